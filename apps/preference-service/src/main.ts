@@ -1,0 +1,5 @@
+import { runService } from '@herald/service-kit';
+import { readConfig } from './config';
+import { build } from './server';
+
+void runService('preference-service', readConfig(), build);

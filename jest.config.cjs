@@ -1,0 +1,40 @@
+// One jest run, three kinds of test:
+//  unit        *.spec.ts      pure logic, no I/O
+//  integration *.int-spec.ts  each service against the real store and broker (started once, see tools/jest)
+//  e2e         *.e2e-spec.ts  through the gateway's REST surface with every process running
+const base = {
+  rootDir: __dirname,
+  testEnvironment: 'node',
+  transform: {
+    '^.+\\.ts$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'commonjs' } }],
+  },
+  moduleNameMapper: {
+    '^@herald/contracts$': '<rootDir>/libs/contracts/src/index.ts',
+    '^@herald/service-kit$': '<rootDir>/libs/service-kit/src/index.ts',
+    '^@herald/testing$': '<rootDir>/libs/testing/src/index.ts',
+    '^(\\.{1,2}/.*)\\.js$': '$1',
+  },
+  testPathIgnorePatterns: ['/node_modules/', '/dist/', '/.local/'],
+};
+
+module.exports = {
+  projects: [
+    { ...base, displayName: 'unit', testMatch: ['<rootDir>/{apps,libs,tools,k8s,docker}/**/*.spec.ts'] },
+    {
+      ...base,
+      displayName: 'integration',
+      testMatch: ['<rootDir>/{apps,libs,tools}/**/*.int-spec.ts'],
+      globalSetup: '<rootDir>/tools/jest/setup-infra.cjs',
+      globalTeardown: '<rootDir>/tools/jest/teardown.cjs',
+      testTimeout: 30000,
+    },
+    {
+      ...base,
+      displayName: 'e2e',
+      testMatch: ['<rootDir>/{apps,libs,tools}/**/*.e2e-spec.ts'],
+      globalSetup: '<rootDir>/tools/jest/setup-stack.cjs',
+      globalTeardown: '<rootDir>/tools/jest/teardown.cjs',
+      testTimeout: 60000,
+    },
+  ],
+};

@@ -1,0 +1,11 @@
+/**
+ * JetStream names shared by publishers and consumers. Streams and consumers are
+ * created idempotently by the service that owns them (see each service's `streams.ts`).
+ */
+export const EVENTS_STREAM = 'HERALD_EVENTS';
+/** Every domain event subject starts with this prefix; the events stream captures them all. */
+export const EVENTS_SUBJECT_PREFIX = 'herald.events';
+export const RECIPIENT_DELETED_SUBJECT = `${EVENTS_SUBJECT_PREFIX}.recipient.deleted`;
+
+/** Core NATS (not JetStream) subject on which gateways tell each other a key was revoked. */
+export const KEY_REVOKED_SUBJECT = 'herald.gateway.key_revoked';

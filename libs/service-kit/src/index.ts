@@ -1,0 +1,28 @@
+export { loadConfig } from './config';
+export { createLogger, type Logger } from './logger';
+export {
+  DomainError,
+  type ErrorKind,
+  type Violation,
+  notFound,
+  conflict,
+  invalid,
+  toConnectError,
+  toFieldViolation,
+  fromFieldViolation,
+} from './errors';
+export { createSequences, type Sequences } from './sequences';
+export { connectMongo, isDuplicateKey, type MongoHandle } from './mongo';
+export { connectNats, ensureStream, type NatsConnection } from './nats';
+export { createMetrics, startMetricsServer, portOf, type Metrics } from './metrics';
+export { startRpcServer, type RpcServer, type RpcServerOptions } from './rpc-server';
+export { onShutdown, type ShutdownStep } from './shutdown';
+export {
+  ServiceConfigSchema,
+  type ServiceConfig,
+  type ServiceDeps,
+  type ServiceParts,
+  type RunningService,
+  startService,
+  runService,
+} from './service';

@@ -1,0 +1,29 @@
+import { connect } from '@nats-io/transport-node';
+import type { NatsConnection } from '@nats-io/nats-core';
+import { jetstreamManager, type StreamConfig } from '@nats-io/jetstream';
+
+export type { NatsConnection } from '@nats-io/nats-core';
+
+export async function connectNats(url: string, name: string): Promise<NatsConnection> {
+  return connect({ servers: url.split(','), name, maxReconnectAttempts: -1, reconnectTimeWait: 500 });
+}
+
+/**
+ * Creates a stream, or updates it to the given config when it exists: safe to run at every start
+ * of every replica. (nats-server 2.9 refuses `metadata` and `compression`: never set them.)
+ */
+export async function ensureStream(nc: NatsConnection, config: Partial<StreamConfig> & { name: string }): Promise<void> {
+  const jsm = await jetstreamManager(nc);
+  try {
+    await jsm.streams.info(config.name);
+    await jsm.streams.update(config.name, config);
+  } catch (err) {
+    if (!/stream not found/i.test(String((err as Error).message))) throw err;
+    try {
+      await jsm.streams.add(config);
+    } catch (addErr) {
+      // Another replica created it between our info and add.
+      if (!/already in use|exists/i.test(String((addErr as Error).message))) throw addErr;
+    }
+  }
+}

@@ -1,0 +1,106 @@
+import http2 from 'node:http2';
+import { Code, ConnectError, type ConnectRouter, type Interceptor } from '@connectrpc/connect';
+import { connectNodeAdapter } from '@connectrpc/connect-node';
+import { Health, HealthCheckResponse_ServingStatus as ServingStatus } from '@herald/contracts';
+import type { Logger } from 'pino';
+import { toConnectError, DomainError } from './errors';
+import type { Metrics } from './metrics';
+import { portOf } from './metrics';
+
+export interface RpcServerOptions {
+  routes: (router: ConnectRouter) => void;
+  port: number;
+  host: string;
+  logger: Logger;
+  metrics?: Metrics;
+  /** Readiness of the process's dependencies (store, broker); reported through grpc.health.v1. */
+  isReady?: () => Promise<boolean>;
+}
+
+export interface RpcServer {
+  port: number;
+  /** Reports NOT_SERVING from now on (first step of a graceful shutdown). */
+  markShuttingDown(): void;
+  /** Stops accepting connections and waits for in-flight calls to finish. */
+  close(): Promise<void>;
+}
+
+/**
+ * Maps thrown errors to Connect errors in one place and logs each unexpected error once, here,
+ * where it is handled. Records latency per method.
+ */
+function errorAndMetricsInterceptor(logger: Logger, metrics?: Metrics): Interceptor {
+  return (next) => async (req) => {
+    const end = metrics?.rpcDuration.startTimer({ method: req.method.name });
+    try {
+      const res = await next(req);
+      end?.({ code: 'ok' });
+      return res;
+    } catch (err) {
+      const connectErr = toConnectError(err);
+      end?.({ code: Code[connectErr.code] });
+      if (!(err instanceof DomainError) && !(err instanceof ConnectError)) {
+        logger.error({ err, method: req.method.name }, 'rpc failed');
+      }
+      throw connectErr;
+    }
+  };
+}
+
+/** Health routes: `grpc.health.v1.Health` as Kubernetes gRPC probes and grpc-health-probe expect. */
+function healthRoutes(status: () => Promise<ServingStatus>) {
+  return (router: ConnectRouter) =>
+    router.service(Health, {
+      async check() {
+        return { status: await status() };
+      },
+      async *watch(_req, ctx) {
+        let last: ServingStatus | undefined;
+        while (!ctx.signal.aborted) {
+          const current = await status();
+          if (current !== last) yield { status: current };
+          last = current;
+          await new Promise((r) => setTimeout(r, 1000));
+        }
+      },
+    });
+}
+
+/** Serves Connect routes over h2c with the gRPC, gRPC-Web and Connect protocols plus health. */
+export async function startRpcServer(opts: RpcServerOptions): Promise<RpcServer> {
+  let shuttingDown = false;
+  const status = async () => {
+    if (shuttingDown) return ServingStatus.NOT_SERVING;
+    if (opts.isReady && !(await opts.isReady())) return ServingStatus.NOT_SERVING;
+    return ServingStatus.SERVING;
+  };
+  const handler = connectNodeAdapter({
+    routes: (router) => {
+      opts.routes(router);
+      healthRoutes(status)(router);
+    },
+    interceptors: [errorAndMetricsInterceptor(opts.logger, opts.metrics)],
+  });
+  const server = http2.createServer(handler);
+  const sessions = new Set<http2.ServerHttp2Session>();
+  server.on('session', (s) => {
+    sessions.add(s);
+    s.on('close', () => sessions.delete(s));
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port, opts.host, () => resolve());
+  });
+  return {
+    port: portOf(server),
+    markShuttingDown: () => {
+      shuttingDown = true;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        // Ask clients to go away: streams in flight finish, no new ones start.
+        for (const s of sessions) s.close();
+      }),
+  };
+}

@@ -1,0 +1,96 @@
+// Finds, or installs into .local/bin, the local infrastructure binaries: FerretDB (built with Go)
+// and nats-server (Debian's package, unpacked without root). Each is installed only when missing.
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const { execFileSync, spawnSync } = require('node:child_process');
+
+const root = path.resolve(__dirname, '..', '..');
+const binDir = path.join(root, '.local', 'bin');
+const FERRETDB_VERSION = 'v1.24.2';
+const FERRETDB_PKG = 'github.com/FerretDB/FerretDB/cmd/ferretdb';
+
+function onPath(name) {
+  const r = spawnSync('sh', ['-c', `command -v ${name}`], { encoding: 'utf8' });
+  return r.status === 0 ? r.stdout.trim() : null;
+}
+
+function findBinary(name, envVar) {
+  if (process.env[envVar]) return process.env[envVar];
+  const local = path.join(binDir, name);
+  if (fs.existsSync(local)) return local;
+  return onPath(name);
+}
+
+function run(cmd, args, opts = {}) {
+  const r = spawnSync(cmd, args, { encoding: 'utf8', ...opts });
+  return { ok: r.status === 0, out: `${r.stdout ?? ''}${r.stderr ?? ''}` };
+}
+
+/**
+ * FerretDB v1.24.2. `go install` first; when the module proxy refuses the install's version
+ * lookup, or the module lacks its generated version file, build from a throwaway module that
+ * requires FerretDB with build/version/version.txt supplied; with a newer Go than FerretDB knows,
+ * retry with -ldflags=-checklinkname=0.
+ */
+function installFerretdb(log) {
+  if (!onPath('go')) return null;
+  fs.mkdirSync(binDir, { recursive: true });
+  log(`building FerretDB ${FERRETDB_VERSION} with Go (about a minute, once)...`);
+  const env = { ...process.env, GOBIN: binDir, GOFLAGS: '-mod=mod' };
+  const target = path.join(binDir, 'ferretdb');
+  const works = () => run(target, ['--version']).ok;
+  if (run('go', ['install', `${FERRETDB_PKG}@${FERRETDB_VERSION}`], { env }).ok && works()) return target;
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'herald-ferretdb-'));
+  try {
+    const r1 = run('go', ['mod', 'init', 'herald.local/ferretdb'], { cwd: work, env });
+    const r2 = run('go', ['get', `${FERRETDB_PKG}@${FERRETDB_VERSION}`], { cwd: work, env });
+    if (!r1.ok || !r2.ok) throw new Error(r2.out || r1.out);
+    const modDir = execFileSync('go', ['list', '-m', '-f', '{{.Dir}}', 'github.com/FerretDB/FerretDB'], { cwd: work, env, encoding: 'utf8' }).trim();
+    const src = path.join(work, 'src');
+    fs.cpSync(modDir, src, { recursive: true });
+    spawnSync('chmod', ['-R', 'u+w', src]);
+    fs.writeFileSync(path.join(src, 'build', 'version', 'version.txt'), `${FERRETDB_VERSION}\n`);
+    run('go', ['mod', 'edit', '-replace', 'github.com/FerretDB/FerretDB=./src'], { cwd: work, env });
+    for (const extra of [[], ['-ldflags=-checklinkname=0']]) {
+      const b = run('go', ['build', ...extra, '-o', target, FERRETDB_PKG], { cwd: work, env });
+      if (b.ok && works()) return target;
+      log(`FerretDB build ${extra.join(' ') || '(plain)'} failed: ${b.out.split('\n').slice(-5).join(' ')}`);
+    }
+    return null;
+  } catch (err) {
+    log(`FerretDB build failed: ${String(err.message).slice(0, 500)}`);
+    return null;
+  } finally {
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+}
+
+/** nats-server from Debian: `apt-get download` + `dpkg -x`, no root needed. */
+function installNatsServer(log) {
+  if (!onPath('apt-get') || !onPath('dpkg')) return null;
+  fs.mkdirSync(binDir, { recursive: true });
+  log('fetching Debian nats-server...');
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'herald-nats-'));
+  try {
+    if (!run('apt-get', ['download', 'nats-server'], { cwd: work }).ok) return null;
+    const deb = fs.readdirSync(work).find((f) => f.endsWith('.deb'));
+    if (!deb || !run('dpkg', ['-x', deb, 'x'], { cwd: work }).ok) return null;
+    const target = path.join(binDir, 'nats-server');
+    fs.copyFileSync(path.join(work, 'x', 'usr', 'sbin', 'nats-server'), target);
+    fs.chmodSync(target, 0o755);
+    return target;
+  } finally {
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+}
+
+/** Returns paths of both binaries, installing what is missing; null for one that cannot be had. */
+function ensureBinaries(log = console.log) {
+  return {
+    ferretdb: findBinary('ferretdb', 'FERRETDB_BIN') ?? installFerretdb(log),
+    natsServer: findBinary('nats-server', 'NATS_SERVER_BIN') ?? installNatsServer(log),
+  };
+}
+
+module.exports = { ensureBinaries, findBinary, root };

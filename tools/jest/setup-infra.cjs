@@ -1,0 +1,20 @@
+// Jest global setup for integration tests: the real store, broker and SMTP sink, started once per
+// run and shared by every project of the run. Workers read the URLs from the environment.
+const os = require('node:os');
+const path = require('node:path');
+const fs = require('node:fs');
+const { startInfra } = require('../infra/index.cjs');
+
+module.exports = async function setupInfra() {
+  if (!globalThis.__HERALD_INFRA__) {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'herald-test-'));
+    globalThis.__HERALD_INFRA_DIR__ = dataDir;
+    globalThis.__HERALD_INFRA__ = await startInfra({ dataDir, log: (m) => process.stderr.write(`[infra] ${m}\n`) });
+  }
+  const infra = globalThis.__HERALD_INFRA__;
+  process.env.MONGO_URL = infra.mongoUrl;
+  process.env.NATS_URL = infra.natsUrl;
+  process.env.SMTP_URL = infra.smtpUrl;
+  if (infra.mailApiUrl) process.env.MAIL_API_URL = infra.mailApiUrl;
+  process.env.HERALD_INFRA_DIR = globalThis.__HERALD_INFRA_DIR__;
+};

@@ -1,0 +1,96 @@
+// Development and test SMTP sink: accepts every mail on loopback, keeps it (in memory and as
+// JSON lines under MAIL_DIR), and serves it over HTTP so tests and people can read it.
+//   GET    /messages            all messages, oldest first ({id, from, to, subject, html, text, date, message_id})
+//   DELETE /messages            forget them
+//   POST   /control             {"reject_next": n}: answer the next n mails with a temporary failure (451)
+//   GET    /healthz
+const http = require('node:http');
+const fs = require('node:fs');
+const path = require('node:path');
+const { SMTPServer } = require('smtp-server');
+const { simpleParser } = require('mailparser');
+
+const smtpPort = Number(process.env.SMTP_PORT ?? 1025);
+const httpPort = Number(process.env.HTTP_PORT ?? 8025);
+const host = process.env.HOST ?? '127.0.0.1';
+const mailDir = process.env.MAIL_DIR;
+
+let messages = [];
+let rejectNext = 0;
+let nextId = 1;
+if (mailDir) {
+  fs.mkdirSync(mailDir, { recursive: true });
+  const file = path.join(mailDir, 'messages.jsonl');
+  if (fs.existsSync(file)) {
+    messages = fs.readFileSync(file, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
+    nextId = messages.reduce((m, x) => Math.max(m, x.id), 0) + 1;
+  }
+}
+
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ['STARTTLS'],
+  logger: false,
+  onData(stream, session, callback) {
+    if (rejectNext > 0) {
+      rejectNext -= 1;
+      stream.resume();
+      const err = new Error('sink is refusing mail for now');
+      err.responseCode = 451;
+      stream.on('end', () => callback(err));
+      return;
+    }
+    simpleParser(stream)
+      .then((mail) => {
+        const msg = {
+          id: nextId++,
+          message_id: mail.messageId ?? null,
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : null,
+          to: session.envelope.rcptTo.map((r) => r.address),
+          subject: mail.subject ?? '',
+          html: typeof mail.html === 'string' ? mail.html : null,
+          text: mail.text ?? null,
+          headers: Object.fromEntries([...mail.headers].map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)])),
+          date: new Date().toISOString(),
+        };
+        messages.push(msg);
+        if (mailDir) fs.appendFileSync(path.join(mailDir, 'messages.jsonl'), JSON.stringify(msg) + '\n');
+        callback();
+      })
+      .catch(callback);
+  },
+});
+
+const api = http.createServer((req, res) => {
+  const send = (status, body) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+  if (req.url === '/healthz') return send(200, { ok: true });
+  if (req.url.startsWith('/messages') && req.method === 'GET') return send(200, messages);
+  if (req.url === '/messages' && req.method === 'DELETE') {
+    messages = [];
+    if (mailDir) fs.writeFileSync(path.join(mailDir, 'messages.jsonl'), '');
+    return send(200, { ok: true });
+  }
+  if (req.url === '/control' && req.method === 'POST') {
+    let body = '';
+    req.on('data', (c) => (body += c));
+    req.on('end', () => {
+      try {
+        rejectNext = Number(JSON.parse(body).reject_next ?? 0);
+        send(200, { reject_next: rejectNext });
+      } catch {
+        send(400, { error: 'invalid json' });
+      }
+    });
+    return;
+  }
+  send(404, { error: 'not found' });
+});
+
+smtp.listen(smtpPort, host, () => {
+  api.listen(httpPort, host, () => {
+    console.log(JSON.stringify({ msg: 'smtp sink listening', smtp: `smtp://${host}:${smtpPort}`, http: `http://${host}:${httpPort}` }));
+  });
+});
+const stop = () => smtp.close(() => api.close(() => process.exit(0)));
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);
