@@ -6,3 +6,4 @@ export * from './gen/herald/events/v1/events_pb.js';
 export * from './gen/herald/preference/v1/preference_pb.js';
 export * from './gen/herald/recipient/v1/recipient_pb.js';
 export * from './subjects.js';
+export * from './limits.js';

@@ -1,0 +1,21 @@
+/** Field limits of the REST contract (decisions §4–8), shared by the gateway's schemas and the services' rules. */
+export const LIMITS = {
+  recipientIdMax: 256,
+  recipientNameMax: 256,
+  contactAddressMax: 320,
+  batchRecipientsMax: 1000,
+  targetFieldMax: 128,
+  payloadMaxBytes: 64 * 1024,
+  emailSubjectMax: 998,
+  emailHtmlMaxBytes: 512 * 1024,
+  bodyMaxBytes: 1024 * 1024,
+  recipientsPageDefault: 50,
+  recipientsPageMax: 1000,
+  feedPageDefault: 20,
+  feedPageMax: 100,
+  tokenTtlDefaultSeconds: 3600,
+  tokenTtlMaxSeconds: 2_592_000,
+} as const;
+
+export const CONTACT_MEDIUMS = ['email', 'sms', 'web_push', 'mobile_push'] as const;
+export const PREFERENCE_MEDIUMS = ['in_app', 'email'] as const;
