@@ -18,6 +18,8 @@ const base = {
 };
 
 module.exports = {
+  // run-status-reporter tells the global teardown whether to keep test data and process logs.
+  reporters: ['default', '<rootDir>/tools/jest/run-status-reporter.cjs'],
   projects: [
     { ...base, displayName: 'unit', testMatch: ['<rootDir>/{apps,libs,tools,k8s,docker}/**/*.spec.ts'] },
     {

@@ -10,9 +10,19 @@ const binDir = path.join(root, '.local', 'bin');
 const FERRETDB_VERSION = 'v1.24.2';
 const FERRETDB_PKG = 'github.com/FerretDB/FerretDB/cmd/ferretdb';
 
+/** The executable `name` on PATH, or null (plain Node, so it works without a shell). */
 function onPath(name) {
-  const r = spawnSync('sh', ['-c', `command -v ${name}`], { encoding: 'utf8' });
-  return r.status === 0 ? r.stdout.trim() : null;
+  for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
+    if (!dir) continue;
+    const file = path.join(dir, name);
+    try {
+      fs.accessSync(file, fs.constants.X_OK);
+      if (fs.statSync(file).isFile()) return file;
+    } catch {
+      // not here
+    }
+  }
+  return null;
 }
 
 function findBinary(name, envVar) {
@@ -85,12 +95,19 @@ function installNatsServer(log) {
   }
 }
 
-/** Returns paths of both binaries, installing what is missing; null for one that cannot be had. */
-function ensureBinaries(log = console.log) {
-  return {
-    ferretdb: findBinary('ferretdb', 'FERRETDB_BIN') ?? installFerretdb(log),
-    natsServer: findBinary('nats-server', 'NATS_SERVER_BIN') ?? installNatsServer(log),
-  };
+/** FerretDB's path, built into .local/bin when missing and Go is at hand; null when it cannot be had. */
+function ensureFerretdb(log = console.log) {
+  return findBinary('ferretdb', 'FERRETDB_BIN') ?? installFerretdb(log);
 }
 
-module.exports = { ensureBinaries, findBinary, root };
+/** nats-server's path, fetched into .local/bin when missing; null when it cannot be had. */
+function ensureNatsServer(log = console.log) {
+  return findBinary('nats-server', 'NATS_SERVER_BIN') ?? installNatsServer(log);
+}
+
+/** Returns paths of both binaries, installing what is missing; null for one that cannot be had. */
+function ensureBinaries(log = console.log) {
+  return { ferretdb: ensureFerretdb(log), natsServer: ensureNatsServer(log) };
+}
+
+module.exports = { ensureBinaries, ensureFerretdb, ensureNatsServer, findBinary, onPath, binDir, root };

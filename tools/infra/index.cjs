@@ -2,16 +2,41 @@
 // sink. Found in this order: explicit URLs in the environment (MONGO_URL, NATS_URL, SMTP_URL),
 // then a Docker engine through testcontainers if one answers, then local binaries (FerretDB or
 // mongod, nats-server), installed into .local/bin when missing.
+//
+// Every child process started here dies with the process that started it: on a normal exit
+// (SIGKILL from the 'exit' handler) and on any other death (a small reaper process, see reaper.cjs).
 const fs = require('node:fs');
 const net = require('node:net');
 const path = require('node:path');
 const { spawn } = require('node:child_process');
-const { ensureBinaries, findBinary, root } = require('./binaries.cjs');
+const { ensureFerretdb, ensureNatsServer, findBinary, onPath, root } = require('./binaries.cjs');
 
 const children = new Set();
+const exitListeners = new Set();
 process.on('exit', () => {
   for (const c of children) c.kill('SIGKILL');
 });
+
+let reaper = null;
+function tellReaper(line) {
+  if (!reaper) {
+    reaper = spawn(process.execPath, [path.join(__dirname, 'reaper.cjs')], { stdio: ['pipe', 'ignore', 'ignore'], detached: true });
+    reaper.on('error', () => undefined);
+    reaper.stdin.on('error', () => undefined);
+    reaper.unref();
+    reaper.stdin.unref();
+  }
+  reaper.stdin.write(`${line}\n`);
+}
+
+/** Thrown when a component can be had neither from the environment, Docker nor local binaries. */
+class InfraUnavailableError extends Error {
+  constructor(missing) {
+    super(`cannot start the local infrastructure:\n${missing.map((m) => `  - ${m}`).join('\n')}`);
+    this.name = 'InfraUnavailableError';
+    this.missing = missing;
+  }
+}
 
 async function freePort() {
   return new Promise((resolve, reject) => {
@@ -25,33 +50,60 @@ async function freePort() {
   });
 }
 
-async function waitForPort(port, timeoutMs = 30000, host = '127.0.0.1') {
+/** True when something accepts connections on host:port. */
+function isListening(port, host = '127.0.0.1') {
+  return new Promise((resolve) => {
+    const s = net.connect(port, host);
+    s.once('connect', () => (s.destroy(), resolve(true)));
+    s.once('error', () => resolve(false));
+  });
+}
+
+/** Waits until host:port accepts connections; fails early when `child` exits meanwhile. */
+async function waitForPort(port, timeoutMs = 30000, host = '127.0.0.1', child = null) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const ok = await new Promise((resolve) => {
-      const s = net.connect(port, host);
-      s.once('connect', () => (s.destroy(), resolve(true)));
-      s.once('error', () => resolve(false));
-    });
-    if (ok) return;
+    if (await isListening(port, host)) return;
+    if (child && (child.exitCode !== null || child.signalCode !== null)) {
+      throw new Error(`${child.heraldName ?? 'process'} exited (${child.exitCode ?? child.signalCode}) before listening on ${host}:${port}; see ${child.heraldLog}`);
+    }
     if (Date.now() > deadline) throw new Error(`nothing listens on ${host}:${port} after ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, 100));
   }
 }
 
-/** Spawns a long-running child whose output goes to a log file; kills it when this process exits. */
+/**
+ * Spawns a long-running child whose output goes to <logDir>/<name>.log; it dies with this process.
+ * `child.heraldName` and `child.heraldLog` say what it is and where its output went.
+ */
 function spawnLogged(name, cmd, args, { logDir, env, cwd } = {}) {
   fs.mkdirSync(logDir, { recursive: true });
-  const out = fs.openSync(path.join(logDir, `${name}.log`), 'a');
+  const logFile = path.join(logDir, `${name}.log`);
+  const out = fs.openSync(logFile, 'a');
   const child = spawn(cmd, args, { stdio: ['ignore', out, out], env: { ...process.env, ...env }, cwd: cwd ?? root });
   fs.closeSync(out);
+  child.heraldName = name;
+  child.heraldLog = logFile;
+  child.heraldStopping = false;
   children.add(child);
-  child.on('exit', () => children.delete(child));
+  if (child.pid) tellReaper(`+${child.pid}`);
+  child.on('exit', (code, signal) => {
+    children.delete(child);
+    if (child.pid) tellReaper(`-${child.pid}`);
+    if (!child.heraldStopping) for (const l of exitListeners) l({ name, code, signal, logFile });
+  });
   return child;
+}
+
+/** Calls `listener({name, code, signal, logFile})` when a child exits without being stopped. */
+function onUnexpectedExit(listener) {
+  exitListeners.add(listener);
+  return () => exitListeners.delete(listener);
 }
 
 function stopChild(child, timeoutMs = 10000) {
   if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  child.heraldStopping = true;
   return new Promise((resolve) => {
     const t = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
     child.once('exit', () => (clearTimeout(t), resolve()));
@@ -59,65 +111,127 @@ function stopChild(child, timeoutMs = 10000) {
   });
 }
 
-async function tryDocker(log) {
-  if (process.env.HERALD_NO_DOCKER === '1') return null;
+/** The last `lines` lines of a log file ('' when unreadable). */
+function tailLog(file, lines = 20) {
   try {
-    const { GenericContainer, Wait } = require('testcontainers');
-    const mongo = await new GenericContainer('mongo:7').withExposedPorts(27017).withWaitStrategy(Wait.forListeningPorts()).start();
-    const nats = await new GenericContainer('nats:2.10').withCommand(['-js']).withExposedPorts(4222).start();
-    log('using Docker containers (testcontainers): mongo:7, nats:2.10');
-    return {
-      mongoUrl: `mongodb://${mongo.getHost()}:${mongo.getMappedPort(27017)}/`,
-      natsUrl: `nats://${nats.getHost()}:${nats.getMappedPort(4222)}`,
-      stop: async () => {
-        await nats.stop();
-        await mongo.stop();
-      },
-    };
+    return fs.readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
+  } catch {
+    return '';
+  }
+}
+
+/** Starts containers for what is needed ({mongo, nats} booleans); null when no engine answers. */
+async function tryDocker(need, log) {
+  if (process.env.HERALD_NO_DOCKER === '1') return null;
+  let GenericContainer;
+  let Wait;
+  try {
+    ({ GenericContainer, Wait } = require('testcontainers'));
+  } catch {
+    return null;
+  }
+  const started = [];
+  try {
+    const out = { stop: async () => Promise.all(started.map((c) => c.stop())) };
+    if (need.mongo) {
+      const mongo = await new GenericContainer('mongo:7').withExposedPorts(27017).withWaitStrategy(Wait.forListeningPorts()).start();
+      started.push(mongo);
+      out.mongoUrl = `mongodb://${mongo.getHost()}:${mongo.getMappedPort(27017)}/`;
+    }
+    if (need.nats) {
+      const nats = await new GenericContainer('nats:2.10').withCommand(['-js']).withExposedPorts(4222).start();
+      started.push(nats);
+      out.natsUrl = `nats://${nats.getHost()}:${nats.getMappedPort(4222)}`;
+    }
+    log(`using Docker containers (testcontainers):${need.mongo ? ' mongo:7' : ''}${need.nats ? ' nats:2.10' : ''}`);
+    return out;
   } catch (err) {
+    await Promise.all(started.map((c) => c.stop().catch(() => undefined)));
     log(`no Docker engine answered (${String(err.message).split('\n')[0]}); using local binaries`);
     return null;
   }
 }
 
-async function startLocalMongo({ dataDir, port, logDir, log }) {
-  const bins = ensureBinaries(log);
-  fs.mkdirSync(dataDir, { recursive: true });
-  if (bins.ferretdb) {
-    const child = spawnLogged('ferretdb', bins.ferretdb, [
-      '--handler=sqlite', `--sqlite-url=file:${dataDir}/`, `--listen-addr=127.0.0.1:${port}`,
-      '--telemetry=disable', '--log-level=warn', '--debug-addr=-', '--state-dir=' + dataDir,
-    ], { logDir });
-    await waitForPort(port);
-    return { url: `mongodb://127.0.0.1:${port}/`, child };
+const MONGO_HINT =
+  'a MongoDB-compatible store: set MONGO_URL=mongodb://host:27017/ (one server, a database per service), ' +
+  'or start a Docker engine (testcontainers runs mongo:7), or put mongod on PATH, ' +
+  'or install Go 1.24 or newer (https://go.dev/dl; Debian 12\'s golang package is too old) so FerretDB v1.24.2 can be built into .local/bin';
+const NATS_HINT =
+  'NATS with JetStream: set NATS_URL=nats://host:4222, or start a Docker engine (testcontainers runs nats:2.10), ' +
+  'or install nats-server 2.9+ (`apt-get install nats-server`, or https://github.com/nats-io/nats-server/releases) ' +
+  'or set NATS_SERVER_BIN to its path';
+
+/**
+ * Finds (installing when possible) the local binaries for what is needed; throws one
+ * InfraUnavailableError naming everything missing.
+ */
+function resolveLocalBinaries(need, log) {
+  const bins = {};
+  const missing = [];
+  if (need.mongo) {
+    bins.ferretdb = ensureFerretdb(log);
+    bins.mongod = bins.ferretdb ? null : findBinary('mongod', 'MONGOD_BIN');
+    if (!bins.ferretdb && !bins.mongod) {
+      missing.push(onPath('go') ? `${MONGO_HINT} (Go is installed but building FerretDB failed; see the messages above)` : MONGO_HINT);
+    }
   }
-  const mongod = findBinary('mongod', 'MONGOD_BIN');
-  if (mongod) {
-    const child = spawnLogged('mongod', mongod, ['--dbpath', dataDir, '--port', String(port), '--bind_ip', '127.0.0.1'], { logDir });
-    await waitForPort(port);
-    return { url: `mongodb://127.0.0.1:${port}/`, child };
+  if (need.nats) {
+    bins.natsServer = ensureNatsServer(log);
+    if (!bins.natsServer) missing.push(NATS_HINT);
   }
-  throw new Error(
-    'No MongoDB-compatible store: set MONGO_URL, start a Docker engine, install mongod, or install Go ' +
-      '(https://go.dev/dl) so FerretDB can be built (go install github.com/FerretDB/FerretDB/cmd/ferretdb@v1.24.2).',
-  );
+  if (missing.length) throw new InfraUnavailableError(missing);
+  return bins;
 }
 
-async function startLocalNats({ dataDir, port, logDir, log }) {
-  const bin = ensureBinaries(log).natsServer;
-  if (!bin) {
-    throw new Error('No nats-server: set NATS_URL, start a Docker engine, or install nats-server (apt-get install nats-server, or https://nats.io/download).');
+/** True when a Docker engine answers (testcontainers' own check); false at once when none does. */
+async function dockerAvailable() {
+  if (process.env.HERALD_NO_DOCKER === '1') return false;
+  try {
+    await require('testcontainers').getContainerRuntimeClient();
+    return true;
+  } catch {
+    return false;
   }
+}
+
+/**
+ * Makes sure `startInfra` will find what it needs without starting anything: with MONGO_URL and
+ * NATS_URL set or a Docker engine answering there is nothing to do; otherwise the local binaries
+ * are installed now. Throws InfraUnavailableError naming what is missing. Returns the source.
+ */
+async function prepareInfra({ log = console.log, needMongo = true } = {}) {
+  const need = { mongo: !process.env.MONGO_URL && needMongo, nats: !process.env.NATS_URL };
+  if (!need.mongo && !need.nats) return 'environment';
+  if (await dockerAvailable()) return 'docker';
+  resolveLocalBinaries(need, log);
+  return 'local';
+}
+
+async function startLocalMongo({ bins, dataDir, port, logDir }) {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const child = bins.ferretdb
+    ? spawnLogged('ferretdb', bins.ferretdb, [
+        '--handler=sqlite', `--sqlite-url=file:${dataDir}/`, `--listen-addr=127.0.0.1:${port}`,
+        '--telemetry=disable', '--log-level=warn', '--debug-addr=-', `--state-dir=${dataDir}`,
+      ], { logDir })
+    : spawnLogged('mongod', bins.mongod, ['--dbpath', dataDir, '--port', String(port), '--bind_ip', '127.0.0.1'], { logDir });
+  await waitForPort(port, 30000, '127.0.0.1', child);
+  return { url: `mongodb://127.0.0.1:${port}/`, child };
+}
+
+async function startLocalNats({ bin, dataDir, port, logDir }) {
   fs.mkdirSync(dataDir, { recursive: true });
   const child = spawnLogged('nats-server', bin, ['-js', '-sd', dataDir, '-a', '127.0.0.1', '-p', String(port)], { logDir });
-  await waitForPort(port);
+  await waitForPort(port, 30000, '127.0.0.1', child);
   return { url: `nats://127.0.0.1:${port}`, child, port, dataDir, bin, logDir };
 }
 
 /**
  * Starts (or adopts from the environment) the store, the broker and the SMTP sink.
- * opts: { dataDir, logDir, ports: {mongo, nats, smtp, mailApi} (0 or absent = free port), log }
- * Returns { mongoUrl, natsUrl, smtpUrl, mailApiUrl, source, restartNats(), stop() }.
+ * opts: { dataDir, logDir, ports: {mongo, nats, smtp, mailApi} (0 or absent = free port), log,
+ *         needMongo (default true; false when every service has its own MONGO_URL) }
+ * Returns { mongoUrl, natsUrl, smtpUrl, mailApiUrl, source, logDir, restartNats(), stop() }.
+ * Throws InfraUnavailableError (nothing started) when a component cannot be had.
  */
 async function startInfra(opts) {
   const log = opts.log ?? ((m) => console.log(m));
@@ -125,63 +239,91 @@ async function startInfra(opts) {
   const logDir = opts.logDir ?? path.join(dataDir, 'logs');
   const port = async (name) => opts.ports?.[name] || (await freePort());
   const stops = [];
+  const stopAll = async () => {
+    for (const s of stops.reverse()) await s().catch(() => undefined);
+    stops.length = 0;
+  };
   let mongoUrl = process.env.MONGO_URL || null;
   let natsUrl = process.env.NATS_URL || null;
-  let source = mongoUrl && natsUrl ? 'environment' : 'local';
+  const need = { mongo: !mongoUrl && opts.needMongo !== false, nats: !natsUrl };
+  const sources = [];
+  if (mongoUrl || natsUrl) sources.push('environment');
   let nats = null;
 
-  if (!mongoUrl || !natsUrl) {
-    const docker = await tryDocker(log);
-    if (docker) {
-      source = 'docker';
-      mongoUrl ??= docker.mongoUrl;
-      natsUrl ??= docker.natsUrl;
-      stops.push(docker.stop);
+  try {
+    if (need.mongo || need.nats) {
+      const docker = await tryDocker(need, log);
+      if (docker) {
+        sources.push('docker');
+        mongoUrl ??= docker.mongoUrl ?? null;
+        natsUrl ??= docker.natsUrl ?? null;
+        stops.push(docker.stop);
+        need.mongo = need.nats = false;
+      }
     }
-  }
-  if (!mongoUrl) {
-    const m = await startLocalMongo({ dataDir: path.join(dataDir, 'mongo'), port: await port('mongo'), logDir, log });
-    mongoUrl = m.url;
-    stops.push(() => stopChild(m.child));
-  }
-  if (!natsUrl) {
-    nats = await startLocalNats({ dataDir: path.join(dataDir, 'nats'), port: await port('nats'), logDir, log });
-    natsUrl = nats.url;
-    stops.push(() => stopChild(nats.child));
-  }
+    if (need.mongo || need.nats) {
+      const bins = resolveLocalBinaries(need, log);
+      sources.push('local');
+      if (need.mongo) {
+        const m = await startLocalMongo({ bins, dataDir: path.join(dataDir, 'mongo'), port: await port('mongo'), logDir });
+        mongoUrl = m.url;
+        stops.push(() => stopChild(m.child));
+      }
+      if (need.nats) {
+        nats = await startLocalNats({ bin: bins.natsServer, dataDir: path.join(dataDir, 'nats'), port: await port('nats'), logDir });
+        natsUrl = nats.url;
+        stops.push(() => stopChild(nats.child));
+      }
+    }
 
-  let smtpUrl = process.env.SMTP_URL || null;
-  let mailApiUrl = process.env.MAIL_API_URL || null;
-  if (!smtpUrl) {
-    const smtpPort = await port('smtp');
-    const httpPort = await port('mailApi');
-    const sink = spawnLogged('smtp-sink', process.execPath, [path.join(root, 'tools', 'smtp-sink', 'sink.cjs')], {
+    let smtpUrl = process.env.SMTP_URL || null;
+    let mailApiUrl = process.env.MAIL_API_URL || null;
+    if (!smtpUrl) {
+      const smtpPort = await port('smtp');
+      const httpPort = await port('mailApi');
+      const sink = spawnLogged('smtp-sink', process.execPath, [path.join(root, 'tools', 'smtp-sink', 'sink.cjs')], {
+        logDir,
+        env: { SMTP_PORT: String(smtpPort), HTTP_PORT: String(httpPort), MAIL_DIR: path.join(dataDir, 'mail') },
+      });
+      stops.push(() => stopChild(sink));
+      await waitForPort(httpPort, 30000, '127.0.0.1', sink);
+      smtpUrl = `smtp://127.0.0.1:${smtpPort}`;
+      mailApiUrl = `http://127.0.0.1:${httpPort}`;
+    }
+
+    return {
+      mongoUrl,
+      natsUrl,
+      smtpUrl,
+      mailApiUrl,
+      source: sources.join('+') || 'environment',
       logDir,
-      env: { SMTP_PORT: String(smtpPort), HTTP_PORT: String(httpPort), MAIL_DIR: path.join(dataDir, 'mail') },
-    });
-    await waitForPort(httpPort);
-    smtpUrl = `smtp://127.0.0.1:${smtpPort}`;
-    mailApiUrl = `http://127.0.0.1:${httpPort}`;
-    stops.push(() => stopChild(sink));
+      /** Restarts the local nats-server in place (fault tests); throws when NATS is not local. */
+      async restartNats() {
+        if (!nats) throw new Error('NATS is not a local process here');
+        await stopChild(nats.child);
+        const again = await startLocalNats({ bin: nats.bin, dataDir: nats.dataDir, port: nats.port, logDir: nats.logDir });
+        nats.child = again.child;
+      },
+      stop: stopAll,
+    };
+  } catch (err) {
+    await stopAll();
+    throw err;
   }
-
-  return {
-    mongoUrl,
-    natsUrl,
-    smtpUrl,
-    mailApiUrl,
-    source,
-    /** Restarts the local nats-server in place (fault tests); a no-op error when NATS is not local. */
-    async restartNats() {
-      if (!nats) throw new Error('NATS is not a local process here');
-      await stopChild(nats.child);
-      const again = await startLocalNats({ dataDir: nats.dataDir, port: nats.port, logDir: nats.logDir, log });
-      nats.child = again.child;
-    },
-    async stop() {
-      for (const s of stops.reverse()) await s();
-    },
-  };
 }
 
-module.exports = { startInfra, freePort, waitForPort, spawnLogged, stopChild, root };
+module.exports = {
+  startInfra,
+  prepareInfra,
+  dockerAvailable,
+  freePort,
+  isListening,
+  waitForPort,
+  spawnLogged,
+  stopChild,
+  onUnexpectedExit,
+  tailLog,
+  InfraUnavailableError,
+  root,
+};

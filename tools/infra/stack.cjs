@@ -1,13 +1,17 @@
 // Spawns Herald's four processes from their bundles (dist/apps/*/main.js) against given infra.
 const path = require('node:path');
-const { freePort, waitForPort, spawnLogged, stopChild, root } = require('./index.cjs');
+const { freePort, waitForPort, spawnLogged, stopChild, tailLog, root } = require('./index.cjs');
 
 const SERVICES = ['recipient-service', 'preference-service', 'delivery-service'];
 
-async function waitForHttp(url, timeoutMs = 30000) {
+/** Waits for a 2xx from `url`; fails early when `child` (optional) exits meanwhile. */
+async function waitForHttp(url, timeoutMs = 30000, child = null) {
   const deadline = Date.now() + timeoutMs;
   let last = 'no answer';
   for (;;) {
+    if (child && (child.exitCode !== null || child.signalCode !== null)) {
+      throw new Error(`${child.heraldName} exited (${child.exitCode ?? child.signalCode}) before ${url} answered; see ${child.heraldLog}:\n${tailLog(child.heraldLog)}`);
+    }
     try {
       const res = await fetch(url);
       if (res.ok) return;
@@ -22,8 +26,11 @@ async function waitForHttp(url, timeoutMs = 30000) {
 
 /**
  * opts: { infra: {mongoUrl, natsUrl, smtpUrl}, dbPrefix, adminToken, tokenSecret, logDir,
- *         ports: {gateway, 'recipient-service', ...} (absent = free port), logLevel, extraEnv }
+ *         ports: {gateway, 'recipient-service', ...} (absent = free port), metricsPorts,
+ *         mongoUrls: {gateway?, 'recipient-service'?, ...} (a store per process; default infra.mongoUrl),
+ *         distDir (where the bundles are, inside the repository; default <root>/dist), logLevel, extraEnv, readyTimeoutMs }
  * Returns { baseUrl, urls, processes, stop(), restart(name), kill(name, signal) }.
+ * When start-up fails, whatever was started is stopped again before the error is thrown.
  */
 async function startStack(opts) {
   const ports = {};
@@ -31,18 +38,21 @@ async function startStack(opts) {
   const metricsPorts = {};
   for (const name of SERVICES) metricsPorts[name] = opts.metricsPorts?.[name] || (await freePort());
   const urls = Object.fromEntries(SERVICES.map((s) => [s, `http://127.0.0.1:${ports[s]}`]));
+  const distDir = opts.distDir ?? path.join(root, 'dist');
+  const readyTimeoutMs = opts.readyTimeoutMs ?? 60000;
   const common = {
-    MONGO_URL: opts.infra.mongoUrl,
     NATS_URL: opts.infra.natsUrl,
     SMTP_URL: opts.infra.smtpUrl,
     LOG_LEVEL: opts.logLevel ?? 'info',
     HOST: '127.0.0.1',
     ...opts.extraEnv,
   };
+  const mongoUrlOf = (name) => opts.mongoUrls?.[name] || opts.infra.mongoUrl;
   const envOf = (name) => {
     if (name === 'gateway') {
       return {
         ...common,
+        MONGO_URL: mongoUrlOf('gateway'),
         PORT: String(ports.gateway),
         MONGO_DB: `${opts.dbPrefix}_gateway`,
         ADMIN_TOKEN: opts.adminToken,
@@ -54,6 +64,7 @@ async function startStack(opts) {
     }
     return {
       ...common,
+      MONGO_URL: mongoUrlOf(name),
       PORT: String(ports[name]),
       METRICS_PORT: String(metricsPorts[name]),
       MONGO_DB: `${opts.dbPrefix}_${name.replace('-service', '')}`,
@@ -61,17 +72,28 @@ async function startStack(opts) {
   };
   const processes = {};
   const spawnApp = (name) => {
-    processes[name] = spawnLogged(name, process.execPath, ['--enable-source-maps', path.join(root, 'dist', 'apps', name, 'main.js')], {
+    processes[name] = spawnLogged(name, process.execPath, ['--enable-source-maps', path.join(distDir, 'apps', name, 'main.js')], {
       logDir: opts.logDir,
       env: envOf(name),
     });
     return processes[name];
   };
-  for (const name of SERVICES) spawnApp(name);
-  await Promise.all(SERVICES.map((s) => waitForPort(ports[s])));
-  spawnApp('gateway');
+  const stopAll = async () => {
+    await stopChild(processes.gateway);
+    await Promise.all(SERVICES.map((s) => stopChild(processes[s])));
+  };
   const baseUrl = `http://127.0.0.1:${ports.gateway}`;
-  await waitForHttp(`${baseUrl}/readyz`);
+  try {
+    for (const name of SERVICES) spawnApp(name);
+    await Promise.all(SERVICES.map((s) => waitForPort(ports[s], readyTimeoutMs, '127.0.0.1', processes[s]).catch((err) => {
+      throw new Error(`${err.message}\n${tailLog(processes[s].heraldLog)}`);
+    })));
+    spawnApp('gateway');
+    await waitForHttp(`${baseUrl}/readyz`, readyTimeoutMs, processes.gateway);
+  } catch (err) {
+    await stopAll();
+    throw err;
+  }
 
   return {
     baseUrl,
@@ -87,13 +109,10 @@ async function startStack(opts) {
     async restart(name) {
       await stopChild(processes[name]);
       spawnApp(name);
-      if (name === 'gateway') await waitForHttp(`${baseUrl}/readyz`);
-      else await waitForPort(ports[name]);
+      if (name === 'gateway') await waitForHttp(`${baseUrl}/readyz`, readyTimeoutMs, processes.gateway);
+      else await waitForPort(ports[name], readyTimeoutMs, '127.0.0.1', processes[name]);
     },
-    async stop() {
-      await stopChild(processes.gateway);
-      await Promise.all(SERVICES.map((s) => stopChild(processes[s])));
-    },
+    stop: stopAll,
   };
 }
 

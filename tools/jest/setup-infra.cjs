@@ -1,15 +1,26 @@
 // Jest global setup for integration tests: the real store, broker and SMTP sink, started once per
 // run and shared by every project of the run. Workers read the URLs from the environment.
+// Everything lives in a fresh temporary directory on free ports, so a run never clashes with
+// `npm start` (.local/, fixed ports) or with another run. The directory (data and process logs)
+// is deleted after a green run and kept after a failing one (see teardown.cjs).
 const os = require('node:os');
 const path = require('node:path');
 const fs = require('node:fs');
 const { startInfra } = require('../infra/index.cjs');
 
+const say = (m) => process.stderr.write(`[infra] ${m}\n`);
+
 module.exports = async function setupInfra() {
   if (!globalThis.__HERALD_INFRA__) {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'herald-test-'));
     globalThis.__HERALD_INFRA_DIR__ = dataDir;
-    globalThis.__HERALD_INFRA__ = await startInfra({ dataDir, log: (m) => process.stderr.write(`[infra] ${m}\n`) });
+    say(`test data and process logs: ${dataDir} (logs in ${path.join(dataDir, 'logs')})`);
+    try {
+      globalThis.__HERALD_INFRA__ = await startInfra({ dataDir, log: say });
+    } catch (err) {
+      say(`could not start the infrastructure; kept ${dataDir} for inspection`);
+      throw err;
+    }
   }
   const infra = globalThis.__HERALD_INFRA__;
   process.env.MONGO_URL = infra.mongoUrl;

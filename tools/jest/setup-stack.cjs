@@ -1,5 +1,7 @@
 // Jest global setup for end-to-end tests: infra (shared with integration tests), a fresh build of
-// the four apps, and the four processes running against databases unique to this run.
+// the four apps (into dist/.test-<run>/, so the bundles `npm start` runs are left alone), and the
+// four processes running on free ports against databases unique to this run.
+const fs = require('node:fs');
 const path = require('node:path');
 const crypto = require('node:crypto');
 const { execFileSync } = require('node:child_process');
@@ -10,18 +12,31 @@ const { root } = require('../infra/index.cjs');
 module.exports = async function setupStack() {
   await setupInfra();
   if (!globalThis.__HERALD_STACK__) {
-    execFileSync(process.execPath, [path.join(root, 'scripts', 'build.mjs')], { stdio: 'inherit' });
-    const adminToken = crypto.randomBytes(24).toString('hex');
-    const infra = globalThis.__HERALD_INFRA__;
-    globalThis.__HERALD_STACK__ = await startStack({
-      infra,
-      dbPrefix: `e2e${Date.now()}`,
-      adminToken,
-      tokenSecret: crypto.randomBytes(32).toString('hex'),
-      logDir: path.join(globalThis.__HERALD_INFRA_DIR__, 'logs'),
-      logLevel: 'warn',
-    });
-    globalThis.__HERALD_ADMIN_TOKEN__ = adminToken;
+    const dataDir = globalThis.__HERALD_INFRA_DIR__;
+    const distDir = path.join(root, 'dist', `.test-${path.basename(dataDir)}`);
+    globalThis.__HERALD_DIST_DIR__ = distDir;
+    try {
+      execFileSync(process.execPath, [path.join(root, 'scripts', 'build.mjs'), `--outdir=${distDir}`], { stdio: 'inherit' });
+      const adminToken = crypto.randomBytes(24).toString('hex');
+      globalThis.__HERALD_STACK__ = await startStack({
+        infra: globalThis.__HERALD_INFRA__,
+        distDir,
+        dbPrefix: `e2e${Date.now()}`,
+        adminToken,
+        tokenSecret: crypto.randomBytes(32).toString('hex'),
+        logDir: path.join(dataDir, 'logs'),
+        logLevel: 'warn',
+      });
+      globalThis.__HERALD_ADMIN_TOKEN__ = adminToken;
+    } catch (err) {
+      // Jest runs no teardown when a global setup fails: stop the infra here, keep the logs.
+      process.stderr.write(`[infra] the stack did not start; process logs kept in ${path.join(dataDir, 'logs')}\n`);
+      const infra = globalThis.__HERALD_INFRA__;
+      globalThis.__HERALD_INFRA__ = undefined;
+      if (infra) await infra.stop();
+      fs.rmSync(distDir, { recursive: true, force: true });
+      throw err;
+    }
   }
   process.env.HERALD_BASE_URL = globalThis.__HERALD_STACK__.baseUrl;
   process.env.HERALD_ADMIN_TOKEN = globalThis.__HERALD_ADMIN_TOKEN__;

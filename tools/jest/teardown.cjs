@@ -1,6 +1,9 @@
 // Stops whatever the global setups started. Jest calls every project's teardown; the first one
-// that runs stops everything, the others find nothing left.
+// that runs stops everything, the others find nothing left. The test-data directory (store data,
+// mail, process logs) is deleted after a green run and kept after a failing one, or whenever
+// HERALD_KEEP_TEST_DATA=1, and its path printed.
 const fs = require('node:fs');
+const path = require('node:path');
 
 module.exports = async function teardown() {
   const stack = globalThis.__HERALD_STACK__;
@@ -9,6 +12,18 @@ module.exports = async function teardown() {
   const infra = globalThis.__HERALD_INFRA__;
   globalThis.__HERALD_INFRA__ = undefined;
   if (infra) await infra.stop();
+  const distDir = globalThis.__HERALD_DIST_DIR__;
+  globalThis.__HERALD_DIST_DIR__ = undefined;
+  if (distDir) fs.rmSync(distDir, { recursive: true, force: true });
   const dir = globalThis.__HERALD_INFRA_DIR__;
-  if (dir && process.env.HERALD_KEEP_TEST_DATA !== '1') fs.rmSync(dir, { recursive: true, force: true });
+  globalThis.__HERALD_INFRA_DIR__ = undefined;
+  if (!dir) return;
+  // undefined: the run-status reporter did not report (a custom --reporters list): keep, to be safe.
+  const failed = globalThis.__HERALD_RUN_FAILED__ !== false;
+  if (failed || process.env.HERALD_KEEP_TEST_DATA === '1') {
+    const why = globalThis.__HERALD_RUN_FAILED__ === undefined ? 'run status unknown: ' : failed ? 'run failed: ' : '';
+    process.stderr.write(`[infra] ${why}kept test data and process logs in ${dir} (logs: ${path.join(dir, 'logs')})\n`);
+  } else {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 };

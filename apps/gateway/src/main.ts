@@ -1,1 +1,29 @@
-console.log(1)
+import { connectMongo, connectNats, createLogger, onShutdown } from '@herald/service-kit';
+import { build } from './app';
+import { createServiceClients } from './clients';
+import { readConfig } from './config';
+
+/** Process entry point: config, clients, `build`, listen; graceful shutdown on SIGTERM/SIGINT. */
+async function main(): Promise<void> {
+  const config = readConfig();
+  const logger = createLogger('gateway', config.LOG_LEVEL);
+  try {
+    const mongo = await connectMongo(config.MONGO_URL, config.MONGO_DB, 'gateway');
+    const nats = await connectNats(config.NATS_URL, 'gateway');
+    const services = createServiceClients(config);
+    const app = await build({ config, logger, db: mongo.db, nats, services, pingStore: mongo.ping });
+    await app.listen({ host: config.HOST, port: config.PORT });
+    onShutdown(logger, [
+      // Stop accepting, finish requests in flight (heartbeat and revocation listener stop on close).
+      { name: 'http', run: () => app.close() },
+      { name: 'nats', run: () => nats.drain() },
+      { name: 'mongo', run: () => mongo.close() },
+      { name: 'rpc sessions', run: () => services.close() },
+    ]);
+  } catch (err) {
+    logger.fatal({ err }, 'failed to start');
+    process.exit(1);
+  }
+}
+
+void main();

@@ -7,6 +7,12 @@ export const ConfigSchema = Type.Composite([
     PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 50052 }),
     METRICS_PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 9102 }),
     MONGO_DB: Type.String({ minLength: 1, default: 'herald_preference' }),
+    /** Longest a cached project catalog is served without reloading (backstop; changes are broadcast). */
+    CATALOG_CACHE_TTL_MS: Type.Integer({ minimum: 0, default: 30_000 }),
+    /** Most project catalogs kept in memory. */
+    CATALOG_CACHE_MAX_PROJECTS: Type.Integer({ minimum: 1, default: 10_000 }),
+    /** Durable name of the recipient-deleted consumer; every replica of one deployment shares it. */
+    RECIPIENT_DELETED_DURABLE: Type.String({ minLength: 1, pattern: '^[A-Za-z0-9_-]+$', default: 'preference-service-recipient-deleted' }),
   }),
 ]);
 export type Config = Static<typeof ConfigSchema>;

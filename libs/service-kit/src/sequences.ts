@@ -6,29 +6,34 @@ interface CounterDoc {
 }
 
 /**
- * Integer ids that increase with creation time, safe across concurrent requests and replicas:
- * each `next` is one atomic `$inc` on a counter document. `next(name, n)` reserves a block of n
- * ids and returns the first, so a batch costs one round trip.
+ * Integer ids that increase with creation time, safe across concurrent requests and replicas
+ * (see the claim chain below). `next(name, n)` reserves a block of n ids and returns the first,
+ * so a batch costs a couple of round trips.
  */
 export function createSequences(db: Db, collection = 'counters') {
   const counters = db.collection<CounterDoc>(collection);
+  // FerretDB v1 (SQLite) applies `$inc` as read-modify-write: concurrent increments are lost and
+  // the same id is handed out twice (measured: 50 concurrent $inc → counter 2). A unique `_id`
+  // insert is atomic on every backend, so each block is claimed by inserting `<name>:<start>`
+  // recording where it ends; the blocks form a chain, and the counter only hints where the chain
+  // ends (a stale or lost hint costs extra steps along the chain, never a duplicate id).
+  const claims = db.collection<{ _id: string; end: number }>(`${collection}_claims`);
   return {
     async next(name: string, count = 1): Promise<number> {
-      for (let attempt = 0; ; attempt++) {
+      let start = (await counters.findOne({ _id: name }))?.seq ?? 0;
+      for (let attempt = 0; attempt < 10_000; attempt++) {
         try {
-          const doc = await counters.findOneAndUpdate(
-            { _id: name },
-            { $inc: { seq: count } },
-            { upsert: true, returnDocument: 'after' },
-          );
-          if (!doc) throw new Error(`counter ${name} not returned`);
-          return doc.seq - count + 1;
+          await claims.insertOne({ _id: `${name}:${start}`, end: start + count });
         } catch (err) {
-          // Two first-ever upserts can race on the same _id; the loser retries as an update.
-          if ((err as { code?: number }).code === 11000 && attempt < 3) continue;
-          throw err;
+          if ((err as { code?: number }).code !== 11000) throw err;
+          const taken = await claims.findOne({ _id: `${name}:${start}` });
+          start = taken?.end ?? start;
+          continue;
         }
+        await counters.updateOne({ _id: name }, { $max: { seq: start + count } }, { upsert: true }).catch(() => undefined);
+        return start + 1;
       }
+      throw new Error(`sequence ${name}: no free block found`);
     },
   };
 }

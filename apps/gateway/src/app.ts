@@ -1,0 +1,51 @@
+import { randomUUID } from 'node:crypto';
+import { LIMITS } from '@herald/contracts';
+import type { TypeBoxProvider } from './http/type-provider';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { Config } from './config';
+import type { GatewayDeps } from './deps';
+import { validatorCompiler } from './http/validator';
+import authPlugin from './plugins/app/auth';
+import credentialsPlugin from './plugins/app/credentials';
+import errorsPlugin from './plugins/app/errors';
+import metricsPlugin from './plugins/app/metrics';
+import rateLimitPlugin from './plugins/app/rate-limit';
+import servicesPlugin from './plugins/external/services';
+import swaggerPlugin from './plugins/external/swagger';
+import { resourceRoutes } from './routes';
+import opsRoutes from './routes/ops';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The validated, frozen configuration. */
+    config: Config;
+  }
+}
+
+/** Builds the gateway without listening: `main.ts` listens, tests call `app.inject`. */
+export async function build(deps: GatewayDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: deps.logger as FastifyBaseLogger,
+    bodyLimit: LIMITS.bodyMaxBytes,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w.-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+    disableRequestLogging: true,
+    forceCloseConnections: 'idle',
+  }).withTypeProvider<TypeBoxProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.decorate('config', deps.config);
+
+  await app.register(errorsPlugin);
+  await app.register(metricsPlugin);
+  await app.register(swaggerPlugin);
+  await app.register(servicesPlugin, { services: deps.services });
+  await app.register(credentialsPlugin, { db: deps.db, nats: deps.nats, now: deps.now ?? (() => new Date()) });
+  await app.register(authPlugin, { adminToken: deps.config.ADMIN_TOKEN, tokenSecret: deps.config.TOKEN_SECRET });
+  await app.register(rateLimitPlugin, { nats: deps.nats, instanceId: deps.instanceId ?? randomUUID() });
+
+  await app.register(opsRoutes, { pingStore: deps.pingStore, isBrokerUp: () => !deps.nats.isClosed() });
+  for (const routes of resourceRoutes) await app.register(routes);
+  return app;
+}

@@ -1,0 +1,38 @@
+import { createClient, type Client } from '@connectrpc/connect';
+import { createConnectTransport, Http2SessionManager } from '@connectrpc/connect-node';
+import { Health, PreferenceService, RecipientService } from '@herald/contracts';
+import type { Config } from './config';
+
+/** The internal services the gateway calls, and the grpc.health client of each (for `/readyz`). */
+export interface ServiceClients {
+  recipients: Client<typeof RecipientService>;
+  preferences: Client<typeof PreferenceService>;
+  health: Record<string, Client<typeof Health>>;
+  /** Closes the HTTP/2 sessions (last step of shutdown). */
+  close(): void;
+}
+
+/** Connect protocol over one long-lived HTTP/2 (h2c) session per service. */
+export function createServiceClients(config: Pick<Config, 'RECIPIENT_SERVICE_URL' | 'PREFERENCE_SERVICE_URL' | 'DELIVERY_SERVICE_URL'>): ServiceClients {
+  const sessions: Http2SessionManager[] = [];
+  const transportTo = (baseUrl: string) => {
+    const sessionManager = new Http2SessionManager(baseUrl, { idleConnectionTimeoutMs: 60_000 });
+    sessions.push(sessionManager);
+    return createConnectTransport({ baseUrl, httpVersion: '2', sessionManager, defaultTimeoutMs: 10_000 });
+  };
+  const recipient = transportTo(config.RECIPIENT_SERVICE_URL);
+  const preference = transportTo(config.PREFERENCE_SERVICE_URL);
+  const delivery = transportTo(config.DELIVERY_SERVICE_URL);
+  return {
+    recipients: createClient(RecipientService, recipient),
+    preferences: createClient(PreferenceService, preference),
+    health: {
+      'recipient-service': createClient(Health, recipient),
+      'preference-service': createClient(Health, preference),
+      'delivery-service': createClient(Health, delivery),
+    },
+    close() {
+      for (const s of sessions) s.abort();
+    },
+  };
+}

@@ -1,0 +1,24 @@
+import { loadConfig } from '@herald/service-kit';
+import { Type, type Static } from '@sinclair/typebox';
+
+const Url = (fallback: string) => Type.String({ minLength: 1, default: fallback });
+
+/** The gateway's settings, validated once at start (see `readConfig`); nothing else reads `process.env`. */
+export const ConfigSchema = Type.Object({
+  HOST: Type.String({ default: '0.0.0.0' }),
+  PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 8080 }),
+  MONGO_URL: Type.String({ minLength: 1 }),
+  MONGO_DB: Type.String({ minLength: 1, default: 'herald_gateway' }),
+  NATS_URL: Type.String({ minLength: 1 }),
+  /** Bearer credential of the admin API (operators). */
+  ADMIN_TOKEN: Type.String({ minLength: 16 }),
+  /** HMAC-SHA256 key of recipient tokens; every gateway replica must share it. */
+  TOKEN_SECRET: Type.String({ minLength: 32 }),
+  RECIPIENT_SERVICE_URL: Url('http://127.0.0.1:50051'),
+  PREFERENCE_SERVICE_URL: Url('http://127.0.0.1:50052'),
+  DELIVERY_SERVICE_URL: Url('http://127.0.0.1:50053'),
+  LOG_LEVEL: Type.String({ default: 'info' }),
+});
+export type Config = Static<typeof ConfigSchema>;
+
+export const readConfig = (env: Record<string, string | undefined> = process.env): Config => loadConfig(ConfigSchema, env);

@@ -1,0 +1,126 @@
+import { adminToken, call, createProject, uniqueId, type TestProject } from './test-support/rest-client';
+
+describe('general HTTP rules', () => {
+  let p: TestProject;
+  beforeAll(async () => {
+    p = await createProject('http-rules');
+  });
+
+  it('when the body is not valid JSON, then 400 validation_failed with errors, in the message family', async () => {
+    const res = await call('POST', '/recipients', { key: p.fullKey, raw: '{"id": "a",' });
+    expect(res.status).toBe(400);
+    expect(res.headers.get('x-api-version')).toBe('1.0');
+    expect(res.body).toEqual({
+      message: expect.any(String),
+      code: 'validation_failed',
+      errors: [{ message: expect.any(String), description: expect.any(String), property_path: '', invalid_value: null }],
+    });
+  });
+
+  it('when the body is not JSON at all, then 400', async () => {
+    for (const headers of [{ 'content-type': 'text/plain' }, { 'content-type': 'application/x-www-form-urlencoded' }]) {
+      const res = await call('POST', '/recipients', { key: p.fullKey, raw: 'id=a', headers });
+      expect(res.status).toBe(400);
+      expect(res.body.code).toBe('validation_failed');
+    }
+  });
+
+  it.each([[[]], ['"a string"'], [42]])('when the body is the JSON value %j instead of an object, then 400', async (body) => {
+    const res = await call('POST', '/recipients', { key: p.fullKey, body });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: 'validation_failed', errors: [expect.objectContaining({ property_path: '' })] });
+  });
+
+  it('when a number is sent where a string is expected, then 400 (no coercion)', async () => {
+    const res = await call('POST', '/recipients', { key: p.fullKey, body: { id: 12345 } });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual([{ message: expect.any(String), description: expect.any(String), property_path: 'id', invalid_value: 12345 }]);
+    expect((await call('GET', '/recipients/12345', { key: p.fullKey })).status).toBe(404);
+  });
+
+  it('when a boolean is sent as a string, then 400 (no coercion)', async () => {
+    const rid = uniqueId();
+    await call('POST', '/recipients', { key: p.fullKey, body: { id: rid } });
+    const res = await call('POST', `/recipients/${rid}/contacts`, { key: p.fullKey, body: { medium: 'email', address: 'a@b.c', is_primary: 'false' } });
+    expect(res.status).toBe(400);
+    expect(res.body.errors[0]).toMatchObject({ property_path: 'is_primary', invalid_value: 'false' });
+  });
+
+  it('when the body is over 1 MiB, then 413 payload_too_large in the path family', async () => {
+    const big = JSON.stringify({ id: 'x', name: 'n'.repeat(1024 * 1024) });
+    const res = await call('POST', '/recipients', { key: p.fullKey, raw: big });
+    expect(res.status).toBe(413);
+    expect(res.body).toEqual({ message: expect.any(String), code: 'payload_too_large' });
+    expect(res.headers.get('x-api-version')).toBe('1.0');
+    const admin = await call('POST', '/admin/projects', { key: adminToken(), raw: big });
+    expect(admin.status).toBe(413);
+    expect(admin.body).toEqual({ error: 'payload_too_large', details: expect.any(String) });
+  });
+
+  it('when a body is just under 1 MiB, then it is read (and judged on its content)', async () => {
+    const res = await call('POST', '/recipients', { key: p.fullKey, raw: JSON.stringify({ id: uniqueId(), pad: 'x'.repeat(1000 * 1000) }) });
+    expect(res.status).toBe(201);
+  });
+
+  it.each([
+    ['GET', '/no/such/thing', 'message'],
+    ['GET', '/recipients/a/b/c/d/e', 'message'],
+    ['GET', '/notifications/unknown/route/x', 'message'],
+    ['GET', '/preferences/x/y/z', 'error'],
+    ['GET', '/admin/nothing', 'error'],
+  ])('when %s %s matches no route, then 404 in the %s family, without needing a key', async (method, path, family) => {
+    const res = await call(method, path);
+    expect(res.status).toBe(404);
+    expect(res.headers.get('x-api-version')).toBe('1.0');
+    if (family === 'message') expect(res.body).toEqual({ message: expect.any(String), code: 'not_found' });
+    else expect(res.body).toEqual({ error: 'not_found', details: expect.any(String) });
+  });
+
+  it('when any response is sent, then it carries X-API-Version: 1.0', async () => {
+    const responses = await Promise.all([
+      call('GET', '/healthz'),
+      call('GET', '/recipients'),
+      call('GET', '/recipients', { key: p.fullKey }),
+      call('GET', '/recipients/x', { key: p.recipientKey }),
+      call('DELETE', '/recipients/x', { key: p.recipientKey }),
+      call('GET', '/admin/projects/1'),
+    ]);
+    for (const res of responses) expect(res.headers.get('x-api-version')).toBe('1.0');
+  });
+
+  it('when a request id is sent, then it is echoed nowhere it could leak but accepted', async () => {
+    const res = await call('GET', '/healthz', { headers: { 'x-request-id': 'abc-123' } });
+    expect(res.status).toBe(200);
+  });
+});
+
+describe('rate limit', () => {
+  it('when a key exceeds its project rate (burst 2x), then 429 rate_limited with Retry-After', async () => {
+    const p = await createProject('rate-limited', { rate_limit_per_second: 2 });
+    const results = [];
+    for (let i = 0; i < 10; i++) results.push(await call('GET', '/recipients/nobody', { key: p.fullKey }));
+    const limited = results.filter((r) => r.status === 429);
+    expect(results.filter((r) => r.status === 404).length).toBeGreaterThanOrEqual(4);
+    expect(results.filter((r) => r.status === 404).length).toBeLessThanOrEqual(6);
+    expect(limited.length).toBeGreaterThanOrEqual(4);
+    expect(limited[0].body).toEqual({ message: expect.any(String), code: 'rate_limited' });
+    expect(Number(limited[0].headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+
+    const put = await call('PUT', '/recipients/nobody/contacts', { key: p.fullKey, body: { medium: 'email', address: 'a@b.c' } });
+    expect(put.status).toBe(429);
+    expect(put.body).toEqual({ error: 'rate_limited', details: expect.any(String) });
+
+    // Another key of the same project has its own bucket.
+    expect((await call('GET', '/recipients/nobody', { key: p.recipientKey })).status).toBe(404);
+
+    // After waiting Retry-After, requests pass again.
+    await new Promise((r) => setTimeout(r, Number(limited[0].headers.get('retry-after')) * 1000));
+    expect((await call('GET', '/recipients/nobody', { key: p.fullKey })).status).toBe(404);
+  });
+
+  it('when the project turns the limit off (null), then bursts pass', async () => {
+    const p = await createProject('unlimited', { rate_limit_per_second: null });
+    const results = await Promise.all(Array.from({ length: 30 }, () => call('GET', '/recipients/nobody', { key: p.fullKey })));
+    expect(results.every((r) => r.status === 404)).toBe(true);
+  });
+});

@@ -1,0 +1,122 @@
+import { Code, ConnectError } from '@connectrpc/connect';
+import { ErrorInfoSchema, LIMITS } from '@herald/contracts';
+import { DomainError, fromFieldViolation, toConnectError, type Violation } from '@herald/service-kit';
+
+/** An error as the REST surface shows it, before it is shaped into the path's family. */
+export interface HttpError {
+  status: number;
+  code: string;
+  message: string;
+  /** Present on validation failures (possibly empty). */
+  errors?: Violation[];
+  headers?: Record<string, string>;
+}
+
+/** Thrown by the gateway itself when a response needs extra headers (for example `Retry-After`). */
+export class GatewayError extends DomainError {
+  constructor(
+    kind: DomainError['kind'],
+    code: string,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(kind, code, message);
+  }
+}
+
+/** The one mapping from Connect codes to HTTP statuses. */
+const STATUS_OF: Partial<Record<Code, number>> = {
+  [Code.InvalidArgument]: 400,
+  [Code.FailedPrecondition]: 400,
+  [Code.OutOfRange]: 400,
+  [Code.NotFound]: 404,
+  [Code.AlreadyExists]: 409,
+  [Code.Unauthenticated]: 401,
+  [Code.PermissionDenied]: 403,
+  [Code.ResourceExhausted]: 429,
+  [Code.Unavailable]: 503,
+  [Code.DeadlineExceeded]: 503,
+};
+
+/** Machine code when the service sent no ErrorInfo detail. */
+const FALLBACK_CODE: Record<number, string> = {
+  400: 'validation_failed',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  409: 'conflict',
+  429: 'rate_limited',
+  503: 'unavailable',
+};
+
+export const INTERNAL_ERROR: HttpError = { status: 500, code: 'internal', message: 'Internal server error' };
+const UNAVAILABLE: HttpError = { status: 503, code: 'unavailable', message: 'Service temporarily unavailable, retry later' };
+
+export function fromConnectError(err: ConnectError): HttpError {
+  const status = STATUS_OF[err.code] ?? 500;
+  if (status === 503) return { ...UNAVAILABLE };
+  if (status >= 500) return { ...INTERNAL_ERROR };
+  const info = err.findDetails(ErrorInfoSchema)[0];
+  const code = info?.code || FALLBACK_CODE[status];
+  const violations = (info?.violations ?? []).map(fromFieldViolation);
+  const out: HttpError = { status, code, message: err.rawMessage };
+  // decisions §3: every 401 tells the client which scheme to use.
+  if (status === 401) out.headers = { 'WWW-Authenticate': 'Bearer' };
+  if (violations.length > 0 || code === 'validation_failed') out.errors = violations;
+  return out;
+}
+
+const bodyViolation = (message: string, description: string): Violation => ({ message, description, property_path: '', invalid_value: null });
+
+/** Errors fastify raises itself while reading a request (content-type parsing, limits, routing). */
+function fromFastifyError(err: { code?: string; statusCode?: number; message?: string }): HttpError | undefined {
+  switch (err.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return { status: 413, code: 'payload_too_large', message: `Request body exceeds the limit of ${LIMITS.bodyMaxBytes} bytes` };
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return {
+        status: 400,
+        code: 'validation_failed',
+        message: 'Request body is not valid JSON',
+        errors: [bodyViolation('Request body is not valid JSON', 'The body could not be parsed as JSON')],
+      };
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return {
+        status: 400,
+        code: 'validation_failed',
+        message: 'Request body must be JSON',
+        errors: [bodyViolation('Request body must be JSON', 'Send the body with Content-Type: application/json')],
+      };
+  }
+  if (typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500 && err.code?.startsWith('FST_')) {
+    return { status: err.statusCode, code: FALLBACK_CODE[err.statusCode] ?? 'bad_request', message: 'Bad request' };
+  }
+  return undefined;
+}
+
+/**
+ * Everything that can fail a request, mapped to what the client sees. Domain errors go through the
+ * same Connect mapping as errors coming back from the services, so a code maps to one status.
+ * Anything unknown is a generic 500 (the caller logs it; nothing internal leaks).
+ */
+export function toHttpError(err: unknown): HttpError {
+  if (err instanceof DomainError) {
+    const mapped = fromConnectError(toConnectError(err));
+    if (err instanceof GatewayError) mapped.headers = { ...mapped.headers, ...err.headers };
+    return mapped;
+  }
+  if (err instanceof ConnectError) return fromConnectError(err);
+  if (err && typeof err === 'object') {
+    const fastifyError = fromFastifyError(err as { code?: string; statusCode?: number });
+    if (fastifyError) return fastifyError;
+  }
+  return { ...INTERNAL_ERROR };
+}
+
+/** The body of an error in the path's family (decisions §2). */
+export function errorBody(family: 'message' | 'error', e: HttpError): Record<string, unknown> {
+  const base: Record<string, unknown> = family === 'message' ? { message: e.message, code: e.code } : { error: e.code, details: e.message };
+  if (e.errors) base.errors = e.errors;
+  return base;
+}

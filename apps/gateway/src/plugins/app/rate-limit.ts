@@ -1,0 +1,36 @@
+import type { NatsConnection } from '@nats-io/nats-core';
+import fp from 'fastify-plugin';
+import { GatewayError } from '../../http/http-error';
+import { startHeartbeat } from '../../rate-limit/heartbeat';
+import { PeerTracker } from '../../rate-limit/peer-tracker';
+import { createRateLimiter } from '../../rate-limit/rate-limiter';
+import { TokenBuckets } from '../../rate-limit/token-bucket';
+
+/**
+ * decisions §9: per key, the project's `rate_limit_per_second` (burst 2×, null = off) across all
+ * replicas. Each replica enforces `limit / live replicas` in a local token bucket; replicas count
+ * each other from heartbeats on core NATS (see docs/api-gateway.md). Recipient tokens of a project
+ * share one bucket, so minting tokens cannot multiply the limit.
+ */
+export default fp<{ nats: NatsConnection; instanceId: string }>(
+  async (app, opts) => {
+    const buckets = new TokenBuckets();
+    const peers = new PeerTracker(opts.instanceId);
+    const limiter = createRateLimiter(buckets, peers);
+    const heartbeat = startHeartbeat(opts.nats, peers, 1_000, () => buckets.sweep(60_000));
+    app.addHook('onClose', async () => heartbeat.stop());
+
+    app.addHook('onRequest', async (request) => {
+      const principal = request.principal;
+      if (!principal) return;
+      const bucket = principal.kind === 'key' ? `key:${principal.keyId}` : `tokens:${principal.projectId}`;
+      const result = limiter.take(bucket, request.project.settings.rate_limit_per_second);
+      if (!result.allowed) {
+        throw new GatewayError('exhausted', 'rate_limited', 'Rate limit exceeded, retry later', {
+          'Retry-After': String(result.retryAfterSeconds),
+        });
+      }
+    });
+  },
+  { name: 'rate-limit', dependencies: ['auth'] },
+);

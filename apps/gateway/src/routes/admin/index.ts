@@ -1,0 +1,84 @@
+import { notFound } from '@herald/service-kit';
+import { Type } from '@sinclair/typebox';
+import type { RoutePlugin } from '../../http/type-provider';
+import { formatTimestamp } from '../../http/timestamps';
+import { dataOnly, errorResponses, MessageOnly, withMessage } from '../../schemas/common';
+import { CreatedKeySchema, CreateKeyBody, CreateProjectBody, IssuedKeySchema, KeyParams, ProjectParams, ProjectSchema, UpdateProjectBody } from '../../schemas/project';
+import { createKey } from '../../usecases/create-key';
+import { createProject } from '../../usecases/create-project';
+import { getProject, projectNotFound } from '../../usecases/get-project';
+import { revokeKey } from '../../usecases/revoke-key';
+import { updateProject } from '../../usecases/update-project';
+import { projectView } from '../../views/project-view';
+
+/** A path's integer id; anything else names nothing (404). */
+function idOf(raw: string, onInvalid: () => Error): number {
+  if (!/^[1-9]\d{0,14}$/.test(raw)) throw onInvalid();
+  return Number(raw);
+}
+const keyNotFound = () => notFound('key_not_found', 'Key not found');
+
+/** Admin API (decisions §3): operators manage projects and keys with the ADMIN_TOKEN. */
+const adminRoutes: RoutePlugin = async (app) => {
+  const deps = app.adminDeps;
+  const config = { access: 'admin' as const };
+  const tags = ['admin'];
+  const errors = errorResponses('error');
+
+  app.post(
+    '/admin/projects',
+    {
+      config,
+      schema: {
+        tags,
+        body: CreateProjectBody,
+        response: { 201: withMessage(Type.Object({ project: ProjectSchema, keys: Type.Array(IssuedKeySchema) })), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { project, keys } = await createProject(deps, request.body);
+      return reply.code(201).send({
+        message: 'Project created',
+        data: { project: projectView(project), keys: keys.map((k) => ({ id: k.id, scope: k.scope, key: k.key })) },
+      });
+    },
+  );
+
+  app.get(
+    '/admin/projects/:id',
+    { config, schema: { tags, params: ProjectParams, response: { 200: dataOnly(ProjectSchema), ...errors } } },
+    async (request) => ({ data: projectView(await getProject(deps, idOf(request.params.id, projectNotFound))) }),
+  );
+
+  app.patch(
+    '/admin/projects/:id',
+    { config, schema: { tags, params: ProjectParams, body: UpdateProjectBody, response: { 200: withMessage(ProjectSchema), ...errors } } },
+    async (request) => {
+      const project = await updateProject(deps, idOf(request.params.id, projectNotFound), request.body);
+      return { message: 'Project updated', data: projectView(project) };
+    },
+  );
+
+  app.post(
+    '/admin/projects/:id/keys',
+    { config, schema: { tags, params: ProjectParams, body: CreateKeyBody, response: { 201: withMessage(CreatedKeySchema), ...errors } } },
+    async (request, reply) => {
+      const key = await createKey(deps, idOf(request.params.id, projectNotFound), request.body.scope);
+      return reply.code(201).send({
+        message: 'Key created',
+        data: { id: key.id, scope: key.scope, key: key.key, created_at: formatTimestamp(key.createdAt) },
+      });
+    },
+  );
+
+  app.delete(
+    '/admin/projects/:id/keys/:key_id',
+    { config, schema: { tags, params: KeyParams, response: { 200: MessageOnly, ...errors } } },
+    async (request) => {
+      await revokeKey(deps, idOf(request.params.id, projectNotFound), idOf(request.params.key_id, keyNotFound));
+      return { message: 'Key revoked' };
+    },
+  );
+};
+
+export default adminRoutes;

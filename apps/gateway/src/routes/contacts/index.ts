@@ -1,0 +1,104 @@
+import { invalid, notFound } from '@herald/service-kit';
+import { Type } from '@sinclair/typebox';
+import type { RoutePlugin } from '../../http/type-provider';
+import { dataOnly, errorResponses, MessageOnly, withMessage } from '../../schemas/common';
+import { AddContactBody, ContactParams, ContactSchema, SetPrimaryContactBody, UpdateContactBody } from '../../schemas/contact';
+import { RecipientIdParams } from '../../schemas/recipient';
+import { contactView } from '../../views/recipient-view';
+
+const tags = ['contacts'];
+
+/** A path's contact id: a positive integer, else the contact cannot exist (404, decisions §5). */
+function contactIdOf(raw: string): bigint {
+  if (!/^[1-9]\d{0,18}$/.test(raw)) throw notFound('contact_not_found', 'Contact not found');
+  return BigInt(raw);
+}
+
+/** Contacts of a recipient (interface: Contacts; decisions §5). Each handler is one RPC. */
+const contactRoutes: RoutePlugin = async (app) => {
+  const rpc = app.services.recipients;
+  const recipient = 'recipient' as const;
+
+  app.post(
+    '/recipients/:recipient_id/contacts',
+    { config: { access: recipient }, schema: { tags, params: RecipientIdParams, body: AddContactBody, response: { 201: withMessage(ContactSchema), ...errorResponses('message') } } },
+    async (request, reply) => {
+      const { contact } = await rpc.addContact({
+        projectId: BigInt(request.project.id),
+        recipientId: request.params.recipient_id,
+        medium: request.body.medium,
+        address: request.body.address,
+        isPrimary: request.body.is_primary ?? false,
+      });
+      return reply.code(201).send({ message: 'Contact created', data: contactView(contact) });
+    },
+  );
+
+  app.get(
+    '/recipients/:recipient_id/contacts',
+    { config: { access: recipient }, schema: { tags, params: RecipientIdParams, response: { 200: dataOnly(Type.Object({ contacts: Type.Array(ContactSchema) })), ...errorResponses('message') } } },
+    async (request) => {
+      const { contacts } = await rpc.listContacts({ projectId: BigInt(request.project.id), recipientId: request.params.recipient_id });
+      return { data: { contacts: contacts.map(contactView) } };
+    },
+  );
+
+  // Set primary contact: errors in the `error` family (decisions §2).
+  app.put(
+    '/recipients/:recipient_id/contacts',
+    { config: { access: recipient }, schema: { tags, params: RecipientIdParams, body: SetPrimaryContactBody, response: { 200: withMessage(ContactSchema), ...errorResponses('error') } } },
+    async (request) => {
+      const { contact } = await rpc.setPrimaryContact({
+        projectId: BigInt(request.project.id),
+        recipientId: request.params.recipient_id,
+        medium: request.body.medium,
+        address: request.body.address,
+      });
+      return { message: 'Primary contact set', data: contactView(contact) };
+    },
+  );
+
+  app.patch(
+    '/recipients/:recipient_id/contacts/:contact_id',
+    { config: { access: recipient }, schema: { tags, params: ContactParams, body: UpdateContactBody, response: { 200: withMessage(ContactSchema), ...errorResponses('message') } } },
+    async (request) => {
+      const contactId = contactIdOf(request.params.contact_id);
+      const { address, is_primary } = request.body;
+      if (address === undefined && is_primary === undefined) {
+        throw invalid('Send at least one of address, is_primary', [
+          { message: 'address or is_primary is required', description: 'At least one field must be sent', property_path: '', invalid_value: null },
+        ]);
+      }
+      const { contact } = await rpc.updateContact({
+        projectId: BigInt(request.project.id),
+        recipientId: request.params.recipient_id,
+        contactId,
+        address,
+        isPrimary: is_primary,
+      });
+      return { message: 'Contact updated', data: contactView(contact) };
+    },
+  );
+
+  app.delete(
+    '/recipients/:recipient_id/contacts/:contact_id',
+    { schema: { tags, params: ContactParams, response: { 200: MessageOnly, ...errorResponses('message') } } },
+    async (request) => {
+      const contactId = contactIdOf(request.params.contact_id);
+      await rpc.deleteContact({ projectId: BigInt(request.project.id), recipientId: request.params.recipient_id, contactId });
+      return { message: 'Contact deleted' };
+    },
+  );
+
+  app.post(
+    '/recipients/:recipient_id/contacts/:contact_id/verify',
+    { schema: { tags, params: ContactParams, response: { 200: withMessage(ContactSchema), ...errorResponses('message') } } },
+    async (request) => {
+      const contactId = contactIdOf(request.params.contact_id);
+      const { contact } = await rpc.verifyContact({ projectId: BigInt(request.project.id), recipientId: request.params.recipient_id, contactId });
+      return { message: 'Contact verified', data: contactView(contact) };
+    },
+  );
+};
+
+export default contactRoutes;

@@ -1,0 +1,18 @@
+import type { FastifyPluginAsync } from 'fastify';
+import adminRoutes from './admin';
+import contactRoutes from './contacts';
+import catalogRoutes from './preferences';
+import recipientPreferenceRoutes from './recipient-preferences';
+import recipientRoutes from './recipients';
+import tokenRoutes from './tokens';
+
+/**
+ * Every resource's routes, registered in this order. To add a resource, create
+ * `routes/<resource>/index.ts` and append it here. Conventions (see plugins/app/auth.ts):
+ *  - `config: { access }` on each route: 'full' (the default), 'recipient' (Full or Recipient key,
+ *    or a recipient token — the path must name the recipient as `:recipient_id`), 'admin', 'public';
+ *  - TypeBox schemas for params, querystring, body and each response (`errorResponses(family)`);
+ *  - handlers map the request, make one call (RPC or use case), map the result; errors are thrown
+ *    (DomainError or the services' ConnectError) and shaped by plugins/app/errors.ts.
+ */
+export const resourceRoutes: FastifyPluginAsync[] = [adminRoutes, recipientRoutes, contactRoutes, tokenRoutes, catalogRoutes, recipientPreferenceRoutes];

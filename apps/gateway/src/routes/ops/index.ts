@@ -1,0 +1,45 @@
+import { HealthCheckResponse_ServingStatus as ServingStatus } from '@herald/contracts';
+import { Type } from '@sinclair/typebox';
+import type { RoutePlugin } from '../../http/type-provider';
+
+const ReadinessSchema = Type.Object({
+  status: Type.Union([Type.Literal('ready'), Type.Literal('unavailable')]),
+  checks: Type.Record(Type.String(), Type.Union([Type.Literal('ok'), Type.Literal('unavailable')])),
+});
+
+/** Operations endpoints: no key needed (decisions §9). */
+const opsRoutes: RoutePlugin<{ pingStore: () => Promise<boolean>; isBrokerUp: () => boolean }> = async (app, opts) => {
+  const publicRoute = { access: 'public' as const };
+
+  app.get('/healthz', { config: publicRoute, schema: { tags: ['operations'], response: { 200: Type.Object({ status: Type.Literal('ok') }) } } }, async () => ({
+    status: 'ok' as const,
+  }));
+
+  app.get(
+    '/readyz',
+    { config: publicRoute, schema: { tags: ['operations'], response: { 200: ReadinessSchema, 503: ReadinessSchema } } },
+    async (_request, reply) => {
+      const services = Object.entries(app.services.health).map(async ([name, client]) => {
+        try {
+          const res = await client.check({ service: '' }, { timeoutMs: 2_000 });
+          return [name, res.status === ServingStatus.SERVING] as const;
+        } catch {
+          return [name, false] as const;
+        }
+      });
+      const results = await Promise.all([...services, opts.pingStore().then((ok) => ['store', ok] as const), ['broker', opts.isBrokerUp()] as const]);
+      const checks = Object.fromEntries(results.map(([name, ok]) => [name, ok ? ('ok' as const) : ('unavailable' as const)]));
+      const ready = results.every(([, ok]) => ok);
+      return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'unavailable', checks });
+    },
+  );
+
+  app.get('/openapi.json', { config: publicRoute, schema: { hide: true } }, async () => app.swagger());
+
+  app.get('/metrics', { config: publicRoute, schema: { hide: true } }, async (_request, reply) => {
+    reply.header('content-type', app.metricsRegistry.contentType);
+    return app.metricsRegistry.metrics();
+  });
+};
+
+export default opsRoutes;

@@ -1,0 +1,93 @@
+import { notFound } from '@herald/service-kit';
+import { Type } from '@sinclair/typebox';
+import type { RoutePlugin } from '../../http/type-provider';
+import { dataOnly, errorResponses, MessageOnly, withMessage } from '../../schemas/common';
+import { CatalogEntrySchema, CatalogItemBody, PreferenceIdParams, UpdateCatalogBody, UpsertCatalogBody, UpsertCatalogQuery } from './schemas';
+import { catalogEntryView, catalogInput } from './views';
+
+const tags = ['catalog'];
+const errors = errorResponses('error');
+
+/** A path's catalog entry id: a positive integer, else the entry cannot exist (404, decisions §6). */
+function preferenceIdOf(raw: string): bigint {
+  if (!/^[1-9]\d{0,15}$/.test(raw)) throw notFound('preference_not_found', 'Catalog entry not found');
+  return BigInt(raw);
+}
+
+/** The project catalog (interface: Catalog; decisions §6). Full access; `error` family. Each handler is one RPC. */
+const catalogRoutes: RoutePlugin = async (app) => {
+  const rpc = app.services.preferences;
+
+  app.post(
+    '/preferences',
+    { schema: { tags, body: CatalogItemBody, response: { 201: withMessage(CatalogEntrySchema), ...errors } } },
+    async (request, reply) => {
+      const { entry } = await rpc.createCatalogEntry({ projectId: BigInt(request.project.id), entry: catalogInput(request.body) });
+      return reply.code(201).send({ message: 'Catalog entry created', data: catalogEntryView(entry!) });
+    },
+  );
+
+  app.get(
+    '/preferences',
+    { schema: { tags, response: { 200: dataOnly(Type.Array(CatalogEntrySchema)), ...errors } } },
+    async (request) => {
+      const { entries } = await rpc.listCatalogEntries({ projectId: BigInt(request.project.id) });
+      return { data: entries.map(catalogEntryView) };
+    },
+  );
+
+  app.put(
+    '/preferences',
+    { schema: { tags, body: UpsertCatalogBody, querystring: UpsertCatalogQuery, response: { 200: withMessage(Type.Array(CatalogEntrySchema)), ...errors } } },
+    async (request) => {
+      const { entries } = await rpc.upsertCatalog({
+        projectId: BigInt(request.project.id),
+        entries: request.body.map(catalogInput),
+        prune: request.query.prune === 'true',
+      });
+      return { message: 'Catalog updated', data: entries.map(catalogEntryView) };
+    },
+  );
+
+  app.get(
+    '/preferences/:preference_id',
+    { schema: { tags, params: PreferenceIdParams, response: { 200: dataOnly(CatalogEntrySchema), ...errors } } },
+    async (request) => {
+      const { entry } = await rpc.getCatalogEntry({ projectId: BigInt(request.project.id), id: preferenceIdOf(request.params.preference_id) });
+      return { data: catalogEntryView(entry!) };
+    },
+  );
+
+  app.patch(
+    '/preferences/:preference_id',
+    { schema: { tags, params: PreferenceIdParams, body: UpdateCatalogBody, response: { 200: withMessage(CatalogEntrySchema), ...errors } } },
+    async (request) => {
+      const b = request.body;
+      const { entry } = await rpc.updateCatalogEntry({
+        projectId: BigInt(request.project.id),
+        id: preferenceIdOf(request.params.preference_id),
+        name: b.name,
+        setDescription: b.description !== undefined,
+        description: b.description ?? undefined,
+        defaultEnabled: b.default_enabled,
+        mandatory: b.mandatory,
+        channel: b.channel,
+        topic: b.topic,
+        event: b.event,
+        medium: b.medium,
+      });
+      return { message: 'Catalog entry updated', data: catalogEntryView(entry!) };
+    },
+  );
+
+  app.delete(
+    '/preferences/:preference_id',
+    { schema: { tags, params: PreferenceIdParams, response: { 200: MessageOnly, ...errors } } },
+    async (request) => {
+      await rpc.deleteCatalogEntry({ projectId: BigInt(request.project.id), id: preferenceIdOf(request.params.preference_id) });
+      return { message: 'Catalog entry deleted' };
+    },
+  );
+};
+
+export default catalogRoutes;

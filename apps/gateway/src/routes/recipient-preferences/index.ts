@@ -1,0 +1,91 @@
+import type { PreferenceState, Target } from '@herald/contracts';
+import type { RoutePlugin } from '../../http/type-provider';
+import { dataOnly, errorResponses } from '../../schemas/common';
+import { RecipientIdParams } from '../../schemas/recipient';
+import { CheckPreferenceQuery, CheckPreferenceResult, PreferenceListResult, SetPreferenceBody, SetPreferenceResult } from './schemas';
+
+const tags = ['preferences'];
+const errors = errorResponses('message');
+const access = 'recipient' as const;
+
+const targetView = (t: Target | undefined, medium: string) => ({ channel: t?.channel ?? '', topic: t?.topic ?? '', event: t?.event ?? '', medium });
+const stateView = (s: PreferenceState | undefined) => ({
+  enabled: s?.enabled ?? false,
+  inherited: s?.inherited ?? true,
+  cataloged: s?.cataloged ?? false,
+  mandatory: s?.mandatory ?? false,
+});
+
+/**
+ * Both results of a read made alongside the recipient check; an unknown recipient (404 `Recipient
+ * not found`, from the recipient service) wins over any error of the read.
+ */
+async function afterRecipientCheck<T>(recipient: Promise<unknown>, read: Promise<T>): Promise<T> {
+  const [r, value] = await Promise.allSettled([recipient, read]);
+  if (r.status === 'rejected') throw r.reason;
+  if (value.status === 'rejected') throw value.reason;
+  return value.value;
+}
+
+/**
+ * A recipient's own preferences (interface: Recipient preferences; decisions §7). Full or
+ * Recipient access (recipient tokens included); `message` family. Reads run alongside the
+ * recipient's existence check; the write waits for it.
+ */
+const recipientPreferenceRoutes: RoutePlugin = async (app) => {
+  const { recipients, preferences } = app.services;
+  const recipientExists = (projectId: bigint, id: string) => recipients.getRecipient({ projectId, id });
+
+  app.patch(
+    '/recipients/:recipient_id/preferences',
+    { config: { access }, schema: { tags, params: RecipientIdParams, body: SetPreferenceBody, response: { 200: dataOnly(SetPreferenceResult), ...errors } } },
+    async (request) => {
+      const projectId = BigInt(request.project.id);
+      await recipientExists(projectId, request.params.recipient_id);
+      const res = await preferences.setPreference({
+        projectId,
+        recipientId: request.params.recipient_id,
+        target: request.body.target,
+        medium: request.body.medium ?? 'in_app',
+        enabled: request.body.state.enabled,
+      });
+      return { data: { target: targetView(res.target, res.medium), state: { enabled: res.state?.enabled ?? false, inherited: false } } };
+    },
+  );
+
+  app.get(
+    '/recipients/:recipient_id/preferences',
+    { config: { access }, schema: { tags, params: RecipientIdParams, response: { 200: dataOnly(PreferenceListResult), ...errors } } },
+    async (request) => {
+      const projectId = BigInt(request.project.id);
+      const res = await afterRecipientCheck(
+        recipientExists(projectId, request.params.recipient_id),
+        preferences.listPreferences({ projectId, recipientId: request.params.recipient_id }),
+      );
+      return {
+        data: {
+          preferences: res.preferences.map((p) => ({
+            target: { ...targetView(p.target, p.medium), ...(p.name !== undefined ? { name: p.name } : {}) },
+            state: stateView(p.state),
+          })),
+        },
+      };
+    },
+  );
+
+  app.get(
+    '/recipients/:recipient_id/preferences/check',
+    { config: { access }, schema: { tags, params: RecipientIdParams, querystring: CheckPreferenceQuery, response: { 200: dataOnly(CheckPreferenceResult), ...errors } } },
+    async (request) => {
+      const projectId = BigInt(request.project.id);
+      const { channel, topic, event, medium } = request.query;
+      const res = await afterRecipientCheck(
+        recipientExists(projectId, request.params.recipient_id),
+        preferences.checkPreference({ projectId, recipientId: request.params.recipient_id, target: { channel, topic, event }, medium: medium ?? 'in_app' }),
+      );
+      return { data: { target: targetView(res.target, res.medium), state: stateView(res.state) } };
+    },
+  );
+};
+
+export default recipientPreferenceRoutes;

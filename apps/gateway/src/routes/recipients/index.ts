@@ -1,0 +1,99 @@
+import { fromFieldViolation, invalid } from '@herald/service-kit';
+import { Type } from '@sinclair/typebox';
+import type { RoutePlugin } from '../../http/type-provider';
+import { partitionBatchItems } from '../../recipients/batch-items';
+import { dataOnly, errorResponses, MessageOnly, withMessage } from '../../schemas/common';
+import {
+  BatchBody,
+  BatchResultSchema,
+  CreateRecipientBody,
+  ListRecipientsQuery,
+  RecipientIdParams,
+  RecipientSchema,
+  UpdateRecipientBody,
+} from '../../schemas/recipient';
+import { recipientView } from '../../views/recipient-view';
+
+const tags = ['recipients'];
+
+/** Recipients (interface: Recipients; decisions §4). Each handler is one RPC to the recipient service. */
+const recipientRoutes: RoutePlugin = async (app) => {
+  const rpc = app.services.recipients;
+
+  app.post(
+    '/recipients',
+    { schema: { tags, body: CreateRecipientBody, response: { 201: withMessage(RecipientSchema), ...errorResponses('message') } } },
+    async (request, reply) => {
+      const { recipient } = await rpc.createRecipient({ projectId: BigInt(request.project.id), id: request.body.id, name: request.body.name ?? undefined });
+      return reply.code(201).send({ message: 'Recipient created', data: recipientView(recipient) });
+    },
+  );
+
+  app.get(
+    '/recipients',
+    { schema: { tags, querystring: ListRecipientsQuery, response: { 200: dataOnly(Type.Object({ recipients: Type.Array(RecipientSchema), next_cursor: Type.Union([Type.String(), Type.Null()]) })), ...errorResponses('message') } } },
+    async (request) => {
+      const res = await rpc.listRecipients({ projectId: BigInt(request.project.id), limit: request.query.limit, cursor: request.query.cursor ?? '' });
+      return { data: { recipients: res.recipients.map(recipientView), next_cursor: res.nextCursor || null } };
+    },
+  );
+
+  app.post(
+    '/recipients/batch',
+    { schema: { tags, body: BatchBody, response: { 200: dataOnly(BatchResultSchema), ...errorResponses('message') } } },
+    async (request) => {
+      const { valid, failed } = partitionBatchItems(request.body.recipients);
+      const res = valid.length
+        ? await rpc.batchUpsertRecipients({
+            projectId: BigInt(request.project.id),
+            items: valid.map((i) => ({ id: i.id, setName: i.setName, name: i.name, batchIndex: i.batchIndex })),
+          })
+        : { created: [], updated: [], failed: [] };
+      const failures = [
+        ...failed,
+        ...res.failed.map((f) => ({ id: f.id, batch_index: f.batchIndex, errors: f.errors.map(fromFieldViolation) })),
+      ].sort((a, b) => a.batch_index - b.batch_index);
+      return { data: { created: res.created.map((id) => ({ id })), updated: res.updated.map((id) => ({ id })), failed: failures } };
+    },
+  );
+
+  app.get(
+    '/recipients/:recipient_id',
+    { config: { access: 'recipient' }, schema: { tags, params: RecipientIdParams, response: { 200: dataOnly(RecipientSchema), ...errorResponses('message') } } },
+    async (request) => {
+      const { recipient } = await rpc.getRecipient({ projectId: BigInt(request.project.id), id: request.params.recipient_id });
+      return { data: recipientView(recipient) };
+    },
+  );
+
+  app.patch(
+    '/recipients/:recipient_id',
+    { schema: { tags, params: RecipientIdParams, body: UpdateRecipientBody, response: { 200: withMessage(RecipientSchema), ...errorResponses('message') } } },
+    async (request) => {
+      const { id, name } = request.body;
+      if (id !== undefined && id !== request.params.recipient_id) {
+        throw invalid('A recipient id cannot be changed', [
+          { message: 'id cannot be changed', description: 'The id in the body must match the path', property_path: 'id', invalid_value: id },
+        ], 'immutable_field');
+      }
+      const { recipient } = await rpc.updateRecipient({
+        projectId: BigInt(request.project.id),
+        id: request.params.recipient_id,
+        setName: name !== undefined,
+        name: name ?? undefined,
+      });
+      return { message: 'Recipient updated', data: recipientView(recipient) };
+    },
+  );
+
+  app.delete(
+    '/recipients/:recipient_id',
+    { schema: { tags, params: RecipientIdParams, response: { 200: MessageOnly, ...errorResponses('message') } } },
+    async (request) => {
+      await rpc.deleteRecipient({ projectId: BigInt(request.project.id), id: request.params.recipient_id });
+      return { message: 'Recipient deleted' };
+    },
+  );
+};
+
+export default recipientRoutes;

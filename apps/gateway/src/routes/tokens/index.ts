@@ -1,0 +1,34 @@
+import { LIMITS } from '@herald/contracts';
+import type { RoutePlugin } from '../../http/type-provider';
+import { formatTimestamp } from '../../http/timestamps';
+import { errorResponses, withMessage } from '../../schemas/common';
+import { RecipientIdParams, TokenBody, TokenSchema } from '../../schemas/recipient';
+import { issueRecipientToken } from '../../usecases/issue-recipient-token';
+
+/** Recipient tokens (decisions §3): Full key only; the recipient must exist. */
+const tokenRoutes: RoutePlugin = async (app) => {
+  const deps = {
+    tokenSecret: app.config.TOKEN_SECRET,
+    now: app.clock,
+    assertRecipientExists: async (projectId: number, recipientId: string) => {
+      await app.services.recipients.getRecipient({ projectId: BigInt(projectId), id: recipientId });
+    },
+  };
+
+  app.post(
+    '/recipients/:recipient_id/tokens',
+    { schema: { tags: ['recipients'], params: RecipientIdParams, body: TokenBody, response: { 201: withMessage(TokenSchema), ...errorResponses('message') } } },
+    async (request, reply) => {
+      const issued = await issueRecipientToken(
+        deps,
+        { projectId: request.project.id, recipientId: request.params.recipient_id, ttlSeconds: request.body?.ttl_seconds ?? LIMITS.tokenTtlDefaultSeconds },
+      );
+      return reply.code(201).send({
+        message: 'Token created',
+        data: { token: issued.token, recipient_id: issued.recipientId, expires_at: formatTimestamp(issued.expiresAt) },
+      });
+    },
+  );
+};
+
+export default tokenRoutes;

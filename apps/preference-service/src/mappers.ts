@@ -1,0 +1,49 @@
+import { create } from '@bufbuild/protobuf';
+import { timestampFromDate } from '@bufbuild/protobuf/wkt';
+import {
+  CatalogEntrySchema,
+  PreferenceStateSchema,
+  type CatalogEntry as CatalogEntryMessage,
+  type CatalogEntryInput as CatalogEntryInputMessage,
+  type PreferenceState,
+  type Target as TargetMessage,
+} from '@herald/contracts';
+import type { ResolvedPreference } from './domain/cascade';
+import type { CatalogEntry } from './domain/catalog';
+import type { Target } from './domain/targets';
+import type { RawCatalogInput } from './domain/validation';
+
+/** An int64 id as a number; 0 (never a valid id) when out of the safe range. */
+export const idOf = (v: bigint): number => (v > 0n && v <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(v) : 0);
+
+export const targetMessage = (t: Target) => ({ channel: t.channel, topic: t.topic, event: t.event });
+
+/** A target as received: absent fields stay absent so validation can name them. */
+export const targetInput = (t: TargetMessage | undefined): Partial<Target> | undefined => t && { channel: t.channel, topic: t.topic, event: t.event };
+
+export function catalogEntryMessage(e: CatalogEntry): CatalogEntryMessage {
+  return create(CatalogEntrySchema, {
+    id: BigInt(e.id),
+    projectId: BigInt(e.projectId),
+    target: targetMessage(e.target),
+    medium: e.medium,
+    label: e.name,
+    description: e.description ?? undefined,
+    defaultEnabled: e.defaultEnabled,
+    mandatory: e.mandatory,
+    createdAt: timestampFromDate(e.createdAt),
+    updatedAt: timestampFromDate(e.updatedAt),
+  });
+}
+
+export const catalogInput = (m: CatalogEntryInputMessage | undefined): RawCatalogInput => ({
+  target: targetInput(m?.target),
+  medium: m?.medium,
+  name: m?.name,
+  description: m?.description,
+  defaultEnabled: m?.defaultEnabled ?? false,
+  mandatory: m?.mandatory ?? false,
+});
+
+export const stateMessage = (s: ResolvedPreference): PreferenceState =>
+  create(PreferenceStateSchema, { enabled: s.enabled, inherited: s.inherited, cataloged: s.cataloged, mandatory: s.mandatory });

@@ -1,0 +1,63 @@
+import { create, toBinary } from '@bufbuild/protobuf';
+import { timestampFromDate } from '@bufbuild/protobuf/wkt';
+import { jetstream } from '@nats-io/jetstream';
+import { RECIPIENT_DELETED_SUBJECT, RecipientDeletedSchema } from '@herald/contracts';
+import { connectNats, type NatsConnection } from '@herald/service-kit';
+import { newProject, startPreferenceService, uniqueDbName, type TestPreferenceService } from './testing/start-preference-service';
+
+const target = { channel: 'social', topic: 'mentions', event: 'created' };
+
+describe('recipient-deleted consumer', () => {
+  let svc: TestPreferenceService;
+  let nc: NatsConnection;
+  beforeAll(async () => {
+    svc = await startPreferenceService(uniqueDbName('pref_erase'));
+    nc = await connectNats(process.env.NATS_URL!, 'test-publisher');
+  });
+  afterAll(async () => {
+    await svc.close();
+    await nc.close();
+  });
+
+  const publish = (projectId: bigint, recipientId: string, deletedAt: Date) =>
+    jetstream(nc).publish(
+      RECIPIENT_DELETED_SUBJECT,
+      toBinary(RecipientDeletedSchema, create(RecipientDeletedSchema, { projectId, recipientId, deletedAt: timestampFromDate(deletedAt) })),
+    );
+  const ruleCount = async (projectId: bigint, recipientId: string) =>
+    (await svc.client.listPreferences({ projectId, recipientId })).preferences.filter((p) => !p.state!.inherited).length;
+  async function waitUntil(cond: () => Promise<boolean>, timeoutMs = 10_000) {
+    const deadline = Date.now() + timeoutMs;
+    while (!(await cond())) {
+      if (Date.now() > deadline) throw new Error('condition not met in time');
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+
+  it('when a recipient is deleted, then their rules are removed and other recipients keep theirs', async () => {
+    const projectId = newProject();
+    for (const medium of ['in_app', 'email']) {
+      await svc.client.setPreference({ projectId, recipientId: 'gone', target, medium, enabled: medium === 'email' });
+      await svc.client.setPreference({ projectId, recipientId: 'stays', target, medium, enabled: false });
+    }
+    expect(await ruleCount(projectId, 'gone')).toBe(2);
+    await publish(projectId, 'gone', new Date());
+    await waitUntil(async () => (await ruleCount(projectId, 'gone')) === 0);
+    expect(await ruleCount(projectId, 'stays')).toBe(2);
+    const email = await svc.client.checkPreference({ projectId, recipientId: 'gone', target, medium: 'email' });
+    expect(email.state).toMatchObject({ enabled: false, inherited: true });
+  });
+
+  it('when rules were written after deleted_at (the id was reused), then they survive; a malformed event does not block the rest', async () => {
+    const projectId = newProject();
+    const deletedAt = new Date(Date.now() - 60_000);
+    await svc.client.setPreference({ projectId, recipientId: 'reused', target, medium: 'email', enabled: true });
+    await svc.client.setPreference({ projectId, recipientId: 'marker', target, enabled: false });
+    await jetstream(nc).publish(RECIPIENT_DELETED_SUBJECT, new Uint8Array([0xff, 0xff, 0xff]));
+    await publish(projectId, 'reused', deletedAt);
+    await publish(projectId, 'marker', new Date());
+    // Events are handled in order: once the marker's rules are gone, the earlier ones were handled.
+    await waitUntil(async () => (await ruleCount(projectId, 'marker')) === 0);
+    expect(await ruleCount(projectId, 'reused')).toBe(1);
+  });
+});

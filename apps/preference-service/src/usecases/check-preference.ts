@@ -1,0 +1,20 @@
+import type { ResolvedPreference } from '../domain/cascade';
+import { assertValid } from '../domain/errors';
+import { resolveTarget } from '../domain/resolve';
+import { parseTargetMedium } from '../domain/target-input';
+import type { Medium, Target } from '../domain/targets';
+import type { PreferenceDeps } from './deps';
+
+/** Resolves any (target, medium) for a recipient; the target need not be cataloged or stored. */
+export async function checkPreference(
+  deps: Pick<PreferenceDeps, 'rules' | 'catalogCache'>,
+  input: { projectId: number; recipientId: string; target: Partial<Target> | undefined; medium: string | undefined },
+): Promise<{ target: Target; medium: Medium; state: ResolvedPreference }> {
+  const { target, medium, violations } = parseTargetMedium(input.target, input.medium, '', 'medium');
+  assertValid(violations);
+  const [catalog, rules] = await Promise.all([
+    deps.catalogCache.get(input.projectId),
+    deps.rules.findForRecipient(input.projectId, input.recipientId),
+  ]);
+  return { target: target!, medium: medium!, state: resolveTarget(catalog, rules, target!, medium!) };
+}

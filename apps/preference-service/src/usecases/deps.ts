@@ -1,0 +1,16 @@
+import type { Sequences } from '@herald/service-kit';
+import type { CatalogCache } from '../catalog/catalog-cache';
+import type { CatalogRepository } from '../repositories/catalog-repository';
+import type { RuleRepository } from '../repositories/rule-repository';
+
+/** Everything the use cases may touch; each takes the part it needs. */
+export interface PreferenceDeps {
+  catalog: CatalogRepository;
+  rules: RuleRepository;
+  catalogCache: Pick<CatalogCache, 'get' | 'invalidate'>;
+  sequences: Sequences;
+  now: () => Date;
+}
+
+/** The sequence catalog entry ids come from. */
+export const CATALOG_SEQUENCE = 'catalog_entry';

@@ -1,0 +1,31 @@
+import { assertValid } from '../domain/errors';
+import { resolveTarget } from '../domain/resolve';
+import { parseTargetMedium } from '../domain/target-input';
+import { anyKeyOf, keyOf, takesAnyRule, type Target } from '../domain/targets';
+import { violation } from '../domain/validation';
+import type { PreferenceDeps } from './deps';
+
+export const RESOLVE_BATCH_MAX = 1000;
+
+/**
+ * Resolves one (target, medium) for many recipients (delivery, broadcast fan-out). Store cost is
+ * bounded whatever the number of recipients: the catalog comes from the cache, and the rules of
+ * every recipient are read in one query, projected to the exact and `topic: any` keys.
+ */
+export async function resolveBatch(
+  deps: Pick<PreferenceDeps, 'rules' | 'catalogCache'>,
+  input: { projectId: number; target: Partial<Target> | undefined; medium: string | undefined; recipientIds: string[] },
+): Promise<{ enabled: boolean[]; covered: boolean }> {
+  const { target, medium, violations } = parseTargetMedium(input.target, input.medium);
+  if (input.recipientIds.length > RESOLVE_BATCH_MAX) {
+    violations.push(violation('recipient_ids', `at most ${RESOLVE_BATCH_MAX} recipients per call`, input.recipientIds.length));
+  }
+  assertValid(violations);
+  const keys = [keyOf(target!, medium!), ...(takesAnyRule(target!.topic) ? [anyKeyOf(target!, medium!)] : [])];
+  const [catalog, rulesByRecipient] = await Promise.all([
+    deps.catalogCache.get(input.projectId),
+    deps.rules.findForRecipients(input.projectId, [...new Set(input.recipientIds)], keys),
+  ]);
+  const enabled = input.recipientIds.map((r) => resolveTarget(catalog, rulesByRecipient.get(r), target!, medium!).enabled);
+  return { enabled, covered: resolveTarget(catalog, undefined, target!, medium!).covered };
+}

@@ -1,0 +1,14 @@
+import { conflict, invalid, notFound, type Violation } from '@herald/service-kit';
+
+/** The recipient service's domain errors: machine codes and fixed messages of decisions §2. */
+export const recipientNotFound = () => notFound('recipient_not_found', 'Recipient not found');
+export const recipientExists = () => conflict('recipient_exists', 'Recipient already exists');
+export const contactNotFound = () => notFound('contact_not_found', 'Contact not found');
+export const contactExists = () => conflict('contact_exists', 'Contact already exists');
+export const primaryContactExists = () => conflict('primary_contact_exists', 'A primary contact already exists for this medium');
+export const validationFailed = (violations: Violation[]) => invalid('Validation failed', violations);
+
+/** Throws a validation error when any violation was found. */
+export function assertValid(violations: Violation[]): void {
+  if (violations.length > 0) throw validationFailed(violations);
+}

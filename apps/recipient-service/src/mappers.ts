@@ -1,0 +1,31 @@
+import { create } from '@bufbuild/protobuf';
+import { timestampFromDate } from '@bufbuild/protobuf/wkt';
+import { ContactSchema, RecipientSchema, type Contact, type Recipient } from '@herald/contracts';
+import type { ContactRecord } from './repositories/contact-repository';
+import type { RecipientRecord } from './repositories/recipient-repository';
+
+/** Records of the repositories to the RPC messages of recipient.proto. */
+export function toRecipientMessage(r: RecipientRecord): Recipient {
+  return create(RecipientSchema, {
+    id: r.id,
+    name: r.name ?? undefined,
+    createdAt: timestampFromDate(r.createdAt),
+    updatedAt: timestampFromDate(r.updatedAt),
+  });
+}
+
+export function toContactMessage(c: ContactRecord): Contact {
+  return create(ContactSchema, {
+    id: BigInt(c.id),
+    recipientId: c.recipientId,
+    medium: c.medium,
+    address: c.address,
+    isPrimary: c.isPrimary,
+    verifiedAt: c.verifiedAt ? timestampFromDate(c.verifiedAt) : undefined,
+    createdAt: timestampFromDate(c.createdAt),
+    updatedAt: timestampFromDate(c.updatedAt),
+  });
+}
+
+/** int64 ids arrive as bigint; the store keeps them as numbers (safe below 2^53). */
+export const num = (v: bigint): number => Number(v);

@@ -1,0 +1,120 @@
+import type { Db, WithId } from 'mongodb';
+import { primarySlot } from '../domain/contact-rules';
+import { guardUnique } from './unique';
+
+interface ContactDoc {
+  /** The contact id (from the `contact` sequence). */
+  _id: number;
+  project_id: number;
+  recipient_id: string;
+  medium: string;
+  address: string;
+  is_primary: boolean;
+  /** The medium when primary, `c:<id>` otherwise (see the unique index below). */
+  primary_slot: string;
+  verified_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface ContactRecord {
+  id: number;
+  recipientId: string;
+  medium: string;
+  address: string;
+  isPrimary: boolean;
+  verifiedAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface ContactChange {
+  address?: string;
+  isPrimary?: boolean;
+  verifiedAt?: Date | null;
+}
+
+const toRecord = (d: WithId<ContactDoc>): ContactRecord => ({
+  id: d._id,
+  recipientId: d.recipient_id,
+  medium: d.medium,
+  address: d.address,
+  isPrimary: d.is_primary,
+  verifiedAt: d.verified_at,
+  createdAt: d.created_at,
+  updatedAt: d.updated_at,
+});
+
+/** Writes that break a unique index throw DuplicateError (see ./unique). */
+export function createContactRepository(db: Db) {
+  const col = db.collection<ContactDoc>('contacts');
+  const owner = (projectId: number, recipientId: string) => ({ project_id: projectId, recipient_id: recipientId });
+
+  return {
+    async ensureIndexes(): Promise<void> {
+      // Duplicate check of add/update/set-primary, and "which contact holds this address" lookups;
+      // its prefix serves ListContacts and the erasure of a recipient's contacts.
+      await col.createIndex({ project_id: 1, recipient_id: 1, medium: 1, address: 1 }, { unique: true, name: 'contact_address_unique' });
+      // At most one primary per (recipient, medium) without a partial index; also serves the
+      // primary lookups (`primary_slot: medium`), GetPrimaryContacts with `recipient_id: {$in}` included.
+      await col.createIndex({ project_id: 1, recipient_id: 1, primary_slot: 1 }, { unique: true, name: 'contact_primary_unique' });
+    },
+
+    async insert(projectId: number, recipientId: string, c: { id: number; medium: string; address: string; isPrimary: boolean }, now: Date): Promise<ContactRecord> {
+      const doc: ContactDoc = {
+        _id: c.id, ...owner(projectId, recipientId), medium: c.medium, address: c.address, is_primary: c.isPrimary,
+        primary_slot: primarySlot(c.id, c.medium, c.isPrimary), verified_at: null, created_at: now, updated_at: now,
+      };
+      await guardUnique(() => col.insertOne(doc));
+      return toRecord(doc);
+    },
+
+    async list(projectId: number, recipientId: string): Promise<ContactRecord[]> {
+      return (await col.find(owner(projectId, recipientId)).sort({ _id: 1 }).toArray()).map(toRecord);
+    },
+
+    async findById(projectId: number, recipientId: string, id: number): Promise<ContactRecord | null> {
+      const doc = await col.findOne({ _id: id, ...owner(projectId, recipientId) });
+      return doc && toRecord(doc);
+    },
+
+    async findByAddress(projectId: number, recipientId: string, medium: string, address: string): Promise<ContactRecord | null> {
+      const doc = await col.findOne({ ...owner(projectId, recipientId), medium, address });
+      return doc && toRecord(doc);
+    },
+
+    async findPrimary(projectId: number, recipientId: string, medium: string): Promise<ContactRecord | null> {
+      const doc = await col.findOne({ ...owner(projectId, recipientId), primary_slot: medium });
+      return doc && toRecord(doc);
+    },
+
+    /** Applies a change to one contact of the recipient; null when there is no such contact. */
+    async update(projectId: number, recipientId: string, id: number, medium: string, change: ContactChange, now: Date): Promise<ContactRecord | null> {
+      const set: Partial<ContactDoc> = { updated_at: now };
+      if (change.address !== undefined) set.address = change.address;
+      if (change.verifiedAt !== undefined) set.verified_at = change.verifiedAt;
+      if (change.isPrimary !== undefined) Object.assign(set, { is_primary: change.isPrimary, primary_slot: primarySlot(id, medium, change.isPrimary) });
+      const doc = await guardUnique(() =>
+        col.findOneAndUpdate({ _id: id, ...owner(projectId, recipientId) }, { $set: set }, { returnDocument: 'after' }),
+      );
+      return doc && toRecord(doc);
+    },
+
+    async remove(projectId: number, recipientId: string, id: number): Promise<boolean> {
+      return (await col.deleteOne({ _id: id, ...owner(projectId, recipientId) })).deletedCount === 1;
+    },
+
+    async removeAllOf(projectId: number, recipientId: string): Promise<void> {
+      await col.deleteMany(owner(projectId, recipientId));
+    },
+
+    /** The primary contacts of one medium for many recipients, in one query. */
+    async primariesOf(projectId: number, recipientIds: string[], medium: string): Promise<ContactRecord[]> {
+      if (recipientIds.length === 0) return [];
+      const docs = await col.find({ project_id: projectId, recipient_id: { $in: recipientIds }, primary_slot: medium }).toArray();
+      return docs.map(toRecord);
+    },
+  };
+}
+
+export type ContactRepository = ReturnType<typeof createContactRepository>;

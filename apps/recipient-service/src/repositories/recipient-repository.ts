@@ -1,0 +1,161 @@
+import type { Db, MongoBulkWriteError, WithId } from 'mongodb';
+import { isUniqueViolation } from './unique';
+
+/** `deleting`: erasure started; reads answer not found, a retried delete finishes the job. */
+export type RecipientState = 'active' | 'deleting';
+
+interface RecipientDoc {
+  project_id: number;
+  recipient_id: string;
+  name: string | null;
+  /** Creation order within the service (paging and fan-out cursors). */
+  seq: number;
+  state: RecipientState;
+  deleted_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface RecipientRecord {
+  id: string;
+  name: string | null;
+  seq: number;
+  state: RecipientState;
+  deletedAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface NewRecipient {
+  id: string;
+  name: string | null;
+  seq: number;
+}
+
+const toRecord = (d: WithId<RecipientDoc>): RecipientRecord => ({
+  id: d.recipient_id,
+  name: d.name,
+  seq: d.seq,
+  state: d.state,
+  deletedAt: d.deleted_at,
+  createdAt: d.created_at,
+  updatedAt: d.updated_at,
+});
+
+export function createRecipientRepository(db: Db) {
+  const col = db.collection<RecipientDoc>('recipients');
+  const key = (projectId: number, id: string) => ({ project_id: projectId, recipient_id: id });
+  const newDoc = (projectId: number, r: NewRecipient, now: Date): RecipientDoc => ({
+    ...key(projectId, r.id), name: r.name, seq: r.seq, state: 'active', deleted_at: null, created_at: now, updated_at: now,
+  });
+
+  return {
+    async ensureIndexes(): Promise<void> {
+      // Get/update/delete/ensure by id and the batch's `$in` lookup of existing ids; being unique,
+      // it is what makes "one recipient per id per project" hold under concurrent creates.
+      await col.createIndex({ project_id: 1, recipient_id: 1 }, { unique: true, name: 'project_recipient_unique' });
+      // ListRecipients and StreamRecipientIds: a project's recipients in creation order after a cursor.
+      await col.createIndex({ project_id: 1, seq: 1 }, { name: 'project_seq' });
+    },
+
+    /** Null when the id is taken (in any state). */
+    async insert(projectId: number, r: NewRecipient, now: Date): Promise<RecipientRecord | null> {
+      const doc = newDoc(projectId, r, now);
+      try {
+        await col.insertOne(doc);
+      } catch (err) {
+        if (isUniqueViolation(err)) return null;
+        throw err;
+      }
+      return toRecord(doc as WithId<RecipientDoc>);
+    },
+
+    /** Inserts many at once (unordered); returns the ids refused because they already exist. */
+    async insertMany(projectId: number, items: NewRecipient[], now: Date): Promise<Set<string>> {
+      if (items.length === 0) return new Set();
+      try {
+        await col.insertMany(items.map((r) => newDoc(projectId, r, now)), { ordered: false });
+        return new Set();
+      } catch (err) {
+        const writeErrors = (err as MongoBulkWriteError).writeErrors;
+        const list = Array.isArray(writeErrors) ? writeErrors : writeErrors ? [writeErrors] : [];
+        if (list.length === 0 || !list.every((w) => isUniqueViolation({ code: w.code, message: w.errmsg }))) throw err;
+        return new Set(list.map((w) => items[w.index].id));
+      }
+    },
+
+    async find(projectId: number, id: string): Promise<RecipientRecord | null> {
+      const doc = await col.findOne(key(projectId, id));
+      return doc && toRecord(doc);
+    },
+
+    async findActive(projectId: number, id: string): Promise<RecipientRecord | null> {
+      const doc = await col.findOne({ ...key(projectId, id), state: 'active' });
+      return doc && toRecord(doc);
+    },
+
+    async findMany(projectId: number, ids: string[]): Promise<RecipientRecord[]> {
+      if (ids.length === 0) return [];
+      return (await col.find({ project_id: projectId, recipient_id: { $in: ids } }).toArray()).map(toRecord);
+    },
+
+    async setName(projectId: number, id: string, name: string | null, now: Date): Promise<RecipientRecord | null> {
+      const doc = await col.findOneAndUpdate(
+        { ...key(projectId, id), state: 'active' },
+        { $set: { name, updated_at: now } },
+        { returnDocument: 'after' },
+      );
+      return doc && toRecord(doc);
+    },
+
+    /** One round trip for many name changes; recipients not active are left alone. */
+    async setNames(projectId: number, changes: { id: string; name: string | null }[], now: Date): Promise<void> {
+      if (changes.length === 0) return;
+      await col.bulkWrite(
+        changes.map((c) => ({
+          updateOne: { filter: { ...key(projectId, c.id), state: 'active' as const }, update: { $set: { name: c.name, updated_at: now } } },
+        })),
+        { ordered: true },
+      );
+    },
+
+    /** Starts (or finds already started) the erasure of a recipient; null when it does not exist. */
+    async markDeleting(projectId: number, id: string, now: Date): Promise<RecipientRecord | null> {
+      const started = await col.findOneAndUpdate(
+        { ...key(projectId, id), state: 'active' },
+        { $set: { state: 'deleting', deleted_at: now, updated_at: now } },
+        { returnDocument: 'after' },
+      );
+      if (started) return toRecord(started);
+      const pending = await col.findOne({ ...key(projectId, id), state: 'deleting' });
+      return pending && toRecord(pending);
+    },
+
+    /** Removes one incarnation (by its seq) of a recipient. */
+    async remove(projectId: number, id: string, seq: number): Promise<void> {
+      await col.deleteOne({ ...key(projectId, id), seq });
+    },
+
+    /** Active recipients created after `afterSeq`, oldest first. */
+    async page(projectId: number, afterSeq: number, limit: number): Promise<RecipientRecord[]> {
+      const docs = await col
+        .find({ project_id: projectId, seq: { $gt: afterSeq }, state: 'active' })
+        .sort({ seq: 1 })
+        .limit(limit)
+        .toArray();
+      return docs.map(toRecord);
+    },
+
+    /** Like `page`, ids and seqs only (fan-out). */
+    async idPage(projectId: number, afterSeq: number, limit: number): Promise<{ id: string; seq: number }[]> {
+      const docs = await col
+        .find({ project_id: projectId, seq: { $gt: afterSeq }, state: 'active' }, { projection: { recipient_id: 1, seq: 1 } })
+        .sort({ seq: 1 })
+        .limit(limit)
+        .toArray();
+      return docs.map((d) => ({ id: d.recipient_id, seq: d.seq }));
+    },
+  };
+}
+
+export type RecipientRepository = ReturnType<typeof createRecipientRepository>;

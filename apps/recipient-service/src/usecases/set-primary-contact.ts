@@ -1,0 +1,60 @@
+import { contactViolations, normalizeAddress } from '../domain/contact-rules';
+import { assertValid } from '../domain/errors';
+import type { ContactRecord } from '../repositories/contact-repository';
+import { DuplicateError } from '../repositories/unique';
+import type { RecipientDeps } from './deps';
+import { requireRecipient } from './require-recipient';
+
+export interface SetPrimaryContactInput {
+  projectId: number;
+  recipientId: string;
+  medium: string;
+  address: string;
+}
+
+const ATTEMPTS = 5;
+
+/**
+ * Makes `address` the recipient's primary contact of `medium` (interface PUT rules 1–3 and
+ * decisions §5). Each pass re-reads the state and takes one step toward the goal, so a pass cut
+ * short (crash, or a concurrent writer refused by a unique index) is repaired by the next pass or
+ * by a retry of the same request.
+ */
+export async function setPrimaryContact(deps: RecipientDeps, input: SetPrimaryContactInput): Promise<ContactRecord> {
+  assertValid(contactViolations(input));
+  const { projectId, recipientId, medium } = input;
+  await requireRecipient(deps.recipients, projectId, recipientId);
+  const address = normalizeAddress(medium, input.address);
+  for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
+    try {
+      const done = await step(deps, { projectId, recipientId, medium, address });
+      if (done) return done;
+    } catch (err) {
+      if (!(err instanceof DuplicateError) || attempt === ATTEMPTS) throw err;
+    }
+  }
+  throw new Error(`primary ${medium} contact of ${recipientId} did not settle after ${ATTEMPTS} passes`);
+}
+
+/** One step: returns the primary contact when the goal is reached, null when another pass is needed. */
+async function step(deps: RecipientDeps, input: SetPrimaryContactInput): Promise<ContactRecord | null> {
+  const { projectId, recipientId, medium, address } = input;
+  const [holder, primary] = await Promise.all([
+    deps.contacts.findByAddress(projectId, recipientId, medium, address),
+    deps.contacts.findPrimary(projectId, recipientId, medium),
+  ]);
+  const now = deps.now();
+  if (holder?.isPrimary) return holder; // rule 3: already the primary, no change
+  if (holder) {
+    // decisions §5: the contact holding the address becomes primary, the old primary is demoted first.
+    if (primary) await deps.contacts.update(projectId, recipientId, primary.id, medium, { isPrimary: false }, now);
+    return deps.contacts.update(projectId, recipientId, holder.id, medium, { isPrimary: true }, now);
+  }
+  if (primary) {
+    // rule 2: the primary takes the new address in place; verification does not carry over.
+    return deps.contacts.update(projectId, recipientId, primary.id, medium, { address, verifiedAt: null }, now);
+  }
+  // rule 1: a new primary contact.
+  const id = await deps.sequences.next('contact');
+  return deps.contacts.insert(projectId, recipientId, { id, medium, address, isPrimary: true }, now);
+}

@@ -1,0 +1,20 @@
+import { assertValid, recipientNotFound } from '../domain/errors';
+import { checkRecipientName } from '../domain/recipient-rules';
+import type { RecipientRecord } from '../repositories/recipient-repository';
+import type { RecipientDeps } from './deps';
+import { requireRecipient } from './require-recipient';
+
+export interface UpdateRecipientInput {
+  projectId: number;
+  id: string;
+  /** Absent: leave the name as it is; null: clear it. */
+  name?: string | null;
+}
+
+export async function updateRecipient(deps: Pick<RecipientDeps, 'recipients' | 'now'>, input: UpdateRecipientInput): Promise<RecipientRecord> {
+  if (input.name === undefined) return requireRecipient(deps.recipients, input.projectId, input.id);
+  assertValid([checkRecipientName(input.name)].filter((v) => v !== null));
+  const updated = await deps.recipients.setName(input.projectId, input.id, input.name, deps.now());
+  if (!updated) throw recipientNotFound();
+  return updated;
+}

@@ -1,0 +1,247 @@
+// `npm start`: everything Herald needs, on one machine, in one command.
+//   1. installs npm dependencies when missing or stale (Node built-ins only until then);
+//   2. finds the store and broker: MONGO_URL / NATS_URL / SMTP_URL from the environment, else Docker
+//      (testcontainers) when an engine answers, else local FerretDB + nats-server (installed into
+//      .local/bin when missing; data under .local/data);
+//   3. builds the four apps (scripts/build.mjs) and runs them on their default ports;
+//   4. creates a dev project on first start and writes .local/dev-credentials.json.
+// Secrets (ADMIN_TOKEN, TOKEN_SECRET) are generated once into .local/secrets.json and reused, as is
+// the data. Ctrl-C stops everything. Logs: .local/logs/<process>.log.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { ensureDependencies, root } from './lib/deps.mjs';
+
+const local = path.join(root, '.local');
+const dataDir = path.join(local, 'data');
+const logDir = path.join(local, 'logs');
+const secretsFile = path.join(local, 'secrets.json');
+const credentialsFile = path.join(local, 'dev-credentials.json');
+const pidFile = path.join(local, 'start.pid');
+
+const SERVICE_PORTS = { 'recipient-service': 50051, 'preference-service': 50052, 'delivery-service': 50053 };
+const METRICS_PORTS = { 'recipient-service': 9101, 'preference-service': 9102, 'delivery-service': 9103 };
+const GATEWAY_PORT = 8080;
+const INFRA_PORTS = { mongo: 37017, nats: 4222, smtp: 1025, mailApi: 8025 };
+const MONGO_URL_VARS = {
+  gateway: 'GATEWAY_MONGO_URL',
+  'recipient-service': 'RECIPIENT_MONGO_URL',
+  'preference-service': 'PREFERENCE_MONGO_URL',
+  'delivery-service': 'DELIVERY_MONGO_URL',
+};
+
+const say = (m) => console.log(`[herald] ${m}`);
+const fail = (m) => {
+  console.error(`\n[herald] ${m}\n`);
+  process.exit(1);
+};
+
+function readJson(file) {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+function writePrivateJson(file, value) {
+  fs.writeFileSync(file, `${JSON.stringify(value, null, 2)}\n`, { mode: 0o600 });
+}
+
+/** Refuses to run twice: a second `npm start` would fight the first for its ports and data. */
+function claimPidFile() {
+  const other = Number(readJson(pidFile)?.pid);
+  if (other && other !== process.pid) {
+    try {
+      process.kill(other, 0);
+      fail(`npm start is already running here (pid ${other}). Stop it first (Ctrl-C in its terminal, or kill ${other}).`);
+    } catch {
+      // a stale file from a run that was killed
+    }
+  }
+  fs.writeFileSync(pidFile, JSON.stringify({ pid: process.pid }));
+  process.on('exit', () => {
+    if (readJson(pidFile)?.pid === process.pid) fs.rmSync(pidFile, { force: true });
+  });
+}
+
+/** ADMIN_TOKEN and TOKEN_SECRET: from the environment, else generated once and kept. */
+function loadSecrets() {
+  const kept = readJson(secretsFile) ?? {};
+  const secrets = {
+    admin_token: process.env.ADMIN_TOKEN || kept.admin_token || crypto.randomBytes(32).toString('hex'),
+    token_secret: process.env.TOKEN_SECRET || kept.token_secret || crypto.randomBytes(32).toString('hex'),
+  };
+  if (secrets.admin_token !== kept.admin_token || secrets.token_secret !== kept.token_secret) writePrivateJson(secretsFile, secrets);
+  return secrets;
+}
+
+async function api(baseUrl, adminToken, method, url, body) {
+  const res = await fetch(`${baseUrl}${url}`, {
+    method,
+    headers: { authorization: `Bearer ${adminToken}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const text = await res.text();
+  let json = null;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    // not JSON
+  }
+  return { status: res.status, json, text };
+}
+
+/** The dev project: reused when .local/dev-credentials.json names one that still exists, else created. */
+async function ensureDevProject(baseUrl, adminToken) {
+  const kept = readJson(credentialsFile);
+  if (kept?.project_id && kept.admin_token === adminToken && kept.full_key && kept.recipient_key) {
+    const res = await api(baseUrl, adminToken, 'GET', `/admin/projects/${kept.project_id}`);
+    if (res.status === 200) return { ...kept, base_url: baseUrl, created: false };
+    say(`the kept dev project ${kept.project_id} is gone (${res.status}); creating a new one`);
+  }
+  const res = await api(baseUrl, adminToken, 'POST', '/admin/projects', { name: 'dev' });
+  if (res.status !== 201 || !res.json?.data?.project) {
+    throw new Error(`POST /admin/projects answered ${res.status}: ${res.text.slice(0, 500)}`);
+  }
+  const { project, keys } = res.json.data;
+  const keyOf = (scope) => keys.find((k) => k.scope === scope)?.key;
+  const credentials = {
+    base_url: baseUrl,
+    admin_token: adminToken,
+    project_id: project.id,
+    full_key: keyOf('full'),
+    recipient_key: keyOf('recipient'),
+  };
+  if (!credentials.full_key || !credentials.recipient_key) throw new Error(`POST /admin/projects returned no full/recipient keys: ${res.text.slice(0, 500)}`);
+  writePrivateJson(credentialsFile, credentials);
+  return { ...credentials, created: true };
+}
+
+async function main() {
+  fs.mkdirSync(local, { recursive: true });
+  claimPidFile();
+  ensureDependencies(say);
+
+  const require = createRequire(import.meta.url);
+  const infraKit = require('../tools/infra/index.cjs');
+  const { startStack } = require('../tools/infra/stack.cjs');
+  const { startInfra, isListening, onUnexpectedExit, tailLog, InfraUnavailableError } = infraKit;
+
+  const mongoUrls = Object.fromEntries(
+    Object.entries(MONGO_URL_VARS).filter(([, v]) => process.env[v]).map(([app, v]) => [app, process.env[v]]),
+  );
+  const needMongo = Object.keys(mongoUrls).length < Object.keys(MONGO_URL_VARS).length;
+
+  // Every fixed port this run will listen on must be free.
+  const wanted = [
+    ['gateway', GATEWAY_PORT],
+    ...Object.entries(SERVICE_PORTS),
+    ...Object.entries(METRICS_PORTS).map(([s, p]) => [`${s} metrics`, p]),
+    ...(needMongo && !process.env.MONGO_URL ? [['local MongoDB (FerretDB)', INFRA_PORTS.mongo]] : []),
+    ...(!process.env.NATS_URL ? [['local nats-server', INFRA_PORTS.nats]] : []),
+    ...(!process.env.SMTP_URL ? [['SMTP sink', INFRA_PORTS.smtp], ['mail sink API', INFRA_PORTS.mailApi]] : []),
+  ];
+  const busy = [];
+  for (const [what, port] of wanted) if (await isListening(port)) busy.push(`${port} (${what})`);
+  if (busy.length) fail(`these ports are already in use: ${busy.join(', ')}.\nStop whatever listens there (another Herald?) and run npm start again.`);
+
+  const secrets = loadSecrets();
+  let infra = null;
+  let stack = null;
+  let stopping = false;
+  const shutdown = async (code) => {
+    if (stopping) return;
+    stopping = true;
+    say('stopping...');
+    try {
+      await stack?.stop();
+      await infra?.stop();
+    } finally {
+      say('stopped');
+      process.exit(code);
+    }
+  };
+  for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+    process.on(sig, () => {
+      if (stopping) process.exit(130); // a second Ctrl-C: leave now (the exit handler kills children)
+      if (!infra) process.exit(130); // still starting: nothing to stop gracefully yet
+      void shutdown(0);
+    });
+  }
+
+  say('starting the store, the broker and the SMTP sink...');
+  try {
+    infra = await startInfra({ dataDir, logDir, ports: INFRA_PORTS, needMongo, log: say });
+  } catch (err) {
+    if (err instanceof InfraUnavailableError) {
+      fail(`${err.message}\nInstall or set one of the above for each missing component, then run npm start again.`);
+    }
+    throw err;
+  }
+  say(`infrastructure from: ${infra.source}`);
+
+  say('building the apps...');
+  const build = spawnSync(process.execPath, [path.join(root, 'scripts', 'build.mjs')], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) {
+    await infra.stop();
+    fail('the build failed (see above)');
+  }
+
+  say('starting gateway, recipient-service, preference-service, delivery-service...');
+  try {
+    stack = await startStack({
+      infra,
+      dbPrefix: 'herald',
+      adminToken: secrets.admin_token,
+      tokenSecret: secrets.token_secret,
+      logDir,
+      ports: { gateway: GATEWAY_PORT, ...SERVICE_PORTS },
+      metricsPorts: METRICS_PORTS,
+      mongoUrls,
+      logLevel: process.env.LOG_LEVEL || 'info',
+      readyTimeoutMs: 60000,
+    });
+  } catch (err) {
+    await infra.stop();
+    fail(`the services did not start: ${err.message}\nLogs: ${logDir}`);
+  }
+  onUnexpectedExit(({ name, code, signal, logFile }) => {
+    if (stopping) return;
+    console.error(`\n[herald] ${name} exited unexpectedly (${code ?? signal}); last lines of ${logFile}:\n${tailLog(logFile)}\n`);
+    void shutdown(1);
+  });
+
+  let creds;
+  try {
+    creds = await ensureDevProject(stack.baseUrl, secrets.admin_token);
+  } catch (err) {
+    console.error(`\n[herald] could not set up the dev project: ${err.message}\nLogs: ${logDir}\n`);
+    return shutdown(1);
+  }
+
+  const rel = (p) => path.relative(process.cwd(), p) || '.';
+  console.log(`
+Herald is running.
+
+  Gateway (REST)     ${stack.baseUrl}            API docs: ${stack.baseUrl}/docs
+  Dev project        ${creds.project_id}${creds.created ? ' (created now)' : ''}
+  Full-access key    ${creds.full_key}
+  Recipient key      ${creds.recipient_key}
+  Admin token        ${secrets.admin_token}
+  Mail sink          ${infra.mailApiUrl ? `${infra.mailApiUrl}/messages  (SMTP ${infra.smtpUrl})` : `SMTP_URL=${infra.smtpUrl}`}
+  Store / broker     ${needMongo ? infra.mongoUrl : '(per-service MONGO_URLs)'}  ${infra.natsUrl}
+  Credentials file   ${rel(credentialsFile)}
+  Logs               ${rel(logDir)}/<process>.log
+
+  Try:  curl -H "Authorization: Bearer ${creds.full_key}" ${stack.baseUrl}/recipients
+
+Ctrl-C stops everything; data stays in ${rel(dataDir)} for the next start.`);
+}
+
+main().catch((err) => {
+  console.error(`\n[herald] npm start failed: ${err?.stack ?? err}\n`);
+  process.exit(1);
+});

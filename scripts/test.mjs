@@ -1,0 +1,115 @@
+// `npm test`: every check CI runs, in one command, on a fresh clone.
+//   1. installs npm dependencies and the local infrastructure binaries when missing;
+//   2. contracts: `buf lint`, then `buf generate` into a scratch directory, which must equal
+//      libs/contracts/src/gen byte for byte (no stale, missing or hand-edited generated file);
+//   3. typecheck: tsc -p tsconfig.json --noEmit;
+//   4. README: the configuration tables match the apps' config schemas (scripts/config-docs.mjs);
+//   5. lint: eslint . (typescript-eslint + Nx module boundaries);
+//   6. jest: unit, integration and e2e projects (extra arguments go to jest: `npm test -- apps/gateway`).
+// Every step runs even when an earlier one failed; a summary follows, and the exit code is
+// non-zero when any step failed. With CI=true jest runs with --ci.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { ensureDependencies, root } from './lib/deps.mjs';
+
+const ci = process.env.CI === 'true' || process.env.CI === '1';
+const jestArgs = process.argv.slice(2);
+const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+const env = { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', FORCE_COLOR: process.env.FORCE_COLOR ?? (process.stdout.isTTY ? '1' : '0') };
+const say = (m) => console.log(`\n[test] ${m}`);
+
+function run(cmd, args, opts = {}) {
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env, ...opts });
+  if (r.error) console.error(`[test] could not run ${cmd}: ${r.error.message}`);
+  return r.status === 0;
+}
+
+/** Relative paths of every file under dir. */
+function listFiles(dir, base = dir) {
+  if (!fs.existsSync(dir)) return [];
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const full = path.join(dir, e.name);
+    return e.isDirectory() ? listFiles(full, base) : [path.relative(base, full)];
+  });
+}
+
+function checkContracts() {
+  if (!run(bin('buf'), ['lint', 'proto'])) return false;
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'herald-gen-'));
+  try {
+    const template = JSON.stringify({
+      version: 'v2',
+      clean: true,
+      plugins: [{ local: bin('protoc-gen-es'), out: scratch, opt: ['target=ts', 'import_extension=js'] }],
+    });
+    const committed = path.join(root, 'libs', 'contracts', 'src', 'gen');
+    // Same plugin options as proto/buf.gen.yaml; only the output directory differs.
+    const official = fs.readFileSync(path.join(root, 'proto', 'buf.gen.yaml'), 'utf8');
+    if (!official.includes('target=ts') || !official.includes('import_extension=js')) {
+      console.error('[test] proto/buf.gen.yaml changed its plugin options: update checkContracts in scripts/test.mjs');
+      return false;
+    }
+    if (!run(bin('buf'), ['generate', 'proto', '--template', template])) return false;
+    const fresh = listFiles(scratch);
+    const have = listFiles(committed);
+    const problems = [
+      ...fresh.filter((f) => !have.includes(f)).map((f) => `${f}: missing (run npm run gen)`),
+      ...have.filter((f) => !fresh.includes(f)).map((f) => `${f}: not generated from proto/ (stale? delete it, or run npm run gen)`),
+      ...fresh
+        .filter((f) => have.includes(f))
+        .filter((f) => !fs.readFileSync(path.join(scratch, f)).equals(fs.readFileSync(path.join(committed, f))))
+        .map((f) => `${f}: differs from a fresh buf generate (run npm run gen; never edit generated code)`),
+    ];
+    for (const p of problems) console.error(`[test] libs/contracts/src/gen/${p}`);
+    if (problems.length === 0) console.log(`[test] libs/contracts/src/gen matches proto/ (${fresh.length} files)`);
+    return problems.length === 0;
+  } finally {
+    fs.rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+const results = [];
+async function step(name, fn) {
+  say(`${name}...`);
+  const started = Date.now();
+  let ok = false;
+  try {
+    ok = await fn();
+  } catch (err) {
+    console.error(`[test] ${name}: ${err?.message ?? err}`);
+  }
+  results.push({ name, ok, seconds: (Date.now() - started) / 1000 });
+  return ok;
+}
+
+const depsOk = await step('npm dependencies', () => {
+  ensureDependencies((m) => console.log(`[test] ${m}`));
+  return true;
+});
+if (!depsOk) {
+  console.error('\n[test] cannot continue without the npm dependencies.');
+  process.exit(1);
+}
+
+const require = createRequire(import.meta.url);
+await step('infrastructure binaries', async () => {
+  const source = await require('../tools/infra/index.cjs').prepareInfra({ log: (m) => console.log(`[test] ${m}`) });
+  console.log(`[test] integration and e2e tests will use: ${source}`);
+  return true;
+});
+await step('contracts (buf lint + generate check)', checkContracts);
+await step('typecheck (tsc)', () => run(bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']));
+await step('README config tables in sync', () => run(process.execPath, [path.join(root, 'scripts', 'config-docs.mjs'), '--check']));
+await step('lint (eslint)', () => run(bin('eslint'), ['.', '--max-warnings=0']));
+await step('jest (unit, integration, e2e)', () =>
+  run(bin('jest'), [...(ci ? ['--ci'] : []), '--maxWorkers=2', ...jestArgs]),
+);
+
+const failed = results.filter((r) => !r.ok);
+console.log('\n[test] summary');
+for (const r of results) console.log(`  ${r.ok ? 'pass' : 'FAIL'}  ${r.name.padEnd(40)} ${r.seconds.toFixed(1)} s`);
+console.log(failed.length ? `\n[test] ${failed.length} step(s) failed: ${failed.map((r) => r.name).join(', ')}` : '\n[test] all checks passed');
+process.exit(failed.length ? 1 : 0);
