@@ -7,23 +7,30 @@ const path = require('node:path');
 
 module.exports = async function teardown() {
   const stack = globalThis.__HERALD_STACK__;
-  globalThis.__HERALD_STACK__ = undefined;
-  if (stack) await stack.stop();
   const infra = globalThis.__HERALD_INFRA__;
-  globalThis.__HERALD_INFRA__ = undefined;
-  if (infra) await infra.stop();
   const distDir = globalThis.__HERALD_DIST_DIR__;
-  globalThis.__HERALD_DIST_DIR__ = undefined;
-  if (distDir) fs.rmSync(distDir, { recursive: true, force: true });
   const dir = globalThis.__HERALD_INFRA_DIR__;
-  globalThis.__HERALD_INFRA_DIR__ = undefined;
-  if (!dir) return;
-  // undefined: the run-status reporter did not report (a custom --reporters list): keep, to be safe.
-  const failed = globalThis.__HERALD_RUN_FAILED__ !== false;
-  if (failed || process.env.HERALD_KEEP_TEST_DATA === '1') {
-    const why = globalThis.__HERALD_RUN_FAILED__ === undefined ? 'run status unknown: ' : failed ? 'run failed: ' : '';
-    process.stderr.write(`[infra] ${why}kept test data and process logs in ${dir} (logs: ${path.join(dir, 'logs')})\n`);
-  } else {
-    fs.rmSync(dir, { recursive: true, force: true });
+  globalThis.__HERALD_STACK__ = globalThis.__HERALD_INFRA__ = undefined;
+  globalThis.__HERALD_DIST_DIR__ = globalThis.__HERALD_INFRA_DIR__ = undefined;
+  let stopError = null;
+  for (const part of [stack, infra]) {
+    try {
+      if (part) await part.stop();
+    } catch (err) {
+      stopError ??= err;
+    }
   }
+  if (distDir) fs.rmSync(distDir, { recursive: true, force: true });
+  if (dir) {
+    // undefined: the run-status reporter did not report (a custom --reporters list): keep, to be safe.
+    const status = globalThis.__HERALD_RUN_FAILED__;
+    const keep = status !== false || stopError || process.env.HERALD_KEEP_TEST_DATA === '1';
+    if (keep) {
+      const why = stopError ? 'stopping failed: ' : status === undefined ? 'run status unknown: ' : status ? 'run failed: ' : '';
+      process.stderr.write(`[infra] ${why}kept test data and process logs in ${dir} (logs: ${path.join(dir, 'logs')})\n`);
+    } else {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }
+  if (stopError) throw stopError;
 };

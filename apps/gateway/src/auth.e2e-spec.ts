@@ -42,18 +42,18 @@ describe('authentication and scopes', () => {
     expect401(await call('GET', `/recipients/${alice}`, { key }));
   });
 
-  describe('Recipient access key', () => {
+  describe('Recipient access key', (): string => {
     it.each([
-      ['GET', () => `/recipients/${alice}`, undefined, 200],
-      ['GET', () => `/recipients/${alice}/contacts`, undefined, 200],
-      ['POST', () => '/recipients', { id: 'x' }, 403],
-      ['PATCH', () => `/recipients/${alice}`, { name: 'x' }, 403],
-      ['DELETE', () => `/recipients/${alice}`, undefined, 403],
-      ['GET', () => '/recipients', undefined, 403],
-      ['POST', () => '/recipients/batch', { recipients: [] }, 403],
-      ['POST', () => `/recipients/${alice}/tokens`, {}, 403],
-      ['DELETE', () => `/recipients/${alice}/contacts/1`, undefined, 403],
-      ['POST', () => `/recipients/${alice}/contacts/1/verify`, undefined, 403],
+      ['GET', (): string => `/recipients/${alice}`, undefined, 200],
+      ['GET', (): string => `/recipients/${alice}/contacts`, undefined, 200],
+      ['POST', (): string => '/recipients', { id: 'x' }, 403],
+      ['PATCH', (): string => `/recipients/${alice}`, { name: 'x' }, 403],
+      ['DELETE', (): string => `/recipients/${alice}`, undefined, 403],
+      ['GET', (): string => '/recipients', undefined, 403],
+      ['POST', (): string => '/recipients/batch', { recipients: [] }, 403],
+      ['POST', (): string => `/recipients/${alice}/tokens`, {}, 403],
+      ['DELETE', (): string => `/recipients/${alice}/contacts/1`, undefined, 403],
+      ['POST', (): string => `/recipients/${alice}/contacts/1/verify`, undefined, 403],
     ] as const)('when it calls %s %s, then %s', async (method, path, body, status) => {
       const res = await call(method, path(), { key: p.recipientKey, body });
       expect(res.status).toBe(status);

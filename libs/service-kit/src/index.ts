@@ -15,7 +15,7 @@ export { createSequences, type Sequences } from './sequences';
 export { connectMongo, isDuplicateKey, type MongoHandle } from './mongo';
 export { connectNats, ensureStream, type NatsConnection } from './nats';
 export { createMetrics, startMetricsServer, portOf, type Metrics } from './metrics';
-export { startRpcServer, type RpcServer, type RpcServerOptions } from './rpc-server';
+export { startRpcServer, LIVENESS, type RpcServer, type RpcServerOptions } from './rpc-server';
 export { onShutdown, type ShutdownStep } from './shutdown';
 export {
   ServiceConfigSchema,
@@ -26,3 +26,13 @@ export {
   startService,
   runService,
 } from './service';
+export {
+  initTracing,
+  inSpan,
+  traceHeaders,
+  contextFromHeaders,
+  tracingClientInterceptor,
+  tracingServerInterceptor,
+  SpanKind,
+  type Tracing,
+} from './tracing';

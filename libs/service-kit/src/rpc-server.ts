@@ -6,6 +6,7 @@ import type { Logger } from 'pino';
 import { toConnectError, DomainError } from './errors';
 import type { Metrics } from './metrics';
 import { portOf } from './metrics';
+import { tracingServerInterceptor } from './tracing';
 
 export interface RpcServerOptions {
   routes: (router: ConnectRouter) => void;
@@ -47,17 +48,19 @@ function errorAndMetricsInterceptor(logger: Logger, metrics?: Metrics): Intercep
   };
 }
 
+export const LIVENESS = 'liveness';
+
 /** Health routes: `grpc.health.v1.Health` as Kubernetes gRPC probes and grpc-health-probe expect. */
-function healthRoutes(status: () => Promise<ServingStatus>) {
+function healthRoutes(status: (service: string) => Promise<ServingStatus>) {
   return (router: ConnectRouter) =>
     router.service(Health, {
-      async check() {
-        return { status: await status() };
+      async check(req) {
+        return { status: await status(req.service) };
       },
-      async *watch(_req, ctx) {
+      async *watch(req, ctx) {
         let last: ServingStatus | undefined;
         while (!ctx.signal.aborted) {
-          const current = await status();
+          const current = await status(req.service);
           if (current !== last) yield { status: current };
           last = current;
           await new Promise((r) => setTimeout(r, 1000));
@@ -69,8 +72,12 @@ function healthRoutes(status: () => Promise<ServingStatus>) {
 /** Serves Connect routes over h2c with the gRPC, gRPC-Web and Connect protocols plus health. */
 export async function startRpcServer(opts: RpcServerOptions): Promise<RpcServer> {
   let shuttingDown = false;
-  const status = async () => {
+  // The service name "liveness" reports only that the process is up and not shutting down, so a
+  // liveness probe does not restart pods during a store or broker outage; any other name (the
+  // empty one included) also requires the dependencies to be reachable (readiness).
+  const status = async (service: string) => {
     if (shuttingDown) return ServingStatus.NOT_SERVING;
+    if (service === LIVENESS) return ServingStatus.SERVING;
     if (opts.isReady && !(await opts.isReady())) return ServingStatus.NOT_SERVING;
     return ServingStatus.SERVING;
   };
@@ -79,7 +86,7 @@ export async function startRpcServer(opts: RpcServerOptions): Promise<RpcServer>
       opts.routes(router);
       healthRoutes(status)(router);
     },
-    interceptors: [errorAndMetricsInterceptor(opts.logger, opts.metrics)],
+    interceptors: [tracingServerInterceptor, errorAndMetricsInterceptor(opts.logger, opts.metrics)],
   });
   const server = http2.createServer(handler);
   const sessions = new Set<http2.ServerHttp2Session>();

@@ -7,6 +7,7 @@ import { connectNats, type NatsConnection } from './nats';
 import { createMetrics, startMetricsServer, portOf, type Metrics } from './metrics';
 import { startRpcServer } from './rpc-server';
 import { onShutdown } from './shutdown';
+import { initTracing } from './tracing';
 
 /** Settings every Connect service has; apps extend it with `Type.Composite`. */
 export const ServiceConfigSchema = Type.Object({
@@ -17,6 +18,8 @@ export const ServiceConfigSchema = Type.Object({
   MONGO_DB: Type.String({ minLength: 1 }),
   NATS_URL: Type.String({ minLength: 1 }),
   LOG_LEVEL: Type.String({ default: 'info' }),
+  /** OTLP/HTTP collector base URL (for example http://otel-collector:4318); tracing is off when empty. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: Type.Optional(Type.String()),
 });
 export type ServiceConfig = Static<typeof ServiceConfigSchema>;
 
@@ -51,6 +54,7 @@ export async function startService<C extends ServiceConfig>(
   build: (deps: ServiceDeps<C>) => Promise<ServiceParts>,
 ): Promise<RunningService> {
   const logger = createLogger(name, config.LOG_LEVEL);
+  const tracing = config.OTEL_EXPORTER_OTLP_ENDPOINT ? initTracing(name, { otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT }) : null;
   const mongo = await connectMongo(config.MONGO_URL, config.MONGO_DB, name);
   const nats = await connectNats(config.NATS_URL, name);
   const metrics = createMetrics(name);
@@ -75,6 +79,7 @@ export async function startService<C extends ServiceConfig>(
       await nats.drain().catch(() => undefined);
       await mongo.close();
       await new Promise((r) => metricsServer.close(r));
+      await tracing?.shutdown();
     },
   };
 }

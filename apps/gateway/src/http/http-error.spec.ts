@@ -29,6 +29,14 @@ describe('toHttpError', () => {
     });
   });
 
+  it('when the service cannot be reached (connection refused), then 503', () => {
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9'), { code: 'ECONNREFUSED' });
+    expect(toHttpError(new ConnectError('connect ECONNREFUSED 127.0.0.1:9', Code.Internal, undefined, undefined, refused))).toMatchObject({
+      status: 503,
+      code: 'unavailable',
+    });
+  });
+
   it.each([Code.Internal, Code.Unknown, Code.DataLoss, Code.Unimplemented])('when a service fails with %s, then 500 leaks nothing', (code) => {
     expect(toHttpError(withInfo('MongoServerError: E11000 at db.x', code, 'secret'))).toEqual({
       status: 500,

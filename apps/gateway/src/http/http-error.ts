@@ -52,8 +52,15 @@ const FALLBACK_CODE: Record<number, string> = {
 export const INTERNAL_ERROR: HttpError = { status: 500, code: 'internal', message: 'Internal server error' };
 const UNAVAILABLE: HttpError = { status: 503, code: 'unavailable', message: 'Service temporarily unavailable, retry later' };
 
+/** connect-node reports a refused or broken connection as Internal; it is an unavailable service. */
+const NETWORK_FAILURE = /^(ECONNREFUSED|ECONNRESET|EHOSTUNREACH|ENETUNREACH|ETIMEDOUT|ENOTFOUND|EPIPE|ERR_HTTP2_)/;
+const isNetworkFailure = (err: ConnectError) => {
+  const code = (err.cause as { code?: unknown } | undefined)?.code;
+  return typeof code === 'string' && NETWORK_FAILURE.test(code);
+};
+
 export function fromConnectError(err: ConnectError): HttpError {
-  const status = STATUS_OF[err.code] ?? 500;
+  const status = isNetworkFailure(err) ? 503 : (STATUS_OF[err.code] ?? 500);
   if (status === 503) return { ...UNAVAILABLE };
   if (status >= 500) return { ...INTERNAL_ERROR };
   const info = err.findDetails(ErrorInfoSchema)[0];

@@ -19,8 +19,10 @@ export default fp(
       parseJson(request, body as string, done);
     });
 
-    app.addHook('onSend', async (_request, reply, payload) => {
+    app.addHook('onSend', async (request, reply, payload) => {
       reply.header('X-API-Version', API_VERSION);
+      // The id under which this request is logged, to quote when reporting a problem.
+      reply.header('X-Request-Id', request.id);
       return payload;
     });
 

@@ -55,7 +55,7 @@ describe('catalog: /preferences', () => {
     ['a numeric mandatory', item({ mandatory: 1 }), 'mandatory'],
   ])('when create has %s, then 400 validation_failed naming it, and nothing is written', async (_what, body, path) => {
     const before = (await as('GET', '/preferences')).body.data.length;
-    const res = await as('POST', '/preferences', { ...body, channel: body.channel === undefined ? undefined : body.channel });
+    const res = await as('POST', '/preferences', body);
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject(errorBody('validation_failed'));
     expect(paths(res)).toContain(path);

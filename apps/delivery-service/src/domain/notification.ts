@@ -1,0 +1,92 @@
+/** The delivery domain's records, as the store keeps them and the use cases see them. */
+
+export interface Target {
+  channel: string;
+  topic: string;
+  event: string;
+}
+
+export interface SendSettings {
+  strictTargets: boolean;
+  maxBroadcastRecipientsForEmail: number;
+  /** null: unlimited. */
+  monthlyQuota: number | null;
+}
+
+export interface EmailContent {
+  subject: string;
+  html: string;
+  text?: string;
+}
+
+export type NotificationStatus = 'enqueued' | 'delivered' | 'suppressed' | 'quota_exceeded' | 'failed' | 'not_requested';
+export type EmailStatus = 'not_requested' | 'pending' | 'sent' | 'skipped' | 'failed';
+export type EmailReason =
+  | 'not_cataloged'
+  | 'preference_disabled'
+  | 'no_primary_contact'
+  | 'no_target'
+  | 'quota_exceeded'
+  | 'broadcast_limit_exceeded'
+  | 'provider_error';
+
+export interface EmailOutcome {
+  status: EmailStatus;
+  reason: EmailReason | null;
+  address: string | null;
+  message_id: string | null;
+  attempts: number;
+  sent_at: Date | null;
+  error: string | null;
+}
+
+export interface Notification {
+  id: number;
+  projectId: number;
+  recipientId: string;
+  broadcastId: number | null;
+  target: Target | null;
+  payloadJson: string | null;
+  read: boolean;
+  opened: boolean;
+  status: NotificationStatus;
+  email: EmailOutcome;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export type BroadcastStatus = 'enqueued' | 'fanning_out' | 'completed' | 'failed';
+
+export interface Broadcast {
+  id: number;
+  projectId: number;
+  target: Target;
+  payloadJson: string;
+  settings: SendSettings;
+  status: BroadcastStatus;
+  recipientsTotal: number;
+  notificationsCreated: number;
+  /** null when the broadcast carries no email block. */
+  email: { status: 'pending' | 'sent' | 'blocked'; eligible: number | null } | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export const emailNotRequested = (): EmailOutcome => ({
+  status: 'not_requested',
+  reason: null,
+  address: null,
+  message_id: null,
+  attempts: 0,
+  sent_at: null,
+  error: null,
+});
+
+export const emailPending = (): EmailOutcome => ({ ...emailNotRequested(), status: 'pending' });
+
+export const emailSkipped = (reason: EmailReason, address: string | null = null): EmailOutcome => ({
+  ...emailNotRequested(),
+  status: 'skipped',
+  reason,
+  address,
+});

@@ -1,0 +1,66 @@
+import { DomainError } from '@herald/service-kit';
+import { checkSend, type SendInput } from './send-rules';
+
+const base: SendInput = {
+  projectId: 1,
+  settings: { strictTargets: false, maxBroadcastRecipientsForEmail: 0, monthlyQuota: null },
+  recipientId: 'r1',
+  target: null,
+  payloadJson: '{"title":"hi"}',
+  email: null,
+  idempotencyKey: '',
+};
+const target = { channel: 'c', topic: 't', event: 'e' };
+
+function codeOf(input: Partial<SendInput>): string {
+  try {
+    checkSend({ ...base, ...input });
+    return 'ok';
+  } catch (err) {
+    return (err as DomainError).code;
+  }
+}
+
+describe('checkSend', () => {
+  it.each<[string, Partial<SendInput>, string]>([
+    ['a direct payload send', {}, 'ok'],
+    ['an email-only direct send', { payloadJson: null, email: { subject: 's', html: '<p>x</p>' } }, 'ok'],
+    ['neither payload nor email', { payloadJson: null }, 'no_medium'],
+    ['a broadcast with neither', { recipientId: null, target, payloadJson: null }, 'no_medium'],
+    ['a broadcast without target', { recipientId: null }, 'validation_failed'],
+    ['a broadcast with email only', { recipientId: null, target, payloadJson: null, email: { subject: 's', html: 'h' } }, 'validation_failed'],
+    ['a broadcast with email and cap 0', { recipientId: null, target, email: { subject: 's', html: 'h' } }, 'broadcast_email_not_allowed'],
+    [
+      'a broadcast with email and cap 10',
+      { recipientId: null, target, email: { subject: 's', html: 'h' }, settings: { ...base.settings, maxBroadcastRecipientsForEmail: 10 } },
+      'ok',
+    ],
+    ['a payload that is an array', { payloadJson: '[1]' }, 'validation_failed'],
+    ['a payload that is a string', { payloadJson: '"x"' }, 'validation_failed'],
+    ['a payload of 64 KiB', { payloadJson: JSON.stringify({ a: 'x'.repeat(64 * 1024 - 8) }) }, 'ok'],
+    ['a payload over 64 KiB', { payloadJson: JSON.stringify({ a: 'x'.repeat(64 * 1024) }) }, 'validation_failed'],
+    ['an empty subject', { email: { subject: '', html: 'h' } }, 'validation_failed'],
+    ['a subject of 998', { email: { subject: 's'.repeat(998), html: 'h' } }, 'ok'],
+    ['a subject of 999', { email: { subject: 's'.repeat(999), html: 'h' } }, 'validation_failed'],
+    ['html over 512 KiB', { email: { subject: 's', html: 'h'.repeat(512 * 1024 + 1) } }, 'validation_failed'],
+    ['a target missing its topic', { target: { channel: 'c', topic: '', event: 'e' } }, 'validation_failed'],
+    ['a target field of 129', { target: { ...target, event: 'e'.repeat(129) } }, 'validation_failed'],
+    ['an empty recipient id', { recipientId: '' }, 'validation_failed'],
+    ['a recipient id with surrounding space', { recipientId: ' r' }, 'validation_failed'],
+  ])('when %s, then %s', (_name, input, expected) => {
+    expect(codeOf(input)).toBe(expected);
+  });
+
+  it('when several properties are invalid, then each is listed with its path', () => {
+    try {
+      checkSend({ ...base, target: { channel: '', topic: 't', event: '' }, email: { subject: '', html: 'h' } });
+      throw new Error('expected a failure');
+    } catch (err) {
+      expect((err as DomainError).violations.map((v) => v.property_path).sort()).toEqual(['email.subject', 'target.channel', 'target.event']);
+    }
+  });
+
+  it('when the send carries payload and email, then it asks for both mediums', () => {
+    expect(checkSend({ ...base, email: { subject: 's', html: 'h' } })).toEqual(['in_app', 'email']);
+  });
+});

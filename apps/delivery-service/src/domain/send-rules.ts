@@ -1,0 +1,97 @@
+import { LIMITS } from '@herald/contracts';
+import { DomainError, invalid, type Violation } from '@herald/service-kit';
+import type { EmailContent, SendSettings, Target } from './notification';
+
+/** A send as it reaches the delivery service; `recipientId` null is a broadcast. */
+export interface SendInput {
+  projectId: number;
+  settings: SendSettings;
+  recipientId: string | null;
+  target: Target | null;
+  payloadJson: string | null;
+  email: EmailContent | null;
+  idempotencyKey: string;
+}
+
+export type Medium = 'in_app' | 'email';
+
+const CONTROL = /[\u0000-\u001f\u007f]/;
+const bytes = (s: string) => Buffer.byteLength(s, 'utf8');
+
+function violation(path: string, message: string, value: unknown): Violation {
+  return { message, description: message, property_path: path, invalid_value: value ?? null };
+}
+
+function targetViolations(target: Target | null, required: boolean): Violation[] {
+  if (!target) return required ? [violation('target', 'target is required on a broadcast', null)] : [];
+  const out: Violation[] = [];
+  for (const field of ['channel', 'topic', 'event'] as const) {
+    const v = target[field];
+    if (typeof v !== 'string' || v.length === 0) out.push(violation(`target.${field}`, `target.${field} is required`, v));
+    else if (v.length > LIMITS.targetFieldMax) out.push(violation(`target.${field}`, `target.${field} is longer than ${LIMITS.targetFieldMax} characters`, v));
+  }
+  return out;
+}
+
+function payloadViolations(payloadJson: string | null, required: boolean): Violation[] {
+  if (payloadJson === null) return required ? [violation('payload', 'payload is required on a broadcast', null)] : [];
+  let value: unknown;
+  try {
+    value = JSON.parse(payloadJson);
+  } catch {
+    return [violation('payload', 'payload must be a JSON object', payloadJson)];
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return [violation('payload', 'payload must be a JSON object', value)];
+  if (bytes(payloadJson) > LIMITS.payloadMaxBytes) {
+    return [violation('payload', `payload is larger than ${LIMITS.payloadMaxBytes} bytes serialized`, null)];
+  }
+  return [];
+}
+
+function emailViolations(email: EmailContent | null): Violation[] {
+  if (!email) return [];
+  const out: Violation[] = [];
+  const { subject, html, text } = email;
+  if (typeof subject !== 'string' || subject.length < 1) out.push(violation('email.subject', 'email.subject is required', subject));
+  else if (subject.length > LIMITS.emailSubjectMax) out.push(violation('email.subject', `email.subject is longer than ${LIMITS.emailSubjectMax} characters`, null));
+  if (typeof html !== 'string' || html.length < 1) out.push(violation('email.html', 'email.html is required', html));
+  else if (bytes(html) > LIMITS.emailHtmlMaxBytes) out.push(violation('email.html', `email.html is larger than ${LIMITS.emailHtmlMaxBytes} bytes`, null));
+  if (text !== undefined && typeof text !== 'string') out.push(violation('email.text', 'email.text must be a string', text));
+  return out;
+}
+
+function recipientViolations(id: string | null): Violation[] {
+  if (id === null) return [];
+  if (id.length < 1 || id.length > LIMITS.recipientIdMax || CONTROL.test(id) || id.trim() !== id) {
+    return [violation('recipient_id', `recipient_id must be 1 to ${LIMITS.recipientIdMax} characters, without control characters or surrounding whitespace`, id)];
+  }
+  return [];
+}
+
+/**
+ * Every rule of a send that needs no other service (interface "Send notification", decisions §8),
+ * in this order: field validity (validation_failed, every offending property listed), no medium,
+ * email on a broadcast. Throws a DomainError; returns the mediums the send asks for.
+ */
+export function checkSend(input: SendInput): Medium[] {
+  const broadcast = input.recipientId === null;
+  const violations = [
+    ...recipientViolations(input.recipientId),
+    ...targetViolations(input.target, broadcast),
+    ...emailViolations(input.email),
+  ];
+  const hasMedium = input.payloadJson !== null || input.email !== null;
+  violations.push(...payloadViolations(input.payloadJson, broadcast && hasMedium));
+  if (violations.length > 0) throw invalid('The send is invalid', violations);
+  if (!hasMedium) throw invalid('A send needs a payload or an email block', [], 'no_medium');
+  if (broadcast && input.email && input.settings.maxBroadcastRecipientsForEmail <= 0) {
+    throw invalid('This project does not allow email on broadcasts', [], 'broadcast_email_not_allowed');
+  }
+  const mediums: Medium[] = [];
+  if (input.payloadJson !== null) mediums.push('in_app');
+  if (input.email) mediums.push('email');
+  return mediums;
+}
+
+export const targetNotCataloged = (mediums: Medium[]) =>
+  new DomainError('invalid', 'target_not_cataloged', `The target is not cataloged for ${mediums.join(', ')} and this project requires cataloged targets`);
