@@ -10,8 +10,10 @@ import path from 'node:path';
 import { spawn, spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
+import { ensureDependencies } from '../scripts/lib/deps.mjs';
 
+ensureDependencies((m) => process.stderr.write(`[bench] ${m}\n`));
+const { default: autocannon } = await import('autocannon');
 const require = createRequire(import.meta.url);
 const { startInfra, freePort, root } = require('../tools/infra/index.cjs');
 const { startStack } = require('../tools/infra/stack.cjs');

@@ -45,10 +45,16 @@ async function startStack(opts) {
     SMTP_URL: opts.infra.smtpUrl,
     LOG_LEVEL: opts.logLevel ?? 'info',
     HOST: '127.0.0.1',
-    ...opts.extraEnv,
   };
   const mongoUrlOf = (name) => opts.mongoUrls?.[name] || opts.infra.mongoUrl;
-  const envOf = (name) => {
+  // Every process learns where the services are (the gateway and delivery-service call them).
+  const serviceUrls = {
+    RECIPIENT_SERVICE_URL: urls['recipient-service'],
+    PREFERENCE_SERVICE_URL: urls['preference-service'],
+    DELIVERY_SERVICE_URL: urls['delivery-service'],
+  };
+  const envOf = (name) => ({ ...baseEnvOf(name), ...opts.extraEnv });
+  const baseEnvOf = (name) => {
     if (name === 'gateway') {
       return {
         ...common,
@@ -57,13 +63,12 @@ async function startStack(opts) {
         MONGO_DB: `${opts.dbPrefix}_gateway`,
         ADMIN_TOKEN: opts.adminToken,
         TOKEN_SECRET: opts.tokenSecret,
-        RECIPIENT_SERVICE_URL: urls['recipient-service'],
-        PREFERENCE_SERVICE_URL: urls['preference-service'],
-        DELIVERY_SERVICE_URL: urls['delivery-service'],
+        ...serviceUrls,
       };
     }
     return {
       ...common,
+      ...serviceUrls,
       MONGO_URL: mongoUrlOf(name),
       PORT: String(ports[name]),
       METRICS_PORT: String(metricsPorts[name]),

@@ -1,4 +1,4 @@
-import { adminToken, call, createProject, uniqueId, type TestProject } from './test-support/rest-client';
+import { adminToken, call, createProject, uniqueId, type TestProject, type JsonBody } from './test-support/rest-client';
 
 describe('authentication and scopes', () => {
   let p: TestProject;
@@ -14,7 +14,7 @@ describe('authentication and scopes', () => {
     for (const id of [alice, bob]) expect((await call('POST', '/recipients', { key: p.fullKey, body: { id } })).status).toBe(201);
   });
 
-  const expect401 = (res: { status: number; headers: Headers; body: any }, family: 'message' | 'error' = 'message') => {
+  const expect401 = (res: { status: number; headers: Headers; body: JsonBody }, family: 'message' | 'error' = 'message') => {
     expect(res.status).toBe(401);
     expect(res.headers.get('www-authenticate')).toBe('Bearer');
     expect(res.headers.get('x-api-version')).toBe('1.0');
@@ -42,7 +42,7 @@ describe('authentication and scopes', () => {
     expect401(await call('GET', `/recipients/${alice}`, { key }));
   });
 
-  describe('Recipient access key', (): string => {
+  describe('Recipient access key', () => {
     it.each([
       ['GET', (): string => `/recipients/${alice}`, undefined, 200],
       ['GET', (): string => `/recipients/${alice}/contacts`, undefined, 200],

@@ -1,4 +1,4 @@
-import { call, createProject, TIMESTAMP, uniqueId, type TestProject } from './test-support/rest-client';
+import { call, createProject, TIMESTAMP, uniqueId, type TestProject, type JsonBody } from './test-support/rest-client';
 
 describe('contacts', () => {
   let p: TestProject;
@@ -12,7 +12,7 @@ describe('contacts', () => {
     return id;
   };
   const add = (rid: string, body: unknown, key = p.fullKey) => call('POST', `/recipients/${rid}/contacts`, { key, body });
-  const list = async (rid: string) => (await call('GET', `/recipients/${rid}/contacts`, { key: p.fullKey })).body.data.contacts as any[];
+  const list = async (rid: string) => (await call('GET', `/recipients/${rid}/contacts`, { key: p.fullKey })).body.data.contacts as JsonBody[];
   const verify = (rid: string, cid: number) => call('POST', `/recipients/${rid}/contacts/${cid}/verify`, { key: p.fullKey });
 
   it('when a contact is added, then 201 with the contact; the email is trimmed and lowercased', async () => {

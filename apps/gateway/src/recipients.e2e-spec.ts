@@ -74,6 +74,14 @@ describe('recipients', () => {
     expect((await call('GET', `/recipients/${id}`, { key: p.fullKey })).body.data.name).toBe('Keep');
   });
 
+  it('when PATCH sends no known field, then 200 and nothing changes', async () => {
+    const id = uniqueId();
+    await call('POST', '/recipients', { key: p.fullKey, body: { id, name: 'Same' } });
+    const res = await call('PATCH', `/recipients/${id}`, { key: p.fullKey, body: {} });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ id, name: 'Same' });
+  });
+
   it('when PATCH sends a wrong type, then 400', async () => {
     const res = await call('PATCH', `/recipients/${uniqueId()}`, { key: p.fullKey, body: { name: ['x'] } });
     expect(res.status).toBe(400);

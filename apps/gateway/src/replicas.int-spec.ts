@@ -3,13 +3,14 @@ import type { FastifyInstance } from 'fastify';
 import { build } from './app';
 import { createServiceClients, type ServiceClients } from './clients';
 import { readConfig } from './config';
+import type { JsonBody } from './test-support/rest-client';
 
 jest.setTimeout(30_000);
 
 interface Reply {
   statusCode: number;
   headers: Headers;
-  json(): any;
+  json(): JsonBody;
 }
 
 /** Real HTTP on port 0 (`app.inject` needs light-my-request, whose ESM-only `cookie` jest cannot load here). */

@@ -1,0 +1,29 @@
+import { createClient, type Client } from '@connectrpc/connect';
+import { createGrpcTransport, Http2SessionManager } from '@connectrpc/connect-node';
+import { PreferenceService, RecipientService } from '@herald/contracts';
+
+export type RecipientClient = Client<typeof RecipientService>;
+export type PreferenceClient = Client<typeof PreferenceService>;
+
+export interface PeerClients {
+  recipients: RecipientClient;
+  preferences: PreferenceClient;
+  close(): void;
+}
+
+/** gRPC clients of the services the delivery service calls, one HTTP/2 session each. */
+export function createPeerClients(urls: { recipients: string; preferences: string }): PeerClients {
+  const sessions: Http2SessionManager[] = [];
+  const transport = (baseUrl: string) => {
+    const sessionManager = new Http2SessionManager(baseUrl);
+    sessions.push(sessionManager);
+    return createGrpcTransport({ baseUrl, sessionManager, defaultTimeoutMs: 15_000 });
+  };
+  return {
+    recipients: createClient(RecipientService, transport(urls.recipients)),
+    preferences: createClient(PreferenceService, transport(urls.preferences)),
+    close() {
+      for (const s of sessions) s.abort();
+    },
+  };
+}

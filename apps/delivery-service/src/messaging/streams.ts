@@ -1,0 +1,83 @@
+import { AckPolicy, DeliverPolicy, jetstreamManager, RetentionPolicy, StorageType, type ConsumerConfig } from '@nats-io/jetstream';
+import { nanos } from '@nats-io/nats-core';
+import {
+  DELIVERY_BROADCAST_CONSUMER,
+  DELIVERY_BROADCAST_SUBJECT,
+  DELIVERY_CHUNK_CONSUMER,
+  DELIVERY_CHUNK_SUBJECT,
+  DELIVERY_EMAIL_CONSUMER,
+  DELIVERY_EMAIL_SUBJECT,
+  DELIVERY_NOTIFICATION_CONSUMER,
+  DELIVERY_NOTIFICATION_SUBJECT,
+  DELIVERY_RECIPIENT_DELETED_CONSUMER,
+  DELIVERY_STREAM,
+  DELIVERY_SUBJECT_PREFIX,
+  EVENTS_STREAM,
+  EVENTS_SUBJECT_PREFIX,
+  RECIPIENT_DELETED_SUBJECT,
+} from '@herald/contracts';
+import { ensureStream, type NatsConnection } from '@herald/service-kit';
+
+const MINUTE = 60_000;
+
+/**
+ * The delivery stream and every durable consumer of the service, created or updated at each
+ * start of each replica (idempotent), before any worker starts. The events stream is ensured
+ * with exactly the recipient service's configuration (whichever service starts first creates it).
+ */
+export async function ensureDeliveryStreams(nc: NatsConnection, ackWaitMs: number): Promise<void> {
+  await ensureStream(nc, {
+    name: DELIVERY_STREAM,
+    subjects: [`${DELIVERY_SUBJECT_PREFIX}.>`],
+    storage: StorageType.File,
+    retention: RetentionPolicy.Workqueue,
+    // Msg-id de-duplication window: a republished job (outbox sweeper, resumed fan-out) inside it is dropped.
+    duplicate_window: nanos(10 * MINUTE),
+  });
+  await ensureStream(nc, {
+    name: EVENTS_STREAM,
+    subjects: [`${EVENTS_SUBJECT_PREFIX}.>`],
+    storage: StorageType.File,
+    max_age: nanos(7 * 24 * 60 * MINUTE),
+    duplicate_window: nanos(2 * MINUTE),
+  });
+  const work = (durable: string, subject: string, maxAckPending: number): [string, Partial<ConsumerConfig>] => [
+    DELIVERY_STREAM,
+    {
+      durable_name: durable,
+      filter_subject: subject,
+      ack_policy: AckPolicy.Explicit,
+      deliver_policy: DeliverPolicy.All,
+      ack_wait: nanos(ackWaitMs),
+      max_deliver: -1,
+      max_ack_pending: maxAckPending,
+    },
+  ];
+  await ensureConsumer(nc, ...work(DELIVERY_NOTIFICATION_CONSUMER, DELIVERY_NOTIFICATION_SUBJECT, 10_000));
+  await ensureConsumer(nc, ...work(DELIVERY_BROADCAST_CONSUMER, DELIVERY_BROADCAST_SUBJECT, 100));
+  await ensureConsumer(nc, ...work(DELIVERY_CHUNK_CONSUMER, DELIVERY_CHUNK_SUBJECT, 1_000));
+  await ensureConsumer(nc, ...work(DELIVERY_EMAIL_CONSUMER, DELIVERY_EMAIL_SUBJECT, 10_000));
+  await ensureConsumer(nc, EVENTS_STREAM, {
+    durable_name: DELIVERY_RECIPIENT_DELETED_CONSUMER,
+    filter_subject: RECIPIENT_DELETED_SUBJECT,
+    ack_policy: AckPolicy.Explicit,
+    deliver_policy: DeliverPolicy.All,
+    ack_wait: nanos(ackWaitMs),
+    max_deliver: -1,
+  });
+}
+
+async function ensureConsumer(nc: NatsConnection, stream: string, config: Partial<ConsumerConfig> & { durable_name: string }) {
+  const jsm = await jetstreamManager(nc);
+  try {
+    await jsm.consumers.info(stream, config.durable_name);
+    await jsm.consumers.update(stream, config.durable_name, { ack_wait: config.ack_wait, max_ack_pending: config.max_ack_pending, max_deliver: config.max_deliver });
+  } catch (err) {
+    if (!/consumer not found/i.test(String((err as Error).message))) throw err;
+    try {
+      await jsm.consumers.add(stream, config);
+    } catch (addErr) {
+      if (!/already (in use|exists)/i.test(String((addErr as Error).message))) throw addErr;
+    }
+  }
+}

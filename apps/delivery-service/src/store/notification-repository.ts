@@ -1,0 +1,199 @@
+import type { Collection, Db, Filter } from 'mongodb';
+import { isDuplicateKey } from '@herald/service-kit';
+import type { EmailContent, EmailOutcome, Notification, NotificationStatus, SendSettings, Target } from '../domain/notification';
+import { retryBusy } from './store-retry';
+
+/** A notification as stored. `pending` is the outbox flag: true until the worker has gated it. */
+export interface NotificationDoc {
+  _id: number;
+  project_id: number;
+  recipient_id: string;
+  broadcast_id: number | null;
+  /** Unique: `d:<id>` for a direct send, `b:<broadcast>:<recipient>` (one per recipient per broadcast). */
+  key: string;
+  target: Target | null;
+  payload_json: string | null;
+  read: boolean;
+  opened: boolean;
+  status: NotificationStatus;
+  email: EmailOutcome;
+  /** The email block of a direct send (a broadcast's is on the broadcast). */
+  email_content: EmailContent | null;
+  /** Settings snapshot of the send (quota). */
+  settings: SendSettings;
+  pending: boolean;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export function toNotification(d: NotificationDoc): Notification {
+  return {
+    id: d._id,
+    projectId: d.project_id,
+    recipientId: d.recipient_id,
+    broadcastId: d.broadcast_id,
+    target: d.target,
+    payloadJson: d.payload_json,
+    read: d.read,
+    opened: d.opened,
+    status: d.status,
+    email: d.email,
+    createdAt: d.created_at,
+    updatedAt: d.updated_at,
+  };
+}
+
+export interface FeedQuery {
+  projectId: number;
+  recipientId: string;
+  limit: number;
+  /** Only ids below this one (the cursor). */
+  beforeId: number | null;
+  read: boolean | null;
+}
+
+/**
+ * Notifications of every project. Ids come from the `notifications` sequence. Writes go through
+ * a small group-commit batcher: concurrent sends become one insertMany.
+ */
+export function createNotificationRepository(db: Db) {
+  const col: Collection<NotificationDoc> = db.collection<NotificationDoc>('notifications');
+  const batcher = createInsertBatcher(col);
+
+  return {
+    async ensureIndexes(): Promise<void> {
+      await col.createIndexes([
+        // Idempotent broadcast inserts: one notification per (broadcast, recipient); direct sends use d:<id>.
+        { key: { key: 1 }, name: 'key_unique', unique: true },
+        // Feed list (delivered, newest first, cursor on _id), unread count and mark-all-read
+        // ({project, recipient, status, read}), and the erasure of a recipient's notifications.
+        { key: { project_id: 1, recipient_id: 1, status: 1, _id: -1 }, name: 'feed' },
+        { key: { project_id: 1, recipient_id: 1, status: 1, read: 1 }, name: 'feed_unread' },
+        // Outbox sweeper: notifications still pending, oldest first.
+        { key: { pending: 1, created_at: 1 }, name: 'outbox' },
+        // A broadcast chunk's existing notifications (resume after a crash) and the email cap step.
+        { key: { broadcast_id: 1, recipient_id: 1 }, name: 'broadcast_recipient' },
+      ]);
+    },
+
+    /** Inserts one notification (batched with concurrent ones). */
+    insert: (doc: NotificationDoc): Promise<void> => batcher(doc),
+
+    /** Inserts many; those whose key exists already (a redelivered chunk) are skipped. Returns how many were new. */
+    async insertManyIdempotent(docs: NotificationDoc[]): Promise<number> {
+      if (docs.length === 0) return 0;
+      try {
+        const r = await retryBusy(() => col.insertMany(docs, { ordered: false }));
+        return r.insertedCount;
+      } catch (err) {
+        if (!isDuplicateKey(err)) throw err;
+        const e = err as { result?: { insertedCount?: number }; insertedCount?: number };
+        return e.result?.insertedCount ?? e.insertedCount ?? 0;
+      }
+    },
+
+    async findById(projectId: number | null, id: number): Promise<NotificationDoc | null> {
+      const filter: Filter<NotificationDoc> = projectId === null ? { _id: id } : { _id: id, project_id: projectId };
+      return col.findOne(filter);
+    },
+
+    /** The notifications a broadcast already has for these recipients. */
+    async findForBroadcast(broadcastId: number, recipientIds: string[]): Promise<NotificationDoc[]> {
+      return col.find({ broadcast_id: broadcastId, recipient_id: { $in: recipientIds } }).toArray();
+    },
+
+    /**
+     * Applies the worker's outcome once: only while the notification is still pending, so a
+     * redelivered job never applies twice. Returns false when another delivery already did.
+     */
+    async completeGating(id: number, status: NotificationStatus, email: EmailOutcome, now: Date): Promise<boolean> {
+      const r = await retryBusy(() => col.updateOne({ _id: id, pending: true }, { $set: { status, email, pending: false, updated_at: now } }));
+      return r.modifiedCount === 1;
+    },
+
+    /** Conditional email outcome change: only from the expected email status and attempt count. */
+    async updateEmail(id: number, from: { status: string; attempts: number }, email: EmailOutcome, now: Date): Promise<boolean> {
+      const r = await retryBusy(() =>
+        col.updateOne({ _id: id, 'email.status': from.status, 'email.attempts': from.attempts }, { $set: { email, updated_at: now } }),
+      );
+      return r.modifiedCount === 1;
+    },
+
+    /** Marks every pending email of a broadcast with one outcome (the email cap); returns the ids. */
+    async pendingEmailIdsOfBroadcast(broadcastId: number): Promise<number[]> {
+      const docs = await col.find({ broadcast_id: broadcastId, 'email.status': 'pending' }, { projection: { _id: 1 } }).toArray();
+      return docs.map((d) => d._id);
+    },
+
+    async setEmailForBroadcast(broadcastId: number, email: EmailOutcome, now: Date): Promise<void> {
+      await retryBusy(() => col.updateMany({ broadcast_id: broadcastId, 'email.status': 'pending' }, { $set: { email, updated_at: now } }));
+    },
+
+    /** Notifications still waiting for the worker, created before `before` (outbox sweeper). */
+    async findPending(before: Date, limit: number): Promise<NotificationDoc[]> {
+      return col.find({ pending: true, created_at: { $lt: before } }, { projection: { email_content: 0, payload_json: 0 } }).limit(limit).toArray();
+    },
+
+    async listFeed(q: FeedQuery): Promise<NotificationDoc[]> {
+      const filter: Filter<NotificationDoc> = { project_id: q.projectId, recipient_id: q.recipientId, status: 'delivered' };
+      if (q.beforeId !== null) filter._id = { $lt: q.beforeId };
+      if (q.read !== null) filter.read = q.read;
+      return col.find(filter, { projection: { email_content: 0 } }).sort({ _id: -1 }).limit(q.limit).toArray();
+    },
+
+    async countUnread(projectId: number, recipientId: string): Promise<number> {
+      return col.countDocuments({ project_id: projectId, recipient_id: recipientId, status: 'delivered', read: false });
+    },
+
+    /** Sets read/opened on one delivered notification of the recipient; null when there is none. */
+    async updateFlags(projectId: number, recipientId: string, id: number, flags: { read?: boolean; opened?: boolean }, now: Date) {
+      const filter = { _id: id, project_id: projectId, recipient_id: recipientId, status: 'delivered' as const };
+      if (flags.read === undefined && flags.opened === undefined) return col.findOne(filter);
+      return retryBusy(() => col.findOneAndUpdate(filter, { $set: { ...flags, updated_at: now } }, { returnDocument: 'after' }));
+    },
+
+    async markAllRead(projectId: number, recipientId: string, now: Date): Promise<number> {
+      const r = await retryBusy(() =>
+        col.updateMany({ project_id: projectId, recipient_id: recipientId, status: 'delivered', read: false }, { $set: { read: true, updated_at: now } }),
+      );
+      return r.modifiedCount;
+    },
+
+    /** Erases a recipient's notifications created at or before `before`. */
+    async deleteForRecipient(projectId: number, recipientId: string, before: Date): Promise<number> {
+      const r = await retryBusy(() => col.deleteMany({ project_id: projectId, recipient_id: recipientId, created_at: { $lte: before } }));
+      return r.deletedCount;
+    },
+
+    async countForBroadcast(broadcastId: number): Promise<number> {
+      return col.countDocuments({ broadcast_id: broadcastId });
+    },
+  };
+}
+
+export type NotificationRepository = ReturnType<typeof createNotificationRepository>;
+
+/** Group commit: inserts arriving while one insertMany is in flight go together in the next one. */
+function createInsertBatcher(col: Collection<NotificationDoc>, maxBatch = 500) {
+  let queue: { doc: NotificationDoc; resolve: () => void; reject: (e: unknown) => void }[] = [];
+  let running = false;
+  const flush = async () => {
+    running = true;
+    while (queue.length > 0) {
+      const batch = queue.slice(0, maxBatch);
+      queue = queue.slice(batch.length);
+      try {
+        await retryBusy(() => col.insertMany(batch.map((b) => b.doc), { ordered: false }));
+        for (const b of batch) b.resolve();
+      } catch (err) {
+        for (const b of batch) b.reject(err);
+      }
+    }
+    running = false;
+  };
+  return (doc: NotificationDoc) =>
+    new Promise<void>((resolve, reject) => {
+      queue.push({ doc, resolve, reject });
+      if (!running) void flush();
+    });
+}

@@ -1,0 +1,28 @@
+import type { PreferenceClient, RecipientClient } from '../clients';
+import type { Mailer } from '../email/mailer';
+import type { JobPublisher } from '../messaging/job-publisher';
+import type { BroadcastRepository } from '../store/broadcast-repository';
+import type { IdAllocator } from '../store/id-allocator';
+import type { IdempotencyRepository } from '../store/idempotency-repository';
+import type { NotificationRepository } from '../store/notification-repository';
+import type { QuotaRepository } from '../store/quota-repository';
+
+/** Everything the use cases are built from; each takes the part it needs. */
+export interface DeliveryDeps {
+  notifications: NotificationRepository;
+  broadcasts: BroadcastRepository;
+  idempotency: IdempotencyRepository;
+  quota: QuotaRepository;
+  notificationIds: IdAllocator;
+  broadcastIds: IdAllocator;
+  jobs: JobPublisher;
+  recipients: RecipientClient;
+  preferences: PreferenceClient;
+  mailer: Mailer;
+  now: () => Date;
+  settings: {
+    chunkSize: number;
+    emailMaxAttempts: number;
+    emailRetryBaseMs: number;
+  };
+}

@@ -1,0 +1,12 @@
+import { notFound } from '@herald/service-kit';
+import type { Broadcast } from '../domain/notification';
+import { toBroadcast } from '../store/broadcast-repository';
+import type { DeliveryDeps } from './deps';
+
+export function createGetBroadcast(deps: Pick<DeliveryDeps, 'broadcasts'>) {
+  return async (projectId: number, id: number): Promise<Broadcast> => {
+    const doc = await deps.broadcasts.findById(projectId, id);
+    if (!doc) throw notFound('broadcast_not_found', 'Broadcast not found');
+    return toBroadcast(doc);
+  };
+}

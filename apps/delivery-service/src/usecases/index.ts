@@ -1,0 +1,38 @@
+import type { Logger } from '@herald/service-kit';
+import { createCountUnread } from './count-unread';
+import type { DeliveryDeps } from './deps';
+import { createFanOutBroadcast } from './fan-out-broadcast';
+import { createGetBroadcast } from './get-broadcast';
+import { createGetNotification } from './get-notification';
+import { createListFeed } from './list-feed';
+import { createMarkAllRead } from './mark-all-read';
+import { createProcessBroadcastChunk } from './process-broadcast-chunk';
+import { createProcessNotification } from './process-notification';
+import { createRemoveRecipientNotifications } from './remove-recipient-notifications';
+import { createRepublishPending } from './republish-pending';
+import { createSendEmail } from './send-email';
+import { createSendNotification } from './send-notification';
+import { createUpdateNotification } from './update-notification';
+
+export type { DeliveryDeps } from './deps';
+
+/** Every use case of the service, built from its dependencies. */
+export function createUseCases(deps: DeliveryDeps, logger: Logger) {
+  return {
+    sendNotification: createSendNotification(deps, logger),
+    processNotification: createProcessNotification(deps),
+    sendEmail: createSendEmail(deps),
+    fanOutBroadcast: createFanOutBroadcast(deps),
+    processBroadcastChunk: createProcessBroadcastChunk(deps),
+    getNotification: createGetNotification(deps),
+    getBroadcast: createGetBroadcast(deps),
+    listFeed: createListFeed(deps),
+    countUnread: createCountUnread(deps),
+    updateNotification: createUpdateNotification(deps),
+    markAllRead: createMarkAllRead(deps),
+    removeRecipientNotifications: createRemoveRecipientNotifications(deps),
+    republishPending: createRepublishPending(deps),
+  };
+}
+
+export type DeliveryUseCases = ReturnType<typeof createUseCases>;
