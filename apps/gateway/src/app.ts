@@ -12,6 +12,7 @@ import metricsPlugin from './plugins/app/metrics';
 import rateLimitPlugin from './plugins/app/rate-limit';
 import servicesPlugin from './plugins/external/services';
 import swaggerPlugin from './plugins/external/swagger';
+import tracingPlugin from './plugins/app/tracing';
 import { resourceRoutes } from './routes';
 import opsRoutes from './routes/ops';
 
@@ -38,6 +39,7 @@ export async function build(deps: GatewayDeps): Promise<FastifyInstance> {
   app.decorate('config', deps.config);
 
   await app.register(errorsPlugin);
+  await app.register(tracingPlugin);
   await app.register(metricsPlugin);
   await app.register(swaggerPlugin);
   await app.register(servicesPlugin, { services: deps.services });

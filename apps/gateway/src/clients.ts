@@ -1,5 +1,6 @@
 import { createClient, type Client } from '@connectrpc/connect';
-import { createConnectTransport, Http2SessionManager } from '@connectrpc/connect-node';
+import { createConnectTransport, createGrpcTransport, Http2SessionManager } from '@connectrpc/connect-node';
+import { tracingClientInterceptor } from '@herald/service-kit';
 import { Health, PreferenceService, RecipientService } from '@herald/contracts';
 import type { Config } from './config';
 
@@ -12,13 +13,18 @@ export interface ServiceClients {
   close(): void;
 }
 
-/** Connect protocol over one long-lived HTTP/2 (h2c) session per service. */
-export function createServiceClients(config: Pick<Config, 'RECIPIENT_SERVICE_URL' | 'PREFERENCE_SERVICE_URL' | 'DELIVERY_SERVICE_URL'>): ServiceClients {
+/** One long-lived HTTP/2 (h2c) session per service; Connect protocol by default, gRPC when configured. */
+export function createServiceClients(
+  config: Pick<Config, 'RECIPIENT_SERVICE_URL' | 'PREFERENCE_SERVICE_URL' | 'DELIVERY_SERVICE_URL'> & Partial<Pick<Config, 'SERVICE_PROTOCOL'>>,
+): ServiceClients {
   const sessions: Http2SessionManager[] = [];
   const transportTo = (baseUrl: string) => {
     const sessionManager = new Http2SessionManager(baseUrl, { idleConnectionTimeoutMs: 60_000 });
     sessions.push(sessionManager);
-    return createConnectTransport({ baseUrl, httpVersion: '2', sessionManager, defaultTimeoutMs: 10_000 });
+    const options = { baseUrl, sessionManager, defaultTimeoutMs: 10_000, interceptors: [tracingClientInterceptor] };
+    return config.SERVICE_PROTOCOL === 'grpc'
+      ? createGrpcTransport(options)
+      : createConnectTransport({ ...options, httpVersion: '2' });
   };
   const recipient = transportTo(config.RECIPIENT_SERVICE_URL);
   const preference = transportTo(config.PREFERENCE_SERVICE_URL);

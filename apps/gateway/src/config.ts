@@ -17,7 +17,11 @@ export const ConfigSchema = Type.Object({
   RECIPIENT_SERVICE_URL: Url('http://127.0.0.1:50051'),
   PREFERENCE_SERVICE_URL: Url('http://127.0.0.1:50052'),
   DELIVERY_SERVICE_URL: Url('http://127.0.0.1:50053'),
+  /** Protocol spoken to the services over HTTP/2: `connect` (default, the faster codec here) or `grpc`. */
+  SERVICE_PROTOCOL: Type.Union([Type.Literal('connect'), Type.Literal('grpc')], { default: 'connect' }),
   LOG_LEVEL: Type.String({ default: 'info' }),
+  /** OTLP/HTTP collector base URL (for example http://otel-collector:4318); tracing is off when empty. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: Type.Optional(Type.String()),
 });
 export type Config = Static<typeof ConfigSchema>;
 

@@ -1,4 +1,4 @@
-import { connectMongo, connectNats, createLogger, onShutdown } from '@herald/service-kit';
+import { connectMongo, connectNats, createLogger, initTracing, onShutdown } from '@herald/service-kit';
 import { build } from './app';
 import { createServiceClients } from './clients';
 import { readConfig } from './config';
@@ -7,6 +7,7 @@ import { readConfig } from './config';
 async function main(): Promise<void> {
   const config = readConfig();
   const logger = createLogger('gateway', config.LOG_LEVEL);
+  const tracing = config.OTEL_EXPORTER_OTLP_ENDPOINT ? initTracing('gateway', { otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT }) : null;
   try {
     const mongo = await connectMongo(config.MONGO_URL, config.MONGO_DB, 'gateway');
     const nats = await connectNats(config.NATS_URL, 'gateway');
@@ -19,6 +20,7 @@ async function main(): Promise<void> {
       { name: 'nats', run: () => nats.drain() },
       { name: 'mongo', run: () => mongo.close() },
       { name: 'rpc sessions', run: () => services.close() },
+      { name: 'tracing', run: () => tracing?.shutdown() },
     ]);
   } catch (err) {
     logger.fatal({ err }, 'failed to start');

@@ -41,7 +41,7 @@ export async function ensureDeliveryStreams(nc: NatsConnection, ackWaitMs: numbe
     max_age: nanos(7 * 24 * 60 * MINUTE),
     duplicate_window: nanos(2 * MINUTE),
   });
-  const work = (durable: string, subject: string, maxAckPending: number): [string, Partial<ConsumerConfig>] => [
+  const work = (durable: string, subject: string, maxAckPending: number): [string, Partial<ConsumerConfig> & { durable_name: string }] => [
     DELIVERY_STREAM,
     {
       durable_name: durable,

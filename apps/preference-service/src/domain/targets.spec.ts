@@ -1,4 +1,4 @@
-import { anyKeyOf, keyOf, takesAnyRule } from './targets';
+import { anyKeyOf, keyOf, parseKey, takesAnyRule } from './targets';
 
 describe('target keys', () => {
   it('when target fields contain the separator, dots or dollars, then keys stay distinct and field-name safe', () => {
@@ -18,5 +18,17 @@ describe('target keys', () => {
     expect(takesAnyRule('none')).toBe(false);
     expect(takesAnyRule('any')).toBe(false);
     expect(takesAnyRule('deploys')).toBe(true);
+  });
+});
+
+describe('parseKey', () => {
+  it('when a key is parsed, then it gives back the target and medium it was made from', () => {
+    const target = { channel: 'a|b.c$d%e', topic: 'any', event: 'x\u0001y' };
+    expect(parseKey(keyOf(target, 'email'))).toEqual({ target, medium: 'email' });
+  });
+
+  it('when a string is not a key, then null', () => {
+    expect(parseKey('sms|a|b|c')).toBeNull();
+    expect(parseKey('in_app|a|b')).toBeNull();
   });
 });

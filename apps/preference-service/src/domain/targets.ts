@@ -30,5 +30,13 @@ const escapePart = (s: string): string =>
 export const keyOf = (target: Target, medium: Medium): string =>
   [medium, target.channel, target.event, target.topic].map(escapePart).join('|');
 
+/** The (target, medium) a key was made from; null for a string `keyOf` cannot have produced. */
+export function parseKey(key: string): { target: Target; medium: Medium } | null {
+  const parts = key.split('|').map((p) => p.replace(/%([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))));
+  if (parts.length !== 4 || !isMedium(parts[0])) return null;
+  const [medium, channel, event, topic] = parts;
+  return { target: { channel, topic, event }, medium };
+}
+
 /** The key of the `topic: any` rule of the same channel/event/medium. */
 export const anyKeyOf = (target: Target, medium: Medium): string => keyOf({ ...target, topic: ANY_TOPIC }, medium);

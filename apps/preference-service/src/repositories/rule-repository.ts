@@ -1,40 +1,35 @@
 import type { Db } from 'mongodb';
 import type { OwnRule, RuleSet } from '../domain/rules';
-import { keyOf, type Medium } from '../domain/targets';
+import { keyOf, parseKey } from '../domain/targets';
 
-interface StoredRule {
-  channel: string;
-  topic: string;
-  event: string;
-  medium: Medium;
-  enabled: boolean;
-  updated_at: Date;
-}
+/** `[enabled, written at (ms since epoch)]`: compact, because batch reads decode many documents. */
+type StoredRule = [boolean, number];
 
 /**
  * All of one recipient's rules in one document, keyed by `keyOf(target, medium)` (escaped so it is
- * a valid field name). Every read of a recipient's rules is then one `_id` lookup, which is also
- * the only lookup FerretDB (SQLite) pushes down to its store; setting one rule is one atomic `$set`.
+ * a valid field name, and reversible). Every read of a recipient's rules is one `_id` lookup, which
+ * is also the only lookup FerretDB (SQLite) pushes down to its store; setting one rule is one
+ * atomic `$set` of one field, with no read before it.
  */
 interface RuleDoc {
   /** `<project_id>:<recipient_id>` (the project id holds no ':', so the split is unambiguous). */
   _id: string;
-  project_id: number;
-  recipient_id: string;
-  rules: Record<string, StoredRule>;
+  r: Record<string, StoredRule>;
   /** Last write of any rule: lets an erasure drop the whole document at once. */
-  updated_at: Date;
+  at: Date;
 }
 
 const idOf = (projectId: number, recipientId: string) => `${projectId}:${recipientId}`;
+const recipientOf = (id: string) => id.slice(id.indexOf(':') + 1);
 
-const toRuleSet = (rules: Record<string, StoredRule> | undefined): Map<string, OwnRule> =>
-  new Map(
-    Object.entries(rules ?? {}).map(([key, r]) => [
-      key,
-      { target: { channel: r.channel, topic: r.topic, event: r.event }, medium: r.medium, enabled: r.enabled, updatedAt: r.updated_at },
-    ]),
-  );
+function toRuleSet(rules: Record<string, StoredRule> | undefined): RuleSet {
+  const set = new Map<string, OwnRule>();
+  for (const [key, [enabled, at]] of Object.entries(rules ?? {})) {
+    const parsed = parseKey(key);
+    if (parsed) set.set(key, { ...parsed, enabled, updatedAt: new Date(at) });
+  }
+  return set;
+}
 
 export function createRuleRepository(db: Db) {
   const col = db.collection<RuleDoc>('recipient_rules');
@@ -48,29 +43,24 @@ export function createRuleRepository(db: Db) {
 
     async findForRecipient(projectId: number, recipientId: string): Promise<RuleSet> {
       const doc = await col.findOne({ _id: idOf(projectId, recipientId) });
-      return toRuleSet(doc?.rules);
+      return toRuleSet(doc?.r);
     },
 
-    /** One query for many recipients, returning only the rules named by `keys`. */
-    async findForRecipients(projectId: number, recipientIds: string[], keys: string[]): Promise<Map<string, RuleSet>> {
+    /**
+     * One query for many recipients (recipients without rules are absent from the answer). Whole
+     * documents are read: they are small, and FerretDB pays more for a projection than it saves.
+     */
+    async findForRecipients(projectId: number, recipientIds: string[]): Promise<Map<string, RuleSet>> {
       if (recipientIds.length === 0) return new Map();
-      const projection: Record<string, 1> = { recipient_id: 1 };
-      for (const key of keys) projection[`rules.${key}`] = 1;
-      const docs = await col
-        .find({ _id: { $in: recipientIds.map((r) => idOf(projectId, r)) } }, { projection })
-        .toArray();
-      return new Map(docs.map((d) => [d.recipient_id, toRuleSet(d.rules)]));
+      const docs = await col.find({ _id: { $in: recipientIds.map((r) => idOf(projectId, r)) } }).toArray();
+      return new Map(docs.map((d) => [recipientOf(d._id), toRuleSet(d.r)]));
     },
 
     async set(projectId: number, recipientId: string, rule: OwnRule): Promise<void> {
-      const stored: StoredRule = { ...rule.target, medium: rule.medium, enabled: rule.enabled, updated_at: rule.updatedAt };
+      const stored: StoredRule = [rule.enabled, rule.updatedAt.getTime()];
       await col.updateOne(
         { _id: idOf(projectId, recipientId) },
-        {
-          $set: { [`rules.${keyOf(rule.target, rule.medium)}`]: stored },
-          $max: { updated_at: rule.updatedAt },
-          $setOnInsert: { project_id: projectId, recipient_id: recipientId },
-        },
+        { $set: { [`r.${keyOf(rule.target, rule.medium)}`]: stored }, $max: { at: rule.updatedAt } },
         { upsert: true },
       );
     },
@@ -83,12 +73,13 @@ export function createRuleRepository(db: Db) {
       const _id = idOf(projectId, recipientId);
       const doc = await col.findOne({ _id });
       if (!doc) return 0;
-      const count = Object.keys(doc.rules ?? {}).length;
-      if ((await col.deleteOne({ _id, updated_at: { $lte: at } })).deletedCount === 1) return count;
+      const keys = Object.keys(doc.r ?? {});
+      if ((await col.deleteOne({ _id, at: { $lte: at } })).deletedCount === 1) return keys.length;
       let removed = 0;
-      for (const [key, rule] of Object.entries(doc.rules ?? {})) {
-        if (rule.updated_at > at) continue;
-        const res = await col.updateOne({ _id, [`rules.${key}.updated_at`]: { $lte: at } }, { $unset: { [`rules.${key}`]: '' } });
+      for (const key of keys) {
+        if (doc.r[key][1] > at.getTime()) continue;
+        // Guarded by the rule's own write time, so a rule rewritten meanwhile is kept.
+        const res = await col.updateOne({ _id, [`r.${key}.1`]: { $lte: at.getTime() } }, { $unset: { [`r.${key}`]: '' } });
         removed += res.modifiedCount;
       }
       return removed;

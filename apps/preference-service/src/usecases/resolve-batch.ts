@@ -1,7 +1,7 @@
 import { assertValid } from '../domain/errors';
 import { resolveTarget } from '../domain/resolve';
 import { parseTargetMedium } from '../domain/target-input';
-import { anyKeyOf, keyOf, takesAnyRule, type Target } from '../domain/targets';
+import type { Target } from '../domain/targets';
 import { violation } from '../domain/validation';
 import type { PreferenceDeps } from './deps';
 
@@ -10,7 +10,7 @@ export const RESOLVE_BATCH_MAX = 1000;
 /**
  * Resolves one (target, medium) for many recipients (delivery, broadcast fan-out). Store cost is
  * bounded whatever the number of recipients: the catalog comes from the cache, and the rules of
- * every recipient are read in one query, projected to the exact and `topic: any` keys.
+ * every recipient are read in one query (by `_id`).
  */
 export async function resolveBatch(
   deps: Pick<PreferenceDeps, 'rules' | 'catalogCache'>,
@@ -21,10 +21,9 @@ export async function resolveBatch(
     violations.push(violation('recipient_ids', `at most ${RESOLVE_BATCH_MAX} recipients per call`, input.recipientIds.length));
   }
   assertValid(violations);
-  const keys = [keyOf(target!, medium!), ...(takesAnyRule(target!.topic) ? [anyKeyOf(target!, medium!)] : [])];
   const [catalog, rulesByRecipient] = await Promise.all([
     deps.catalogCache.get(input.projectId),
-    deps.rules.findForRecipients(input.projectId, [...new Set(input.recipientIds)], keys),
+    deps.rules.findForRecipients(input.projectId, [...new Set(input.recipientIds)]),
   ]);
   const enabled = input.recipientIds.map((r) => resolveTarget(catalog, rulesByRecipient.get(r), target!, medium!).enabled);
   return { enabled, covered: resolveTarget(catalog, undefined, target!, medium!).covered };
