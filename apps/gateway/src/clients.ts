@@ -1,13 +1,14 @@
 import { createClient, type Client } from '@connectrpc/connect';
 import { createConnectTransport, createGrpcTransport, Http2SessionManager } from '@connectrpc/connect-node';
 import { tracingClientInterceptor } from '@herald/service-kit';
-import { Health, PreferenceService, RecipientService } from '@herald/contracts';
+import { DeliveryService, Health, PreferenceService, RecipientService } from '@herald/contracts';
 import type { Config } from './config';
 
 /** The internal services the gateway calls, and the grpc.health client of each (for `/readyz`). */
 export interface ServiceClients {
   recipients: Client<typeof RecipientService>;
   preferences: Client<typeof PreferenceService>;
+  deliveries: Client<typeof DeliveryService>;
   health: Record<string, Client<typeof Health>>;
   /** Closes the HTTP/2 sessions (last step of shutdown). */
   close(): void;
@@ -32,6 +33,7 @@ export function createServiceClients(
   return {
     recipients: createClient(RecipientService, recipient),
     preferences: createClient(PreferenceService, preference),
+    deliveries: createClient(DeliveryService, delivery),
     health: {
       'recipient-service': createClient(Health, recipient),
       'preference-service': createClient(Health, preference),

@@ -11,10 +11,12 @@ import type { DeliveryDeps } from './deps';
 export function createFinishBroadcast(deps: DeliveryDeps) {
   return async function finishBroadcast(broadcastId: number): Promise<void> {
     const b = await deps.broadcasts.findById(null, broadcastId);
-    if (!b || b.status === 'completed' || !b.fanout_done || b.chunks_done.length < b.chunks_published) return;
+    if (!b || b.status === 'completed' || !b.fanout_done) return;
+    const progress = await deps.broadcasts.progress(broadcastId);
+    if (progress.chunksDone < b.chunks_published) return;
     let email = b.email;
     if (b.email_content) {
-      const eligible = b.email_eligible;
+      const eligible = progress.eligible;
       if (eligible > b.settings.maxBroadcastRecipientsForEmail) {
         await deps.notifications.setEmailForBroadcast(broadcastId, emailSkipped('broadcast_limit_exceeded'), deps.now());
         email = { status: 'blocked', eligible };
@@ -26,6 +28,6 @@ export function createFinishBroadcast(deps: DeliveryDeps) {
         email = { status: 'sent', eligible };
       }
     }
-    await deps.broadcasts.finish(broadcastId, email, deps.now());
+    await deps.broadcasts.finish(broadcastId, progress, email, deps.now());
   };
 }

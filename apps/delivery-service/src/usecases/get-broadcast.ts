@@ -7,6 +7,6 @@ export function createGetBroadcast(deps: Pick<DeliveryDeps, 'broadcasts'>) {
   return async (projectId: number, id: number): Promise<Broadcast> => {
     const doc = await deps.broadcasts.findById(projectId, id);
     if (!doc) throw notFound('broadcast_not_found', 'Broadcast not found');
-    return toBroadcast(doc);
+    return toBroadcast(doc, doc.status === 'completed' ? undefined : await deps.broadcasts.progress(id));
   };
 }

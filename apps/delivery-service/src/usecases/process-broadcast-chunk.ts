@@ -60,7 +60,7 @@ export function createProcessBroadcastChunk(deps: DeliveryDeps) {
       await deps.notifications.insertManyIdempotent(docs);
     }
     const eligible = [...existing, ...docs].filter((n) => n.email.status === 'pending').length;
-    const counted = await deps.broadcasts.recordChunkDone(b._id, job.chunkIndex, job.recipientIds.length, eligible, deps.now());
+    const counted = await deps.broadcasts.recordChunkDone(b._id, job.chunkIndex, job.recipientIds.length, eligible);
     if (counted) await finish(b._id);
   };
 }

@@ -45,7 +45,6 @@ export function createSendNotification(deps: DeliveryDeps, logger: Logger) {
         cursor: '',
         chunks_published: 0,
         fanout_done: false,
-        chunks_done: [],
         recipients_total: 0,
         notifications_created: 0,
         email: input.email ? { status: 'pending' as const, eligible: null } : null,

@@ -1,0 +1,191 @@
+import { randomBytes } from 'node:crypto';
+import { connectMongo, type MongoHandle } from '@herald/service-kit';
+import { errorOf } from './testing/errors';
+import { eventually, startHarness, type Harness } from './testing/harness';
+
+const target = { channel: 'orders', topic: 'shipping', event: 'shipped' };
+const settings = (over: Partial<{ strictTargets: boolean; maxBroadcastRecipientsForEmail: bigint; monthlyQuota: bigint }> = {}) => ({
+  strictTargets: false,
+  maxBroadcastRecipientsForEmail: 0n,
+  ...over,
+});
+const uid = () => randomBytes(4).toString('hex');
+
+interface SinkMessage {
+  to: string[];
+  subject: string;
+  html: string | null;
+  text: string | null;
+}
+async function mailsTo(address: string): Promise<SinkMessage[]> {
+  const all = (await (await fetch(`${process.env.MAIL_API_URL}/messages`)).json()) as SinkMessage[];
+  return all.filter((m) => m.to.includes(address));
+}
+
+jest.setTimeout(30_000);
+
+describe('delivery service: sends and their outcomes', () => {
+  let h: Harness;
+  let mongo: MongoHandle;
+  beforeAll(async () => {
+    h = await startHarness();
+    mongo = await connectMongo(process.env.MONGO_URL!, h.dbName, 'test');
+  });
+  afterAll(async () => {
+    await mongo.close();
+    await h.close();
+  });
+
+  const get = (project: bigint, id: bigint) => h.client.getNotification({ projectId: project, id }).then((r) => r.notification!);
+  const settled = (project: bigint, id: bigint) =>
+    eventually(async () => {
+      const n = await get(project, id);
+      return n.status !== 'enqueued' && n.email!.status !== 'pending' ? n : undefined;
+    }, 15_000, `notification ${id} settled`);
+
+  it('when a direct send carries a payload, then it answers enqueued, creates the recipient, and the worker delivers it', async () => {
+    const project = h.project();
+    const r = await h.client.send({ projectId: project, settings: settings(), recipientId: 'alice', target, payloadJson: '{"title":"hi"}' });
+    expect(r.notification!.status).toBe('enqueued');
+    expect(r.notification!.email!.status).toBe('not_requested');
+    expect(r.broadcast).toBeUndefined();
+    expect(h.peers.hasRecipient(project, 'alice')).toBe(true);
+    const n = await settled(project, r.notification!.id);
+    expect(n.status).toBe('delivered');
+    expect(n.payloadJson).toBe('{"title":"hi"}');
+  });
+
+  it('when the recipient muted the target in-app, then the notification ends suppressed', async () => {
+    const project = h.project();
+    h.peers.muted.add(`${project}|bob|in_app`);
+    const r = await h.client.send({ projectId: project, settings: settings(), recipientId: 'bob', target, payloadJson: '{}' });
+    expect((await settled(project, r.notification!.id)).status).toBe('suppressed');
+  });
+
+  it('when a send has no target, then in-app delivers and the email is skipped no_target', async () => {
+    const project = h.project();
+    const r = await h.client.send({ projectId: project, settings: settings(), recipientId: 'c', payloadJson: '{}', email: { subject: 's', html: '<p>x</p>' } });
+    const n = await settled(project, r.notification!.id);
+    expect(n.status).toBe('delivered');
+    expect(n.email).toMatchObject({ status: 'skipped', reason: 'no_target' });
+  });
+
+  it('when email gating fails, then the email is skipped with the reason of the first failing gate', async () => {
+    const project = h.project();
+    const email = { subject: 's', html: '<p>x</p>' };
+    const notCataloged = await h.client.send({ projectId: project, settings: settings(), recipientId: 'd1', target, email });
+    expect((await settled(project, notCataloged.notification!.id)).email).toMatchObject({ status: 'skipped', reason: 'not_cataloged' });
+    h.peers.catalog.add(`${project}|orders|any|shipped|email`);
+    h.peers.muted.add(`${project}|d2|email`);
+    const disabled = await h.client.send({ projectId: project, settings: settings(), recipientId: 'd2', target, email });
+    const noContact = await h.client.send({ projectId: project, settings: settings(), recipientId: 'd3', target, email });
+    expect((await settled(project, disabled.notification!.id)).email).toMatchObject({ status: 'skipped', reason: 'preference_disabled' });
+    expect((await settled(project, noContact.notification!.id)).email).toMatchObject({ status: 'skipped', reason: 'no_primary_contact' });
+  });
+
+  it('when an email-only send passes gating, then it is not_requested in-app and the sink receives the mail with derived text', async () => {
+    const project = h.project();
+    const address = `e-${uid()}@test.local`;
+    h.peers.catalog.add(`${project}|orders|shipping|shipped|email`);
+    h.peers.emails.set(`${project}|erin`, address);
+    const r = await h.client.send({
+      projectId: project,
+      settings: settings(),
+      recipientId: 'erin',
+      target,
+      email: { subject: 'Your order shipped', html: '<h1>Shipped</h1><p>Track it <a href="https://t.test/1">here</a>.</p>' },
+    });
+    expect(r.notification!.status).toBe('not_requested');
+    expect(r.notification!.email!.status).toBe('pending');
+    const n = await settled(project, r.notification!.id);
+    expect(n.status).toBe('not_requested');
+    expect(n.email).toMatchObject({ status: 'sent', address, attempts: 1 });
+    expect(n.email!.messageId).toBeTruthy();
+    expect(n.email!.sentAt).toBeDefined();
+    const [mail] = await eventually(async () => ((await mailsTo(address)).length ? mailsTo(address) : undefined));
+    expect(mail.subject).toBe('Your order shipped');
+    expect(mail.html).toContain('<h1>Shipped</h1>');
+    expect(mail.text).toContain('SHIPPED');
+    expect(mail.text).toContain('https://t.test/1');
+  });
+
+  it('when the email block has text, then the mail carries that text', async () => {
+    const project = h.project();
+    const address = `t-${uid()}@test.local`;
+    h.peers.catalog.add(`${project}|orders|shipping|shipped|email`);
+    h.peers.emails.set(`${project}|tom`, address);
+    const r = await h.client.send({ projectId: project, settings: settings(), recipientId: 'tom', target, email: { subject: 'S', html: '<p>H</p>', text: 'plain words' } });
+    expect((await settled(project, r.notification!.id)).email!.status).toBe('sent');
+    const [mail] = await eventually(async () => ((await mailsTo(address)).length ? mailsTo(address) : undefined));
+    expect(mail.text?.trim()).toBe('plain words');
+  });
+
+  it('when strict targets is on and a carried medium is not cataloged, then 400 target_not_cataloged and nothing is written', async () => {
+    const project = h.project();
+    h.peers.catalog.add(`${project}|orders|shipping|shipped|in_app`);
+    const before = await mongo.db.collection('notifications').countDocuments({ project_id: Number(project) });
+    const err = await errorOf(
+      h.client.send({ projectId: project, settings: settings({ strictTargets: true }), recipientId: 'newbie', target, payloadJson: '{}', email: { subject: 's', html: 'h' } }),
+    );
+    expect(err.code).toBe('target_not_cataloged');
+    expect(h.peers.hasRecipient(project, 'newbie')).toBe(false);
+    expect(await mongo.db.collection('notifications').countDocuments({ project_id: Number(project) })).toBe(before);
+    // the in-app pair alone is cataloged: that send passes
+    const ok = await h.client.send({ projectId: project, settings: settings({ strictTargets: true }), recipientId: 'newbie', target, payloadJson: '{}' });
+    expect(ok.notification!.status).toBe('enqueued');
+    // a topic `any` entry covers concrete topics; a send without target is never checked
+    h.peers.catalog.add(`${project}|orders|any|shipped|email`);
+    await h.client.send({ projectId: project, settings: settings({ strictTargets: true }), recipientId: 'newbie', target, email: { subject: 's', html: 'h' } });
+    await h.client.send({ projectId: project, settings: settings({ strictTargets: true }), recipientId: 'newbie', payloadJson: '{}' });
+  });
+
+  it('when the monthly quota is 3, then three units are delivered (in-app and email alike) and the rest ends quota_exceeded', async () => {
+    const project = h.project();
+    const address = `q-${uid()}@test.local`;
+    h.peers.catalog.add(`${project}|orders|shipping|shipped|email`);
+    h.peers.emails.set(`${project}|quinn`, address);
+    const s = settings({ monthlyQuota: 3n });
+    const ids: bigint[] = [];
+    // one send with payload + email takes two units
+    ids.push((await h.client.send({ projectId: project, settings: s, recipientId: 'quinn', target, payloadJson: '{}', email: { subject: 's', html: 'h' } })).notification!.id);
+    const first = await settled(project, ids[0]);
+    expect(first.status).toBe('delivered');
+    expect(first.email!.status).toBe('sent');
+    const rest = await Promise.all([1, 2, 3].map(() => h.client.send({ projectId: project, settings: s, recipientId: 'quinn', payloadJson: '{}' })));
+    const outcomes = await Promise.all(rest.map((r) => settled(project, r.notification!.id)));
+    expect(outcomes.map((n) => n.status).sort()).toEqual(['delivered', 'quota_exceeded', 'quota_exceeded']);
+    const late = await h.client.send({ projectId: project, settings: s, recipientId: 'quinn', target, email: { subject: 's', html: 'h' } });
+    expect((await settled(project, late.notification!.id)).email).toMatchObject({ status: 'skipped', reason: 'quota_exceeded' });
+  });
+
+  it('when a send repeats its Idempotency-Key, then the same body gets the first response and a different body 409', async () => {
+    const project = h.project();
+    const key = `k-${uid()}`;
+    const req = { projectId: project, settings: settings(), recipientId: 'ida', target, payloadJson: '{"n":1}', idempotencyKey: key };
+    const first = await h.client.send(req);
+    await settled(project, first.notification!.id);
+    const again = await h.client.send(req);
+    expect(again.notification!.id).toBe(first.notification!.id);
+    expect(again.notification!.status).toBe('enqueued');
+    expect(await mongo.db.collection('notifications').countDocuments({ project_id: Number(project) })).toBe(1);
+    const err = await errorOf(h.client.send({ ...req, payloadJson: '{"n":2}' }));
+    expect(err.code).toBe('idempotency_conflict');
+    // the same key in another project is unrelated
+    const other = await h.client.send({ ...req, projectId: h.project() });
+    expect(other.notification!.id).not.toBe(first.notification!.id);
+  });
+
+  it.each<{ what: string; body: object; code: string }>([
+    { what: 'neither payload nor email', body: { recipientId: 'x' }, code: 'no_medium' },
+    { what: 'email on a broadcast with cap 0', body: { target, payloadJson: '{}', email: { subject: 's', html: 'h' } }, code: 'broadcast_email_not_allowed' },
+    { what: 'a payload that is not an object', body: { recipientId: 'x', payloadJson: '[1]' }, code: 'validation_failed' },
+    { what: 'a broadcast without target', body: { payloadJson: '{}' }, code: 'validation_failed' },
+  ])('when the send has $what, then it fails with $code', async ({ body, code }) => {
+    const err = await errorOf(h.client.send({ projectId: h.project(), settings: settings(), ...body }));
+    expect(err.code).toBe(code);
+  });
+
+  it('when the notification id is unknown, then notification_not_found', async () => {
+    expect((await errorOf(h.client.getNotification({ projectId: h.project(), id: 999_999_999n }))).code).toBe('notification_not_found');
+  });
+});

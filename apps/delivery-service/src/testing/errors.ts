@@ -1,0 +1,21 @@
+import { ConnectError } from '@connectrpc/connect';
+import { ErrorInfoSchema } from '@herald/contracts';
+import { fromFieldViolation, type Violation } from '@herald/service-kit';
+
+export interface CaughtError {
+  code: string;
+  message: string;
+  violations: Violation[];
+}
+
+/** Runs a call expected to fail and returns its machine code, message and violations. */
+export async function errorOf(call: Promise<unknown>): Promise<CaughtError> {
+  try {
+    await call;
+  } catch (err) {
+    const ce = ConnectError.from(err);
+    const info = ce.findDetails(ErrorInfoSchema)[0];
+    return { code: info?.code ?? `connect:${ce.code}`, message: ce.rawMessage, violations: info?.violations.map(fromFieldViolation) ?? [] };
+  }
+  throw new Error('expected the call to fail, it succeeded');
+}

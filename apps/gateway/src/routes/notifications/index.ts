@@ -1,0 +1,60 @@
+import { notFound } from '@herald/service-kit';
+import type { RoutePlugin } from '../../http/type-provider';
+import { dataOnly, errorResponses, withMessage } from '../../schemas/common';
+import { IdParams, NotificationSchema, SendBody, SendHeaders, SendResult } from './schemas';
+import { broadcastView, notificationView, parseId } from './views';
+
+const tags = ['notifications'];
+const errors = errorResponses('message');
+
+/**
+ * Sends and notification reads (interface "Send notification", decisions §8). Full access;
+ * `message` family. The project's settings travel with the send, so the delivery service needs
+ * no project store.
+ */
+const notificationRoutes: RoutePlugin = async (app) => {
+  const deliveries = app.services.deliveries;
+
+  app.post(
+    '/notifications/send',
+    { schema: { tags, headers: SendHeaders, body: SendBody, response: { 201: withMessage(SendResult), ...errors } } },
+    async (request, reply) => {
+      const { body, project } = request;
+      const s = project.settings;
+      const res = await deliveries.send({
+        projectId: BigInt(project.id),
+        settings: {
+          strictTargets: s.strict_targets,
+          maxBroadcastRecipientsForEmail: BigInt(s.max_broadcast_recipients_for_email),
+          monthlyQuota: s.monthly_quota === null ? undefined : BigInt(s.monthly_quota),
+        },
+        recipientId: body.recipient_id ?? undefined,
+        target: body.target ?? undefined,
+        payloadJson: body.payload == null ? undefined : JSON.stringify(body.payload),
+        email: body.email ?? undefined,
+        idempotencyKey: request.headers['idempotency-key'] ?? '',
+      });
+      reply.code(201);
+      return {
+        message: res.broadcast ? 'Broadcast enqueued' : 'Notification enqueued',
+        data: {
+          notification: res.notification ? notificationView(res.notification) : null,
+          broadcast: res.broadcast ? broadcastView(res.broadcast) : null,
+        },
+      };
+    },
+  );
+
+  app.get(
+    '/notifications/:id',
+    { schema: { tags, params: IdParams, response: { 200: dataOnly(NotificationSchema), ...errors } } },
+    async (request) => {
+      const id = parseId(request.params.id);
+      if (id === null) throw notFound('notification_not_found', 'Notification not found');
+      const res = await deliveries.getNotification({ projectId: BigInt(request.project.id), id });
+      return { data: notificationView(res.notification!) };
+    },
+  );
+};
+
+export default notificationRoutes;

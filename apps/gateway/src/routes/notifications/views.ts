@@ -1,0 +1,52 @@
+import type { Broadcast, Notification } from '@herald/contracts';
+import { formatProtoTimestamp } from '../../http/timestamps';
+
+const parse = (json: string | undefined) => (json === undefined ? null : (JSON.parse(json) as unknown));
+const target = (t: { channel: string; topic: string; event: string } | undefined) => (t ? { channel: t.channel, topic: t.topic, event: t.event } : null);
+
+/** The REST Notification (decisions §8): `email` is `{status: "not_requested"}` when the send had no email block. */
+export function notificationView(n: Notification) {
+  const e = n.email;
+  const email =
+    !e || e.status === 'not_requested'
+      ? { status: 'not_requested' }
+      : {
+          status: e.status,
+          reason: e.reason ?? null,
+          address: e.address ?? null,
+          message_id: e.messageId ?? null,
+          attempts: e.attempts,
+          sent_at: formatProtoTimestamp(e.sentAt),
+          error: e.error ?? null,
+        };
+  return {
+    id: Number(n.id),
+    recipient_id: n.recipientId,
+    payload: parse(n.payloadJson),
+    broadcast_id: n.broadcastId === undefined ? null : Number(n.broadcastId),
+    target: target(n.target),
+    read: n.read,
+    opened: n.opened,
+    created_at: formatProtoTimestamp(n.createdAt)!,
+    updated_at: formatProtoTimestamp(n.updatedAt)!,
+    status: n.status,
+    email,
+  };
+}
+
+export function broadcastView(b: Broadcast) {
+  return {
+    id: Number(b.id),
+    target: target(b.target)!,
+    payload: parse(b.payloadJson),
+    status: b.status,
+    recipients_total: Number(b.recipientsTotal),
+    notifications_created: Number(b.notificationsCreated),
+    email: b.email ? { status: b.email.status, ...(b.email.eligible !== undefined ? { eligible: Number(b.email.eligible) } : {}) } : null,
+    created_at: formatProtoTimestamp(b.createdAt)!,
+    updated_at: formatProtoTimestamp(b.updatedAt)!,
+  };
+}
+
+/** A path id that is not a positive integer names nothing: the caller answers 404. */
+export const parseId = (raw: string): bigint | null => (/^[1-9][0-9]{0,15}$/.test(raw) ? BigInt(raw) : null);

@@ -1,0 +1,87 @@
+import { Type } from '@sinclair/typebox';
+import { LIMITS } from '@herald/contracts';
+import { notFound } from '@herald/service-kit';
+import type { RoutePlugin } from '../../http/type-provider';
+import { dataOnly, errorResponses, Nullable, withMessage } from '../../schemas/common';
+import { RecipientIdParams } from '../../schemas/recipient';
+import { NotificationSchema } from '../notifications/schemas';
+import { notificationView, parseId } from '../notifications/views';
+
+const tags = ['notifications'];
+const errors = errorResponses('message');
+const access = 'recipient' as const;
+
+const FeedQuery = Type.Object({
+  limit: Type.Integer({ minimum: 1, maximum: LIMITS.feedPageMax, default: LIMITS.feedPageDefault }),
+  cursor: Type.Optional(Type.String()),
+  read: Type.Optional(Type.Union([Type.Literal('true'), Type.Literal('false')])),
+});
+const NotificationParams = Type.Object({ recipient_id: Type.String({ minLength: 1 }), notification_id: Type.String() });
+const FlagsBody = Type.Object({ read: Type.Optional(Type.Boolean()), opened: Type.Optional(Type.Boolean()) }, { minProperties: 1 });
+
+/**
+ * A recipient's in-app feed (decisions §8 "Feed"): delivered notifications only. Full or
+ * Recipient access (recipient tokens included); `message` family; unknown recipient: 404.
+ */
+const recipientNotificationRoutes: RoutePlugin = async (app) => {
+  const deliveries = app.services.deliveries;
+
+  app.get(
+    '/recipients/:recipient_id/notifications',
+    {
+      config: { access },
+      schema: {
+        tags,
+        params: RecipientIdParams,
+        querystring: FeedQuery,
+        response: { 200: dataOnly(Type.Object({ notifications: Type.Array(NotificationSchema), next_cursor: Nullable(Type.String()) })), ...errors },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const res = await deliveries.listFeed({
+        projectId: BigInt(request.project.id),
+        recipientId: request.params.recipient_id,
+        limit: q.limit,
+        cursor: q.cursor ?? '',
+        read: q.read === undefined ? undefined : q.read === 'true',
+      });
+      return { data: { notifications: res.notifications.map(notificationView), next_cursor: res.nextCursor || null } };
+    },
+  );
+
+  app.get(
+    '/recipients/:recipient_id/notifications/unread_count',
+    { config: { access }, schema: { tags, params: RecipientIdParams, response: { 200: dataOnly(Type.Object({ unread_count: Type.Integer() })), ...errors } } },
+    async (request) => {
+      const res = await deliveries.unreadCount({ projectId: BigInt(request.project.id), recipientId: request.params.recipient_id });
+      return { data: { unread_count: Number(res.unreadCount) } };
+    },
+  );
+
+  app.patch(
+    '/recipients/:recipient_id/notifications/:notification_id',
+    { config: { access }, schema: { tags, params: NotificationParams, body: FlagsBody, response: { 200: withMessage(NotificationSchema), ...errors } } },
+    async (request) => {
+      const projectId = BigInt(request.project.id);
+      const id = parseId(request.params.notification_id);
+      if (id === null) {
+        await app.services.recipients.getRecipient({ projectId, id: request.params.recipient_id });
+        throw notFound('notification_not_found', 'Notification not found');
+      }
+      const res = await deliveries.updateNotification({ projectId, recipientId: request.params.recipient_id, id, read: request.body.read, opened: request.body.opened });
+      return { message: 'Notification updated', data: notificationView(res.notification!) };
+    },
+  );
+
+  app.post(
+    '/recipients/:recipient_id/notifications/mark_all_read',
+    { config: { access }, schema: { tags, params: RecipientIdParams, response: { 200: withMessage(Type.Object({ updated: Type.Integer() })), ...errors } } },
+    async (request) => {
+      const res = await deliveries.markAllRead({ projectId: BigInt(request.project.id), recipientId: request.params.recipient_id });
+      return { message: 'Notifications marked read', data: { updated: Number(res.updated) } };
+    },
+  );
+};
+
+export default recipientNotificationRoutes;

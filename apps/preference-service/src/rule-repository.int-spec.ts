@@ -1,0 +1,49 @@
+import { connectMongo, type MongoHandle } from '@herald/service-kit';
+import { keyOf } from './domain/targets';
+import { createRuleRepository, type RuleRepository } from './repositories/rule-repository';
+import { newProject, uniqueDbName } from './testing/start-preference-service';
+
+describe('rule repository against the real store', () => {
+  let mongo: MongoHandle;
+  let rules: RuleRepository;
+  beforeAll(async () => {
+    mongo = await connectMongo(process.env.MONGO_URL!, uniqueDbName('pref_rulerepo'), 'test');
+    rules = createRuleRepository(mongo.db);
+    await rules.ensureIndexes();
+  });
+  afterAll(async () => {
+    await mongo.db.dropDatabase();
+    await mongo.close();
+  });
+
+  const odd = { channel: 'a.b$c', topic: 'x|y', event: '%20' };
+
+  it('when rules with awkward characters are set, then they read back exactly, per recipient and project', async () => {
+    const projectId = Number(newProject());
+    const at = new Date('2030-01-01T00:00:00.123Z');
+    await rules.set(projectId, 'r:1', { target: odd, medium: 'email', enabled: true, updatedAt: at });
+    await rules.set(projectId, 'r:1', { target: odd, medium: 'in_app', enabled: false, updatedAt: at });
+    await rules.set(projectId, 'r:1', { target: odd, medium: 'email', enabled: false, updatedAt: at }); // overwrite
+    const set = await rules.findForRecipient(projectId, 'r:1');
+    expect([...set.values()].sort((a, b) => a.medium.localeCompare(b.medium))).toEqual([
+      { target: odd, medium: 'email', enabled: false, updatedAt: at },
+      { target: odd, medium: 'in_app', enabled: false, updatedAt: at },
+    ]);
+    expect(set.get(keyOf(odd, 'email'))?.enabled).toBe(false);
+    expect((await rules.findForRecipient(projectId + 1, 'r:1')).size).toBe(0);
+    const many = await rules.findForRecipients(projectId, ['r:1', 'nobody']);
+    expect([...many.keys()]).toEqual(['r:1']);
+  });
+
+  it('when an erasure comes, then only rules written at or before it are removed', async () => {
+    const projectId = Number(newProject());
+    const t = (s: number) => new Date(Date.UTC(2030, 0, 1, 0, 0, s));
+    await rules.set(projectId, 'r', { target: odd, medium: 'email', enabled: true, updatedAt: t(1) });
+    await rules.set(projectId, 'r', { target: odd, medium: 'in_app', enabled: true, updatedAt: t(3) });
+    expect(await rules.removeWrittenAtOrBefore(projectId, 'r', t(2))).toBe(1);
+    expect([...(await rules.findForRecipient(projectId, 'r')).values()].map((x) => x.medium)).toEqual(['in_app']);
+    expect(await rules.removeWrittenAtOrBefore(projectId, 'r', t(3))).toBe(1);
+    expect((await rules.findForRecipient(projectId, 'r')).size).toBe(0);
+    expect(await rules.removeWrittenAtOrBefore(projectId, 'r', t(9))).toBe(0);
+  });
+});
