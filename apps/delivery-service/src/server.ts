@@ -23,6 +23,8 @@ export async function build({ config, logger, mongo, nats }: ServiceDeps<Config>
   const broadcasts = createBroadcastRepository(mongo.db);
   await notifications.ensureIndexes();
   await broadcasts.ensureIndexes();
+  const quota = createQuotaRepository(mongo.db);
+  await quota.ensureIndexes();
   await ensureDeliveryStreams(nats, config.ACK_WAIT_MS);
 
   const peers = createPeerClients({ recipients: config.RECIPIENT_SERVICE_URL, preferences: config.PREFERENCE_SERVICE_URL });
@@ -33,7 +35,7 @@ export async function build({ config, logger, mongo, nats }: ServiceDeps<Config>
       notifications,
       broadcasts,
       idempotency: createIdempotencyRepository(mongo.db),
-      quota: createQuotaRepository(mongo.db),
+      quota,
       notificationIds: createIdAllocator(sequences, 'notifications'),
       broadcastIds: createIdAllocator(sequences, 'broadcasts'),
       jobs: createJobPublisher(nats),

@@ -40,7 +40,6 @@ export interface BroadcastProgress {
 
 /** The REST view; while a broadcast runs, its counts come from its chunk records. */
 export function toBroadcast(d: BroadcastDoc, progress?: BroadcastProgress): Broadcast {
-  const email = d.email && progress && d.status !== 'completed' ? { ...d.email, eligible: d.email.eligible } : d.email;
   return {
     id: d._id,
     projectId: d.project_id,
@@ -50,7 +49,7 @@ export function toBroadcast(d: BroadcastDoc, progress?: BroadcastProgress): Broa
     status: d.status,
     recipientsTotal: d.recipients_total,
     notificationsCreated: d.status === 'completed' || !progress ? d.notifications_created : progress.created,
-    email,
+    email: d.email,
     createdAt: d.created_at,
     updatedAt: d.updated_at,
   };

@@ -39,8 +39,8 @@ export function createSendEmail(deps: DeliveryDeps) {
     } catch (err) {
       const error = String((err as Error)?.message ?? err).slice(0, 500);
       if (attempts >= emailMaxAttempts) {
+        // The unit taken for this email stays spent (quota slots are insert-only).
         next = { ...email, status: 'failed', reason: 'provider_error', attempts, error };
-        await deps.quota.release(doc.project_id, period, 1);
       } else {
         next = { ...email, attempts, error };
         step = { kind: 'retry', inMs: emailRetryBaseMs * 2 ** (attempts - 1) };
