@@ -1,29 +1,41 @@
-import { randomBytes } from 'node:crypto';
-import { connectMongo, type MongoHandle } from './mongo';
+import { MongoClient } from 'mongodb';
 import { createSequences } from './sequences';
 
-describe('createSequences', () => {
-  let mongo: MongoHandle;
-  beforeAll(async () => {
-    mongo = await connectMongo(process.env.MONGO_URL!, `test_sequences_${randomBytes(4).toString('hex')}`, 'test');
-  });
+describe('createSequences against the real store', () => {
+  const client = new MongoClient(process.env.MONGO_URL as string);
+  const dbName = `test_sequences_${Date.now()}`;
+
   afterAll(async () => {
-    await mongo.db.dropDatabase();
-    await mongo.close();
+    await client.db(dbName).dropDatabase();
+    await client.close();
   });
 
-  it('when ids are drawn one after another, then they are 1, 2, 3', async () => {
-    const seq = createSequences(mongo.db);
-    expect([await seq.next('serial'), await seq.next('serial'), await seq.next('serial')]).toEqual([1, 2, 3]);
+  it('when 50 ids are requested at once in one process, then all are distinct and consecutive', async () => {
+    const seq = createSequences(client.db(dbName));
+    const ids = await Promise.all(Array.from({ length: 50 }, () => seq.next('a')));
+    expect(new Set(ids).size).toBe(50);
+    expect([...ids].sort((x, y) => x - y)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
   });
 
-  it('when 50 ids and blocks are drawn concurrently, then no id is handed out twice', async () => {
-    const seq = createSequences(mongo.db);
-    const sizes = Array.from({ length: 50 }, (_, i) => (i % 5) + 1);
-    const starts = await Promise.all(sizes.map((n) => seq.next('race', n)));
-    const ids = starts.flatMap((s, i) => Array.from({ length: sizes[i] }, (_, k) => s + k));
+  it('when two replicas allocate concurrently, including blocks, then no id is handed out twice', async () => {
+    const replicaA = createSequences(client.db(dbName));
+    const replicaB = createSequences(client.db(dbName));
+    const calls = Array.from({ length: 40 }, (_, i) => {
+      const count = i % 5 === 0 ? 10 : 1;
+      const seq = i % 2 === 0 ? replicaA : replicaB;
+      return seq.next('b', count).then((first) => Array.from({ length: count }, (_, k) => first + k));
+    });
+    const ids = (await Promise.all(calls)).flat();
     expect(new Set(ids).size).toBe(ids.length);
     expect(Math.min(...ids)).toBe(1);
-    expect(await seq.next('race')).toBe(ids.length + 1);
+  });
+
+  it('when ids are requested one after another, then each is larger than the one before', async () => {
+    const seq = createSequences(client.db(dbName));
+    const first = await seq.next('c');
+    const second = await seq.next('c', 3);
+    const third = await seq.next('c');
+    expect(second).toBe(first + 1);
+    expect(third).toBe(second + 3);
   });
 });

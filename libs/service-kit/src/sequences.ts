@@ -18,8 +18,24 @@ export function createSequences(db: Db, collection = 'counters') {
   // recording where it ends; the blocks form a chain, and the counter only hints where the chain
   // ends (a stale or lost hint costs extra steps along the chain, never a duplicate id).
   const claims = db.collection<{ _id: string; end: number }>(`${collection}_claims`);
+  // Within a process, calls for one sequence run one at a time, so they never race each other
+  // along the chain and the hint stays exact; across replicas the claims keep ids unique.
+  const tails = new Map<string, Promise<unknown>>();
+  const serialized = <T>(name: string, work: () => Promise<T>): Promise<T> => {
+    const run = (tails.get(name) ?? Promise.resolve()).then(work, work);
+    const tail = run.catch(() => undefined);
+    tails.set(name, tail);
+    void tail.then(() => {
+      if (tails.get(name) === tail) tails.delete(name);
+    });
+    return run;
+  };
   return {
-    async next(name: string, count = 1): Promise<number> {
+    next: (name: string, count = 1): Promise<number> => serialized(name, () => claim(name, count)),
+  };
+
+  async function claim(name: string, count: number): Promise<number> {
+    {
       let start = (await counters.findOne({ _id: name }))?.seq ?? 0;
       for (let attempt = 0; attempt < 10_000; attempt++) {
         try {
@@ -34,8 +50,8 @@ export function createSequences(db: Db, collection = 'counters') {
         return start + 1;
       }
       throw new Error(`sequence ${name}: no free block found`);
-    },
-  };
+    }
+  }
 }
 
 export type Sequences = ReturnType<typeof createSequences>;

@@ -1,4 +1,4 @@
-import type { Collection, Db, Filter } from 'mongodb';
+import type { Collection, Db, Filter, IndexDescription } from 'mongodb';
 import { isDuplicateKey } from '@herald/service-kit';
 import type { EmailContent, EmailOutcome, Notification, NotificationStatus, SendSettings, Target } from '../domain/notification';
 import { retryBusy } from './store-retry';
@@ -62,7 +62,9 @@ export function createNotificationRepository(db: Db) {
 
   return {
     async ensureIndexes(): Promise<void> {
-      await col.createIndexes([
+      // One createIndex call per index: FerretDB 1.24 drops the connection when a single
+      // createIndexes call lists several indexes that already exist (a restart on kept data).
+      const specs: IndexDescription[] = [
         // Idempotent broadcast inserts: one notification per (broadcast, recipient); direct sends use d:<id>.
         { key: { key: 1 }, name: 'key_unique', unique: true },
         // Feed list (delivered, newest first, cursor on _id), unread count and mark-all-read
@@ -73,7 +75,8 @@ export function createNotificationRepository(db: Db) {
         { key: { pending: 1, created_at: 1 }, name: 'outbox' },
         // A broadcast chunk's existing notifications (resume after a crash) and the email cap step.
         { key: { broadcast_id: 1, recipient_id: 1 }, name: 'broadcast_recipient' },
-      ]);
+      ];
+      for (const { key, ...options } of specs) await col.createIndex(key, options);
     },
 
     /** Inserts one notification (batched with concurrent ones). */
