@@ -26,6 +26,10 @@ export const ConfigSchema = Type.Composite([
     /** The outbox sweeper republishes jobs of notifications still pending after this long. */
     OUTBOX_REPUBLISH_AFTER_MS: Type.Integer({ minimum: 100, default: 10_000 }),
     OUTBOX_SWEEP_EVERY_MS: Type.Integer({ minimum: 100, default: 5_000 }),
+    /** Deliveries of one direct notification's job before it ends `failed` (a dependency down that long). */
+    NOTIFICATION_MAX_DELIVERIES: Type.Integer({ minimum: 1, default: 10 }),
+    /** First retry delay of a job that failed unexpectedly; doubles each delivery (capped at 30 s). */
+    JOB_RETRY_BASE_MS: Type.Integer({ minimum: 1, default: 200 }),
     /** Redelivery of an unacknowledged job (a crashed worker's job comes back after this). */
     ACK_WAIT_MS: Type.Integer({ minimum: 1000, default: 30_000 }),
   }),

@@ -185,19 +185,6 @@ describe('delivery service: sends and their outcomes', () => {
     expect(err.code).toBe(code);
   });
 
-  it('when the SMTP sink refuses the next mails, then the email is retried with backoff and ends sent', async () => {
-    const project = h.project();
-    const address = `r-${uid()}@test.local`;
-    h.peers.catalog.add(`${project}|orders|shipping|shipped|email`);
-    h.peers.emails.set(`${project}|rita`, address);
-    await fetch(`${process.env.MAIL_API_URL}/control`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ reject_next: 3 }) });
-    const r = await h.client.send({ projectId: project, settings: settings(), recipientId: 'rita', target, email: { subject: 'retry me', html: '<p>x</p>' } });
-    const n = await settled(project, r.notification!.id);
-    expect(n.email).toMatchObject({ status: 'sent', address });
-    expect(n.email!.attempts).toBeGreaterThanOrEqual(2);
-    expect(await mailsTo(address)).toHaveLength(1);
-  });
-
   it('when the notification id is unknown, then notification_not_found', async () => {
     expect((await errorOf(h.client.getNotification({ projectId: h.project(), id: 999_999_999n }))).code).toBe('notification_not_found');
   });

@@ -12,13 +12,15 @@ import { createIdAllocator } from './store/id-allocator';
 import { createIdempotencyRepository } from './store/idempotency-repository';
 import { createNotificationRepository } from './store/notification-repository';
 import { createQuotaRepository } from './store/quota-repository';
+import { createConsumerFigures } from './messaging/consumer-figures';
+import { createDeliveryMetrics, registerConsumerGauges } from './telemetry/delivery-metrics';
 import { createUseCases } from './usecases';
 
 /**
  * Builds the delivery service: indexes, the JetStream stream and durable consumers (idempotent,
  * before any worker starts), the workers, the outbox sweeper and the DeliveryService routes.
  */
-export async function build({ config, logger, mongo, nats }: ServiceDeps<Config>): Promise<ServiceParts> {
+export async function build({ config, logger, mongo, nats, metrics }: ServiceDeps<Config>): Promise<ServiceParts> {
   const notifications = createNotificationRepository(mongo.db);
   const broadcasts = createBroadcastRepository(mongo.db);
   await notifications.ensureIndexes();
@@ -30,6 +32,8 @@ export async function build({ config, logger, mongo, nats }: ServiceDeps<Config>
   const peers = createPeerClients({ recipients: config.RECIPIENT_SERVICE_URL, preferences: config.PREFERENCE_SERVICE_URL });
   const mailer = createMailer({ url: config.SMTP_URL, from: config.SMTP_FROM, poolSize: config.SMTP_POOL_SIZE });
   const sequences = createSequences(mongo.db);
+  const deliveryMetrics = createDeliveryMetrics(metrics.registry);
+  registerConsumerGauges(metrics.registry, createConsumerFigures(nats));
   const usecases = createUseCases(
     {
       notifications,
@@ -43,6 +47,7 @@ export async function build({ config, logger, mongo, nats }: ServiceDeps<Config>
       preferences: peers.preferences,
       mailer,
       now: () => new Date(),
+      metrics: deliveryMetrics,
       settings: {
         chunkSize: config.BROADCAST_CHUNK_SIZE,
         emailMaxAttempts: config.EMAIL_MAX_ATTEMPTS,
@@ -57,6 +62,10 @@ export async function build({ config, logger, mongo, nats }: ServiceDeps<Config>
     usecases,
     concurrency: config.WORKER_CONCURRENCY,
     emailConcurrency: config.EMAIL_CONCURRENCY,
+    onRedelivery: deliveryMetrics.redelivered,
+    retryBaseMs: config.JOB_RETRY_BASE_MS,
+    ackWaitMs: config.ACK_WAIT_MS,
+    notificationMaxDeliveries: config.NOTIFICATION_MAX_DELIVERIES,
   });
   const sweeper = startOutboxSweeper({
     logger,

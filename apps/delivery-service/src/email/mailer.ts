@@ -1,5 +1,6 @@
 import nodemailer from 'nodemailer';
 import { convert } from 'html-to-text';
+import { inSpan, SpanKind } from '@herald/service-kit';
 
 export interface OutgoingEmail {
   to: string;
@@ -32,13 +33,15 @@ export function createMailer(opts: { url: string; from: string; poolSize: number
   });
   return {
     async send(mail) {
-      const info = await transport.sendMail({
-        from: opts.from,
-        to: mail.to,
-        subject: mail.subject,
-        html: mail.html,
-        text: mail.text ?? textOf(mail.html),
-      });
+      const info = await inSpan('smtp send', { kind: SpanKind.CLIENT, attributes: { 'server.address': u.hostname } }, () =>
+        transport.sendMail({
+          from: opts.from,
+          to: mail.to,
+          subject: mail.subject,
+          html: mail.html,
+          text: mail.text ?? textOf(mail.html),
+        }),
+      );
       return info.messageId;
     },
     close: () => transport.close(),

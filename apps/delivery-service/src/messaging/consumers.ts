@@ -36,9 +36,16 @@ export async function startConsumers(opts: {
   usecases: DeliveryUseCases;
   concurrency: number;
   emailConcurrency: number;
+  onRedelivery?: (consumer: string) => void;
+  retryBaseMs: number;
+  /** The consumers' ack wait: a job in hand is kept alive with `working()` well within it. */
+  ackWaitMs: number;
+  /** Deliveries of a notification job; an error on the last one ends the notification `failed`. */
+  notificationMaxDeliveries: number;
 }): Promise<Worker[]> {
-  const { nc, logger, usecases, concurrency } = opts;
-  const base = { nc, logger, stream: DELIVERY_STREAM };
+  const { nc, logger, usecases, concurrency, onRedelivery, retryBaseMs } = opts;
+  const workingEveryMs = Math.max(250, Math.floor(opts.ackWaitMs / 3));
+  const base = { nc, logger, stream: DELIVERY_STREAM, onRedelivery, retryBaseMs, workingEveryMs };
   return Promise.all([
     startWorker({
       ...base,
@@ -47,7 +54,14 @@ export async function startConsumers(opts: {
       async handle(m) {
         const job = decode(m, (d) => fromBinary(NotificationJobSchema, d));
         if (isOutcome(job)) return job;
-        await usecases.processNotification(Number(job.notificationId));
+        try {
+          await usecases.processNotification(Number(job.notificationId));
+        } catch (err) {
+          // Retried (the worker naks with backoff) until the last allowed delivery, which gives up.
+          if (m.info.deliveryCount < opts.notificationMaxDeliveries) throw err;
+          logger.error({ err, notificationId: String(job.notificationId), deliveries: m.info.deliveryCount }, 'notification failed after retries');
+          await usecases.failNotification(Number(job.notificationId), err);
+        }
         return done;
       },
     }),
@@ -69,17 +83,12 @@ export async function startConsumers(opts: {
       async handle(m) {
         const job = decode(m, (d) => fromBinary(BroadcastChunkJobSchema, d));
         if (isOutcome(job)) return job;
-        const timer = setInterval(() => m.working(), 5_000);
-        try {
-          await usecases.processBroadcastChunk({
-            broadcastId: Number(job.broadcastId),
-            chunkIndex: job.chunkIndex,
-            firstNotificationId: Number(job.firstNotificationId),
-            recipientIds: job.recipientIds,
-          });
-        } finally {
-          clearInterval(timer);
-        }
+        await usecases.processBroadcastChunk({
+          broadcastId: Number(job.broadcastId),
+          chunkIndex: job.chunkIndex,
+          firstNotificationId: Number(job.firstNotificationId),
+          recipientIds: job.recipientIds,
+        });
         return done;
       },
     }),
@@ -97,6 +106,9 @@ export async function startConsumers(opts: {
     startWorker({
       nc,
       logger,
+      onRedelivery,
+      retryBaseMs,
+      workingEveryMs,
       stream: EVENTS_STREAM,
       durable: DELIVERY_RECIPIENT_DELETED_CONSUMER,
       concurrency: 4,

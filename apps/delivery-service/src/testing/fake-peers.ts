@@ -17,6 +17,11 @@ export class FakePeers {
   /** `${project}|${recipient}|${medium}` muted */
   readonly muted = new Set<string>();
   ensureCalls = 0;
+  /** While true, the preference service answers every ResolveBatch with `unavailable` (an outage). */
+  preferencesDown = false;
+  /** Extra time every ResolveBatch takes (a slow dependency). */
+  resolveDelayMs = 0;
+  resolveCalls = 0;
 
   addRecipients(project: bigint, ids: string[]) {
     const list = this.recipients.get(project) ?? [];
@@ -66,6 +71,9 @@ export class FakePeers {
     });
     router.service(PreferenceService, {
       resolveBatch: async (req) => {
+        this.resolveCalls += 1;
+        if (this.resolveDelayMs > 0) await new Promise((r) => setTimeout(r, this.resolveDelayMs));
+        if (this.preferencesDown) throw new ConnectError('preference service is down', Code.Unavailable);
         const covered = this.covered(req.projectId, req.target, req.medium);
         return {
           covered,

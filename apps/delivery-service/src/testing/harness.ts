@@ -10,7 +10,8 @@ import { readConfig, type Config } from '../config';
 import { build } from '../server';
 import { FakePeers } from './fake-peers';
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
+// Test infrastructure (tools/infra) is plain CommonJS outside the Nx projects, shared with npm start.
+// eslint-disable-next-line @typescript-eslint/no-require-imports, @nx/enforce-module-boundaries
 const { startInfra } = require('../../../../tools/infra/index.cjs') as {
   startInfra(opts: { dataDir: string; log?: (m: string) => void }): Promise<{ natsUrl: string; restartNats(): Promise<void>; stop(): Promise<void> }>;
 };
@@ -20,6 +21,8 @@ export interface Harness {
   client: Client<typeof DeliveryService>;
   natsUrl: string;
   dbName: string;
+  /** The first replica's Prometheus endpoint. */
+  metricsUrl: string;
   project(): bigint;
   restartNats(): Promise<void>;
   /** Starts one more delivery-service replica against the same store and broker. */
@@ -76,6 +79,7 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
     client,
     natsUrl: infra.natsUrl,
     dbName,
+    metricsUrl: `http://127.0.0.1:${first.metricsPort}/metrics`,
     project: () => ++nextProject,
     restartNats: () => infra.restartNats(),
     startReplica,

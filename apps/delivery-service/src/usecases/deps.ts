@@ -6,6 +6,7 @@ import type { IdAllocator } from '../store/id-allocator';
 import type { IdempotencyRepository } from '../store/idempotency-repository';
 import type { NotificationRepository } from '../store/notification-repository';
 import type { QuotaRepository } from '../store/quota-repository';
+import type { DeliveryMetrics } from '../telemetry/delivery-metrics';
 
 /** Everything the use cases are built from; each takes the part it needs. */
 export interface DeliveryDeps {
@@ -20,6 +21,7 @@ export interface DeliveryDeps {
   preferences: PreferenceClient;
   mailer: Mailer;
   now: () => Date;
+  metrics: DeliveryMetrics;
   settings: {
     chunkSize: number;
     emailMaxAttempts: number;

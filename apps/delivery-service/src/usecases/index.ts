@@ -1,6 +1,7 @@
 import type { Logger } from '@herald/service-kit';
 import { createCountUnread } from './count-unread';
 import type { DeliveryDeps } from './deps';
+import { createFailNotification } from './fail-notification';
 import { createFanOutBroadcast } from './fan-out-broadcast';
 import { createGetBroadcast } from './get-broadcast';
 import { createGetNotification } from './get-notification';
@@ -21,6 +22,7 @@ export function createUseCases(deps: DeliveryDeps, logger: Logger) {
   return {
     sendNotification: createSendNotification(deps, logger),
     processNotification: createProcessNotification(deps),
+    failNotification: createFailNotification(deps),
     sendEmail: createSendEmail(deps),
     fanOutBroadcast: createFanOutBroadcast(deps),
     processBroadcastChunk: createProcessBroadcastChunk(deps),

@@ -1,6 +1,7 @@
 import { emailNotRequested, type EmailOutcome } from '../domain/notification';
 import { quotaPeriod } from '../domain/quota';
 import type { NotificationDoc } from '../store/notification-repository';
+import { countByStatus } from '../telemetry/delivery-metrics';
 import type { DeliveryDeps } from './deps';
 import { createFinishBroadcast } from './finish-broadcast';
 import { gateEmail } from './gate-email';
@@ -33,6 +34,7 @@ export function createProcessBroadcastChunk(deps: DeliveryDeps) {
       const { enabled } = await deps.preferences.resolveBatch({ projectId, target: b.target, medium: 'in_app', recipientIds: todo });
       const wanted = enabled.filter(Boolean).length;
       let granted = await deps.quota.reserve(b.project_id, quotaPeriod(now), wanted, b.settings.monthlyQuota);
+      deps.metrics.quotaRefused('in_app', wanted - granted);
       const emails: Map<string, EmailOutcome> | null = b.email_content ? await gateEmail(deps, b.project_id, b.target, todo) : null;
       const position = new Map(job.recipientIds.map((id, i) => [id, i]));
       todo.forEach((recipientId, i) => {
@@ -57,10 +59,13 @@ export function createProcessBroadcastChunk(deps: DeliveryDeps) {
           updated_at: now,
         });
       });
-      await deps.notifications.insertManyIdempotent(docs);
+      // A racing redelivery of this chunk may have inserted some: then this delivery does not count them.
+      if ((await deps.notifications.insertManyIdempotent(docs)) === docs.length) countByStatus(deps.metrics, docs);
     }
     const eligible = [...existing, ...docs].filter((n) => n.email.status === 'pending').length;
-    const counted = await deps.broadcasts.recordChunkDone(b._id, job.chunkIndex, job.recipientIds.length, eligible);
-    if (counted) await finish(b._id);
+    await deps.broadcasts.recordChunkDone(b._id, job.chunkIndex, job.recipientIds.length, eligible);
+    // Also when the chunk was counted already: a delivery that died between counting and finishing
+    // must not leave the broadcast short of completion (finish is idempotent).
+    await finish(b._id);
   };
 }

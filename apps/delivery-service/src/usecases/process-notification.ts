@@ -24,6 +24,7 @@ export function createProcessNotification(deps: DeliveryDeps) {
       else {
         const granted = await deps.quota.reserve(doc.project_id, quotaPeriod(now), 1, doc.settings.monthlyQuota);
         status = granted === 1 ? 'delivered' : 'quota_exceeded';
+        if (granted !== 1) deps.metrics.quotaRefused('in_app');
       }
     }
     let email = doc.email;
@@ -34,6 +35,6 @@ export function createProcessNotification(deps: DeliveryDeps) {
         await deps.jobs.publish(DELIVERY_EMAIL_SUBJECT, EmailJobSchema, { projectId, notificationId: BigInt(doc._id) }, `email:${doc._id}`);
       }
     }
-    await deps.notifications.completeGating(doc._id, status, email, now);
+    if (await deps.notifications.completeGating(doc._id, status, email, now)) deps.metrics.notificationsFinal(status);
   };
 }

@@ -26,6 +26,7 @@ export function createSendEmail(deps: DeliveryDeps) {
     if (email.attempts === 0) {
       const granted = await deps.quota.reserve(doc.project_id, period, 1, doc.settings.monthlyQuota);
       if (granted === 0) {
+        deps.metrics.quotaRefused('email');
         await deps.notifications.updateEmail(doc._id, from, { ...email, status: 'skipped', reason: 'quota_exceeded' }, now);
         return { kind: 'done' };
       }
@@ -46,7 +47,9 @@ export function createSendEmail(deps: DeliveryDeps) {
         step = { kind: 'retry', inMs: emailRetryBaseMs * 2 ** (attempts - 1) };
       }
     }
-    await deps.notifications.updateEmail(doc._id, from, next, deps.now());
+    if (await deps.notifications.updateEmail(doc._id, from, next, deps.now())) {
+      deps.metrics.email(next.status === 'sent' ? 'sent' : next.status === 'failed' ? 'failed' : 'retried');
+    }
     return step;
   };
 }

@@ -1,0 +1,92 @@
+import { Counter, Gauge, type Registry } from 'prom-client';
+import type { NotificationStatus } from '../domain/notification';
+
+export type Medium = 'in_app' | 'email';
+
+/** What the use cases and workers report; Prometheus behind it (see docs/observability.md). */
+export interface DeliveryMetrics {
+  /** Notifications that reached their outcome (counted once, by the write that applied it). */
+  notificationsFinal(status: NotificationStatus, n?: number): void;
+  /** One SMTP attempt's outcome: sent, retried (refused, will try again) or failed (gave up). */
+  email(outcome: 'sent' | 'retried' | 'failed'): void;
+  /** Quota units refused (in-app deliveries, emails) because the project's monthly quota is spent. */
+  quotaRefused(medium: Medium, n?: number): void;
+  /** A JetStream message delivered again (after a nak, an ack timeout or a crash). */
+  redelivered(consumer: string): void;
+}
+
+/** The delivery service's counters in the process registry. */
+export function createDeliveryMetrics(registry: Registry): DeliveryMetrics {
+  const notifications = new Counter({
+    name: 'herald_notifications_total',
+    help: 'Notifications by final status (delivered, suppressed, quota_exceeded, failed, not_requested)',
+    labelNames: ['status'] as const,
+    registers: [registry],
+  });
+  const emails = new Counter({
+    name: 'herald_emails_total',
+    help: 'Email attempts by outcome: sent, retried (refused, retried later), failed (attempts exhausted)',
+    labelNames: ['outcome'] as const,
+    registers: [registry],
+  });
+  const quota = new Counter({
+    name: 'herald_quota_refusals_total',
+    help: 'Deliveries refused because the monthly quota is spent, by medium',
+    labelNames: ['medium'] as const,
+    registers: [registry],
+  });
+  const redeliveries = new Counter({
+    name: 'herald_jetstream_redeliveries_total',
+    help: 'JetStream messages received again (redelivered), by durable consumer',
+    labelNames: ['consumer'] as const,
+    registers: [registry],
+  });
+  return {
+    notificationsFinal: (status, n = 1) => n > 0 && notifications.inc({ status }, n),
+    email: (outcome) => emails.inc({ outcome }),
+    quotaRefused: (medium, n = 1) => n > 0 && quota.inc({ medium }, n),
+    redelivered: (consumer) => redeliveries.inc({ consumer }),
+  };
+}
+
+/** Counts notifications by status and reports each count (a batch insert of a broadcast chunk). */
+export function countByStatus(metrics: DeliveryMetrics, docs: { status: NotificationStatus }[]): void {
+  const counts = new Map<NotificationStatus, number>();
+  for (const d of docs) counts.set(d.status, (counts.get(d.status) ?? 0) + 1);
+  for (const [status, n] of counts) metrics.notificationsFinal(status, n);
+}
+
+/** The figures of one durable consumer, as `consumers.info` reports them. */
+export interface ConsumerFigures {
+  stream: string;
+  consumer: string;
+  num_pending: number;
+  num_ack_pending: number;
+  num_redelivered: number;
+}
+
+/**
+ * JetStream consumer gauges, read from the server at scrape time (`fetch` is called once per
+ * scrape, shared by the three gauges). A failed read leaves the gauges empty for that scrape.
+ */
+export function registerConsumerGauges(registry: Registry, fetch: () => Promise<ConsumerFigures[]>): void {
+  let current: { at: number; figures: Promise<ConsumerFigures[]> } | null = null;
+  const snapshot = () => {
+    if (!current || Date.now() - current.at > 500) current = { at: Date.now(), figures: fetch().catch(() => []) };
+    return current.figures;
+  };
+  const gauge = (name: string, help: string, field: 'num_pending' | 'num_ack_pending' | 'num_redelivered') =>
+    new Gauge({
+      name,
+      help,
+      labelNames: ['stream', 'consumer'] as const,
+      registers: [registry],
+      async collect() {
+        this.reset();
+        for (const f of await snapshot()) this.set({ stream: f.stream, consumer: f.consumer }, f[field]);
+      },
+    });
+  gauge('herald_jetstream_consumer_pending', 'Messages in the stream not yet delivered to the durable consumer (backlog)', 'num_pending');
+  gauge('herald_jetstream_consumer_ack_pending', 'Messages delivered to the durable consumer and not yet acknowledged', 'num_ack_pending');
+  gauge('herald_jetstream_consumer_redelivered', 'Messages currently pending acknowledgement that were delivered more than once', 'num_redelivered');
+}

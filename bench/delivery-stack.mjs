@@ -1,0 +1,131 @@
+// Shared set-up of the delivery benchmarks: build, infrastructure and the four processes as the
+// tests start them (temporary directory, free ports), a project without rate limit, and readers of
+// the delivery service's Prometheus metrics and memory. See bench/README.md.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { spawn, spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+
+const require = createRequire(import.meta.url);
+const { startInfra, freePort, root } = require('../tools/infra/index.cjs');
+const { startStack } = require('../tools/infra/stack.cjs');
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+export const say = (m) => process.stderr.write(`[bench] ${m}\n`);
+export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+export async function json(res) {
+  const body = await res.text();
+  if (!res.ok) throw new Error(`${res.status} ${body.slice(0, 300)}`);
+  return body ? JSON.parse(body) : null;
+}
+
+/** One sample of a Prometheus text exposition whose labels include `labels` (0 when absent). */
+export function sample(text, name, labels = {}) {
+  const want = Object.entries(labels).map(([k, v]) => `${k}="${v}"`);
+  let total = 0;
+  for (const line of text.split('\n')) {
+    if (!line.startsWith(`${name}{`) && !line.startsWith(`${name} `)) continue;
+    const inside = line.includes('{') ? line.slice(line.indexOf('{') + 1, line.indexOf('}')).split(',') : [];
+    if (want.every((l) => inside.includes(l))) total += Number(line.slice(line.lastIndexOf(' ') + 1));
+  }
+  return total;
+}
+
+/** Resident memory of a process in MB (VmRSS from /proc). */
+export function rssMb(pid) {
+  const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Number(m[1]) / 1024 : NaN;
+}
+
+export const machine = (infra) => `${os.cpus().length} CPUs, node ${process.version}, store: ${infra.source}, load before: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`;
+
+/**
+ * Starts everything; `run(ctx)` measures; everything is stopped afterwards whatever happens.
+ * ctx: { infra, stack, project, api(method, path, body), metrics() (delivery-service /metrics text),
+ *        deliveryPid, startChild(file, env) (a helper process stopped at the end) }.
+ */
+export async function withDeliveryStack(name, { extraEnv = {} } = {}, run) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `herald-${name}-`));
+  const distDir = path.join(root, 'dist', `.bench-${name}`);
+  let infra;
+  let stack;
+  const cleanups = [];
+  let failed = false;
+  try {
+    say(`data and logs: ${dataDir}`);
+    const built = spawnSync(process.execPath, [path.join(root, 'scripts', 'build.mjs'), `--outdir=${distDir}`], { stdio: 'inherit' });
+    if (built.status !== 0) throw new Error('build failed');
+    infra = await startInfra({ dataDir, log: say });
+    const adminToken = crypto.randomBytes(24).toString('hex');
+    stack = await startStack({
+      infra, distDir, dbPrefix: `bench${Date.now()}`, adminToken, tokenSecret: crypto.randomBytes(32).toString('hex'),
+      logDir: path.join(dataDir, 'logs'), logLevel: 'warn', extraEnv,
+    });
+    const admin = { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' };
+    const created = await json(await fetch(`${stack.baseUrl}/admin/projects`, { method: 'POST', headers: admin, body: JSON.stringify({ name }) }));
+    const project = created.data.project;
+    // Measure the delivery path, not the per-key rate limiter.
+    await json(await fetch(`${stack.baseUrl}/admin/projects/${project.id}`, { method: 'PATCH', headers: admin, body: JSON.stringify({ settings: { rate_limit_per_second: null } }) }));
+    const fullKey = created.data.keys.find((k) => k.scope === 'full').key;
+    const auth = { authorization: `Bearer ${fullKey}` };
+    const api = async (method, p, body) =>
+      json(await fetch(`${stack.baseUrl}${p}`, { method, headers: { ...auth, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) }));
+    const metricsUrl = `http://127.0.0.1:${stack.metricsPorts['delivery-service']}/metrics`;
+    const startChild = async (file, env) => {
+      const child = await startHelper(file, env);
+      cleanups.push(child.stop);
+      return child;
+    };
+    await run({
+      infra, stack, project, auth, api, startChild, admin, adminToken,
+      metrics: async () => (await fetch(metricsUrl)).text(),
+      deliveryPid: stack.processes['delivery-service'].pid,
+    });
+  } catch (err) {
+    failed = true;
+    say(`failed: ${err.stack ?? err}`);
+  } finally {
+    for (const f of cleanups.reverse()) await f().catch(() => undefined);
+    await stack?.stop();
+    await infra?.stop();
+    fs.rmSync(distDir, { recursive: true, force: true });
+    if (failed) say(`kept ${dataDir} (process logs in ${path.join(dataDir, 'logs')})`);
+    else fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+  return failed;
+}
+
+/** A helper process (baseline server) that prints "ready <port>" on stdout; stopped with SIGTERM. */
+async function startHelper(file, env) {
+  const port = await freePort();
+  const child = spawn(process.execPath, [path.join(here, file)], { env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise((resolve, reject) => {
+    child.stdout.on('data', (d) => String(d).startsWith('ready') && resolve());
+    child.once('exit', (code) => reject(new Error(`${file} exited (${code})`)));
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    pid: child.pid,
+    stop: () => new Promise((r) => (child.exitCode !== null ? r() : (child.once('exit', r), child.kill('SIGTERM')))),
+  };
+}
+
+/** Creates `n` recipients through `POST /recipients/batch` (1,000 per call, a few calls at once). */
+export async function createRecipients(api, n, prefix = 'r', inFlight = 2) {
+  const batches = [];
+  for (let i = 0; i < n; i += 1000) batches.push(Array.from({ length: Math.min(1000, n - i) }, (_, j) => ({ id: `${prefix}${i + j}` })));
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: inFlight }, async () => {
+      while (next < batches.length) {
+        const b = batches[next++];
+        const res = await api('POST', '/recipients/batch', { recipients: b });
+        if (res.data.failed.length) throw new Error(`recipient batch failed: ${JSON.stringify(res.data.failed[0])}`);
+      }
+    }),
+  );
+}
