@@ -44,6 +44,20 @@ function offer(url, headers, seconds, overallRate) {
   });
 }
 
+/** Sum and count of the services' RPC durations (herald_rpc_server_duration_seconds), by method. */
+async function rpcTimes(stack) {
+  const out = {};
+  for (const [svc, port] of Object.entries(stack.metricsPorts)) {
+    const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+    for (const m of ['Send', 'EnsureRecipient', 'ResolveBatch']) {
+      const sum = sample(text, 'herald_rpc_server_duration_seconds_sum', { method: m });
+      const count = sample(text, 'herald_rpc_server_duration_seconds_count', { method: m });
+      if (count > 0) out[`${svc.replace('-service', '')}.${m}`] = { sum, count };
+    }
+  }
+  return out;
+}
+
 const failed = await withDeliveryStack('delivery-send', {}, async ({ infra, stack, api, auth, metrics, startChild }) => {
   say(`creating ${RECIPIENTS} recipients...`);
   await createRecipients(api, RECIPIENTS);
@@ -65,6 +79,7 @@ const failed = await withDeliveryStack('delivery-send', {}, async ({ infra, stac
   const base = await offer(baseline.url, {}, duration, rate);
 
   say(`herald: ${rate}/s offered for ${duration} s, sampling outcomes every second`);
+  const rpcBefore = await rpcTimes(stack);
   const start = await finals();
   const t0 = Date.now();
   const samples = [];
@@ -72,6 +87,7 @@ const failed = await withDeliveryStack('delivery-send', {}, async ({ infra, stac
   const full = await offer(stack.baseUrl, auth, duration, rate);
   clearInterval(sampler);
   const atEnd = await finals();
+  const rpcAfter = await rpcTimes(stack);
   const deliveredDuringRun = atEnd.done - start.done;
   say(`waiting for every accepted send's outcome (up to ${drainTimeout} s)...`);
   let drained = null;
@@ -105,6 +121,10 @@ const failed = await withDeliveryStack('delivery-send', {}, async ({ infra, stac
     ? `every accepted send had its outcome ${drained.toFixed(1)} s after the start: ${r0(full.ok / drained)}/s delivered overall`
     : `NOT all delivered within ${drainTimeout} s after the run: ${last.done - start.done} of ${full.ok} (${r0((last.done - start.done) / (duration + drainTimeout))}/s), backlog ${last.backlog}`);
   console.log(`backlog (pending + unacked on delivery-notifications) per second: ${samples.map((s) => s.backlog).join(', ')}`);
+  console.log(`mean server-side RPC time during the run: ${Object.keys(rpcAfter).map((k) => {
+    const c = rpcAfter[k].count - (rpcBefore[k]?.count ?? 0);
+    return `${k} ${c ? ((1000 * (rpcAfter[k].sum - (rpcBefore[k]?.sum ?? 0))) / c).toFixed(0) : '-'} ms (${c} calls)`;
+  }).join(', ')}`);
   if (measureMax) {
     console.log(`\nUnthrottled, ${connections} connections, ${duration} s\n`);
     console.log('| target | accepted/s | p50 ms | p99 ms | failed |');

@@ -139,6 +139,43 @@ describe('delivery service: sends and their outcomes', () => {
     await h.client.send({ projectId: project, settings: settings({ strictTargets: true }), recipientId: 'newbie', payloadJson: '{}' });
   });
 
+  it('when strict targets is on and a broadcast target is not cataloged, then 400 target_not_cataloged and no broadcast nor notification is written', async () => {
+    const project = h.project();
+    h.peers.addRecipients(project, ['s1', 's2']);
+    const err = await errorOf(h.client.send({ projectId: project, settings: settings({ strictTargets: true }), target, payloadJson: '{}' }));
+    expect(err.code).toBe('target_not_cataloged');
+    expect(await mongo.db.collection('broadcasts').countDocuments({ project_id: Number(project) })).toBe(0);
+    expect(await mongo.db.collection('notifications').countDocuments({ project_id: Number(project) })).toBe(0);
+  });
+
+  it('when the monthly quota is 0, then nothing is delivered: in-app ends quota_exceeded and the email is skipped quota_exceeded', async () => {
+    const project = h.project();
+    h.peers.catalog.add(`${project}|orders|shipping|shipped|email`);
+    h.peers.emails.set(`${project}|zed`, `z-${uid()}@test.local`);
+    const r = await h.client.send({ projectId: project, settings: settings({ monthlyQuota: 0n }), recipientId: 'zed', target, payloadJson: '{}', email: { subject: 's', html: 'h' } });
+    const n = await settled(project, r.notification!.id);
+    expect(n.status).toBe('quota_exceeded');
+    expect(n.email).toMatchObject({ status: 'skipped', reason: 'quota_exceeded' });
+    expect(await mongo.db.collection('quota_units').countDocuments({ project_id: Number(project) })).toBe(0);
+  });
+
+  it('when a refused send carried an Idempotency-Key, then the key is released; a repeated broadcast creates one broadcast', async () => {
+    const project = h.project();
+    const key = `k-${uid()}`;
+    const refused = await errorOf(h.client.send({ projectId: project, settings: settings({ strictTargets: true }), recipientId: 'ivy', target, payloadJson: '{}', idempotencyKey: key }));
+    expect(refused.code).toBe('target_not_cataloged');
+    // the corrected request may use the same key: it is not a conflict with the refused one
+    const ok = await h.client.send({ projectId: project, settings: settings(), recipientId: 'ivy', target, payloadJson: '{}', idempotencyKey: key });
+    expect(ok.notification!.status).toBe('enqueued');
+
+    const bkey = `b-${uid()}`;
+    const req = { projectId: project, settings: settings(), target, payloadJson: '{"b":1}', idempotencyKey: bkey };
+    const first = await h.client.send(req);
+    const again = await h.client.send(req);
+    expect(again.broadcast!.id).toBe(first.broadcast!.id);
+    expect(await mongo.db.collection('broadcasts').countDocuments({ project_id: Number(project) })).toBe(1);
+  });
+
   it('when the monthly quota is 3, then three units are delivered (in-app and email alike) and the rest ends quota_exceeded', async () => {
     const project = h.project();
     const address = `q-${uid()}@test.local`;

@@ -5,12 +5,15 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
+import type { JsonBody } from './test-support/rest-client';
+
+// Test infrastructure (tools/infra) is plain CommonJS outside the Nx projects, shared with npm start.
+// eslint-disable-next-line @typescript-eslint/no-require-imports, @nx/enforce-module-boundaries
 const { startInfra, root } = require('../../../tools/infra/index.cjs') as {
   startInfra(opts: { dataDir: string; log?: (m: string) => void }): Promise<Infra>;
   root: string;
 };
-// eslint-disable-next-line @typescript-eslint/no-require-imports
+// eslint-disable-next-line @typescript-eslint/no-require-imports, @nx/enforce-module-boundaries
 const { startStack } = require('../../../tools/infra/stack.cjs') as { startStack(opts: Record<string, unknown>): Promise<Stack> };
 
 interface Infra {
@@ -127,14 +130,13 @@ describe('tracing across the processes', () => {
       headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-    return { status: res.status, body: (await res.json()) as { data: Record<string, never> } & Record<string, unknown> };
+    return { status: res.status, body: (await res.json()) as JsonBody };
   };
 
   it('when a direct send is delivered, then its trace has spans from the gateway and the three services, the worker continuing it from the JetStream headers', async () => {
     const created = await api('POST', '/admin/projects', adminToken, { name: 'tracing' });
     expect(created.status).toBe(201);
-    const project = created.body.data as { keys: { scope: string; key: string }[] };
-    const key = project.keys.find((k) => k.scope === 'full')!.key;
+    const key = (created.body.data.keys as { scope: string; key: string }[]).find((k) => k.scope === 'full')!.key;
     // The caller's own trace context: the gateway continues it, so the trace is known in advance.
     const traceId = randomBytes(16).toString('hex');
     const sent = await api(
@@ -145,8 +147,8 @@ describe('tracing across the processes', () => {
       { traceparent: `00-${traceId}-${randomBytes(8).toString('hex')}-01` },
     );
     expect(sent.status).toBe(201);
-    const id = (sent.body.data as { notification: { id: number } }).notification.id;
-    await until(async () => ((await api('GET', `/notifications/${id}`, key)).body.data as { status: string }).status === 'delivered' || undefined, 'delivered');
+    const id = sent.body.data.notification.id as number;
+    await until(async () => (await api('GET', `/notifications/${id}`, key)).body.data?.status === 'delivered' || undefined, 'delivered');
 
     const services = ['gateway', 'delivery-service', 'recipient-service', 'preference-service'];
     const ofTrace = await until(() => {

@@ -7,8 +7,8 @@ export type EmailStep = { kind: 'done' } | { kind: 'retry'; inMs: number };
 /**
  * Sends one notification's email. The quota unit is taken before the first attempt (skipped
  * `quota_exceeded` when none is left). A refusal is retried with exponential backoff; the attempt
- * count is persisted, and after `emailMaxAttempts` the email ends `failed` (`provider_error`) and
- * its quota unit is given back. Every outcome write is conditional on the state it started from.
+ * count is persisted, and after `emailMaxAttempts` the email ends `failed` (`provider_error`; its
+ * quota unit stays spent). Every outcome write is conditional on the state it started from.
  */
 export function createSendEmail(deps: DeliveryDeps) {
   const { emailMaxAttempts, emailRetryBaseMs } = deps.settings;

@@ -32,6 +32,8 @@ export interface NewRecipient {
   seq: number;
 }
 
+const UPDATE_CHUNK = 50;
+
 const toRecord = (d: WithId<RecipientDoc>): RecipientRecord => ({
   id: d.recipient_id,
   name: d.name,
@@ -108,15 +110,13 @@ export function createRecipientRepository(db: Db) {
       return doc && toRecord(doc);
     },
 
-    /** One round trip for many name changes; recipients not active are left alone. */
+    /** Many name changes in a few bulk writes; recipients not active are left alone. */
     async setNames(projectId: number, changes: { id: string; name: string | null }[], now: Date): Promise<void> {
-      if (changes.length === 0) return;
-      await col.bulkWrite(
-        changes.map((c) => ({
-          updateOne: { filter: { ...key(projectId, c.id), state: 'active' as const }, update: { $set: { name: c.name, updated_at: now } } },
-        })),
-        { ordered: true },
-      );
+      const ops = changes.map((c) => ({
+        updateOne: { filter: { ...key(projectId, c.id), state: 'active' as const }, update: { $set: { name: c.name, updated_at: now } } },
+      }));
+      // FerretDB v1.24 never answers an `update` command of 100 or more statements: chunk below that.
+      for (let i = 0; i < ops.length; i += UPDATE_CHUNK) await col.bulkWrite(ops.slice(i, i + UPDATE_CHUNK), { ordered: true });
     },
 
     /** Starts (or finds already started) the erasure of a recipient; null when it does not exist. */

@@ -1,0 +1,64 @@
+import { eventually } from '../testing/harness';
+import { startProcessStack, type ProcessStack } from '../testing/process-stack';
+
+const RECIPIENTS = 10_000;
+const BATCH = 1_000;
+const target = { channel: 'news', topic: 'weekly', event: 'digest' };
+
+jest.setTimeout(240_000);
+
+describe('fault: the delivery process is SIGKILLed in the middle of a broadcast', () => {
+  let stack: ProcessStack;
+  beforeAll(async () => {
+    // A killed worker's jobs come back after the ack wait: short here so the test runs in seconds.
+    stack = await startProcessStack({ 'delivery-service': { ACK_WAIT_MS: '2000', OUTBOX_REPUBLISH_AFTER_MS: '2000', OUTBOX_SWEEP_EVERY_MS: '1000' } });
+  });
+  afterAll(async () => {
+    await stack?.stop();
+  });
+
+  it('when it is restarted, then the broadcast completes with exactly one notification per recipient', async () => {
+    const projectId = BigInt(Date.now());
+    const ids = Array.from({ length: RECIPIENTS }, (_, i) => `k${String(i).padStart(5, '0')}`);
+    for (let i = 0; i < RECIPIENTS; i += BATCH) {
+      const items = ids.slice(i, i + BATCH).map((id, batchIndex) => ({ id, batchIndex }));
+      const r = await stack.recipients.batchUpsertRecipients({ projectId, items });
+      expect(r.created).toHaveLength(BATCH);
+    }
+
+    const sent = await stack.delivery().send({ projectId, settings: { strictTargets: false, maxBroadcastRecipientsForEmail: 0n }, target, payloadJson: '{"t":"digest"}' });
+    const broadcastId = Number(sent.broadcast!.id);
+    const db = stack.deliveryDb.db;
+    // In the middle: at least one chunk written, the broadcast not complete.
+    await eventually(async () => (await db.collection('broadcast_chunks').countDocuments({ broadcast_id: broadcastId })) >= 1, 120_000, 'first chunk written');
+    await stack.kill('delivery-service');
+    const atKill = await db.collection('broadcasts').findOne({ _id: broadcastId as never });
+    expect(atKill!.status).not.toBe('completed');
+    const createdAtKill = await db.collection('notifications').countDocuments({ broadcast_id: broadcastId });
+    expect(createdAtKill).toBeLessThan(RECIPIENTS);
+
+    await stack.restart('delivery-service');
+    const b = await eventually(
+      async () => {
+        const r = (await stack.delivery().getBroadcast({ projectId, id: BigInt(broadcastId) })).broadcast!;
+        return r.status === 'completed' ? r : undefined;
+      },
+      150_000,
+      'broadcast completed after the restart',
+    );
+    expect(b.recipientsTotal).toBe(BigInt(RECIPIENTS));
+    expect(b.notificationsCreated).toBe(BigInt(RECIPIENTS));
+
+    const docs = await db
+      .collection('notifications')
+      .find({ broadcast_id: broadcastId }, { projection: { recipient_id: 1, status: 1 } })
+      .toArray();
+    expect(docs).toHaveLength(RECIPIENTS);
+    const perRecipient = new Map<string, number>();
+    for (const d of docs) perRecipient.set(d.recipient_id as string, (perRecipient.get(d.recipient_id as string) ?? 0) + 1);
+    expect(perRecipient.size).toBe(RECIPIENTS);
+    expect([...perRecipient.values()].every((n) => n === 1)).toBe(true);
+    expect([...perRecipient.keys()].sort()).toEqual(ids);
+    expect(docs.filter((d) => d.status !== 'delivered')).toEqual([]);
+  });
+});

@@ -1,0 +1,130 @@
+import { execFileSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createClient, type Client } from '@connectrpc/connect';
+import { createGrpcTransport, Http2SessionManager } from '@connectrpc/connect-node';
+import { DeliveryService, RecipientService } from '@herald/contracts';
+import { connectMongo, type MongoHandle } from '@herald/service-kit';
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const infra = require('../../../../tools/infra/index.cjs') as {
+  root: string;
+  startInfra(opts: { dataDir: string; log?: (m: string) => void }): Promise<{ mongoUrl: string; natsUrl: string; smtpUrl: string; stop(): Promise<void> }>;
+  freePort(): Promise<number>;
+  spawnLogged(name: string, cmd: string, args: string[], opts: { logDir: string; env?: Record<string, string> }): ChildProcess;
+  waitForPort(port: number, timeoutMs?: number, host?: string, child?: ChildProcess | null): Promise<void>;
+  stopChild(child: ChildProcess): Promise<void>;
+  tailLog(file: string, lines?: number): string;
+};
+
+const SERVICES = ['recipient-service', 'preference-service', 'delivery-service'] as const;
+type ServiceName = (typeof SERVICES)[number];
+
+/**
+ * The three back-end services as real processes (bundles built by scripts/build.mjs) against an
+ * infrastructure of their own (store, broker, SMTP sink in a temporary directory), for fault tests
+ * that kill a process. The delivery service is reached over gRPC; its store is read directly.
+ */
+export interface ProcessStack {
+  recipients: Client<typeof RecipientService>;
+  delivery(): Client<typeof DeliveryService>;
+  /** The delivery service's own database. */
+  deliveryDb: MongoHandle;
+  /** SIGKILLs a service and waits until it is gone. */
+  kill(name: ServiceName): Promise<void>;
+  /** Starts a (killed or running) service again on its port, with the same environment. */
+  restart(name: ServiceName): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export async function startProcessStack(extraEnv: Partial<Record<ServiceName, Record<string, string>>> = {}): Promise<ProcessStack> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'herald-fault-'));
+  const logDir = path.join(dataDir, 'logs');
+  const distDir = path.join(infra.root, 'dist', `.fault-${randomBytes(4).toString('hex')}`);
+  const cleanups: (() => Promise<void> | void)[] = [() => fs.rmSync(dataDir, { recursive: true, force: true }), () => fs.rmSync(distDir, { recursive: true, force: true })];
+  const stop = async () => {
+    for (const c of cleanups.reverse()) await c();
+    cleanups.length = 0;
+  };
+  try {
+    execFileSync(process.execPath, [path.join(infra.root, 'scripts', 'build.mjs'), ...SERVICES, `--outdir=${distDir}`], { stdio: 'ignore' });
+    // Everything of our own: the suite's shared URLs are hidden from startInfra while it runs.
+    const saved = { MONGO_URL: process.env.MONGO_URL, NATS_URL: process.env.NATS_URL, SMTP_URL: process.env.SMTP_URL, HERALD_NO_DOCKER: process.env.HERALD_NO_DOCKER };
+    for (const k of ['MONGO_URL', 'NATS_URL', 'SMTP_URL'] as const) delete process.env[k];
+    process.env.HERALD_NO_DOCKER = '1';
+    let own: Awaited<ReturnType<typeof infra.startInfra>>;
+    try {
+      own = await infra.startInfra({ dataDir, log: () => undefined });
+    } finally {
+      for (const [k, v] of Object.entries(saved)) {
+        if (v === undefined) delete process.env[k];
+        else process.env[k] = v;
+      }
+    }
+    cleanups.push(() => own.stop());
+
+    const ports = Object.fromEntries(await Promise.all(SERVICES.map(async (s) => [s, await infra.freePort()] as const))) as Record<ServiceName, number>;
+    const url = (s: ServiceName) => `http://127.0.0.1:${ports[s]}`;
+    const dbPrefix = `fault${randomBytes(3).toString('hex')}`;
+    const envOf = (s: ServiceName): Record<string, string> => ({
+      MONGO_URL: own.mongoUrl,
+      NATS_URL: own.natsUrl,
+      SMTP_URL: own.smtpUrl,
+      HOST: '127.0.0.1',
+      PORT: String(ports[s]),
+      METRICS_PORT: '0',
+      MONGO_DB: `${dbPrefix}_${s.replace('-service', '')}`,
+      LOG_LEVEL: 'warn',
+      RECIPIENT_SERVICE_URL: url('recipient-service'),
+      PREFERENCE_SERVICE_URL: url('preference-service'),
+      ...extraEnv[s],
+    });
+    const children: Partial<Record<ServiceName, ChildProcess>> = {};
+    const start = async (s: ServiceName) => {
+      const child = infra.spawnLogged(s, process.execPath, ['--enable-source-maps', path.join(distDir, 'apps', s, 'main.js')], { logDir, env: envOf(s) });
+      children[s] = child;
+      await infra.waitForPort(ports[s], 60_000, '127.0.0.1', child).catch((err: Error) => {
+        throw new Error(`${err.message}\n${infra.tailLog(path.join(logDir, `${s}.log`))}`);
+      });
+    };
+    cleanups.push(async () => {
+      for (const s of SERVICES) if (children[s]) await infra.stopChild(children[s]!);
+    });
+    await Promise.all(SERVICES.map(start));
+
+    const sessions: Http2SessionManager[] = [];
+    cleanups.push(() => sessions.forEach((m) => m.abort()));
+    const clientOf = <S extends typeof RecipientService | typeof DeliveryService>(service: S, s: ServiceName) => {
+      const sessionManager = new Http2SessionManager(url(s));
+      sessions.push(sessionManager);
+      return createClient(service, createGrpcTransport({ baseUrl: url(s), sessionManager }));
+    };
+    let delivery = clientOf(DeliveryService, 'delivery-service');
+    const deliveryDb = await connectMongo(own.mongoUrl, envOf('delivery-service').MONGO_DB, 'fault-test');
+    cleanups.push(() => deliveryDb.close());
+
+    return {
+      recipients: clientOf(RecipientService, 'recipient-service'),
+      delivery: () => delivery,
+      deliveryDb,
+      async kill(s) {
+        const child = children[s]!;
+        if (child.exitCode !== null || child.signalCode !== null) return;
+        const gone = new Promise((r) => child.once('exit', r));
+        child.kill('SIGKILL');
+        await gone;
+      },
+      async restart(s) {
+        if (children[s]) await infra.stopChild(children[s]!);
+        await start(s);
+        if (s === 'delivery-service') delivery = clientOf(DeliveryService, s);
+      },
+      stop,
+    };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}
