@@ -18,6 +18,8 @@ const base = {
 };
 
 module.exports = {
+  // jest ignores testTimeout inside a project; integration and e2e tests need more than 5 s.
+  testTimeout: 60000,
   // run-status-reporter tells the global teardown whether to keep test data and process logs.
   reporters: ['default', '<rootDir>/tools/jest/run-status-reporter.cjs'],
   projects: [

@@ -8,7 +8,8 @@ import { createGrpcTransport, Http2SessionManager } from '@connectrpc/connect-no
 import { DeliveryService, RecipientService } from '@herald/contracts';
 import { connectMongo, type MongoHandle } from '@herald/service-kit';
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
+// Test infrastructure (tools/infra) is plain CommonJS outside the Nx projects, shared with npm start.
+// eslint-disable-next-line @typescript-eslint/no-require-imports, @nx/enforce-module-boundaries
 const infra = require('../../../../tools/infra/index.cjs') as {
   root: string;
   startInfra(opts: { dataDir: string; log?: (m: string) => void }): Promise<{ mongoUrl: string; natsUrl: string; smtpUrl: string; stop(): Promise<void> }>;

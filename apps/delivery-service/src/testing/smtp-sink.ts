@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
+// Test infrastructure (tools/infra) is plain CommonJS outside the Nx projects, shared with npm start.
+// eslint-disable-next-line @typescript-eslint/no-require-imports, @nx/enforce-module-boundaries
 const infra = require('../../../../tools/infra/index.cjs') as {
   root: string;
   freePort(): Promise<number>;
