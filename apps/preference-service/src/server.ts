@@ -2,7 +2,8 @@ import { createSequences, type ServiceDeps, type ServiceParts } from '@herald/se
 import { createCatalogCache } from './catalog/catalog-cache';
 import type { Config } from './config';
 import { startRecipientDeletedConsumer } from './events/recipient-deleted-consumer';
-import { ensureEventsStream, ensureRecipientDeletedConsumer } from './events/streams';
+import { ensureEventsStream } from '@herald/service-kit';
+import { ensureRecipientDeletedConsumer } from './events/streams';
 import { preferenceRoutes } from './preference-routes';
 import { createCatalogRepository } from './repositories/catalog-repository';
 import { createRuleRepository } from './repositories/rule-repository';

@@ -1,6 +1,7 @@
 import { createSequences, type ServiceDeps, type ServiceParts } from '@herald/service-kit';
 import type { Config } from './config';
-import { createRecipientEvents, ensureEventsStream } from './events/recipient-events';
+import { ensureEventsStream } from '@herald/service-kit';
+import { createRecipientEvents } from './events/recipient-events';
 import { recipientRoutes } from './recipient-routes';
 import { createContactRepository } from './repositories/contact-repository';
 import { createRecipientRepository } from './repositories/recipient-repository';

@@ -1,6 +1,7 @@
 import { connect } from '@nats-io/transport-node';
 import type { NatsConnection } from '@nats-io/nats-core';
-import { jetstreamManager, type StreamConfig } from '@nats-io/jetstream';
+import { jetstreamManager, StorageType, type StreamConfig } from '@nats-io/jetstream';
+import { EVENTS_STREAM, EVENTS_SUBJECT_PREFIX } from '@herald/contracts';
 
 export type { NatsConnection } from '@nats-io/nats-core';
 
@@ -26,4 +27,21 @@ export async function ensureStream(nc: NatsConnection, config: Partial<StreamCon
       if (!/already in use|exists/i.test(String((addErr as Error).message))) throw addErr;
     }
   }
+}
+
+const DAY_NS = 24 * 60 * 60 * 1e9;
+
+/**
+ * The domain events stream (`herald.events.>`, on disk, kept 7 days, 2-minute msgID window). Its
+ * publisher (the recipient service) and every consumer ensure it with this one configuration, so
+ * any of them may start first and none undoes another's settings.
+ */
+export function ensureEventsStream(nc: NatsConnection): Promise<void> {
+  return ensureStream(nc, {
+    name: EVENTS_STREAM,
+    subjects: [`${EVENTS_SUBJECT_PREFIX}.>`],
+    storage: StorageType.File,
+    max_age: 7 * DAY_NS,
+    duplicate_window: 2 * 60 * 1e9,
+  });
 }

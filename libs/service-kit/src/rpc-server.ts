@@ -31,18 +31,36 @@ export interface RpcServer {
  * where it is handled. Records latency per method.
  */
 function errorAndMetricsInterceptor(logger: Logger, metrics?: Metrics): Interceptor {
+  const fail = (err: unknown, method: string): ConnectError => {
+    if (!(err instanceof DomainError) && !(err instanceof ConnectError)) {
+      logger.error({ err, method }, 'rpc failed');
+    }
+    return toConnectError(err);
+  };
   return (next) => async (req) => {
     const end = metrics?.rpcDuration.startTimer({ method: req.method.name });
     try {
       const res = await next(req);
-      end?.({ code: 'ok' });
-      return res;
-    } catch (err) {
-      const connectErr = toConnectError(err);
-      end?.({ code: Code[connectErr.code] });
-      if (!(err instanceof DomainError) && !(err instanceof ConnectError)) {
-        logger.error({ err, method: req.method.name }, 'rpc failed');
+      if (!res.stream) {
+        end?.({ code: 'ok' });
+        return res;
       }
+      // A server stream can fail after its first message: map and log those errors too.
+      const messages = res.message;
+      async function* guarded() {
+        try {
+          yield* messages;
+          end?.({ code: 'ok' });
+        } catch (err) {
+          const connectErr = fail(err, req.method.name);
+          end?.({ code: Code[connectErr.code] });
+          throw connectErr;
+        }
+      }
+      return { ...res, message: guarded() };
+    } catch (err) {
+      const connectErr = fail(err, req.method.name);
+      end?.({ code: Code[connectErr.code] });
       throw connectErr;
     }
   };

@@ -13,10 +13,9 @@ import {
   DELIVERY_STREAM,
   DELIVERY_SUBJECT_PREFIX,
   EVENTS_STREAM,
-  EVENTS_SUBJECT_PREFIX,
   RECIPIENT_DELETED_SUBJECT,
 } from '@herald/contracts';
-import { ensureStream, type NatsConnection } from '@herald/service-kit';
+import { ensureEventsStream, ensureStream, type NatsConnection } from '@herald/service-kit';
 
 const MINUTE = 60_000;
 
@@ -34,13 +33,7 @@ export async function ensureDeliveryStreams(nc: NatsConnection, ackWaitMs: numbe
     // Msg-id de-duplication window: a republished job (outbox sweeper, resumed fan-out) inside it is dropped.
     duplicate_window: nanos(10 * MINUTE),
   });
-  await ensureStream(nc, {
-    name: EVENTS_STREAM,
-    subjects: [`${EVENTS_SUBJECT_PREFIX}.>`],
-    storage: StorageType.File,
-    max_age: nanos(7 * 24 * 60 * MINUTE),
-    duplicate_window: nanos(2 * MINUTE),
-  });
+  await ensureEventsStream(nc);
   const work = (durable: string, subject: string, maxAckPending: number): [string, Partial<ConsumerConfig> & { durable_name: string }] => [
     DELIVERY_STREAM,
     {

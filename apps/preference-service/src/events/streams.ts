@@ -1,23 +1,7 @@
-import { AckPolicy, DeliverPolicy, jetstreamManager, StorageType } from '@nats-io/jetstream';
+import { AckPolicy, DeliverPolicy, jetstreamManager } from '@nats-io/jetstream';
 import { nanos } from '@nats-io/nats-core';
-import { EVENTS_STREAM, EVENTS_SUBJECT_PREFIX, RECIPIENT_DELETED_SUBJECT } from '@herald/contracts';
-import { ensureStream, type NatsConnection } from '@herald/service-kit';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/**
- * The domain events stream, with exactly the recipient service's configuration (its owner), so
- * either service may start first and neither undoes the other's `ensureStream`. Idempotent.
- */
-export async function ensureEventsStream(nc: NatsConnection): Promise<void> {
-  await ensureStream(nc, {
-    name: EVENTS_STREAM,
-    subjects: [`${EVENTS_SUBJECT_PREFIX}.>`],
-    storage: StorageType.File,
-    max_age: nanos(7 * DAY_MS),
-    duplicate_window: nanos(2 * 60 * 1000),
-  });
-}
+import { EVENTS_STREAM, RECIPIENT_DELETED_SUBJECT } from '@herald/contracts';
+import type { NatsConnection } from '@herald/service-kit';
 
 /** Creates the durable pull consumer, or brings it to this config (one `filter_subject`: nats-server 2.9). Idempotent. */
 export async function ensureRecipientDeletedConsumer(nc: NatsConnection, durable: string): Promise<void> {

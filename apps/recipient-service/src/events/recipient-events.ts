@@ -1,22 +1,8 @@
 import { create, toBinary } from '@bufbuild/protobuf';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
-import { jetstream, StorageType } from '@nats-io/jetstream';
-import { nanos } from '@nats-io/nats-core';
-import { EVENTS_STREAM, EVENTS_SUBJECT_PREFIX, RECIPIENT_DELETED_SUBJECT, RecipientDeletedSchema } from '@herald/contracts';
-import { ensureStream, type NatsConnection } from '@herald/service-kit';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** The domain events stream: every `herald.events.>` subject, on disk, kept 7 days. Idempotent. */
-export async function ensureEventsStream(nc: NatsConnection): Promise<void> {
-  await ensureStream(nc, {
-    name: EVENTS_STREAM,
-    subjects: [`${EVENTS_SUBJECT_PREFIX}.>`],
-    storage: StorageType.File,
-    max_age: nanos(7 * DAY_MS),
-    duplicate_window: nanos(2 * 60 * 1000),
-  });
-}
+import { jetstream } from '@nats-io/jetstream';
+import { RECIPIENT_DELETED_SUBJECT, RecipientDeletedSchema } from '@herald/contracts';
+import type { NatsConnection } from '@herald/service-kit';
 
 export interface RecipientDeletedEvent {
   projectId: number;
