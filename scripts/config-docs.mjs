@@ -27,6 +27,9 @@ const COMMON = {
   RECIPIENT_SERVICE_URL: 'Base URL of recipient-service (Connect/gRPC over cleartext HTTP/2).',
   PREFERENCE_SERVICE_URL: 'Base URL of preference-service (Connect/gRPC over cleartext HTTP/2).',
   DELIVERY_SERVICE_URL: 'Base URL of delivery-service (Connect/gRPC over cleartext HTTP/2).',
+  OTEL_EXPORTER_OTLP_ENDPOINT: 'OTLP/HTTP collector base URL (for example http://otel-collector:4318); tracing is off when empty.',
+  SMTP_FROM: 'Sender (From header) of every email.',
+  OUTBOX_SWEEP_EVERY_MS: 'How often the outbox sweeper looks for pending notifications.',
 };
 
 /** Property comments of a TypeBox object literal in a source file: `/** text *\/ NAME: ...`. */
