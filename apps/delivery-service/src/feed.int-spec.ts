@@ -3,7 +3,7 @@ import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { jetstream } from '@nats-io/jetstream';
 import { RECIPIENT_DELETED_SUBJECT, RecipientDeletedSchema } from '@herald/contracts';
 import { connectNats } from '@herald/service-kit';
-import { errorOf } from './testing/errors';
+import { errorOf } from '@herald/testing';
 import { eventually, startHarness, type Harness } from './testing/harness';
 
 const settings = { strictTargets: false, maxBroadcastRecipientsForEmail: 0n };

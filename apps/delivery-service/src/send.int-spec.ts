@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { connectMongo, type MongoHandle } from '@herald/service-kit';
-import { errorOf } from './testing/errors';
+import { errorOf } from '@herald/testing';
 import { eventually, startHarness, type Harness } from './testing/harness';
 
 const target = { channel: 'orders', topic: 'shipping', event: 'shipped' };

@@ -1,7 +1,7 @@
 import { Code } from '@connectrpc/connect';
 import { timestampDate } from '@bufbuild/protobuf/wkt';
 import type { CatalogEntryInput } from '@herald/contracts';
-import { errorOf } from './testing/errors';
+import { errorOf } from '@herald/testing';
 import { newProject, startPreferenceService, uniqueDbName, type TestPreferenceService } from './testing/start-preference-service';
 
 type Input = Partial<Omit<CatalogEntryInput, '$typeName' | 'target'>> & { target?: { channel: string; topic: string; event: string } };

@@ -1,5 +1,5 @@
 import { Code } from '@connectrpc/connect';
-import { errorOf } from './testing/errors';
+import { errorOf } from '@herald/testing';
 import { newProject, startPreferenceService, uniqueDbName, type TestPreferenceService } from './testing/start-preference-service';
 
 const deploys = { channel: 'ci', topic: 'deploys', event: 'failed' };

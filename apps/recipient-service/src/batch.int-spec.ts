@@ -1,4 +1,4 @@
-import { errorOf } from './testing/errors';
+import { errorOf } from '@herald/testing';
 import { startRecipientService, type TestRecipientService } from './testing/start-recipient-service';
 
 jest.setTimeout(30_000);

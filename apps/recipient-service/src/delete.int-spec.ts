@@ -1,5 +1,5 @@
 import { connectMongo, type MongoHandle } from '@herald/service-kit';
-import { errorOf } from './testing/errors';
+import { errorOf } from '@herald/testing';
 import { recipientDeletedEvents } from './testing/recipient-deleted-events';
 import { startRecipientService, type TestRecipientService } from './testing/start-recipient-service';
 

@@ -1,5 +1,5 @@
 import { timestampDate } from '@bufbuild/protobuf/wkt';
-import { errorOf } from './testing/errors';
+import { errorOf } from '@herald/testing';
 import { startRecipientService, type TestRecipientService } from './testing/start-recipient-service';
 
 jest.setTimeout(30_000);
