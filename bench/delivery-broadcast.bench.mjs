@@ -3,13 +3,13 @@
 // its peak and after. `npm run bench:delivery-broadcast`.
 // Env: BENCH_RECIPIENTS (default 10000), BENCH_TIMEOUT (s to wait for completion, default 600);
 //      MONGO_URL / NATS_URL as for npm start (else local FerretDB + nats-server in a temp dir).
-import { createRecipients, machine, rssMb, say, sleep, withDeliveryStack } from './delivery-stack.mjs';
+import { cpuDelta, createRecipients, machine, rssMb, say, sleep, withDeliveryStack } from './delivery-stack.mjs';
 
 const n = Number(process.env.BENCH_RECIPIENTS ?? 10_000);
 const timeoutS = Number(process.env.BENCH_TIMEOUT ?? 600);
 const target = { channel: 'news', topic: 'weekly', event: 'digest' };
 
-const failed = await withDeliveryStack('delivery-broadcast', {}, async ({ infra, api, deliveryPid }) => {
+const failed = await withDeliveryStack('delivery-broadcast', {}, async ({ infra, api, deliveryPid, cpu }) => {
   say(`creating ${n} recipients (POST /recipients/batch, 1,000 per call)...`);
   const seedStart = Date.now();
   await createRecipients(api, n);
@@ -24,6 +24,7 @@ const failed = await withDeliveryStack('delivery-broadcast', {}, async ({ infra,
   let rssPeak = rssBefore;
   const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, rssMb(deliveryPid))), 200);
 
+  const cpuBefore = cpu();
   const t0 = Date.now();
   const sent = await api('POST', '/notifications/send', { recipient_id: null, target, payload: { title: 'Weekly digest' } });
   const id = sent.data.broadcast.id;
@@ -41,6 +42,7 @@ const failed = await withDeliveryStack('delivery-broadcast', {}, async ({ infra,
   const totalS = (Date.now() - t0) / 1000;
   clearInterval(sampler);
   const rssAfter = rssMb(deliveryPid);
+  const cpuRun = cpuDelta(cpuBefore, cpu());
   const f1 = (x) => x.toFixed(1);
 
   console.log(`\nBroadcast to ${n} recipients (${machine(infra)}; load at start ${load})\n`);
@@ -49,6 +51,7 @@ const failed = await withDeliveryStack('delivery-broadcast', {}, async ({ infra,
   console.log(`| ${n} | ${b.status} | ${b.notifications_created} | ${accepted} | ${f1(totalS)} | ${Math.round(b.notifications_created / totalS)} | ${f1(rssBefore)} | ${f1(rssPeak)} | ${f1(rssAfter)} | ${f1(rssPeak - rssBefore)} |`);
   console.log(`${muted} of them muted the target in-app (they end suppressed)`);
   console.log(`progress (s → notifications created): ${progress.map((p) => `${f1(p.s)}→${p.created}`).join(', ')}`);
+  console.log(`CPU used from the send to completion: ${cpuRun}`);
   console.log(`seeding ${n} recipients through the REST batch: ${f1(seedS)} s`);
   console.log(`\ntarget (100,000 in ≤ 20 s, growth ≤ 100 MB): at this size ${b.status === 'completed' ? `${f1(totalS)} s` : 'not completed'}, ${f1(rssPeak - rssBefore)} MB`);
   if (b.status !== 'completed' || b.notifications_created !== n) throw new Error(`broadcast not completed within ${timeoutS} s: ${JSON.stringify(b)}`);

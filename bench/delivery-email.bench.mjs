@@ -5,7 +5,7 @@
 // same run: nodemailer with the same pool size sending N mails straight to the same sink.
 // `npm run bench:delivery-email`. Env: BENCH_EMAILS (default 2000), BENCH_TIMEOUT (s, default 600).
 import nodemailer from 'nodemailer';
-import { createRecipients, machine, sample, say, sleep, withDeliveryStack } from './delivery-stack.mjs';
+import { cpuDelta, createRecipients, machine, sample, say, sleep, withDeliveryStack } from './delivery-stack.mjs';
 
 const n = Number(process.env.BENCH_EMAILS ?? 2000);
 const timeoutS = Number(process.env.BENCH_TIMEOUT ?? 600);
@@ -33,7 +33,7 @@ async function baselineRate(smtpUrl) {
   return { s, rate: n / s };
 }
 
-const failed = await withDeliveryStack('delivery-email', {}, async ({ infra, stack, api, admin, project, metrics }) => {
+const failed = await withDeliveryStack('delivery-email', {}, async ({ infra, stack, api, admin, project, metrics, cpu }) => {
   say(`creating ${n} recipients with a primary email contact...`);
   await createRecipients(api, n);
   let next = 0;
@@ -57,6 +57,7 @@ const failed = await withDeliveryStack('delivery-email', {}, async ({ infra, sta
   say(`herald: broadcast with an email block to ${n} recipients`);
   const sentNow = async () => sample(await metrics(), 'herald_emails_total', { outcome: 'sent' });
   const before = await sentNow();
+  const cpuBefore = cpu();
   const t0 = Date.now();
   const sent = await api('POST', '/notifications/send', { recipient_id: null, target, payload: { title: 'Invoice' }, email });
   const id = sent.data.broadcast.id;
@@ -69,6 +70,7 @@ const failed = await withDeliveryStack('delivery-email', {}, async ({ infra, sta
     await sleep(100);
   }
   const lastAt = Date.now();
+  const cpuRun = cpuDelta(cpuBefore, cpu());
   const b = (await api('GET', `/broadcasts/${id}`)).data;
   const text = await metrics();
   const retried = sample(text, 'herald_emails_total', { outcome: 'retried' });
@@ -82,6 +84,7 @@ const failed = await withDeliveryStack('delivery-email', {}, async ({ infra, sta
   console.log(`| herald email sender (job → quota unit → SMTP → outcome write), first to last sent | ${count} | ${f1(sendS)} | ${Math.round(count / sendS)} |`);
   console.log(`| baseline (nodemailer pool of ${POOL}, ${IN_FLIGHT} in flight, same sink) | ${n} | ${f1(base.s)} | ${Math.round(base.rate)} |`);
   console.log(`\nherald / baseline: ${(count / sendS / base.rate).toFixed(2)}×; from the send to the last email: ${f1((lastAt - t0) / 1000)} s (broadcast ${b.status}, email ${JSON.stringify(b.email)}); retried ${retried}, failed ${failedMails}`);
+  console.log(`CPU used from the send to the last email: ${cpuRun}`);
   console.log(`target (≥ 500 emails/s): ${count / sendS >= 500 ? 'met' : 'NOT met'}`);
   if (count < n) throw new Error(`only ${count} of ${n} emails sent within ${timeoutS} s`);
 });

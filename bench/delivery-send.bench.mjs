@@ -7,7 +7,7 @@
 //      BENCH_MAX (1: also measure unthrottled, default 1), BENCH_RECIPIENTS (existing recipients the
 //      sends cycle through, default 1000); MONGO_URL / NATS_URL as for npm start.
 import { ensureDependencies } from '../scripts/lib/deps.mjs';
-import { createRecipients, json, machine, sample, say, sleep, withDeliveryStack } from './delivery-stack.mjs';
+import { cpuDelta, createRecipients, json, machine, sample, say, sleep, withDeliveryStack } from './delivery-stack.mjs';
 
 ensureDependencies((m) => process.stderr.write(`[bench] ${m}\n`));
 const { default: autocannon } = await import('autocannon');
@@ -58,7 +58,7 @@ async function rpcTimes(stack) {
   return out;
 }
 
-const failed = await withDeliveryStack('delivery-send', {}, async ({ infra, stack, api, auth, metrics, startChild }) => {
+const failed = await withDeliveryStack('delivery-send', {}, async ({ infra, stack, api, auth, metrics, startChild, cpu }) => {
   say(`creating ${RECIPIENTS} recipients...`);
   await createRecipients(api, RECIPIENTS);
   const baseline = await startChild('delivery-baseline-server.mjs', { MONGO_URL: infra.mongoUrl, MONGO_DB: `bench_send_baseline_${Date.now()}`, NATS_URL: infra.natsUrl });
@@ -80,6 +80,7 @@ const failed = await withDeliveryStack('delivery-send', {}, async ({ infra, stac
 
   say(`herald: ${rate}/s offered for ${duration} s, sampling outcomes every second`);
   const rpcBefore = await rpcTimes(stack);
+  const cpuBefore = cpu();
   const start = await finals();
   const t0 = Date.now();
   const samples = [];
@@ -88,6 +89,7 @@ const failed = await withDeliveryStack('delivery-send', {}, async ({ infra, stac
   clearInterval(sampler);
   const atEnd = await finals();
   const rpcAfter = await rpcTimes(stack);
+  const cpuRun = cpuDelta(cpuBefore, cpu());
   const deliveredDuringRun = atEnd.done - start.done;
   say(`waiting for every accepted send's outcome (up to ${drainTimeout} s)...`);
   let drained = null;
@@ -125,6 +127,7 @@ const failed = await withDeliveryStack('delivery-send', {}, async ({ infra, stac
     const c = rpcAfter[k].count - (rpcBefore[k]?.count ?? 0);
     return `${k} ${c ? ((1000 * (rpcAfter[k].sum - (rpcBefore[k]?.sum ?? 0))) / c).toFixed(0) : '-'} ms (${c} calls)`;
   }).join(', ')}`);
+  console.log(`CPU used during the ${duration} s run (2 cores = ${2 * duration} CPU-s available): ${cpuRun}`);
   if (measureMax) {
     console.log(`\nUnthrottled, ${connections} connections, ${duration} s\n`);
     console.log('| target | accepted/s | p50 ms | p99 ms | failed |');

@@ -41,12 +41,44 @@ export function rssMb(pid) {
   return m ? Number(m[1]) / 1024 : NaN;
 }
 
+/** CPU seconds used so far by the stack's processes and the infrastructure started in `dataDir`. */
+export function cpuSeconds(stack, dataDir) {
+  const pids = Object.fromEntries(Object.entries(stack.processes).map(([name, p]) => [p.pid, name]));
+  for (const pid of fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    let cmd = '';
+    try {
+      // The SMTP sink has its directory in its environment, the store and broker on the command line.
+      cmd = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8') + fs.readFileSync(`/proc/${pid}/environ`, 'utf8');
+    } catch {
+      continue;
+    }
+    if (!cmd.includes(dataDir) || pids[pid]) continue;
+    if (cmd.includes('ferretdb') || cmd.includes('mongod')) pids[pid] = 'store';
+    else if (cmd.includes('nats-server')) pids[pid] = 'nats-server';
+    else if (cmd.includes('sink.cjs')) pids[pid] = 'smtp-sink';
+  }
+  const out = {};
+  for (const [pid, name] of Object.entries(pids)) {
+    try {
+      const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      out[name] = (out[name] ?? 0) + (Number(fields[11]) + Number(fields[12])) / 100;
+    } catch {
+      // exited
+    }
+  }
+  return out;
+}
+
+/** "name 1.2 s" per process, from two cpuSeconds() readings, busiest first. */
+export const cpuDelta = (a, b) =>
+  Object.keys(b).map((k) => [k, b[k] - (a[k] ?? 0)]).sort((x, y) => y[1] - x[1]).map(([k, v]) => `${k} ${v.toFixed(1)} s`).join(', ');
+
 export const machine = (infra) => `${os.cpus().length} CPUs, node ${process.version}, store: ${infra.source}, load before: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`;
 
 /**
  * Starts everything; `run(ctx)` measures; everything is stopped afterwards whatever happens.
  * ctx: { infra, stack, project, api(method, path, body), metrics() (delivery-service /metrics text),
- *        deliveryPid, startChild(file, env) (a helper process stopped at the end) }.
+ *        deliveryPid, cpu() (CPU seconds per process so far), startChild(file, env) (a helper process stopped at the end) }.
  */
 export async function withDeliveryStack(name, { extraEnv = {} } = {}, run) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `herald-${name}-`));
@@ -84,6 +116,7 @@ export async function withDeliveryStack(name, { extraEnv = {} } = {}, run) {
       infra, stack, project, auth, api, startChild, admin, adminToken,
       metrics: async () => (await fetch(metricsUrl)).text(),
       deliveryPid: stack.processes['delivery-service'].pid,
+      cpu: () => cpuSeconds(stack, dataDir),
     });
   } catch (err) {
     failed = true;
