@@ -25,11 +25,40 @@ function onPath(name) {
   return null;
 }
 
+/** Version of Herald's FerretDB patch (tools/infra/ferretdb-patch); a local build without it is rebuilt. */
+const FERRETDB_PATCH = '1';
+const patchMarker = path.join(binDir, 'ferretdb.herald-patch');
+
 function findBinary(name, envVar) {
   if (process.env[envVar]) return process.env[envVar];
   const local = path.join(binDir, name);
-  if (fs.existsSync(local)) return local;
+  const current = name !== 'ferretdb' || (fs.existsSync(patchMarker) && fs.readFileSync(patchMarker, 'utf8').trim() === FERRETDB_PATCH);
+  if (fs.existsSync(local) && current) return local;
   return onPath(name);
+}
+
+/** Exact-text edits of FerretDB's source; a mismatch stops the build rather than build it unpatched. */
+function applyFerretdbPatch(src) {
+  const patchDir = path.join(__dirname, 'ferretdb-patch');
+  const sqliteDir = path.join(src, 'internal', 'backends', 'sqlite');
+  fs.copyFileSync(path.join(patchDir, 'herald_pushdown.go'), path.join(sqliteDir, 'herald_pushdown.go'));
+  const edit = (file, from, to) => {
+    const text = fs.readFileSync(file, 'utf8');
+    if (!text.includes(from)) throw new Error(`FerretDB patch does not apply to ${path.relative(src, file)}`);
+    fs.writeFileSync(file, text.split(from).join(to));
+  };
+  const upstreamPushdown = (extra) => `\tif params.Filter.Len() == 1 {
+\t\tv, _ := params.Filter.Get("_id")
+\t\tswitch v.(type) {
+\t\tcase string, types.ObjectID:
+${extra}\t\t\twhereClause = fmt.Sprintf(\` WHERE %s = ?\`, metadata.IDColumn)
+\t\t\targs = []any{string(must.NotFail(sjson.MarshalSingleValue(v)))}
+\t\t}
+\t}`;
+  const collection = path.join(sqliteDir, 'collection.go');
+  edit(collection, upstreamPushdown('\t\t\tfilterPushdown = true\n'), '\twhereClause, args = heraldWhere(params.Filter)\n\tfilterPushdown = whereClause != ""');
+  edit(collection, upstreamPushdown(''), '\twhereClause, args = heraldWhere(params.Filter)');
+  edit(path.join(sqliteDir, 'metadata', 'metadata.go'), `IDColumn = DefaultColumn + "->'$._id'"`, 'IDColumn = DefaultColumn + `->"_id"`');
 }
 
 function run(cmd, args, opts = {}) {
@@ -38,10 +67,11 @@ function run(cmd, args, opts = {}) {
 }
 
 /**
- * FerretDB v1.24.2. `go install` first; when the module proxy refuses the install's version
- * lookup, or the module lacks its generated version file, build from a throwaway module that
- * requires FerretDB with build/version/version.txt supplied; with a newer Go than FerretDB knows,
- * retry with -ldflags=-checklinkname=0.
+ * FerretDB v1.24.2, built from a throwaway module that requires it: a plain `go install` fails
+ * here (the module proxy refuses its version lookup, and the published module lacks the generated
+ * build/version/version.txt), and Herald patches the SQLite backend so queries use its indexes
+ * (tools/infra/ferretdb-patch/README.md). With a newer Go than FerretDB knows, the build is
+ * retried with -ldflags=-checklinkname=0.
  */
 function installFerretdb(log) {
   if (!onPath('go')) return null;
@@ -50,7 +80,6 @@ function installFerretdb(log) {
   const env = { ...process.env, GOBIN: binDir, GOFLAGS: '-mod=mod' };
   const target = path.join(binDir, 'ferretdb');
   const works = () => run(target, ['--version']).ok;
-  if (run('go', ['install', `${FERRETDB_PKG}@${FERRETDB_VERSION}`], { env }).ok && works()) return target;
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'herald-ferretdb-'));
   try {
     const r1 = run('go', ['mod', 'init', 'herald.local/ferretdb'], { cwd: work, env });
@@ -61,10 +90,14 @@ function installFerretdb(log) {
     fs.cpSync(modDir, src, { recursive: true });
     spawnSync('chmod', ['-R', 'u+w', src]);
     fs.writeFileSync(path.join(src, 'build', 'version', 'version.txt'), `${FERRETDB_VERSION}\n`);
+    applyFerretdbPatch(src);
     run('go', ['mod', 'edit', '-replace', 'github.com/FerretDB/FerretDB=./src'], { cwd: work, env });
     for (const extra of [[], ['-ldflags=-checklinkname=0']]) {
       const b = run('go', ['build', ...extra, '-o', target, FERRETDB_PKG], { cwd: work, env });
-      if (b.ok && works()) return target;
+      if (b.ok && works()) {
+        fs.writeFileSync(patchMarker, `${FERRETDB_PATCH}\n`);
+        return target;
+      }
       log(`FerretDB build ${extra.join(' ') || '(plain)'} failed: ${b.out.split('\n').slice(-5).join(' ')}`);
     }
     return null;
