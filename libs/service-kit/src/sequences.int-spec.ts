@@ -10,11 +10,25 @@ describe('createSequences against the real store', () => {
     await client.close();
   });
 
-  it('when 50 ids are requested at once in one process, then all are distinct and consecutive', async () => {
+  it('when 50 ids are requested at once in one process, then they are consecutive, in the order asked', async () => {
     const seq = createSequences(client.db(dbName));
     const ids = await Promise.all(Array.from({ length: 50 }, () => seq.next('a')));
-    expect(new Set(ids).size).toBe(50);
-    expect([...ids].sort((x, y) => x - y)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
+    expect(ids).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
+  });
+
+  it('when blocks of different sizes are requested at once, then they do not overlap and follow the order asked', async () => {
+    const seq = createSequences(client.db(dbName));
+    const firsts = await Promise.all([seq.next('d', 3), seq.next('d'), seq.next('d', 5)]);
+    expect(firsts).toEqual([1, 4, 5]);
+    expect(await seq.next('d')).toBe(10);
+  });
+
+  it('when the store fails, then every waiting request fails', async () => {
+    const broken = new MongoClient('mongodb://127.0.0.1:1/', { serverSelectionTimeoutMS: 200 });
+    const seq = createSequences(broken.db(dbName));
+    const results = await Promise.allSettled([seq.next('e'), seq.next('e')]);
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
+    await broken.close();
   });
 
   it('when two replicas allocate concurrently, including blocks, then no id is handed out twice', async () => {

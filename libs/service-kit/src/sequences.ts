@@ -18,20 +18,50 @@ export function createSequences(db: Db, collection = 'counters') {
   // recording where it ends; the blocks form a chain, and the counter only hints where the chain
   // ends (a stale or lost hint costs extra steps along the chain, never a duplicate id).
   const claims = db.collection<{ _id: string; end: number }>(`${collection}_claims`);
-  // Within a process, calls for one sequence run one at a time, so they never race each other
-  // along the chain and the hint stays exact; across replicas the claims keep ids unique.
-  const tails = new Map<string, Promise<unknown>>();
-  const serialized = <T>(name: string, work: () => Promise<T>): Promise<T> => {
-    const run = (tails.get(name) ?? Promise.resolve()).then(work, work);
-    const tail = run.catch(() => undefined);
-    tails.set(name, tail);
-    void tail.then(() => {
-      if (tails.get(name) === tail) tails.delete(name);
-    });
-    return run;
+  // Within a process, claims for one sequence run one at a time, so they never race each other
+  // along the chain and the hint stays exact; across replicas the claims keep ids unique. Requests
+  // arriving while a claim is in flight wait for the next claim, which reserves one block for all
+  // of them and hands it out in arrival order: ids still increase with creation time, and a busy
+  // process pays one claim per batch instead of one per id.
+  interface Waiter {
+    count: number;
+    resolve(first: number): void;
+    reject(err: unknown): void;
+  }
+  const queues = new Map<string, { waiting: Waiter[]; busy: boolean }>();
+  const drain = (name: string): void => {
+    const queue = queues.get(name);
+    if (!queue || queue.busy) return;
+    if (queue.waiting.length === 0) {
+      queues.delete(name);
+      return;
+    }
+    const batch = queue.waiting.splice(0);
+    queue.busy = true;
+    claim(name, batch.reduce((sum, w) => sum + w.count, 0))
+      .then(
+        (first) => {
+          let next = first;
+          for (const w of batch) {
+            w.resolve(next);
+            next += w.count;
+          }
+        },
+        (err) => batch.forEach((w) => w.reject(err)),
+      )
+      .finally(() => {
+        queue.busy = false;
+        drain(name);
+      });
   };
   return {
-    next: (name: string, count = 1): Promise<number> => serialized(name, () => claim(name, count)),
+    next: (name: string, count = 1): Promise<number> =>
+      new Promise<number>((resolve, reject) => {
+        const queue = queues.get(name) ?? { waiting: [], busy: false };
+        queues.set(name, queue);
+        queue.waiting.push({ count, resolve, reject });
+        drain(name);
+      }),
   };
 
   async function claim(name: string, count: number): Promise<number> {
