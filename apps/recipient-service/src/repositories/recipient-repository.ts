@@ -146,14 +146,29 @@ export function createRecipientRepository(db: Db) {
       return docs.map(toRecord);
     },
 
-    /** Like `page`, ids and seqs only (fan-out). */
-    async idPage(projectId: number, afterSeq: number, limit: number): Promise<{ id: string; seq: number }[]> {
-      const docs = await col
+    /**
+     * Ids and seqs of active recipients created after `afterSeq`, oldest first, in pages, from
+     * ONE cursor (fan-out): a store that sorts in memory (FerretDB) sorts once per stream, not
+     * once per page.
+     */
+    async *idPages(projectId: number, afterSeq: number, pageSize: number): AsyncGenerator<{ id: string; seq: number }[]> {
+      const cursor = col
         .find({ project_id: projectId, seq: { $gt: afterSeq }, state: 'active' }, { projection: { recipient_id: 1, seq: 1 } })
         .sort({ seq: 1 })
-        .limit(limit)
-        .toArray();
-      return docs.map((d) => ({ id: d.recipient_id, seq: d.seq }));
+        .batchSize(pageSize);
+      try {
+        let page: { id: string; seq: number }[] = [];
+        for await (const d of cursor) {
+          page.push({ id: d.recipient_id, seq: d.seq });
+          if (page.length === pageSize) {
+            yield page;
+            page = [];
+          }
+        }
+        if (page.length > 0) yield page;
+      } finally {
+        await cursor.close();
+      }
     },
   };
 }

@@ -11,8 +11,8 @@ export interface RecipientIdPage {
 }
 
 /**
- * Every recipient id of a project in creation order, page by page, from after `after`.
- * Recipients created while the stream runs are included when they sort after the current page.
+ * Every recipient id of a project in creation order, page by page, from after `after`, read
+ * through one store cursor: recipients created after the stream started may or may not be seen.
  */
 export async function* streamRecipientIds(
   deps: Pick<RecipientDeps, 'recipients'>,
@@ -20,12 +20,9 @@ export async function* streamRecipientIds(
   signal?: AbortSignal,
 ): AsyncGenerator<RecipientIdPage> {
   const size = pageLimit(input.pageSize, { fallback: STREAM_PAGE_DEFAULT, max: STREAM_PAGE_MAX, property: 'page_size' });
-  let after = decodeCursor(input.after, 'after');
-  while (!signal?.aborted) {
-    const page = await deps.recipients.idPage(input.projectId, after, size);
-    if (page.length === 0) return;
-    after = page[page.length - 1].seq;
-    yield { ids: page.map((p) => p.id), cursor: encodeCursor(after) };
-    if (page.length < size) return;
+  const after = decodeCursor(input.after, 'after');
+  for await (const page of deps.recipients.idPages(input.projectId, after, size)) {
+    if (signal?.aborted) return;
+    yield { ids: page.map((p) => p.id), cursor: encodeCursor(page[page.length - 1].seq) };
   }
 }
