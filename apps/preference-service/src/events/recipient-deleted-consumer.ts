@@ -3,7 +3,7 @@ import { timestampDate } from '@bufbuild/protobuf/wkt';
 import { jetstream, type ConsumerMessages, type JsMsg } from '@nats-io/jetstream';
 import type { Logger } from 'pino';
 import { EVENTS_STREAM, RecipientDeletedSchema } from '@herald/contracts';
-import type { NatsConnection } from '@herald/service-kit';
+import { contextFromHeaders, inSpan, SpanKind, type NatsConnection } from '@herald/service-kit';
 
 export interface RecipientDeleted {
   projectId: number;
@@ -47,7 +47,7 @@ export async function startRecipientDeletedConsumer(
         continue;
       }
       try {
-        const removed = await handle(event);
+        const removed = await inSpan(`${durable} process`, { kind: SpanKind.CONSUMER, parent: contextFromHeaders(m.headers) }, () => handle(event));
         m.ack();
         log.debug({ ...event, removed }, 'recipient rules removed');
       } catch (err) {

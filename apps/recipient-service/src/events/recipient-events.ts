@@ -2,7 +2,7 @@ import { create, toBinary } from '@bufbuild/protobuf';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { jetstream } from '@nats-io/jetstream';
 import { RECIPIENT_DELETED_SUBJECT, RecipientDeletedSchema } from '@herald/contracts';
-import type { NatsConnection } from '@herald/service-kit';
+import { traceHeaders, type NatsConnection } from '@herald/service-kit';
 
 export interface RecipientDeletedEvent {
   projectId: number;
@@ -24,6 +24,8 @@ export function createRecipientEvents(nc: NatsConnection) {
       });
       await js.publish(RECIPIENT_DELETED_SUBJECT, toBinary(RecipientDeletedSchema, msg), {
         msgID: `recipient-deleted:${e.projectId}:${e.seq}`,
+        // The deletion's trace continues in every consumer.
+        headers: traceHeaders(),
       });
     },
   };
