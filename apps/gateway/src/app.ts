@@ -10,6 +10,7 @@ import credentialsPlugin from './plugins/app/credentials';
 import errorsPlugin from './plugins/app/errors';
 import metricsPlugin from './plugins/app/metrics';
 import rateLimitPlugin from './plugins/app/rate-limit';
+import recipientPresencePlugin from './plugins/app/recipient-presence';
 import servicesPlugin from './plugins/external/services';
 import swaggerPlugin from './plugins/external/swagger';
 import tracingPlugin from './plugins/app/tracing';
@@ -45,6 +46,7 @@ export async function build(deps: GatewayDeps): Promise<FastifyInstance> {
   await app.register(servicesPlugin, { services: deps.services });
   await app.register(credentialsPlugin, { db: deps.db, nats: deps.nats, now: deps.now ?? (() => new Date()) });
   await app.register(authPlugin, { adminToken: deps.config.ADMIN_TOKEN, tokenSecret: deps.config.TOKEN_SECRET });
+  await app.register(recipientPresencePlugin, { nats: deps.nats, ttlMs: deps.config.RECIPIENT_CACHE_TTL_MS ?? 0 });
   await app.register(rateLimitPlugin, { nats: deps.nats, instanceId: deps.instanceId ?? randomUUID() });
 
   await app.register(opsRoutes, { pingStore: deps.pingStore, isBrokerUp: () => !deps.nats.isClosed() });

@@ -17,6 +17,8 @@ export const ConfigSchema = Type.Object({
   RECIPIENT_SERVICE_URL: Url('http://127.0.0.1:50051'),
   PREFERENCE_SERVICE_URL: Url('http://127.0.0.1:50052'),
   DELIVERY_SERVICE_URL: Url('http://127.0.0.1:50053'),
+  /** How long a confirmed recipient is taken to exist by the preference read routes (0: always ask). */
+  RECIPIENT_CACHE_TTL_MS: Type.Integer({ minimum: 0, default: 2000 }),
   /** Protocol spoken to the services over HTTP/2: `connect` (default, the faster codec here) or `grpc`. */
   SERVICE_PROTOCOL: Type.Union([Type.Literal('connect'), Type.Literal('grpc')], { default: 'connect' }),
   LOG_LEVEL: Type.String({ default: 'info' }),

@@ -33,8 +33,8 @@ async function afterRecipientCheck<T>(recipient: Promise<unknown>, read: Promise
  * recipient's existence check; the write waits for it.
  */
 const recipientPreferenceRoutes: RoutePlugin = async (app) => {
-  const { recipients, preferences } = app.services;
-  const recipientExists = (projectId: bigint, id: string) => recipients.getRecipient({ projectId, id });
+  const { preferences } = app.services;
+  const recipientExists = (projectId: bigint, id: string) => app.recipientPresence.require(projectId, id);
 
   app.patch(
     '/recipients/:recipient_id/preferences',

@@ -140,6 +140,17 @@ describe('recipient preferences: /recipients/{id}/preferences', () => {
     expect((await call('GET', `/recipients/${alice}/preferences`)).body).toEqual(messageBody('unauthorized'));
   });
 
+  it('when a recipient was just checked and is then deleted, then the next check answers 404 at once', async () => {
+    const id = await newRecipient();
+    expect((await as('GET', checkPath(id))).status).toBe(200);
+    expect((await as('GET', `/recipients/${id}/preferences`)).status).toBe(200);
+    expect((await as('DELETE', `/recipients/${id}`)).status).toBe(200);
+    const after = await as('GET', checkPath(id));
+    expect(after.status).toBe(404);
+    expect(after.body).toEqual({ message: 'Recipient not found', code: 'recipient_not_found' });
+    expect((await as('GET', `/recipients/${id}/preferences`)).status).toBe(404);
+  });
+
   it('when a recipient is deleted and created again, then their old rules are gone', async () => {
     const id = await newRecipient();
     await as('PATCH', `/recipients/${id}/preferences`, { target, medium: 'email', state: { enabled: true } });

@@ -91,6 +91,7 @@ const recipientRoutes: RoutePlugin = async (app) => {
     { schema: { tags, params: RecipientIdParams, response: { 200: MessageOnly, ...errorResponses('message') } } },
     async (request) => {
       await rpc.deleteRecipient({ projectId: BigInt(request.project.id), id: request.params.recipient_id });
+      app.recipientPresence.forget(request.project.id, request.params.recipient_id);
       return { message: 'Recipient deleted' };
     },
   );
