@@ -5,13 +5,13 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const require = createRequire(import.meta.url);
-const { startInfra, freePort, root } = require('../tools/infra/index.cjs');
+const { startInfra, root } = require('../tools/infra/index.cjs');
 const { startStack } = require('../tools/infra/stack.cjs');
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -72,22 +72,7 @@ export async function withPreferenceStack(name, run) {
   return failed;
 }
 
-/** The same baseline as recipient-get.bench.mjs: a bare fastify route doing one findOne on the same store. */
-export async function startBaseline(mongoUrl) {
-  const port = await freePort();
-  const child = spawn(process.execPath, [path.join(here, 'baseline-server.mjs')], {
-    env: { ...process.env, MONGO_URL: mongoUrl, MONGO_DB: `bench_baseline_${Date.now()}`, PORT: String(port) },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise((resolve, reject) => {
-    child.stdout.on('data', (d) => String(d).startsWith('ready') && resolve());
-    child.once('exit', (code) => reject(new Error(`baseline server exited (${code})`)));
-  });
-  return {
-    url: `http://127.0.0.1:${port}`,
-    stop: () => new Promise((r) => (child.exitCode !== null ? r() : (child.once('exit', r), child.kill('SIGTERM')))),
-  };
-}
+export { startBaseline } from './baseline.mjs';
 
 /** A catalog of `n` entries (both mediums, some `topic: any`), like a real project's settings screen. */
 export function benchCatalog(n = 20) {

@@ -7,18 +7,17 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
 import { ensureDependencies } from '../scripts/lib/deps.mjs';
+import { startBaseline } from './baseline.mjs';
 
 ensureDependencies((m) => process.stderr.write(`[bench] ${m}\n`));
 const { default: autocannon } = await import('autocannon');
 const require = createRequire(import.meta.url);
-const { startInfra, freePort, root } = require('../tools/infra/index.cjs');
+const { startInfra, root } = require('../tools/infra/index.cjs');
 const { startStack } = require('../tools/infra/stack.cjs');
 
-const here = path.dirname(fileURLToPath(import.meta.url));
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const warmup = Number(process.env.BENCH_WARMUP ?? 2);
@@ -41,21 +40,6 @@ async function json(res) {
   return JSON.parse(body);
 }
 
-async function startBaseline(mongoUrl) {
-  const port = await freePort();
-  const child = spawn(process.execPath, [path.join(here, 'baseline-server.mjs')], {
-    env: { ...process.env, MONGO_URL: mongoUrl, MONGO_DB: `bench_baseline_${Date.now()}`, PORT: String(port) },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise((resolve, reject) => {
-    child.stdout.on('data', (d) => String(d).startsWith('ready') && resolve());
-    child.once('exit', (code) => reject(new Error(`baseline server exited (${code})`)));
-  });
-  return {
-    url: `http://127.0.0.1:${port}`,
-    stop: () => new Promise((r) => (child.exitCode !== null ? r() : (child.once('exit', r), child.kill('SIGTERM')))),
-  };
-}
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'herald-bench-'));
 const distDir = path.join(root, 'dist', '.bench');
