@@ -32,5 +32,5 @@ export async function connectMongo(url: string, dbName: string, appName: string)
  */
 export function isDuplicateKey(err: unknown): boolean {
   const e = err as { code?: number; message?: string } | null;
-  return e?.code === 11000 || /UNIQUE constraint failed/i.test(e?.message ?? '');
+  return e?.code === 11000 || /UNIQUE constraint failed|E11000/i.test(e?.message ?? '');
 }

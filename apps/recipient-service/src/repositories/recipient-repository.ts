@@ -1,5 +1,5 @@
 import type { Db, MongoBulkWriteError, WithId } from 'mongodb';
-import { isUniqueViolation } from './unique';
+import { isDuplicateKey } from '@herald/service-kit';
 
 /** `deleting`: erasure started; reads answer not found, a retried delete finishes the job. */
 export type RecipientState = 'active' | 'deleting';
@@ -66,7 +66,7 @@ export function createRecipientRepository(db: Db) {
       try {
         await col.insertOne(doc);
       } catch (err) {
-        if (isUniqueViolation(err)) return null;
+        if (isDuplicateKey(err)) return null;
         throw err;
       }
       return toRecord(doc as WithId<RecipientDoc>);
@@ -81,7 +81,7 @@ export function createRecipientRepository(db: Db) {
       } catch (err) {
         const writeErrors = (err as MongoBulkWriteError).writeErrors;
         const list = Array.isArray(writeErrors) ? writeErrors : writeErrors ? [writeErrors] : [];
-        if (list.length === 0 || !list.every((w) => isUniqueViolation({ code: w.code, message: w.errmsg }))) throw err;
+        if (list.length === 0 || !list.every((w) => isDuplicateKey({ code: w.code, message: w.errmsg }))) throw err;
         return new Set(list.map((w) => items[w.index].id));
       }
     },
