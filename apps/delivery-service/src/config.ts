@@ -13,10 +13,20 @@ export const ConfigSchema = Type.Composite([
     SMTP_FROM: Type.String({ minLength: 1, default: 'Herald <no-reply@herald.local>' }),
     /** Open SMTP connections of the pooled transport. */
     SMTP_POOL_SIZE: Type.Integer({ minimum: 1, default: 8 }),
-    /** Jobs handled at once per consumer (notifications, chunks). */
-    WORKER_CONCURRENCY: Type.Integer({ minimum: 1, default: 32 }),
-    /** Emails in flight at once. */
-    EMAIL_CONCURRENCY: Type.Integer({ minimum: 1, default: 32 }),
+    /** SMTP connection and greeting timeout; a silent socket is given twice this. */
+    SMTP_TIMEOUT_MS: Type.Integer({ minimum: 100, default: 30_000 }),
+    /** Housekeeping pass (past months' quota units, expired idempotency keys). */
+    PRUNE_EVERY_MS: Type.Integer({ minimum: 1000, default: 3_600_000 }),
+    /** Jobs in hand at once of the notification consumer (chunks: at most 4). */
+    WORKER_CONCURRENCY: Type.Integer({ minimum: 1, default: 256 }),
+    /** Emails in hand at once (fetched and being sent; a multiple of the batch size). */
+    EMAIL_CONCURRENCY: Type.Integer({ minimum: 1, default: 128 }),
+    /** Jobs per batch of the notification and email workers (one store read, one outcome write per batch). */
+    WORKER_BATCH_SIZE: Type.Integer({ minimum: 1, maximum: 1000, default: 64 }),
+    /** How long a batch waits for more jobs after its first one arrived. */
+    WORKER_BATCH_LINGER_MS: Type.Integer({ minimum: 0, maximum: 1000, default: 3 }),
+    /** How long a recipient confirmed by the recipient service is taken to exist by sends and feed reads (0: always ask). */
+    RECIPIENT_CACHE_TTL_MS: Type.Integer({ minimum: 0, default: 10_000 }),
     /** Recipients per broadcast chunk message. */
     BROADCAST_CHUNK_SIZE: Type.Integer({ minimum: 1, maximum: 1000, default: 1000 }),
     /** Attempts of one email before it ends `failed`. */

@@ -1,14 +1,14 @@
 import type { Logger } from '@herald/service-kit';
 
-/** Runs the outbox pass every `everyMs` (never two at once); see usecases/republish-pending.ts. */
-export function startOutboxSweeper(opts: { logger: Logger; republish: () => Promise<number>; everyMs: number }) {
+/** Runs a periodic pass every `everyMs` (never two at once): the outbox (usecases/republish-pending.ts) or housekeeping. */
+export function startOutboxSweeper(opts: { logger: Logger; republish: () => Promise<number>; everyMs: number; what?: string }) {
   let running = false;
   const timer = setInterval(() => {
     if (running) return;
     running = true;
     opts
       .republish()
-      .then((n) => n > 0 && opts.logger.info({ republished: n }, 'outbox: republished pending jobs'))
+      .then((n) => n > 0 && opts.logger.info({ count: n }, opts.what ?? 'outbox: republished pending jobs'))
       .catch((err) => opts.logger.warn({ err }, 'outbox pass failed'))
       .finally(() => (running = false));
   }, opts.everyMs);

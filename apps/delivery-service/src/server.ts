@@ -15,6 +15,7 @@ import { createQuotaRepository } from './store/quota-repository';
 import { createConsumerFigures } from './messaging/consumer-figures';
 import { createDeliveryMetrics, registerConsumerGauges } from './telemetry/delivery-metrics';
 import { createUseCases } from './usecases';
+import { createRecipientPresence, listenForDeletions } from './recipient-presence';
 
 /**
  * Builds the delivery service: indexes, the JetStream stream and durable consumers (idempotent,
@@ -27,10 +28,14 @@ export async function build({ config, logger, mongo, nats, metrics }: ServiceDep
   await broadcasts.ensureIndexes();
   const quota = createQuotaRepository(mongo.db);
   await quota.ensureIndexes();
+  const idempotency = createIdempotencyRepository(mongo.db);
+  await idempotency.ensureIndexes();
   await ensureDeliveryStreams(nats, config.ACK_WAIT_MS);
 
   const peers = createPeerClients({ recipients: config.RECIPIENT_SERVICE_URL, preferences: config.PREFERENCE_SERVICE_URL });
-  const mailer = createMailer({ url: config.SMTP_URL, from: config.SMTP_FROM, poolSize: config.SMTP_POOL_SIZE });
+  const mailer = createMailer({ url: config.SMTP_URL, from: config.SMTP_FROM, poolSize: config.SMTP_POOL_SIZE, timeoutMs: config.SMTP_TIMEOUT_MS });
+  const presence = createRecipientPresence({ recipients: peers.recipients, ttlMs: config.RECIPIENT_CACHE_TTL_MS });
+  const deletions = listenForDeletions(nats, presence, logger);
   const sequences = createSequences(mongo.db);
   const deliveryMetrics = createDeliveryMetrics(metrics.registry);
   registerConsumerGauges(metrics.registry, createConsumerFigures(nats));
@@ -38,12 +43,13 @@ export async function build({ config, logger, mongo, nats, metrics }: ServiceDep
     {
       notifications,
       broadcasts,
-      idempotency: createIdempotencyRepository(mongo.db),
+      idempotency,
       quota,
       notificationIds: createIdAllocator(sequences, 'notifications'),
       broadcastIds: createIdAllocator(sequences, 'broadcasts'),
       jobs: createJobPublisher(nats),
       recipients: peers.recipients,
+      presence,
       preferences: peers.preferences,
       mailer,
       now: () => new Date(),
@@ -62,6 +68,8 @@ export async function build({ config, logger, mongo, nats, metrics }: ServiceDep
     usecases,
     concurrency: config.WORKER_CONCURRENCY,
     emailConcurrency: config.EMAIL_CONCURRENCY,
+    batchSize: config.WORKER_BATCH_SIZE,
+    batchLingerMs: config.WORKER_BATCH_LINGER_MS,
     onRedelivery: deliveryMetrics.redelivered,
     retryBaseMs: config.JOB_RETRY_BASE_MS,
     ackWaitMs: config.ACK_WAIT_MS,
@@ -73,10 +81,19 @@ export async function build({ config, logger, mongo, nats, metrics }: ServiceDep
     everyMs: config.OUTBOX_SWEEP_EVERY_MS,
   });
 
+  const pruner = startOutboxSweeper({
+    logger,
+    republish: () => usecases.pruneExpired(),
+    everyMs: config.PRUNE_EVERY_MS,
+    what: 'housekeeping: pruned expired quota units and idempotency keys',
+  });
+
   return {
     routes: deliveryRoutes(usecases),
     async stop() {
       sweeper.stop();
+      pruner.stop();
+      deletions.stop();
       await Promise.all(workers.map((w) => w.stop()));
       mailer.close();
       peers.close();

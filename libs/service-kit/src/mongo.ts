@@ -1,4 +1,5 @@
 import { MongoClient, type Db } from 'mongodb';
+import { Counter, type Registry } from 'prom-client';
 
 export interface MongoHandle {
   client: MongoClient;
@@ -7,9 +8,29 @@ export interface MongoHandle {
   close(): Promise<void>;
 }
 
-/** One client per process; each service uses only its own database. */
-export async function connectMongo(url: string, dbName: string, appName: string): Promise<MongoHandle> {
-  const client = await MongoClient.connect(url, { appName, serverSelectionTimeoutMS: 10_000 });
+/** Commands that are the driver's own housekeeping, not the service's store operations. */
+const HOUSEKEEPING = new Set(['hello', 'ismaster', 'isMaster', 'ping', 'endSessions', 'saslStart', 'saslContinue', 'buildInfo', 'getLastError']);
+
+/**
+ * One client per process; each service uses only its own database. With a registry, every store
+ * round trip is counted in `herald_store_operations_total{service, operation}` (the command name:
+ * find, insert, update, delete, aggregate, getMore, ...), so benchmarks can report store operations
+ * per unit of work (command monitoring: one event per command, no wrapping of the driver).
+ */
+export async function connectMongo(url: string, dbName: string, appName: string, registry?: Registry): Promise<MongoHandle> {
+  const client = new MongoClient(url, { appName, serverSelectionTimeoutMS: 10_000, monitorCommands: registry !== undefined });
+  if (registry) {
+    const operations = new Counter({
+      name: 'herald_store_operations_total',
+      help: 'Store round trips (MongoDB commands) sent by this process, by command name',
+      labelNames: ['operation'] as const,
+      registers: [registry],
+    });
+    client.on('commandStarted', (ev) => {
+      if (!HOUSEKEEPING.has(ev.commandName)) operations.inc({ operation: ev.commandName });
+    });
+  }
+  await client.connect();
   const db = client.db(dbName);
   return {
     client,

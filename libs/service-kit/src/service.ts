@@ -55,9 +55,9 @@ export async function startService<C extends ServiceConfig>(
 ): Promise<RunningService> {
   const logger = createLogger(name, config.LOG_LEVEL);
   const tracing = config.OTEL_EXPORTER_OTLP_ENDPOINT ? initTracing(name, { otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT }) : null;
-  const mongo = await connectMongo(config.MONGO_URL, config.MONGO_DB, name);
-  const nats = await connectNats(config.NATS_URL, name);
   const metrics = createMetrics(name);
+  const mongo = await connectMongo(config.MONGO_URL, config.MONGO_DB, name, metrics.registry);
+  const nats = await connectNats(config.NATS_URL, name);
   const parts = await build({ config, logger, mongo, nats, metrics });
   const server = await startRpcServer({
     routes: parts.routes,

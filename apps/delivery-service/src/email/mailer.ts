@@ -18,8 +18,23 @@ export interface Mailer {
 /** The plain-text part of an email whose sender gave only html. */
 export const textOf = (html: string): string => convert(html, { wordwrap: 78 });
 
-/** Nodemailer over a pooled SMTP transport (connections kept open and reused). */
-export function createMailer(opts: { url: string; from: string; poolSize: number }): Mailer {
+/**
+ * A refusal that will not change on retry: an SMTP 5xx reply (RFC 5321 §4.2.1: permanent negative
+ * completion). 4xx replies, timeouts and connection errors are temporary.
+ */
+export function isPermanentSmtpError(err: unknown): boolean {
+  const code = (err as { responseCode?: number } | null)?.responseCode;
+  return typeof code === 'number' && code >= 500 && code < 600;
+}
+
+/**
+ * Nodemailer over a pooled SMTP transport: `poolSize` connections kept open and reused, mails sent
+ * concurrently over them. Timeouts bound a server that does not answer (connection, greeting, and
+ * any socket silence), so a hung server costs a retry, not a stuck worker. The envelope recipient is
+ * given explicitly: exactly the one stored address, whatever the header parser would make of it.
+ */
+export function createMailer(opts: { url: string; from: string; poolSize: number; timeoutMs?: number }): Mailer {
+  const timeoutMs = opts.timeoutMs ?? 30_000;
   const u = new URL(opts.url);
   const transport = nodemailer.createTransport({
     pool: true,
@@ -29,14 +44,19 @@ export function createMailer(opts: { url: string; from: string; poolSize: number
     port: Number(u.port || (u.protocol === 'smtps:' ? 465 : 25)),
     secure: u.protocol === 'smtps:',
     ignoreTLS: u.protocol === 'smtp:' && (u.hostname === '127.0.0.1' || u.hostname === 'localhost'),
+    connectionTimeout: timeoutMs,
+    greetingTimeout: timeoutMs,
+    socketTimeout: timeoutMs * 2,
     auth: u.username ? { user: decodeURIComponent(u.username), pass: decodeURIComponent(u.password) } : undefined,
   });
+  const envelopeFrom = /<([^>]+)>/.exec(opts.from)?.[1] ?? opts.from;
   return {
     async send(mail) {
       const info = await inSpan('smtp send', { kind: SpanKind.CLIENT, attributes: { 'server.address': u.hostname } }, () =>
         transport.sendMail({
           from: opts.from,
           to: mail.to,
+          envelope: { from: envelopeFrom, to: [mail.to] },
           subject: mail.subject,
           html: mail.html,
           text: mail.text ?? textOf(mail.html),

@@ -17,7 +17,7 @@ import {
 import type { Logger, NatsConnection } from '@herald/service-kit';
 import type { JsMsg } from '@nats-io/jetstream';
 import type { DeliveryUseCases } from '../usecases';
-import { done, startWorker, type Outcome, type Worker } from './worker';
+import { done, startBatchWorker, startWorker, type Outcome, type Worker } from './worker';
 
 /** Decodes a job, or reports it as poison (it can never succeed, so it is terminated). */
 function decode<T>(m: JsMsg, parse: (data: Uint8Array) => T): T | Outcome {
@@ -27,6 +27,20 @@ function decode<T>(m: JsMsg, parse: (data: Uint8Array) => T): T | Outcome {
     return { poison: 'undecodable message' };
   }
 }
+/** Decodes a batch: poison messages get their outcome, the others are returned with their index. */
+function decodeAll<T>(msgs: JsMsg[], parse: (data: Uint8Array) => T): { outcomes: Outcome[]; jobs: { index: number; msg: JsMsg; value: T }[] } {
+  const outcomes: Outcome[] = msgs.map(() => done);
+  const jobs: { index: number; msg: JsMsg; value: T }[] = [];
+  msgs.forEach((msg, index) => {
+    const v = decode(msg, parse);
+    if (isOutcome(v)) outcomes[index] = v;
+    else jobs.push({ index, msg, value: v });
+  });
+  return { outcomes, jobs };
+}
+
+const backoff = (baseMs: number, deliveries: number) => Math.min(30_000, baseMs * 2 ** Math.min(deliveries, 8));
+
 const isOutcome = (v: unknown): v is Outcome => typeof v === 'object' && v !== null && ('poison' in v || 'ack' in v || 'retryInMs' in v);
 
 /** Starts every consumer loop of the service (streams and consumers exist already, see streams.ts). */
@@ -36,6 +50,10 @@ export async function startConsumers(opts: {
   usecases: DeliveryUseCases;
   concurrency: number;
   emailConcurrency: number;
+  /** Jobs per batch of the notification and email consumers. */
+  batchSize: number;
+  /** How long a batch waits for more jobs after its first. */
+  batchLingerMs: number;
   onRedelivery?: (consumer: string) => void;
   retryBaseMs: number;
   /** The consumers' ack wait: a job in hand is kept alive with `working()` well within it. */
@@ -47,22 +65,30 @@ export async function startConsumers(opts: {
   const workingEveryMs = Math.max(250, Math.floor(opts.ackWaitMs / 3));
   const base = { nc, logger, stream: DELIVERY_STREAM, onRedelivery, retryBaseMs, workingEveryMs };
   return Promise.all([
-    startWorker({
+    startBatchWorker({
       ...base,
       durable: DELIVERY_NOTIFICATION_CONSUMER,
       concurrency,
-      async handle(m) {
-        const job = decode(m, (d) => fromBinary(NotificationJobSchema, d));
-        if (isOutcome(job)) return job;
+      batchSize: opts.batchSize,
+      lingerMs: opts.batchLingerMs,
+      async handleBatch(msgs) {
+        const { outcomes, jobs } = decodeAll(msgs, (d) => Number(fromBinary(NotificationJobSchema, d).notificationId));
+        if (jobs.length === 0) return outcomes;
+        const ids = jobs.map((j) => j.value);
         try {
-          await usecases.processNotification(Number(job.notificationId));
+          await usecases.processNotifications(ids, { redelivered: jobs.some((j) => j.msg.info.redelivered) });
+          return outcomes;
         } catch (err) {
-          // Retried (the worker naks with backoff) until the last allowed delivery, which gives up.
-          if (m.info.deliveryCount < opts.notificationMaxDeliveries) throw err;
-          logger.error({ err, notificationId: String(job.notificationId), deliveries: m.info.deliveryCount }, 'notification failed after retries');
-          await usecases.failNotification(Number(job.notificationId), err);
+          // Retried with backoff until a job's last allowed delivery, which gives up on it.
+          const last = jobs.filter((j) => j.msg.info.deliveryCount >= opts.notificationMaxDeliveries);
+          if (last.length === 0) throw err;
+          logger.error({ err, notificationIds: last.map((j) => j.value), deliveries: opts.notificationMaxDeliveries }, 'notifications failed after retries');
+          await usecases.failNotifications(last.map((j) => j.value), err);
+          for (const j of jobs) {
+            if (j.msg.info.deliveryCount < opts.notificationMaxDeliveries) outcomes[j.index] = { retryInMs: backoff(retryBaseMs, j.msg.info.deliveryCount) };
+          }
+          return outcomes;
         }
-        return done;
       },
     }),
     startWorker({
@@ -92,15 +118,24 @@ export async function startConsumers(opts: {
         return done;
       },
     }),
-    startWorker({
+    startBatchWorker({
       ...base,
       durable: DELIVERY_EMAIL_CONSUMER,
       concurrency: opts.emailConcurrency,
-      async handle(m) {
-        const job = decode(m, (d) => fromBinary(EmailJobSchema, d));
-        if (isOutcome(job)) return job;
-        const step = await usecases.sendEmail(Number(job.notificationId));
-        return step.kind === 'retry' ? { retryInMs: step.inMs } : done;
+      batchSize: opts.batchSize,
+      lingerMs: opts.batchLingerMs,
+      async handleBatch(msgs) {
+        const { outcomes, jobs } = decodeAll(msgs, (d) => Number(fromBinary(EmailJobSchema, d).notificationId));
+        if (jobs.length === 0) return outcomes;
+        const steps = await usecases.sendEmails(
+          jobs.map((j) => j.value),
+          { redelivered: jobs.some((j) => j.msg.info.redelivered) },
+        );
+        for (const j of jobs) {
+          const step = steps.get(j.value);
+          outcomes[j.index] = step?.kind === 'retry' ? { retryInMs: step.inMs } : done;
+        }
+        return outcomes;
       },
     }),
     startWorker({

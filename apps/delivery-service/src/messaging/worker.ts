@@ -5,11 +5,10 @@ import { contextFromHeaders, inSpan, SpanKind, type Logger, type NatsConnection 
 export type Outcome = { ack: true } | { retryInMs: number } | { poison: string };
 export const done: Outcome = { ack: true };
 
-export interface WorkerOptions {
+interface CommonOptions {
   nc: NatsConnection;
   stream: string;
   durable: string;
-  concurrency: number;
   /** First retry delay after an unexpected error; doubles with each delivery, capped at 30 s. */
   retryBaseMs: number;
   /**
@@ -18,87 +17,131 @@ export interface WorkerOptions {
    */
   workingEveryMs: number;
   logger: Logger;
-  handle: (msg: JsMsg, signal: { working(): void }) => Promise<Outcome>;
   /** Told about each message delivered more than once (metrics). */
   onRedelivery?: (consumer: string) => void;
+}
+
+export interface WorkerOptions extends CommonOptions {
+  concurrency: number;
+  handle: (msg: JsMsg, signal: { working(): void }) => Promise<Outcome>;
+}
+
+export interface BatchWorkerOptions extends CommonOptions {
+  /** Messages in hand at once, at most (what is fetched is what is handled: no hidden prefetch). */
+  concurrency: number;
+  /** Messages per batch, at most. */
+  batchSize: number;
+  /** How long a batch waits for more messages after its first one arrived. */
+  lingerMs: number;
+  /** Decides every message of the batch; a throw retries them all with backoff. */
+  handleBatch: (msgs: JsMsg[]) => Promise<Outcome[]>;
 }
 
 export interface Worker {
   stop(): Promise<void>;
 }
 
+/** One message at a time per lane: a batch worker with batches of one. */
+export function startWorker(opts: WorkerOptions): Promise<Worker> {
+  return startBatchWorker({
+    ...opts,
+    batchSize: 1,
+    lingerMs: 0,
+    handleBatch: async ([m]) => [await opts.handle(m, { working: () => m.working() })],
+  });
+}
+
 /**
- * Pulls from one durable consumer with at most `concurrency` messages in hand. Explicit ack;
- * `nak(delay)` for a retry (and for an unexpected error, with backoff by delivery count); `term`
- * for a message that can never succeed. Keeps running through NATS restarts (consume() re-pulls).
- * Each message is handled in a CONSUMER span continuing the trace its publisher put in its headers.
+ * Pulls from one durable consumer in batches. `concurrency / batchSize` lanes each fetch at most
+ * `batchSize` messages (a pull request of exactly that size), so every message the process holds
+ * is one it is handling: each is kept alive with `working()` from the moment it arrives until it is
+ * acked, nak'ed or terminated (a fetched message never waits past the ack wait unattended). Within
+ * a lane, messages that arrive within `lingerMs` of the first go together to `handleBatch`.
+ * Explicit ack; `nak(delay)` for a retry (an unexpected error: backoff by delivery count); `term`
+ * for a message that can never succeed. Keeps running through NATS restarts. Each batch is handled
+ * in a CONSUMER span continuing the trace of its first message.
  */
-export async function startWorker(opts: WorkerOptions): Promise<Worker> {
+export async function startBatchWorker(opts: BatchWorkerOptions): Promise<Worker> {
   const js = jetstream(opts.nc);
   const consumer = await js.consumers.get(opts.stream, opts.durable);
   const log = opts.logger.child({ consumer: opts.durable });
-  let messages: ConsumerMessages | null = null;
+  const lanes = Math.max(1, Math.ceil(opts.concurrency / opts.batchSize));
+  const fetches = new Set<ConsumerMessages>();
   let stopping = false;
-  const inFlight = new Set<Promise<void>>();
-  let release: (() => void) | null = null;
 
-  const handleOne = (m: JsMsg) =>
+  const settle = (m: JsMsg, outcome: Outcome) => {
+    if ('ack' in outcome) m.ack();
+    else if ('retryInMs' in outcome) m.nak(outcome.retryInMs);
+    else {
+      log.warn({ seq: m.seq, msgId: m.headers?.get('Nats-Msg-Id'), reason: outcome.poison }, 'message terminated');
+      m.term(outcome.poison);
+    }
+  };
+
+  const handle = (batch: JsMsg[]) =>
     inSpan(
       `${opts.durable} process`,
-      { kind: SpanKind.CONSUMER, parent: contextFromHeaders(m.headers), attributes: { 'messaging.system': 'nats', 'messaging.destination.name': m.subject, 'messaging.consumer.group.name': opts.durable } },
-      (span) => handleInSpan(m, span),
-    );
-  const handleInSpan = async (m: JsMsg, span: { recordException(e: Error): void }) => {
-    if (m.info.redelivered) opts.onRedelivery?.(opts.durable);
-    const keepAlive = setInterval(() => m.working(), opts.workingEveryMs);
-    try {
-      const outcome = await opts.handle(m, { working: () => m.working() });
-      if ('ack' in outcome) m.ack();
-      else if ('retryInMs' in outcome) m.nak(outcome.retryInMs);
-      else {
-        log.warn({ seq: m.seq, msgId: m.headers?.get('Nats-Msg-Id'), reason: outcome.poison }, 'message terminated');
-        m.term(outcome.poison);
-      }
-    } catch (err) {
-      span.recordException(err as Error);
-      const delay = Math.min(30_000, opts.retryBaseMs * 2 ** Math.min(m.info.deliveryCount, 8));
-      log.error({ err, seq: m.seq, msgId: m.headers?.get('Nats-Msg-Id'), deliveryCount: m.info.deliveryCount }, 'job failed, retrying');
-      m.nak(delay);
-    } finally {
-      clearInterval(keepAlive);
-    }
-  };
-
-  const loop = async () => {
-    while (!stopping) {
-      try {
-        messages = await consumer.consume({ max_messages: Math.max(opts.concurrency * 2, 10) });
-        for await (const m of messages) {
-          while (inFlight.size >= opts.concurrency) await new Promise<void>((r) => (release = r));
-          const p = handleOne(m).finally(() => {
-            inFlight.delete(p);
-            const r = release;
-            release = null;
-            r?.();
-          });
-          inFlight.add(p);
-          if (stopping) break;
+      {
+        kind: SpanKind.CONSUMER,
+        parent: contextFromHeaders(batch[0].headers),
+        attributes: { 'messaging.system': 'nats', 'messaging.destination.name': batch[0].subject, 'messaging.consumer.group.name': opts.durable, 'messaging.batch.message_count': batch.length },
+      },
+      async (span) => {
+        for (const m of batch) if (m.info.redelivered) opts.onRedelivery?.(opts.durable);
+        try {
+          const outcomes = await opts.handleBatch(batch);
+          batch.forEach((m, i) => settle(m, outcomes[i] ?? done));
+        } catch (err) {
+          span.recordException(err as Error);
+          log.error({ err, size: batch.length, msgId: batch[0].headers?.get('Nats-Msg-Id'), deliveryCount: batch[0].info.deliveryCount }, 'job failed, retrying');
+          for (const m of batch) m.nak(Math.min(30_000, opts.retryBaseMs * 2 ** Math.min(m.info.deliveryCount, 8)));
         }
+      },
+    );
+
+  const lane = async () => {
+    while (!stopping) {
+      const inHand = new Set<JsMsg>();
+      const keepAlive = setInterval(() => inHand.forEach((m) => m.working()), opts.workingEveryMs);
+      const running: Promise<void>[] = [];
+      try {
+        const messages = await consumer.fetch({ max_messages: opts.batchSize, expires: 5_000 });
+        fetches.add(messages);
+        let batch: JsMsg[] = [];
+        let timer: NodeJS.Timeout | null = null;
+        const flush = () => {
+          if (timer) clearTimeout(timer);
+          timer = null;
+          const mine = batch;
+          batch = [];
+          if (mine.length > 0) running.push(handle(mine).finally(() => mine.forEach((m) => inHand.delete(m))));
+        };
+        for await (const m of messages) {
+          inHand.add(m);
+          batch.push(m);
+          if (batch.length >= opts.batchSize || opts.lingerMs === 0) flush();
+          else if (!timer) timer = setTimeout(flush, opts.lingerMs);
+        }
+        flush();
+        fetches.delete(messages);
       } catch (err) {
-        if (stopping) break;
-        log.warn({ err }, 'consume interrupted; resuming');
-        await new Promise((r) => setTimeout(r, 500));
+        if (!stopping) {
+          log.warn({ err }, 'fetch interrupted; resuming');
+          await new Promise((r) => setTimeout(r, 500));
+        }
+      } finally {
+        await Promise.allSettled(running);
+        clearInterval(keepAlive);
       }
     }
   };
-  const running = loop();
+  const running = Array.from({ length: lanes }, () => lane());
 
   return {
     async stop() {
       stopping = true;
-      messages?.stop();
-      await Promise.allSettled([...inFlight]);
-      await Promise.race([running, new Promise((r) => setTimeout(r, 2000))]);
+      for (const f of fetches) f.stop();
+      await Promise.race([Promise.allSettled(running), new Promise((r) => setTimeout(r, 5000))]);
     },
   };
 }

@@ -1,6 +1,7 @@
-import type { Collection, Db, Filter, IndexDescription } from 'mongodb';
+import type { AnyBulkWriteOperation, Collection, Db, Filter, IndexDescription } from 'mongodb';
 import { isDuplicateKey } from '@herald/service-kit';
-import type { EmailContent, EmailOutcome, Notification, NotificationStatus, SendSettings, Target } from '../domain/notification';
+import { emailNotRequested, emailPending, type EmailContent, type EmailOutcome, type Notification, type NotificationStatus, type SendSettings, type Target } from '../domain/notification';
+import { insertManyFates } from './insert-fates';
 import { retryBusy } from './store-retry';
 
 /** A notification as stored. `pending` is the outbox flag: true until the worker has gated it. */
@@ -22,6 +23,13 @@ export interface NotificationDoc {
   /** Settings snapshot of the send (quota). */
   settings: SendSettings;
   pending: boolean;
+  /**
+   * Email outbox flag of a direct send: true from the gating write that left the email `pending`
+   * until its first outcome write; the sweeper republishes its job if it stays true (a crash
+   * between the write and the publish). Absent on broadcast notifications (their emails are
+   * queued by the broadcast's completion) and on documents written before it existed.
+   */
+  email_wait?: boolean;
   created_at: Date;
   updated_at: Date;
 }
@@ -41,6 +49,32 @@ export function toNotification(d: NotificationDoc): Notification {
     createdAt: d.created_at,
     updatedAt: d.updated_at,
   };
+}
+
+/** The notification as the send answered it (status and email as accepted): an idempotent replay answers this. */
+export function acceptedNotification(d: NotificationDoc): Notification {
+  return {
+    ...toNotification(d),
+    read: false,
+    opened: false,
+    status: d.payload_json !== null ? 'enqueued' : 'not_requested',
+    email: d.email_content ? emailPending() : emailNotRequested(),
+    updatedAt: d.created_at,
+  };
+}
+
+/** The outcome the worker writes for one notification. */
+export interface GatingOutcome {
+  id: number;
+  status: NotificationStatus;
+  email: EmailOutcome;
+}
+
+/** A conditional email outcome change of one notification (see updateEmailMany). */
+export interface EmailChange {
+  id: number;
+  from: { status: string; attempts: number };
+  email: EmailOutcome;
 }
 
 export interface FeedQuery {
@@ -73,6 +107,8 @@ export function createNotificationRepository(db: Db) {
         { key: { project_id: 1, recipient_id: 1, status: 1, read: 1 }, name: 'feed_unread' },
         // Outbox sweeper: notifications still pending, oldest first.
         { key: { pending: 1, created_at: 1 }, name: 'outbox' },
+        // Email outbox sweeper: gated emails whose job may not have been published.
+        { key: { email_wait: 1, updated_at: 1 }, name: 'email_outbox' },
         // A broadcast chunk's existing notifications (resume after a crash) and the email cap step.
         { key: { broadcast_id: 1, recipient_id: 1 }, name: 'broadcast_recipient' },
       ];
@@ -95,6 +131,12 @@ export function createNotificationRepository(db: Db) {
       }
     },
 
+    /** The notifications with these ids (a worker's batch): one query. */
+    async findByIds(ids: number[]): Promise<NotificationDoc[]> {
+      if (ids.length === 0) return [];
+      return col.find({ _id: { $in: ids } }).toArray();
+    },
+
     async findById(projectId: number | null, id: number): Promise<NotificationDoc | null> {
       const filter: Filter<NotificationDoc> = projectId === null ? { _id: id } : { _id: id, project_id: projectId };
       return col.findOne(filter);
@@ -112,6 +154,41 @@ export function createNotificationRepository(db: Db) {
     async completeGating(id: number, status: NotificationStatus, email: EmailOutcome, now: Date): Promise<boolean> {
       const r = await retryBusy(() => col.updateOne({ _id: id, pending: true }, { $set: { status, email, pending: false, updated_at: now } }));
       return r.modifiedCount === 1;
+    },
+
+    /**
+     * The worker's outcomes for a batch, in one round trip: each applies only while its
+     * notification is still pending (a redelivered job has no second effect). An email left
+     * `pending` raises `email_wait` (the email outbox flag). Returns how many were applied.
+     */
+    async completeGatingMany(outcomes: GatingOutcome[], now: Date): Promise<number> {
+      if (outcomes.length === 0) return 0;
+      const ops: AnyBulkWriteOperation<NotificationDoc>[] = outcomes.map((o) => ({
+        updateOne: {
+          filter: { _id: o.id, pending: true },
+          update: { $set: { status: o.status, email: o.email, pending: false, email_wait: o.email.status === 'pending', updated_at: now } },
+        },
+      }));
+      const r = await retryBusy(() => col.bulkWrite(ops, { ordered: false }));
+      return r.modifiedCount;
+    },
+
+    /** Conditional email outcome changes of a batch in one round trip (each only from its expected status and attempt count). */
+    async updateEmailMany(changes: EmailChange[], now: Date): Promise<number> {
+      if (changes.length === 0) return 0;
+      const ops: AnyBulkWriteOperation<NotificationDoc>[] = changes.map((c) => ({
+        updateOne: {
+          filter: { _id: c.id, 'email.status': c.from.status, 'email.attempts': c.from.attempts },
+          update: { $set: { email: c.email, email_wait: false, updated_at: now } },
+        },
+      }));
+      const r = await retryBusy(() => col.bulkWrite(ops, { ordered: false }));
+      return r.modifiedCount;
+    },
+
+    /** Direct sends whose gated email may not have been handed to the sender (email outbox sweeper). */
+    async findEmailWaiting(before: Date, limit: number): Promise<Pick<NotificationDoc, '_id' | 'project_id'>[]> {
+      return col.find({ email_wait: true, updated_at: { $lt: before } }, { projection: { _id: 1, project_id: 1 } }).limit(limit).toArray();
     },
 
     /** Conditional email outcome change: only from the expected email status and attempt count. */
@@ -176,27 +253,50 @@ export function createNotificationRepository(db: Db) {
 
 export type NotificationRepository = ReturnType<typeof createNotificationRepository>;
 
-/** Group commit: inserts arriving while one insertMany is in flight go together in the next one. */
-function createInsertBatcher(col: Collection<NotificationDoc>, maxBatch = 500) {
-  let queue: { doc: NotificationDoc; resolve: () => void; reject: (e: unknown) => void }[] = [];
+/**
+ * Group commit: inserts arriving within `lingerMs` of each other, or while one insertMany is in
+ * flight, go together in the next one (at most `maxBatch`). Each caller learns its own document's
+ * fate: refused as a duplicate counts as written (ids come from our own sequence, so a document
+ * with the same id is this one, written by an earlier try); when the store's answer says nothing
+ * per document (the connection dropped), the batch's ids are read back to tell written from not.
+ */
+function createInsertBatcher(col: Collection<NotificationDoc>, maxBatch = 500, lingerMs = 2) {
+  type Entry = { doc: NotificationDoc; resolve: () => void; reject: (e: unknown) => void };
+  let queue: Entry[] = [];
   let running = false;
+  let timer: NodeJS.Timeout | null = null;
+  const settle = async (batch: Entry[]) => {
+    try {
+      await insertManyFates(col, batch.map((b) => b.doc));
+      for (const b of batch) b.resolve();
+    } catch (err) {
+      let written: Set<number>;
+      try {
+        const found = await col.find({ _id: { $in: batch.map((b) => b.doc._id) } }, { projection: { _id: 1 } }).toArray();
+        written = new Set(found.map((d) => d._id));
+      } catch {
+        written = new Set();
+      }
+      for (const b of batch) (written.has(b.doc._id) ? b.resolve() : b.reject(err));
+    }
+  };
   const flush = async () => {
+    timer = null;
     running = true;
     while (queue.length > 0) {
       const batch = queue.slice(0, maxBatch);
       queue = queue.slice(batch.length);
-      try {
-        await retryBusy(() => col.insertMany(batch.map((b) => b.doc), { ordered: false }));
-        for (const b of batch) b.resolve();
-      } catch (err) {
-        for (const b of batch) b.reject(err);
-      }
+      await settle(batch);
     }
     running = false;
   };
   return (doc: NotificationDoc) =>
     new Promise<void>((resolve, reject) => {
       queue.push({ doc, resolve, reject });
-      if (!running) void flush();
+      if (running) return;
+      if (queue.length >= maxBatch) {
+        if (timer) clearTimeout(timer);
+        void flush();
+      } else if (!timer) timer = setTimeout(() => void flush(), lingerMs);
     });
 }

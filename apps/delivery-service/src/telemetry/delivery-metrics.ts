@@ -8,7 +8,7 @@ export interface DeliveryMetrics {
   /** Notifications that reached their outcome (counted once, by the write that applied it). */
   notificationsFinal(status: NotificationStatus, n?: number): void;
   /** One SMTP attempt's outcome: sent, retried (refused, will try again) or failed (gave up). */
-  email(outcome: 'sent' | 'retried' | 'failed'): void;
+  email(outcome: 'sent' | 'retried' | 'failed' | 'skipped'): void;
   /** Quota units refused (in-app deliveries, emails) because the project's monthly quota is spent. */
   quotaRefused(medium: Medium, n?: number): void;
   /** A JetStream message delivered again (after a nak, an ack timeout or a crash). */
@@ -25,7 +25,7 @@ export function createDeliveryMetrics(registry: Registry): DeliveryMetrics {
   });
   const emails = new Counter({
     name: 'herald_emails_total',
-    help: 'Email attempts by outcome: sent, retried (refused, retried later), failed (attempts exhausted)',
+    help: 'Email attempts by outcome: sent, retried (refused, retried later), failed (permanent refusal or attempts exhausted), skipped (quota spent)',
     labelNames: ['outcome'] as const,
     registers: [registry],
   });

@@ -6,6 +6,7 @@ import type { IdAllocator } from '../store/id-allocator';
 import type { IdempotencyRepository } from '../store/idempotency-repository';
 import type { NotificationRepository } from '../store/notification-repository';
 import type { QuotaRepository } from '../store/quota-repository';
+import type { RecipientPresence } from '../recipient-presence';
 import type { DeliveryMetrics } from '../telemetry/delivery-metrics';
 
 /** Everything the use cases are built from; each takes the part it needs. */
@@ -18,6 +19,8 @@ export interface DeliveryDeps {
   broadcastIds: IdAllocator;
   jobs: JobPublisher;
   recipients: RecipientClient;
+  /** Recipient existence, confirmed by the recipient service and cached briefly. */
+  presence: RecipientPresence;
   preferences: PreferenceClient;
   mailer: Mailer;
   now: () => Date;

@@ -1,17 +1,17 @@
 import type { Logger } from '@herald/service-kit';
 import { createCountUnread } from './count-unread';
 import type { DeliveryDeps } from './deps';
-import { createFailNotification } from './fail-notification';
+import { createFailNotifications } from './fail-notification';
 import { createFanOutBroadcast } from './fan-out-broadcast';
 import { createGetBroadcast } from './get-broadcast';
 import { createGetNotification } from './get-notification';
 import { createListFeed } from './list-feed';
 import { createMarkAllRead } from './mark-all-read';
 import { createProcessBroadcastChunk } from './process-broadcast-chunk';
-import { createProcessNotification } from './process-notification';
+import { createProcessNotifications } from './process-notification';
 import { createRemoveRecipientNotifications } from './remove-recipient-notifications';
-import { createRepublishPending } from './republish-pending';
-import { createSendEmail } from './send-email';
+import { createPruneExpired, createRepublishPending } from './republish-pending';
+import { createSendEmails } from './send-email';
 import { createSendNotification } from './send-notification';
 import { createUpdateNotification } from './update-notification';
 
@@ -21,9 +21,9 @@ export type { DeliveryDeps } from './deps';
 export function createUseCases(deps: DeliveryDeps, logger: Logger) {
   return {
     sendNotification: createSendNotification(deps, logger),
-    processNotification: createProcessNotification(deps),
-    failNotification: createFailNotification(deps),
-    sendEmail: createSendEmail(deps),
+    processNotifications: createProcessNotifications(deps),
+    failNotifications: createFailNotifications(deps),
+    sendEmails: createSendEmails(deps),
     fanOutBroadcast: createFanOutBroadcast(deps),
     processBroadcastChunk: createProcessBroadcastChunk(deps),
     getNotification: createGetNotification(deps),
@@ -34,6 +34,7 @@ export function createUseCases(deps: DeliveryDeps, logger: Logger) {
     markAllRead: createMarkAllRead(deps),
     removeRecipientNotifications: createRemoveRecipientNotifications(deps),
     republishPending: createRepublishPending(deps),
+    pruneExpired: createPruneExpired(deps),
   };
 }
 

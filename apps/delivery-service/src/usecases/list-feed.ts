@@ -11,7 +11,7 @@ export interface FeedPage {
 }
 
 /** A recipient's feed: delivered notifications only, newest first; the cursor is the last id seen. */
-export function createListFeed(deps: Pick<DeliveryDeps, 'notifications' | 'recipients'>) {
+export function createListFeed(deps: Pick<DeliveryDeps, 'notifications' | 'presence'>) {
   return async (q: { projectId: number; recipientId: string; limit: number; cursor: string; read: boolean | null }): Promise<FeedPage> => {
     const limit = q.limit === 0 ? LIMITS.feedPageDefault : q.limit;
     if (!Number.isInteger(limit) || limit < 1 || limit > LIMITS.feedPageMax) {

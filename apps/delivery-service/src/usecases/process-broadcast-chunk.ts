@@ -1,6 +1,7 @@
 import { emailNotRequested, type EmailOutcome } from '../domain/notification';
 import { quotaPeriod } from '../domain/quota';
 import type { NotificationDoc } from '../store/notification-repository';
+import { quotaOwner } from '../store/quota-repository';
 import { countByStatus } from '../telemetry/delivery-metrics';
 import type { DeliveryDeps } from './deps';
 import { createFinishBroadcast } from './finish-broadcast';
@@ -32,14 +33,16 @@ export function createProcessBroadcastChunk(deps: DeliveryDeps) {
     const docs: NotificationDoc[] = [];
     if (todo.length > 0) {
       const { enabled } = await deps.preferences.resolveBatch({ projectId, target: b.target, medium: 'in_app', recipientIds: todo });
-      const wanted = enabled.filter(Boolean).length;
-      let granted = await deps.quota.reserve(b.project_id, quotaPeriod(now), wanted, b.settings.monthlyQuota);
-      deps.metrics.quotaRefused('in_app', wanted - granted);
-      const emails: Map<string, EmailOutcome> | null = b.email_content ? await gateEmail(deps, b.project_id, b.target, todo) : null;
       const position = new Map(job.recipientIds.map((id, i) => [id, i]));
+      const idOf = (recipientId: string) => job.firstNotificationId + position.get(recipientId)!;
+      // One unit per notification (its id is fixed by the chunk), in the broadcast's month: a redelivered chunk spends nothing twice.
+      const owners = todo.filter((_, i) => enabled[i]).map((r) => quotaOwner(idOf(r), 'in_app'));
+      const granted = await deps.quota.reserve(b.project_id, quotaPeriod(b.created_at), owners, b.settings.monthlyQuota, existing.length > 0);
+      deps.metrics.quotaRefused('in_app', owners.length - granted.size);
+      const emails: Map<string, EmailOutcome> | null = b.email_content ? await gateEmail(deps, b.project_id, b.target, todo) : null;
       todo.forEach((recipientId, i) => {
-        const id = job.firstNotificationId + position.get(recipientId)!;
-        const status = !enabled[i] ? 'suppressed' : granted-- > 0 ? 'delivered' : 'quota_exceeded';
+        const id = idOf(recipientId);
+        const status = !enabled[i] ? 'suppressed' : granted.has(quotaOwner(id, 'in_app')) ? 'delivered' : 'quota_exceeded';
         docs.push({
           _id: id,
           project_id: b.project_id,

@@ -1,40 +1,100 @@
 import { DELIVERY_EMAIL_SUBJECT, EmailJobSchema } from '@herald/contracts';
-import type { NotificationStatus } from '../domain/notification';
+import type { EmailOutcome, NotificationStatus } from '../domain/notification';
 import { quotaPeriod } from '../domain/quota';
+import type { GatingOutcome, NotificationDoc } from '../store/notification-repository';
+import { quotaOwner } from '../store/quota-repository';
 import type { DeliveryDeps } from './deps';
 import { gateEmail } from './gate-email';
 
+/** Groups items by a string key, keeping their order. */
+function groupBy<T>(items: T[], keyOf: (t: T) => string): T[][] {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const k = keyOf(item);
+    const g = groups.get(k);
+    if (g) g.push(item);
+    else groups.set(k, [item]);
+  }
+  return [...groups.values()];
+}
+
+const RESOLVE_MAX = 1000;
+const chunksOf = <T>(items: T[], size: number): T[][] => Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
+
 /**
- * The worker's step for one direct notification: in-app gating (preference, then quota) and email
- * gating, applied in one conditional update (only while `pending`), so a redelivered job has no
- * second effect. An email that passes gating is handed to the email sender on its own subject.
+ * The worker's step for a batch of direct notifications (one job each): one read of the batch,
+ * in-app preferences resolved with one `ResolveBatch` per (project, target), quota units taken
+ * with one reservation per (project, month), emails gated in batch (one `ResolveBatch` and one
+ * `GetPrimaryContacts` per (project, target)), and every outcome written in one bulk write,
+ * each conditional on `pending` (a redelivered job has no second effect). Email jobs are published
+ * after the write; an email left `pending` carries `email_wait` until its first outcome, so the
+ * outbox sweeper republishes its job if this process dies in between.
+ *
+ * Quota: one unit per (notification, medium), in the month the notification was created (the
+ * same rule as email), so a redelivered job never spends a second unit.
  */
-export function createProcessNotification(deps: DeliveryDeps) {
-  return async function processNotification(notificationId: number): Promise<void> {
-    const doc = await deps.notifications.findById(null, notificationId);
-    if (!doc || !doc.pending) return;
-    const projectId = BigInt(doc.project_id);
-    const now = deps.now();
-    let status: NotificationStatus = doc.status;
-    if (doc.status === 'enqueued') {
-      const enabled = doc.target
-        ? (await deps.preferences.resolveBatch({ projectId, target: doc.target, medium: 'in_app', recipientIds: [doc.recipient_id] })).enabled[0]
-        : true;
-      if (!enabled) status = 'suppressed';
-      else {
-        const granted = await deps.quota.reserve(doc.project_id, quotaPeriod(now), 1, doc.settings.monthlyQuota);
-        status = granted === 1 ? 'delivered' : 'quota_exceeded';
-        if (granted !== 1) deps.metrics.quotaRefused('in_app');
-      }
-    }
-    let email = doc.email;
-    if (email.status === 'pending') {
-      email = (await gateEmail(deps, doc.project_id, doc.target, [doc.recipient_id])).get(doc.recipient_id)!;
-      if (email.status === 'pending') {
-        // Published before the outcome is written: a crash in between republishes under the same msgID.
-        await deps.jobs.publish(DELIVERY_EMAIL_SUBJECT, EmailJobSchema, { projectId, notificationId: BigInt(doc._id) }, `email:${doc._id}`);
-      }
-    }
-    if (await deps.notifications.completeGating(doc._id, status, email, now)) deps.metrics.notificationsFinal(status);
+export function createProcessNotifications(deps: DeliveryDeps) {
+  return async function processNotifications(ids: number[], opts: { redelivered?: boolean } = {}): Promise<void> {
+    const docs = (await deps.notifications.findByIds(ids)).filter((d) => d.pending);
+    if (docs.length === 0) return;
+    const status = new Map<number, NotificationStatus>(docs.map((d) => [d._id, d.status]));
+    const email = new Map<number, EmailOutcome>(docs.map((d) => [d._id, d.email]));
+    const targetKey = (d: NotificationDoc) => `${d.project_id}|${d.target ? JSON.stringify([d.target.channel, d.target.topic, d.target.event]) : ''}`;
+
+    // In-app: preference (one call per project and target), then quota for the enabled ones.
+    const inApp = docs.filter((d) => d.status === 'enqueued');
+    const enabled: NotificationDoc[] = [];
+    await Promise.all(
+      groupBy(inApp, targetKey).flatMap((group) =>
+        chunksOf(group, RESOLVE_MAX).map(async (part) => {
+          const first = part[0];
+          if (!first.target) return void enabled.push(...part);
+          const r = await deps.preferences.resolveBatch({
+            projectId: BigInt(first.project_id),
+            target: first.target,
+            medium: 'in_app',
+            recipientIds: part.map((d) => d.recipient_id),
+          });
+          part.forEach((d, i) => (r.enabled[i] ? enabled.push(d) : status.set(d._id, 'suppressed')));
+        }),
+      ),
+    );
+    const quotaKey = (d: NotificationDoc) => `${d.project_id}|${quotaPeriod(d.created_at)}|${d.settings.monthlyQuota}`;
+    await Promise.all(
+      groupBy(enabled, quotaKey).map(async (group) => {
+        const first = group[0];
+        const owners = group.map((d) => quotaOwner(d._id, 'in_app'));
+        const granted = await deps.quota.reserve(first.project_id, quotaPeriod(first.created_at), owners, first.settings.monthlyQuota, opts.redelivered);
+        group.forEach((d, i) => {
+          const ok = granted.has(owners[i]);
+          status.set(d._id, ok ? 'delivered' : 'quota_exceeded');
+          if (!ok) deps.metrics.quotaRefused('in_app');
+        });
+      }),
+    );
+
+    // Email gating, in batch per project and target.
+    const emails = docs.filter((d) => d.email.status === 'pending');
+    await Promise.all(
+      groupBy(emails, targetKey).flatMap((group) =>
+        chunksOf(group, RESOLVE_MAX).map(async (part) => {
+          const gated = await gateEmail(deps, part[0].project_id, part[0].target, [...new Set(part.map((d) => d.recipient_id))]);
+          for (const d of part) email.set(d._id, gated.get(d.recipient_id)!);
+        }),
+      ),
+    );
+
+    const outcomes: GatingOutcome[] = docs.map((d) => ({ id: d._id, status: status.get(d._id)!, email: email.get(d._id)! }));
+    const applied = await deps.notifications.completeGatingMany(outcomes, deps.now());
+    if (applied === outcomes.length) for (const o of outcomes) deps.metrics.notificationsFinal(o.status);
+    // Written first, published after: a crash in between leaves `email_wait` for the sweeper.
+    await Promise.all(
+      outcomes
+        .filter((o) => o.email.status === 'pending')
+        .map((o) => {
+          const d = docs.find((x) => x._id === o.id)!;
+          return deps.jobs.publish(DELIVERY_EMAIL_SUBJECT, EmailJobSchema, { projectId: BigInt(d.project_id), notificationId: BigInt(d._id) }, `email:${d._id}`);
+        }),
+    );
   };
 }

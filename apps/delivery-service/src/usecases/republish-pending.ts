@@ -1,25 +1,56 @@
-import { BroadcastJobSchema, DELIVERY_BROADCAST_SUBJECT, DELIVERY_NOTIFICATION_SUBJECT, NotificationJobSchema } from '@herald/contracts';
+import {
+  BroadcastJobSchema,
+  DELIVERY_BROADCAST_SUBJECT,
+  DELIVERY_EMAIL_SUBJECT,
+  DELIVERY_NOTIFICATION_SUBJECT,
+  EmailJobSchema,
+  NotificationJobSchema,
+} from '@herald/contracts';
+import { quotaPeriod } from '../domain/quota';
 import type { DeliveryDeps } from './deps';
 
 /**
- * The outbox sweeper's pass: publishes again the job of every notification still `pending` and
- * every broadcast still `enqueued` after `olderThanMs` (the send may have died between its write
- * and its publish). Same msgID as the first publish: if the job is in the stream already,
- * JetStream drops the copy; if it was processed meanwhile, the handler finds nothing to do.
+ * The outbox sweeper's pass: publishes again the job of every notification still `pending`, of
+ * every direct email gated but not yet attempted (`email_wait`), and of every broadcast still
+ * `enqueued`, after `olderThanMs` (the process may have died between a write and its publish).
+ * Same msgID as the first publish: if the job is in the stream already, JetStream drops the copy;
+ * if it was processed meanwhile, the handler finds nothing to do. Publishes go out concurrently.
  */
 export function createRepublishPending(deps: Pick<DeliveryDeps, 'notifications' | 'broadcasts' | 'jobs' | 'now'>) {
   return async (olderThanMs: number, batch = 500): Promise<number> => {
     const before = new Date(deps.now().getTime() - olderThanMs);
-    let count = 0;
+    const publishes: Promise<void>[] = [];
     for (const n of await deps.notifications.findPending(before, batch)) {
-      await deps.jobs.publish(DELIVERY_NOTIFICATION_SUBJECT, NotificationJobSchema, { projectId: BigInt(n.project_id), notificationId: BigInt(n._id) }, `notification:${n._id}`);
-      count += 1;
+      publishes.push(
+        deps.jobs.publish(DELIVERY_NOTIFICATION_SUBJECT, NotificationJobSchema, { projectId: BigInt(n.project_id), notificationId: BigInt(n._id) }, `notification:${n._id}`),
+      );
+    }
+    for (const n of await deps.notifications.findEmailWaiting(before, batch)) {
+      publishes.push(deps.jobs.publish(DELIVERY_EMAIL_SUBJECT, EmailJobSchema, { projectId: BigInt(n.project_id), notificationId: BigInt(n._id) }, `email:${n._id}`));
     }
     for (const b of await deps.broadcasts.findStale(before, batch)) {
       if (b.status !== 'enqueued') continue;
-      await deps.jobs.publish(DELIVERY_BROADCAST_SUBJECT, BroadcastJobSchema, { projectId: BigInt(b.project_id), broadcastId: BigInt(b._id) }, `broadcast:${b._id}`);
-      count += 1;
+      publishes.push(deps.jobs.publish(DELIVERY_BROADCAST_SUBJECT, BroadcastJobSchema, { projectId: BigInt(b.project_id), broadcastId: BigInt(b._id) }, `broadcast:${b._id}`));
     }
-    return count;
+    await Promise.all(publishes);
+    return publishes.length;
+  };
+}
+
+/**
+ * Housekeeping: quota units of months before the previous one (a notification created last month
+ * may still spend its email unit in this one) and idempotency keys past 24 h, deleted in bounded batches.
+ */
+export function createPruneExpired(deps: Pick<DeliveryDeps, 'quota' | 'idempotency' | 'now'>) {
+  return async (maxBatches = 10): Promise<number> => {
+    const now = deps.now();
+    const period = quotaPeriod(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1)));
+    let removed = 0;
+    for (let i = 0; i < maxBatches; i++) {
+      const n = (await deps.quota.prune(period)) + (await deps.idempotency.prune(new Date(now.getTime() - 24 * 3600_000)));
+      removed += n;
+      if (n === 0) break;
+    }
+    return removed;
   };
 }

@@ -1,55 +1,90 @@
 import { quotaPeriod } from '../domain/quota';
-import type { EmailOutcome } from '../domain/notification';
+import type { EmailContent, EmailOutcome } from '../domain/notification';
+import { isPermanentSmtpError } from '../email/mailer';
+import type { EmailChange, NotificationDoc } from '../store/notification-repository';
+import { quotaOwner } from '../store/quota-repository';
 import type { DeliveryDeps } from './deps';
 
 export type EmailStep = { kind: 'done' } | { kind: 'retry'; inMs: number };
 
 /**
- * Sends one notification's email. The quota unit is taken before the first attempt (skipped
- * `quota_exceeded` when none is left). A refusal is retried with exponential backoff; the attempt
- * count is persisted, and after `emailMaxAttempts` the email ends `failed` (`provider_error`; its
- * quota unit stays spent). Every outcome write is conditional on the state it started from.
+ * Sends a batch of notifications' emails (one job each): one read of the batch, the broadcasts'
+ * content read once per broadcast, quota units taken in one reservation per (project, month) for
+ * first attempts, the mails sent concurrently over the pooled SMTP transport, and every outcome
+ * written in one bulk write, each conditional on the state it started from.
+ *
+ * Quota: one unit per (notification, email), in the month the notification was created; when none
+ * is left the email is skipped `quota_exceeded`. A temporary refusal (4xx, connection trouble) is
+ * retried with exponential backoff, the attempt count persisted; a permanent one (5xx) ends the
+ * email `failed` at once; after `emailMaxAttempts` it ends `failed` (`provider_error`; its unit
+ * stays spent).
  */
-export function createSendEmail(deps: DeliveryDeps) {
+export function createSendEmails(deps: DeliveryDeps) {
   const { emailMaxAttempts, emailRetryBaseMs } = deps.settings;
-  return async function sendEmail(notificationId: number): Promise<EmailStep> {
-    const doc = await deps.notifications.findById(null, notificationId);
-    if (!doc) return { kind: 'done' };
-    if (doc.pending) return { kind: 'retry', inMs: 250 };
-    const email = doc.email;
-    if (email.status !== 'pending' || !email.address) return { kind: 'done' };
-    const content = doc.email_content ?? (doc.broadcast_id !== null ? (await deps.broadcasts.findById(null, doc.broadcast_id))?.email_content : null);
-    if (!content) return { kind: 'done' };
+  return async function sendEmails(ids: number[], opts: { redelivered?: boolean } = {}): Promise<Map<number, EmailStep>> {
+    const steps = new Map<number, EmailStep>(ids.map((id) => [id, { kind: 'done' }]));
+    const docs = await deps.notifications.findByIds(ids);
+    const ready: NotificationDoc[] = [];
+    for (const d of docs) {
+      if (d.pending) steps.set(d._id, { kind: 'retry', inMs: 250 });
+      else if (d.email.status === 'pending' && d.email.address) ready.push(d);
+    }
+    const contents = new Map<number, EmailContent | null>();
+    for (const bid of new Set(ready.filter((d) => !d.email_content && d.broadcast_id !== null).map((d) => d.broadcast_id!))) {
+      contents.set(bid, (await deps.broadcasts.findById(null, bid))?.email_content ?? null);
+    }
+    const contentOf = (d: NotificationDoc) => d.email_content ?? (d.broadcast_id !== null ? contents.get(d.broadcast_id) : null) ?? null;
+
+    // First attempts take their unit, per project and month, in one reservation each.
+    const changes: EmailChange[] = [];
+    const firsts = ready.filter((d) => d.email.attempts === 0 && contentOf(d));
+    const refused = new Set<number>();
+    const byQuota = new Map<string, NotificationDoc[]>();
+    for (const d of firsts) {
+      const k = `${d.project_id}|${quotaPeriod(d.created_at)}|${d.settings.monthlyQuota}`;
+      byQuota.set(k, [...(byQuota.get(k) ?? []), d]);
+    }
+    await Promise.all(
+      [...byQuota.values()].map(async (group) => {
+        const owners = group.map((d) => quotaOwner(d._id, 'email'));
+        const granted = await deps.quota.reserve(group[0].project_id, quotaPeriod(group[0].created_at), owners, group[0].settings.monthlyQuota, opts.redelivered);
+        group.forEach((d, i) => !granted.has(owners[i]) && refused.add(d._id));
+      }),
+    );
+
     const now = deps.now();
-    const period = quotaPeriod(doc.created_at);
-    const from = { status: 'pending', attempts: email.attempts };
-    if (email.attempts === 0) {
-      const granted = await deps.quota.reserve(doc.project_id, period, 1, doc.settings.monthlyQuota);
-      if (granted === 0) {
-        deps.metrics.quotaRefused('email');
-        await deps.notifications.updateEmail(doc._id, from, { ...email, status: 'skipped', reason: 'quota_exceeded' }, now);
-        return { kind: 'done' };
-      }
+    await Promise.all(
+      ready.map(async (d) => {
+        const email = d.email;
+        const content = contentOf(d);
+        const from = { status: 'pending', attempts: email.attempts };
+        if (!content) return;
+        if (refused.has(d._id)) {
+          deps.metrics.quotaRefused('email');
+          changes.push({ id: d._id, from, email: { ...email, status: 'skipped', reason: 'quota_exceeded' } });
+          return;
+        }
+        const attempts = email.attempts + 1;
+        let next: EmailOutcome;
+        try {
+          const messageId = await deps.mailer.send({ to: email.address!, subject: content.subject, html: content.html, text: content.text });
+          next = { ...email, status: 'sent', reason: null, message_id: messageId, attempts, sent_at: deps.now(), error: null };
+        } catch (err) {
+          const error = String((err as Error)?.message ?? err).slice(0, 500);
+          if (attempts >= emailMaxAttempts || isPermanentSmtpError(err)) {
+            next = { ...email, status: 'failed', reason: 'provider_error', attempts, error };
+          } else {
+            next = { ...email, attempts, error };
+            steps.set(d._id, { kind: 'retry', inMs: emailRetryBaseMs * 2 ** (attempts - 1) });
+          }
+        }
+        changes.push({ id: d._id, from, email: next });
+      }),
+    );
+    const applied = await deps.notifications.updateEmailMany(changes, now);
+    if (applied === changes.length) {
+      for (const c of changes) deps.metrics.email(c.email.status === 'sent' ? 'sent' : c.email.status === 'failed' ? 'failed' : c.email.status === 'skipped' ? 'skipped' : 'retried');
     }
-    const attempts = email.attempts + 1;
-    let next: EmailOutcome;
-    let step: EmailStep = { kind: 'done' };
-    try {
-      const messageId = await deps.mailer.send({ to: email.address, subject: content.subject, html: content.html, text: content.text });
-      next = { ...email, status: 'sent', reason: null, message_id: messageId, attempts, sent_at: deps.now(), error: null };
-    } catch (err) {
-      const error = String((err as Error)?.message ?? err).slice(0, 500);
-      if (attempts >= emailMaxAttempts) {
-        // The unit taken for this email stays spent (quota slots are insert-only).
-        next = { ...email, status: 'failed', reason: 'provider_error', attempts, error };
-      } else {
-        next = { ...email, attempts, error };
-        step = { kind: 'retry', inMs: emailRetryBaseMs * 2 ** (attempts - 1) };
-      }
-    }
-    if (await deps.notifications.updateEmail(doc._id, from, next, deps.now())) {
-      deps.metrics.email(next.status === 'sent' ? 'sent' : next.status === 'failed' ? 'failed' : 'retried');
-    }
-    return step;
+    return steps;
   };
 }

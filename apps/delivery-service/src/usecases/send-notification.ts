@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
 import { BroadcastJobSchema, DELIVERY_BROADCAST_SUBJECT, DELIVERY_NOTIFICATION_SUBJECT, NotificationJobSchema } from '@herald/contracts';
-import { conflict, type Logger } from '@herald/service-kit';
+import { conflict, isDuplicateKey, type Logger } from '@herald/service-kit';
 import { emailNotRequested, emailPending, type Broadcast, type Notification } from '../domain/notification';
 import { checkSend, targetNotCataloged, type Medium, type SendInput } from '../domain/send-rules';
-import { toBroadcast } from '../store/broadcast-repository';
-import { toNotification, type NotificationDoc } from '../store/notification-repository';
+import { toBroadcast, type BroadcastDoc } from '../store/broadcast-repository';
+import type { IdempotencyDoc } from '../store/idempotency-repository';
+import { acceptedNotification, toNotification, type NotificationDoc } from '../store/notification-repository';
 import type { DeliveryDeps } from './deps';
 
 export interface SendResult {
@@ -14,14 +15,36 @@ export interface SendResult {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** The broadcast as the send answered it (an idempotent replay answers this). */
+function acceptedBroadcast(d: BroadcastDoc): Broadcast {
+  return toBroadcast({
+    ...d,
+    status: 'enqueued',
+    recipients_total: 0,
+    notifications_created: 0,
+    email: d.email_content ? { status: 'pending', eligible: null } : null,
+    updated_at: d.created_at,
+  });
+}
+
 /**
  * Accepts a send (interface "Send notification", decisions §8). Writes nothing until every rule
  * passed (strict targets are checked before the recipient is auto-created). The notification is
- * written with `pending: true` (the outbox flag) and then its job published with msgID
- * `notification:<id>`; if the process dies in between, the outbox sweeper publishes it.
+ * written with `pending: true` (the outbox flag; concurrent sends share one insertMany) and then
+ * its job published with msgID `notification:<id>`; if the process dies in between, the outbox
+ * sweeper publishes it.
+ *
+ * With an `Idempotency-Key`, the id of the send is chosen first and the key claimed naming it (one
+ * write holds the claim and, in effect, the response: the send under that id). A repeat with the
+ * same request answers that send as accepted; with another request, 409. A claim whose send was
+ * never written (crash, failed request that could not release it) is completed by a repeat after
+ * `leaseMs`, under the same id; a repeat while the first is still within its lease waits for it.
  */
-export function createSendNotification(deps: DeliveryDeps, logger: Logger) {
-  const perform = async (input: SendInput, mediums: Medium[]): Promise<SendResult> => {
+export function createSendNotification(deps: DeliveryDeps, logger: Logger, opts: { leaseMs?: number; waitMs?: number } = {}) {
+  const leaseMs = opts.leaseMs ?? 5_000;
+  const waitMs = opts.waitMs ?? 10_000;
+
+  const perform = async (input: SendInput, mediums: Medium[], givenId?: number): Promise<SendResult> => {
     const projectId = BigInt(input.projectId);
     if (input.settings.strictTargets && input.target) {
       const { covered } = await deps.preferences.checkCoverage({
@@ -33,8 +56,8 @@ export function createSendNotification(deps: DeliveryDeps, logger: Logger) {
     }
     const now = deps.now();
     if (input.recipientId === null) {
-      const id = await deps.broadcastIds.next();
-      const doc = {
+      const id = givenId ?? (await deps.broadcastIds.next());
+      const doc: BroadcastDoc = {
         _id: id,
         project_id: input.projectId,
         target: input.target!,
@@ -52,14 +75,19 @@ export function createSendNotification(deps: DeliveryDeps, logger: Logger) {
         created_at: now,
         updated_at: now,
       };
-      await deps.broadcasts.insert(doc);
+      try {
+        await deps.broadcasts.insert(doc);
+      } catch (err) {
+        // A takeover of a claimed key whose first request did write it after all: the same send.
+        if (givenId === undefined || !isDuplicateKey(err)) throw err;
+      }
       await publishOrLeaveToSweeper(() =>
         deps.jobs.publish(DELIVERY_BROADCAST_SUBJECT, BroadcastJobSchema, { projectId, broadcastId: BigInt(id) }, `broadcast:${id}`),
       );
       return { notification: null, broadcast: toBroadcast(doc) };
     }
-    await deps.recipients.ensureRecipient({ projectId, id: input.recipientId });
-    const id = await deps.notificationIds.next();
+    await deps.presence.ensure(projectId, input.recipientId);
+    const id = givenId ?? (await deps.notificationIds.next());
     const doc: NotificationDoc = {
       _id: id,
       project_id: input.projectId,
@@ -78,6 +106,7 @@ export function createSendNotification(deps: DeliveryDeps, logger: Logger) {
       created_at: now,
       updated_at: now,
     };
+    // The batcher treats "already there" as written: a takeover re-inserting the same id is a no-op.
     await deps.notifications.insert(doc);
     await publishOrLeaveToSweeper(() =>
       deps.jobs.publish(DELIVERY_NOTIFICATION_SUBJECT, NotificationJobSchema, { projectId, notificationId: BigInt(id) }, `notification:${id}`),
@@ -94,46 +123,64 @@ export function createSendNotification(deps: DeliveryDeps, logger: Logger) {
     }
   };
 
-  return async function sendNotification(input: SendInput): Promise<SendResult> {
-    const mediums = checkSend(input);
-    const key = input.idempotencyKey;
-    if (!key) return perform(input, mediums);
+  /** The send a claim names, as accepted, or null while it is not written. */
+  const findClaimed = async (projectId: number, claim: IdempotencyDoc): Promise<SendResult | null> => {
+    if (claim.kind === 'broadcast') {
+      const b = await deps.broadcasts.findById(projectId, claim.ref_id!);
+      return b ? { notification: null, broadcast: acceptedBroadcast(b) } : null;
+    }
+    const n = await deps.notifications.findById(projectId, claim.ref_id!);
+    return n ? { notification: acceptedNotification(n), broadcast: null } : null;
+  };
+
+  const sendWithKey = async (input: SendInput, mediums: Medium[], key: string): Promise<SendResult> => {
     const hash = createHash('sha256')
       .update(JSON.stringify([input.recipientId, input.target, input.payloadJson, input.email]))
       .digest('hex');
-    const replay = await claimKey(deps, input.projectId, key, hash);
-    if (replay) return replay;
-    let result: SendResult;
-    try {
-      result = await perform(input, mediums);
-    } catch (err) {
-      await deps.idempotency.release(input.projectId, key).catch(() => undefined);
-      throw err;
+    const kind = input.recipientId === null ? ('broadcast' as const) : ('notification' as const);
+    const deadline = Date.now() + waitMs;
+    for (;;) {
+      const id = kind === 'broadcast' ? await deps.broadcastIds.next() : await deps.notificationIds.next();
+      const claim = await deps.idempotency.claim(input.projectId, key, hash, { kind, id }, deps.now());
+      if (claim.kind === 'claimed') {
+        try {
+          return await perform(input, mediums, id);
+        } catch (err) {
+          // Best effort: a claim left behind is taken over by a repeat after its lease.
+          await deps.idempotency.release(input.projectId, key, { refId: id }).catch(() => undefined);
+          throw err;
+        }
+      }
+      const { doc } = claim;
+      if (deps.now().getTime() - doc.created_at.getTime() > DAY_MS) {
+        await deps.idempotency.release(input.projectId, key, { createdAt: doc.created_at });
+        continue;
+      }
+      if (doc.request_hash !== hash || (doc.kind !== undefined && doc.kind !== kind)) {
+        throw conflict('idempotency_conflict', 'This Idempotency-Key was used with a different request');
+      }
+      if (doc.ref_id === undefined) {
+        // A claim written by an earlier version: its stored response, once there.
+        if (doc.response) return reviveResult(doc.response);
+      } else {
+        const replay = await findClaimed(input.projectId, doc);
+        if (replay) return replay;
+        if (deps.now().getTime() - doc.created_at.getTime() > leaseMs) {
+          // The first request died between its claim and its send: complete it under the same id.
+          await perform(input, mediums, doc.ref_id);
+          return (await findClaimed(input.projectId, doc))!;
+        }
+      }
+      if (Date.now() > deadline) throw conflict('idempotency_conflict', 'A request with this Idempotency-Key is still in progress');
+      await new Promise((r) => setTimeout(r, 50));
     }
-    await deps.idempotency.complete(input.projectId, key, JSON.stringify(result));
-    return result;
   };
-}
 
-/** Claims an Idempotency-Key; returns the first response when the same request was already made. */
-async function claimKey(deps: DeliveryDeps, projectId: number, key: string, hash: string): Promise<SendResult | null> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const now = deps.now();
-    const claim = await deps.idempotency.claim(projectId, key, hash, now);
-    if (claim.kind === 'claimed') return null;
-    const { doc } = claim;
-    if (now.getTime() - doc.created_at.getTime() > DAY_MS) {
-      await deps.idempotency.release(projectId, key, doc.created_at);
-      continue;
-    }
-    if (doc.request_hash !== hash) {
-      throw conflict('idempotency_conflict', 'This Idempotency-Key was used with a different request');
-    }
-    if (doc.response !== null) return reviveResult(doc.response);
-    if (Date.now() > deadline) throw conflict('idempotency_conflict', 'A request with this Idempotency-Key is still in progress');
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  return async function sendNotification(input: SendInput): Promise<SendResult> {
+    const mediums = checkSend(input);
+    const key = input.idempotencyKey;
+    return key ? sendWithKey(input, mediums, key) : perform(input, mediums);
+  };
 }
 
 const DATE_KEYS = new Set(['createdAt', 'updatedAt', 'sent_at']);
