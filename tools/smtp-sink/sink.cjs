@@ -2,7 +2,8 @@
 // JSON lines under MAIL_DIR), and serves it over HTTP so tests and people can read it.
 //   GET    /messages            all messages, oldest first ({id, from, to, subject, html, text, date, message_id})
 //   DELETE /messages            forget them
-//   POST   /control             {"reject_next": n}: answer the next n mails with a temporary failure (451)
+//   POST   /control             {"reject_next": n, "code": 451}: answer the next n mails with this failure
+//                                (default 451, temporary; a 5xx code is a permanent refusal)
 //   GET    /healthz
 const http = require('node:http');
 const fs = require('node:fs');
@@ -17,6 +18,7 @@ const mailDir = process.env.MAIL_DIR;
 
 let messages = [];
 let rejectNext = 0;
+let rejectCode = 451;
 let nextId = 1;
 if (mailDir) {
   fs.mkdirSync(mailDir, { recursive: true });
@@ -36,7 +38,7 @@ const smtp = new SMTPServer({
       rejectNext -= 1;
       stream.resume();
       const err = new Error('sink is refusing mail for now');
-      err.responseCode = 451;
+      err.responseCode = rejectCode;
       stream.on('end', () => callback(err));
       return;
     }
@@ -75,8 +77,10 @@ const api = http.createServer((req, res) => {
     req.on('data', (c) => (body += c));
     req.on('end', () => {
       try {
-        rejectNext = Number(JSON.parse(body).reject_next ?? 0);
-        send(200, { reject_next: rejectNext });
+        const control = JSON.parse(body);
+        rejectNext = Number(control.reject_next ?? 0);
+        rejectCode = Number(control.code ?? 451);
+        send(200, { reject_next: rejectNext, code: rejectCode });
       } catch {
         send(400, { error: 'invalid json' });
       }

@@ -212,6 +212,44 @@ describe('delivery service: sends and their outcomes', () => {
     expect(other.notification!.id).not.toBe(first.notification!.id);
   });
 
+  it('when the first request with a key died after its claim (its send never written), then a repeat completes it under the same id, once', async () => {
+    const project = h.project();
+    const req = { projectId: project, settings: settings(), recipientId: 'ike', target, payloadJson: '{"n":1}' };
+    // learn the request's hash from a completed send of the same body
+    await h.client.send({ ...req, idempotencyKey: `seen-${uid()}` });
+    const keys = mongo.db.collection<{ _id: string; request_hash: string; kind: string; ref_id: number; project_id: number; created_at: Date }>('idempotency_keys');
+    const seen = (await keys.findOne({ project_id: Number(project) }))!;
+    // as if a process claimed a key for send `ref` and died before writing it, a minute ago
+    const key = `k-${uid()}`;
+    const ref = 900_000_000 + Math.floor(Math.random() * 1e8);
+    await keys.insertOne({ _id: `${project}:${key}`, project_id: Number(project), request_hash: seen.request_hash, kind: 'notification', ref_id: ref, created_at: new Date(Date.now() - 60_000) });
+    const again = await h.client.send({ ...req, idempotencyKey: key });
+    expect(Number(again.notification!.id)).toBe(ref);
+    expect(again.notification!.status).toBe('enqueued');
+    expect((await settled(project, again.notification!.id)).status).toBe('delivered');
+    expect(await mongo.db.collection('notifications').countDocuments({ _id: ref } as object)).toBe(1);
+    // and a further repeat answers the same send
+    expect(Number((await h.client.send({ ...req, idempotencyKey: key })).notification!.id)).toBe(ref);
+  });
+
+  it('when concurrent requests carry the same key, then one send is created and every one answers it', async () => {
+    const project = h.project();
+    const req = { projectId: project, settings: settings(), recipientId: 'jo', target, payloadJson: '{"c":1}', idempotencyKey: `k-${uid()}` };
+    const answers = await Promise.all(Array.from({ length: 8 }, () => h.client.send(req)));
+    expect(new Set(answers.map((a) => a.notification!.id)).size).toBe(1);
+    expect(await mongo.db.collection('notifications').countDocuments({ project_id: Number(project) })).toBe(1);
+  });
+
+  it('when a broadcast repeats its key, then the first broadcast is answered as accepted', async () => {
+    const project = h.project();
+    const req = { projectId: project, settings: settings(), target, payloadJson: '{"b":2}', idempotencyKey: `k-${uid()}` };
+    const first = await h.client.send(req);
+    const again = await h.client.send(req);
+    expect(again.broadcast!.id).toBe(first.broadcast!.id);
+    expect(again.broadcast!.status).toBe('enqueued');
+    expect(await mongo.db.collection('broadcasts').countDocuments({ project_id: Number(project) })).toBe(1);
+  });
+
   it.each<{ what: string; body: object; code: string }>([
     { what: 'neither payload nor email', body: { recipientId: 'x' }, code: 'no_medium' },
     { what: 'email on a broadcast with cap 0', body: { target, payloadJson: '{}', email: { subject: 's', html: 'h' } }, code: 'broadcast_email_not_allowed' },

@@ -82,6 +82,19 @@ describe('delivery service: retries, then an outcome', () => {
     expect(await sink.messagesTo(address)).toHaveLength(0);
   });
 
+  it('when the SMTP server refuses a mail permanently (5xx), then the email ends failed after one attempt, not retried', async () => {
+    const project = h.project();
+    const address = mailable(project, 'pam');
+    await sink.rejectNext(1, 550);
+    const r = await h.client.send({ projectId: project, settings, recipientId: 'pam', target, email: { subject: 'permanent', html: '<p>x</p>' } });
+    const n = await settled(project, r.notification!.id);
+    expect(n.email).toMatchObject({ status: 'failed', reason: 'provider_error', address, attempts: 1 });
+    expect(n.email!.error).toMatch(/550/);
+    // the sink would accept a second attempt: none comes
+    await new Promise((res) => setTimeout(res, 4 * EMAIL_RETRY_BASE_MS));
+    expect(await sink.messagesTo(address)).toHaveLength(0);
+  });
+
   it('when the preference service is down for two deliveries, then the job is retried and the notification delivered', async () => {
     const project = h.project();
     h.peers.preferencesDown = true;

@@ -25,7 +25,8 @@ export interface SmtpSink {
   smtpUrl: string;
   messagesTo(address: string): Promise<SinkMessage[]>;
   /** Answers the next `n` mails with 451 (temporary failure). */
-  rejectNext(n: number): Promise<void>;
+  /** Refuses the next n mails with `code` (default 451, temporary; 5xx is permanent). */
+  rejectNext(n: number, code?: number): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -45,8 +46,8 @@ export async function startSmtpSink(): Promise<SmtpSink> {
       const all = (await (await fetch(`${api}/messages`)).json()) as SinkMessage[];
       return all.filter((m) => m.to.includes(address));
     },
-    async rejectNext(n) {
-      const res = await fetch(`${api}/control`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ reject_next: n }) });
+    async rejectNext(n, code = 451) {
+      const res = await fetch(`${api}/control`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ reject_next: n, code }) });
       if (!res.ok) throw new Error(`sink control answered ${res.status}`);
     },
     async stop() {
