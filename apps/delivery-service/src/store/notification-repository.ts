@@ -277,7 +277,10 @@ function createInsertBatcher(col: Collection<NotificationDoc>, maxBatch = 500, l
       } catch {
         written = new Set();
       }
-      for (const b of batch) (written.has(b.doc._id) ? b.resolve() : b.reject(err));
+      for (const b of batch) {
+        if (written.has(b.doc._id)) b.resolve();
+        else b.reject(err);
+      }
     }
   };
   const flush = async () => {
