@@ -81,6 +81,9 @@ export const machine = (infra) => `${os.cpus().length} CPUs, node ${process.vers
  *        deliveryPid, cpu() (CPU seconds per process so far), startChild(file, env) (a helper process stopped at the end) }.
  */
 export async function withDeliveryStack(name, { extraEnv = {} } = {}, run) {
+  // BENCH_CPU_PROF=<dir>: every Herald process writes a V8 CPU profile there when it stops
+  // (summarise one with `node bench/tools/cpuprofile-top.mjs <file>`).
+  const nodeArgs = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`] : [];
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `herald-${name}-`));
   const distDir = path.join(root, 'dist', `.bench-${name}`);
   let infra;
@@ -93,9 +96,10 @@ export async function withDeliveryStack(name, { extraEnv = {} } = {}, run) {
     if (built.status !== 0) throw new Error('build failed');
     infra = await startInfra({ dataDir, log: say });
     const adminToken = crypto.randomBytes(24).toString('hex');
+    const dbPrefix = `bench${Date.now()}`;
     stack = await startStack({
-      infra, distDir, dbPrefix: `bench${Date.now()}`, adminToken, tokenSecret: crypto.randomBytes(32).toString('hex'),
-      logDir: path.join(dataDir, 'logs'), logLevel: 'warn', extraEnv,
+      infra, distDir, dbPrefix, adminToken, tokenSecret: crypto.randomBytes(32).toString('hex'),
+      logDir: path.join(dataDir, 'logs'), logLevel: 'warn', extraEnv, nodeArgs,
     });
     const admin = { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' };
     const created = await json(await fetch(`${stack.baseUrl}/admin/projects`, { method: 'POST', headers: admin, body: JSON.stringify({ name }) }));
@@ -113,7 +117,7 @@ export async function withDeliveryStack(name, { extraEnv = {} } = {}, run) {
       return child;
     };
     await run({
-      infra, stack, project, auth, api, startChild, admin, adminToken,
+      infra, stack, project, auth, api, startChild, admin, adminToken, dbPrefix,
       metrics: async () => (await fetch(metricsUrl)).text(),
       deliveryPid: stack.processes['delivery-service'].pid,
       cpu: () => cpuSeconds(stack, dataDir),
@@ -161,4 +165,76 @@ export async function createRecipients(api, n, prefix = 'r', inFlight = 2) {
       }
     }),
   );
+}
+
+/** Sum of `herald_store_operations_total` over the three services (store round trips), by service. */
+export async function storeOperations(stack) {
+  const out = {};
+  for (const [svc, port] of Object.entries(stack.metricsPorts)) {
+    const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+    out[svc] = sample(text, 'herald_store_operations_total');
+  }
+  return out;
+}
+
+export const storeOpsDelta = (a, b) => Object.fromEntries(Object.keys(b).map((k) => [k, b[k] - (a[k] ?? 0)]));
+
+/**
+ * Fills the stores as a user's would be after a while: BENCH_SEED_RECIPIENTS recipients (default
+ * 100,000) of another project, through the batch endpoint, and BENCH_SEED_NOTIFICATIONS delivered
+ * notifications (default 200,000) of that project written straight into the delivery database
+ * (insertMany, 1,000 a call), spread over its recipients. 0 skips a part. Returns what was written.
+ */
+export async function seedOtherProjects({ stack, admin, infra, dbPrefix }) {
+  const recipients = Number(process.env.BENCH_SEED_RECIPIENTS ?? 100_000);
+  const notifications = Number(process.env.BENCH_SEED_NOTIFICATIONS ?? 200_000);
+  if (recipients + notifications === 0) return { recipients: 0, notifications: 0 };
+  const created = await json(await fetch(`${stack.baseUrl}/admin/projects`, { method: 'POST', headers: admin, body: JSON.stringify({ name: 'seed (another tenant)' }) }));
+  const seedProject = created.data.project;
+  await json(await fetch(`${stack.baseUrl}/admin/projects/${seedProject.id}`, { method: 'PATCH', headers: admin, body: JSON.stringify({ settings: { rate_limit_per_second: null } }) }));
+  const key = created.data.keys.find((k) => k.scope === 'full').key;
+  const seedApi = async (method, p, body) =>
+    json(await fetch(`${stack.baseUrl}${p}`, { method, headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) }));
+  const t0 = Date.now();
+  if (recipients > 0) {
+    say(`seeding ${recipients} recipients of another project...`);
+    await createRecipients(seedApi, recipients, 'seed-', 2);
+  }
+  if (notifications > 0) {
+    say(`seeding ${notifications} notifications of another project...`);
+    await insertNotifications({ infra, dbPrefix, projectId: Number(seedProject.id), recipients: Math.max(1, recipients), count: notifications, firstId: 5_000_000_000_000, recipientPrefix: 'seed-' });
+  }
+  say(`seeded in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  return { recipients, notifications };
+}
+
+/**
+ * Writes `count` delivered notifications straight into the delivery database (1,000 per insertMany),
+ * recipients cycling through `${recipientPrefix}0..recipients-1`, ids from `firstId` (far above the
+ * service's own sequence), newest last. Half of them read.
+ */
+export async function insertNotifications({ infra, dbPrefix, projectId, recipients, count, firstId, recipientPrefix, recipientOf }) {
+  const { MongoClient } = await import('mongodb');
+  const client = await MongoClient.connect(infra.mongoUrl);
+  try {
+    const col = client.db(`${dbPrefix}_delivery`).collection('notifications');
+    const now = new Date();
+    const settings = { strictTargets: false, maxBroadcastRecipientsForEmail: 0, monthlyQuota: null };
+    for (let i = 0; i < count; i += 1000) {
+      const docs = [];
+      for (let j = i; j < Math.min(count, i + 1000); j++) {
+        const id = firstId + j;
+        const recipient = recipientOf ? recipientOf(j) : `${recipientPrefix}${j % recipients}`;
+        docs.push({
+          _id: id, project_id: projectId, recipient_id: recipient, broadcast_id: null, key: `d:${id}`,
+          target: { channel: 'seed', topic: 'none', event: 'seeded' }, payload_json: JSON.stringify({ title: 'Seeded', n: j }),
+          read: j % 2 === 0, opened: false, status: 'delivered', email: { status: 'not_requested', reason: null, address: null, message_id: null, attempts: 0, sent_at: null, error: null },
+          email_content: null, settings, pending: false, created_at: now, updated_at: now,
+        });
+      }
+      await col.insertMany(docs, { ordered: false });
+    }
+  } finally {
+    await client.close();
+  }
 }

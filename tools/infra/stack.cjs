@@ -28,7 +28,8 @@ async function waitForHttp(url, timeoutMs = 30000, child = null) {
  * opts: { infra: {mongoUrl, natsUrl, smtpUrl}, dbPrefix, adminToken, tokenSecret, logDir,
  *         ports: {gateway, 'recipient-service', ...} (absent = free port), metricsPorts,
  *         mongoUrls: {gateway?, 'recipient-service'?, ...} (a store per process; default infra.mongoUrl),
- *         distDir (where the bundles are, inside the repository; default <root>/dist), logLevel, extraEnv, readyTimeoutMs }
+ *         distDir (where the bundles are, inside the repository; default <root>/dist), logLevel, extraEnv, readyTimeoutMs,
+ *         nodeArgs (extra node flags of the four processes, e.g. --cpu-prof) }
  * Returns { baseUrl, urls, processes, stop(), restart(name), kill(name, signal) }.
  * When start-up fails, whatever was started is stopped again before the error is thrown.
  */
@@ -77,7 +78,7 @@ async function startStack(opts) {
   };
   const processes = {};
   const spawnApp = (name) => {
-    processes[name] = spawnLogged(name, process.execPath, ['--enable-source-maps', path.join(distDir, 'apps', name, 'main.js')], {
+    processes[name] = spawnLogged(name, process.execPath, [...(opts.nodeArgs ?? []), '--enable-source-maps', path.join(distDir, 'apps', name, 'main.js')], {
       logDir: opts.logDir,
       env: envOf(name),
     });
