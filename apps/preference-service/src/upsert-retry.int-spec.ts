@@ -119,7 +119,10 @@ describe('bulk upsert retry safety', () => {
     for (let round = 0; round < 3; round++) {
       const now = new Date();
       const runs = Array.from({ length: 16 }, (_, w) =>
-        deps.catalog.upsertByKey(projectId, keys.map((k, i) => ({ input: { ...item(`${k}${round}`), target: { channel: 'ops', topic: 'none', event: `${k}${round}` }, description: null }, newId: base + round * 100 + w * 4 + i })), now),
+        deps.catalog.upsertByKey(projectId, keys.map((k, i) => ({
+          input: { target: { channel: 'ops', topic: 'none', event: `${k}${round}` }, medium: 'in_app' as const, name: k, description: null, defaultEnabled: true, mandatory: false },
+          newId: base + round * 100 + w * 4 + i,
+        })), now),
       );
       const settled = await Promise.allSettled(runs);
       expect(settled.filter((s) => s.status === 'rejected').map((s) => String((s as PromiseRejectedResult).reason))).toEqual([]);

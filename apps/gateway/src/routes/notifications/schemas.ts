@@ -1,3 +1,4 @@
+import { LIMITS } from '@herald/contracts';
 import { Type } from '@sinclair/typebox';
 import { Nullable, Timestamp } from '../../schemas/common';
 
@@ -10,7 +11,16 @@ export const SendBody = Type.Object({
   recipient_id: Nullable(Type.String()),
   target: Type.Optional(Nullable(TargetSchema)),
   payload: Type.Optional(Nullable(Type.Object({}, { additionalProperties: true }))),
-  email: Type.Optional(Nullable(Type.Object({ subject: Type.String(), html: Type.String(), text: Type.Optional(Type.String()) }))),
+  // Character bounds as coarse as the byte limits the delivery service applies (a character is at least a byte).
+  email: Type.Optional(
+    Nullable(
+      Type.Object({
+        subject: Type.String(),
+        html: Type.String({ maxLength: LIMITS.emailHtmlMaxBytes }),
+        text: Type.Optional(Type.String({ maxLength: LIMITS.emailTextMaxBytes })),
+      }),
+    ),
+  ),
 });
 
 export const SendHeaders = Type.Object({ 'idempotency-key': Type.Optional(Type.String({ minLength: 1, maxLength: 255 })) });
