@@ -1,4 +1,3 @@
-import { LIMITS } from '@herald/contracts';
 import { Type } from '@sinclair/typebox';
 import { Nullable, Timestamp } from '../../schemas/common';
 
@@ -11,16 +10,9 @@ export const SendBody = Type.Object({
   recipient_id: Nullable(Type.String()),
   target: Type.Optional(Nullable(TargetSchema)),
   payload: Type.Optional(Nullable(Type.Object({}, { additionalProperties: true }))),
-  // Character bounds as coarse as the byte limits the delivery service applies (a character is at least a byte).
-  email: Type.Optional(
-    Nullable(
-      Type.Object({
-        subject: Type.String(),
-        html: Type.String({ maxLength: LIMITS.emailHtmlMaxBytes }),
-        text: Type.Optional(Type.String({ maxLength: LIMITS.emailTextMaxBytes })),
-      }),
-    ),
-  ),
+  // Sizes (html and text up to 512 KiB each) are the delivery service's value rules: a bound here
+  // would be reported against the whole nullable `email` union, echoing the value back.
+  email: Type.Optional(Nullable(Type.Object({ subject: Type.String(), html: Type.String(), text: Type.Optional(Type.String()) }))),
 });
 
 export const SendHeaders = Type.Object({ 'idempotency-key': Type.Optional(Type.String({ minLength: 1, maxLength: 255 })) });
