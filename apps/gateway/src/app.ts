@@ -7,7 +7,7 @@ import type { GatewayDeps } from './deps';
 import { validatorCompiler } from './http/validator';
 import authPlugin from './plugins/app/auth';
 import credentialsPlugin from './plugins/app/credentials';
-import errorsPlugin from './plugins/app/errors';
+import errorsPlugin, { frameworkErrorHandler } from './plugins/app/errors';
 import metricsPlugin from './plugins/app/metrics';
 import rateLimitPlugin from './plugins/app/rate-limit';
 import recipientPresencePlugin from './plugins/app/recipient-presence';
@@ -35,6 +35,8 @@ export async function build(deps: GatewayDeps): Promise<FastifyInstance> {
     },
     disableRequestLogging: true,
     forceCloseConnections: 'idle',
+    // Errors raised before routing (a malformed path) come out like every other error.
+    frameworkErrors: frameworkErrorHandler,
   }).withTypeProvider<TypeBoxProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.decorate('config', deps.config);

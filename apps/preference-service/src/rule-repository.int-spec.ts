@@ -46,4 +46,51 @@ describe('rule repository against the real store', () => {
     expect((await rules.findForRecipient(projectId, 'r')).size).toBe(0);
     expect(await rules.removeWrittenAtOrBefore(projectId, 'r', t(9))).toBe(0);
   });
+
+  it.each([
+    ['spaces around', { channel: 'chan', topic: '  x  ', event: 'e1' }],
+    ['tabs and dots', { channel: '\tc.', topic: '.', event: ' . ' }],
+    ['dollar and empty-looking', { channel: '$set', topic: '$', event: 'a..b' }],
+    ['non-ASCII', { channel: 'kanal', topic: 'thème ✓', event: '\u00a0' }],
+  ])('when a rule has awkward strings (%s), then it is data: set, read back and overwritten exactly', async (_name, target) => {
+    const projectId = Number(newProject());
+    const at = new Date('2030-01-01T00:00:00.000Z');
+    await rules.set(projectId, 'r', { target, medium: 'email', enabled: true, updatedAt: at });
+    await rules.set(projectId, 'r', { target, medium: 'email', enabled: false, updatedAt: at });
+    const set = await rules.findForRecipient(projectId, 'r');
+    expect([...set.values()]).toEqual([{ target, medium: 'email', enabled: false, updatedAt: at }]);
+    expect(set.get(keyOf(target, 'email'))?.enabled).toBe(false);
+    expect((await rules.findForRecipients(projectId, ['r'])).get('r')?.size).toBe(1);
+  });
+
+  it('when many rules of one recipient are set at once, then none is lost', async () => {
+    const projectId = Number(newProject());
+    const at = new Date('2030-01-01T00:00:00.000Z');
+    await Promise.all(
+      Array.from({ length: 10 }, (_, i) => rules.set(projectId, 'r', { target: { channel: 'c', topic: `t${i}`, event: 'e' }, medium: 'in_app', enabled: true, updatedAt: at })),
+    );
+    expect((await rules.findForRecipient(projectId, 'r')).size).toBe(10);
+  });
+
+  it('when a recipient has rules in the former layout (a map keyed by the escaped natural key), then they read back and stay readable after a new write', async () => {
+    const projectId = Number(newProject());
+    const at = new Date('2030-01-01T00:00:00.000Z');
+    await mongo.db.collection('recipient_rules').insertOne({
+      _id: `${projectId}:old` as never,
+      r: { [keyOf(odd, 'email')]: [true, at.getTime()] },
+      at,
+    });
+    await rules.ensureIndexes(); // a start of the service migrates the former layout
+    expect([...(await rules.findForRecipient(projectId, 'old')).values()]).toEqual([{ target: odd, medium: 'email', enabled: true, updatedAt: at }]);
+    const other = { channel: 'c', topic: ' t ', event: 'e' };
+    await rules.set(projectId, 'old', { target: other, medium: 'in_app', enabled: false, updatedAt: at });
+    await rules.set(projectId, 'old', { target: odd, medium: 'email', enabled: false, updatedAt: at });
+    const set = await rules.findForRecipient(projectId, 'old');
+    expect(set.size).toBe(2);
+    expect(set.get(keyOf(odd, 'email'))?.enabled).toBe(false);
+    expect(set.get(keyOf(other, 'in_app'))?.enabled).toBe(false);
+    expect(await rules.removeWrittenAtOrBefore(projectId, 'old', at)).toBe(2);
+    expect((await rules.findForRecipient(projectId, 'old')).size).toBe(0);
+  });
 });
+

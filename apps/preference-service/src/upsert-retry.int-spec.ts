@@ -103,4 +103,31 @@ describe('bulk upsert retry safety', () => {
     await expect(upsertCatalog(partial, { projectId: Number(projectId), items: [item('b')], prune: true })).rejects.toThrow();
     expect((await cache.get(Number(projectId))).entries.map((e) => e.target.event)).toEqual(['a', 'b']);
   });
+
+  it('when many requests upsert the same new entry at once, then every one succeeds and one entry exists', async () => {
+    const projectId = Number(newProject());
+    const runs = Array.from({ length: 12 }, (_, i) => upsertCatalog(deps, { projectId, items: [item('race', { name: `Run ${i}` })], prune: false }));
+    const settled = await Promise.allSettled(runs);
+    expect(settled.filter((s) => s.status === 'rejected').map((s) => String((s as PromiseRejectedResult).reason))).toEqual([]);
+    expect((await deps.catalog.listByProject(projectId)).map((e) => e.target.event)).toEqual(['race']);
+  });
+
+  it('when many writers upsert the same new entries through the repository at once, then none fails', async () => {
+    const projectId = Number(newProject());
+    const keys = ['a', 'b', 'c', 'd'];
+    const base = 1e12 + Math.floor(Math.random() * 1e12);
+    for (let round = 0; round < 3; round++) {
+      const now = new Date();
+      const runs = Array.from({ length: 16 }, (_, w) =>
+        deps.catalog.upsertByKey(projectId, keys.map((k, i) => ({
+          input: { target: { channel: 'ops', topic: 'none', event: `${k}${round}` }, medium: 'in_app' as const, name: k, description: null, defaultEnabled: true, mandatory: false },
+          newId: base + round * 100 + w * 4 + i,
+        })), now),
+      );
+      const settled = await Promise.allSettled(runs);
+      expect(settled.filter((s) => s.status === 'rejected').map((s) => String((s as PromiseRejectedResult).reason))).toEqual([]);
+    }
+    expect(await deps.catalog.listByProject(projectId)).toHaveLength(12);
+  });
 });
+

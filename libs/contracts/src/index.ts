@@ -10,3 +10,4 @@ export * from './gen/herald/recipient/v1/recipient_pb.js';
 export * from './subjects.js';
 export * from './delivery-subjects.js';
 export * from './limits.js';
+export * from './text-rules.js';

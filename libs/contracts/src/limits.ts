@@ -8,7 +8,14 @@ export const LIMITS = {
   payloadMaxBytes: 64 * 1024,
   emailSubjectMax: 998,
   emailHtmlMaxBytes: 512 * 1024,
+  emailTextMaxBytes: 512 * 1024,
+  /** One email addr-spec (RFC 5321's path limit). */
+  emailAddressMax: 254,
   bodyMaxBytes: 1024 * 1024,
+  /** Nesting of arrays and objects in a JSON body (the body itself is level 1). */
+  jsonDepthMax: 64,
+  /** Array elements plus object members in a JSON body, all levels together. */
+  jsonValuesMax: 100_000,
   recipientsPageDefault: 50,
   recipientsPageMax: 1000,
   feedPageDefault: 20,

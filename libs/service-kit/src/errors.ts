@@ -73,3 +73,39 @@ export function toConnectError(err: unknown): ConnectError {
   }
   return new ConnectError('internal error', Code.Internal, undefined, undefined, err);
 }
+
+interface MaybeStoreError {
+  code?: unknown;
+  message?: unknown;
+  errmsg?: unknown;
+  writeErrors?: unknown;
+}
+
+const DUPLICATE_KEY_CODES = new Set([11000, 11001]);
+const DUPLICATE_KEY_TEXT = /E11000 duplicate key|UNIQUE constraint failed/i;
+
+/**
+ * The one check that a unique index refused a write, for every repository. MongoDB says so with
+ * code 11000; FerretDB v1 does too on inserts, but answers updates (and some upserts) with code 1
+ * and SQLite's "UNIQUE constraint failed". Accepts a driver error, or one write error of a bulk
+ * write (`{code, errmsg}`).
+ */
+export function isDuplicateKey(err: unknown): boolean {
+  if (!err || typeof err !== 'object') return false;
+  const e = err as MaybeStoreError;
+  if (typeof e.code === 'number' && DUPLICATE_KEY_CODES.has(e.code)) return true;
+  const text = [e.message, e.errmsg].filter((t): t is string => typeof t === 'string').join(' ');
+  return DUPLICATE_KEY_TEXT.test(text);
+}
+
+/**
+ * The operation indexes of a bulk write whose every failure was a unique-index refusal; null when
+ * the error is not a bulk write error or any failure had another cause.
+ */
+export function duplicateKeyWriteIndexes(err: unknown): number[] | null {
+  if (!err || typeof err !== 'object') return null;
+  const writeErrors = (err as MaybeStoreError).writeErrors;
+  const list = (Array.isArray(writeErrors) ? writeErrors : writeErrors ? [writeErrors] : []) as { index: number; code?: unknown; errmsg?: unknown }[];
+  if (list.length === 0 || !list.every((w) => isDuplicateKey({ code: w.code, errmsg: w.errmsg }))) return null;
+  return list.map((w) => w.index);
+}

@@ -10,9 +10,11 @@ export {
   toConnectError,
   toFieldViolation,
   fromFieldViolation,
+  isDuplicateKey,
+  duplicateKeyWriteIndexes,
 } from './errors';
 export { createSequences, type Sequences } from './sequences';
-export { connectMongo, isDuplicateKey, type MongoHandle } from './mongo';
+export { connectMongo, type MongoHandle } from './mongo';
 export { connectNats, ensureStream, ensureEventsStream, type NatsConnection } from './nats';
 export { createMetrics, startMetricsServer, portOf, type Metrics } from './metrics';
 export { startRpcServer, LIVENESS, type RpcServer, type RpcServerOptions } from './rpc-server';

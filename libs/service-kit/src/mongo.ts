@@ -46,12 +46,3 @@ export async function connectMongo(url: string, dbName: string, appName: string,
     close: () => client.close(),
   };
 }
-
-/**
- * A unique index refused the write. MongoDB says so with code 11000; FerretDB v1 does too on
- * inserts, but answers updates with code 1 and SQLite's "UNIQUE constraint failed".
- */
-export function isDuplicateKey(err: unknown): boolean {
-  const e = err as { code?: number; message?: string } | null;
-  return e?.code === 11000 || /UNIQUE constraint failed|E11000/i.test(e?.message ?? '');
-}

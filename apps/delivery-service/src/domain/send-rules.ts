@@ -57,6 +57,7 @@ function emailViolations(email: EmailContent | null): Violation[] {
   if (typeof html !== 'string' || html.length < 1) out.push(violation('email.html', 'email.html is required', html));
   else if (bytes(html) > LIMITS.emailHtmlMaxBytes) out.push(violation('email.html', `email.html is larger than ${LIMITS.emailHtmlMaxBytes} bytes`, null));
   if (text !== undefined && typeof text !== 'string') out.push(violation('email.text', 'email.text must be a string', text));
+  else if (text !== undefined && bytes(text) > LIMITS.emailTextMaxBytes) out.push(violation('email.text', `email.text is larger than ${LIMITS.emailTextMaxBytes} bytes`, null));
   return out;
 }
 

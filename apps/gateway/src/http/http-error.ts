@@ -73,7 +73,10 @@ export function fromConnectError(err: ConnectError): HttpError {
   return out;
 }
 
-const bodyViolation = (message: string, description: string): Violation => ({ message, description, property_path: '', invalid_value: null });
+export const bodyViolation = (message: string, description: string): Violation => ({ message, description, property_path: '', invalid_value: null });
+
+/** Machine codes of framework errors (statuses fastify raises) with no better code. */
+const FRAMEWORK_CODE: Record<number, string> = { ...FALLBACK_CODE, 405: 'method_not_allowed', 406: 'not_acceptable', 413: 'payload_too_large', 415: 'unsupported_media_type', 431: 'headers_too_large' };
 
 /** Errors fastify raises itself while reading a request (content-type parsing, limits, routing). */
 function fromFastifyError(err: { code?: string; statusCode?: number; message?: string }): HttpError | undefined {
@@ -88,6 +91,13 @@ function fromFastifyError(err: { code?: string; statusCode?: number; message?: s
         message: 'Request body is not valid JSON',
         errors: [bodyViolation('Request body is not valid JSON', 'The body could not be parsed as JSON')],
       };
+    case 'FST_ERR_BAD_URL':
+      return {
+        status: 400,
+        code: 'validation_failed',
+        message: 'Request path is not a valid URL',
+        errors: [bodyViolation('Request path is not a valid URL', 'The path holds a malformed percent-escape')],
+      };
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return {
         status: 400,
@@ -96,8 +106,10 @@ function fromFastifyError(err: { code?: string; statusCode?: number; message?: s
         errors: [bodyViolation('Request body must be JSON', 'Send the body with Content-Type: application/json')],
       };
   }
-  if (typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500 && err.code?.startsWith('FST_')) {
-    return { status: err.statusCode, code: FALLBACK_CODE[err.statusCode] ?? 'bad_request', message: 'Bad request' };
+  // Any other client error a framework part raises (fastify's own, or an http-errors style
+  // `statusCode`): its status, a snake_case code and a generic sentence.
+  if (typeof err.statusCode === 'number' && Number.isInteger(err.statusCode) && err.statusCode >= 400 && err.statusCode < 500) {
+    return { status: err.statusCode, code: FRAMEWORK_CODE[err.statusCode] ?? 'bad_request', message: 'Bad request' };
   }
   return undefined;
 }

@@ -23,6 +23,8 @@ describe('catalog validation', () => {
     ['an empty name', { name: '' }, 'name'],
     ['a blank name', { name: '  ' }, 'name'],
     ['a name over 256 characters', { name: 'n'.repeat(257) }, 'name'],
+    ['a name with a control character', { name: 'bad\u0000name' }, 'name'],
+    ['a name with a line break', { name: 'two\nlines' }, 'name'],
   ])('when an item has %s, then the violation names that property', (_what, over, path) => {
     const { input, violations } = parseCatalogInput(item(over as Partial<RawCatalogInput>));
     expect(input).toBeUndefined();

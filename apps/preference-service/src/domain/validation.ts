@@ -1,4 +1,4 @@
-import { LIMITS, PREFERENCE_MEDIUMS } from '@herald/contracts';
+import { hasControlChars, LIMITS, PREFERENCE_MEDIUMS } from '@herald/contracts';
 import type { Violation } from '@herald/service-kit';
 import type { CatalogEntryInput } from './catalog';
 import { DEFAULT_MEDIUM, isMedium, keyOf, type Medium, type Target } from './targets';
@@ -39,6 +39,7 @@ export function parseMedium(value: string | undefined, path = 'medium'): Medium 
 export function nameViolation(name: string | undefined, path = 'name'): Violation | null {
   if (name === undefined || name.trim().length === 0) return violation(path, `${path} must be a non-empty string`, name ?? null);
   if (length(name) > NAME_MAX) return violation(path, `${path} must be at most ${NAME_MAX} characters`, name);
+  if (hasControlChars(name)) return violation(path, `${path} must not contain control characters`, name);
   return null;
 }
 

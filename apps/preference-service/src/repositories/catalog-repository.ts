@@ -1,5 +1,5 @@
-import type { AnyBulkWriteOperation, Db, MongoBulkWriteError, WithId } from 'mongodb';
-import { isDuplicateKey } from '@herald/service-kit';
+import type { AnyBulkWriteOperation, Db, WithId } from 'mongodb';
+import { duplicateKeyWriteIndexes, isDuplicateKey } from '@herald/service-kit';
 import type { CatalogEntry, CatalogEntryInput } from '../domain/catalog';
 import type { Medium } from '../domain/targets';
 
@@ -55,12 +55,8 @@ const stateOf = (input: CatalogEntryInput) => ({
   mandatory: input.mandatory,
 });
 
-const duplicateKeyErrors = (err: unknown): number[] | null => {
-  const writeErrors = (err as MongoBulkWriteError).writeErrors;
-  const list = Array.isArray(writeErrors) ? writeErrors : writeErrors ? [writeErrors] : [];
-  if (list.length === 0 || !list.every((w) => w.code === 11000)) return null;
-  return list.map((w) => w.index);
-};
+/** Rounds of repeating the operations a unique index refused (each round, their keys exist). */
+const UPSERT_ROUNDS = 4;
 
 export function createCatalogRepository(db: Db) {
   const col = db.collection<CatalogDoc>('catalog_entries');
@@ -121,14 +117,18 @@ export function createCatalogRepository(db: Db) {
         },
       }));
       if (ops.length === 0) return;
-      try {
-        await col.bulkWrite(ops, { ordered: false });
-      } catch (err) {
-        // Two upserts of the same new key raced: the loser's insert hit the unique index. Its key
-        // now exists, so repeating those operations updates it.
-        const failed = duplicateKeyErrors(err);
-        if (!failed) throw err;
-        await col.bulkWrite(failed.map((i) => ops[i]), { ordered: false });
+      let pending = ops;
+      for (let round = 1; ; round++) {
+        try {
+          await col.bulkWrite(pending, { ordered: false });
+          return;
+        } catch (err) {
+          // Upserts of the same new key raced: the losers' inserts hit the unique index. Their
+          // keys now exist, so repeating those operations updates them.
+          const failed = duplicateKeyWriteIndexes(err);
+          if (!failed || round >= UPSERT_ROUNDS) throw err;
+          pending = failed.map((i) => pending[i]);
+        }
       }
     },
 

@@ -1,68 +1,123 @@
+import { isDuplicateKey } from '@herald/service-kit';
 import type { Db } from 'mongodb';
 import type { OwnRule, RuleSet } from '../domain/rules';
-import { keyOf, parseKey } from '../domain/targets';
-
-/** `[enabled, written at (ms since epoch)]`: compact, because batch reads decode many documents. */
-type StoredRule = [boolean, number];
+import { isMedium, keyOf, parseKey } from '../domain/targets';
 
 /**
- * All of one recipient's rules in one document, keyed by `keyOf(target, medium)` (escaped so it is
- * a valid field name, and reversible). Every read of a recipient's rules is one `_id` lookup, which
- * is also the only lookup FerretDB (SQLite) pushes down to its store; setting one rule is one
- * atomic `$set` of one field, with no read before it.
+ * One document per rule. The natural key is held in values, never in a field name, so any string
+ * a caller may send (spaces, tabs, dots, `$`) is stored as sent. Setting a rule is one atomic
+ * upsert of its own document (FerretDB v1 rewrites a whole document on update and has no
+ * positional array operators, so rules of one recipient sharing a document could lose concurrent
+ * writes). Short field names, because batch reads decode many documents.
  */
 interface RuleDoc {
-  /** `<project_id>:<recipient_id>` (the project id holds no ':', so the split is unambiguous). */
-  _id: string;
-  r: Record<string, StoredRule>;
-  /** Last write of any rule: lets an erasure drop the whole document at once. */
-  at: Date;
+  /** project id */
+  p: number;
+  /** recipient id */
+  r: string;
+  /** medium, channel, event, topic */
+  m: string;
+  c: string;
+  e: string;
+  t: string;
+  on: boolean;
+  /** Written at, ms since epoch. */
+  at: number;
 }
 
-const idOf = (projectId: number, recipientId: string) => `${projectId}:${recipientId}`;
-const recipientOf = (id: string) => id.slice(id.indexOf(':') + 1);
+/** The former layout (collection `recipient_rules`): one document per recipient, rules keyed by `keyOf`. Migrated at start. */
+interface LegacyRuleDoc {
+  _id: string;
+  r?: Record<string, [boolean, number]>;
+}
 
-function toRuleSet(rules: Record<string, StoredRule> | undefined): RuleSet {
+const LEGACY_COLLECTION = 'recipient_rules';
+
+const keyFields = (projectId: number, recipientId: string, rule: Pick<OwnRule, 'target' | 'medium'>) => ({
+  p: projectId,
+  r: recipientId,
+  m: rule.medium,
+  c: rule.target.channel,
+  e: rule.target.event,
+  t: rule.target.topic,
+});
+
+function toRuleSet(docs: RuleDoc[]): RuleSet {
   const set = new Map<string, OwnRule>();
-  for (const [key, [enabled, at]] of Object.entries(rules ?? {})) {
-    const parsed = parseKey(key);
-    if (parsed) set.set(key, { ...parsed, enabled, updatedAt: new Date(at) });
+  for (const d of docs) {
+    if (!isMedium(d.m)) continue;
+    const rule: OwnRule = { target: { channel: d.c, topic: d.t, event: d.e }, medium: d.m, enabled: d.on, updatedAt: new Date(d.at) };
+    set.set(keyOf(rule.target, rule.medium), rule);
   }
   return set;
 }
 
 export function createRuleRepository(db: Db) {
-  const col = db.collection<RuleDoc>('recipient_rules');
+  const col = db.collection<RuleDoc>('recipient_rule_entries');
+
+  /** Writes `rule` unless a rule of the same key written later is stored. Idempotent. */
+  async function upsert(filter: ReturnType<typeof keyFields>, on: boolean, at: number, onlyIfNewer: boolean): Promise<void> {
+    const write = () =>
+      onlyIfNewer
+        ? col.updateOne(filter, { $setOnInsert: { on, at } }, { upsert: true })
+        : col.updateOne(filter, { $set: { on, at } }, { upsert: true });
+    try {
+      await write();
+    } catch (err) {
+      // Two first writes of the same rule raced: the loser's insert hit the unique key, which
+      // now exists, so repeating the write updates it.
+      if (!isDuplicateKey(err)) throw err;
+      await write();
+    }
+  }
 
   return {
     async ensureIndexes(): Promise<void> {
-      // Every query of this collection is by `_id` (`<project>:<recipient>`), served by the
-      // built-in `_id` index: one recipient's rules (set, list, check, erasure) and the batch
-      // resolve's `_id: {$in: [...]}` over up to 1,000 recipients. No secondary index is needed.
-    },
-
-    async findForRecipient(projectId: number, recipientId: string): Promise<RuleSet> {
-      const doc = await col.findOne({ _id: idOf(projectId, recipientId) });
-      return toRuleSet(doc?.r);
+      // The natural key, unique: keeps one document per rule under concurrent first writes, and
+      // its prefix {p, r} serves every read (one recipient's rules: check, list, erasure; and the
+      // batch resolve's `r: {$in: [...]}` over up to 1,000 recipients, one query).
+      await col.createIndex({ p: 1, r: 1, m: 1, c: 1, e: 1, t: 1 }, { unique: true, name: 'rule_natural_key' });
+      await this.migrateLegacy();
     },
 
     /**
-     * One query for many recipients (recipients without rules are absent from the answer). Whole
-     * documents are read: they are small, and FerretDB pays more for a projection than it saves.
+     * Moves rules of the former layout (one document per recipient, rules keyed by an escaped
+     * natural key) into one document each, then drops the old document. Safe to run by several
+     * replicas at once and to repeat: a rule already written in the new layout is kept.
      */
+    async migrateLegacy(): Promise<number> {
+      const legacy = db.collection<LegacyRuleDoc>(LEGACY_COLLECTION);
+      let moved = 0;
+      for await (const doc of legacy.find({})) {
+        const sep = doc._id.indexOf(':');
+        const projectId = Number(doc._id.slice(0, sep));
+        const recipientId = doc._id.slice(sep + 1);
+        for (const [key, [on, at]] of Object.entries(doc.r ?? {})) {
+          const parsed = parseKey(key);
+          if (!parsed || sep < 0 || !Number.isSafeInteger(projectId)) continue;
+          await upsert(keyFields(projectId, recipientId, parsed), on, at, true);
+          moved += 1;
+        }
+        await legacy.deleteOne({ _id: doc._id });
+      }
+      return moved;
+    },
+
+    async findForRecipient(projectId: number, recipientId: string): Promise<RuleSet> {
+      return toRuleSet(await col.find({ p: projectId, r: recipientId }).toArray());
+    },
+
+    /** One query for many recipients (recipients without rules are absent from the answer). */
     async findForRecipients(projectId: number, recipientIds: string[]): Promise<Map<string, RuleSet>> {
       if (recipientIds.length === 0) return new Map();
-      const docs = await col.find({ _id: { $in: recipientIds.map((r) => idOf(projectId, r)) } }).toArray();
-      return new Map(docs.map((d) => [recipientOf(d._id), toRuleSet(d.r)]));
+      const docs = await col.find({ p: projectId, r: { $in: [...new Set(recipientIds)] } }).toArray();
+      const byRecipient = new Map<string, RuleDoc[]>();
+      for (const d of docs) byRecipient.set(d.r, [...(byRecipient.get(d.r) ?? []), d]);
+      return new Map([...byRecipient].map(([r, list]) => [r, toRuleSet(list)]));
     },
 
     async set(projectId: number, recipientId: string, rule: OwnRule): Promise<void> {
-      const stored: StoredRule = [rule.enabled, rule.updatedAt.getTime()];
-      await col.updateOne(
-        { _id: idOf(projectId, recipientId) },
-        { $set: { [`r.${keyOf(rule.target, rule.medium)}`]: stored }, $max: { at: rule.updatedAt } },
-        { upsert: true },
-      );
+      await upsert(keyFields(projectId, recipientId, rule), rule.enabled, rule.updatedAt.getTime(), false);
     },
 
     /**
@@ -70,19 +125,7 @@ export function createRuleRepository(db: Db) {
      * (the id was reused after the erasure) stay. Returns how many were removed.
      */
     async removeWrittenAtOrBefore(projectId: number, recipientId: string, at: Date): Promise<number> {
-      const _id = idOf(projectId, recipientId);
-      const doc = await col.findOne({ _id });
-      if (!doc) return 0;
-      const keys = Object.keys(doc.r ?? {});
-      if ((await col.deleteOne({ _id, at: { $lte: at } })).deletedCount === 1) return keys.length;
-      let removed = 0;
-      for (const key of keys) {
-        if (doc.r[key][1] > at.getTime()) continue;
-        // Guarded by the rule's own write time, so a rule rewritten meanwhile is kept.
-        const res = await col.updateOne({ _id, [`r.${key}.1`]: { $lte: at.getTime() } }, { $unset: { [`r.${key}`]: '' } });
-        removed += res.modifiedCount;
-      }
-      return removed;
+      return (await col.deleteMany({ p: projectId, r: recipientId, at: { $lte: at.getTime() } })).deletedCount;
     },
   };
 }

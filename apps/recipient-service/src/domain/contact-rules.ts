@@ -1,4 +1,4 @@
-import { CONTACT_MEDIUMS, LIMITS } from '@herald/contracts';
+import { CONTACT_MEDIUMS, isEmailAddress, LIMITS } from '@herald/contracts';
 import type { Violation } from '@herald/service-kit';
 import { violation } from './recipient-rules';
 
@@ -17,7 +17,7 @@ export function normalizeAddress(medium: string, address: string): string {
   return medium === 'email' ? address.trim().toLowerCase() : address;
 }
 
-/** Address rules, judged on the normalized address: 1–320 characters; email needs text on both sides of `@`. */
+/** Address rules, judged on the normalized address: 1–320 characters; email is exactly one addr-spec (`isEmailAddress`). */
 export function checkAddress(medium: string, address: string): Violation | null {
   const stored = normalizeAddress(medium, address);
   if (stored.length === 0) return violation('address', 'address must not be empty', address);
@@ -25,9 +25,12 @@ export function checkAddress(medium: string, address: string): Violation | null 
     return violation('address', `address must be at most ${LIMITS.contactAddressMax} characters`, address);
   }
   if (medium === 'email') {
-    const at = stored.lastIndexOf('@');
-    if (at <= 0 || at === stored.length - 1) {
-      return violation('address', 'address must be an email address with text on both sides of @', address);
+    if (!isEmailAddress(stored)) {
+      return violation(
+        'address',
+        `address must be one email address (local@domain.tld, at most ${LIMITS.emailAddressMax} characters, no spaces, lists, names or quotes)`,
+        address,
+      );
     }
   }
   return null;

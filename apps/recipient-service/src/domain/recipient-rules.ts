@@ -1,8 +1,5 @@
-import { LIMITS } from '@herald/contracts';
+import { hasControlChars, LIMITS } from '@herald/contracts';
 import type { Violation } from '@herald/service-kit';
-
-// C0 controls, DEL and C1 controls.
-const CONTROL_CHARS = /[\u0000-\u001f\u007f-\u009f]/;
 
 const violation = (property_path: string, message: string, invalid_value: unknown): Violation => ({
   message,
@@ -17,16 +14,17 @@ export function checkRecipientId(id: string): Violation | null {
   if ([...id].length > LIMITS.recipientIdMax) {
     return violation('id', `id must be at most ${LIMITS.recipientIdMax} characters`, id);
   }
-  if (CONTROL_CHARS.test(id)) return violation('id', 'id must not contain control characters', id);
+  if (hasControlChars(id)) return violation('id', 'id must not contain control characters', id);
   if (id.trim() !== id) return violation('id', 'id must not start or end with whitespace', id);
   return null;
 }
 
-/** Recipient name: null, or a string of at most 256 characters. */
+/** Recipient name: null, or a string of at most 256 characters without control characters. */
 export function checkRecipientName(name: string | null): Violation | null {
   if (name !== null && [...name].length > LIMITS.recipientNameMax) {
     return violation('name', `name must be at most ${LIMITS.recipientNameMax} characters`, name);
   }
+  if (name !== null && hasControlChars(name)) return violation('name', 'name must not contain control characters', name);
   return null;
 }
 

@@ -1,5 +1,5 @@
-import type { Db, MongoBulkWriteError, WithId } from 'mongodb';
-import { isDuplicateKey } from '@herald/service-kit';
+import type { Db, WithId } from 'mongodb';
+import { duplicateKeyWriteIndexes, isDuplicateKey } from '@herald/service-kit';
 
 /** `deleting`: erasure started; reads answer not found, a retried delete finishes the job. */
 export type RecipientState = 'active' | 'deleting';
@@ -79,10 +79,9 @@ export function createRecipientRepository(db: Db) {
         await col.insertMany(items.map((r) => newDoc(projectId, r, now)), { ordered: false });
         return new Set();
       } catch (err) {
-        const writeErrors = (err as MongoBulkWriteError).writeErrors;
-        const list = Array.isArray(writeErrors) ? writeErrors : writeErrors ? [writeErrors] : [];
-        if (list.length === 0 || !list.every((w) => isDuplicateKey({ code: w.code, message: w.errmsg }))) throw err;
-        return new Set(list.map((w) => items[w.index].id));
+        const refused = duplicateKeyWriteIndexes(err);
+        if (!refused) throw err;
+        return new Set(refused.map((i) => items[i].id));
       }
     },
 

@@ -1,22 +1,53 @@
+import { invalid } from '@herald/service-kit';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { errorFamilyOf } from '../../http/error-family';
-import { errorBody, toHttpError, type HttpError } from '../../http/http-error';
+import { bodyViolation, errorBody, toHttpError, type HttpError } from '../../http/http-error';
+import { jsonShapeProblem } from '../../http/json-shape';
 
 export const API_VERSION = '1.0';
+
+const send = (request: Pick<FastifyRequest, 'id' | 'method' | 'url'>, reply: FastifyReply, e: HttpError) =>
+  reply
+    .code(e.status)
+    .headers({ ...e.headers, 'X-API-Version': API_VERSION, 'X-Request-Id': request.id })
+    .send(errorBody(errorFamilyOf(request.method, request.url), e));
+
+/**
+ * fastify's `frameworkErrors`: errors raised before routing (a malformed percent-escape in the
+ * path, FST_ERR_BAD_URL), which the error handler never sees. Same mapping, same families.
+ */
+export function frameworkErrorHandler(err: Error, request: FastifyRequest, reply: FastifyReply): void {
+  const e = toHttpError(err);
+  if (e.status >= 500) request.log.error({ err }, 'request failed');
+  void send(request, reply, e);
+}
+
+const invalidBody = (message: string, description: string) => invalid(message, [bodyViolation(message, description)]);
 
 /**
  * The one error handler (decisions §1–2): every failure becomes a body in its path's family; the
  * sentence is shown below 500, a generic text at 500 and above (the cause is logged once, here,
  * with the request id). Also: `X-API-Version` on every response, and JSON bodies parsed by
- * fastify's secure parser, an empty body counting as no body.
+ * fastify's secure parser, an empty body counting as no body. Before parsing, the body's shape is
+ * bounded (nesting depth, number of values; see `jsonShapeProblem`), and a body of JSON `null` is
+ * refused: every JSON body of the API is an object or an array.
  */
 export default fp(
   async (app) => {
     const parseJson = app.getDefaultJsonParser('error', 'error');
     app.removeContentTypeParser('application/json');
     app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-      if ((body as string).length === 0) return done(null, undefined);
-      parseJson(request, body as string, done);
+      const text = body as string;
+      if (text.length === 0) return done(null, undefined);
+      const problem = jsonShapeProblem(text);
+      if (problem) return done(invalidBody('Request body is too deeply nested or too large', `The body has ${problem}`));
+      parseJson(request, text, (err, value) => {
+        if (!err && value === null) {
+          return done(invalidBody('Request body is invalid', 'Expected a JSON object or array, not null'));
+        }
+        done(err, value);
+      });
     });
 
     app.addHook('onSend', async (request, reply, payload) => {
@@ -25,9 +56,6 @@ export default fp(
       reply.header('X-Request-Id', request.id);
       return payload;
     });
-
-    const send = (request: { method: string; url: string }, reply: import('fastify').FastifyReply, e: HttpError) =>
-      reply.code(e.status).headers(e.headers ?? {}).send(errorBody(errorFamilyOf(request.method, request.url), e));
 
     app.setErrorHandler((err, request, reply) => {
       const e = toHttpError(err);

@@ -1,5 +1,6 @@
 import { notFound } from '@herald/service-kit';
 import { Type } from '@sinclair/typebox';
+import { parsePathId } from '../../http/path-id';
 import type { RoutePlugin } from '../../http/type-provider';
 import { formatTimestamp } from '../../http/timestamps';
 import { dataOnly, errorResponses, MessageOnly, withMessage } from '../../schemas/common';
@@ -13,8 +14,9 @@ import { projectView } from '../../views/project-view';
 
 /** A path's integer id; anything else names nothing (404). */
 function idOf(raw: string, onInvalid: () => Error): number {
-  if (!/^[1-9]\d{0,14}$/.test(raw)) throw onInvalid();
-  return Number(raw);
+  const id = parsePathId(raw);
+  if (id === null) throw onInvalid();
+  return id;
 }
 const keyNotFound = () => notFound('key_not_found', 'Key not found');
 

@@ -1,4 +1,5 @@
-import { invalid, notFound } from '@herald/service-kit';
+import { invalid } from '@herald/service-kit';
+import { pathIdOr404 } from '../../http/path-id';
 import { Type } from '@sinclair/typebox';
 import type { RoutePlugin } from '../../http/type-provider';
 import { dataOnly, errorResponses, MessageOnly, withMessage } from '../../schemas/common';
@@ -8,11 +9,8 @@ import { contactView } from '../../views/recipient-view';
 
 const tags = ['contacts'];
 
-/** A path's contact id: a positive integer, else the contact cannot exist (404, decisions §5). */
-function contactIdOf(raw: string): bigint {
-  if (!/^[1-9]\d{0,18}$/.test(raw)) throw notFound('contact_not_found', 'Contact not found');
-  return BigInt(raw);
-}
+/** A path's contact id: a positive integer in range, else the contact cannot exist (404, decisions §5). */
+const contactIdOf = (raw: string): bigint => BigInt(pathIdOr404(raw, 'contact_not_found', 'Contact not found'));
 
 /** Contacts of a recipient (interface: Contacts; decisions §5). Each handler is one RPC. */
 const contactRoutes: RoutePlugin = async (app) => {

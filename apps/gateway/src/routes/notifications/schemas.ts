@@ -10,6 +10,8 @@ export const SendBody = Type.Object({
   recipient_id: Nullable(Type.String()),
   target: Type.Optional(Nullable(TargetSchema)),
   payload: Type.Optional(Nullable(Type.Object({}, { additionalProperties: true }))),
+  // Sizes (html and text up to 512 KiB each) are the delivery service's value rules: a bound here
+  // would be reported against the whole nullable `email` union, echoing the value back.
   email: Type.Optional(Nullable(Type.Object({ subject: Type.String(), html: Type.String(), text: Type.Optional(Type.String()) }))),
 });
 

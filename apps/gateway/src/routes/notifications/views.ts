@@ -1,4 +1,5 @@
 import type { Broadcast, Notification } from '@herald/contracts';
+import { parsePathId } from '../../http/path-id';
 import { formatProtoTimestamp } from '../../http/timestamps';
 
 const parse = (json: string | undefined) => (json === undefined ? null : (JSON.parse(json) as unknown));
@@ -49,4 +50,8 @@ export function broadcastView(b: Broadcast) {
 }
 
 /** A path id that is not a positive integer names nothing: the caller answers 404. */
-export const parseId = (raw: string): bigint | null => (/^[1-9][0-9]{0,15}$/.test(raw) ? BigInt(raw) : null);
+/** A path's notification or broadcast id (`parsePathId`), as the RPCs take it; null names nothing. */
+export const parseId = (raw: string): bigint | null => {
+  const id = parsePathId(raw);
+  return id === null ? null : BigInt(id);
+};

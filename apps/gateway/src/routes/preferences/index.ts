@@ -1,4 +1,4 @@
-import { notFound } from '@herald/service-kit';
+import { pathIdOr404 } from '../../http/path-id';
 import { Type } from '@sinclair/typebox';
 import type { RoutePlugin } from '../../http/type-provider';
 import { dataOnly, errorResponses, MessageOnly, withMessage } from '../../schemas/common';
@@ -9,10 +9,7 @@ const tags = ['catalog'];
 const errors = errorResponses('error');
 
 /** A path's catalog entry id: a positive integer, else the entry cannot exist (404, decisions §6). */
-function preferenceIdOf(raw: string): bigint {
-  if (!/^[1-9]\d{0,15}$/.test(raw)) throw notFound('preference_not_found', 'Catalog entry not found');
-  return BigInt(raw);
-}
+const preferenceIdOf = (raw: string): bigint => BigInt(pathIdOr404(raw, 'preference_not_found', 'Catalog entry not found'));
 
 /** The project catalog (interface: Catalog; decisions §6). Full access; `error` family. Each handler is one RPC. */
 const catalogRoutes: RoutePlugin = async (app) => {

@@ -1,0 +1,210 @@
+import { adminToken, call, createProject, uniqueId, type RestResponse, type TestProject } from './test-support/rest-client';
+
+/** Issue 9, "Bad input": hostile or malformed requests get a 4xx in the path's family, never a 500. */
+describe('bad input', () => {
+  let p: TestProject;
+  beforeAll(async () => {
+    p = await createProject('bad-input');
+  });
+
+  const newRecipient = async () => {
+    const rid = uniqueId('bad');
+    expect((await call('POST', '/recipients', { key: p.fullKey, body: { id: rid } })).status).toBe(201);
+    return rid;
+  };
+  const expectFamily = (res: RestResponse, family: 'message' | 'error', status: number, code: string) => {
+    expect(res.status).toBe(status);
+    if (family === 'message') expect(res.body).toMatchObject({ message: expect.any(String), code });
+    else expect(res.body).toMatchObject({ error: code, details: expect.any(String) });
+    expect(res.body.code ?? res.body.error).toMatch(/^[a-z][a-z_]*$/);
+  };
+
+  describe('deeply nested JSON (item 1)', () => {
+    const nested = (depth: number) => '['.repeat(depth) + ']'.repeat(depth);
+    it.each([
+      ['POST', '/recipients', 'message', () => nested(100_000)],
+      ['POST', '/recipients', 'message', () => `{"id":"deep","name":${nested(5_000)}}`],
+      ['POST', '/preferences', 'error', () => nested(100_000)],
+      ['POST', '/admin/projects', 'error', () => `{"name":"x","settings":${nested(5_000)}}`],
+      ['POST', '/notifications/send', 'message', () => `{"recipient_id":"x","payload":{"a":${nested(5_000)}}}`],
+    ])('when %s %s gets a body nested too deep, then 400 validation_failed in the %s family', async (method, path, family, body) => {
+      const key = path.startsWith('/admin') ? adminToken() : p.fullKey;
+      const res = await call(method, path, { key, raw: body() });
+      expectFamily(res, family as 'message' | 'error', 400, 'validation_failed');
+      expect(res.body.errors).toEqual([expect.objectContaining({ property_path: '' })]);
+    });
+
+    it('when a body nests 64 levels, then it is still read (and judged on its content)', async () => {
+      const res = await call('POST', '/recipients', { key: p.fullKey, raw: `{"id":"${uniqueId('deep')}","extra":${'['.repeat(62)}${']'.repeat(62)}}` });
+      expect(res.status).toBe(201);
+    });
+
+    it('when a body has too many keys or elements, then 400 validation_failed', async () => {
+      const manyItems = `{"id":"x","extra":[${Array.from({ length: 200_001 }, () => '0').join(',')}]}`;
+      expectFamily(await call('POST', '/recipients', { key: p.fullKey, raw: manyItems }), 'message', 400, 'validation_failed');
+    });
+  });
+
+  describe('framework errors in the path family (item 2)', () => {
+    it.each([
+      ['GET', '/recipients/%zz', 'message'],
+      ['GET', '/preferences/%', 'error'],
+      ['DELETE', '/admin/projects/%/keys/1', 'error'],
+      ['PUT', '/recipients/%E0%A4%A/contacts', 'error'],
+    ])('when %s %s has a malformed percent-escape, then 400 in the %s family', async (method, path, family) => {
+      const key = path.startsWith('/admin') ? adminToken() : p.fullKey;
+      const res = await call(method, path, { key });
+      expectFamily(res, family as 'message' | 'error', 400, 'validation_failed');
+      expect(res.headers.get('x-api-version')).toBe('1.0');
+    });
+
+    it('when a request has an unsupported media type on an error-family path, then 400 validation_failed {error, details}', async () => {
+      const res = await call('POST', '/preferences', { key: p.fullKey, raw: 'a=b', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      expectFamily(res, 'error', 400, 'validation_failed');
+    });
+
+    it('when a method a route does not have is used, then 404 not_found in the family', async () => {
+      expectFamily(await call('PUT', '/notifications/send', { key: p.fullKey, body: {} }), 'message', 404, 'not_found');
+      expectFamily(await call('POST', '/admin/projects/1', { key: adminToken(), body: {} }), 'error', 404, 'not_found');
+    });
+  });
+
+  describe('preference values with surrounding spaces (item 3)', () => {
+    it('when a rule target has leading/trailing spaces or tabs, then it is stored and read back, never a 500', async () => {
+      const rid = await newRecipient();
+      for (const topic of ['  x  ', '\tx\t', ' ', '.']) {
+        const target = { channel: 'chan', topic, event: 'e1' };
+        const res = await call('PATCH', `/recipients/${rid}/preferences`, { key: p.fullKey, body: { target, medium: 'email', state: { enabled: false } } });
+        expect([res.status, res.body]).toEqual([200, expect.objectContaining({ data: expect.anything() })]);
+        const check = await call('GET', `/recipients/${rid}/preferences/check?channel=chan&event=e1&medium=email&topic=${encodeURIComponent(topic)}`, { key: p.fullKey });
+        expect([check.status, check.body.data?.state?.enabled]).toEqual([200, false]);
+      }
+    });
+  });
+
+  describe('null bodies (item 4)', () => {
+    it.each([
+      ['PATCH', (rid: string) => `/recipients/${rid}`, 'message'],
+      ['POST', () => '/recipients', 'message'],
+      ['POST', (rid: string) => `/recipients/${rid}/contacts`, 'message'],
+      ['PUT', (rid: string) => `/recipients/${rid}/contacts`, 'error'],
+      ['PATCH', (rid: string) => `/recipients/${rid}/preferences`, 'message'],
+      ['POST', (rid: string) => `/recipients/${rid}/tokens`, 'message'],
+      ['POST', () => '/notifications/send', 'message'],
+      ['POST', () => '/preferences', 'error'],
+      ['PUT', () => '/preferences', 'error'],
+      ['POST', () => '/recipients/batch', 'message'],
+    ])('when %s %s gets the body null, then 400 validation_failed', async (method, path, family) => {
+      const rid = await newRecipient();
+      const res = await call(method, path(rid), { key: p.fullKey, raw: 'null' });
+      expectFamily(res, family as 'message' | 'error', 400, 'validation_failed');
+    });
+
+    it('when the admin PATCH gets the body null, then 400', async () => {
+      expectFamily(await call('PATCH', `/admin/projects/${p.id}`, { key: adminToken(), raw: 'null' }), 'error', 400, 'validation_failed');
+    });
+
+    it('when a recipient token is minted without a body, then 201 as before', async () => {
+      const rid = await newRecipient();
+      expect((await call('POST', `/recipients/${rid}/tokens`, { key: p.fullKey })).status).toBe(201);
+    });
+  });
+
+  describe('out-of-range numeric path ids (item 5)', () => {
+    const huge = ['9007199254740993', '99999999999999999', '9223372036854775808', '9999999999999999999', '123456789012345678901234'];
+    it.each(huge)('when a contact id is %s, then 404 contact_not_found', async (id) => {
+      const rid = await newRecipient();
+      expectFamily(await call('PATCH', `/recipients/${rid}/contacts/${id}`, { key: p.fullKey, body: { is_primary: true } }), 'message', 404, 'contact_not_found');
+      expectFamily(await call('DELETE', `/recipients/${rid}/contacts/${id}`, { key: p.fullKey }), 'message', 404, 'contact_not_found');
+      expectFamily(await call('POST', `/recipients/${rid}/contacts/${id}/verify`, { key: p.fullKey }), 'message', 404, 'contact_not_found');
+    });
+
+    it.each(huge)('when any other numeric path id is %s, then 404 with the resource code', async (id) => {
+      const rid = await newRecipient();
+      expectFamily(await call('GET', `/preferences/${id}`, { key: p.fullKey }), 'error', 404, 'preference_not_found');
+      expectFamily(await call('GET', `/notifications/${id}`, { key: p.fullKey }), 'message', 404, 'notification_not_found');
+      expectFamily(await call('GET', `/broadcasts/${id}`, { key: p.fullKey }), 'message', 404, 'broadcast_not_found');
+      expectFamily(await call('PATCH', `/recipients/${rid}/notifications/${id}`, { key: p.fullKey, body: { read: true } }), 'message', 404, 'notification_not_found');
+      expectFamily(await call('GET', `/admin/projects/${id}`, { key: adminToken() }), 'error', 404, 'project_not_found');
+      expectFamily(await call('DELETE', `/admin/projects/${p.id}/keys/${id}`, { key: adminToken() }), 'error', 404, 'key_not_found');
+    });
+  });
+
+  describe('concurrent catalog upserts (item 6)', () => {
+    it('when the same new entry is upserted by many requests at once, then all answer 200', async () => {
+      const q = await createProject('bad-input-race');
+      const entry = { channel: 'race', topic: 'none', event: uniqueId('ev'), medium: 'in_app', name: 'Race', default_enabled: true };
+      const all = await Promise.all(Array.from({ length: 24 }, () => call('PUT', '/preferences', { key: q.fullKey, body: [entry] })));
+      expect(all.map((r) => r.status)).toEqual(all.map(() => 200));
+      expect((await call('GET', '/preferences', { key: q.fullKey })).body.data).toHaveLength(1);
+    });
+  });
+
+  describe('contact address is one addr-spec (item 7)', () => {
+    it.each([
+      'v1@a.io,v2@b.io',
+      'v1@a.io;v2@b.io',
+      'Name <v@a.io>',
+      '"q"@a.io',
+      'a b@c.io',
+      'a@b@c.io',
+      'a@b',
+      'a@.io',
+      'a@b..io',
+      'a(c)@b.io',
+      'a:b@c.io',
+      'a@b.io\u0000',
+      `${'a'.repeat(250)}@b.io`,
+    ])('when an email address is %j, then 400 validation_failed on address', async (address) => {
+      const rid = await newRecipient();
+      const res = await call('POST', `/recipients/${rid}/contacts`, { key: p.fullKey, body: { medium: 'email', address } });
+      expectFamily(res, 'message', 400, 'validation_failed');
+      expect(res.body.errors).toEqual([expect.objectContaining({ property_path: 'address' })]);
+      const put = await call('PUT', `/recipients/${rid}/contacts`, { key: p.fullKey, body: { medium: 'email', address } });
+      expectFamily(put, 'error', 400, 'validation_failed');
+    });
+
+    it('when an email address is one plain addr-spec, then it is accepted (trimmed and lowercased)', async () => {
+      const rid = await newRecipient();
+      const res = await call('POST', `/recipients/${rid}/contacts`, { key: p.fullKey, body: { medium: 'email', address: '  Ab.C+tag@Sub.Example.IO ' } });
+      expect([res.status, res.body.data?.address]).toEqual([201, 'ab.c+tag@sub.example.io']);
+    });
+
+    it('when an address of another medium has commas, then it is kept as sent', async () => {
+      const rid = await newRecipient();
+      expect((await call('POST', `/recipients/${rid}/contacts`, { key: p.fullKey, body: { medium: 'sms', address: '+1 555,1' } })).status).toBe(201);
+    });
+  });
+
+  describe('email text bound and control characters in names (item 8)', () => {
+    it('when email.text is over 512 KiB, then 400 validation_failed on email.text', async () => {
+      const rid = await newRecipient();
+      const res = await call('POST', '/notifications/send', {
+        key: p.fullKey,
+        body: { recipient_id: rid, email: { subject: 's', html: '<p>x</p>', text: 'x'.repeat(512 * 1024 + 1) } },
+      });
+      expectFamily(res, 'message', 400, 'validation_failed');
+      expect(res.body.errors).toEqual([expect.objectContaining({ property_path: 'email.text' })]);
+    });
+
+    it.each(['a\u0000b', 'line\nbreak', 'bell\u0007', 'c1\u0085'])('when a recipient name is %j, then 400 on name', async (name) => {
+      const created = await call('POST', '/recipients', { key: p.fullKey, body: { id: uniqueId('nm'), name } });
+      expectFamily(created, 'message', 400, 'validation_failed');
+      expect(created.body.errors).toEqual([expect.objectContaining({ property_path: 'name' })]);
+      const rid = await newRecipient();
+      expectFamily(await call('PATCH', `/recipients/${rid}`, { key: p.fullKey, body: { name } }), 'message', 400, 'validation_failed');
+      const batch = await call('POST', '/recipients/batch', { key: p.fullKey, body: { recipients: [{ id: uniqueId('nb'), name }] } });
+      expect(batch.status).toBe(200);
+      expect(batch.body.data.failed).toEqual([expect.objectContaining({ batch_index: 0 })]);
+    });
+
+    it('when a catalog entry name has control characters, then 400 validation_failed', async () => {
+      const entry = { channel: 'ctl', topic: 'none', event: uniqueId('ev'), name: 'bad\u0000name', default_enabled: true };
+      expectFamily(await call('POST', '/preferences', { key: p.fullKey, body: entry }), 'error', 400, 'validation_failed');
+      expectFamily(await call('PUT', '/preferences', { key: p.fullKey, body: [entry] }), 'error', 400, 'validation_failed');
+      const ok = await call('POST', '/preferences', { key: p.fullKey, body: { ...entry, name: 'Good name' } });
+      expect(ok.status).toBe(201);
+      expectFamily(await call('PATCH', `/preferences/${ok.body.data.id}`, { key: p.fullKey, body: { name: 'x\u001fy' } }), 'error', 400, 'validation_failed');
+    });
+  });
+});
