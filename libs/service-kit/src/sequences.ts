@@ -1,4 +1,5 @@
 import type { Db } from 'mongodb';
+import { isDuplicateKey } from './errors';
 
 interface CounterDoc {
   _id: string;
@@ -71,7 +72,7 @@ export function createSequences(db: Db, collection = 'counters') {
         try {
           await claims.insertOne({ _id: `${name}:${start}`, end: start + count });
         } catch (err) {
-          if ((err as { code?: number }).code !== 11000) throw err;
+          if (!isDuplicateKey(err)) throw err;
           const taken = await claims.findOne({ _id: `${name}:${start}` });
           start = taken?.end ?? start;
           continue;
