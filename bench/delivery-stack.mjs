@@ -41,8 +41,8 @@ export function rssMb(pid) {
   return m ? Number(m[1]) / 1024 : NaN;
 }
 
-/** CPU seconds used so far by the stack's processes and the infrastructure started in `dataDir`. */
-export function cpuSeconds(stack, dataDir) {
+/** The stack's processes and the infrastructure started in `dataDir`: pid → name. */
+export function processesOf(stack, dataDir) {
   const pids = Object.fromEntries(Object.entries(stack.processes).map(([name, p]) => [p.pid, name]));
   for (const pid of fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
     let cmd = '';
@@ -57,6 +57,12 @@ export function cpuSeconds(stack, dataDir) {
     else if (cmd.includes('nats-server')) pids[pid] = 'nats-server';
     else if (cmd.includes('sink.cjs')) pids[pid] = 'smtp-sink';
   }
+  return pids;
+}
+
+/** CPU seconds used so far by the stack's processes and the infrastructure started in `dataDir`. */
+export function cpuSeconds(stack, dataDir) {
+  const pids = processesOf(stack, dataDir);
   const out = {};
   for (const [pid, name] of Object.entries(pids)) {
     try {
@@ -121,6 +127,7 @@ export async function withDeliveryStack(name, { extraEnv = {} } = {}, run) {
       metrics: async () => (await fetch(metricsUrl)).text(),
       deliveryPid: stack.processes['delivery-service'].pid,
       cpu: () => cpuSeconds(stack, dataDir),
+      processes: () => processesOf(stack, dataDir),
     });
   } catch (err) {
     failed = true;

@@ -283,7 +283,7 @@ async function startInfra(opts) {
       const httpPort = await port('mailApi');
       const sink = spawnLogged('smtp-sink', process.execPath, [path.join(root, 'tools', 'smtp-sink', 'sink.cjs')], {
         logDir,
-        env: { SMTP_PORT: String(smtpPort), HTTP_PORT: String(httpPort), MAIL_DIR: path.join(dataDir, 'mail') },
+        env: { SMTP_PORT: String(smtpPort), HTTP_PORT: String(httpPort), MAIL_DIR: path.join(dataDir, 'mail'), SINK_MODE: process.env.HERALD_SINK_MODE ?? '' },
       });
       stops.push(() => stopChild(sink));
       await waitForPort(httpPort, 30000, '127.0.0.1', sink);

@@ -4,7 +4,10 @@
 //   DELETE /messages            forget them
 //   POST   /control             {"reject_next": n, "code": 451}: answer the next n mails with this failure
 //                                (default 451, temporary; a 5xx code is a permanent refusal)
+//   GET    /count               {"received": n}: mails accepted so far
 //   GET    /healthz
+// SINK_MODE=count (benchmarks): mails are accepted and counted, not parsed nor kept, so the sink
+// is not what limits a throughput measurement.
 const http = require('node:http');
 const fs = require('node:fs');
 const path = require('node:path');
@@ -18,6 +21,8 @@ const mailDir = process.env.MAIL_DIR;
 
 let messages = [];
 let rejectNext = 0;
+let received = 0;
+const countOnly = process.env.SINK_MODE === 'count';
 let rejectCode = 451;
 let nextId = 1;
 if (mailDir) {
@@ -42,8 +47,17 @@ const smtp = new SMTPServer({
       stream.on('end', () => callback(err));
       return;
     }
+    if (countOnly) {
+      stream.on('end', () => {
+        received += 1;
+        callback();
+      });
+      stream.resume();
+      return;
+    }
     simpleParser(stream)
       .then((mail) => {
+        received += 1;
         const msg = {
           id: nextId++,
           message_id: mail.messageId ?? null,
@@ -66,6 +80,7 @@ const smtp = new SMTPServer({
 const api = http.createServer((req, res) => {
   const send = (status, body) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
   if (req.url === '/healthz') return send(200, { ok: true });
+  if (req.url === '/count' && req.method === 'GET') return send(200, { received });
   if (req.url.startsWith('/messages') && req.method === 'GET') return send(200, messages);
   if (req.url === '/messages' && req.method === 'DELETE') {
     messages = [];

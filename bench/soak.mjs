@@ -1,0 +1,75 @@
+// Soak: direct sends at half the measured maximum rate for 10 minutes on a seeded store, printing
+// the RSS of every process and the pending backlog every 30 s. Fails (exit 1) if any process's RSS
+// grows more than 15% after the warm-up, or the backlog grows (it ends above twice its warm-up
+// level and above 500). Not part of `npm test`. `node bench/soak.mjs`.
+// Env: BENCH_SOAK_MINUTES (default 10), BENCH_SOAK_WARMUP (s, default 120), BENCH_SOAK_RATE (sends/s;
+//      default: half of a 10 s unthrottled measurement), BENCH_CONNECTIONS (default 50),
+//      BENCH_RECIPIENTS (default 1000), BENCH_SEED_* (see delivery-stack.mjs).
+import { ensureDependencies } from '../scripts/lib/deps.mjs';
+import { createRecipients, machine, rssMb, sample, say, seedOtherProjects, withDeliveryStack } from './delivery-stack.mjs';
+
+ensureDependencies((m) => process.stderr.write(`[bench] ${m}\n`));
+const { default: autocannon } = await import('autocannon');
+
+const minutes = Number(process.env.BENCH_SOAK_MINUTES ?? 10);
+const warmupS = Number(process.env.BENCH_SOAK_WARMUP ?? 120);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const RECIPIENTS = Number(process.env.BENCH_RECIPIENTS ?? 1000);
+const target = { channel: 'orders', topic: 'shipping', event: 'shipped' };
+
+function offer(url, headers, seconds, overallRate) {
+  let n = 0;
+  return new Promise((resolve, reject) => {
+    autocannon(
+      {
+        url: `${url}/notifications/send`, method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, connections, duration: seconds,
+        ...(overallRate ? { overallRate } : {}),
+        requests: [{ setupRequest: (req) => ({ ...req, body: JSON.stringify({ recipient_id: `r${n++ % RECIPIENTS}`, target, payload: { title: 'Soak', n } }) }) }],
+      },
+      (err, r) => (err ? reject(err) : resolve({ rps: r['2xx'] / seconds, p99: r.latency.p99, bad: r.non2xx + r.errors + r.timeouts })),
+    );
+  });
+}
+
+const failed = await withDeliveryStack('soak', {}, async ({ infra, stack, api, auth, admin, dbPrefix, metrics, processes }) => {
+  await seedOtherProjects({ stack, admin, infra, dbPrefix });
+  await createRecipients(api, RECIPIENTS);
+  let rate = Number(process.env.BENCH_SOAK_RATE ?? 0);
+  if (!rate) {
+    say('measuring the maximum send rate (10 s unthrottled)...');
+    const max = await offer(stack.baseUrl, auth, 10, 0);
+    rate = Math.max(1, Math.round(max.rps / 2));
+    say(`maximum ${Math.round(max.rps)}/s; soaking at ${rate}/s`);
+  }
+  const backlog = async () => {
+    const text = await metrics();
+    return sample(text, 'herald_jetstream_consumer_pending', { consumer: 'delivery-notifications' }) + sample(text, 'herald_jetstream_consumer_ack_pending', { consumer: 'delivery-notifications' });
+  };
+  const rss = () => Object.fromEntries(Object.entries(processes()).map(([pid, name]) => [name, rssMb(Number(pid))]));
+  console.log(`\nSoak: ${rate} sends/s for ${minutes} min (${machine(infra)})\n`);
+  const names = Object.keys(rss()).sort();
+  console.log(`| t (s) | backlog | ${names.map((n) => `${n} RSS MB`).join(' | ')} |`);
+  console.log(`|---:|---:|${names.map(() => '---:').join('|')}|`);
+  const rows = [];
+  const t0 = Date.now();
+  const timer = setInterval(async () => {
+    const row = { t: Math.round((Date.now() - t0) / 1000), backlog: await backlog(), rss: rss() };
+    rows.push(row);
+    console.log(`| ${row.t} | ${row.backlog} | ${names.map((n) => (row.rss[n] ?? NaN).toFixed(0)).join(' | ')} |`);
+  }, 30_000);
+  const run = await offer(stack.baseUrl, auth, minutes * 60, rate);
+  clearInterval(timer);
+  const afterWarmup = rows.find((r) => r.t >= warmupS) ?? rows[0];
+  const last = rows[rows.length - 1];
+  const problems = [];
+  for (const n of names) {
+    const growth = (last.rss[n] - afterWarmup.rss[n]) / afterWarmup.rss[n];
+    if (growth > 0.15) problems.push(`${n} RSS grew ${(100 * growth).toFixed(0)}% after the warm-up (${afterWarmup.rss[n].toFixed(0)} → ${last.rss[n].toFixed(0)} MB)`);
+  }
+  const warmBacklog = Math.max(...rows.filter((r) => r.t <= afterWarmup.t).map((r) => r.backlog));
+  if (last.backlog > Math.max(500, 2 * warmBacklog)) problems.push(`the backlog grew: ${warmBacklog} during the warm-up, ${last.backlog} at the end`);
+  console.log(`\naccepted ${Math.round(run.rps)}/s of ${rate}/s offered, p99 ${run.p99} ms, failed ${run.bad}`);
+  console.log(problems.length ? `FAILED:\n- ${problems.join('\n- ')}` : 'passed: RSS within 15% after the warm-up, backlog not growing');
+  if (problems.length || run.bad > 0) throw new Error('soak failed');
+});
+process.exit(failed ? 1 : 0);
