@@ -7,7 +7,7 @@ const target = { channel: 'news', topic: 'weekly', event: 'digest' };
 
 jest.setTimeout(240_000);
 
-describe('fault: the delivery process is SIGKILLed in the middle of a broadcast', () => {
+describe('fault: the delivery process is SIGKILLed in the middle of its work', () => {
   let stack: ProcessStack;
   beforeAll(async () => {
     // A killed worker's jobs come back after the ack wait: short here so the test runs in seconds.
@@ -60,5 +60,45 @@ describe('fault: the delivery process is SIGKILLed in the middle of a broadcast'
     expect([...perRecipient.values()].every((n) => n === 1)).toBe(true);
     expect([...perRecipient.keys()].sort()).toEqual(ids);
     expect(docs.filter((d) => d.status !== 'delivered')).toEqual([]);
+  });
+
+  it('when it dies while batches of direct sends are half written, then after the restart every notification ends with exactly one outcome and one quota unit', async () => {
+    const projectId = BigInt(Date.now() + 1);
+    const settings = { strictTargets: false, maxBroadcastRecipientsForEmail: 0n, monthlyQuota: 1_000_000n };
+    const db = stack.deliveryDb.db;
+    const SENDS = 1500;
+    const accepted: number[] = [];
+    let next = 0;
+    let killed: Promise<void> | null = null;
+    const lane = async () => {
+      while (next < SENDS) {
+        const i = next++;
+        try {
+          const r = await stack.delivery().send({ projectId, settings, recipientId: `d${i % 100}`, target, payloadJson: `{"i":${i}}` });
+          accepted.push(Number(r.notification!.id));
+        } catch {
+          // in flight when the process died: not accepted
+        }
+        if (!killed && accepted.length >= 400) {
+          killed = (async () => {
+            await stack.kill('delivery-service');
+            await stack.restart('delivery-service');
+          })();
+        }
+        if (killed) await killed;
+      }
+    };
+    await Promise.all(Array.from({ length: 20 }, lane));
+    expect(accepted.length).toBeGreaterThan(400);
+    const project = Number(projectId);
+    await eventually(async () => (await db.collection('notifications').countDocuments({ project_id: project, pending: true })) === 0, 120_000, 'every notification gated');
+    const docs = await db.collection('notifications').find({ project_id: project }, { projection: { status: 1 } }).toArray();
+    // every accepted send is there (and a send written just before the kill but not answered, too)
+    const stored = new Set(docs.map((d) => d._id as unknown as number));
+    expect(accepted.filter((id) => !stored.has(id))).toEqual([]);
+    expect(docs.filter((d) => d.status !== 'delivered')).toEqual([]);
+    // one unit each, none twice: the units' owners are exactly the notifications
+    const units = await db.collection('quota_units').find({ project_id: project }, { projection: { owner: 1 } }).toArray();
+    expect(units.map((u) => u.owner).sort()).toEqual(docs.map((d) => `${d._id}:in_app`).sort());
   });
 });
