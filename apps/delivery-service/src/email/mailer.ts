@@ -19,6 +19,23 @@ export interface Mailer {
 export const textOf = (html: string): string => convert(html, { wordwrap: 78 });
 
 /**
+ * textOf, remembered for the last few bodies: a broadcast sends one html to every recipient, and
+ * the conversion costs more than the rest of building the mail.
+ */
+function memoTextOf(max = 16): (html: string) => string {
+  const memo = new Map<string, string>();
+  return (html) => {
+    let text = memo.get(html);
+    if (text === undefined) {
+      text = textOf(html);
+      if (memo.size >= max) memo.delete(memo.keys().next().value!);
+      memo.set(html, text);
+    }
+    return text;
+  };
+}
+
+/**
  * A refusal that will not change on retry: an SMTP 5xx reply (RFC 5321 §4.2.1: permanent negative
  * completion). 4xx replies, timeouts and connection errors are temporary.
  */
@@ -50,6 +67,7 @@ export function createMailer(opts: { url: string; from: string; poolSize: number
     auth: u.username ? { user: decodeURIComponent(u.username), pass: decodeURIComponent(u.password) } : undefined,
   });
   const envelopeFrom = /<([^>]+)>/.exec(opts.from)?.[1] ?? opts.from;
+  const plainText = memoTextOf();
   return {
     async send(mail) {
       const info = await inSpan('smtp send', { kind: SpanKind.CLIENT, attributes: { 'server.address': u.hostname } }, () =>
@@ -59,7 +77,7 @@ export function createMailer(opts: { url: string; from: string; poolSize: number
           envelope: { from: envelopeFrom, to: [mail.to] },
           subject: mail.subject,
           html: mail.html,
-          text: mail.text ?? textOf(mail.html),
+          text: mail.text ?? plainText(mail.html),
         }),
       );
       return info.messageId;
