@@ -250,6 +250,25 @@ describe('delivery service: sends and their outcomes', () => {
     expect(await mongo.db.collection('broadcasts').countDocuments({ project_id: Number(project) })).toBe(1);
   });
 
+  it('when the process died between the gating write and the email job publish, then the outbox sweeper hands the email to the sender', async () => {
+    const project = h.project();
+    const address = `eve-${uid()}@test.local`;
+    const id = 800_000_000 + Math.floor(Math.random() * 1e8);
+    const old = new Date(Date.now() - 60_000);
+    // as the worker leaves it: gated, email pending with its address, no job ever published
+    await mongo.db.collection('notifications').insertOne({
+      _id: id, project_id: Number(project), recipient_id: 'eve', broadcast_id: null, key: `d:${id}`, target, payload_json: null,
+      read: false, opened: false, status: 'not_requested',
+      email: { status: 'pending', reason: null, address, message_id: null, attempts: 0, sent_at: null, error: null },
+      email_content: { subject: 'swept', html: '<p>late</p>' }, settings: { strictTargets: false, maxBroadcastRecipientsForEmail: 0, monthlyQuota: null },
+      pending: false, email_wait: true, created_at: old, updated_at: old,
+    } as object);
+    const n = await settled(project, BigInt(id));
+    expect(n.email).toMatchObject({ status: 'sent', address, attempts: 1 });
+    expect(await mailsTo(address)).toHaveLength(1);
+    expect((await mongo.db.collection('notifications').findOne({ _id: id } as object))!.email_wait).toBe(false);
+  });
+
   it.each<{ what: string; body: object; code: string }>([
     { what: 'neither payload nor email', body: { recipientId: 'x' }, code: 'no_medium' },
     { what: 'email on a broadcast with cap 0', body: { target, payloadJson: '{}', email: { subject: 's', html: 'h' } }, code: 'broadcast_email_not_allowed' },
