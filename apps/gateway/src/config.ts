@@ -1,4 +1,4 @@
-import { loadConfig } from '@herald/service-kit';
+import { loadConfig, ServiceAuthConfigSchema } from '@herald/service-kit';
 import { Type, type Static } from '@sinclair/typebox';
 
 const Url = (fallback: string) => Type.String({ minLength: 1, default: fallback });
@@ -24,6 +24,8 @@ export const ConfigSchema = Type.Object({
   LOG_LEVEL: Type.String({ default: 'info' }),
   /** OTLP/HTTP collector base URL (for example http://otel-collector:4318); tracing is off when empty. */
   OTEL_EXPORTER_OTLP_ENDPOINT: Type.Optional(Type.String()),
+  // SERVICE_AUTH, SERVICE_TOKEN (sent to the services), SERVICE_TOKEN_PREVIOUS (unused by the gateway).
+  ...ServiceAuthConfigSchema.properties,
 });
 export type Config = Static<typeof ConfigSchema>;
 
