@@ -12,7 +12,7 @@ import {
 } from './service-auth';
 
 const TOKEN = 'a'.repeat(20) + 'current-token-0123456789';
-const PREVIOUS = 'b'.repeat(20) + 'previous-token-012345678';
+const SECONDARY = 'b'.repeat(20) + 'secondary-token-01234567';
 
 function fakeLogger() {
   const warnings: { obj: Record<string, unknown>; msg: string }[] = [];
@@ -92,12 +92,12 @@ describe('service auth: server interceptor', () => {
     expect(warnings).toEqual([]);
   });
 
-  it('when a token is being rotated, then the previous one is accepted too, and nothing else', async () => {
+  it('when a token is being rotated, then the secondary one is accepted too, and nothing else', async () => {
     const { logger } = fakeLogger();
-    const server = serviceAuthServerInterceptor({ tokens: [TOKEN, PREVIOUS], logger });
+    const server = serviceAuthServerInterceptor({ tokens: [TOKEN, SECONDARY], logger });
     const call = (token: string) => codeOf(serve(server, [serviceAuthClientInterceptor(token)]).recipients.getRecipient({ projectId: 1n, id: 'a' }));
     expect(await call(TOKEN)).toBe('ok');
-    expect(await call(PREVIOUS)).toBe('ok');
+    expect(await call(SECONDARY)).toBe('ok');
     expect(await call('c'.repeat(44))).toBe('Unauthenticated');
   });
 
@@ -159,8 +159,8 @@ describe('service auth: configuration', () => {
     expect(() => loadConfig(ServiceConfigSchema, { ...base, SERVICE_TOKEN: TOKEN, SERVICE_AUTH: 'mtls' })).toThrow(/SERVICE_AUTH/);
   });
 
-  it('when SERVICE_AUTH is none, then no token is needed and nothing is checked; with a previous token both are accepted', () => {
+  it('when SERVICE_AUTH is none, then no token is needed and nothing is checked; with a secondary token both are accepted', () => {
     expect(acceptedServiceTokens(loadConfig(ServiceConfigSchema, { ...base, SERVICE_AUTH: 'none' }))).toBeNull();
-    expect(acceptedServiceTokens(loadConfig(ServiceConfigSchema, { ...base, SERVICE_TOKEN: TOKEN, SERVICE_TOKEN_PREVIOUS: PREVIOUS }))).toEqual([TOKEN, PREVIOUS]);
+    expect(acceptedServiceTokens(loadConfig(ServiceConfigSchema, { ...base, SERVICE_TOKEN: TOKEN, SERVICE_TOKEN_SECONDARY: SECONDARY }))).toEqual([TOKEN, SECONDARY]);
   });
 });

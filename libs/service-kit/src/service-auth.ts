@@ -21,10 +21,11 @@ export const ServiceAuthConfigSchema = Type.Object({
         'Shared secret (at least 32 characters) every internal caller sends as `authorization: Bearer <token>`; the same value in all four processes. Required when `SERVICE_AUTH` is `token`.',
     }),
   ),
-  SERVICE_TOKEN_PREVIOUS: Type.Optional(
+  SERVICE_TOKEN_SECONDARY: Type.Optional(
     Type.String({
       minLength: 32,
-      description: 'The token being rotated out: services accept it besides `SERVICE_TOKEN` during a rotation (clients send only `SERVICE_TOKEN`). Unset it once every process runs with the new token.',
+      description:
+        'A second token services accept besides `SERVICE_TOKEN` (never sent), for rotating the token without failed calls: first the new token, then the old one (see docs/security.md). Unset outside a rotation.',
     }),
   ),
 });
@@ -50,7 +51,7 @@ export function acceptedServiceTokens(config: Partial<ServiceAuthConfig>): strin
   if (config.SERVICE_AUTH === 'none') return null;
   const problems = serviceAuthProblems(config);
   if (problems.length > 0) throw new Error(`invalid configuration:\n  ${problems.join('\n  ')}`);
-  return [config.SERVICE_TOKEN!, config.SERVICE_TOKEN_PREVIOUS].filter((t): t is string => !!t);
+  return [config.SERVICE_TOKEN!, config.SERVICE_TOKEN_SECONDARY].filter((t): t is string => !!t);
 }
 
 /** Client side: every call carries `authorization: Bearer <token>`. */
@@ -71,7 +72,7 @@ const OPEN_SERVICES = new Set(['grpc.health.v1.Health']);
 const digest = (s: string) => createHash('sha256').update(s, 'utf8').digest();
 
 export interface ServiceAuthServerOptions {
-  /** Accepted tokens (current first, then the one being rotated out). */
+  /** Accepted tokens (SERVICE_TOKEN, then SERVICE_TOKEN_SECONDARY during a rotation). */
   tokens: string[];
   logger: Logger;
   /** A caller's rejections are logged at most once per this interval (the first one at once). */

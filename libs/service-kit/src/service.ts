@@ -21,7 +21,7 @@ export const ServiceConfigSchema = Type.Object({
   LOG_LEVEL: Type.String({ default: 'info' }),
   /** OTLP/HTTP collector base URL (for example http://otel-collector:4318); tracing is off when empty. */
   OTEL_EXPORTER_OTLP_ENDPOINT: Type.Optional(Type.String()),
-  // SERVICE_AUTH, SERVICE_TOKEN, SERVICE_TOKEN_PREVIOUS: service-to-service authentication.
+  // SERVICE_AUTH, SERVICE_TOKEN, SERVICE_TOKEN_SECONDARY: service-to-service authentication.
   ...ServiceAuthConfigSchema.properties,
 });
 export type ServiceConfig = Static<typeof ServiceConfigSchema>;
