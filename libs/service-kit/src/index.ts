@@ -27,6 +27,7 @@ export {
   serviceAuthServerInterceptor,
   serviceClientInterceptors,
   callerAddressKey,
+  SERVICE_TOKEN_REFUSED,
   type ServiceAuthServerOptions,
 } from './service-auth';
 export { startRpcServer, LIVENESS, type RpcServer, type RpcServerOptions } from './rpc-server';

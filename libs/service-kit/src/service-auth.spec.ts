@@ -1,5 +1,5 @@
 import { Code, ConnectError, createClient, createRouterTransport, type Interceptor } from '@connectrpc/connect';
-import { Health, HealthCheckResponse_ServingStatus as Status, RecipientService } from '@herald/contracts';
+import { ErrorInfoSchema, Health, HealthCheckResponse_ServingStatus as Status, RecipientService } from '@herald/contracts';
 import type { Logger } from 'pino';
 import { loadConfig } from './config';
 import { ServiceConfigSchema } from './service';
@@ -9,6 +9,7 @@ import {
   serviceAuthClientInterceptor,
   serviceAuthServerInterceptor,
   serviceClientInterceptors,
+  SERVICE_TOKEN_REFUSED,
 } from './service-auth';
 
 const TOKEN = 'a'.repeat(20) + 'current-token-0123456789';
@@ -76,6 +77,8 @@ describe('service auth: server interceptor', () => {
       return next(req);
     };
     expect(await call([])).toBe('Unauthenticated');
+    const refused = await serve(server).recipients.getRecipient({ projectId: 1n, id: 'a' }).catch((e: unknown) => ConnectError.from(e));
+    expect((refused as ConnectError).findDetails(ErrorInfoSchema)[0]?.code).toBe(SERVICE_TOKEN_REFUSED);
     expect(await call([serviceAuthClientInterceptor('x'.repeat(32))])).toBe('Unauthenticated');
     expect(await call([serviceAuthClientInterceptor(TOKEN.slice(0, -1))])).toBe('Unauthenticated');
     expect(await call([serviceAuthClientInterceptor(`${TOKEN}x`)])).toBe('Unauthenticated');

@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { Code, ConnectError, createContextKey, type Interceptor } from '@connectrpc/connect';
+import { ErrorInfoSchema } from '@herald/contracts';
 import { Type, type Static } from '@sinclair/typebox';
 import type { Logger } from 'pino';
 import { tracingClientInterceptor } from './tracing';
@@ -65,6 +66,12 @@ export function serviceAuthClientInterceptor(token: string): Interceptor {
 
 /** Where a call came from (remote address), set by the RPC server for the rejection log. */
 export const callerAddressKey = createContextKey<string>('unknown', { description: 'remote address of the caller' });
+
+/**
+ * Machine code (ErrorInfo detail) of a call refused for its service token: the caller's own
+ * misconfiguration, which the gateway answers as a server error, not as the client's 401.
+ */
+export const SERVICE_TOKEN_REFUSED = 'service_token_refused';
 
 /** Services answered without a token: Kubernetes and Docker probes speak grpc.health.v1 without credentials. */
 const OPEN_SERVICES = new Set(['grpc.health.v1.Health']);
@@ -133,7 +140,9 @@ export function serviceAuthServerInterceptor(opts: ServiceAuthServerOptions): In
     const reason = check(req.header.get('authorization'));
     if (reason) {
       report(req.contextValues.get(callerAddressKey), reason, `${req.service.typeName}/${req.method.name}`, req.header.get('user-agent'));
-      throw new ConnectError('service token missing or invalid', Code.Unauthenticated);
+      throw new ConnectError('service token missing or invalid', Code.Unauthenticated, undefined, [
+        { desc: ErrorInfoSchema, value: { code: SERVICE_TOKEN_REFUSED, violations: [] } },
+      ]);
     }
     return next(req);
   };
