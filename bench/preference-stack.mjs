@@ -45,7 +45,7 @@ export async function withPreferenceStack(name, run) {
     const adminToken = crypto.randomBytes(24).toString('hex');
     stack = await startStack({
       infra, distDir, dbPrefix: `bench${Date.now()}`, adminToken, tokenSecret: crypto.randomBytes(32).toString('hex'),
-      logDir: path.join(dataDir, 'logs'), logLevel: 'warn',
+      serviceToken: crypto.randomBytes(32).toString('hex'), logDir: path.join(dataDir, 'logs'), logLevel: 'warn',
     });
     const admin = { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' };
     const created = await json(await fetch(`${stack.baseUrl}/admin/projects`, { method: 'POST', headers: admin, body: JSON.stringify({ name: name }) }));
@@ -55,7 +55,7 @@ export async function withPreferenceStack(name, run) {
     const fullKey = created.data.keys.find((k) => k.scope === 'full').key;
     const api = async (method, p, body) =>
       json(await fetch(`${stack.baseUrl}${p}`, { method, headers: { authorization: `Bearer ${fullKey}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) }));
-    rpc = require(clientFile).createPreferenceClient(stack.urls['preference-service']);
+    rpc = require(clientFile).createPreferenceClient(stack.urls['preference-service'], stack.serviceToken);
     await run({ infra, stack, project, fullKey, api, rpc: rpc.client, onCleanup: (f) => cleanups.push(f) });
   } catch (err) {
     failed = true;

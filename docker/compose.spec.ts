@@ -45,8 +45,9 @@ function validator() {
   return ajv.compile(JSON.parse(fs.readFileSync(path.join(__dirname, 'compose-spec.schema.json'), 'utf8')));
 }
 
-/** Resolves `${VAR:-default}` as Compose does when VAR is unset. */
-const interpolate = (value: string) => value.replace(/\$\{(\w+)(?::?-([^}]*))?\}/g, (_m, _name, fallback) => fallback ?? '');
+/** Resolves `${VAR:-default}` as Compose does when VAR is unset; `${VAR:?error}` (required) as if set to a 40-character value. */
+const interpolate = (value: string) =>
+  value.replace(/\$\{(\w+)(?::?-([^}]*))?\}/g, (_m, _name, fallback) => fallback ?? '').replace(/\$\{\w+:\?[^}]*\}/g, 'r'.repeat(40));
 const seconds = (duration: string) => Number(/^(\d+)s$/.exec(duration)?.[1] ?? NaN);
 
 describe('docker/compose.yaml', () => {
@@ -108,6 +109,12 @@ describe('docker/compose.yaml', () => {
       const target = services[url.hostname];
       if (target.environment?.PORT) expect([key, url.port]).toEqual([key, target.environment.PORT]);
     }
+  });
+
+  it('when the apps call each other, then all four get one required service token', () => {
+    const tokens = HERALD.map((app) => services[app].environment?.SERVICE_TOKEN);
+    expect(new Set(tokens).size).toBe(1);
+    expect(tokens[0]).toMatch(/^\$\{HERALD_SERVICE_TOKEN:\?[^}]+\}$/);
   });
 
   it('when every service has its database, then the names differ', () => {

@@ -7,7 +7,7 @@ import { readConfig as readPreferenceConfig } from '../apps/preference-service/s
 import { readConfig as readRecipientConfig } from '../apps/recipient-service/src/config';
 import { copyParts, execForm, parseDockerfile, type Stage } from './testing/dockerfile';
 
-const required = { MONGO_URL: 'mongodb://x', NATS_URL: 'nats://x', ADMIN_TOKEN: 'a'.repeat(16), TOKEN_SECRET: 's'.repeat(32) };
+const required = { MONGO_URL: 'mongodb://x', NATS_URL: 'nats://x', ADMIN_TOKEN: 'a'.repeat(16), TOKEN_SECRET: 's'.repeat(32), SERVICE_TOKEN: 't'.repeat(32) };
 const defaultPort = {
   gateway: readGatewayConfig(required).PORT,
   'recipient-service': readRecipientConfig(required).PORT,

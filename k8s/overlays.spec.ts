@@ -25,6 +25,7 @@ const PROD_EXTERNAL_SECRETS = [
   'gateway-mongo/url',
   'gateway-secrets/admin-token',
   'gateway-secrets/token-secret',
+  'herald-service-token/token',
   'preference-service-mongo/url',
   'recipient-service-mongo/url',
 ];

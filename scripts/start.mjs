@@ -5,8 +5,8 @@
 //      .local/bin when missing; data under .local/data);
 //   3. builds the four apps (scripts/build.mjs) and runs them on their default ports;
 //   4. creates a dev project on first start and writes .local/dev-credentials.json.
-// Secrets (ADMIN_TOKEN, TOKEN_SECRET) are generated once into .local/secrets.json and reused, as is
-// the data. Ctrl-C stops everything. Logs: .local/logs/<process>.log.
+// Secrets (ADMIN_TOKEN, TOKEN_SECRET, SERVICE_TOKEN) are generated once into .local/secrets.json and
+// reused, as is the data. Ctrl-C stops everything. Logs: .local/logs/<process>.log.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -67,14 +67,18 @@ function claimPidFile() {
   });
 }
 
-/** ADMIN_TOKEN and TOKEN_SECRET: from the environment, else generated once and kept. */
+/**
+ * ADMIN_TOKEN, TOKEN_SECRET and SERVICE_TOKEN (service-to-service auth, shared by the four
+ * processes): from the environment, else generated once and kept.
+ */
 function loadSecrets() {
   const kept = readJson(secretsFile) ?? {};
   const secrets = {
     admin_token: process.env.ADMIN_TOKEN || kept.admin_token || crypto.randomBytes(32).toString('hex'),
     token_secret: process.env.TOKEN_SECRET || kept.token_secret || crypto.randomBytes(32).toString('hex'),
+    service_token: process.env.SERVICE_TOKEN || kept.service_token || crypto.randomBytes(32).toString('hex'),
   };
-  if (secrets.admin_token !== kept.admin_token || secrets.token_secret !== kept.token_secret) writePrivateJson(secretsFile, secrets);
+  if (Object.keys(secrets).some((k) => secrets[k] !== kept[k])) writePrivateJson(secretsFile, secrets);
   return secrets;
 }
 
@@ -197,6 +201,7 @@ async function main() {
       dbPrefix: 'herald',
       adminToken: secrets.admin_token,
       tokenSecret: secrets.token_secret,
+      serviceToken: secrets.service_token,
       logDir,
       ports: { gateway: GATEWAY_PORT, ...SERVICE_PORTS },
       metricsPorts: METRICS_PORTS,

@@ -66,7 +66,9 @@ export function containerEnv(
     } else if (e.valueFrom?.secretKeyRef) {
       const ref = e.valueFrom.secretKeyRef;
       const data = dataOf('Secret', ref.name!);
-      if (!data) {
+      if (ref.optional && data?.[ref.key] === undefined) {
+        // an optional key (e.g. SERVICE_TOKEN_SECONDARY outside a rotation): the variable stays unset
+      } else if (!data) {
         missingSecrets.push(`${ref.name}/${ref.key}`);
         env[e.name] = placeholder(ref.name!, ref.key);
       } else if (data[ref.key] === undefined) {

@@ -1,5 +1,6 @@
 // Spawns Herald's four processes from their bundles (dist/apps/*/main.js) against given infra.
 const path = require('node:path');
+const crypto = require('node:crypto');
 const { freePort, waitForPort, spawnLogged, stopChild, tailLog, root } = require('./index.cjs');
 
 const SERVICES = ['recipient-service', 'preference-service', 'delivery-service'];
@@ -26,11 +27,12 @@ async function waitForHttp(url, timeoutMs = 30000, child = null) {
 
 /**
  * opts: { infra: {mongoUrl, natsUrl, smtpUrl}, dbPrefix, adminToken, tokenSecret, logDir,
+ *         serviceToken (SERVICE_TOKEN of all four processes; default: a fresh one for this stack),
  *         ports: {gateway, 'recipient-service', ...} (absent = free port), metricsPorts,
  *         mongoUrls: {gateway?, 'recipient-service'?, ...} (a store per process; default infra.mongoUrl),
  *         distDir (where the bundles are, inside the repository; default <root>/dist), logLevel, extraEnv, readyTimeoutMs,
  *         nodeArgs (extra node flags of the four processes, e.g. --cpu-prof) }
- * Returns { baseUrl, urls, processes, stop(), restart(name), kill(name, signal) }.
+ * Returns { baseUrl, urls, serviceToken, processes, stop(), restart(name), kill(name, signal) }.
  * When start-up fails, whatever was started is stopped again before the error is thrown.
  */
 async function startStack(opts) {
@@ -41,7 +43,11 @@ async function startStack(opts) {
   const urls = Object.fromEntries(SERVICES.map((s) => [s, `http://127.0.0.1:${ports[s]}`]));
   const distDir = opts.distDir ?? path.join(root, 'dist');
   const readyTimeoutMs = opts.readyTimeoutMs ?? 60000;
+  // Service-to-service auth is on, as in production: one token shared by the four processes.
+  const serviceToken = opts.serviceToken || crypto.randomBytes(32).toString('hex');
   const common = {
+    SERVICE_AUTH: 'token',
+    SERVICE_TOKEN: serviceToken,
     NATS_URL: opts.infra.natsUrl,
     SMTP_URL: opts.infra.smtpUrl,
     LOG_LEVEL: opts.logLevel ?? 'info',
@@ -104,6 +110,7 @@ async function startStack(opts) {
   return {
     baseUrl,
     urls,
+    serviceToken,
     ports,
     metricsPorts,
     processes,

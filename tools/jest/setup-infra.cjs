@@ -6,6 +6,7 @@
 const os = require('node:os');
 const path = require('node:path');
 const fs = require('node:fs');
+const crypto = require('node:crypto');
 const { startInfra } = require('../infra/index.cjs');
 
 const say = (m) => process.stderr.write(`[infra] ${m}\n`);
@@ -28,4 +29,11 @@ module.exports = async function setupInfra() {
   process.env.SMTP_URL = infra.smtpUrl;
   if (infra.mailApiUrl) process.env.MAIL_API_URL = infra.mailApiUrl;
   process.env.HERALD_INFRA_DIR = globalThis.__HERALD_INFRA_DIR__;
+  // One service token per run, for every service a test starts (the test starters of the recipient
+  // and preference services turn the check on with it; tools/infra/stack.cjs sets its own).
+  globalThis.__HERALD_SERVICE_TOKEN__ ??= crypto.randomBytes(32).toString('hex');
+  process.env.SERVICE_TOKEN = globalThis.__HERALD_SERVICE_TOKEN__;
+  // Services started from the bare environment (the delivery service's harnesses, whose test clients
+  // send no token yet) run without the check; they still send the token to the services they call.
+  process.env.SERVICE_AUTH ??= 'none';
 };

@@ -24,6 +24,7 @@ module.exports = async function setupStack() {
         dbPrefix: `e2e${Date.now()}`,
         adminToken,
         tokenSecret: crypto.randomBytes(32).toString('hex'),
+        serviceToken: process.env.SERVICE_TOKEN,
         logDir: path.join(dataDir, 'logs'),
         logLevel: 'warn',
       });

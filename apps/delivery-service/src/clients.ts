@@ -1,7 +1,7 @@
 import { createClient, type Client } from '@connectrpc/connect';
 import { createGrpcTransport, Http2SessionManager } from '@connectrpc/connect-node';
 import { PreferenceService, RecipientService } from '@herald/contracts';
-import { tracingClientInterceptor } from '@herald/service-kit';
+import { serviceClientInterceptors } from '@herald/service-kit';
 
 export type RecipientClient = Client<typeof RecipientService>;
 export type PreferenceClient = Client<typeof PreferenceService>;
@@ -12,13 +12,17 @@ export interface PeerClients {
   close(): void;
 }
 
-/** gRPC clients of the services the delivery service calls, one HTTP/2 session each; calls join the active trace. */
-export function createPeerClients(urls: { recipients: string; preferences: string }): PeerClients {
+/**
+ * gRPC clients of the services the delivery service calls, one HTTP/2 session each; calls join the
+ * active trace and carry the service token when one is given.
+ */
+export function createPeerClients(urls: { recipients: string; preferences: string; serviceToken?: string }): PeerClients {
   const sessions: Http2SessionManager[] = [];
+  const interceptors = serviceClientInterceptors({ SERVICE_TOKEN: urls.serviceToken });
   const transport = (baseUrl: string) => {
     const sessionManager = new Http2SessionManager(baseUrl);
     sessions.push(sessionManager);
-    return createGrpcTransport({ baseUrl, sessionManager, defaultTimeoutMs: 15_000, interceptors: [tracingClientInterceptor] });
+    return createGrpcTransport({ baseUrl, sessionManager, defaultTimeoutMs: 15_000, interceptors });
   };
   return {
     recipients: createClient(RecipientService, transport(urls.recipients)),

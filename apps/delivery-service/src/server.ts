@@ -32,7 +32,7 @@ export async function build({ config, logger, mongo, nats, metrics }: ServiceDep
   await idempotency.ensureIndexes();
   await ensureDeliveryStreams(nats, config.ACK_WAIT_MS);
 
-  const peers = createPeerClients({ recipients: config.RECIPIENT_SERVICE_URL, preferences: config.PREFERENCE_SERVICE_URL });
+  const peers = createPeerClients({ recipients: config.RECIPIENT_SERVICE_URL, preferences: config.PREFERENCE_SERVICE_URL, serviceToken: config.SERVICE_TOKEN });
   const mailer = createMailer({ url: config.SMTP_URL, from: config.SMTP_FROM, poolSize: config.SMTP_POOL_SIZE, timeoutMs: config.SMTP_TIMEOUT_MS });
   const presence = createRecipientPresence({ recipients: peers.recipients, ttlMs: config.RECIPIENT_CACHE_TTL_MS });
   const deletions = listenForDeletions(nats, presence, logger);

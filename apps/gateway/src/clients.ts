@@ -1,6 +1,6 @@
 import { createClient, type Client } from '@connectrpc/connect';
 import { createConnectTransport, createGrpcTransport, Http2SessionManager } from '@connectrpc/connect-node';
-import { tracingClientInterceptor } from '@herald/service-kit';
+import { serviceClientInterceptors } from '@herald/service-kit';
 import { DeliveryService, Health, PreferenceService, RecipientService } from '@herald/contracts';
 import type { Config } from './config';
 
@@ -14,15 +14,17 @@ export interface ServiceClients {
   close(): void;
 }
 
-/** One long-lived HTTP/2 (h2c) session per service; Connect protocol by default, gRPC when configured. */
+/** One long-lived HTTP/2 (h2c) session per service; Connect protocol by default, gRPC when configured; calls carry the service token. */
 export function createServiceClients(
-  config: Pick<Config, 'RECIPIENT_SERVICE_URL' | 'PREFERENCE_SERVICE_URL' | 'DELIVERY_SERVICE_URL'> & Partial<Pick<Config, 'SERVICE_PROTOCOL'>>,
+  config: Pick<Config, 'RECIPIENT_SERVICE_URL' | 'PREFERENCE_SERVICE_URL' | 'DELIVERY_SERVICE_URL'> & Partial<Pick<Config, 'SERVICE_PROTOCOL' | 'SERVICE_TOKEN'>>,
 ): ServiceClients {
   const sessions: Http2SessionManager[] = [];
+  // Every call (grpc.health included) carries the service token when one is configured.
+  const interceptors = serviceClientInterceptors(config);
   const transportTo = (baseUrl: string) => {
     const sessionManager = new Http2SessionManager(baseUrl, { idleConnectionTimeoutMs: 60_000 });
     sessions.push(sessionManager);
-    const options = { baseUrl, sessionManager, defaultTimeoutMs: 10_000, interceptors: [tracingClientInterceptor] };
+    const options = { baseUrl, sessionManager, defaultTimeoutMs: 10_000, interceptors };
     return config.SERVICE_PROTOCOL === 'grpc'
       ? createGrpcTransport(options)
       : createConnectTransport({ ...options, httpVersion: '2' });

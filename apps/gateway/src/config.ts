@@ -1,4 +1,4 @@
-import { loadConfig } from '@herald/service-kit';
+import { loadConfig, ServiceAuthConfigSchema } from '@herald/service-kit';
 import { Type, type Static } from '@sinclair/typebox';
 
 const Url = (fallback: string) => Type.String({ minLength: 1, default: fallback });
@@ -24,6 +24,9 @@ export const ConfigSchema = Type.Object({
   LOG_LEVEL: Type.String({ default: 'info' }),
   /** OTLP/HTTP collector base URL (for example http://otel-collector:4318); tracing is off when empty. */
   OTEL_EXPORTER_OTLP_ENDPOINT: Type.Optional(Type.String()),
+  // Service-to-service auth: the gateway only calls, so it sends SERVICE_TOKEN (required unless SERVICE_AUTH is none).
+  SERVICE_AUTH: ServiceAuthConfigSchema.properties.SERVICE_AUTH,
+  SERVICE_TOKEN: ServiceAuthConfigSchema.properties.SERVICE_TOKEN,
 });
 export type Config = Static<typeof ConfigSchema>;
 

@@ -48,6 +48,7 @@ describe('gateway replicas', () => {
       NATS_URL: process.env.NATS_URL,
       ADMIN_TOKEN: adminToken,
       TOKEN_SECRET: 'x'.repeat(32),
+      SERVICE_TOKEN: 's'.repeat(32),
       RECIPIENT_SERVICE_URL: 'http://127.0.0.1:9',
       PREFERENCE_SERVICE_URL: 'http://127.0.0.1:9',
       DELIVERY_SERVICE_URL: 'http://127.0.0.1:9',

@@ -17,6 +17,19 @@ export { createSequences, type Sequences } from './sequences';
 export { connectMongo, type MongoHandle } from './mongo';
 export { connectNats, ensureStream, ensureEventsStream, type NatsConnection } from './nats';
 export { createMetrics, startMetricsServer, portOf, type Metrics } from './metrics';
+export {
+  ServiceAuthConfigSchema,
+  type ServiceAuthConfig,
+  serviceAuthProblems,
+  outgoingServiceToken,
+  acceptedServiceTokens,
+  serviceAuthClientInterceptor,
+  serviceAuthServerInterceptor,
+  serviceClientInterceptors,
+  callerAddressKey,
+  SERVICE_TOKEN_REFUSED,
+  type ServiceAuthServerOptions,
+} from './service-auth';
 export { startRpcServer, LIVENESS, type RpcServer, type RpcServerOptions } from './rpc-server';
 export { onShutdown, type ShutdownStep } from './shutdown';
 export {

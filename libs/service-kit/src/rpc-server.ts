@@ -1,11 +1,12 @@
 import http2 from 'node:http2';
-import { Code, ConnectError, type ConnectRouter, type Interceptor } from '@connectrpc/connect';
+import { Code, ConnectError, createContextValues, type ConnectRouter, type Interceptor } from '@connectrpc/connect';
 import { connectNodeAdapter } from '@connectrpc/connect-node';
 import { Health, HealthCheckResponse_ServingStatus as ServingStatus } from '@herald/contracts';
 import type { Logger } from 'pino';
 import { toConnectError, DomainError } from './errors';
 import type { Metrics } from './metrics';
 import { portOf } from './metrics';
+import { callerAddressKey, serviceAuthServerInterceptor } from './service-auth';
 import { tracingServerInterceptor } from './tracing';
 
 export interface RpcServerOptions {
@@ -16,6 +17,12 @@ export interface RpcServerOptions {
   metrics?: Metrics;
   /** Readiness of the process's dependencies (store, broker); reported through grpc.health.v1. */
   isReady?: () => Promise<boolean>;
+  /**
+   * Service-to-service authentication: the accepted service tokens (see service-auth.ts). Absent:
+   * no check (test fakes only; `startService` always decides from the config). grpc.health.v1 is
+   * always open, for probes.
+   */
+  auth?: { tokens: string[] } | null;
 }
 
 export interface RpcServer {
@@ -104,7 +111,14 @@ export async function startRpcServer(opts: RpcServerOptions): Promise<RpcServer>
       opts.routes(router);
       healthRoutes(status)(router);
     },
-    interceptors: [tracingServerInterceptor, errorAndMetricsInterceptor(opts.logger, opts.metrics)],
+    // The auth check runs inside the error and metrics interceptor, so refused calls are counted
+    // with code Unauthenticated (and, being ConnectErrors, not logged as failures there).
+    interceptors: [
+      tracingServerInterceptor,
+      errorAndMetricsInterceptor(opts.logger, opts.metrics),
+      ...(opts.auth ? [serviceAuthServerInterceptor({ tokens: opts.auth.tokens, logger: opts.logger })] : []),
+    ],
+    contextValues: (req) => createContextValues().set(callerAddressKey, req.socket?.remoteAddress ?? 'unknown'),
   });
   const server = http2.createServer(handler);
   const sessions = new Set<http2.ServerHttp2Session>();

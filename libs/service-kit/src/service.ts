@@ -6,6 +6,7 @@ import { connectMongo, type MongoHandle } from './mongo';
 import { connectNats, type NatsConnection } from './nats';
 import { createMetrics, startMetricsServer, portOf, type Metrics } from './metrics';
 import { startRpcServer } from './rpc-server';
+import { acceptedServiceTokens, ServiceAuthConfigSchema } from './service-auth';
 import { onShutdown } from './shutdown';
 import { initTracing } from './tracing';
 
@@ -20,6 +21,8 @@ export const ServiceConfigSchema = Type.Object({
   LOG_LEVEL: Type.String({ default: 'info' }),
   /** OTLP/HTTP collector base URL (for example http://otel-collector:4318); tracing is off when empty. */
   OTEL_EXPORTER_OTLP_ENDPOINT: Type.Optional(Type.String()),
+  // SERVICE_AUTH, SERVICE_TOKEN, SERVICE_TOKEN_SECONDARY: service-to-service authentication.
+  ...ServiceAuthConfigSchema.properties,
 });
 export type ServiceConfig = Static<typeof ServiceConfigSchema>;
 
@@ -54,6 +57,9 @@ export async function startService<C extends ServiceConfig>(
   build: (deps: ServiceDeps<C>) => Promise<ServiceParts>,
 ): Promise<RunningService> {
   const logger = createLogger(name, config.LOG_LEVEL);
+  // Decided before anything connects: a token mode without a token stops here.
+  const tokens = acceptedServiceTokens(config);
+  if (!tokens) logger.warn('SERVICE_AUTH=none: Connect/gRPC calls are accepted without a service token');
   const tracing = config.OTEL_EXPORTER_OTLP_ENDPOINT ? initTracing(name, { otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT }) : null;
   const metrics = createMetrics(name);
   const mongo = await connectMongo(config.MONGO_URL, config.MONGO_DB, name, metrics.registry);
@@ -66,6 +72,7 @@ export async function startService<C extends ServiceConfig>(
     logger,
     metrics,
     isReady: async () => !nats.isClosed() && (await mongo.ping()),
+    auth: tokens ? { tokens } : null,
   });
   const metricsServer = await startMetricsServer(metrics.registry, config.METRICS_PORT, config.HOST);
   logger.info({ port: server.port, metricsPort: portOf(metricsServer) }, 'listening');

@@ -21,6 +21,14 @@ describe('toHttpError', () => {
     expect(mapped).toMatchObject({ status, code: 'some_code', message: 'Something precise' });
   });
 
+  it('when a service refuses the gateway\'s service token, then 500 internal (a deployment fault, not the client\'s 401)', () => {
+    expect(toHttpError(withInfo('service token missing or invalid', Code.Unauthenticated, 'service_token_refused'))).toEqual({
+      status: 500,
+      code: 'internal',
+      message: 'Internal server error',
+    });
+  });
+
   it.each([Code.Unavailable, Code.DeadlineExceeded])('when a service is unreachable (%s), then 503 with a generic text', (code) => {
     expect(toHttpError(new ConnectError('connect ECONNREFUSED 127.0.0.1:50051', code))).toEqual({
       status: 503,

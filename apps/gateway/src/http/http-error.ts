@@ -1,6 +1,6 @@
 import { Code, ConnectError } from '@connectrpc/connect';
 import { ErrorInfoSchema, LIMITS } from '@herald/contracts';
-import { DomainError, fromFieldViolation, toConnectError, type Violation } from '@herald/service-kit';
+import { DomainError, fromFieldViolation, SERVICE_TOKEN_REFUSED, toConnectError, type Violation } from '@herald/service-kit';
 
 /** An error as the REST surface shows it, before it is shaped into the path's family. */
 export interface HttpError {
@@ -64,6 +64,8 @@ export function fromConnectError(err: ConnectError): HttpError {
   if (status === 503) return { ...UNAVAILABLE };
   if (status >= 500) return { ...INTERNAL_ERROR };
   const info = err.findDetails(ErrorInfoSchema)[0];
+  // A service refused the gateway's own service token: a deployment fault, not the client's credentials.
+  if (info?.code === SERVICE_TOKEN_REFUSED) return { ...INTERNAL_ERROR };
   const code = info?.code || FALLBACK_CODE[status];
   const violations = (info?.violations ?? []).map(fromFieldViolation);
   const out: HttpError = { status, code, message: err.rawMessage };
