@@ -33,7 +33,4 @@ module.exports = async function setupInfra() {
   // and preference services turn the check on with it; tools/infra/stack.cjs sets its own).
   globalThis.__HERALD_SERVICE_TOKEN__ ??= crypto.randomBytes(32).toString('hex');
   process.env.SERVICE_TOKEN = globalThis.__HERALD_SERVICE_TOKEN__;
-  // Services started from the bare environment (the delivery service's harnesses, whose test clients
-  // send no token yet) run without the check; they still send the token to the services they call.
-  process.env.SERVICE_AUTH ??= 'none';
 };

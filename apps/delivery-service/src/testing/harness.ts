@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import { createClient, type Client } from '@connectrpc/connect';
 import { createGrpcTransport, Http2SessionManager } from '@connectrpc/connect-node';
 import { DeliveryService } from '@herald/contracts';
-import { connectMongo, startService, type RunningService } from '@herald/service-kit';
+import { connectMongo, serviceAuthClientInterceptor, startService, type RunningService } from '@herald/service-kit';
 import { readConfig, type Config } from '../config';
 import { build } from '../server';
 import { FakePeers } from './fake-peers';
@@ -59,6 +59,8 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
     RECIPIENT_SERVICE_URL: peersUrl,
     PREFERENCE_SERVICE_URL: peersUrl,
     LOG_LEVEL: 'error',
+    SERVICE_AUTH: 'token',
+    SERVICE_TOKEN: process.env.SERVICE_TOKEN ?? randomBytes(32).toString('hex'),
     OUTBOX_REPUBLISH_AFTER_MS: '1500',
     OUTBOX_SWEEP_EVERY_MS: '500',
     EMAIL_RETRY_BASE_MS: '100',
@@ -73,7 +75,7 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
   const first = await startReplica();
   const baseUrl = `http://127.0.0.1:${first.port}`;
   const sessionManager = new Http2SessionManager(baseUrl);
-  const client = createClient(DeliveryService, createGrpcTransport({ baseUrl, sessionManager }));
+  const client = createClient(DeliveryService, createGrpcTransport({ baseUrl, sessionManager, interceptors: [serviceAuthClientInterceptor(config.SERVICE_TOKEN!)] }));
   return {
     peers,
     client,

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { createClient, type Client } from '@connectrpc/connect';
 import { createGrpcTransport, Http2SessionManager } from '@connectrpc/connect-node';
 import { DeliveryService, RecipientService } from '@herald/contracts';
-import { connectMongo, type MongoHandle } from '@herald/service-kit';
+import { connectMongo, serviceAuthClientInterceptor, type MongoHandle } from '@herald/service-kit';
 
 // Test infrastructure (tools/infra) is plain CommonJS outside the Nx projects, shared with npm start.
 // eslint-disable-next-line @typescript-eslint/no-require-imports, @nx/enforce-module-boundaries
@@ -69,6 +69,7 @@ export async function startProcessStack(extraEnv: Partial<Record<ServiceName, Re
     const ports = Object.fromEntries(await Promise.all(SERVICES.map(async (s) => [s, await infra.freePort()] as const))) as Record<ServiceName, number>;
     const url = (s: ServiceName) => `http://127.0.0.1:${ports[s]}`;
     const dbPrefix = `fault${randomBytes(3).toString('hex')}`;
+    const serviceToken = process.env.SERVICE_TOKEN ?? randomBytes(32).toString('hex');
     const envOf = (s: ServiceName): Record<string, string> => ({
       MONGO_URL: own.mongoUrl,
       NATS_URL: own.natsUrl,
@@ -80,6 +81,8 @@ export async function startProcessStack(extraEnv: Partial<Record<ServiceName, Re
       LOG_LEVEL: 'warn',
       RECIPIENT_SERVICE_URL: url('recipient-service'),
       PREFERENCE_SERVICE_URL: url('preference-service'),
+      SERVICE_AUTH: 'token',
+      SERVICE_TOKEN: serviceToken,
       ...extraEnv[s],
     });
     const children: Partial<Record<ServiceName, ChildProcess>> = {};
@@ -100,7 +103,7 @@ export async function startProcessStack(extraEnv: Partial<Record<ServiceName, Re
     const clientOf = <S extends typeof RecipientService | typeof DeliveryService>(service: S, s: ServiceName) => {
       const sessionManager = new Http2SessionManager(url(s));
       sessions.push(sessionManager);
-      return createClient(service, createGrpcTransport({ baseUrl: url(s), sessionManager }));
+      return createClient(service, createGrpcTransport({ baseUrl: url(s), sessionManager, interceptors: [serviceAuthClientInterceptor(serviceToken)] }));
     };
     let delivery = clientOf(DeliveryService, 'delivery-service');
     const deliveryDb = await connectMongo(own.mongoUrl, envOf('delivery-service').MONGO_DB, 'fault-test');
