@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { readConfig as readDeliveryConfig } from '../apps/delivery-service/src/config';
-import { readConfig as readGatewayConfig } from '../apps/gateway/src/config';
+import { KNOWN_EXAMPLE_SECRETS, readConfig as readGatewayConfig } from '../apps/gateway/src/config';
 import { readConfig as readPreferenceConfig } from '../apps/preference-service/src/config';
 import { readConfig as readRecipientConfig } from '../apps/recipient-service/src/config';
 import { idOf, renderKustomization, type K8sObject } from './testing/render-kustomization';
@@ -29,8 +29,11 @@ const PROD_EXTERNAL_SECRETS = [
   'recipient-service-mongo/url',
 ];
 
+/** Secrets the dev overlay expects (never committed; created with kubectl as docs/deploy.md shows). */
+const DEV_EXTERNAL_SECRETS = ['gateway-secrets/admin-token', 'gateway-secrets/token-secret'];
+
 const overlays = {
-  dev: { namespace: 'herald-dev', externalSecrets: [] as string[] },
+  dev: { namespace: 'herald-dev', externalSecrets: DEV_EXTERNAL_SECRETS },
   prod: { namespace: 'herald', externalSecrets: PROD_EXTERNAL_SECRETS },
 };
 
@@ -159,6 +162,21 @@ describe.each(Object.entries(overlays))('k8s overlay %s', (overlay, expected) =>
     expect([...missing].sort()).toEqual(expected.externalSecrets);
     const docs = fs.readFileSync(path.join(repoRoot, 'docs/deploy.md'), 'utf8');
     for (const secret of expected.externalSecrets) expect(docs).toContain(secret.split('/')[0]);
+  });
+
+  it('when committed, then it carries no credentials: Secrets hold password-less URLs only, and no published example secret', () => {
+    for (const secret of objects.filter((o) => o.kind === 'Secret')) {
+      const data = { ...((secret.stringData as Record<string, string>) ?? {}) };
+      for (const [k, v] of Object.entries((secret.data as Record<string, string>) ?? {})) data[k] = Buffer.from(v, 'base64').toString();
+      for (const [key, value] of Object.entries(data)) {
+        const where = `${secret.metadata.name}/${key}`;
+        expect([where, key]).toEqual([where, 'url']);
+        expect([where, /^[a-z+]+:\/\/[^/@]*:[^/@]*@/i.test(value)]).toEqual([where, false]);
+      }
+    }
+    const text = JSON.stringify(objects);
+    for (const value of KNOWN_EXAMPLE_SECRETS) expect(text).not.toContain(value);
+    expect(text).not.toMatch(/change-?me/i);
   });
 
   it('when images are resolved, then each Herald app has its own tagged image', () => {

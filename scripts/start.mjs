@@ -14,6 +14,8 @@ import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { ensureDependencies, root } from './lib/deps.mjs';
 
+const { writePrivateJson, restrictFile } = createRequire(import.meta.url)('./lib/private-file.cjs');
+
 const local = path.join(root, '.local');
 const dataDir = path.join(local, 'data');
 const logDir = path.join(local, 'logs');
@@ -44,10 +46,6 @@ function readJson(file) {
   } catch {
     return null;
   }
-}
-
-function writePrivateJson(file, value) {
-  fs.writeFileSync(file, `${JSON.stringify(value, null, 2)}\n`, { mode: 0o600 });
 }
 
 /** Refuses to run twice: a second `npm start` would fight the first for its ports and data. */
@@ -123,6 +121,8 @@ async function ensureDevProject(baseUrl, adminToken) {
 async function main() {
   fs.mkdirSync(local, { recursive: true });
   claimPidFile();
+  // Credentials files from earlier runs (or copied in) become owner-only even when not rewritten.
+  for (const file of [secretsFile, credentialsFile]) restrictFile(file);
   ensureDependencies(say);
 
   const require = createRequire(import.meta.url);
