@@ -49,6 +49,16 @@ describe.each(Object.entries(overlays))('k8s overlay %s network policies', (over
     }
   });
 
+  it('when metrics are scraped, then only the monitoring namespace reaches the metrics port of each app', () => {
+    const monitoring: Pod = { namespace: 'monitoring', labels: { 'app.kubernetes.io/name': 'prometheus' } };
+    const metricsPorts: Record<string, number> = { gateway: 9100, 'recipient-service': 9101, 'preference-service': 9102, 'delivery-service': 9103 };
+    for (const [name, port] of Object.entries(metricsPorts)) {
+      expect([name, canConnect(policies, monitoring, app(name), port)]).toEqual([name, true]);
+      expect([name, canConnect(policies, internet, app(name), port)]).toEqual([name, false]);
+      expect([name, canConnect(policies, otherNamespace, app(name), port)]).toEqual([name, false]);
+    }
+  });
+
   it('when clients call the gateway, then port 8080 is open and the services cannot call it', () => {
     expect(canConnect(policies, internet, gateway, 8080)).toBe(true);
     expect(canConnect(policies, otherNamespace, gateway, 8080)).toBe(true);

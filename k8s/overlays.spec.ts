@@ -11,7 +11,7 @@ import { idOf, renderKustomization, type K8sObject } from './testing/render-kust
 import { matchesSelector } from './testing/network-policy';
 import { containerEnv, find, HERALD_APPS, preStopSeconds, repoRoot, shutdownTimeoutSeconds, workloads, type HeraldApp } from './testing/workloads';
 
-const readConfig: Record<HeraldApp, (env: Record<string, string>) => { PORT: number }> = {
+const readConfig: Record<HeraldApp, (env: Record<string, string>) => { PORT: number; METRICS_PORT: number }> = {
   gateway: readGatewayConfig,
   'recipient-service': readRecipientConfig,
   'preference-service': readPreferenceConfig,
@@ -109,8 +109,13 @@ describe.each(Object.entries(overlays))('k8s overlay %s', (overlay, expected) =>
         expect(c.livenessProbe?.httpGet).toMatchObject({ path: '/healthz', port: 'http' });
       } else {
         expect([app, c.readinessProbe?.grpc?.port, c.livenessProbe?.grpc?.port]).toEqual([app, config.PORT, config.PORT]);
-        expect(c.ports!.find((p) => p.name === 'metrics')?.containerPort).toBe(Number(env.METRICS_PORT));
       }
+      // Metrics on their own port (the gateway's public port never serves them), as scraped.
+      const metricsPort = config.METRICS_PORT;
+      expect([app, metricsPort]).toEqual([app, expect.any(Number)]);
+      expect([app, metricsPort === config.PORT]).toEqual([app, false]);
+      expect([app, c.ports!.find((p) => p.name === 'metrics')?.containerPort]).toEqual([app, metricsPort]);
+      expect([app, template.metadata.annotations?.['prometheus.io/port']]).toEqual([app, String(metricsPort)]);
 
       const service = find(objects, 'Service', app)!;
       const spec = service.spec as { selector: Record<string, string>; ports: { name: string; port: number; targetPort: string | number }[] };

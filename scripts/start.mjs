@@ -24,7 +24,7 @@ const credentialsFile = path.join(local, 'dev-credentials.json');
 const pidFile = path.join(local, 'start.pid');
 
 const SERVICE_PORTS = { 'recipient-service': 50051, 'preference-service': 50052, 'delivery-service': 50053 };
-const METRICS_PORTS = { 'recipient-service': 9101, 'preference-service': 9102, 'delivery-service': 9103 };
+const METRICS_PORTS = { gateway: 9100, 'recipient-service': 9101, 'preference-service': 9102, 'delivery-service': 9103 };
 const GATEWAY_PORT = 8080;
 const INFRA_PORTS = { mongo: 37017, nats: 4222, smtp: 1025, mailApi: 8025 };
 const MONGO_URL_VARS = {
@@ -227,6 +227,7 @@ async function main() {
 Herald is running.
 
   Gateway (REST)     ${stack.baseUrl}            API docs: ${stack.baseUrl}/docs
+  Gateway metrics    http://127.0.0.1:${stack.metricsPorts.gateway}/metrics
   Dev project        ${creds.project_id}${creds.created ? ' (created now)' : ''}
   Full-access key    ${creds.full_key}
   Recipient key      ${creds.recipient_key}
