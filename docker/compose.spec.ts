@@ -49,6 +49,10 @@ function validator() {
 const OPERATOR_ENV: Record<string, string> = {
   HERALD_ADMIN_TOKEN: 'b7'.repeat(12),
   HERALD_TOKEN_SECRET: 'e3'.repeat(16),
+  HERALD_NATS_GATEWAY_PASSWORD: 'nats-gateway-pw',
+  HERALD_NATS_RECIPIENT_PASSWORD: 'nats-recipient-pw',
+  HERALD_NATS_PREFERENCE_PASSWORD: 'nats-preference-pw',
+  HERALD_NATS_DELIVERY_PASSWORD: 'nats-delivery-pw',
 };
 /** Resolves `${VAR:-default}` as Compose does when VAR is unset, and `${VAR:?message}` from OPERATOR_ENV. */
 const interpolate = (value: string) =>

@@ -21,16 +21,27 @@ const readConfig: Record<HeraldApp, (env: Record<string, string>) => { PORT: num
 /** Secrets the prod overlay expects to exist (created outside git), as docs/deploy.md lists them. */
 const PROD_EXTERNAL_SECRETS = [
   'delivery-service-mongo/url',
+  'delivery-service-nats/password',
   'delivery-service-smtp/url',
   'gateway-mongo/url',
+  'gateway-nats/password',
   'gateway-secrets/admin-token',
   'gateway-secrets/token-secret',
   'preference-service-mongo/url',
+  'preference-service-nats/password',
   'recipient-service-mongo/url',
+  'recipient-service-nats/password',
 ];
 
 /** Secrets the dev overlay expects (never committed; created with kubectl as docs/deploy.md shows). */
-const DEV_EXTERNAL_SECRETS = ['gateway-secrets/admin-token', 'gateway-secrets/token-secret'];
+const DEV_EXTERNAL_SECRETS = [
+  'delivery-service-nats/password',
+  'gateway-nats/password',
+  'gateway-secrets/admin-token',
+  'gateway-secrets/token-secret',
+  'preference-service-nats/password',
+  'recipient-service-nats/password',
+];
 
 const overlays = {
   dev: { namespace: 'herald-dev', externalSecrets: DEV_EXTERNAL_SECRETS },

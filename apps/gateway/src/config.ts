@@ -12,6 +12,10 @@ export const ConfigSchema = Type.Object({
   MONGO_URL: Type.String({ minLength: 1 }),
   MONGO_DB: Type.String({ minLength: 1, default: 'herald_gateway' }),
   NATS_URL: Type.String({ minLength: 1 }),
+  /** NATS user of the gateway (servers with per-app users and subject permissions); none when empty. */
+  NATS_USER: Type.Optional(Type.String()),
+  /** Password of NATS_USER. */
+  NATS_PASSWORD: Type.Optional(Type.String()),
   /** Bearer credential of the admin API (operators). */
   ADMIN_TOKEN: Type.String({ minLength: 16 }),
   /** HMAC-SHA256 key of recipient tokens; every gateway replica must share it. */

@@ -10,7 +10,7 @@ async function main(): Promise<void> {
   const tracing = config.OTEL_EXPORTER_OTLP_ENDPOINT ? initTracing('gateway', { otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT }) : null;
   try {
     const mongo = await connectMongo(config.MONGO_URL, config.MONGO_DB, 'gateway');
-    const nats = await connectNats(config.NATS_URL, 'gateway');
+    const nats = await connectNats(config.NATS_URL, 'gateway', { user: config.NATS_USER, password: config.NATS_PASSWORD });
     const services = createServiceClients(config);
     const app = await build({ config, logger, db: mongo.db, nats, services, pingStore: mongo.ping });
     await app.listen({ host: config.HOST, port: config.PORT });
