@@ -1,23 +1,50 @@
 // Against a real nats-server started with docker/nats/herald.conf: each app connects with
 // NATS_USER/NATS_PASSWORD (connectNats), does its JetStream and core NATS work, and is refused when
-// it publishes another app's subject. Needs the nats-server binary (NATS_SERVER_BIN, .local/bin or PATH).
+// it publishes another app's subject. Needs the nats-server binary (NATS_SERVER_BIN, .local/bin or PATH;
+// `npm test` installs it); without one the suite is skipped with a message.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { AckPolicy, jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { DELIVERY_EMAIL_SUBJECT, EVENTS_STREAM, KEY_REVOKED_SUBJECT, RECIPIENT_DELETED_SUBJECT } from '@herald/contracts';
 import { connectNats, ensureEventsStream, ensureStream, type NatsConnection } from './nats';
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { findBinary } = require('../../../tools/infra/binaries.cjs') as { findBinary(name: string, envVar: string): string | null };
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { freePort, waitForPort } = require('../../../tools/infra/index.cjs') as {
-  freePort(): Promise<number>;
-  waitForPort(port: number, timeoutMs?: number, host?: string): Promise<void>;
-};
+const repoRoot = path.resolve(__dirname, '../../..');
 
-const conf = path.resolve(__dirname, '../../../docker/nats/herald.conf');
+/** nats-server as the local infrastructure finds it: NATS_SERVER_BIN, .local/bin, then PATH. */
+function findNatsServer(): string | null {
+  if (process.env.NATS_SERVER_BIN) return process.env.NATS_SERVER_BIN;
+  const candidates = [path.join(repoRoot, '.local/bin/nats-server'), ...(process.env.PATH ?? '').split(path.delimiter).map((d) => path.join(d, 'nats-server'))];
+  return candidates.find((f) => fs.existsSync(f)) ?? null;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer().unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForPort(port: number, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const up = await new Promise<boolean>((resolve) => {
+      const socket = net.connect(port, '127.0.0.1', () => (socket.end(), resolve(true)));
+      socket.on('error', () => resolve(false));
+    });
+    if (up) return;
+    if (Date.now() > deadline) throw new Error(`nats-server did not listen on ${port} within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+const conf = path.join(repoRoot, 'docker/nats/herald.conf');
 const PASSWORDS = {
   gateway: ['HERALD_NATS_GATEWAY_PASSWORD', 'gw-secret-1'],
   'recipient-service': ['HERALD_NATS_RECIPIENT_PASSWORD', 'rs-secret-1'],
@@ -26,7 +53,7 @@ const PASSWORDS = {
 } as const;
 type App = keyof typeof PASSWORDS;
 
-const binary = findBinary('nats-server', 'NATS_SERVER_BIN');
+const binary = findNatsServer();
 const describeWithServer = binary ? describe : describe.skip;
 if (!binary) process.stderr.write('[nats-auth] no nats-server binary: the NATS permission tests are skipped\n');
 
@@ -58,7 +85,7 @@ describeWithServer('NATS users from docker/nats/herald.conf (real nats-server)',
     url = `nats://127.0.0.1:${port}`;
     const env = { ...process.env, ...Object.fromEntries(Object.values(PASSWORDS)) };
     server = spawn(binary!, ['-c', conf, '-js', '-sd', path.join(dir, 'js'), '-a', '127.0.0.1', '-p', String(port), '-m', '0'], { env, stdio: 'ignore' });
-    await waitForPort(port, 15_000, '127.0.0.1');
+    await waitForPort(port, 15_000);
   });
 
   afterAll(async () => {
