@@ -23,7 +23,7 @@ module.exports = {
   // run-status-reporter tells the global teardown whether to keep test data and process logs.
   reporters: ['default', '<rootDir>/tools/jest/run-status-reporter.cjs'],
   projects: [
-    { ...base, displayName: 'unit', testMatch: ['<rootDir>/{apps,libs,tools,k8s,docker}/**/*.spec.ts'] },
+    { ...base, displayName: 'unit', testMatch: ['<rootDir>/{apps,libs,tools,k8s,docker,scripts}/**/*.spec.ts'] },
     {
       ...base,
       displayName: 'integration',

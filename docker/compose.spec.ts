@@ -6,7 +6,7 @@ import path from 'node:path';
 import Ajv from 'ajv';
 import { parse } from 'yaml';
 import { readConfig as readDeliveryConfig } from '../apps/delivery-service/src/config';
-import { readConfig as readGatewayConfig } from '../apps/gateway/src/config';
+import { KNOWN_EXAMPLE_SECRETS, readConfig as readGatewayConfig } from '../apps/gateway/src/config';
 import { readConfig as readPreferenceConfig } from '../apps/preference-service/src/config';
 import { readConfig as readRecipientConfig } from '../apps/recipient-service/src/config';
 
@@ -45,9 +45,25 @@ function validator() {
   return ajv.compile(JSON.parse(fs.readFileSync(path.join(__dirname, 'compose-spec.schema.json'), 'utf8')));
 }
 
-/** Resolves `${VAR:-default}` as Compose does when VAR is unset; `${VAR:?error}` (required) as if set to a 40-character value. */
+/** Values an operator sets for the required variables (`${VAR:?message}`) in these tests. */
+const OPERATOR_ENV: Record<string, string> = {
+  HERALD_ADMIN_TOKEN: 'b7'.repeat(12),
+  HERALD_TOKEN_SECRET: 'e3'.repeat(16),
+  HERALD_NATS_GATEWAY_PASSWORD: 'nats-gateway-pw',
+  HERALD_NATS_RECIPIENT_PASSWORD: 'nats-recipient-pw',
+  HERALD_NATS_PREFERENCE_PASSWORD: 'nats-preference-pw',
+  HERALD_NATS_DELIVERY_PASSWORD: 'nats-delivery-pw',
+  HERALD_SERVICE_TOKEN: 's7'.repeat(20),
+};
+/** Resolves `${VAR:-default}` as Compose does when VAR is unset, and `${VAR:?message}` from OPERATOR_ENV. */
 const interpolate = (value: string) =>
-  value.replace(/\$\{(\w+)(?::?-([^}]*))?\}/g, (_m, _name, fallback) => fallback ?? '').replace(/\$\{\w+:\?[^}]*\}/g, 'r'.repeat(40));
+  value.replace(/\$\{(\w+)(?:(:?-|:?\?)([^}]*))?\}/g, (_m, name: string, op?: string, arg?: string) => {
+    if (op?.includes('?')) {
+      if (!(name in OPERATOR_ENV)) throw new Error(`${name} is required by compose.yaml: add it to OPERATOR_ENV`);
+      return OPERATOR_ENV[name];
+    }
+    return arg ?? '';
+  });
 const seconds = (duration: string) => Number(/^(\d+)s$/.exec(duration)?.[1] ?? NaN);
 
 describe('docker/compose.yaml', () => {
@@ -101,7 +117,7 @@ describe('docker/compose.yaml', () => {
     expect(s.healthcheck?.test.join(' ')).toContain(app === 'gateway' ? 'http-health.cjs' : 'grpc-health.cjs');
     expect(s.read_only).toBe(true);
     expect(seconds(s.stop_grace_period ?? '')).toBeGreaterThan(20);
-    if (app === 'gateway') expect((s as { ports?: string[] }).ports).toContain(`${config.PORT}:${config.PORT}`);
+    if (app === 'gateway') expect((s as { ports?: string[] }).ports).toEqual([`127.0.0.1:${config.PORT}:${config.PORT}`]);
     // Every URL points at a service of this file, on the port that service listens on.
     for (const [key, value] of Object.entries(env).filter(([k]) => k.endsWith('_URL'))) {
       const url = new URL(value);
@@ -129,5 +145,26 @@ describe('docker/compose.yaml', () => {
     expect(services.init.restart).toBe('no');
     expect(services.init.environment?.ADMIN_TOKEN).toBe(services.gateway.environment?.ADMIN_TOKEN);
     for (const m of mounts.filter((v) => !v.startsWith('./'))) expect(Object.keys(compose.volumes ?? {})).toContain(m.split(':')[0]);
+  });
+
+  it('when ports are published, then they bind to the loopback interface only', () => {
+    const published = Object.entries(services).flatMap(([name, sv]) => ((sv as { ports?: (string | { host_ip?: string })[] }).ports ?? []).map((p) => [name, p] as const));
+    expect(published.map(([name]) => name).sort()).toEqual(['gateway', 'mailpit']);
+    for (const [name, p] of published) {
+      if (typeof p === 'string') expect([name, p]).toEqual([name, expect.stringMatching(/^127\.0\.0\.1:\d+:\d+$/)]);
+      else expect([name, p.host_ip]).toEqual([name, '127.0.0.1']);
+    }
+  });
+
+  it('when secrets are not set, then compose refuses to start instead of using a default', () => {
+    const required = /^\$\{(\w+):\?[^}]+\}$/;
+    expect(services.gateway.environment?.ADMIN_TOKEN).toMatch(required);
+    expect(services.gateway.environment?.TOKEN_SECRET).toMatch(required);
+    expect(services.init.environment?.ADMIN_TOKEN).toMatch(required);
+    for (const value of KNOWN_EXAMPLE_SECRETS) expect(text).not.toContain(value);
+    expect(text).not.toMatch(/change-?me/i);
+    // The gateway keeps refusing published example secrets here (no development switch).
+    expect(services.gateway.environment?.NODE_ENV).toBeUndefined();
+    expect(services.gateway.environment?.ALLOW_DEV_SECRETS).toBeUndefined();
   });
 });

@@ -1,11 +1,17 @@
-// Who may talk to whom once an overlay's NetworkPolicies apply: only the gateway reaches the
-// services; each app reaches only the database server and NATS (and mail, for delivery); DNS works.
+// Who may talk to whom once an overlay's NetworkPolicies apply: the gateway reaches the services,
+// the delivery service reaches the recipient and preference services, nothing else does; each app reaches only the database server and NATS (and mail, for delivery); DNS works.
 import path from 'node:path';
 import { canConnect, type Peer, type Pod } from './testing/network-policy';
 import { renderKustomization } from './testing/render-kustomization';
 
 const SERVICES = { 'recipient-service': 50051, 'preference-service': 50052, 'delivery-service': 50053 } as const;
 type Service = keyof typeof SERVICES;
+/** Herald apps that call each service besides the gateway (apps/delivery-service calls both lookups). */
+const OTHER_CALLERS: Record<Service, Service[]> = {
+  'recipient-service': ['delivery-service'],
+  'preference-service': ['delivery-service'],
+  'delivery-service': [],
+};
 
 const overlays = {
   dev: {
@@ -30,15 +36,26 @@ describe.each(Object.entries(overlays))('k8s overlay %s network policies', (over
   const internet: Peer = { external: true };
   const services = Object.keys(SERVICES) as Service[];
 
-  it('when the gateway calls a service, then it is allowed; when anything else does, then it is not', () => {
+  it('when the gateway (or a service that needs it) calls a service, then it is allowed; when anything else does, then it is not', () => {
     for (const s of services) {
       expect([s, canConnect(policies, gateway, app(s), SERVICES[s])]).toEqual([s, true]);
       expect([s, canConnect(policies, stranger, app(s), SERVICES[s])]).toEqual([s, false]);
       expect([s, canConnect(policies, otherNamespace, app(s), SERVICES[s])]).toEqual([s, false]);
       expect([s, canConnect(policies, internet, app(s), SERVICES[s])]).toEqual([s, false]);
       for (const other of services.filter((o) => o !== s)) {
-        expect([other, s, canConnect(policies, app(other), app(s), SERVICES[s])]).toEqual([other, s, false]);
+        expect([other, s, canConnect(policies, app(other), app(s), SERVICES[s])]).toEqual([other, s, OTHER_CALLERS[s].includes(other)]);
+        expect([other, s, 'metrics', canConnect(policies, app(other), app(s), 9100)]).toEqual([other, s, 'metrics', false]);
       }
+    }
+  });
+
+  it('when metrics are scraped, then only the monitoring namespace reaches the metrics port of each app', () => {
+    const monitoring: Pod = { namespace: 'monitoring', labels: { 'app.kubernetes.io/name': 'prometheus' } };
+    const metricsPorts: Record<string, number> = { gateway: 9100, 'recipient-service': 9101, 'preference-service': 9102, 'delivery-service': 9103 };
+    for (const [name, port] of Object.entries(metricsPorts)) {
+      expect([name, canConnect(policies, monitoring, app(name), port)]).toEqual([name, true]);
+      expect([name, canConnect(policies, internet, app(name), port)]).toEqual([name, false]);
+      expect([name, canConnect(policies, otherNamespace, app(name), port)]).toEqual([name, false]);
     }
   });
 

@@ -4,14 +4,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { readConfig as readDeliveryConfig } from '../apps/delivery-service/src/config';
-import { readConfig as readGatewayConfig } from '../apps/gateway/src/config';
+import { KNOWN_EXAMPLE_SECRETS, readConfig as readGatewayConfig } from '../apps/gateway/src/config';
 import { readConfig as readPreferenceConfig } from '../apps/preference-service/src/config';
 import { readConfig as readRecipientConfig } from '../apps/recipient-service/src/config';
 import { idOf, renderKustomization, type K8sObject } from './testing/render-kustomization';
 import { matchesSelector } from './testing/network-policy';
 import { containerEnv, find, HERALD_APPS, preStopSeconds, repoRoot, shutdownTimeoutSeconds, workloads, type HeraldApp } from './testing/workloads';
 
-const readConfig: Record<HeraldApp, (env: Record<string, string>) => { PORT: number }> = {
+const readConfig: Record<HeraldApp, (env: Record<string, string>) => { PORT: number; METRICS_PORT: number }> = {
   gateway: readGatewayConfig,
   'recipient-service': readRecipientConfig,
   'preference-service': readPreferenceConfig,
@@ -21,17 +21,32 @@ const readConfig: Record<HeraldApp, (env: Record<string, string>) => { PORT: num
 /** Secrets the prod overlay expects to exist (created outside git), as docs/deploy.md lists them. */
 const PROD_EXTERNAL_SECRETS = [
   'delivery-service-mongo/url',
+  'delivery-service-nats/password',
   'delivery-service-smtp/url',
   'gateway-mongo/url',
+  'gateway-nats/password',
   'gateway-secrets/admin-token',
   'gateway-secrets/token-secret',
   'herald-service-token/token',
   'preference-service-mongo/url',
+  'preference-service-nats/password',
   'recipient-service-mongo/url',
+  'recipient-service-nats/password',
+];
+
+/** Secrets the dev overlay expects (never committed; created with kubectl as docs/deploy.md shows). */
+const DEV_EXTERNAL_SECRETS = [
+  'delivery-service-nats/password',
+  'gateway-nats/password',
+  'gateway-secrets/admin-token',
+  'gateway-secrets/token-secret',
+  'herald-service-token/token',
+  'preference-service-nats/password',
+  'recipient-service-nats/password',
 ];
 
 const overlays = {
-  dev: { namespace: 'herald-dev', externalSecrets: [] as string[] },
+  dev: { namespace: 'herald-dev', externalSecrets: DEV_EXTERNAL_SECRETS },
   prod: { namespace: 'herald', externalSecrets: PROD_EXTERNAL_SECRETS },
 };
 
@@ -107,8 +122,13 @@ describe.each(Object.entries(overlays))('k8s overlay %s', (overlay, expected) =>
         expect(c.livenessProbe?.httpGet).toMatchObject({ path: '/healthz', port: 'http' });
       } else {
         expect([app, c.readinessProbe?.grpc?.port, c.livenessProbe?.grpc?.port]).toEqual([app, config.PORT, config.PORT]);
-        expect(c.ports!.find((p) => p.name === 'metrics')?.containerPort).toBe(Number(env.METRICS_PORT));
       }
+      // Metrics on their own port (the gateway's public port never serves them), as scraped.
+      const metricsPort = config.METRICS_PORT;
+      expect([app, metricsPort]).toEqual([app, expect.any(Number)]);
+      expect([app, metricsPort === config.PORT]).toEqual([app, false]);
+      expect([app, c.ports!.find((p) => p.name === 'metrics')?.containerPort]).toEqual([app, metricsPort]);
+      expect([app, template.metadata.annotations?.['prometheus.io/port']]).toEqual([app, String(metricsPort)]);
 
       const service = find(objects, 'Service', app)!;
       const spec = service.spec as { selector: Record<string, string>; ports: { name: string; port: number; targetPort: string | number }[] };
@@ -160,6 +180,21 @@ describe.each(Object.entries(overlays))('k8s overlay %s', (overlay, expected) =>
     expect([...missing].sort()).toEqual(expected.externalSecrets);
     const docs = fs.readFileSync(path.join(repoRoot, 'docs/deploy.md'), 'utf8');
     for (const secret of expected.externalSecrets) expect(docs).toContain(secret.split('/')[0]);
+  });
+
+  it('when committed, then it carries no credentials: Secrets hold password-less URLs only, and no published example secret', () => {
+    for (const secret of objects.filter((o) => o.kind === 'Secret')) {
+      const data = { ...((secret.stringData as Record<string, string>) ?? {}) };
+      for (const [k, v] of Object.entries((secret.data as Record<string, string>) ?? {})) data[k] = Buffer.from(v, 'base64').toString();
+      for (const [key, value] of Object.entries(data)) {
+        const where = `${secret.metadata.name}/${key}`;
+        expect([where, key]).toEqual([where, 'url']);
+        expect([where, /^[a-z+]+:\/\/[^/@]*:[^/@]*@/i.test(value)]).toEqual([where, false]);
+      }
+    }
+    const text = JSON.stringify(objects);
+    for (const value of KNOWN_EXAMPLE_SECRETS) expect(text).not.toContain(value);
+    expect(text).not.toMatch(/change-?me/i);
   });
 
   it('when images are resolved, then each Herald app has its own tagged image', () => {

@@ -22,6 +22,8 @@ const COMMON = {
   MONGO_URL: "MongoDB (or FerretDB) connection string. The service's data lives in `MONGO_DB` on that server.",
   MONGO_DB: 'Database name; each service owns its own database.',
   NATS_URL: 'NATS server(s) with JetStream, comma-separated.',
+  NATS_USER: 'NATS user of this app (servers with per-app users and subject permissions, see docs/deploy.md); none when empty.',
+  NATS_PASSWORD: 'Password of `NATS_USER`.',
   LOG_LEVEL: 'pino level: `fatal`, `error`, `warn`, `info`, `debug`, `trace`.',
   SMTP_URL: 'SMTP server mail is sent through, e.g. `smtp://user:pass@host:587`.',
   RECIPIENT_SERVICE_URL: 'Base URL of recipient-service (Connect/gRPC over cleartext HTTP/2).',

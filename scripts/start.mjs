@@ -14,6 +14,8 @@ import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { ensureDependencies, root } from './lib/deps.mjs';
 
+const { writePrivateJson, restrictFile } = createRequire(import.meta.url)('./lib/private-file.cjs');
+
 const local = path.join(root, '.local');
 const dataDir = path.join(local, 'data');
 const logDir = path.join(local, 'logs');
@@ -22,7 +24,7 @@ const credentialsFile = path.join(local, 'dev-credentials.json');
 const pidFile = path.join(local, 'start.pid');
 
 const SERVICE_PORTS = { 'recipient-service': 50051, 'preference-service': 50052, 'delivery-service': 50053 };
-const METRICS_PORTS = { 'recipient-service': 9101, 'preference-service': 9102, 'delivery-service': 9103 };
+const METRICS_PORTS = { gateway: 9100, 'recipient-service': 9101, 'preference-service': 9102, 'delivery-service': 9103 };
 const GATEWAY_PORT = 8080;
 const INFRA_PORTS = { mongo: 37017, nats: 4222, smtp: 1025, mailApi: 8025 };
 const MONGO_URL_VARS = {
@@ -44,10 +46,6 @@ function readJson(file) {
   } catch {
     return null;
   }
-}
-
-function writePrivateJson(file, value) {
-  fs.writeFileSync(file, `${JSON.stringify(value, null, 2)}\n`, { mode: 0o600 });
 }
 
 /** Refuses to run twice: a second `npm start` would fight the first for its ports and data. */
@@ -127,6 +125,8 @@ async function ensureDevProject(baseUrl, adminToken) {
 async function main() {
   fs.mkdirSync(local, { recursive: true });
   claimPidFile();
+  // Credentials files from earlier runs (or copied in) become owner-only even when not rewritten.
+  for (const file of [secretsFile, credentialsFile]) restrictFile(file);
   ensureDependencies(say);
 
   const require = createRequire(import.meta.url);
@@ -232,6 +232,7 @@ async function main() {
 Herald is running.
 
   Gateway (REST)     ${stack.baseUrl}            API docs: ${stack.baseUrl}/docs
+  Gateway metrics    http://127.0.0.1:${stack.metricsPorts.gateway}/metrics
   Dev project        ${creds.project_id}${creds.created ? ' (created now)' : ''}
   Full-access key    ${creds.full_key}
   Recipient key      ${creds.recipient_key}

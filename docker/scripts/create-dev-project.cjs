@@ -69,7 +69,14 @@ async function main() {
   const credentials = await createProject();
   try {
     fs.mkdirSync(path.dirname(stateFile), { recursive: true });
-    fs.writeFileSync(stateFile, `${JSON.stringify(credentials, null, 2)}\n`);
+    // Credentials: owner-only (0600), also when the file already existed with another mode.
+    const fd = fs.openSync(stateFile, 'w', 0o600);
+    try {
+      fs.fchmodSync(fd, 0o600);
+      fs.writeFileSync(fd, `${JSON.stringify(credentials, null, 2)}\n`);
+    } finally {
+      fs.closeSync(fd);
+    }
   } catch (err) {
     console.error(`could not keep the credentials in ${stateFile}: ${err.message}`);
   }

@@ -77,6 +77,17 @@ describe('create-dev-project.cjs', () => {
     const creds = JSON.parse(res.stdout);
     expect(creds).toEqual({ base_url: 'http://localhost:8080', admin_token: ADMIN_TOKEN, project_id: expect.any(String), full_key: `full-${creds.project_id}`, recipient_key: `recipient-${creds.project_id}` });
     expect(JSON.parse(fs.readFileSync(env.STATE_FILE, 'utf8'))).toEqual(creds);
+    expect(fs.statSync(env.STATE_FILE).mode & 0o777).toBe(0o600);
+  });
+
+  it('when the state file already exists world-readable, then the credentials written into it are owner-only', async () => {
+    fs.mkdirSync(path.dirname(env.STATE_FILE), { recursive: true });
+    fs.writeFileSync(env.STATE_FILE, JSON.stringify({ project_id: 'gone-project' }));
+    fs.chmodSync(env.STATE_FILE, 0o644);
+    const res = await runInit(env);
+    expect(res.code).toBe(0);
+    expect(JSON.parse(fs.readFileSync(env.STATE_FILE, 'utf8')).project_id).not.toBe('gone-project');
+    expect(fs.statSync(env.STATE_FILE).mode & 0o777).toBe(0o600);
   });
 
   it('when run again while the project exists, then it prints the same credentials without creating another', async () => {

@@ -39,7 +39,7 @@ async function startStack(opts) {
   const ports = {};
   for (const name of ['gateway', ...SERVICES]) ports[name] = opts.ports?.[name] || (await freePort());
   const metricsPorts = {};
-  for (const name of SERVICES) metricsPorts[name] = opts.metricsPorts?.[name] || (await freePort());
+  for (const name of ['gateway', ...SERVICES]) metricsPorts[name] = opts.metricsPorts?.[name] || (await freePort());
   const urls = Object.fromEntries(SERVICES.map((s) => [s, `http://127.0.0.1:${ports[s]}`]));
   const distDir = opts.distDir ?? path.join(root, 'dist');
   const readyTimeoutMs = opts.readyTimeoutMs ?? 60000;
@@ -67,6 +67,7 @@ async function startStack(opts) {
         ...common,
         MONGO_URL: mongoUrlOf('gateway'),
         PORT: String(ports.gateway),
+        METRICS_PORT: String(metricsPorts.gateway),
         MONGO_DB: `${opts.dbPrefix}_gateway`,
         ADMIN_TOKEN: opts.adminToken,
         TOKEN_SECRET: opts.tokenSecret,

@@ -7,13 +7,23 @@ const Url = (fallback: string) => Type.String({ minLength: 1, default: fallback 
 export const ConfigSchema = Type.Object({
   HOST: Type.String({ default: '0.0.0.0' }),
   PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 8080 }),
+  /** Port of the Prometheus `/metrics` listener (kept off the public port; 0 picks a free one). */
+  METRICS_PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 9100 }),
   MONGO_URL: Type.String({ minLength: 1 }),
   MONGO_DB: Type.String({ minLength: 1, default: 'herald_gateway' }),
   NATS_URL: Type.String({ minLength: 1 }),
+  /** NATS user of the gateway (servers with per-app users and subject permissions); none when empty. */
+  NATS_USER: Type.Optional(Type.String()),
+  /** Password of NATS_USER. */
+  NATS_PASSWORD: Type.Optional(Type.String()),
   /** Bearer credential of the admin API (operators). */
   ADMIN_TOKEN: Type.String({ minLength: 16 }),
   /** HMAC-SHA256 key of recipient tokens; every gateway replica must share it. */
   TOKEN_SECRET: Type.String({ minLength: 32 }),
+  /** `development` accepts the published example secrets (see `ALLOW_DEV_SECRETS`); anything else refuses them. */
+  NODE_ENV: Type.Optional(Type.String()),
+  /** Accept published example values of ADMIN_TOKEN / TOKEN_SECRET (local development stacks only). */
+  ALLOW_DEV_SECRETS: Type.Boolean({ default: false }),
   RECIPIENT_SERVICE_URL: Url('http://127.0.0.1:50051'),
   PREFERENCE_SERVICE_URL: Url('http://127.0.0.1:50052'),
   DELIVERY_SERVICE_URL: Url('http://127.0.0.1:50053'),
@@ -30,4 +40,24 @@ export const ConfigSchema = Type.Object({
 });
 export type Config = Static<typeof ConfigSchema>;
 
-export const readConfig = (env: Record<string, string | undefined> = process.env): Config => loadConfig(ConfigSchema, env);
+/**
+ * Secret values that were published (committed in this repository's compose file and dev overlay,
+ * or shown in its documentation): anyone can read them, so a gateway using them is open to all.
+ */
+export const KNOWN_EXAMPLE_SECRETS: readonly string[] = ['dev-admin-token-change-me', 'dev-token-secret-change-me-0123456789abcdef'];
+const looksLikeExample = (value: string) => KNOWN_EXAMPLE_SECRETS.includes(value) || /change[-_ ]?me/i.test(value);
+
+export const readConfig = (env: Record<string, string | undefined> = process.env): Config => {
+  const config = loadConfig(ConfigSchema, env);
+  if (config.NODE_ENV !== 'development' && !config.ALLOW_DEV_SECRETS) {
+    const published = (['ADMIN_TOKEN', 'TOKEN_SECRET'] as const).filter((k) => looksLikeExample(config[k]));
+    if (published.length > 0) {
+      throw new Error(
+        `invalid configuration:\n  ${published
+          .map((k) => `${k}: a published example value; generate one (e.g. openssl rand -hex 32), or set NODE_ENV=development / ALLOW_DEV_SECRETS=true on a local stack`)
+          .join('\n  ')}`,
+      );
+    }
+  }
+  return config;
+};

@@ -37,11 +37,18 @@ describe('operations endpoints (no key needed)', () => {
     expect(res.headers.get('x-api-version')).toBe('1.0');
   });
 
-  it('when /metrics is asked after some requests, then default metrics and request durations by route and status', async () => {
+  it('when /metrics is asked on METRICS_PORT after some requests, then default metrics and request durations by route and status', async () => {
     await call('GET', '/healthz');
-    const res = await call('GET', '/metrics');
+    const res = await fetch(process.env.HERALD_GATEWAY_METRICS_URL!);
     expect(res.status).toBe(200);
-    expect(res.body).toContain('process_cpu_user_seconds_total');
-    expect(res.body).toMatch(/herald_http_request_duration_seconds_count\{[^}]*method="GET"[^}]*route="\/healthz"[^}]*status_code="200"/);
+    const body = await res.text();
+    expect(body).toContain('process_cpu_user_seconds_total');
+    expect(body).toMatch(/herald_http_request_duration_seconds_count\{[^}]*method="GET"[^}]*route="\/healthz"[^}]*status_code="200"/);
+  });
+
+  it('when /metrics is asked on the public port, then it is not there (metrics have their own port)', async () => {
+    const res = await call('GET', '/metrics');
+    expect(res.status).toBe(404);
+    expect(new URL(process.env.HERALD_GATEWAY_METRICS_URL!).port).not.toBe(new URL(process.env.HERALD_BASE_URL!).port);
   });
 });

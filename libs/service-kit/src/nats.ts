@@ -5,8 +5,26 @@ import { EVENTS_STREAM, EVENTS_SUBJECT_PREFIX } from '@herald/contracts';
 
 export type { NatsConnection } from '@nats-io/nats-core';
 
-export async function connectNats(url: string, name: string): Promise<NatsConnection> {
-  return connect({ servers: url.split(','), name, maxReconnectAttempts: -1, reconnectTimeWait: 500 });
+/** Credentials of a NATS user (the servers give each Herald app its own, see docs/deploy.md). */
+export interface NatsAuth {
+  user?: string;
+  password?: string;
+}
+
+/** Connection options: servers from a comma-separated URL list, and the user/password when given. */
+export function natsConnectOptions(url: string, name: string, auth: NatsAuth = {}) {
+  if (!!auth.user !== !!auth.password) throw new Error('NATS_USER and NATS_PASSWORD go together: set both or neither');
+  return {
+    servers: url.split(','),
+    name,
+    maxReconnectAttempts: -1,
+    reconnectTimeWait: 500,
+    ...(auth.user ? { user: auth.user, pass: auth.password } : {}),
+  };
+}
+
+export async function connectNats(url: string, name: string, auth: NatsAuth = {}): Promise<NatsConnection> {
+  return connect(natsConnectOptions(url, name, auth));
 }
 
 /**

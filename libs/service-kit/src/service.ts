@@ -18,6 +18,10 @@ export const ServiceConfigSchema = Type.Object({
   MONGO_URL: Type.String({ minLength: 1 }),
   MONGO_DB: Type.String({ minLength: 1 }),
   NATS_URL: Type.String({ minLength: 1 }),
+  /** NATS user of this app (servers with per-app users and subject permissions); none when empty. */
+  NATS_USER: Type.Optional(Type.String()),
+  /** Password of NATS_USER. */
+  NATS_PASSWORD: Type.Optional(Type.String()),
   LOG_LEVEL: Type.String({ default: 'info' }),
   /** OTLP/HTTP collector base URL (for example http://otel-collector:4318); tracing is off when empty. */
   OTEL_EXPORTER_OTLP_ENDPOINT: Type.Optional(Type.String()),
@@ -63,7 +67,7 @@ export async function startService<C extends ServiceConfig>(
   const tracing = config.OTEL_EXPORTER_OTLP_ENDPOINT ? initTracing(name, { otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT }) : null;
   const metrics = createMetrics(name);
   const mongo = await connectMongo(config.MONGO_URL, config.MONGO_DB, name, metrics.registry);
-  const nats = await connectNats(config.NATS_URL, name);
+  const nats = await connectNats(config.NATS_URL, name, { user: config.NATS_USER, password: config.NATS_PASSWORD });
   const parts = await build({ config, logger, mongo, nats, metrics });
   const server = await startRpcServer({
     routes: parts.routes,

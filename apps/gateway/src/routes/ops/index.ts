@@ -7,7 +7,7 @@ const ReadinessSchema = Type.Object({
   checks: Type.Record(Type.String(), Type.Union([Type.Literal('ok'), Type.Literal('unavailable')])),
 });
 
-/** Operations endpoints: no key needed (decisions §9). */
+/** Operations endpoints: no key needed (decisions §9). Metrics are served on METRICS_PORT by main.ts, not here. */
 const opsRoutes: RoutePlugin<{ pingStore: () => Promise<boolean>; isBrokerUp: () => boolean }> = async (app, opts) => {
   const publicRoute = { access: 'public' as const };
 
@@ -35,11 +35,6 @@ const opsRoutes: RoutePlugin<{ pingStore: () => Promise<boolean>; isBrokerUp: ()
   );
 
   app.get('/openapi.json', { config: publicRoute, schema: { hide: true } }, async () => app.swagger());
-
-  app.get('/metrics', { config: publicRoute, schema: { hide: true } }, async (_request, reply) => {
-    reply.header('content-type', app.metricsRegistry.contentType);
-    return app.metricsRegistry.metrics();
-  });
 };
 
 export default opsRoutes;
