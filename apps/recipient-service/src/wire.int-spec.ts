@@ -34,7 +34,15 @@ describe('recipient service: gRPC wire compatibility', () => {
     };
     const target = svc.baseUrl.replace('http://', '');
     health = new pkg.grpc.health.v1.Health(target, grpc.credentials.createInsecure());
-    recipients = new pkg.herald.recipient.v1.RecipientService(target, grpc.credentials.createInsecure());
+    // The service token travels as call metadata, as any gRPC client would send it.
+    const withToken: grpc.Interceptor = (options, nextCall) =>
+      new grpc.InterceptingCall(nextCall(options), {
+        start(metadata, listener, next) {
+          metadata.set('authorization', `Bearer ${process.env.SERVICE_TOKEN}`);
+          next(metadata, listener);
+        },
+      });
+    recipients = new pkg.herald.recipient.v1.RecipientService(target, grpc.credentials.createInsecure(), { interceptors: [withToken] });
   });
   afterAll(async () => {
     health?.close();
