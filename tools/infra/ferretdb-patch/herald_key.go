@@ -109,6 +109,10 @@ func heraldUpgradeIndexes(ctx context.Context, db *fsql.DB, colls map[string]*Co
 				continue
 			}
 
+			if l != nil {
+				l.WarnContext(ctx, "herald: recreating index for the typed keys of the current patch (once)", slog.String("index", name))
+			}
+
 			err = db.InTransaction(ctx, func(tx *fsql.Tx) error {
 				if _, e := tx.ExecContext(ctx, fmt.Sprintf("DROP INDEX IF EXISTS %q", name)); e != nil {
 					return e
