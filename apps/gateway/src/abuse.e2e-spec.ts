@@ -65,12 +65,18 @@ describe('failed authentications per client address', () => {
     expect(limited[0].body).toEqual({ message: expect.any(String), code: 'rate_limited' });
     expect(Number(limited[0].headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
 
-    // Forged tokens and wrong admin tokens count the same way (error family on /admin).
-    const token = await call('GET', '/recipients/x', { key: 'nk_tok_eyJwIjoxfQ.c2ln', headers: { 'x-forwarded-for': ip } });
-    expect(token.status).toBe(429);
-    const admin = await call('GET', '/admin/projects/1', { key: 'not-the-admin-token', headers: { 'x-forwarded-for': ip } });
-    expect(admin.status).toBe(429);
-    expect(admin.body).toEqual({ error: 'rate_limited', details: expect.any(String) });
+    // Forged tokens and wrong admin tokens meet the same spent bucket (it refills one per 50 ms, so
+    // send a few at once), the admin ones in the error family.
+    const tokens = await Promise.all(
+      Array.from({ length: 10 }, () => call('GET', '/recipients/x', { key: 'nk_tok_eyJwIjoxfQ.c2ln', headers: { 'x-forwarded-for': ip } })),
+    );
+    expect(tokens.filter((r) => r.status === 429).length).toBeGreaterThanOrEqual(5);
+    const admins = await Promise.all(
+      Array.from({ length: 10 }, () => call('GET', '/admin/projects/1', { key: 'not-the-admin-token', headers: { 'x-forwarded-for': ip } })),
+    );
+    const adminLimited = admins.filter((r) => r.status === 429);
+    expect(adminLimited.length).toBeGreaterThanOrEqual(5);
+    expect(adminLimited[0].body).toEqual({ error: 'rate_limited', details: expect.any(String) });
 
     // Another address still gets its 401.
     expect401(await call('GET', '/recipients/x', { key: randomKey(), headers: { 'x-forwarded-for': clientAddress().replace('198.51.100', '203.0.113') } }));
