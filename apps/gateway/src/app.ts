@@ -34,6 +34,8 @@ export async function build(deps: GatewayDeps): Promise<FastifyInstance> {
       return typeof given === 'string' && /^[\w.-]{1,64}$/.test(given) ? given : randomUUID();
     },
     disableRequestLogging: true,
+    // Client addresses (failed-auth limit) come from X-Forwarded-For only when set by these proxies.
+    trustProxy: deps.config.TRUST_PROXY ? deps.config.TRUST_PROXY : false,
     forceCloseConnections: 'idle',
     // Errors raised before routing (a malformed path) come out like every other error.
     frameworkErrors: frameworkErrorHandler,
@@ -47,8 +49,16 @@ export async function build(deps: GatewayDeps): Promise<FastifyInstance> {
   await app.register(swaggerPlugin);
   await app.register(servicesPlugin, { services: deps.services });
   await app.register(credentialsPlugin, { db: deps.db, nats: deps.nats, now: deps.now ?? (() => new Date()) });
-  await app.register(authPlugin, { adminToken: deps.config.ADMIN_TOKEN, tokenSecret: deps.config.TOKEN_SECRET });
-  await app.register(recipientPresencePlugin, { nats: deps.nats, ttlMs: deps.config.RECIPIENT_CACHE_TTL_MS ?? 0 });
+  await app.register(recipientPresencePlugin, {
+    nats: deps.nats,
+    ttlMs: deps.config.RECIPIENT_CACHE_TTL_MS ?? 0,
+    tokenTtlMs: deps.config.RECIPIENT_TOKEN_CACHE_TTL_MS ?? 60_000,
+  });
+  await app.register(authPlugin, {
+    adminToken: deps.config.ADMIN_TOKEN,
+    tokenSecret: deps.config.TOKEN_SECRET,
+    failuresPerSecond: deps.config.AUTH_FAILURES_PER_SECOND ?? 20,
+  });
   await app.register(rateLimitPlugin, { nats: deps.nats, instanceId: deps.instanceId ?? randomUUID() });
 
   await app.register(opsRoutes, { pingStore: deps.pingStore, isBrokerUp: () => !deps.nats.isClosed() });

@@ -29,6 +29,12 @@ export const ConfigSchema = Type.Object({
   DELIVERY_SERVICE_URL: Url('http://127.0.0.1:50053'),
   /** How long a confirmed recipient is taken to exist by the preference read routes (0: always ask). */
   RECIPIENT_CACHE_TTL_MS: Type.Integer({ minimum: 0, default: 2000 }),
+  /** How long a recipient's incarnation is trusted by recipient-token checks (deletions evict at once; 0: always ask). */
+  RECIPIENT_TOKEN_CACHE_TTL_MS: Type.Integer({ minimum: 0, default: 60_000 }),
+  /** Proxies whose X-Forwarded-For is believed (client address of the failed-auth limit): `loopback`, CIDRs, comma-separated; empty: none. */
+  TRUST_PROXY: Type.String({ default: 'loopback' }),
+  /** Failed authentications allowed per client address and second (burst twice that), per replica. */
+  AUTH_FAILURES_PER_SECOND: Type.Number({ exclusiveMinimum: 0, default: 20 }),
   /** Protocol spoken to the services over HTTP/2: `connect` (default, the faster codec here) or `grpc`. */
   SERVICE_PROTOCOL: Type.Union([Type.Literal('connect'), Type.Literal('grpc')], { default: 'connect' }),
   LOG_LEVEL: Type.String({ default: 'info' }),

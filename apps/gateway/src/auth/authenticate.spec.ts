@@ -5,7 +5,8 @@ import { DEFAULT_SETTINGS } from '../projects/settings';
 import { generateApiKey, hashApiKey } from './api-key';
 import { authenticate } from './authenticate';
 import { createCredentialCache } from './credential-cache';
-import { signRecipientToken } from './recipient-token';
+import { signRecipientToken, type RecipientTokenClaims } from './recipient-token';
+import { onConnectionChange } from './revocation';
 
 const secret = 'k'.repeat(32);
 const now = new Date('2025-01-01T00:00:00Z');
@@ -21,6 +22,7 @@ function fakeRepos(keys: ApiKeyRecord[] = [record], projects: Project[] = [proje
     calls,
     keys: {
       findByHash: async (hash: string) => (calls.keys++, keys.find((k) => k.hash === hash) ?? null),
+      findById: async (id: number) => (calls.keys++, keys.find((k) => k.id === id) ?? null),
     },
     projects: {
       findById: async (id: number) => (calls.projects++, projects.find((p) => p.id === id) ?? null),
@@ -28,8 +30,17 @@ function fakeRepos(keys: ApiKeyRecord[] = [record], projects: Project[] = [proje
   };
 }
 
-const run = (authorization: string | undefined, repos = fakeRepos()) =>
-  authenticate({ credentials: createCredentialCache(repos as never), tokenSecret: secret, now: () => now }, authorization);
+/** Recipients of the fake recipient service: id → incarnation (created_at, ms). */
+const ANN_INCARNATION = 1_735_000_000_123;
+const fakeRecipients = (known: Record<string, number> = { ann: ANN_INCARNATION }) => ({
+  incarnation: async (_projectId: bigint, id: string) => known[id] ?? null,
+});
+
+const run = (authorization: string | undefined, repos = fakeRepos(), recipients = fakeRecipients()) =>
+  authenticate({ credentials: createCredentialCache(repos as never), recipients, tokenSecret: secret, now: () => now }, authorization);
+
+const tokenFor = (claims: Partial<RecipientTokenClaims> = {}) =>
+  signRecipientToken(secret, { projectId: 3, recipientId: 'ann', expiresAt: nowSeconds + 60, keyId: 9, incarnation: ANN_INCARNATION, ...claims });
 
 const failure = async (authorization: string | undefined) => {
   const err = await run(authorization).catch((e: unknown) => e);
@@ -60,21 +71,72 @@ describe('authenticate', () => {
   });
 
   it('when a valid token is presented, then the principal is its recipient', async () => {
-    const token = signRecipientToken(secret, { projectId: 3, recipientId: 'ann', expiresAt: nowSeconds + 60 });
+    const token = tokenFor();
     await expect(run(`Bearer ${token}`)).resolves.toEqual({
-      principal: { kind: 'token', projectId: 3, recipientId: 'ann', expiresAt: nowSeconds + 60 },
+      principal: { kind: 'token', projectId: 3, recipientId: 'ann', expiresAt: nowSeconds + 60, keyId: 9, incarnation: ANN_INCARNATION },
       project,
     });
   });
 
   it('when a token has expired, then unauthenticated: Token expired', async () => {
-    const token = signRecipientToken(secret, { projectId: 3, recipientId: 'ann', expiresAt: nowSeconds });
+    const token = tokenFor({ expiresAt: nowSeconds });
     expect((await failure(`Bearer ${token}`)).message).toBe('Token expired');
   });
 
   it('when a token names a project that does not exist, then unauthenticated', async () => {
-    const token = signRecipientToken(secret, { projectId: 404, recipientId: 'ann', expiresAt: nowSeconds + 60 });
+    const token = tokenFor({ projectId: 404 });
     expect((await failure(`Bearer ${token}`)).kind).toBe('unauthenticated');
+  });
+
+  it('when the key that minted a token no longer exists (revoked), then unauthenticated', async () => {
+    const err = await run(`Bearer ${tokenFor({ keyId: 10 })}`).catch((e: unknown) => e);
+    expect(err).toMatchObject({ kind: 'unauthenticated', message: 'Token no longer valid' });
+  });
+
+  it('when the minting key is revoked after the token was used, then the cached key answer is dropped and the token refused', async () => {
+    const repos = fakeRepos();
+    const credentials = createCredentialCache(repos as never);
+    const deps = { credentials, recipients: fakeRecipients(), tokenSecret: secret, now: () => now };
+    await authenticate(deps, `Bearer ${tokenFor()}`);
+    await authenticate(deps, `Bearer ${tokenFor()}`);
+    expect(repos.calls.keys).toBe(1);
+    credentials.keyIdRevoked(9);
+    await expect(authenticate(deps, `Bearer ${tokenFor()}`)).rejects.toMatchObject({ kind: 'unauthenticated' });
+  });
+
+  it('when a key is revoked by hash after it was used, then the tokens it minted are refused too', async () => {
+    const credentials = createCredentialCache(fakeRepos() as never);
+    const deps = { credentials, recipients: fakeRecipients(), tokenSecret: secret, now: () => now };
+    await authenticate(deps, `Bearer ${fullKey}`);
+    credentials.keyRevoked(record.hash);
+    await expect(authenticate(deps, `Bearer ${tokenFor()}`)).rejects.toMatchObject({ kind: 'unauthenticated' });
+  });
+
+  it('when the recipient was deleted, or deleted and created again, then the token is refused', async () => {
+    const gone = await run(`Bearer ${tokenFor()}`, fakeRepos(), fakeRecipients({})).catch((e: unknown) => e);
+    expect(gone).toMatchObject({ kind: 'unauthenticated', message: 'Token no longer valid' });
+    const again = await run(`Bearer ${tokenFor()}`, fakeRepos(), fakeRecipients({ ann: ANN_INCARNATION + 5000 })).catch((e: unknown) => e);
+    expect(again).toMatchObject({ kind: 'unauthenticated', message: 'Token no longer valid' });
+  });
+
+  it('when a token minted before the binding is presented, then unauthenticated: Token no longer valid', async () => {
+    const payload = Buffer.from(JSON.stringify({ p: 3, r: 'ann', e: nowSeconds + 60 })).toString('base64url');
+    const { createHmac } = await import('node:crypto');
+    const sig = createHmac('sha256', secret).update(payload).digest('base64url');
+    expect((await failure(`Bearer nk_tok_${payload}.${sig}`)).message).toBe('Token no longer valid');
+  });
+
+  it('when a lookup would need the store and the guard refuses, then nothing is asked; cached answers still pass', async () => {
+    const repos = fakeRepos();
+    const credentials = createCredentialCache(repos as never);
+    const refuse = () => {
+      throw new Error('limited');
+    };
+    const deps = { credentials, recipients: fakeRecipients(), tokenSecret: secret, now: () => now, beforeStoreLookup: refuse };
+    await expect(authenticate(deps, `Bearer ${fullKey}`)).rejects.toThrow('limited');
+    expect(repos.calls.keys).toBe(0);
+    await authenticate({ ...deps, beforeStoreLookup: undefined }, `Bearer ${fullKey}`);
+    await expect(authenticate(deps, `Bearer ${fullKey}`)).resolves.toMatchObject({ principal: { keyId: 9 } });
   });
 });
 
@@ -96,6 +158,70 @@ describe('credential cache', () => {
     expect(await cache.findKey(record.hash)).toBeNull();
   });
 
+  it('when unknown keys flood the cache, then known keys stay cached (a separate, bounded cache)', async () => {
+    const repos = fakeRepos();
+    const cache = createCredentialCache(repos as never, { maxEntries: 10, maxUnknownEntries: 10 });
+    await cache.findKey(record.hash);
+    for (let i = 0; i < 50; i++) expect(await cache.findKey(hashApiKey(generateApiKey('full')))).toBeNull();
+    const before = repos.calls.keys;
+    expect(await cache.findKey(record.hash)).toEqual(record);
+    expect(repos.calls.keys).toBe(before);
+  });
+
+  it('when an unknown key is asked again within its short lifetime, then the store is asked once; after it, again', async () => {
+    let clock = 0;
+    const repos = fakeRepos();
+    const cache = createCredentialCache(repos as never, { unknownKeyTtlMs: 5_000, now: () => clock });
+    const unknown = hashApiKey(generateApiKey('full'));
+    await cache.findKey(unknown);
+    await cache.findKey(unknown);
+    expect(repos.calls.keys).toBe(1);
+    clock += 5_000;
+    await cache.findKey(unknown);
+    expect(repos.calls.keys).toBe(2);
+  });
+
+  it('when a key is created after it was looked up as unknown, then it works at once on this replica', async () => {
+    const later = generateApiKey('full');
+    const laterRecord: ApiKeyRecord = { ...record, id: 11, hash: hashApiKey(later) };
+    const stored: ApiKeyRecord[] = [record];
+    const repos = fakeRepos(stored);
+    const cache = createCredentialCache(repos as never);
+    expect(await cache.findKey(laterRecord.hash)).toBeNull();
+    stored.push(laterRecord);
+    cache.keyCreated(laterRecord.hash);
+    expect(await cache.findKey(laterRecord.hash)).toEqual(laterRecord);
+  });
+
+  it('when the cache is cleared (NATS dropped), then every answer is read again and a lookup in flight is not kept', async () => {
+    const repos = fakeRepos();
+    const cache = createCredentialCache(repos as never);
+    await cache.findKey(record.hash);
+    cache.clear();
+    await cache.findKey(record.hash);
+    expect(repos.calls.keys).toBe(2);
+
+    let release: () => void = () => undefined;
+    const slow = { ...repos.keys, findByHash: () => new Promise<ApiKeyRecord>((r) => (release = () => r(record))) };
+    const racing = createCredentialCache({ keys: slow, projects: repos.projects } as never);
+    const pending = racing.findKey(record.hash);
+    racing.clear();
+    release();
+    await pending;
+    await expect(Promise.race([racing.findKey(record.hash), new Promise((r) => setTimeout(() => r('asked the store again'), 20))])).resolves.toBe('asked the store again');
+  });
+
+  it('when disconnected, then found keys are trusted for a second at most', async () => {
+    let clock = 0;
+    const repos = fakeRepos();
+    const cache = createCredentialCache(repos as never, { now: () => clock });
+    cache.setConnected(false);
+    await cache.findKey(record.hash);
+    clock += 1_000;
+    await cache.findKey(record.hash);
+    expect(repos.calls.keys).toBe(2);
+  });
+
   it('when a project changes, then its settings are read again', async () => {
     const repos = fakeRepos();
     const cache = createCredentialCache(repos as never);
@@ -104,5 +230,55 @@ describe('credential cache', () => {
     cache.projectChanged(3);
     await cache.findProject(3);
     expect(repos.calls.projects).toBe(2);
+  });
+});
+
+describe('NATS connection watch', () => {
+  /** A status iterator the test feeds by hand, as NatsConnection.status() yields. */
+  function fakeStatus() {
+    const queue: { type: string }[] = [];
+    let wake: (() => void) | null = null;
+    let done = false;
+    const iterable = {
+      async *[Symbol.asyncIterator]() {
+        for (;;) {
+          while (queue.length > 0) yield queue.shift()!;
+          if (done) return;
+          await new Promise<void>((r) => (wake = r));
+        }
+      },
+    };
+    const push = (type: string) => {
+      queue.push({ type });
+      wake?.();
+    };
+    return { nc: { status: () => iterable } as never, push, end: () => ((done = true), wake?.()) };
+  }
+  const tick = () => new Promise((r) => setImmediate(r));
+
+  it('when the connection drops and comes back, then the key cache is emptied both times (a revocation may have been missed)', async () => {
+    const repos = fakeRepos();
+    const cache = createCredentialCache(repos as never);
+    const status = fakeStatus();
+    onConnectionChange(status.nc, {
+      lost: () => (cache.setConnected(false), cache.clear()),
+      back: () => (cache.clear(), cache.setConnected(true)),
+    });
+    await cache.findKey(record.hash);
+    status.push('disconnect');
+    await tick();
+    await cache.findKey(record.hash);
+    expect(repos.calls.keys).toBe(2);
+    status.push('reconnecting');
+    await tick();
+    await cache.findKey(record.hash);
+    expect(repos.calls.keys).toBe(2);
+    status.push('reconnect');
+    await tick();
+    await cache.findKey(record.hash);
+    expect(repos.calls.keys).toBe(3);
+    await cache.findKey(record.hash);
+    expect(repos.calls.keys).toBe(3);
+    status.end();
   });
 });

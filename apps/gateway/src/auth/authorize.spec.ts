@@ -3,7 +3,7 @@ import type { Principal } from './principal';
 
 const full: Principal = { kind: 'key', projectId: 1, keyId: 1, scope: 'full' };
 const rcpt: Principal = { kind: 'key', projectId: 1, keyId: 2, scope: 'recipient' };
-const token: Principal = { kind: 'token', projectId: 1, recipientId: 'alice', expiresAt: 0 };
+const token: Principal = { kind: 'token', projectId: 1, recipientId: 'alice', expiresAt: 0, keyId: 1, incarnation: 1 };
 
 describe('isAllowed', () => {
   it.each([

@@ -3,7 +3,7 @@ import type { KeyScope } from './api-key';
 /** Who is calling: a project API key, or a recipient token minted by the project. */
 export type Principal =
   | { kind: 'key'; projectId: number; keyId: number; scope: KeyScope }
-  | { kind: 'token'; projectId: number; recipientId: string; expiresAt: number };
+  | { kind: 'token'; projectId: number; recipientId: string; expiresAt: number; keyId: number; incarnation: number };
 
 /**
  * What a route requires (route option `config.access`; absent means `full`):

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { signRecipientToken, verifyRecipientToken } from './recipient-token';
 
 const secret = 's'.repeat(32);
-const claims = { projectId: 7, recipientId: 'alice@example', expiresAt: 1_000 };
+const claims = { projectId: 7, recipientId: 'alice@example', expiresAt: 1_000, keyId: 12, incarnation: 1_735_689_600_123 };
 
 describe('recipient tokens', () => {
   it('when a token is signed and verified before expiry, then the claims come back', () => {
@@ -23,7 +23,7 @@ describe('recipient tokens', () => {
 
   it('when the payload is altered (another recipient), then the signature is refused', () => {
     const token = signRecipientToken(secret, claims);
-    const forged = Buffer.from(JSON.stringify({ p: 7, r: 'mallory', e: 1_000 })).toString('base64url');
+    const forged = Buffer.from(JSON.stringify({ p: 7, r: 'mallory', e: 1_000, k: 12, c: 1_735_689_600_123 })).toString('base64url');
     const tampered = `nk_tok_${forged}.${token.split('.')[1]}`;
     expect(verifyRecipientToken(secret, tampered, 0)).toEqual({ ok: false, reason: 'bad_signature' });
   });
@@ -33,8 +33,14 @@ describe('recipient tokens', () => {
   });
 
   it('when a correctly signed payload has the wrong shape, then it is malformed', () => {
-    const payload = Buffer.from(JSON.stringify({ p: '7', r: 'a', e: 5 })).toString('base64url');
+    const payload = Buffer.from(JSON.stringify({ p: '7', r: 'a', e: 5, k: 1, c: 1 })).toString('base64url');
     const sig = createHmac('sha256', secret).update(payload).digest('base64url');
     expect(verifyRecipientToken(secret, `nk_tok_${payload}.${sig}`, 0)).toEqual({ ok: false, reason: 'malformed' });
+  });
+
+  it('when a correctly signed token predates the key and recipient binding (no k, c), then it is outdated', () => {
+    const payload = Buffer.from(JSON.stringify({ p: 7, r: 'a', e: 5 })).toString('base64url');
+    const sig = createHmac('sha256', secret).update(payload).digest('base64url');
+    expect(verifyRecipientToken(secret, `nk_tok_${payload}.${sig}`, 0)).toEqual({ ok: false, reason: 'outdated' });
   });
 });

@@ -38,6 +38,11 @@ export function createKeyRepository(db: Db) {
       const doc = await keys.findOne({ hash });
       return doc ? toRecord(doc) : null;
     },
+    /** By id: whether a key still exists (recipient tokens name the key that minted them). */
+    async findById(id: number): Promise<ApiKeyRecord | null> {
+      const doc = await keys.findOne({ _id: id });
+      return doc ? toRecord(doc) : null;
+    },
     /** Deletes a key of a project (by `_id`, checked against the project); returns it, or null. */
     async delete(projectId: number, keyId: number): Promise<ApiKeyRecord | null> {
       const doc = await keys.findOneAndDelete({ _id: keyId, project_id: projectId });

@@ -1,5 +1,6 @@
 import { PeerTracker } from './peer-tracker';
-import { createRateLimiter } from './rate-limiter';
+import type { Principal } from '../auth/principal';
+import { bucketsFor, createRateLimiter } from './rate-limiter';
 import { TokenBuckets } from './token-bucket';
 
 describe('rate limiting', () => {
@@ -66,5 +67,45 @@ describe('rate limiting', () => {
   it('when the limit is null, then nothing is limited', () => {
     const limiter = createRateLimiter(new TokenBuckets(clock), new PeerTracker('me', 3_000, clock));
     for (let i = 0; i < 100; i++) expect(limiter.take('k', null).allowed).toBe(true);
+  });
+
+  describe('recipient-scoped credentials', () => {
+    const token = (recipientId: string): Principal => ({ kind: 'token', projectId: 1, recipientId, expiresAt: 0, keyId: 1, incarnation: 1 });
+    const rcptKey: Principal = { kind: 'key', projectId: 1, keyId: 2, scope: 'recipient' };
+    const fullKey: Principal = { kind: 'key', projectId: 1, keyId: 3, scope: 'full' };
+    const limiter = () => createRateLimiter(new TokenBuckets(clock), new PeerTracker('me', 3_000, clock));
+    const count = (n: number, f: () => { allowed: boolean }) => Array.from({ length: n }, f).filter((r) => r.allowed).length;
+
+    it('when one recipient token spends its bucket, then another recipient of the project still passes', () => {
+      const l = limiter();
+      // Project rate 100: a recipient gets 10/s, burst 20.
+      expect(count(30, () => l.takeFor(token('alice'), { recipient_id: 'alice' }, 100))).toBe(20);
+      expect(l.takeFor(token('bob'), { recipient_id: 'bob' }, 100).allowed).toBe(true);
+    });
+
+    it('when the Recipient key acts for one recipient, then it is limited per recipient too', () => {
+      const l = limiter();
+      expect(count(30, () => l.takeFor(rcptKey, { recipient_id: 'alice' }, 100))).toBe(20);
+      expect(l.takeFor(rcptKey, { recipient_id: 'bob' }, 100).allowed).toBe(true);
+    });
+
+    it('when many recipients together exceed the project rate, then the project-wide cap refuses, without spending their own buckets', () => {
+      const l = limiter();
+      const ids = Array.from({ length: 300 }, (_, i) => `r${i}`);
+      expect(ids.filter((id) => l.takeFor(token(id), { recipient_id: id }, 100).allowed)).toHaveLength(200);
+      now += 1_000;
+      // 100 tokens back in the cap; r299 was refused by the cap, so its own bucket is intact.
+      expect(count(20, () => l.takeFor(token('r299'), { recipient_id: 'r299' }, 100))).toBe(20);
+    });
+
+    it('when a Full key is used, then it has its own bucket at the project rate', () => {
+      expect(bucketsFor(fullKey, { recipient_id: 'alice' }, 100)).toEqual([{ key: 'key:3', share: 1 }]);
+      expect(bucketsFor(rcptKey, {}, 100)).toEqual([{ key: 'key:2', share: 1 }]);
+    });
+
+    it('when the project rate is small, then a recipient still gets at least one request per second', () => {
+      expect(bucketsFor(token('a'), {}, 2)[0].share).toBe(0.5);
+      expect(bucketsFor(token('a'), {}, 1)[0].share).toBe(1);
+    });
   });
 });

@@ -1,17 +1,70 @@
+import type { Principal } from '../auth/principal';
 import type { PeerTracker } from './peer-tracker';
 import type { TakeResult, TokenBuckets } from './token-bucket';
 
+/** A recipient's share of its project's rate, for recipient-scoped credentials (at least 1/s, at most the project rate). */
+export const RECIPIENT_SHARE = 0.1;
+
+export interface BucketSpec {
+  key: string;
+  /** Fraction of the project's `rate_limit_per_second`. */
+  share: number;
+}
+
 /**
- * decisions §9: per key, `limit` requests per second with a burst of 2×, across all replicas.
+ * Which buckets a request draws from (decisions §9, refined for recipient-scoped credentials):
+ *  - a Full key: its own bucket at the project rate (per key);
+ *  - a recipient token, or the Recipient key acting for the recipient in the path: a bucket of that
+ *    (project, recipient) at a tenth of the project rate, then one bucket shared by all the
+ *    project's recipient-scoped traffic at the project rate (the project-wide cap). One browser
+ *    cannot exhaust the project; all of them together still stop at the project's rate.
+ */
+export function bucketsFor(principal: Principal, params: unknown, limitPerSecond: number): BucketSpec[] {
+  const recipientShare = Math.min(1, Math.max(RECIPIENT_SHARE, 1 / limitPerSecond));
+  if (principal.kind === 'token') {
+    return [
+      { key: `rcpt:${principal.projectId}:${principal.recipientId}`, share: recipientShare },
+      { key: `rscope:${principal.projectId}`, share: 1 },
+    ];
+  }
+  const recipientId = (params as { recipient_id?: unknown } | undefined)?.recipient_id;
+  if (principal.scope === 'recipient' && typeof recipientId === 'string') {
+    return [
+      { key: `rcpt:${principal.projectId}:${recipientId}`, share: recipientShare },
+      { key: `rscope:${principal.projectId}`, share: 1 },
+    ];
+  }
+  return [{ key: `key:${principal.keyId}`, share: 1 }];
+}
+
+/**
+ * decisions §9: `limit` requests per second with a burst of 2×, across all replicas.
  * Each replica enforces its share, `limit / live replicas`, in a local bucket: no store round trip
  * per request. A load balancer spreading traffic evenly makes the shares add up to the limit.
+ * A request drawing from several buckets passes only when every one of them has a token; a token
+ * taken from an earlier bucket is given back when a later one refuses.
  */
 export function createRateLimiter(buckets: TokenBuckets, peers: PeerTracker) {
+  const takeAll = (specs: BucketSpec[], limitPerSecond: number): TakeResult => {
+    const rate = limitPerSecond / peers.liveReplicas();
+    for (let i = 0; i < specs.length; i++) {
+      const r = rate * specs[i].share;
+      const result = buckets.take(specs[i].key, r, 2 * r);
+      if (!result.allowed) {
+        for (let j = 0; j < i; j++) buckets.refund(specs[j].key, 2 * rate * specs[j].share);
+        return result;
+      }
+    }
+    return { allowed: true };
+  };
   return {
     take(key: string, limitPerSecond: number | null): TakeResult {
       if (limitPerSecond === null) return { allowed: true };
-      const share = limitPerSecond / peers.liveReplicas();
-      return buckets.take(key, share, 2 * share);
+      return takeAll([{ key, share: 1 }], limitPerSecond);
+    },
+    takeFor(principal: Principal, params: unknown, limitPerSecond: number | null): TakeResult {
+      if (limitPerSecond === null) return { allowed: true };
+      return takeAll(bucketsFor(principal, params, limitPerSecond), limitPerSecond);
     },
   };
 }

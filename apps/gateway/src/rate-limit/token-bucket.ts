@@ -15,6 +15,22 @@ export class TokenBuckets {
   constructor(private readonly now: () => number = Date.now) {}
 
   take(key: string, ratePerSecond: number, burst: number): TakeResult {
+    return this.check(key, ratePerSecond, burst, true);
+  }
+
+  /** Whether `take` would be allowed now, without taking anything (nor creating a bucket). */
+  peek(key: string, ratePerSecond: number, burst: number): TakeResult {
+    if (!this.buckets.has(key)) return { allowed: true };
+    return this.check(key, ratePerSecond, burst, false);
+  }
+
+  /** Gives back one token taken by `take` (capped at the burst): a later check refused the request. */
+  refund(key: string, burst: number): void {
+    const bucket = this.buckets.get(key);
+    if (bucket) bucket.tokens = Math.min(Math.max(1, burst), bucket.tokens + 1);
+  }
+
+  private check(key: string, ratePerSecond: number, burst: number, consume: boolean): TakeResult {
     const now = this.now();
     const capacity = Math.max(1, burst);
     const bucket = this.buckets.get(key) ?? { tokens: capacity, updatedAt: now };
@@ -22,7 +38,7 @@ export class TokenBuckets {
     bucket.updatedAt = now;
     this.buckets.set(key, bucket);
     if (bucket.tokens >= 1) {
-      bucket.tokens -= 1;
+      if (consume) bucket.tokens -= 1;
       return { allowed: true };
     }
     return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((1 - bucket.tokens) / ratePerSecond)) };

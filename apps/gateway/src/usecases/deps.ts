@@ -8,8 +8,8 @@ export interface AdminDeps {
   keys: KeyRepository;
   sequences: Sequences;
   now: () => Date;
-  /** Tells every replica a key no longer authenticates; resolves once sent. */
-  announceKeyRevoked: (hash: string) => Promise<void>;
+  /** Tells every replica a key (and the recipient tokens it minted) no longer authenticates; resolves once sent. */
+  announceKeyRevoked: (hash: string, id: number) => Promise<void>;
   /** Drops cached settings of a project on this replica. */
   projectChanged: (id: number) => void;
 }

@@ -10,5 +10,5 @@ export async function revokeKey(deps: Pick<AdminDeps, 'projects' | 'keys' | 'ann
   await getProject(deps, projectId);
   const deleted = await deps.keys.delete(projectId, keyId);
   if (!deleted) throw notFound('key_not_found', 'Key not found');
-  await deps.announceKeyRevoked(deleted.hash);
+  await deps.announceKeyRevoked(deleted.hash, deleted.id);
 }

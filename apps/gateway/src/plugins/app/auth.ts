@@ -4,7 +4,9 @@ import { secretsEqual } from '../../auth/api-key';
 import { authenticate } from '../../auth/authenticate';
 import { isAllowed } from '../../auth/authorize';
 import type { Access, Principal } from '../../auth/principal';
+import { GatewayError } from '../../http/http-error';
 import type { Project } from '../../projects/project-repository';
+import { createFailureLimiter } from '../../rate-limit/failure-limiter';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -20,36 +22,72 @@ declare module 'fastify' {
 }
 
 const unauthorized = (message: string) => new DomainError('unauthenticated', 'unauthorized', message);
+const tooManyFailures = (retryAfterSeconds: number) =>
+  new GatewayError('exhausted', 'rate_limited', 'Too many failed authentications from this address, retry later', {
+    'Retry-After': String(retryAfterSeconds),
+  });
 
 /**
  * Checks credentials at the edge, before the body is read, on every request:
  * 401 `unauthorized` (with `WWW-Authenticate: Bearer`) for a missing, malformed, unknown, revoked
  * or expired credential; 403 `forbidden` when the credential's scope does not cover the route.
+ *
+ * Failed authentications (every 401, admin included) are limited per client address
+ * (`failuresPerSecond`, burst 2×, per replica); past it, 429 `rate_limited` with Retry-After.
+ * While an address is over its limit, only a project key or recipient token that is verified from
+ * memory still gets through: nothing from it reaches the store, and the admin token is not checked.
  */
-export default fp<{ adminToken: string; tokenSecret: string }>(
+export default fp<{ adminToken: string; tokenSecret: string; failuresPerSecond: number }>(
   async (app, opts) => {
     app.decorateRequest('principal', null as never);
     app.decorateRequest('project', null as never);
+    const failures = createFailureLimiter(opts.failuresPerSecond);
+    const sweeper = setInterval(() => failures.sweep(), 10_000);
+    sweeper.unref();
+    app.addHook('onClose', async () => clearInterval(sweeper));
+
+    const failed = (address: string, err: unknown): unknown => {
+      if (!(err instanceof DomainError) || err.kind !== 'unauthenticated') return err;
+      const counted = failures.failed(address);
+      return counted.allowed ? err : tooManyFailures(counted.retryAfterSeconds);
+    };
 
     app.addHook('onRequest', async (request) => {
       if (request.is404) return;
       const access = request.routeOptions.config.access ?? 'full';
       if (access === 'public') return;
+      const address = request.ip;
+      const standing = failures.check(address);
+      const refuse = () => {
+        if (!standing.allowed) throw tooManyFailures(standing.retryAfterSeconds);
+      };
       if (access === 'admin') {
+        refuse();
         const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
-        if (!match || !secretsEqual(match[1], opts.adminToken)) throw unauthorized('A valid admin token is required');
+        if (!match || !secretsEqual(match[1], opts.adminToken)) throw failed(address, unauthorized('A valid admin token is required'));
         return;
       }
-      const { principal, project } = await authenticate(
-        { credentials: app.credentials, tokenSecret: opts.tokenSecret, now: app.clock },
-        request.headers.authorization,
-      );
-      request.principal = principal;
-      request.project = project;
-      if (!isAllowed(access, principal, request.params)) {
+      let authenticated;
+      try {
+        authenticated = await authenticate(
+          {
+            credentials: app.credentials,
+            recipients: app.recipientPresence,
+            tokenSecret: opts.tokenSecret,
+            now: app.clock,
+            beforeStoreLookup: standing.allowed ? undefined : refuse,
+          },
+          request.headers.authorization,
+        );
+      } catch (err) {
+        throw failed(address, err);
+      }
+      request.principal = authenticated.principal;
+      request.project = authenticated.project;
+      if (!isAllowed(access, authenticated.principal, request.params)) {
         throw new DomainError('forbidden', 'forbidden', 'This credential does not allow this operation');
       }
     });
   },
-  { name: 'auth', dependencies: ['credentials'] },
+  { name: 'auth', dependencies: ['credentials', 'recipient-presence'] },
 );

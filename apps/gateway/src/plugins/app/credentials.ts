@@ -3,7 +3,7 @@ import type { NatsConnection } from '@nats-io/nats-core';
 import fp from 'fastify-plugin';
 import type { Db } from 'mongodb';
 import { createCredentialCache, type CredentialCache } from '../../auth/credential-cache';
-import { announceKeyRevoked, onKeyRevoked } from '../../auth/revocation';
+import { announceKeyRevoked, onConnectionChange, onKeyRevoked } from '../../auth/revocation';
 import { createKeyRepository } from '../../projects/key-repository';
 import { createProjectRepository } from '../../projects/project-repository';
 import type { AdminDeps } from '../../usecases/deps';
@@ -20,7 +20,9 @@ declare module 'fastify' {
 
 /**
  * Projects and API keys live in the gateway's own database, so authentication needs no RPC.
- * Revocations are announced on core NATS and evicted from every replica's cache.
+ * Revocations are announced on core NATS and evicted from every replica's cache; while the NATS
+ * connection is down such messages can be missed, so the cache is emptied when it drops and again
+ * when it is back, and keeps answers for at most a second in between.
  */
 export default fp<{ db: Db; nats: NatsConnection; now: () => Date }>(
   async (app, opts) => {
@@ -28,19 +30,40 @@ export default fp<{ db: Db; nats: NatsConnection; now: () => Date }>(
     const keys = createKeyRepository(opts.db);
     await keys.ensureIndexes();
     const credentials = createCredentialCache({ keys, projects });
-    const revocations = onKeyRevoked(opts.nats, (hash) => credentials.keyRevoked(hash));
+    const revocations = onKeyRevoked(opts.nats, { hash: (hash) => credentials.keyRevoked(hash), id: (id) => credentials.keyIdRevoked(id) });
     app.addHook('onClose', async () => revocations.stop());
+    onConnectionChange(
+      opts.nats,
+      {
+        lost: () => {
+          credentials.setConnected(false);
+          credentials.clear();
+        },
+        back: () => {
+          credentials.clear();
+          credentials.setConnected(true);
+        },
+      },
+      (err) => app.log.warn({ err }, 'credential cache: NATS status watch ended'),
+    );
 
     app.decorate('clock', opts.now);
     app.decorate('credentials', credentials);
     app.decorate('adminDeps', {
       projects,
-      keys,
+      keys: {
+        ...keys,
+        insertMany: async (records) => {
+          await keys.insertMany(records);
+          for (const r of records) credentials.keyCreated(r.hash);
+        },
+      },
       sequences: createSequences(opts.db),
       now: opts.now,
-      announceKeyRevoked: async (hash) => {
+      announceKeyRevoked: async (hash, id) => {
         credentials.keyRevoked(hash);
-        await announceKeyRevoked(opts.nats, hash);
+        credentials.keyIdRevoked(id);
+        await announceKeyRevoked(opts.nats, hash, id);
       },
       projectChanged: (id) => credentials.projectChanged(id),
     });

@@ -9,8 +9,10 @@ import { TokenBuckets } from '../../rate-limit/token-bucket';
 /**
  * decisions §9: per key, the project's `rate_limit_per_second` (burst 2×, null = off) across all
  * replicas. Each replica enforces `limit / live replicas` in a local token bucket; replicas count
- * each other from heartbeats on core NATS (see docs/api-gateway.md). Recipient tokens of a project
- * share one bucket, so minting tokens cannot multiply the limit.
+ * each other from heartbeats on core NATS (see docs/api-gateway.md). Recipient-scoped credentials
+ * (recipient tokens, the Recipient key on a recipient's path) draw from a bucket per (project,
+ * recipient) and from one project-wide bucket (see rate-limiter.ts `bucketsFor`), so minting tokens
+ * cannot multiply the limit and one recipient cannot exhaust it for the others.
  */
 export default fp<{ nats: NatsConnection; instanceId: string }>(
   async (app, opts) => {
@@ -23,8 +25,7 @@ export default fp<{ nats: NatsConnection; instanceId: string }>(
     app.addHook('onRequest', async (request) => {
       const principal = request.principal;
       if (!principal) return;
-      const bucket = principal.kind === 'key' ? `key:${principal.keyId}` : `tokens:${principal.projectId}`;
-      const result = limiter.take(bucket, request.project.settings.rate_limit_per_second);
+      const result = limiter.takeFor(principal, request.params, request.project.settings.rate_limit_per_second);
       if (!result.allowed) {
         throw new GatewayError('exhausted', 'rate_limited', 'Rate limit exceeded, retry later', {
           'Retry-After': String(result.retryAfterSeconds),

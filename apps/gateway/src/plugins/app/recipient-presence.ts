@@ -1,7 +1,11 @@
 import fp from 'fastify-plugin';
 import { fromBinary } from '@bufbuild/protobuf';
+import { timestampMs } from '@bufbuild/protobuf/wkt';
+import { Code, ConnectError } from '@connectrpc/connect';
+import { DomainError } from '@herald/service-kit';
 import { RECIPIENT_DELETED_SUBJECT, RecipientDeletedSchema } from '@herald/contracts';
 import type { NatsConnection } from '@herald/service-kit';
+import { onConnectionChange } from '../../auth/revocation';
 import { createRecipientPresence, type RecipientPresence } from '../../recipients/recipient-presence';
 
 declare module 'fastify' {
@@ -30,16 +34,26 @@ export function onRecipientDeleted(nc: NatsConnection, forget: (projectId: bigin
   return { stop: () => sub.unsubscribe() };
 }
 
-export default fp<{ nats: NatsConnection; ttlMs: number }>(
+const isNotFound = (err: unknown) =>
+  (err instanceof ConnectError && err.code === Code.NotFound) || (err instanceof DomainError && err.kind === 'not_found');
+
+export default fp<{ nats: NatsConnection; ttlMs: number; tokenTtlMs: number }>(
   async (app, opts) => {
     const presence = createRecipientPresence({
-      check: (projectId, id) => app.services.recipients.getRecipient({ projectId, id }),
+      check: async (projectId, id) => {
+        const res = await app.services.recipients.getRecipient({ projectId, id });
+        return res.recipient?.createdAt ? timestampMs(res.recipient.createdAt) : 0;
+      },
+      isNotFound,
       ttlMs: opts.ttlMs,
+      tokenTtlMs: opts.tokenTtlMs,
       maxEntries: 100_000,
     });
     app.decorate('recipientPresence', presence);
     const listener = onRecipientDeleted(opts.nats, presence.forget);
     app.addHook('onClose', async () => listener.stop());
+    // Deletions missed while NATS was away: forget everything when it drops and when it is back.
+    onConnectionChange(opts.nats, { lost: presence.clear, back: presence.clear }, (err) => app.log.warn({ err }, 'recipient presence: NATS status watch ended'));
   },
   { name: 'recipient-presence', dependencies: ['services'] },
 );

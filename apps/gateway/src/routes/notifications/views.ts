@@ -5,8 +5,20 @@ import { formatProtoTimestamp } from '../../http/timestamps';
 const parse = (json: string | undefined) => (json === undefined ? null : (JSON.parse(json) as unknown));
 const target = (t: { channel: string; topic: string; event: string } | undefined) => (t ? { channel: t.channel, topic: t.topic, event: t.event } : null);
 
-/** The REST Notification (decisions §8): `email` is `{status: "not_requested"}` when the send had no email block. */
-export function notificationView(n: Notification) {
+/** What recipient-scoped readers see instead of the provider's error text. */
+export const EMAIL_ERROR_SUMMARY = 'Email delivery failed';
+
+/** Who reads: `full` (a Full key: the project's servers) or `recipient` (Recipient key, recipient token: maybe a browser). */
+export type Audience = 'full' | 'recipient';
+
+/**
+ * The REST Notification (decisions §8): `email` is `{status: "not_requested"}` when the send had no
+ * email block. For a `recipient` audience the provider's error text (SMTP replies of up to 500
+ * characters: relay host names, policy text, sometimes other addresses) is replaced by a fixed
+ * summary; `status` and `reason` still say what happened. `address` stays: it is the recipient's
+ * own contact, which the same credential can read anyway.
+ */
+export function notificationView(n: Notification, audience: Audience = 'full') {
   const e = n.email;
   const email =
     !e || e.status === 'not_requested'
@@ -18,7 +30,7 @@ export function notificationView(n: Notification) {
           message_id: e.messageId ?? null,
           attempts: e.attempts,
           sent_at: formatProtoTimestamp(e.sentAt),
-          error: e.error ?? null,
+          error: e.error === undefined ? null : audience === 'full' ? e.error : EMAIL_ERROR_SUMMARY,
         };
   return {
     id: Number(n.id),

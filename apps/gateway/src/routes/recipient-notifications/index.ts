@@ -5,11 +5,15 @@ import type { RoutePlugin } from '../../http/type-provider';
 import { dataOnly, errorResponses, Nullable, withMessage } from '../../schemas/common';
 import { RecipientIdParams } from '../../schemas/recipient';
 import { NotificationSchema } from '../notifications/schemas';
-import { notificationView, parseId } from '../notifications/views';
+import type { Principal } from '../../auth/principal';
+import { notificationView, parseId, type Audience } from '../notifications/views';
 
 const tags = ['notifications'];
 const errors = errorResponses('message');
 const access = 'recipient' as const;
+
+/** Full keys see the provider's email error text; Recipient keys and recipient tokens a summary. */
+const audienceOf = (principal: Principal): Audience => (principal.kind === 'key' && principal.scope === 'full' ? 'full' : 'recipient');
 
 const FeedQuery = Type.Object({
   limit: Type.Integer({ minimum: 1, maximum: LIMITS.feedPageMax, default: LIMITS.feedPageDefault }),
@@ -22,6 +26,7 @@ const FlagsBody = Type.Object({ read: Type.Optional(Type.Boolean()), opened: Typ
 /**
  * A recipient's in-app feed (decisions §8 "Feed"): delivered notifications only. Full or
  * Recipient access (recipient tokens included); `message` family; unknown recipient: 404.
+ * Recipient-scoped readers get the email error summarised (see notificationView).
  */
 const recipientNotificationRoutes: RoutePlugin = async (app) => {
   const deliveries = app.services.deliveries;
@@ -46,7 +51,7 @@ const recipientNotificationRoutes: RoutePlugin = async (app) => {
         cursor: q.cursor ?? '',
         read: q.read === undefined ? undefined : q.read === 'true',
       });
-      return { data: { notifications: res.notifications.map(notificationView), next_cursor: res.nextCursor || null } };
+      return { data: { notifications: res.notifications.map((n) => notificationView(n, audienceOf(request.principal))), next_cursor: res.nextCursor || null } };
     },
   );
 
@@ -70,7 +75,7 @@ const recipientNotificationRoutes: RoutePlugin = async (app) => {
         throw notFound('notification_not_found', 'Notification not found');
       }
       const res = await deliveries.updateNotification({ projectId, recipientId: request.params.recipient_id, id, read: request.body.read, opened: request.body.opened });
-      return { message: 'Notification updated', data: notificationView(res.notification!) };
+      return { message: 'Notification updated', data: notificationView(res.notification!, audienceOf(request.principal)) };
     },
   );
 

@@ -1,3 +1,4 @@
+import { timestampMs } from '@bufbuild/protobuf/wkt';
 import { LIMITS } from '@herald/contracts';
 import type { RoutePlugin } from '../../http/type-provider';
 import { formatTimestamp } from '../../http/timestamps';
@@ -10,8 +11,9 @@ const tokenRoutes: RoutePlugin = async (app) => {
   const deps = {
     tokenSecret: app.config.TOKEN_SECRET,
     now: app.clock,
-    assertRecipientExists: async (projectId: number, recipientId: string) => {
-      await app.services.recipients.getRecipient({ projectId: BigInt(projectId), id: recipientId });
+    recipientIncarnation: async (projectId: number, recipientId: string) => {
+      const res = await app.services.recipients.getRecipient({ projectId: BigInt(projectId), id: recipientId });
+      return res.recipient?.createdAt ? timestampMs(res.recipient.createdAt) : 0;
     },
   };
 
@@ -21,7 +23,13 @@ const tokenRoutes: RoutePlugin = async (app) => {
     async (request, reply) => {
       const issued = await issueRecipientToken(
         deps,
-        { projectId: request.project.id, recipientId: request.params.recipient_id, ttlSeconds: request.body?.ttl_seconds ?? LIMITS.tokenTtlDefaultSeconds },
+        {
+          projectId: request.project.id,
+          recipientId: request.params.recipient_id,
+          ttlSeconds: request.body?.ttl_seconds ?? LIMITS.tokenTtlDefaultSeconds,
+          // Full access only: the caller is a key (a token is refused before this runs).
+          keyId: request.principal.kind === 'key' ? request.principal.keyId : 0,
+        },
       );
       return reply.code(201).send({
         message: 'Token created',
