@@ -64,7 +64,7 @@ export const recipientRoutes = (deps: RecipientDeps) => (router: ConnectRouter) 
     async listRecipientIds(req) {
       const input = { projectId: num(req.projectId), after: req.after, upperBound: req.upperBound, pageSize: req.pageSize };
       const page = await listRecipientIds(deps, input);
-      return { recipientIds: page.ids, recipientSeqs: page.seqs.map(BigInt), nextAfter: page.nextAfter, upperBound: page.upperBound, done: page.done };
+      return { recipientIds: page.ids, recipientSeqs: page.seqs.map(BigInt), nextAfter: page.nextAfter, upperBound: page.upperBound, done: page.done, remainingAtMost: BigInt(page.remainingAtMost) };
     },
     async addContact(req) {
       const input = { projectId: num(req.projectId), recipientId: req.recipientId, medium: req.medium, address: req.address, isPrimary: req.isPrimary };

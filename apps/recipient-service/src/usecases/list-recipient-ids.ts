@@ -13,6 +13,8 @@ export interface RecipientIdsPage {
   nextAfter: string;
   upperBound: string;
   done: boolean;
+  /** Seqs left between the cursor and the bound: no more ids than that are still to list. */
+  remainingAtMost: number;
 }
 
 /**
@@ -44,5 +46,6 @@ export async function listRecipientIds(
     nextAfter: encodeCursor(cursor),
     upperBound: encodeCursor(bound),
     done: cursor >= bound,
+    remainingAtMost: Math.max(0, bound - cursor),
   };
 }
