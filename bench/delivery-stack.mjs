@@ -77,7 +77,7 @@ export const machine = (infra) => `${os.cpus().length} CPUs, node ${process.vers
 
 /**
  * Starts everything; `run(ctx)` measures; everything is stopped afterwards whatever happens.
- * ctx: { infra, stack, project, api(method, path, body), metrics() (delivery-service /metrics text),
+ * ctx: { infra, stack, project, dbPrefix (databases `<dbPrefix>_<service>`), api(method, path, body), metrics() (delivery-service /metrics text),
  *        deliveryPid, cpu() (CPU seconds per process so far), startChild(file, env) (a helper process stopped at the end) }.
  */
 export async function withDeliveryStack(name, { extraEnv = {} } = {}, run) {
@@ -85,6 +85,7 @@ export async function withDeliveryStack(name, { extraEnv = {} } = {}, run) {
   const distDir = path.join(root, 'dist', `.bench-${name}`);
   let infra;
   let stack;
+  const dbPrefix = `bench${Date.now()}`;
   const cleanups = [];
   let failed = false;
   try {
@@ -94,7 +95,7 @@ export async function withDeliveryStack(name, { extraEnv = {} } = {}, run) {
     infra = await startInfra({ dataDir, log: say });
     const adminToken = crypto.randomBytes(24).toString('hex');
     stack = await startStack({
-      infra, distDir, dbPrefix: `bench${Date.now()}`, adminToken, tokenSecret: crypto.randomBytes(32).toString('hex'),
+      infra, distDir, dbPrefix, adminToken, tokenSecret: crypto.randomBytes(32).toString('hex'),
       logDir: path.join(dataDir, 'logs'), logLevel: 'warn', extraEnv,
     });
     const admin = { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' };
@@ -113,7 +114,7 @@ export async function withDeliveryStack(name, { extraEnv = {} } = {}, run) {
       return child;
     };
     await run({
-      infra, stack, project, auth, api, startChild, admin, adminToken,
+      infra, stack, project, auth, api, startChild, admin, adminToken, dbPrefix,
       metrics: async () => (await fetch(metricsUrl)).text(),
       deliveryPid: stack.processes['delivery-service'].pid,
       cpu: () => cpuSeconds(stack, dataDir),

@@ -79,8 +79,10 @@ export function createProcessBroadcastChunk(deps: DeliveryDeps) {
     // Erasures that raced this chunk: their notifications go (checked after the insert, so either
     // this check sees the tombstone or the erasure handler, writing it first, sees the insert).
     const erased = await deps.notifications.deleteErasedOfBroadcast(b._id, b.project_id, job.recipientIds);
-    const all = [...existing, ...docs].filter((n) => !erased.has(n.recipient_id));
-    const emailIds = all.filter((n) => n.email.status === 'pending').map((n) => n._id);
+    // An erased recipient still counts as created (as when the erasure comes after completion, so
+    // `notifications_created == recipients_total`), but is no longer eligible for email.
+    const all = [...existing, ...docs];
+    const emailIds = all.filter((n) => n.email.status === 'pending' && !erased.has(n.recipient_id)).map((n) => n._id);
     // The cap cannot be exceeded when even every recipient not yet paged would not bring the count over it.
     const capSafe = b.email_content !== null && emailIds.length > 0 && (await capCannotBeExceeded(deps, b._id));
     if (capSafe) {
