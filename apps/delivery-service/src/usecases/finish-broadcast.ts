@@ -6,8 +6,8 @@ import type { DeliveryDeps } from './deps';
 const CHUNKS_PER_READ = 10;
 
 /**
- * Completes a broadcast once its fan-out is done and every chunk is written and gated. The chunk
- * counts come from the broadcast's counted prefix (advanced here over the chunks recorded since),
+ * Advances a broadcast's counted prefix over the chunks recorded since, and completes the broadcast
+ * once its fan-out is done and every chunk is written and gated. The chunk counts come from that prefix,
  * never from reading every chunk record. The email cap is decided here, with every eligible
  * recipient counted: over `max_broadcast_recipients_for_email` no email of the broadcast is sent
  * (each pending one ends skipped `broadcast_limit_exceeded`, the broadcast's email `blocked`);
@@ -18,9 +18,10 @@ const CHUNKS_PER_READ = 10;
 export function createFinishBroadcast(deps: DeliveryDeps) {
   return async function finishBroadcast(broadcastId: number, working: () => void = () => undefined): Promise<void> {
     const b = await deps.broadcasts.findById(null, broadcastId);
-    if (!b || b.status === 'completed' || !b.fanout_done) return;
+    if (!b || b.status === 'completed') return;
+    // Also while the fan-out runs: the counted prefix is what GET /broadcasts/{id} shows.
     const progress = await deps.broadcasts.advanceProgress(broadcastId);
-    if (progress.chunksDone < b.chunks_published) return;
+    if (!b.fanout_done || progress.chunksDone < b.chunks_published) return;
     let email = b.email;
     if (b.email_content) {
       const eligible = progress.eligible;
