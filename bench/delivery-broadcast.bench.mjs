@@ -5,9 +5,12 @@
 // insertMany N notification documents). `npm run bench:delivery-broadcast`.
 // Env: BENCH_RECIPIENTS (default 100000), BENCH_SEED_RECIPIENTS (other projects' recipients,
 //      default 100000), BENCH_SEED_NOTIFICATIONS (default 200000), BENCH_TIMEOUT (s, default 600),
-//      BENCH_CPU_PROF=<dir> (every process runs with --cpu-prof, profiles written there at stop);
+//      BENCH_CPU_PROF=<dir> (the delivery and recipient services are CPU-profiled from the send to
+//      completion, see cpu-prof-hook.cjs: <dir>/<pid>.cpuprofile);
 //      MONGO_URL / NATS_URL as for npm start (else local FerretDB + nats-server in a temp dir).
 import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { MongoClient } from 'mongodb';
 import { cpuDelta, createRecipients, machine, rssMb, say, sleep, withDeliveryStack } from './delivery-stack.mjs';
 import { seedStore } from './seed-store.mjs';
@@ -24,13 +27,21 @@ const TARGET_MB = 100;
 /**
  * The store floor of a broadcast, in this process: read the project's recipient ids (one query,
  * sorted by creation order) and insertMany one notification-sized document per id, 1,000 per call,
- * into a scratch collection. Returns seconds and this process's RSS growth.
+ * into a scratch collection with the notifications collection's indexes. Returns seconds and this process's RSS growth.
  */
 async function baseline(mongoUrl, dbPrefix, projectId) {
   const client = await MongoClient.connect(mongoUrl);
   try {
     const rdb = client.db(`${dbPrefix}_recipient`);
     const scratch = client.db(`${dbPrefix}_delivery`).collection('baseline_notifications');
+    // The notifications collection's indexes (store/notification-repository.ts), so each insert costs the same.
+    for (const [key, options] of [
+      [{ key: 1 }, { unique: true }],
+      [{ project_id: 1, recipient_id: 1, status: 1, _id: -1 }, {}],
+      [{ project_id: 1, recipient_id: 1, status: 1, read: 1 }, {}],
+      [{ pending: 1, created_at: 1 }, {}],
+      [{ broadcast_id: 1, recipient_id: 1 }, {}],
+    ]) await scratch.createIndex(key, options);
     const rssBefore = process.memoryUsage().rss / 2 ** 20;
     let rssPeak = rssBefore;
     const t0 = Date.now();
@@ -45,7 +56,10 @@ async function baseline(mongoUrl, dbPrefix, projectId) {
       rssPeak = Math.max(rssPeak, process.memoryUsage().rss / 2 ** 20);
     };
     for await (const r of cursor) {
-      batch.push({ _id: written + batch.length + 1, project_id: projectId, recipient_id: r.recipient_id, key: `b:0:${r.recipient_id}`, status: 'delivered', payload_json: '{"title":"Weekly digest"}', read: false, created_at: now });
+      batch.push({
+        _id: written + batch.length + 1, project_id: projectId, recipient_id: r.recipient_id, broadcast_id: 0, key: `b:0:${r.recipient_id}`,
+        status: 'delivered', payload_json: '{"title":"Weekly digest"}', read: false, pending: false, created_at: now,
+      });
       if (batch.length === 1000) await flush();
     }
     if (batch.length > 0) await flush();
@@ -55,8 +69,11 @@ async function baseline(mongoUrl, dbPrefix, projectId) {
   }
 }
 
-const extraEnv = cpuProf ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${cpuProf}` } : {};
-const failed = await withDeliveryStack('delivery-broadcast', { extraEnv }, async ({ infra, api, deliveryPid, cpu, dbPrefix, project }) => {
+const here = path.dirname(fileURLToPath(import.meta.url));
+const extraEnv = cpuProf ? { NODE_OPTIONS: `--require ${path.join(here, 'cpu-prof-hook.cjs')}`, BENCH_CPU_PROF: cpuProf } : {};
+const failed = await withDeliveryStack('delivery-broadcast', { extraEnv }, async ({ infra, api, deliveryPid, cpu, dbPrefix, project, stack }) => {
+  const profiled = { 'delivery-service': deliveryPid, 'recipient-service': stack.processes['recipient-service'].pid };
+  const toggleProfiles = () => cpuProf && Object.values(profiled).forEach((pid) => process.kill(pid, 'SIGUSR2'));
   say(`seeding the store: ${seedRecipients} recipients and ${seedNotifications} notifications of other projects (insertMany, 1,000 per call)...`);
   const seeded = await seedStore({
     mongoUrl: infra.mongoUrl, recipientDb: `${dbPrefix}_recipient`, deliveryDb: `${dbPrefix}_delivery`,
@@ -77,6 +94,7 @@ const failed = await withDeliveryStack('delivery-broadcast', { extraEnv }, async
   let rssPeak = rssBefore;
   const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, rssMb(deliveryPid))), 200);
 
+  toggleProfiles();
   const cpuBefore = cpu();
   const t0 = Date.now();
   const sent = await api('POST', '/notifications/send', { recipient_id: null, target, payload: { title: 'Weekly digest' } });
@@ -97,6 +115,7 @@ const failed = await withDeliveryStack('delivery-broadcast', { extraEnv }, async
     await sleep(250);
   }
   const totalS = (Date.now() - t0) / 1000;
+  toggleProfiles();
   clearInterval(sampler);
   const rssAfter = rssMb(deliveryPid);
   const cpuRun = cpuDelta(cpuBefore, cpu());
@@ -118,7 +137,7 @@ const failed = await withDeliveryStack('delivery-broadcast', { extraEnv }, async
   const timeOk = b.status === 'completed' && totalS <= TARGET_S;
   const memOk = rssPeak - rssBefore <= TARGET_MB;
   console.log(`\ntarget (100,000 in ≤ ${TARGET_S} s, growth ≤ ${TARGET_MB} MB): time ${timeOk ? 'met' : `NOT met (${f1(totalS)} s, ${(totalS / TARGET_S).toFixed(2)}× the target)`}, memory ${memOk ? 'met' : 'NOT met'} (${f1(rssPeak - rssBefore)} MB)`);
-  if (cpuProf) console.log(`CPU profiles of every process: ${cpuProf} (written when the stack stops)`);
+  if (cpuProf) console.log(`CPU profiles from the send to completion: ${Object.entries(profiled).map(([name, pid]) => `${name} ${cpuProf}/${pid}.cpuprofile`).join(', ')}`);
   if (b.status !== 'completed' || b.notifications_created !== n) throw new Error(`broadcast not completed within ${timeoutS} s: ${JSON.stringify(b)}`);
 });
 process.exit(failed ? 1 : 0);
