@@ -83,17 +83,19 @@ export const machine = (infra) => `${os.cpus().length} CPUs, node ${process.vers
 
 /**
  * Starts everything; `run(ctx)` measures; everything is stopped afterwards whatever happens.
- * ctx: { infra, stack, project, api(method, path, body), metrics() (delivery-service /metrics text),
+ * ctx: { infra, stack, project, dbPrefix (databases `<dbPrefix>_<service>`), api(method, path, body), metrics() (delivery-service /metrics text),
  *        deliveryPid, cpu() (CPU seconds per process so far), startChild(file, env) (a helper process stopped at the end) }.
  */
 export async function withDeliveryStack(name, { extraEnv = {} } = {}, run) {
   // BENCH_CPU_PROF=<dir>: every Herald process writes a V8 CPU profile there when it stops
   // (summarise one with `node bench/tools/cpuprofile-top.mjs <file>`).
-  const nodeArgs = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`] : [];
+  // (a bench that profiles a window of its own passes BENCH_CPU_PROF in extraEnv: then not here)
+  const nodeArgs = process.env.BENCH_CPU_PROF && !extraEnv.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`] : [];
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `herald-${name}-`));
   const distDir = path.join(root, 'dist', `.bench-${name}`);
   let infra;
   let stack;
+  const dbPrefix = `bench${Date.now()}`;
   const cleanups = [];
   let failed = false;
   try {
@@ -187,31 +189,18 @@ export async function storeOperations(stack) {
 export const storeOpsDelta = (a, b) => Object.fromEntries(Object.keys(b).map((k) => [k, b[k] - (a[k] ?? 0)]));
 
 /**
- * Fills the stores as a user's would be after a while: BENCH_SEED_RECIPIENTS recipients (default
- * 100,000) of another project, through the batch endpoint, and BENCH_SEED_NOTIFICATIONS delivered
- * notifications (default 200,000) of that project written straight into the delivery database
- * (insertMany, 1,000 a call), spread over its recipients. 0 skips a part. Returns what was written.
+ * Fills the stores as a user's would be after a while (seed-store.mjs: insertMany straight into the
+ * recipient and delivery databases, ids claimed from the services' sequences): BENCH_SEED_RECIPIENTS
+ * recipients (default 100,000) and BENCH_SEED_NOTIFICATIONS notifications (default 200,000) of
+ * other projects. 0 skips a part. Returns what was written.
  */
-export async function seedOtherProjects({ stack, admin, infra, dbPrefix }) {
+export async function seedOtherProjects({ infra, dbPrefix }) {
+  const { seedStore } = await import('./seed-store.mjs');
   const recipients = Number(process.env.BENCH_SEED_RECIPIENTS ?? 100_000);
   const notifications = Number(process.env.BENCH_SEED_NOTIFICATIONS ?? 200_000);
-  if (recipients + notifications === 0) return { recipients: 0, notifications: 0 };
-  const created = await json(await fetch(`${stack.baseUrl}/admin/projects`, { method: 'POST', headers: admin, body: JSON.stringify({ name: 'seed (another tenant)' }) }));
-  const seedProject = created.data.project;
-  await json(await fetch(`${stack.baseUrl}/admin/projects/${seedProject.id}`, { method: 'PATCH', headers: admin, body: JSON.stringify({ settings: { rate_limit_per_second: null } }) }));
-  const key = created.data.keys.find((k) => k.scope === 'full').key;
-  const seedApi = async (method, p, body) =>
-    json(await fetch(`${stack.baseUrl}${p}`, { method, headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) }));
-  const t0 = Date.now();
-  if (recipients > 0) {
-    say(`seeding ${recipients} recipients of another project...`);
-    await createRecipients(seedApi, recipients, 'seed-', 2);
-  }
-  if (notifications > 0) {
-    say(`seeding ${notifications} notifications of another project...`);
-    await insertNotifications({ infra, dbPrefix, projectId: Number(seedProject.id), recipients: Math.max(1, recipients), count: notifications, firstId: 5_000_000_000_000, recipientPrefix: 'seed-' });
-  }
-  say(`seeded in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  say(`seeding ${recipients} recipients and ${notifications} notifications of other projects...`);
+  const r = await seedStore({ mongoUrl: infra.mongoUrl, recipientDb: `${dbPrefix}_recipient`, deliveryDb: `${dbPrefix}_delivery`, recipients, notifications, log: say });
+  say(`seeded in ${(r.recipientsS + r.notificationsS).toFixed(1)} s`);
   return { recipients, notifications };
 }
 

@@ -12,6 +12,7 @@ import { ensureRecipient } from './usecases/ensure-recipient';
 import { getPrimaryContacts } from './usecases/get-primary-contacts';
 import { getRecipient } from './usecases/get-recipient';
 import { listContacts } from './usecases/list-contacts';
+import { listRecipientIds } from './usecases/list-recipient-ids';
 import { listRecipients } from './usecases/list-recipients';
 import { setPrimaryContact } from './usecases/set-primary-contact';
 import { streamRecipientIds } from './usecases/stream-recipient-ids';
@@ -59,6 +60,11 @@ export const recipientRoutes = (deps: RecipientDeps) => (router: ConnectRouter) 
         // The kit's interceptor sees only the call's start; errors raised mid-stream are mapped here.
         throw toConnectError(err);
       }
+    },
+    async listRecipientIds(req) {
+      const input = { projectId: num(req.projectId), after: req.after, upperBound: req.upperBound, pageSize: req.pageSize };
+      const page = await listRecipientIds(deps, input);
+      return { recipientIds: page.ids, recipientSeqs: page.seqs.map(BigInt), nextAfter: page.nextAfter, upperBound: page.upperBound, done: page.done, remainingAtMost: BigInt(page.remainingAtMost) };
     },
     async addContact(req) {
       const input = { projectId: num(req.projectId), recipientId: req.recipientId, medium: req.medium, address: req.address, isPrimary: req.isPrimary };

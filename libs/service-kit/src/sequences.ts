@@ -63,6 +63,18 @@ export function createSequences(db: Db, collection = 'counters') {
         queue.waiting.push({ count, resolve, reject });
         drain(name);
       }),
+    /**
+     * The highest id handed out (or reserved) so far, 0 when none: every id a later `next` returns
+     * is above it. Follows the claim chain from the hint, so a stale hint is never an answer.
+     */
+    async peek(name: string): Promise<number> {
+      let end = (await counters.findOne({ _id: name }))?.seq ?? 0;
+      for (;;) {
+        const taken = await claims.findOne({ _id: `${name}:${end}` });
+        if (!taken) return end;
+        end = taken.end;
+      }
+    },
   };
 
   async function claim(name: string, count: number): Promise<number> {

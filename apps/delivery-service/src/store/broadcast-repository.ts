@@ -13,6 +13,13 @@ export interface BroadcastDoc {
   status: BroadcastStatus;
   /** Fan-out progress, persisted after each chunk is published, so a crash resumes from here. */
   cursor: string;
+  /**
+   * The recipient-order bound snapshotted when the fan-out started (a ListRecipientIds
+   * `upper_bound`): the fan-out never pages past it, also when it resumes. Absent before the start.
+   */
+  upper_bound?: string | null;
+  /** At most this many recipients are still to page after `cursor` (from the recipient service). */
+  recipients_left_at_most?: number | null;
   chunks_published: number;
   fanout_done: boolean;
   recipients_total: number;
@@ -24,13 +31,32 @@ export interface BroadcastDoc {
 }
 
 /** One chunk whose notifications are all written and gated. Insert-only: its unique _id counts it once. */
-interface ChunkDoc {
+export interface ChunkDoc {
   /** `<broadcast>:<chunk index>` */
   _id: string;
   broadcast_id: number;
   created: number;
   eligible: number;
+  /** The chunk's notifications whose email is pending (at most one chunk's worth). */
+  email_ids?: number[];
+  /** True when the chunk published its email jobs itself (the cap could not be exceeded). */
+  emails_published?: boolean;
 }
+
+/**
+ * The counted prefix of a broadcast's chunks: chunks 0 .. chunks_done-1 are all done and their
+ * counts summed. Written with absolute values computed from the chunk records, so a lost or
+ * reordered concurrent write leaves an earlier (still consistent) prefix, which the next advance
+ * moves on again; nothing relies on concurrent updates of one document being isolated.
+ */
+interface ProgressDoc {
+  _id: number;
+  chunks_done: number;
+  created: number;
+  eligible: number;
+}
+
+const PROGRESS_STEP = 100;
 
 export interface BroadcastProgress {
   chunksDone: number;
@@ -63,24 +89,43 @@ export function toBroadcast(d: BroadcastDoc, progress?: BroadcastProgress): Broa
 export function createBroadcastRepository(db: Db) {
   const col: Collection<BroadcastDoc> = db.collection<BroadcastDoc>('broadcasts');
   const chunks: Collection<ChunkDoc> = db.collection<ChunkDoc>('broadcast_chunks');
+  const progressCol: Collection<ProgressDoc> = db.collection<ProgressDoc>('broadcast_progress');
+  const chunkKeys = (id: number, from: number, count: number) => Array.from({ length: count }, (_, i) => `${id}:${from + i}`);
+  const readProgress = async (id: number): Promise<BroadcastProgress> => {
+    const p = await progressCol.findOne({ _id: id });
+    return { chunksDone: p?.chunks_done ?? 0, created: p?.created ?? 0, eligible: p?.eligible ?? 0 };
+  };
   return {
     async ensureIndexes(): Promise<void> {
-      // Outbox sweeper: broadcasts whose fan-out has not started, oldest first.
-      await col.createIndexes([{ key: { status: 1, created_at: 1 }, name: 'status_created' }]);
-      // A broadcast's finished chunks (progress and completion).
-      await chunks.createIndexes([{ key: { broadcast_id: 1 }, name: 'broadcast' }]);
+      // Stale-broadcast sweep (findStale): broadcasts not completed whose last write is old. The
+      // filter is {status ∈ …, updated_at < …}; the index covers both. (One createIndex per index:
+      // FerretDB 1.24 drops the connection on a multi-index createIndexes of existing indexes.)
+      await col.createIndex({ status: 1, updated_at: 1 }, { name: 'status_updated' });
+      await col.dropIndex('status_created').catch(() => undefined); // the earlier index, on created_at
+      // Chunk records and progress are read by _id only (`<broadcast>:<index>`, the broadcast id).
     },
     insert: (doc: BroadcastDoc) => retryBusy(() => col.insertOne(doc)).then(() => undefined),
     findById: (projectId: number | null, id: number) => col.findOne(projectId === null ? { _id: id } : { _id: id, project_id: projectId }),
     findStale: (before: Date, limit: number) =>
       col.find({ status: { $in: ['enqueued', 'fanning_out'] }, updated_at: { $lt: before } }).limit(limit).toArray(),
 
+    /** Snapshots the fan-out's bound once; false when another delivery of the job set one first. */
+    async setUpperBound(id: number, bound: string, leftAtMost: number, now: Date): Promise<boolean> {
+      const r = await retryBusy(() =>
+        col.updateOne(
+          { _id: id, upper_bound: null, status: { $ne: 'completed' } },
+          { $set: { upper_bound: bound, recipients_left_at_most: leftAtMost, status: 'fanning_out', updated_at: now } },
+        ),
+      );
+      return r.modifiedCount === 1;
+    },
+
     /** Records one published chunk: the cursor moves on only from the expected chunk count. */
-    async recordChunkPublished(id: number, chunkIndex: number, cursor: string, size: number, now: Date): Promise<boolean> {
+    async recordChunkPublished(id: number, chunkIndex: number, cursor: string, size: number, leftAtMost: number, now: Date): Promise<boolean> {
       const r = await retryBusy(() =>
         col.updateOne(
           { _id: id, chunks_published: chunkIndex },
-          { $set: { cursor, status: 'fanning_out', updated_at: now }, $inc: { chunks_published: 1, recipients_total: size } },
+          { $set: { cursor, recipients_left_at_most: leftAtMost, status: 'fanning_out', updated_at: now }, $inc: { chunks_published: 1, recipients_total: size } },
         ),
       );
       return r.modifiedCount === 1;
@@ -88,23 +133,58 @@ export function createBroadcastRepository(db: Db) {
     async markFanoutDone(id: number, now: Date): Promise<void> {
       await retryBusy(() => col.updateOne({ _id: id, fanout_done: false }, { $set: { fanout_done: true, status: 'fanning_out', updated_at: now } }));
     },
-    /** Counts a chunk once: its notifications and its email-eligible recipients. False when it was counted already. */
-    async recordChunkDone(id: number, chunkIndex: number, created: number, eligible: number): Promise<boolean> {
+    /** Records a chunk as done (once: false when it was recorded already). */
+    async recordChunkDone(id: number, chunkIndex: number, c: { created: number; eligible: number; emailIds: number[]; emailsPublished: boolean }): Promise<boolean> {
+      const doc: ChunkDoc = { _id: `${id}:${chunkIndex}`, broadcast_id: id, created: c.created, eligible: c.eligible, email_ids: c.emailIds, emails_published: c.emailsPublished };
       try {
-        await retryBusy(() => chunks.insertOne({ _id: `${id}:${chunkIndex}`, broadcast_id: id, created, eligible }));
+        await retryBusy(() => chunks.insertOne(doc));
         return true;
       } catch (err) {
         if (isDuplicateKey(err)) return false;
         throw err;
       }
     },
-    async progress(id: number): Promise<BroadcastProgress> {
-      const done = await chunks.find({ broadcast_id: id }).toArray();
-      return {
-        chunksDone: done.length,
-        created: done.reduce((s, c) => s + c.created, 0),
-        eligible: done.reduce((s, c) => s + c.eligible, 0),
-      };
+    /** The counted prefix as last written (one point read; may lag the chunks done by a few). */
+    progress: readProgress,
+    /**
+     * Moves the counted prefix over every chunk recorded since, and returns it. Reads chunk records
+     * by _id from the prefix on (PROGRESS_STEP at a time, without their email ids), writes the new
+     * absolute counts, and repeats from what is stored until a read finds nothing to add: a
+     * concurrent writer that stored an older prefix after ours is caught up again here.
+     */
+    async advanceProgress(id: number): Promise<BroadcastProgress> {
+      for (;;) {
+        const p = await readProgress(id);
+        const from = p.chunksDone;
+        for (;;) {
+          const keys = chunkKeys(id, p.chunksDone, PROGRESS_STEP);
+          const docs = await chunks.find({ _id: { $in: keys } }, { projection: { email_ids: 0 } }).toArray();
+          const byId = new Map(docs.map((d) => [d._id, d]));
+          let k = 0;
+          for (const d of keys.map((key) => byId.get(key))) {
+            if (!d) break;
+            p.created += d.created;
+            p.eligible += d.eligible;
+            k += 1;
+          }
+          p.chunksDone += k;
+          if (k < PROGRESS_STEP) break;
+        }
+        if (p.chunksDone === from) return p;
+        try {
+          await retryBusy(() =>
+            progressCol.updateOne({ _id: id }, { $set: { chunks_done: p.chunksDone, created: p.created, eligible: p.eligible } }, { upsert: true }),
+          );
+        } catch (err) {
+          if (!isDuplicateKey(err)) throw err; // a concurrent first write: read it and go on
+        }
+      }
+    },
+    /** Chunk records `from` .. `from + count - 1` that exist (with their email ids), in index order. */
+    async chunkRecords(id: number, from: number, count: number): Promise<ChunkDoc[]> {
+      const docs = await chunks.find({ _id: { $in: chunkKeys(id, from, count) } }).toArray();
+      const index = (d: ChunkDoc) => Number(d._id.slice(d._id.indexOf(':') + 1));
+      return docs.sort((a, b) => index(a) - index(b));
     },
     async finish(id: number, progress: BroadcastProgress, email: BroadcastDoc['email'], now: Date): Promise<boolean> {
       const r = await retryBusy(() =>

@@ -9,6 +9,8 @@ export interface NotificationDoc {
   _id: number;
   project_id: number;
   recipient_id: string;
+  /** Broadcast notifications: the recipient's incarnation (recipient service creation sequence); erasure matches on it. */
+  recipient_seq?: number;
   broadcast_id: number | null;
   /** Unique: `d:<id>` for a direct send, `b:<broadcast>:<recipient>` (one per recipient per broadcast). */
   key: string;
@@ -93,6 +95,9 @@ export interface FeedQuery {
 export function createNotificationRepository(db: Db) {
   const col: Collection<NotificationDoc> = db.collection<NotificationDoc>('notifications');
   const batcher = createInsertBatcher(col);
+  // Erasure tombstones: `<project>:<recipient>` → the highest erased incarnation (broadcast chunks check it after inserting).
+  const erasures = db.collection<{ _id: string; seq: number }>('recipient_erasures');
+  const erasureKey = (projectId: number, recipientId: string) => `${projectId}:${recipientId}`;
 
   return {
     async ensureIndexes(): Promise<void> {
@@ -199,14 +204,10 @@ export function createNotificationRepository(db: Db) {
       return r.modifiedCount === 1;
     },
 
-    /** Marks every pending email of a broadcast with one outcome (the email cap); returns the ids. */
-    async pendingEmailIdsOfBroadcast(broadcastId: number): Promise<number[]> {
-      const docs = await col.find({ broadcast_id: broadcastId, 'email.status': 'pending' }, { projection: { _id: 1 } }).toArray();
-      return docs.map((d) => d._id);
-    },
-
-    async setEmailForBroadcast(broadcastId: number, email: EmailOutcome, now: Date): Promise<void> {
-      await retryBusy(() => col.updateMany({ broadcast_id: broadcastId, 'email.status': 'pending' }, { $set: { email, updated_at: now } }));
+    /** Sets the email outcome of these notifications of a broadcast (one chunk's at most: the email cap), where still pending. */
+    async setEmailForBroadcast(broadcastId: number, ids: number[], email: EmailOutcome, now: Date): Promise<void> {
+      if (ids.length === 0) return;
+      await retryBusy(() => col.updateMany({ _id: { $in: ids }, broadcast_id: broadcastId, 'email.status': 'pending' }, { $set: { email, updated_at: now } }));
     },
 
     /** Notifications still waiting for the worker, created before `before` (outbox sweeper). */
@@ -239,10 +240,49 @@ export function createNotificationRepository(db: Db) {
       return r.modifiedCount;
     },
 
-    /** Erases a recipient's notifications created at or before `before`. */
-    async deleteForRecipient(projectId: number, recipientId: string, before: Date): Promise<number> {
-      const r = await retryBusy(() => col.deleteMany({ project_id: projectId, recipient_id: recipientId, created_at: { $lte: before } }));
-      return r.deletedCount;
+    /**
+     * Erases a recipient's notifications: with the erased incarnation's `seq`, those of that
+     * incarnation or an earlier one, and those without an incarnation (direct sends, older
+     * broadcasts) created at or before `before`; without it, everything created at or before `before`.
+     */
+    async deleteForRecipient(projectId: number, recipientId: string, before: Date, seq: number | null = null): Promise<number> {
+      const who = { project_id: projectId, recipient_id: recipientId };
+      if (seq === null) return (await retryBusy(() => col.deleteMany({ ...who, created_at: { $lte: before } }))).deletedCount;
+      const bySeq = await retryBusy(() => col.deleteMany({ ...who, recipient_seq: { $lte: seq } }));
+      const byTime = await retryBusy(() => col.deleteMany({ ...who, recipient_seq: { $exists: false }, created_at: { $lte: before } }));
+      return bySeq.deletedCount + byTime.deletedCount;
+    },
+
+    /** Records that a recipient's incarnations up to `seq` are erased (a tombstone; written before the notifications are removed). */
+    async recordErasure(projectId: number, recipientId: string, seq: number): Promise<void> {
+      const _id = erasureKey(projectId, recipientId);
+      for (;;) {
+        const have = await erasures.findOne({ _id });
+        if (have && have.seq >= seq) return;
+        try {
+          if (have) await retryBusy(() => erasures.updateOne({ _id, seq: have.seq }, { $set: { seq } }));
+          else await retryBusy(() => erasures.insertOne({ _id, seq }));
+        } catch (err) {
+          if (!isDuplicateKey(err)) throw err;
+        }
+      }
+    },
+
+    /**
+     * After a chunk's insert: removes this broadcast's notifications of the chunk's recipients
+     * whose incarnation is erased (a tombstone at or above it). Returns those recipients.
+     */
+    async deleteErasedOfBroadcast(broadcastId: number, projectId: number, recipientIds: string[]): Promise<Set<string>> {
+      const gone = new Set<string>();
+      if (recipientIds.length === 0) return gone;
+      const tombstones = await erasures.find({ _id: { $in: recipientIds.map((r) => erasureKey(projectId, r)) } }).toArray();
+      for (const t of tombstones) {
+        const recipientId = t._id.slice(t._id.indexOf(':') + 1);
+        const key = `b:${broadcastId}:${recipientId}`;
+        const r = await retryBusy(() => col.deleteMany({ key, recipient_seq: { $lte: t.seq } }));
+        if (r.deletedCount > 0 || (await col.countDocuments({ key })) === 0) gone.add(recipientId);
+      }
+      return gone;
     },
 
     async countForBroadcast(broadcastId: number): Promise<number> {

@@ -16,6 +16,15 @@ export class FakePeers {
   readonly catalog = new Set<string>();
   /** `${project}|${recipient}|${medium}` muted */
   readonly muted = new Set<string>();
+  /** `${project}|${recipient}` → creation sequence (incarnation), service-wide like the real one */
+  readonly seqs = new Map<string, number>();
+  private lastSeq = 0;
+  /** ListRecipientIds calls: project → the `after` cursor of each call. */
+  readonly idPageCalls = new Map<bigint, string[]>();
+  /** `${project}|${after}` → how many more calls for that page fail `unavailable`. */
+  readonly failIdPage = new Map<string, number>();
+  /** Extra time every ListRecipientIds call takes. */
+  idPageDelayMs = 0;
   ensureCalls = 0;
   /** While true, the preference service answers every ResolveBatch with `unavailable` (an outage). */
   preferencesDown = false;
@@ -26,8 +35,20 @@ export class FakePeers {
   addRecipients(project: bigint, ids: string[]) {
     const list = this.recipients.get(project) ?? [];
     const have = new Set(list);
-    for (const id of ids) if (!have.has(id)) list.push(id);
+    for (const id of ids) {
+      if (have.has(id)) continue;
+      list.push(id);
+      this.seqs.set(`${project}|${id}`, ++this.lastSeq);
+    }
     this.recipients.set(project, list);
+  }
+  /** Erases a recipient (a later addRecipients of the id is a new incarnation); returns the erased seq. */
+  removeRecipient(project: bigint, id: string): number {
+    const list = this.recipients.get(project) ?? [];
+    this.recipients.set(project, list.filter((x) => x !== id));
+    const seq = this.seqs.get(`${project}|${id}`)!;
+    this.seqs.delete(`${project}|${id}`);
+    return seq;
   }
   hasRecipient(project: bigint, id: string) {
     return (this.recipients.get(project) ?? []).includes(id);
@@ -62,6 +83,32 @@ export class FakePeers {
           start += page.length;
           yield { recipientIds: page, cursor: String(start) };
         }
+      },
+      listRecipientIds: async (req) => {
+        this.idPageCalls.set(req.projectId, [...(this.idPageCalls.get(req.projectId) ?? []), req.after]);
+        if (this.idPageDelayMs > 0) await new Promise((r) => setTimeout(r, this.idPageDelayMs));
+        const failing = this.failIdPage.get(`${req.projectId}|${req.after}`) ?? 0;
+        if (failing > 0) {
+          this.failIdPage.set(`${req.projectId}|${req.after}`, failing - 1);
+          throw new ConnectError('recipient service is busy', Code.Unavailable);
+        }
+        const after = req.after === '' ? 0 : Number(req.after);
+        const bound = req.upperBound === '' ? this.lastSeq : Number(req.upperBound);
+        const size = req.pageSize || 1000;
+        const page = (this.recipients.get(req.projectId) ?? [])
+          .map((id) => ({ id, seq: this.seqs.get(`${req.projectId}|${id}`)! }))
+          .filter((r) => r.seq > after && r.seq <= bound)
+          .sort((a, b) => a.seq - b.seq)
+          .slice(0, size);
+        const next = page.length === size ? page[page.length - 1].seq : bound;
+        return {
+          recipientIds: page.map((r) => r.id),
+          recipientSeqs: page.map((r) => BigInt(r.seq)),
+          nextAfter: String(next),
+          upperBound: String(bound),
+          done: next >= bound,
+          remainingAtMost: BigInt(Math.max(0, bound - next)),
+        };
       },
       getPrimaryContacts: async (req) => ({
         contacts: req.recipientIds

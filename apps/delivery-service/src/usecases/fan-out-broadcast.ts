@@ -1,38 +1,88 @@
+import { Code, ConnectError } from '@connectrpc/connect';
 import { BroadcastChunkJobSchema, DELIVERY_CHUNK_SUBJECT } from '@herald/contracts';
 import type { DeliveryDeps } from './deps';
 import { createFinishBroadcast } from './finish-broadcast';
 
+/** One page's deadline: a page is one bounded store read on the recipient service. */
+export const ID_PAGE_TIMEOUT_MS = 10_000;
+const PAGE_RETRY_BASE_MS = 200;
+const PAGE_RETRY_MAX_MS = 5_000;
+
 /**
- * Fans a broadcast out: pages recipient ids from the recipient service's stream (resuming after
- * the persisted cursor), reserves a block of notification ids per page, and publishes one chunk
- * job per page (msgID `chunk:<broadcast>:<index>`). The cursor is saved after each publish, so a
- * crashed fan-out resumes where it stopped and a re-published chunk is dropped as a duplicate.
+ * Fans a broadcast out: pages recipient ids with ListRecipientIds, one unary call per page (its
+ * own deadline; a failed page is retried alone, with backoff), after the persisted cursor and never
+ * past the bound snapshotted when the fan-out started (so the broadcast reaches the recipients that
+ * existed then, also when it resumes). Per non-empty page it reserves a block of notification ids
+ * and publishes one chunk job (msgID `chunk:<broadcast>:<index>`) carrying each recipient's
+ * incarnation; the cursor is saved after each publish, so a crashed fan-out resumes where it
+ * stopped and a re-published chunk is dropped as a duplicate.
  */
 export function createFanOutBroadcast(deps: DeliveryDeps) {
   const finish = createFinishBroadcast(deps);
+  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+  /** One page, retried until it answers (each attempt under its own deadline); keeps the job alive meanwhile. */
+  const page = async (req: { projectId: bigint; after: string; upperBound: string; pageSize: number }, working: () => void) => {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await deps.recipients.listRecipientIds(req, { timeoutMs: ID_PAGE_TIMEOUT_MS });
+      } catch (err) {
+        const code = ConnectError.from(err).code;
+        if (code === Code.InvalidArgument || code === Code.Unimplemented) throw err;
+        working();
+        await sleep(Math.min(PAGE_RETRY_MAX_MS, PAGE_RETRY_BASE_MS * 2 ** attempt));
+      }
+    }
+  };
+
   return async function fanOutBroadcast(broadcastId: number, working: () => void): Promise<void> {
-    const b = await deps.broadcasts.findById(null, broadcastId);
+    let b = await deps.broadcasts.findById(null, broadcastId);
     if (!b || b.status === 'completed') return;
     if (!b.fanout_done) {
       const projectId = BigInt(b.project_id);
+      const pageSize = deps.settings.chunkSize;
+      let first: Awaited<ReturnType<typeof page>> | null = null;
+      if (!b.upper_bound) {
+        // The first page snapshots the bound; a concurrent delivery of this job may have stored another.
+        first = await page({ projectId, after: b.cursor, upperBound: '', pageSize }, working);
+        // Before the first page: everything up to the bound may still be paged.
+        const leftAtMost = Number(first.remainingAtMost) + first.recipientIds.length;
+        if (!(await deps.broadcasts.setUpperBound(broadcastId, first.upperBound, leftAtMost, deps.now()))) first = null;
+        b = await deps.broadcasts.findById(null, broadcastId);
+        if (!b || b.status === 'completed' || !b.upper_bound) return;
+        if (first && first.upperBound !== b.upper_bound) first = null;
+      }
+      const upperBound = b.upper_bound!;
       let chunkIndex = b.chunks_published;
-      const pages = deps.recipients.streamRecipientIds({ projectId, pageSize: deps.settings.chunkSize, after: b.cursor });
-      for await (const page of pages) {
-        if (page.recipientIds.length === 0) continue;
-        const firstId = await deps.notificationIds.block(page.recipientIds.length);
-        await deps.jobs.publish(
-          DELIVERY_CHUNK_SUBJECT,
-          BroadcastChunkJobSchema,
-          { projectId, broadcastId: BigInt(broadcastId), chunkIndex, firstNotificationId: BigInt(firstId), recipientIds: page.recipientIds },
-          `chunk:${broadcastId}:${chunkIndex}`,
-        );
-        const moved = await deps.broadcasts.recordChunkPublished(broadcastId, chunkIndex, page.cursor, page.recipientIds.length, deps.now());
-        if (!moved) return; // another delivery of this job is ahead of us
-        chunkIndex += 1;
+      let after = b.cursor;
+      for (;;) {
+        const p = first ?? (await page({ projectId, after, upperBound, pageSize }, working));
+        first = null;
+        if (p.recipientIds.length > 0) {
+          const firstId = await deps.notificationIds.block(p.recipientIds.length);
+          await deps.jobs.publish(
+            DELIVERY_CHUNK_SUBJECT,
+            BroadcastChunkJobSchema,
+            {
+              projectId,
+              broadcastId: BigInt(broadcastId),
+              chunkIndex,
+              firstNotificationId: BigInt(firstId),
+              recipientIds: p.recipientIds,
+              recipientSeqs: p.recipientSeqs,
+            },
+            `chunk:${broadcastId}:${chunkIndex}`,
+          );
+          const moved = await deps.broadcasts.recordChunkPublished(broadcastId, chunkIndex, p.nextAfter, p.recipientIds.length, Number(p.remainingAtMost), deps.now());
+          if (!moved) return; // another delivery of this job is ahead of us
+          chunkIndex += 1;
+        }
         working();
+        if (p.done) break;
+        after = p.nextAfter;
       }
       await deps.broadcasts.markFanoutDone(broadcastId, deps.now());
     }
-    await finish(broadcastId);
+    await finish(broadcastId, working);
   };
 }

@@ -2,31 +2,44 @@ import { DELIVERY_EMAIL_SUBJECT, EmailJobSchema } from '@herald/contracts';
 import { emailSkipped } from '../domain/notification';
 import type { DeliveryDeps } from './deps';
 
+/** Chunk records read at a time by the email step (each holds at most one chunk's email ids). */
+const CHUNKS_PER_READ = 10;
+
 /**
- * Completes a broadcast once its fan-out is done and every chunk is written and gated. The email
- * cap is decided here, with every eligible recipient counted: over `max_broadcast_recipients_for_email`
- * no email of the broadcast is sent (each pending one ends skipped `broadcast_limit_exceeded`, the
- * broadcast's email `blocked`); otherwise each pending email is handed to the email sender.
+ * Advances a broadcast's counted prefix over the chunks recorded since, and completes the broadcast
+ * once its fan-out is done and every chunk is written and gated. The chunk counts come from that prefix,
+ * never from reading every chunk record. The email cap is decided here, with every eligible
+ * recipient counted: over `max_broadcast_recipients_for_email` no email of the broadcast is sent
+ * (each pending one ends skipped `broadcast_limit_exceeded`, the broadcast's email `blocked`);
+ * otherwise each pending email is handed to the email sender. Both walk the chunk records a few at
+ * a time (their pending email ids), skipping chunks that published their emails themselves, so
+ * memory holds at most CHUNKS_PER_READ chunks' ids.
  */
 export function createFinishBroadcast(deps: DeliveryDeps) {
-  return async function finishBroadcast(broadcastId: number): Promise<void> {
+  return async function finishBroadcast(broadcastId: number, working: () => void = () => undefined): Promise<void> {
     const b = await deps.broadcasts.findById(null, broadcastId);
-    if (!b || b.status === 'completed' || !b.fanout_done) return;
-    const progress = await deps.broadcasts.progress(broadcastId);
-    if (progress.chunksDone < b.chunks_published) return;
+    if (!b || b.status === 'completed') return;
+    // Also while the fan-out runs: the counted prefix is what GET /broadcasts/{id} shows.
+    const progress = await deps.broadcasts.advanceProgress(broadcastId);
+    if (!b.fanout_done || progress.chunksDone < b.chunks_published) return;
     let email = b.email;
     if (b.email_content) {
       const eligible = progress.eligible;
-      if (eligible > b.settings.maxBroadcastRecipientsForEmail) {
-        await deps.notifications.setEmailForBroadcast(broadcastId, emailSkipped('broadcast_limit_exceeded'), deps.now());
-        email = { status: 'blocked', eligible };
-      } else {
-        const ids = await deps.notifications.pendingEmailIdsOfBroadcast(broadcastId);
-        for (const id of ids) {
-          await deps.jobs.publish(DELIVERY_EMAIL_SUBJECT, EmailJobSchema, { projectId: BigInt(b.project_id), notificationId: BigInt(id) }, `email:${id}`);
+      const blocked = eligible > b.settings.maxBroadcastRecipientsForEmail;
+      for (let from = 0; from < b.chunks_published; from += CHUNKS_PER_READ) {
+        for (const chunk of await deps.broadcasts.chunkRecords(broadcastId, from, CHUNKS_PER_READ)) {
+          const ids = chunk.email_ids ?? [];
+          if (ids.length === 0) continue;
+          if (blocked) {
+            await deps.notifications.setEmailForBroadcast(broadcastId, ids, emailSkipped('broadcast_limit_exceeded'), deps.now());
+          } else if (!chunk.emails_published) {
+            const projectId = BigInt(b.project_id);
+            for (const id of ids) await deps.jobs.publish(DELIVERY_EMAIL_SUBJECT, EmailJobSchema, { projectId, notificationId: BigInt(id) }, `email:${id}`);
+          }
         }
-        email = { status: 'sent', eligible };
+        working();
       }
+      email = { status: blocked ? 'blocked' : 'sent', eligible };
     }
     await deps.broadcasts.finish(broadcastId, progress, email, deps.now());
   };

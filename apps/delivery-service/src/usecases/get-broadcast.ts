@@ -3,6 +3,7 @@ import type { Broadcast } from '../domain/notification';
 import { toBroadcast } from '../store/broadcast-repository';
 import type { DeliveryDeps } from './deps';
 
+/** While a broadcast runs, its counts are its counted prefix of chunks: one point read, not every chunk record. */
 export function createGetBroadcast(deps: Pick<DeliveryDeps, 'broadcasts'>) {
   return async (projectId: number, id: number): Promise<Broadcast> => {
     const doc = await deps.broadcasts.findById(projectId, id);

@@ -1,3 +1,4 @@
+import { DELIVERY_EMAIL_SUBJECT, EmailJobSchema } from '@herald/contracts';
 import { emailNotRequested, type EmailOutcome } from '../domain/notification';
 import { quotaPeriod } from '../domain/quota';
 import type { NotificationDoc } from '../store/notification-repository';
@@ -12,6 +13,12 @@ export interface ChunkJob {
   chunkIndex: number;
   firstNotificationId: number;
   recipientIds: string[];
+  /**
+   * Each recipient's incarnation (recipient service creation sequence), same order; stored on its
+   * notification so that an erasure removes exactly the erased incarnation's, whenever it lands.
+   * Absent in jobs published before it existed.
+   */
+  recipientSeqs?: (number | bigint)[];
 }
 
 /**
@@ -19,6 +26,11 @@ export interface ChunkJob {
  * reservation for the chunk's enabled recipients, and one batched insert of notifications already
  * in their outcome (muted ones `suppressed`). Recipients that already have this broadcast's
  * notification (a redelivered chunk) are left alone; the chunk is counted on the broadcast once.
+ * After the insert, the erasure tombstones of the chunk's recipients are checked: a recipient
+ * erased while the chunk was in flight loses the notification just inserted (the erasure handler
+ * may have run before the insert). The chunk's record keeps its pending email ids; when the cap
+ * cannot be exceeded any more (every recipient left to page would not bring the eligible count over
+ * it), the chunk publishes its email jobs itself and the finish step has nothing to page for it.
  */
 export function createProcessBroadcastChunk(deps: DeliveryDeps) {
   const finish = createFinishBroadcast(deps);
@@ -43,10 +55,12 @@ export function createProcessBroadcastChunk(deps: DeliveryDeps) {
       todo.forEach((recipientId, i) => {
         const id = idOf(recipientId);
         const status = !enabled[i] ? 'suppressed' : granted.has(quotaOwner(id, 'in_app')) ? 'delivered' : 'quota_exceeded';
+        const seq = job.recipientSeqs?.[position.get(recipientId)!];
         docs.push({
           _id: id,
           project_id: b.project_id,
           recipient_id: recipientId,
+          ...(seq !== undefined ? { recipient_seq: Number(seq) } : {}),
           broadcast_id: b._id,
           key: `b:${b._id}:${recipientId}`,
           target: b.target,
@@ -65,10 +79,35 @@ export function createProcessBroadcastChunk(deps: DeliveryDeps) {
       // A racing redelivery of this chunk may have inserted some: then this delivery does not count them.
       if ((await deps.notifications.insertManyIdempotent(docs)) === docs.length) countByStatus(deps.metrics, docs);
     }
-    const eligible = [...existing, ...docs].filter((n) => n.email.status === 'pending').length;
-    await deps.broadcasts.recordChunkDone(b._id, job.chunkIndex, job.recipientIds.length, eligible);
+    // Erasures that raced this chunk: their notifications go (checked after the insert, so either
+    // this check sees the tombstone or the erasure handler, writing it first, sees the insert).
+    const erased = await deps.notifications.deleteErasedOfBroadcast(b._id, b.project_id, job.recipientIds);
+    // An erased recipient still counts as created (as when the erasure comes after completion, so
+    // `notifications_created == recipients_total`), but is no longer eligible for email.
+    const all = [...existing, ...docs];
+    const emailIds = all.filter((n) => n.email.status === 'pending' && !erased.has(n.recipient_id)).map((n) => n._id);
+    // The cap cannot be exceeded when even every recipient not yet paged would not bring the count over it.
+    const capSafe = b.email_content !== null && emailIds.length > 0 && (await capCannotBeExceeded(deps, b._id));
+    if (capSafe) {
+      for (const id of emailIds) {
+        await deps.jobs.publish(DELIVERY_EMAIL_SUBJECT, EmailJobSchema, { projectId, notificationId: BigInt(id) }, `email:${id}`);
+      }
+    }
+    await deps.broadcasts.recordChunkDone(b._id, job.chunkIndex, { created: all.length, eligible: emailIds.length, emailIds, emailsPublished: capSafe });
     // Also when the chunk was counted already: a delivery that died between counting and finishing
     // must not leave the broadcast short of completion (finish is idempotent).
     await finish(b._id);
   };
+}
+
+/**
+ * True when the broadcast's eligible email count cannot end over its cap: the recipients paged so
+ * far plus the most the fan-out can still page (the recipient service's bound on what is left after
+ * the saved cursor) fit under it.
+ */
+async function capCannotBeExceeded(deps: DeliveryDeps, broadcastId: number): Promise<boolean> {
+  const b = await deps.broadcasts.findById(null, broadcastId);
+  if (!b || !b.upper_bound || b.recipients_left_at_most == null) return false;
+  const left = b.fanout_done ? 0 : b.recipients_left_at_most;
+  return b.recipients_total + left <= b.settings.maxBroadcastRecipientsForEmail;
 }

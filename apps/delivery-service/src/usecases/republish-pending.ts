@@ -11,10 +11,15 @@ import type { DeliveryDeps } from './deps';
 
 /**
  * The outbox sweeper's pass: publishes again the job of every notification still `pending`, of
- * every direct email gated but not yet attempted (`email_wait`), and of every broadcast still
- * `enqueued`, after `olderThanMs` (the process may have died between a write and its publish).
- * Same msgID as the first publish: if the job is in the stream already, JetStream drops the copy;
- * if it was processed meanwhile, the handler finds nothing to do. Publishes go out concurrently.
+ * every direct email gated but not yet attempted (`email_wait`), and of every broadcast not
+ * completed whose last write is older than `olderThanMs` (the process may have died between a
+ * write and its publish; a fan-out job may have been lost, or its broadcast left short of
+ * completion). Notifications, emails and `enqueued` broadcasts use the first publish's msgID: if
+ * the job is in the stream already, JetStream drops the copy; if it was processed meanwhile, the
+ * handler finds nothing to do. A stale `fanning_out` broadcast gets a fan-out job with a msgID of
+ * its stale state (`broadcast:<id>:resume:<updated_at>`), so each stall is resumed once: the job
+ * continues from the persisted cursor (or only finishes), and a fan-out still running elsewhere is
+ * harmless (chunk msgIDs and the chunk-count guard). Publishes go out concurrently.
  */
 export function createRepublishPending(deps: Pick<DeliveryDeps, 'notifications' | 'broadcasts' | 'jobs' | 'now'>) {
   return async (olderThanMs: number, batch = 500): Promise<number> => {
@@ -29,8 +34,8 @@ export function createRepublishPending(deps: Pick<DeliveryDeps, 'notifications' 
       publishes.push(deps.jobs.publish(DELIVERY_EMAIL_SUBJECT, EmailJobSchema, { projectId: BigInt(n.project_id), notificationId: BigInt(n._id) }, `email:${n._id}`));
     }
     for (const b of await deps.broadcasts.findStale(before, batch)) {
-      if (b.status !== 'enqueued') continue;
-      publishes.push(deps.jobs.publish(DELIVERY_BROADCAST_SUBJECT, BroadcastJobSchema, { projectId: BigInt(b.project_id), broadcastId: BigInt(b._id) }, `broadcast:${b._id}`));
+      const msgId = b.status === 'enqueued' ? `broadcast:${b._id}` : `broadcast:${b._id}:resume:${b.updated_at.getTime()}`;
+      publishes.push(deps.jobs.publish(DELIVERY_BROADCAST_SUBJECT, BroadcastJobSchema, { projectId: BigInt(b.project_id), broadcastId: BigInt(b._id) }, msgId));
     }
     await Promise.all(publishes);
     return publishes.length;

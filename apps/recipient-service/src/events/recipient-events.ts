@@ -21,6 +21,7 @@ export function createRecipientEvents(nc: NatsConnection) {
         projectId: BigInt(e.projectId),
         recipientId: e.recipientId,
         deletedAt: timestampFromDate(e.deletedAt),
+        recipientSeq: BigInt(e.seq),
       });
       await js.publish(RECIPIENT_DELETED_SUBJECT, toBinary(RecipientDeletedSchema, msg), {
         msgID: `recipient-deleted:${e.projectId}:${e.seq}`,

@@ -33,6 +33,8 @@ export interface NewRecipient {
 }
 
 const UPDATE_CHUNK = 50;
+/** Widest seq window one query names (the local FerretDB pushes `$in` lists of up to 1,000 down to its index). */
+export const SEQ_WINDOW_MAX = 1000;
 
 const toRecord = (d: WithId<RecipientDoc>): RecipientRecord => ({
   id: d.recipient_id,
@@ -143,6 +145,20 @@ export function createRecipientRepository(db: Db) {
         .limit(limit)
         .toArray();
       return docs.map(toRecord);
+    },
+
+    /**
+     * Active recipients whose seq is in (fromSeq, toSeq], oldest first; at most SEQ_WINDOW_MAX seqs
+     * wide. The filter names each seq of the range (`$in`), so the store reads the (project, seq)
+     * index at those points only: a window costs the same wherever it lies, on a store that pushes
+     * no range or sort+limit down (the local FerretDB) as on MongoDB.
+     */
+    async idsInSeqWindow(projectId: number, fromSeq: number, toSeq: number): Promise<{ id: string; seq: number }[]> {
+      if (toSeq <= fromSeq) return [];
+      if (toSeq - fromSeq > SEQ_WINDOW_MAX) throw new Error(`seq window wider than ${SEQ_WINDOW_MAX}`);
+      const seqs = Array.from({ length: toSeq - fromSeq }, (_, i) => fromSeq + 1 + i);
+      const docs = await col.find({ project_id: projectId, seq: { $in: seqs }, state: 'active' }, { projection: { _id: 0, recipient_id: 1, seq: 1 } }).toArray();
+      return docs.map((d) => ({ id: d.recipient_id, seq: d.seq })).sort((a, b) => a.seq - b.seq);
     },
 
     /**

@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file herald/delivery/v1/jobs.proto.
  */
 export const file_herald_delivery_v1_jobs: GenFile = /*@__PURE__*/
-  fileDesc("Ch1oZXJhbGQvZGVsaXZlcnkvdjEvam9icy5wcm90bxISaGVyYWxkLmRlbGl2ZXJ5LnYxIj4KD05vdGlmaWNhdGlvbkpvYhISCgpwcm9qZWN0X2lkGAEgASgDEhcKD25vdGlmaWNhdGlvbl9pZBgCIAEoAyI4CgxCcm9hZGNhc3RKb2ISEgoKcHJvamVjdF9pZBgBIAEoAxIUCgxicm9hZGNhc3RfaWQYAiABKAMiiAEKEUJyb2FkY2FzdENodW5rSm9iEhIKCnByb2plY3RfaWQYASABKAMSFAoMYnJvYWRjYXN0X2lkGAIgASgDEhMKC2NodW5rX2luZGV4GAMgASgFEh0KFWZpcnN0X25vdGlmaWNhdGlvbl9pZBgEIAEoAxIVCg1yZWNpcGllbnRfaWRzGAUgAygJIjcKCEVtYWlsSm9iEhIKCnByb2plY3RfaWQYASABKAMSFwoPbm90aWZpY2F0aW9uX2lkGAIgASgDYgZwcm90bzM");
+  fileDesc("Ch1oZXJhbGQvZGVsaXZlcnkvdjEvam9icy5wcm90bxISaGVyYWxkLmRlbGl2ZXJ5LnYxIj4KD05vdGlmaWNhdGlvbkpvYhISCgpwcm9qZWN0X2lkGAEgASgDEhcKD25vdGlmaWNhdGlvbl9pZBgCIAEoAyI4CgxCcm9hZGNhc3RKb2ISEgoKcHJvamVjdF9pZBgBIAEoAxIUCgxicm9hZGNhc3RfaWQYAiABKAMioAEKEUJyb2FkY2FzdENodW5rSm9iEhIKCnByb2plY3RfaWQYASABKAMSFAoMYnJvYWRjYXN0X2lkGAIgASgDEhMKC2NodW5rX2luZGV4GAMgASgFEh0KFWZpcnN0X25vdGlmaWNhdGlvbl9pZBgEIAEoAxIVCg1yZWNpcGllbnRfaWRzGAUgAygJEhYKDnJlY2lwaWVudF9zZXFzGAYgAygDIjcKCEVtYWlsSm9iEhIKCnByb2plY3RfaWQYASABKAMSFwoPbm90aWZpY2F0aW9uX2lkGAIgASgDYgZwcm90bzM");
 
 /**
  * Gate and deliver one direct notification (in-app and email gating).
@@ -92,6 +92,13 @@ export type BroadcastChunkJob = Message<"herald.delivery.v1.BroadcastChunkJob"> 
    * @generated from field: repeated string recipient_ids = 5;
    */
   recipientIds: string[];
+
+  /**
+   * The incarnation (recipient service creation sequence) of each recipient, same order.
+   *
+   * @generated from field: repeated int64 recipient_seqs = 6;
+   */
+  recipientSeqs: bigint[];
 };
 
 /**

@@ -12,11 +12,13 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file herald/events/v1/events.proto.
  */
 export const file_herald_events_v1_events: GenFile = /*@__PURE__*/
-  fileDesc("Ch1oZXJhbGQvZXZlbnRzL3YxL2V2ZW50cy5wcm90bxIQaGVyYWxkLmV2ZW50cy52MSJsChBSZWNpcGllbnREZWxldGVkEhIKCnByb2plY3RfaWQYASABKAMSFAoMcmVjaXBpZW50X2lkGAIgASgJEi4KCmRlbGV0ZWRfYXQYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wYgZwcm90bzM", [file_google_protobuf_timestamp]);
+  fileDesc("Ch1oZXJhbGQvZXZlbnRzL3YxL2V2ZW50cy5wcm90bxIQaGVyYWxkLmV2ZW50cy52MSKDAQoQUmVjaXBpZW50RGVsZXRlZBISCgpwcm9qZWN0X2lkGAEgASgDEhQKDHJlY2lwaWVudF9pZBgCIAEoCRIuCgpkZWxldGVkX2F0GAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIVCg1yZWNpcGllbnRfc2VxGAQgASgDYgZwcm90bzM", [file_google_protobuf_timestamp]);
 
 /**
  * Published on JetStream subject `herald.events.recipient.deleted` when a recipient is erased.
- * Consumers remove what they hold of that recipient that was created at or before `deleted_at`.
+ * Consumers remove what they hold of that recipient that was created at or before `deleted_at`;
+ * what carries the recipient's incarnation (`recipient_seq`, see ListRecipientIds) is removed by
+ * incarnation instead: everything of incarnations up to this one, whenever it arrives.
  *
  * @generated from message herald.events.v1.RecipientDeleted
  */
@@ -35,6 +37,13 @@ export type RecipientDeleted = Message<"herald.events.v1.RecipientDeleted"> & {
    * @generated from field: google.protobuf.Timestamp deleted_at = 3;
    */
   deletedAt?: Timestamp | undefined;
+
+  /**
+   * The creation sequence of the erased incarnation (a later incarnation of the id has a higher one).
+   *
+   * @generated from field: int64 recipient_seq = 4;
+   */
+  recipientSeq: bigint;
 };
 
 /**

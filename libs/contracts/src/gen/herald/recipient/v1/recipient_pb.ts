@@ -14,7 +14,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file herald/recipient/v1/recipient.proto.
  */
 export const file_herald_recipient_v1_recipient: GenFile = /*@__PURE__*/
-  fileDesc("CiNoZXJhbGQvcmVjaXBpZW50L3YxL3JlY2lwaWVudC5wcm90bxITaGVyYWxkLnJlY2lwaWVudC52MSKTAQoJUmVjaXBpZW50EgoKAmlkGAEgASgJEhEKBG5hbWUYAiABKAlIAIgBARIuCgpjcmVhdGVkX2F0GAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIuCgp1cGRhdGVkX2F0GAQgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcEIHCgVfbmFtZSLxAQoHQ29udGFjdBIKCgJpZBgBIAEoAxIUCgxyZWNpcGllbnRfaWQYAiABKAkSDgoGbWVkaXVtGAMgASgJEg8KB2FkZHJlc3MYBCABKAkSEgoKaXNfcHJpbWFyeRgFIAEoCBIvCgt2ZXJpZmllZF9hdBgGIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLgoKY3JlYXRlZF9hdBgHIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLgoKdXBkYXRlZF9hdBgIIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiVAoWQ3JlYXRlUmVjaXBpZW50UmVxdWVzdBISCgpwcm9qZWN0X2lkGAEgASgDEgoKAmlkGAIgASgJEhEKBG5hbWUYAyABKAlIAIgBAUIHCgVfbmFtZSJMChdDcmVhdGVSZWNpcGllbnRSZXNwb25zZRIxCglyZWNpcGllbnQYASABKAsyHi5oZXJhbGQucmVjaXBpZW50LnYxLlJlY2lwaWVudCI1ChNHZXRSZWNpcGllbnRSZXF1ZXN0EhIKCnByb2plY3RfaWQYASABKAMSCgoCaWQYAiABKAkiSQoUR2V0UmVjaXBpZW50UmVzcG9uc2USMQoJcmVjaXBpZW50GAEgASgLMh4uaGVyYWxkLnJlY2lwaWVudC52MS5SZWNpcGllbnQiZgoWVXBkYXRlUmVjaXBpZW50UmVxdWVzdBISCgpwcm9qZWN0X2lkGAEgASgDEgoKAmlkGAIgASgJEhAKCHNldF9uYW1lGAMgASgIEhEKBG5hbWUYBCABKAlIAIgBAUIHCgVfbmFtZSJMChdVcGRhdGVSZWNpcGllbnRSZXNwb25zZRIxCglyZWNpcGllbnQYASABKAsyHi5oZXJhbGQucmVjaXBpZW50LnYxLlJlY2lwaWVudCI4ChZEZWxldGVSZWNpcGllbnRSZXF1ZXN0EhIKCnByb2plY3RfaWQYASABKAMSCgoCaWQYAiABKAkiGQoXRGVsZXRlUmVjaXBpZW50UmVzcG9uc2UiWgoJQmF0Y2hJdGVtEgoKAmlkGAEgASgJEhAKCHNldF9uYW1lGAIgASgIEhEKBG5hbWUYAyABKAlIAIgBARITCgtiYXRjaF9pbmRleBgEIAEoBUIHCgVfbmFtZSJhCgxCYXRjaEZhaWx1cmUSCgoCaWQYASABKAkSEwoLYmF0Y2hfaW5kZXgYAiABKAUSMAoGZXJyb3JzGAMgAygLMiAuaGVyYWxkLmNvbW1vbi52MS5GaWVsZFZpb2xhdGlvbiJhChxCYXRjaFVwc2VydFJlY2lwaWVudHNSZXF1ZXN0EhIKCnByb2plY3RfaWQYASABKAMSLQoFaXRlbXMYAiADKAsyHi5oZXJhbGQucmVjaXBpZW50LnYxLkJhdGNoSXRlbSJ0Ch1CYXRjaFVwc2VydFJlY2lwaWVudHNSZXNwb25zZRIPCgdjcmVhdGVkGAEgAygJEg8KB3VwZGF0ZWQYAiADKAkSMQoGZmFpbGVkGAMgAygLMiEuaGVyYWxkLnJlY2lwaWVudC52MS5CYXRjaEZhaWx1cmUiSgoVTGlzdFJlY2lwaWVudHNSZXF1ZXN0EhIKCnByb2plY3RfaWQYASABKAMSDQoFbGltaXQYAiABKAUSDgoGY3Vyc29yGAMgASgJImEKFkxpc3RSZWNpcGllbnRzUmVzcG9uc2USMgoKcmVjaXBpZW50cxgBIAMoCzIeLmhlcmFsZC5yZWNpcGllbnQudjEuUmVjaXBpZW50EhMKC25leHRfY3Vyc29yGAIgASgJIjgKFkVuc3VyZVJlY2lwaWVudFJlcXVlc3QSEgoKcHJvamVjdF9pZBgBIAEoAxIKCgJpZBgCIAEoCSJdChdFbnN1cmVSZWNpcGllbnRSZXNwb25zZRIxCglyZWNpcGllbnQYASABKAsyHi5oZXJhbGQucmVjaXBpZW50LnYxLlJlY2lwaWVudBIPCgdjcmVhdGVkGAIgASgIIlEKGVN0cmVhbVJlY2lwaWVudElkc1JlcXVlc3QSEgoKcHJvamVjdF9pZBgBIAEoAxIRCglwYWdlX3NpemUYAiABKAUSDQoFYWZ0ZXIYAyABKAkiQwoaU3RyZWFtUmVjaXBpZW50SWRzUmVzcG9uc2USFQoNcmVjaXBpZW50X2lkcxgBIAMoCRIOCgZjdXJzb3IYAiABKAkicgoRQWRkQ29udGFjdFJlcXVlc3QSEgoKcHJvamVjdF9pZBgBIAEoAxIUCgxyZWNpcGllbnRfaWQYAiABKAkSDgoGbWVkaXVtGAMgASgJEg8KB2FkZHJlc3MYBCABKAkSEgoKaXNfcHJpbWFyeRgFIAEoCCJDChJBZGRDb250YWN0UmVzcG9uc2USLQoHY29udGFjdBgBIAEoCzIcLmhlcmFsZC5yZWNpcGllbnQudjEuQ29udGFjdCI/ChNMaXN0Q29udGFjdHNSZXF1ZXN0EhIKCnByb2plY3RfaWQYASABKAMSFAoMcmVjaXBpZW50X2lkGAIgASgJIkYKFExpc3RDb250YWN0c1Jlc3BvbnNlEi4KCGNvbnRhY3RzGAEgAygLMhwuaGVyYWxkLnJlY2lwaWVudC52MS5Db250YWN0ImUKGFNldFByaW1hcnlDb250YWN0UmVxdWVzdBISCgpwcm9qZWN0X2lkGAEgASgDEhQKDHJlY2lwaWVudF9pZBgCIAEoCRIOCgZtZWRpdW0YAyABKAkSDwoHYWRkcmVzcxgEIAEoCSJKChlTZXRQcmltYXJ5Q29udGFjdFJlc3BvbnNlEi0KB2NvbnRhY3QYASABKAsyHC5oZXJhbGQucmVjaXBpZW50LnYxLkNvbnRhY3QingEKFFVwZGF0ZUNvbnRhY3RSZXF1ZXN0EhIKCnByb2plY3RfaWQYASABKAMSFAoMcmVjaXBpZW50X2lkGAIgASgJEhIKCmNvbnRhY3RfaWQYAyABKAMSFAoHYWRkcmVzcxgEIAEoCUgAiAEBEhcKCmlzX3ByaW1hcnkYBSABKAhIAYgBAUIKCghfYWRkcmVzc0INCgtfaXNfcHJpbWFyeSJGChVVcGRhdGVDb250YWN0UmVzcG9uc2USLQoHY29udGFjdBgBIAEoCzIcLmhlcmFsZC5yZWNpcGllbnQudjEuQ29udGFjdCJUChREZWxldGVDb250YWN0UmVxdWVzdBISCgpwcm9qZWN0X2lkGAEgASgDEhQKDHJlY2lwaWVudF9pZBgCIAEoCRISCgpjb250YWN0X2lkGAMgASgDIhcKFURlbGV0ZUNvbnRhY3RSZXNwb25zZSJUChRWZXJpZnlDb250YWN0UmVxdWVzdBISCgpwcm9qZWN0X2lkGAEgASgDEhQKDHJlY2lwaWVudF9pZBgCIAEoCRISCgpjb250YWN0X2lkGAMgASgDIkYKFVZlcmlmeUNvbnRhY3RSZXNwb25zZRItCgdjb250YWN0GAEgASgLMhwuaGVyYWxkLnJlY2lwaWVudC52MS5Db250YWN0IlYKGUdldFByaW1hcnlDb250YWN0c1JlcXVlc3QSEgoKcHJvamVjdF9pZBgBIAEoAxIVCg1yZWNpcGllbnRfaWRzGAIgAygJEg4KBm1lZGl1bRgDIAEoCSJMChpHZXRQcmltYXJ5Q29udGFjdHNSZXNwb25zZRIuCghjb250YWN0cxgBIAMoCzIcLmhlcmFsZC5yZWNpcGllbnQudjEuQ29udGFjdDL6DAoQUmVjaXBpZW50U2VydmljZRJsCg9DcmVhdGVSZWNpcGllbnQSKy5oZXJhbGQucmVjaXBpZW50LnYxLkNyZWF0ZVJlY2lwaWVudFJlcXVlc3QaLC5oZXJhbGQucmVjaXBpZW50LnYxLkNyZWF0ZVJlY2lwaWVudFJlc3BvbnNlEmMKDEdldFJlY2lwaWVudBIoLmhlcmFsZC5yZWNpcGllbnQudjEuR2V0UmVjaXBpZW50UmVxdWVzdBopLmhlcmFsZC5yZWNpcGllbnQudjEuR2V0UmVjaXBpZW50UmVzcG9uc2USbAoPVXBkYXRlUmVjaXBpZW50EisuaGVyYWxkLnJlY2lwaWVudC52MS5VcGRhdGVSZWNpcGllbnRSZXF1ZXN0GiwuaGVyYWxkLnJlY2lwaWVudC52MS5VcGRhdGVSZWNpcGllbnRSZXNwb25zZRJsCg9EZWxldGVSZWNpcGllbnQSKy5oZXJhbGQucmVjaXBpZW50LnYxLkRlbGV0ZVJlY2lwaWVudFJlcXVlc3QaLC5oZXJhbGQucmVjaXBpZW50LnYxLkRlbGV0ZVJlY2lwaWVudFJlc3BvbnNlEn4KFUJhdGNoVXBzZXJ0UmVjaXBpZW50cxIxLmhlcmFsZC5yZWNpcGllbnQudjEuQmF0Y2hVcHNlcnRSZWNpcGllbnRzUmVxdWVzdBoyLmhlcmFsZC5yZWNpcGllbnQudjEuQmF0Y2hVcHNlcnRSZWNpcGllbnRzUmVzcG9uc2USaQoOTGlzdFJlY2lwaWVudHMSKi5oZXJhbGQucmVjaXBpZW50LnYxLkxpc3RSZWNpcGllbnRzUmVxdWVzdBorLmhlcmFsZC5yZWNpcGllbnQudjEuTGlzdFJlY2lwaWVudHNSZXNwb25zZRJsCg9FbnN1cmVSZWNpcGllbnQSKy5oZXJhbGQucmVjaXBpZW50LnYxLkVuc3VyZVJlY2lwaWVudFJlcXVlc3QaLC5oZXJhbGQucmVjaXBpZW50LnYxLkVuc3VyZVJlY2lwaWVudFJlc3BvbnNlEncKElN0cmVhbVJlY2lwaWVudElkcxIuLmhlcmFsZC5yZWNpcGllbnQudjEuU3RyZWFtUmVjaXBpZW50SWRzUmVxdWVzdBovLmhlcmFsZC5yZWNpcGllbnQudjEuU3RyZWFtUmVjaXBpZW50SWRzUmVzcG9uc2UwARJdCgpBZGRDb250YWN0EiYuaGVyYWxkLnJlY2lwaWVudC52MS5BZGRDb250YWN0UmVxdWVzdBonLmhlcmFsZC5yZWNpcGllbnQudjEuQWRkQ29udGFjdFJlc3BvbnNlEmMKDExpc3RDb250YWN0cxIoLmhlcmFsZC5yZWNpcGllbnQudjEuTGlzdENvbnRhY3RzUmVxdWVzdBopLmhlcmFsZC5yZWNpcGllbnQudjEuTGlzdENvbnRhY3RzUmVzcG9uc2UScgoRU2V0UHJpbWFyeUNvbnRhY3QSLS5oZXJhbGQucmVjaXBpZW50LnYxLlNldFByaW1hcnlDb250YWN0UmVxdWVzdBouLmhlcmFsZC5yZWNpcGllbnQudjEuU2V0UHJpbWFyeUNvbnRhY3RSZXNwb25zZRJmCg1VcGRhdGVDb250YWN0EikuaGVyYWxkLnJlY2lwaWVudC52MS5VcGRhdGVDb250YWN0UmVxdWVzdBoqLmhlcmFsZC5yZWNpcGllbnQudjEuVXBkYXRlQ29udGFjdFJlc3BvbnNlEmYKDURlbGV0ZUNvbnRhY3QSKS5oZXJhbGQucmVjaXBpZW50LnYxLkRlbGV0ZUNvbnRhY3RSZXF1ZXN0GiouaGVyYWxkLnJlY2lwaWVudC52MS5EZWxldGVDb250YWN0UmVzcG9uc2USZgoNVmVyaWZ5Q29udGFjdBIpLmhlcmFsZC5yZWNpcGllbnQudjEuVmVyaWZ5Q29udGFjdFJlcXVlc3QaKi5oZXJhbGQucmVjaXBpZW50LnYxLlZlcmlmeUNvbnRhY3RSZXNwb25zZRJ1ChJHZXRQcmltYXJ5Q29udGFjdHMSLi5oZXJhbGQucmVjaXBpZW50LnYxLkdldFByaW1hcnlDb250YWN0c1JlcXVlc3QaLy5oZXJhbGQucmVjaXBpZW50LnYxLkdldFByaW1hcnlDb250YWN0c1Jlc3BvbnNlYgZwcm90bzM", [file_google_protobuf_timestamp, file_herald_common_v1_errors]);
+  fileDesc("CiNoZXJhbGQvcmVjaXBpZW50L3YxL3JlY2lwaWVudC5wcm90bxITaGVyYWxkLnJlY2lwaWVudC52MSKTAQoJUmVjaXBpZW50EgoKAmlkGAEgASgJEhEKBG5hbWUYAiABKAlIAIgBARIuCgpjcmVhdGVkX2F0GAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIuCgp1cGRhdGVkX2F0GAQgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcEIHCgVfbmFtZSLxAQoHQ29udGFjdBIKCgJpZBgBIAEoAxIUCgxyZWNpcGllbnRfaWQYAiABKAkSDgoGbWVkaXVtGAMgASgJEg8KB2FkZHJlc3MYBCABKAkSEgoKaXNfcHJpbWFyeRgFIAEoCBIvCgt2ZXJpZmllZF9hdBgGIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLgoKY3JlYXRlZF9hdBgHIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLgoKdXBkYXRlZF9hdBgIIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiVAoWQ3JlYXRlUmVjaXBpZW50UmVxdWVzdBISCgpwcm9qZWN0X2lkGAEgASgDEgoKAmlkGAIgASgJEhEKBG5hbWUYAyABKAlIAIgBAUIHCgVfbmFtZSJMChdDcmVhdGVSZWNpcGllbnRSZXNwb25zZRIxCglyZWNpcGllbnQYASABKAsyHi5oZXJhbGQucmVjaXBpZW50LnYxLlJlY2lwaWVudCI1ChNHZXRSZWNpcGllbnRSZXF1ZXN0EhIKCnByb2plY3RfaWQYASABKAMSCgoCaWQYAiABKAkiSQoUR2V0UmVjaXBpZW50UmVzcG9uc2USMQoJcmVjaXBpZW50GAEgASgLMh4uaGVyYWxkLnJlY2lwaWVudC52MS5SZWNpcGllbnQiZgoWVXBkYXRlUmVjaXBpZW50UmVxdWVzdBISCgpwcm9qZWN0X2lkGAEgASgDEgoKAmlkGAIgASgJEhAKCHNldF9uYW1lGAMgASgIEhEKBG5hbWUYBCABKAlIAIgBAUIHCgVfbmFtZSJMChdVcGRhdGVSZWNpcGllbnRSZXNwb25zZRIxCglyZWNpcGllbnQYASABKAsyHi5oZXJhbGQucmVjaXBpZW50LnYxLlJlY2lwaWVudCI4ChZEZWxldGVSZWNpcGllbnRSZXF1ZXN0EhIKCnByb2plY3RfaWQYASABKAMSCgoCaWQYAiABKAkiGQoXRGVsZXRlUmVjaXBpZW50UmVzcG9uc2UiWgoJQmF0Y2hJdGVtEgoKAmlkGAEgASgJEhAKCHNldF9uYW1lGAIgASgIEhEKBG5hbWUYAyABKAlIAIgBARITCgtiYXRjaF9pbmRleBgEIAEoBUIHCgVfbmFtZSJhCgxCYXRjaEZhaWx1cmUSCgoCaWQYASABKAkSEwoLYmF0Y2hfaW5kZXgYAiABKAUSMAoGZXJyb3JzGAMgAygLMiAuaGVyYWxkLmNvbW1vbi52MS5GaWVsZFZpb2xhdGlvbiJhChxCYXRjaFVwc2VydFJlY2lwaWVudHNSZXF1ZXN0EhIKCnByb2plY3RfaWQYASABKAMSLQoFaXRlbXMYAiADKAsyHi5oZXJhbGQucmVjaXBpZW50LnYxLkJhdGNoSXRlbSJ0Ch1CYXRjaFVwc2VydFJlY2lwaWVudHNSZXNwb25zZRIPCgdjcmVhdGVkGAEgAygJEg8KB3VwZGF0ZWQYAiADKAkSMQoGZmFpbGVkGAMgAygLMiEuaGVyYWxkLnJlY2lwaWVudC52MS5CYXRjaEZhaWx1cmUiSgoVTGlzdFJlY2lwaWVudHNSZXF1ZXN0EhIKCnByb2plY3RfaWQYASABKAMSDQoFbGltaXQYAiABKAUSDgoGY3Vyc29yGAMgASgJImEKFkxpc3RSZWNpcGllbnRzUmVzcG9uc2USMgoKcmVjaXBpZW50cxgBIAMoCzIeLmhlcmFsZC5yZWNpcGllbnQudjEuUmVjaXBpZW50EhMKC25leHRfY3Vyc29yGAIgASgJIjgKFkVuc3VyZVJlY2lwaWVudFJlcXVlc3QSEgoKcHJvamVjdF9pZBgBIAEoAxIKCgJpZBgCIAEoCSJdChdFbnN1cmVSZWNpcGllbnRSZXNwb25zZRIxCglyZWNpcGllbnQYASABKAsyHi5oZXJhbGQucmVjaXBpZW50LnYxLlJlY2lwaWVudBIPCgdjcmVhdGVkGAIgASgIIlEKGVN0cmVhbVJlY2lwaWVudElkc1JlcXVlc3QSEgoKcHJvamVjdF9pZBgBIAEoAxIRCglwYWdlX3NpemUYAiABKAUSDQoFYWZ0ZXIYAyABKAkiQwoaU3RyZWFtUmVjaXBpZW50SWRzUmVzcG9uc2USFQoNcmVjaXBpZW50X2lkcxgBIAMoCRIOCgZjdXJzb3IYAiABKAkiZAoXTGlzdFJlY2lwaWVudElkc1JlcXVlc3QSEgoKcHJvamVjdF9pZBgBIAEoAxINCgVhZnRlchgCIAEoCRITCgt1cHBlcl9ib3VuZBgDIAEoCRIRCglwYWdlX3NpemUYBCABKAUimwEKGExpc3RSZWNpcGllbnRJZHNSZXNwb25zZRIVCg1yZWNpcGllbnRfaWRzGAEgAygJEhYKDnJlY2lwaWVudF9zZXFzGAIgAygDEhIKCm5leHRfYWZ0ZXIYAyABKAkSEwoLdXBwZXJfYm91bmQYBCABKAkSDAoEZG9uZRgFIAEoCBIZChFyZW1haW5pbmdfYXRfbW9zdBgGIAEoAyJyChFBZGRDb250YWN0UmVxdWVzdBISCgpwcm9qZWN0X2lkGAEgASgDEhQKDHJlY2lwaWVudF9pZBgCIAEoCRIOCgZtZWRpdW0YAyABKAkSDwoHYWRkcmVzcxgEIAEoCRISCgppc19wcmltYXJ5GAUgASgIIkMKEkFkZENvbnRhY3RSZXNwb25zZRItCgdjb250YWN0GAEgASgLMhwuaGVyYWxkLnJlY2lwaWVudC52MS5Db250YWN0Ij8KE0xpc3RDb250YWN0c1JlcXVlc3QSEgoKcHJvamVjdF9pZBgBIAEoAxIUCgxyZWNpcGllbnRfaWQYAiABKAkiRgoUTGlzdENvbnRhY3RzUmVzcG9uc2USLgoIY29udGFjdHMYASADKAsyHC5oZXJhbGQucmVjaXBpZW50LnYxLkNvbnRhY3QiZQoYU2V0UHJpbWFyeUNvbnRhY3RSZXF1ZXN0EhIKCnByb2plY3RfaWQYASABKAMSFAoMcmVjaXBpZW50X2lkGAIgASgJEg4KBm1lZGl1bRgDIAEoCRIPCgdhZGRyZXNzGAQgASgJIkoKGVNldFByaW1hcnlDb250YWN0UmVzcG9uc2USLQoHY29udGFjdBgBIAEoCzIcLmhlcmFsZC5yZWNpcGllbnQudjEuQ29udGFjdCKeAQoUVXBkYXRlQ29udGFjdFJlcXVlc3QSEgoKcHJvamVjdF9pZBgBIAEoAxIUCgxyZWNpcGllbnRfaWQYAiABKAkSEgoKY29udGFjdF9pZBgDIAEoAxIUCgdhZGRyZXNzGAQgASgJSACIAQESFwoKaXNfcHJpbWFyeRgFIAEoCEgBiAEBQgoKCF9hZGRyZXNzQg0KC19pc19wcmltYXJ5IkYKFVVwZGF0ZUNvbnRhY3RSZXNwb25zZRItCgdjb250YWN0GAEgASgLMhwuaGVyYWxkLnJlY2lwaWVudC52MS5Db250YWN0IlQKFERlbGV0ZUNvbnRhY3RSZXF1ZXN0EhIKCnByb2plY3RfaWQYASABKAMSFAoMcmVjaXBpZW50X2lkGAIgASgJEhIKCmNvbnRhY3RfaWQYAyABKAMiFwoVRGVsZXRlQ29udGFjdFJlc3BvbnNlIlQKFFZlcmlmeUNvbnRhY3RSZXF1ZXN0EhIKCnByb2plY3RfaWQYASABKAMSFAoMcmVjaXBpZW50X2lkGAIgASgJEhIKCmNvbnRhY3RfaWQYAyABKAMiRgoVVmVyaWZ5Q29udGFjdFJlc3BvbnNlEi0KB2NvbnRhY3QYASABKAsyHC5oZXJhbGQucmVjaXBpZW50LnYxLkNvbnRhY3QiVgoZR2V0UHJpbWFyeUNvbnRhY3RzUmVxdWVzdBISCgpwcm9qZWN0X2lkGAEgASgDEhUKDXJlY2lwaWVudF9pZHMYAiADKAkSDgoGbWVkaXVtGAMgASgJIkwKGkdldFByaW1hcnlDb250YWN0c1Jlc3BvbnNlEi4KCGNvbnRhY3RzGAEgAygLMhwuaGVyYWxkLnJlY2lwaWVudC52MS5Db250YWN0MusNChBSZWNpcGllbnRTZXJ2aWNlEmwKD0NyZWF0ZVJlY2lwaWVudBIrLmhlcmFsZC5yZWNpcGllbnQudjEuQ3JlYXRlUmVjaXBpZW50UmVxdWVzdBosLmhlcmFsZC5yZWNpcGllbnQudjEuQ3JlYXRlUmVjaXBpZW50UmVzcG9uc2USYwoMR2V0UmVjaXBpZW50EiguaGVyYWxkLnJlY2lwaWVudC52MS5HZXRSZWNpcGllbnRSZXF1ZXN0GikuaGVyYWxkLnJlY2lwaWVudC52MS5HZXRSZWNpcGllbnRSZXNwb25zZRJsCg9VcGRhdGVSZWNpcGllbnQSKy5oZXJhbGQucmVjaXBpZW50LnYxLlVwZGF0ZVJlY2lwaWVudFJlcXVlc3QaLC5oZXJhbGQucmVjaXBpZW50LnYxLlVwZGF0ZVJlY2lwaWVudFJlc3BvbnNlEmwKD0RlbGV0ZVJlY2lwaWVudBIrLmhlcmFsZC5yZWNpcGllbnQudjEuRGVsZXRlUmVjaXBpZW50UmVxdWVzdBosLmhlcmFsZC5yZWNpcGllbnQudjEuRGVsZXRlUmVjaXBpZW50UmVzcG9uc2USfgoVQmF0Y2hVcHNlcnRSZWNpcGllbnRzEjEuaGVyYWxkLnJlY2lwaWVudC52MS5CYXRjaFVwc2VydFJlY2lwaWVudHNSZXF1ZXN0GjIuaGVyYWxkLnJlY2lwaWVudC52MS5CYXRjaFVwc2VydFJlY2lwaWVudHNSZXNwb25zZRJpCg5MaXN0UmVjaXBpZW50cxIqLmhlcmFsZC5yZWNpcGllbnQudjEuTGlzdFJlY2lwaWVudHNSZXF1ZXN0GisuaGVyYWxkLnJlY2lwaWVudC52MS5MaXN0UmVjaXBpZW50c1Jlc3BvbnNlEmwKD0Vuc3VyZVJlY2lwaWVudBIrLmhlcmFsZC5yZWNpcGllbnQudjEuRW5zdXJlUmVjaXBpZW50UmVxdWVzdBosLmhlcmFsZC5yZWNpcGllbnQudjEuRW5zdXJlUmVjaXBpZW50UmVzcG9uc2USdwoSU3RyZWFtUmVjaXBpZW50SWRzEi4uaGVyYWxkLnJlY2lwaWVudC52MS5TdHJlYW1SZWNpcGllbnRJZHNSZXF1ZXN0Gi8uaGVyYWxkLnJlY2lwaWVudC52MS5TdHJlYW1SZWNpcGllbnRJZHNSZXNwb25zZTABEm8KEExpc3RSZWNpcGllbnRJZHMSLC5oZXJhbGQucmVjaXBpZW50LnYxLkxpc3RSZWNpcGllbnRJZHNSZXF1ZXN0Gi0uaGVyYWxkLnJlY2lwaWVudC52MS5MaXN0UmVjaXBpZW50SWRzUmVzcG9uc2USXQoKQWRkQ29udGFjdBImLmhlcmFsZC5yZWNpcGllbnQudjEuQWRkQ29udGFjdFJlcXVlc3QaJy5oZXJhbGQucmVjaXBpZW50LnYxLkFkZENvbnRhY3RSZXNwb25zZRJjCgxMaXN0Q29udGFjdHMSKC5oZXJhbGQucmVjaXBpZW50LnYxLkxpc3RDb250YWN0c1JlcXVlc3QaKS5oZXJhbGQucmVjaXBpZW50LnYxLkxpc3RDb250YWN0c1Jlc3BvbnNlEnIKEVNldFByaW1hcnlDb250YWN0Ei0uaGVyYWxkLnJlY2lwaWVudC52MS5TZXRQcmltYXJ5Q29udGFjdFJlcXVlc3QaLi5oZXJhbGQucmVjaXBpZW50LnYxLlNldFByaW1hcnlDb250YWN0UmVzcG9uc2USZgoNVXBkYXRlQ29udGFjdBIpLmhlcmFsZC5yZWNpcGllbnQudjEuVXBkYXRlQ29udGFjdFJlcXVlc3QaKi5oZXJhbGQucmVjaXBpZW50LnYxLlVwZGF0ZUNvbnRhY3RSZXNwb25zZRJmCg1EZWxldGVDb250YWN0EikuaGVyYWxkLnJlY2lwaWVudC52MS5EZWxldGVDb250YWN0UmVxdWVzdBoqLmhlcmFsZC5yZWNpcGllbnQudjEuRGVsZXRlQ29udGFjdFJlc3BvbnNlEmYKDVZlcmlmeUNvbnRhY3QSKS5oZXJhbGQucmVjaXBpZW50LnYxLlZlcmlmeUNvbnRhY3RSZXF1ZXN0GiouaGVyYWxkLnJlY2lwaWVudC52MS5WZXJpZnlDb250YWN0UmVzcG9uc2USdQoSR2V0UHJpbWFyeUNvbnRhY3RzEi4uaGVyYWxkLnJlY2lwaWVudC52MS5HZXRQcmltYXJ5Q29udGFjdHNSZXF1ZXN0Gi8uaGVyYWxkLnJlY2lwaWVudC52MS5HZXRQcmltYXJ5Q29udGFjdHNSZXNwb25zZWIGcHJvdG8z", [file_google_protobuf_timestamp, file_herald_common_v1_errors]);
 
 /**
  * @generated from message herald.recipient.v1.Recipient
@@ -528,6 +528,100 @@ export const StreamRecipientIdsResponseSchema: GenMessage<StreamRecipientIdsResp
   messageDesc(file_herald_recipient_v1_recipient, 19);
 
 /**
+ * @generated from message herald.recipient.v1.ListRecipientIdsRequest
+ */
+export type ListRecipientIdsRequest = Message<"herald.recipient.v1.ListRecipientIdsRequest"> & {
+  /**
+   * @generated from field: int64 project_id = 1;
+   */
+  projectId: bigint;
+
+  /**
+   * Resume after this cursor (empty: from the start).
+   *
+   * @generated from field: string after = 2;
+   */
+  after: string;
+
+  /**
+   * Never page past this bound (a cursor from an earlier response's `upper_bound`). Empty: the
+   * service snapshots the newest recipient now and answers it in `upper_bound`; pass it on every
+   * later call, so recipients created after the snapshot are never listed.
+   *
+   * @generated from field: string upper_bound = 3;
+   */
+  upperBound: string;
+
+  /**
+   * At most this many ids (1..1000, default 1000). A page may hold fewer, even none, and still not
+   * be the last: each call reads a bounded range of the creation order.
+   *
+   * @generated from field: int32 page_size = 4;
+   */
+  pageSize: number;
+};
+
+/**
+ * Describes the message herald.recipient.v1.ListRecipientIdsRequest.
+ * Use `create(ListRecipientIdsRequestSchema)` to create a new message.
+ */
+export const ListRecipientIdsRequestSchema: GenMessage<ListRecipientIdsRequest> = /*@__PURE__*/
+  messageDesc(file_herald_recipient_v1_recipient, 20);
+
+/**
+ * @generated from message herald.recipient.v1.ListRecipientIdsResponse
+ */
+export type ListRecipientIdsResponse = Message<"herald.recipient.v1.ListRecipientIdsResponse"> & {
+  /**
+   * @generated from field: repeated string recipient_ids = 1;
+   */
+  recipientIds: string[];
+
+  /**
+   * The creation sequence (incarnation) of each id, same order: an id deleted and created again
+   * has a new one. RecipientDeleted carries the erased incarnation's.
+   *
+   * @generated from field: repeated int64 recipient_seqs = 2;
+   */
+  recipientSeqs: bigint[];
+
+  /**
+   * Pass as `after` for the next page.
+   *
+   * @generated from field: string next_after = 3;
+   */
+  nextAfter: string;
+
+  /**
+   * The bound in force (the request's, or the snapshot taken by this call).
+   *
+   * @generated from field: string upper_bound = 4;
+   */
+  upperBound: string;
+
+  /**
+   * True when `next_after` reached the bound: there is no next page.
+   *
+   * @generated from field: bool done = 5;
+   */
+  done: boolean;
+
+  /**
+   * An upper bound on how many ids are still to list after `next_after` (0 when done).
+   *
+   * @generated from field: int64 remaining_at_most = 6;
+   */
+  remainingAtMost: bigint;
+};
+
+/**
+ * Describes the message herald.recipient.v1.ListRecipientIdsResponse.
+ * Use `create(ListRecipientIdsResponseSchema)` to create a new message.
+ */
+export const ListRecipientIdsResponseSchema: GenMessage<ListRecipientIdsResponse> = /*@__PURE__*/
+  messageDesc(file_herald_recipient_v1_recipient, 21);
+
+/**
  * @generated from message herald.recipient.v1.AddContactRequest
  */
 export type AddContactRequest = Message<"herald.recipient.v1.AddContactRequest"> & {
@@ -562,7 +656,7 @@ export type AddContactRequest = Message<"herald.recipient.v1.AddContactRequest">
  * Use `create(AddContactRequestSchema)` to create a new message.
  */
 export const AddContactRequestSchema: GenMessage<AddContactRequest> = /*@__PURE__*/
-  messageDesc(file_herald_recipient_v1_recipient, 20);
+  messageDesc(file_herald_recipient_v1_recipient, 22);
 
 /**
  * @generated from message herald.recipient.v1.AddContactResponse
@@ -579,7 +673,7 @@ export type AddContactResponse = Message<"herald.recipient.v1.AddContactResponse
  * Use `create(AddContactResponseSchema)` to create a new message.
  */
 export const AddContactResponseSchema: GenMessage<AddContactResponse> = /*@__PURE__*/
-  messageDesc(file_herald_recipient_v1_recipient, 21);
+  messageDesc(file_herald_recipient_v1_recipient, 23);
 
 /**
  * @generated from message herald.recipient.v1.ListContactsRequest
@@ -601,7 +695,7 @@ export type ListContactsRequest = Message<"herald.recipient.v1.ListContactsReque
  * Use `create(ListContactsRequestSchema)` to create a new message.
  */
 export const ListContactsRequestSchema: GenMessage<ListContactsRequest> = /*@__PURE__*/
-  messageDesc(file_herald_recipient_v1_recipient, 22);
+  messageDesc(file_herald_recipient_v1_recipient, 24);
 
 /**
  * @generated from message herald.recipient.v1.ListContactsResponse
@@ -618,7 +712,7 @@ export type ListContactsResponse = Message<"herald.recipient.v1.ListContactsResp
  * Use `create(ListContactsResponseSchema)` to create a new message.
  */
 export const ListContactsResponseSchema: GenMessage<ListContactsResponse> = /*@__PURE__*/
-  messageDesc(file_herald_recipient_v1_recipient, 23);
+  messageDesc(file_herald_recipient_v1_recipient, 25);
 
 /**
  * @generated from message herald.recipient.v1.SetPrimaryContactRequest
@@ -650,7 +744,7 @@ export type SetPrimaryContactRequest = Message<"herald.recipient.v1.SetPrimaryCo
  * Use `create(SetPrimaryContactRequestSchema)` to create a new message.
  */
 export const SetPrimaryContactRequestSchema: GenMessage<SetPrimaryContactRequest> = /*@__PURE__*/
-  messageDesc(file_herald_recipient_v1_recipient, 24);
+  messageDesc(file_herald_recipient_v1_recipient, 26);
 
 /**
  * @generated from message herald.recipient.v1.SetPrimaryContactResponse
@@ -667,7 +761,7 @@ export type SetPrimaryContactResponse = Message<"herald.recipient.v1.SetPrimaryC
  * Use `create(SetPrimaryContactResponseSchema)` to create a new message.
  */
 export const SetPrimaryContactResponseSchema: GenMessage<SetPrimaryContactResponse> = /*@__PURE__*/
-  messageDesc(file_herald_recipient_v1_recipient, 25);
+  messageDesc(file_herald_recipient_v1_recipient, 27);
 
 /**
  * @generated from message herald.recipient.v1.UpdateContactRequest
@@ -704,7 +798,7 @@ export type UpdateContactRequest = Message<"herald.recipient.v1.UpdateContactReq
  * Use `create(UpdateContactRequestSchema)` to create a new message.
  */
 export const UpdateContactRequestSchema: GenMessage<UpdateContactRequest> = /*@__PURE__*/
-  messageDesc(file_herald_recipient_v1_recipient, 26);
+  messageDesc(file_herald_recipient_v1_recipient, 28);
 
 /**
  * @generated from message herald.recipient.v1.UpdateContactResponse
@@ -721,7 +815,7 @@ export type UpdateContactResponse = Message<"herald.recipient.v1.UpdateContactRe
  * Use `create(UpdateContactResponseSchema)` to create a new message.
  */
 export const UpdateContactResponseSchema: GenMessage<UpdateContactResponse> = /*@__PURE__*/
-  messageDesc(file_herald_recipient_v1_recipient, 27);
+  messageDesc(file_herald_recipient_v1_recipient, 29);
 
 /**
  * @generated from message herald.recipient.v1.DeleteContactRequest
@@ -748,7 +842,7 @@ export type DeleteContactRequest = Message<"herald.recipient.v1.DeleteContactReq
  * Use `create(DeleteContactRequestSchema)` to create a new message.
  */
 export const DeleteContactRequestSchema: GenMessage<DeleteContactRequest> = /*@__PURE__*/
-  messageDesc(file_herald_recipient_v1_recipient, 28);
+  messageDesc(file_herald_recipient_v1_recipient, 30);
 
 /**
  * @generated from message herald.recipient.v1.DeleteContactResponse
@@ -761,7 +855,7 @@ export type DeleteContactResponse = Message<"herald.recipient.v1.DeleteContactRe
  * Use `create(DeleteContactResponseSchema)` to create a new message.
  */
 export const DeleteContactResponseSchema: GenMessage<DeleteContactResponse> = /*@__PURE__*/
-  messageDesc(file_herald_recipient_v1_recipient, 29);
+  messageDesc(file_herald_recipient_v1_recipient, 31);
 
 /**
  * @generated from message herald.recipient.v1.VerifyContactRequest
@@ -788,7 +882,7 @@ export type VerifyContactRequest = Message<"herald.recipient.v1.VerifyContactReq
  * Use `create(VerifyContactRequestSchema)` to create a new message.
  */
 export const VerifyContactRequestSchema: GenMessage<VerifyContactRequest> = /*@__PURE__*/
-  messageDesc(file_herald_recipient_v1_recipient, 30);
+  messageDesc(file_herald_recipient_v1_recipient, 32);
 
 /**
  * @generated from message herald.recipient.v1.VerifyContactResponse
@@ -805,7 +899,7 @@ export type VerifyContactResponse = Message<"herald.recipient.v1.VerifyContactRe
  * Use `create(VerifyContactResponseSchema)` to create a new message.
  */
 export const VerifyContactResponseSchema: GenMessage<VerifyContactResponse> = /*@__PURE__*/
-  messageDesc(file_herald_recipient_v1_recipient, 31);
+  messageDesc(file_herald_recipient_v1_recipient, 33);
 
 /**
  * @generated from message herald.recipient.v1.GetPrimaryContactsRequest
@@ -832,7 +926,7 @@ export type GetPrimaryContactsRequest = Message<"herald.recipient.v1.GetPrimaryC
  * Use `create(GetPrimaryContactsRequestSchema)` to create a new message.
  */
 export const GetPrimaryContactsRequestSchema: GenMessage<GetPrimaryContactsRequest> = /*@__PURE__*/
-  messageDesc(file_herald_recipient_v1_recipient, 32);
+  messageDesc(file_herald_recipient_v1_recipient, 34);
 
 /**
  * @generated from message herald.recipient.v1.GetPrimaryContactsResponse
@@ -851,7 +945,7 @@ export type GetPrimaryContactsResponse = Message<"herald.recipient.v1.GetPrimary
  * Use `create(GetPrimaryContactsResponseSchema)` to create a new message.
  */
 export const GetPrimaryContactsResponseSchema: GenMessage<GetPrimaryContactsResponse> = /*@__PURE__*/
-  messageDesc(file_herald_recipient_v1_recipient, 33);
+  messageDesc(file_herald_recipient_v1_recipient, 35);
 
 /**
  * Recipients and their contact addresses, per project.
@@ -918,7 +1012,7 @@ export const RecipientService: GenService<{
     output: typeof EnsureRecipientResponseSchema;
   },
   /**
-   * Pages through every recipient id of a project in creation order, for broadcast fan-out.
+   * Pages through every recipient id of a project in creation order (one stream, one deadline).
    *
    * @generated from rpc herald.recipient.v1.RecipientService.StreamRecipientIds
    */
@@ -926,6 +1020,17 @@ export const RecipientService: GenService<{
     methodKind: "server_streaming";
     input: typeof StreamRecipientIdsRequestSchema;
     output: typeof StreamRecipientIdsResponseSchema;
+  },
+  /**
+   * One page of a project's active recipient ids in creation order, after a cursor and never past
+   * an upper bound (broadcast fan-out: each page is its own bounded call, retried alone).
+   *
+   * @generated from rpc herald.recipient.v1.RecipientService.ListRecipientIds
+   */
+  listRecipientIds: {
+    methodKind: "unary";
+    input: typeof ListRecipientIdsRequestSchema;
+    output: typeof ListRecipientIdsResponseSchema;
   },
   /**
    * @generated from rpc herald.recipient.v1.RecipientService.AddContact
