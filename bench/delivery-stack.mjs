@@ -104,7 +104,6 @@ export async function withDeliveryStack(name, { extraEnv = {} } = {}, run) {
     if (built.status !== 0) throw new Error('build failed');
     infra = await startInfra({ dataDir, log: say });
     const adminToken = crypto.randomBytes(24).toString('hex');
-    const dbPrefix = `bench${Date.now()}`;
     stack = await startStack({
       infra, distDir, dbPrefix, adminToken, tokenSecret: crypto.randomBytes(32).toString('hex'),
       logDir: path.join(dataDir, 'logs'), logLevel: 'warn', extraEnv, nodeArgs,
