@@ -114,6 +114,7 @@ export async function startConsumers(opts: {
           chunkIndex: job.chunkIndex,
           firstNotificationId: Number(job.firstNotificationId),
           recipientIds: job.recipientIds,
+          recipientSeqs: job.recipientSeqs.length === job.recipientIds.length ? job.recipientSeqs.map(Number) : undefined,
         });
         return done;
       },
@@ -151,7 +152,7 @@ export async function startConsumers(opts: {
         const ev = decode(m, (d) => fromBinary(RecipientDeletedSchema, d));
         if (isOutcome(ev)) return ev;
         const at = ev.deletedAt ? timestampDate(ev.deletedAt) : new Date();
-        await usecases.removeRecipientNotifications(Number(ev.projectId), ev.recipientId, at);
+        await usecases.removeRecipientNotifications(Number(ev.projectId), ev.recipientId, at, ev.recipientSeq);
         return done;
       },
     }),
