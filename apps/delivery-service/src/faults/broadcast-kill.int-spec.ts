@@ -74,7 +74,7 @@ describe('fault: the delivery process is SIGKILLed in the middle of its work', (
       while (next < SENDS) {
         const i = next++;
         try {
-          const r = await stack.delivery().send({ projectId, settings, recipientId: `d${i % 100}`, target, payloadJson: `{"i":${i}}` });
+          const r = await stack.delivery().send({ projectId, settings, recipientId: `d${i % 100}`, target, payloadJson: `{"i":${i}}` }, { timeoutMs: 10_000 });
           accepted.push(Number(r.notification!.id));
         } catch {
           // in flight when the process died: not accepted

@@ -122,6 +122,12 @@ export async function startProcessStack(extraEnv: Partial<Record<ServiceName, Re
       },
       async restart(s) {
         if (children[s]) await infra.stopChild(children[s]!);
+        if (s === 'delivery-service') {
+          // A fresh port: in a busy test run another process may have taken the old one meanwhile,
+          // and waiting for "the port answers" would then talk to that process. Nothing else calls
+          // the delivery service here, so only the test's client must follow.
+          ports[s] = await infra.freePort();
+        }
         await start(s);
         if (s === 'delivery-service') delivery = clientOf(DeliveryService, s);
       },

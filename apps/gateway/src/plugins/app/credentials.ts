@@ -30,7 +30,7 @@ export default fp<{ db: Db; nats: NatsConnection; now: () => Date }>(
     const keys = createKeyRepository(opts.db);
     await keys.ensureIndexes();
     const credentials = createCredentialCache({ keys, projects });
-    const revocations = onKeyRevoked(opts.nats, { hash: (hash) => credentials.keyRevoked(hash), id: (id) => credentials.keyIdRevoked(id) });
+    const revocations = onKeyRevoked(opts.nats, opts.db.databaseName, { hash: (hash) => credentials.keyRevoked(hash), id: (id) => credentials.keyIdRevoked(id) });
     app.addHook('onClose', async () => revocations.stop());
     onConnectionChange(
       opts.nats,
@@ -63,7 +63,7 @@ export default fp<{ db: Db; nats: NatsConnection; now: () => Date }>(
       announceKeyRevoked: async (hash, id) => {
         credentials.keyRevoked(hash);
         credentials.keyIdRevoked(id);
-        await announceKeyRevoked(opts.nats, hash, id);
+        await announceKeyRevoked(opts.nats, opts.db.databaseName, hash, id);
       },
       projectChanged: (id) => credentials.projectChanged(id),
     });
