@@ -22,7 +22,12 @@ export async function recipientDeletedEvents(natsUrl: string, projectId: bigint)
       if (pending === 0) break;
       const batch = await consumer.fetch({ max_messages: Math.min(pending, 500), expires: 2000 });
       for await (const m of batch) {
-        const e = fromBinary(RecipientDeletedSchema, m.data);
+        let e;
+        try {
+          e = fromBinary(RecipientDeletedSchema, m.data);
+        } catch {
+          continue; // another suite's deliberately undecodable message on the shared stream
+        }
         if (e.projectId === projectId) seen.push({ projectId: e.projectId, recipientId: e.recipientId, deletedAt: timestampDate(e.deletedAt!) });
       }
     }
