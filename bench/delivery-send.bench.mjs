@@ -7,10 +7,9 @@
 //      BENCH_MAX (1: also measure unthrottled, default 1), BENCH_RECIPIENTS (existing recipients the
 //      sends cycle through, default 1000); MONGO_URL / NATS_URL as for npm start.
 import { ensureDependencies } from '../scripts/lib/deps.mjs';
-import { cpuDelta, createRecipients, json, machine, sample, say, seedOtherProjects, sleep, storeOperations, storeOpsDelta, withDeliveryStack } from './delivery-stack.mjs';
+import { cpuDelta, createRecipients, json, machine, offerSends, sample, say, seedOtherProjects, sleep, storeOperations, storeOpsDelta, withDeliveryStack } from './delivery-stack.mjs';
 
 ensureDependencies((m) => process.stderr.write(`[bench] ${m}\n`));
-const { default: autocannon } = await import('autocannon');
 
 const rate = Number(process.env.BENCH_RATE ?? 1000);
 const duration = Number(process.env.BENCH_DURATION ?? 10);
@@ -21,28 +20,8 @@ const RECIPIENTS = Number(process.env.BENCH_RECIPIENTS ?? 1000);
 const target = { channel: 'orders', topic: 'shipping', event: 'shipped' };
 
 /** Offers POST sends (recipients cycling through RECIPIENTS existing ones) for `seconds`. */
-function offer(url, headers, seconds, overallRate) {
-  let n = 0;
-  return new Promise((resolve, reject) => {
-    autocannon(
-      {
-        url: `${url}/notifications/send`,
-        method: 'POST',
-        headers: { ...headers, 'content-type': 'application/json' },
-        connections,
-        duration: seconds,
-        pipelining: 1,
-        ...(overallRate ? { overallRate } : {}),
-        requests: [{ setupRequest: (req) => ({ ...req, body: JSON.stringify({ recipient_id: `r${n++ % RECIPIENTS}`, target, payload: { title: 'Shipped', n } }) }) }],
-      },
-      (err, r) => {
-        if (err) return reject(err);
-        const ok = r['2xx'];
-        resolve({ ok, rps: ok / seconds, p50: r.latency.p50, p99: r.latency.p99, bad: r.non2xx + r.errors + r.timeouts, total: r.requests.total });
-      },
-    );
-  });
-}
+const offer = (url, headers, seconds, overallRate) =>
+  offerSends({ url, headers, seconds, rate: overallRate, connections, recipients: RECIPIENTS, target });
 
 /** Sum and count of the services' RPC durations (herald_rpc_server_duration_seconds), by method. */
 async function rpcTimes(stack) {

@@ -233,3 +233,32 @@ export async function insertNotifications({ infra, dbPrefix, projectId, recipien
     await client.close();
   }
 }
+
+/**
+ * Offers POST /notifications/send for `seconds` with autocannon (a payload to `target`, recipients
+ * cycling through `r0..r<recipients-1>`), at `rate` req/s overall (0: unthrottled; latencies are
+ * corrected for coordinated omission). Returns { ok, rps, p50, p99, bad, total }.
+ */
+export async function offerSends({ url, headers, seconds, rate = 0, connections, recipients, target, title = 'Shipped' }) {
+  const { default: autocannon } = await import('autocannon');
+  let n = 0;
+  return new Promise((resolve, reject) => {
+    autocannon(
+      {
+        url: `${url}/notifications/send`,
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        connections,
+        duration: seconds,
+        pipelining: 1,
+        ...(rate ? { overallRate: rate } : {}),
+        requests: [{ setupRequest: (req) => ({ ...req, body: JSON.stringify({ recipient_id: `r${n++ % recipients}`, target, payload: { title, n } }) }) }],
+      },
+      (err, r) => {
+        if (err) return reject(err);
+        const ok = r['2xx'];
+        resolve({ ok, rps: ok / seconds, p50: r.latency.p50, p99: r.latency.p99, bad: r.non2xx + r.errors + r.timeouts, total: r.requests.total });
+      },
+    );
+  });
+}

@@ -6,10 +6,9 @@
 //      default: half of a 10 s unthrottled measurement), BENCH_CONNECTIONS (default 50),
 //      BENCH_RECIPIENTS (default 1000), BENCH_SEED_* (see delivery-stack.mjs).
 import { ensureDependencies } from '../scripts/lib/deps.mjs';
-import { createRecipients, machine, rssMb, sample, say, seedOtherProjects, withDeliveryStack } from './delivery-stack.mjs';
+import { createRecipients, machine, offerSends, rssMb, sample, say, seedOtherProjects, withDeliveryStack } from './delivery-stack.mjs';
 
 ensureDependencies((m) => process.stderr.write(`[bench] ${m}\n`));
-const { default: autocannon } = await import('autocannon');
 
 const minutes = Number(process.env.BENCH_SOAK_MINUTES ?? 10);
 const warmupS = Number(process.env.BENCH_SOAK_WARMUP ?? 120);
@@ -17,19 +16,7 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const RECIPIENTS = Number(process.env.BENCH_RECIPIENTS ?? 1000);
 const target = { channel: 'orders', topic: 'shipping', event: 'shipped' };
 
-function offer(url, headers, seconds, overallRate) {
-  let n = 0;
-  return new Promise((resolve, reject) => {
-    autocannon(
-      {
-        url: `${url}/notifications/send`, method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, connections, duration: seconds,
-        ...(overallRate ? { overallRate } : {}),
-        requests: [{ setupRequest: (req) => ({ ...req, body: JSON.stringify({ recipient_id: `r${n++ % RECIPIENTS}`, target, payload: { title: 'Soak', n } }) }) }],
-      },
-      (err, r) => (err ? reject(err) : resolve({ rps: r['2xx'] / seconds, p99: r.latency.p99, bad: r.non2xx + r.errors + r.timeouts })),
-    );
-  });
-}
+const offer = (url, headers, seconds, rate) => offerSends({ url, headers, seconds, rate, connections, recipients: RECIPIENTS, target, title: 'Soak' });
 
 const failed = await withDeliveryStack('soak', {}, async ({ infra, stack, api, auth, admin, dbPrefix, metrics, processes }) => {
   await seedOtherProjects({ stack, admin, infra, dbPrefix });
