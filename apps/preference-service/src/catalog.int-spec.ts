@@ -46,7 +46,9 @@ describe('PreferenceService catalog', () => {
     const err = await errorOf(svc.client.createCatalogEntry({ projectId, entry: entry({ name: 'other' }) }));
     expect(err).toMatchObject({ code: 'preference_exists', connectCode: Code.AlreadyExists });
     // Another project may use the same natural key.
-    await expect(svc.client.createCatalogEntry({ projectId: newProject(), entry: entry() })).resolves.toBeDefined();
+    const elsewhere = newProject();
+    const created = await svc.client.createCatalogEntry({ projectId: elsewhere, entry: entry() });
+    expect(created.entry).toMatchObject({ projectId: elsewhere, target: entry().target, medium: 'in_app' });
   });
 
   it.each([

@@ -66,7 +66,8 @@ describe('PreferenceService recipient preferences', () => {
     await catalog(projectId, anyTopic, 'in_app', true, true);
     expect((await errorOf(svc.client.setPreference({ projectId, recipientId: 'r', target: deploys, enabled: false }))).code).toBe('preference_mandatory');
     // ...which never governs topic none.
-    await expect(svc.client.setPreference({ projectId, recipientId: 'r', target: base, enabled: false })).resolves.toBeDefined();
+    await svc.client.setPreference({ projectId, recipientId: 'r', target: base, enabled: false });
+    expect(await check(projectId, 'r', base)).toMatchObject({ enabled: false, mandatory: false });
   });
 
   it.each([

@@ -40,6 +40,10 @@ describe('recipient service: contacts', () => {
     await svc.client.createRecipient({ projectId, id: 'two' });
     await svc.client.addContact({ projectId, recipientId: 'one', medium: 'email', address: 'same@x.io', isPrimary: true });
     await svc.client.addContact({ projectId, recipientId: 'two', medium: 'email', address: 'same@x.io', isPrimary: true });
+    for (const recipientId of ['one', 'two']) {
+      const { contacts } = await svc.client.listContacts({ projectId, recipientId });
+      expect(contacts.map((c) => [c.address, c.isPrimary])).toEqual([['same@x.io', true]]);
+    }
   });
 
   it('when ten primaries of one medium are added at once, then exactly one is stored', async () => {
