@@ -15,7 +15,16 @@ export {
 } from './errors';
 export { createSequences, type Sequences } from './sequences';
 export { connectMongo, type MongoHandle } from './mongo';
-export { connectNats, natsConnectOptions, ensureStream, ensureEventsStream, type NatsAuth, type NatsConnection } from './nats';
+export { connectNats, natsConnectOptions, ensureStream, ensureEventsStream, ensureConsumer, type NatsAuth, type NatsConnection } from './nats';
+export {
+  startWorker,
+  startBatchWorker,
+  done,
+  type Outcome,
+  type Worker,
+  type WorkerOptions,
+  type BatchWorkerOptions,
+} from './jetstream-worker';
 export { createMetrics, startMetricsServer, portOf, type Metrics } from './metrics';
 export {
   ServiceAuthConfigSchema,

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { AckPolicy, jetstream, jetstreamManager, type JsMsg } from '@nats-io/jetstream';
 import { nanos } from '@nats-io/nats-core';
-import { connectNats, createLogger, ensureStream, type NatsConnection } from '@herald/service-kit';
-import { done, startBatchWorker, type Worker } from './worker';
+import { createLogger } from './logger';
+import { connectNats, ensureConsumer, ensureStream, type NatsConnection } from './nats';
+import { done, startBatchWorker, type Worker } from './jetstream-worker';
 
 jest.setTimeout(30_000);
 
@@ -65,5 +66,74 @@ describe('batch worker against the real broker', () => {
     const info = await (await jetstreamManager(nc)).consumers.info(stream, 'slow');
     expect(info.num_redelivered).toBe(0);
     expect(info.num_ack_pending).toBe(0);
+  });
+
+  const silent = createLogger('worker-test', 'silent');
+  const waitFor = async (cond: () => boolean, ms = 20_000) => {
+    const deadline = Date.now() + ms;
+    while (!cond() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    return cond();
+  };
+
+  it('when the concurrency is not a multiple of the batch size, then no more than the concurrency is fetched', async () => {
+    await consumer('odd', 5000);
+    let inHand = 0;
+    let most = 0;
+    let handled = 0;
+    worker = await startBatchWorker({
+      nc,
+      stream,
+      durable: 'odd',
+      concurrency: 6,
+      batchSize: 4,
+      lingerMs: 5,
+      retryBaseMs: 50,
+      workingEveryMs: 1000,
+      logger: silent,
+      async handleBatch(msgs: JsMsg[]) {
+        inHand += msgs.length;
+        most = Math.max(most, inHand);
+        await new Promise((r) => setTimeout(r, 200));
+        inHand -= msgs.length;
+        handled += msgs.length;
+        return msgs.map(() => done);
+      },
+    });
+    expect(await waitFor(() => handled >= 40)).toBe(true);
+    await worker.stop();
+    worker = null;
+    expect(most).toBe(6);
+  });
+
+  it('when its consumer is deleted while it runs, then the worker recreates it and handles what is published afterwards', async () => {
+    const durable = 'recreated';
+    const config = { durable_name: durable, filter_subject: `${subject}.${durable}`, ack_policy: AckPolicy.Explicit, ack_wait: nanos(5000), max_deliver: -1 };
+    const seen: string[] = [];
+    worker = await startBatchWorker({
+      nc,
+      stream,
+      durable,
+      concurrency: 2,
+      batchSize: 2,
+      lingerMs: 0,
+      retryBaseMs: 50,
+      workingEveryMs: 1000,
+      logger: silent,
+      ensure: () => ensureConsumer(nc, stream, config),
+      async handleBatch(msgs: JsMsg[]) {
+        seen.push(...msgs.map((m) => m.string()));
+        return msgs.map(() => done);
+      },
+    });
+    const js = jetstream(nc);
+    await js.publish(`${subject}.${durable}`, new TextEncoder().encode('before'));
+    expect(await waitFor(() => seen.includes('before'))).toBe(true);
+    await (await jetstreamManager(nc)).consumers.delete(stream, durable);
+    // Published while no consumer exists: a recreated consumer (deliver all) still gets it.
+    await js.publish(`${subject}.${durable}`, new TextEncoder().encode('after'));
+    expect(await waitFor(() => seen.includes('after'))).toBe(true);
+    await worker.stop();
+    worker = null;
+    expect((await (await jetstreamManager(nc)).consumers.info(stream, durable)).config.durable_name).toBe(durable);
   });
 });
