@@ -2,7 +2,7 @@ import { assertValid } from '../domain/errors';
 import { resolveTarget } from '../domain/resolve';
 import { parseTargetMedium } from '../domain/target-input';
 import type { Target } from '../domain/targets';
-import { violation } from '../domain/validation';
+import { violation } from '@herald/service-kit';
 import type { PreferenceDeps } from './deps';
 
 export const RESOLVE_BATCH_MAX = 1000;

@@ -1,7 +1,7 @@
-import type { Violation } from '@herald/service-kit';
+import { violation, type Violation } from '@herald/service-kit';
 import type { CatalogEntry } from '../domain/catalog';
 import { assertValid, immutableField, preferenceNotFound, validationFailed } from '../domain/errors';
-import { descriptionViolation, nameViolation, normalizeDescription, violation } from '../domain/validation';
+import { descriptionViolation, nameViolation, normalizeDescription } from '../domain/validation';
 import type { CatalogChanges } from '../repositories/catalog-repository';
 import type { PreferenceDeps } from './deps';
 

@@ -1,7 +1,8 @@
 import { catalogOf, sameState, type CatalogEntry } from '../domain/catalog';
 import { assertValid } from '../domain/errors';
 import { keyOf } from '../domain/targets';
-import { parseCatalogItems, violation, type RawCatalogInput } from '../domain/validation';
+import { violation } from '@herald/service-kit';
+import { parseCatalogItems, type RawCatalogInput } from '../domain/validation';
 import { CATALOG_SEQUENCE, type PreferenceDeps } from './deps';
 
 export const CATALOG_BULK_MAX = 1000;

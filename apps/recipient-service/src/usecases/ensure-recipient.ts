@@ -1,5 +1,5 @@
+import { checkRecipientId } from '@herald/service-kit';
 import { assertValid } from '../domain/errors';
-import { checkRecipientId } from '../domain/recipient-rules';
 import type { RecipientRecord } from '../repositories/recipient-repository';
 import type { RecipientDeps } from './deps';
 import { finishDeletion } from './delete-recipient';

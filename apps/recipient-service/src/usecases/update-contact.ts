@@ -1,6 +1,6 @@
 import { checkAddress, normalizeAddress } from '../domain/contact-rules';
 import { assertValid, contactExists, contactNotFound, primaryContactExists } from '../domain/errors';
-import { violation } from '../domain/recipient-rules';
+import { violation } from '@herald/service-kit';
 import type { ContactChange, ContactRecord } from '../repositories/contact-repository';
 import { DuplicateError } from '../repositories/unique';
 import type { RecipientDeps } from './deps';
