@@ -136,4 +136,33 @@ describe('batch worker against the real broker', () => {
     worker = null;
     expect((await (await jetstreamManager(nc)).consumers.info(stream, durable)).config.durable_name).toBe(durable);
   });
+
+  it('when a handler reports poison, then the message is terminated at once (not left pending for redelivery)', async () => {
+    await consumer('poison', 2000);
+    let handled = 0;
+    worker = await startBatchWorker({
+      nc,
+      stream,
+      durable: 'poison',
+      concurrency: 4,
+      batchSize: 4,
+      lingerMs: 0,
+      retryBaseMs: 50,
+      workingEveryMs: 500,
+      logger: silent,
+      async handleBatch(msgs: JsMsg[]) {
+        handled += msgs.length;
+        return msgs.map(() => ({ poison: 'never decodable' }));
+      },
+    });
+    expect(await waitFor(() => handled >= 40)).toBe(true);
+    const jsm = await jetstreamManager(nc);
+    expect(await waitFor(() => false, 500)).toBe(false); // let the last terms reach the server
+    const info = await jsm.consumers.info(stream, 'poison');
+    await worker.stop();
+    worker = null;
+    expect(info.num_ack_pending).toBe(0);
+    expect(info.num_redelivered).toBe(0);
+    expect(handled).toBe(40);
+  });
 });

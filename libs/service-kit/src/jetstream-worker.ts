@@ -93,7 +93,8 @@ export async function startBatchWorker(opts: BatchWorkerOptions): Promise<Worker
     else if ('retryInMs' in outcome) m.nak(outcome.retryInMs);
     else {
       log.warn({ seq: m.seq, msgId: m.headers?.get('Nats-Msg-Id'), reason: outcome.poison }, 'message terminated');
-      m.term(outcome.poison);
+      // No reason text: nats-server 2.9 takes only a bare +TERM (with a reason the message stays pending).
+      m.term();
     }
   };
 
