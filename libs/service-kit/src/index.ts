@@ -13,7 +13,7 @@ export {
   isDuplicateKey,
   duplicateKeyWriteIndexes,
 } from './errors';
-export { violation, violationsOf, checkRecipientId } from './validation';
+export { violation, checkRecipientId } from './validation';
 export { createSequences, type Sequences } from './sequences';
 export { connectMongo, type MongoHandle } from './mongo';
 export { connectNats, natsConnectOptions, ensureStream, ensureEventsStream, ensureConsumer, type NatsAuth, type NatsConnection } from './nats';

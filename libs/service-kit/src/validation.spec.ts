@@ -1,4 +1,4 @@
-import { checkRecipientId, violation, violationsOf } from './validation';
+import { checkRecipientId, violation } from './validation';
 
 describe('checkRecipientId', () => {
   it.each([
@@ -43,11 +43,5 @@ describe('violation', () => {
   ] as const)('when built for %s, then it has the contract shape', (_case, args, expected) => {
     const [path, message, value, description] = args as unknown as [string, string, unknown, string | undefined];
     expect(violation(path, message, value, description)).toEqual({ message, property_path: path, ...expected });
-  });
-
-  it('when collecting, then nulls are dropped and the order is kept', () => {
-    const a = violation('a', 'a is bad', 1);
-    const b = violation('b', 'b is bad', 2);
-    expect(violationsOf(null, a, null, b)).toEqual([a, b]);
   });
 });

@@ -16,9 +16,6 @@ export function violation(propertyPath: string, message: string, invalidValue: u
   };
 }
 
-/** The violations that were found (nulls dropped), in the order given. */
-export const violationsOf = (...found: (Violation | null)[]): Violation[] => found.filter((v): v is Violation => v !== null);
-
 /**
  * The recipient id rule (decisions §4): 1–256 characters (code points, not UTF-16 units), no
  * control characters (C0, DEL, C1), no leading or trailing whitespace. `property` names the field

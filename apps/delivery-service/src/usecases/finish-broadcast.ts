@@ -1,4 +1,3 @@
-import { DELIVERY_EMAIL_SUBJECT, EmailJobSchema } from '@herald/contracts';
 import { emailSkipped } from '../domain/notification';
 import type { DeliveryDeps } from './deps';
 
@@ -34,7 +33,7 @@ export function createFinishBroadcast(deps: DeliveryDeps) {
             await deps.notifications.setEmailForBroadcast(broadcastId, ids, emailSkipped('broadcast_limit_exceeded'), deps.now());
           } else if (!chunk.emails_published) {
             const projectId = BigInt(b.project_id);
-            for (const id of ids) await deps.jobs.publish(DELIVERY_EMAIL_SUBJECT, EmailJobSchema, { projectId, notificationId: BigInt(id) }, `email:${id}`);
+            for (const id of ids) await deps.jobs.email(projectId, id);
           }
         }
         working();

@@ -47,7 +47,7 @@ function fakes(docs: NotificationDoc[]) {
     quota: {
       reserve: async (_p: number, period: string, owners: string[]) => (log.push(`quota ${owners.length}`), reserved.push({ period, owners }), new Set(owners)),
     },
-    jobs: { publish: async () => void log.push('publish') },
+    jobs: { email: async () => void log.push('publish') },
     metrics: { notificationsFinal: () => undefined, quotaRefused: () => undefined },
   };
   return { deps: deps as unknown as DeliveryDeps, log, reserved };
