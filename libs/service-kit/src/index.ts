@@ -16,7 +16,7 @@ export {
 export { violation, checkRecipientId } from './validation';
 export { createSequences, type Sequences } from './sequences';
 export { connectMongo, type MongoHandle } from './mongo';
-export { connectNats, natsConnectOptions, ensureStream, ensureEventsStream, ensureConsumer, type NatsAuth, type NatsConnection } from './nats';
+export { connectNats, natsConnectOptions, ensureStream, ensureEventsStream, ensureOutcomesStream, ensureConsumer, type NatsAuth, type NatsConnection } from './nats';
 export {
   startWorker,
   startBatchWorker,

@@ -4,6 +4,7 @@ import type { IdAllocator } from '../store/id-allocator';
 import type { IdempotencyRepository } from '../store/idempotency-repository';
 import type { NotificationRepository } from '../store/notification-repository';
 import type { QuotaRepository } from '../store/quota-repository';
+import type { OutcomeEvents } from './outcome-events';
 import type { DeliveryMetrics } from '../telemetry/delivery-metrics';
 import type { JobPort, PreferenceResolver, RecipientDirectory, RecipientPresence } from './ports';
 
@@ -16,6 +17,8 @@ export interface DeliveryDeps {
   notificationIds: IdAllocator;
   broadcastIds: IdAllocator;
   jobs: JobPort;
+  /** Outcome events (HERALD_OUTCOMES), emitted after each outcome write, before the job's ack or the RPC's answer. */
+  events: OutcomeEvents;
   recipients: RecipientDirectory;
   /** Recipient existence, confirmed by the recipient service and cached briefly. */
   presence: RecipientPresence;
