@@ -14,6 +14,7 @@ import { getRecipient } from './usecases/get-recipient';
 import { listContacts } from './usecases/list-contacts';
 import { listRecipientIds } from './usecases/list-recipient-ids';
 import { listRecipients } from './usecases/list-recipients';
+import { markContactUndeliverable } from './usecases/mark-contact-undeliverable';
 import { setPrimaryContact } from './usecases/set-primary-contact';
 import { streamRecipientIds } from './usecases/stream-recipient-ids';
 import { updateContact } from './usecases/update-contact';
@@ -92,5 +93,9 @@ export const recipientRoutes = (deps: RecipientDeps) => (router: ConnectRouter) 
     async getPrimaryContacts(req) {
       const input = { projectId: num(req.projectId), recipientIds: req.recipientIds, medium: req.medium };
       return { contacts: (await getPrimaryContacts(deps, input)).map(contact) };
+    },
+    async markContactUndeliverable(req) {
+      const input = { projectId: num(req.projectId), recipientId: req.recipientId, medium: req.medium, address: req.address, reason: req.reason };
+      return { marked: await markContactUndeliverable(deps, input) };
     },
   });

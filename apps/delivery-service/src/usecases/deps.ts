@@ -1,4 +1,5 @@
 import type { PreferenceClient, RecipientClient } from '../clients';
+import type { UnsubscribeTokens } from '../domain/unsubscribe-token';
 import type { Mailer } from '../email/mailer';
 import type { JobPublisher } from '../messaging/job-publisher';
 import type { BroadcastRepository } from '../store/broadcast-repository';
@@ -23,6 +24,11 @@ export interface DeliveryDeps {
   presence: RecipientPresence;
   preferences: PreferenceClient;
   mailer: Mailer;
+  /**
+   * One-click unsubscribe links (PUBLIC_BASE_URL + UNSUBSCRIBE_SECRET); absent when either is not
+   * configured, and then mails carry no List-Unsubscribe header.
+   */
+  unsubscribe?: { tokens: UnsubscribeTokens; baseUrl: string; ttlSeconds: number };
   now: () => Date;
   metrics: DeliveryMetrics;
   settings: {

@@ -15,7 +15,7 @@ export const RESOLVE_BATCH_MAX = 1000;
 export async function resolveBatch(
   deps: Pick<PreferenceDeps, 'rules' | 'catalogCache'>,
   input: { projectId: number; target: Partial<Target> | undefined; medium: string | undefined; recipientIds: string[] },
-): Promise<{ enabled: boolean[]; covered: boolean }> {
+): Promise<{ enabled: boolean[]; covered: boolean; mandatory: boolean }> {
   const { target, medium, violations } = parseTargetMedium(input.target, input.medium);
   if (input.recipientIds.length > RESOLVE_BATCH_MAX) {
     violations.push(violation('recipient_ids', `at most ${RESOLVE_BATCH_MAX} recipients per call`, input.recipientIds.length));
@@ -26,5 +26,6 @@ export async function resolveBatch(
     deps.rules.findForRecipients(input.projectId, [...new Set(input.recipientIds)]),
   ]);
   const enabled = input.recipientIds.map((r) => resolveTarget(catalog, rulesByRecipient.get(r), target!, medium!).enabled);
-  return { enabled, covered: resolveTarget(catalog, undefined, target!, medium!).covered };
+  const { covered, mandatory } = resolveTarget(catalog, undefined, target!, medium!);
+  return { enabled, covered, mandatory };
 }

@@ -20,7 +20,14 @@ export const SendHeaders = Type.Object({ 'idempotency-key': Type.Optional(Type.S
 export const EmailOutcomeSchema = Type.Object(
   {
     status: Type.String(),
-    reason: Type.Optional(Nullable(Type.String())),
+    reason: Type.Optional(
+      Nullable(
+        Type.String({
+          description:
+            'Why the email was skipped or failed: not_cataloged, preference_disabled, no_primary_contact, no_target, quota_exceeded, broadcast_limit_exceeded, provider_error, address_rejected (the mail server refused the address permanently; the contact is marked undeliverable), address_undeliverable (the contact is marked undeliverable). Null when sent.',
+        }),
+      ),
+    ),
     address: Type.Optional(Nullable(Type.String())),
     message_id: Type.Optional(Nullable(Type.String())),
     attempts: Type.Optional(Type.Integer()),
