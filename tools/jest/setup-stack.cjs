@@ -36,6 +36,7 @@ module.exports = async function setupStack() {
         logDir: path.join(dataDir, 'logs'),
         logLevel: 'warn',
         dkim: globalThis.__HERALD_DKIM__,
+        unsubscribeSecret: (globalThis.__HERALD_UNSUBSCRIBE_SECRET__ = crypto.randomBytes(32).toString('hex')),
       });
       globalThis.__HERALD_ADMIN_TOKEN__ = adminToken;
     } catch (err) {
@@ -52,5 +53,7 @@ module.exports = async function setupStack() {
   process.env.HERALD_GATEWAY_METRICS_URL = `http://127.0.0.1:${globalThis.__HERALD_STACK__.metricsPorts.gateway}/metrics`;
   process.env.HERALD_ADMIN_TOKEN = globalThis.__HERALD_ADMIN_TOKEN__;
   const dkim = globalThis.__HERALD_DKIM__;
+  // Tests sign expired unsubscribe tokens of their own with it (the links in mails never are).
+  process.env.HERALD_UNSUBSCRIBE_SECRET = globalThis.__HERALD_UNSUBSCRIBE_SECRET__;
   process.env.HERALD_DKIM = JSON.stringify({ domain: dkim.domain, selector: dkim.selector, publicKey: dkim.publicKey });
 };
