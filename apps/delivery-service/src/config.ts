@@ -21,7 +21,7 @@ export const ConfigSchema = Type.Composite([
     DKIM_DOMAIN: Type.String({ default: '' }),
     /** DKIM selector (`s=`): the public key is published at `<selector>._domainkey.<domain>`. */
     DKIM_SELECTOR: Type.String({ default: '' }),
-    /** DKIM private key, PEM (RSA or Ed25519; `\\n` escapes are accepted for one-line environments). Never logged. */
+    /** DKIM private key, PEM, RSA (`\n` escapes are accepted for one-line environments). Never logged. */
     DKIM_PRIVATE_KEY: Type.String({ default: '' }),
     /** Open SMTP connections of the pooled transport. */
     SMTP_POOL_SIZE: Type.Integer({ minimum: 1, default: 8 }),

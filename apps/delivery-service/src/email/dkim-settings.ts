@@ -18,10 +18,13 @@ export function dkimSettings(config: { DKIM_DOMAIN: string; DKIM_SELECTOR: strin
     throw new Error('invalid configuration: DKIM_SELECTOR must be letters, digits, hyphens and dots');
   }
   const privateKey = config.DKIM_PRIVATE_KEY.replace(/\\n/g, '\n');
+  let type: string | undefined;
   try {
-    createPrivateKey(privateKey);
+    type = createPrivateKey(privateKey).asymmetricKeyType;
   } catch {
     throw new Error('invalid configuration: DKIM_PRIVATE_KEY is not a PEM private key');
   }
+  // nodemailer signs rsa-sha256 only.
+  if (type !== 'rsa') throw new Error('invalid configuration: DKIM_PRIVATE_KEY must be an RSA key');
   return { domainName: config.DKIM_DOMAIN.toLowerCase(), keySelector: config.DKIM_SELECTOR, privateKey };
 }
