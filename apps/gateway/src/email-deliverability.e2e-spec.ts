@@ -150,7 +150,7 @@ suite('email deliverability', () => {
   it('when a project sets an invalid sender, then the admin API refuses it with 400 naming the field', async () => {
     const res = await call('PATCH', `/admin/projects/${p.id}`, { key: process.env.HERALD_ADMIN_TOKEN, body: { settings: { email_reply_to: 'a@b.example, c@d.example' } } });
     expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ error: 'validation_failed', errors: [expect.objectContaining({ property_path: 'settings/email_reply_to' })] });
+    expect(res.body).toMatchObject({ error: 'validation_failed', errors: [expect.objectContaining({ property_path: 'settings.email_reply_to' })] });
   });
 
   it('when a caught mail is checked by an independent DKIM verifier, then the signature passes and covers the unsubscribe headers', async () => {

@@ -43,10 +43,10 @@ describe('checkSettingsPatch', () => {
   });
 
   it.each([
-    ['two addresses', { email_from: { address: 'a@example.com, b@example.com' } }, 'settings/email_from/address'],
-    ['a display name form', { email_reply_to: 'Bob <b@example.com>' }, 'settings/email_reply_to'],
-    ['a control character in the name', { email_from: { address: 'a@example.com', name: 'A\r\nBcc: x@y.z' } }, 'settings/email_from/name'],
-    ['a one-label domain', { email_reply_to: 'a@localhost' }, 'settings/email_reply_to'],
+    ['two addresses', { email_from: { address: 'a@example.com, b@example.com' } }, 'settings.email_from.address'],
+    ['a display name form', { email_reply_to: 'Bob <b@example.com>' }, 'settings.email_reply_to'],
+    ['a control character in the name', { email_from: { address: 'a@example.com', name: 'A\r\nBcc: x@y.z' } }, 'settings.email_from.name'],
+    ['a one-label domain', { email_reply_to: 'a@localhost' }, 'settings.email_reply_to'],
   ])('when the patch has %s, then it is refused naming the field', (_what, patch, path) => {
     let err: unknown;
     try {

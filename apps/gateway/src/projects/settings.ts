@@ -55,14 +55,14 @@ export function checkSettingsPatch(patch: ProjectSettingsPatch | undefined): Pro
   const out = { ...patch };
   if (patch.email_from) {
     const address = normalizeAddress(patch.email_from.address);
-    if (!isEmailAddress(address)) problems.push(violation('settings/email_from/address', 'email_from.address must be exactly one email address', patch.email_from.address));
+    if (!isEmailAddress(address)) problems.push(violation('settings.email_from.address', 'email_from.address must be exactly one email address', patch.email_from.address));
     const name = patch.email_from.name?.trim() || null;
-    if (name !== null && hasControlChars(name)) problems.push(violation('settings/email_from/name', 'email_from.name must not contain control characters', patch.email_from.name));
+    if (name !== null && hasControlChars(name)) problems.push(violation('settings.email_from.name', 'email_from.name must not contain control characters', patch.email_from.name));
     out.email_from = { address, name };
   }
   if (typeof patch.email_reply_to === 'string') {
     const address = normalizeAddress(patch.email_reply_to);
-    if (!isEmailAddress(address)) problems.push(violation('settings/email_reply_to', 'email_reply_to must be exactly one email address', patch.email_reply_to));
+    if (!isEmailAddress(address)) problems.push(violation('settings.email_reply_to', 'email_reply_to must be exactly one email address', patch.email_reply_to));
     out.email_reply_to = address;
   }
   if (problems.length > 0) throw invalid('settings are invalid', problems);
