@@ -128,6 +128,24 @@ describe('delivery service: sends and their outcomes', () => {
     }
   });
 
+  it('when the contact cannot be marked at once, then the refused email is retried and ends address_rejected once it is marked', async () => {
+    const project = h.project();
+    const address = `gone-${uid()}@test.local`;
+    h.peers.catalog.add(`${project}|orders|shipping|shipped|email`);
+    h.peers.emails.set(`${project}|hal`, address);
+    const control = (refuse: object) => fetch(`${process.env.MAIL_API_URL}/control`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ refuse }) });
+    await control({ address, code: 550, message: '5.1.1 no such user' });
+    h.peers.markFailures = 1;
+    try {
+      const r = await h.client.send({ projectId: project, settings: settings(), recipientId: 'hal', target, email: { subject: 's', html: '<p>h</p>' } });
+      expect((await settled(project, r.notification!.id)).email).toMatchObject({ status: 'failed', reason: 'address_rejected', attempts: 2 });
+      expect(h.peers.undeliverable.get(`${project}|hal`)).toContain('5.1.1');
+    } finally {
+      h.peers.markFailures = 0;
+      await control({ address, code: 0 });
+    }
+  });
+
   it('when the email block has text, then the mail carries that text', async () => {
     const project = h.project();
     const address = `t-${uid()}@test.local`;

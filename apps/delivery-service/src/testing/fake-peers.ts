@@ -14,6 +14,8 @@ export class FakePeers {
   readonly emails = new Map<string, string>();
   /** `${project}|${recipient}` → undeliverable reason of the primary email (MarkContactUndeliverable) */
   readonly undeliverable = new Map<string, string>();
+  /** How many more MarkContactUndeliverable calls fail `unavailable`. */
+  markFailures = 0;
   /** `${project}|${channel}|${topic}|${event}|${medium}` cataloged (topic `any` covers every topic but `none`) */
   readonly catalog = new Set<string>();
   /** `${project}|${recipient}|${medium}` muted */
@@ -121,6 +123,10 @@ export class FakePeers {
           })),
       }),
       markContactUndeliverable: async (req) => {
+        if (this.markFailures > 0) {
+          this.markFailures -= 1;
+          throw new ConnectError('recipient service is busy', Code.Unavailable);
+        }
         const key = `${req.projectId}|${req.recipientId}`;
         if (this.emails.get(key) !== req.address) return { marked: false };
         this.undeliverable.set(key, req.reason);

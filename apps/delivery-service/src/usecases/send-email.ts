@@ -72,9 +72,11 @@ export function createSendEmails(deps: DeliveryDeps) {
           next = { ...email, status: 'sent', reason: null, message_id: messageId, attempts, sent_at: deps.now(), error: null };
         } catch (err) {
           const error = String((err as Error)?.message ?? err).slice(0, 500);
-          if (isAddressRejected(err) && (await markUndeliverable(deps, d, err))) {
+          // A refused address whose contact could not be marked now is retried, never left unmarked.
+          const rejected = isAddressRejected(err);
+          if (rejected && (await markUndeliverable(deps, d, err))) {
             next = { ...email, status: 'failed', reason: 'address_rejected', attempts, error };
-          } else if (attempts >= emailMaxAttempts || isPermanentSmtpError(err)) {
+          } else if (attempts >= emailMaxAttempts || (isPermanentSmtpError(err) && !rejected)) {
             next = { ...email, status: 'failed', reason: 'provider_error', attempts, error };
           } else {
             next = { ...email, attempts, error };
