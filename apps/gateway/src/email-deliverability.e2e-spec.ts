@@ -137,6 +137,20 @@ suite('email deliverability', () => {
     expect(mail.text).toContain('Invoice 42');
   });
 
+  it("when a send names its sender (email.from_name), then that name goes with the project's address, for that mail only", async () => {
+    const r = await recipient();
+    const res = await as('POST', '/notifications/send', { recipient_id: r.id, target, email: { subject: 'Receipt', html: '<p>r</p>', from_name: 'Acme Billing' } });
+    expect(res.status).toBe(201);
+    expect(await settled(res.body.data.notification.id)).toMatchObject({ status: 'sent' });
+    const mail = await mailTo(r.address);
+    expect(mail.from).toBe('alerts@acme.example');
+    expect(mail.headers.from).toContain('Acme Billing');
+    expect(mail.headers.from).not.toContain('Acme Alerts');
+    const bad = await as('POST', '/notifications/send', { recipient_id: r.id, target, email: { subject: 'x', html: 'h', from_name: 'A\r\nBcc: x@y.z' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ code: 'validation_failed', errors: [expect.objectContaining({ property_path: 'email.from_name' })] });
+  });
+
   it('when a project has no sender, then the server default (SMTP_FROM) is used and there is no Reply-To', async () => {
     const r = await recipient(plain);
     const id = await send(r.id, target, plain);

@@ -20,6 +20,8 @@ export interface EmailContent {
   subject: string;
   html: string;
   text?: string;
+  /** The sender's display name for this send (overrides the project's `email_from.name`). */
+  from_name?: string;
 }
 
 export type NotificationStatus = 'enqueued' | 'delivered' | 'suppressed' | 'quota_exceeded' | 'failed' | 'not_requested';

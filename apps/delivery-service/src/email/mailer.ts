@@ -12,6 +12,8 @@ export interface OutgoingEmail {
   notificationId: number;
   /** The project's sender; absent: the configured default (SMTP_FROM). */
   from?: { address: string; name: string | null };
+  /** The display name for this mail only (the send's `email.from_name`); the address stays. */
+  fromName?: string;
   replyTo?: string;
   /** One-click unsubscribe URL (RFC 8058, RFC 2369); absent: no List-Unsubscribe headers. */
   unsubscribeUrl?: string;
@@ -106,6 +108,7 @@ export function createMailer(opts: { url: string; from: string; poolSize: number
     dkim: opts.dkim ? { ...opts.dkim, headerFieldNames: SIGNED_HEADERS } : undefined,
   });
   const defaultFrom = /<([^>]+)>/.exec(opts.from)?.[1] ?? opts.from;
+  const defaultName = /^\s*"?([^"<]*?)"?\s*</.exec(opts.from)?.[1] || null;
   const plainText = memoTextOf();
   return {
     async send(mail) {
@@ -117,7 +120,7 @@ export function createMailer(opts: { url: string; from: string; poolSize: number
       }
       const info = await inSpan('smtp send', { kind: SpanKind.CLIENT, attributes: { 'server.address': u.hostname } }, () =>
         transport.sendMail({
-          from: mail.from ? { address: mail.from.address, name: mail.from.name ?? '' } : opts.from,
+          from: mail.from || mail.fromName ? { address: fromAddress, name: mail.fromName ?? (mail.from ? mail.from.name : defaultName) ?? '' } : opts.from,
           ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
           to: mail.to,
           envelope: { from: fromAddress, to: [mail.to] },

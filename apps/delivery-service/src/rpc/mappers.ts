@@ -18,7 +18,14 @@ export function toSendInput(req: SendRequest): SendInput {
     recipientId: req.recipientId ?? null,
     target: req.target ? { channel: req.target.channel, topic: req.target.topic, event: req.target.event } : null,
     payloadJson: req.payloadJson ?? null,
-    email: req.email ? { subject: req.email.subject, html: req.email.html, ...(req.email.text !== undefined ? { text: req.email.text } : {}) } : null,
+    email: req.email
+      ? {
+          subject: req.email.subject,
+          html: req.email.html,
+          ...(req.email.text !== undefined ? { text: req.email.text } : {}),
+          ...(req.email.fromName !== undefined ? { from_name: req.email.fromName } : {}),
+        }
+      : null,
     idempotencyKey: req.idempotencyKey,
   };
 }

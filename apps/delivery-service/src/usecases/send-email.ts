@@ -108,6 +108,7 @@ function mailOf(deps: DeliveryDeps, d: NotificationDoc, content: EmailContent): 
     text: content.text,
     notificationId: d._id,
     from: d.settings.emailFrom,
+    fromName: content.from_name?.trim(),
     replyTo: d.settings.emailReplyTo,
     unsubscribeUrl,
   };

@@ -34,7 +34,7 @@ const notificationRoutes: RoutePlugin = async (app) => {
         recipientId: body.recipient_id ?? undefined,
         target: body.target ?? undefined,
         payloadJson: body.payload == null ? undefined : JSON.stringify(body.payload),
-        email: body.email ?? undefined,
+        email: body.email ? { subject: body.email.subject, html: body.email.html, text: body.email.text, fromName: body.email.from_name } : undefined,
         idempotencyKey: request.headers['idempotency-key'] ?? '',
       });
       reply.code(201);

@@ -12,7 +12,16 @@ export const SendBody = Type.Object({
   payload: Type.Optional(Nullable(Type.Object({}, { additionalProperties: true }))),
   // Sizes (html and text up to 512 KiB each) are the delivery service's value rules: a bound here
   // would be reported against the whole nullable `email` union, echoing the value back.
-  email: Type.Optional(Nullable(Type.Object({ subject: Type.String(), html: Type.String(), text: Type.Optional(Type.String()) }))),
+  email: Type.Optional(
+    Nullable(
+      Type.Object({
+        subject: Type.String(),
+        html: Type.String(),
+        text: Type.Optional(Type.String()),
+        from_name: Type.Optional(Type.String({ description: "Sender display name for this send only (1-256 characters); the address stays the project's" })),
+      }),
+    ),
+  ),
 });
 
 export const SendHeaders = Type.Object({ 'idempotency-key': Type.Optional(Type.String({ minLength: 1, maxLength: 255 })) });
