@@ -26,7 +26,7 @@ function onPath(name) {
 }
 
 /** Version of Herald's FerretDB patch (tools/infra/ferretdb-patch); a local build without it is rebuilt. */
-const FERRETDB_PATCH = '1';
+const FERRETDB_PATCH = '3';
 const patchMarker = path.join(binDir, 'ferretdb.herald-patch');
 
 function findBinary(name, envVar) {
@@ -40,8 +40,15 @@ function findBinary(name, envVar) {
 /** Exact-text edits of FerretDB's source; a mismatch stops the build rather than build it unpatched. */
 function applyFerretdbPatch(src) {
   const patchDir = path.join(__dirname, 'ferretdb-patch');
-  const sqliteDir = path.join(src, 'internal', 'backends', 'sqlite');
-  fs.copyFileSync(path.join(patchDir, 'herald_pushdown.go'), path.join(sqliteDir, 'herald_pushdown.go'));
+  const internal = path.join(src, 'internal');
+  const sqliteDir = path.join(internal, 'backends', 'sqlite');
+  const copies = {
+    'herald_pushdown.go': sqliteDir,
+    'herald_key.go': path.join(sqliteDir, 'metadata'),
+    'herald_count.go': path.join(internal, 'handler'),
+    'herald_release.go': path.join(internal, 'handler'),
+  };
+  for (const [file, dir] of Object.entries(copies)) fs.copyFileSync(path.join(patchDir, file), path.join(dir, file));
   const edit = (file, from, to) => {
     const text = fs.readFileSync(file, 'utf8');
     if (!text.includes(from)) throw new Error(`FerretDB patch does not apply to ${path.relative(src, file)}`);
@@ -55,10 +62,141 @@ ${extra}\t\t\twhereClause = fmt.Sprintf(\` WHERE %s = ?\`, metadata.IDColumn)
 \t\t\targs = []any{string(must.NotFail(sjson.MarshalSingleValue(v)))}
 \t\t}
 \t}`;
+
+  // SQLite backend: Query is Herald's (WHERE, and ORDER BY / LIMIT / COUNT(*) when exact); Explain shows Herald's WHERE.
   const collection = path.join(sqliteDir, 'collection.go');
+  edit(collection, `\tq := prepareSelectClause(meta.TableName, params.Comment, meta.Capped(), params.OnlyRecordIDs)
+
+\tvar whereClause string
+\tvar args []any
+
+\t// that logic should exist in one place
+\t// TODO https://github.com/FerretDB/FerretDB/issues/3235
+${upstreamPushdown('')}
+
+\tq += whereClause
+\tq += prepareOrderByClause(params.Sort)
+
+\tif params.Limit != 0 {
+\t\tq += \` LIMIT ?\`
+\t\targs = append(args, params.Limit)
+\t}
+
+\trows, err := db.QueryContext(ctx, q, args...)
+\tif err != nil {
+\t\treturn nil, lazyerrors.Error(err)
+\t}
+
+\treturn &backends.QueryResult{
+\t\tIter: newQueryIterator(ctx, rows, params.OnlyRecordIDs),
+\t}, nil
+}`, '\treturn heraldQuery(ctx, db, meta, params)\n}');
   edit(collection, upstreamPushdown('\t\t\tfilterPushdown = true\n'), '\twhereClause, args = heraldWhere(params.Filter)\n\tfilterPushdown = whereClause != ""');
-  edit(collection, upstreamPushdown(''), '\twhereClause, args = heraldWhere(params.Filter)');
+  // Updates and deletes by _id use the default _id index (JSON-text form).
   edit(path.join(sqliteDir, 'metadata', 'metadata.go'), `IDColumn = DefaultColumn + "->'$._id'"`, 'IDColumn = DefaultColumn + `->"_id"`');
+
+  // Indexes on typed keys (herald_key.go); indexes of existing data directories are recreated when opened.
+  const registry = path.join(sqliteDir, 'metadata', 'registry.go');
+  edit(registry, `\t\tcolumns := make([]string, len(index.Key))
+\t\tfor i, key := range index.Key {
+\t\t\tfields := strings.Split(key.Field, ".")
+\t\t\tfor j, f := range fields {
+\t\t\t\tfields[j] = fmt.Sprintf("%q", f)
+\t\t\t}
+
+\t\t\tcolumns[i] = fmt.Sprintf("%s->%s", DefaultColumn, strings.Join(fields, "->"))
+\t\t\tif key.Descending {
+\t\t\t\tcolumns[i] += " DESC"
+\t\t\t}
+\t\t}
+`, '\t\tcolumns := heraldIndexColumns(index)\n');
+  edit(registry, '\tr.colls[dbName] = colls\n', '\theraldUpgradeIndexes(ctx, db, colls, r.l)\n\n\tr.colls[dbName] = colls\n');
+
+  // What the handler asks of the backend, and the count it may get back.
+  edit(path.join(internal, 'backends', 'collection.go'), `\tOnlyRecordIDs bool
+\tComment       string
+}
+
+// QueryResult represents the results of Collection.Query method.
+type QueryResult struct {
+\tIter types.DocumentsIterator
+}`, `\tOnlyRecordIDs bool
+\tComment       string
+
+\t// Herald: the complete filter, and the sort and skip+limit the handler applies after it; a
+\t// backend may apply them, or count (HeraldCount), only where its filter is exact.
+\tHeraldFilter *types.Document
+\tHeraldSort   *types.Document
+\tHeraldLimit  int64
+\tHeraldCount  bool
+}
+
+// QueryResult represents the results of Collection.Query method.
+type QueryResult struct {
+\tIter types.DocumentsIterator
+
+\t// Herald: HeraldCounted when the backend counted the filter's documents (then Iter is empty).
+\tHeraldCount   int64
+\tHeraldCounted bool
+}`);
+
+  // find with a limit: offer the backend the filter, sort and skip+limit.
+  edit(path.join(internal, 'handler', 'msg_find.go'), '\th.L.DebugContext(ctx, fmt.Sprintf("Converted %+v for %+v to %+v.", params, cInfo, qp))\n', `\tif !h.DisablePushdown && qp.Sort == nil && qp.Limit == 0 && params.Limit > 0 && params.Skip >= 0 {
+\t\tqp.HeraldFilter = params.Filter
+\t\tqp.HeraldSort = params.Sort
+\t\tqp.HeraldLimit = params.Skip + params.Limit
+\t}
+
+\th.L.DebugContext(ctx, fmt.Sprintf("Converted %+v for %+v to %+v.", params, cInfo, qp))
+`);
+
+  // update and findAndModify: release each statement's result set before writing (herald_release.go).
+  edit(path.join(internal, 'handler', 'msg_update.go'), `\t\tif !u.Multi {
+\t\t\titer = common.LimitIterator(iter, closer, 1)
+\t\t}
+`, `\t\tif !u.Multi {
+\t\t\titer = common.LimitIterator(iter, closer, 1)
+\t\t}
+
+\t\tif iter, err = heraldRelease(iter, closer); err != nil {
+\t\t\treturn 0, 0, nil, lazyerrors.Error(err)
+\t\t}
+`);
+  edit(path.join(internal, 'handler', 'msg_findandmodify.go'), '\titer = common.LimitIterator(iter, closer, 1)\n', `\titer = common.LimitIterator(iter, closer, 1)
+
+\tif iter, err = heraldRelease(iter, closer); err != nil {
+\t\treturn nil, lazyerrors.Error(err)
+\t}
+`);
+
+  // countDocuments (aggregate $match + $group $sum 1) and the count command: the backend's count.
+  edit(path.join(internal, 'handler', 'msg_aggregate.go'), 'iter, err = processStagesDocuments(ctx, closer, &stagesDocumentsParams{c, qp, stagesDocuments})',
+    'iter, err = h.heraldProcessStagesDocuments(ctx, closer, &stagesDocumentsParams{c, qp, stagesDocuments}, aggregationStages)');
+  edit(path.join(internal, 'handler', 'msg_count.go'), `\tif !h.DisablePushdown {
+\t\tqp.Filter = params.Filter
+\t}
+
+\tqueryRes, err := c.Query(connCtx, &qp)
+\tif err != nil {
+\t\treturn nil, lazyerrors.Error(err)
+\t}
+`, `\tif !h.DisablePushdown {
+\t\tqp.Filter = params.Filter
+\t\tqp.HeraldFilter = params.Filter
+\t\tqp.HeraldCount = params.Skip == 0 && params.Limit == 0
+\t}
+
+\tqueryRes, err := c.Query(connCtx, &qp)
+\tif err != nil {
+\t\treturn nil, lazyerrors.Error(err)
+\t}
+
+\tif queryRes.HeraldCounted {
+\t\tqueryRes.Iter.Close()
+
+\t\treturn documentOpMsg(must.NotFail(types.NewDocument("n", int32(queryRes.HeraldCount), "ok", float64(1))))
+\t}
+`);
 }
 
 function run(cmd, args, opts = {}) {

@@ -29,7 +29,7 @@ export const ConfigSchema = Type.Composite([
     SMTP_TIMEOUT_MS: Type.Integer({ minimum: 100, default: 30_000 }),
     /** Housekeeping pass (past months' quota units, expired idempotency keys). */
     PRUNE_EVERY_MS: Type.Integer({ minimum: 1000, default: 3_600_000 }),
-    /** Jobs in hand at once of the notification consumer (chunks: at most 4). */
+    /** Jobs in hand at once of the notification consumer. */
     WORKER_CONCURRENCY: Type.Integer({ minimum: 1, default: 256 }),
     /** Emails in hand at once (fetched and being sent; a multiple of the batch size). */
     EMAIL_CONCURRENCY: Type.Integer({ minimum: 1, default: 128 }),
@@ -39,6 +39,21 @@ export const ConfigSchema = Type.Composite([
     WORKER_BATCH_LINGER_MS: Type.Integer({ minimum: 0, maximum: 1000, default: 3 }),
     /** How long a recipient confirmed by the recipient service is taken to exist by sends and feed reads (0: always ask). */
     RECIPIENT_CACHE_TTL_MS: Type.Integer({ minimum: 0, default: 10_000 }),
+    /**
+     * Broadcasts of one project accepted and not yet completed or failed; a broadcast past it is
+     * refused with 429 `rate_limited` (the gateway adds Retry-After). 0 turns the cap off.
+     */
+    BROADCAST_MAX_ACTIVE_PER_PROJECT: Type.Integer({ minimum: 0, default: 4 }),
+    /** Broadcast chunks written at once by one replica (each is one insertMany of up to BROADCAST_CHUNK_SIZE). */
+    BROADCAST_CHUNK_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 64, default: 4 }),
+    /**
+     * Share of the store's write time broadcast inserts may take (store/bulk-write-lane.ts): after
+     * each slice the lane pauses (1 - share) / share times as long as the slice took, so direct
+     * sends of every project keep the rest. 1: unpaced.
+     */
+    BROADCAST_WRITE_SHARE: Type.Number({ minimum: 0.05, maximum: 1, default: 0.5 }),
+    /** Documents per broadcast insert slice (the longest a direct send's write waits for the lane is one slice). */
+    BROADCAST_WRITE_SLICE: Type.Integer({ minimum: 1, maximum: 1000, default: 200 }),
     /** Recipients per broadcast chunk message. */
     BROADCAST_CHUNK_SIZE: Type.Integer({ minimum: 1, maximum: 1000, default: 1000 }),
     /** Attempts of one email before it ends `failed`. */

@@ -14,6 +14,7 @@ import { createBroadcastRepository } from './store/broadcast-repository';
 import { createIdAllocator } from './store/id-allocator';
 import { createIdempotencyRepository } from './store/idempotency-repository';
 import { createNotificationRepository } from './store/notification-repository';
+import { createBulkWriteLane } from './store/bulk-write-lane';
 import { createQuotaRepository } from './store/quota-repository';
 import { createConsumerFigures } from './messaging/consumer-figures';
 import { createDeliveryMetrics, registerConsumerGauges } from './telemetry/delivery-metrics';
@@ -25,7 +26,9 @@ import { createRecipientPresence, listenForDeletions } from './recipient-presenc
  * before any worker starts), the workers, the outbox sweeper and the DeliveryService routes.
  */
 export async function build({ config, logger, mongo, nats, metrics }: ServiceDeps<Config>): Promise<ServiceParts> {
-  const notifications = createNotificationRepository(mongo.db);
+  const notifications = createNotificationRepository(mongo.db, {
+    bulkLane: createBulkWriteLane({ share: config.BROADCAST_WRITE_SHARE, sliceSize: config.BROADCAST_WRITE_SLICE }),
+  });
   const broadcasts = createBroadcastRepository(mongo.db);
   await notifications.ensureIndexes();
   await broadcasts.ensureIndexes();
@@ -68,6 +71,7 @@ export async function build({ config, logger, mongo, nats, metrics }: ServiceDep
       metrics: deliveryMetrics,
       settings: {
         chunkSize: config.BROADCAST_CHUNK_SIZE,
+        maxActiveBroadcasts: config.BROADCAST_MAX_ACTIVE_PER_PROJECT,
         emailMaxAttempts: config.EMAIL_MAX_ATTEMPTS,
         emailRetryBaseMs: config.EMAIL_RETRY_BASE_MS,
       },
@@ -80,6 +84,7 @@ export async function build({ config, logger, mongo, nats, metrics }: ServiceDep
     usecases,
     concurrency: config.WORKER_CONCURRENCY,
     emailConcurrency: config.EMAIL_CONCURRENCY,
+    chunkConcurrency: config.BROADCAST_CHUNK_CONCURRENCY,
     batchSize: config.WORKER_BATCH_SIZE,
     batchLingerMs: config.WORKER_BATCH_LINGER_MS,
     onRedelivery: deliveryMetrics.redelivered,

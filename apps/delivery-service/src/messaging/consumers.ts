@@ -49,6 +49,8 @@ export async function startConsumers(opts: {
   usecases: DeliveryUseCases;
   concurrency: number;
   emailConcurrency: number;
+  /** Broadcast chunks in hand at once. */
+  chunkConcurrency: number;
   /** Jobs per batch of the notification and email consumers. */
   batchSize: number;
   /** How long a batch waits for more jobs after its first. */
@@ -104,7 +106,7 @@ export async function startConsumers(opts: {
     startWorker({
       ...base,
       durable: DELIVERY_CHUNK_CONSUMER,
-      concurrency: Math.max(1, Math.min(4, concurrency)),
+      concurrency: opts.chunkConcurrency,
       async handle(m) {
         const job = decode(m, (d) => fromBinary(BroadcastChunkJobSchema, d));
         if (isOutcome(job)) return job;

@@ -102,10 +102,15 @@ export function createBroadcastRepository(db: Db) {
       // FerretDB 1.24 drops the connection on a multi-index createIndexes of existing indexes.)
       await col.createIndex({ status: 1, updated_at: 1 }, { name: 'status_updated' });
       await col.dropIndex('status_created').catch(() => undefined); // the earlier index, on created_at
+      // Per-project cap on running broadcasts (activeIds): {project_id, status ∈ …}, at most cap+1 read.
+      await col.createIndex({ project_id: 1, status: 1 }, { name: 'project_status' });
       // Chunk records and progress are read by _id only (`<broadcast>:<index>`, the broadcast id).
     },
     insert: (doc: BroadcastDoc) => retryBusy(() => col.insertOne(doc)).then(() => undefined),
     findById: (projectId: number | null, id: number) => col.findOne(projectId === null ? { _id: id } : { _id: id, project_id: projectId }),
+    /** Ids of at most `limit` broadcasts of the project still enqueued or fanning out. */
+    activeIds: async (projectId: number, limit: number): Promise<number[]> =>
+      (await col.find({ project_id: projectId, status: { $in: ['enqueued', 'fanning_out'] } }, { projection: { _id: 1 } }).limit(limit).toArray()).map((d) => d._id),
     findStale: (before: Date, limit: number) =>
       col.find({ status: { $in: ['enqueued', 'fanning_out'] }, updated_at: { $lt: before } }).limit(limit).toArray(),
 

@@ -1,6 +1,8 @@
 import type { AnyBulkWriteOperation, Collection, Db, Filter, IndexDescription } from 'mongodb';
 import { isDuplicateKey } from '@herald/service-kit';
 import { emailNotRequested, emailPending, type EmailContent, type EmailOutcome, type Notification, type NotificationStatus, type SendSettings, type Target } from '../domain/notification';
+import { createBroadcastPayloads } from './broadcast-payloads';
+import { createBulkWriteLane, type BulkWriteLane } from './bulk-write-lane';
 import { insertManyFates } from './insert-fates';
 import { retryBusy } from './store-retry';
 
@@ -16,6 +18,13 @@ export interface NotificationDoc {
   key: string;
   target: Target | null;
   payload_json: string | null;
+  /**
+   * A broadcast notification whose payload is stored once, on its broadcast (issue 9, broadcast
+   * amplification): `payload_json` is null in the store and filled in by every read that returns
+   * documents to a client (findById, listFeed, updateFlags). Absent on direct sends and on
+   * broadcast notifications written before it existed (those carry their own copy).
+   */
+  payload_in_broadcast?: boolean;
   read: boolean;
   opened: boolean;
   status: NotificationStatus;
@@ -96,8 +105,23 @@ export interface FeedQuery {
  * Notifications of every project. Ids come from the `notifications` sequence. Writes go through
  * a small group-commit batcher: concurrent sends become one insertMany.
  */
-export function createNotificationRepository(db: Db) {
+/**
+ * `bulkLane` paces broadcast inserts (insertManyIdempotent) against every other write of the
+ * process (store/bulk-write-lane.ts); without one they are written unpaced, in one call.
+ */
+export function createNotificationRepository(db: Db, opts: { bulkLane?: BulkWriteLane } = {}) {
   const col: Collection<NotificationDoc> = db.collection<NotificationDoc>('notifications');
+  const bulkLane = opts.bulkLane ?? createBulkWriteLane({ share: 1, sliceSize: Number.MAX_SAFE_INTEGER });
+  const payloadsOf = createBroadcastPayloads(db);
+  /** Fills in the payloads stored on broadcasts (see `payload_in_broadcast`). */
+  async function withPayloads<D extends NotificationDoc | null>(docs: D[]): Promise<D[]> {
+    const refs = docs.filter((d): d is D & NotificationDoc => d !== null && d.payload_in_broadcast === true && d.broadcast_id !== null);
+    if (refs.length === 0) return docs;
+    const payloads = await payloadsOf(refs.map((d) => d.broadcast_id!));
+    for (const d of refs) d.payload_json = payloads.get(d.broadcast_id!) ?? null;
+    return docs;
+  }
+  const withPayload = async <D extends NotificationDoc | null>(doc: D): Promise<D> => (await withPayloads([doc]))[0];
   const batcher = createInsertBatcher(col);
   // Erasure tombstones: `<project>:<recipient>` → the highest erased incarnation (broadcast chunks check it after inserting).
   const erasures = db.collection<{ _id: string; seq: number }>('recipient_erasures');
@@ -130,14 +154,18 @@ export function createNotificationRepository(db: Db) {
     /** Inserts many; those whose key exists already (a redelivered chunk) are skipped. Returns how many were new. */
     async insertManyIdempotent(docs: NotificationDoc[]): Promise<number> {
       if (docs.length === 0) return 0;
-      try {
-        const r = await retryBusy(() => col.insertMany(docs, { ordered: false }));
-        return r.insertedCount;
-      } catch (err) {
-        if (!isDuplicateKey(err)) throw err;
-        const e = err as { result?: { insertedCount?: number }; insertedCount?: number };
-        return e.result?.insertedCount ?? e.insertedCount ?? 0;
-      }
+      return bulkLane.write(docs, async (slice) => {
+        // A payload kept on the broadcast is not copied into each notification.
+        const stored = slice.map((d) => (d.payload_in_broadcast ? { ...d, payload_json: null } : d));
+        try {
+          const r = await retryBusy(() => col.insertMany(stored, { ordered: false }));
+          return r.insertedCount;
+        } catch (err) {
+          if (!isDuplicateKey(err)) throw err;
+          const e = err as { result?: { insertedCount?: number }; insertedCount?: number };
+          return e.result?.insertedCount ?? e.insertedCount ?? 0;
+        }
+      });
     },
 
     /** The notifications with these ids (a worker's batch): one query. */
@@ -148,7 +176,7 @@ export function createNotificationRepository(db: Db) {
 
     async findById(projectId: number | null, id: number): Promise<NotificationDoc | null> {
       const filter: Filter<NotificationDoc> = projectId === null ? { _id: id } : { _id: id, project_id: projectId };
-      return col.findOne(filter);
+      return withPayload(await col.findOne(filter));
     },
 
     /** The notifications a broadcast already has for these recipients. */
@@ -223,7 +251,7 @@ export function createNotificationRepository(db: Db) {
       const filter: Filter<NotificationDoc> = { project_id: q.projectId, recipient_id: q.recipientId, status: 'delivered' };
       if (q.beforeId !== null) filter._id = { $lt: q.beforeId };
       if (q.read !== null) filter.read = q.read;
-      return col.find(filter, { projection: { email_content: 0 } }).sort({ _id: -1 }).limit(q.limit).toArray();
+      return withPayloads(await col.find(filter, { projection: { email_content: 0 } }).sort({ _id: -1 }).limit(q.limit).toArray());
     },
 
     async countUnread(projectId: number, recipientId: string): Promise<number> {
@@ -254,7 +282,7 @@ export function createNotificationRepository(db: Db) {
         const r = await retryBusy(() => col.updateOne({ ...filter, opened: !v }, { $set: { opened: v, opened_changed_at: now, updated_at: now } }));
         if (r.modifiedCount === 1) changed.opened = v;
       }
-      const doc = await col.findOne(filter);
+      const doc = await withPayload(await col.findOne(filter));
       return doc ? { doc, changed } : null;
     },
 
@@ -268,7 +296,7 @@ export function createNotificationRepository(db: Db) {
     async markRead(ids: number[], now: Date): Promise<NotificationDoc[]> {
       if (ids.length === 0) return [];
       await retryBusy(() => col.updateMany({ _id: { $in: ids }, read: false }, { $set: { read: true, read_changed_at: now, updated_at: now } }));
-      return col.find({ _id: { $in: ids }, read: true, read_changed_at: now }, { projection: { email_content: 0 } }).toArray();
+      return withPayloads(await col.find({ _id: { $in: ids }, read: true, read_changed_at: now }, { projection: { email_content: 0 } }).toArray());
     },
 
     /**

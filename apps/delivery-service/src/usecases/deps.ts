@@ -34,6 +34,8 @@ export interface DeliveryDeps {
   metrics: DeliveryMetrics;
   settings: {
     chunkSize: number;
+    /** Broadcasts of one project enqueued or fanning out at once (0: no cap). */
+    maxActiveBroadcasts: number;
     emailMaxAttempts: number;
     emailRetryBaseMs: number;
   };

@@ -66,6 +66,7 @@ export function createProcessBroadcastChunk(deps: DeliveryDeps) {
           key: `b:${b._id}:${recipientId}`,
           target: b.target,
           payload_json: b.payload_json,
+          payload_in_broadcast: true, // stored once, on the broadcast
           read: false,
           opened: false,
           status,

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { conflict, isDuplicateKey, type Logger } from '@herald/service-kit';
+import { conflict, DomainError, isDuplicateKey, type Logger } from '@herald/service-kit';
 import { emailNotRequested, emailPending, type Broadcast, type Notification } from '../domain/notification';
 import { checkSend, targetNotCataloged, type Medium, type SendInput } from '../domain/send-rules';
 import { toBroadcast, type BroadcastDoc } from '../store/broadcast-repository';
@@ -13,6 +13,9 @@ export interface SendResult {
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+const tooManyBroadcasts = (cap: number) =>
+  new DomainError('exhausted', 'rate_limited', `This project already has ${cap} broadcasts in progress; retry when one has completed`);
 
 /** The broadcast as the send answered it (an idempotent replay answers this). */
 function acceptedBroadcast(d: BroadcastDoc): Broadcast {
@@ -55,6 +58,7 @@ export function createSendNotification(deps: DeliveryDeps, logger: Logger, opts:
     }
     const now = deps.now();
     if (input.recipientId === null) {
+      await checkBroadcastCap(input.projectId, givenId);
       const id = givenId ?? (await deps.broadcastIds.next());
       const doc: BroadcastDoc = {
         _id: id,
@@ -111,6 +115,19 @@ export function createSendNotification(deps: DeliveryDeps, logger: Logger, opts:
       deps.jobs.notification(projectId, id),
     );
     return { notification: toNotification(doc), broadcast: null };
+  };
+
+  /**
+   * At most `maxActiveBroadcasts` broadcasts of a project enqueued or fanning out at once (issue 9,
+   * broadcast amplification). A count then an insert: concurrent accepts of one project can pass
+   * together, so the cap may be exceeded by the sends in flight at that instant, never more. A
+   * takeover of a claimed key does not count its own broadcast.
+   */
+  const checkBroadcastCap = async (projectId: number, givenId: number | undefined) => {
+    const cap = deps.settings.maxActiveBroadcasts;
+    if (cap <= 0) return;
+    const active = (await deps.broadcasts.activeIds(projectId, cap + 1)).filter((id) => id !== givenId);
+    if (active.length >= cap) throw tooManyBroadcasts(cap);
   };
 
   /** The send is durable once written; a failed publish is retried by the outbox sweeper. */

@@ -18,6 +18,7 @@ describe('toHttpError', () => {
   ])('when a service answers Connect code %s, then the status is %s with the detail code and message', (code, status) => {
     const mapped = toHttpError(withInfo('Something precise', code, 'some_code'));
     if (status === 401) expect(mapped.headers).toEqual({ 'WWW-Authenticate': 'Bearer' });
+    if (status === 429) expect(mapped.headers).toEqual({ 'Retry-After': '5' });
     expect(mapped).toMatchObject({ status, code: 'some_code', message: 'Something precise' });
   });
 

@@ -49,6 +49,9 @@ const FALLBACK_CODE: Record<number, string> = {
   503: 'unavailable',
 };
 
+/** Retry-After (seconds) of a 429 a service answered. */
+const SERVICE_RETRY_AFTER_S = 5;
+
 export const INTERNAL_ERROR: HttpError = { status: 500, code: 'internal', message: 'Internal server error' };
 const UNAVAILABLE: HttpError = { status: 503, code: 'unavailable', message: 'Service temporarily unavailable, retry later' };
 
@@ -71,6 +74,8 @@ export function fromConnectError(err: ConnectError): HttpError {
   const out: HttpError = { status, code, message: err.rawMessage };
   // decisions §3: every 401 tells the client which scheme to use.
   if (status === 401) out.headers = { 'WWW-Authenticate': 'Bearer' };
+  // A service's own limit (e.g. the broadcasts a project may run at once): retry in a few seconds.
+  if (status === 429) out.headers = { 'Retry-After': String(SERVICE_RETRY_AFTER_S) };
   if (violations.length > 0 || code === 'validation_failed') out.errors = violations;
   return out;
 }
