@@ -15,6 +15,8 @@ export interface SendInput {
 
 export type Medium = 'in_app' | 'email';
 
+/** Lengths count characters (code points), as everywhere in the contract. */
+const chars = (s: string) => [...s].length;
 const bytes = (s: string) => Buffer.byteLength(s, 'utf8');
 
 function targetViolations(target: Target | null, required: boolean): Violation[] {
@@ -23,7 +25,7 @@ function targetViolations(target: Target | null, required: boolean): Violation[]
   for (const field of ['channel', 'topic', 'event'] as const) {
     const v = target[field];
     if (typeof v !== 'string' || v.length === 0) out.push(violation(`target.${field}`, `target.${field} is required`, v));
-    else if (v.length > LIMITS.targetFieldMax) out.push(violation(`target.${field}`, `target.${field} is longer than ${LIMITS.targetFieldMax} characters`, v));
+    else if (chars(v) > LIMITS.targetFieldMax) out.push(violation(`target.${field}`, `target.${field} is longer than ${LIMITS.targetFieldMax} characters`, v));
   }
   return out;
 }
@@ -48,7 +50,7 @@ function emailViolations(email: EmailContent | null): Violation[] {
   const out: Violation[] = [];
   const { subject, html, text } = email;
   if (typeof subject !== 'string' || subject.length < 1) out.push(violation('email.subject', 'email.subject is required', subject));
-  else if (subject.length > LIMITS.emailSubjectMax) out.push(violation('email.subject', `email.subject is longer than ${LIMITS.emailSubjectMax} characters`, null));
+  else if (chars(subject) > LIMITS.emailSubjectMax) out.push(violation('email.subject', `email.subject is longer than ${LIMITS.emailSubjectMax} characters`, null));
   if (typeof html !== 'string' || html.length < 1) out.push(violation('email.html', 'email.html is required', html));
   else if (bytes(html) > LIMITS.emailHtmlMaxBytes) out.push(violation('email.html', `email.html is larger than ${LIMITS.emailHtmlMaxBytes} bytes`, null));
   const fromName = email.from_name;
