@@ -24,6 +24,9 @@ declare module 'fastify' {
   }
 }
 
+/** fastify's `trustProxy` from `TRUST_PROXY` (comma-separated `loopback`, `uniquelocal`, CIDRs…; empty: none). */
+export const trustProxyOption = (value: string | undefined): string | false => (value ? value : false);
+
 /** Builds the gateway without listening: `main.ts` listens, tests call `app.inject`. */
 export async function build(deps: GatewayDeps): Promise<FastifyInstance> {
   const app = Fastify({
@@ -35,7 +38,7 @@ export async function build(deps: GatewayDeps): Promise<FastifyInstance> {
     },
     disableRequestLogging: true,
     // Client addresses (failed-auth limit) come from X-Forwarded-For only when set by these proxies.
-    trustProxy: deps.config.TRUST_PROXY ? deps.config.TRUST_PROXY : false,
+    trustProxy: trustProxyOption(deps.config.TRUST_PROXY),
     forceCloseConnections: 'idle',
     // Errors raised before routing (a malformed path) come out like every other error.
     frameworkErrors: frameworkErrorHandler,
