@@ -24,6 +24,9 @@ declare module 'fastify' {
   }
 }
 
+/** Longest path parameter the router matches: any recipient id percent-encoded (4 UTF-8 bytes × `%XX` per code point), with room to spare. */
+const PATH_PARAM_MAX_CHARS = Math.max(8_192, LIMITS.recipientIdMax * 12);
+
 /** fastify's `trustProxy` from `TRUST_PROXY` (comma-separated `loopback`, `uniquelocal`, CIDRs…; empty: none). */
 export const trustProxyOption = (value: string | undefined): string | false => (value ? value : false);
 
@@ -40,6 +43,10 @@ export async function build(deps: GatewayDeps): Promise<FastifyInstance> {
     // Client addresses (failed-auth limit) come from X-Forwarded-For only when set by these proxies.
     trustProxy: trustProxyOption(deps.config.TRUST_PROXY),
     forceCloseConnections: 'idle',
+    // A path parameter reaches its route whatever its length (the router's default stops at 100
+    // characters with a 414): a 256-character recipient id, percent-encoded, is up to 3,072; longer
+    // ones are judged by the route (404 / 400) after authentication, like any other bad id.
+    routerOptions: { maxParamLength: PATH_PARAM_MAX_CHARS },
     // Errors raised before routing (a malformed path) come out like every other error.
     frameworkErrors: frameworkErrorHandler,
   }).withTypeProvider<TypeBoxProvider>();

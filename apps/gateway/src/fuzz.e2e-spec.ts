@@ -234,6 +234,17 @@ function requestArbitrary(ops: Operation[], f: Fixture, doc: OpenApi): fc.Arbitr
   });
 }
 
+/** The statuses a refused credential must get (decisions §3), or undefined when the credential may pass. */
+function refusalStatus(req: FuzzRequest, f: Fixture): number[] | undefined {
+  const { op, credential } = req;
+  if (mayAccept(op.access, credential, op.method, op.template, req.recipientInPath, f.rA)) return undefined;
+  if (op.access === 'admin') return [401];
+  if (credential === 'recipient-key') return [403];
+  // A token outside its recipient or scope is 403; 401 once its recipient was deleted by an earlier request.
+  if (credential === 'token') return [401, 403];
+  return [401];
+}
+
 interface Violation {
   rule: string;
   request: string;
@@ -268,6 +279,10 @@ async function check(req: FuzzRequest, f: Fixture): Promise<Violation[]> {
     v('no 2xx for a credential the contract refuses', text.slice(0, 200));
   }
   if (res.status >= 200 && res.status < 400 && !sameOperation && req.method !== 'OPTIONS') v('no success for a method the route does not have', text.slice(0, 200));
+  // Authentication runs first: a refused credential on a route that exists is answered 401 or 403 itself.
+  const expected = sameOperation ? refusalStatus(req, f) : undefined;
+  if (expected && !expected.includes(res.status)) v(`a refused credential answers ${expected.join(' or ')}`, text.slice(0, 200));
+  if (res.status === 401 && res.headers.get('www-authenticate') !== 'Bearer') v('401 carries WWW-Authenticate: Bearer', String(res.headers.get('www-authenticate')));
   return out;
 }
 
