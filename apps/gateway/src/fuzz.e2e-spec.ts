@@ -143,18 +143,24 @@ interface FuzzRequest {
   routeHasMethod?: boolean;
 }
 
-/** A path segment as sent: `.` and `..` escaped, or the client would resolve them away. */
-const encodeSegment = (v: string) => (v === '.' || v === '..' ? v.replace(/\./g, '%2E') : encodeURIComponent(v));
+/**
+ * A path segment as sent. `.` and `..` (even as `%2E`) are dot segments that URL clients resolve
+ * away (WHATWG URL), so no client can send them as an id: they are not generated.
+ */
+const encodeSegment = (v: string) => encodeURIComponent(v);
+const isDotSegment = (v: string) => v === '.' || v === '..';
 
 const WEIRD_IDS = ['0', '-1', '9223372036854775808', '12345678901234567890123', 'abc', '1.5', '1e3', '%20', '0x10', '', '00001'];
 
 function requestArbitrary(ops: Operation[], f: Fixture, doc: OpenApi): fc.Arbitrary<FuzzRequest> {
   const ctx: GenContext = { known: f.known, resolve: (ref) => doc.components?.schemas?.[ref.replace('#/components/schemas/', '')] };
-  const recipientIds = fc.oneof(
-    { weight: 6, arbitrary: fc.constantFrom(f.rA, f.shared, f.bOnly) },
-    { weight: 2, arbitrary: fc.string({ minLength: 1, maxLength: 20 }) },
-    { weight: 1, arbitrary: fc.constantFrom(...TRICKY_STRINGS.filter((s) => s !== '')) },
-  );
+  const recipientIds = fc
+    .oneof(
+      { weight: 6, arbitrary: fc.constantFrom(f.rA, f.shared, f.bOnly) },
+      { weight: 2, arbitrary: fc.string({ minLength: 1, maxLength: 20 }) },
+      { weight: 1, arbitrary: fc.constantFrom(...TRICKY_STRINGS.filter((s) => s !== '')) },
+    )
+    .filter((v) => !isDotSegment(v));
   const idPool = (template: string, name: string): string[] => {
     if (template.startsWith('/admin')) return name === 'key_id' ? f.admin.keyIds.map(String) : [String(f.admin.projectId)];
     const kind = name === 'contact_id' ? 'contact' : name === 'preference_id' ? 'catalog' : template.startsWith('/broadcasts') ? 'broadcast' : 'notification';
