@@ -1,7 +1,7 @@
 import { connect } from '@nats-io/transport-node';
 import type { NatsConnection } from '@nats-io/nats-core';
-import { jetstreamManager, StorageType, type StreamConfig } from '@nats-io/jetstream';
-import { EVENTS_STREAM, EVENTS_SUBJECT_PREFIX } from '@herald/contracts';
+import { jetstreamManager, StorageType, type ConsumerConfig, type StreamConfig } from '@nats-io/jetstream';
+import { EVENTS_STREAM, EVENTS_SUBJECT_PREFIX, OUTCOMES_DUPLICATE_WINDOW_MS, OUTCOMES_MAX_AGE_MS, OUTCOMES_STREAM, OUTCOMES_SUBJECT_PREFIX } from '@herald/contracts';
 
 export type { NatsConnection } from '@nats-io/nats-core';
 
@@ -47,6 +47,30 @@ export async function ensureStream(nc: NatsConnection, config: Partial<StreamCon
   }
 }
 
+/**
+ * Creates a durable consumer, or brings an existing one to the settings that may change on a live
+ * consumer (ack wait, max deliveries, max ack pending, filter subject): safe at every start of every
+ * replica, and again whenever a worker finds it deleted. Other settings (deliver and ack policy) are
+ * fixed at creation. nats-server 2.9 takes one `filter_subject`, never `filter_subjects`.
+ */
+export async function ensureConsumer(nc: NatsConnection, stream: string, config: Partial<ConsumerConfig> & { durable_name: string }): Promise<void> {
+  const jsm = await jetstreamManager(nc);
+  try {
+    await jsm.consumers.info(stream, config.durable_name);
+    const { ack_wait, max_deliver, max_ack_pending, filter_subject } = config;
+    const changes = Object.fromEntries(Object.entries({ ack_wait, max_deliver, max_ack_pending, filter_subject }).filter(([, v]) => v !== undefined));
+    await jsm.consumers.update(stream, config.durable_name, changes);
+  } catch (err) {
+    if (!/consumer not found/i.test(String((err as Error).message))) throw err;
+    try {
+      await jsm.consumers.add(stream, config);
+    } catch (addErr) {
+      // Another replica created it between our info and add.
+      if (!/already (in use|exists)/i.test(String((addErr as Error).message))) throw addErr;
+    }
+  }
+}
+
 const DAY_NS = 24 * 60 * 60 * 1e9;
 
 /**
@@ -61,5 +85,20 @@ export function ensureEventsStream(nc: NatsConnection): Promise<void> {
     storage: StorageType.File,
     max_age: 7 * DAY_NS,
     duplicate_window: 2 * 60 * 1e9,
+  });
+}
+
+/**
+ * The outcome events stream (`herald.outcomes.>`, on disk, limits retention: every reader keeps its
+ * own position; kept `maxAgeMs`, 10-minute msgID window). Its publisher (the delivery service) and
+ * its readers (the gateway's live stream, webhooks) ensure it alike, with OUTCOMES_MAX_AGE_MS.
+ */
+export function ensureOutcomesStream(nc: NatsConnection, maxAgeMs: number = OUTCOMES_MAX_AGE_MS): Promise<void> {
+  return ensureStream(nc, {
+    name: OUTCOMES_STREAM,
+    subjects: [`${OUTCOMES_SUBJECT_PREFIX}.>`],
+    storage: StorageType.File,
+    max_age: maxAgeMs * 1e6,
+    duplicate_window: OUTCOMES_DUPLICATE_WINDOW_MS * 1e6,
   });
 }

@@ -1,4 +1,3 @@
-import { DELIVERY_EMAIL_SUBJECT, EmailJobSchema } from '@herald/contracts';
 import { emailNotRequested, type EmailOutcome } from '../domain/notification';
 import { quotaPeriod } from '../domain/quota';
 import type { NotificationDoc } from '../store/notification-repository';
@@ -7,6 +6,7 @@ import { countByStatus } from '../telemetry/delivery-metrics';
 import type { DeliveryDeps } from './deps';
 import { createFinishBroadcast } from './finish-broadcast';
 import { gateEmail } from './gate-email';
+import { gatedEvents } from './outcome-events';
 
 export interface ChunkJob {
   broadcastId: number;
@@ -43,6 +43,7 @@ export function createProcessBroadcastChunk(deps: DeliveryDeps) {
     const todo = job.recipientIds.filter((id) => !have.has(id));
     const now = deps.now();
     const docs: NotificationDoc[] = [];
+    let raced = false;
     if (todo.length > 0) {
       const { enabled } = await deps.preferences.resolveBatch({ projectId, target: b.target, medium: 'in_app', recipientIds: todo });
       const position = new Map(job.recipientIds.map((id, i) => [id, i]));
@@ -78,6 +79,7 @@ export function createProcessBroadcastChunk(deps: DeliveryDeps) {
       });
       // A racing redelivery of this chunk may have inserted some: then this delivery does not count them.
       if ((await deps.notifications.insertManyIdempotent(docs)) === docs.length) countByStatus(deps.metrics, docs);
+      else raced = true;
     }
     // Erasures that raced this chunk: their notifications go (checked after the insert, so either
     // this check sees the tombstone or the erasure handler, writing it first, sees the insert).
@@ -85,12 +87,17 @@ export function createProcessBroadcastChunk(deps: DeliveryDeps) {
     // An erased recipient still counts as created (as when the erasure comes after completion, so
     // `notifications_created == recipients_total`), but is no longer eligible for email.
     const all = [...existing, ...docs];
+    // Outcome events of the chunk's notifications (those of an earlier delivery re-emitted, dropped
+    // as repeats), before the chunk is recorded: a crash before the record redelivers the chunk.
+    // When a racing delivery inserted some, its outcomes are the stored ones.
+    const stored = raced ? await deps.notifications.findForBroadcast(b._id, job.recipientIds) : all;
+    await deps.events.emit(stored.filter((n) => !erased.has(n.recipient_id)).flatMap((n) => gatedEvents(n)));
     const emailIds = all.filter((n) => n.email.status === 'pending' && !erased.has(n.recipient_id)).map((n) => n._id);
     // The cap cannot be exceeded when even every recipient not yet paged would not bring the count over it.
     const capSafe = b.email_content !== null && emailIds.length > 0 && (await capCannotBeExceeded(deps, b._id));
     if (capSafe) {
       for (const id of emailIds) {
-        await deps.jobs.publish(DELIVERY_EMAIL_SUBJECT, EmailJobSchema, { projectId, notificationId: BigInt(id) }, `email:${id}`);
+        await deps.jobs.email(projectId, id);
       }
     }
     await deps.broadcasts.recordChunkDone(b._id, job.chunkIndex, { created: all.length, eligible: emailIds.length, emailIds, emailsPublished: capSafe });
