@@ -7,6 +7,7 @@ import Ajv from 'ajv';
 import { parse } from 'yaml';
 import { readConfig as readDeliveryConfig } from '../apps/delivery-service/src/config';
 import { KNOWN_EXAMPLE_SECRETS, readConfig as readGatewayConfig } from '../apps/gateway/src/config';
+import { clientAddressSeen } from '../apps/gateway/src/test-support/client-address';
 import { readConfig as readPreferenceConfig } from '../apps/preference-service/src/config';
 import { readConfig as readRecipientConfig } from '../apps/recipient-service/src/config';
 
@@ -155,6 +156,14 @@ describe('docker/compose.yaml', () => {
       if (typeof p === 'string') expect([name, p]).toEqual([name, expect.stringMatching(/^127\.0\.0\.1:\d+:\d+$/)]);
       else expect([name, p.host_ip]).toEqual([name, '127.0.0.1']);
     }
+  });
+
+  it('when clients come through the reverse proxy in front, then the gateway counts failed authentications per real client', () => {
+    const trust = readGatewayConfig(Object.fromEntries(Object.entries(services.gateway.environment ?? {}).map(([k, v]) => [k, interpolate(v)]))).TRUST_PROXY;
+    // Docker forwards the loopback-published port from the bridge network's gateway address.
+    expect(clientAddressSeen(trust, '172.18.0.1', '203.0.113.9')).toBe('203.0.113.9');
+    expect(clientAddressSeen(trust, '127.0.0.1', '203.0.113.9')).toBe('203.0.113.9');
+    expect(clientAddressSeen(trust, '203.0.113.50', '198.51.100.1')).toBe('203.0.113.50');
   });
 
   it('when secrets are not set, then compose refuses to start instead of using a default', () => {

@@ -8,6 +8,7 @@ import { KNOWN_EXAMPLE_SECRETS, readConfig as readGatewayConfig } from '../apps/
 import { readConfig as readPreferenceConfig } from '../apps/preference-service/src/config';
 import { readConfig as readRecipientConfig } from '../apps/recipient-service/src/config';
 import { idOf, renderKustomization, type K8sObject } from './testing/render-kustomization';
+import { clientAddressSeen } from '../apps/gateway/src/test-support/client-address';
 import { matchesSelector } from './testing/network-policy';
 import { containerEnv, find, HERALD_APPS, preStopSeconds, repoRoot, shutdownTimeoutSeconds, workloads, type HeraldApp } from './testing/workloads';
 
@@ -140,6 +141,17 @@ describe.each(Object.entries(overlays))('k8s overlay %s', (overlay, expected) =>
       const mainServicePort = spec.ports.find((p) => p.targetPort === main!.name || p.targetPort === main!.containerPort);
       expect([app, mainServicePort?.port]).toEqual([app, config.PORT]);
     }
+  });
+
+  it('when clients come through the ingress controller, then the gateway counts failed authentications per real client', () => {
+    const gateway = herald.find((w) => appOf(w.object) === 'gateway')!;
+    const { env } = containerEnv(gateway.pod.containers[0], objects, () => 'x'.repeat(40));
+    const trust = readGatewayConfig(env).TRUST_PROXY;
+    // The ingress controller is a pod (a cluster-private address) that appends the client's address.
+    expect(clientAddressSeen(trust, '10.244.3.17', '203.0.113.9')).toBe('203.0.113.9');
+    expect(clientAddressSeen(trust, '172.20.1.4', '198.51.100.1, 203.0.113.9')).toBe('203.0.113.9');
+    // A client reaching the pod directly from outside cannot choose its address.
+    expect(clientAddressSeen(trust, '203.0.113.50', '198.51.100.1')).toBe('203.0.113.50');
   });
 
   it('when a Herald pod is stopped, then the grace period covers preStop plus the graceful shutdown', () => {

@@ -265,8 +265,28 @@ describe('delivery service: sends and their outcomes', () => {
     expect(again.notification!.status).toBe('enqueued');
     expect((await settled(project, again.notification!.id)).status).toBe('delivered');
     expect(await mongo.db.collection('notifications').countDocuments({ _id: ref } as object)).toBe(1);
+    // once: the project holds the first send and this one, nothing else
+    expect(await mongo.db.collection('notifications').countDocuments({ project_id: Number(project) })).toBe(2);
     // and a further repeat answers the same send
     expect(Number((await h.client.send({ ...req, idempotencyKey: key })).notification!.id)).toBe(ref);
+  });
+
+  it('when the first request with a key is still within its lease (claimed, send not written yet), then a repeat waits instead of sending, then completes it under the same id', async () => {
+    const project = h.project();
+    const req = { projectId: project, settings: settings(), recipientId: 'ina', target, payloadJson: '{"n":3}' };
+    await h.client.send({ ...req, idempotencyKey: `seen-${uid()}` });
+    const keys = mongo.db.collection<{ _id: string; request_hash: string; kind: string; ref_id: number; project_id: number; created_at: Date }>('idempotency_keys');
+    const seen = (await keys.findOne({ project_id: Number(project) }))!;
+    const key = `k-${uid()}`;
+    const ref = 700_000_000 + Math.floor(Math.random() * 1e8);
+    // as if another process claimed the key just now and is still writing its send
+    await keys.insertOne({ _id: `${project}:${key}`, project_id: Number(project), request_hash: seen.request_hash, kind: 'notification', ref_id: ref, created_at: new Date() });
+    const started = Date.now();
+    const again = await h.client.send({ ...req, idempotencyKey: key });
+    // the repeat did not take the key over while the lease (5 s) ran: it waited, then wrote the claimed send
+    expect(Date.now() - started).toBeGreaterThanOrEqual(4_500);
+    expect(Number(again.notification!.id)).toBe(ref);
+    expect(await mongo.db.collection('notifications').countDocuments({ project_id: Number(project) })).toBe(2);
   });
 
   it('when concurrent requests carry the same key, then one send is created and every one answers it', async () => {

@@ -26,6 +26,12 @@ declare module 'fastify' {
   }
 }
 
+/** Longest path parameter the router matches: any recipient id percent-encoded (4 UTF-8 bytes × `%XX` per code point), with room to spare. */
+const PATH_PARAM_MAX_CHARS = Math.max(8_192, LIMITS.recipientIdMax * 12);
+
+/** fastify's `trustProxy` from `TRUST_PROXY` (comma-separated `loopback`, `uniquelocal`, CIDRs…; empty: none). */
+export const trustProxyOption = (value: string | undefined): string | false => (value ? value : false);
+
 /** Builds the gateway without listening: `main.ts` listens, tests call `app.inject`. */
 export async function build(deps: GatewayDeps): Promise<FastifyInstance> {
   const app = Fastify({
@@ -36,13 +42,13 @@ export async function build(deps: GatewayDeps): Promise<FastifyInstance> {
       return typeof given === 'string' && /^[\w.-]{1,64}$/.test(given) ? given : randomUUID();
     },
     disableRequestLogging: true,
-    // Path parameters may be long: recipient ids up to 256 characters, unsubscribe tokens about 1 KB.
-    maxParamLength: 4096,
     // Client addresses (failed-auth limit) come from X-Forwarded-For only when set by these proxies.
-    trustProxy: deps.config.TRUST_PROXY ? deps.config.TRUST_PROXY : false,
+    trustProxy: trustProxyOption(deps.config.TRUST_PROXY),
     forceCloseConnections: 'idle',
-    // Path parameters up to 256 characters (recipient ids), percent-encoded UTF-8 (up to 12 bytes each).
-    routerOptions: { maxParamLength: 4096 },
+    // A path parameter reaches its route whatever its length (the router's default stops at 100
+    // characters with a 414): a 256-character recipient id, percent-encoded, is up to 3,072; longer
+    // ones are judged by the route (404 / 400) after authentication, like any other bad id.
+    routerOptions: { maxParamLength: PATH_PARAM_MAX_CHARS },
     // Errors raised before routing (a malformed path) come out like every other error.
     frameworkErrors: frameworkErrorHandler,
   }).withTypeProvider<TypeBoxProvider>();

@@ -215,4 +215,24 @@ describe('bad input', () => {
       expectFamily(await call('PATCH', `/preferences/${ok.body.data.id}`, { key: p.fullKey, body: { name: 'x\u001fy' } }), 'error', 400, 'validation_failed');
     });
   });
+
+  describe('long path parameters (found by the fuzz suite)', () => {
+    it('when a recipient id has the maximum 256 characters, even non-ASCII, then every /recipients/{id} route reaches it', async () => {
+      for (const id of ['r'.repeat(256), 'é'.repeat(256)]) {
+        const path = `/recipients/${encodeURIComponent(id)}`;
+        expect((await call('POST', '/recipients', { key: p.fullKey, body: { id } })).status).toBe(201);
+        const got = await call('GET', path, { key: p.fullKey });
+        expect([got.status, got.body.data?.id]).toEqual([200, id]);
+        expect((await call('GET', `${path}/contacts`, { key: p.fullKey })).status).toBe(200);
+        expect((await call('GET', `${path}/notifications`, { key: p.fullKey })).status).toBe(200);
+      }
+    });
+
+    it('when a path parameter is longer than any valid id, then a 4xx in the family after authentication, not a routing error', async () => {
+      const long = `/recipients/${'y'.repeat(2_000)}`;
+      expectFamily(await call('GET', long), 'message', 401, 'unauthorized');
+      expectFamily(await call('GET', long, { key: p.fullKey }), 'message', 404, 'recipient_not_found');
+      expectFamily(await call('PUT', `${long}/contacts`, { key: p.fullKey, body: { medium: 'email', address: 'a@b.io' } }), 'error', 404, 'recipient_not_found');
+    });
+  });
 });

@@ -22,6 +22,8 @@ export const LIMITS = {
   feedPageMax: 100,
   tokenTtlDefaultSeconds: 3600,
   tokenTtlMaxSeconds: 2_592_000,
+  /** A recipient's own preference rules (uncataloged targets included); changing an existing one is always allowed. */
+  preferenceRulesPerRecipientMax: 1000,
 } as const;
 
 export const CONTACT_MEDIUMS = ['email', 'sms', 'web_push', 'mobile_push'] as const;

@@ -11,6 +11,12 @@ const uid = () => randomBytes(4).toString('hex');
 const EMAIL_MAX_ATTEMPTS = 5;
 const EMAIL_RETRY_BASE_MS = 50;
 const NOTIFICATION_MAX_DELIVERIES = 6;
+const JOB_RETRY_BASE_MS = 50;
+// The longest a wrongful further attempt could be scheduled after the last one, plus a margin for
+// the SMTP hop: an email retry (base × 2^(attempts−1)), a notification job redelivery (base × 2^deliveries).
+const EMAIL_QUIET_MS = EMAIL_RETRY_BASE_MS * 2 ** (EMAIL_MAX_ATTEMPTS - 1) + 1_000;
+const JOB_QUIET_MS = JOB_RETRY_BASE_MS * 2 ** NOTIFICATION_MAX_DELIVERIES + 1_000;
+const sleep = (ms: number) => new Promise((res) => setTimeout(res, ms));
 
 jest.setTimeout(60_000);
 
@@ -24,7 +30,7 @@ describe('delivery service: retries, then an outcome', () => {
       EMAIL_MAX_ATTEMPTS: String(EMAIL_MAX_ATTEMPTS),
       EMAIL_RETRY_BASE_MS: String(EMAIL_RETRY_BASE_MS),
       NOTIFICATION_MAX_DELIVERIES: String(NOTIFICATION_MAX_DELIVERIES),
-      JOB_RETRY_BASE_MS: '50',
+      JOB_RETRY_BASE_MS: String(JOB_RETRY_BASE_MS),
     });
   });
   afterAll(async () => {
@@ -48,6 +54,20 @@ describe('delivery service: retries, then an outcome', () => {
     h.peers.catalog.add(`${project}|orders|shipping|shipped|email`);
     h.peers.emails.set(`${project}|${recipient}`, address);
     return address;
+  };
+  /**
+   * No mail ever reaches `address`. The sink accepts again, a control mail sent now through the same
+   * pipeline must arrive (so the check cannot pass because nothing gets through), then we wait longer
+   * than any further attempt could be scheduled (`quietMs`) before looking.
+   */
+  const expectNoMailLater = async (project: bigint, address: string, quietMs: number) => {
+    await sink.rejectNext(0);
+    const control = `control-${uid()}`;
+    const controlAddress = mailable(project, control);
+    await h.client.send({ projectId: project, settings, recipientId: control, target, email: { subject: 'control', html: '<p>x</p>' } });
+    await eventually(async () => (await sink.messagesTo(controlAddress)).length > 0, 15_000, 'the control mail');
+    await sleep(quietMs);
+    expect(await sink.messagesTo(address)).toHaveLength(0);
   };
 
   it('when the SMTP sink refuses the next 3 mails, then the email is retried and ends sent on the 4th attempt, received once', async () => {
@@ -79,7 +99,8 @@ describe('delivery service: retries, then an outcome', () => {
     expect(n.email!.sentAt).toBeUndefined();
     // exponential backoff: 50 + 100 + 200 + 400 ms at least between the first and the last attempt
     expect(elapsed).toBeGreaterThanOrEqual(750);
-    expect(await sink.messagesTo(address)).toHaveLength(0);
+    // no sixth attempt, even now that the sink would accept it
+    await expectNoMailLater(project, address, EMAIL_QUIET_MS);
   });
 
   it('when the SMTP server refuses a mail permanently (5xx), then the email ends failed after one attempt, not retried', async () => {
@@ -91,8 +112,7 @@ describe('delivery service: retries, then an outcome', () => {
     expect(n.email).toMatchObject({ status: 'failed', reason: 'provider_error', address, attempts: 1 });
     expect(n.email!.error).toMatch(/550/);
     // the sink would accept a second attempt: none comes
-    await new Promise((res) => setTimeout(res, 4 * EMAIL_RETRY_BASE_MS));
-    expect(await sink.messagesTo(address)).toHaveLength(0);
+    await expectNoMailLater(project, address, EMAIL_QUIET_MS);
   });
 
   it('when the preference service is down for two deliveries, then the job is retried and the notification delivered', async () => {
@@ -120,8 +140,8 @@ describe('delivery service: retries, then an outcome', () => {
     expect(h.peers.resolveCalls - calls).toBe(NOTIFICATION_MAX_DELIVERIES);
     // a failed notification is final: no feed entry, and the service coming back changes nothing
     h.peers.preferencesDown = false;
+    await expectNoMailLater(project, address, JOB_QUIET_MS);
     expect((await h.client.listFeed({ projectId: project, recipientId: 'dora', limit: 10 })).notifications).toHaveLength(0);
-    expect(await sink.messagesTo(address)).toHaveLength(0);
   });
 
   it('when an email-only send cannot be gated after retries, then it stays not_requested in-app and its email ends failed', async () => {

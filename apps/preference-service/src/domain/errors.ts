@@ -6,6 +6,8 @@ export const preferenceExists = () =>
   conflict('preference_exists', 'A catalog entry with this channel, topic, event and medium already exists');
 export const preferenceMandatory = () =>
   new DomainError('precondition', 'preference_mandatory', 'This preference is mandatory and cannot be changed');
+export const preferenceLimitExceeded = (max: number) =>
+  conflict('preference_limit_exceeded', `A recipient has at most ${max} preference rules; change an existing rule instead`);
 export const immutableField = (violations: Violation[]) =>
   invalid('The natural key (channel, topic, event, medium) cannot be changed; delete and recreate the entry', violations, 'immutable_field');
 export const validationFailed = (violations: Violation[], message = 'Validation failed') => invalid(message, violations);

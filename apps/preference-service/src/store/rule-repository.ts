@@ -116,6 +116,16 @@ export function createRuleRepository(db: Db) {
       return new Map([...byRecipient].map(([r, list]) => [r, toRuleSet(list)]));
     },
 
+    /** How many rules the recipient has (the natural-key index's {p, r} prefix serves it). */
+    async countForRecipient(projectId: number, recipientId: string): Promise<number> {
+      return col.countDocuments({ p: projectId, r: recipientId });
+    },
+
+    /** Whether the recipient has a rule for this (target, medium) (the natural-key index serves it). */
+    async has(projectId: number, recipientId: string, rule: Pick<OwnRule, 'target' | 'medium'>): Promise<boolean> {
+      return (await col.countDocuments(keyFields(projectId, recipientId, rule), { limit: 1 })) > 0;
+    },
+
     async set(projectId: number, recipientId: string, rule: OwnRule): Promise<void> {
       await upsert(keyFields(projectId, recipientId, rule), rule.enabled, rule.updatedAt.getTime(), false);
     },

@@ -1,4 +1,5 @@
-import { assertValid, preferenceMandatory } from '../domain/errors';
+import { LIMITS } from '@herald/contracts';
+import { assertValid, preferenceLimitExceeded, preferenceMandatory } from '../domain/errors';
 import { resolveTarget } from '../domain/resolve';
 import { parseTargetMedium } from '../domain/target-input';
 import type { Medium, Target } from '../domain/targets';
@@ -12,13 +13,22 @@ export interface SetPreferenceInput {
   enabled: boolean;
 }
 
-/** Stores the recipient's own rule for a (target, medium); refused when the governing entry is mandatory. */
+/**
+ * Stores the recipient's own rule for a (target, medium); refused when the governing entry is
+ * mandatory, and a new rule refused when the recipient already has `LIMITS.preferenceRulesPerRecipientMax`
+ * (any target may be set, so without a bound one token could grow its recipient's rules forever).
+ * Concurrent first writes may pass the count together: the bound can be overshot by that many, never more.
+ */
 export function createSetPreference(deps: Pick<PreferenceDeps, 'rules' | 'catalogCache' | 'now'>) {
   return async function setPreference(input: SetPreferenceInput): Promise<{ target: Target; medium: Medium; enabled: boolean }> {
     const { target, medium, violations } = parseTargetMedium(input.target, input.medium);
     assertValid(violations);
     const catalog = await deps.catalogCache.get(input.projectId);
     if (resolveTarget(catalog, undefined, target!, medium!).mandatory) throw preferenceMandatory();
+    const max = LIMITS.preferenceRulesPerRecipientMax;
+    if ((await deps.rules.countForRecipient(input.projectId, input.recipientId)) >= max) {
+      if (!(await deps.rules.has(input.projectId, input.recipientId, { target: target!, medium: medium! }))) throw preferenceLimitExceeded(max);
+    }
     await deps.rules.set(input.projectId, input.recipientId, { target: target!, medium: medium!, enabled: input.enabled, updatedAt: deps.now() });
     return { target: target!, medium: medium!, enabled: input.enabled };
   };
