@@ -10,5 +10,7 @@ export interface Io {
   /** Reads one line typed by the user (prompts); undefined when there is no terminal to ask. */
   prompt?: (question: string, opts?: { secret?: boolean }) => Promise<string>;
   env: Record<string, string | undefined>;
+  /** Aborted on Ctrl-C: long commands (import, watch, tail) stop cleanly. */
+  signal?: AbortSignal;
   cwd: string;
 }

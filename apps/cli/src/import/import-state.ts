@@ -26,6 +26,16 @@ export interface LoadedState {
   confirmed: Map<number, BatchRecord>;
 }
 
+/** The batch size an earlier run recorded in `path`, if there is one (a resume keeps it unless told otherwise). */
+export function recordedBatchSize(path: string): number | undefined {
+  try {
+    const first = fs.readFileSync(path, 'utf8').split('\n', 1)[0];
+    return (JSON.parse(first) as StateHeader).batch_size;
+  } catch {
+    return undefined;
+  }
+}
+
 export function loadState(path: string, expect: StateHeader): LoadedState | undefined {
   let text: string;
   try {
