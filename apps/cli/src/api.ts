@@ -118,6 +118,7 @@ export interface HeraldApi {
   createKey(projectId: number, scope: string): Promise<IssuedKey>;
   revokeKey(projectId: number, keyId: number): Promise<void>;
 
+  createRecipient(body: { id: string; name?: string }): Promise<Recipient>;
   batchRecipients(items: BatchItem[]): Promise<BatchResult>;
   setPrimaryEmail(recipientId: string, address: string): Promise<void>;
   listRecipients(query: { limit?: number; cursor?: string }): Promise<Page<Recipient>>;

@@ -37,7 +37,7 @@ describe('the herald program', () => {
   it('when asked for help, then every command is listed with examples, and exit 0', async () => {
     const { code, stdout } = await herald(['--help']);
     expect(code).toBe(0);
-    for (const c of ['login', 'projects create', 'projects list', 'projects get', 'projects update', 'keys create', 'keys revoke', 'settings show', 'settings set', 'recipients import', 'recipients list', 'recipients get', 'recipients delete', 'catalog apply', 'catalog list', 'send', 'broadcast send', 'broadcast get', 'notifications get', 'feed tail']) {
+    for (const c of ['login', 'projects create', 'projects list', 'projects get', 'projects update', 'keys create', 'keys revoke', 'settings show', 'settings set', 'recipients import', 'recipients create', 'recipients list', 'recipients get', 'recipients delete', 'catalog apply', 'catalog list', 'send', 'broadcast send', 'broadcast get', 'notifications get', 'feed tail']) {
       expect(stdout).toMatch(new RegExp(`^  herald ${c}\\b`, 'm'));
     }
     expect(stdout).toMatch(/Examples:\n {2}\$ herald recipients import users.csv/);

@@ -1,8 +1,8 @@
-import type { Command } from 'commander';
 import type { IssuedKey, Project, Settings } from '../api';
 import { positiveInt, type Context } from '../context';
 import { UsageError } from '../errors';
 import { fields, table } from '../output/output';
+import { saveProfile } from './login';
 import { examples, type Register } from './register';
 
 const projectFields = (p: Project) => fields([['id', p.id], ['name', p.name], ...Object.entries(p.settings).map(([k, v]) => [k, v ?? 'null'] as [string, unknown]), ['created_at', p.created_at], ['updated_at', p.updated_at]]);
@@ -74,11 +74,13 @@ export const registerProjects: Register = (program, act) => {
     .action(
       act(async (ctx, name: string, opts: { saveProfile?: string }) => {
         const { project, keys } = await ctx.adminApi().createProject({ name });
+        let saved = '';
         if (opts.saveProfile) {
-          const { saveProfile } = await import('./login');
-          saveProfile(ctx, opts.saveProfile, { project_id: project.id, key: keys.find((k) => k.scope === 'full')?.key });
+          const file = saveProfile(ctx, opts.saveProfile, { url: ctx.connection.url, project_id: project.id, key: keys.find((k) => k.scope === 'full')?.key });
+          saved = `Profile "${opts.saveProfile}" (this project, its full key) saved in ${file} and made current.\n`;
         }
-        ctx.out.result({ project, keys: keys.map((k) => ({ ...k, key: ctx.out.secret(k.key) })) }, () => `${projectFields(project)}\n${keyTable(ctx, keys)}${ctx.out.showSecret ? '' : 'Keys are shown once: run again with --show-secret to see them in full, or create new ones with herald keys create.\n'}`);
+        const hint = ctx.out.showSecret || saved ? '' : 'The keys are shown only now: add --show-secret to print them in full, or --save-profile NAME to keep the full key.\n';
+        ctx.out.result({ project, keys: keys.map((k) => ({ ...k, key: ctx.out.secret(k.key) })) }, () => `${projectFields(project)}\n${keyTable(ctx, keys)}${saved}${hint}`);
       }),
     );
 
@@ -198,5 +200,3 @@ export const registerProjects: Register = (program, act) => {
     }),
   );
 };
-
-export type { Command };

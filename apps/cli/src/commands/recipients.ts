@@ -126,6 +126,22 @@ ${examples(['herald recipients import users.csv', 'herald recipients import user
     );
 
   recipients
+    .command('create')
+    .description('Create a recipient, optionally with a primary email')
+    .argument('<id>', 'the id your application knows the recipient by')
+    .option('--name <name>', 'display name')
+    .option('--email <address>', 'primary email address')
+    .addHelpText('after', examples(['herald recipients create alice --name Alice --email alice@example.com']))
+    .action(
+      act(async (ctx, id: string, opts: { name?: string; email?: string }) => {
+        const api = ctx.projectApi();
+        const r = await api.createRecipient(opts.name === undefined ? { id } : { id, name: opts.name });
+        if (opts.email !== undefined) await api.setPrimaryEmail(id, opts.email);
+        ctx.out.result({ ...r, email: opts.email ?? null }, () => `Recipient ${r.id} created${opts.email ? ` with primary email ${opts.email}` : ''}.\n`);
+      }),
+    );
+
+  recipients
     .command('list')
     .description('List recipients, oldest first')
     .option('--limit <n>', 'at most this many (up to 1000 per page; --all for every one)', '50')
