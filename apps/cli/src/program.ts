@@ -17,7 +17,7 @@ function everyCommand(cmd: Command, prefix = ''): string[] {
   return cmd.commands.flatMap((c) => {
     const name = `${prefix}${c.name()}`;
     const args = c.registeredArguments.map((a) => (a.required ? `<${a.name()}>` : `[${a.name()}${a.variadic ? '...' : ''}]`)).join(' ');
-    const own = (c as unknown as { _actionHandler: unknown })._actionHandler ? [`${`${name} ${args}`.trim().padEnd(34)} ${c.description()}`] : [];
+    const own = (c as unknown as { _actionHandler: unknown })._actionHandler ? [`${`${name} ${args}`.trim().padEnd(36)} ${c.description()}`] : [];
     return [...own, ...everyCommand(c, `${name} `)];
   });
 }
