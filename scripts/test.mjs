@@ -9,7 +9,11 @@
 //      advisory in a production dependency fails; when the registry cannot answer audit requests
 //      (offline, or a mirror without the endpoint) the step says the dependencies were NOT audited
 //      and is reported as skipped, without failing;
-//   7. jest: unit, integration and e2e projects (extra arguments go to jest: `npm test -- apps/gateway`).
+//   7. client SDK: libs/client/src/gen/api.ts is openapi-typescript's output for libs/client/openapi.json
+//      (that copy equals the gateway's document: apps/gateway/src/openapi.int-spec.ts);
+//   8. API contract: Schemathesis against a stack of its own (scripts/lib/api-contract.mjs); skipped,
+//      saying so, when Schemathesis cannot be installed (no Python, PyPI unreachable);
+//   9. jest: unit, integration and e2e projects (extra arguments go to jest: `npm test -- apps/gateway`).
 // Every step runs even when an earlier one failed; a summary follows, and the exit code is
 // non-zero when any step failed. With CI=true jest runs with --ci.
 import fs from 'node:fs';
@@ -17,6 +21,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
+import { checkApiContract } from './lib/api-contract.mjs';
+import { generateApiTypes } from './lib/client-types.mjs';
 import { ensureDependencies, root } from './lib/deps.mjs';
 
 const ci = process.env.CI === 'true' || process.env.CI === '1';
@@ -75,6 +81,18 @@ function checkContracts() {
   }
 }
 
+/** libs/client/src/gen/api.ts must be what openapi-typescript makes of libs/client/openapi.json. */
+async function checkClientTypes() {
+  const committed = path.join(root, 'libs', 'client', 'src', 'gen', 'api.ts');
+  const fresh = await generateApiTypes(path.join(root, 'libs', 'client', 'openapi.json'));
+  if (!fs.existsSync(committed) || fs.readFileSync(committed, 'utf8') !== fresh) {
+    console.error('[test] libs/client/src/gen/api.ts is not generated from libs/client/openapi.json: run npm run gen:client');
+    return false;
+  }
+  console.log('[test] libs/client/src/gen/api.ts matches libs/client/openapi.json');
+  return true;
+}
+
 const results = [];
 async function step(name, fn) {
   say(`${name}...`);
@@ -127,6 +145,8 @@ await step('audit (npm audit --omit=dev --audit-level=high)', () => {
   console.log(`[test] ${result.message}`);
   return true;
 });
+await step('client SDK types current (openapi-typescript)', checkClientTypes);
+await step('API contract (Schemathesis against a real stack)', () => checkApiContract(root, (m) => console.log(`[test] ${m}`)));
 await step('jest (unit, integration, e2e)', () =>
   run(bin('jest'), [...(ci ? ['--ci'] : []), '--maxWorkers=2', ...jestArgs]),
 );

@@ -39,6 +39,8 @@ export async function build(deps: GatewayDeps): Promise<FastifyInstance> {
     // Client addresses (failed-auth limit) come from X-Forwarded-For only when set by these proxies.
     trustProxy: deps.config.TRUST_PROXY ? deps.config.TRUST_PROXY : false,
     forceCloseConnections: 'idle',
+    // Path parameters up to 256 characters (recipient ids), percent-encoded UTF-8 (up to 12 bytes each).
+    routerOptions: { maxParamLength: 4096 },
     // Errors raised before routing (a malformed path) come out like every other error.
     frameworkErrors: frameworkErrorHandler,
   }).withTypeProvider<TypeBoxProvider>();

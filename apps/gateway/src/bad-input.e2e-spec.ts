@@ -63,9 +63,17 @@ describe('bad input', () => {
       expectFamily(res, 'error', 400, 'validation_failed');
     });
 
-    it('when a method a route does not have is used, then 404 not_found in the family', async () => {
-      expectFamily(await call('PUT', '/notifications/send', { key: p.fullKey, body: {} }), 'message', 404, 'not_found');
-      expectFamily(await call('POST', '/admin/projects/1', { key: adminToken(), body: {} }), 'error', 404, 'not_found');
+    it('when a method a route does not have is used, then 405 method_not_allowed in the family, Allow naming what the path answers', async () => {
+      const put = await call('PUT', '/notifications/send', { key: p.fullKey, body: {} });
+      expectFamily(put, 'message', 405, 'method_not_allowed');
+      expect(put.headers.get('allow')).toBe('POST');
+      const post = await call('POST', '/admin/projects/1', { key: adminToken(), body: {} });
+      expectFamily(post, 'error', 405, 'method_not_allowed');
+      expect(post.headers.get('allow')).toBe('GET, HEAD, PATCH');
+      const query = await call('QUERY', '/recipients', { key: p.fullKey });
+      expectFamily(query, 'message', 405, 'method_not_allowed');
+      expect(query.headers.get('allow')).toBe('GET, HEAD, POST');
+      expectFamily(await call('PUT', '/nowhere', { key: p.fullKey, body: {} }), 'message', 404, 'not_found');
     });
   });
 

@@ -1,4 +1,4 @@
-import { LIMITS } from '@herald/contracts';
+import { hasControlChars, LIMITS } from '@herald/contracts';
 import { DomainError, invalid, type Violation } from '@herald/service-kit';
 import type { EmailContent, SendSettings, Target } from './notification';
 
@@ -15,7 +15,8 @@ export interface SendInput {
 
 export type Medium = 'in_app' | 'email';
 
-const CONTROL = /[\u0000-\u001f\u007f]/;
+/** Lengths count characters (code points), as everywhere in the contract. */
+const chars = (s: string) => [...s].length;
 const bytes = (s: string) => Buffer.byteLength(s, 'utf8');
 
 function violation(path: string, message: string, value: unknown): Violation {
@@ -28,7 +29,7 @@ function targetViolations(target: Target | null, required: boolean): Violation[]
   for (const field of ['channel', 'topic', 'event'] as const) {
     const v = target[field];
     if (typeof v !== 'string' || v.length === 0) out.push(violation(`target.${field}`, `target.${field} is required`, v));
-    else if (v.length > LIMITS.targetFieldMax) out.push(violation(`target.${field}`, `target.${field} is longer than ${LIMITS.targetFieldMax} characters`, v));
+    else if (chars(v) > LIMITS.targetFieldMax) out.push(violation(`target.${field}`, `target.${field} is longer than ${LIMITS.targetFieldMax} characters`, v));
   }
   return out;
 }
@@ -53,7 +54,7 @@ function emailViolations(email: EmailContent | null): Violation[] {
   const out: Violation[] = [];
   const { subject, html, text } = email;
   if (typeof subject !== 'string' || subject.length < 1) out.push(violation('email.subject', 'email.subject is required', subject));
-  else if (subject.length > LIMITS.emailSubjectMax) out.push(violation('email.subject', `email.subject is longer than ${LIMITS.emailSubjectMax} characters`, null));
+  else if (chars(subject) > LIMITS.emailSubjectMax) out.push(violation('email.subject', `email.subject is longer than ${LIMITS.emailSubjectMax} characters`, null));
   if (typeof html !== 'string' || html.length < 1) out.push(violation('email.html', 'email.html is required', html));
   else if (bytes(html) > LIMITS.emailHtmlMaxBytes) out.push(violation('email.html', `email.html is larger than ${LIMITS.emailHtmlMaxBytes} bytes`, null));
   if (text !== undefined && typeof text !== 'string') out.push(violation('email.text', 'email.text must be a string', text));
@@ -63,7 +64,7 @@ function emailViolations(email: EmailContent | null): Violation[] {
 
 function recipientViolations(id: string | null): Violation[] {
   if (id === null) return [];
-  if (id.length < 1 || id.length > LIMITS.recipientIdMax || CONTROL.test(id) || id.trim() !== id) {
+  if (id.length < 1 || chars(id) > LIMITS.recipientIdMax || hasControlChars(id) || id.trim() !== id) {
     return [violation('recipient_id', `recipient_id must be 1 to ${LIMITS.recipientIdMax} characters, without control characters or surrounding whitespace`, id)];
   }
   return [];

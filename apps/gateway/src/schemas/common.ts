@@ -31,3 +31,18 @@ export const errorResponses = (family: 'message' | 'error') => {
 export const MessageOnly = Type.Object({ message: Type.String() });
 export const withMessage = <T extends TSchema>(data: T) => Type.Object({ message: Type.String(), data });
 export const dataOnly = <T extends TSchema>(data: T) => Type.Object({ data });
+
+// Text rules the services enforce, as JSON Schema patterns for the document (see http/openapi-document.ts).
+// Control characters: C0, DEL, C1. Whitespace: what String.prototype.trim removes.
+const CTRL = '\\u0000-\\u001f\\u007f-\\u009f';
+const WS = '\\s\\ufeff';
+/** No control characters. */
+export const NO_CONTROL = `^[^${CTRL}]*$`;
+/** Non-empty, no control characters, no leading or trailing whitespace. */
+export const TRIMMED_NO_CONTROL = `^[^${WS}${CTRL}](?:[^${CTRL}]*[^${WS}${CTRL}])?$`;
+/** At least one character other than whitespace, no control characters. */
+export const NOT_BLANK_NO_CONTROL = `^[^${CTRL}]*[^${WS}${CTRL}][^${CTRL}]*$`;
+/** One email addr-spec (README "Email addresses"), surrounding whitespace allowed (it is trimmed). */
+const ADDR = `[^${WS}${CTRL},;:<>"()@]`;
+const LABEL = `[^${WS}${CTRL},;:<>"()@.]+`;
+export const EMAIL_ADDRESS = `^[${WS}]*${ADDR}+@${LABEL}(?:\\.${LABEL})+[${WS}]*$`;

@@ -1,6 +1,8 @@
 import { LIMITS } from '@herald/contracts';
 import { Type } from '@sinclair/typebox';
-import { NullableTimestamp, Timestamp } from './common';
+import { CONTACT_MEDIUMS } from '@herald/contracts';
+import { serviceRules } from '../http/openapi-document';
+import { EMAIL_ADDRESS, NullableTimestamp, Timestamp } from './common';
 
 export const ContactSchema = Type.Object(
   {
@@ -18,9 +20,17 @@ export const ContactSchema = Type.Object(
 /** `contact_id` stays text here: a non-integer id is a 404 `Contact not found`, not a 400. */
 export const ContactParams = Type.Object({ recipient_id: Type.String({ minLength: 1 }), contact_id: Type.String() });
 
-const Medium = Type.String({ description: 'email, sms, web_push or mobile_push', maxLength: 32 });
+const Medium = Type.String({ description: 'email, sms, web_push or mobile_push', maxLength: 32, ...serviceRules({ enum: [...CONTACT_MEDIUMS] }) });
 const Address = Type.String({ minLength: 1, maxLength: LIMITS.contactAddressMax });
 
-export const AddContactBody = Type.Object({ medium: Medium, address: Address, is_primary: Type.Optional(Type.Boolean()) });
-export const SetPrimaryContactBody = Type.Object({ medium: Medium, address: Address });
-export const UpdateContactBody = Type.Object({ address: Type.Optional(Address), is_primary: Type.Optional(Type.Boolean()) });
+/** An email address is one addr-spec (README "Email addresses"), judged trimmed and lowercased. */
+const emailRule = serviceRules({
+  allOf: [{ if: { properties: { medium: { const: 'email' } } }, then: { properties: { address: { maxLength: LIMITS.emailAddressMax, pattern: EMAIL_ADDRESS } } } }],
+});
+export const AddContactBody = Type.Object({ medium: Medium, address: Address, is_primary: Type.Optional(Type.Boolean()) }, { title: 'ContactInput', ...emailRule });
+export const SetPrimaryContactBody = Type.Object({ medium: Medium, address: Address }, { title: 'PrimaryContactInput', ...emailRule });
+/** At least one of the two fields; an address follows the rules of the contact's medium. */
+export const UpdateContactBody = Type.Object(
+  { address: Type.Optional(Address), is_primary: Type.Optional(Type.Boolean()) },
+  serviceRules({ anyOf: [{ required: ['address'] }, { required: ['is_primary'] }] }),
+);

@@ -13,7 +13,9 @@ export function encodeCursor(seq: number): string {
 /** The sequence number a cursor stands for; 0 for an empty cursor (from the start). */
 export function decodeCursor(cursor: string, property = 'cursor'): number {
   if (cursor === '') return 0;
-  const match = /^r1:(\d{1,15})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
+  const bytes = Buffer.from(cursor, 'base64url');
+  // Only the exact text issued: base64url decoding skips stray characters and spare bits.
+  const match = bytes.toString('base64url') === cursor ? /^r1:(\d{1,15})$/.exec(bytes.toString('utf8')) : null;
   if (!match) throw invalid('Invalid cursor', [violation(property, 'cursor is not one this service issued', cursor)]);
   return Number(match[1]);
 }

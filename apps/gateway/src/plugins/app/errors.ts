@@ -1,6 +1,7 @@
 import { invalid } from '@herald/service-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { createAllowedMethods } from '../../http/allowed-methods';
 import { errorFamilyOf } from '../../http/error-family';
 import { bodyViolation, errorBody, toHttpError, type HttpError } from '../../http/http-error';
 import { jsonShapeProblem } from '../../http/json-shape';
@@ -35,7 +36,18 @@ const invalidBody = (message: string, description: string) => invalid(message, [
  */
 export default fp(
   async (app) => {
-    const parseJson = app.getDefaultJsonParser('error', 'error');
+    // A path that exists under other methods answers 405 with Allow (TRACE, or PUT on a read-only resource).
+    const allowed = createAllowedMethods();
+    app.addHook('onRoute', (route) => allowed.add(route.method, route.url));
+    const methodNotAllowed = (request: FastifyRequest): HttpError | null => {
+      const methods = allowed.of(request.url);
+      if (methods.length === 0) return null;
+      const list = methods.join(', ');
+      return { status: 405, code: 'method_not_allowed', message: `${request.method} is not allowed here (allowed: ${list})`, headers: { Allow: list } };
+    };
+
+    // `__proto__` keys (and `constructor.prototype`) are dropped like any unknown field, never applied.
+    const parseJson = app.getDefaultJsonParser('remove', 'remove');
     app.removeContentTypeParser('application/json');
     app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
       const text = body as string;
@@ -58,12 +70,13 @@ export default fp(
     });
 
     app.setErrorHandler((err, request, reply) => {
-      const e = toHttpError(err);
+      // A method fastify reads a body for (QUERY) on a path without it fails before the not-found handler.
+      const e = (request.routeOptions.url === undefined && methodNotAllowed(request)) || toHttpError(err);
       if (e.status >= 500) request.log.error({ err }, 'request failed');
       return send(request, reply, e);
     });
 
-    app.setNotFoundHandler((request, reply) => send(request, reply, { status: 404, code: 'not_found', message: 'Route not found' }));
+    app.setNotFoundHandler((request, reply) => send(request, reply, methodNotAllowed(request) ?? { status: 404, code: 'not_found', message: 'Route not found' }));
   },
   { name: 'errors' },
 );

@@ -1,6 +1,7 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import fp from 'fastify-plugin';
+import { refineDocument } from '../../http/openapi-document';
 import { API_VERSION } from '../app/errors';
 
 const securityOf = (access: string | undefined) =>
@@ -27,6 +28,8 @@ export default fp(
           },
         },
       },
+      // Named components and the services' value rules (http/openapi-document.ts).
+      transformObject: (documentObject) => refineDocument((documentObject as { openapiObject: Record<string, unknown> }).openapiObject) as never,
       transform: ({ schema, url, route }) => ({
         schema: { ...schema, security: securityOf(route.config?.access) } as typeof schema,
         url,

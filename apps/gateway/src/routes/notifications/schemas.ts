@@ -1,19 +1,53 @@
 import { Type } from '@sinclair/typebox';
-import { Nullable, Timestamp } from '../../schemas/common';
+import { LIMITS } from '@herald/contracts';
+import { serviceRules } from '../../http/openapi-document';
+import { Nullable, Timestamp, TRIMMED_NO_CONTROL } from '../../schemas/common';
+
+const TargetField = Type.String(serviceRules({ minLength: 1, maxLength: LIMITS.targetFieldMax }));
 
 // JSON types only: the delivery service owns the value rules (interface "Send notification", decisions §8).
 
-export const TargetSchema = Type.Object({ channel: Type.String(), topic: Type.String(), event: Type.String() });
+export const TargetSchema = Type.Object({ channel: Type.String(), topic: Type.String(), event: Type.String() }, { title: 'Target' });
+const TargetInput = Type.Object({ channel: TargetField, topic: TargetField, event: TargetField }, { title: 'TargetInput' });
 
-export const SendBody = Type.Object({
-  /** Required: a string sends to that recipient, an explicit null broadcasts. */
-  recipient_id: Nullable(Type.String()),
-  target: Type.Optional(Nullable(TargetSchema)),
-  payload: Type.Optional(Nullable(Type.Object({}, { additionalProperties: true }))),
-  // Sizes (html and text up to 512 KiB each) are the delivery service's value rules: a bound here
-  // would be reported against the whole nullable `email` union, echoing the value back.
-  email: Type.Optional(Nullable(Type.Object({ subject: Type.String(), html: Type.String(), text: Type.Optional(Type.String()) }))),
+const EmailInput = Type.Object(
+  {
+    subject: Type.String(serviceRules({ minLength: 1, maxLength: LIMITS.emailSubjectMax })),
+    html: Type.String({ description: `Up to ${LIMITS.emailHtmlMaxBytes} bytes (UTF-8)`, ...serviceRules({ minLength: 1 }) }),
+    text: Type.Optional(Type.String({ description: `Up to ${LIMITS.emailTextMaxBytes} bytes (UTF-8); derived from html when omitted` })),
+  },
+  { title: 'EmailInput' },
+);
+
+/**
+ * The delivery service's rules (decisions §8), stated for the document: a send carries a payload
+ * or an email block; a broadcast (recipient_id null) carries a target and a payload, and no email
+ * block (the default `max_broadcast_recipients_for_email` of 0; a project may allow one).
+ */
+const sendRules = serviceRules({
+  anyOf: [
+    { required: ['payload'], properties: { payload: { type: 'object' } } },
+    { required: ['email'], properties: { email: { type: 'object' } } },
+  ],
+  if: { properties: { recipient_id: { type: 'null' } } },
+  then: {
+    required: ['target', 'payload'],
+    properties: { target: { type: 'object' }, payload: { type: 'object' }, email: { type: 'null' } },
+  },
 });
+
+export const SendBody = Type.Object(
+  {
+    /** Required: a string sends to that recipient (created when missing), an explicit null broadcasts. */
+    recipient_id: Nullable(Type.String(serviceRules({ minLength: 1, maxLength: LIMITS.recipientIdMax, pattern: TRIMMED_NO_CONTROL }))),
+    target: Type.Optional(Nullable(TargetInput)),
+    payload: Type.Optional(Nullable(Type.Object({}, { additionalProperties: true, description: `In-app content, up to ${LIMITS.payloadMaxBytes} bytes serialized; title, body, url, avatar by convention` }))),
+    // Sizes (html and text up to 512 KiB each) are the delivery service's value rules: a bound here
+    // would be reported against the whole nullable `email` union, echoing the value back.
+    email: Type.Optional(Nullable(EmailInput)),
+  },
+  { title: 'SendInput', ...sendRules },
+);
 
 export const SendHeaders = Type.Object({ 'idempotency-key': Type.Optional(Type.String({ minLength: 1, maxLength: 255 })) });
 

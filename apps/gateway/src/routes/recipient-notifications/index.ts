@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { LIMITS } from '@herald/contracts';
 import { notFound } from '@herald/service-kit';
 import type { RoutePlugin } from '../../http/type-provider';
+import { serviceRules } from '../../http/openapi-document';
 import { dataOnly, errorResponses, Nullable, withMessage } from '../../schemas/common';
 import { RecipientIdParams } from '../../schemas/recipient';
 import { NotificationSchema } from '../notifications/schemas';
@@ -17,7 +18,7 @@ const audienceOf = (principal: Principal): Audience => (principal.kind === 'key'
 
 const FeedQuery = Type.Object({
   limit: Type.Integer({ minimum: 1, maximum: LIMITS.feedPageMax, default: LIMITS.feedPageDefault }),
-  cursor: Type.Optional(Type.String()),
+  cursor: Type.Optional(Type.String({ description: 'next_cursor of the previous page', ...serviceRules({ pattern: '^(?:[1-9][0-9]{0,15})?$' }) })),
   read: Type.Optional(Type.Union([Type.Literal('true'), Type.Literal('false')])),
 });
 const NotificationParams = Type.Object({ recipient_id: Type.String({ minLength: 1 }), notification_id: Type.String() });

@@ -1,9 +1,13 @@
 import { Type } from '@sinclair/typebox';
+import { LIMITS } from '@herald/contracts';
+import { serviceRules } from '../../http/openapi-document';
 import { Medium } from '../preferences/schemas';
+
+const TargetField = Type.String(serviceRules({ minLength: 1, maxLength: LIMITS.targetFieldMax }));
 
 // JSON types only; the preference service owns the value rules (decisions §6–7).
 
-export const TargetBody = Type.Object({ channel: Type.String(), topic: Type.String(), event: Type.String() });
+export const TargetBody = Type.Object({ channel: TargetField, topic: TargetField, event: TargetField }, { title: 'TargetInput' });
 
 export const SetPreferenceBody = Type.Object({
   target: TargetBody,
@@ -12,20 +16,18 @@ export const SetPreferenceBody = Type.Object({
 });
 
 export const CheckPreferenceQuery = Type.Object({
-  channel: Type.String(),
-  topic: Type.String(),
-  event: Type.String(),
+  channel: TargetField,
+  topic: TargetField,
+  event: TargetField,
   medium: Type.Optional(Medium),
 });
 
 const TargetWithMedium = Type.Object({ channel: Type.String(), topic: Type.String(), event: Type.String(), medium: Type.String() });
 
-export const PreferenceStateSchema = Type.Object({
-  enabled: Type.Boolean(),
-  inherited: Type.Boolean(),
-  cataloged: Type.Boolean(),
-  mandatory: Type.Boolean(),
-});
+export const PreferenceStateSchema = Type.Object(
+  { enabled: Type.Boolean(), inherited: Type.Boolean(), cataloged: Type.Boolean(), mandatory: Type.Boolean() },
+  { title: 'PreferenceState' },
+);
 
 export const SetPreferenceResult = Type.Object({
   target: TargetWithMedium,

@@ -1,0 +1,193 @@
+import type { components, paths } from './gen/api.js';
+import { fillPath, Transport, type FetchLike, type RetryOptions } from './http.js';
+import { subscribe, type Subscription, type SubscribeHandlers, type SubscribeOptions } from './sse.js';
+
+type Schemas = components['schemas'];
+export type Recipient = Schemas['Recipient'];
+export type RecipientInput = Schemas['RecipientInput'];
+export type Contact = Schemas['Contact'];
+export type ContactInput = Schemas['ContactInput'];
+export type CatalogEntry = Schemas['CatalogEntry'];
+export type CatalogEntryInput = Schemas['CatalogEntryInput'];
+export type CatalogEntryPatch = Schemas['CatalogEntryPatch'];
+export type Notification = Schemas['Notification'];
+export type Broadcast = Schemas['Broadcast'];
+export type SendInput = Schemas['SendInput'];
+export type Project = Schemas['Project'];
+export type RecipientToken = Schemas['RecipientToken'];
+export type BatchFailure = Schemas['BatchFailure'];
+export type MessageErrorBody = Schemas['MessageError'];
+export type ErrorFamilyBody = Schemas['ErrorFamilyError'];
+
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+type JsonOf<R> = R extends { content: { 'application/json': infer B } } ? B : never;
+/** The success body of an operation (its 200 or 201 answer), from the generated types. */
+export type Ok<P extends keyof paths, M extends Method> = paths[P][M] extends { responses: infer R }
+  ? R extends { 200: infer A }
+    ? JsonOf<A>
+    : R extends { 201: infer A }
+      ? JsonOf<A>
+      : never
+  : never;
+/** The JSON request body of an operation. */
+export type Body<P extends keyof paths, M extends Method> = paths[P][M] extends { requestBody?: infer B } ? JsonOf<NonNullable<B>> : never;
+/** The query parameters of an operation. */
+export type Query<P extends keyof paths, M extends Method> = paths[P][M] extends { parameters: { query?: infer Q } } ? NonNullable<Q> : never;
+
+export interface HeraldClientOptions {
+  /** Gateway base URL, e.g. http://127.0.0.1:8080 */
+  baseUrl: string;
+  /**
+   * A Full or Recipient key (servers), or a recipient token (browsers: never ship a project key to
+   * a browser), or a function returning the current one (token refresh).
+   */
+  apiKey: string | (() => string | Promise<string>);
+  /** Retries of safe requests on 429, 503 and network failures (default 3, exponential backoff, Retry-After honoured). */
+  retry?: RetryOptions;
+  fetch?: FetchLike;
+  headers?: Record<string, string>;
+}
+
+const newIdempotencyKey = () => globalThis.crypto.randomUUID();
+
+/** Every page of a cursor-paged list, page after page, as one async iterator of items. */
+async function* paginate<T>(fetchPage: (cursor: string | undefined) => Promise<{ items: T[]; next: string | null }>): AsyncGenerator<T> {
+  let cursor: string | undefined;
+  for (;;) {
+    const page = await fetchPage(cursor);
+    yield* page.items;
+    if (!page.next) return;
+    cursor = page.next;
+  }
+}
+
+/**
+ * A typed client of the Herald REST API (Node 20+ and browsers; fetch-based). Errors are thrown as
+ * `HeraldError` subclasses carrying both error-body families; sends get an `Idempotency-Key` (one
+ * per call, kept across its retries) so a retried send is never delivered twice.
+ */
+export class HeraldClient {
+  readonly transport: Transport;
+
+  constructor(readonly options: HeraldClientOptions) {
+    this.transport = new Transport({ baseUrl: options.baseUrl, credential: options.apiKey, fetch: options.fetch, retry: options.retry, headers: options.headers });
+  }
+
+  private call<P extends keyof paths, M extends Method>(
+    method: M,
+    path: P,
+    opts: { params?: Record<string, string | number>; query?: Query<P, M>; body?: Body<P, M>; headers?: Record<string, string>; retryable?: boolean; signal?: AbortSignal } = {},
+  ): Promise<Ok<P, M>> {
+    return this.transport.request<Ok<P, M>>(method.toUpperCase(), fillPath(path as string, opts.params), {
+      query: opts.query as Record<string, string | number | boolean | undefined>,
+      body: opts.body,
+      headers: opts.headers,
+      retryable: opts.retryable,
+      signal: opts.signal,
+    });
+  }
+
+  readonly recipients = {
+    create: (body: RecipientInput) => this.call('post', '/recipients', { body }),
+    get: (id: string) => this.call('get', '/recipients/{recipient_id}', { params: { recipient_id: id } }),
+    update: (id: string, body: Body<'/recipients/{recipient_id}', 'patch'>) => this.call('patch', '/recipients/{recipient_id}', { params: { recipient_id: id }, body }),
+    delete: (id: string) => this.call('delete', '/recipients/{recipient_id}', { params: { recipient_id: id } }),
+    batch: (recipients: RecipientInput[]) => this.call('post', '/recipients/batch', { body: { recipients } }),
+    /** One page; `next_cursor` null on the last. */
+    page: (query: Query<'/recipients', 'get'> = {}) => this.call('get', '/recipients', { query }),
+    /** Every recipient, in creation order, fetching pages of `limit` as needed. */
+    list: (query: { limit?: number } = {}): AsyncGenerator<Recipient> =>
+      paginate(async (cursor) => {
+        const { data } = await this.recipients.page({ ...query, cursor });
+        return { items: data.recipients, next: data.next_cursor };
+      }),
+  };
+
+  readonly contacts = {
+    add: (recipientId: string, body: ContactInput) => this.call('post', '/recipients/{recipient_id}/contacts', { params: { recipient_id: recipientId }, body }),
+    list: (recipientId: string) => this.call('get', '/recipients/{recipient_id}/contacts', { params: { recipient_id: recipientId } }),
+    setPrimary: (recipientId: string, body: Body<'/recipients/{recipient_id}/contacts', 'put'>) =>
+      this.call('put', '/recipients/{recipient_id}/contacts', { params: { recipient_id: recipientId }, body }),
+    update: (recipientId: string, contactId: number, body: Body<'/recipients/{recipient_id}/contacts/{contact_id}', 'patch'>) =>
+      this.call('patch', '/recipients/{recipient_id}/contacts/{contact_id}', { params: { recipient_id: recipientId, contact_id: contactId }, body }),
+    delete: (recipientId: string, contactId: number) =>
+      this.call('delete', '/recipients/{recipient_id}/contacts/{contact_id}', { params: { recipient_id: recipientId, contact_id: contactId } }),
+    verify: (recipientId: string, contactId: number) =>
+      this.call('post', '/recipients/{recipient_id}/contacts/{contact_id}/verify', { params: { recipient_id: recipientId, contact_id: contactId }, retryable: true }),
+  };
+
+  readonly tokens = {
+    /** A recipient token (Full key only): the credential to hand to that recipient's browser. */
+    create: (recipientId: string, body: Body<'/recipients/{recipient_id}/tokens', 'post'> = {}) =>
+      this.call('post', '/recipients/{recipient_id}/tokens', { params: { recipient_id: recipientId }, body }),
+  };
+
+  readonly catalog = {
+    create: (body: CatalogEntryInput) => this.call('post', '/preferences', { body }),
+    list: () => this.call('get', '/preferences'),
+    get: (id: number) => this.call('get', '/preferences/{preference_id}', { params: { preference_id: id } }),
+    update: (id: number, body: CatalogEntryPatch) => this.call('patch', '/preferences/{preference_id}', { params: { preference_id: id }, body }),
+    /** Bulk upsert; `prune: true` deletes entries absent from `items`. */
+    upsert: (items: CatalogEntryInput[], opts: { prune?: boolean } = {}) =>
+      this.call('put', '/preferences', { body: items, query: opts.prune === undefined ? {} : { prune: opts.prune ? 'true' : 'false' } }),
+    delete: (id: number) => this.call('delete', '/preferences/{preference_id}', { params: { preference_id: id } }),
+  };
+
+  readonly preferences = {
+    set: (recipientId: string, body: Body<'/recipients/{recipient_id}/preferences', 'patch'>) =>
+      this.call('patch', '/recipients/{recipient_id}/preferences', { params: { recipient_id: recipientId }, body, retryable: true }),
+    list: (recipientId: string) => this.call('get', '/recipients/{recipient_id}/preferences', { params: { recipient_id: recipientId } }),
+    check: (recipientId: string, query: Query<'/recipients/{recipient_id}/preferences/check', 'get'>) =>
+      this.call('get', '/recipients/{recipient_id}/preferences/check', { params: { recipient_id: recipientId }, query }),
+  };
+
+  readonly notifications = {
+    /**
+     * Sends (direct, or a broadcast with `recipient_id: null`). Carries an Idempotency-Key (given,
+     * or a fresh one per call), so retries after 429, 503 or a lost connection deliver once.
+     */
+    send: (body: SendInput, opts: { idempotencyKey?: string; signal?: AbortSignal } = {}) =>
+      this.call('post', '/notifications/send', { body, headers: { 'idempotency-key': opts.idempotencyKey ?? newIdempotencyKey() }, retryable: true, signal: opts.signal }),
+    get: (id: number) => this.call('get', '/notifications/{id}', { params: { id } }),
+    /** One page of a recipient's feed, newest first. */
+    page: (recipientId: string, query: Query<'/recipients/{recipient_id}/notifications', 'get'> = {}) =>
+      this.call('get', '/recipients/{recipient_id}/notifications', { params: { recipient_id: recipientId }, query }),
+    /** A recipient's whole feed, newest first, page by page. */
+    feed: (recipientId: string, query: { limit?: number; read?: boolean } = {}): AsyncGenerator<Notification> =>
+      paginate(async (cursor) => {
+        const { data } = await this.notifications.page(recipientId, {
+          limit: query.limit,
+          read: query.read === undefined ? undefined : query.read ? 'true' : 'false',
+          cursor,
+        });
+        return { items: data.notifications, next: data.next_cursor };
+      }),
+    unreadCount: (recipientId: string) => this.call('get', '/recipients/{recipient_id}/notifications/unread_count', { params: { recipient_id: recipientId } }),
+    update: (recipientId: string, id: number, body: Body<'/recipients/{recipient_id}/notifications/{notification_id}', 'patch'>) =>
+      this.call('patch', '/recipients/{recipient_id}/notifications/{notification_id}', { params: { recipient_id: recipientId, notification_id: id }, body, retryable: true }),
+    markAllRead: (recipientId: string) =>
+      this.call('post', '/recipients/{recipient_id}/notifications/mark_all_read', { params: { recipient_id: recipientId }, retryable: true }),
+  };
+
+  readonly broadcasts = {
+    get: (id: number) => this.call('get', '/broadcasts/{id}', { params: { id } }),
+  };
+
+  /** Operator API: construct the client with the gateway's ADMIN_TOKEN as `apiKey`. */
+  readonly admin = {
+    createProject: (body: Body<'/admin/projects', 'post'>) => this.call('post', '/admin/projects', { body }),
+    getProject: (id: number) => this.call('get', '/admin/projects/{id}', { params: { id } }),
+    updateProject: (id: number, body: Body<'/admin/projects/{id}', 'patch'>) => this.call('patch', '/admin/projects/{id}', { params: { id }, body }),
+    createKey: (projectId: number, body: Body<'/admin/projects/{id}/keys', 'post'>) => this.call('post', '/admin/projects/{id}/keys', { params: { id: projectId }, body }),
+    revokeKey: (projectId: number, keyId: number) => this.call('delete', '/admin/projects/{id}/keys/{key_id}', { params: { id: projectId, key_id: keyId } }),
+  };
+
+  /**
+   * Follows a recipient's live feed (`GET /recipients/{id}/notifications/stream`, Server-Sent
+   * Events) with automatic reconnection: each reconnect sends `Last-Event-ID`, so the server
+   * replays what was missed (or sends `reset` when too much was). Works in Node and browsers.
+   */
+  subscribe(recipientId: string, handlers: SubscribeHandlers, options: SubscribeOptions = {}): Subscription {
+    return subscribe(this.transport, recipientId, handlers, options);
+  }
+}

@@ -1,0 +1,12 @@
+export { HeraldClient, type HeraldClientOptions, type Ok, type Body, type Query } from './client.js';
+export type {
+  Recipient, RecipientInput, Contact, ContactInput, CatalogEntry, CatalogEntryInput, CatalogEntryPatch, Notification, Broadcast,
+  SendInput, Project, RecipientToken, BatchFailure, MessageErrorBody, ErrorFamilyBody,
+} from './client.js';
+export {
+  HeraldError, HeraldValidationError, HeraldAuthenticationError, HeraldPermissionError, HeraldNotFoundError, HeraldConflictError,
+  HeraldRateLimitError, HeraldServerError, HeraldNetworkError, errorFromResponse, parseRetryAfter, type ErrorFamily, type Violation,
+} from './errors.js';
+export { Transport, fillPath, type FetchLike, type RetryOptions } from './http.js';
+export { createSseParser, type StreamEvent, type StreamState, type SubscribeHandlers, type SubscribeOptions, type Subscription } from './sse.js';
+export type { paths, components } from './gen/api.js';

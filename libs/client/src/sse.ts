@@ -1,0 +1,232 @@
+import type { components } from './gen/api.js';
+import { errorFromResponse, HeraldError, HeraldNetworkError } from './errors.js';
+import { fillPath, type Transport } from './http.js';
+
+type Notification = components['schemas']['Notification'];
+
+/** One Server-Sent Event as parsed from the stream. */
+export interface StreamEvent {
+  id: string | null;
+  event: string;
+  data: string;
+}
+
+export type StreamState = 'connecting' | 'open' | 'reconnecting' | 'closed';
+
+export interface SubscribeHandlers {
+  /** A notification newly delivered to the feed (the same object as the feed's). */
+  notification?: (notification: Notification, unreadCount: number | null) => void;
+  /** A notification's read/opened flags changed (also once per notification on mark-all-read). */
+  updated?: (notification: Notification, unreadCount: number | null) => void;
+  /** The recipient's unread count: on connect and after every change. */
+  unreadCount?: (count: number) => void;
+  /** More was missed than the server replays: refetch the feed. */
+  reset?: () => void;
+  /** Connection state changes (show "reconnecting…" on `reconnecting`). */
+  state?: (state: StreamState) => void;
+  /** A failure; the subscription keeps retrying unless the state becomes `closed`. */
+  error?: (error: HeraldError) => void;
+  /** Every event, parsed, including ones this client does not know. */
+  event?: (event: StreamEvent) => void;
+}
+
+export interface SubscribeOptions {
+  /** Resume after this event id (a previous subscription's `lastEventId`). */
+  lastEventId?: string;
+  /** First reconnect delay (default 500 ms); doubles up to `maxDelayMs` (default 15 s), with jitter. */
+  minDelayMs?: number;
+  maxDelayMs?: number;
+  /** Reconnect when nothing (not even a heartbeat) arrived for this long (default 45 s). */
+  idleTimeoutMs?: number;
+}
+
+export interface Subscription {
+  close(): void;
+  /** The id of the last event received (sent as Last-Event-ID on reconnect). */
+  readonly lastEventId: string | null;
+  readonly state: StreamState;
+}
+
+/**
+ * Incremental SSE parser (the WHATWG event-stream format): feed it text chunks, it calls `emit`
+ * for each complete event. Comment lines (heartbeats) only count as activity.
+ */
+export function createSseParser(emit: (event: StreamEvent) => void) {
+  let buffer = '';
+  let data: string[] = [];
+  let event = '';
+  let id: string | null = null;
+  let retry: number | null = null;
+  const line = (l: string) => {
+    if (l === '') {
+      if (data.length > 0) emit({ id, event: event || 'message', data: data.join('\n') });
+      data = [];
+      event = '';
+      return;
+    }
+    if (l.startsWith(':')) return;
+    const colon = l.indexOf(':');
+    const field = colon === -1 ? l : l.slice(0, colon);
+    let value = colon === -1 ? '' : l.slice(colon + 1);
+    if (value.startsWith(' ')) value = value.slice(1);
+    if (field === 'data') data.push(value);
+    else if (field === 'event') event = value;
+    else if (field === 'id' && !value.includes('\0')) id = value;
+    else if (field === 'retry' && /^\d+$/.test(value)) retry = Number(value);
+  };
+  return {
+    push(chunk: string) {
+      buffer += chunk;
+      let i: number;
+      while ((i = buffer.search(/\r\n|\r|\n/)) !== -1) {
+        // A lone \r at the end may be the first half of \r\n: wait for more.
+        if (buffer[i] === '\r' && i === buffer.length - 1) break;
+        const len = buffer.startsWith('\r\n', i) ? 2 : 1;
+        line(buffer.slice(0, i));
+        buffer = buffer.slice(i + len);
+      }
+    },
+    get lastEventId() {
+      return id;
+    },
+    get retry() {
+      return retry;
+    },
+  };
+}
+
+function parseJson(data: string): Record<string, unknown> | null {
+  try {
+    const v = JSON.parse(data);
+    return v && typeof v === 'object' ? (v as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Routes a known event to its handler. A notification event's data is the notification, or `{notification, unread_count}`. */
+function dispatch(ev: StreamEvent, handlers: SubscribeHandlers): void {
+  handlers.event?.(ev);
+  const body = parseJson(ev.data);
+  if (!body) return;
+  const count = typeof body.unread_count === 'number' ? body.unread_count : null;
+  const notification = (body.notification && typeof body.notification === 'object' ? body.notification : body) as Notification;
+  switch (ev.event) {
+    case 'notification':
+      handlers.notification?.(notification, count);
+      break;
+    case 'notification.updated':
+      handlers.updated?.(notification, count);
+      break;
+    case 'reset':
+      handlers.reset?.();
+      break;
+  }
+  if (count !== null) handlers.unreadCount?.(count);
+}
+
+/** See HeraldClient.subscribe. */
+export function subscribe(transport: Transport, recipientId: string, handlers: SubscribeHandlers, options: SubscribeOptions = {}): Subscription {
+  const minDelay = options.minDelayMs ?? 500;
+  const maxDelay = options.maxDelayMs ?? 15_000;
+  const idleTimeout = options.idleTimeoutMs ?? 45_000;
+  let lastEventId = options.lastEventId ?? null;
+  let state: StreamState = 'connecting';
+  let closed = false;
+  let current: AbortController | null = null;
+  let wake: (() => void) | null = null;
+
+  const setState = (s: StreamState) => {
+    if (state === s) return;
+    state = s;
+    handlers.state?.(s);
+  };
+
+  const connectOnce = async (): Promise<'again' | 'stop'> => {
+    const ctl = new AbortController();
+    current = ctl;
+    let idle: ReturnType<typeof setTimeout> | undefined;
+    const touch = () => {
+      clearTimeout(idle);
+      idle = setTimeout(() => ctl.abort(new Error('stream idle')), idleTimeout);
+    };
+    try {
+      touch();
+      const res = await transport.fetch(transport.url(fillPath('/recipients/{recipient_id}/notifications/stream', { recipient_id: recipientId })), {
+        headers: {
+          accept: 'text/event-stream',
+          authorization: `Bearer ${await transport.credential()}`,
+          ...(lastEventId ? { 'last-event-id': lastEventId } : {}),
+        },
+        signal: ctl.signal,
+      });
+      if (!res.ok || !res.body) {
+        const err = errorFromResponse(res.status, res.headers, await res.text().catch(() => ''));
+        handlers.error?.(err);
+        // 401: a refreshed token may help next time; 403/404: this subscription can never work.
+        return res.status === 403 || res.status === 404 || res.status === 400 ? 'stop' : 'again';
+      }
+      setState('open');
+      const parser = createSseParser((ev) => {
+        if (ev.id !== null) lastEventId = ev.id;
+        dispatch(ev, handlers);
+      });
+      const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        touch();
+        parser.push(value);
+      }
+      return 'again';
+    } catch (err) {
+      if (!closed) handlers.error?.(err instanceof HeraldError ? err : new HeraldNetworkError({ status: 0, code: 'network_error', message: (err as Error)?.message ?? String(err), family: 'message', body: err }));
+      return 'again';
+    } finally {
+      clearTimeout(idle);
+      current = null;
+    }
+  };
+
+  void (async () => {
+    handlers.state?.('connecting');
+    let failures = 0;
+    while (!closed) {
+      const opened = Date.now();
+      const outcome = await connectOnce();
+      if (closed) break;
+      if (outcome === 'stop') {
+        closed = true;
+        break;
+      }
+      // A stream that stayed open a while resets the backoff (a server restart is one blip).
+      failures = Date.now() - opened > 10_000 ? 1 : failures + 1;
+      setState('reconnecting');
+      const ceiling = Math.min(maxDelay, minDelay * 2 ** (failures - 1));
+      const delay = ceiling / 2 + Math.random() * (ceiling / 2);
+      await new Promise<void>((resolve) => {
+        const t = setTimeout(resolve, delay);
+        wake = () => {
+          clearTimeout(t);
+          resolve();
+        };
+      });
+      wake = null;
+    }
+    setState('closed');
+  })();
+
+  return {
+    close() {
+      closed = true;
+      current?.abort(new Error('closed'));
+      (wake as (() => void) | null)?.();
+    },
+    get lastEventId() {
+      return lastEventId;
+    },
+    get state() {
+      return state;
+    },
+  };
+}
