@@ -18,27 +18,36 @@ export function progressBar(io: Io, opts: { enabled: boolean; unit: string }): P
   const bar = new SingleBar(
     {
       stream: io.stderr as unknown as NodeJS.WriteStream,
-      format: `{bar} {percentage}% | {value}/{total} ${opts.unit} | {rate}/s | ETA {eta_formatted}`,
+      format: `{bar} {percentage}% | {value}/{total} ${opts.unit} | {rate}/s | ETA {eta_text}`,
       hideCursor: true,
-      etaBuffer: 50,
       fps: 10,
     },
     Presets.shades_classic,
   );
-  const started = Date.now();
+  let started = Date.now();
   let base = 0;
-  const rate = (value: number) => {
+  let total = 0;
+  /** Rate since start, and the time left at that rate ("…" until there is a rate). */
+  const figures = (value: number) => {
     const secs = (Date.now() - started) / 1000;
-    return secs > 0 ? Math.round((value - base) / secs).toLocaleString('en-US') : '0';
+    const perSec = secs > 0 ? (value - base) / secs : 0;
+    const left = perSec > 0 ? Math.max(0, Math.round((total - value) / perSec)) : undefined;
+    const eta = left === undefined ? '…' : left >= 60 ? `${Math.floor(left / 60)}m${String(left % 60).padStart(2, '0')}s` : `${left}s`;
+    return { rate: Math.round(perSec).toLocaleString('en-US'), eta_text: eta };
   };
   return {
-    start(total, value = 0) {
+    start(t, value = 0) {
+      started = Date.now();
       base = value;
-      bar.start(total, value, { rate: '0' });
+      total = t;
+      bar.start(t, value, { rate: '0', eta_text: '…' });
     },
-    update(value, total) {
-      if (total !== undefined) bar.setTotal(total);
-      bar.update(value, { rate: rate(value) });
+    update(value, t) {
+      if (t !== undefined && t !== total) {
+        total = t;
+        bar.setTotal(t);
+      }
+      bar.update(value, figures(value));
     },
     stop() {
       bar.stop();

@@ -1,18 +1,13 @@
 import type { HeraldApi, Notification } from '../api';
 import { positiveInt, type Context } from '../context';
 import { fields } from '../output/output';
+import { sleep } from '../sleep';
 import { examples, type Register } from './register';
 
 const targetText = (n: Notification) => (n.target ? `${n.target.channel}/${n.target.topic}/${n.target.event}` : '-');
 
 /** One feed line: time, id, target, read flag, payload. */
 const feedLine = (n: Notification) => `${n.created_at}  #${n.id}  ${targetText(n)}  ${n.read ? 'read  ' : 'unread'}  ${JSON.stringify(n.payload)}\n`;
-
-const sleep = (ms: number, signal?: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    const t = setTimeout(resolve, ms);
-    signal?.addEventListener('abort', () => (clearTimeout(t), resolve()), { once: true });
-  });
 
 interface TailOpts {
   limit: string;

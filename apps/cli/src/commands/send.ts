@@ -4,6 +4,7 @@ import { positiveInt, type Context } from '../context';
 import { CliFailure, UsageError } from '../errors';
 import { fields } from '../output/output';
 import { progressBar } from '../progress';
+import { sleep } from '../sleep';
 import { examples, type Register } from './register';
 
 /** A flag value given inline or as `@path` (read from that file). */
@@ -71,12 +72,6 @@ const broadcastFields = (b: Broadcast) =>
     ['updated_at', b.updated_at],
   ]);
 
-const sleep = (ms: number, signal?: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    const t = setTimeout(resolve, ms);
-    signal?.addEventListener('abort', () => (clearTimeout(t), resolve()), { once: true });
-  });
-
 /** Polls a broadcast until it is completed or failed, with a bar of notifications_created / recipients_total. */
 export async function watchBroadcast(ctx: Context, api: HeraldApi, id: number, intervalMs: number): Promise<Broadcast> {
   const bar = progressBar(ctx.io, { enabled: ctx.progress, unit: 'notifications' });
@@ -84,9 +79,12 @@ export async function watchBroadcast(ctx: Context, api: HeraldApi, id: number, i
   let b = await api.getBroadcast(id);
   try {
     for (;;) {
-      if (!started) bar.start(Math.max(b.recipients_total, 1), b.notifications_created);
-      else bar.update(b.notifications_created, Math.max(b.recipients_total, 1));
-      started = true;
+      // The bar starts once the fan-out knows how many recipients it reaches.
+      if (b.recipients_total > 0 || b.status === 'completed') {
+        if (!started) bar.start(Math.max(b.recipients_total, 1), b.notifications_created);
+        else bar.update(b.notifications_created, Math.max(b.recipients_total, 1));
+        started = true;
+      }
       if (b.status === 'completed' || b.status === 'failed') return b;
       if (ctx.io.signal?.aborted) throw new CliFailure(`stopped watching broadcast ${id} (it goes on): herald broadcast get ${id} --watch`);
       await sleep(intervalMs, ctx.io.signal);
