@@ -176,6 +176,8 @@ export class HeraldClient {
   /** Operator API: construct the client with the gateway's ADMIN_TOKEN as `apiKey`. */
   readonly admin = {
     createProject: (body: Body<'/admin/projects', 'post'>) => this.call('post', '/admin/projects', { body }),
+    /** One page of projects in id order; pass `next_cursor` back as `cursor`. */
+    listProjects: (query: Query<'/admin/projects', 'get'> = {}) => this.call('get', '/admin/projects', { query }),
     getProject: (id: number) => this.call('get', '/admin/projects/{id}', { params: { id } }),
     updateProject: (id: number, body: Body<'/admin/projects/{id}', 'patch'>) => this.call('patch', '/admin/projects/{id}', { params: { id }, body }),
     createKey: (projectId: number, body: Body<'/admin/projects/{id}/keys', 'post'>) => this.call('post', '/admin/projects/{id}/keys', { params: { id: projectId }, body }),

@@ -26,7 +26,7 @@ const toProject = (d: ProjectDoc): Project => ({
   updatedAt: d.updated_at,
 });
 
-/** Projects of the gateway's own database. Only `_id` lookups: no secondary index needed. */
+/** Projects of the gateway's own database. `_id` lookups and `_id`-ordered pages: the `_id` index serves both. */
 export function createProjectRepository(db: Db) {
   const projects = db.collection<ProjectDoc>('projects');
   return {
@@ -36,6 +36,11 @@ export function createProjectRepository(db: Db) {
     async findById(id: number): Promise<Project | null> {
       const doc = await projects.findOne({ _id: id });
       return doc ? toProject(doc) : null;
+    },
+    /** A page of projects in id order after `afterId` (`GET /admin/projects`). */
+    async listAfter(afterId: number, limit: number): Promise<Project[]> {
+      const docs = await projects.find({ _id: { $gt: afterId } }).sort({ _id: 1 }).limit(limit).toArray();
+      return docs.map(toProject);
     },
     async update(id: number, set: { name?: string; settings?: ProjectSettings; updatedAt: Date }): Promise<Project | null> {
       const $set: Partial<ProjectDoc> = { updated_at: set.updatedAt };

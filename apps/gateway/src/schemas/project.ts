@@ -15,6 +15,12 @@ export const CreateProjectBody = Type.Object({ name: Name, settings: Type.Option
 export const UpdateProjectBody = Type.Object({ name: Type.Optional(Name), settings: Type.Optional(ProjectSettingsPatchSchema) });
 export const CreateKeyBody = Type.Object({ scope: Scope });
 
+/** `GET /admin/projects`: the cursor is the `next_cursor` of the previous page (a project id). */
+export const ListProjectsQuery = Type.Object({
+  limit: Type.Integer({ minimum: 1, maximum: 1000, default: 50 }),
+  cursor: Type.Optional(Type.String({ pattern: '^[0-9]{1,15}$' })),
+});
+
 /** Path ids stay text: a non-integer id is a 404, like an unknown one. */
 export const ProjectParams = Type.Object({ id: Type.String() });
 export const KeyParams = Type.Object({ id: Type.String(), key_id: Type.String() });

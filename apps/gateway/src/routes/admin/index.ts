@@ -4,10 +4,11 @@ import { parsePathId } from '../../http/path-id';
 import type { RoutePlugin } from '../../http/type-provider';
 import { formatTimestamp } from '../../http/timestamps';
 import { dataOnly, errorResponses, MessageOnly, withMessage } from '../../schemas/common';
-import { CreatedKeySchema, CreateKeyBody, CreateProjectBody, IssuedKeySchema, KeyParams, ProjectParams, ProjectSchema, UpdateProjectBody } from '../../schemas/project';
+import { CreatedKeySchema, CreateKeyBody, CreateProjectBody, IssuedKeySchema, KeyParams, ListProjectsQuery, ProjectParams, ProjectSchema, UpdateProjectBody } from '../../schemas/project';
 import { createKey } from '../../usecases/create-key';
 import { createProject } from '../../usecases/create-project';
 import { getProject, projectNotFound } from '../../usecases/get-project';
+import { listProjects } from '../../usecases/list-projects';
 import { revokeKey } from '../../usecases/revoke-key';
 import { updateProject } from '../../usecases/update-project';
 import { projectView } from '../../views/project-view';
@@ -43,6 +44,22 @@ const adminRoutes: RoutePlugin = async (app) => {
         message: 'Project created',
         data: { project: projectView(project), keys: keys.map((k) => ({ id: k.id, scope: k.scope, key: k.key })) },
       });
+    },
+  );
+
+  app.get(
+    '/admin/projects',
+    {
+      config,
+      schema: {
+        tags,
+        querystring: ListProjectsQuery,
+        response: { 200: dataOnly(Type.Object({ projects: Type.Array(ProjectSchema), next_cursor: Type.Union([Type.String(), Type.Null()]) })), ...errors },
+      },
+    },
+    async (request) => {
+      const { projects, nextCursor } = await listProjects(deps, { limit: request.query.limit, afterId: Number(request.query.cursor ?? 0) });
+      return { data: { projects: projects.map(projectView), next_cursor: nextCursor } };
     },
   );
 

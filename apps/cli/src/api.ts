@@ -1,0 +1,140 @@
+/**
+ * The operations the CLI uses, as one narrow port. The only implementation (`sdk-api.ts`) is a thin
+ * adapter over the typed client SDK (libs/client); unit tests of the commands pass an in-memory one.
+ * Every method throws `ApiError` for an error answer of the API.
+ */
+export type Settings = Record<string, unknown>;
+
+export interface Project {
+  id: number;
+  name: string;
+  settings: Settings;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface IssuedKey {
+  id: number;
+  scope: string;
+  key: string;
+  created_at?: string;
+}
+
+export interface Recipient {
+  id: string;
+  name: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface BatchFailure {
+  id: string;
+  batch_index: number;
+  errors: { message: string; description?: string; property_path: string; invalid_value?: unknown }[];
+}
+
+export interface BatchResult {
+  created: { id: string }[];
+  updated: { id: string }[];
+  failed: BatchFailure[];
+}
+
+export interface BatchItem {
+  id: string;
+  name?: string | null;
+}
+
+export interface Target {
+  channel: string;
+  topic: string;
+  event: string;
+}
+
+export interface CatalogEntry {
+  id: number;
+  target: Target;
+  medium: string;
+  label: string;
+  description: string | null;
+  default_enabled: boolean;
+  mandatory: boolean;
+}
+
+/** One item of the catalog's bulk upsert (the create body). */
+export interface CatalogItem extends Target {
+  medium?: string;
+  name: string;
+  description?: string;
+  default_enabled: boolean;
+  mandatory?: boolean;
+}
+
+export interface Notification {
+  id: number;
+  recipient_id: string;
+  payload: unknown;
+  broadcast_id: number | null;
+  target: Target | null;
+  status: string;
+  read: boolean;
+  opened: boolean;
+  email: Record<string, unknown> | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface Broadcast {
+  id: number;
+  target: Target;
+  status: string;
+  recipients_total: number;
+  notifications_created: number;
+  email: { status: string; eligible?: number } | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SendBody {
+  recipient_id: string | null;
+  target?: Target;
+  payload?: unknown;
+  email?: { subject: string; html: string; text?: string };
+}
+
+export interface Page<T> {
+  items: T[];
+  next_cursor: string | null;
+}
+
+export interface FeedSubscription {
+  close(): void;
+}
+
+export interface HeraldApi {
+  createProject(body: { name: string; settings?: Settings }): Promise<{ project: Project; keys: IssuedKey[] }>;
+  listProjects(query: { limit?: number; cursor?: string }): Promise<Page<Project>>;
+  getProject(id: number): Promise<Project>;
+  updateProject(id: number, body: { name?: string; settings?: Settings }): Promise<Project>;
+  createKey(projectId: number, scope: string): Promise<IssuedKey>;
+  revokeKey(projectId: number, keyId: number): Promise<void>;
+
+  createRecipient(body: { id: string; name?: string }): Promise<Recipient>;
+  batchRecipients(items: BatchItem[]): Promise<BatchResult>;
+  setPrimaryEmail(recipientId: string, address: string): Promise<void>;
+  listRecipients(query: { limit?: number; cursor?: string }): Promise<Page<Recipient>>;
+  getRecipient(id: string): Promise<Recipient>;
+  deleteRecipient(id: string): Promise<void>;
+
+  listCatalog(): Promise<CatalogEntry[]>;
+  upsertCatalog(items: CatalogItem[], prune: boolean): Promise<CatalogEntry[]>;
+
+  send(body: SendBody, idempotencyKey?: string): Promise<{ notification: Notification | null; broadcast: Broadcast | null }>;
+  getNotification(id: number): Promise<Notification>;
+  getBroadcast(id: number): Promise<Broadcast>;
+  listFeed(recipientId: string, query: { limit?: number; cursor?: string }): Promise<Page<Notification>>;
+  /** The live feed stream; undefined when the server or the SDK has none (the caller polls). */
+  subscribeFeed?(
+    recipientId: string,
+    handlers: { notification(n: Notification): void; error(err: Error): void },
+  ): Promise<FeedSubscription | undefined>;
+}

@@ -1,0 +1,119 @@
+import type { HeraldApi, Notification } from '../api';
+import { positiveInt, type Context } from '../context';
+import { fields } from '../output/output';
+import { sleep } from '../sleep';
+import { examples, type Register } from './register';
+
+const targetText = (n: Notification) => (n.target ? `${n.target.channel}/${n.target.topic}/${n.target.event}` : '-');
+
+/** One feed line: time, id, target, read flag, payload. */
+const feedLine = (n: Notification) => `${n.created_at}  #${n.id}  ${targetText(n)}  ${n.read ? 'read  ' : 'unread'}  ${JSON.stringify(n.payload)}\n`;
+
+interface TailOpts {
+  limit: string;
+  interval: string;
+  max?: string;
+  poll?: boolean;
+}
+
+/**
+ * Prints the newest notifications, then follows: over the live stream when the SDK and the server
+ * have one, otherwise by polling the first feed page. Stops on Ctrl-C or after `--max` new ones.
+ */
+async function tail(ctx: Context, api: HeraldApi, recipientId: string, opts: TailOpts): Promise<void> {
+  const print = (n: Notification) => ctx.io.stdout.write(ctx.out.json ? `${JSON.stringify(n)}\n` : feedLine(n));
+  const max = opts.max === undefined ? Infinity : opts.max === '0' ? 0 : positiveInt(opts.max, '--max');
+  const signal = ctx.io.signal;
+  const limit = opts.limit === '0' ? 0 : Math.min(100, positiveInt(opts.limit, '--limit'));
+  const first = await api.listFeed(recipientId, { limit: Math.max(limit, 1) });
+  first.items.slice(0, limit).reverse().forEach(print);
+  const seen = new Set(first.items.map((n) => n.id));
+  let newest = first.items.reduce((m, n) => Math.max(m, n.id), 0);
+  let fresh = 0;
+  const take = (n: Notification) => {
+    if (seen.has(n.id) || fresh >= max) return;
+    seen.add(n.id);
+    newest = Math.max(newest, n.id);
+    fresh += 1;
+    print(n);
+  };
+  if (max === 0) return;
+
+  if (!opts.poll && api.subscribeFeed) {
+    let failure: Error | undefined;
+    let wake: () => void = () => {};
+    const sub = await api.subscribeFeed(recipientId, {
+      notification: (n) => {
+        take(n);
+        if (fresh >= max) wake();
+      },
+      error: (err) => {
+        failure = err;
+        wake();
+      },
+    });
+    if (sub) {
+      if (!ctx.out.json) ctx.out.note(`following ${recipientId}'s feed live (Ctrl-C stops)`);
+      await new Promise<void>((resolve) => {
+        wake = resolve;
+        signal?.addEventListener('abort', () => resolve(), { once: true });
+      });
+      sub.close();
+      if (failure && !signal?.aborted && fresh < max) throw failure;
+      return;
+    }
+  }
+  if (!ctx.out.json) ctx.out.note(`polling ${recipientId}'s feed every ${opts.interval} ms (Ctrl-C stops)`);
+  const interval = positiveInt(opts.interval, '--interval');
+  while (!signal?.aborted && fresh < max) {
+    await sleep(interval, signal);
+    if (signal?.aborted) break;
+    const page = await api.listFeed(recipientId, { limit: 100 });
+    page.items
+      .filter((n) => n.id > newest || !seen.has(n.id))
+      .reverse()
+      .forEach(take);
+  }
+}
+
+export const registerNotifications: Register = (program, act) => {
+  const notifications = program.command('notifications').description('Read notifications (project key)');
+  notifications
+    .command('get')
+    .description('Show a notification, its status and its email outcome')
+    .argument('<id>', 'notification id')
+    .addHelpText('after', examples(['herald notifications get 42', 'herald notifications get 42 --json | jq .email.status']))
+    .action(
+      act(async (ctx, id: string) => {
+        const n = await ctx.projectApi().getNotification(positiveInt(id, 'notification id'));
+        const email = n.email as Record<string, unknown> | null;
+        ctx.out.result(n, () =>
+          fields([
+            ['id', n.id],
+            ['recipient_id', n.recipient_id],
+            ['status', n.status],
+            ['target', targetText(n)],
+            ['broadcast_id', n.broadcast_id ?? ''],
+            ['read', n.read],
+            ['opened', n.opened],
+            ['payload', n.payload],
+            ['email', email ? [email.status, email.reason, email.address, email.error].filter((v) => v !== null && v !== undefined).join(' · ') : ''],
+            ['created_at', n.created_at],
+            ['updated_at', n.updated_at],
+          ]),
+        );
+      }),
+    );
+
+  const feed = program.command('feed').description('A recipient’s in-app feed');
+  feed
+    .command('tail')
+    .description('Print a recipient’s newest notifications, then follow new ones as they arrive')
+    .argument('<recipient-id>', 'the recipient')
+    .option('--limit <n>', 'how many existing notifications to print first', '10')
+    .option('--max <n>', 'stop after this many new notifications')
+    .option('--poll', 'poll the feed even when the live stream is available')
+    .option('--interval <ms>', 'how often to poll when there is no live stream', '2000')
+    .addHelpText('after', examples(['herald feed tail alice', 'herald feed tail alice --json --max 1   # wait for the next one, as a JSON line']))
+    .action(act(async (ctx, recipientId: string, opts: TailOpts) => tail(ctx, ctx.projectApi(), recipientId, opts)));
+};

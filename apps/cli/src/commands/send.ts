@@ -1,0 +1,167 @@
+import fs from 'node:fs';
+import type { Broadcast, HeraldApi, SendBody, Target } from '../api';
+import { positiveInt, type Context } from '../context';
+import { CliFailure, UsageError } from '../errors';
+import { fields } from '../output/output';
+import { progressBar } from '../progress';
+import { sleep } from '../sleep';
+import { examples, type Register } from './register';
+
+/** A flag value given inline or as `@path` (read from that file). */
+export function inlineOrFile(value: string, flag: string): string {
+  if (!value.startsWith('@')) return value;
+  try {
+    return fs.readFileSync(value.slice(1), 'utf8');
+  } catch (err) {
+    throw new UsageError(`${flag}: cannot read ${value.slice(1)}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+  }
+}
+
+export function parsePayload(value: string): Record<string, unknown> {
+  const text = inlineOrFile(value, '--payload');
+  let payload: unknown;
+  try {
+    payload = JSON.parse(text);
+  } catch (err) {
+    throw new UsageError(`--payload is not valid JSON: ${(err as Error).message}`);
+  }
+  if (payload === null || typeof payload !== 'object' || Array.isArray(payload)) throw new UsageError('--payload must be a JSON object');
+  return payload as Record<string, unknown>;
+}
+
+/** `channel/topic/event`; the event may itself hold slashes. */
+export function parseTarget(value: string): Target {
+  const [channel, topic, ...rest] = value.split('/');
+  const event = rest.join('/');
+  if (!channel || !topic || !event) throw new UsageError(`--target is channel/topic/event, for example billing/none/invoice.paid (got "${value}")`);
+  return { channel, topic, event };
+}
+
+interface SendOpts {
+  to?: string;
+  payload?: string;
+  target?: string;
+  emailSubject?: string;
+  emailHtml?: string;
+  emailText?: string;
+  idempotencyKey?: string;
+}
+
+function sendBody(recipientId: string | null, opts: SendOpts): SendBody {
+  const body: SendBody = { recipient_id: recipientId };
+  if (opts.target) body.target = parseTarget(opts.target);
+  if (opts.payload !== undefined) body.payload = parsePayload(opts.payload);
+  if (opts.emailSubject !== undefined || opts.emailHtml !== undefined || opts.emailText !== undefined) {
+    if (opts.emailSubject === undefined || opts.emailHtml === undefined) throw new UsageError('an email needs both --email-subject and --email-html');
+    body.email = { subject: opts.emailSubject, html: inlineOrFile(opts.emailHtml, '--email-html') };
+    if (opts.emailText !== undefined) body.email.text = inlineOrFile(opts.emailText, '--email-text');
+  }
+  if (body.payload === undefined && body.email === undefined) throw new UsageError('nothing to send: pass --payload and/or --email-subject with --email-html');
+  return body;
+}
+
+const broadcastFields = (b: Broadcast) =>
+  fields([
+    ['id', b.id],
+    ['status', b.status],
+    ['target', `${b.target.channel}/${b.target.topic}/${b.target.event}`],
+    ['recipients_total', b.recipients_total],
+    ['notifications_created', b.notifications_created],
+    ['email', b.email ? `${b.email.status}${b.email.eligible !== undefined ? ` (${b.email.eligible} eligible)` : ''}` : 'none'],
+    ['created_at', b.created_at],
+    ['updated_at', b.updated_at],
+  ]);
+
+/** Polls a broadcast until it is completed or failed, with a bar of notifications_created / recipients_total. */
+export async function watchBroadcast(ctx: Context, api: HeraldApi, id: number, intervalMs: number): Promise<Broadcast> {
+  const bar = progressBar(ctx.io, { enabled: ctx.progress, unit: 'notifications' });
+  let started = false;
+  let b = await api.getBroadcast(id);
+  try {
+    for (;;) {
+      // The bar starts once the fan-out knows how many recipients it reaches.
+      if (b.recipients_total > 0 || b.status === 'completed') {
+        if (!started) bar.start(Math.max(b.recipients_total, 1), b.notifications_created);
+        else bar.update(b.notifications_created, Math.max(b.recipients_total, 1));
+        started = true;
+      }
+      if (b.status === 'completed' || b.status === 'failed') return b;
+      if (ctx.io.signal?.aborted) throw new CliFailure(`stopped watching broadcast ${id} (it goes on): herald broadcast get ${id} --watch`);
+      await sleep(intervalMs, ctx.io.signal);
+      b = await api.getBroadcast(id);
+    }
+  } finally {
+    bar.stop();
+  }
+}
+
+const sendOptions = (cmd: import('commander').Command) =>
+  cmd
+    .option('--payload <json|@file>', 'the in-app content: a JSON object, inline or @file')
+    .option('--target <channel/topic/event>', 'what the notification is about, for example billing/none/invoice.paid')
+    .option('--idempotency-key <key>', 'a repeat with the same key within 24 h creates nothing new');
+
+export const registerSend: Register = (program, act) => {
+  sendOptions(program.command('send').description('Send a notification to one recipient (created if new)'))
+    .requiredOption('--to <recipient-id>', 'the recipient')
+    .option('--email-subject <subject>', 'email subject (with --email-html)')
+    .option('--email-html <html|@file>', 'email body as HTML, inline or @file')
+    .option('--email-text <text|@file>', 'plain-text body (default: derived from the HTML)')
+    .addHelpText(
+      'after',
+      examples([
+        `herald send --to alice --payload '{"title":"Hello"}'`,
+        'herald send --to alice --target billing/none/invoice.paid --payload @payload.json --email-subject "Your invoice" --email-html @invoice.html',
+      ]),
+    )
+    .action(
+      act(async (ctx, opts: SendOpts) => {
+        const body = sendBody(opts.to as string, opts);
+        const res = await ctx.projectApi().send(body, opts.idempotencyKey);
+        const n = res.notification!;
+        ctx.out.result(res, () => `Notification ${n.id} for ${n.recipient_id}: ${n.status}\nFollow it: herald notifications get ${n.id}\n`);
+      }),
+    );
+
+  const broadcast = program.command('broadcast').description('Send to every recipient of the project, and follow a broadcast');
+  sendOptions(broadcast.command('send').description('Broadcast a notification to all recipients'))
+    .option('--email-subject <subject>', 'email subject (only when the project allows broadcast email)')
+    .option('--email-html <html|@file>', 'email body as HTML, inline or @file')
+    .option('--email-text <text|@file>', 'plain-text body')
+    .option('--watch', 'show a live progress bar until the broadcast completes')
+    .option('--interval <ms>', 'how often --watch reads the broadcast', '500')
+    .addHelpText('after', examples([`herald broadcast send --target product/none/release --payload '{"title":"v2 is out"}' --watch`, 'herald broadcast send --target news/weekly/digest --payload @digest.json --json']))
+    .action(
+      act(async (ctx, opts: SendOpts & { watch?: boolean; interval: string }) => {
+        if (!opts.target) throw new UsageError('a broadcast needs --target channel/topic/event');
+        if (opts.payload === undefined) throw new UsageError('a broadcast needs --payload');
+        const api = ctx.projectApi();
+        const res = await api.send(sendBody(null, opts), opts.idempotencyKey);
+        const b = res.broadcast!;
+        if (!opts.watch) {
+          ctx.out.result(res, () => `Broadcast ${b.id}: ${b.status}\nFollow it: herald broadcast get ${b.id} --watch\n`);
+          return;
+        }
+        if (!ctx.out.json) ctx.out.note(`Broadcast ${b.id} created; watching (Ctrl-C stops watching, not the broadcast)`);
+        const done = await watchBroadcast(ctx, api, b.id, positiveInt(opts.interval, '--interval'));
+        ctx.out.result(done, () => broadcastFields(done));
+        if (done.status === 'failed') throw new CliFailure(`broadcast ${b.id} failed`);
+      }),
+    );
+
+  broadcast
+    .command('get')
+    .description('Show a broadcast’s progress')
+    .argument('<id>', 'broadcast id')
+    .option('--watch', 'follow it with a progress bar until it completes')
+    .option('--interval <ms>', 'how often --watch reads the broadcast', '500')
+    .addHelpText('after', examples(['herald broadcast get 12', 'herald broadcast get 12 --watch']))
+    .action(
+      act(async (ctx, id: string, opts: { watch?: boolean; interval: string }) => {
+        const api = ctx.projectApi();
+        const bid = positiveInt(id, 'broadcast id');
+        const b = opts.watch ? await watchBroadcast(ctx, api, bid, positiveInt(opts.interval, '--interval')) : await api.getBroadcast(bid);
+        ctx.out.result(b, () => broadcastFields(b));
+      }),
+    );
+};

@@ -1,0 +1,153 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { CatalogEntry, HeraldApi, Project } from './api';
+import { diffCatalog, renderDiff } from './commands/catalog-diff';
+import { parseAssignments } from './commands/projects';
+import { parseTarget } from './commands/send';
+import { ApiError } from './errors';
+import type { Io } from './io';
+import { secret, table } from './output/output';
+import { run } from './program';
+
+const cfg = fs.mkdtempSync(path.join(os.tmpdir(), 'herald-program-'));
+afterAll(() => fs.rmSync(cfg, { recursive: true, force: true }));
+
+const project: Project = { id: 3, name: 'shop', settings: { monthly_quota: null, strict_targets: false }, created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z' };
+
+/** Runs the CLI in memory with a fake API (only the methods a test needs). */
+async function herald(args: string[], api: Partial<HeraldApi> = {}, env: Record<string, string> = {}) {
+  let stdout = '';
+  let stderr = '';
+  const io: Io = {
+    stdout: { write: (s: string) => (stdout += s), isTTY: false },
+    stderr: { write: (s: string) => (stderr += s), isTTY: false },
+    env: { HERALD_CONFIG_DIR: cfg, HERALD_URL: 'http://h.test', HERALD_KEY: 'nk_full_abcdefgh1234', HERALD_ADMIN_TOKEN: 'admintoken9876', ...env },
+    cwd: cfg,
+  };
+  const calls: string[] = [];
+  const code = await run(args, io, (conn, needs) => {
+    calls.push(`${needs}@${conn.url}`);
+    return api as HeraldApi;
+  });
+  return { code, stdout, stderr, calls };
+}
+
+describe('the herald program', () => {
+  it('when asked for help, then every command is listed with examples, and exit 0', async () => {
+    const { code, stdout } = await herald(['--help']);
+    expect(code).toBe(0);
+    for (const c of ['login', 'projects create', 'projects list', 'projects get', 'projects update', 'keys create', 'keys revoke', 'settings show', 'settings set', 'recipients import', 'recipients create', 'recipients list', 'recipients get', 'recipients delete', 'catalog apply', 'catalog list', 'send', 'broadcast send', 'broadcast get', 'notifications get', 'feed tail']) {
+      expect(stdout).toMatch(new RegExp(`^  herald ${c}\\b`, 'm'));
+    }
+    expect(stdout).toMatch(/Examples:\n {2}\$ herald recipients import users.csv/);
+  });
+
+  it('when a subcommand is asked for help, then it shows its own examples', async () => {
+    const { code, stdout } = await herald(['recipients', 'import', '--help']);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/--resume/);
+    expect(stdout).toMatch(/\$ herald recipients import users.csv --resume/);
+  });
+
+  it('when the command line is wrong, then one error line and exit 2, with no API call', async () => {
+    for (const args of [['nope'], ['recipients', 'get'], ['send', '--payload', '{}'], ['keys', 'create', '--project', 'x'], ['settings', 'set', '--strict-targets', 'maybe']]) {
+      const r = await herald(args, { getProject: async () => project, updateProject: async () => project });
+      expect([args, r.code]).toEqual([args, 2]);
+      expect(r.stderr).toMatch(/^error: /);
+    }
+  });
+
+  it('when the API answers an error, then exit 1 with its message and code on one line', async () => {
+    const r = await herald(['recipients', 'get', 'x'], {
+      getRecipient: async () => {
+        throw new ApiError(404, 'recipient_not_found', 'Recipient not found');
+      },
+    });
+    expect([r.code, r.stderr, r.stdout]).toEqual([1, 'error: Recipient not found (recipient_not_found, HTTP 404)\n', '']);
+  });
+
+  it('when the server cannot be reached, then exit 1 with the cause, no stack trace', async () => {
+    const r = await herald(['recipients', 'get', 'x'], {
+      getRecipient: async () => {
+        throw Object.assign(new TypeError('fetch failed'), { cause: Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:1'), { code: 'ECONNREFUSED' }) });
+      },
+    });
+    expect([r.code, r.stderr]).toEqual([1, 'error: cannot reach the Herald server: connect ECONNREFUSED 127.0.0.1:1\n']);
+  });
+
+  it('when a key is created, then it is hidden unless --show-secret', async () => {
+    const api = { createKey: async () => ({ id: 5, scope: 'full', key: 'nk_full_SECRETSECRETwxyz' }) };
+    const hidden = await herald(['keys', 'create', '--project', '3', '--json'], api);
+    expect(JSON.parse(hidden.stdout)).toEqual({ id: 5, scope: 'full', key: 'nk_full_…wxyz' });
+    expect(hidden.calls).toEqual(['admin@http://h.test']);
+    const shown = await herald(['keys', 'create', '--project', '3', '--show-secret'], api);
+    expect(shown.stdout).toContain('nk_full_SECRETSECRETwxyz');
+  });
+
+  it('when settings are set, then flags and KEY=VALUE become one patch', async () => {
+    let patch: unknown;
+    const r = await herald(['settings', 'set', '--project', '3', '--monthly-quota', 'unlimited', '--rate-limit', '50', '--strict-targets', 'on', 'retention_days=30', '--json'], {
+      updateProject: async (_id, body) => {
+        patch = body;
+        return project;
+      },
+    });
+    expect(r.code).toBe(0);
+    expect(patch).toEqual({ settings: { retention_days: 30, monthly_quota: null, rate_limit_per_second: 50, strict_targets: true } });
+  });
+
+  it('when a project key is missing, then a usage error says how to give one', async () => {
+    const r = await herald(['recipients', 'list'], {}, { HERALD_KEY: '' });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/no project key: pass --key, set HERALD_KEY, or run herald login/);
+  });
+});
+
+describe('helpers', () => {
+  it('when a table is printed, then columns align and cells stay on one line', () => {
+    expect(table([{ a: 'x', b: 'two\nlines' }, { a: 'longer', b: null }], [{ header: 'a', value: (r) => r.a }, { header: 'b', value: (r) => r.b }])).toBe('A       B\nx       two lines\nlonger\n');
+  });
+
+  it('when a secret is shown hidden, then only its prefix and last four characters remain', () => {
+    expect(secret('nk_rcpt_abcdefghijklmnop', false)).toBe('nk_rcpt_…mnop');
+    expect(secret('3f0c9a7b', false)).toBe('…9a7b');
+    expect(secret('3f0c9a7b', true)).toBe('3f0c9a7b');
+  });
+
+  it('when targets and assignments are parsed, then events may hold slashes and values are typed', () => {
+    expect(parseTarget('a/none/b/c')).toEqual({ channel: 'a', topic: 'none', event: 'b/c' });
+    expect(() => parseTarget('a/b')).toThrow(/channel\/topic\/event/);
+    expect(parseAssignments(['n=5', 'b=true', 'z=null', 's=hello'])).toEqual({ n: 5, b: true, z: null, s: 'hello' });
+  });
+
+  it('when a catalog file is compared, then additions, changes and (with prune) removals are listed', () => {
+    const entry = (id: number, event: string, label: string, medium = 'in_app'): CatalogEntry => ({ id, target: { channel: 'c', topic: 'none', event }, medium, label, description: null, default_enabled: true, mandatory: false });
+    const current = [entry(1, 'same', 'Same'), entry(2, 'renamed', 'Old'), entry(3, 'gone', 'Gone', 'email')];
+    const items = [
+      { channel: 'c', topic: 'none', event: 'same', name: 'Same', default_enabled: true },
+      { channel: 'c', topic: 'none', event: 'renamed', name: 'New', default_enabled: true, description: '  ' },
+      { channel: 'c', topic: 'none', event: 'added', medium: 'email', name: 'Added', default_enabled: false },
+    ];
+    const kept = diffCatalog(current, items, false);
+    expect(kept.changes.map((c) => [c.kind, c.key])).toEqual([
+      ['change', 'c/none/renamed (in_app)'],
+      ['add', 'c/none/added (email)'],
+    ]);
+    expect(kept.unchanged).toBe(2);
+    const pruned = diffCatalog(current, items, true);
+    expect(pruned.changes.map((c) => c.kind)).toEqual(['change', 'add', 'remove']);
+    expect(renderDiff(pruned)).toBe(
+      '~ c/none/renamed (in_app)  name: "Old" → "New"\n+ c/none/added (email)  name="Added" description=null default_enabled=false mandatory=false\n- c/none/gone (email)  "Gone"\n1 to add, 1 to change, 1 to remove, 1 unchanged\n',
+    );
+  });
+});
+
+describe('the README', () => {
+  it('when the help changes, then the README’s list of every command still matches it', async () => {
+    const { stdout } = await herald(['--help']);
+    const list = stdout.slice(stdout.indexOf('Every command:'), stdout.indexOf('\n\n', stdout.indexOf('Every command:')));
+    const readme = fs.readFileSync(path.join(__dirname, '..', '..', '..', 'README.md'), 'utf8');
+    expect(readme).toContain(`\`\`\`\n${list}\n\`\`\``);
+  });
+});

@@ -1,0 +1,103 @@
+import { HeraldClient, HeraldError, type Subscription } from '@herald/client';
+import type { Broadcast, CatalogEntry, FeedSubscription, HeraldApi, Notification, Project, Recipient } from './api';
+import type { Connection } from './config/resolve';
+import { ApiError } from './errors';
+
+/** The SDK's errors as the CLI prints them: an API answer keeps status, code, sentence and property errors. */
+function translate(err: unknown, url: string): Error {
+  if (!(err instanceof HeraldError)) return err as Error;
+  if (err.status === 0) return new Error(`cannot reach the Herald server at ${url}: ${err.message}`);
+  return new ApiError(err.status, err.code, err.message, err.errors);
+}
+
+/** Waits this long for the live stream to open before falling back to polling. */
+const STREAM_OPEN_TIMEOUT_MS = 5000;
+
+/**
+ * The CLI's API port over the typed client SDK (libs/client): one `HeraldClient` per credential,
+ * retries of 429/503 and network failures as the SDK does them, errors translated once here.
+ */
+export function createSdkApi(conn: Connection, needs: 'key' | 'admin'): HeraldApi {
+  const credential = needs === 'admin' ? conn.adminToken : conn.key;
+  const client = new HeraldClient({ baseUrl: conn.url, apiKey: credential ?? '' });
+  const call = async <T>(fn: () => Promise<T>): Promise<T> => {
+    try {
+      return await fn();
+    } catch (err) {
+      throw translate(err, conn.url);
+    }
+  };
+  const data = async <T>(fn: () => Promise<{ data: unknown }>): Promise<T> => (await call(fn)).data as T;
+
+  return {
+    createProject: (body) => data(() => client.admin.createProject(body as never)),
+    listProjects: async (query) => {
+      const d = await data<{ projects: Project[]; next_cursor: string | null }>(() => client.admin.listProjects(query));
+      return { items: d.projects, next_cursor: d.next_cursor };
+    },
+    getProject: (id) => data(() => client.admin.getProject(id)),
+    updateProject: (id, body) => data(() => client.admin.updateProject(id, body as never)),
+    createKey: (projectId, scope) => data(() => client.admin.createKey(projectId, { scope: scope as 'full' | 'recipient' })),
+    revokeKey: async (projectId, keyId) => {
+      await call(() => client.admin.revokeKey(projectId, keyId));
+    },
+
+    createRecipient: (body) => data<Recipient>(() => client.recipients.create(body)),
+    batchRecipients: (items) => data(() => client.recipients.batch(items as never)),
+    setPrimaryEmail: async (recipientId, address) => {
+      await call(() => client.contacts.setPrimary(recipientId, { medium: 'email', address }));
+    },
+    listRecipients: async (query) => {
+      const d = await data<{ recipients: Recipient[]; next_cursor: string | null }>(() => client.recipients.page(query));
+      return { items: d.recipients, next_cursor: d.next_cursor };
+    },
+    getRecipient: (id) => data(() => client.recipients.get(id)),
+    deleteRecipient: async (id) => {
+      await call(() => client.recipients.delete(id));
+    },
+
+    listCatalog: () => data<CatalogEntry[]>(() => client.catalog.list()),
+    upsertCatalog: (items, prune) => data<CatalogEntry[]>(() => client.catalog.upsert(items as never, { prune })),
+
+    send: (body, idempotencyKey) => data<{ notification: Notification | null; broadcast: Broadcast | null }>(() => client.notifications.send(body as never, { idempotencyKey })),
+    getNotification: (id) => data<Notification>(() => client.notifications.get(id)),
+    getBroadcast: (id) => data<Broadcast>(() => client.broadcasts.get(id)),
+    listFeed: async (recipientId, query) => {
+      const d = await data<{ notifications: Notification[]; next_cursor: string | null }>(() => client.notifications.page(recipientId, query));
+      return { items: d.notifications, next_cursor: d.next_cursor };
+    },
+
+    /** The SDK's subscribe(); undefined (poll instead) when the stream does not open: no such route, or no answer in time. */
+    subscribeFeed: (recipientId, handlers) =>
+      new Promise<FeedSubscription | undefined>((resolve) => {
+        let settled = false;
+        const settle = (value: FeedSubscription | undefined) => {
+          if (settled) return;
+          settled = true;
+          clearTimeout(timer);
+          if (!value) sub.close();
+          resolve(value);
+        };
+        const sub: Subscription = client.subscribe(recipientId, {
+          notification: (n) => handlers.notification(n as Notification),
+          state: (s) => {
+            if (s === 'open') settle({ close: () => sub.close() });
+            if (s === 'closed') settle(undefined);
+          },
+          error: (err) => {
+            if (!settled) {
+              if (err.status === 404 || err.status === 405) return settle(undefined);
+              if (err.status === 401 || err.status === 403) {
+                settle(undefined);
+                return handlers.error(translate(err, conn.url));
+              }
+              return;
+            }
+            // Network blips reconnect by themselves; a refused credential does not.
+            if (err.status === 401 || err.status === 403) handlers.error(translate(err, conn.url));
+          },
+        });
+        const timer = setTimeout(() => settle(undefined), STREAM_OPEN_TIMEOUT_MS);
+      }),
+  };
+}
