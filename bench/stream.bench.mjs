@@ -4,7 +4,7 @@
 // (default 20): send-to-event latency (POST accepted → `notification` event read by the client),
 // p50/p99 (target p99 ≤ 250 ms), against a same-run baseline: the same sends' outcome events read
 // straight from JetStream (HERALD_OUTCOMES) by this process, i.e. the pipeline without the gateway's
-// stream. `node bench/stream.bench.mjs`.
+// stream. `npm run bench:stream`.
 import http from 'node:http';
 import { ensureDependencies } from '../scripts/lib/deps.mjs';
 import { createRecipients, cpuDelta, machine, rssMb, say, sleep, withDeliveryStack } from './delivery-stack.mjs';
