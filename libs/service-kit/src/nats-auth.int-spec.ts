@@ -136,6 +136,8 @@ describeWithServer('NATS users from docker/nats/herald.conf (real nats-server)',
     expect(await refused(await as('preference-service'), RECIPIENT_DELETED_SUBJECT)).toBe(true);
     expect(await refused(await as('recipient-service'), DELIVERY_EMAIL_SUBJECT)).toBe(true);
     expect(await refused(await as('delivery-service'), KEY_REVOKED_SUBJECT)).toBe(true);
-    expect(await refused(await as('gateway'), '$JS.API.INFO')).toBe(true);
+    // The gateway reads the outcome events stream only: no other stream's API, no deletes.
+    expect(await refused(await as('gateway'), '$JS.API.STREAM.DELETE.HERALD_OUTCOMES')).toBe(true);
+    expect(await refused(await as('gateway'), '$JS.API.CONSUMER.MSG.NEXT.HERALD_DELIVERY.notifications')).toBe(true);
   });
 });
