@@ -12,6 +12,7 @@ const base = {
     '^@herald/contracts$': '<rootDir>/libs/contracts/src/index.ts',
     '^@herald/service-kit$': '<rootDir>/libs/service-kit/src/index.ts',
     '^@herald/testing$': '<rootDir>/libs/testing/src/index.ts',
+    '^@herald/webhook-signature$': '<rootDir>/libs/webhook-signature/src/index.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '/.local/'],

@@ -11,3 +11,6 @@ export * from './subjects.js';
 export * from './delivery-subjects.js';
 export * from './limits.js';
 export * from './text-rules.js';
+export * from './gen/herald/delivery/v1/outcome_pb.js';
+export * from './gen/herald/webhook/v1/webhook_pb.js';
+export * from './webhook-subjects.js';
