@@ -1,4 +1,4 @@
-import { OUTCOME_TYPES } from './outcomes-pending.js';
+import { OUTCOME_TYPES } from './delivery-subjects.js';
 
 /** Durable consumer of the webhook dispatcher (delivery service) on OUTCOMES_STREAM, every outcome subject. */
 export const WEBHOOK_DISPATCH_CONSUMER = 'webhook-dispatch';

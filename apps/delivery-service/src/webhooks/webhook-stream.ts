@@ -1,21 +1,14 @@
-import { AckPolicy, DeliverPolicy, jetstreamManager, StorageType } from '@nats-io/jetstream';
+import { AckPolicy, DeliverPolicy, jetstreamManager } from '@nats-io/jetstream';
 import { nanos } from '@nats-io/nats-core';
-import { OUTCOMES_DUPLICATE_WINDOW_MS, OUTCOMES_MAX_AGE_MS, OUTCOMES_STREAM, OUTCOMES_SUBJECT_PREFIX, WEBHOOK_DISPATCH_CONSUMER } from '@herald/contracts';
-import { ensureStream, type NatsConnection } from '@herald/service-kit';
+import { OUTCOMES_STREAM, OUTCOMES_SUBJECT_PREFIX, WEBHOOK_DISPATCH_CONSUMER } from '@herald/contracts';
+import type { NatsConnection } from '@herald/service-kit';
 
 /**
- * The outcomes stream (ensured with the publisher's configuration, whichever starts first) and the
- * webhook fan-out's durable consumer on it: every outcome subject, explicit acks, new events only
- * when first created (an endpoint never receives events from before the dispatcher existed).
+ * The webhook fan-out's durable consumer on the outcomes stream (which messaging/streams.ts
+ * ensures first): every outcome subject, explicit acks, new events only when first created (an
+ * endpoint never receives events from before the dispatcher existed).
  */
 export async function ensureWebhookConsumer(nc: NatsConnection, ackWaitMs: number): Promise<void> {
-  await ensureStream(nc, {
-    name: OUTCOMES_STREAM,
-    subjects: [`${OUTCOMES_SUBJECT_PREFIX}.>`],
-    storage: StorageType.File,
-    max_age: OUTCOMES_MAX_AGE_MS * 1e6,
-    duplicate_window: OUTCOMES_DUPLICATE_WINDOW_MS * 1e6,
-  });
   const jsm = await jetstreamManager(nc);
   const config = {
     durable_name: WEBHOOK_DISPATCH_CONSUMER,
