@@ -208,6 +208,8 @@ async function main() {
       mongoUrls,
       logLevel: process.env.LOG_LEVEL || 'info',
       readyTimeoutMs: 60000,
+      // Local development: webhooks may target receivers on this machine (never set in production).
+      extraEnv: { WEBHOOK_ALLOW_PRIVATE: '1' },
     });
   } catch (err) {
     await infra.stop();

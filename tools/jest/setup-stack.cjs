@@ -27,6 +27,8 @@ module.exports = async function setupStack() {
         serviceToken: process.env.SERVICE_TOKEN,
         logDir: path.join(dataDir, 'logs'),
         logLevel: 'warn',
+        // Webhook tests deliver to receivers on 127.0.0.1; test events are picked up within 200 ms.
+        extraEnv: { WEBHOOK_ALLOW_PRIVATE: '1', WEBHOOK_POLL_EVERY_MS: '200' },
       });
       globalThis.__HERALD_ADMIN_TOKEN__ = adminToken;
     } catch (err) {
