@@ -12,7 +12,10 @@ import {
   DELIVERY_STREAM,
   EVENTS_STREAM,
   KEY_REVOKED_SUBJECT,
+  OUTCOMES_STREAM,
+  outcomeSubject,
   RECIPIENT_DELETED_SUBJECT,
+  WEBHOOK_DISPATCH_CONSUMER,
 } from '../libs/contracts/src/index';
 import { GATEWAY_HEARTBEAT_SUBJECT } from '../apps/gateway/src/rate-limit/heartbeat';
 import { CATALOG_CHANGED_SUBJECT } from '../apps/preference-service/src/catalog/catalog-cache';
@@ -59,7 +62,7 @@ const OWN_SUBJECTS: Record<HeraldApp, string[]> = {
   gateway: [KEY_REVOKED_SUBJECT, GATEWAY_HEARTBEAT_SUBJECT],
   'recipient-service': [RECIPIENT_DELETED_SUBJECT],
   'preference-service': [CATALOG_CHANGED_SUBJECT],
-  'delivery-service': [DELIVERY_NOTIFICATION_SUBJECT, DELIVERY_BROADCAST_SUBJECT, DELIVERY_CHUNK_SUBJECT, DELIVERY_EMAIL_SUBJECT],
+  'delivery-service': [DELIVERY_NOTIFICATION_SUBJECT, DELIVERY_BROADCAST_SUBJECT, DELIVERY_CHUNK_SUBJECT, DELIVERY_EMAIL_SUBJECT, outcomeSubject(1, 'alice', 'email.sent')],
 };
 /** Core subscriptions of each app (JetStream consumers pull through the API into their inbox). */
 const SUBSCRIBES: Record<HeraldApp, string[]> = {
@@ -84,6 +87,10 @@ const JETSTREAM: Record<HeraldApp, string[]> = {
     `$JS.API.CONSUMER.MSG.NEXT.${DELIVERY_STREAM}.delivery-emails`,
     `$JS.ACK.${DELIVERY_STREAM}.delivery-emails.1.2.3.4.5`,
     `$JS.ACK.${EVENTS_STREAM}.delivery-recipient-deleted.1.2.3.4.5`,
+    // The webhook fan-out's consumer on the outcomes stream.
+    `$JS.API.CONSUMER.DURABLE.CREATE.${OUTCOMES_STREAM}.${WEBHOOK_DISPATCH_CONSUMER}`,
+    `$JS.API.CONSUMER.MSG.NEXT.${OUTCOMES_STREAM}.${WEBHOOK_DISPATCH_CONSUMER}`,
+    `$JS.ACK.${OUTCOMES_STREAM}.${WEBHOOK_DISPATCH_CONSUMER}.1.2.3.4.5`,
   ],
 };
 
