@@ -42,6 +42,12 @@ export const ConfigSchema = Type.Composite([
     JOB_RETRY_BASE_MS: Type.Integer({ minimum: 1, default: 200 }),
     /** Redelivery of an unacknowledged job (a crashed worker's job comes back after this). */
     ACK_WAIT_MS: Type.Integer({ minimum: 1000, default: 30_000 }),
+    /** How often the retention sweeper removes expired notifications, broadcasts (with their chunks) and webhook deliveries (30 days). */
+    RETENTION_SWEEP_EVERY_MS: Type.Integer({ minimum: 1000, default: 60_000 }),
+    /** Records per retention delete. */
+    RETENTION_BATCH_SIZE: Type.Integer({ minimum: 1, maximum: 10_000, default: 500 }),
+    /** Pause between two retention deletes (bounds the delete rate: batch size per pause). */
+    RETENTION_BATCH_PAUSE_MS: Type.Integer({ minimum: 0, default: 200 }),
     /** Allow webhook URLs that resolve to loopback, private, link-local or metadata addresses (development, tests; `npm start` sets it). */
     WEBHOOK_ALLOW_PRIVATE: Type.Boolean({ default: false }),
     /** A webhook attempt without a complete 2xx response within this long has failed. */

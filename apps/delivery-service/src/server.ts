@@ -17,6 +17,7 @@ import { createConsumerFigures } from './messaging/consumer-figures';
 import { createDeliveryMetrics, registerConsumerGauges } from './telemetry/delivery-metrics';
 import { createUseCases } from './usecases';
 import { createRecipientPresence, listenForDeletions } from './recipient-presence';
+import { createRetentionSweep, WEBHOOK_DELIVERY_RETENTION_MS } from './retention-sweeper';
 import { startWebhooks } from './webhooks';
 import { parseSchedule } from './webhooks/retry-schedule';
 
@@ -108,6 +109,22 @@ export async function build({ config, logger, mongo, nats, metrics }: ServiceDep
     },
   });
 
+  const retention = startOutboxSweeper({
+    logger,
+    republish: createRetentionSweep({
+      now: () => new Date(),
+      settings: { batchSize: config.RETENTION_BATCH_SIZE, pauseMs: config.RETENTION_BATCH_PAUSE_MS, maxBatchesPerPass: 100 },
+      logger,
+      steps: [
+        { name: 'notifications', prune: (now, batch) => notifications.pruneExpired(now, batch) },
+        { name: 'broadcasts', prune: (now, batch) => broadcasts.pruneExpired(now, batch) },
+        { name: 'webhook deliveries', prune: (now, batch) => webhooks.deliveries.prune(new Date(now.getTime() - WEBHOOK_DELIVERY_RETENTION_MS), batch) },
+      ],
+    }),
+    everyMs: config.RETENTION_SWEEP_EVERY_MS,
+    what: 'retention pass: expired records removed',
+  });
+
   const pruner = startOutboxSweeper({
     logger,
     republish: () => usecases.pruneExpired(),
@@ -124,6 +141,7 @@ export async function build({ config, logger, mongo, nats, metrics }: ServiceDep
       await webhooks.stop();
       sweeper.stop();
       pruner.stop();
+      retention.stop();
       deletions.stop();
       await Promise.all(workers.map((w) => w.stop()));
       mailer.close();

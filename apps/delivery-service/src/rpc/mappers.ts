@@ -12,6 +12,7 @@ export function toSendInput(req: SendRequest): SendInput {
       strictTargets: req.settings?.strictTargets ?? false,
       maxBroadcastRecipientsForEmail: Number(req.settings?.maxBroadcastRecipientsForEmail ?? 0n),
       monthlyQuota: quota === undefined ? null : Number(quota),
+      retentionDays: req.settings?.retentionDays ?? null,
     },
     recipientId: req.recipientId ?? null,
     target: req.target ? { channel: req.target.channel, topic: req.target.topic, event: req.target.event } : null,

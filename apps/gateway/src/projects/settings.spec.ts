@@ -7,6 +7,7 @@ describe('mergeSettings', () => {
       max_broadcast_recipients_for_email: 0,
       monthly_quota: null,
       rate_limit_per_second: 1000,
+      retention_days: 365,
     });
   });
 
@@ -17,6 +18,7 @@ describe('mergeSettings', () => {
       max_broadcast_recipients_for_email: 0,
       monthly_quota: 10,
       rate_limit_per_second: null,
+      retention_days: 365,
     });
   });
 

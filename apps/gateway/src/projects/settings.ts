@@ -9,6 +9,8 @@ export const ProjectSettingsSchema = Type.Object({
   monthly_quota: Type.Union([NonNegative, Type.Null()]),
   /** Requests per second per key across all gateway replicas (burst twice that); null turns it off. */
   rate_limit_per_second: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()]),
+  /** Days notifications and broadcasts are kept (decided at send time, like the other send settings); null: forever. */
+  retention_days: Type.Union([Type.Integer({ minimum: 1, maximum: 3650 }), Type.Null()]),
 });
 export type ProjectSettings = Static<typeof ProjectSettingsSchema>;
 
@@ -21,6 +23,7 @@ export const DEFAULT_SETTINGS: Readonly<ProjectSettings> = Object.freeze({
   max_broadcast_recipients_for_email: 0,
   monthly_quota: null,
   rate_limit_per_second: 1000,
+  retention_days: 365,
 });
 
 /** Merges a validated patch over current settings, keeping only known fields. */

@@ -27,6 +27,7 @@ const notificationRoutes: RoutePlugin = async (app) => {
           strictTargets: s.strict_targets,
           maxBroadcastRecipientsForEmail: BigInt(s.max_broadcast_recipients_for_email),
           monthlyQuota: s.monthly_quota === null ? undefined : BigInt(s.monthly_quota),
+          retentionDays: s.retention_days ?? undefined,
         },
         recipientId: body.recipient_id ?? undefined,
         target: body.target ?? undefined,
