@@ -1,4 +1,4 @@
-import type { Collection, Db } from 'mongodb';
+import type { AnyBulkWriteOperation, Collection, Db } from 'mongodb';
 import { retryBusy } from '../store/store-retry';
 import { insertManyFates } from '../store/insert-fates';
 
@@ -45,8 +45,36 @@ export interface WebhookDeliveryDoc {
 /** How many attempts a delivery's log keeps (the newest). */
 const ATTEMPT_LOG_KEPT = 20;
 
+/**
+ * Group commit of attempt records: updates arriving while one bulkWrite is in flight go out
+ * together in the next, so a burst of attempts costs a few store round trips instead of one each.
+ */
+function createUpdateBatcher(col: Collection<WebhookDeliveryDoc>) {
+  let waiting: { op: AnyBulkWriteOperation<WebhookDeliveryDoc>; done: (err?: unknown) => void }[] = [];
+  let running = false;
+  const run = async () => {
+    running = true;
+    while (waiting.length > 0) {
+      const group = waiting.splice(0, 500);
+      try {
+        await retryBusy(() => col.bulkWrite(group.map((g) => g.op), { ordered: false }));
+        group.forEach((g) => g.done());
+      } catch (err) {
+        group.forEach((g) => g.done(err));
+      }
+    }
+    running = false;
+  };
+  return (op: AnyBulkWriteOperation<WebhookDeliveryDoc>) =>
+    new Promise<void>((resolve, reject) => {
+      waiting.push({ op, done: (err) => (err ? reject(err) : resolve()) });
+      if (!running) void run();
+    });
+}
+
 export function createDeliveryLogRepository(db: Db) {
   const col: Collection<WebhookDeliveryDoc> = db.collection<WebhookDeliveryDoc>('webhook_deliveries');
+  const update = createUpdateBatcher(col);
   return {
     async ensureIndexes(): Promise<void> {
       // The fan-out's dedupe: one delivery per (endpoint, event), so a redelivered event adds nothing.
@@ -79,19 +107,19 @@ export function createDeliveryLogRepository(db: Db) {
       const r = await retryBusy(() => col.updateOne({ _id: doc._id, due_at: doc.due_at }, { $set: { due_at: leaseUntil } }));
       return r.modifiedCount === 1;
     },
-    /** Records one attempt's outcome, if the claim (`claimedDueAt`) is still this caller's. */
+    /** Records one attempt's outcome, if the claim (`claimedDueAt`) is still this caller's (batched with concurrent ones). */
     async recordAttempt(
       doc: WebhookDeliveryDoc,
       claimedDueAt: Date,
       attempt: WebhookAttemptDoc & { response_body: string | null },
       next: { status: WebhookDeliveryStatus; nextAttemptAt: Date | null },
       now: Date,
-    ): Promise<boolean> {
+    ): Promise<void> {
       const { response_body, ...entry } = attempt;
-      const r = await retryBusy(() =>
-        col.updateOne(
-          { _id: doc._id, due_at: claimedDueAt },
-          {
+      await update({
+        updateOne: {
+          filter: { _id: doc._id, due_at: claimedDueAt },
+          update: {
             $set: {
               status: next.status,
               attempts: doc.attempts + 1,
@@ -105,9 +133,8 @@ export function createDeliveryLogRepository(db: Db) {
               updated_at: now,
             },
           },
-        ),
-      );
-      return r.modifiedCount === 1;
+        },
+      });
     },
     /** Settles a claimed delivery without an attempt (its endpoint is gone or disabled). */
     async abandon(doc: WebhookDeliveryDoc, claimedDueAt: Date, error: string, now: Date): Promise<void> {
