@@ -50,7 +50,7 @@ const ATTEMPT_LOG_KEPT = 20;
  * together in the next, so a burst of attempts costs a few store round trips instead of one each.
  */
 function createUpdateBatcher(col: Collection<WebhookDeliveryDoc>) {
-  let waiting: { op: AnyBulkWriteOperation<WebhookDeliveryDoc>; done: (err?: unknown) => void }[] = [];
+  const waiting: { op: AnyBulkWriteOperation<WebhookDeliveryDoc>; done: (err?: unknown) => void }[] = [];
   let running = false;
   const run = async () => {
     running = true;
