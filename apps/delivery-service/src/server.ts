@@ -1,5 +1,5 @@
 import { createSequences, type ServiceDeps, type ServiceParts } from '@herald/service-kit';
-import { createPeerClients } from './clients';
+import { createPeerClients, recipientDirectory } from './rpc/peer-clients';
 import type { Config } from './config';
 import { createMailer } from './email/mailer';
 import { startConsumers } from './messaging/consumers';
@@ -53,7 +53,7 @@ export async function build({ config, logger, mongo, nats, metrics }: ServiceDep
       broadcastIds: createIdAllocator(sequences, 'broadcasts'),
       jobs: createJobPublisher(nats),
       events: createOutcomePublisher(nats),
-      recipients: peers.recipients,
+      recipients: recipientDirectory(peers.recipients),
       presence,
       preferences: peers.preferences,
       mailer,

@@ -35,6 +35,10 @@ describe('checkSend', () => {
       { recipientId: null, target, email: { subject: 's', html: 'h' }, settings: { ...base.settings, maxBroadcastRecipientsForEmail: 10 } },
       'ok',
     ],
+    // The shared recipient-id rule (libs/service-kit validation): characters are code points, C1 controls count.
+    ['a recipient id of 256 astral characters', { recipientId: '😀'.repeat(256) }, 'ok'],
+    ['a recipient id with a C1 control', { recipientId: 'a\u0085b' }, 'validation_failed'],
+    ['a recipient id with a trailing space', { recipientId: 'a ' }, 'validation_failed'],
     ['a payload that is an array', { payloadJson: '[1]' }, 'validation_failed'],
     ['a payload that is a string', { payloadJson: '"x"' }, 'validation_failed'],
     ['a payload of 64 KiB', { payloadJson: JSON.stringify({ a: 'x'.repeat(64 * 1024 - 8) }) }, 'ok'],

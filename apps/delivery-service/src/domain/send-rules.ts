@@ -1,5 +1,5 @@
 import { LIMITS } from '@herald/contracts';
-import { DomainError, invalid, type Violation } from '@herald/service-kit';
+import { checkRecipientId, DomainError, invalid, violation, type Violation } from '@herald/service-kit';
 import type { EmailContent, SendSettings, Target } from './notification';
 
 /** A send as it reaches the delivery service; `recipientId` null is a broadcast. */
@@ -15,12 +15,7 @@ export interface SendInput {
 
 export type Medium = 'in_app' | 'email';
 
-const CONTROL = /[\u0000-\u001f\u007f]/;
 const bytes = (s: string) => Buffer.byteLength(s, 'utf8');
-
-function violation(path: string, message: string, value: unknown): Violation {
-  return { message, description: message, property_path: path, invalid_value: value ?? null };
-}
 
 function targetViolations(target: Target | null, required: boolean): Violation[] {
   if (!target) return required ? [violation('target', 'target is required on a broadcast', null)] : [];
@@ -62,11 +57,8 @@ function emailViolations(email: EmailContent | null): Violation[] {
 }
 
 function recipientViolations(id: string | null): Violation[] {
-  if (id === null) return [];
-  if (id.length < 1 || id.length > LIMITS.recipientIdMax || CONTROL.test(id) || id.trim() !== id) {
-    return [violation('recipient_id', `recipient_id must be 1 to ${LIMITS.recipientIdMax} characters, without control characters or surrounding whitespace`, id)];
-  }
-  return [];
+  const found = id === null ? null : checkRecipientId(id, 'recipient_id');
+  return found ? [found] : [];
 }
 
 /**

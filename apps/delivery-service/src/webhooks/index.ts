@@ -1,9 +1,8 @@
 import { fromBinary } from '@bufbuild/protobuf';
 import { OutcomeEventSchema, OUTCOMES_STREAM, WEBHOOK_DISPATCH_CONSUMER, type OutcomeEvent } from '@herald/contracts';
-import { createSequences, type Logger, type NatsConnection } from '@herald/service-kit';
+import { createSequences, startBatchWorker, type Logger, type NatsConnection, type Outcome } from '@herald/service-kit';
 import type { Db } from 'mongodb';
 import type { Registry } from 'prom-client';
-import { startBatchWorker, type Outcome } from '../messaging/worker';
 import { startOutboxSweeper } from '../outbox-sweeper';
 import { webhookRoutes } from '../rpc/webhook-routes';
 import { createIdAllocator } from '../store/id-allocator';
@@ -60,6 +59,7 @@ export async function startWebhooks(deps: { db: Db; nc: NatsConnection; logger: 
     lingerMs: settings.batchLingerMs,
     retryBaseMs: settings.retryBaseMs,
     workingEveryMs: Math.max(250, Math.floor(settings.ackWaitMs / 3)),
+    ensure: () => ensureWebhookConsumer(nc, settings.ackWaitMs),
     async handleBatch(msgs) {
       const outcomes: Outcome[] = [];
       const events: OutcomeEvent[] = [];

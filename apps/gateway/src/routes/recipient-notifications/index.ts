@@ -90,3 +90,5 @@ const recipientNotificationRoutes: RoutePlugin = async (app) => {
 };
 
 export default recipientNotificationRoutes;
+
+export { default as recipientNotificationStreamRoute } from './stream';
