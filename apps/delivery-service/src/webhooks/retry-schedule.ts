@@ -3,11 +3,13 @@
  * delay after attempt n (immediately, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h: eight attempts
  * over about a day and a half), with ±10 % jitter so endpoints that failed together do not come
  * back together. A `Retry-After` on 429, 502, 503 or 504 replaces the schedule's delay (capped
- * at the schedule's longest). null: no attempt is left.
+ * at 10 h). null: no attempt is left.
  */
 export const DEFAULT_RETRY_SCHEDULE_MS = [0, 5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000];
 
 const RETRY_AFTER_STATUSES = new Set([429, 502, 503, 504]);
+/** The longest `Retry-After` honoured. */
+export const RETRY_AFTER_CAP_MS = 36_000_000;
 
 export function nextAttemptDelayMs(opts: {
   schedule: readonly number[];
@@ -20,7 +22,7 @@ export function nextAttemptDelayMs(opts: {
   const { schedule, attempts, status } = opts;
   if (attempts >= schedule.length) return null;
   if (status !== null && RETRY_AFTER_STATUSES.has(status) && opts.retryAfterMs !== null) {
-    return Math.min(Math.max(0, opts.retryAfterMs), Math.max(...schedule));
+    return Math.min(Math.max(0, opts.retryAfterMs), RETRY_AFTER_CAP_MS);
   }
   const base = schedule[attempts];
   const jitter = 1 + ((opts.random ?? Math.random)() * 0.2 - 0.1);

@@ -32,8 +32,8 @@ describe('webhooks: endpoints, fan-out, signing, retries (delivery service again
       WEBHOOK_ALLOW_PRIVATE: '1',
       WEBHOOK_RETRY_SCHEDULE_MS: '0,200,400,800',
       WEBHOOK_POLL_EVERY_MS: '100',
-      WEBHOOK_DISABLE_AFTER_MS: '3000',
-      WEBHOOK_TIMEOUT_MS: '2000',
+      WEBHOOK_DISABLE_AFTER_MS: '6000',
+      WEBHOOK_TIMEOUT_MS: '5000',
     });
     pub = await outcomePublisher(h.natsUrl);
   });
@@ -164,8 +164,9 @@ describe('webhooks: endpoints, fan-out, signing, retries (delivery service again
     const failing = (await h.webhooks.getWebhook({ projectId, id: webhook!.id })).webhook!;
     expect(failing.status).toBe('enabled');
     expect(failing.failingSince).toBeDefined();
-    // Past WEBHOOK_DISABLE_AFTER_MS (3 s here) of failing, the next failed attempt disables it.
-    await new Promise((r) => setTimeout(r, 3000));
+    // Past WEBHOOK_DISABLE_AFTER_MS (6 s here) of failing, the next failed attempt disables it.
+    const since = Number(failing.failingSince!.seconds) * 1000;
+    await new Promise((r) => setTimeout(r, Math.max(0, since + 7000 - Date.now())));
     await h.webhooks.retryWebhookDelivery({ projectId, webhookId: webhook!.id, id: d.id });
     const w = await eventually(async () => {
       const x = (await h.webhooks.getWebhook({ projectId, id: webhook!.id })).webhook!;
