@@ -1,4 +1,4 @@
-import { LIMITS } from '@herald/contracts';
+import { hasControlChars, LIMITS } from '@herald/contracts';
 import { checkRecipientId, DomainError, invalid, violation, type Violation } from '@herald/service-kit';
 import type { EmailContent, SendSettings, Target } from './notification';
 
@@ -51,6 +51,10 @@ function emailViolations(email: EmailContent | null): Violation[] {
   else if (subject.length > LIMITS.emailSubjectMax) out.push(violation('email.subject', `email.subject is longer than ${LIMITS.emailSubjectMax} characters`, null));
   if (typeof html !== 'string' || html.length < 1) out.push(violation('email.html', 'email.html is required', html));
   else if (bytes(html) > LIMITS.emailHtmlMaxBytes) out.push(violation('email.html', `email.html is larger than ${LIMITS.emailHtmlMaxBytes} bytes`, null));
+  const fromName = email.from_name;
+  if (fromName !== undefined && (typeof fromName !== 'string' || fromName.trim().length < 1 || [...fromName].length > 256 || hasControlChars(fromName))) {
+    out.push(violation('email.from_name', 'email.from_name must be 1 to 256 characters without control characters', fromName));
+  }
   if (text !== undefined && typeof text !== 'string') out.push(violation('email.text', 'email.text must be a string', text));
   else if (text !== undefined && bytes(text) > LIMITS.emailTextMaxBytes) out.push(violation('email.text', `email.text is larger than ${LIMITS.emailTextMaxBytes} bytes`, null));
   return out;

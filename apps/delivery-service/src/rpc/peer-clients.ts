@@ -21,6 +21,7 @@ export interface PeerClients {
 export function recipientDirectory(client: RecipientClient): RecipientDirectory {
   return {
     getPrimaryContacts: (req) => client.getPrimaryContacts(req),
+    markContactUndeliverable: (req) => client.markContactUndeliverable(req),
     async listRecipientIds(req, opts) {
       try {
         return await client.listRecipientIds(req, opts);

@@ -1,3 +1,4 @@
+import type { UnsubscribeTokens } from '../domain/unsubscribe-token';
 import type { Mailer } from '../email/mailer';
 import type { BroadcastRepository } from '../store/broadcast-repository';
 import type { IdAllocator } from '../store/id-allocator';
@@ -24,6 +25,11 @@ export interface DeliveryDeps {
   presence: RecipientPresence;
   preferences: PreferenceResolver;
   mailer: Mailer;
+  /**
+   * One-click unsubscribe links (PUBLIC_BASE_URL + UNSUBSCRIBE_SECRET); absent when either is not
+   * configured, and then mails carry no List-Unsubscribe header.
+   */
+  unsubscribe?: { tokens: UnsubscribeTokens; baseUrl: string; ttlSeconds: number };
   now: () => Date;
   metrics: DeliveryMetrics;
   settings: {

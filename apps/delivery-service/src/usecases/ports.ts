@@ -38,7 +38,10 @@ export interface RecipientDirectory {
     req: { projectId: bigint; after: string; upperBound: string; pageSize: number },
     opts?: { timeoutMs?: number },
   ): Promise<{ recipientIds: string[]; recipientSeqs: bigint[]; nextAfter: string; upperBound: string; done: boolean; remainingAtMost: bigint }>;
-  getPrimaryContacts(req: { projectId: bigint; recipientIds: string[]; medium: string }): Promise<{ contacts: { recipientId: string; address: string }[] }>;
+  /** Primary contacts; `undeliverableReason` is set on one a mail server refused for good. */
+  getPrimaryContacts(req: { projectId: bigint; recipientIds: string[]; medium: string }): Promise<{ contacts: { recipientId: string; address: string; undeliverableReason?: string }[] }>;
+  /** Marks the contact holding this address undeliverable (a permanent refusal); false when the address changed meanwhile. */
+  markContactUndeliverable(req: { projectId: bigint; recipientId: string; medium: string; address: string; reason: string }): Promise<{ marked: boolean }>;
 }
 
 /** The preference service, as the use cases need it. */
@@ -48,7 +51,7 @@ export interface PreferenceResolver {
     target: { channel: string; topic: string; event: string };
     medium: string;
     recipientIds: string[];
-  }): Promise<{ enabled: boolean[]; covered: boolean }>;
+  }): Promise<{ enabled: boolean[]; covered: boolean; mandatory: boolean }>;
   checkCoverage(req: { projectId: bigint; queries: { target: { channel: string; topic: string; event: string }; medium: string }[] }): Promise<{ covered: boolean[] }>;
 }
 

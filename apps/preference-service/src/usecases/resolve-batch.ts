@@ -13,7 +13,7 @@ export const RESOLVE_BATCH_MAX = 1000;
  * every recipient are read in one query (by `_id`).
  */
 export function createResolveBatch(deps: Pick<PreferenceDeps, 'rules' | 'catalogCache'>) {
-  return async function resolveBatch(input: { projectId: number; target: Partial<Target> | undefined; medium: string | undefined; recipientIds: string[] }): Promise<{ enabled: boolean[]; covered: boolean }> {
+  return async function resolveBatch(input: { projectId: number; target: Partial<Target> | undefined; medium: string | undefined; recipientIds: string[] }): Promise<{ enabled: boolean[]; covered: boolean; mandatory: boolean }> {
     const { target, medium, violations } = parseTargetMedium(input.target, input.medium);
     if (input.recipientIds.length > RESOLVE_BATCH_MAX) {
       violations.push(violation('recipient_ids', `at most ${RESOLVE_BATCH_MAX} recipients per call`, input.recipientIds.length));
@@ -24,6 +24,7 @@ export function createResolveBatch(deps: Pick<PreferenceDeps, 'rules' | 'catalog
       deps.rules.findForRecipients(input.projectId, [...new Set(input.recipientIds)]),
     ]);
     const enabled = input.recipientIds.map((r) => resolveTarget(catalog, rulesByRecipient.get(r), target!, medium!).enabled);
-    return { enabled, covered: resolveTarget(catalog, undefined, target!, medium!).covered };
+    const { covered, mandatory } = resolveTarget(catalog, undefined, target!, medium!);
+    return { enabled, covered, mandatory };
   };
 }

@@ -22,6 +22,7 @@ export function toContactMessage(c: ContactRecord): Contact {
     address: c.address,
     isPrimary: c.isPrimary,
     verifiedAt: c.verifiedAt ? timestampFromDate(c.verifiedAt) : undefined,
+    undeliverableReason: c.undeliverableReason ?? undefined,
     createdAt: timestampFromDate(c.createdAt),
     updatedAt: timestampFromDate(c.updatedAt),
   });

@@ -77,4 +77,8 @@ export const recipientRoutes = (uc: RecipientUseCases) => (router: ConnectRouter
       const input = { projectId: num(req.projectId), recipientIds: req.recipientIds, medium: req.medium };
       return { contacts: (await uc.getPrimaryContacts(input)).map(contact) };
     },
+    async markContactUndeliverable(req) {
+      const input = { projectId: num(req.projectId), recipientId: req.recipientId, medium: req.medium, address: req.address, reason: req.reason };
+      return { marked: await uc.markContactUndeliverable(input) };
+    },
   });

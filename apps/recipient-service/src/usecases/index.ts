@@ -10,6 +10,7 @@ import { createGetRecipient } from './get-recipient';
 import { createListContacts } from './list-contacts';
 import { createListRecipientIds } from './list-recipient-ids';
 import { createListRecipients } from './list-recipients';
+import { createMarkContactUndeliverable } from './mark-contact-undeliverable';
 import { createSetPrimaryContact } from './set-primary-contact';
 import { createStreamRecipientIds } from './stream-recipient-ids';
 import { createUpdateContact } from './update-contact';
@@ -37,6 +38,7 @@ export function createUseCases(deps: RecipientDeps) {
     deleteContact: createDeleteContact(deps),
     verifyContact: createVerifyContact(deps),
     getPrimaryContacts: createGetPrimaryContacts(deps),
+    markContactUndeliverable: createMarkContactUndeliverable(deps),
   };
 }
 

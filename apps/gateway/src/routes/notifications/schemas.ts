@@ -12,7 +12,16 @@ export const SendBody = Type.Object({
   payload: Type.Optional(Nullable(Type.Object({}, { additionalProperties: true }))),
   // Sizes (html and text up to 512 KiB each) are the delivery service's value rules: a bound here
   // would be reported against the whole nullable `email` union, echoing the value back.
-  email: Type.Optional(Nullable(Type.Object({ subject: Type.String(), html: Type.String(), text: Type.Optional(Type.String()) }))),
+  email: Type.Optional(
+    Nullable(
+      Type.Object({
+        subject: Type.String(),
+        html: Type.String(),
+        text: Type.Optional(Type.String()),
+        from_name: Type.Optional(Type.String({ description: "Sender display name for this send only (1-256 characters); the address stays the project's" })),
+      }),
+    ),
+  ),
 });
 
 export const SendHeaders = Type.Object({ 'idempotency-key': Type.Optional(Type.String({ minLength: 1, maxLength: 255 })) });
@@ -20,7 +29,14 @@ export const SendHeaders = Type.Object({ 'idempotency-key': Type.Optional(Type.S
 export const EmailOutcomeSchema = Type.Object(
   {
     status: Type.String(),
-    reason: Type.Optional(Nullable(Type.String())),
+    reason: Type.Optional(
+      Nullable(
+        Type.String({
+          description:
+            'Why the email was skipped or failed: not_cataloged, preference_disabled, no_primary_contact, no_target, quota_exceeded, broadcast_limit_exceeded, provider_error, address_rejected (the mail server refused the address permanently; the contact is marked undeliverable), address_undeliverable (the contact is marked undeliverable). Null when sent.',
+        }),
+      ),
+    ),
     address: Type.Optional(Nullable(Type.String())),
     message_id: Type.Optional(Nullable(Type.String())),
     attempts: Type.Optional(Type.Integer()),
