@@ -15,6 +15,7 @@ import {
   OUTCOMES_STREAM,
   outcomeSubject,
   RECIPIENT_DELETED_SUBJECT,
+  WEBHOOK_DISPATCH_CONSUMER,
 } from '../libs/contracts/src/index';
 import { GATEWAY_HEARTBEAT_SUBJECT } from '../apps/gateway/src/rate-limit/heartbeat';
 import { CATALOG_CHANGED_SUBJECT } from '../apps/preference-service/src/store/catalog-cache';
@@ -95,6 +96,10 @@ const JETSTREAM: Record<HeraldApp, string[]> = {
     `$JS.API.CONSUMER.MSG.NEXT.${DELIVERY_STREAM}.delivery-emails`,
     `$JS.ACK.${DELIVERY_STREAM}.delivery-emails.1.2.3.4.5`,
     `$JS.ACK.${EVENTS_STREAM}.delivery-recipient-deleted.1.2.3.4.5`,
+    // The webhook fan-out's consumer on the outcomes stream.
+    `$JS.API.CONSUMER.DURABLE.CREATE.${OUTCOMES_STREAM}.${WEBHOOK_DISPATCH_CONSUMER}`,
+    `$JS.API.CONSUMER.MSG.NEXT.${OUTCOMES_STREAM}.${WEBHOOK_DISPATCH_CONSUMER}`,
+    `$JS.ACK.${OUTCOMES_STREAM}.${WEBHOOK_DISPATCH_CONSUMER}.1.2.3.4.5`,
   ],
 };
 

@@ -71,7 +71,8 @@ describe.each(Object.entries(overlays))('k8s overlay %s network policies', (over
       expect([name, canConnect(policies, pod, infra.mongo, 27017)]).toEqual([name, true]);
       expect([name, canConnect(policies, pod, infra.nats, 4222)]).toEqual([name, true]);
       expect([name, canConnect(policies, pod, infra.mongo, 4222)]).toEqual([name, false]);
-      expect([name, canConnect(policies, pod, internet, 443)]).toEqual([name, false]);
+      // Only the delivery service goes out on HTTPS: webhooks (see the next test).
+      if (name !== 'delivery-service') expect([name, canConnect(policies, pod, internet, 443)]).toEqual([name, false]);
       expect([name, canConnect(policies, pod, dns, 53, 'UDP')]).toEqual([name, true]);
     }
   });
@@ -81,6 +82,15 @@ describe.each(Object.entries(overlays))('k8s overlay %s network policies', (over
     for (const name of ['gateway', 'recipient-service', 'preference-service']) {
       expect([name, canConnect(policies, app(name), internet, 587)]).toEqual([name, false]);
     }
+  });
+
+  it('when webhooks go out, then only the delivery service reaches the internet on 443 and 80, and not the cluster through it', () => {
+    for (const port of [443, 80]) {
+      expect([port, canConnect(policies, app('delivery-service'), internet, port)]).toEqual([port, true]);
+      for (const name of ['gateway', 'recipient-service', 'preference-service']) expect([name, port, canConnect(policies, app(name), internet, port)]).toEqual([name, port, false]);
+      expect([port, canConnect(policies, app('delivery-service'), stranger, port)]).toEqual([port, false]);
+    }
+    expect(canConnect(policies, app('delivery-service'), internet, 8080)).toBe(false);
   });
 
   if (overlay === 'dev') {

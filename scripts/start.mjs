@@ -213,8 +213,9 @@ async function main() {
       mongoUrls,
       logLevel: process.env.LOG_LEVEL || 'info',
       readyTimeoutMs: 60000,
-      // Browsers may call the local gateway from its own origin (the demo page) unless CORS_ORIGINS says otherwise.
-      extraEnv: { CORS_ORIGINS: process.env.CORS_ORIGINS ?? `http://localhost:${GATEWAY_PORT},http://127.0.0.1:${GATEWAY_PORT}` },
+      // Browsers may call the local gateway from its own origin (the demo page) unless CORS_ORIGINS says otherwise;
+      // webhooks may target receivers on this machine (never set in production).
+      extraEnv: { CORS_ORIGINS: process.env.CORS_ORIGINS ?? `http://localhost:${GATEWAY_PORT},http://127.0.0.1:${GATEWAY_PORT}`, WEBHOOK_ALLOW_PRIVATE: '1' },
     });
   } catch (err) {
     await infra.stop();

@@ -37,6 +37,8 @@ module.exports = async function setupStack() {
         logLevel: 'warn',
         dkim: globalThis.__HERALD_DKIM__,
         unsubscribeSecret: (globalThis.__HERALD_UNSUBSCRIBE_SECRET__ = crypto.randomBytes(32).toString('hex')),
+        // Webhook tests deliver to receivers on 127.0.0.1; test events are picked up within 200 ms.
+        extraEnv: { WEBHOOK_ALLOW_PRIVATE: '1', WEBHOOK_POLL_EVERY_MS: '200' },
       });
       globalThis.__HERALD_ADMIN_TOKEN__ = adminToken;
     } catch (err) {

@@ -69,6 +69,26 @@ export const ConfigSchema = Type.Composite([
     JOB_RETRY_BASE_MS: Type.Integer({ minimum: 1, default: 200 }),
     /** Redelivery of an unacknowledged job (a crashed worker's job comes back after this). */
     ACK_WAIT_MS: Type.Integer({ minimum: 1000, default: 30_000 }),
+    /** How often the retention sweeper removes expired notifications, broadcasts (with their chunks) and webhook deliveries (30 days). */
+    RETENTION_SWEEP_EVERY_MS: Type.Integer({ minimum: 1000, default: 60_000 }),
+    /** Records per retention delete. */
+    RETENTION_BATCH_SIZE: Type.Integer({ minimum: 1, maximum: 10_000, default: 500 }),
+    /** Pause between two retention deletes (bounds the delete rate: batch size per pause). */
+    RETENTION_BATCH_PAUSE_MS: Type.Integer({ minimum: 0, default: 200 }),
+    /** Allow webhook URLs that resolve to loopback, private, link-local or metadata addresses (development, tests; `npm start` sets it). */
+    WEBHOOK_ALLOW_PRIVATE: Type.Boolean({ default: false }),
+    /** A webhook attempt without a complete 2xx response within this long has failed. */
+    WEBHOOK_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 60_000, default: 15_000 }),
+    /** Delays (ms, comma-separated) before each attempt of a webhook delivery: immediately, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (±10 % jitter). */
+    WEBHOOK_RETRY_SCHEDULE_MS: Type.String({ pattern: '^\\s*\\d+(\\s*,\\s*\\d+)*\\s*$', default: '0,5000,300000,1800000,7200000,18000000,36000000,36000000' }),
+    /** A webhook endpoint whose every attempt failed for this long is disabled (default 5 days). */
+    WEBHOOK_DISABLE_AFTER_MS: Type.Integer({ minimum: 1000, default: 432_000_000 }),
+    /** Webhook attempts in flight at once per replica. */
+    WEBHOOK_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 1024, default: 64 }),
+    /** How often each replica looks for webhook deliveries whose retry (or a dead replica's claim) is due. */
+    WEBHOOK_POLL_EVERY_MS: Type.Integer({ minimum: 50, default: 1_000 }),
+    /** A replica's claim on a webhook delivery; after it, another replica may attempt it (must exceed WEBHOOK_TIMEOUT_MS). */
+    WEBHOOK_LEASE_MS: Type.Integer({ minimum: 1000, default: 60_000 }),
     /** How long outcome events stay in HERALD_OUTCOMES (live-stream replay, webhook catch-up); at least the 10-minute msgID window. */
     OUTCOMES_MAX_AGE_MS: Type.Integer({ minimum: 600_000, default: 72 * 3_600_000 }),
   }),

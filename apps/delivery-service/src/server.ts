@@ -20,6 +20,9 @@ import { createConsumerFigures } from './messaging/consumer-figures';
 import { createDeliveryMetrics, registerConsumerGauges } from './telemetry/delivery-metrics';
 import { createUseCases } from './usecases';
 import { createRecipientPresence, listenForDeletions } from './recipient-presence';
+import { createRetentionSweep, WEBHOOK_DELIVERY_RETENTION_MS } from './retention-sweeper';
+import { startWebhooks } from './webhooks';
+import { parseSchedule } from './webhooks/retry-schedule';
 
 /**
  * Builds the delivery service: indexes, the JetStream stream and durable consumers (idempotent,
@@ -98,6 +101,45 @@ export async function build({ config, logger, mongo, nats, metrics }: ServiceDep
     everyMs: config.OUTBOX_SWEEP_EVERY_MS,
   });
 
+  const webhooks = await startWebhooks({
+    db: mongo.db,
+    nc: nats,
+    logger,
+    registry: metrics.registry,
+    now: () => new Date(),
+    settings: {
+      schedule: parseSchedule(config.WEBHOOK_RETRY_SCHEDULE_MS),
+      leaseMs: config.WEBHOOK_LEASE_MS,
+      concurrency: config.WEBHOOK_CONCURRENCY,
+      disableAfterMs: config.WEBHOOK_DISABLE_AFTER_MS,
+      pollBatch: 100,
+      timeoutMs: config.WEBHOOK_TIMEOUT_MS,
+      allowPrivate: config.WEBHOOK_ALLOW_PRIVATE,
+      pollEveryMs: config.WEBHOOK_POLL_EVERY_MS,
+      fanOutConcurrency: 256,
+      batchSize: config.WORKER_BATCH_SIZE,
+      batchLingerMs: config.WORKER_BATCH_LINGER_MS,
+      retryBaseMs: config.JOB_RETRY_BASE_MS,
+      ackWaitMs: config.ACK_WAIT_MS,
+    },
+  });
+
+  const retention = startOutboxSweeper({
+    logger,
+    republish: createRetentionSweep({
+      now: () => new Date(),
+      settings: { batchSize: config.RETENTION_BATCH_SIZE, pauseMs: config.RETENTION_BATCH_PAUSE_MS, maxBatchesPerPass: 100 },
+      logger,
+      steps: [
+        { name: 'notifications', prune: (now, batch) => notifications.pruneExpired(now, batch) },
+        { name: 'broadcasts', prune: (now, batch) => broadcasts.pruneExpired(now, batch) },
+        { name: 'webhook deliveries', prune: (now, batch) => webhooks.deliveries.prune(new Date(now.getTime() - WEBHOOK_DELIVERY_RETENTION_MS), batch) },
+      ],
+    }),
+    everyMs: config.RETENTION_SWEEP_EVERY_MS,
+    what: 'retention pass: expired records removed',
+  });
+
   const pruner = startOutboxSweeper({
     logger,
     republish: () => usecases.pruneExpired(),
@@ -106,10 +148,15 @@ export async function build({ config, logger, mongo, nats, metrics }: ServiceDep
   });
 
   return {
-    routes: deliveryRoutes(usecases),
+    routes: (router) => {
+      deliveryRoutes(usecases)(router);
+      webhooks.routes(router);
+    },
     async stop() {
+      await webhooks.stop();
       sweeper.stop();
       pruner.stop();
+      retention.stop();
       deletions.stop();
       await Promise.all(workers.map((w) => w.stop()));
       mailer.close();

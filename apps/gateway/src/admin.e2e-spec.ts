@@ -1,6 +1,6 @@
 import { adminToken, call, createProject, TIMESTAMP } from './test-support/rest-client';
 
-const DEFAULTS = { strict_targets: false, max_broadcast_recipients_for_email: 0, monthly_quota: null, rate_limit_per_second: 1000, email_from: null, email_reply_to: null };
+const DEFAULTS = { strict_targets: false, max_broadcast_recipients_for_email: 0, monthly_quota: null, rate_limit_per_second: 1000, email_from: null, email_reply_to: null, retention_days: 365 };
 
 describe('admin API', () => {
   it('when a project is created, then 201 with default settings and one key of each scope, shown once', async () => {
@@ -39,6 +39,9 @@ describe('admin API', () => {
     [{ name: 'x', settings: { monthly_quota: 1.5 } }, 'settings.monthly_quota'],
     [{ name: 'x', settings: { rate_limit_per_second: '10' } }, 'settings.rate_limit_per_second'],
     [{ name: 'x', settings: { strict_targets: null } }, 'settings.strict_targets'],
+    [{ name: 'x', settings: { retention_days: 0 } }, 'settings.retention_days'],
+    [{ name: 'x', settings: { retention_days: 3651 } }, 'settings.retention_days'],
+    [{ name: 'x', settings: { retention_days: 30.5 } }, 'settings.retention_days'],
     [{ name: 'x', settings: null }, 'settings'],
     [{ name: 5 }, 'name'],
     [{ name: '' }, 'name'],
@@ -56,6 +59,10 @@ describe('admin API', () => {
     expect(res.status).toBe(200);
     expect(res.body.message).toEqual(expect.any(String));
     expect(res.body.data).toMatchObject({ id: p.id, name: 'after', settings: { ...DEFAULTS, monthly_quota: 10, rate_limit_per_second: null } });
+    const forever = await call('PATCH', `/admin/projects/${p.id}`, { key: adminToken(), body: { settings: { retention_days: null } } });
+    expect(forever.body.data.settings.retention_days).toBeNull();
+    const tenYears = await call('PATCH', `/admin/projects/${p.id}`, { key: adminToken(), body: { settings: { retention_days: 3650 } } });
+    expect(tenYears.body.data.settings.retention_days).toBe(3650);
     const again = await call('PATCH', `/admin/projects/${p.id}`, { key: adminToken(), body: { settings: { strict_targets: true } } });
     expect(again.body.data).toMatchObject({ name: 'after', settings: { monthly_quota: 10, rate_limit_per_second: null, strict_targets: true } });
   });

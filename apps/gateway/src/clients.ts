@@ -1,7 +1,7 @@
 import { createClient, type Client } from '@connectrpc/connect';
 import { createConnectTransport, createGrpcTransport, Http2SessionManager } from '@connectrpc/connect-node';
 import { serviceClientInterceptors } from '@herald/service-kit';
-import { DeliveryService, Health, PreferenceService, RecipientService } from '@herald/contracts';
+import { DeliveryService, Health, PreferenceService, RecipientService, WebhookService } from '@herald/contracts';
 import type { Config } from './config';
 
 /** The internal services the gateway calls, and the grpc.health client of each (for `/readyz`). */
@@ -9,6 +9,8 @@ export interface ServiceClients {
   recipients: Client<typeof RecipientService>;
   preferences: Client<typeof PreferenceService>;
   deliveries: Client<typeof DeliveryService>;
+  /** Webhook endpoints and their delivery log (served by the delivery service). */
+  webhooks: Client<typeof WebhookService>;
   health: Record<string, Client<typeof Health>>;
   /** Closes the HTTP/2 sessions (last step of shutdown). */
   close(): void;
@@ -36,6 +38,7 @@ export function createServiceClients(
     recipients: createClient(RecipientService, recipient),
     preferences: createClient(PreferenceService, preference),
     deliveries: createClient(DeliveryService, delivery),
+    webhooks: createClient(WebhookService, delivery),
     health: {
       'recipient-service': createClient(Health, recipient),
       'preference-service': createClient(Health, preference),

@@ -13,3 +13,5 @@ export * from './limits.js';
 export * from './text-rules.js';
 export * from './gen/herald/delivery/v1/outcomes_pb.js';
 export * from './rest-views.js';
+export * from './gen/herald/webhook/v1/webhook_pb.js';
+export * from './webhook-subjects.js';

@@ -11,10 +11,17 @@ export interface SendSettings {
   maxBroadcastRecipientsForEmail: number;
   /** null: unlimited. */
   monthlyQuota: number | null;
+  /** Days kept (the project's retention at send time); null: forever. */
+  retentionDays?: number | null;
   /** The project's sender; absent: the configured SMTP_FROM. */
   emailFrom?: { address: string; name: string | null };
   emailReplyTo?: string;
 }
+
+const DAY_MS = 24 * 3600_000;
+/** When a record created at `createdAt` under these settings expires; null: never. */
+export const expiresAt = (settings: Pick<SendSettings, 'retentionDays'>, createdAt: Date): Date | null =>
+  settings.retentionDays ? new Date(createdAt.getTime() + settings.retentionDays * DAY_MS) : null;
 
 export interface EmailContent {
   subject: string;

@@ -12,6 +12,7 @@ export function toSendInput(req: SendRequest): SendInput {
       strictTargets: req.settings?.strictTargets ?? false,
       maxBroadcastRecipientsForEmail: Number(req.settings?.maxBroadcastRecipientsForEmail ?? 0n),
       monthlyQuota: quota === undefined ? null : Number(quota),
+      retentionDays: req.settings?.retentionDays ?? null,
       ...(req.settings?.emailFromAddress ? { emailFrom: { address: req.settings.emailFromAddress, name: req.settings.emailFromName ?? null } } : {}),
       ...(req.settings?.emailReplyTo ? { emailReplyTo: req.settings.emailReplyTo } : {}),
     },

@@ -2,6 +2,7 @@ import type { Collection, Db } from 'mongodb';
 import { isDuplicateKey } from '@herald/service-kit';
 import type { Broadcast, BroadcastStatus, EmailContent, SendSettings, Target } from '../domain/notification';
 import { retryBusy } from './store-retry';
+import { createExpiryIndex, withExpiry } from './expiry';
 
 export interface BroadcastDoc {
   _id: number;
@@ -28,6 +29,8 @@ export interface BroadcastDoc {
   email_eligible: number;
   created_at: Date;
   updated_at: Date;
+  /** When retention removes it with its chunks (created_at + retention_days at send time); null/absent: never. */
+  expires_at?: Date | null;
 }
 
 /** One chunk whose notifications are all written and gated. Insert-only: its unique _id counts it once. */
@@ -105,8 +108,23 @@ export function createBroadcastRepository(db: Db) {
       // Per-project cap on running broadcasts (activeIds): {project_id, status ∈ …}, at most cap+1 read.
       await col.createIndex({ project_id: 1, status: 1 }, { name: 'project_status' });
       // Chunk records and progress are read by _id only (`<broadcast>:<index>`, the broadcast id).
+      // Retention: expired broadcasts (the sweeper's query; a TTL index on MongoDB)...
+      await createExpiryIndex(col);
+      // ...and the chunks of the broadcasts it removes.
+      await chunks.createIndex({ broadcast_id: 1 }, { name: 'broadcast' });
     },
-    insert: (doc: BroadcastDoc) => retryBusy(() => col.insertOne(doc)).then(() => undefined),
+    insert: (doc: BroadcastDoc) => retryBusy(() => col.insertOne(withExpiry(doc))).then(() => undefined),
+    /**
+     * Retention: deletes up to `batch` broadcasts expired at `now`, with their chunk records and
+     * progress (those first: a crash in between leaves the broadcast for the next pass); returns how many.
+     */
+    async pruneExpired(now: Date, batch: number): Promise<number> {
+      const ids = (await col.find({ expires_at: { $lte: now } }, { projection: { _id: 1 } }).limit(batch).toArray()).map((d) => d._id);
+      if (ids.length === 0) return 0;
+      await retryBusy(() => chunks.deleteMany({ broadcast_id: { $in: ids } }));
+      await retryBusy(() => progressCol.deleteMany({ _id: { $in: ids } }));
+      return (await retryBusy(() => col.deleteMany({ _id: { $in: ids } }))).deletedCount;
+    },
     findById: (projectId: number | null, id: number) => col.findOne(projectId === null ? { _id: id } : { _id: id, project_id: projectId }),
     /** Ids of at most `limit` broadcasts of the project still enqueued or fanning out. */
     activeIds: async (projectId: number, limit: number): Promise<number[]> =>

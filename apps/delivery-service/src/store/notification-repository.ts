@@ -4,6 +4,7 @@ import { emailNotRequested, emailPending, type EmailContent, type EmailOutcome, 
 import { createBroadcastPayloads } from './broadcast-payloads';
 import { createBulkWriteLane, type BulkWriteLane } from './bulk-write-lane';
 import { insertManyFates } from './insert-fates';
+import { createExpiryIndex, pruneExpiredBatch, withExpiry } from './expiry';
 import { retryBusy } from './store-retry';
 
 /** A notification as stored. `pending` is the outbox flag: true until the worker has gated it. */
@@ -41,6 +42,8 @@ export interface NotificationDoc {
    * queued by the broadcast's completion) and on documents written before it existed.
    */
   email_wait?: boolean;
+  /** When retention removes it (created_at + the project's retention_days at send time); null/absent: never. */
+  expires_at?: Date | null;
   /** When `read` last changed (its outcome event's id carries it); absent until the first change. */
   read_changed_at?: Date;
   /** When `opened` last changed. */
@@ -146,17 +149,22 @@ export function createNotificationRepository(db: Db, opts: { bulkLane?: BulkWrit
         { key: { broadcast_id: 1, recipient_id: 1 }, name: 'broadcast_recipient' },
       ];
       for (const { key, ...options } of specs) await col.createIndex(key, options);
+      // Retention: expired notifications (the sweeper's query; on MongoDB also a TTL index).
+      await createExpiryIndex(col);
     },
 
+    /** Retention: deletes up to `batch` notifications expired at `now`; returns how many (call until 0). */
+    pruneExpired: (now: Date, batch: number) => pruneExpiredBatch(col, now, batch),
+
     /** Inserts one notification (batched with concurrent ones). */
-    insert: (doc: NotificationDoc): Promise<void> => batcher(doc),
+    insert: (doc: NotificationDoc): Promise<void> => batcher(withExpiry(doc)),
 
     /** Inserts many; those whose key exists already (a redelivered chunk) are skipped. Returns how many were new. */
     async insertManyIdempotent(docs: NotificationDoc[]): Promise<number> {
       if (docs.length === 0) return 0;
       return bulkLane.write(docs, async (slice) => {
         // A payload kept on the broadcast is not copied into each notification.
-        const stored = slice.map((d) => (d.payload_in_broadcast ? { ...d, payload_json: null } : d));
+        const stored = slice.map((d) => withExpiry(d.payload_in_broadcast ? { ...d, payload_json: null } : d));
         try {
           const r = await retryBusy(() => col.insertMany(stored, { ordered: false }));
           return r.insertedCount;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import fs from 'node:fs';
 import { createClient, type Client } from '@connectrpc/connect';
 import { createGrpcTransport, Http2SessionManager } from '@connectrpc/connect-node';
-import { DeliveryService } from '@herald/contracts';
+import { DeliveryService, WebhookService } from '@herald/contracts';
 import { connectMongo, serviceAuthClientInterceptor, startService, type RunningService } from '@herald/service-kit';
 import { readConfig, type Config } from '../config';
 import { build } from '../server';
@@ -19,6 +19,7 @@ const { startInfra } = require('../../../../tools/infra/index.cjs') as {
 export interface Harness {
   peers: FakePeers;
   client: Client<typeof DeliveryService>;
+  webhooks: Client<typeof WebhookService>;
   natsUrl: string;
   dbName: string;
   /** The first replica's Prometheus endpoint. */
@@ -75,10 +76,12 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
   const first = await startReplica();
   const baseUrl = `http://127.0.0.1:${first.port}`;
   const sessionManager = new Http2SessionManager(baseUrl);
-  const client = createClient(DeliveryService, createGrpcTransport({ baseUrl, sessionManager, interceptors: [serviceAuthClientInterceptor(config.SERVICE_TOKEN!)] }));
+  const transport = createGrpcTransport({ baseUrl, sessionManager, interceptors: [serviceAuthClientInterceptor(config.SERVICE_TOKEN!)] });
+  const client = createClient(DeliveryService, transport);
   return {
     peers,
     client,
+    webhooks: createClient(WebhookService, transport),
     natsUrl: infra.natsUrl,
     dbName,
     metricsUrl: `http://127.0.0.1:${first.metricsPort}/metrics`,

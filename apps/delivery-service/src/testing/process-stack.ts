@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createClient, type Client } from '@connectrpc/connect';
 import { createGrpcTransport, Http2SessionManager } from '@connectrpc/connect-node';
-import { DeliveryService, RecipientService } from '@herald/contracts';
+import { DeliveryService, RecipientService, WebhookService } from '@herald/contracts';
 import { connectMongo, serviceAuthClientInterceptor, type MongoHandle } from '@herald/service-kit';
 
 // Test infrastructure (tools/infra) is plain CommonJS outside the Nx projects, shared with npm start.
@@ -31,6 +31,10 @@ type ServiceName = (typeof SERVICES)[number];
 export interface ProcessStack {
   recipients: Client<typeof RecipientService>;
   delivery(): Client<typeof DeliveryService>;
+  /** The delivery service's WebhookService (follows restarts). */
+  webhooks(): Client<typeof WebhookService>;
+  /** The stack's own NATS server. */
+  natsUrl: string;
   /** The delivery service's own database. */
   deliveryDb: MongoHandle;
   /** SIGKILLs a service and waits until it is gone. */
@@ -100,18 +104,21 @@ export async function startProcessStack(extraEnv: Partial<Record<ServiceName, Re
 
     const sessions: Http2SessionManager[] = [];
     cleanups.push(() => sessions.forEach((m) => m.abort()));
-    const clientOf = <S extends typeof RecipientService | typeof DeliveryService>(service: S, s: ServiceName) => {
+    const clientOf = <S extends typeof RecipientService | typeof DeliveryService | typeof WebhookService>(service: S, s: ServiceName) => {
       const sessionManager = new Http2SessionManager(url(s));
       sessions.push(sessionManager);
       return createClient(service, createGrpcTransport({ baseUrl: url(s), sessionManager, interceptors: [serviceAuthClientInterceptor(serviceToken)] }));
     };
     let delivery = clientOf(DeliveryService, 'delivery-service');
+    let webhooks = clientOf(WebhookService, 'delivery-service');
     const deliveryDb = await connectMongo(own.mongoUrl, envOf('delivery-service').MONGO_DB, 'fault-test');
     cleanups.push(() => deliveryDb.close());
 
     return {
       recipients: clientOf(RecipientService, 'recipient-service'),
       delivery: () => delivery,
+      webhooks: () => webhooks,
+      natsUrl: own.natsUrl,
       deliveryDb,
       async kill(s) {
         const child = children[s]!;
@@ -129,7 +136,10 @@ export async function startProcessStack(extraEnv: Partial<Record<ServiceName, Re
           ports[s] = await infra.freePort();
         }
         await start(s);
-        if (s === 'delivery-service') delivery = clientOf(DeliveryService, s);
+        if (s === 'delivery-service') {
+          delivery = clientOf(DeliveryService, s);
+          webhooks = clientOf(WebhookService, s);
+        }
       },
       stop,
     };

@@ -9,6 +9,7 @@ describe('mergeSettings', () => {
       rate_limit_per_second: 1000,
       email_from: null,
       email_reply_to: null,
+      retention_days: 365,
     });
   });
 
@@ -21,6 +22,7 @@ describe('mergeSettings', () => {
       rate_limit_per_second: null,
       email_from: null,
       email_reply_to: null,
+      retention_days: 365,
     });
   });
 

@@ -25,6 +25,8 @@ export const ProjectSettingsSchema = Type.Object({
   email_from: Type.Union([EmailFromSchema, Type.Null()], { description: "Sender of the project's emails; null: the server's default (SMTP_FROM)" }),
   /** Reply-To of the project's mails; null: none. */
   email_reply_to: Type.Union([EmailAddress, Type.Null()], { description: "Reply-To of the project's emails; null: none" }),
+  /** Days notifications and broadcasts are kept (decided at send time, like the other send settings); null: forever. */
+  retention_days: Type.Union([Type.Integer({ minimum: 1, maximum: 3650 }), Type.Null()]),
 });
 export type ProjectSettings = Static<typeof ProjectSettingsSchema>;
 
@@ -39,6 +41,7 @@ export const DEFAULT_SETTINGS: Readonly<ProjectSettings> = Object.freeze({
   rate_limit_per_second: 1000,
   email_from: null,
   email_reply_to: null,
+  retention_days: 365,
 });
 
 const violation = (path: string, message: string, value: unknown): Violation => ({ message, description: message, property_path: path, invalid_value: value });

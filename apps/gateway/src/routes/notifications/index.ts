@@ -30,6 +30,7 @@ const notificationRoutes: RoutePlugin = async (app) => {
           emailFromAddress: s.email_from?.address,
           emailFromName: s.email_from?.name ?? undefined,
           emailReplyTo: s.email_reply_to ?? undefined,
+          retentionDays: s.retention_days ?? undefined,
         },
         recipientId: body.recipient_id ?? undefined,
         target: body.target ?? undefined,

@@ -1,0 +1,24 @@
+import { timestampDate } from '@bufbuild/protobuf/wkt';
+import { broadcastView, formatTimestamp, notificationView, WEBHOOK_EVENT_TYPES, type OutcomeEvent } from '@herald/contracts';
+
+const PUBLIC_TYPES: ReadonlySet<string> = new Set(WEBHOOK_EVENT_TYPES);
+
+/** True for the outcome types webhooks carry (internal ones, such as the live stream's, are not). */
+export const isWebhookEventType = (type: string): boolean => PUBLIC_TYPES.has(type);
+
+/**
+ * A webhook body: `{"type", "timestamp", "data"}`, `data` being exactly what the REST API returns
+ * for the notification (as a Full key reads it) or the broadcast. null when the event carries
+ * nothing to show (it is skipped).
+ */
+export function eventBody(ev: OutcomeEvent): string | null {
+  const timestamp = formatTimestamp(ev.timestamp ? timestampDate(ev.timestamp) : new Date());
+  if (ev.type.startsWith('broadcast.')) {
+    return ev.broadcast ? JSON.stringify({ type: ev.type, timestamp, data: broadcastView(ev.broadcast) }) : null;
+  }
+  return ev.notification ? JSON.stringify({ type: ev.type, timestamp, data: notificationView(ev.notification, 'full') }) : null;
+}
+
+/** The body of a `webhook.test` event. */
+export const testEventBody = (webhookId: number, at: Date): string =>
+  JSON.stringify({ type: 'webhook.test', timestamp: formatTimestamp(at), data: { webhook_id: webhookId, message: 'This is a test event from Herald.' } });

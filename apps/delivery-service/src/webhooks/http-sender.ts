@@ -1,0 +1,107 @@
+import dns from 'node:dns';
+import http from 'node:http';
+import https from 'node:https';
+import { isIP, type LookupFunction } from 'node:net';
+import { isForbiddenAddress } from './address-guard';
+import { parseRetryAfter } from './retry-schedule';
+
+/** What one POST to an endpoint came to. `status` is null when no response arrived. */
+export interface AttemptResult {
+  status: number | null;
+  latencyMs: number;
+  /** The first 1 KiB of the response body (UTF-8). */
+  body: string | null;
+  error: string | null;
+  retryAfterMs: number | null;
+}
+
+export const RESPONSE_BODY_KEPT_BYTES = 1024;
+/** Bytes of a response read at most before the connection is dropped. */
+const RESPONSE_READ_LIMIT = 64 * 1024;
+
+export class ForbiddenAddressError extends Error {
+  constructor(address: string) {
+    super(`address not allowed: ${address} is loopback, private, link-local or reserved (WEBHOOK_ALLOW_PRIVATE=1 allows it)`);
+    this.name = 'ForbiddenAddressError';
+  }
+}
+
+/**
+ * A DNS lookup that refuses forbidden addresses: the check runs on the addresses the socket will
+ * connect to, so DNS rebinding between a check and the connection is impossible.
+ */
+const guardedLookup: LookupFunction = (hostname, options, callback) => {
+  dns.lookup(hostname, { ...options, all: true }, (err, addresses) => {
+    if (err) return callback(err, '', 0);
+    const allowed = addresses.filter((a) => !isForbiddenAddress(a.address));
+    if (allowed.length === 0) return callback(new ForbiddenAddressError(addresses[0]?.address ?? hostname), '', 0);
+    if (options.all) return (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, allowed);
+    callback(null, allowed[0].address, allowed[0].family);
+  });
+};
+
+export type WebhookSender = (req: { url: string; headers: Record<string, string>; body: string }) => Promise<AttemptResult>;
+
+/**
+ * POSTs webhook requests: keep-alive agents, a hard timeout over the whole exchange, redirects
+ * never followed (a 3xx is a failed attempt), and (unless `allowPrivate`) connections only to
+ * public addresses.
+ */
+export function createWebhookSender(opts: { timeoutMs: number; allowPrivate: boolean; userAgent: string }): WebhookSender & { close(): void } {
+  const agentOptions = { keepAlive: true, maxSockets: 64, ...(opts.allowPrivate ? {} : { lookup: guardedLookup }) };
+  const agents = { http: new http.Agent(agentOptions), https: new https.Agent(agentOptions) };
+  const send: WebhookSender = (req) =>
+    new Promise<AttemptResult>((resolve) => {
+      const started = performance.now();
+      const finish = (r: Omit<AttemptResult, 'latencyMs'>) => resolve({ ...r, latencyMs: Math.round(performance.now() - started) });
+      let url: URL;
+      try {
+        url = new URL(req.url);
+      } catch {
+        return finish({ status: null, body: null, error: 'invalid URL', retryAfterMs: null });
+      }
+      const literal = url.hostname.replace(/^\[|\]$/g, '');
+      if (!opts.allowPrivate && isIP(literal) && isForbiddenAddress(literal)) {
+        return finish({ status: null, body: null, error: new ForbiddenAddressError(literal).message, retryAfterMs: null });
+      }
+      const isHttps = url.protocol === 'https:';
+      const request = (isHttps ? https : http).request(url, {
+        method: 'POST',
+        agent: isHttps ? agents.https : agents.http,
+        headers: { 'content-type': 'application/json', 'user-agent': opts.userAgent, 'content-length': Buffer.byteLength(req.body), ...req.headers },
+      });
+      let settled = false;
+      const timer = setTimeout(() => request.destroy(new Error(`no complete response within ${opts.timeoutMs} ms`)), opts.timeoutMs);
+      const done = (r: Omit<AttemptResult, 'latencyMs'>) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        finish(r);
+      };
+      request.on('error', (err) => done({ status: null, body: null, error: err.message.slice(0, 500), retryAfterMs: null }));
+      request.on('response', (res) => {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        res.on('data', (c: Buffer) => {
+          if (size < RESPONSE_READ_LIMIT) chunks.push(c);
+          size += c.length;
+          if (size >= RESPONSE_READ_LIMIT) res.destroy();
+        });
+        const end = () => {
+          const body = Buffer.concat(chunks).subarray(0, RESPONSE_BODY_KEPT_BYTES).toString('utf8');
+          const retryAfter = res.headers['retry-after'];
+          done({ status: res.statusCode ?? null, body, error: null, retryAfterMs: parseRetryAfter(Array.isArray(retryAfter) ? retryAfter[0] : retryAfter, Date.now()) });
+        };
+        res.on('end', end);
+        res.on('close', end);
+        res.on('error', end);
+      });
+      request.end(req.body);
+    });
+  return Object.assign(send, {
+    close() {
+      agents.http.destroy();
+      agents.https.destroy();
+    },
+  });
+}

@@ -1,0 +1,90 @@
+import { fromBinary } from '@bufbuild/protobuf';
+import { OutcomeEventSchema, OUTCOMES_STREAM, WEBHOOK_DISPATCH_CONSUMER, type OutcomeEvent } from '@herald/contracts';
+import { createSequences, startBatchWorker, type Logger, type NatsConnection, type Outcome } from '@herald/service-kit';
+import type { Db } from 'mongodb';
+import type { Registry } from 'prom-client';
+import { startOutboxSweeper } from '../outbox-sweeper';
+import { webhookRoutes } from '../rpc/webhook-routes';
+import { createIdAllocator } from '../store/id-allocator';
+import { createDeliveryLogRepository } from './delivery-log-repository';
+import { createDispatcher, type DispatcherSettings } from './dispatcher';
+import { createWebhookRepository } from './endpoint-repository';
+import { createFanOut } from './fan-out';
+import { createWebhookSender } from './http-sender';
+import { createDeliveryUseCases } from './manage-deliveries';
+import { createEndpointUseCases } from './manage-endpoints';
+import { createWebhookMetrics } from './webhook-metrics';
+import { ensureWebhookConsumer } from './webhook-stream';
+
+export interface WebhookSettings extends DispatcherSettings {
+  timeoutMs: number;
+  allowPrivate: boolean;
+  pollEveryMs: number;
+  /** Events in hand at once of the fan-out consumer. */
+  fanOutConcurrency: number;
+  batchSize: number;
+  batchLingerMs: number;
+  retryBaseMs: number;
+  ackWaitMs: number;
+}
+
+/**
+ * Webhooks inside the delivery service (docs/webhooks.md): the endpoint and delivery-log
+ * repositories, the WebhookService routes, the fan-out consumer on HERALD_OUTCOMES and the
+ * attempt dispatcher with its poller.
+ */
+export async function startWebhooks(deps: { db: Db; nc: NatsConnection; logger: Logger; registry: Registry; now: () => Date; settings: WebhookSettings }) {
+  const { db, nc, settings, now } = deps;
+  const logger = deps.logger.child({ component: 'webhooks' });
+  const webhooks = createWebhookRepository(db);
+  const deliveries = createDeliveryLogRepository(db);
+  await webhooks.ensureIndexes();
+  await deliveries.ensureIndexes();
+  await ensureWebhookConsumer(nc, settings.ackWaitMs);
+  const sequences = createSequences(db);
+  const webhookIds = createIdAllocator(sequences, 'webhooks');
+  const deliveryIds = createIdAllocator(sequences, 'webhook_deliveries');
+  const metrics = createWebhookMetrics(deps.registry);
+  const send = createWebhookSender({ timeoutMs: settings.timeoutMs, allowPrivate: settings.allowPrivate, userAgent: 'Herald-Webhooks/1.0' });
+  const dispatcher = createDispatcher({ webhooks, deliveries, send, now, settings, logger, metrics });
+  const fanOut = createFanOut({ webhooks, deliveries, deliveryIds, dispatcher, now, leaseMs: settings.leaseMs, metrics });
+
+  const consumer = await startBatchWorker({
+    nc,
+    logger,
+    stream: OUTCOMES_STREAM,
+    durable: WEBHOOK_DISPATCH_CONSUMER,
+    concurrency: settings.fanOutConcurrency,
+    batchSize: settings.batchSize,
+    lingerMs: settings.batchLingerMs,
+    retryBaseMs: settings.retryBaseMs,
+    workingEveryMs: Math.max(250, Math.floor(settings.ackWaitMs / 3)),
+    ensure: () => ensureWebhookConsumer(nc, settings.ackWaitMs),
+    async handleBatch(msgs) {
+      const outcomes: Outcome[] = [];
+      const events: OutcomeEvent[] = [];
+      for (const m of msgs) {
+        try {
+          events.push(fromBinary(OutcomeEventSchema, m.data));
+          outcomes.push({ ack: true });
+        } catch {
+          outcomes.push({ poison: 'undecodable outcome event' });
+        }
+      }
+      await fanOut(events);
+      return outcomes;
+    },
+  });
+  const poller = startOutboxSweeper({ logger, republish: () => dispatcher.pollOnce(), everyMs: settings.pollEveryMs, what: 'webhooks: due deliveries taken' });
+
+  return {
+    routes: webhookRoutes(createEndpointUseCases({ webhooks, webhookIds, now }), createDeliveryUseCases({ webhooks, deliveries, deliveryIds, now })),
+    deliveries,
+    async stop() {
+      poller.stop();
+      await consumer.stop();
+      await Promise.race([dispatcher.idle(), new Promise((r) => setTimeout(r, settings.timeoutMs + 1000))]);
+      send.close();
+    },
+  };
+}

@@ -1,0 +1,97 @@
+import { Type } from '@sinclair/typebox';
+import type { RoutePlugin } from '../../http/type-provider';
+import { pathIdOr404 } from '../../http/path-id';
+import { dataOnly, errorResponses, MessageOnly, Nullable, withMessage } from '../../schemas/common';
+import { CreateWebhookBody, DeliveriesQuery, DeliveryParams, UpdateWebhookBody, WebhookDeliverySchema, WebhookParams, WebhookSchema, WebhookWithSecretSchema } from './schemas';
+import { deliveryView, webhookView } from './views';
+
+const tags = ['webhooks'];
+const errors = errorResponses('message');
+const webhookId = (raw: string) => BigInt(pathIdOr404(raw, 'webhook_not_found', 'Webhook not found'));
+
+/**
+ * Webhook endpoints and their delivery log (docs/webhooks.md): Full key, `message` family. The
+ * signing secret is in the responses of create and rotate_secret only.
+ */
+const webhookRoutes: RoutePlugin = async (app) => {
+  const hooks = app.services.webhooks;
+  const project = (request: { project: { id: number } }) => BigInt(request.project.id);
+
+  app.post('/webhooks', { schema: { tags, body: CreateWebhookBody, response: { 201: withMessage(WebhookWithSecretSchema), ...errors } } }, async (request, reply) => {
+    const b = request.body;
+    const r = await hooks.createWebhook({ projectId: project(request), url: b.url, description: b.description ?? undefined, eventTypes: b.event_types ?? [] });
+    return reply.code(201).send({ message: 'Webhook created', data: { webhook: webhookView(r.webhook!), secret: r.secret } });
+  });
+
+  app.get('/webhooks', { schema: { tags, response: { 200: dataOnly(Type.Object({ webhooks: Type.Array(WebhookSchema) })), ...errors } } }, async (request) => {
+    const r = await hooks.listWebhooks({ projectId: project(request) });
+    return { data: { webhooks: r.webhooks.map(webhookView) } };
+  });
+
+  app.get('/webhooks/:id', { schema: { tags, params: WebhookParams, response: { 200: dataOnly(WebhookSchema), ...errors } } }, async (request) => {
+    const r = await hooks.getWebhook({ projectId: project(request), id: webhookId(request.params.id) });
+    return { data: webhookView(r.webhook!) };
+  });
+
+  app.patch('/webhooks/:id', { schema: { tags, params: WebhookParams, body: UpdateWebhookBody, response: { 200: withMessage(WebhookSchema), ...errors } } }, async (request) => {
+    const b = request.body;
+    const r = await hooks.updateWebhook({
+      projectId: project(request),
+      id: webhookId(request.params.id),
+      url: b.url,
+      description: b.description === undefined ? undefined : (b.description ?? ''),
+      eventTypes: b.event_types === undefined ? undefined : { values: b.event_types },
+      enabled: b.enabled,
+    });
+    return { message: 'Webhook updated', data: webhookView(r.webhook!) };
+  });
+
+  app.delete('/webhooks/:id', { schema: { tags, params: WebhookParams, response: { 200: MessageOnly, ...errors } } }, async (request) => {
+    await hooks.deleteWebhook({ projectId: project(request), id: webhookId(request.params.id) });
+    return { message: 'Webhook deleted' };
+  });
+
+  app.post(
+    '/webhooks/:id/rotate_secret',
+    { schema: { tags, params: WebhookParams, response: { 200: withMessage(WebhookWithSecretSchema), ...errors } } },
+    async (request) => {
+      const r = await hooks.rotateWebhookSecret({ projectId: project(request), id: webhookId(request.params.id) });
+      return { message: 'Secret rotated; the previous secret signs alongside it for 24 hours', data: { webhook: webhookView(r.webhook!), secret: r.secret } };
+    },
+  );
+
+  app.post('/webhooks/:id/test', { schema: { tags, params: WebhookParams, response: { 200: withMessage(WebhookDeliverySchema), ...errors } } }, async (request) => {
+    const r = await hooks.testWebhook({ projectId: project(request), id: webhookId(request.params.id) });
+    return { message: 'Test event queued', data: deliveryView(r.delivery!) };
+  });
+
+  app.get(
+    '/webhooks/:id/deliveries',
+    {
+      schema: {
+        tags,
+        params: WebhookParams,
+        querystring: DeliveriesQuery,
+        response: { 200: dataOnly(Type.Object({ deliveries: Type.Array(WebhookDeliverySchema), next_cursor: Nullable(Type.String()) })), ...errors },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const r = await hooks.listWebhookDeliveries({ projectId: project(request), webhookId: webhookId(request.params.id), limit: q.limit, cursor: q.cursor ?? '', status: q.status ?? '' });
+      return { data: { deliveries: r.deliveries.map(deliveryView), next_cursor: r.nextCursor || null } };
+    },
+  );
+
+  app.post(
+    '/webhooks/:id/deliveries/:delivery_id/retry',
+    { schema: { tags, params: DeliveryParams, response: { 200: withMessage(WebhookDeliverySchema), ...errors } } },
+    async (request) => {
+      const id = webhookId(request.params.id);
+      const deliveryId = BigInt(pathIdOr404(request.params.delivery_id, 'webhook_delivery_not_found', 'Delivery not found'));
+      const r = await hooks.retryWebhookDelivery({ projectId: project(request), webhookId: id, id: deliveryId });
+      return { message: 'Delivery queued for another attempt', data: deliveryView(r.delivery!) };
+    },
+  );
+};
+
+export default webhookRoutes;

@@ -1,0 +1,75 @@
+import { Type } from '@sinclair/typebox';
+import { MAX_WEBHOOK_URL_LENGTH, WEBHOOK_EVENT_TYPES } from '@herald/contracts';
+import { Nullable, NullableTimestamp, Timestamp } from '../../schemas/common';
+
+const EventType = Type.Union(WEBHOOK_EVENT_TYPES.map((t) => Type.Literal(t)));
+
+export const WebhookSchema = Type.Object(
+  {
+    id: Type.Integer(),
+    url: Type.String(),
+    description: Nullable(Type.String()),
+    event_types: Type.Array(Type.String(), { description: 'Empty: every event type' }),
+    status: Type.Union([Type.Literal('enabled'), Type.Literal('disabled')]),
+    // gone: the endpoint answered 410; failing: every attempt failed for WEBHOOK_DISABLE_AFTER_MS (5 days); manual: PATCH enabled=false.
+    disabled_reason: Nullable(Type.Union([Type.Literal('gone'), Type.Literal('failing'), Type.Literal('manual')])),
+    failing_since: NullableTimestamp,
+    created_at: Timestamp,
+    updated_at: Timestamp,
+  },
+  { title: 'Webhook' },
+);
+
+export const WebhookWithSecretSchema = Type.Object(
+  { webhook: WebhookSchema, secret: Type.String({ description: 'whsec_… signing secret, shown only here' }) },
+  { title: 'WebhookWithSecret' },
+);
+
+export const WebhookAttemptSchema = Type.Object(
+  { at: Timestamp, response_status: Nullable(Type.Integer()), latency_ms: Type.Integer(), error: Nullable(Type.String()) },
+  { title: 'WebhookAttempt' },
+);
+
+export const WebhookDeliverySchema = Type.Object(
+  {
+    id: Type.Integer(),
+    webhook_id: Type.Integer(),
+    event_id: Type.String({ description: 'The webhook-id header: the same on every attempt' }),
+    event_type: Type.String(),
+    status: Type.Union([Type.Literal('pending'), Type.Literal('succeeded'), Type.Literal('failed')]),
+    attempts: Type.Integer(),
+    last_response_status: Nullable(Type.Integer()),
+    last_latency_ms: Nullable(Type.Integer()),
+    last_response_body: Nullable(Type.String({ description: 'At most 1 KiB' })),
+    last_error: Nullable(Type.String()),
+    next_attempt_at: NullableTimestamp,
+    attempt_log: Type.Array(WebhookAttemptSchema),
+    created_at: Timestamp,
+    updated_at: Timestamp,
+  },
+  { title: 'WebhookDelivery' },
+);
+
+export const CreateWebhookBody = Type.Object({
+  url: Type.String({ minLength: 1, maxLength: MAX_WEBHOOK_URL_LENGTH, description: 'http or https URL' }),
+  description: Type.Optional(Nullable(Type.String({ maxLength: 2048 }))),
+  event_types: Type.Optional(Type.Array(EventType, { maxItems: WEBHOOK_EVENT_TYPES.length * 2, description: 'Omitted or empty: every event type' })),
+});
+
+export const UpdateWebhookBody = Type.Object(
+  {
+    url: Type.Optional(Type.String({ minLength: 1, maxLength: MAX_WEBHOOK_URL_LENGTH })),
+    description: Type.Optional(Nullable(Type.String({ maxLength: 2048 }))),
+    event_types: Type.Optional(Type.Array(EventType, { maxItems: WEBHOOK_EVENT_TYPES.length * 2 })),
+    enabled: Type.Optional(Type.Boolean({ description: 'true re-enables a disabled endpoint (clearing its failing state)' })),
+  },
+  { minProperties: 1 },
+);
+
+export const WebhookParams = Type.Object({ id: Type.String() });
+export const DeliveryParams = Type.Object({ id: Type.String(), delivery_id: Type.String() });
+export const DeliveriesQuery = Type.Object({
+  limit: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
+  cursor: Type.Optional(Type.String()),
+  status: Type.Optional(Type.Union([Type.Literal('pending'), Type.Literal('succeeded'), Type.Literal('failed')])),
+});

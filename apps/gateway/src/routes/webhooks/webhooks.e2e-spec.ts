@@ -1,0 +1,172 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { verifyWebhook } from '@herald/webhook-signature';
+import { call, createProject, uniqueId, TIMESTAMP, type TestProject } from '../../test-support/rest-client';
+
+interface Event {
+  type: string;
+  timestamp: string;
+  data: { id: number; status?: string; read?: boolean; email?: { status: string; reason: string | null } };
+}
+
+/** A local endpoint that verifies every request's signature and keeps the events. */
+async function verifyingReceiver(secret: () => string) {
+  const events: { id: string; event: Event }[] = [];
+  const bad: string[] = [];
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks).toString('utf8');
+      try {
+        events.push({ id: String(req.headers['webhook-id']), event: verifyWebhook(secret(), req.headers as Record<string, string>, body) as Event });
+        res.writeHead(204).end();
+      } catch (err) {
+        bad.push(String(err));
+        res.writeHead(400).end();
+      }
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
+    events,
+    bad,
+    of: (type: string, id: number) => events.filter((e) => e.event.type === type && e.event.data.id === id),
+    close: () => new Promise((r) => server.close(r)),
+  };
+}
+
+async function poll<T>(read: () => Promise<T | undefined | false> | T | undefined | false, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await read();
+    if (v !== undefined && v !== false) return v;
+    if (Date.now() > deadline) throw new Error('condition not reached in time');
+    await new Promise((r) => setTimeout(r, 150));
+  }
+}
+const settle = () => new Promise((r) => setTimeout(r, 1500));
+
+describe('webhooks through the gateway', () => {
+  let p: TestProject;
+  let secret = '';
+  let rx: Awaited<ReturnType<typeof verifyingReceiver>>;
+  const as = (method: string, path: string, body?: unknown, headers?: Record<string, string>) => call(method, path, { key: p.fullKey, body, headers });
+  beforeAll(async () => {
+    p = await createProject('webhooks');
+    rx = await verifyingReceiver(() => secret);
+  });
+  afterAll(async () => {
+    await rx?.close();
+  });
+
+  it('when an endpoint is created, then 201 shows the secret once; reads never show it; bad input is a 400 in the message family', async () => {
+    const res = await as('POST', '/webhooks', { url: rx.url, description: 'all events' });
+    expect(res.status).toBe(201);
+    expect(res.body.data.secret).toMatch(/^whsec_[A-Za-z0-9+/]+=*$/);
+    expect(res.body.data.webhook).toMatchObject({ url: rx.url, description: 'all events', event_types: [], status: 'enabled', disabled_reason: null, failing_since: null });
+    expect(res.body.data.webhook.created_at).toMatch(TIMESTAMP);
+    secret = res.body.data.secret;
+    const id = res.body.data.webhook.id;
+    const one = await as('GET', `/webhooks/${id}`);
+    expect(one.status).toBe(200);
+    expect(JSON.stringify(one.body)).not.toContain('whsec_');
+    expect((await as('GET', '/webhooks')).body.data.webhooks.map((w: { id: number }) => w.id)).toEqual([id]);
+
+    for (const body of [{ url: 'ftp://x.example/' }, { url: 'nope' }, {}, { url: rx.url, event_types: ['email.bounced'] }, { url: `https://x.example/${'a'.repeat(2048)}` }]) {
+      const bad = await as('POST', '/webhooks', body);
+      expect(bad.status).toBe(400);
+      expect(bad.body).toMatchObject({ message: expect.any(String), code: 'validation_failed' });
+    }
+    expect((await as('PATCH', `/webhooks/${id}`, {})).status).toBe(400);
+    for (const path of ['/webhooks/999999999', '/webhooks/abc', '/webhooks/007']) {
+      const nf = await as('GET', path);
+      expect(nf.status).toBe(404);
+      expect(nf.body).toEqual({ message: 'Webhook not found', code: 'webhook_not_found' });
+    }
+    expect((await as('POST', `/webhooks/${id}/deliveries/999999999/retry`)).body.code).toBe('webhook_delivery_not_found');
+    expect((await as('GET', `/webhooks/${id}/deliveries?status=lost`)).status).toBe(400);
+    const rcpt = await call('GET', '/webhooks', { key: p.recipientKey });
+    expect(rcpt.status).toBe(403);
+    expect(rcpt.body.code).toBe('forbidden');
+  });
+
+  it('when notifications change state, then each change is one event, none for a no-op or an idempotent replay', async () => {
+    const rid = uniqueId('hook');
+    const target = { channel: 'orders', topic: 'shipping', event: 'shipped' };
+    const headers = { 'Idempotency-Key': uniqueId('idem') };
+    const first = await as('POST', '/notifications/send', { recipient_id: rid, target, payload: { n: 1 } }, headers);
+    expect(first.status).toBe(201);
+    const replay = await as('POST', '/notifications/send', { recipient_id: rid, target, payload: { n: 1 } }, headers);
+    const nid = first.body.data.notification.id;
+    expect(replay.body.data.notification.id).toBe(nid);
+    await poll(() => rx.of('notification.delivered', nid).length === 1);
+
+    expect((await as('PATCH', `/recipients/${rid}/notifications/${nid}`, { read: true })).status).toBe(200);
+    await poll(() => rx.of('notification.read', nid).length === 1);
+    await as('PATCH', `/recipients/${rid}/notifications/${nid}`, { read: true }); // no change
+    await as('PATCH', `/recipients/${rid}/notifications/${nid}`, { opened: true });
+    await poll(() => rx.of('notification.opened', nid).length === 1);
+
+    // Email without a target: skipped (no_target), in-app delivered.
+    const mail = await as('POST', '/notifications/send', { recipient_id: rid, payload: { n: 2 }, email: { subject: 's', html: '<p>h</p>' } });
+    const mid = mail.body.data.notification.id;
+    const skipped = await poll(() => rx.of('email.skipped', mid)[0]);
+    expect(skipped.event.data.email).toMatchObject({ status: 'skipped', reason: 'no_target' });
+
+    // A broadcast: one delivered event per recipient and one broadcast.completed.
+    const b = await as('POST', '/notifications/send', { recipient_id: null, target, payload: { n: 3 } });
+    const bid = b.body.data.broadcast.id;
+    const done = await poll(() => rx.of('broadcast.completed', bid)[0]);
+    expect(done.event.data).toMatchObject({ id: bid, status: 'completed' });
+
+    await settle();
+    expect(rx.bad).toEqual([]);
+    expect(rx.of('notification.delivered', nid)).toHaveLength(1); // the replayed send added nothing
+    expect(rx.of('notification.read', nid)).toHaveLength(1); // the second read:true changed nothing
+    expect(rx.of('notification.opened', nid)).toHaveLength(1);
+    expect(rx.of('broadcast.completed', bid)).toHaveLength(1);
+    const read = rx.of('notification.read', nid)[0].event;
+    expect(read.data).toMatchObject({ id: nid, read: true, status: 'delivered' });
+    expect(read.timestamp).toMatch(TIMESTAMP);
+    // Every webhook-id is unique: one per state change.
+    expect(new Set(rx.events.map((e) => e.id)).size).toBe(rx.events.length);
+  });
+
+  it('when a test event is sent, then it arrives signed and the delivery log shows the attempt; rotation and delete work', async () => {
+    const [w] = (await as('GET', '/webhooks')).body.data.webhooks;
+    const t = await as('POST', `/webhooks/${w.id}/test`);
+    expect(t.status).toBe(200);
+    expect(t.body.data).toMatchObject({ event_type: 'webhook.test', status: 'pending', attempts: 0 });
+    await poll(() => rx.events.some((e) => e.event.type === 'webhook.test'));
+    const log = await poll(async () => {
+      const r = await as('GET', `/webhooks/${w.id}/deliveries?limit=1`);
+      return r.body.data.deliveries[0]?.status === 'succeeded' ? r.body.data : undefined;
+    });
+    expect(log.deliveries[0]).toMatchObject({ event_type: 'webhook.test', attempts: 1, last_response_status: 204, next_attempt_at: null });
+    expect(log.deliveries[0].attempt_log).toEqual([{ at: expect.stringMatching(TIMESTAMP), response_status: 204, latency_ms: expect.any(Number), error: null }]);
+    expect(log.next_cursor).toEqual(expect.any(String));
+    const next = await as('GET', `/webhooks/${w.id}/deliveries?limit=100&cursor=${log.next_cursor}&status=succeeded`);
+    expect(next.status).toBe(200);
+    expect(next.body.data.deliveries.length).toBeGreaterThan(3);
+
+    const rotated = await as('POST', `/webhooks/${w.id}/rotate_secret`);
+    expect(rotated.status).toBe(200);
+    expect(rotated.body.data.secret).not.toBe(secret);
+    const old = secret;
+    secret = rotated.body.data.secret; // the receiver now verifies with the new secret...
+    await as('POST', `/webhooks/${w.id}/test`);
+    await poll(() => rx.events.filter((e) => e.event.type === 'webhook.test').length === 2);
+    expect(rx.bad).toEqual([]);
+    secret = old; // ...and the old one still verifies during the overlap
+    await as('POST', `/webhooks/${w.id}/test`);
+    await poll(() => rx.events.filter((e) => e.event.type === 'webhook.test').length === 3);
+    expect(rx.bad).toEqual([]);
+
+    const off = await as('PATCH', `/webhooks/${w.id}`, { enabled: false, event_types: ['email.sent'] });
+    expect(off.body.data).toMatchObject({ status: 'disabled', disabled_reason: 'manual', event_types: ['email.sent'] });
+    expect((await as('DELETE', `/webhooks/${w.id}`)).body).toEqual({ message: 'Webhook deleted' });
+    expect((await as('GET', `/webhooks/${w.id}`)).status).toBe(404);
+  });
+});

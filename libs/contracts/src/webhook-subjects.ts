@@ -1,0 +1,14 @@
+import { OUTCOME_TYPES } from './delivery-subjects.js';
+
+/** Durable consumer of the webhook dispatcher (delivery service) on OUTCOMES_STREAM, every outcome subject. */
+export const WEBHOOK_DISPATCH_CONSUMER = 'webhook-dispatch';
+
+/** The event types a webhook endpoint can subscribe to: the public outcome types (`webhook.test` is sent only on request). */
+export const WEBHOOK_EVENT_TYPES = OUTCOME_TYPES;
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+export const WEBHOOK_TEST_EVENT = 'webhook.test';
+
+/** At most this many endpoints per project. */
+export const MAX_WEBHOOKS_PER_PROJECT = 20;
+/** Longest endpoint URL. */
+export const MAX_WEBHOOK_URL_LENGTH = 2048;
