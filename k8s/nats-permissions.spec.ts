@@ -12,6 +12,8 @@ import {
   DELIVERY_STREAM,
   EVENTS_STREAM,
   KEY_REVOKED_SUBJECT,
+  OUTCOMES_STREAM,
+  outcomeSubject,
   RECIPIENT_DELETED_SUBJECT,
 } from '../libs/contracts/src/index';
 import { GATEWAY_HEARTBEAT_SUBJECT } from '../apps/gateway/src/rate-limit/heartbeat';
@@ -59,7 +61,7 @@ const OWN_SUBJECTS: Record<HeraldApp, string[]> = {
   gateway: [KEY_REVOKED_SUBJECT, GATEWAY_HEARTBEAT_SUBJECT],
   'recipient-service': [RECIPIENT_DELETED_SUBJECT],
   'preference-service': [CATALOG_CHANGED_SUBJECT],
-  'delivery-service': [DELIVERY_NOTIFICATION_SUBJECT, DELIVERY_BROADCAST_SUBJECT, DELIVERY_CHUNK_SUBJECT, DELIVERY_EMAIL_SUBJECT],
+  'delivery-service': [DELIVERY_NOTIFICATION_SUBJECT, DELIVERY_BROADCAST_SUBJECT, DELIVERY_CHUNK_SUBJECT, DELIVERY_EMAIL_SUBJECT, outcomeSubject(1, 'r', 'notification.delivered')],
 };
 /** Core subscriptions of each app (JetStream consumers pull through the API into their inbox). */
 const SUBSCRIBES: Record<HeraldApp, string[]> = {
@@ -70,7 +72,16 @@ const SUBSCRIBES: Record<HeraldApp, string[]> = {
 };
 /** JetStream API calls and acknowledgements each app makes (streams it ensures, consumers it reads). */
 const JETSTREAM: Record<HeraldApp, string[]> = {
-  gateway: [],
+  // The live stream reads HERALD_OUTCOMES: its position, one ordered consumer per replica, an ephemeral consumer per replay.
+  gateway: [
+    '$JS.API.INFO',
+    `$JS.API.STREAM.INFO.${OUTCOMES_STREAM}`,
+    `$JS.API.CONSUMER.CREATE.${OUTCOMES_STREAM}`,
+    `$JS.API.CONSUMER.CREATE.${OUTCOMES_STREAM}.abc_1.herald.outcomes.1.cg.notification.>`,
+    `$JS.API.CONSUMER.INFO.${OUTCOMES_STREAM}.abc_1`,
+    `$JS.API.CONSUMER.DELETE.${OUTCOMES_STREAM}.abc_1`,
+    `$JS.API.CONSUMER.MSG.NEXT.${OUTCOMES_STREAM}.abc_1`,
+  ],
   'recipient-service': ['$JS.API.INFO', `$JS.API.STREAM.INFO.${EVENTS_STREAM}`, `$JS.API.STREAM.CREATE.${EVENTS_STREAM}`, `$JS.API.STREAM.UPDATE.${EVENTS_STREAM}`],
   'preference-service': [
     `$JS.API.STREAM.INFO.${EVENTS_STREAM}`,
@@ -111,10 +122,15 @@ describe('NATS users and permissions', () => {
     }
   });
 
-  it('when the gateway reaches for JetStream, then it is refused (it uses core NATS only)', () => {
+  it('when the gateway reaches for JetStream beyond reading the outcome events, then it is refused', () => {
     const { publish } = userOf('gateway').permissions;
-    expect(allowed(publish.allow, '$JS.API.INFO')).toBe(false);
     expect(allowed(publish.allow, `$JS.API.STREAM.DELETE.${EVENTS_STREAM}`)).toBe(false);
+    expect(allowed(publish.allow, `$JS.API.STREAM.DELETE.${OUTCOMES_STREAM}`)).toBe(false);
+    expect(allowed(publish.allow, `$JS.API.STREAM.CREATE.${OUTCOMES_STREAM}`)).toBe(false);
+    expect(allowed(publish.allow, `$JS.API.STREAM.PURGE.${OUTCOMES_STREAM}`)).toBe(false);
+    expect(allowed(publish.allow, `$JS.API.CONSUMER.CREATE.${DELIVERY_STREAM}`)).toBe(false);
+    expect(allowed(publish.allow, `$JS.API.CONSUMER.MSG.NEXT.${DELIVERY_STREAM}.delivery-emails`)).toBe(false);
+    expect(allowed(publish.allow, outcomeSubject(1, 'r', 'notification.delivered'))).toBe(false);
     expect(allowed(userOf('recipient-service').permissions.publish.allow, `$JS.ACK.${DELIVERY_STREAM}.delivery-emails.1.2.3.4.5`)).toBe(false);
   });
 

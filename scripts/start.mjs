@@ -208,6 +208,8 @@ async function main() {
       mongoUrls,
       logLevel: process.env.LOG_LEVEL || 'info',
       readyTimeoutMs: 60000,
+      // Browsers may call the local gateway from its own origin (the demo page) unless CORS_ORIGINS says otherwise.
+      extraEnv: { CORS_ORIGINS: process.env.CORS_ORIGINS ?? `http://localhost:${GATEWAY_PORT},http://127.0.0.1:${GATEWAY_PORT}` },
     });
   } catch (err) {
     await infra.stop();

@@ -112,6 +112,8 @@ async function startStack(opts) {
     baseUrl,
     urls,
     serviceToken,
+    /** The gateway's environment (tests start more replicas of it in-process). */
+    gatewayEnv: envOf('gateway'),
     ports,
     metricsPorts,
     processes,

@@ -42,4 +42,6 @@ module.exports = async function setupStack() {
   process.env.HERALD_BASE_URL = globalThis.__HERALD_STACK__.baseUrl;
   process.env.HERALD_GATEWAY_METRICS_URL = `http://127.0.0.1:${globalThis.__HERALD_STACK__.metricsPorts.gateway}/metrics`;
   process.env.HERALD_ADMIN_TOKEN = globalThis.__HERALD_ADMIN_TOKEN__;
+  // Tests that start another gateway replica in-process (live streams across replicas) use its environment.
+  process.env.HERALD_GATEWAY_ENV = JSON.stringify(globalThis.__HERALD_STACK__.gatewayEnv);
 };

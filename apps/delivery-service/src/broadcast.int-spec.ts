@@ -189,6 +189,7 @@ describe('delivery service: broadcasts', () => {
       quota: createQuotaRepository(mongo.db),
       preferences: { resolveBatch: async (req: { recipientIds: string[] }) => ({ covered: false, enabled: req.recipientIds.map(() => true) }) },
       jobs: { publish: async () => undefined },
+      events: { emit: async () => undefined },
       metrics: new Proxy({}, { get: () => noop }),
       now: () => new Date(),
     } as unknown as DeliveryDeps;

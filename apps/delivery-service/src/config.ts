@@ -42,6 +42,8 @@ export const ConfigSchema = Type.Composite([
     JOB_RETRY_BASE_MS: Type.Integer({ minimum: 1, default: 200 }),
     /** Redelivery of an unacknowledged job (a crashed worker's job comes back after this). */
     ACK_WAIT_MS: Type.Integer({ minimum: 1000, default: 30_000 }),
+    /** How long outcome events stay in HERALD_OUTCOMES (live-stream replay, webhook catch-up); at least the 10-minute msgID window. */
+    OUTCOMES_MAX_AGE_MS: Type.Integer({ minimum: 600_000, default: 72 * 3_600_000 }),
   }),
 ]);
 export type Config = Static<typeof ConfigSchema>;

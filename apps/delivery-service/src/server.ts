@@ -4,6 +4,7 @@ import type { Config } from './config';
 import { createMailer } from './email/mailer';
 import { startConsumers } from './messaging/consumers';
 import { createJobPublisher } from './messaging/job-publisher';
+import { createOutcomePublisher } from './messaging/outcome-publisher';
 import { ensureDeliveryStreams } from './messaging/streams';
 import { startOutboxSweeper } from './outbox-sweeper';
 import { deliveryRoutes } from './rpc/delivery-routes';
@@ -30,7 +31,7 @@ export async function build({ config, logger, mongo, nats, metrics }: ServiceDep
   await quota.ensureIndexes();
   const idempotency = createIdempotencyRepository(mongo.db);
   await idempotency.ensureIndexes();
-  await ensureDeliveryStreams(nats, config.ACK_WAIT_MS);
+  await ensureDeliveryStreams(nats, config.ACK_WAIT_MS, config.OUTCOMES_MAX_AGE_MS);
 
   const peers = createPeerClients({ recipients: config.RECIPIENT_SERVICE_URL, preferences: config.PREFERENCE_SERVICE_URL, serviceToken: config.SERVICE_TOKEN });
   const mailer = createMailer({ url: config.SMTP_URL, from: config.SMTP_FROM, poolSize: config.SMTP_POOL_SIZE, timeoutMs: config.SMTP_TIMEOUT_MS });
@@ -48,6 +49,7 @@ export async function build({ config, logger, mongo, nats, metrics }: ServiceDep
       notificationIds: createIdAllocator(sequences, 'notifications'),
       broadcastIds: createIdAllocator(sequences, 'broadcasts'),
       jobs: createJobPublisher(nats),
+      events: createOutcomePublisher(nats),
       recipients: peers.recipients,
       presence,
       preferences: peers.preferences,

@@ -14,6 +14,8 @@ import recipientPresencePlugin from './plugins/app/recipient-presence';
 import servicesPlugin from './plugins/external/services';
 import swaggerPlugin from './plugins/external/swagger';
 import tracingPlugin from './plugins/app/tracing';
+import corsPlugin from './plugins/external/cors';
+import liveStreamsPlugin from './live/live-streams';
 import { resourceRoutes } from './routes';
 import opsRoutes from './routes/ops';
 
@@ -50,6 +52,8 @@ export async function build(deps: GatewayDeps): Promise<FastifyInstance> {
   await app.register(metricsPlugin);
   await app.register(swaggerPlugin);
   await app.register(servicesPlugin, { services: deps.services });
+  // Before auth: a preflight is answered without credentials; `?token=` becomes the credential of routes that take it.
+  await app.register(corsPlugin, { origins: deps.config.CORS_ORIGINS });
   await app.register(credentialsPlugin, { db: deps.db, nats: deps.nats, now: deps.now ?? (() => new Date()) });
   await app.register(recipientPresencePlugin, {
     nats: deps.nats,
@@ -60,6 +64,16 @@ export async function build(deps: GatewayDeps): Promise<FastifyInstance> {
     adminToken: deps.config.ADMIN_TOKEN,
     tokenSecret: deps.config.TOKEN_SECRET,
     failuresPerSecond: deps.config.AUTH_FAILURES_PER_SECOND ?? 20,
+  });
+  await app.register(liveStreamsPlugin, {
+    nats: deps.nats,
+    settings: {
+      maxPerRecipient: deps.config.STREAM_MAX_PER_RECIPIENT ?? 10,
+      maxPerProject: deps.config.STREAM_MAX_PER_PROJECT ?? 10_000,
+      heartbeatMs: deps.config.STREAM_HEARTBEAT_MS ?? 15_000,
+      replayMax: deps.config.STREAM_REPLAY_MAX ?? 1000,
+      maxBufferedBytes: deps.config.STREAM_MAX_BUFFERED_BYTES ?? 1_048_576,
+    },
   });
   await app.register(rateLimitPlugin, { nats: deps.nats, instanceId: deps.instanceId ?? randomUUID() });
 

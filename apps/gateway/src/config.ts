@@ -38,6 +38,21 @@ export const ConfigSchema = Type.Object({
   /** Protocol spoken to the services over HTTP/2: `connect` (default, the faster codec here) or `grpc`. */
   SERVICE_PROTOCOL: Type.Union([Type.Literal('connect'), Type.Literal('grpc')], { default: 'connect' }),
   LOG_LEVEL: Type.String({ default: 'info' }),
+  /**
+   * Origins allowed to call the API from a browser (CORS), comma-separated (`https://app.example.com,https://admin.example.com`);
+   * `*` allows any origin (development only); empty: no browser access. Browsers should hold recipient tokens only, never a Full key.
+   */
+  CORS_ORIGINS: Type.String({ default: '' }),
+  /** Open live streams (GET /recipients/{id}/notifications/stream) per recipient, per replica; 429 beyond. */
+  STREAM_MAX_PER_RECIPIENT: Type.Integer({ minimum: 1, default: 10 }),
+  /** Open live streams per project, per replica; 429 beyond. */
+  STREAM_MAX_PER_PROJECT: Type.Integer({ minimum: 1, default: 10_000 }),
+  /** Comment heartbeat on every live stream (load balancers cut idle connections at 30-60 s). */
+  STREAM_HEARTBEAT_MS: Type.Integer({ minimum: 100, default: 15_000 }),
+  /** Events a reconnecting stream may be replayed (Last-Event-ID); beyond, a `reset` event. */
+  STREAM_REPLAY_MAX: Type.Integer({ minimum: 1, maximum: 100_000, default: 1000 }),
+  /** Unsent bytes a live stream may hold before its client counts as too slow and is disconnected. */
+  STREAM_MAX_BUFFERED_BYTES: Type.Integer({ minimum: 1024, default: 1_048_576 }),
   /** OTLP/HTTP collector base URL (for example http://otel-collector:4318); tracing is off when empty. */
   OTEL_EXPORTER_OTLP_ENDPOINT: Type.Optional(Type.String()),
   // Service-to-service auth: the gateway only calls, so it sends SERVICE_TOKEN (required unless SERVICE_AUTH is none).

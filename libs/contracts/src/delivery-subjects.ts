@@ -21,3 +21,48 @@ export const DELIVERY_CHUNK_CONSUMER = 'delivery-chunks';
 export const DELIVERY_EMAIL_CONSUMER = 'delivery-emails';
 /** Durable consumer of the delivery service on EVENTS_STREAM, filtered to RECIPIENT_DELETED_SUBJECT. */
 export const DELIVERY_RECIPIENT_DELETED_CONSUMER = 'delivery-recipient-deleted';
+
+/**
+ * Outcome events (herald.delivery.v1.OutcomeEvent), published by the delivery service after each
+ * outcome write; read by the gateway's live stream and the webhook dispatcher. Limits retention
+ * (every reader keeps its own position), file storage, kept OUTCOMES_MAX_AGE_MS by default
+ * (config OUTCOMES_MAX_AGE_MS), msgID de-duplication over OUTCOMES_DUPLICATE_WINDOW_MS.
+ */
+export const OUTCOMES_STREAM = 'HERALD_OUTCOMES';
+export const OUTCOMES_SUBJECT_PREFIX = 'herald.outcomes';
+export const OUTCOMES_MAX_AGE_MS = 72 * 3600_000;
+export const OUTCOMES_DUPLICATE_WINDOW_MS = 10 * 60_000;
+/** Recipient key of project-level events (broadcast.completed). */
+export const OUTCOMES_PROJECT_KEY = '_';
+
+/** The public outcome types (webhooks); internal ones (the live stream's) are listed in OUTCOME_INTERNAL_TYPES. */
+export const OUTCOME_TYPES = [
+  'notification.delivered',
+  'notification.suppressed',
+  'notification.quota_exceeded',
+  'notification.failed',
+  'notification.read',
+  'notification.opened',
+  'email.sent',
+  'email.failed',
+  'email.skipped',
+  'broadcast.completed',
+] as const;
+/** Internal types: a read or opened flag set back to false (the live stream shows them as notification.updated). */
+export const OUTCOME_INTERNAL_TYPES = ['notification.unread', 'notification.unopened'] as const;
+export type OutcomeType = (typeof OUTCOME_TYPES)[number] | (typeof OUTCOME_INTERNAL_TYPES)[number];
+
+/** base64url of a recipient id, without padding: one subject token whatever the id holds. */
+export function outcomeRecipientKey(recipientId: string): string {
+  return Buffer.from(recipientId, 'utf8').toString('base64url');
+}
+
+/** `herald.outcomes.<projectId>.<rkey>.<type>`; a null recipient is the project-level key `_`. */
+export function outcomeSubject(projectId: number | bigint, recipientId: string | null, type: OutcomeType): string {
+  return `${OUTCOMES_SUBJECT_PREFIX}.${projectId}.${recipientId === null ? OUTCOMES_PROJECT_KEY : outcomeRecipientKey(recipientId)}.${type}`;
+}
+
+/** Every outcome of one recipient (a filter subject). */
+export function outcomeRecipientFilter(projectId: number | bigint, recipientId: string): string {
+  return `${OUTCOMES_SUBJECT_PREFIX}.${projectId}.${outcomeRecipientKey(recipientId)}.>`;
+}

@@ -11,3 +11,5 @@ export * from './subjects.js';
 export * from './delivery-subjects.js';
 export * from './limits.js';
 export * from './text-rules.js';
+export * from './gen/herald/delivery/v1/outcomes_pb.js';
+export * from './rest-views.js';

@@ -15,7 +15,7 @@ export {
 } from './errors';
 export { createSequences, type Sequences } from './sequences';
 export { connectMongo, type MongoHandle } from './mongo';
-export { connectNats, natsConnectOptions, ensureStream, ensureEventsStream, type NatsAuth, type NatsConnection } from './nats';
+export { connectNats, natsConnectOptions, ensureStream, ensureEventsStream, ensureOutcomesStream, type NatsAuth, type NatsConnection } from './nats';
 export { createMetrics, startMetricsServer, portOf, type Metrics } from './metrics';
 export {
   ServiceAuthConfigSchema,

@@ -1,7 +1,7 @@
 import { connect } from '@nats-io/transport-node';
 import type { NatsConnection } from '@nats-io/nats-core';
 import { jetstreamManager, StorageType, type StreamConfig } from '@nats-io/jetstream';
-import { EVENTS_STREAM, EVENTS_SUBJECT_PREFIX } from '@herald/contracts';
+import { EVENTS_STREAM, EVENTS_SUBJECT_PREFIX, OUTCOMES_DUPLICATE_WINDOW_MS, OUTCOMES_MAX_AGE_MS, OUTCOMES_STREAM, OUTCOMES_SUBJECT_PREFIX } from '@herald/contracts';
 
 export type { NatsConnection } from '@nats-io/nats-core';
 
@@ -61,5 +61,20 @@ export function ensureEventsStream(nc: NatsConnection): Promise<void> {
     storage: StorageType.File,
     max_age: 7 * DAY_NS,
     duplicate_window: 2 * 60 * 1e9,
+  });
+}
+
+/**
+ * The outcome events stream (`herald.outcomes.>`, on disk, limits retention: every reader keeps its
+ * own position; kept `maxAgeMs`, 10-minute msgID window). Its publisher (the delivery service) and
+ * its readers (the gateway's live stream, webhooks) ensure it alike, with OUTCOMES_MAX_AGE_MS.
+ */
+export function ensureOutcomesStream(nc: NatsConnection, maxAgeMs: number = OUTCOMES_MAX_AGE_MS): Promise<void> {
+  return ensureStream(nc, {
+    name: OUTCOMES_STREAM,
+    subjects: [`${OUTCOMES_SUBJECT_PREFIX}.>`],
+    storage: StorageType.File,
+    max_age: maxAgeMs * 1e6,
+    duplicate_window: OUTCOMES_DUPLICATE_WINDOW_MS * 1e6,
   });
 }

@@ -15,7 +15,7 @@ import {
   EVENTS_STREAM,
   RECIPIENT_DELETED_SUBJECT,
 } from '@herald/contracts';
-import { ensureEventsStream, ensureStream, type NatsConnection } from '@herald/service-kit';
+import { ensureEventsStream, ensureOutcomesStream, ensureStream, type NatsConnection } from '@herald/service-kit';
 
 const MINUTE = 60_000;
 
@@ -24,7 +24,7 @@ const MINUTE = 60_000;
  * start of each replica (idempotent), before any worker starts. The events stream is ensured
  * with exactly the recipient service's configuration (whichever service starts first creates it).
  */
-export async function ensureDeliveryStreams(nc: NatsConnection, ackWaitMs: number): Promise<void> {
+export async function ensureDeliveryStreams(nc: NatsConnection, ackWaitMs: number, outcomesMaxAgeMs?: number): Promise<void> {
   await ensureStream(nc, {
     name: DELIVERY_STREAM,
     subjects: [`${DELIVERY_SUBJECT_PREFIX}.>`],
@@ -34,6 +34,7 @@ export async function ensureDeliveryStreams(nc: NatsConnection, ackWaitMs: numbe
     duplicate_window: nanos(10 * MINUTE),
   });
   await ensureEventsStream(nc);
+  await ensureOutcomesStream(nc, outcomesMaxAgeMs);
   const work = (durable: string, subject: string, maxAckPending: number): [string, Partial<ConsumerConfig> & { durable_name: string }] => [
     DELIVERY_STREAM,
     {

@@ -32,6 +32,10 @@ export interface NotificationDoc {
    * queued by the broadcast's completion) and on documents written before it existed.
    */
   email_wait?: boolean;
+  /** When `read` last changed (its outcome event's id carries it); absent until the first change. */
+  read_changed_at?: Date;
+  /** When `opened` last changed. */
+  opened_changed_at?: Date;
   created_at: Date;
   updated_at: Date;
 }
@@ -226,18 +230,45 @@ export function createNotificationRepository(db: Db) {
       return col.countDocuments({ project_id: projectId, recipient_id: recipientId, status: 'delivered', read: false });
     },
 
-    /** Sets read/opened on one delivered notification of the recipient; null when there is none. */
-    async updateFlags(projectId: number, recipientId: string, id: number, flags: { read?: boolean; opened?: boolean }, now: Date) {
+    /**
+     * Sets read/opened on one delivered notification of the recipient: each flag is written only
+     * when it changes (conditional on the other value), stamping its change time. Returns the
+     * document after, and which flags this call changed; null when there is no such notification.
+     */
+    async updateFlags(
+      projectId: number,
+      recipientId: string,
+      id: number,
+      flags: { read?: boolean; opened?: boolean },
+      now: Date,
+    ): Promise<{ doc: NotificationDoc; changed: { read?: boolean; opened?: boolean } } | null> {
       const filter = { _id: id, project_id: projectId, recipient_id: recipientId, status: 'delivered' as const };
-      if (flags.read === undefined && flags.opened === undefined) return col.findOne(filter);
-      return retryBusy(() => col.findOneAndUpdate(filter, { $set: { ...flags, updated_at: now } }, { returnDocument: 'after' }));
+      const changed: { read?: boolean; opened?: boolean } = {};
+      if (flags.read !== undefined) {
+        const v = flags.read;
+        const r = await retryBusy(() => col.updateOne({ ...filter, read: !v }, { $set: { read: v, read_changed_at: now, updated_at: now } }));
+        if (r.modifiedCount === 1) changed.read = v;
+      }
+      if (flags.opened !== undefined) {
+        const v = flags.opened;
+        const r = await retryBusy(() => col.updateOne({ ...filter, opened: !v }, { $set: { opened: v, opened_changed_at: now, updated_at: now } }));
+        if (r.modifiedCount === 1) changed.opened = v;
+      }
+      const doc = await col.findOne(filter);
+      return doc ? { doc, changed } : null;
     },
 
-    async markAllRead(projectId: number, recipientId: string, now: Date): Promise<number> {
-      const r = await retryBusy(() =>
-        col.updateMany({ project_id: projectId, recipient_id: recipientId, status: 'delivered', read: false }, { $set: { read: true, updated_at: now } }),
-      );
-      return r.modifiedCount;
+    /** The ids of the recipient's unread delivered notifications (the feed_unread index). */
+    async unreadIds(projectId: number, recipientId: string): Promise<number[]> {
+      const docs = await col.find({ project_id: projectId, recipient_id: recipientId, status: 'delivered', read: false }, { projection: { _id: 1 } }).toArray();
+      return docs.map((d) => d._id);
+    },
+
+    /** Marks these notifications read where still unread, stamping `now`; returns those this call changed. */
+    async markRead(ids: number[], now: Date): Promise<NotificationDoc[]> {
+      if (ids.length === 0) return [];
+      await retryBusy(() => col.updateMany({ _id: { $in: ids }, read: false }, { $set: { read: true, read_changed_at: now, updated_at: now } }));
+      return col.find({ _id: { $in: ids }, read: true, read_changed_at: now }, { projection: { email_content: 0 } }).toArray();
     },
 
     /**

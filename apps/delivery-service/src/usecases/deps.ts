@@ -7,6 +7,7 @@ import type { IdempotencyRepository } from '../store/idempotency-repository';
 import type { NotificationRepository } from '../store/notification-repository';
 import type { QuotaRepository } from '../store/quota-repository';
 import type { RecipientPresence } from '../recipient-presence';
+import type { OutcomeEvents } from './outcome-events';
 import type { DeliveryMetrics } from '../telemetry/delivery-metrics';
 
 /** Everything the use cases are built from; each takes the part it needs. */
@@ -18,6 +19,8 @@ export interface DeliveryDeps {
   notificationIds: IdAllocator;
   broadcastIds: IdAllocator;
   jobs: JobPublisher;
+  /** Outcome events (HERALD_OUTCOMES), emitted after each outcome write, before the job's ack or the RPC's answer. */
+  events: OutcomeEvents;
   recipients: RecipientClient;
   /** Recipient existence, confirmed by the recipient service and cached briefly. */
   presence: RecipientPresence;

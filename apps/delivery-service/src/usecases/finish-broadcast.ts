@@ -1,6 +1,18 @@
 import { DELIVERY_EMAIL_SUBJECT, EmailJobSchema } from '@herald/contracts';
 import { emailSkipped } from '../domain/notification';
+import { toBroadcast } from '../store/broadcast-repository';
+import type { Broadcast } from '../domain/notification';
 import type { DeliveryDeps } from './deps';
+import { emailEvents, type OutcomeEvent } from './outcome-events';
+
+const completedEvent = (b: Broadcast): OutcomeEvent => ({
+  id: `b:${b.id}:completed`,
+  type: 'broadcast.completed',
+  at: b.updatedAt,
+  projectId: b.projectId,
+  recipientId: null,
+  broadcast: b,
+});
 
 /** Chunk records read at a time by the email step (each holds at most one chunk's email ids). */
 const CHUNKS_PER_READ = 10;
@@ -18,7 +30,9 @@ const CHUNKS_PER_READ = 10;
 export function createFinishBroadcast(deps: DeliveryDeps) {
   return async function finishBroadcast(broadcastId: number, working: () => void = () => undefined): Promise<void> {
     const b = await deps.broadcasts.findById(null, broadcastId);
-    if (!b || b.status === 'completed') return;
+    if (!b) return;
+    // Completed by an earlier delivery: its event re-emitted from the store (dropped as a repeat).
+    if (b.status === 'completed') return deps.events.emit([completedEvent(toBroadcast(b))]);
     // Also while the fan-out runs: the counted prefix is what GET /broadcasts/{id} shows.
     const progress = await deps.broadcasts.advanceProgress(broadcastId);
     if (!b.fanout_done || progress.chunksDone < b.chunks_published) return;
@@ -32,6 +46,9 @@ export function createFinishBroadcast(deps: DeliveryDeps) {
           if (ids.length === 0) continue;
           if (blocked) {
             await deps.notifications.setEmailForBroadcast(broadcastId, ids, emailSkipped('broadcast_limit_exceeded'), deps.now());
+            // email.skipped of each (also those skipped by an earlier, interrupted pass: repeats are dropped).
+            const skipped = (await deps.notifications.findByIds(ids)).filter((n) => n.email.status === 'skipped' && n.email.reason === 'broadcast_limit_exceeded');
+            await deps.events.emit(skipped.flatMap((n) => emailEvents(n)));
           } else if (!chunk.emails_published) {
             const projectId = BigInt(b.project_id);
             for (const id of ids) await deps.jobs.publish(DELIVERY_EMAIL_SUBJECT, EmailJobSchema, { projectId, notificationId: BigInt(id) }, `email:${id}`);
@@ -41,6 +58,9 @@ export function createFinishBroadcast(deps: DeliveryDeps) {
       }
       email = { status: blocked ? 'blocked' : 'sent', eligible };
     }
-    await deps.broadcasts.finish(broadcastId, progress, email, deps.now());
+    const now = deps.now();
+    const finished = await deps.broadcasts.finish(broadcastId, progress, email, now);
+    const after = finished ? { ...b, status: 'completed' as const, email, notifications_created: progress.created, updated_at: now } : await deps.broadcasts.findById(null, broadcastId);
+    if (after?.status === 'completed') await deps.events.emit([completedEvent(toBroadcast(after))]);
   };
 }

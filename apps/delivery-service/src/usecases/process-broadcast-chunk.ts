@@ -7,6 +7,7 @@ import { countByStatus } from '../telemetry/delivery-metrics';
 import type { DeliveryDeps } from './deps';
 import { createFinishBroadcast } from './finish-broadcast';
 import { gateEmail } from './gate-email';
+import { gatedEvents } from './outcome-events';
 
 export interface ChunkJob {
   broadcastId: number;
@@ -43,6 +44,7 @@ export function createProcessBroadcastChunk(deps: DeliveryDeps) {
     const todo = job.recipientIds.filter((id) => !have.has(id));
     const now = deps.now();
     const docs: NotificationDoc[] = [];
+    let raced = false;
     if (todo.length > 0) {
       const { enabled } = await deps.preferences.resolveBatch({ projectId, target: b.target, medium: 'in_app', recipientIds: todo });
       const position = new Map(job.recipientIds.map((id, i) => [id, i]));
@@ -78,6 +80,7 @@ export function createProcessBroadcastChunk(deps: DeliveryDeps) {
       });
       // A racing redelivery of this chunk may have inserted some: then this delivery does not count them.
       if ((await deps.notifications.insertManyIdempotent(docs)) === docs.length) countByStatus(deps.metrics, docs);
+      else raced = true;
     }
     // Erasures that raced this chunk: their notifications go (checked after the insert, so either
     // this check sees the tombstone or the erasure handler, writing it first, sees the insert).
@@ -85,6 +88,11 @@ export function createProcessBroadcastChunk(deps: DeliveryDeps) {
     // An erased recipient still counts as created (as when the erasure comes after completion, so
     // `notifications_created == recipients_total`), but is no longer eligible for email.
     const all = [...existing, ...docs];
+    // Outcome events of the chunk's notifications (those of an earlier delivery re-emitted, dropped
+    // as repeats), before the chunk is recorded: a crash before the record redelivers the chunk.
+    // When a racing delivery inserted some, its outcomes are the stored ones.
+    const stored = raced ? await deps.notifications.findForBroadcast(b._id, job.recipientIds) : all;
+    await deps.events.emit(stored.filter((n) => !erased.has(n.recipient_id)).flatMap((n) => gatedEvents(n)));
     const emailIds = all.filter((n) => n.email.status === 'pending' && !erased.has(n.recipient_id)).map((n) => n._id);
     // The cap cannot be exceeded when even every recipient not yet paged would not bring the count over it.
     const capSafe = b.email_content !== null && emailIds.length > 0 && (await capCannotBeExceeded(deps, b._id));

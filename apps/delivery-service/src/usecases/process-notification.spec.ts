@@ -48,16 +48,17 @@ function fakes(docs: NotificationDoc[]) {
       reserve: async (_p: number, period: string, owners: string[]) => (log.push(`quota ${owners.length}`), reserved.push({ period, owners }), new Set(owners)),
     },
     jobs: { publish: async () => void log.push('publish') },
+    events: { emit: async (e: unknown[]) => void (e.length > 0 && log.push(`events ${e.length}`)) },
     metrics: { notificationsFinal: () => undefined, quotaRefused: () => undefined },
   };
   return { deps: deps as unknown as DeliveryDeps, log, reserved };
 }
 
 describe('processNotifications (a batch of direct jobs)', () => {
-  it('when a batch of 3 arrives, then it costs one read, one resolve per medium, one quota reservation, one contacts lookup and one write, and email jobs are published after the write', async () => {
+  it('when a batch of 3 arrives, then it costs one read, one resolve per medium, one quota reservation, one contacts lookup and one write, and outcome events and email jobs are published after the write', async () => {
     const { deps, log } = fakes([doc(1), doc(2), doc(3)]);
     await createProcessNotifications(deps)([1, 2, 3]);
-    expect(log).toEqual(['read 3', 'resolve in_app 3', 'quota 3', 'resolve email 3', 'contacts 3', 'write 3', 'publish', 'publish', 'publish']);
+    expect(log).toEqual(['read 3', 'resolve in_app 3', 'quota 3', 'resolve email 3', 'contacts 3', 'write 3', 'events 3', 'publish', 'publish', 'publish']);
   });
 
   it('when a notification created in January is processed in February, then its unit counts in January, owned by that notification', async () => {
@@ -66,9 +67,9 @@ describe('processNotifications (a batch of direct jobs)', () => {
     expect(reserved).toEqual([{ period: '2030-01', owners: ['41:in_app'] }]);
   });
 
-  it('when every job of the batch was processed already (redelivery), then nothing is resolved, reserved, written or published', async () => {
-    const { deps, log } = fakes([doc(5, { pending: false })]);
+  it('when every job of the batch was processed already (redelivery), then nothing is resolved, reserved, written or published; its outcome event is re-emitted from the store', async () => {
+    const { deps, log } = fakes([doc(5, { pending: false, status: 'delivered' })]);
     await createProcessNotifications(deps)([5]);
-    expect(log).toEqual(['read 1']);
+    expect(log).toEqual(['read 1', 'events 1']);
   });
 });

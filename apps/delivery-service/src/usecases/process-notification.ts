@@ -5,6 +5,7 @@ import type { GatingOutcome, NotificationDoc } from '../store/notification-repos
 import { quotaOwner } from '../store/quota-repository';
 import type { DeliveryDeps } from './deps';
 import { gateEmail } from './gate-email';
+import { gatedEvents } from './outcome-events';
 
 /** Groups items by a string key, keeping their order. */
 function groupBy<T>(items: T[], keyOf: (t: T) => string): T[][] {
@@ -35,8 +36,12 @@ const chunksOf = <T>(items: T[], size: number): T[][] => Array.from({ length: Ma
  */
 export function createProcessNotifications(deps: DeliveryDeps) {
   return async function processNotifications(ids: number[], opts: { redelivered?: boolean } = {}): Promise<void> {
-    const docs = (await deps.notifications.findByIds(ids)).filter((d) => d.pending);
-    if (docs.length === 0) return;
+    const found = await deps.notifications.findByIds(ids);
+    const docs = found.filter((d) => d.pending);
+    // Gated already (a redelivered job, or a racing delivery): re-emit from the stored state; the
+    // events' ids make the stream drop what was emitted before.
+    const gatedBefore = found.filter((d) => !d.pending);
+    if (docs.length === 0) return deps.events.emit(gatedBefore.flatMap((d) => gatedEvents(d)));
     const status = new Map<number, NotificationStatus>(docs.map((d) => [d._id, d.status]));
     const email = new Map<number, EmailOutcome>(docs.map((d) => [d._id, d.email]));
     const targetKey = (d: NotificationDoc) => `${d.project_id}|${d.target ? JSON.stringify([d.target.channel, d.target.topic, d.target.event]) : ''}`;
@@ -85,16 +90,24 @@ export function createProcessNotifications(deps: DeliveryDeps) {
     );
 
     const outcomes: GatingOutcome[] = docs.map((d) => ({ id: d._id, status: status.get(d._id)!, email: email.get(d._id)! }));
-    const applied = await deps.notifications.completeGatingMany(outcomes, deps.now());
+    const now = deps.now();
+    const applied = await deps.notifications.completeGatingMany(outcomes, now);
     if (applied === outcomes.length) for (const o of outcomes) deps.metrics.notificationsFinal(o.status);
-    // Written first, published after: a crash in between leaves `email_wait` for the sweeper.
-    await Promise.all(
-      outcomes
+    // Outcome events, from what was written (or, when a racing delivery wrote some, from the store).
+    const written =
+      applied === outcomes.length
+        ? docs.map((d, i): NotificationDoc => ({ ...d, status: outcomes[i].status, email: outcomes[i].email, pending: false, updated_at: now }))
+        : (await deps.notifications.findByIds(docs.map((d) => d._id))).filter((d) => !d.pending);
+    // Written first, published after (events and email jobs together): a crash in between leaves
+    // `email_wait` for the sweeper, and the job unacknowledged, so its redelivery re-emits.
+    await Promise.all([
+      deps.events.emit([...written, ...gatedBefore].flatMap((d) => gatedEvents(d))),
+      ...outcomes
         .filter((o) => o.email.status === 'pending')
         .map((o) => {
           const d = docs.find((x) => x._id === o.id)!;
           return deps.jobs.publish(DELIVERY_EMAIL_SUBJECT, EmailJobSchema, { projectId: BigInt(d.project_id), notificationId: BigInt(d._id) }, `email:${d._id}`);
         }),
-    );
+    ]);
   };
 }

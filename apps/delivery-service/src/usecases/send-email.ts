@@ -4,6 +4,7 @@ import { isPermanentSmtpError } from '../email/mailer';
 import type { EmailChange, NotificationDoc } from '../store/notification-repository';
 import { quotaOwner } from '../store/quota-repository';
 import type { DeliveryDeps } from './deps';
+import { emailEvents } from './outcome-events';
 
 export type EmailStep = { kind: 'done' } | { kind: 'retry'; inMs: number };
 
@@ -25,9 +26,12 @@ export function createSendEmails(deps: DeliveryDeps) {
     const steps = new Map<number, EmailStep>(ids.map((id) => [id, { kind: 'done' }]));
     const docs = await deps.notifications.findByIds(ids);
     const ready: NotificationDoc[] = [];
+    // Emails that ended in an earlier delivery of their job: re-emitted from the store (dropped as repeats).
+    const endedBefore: NotificationDoc[] = [];
     for (const d of docs) {
       if (d.pending) steps.set(d._id, { kind: 'retry', inMs: 250 });
       else if (d.email.status === 'pending' && d.email.address) ready.push(d);
+      else endedBefore.push(d);
     }
     const contents = new Map<number, EmailContent | null>();
     for (const bid of new Set(ready.filter((d) => !d.email_content && d.broadcast_id !== null).map((d) => d.broadcast_id!))) {
@@ -85,6 +89,14 @@ export function createSendEmails(deps: DeliveryDeps) {
     if (applied === changes.length) {
       for (const c of changes) deps.metrics.email(c.email.status === 'sent' ? 'sent' : c.email.status === 'failed' ? 'failed' : c.email.status === 'skipped' ? 'skipped' : 'retried');
     }
+    // Outcome events of the emails that ended (a retry is no outcome), from what was written; when
+    // a racing delivery wrote some, from the store.
+    const byId = new Map(ready.map((d) => [d._id, d]));
+    const written =
+      applied === changes.length
+        ? changes.map((c): NotificationDoc => ({ ...byId.get(c.id)!, email: c.email, email_wait: false, updated_at: now }))
+        : await deps.notifications.findByIds(changes.map((c) => c.id));
+    await deps.events.emit([...written, ...endedBefore].flatMap((d) => emailEvents(d)));
     return steps;
   };
 }

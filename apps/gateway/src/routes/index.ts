@@ -4,7 +4,7 @@ import broadcastRoutes from './broadcasts';
 import contactRoutes from './contacts';
 import notificationRoutes from './notifications';
 import catalogRoutes from './preferences';
-import recipientNotificationRoutes from './recipient-notifications';
+import recipientNotificationRoutes, { recipientNotificationStreamRoute } from './recipient-notifications';
 import recipientPreferenceRoutes from './recipient-preferences';
 import recipientRoutes from './recipients';
 import tokenRoutes from './tokens';
@@ -18,4 +18,4 @@ import tokenRoutes from './tokens';
  *  - handlers map the request, make one call (RPC or use case), map the result; errors are thrown
  *    (DomainError or the services' ConnectError) and shaped by plugins/app/errors.ts.
  */
-export const resourceRoutes: FastifyPluginAsync[] = [adminRoutes, recipientRoutes, contactRoutes, tokenRoutes, catalogRoutes, recipientPreferenceRoutes, notificationRoutes, broadcastRoutes, recipientNotificationRoutes];
+export const resourceRoutes: FastifyPluginAsync[] = [adminRoutes, recipientRoutes, contactRoutes, tokenRoutes, catalogRoutes, recipientPreferenceRoutes, notificationRoutes, broadcastRoutes, recipientNotificationRoutes, recipientNotificationStreamRoute];

@@ -91,3 +91,5 @@ const recipientNotificationRoutes: RoutePlugin = async (app) => {
 };
 
 export default recipientNotificationRoutes;
+
+export { default as recipientNotificationStreamRoute } from './stream';

@@ -1,7 +1,7 @@
 import { create } from '@bufbuild/protobuf';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
-import { EmailOutcomeSchema, NotificationSchema } from '@herald/contracts';
-import { EMAIL_ERROR_SUMMARY, notificationView } from './views';
+import { EmailOutcomeSchema, NotificationSchema } from './gen/herald/delivery/v1/delivery_pb';
+import { EMAIL_ERROR_SUMMARY, notificationView } from './rest-views';
 
 const at = timestampFromDate(new Date('2025-01-01T00:00:00Z'));
 const smtpText = '550 5.7.1 <bob@corp.example>: Recipient address rejected: relay mx3.internal.corp.example denied by policy 42';

@@ -1,0 +1,75 @@
+import type { OutcomeType } from '@herald/contracts';
+import type { Broadcast, Notification } from '../domain/notification';
+import { toNotification, type NotificationDoc } from '../store/notification-repository';
+
+/**
+ * One outcome event (herald.delivery.v1.OutcomeEvent): what changed, with the record after the
+ * change. `id` is deterministic per state change (the JetStream msgID), so re-emitting it from the
+ * stored state (a redelivered job) is dropped by the stream's duplicate window.
+ */
+export interface OutcomeEvent {
+  id: string;
+  type: OutcomeType;
+  at: Date;
+  projectId: number;
+  /** null: a project-level event (broadcast.completed). */
+  recipientId: string | null;
+  notification?: Notification;
+  broadcast?: Broadcast;
+}
+
+/** The port the use cases emit through (a JetStream adapter in messaging/outcome-publisher.ts). */
+export interface OutcomeEvents {
+  /** Publishes the events concurrently; resolves when the stream stored (or de-duplicated) every one. */
+  emit(events: OutcomeEvent[]): Promise<void>;
+}
+
+const NOTIFICATION_FINAL: Partial<Record<Notification['status'], OutcomeType>> = {
+  delivered: 'notification.delivered',
+  suppressed: 'notification.suppressed',
+  quota_exceeded: 'notification.quota_exceeded',
+  failed: 'notification.failed',
+};
+const EMAIL_FINAL: Partial<Record<Notification['email']['status'], OutcomeType>> = {
+  sent: 'email.sent',
+  failed: 'email.failed',
+  skipped: 'email.skipped',
+};
+
+const event = (doc: NotificationDoc, id: string, type: OutcomeType, at: Date): OutcomeEvent => ({
+  id,
+  type,
+  at,
+  projectId: doc.project_id,
+  recipientId: doc.recipient_id,
+  notification: toNotification(doc),
+});
+
+/** The in-app outcome event of a gated notification (none while enqueued, none for an email-only send). */
+export function statusEvents(doc: NotificationDoc, at: Date = doc.updated_at): OutcomeEvent[] {
+  const type = NOTIFICATION_FINAL[doc.status];
+  return type ? [event(doc, `n:${doc._id}:${doc.status}`, type, at)] : [];
+}
+
+/** The email's final outcome event (sent, failed, skipped; none while pending or not requested). One per notification. */
+export function emailEvents(doc: NotificationDoc, at: Date = doc.updated_at): OutcomeEvent[] {
+  const type = EMAIL_FINAL[doc.email.status];
+  return type ? [event(doc, `e:${doc._id}:${doc.email.status}`, type, doc.email.sent_at ?? at)] : [];
+}
+
+/** Both final outcomes of a notification that left gating (in-app status, email if it ended at gating). */
+export function gatedEvents(doc: NotificationDoc, at?: Date): OutcomeEvent[] {
+  return [...statusEvents(doc, at), ...emailEvents(doc, at)];
+}
+
+/**
+ * Events of a read/opened change of one notification (doc: after the change). The id carries the
+ * change's time, so a repeated request (nothing changed) re-emits the same id, which is dropped.
+ */
+export function flagEvents(doc: NotificationDoc, change: { read?: boolean; opened?: boolean }, at: number): OutcomeEvent[] {
+  const out: OutcomeEvent[] = [];
+  const when = new Date(at);
+  if (change.read !== undefined) out.push(event(doc, `n:${doc._id}:${change.read ? 'read' : 'unread'}:${at}`, change.read ? 'notification.read' : 'notification.unread', when));
+  if (change.opened !== undefined) out.push(event(doc, `n:${doc._id}:${change.opened ? 'opened' : 'unopened'}:${at}`, change.opened ? 'notification.opened' : 'notification.unopened', when));
+  return out;
+}

@@ -1,0 +1,145 @@
+import { fromBinary } from '@bufbuild/protobuf';
+import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager, type ConsumerMessages } from '@nats-io/jetstream';
+import { nanos, type NatsConnection } from '@nats-io/nats-core';
+import { OUTCOMES_STREAM, OUTCOMES_SUBJECT_PREFIX, outcomeRecipientKey, OutcomeEventSchema, type OutcomeEvent } from '@herald/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+
+/** One outcome as the live stream sees it: the stream sequence is its SSE id. */
+export interface LiveOutcome {
+  seq: number;
+  event: OutcomeEvent;
+}
+
+/** The outcomes the live stream shows: a recipient's notification.* events (suppressed etc. are filtered out later). */
+const LIVE_FILTER = `${OUTCOMES_SUBJECT_PREFIX}.*.*.notification.>`;
+const recipientFilter = (projectId: number, recipientId: string) => `${OUTCOMES_SUBJECT_PREFIX}.${projectId}.${outcomeRecipientKey(recipientId)}.notification.>`;
+const keyOf = (projectId: number | string, rkey: string) => `${projectId}.${rkey}`;
+
+export interface StreamPosition {
+  /** Sequence of the oldest event the stream still holds (0 when empty). */
+  firstSeq: number;
+  /** Sequence of the newest event (0 when none yet). */
+  lastSeq: number;
+}
+
+export type ReplayResult = { kind: 'events'; events: LiveOutcome[]; lastSeq: number } | { kind: 'reset'; lastSeq: number };
+
+/**
+ * This replica's view of HERALD_OUTCOMES: one ordered consumer (new events only, recreated by the
+ * client across NATS restarts from the last sequence it saw) whose messages are handed to the
+ * listeners of their recipient (`herald.outcomes.<project>.<rkey>.…`: the subject says whose an
+ * event is, so only events of a connected recipient are decoded). Every replica reads every event,
+ * so a connection gets its recipient's events whichever replica holds it. Replay reads the stored
+ * stream for one recipient from a given sequence, bounded.
+ */
+export function createOutcomeFeed(nc: NatsConnection, logger: FastifyBaseLogger) {
+  const js = jetstream(nc);
+  const listeners = new Map<string, Set<(o: LiveOutcome) => void>>();
+  let messages: ConsumerMessages | null = null;
+  let stopped = false;
+  let started: Promise<void> | null = null;
+
+  const run = async () => {
+    // The delivery service creates the stream; until it has, wait (a gateway may start first).
+    for (let attempt = 0; !stopped; attempt++) {
+      try {
+        const consumer = await js.consumers.get(OUTCOMES_STREAM, { filter_subjects: LIVE_FILTER, deliver_policy: DeliverPolicy.New });
+        messages = await consumer.consume({ max_messages: 1000 });
+        break;
+      } catch (err) {
+        if (attempt % 10 === 0) logger.warn({ err }, 'live stream: outcome events not readable yet, retrying');
+        await new Promise((r) => setTimeout(r, Math.min(5000, 200 * 2 ** Math.min(attempt, 5))));
+      }
+    }
+    if (!messages) return;
+    void (async () => {
+      for await (const m of messages!) {
+        // herald.outcomes.<project>.<rkey>.notification.<kind>
+        const parts = m.subject.split('.', 4);
+        const set = listeners.get(keyOf(parts[2], parts[3]));
+        if (!set || set.size === 0) continue;
+        let event: OutcomeEvent;
+        try {
+          event = fromBinary(OutcomeEventSchema, m.data);
+        } catch (err) {
+          logger.warn({ err, subject: m.subject }, 'live stream: undecodable outcome event skipped');
+          continue;
+        }
+        const outcome = { seq: m.seq, event };
+        for (const listener of set) listener(outcome);
+      }
+    })().catch((err) => logger.error({ err }, 'live stream: outcome reader stopped'));
+  };
+
+  return {
+    /** Starts reading (idempotent); resolves once the reader is subscribed. */
+    start(): Promise<void> {
+      started ??= run();
+      return started;
+    },
+
+    /** True once the reader is subscribed (events published from then on reach the listeners). */
+    isReady: () => messages !== null,
+
+    /** Receives the live events of one recipient until the returned function is called. */
+    listen(projectId: number, recipientId: string, listener: (o: LiveOutcome) => void): () => void {
+      const key = keyOf(projectId, outcomeRecipientKey(recipientId));
+      let set = listeners.get(key);
+      if (!set) listeners.set(key, (set = new Set()));
+      set.add(listener);
+      return () => {
+        set.delete(listener);
+        if (set.size === 0 && listeners.get(key) === set) listeners.delete(key);
+      };
+    },
+
+    async position(): Promise<StreamPosition> {
+      const jsm = await jetstreamManager(nc);
+      const { state } = await jsm.streams.info(OUTCOMES_STREAM);
+      return { firstSeq: state.first_seq, lastSeq: state.last_seq };
+    },
+
+    /**
+     * The recipient's notification events after `afterSeq`, from the stored stream: at most `max`
+     * of them; more than that (or a position the stream no longer holds) is a `reset`.
+     */
+    async replay(projectId: number, recipientId: string, afterSeq: number, max: number, at: StreamPosition): Promise<ReplayResult> {
+      if (afterSeq > at.lastSeq || (at.firstSeq > 0 && afterSeq + 1 < at.firstSeq)) return { kind: 'reset', lastSeq: at.lastSeq };
+      if (afterSeq === at.lastSeq) return { kind: 'events', events: [], lastSeq: afterSeq };
+      const jsm = await jetstreamManager(nc);
+      const ci = await jsm.consumers.add(OUTCOMES_STREAM, {
+        filter_subject: recipientFilter(projectId, recipientId),
+        deliver_policy: DeliverPolicy.StartSequence,
+        opt_start_seq: afterSeq + 1,
+        ack_policy: AckPolicy.None,
+        inactive_threshold: nanos(30_000),
+        mem_storage: true,
+        num_replicas: 1,
+      });
+      try {
+        const pending = ci.num_pending;
+        if (pending > max) return { kind: 'reset', lastSeq: at.lastSeq };
+        const events: LiveOutcome[] = [];
+        if (pending > 0) {
+          const consumer = await js.consumers.get(OUTCOMES_STREAM, ci.name);
+          const batch = await consumer.fetch({ max_messages: pending, expires: 5_000 });
+          for await (const m of batch) {
+            events.push({ seq: m.seq, event: fromBinary(OutcomeEventSchema, m.data) });
+            if (events.length === pending) break;
+          }
+        }
+        // Everything up to the position read before is covered: later events come live.
+        return { kind: 'events', events, lastSeq: Math.max(at.lastSeq, events.at(-1)?.seq ?? 0) };
+      } finally {
+        await jsm.consumers.delete(OUTCOMES_STREAM, ci.name).catch(() => undefined);
+      }
+    },
+
+    stop(): void {
+      stopped = true;
+      messages?.stop();
+    },
+  };
+}
+
+export type OutcomeFeed = ReturnType<typeof createOutcomeFeed>;

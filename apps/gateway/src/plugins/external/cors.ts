@@ -1,0 +1,45 @@
+import cors from '@fastify/cors';
+import fp from 'fastify-plugin';
+
+/** Request headers a browser may send (preflight `Access-Control-Allow-Headers`). */
+export const CORS_ALLOWED_HEADERS = ['Authorization', 'Content-Type', 'Idempotency-Key', 'Last-Event-ID', 'X-Request-Id'];
+/** Response headers a browser's script may read. */
+export const CORS_EXPOSED_HEADERS = ['X-API-Version', 'X-Request-Id', 'Retry-After'];
+
+/** `CORS_ORIGINS`: empty → no browser access; `*` → any origin; else the listed origins (exact match). */
+export function corsOrigins(setting: string): false | '*' | string[] {
+  const list = setting
+    .split(',')
+    .map((s) => s.trim().replace(/\/+$/, ''))
+    .filter(Boolean);
+  if (list.length === 0) return false;
+  return list.includes('*') ? '*' : list;
+}
+
+/**
+ * CORS (@fastify/cors), registered before authentication: a preflight (`OPTIONS` with
+ * `Access-Control-Request-Method`) is answered 204 at once, without credentials; actual requests
+ * get `Access-Control-Allow-Origin` for an allowed origin. Credentials travel in `Authorization`
+ * (no cookies), so no `Access-Control-Allow-Credentials`. Also: routes marked `tokenInQuery` (the
+ * live stream: EventSource cannot set headers) take `?token=` as the bearer credential when no
+ * Authorization header is sent; request logs never include the URL's query.
+ */
+export default fp<{ origins: string }>(
+  async (app, opts) => {
+    const origin = corsOrigins(opts.origins);
+    await app.register(cors, {
+      origin: origin === false ? false : origin,
+      methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+      allowedHeaders: CORS_ALLOWED_HEADERS,
+      exposedHeaders: CORS_EXPOSED_HEADERS,
+      maxAge: 600,
+      strictPreflight: false,
+    });
+    app.addHook('onRequest', async (request) => {
+      if (!request.routeOptions.config.tokenInQuery || request.headers.authorization) return;
+      const token = (request.query as Record<string, unknown> | undefined)?.token;
+      if (typeof token === 'string' && token.length > 0) request.headers.authorization = `Bearer ${token}`;
+    });
+  },
+  { name: 'cors' },
+);

@@ -1,0 +1,79 @@
+import { timestampDate, type Timestamp } from '@bufbuild/protobuf/wkt';
+import type { Broadcast, Notification } from './gen/herald/delivery/v1/delivery_pb.js';
+
+/**
+ * The REST JSON views of a Notification and a Broadcast (decisions §8), shared by the gateway's
+ * routes, its live stream and the webhook dispatcher, so that every surface shows one shape.
+ */
+
+/** decisions §1: UTC, second precision, exactly `YYYY-MM-DDTHH:MM:SSZ`. */
+export function formatTimestamp(date: Date): string {
+  return `${date.toISOString().slice(0, 19)}Z`;
+}
+
+export function formatProtoTimestamp(ts: Timestamp | undefined): string | null {
+  return ts ? formatTimestamp(timestampDate(ts)) : null;
+}
+
+const parse = (json: string | undefined) => (json === undefined ? null : (JSON.parse(json) as unknown));
+const target = (t: { channel: string; topic: string; event: string } | undefined) => (t ? { channel: t.channel, topic: t.topic, event: t.event } : null);
+
+/** What recipient-scoped readers see instead of the provider's error text. */
+export const EMAIL_ERROR_SUMMARY = 'Email delivery failed';
+
+/** Who reads: `full` (a Full key: the project's servers) or `recipient` (Recipient key, recipient token: maybe a browser). */
+export type Audience = 'full' | 'recipient';
+
+/**
+ * The REST Notification (decisions §8): `email` is `{status: "not_requested"}` when the send had no
+ * email block. For a `recipient` audience the provider's error text (SMTP replies of up to 500
+ * characters: relay host names, policy text, sometimes other addresses) is replaced by a fixed
+ * summary; `status` and `reason` still say what happened. `address` stays: it is the recipient's
+ * own contact, which the same credential can read anyway.
+ */
+export function notificationView(n: Notification, audience: Audience = 'full') {
+  const e = n.email;
+  const email =
+    !e || e.status === 'not_requested'
+      ? { status: 'not_requested' }
+      : {
+          status: e.status,
+          reason: e.reason ?? null,
+          address: e.address ?? null,
+          message_id: e.messageId ?? null,
+          attempts: e.attempts,
+          sent_at: formatProtoTimestamp(e.sentAt),
+          error: e.error === undefined ? null : audience === 'full' ? e.error : EMAIL_ERROR_SUMMARY,
+        };
+  return {
+    id: Number(n.id),
+    recipient_id: n.recipientId,
+    payload: parse(n.payloadJson),
+    broadcast_id: n.broadcastId === undefined ? null : Number(n.broadcastId),
+    target: target(n.target),
+    read: n.read,
+    opened: n.opened,
+    created_at: formatProtoTimestamp(n.createdAt)!,
+    updated_at: formatProtoTimestamp(n.updatedAt)!,
+    status: n.status,
+    email,
+  };
+}
+
+export type NotificationView = ReturnType<typeof notificationView>;
+
+export function broadcastView(b: Broadcast) {
+  return {
+    id: Number(b.id),
+    target: target(b.target)!,
+    payload: parse(b.payloadJson),
+    status: b.status,
+    recipients_total: Number(b.recipientsTotal),
+    notifications_created: Number(b.notificationsCreated),
+    email: b.email ? { status: b.email.status, ...(b.email.eligible !== undefined ? { eligible: Number(b.email.eligible) } : {}) } : null,
+    created_at: formatProtoTimestamp(b.createdAt)!,
+    updated_at: formatProtoTimestamp(b.updatedAt)!,
+  };
+}
+
+export type BroadcastView = ReturnType<typeof broadcastView>;
