@@ -209,7 +209,11 @@ async function main() {
       logLevel: process.env.LOG_LEVEL || 'info',
       readyTimeoutMs: 60000,
       // Browsers may call the local gateway from its own origin (the demo page) unless CORS_ORIGINS says otherwise.
-      extraEnv: { CORS_ORIGINS: process.env.CORS_ORIGINS ?? `http://localhost:${GATEWAY_PORT},http://127.0.0.1:${GATEWAY_PORT}` },
+      // The demo page (/demo) mints tokens with the dev project's Full key, read from the credentials file.
+      extraEnv: {
+        CORS_ORIGINS: process.env.CORS_ORIGINS ?? `http://localhost:${GATEWAY_PORT},http://127.0.0.1:${GATEWAY_PORT}`,
+        DEMO_CREDENTIALS_FILE: credentialsFile,
+      },
     });
   } catch (err) {
     await infra.stop();
@@ -234,6 +238,7 @@ async function main() {
 Herald is running.
 
   Gateway (REST)     ${stack.baseUrl}            API docs: ${stack.baseUrl}/docs
+  Inbox demo         ${stack.baseUrl}/demo       (<herald-inbox>, served from ${stack.baseUrl}/ui/herald-inbox.js)
   Gateway metrics    http://127.0.0.1:${stack.metricsPorts.gateway}/metrics
   Dev project        ${creds.project_id}${creds.created ? ' (created now)' : ''}
   Full-access key    ${creds.full_key}

@@ -2029,6 +2029,71 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/recipients/{recipient_id}/notifications/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Live feed of a recipient (Server-Sent Events)
+         * @description A `text/event-stream`. Events: `notification` (`{"notification": <Notification>, "unread_count": n}`: newly delivered), `notification.updated` (same shape: read/opened changed, mark-all-read included), `unread_count` (`{"unread_count": n}`: on connect and after every change), `reset` (`{"reason": "replay_window_exceeded", "unread_count": n}`: refetch the feed). Every event has an `id` (grows per recipient); reconnecting with `Last-Event-ID` replays what was missed (bounded window, else `reset`). A comment line every 15 s keeps the connection open. Browsers pass a recipient token as `?token=` (EventSource cannot set headers). 429 `too_many_streams` beyond the per-recipient or per-project limit.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description A recipient token (or API key), for clients that cannot set the Authorization header */
+                    token?: string;
+                };
+                header?: {
+                    /** @description The id of the last event received: replay from there */
+                    "last-event-id"?: string;
+                };
+                path: {
+                    recipient_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The event stream */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/event-stream": string;
+                    };
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
