@@ -162,6 +162,21 @@ describe('<herald-inbox> in Chromium', () => {
     await page.close();
   });
 
+  it('when the attributes are set after the element is on the page (a token fetched first), then it starts then', async () => {
+    const r = await recipientWith(2);
+    const page = await openPage('', '');
+    await page.evaluate(([id, token, url]) => {
+      type El = { removeAttribute(n: string): void; setAttribute(n: string, v: string): void };
+      const el = (globalThis as unknown as { document: { querySelector(s: string): El } }).document.querySelector('herald-inbox');
+      el.removeAttribute('recipient-id');
+      el.setAttribute('base-url', url);
+      el.setAttribute('token', token);
+      el.setAttribute('recipient-id', id);
+    }, [r.id, r.token, base()]);
+    await expectText(() => badge(page).textContent(), '2');
+    await page.close();
+  });
+
   it("when the page holds a token for another recipient, then it shows nothing of this recipient's feed", async () => {
     const victim = await recipientWith(2);
     const intruder = await recipientWith(0);

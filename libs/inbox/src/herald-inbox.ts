@@ -77,8 +77,10 @@ export class HeraldInbox extends HTMLElement {
       this.toggle(value !== null, false);
       return;
     }
-    // Another recipient, gateway or token: start over (a new token alone only matters on the next request).
-    if (name !== 'token' && this.started) {
+    // Attributes set after insertion start it; another recipient or gateway starts over (a new
+    // token alone is picked up by the next request).
+    if (!this.started) this.start();
+    else if (name !== 'token') {
       this.stop();
       this.start();
     }
