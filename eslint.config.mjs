@@ -46,6 +46,29 @@ export default tseslint.config(
     },
   },
   {
+    // The dependency rule (docs/architecture.md): use cases and domain rules never import a transport;
+    // jobs, events and peer services are reached through ports (usecases/ports.ts) that rpc/ and
+    // messaging/ implement.
+    files: ['apps/*/src/usecases/**/*.ts', 'apps/*/src/domain/**/*.ts'],
+    ignores: ['**/*.spec.ts', '**/*.int-spec.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@connectrpc/*', '@nats-io/*'], message: 'Use cases are transport-free: declare a port in usecases/ports.ts and implement it in rpc/ or messaging/.' },
+            { group: ['**/rpc/*', '**/messaging/*', '**/clients'], message: 'Use cases depend on ports, not on adapters (rpc/, messaging/).' },
+            {
+              group: ['@herald/contracts'],
+              importNamePattern: '(_SUBJECT|_STREAM|_CONSUMER|_PREFIX|JobSchema)$',
+              message: 'Subjects, streams and job schemas belong to the messaging/ adapter; publish through a port.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Tests may use non-null assertions and loose casts on fixtures; everything else stays strict.
     files: ['**/*.spec.ts', '**/*.int-spec.ts', '**/*.e2e-spec.ts'],
     rules: {

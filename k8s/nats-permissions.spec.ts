@@ -17,7 +17,7 @@ import {
   RECIPIENT_DELETED_SUBJECT,
 } from '../libs/contracts/src/index';
 import { GATEWAY_HEARTBEAT_SUBJECT } from '../apps/gateway/src/rate-limit/heartbeat';
-import { CATALOG_CHANGED_SUBJECT } from '../apps/preference-service/src/catalog/catalog-cache';
+import { CATALOG_CHANGED_SUBJECT } from '../apps/preference-service/src/store/catalog-cache';
 import { renderKustomization } from './testing/render-kustomization';
 import { containerEnv, find, HERALD_APPS, repoRoot, workloads, type HeraldApp } from './testing/workloads';
 

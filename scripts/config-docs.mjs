@@ -30,7 +30,7 @@ const COMMON = {
   PREFERENCE_SERVICE_URL: 'Base URL of preference-service (Connect/gRPC over cleartext HTTP/2).',
   DELIVERY_SERVICE_URL: 'Base URL of delivery-service (Connect/gRPC over cleartext HTTP/2).',
   OTEL_EXPORTER_OTLP_ENDPOINT: 'OTLP/HTTP collector base URL (for example http://otel-collector:4318); tracing is off when empty.',
-  SMTP_FROM: 'Sender (From header) of every email.',
+  SMTP_FROM: "Default sender (From header and envelope) of every email; a project's `email_from` setting overrides it.",
   OUTBOX_SWEEP_EVERY_MS: 'How often the outbox sweeper looks for pending notifications.',
 };
 
@@ -85,7 +85,7 @@ export async function tables() {
       // Type.Composite turns a key both parts declare (PORT in ServiceConfigSchema and the app's
       // own object) into an intersection: read it as one property.
       const p = prop.allOf ? Object.assign({}, ...prop.allOf) : prop;
-      const def = p.default !== undefined ? `\`${p.default}\`` : required.has(name) ? '**required**' : '';
+      const def = p.default === '' ? '(empty)' : p.default !== undefined ? `\`${p.default}\`` : required.has(name) ? '**required**' : '';
       return `| \`${name}\` | ${cell(typeOf(p))} | ${def} | ${cell(comments[name] ?? p.description ?? COMMON[name] ?? '')} |`;
     });
     parts.push(`#### ${app}\n\n| Variable | Type | Default | Meaning |\n|---|---|---|---|\n${rows.join('\n')}\n`);

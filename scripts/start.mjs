@@ -66,8 +66,9 @@ function claimPidFile() {
 }
 
 /**
- * ADMIN_TOKEN, TOKEN_SECRET and SERVICE_TOKEN (service-to-service auth, shared by the four
- * processes): from the environment, else generated once and kept.
+ * ADMIN_TOKEN, TOKEN_SECRET, SERVICE_TOKEN (service-to-service auth, shared by the four
+ * processes) and UNSUBSCRIBE_SECRET (one-click unsubscribe links): from the environment, else
+ * generated once and kept.
  */
 function loadSecrets() {
   const kept = readJson(secretsFile) ?? {};
@@ -75,6 +76,7 @@ function loadSecrets() {
     admin_token: process.env.ADMIN_TOKEN || kept.admin_token || crypto.randomBytes(32).toString('hex'),
     token_secret: process.env.TOKEN_SECRET || kept.token_secret || crypto.randomBytes(32).toString('hex'),
     service_token: process.env.SERVICE_TOKEN || kept.service_token || crypto.randomBytes(32).toString('hex'),
+    unsubscribe_secret: process.env.UNSUBSCRIBE_SECRET || kept.unsubscribe_secret || crypto.randomBytes(32).toString('hex'),
   };
   if (Object.keys(secrets).some((k) => secrets[k] !== kept[k])) writePrivateJson(secretsFile, secrets);
   return secrets;
@@ -202,6 +204,9 @@ async function main() {
       adminToken: secrets.admin_token,
       tokenSecret: secrets.token_secret,
       serviceToken: secrets.service_token,
+      unsubscribeSecret: secrets.unsubscribe_secret,
+      publicBaseUrl: process.env.PUBLIC_BASE_URL || undefined,
+      dkim: process.env.DKIM_DOMAIN ? { domain: process.env.DKIM_DOMAIN, selector: process.env.DKIM_SELECTOR ?? '', privateKey: process.env.DKIM_PRIVATE_KEY ?? '' } : undefined,
       logDir,
       ports: { gateway: GATEWAY_PORT, ...SERVICE_PORTS },
       metricsPorts: METRICS_PORTS,

@@ -31,7 +31,9 @@ async function waitForHttp(url, timeoutMs = 30000, child = null) {
  *         ports: {gateway, 'recipient-service', ...} (absent = free port), metricsPorts,
  *         mongoUrls: {gateway?, 'recipient-service'?, ...} (a store per process; default infra.mongoUrl),
  *         distDir (where the bundles are, inside the repository; default <root>/dist), logLevel, extraEnv, readyTimeoutMs,
- *         nodeArgs (extra node flags of the four processes, e.g. --cpu-prof) }
+ *         nodeArgs (extra node flags of the four processes, e.g. --cpu-prof),
+ *         publicBaseUrl (PUBLIC_BASE_URL of the delivery service's unsubscribe links; default the gateway's URL),
+ *         unsubscribeSecret (UNSUBSCRIBE_SECRET; default: a fresh one), dkim: {domain, selector, privateKey} (signing; default none) }
  * Returns { baseUrl, urls, serviceToken, processes, stop(), restart(name), kill(name, signal) }.
  * When start-up fails, whatever was started is stopped again before the error is thrown.
  */
@@ -61,6 +63,13 @@ async function startStack(opts) {
     DELIVERY_SERVICE_URL: urls['delivery-service'],
   };
   const envOf = (name) => ({ ...baseEnvOf(name), ...opts.extraEnv });
+  const gatewayUrl = `http://127.0.0.1:${ports.gateway}`;
+  // Email deliverability (delivery service): one-click unsubscribe links, DKIM signing.
+  const mailEnv = {
+    PUBLIC_BASE_URL: opts.publicBaseUrl || gatewayUrl,
+    UNSUBSCRIBE_SECRET: opts.unsubscribeSecret || crypto.randomBytes(32).toString('hex'),
+    ...(opts.dkim ? { DKIM_DOMAIN: opts.dkim.domain, DKIM_SELECTOR: opts.dkim.selector, DKIM_PRIVATE_KEY: opts.dkim.privateKey } : {}),
+  };
   const baseEnvOf = (name) => {
     if (name === 'gateway') {
       return {
@@ -81,6 +90,7 @@ async function startStack(opts) {
       PORT: String(ports[name]),
       METRICS_PORT: String(metricsPorts[name]),
       MONGO_DB: `${opts.dbPrefix}_${name.replace('-service', '')}`,
+      ...(name === 'delivery-service' ? mailEnv : {}),
     };
   };
   const processes = {};
@@ -95,7 +105,7 @@ async function startStack(opts) {
     await stopChild(processes.gateway);
     await Promise.all(SERVICES.map((s) => stopChild(processes[s])));
   };
-  const baseUrl = `http://127.0.0.1:${ports.gateway}`;
+  const baseUrl = gatewayUrl;
   try {
     for (const name of SERVICES) spawnApp(name);
     await Promise.all(SERVICES.map((s) => waitForPort(ports[s], readyTimeoutMs, '127.0.0.1', processes[s]).catch((err) => {

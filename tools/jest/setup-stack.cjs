@@ -18,6 +18,14 @@ module.exports = async function setupStack() {
     try {
       execFileSync(process.execPath, [path.join(root, 'scripts', 'build.mjs'), `--outdir=${distDir}`], { stdio: 'inherit' });
       const adminToken = crypto.randomBytes(24).toString('hex');
+      // Every mail of the e2e stack is DKIM-signed; tests verify signatures against this public key.
+      const dkimKeys = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 });
+      globalThis.__HERALD_DKIM__ = {
+        domain: 'dkim.herald.test',
+        selector: 'e2e',
+        privateKey: dkimKeys.privateKey.export({ type: 'pkcs8', format: 'pem' }),
+        publicKey: dkimKeys.publicKey.export({ type: 'spki', format: 'der' }).toString('base64'),
+      };
       globalThis.__HERALD_STACK__ = await startStack({
         infra: globalThis.__HERALD_INFRA__,
         distDir,
@@ -27,6 +35,8 @@ module.exports = async function setupStack() {
         serviceToken: process.env.SERVICE_TOKEN,
         logDir: path.join(dataDir, 'logs'),
         logLevel: 'warn',
+        dkim: globalThis.__HERALD_DKIM__,
+        unsubscribeSecret: (globalThis.__HERALD_UNSUBSCRIBE_SECRET__ = crypto.randomBytes(32).toString('hex')),
       });
       globalThis.__HERALD_ADMIN_TOKEN__ = adminToken;
     } catch (err) {
@@ -44,4 +54,8 @@ module.exports = async function setupStack() {
   process.env.HERALD_ADMIN_TOKEN = globalThis.__HERALD_ADMIN_TOKEN__;
   // Tests that start another gateway replica in-process (live streams across replicas) use its environment.
   process.env.HERALD_GATEWAY_ENV = JSON.stringify(globalThis.__HERALD_STACK__.gatewayEnv);
+  const dkim = globalThis.__HERALD_DKIM__;
+  // Tests sign expired unsubscribe tokens of their own with it (the links in mails never are).
+  process.env.HERALD_UNSUBSCRIBE_SECRET = globalThis.__HERALD_UNSUBSCRIBE_SECRET__;
+  process.env.HERALD_DKIM = JSON.stringify({ domain: dkim.domain, selector: dkim.selector, publicKey: dkim.publicKey });
 };

@@ -2,8 +2,13 @@
 // JSON lines under MAIL_DIR), and serves it over HTTP so tests and people can read it.
 //   GET    /messages            all messages, oldest first ({id, from, to, subject, html, text, date, message_id})
 //   DELETE /messages            forget them
+//   GET    /messages/{id}/raw   the message as received (RFC 5322 text), for the last 1,000 messages
 //   POST   /control             {"reject_next": n, "code": 451}: answer the next n mails with this failure
 //                                (default 451, temporary; a 5xx code is a permanent refusal)
+//                                {"refuse": {"address": "a@b.c", "code": 550, "message": "5.1.1 no such user"}}:
+//                                answer RCPT TO for that address with this reply from now on (code 4xx:
+//                                temporary, 5xx: permanent); code 0 accepts the address again.
+//                                Each field changes only what it names.
 //   GET    /count               {"received": n}: mails accepted so far
 //   GET    /healthz
 // SINK_MODE=count (benchmarks): mails are accepted and counted, not parsed nor kept, so the sink
@@ -24,6 +29,11 @@ let rejectNext = 0;
 let received = 0;
 const countOnly = process.env.SINK_MODE === 'count';
 let rejectCode = 451;
+/** address (lowercased) -> {code, message}: RCPT TO refusals (POST /control {"refuse": …}). */
+const refused = new Map();
+/** id -> raw message text, the newest RAW_KEEP only (DKIM checks need the exact bytes). */
+const raws = new Map();
+const RAW_KEEP = 1000;
 let nextId = 1;
 if (mailDir) {
   fs.mkdirSync(mailDir, { recursive: true });
@@ -38,6 +48,13 @@ const smtp = new SMTPServer({
   authOptional: true,
   disabledCommands: ['STARTTLS'],
   logger: false,
+  onRcptTo(address, session, callback) {
+    const r = refused.get(address.address.toLowerCase());
+    if (!r) return callback();
+    const err = new Error(r.message);
+    err.responseCode = r.code;
+    callback(err);
+  },
   onData(stream, session, callback) {
     if (rejectNext > 0) {
       rejectNext -= 1;
@@ -55,8 +72,14 @@ const smtp = new SMTPServer({
       stream.resume();
       return;
     }
-    simpleParser(stream)
-      .then((mail) => {
+    const chunks = [];
+    stream.on('data', (c) => chunks.push(c));
+    new Promise((resolve, reject) => {
+      stream.on('end', resolve);
+      stream.on('error', reject);
+    })
+      .then(() => simpleParser(Buffer.concat(chunks)).then((mail) => ({ mail, raw: Buffer.concat(chunks).toString('binary') })))
+      .then(({ mail, raw }) => {
         received += 1;
         const msg = {
           id: nextId++,
@@ -70,6 +93,8 @@ const smtp = new SMTPServer({
           date: new Date().toISOString(),
         };
         messages.push(msg);
+        raws.set(msg.id, raw);
+        if (raws.size > RAW_KEEP) raws.delete(raws.keys().next().value);
         if (mailDir) fs.appendFileSync(path.join(mailDir, 'messages.jsonl'), JSON.stringify(msg) + '\n');
         callback();
       })
@@ -81,6 +106,12 @@ const api = http.createServer((req, res) => {
   const send = (status, body) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
   if (req.url === '/healthz') return send(200, { ok: true });
   if (req.url === '/count' && req.method === 'GET') return send(200, { received });
+  const rawMatch = /^\/messages\/(\d+)\/raw$/.exec(req.url);
+  if (rawMatch && req.method === 'GET') {
+    const raw = raws.get(Number(rawMatch[1]));
+    if (raw === undefined) return send(404, { error: 'not found' });
+    return res.writeHead(200, { 'content-type': 'message/rfc822' }).end(Buffer.from(raw, 'binary'));
+  }
   if (req.url.startsWith('/messages') && req.method === 'GET') return send(200, messages);
   if (req.url === '/messages' && req.method === 'DELETE') {
     messages = [];
@@ -93,9 +124,19 @@ const api = http.createServer((req, res) => {
     req.on('end', () => {
       try {
         const control = JSON.parse(body);
-        rejectNext = Number(control.reject_next ?? 0);
-        rejectCode = Number(control.code ?? 451);
-        send(200, { reject_next: rejectNext, code: rejectCode });
+        if ('reject_next' in control) {
+          rejectNext = Number(control.reject_next ?? 0);
+          rejectCode = Number(control.code ?? 451);
+        }
+        if (control.refuse) {
+          const address = String(control.refuse.address ?? '').toLowerCase();
+          const code = Number(control.refuse.code ?? 550);
+          if (!address) return send(400, { error: 'refuse.address is required' });
+          if (code === 0) refused.delete(address);
+          else if (code >= 400 && code < 600) refused.set(address, { code, message: String(control.refuse.message ?? (code >= 500 ? '5.1.1 no such mailbox' : '4.2.1 mailbox busy, try later')) });
+          else return send(400, { error: 'refuse.code must be 0 or 400-599' });
+        }
+        send(200, { reject_next: rejectNext, code: rejectCode, refused: Object.fromEntries(refused) });
       } catch {
         send(400, { error: 'invalid json' });
       }

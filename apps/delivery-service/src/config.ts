@@ -11,6 +11,18 @@ export const ConfigSchema = Type.Composite([
     PREFERENCE_SERVICE_URL: Type.String({ minLength: 1, default: 'http://127.0.0.1:50052' }),
     SMTP_URL: Type.String({ minLength: 1, default: 'smtp://127.0.0.1:1025' }),
     SMTP_FROM: Type.String({ minLength: 1, default: 'Herald <no-reply@herald.local>' }),
+    /** The gateway's public address, e.g. `https://herald.example.com`: one-click unsubscribe links point there. Empty: mails carry no List-Unsubscribe header. */
+    PUBLIC_BASE_URL: Type.String({ default: '', pattern: '^(https?://[^?#\\s]+)?$' }),
+    /** Key (at least 32 characters) that signs one-click unsubscribe tokens. Empty: no List-Unsubscribe header. */
+    UNSUBSCRIBE_SECRET: Type.String({ default: '', pattern: '^(.{32,})?$' }),
+    /** How long an unsubscribe link in a mail keeps working. */
+    UNSUBSCRIBE_TTL_DAYS: Type.Integer({ minimum: 1, maximum: 3650, default: 60 }),
+    /** DKIM signing domain (`d=`), e.g. `mail.example.com`; with DKIM_SELECTOR and DKIM_PRIVATE_KEY, every mail is signed. */
+    DKIM_DOMAIN: Type.String({ default: '' }),
+    /** DKIM selector (`s=`): the public key is published at `<selector>._domainkey.<domain>`. */
+    DKIM_SELECTOR: Type.String({ default: '' }),
+    /** DKIM private key, PEM, RSA (`\n` escapes are accepted for one-line environments). Never logged. */
+    DKIM_PRIVATE_KEY: Type.String({ default: '' }),
     /** Open SMTP connections of the pooled transport. */
     SMTP_POOL_SIZE: Type.Integer({ minimum: 1, default: 8 }),
     /** SMTP connection and greeting timeout; a silent socket is given twice this. */

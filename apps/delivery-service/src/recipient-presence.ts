@@ -2,7 +2,8 @@ import { fromBinary } from '@bufbuild/protobuf';
 import { Code, ConnectError } from '@connectrpc/connect';
 import { RECIPIENT_DELETED_SUBJECT, RecipientDeletedSchema } from '@herald/contracts';
 import { notFound, type Logger, type NatsConnection } from '@herald/service-kit';
-import type { RecipientClient } from './clients';
+import type { RecipientClient } from './rpc/peer-clients';
+import type { RecipientPresence } from './usecases/ports';
 
 /**
  * "This recipient exists" for the send path (`EnsureRecipient`, which creates it when missing) and
@@ -12,7 +13,9 @@ import type { RecipientClient } from './clients';
  * listens to the RecipientDeleted events (a core NATS subscription on the JetStream subject) and
  * forgets the recipient at once; a confirmation in flight while it was forgotten is not kept.
  */
-export function createRecipientPresence(opts: { recipients: RecipientClient; ttlMs: number; maxEntries?: number; now?: () => number }) {
+export function createRecipientPresence(opts: { recipients: RecipientClient; ttlMs: number; maxEntries?: number; now?: () => number }): RecipientPresence & {
+  forget(projectId: bigint | number, recipientId: string): void;
+} {
   const now = opts.now ?? Date.now;
   const maxEntries = opts.maxEntries ?? 100_000;
   const known = new Map<string, number>(); // key -> expiry
@@ -53,10 +56,8 @@ export function createRecipientPresence(opts: { recipients: RecipientClient; ttl
   };
 }
 
-export type RecipientPresence = ReturnType<typeof createRecipientPresence>;
-
 /** Forgets deleted recipients as their RecipientDeleted events pass (every replica sees each one). */
-export function listenForDeletions(nc: NatsConnection, presence: RecipientPresence, logger: Logger) {
+export function listenForDeletions(nc: NatsConnection, presence: Pick<ReturnType<typeof createRecipientPresence>, 'forget'>, logger: Logger) {
   const sub = nc.subscribe(RECIPIENT_DELETED_SUBJECT, {
     callback: (err, msg) => {
       if (err) return logger.warn({ err }, 'recipient deletion subscription failed');

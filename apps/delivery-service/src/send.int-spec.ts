@@ -109,6 +109,43 @@ describe('delivery service: sends and their outcomes', () => {
     expect(mail.text).toContain('https://t.test/1');
   });
 
+  it('when the mail server refuses the address permanently, then address_rejected after one attempt, the contact is marked, and the next email is skipped address_undeliverable', async () => {
+    const project = h.project();
+    const address = `gone-${uid()}@test.local`;
+    h.peers.catalog.add(`${project}|orders|shipping|shipped|email`);
+    h.peers.emails.set(`${project}|gus`, address);
+    const control = (refuse: object) => fetch(`${process.env.MAIL_API_URL}/control`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ refuse }) });
+    await control({ address, code: 550, message: '5.1.1 no such user' });
+    try {
+      const email = { subject: 's', html: '<p>h</p>' };
+      const first = await h.client.send({ projectId: project, settings: settings(), recipientId: 'gus', target, email });
+      expect((await settled(project, first.notification!.id)).email).toMatchObject({ status: 'failed', reason: 'address_rejected', attempts: 1, address });
+      expect(h.peers.undeliverable.get(`${project}|gus`)).toContain('5.1.1');
+      const second = await h.client.send({ projectId: project, settings: settings(), recipientId: 'gus', target, email });
+      expect((await settled(project, second.notification!.id)).email).toMatchObject({ status: 'skipped', reason: 'address_undeliverable', attempts: 0, address });
+    } finally {
+      await control({ address, code: 0 });
+    }
+  });
+
+  it('when the contact cannot be marked at once, then the refused email is retried and ends address_rejected once it is marked', async () => {
+    const project = h.project();
+    const address = `gone-${uid()}@test.local`;
+    h.peers.catalog.add(`${project}|orders|shipping|shipped|email`);
+    h.peers.emails.set(`${project}|hal`, address);
+    const control = (refuse: object) => fetch(`${process.env.MAIL_API_URL}/control`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ refuse }) });
+    await control({ address, code: 550, message: '5.1.1 no such user' });
+    h.peers.markFailures = 1;
+    try {
+      const r = await h.client.send({ projectId: project, settings: settings(), recipientId: 'hal', target, email: { subject: 's', html: '<p>h</p>' } });
+      expect((await settled(project, r.notification!.id)).email).toMatchObject({ status: 'failed', reason: 'address_rejected', attempts: 2 });
+      expect(h.peers.undeliverable.get(`${project}|hal`)).toContain('5.1.1');
+    } finally {
+      h.peers.markFailures = 0;
+      await control({ address, code: 0 });
+    }
+  });
+
   it('when the email block has text, then the mail carries that text', async () => {
     const project = h.project();
     const address = `t-${uid()}@test.local`;

@@ -1,6 +1,8 @@
 import { createSequences, type ServiceDeps, type ServiceParts } from '@herald/service-kit';
-import { createPeerClients } from './clients';
+import { createPeerClients, recipientDirectory } from './rpc/peer-clients';
 import type { Config } from './config';
+import { createUnsubscribeTokens } from './domain/unsubscribe-token';
+import { dkimSettings } from './email/dkim-settings';
 import { createMailer } from './email/mailer';
 import { startConsumers } from './messaging/consumers';
 import { createJobPublisher } from './messaging/job-publisher';
@@ -34,7 +36,14 @@ export async function build({ config, logger, mongo, nats, metrics }: ServiceDep
   await ensureDeliveryStreams(nats, config.ACK_WAIT_MS, config.OUTCOMES_MAX_AGE_MS);
 
   const peers = createPeerClients({ recipients: config.RECIPIENT_SERVICE_URL, preferences: config.PREFERENCE_SERVICE_URL, serviceToken: config.SERVICE_TOKEN });
-  const mailer = createMailer({ url: config.SMTP_URL, from: config.SMTP_FROM, poolSize: config.SMTP_POOL_SIZE, timeoutMs: config.SMTP_TIMEOUT_MS });
+  const dkim = dkimSettings(config);
+  const mailer = createMailer({ url: config.SMTP_URL, from: config.SMTP_FROM, poolSize: config.SMTP_POOL_SIZE, timeoutMs: config.SMTP_TIMEOUT_MS, dkim });
+  const unsubscribe =
+    config.PUBLIC_BASE_URL && config.UNSUBSCRIBE_SECRET
+      ? { tokens: createUnsubscribeTokens(config.UNSUBSCRIBE_SECRET), baseUrl: config.PUBLIC_BASE_URL.replace(/\/+$/, ''), ttlSeconds: config.UNSUBSCRIBE_TTL_DAYS * 86_400 }
+      : undefined;
+  logger.info({ dkim: dkim ? `${dkim.keySelector}._domainkey.${dkim.domainName}` : null, oneClickUnsubscribe: Boolean(unsubscribe) }, 'email deliverability settings');
+  if (!unsubscribe) logger.warn('PUBLIC_BASE_URL or UNSUBSCRIBE_SECRET is not set: mails carry no one-click unsubscribe header');
   const presence = createRecipientPresence({ recipients: peers.recipients, ttlMs: config.RECIPIENT_CACHE_TTL_MS });
   const deletions = listenForDeletions(nats, presence, logger);
   const sequences = createSequences(mongo.db);
@@ -50,10 +59,11 @@ export async function build({ config, logger, mongo, nats, metrics }: ServiceDep
       broadcastIds: createIdAllocator(sequences, 'broadcasts'),
       jobs: createJobPublisher(nats),
       events: createOutcomePublisher(nats),
-      recipients: peers.recipients,
+      recipients: recipientDirectory(peers.recipients),
       presence,
       preferences: peers.preferences,
       mailer,
+      unsubscribe,
       now: () => new Date(),
       metrics: deliveryMetrics,
       settings: {

@@ -36,6 +36,8 @@ export async function build(deps: GatewayDeps): Promise<FastifyInstance> {
       return typeof given === 'string' && /^[\w.-]{1,64}$/.test(given) ? given : randomUUID();
     },
     disableRequestLogging: true,
+    // Path parameters may be long: recipient ids up to 256 characters, unsubscribe tokens about 1 KB.
+    maxParamLength: 4096,
     // Client addresses (failed-auth limit) come from X-Forwarded-For only when set by these proxies.
     trustProxy: deps.config.TRUST_PROXY ? deps.config.TRUST_PROXY : false,
     forceCloseConnections: 'idle',

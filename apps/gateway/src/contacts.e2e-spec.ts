@@ -27,6 +27,8 @@ describe('contacts', () => {
         address: 'alice@example.com',
         is_primary: true,
         verified_at: null,
+        deliverable: true,
+        undeliverable_reason: null,
         created_at: expect.stringMatching(TIMESTAMP),
         updated_at: expect.stringMatching(TIMESTAMP),
       },

@@ -120,9 +120,17 @@ describe('PreferenceService recipient preferences', () => {
       const res = await svc.client.resolveBatch({ projectId, target: deploys, medium: 'email', recipientIds: ids });
       expect(res.enabled).toEqual([true, false, false, true, true, true]);
       expect(res.covered).toBe(true);
+      expect(res.mandatory).toBe(false);
       const none = await svc.client.resolveBatch({ projectId, target: base, medium: 'email', recipientIds: ids });
       expect(none.enabled).toEqual([false, false, false, false, false, false]);
       expect(none.covered).toBe(false);
+    });
+
+    it('when the governing entry is mandatory, then resolve says so (no unsubscribe link on its mails)', async () => {
+      const projectId = newProject();
+      await catalog(projectId, anyTopic, 'email', true, true);
+      const res = await svc.client.resolveBatch({ projectId, target: deploys, medium: 'email', recipientIds: ['a'] });
+      expect(res).toMatchObject({ covered: true, mandatory: true, enabled: [true] });
     });
 
     it('when more than 1,000 recipients are sent, then resolve is refused', async () => {

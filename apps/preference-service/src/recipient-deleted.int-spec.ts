@@ -1,7 +1,7 @@
 import { create, toBinary } from '@bufbuild/protobuf';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
-import { jetstream } from '@nats-io/jetstream';
-import { RECIPIENT_DELETED_SUBJECT, RecipientDeletedSchema } from '@herald/contracts';
+import { jetstream, jetstreamManager } from '@nats-io/jetstream';
+import { EVENTS_STREAM, RECIPIENT_DELETED_SUBJECT, RecipientDeletedSchema } from '@herald/contracts';
 import { connectNats, type NatsConnection } from '@herald/service-kit';
 import { newProject, startPreferenceService, uniqueDbName, type TestPreferenceService } from './testing/start-preference-service';
 
@@ -48,6 +48,12 @@ describe('recipient-deleted consumer', () => {
     expect(email.state).toMatchObject({ enabled: false, inherited: true });
   });
 
+  /** Every event published so far was settled by the service's consumer (acked or terminated). */
+  const drained = async () => {
+    const info = await (await jetstreamManager(nc)).consumers.info(EVENTS_STREAM, `pref_${svc.dbName}`);
+    return info.num_pending === 0 && info.num_ack_pending === 0;
+  };
+
   it('when rules were written after deleted_at (the id was reused), then they survive; a malformed event does not block the rest', async () => {
     const projectId = newProject();
     const deletedAt = new Date(Date.now() - 60_000);
@@ -56,8 +62,19 @@ describe('recipient-deleted consumer', () => {
     await jetstream(nc).publish(RECIPIENT_DELETED_SUBJECT, new Uint8Array([0xff, 0xff, 0xff]));
     await publish(projectId, 'reused', deletedAt);
     await publish(projectId, 'marker', new Date());
-    // Events are handled in order: once the marker's rules are gone, the earlier ones were handled.
     await waitUntil(async () => (await ruleCount(projectId, 'marker')) === 0);
+    // Events are handled concurrently: wait until every one was settled before judging 'reused'.
+    await waitUntil(drained);
     expect(await ruleCount(projectId, 'reused')).toBe(1);
+  });
+
+  it('when its durable consumer is deleted while the service runs, then the service recreates it and later erasures are applied', async () => {
+    const projectId = newProject();
+    await svc.client.setPreference({ projectId, recipientId: 'after', target, enabled: false });
+    const jsm = await jetstreamManager(nc);
+    await jsm.consumers.delete(EVENTS_STREAM, `pref_${svc.dbName}`);
+    await publish(projectId, 'after', new Date());
+    await waitUntil(async () => (await ruleCount(projectId, 'after')) === 0, 20_000);
+    expect((await jsm.consumers.info(EVENTS_STREAM, `pref_${svc.dbName}`)).config.filter_subject).toBe(RECIPIENT_DELETED_SUBJECT);
   });
 });

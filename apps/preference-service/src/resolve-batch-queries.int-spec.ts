@@ -1,13 +1,13 @@
 import { MongoClient, type CommandStartedEvent } from 'mongodb';
 import { connectNats, createLogger, createSequences, type NatsConnection } from '@herald/service-kit';
-import { createCatalogCache, type CatalogCache } from './catalog/catalog-cache';
-import { createCatalogRepository } from './repositories/catalog-repository';
-import { createRuleRepository } from './repositories/rule-repository';
+import { createCatalogCache, type CatalogCache } from './store/catalog-cache';
+import { createCatalogRepository } from './store/catalog-repository';
+import { createRuleRepository } from './store/rule-repository';
 import { newProject, uniqueDbName } from './testing/start-preference-service';
 import type { PreferenceDeps } from './usecases/deps';
-import { resolveBatch } from './usecases/resolve-batch';
-import { setPreference } from './usecases/set-preference';
-import { upsertCatalog } from './usecases/upsert-catalog';
+import { createResolveBatch } from './usecases/resolve-batch';
+import { createSetPreference } from './usecases/set-preference';
+import { createUpsertCatalog } from './usecases/upsert-catalog';
 
 // Counts the commands the use case sends to the real store (command monitoring of the driver).
 describe('ResolveBatch store cost', () => {
@@ -37,23 +37,23 @@ describe('ResolveBatch store cost', () => {
   it('when 1,000 recipients are resolved, then the store sees one query (two with a cold catalog cache)', async () => {
     const projectId = Number(newProject());
     const target = { channel: 'ci', topic: 'builds', event: 'done' };
-    await upsertCatalog(deps, {
+    await createUpsertCatalog(deps)({
       projectId,
       prune: false,
       items: [{ target: { ...target, topic: 'any' }, medium: 'email', name: 'Builds', defaultEnabled: true, mandatory: false }],
     });
     const ids = Array.from({ length: 1000 }, (_, i) => `r${i}`);
     for (let i = 0; i < 1000; i += 50) {
-      await setPreference(deps, { projectId, recipientId: ids[i], target: i % 100 === 0 ? target : { ...target, topic: 'any' }, medium: 'email', enabled: false });
+      await createSetPreference(deps)({ projectId, recipientId: ids[i], target: i % 100 === 0 ? target : { ...target, topic: 'any' }, medium: 'email', enabled: false });
     }
 
     await cache.invalidate(projectId); // set preference warmed it
     commands.length = 0;
-    const cold = await resolveBatch(deps, { projectId, target, medium: 'email', recipientIds: ids });
+    const cold = await createResolveBatch(deps)({ projectId, target, medium: 'email', recipientIds: ids });
     expect(commands.filter((c) => c !== 'endSessions')).toEqual(['find', 'find']); // catalog load + rules
 
     commands.length = 0;
-    const warm = await resolveBatch(deps, { projectId, target, medium: 'email', recipientIds: ids });
+    const warm = await createResolveBatch(deps)({ projectId, target, medium: 'email', recipientIds: ids });
     expect(commands.filter((c) => c !== 'endSessions')).toEqual(['find']);
 
     expect(warm).toEqual(cold);

@@ -1,6 +1,6 @@
 import { connectMongo, type MongoHandle } from '@herald/service-kit';
 import { keyOf } from './domain/targets';
-import { createRuleRepository, type RuleRepository } from './repositories/rule-repository';
+import { createRuleRepository, type RuleRepository } from './store/rule-repository';
 import { newProject, uniqueDbName } from './testing/start-preference-service';
 
 describe('rule repository against the real store', () => {

@@ -1,11 +1,11 @@
 import { connectMongo, connectNats, createLogger, createSequences, type MongoHandle, type NatsConnection } from '@herald/service-kit';
-import { createCatalogCache, type CatalogCache } from './catalog/catalog-cache';
+import { createCatalogCache, type CatalogCache } from './store/catalog-cache';
 import type { RawCatalogInput } from './domain/validation';
-import { createCatalogRepository, type CatalogRepository } from './repositories/catalog-repository';
-import { createRuleRepository } from './repositories/rule-repository';
+import { createCatalogRepository, type CatalogRepository } from './store/catalog-repository';
+import { createRuleRepository } from './store/rule-repository';
 import { newProject, uniqueDbName } from './testing/start-preference-service';
 import type { PreferenceDeps } from './usecases/deps';
-import { upsertCatalog } from './usecases/upsert-catalog';
+import { createUpsertCatalog } from './usecases/upsert-catalog';
 
 const item = (event: string, over: Partial<RawCatalogInput> = {}): RawCatalogInput => ({
   target: { channel: 'ops', topic: 'none', event }, medium: 'in_app', name: `On ${event}`, defaultEnabled: true, mandatory: false, ...over,
@@ -48,26 +48,26 @@ describe('bulk upsert retry safety', () => {
   /** What a single uninterrupted run of `request` produces, ids aside. */
   async function expectedState() {
     const projectId = newProject();
-    await upsertCatalog(deps, { projectId: Number(projectId), items: before, prune: false });
-    await upsertCatalog(deps, { projectId: Number(projectId), ...request });
+    await createUpsertCatalog(deps)({ projectId: Number(projectId), items: before, prune: false });
+    await createUpsertCatalog(deps)({ projectId: Number(projectId), ...request });
     return (await state(projectId)).map(({ id: _id, ...rest }) => rest);
   }
 
   it('when a crash interrupts the upserts part-way, then a retry of the same request yields the desired catalog', async () => {
     const projectId = newProject();
-    await upsertCatalog(deps, { projectId: Number(projectId), items: before, prune: false });
+    await createUpsertCatalog(deps)({ projectId: Number(projectId), items: before, prune: false });
     const partial = withCatalog({
       upsertByKey: async (p, items, now) => {
         await deps.catalog.upsertByKey(p, items.slice(0, 2), now); // the first two writes land, then the process dies
         throw crash();
       },
     });
-    await expect(upsertCatalog(partial, { projectId: Number(projectId), ...request })).rejects.toThrow('simulated crash');
+    await expect(createUpsertCatalog(partial)({ projectId: Number(projectId), ...request })).rejects.toThrow('simulated crash');
     const broken = await state(projectId);
     expect(broken.map((e) => e.key)).toContain('new-1/in_app'); // some of the request was written...
     expect(broken.map((e) => e.key)).not.toContain('new-2/in_app'); // ...and some was not
 
-    const result = await upsertCatalog(deps, { projectId: Number(projectId), ...request });
+    const result = await createUpsertCatalog(deps)({ projectId: Number(projectId), ...request });
     const after = await state(projectId);
     expect(after.map(({ id: _id, ...rest }) => rest)).toEqual(await expectedState());
     expect(result.map((e) => e.id)).toEqual(after.map((e) => e.id));
@@ -77,36 +77,36 @@ describe('bulk upsert retry safety', () => {
 
   it('when a crash interrupts the prune part-way, then a retry deletes the rest and nothing else', async () => {
     const projectId = newProject();
-    await upsertCatalog(deps, { projectId: Number(projectId), items: before, prune: false });
+    await createUpsertCatalog(deps)({ projectId: Number(projectId), items: before, prune: false });
     const partial = withCatalog({
       deleteByIds: async (p, ids) => {
         await deps.catalog.deleteByIds(p, ids.slice(0, 1));
         throw crash();
       },
     });
-    await expect(upsertCatalog(partial, { projectId: Number(projectId), ...request })).rejects.toThrow('simulated crash');
+    await expect(createUpsertCatalog(partial)({ projectId: Number(projectId), ...request })).rejects.toThrow('simulated crash');
     expect((await state(projectId)).map((e) => e.key)).toContain('drop-me-too/email');
 
-    await upsertCatalog(deps, { projectId: Number(projectId), ...request });
+    await createUpsertCatalog(deps)({ projectId: Number(projectId), ...request });
     expect((await state(projectId)).map(({ id: _id, ...rest }) => rest)).toEqual(await expectedState());
   });
 
   it('when the crash comes after the upserts, then the cache was still invalidated and a reader sees what was written', async () => {
     const projectId = newProject();
-    await upsertCatalog(deps, { projectId: Number(projectId), items: [item('a')], prune: false });
+    await createUpsertCatalog(deps)({ projectId: Number(projectId), items: [item('a')], prune: false });
     expect((await cache.get(Number(projectId))).entries.map((e) => e.target.event)).toEqual(['a']);
     const partial = withCatalog({
       deleteByIds: async () => {
         throw crash();
       },
     });
-    await expect(upsertCatalog(partial, { projectId: Number(projectId), items: [item('b')], prune: true })).rejects.toThrow();
+    await expect(createUpsertCatalog(partial)({ projectId: Number(projectId), items: [item('b')], prune: true })).rejects.toThrow();
     expect((await cache.get(Number(projectId))).entries.map((e) => e.target.event)).toEqual(['a', 'b']);
   });
 
   it('when many requests upsert the same new entry at once, then every one succeeds and one entry exists', async () => {
     const projectId = Number(newProject());
-    const runs = Array.from({ length: 12 }, (_, i) => upsertCatalog(deps, { projectId, items: [item('race', { name: `Run ${i}` })], prune: false }));
+    const runs = Array.from({ length: 12 }, (_, i) => createUpsertCatalog(deps)({ projectId, items: [item('race', { name: `Run ${i}` })], prune: false }));
     const settled = await Promise.allSettled(runs);
     expect(settled.filter((s) => s.status === 'rejected').map((s) => String((s as PromiseRejectedResult).reason))).toEqual([]);
     expect((await deps.catalog.listByProject(projectId)).map((e) => e.target.event)).toEqual(['race']);

@@ -142,4 +142,49 @@ describe('recipient service: contacts', () => {
     expect((await svc.client.getPrimaryContacts({ projectId: svc.project(), recipientIds: ['a'], medium: 'email' })).contacts).toEqual([]);
     expect(await errorOf(svc.client.getPrimaryContacts({ projectId, recipientIds: ['a'], medium: 'fax' }))).toMatchObject({ code: 'validation_failed' });
   });
+
+  describe('undeliverable addresses', () => {
+    it('when an address is marked undeliverable, then exactly that contact says so (primaries too) and a repeat changes nothing', async () => {
+      const projectId = await withRecipient();
+      const c = (await svc.client.addContact({ projectId, recipientId: 'ann', medium: 'email', address: 'gone@x.io', isPrimary: true })).contact!;
+      const other = (await svc.client.addContact({ projectId, recipientId: 'ann', medium: 'email', address: 'kept@x.io' })).contact!;
+      const mark = () => svc.client.markContactUndeliverable({ projectId, recipientId: 'ann', medium: 'email', address: 'Gone@X.io', reason: '550 5.1.1 no such user' });
+      expect((await mark()).marked).toBe(true);
+      expect((await mark()).marked).toBe(true);
+      const contacts = (await svc.client.listContacts({ projectId, recipientId: 'ann' })).contacts;
+      expect(contacts.find((x) => x.id === c.id)?.undeliverableReason).toBe('550 5.1.1 no such user');
+      expect(contacts.find((x) => x.id === other.id)?.undeliverableReason).toBeUndefined();
+      const primaries = await svc.client.getPrimaryContacts({ projectId, recipientIds: ['ann'], medium: 'email' });
+      expect(primaries.contacts[0]).toMatchObject({ address: 'gone@x.io', undeliverableReason: '550 5.1.1 no such user' });
+    });
+
+    it('when no contact holds the address any more, then nothing is marked', async () => {
+      const projectId = await withRecipient();
+      await svc.client.addContact({ projectId, recipientId: 'ann', medium: 'email', address: 'now@x.io', isPrimary: true });
+      const res = await svc.client.markContactUndeliverable({ projectId, recipientId: 'ann', medium: 'email', address: 'before@x.io', reason: '550' });
+      expect(res.marked).toBe(false);
+      expect((await svc.client.listContacts({ projectId, recipientId: 'ann' })).contacts[0].undeliverableReason).toBeUndefined();
+    });
+
+    it.each([
+      ['verified again', async (projectId: bigint, id: bigint) => svc.client.verifyContact({ projectId, recipientId: 'ann', contactId: id })],
+      ['given a new address', async (projectId: bigint, id: bigint) => svc.client.updateContact({ projectId, recipientId: 'ann', contactId: id, address: 'new@x.io' })],
+      ['replaced as primary (PUT)', async (projectId: bigint) => svc.client.setPrimaryContact({ projectId, recipientId: 'ann', medium: 'email', address: 'put@x.io' })],
+    ])('when the contact is %s, then it is deliverable again', async (_what, change) => {
+      const projectId = await withRecipient();
+      const c = (await svc.client.addContact({ projectId, recipientId: 'ann', medium: 'email', address: 'gone@x.io', isPrimary: true })).contact!;
+      await svc.client.markContactUndeliverable({ projectId, recipientId: 'ann', medium: 'email', address: 'gone@x.io', reason: '550 5.1.1' });
+      const changed = (await change(projectId, c.id)).contact!;
+      expect(changed.id).toBe(c.id);
+      expect(changed.undeliverableReason).toBeUndefined();
+    });
+
+    it('when only the primary flag changes, then the contact stays undeliverable', async () => {
+      const projectId = await withRecipient();
+      const c = (await svc.client.addContact({ projectId, recipientId: 'ann', medium: 'email', address: 'gone@x.io', isPrimary: true })).contact!;
+      await svc.client.markContactUndeliverable({ projectId, recipientId: 'ann', medium: 'email', address: 'gone@x.io', reason: '550 5.1.1' });
+      const changed = (await svc.client.updateContact({ projectId, recipientId: 'ann', contactId: c.id, isPrimary: false })).contact!;
+      expect(changed.undeliverableReason).toBe('550 5.1.1');
+    });
+  });
 });

@@ -1,10 +1,10 @@
-import { createSequences, type ServiceDeps, type ServiceParts } from '@herald/service-kit';
+import { createSequences, ensureEventsStream, type ServiceDeps, type ServiceParts } from '@herald/service-kit';
 import type { Config } from './config';
-import { ensureEventsStream } from '@herald/service-kit';
-import { createRecipientEvents } from './events/recipient-events';
-import { recipientRoutes } from './recipient-routes';
-import { createContactRepository } from './repositories/contact-repository';
-import { createRecipientRepository } from './repositories/recipient-repository';
+import { createRecipientEvents } from './messaging/recipient-events';
+import { recipientRoutes } from './rpc/recipient-routes';
+import { createUseCases } from './usecases';
+import { createContactRepository } from './store/contact-repository';
+import { createRecipientRepository } from './store/recipient-repository';
 
 /** Builds the recipient service: indexes and the events stream (idempotent), then its routes. */
 export async function build({ mongo, nats }: ServiceDeps<Config>): Promise<ServiceParts> {
@@ -18,5 +18,5 @@ export async function build({ mongo, nats }: ServiceDeps<Config>): Promise<Servi
     events: createRecipientEvents(nats),
     now: () => new Date(),
   };
-  return { routes: recipientRoutes(deps) };
+  return { routes: recipientRoutes(createUseCases(deps)) };
 }

@@ -13,9 +13,19 @@ export {
   isDuplicateKey,
   duplicateKeyWriteIndexes,
 } from './errors';
+export { violation, checkRecipientId } from './validation';
 export { createSequences, type Sequences } from './sequences';
 export { connectMongo, type MongoHandle } from './mongo';
-export { connectNats, natsConnectOptions, ensureStream, ensureEventsStream, ensureOutcomesStream, type NatsAuth, type NatsConnection } from './nats';
+export { connectNats, natsConnectOptions, ensureStream, ensureEventsStream, ensureOutcomesStream, ensureConsumer, type NatsAuth, type NatsConnection } from './nats';
+export {
+  startWorker,
+  startBatchWorker,
+  done,
+  type Outcome,
+  type Worker,
+  type WorkerOptions,
+  type BatchWorkerOptions,
+} from './jetstream-worker';
 export { createMetrics, startMetricsServer, portOf, type Metrics } from './metrics';
 export {
   ServiceAuthConfigSchema,

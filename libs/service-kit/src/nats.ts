@@ -1,6 +1,6 @@
 import { connect } from '@nats-io/transport-node';
 import type { NatsConnection } from '@nats-io/nats-core';
-import { jetstreamManager, StorageType, type StreamConfig } from '@nats-io/jetstream';
+import { jetstreamManager, StorageType, type ConsumerConfig, type StreamConfig } from '@nats-io/jetstream';
 import { EVENTS_STREAM, EVENTS_SUBJECT_PREFIX, OUTCOMES_DUPLICATE_WINDOW_MS, OUTCOMES_MAX_AGE_MS, OUTCOMES_STREAM, OUTCOMES_SUBJECT_PREFIX } from '@herald/contracts';
 
 export type { NatsConnection } from '@nats-io/nats-core';
@@ -43,6 +43,30 @@ export async function ensureStream(nc: NatsConnection, config: Partial<StreamCon
     } catch (addErr) {
       // Another replica created it between our info and add.
       if (!/already in use|exists/i.test(String((addErr as Error).message))) throw addErr;
+    }
+  }
+}
+
+/**
+ * Creates a durable consumer, or brings an existing one to the settings that may change on a live
+ * consumer (ack wait, max deliveries, max ack pending, filter subject): safe at every start of every
+ * replica, and again whenever a worker finds it deleted. Other settings (deliver and ack policy) are
+ * fixed at creation. nats-server 2.9 takes one `filter_subject`, never `filter_subjects`.
+ */
+export async function ensureConsumer(nc: NatsConnection, stream: string, config: Partial<ConsumerConfig> & { durable_name: string }): Promise<void> {
+  const jsm = await jetstreamManager(nc);
+  try {
+    await jsm.consumers.info(stream, config.durable_name);
+    const { ack_wait, max_deliver, max_ack_pending, filter_subject } = config;
+    const changes = Object.fromEntries(Object.entries({ ack_wait, max_deliver, max_ack_pending, filter_subject }).filter(([, v]) => v !== undefined));
+    await jsm.consumers.update(stream, config.durable_name, changes);
+  } catch (err) {
+    if (!/consumer not found/i.test(String((err as Error).message))) throw err;
+    try {
+      await jsm.consumers.add(stream, config);
+    } catch (addErr) {
+      // Another replica created it between our info and add.
+      if (!/already (in use|exists)/i.test(String((addErr as Error).message))) throw addErr;
     }
   }
 }

@@ -11,12 +11,17 @@ export interface SendSettings {
   maxBroadcastRecipientsForEmail: number;
   /** null: unlimited. */
   monthlyQuota: number | null;
+  /** The project's sender; absent: the configured SMTP_FROM. */
+  emailFrom?: { address: string; name: string | null };
+  emailReplyTo?: string;
 }
 
 export interface EmailContent {
   subject: string;
   html: string;
   text?: string;
+  /** The sender's display name for this send (overrides the project's `email_from.name`). */
+  from_name?: string;
 }
 
 export type NotificationStatus = 'enqueued' | 'delivered' | 'suppressed' | 'quota_exceeded' | 'failed' | 'not_requested';
@@ -28,7 +33,11 @@ export type EmailReason =
   | 'no_target'
   | 'quota_exceeded'
   | 'broadcast_limit_exceeded'
-  | 'provider_error';
+  | 'provider_error'
+  /** The mail server refused the address permanently (5xx at RCPT TO, or a 5.1.x status). */
+  | 'address_rejected'
+  /** The recipient's contact is marked undeliverable (an earlier `address_rejected`). */
+  | 'address_undeliverable';
 
 export interface EmailOutcome {
   status: EmailStatus;
@@ -38,6 +47,11 @@ export interface EmailOutcome {
   attempts: number;
   sent_at: Date | null;
   error: string | null;
+  /**
+   * Internal (never in a view): the mail may carry one-click unsubscribe headers, i.e. the entry
+   * governing (target, email) at gating was not mandatory. Absent: no headers.
+   */
+  unsubscribable?: boolean;
 }
 
 export interface Notification {

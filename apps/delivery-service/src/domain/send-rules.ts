@@ -1,5 +1,5 @@
 import { hasControlChars, LIMITS } from '@herald/contracts';
-import { DomainError, invalid, type Violation } from '@herald/service-kit';
+import { checkRecipientId, DomainError, invalid, violation, type Violation } from '@herald/service-kit';
 import type { EmailContent, SendSettings, Target } from './notification';
 
 /** A send as it reaches the delivery service; `recipientId` null is a broadcast. */
@@ -18,10 +18,6 @@ export type Medium = 'in_app' | 'email';
 /** Lengths count characters (code points), as everywhere in the contract. */
 const chars = (s: string) => [...s].length;
 const bytes = (s: string) => Buffer.byteLength(s, 'utf8');
-
-function violation(path: string, message: string, value: unknown): Violation {
-  return { message, description: message, property_path: path, invalid_value: value ?? null };
-}
 
 function targetViolations(target: Target | null, required: boolean): Violation[] {
   if (!target) return required ? [violation('target', 'target is required on a broadcast', null)] : [];
@@ -57,17 +53,18 @@ function emailViolations(email: EmailContent | null): Violation[] {
   else if (chars(subject) > LIMITS.emailSubjectMax) out.push(violation('email.subject', `email.subject is longer than ${LIMITS.emailSubjectMax} characters`, null));
   if (typeof html !== 'string' || html.length < 1) out.push(violation('email.html', 'email.html is required', html));
   else if (bytes(html) > LIMITS.emailHtmlMaxBytes) out.push(violation('email.html', `email.html is larger than ${LIMITS.emailHtmlMaxBytes} bytes`, null));
+  const fromName = email.from_name;
+  if (fromName !== undefined && (typeof fromName !== 'string' || fromName.trim().length < 1 || [...fromName].length > 256 || hasControlChars(fromName))) {
+    out.push(violation('email.from_name', 'email.from_name must be 1 to 256 characters without control characters', fromName));
+  }
   if (text !== undefined && typeof text !== 'string') out.push(violation('email.text', 'email.text must be a string', text));
   else if (text !== undefined && bytes(text) > LIMITS.emailTextMaxBytes) out.push(violation('email.text', `email.text is larger than ${LIMITS.emailTextMaxBytes} bytes`, null));
   return out;
 }
 
 function recipientViolations(id: string | null): Violation[] {
-  if (id === null) return [];
-  if (id.length < 1 || chars(id) > LIMITS.recipientIdMax || hasControlChars(id) || id.trim() !== id) {
-    return [violation('recipient_id', `recipient_id must be 1 to ${LIMITS.recipientIdMax} characters, without control characters or surrounding whitespace`, id)];
-  }
-  return [];
+  const found = id === null ? null : checkRecipientId(id, 'recipient_id');
+  return found ? [found] : [];
 }
 
 /**

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import nodemailer from 'nodemailer';
 import { convert } from 'html-to-text';
 import { inSpan, SpanKind } from '@herald/service-kit';
@@ -7,7 +8,35 @@ export interface OutgoingEmail {
   subject: string;
   html: string;
   text?: string;
+  /** The notification the mail belongs to (`X-Herald-Notification`, for support). */
+  notificationId: number;
+  /** The project's sender; absent: the configured default (SMTP_FROM). */
+  from?: { address: string; name: string | null };
+  /** The display name for this mail only (the send's `email.from_name`); the address stays. */
+  fromName?: string;
+  replyTo?: string;
+  /** One-click unsubscribe URL (RFC 8058, RFC 2369); absent: no List-Unsubscribe headers. */
+  unsubscribeUrl?: string;
 }
+
+/** DKIM signing of every mail (RFC 6376), by nodemailer. */
+export interface DkimSettings {
+  domainName: string;
+  keySelector: string;
+  privateKey: string;
+}
+
+/**
+ * Header fields the DKIM signature covers: nodemailer's usual list plus the RFC 8058 pair (which
+ * must be signed for mailbox providers to honour one-click unsubscribe) and Herald's own.
+ */
+const SIGNED_HEADERS = [
+  'From', 'Sender', 'Reply-To', 'Subject', 'Date', 'Message-ID', 'To', 'Cc', 'MIME-Version', 'Content-Type',
+  'Content-Transfer-Encoding', 'List-Unsubscribe', 'List-Unsubscribe-Post', 'Auto-Submitted', 'X-Herald-Notification',
+].join(':');
+
+/** The domain of an address (`a@b.c` → `b.c`). */
+const domainOf = (address: string) => address.slice(address.lastIndexOf('@') + 1);
 
 export interface Mailer {
   /** Sends one email; returns the provider's message id. Throws on refusal. */
@@ -45,12 +74,23 @@ export function isPermanentSmtpError(err: unknown): boolean {
 }
 
 /**
+ * A permanent refusal of the recipient's address itself: a 5xx reply to RCPT TO, or any reply with
+ * an RFC 3463 enhanced status 5.1.x (bad destination mailbox or system). Other 5xx replies (the
+ * message or the sender refused) say nothing about the address.
+ */
+export function isAddressRejected(err: unknown): boolean {
+  if (!isPermanentSmtpError(err)) return false;
+  const e = err as { command?: string; response?: string; message?: string };
+  return e.command === 'RCPT TO' || /(^|\s)5\.1\.\d{1,3}(\s|$)/.test(e.response ?? e.message ?? '');
+}
+
+/**
  * Nodemailer over a pooled SMTP transport: `poolSize` connections kept open and reused, mails sent
  * concurrently over them. Timeouts bound a server that does not answer (connection, greeting, and
  * any socket silence), so a hung server costs a retry, not a stuck worker. The envelope recipient is
  * given explicitly: exactly the one stored address, whatever the header parser would make of it.
  */
-export function createMailer(opts: { url: string; from: string; poolSize: number; timeoutMs?: number }): Mailer {
+export function createMailer(opts: { url: string; from: string; poolSize: number; timeoutMs?: number; dkim?: DkimSettings }): Mailer {
   const timeoutMs = opts.timeoutMs ?? 30_000;
   const u = new URL(opts.url);
   const transport = nodemailer.createTransport({
@@ -65,19 +105,32 @@ export function createMailer(opts: { url: string; from: string; poolSize: number
     greetingTimeout: timeoutMs,
     socketTimeout: timeoutMs * 2,
     auth: u.username ? { user: decodeURIComponent(u.username), pass: decodeURIComponent(u.password) } : undefined,
+    dkim: opts.dkim ? { ...opts.dkim, headerFieldNames: SIGNED_HEADERS } : undefined,
   });
-  const envelopeFrom = /<([^>]+)>/.exec(opts.from)?.[1] ?? opts.from;
+  const defaultFrom = /<([^>]+)>/.exec(opts.from)?.[1] ?? opts.from;
+  const defaultName = /^\s*"?([^"<]*?)"?\s*</.exec(opts.from)?.[1] || null;
   const plainText = memoTextOf();
   return {
     async send(mail) {
+      const fromAddress = mail.from?.address ?? defaultFrom;
+      const headers: Record<string, string> = { 'Auto-Submitted': 'auto-generated', 'X-Herald-Notification': String(mail.notificationId) };
+      if (mail.unsubscribeUrl) {
+        headers['List-Unsubscribe'] = `<${mail.unsubscribeUrl}>`;
+        headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click';
+      }
       const info = await inSpan('smtp send', { kind: SpanKind.CLIENT, attributes: { 'server.address': u.hostname } }, () =>
         transport.sendMail({
-          from: opts.from,
+          from: mail.from || mail.fromName ? { address: fromAddress, name: mail.fromName ?? (mail.from ? mail.from.name : defaultName) ?? '' } : opts.from,
+          ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
           to: mail.to,
-          envelope: { from: envelopeFrom, to: [mail.to] },
+          envelope: { from: fromAddress, to: [mail.to] },
           subject: mail.subject,
           html: mail.html,
           text: mail.text ?? plainText(mail.html),
+          date: new Date(),
+          // On the sender's domain (the project's when it has one), unique per mail.
+          messageId: `<${randomUUID()}@${domainOf(fromAddress)}>`,
+          headers,
         }),
       );
       return info.messageId;

@@ -14,10 +14,9 @@ import {
   NotificationJobSchema,
   RecipientDeletedSchema,
 } from '@herald/contracts';
-import type { Logger, NatsConnection } from '@herald/service-kit';
+import { done, startBatchWorker, startWorker, type Logger, type NatsConnection, type Outcome, type Worker } from '@herald/service-kit';
 import type { JsMsg } from '@nats-io/jetstream';
 import type { DeliveryUseCases } from '../usecases';
-import { done, startBatchWorker, startWorker, type Outcome, type Worker } from './worker';
 
 /** Decodes a job, or reports it as poison (it can never succeed, so it is terminated). */
 function decode<T>(m: JsMsg, parse: (data: Uint8Array) => T): T | Outcome {

@@ -1,4 +1,4 @@
-import { AckPolicy, DeliverPolicy, jetstreamManager, RetentionPolicy, StorageType, type ConsumerConfig } from '@nats-io/jetstream';
+import { AckPolicy, DeliverPolicy, RetentionPolicy, StorageType, type ConsumerConfig } from '@nats-io/jetstream';
 import { nanos } from '@nats-io/nats-core';
 import {
   DELIVERY_BROADCAST_CONSUMER,
@@ -15,7 +15,7 @@ import {
   EVENTS_STREAM,
   RECIPIENT_DELETED_SUBJECT,
 } from '@herald/contracts';
-import { ensureEventsStream, ensureOutcomesStream, ensureStream, type NatsConnection } from '@herald/service-kit';
+import { ensureConsumer, ensureEventsStream, ensureOutcomesStream, ensureStream, type NatsConnection } from '@herald/service-kit';
 
 const MINUTE = 60_000;
 
@@ -59,19 +59,4 @@ export async function ensureDeliveryStreams(nc: NatsConnection, ackWaitMs: numbe
     ack_wait: nanos(ackWaitMs),
     max_deliver: -1,
   });
-}
-
-async function ensureConsumer(nc: NatsConnection, stream: string, config: Partial<ConsumerConfig> & { durable_name: string }) {
-  const jsm = await jetstreamManager(nc);
-  try {
-    await jsm.consumers.info(stream, config.durable_name);
-    await jsm.consumers.update(stream, config.durable_name, { ack_wait: config.ack_wait, max_ack_pending: config.max_ack_pending, max_deliver: config.max_deliver });
-  } catch (err) {
-    if (!/consumer not found/i.test(String((err as Error).message))) throw err;
-    try {
-      await jsm.consumers.add(stream, config);
-    } catch (addErr) {
-      if (!/already (in use|exists)/i.test(String((addErr as Error).message))) throw addErr;
-    }
-  }
 }

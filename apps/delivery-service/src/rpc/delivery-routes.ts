@@ -39,4 +39,8 @@ export const deliveryRoutes = (uc: DeliveryUseCases) => (router: ConnectRouter) 
     async markAllRead(req) {
       return { updated: BigInt(await uc.markAllRead(Number(req.projectId), req.recipientId)) };
     },
+    async checkUnsubscribeToken(req) {
+      const claim = uc.checkUnsubscribeToken(req.token);
+      return { projectId: BigInt(claim.projectId), recipientId: claim.recipientId, target: claim.target, medium: 'email' };
+    },
   });

@@ -12,11 +12,20 @@ export function toSendInput(req: SendRequest): SendInput {
       strictTargets: req.settings?.strictTargets ?? false,
       maxBroadcastRecipientsForEmail: Number(req.settings?.maxBroadcastRecipientsForEmail ?? 0n),
       monthlyQuota: quota === undefined ? null : Number(quota),
+      ...(req.settings?.emailFromAddress ? { emailFrom: { address: req.settings.emailFromAddress, name: req.settings.emailFromName ?? null } } : {}),
+      ...(req.settings?.emailReplyTo ? { emailReplyTo: req.settings.emailReplyTo } : {}),
     },
     recipientId: req.recipientId ?? null,
     target: req.target ? { channel: req.target.channel, topic: req.target.topic, event: req.target.event } : null,
     payloadJson: req.payloadJson ?? null,
-    email: req.email ? { subject: req.email.subject, html: req.email.html, ...(req.email.text !== undefined ? { text: req.email.text } : {}) } : null,
+    email: req.email
+      ? {
+          subject: req.email.subject,
+          html: req.email.html,
+          ...(req.email.text !== undefined ? { text: req.email.text } : {}),
+          ...(req.email.fromName !== undefined ? { from_name: req.email.fromName } : {}),
+        }
+      : null,
     idempotencyKey: req.idempotencyKey,
   };
 }

@@ -12,6 +12,10 @@ export class FakePeers {
   readonly recipients = new Map<bigint, string[]>();
   /** `${project}|${recipient}` → primary email */
   readonly emails = new Map<string, string>();
+  /** `${project}|${recipient}` → undeliverable reason of the primary email (MarkContactUndeliverable) */
+  readonly undeliverable = new Map<string, string>();
+  /** How many more MarkContactUndeliverable calls fail `unavailable`. */
+  markFailures = 0;
   /** `${project}|${channel}|${topic}|${event}|${medium}` cataloged (topic `any` covers every topic but `none`) */
   readonly catalog = new Set<string>();
   /** `${project}|${recipient}|${medium}` muted */
@@ -113,8 +117,21 @@ export class FakePeers {
       getPrimaryContacts: async (req) => ({
         contacts: req.recipientIds
           .filter((id) => this.emails.has(`${req.projectId}|${id}`))
-          .map((id) => create(ContactSchema, { recipientId: id, medium: 'email', address: this.emails.get(`${req.projectId}|${id}`)!, isPrimary: true })),
+          .map((id) => create(ContactSchema, {
+            recipientId: id, medium: 'email', address: this.emails.get(`${req.projectId}|${id}`)!, isPrimary: true,
+            undeliverableReason: this.undeliverable.get(`${req.projectId}|${id}`),
+          })),
       }),
+      markContactUndeliverable: async (req) => {
+        if (this.markFailures > 0) {
+          this.markFailures -= 1;
+          throw new ConnectError('recipient service is busy', Code.Unavailable);
+        }
+        const key = `${req.projectId}|${req.recipientId}`;
+        if (this.emails.get(key) !== req.address) return { marked: false };
+        this.undeliverable.set(key, req.reason);
+        return { marked: true };
+      },
     });
     router.service(PreferenceService, {
       resolveBatch: async (req) => {

@@ -1,14 +1,13 @@
-import type { PreferenceClient, RecipientClient } from '../clients';
+import type { UnsubscribeTokens } from '../domain/unsubscribe-token';
 import type { Mailer } from '../email/mailer';
-import type { JobPublisher } from '../messaging/job-publisher';
 import type { BroadcastRepository } from '../store/broadcast-repository';
 import type { IdAllocator } from '../store/id-allocator';
 import type { IdempotencyRepository } from '../store/idempotency-repository';
 import type { NotificationRepository } from '../store/notification-repository';
 import type { QuotaRepository } from '../store/quota-repository';
-import type { RecipientPresence } from '../recipient-presence';
 import type { OutcomeEvents } from './outcome-events';
 import type { DeliveryMetrics } from '../telemetry/delivery-metrics';
+import type { JobPort, PreferenceResolver, RecipientDirectory, RecipientPresence } from './ports';
 
 /** Everything the use cases are built from; each takes the part it needs. */
 export interface DeliveryDeps {
@@ -18,14 +17,19 @@ export interface DeliveryDeps {
   quota: QuotaRepository;
   notificationIds: IdAllocator;
   broadcastIds: IdAllocator;
-  jobs: JobPublisher;
+  jobs: JobPort;
   /** Outcome events (HERALD_OUTCOMES), emitted after each outcome write, before the job's ack or the RPC's answer. */
   events: OutcomeEvents;
-  recipients: RecipientClient;
+  recipients: RecipientDirectory;
   /** Recipient existence, confirmed by the recipient service and cached briefly. */
   presence: RecipientPresence;
-  preferences: PreferenceClient;
+  preferences: PreferenceResolver;
   mailer: Mailer;
+  /**
+   * One-click unsubscribe links (PUBLIC_BASE_URL + UNSUBSCRIBE_SECRET); absent when either is not
+   * configured, and then mails carry no List-Unsubscribe header.
+   */
+  unsubscribe?: { tokens: UnsubscribeTokens; baseUrl: string; ttlSeconds: number };
   now: () => Date;
   metrics: DeliveryMetrics;
   settings: {

@@ -1,6 +1,5 @@
-import { Code, ConnectError } from '@connectrpc/connect';
-import { BroadcastChunkJobSchema, DELIVERY_CHUNK_SUBJECT } from '@herald/contracts';
 import type { DeliveryDeps } from './deps';
+import { isRefusedByPeer } from './ports';
 import { createFinishBroadcast } from './finish-broadcast';
 
 /** One page's deadline: a page is one bounded store read on the recipient service. */
@@ -27,8 +26,7 @@ export function createFanOutBroadcast(deps: DeliveryDeps) {
       try {
         return await deps.recipients.listRecipientIds(req, { timeoutMs: ID_PAGE_TIMEOUT_MS });
       } catch (err) {
-        const code = ConnectError.from(err).code;
-        if (code === Code.InvalidArgument || code === Code.Unimplemented) throw err;
+        if (isRefusedByPeer(err)) throw err;
         working();
         await sleep(Math.min(PAGE_RETRY_MAX_MS, PAGE_RETRY_BASE_MS * 2 ** attempt));
       }
@@ -60,19 +58,14 @@ export function createFanOutBroadcast(deps: DeliveryDeps) {
         first = null;
         if (p.recipientIds.length > 0) {
           const firstId = await deps.notificationIds.block(p.recipientIds.length);
-          await deps.jobs.publish(
-            DELIVERY_CHUNK_SUBJECT,
-            BroadcastChunkJobSchema,
-            {
-              projectId,
-              broadcastId: BigInt(broadcastId),
-              chunkIndex,
-              firstNotificationId: BigInt(firstId),
-              recipientIds: p.recipientIds,
-              recipientSeqs: p.recipientSeqs,
-            },
-            `chunk:${broadcastId}:${chunkIndex}`,
-          );
+          await deps.jobs.chunk({
+            projectId,
+            broadcastId: BigInt(broadcastId),
+            chunkIndex,
+            firstNotificationId: BigInt(firstId),
+            recipientIds: p.recipientIds,
+            recipientSeqs: p.recipientSeqs,
+          });
           const moved = await deps.broadcasts.recordChunkPublished(broadcastId, chunkIndex, p.nextAfter, p.recipientIds.length, Number(p.remainingAtMost), deps.now());
           if (!moved) return; // another delivery of this job is ahead of us
           chunkIndex += 1;

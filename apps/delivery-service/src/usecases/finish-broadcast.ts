@@ -1,4 +1,3 @@
-import { DELIVERY_EMAIL_SUBJECT, EmailJobSchema } from '@herald/contracts';
 import { emailSkipped } from '../domain/notification';
 import { toBroadcast } from '../store/broadcast-repository';
 import type { Broadcast } from '../domain/notification';
@@ -51,7 +50,7 @@ export function createFinishBroadcast(deps: DeliveryDeps) {
             await deps.events.emit(skipped.flatMap((n) => emailEvents(n)));
           } else if (!chunk.emails_published) {
             const projectId = BigInt(b.project_id);
-            for (const id of ids) await deps.jobs.publish(DELIVERY_EMAIL_SUBJECT, EmailJobSchema, { projectId, notificationId: BigInt(id) }, `email:${id}`);
+            for (const id of ids) await deps.jobs.email(projectId, id);
           }
         }
         working();

@@ -1,4 +1,5 @@
 import type { Logger } from '@herald/service-kit';
+import { createCheckUnsubscribeToken } from './check-unsubscribe-token';
 import { createCountUnread } from './count-unread';
 import type { DeliveryDeps } from './deps';
 import { createFailNotifications } from './fail-notification';
@@ -35,6 +36,7 @@ export function createUseCases(deps: DeliveryDeps, logger: Logger) {
     removeRecipientNotifications: createRemoveRecipientNotifications(deps),
     republishPending: createRepublishPending(deps),
     pruneExpired: createPruneExpired(deps),
+    checkUnsubscribeToken: createCheckUnsubscribeToken(deps),
   };
 }
 

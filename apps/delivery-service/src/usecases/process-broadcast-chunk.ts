@@ -1,4 +1,3 @@
-import { DELIVERY_EMAIL_SUBJECT, EmailJobSchema } from '@herald/contracts';
 import { emailNotRequested, type EmailOutcome } from '../domain/notification';
 import { quotaPeriod } from '../domain/quota';
 import type { NotificationDoc } from '../store/notification-repository';
@@ -98,7 +97,7 @@ export function createProcessBroadcastChunk(deps: DeliveryDeps) {
     const capSafe = b.email_content !== null && emailIds.length > 0 && (await capCannotBeExceeded(deps, b._id));
     if (capSafe) {
       for (const id of emailIds) {
-        await deps.jobs.publish(DELIVERY_EMAIL_SUBJECT, EmailJobSchema, { projectId, notificationId: BigInt(id) }, `email:${id}`);
+        await deps.jobs.email(projectId, id);
       }
     }
     await deps.broadcasts.recordChunkDone(b._id, job.chunkIndex, { created: all.length, eligible: emailIds.length, emailIds, emailsPublished: capSafe });

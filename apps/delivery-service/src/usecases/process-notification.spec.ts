@@ -47,7 +47,7 @@ function fakes(docs: NotificationDoc[]) {
     quota: {
       reserve: async (_p: number, period: string, owners: string[]) => (log.push(`quota ${owners.length}`), reserved.push({ period, owners }), new Set(owners)),
     },
-    jobs: { publish: async () => void log.push('publish') },
+    jobs: { email: async () => void log.push('publish') },
     events: { emit: async (e: unknown[]) => void (e.length > 0 && log.push(`events ${e.length}`)) },
     metrics: { notificationsFinal: () => undefined, quotaRefused: () => undefined },
   };

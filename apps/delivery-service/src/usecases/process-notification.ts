@@ -1,4 +1,3 @@
-import { DELIVERY_EMAIL_SUBJECT, EmailJobSchema } from '@herald/contracts';
 import type { EmailOutcome, NotificationStatus } from '../domain/notification';
 import { quotaPeriod } from '../domain/quota';
 import type { GatingOutcome, NotificationDoc } from '../store/notification-repository';
@@ -106,7 +105,7 @@ export function createProcessNotifications(deps: DeliveryDeps) {
         .filter((o) => o.email.status === 'pending')
         .map((o) => {
           const d = docs.find((x) => x._id === o.id)!;
-          return deps.jobs.publish(DELIVERY_EMAIL_SUBJECT, EmailJobSchema, { projectId: BigInt(d.project_id), notificationId: BigInt(d._id) }, `email:${d._id}`);
+          return deps.jobs.email(d.project_id, d._id);
         }),
     ]);
   };

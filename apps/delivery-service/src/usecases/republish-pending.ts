@@ -1,11 +1,3 @@
-import {
-  BroadcastJobSchema,
-  DELIVERY_BROADCAST_SUBJECT,
-  DELIVERY_EMAIL_SUBJECT,
-  DELIVERY_NOTIFICATION_SUBJECT,
-  EmailJobSchema,
-  NotificationJobSchema,
-} from '@herald/contracts';
 import { quotaPeriod } from '../domain/quota';
 import type { DeliveryDeps } from './deps';
 
@@ -26,16 +18,14 @@ export function createRepublishPending(deps: Pick<DeliveryDeps, 'notifications' 
     const before = new Date(deps.now().getTime() - olderThanMs);
     const publishes: Promise<void>[] = [];
     for (const n of await deps.notifications.findPending(before, batch)) {
-      publishes.push(
-        deps.jobs.publish(DELIVERY_NOTIFICATION_SUBJECT, NotificationJobSchema, { projectId: BigInt(n.project_id), notificationId: BigInt(n._id) }, `notification:${n._id}`),
-      );
+      publishes.push(deps.jobs.notification(n.project_id, n._id));
     }
     for (const n of await deps.notifications.findEmailWaiting(before, batch)) {
-      publishes.push(deps.jobs.publish(DELIVERY_EMAIL_SUBJECT, EmailJobSchema, { projectId: BigInt(n.project_id), notificationId: BigInt(n._id) }, `email:${n._id}`));
+      publishes.push(deps.jobs.email(n.project_id, n._id));
     }
     for (const b of await deps.broadcasts.findStale(before, batch)) {
       const msgId = b.status === 'enqueued' ? `broadcast:${b._id}` : `broadcast:${b._id}:resume:${b.updated_at.getTime()}`;
-      publishes.push(deps.jobs.publish(DELIVERY_BROADCAST_SUBJECT, BroadcastJobSchema, { projectId: BigInt(b.project_id), broadcastId: BigInt(b._id) }, msgId));
+      publishes.push(deps.jobs.broadcast(b.project_id, b._id, msgId));
     }
     await Promise.all(publishes);
     return publishes.length;

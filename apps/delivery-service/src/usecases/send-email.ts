@@ -1,6 +1,6 @@
 import { quotaPeriod } from '../domain/quota';
 import type { EmailContent, EmailOutcome } from '../domain/notification';
-import { isPermanentSmtpError } from '../email/mailer';
+import { isAddressRejected, isPermanentSmtpError, type OutgoingEmail } from '../email/mailer';
 import type { EmailChange, NotificationDoc } from '../store/notification-repository';
 import { quotaOwner } from '../store/quota-repository';
 import type { DeliveryDeps } from './deps';
@@ -18,7 +18,8 @@ export type EmailStep = { kind: 'done' } | { kind: 'retry'; inMs: number };
  * is left the email is skipped `quota_exceeded`. A temporary refusal (4xx, connection trouble) is
  * retried with exponential backoff, the attempt count persisted; a permanent one (5xx) ends the
  * email `failed` at once; after `emailMaxAttempts` it ends `failed` (`provider_error`; its unit
- * stays spent).
+ * stays spent). A permanent refusal of the address itself ends it `address_rejected` and marks the
+ * contact undeliverable first (so a crash in between only repeats an idempotent mark).
  */
 export function createSendEmails(deps: DeliveryDeps) {
   const { emailMaxAttempts, emailRetryBaseMs } = deps.settings;
@@ -71,11 +72,15 @@ export function createSendEmails(deps: DeliveryDeps) {
         const attempts = email.attempts + 1;
         let next: EmailOutcome;
         try {
-          const messageId = await deps.mailer.send({ to: email.address!, subject: content.subject, html: content.html, text: content.text });
+          const messageId = await deps.mailer.send(mailOf(deps, d, content));
           next = { ...email, status: 'sent', reason: null, message_id: messageId, attempts, sent_at: deps.now(), error: null };
         } catch (err) {
           const error = String((err as Error)?.message ?? err).slice(0, 500);
-          if (attempts >= emailMaxAttempts || isPermanentSmtpError(err)) {
+          // A refused address whose contact could not be marked now is retried, never left unmarked.
+          const rejected = isAddressRejected(err);
+          if (rejected && (await markUndeliverable(deps, d, err))) {
+            next = { ...email, status: 'failed', reason: 'address_rejected', attempts, error };
+          } else if (attempts >= emailMaxAttempts || (isPermanentSmtpError(err) && !rejected)) {
             next = { ...email, status: 'failed', reason: 'provider_error', attempts, error };
           } else {
             next = { ...email, attempts, error };
@@ -99,4 +104,35 @@ export function createSendEmails(deps: DeliveryDeps) {
     await deps.events.emit([...written, ...endedBefore].flatMap((d) => emailEvents(d)));
     return steps;
   };
+}
+
+/** The mail of one notification: the project's sender, Herald's headers, the unsubscribe link when its entry allows one. */
+function mailOf(deps: DeliveryDeps, d: NotificationDoc, content: EmailContent): OutgoingEmail {
+  const u = deps.unsubscribe;
+  const unsubscribeUrl =
+    u && d.email.unsubscribable && d.target
+      ? `${u.baseUrl}/unsubscribe/${u.tokens.sign({ projectId: d.project_id, recipientId: d.recipient_id, target: d.target, expiresAt: Math.floor(deps.now().getTime() / 1000) + u.ttlSeconds })}`
+      : undefined;
+  return {
+    to: d.email.address!,
+    subject: content.subject,
+    html: content.html,
+    text: content.text,
+    notificationId: d._id,
+    from: d.settings.emailFrom,
+    fromName: content.from_name?.trim(),
+    replyTo: d.settings.emailReplyTo,
+    unsubscribeUrl,
+  };
+}
+
+/** Marks the refused address undeliverable; false when that could not be done now (the email is then retried). */
+async function markUndeliverable(deps: DeliveryDeps, d: NotificationDoc, err: unknown): Promise<boolean> {
+  const reason = String((err as { response?: string })?.response ?? (err as Error)?.message ?? err);
+  try {
+    await deps.recipients.markContactUndeliverable({ projectId: BigInt(d.project_id), recipientId: d.recipient_id, medium: 'email', address: d.email.address!, reason });
+    return true;
+  } catch {
+    return false;
+  }
 }

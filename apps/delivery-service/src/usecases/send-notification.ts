@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { BroadcastJobSchema, DELIVERY_BROADCAST_SUBJECT, DELIVERY_NOTIFICATION_SUBJECT, NotificationJobSchema } from '@herald/contracts';
 import { conflict, isDuplicateKey, type Logger } from '@herald/service-kit';
 import { emailNotRequested, emailPending, type Broadcast, type Notification } from '../domain/notification';
 import { checkSend, targetNotCataloged, type Medium, type SendInput } from '../domain/send-rules';
@@ -82,7 +81,7 @@ export function createSendNotification(deps: DeliveryDeps, logger: Logger, opts:
         if (givenId === undefined || !isDuplicateKey(err)) throw err;
       }
       await publishOrLeaveToSweeper(() =>
-        deps.jobs.publish(DELIVERY_BROADCAST_SUBJECT, BroadcastJobSchema, { projectId, broadcastId: BigInt(id) }, `broadcast:${id}`),
+        deps.jobs.broadcast(projectId, id),
       );
       return { notification: null, broadcast: toBroadcast(doc) };
     }
@@ -109,7 +108,7 @@ export function createSendNotification(deps: DeliveryDeps, logger: Logger, opts:
     // The batcher treats "already there" as written: a takeover re-inserting the same id is a no-op.
     await deps.notifications.insert(doc);
     await publishOrLeaveToSweeper(() =>
-      deps.jobs.publish(DELIVERY_NOTIFICATION_SUBJECT, NotificationJobSchema, { projectId, notificationId: BigInt(id) }, `notification:${id}`),
+      deps.jobs.notification(projectId, id),
     );
     return { notification: toNotification(doc), broadcast: null };
   };

@@ -90,7 +90,7 @@ describe('LiveConnection', () => {
     expect(raw.destroyed).toBe(true);
   });
 
-  it('when the count cannot be read, then the stream closes (the client reconnects and is replayed)', async () => {
+  it('when the count cannot be read, then it is retried twice, then the stream closes (the client reconnects and is replayed)', async () => {
     const raw = new FakeResponse();
     const closed: CloseReason[] = [];
     const c = new LiveConnection({
@@ -106,7 +106,10 @@ describe('LiveConnection', () => {
     });
     await c.goLive(0, []);
     c.push(outcome(1, 'notification.delivered'));
-    await new Promise((r) => setImmediate(r));
+    await new Promise((r) => setTimeout(r, 100));
+    expect(closed).toEqual([]); // retried first (a busy delivery service)
+    await new Promise((r) => setTimeout(r, 700));
     expect(closed).toEqual(['error']);
+    expect(raw.written.join('')).not.toContain('event: notification');
   });
 });

@@ -90,7 +90,7 @@ export class LiveConnection {
           .sort((a, b) => a.seq - b.seq)
           .filter((o, i, all) => i === 0 || all[i - 1].seq !== o.seq);
         if (batch.length === 0) continue;
-        const unread = count ?? (await this.opts.countUnread());
+        const unread = count ?? (await this.countWithRetry());
         count = undefined;
         if (this.closed) return;
         let text = '';
@@ -108,6 +108,18 @@ export class LiveConnection {
       this.close('error');
     } finally {
       this.pumping = false;
+    }
+  }
+
+  /** The count, tried three times (a busy delivery service); still failing, the stream closes and the client reconnects. */
+  private async countWithRetry(): Promise<number> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await this.opts.countUnread();
+      } catch (err) {
+        if (attempt >= 2 || this.closed) throw err;
+        await new Promise((r) => setTimeout(r, 200 * 2 ** attempt));
+      }
     }
   }
 

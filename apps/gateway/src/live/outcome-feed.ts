@@ -39,37 +39,60 @@ export function createOutcomeFeed(nc: NatsConnection, logger: FastifyBaseLogger)
   let stopped = false;
   let started: Promise<void> | null = null;
 
-  const run = async () => {
-    // The delivery service creates the stream; until it has, wait (a gateway may start first).
-    for (let attempt = 0; !stopped; attempt++) {
-      try {
-        const consumer = await js.consumers.get(OUTCOMES_STREAM, { filter_subjects: LIVE_FILTER, deliver_policy: DeliverPolicy.New });
-        messages = await consumer.consume({ max_messages: 1000 });
-        break;
-      } catch (err) {
-        if (attempt % 10 === 0) logger.warn({ err }, 'live stream: outcome events not readable yet, retrying');
-        await new Promise((r) => setTimeout(r, Math.min(5000, 200 * 2 ** Math.min(attempt, 5))));
-      }
+  let lastSeen = 0;
+  const dispatch = (m: { subject: string; seq: number; data: Uint8Array }) => {
+    lastSeen = m.seq;
+    // herald.outcomes.<project>.<rkey>.notification.<kind>
+    const parts = m.subject.split('.', 4);
+    const set = listeners.get(keyOf(parts[2], parts[3]));
+    if (!set || set.size === 0) return;
+    let event: OutcomeEvent;
+    try {
+      event = fromBinary(OutcomeEventSchema, m.data);
+    } catch (err) {
+      logger.warn({ err, subject: m.subject }, 'live stream: undecodable outcome event skipped');
+      return;
     }
-    if (!messages) return;
-    void (async () => {
-      for await (const m of messages!) {
-        // herald.outcomes.<project>.<rkey>.notification.<kind>
-        const parts = m.subject.split('.', 4);
-        const set = listeners.get(keyOf(parts[2], parts[3]));
-        if (!set || set.size === 0) continue;
-        let event: OutcomeEvent;
-        try {
-          event = fromBinary(OutcomeEventSchema, m.data);
-        } catch (err) {
-          logger.warn({ err, subject: m.subject }, 'live stream: undecodable outcome event skipped');
-          continue;
-        }
-        const outcome = { seq: m.seq, event };
-        for (const listener of set) listener(outcome);
-      }
-    })().catch((err) => logger.error({ err }, 'live stream: outcome reader stopped'));
+    const outcome = { seq: m.seq, event };
+    for (const listener of set) listener(outcome);
   };
+
+  /**
+   * Subscribes (waiting for the stream: the delivery service creates it, and a gateway may start
+   * first), then reads until stopped; a reader that ends otherwise (the stream deleted, the ordered
+   * consumer giving up) is started again. Resolves once first subscribed.
+   */
+  const run = (): Promise<void> =>
+    new Promise<void>((subscribed) => {
+      void (async () => {
+        for (let attempt = 0; !stopped; ) {
+          try {
+            const jsm = await jetstreamManager(nc);
+            const { state } = await jsm.streams.info(OUTCOMES_STREAM);
+            // Started again after a loss (the server restarted without the consumer): from where it was,
+            // unless the stream is a new one (its sequence went back).
+            const resume = lastSeen > 0 && lastSeen <= state.last_seq;
+            const consumer = await js.consumers.get(OUTCOMES_STREAM, {
+              filter_subjects: LIVE_FILTER,
+              ...(resume ? { deliver_policy: DeliverPolicy.StartSequence, opt_start_seq: lastSeen + 1 } : { deliver_policy: DeliverPolicy.New }),
+            });
+            const current = await consumer.consume({ max_messages: 1000, abort_on_missing_resource: true });
+            messages = current;
+            attempt = 0;
+            subscribed();
+            for await (const m of current) dispatch(m);
+            if (stopped) return;
+            logger.warn('live stream: outcome reader ended, starting again');
+          } catch (err) {
+            if (stopped) return;
+            if (attempt % 10 === 0) logger.warn({ err }, 'live stream: outcome events not readable yet, retrying');
+          }
+          messages = null;
+          attempt += 1;
+          await new Promise((r) => setTimeout(r, Math.min(5000, 200 * 2 ** Math.min(attempt, 5))));
+        }
+      })();
+    });
 
   return {
     /** Starts reading (idempotent); resolves once the reader is subscribed. */

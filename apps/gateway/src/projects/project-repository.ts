@@ -1,5 +1,5 @@
 import type { Db } from 'mongodb';
-import type { ProjectSettings } from './settings';
+import { mergeSettings, type ProjectSettings } from './settings';
 
 export interface Project {
   id: number;
@@ -20,7 +20,8 @@ interface ProjectDoc {
 const toProject = (d: ProjectDoc): Project => ({
   id: d._id,
   name: d.name,
-  settings: d.settings,
+  // Documents written before a setting existed read as its default.
+  settings: mergeSettings(d.settings),
   createdAt: d.created_at,
   updatedAt: d.updated_at,
 });

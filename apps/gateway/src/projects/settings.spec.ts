@@ -1,4 +1,4 @@
-import { DEFAULT_SETTINGS, mergeSettings } from './settings';
+import { checkSettingsPatch, DEFAULT_SETTINGS, mergeSettings } from './settings';
 
 describe('mergeSettings', () => {
   it('when nothing is given, then the defaults stand', () => {
@@ -7,6 +7,8 @@ describe('mergeSettings', () => {
       max_broadcast_recipients_for_email: 0,
       monthly_quota: null,
       rate_limit_per_second: 1000,
+      email_from: null,
+      email_reply_to: null,
     });
   });
 
@@ -17,11 +19,41 @@ describe('mergeSettings', () => {
       max_broadcast_recipients_for_email: 0,
       monthly_quota: 10,
       rate_limit_per_second: null,
+      email_from: null,
+      email_reply_to: null,
     });
   });
 
   it('when unknown fields are given, then they are dropped', () => {
     const merged = mergeSettings(DEFAULT_SETTINGS, { colour: 'red' } as never);
     expect(merged).not.toHaveProperty('colour');
+  });
+});
+
+describe('checkSettingsPatch', () => {
+  it('when sender and reply-to are single addresses, then they are kept trimmed and lowercased', () => {
+    expect(checkSettingsPatch({ email_from: { address: ' Alerts@Example.COM ', name: ' Acme ' }, email_reply_to: 'Help@Example.com' })).toEqual({
+      email_from: { address: 'alerts@example.com', name: 'Acme' },
+      email_reply_to: 'help@example.com',
+    });
+  });
+
+  it('when no name is given, then it is stored as null', () => {
+    expect(checkSettingsPatch({ email_from: { address: 'a@example.com' } })?.email_from).toEqual({ address: 'a@example.com', name: null });
+  });
+
+  it.each([
+    ['two addresses', { email_from: { address: 'a@example.com, b@example.com' } }, 'settings.email_from.address'],
+    ['a display name form', { email_reply_to: 'Bob <b@example.com>' }, 'settings.email_reply_to'],
+    ['a control character in the name', { email_from: { address: 'a@example.com', name: 'A\r\nBcc: x@y.z' } }, 'settings.email_from.name'],
+    ['a one-label domain', { email_reply_to: 'a@localhost' }, 'settings.email_reply_to'],
+  ])('when the patch has %s, then it is refused naming the field', (_what, patch, path) => {
+    let err: unknown;
+    try {
+      checkSettingsPatch(patch);
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toMatchObject({ code: 'validation_failed', violations: [expect.objectContaining({ property_path: path })] });
   });
 });

@@ -1,4 +1,4 @@
-import type { Violation } from '@herald/service-kit';
+import { violation as contractViolation, type Violation } from '@herald/service-kit';
 
 export interface BatchItemInput {
   id: string;
@@ -14,12 +14,9 @@ export interface BatchFailureView {
   errors: Violation[];
 }
 
-const violation = (property_path: string, message: string, description: string, invalid_value: unknown): Violation => ({
-  message,
-  description,
-  property_path,
-  invalid_value: invalid_value === undefined ? null : invalid_value,
-});
+/** Type failures say what was expected, like the schema checks (validator.ts). */
+const violation = (property_path: string, message: string, description: string, invalid_value: unknown): Violation =>
+  contractViolation(property_path, message, invalid_value, description);
 
 /**
  * Splits a submitted batch (decisions §4): an item of the wrong JSON type (not an object, `id` not

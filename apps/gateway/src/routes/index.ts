@@ -9,6 +9,7 @@ import recipientPreferenceRoutes from './recipient-preferences';
 import recipientRoutes from './recipients';
 import tokenRoutes from './tokens';
 import uiRoutes from './ui';
+import unsubscribeRoutes from './unsubscribe';
 
 /**
  * Every resource's routes, registered in this order. To add a resource, create
@@ -19,4 +20,4 @@ import uiRoutes from './ui';
  *  - handlers map the request, make one call (RPC or use case), map the result; errors are thrown
  *    (DomainError or the services' ConnectError) and shaped by plugins/app/errors.ts.
  */
-export const resourceRoutes: FastifyPluginAsync[] = [adminRoutes, recipientRoutes, contactRoutes, tokenRoutes, catalogRoutes, recipientPreferenceRoutes, notificationRoutes, broadcastRoutes, recipientNotificationRoutes, recipientNotificationStreamRoute, uiRoutes];
+export const resourceRoutes: FastifyPluginAsync[] = [adminRoutes, recipientRoutes, contactRoutes, tokenRoutes, catalogRoutes, recipientPreferenceRoutes, notificationRoutes, broadcastRoutes, recipientNotificationRoutes, recipientNotificationStreamRoute, uiRoutes, unsubscribeRoutes];

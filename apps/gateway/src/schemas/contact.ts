@@ -11,6 +11,9 @@ export const ContactSchema = Type.Object(
     address: Type.String(),
     is_primary: Type.Boolean(),
     verified_at: NullableTimestamp,
+    /** False after a permanent refusal of the address; true again once the address changes or is verified. */
+    deliverable: Type.Boolean({ description: 'False after the mail server refused the address permanently; emails to it are skipped (address_undeliverable) until the address changes or the contact is verified again.' }),
+    undeliverable_reason: Type.Union([Type.String(), Type.Null()], { description: "The mail server's refusal, e.g. 550 5.1.1 no such user; null when deliverable." }),
     created_at: Timestamp,
     updated_at: Timestamp,
   },

@@ -1,6 +1,6 @@
 import { generateApiKey, hashApiKey, KEY_SCOPES, type KeyScope } from '../auth/api-key';
 import type { Project } from '../projects/project-repository';
-import { DEFAULT_SETTINGS, mergeSettings, type ProjectSettingsPatch } from '../projects/settings';
+import { checkSettingsPatch, DEFAULT_SETTINGS, mergeSettings, type ProjectSettingsPatch } from '../projects/settings';
 import { wholeSeconds, type AdminDeps } from './deps';
 
 export interface IssuedKey {
@@ -19,7 +19,7 @@ export async function createProject(
   const now = wholeSeconds(deps.now());
   const id = await deps.sequences.next('projects');
   const firstKeyId = await deps.sequences.next('api_keys', KEY_SCOPES.length);
-  const project: Project = { id, name: input.name, settings: mergeSettings(DEFAULT_SETTINGS, input.settings), createdAt: now, updatedAt: now };
+  const project: Project = { id, name: input.name, settings: mergeSettings(DEFAULT_SETTINGS, checkSettingsPatch(input.settings)), createdAt: now, updatedAt: now };
   const keys = KEY_SCOPES.map((scope, i) => ({ id: firstKeyId + i, scope, key: generateApiKey(scope), createdAt: now }));
   await deps.projects.insert(project);
   await deps.keys.insertMany(keys.map((k) => ({ id: k.id, projectId: id, scope: k.scope, hash: hashApiKey(k.key), createdAt: now })));

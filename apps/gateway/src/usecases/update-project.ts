@@ -1,5 +1,5 @@
 import type { Project } from '../projects/project-repository';
-import { mergeSettings, type ProjectSettingsPatch } from '../projects/settings';
+import { checkSettingsPatch, mergeSettings, type ProjectSettingsPatch } from '../projects/settings';
 import { wholeSeconds, type AdminDeps } from './deps';
 import { getProject, projectNotFound } from './get-project';
 
@@ -12,7 +12,7 @@ export async function updateProject(
   const current = await getProject(deps, id);
   const updated = await deps.projects.update(id, {
     name: input.name,
-    settings: input.settings ? mergeSettings(current.settings, input.settings) : undefined,
+    settings: input.settings ? mergeSettings(current.settings, checkSettingsPatch(input.settings)) : undefined,
     updatedAt: wholeSeconds(deps.now()),
   });
   if (!updated) throw projectNotFound();

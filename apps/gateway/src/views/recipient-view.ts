@@ -15,6 +15,8 @@ export const contactView = (c: Contact | undefined) => ({
   address: c?.address ?? '',
   is_primary: c?.isPrimary ?? false,
   verified_at: formatProtoTimestamp(c?.verifiedAt),
+  deliverable: c?.undeliverableReason === undefined,
+  undeliverable_reason: c?.undeliverableReason ?? null,
   created_at: formatProtoTimestamp(c?.createdAt) ?? '',
   updated_at: formatProtoTimestamp(c?.updatedAt) ?? '',
 });

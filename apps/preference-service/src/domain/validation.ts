@@ -1,17 +1,10 @@
 import { hasControlChars, LIMITS, PREFERENCE_MEDIUMS } from '@herald/contracts';
-import type { Violation } from '@herald/service-kit';
+import { violation, type Violation } from '@herald/service-kit';
 import type { CatalogEntryInput } from './catalog';
 import { DEFAULT_MEDIUM, isMedium, keyOf, type Medium, type Target } from './targets';
 
 export const NAME_MAX = 256;
 export const DESCRIPTION_MAX = 2048;
-
-const violation = (property_path: string, message: string, invalid_value: unknown): Violation => ({
-  message,
-  description: `${property_path}: ${message}`,
-  property_path,
-  invalid_value,
-});
 
 const length = (s: string) => [...s].length;
 
@@ -105,5 +98,3 @@ export function parseCatalogItems(raws: RawCatalogInput[]): { inputs: CatalogEnt
   });
   return { inputs, violations };
 }
-
-export { violation };

@@ -6,15 +6,14 @@ import type { Medium, Target } from '../domain/targets';
 import type { PreferenceDeps } from './deps';
 
 /** Resolves any (target, medium) for a recipient; the target need not be cataloged or stored. */
-export async function checkPreference(
-  deps: Pick<PreferenceDeps, 'rules' | 'catalogCache'>,
-  input: { projectId: number; recipientId: string; target: Partial<Target> | undefined; medium: string | undefined },
-): Promise<{ target: Target; medium: Medium; state: ResolvedPreference }> {
-  const { target, medium, violations } = parseTargetMedium(input.target, input.medium, '', 'medium');
-  assertValid(violations);
-  const [catalog, rules] = await Promise.all([
-    deps.catalogCache.get(input.projectId),
-    deps.rules.findForRecipient(input.projectId, input.recipientId),
-  ]);
-  return { target: target!, medium: medium!, state: resolveTarget(catalog, rules, target!, medium!) };
+export function createCheckPreference(deps: Pick<PreferenceDeps, 'rules' | 'catalogCache'>) {
+  return async function checkPreference(input: { projectId: number; recipientId: string; target: Partial<Target> | undefined; medium: string | undefined }): Promise<{ target: Target; medium: Medium; state: ResolvedPreference }> {
+    const { target, medium, violations } = parseTargetMedium(input.target, input.medium, '', 'medium');
+    assertValid(violations);
+    const [catalog, rules] = await Promise.all([
+      deps.catalogCache.get(input.projectId),
+      deps.rules.findForRecipient(input.projectId, input.recipientId),
+    ]);
+    return { target: target!, medium: medium!, state: resolveTarget(catalog, rules, target!, medium!) };
+  };
 }

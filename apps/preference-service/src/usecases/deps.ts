@@ -1,7 +1,7 @@
 import type { Sequences } from '@herald/service-kit';
-import type { CatalogCache } from '../catalog/catalog-cache';
-import type { CatalogRepository } from '../repositories/catalog-repository';
-import type { RuleRepository } from '../repositories/rule-repository';
+import type { CatalogCache } from '../store/catalog-cache';
+import type { CatalogRepository } from '../store/catalog-repository';
+import type { RuleRepository } from '../store/rule-repository';
 
 /** Everything the use cases may touch; each takes the part it needs. */
 export interface PreferenceDeps {

@@ -2,8 +2,10 @@ import type { CatalogEntry } from '../domain/catalog';
 import { preferenceNotFound } from '../domain/errors';
 import type { PreferenceDeps } from './deps';
 
-export async function getCatalogEntry(deps: Pick<PreferenceDeps, 'catalog'>, projectId: number, id: number): Promise<CatalogEntry> {
-  const entry = id > 0 ? await deps.catalog.findById(projectId, id) : null;
-  if (!entry) throw preferenceNotFound();
-  return entry;
+export function createGetCatalogEntry(deps: Pick<PreferenceDeps, 'catalog'>) {
+  return async function getCatalogEntry(projectId: number, id: number): Promise<CatalogEntry> {
+    const entry = id > 0 ? await deps.catalog.findById(projectId, id) : null;
+    if (!entry) throw preferenceNotFound();
+    return entry;
+  };
 }

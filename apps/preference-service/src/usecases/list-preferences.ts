@@ -18,30 +18,29 @@ const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
  * Every target of the project catalog plus every target the recipient has a rule for, each in both
  * mediums, resolved; ordered by channel, event, topic, then medium (in_app before email).
  */
-export async function listPreferences(
-  deps: Pick<PreferenceDeps, 'rules' | 'catalogCache'>,
-  input: { projectId: number; recipientId: string },
-): Promise<PreferenceItem[]> {
-  const [catalog, rules] = await Promise.all([
-    deps.catalogCache.get(input.projectId),
-    deps.rules.findForRecipient(input.projectId, input.recipientId),
-  ]);
-  const targets = new Map<string, Target>();
-  for (const t of [...catalog.entries.map((e) => e.target), ...[...rules.values()].map((r) => r.target)]) {
-    targets.set(keyOf(t, 'in_app'), t);
-  }
-  const items: PreferenceItem[] = [];
-  for (const target of targets.values()) {
-    for (const medium of PREFERENCE_MEDIUMS) {
-      const state = resolveTarget(catalog, rules, target, medium);
-      items.push({ target, medium, name: catalog.byKey.get(keyOf(target, medium))?.name ?? null, state });
+export function createListPreferences(deps: Pick<PreferenceDeps, 'rules' | 'catalogCache'>) {
+  return async function listPreferences(input: { projectId: number; recipientId: string }): Promise<PreferenceItem[]> {
+    const [catalog, rules] = await Promise.all([
+      deps.catalogCache.get(input.projectId),
+      deps.rules.findForRecipient(input.projectId, input.recipientId),
+    ]);
+    const targets = new Map<string, Target>();
+    for (const t of [...catalog.entries.map((e) => e.target), ...[...rules.values()].map((r) => r.target)]) {
+      targets.set(keyOf(t, 'in_app'), t);
     }
-  }
-  return items.sort(
-    (a, b) =>
-      cmp(a.target.channel, b.target.channel) ||
-      cmp(a.target.event, b.target.event) ||
-      cmp(a.target.topic, b.target.topic) ||
-      mediumRank(a.medium) - mediumRank(b.medium),
-  );
+    const items: PreferenceItem[] = [];
+    for (const target of targets.values()) {
+      for (const medium of PREFERENCE_MEDIUMS) {
+        const state = resolveTarget(catalog, rules, target, medium);
+        items.push({ target, medium, name: catalog.byKey.get(keyOf(target, medium))?.name ?? null, state });
+      }
+    }
+    return items.sort(
+      (a, b) =>
+        cmp(a.target.channel, b.target.channel) ||
+        cmp(a.target.event, b.target.event) ||
+        cmp(a.target.topic, b.target.topic) ||
+        mediumRank(a.medium) - mediumRank(b.medium),
+    );
+  };
 }

@@ -2,7 +2,7 @@ import { assertValid } from '../domain/errors';
 import { resolveTarget } from '../domain/resolve';
 import { parseTargetMedium } from '../domain/target-input';
 import type { Target } from '../domain/targets';
-import { violation } from '../domain/validation';
+import { violation } from '@herald/service-kit';
 import type { PreferenceDeps } from './deps';
 
 export const RESOLVE_BATCH_MAX = 1000;
@@ -12,19 +12,19 @@ export const RESOLVE_BATCH_MAX = 1000;
  * bounded whatever the number of recipients: the catalog comes from the cache, and the rules of
  * every recipient are read in one query (by `_id`).
  */
-export async function resolveBatch(
-  deps: Pick<PreferenceDeps, 'rules' | 'catalogCache'>,
-  input: { projectId: number; target: Partial<Target> | undefined; medium: string | undefined; recipientIds: string[] },
-): Promise<{ enabled: boolean[]; covered: boolean }> {
-  const { target, medium, violations } = parseTargetMedium(input.target, input.medium);
-  if (input.recipientIds.length > RESOLVE_BATCH_MAX) {
-    violations.push(violation('recipient_ids', `at most ${RESOLVE_BATCH_MAX} recipients per call`, input.recipientIds.length));
-  }
-  assertValid(violations);
-  const [catalog, rulesByRecipient] = await Promise.all([
-    deps.catalogCache.get(input.projectId),
-    deps.rules.findForRecipients(input.projectId, [...new Set(input.recipientIds)]),
-  ]);
-  const enabled = input.recipientIds.map((r) => resolveTarget(catalog, rulesByRecipient.get(r), target!, medium!).enabled);
-  return { enabled, covered: resolveTarget(catalog, undefined, target!, medium!).covered };
+export function createResolveBatch(deps: Pick<PreferenceDeps, 'rules' | 'catalogCache'>) {
+  return async function resolveBatch(input: { projectId: number; target: Partial<Target> | undefined; medium: string | undefined; recipientIds: string[] }): Promise<{ enabled: boolean[]; covered: boolean; mandatory: boolean }> {
+    const { target, medium, violations } = parseTargetMedium(input.target, input.medium);
+    if (input.recipientIds.length > RESOLVE_BATCH_MAX) {
+      violations.push(violation('recipient_ids', `at most ${RESOLVE_BATCH_MAX} recipients per call`, input.recipientIds.length));
+    }
+    assertValid(violations);
+    const [catalog, rulesByRecipient] = await Promise.all([
+      deps.catalogCache.get(input.projectId),
+      deps.rules.findForRecipients(input.projectId, [...new Set(input.recipientIds)]),
+    ]);
+    const enabled = input.recipientIds.map((r) => resolveTarget(catalog, rulesByRecipient.get(r), target!, medium!).enabled);
+    const { covered, mandatory } = resolveTarget(catalog, undefined, target!, medium!);
+    return { enabled, covered, mandatory };
+  };
 }

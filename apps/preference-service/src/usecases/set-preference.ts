@@ -13,14 +13,13 @@ export interface SetPreferenceInput {
 }
 
 /** Stores the recipient's own rule for a (target, medium); refused when the governing entry is mandatory. */
-export async function setPreference(
-  deps: Pick<PreferenceDeps, 'rules' | 'catalogCache' | 'now'>,
-  input: SetPreferenceInput,
-): Promise<{ target: Target; medium: Medium; enabled: boolean }> {
-  const { target, medium, violations } = parseTargetMedium(input.target, input.medium);
-  assertValid(violations);
-  const catalog = await deps.catalogCache.get(input.projectId);
-  if (resolveTarget(catalog, undefined, target!, medium!).mandatory) throw preferenceMandatory();
-  await deps.rules.set(input.projectId, input.recipientId, { target: target!, medium: medium!, enabled: input.enabled, updatedAt: deps.now() });
-  return { target: target!, medium: medium!, enabled: input.enabled };
+export function createSetPreference(deps: Pick<PreferenceDeps, 'rules' | 'catalogCache' | 'now'>) {
+  return async function setPreference(input: SetPreferenceInput): Promise<{ target: Target; medium: Medium; enabled: boolean }> {
+    const { target, medium, violations } = parseTargetMedium(input.target, input.medium);
+    assertValid(violations);
+    const catalog = await deps.catalogCache.get(input.projectId);
+    if (resolveTarget(catalog, undefined, target!, medium!).mandatory) throw preferenceMandatory();
+    await deps.rules.set(input.projectId, input.recipientId, { target: target!, medium: medium!, enabled: input.enabled, updatedAt: deps.now() });
+    return { target: target!, medium: medium!, enabled: input.enabled };
+  };
 }

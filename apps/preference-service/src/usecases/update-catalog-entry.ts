@@ -1,8 +1,8 @@
-import type { Violation } from '@herald/service-kit';
+import { violation, type Violation } from '@herald/service-kit';
 import type { CatalogEntry } from '../domain/catalog';
 import { assertValid, immutableField, preferenceNotFound, validationFailed } from '../domain/errors';
-import { descriptionViolation, nameViolation, normalizeDescription, violation } from '../domain/validation';
-import type { CatalogChanges } from '../repositories/catalog-repository';
+import { descriptionViolation, nameViolation, normalizeDescription } from '../domain/validation';
+import type { CatalogChanges } from '../store/catalog-repository';
 import type { PreferenceDeps } from './deps';
 
 export interface UpdateCatalogEntryInput {
@@ -17,38 +17,37 @@ export interface UpdateCatalogEntryInput {
   key: { channel?: string; topic?: string; event?: string; medium?: string };
 }
 
-export async function updateCatalogEntry(
-  deps: Pick<PreferenceDeps, 'catalog' | 'catalogCache' | 'now'>,
-  input: UpdateCatalogEntryInput,
-): Promise<CatalogEntry> {
-  const changes: CatalogChanges = {};
-  if (input.name !== undefined) changes.name = input.name;
-  if (input.description !== undefined) changes.description = normalizeDescription(input.description);
-  if (input.defaultEnabled !== undefined) changes.defaultEnabled = input.defaultEnabled;
-  if (input.mandatory !== undefined) changes.mandatory = input.mandatory;
-  const sentKey = Object.entries(input.key).filter(([, v]) => v !== undefined);
-  if (Object.keys(changes).length === 0 && sentKey.length === 0) {
-    throw validationFailed([], 'Provide at least one of name, description, default_enabled, mandatory');
-  }
-  const found = [
-    input.name !== undefined ? nameViolation(input.name) : null,
-    descriptionViolation(input.description),
-  ].filter((v): v is Violation => v !== null);
-  assertValid(found);
+export function createUpdateCatalogEntry(deps: Pick<PreferenceDeps, 'catalog' | 'catalogCache' | 'now'>) {
+  return async function updateCatalogEntry(input: UpdateCatalogEntryInput): Promise<CatalogEntry> {
+    const changes: CatalogChanges = {};
+    if (input.name !== undefined) changes.name = input.name;
+    if (input.description !== undefined) changes.description = normalizeDescription(input.description);
+    if (input.defaultEnabled !== undefined) changes.defaultEnabled = input.defaultEnabled;
+    if (input.mandatory !== undefined) changes.mandatory = input.mandatory;
+    const sentKey = Object.entries(input.key).filter(([, v]) => v !== undefined);
+    if (Object.keys(changes).length === 0 && sentKey.length === 0) {
+      throw validationFailed([], 'Provide at least one of name, description, default_enabled, mandatory');
+    }
+    const found = [
+      input.name !== undefined ? nameViolation(input.name) : null,
+      descriptionViolation(input.description),
+    ].filter((v): v is Violation => v !== null);
+    assertValid(found);
 
-  const stored = input.id > 0 ? await deps.catalog.findById(input.projectId, input.id) : null;
-  if (!stored) throw preferenceNotFound();
-  const storedKey: Record<string, string> = { ...stored.target, medium: stored.medium };
-  const changed = sentKey
-    .filter(([field, value]) => storedKey[field] !== value)
-    .map(([field, value]) => violation(field, `${field} is part of the natural key and cannot be changed (stored: ${storedKey[field]})`, value));
-  if (changed.length > 0) throw immutableField(changed);
-  if (Object.keys(changes).length === 0) {
-    throw validationFailed([], 'Provide at least one of name, description, default_enabled, mandatory');
-  }
+    const stored = input.id > 0 ? await deps.catalog.findById(input.projectId, input.id) : null;
+    if (!stored) throw preferenceNotFound();
+    const storedKey: Record<string, string> = { ...stored.target, medium: stored.medium };
+    const changed = sentKey
+      .filter(([field, value]) => storedKey[field] !== value)
+      .map(([field, value]) => violation(field, `${field} is part of the natural key and cannot be changed (stored: ${storedKey[field]})`, value));
+    if (changed.length > 0) throw immutableField(changed);
+    if (Object.keys(changes).length === 0) {
+      throw validationFailed([], 'Provide at least one of name, description, default_enabled, mandatory');
+    }
 
-  const entry = await deps.catalog.update(input.projectId, input.id, changes, deps.now());
-  if (!entry) throw preferenceNotFound();
-  await deps.catalogCache.invalidate(input.projectId);
-  return entry;
+    const entry = await deps.catalog.update(input.projectId, input.id, changes, deps.now());
+    if (!entry) throw preferenceNotFound();
+    await deps.catalogCache.invalidate(input.projectId);
+    return entry;
+  };
 }

@@ -1,7 +1,8 @@
 import { catalogOf, sameState, type CatalogEntry } from '../domain/catalog';
 import { assertValid } from '../domain/errors';
 import { keyOf } from '../domain/targets';
-import { parseCatalogItems, violation, type RawCatalogInput } from '../domain/validation';
+import { violation } from '@herald/service-kit';
+import { parseCatalogItems, type RawCatalogInput } from '../domain/validation';
 import { CATALOG_SEQUENCE, type PreferenceDeps } from './deps';
 
 export const CATALOG_BULK_MAX = 1000;
@@ -26,37 +27,36 @@ export interface UpsertCatalogInput {
  *     here leaves extra entries, never missing ones; the retry deletes the rest.
  * The items are each entry's full desired state, so repeating a step cannot compound.
  */
-export async function upsertCatalog(
-  deps: Pick<PreferenceDeps, 'catalog' | 'catalogCache' | 'sequences' | 'now'>,
-  { projectId, items, prune }: UpsertCatalogInput,
-): Promise<CatalogEntry[]> {
-  if (items.length > CATALOG_BULK_MAX) {
-    assertValid([violation('', `at most ${CATALOG_BULK_MAX} entries per request`, items.length)], 'Too many catalog entries');
-  }
-  const { inputs, violations } = parseCatalogItems(items);
-  assertValid(violations, 'Invalid catalog entries');
-
-  const current = catalogOf(await deps.catalog.listByProject(projectId));
-  const writes = inputs.filter((i) => {
-    const stored = current.byKey.get(keyOf(i.target, i.medium));
-    return !stored || !sameState(stored, i);
-  });
-  const newCount = writes.filter((i) => !current.byKey.has(keyOf(i.target, i.medium))).length;
-  let nextId = newCount > 0 ? await deps.sequences.next(CATALOG_SEQUENCE, newCount) : 0;
-  const wanted = new Set(inputs.map((i) => keyOf(i.target, i.medium)));
-  try {
-    await deps.catalog.upsertByKey(
-      projectId,
-      writes.map((input) => ({ input, newId: current.byKey.get(keyOf(input.target, input.medium))?.id ?? nextId++ })),
-      deps.now(),
-    );
-    if (prune) {
-      const absent = current.entries.filter((e) => !wanted.has(keyOf(e.target, e.medium)));
-      await deps.catalog.deleteByIds(projectId, absent.map((e) => e.id));
+export function createUpsertCatalog(deps: Pick<PreferenceDeps, 'catalog' | 'catalogCache' | 'sequences' | 'now'>) {
+  return async function upsertCatalog({ projectId, items, prune }: UpsertCatalogInput): Promise<CatalogEntry[]> {
+    if (items.length > CATALOG_BULK_MAX) {
+      assertValid([violation('', `at most ${CATALOG_BULK_MAX} entries per request`, items.length)], 'Too many catalog entries');
     }
-  } finally {
-    // Even a failed attempt may have written part of the request.
-    await deps.catalogCache.invalidate(projectId);
-  }
-  return deps.catalog.listByProject(projectId);
+    const { inputs, violations } = parseCatalogItems(items);
+    assertValid(violations, 'Invalid catalog entries');
+
+    const current = catalogOf(await deps.catalog.listByProject(projectId));
+    const writes = inputs.filter((i) => {
+      const stored = current.byKey.get(keyOf(i.target, i.medium));
+      return !stored || !sameState(stored, i);
+    });
+    const newCount = writes.filter((i) => !current.byKey.has(keyOf(i.target, i.medium))).length;
+    let nextId = newCount > 0 ? await deps.sequences.next(CATALOG_SEQUENCE, newCount) : 0;
+    const wanted = new Set(inputs.map((i) => keyOf(i.target, i.medium)));
+    try {
+      await deps.catalog.upsertByKey(
+        projectId,
+        writes.map((input) => ({ input, newId: current.byKey.get(keyOf(input.target, input.medium))?.id ?? nextId++ })),
+        deps.now(),
+      );
+      if (prune) {
+        const absent = current.entries.filter((e) => !wanted.has(keyOf(e.target, e.medium)));
+        await deps.catalog.deleteByIds(projectId, absent.map((e) => e.id));
+      }
+    } finally {
+      // Even a failed attempt may have written part of the request.
+      await deps.catalogCache.invalidate(projectId);
+    }
+    return deps.catalog.listByProject(projectId);
+  };
 }

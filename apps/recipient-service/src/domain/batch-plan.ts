@@ -1,6 +1,6 @@
 import { LIMITS } from '@herald/contracts';
-import type { Violation } from '@herald/service-kit';
-import { recipientViolations, violation } from './recipient-rules';
+import { violation, type Violation } from '@herald/service-kit';
+import { recipientViolations } from './recipient-rules';
 
 export interface BatchItemInput {
   id: string;

@@ -1,6 +1,5 @@
 import { CONTACT_MEDIUMS, isEmailAddress, LIMITS } from '@herald/contracts';
-import type { Violation } from '@herald/service-kit';
-import { violation } from './recipient-rules';
+import { violation, type Violation } from '@herald/service-kit';
 
 export type Medium = (typeof CONTACT_MEDIUMS)[number];
 

@@ -1,6 +1,5 @@
 import { LIMITS } from '@herald/contracts';
-import { invalid } from '@herald/service-kit';
-import { violation } from './recipient-rules';
+import { invalid, violation } from '@herald/service-kit';
 
 /**
  * Paging cursors are opaque to callers: the creation sequence number of the last recipient

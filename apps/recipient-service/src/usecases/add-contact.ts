@@ -1,7 +1,7 @@
 import { contactViolations, normalizeAddress } from '../domain/contact-rules';
 import { assertValid, contactExists, primaryContactExists } from '../domain/errors';
-import type { ContactRecord } from '../repositories/contact-repository';
-import { DuplicateError } from '../repositories/unique';
+import type { ContactRecord } from '../store/contact-repository';
+import { DuplicateError } from '../store/unique';
 import type { RecipientDeps } from './deps';
 import { requireRecipient } from './require-recipient';
 
@@ -14,18 +14,20 @@ export interface AddContactInput {
 }
 
 /** Adds a contact; the store's unique indexes refuse a duplicate address or a second primary. */
-export async function addContact(deps: RecipientDeps, input: AddContactInput): Promise<ContactRecord> {
-  assertValid(contactViolations(input));
-  const { projectId, recipientId, medium } = input;
-  await requireRecipient(deps.recipients, projectId, recipientId);
-  const address = normalizeAddress(medium, input.address);
-  const id = await deps.sequences.next('contact');
-  try {
-    return await deps.contacts.insert(projectId, recipientId, { id, medium, address, isPrimary: input.isPrimary }, deps.now());
-  } catch (err) {
-    if (!(err instanceof DuplicateError)) throw err;
-    // Which index refused it: the address one when the address is already held, else the primary one.
-    const holder = await deps.contacts.findByAddress(projectId, recipientId, medium, address);
-    throw holder ? contactExists() : primaryContactExists();
-  }
+export function createAddContact(deps: RecipientDeps) {
+  return async function addContact(input: AddContactInput): Promise<ContactRecord> {
+    assertValid(contactViolations(input));
+    const { projectId, recipientId, medium } = input;
+    await requireRecipient(deps.recipients, projectId, recipientId);
+    const address = normalizeAddress(medium, input.address);
+    const id = await deps.sequences.next('contact');
+    try {
+      return await deps.contacts.insert(projectId, recipientId, { id, medium, address, isPrimary: input.isPrimary }, deps.now());
+    } catch (err) {
+      if (!(err instanceof DuplicateError)) throw err;
+      // Which index refused it: the address one when the address is already held, else the primary one.
+      const holder = await deps.contacts.findByAddress(projectId, recipientId, medium, address);
+      throw holder ? contactExists() : primaryContactExists();
+    }
+  };
 }

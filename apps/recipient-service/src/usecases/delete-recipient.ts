@@ -1,5 +1,5 @@
 import { recipientNotFound } from '../domain/errors';
-import type { RecipientRecord } from '../repositories/recipient-repository';
+import type { RecipientRecord } from '../store/recipient-repository';
 import type { RecipientDeps } from './deps';
 
 type Deps = Pick<RecipientDeps, 'recipients' | 'contacts' | 'events' | 'now'>;
@@ -9,10 +9,12 @@ type Deps = Pick<RecipientDeps, 'recipients' | 'contacts' | 'events' | 'now'>;
  * found from here on), publish RecipientDeleted (same msgID on a retry, so consumers see it once),
  * delete its contacts, delete it. A retry of a delete that stopped half-way finishes the job.
  */
-export async function deleteRecipient(deps: Deps, input: { projectId: number; id: string }): Promise<void> {
-  const recipient = await deps.recipients.markDeleting(input.projectId, input.id, deps.now());
-  if (!recipient) throw recipientNotFound();
-  await finishDeletion(deps, input.projectId, recipient);
+export function createDeleteRecipient(deps: Deps) {
+  return async function deleteRecipient(input: { projectId: number; id: string }): Promise<void> {
+    const recipient = await deps.recipients.markDeleting(input.projectId, input.id, deps.now());
+    if (!recipient) throw recipientNotFound();
+    await finishDeletion(deps, input.projectId, recipient);
+  };
 }
 
 /** The steps after the mark; also run by a create that finds the id still being erased. */

@@ -1,7 +1,7 @@
 import type { Sequences } from '@herald/service-kit';
-import type { RecipientEvents } from '../events/recipient-events';
-import type { ContactRepository } from '../repositories/contact-repository';
-import type { RecipientRepository } from '../repositories/recipient-repository';
+import type { ContactRepository } from '../store/contact-repository';
+import type { RecipientRepository } from '../store/recipient-repository';
+import type { RecipientEvents } from './ports';
 
 /** Everything the use cases may touch; each takes the part it needs. */
 export interface RecipientDeps {

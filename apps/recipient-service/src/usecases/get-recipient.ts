@@ -1,7 +1,9 @@
-import type { RecipientRecord } from '../repositories/recipient-repository';
+import type { RecipientRecord } from '../store/recipient-repository';
 import type { RecipientDeps } from './deps';
 import { requireRecipient } from './require-recipient';
 
-export async function getRecipient(deps: Pick<RecipientDeps, 'recipients'>, input: { projectId: number; id: string }): Promise<RecipientRecord> {
-  return requireRecipient(deps.recipients, input.projectId, input.id);
+export function createGetRecipient(deps: Pick<RecipientDeps, 'recipients'>) {
+  return async function getRecipient(input: { projectId: number; id: string }): Promise<RecipientRecord> {
+    return requireRecipient(deps.recipients, input.projectId, input.id);
+  };
 }

@@ -1,5 +1,5 @@
 import { decodeCursor, encodeCursor, pageLimit } from '../domain/cursor';
-import { SEQ_WINDOW_MAX } from '../repositories/recipient-repository';
+import { SEQ_WINDOW_MAX } from '../store/recipient-repository';
 import type { RecipientDeps } from './deps';
 
 export const ID_PAGE_DEFAULT = 1000;
@@ -26,26 +26,25 @@ export interface RecipientIdsPage {
  * the end of a project as at its start, and a failed page is retried alone. An empty bound is
  * snapshotted here: the highest seq handed out so far.
  */
-export async function listRecipientIds(
-  deps: Pick<RecipientDeps, 'recipients' | 'sequences'>,
-  input: { projectId: number; after: string; upperBound: string; pageSize: number },
-): Promise<RecipientIdsPage> {
-  const size = pageLimit(input.pageSize, { fallback: ID_PAGE_DEFAULT, max: ID_PAGE_MAX, property: 'page_size' });
-  let cursor = decodeCursor(input.after, 'after');
-  const bound = input.upperBound === '' ? await deps.sequences.peek('recipient') : decodeCursor(input.upperBound, 'upper_bound');
-  const found: { id: string; seq: number }[] = [];
-  for (let windows = 0; cursor < bound && found.length < size && windows < ID_PAGE_MAX_WINDOWS; windows++) {
-    const to = Math.min(bound, cursor + Math.min(SEQ_WINDOW_MAX, size - found.length));
-    found.push(...(await deps.recipients.idsInSeqWindow(input.projectId, cursor, to)));
-    cursor = to;
-    if (found.length * 2 >= size) break;
-  }
-  return {
-    ids: found.map((f) => f.id),
-    seqs: found.map((f) => f.seq),
-    nextAfter: encodeCursor(cursor),
-    upperBound: encodeCursor(bound),
-    done: cursor >= bound,
-    remainingAtMost: Math.max(0, bound - cursor),
+export function createListRecipientIds(deps: Pick<RecipientDeps, 'recipients' | 'sequences'>) {
+  return async function listRecipientIds(input: { projectId: number; after: string; upperBound: string; pageSize: number }): Promise<RecipientIdsPage> {
+    const size = pageLimit(input.pageSize, { fallback: ID_PAGE_DEFAULT, max: ID_PAGE_MAX, property: 'page_size' });
+    let cursor = decodeCursor(input.after, 'after');
+    const bound = input.upperBound === '' ? await deps.sequences.peek('recipient') : decodeCursor(input.upperBound, 'upper_bound');
+    const found: { id: string; seq: number }[] = [];
+    for (let windows = 0; cursor < bound && found.length < size && windows < ID_PAGE_MAX_WINDOWS; windows++) {
+      const to = Math.min(bound, cursor + Math.min(SEQ_WINDOW_MAX, size - found.length));
+      found.push(...(await deps.recipients.idsInSeqWindow(input.projectId, cursor, to)));
+      cursor = to;
+      if (found.length * 2 >= size) break;
+    }
+    return {
+      ids: found.map((f) => f.id),
+      seqs: found.map((f) => f.seq),
+      nextAfter: encodeCursor(cursor),
+      upperBound: encodeCursor(bound),
+      done: cursor >= bound,
+      remainingAtMost: Math.max(0, bound - cursor),
+    };
   };
 }

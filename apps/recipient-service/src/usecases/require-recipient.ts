@@ -1,5 +1,5 @@
 import { recipientNotFound } from '../domain/errors';
-import type { RecipientRecord, RecipientRepository } from '../repositories/recipient-repository';
+import type { RecipientRecord, RecipientRepository } from '../store/recipient-repository';
 
 /** The recipient every contact operation works under; unknown (or being erased): not found. */
 export async function requireRecipient(recipients: RecipientRepository, projectId: number, id: string): Promise<RecipientRecord> {

@@ -1,7 +1,7 @@
 import { contactViolations, normalizeAddress } from '../domain/contact-rules';
 import { assertValid } from '../domain/errors';
-import type { ContactRecord } from '../repositories/contact-repository';
-import { DuplicateError } from '../repositories/unique';
+import type { ContactRecord } from '../store/contact-repository';
+import { DuplicateError } from '../store/unique';
 import type { RecipientDeps } from './deps';
 import { requireRecipient } from './require-recipient';
 
@@ -20,20 +20,22 @@ const ATTEMPTS = 5;
  * short (crash, or a concurrent writer refused by a unique index) is repaired by the next pass or
  * by a retry of the same request.
  */
-export async function setPrimaryContact(deps: RecipientDeps, input: SetPrimaryContactInput): Promise<ContactRecord> {
-  assertValid(contactViolations(input));
-  const { projectId, recipientId, medium } = input;
-  await requireRecipient(deps.recipients, projectId, recipientId);
-  const address = normalizeAddress(medium, input.address);
-  for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
-    try {
-      const done = await step(deps, { projectId, recipientId, medium, address });
-      if (done) return done;
-    } catch (err) {
-      if (!(err instanceof DuplicateError) || attempt === ATTEMPTS) throw err;
+export function createSetPrimaryContact(deps: RecipientDeps) {
+  return async function setPrimaryContact(input: SetPrimaryContactInput): Promise<ContactRecord> {
+    assertValid(contactViolations(input));
+    const { projectId, recipientId, medium } = input;
+    await requireRecipient(deps.recipients, projectId, recipientId);
+    const address = normalizeAddress(medium, input.address);
+    for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
+      try {
+        const done = await step(deps, { projectId, recipientId, medium, address });
+        if (done) return done;
+      } catch (err) {
+        if (!(err instanceof DuplicateError) || attempt === ATTEMPTS) throw err;
+      }
     }
-  }
-  throw new Error(`primary ${medium} contact of ${recipientId} did not settle after ${ATTEMPTS} passes`);
+    throw new Error(`primary ${medium} contact of ${recipientId} did not settle after ${ATTEMPTS} passes`);
+  };
 }
 
 /** One step: returns the primary contact when the goal is reached, null when another pass is needed. */

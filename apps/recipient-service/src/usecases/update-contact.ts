@@ -1,8 +1,8 @@
 import { checkAddress, normalizeAddress } from '../domain/contact-rules';
 import { assertValid, contactExists, contactNotFound, primaryContactExists } from '../domain/errors';
-import { violation } from '../domain/recipient-rules';
-import type { ContactChange, ContactRecord } from '../repositories/contact-repository';
-import { DuplicateError } from '../repositories/unique';
+import { violation } from '@herald/service-kit';
+import type { ContactChange, ContactRecord } from '../store/contact-repository';
+import { DuplicateError } from '../store/unique';
 import type { RecipientDeps } from './deps';
 import { requireRecipient } from './require-recipient';
 
@@ -18,31 +18,33 @@ export interface UpdateContactInput {
  * Changes a contact's address and/or primary flag. A new address resets `verified_at`; becoming
  * primary while another primary of the medium exists is refused (by the store's unique index).
  */
-export async function updateContact(deps: Pick<RecipientDeps, 'recipients' | 'contacts' | 'now'>, input: UpdateContactInput): Promise<ContactRecord> {
-  const { projectId, recipientId, contactId } = input;
-  if (input.address === undefined && input.isPrimary === undefined) {
-    assertValid([violation('', 'at least one of address, is_primary is required', null)]);
-  }
-  await requireRecipient(deps.recipients, projectId, recipientId);
-  const contact = await deps.contacts.findById(projectId, recipientId, contactId);
-  if (!contact) throw contactNotFound();
+export function createUpdateContact(deps: Pick<RecipientDeps, 'recipients' | 'contacts' | 'now'>) {
+  return async function updateContact(input: UpdateContactInput): Promise<ContactRecord> {
+    const { projectId, recipientId, contactId } = input;
+    if (input.address === undefined && input.isPrimary === undefined) {
+      assertValid([violation('', 'at least one of address, is_primary is required', null)]);
+    }
+    await requireRecipient(deps.recipients, projectId, recipientId);
+    const contact = await deps.contacts.findById(projectId, recipientId, contactId);
+    if (!contact) throw contactNotFound();
 
-  const change: ContactChange = {};
-  if (input.address !== undefined) {
-    assertValid([checkAddress(contact.medium, input.address)].filter((v) => v !== null));
-    const address = normalizeAddress(contact.medium, input.address);
-    if (address !== contact.address) Object.assign(change, { address, verifiedAt: null });
-  }
-  if (input.isPrimary !== undefined && input.isPrimary !== contact.isPrimary) change.isPrimary = input.isPrimary;
-  if (Object.keys(change).length === 0) return contact;
+    const change: ContactChange = {};
+    if (input.address !== undefined) {
+      assertValid([checkAddress(contact.medium, input.address)].filter((v) => v !== null));
+      const address = normalizeAddress(contact.medium, input.address);
+      if (address !== contact.address) Object.assign(change, { address, verifiedAt: null });
+    }
+    if (input.isPrimary !== undefined && input.isPrimary !== contact.isPrimary) change.isPrimary = input.isPrimary;
+    if (Object.keys(change).length === 0) return contact;
 
-  try {
-    const updated = await deps.contacts.update(projectId, recipientId, contactId, contact.medium, change, deps.now());
-    if (!updated) throw contactNotFound();
-    return updated;
-  } catch (err) {
-    if (!(err instanceof DuplicateError)) throw err;
-    const holder = change.address && (await deps.contacts.findByAddress(projectId, recipientId, contact.medium, change.address));
-    throw holder ? contactExists() : primaryContactExists();
-  }
+    try {
+      const updated = await deps.contacts.update(projectId, recipientId, contactId, contact.medium, change, deps.now());
+      if (!updated) throw contactNotFound();
+      return updated;
+    } catch (err) {
+      if (!(err instanceof DuplicateError)) throw err;
+      const holder = change.address && (await deps.contacts.findByAddress(projectId, recipientId, contact.medium, change.address));
+      throw holder ? contactExists() : primaryContactExists();
+    }
+  };
 }

@@ -1,6 +1,6 @@
 import { assertValid, recipientNotFound } from '../domain/errors';
 import { checkRecipientName } from '../domain/recipient-rules';
-import type { RecipientRecord } from '../repositories/recipient-repository';
+import type { RecipientRecord } from '../store/recipient-repository';
 import type { RecipientDeps } from './deps';
 import { requireRecipient } from './require-recipient';
 
@@ -11,10 +11,12 @@ export interface UpdateRecipientInput {
   name?: string | null;
 }
 
-export async function updateRecipient(deps: Pick<RecipientDeps, 'recipients' | 'now'>, input: UpdateRecipientInput): Promise<RecipientRecord> {
-  if (input.name === undefined) return requireRecipient(deps.recipients, input.projectId, input.id);
-  assertValid([checkRecipientName(input.name)].filter((v) => v !== null));
-  const updated = await deps.recipients.setName(input.projectId, input.id, input.name, deps.now());
-  if (!updated) throw recipientNotFound();
-  return updated;
+export function createUpdateRecipient(deps: Pick<RecipientDeps, 'recipients' | 'now'>) {
+  return async function updateRecipient(input: UpdateRecipientInput): Promise<RecipientRecord> {
+    if (input.name === undefined) return requireRecipient(deps.recipients, input.projectId, input.id);
+    assertValid([checkRecipientName(input.name)].filter((v) => v !== null));
+    const updated = await deps.recipients.setName(input.projectId, input.id, input.name, deps.now());
+    if (!updated) throw recipientNotFound();
+    return updated;
+  };
 }

@@ -27,11 +27,14 @@ const notificationRoutes: RoutePlugin = async (app) => {
           strictTargets: s.strict_targets,
           maxBroadcastRecipientsForEmail: BigInt(s.max_broadcast_recipients_for_email),
           monthlyQuota: s.monthly_quota === null ? undefined : BigInt(s.monthly_quota),
+          emailFromAddress: s.email_from?.address,
+          emailFromName: s.email_from?.name ?? undefined,
+          emailReplyTo: s.email_reply_to ?? undefined,
         },
         recipientId: body.recipient_id ?? undefined,
         target: body.target ?? undefined,
         payloadJson: body.payload == null ? undefined : JSON.stringify(body.payload),
-        email: body.email ?? undefined,
+        email: body.email ? { subject: body.email.subject, html: body.email.html, text: body.email.text, fromName: body.email.from_name } : undefined,
         idempotencyKey: request.headers['idempotency-key'] ?? '',
       });
       reply.code(201);

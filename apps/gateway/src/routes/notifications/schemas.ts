@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { LIMITS } from '@herald/contracts';
 import { serviceRules } from '../../http/openapi-document';
-import { Nullable, Timestamp, TRIMMED_NO_CONTROL } from '../../schemas/common';
+import { NOT_BLANK_NO_CONTROL, Nullable, Timestamp, TRIMMED_NO_CONTROL } from '../../schemas/common';
 
 const TargetField = Type.String(serviceRules({ minLength: 1, maxLength: LIMITS.targetFieldMax }));
 
@@ -15,6 +15,12 @@ const EmailInput = Type.Object(
     subject: Type.String(serviceRules({ minLength: 1, maxLength: LIMITS.emailSubjectMax })),
     html: Type.String({ description: `Up to ${LIMITS.emailHtmlMaxBytes} bytes (UTF-8)`, ...serviceRules({ minLength: 1 }) }),
     text: Type.Optional(Type.String({ description: `Up to ${LIMITS.emailTextMaxBytes} bytes (UTF-8); derived from html when omitted` })),
+    from_name: Type.Optional(
+      Type.String({
+        description: "Sender display name for this send only (1-256 characters); the address stays the project's",
+        ...serviceRules({ maxLength: 256, pattern: NOT_BLANK_NO_CONTROL }),
+      }),
+    ),
   },
   { title: 'EmailInput' },
 );
@@ -54,7 +60,14 @@ export const SendHeaders = Type.Object({ 'idempotency-key': Type.Optional(Type.S
 export const EmailOutcomeSchema = Type.Object(
   {
     status: Type.String(),
-    reason: Type.Optional(Nullable(Type.String())),
+    reason: Type.Optional(
+      Nullable(
+        Type.String({
+          description:
+            'Why the email was skipped or failed: not_cataloged, preference_disabled, no_primary_contact, no_target, quota_exceeded, broadcast_limit_exceeded, provider_error, address_rejected (the mail server refused the address permanently; the contact is marked undeliverable), address_undeliverable (the contact is marked undeliverable). Null when sent.',
+        }),
+      ),
+    ),
     address: Type.Optional(Nullable(Type.String())),
     message_id: Type.Optional(Nullable(Type.String())),
     attempts: Type.Optional(Type.Integer()),

@@ -36,6 +36,8 @@ const streamRoute: RoutePlugin = async (app) => {
     '/recipients/:recipient_id/notifications/stream',
     {
       config: { access: 'recipient', tokenInQuery: true },
+      // A HEAD would open a stream too: none.
+      exposeHeadRoute: false,
       schema: {
         tags: ['notifications'],
         summary: 'Live feed of a recipient (Server-Sent Events)',

@@ -2,60 +2,44 @@ import type { ConnectRouter } from '@connectrpc/connect';
 import { RecipientService } from '@herald/contracts';
 import { toConnectError, toFieldViolation } from '@herald/service-kit';
 import { num, toContactMessage as contact, toRecipientMessage as recipient } from './mappers';
-import { addContact } from './usecases/add-contact';
-import { batchUpsertRecipients } from './usecases/batch-upsert-recipients';
-import { createRecipient } from './usecases/create-recipient';
-import { deleteContact } from './usecases/delete-contact';
-import { deleteRecipient } from './usecases/delete-recipient';
-import type { RecipientDeps } from './usecases/deps';
-import { ensureRecipient } from './usecases/ensure-recipient';
-import { getPrimaryContacts } from './usecases/get-primary-contacts';
-import { getRecipient } from './usecases/get-recipient';
-import { listContacts } from './usecases/list-contacts';
-import { listRecipientIds } from './usecases/list-recipient-ids';
-import { listRecipients } from './usecases/list-recipients';
-import { setPrimaryContact } from './usecases/set-primary-contact';
-import { streamRecipientIds } from './usecases/stream-recipient-ids';
-import { updateContact } from './usecases/update-contact';
-import { updateRecipient } from './usecases/update-recipient';
-import { verifyContact } from './usecases/verify-contact';
+import type { RecipientUseCases } from '../usecases';
 
 /** RecipientService: each handler maps the request to a use case input and the result back. */
-export const recipientRoutes = (deps: RecipientDeps) => (router: ConnectRouter) =>
+export const recipientRoutes = (uc: RecipientUseCases) => (router: ConnectRouter) =>
   router.service(RecipientService, {
     async createRecipient(req) {
-      const r = await createRecipient(deps, { projectId: num(req.projectId), id: req.id, name: req.name ?? null });
+      const r = await uc.createRecipient({ projectId: num(req.projectId), id: req.id, name: req.name ?? null });
       return { recipient: recipient(r) };
     },
     async getRecipient(req) {
-      return { recipient: recipient(await getRecipient(deps, { projectId: num(req.projectId), id: req.id })) };
+      return { recipient: recipient(await uc.getRecipient({ projectId: num(req.projectId), id: req.id })) };
     },
     async updateRecipient(req) {
       const name = req.setName ? (req.name ?? null) : undefined;
-      return { recipient: recipient(await updateRecipient(deps, { projectId: num(req.projectId), id: req.id, name })) };
+      return { recipient: recipient(await uc.updateRecipient({ projectId: num(req.projectId), id: req.id, name })) };
     },
     async deleteRecipient(req) {
-      await deleteRecipient(deps, { projectId: num(req.projectId), id: req.id });
+      await uc.deleteRecipient({ projectId: num(req.projectId), id: req.id });
       return {};
     },
     async batchUpsertRecipients(req) {
       const items = req.items.map((i) => ({ id: i.id, setName: i.setName, name: i.name ?? null, batchIndex: i.batchIndex }));
-      const result = await batchUpsertRecipients(deps, { projectId: num(req.projectId), items });
+      const result = await uc.batchUpsertRecipients({ projectId: num(req.projectId), items });
       const failed = result.failed.map((f) => ({ id: f.id, batchIndex: f.batchIndex, errors: f.errors.map(toFieldViolation) }));
       return { created: result.created, updated: result.updated, failed };
     },
     async listRecipients(req) {
-      const page = await listRecipients(deps, { projectId: num(req.projectId), limit: req.limit, cursor: req.cursor });
+      const page = await uc.listRecipients({ projectId: num(req.projectId), limit: req.limit, cursor: req.cursor });
       return { recipients: page.recipients.map(recipient), nextCursor: page.nextCursor };
     },
     async ensureRecipient(req) {
-      const result = await ensureRecipient(deps, { projectId: num(req.projectId), id: req.id });
+      const result = await uc.ensureRecipient({ projectId: num(req.projectId), id: req.id });
       return { recipient: recipient(result.recipient), created: result.created };
     },
     async *streamRecipientIds(req, ctx) {
       const input = { projectId: num(req.projectId), pageSize: req.pageSize, after: req.after };
       try {
-        for await (const page of streamRecipientIds(deps, input, ctx.signal)) yield { recipientIds: page.ids, cursor: page.cursor };
+        for await (const page of uc.streamRecipientIds(input, ctx.signal)) yield { recipientIds: page.ids, cursor: page.cursor };
       } catch (err) {
         // The kit's interceptor sees only the call's start; errors raised mid-stream are mapped here.
         throw toConnectError(err);
@@ -63,34 +47,38 @@ export const recipientRoutes = (deps: RecipientDeps) => (router: ConnectRouter) 
     },
     async listRecipientIds(req) {
       const input = { projectId: num(req.projectId), after: req.after, upperBound: req.upperBound, pageSize: req.pageSize };
-      const page = await listRecipientIds(deps, input);
+      const page = await uc.listRecipientIds(input);
       return { recipientIds: page.ids, recipientSeqs: page.seqs.map(BigInt), nextAfter: page.nextAfter, upperBound: page.upperBound, done: page.done, remainingAtMost: BigInt(page.remainingAtMost) };
     },
     async addContact(req) {
       const input = { projectId: num(req.projectId), recipientId: req.recipientId, medium: req.medium, address: req.address, isPrimary: req.isPrimary };
-      return { contact: contact(await addContact(deps, input)) };
+      return { contact: contact(await uc.addContact(input)) };
     },
     async listContacts(req) {
-      return { contacts: (await listContacts(deps, { projectId: num(req.projectId), recipientId: req.recipientId })).map(contact) };
+      return { contacts: (await uc.listContacts({ projectId: num(req.projectId), recipientId: req.recipientId })).map(contact) };
     },
     async setPrimaryContact(req) {
       const input = { projectId: num(req.projectId), recipientId: req.recipientId, medium: req.medium, address: req.address };
-      return { contact: contact(await setPrimaryContact(deps, input)) };
+      return { contact: contact(await uc.setPrimaryContact(input)) };
     },
     async updateContact(req) {
       const input = { projectId: num(req.projectId), recipientId: req.recipientId, contactId: num(req.contactId), address: req.address, isPrimary: req.isPrimary };
-      return { contact: contact(await updateContact(deps, input)) };
+      return { contact: contact(await uc.updateContact(input)) };
     },
     async deleteContact(req) {
-      await deleteContact(deps, { projectId: num(req.projectId), recipientId: req.recipientId, contactId: num(req.contactId) });
+      await uc.deleteContact({ projectId: num(req.projectId), recipientId: req.recipientId, contactId: num(req.contactId) });
       return {};
     },
     async verifyContact(req) {
       const input = { projectId: num(req.projectId), recipientId: req.recipientId, contactId: num(req.contactId) };
-      return { contact: contact(await verifyContact(deps, input)) };
+      return { contact: contact(await uc.verifyContact(input)) };
     },
     async getPrimaryContacts(req) {
       const input = { projectId: num(req.projectId), recipientIds: req.recipientIds, medium: req.medium };
-      return { contacts: (await getPrimaryContacts(deps, input)).map(contact) };
+      return { contacts: (await uc.getPrimaryContacts(input)).map(contact) };
+    },
+    async markContactUndeliverable(req) {
+      const input = { projectId: num(req.projectId), recipientId: req.recipientId, medium: req.medium, address: req.address, reason: req.reason };
+      return { marked: await uc.markContactUndeliverable(input) };
     },
   });

@@ -8,10 +8,10 @@ import {
   type PreferenceState,
   type Target as TargetMessage,
 } from '@herald/contracts';
-import type { ResolvedPreference } from './domain/cascade';
-import type { CatalogEntry } from './domain/catalog';
-import type { Target } from './domain/targets';
-import type { RawCatalogInput } from './domain/validation';
+import type { ResolvedPreference } from '../domain/cascade';
+import type { CatalogEntry } from '../domain/catalog';
+import type { Target } from '../domain/targets';
+import type { RawCatalogInput } from '../domain/validation';
 
 /** An int64 id as a number; 0 (never a valid id) when out of the safe range. */
 export const idOf = (v: bigint): number => (v > 0n && v <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(v) : 0);

@@ -3,17 +3,10 @@ import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { jetstream } from '@nats-io/jetstream';
 import { RECIPIENT_DELETED_SUBJECT, RecipientDeletedSchema } from '@herald/contracts';
 import { traceHeaders, type NatsConnection } from '@herald/service-kit';
-
-export interface RecipientDeletedEvent {
-  projectId: number;
-  recipientId: string;
-  /** Creation sequence of the erased incarnation: a retry of the same erasure repeats the msgID. */
-  seq: number;
-  deletedAt: Date;
-}
+import type { RecipientDeletedEvent, RecipientEvents } from '../usecases/ports';
 
 /** Publishes the recipient service's events to JetStream, each with a msgID so duplicates are dropped. */
-export function createRecipientEvents(nc: NatsConnection) {
+export function createRecipientEvents(nc: NatsConnection): RecipientEvents {
   const js = jetstream(nc);
   return {
     async recipientDeleted(e: RecipientDeletedEvent): Promise<void> {
@@ -31,5 +24,3 @@ export function createRecipientEvents(nc: NatsConnection) {
     },
   };
 }
-
-export type RecipientEvents = ReturnType<typeof createRecipientEvents>;

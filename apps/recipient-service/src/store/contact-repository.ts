@@ -13,6 +13,8 @@ interface ContactDoc {
   /** The medium when primary, `c:<id>` otherwise (see the unique index below). */
   primary_slot: string;
   verified_at: Date | null;
+  /** Why the address was refused permanently; absent or null: deliverable. */
+  undeliverable_reason?: string | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -24,6 +26,8 @@ export interface ContactRecord {
   address: string;
   isPrimary: boolean;
   verifiedAt: Date | null;
+  /** null: deliverable. */
+  undeliverableReason: string | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -41,6 +45,7 @@ const toRecord = (d: WithId<ContactDoc>): ContactRecord => ({
   address: d.address,
   isPrimary: d.is_primary,
   verifiedAt: d.verified_at,
+  undeliverableReason: d.undeliverable_reason ?? null,
   createdAt: d.created_at,
   updatedAt: d.updated_at,
 });
@@ -93,11 +98,22 @@ export function createContactRepository(db: Db) {
       const set: Partial<ContactDoc> = { updated_at: now };
       if (change.address !== undefined) set.address = change.address;
       if (change.verifiedAt !== undefined) set.verified_at = change.verifiedAt;
+      // A new address, or a verification, makes the contact deliverable again.
+      if (change.address !== undefined || change.verifiedAt) set.undeliverable_reason = null;
       if (change.isPrimary !== undefined) Object.assign(set, { is_primary: change.isPrimary, primary_slot: primarySlot(id, medium, change.isPrimary) });
       const doc = await guardUnique(() =>
         col.findOneAndUpdate({ _id: id, ...owner(projectId, recipientId) }, { $set: set }, { returnDocument: 'after' }),
       );
       return doc && toRecord(doc);
+    },
+
+    /**
+     * Marks the contact holding this exact address undeliverable (served by contact_address_unique);
+     * false when none holds it (the address changed since the mail was sent). Idempotent.
+     */
+    async markUndeliverable(projectId: number, recipientId: string, medium: string, address: string, reason: string, now: Date): Promise<boolean> {
+      const res = await col.updateOne({ ...owner(projectId, recipientId), medium, address }, { $set: { undeliverable_reason: reason, updated_at: now } });
+      return res.matchedCount === 1;
     },
 
     async remove(projectId: number, recipientId: string, id: number): Promise<boolean> {

@@ -1,8 +1,8 @@
 import { create } from '@bufbuild/protobuf';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { ContactSchema, RecipientSchema, type Contact, type Recipient } from '@herald/contracts';
-import type { ContactRecord } from './repositories/contact-repository';
-import type { RecipientRecord } from './repositories/recipient-repository';
+import type { ContactRecord } from '../store/contact-repository';
+import type { RecipientRecord } from '../store/recipient-repository';
 
 /** Records of the repositories to the RPC messages of recipient.proto. */
 export function toRecipientMessage(r: RecipientRecord): Recipient {
@@ -22,6 +22,7 @@ export function toContactMessage(c: ContactRecord): Contact {
     address: c.address,
     isPrimary: c.isPrimary,
     verifiedAt: c.verifiedAt ? timestampFromDate(c.verifiedAt) : undefined,
+    undeliverableReason: c.undeliverableReason ?? undefined,
     createdAt: timestampFromDate(c.createdAt),
     updatedAt: timestampFromDate(c.updatedAt),
   });

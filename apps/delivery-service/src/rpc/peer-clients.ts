@@ -1,7 +1,8 @@
-import { createClient, type Client } from '@connectrpc/connect';
+import { Code, ConnectError, createClient, type Client } from '@connectrpc/connect';
 import { createGrpcTransport, Http2SessionManager } from '@connectrpc/connect-node';
 import { PreferenceService, RecipientService } from '@herald/contracts';
-import { serviceClientInterceptors } from '@herald/service-kit';
+import { invalid, serviceClientInterceptors } from '@herald/service-kit';
+import type { RecipientDirectory } from '../usecases/ports';
 
 export type RecipientClient = Client<typeof RecipientService>;
 export type PreferenceClient = Client<typeof PreferenceService>;
@@ -10,6 +11,27 @@ export interface PeerClients {
   recipients: RecipientClient;
   preferences: PreferenceClient;
   close(): void;
+}
+
+/**
+ * The use cases' RecipientDirectory on the recipient service's client: a request the service
+ * refuses itself (invalid argument, unimplemented) becomes a domain error, so the use case can tell
+ * it from an outage without knowing Connect codes.
+ */
+export function recipientDirectory(client: RecipientClient): RecipientDirectory {
+  return {
+    getPrimaryContacts: (req) => client.getPrimaryContacts(req),
+    markContactUndeliverable: (req) => client.markContactUndeliverable(req),
+    async listRecipientIds(req, opts) {
+      try {
+        return await client.listRecipientIds(req, opts);
+      } catch (err) {
+        const code = ConnectError.from(err).code;
+        if (code === Code.InvalidArgument || code === Code.Unimplemented) throw invalid(`recipient service refused ListRecipientIds: ${ConnectError.from(err).rawMessage}`, [], 'peer_refused');
+        throw err;
+      }
+    },
+  };
 }
 
 /**

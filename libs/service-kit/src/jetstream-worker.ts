@@ -1,5 +1,7 @@
-import { jetstream, type ConsumerMessages, type JsMsg } from '@nats-io/jetstream';
-import { contextFromHeaders, inSpan, SpanKind, type Logger, type NatsConnection } from '@herald/service-kit';
+import { jetstream, type Consumer, type ConsumerMessages, type JsMsg } from '@nats-io/jetstream';
+import type { Logger } from './logger';
+import type { NatsConnection } from './nats';
+import { contextFromHeaders, inSpan, SpanKind } from './tracing';
 
 /** What a handler decided about one message. */
 export type Outcome = { ack: true } | { retryInMs: number } | { poison: string };
@@ -19,6 +21,12 @@ interface CommonOptions {
   logger: Logger;
   /** Told about each message delivered more than once (metrics). */
   onRedelivery?: (consumer: string) => void;
+  /**
+   * Creates the durable consumer (idempotent, e.g. `ensureConsumer`). Called again whenever a pull
+   * finds the consumer missing (deleted by an operator, lost with its stream), so the worker
+   * recreates it and goes on instead of pulling from nothing forever.
+   */
+  ensure?: () => Promise<void>;
 }
 
 export interface WorkerOptions extends CommonOptions {
@@ -53,28 +61,40 @@ export function startWorker(opts: WorkerOptions): Promise<Worker> {
 
 /**
  * Pulls from one durable consumer in batches. `concurrency / batchSize` lanes each fetch at most
- * `batchSize` messages (a pull request of exactly that size), so every message the process holds
- * is one it is handling: each is kept alive with `working()` from the moment it arrives until it is
+ * `batchSize` messages (a pull request of exactly that size; the last lane takes the remainder), so
+ * the prefetch equals the concurrency and every message the process holds is one it is handling: each is kept alive with `working()` from the moment it arrives until it is
  * acked, nak'ed or terminated (a fetched message never waits past the ack wait unattended). Within
  * a lane, messages that arrive within `lingerMs` of the first go together to `handleBatch`.
  * Explicit ack; `nak(delay)` for a retry (an unexpected error: backoff by delivery count); `term`
- * for a message that can never succeed. Keeps running through NATS restarts. Each batch is handled
- * in a CONSUMER span continuing the trace of its first message.
+ * for a message that can never succeed. Each pull ends (its iterator closes) after a few seconds or
+ * on an error, and the lane pulls again: the worker keeps running through NATS restarts and through
+ * the deletion of its consumer (recreated with `ensure`). Each batch is handled in a CONSUMER span
+ * continuing the trace of its first message.
  */
 export async function startBatchWorker(opts: BatchWorkerOptions): Promise<Worker> {
   const js = jetstream(opts.nc);
-  const consumer = await js.consumers.get(opts.stream, opts.durable);
+  await opts.ensure?.();
+  let consumer: Consumer = await js.consumers.get(opts.stream, opts.durable);
   const log = opts.logger.child({ consumer: opts.durable });
-  const lanes = Math.max(1, Math.ceil(opts.concurrency / opts.batchSize));
+  const concurrency = Math.max(1, opts.concurrency);
+  const batchSize = Math.max(1, Math.min(opts.batchSize, concurrency));
+  const lanes = Math.ceil(concurrency / batchSize);
   const fetches = new Set<ConsumerMessages>();
   let stopping = false;
+
+  /** After a failed pull: recreate the consumer when it is gone, then take a fresh handle on it. */
+  const recover = async (err: unknown) => {
+    if (/consumer (not found|deleted)|no responders/i.test(String((err as Error)?.message)) && opts.ensure) await opts.ensure();
+    consumer = await js.consumers.get(opts.stream, opts.durable);
+  };
 
   const settle = (m: JsMsg, outcome: Outcome) => {
     if ('ack' in outcome) m.ack();
     else if ('retryInMs' in outcome) m.nak(outcome.retryInMs);
     else {
       log.warn({ seq: m.seq, msgId: m.headers?.get('Nats-Msg-Id'), reason: outcome.poison }, 'message terminated');
-      m.term(outcome.poison);
+      // No reason text: nats-server 2.9 takes only a bare +TERM (with a reason the message stays pending).
+      m.term();
     }
   };
 
@@ -99,13 +119,13 @@ export async function startBatchWorker(opts: BatchWorkerOptions): Promise<Worker
       },
     );
 
-  const lane = async () => {
+  const lane = async (size: number) => {
     while (!stopping) {
       const inHand = new Set<JsMsg>();
       const keepAlive = setInterval(() => inHand.forEach((m) => m.working()), opts.workingEveryMs);
       const running: Promise<void>[] = [];
       try {
-        const messages = await consumer.fetch({ max_messages: opts.batchSize, expires: 5_000 });
+        const messages = await consumer.fetch({ max_messages: size, expires: 5_000 });
         fetches.add(messages);
         let batch: JsMsg[] = [];
         let timer: NodeJS.Timeout | null = null;
@@ -119,7 +139,7 @@ export async function startBatchWorker(opts: BatchWorkerOptions): Promise<Worker
         for await (const m of messages) {
           inHand.add(m);
           batch.push(m);
-          if (batch.length >= opts.batchSize || opts.lingerMs === 0) flush();
+          if (batch.length >= size || opts.lingerMs === 0) flush();
           else if (!timer) timer = setTimeout(flush, opts.lingerMs);
         }
         flush();
@@ -128,6 +148,7 @@ export async function startBatchWorker(opts: BatchWorkerOptions): Promise<Worker
         if (!stopping) {
           log.warn({ err }, 'fetch interrupted; resuming');
           await new Promise((r) => setTimeout(r, 500));
+          await recover(err).catch((recoverErr) => log.warn({ err: recoverErr }, 'consumer not available yet'));
         }
       } finally {
         await Promise.allSettled(running);
@@ -135,7 +156,7 @@ export async function startBatchWorker(opts: BatchWorkerOptions): Promise<Worker
       }
     }
   };
-  const running = Array.from({ length: lanes }, () => lane());
+  const running = Array.from({ length: lanes }, (_, i) => lane(Math.min(batchSize, concurrency - i * batchSize)));
 
   return {
     async stop() {

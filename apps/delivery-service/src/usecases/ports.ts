@@ -1,0 +1,67 @@
+import { DomainError } from '@herald/service-kit';
+
+/**
+ * What the use cases need from outside the service, declared here and implemented by adapters:
+ * jobs by messaging/job-publisher.ts (JetStream), peers by rpc/peer-clients.ts (Connect), presence by
+ * recipient-presence.ts. Use cases import no transport (docs/architecture.md).
+ */
+
+/** One broadcast chunk: recipients of one page and the first of their block of notification ids. */
+export interface ChunkJob {
+  projectId: bigint;
+  broadcastId: bigint;
+  chunkIndex: number;
+  firstNotificationId: bigint;
+  recipientIds: string[];
+  recipientSeqs: bigint[];
+}
+
+/**
+ * Hands work to the service's own workers. Every publish carries an id, so a repeat inside the
+ * broker's window is dropped: `notification:<id>`, `email:<id>`, `chunk:<broadcast>:<index>`, and
+ * for broadcasts `broadcast:<id>` unless the caller names another (a resumed fan-out).
+ */
+export interface JobPort {
+  notification(projectId: number | bigint, notificationId: number): Promise<void>;
+  email(projectId: number | bigint, notificationId: number): Promise<void>;
+  broadcast(projectId: number | bigint, broadcastId: number, publishId?: string): Promise<void>;
+  chunk(job: ChunkJob): Promise<void>;
+}
+
+/** The recipient service, as the use cases need it. */
+export interface RecipientDirectory {
+  /**
+   * One page of a project's recipient ids. Throws a DomainError (kind `invalid`) when the recipient
+   * service refuses the request itself (retrying cannot help); anything else is worth a retry.
+   */
+  listRecipientIds(
+    req: { projectId: bigint; after: string; upperBound: string; pageSize: number },
+    opts?: { timeoutMs?: number },
+  ): Promise<{ recipientIds: string[]; recipientSeqs: bigint[]; nextAfter: string; upperBound: string; done: boolean; remainingAtMost: bigint }>;
+  /** Primary contacts; `undeliverableReason` is set on one a mail server refused for good. */
+  getPrimaryContacts(req: { projectId: bigint; recipientIds: string[]; medium: string }): Promise<{ contacts: { recipientId: string; address: string; undeliverableReason?: string }[] }>;
+  /** Marks the contact holding this address undeliverable (a permanent refusal); false when the address changed meanwhile. */
+  markContactUndeliverable(req: { projectId: bigint; recipientId: string; medium: string; address: string; reason: string }): Promise<{ marked: boolean }>;
+}
+
+/** The preference service, as the use cases need it. */
+export interface PreferenceResolver {
+  resolveBatch(req: {
+    projectId: bigint;
+    target: { channel: string; topic: string; event: string };
+    medium: string;
+    recipientIds: string[];
+  }): Promise<{ enabled: boolean[]; covered: boolean; mandatory: boolean }>;
+  checkCoverage(req: { projectId: bigint; queries: { target: { channel: string; topic: string; event: string }; medium: string }[] }): Promise<{ covered: boolean[] }>;
+}
+
+/** "This recipient exists", confirmed by the recipient service and cached briefly. */
+export interface RecipientPresence {
+  /** Creates the recipient when it does not exist (direct sends auto-create their recipient). */
+  ensure(projectId: bigint, recipientId: string): Promise<void>;
+  /** Throws `recipient_not_found` for a recipient the recipient service does not know. */
+  require(projectId: bigint, recipientId: string): Promise<void>;
+}
+
+/** A peer refused a request as invalid: what RecipientDirectory throws instead of a transport error. */
+export const isRefusedByPeer = (err: unknown): err is DomainError => err instanceof DomainError && err.kind === 'invalid';

@@ -1,0 +1,55 @@
+import { Type } from '@sinclair/typebox';
+import type { RoutePlugin } from '../../http/type-provider';
+import { errorResponses, withMessage } from '../../schemas/common';
+import { confirmationPage, donePage } from './pages';
+
+const tags = ['unsubscribe'];
+const errors = errorResponses('message');
+const config = { access: 'public' as const };
+const TokenParams = Type.Object({ token: Type.String({ minLength: 1, maxLength: 4096 }) });
+const UnsubscribeResult = Type.Object(
+  {
+    recipient_id: Type.String(),
+    target: Type.Object({ channel: Type.String(), topic: Type.String(), event: Type.String(), medium: Type.Literal('email') }),
+    state: Type.Object({ enabled: Type.Literal(false) }),
+  },
+  { title: 'UnsubscribeResult' },
+);
+
+/**
+ * One-click unsubscribe (RFC 8058, RFC 2369): the URL in a mail's List-Unsubscribe header. No key:
+ * the token is the capability, checked by the delivery service that signed it. POST turns that
+ * recipient's email preference for that target off, exactly as PATCH /recipients/{id}/preferences
+ * would (same recipient check, same preference RPC); GET only shows a page with a button, because
+ * mail scanners follow links. A second POST of the same token is harmless.
+ */
+const unsubscribeRoutes: RoutePlugin = async (app) => {
+  const { deliveries, preferences } = app.services;
+  // Mailbox providers post `List-Unsubscribe=One-Click` as a form (RFC 8058 §3.1); the body says nothing else.
+  for (const type of ['application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain']) {
+    app.addContentTypeParser(type, { parseAs: 'string', bodyLimit: 4096 }, (_request, _body, done) => done(null, undefined));
+  }
+  const wantsHtml = (accept: string | undefined) => /text\/html/.test(accept ?? '') && !/application\/json/.test(accept ?? '');
+
+  app.get(
+    '/unsubscribe/:token',
+    { config, schema: { tags, params: TokenParams, response: { 200: Type.String({ description: 'An HTML page with a button that posts the unsubscribe' }), ...errors } } },
+    async (_request, reply) => reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(confirmationPage()),
+  );
+
+  app.post(
+    '/unsubscribe/:token',
+    { config, schema: { tags, params: TokenParams, response: { 200: withMessage(UnsubscribeResult), ...errors } } },
+    async (request, reply) => {
+      const claim = await deliveries.checkUnsubscribeToken({ token: request.params.token });
+      const target = { channel: claim.target?.channel ?? '', topic: claim.target?.topic ?? '', event: claim.target?.event ?? '' };
+      await app.recipientPresence.require(claim.projectId, claim.recipientId);
+      await preferences.setPreference({ projectId: claim.projectId, recipientId: claim.recipientId, target, medium: 'email', enabled: false });
+      request.log.info({ projectId: Number(claim.projectId), recipientId: claim.recipientId, target }, 'one-click unsubscribe');
+      if (wantsHtml(request.headers.accept)) return reply.type('text/html; charset=utf-8').send(donePage() as never);
+      return { message: 'Unsubscribed', data: { recipient_id: claim.recipientId, target: { ...target, medium: 'email' as const }, state: { enabled: false as const } } };
+    },
+  );
+};
+
+export default unsubscribeRoutes;

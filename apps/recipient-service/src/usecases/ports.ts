@@ -1,0 +1,15 @@
+/** What the use cases need from outside the service, declared here and implemented by adapters (messaging/, rpc/). */
+
+export interface RecipientDeletedEvent {
+  projectId: number;
+  recipientId: string;
+  /** Creation sequence of the erased incarnation: a retry of the same erasure repeats the event's id. */
+  seq: number;
+  deletedAt: Date;
+}
+
+/** The service's domain events (implemented on JetStream by messaging/recipient-events.ts). */
+export interface RecipientEvents {
+  /** Safe to repeat: the same erasure is delivered to consumers once. */
+  recipientDeleted(e: RecipientDeletedEvent): Promise<void>;
+}

@@ -1,0 +1,184 @@
+// Benchmark: the live feed stream (GET /recipients/{id}/notifications/stream). One gateway holds
+// BENCH_STREAMS (default 1,000) concurrent streams, one per recipient: its RSS growth is reported
+// (target ≤ 100 MB). Then BENCH_RATE sends/s (default 100) to those recipients for BENCH_DURATION s
+// (default 20): send-to-event latency (POST accepted → `notification` event read by the client),
+// p50/p99 (target p99 ≤ 250 ms), against a same-run baseline: the same sends' outcome events read
+// straight from JetStream (HERALD_OUTCOMES) by this process, i.e. the pipeline without the gateway's
+// stream. `node bench/stream.bench.mjs`.
+import http from 'node:http';
+import { ensureDependencies } from '../scripts/lib/deps.mjs';
+import { createRecipients, cpuDelta, machine, rssMb, say, sleep, withDeliveryStack } from './delivery-stack.mjs';
+
+ensureDependencies((m) => process.stderr.write(`[bench] ${m}\n`));
+
+const STREAMS = Number(process.env.BENCH_STREAMS ?? 1000);
+const RATE = Number(process.env.BENCH_RATE ?? 100);
+const DURATION = Number(process.env.BENCH_DURATION ?? 20);
+const target = { channel: 'orders', topic: 'shipping', event: 'shipped' };
+
+const pct = (xs, p) => {
+  if (xs.length === 0) return NaN;
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
+};
+
+/** Opens one SSE stream with node:http (no pooling: one socket each); calls onEvent(name, data). */
+function openStream(baseUrl, path, headers, onEvent) {
+  return new Promise((resolve, reject) => {
+    const req = http.get(`${baseUrl}${path}`, { headers: { accept: 'text/event-stream', ...headers }, agent: false }, (res) => {
+      if (res.statusCode !== 200) {
+        res.resume();
+        return reject(new Error(`stream ${path}: ${res.statusCode}`));
+      }
+      res.setEncoding('utf8');
+      let buf = '';
+      let first = true;
+      res.on('data', (chunk) => {
+        buf += chunk;
+        let cut;
+        while ((cut = buf.indexOf('\n\n')) >= 0) {
+          const block = buf.slice(0, cut);
+          buf = buf.slice(cut + 2);
+          const ev = /^event: (.*)$/m.exec(block)?.[1];
+          const data = /^data: (.*)$/m.exec(block)?.[1];
+          if (!ev || data === undefined) continue;
+          if (first) {
+            first = false;
+            resolve({ close: () => req.destroy() });
+          }
+          onEvent(ev, data);
+        }
+      });
+      res.on('error', () => undefined);
+      res.on('close', () => onEvent('__closed', ''));
+    });
+    req.on('error', reject);
+  });
+}
+
+const failed = await withDeliveryStack('stream', { extraEnv: { STREAM_MAX_PER_PROJECT: String(STREAMS + 100) } }, async ({ infra, stack, project, auth, api, cpu }) => {
+  say(`creating ${STREAMS} recipients...`);
+  await createRecipients(api, STREAMS);
+  const gatewayPid = stack.processes.gateway.pid;
+
+  // Baseline reader: the same outcome events straight from JetStream.
+  const { connect } = await import('@nats-io/transport-node');
+  const { jetstream, DeliverPolicy } = await import('@nats-io/jetstream');
+  const nc = await connect({ servers: infra.natsUrl });
+  const js = jetstream(nc);
+  const consumer = await js.consumers.get('HERALD_OUTCOMES', { filter_subjects: `herald.outcomes.${project.id}.*.notification.delivered`, deliver_policy: DeliverPolicy.New });
+  const natsMessages = await consumer.consume();
+  const baseLatencies = [];
+  let measuring = false;
+  // The payload is the JSON the send carried ({"t": <ms>}): found in the protobuf bytes without a decoder.
+  (async () => {
+    for await (const m of natsMessages) {
+      const at = Date.now();
+      const text = Buffer.from(m.data).toString('latin1');
+      const t = /\{"t":(\d+)\}/.exec(text)?.[1];
+      if (measuring && t && acceptedAt.has(Number(t))) baseLatencies.push(at - acceptedAt.get(Number(t)));
+    }
+  })();
+
+  // Warm-up: a few sends (JIT, connections, caches).
+  const send = (i, t) =>
+    fetch(`${stack.baseUrl}/notifications/send`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ recipient_id: `r${i % STREAMS}`, target, payload: { t } }),
+    }).then(
+      (r) => r.arrayBuffer().then(() => r.status),
+      () => 'error',
+    );
+  for (let i = 0; i < 20; i++) await send(i, 1);
+  await sleep(2000);
+  const rss0 = rssMb(gatewayPid);
+
+  say(`opening ${STREAMS} streams...`);
+  const latencies = [];
+  let events = 0;
+  let closedStreams = 0;
+  // Send times of accepted sends (the payload's t is unique per send): only those count.
+  const acceptedAt = new Map();
+  const streams = [];
+  const t0 = Date.now();
+  for (let i = 0; i < STREAMS; i += 50) {
+    const batch = [];
+    for (let j = i; j < Math.min(STREAMS, i + 50); j++) {
+      batch.push(
+        openStream(stack.baseUrl, `/recipients/r${j}/notifications/stream`, auth, (ev, data) => {
+          if (ev === '__closed') return void (closedStreams += 1);
+          if (ev !== 'notification') return;
+          events += 1;
+          const t = /"payload":\{"t":(\d+)\}/.exec(data)?.[1];
+          if (measuring && t && acceptedAt.has(Number(t))) latencies.push(Date.now() - acceptedAt.get(Number(t)));
+        }),
+      );
+    }
+    streams.push(...(await Promise.all(batch)));
+  }
+  const openSeconds = (Date.now() - t0) / 1000;
+  await sleep(5000);
+  const rssOpen = rssMb(gatewayPid);
+
+  say(`${RATE} sends/s for ${DURATION} s to streamed recipients...`);
+  const cpuBefore = cpu();
+  measuring = true;
+  let sent = 0;
+  let accepted = 0;
+  const statuses = {};
+  const inFlight = [];
+  const start = Date.now();
+  for (let k = 0; ; k++) {
+    const due = start + (k * 1000) / RATE;
+    if (due > start + DURATION * 1000) break;
+    const wait = due - Date.now();
+    if (wait > 0) await sleep(wait);
+    sent += 1;
+    // A unique id per send (ms-resolution times collide), recorded with its send time.
+    const id = 1e12 + k;
+    const at = Date.now();
+    inFlight.push(
+      send(k * 7919, id).then((status) => {
+        statuses[status] = (statuses[status] ?? 0) + 1;
+        if (status === 201) {
+          accepted += 1;
+          acceptedAt.set(id, at);
+        }
+      }),
+    );
+  }
+  await Promise.all(inFlight);
+  const drainUntil = Date.now() + 10_000;
+  while (latencies.length < accepted && Date.now() < drainUntil) await sleep(200);
+  await sleep(500);
+  measuring = false;
+  const cpuRun = cpuDelta(cpuBefore, cpu());
+  const rssRun = rssMb(gatewayPid);
+
+  const metricsText = await (await fetch(`http://127.0.0.1:${stack.metricsPorts.gateway}/metrics`)).text();
+  const openGauge = /herald_live_streams_open\{[^}]*\} (\d+)/.exec(metricsText)?.[1];
+  const closedBy = [...metricsText.matchAll(/herald_live_streams_closed_total\{[^}]*reason="(\w+)"[^}]*\} (\d+)/g)].map((m) => `${m[1]} ${m[2]}`).join(', ') || 'none';
+  const closedDuringRun = closedStreams;
+  for (const s of streams) s.close();
+  await natsMessages.stop();
+  await nc.close();
+
+  const r = (x) => Math.round(x);
+  console.log(`\nLive streams: ${STREAMS} open on one gateway, ${RATE} sends/s for ${DURATION} s to those recipients (${machine(infra)})\n`);
+  console.log(`streams opened in ${openSeconds.toFixed(1)} s; gateway herald_live_streams_open = ${openGauge}`);
+  console.log('\n| gateway RSS | MB |');
+  console.log('|---|---:|');
+  console.log(`| before any stream (baseline, same run) | ${r(rss0)} |`);
+  console.log(`| ${STREAMS} streams open, idle 5 s | ${r(rssOpen)} |`);
+  console.log(`| after the send run | ${r(rssRun)} |`);
+  console.log(`\nRSS growth with ${STREAMS} streams: ${r(rssOpen - rss0)} MB idle, ${r(rssRun - rss0)} MB after the run (target ≤ 100 MB): ${rssRun - rss0 <= 100 && rssOpen - rss0 <= 100 ? 'met' : 'NOT met'}`);
+  console.log('\n| send → event latency | events | p50 ms | p99 ms | max ms |');
+  console.log('|---|---:|---:|---:|---:|');
+  console.log(`| SSE \`notification\` event through the gateway | ${latencies.length} of ${accepted} sends | ${pct(latencies, 50)} | ${pct(latencies, 99)} | ${Math.max(...latencies)} |`);
+  console.log(`| baseline: outcome event read from JetStream directly | ${baseLatencies.length} | ${pct(baseLatencies, 50)} | ${pct(baseLatencies, 99)} | ${Math.max(...baseLatencies)} |`);
+  console.log(`\nthe stream adds ${pct(latencies, 50) - pct(baseLatencies, 50)} ms at p50, ${pct(latencies, 99) - pct(baseLatencies, 99)} ms at p99; target p99 ≤ 250 ms: ${pct(latencies, 99) <= 250 ? 'met' : 'NOT met'}`);
+  console.log(`sends: ${sent} offered, ${accepted} accepted (statuses ${JSON.stringify(statuses)}); notification events received ${events}; streams closed by the server ${closedDuringRun} (gateway: ${closedBy})`);
+  console.log(`CPU used during the ${DURATION} s run (2 cores = ${2 * DURATION} CPU-s available): ${cpuRun}`);
+});
+process.exit(failed ? 1 : 0);
