@@ -34,7 +34,7 @@ const unsubscribeRoutes: RoutePlugin = async (app) => {
 
   app.get(
     '/unsubscribe/:token',
-    { config, schema: { tags, params: TokenParams, response: { 200: Type.String({ description: 'An HTML page with a button that posts the unsubscribe' }), ...errors } } },
+    { config, schema: { tags, params: TokenParams, response: { 200: { description: 'An HTML page with a button that posts the unsubscribe', content: { 'text/html': { schema: { type: 'string' } } } }, ...errors } } },
     async (_request, reply) => reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(confirmationPage()),
   );
 
