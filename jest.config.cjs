@@ -14,6 +14,7 @@ const base = {
     '^@herald/testing$': '<rootDir>/libs/testing/src/index.ts',
     '^@herald/client$': '<rootDir>/libs/client/src/index.ts',
     '^@herald/webhook-signature$': '<rootDir>/libs/webhook-signature/src/index.ts',
+    '^@herald/inbox$': '<rootDir>/libs/inbox/src/index.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '/.local/'],

@@ -11,10 +11,31 @@ const args = process.argv.slice(2);
 const outdirArg = args.find((a) => a.startsWith('--outdir='));
 const outdir = outdirArg ? path.resolve(outdirArg.slice('--outdir='.length)) : path.join(root, 'dist');
 const named = args.filter((a) => !a.startsWith('--'));
-const apps = named.length ? named : all;
+const uiOnly = args.includes('--ui-only');
+const apps = uiOnly ? [] : named.length ? named : all;
 
-await Promise.all(
-  apps.map((app) =>
+/**
+ * The browser bundle the gateway serves at /ui/herald-inbox.js: <herald-inbox> with the client SDK,
+ * one minified ES module (<outdir>/ui/herald-inbox.js, beside the apps: the gateway finds it there).
+ */
+const ui = build({
+  absWorkingDir: root,
+  entryPoints: ['libs/inbox/src/index.ts'],
+  outfile: path.join(outdir, 'ui', 'herald-inbox.js'),
+  bundle: true,
+  platform: 'browser',
+  format: 'esm',
+  target: ['es2022', 'chrome110', 'firefox110', 'safari16'],
+  tsconfig: 'tsconfig.base.json',
+  minify: true,
+  sourcemap: true,
+  legalComments: 'none',
+  logLevel: 'warning',
+});
+
+await Promise.all([
+  ui,
+  ...apps.map((app) =>
     build({
       absWorkingDir: root,
       entryPoints: [`apps/${app}/src/main.ts`],
@@ -29,5 +50,5 @@ await Promise.all(
       logLevel: 'warning',
     }),
   ),
-);
-console.log(`built ${apps.join(', ')}`);
+]);
+console.log(`built ${[...apps, 'ui/herald-inbox.js'].join(', ')}`);

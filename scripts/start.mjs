@@ -213,9 +213,14 @@ async function main() {
       mongoUrls,
       logLevel: process.env.LOG_LEVEL || 'info',
       readyTimeoutMs: 60000,
-      // Browsers may call the local gateway from its own origin (the demo page) unless CORS_ORIGINS says otherwise;
-      // webhooks may target receivers on this machine (never set in production).
-      extraEnv: { CORS_ORIGINS: process.env.CORS_ORIGINS ?? `http://localhost:${GATEWAY_PORT},http://127.0.0.1:${GATEWAY_PORT}`, WEBHOOK_ALLOW_PRIVATE: '1' },
+      // Browsers may call the local gateway from its own origin (the demo page) unless CORS_ORIGINS says otherwise.
+      // The demo page (/demo) mints tokens with the dev project's Full key, read from the credentials file.
+      extraEnv: {
+        CORS_ORIGINS: process.env.CORS_ORIGINS ?? `http://localhost:${GATEWAY_PORT},http://127.0.0.1:${GATEWAY_PORT}`,
+        DEMO_CREDENTIALS_FILE: credentialsFile,
+        // Webhooks may target receivers on this machine (never set in production).
+        WEBHOOK_ALLOW_PRIVATE: '1',
+      },
     });
   } catch (err) {
     await infra.stop();
@@ -240,6 +245,7 @@ async function main() {
 Herald is running.
 
   Gateway (REST)     ${stack.baseUrl}            API docs: ${stack.baseUrl}/docs
+  Inbox demo         ${stack.baseUrl}/demo       (<herald-inbox>, served from ${stack.baseUrl}/ui/herald-inbox.js)
   Gateway metrics    http://127.0.0.1:${stack.metricsPorts.gateway}/metrics
   Dev project        ${creds.project_id}${creds.created ? ' (created now)' : ''}
   Full-access key    ${creds.full_key}

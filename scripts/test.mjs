@@ -13,7 +13,8 @@
 //      (that copy equals the gateway's document: apps/gateway/src/openapi.int-spec.ts);
 //   8. API contract: Schemathesis against a stack of its own (scripts/lib/api-contract.mjs); skipped,
 //      saying so, when Schemathesis cannot be installed (no Python, PyPI unreachable);
-//   9. jest: unit, integration and e2e projects (extra arguments go to jest: `npm test -- apps/gateway`).
+//   9. jest: unit, integration and e2e projects (the browser tests need Chromium: installed with apt-get
+//      when missing and running as root) (extra arguments go to jest: `npm test -- apps/gateway`).
 // Every step runs even when an earlier one failed; a summary follows, and the exit code is
 // non-zero when any step failed. With CI=true jest runs with --ci.
 import fs from 'node:fs';
@@ -81,6 +82,23 @@ function checkContracts() {
   }
 }
 
+/**
+ * The browser tests (apps/gateway/src/inbox-browser.e2e-spec.ts) drive Debian's Chromium through
+ * playwright-core: installed with apt-get when missing and running as root (CI, this machine);
+ * otherwise the step fails saying what to install (those tests would fail without it).
+ */
+function ensureChromium() {
+  const chromium = '/usr/bin/chromium';
+  if (fs.existsSync(chromium)) return true;
+  if (process.getuid?.() !== 0) {
+    console.error(`[test] ${chromium} is missing: install Debian's chromium package (apt-get install -y chromium) for the browser tests`);
+    return false;
+  }
+  console.log('[test] installing chromium (apt-get install -y chromium) for the browser tests');
+  if (!run('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'])) run('apt-get', ['update']);
+  return fs.existsSync(chromium) || (run('apt-get', ['install', '-y', '--no-install-recommends', 'chromium']) && fs.existsSync(chromium));
+}
+
 /** libs/client/src/gen/api.ts must be what openapi-typescript makes of libs/client/openapi.json. */
 async function checkClientTypes() {
   const committed = path.join(root, 'libs', 'client', 'src', 'gen', 'api.ts');
@@ -126,8 +144,9 @@ await step('infrastructure binaries', async () => {
   console.log(`[test] integration and e2e tests will use: ${source}`);
   return true;
 });
+await step('browser for the e2e tests (Chromium)', ensureChromium);
 await step('contracts (buf lint + generate check)', checkContracts);
-await step('typecheck (tsc)', () => run(bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']));
+await step('typecheck (tsc)', () => run(bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']) && run(bin('tsc'), ['-p', 'libs/inbox/tsconfig.json', '--noEmit']));
 await step('README config tables in sync', () => run(process.execPath, [path.join(root, 'scripts', 'config-docs.mjs'), '--check']));
 await step('lint (eslint)', () => run(bin('eslint'), ['.', '--max-warnings=0']));
 await step('audit (npm audit --omit=dev --audit-level=high)', () => {

@@ -49,6 +49,7 @@ export async function checkApiContract(root, log = console.log) {
   const distDir = path.join(root, 'dist', `.contract-${path.basename(work)}`);
   let infra;
   let stack;
+  let keep = true;
   try {
     if (spawnSync(process.execPath, [path.join(root, 'scripts', 'build.mjs'), `--outdir=${distDir}`], { stdio: 'inherit' }).status !== 0) return false;
     await prepareInfra({ log });
@@ -89,11 +90,14 @@ export async function checkApiContract(root, log = console.log) {
       const r = spawnSync(found.exe, [...common, ...run.args], { stdio: 'inherit', cwd: work });
       ok = ok && r.status === 0;
     }
+    keep = !ok;
     return ok;
   } finally {
     await stack?.stop();
     await infra?.stop();
     fs.rmSync(distDir, { recursive: true, force: true });
-    fs.rmSync(work, { recursive: true, force: true });
+    // A failed run keeps the processes' logs and Schemathesis' report for the diagnosis.
+    if (keep) log(`API contract: process logs and report kept in ${work}`);
+    else fs.rmSync(work, { recursive: true, force: true });
   }
 }

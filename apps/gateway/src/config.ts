@@ -53,6 +53,14 @@ export const ConfigSchema = Type.Object({
   STREAM_REPLAY_MAX: Type.Integer({ minimum: 1, maximum: 100_000, default: 1000 }),
   /** Unsent bytes a live stream may hold before its client counts as too slow and is disconnected. */
   STREAM_MAX_BUFFERED_BYTES: Type.Integer({ minimum: 1024, default: 1_048_576 }),
+  /** Directory of the browser bundle served at `/ui/herald-inbox.js`; empty: `ui/` beside the apps' bundles (`dist/ui`, made by scripts/build.mjs). */
+  UI_DIR: Type.String({ default: '' }),
+  /**
+   * Development only: a JSON file holding a Full key (`full_key`, as `.local/dev-credentials.json`); when set, `/demo` serves a page
+   * that mints a token for the recipient `demo-user` of that key's project and shows `<herald-inbox>`. Anyone reaching `/demo` can then
+   * read and send to that recipient: never set it on a public gateway. `npm start` sets it.
+   */
+  DEMO_CREDENTIALS_FILE: Type.String({ default: '' }),
   /** OTLP/HTTP collector base URL (for example http://otel-collector:4318); tracing is off when empty. */
   OTEL_EXPORTER_OTLP_ENDPOINT: Type.Optional(Type.String()),
   // Service-to-service auth: the gateway only calls, so it sends SERVICE_TOKEN (required unless SERVICE_AUTH is none).

@@ -116,6 +116,42 @@ describe('HeraldClient against the real stack', () => {
     expect((await client.notifications.markAllRead(recipient)).data.updated).toBe(2);
   });
 
+  it('when subscribed, then live notifications, flag updates and unread counts arrive; a resubscription with lastEventId replays what was missed', async () => {
+    const recipient = unique('live');
+    await client.recipients.create({ id: recipient });
+    const { data } = await client.tokens.create(recipient, { ttl_seconds: 60 });
+    const browser = new HeraldClient({ baseUrl: baseUrl(), apiKey: data.token });
+    const arrived: string[] = [];
+    const counts: number[] = [];
+    const updated: number[] = [];
+    const sub = browser.subscribe(recipient, {
+      notification: (n) => arrived.push((n.payload as { title: string }).title),
+      updated: (n) => updated.push(n.id),
+      unreadCount: (c) => counts.push(c),
+    });
+    try {
+      await eventually(async () => (sub.state === 'open' && counts.length > 0 ? true : undefined));
+      const sent = await client.notifications.send({ recipient_id: recipient, payload: { title: 'live 1' } });
+      await eventually(async () => (arrived.includes('live 1') ? true : undefined));
+      await client.notifications.update(recipient, sent.data.notification!.id, { read: true });
+      await eventually(async () => (updated.includes(sent.data.notification!.id) && counts.at(-1) === 0 ? true : undefined));
+    } finally {
+      sub.close();
+    }
+    const resumeFrom = sub.lastEventId!;
+    expect(resumeFrom).toEqual(expect.any(String));
+    await client.notifications.send({ recipient_id: recipient, payload: { title: 'missed' } });
+    await eventually(async () => ((await client.notifications.unreadCount(recipient)).data.unread_count === 1 ? true : undefined));
+    const replayed: string[] = [];
+    const again = browser.subscribe(recipient, { notification: (n) => replayed.push((n.payload as { title: string }).title) }, { lastEventId: resumeFrom });
+    try {
+      await eventually(async () => (replayed.includes('missed') ? true : undefined));
+      expect(replayed).not.toContain('live 1');
+    } finally {
+      again.close();
+    }
+  });
+
   it("when a browser holds a recipient token, then it reads that recipient's feed and is refused another's", async () => {
     const mine = unique('tok');
     await client.recipients.create({ id: mine });

@@ -13,6 +13,8 @@ export function createAllowedMethods() {
   const noop = () => undefined;
   return {
     add(method: string | string[], url: string): void {
+      // A catch-all (the CORS preflight's `OPTIONS *`) names no resource.
+      if (url === '*' || url === '/*') return;
       for (const m of Array.isArray(method) ? method : [method]) {
         if (!methodsOf.has(url)) methodsOf.set(url, new Set());
         methodsOf.get(url)!.add(m);

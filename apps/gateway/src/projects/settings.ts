@@ -1,9 +1,11 @@
 import { hasControlChars, isEmailAddress } from '@herald/contracts';
 import { invalid, type Violation } from '@herald/service-kit';
 import { Type, type Static } from '@sinclair/typebox';
+import { serviceRules } from '../http/openapi-document';
+import { EMAIL_ADDRESS } from '../schemas/common';
 
 const NonNegative = Type.Integer({ minimum: 0 });
-const EmailAddress = Type.String({ minLength: 3, maxLength: 254, description: 'Exactly one addr-spec (like a contact address), e.g. alerts@example.com' });
+const EmailAddress = Type.String({ minLength: 3, maxLength: 254, description: 'Exactly one addr-spec (like a contact address), e.g. alerts@example.com', ...serviceRules({ pattern: EMAIL_ADDRESS }) });
 
 /** A project's sender (From): an address and an optional display name. */
 export const EmailFromSchema = Type.Object(

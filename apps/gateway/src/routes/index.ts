@@ -9,6 +9,7 @@ import recipientPreferenceRoutes from './recipient-preferences';
 import recipientRoutes from './recipients';
 import tokenRoutes from './tokens';
 import webhookRoutes from './webhooks';
+import uiRoutes from './ui';
 import unsubscribeRoutes from './unsubscribe';
 
 /**
@@ -20,4 +21,4 @@ import unsubscribeRoutes from './unsubscribe';
  *  - handlers map the request, make one call (RPC or use case), map the result; errors are thrown
  *    (DomainError or the services' ConnectError) and shaped by plugins/app/errors.ts.
  */
-export const resourceRoutes: FastifyPluginAsync[] = [adminRoutes, recipientRoutes, contactRoutes, tokenRoutes, catalogRoutes, recipientPreferenceRoutes, notificationRoutes, broadcastRoutes, recipientNotificationRoutes, recipientNotificationStreamRoute, unsubscribeRoutes, webhookRoutes];
+export const resourceRoutes: FastifyPluginAsync[] = [adminRoutes, recipientRoutes, contactRoutes, tokenRoutes, catalogRoutes, recipientPreferenceRoutes, notificationRoutes, broadcastRoutes, recipientNotificationRoutes, recipientNotificationStreamRoute, uiRoutes, unsubscribeRoutes, webhookRoutes];

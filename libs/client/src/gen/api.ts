@@ -99,52 +99,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: {
-            parameters: {
-                query?: {
-                    limit?: number;
-                    cursor?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                projects: components["schemas"]["Project"][];
-                                next_cursor: string | null;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorFamilyError"];
-                    };
-                };
-                /** @description Default Response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorFamilyError"];
-                    };
-                };
-            };
-        };
+        get?: never;
         put?: never;
         post: {
             parameters: {
@@ -162,6 +117,10 @@ export interface paths {
                             max_broadcast_recipients_for_email?: number;
                             monthly_quota?: number | null;
                             rate_limit_per_second?: number | null;
+                            /** @description Sender of the project's emails; null: the server's default (SMTP_FROM) */
+                            email_from?: components["schemas"]["EmailFrom"] | null;
+                            /** @description Reply-To of the project's emails; null: none */
+                            email_reply_to?: string | null;
                         };
                     };
                 };
@@ -284,6 +243,10 @@ export interface paths {
                             max_broadcast_recipients_for_email?: number;
                             monthly_quota?: number | null;
                             rate_limit_per_second?: number | null;
+                            /** @description Sender of the project's emails; null: the server's default (SMTP_FROM) */
+                            email_from?: components["schemas"]["EmailFrom"] | null;
+                            /** @description Reply-To of the project's emails; null: none */
+                            email_reply_to?: string | null;
                         };
                     };
                 };
@@ -2139,6 +2102,103 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/unsubscribe/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    token: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description An HTML page with a button that posts the unsubscribe */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    token: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            data: components["schemas"]["UnsubscribeResult"];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2234,6 +2294,10 @@ export interface components {
             address: string;
             is_primary: boolean;
             verified_at: string | null;
+            /** @description False after the mail server refused the address permanently; emails to it are skipped (address_undeliverable) until the address changes or the contact is verified again. */
+            deliverable: boolean;
+            /** @description The mail server's refusal, e.g. 550 5.1.1 no such user; null when deliverable. */
+            undeliverable_reason: string | null;
             /**
              * @description UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
              * @example 2025-01-31T12:00:00Z
@@ -2255,6 +2319,13 @@ export interface components {
             address: string;
             is_primary?: boolean;
         } & unknown;
+        /** EmailFrom */
+        EmailFrom: {
+            /** @description Exactly one addr-spec (like a contact address), e.g. alerts@example.com */
+            address: string;
+            /** @description Display name; no control characters */
+            name?: string | null;
+        };
         /** EmailInput */
         EmailInput: {
             subject: string;
@@ -2262,6 +2333,8 @@ export interface components {
             html: string;
             /** @description Up to 524288 bytes (UTF-8); derived from html when omitted */
             text?: string;
+            /** @description Sender display name for this send only (1-256 characters); the address stays the project's */
+            from_name?: string;
         };
         /** ErrorFamilyError */
         ErrorFamilyError: {
@@ -2342,6 +2415,10 @@ export interface components {
                 max_broadcast_recipients_for_email: number;
                 monthly_quota: number | null;
                 rate_limit_per_second: number | null;
+                /** @description Sender of the project's emails; null: the server's default (SMTP_FROM) */
+                email_from: components["schemas"]["EmailFrom"] | null;
+                /** @description Reply-To of the project's emails; null: none */
+                email_reply_to: string | null;
             };
             /**
              * @description UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
@@ -2419,6 +2496,21 @@ export interface components {
             channel: string;
             topic: string;
             event: string;
+        };
+        /** UnsubscribeResult */
+        UnsubscribeResult: {
+            recipient_id: string;
+            target: {
+                channel: string;
+                topic: string;
+                event: string;
+                /** @enum {string} */
+                medium: "email";
+            };
+            state: {
+                /** @enum {boolean} */
+                enabled: false;
+            };
         };
     };
     responses: never;

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { LIMITS } from '@herald/contracts';
 import { serviceRules } from '../../http/openapi-document';
-import { Nullable, Timestamp, TRIMMED_NO_CONTROL } from '../../schemas/common';
+import { NOT_BLANK_NO_CONTROL, Nullable, Timestamp, TRIMMED_NO_CONTROL } from '../../schemas/common';
 
 const TargetField = Type.String(serviceRules({ minLength: 1, maxLength: LIMITS.targetFieldMax }));
 
@@ -15,7 +15,12 @@ const EmailInput = Type.Object(
     subject: Type.String(serviceRules({ minLength: 1, maxLength: LIMITS.emailSubjectMax })),
     html: Type.String({ description: `Up to ${LIMITS.emailHtmlMaxBytes} bytes (UTF-8)`, ...serviceRules({ minLength: 1 }) }),
     text: Type.Optional(Type.String({ description: `Up to ${LIMITS.emailTextMaxBytes} bytes (UTF-8); derived from html when omitted` })),
-    from_name: Type.Optional(Type.String({ description: "Sender display name for this send only (1-256 characters, no control characters); the address stays the project's", ...serviceRules({ minLength: 1, maxLength: 256 }) })),
+    from_name: Type.Optional(
+      Type.String({
+        description: "Sender display name for this send only (1-256 characters); the address stays the project's",
+        ...serviceRules({ maxLength: 256, pattern: NOT_BLANK_NO_CONTROL }),
+      }),
+    ),
   },
   { title: 'EmailInput' },
 );

@@ -1,0 +1,30 @@
+/** Shadow styles of <herald-inbox>; every colour and size is a `--herald-*` custom property. */
+export const INBOX_STYLES = `
+:host { position: relative; display: inline-block; font: var(--herald-font, 14px/1.4 system-ui, sans-serif); color: var(--herald-fg, #1f2328); }
+button { font: inherit; color: inherit; }
+.bell { position: relative; display: inline-flex; align-items: center; justify-content: center; width: 40px; height: 40px; border: 0; border-radius: 50%; background: var(--herald-bell-bg, transparent); cursor: pointer; }
+.bell:hover { background: var(--herald-hover-bg, #f3f4f6); }
+.bell:focus-visible, .item:focus-visible, .mark-all:focus-visible { outline: 2px solid var(--herald-accent, #4f46e5); outline-offset: 2px; }
+.badge { position: absolute; top: 2px; right: 0; min-width: 18px; height: 18px; padding: 0 5px; box-sizing: border-box; border-radius: 9px; background: var(--herald-badge-bg, #dc2626); color: var(--herald-badge-fg, #fff); font-size: 11px; font-weight: 600; line-height: 18px; text-align: center; }
+.badge[hidden], .panel[hidden], .status[hidden], .empty[hidden] { display: none; }
+.panel { position: absolute; right: 0; top: 46px; z-index: 1000; width: var(--herald-panel-width, 360px); max-height: var(--herald-panel-height, 480px); overflow-y: auto; background: var(--herald-bg, #fff); border: 1px solid var(--herald-border, #e5e7eb); border-radius: var(--herald-radius, 12px); box-shadow: 0 10px 30px rgba(0,0,0,.12); }
+.header { position: sticky; top: 0; display: flex; justify-content: space-between; align-items: center; padding: 12px 16px; background: var(--herald-bg, #fff); border-bottom: 1px solid var(--herald-border, #e5e7eb); }
+.mark-all { border: 0; background: none; color: var(--herald-accent, #4f46e5); cursor: pointer; padding: 4px; }
+.mark-all:disabled { color: var(--herald-muted, #6b7280); cursor: default; }
+.status { padding: 8px 16px; font-size: 13px; color: var(--herald-muted, #6b7280); background: var(--herald-status-bg, #f9fafb); }
+.status[data-state="error"] { color: var(--herald-error, #b91c1c); }
+.list { list-style: none; margin: 0; padding: 0; }
+.item { display: flex; gap: 10px; width: 100%; padding: 12px 16px; border: 0; border-bottom: 1px solid var(--herald-border, #f1f5f9); background: var(--herald-bg, #fff); text-align: left; cursor: pointer; }
+.item:hover { background: var(--herald-hover-bg, #f3f4f6); }
+.item.unread { background: var(--herald-unread-bg, #eef2ff); }
+.item.unread .title::before { content: ''; display: inline-block; width: 8px; height: 8px; margin-right: 6px; border-radius: 50%; background: var(--herald-accent, #4f46e5); vertical-align: middle; }
+.avatar { width: 32px; height: 32px; border-radius: 50%; object-fit: cover; flex: none; }
+.text { display: flex; flex-direction: column; gap: 2px; min-width: 0; }
+.title { font-weight: 600; }
+.item:not(.unread) .title { font-weight: 400; }
+.body { color: var(--herald-muted, #4b5563); overflow-wrap: anywhere; }
+time { font-size: 12px; color: var(--herald-muted, #6b7280); }
+.empty { padding: 32px 16px; text-align: center; color: var(--herald-muted, #6b7280); }
+.sentinel { height: 1px; }
+.sr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+`;
