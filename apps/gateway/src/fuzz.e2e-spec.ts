@@ -289,7 +289,8 @@ async function check(req: FuzzRequest, f: Fixture): Promise<Violation[]> {
     const problem = errorBodyProblem(familyOf(req.method, new URL(req.path, baseUrl()).pathname), body);
     if (problem) v('error in the path family with a snake_case code', problem);
   }
-  if (text.includes(f.marker)) v("no other project's data", text.slice(Math.max(0, text.indexOf(f.marker) - 150), text.indexOf(f.marker) + 50));
+  // The admin token administers every project (decisions §3): project B's name in an admin listing is expected.
+  if (req.credential !== 'admin' && text.includes(f.marker)) v("no other project's data", text.slice(Math.max(0, text.indexOf(f.marker) - 150), text.indexOf(f.marker) + 50));
   const sameOperation = req.routeHasMethod !== false;
   if (res.status >= 200 && res.status < 300 && sameOperation && !mayAccept(req.op.access, req.credential, req.op.method, req.op.template, req.recipientInPath, f.rA)) {
     v('no 2xx for a credential the contract refuses', text.slice(0, 200));

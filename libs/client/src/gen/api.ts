@@ -2630,6 +2630,7 @@ export interface paths {
             parameters: {
                 query?: {
                     limit?: number;
+                    /** @description next_cursor of the previous page */
                     cursor?: string;
                     status?: "pending" | "succeeded" | "failed";
                 };

@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { MAX_WEBHOOK_URL_LENGTH, WEBHOOK_EVENT_TYPES } from '@herald/contracts';
 import { Nullable, NullableTimestamp, Timestamp } from '../../schemas/common';
+import { serviceRules } from '../../http/openapi-document';
 
 const EventType = Type.Union(WEBHOOK_EVENT_TYPES.map((t) => Type.Literal(t)));
 
@@ -70,6 +71,6 @@ export const WebhookParams = Type.Object({ id: Type.String() });
 export const DeliveryParams = Type.Object({ id: Type.String(), delivery_id: Type.String() });
 export const DeliveriesQuery = Type.Object({
   limit: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
-  cursor: Type.Optional(Type.String()),
+  cursor: Type.Optional(Type.String({ description: 'next_cursor of the previous page', ...serviceRules({ pattern: '^(?:[1-9][0-9]{0,15})?$' }) })),
   status: Type.Optional(Type.Union([Type.Literal('pending'), Type.Literal('succeeded'), Type.Literal('failed')])),
 });
