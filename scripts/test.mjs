@@ -166,12 +166,29 @@ await step('audit (npm audit --omit=dev --audit-level=high)', () => {
 });
 await step('client SDK types current (openapi-typescript)', checkClientTypes);
 await step('API contract (Schemathesis against a real stack)', () => checkApiContract(root, (m) => console.log(`[test] ${m}`)));
-await step('jest (unit, integration, e2e)', () =>
-  run(bin('jest'), [...(ci ? ['--ci'] : []), '--maxWorkers=2', ...jestArgs]),
-);
+// jest also writes its counts to a file, so the run ends with one plain line that any CI reader
+// understands ("tests: N passed, N failed, N skipped"), whatever jest's own summary looks like.
+const jestResults = path.join(root, '.local', 'jest-results.json');
+await step('jest (unit, integration, e2e)', () => {
+  fs.mkdirSync(path.dirname(jestResults), { recursive: true });
+  fs.rmSync(jestResults, { force: true });
+  return run(bin('jest'), [...(ci ? ['--ci'] : []), '--maxWorkers=2', '--json', `--outputFile=${jestResults}`, ...jestArgs]);
+});
+
+/** jest's counts from its JSON report; a run that wrote none counts as one failed test. */
+function jestCounts() {
+  try {
+    const r = JSON.parse(fs.readFileSync(jestResults, 'utf8'));
+    return { passed: r.numPassedTests, failed: r.numFailedTests + (r.numRuntimeErrorTestSuites ?? 0), skipped: r.numPendingTests + r.numTodoTests };
+  } catch {
+    return { passed: 0, failed: 1, skipped: 0 };
+  }
+}
 
 const failed = results.filter((r) => !r.ok);
 console.log('\n[test] summary');
 for (const r of results) console.log(`  ${r.skipped ? 'skip' : r.ok ? 'pass' : 'FAIL'}  ${r.name.padEnd(40)} ${r.seconds.toFixed(1)} s`);
 console.log(failed.length ? `\n[test] ${failed.length} step(s) failed: ${failed.map((r) => r.name).join(', ')}` : '\n[test] all checks passed');
+const counts = jestCounts();
+console.log(`\ntests: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
 process.exit(failed.length ? 1 : 0);
