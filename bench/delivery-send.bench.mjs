@@ -5,9 +5,13 @@
 // Env: BENCH_RATE (offered req/s, default 1000), BENCH_DURATION (s, default 10), BENCH_CONNECTIONS
 //      (default 50), BENCH_DRAIN_TIMEOUT (s to wait for every send's outcome, default 120),
 //      BENCH_MAX (1: also measure unthrottled, default 1), BENCH_RECIPIENTS (existing recipients the
-//      sends cycle through, default 1000); MONGO_URL / NATS_URL as for npm start.
+//      sends cycle through, default 1000); BENCH_CPU_PROF=<dir>: every service is CPU-profiled
+//      during the measured run only (cpu-prof-hook.cjs: <dir>/<pid>.cpuprofile, named in the output);
+//      MONGO_URL / NATS_URL as for npm start.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { ensureDependencies } from '../scripts/lib/deps.mjs';
-import { cpuDelta, createRecipients, json, machine, offerSends, sample, say, seedOtherProjects, sleep, storeOperations, storeOpsDelta, withDeliveryStack } from './delivery-stack.mjs';
+import { cpuDelta, createRecipients, json, machine, offerSends, sample, say, seedOtherProjects, sleep, storeOperations, storeOperationsByKind, storeOpsDelta, withDeliveryStack } from './delivery-stack.mjs';
 
 ensureDependencies((m) => process.stderr.write(`[bench] ${m}\n`));
 
@@ -37,7 +41,10 @@ async function rpcTimes(stack) {
   return out;
 }
 
-const failed = await withDeliveryStack('delivery-send', {}, async ({ infra, stack, api, auth, metrics, startChild, cpu, admin, dbPrefix }) => {
+const cpuProf = process.env.BENCH_CPU_PROF ? path.resolve(process.env.BENCH_CPU_PROF) : null;
+const extraEnv = cpuProf ? { NODE_OPTIONS: `--require ${path.join(path.dirname(fileURLToPath(import.meta.url)), 'cpu-prof-hook.cjs')}`, BENCH_CPU_PROF: cpuProf } : {};
+
+const failed = await withDeliveryStack('delivery-send', { extraEnv }, async ({ infra, stack, api, auth, metrics, startChild, cpu, admin, dbPrefix }) => {
   const seeded = await seedOtherProjects({ stack, admin, infra, dbPrefix });
   say(`creating ${RECIPIENTS} recipients...`);
   await createRecipients(api, RECIPIENTS);
@@ -62,11 +69,16 @@ const failed = await withDeliveryStack('delivery-send', {}, async ({ infra, stac
   const rpcBefore = await rpcTimes(stack);
   const cpuBefore = cpu();
   const opsBefore = await storeOperations(stack);
+  const opsKindsBefore = await storeOperationsByKind(stack);
   const start = await finals();
   const t0 = Date.now();
   const samples = [];
   const sampler = setInterval(async () => samples.push({ t: (Date.now() - t0) / 1000, ...(await finals()) }), 1000);
+  const toggleProfiles = () => cpuProf && Object.values(stack.processes).forEach((p) => process.kill(p.pid, 'SIGUSR2'));
+  toggleProfiles();
   const full = await offer(stack.baseUrl, auth, duration, rate);
+  toggleProfiles();
+  if (cpuProf) say(`CPU profiles of the run: ${Object.entries(stack.processes).map(([n, p]) => `${n} ${cpuProf}/${p.pid}.cpuprofile`).join(', ')}`);
   clearInterval(sampler);
   const atEnd = await finals();
   const rpcAfter = await rpcTimes(stack);
@@ -84,6 +96,7 @@ const failed = await withDeliveryStack('delivery-send', {}, async ({ infra, stac
   }
   const last = await finals();
   const ops = storeOpsDelta(opsBefore, await storeOperations(stack));
+  const opsKinds = storeOpsDelta(opsKindsBefore, await storeOperationsByKind(stack));
   const delivered = last.done - start.done;
 
   let maxBase = null;
@@ -112,6 +125,7 @@ const failed = await withDeliveryStack('delivery-send', {}, async ({ infra, stac
   }).join(', ')}`);
   const opsTotal = Object.values(ops).reduce((a, b) => a + b, 0);
   console.log(`store operations per delivered notification (run + drain, ${delivered} delivered): ${(opsTotal / Math.max(1, delivered)).toFixed(2)} in all (${Object.entries(ops).map(([k, v]) => `${k} ${(v / Math.max(1, delivered)).toFixed(2)}`).join(', ')}); goal ≤ 2`);
+  console.log(`  by service, command and collection (per delivered): ${Object.entries(opsKinds).filter(([, v]) => v > 0).sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${(v / Math.max(1, delivered)).toFixed(3)}`).join('; ')}`);
   console.log(`CPU used during the ${duration} s run (2 cores = ${2 * duration} CPU-s available): ${cpuRun}`);
   if (measureMax) {
     console.log(`\nUnthrottled, ${connections} connections, ${duration} s\n`);

@@ -185,6 +185,21 @@ export async function storeOperations(stack) {
   return out;
 }
 
+/** `herald_store_operations_total` of every service by `service operation collection`. */
+export async function storeOperationsByKind(stack) {
+  const out = {};
+  for (const [svc, port] of Object.entries(stack.metricsPorts)) {
+    const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+    for (const line of text.split('\n')) {
+      if (!line.startsWith('herald_store_operations_total{')) continue;
+      const labels = Object.fromEntries([...line.matchAll(/(\w+)="([^"]*)"/g)].map((m) => [m[1], m[2]]));
+      const key = `${svc.replace('-service', '')} ${labels.operation} ${labels.collection ?? ''}`.trim();
+      out[key] = (out[key] ?? 0) + Number(line.slice(line.lastIndexOf(' ') + 1));
+    }
+  }
+  return out;
+}
+
 export const storeOpsDelta = (a, b) => Object.fromEntries(Object.keys(b).map((k) => [k, b[k] - (a[k] ?? 0)]));
 
 /**

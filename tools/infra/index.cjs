@@ -212,7 +212,8 @@ async function startLocalMongo({ bins, dataDir, port, logDir }) {
   const child = bins.ferretdb
     ? spawnLogged('ferretdb', bins.ferretdb, [
         '--handler=sqlite', `--sqlite-url=file:${dataDir}/`, `--listen-addr=127.0.0.1:${port}`,
-        '--telemetry=disable', '--log-level=warn', '--debug-addr=-', `--state-dir=${dataDir}`,
+        // FERRETDB_DEBUG_ADDR (e.g. 127.0.0.1:8088) serves Go's pprof, to profile the store under a bench.
+        '--telemetry=disable', '--log-level=warn', `--debug-addr=${process.env.FERRETDB_DEBUG_ADDR || '-'}`, `--state-dir=${dataDir}`,
       ], { logDir })
     : spawnLogged('mongod', bins.mongod, ['--dbpath', dataDir, '--port', String(port), '--bind_ip', '127.0.0.1'], { logDir });
   // FerretDB recreates, before it listens, the indexes a data directory kept from an older Herald

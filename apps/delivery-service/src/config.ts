@@ -37,8 +37,12 @@ export const ConfigSchema = Type.Composite([
     WORKER_BATCH_SIZE: Type.Integer({ minimum: 1, maximum: 1000, default: 64 }),
     /** How long a batch waits for more jobs after its first one arrived. */
     WORKER_BATCH_LINGER_MS: Type.Integer({ minimum: 0, maximum: 1000, default: 3 }),
-    /** How long a recipient confirmed by the recipient service is taken to exist by sends and feed reads (0: always ask). */
-    RECIPIENT_CACHE_TTL_MS: Type.Integer({ minimum: 0, default: 10_000 }),
+    /**
+     * How long a recipient confirmed by the recipient service is taken to exist by sends and feed
+     * reads (0: always ask); deletions are forgotten at once (RecipientDeleted events), and
+     * everything while the NATS connection is down.
+     */
+    RECIPIENT_CACHE_TTL_MS: Type.Integer({ minimum: 0, default: 60_000 }),
     /**
      * Broadcasts of one project accepted and not yet completed or failed; a broadcast past it is
      * refused with 429 `rate_limited` (the gateway adds Retry-After). 0 turns the cap off.

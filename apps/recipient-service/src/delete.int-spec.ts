@@ -70,7 +70,7 @@ describe('recipient service: DeleteRecipient', () => {
 
   it('when a create or ensure meets an id still being erased, then it finishes the erasure and creates anew', async () => {
     const projectId = svc.project();
-    for (const id of ['c1', 'e1']) {
+    for (const id of ['c1', 'e1', 'b1']) {
       await svc.client.createRecipient({ projectId, id, name: 'old' });
       await svc.client.addContact({ projectId, recipientId: id, medium: 'sms', address: '1' });
       await recipientsCol().updateOne({ project_id: Number(projectId), recipient_id: id }, { $set: { state: 'deleting', deleted_at: new Date() } });
@@ -78,7 +78,10 @@ describe('recipient service: DeleteRecipient', () => {
     expect((await svc.client.createRecipient({ projectId, id: 'c1' })).recipient?.name).toBeUndefined();
     expect(await svc.client.ensureRecipient({ projectId, id: 'e1' })).toMatchObject({ created: true });
     expect(await contactCount(projectId, 'c1')).toBe(0);
+    expect(await svc.client.ensureRecipients({ projectId, ids: ['b1', 'b2'] })).toMatchObject({ created: ['b1', 'b2'] });
     expect(await contactCount(projectId, 'e1')).toBe(0);
-    expect((await recipientDeletedEvents(process.env.NATS_URL!, projectId)).map((e) => e.recipientId).sort()).toEqual(['c1', 'e1']);
+    expect(await contactCount(projectId, 'b1')).toBe(0);
+    expect((await svc.client.getRecipient({ projectId, id: 'b1' })).recipient?.name).toBeUndefined();
+    expect((await recipientDeletedEvents(process.env.NATS_URL!, projectId)).map((e) => e.recipientId).sort()).toEqual(['b1', 'c1', 'e1']);
   });
 });

@@ -95,4 +95,32 @@ describe('recipient service: recipients', () => {
     expect(new Set(results.map((r) => r.recipient?.id))).toEqual(new Set(['sender-made']));
     expect((await svc.client.listRecipients({ projectId })).recipients).toHaveLength(1);
   });
+
+  it('when EnsureRecipients names new, existing and repeated ids, then it creates each missing one once and keeps existing names', async () => {
+    const projectId = svc.project();
+    await svc.client.createRecipient({ projectId, id: 'kept', name: 'Kept' });
+    const first = await svc.client.ensureRecipients({ projectId, ids: ['kept', 'n1', 'n2', 'n1'] });
+    expect([...first.created].sort()).toEqual(['n1', 'n2']);
+    expect((await svc.client.ensureRecipients({ projectId, ids: ['kept', 'n1', 'n2'] })).created).toEqual([]);
+    const all = (await svc.client.listRecipients({ projectId })).recipients;
+    expect(all.map((r) => r.id).sort()).toEqual(['kept', 'n1', 'n2']);
+    expect(all.find((r) => r.id === 'kept')?.name).toBe('Kept');
+  });
+
+  it('when EnsureRecipients calls race on overlapping ids, then every id exists once and each is reported created once', async () => {
+    const projectId = svc.project();
+    const ids = Array.from({ length: 40 }, (_, i) => `race-${i}`);
+    const results = await Promise.all(Array.from({ length: 8 }, (_, k) => svc.client.ensureRecipients({ projectId, ids: ids.slice(k * 3, k * 3 + 20) })));
+    const created = results.flatMap((r) => r.created);
+    const expected = [...new Set(Array.from({ length: 8 }, (_, k) => ids.slice(k * 3, k * 3 + 20)).flat())];
+    expect(created.sort()).toEqual([...expected].sort());
+    expect((await svc.client.listRecipients({ projectId, limit: 100 })).recipients).toHaveLength(expected.length);
+  });
+
+  it('when EnsureRecipients names an invalid id or too many ids, then it answers validation_failed and creates nothing', async () => {
+    const projectId = svc.project();
+    expect(await errorOf(svc.client.ensureRecipients({ projectId, ids: ['fine', ' padded '] }))).toMatchObject({ code: 'validation_failed' });
+    expect(await errorOf(svc.client.ensureRecipients({ projectId, ids: Array.from({ length: 501 }, (_, i) => `x${i}`) }))).toMatchObject({ code: 'validation_failed' });
+    expect((await svc.client.listRecipients({ projectId })).recipients).toHaveLength(0);
+  });
 });

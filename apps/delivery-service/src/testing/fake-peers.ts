@@ -74,6 +74,12 @@ export class FakePeers {
         this.addRecipients(req.projectId, [req.id]);
         return { recipient: create(RecipientSchema, { id: req.id }), created };
       },
+      ensureRecipients: async (req) => {
+        this.ensureCalls += 1;
+        const created = [...new Set(req.ids)].filter((id) => !this.hasRecipient(req.projectId, id));
+        this.addRecipients(req.projectId, req.ids);
+        return { created };
+      },
       getRecipient: async (req) => {
         if (!this.hasRecipient(req.projectId, req.id)) throw new ConnectError('Recipient not found', Code.NotFound);
         return { recipient: create(RecipientSchema, { id: req.id }) };

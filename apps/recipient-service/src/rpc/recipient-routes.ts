@@ -36,6 +36,9 @@ export const recipientRoutes = (uc: RecipientUseCases) => (router: ConnectRouter
       const result = await uc.ensureRecipient({ projectId: num(req.projectId), id: req.id });
       return { recipient: recipient(result.recipient), created: result.created };
     },
+    async ensureRecipients(req) {
+      return uc.ensureRecipients({ projectId: num(req.projectId), ids: req.ids });
+    },
     async *streamRecipientIds(req, ctx) {
       const input = { projectId: num(req.projectId), pageSize: req.pageSize, after: req.after };
       try {

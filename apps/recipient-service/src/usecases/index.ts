@@ -5,6 +5,7 @@ import { createDeleteContact } from './delete-contact';
 import { createDeleteRecipient } from './delete-recipient';
 import type { RecipientDeps } from './deps';
 import { createEnsureRecipient } from './ensure-recipient';
+import { createEnsureRecipients } from './ensure-recipients';
 import { createGetPrimaryContacts } from './get-primary-contacts';
 import { createGetRecipient } from './get-recipient';
 import { createListContacts } from './list-contacts';
@@ -29,6 +30,7 @@ export function createUseCases(deps: RecipientDeps) {
     batchUpsertRecipients: createBatchUpsertRecipients(deps),
     listRecipients: createListRecipients(deps),
     ensureRecipient: createEnsureRecipient(deps),
+    ensureRecipients: createEnsureRecipients(deps),
     streamRecipientIds: createStreamRecipientIds(deps),
     listRecipientIds: createListRecipientIds(deps),
     addContact: createAddContact(deps),
