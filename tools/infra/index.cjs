@@ -211,7 +211,10 @@ async function startLocalMongo({ bins, dataDir, port, logDir }) {
   fs.mkdirSync(dataDir, { recursive: true });
   const child = bins.ferretdb
     ? spawnLogged('ferretdb', bins.ferretdb, [
-        '--handler=sqlite', `--sqlite-url=file:${dataDir}/`, `--listen-addr=127.0.0.1:${port}`,
+        // synchronous(normal): in WAL mode a commit is not fsynced (it survives a crash of any process,
+        // FerretDB's included, but not of the machine); a local development and test store, not a
+        // production one (compose and Kubernetes run MongoDB).
+        '--handler=sqlite', `--sqlite-url=file:${dataDir}/?_pragma=synchronous(normal)`, `--listen-addr=127.0.0.1:${port}`,
         // FERRETDB_DEBUG_ADDR (e.g. 127.0.0.1:8088) serves Go's pprof, to profile the store under a bench.
         '--telemetry=disable', '--log-level=warn', `--debug-addr=${process.env.FERRETDB_DEBUG_ADDR || '-'}`, `--state-dir=${dataDir}`,
       ], { logDir })
