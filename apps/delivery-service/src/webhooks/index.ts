@@ -83,7 +83,9 @@ export async function startWebhooks(deps: { db: Db; nc: NatsConnection; logger: 
     async stop() {
       poller.stop();
       await consumer.stop();
-      await Promise.race([dispatcher.idle(), new Promise((r) => setTimeout(r, settings.timeoutMs + 1000))]);
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([dispatcher.idle(), new Promise((r) => (timer = setTimeout(r, settings.timeoutMs + 1000)))]);
+      clearTimeout(timer);
       send.close();
     },
   };
