@@ -93,6 +93,10 @@ export function createBroadcastRepository(db: Db) {
   const col: Collection<BroadcastDoc> = db.collection<BroadcastDoc>('broadcasts');
   const chunks: Collection<ChunkDoc> = db.collection<ChunkDoc>('broadcast_chunks');
   const progressCol: Collection<ProgressDoc> = db.collection<ProgressDoc>('broadcast_progress');
+  // A broadcast's email content never changes: the email sender reads it once per broadcast, not
+  // once per batch of its emails (bounded: the oldest entry goes first).
+  const emailContents = new Map<number, EmailContent>();
+  const EMAIL_CONTENTS_MAX = 256;
   const chunkKeys = (id: number, from: number, count: number) => Array.from({ length: count }, (_, i) => `${id}:${from + i}`);
   const readProgress = async (id: number): Promise<BroadcastProgress> => {
     const p = await progressCol.findOne({ _id: id });
@@ -126,6 +130,16 @@ export function createBroadcastRepository(db: Db) {
       return (await retryBusy(() => col.deleteMany({ _id: { $in: ids } }))).deletedCount;
     },
     findById: (projectId: number | null, id: number) => col.findOne(projectId === null ? { _id: id } : { _id: id, project_id: projectId }),
+    /** The broadcast's email content (null: none, or no such broadcast). */
+    async emailContentOf(id: number): Promise<EmailContent | null> {
+      const known = emailContents.get(id);
+      if (known) return known;
+      const d = await col.findOne({ _id: id }, { projection: { email_content: 1 } });
+      if (!d?.email_content) return null;
+      if (emailContents.size >= EMAIL_CONTENTS_MAX) emailContents.delete(emailContents.keys().next().value!);
+      emailContents.set(id, d.email_content);
+      return d.email_content;
+    },
     /** Ids of at most `limit` broadcasts of the project still enqueued or fanning out. */
     activeIds: async (projectId: number, limit: number): Promise<number[]> =>
       (await col.find({ project_id: projectId, status: { $in: ['enqueued', 'fanning_out'] } }, { projection: { _id: 1 } }).limit(limit).toArray()).map((d) => d._id),
