@@ -5,22 +5,20 @@
 // rows) so that a store that slows down as it grows favours neither.
 // Env: BENCH_ROWS (default 100000), BENCH_CONCURRENCY (batches in flight, default 4),
 //      MONGO_URL / NATS_URL as for npm start (else Docker or local binaries; data in a temp dir).
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { spawn, spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { ensureDependencies } from '../scripts/lib/deps.mjs';
+import { say, withDeliveryStack } from './delivery-stack.mjs';
 
 ensureDependencies((m) => process.stderr.write(`[bench] ${m}\n`));
 const require = createRequire(import.meta.url);
-const { startInfra, root } = require('../tools/infra/index.cjs');
-const { startStack } = require('../tools/infra/stack.cjs');
+const { root } = require('../tools/infra/index.cjs');
 
 const rows = Number(process.env.BENCH_ROWS ?? 100_000);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 4);
-const say = (m) => process.stderr.write(`[bench] ${m}\n`);
 const bin = path.join(root, 'apps', 'cli', 'bin', 'herald.cjs');
 
 async function api(baseUrl, token, method, url, body) {
@@ -78,30 +76,11 @@ async function cli(baseUrl, key, dir, prefix, count) {
   return { seconds, created: report.created };
 }
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'herald-bench-'));
-const distDir = path.join(root, 'dist', '.bench-cli');
-let infra;
-let stack;
-let failed = false;
-try {
-  say(`data and logs: ${dataDir}`);
-  const build = spawnSync(process.execPath, [path.join(root, 'scripts', 'build.mjs'), `--outdir=${distDir}`], { stdio: 'inherit' });
-  if (build.status !== 0) throw new Error('build failed');
-  // The CLI bundle is built before the clock starts (a checkout builds it on first use).
-  spawnSync(process.execPath, [bin, '--version'], { stdio: 'ignore' });
-  infra = await startInfra({ dataDir, log: say });
-  const adminToken = crypto.randomBytes(24).toString('hex');
-  stack = await startStack({
-    infra,
-    distDir,
-    dbPrefix: `bench${Date.now()}`,
-    adminToken,
-    tokenSecret: crypto.randomBytes(32).toString('hex'),
-    logDir: path.join(dataDir, 'logs'),
-    logLevel: 'warn',
-  });
-  const { data } = await api(stack.baseUrl, adminToken, 'POST', '/admin/projects', { name: 'bench-cli', settings: { rate_limit_per_second: null } });
-  const key = data.keys.find((k) => k.scope === 'full').key;
+// The CLI bundle is built before the clock starts (a checkout builds it on first use).
+spawnSync(process.execPath, [bin, '--version'], { stdio: 'ignore' });
+
+// The stack (build, infrastructure, four processes, a project without rate limit), stopped whatever happens.
+const failed = await withDeliveryStack('cli', {}, async ({ infra, stack, dataDir, fullKey: key }) => {
   // Warm-up: one small batch each way (connections, caches, JIT).
   await direct(stack.baseUrl, key, 'warm-direct', 1000);
   await cli(stack.baseUrl, key, dataDir, 'warm-cli', 1000);
@@ -126,14 +105,5 @@ try {
   console.log(`| herald recipients import (new process, CSV) | ${c.rows} | ${c.seconds.toFixed(1)} | ${Math.round(rate(c))} | ${runs.cli.map((r) => r.seconds.toFixed(1)).join(', ')} |`);
   const ratio = rate(c) / rate(d);
   console.log(`\nCLI / direct: ${(ratio * 100).toFixed(1)} % of the rate (target ≥ 80 %: ${ratio >= 0.8 ? 'met' : 'NOT met'})`);
-} catch (err) {
-  failed = true;
-  say(`failed: ${err.stack ?? err}`);
-} finally {
-  await stack?.stop();
-  await infra?.stop();
-  fs.rmSync(distDir, { recursive: true, force: true });
-  if (failed) say(`kept ${dataDir} (process logs in ${path.join(dataDir, 'logs')})`);
-  else fs.rmSync(dataDir, { recursive: true, force: true });
-}
+});
 process.exit(failed ? 1 : 0);

@@ -83,7 +83,7 @@ export const machine = (infra) => `${os.cpus().length} CPUs, node ${process.vers
 
 /**
  * Starts everything; `run(ctx)` measures; everything is stopped afterwards whatever happens.
- * ctx: { infra, stack, project, dbPrefix (databases `<dbPrefix>_<service>`), api(method, path, body), metrics() (delivery-service /metrics text),
+ * ctx: { infra, stack, dataDir (kept with the process logs when the run fails), project, fullKey, auth ({authorization} with it), dbPrefix (databases `<dbPrefix>_<service>`), api(method, path, body), metrics() (delivery-service /metrics text),
  *        deliveryPid, cpu() (CPU seconds per process so far), startChild(file, env) (a helper process stopped at the end) }.
  */
 export async function withDeliveryStack(name, { extraEnv = {} } = {}, run) {
@@ -124,7 +124,7 @@ export async function withDeliveryStack(name, { extraEnv = {} } = {}, run) {
       return child;
     };
     await run({
-      infra, stack, project, auth, api, startChild, admin, adminToken, dbPrefix,
+      infra, stack, dataDir, project, fullKey, auth, api, startChild, admin, adminToken, dbPrefix,
       metrics: async () => (await fetch(metricsUrl)).text(),
       deliveryPid: stack.processes['delivery-service'].pid,
       cpu: () => cpuSeconds(stack, dataDir),

@@ -1,7 +1,9 @@
 // Webhooks: (1) the dispatcher's rate, outcome events published straight to HERALD_OUTCOMES and
 // POSTed to a local receiver (target ≥ 500 events/s); (2) the send pipeline with one endpoint
 // subscribed to every event vs none, in the same run (target: at most 15 % lower).
-//   node bench/webhooks.bench.mjs   (BENCH_SECONDS=8 per send window, BENCH_EVENTS=5000)
+//   node bench/webhooks.bench.mjs   (BENCH_SECONDS=8 per send window, BENCH_EVENTS=5000;
+//   BENCH_CPU_PROF=<dir>: the services are CPU-profiled during the dispatcher window only, see cpu-prof-hook.cjs)
+// The dispatcher window also prints CPU seconds per process and the store operations it cost.
 import http from 'node:http';
 import path from 'node:path';
 import { createRequire } from 'node:module';
@@ -9,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { connect } from '@nats-io/transport-node';
 import { jetstream } from '@nats-io/jetstream';
-import { createRecipients, machine, offerSends, sample, say, sleep, withDeliveryStack } from './delivery-stack.mjs';
+import { cpuDelta, createRecipients, machine, offerSends, sample, say, sleep, storeOperationsByKind, storeOpsDelta, withDeliveryStack } from './delivery-stack.mjs';
 
 const require = createRequire(import.meta.url);
 const { root } = require('../tools/infra/index.cjs');
@@ -39,7 +41,10 @@ const receiver = http.createServer((req, res) => {
 await new Promise((r) => receiver.listen(0, '127.0.0.1', r));
 const hookUrl = `http://127.0.0.1:${receiver.address().port}/hook`;
 
-const failed = await withDeliveryStack('webhooks', { extraEnv: { WEBHOOK_ALLOW_PRIVATE: '1' } }, async ({ infra, stack, project, auth, api, metrics }) => {
+const cpuProf = process.env.BENCH_CPU_PROF ? path.resolve(process.env.BENCH_CPU_PROF) : null;
+const profEnv = cpuProf ? { NODE_OPTIONS: `--require ${path.join(here, 'cpu-prof-hook.cjs')}`, BENCH_CPU_PROF: cpuProf } : {};
+
+const failed = await withDeliveryStack('webhooks', { extraEnv: { WEBHOOK_ALLOW_PRIVATE: '1', ...profEnv } }, async ({ infra, stack, project, auth, api, metrics, cpu }) => {
   say(machine(infra));
   await createRecipients(api, RECIPIENTS);
   const delivered = async () => sample(await metrics(), 'herald_notifications_total', { status: 'delivered' });
@@ -66,6 +71,10 @@ const failed = await withDeliveryStack('webhooks', { extraEnv: { WEBHOOK_ALLOW_P
   const nc = await connect({ servers: infra.natsUrl });
   const js = jetstream(nc);
   const events = deliveredEvents(project.id, EVENTS, `bench-${Date.now()}`);
+  const toggleProfiles = () => cpuProf && Object.values(stack.processes).forEach((p) => process.kill(p.pid, 'SIGUSR2'));
+  const cpuBefore = cpu();
+  const opsBefore = await storeOperationsByKind(stack);
+  toggleProfiles();
   const t0 = Date.now();
   for (let i = 0; i < events.length; i += 500) {
     await Promise.all(events.slice(i, i + 500).map((e) => js.publish(e.subject, e.data, { msgID: e.id })));
@@ -73,6 +82,10 @@ const failed = await withDeliveryStack('webhooks', { extraEnv: { WEBHOOK_ALLOW_P
   const published = Date.now();
   const deadline = Date.now() + 120_000;
   while (!events.every((e) => seen.has(e.id)) && Date.now() < deadline) await sleep(50);
+  toggleProfiles();
+  const cpuWindow = cpuDelta(cpuBefore, cpu());
+  const ops = Object.entries(storeOpsDelta(opsBefore, await storeOperationsByKind(stack))).filter(([k, v]) => v > 0 && k.startsWith('delivery '));
+  if (cpuProf) say(`CPU profiles of the dispatcher window: ${Object.entries(stack.processes).map(([n, p]) => `${n} ${cpuProf}/${p.pid}.cpuprofile`).join(', ')}`);
   const got = events.filter((e) => seen.has(e.id)).length;
   const last = Math.max(...events.map((e) => seen.get(e.id) ?? 0));
   await nc.drain();
@@ -81,6 +94,8 @@ const failed = await withDeliveryStack('webhooks', { extraEnv: { WEBHOOK_ALLOW_P
   const lower = 1 - withHook.rps / none.rps;
   console.log('\nwebhooks (bench/webhooks.bench.mjs)');
   console.log(`  dispatcher: ${got}/${EVENTS} events to a local receiver in ${((last - t0) / 1000).toFixed(2)} s = ${rate.toFixed(0)} events/s (published in ${((published - t0) / 1000).toFixed(2)} s); target ≥ 500/s: ${rate >= 500 ? 'met' : 'NOT met'}`);
+  console.log(`  dispatcher window: CPU ${cpuWindow}`);
+  console.log(`  dispatcher window: delivery-service store operations ${ops.map(([k, v]) => `${k.slice('delivery '.length)} ${v}`).join(', ')} (${(ops.filter(([k]) => !/^delivery (find|getMore|aggregate|count)( |$)/.test(k)).reduce((a, [, v]) => a + v, 0) / Math.max(1, got)).toFixed(3)} writes per event)`);
   console.log(`  sends, no endpoint:            ${none.rps.toFixed(0)} accepted/s, p99 ${none.p99} ms, ${none.delivered} delivered`);
   console.log(`  sends, one endpoint (webhook ${hook.data.webhook.id}, every event): ${withHook.rps.toFixed(0)} accepted/s, p99 ${withHook.p99} ms, ${withHook.delivered} delivered, ${hookEvents} events received`);
   console.log(`  throughput ${lower >= 0 ? `${(lower * 100).toFixed(1)} % lower` : `${(-lower * 100).toFixed(1)} % higher`} with the endpoint; target ≤ 15 % lower: ${lower <= 0.15 ? 'met' : 'NOT met'}`);

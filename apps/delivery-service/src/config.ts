@@ -93,6 +93,8 @@ export const ConfigSchema = Type.Composite([
     WEBHOOK_POLL_EVERY_MS: Type.Integer({ minimum: 50, default: 1_000 }),
     /** A replica's claim on a webhook delivery; after it, another replica may attempt it (must exceed WEBHOOK_TIMEOUT_MS). */
     WEBHOOK_LEASE_MS: Type.Integer({ minimum: 1000, default: 60_000 }),
+    /** How long the fan-out waits for a batch's first attempts before writing its records (settled ones with their result; the rest claimed, updated when they end). */
+    WEBHOOK_INLINE_WAIT_MS: Type.Integer({ minimum: 0, maximum: 60_000, default: 1_000 }),
     /** How long outcome events stay in HERALD_OUTCOMES (live-stream replay, webhook catch-up); at least the 10-minute msgID window. */
     OUTCOMES_MAX_AGE_MS: Type.Integer({ minimum: 600_000, default: 72 * 3_600_000 }),
   }),

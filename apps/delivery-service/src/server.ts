@@ -113,6 +113,7 @@ export async function build({ config, logger, mongo, nats, metrics }: ServiceDep
       concurrency: config.WEBHOOK_CONCURRENCY,
       disableAfterMs: config.WEBHOOK_DISABLE_AFTER_MS,
       pollBatch: 100,
+      inlineWaitMs: config.WEBHOOK_INLINE_WAIT_MS,
       timeoutMs: config.WEBHOOK_TIMEOUT_MS,
       allowPrivate: config.WEBHOOK_ALLOW_PRIVATE,
       pollEveryMs: config.WEBHOOK_POLL_EVERY_MS,

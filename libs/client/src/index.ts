@@ -10,3 +10,4 @@ export {
 export { Transport, fillPath, type FetchLike, type RetryOptions } from './http.js';
 export { createSseParser, type StreamEvent, type StreamState, type SubscribeHandlers, type SubscribeOptions, type Subscription } from './sse.js';
 export type { paths, components } from './gen/api.js';
+export { verifyWebhook, WebhookVerificationError, type WebhookHeaders } from './webhooks.js';

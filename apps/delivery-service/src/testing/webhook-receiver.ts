@@ -7,8 +7,8 @@ export interface Received {
   at: number;
 }
 
-/** How the receiver answers one request: a status (and headers), or never (`hang`). */
-export type Reply = { status: number; headers?: Record<string, string>; body?: string } | { hang: true };
+/** How the receiver answers one request: a status (and headers, after `delayMs`), or never (`hang`). */
+export type Reply = { status: number; headers?: Record<string, string>; body?: string; delayMs?: number } | { hang: true };
 
 /**
  * A local HTTP endpoint for webhook tests: records every request (headers, raw body) and answers
@@ -28,7 +28,14 @@ export async function startReceiver(reply: (r: Received, index: number) => Reply
         hanging.add(res);
         return;
       }
-      res.writeHead(answer.status, answer.headers).end(answer.body ?? '');
+      const send = () => res.writeHead(answer.status, answer.headers).end(answer.body ?? '');
+      if (answer.delayMs) {
+        hanging.add(res);
+        setTimeout(() => {
+          hanging.delete(res);
+          if (!res.destroyed) send();
+        }, answer.delayMs);
+      } else send();
     });
   });
   server.keepAliveTimeout = 1000;

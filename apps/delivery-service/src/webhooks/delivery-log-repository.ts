@@ -45,6 +45,31 @@ export interface WebhookDeliveryDoc {
 /** How many attempts a delivery's log keeps (the newest). */
 const ATTEMPT_LOG_KEPT = 20;
 
+/** One attempt's outcome: the log entry, the response body kept, and the delivery's next state. */
+export interface AttemptOutcome {
+  entry: WebhookAttemptDoc;
+  responseBody: string | null;
+  next: { status: WebhookDeliveryStatus; nextAttemptAt: Date | null };
+  finished: Date;
+}
+
+/** The delivery as it is after `o`: what recordAttempt writes, and what the fan-out inserts for a first attempt that settled. */
+export function afterAttempt(doc: WebhookDeliveryDoc, o: AttemptOutcome): WebhookDeliveryDoc {
+  return {
+    ...doc,
+    status: o.next.status,
+    attempts: doc.attempts + 1,
+    attempt_log: [...doc.attempt_log, o.entry].slice(-ATTEMPT_LOG_KEPT),
+    last_response_status: o.entry.response_status,
+    last_latency_ms: o.entry.latency_ms,
+    last_response_body: o.responseBody,
+    last_error: o.entry.error,
+    next_attempt_at: o.next.nextAttemptAt,
+    due_at: o.next.nextAttemptAt,
+    updated_at: o.finished,
+  };
+}
+
 /**
  * Group commit of attempt records: updates arriving while one bulkWrite is in flight go out
  * together in the next, so a burst of attempts costs a few store round trips instead of one each.
@@ -77,7 +102,8 @@ export function createDeliveryLogRepository(db: Db) {
   const update = createUpdateBatcher(col);
   return {
     async ensureIndexes(): Promise<void> {
-      // The fan-out's dedupe: one delivery per (endpoint, event), so a redelivered event adds nothing.
+      // The fan-out's dedupe: one delivery per (endpoint, event), so a redelivered event adds nothing;
+      // also existing(): which pairs of a redelivered event have their record already.
       await col.createIndex({ webhook_id: 1, event_id: 1 }, { name: 'webhook_event', unique: true });
       // GET /webhooks/{id}/deliveries, newest first (cursor = last id), without a status filter...
       await col.createIndex({ webhook_id: 1, _id: -1 }, { name: 'webhook_newest' });
@@ -108,33 +134,29 @@ export function createDeliveryLogRepository(db: Db) {
       return r.modifiedCount === 1;
     },
     /** Records one attempt's outcome, if the claim (`claimedDueAt`) is still this caller's (batched with concurrent ones). */
-    async recordAttempt(
-      doc: WebhookDeliveryDoc,
-      claimedDueAt: Date,
-      attempt: WebhookAttemptDoc & { response_body: string | null },
-      next: { status: WebhookDeliveryStatus; nextAttemptAt: Date | null },
-      now: Date,
-    ): Promise<void> {
-      const { response_body, ...entry } = attempt;
-      await update({
-        updateOne: {
-          filter: { _id: doc._id, due_at: claimedDueAt },
-          update: {
-            $set: {
-              status: next.status,
-              attempts: doc.attempts + 1,
-              attempt_log: [...doc.attempt_log, entry].slice(-ATTEMPT_LOG_KEPT),
-              last_response_status: entry.response_status,
-              last_latency_ms: entry.latency_ms,
-              last_response_body: response_body,
-              last_error: entry.error,
-              next_attempt_at: next.nextAttemptAt,
-              due_at: next.nextAttemptAt,
-              updated_at: now,
-            },
-          },
-        },
-      });
+    async recordAttempt(doc: WebhookDeliveryDoc, claimedDueAt: Date, o: AttemptOutcome): Promise<void> {
+      const a = afterAttempt(doc, o);
+      const $set = {
+        status: a.status,
+        attempts: a.attempts,
+        attempt_log: a.attempt_log,
+        last_response_status: a.last_response_status,
+        last_latency_ms: a.last_latency_ms,
+        last_response_body: a.last_response_body,
+        last_error: a.last_error,
+        next_attempt_at: a.next_attempt_at,
+        due_at: a.due_at,
+        updated_at: a.updated_at,
+      };
+      await update({ updateOne: { filter: { _id: doc._id, due_at: claimedDueAt }, update: { $set } } });
+    },
+    /** Of these (endpoint, event) pairs, those that have a delivery record already (the fan-out of a redelivered event). */
+    async existing(pairs: { webhookId: number; eventId: string }[]): Promise<Set<string>> {
+      if (pairs.length === 0) return new Set();
+      const found = await col
+        .find({ event_id: { $in: [...new Set(pairs.map((p) => p.eventId))] }, webhook_id: { $in: [...new Set(pairs.map((p) => p.webhookId))] } }, { projection: { webhook_id: 1, event_id: 1 } })
+        .toArray();
+      return new Set(found.map((d) => `${d.webhook_id}:${d.event_id}`));
     },
     /** Settles a claimed delivery without an attempt (its endpoint is gone or disabled). */
     async abandon(doc: WebhookDeliveryDoc, claimedDueAt: Date, error: string, now: Date): Promise<void> {

@@ -1,8 +1,8 @@
 import { signWebhook } from '@herald/webhook-signature';
 import type { Logger } from '@herald/service-kit';
-import type { DeliveryLogRepository, WebhookDeliveryDoc } from './delivery-log-repository';
+import type { AttemptOutcome, DeliveryLogRepository, WebhookDeliveryDoc } from './delivery-log-repository';
 import { signingSecrets, type WebhookDoc, type WebhookRepository } from './endpoint-repository';
-import type { WebhookSender } from './http-sender';
+import type { AttemptResult, WebhookSender } from './http-sender';
 import { nextAttemptDelayMs } from './retry-schedule';
 import type { WebhookMetrics } from './webhook-metrics';
 
@@ -17,6 +17,12 @@ export interface DispatcherSettings {
   disableAfterMs: number;
   /** Due deliveries taken per poll. */
   pollBatch: number;
+  /**
+   * How long the fan-out waits for the first attempts of a batch before writing the batch's
+   * records: attempts settled by then are recorded with their result in the same write; the others
+   * are recorded claimed and updated when they end.
+   */
+  inlineWaitMs: number;
 }
 
 interface Job {
@@ -26,13 +32,16 @@ interface Job {
   endpoint: WebhookDoc | null;
 }
 
+/** A first attempt started by the fan-out: settled within the inline wait, or still running. */
+export type FirstAttempt = { settled: AttemptOutcome } | { running: Promise<AttemptOutcome | null> };
+
 /**
- * Attempts webhook deliveries: a bounded in-process queue fed by the fan-out (deliveries it just
- * inserted, already claimed) and by the poller (pending deliveries whose attempt is due, or whose
- * claimant died: a SIGKILL mid-attempt only delays the attempt by one lease). Each attempt signs
- * the stored body with the endpoint's current secrets, POSTs it, records the attempt and
- * schedules the next one, or settles the delivery; endpoint health (410, failing for days) is
- * updated alongside.
+ * Attempts webhook deliveries in a bounded in-process queue. First attempts come from the fan-out
+ * before their records exist (`attemptFirst`: the common case, a 2xx, costs one insert of the
+ * finished record); retries come from the poller, which claims pending deliveries whose attempt
+ * is due or whose claimant died (a SIGKILL mid-attempt only delays it by one lease). Each attempt
+ * signs the stored body with the endpoint's current secrets and POSTs it; endpoint health (410,
+ * failing for days) is updated alongside.
  */
 export function createDispatcher(deps: {
   webhooks: WebhookRepository;
@@ -44,7 +53,7 @@ export function createDispatcher(deps: {
   metrics: WebhookMetrics;
 }) {
   const { webhooks, deliveries, send, now, settings, logger, metrics } = deps;
-  const queue: Job[] = [];
+  const queue: (() => Promise<void>)[] = [];
   let active = 0;
   const idleWaiters: (() => void)[] = [];
   const roomWaiters: (() => void)[] = [];
@@ -52,25 +61,31 @@ export function createDispatcher(deps: {
   const hasRoom = () => queue.length + active < settings.concurrency * 4;
   const pump = () => {
     while (active < settings.concurrency && queue.length > 0) {
-      const job = queue.shift()!;
+      const run = queue.shift()!;
       active++;
-      void attempt(job)
-        .catch((err) => logger.error({ err, deliveryId: job.delivery._id }, 'webhook attempt failed unexpectedly (retried after its lease)'))
-        .finally(() => {
-          active--;
-          pump();
-          if (hasRoom()) roomWaiters.splice(0).forEach((w) => w());
-          if (active === 0 && queue.length === 0) idleWaiters.splice(0).forEach((w) => w());
-        });
+      void run().finally(() => {
+        active--;
+        pump();
+        if (hasRoom()) roomWaiters.splice(0).forEach((w) => w());
+        if (active === 0 && queue.length === 0) idleWaiters.splice(0).forEach((w) => w());
+      });
     }
   };
+  /** Runs `fn` in an attempt slot; resolves with its result (null when it failed unexpectedly, logged). */
+  const inSlot = <T>(fn: () => Promise<T>, deliveryId: number) =>
+    new Promise<T | null>((resolve) => {
+      queue.push(() =>
+        fn().then(resolve, (err) => {
+          logger.error({ err, deliveryId }, 'webhook attempt failed unexpectedly (retried after its lease)');
+          resolve(null);
+        }),
+      );
+      pump();
+    });
 
-  async function attempt({ delivery, claim, endpoint }: Job): Promise<void> {
+  /** Signs and POSTs the delivery's body; the outcome says what comes next. */
+  async function post(delivery: WebhookDeliveryDoc, endpoint: WebhookDoc): Promise<AttemptOutcome & { r: AttemptResult }> {
     const at = now();
-    if (!endpoint || endpoint.status !== 'enabled') {
-      await deliveries.abandon(delivery, claim, endpoint ? `endpoint disabled (${endpoint.disabled_reason ?? 'manual'})` : 'endpoint deleted', at);
-      return;
-    }
     const timestamp = Math.floor(at.getTime() / 1000);
     const signature = signWebhook(signingSecrets(endpoint, at), delivery.event_id, timestamp, delivery.body);
     const r = await send({
@@ -81,7 +96,7 @@ export function createDispatcher(deps: {
     const ok = r.status !== null && r.status >= 200 && r.status < 300;
     const attempts = delivery.attempts + 1;
     const finished = now();
-    let next: { status: 'pending' | 'succeeded' | 'failed'; nextAttemptAt: Date | null };
+    let next: AttemptOutcome['next'];
     if (ok) next = { status: 'succeeded', nextAttemptAt: null };
     else if (r.status === 410) next = { status: 'failed', nextAttemptAt: null };
     else {
@@ -89,33 +104,77 @@ export function createDispatcher(deps: {
       next = delay === null ? { status: 'failed', nextAttemptAt: null } : { status: 'pending', nextAttemptAt: new Date(finished.getTime() + delay) };
     }
     const error = r.error ?? (ok ? null : r.status !== null && r.status >= 300 && r.status < 400 ? `redirect (${r.status}) not followed` : `HTTP ${r.status}`);
-    await deliveries.recordAttempt(delivery, claim, { at, response_status: r.status, latency_ms: r.latencyMs, error, response_body: r.body }, next, finished);
     metrics.attempt(ok ? 'succeeded' : next.status === 'pending' ? 'retried' : 'failed', r.latencyMs);
-    const log = logger.child({ webhookId: endpoint._id, deliveryId: delivery._id, eventId: delivery.event_id });
-    if (ok) {
-      if (endpoint.failing_since) await webhooks.markHealthy(endpoint._id);
+    return { r, entry: { at, response_status: r.status, latency_ms: r.latencyMs, error }, responseBody: r.body, next, finished };
+  }
+
+  /**
+   * Endpoint health after an attempt. `endpoint` is the caller's copy, shared by the attempts of a
+   * batch or poll: it is updated in memory first, so a burst of failures writes `failing_since` once.
+   */
+  async function health(endpoint: WebhookDoc, delivery: WebhookDeliveryDoc, o: AttemptOutcome & { r: AttemptResult }): Promise<void> {
+    const { r, entry, next, finished } = o;
+    if (next.status === 'succeeded') {
+      if (endpoint.failing_since) {
+        endpoint.failing_since = null;
+        await webhooks.markHealthy(endpoint._id);
+      }
       return;
     }
-    log.info({ status: r.status, error, attempts, next: next.nextAttemptAt }, 'webhook attempt failed');
+    const log = logger.child({ webhookId: endpoint._id, deliveryId: delivery._id, eventId: delivery.event_id });
+    log.info({ status: r.status, error: entry.error, attempts: delivery.attempts + 1, next: next.nextAttemptAt }, 'webhook attempt failed');
     if (r.status === 410) {
+      if (endpoint.status === 'disabled') return;
+      endpoint.status = 'disabled';
       await webhooks.disable(endpoint._id, 'gone', finished);
       log.warn('webhook endpoint answered 410 Gone: disabled');
       return;
     }
     const since = endpoint.failing_since;
-    if (!since) await webhooks.markFailing(endpoint._id, at);
-    else if (finished.getTime() - since.getTime() >= settings.disableAfterMs) {
+    if (!since) {
+      endpoint.failing_since = entry.at;
+      await webhooks.markFailing(endpoint._id, entry.at);
+    } else if (finished.getTime() - since.getTime() >= settings.disableAfterMs && endpoint.status === 'enabled') {
+      endpoint.status = 'disabled';
       await webhooks.disable(endpoint._id, 'failing', finished);
       log.warn({ failingSince: since }, 'webhook endpoint failing for too long: disabled');
     }
   }
 
+  /** A retry (or a dead claimant's delivery) taken by the poller: attempt, then record it if the claim still holds. */
+  async function attemptClaimed({ delivery, claim, endpoint }: Job): Promise<void> {
+    if (!endpoint || endpoint.status !== 'enabled') {
+      await deliveries.abandon(delivery, claim, endpoint ? `endpoint disabled (${endpoint.disabled_reason ?? 'manual'})` : 'endpoint deleted', now());
+      return;
+    }
+    const o = await post(delivery, endpoint);
+    await deliveries.recordAttempt(delivery, claim, o);
+    await health(endpoint, delivery, o);
+  }
+
   return {
-    /** Hands claimed deliveries to the attempt queue; resolves once there is room for more. */
-    async enqueue(jobs: Job[]): Promise<void> {
-      queue.push(...jobs);
-      pump();
-      while (!hasRoom()) await new Promise<void>((r) => roomWaiters.push(r));
+    /**
+     * First attempts of new deliveries (not yet written, `due_at` = their claim), made before any
+     * store write. Resolves after `inlineWaitMs` at most: settled attempts with their outcome, the
+     * others still running (their promise resolves with the outcome, not yet recorded).
+     */
+    async attemptFirst(jobs: { delivery: WebhookDeliveryDoc; endpoint: WebhookDoc }[]): Promise<FirstAttempt[]> {
+      const settled: (AttemptOutcome | undefined)[] = new Array(jobs.length);
+      const running = jobs.map(({ delivery, endpoint }, i) =>
+        inSlot(async () => {
+          const o = await post(delivery, endpoint);
+          settled[i] = o;
+          return o;
+        }, delivery._id),
+      );
+      // Endpoint health is written after the attempts, and does not hold the batch.
+      running.forEach((p, i) =>
+        void p.then((o) => o && health(jobs[i].endpoint, jobs[i].delivery, o)).catch((err) => logger.error({ err, webhookId: jobs[i].endpoint._id }, 'webhook endpoint health update failed')),
+      );
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([Promise.all(running), new Promise((r) => (timer = setTimeout(r, settings.inlineWaitMs)))]);
+      clearTimeout(timer);
+      return jobs.map((_, i) => (settled[i] ? { settled: settled[i] } : { running: running[i] }));
     },
     /** One poll: claims due deliveries (at most the queue's room) and queues them; returns how many. */
     async pollOnce(): Promise<number> {
@@ -128,10 +187,11 @@ export function createDispatcher(deps: {
       }
       if (claimed.length === 0) return 0;
       const endpoints = new Map((await webhooks.byIds([...new Set(claimed.map((c) => c.delivery.webhook_id))])).map((w) => [w._id, w]));
-      queue.push(...claimed.map((c) => ({ ...c, endpoint: endpoints.get(c.delivery.webhook_id) ?? null })));
-      pump();
+      for (const c of claimed) void inSlot(() => attemptClaimed({ ...c, endpoint: endpoints.get(c.delivery.webhook_id) ?? null }), c.delivery._id);
       return claimed.length;
     },
+    /** Resolves once the attempt queue has room (the fan-out waits for it before taking more events). */
+    room: () => new Promise<void>((r) => (hasRoom() ? r() : roomWaiters.push(r))),
     /** Resolves when nothing is queued or in flight. */
     idle: () => (active === 0 && queue.length === 0 ? Promise.resolve() : new Promise<void>((r) => idleWaiters.push(r))),
   };

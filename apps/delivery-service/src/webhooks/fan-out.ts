@@ -1,7 +1,7 @@
 import type { OutcomeEvent } from '@herald/contracts';
+import type { Logger } from '@herald/service-kit';
 import type { IdAllocator } from '../store/id-allocator';
-import type { WebhookDeliveryDoc } from './delivery-log-repository';
-import type { DeliveryLogRepository } from './delivery-log-repository';
+import { afterAttempt, type DeliveryLogRepository, type WebhookDeliveryDoc } from './delivery-log-repository';
 import type { Dispatcher } from './dispatcher';
 import type { WebhookDoc, WebhookRepository } from './endpoint-repository';
 import { eventBody, isWebhookEventType } from './event-body';
@@ -9,12 +9,22 @@ import type { WebhookMetrics } from './webhook-metrics';
 
 const subscribed = (w: WebhookDoc, type: string) => w.event_types.length === 0 || w.event_types.includes(type);
 
+/** An outcome event as the fan-out gets it: `redelivered` when JetStream delivers it again (its records may exist). */
+export interface FanOutEvent {
+  event: OutcomeEvent;
+  redelivered: boolean;
+}
+
 /**
- * Fans a batch of outcome events out to the endpoints subscribed to them: one delivery record per
- * (endpoint, event), inserted already claimed by this process and handed to its attempt queue.
- * Safe to repeat: a redelivered event finds its records (unique per endpoint and event id) and
- * adds none; a record whose claimant died is taken by a poller after its lease. Resolves when the
- * records are written (the caller then acknowledges the events), not when they are delivered.
+ * Fans a batch of outcome events out to the endpoints subscribed to them, attempting first and
+ * writing after: each (endpoint, event) is attempted at once, then one insert records the batch's
+ * deliveries with their first attempt (succeeded, failed, or pending with the next attempt's time),
+ * so the common case costs one store write per batch, not two per delivery. An attempt still
+ * running after the inline wait is inserted claimed by this process and updated when it ends (as a
+ * poller's retry is). Resolves when the records are written (the caller then acknowledges the
+ * events). At least once: a process that dies between an attempt and the insert leaves the event
+ * unacknowledged, so it is fanned out (and attempted) again; a redelivered event whose records
+ * were written (the ack was lost) finds them (unique per endpoint and event id) and adds none.
  */
 export function createFanOut(deps: {
   webhooks: WebhookRepository;
@@ -24,19 +34,25 @@ export function createFanOut(deps: {
   now: () => Date;
   leaseMs: number;
   metrics: WebhookMetrics;
+  logger: Logger;
 }) {
-  return async function fanOut(events: OutcomeEvent[]): Promise<void> {
-    const wanted = events.filter((e) => isWebhookEventType(e.type));
+  return async function fanOut(batch: FanOutEvent[]): Promise<void> {
+    const wanted = batch.filter((e) => isWebhookEventType(e.event.type));
     if (wanted.length === 0) return;
-    const endpoints = await deps.webhooks.enabledOf([...new Set(wanted.map((e) => Number(e.projectId)))]);
+    const endpoints = await deps.webhooks.enabledOf([...new Set(wanted.map((e) => Number(e.event.projectId)))]);
     if (endpoints.length === 0) return;
-    const pairs: { event: OutcomeEvent; endpoint: WebhookDoc; body: string }[] = [];
-    for (const event of wanted) {
+    let pairs: { event: OutcomeEvent; redelivered: boolean; endpoint: WebhookDoc; body: string }[] = [];
+    for (const { event, redelivered } of wanted) {
       const body = eventBody(event);
       if (body === null) continue;
       for (const endpoint of endpoints) {
-        if (endpoint.project_id === Number(event.projectId) && subscribed(endpoint, event.type)) pairs.push({ event, endpoint, body });
+        if (endpoint.project_id === Number(event.projectId) && subscribed(endpoint, event.type)) pairs.push({ event, redelivered, endpoint, body });
       }
+    }
+    const again = pairs.filter((p) => p.redelivered).map((p) => ({ webhookId: p.endpoint._id, eventId: p.event.id }));
+    if (again.length > 0) {
+      const recorded = await deps.deliveries.existing(again);
+      pairs = pairs.filter((p) => !recorded.has(`${p.endpoint._id}:${p.event.id}`));
     }
     if (pairs.length === 0) return;
     const first = await deps.deliveryIds.block(pairs.length);
@@ -61,9 +77,22 @@ export function createFanOut(deps: {
       created_at: at,
       updated_at: at,
     }));
-    const inserted = await deps.deliveries.insertNew(docs);
-    deps.metrics.fannedOut(inserted.length);
-    const byId = new Map(endpoints.map((w) => [w._id, w]));
-    await deps.dispatcher.enqueue(inserted.map((delivery) => ({ delivery, claim, endpoint: byId.get(delivery.webhook_id) ?? null })));
+    const attempts = await deps.dispatcher.attemptFirst(docs.map((delivery, i) => ({ delivery, endpoint: pairs[i].endpoint })));
+    const records = docs.map((d, i) => {
+      const a = attempts[i];
+      return 'settled' in a ? afterAttempt(d, a.settled) : d;
+    });
+    const inserted = new Set((await deps.deliveries.insertNew(records)).map((d) => d._id));
+    deps.metrics.fannedOut(inserted.size);
+    // Attempts still running when the batch was written: recorded when they end, if the claim still holds.
+    docs.forEach((d, i) => {
+      const a = attempts[i];
+      if ('running' in a && inserted.has(d._id)) {
+        void a.running
+          .then((o) => o && deps.deliveries.recordAttempt(d, claim, o))
+          .catch((err) => deps.logger.error({ err, deliveryId: d._id }, 'webhook attempt not recorded (attempted again after its lease)'));
+      }
+    });
+    await deps.dispatcher.room();
   };
 }

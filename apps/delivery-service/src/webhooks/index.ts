@@ -1,5 +1,5 @@
 import { fromBinary } from '@bufbuild/protobuf';
-import { OutcomeEventSchema, OUTCOMES_STREAM, WEBHOOK_DISPATCH_CONSUMER, type OutcomeEvent } from '@herald/contracts';
+import { OutcomeEventSchema, OUTCOMES_STREAM, WEBHOOK_DISPATCH_CONSUMER } from '@herald/contracts';
 import { createSequences, startBatchWorker, type Logger, type NatsConnection, type Outcome } from '@herald/service-kit';
 import type { Db } from 'mongodb';
 import type { Registry } from 'prom-client';
@@ -9,7 +9,7 @@ import { createIdAllocator } from '../store/id-allocator';
 import { createDeliveryLogRepository } from './delivery-log-repository';
 import { createDispatcher, type DispatcherSettings } from './dispatcher';
 import { createWebhookRepository } from './endpoint-repository';
-import { createFanOut } from './fan-out';
+import { createFanOut, type FanOutEvent } from './fan-out';
 import { createWebhookSender } from './http-sender';
 import { createDeliveryUseCases } from './manage-deliveries';
 import { createEndpointUseCases } from './manage-endpoints';
@@ -47,7 +47,7 @@ export async function startWebhooks(deps: { db: Db; nc: NatsConnection; logger: 
   const metrics = createWebhookMetrics(deps.registry);
   const send = createWebhookSender({ timeoutMs: settings.timeoutMs, allowPrivate: settings.allowPrivate, userAgent: 'Herald-Webhooks/1.0' });
   const dispatcher = createDispatcher({ webhooks, deliveries, send, now, settings, logger, metrics });
-  const fanOut = createFanOut({ webhooks, deliveries, deliveryIds, dispatcher, now, leaseMs: settings.leaseMs, metrics });
+  const fanOut = createFanOut({ webhooks, deliveries, deliveryIds, dispatcher, now, leaseMs: settings.leaseMs, metrics, logger });
 
   const consumer = await startBatchWorker({
     nc,
@@ -62,10 +62,10 @@ export async function startWebhooks(deps: { db: Db; nc: NatsConnection; logger: 
     ensure: () => ensureWebhookConsumer(nc, settings.ackWaitMs),
     async handleBatch(msgs) {
       const outcomes: Outcome[] = [];
-      const events: OutcomeEvent[] = [];
+      const events: FanOutEvent[] = [];
       for (const m of msgs) {
         try {
-          events.push(fromBinary(OutcomeEventSchema, m.data));
+          events.push({ event: fromBinary(OutcomeEventSchema, m.data), redelivered: m.info.redelivered });
           outcomes.push({ ack: true });
         } catch {
           outcomes.push({ poison: 'undecodable outcome event' });
@@ -83,7 +83,9 @@ export async function startWebhooks(deps: { db: Db; nc: NatsConnection; logger: 
     async stop() {
       poller.stop();
       await consumer.stop();
-      await Promise.race([dispatcher.idle(), new Promise((r) => setTimeout(r, settings.timeoutMs + 1000))]);
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([dispatcher.idle(), new Promise((r) => (timer = setTimeout(r, settings.timeoutMs + 1000)))]);
+      clearTimeout(timer);
       send.close();
     },
   };

@@ -34,6 +34,7 @@ describe('webhooks: endpoints, fan-out, signing, retries (delivery service again
       WEBHOOK_POLL_EVERY_MS: '100',
       WEBHOOK_DISABLE_AFTER_MS: '6000',
       WEBHOOK_TIMEOUT_MS: '5000',
+      WEBHOOK_INLINE_WAIT_MS: '300',
     });
     pub = await outcomePublisher(h.natsUrl);
   });
@@ -128,6 +129,26 @@ describe('webhooks: endpoints, fan-out, signing, retries (delivery service again
     const ids = [...first.deliveries, ...rest.deliveries].map((d) => Number(d.id));
     expect(ids).toEqual([...ids].sort((a, b) => b - a));
     expect((await h.webhooks.listWebhookDeliveries({ projectId, webhookId: wid, status: 'failed' })).deliveries).toHaveLength(0);
+  });
+
+  it('when a first attempt outlasts the inline wait, then its delivery is written claimed (pending, no attempt) and completed when the answer comes', async () => {
+    const projectId = h.project();
+    const rx = await receiver(() => ({ status: 200, body: 'slow', delayMs: 1500 }));
+    const { webhook } = await h.webhooks.createWebhook({ projectId, url: rx.url, eventTypes: [] });
+    const events = Array.from({ length: 3 }, () => outcomeEvent(projectId, 'email.sent'));
+    await pub.publish(...events);
+    const list = async () => (await h.webhooks.listWebhookDeliveries({ projectId, webhookId: webhook!.id, limit: 100 })).deliveries;
+    // Written after the 300 ms inline wait while the receiver still holds the requests.
+    const early = await eventually(async () => ((await list()).length === 3 ? list() : undefined), 5_000, 'claimed records written');
+    expect(rx.received.length).toBe(3);
+    expect(early.map((d) => [d.status, d.attempts])).toEqual([
+      ['pending', 0],
+      ['pending', 0],
+      ['pending', 0],
+    ]);
+    const done = await eventually(async () => ((await list()).every((d) => d.status === 'succeeded') ? list() : undefined), 10_000, 'completed');
+    for (const d of done) expect([d.attempts, d.attemptLog.map((a) => a.responseStatus), d.lastResponseBody]).toEqual([1, [200], 'slow']);
+    for (const ev of events) expect(rx.byId(ev.id)).toHaveLength(1); // the claim held: not attempted again by the poller
   });
 
   it('when the receiver answers 410, then the endpoint is disabled at once (reason gone) and gets nothing more', async () => {

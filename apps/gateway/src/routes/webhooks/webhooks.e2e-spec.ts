@@ -6,7 +6,7 @@ import { call, createProject, uniqueId, TIMESTAMP, type TestProject } from '../.
 interface Event {
   type: string;
   timestamp: string;
-  data: { id: number; status?: string; read?: boolean; email?: { status: string; reason: string | null } };
+  data: { id: number; status?: string; read?: boolean; email?: { status: string; reason: string | null; address: string | null } };
 }
 
 /** A local endpoint that verifies every request's signature and keeps the events. */
@@ -47,6 +47,13 @@ async function poll<T>(read: () => Promise<T | undefined | false> | T | undefine
   }
 }
 const settle = () => new Promise((r) => setTimeout(r, 1500));
+
+/** The test infrastructure's SMTP sink (absent when SMTP_URL points elsewhere): makes it refuse an address (code 0: accept again). */
+const mailApi = process.env.MAIL_API_URL;
+async function sinkRefuses(address: string, code: number, message?: string) {
+  const res = await fetch(`${mailApi}/control`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ refuse: { address, code, message } }) });
+  if (!res.ok) throw new Error(`sink control answered ${res.status}`);
+}
 
 describe('webhooks through the gateway', () => {
   let p: TestProject;
@@ -132,6 +139,41 @@ describe('webhooks through the gateway', () => {
     expect(read.timestamp).toMatch(TIMESTAMP);
     // Every webhook-id is unique: one per state change.
     expect(new Set(rx.events.map((e) => e.id)).size).toBe(rx.events.length);
+  });
+
+  // Through real sends and the real mail path (the delivery service's own tests publish these events to the stream directly).
+  (mailApi ? it : it.skip)('when emails go out or are refused permanently, then email.sent and email.failed arrive once each, with the email state as data', async () => {
+    const mailTarget = { channel: 'billing', topic: 'hooks', event: 'issued' };
+    expect((await as('PUT', '/preferences', [{ ...mailTarget, medium: 'email', name: 'billing hooks', default_enabled: true }])).status).toBe(200);
+    const recipient = async () => {
+      const id = uniqueId('hookmail');
+      const address = `${id}@inbox.example`;
+      expect((await as('POST', '/recipients', { id })).status).toBe(201);
+      expect((await as('POST', `/recipients/${id}/contacts`, { medium: 'email', address, is_primary: true })).status).toBe(201);
+      return { id, address };
+    };
+    const send = async (rid: string) => {
+      const res = await as('POST', '/notifications/send', { recipient_id: rid, target: mailTarget, email: { subject: 'Invoice', html: '<p>42</p>' } });
+      expect(res.status).toBe(201);
+      return res.body.data.notification.id as number;
+    };
+    const ok = await recipient();
+    const refused = await recipient();
+    await sinkRefuses(refused.address, 550, '5.1.1 no such mailbox');
+    try {
+      const sentId = await send(ok.id);
+      const failedId = await send(refused.id);
+      const sent = await poll(() => rx.of('email.sent', sentId)[0]);
+      expect(sent.event.data).toMatchObject({ id: sentId, email: { status: 'sent', reason: null, address: ok.address } });
+      const failed = await poll(() => rx.of('email.failed', failedId)[0]);
+      expect(failed.event.data).toMatchObject({ id: failedId, email: { status: 'failed', reason: 'address_rejected', address: refused.address } });
+      await settle();
+      expect(rx.bad).toEqual([]);
+      expect([rx.of('email.sent', sentId).length, rx.of('email.failed', sentId).length]).toEqual([1, 0]);
+      expect([rx.of('email.failed', failedId).length, rx.of('email.sent', failedId).length]).toEqual([1, 0]);
+    } finally {
+      await sinkRefuses(refused.address, 0);
+    }
   });
 
   it('when a test event is sent, then it arrives signed and the delivery log shows the attempt; rotation and delete work', async () => {
