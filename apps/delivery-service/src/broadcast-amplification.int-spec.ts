@@ -27,11 +27,13 @@ describe('delivery service: broadcast payload once, cap and fairness across proj
     await h.close();
   });
 
-  /** A broadcast of `project` in the given state, written straight to the store. */
+  /** A broadcast of `project` in the given state, written straight to the store (a running one holding a cap slot, as a send leaves it). */
   async function running(project: bigint, status: BroadcastDoc['status']): Promise<number> {
     const id = Number(project % 1_000_000n) * 1000 + Math.floor(Math.random() * 1000);
     const now = new Date();
-    await createBroadcastRepository(mongo.db).insert({
+    const repo = createBroadcastRepository(mongo.db);
+    if (status === 'enqueued' || status === 'fanning_out') expect(await repo.claimSlot(Number(project), id, 2, now, 60_000)).toBe(true);
+    await repo.insert({
       _id: id, project_id: Number(project), target, payload_json: '{}', email_content: null, settings: { strictTargets: false, maxBroadcastRecipientsForEmail: 0, monthlyQuota: null },
       status, cursor: '', chunks_published: 0, fanout_done: false, recipients_total: 0, notifications_created: 0, email: null, email_eligible: 0, created_at: now, updated_at: now,
     } as BroadcastDoc);
@@ -82,6 +84,7 @@ describe('delivery service: broadcast payload once, cap and fairness across proj
     // A direct send of the capped project is not a broadcast: accepted.
     expect((await h.client.send({ projectId: project, settings: settings(), recipientId: 'd1', target, payloadJson: '{}' })).notification).toBeDefined();
 
+    // Completed (without releasing its slot, as after a crash there): the next send takes the slot over.
     await mongo.db.collection<BroadcastDoc>('broadcasts').updateOne({ _id: first }, { $set: { status: 'completed' } });
     const accepted = await h.client.send({ projectId: project, settings: settings(), target, payloadJson: '{}' });
     expect(accepted.broadcast).toMatchObject({ status: 'enqueued' });
