@@ -8,7 +8,7 @@
 // `npm run bench:delivery-email`. Env: BENCH_EMAILS (default 2000), BENCH_TIMEOUT (s, default 600).
 import nodemailer from 'nodemailer';
 process.env.HERALD_SINK_MODE = process.env.HERALD_SINK_MODE ?? 'count';
-import { cpuDelta, createRecipients, machine, sample, say, sleep, withDeliveryStack } from './delivery-stack.mjs';
+import { cpuDelta, createRecipients, machine, sample, say, sleep, storeOperationsByKind, storeOpsDelta, withDeliveryStack } from './delivery-stack.mjs';
 
 const n = Number(process.env.BENCH_EMAILS ?? 2000);
 const timeoutS = Number(process.env.BENCH_TIMEOUT ?? 600);
@@ -61,6 +61,7 @@ const failed = await withDeliveryStack('delivery-email', {}, async ({ infra, sta
   const sentNow = async () => sample(await metrics(), 'herald_emails_total', { outcome: 'sent' });
   const before = await sentNow();
   const cpuBefore = cpu();
+  const opsBefore = await storeOperationsByKind(stack);
   const t0 = Date.now();
   const sent = await api('POST', '/notifications/send', { recipient_id: null, target, payload: { title: 'Invoice' }, email });
   const id = sent.data.broadcast.id;
@@ -74,6 +75,7 @@ const failed = await withDeliveryStack('delivery-email', {}, async ({ infra, sta
   }
   const lastAt = Date.now();
   const cpuRun = cpuDelta(cpuBefore, cpu());
+  const ops = storeOpsDelta(opsBefore, await storeOperationsByKind(stack));
   const b = (await api('GET', `/broadcasts/${id}`)).data;
   const text = await metrics();
   const retried = sample(text, 'herald_emails_total', { outcome: 'retried' });
@@ -88,6 +90,7 @@ const failed = await withDeliveryStack('delivery-email', {}, async ({ infra, sta
   console.log(`| baseline (nodemailer pool of ${POOL}, ${IN_FLIGHT} in flight, same sink) | ${n} | ${f1(base.s)} | ${Math.round(base.rate)} |`);
   console.log(`\nherald / baseline: ${(count / sendS / base.rate).toFixed(2)}×; from the send to the last email: ${f1((lastAt - t0) / 1000)} s (broadcast ${b.status}, email ${JSON.stringify(b.email)}); retried ${retried}, failed ${failedMails}`);
   console.log(`CPU used from the send to the last email: ${cpuRun}`);
+  console.log(`store operations per email (service, command, collection): ${Object.entries(ops).filter(([, v]) => v > 0).sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${(v / Math.max(1, count)).toFixed(3)}`).join('; ')}`);
   console.log(`target (≥ 400 emails/s end to end; sink raw ≥ 1,000/s): ${count / sendS >= 400 ? 'met' : 'NOT met'}; sink raw ${Math.round(base.rate)}/s`);
   if (count < n) throw new Error(`only ${count} of ${n} emails sent within ${timeoutS} s`);
 });

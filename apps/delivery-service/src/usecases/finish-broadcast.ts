@@ -2,6 +2,7 @@ import { emailSkipped } from '../domain/notification';
 import { toBroadcast } from '../store/broadcast-repository';
 import type { Broadcast } from '../domain/notification';
 import type { DeliveryDeps } from './deps';
+import { publishEach } from './publish-each';
 import { emailEvents, type OutcomeEvent } from './outcome-events';
 
 const completedEvent = (b: Broadcast): OutcomeEvent => ({
@@ -54,7 +55,7 @@ export function createFinishBroadcast(deps: DeliveryDeps) {
             await deps.events.emit(skipped.flatMap((n) => emailEvents(n)));
           } else if (!chunk.emails_published) {
             const projectId = BigInt(b.project_id);
-            for (const id of ids) await deps.jobs.email(projectId, id);
+            await publishEach(ids, (id) => deps.jobs.email(projectId, id));
           }
         }
         working();

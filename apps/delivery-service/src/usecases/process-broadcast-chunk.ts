@@ -4,6 +4,7 @@ import type { NotificationDoc } from '../store/notification-repository';
 import { quotaOwner } from '../store/quota-repository';
 import { countByStatus } from '../telemetry/delivery-metrics';
 import type { DeliveryDeps } from './deps';
+import { publishEach } from './publish-each';
 import { createFinishBroadcast } from './finish-broadcast';
 import { gateEmail } from './gate-email';
 import { gatedEvents } from './outcome-events';
@@ -96,11 +97,7 @@ export function createProcessBroadcastChunk(deps: DeliveryDeps) {
     const emailIds = all.filter((n) => n.email.status === 'pending' && !erased.has(n.recipient_id)).map((n) => n._id);
     // The cap cannot be exceeded when even every recipient not yet paged would not bring the count over it.
     const capSafe = b.email_content !== null && emailIds.length > 0 && (await capCannotBeExceeded(deps, b._id));
-    if (capSafe) {
-      for (const id of emailIds) {
-        await deps.jobs.email(projectId, id);
-      }
-    }
+    if (capSafe) await publishEach(emailIds, (id) => deps.jobs.email(projectId, id));
     await deps.broadcasts.recordChunkDone(b._id, job.chunkIndex, { created: all.length, eligible: emailIds.length, emailIds, emailsPublished: capSafe });
     // Also when the chunk was counted already: a delivery that died between counting and finishing
     // must not leave the broadcast short of completion (finish is idempotent).

@@ -36,7 +36,7 @@ export function createSendEmails(deps: DeliveryDeps) {
     }
     const contents = new Map<number, EmailContent | null>();
     for (const bid of new Set(ready.filter((d) => !d.email_content && d.broadcast_id !== null).map((d) => d.broadcast_id!))) {
-      contents.set(bid, (await deps.broadcasts.findById(null, bid))?.email_content ?? null);
+      contents.set(bid, await deps.broadcasts.emailContentOf(bid));
     }
     const contentOf = (d: NotificationDoc) => d.email_content ?? (d.broadcast_id !== null ? contents.get(d.broadcast_id) : null) ?? null;
 
