@@ -48,6 +48,26 @@ describe('recipients', () => {
     );
   });
 
+  it('when the id and name are 256 astral characters (512 UTF-16 units), then the gateway agrees with the services: created, and one more is 400 on id', async () => {
+    // The length rule counts code points (checkRecipientId in service-kit), at the gateway too.
+    const prefix = uniqueId();
+    const id = prefix + '😀'.repeat(256 - [...prefix].length);
+    expect([...id]).toHaveLength(256);
+    const name = '𝒜'.repeat(256);
+    const res = await call('POST', '/recipients', { key: p.fullKey, body: { id, name } });
+    expect(res.status).toBe(201);
+    expect(res.body.data).toMatchObject({ id, name });
+    const read = await call('GET', `/recipients/${encodeURIComponent(id)}`, { key: p.fullKey });
+    expect(read.status).toBe(200);
+    expect(read.body.data).toMatchObject({ id, name });
+    const renamed = await call('PATCH', `/recipients/${encodeURIComponent(id)}`, { key: p.fullKey, body: { name: '𝒝'.repeat(256) } });
+    expect(renamed.status).toBe(200);
+
+    const over = await call('POST', '/recipients', { key: p.fullKey, body: { id: `${id}😀` } });
+    expect(over.status).toBe(400);
+    expect(over.body).toMatchObject({ code: 'validation_failed', errors: [expect.objectContaining({ property_path: 'id', message: 'id must be at most 256 characters' })] });
+  });
+
   it.each([' padded ', 'tab\there'])('when the id %p breaks the id rules, then 400', async (id) => {
     const res = await call('POST', '/recipients', { key: p.fullKey, body: { id } });
     expect(res.status).toBe(400);

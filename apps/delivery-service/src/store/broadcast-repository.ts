@@ -61,6 +61,22 @@ interface ProgressDoc {
 
 const PROGRESS_STEP = 100;
 
+/**
+ * One of the `BROADCAST_MAX_ACTIVE_PER_PROJECT` slots of a project, held by one running broadcast.
+ * `_id` is `<project>:<slot>` (slot 0 .. cap-1): claiming is an insert, so two sends can never hold
+ * the same slot, on any store and any number of replicas. `broadcast_id` is unique: a broadcast
+ * holds at most one slot (an idempotent repeat or a takeover of its send finds it).
+ */
+export interface BroadcastSlotDoc {
+  _id: string;
+  project_id: number;
+  slot: number;
+  broadcast_id: number;
+  claimed_at: Date;
+}
+
+const RUNNING: BroadcastStatus[] = ['enqueued', 'fanning_out'];
+
 export interface BroadcastProgress {
   chunksDone: number;
   created: number;
@@ -93,6 +109,7 @@ export function createBroadcastRepository(db: Db) {
   const col: Collection<BroadcastDoc> = db.collection<BroadcastDoc>('broadcasts');
   const chunks: Collection<ChunkDoc> = db.collection<ChunkDoc>('broadcast_chunks');
   const progressCol: Collection<ProgressDoc> = db.collection<ProgressDoc>('broadcast_progress');
+  const slots: Collection<BroadcastSlotDoc> = db.collection<BroadcastSlotDoc>('broadcast_slots');
   // A broadcast's email content never changes: the email sender reads it once per broadcast, not
   // once per batch of its emails (bounded: the oldest entry goes first).
   const emailContents = new Map<number, EmailContent>();
@@ -109,8 +126,12 @@ export function createBroadcastRepository(db: Db) {
       // FerretDB 1.24 drops the connection on a multi-index createIndexes of existing indexes.)
       await col.createIndex({ status: 1, updated_at: 1 }, { name: 'status_updated' });
       await col.dropIndex('status_created').catch(() => undefined); // the earlier index, on created_at
-      // Per-project cap on running broadcasts (activeIds): {project_id, status ∈ …}, at most cap+1 read.
-      await col.createIndex({ project_id: 1, status: 1 }, { name: 'project_status' });
+      // The cap counted running broadcasts through this index before it used slots: no query left.
+      await col.dropIndex('project_status').catch(() => undefined);
+      // Broadcast slots: claimed and read by _id (`<project>:<slot>`); released by broadcast
+      // (releaseSlot: {broadcast_id}) and found by it (claimSlot: a broadcast that already holds
+      // one). Unique: a broadcast never holds two slots.
+      await slots.createIndex({ broadcast_id: 1 }, { name: 'broadcast_unique', unique: true });
       // Chunk records and progress are read by _id only (`<broadcast>:<index>`, the broadcast id).
       // Retention: expired broadcasts (the sweeper's query; a TTL index on MongoDB)...
       await createExpiryIndex(col);
@@ -130,6 +151,47 @@ export function createBroadcastRepository(db: Db) {
       return (await retryBusy(() => col.deleteMany({ _id: { $in: ids } }))).deletedCount;
     },
     findById: (projectId: number | null, id: number) => col.findOne(projectId === null ? { _id: id } : { _id: id, project_id: projectId }),
+    /**
+     * Claims one of the project's `cap` broadcast slots for `broadcastId` (true), or answers false
+     * when all are held by running broadcasts. Each free slot is tried by insert (a duplicate key:
+     * another send took it, try the next). When every slot is held, the holders are checked and a
+     * claim is taken over when its broadcast is no longer running (completed or failed, its release
+     * lost to a crash) or was never written and the claim is older than `leaseMs` (a crash between
+     * the claim and the broadcast's insert); the takeover deletes that exact claim (same holder and
+     * claim time), so of concurrent takers one wins the slot. A broadcast that holds a slot already
+     * (a repeat of its send) keeps it and takes no second.
+     */
+    async claimSlot(projectId: number, broadcastId: number, cap: number, now: Date, leaseMs: number): Promise<boolean> {
+      const keys = Array.from({ length: cap }, (_, i) => `${projectId}:${i}`);
+      for (let round = 0; round < 20; round++) {
+        if (await slots.findOne({ broadcast_id: broadcastId }, { projection: { _id: 1 } })) return true;
+        const held = await slots.find({ _id: { $in: keys } }).toArray();
+        const taken = new Set(held.map((d) => d._id));
+        for (const key of keys) {
+          if (taken.has(key)) continue;
+          try {
+            await retryBusy(() => slots.insertOne({ _id: key, project_id: projectId, slot: Number(key.slice(key.indexOf(':') + 1)), broadcast_id: broadcastId, claimed_at: now }));
+            return true;
+          } catch (err) {
+            if (!isDuplicateKey(err)) throw err;
+            // The slot was taken meanwhile, or this broadcast got one (broadcast_unique): checked next round.
+            taken.add(key);
+          }
+        }
+        if (held.length < cap) continue; // slots were taken between the read and the inserts: read again
+        const running = new Map(
+          (await col.find({ _id: { $in: held.map((d) => d.broadcast_id) } }, { projection: { _id: 1, status: 1 } }).toArray()).map((b) => [b._id, RUNNING.includes(b.status)]),
+        );
+        const stale = held.filter((d) => (running.has(d.broadcast_id) ? !running.get(d.broadcast_id) : now.getTime() - d.claimed_at.getTime() > leaseMs));
+        if (stale.length === 0) return false;
+        for (const d of stale) await retryBusy(() => slots.deleteOne({ _id: d._id, broadcast_id: d.broadcast_id, claimed_at: d.claimed_at }));
+      }
+      throw new Error('broadcast slot claim did not settle');
+    },
+    /** Frees the slot a broadcast holds (none held: nothing to do). */
+    async releaseSlot(broadcastId: number): Promise<void> {
+      await retryBusy(() => slots.deleteOne({ broadcast_id: broadcastId }));
+    },
     /** The broadcast's email content (null: none, or no such broadcast). */
     async emailContentOf(id: number): Promise<EmailContent | null> {
       const known = emailContents.get(id);
@@ -140,9 +202,6 @@ export function createBroadcastRepository(db: Db) {
       emailContents.set(id, d.email_content);
       return d.email_content;
     },
-    /** Ids of at most `limit` broadcasts of the project still enqueued or fanning out. */
-    activeIds: async (projectId: number, limit: number): Promise<number[]> =>
-      (await col.find({ project_id: projectId, status: { $in: ['enqueued', 'fanning_out'] } }, { projection: { _id: 1 } }).limit(limit).toArray()).map((d) => d._id),
     findStale: (before: Date, limit: number) =>
       col.find({ status: { $in: ['enqueued', 'fanning_out'] }, updated_at: { $lt: before } }).limit(limit).toArray(),
 

@@ -105,11 +105,23 @@ export class FakePeers {
         const after = req.after === '' ? 0 : Number(req.after);
         const bound = req.upperBound === '' ? this.lastSeq : Number(req.upperBound);
         const size = req.pageSize || 1000;
-        const page = (this.recipients.get(req.projectId) ?? [])
-          .map((id) => ({ id, seq: this.seqs.get(`${req.projectId}|${id}`)! }))
-          .filter((r) => r.seq > after && r.seq <= bound)
-          .sort((a, b) => a.seq - b.seq)
-          .slice(0, size);
+        // A project's list is in seq order (ids are appended with a growing seq, removals keep the
+        // order): find the page by binary search, so a 100,000-recipient fan-out costs each page
+        // its own size, not the whole list (this runs in the test's process, beside the service).
+        const list = this.recipients.get(req.projectId) ?? [];
+        const seqOf = (id: string) => this.seqs.get(`${req.projectId}|${id}`)!;
+        let lo = 0;
+        for (let hi = list.length; lo < hi; ) {
+          const mid = (lo + hi) >>> 1;
+          if (seqOf(list[mid]) > after) hi = mid;
+          else lo = mid + 1;
+        }
+        const page: Array<{ id: string; seq: number }> = [];
+        for (let i = lo; i < list.length && page.length < size; i++) {
+          const seq = seqOf(list[i]);
+          if (seq > bound) break;
+          page.push({ id: list[i], seq });
+        }
         const next = page.length === size ? page[page.length - 1].seq : bound;
         return {
           recipientIds: page.map((r) => r.id),

@@ -101,8 +101,8 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
   };
 }
 
-/** Polls until `check` returns a value (not undefined/false), or fails after the deadline. */
-export async function eventually<T>(check: () => Promise<T | undefined | false>, timeoutMs = 15_000, what = 'condition'): Promise<T> {
+/** Polls (every `everyMs`) until `check` returns a value (not undefined/false), or fails after the deadline. */
+export async function eventually<T>(check: () => Promise<T | undefined | false>, timeoutMs = 15_000, what = 'condition', everyMs = 100): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let last: unknown;
   for (;;) {
@@ -113,6 +113,6 @@ export async function eventually<T>(check: () => Promise<T | undefined | false>,
       last = err;
     }
     if (Date.now() > deadline) throw new Error(`${what} not reached within ${timeoutMs} ms${last ? `: ${String(last)}` : ''}`);
-    await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, everyMs));
   }
 }

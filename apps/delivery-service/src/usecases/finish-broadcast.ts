@@ -31,8 +31,12 @@ export function createFinishBroadcast(deps: DeliveryDeps) {
   return async function finishBroadcast(broadcastId: number, working: () => void = () => undefined): Promise<void> {
     const b = await deps.broadcasts.findById(null, broadcastId);
     if (!b) return;
-    // Completed by an earlier delivery: its event re-emitted from the store (dropped as a repeat).
-    if (b.status === 'completed') return deps.events.emit([completedEvent(toBroadcast(b))]);
+    // Completed by an earlier delivery: its event re-emitted from the store (dropped as a repeat),
+    // and its cap slot freed (again: the earlier delivery may have died before it did).
+    if (b.status === 'completed') {
+      await deps.broadcasts.releaseSlot(broadcastId);
+      return deps.events.emit([completedEvent(toBroadcast(b))]);
+    }
     // Also while the fan-out runs: the counted prefix is what GET /broadcasts/{id} shows.
     const progress = await deps.broadcasts.advanceProgress(broadcastId);
     if (!b.fanout_done || progress.chunksDone < b.chunks_published) return;
@@ -61,6 +65,10 @@ export function createFinishBroadcast(deps: DeliveryDeps) {
     const now = deps.now();
     const finished = await deps.broadcasts.finish(broadcastId, progress, email, now);
     const after = finished ? { ...b, status: 'completed' as const, email, notifications_created: progress.created, updated_at: now } : await deps.broadcasts.findById(null, broadcastId);
-    if (after?.status === 'completed') await deps.events.emit([completedEvent(toBroadcast(after))]);
+    if (after?.status === 'completed') {
+      // Its slot of BROADCAST_MAX_ACTIVE_PER_PROJECT is free (a crash before this: taken over by the next send).
+      await deps.broadcasts.releaseSlot(broadcastId);
+      await deps.events.emit([completedEvent(toBroadcast(after))]);
+    }
   };
 }

@@ -42,8 +42,10 @@ function acceptedBroadcast(d: BroadcastDoc): Broadcast {
  * never written (crash, failed request that could not release it) is completed by a repeat after
  * `leaseMs`, under the same id; a repeat while the first is still within its lease waits for it.
  */
-export function createSendNotification(deps: DeliveryDeps, logger: Logger, opts: { leaseMs?: number; waitMs?: number } = {}) {
+export function createSendNotification(deps: DeliveryDeps, logger: Logger, opts: { leaseMs?: number; waitMs?: number; slotLeaseMs?: number } = {}) {
   const leaseMs = opts.leaseMs ?? 5_000;
+  /** A broadcast slot claimed this long ago whose broadcast is not written is taken over (a crash in between). */
+  const slotLeaseMs = opts.slotLeaseMs ?? 60_000;
   const waitMs = opts.waitMs ?? 10_000;
 
   const perform = async (input: SendInput, mediums: Medium[], givenId?: number): Promise<SendResult> => {
@@ -58,8 +60,8 @@ export function createSendNotification(deps: DeliveryDeps, logger: Logger, opts:
     }
     const now = deps.now();
     if (input.recipientId === null) {
-      await checkBroadcastCap(input.projectId, givenId);
       const id = givenId ?? (await deps.broadcastIds.next());
+      await claimBroadcastSlot(input.projectId, id, now);
       const doc: BroadcastDoc = {
         _id: id,
         project_id: input.projectId,
@@ -82,6 +84,8 @@ export function createSendNotification(deps: DeliveryDeps, logger: Logger, opts:
         await deps.broadcasts.insert(doc);
       } catch (err) {
         // A takeover of a claimed key whose first request did write it after all: the same send.
+        // The slot claim stays: taken over once its lease is over if the broadcast is not there
+        // (freeing it now could free the slot of a broadcast whose insert did land).
         if (givenId === undefined || !isDuplicateKey(err)) throw err;
       }
       await publishOrLeaveToSweeper(() =>
@@ -119,15 +123,14 @@ export function createSendNotification(deps: DeliveryDeps, logger: Logger, opts:
 
   /**
    * At most `maxActiveBroadcasts` broadcasts of a project enqueued or fanning out at once (issue 9,
-   * broadcast amplification). A count then an insert: concurrent accepts of one project can pass
-   * together, so the cap may be exceeded by the sends in flight at that instant, never more. A
-   * takeover of a claimed key does not count its own broadcast.
+   * broadcast amplification), exactly: the broadcast claims one of the project's slots before it is
+   * written (store/broadcast-repository.ts, claimSlot), and frees it when it completes. A repeat of
+   * the same send (idempotency takeover) finds the slot its id holds and takes no second one.
    */
-  const checkBroadcastCap = async (projectId: number, givenId: number | undefined) => {
+  const claimBroadcastSlot = async (projectId: number, id: number, now: Date) => {
     const cap = deps.settings.maxActiveBroadcasts;
     if (cap <= 0) return;
-    const active = (await deps.broadcasts.activeIds(projectId, cap + 1)).filter((id) => id !== givenId);
-    if (active.length >= cap) throw tooManyBroadcasts(cap);
+    if (!(await deps.broadcasts.claimSlot(projectId, id, cap, now, slotLeaseMs))) throw tooManyBroadcasts(cap);
   };
 
   /** The send is durable once written; a failed publish is retried by the outbox sweeper. */

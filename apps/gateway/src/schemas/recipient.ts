@@ -10,9 +10,15 @@ export const RecipientSchema = Type.Object(
 
 export const RecipientIdParams = Type.Object({ recipient_id: Type.String({ minLength: 1 }) });
 
-/** Recipient id rules (decisions §4) are the recipient service's; the document states them. */
-export const RecipientId = Type.String({ minLength: 1, maxLength: LIMITS.recipientIdMax, ...serviceRules({ pattern: TRIMMED_NO_CONTROL }) });
-const RecipientName = Nullable(Type.String({ maxLength: LIMITS.recipientNameMax, ...serviceRules({ pattern: NO_CONTROL }) }));
+/**
+ * Recipient id rules (decisions §4) are the recipient service's (`checkRecipientId` in service-kit,
+ * one rule for every service); the document states them. The gateway checks the JSON type only:
+ * lengths count code points, which JSON Schema's `maxLength` does too but the gateway's validator
+ * (TypeBox, UTF-16 units) does not, so a check here would refuse 129–256 astral characters that the
+ * rule accepts. The same holds for the name.
+ */
+export const RecipientId = Type.String({ minLength: 1, ...serviceRules({ maxLength: LIMITS.recipientIdMax, pattern: TRIMMED_NO_CONTROL }) });
+const RecipientName = Nullable(Type.String(serviceRules({ maxLength: LIMITS.recipientNameMax, pattern: NO_CONTROL })));
 
 export const CreateRecipientBody = Type.Object({ id: RecipientId, name: Type.Optional(RecipientName) }, { title: 'RecipientInput' });
 // `id` may be repeated with the path's value (anything else: 400 immutable_field); not offered.
