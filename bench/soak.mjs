@@ -1,7 +1,10 @@
 // Soak: direct sends at half the measured maximum rate for 10 minutes on a seeded store, printing
-// the RSS of every process and the pending backlog every 30 s. Fails (exit 1) if any process's RSS
-// grows more than 15% after the warm-up, or the backlog grows (it ends above twice its warm-up
-// level and above 500). Not part of `npm test`. `node bench/soak.mjs`.
+// the RSS of every process, the pending backlog and the bytes JetStream keeps every 30 s. Fails
+// (exit 1) if any process's RSS grows more than 15% after the warm-up, or the backlog grows (it ends
+// above twice its warm-up level and above 500). The broker is the one process that keeps what it is
+// sent by design (outcome events stay 72 h for stream replays and webhooks, domain events 7 days):
+// its growth beyond 15% is accepted up to the growth of the bytes its streams hold, and no more.
+// Not part of `npm test`. `node bench/soak.mjs`.
 // Env: BENCH_SOAK_MINUTES (default 10), BENCH_SOAK_WARMUP (s, default 120), BENCH_SOAK_RATE (sends/s;
 //      default: half of a 10 s unthrottled measurement), BENCH_CONNECTIONS (default 50),
 //      BENCH_RECIPIENTS (default 1000), BENCH_SEED_* (see delivery-stack.mjs).
@@ -32,27 +35,43 @@ const failed = await withDeliveryStack('soak', {}, async ({ infra, stack, api, a
     const text = await metrics();
     return sample(text, 'herald_jetstream_consumer_pending', { consumer: 'delivery-notifications' }) + sample(text, 'herald_jetstream_consumer_ack_pending', { consumer: 'delivery-notifications' });
   };
+  const { connect } = await import('@nats-io/transport-node');
+  const { jetstreamManager } = await import('@nats-io/jetstream');
+  const nc = await connect({ servers: infra.natsUrl });
+  const jsm = await jetstreamManager(nc);
+  /** Bytes held by every JetStream stream, in MB. */
+  const streamMb = async () => {
+    let bytes = 0;
+    for await (const si of jsm.streams.list()) bytes += si.state.bytes;
+    return bytes / 1024 / 1024;
+  };
   const rss = () => Object.fromEntries(Object.entries(processes()).map(([pid, name]) => [name, rssMb(Number(pid))]));
   console.log(`\nSoak: ${rate} sends/s for ${minutes} min (${machine(infra)})\n`);
   const names = Object.keys(rss()).sort();
-  console.log(`| t (s) | backlog | ${names.map((n) => `${n} RSS MB`).join(' | ')} |`);
-  console.log(`|---:|---:|${names.map(() => '---:').join('|')}|`);
+  console.log(`| t (s) | backlog | JetStream MB | ${names.map((n) => `${n} RSS MB`).join(' | ')} |`);
+  console.log(`|---:|---:|---:|${names.map(() => '---:').join('|')}|`);
   const rows = [];
   const t0 = Date.now();
   const timer = setInterval(async () => {
-    const row = { t: Math.round((Date.now() - t0) / 1000), backlog: await backlog(), rss: rss() };
+    const row = { t: Math.round((Date.now() - t0) / 1000), backlog: await backlog(), streams: await streamMb(), rss: rss() };
     rows.push(row);
-    console.log(`| ${row.t} | ${row.backlog} | ${names.map((n) => (row.rss[n] ?? NaN).toFixed(0)).join(' | ')} |`);
+    console.log(`| ${row.t} | ${row.backlog} | ${row.streams.toFixed(1)} | ${names.map((n) => (row.rss[n] ?? NaN).toFixed(0)).join(' | ')} |`);
   }, 30_000);
   const run = await offer(stack.baseUrl, auth, minutes * 60, rate);
   clearInterval(timer);
   const afterWarmup = rows.find((r) => r.t >= warmupS) ?? rows[0];
   const last = rows[rows.length - 1];
   const problems = [];
+  const kept = last.streams - afterWarmup.streams;
   for (const n of names) {
-    const growth = (last.rss[n] - afterWarmup.rss[n]) / afterWarmup.rss[n];
-    if (growth > 0.15) problems.push(`${n} RSS grew ${(100 * growth).toFixed(0)}% after the warm-up (${afterWarmup.rss[n].toFixed(0)} → ${last.rss[n].toFixed(0)} MB)`);
+    const grewMb = last.rss[n] - afterWarmup.rss[n];
+    const growth = grewMb / afterWarmup.rss[n];
+    if (growth <= 0.15) continue;
+    const what = `${n} RSS grew ${(100 * growth).toFixed(0)}% after the warm-up (${afterWarmup.rss[n].toFixed(0)} → ${last.rss[n].toFixed(0)} MB)`;
+    if (n === 'nats-server' && grewMb - 0.15 * afterWarmup.rss[n] <= kept) console.log(`accepted: ${what}, within the ${kept.toFixed(1)} MB its streams took on meanwhile`);
+    else problems.push(what);
   }
+  await nc.close();
   const warmBacklog = Math.max(...rows.filter((r) => r.t <= afterWarmup.t).map((r) => r.backlog));
   if (last.backlog > Math.max(500, 2 * warmBacklog)) problems.push(`the backlog grew: ${warmBacklog} during the warm-up, ${last.backlog} at the end`);
   console.log(`\naccepted ${Math.round(run.rps)}/s of ${rate}/s offered, p99 ${run.p99} ms, failed ${run.bad}`);
