@@ -32,7 +32,7 @@ async function rpcTimes(stack) {
   const out = {};
   for (const [svc, port] of Object.entries(stack.metricsPorts)) {
     const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
-    for (const m of ['Send', 'EnsureRecipient', 'ResolveBatch']) {
+    for (const m of ['Send', 'EnsureRecipients', 'ResolveBatch']) {
       const sum = sample(text, 'herald_rpc_server_duration_seconds_sum', { method: m });
       const count = sample(text, 'herald_rpc_server_duration_seconds_count', { method: m });
       if (count > 0) out[`${svc.replace('-service', '')}.${m}`] = { sum, count };
