@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MongoClient } from 'mongodb';
-import { cpuDelta, createRecipients, machine, rssMb, say, sleep, withDeliveryStack } from './delivery-stack.mjs';
+import { cpuDelta, createRecipients, machine, rssMb, say, sleep, storeOperationsByKind, storeOpsDelta, withDeliveryStack } from './delivery-stack.mjs';
 import { seedStore } from './seed-store.mjs';
 
 const n = Number(process.env.BENCH_RECIPIENTS ?? 100_000);
@@ -96,6 +96,7 @@ const failed = await withDeliveryStack('delivery-broadcast', { extraEnv }, async
 
   toggleProfiles();
   const cpuBefore = cpu();
+  const opsBefore = await storeOperationsByKind(stack);
   const t0 = Date.now();
   const sent = await api('POST', '/notifications/send', { recipient_id: null, target, payload: { title: 'Weekly digest' } });
   const id = sent.data.broadcast.id;
@@ -119,6 +120,7 @@ const failed = await withDeliveryStack('delivery-broadcast', { extraEnv }, async
   clearInterval(sampler);
   const rssAfter = rssMb(deliveryPid);
   const cpuRun = cpuDelta(cpuBefore, cpu());
+  const ops = storeOpsDelta(opsBefore, await storeOperationsByKind(stack));
   const loadAfter = os.loadavg().map((l) => l.toFixed(2)).join(' ');
 
   say('baseline: the same ids paged and the same number of documents insertMany-ed, straight to the store...');
@@ -133,6 +135,7 @@ const failed = await withDeliveryStack('delivery-broadcast', { extraEnv }, async
   console.log(`\nHerald/baseline time: ${(totalS / base.s).toFixed(2)}×; send answered in ${accepted} ms; ${muted} recipients muted the target in-app (they end suppressed)`);
   console.log(`progress (s → notifications created): ${progress.map((p) => `${f1(p.s)}→${p.created}`).join(', ')}`);
   console.log(`CPU used from the send to completion: ${cpuRun}`);
+  console.log(`store operations from the send to completion (service, command, collection): ${Object.entries(ops).filter(([, v]) => v > 0).sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${v}`).join('; ')}`);
   console.log(`seeding: other projects ${f1(seeded.recipientsS)} s + ${f1(seeded.notificationsS)} s (insertMany); ${n} recipients through the REST batch ${f1(seedS)} s`);
   const timeOk = b.status === 'completed' && totalS <= TARGET_S;
   const memOk = rssPeak - rssBefore <= TARGET_MB;
