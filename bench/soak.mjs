@@ -45,6 +45,15 @@ const failed = await withDeliveryStack('soak', {}, async ({ infra, stack, api, a
     for await (const si of jsm.streams.list()) bytes += si.state.bytes;
     return bytes / 1024 / 1024;
   };
+  /** V8 heap in use of each service, MB (prom-client's nodejs_heap_size_used_bytes): retained objects, not reserved pages. */
+  const heapUsed = async () => {
+    const out = {};
+    for (const [svc, port] of Object.entries(stack.metricsPorts)) {
+      const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+      out[svc] = sample(text, 'nodejs_heap_size_used_bytes') / 1024 / 1024;
+    }
+    return out;
+  };
   const rss = () => Object.fromEntries(Object.entries(processes()).map(([pid, name]) => [name, rssMb(Number(pid))]));
   console.log(`\nSoak: ${rate} sends/s for ${minutes} min (${machine(infra)})\n`);
   const names = Object.keys(rss()).sort();
@@ -53,8 +62,9 @@ const failed = await withDeliveryStack('soak', {}, async ({ infra, stack, api, a
   const rows = [];
   const t0 = Date.now();
   const timer = setInterval(async () => {
-    const row = { t: Math.round((Date.now() - t0) / 1000), backlog: await backlog(), streams: await streamMb(), rss: rss() };
+    const row = { t: Math.round((Date.now() - t0) / 1000), backlog: await backlog(), streams: await streamMb(), rss: rss(), heap: await heapUsed() };
     rows.push(row);
+    console.error(`[bench] t=${row.t}s heap used MB: ${Object.entries(row.heap).map(([k, v]) => `${k} ${v.toFixed(0)}`).join(', ')}`);
     console.log(`| ${row.t} | ${row.backlog} | ${row.streams.toFixed(1)} | ${names.map((n) => (row.rss[n] ?? NaN).toFixed(0)).join(' | ')} |`);
   }, 30_000);
   const run = await offer(stack.baseUrl, auth, minutes * 60, rate);
