@@ -9,17 +9,14 @@
 //      completion, see cpu-prof-hook.cjs: <dir>/<pid>.cpuprofile);
 //      MONGO_URL / NATS_URL as for npm start (else local FerretDB + nats-server in a temp dir).
 import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { MongoClient } from 'mongodb';
-import { cpuDelta, createRecipients, machine, rssMb, say, sleep, storeOperationsByKind, storeOpsDelta, withDeliveryStack } from './delivery-stack.mjs';
+import { cpuDelta, createRecipients, machine, rssMb, say, sleep, storeOperationsByKind, storeOpsDelta, windowProfiler, withDeliveryStack } from './delivery-stack.mjs';
 import { seedStore } from './seed-store.mjs';
 
 const n = Number(process.env.BENCH_RECIPIENTS ?? 100_000);
 const seedRecipients = Number(process.env.BENCH_SEED_RECIPIENTS ?? 100_000);
 const seedNotifications = Number(process.env.BENCH_SEED_NOTIFICATIONS ?? 200_000);
 const timeoutS = Number(process.env.BENCH_TIMEOUT ?? 600);
-const cpuProf = process.env.BENCH_CPU_PROF;
 const target = { channel: 'news', topic: 'weekly', event: 'digest' };
 const TARGET_S = 15;
 const TARGET_MB = 100;
@@ -69,11 +66,9 @@ async function baseline(mongoUrl, dbPrefix, projectId) {
   }
 }
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const extraEnv = cpuProf ? { NODE_OPTIONS: `--require ${path.join(here, 'cpu-prof-hook.cjs')}`, BENCH_CPU_PROF: cpuProf } : {};
-const failed = await withDeliveryStack('delivery-broadcast', { extraEnv }, async ({ infra, api, deliveryPid, cpu, dbPrefix, project, stack }) => {
+const profiler = windowProfiler();
+const failed = await withDeliveryStack('delivery-broadcast', { extraEnv: profiler.extraEnv }, async ({ infra, api, deliveryPid, cpu, dbPrefix, project, stack }) => {
   const profiled = { 'delivery-service': deliveryPid, 'recipient-service': stack.processes['recipient-service'].pid };
-  const toggleProfiles = () => cpuProf && Object.values(profiled).forEach((pid) => process.kill(pid, 'SIGUSR2'));
   say(`seeding the store: ${seedRecipients} recipients and ${seedNotifications} notifications of other projects (insertMany, 1,000 per call)...`);
   const seeded = await seedStore({
     mongoUrl: infra.mongoUrl, recipientDb: `${dbPrefix}_recipient`, deliveryDb: `${dbPrefix}_delivery`,
@@ -94,7 +89,7 @@ const failed = await withDeliveryStack('delivery-broadcast', { extraEnv }, async
   let rssPeak = rssBefore;
   const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, rssMb(deliveryPid))), 200);
 
-  toggleProfiles();
+  profiler.toggle(Object.values(profiled));
   const cpuBefore = cpu();
   const opsBefore = await storeOperationsByKind(stack);
   const t0 = Date.now();
@@ -116,7 +111,7 @@ const failed = await withDeliveryStack('delivery-broadcast', { extraEnv }, async
     await sleep(250);
   }
   const totalS = (Date.now() - t0) / 1000;
-  toggleProfiles();
+  profiler.toggle(Object.values(profiled));
   clearInterval(sampler);
   const rssAfter = rssMb(deliveryPid);
   const cpuRun = cpuDelta(cpuBefore, cpu());
@@ -140,7 +135,7 @@ const failed = await withDeliveryStack('delivery-broadcast', { extraEnv }, async
   const timeOk = b.status === 'completed' && totalS <= TARGET_S;
   const memOk = rssPeak - rssBefore <= TARGET_MB;
   console.log(`\ntarget (100,000 in ≤ ${TARGET_S} s, growth ≤ ${TARGET_MB} MB): time ${timeOk ? 'met' : `NOT met (${f1(totalS)} s, ${(totalS / TARGET_S).toFixed(2)}× the target)`}, memory ${memOk ? 'met' : 'NOT met'} (${f1(rssPeak - rssBefore)} MB)`);
-  if (cpuProf) console.log(`CPU profiles from the send to completion: ${Object.entries(profiled).map(([name, pid]) => `${name} ${cpuProf}/${pid}.cpuprofile`).join(', ')}`);
+  if (profiler.dir) console.log(`CPU profiles from the send to completion: ${profiler.files(profiled)}`);
   if (b.status !== 'completed' || b.notifications_created !== n) throw new Error(`broadcast not completed within ${timeoutS} s: ${JSON.stringify(b)}`);
 });
 process.exit(failed ? 1 : 0);

@@ -8,10 +8,8 @@
 //      sends cycle through, default 1000); BENCH_CPU_PROF=<dir>: every service is CPU-profiled
 //      during the measured run only (cpu-prof-hook.cjs: <dir>/<pid>.cpuprofile, named in the output);
 //      MONGO_URL / NATS_URL as for npm start.
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { ensureDependencies } from '../scripts/lib/deps.mjs';
-import { cpuDelta, createRecipients, json, machine, offerSends, sample, say, seedOtherProjects, sleep, storeOperations, storeOperationsByKind, storeOpsDelta, withDeliveryStack } from './delivery-stack.mjs';
+import { cpuDelta, createRecipients, json, machine, offerSends, sample, say, seedOtherProjects, serviceMetrics, sleep, opsByService, stackPids, storeOperationsByKind, storeOpsDelta, windowProfiler, withDeliveryStack } from './delivery-stack.mjs';
 
 ensureDependencies((m) => process.stderr.write(`[bench] ${m}\n`));
 
@@ -30,8 +28,7 @@ const offer = (url, headers, seconds, overallRate) =>
 /** Sum and count of the services' RPC durations (herald_rpc_server_duration_seconds), by method. */
 async function rpcTimes(stack) {
   const out = {};
-  for (const [svc, port] of Object.entries(stack.metricsPorts)) {
-    const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+  for (const [svc, text] of Object.entries(await serviceMetrics(stack))) {
     for (const m of ['Send', 'EnsureRecipients', 'ResolveBatch']) {
       const sum = sample(text, 'herald_rpc_server_duration_seconds_sum', { method: m });
       const count = sample(text, 'herald_rpc_server_duration_seconds_count', { method: m });
@@ -41,10 +38,9 @@ async function rpcTimes(stack) {
   return out;
 }
 
-const cpuProf = process.env.BENCH_CPU_PROF ? path.resolve(process.env.BENCH_CPU_PROF) : null;
-const extraEnv = cpuProf ? { NODE_OPTIONS: `--require ${path.join(path.dirname(fileURLToPath(import.meta.url)), 'cpu-prof-hook.cjs')}`, BENCH_CPU_PROF: cpuProf } : {};
+const profiler = windowProfiler();
 
-const failed = await withDeliveryStack('delivery-send', { extraEnv }, async ({ infra, stack, api, auth, metrics, startChild, cpu, admin, dbPrefix }) => {
+const failed = await withDeliveryStack('delivery-send', { extraEnv: profiler.extraEnv }, async ({ infra, stack, api, auth, metrics, startChild, cpu, admin, dbPrefix }) => {
   const seeded = await seedOtherProjects({ stack, admin, infra, dbPrefix });
   say(`creating ${RECIPIENTS} recipients...`);
   await createRecipients(api, RECIPIENTS);
@@ -68,17 +64,16 @@ const failed = await withDeliveryStack('delivery-send', { extraEnv }, async ({ i
   say(`herald: ${rate}/s offered for ${duration} s, sampling outcomes every second`);
   const rpcBefore = await rpcTimes(stack);
   const cpuBefore = cpu();
-  const opsBefore = await storeOperations(stack);
   const opsKindsBefore = await storeOperationsByKind(stack);
   const start = await finals();
   const t0 = Date.now();
   const samples = [];
   const sampler = setInterval(async () => samples.push({ t: (Date.now() - t0) / 1000, ...(await finals()) }), 1000);
-  const toggleProfiles = () => cpuProf && Object.values(stack.processes).forEach((p) => process.kill(p.pid, 'SIGUSR2'));
-  toggleProfiles();
+  const pids = stackPids(stack);
+  profiler.toggle(Object.values(pids));
   const full = await offer(stack.baseUrl, auth, duration, rate);
-  toggleProfiles();
-  if (cpuProf) say(`CPU profiles of the run: ${Object.entries(stack.processes).map(([n, p]) => `${n} ${cpuProf}/${p.pid}.cpuprofile`).join(', ')}`);
+  profiler.toggle(Object.values(pids));
+  if (profiler.dir) say(`CPU profiles of the run: ${profiler.files(pids)}`);
   clearInterval(sampler);
   const atEnd = await finals();
   const rpcAfter = await rpcTimes(stack);
@@ -95,8 +90,8 @@ const failed = await withDeliveryStack('delivery-send', { extraEnv }, async ({ i
     await sleep(500);
   }
   const last = await finals();
-  const ops = storeOpsDelta(opsBefore, await storeOperations(stack));
   const opsKinds = storeOpsDelta(opsKindsBefore, await storeOperationsByKind(stack));
+  const ops = opsByService(opsKinds);
   const delivered = last.done - start.done;
 
   let maxBase = null;

@@ -175,27 +175,51 @@ export async function createRecipients(api, n, prefix = 'r', inFlight = 2) {
   );
 }
 
-/** Sum of `herald_store_operations_total` over the three services (store round trips), by service. */
-export async function storeOperations(stack) {
+/**
+ * BENCH_CPU_PROF=<dir>: CPU profiles of a window of a benchmark only (cpu-prof-hook.cjs): pass
+ * `extraEnv` to withDeliveryStack, call `toggle(pids)` at the start and at the end of the window;
+ * `files(named)` names the profiles written (`<dir>/<pid>.cpuprofile`). Without it, all do nothing.
+ */
+export function windowProfiler() {
+  const dir = process.env.BENCH_CPU_PROF ? path.resolve(process.env.BENCH_CPU_PROF) : null;
+  return {
+    dir,
+    extraEnv: dir ? { NODE_OPTIONS: `--require ${path.join(here, 'cpu-prof-hook.cjs')}`, BENCH_CPU_PROF: dir } : {},
+    toggle: (pids) => dir && pids.forEach((pid) => process.kill(pid, 'SIGUSR2')),
+    files: (named) => Object.entries(named).map(([name, pid]) => `${name} ${dir}/${pid}.cpuprofile`).join(', '),
+  };
+}
+
+/** The pids of the stack's processes, by name. */
+export const stackPids = (stack) => Object.fromEntries(Object.entries(stack.processes).map(([name, p]) => [name, p.pid]));
+
+/** Each service's /metrics text, by service name (one scrape of every service). */
+export async function serviceMetrics(stack) {
   const out = {};
-  for (const [svc, port] of Object.entries(stack.metricsPorts)) {
-    const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
-    out[svc] = sample(text, 'herald_store_operations_total');
-  }
+  for (const [svc, port] of Object.entries(stack.metricsPorts)) out[svc] = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
   return out;
 }
 
 /** `herald_store_operations_total` of every service by `service operation collection`. */
 export async function storeOperationsByKind(stack) {
   const out = {};
-  for (const [svc, port] of Object.entries(stack.metricsPorts)) {
-    const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+  for (const [svc, text] of Object.entries(await serviceMetrics(stack))) {
     for (const line of text.split('\n')) {
       if (!line.startsWith('herald_store_operations_total{')) continue;
       const labels = Object.fromEntries([...line.matchAll(/(\w+)="([^"]*)"/g)].map((m) => [m[1], m[2]]));
       const key = `${svc.replace('-service', '')} ${labels.operation} ${labels.collection ?? ''}`.trim();
       out[key] = (out[key] ?? 0) + Number(line.slice(line.lastIndexOf(' ') + 1));
     }
+  }
+  return out;
+}
+
+/** Store operations by service, summed from a `storeOperationsByKind` result (or its delta). */
+export function opsByService(byKind) {
+  const out = {};
+  for (const [key, n] of Object.entries(byKind)) {
+    const svc = key.slice(0, key.indexOf(' '));
+    out[svc] = (out[svc] ?? 0) + n;
   }
   return out;
 }

@@ -9,7 +9,7 @@
 //      default: half of a 10 s unthrottled measurement), BENCH_CONNECTIONS (default 50),
 //      BENCH_RECIPIENTS (default 1000), BENCH_SEED_* (see delivery-stack.mjs).
 import { ensureDependencies } from '../scripts/lib/deps.mjs';
-import { createRecipients, machine, offerSends, rssMb, sample, say, seedOtherProjects, withDeliveryStack } from './delivery-stack.mjs';
+import { createRecipients, machine, serviceMetrics, offerSends, rssMb, sample, say, seedOtherProjects, withDeliveryStack } from './delivery-stack.mjs';
 
 ensureDependencies((m) => process.stderr.write(`[bench] ${m}\n`));
 
@@ -46,14 +46,8 @@ const failed = await withDeliveryStack('soak', {}, async ({ infra, stack, api, a
     return bytes / 1024 / 1024;
   };
   /** V8 heap in use of each service, MB (prom-client's nodejs_heap_size_used_bytes): retained objects, not reserved pages. */
-  const heapUsed = async () => {
-    const out = {};
-    for (const [svc, port] of Object.entries(stack.metricsPorts)) {
-      const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
-      out[svc] = sample(text, 'nodejs_heap_size_used_bytes') / 1024 / 1024;
-    }
-    return out;
-  };
+  const heapUsed = async () =>
+    Object.fromEntries(Object.entries(await serviceMetrics(stack)).map(([svc, text]) => [svc, sample(text, 'nodejs_heap_size_used_bytes') / 1024 / 1024]));
   const rss = () => Object.fromEntries(Object.entries(processes()).map(([pid, name]) => [name, rssMb(Number(pid))]));
   console.log(`\nSoak: ${rate} sends/s for ${minutes} min (${machine(infra)})\n`);
   const names = Object.keys(rss()).sort();

@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { connect } from '@nats-io/transport-node';
 import { jetstream } from '@nats-io/jetstream';
-import { cpuDelta, createRecipients, machine, offerSends, sample, say, sleep, storeOperationsByKind, storeOpsDelta, withDeliveryStack } from './delivery-stack.mjs';
+import { cpuDelta, createRecipients, machine, offerSends, sample, say, sleep, stackPids, storeOperationsByKind, storeOpsDelta, windowProfiler, withDeliveryStack } from './delivery-stack.mjs';
 
 const require = createRequire(import.meta.url);
 const { root } = require('../tools/infra/index.cjs');
@@ -41,10 +41,9 @@ const receiver = http.createServer((req, res) => {
 await new Promise((r) => receiver.listen(0, '127.0.0.1', r));
 const hookUrl = `http://127.0.0.1:${receiver.address().port}/hook`;
 
-const cpuProf = process.env.BENCH_CPU_PROF ? path.resolve(process.env.BENCH_CPU_PROF) : null;
-const profEnv = cpuProf ? { NODE_OPTIONS: `--require ${path.join(here, 'cpu-prof-hook.cjs')}`, BENCH_CPU_PROF: cpuProf } : {};
+const profiler = windowProfiler();
 
-const failed = await withDeliveryStack('webhooks', { extraEnv: { WEBHOOK_ALLOW_PRIVATE: '1', ...profEnv } }, async ({ infra, stack, project, auth, api, metrics, cpu }) => {
+const failed = await withDeliveryStack('webhooks', { extraEnv: { WEBHOOK_ALLOW_PRIVATE: '1', ...profiler.extraEnv } }, async ({ infra, stack, project, auth, api, metrics, cpu }) => {
   say(machine(infra));
   await createRecipients(api, RECIPIENTS);
   const delivered = async () => sample(await metrics(), 'herald_notifications_total', { status: 'delivered' });
@@ -71,10 +70,10 @@ const failed = await withDeliveryStack('webhooks', { extraEnv: { WEBHOOK_ALLOW_P
   const nc = await connect({ servers: infra.natsUrl });
   const js = jetstream(nc);
   const events = deliveredEvents(project.id, EVENTS, `bench-${Date.now()}`);
-  const toggleProfiles = () => cpuProf && Object.values(stack.processes).forEach((p) => process.kill(p.pid, 'SIGUSR2'));
+  const pids = stackPids(stack);
   const cpuBefore = cpu();
   const opsBefore = await storeOperationsByKind(stack);
-  toggleProfiles();
+  profiler.toggle(Object.values(pids));
   const t0 = Date.now();
   for (let i = 0; i < events.length; i += 500) {
     await Promise.all(events.slice(i, i + 500).map((e) => js.publish(e.subject, e.data, { msgID: e.id })));
@@ -82,10 +81,10 @@ const failed = await withDeliveryStack('webhooks', { extraEnv: { WEBHOOK_ALLOW_P
   const published = Date.now();
   const deadline = Date.now() + 120_000;
   while (!events.every((e) => seen.has(e.id)) && Date.now() < deadline) await sleep(50);
-  toggleProfiles();
+  profiler.toggle(Object.values(pids));
   const cpuWindow = cpuDelta(cpuBefore, cpu());
   const ops = Object.entries(storeOpsDelta(opsBefore, await storeOperationsByKind(stack))).filter(([k, v]) => v > 0 && k.startsWith('delivery '));
-  if (cpuProf) say(`CPU profiles of the dispatcher window: ${Object.entries(stack.processes).map(([n, p]) => `${n} ${cpuProf}/${p.pid}.cpuprofile`).join(', ')}`);
+  if (profiler.dir) say(`CPU profiles of the dispatcher window: ${profiler.files(pids)}`);
   const got = events.filter((e) => seen.has(e.id)).length;
   const last = Math.max(...events.map((e) => seen.get(e.id) ?? 0));
   await nc.drain();

@@ -1,44 +1,60 @@
 import type { Collection, Db } from 'mongodb';
+import type { EmailContent } from '../domain/notification';
 
 /**
- * The payloads of broadcasts, for notifications that store theirs once, on the broadcast
- * (`payload_in_broadcast`). A broadcast's payload never changes, so entries need no invalidation;
- * the cache is bounded by the bytes it holds (payloads are up to 64 KiB) and drops its oldest entry
- * first. A page of notifications costs at most one `find({_id: {$in}})` for the broadcasts it
- * does not hold (a feed page names a handful), never one read per notification.
+ * A field of broadcasts that never changes once written, cached by broadcast id: the cache is
+ * bounded by the bytes it holds (`sizeOf`) and drops its oldest entry first. A lookup of many ids
+ * costs at most one `find({_id: {$in}})` for the ids it does not hold, never one read per id. A
+ * broadcast without the field (or no longer there) is absent from the answer and not cached.
  */
-export function createBroadcastPayloads(db: Db, opts: { maxBytes?: number } = {}) {
-  const maxBytes = opts.maxBytes ?? 8 * 1024 * 1024;
-  const col: Collection<{ _id: number; payload_json: string }> = db.collection('broadcasts');
-  const cache = new Map<number, string>();
+function createBroadcastFieldCache<F extends 'payload_json' | 'email_content', V>(db: Db, field: F, opts: { maxBytes: number; sizeOf: (v: V) => number }) {
+  const col: Collection<{ _id: number } & Record<F, V | null>> = db.collection('broadcasts');
+  const cache = new Map<number, { value: V; size: number }>();
   let bytes = 0;
 
-  const remember = (id: number, payload: string) => {
-    if (cache.has(id) || payload.length > maxBytes) return;
-    cache.set(id, payload);
-    bytes += payload.length;
-    for (const [oldest, p] of cache) {
-      if (bytes <= maxBytes) break;
+  const remember = (id: number, value: V) => {
+    const size = opts.sizeOf(value);
+    if (cache.has(id) || size > opts.maxBytes) return;
+    cache.set(id, { value, size });
+    bytes += size;
+    for (const [oldest, e] of cache) {
+      if (bytes <= opts.maxBytes) break;
       cache.delete(oldest);
-      bytes -= p.length;
+      bytes -= e.size;
     }
   };
 
-  /** Payloads of these broadcasts (a broadcast that no longer exists is absent). */
-  return async function payloadsOf(ids: number[]): Promise<Map<number, string>> {
-    const out = new Map<number, string>();
+  return async function valuesOf(ids: number[]): Promise<Map<number, V>> {
+    const out = new Map<number, V>();
     const missing: number[] = [];
     for (const id of new Set(ids)) {
-      const p = cache.get(id);
-      if (p === undefined) missing.push(id);
-      else out.set(id, p);
+      const e = cache.get(id);
+      if (e === undefined) missing.push(id);
+      else out.set(id, e.value);
     }
     if (missing.length > 0) {
-      for (const d of await col.find({ _id: { $in: missing } }, { projection: { payload_json: 1 } }).toArray()) {
-        remember(d._id, d.payload_json);
-        out.set(d._id, d.payload_json);
+      const docs = await col.find({ _id: { $in: missing } } as never, { projection: { [field]: 1 } }).toArray();
+      for (const d of docs as ({ _id: number } & Record<string, V | null>)[]) {
+        const value = d[field];
+        if (value === null || value === undefined) continue;
+        remember(d._id, value);
+        out.set(d._id, value);
       }
     }
     return out;
   };
 }
+
+/**
+ * The payloads of broadcasts, for notifications that store theirs once, on the broadcast
+ * (`payload_in_broadcast`); payloads are up to 64 KiB. A page of notifications names a handful.
+ */
+export const createBroadcastPayloads = (db: Db, opts: { maxBytes?: number } = {}) =>
+  createBroadcastFieldCache<'payload_json', string>(db, 'payload_json', { maxBytes: opts.maxBytes ?? 8 * 1024 * 1024, sizeOf: (p) => p.length });
+
+/** The email content of broadcasts (the email sender reads it once per broadcast, not per batch of its emails). */
+export const createBroadcastEmailContents = (db: Db, opts: { maxBytes?: number } = {}) =>
+  createBroadcastFieldCache<'email_content', EmailContent>(db, 'email_content', {
+    maxBytes: opts.maxBytes ?? 8 * 1024 * 1024,
+    sizeOf: (c) => JSON.stringify(c).length,
+  });

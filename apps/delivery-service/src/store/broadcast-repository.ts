@@ -1,6 +1,7 @@
 import type { Collection, Db } from 'mongodb';
 import { isDuplicateKey } from '@herald/service-kit';
 import type { Broadcast, BroadcastStatus, EmailContent, SendSettings, Target } from '../domain/notification';
+import { createBroadcastEmailContents } from './broadcast-payloads';
 import { retryBusy } from './store-retry';
 import { createExpiryIndex, withExpiry } from './expiry';
 
@@ -110,10 +111,7 @@ export function createBroadcastRepository(db: Db) {
   const chunks: Collection<ChunkDoc> = db.collection<ChunkDoc>('broadcast_chunks');
   const progressCol: Collection<ProgressDoc> = db.collection<ProgressDoc>('broadcast_progress');
   const slots: Collection<BroadcastSlotDoc> = db.collection<BroadcastSlotDoc>('broadcast_slots');
-  // A broadcast's email content never changes: the email sender reads it once per broadcast, not
-  // once per batch of its emails (bounded: the oldest entry goes first).
-  const emailContents = new Map<number, EmailContent>();
-  const EMAIL_CONTENTS_MAX = 256;
+  const emailContents = createBroadcastEmailContents(db);
   const chunkKeys = (id: number, from: number, count: number) => Array.from({ length: count }, (_, i) => `${id}:${from + i}`);
   const readProgress = async (id: number): Promise<BroadcastProgress> => {
     const p = await progressCol.findOne({ _id: id });
@@ -192,16 +190,8 @@ export function createBroadcastRepository(db: Db) {
     async releaseSlot(broadcastId: number): Promise<void> {
       await retryBusy(() => slots.deleteOne({ broadcast_id: broadcastId }));
     },
-    /** The broadcast's email content (null: none, or no such broadcast). */
-    async emailContentOf(id: number): Promise<EmailContent | null> {
-      const known = emailContents.get(id);
-      if (known) return known;
-      const d = await col.findOne({ _id: id }, { projection: { email_content: 1 } });
-      if (!d?.email_content) return null;
-      if (emailContents.size >= EMAIL_CONTENTS_MAX) emailContents.delete(emailContents.keys().next().value!);
-      emailContents.set(id, d.email_content);
-      return d.email_content;
-    },
+    /** The email content of these broadcasts (cached: it never changes); absent for none, or no such broadcast. */
+    emailContentsOf: (ids: number[]) => emailContents(ids),
     findStale: (before: Date, limit: number) =>
       col.find({ status: { $in: ['enqueued', 'fanning_out'] }, updated_at: { $lt: before } }).limit(limit).toArray(),
 

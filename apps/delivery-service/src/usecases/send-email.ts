@@ -34,10 +34,7 @@ export function createSendEmails(deps: DeliveryDeps) {
       else if (d.email.status === 'pending' && d.email.address) ready.push(d);
       else endedBefore.push(d);
     }
-    const contents = new Map<number, EmailContent | null>();
-    for (const bid of new Set(ready.filter((d) => !d.email_content && d.broadcast_id !== null).map((d) => d.broadcast_id!))) {
-      contents.set(bid, await deps.broadcasts.emailContentOf(bid));
-    }
+    const contents = await deps.broadcasts.emailContentsOf(ready.filter((d) => !d.email_content && d.broadcast_id !== null).map((d) => d.broadcast_id!));
     const contentOf = (d: NotificationDoc) => d.email_content ?? (d.broadcast_id !== null ? contents.get(d.broadcast_id) : null) ?? null;
 
     // First attempts take their unit, per project and month, in one reservation each.
