@@ -8,7 +8,7 @@ import {
   DELIVERY_BROADCAST_SUBJECT,
   DELIVERY_CHUNK_SUBJECT,
   DELIVERY_EMAIL_SUBJECT,
-  DELIVERY_NOTIFICATION_SUBJECT,
+  DELIVERY_SEND_SUBJECT_PREFIX,
   DELIVERY_STREAM,
   EVENTS_STREAM,
   KEY_REVOKED_SUBJECT,
@@ -62,7 +62,7 @@ const OWN_SUBJECTS: Record<HeraldApp, string[]> = {
   gateway: [KEY_REVOKED_SUBJECT, GATEWAY_HEARTBEAT_SUBJECT],
   'recipient-service': [RECIPIENT_DELETED_SUBJECT],
   'preference-service': [CATALOG_CHANGED_SUBJECT],
-  'delivery-service': [DELIVERY_NOTIFICATION_SUBJECT, DELIVERY_BROADCAST_SUBJECT, DELIVERY_CHUNK_SUBJECT, DELIVERY_EMAIL_SUBJECT, outcomeSubject(1, 'r', 'notification.delivered')],
+  'delivery-service': [DELIVERY_SEND_SUBJECT_PREFIX, DELIVERY_BROADCAST_SUBJECT, DELIVERY_CHUNK_SUBJECT, DELIVERY_EMAIL_SUBJECT, outcomeSubject(1, 'r', 'notification.delivered')],
 };
 /** Core subscriptions of each app (JetStream consumers pull through the API into their inbox). */
 const SUBSCRIBES: Record<HeraldApp, string[]> = {

@@ -33,7 +33,16 @@ export interface WebhookSettings extends DispatcherSettings {
  * repositories, the WebhookService routes, the fan-out consumer on HERALD_OUTCOMES and the
  * attempt dispatcher with its poller.
  */
-export async function startWebhooks(deps: { db: Db; nc: NatsConnection; logger: Logger; registry: Registry; now: () => Date; settings: WebhookSettings }) {
+export async function startWebhooks(deps: {
+  db: Db;
+  nc: NatsConnection;
+  logger: Logger;
+  registry: Registry;
+  now: () => Date;
+  settings: WebhookSettings;
+  /** Payloads of notifications (the notification repository's), for slim outcome events. */
+  payloadsOf: (projectId: number, ids: number[]) => Promise<Map<number, string | null>>;
+}) {
   const { db, nc, settings, now } = deps;
   const logger = deps.logger.child({ component: 'webhooks' });
   const webhooks = createWebhookRepository(db);
@@ -47,7 +56,7 @@ export async function startWebhooks(deps: { db: Db; nc: NatsConnection; logger: 
   const metrics = createWebhookMetrics(deps.registry);
   const send = createWebhookSender({ timeoutMs: settings.timeoutMs, allowPrivate: settings.allowPrivate, userAgent: 'Herald-Webhooks/1.0' });
   const dispatcher = createDispatcher({ webhooks, deliveries, send, now, settings, logger, metrics });
-  const fanOut = createFanOut({ webhooks, deliveries, deliveryIds, dispatcher, now, leaseMs: settings.leaseMs, metrics, logger });
+  const fanOut = createFanOut({ webhooks, payloadsOf: deps.payloadsOf, deliveries, deliveryIds, dispatcher, now, leaseMs: settings.leaseMs, metrics, logger });
 
   const consumer = await startBatchWorker({
     nc,

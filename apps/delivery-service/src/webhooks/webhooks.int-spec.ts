@@ -133,12 +133,15 @@ describe('webhooks: endpoints, fan-out, signing, retries (delivery service again
 
   it('when a first attempt outlasts the inline wait, then its delivery is written claimed (pending, no attempt) and completed when the answer comes', async () => {
     const projectId = h.project();
-    const rx = await receiver(() => ({ status: 200, body: 'slow', delayMs: 1500 }));
+    // The receiver holds every request until the test has seen the claimed records (a barrier, not a delay).
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    const rx = await receiver(() => ({ status: 200, body: 'slow', until: held }));
     const { webhook } = await h.webhooks.createWebhook({ projectId, url: rx.url, eventTypes: [] });
     const events = Array.from({ length: 3 }, () => outcomeEvent(projectId, 'email.sent'));
     await pub.publish(...events);
     const list = async () => (await h.webhooks.listWebhookDeliveries({ projectId, webhookId: webhook!.id, limit: 100 })).deliveries;
-    // Written after the 300 ms inline wait while the receiver still holds the requests.
+    // Written after the inline wait while the receiver still holds the requests.
     const early = await eventually(async () => ((await list()).length === 3 ? list() : undefined), 5_000, 'claimed records written');
     expect(rx.received.length).toBe(3);
     expect(early.map((d) => [d.status, d.attempts])).toEqual([
@@ -146,6 +149,7 @@ describe('webhooks: endpoints, fan-out, signing, retries (delivery service again
       ['pending', 0],
       ['pending', 0],
     ]);
+    release();
     const done = await eventually(async () => ((await list()).every((d) => d.status === 'succeeded') ? list() : undefined), 10_000, 'completed');
     for (const d of done) expect([d.attempts, d.attemptLog.map((a) => a.responseStatus), d.lastResponseBody]).toEqual([1, [200], 'slow']);
     for (const ev of events) expect(rx.byId(ev.id)).toHaveLength(1); // the claim held: not attempted again by the poller

@@ -2,7 +2,7 @@ import type { NatsConnection } from '@nats-io/nats-core';
 import fp from 'fastify-plugin';
 import { Counter, Gauge } from 'prom-client';
 import type { CloseReason, LiveConnection } from './live-connection';
-import { createOutcomeFeed, type OutcomeFeed } from './outcome-feed';
+import { createOutcomeFeed, type OutcomeFeed, type PayloadSource } from './outcome-feed';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -40,9 +40,9 @@ export interface LiveStreams {
  * all, and the metrics. On close (shutdown) every stream is ended first, so that clients reconnect
  * to another replica and the server's close is not held open by them.
  */
-export default fp<{ nats: NatsConnection; settings: LiveStreamSettings }>(
+export default fp<{ nats: NatsConnection; settings: LiveStreamSettings; payloads?: PayloadSource }>(
   async (app, opts) => {
-    const feed = createOutcomeFeed(opts.nats, app.log);
+    const feed = createOutcomeFeed(opts.nats, app.log, opts.payloads);
     const registry = app.metricsRegistry;
     const open = new Gauge({ name: 'herald_live_streams_open', help: 'Open live streams (SSE) of this replica', registers: [registry] });
     const events = new Counter({ name: 'herald_live_events_sent_total', help: 'Events written to live streams, by SSE event name', labelNames: ['event'] as const, registers: [registry] });
