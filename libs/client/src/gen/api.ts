@@ -1623,6 +1623,7 @@ export interface paths {
                                     medium: string;
                                 };
                                 state: components["schemas"]["PreferenceState"];
+                                decision: components["schemas"]["PreferenceDecision"];
                             };
                         };
                     };
@@ -2974,6 +2975,13 @@ export interface components {
             attempts?: number;
             sent_at?: string | null;
             error?: string | null;
+        };
+        /** PreferenceDecision */
+        PreferenceDecision: {
+            /** @enum {string} */
+            result: "enabled" | "disabled";
+            because: ("recipient_rule" | "recipient_topic_any_rule" | "catalog_entry" | "catalog_topic_any_entry" | "medium_default" | "mandatory_entry") | null;
+            rule: (components["schemas"]["DecidingRecipientRule"] | components["schemas"]["DecidingCatalogEntry"]) | null;
         };
         /** PreferenceState */
         PreferenceState: {
