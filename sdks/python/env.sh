@@ -12,10 +12,13 @@ skip() {
   exit 77
 }
 
+# The base interpreter (not a virtual environment's, which may be the one about to be replaced).
 python_bin=""
 for candidate in python3 python; do
-  if command -v "$candidate" >/dev/null 2>&1 && "$candidate" -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null; then
-    python_bin="$candidate"
+  if command -v "$candidate" >/dev/null 2>&1 &&
+    base="$("$candidate" -c 'import sys; assert sys.version_info >= (3, 11); print(sys._base_executable)' 2>/dev/null)" &&
+    [ -x "$base" ]; then
+    python_bin="$base"
     break
   fi
 done
