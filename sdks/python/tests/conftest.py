@@ -6,9 +6,12 @@ from __future__ import annotations
 
 import json
 import os
+import queue
+import threading
 import uuid
 from collections.abc import Iterator
 from dataclasses import dataclass
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
 import pytest
@@ -62,6 +65,37 @@ def project(admin: Herald) -> Project:
 def h(base_url: str, project: Project) -> Iterator[Herald]:
     with Herald(base_url=base_url, api_key=project.full_key) as client:
         yield client
+
+
+Receiver = tuple[str, "queue.Queue[tuple[bytes, dict[str, str]]]"]
+"""A webhook receiver on 127.0.0.1: its URL and the (body, headers) of each request it got."""
+
+
+class _Receiver(BaseHTTPRequestHandler):
+    received: queue.Queue[tuple[bytes, dict[str, str]]]
+
+    def do_POST(self) -> None:
+        body = self.rfile.read(int(self.headers.get("content-length", "0")))
+        self.received.put((body, dict(self.headers.items())))
+        self.send_response(204)
+        self.end_headers()
+
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+@pytest.fixture
+def receiver() -> Iterator[Receiver]:
+    received: queue.Queue[tuple[bytes, dict[str, str]]] = queue.Queue()
+    handler = type("Receiver", (_Receiver,), {"received": received})
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/hook", received
+    finally:
+        server.shutdown()
+        server.server_close()
 
 
 def pytest_terminal_summary(terminalreporter: Any) -> None:

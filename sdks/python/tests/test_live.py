@@ -5,12 +5,9 @@ from __future__ import annotations
 
 import asyncio
 import json
-import queue
-import threading
 import time
-from collections.abc import Callable, Iterator
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from typing import Any, TypeVar
+from collections.abc import Callable
+from typing import TypeVar
 
 import httpx
 import pytest
@@ -31,7 +28,7 @@ from herald import (
 )
 from herald.models import Notification
 
-from .conftest import Project, make_project, unique
+from .conftest import Project, Receiver, make_project, unique
 
 T = TypeVar("T")
 
@@ -199,36 +196,7 @@ def test_when_following_the_stream_then_an_event_arrives_and_a_new_stream_resume
     assert replayed.id is not None and resume_after is not None and int(replayed.id) > int(resume_after)
 
 
-class _Receiver(BaseHTTPRequestHandler):
-    received: queue.Queue[tuple[bytes, dict[str, str]]]
-
-    def do_POST(self) -> None:
-        body = self.rfile.read(int(self.headers.get("content-length", "0")))
-        self.received.put((body, dict(self.headers.items())))
-        self.send_response(204)
-        self.end_headers()
-
-    def log_message(self, format: str, *args: Any) -> None:
-        pass
-
-
-@pytest.fixture
-def receiver() -> Iterator[tuple[str, queue.Queue[tuple[bytes, dict[str, str]]]]]:
-    received: queue.Queue[tuple[bytes, dict[str, str]]] = queue.Queue()
-    handler = type("Receiver", (_Receiver,), {"received": received})
-    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/hook", received
-    finally:
-        server.shutdown()
-        server.server_close()
-
-
-def test_when_herald_calls_a_webhook_then_verify_webhook_accepts_it(
-    h: Herald, receiver: tuple[str, queue.Queue[tuple[bytes, dict[str, str]]]]
-) -> None:
+def test_when_herald_calls_a_webhook_then_verify_webhook_accepts_it(h: Herald, receiver: Receiver) -> None:
     url, received = receiver
     created = h.webhooks.create(url=url, description="sdk test")
     try:
