@@ -37,7 +37,7 @@ func (t *transport) Do(req *http.Request) (*http.Response, error) {
 	for attempt := 1; ; attempt++ {
 		res, err := t.client.Do(req)
 		wait, again := t.retryAfter(attempt, res, err, safe && repeatable)
-		if !again || !repeatable || req.Context().Err() != nil {
+		if !again || !repeatable {
 			return res, err
 		}
 		if res != nil {
