@@ -134,7 +134,10 @@ func TestStreamStopsOnARefusal(t *testing.T) {
 func TestStreamReconnectsWhenSilentPastTheIdleTimeout(t *testing.T) {
 	g, c := startSSE(t,
 		func(w http.ResponseWriter, r *http.Request) { events()(w, r); holdOpen(w, r) },
-		func(w http.ResponseWriter, r *http.Request) { events(notificationEvent("notification", 5, 1, 1))(w, r); holdOpen(w, r) },
+		func(w http.ResponseWriter, r *http.Request) {
+			events(notificationEvent("notification", 5, 1, 1))(w, r)
+			holdOpen(w, r)
+		},
 	)
 	st := c.Feed.Stream(context.Background(), "alice", IdleTimeout(50*time.Millisecond), ReconnectDelay(time.Millisecond, time.Millisecond))
 	defer st.Close()
