@@ -42,6 +42,7 @@ type (
 	Webhook           = api.Webhook
 	WebhookWithSecret = api.WebhookWithSecret
 	CreateWebhook     = api.PostWebhooksJSONRequestBody
+	WebhookEventType  = api.PostWebhooksJSONBodyEventTypes // e.g. "notification.delivered"
 	UpdateWebhook     = api.PatchWebhooksIDJSONRequestBody
 	WebhookDelivery   = api.WebhookDelivery
 
