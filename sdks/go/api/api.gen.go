@@ -114,19 +114,19 @@ func (e UnsubscribeResultTargetMedium) Valid() bool {
 
 // Defines values for WebhookDisabledReason.
 const (
-	Failing WebhookDisabledReason = "failing"
-	Gone    WebhookDisabledReason = "gone"
-	Manual  WebhookDisabledReason = "manual"
+	WebhookDisabledReasonFailing WebhookDisabledReason = "failing"
+	WebhookDisabledReasonGone    WebhookDisabledReason = "gone"
+	WebhookDisabledReasonManual  WebhookDisabledReason = "manual"
 )
 
 // Valid indicates whether the value is a known member of the WebhookDisabledReason enum.
 func (e WebhookDisabledReason) Valid() bool {
 	switch e {
-	case Failing:
+	case WebhookDisabledReasonFailing:
 		return true
-	case Gone:
+	case WebhookDisabledReasonGone:
 		return true
-	case Manual:
+	case WebhookDisabledReasonManual:
 		return true
 	default:
 		return false
@@ -135,16 +135,16 @@ func (e WebhookDisabledReason) Valid() bool {
 
 // Defines values for WebhookStatus.
 const (
-	Disabled WebhookStatus = "disabled"
-	Enabled  WebhookStatus = "enabled"
+	WebhookStatusDisabled WebhookStatus = "disabled"
+	WebhookStatusEnabled  WebhookStatus = "enabled"
 )
 
 // Valid indicates whether the value is a known member of the WebhookStatus enum.
 func (e WebhookStatus) Valid() bool {
 	switch e {
-	case Disabled:
+	case WebhookStatusDisabled:
 		return true
-	case Enabled:
+	case WebhookStatusEnabled:
 		return true
 	default:
 		return false
