@@ -8,6 +8,7 @@ import (
 	"iter"
 	"math/rand/v2"
 	"net/http"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -75,6 +76,7 @@ type Stream struct {
 	ctx         context.Context
 	cancel      context.CancelFunc
 	closed      atomic.Bool
+	mu          sync.Mutex // held by Next; Close takes it to release the connection
 	recipientID string
 	opts        streamOptions
 	lastID      string
@@ -99,6 +101,8 @@ func (s *FeedService) Stream(ctx context.Context, recipientID string, opts ...St
 
 // Next waits for the next event; false once the stream is over (then see Err).
 func (st *Stream) Next() bool {
+	st.mu.Lock()
+	defer st.mu.Unlock()
 	for st.err == nil && st.ctx.Err() == nil {
 		if st.next == nil {
 			if err := st.connect(); err != nil {
@@ -148,10 +152,14 @@ func (st *Stream) Err() error {
 	return st.ctx.Err()
 }
 
-// Close ends the stream (a Next blocked in another goroutine returns false).
+// Close ends the stream and releases its connection (a Next blocked in another goroutine
+// returns false).
 func (st *Stream) Close() error {
 	st.closed.Store(true)
-	st.cancel()
+	st.cancel() // first: it wakes a Next blocked in a read, which then lets go of mu
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	st.disconnect()
 	return nil
 }
 
