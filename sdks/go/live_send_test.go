@@ -2,6 +2,7 @@ package herald_test
 
 import (
 	"errors"
+	"fmt"
 	"net/http"
 	"testing"
 
@@ -149,13 +150,21 @@ func TestLiveRateLimitIsRetriedAfterRetryAfter(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for i := range 5 {
-		if _, err := c.Recipients.Create(ctx, herald.CreateRecipient{ID: "r" + string(rune('a'+i))}); err != nil {
-			t.Fatalf("create %d: %v", i, err)
+	// Four at once against a burst of two: two are refused with 429 and must get through on retry.
+	errs := make(chan error, 4)
+	for i := range 4 {
+		go func() {
+			_, err := c.Recipients.Create(ctx, herald.CreateRecipient{ID: fmt.Sprintf("r%d", i)})
+			errs <- err
+		}()
+	}
+	for range 4 {
+		if err := <-errs; err != nil {
+			t.Fatalf("a create: %v", err)
 		}
 	}
 	if counter.tooMany.Load() == 0 {
-		t.Fatalf("5 requests at 1/s (burst 2) met no 429: the retry was not exercised")
+		t.Fatalf("4 simultaneous requests at 1/s (burst 2) met no 429: the retry was not exercised")
 	}
 
 	// Without retries, the 429 comes back as an *Error carrying Retry-After.
@@ -163,9 +172,15 @@ func TestLiveRateLimitIsRetriedAfterRetryAfter(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	for range 4 {
+		go func() {
+			_, err := noRetry.Recipients.Get(ctx, "r0")
+			errs <- err
+		}()
+	}
 	var e *herald.Error
-	for range 10 {
-		if _, err = noRetry.Recipients.Get(ctx, "ra"); errors.As(err, &e) {
+	for range 4 {
+		if err = <-errs; errors.As(err, &e) && e.Status == 429 {
 			break
 		} else if err != nil {
 			t.Fatal(err)
