@@ -141,7 +141,7 @@ func TestStreamReconnectsWhenSilentPastTheIdleTimeout(t *testing.T) {
 	)
 	st := c.Feed.Stream(context.Background(), "alice", IdleTimeout(50*time.Millisecond), ReconnectDelay(time.Millisecond, time.Millisecond))
 	defer st.Close()
-	if !st.Next() || st.Event().ID != "5" || len(g.connections()) != 2 {
+	if !st.Next() || st.Event().ID != "5" || len(g.connections()) < 2 {
 		t.Fatalf("event %+v after %d connections, err %v", st.Event(), len(g.connections()), st.Err())
 	}
 }
