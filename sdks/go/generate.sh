@@ -9,7 +9,7 @@
 # Usage: sdks/go/generate.sh [--check]
 #   --check  regenerate into a temporary directory and fail (exit 1) when the committed file differs.
 # Exit codes: 0 done (or current), 1 stale or failed, 77 skipped (no Go, or oapi-codegen cannot be
-# fetched), with the reason printed.
+# fetched) with a `SKIP: <reason>` line (scripts/lib/sdk-gen.mjs runs it: npm run gen:client, npm test).
 set -euo pipefail
 
 GENERATOR=github.com/oapi-codegen/oapi-codegen/v2/cmd/oapi-codegen@v2.8.2
@@ -23,7 +23,7 @@ case "${1:-}" in
 esac
 
 if ! command -v go >/dev/null 2>&1; then
-  echo "skipped: no 'go' command on PATH; install Go 1.26 or later (https://go.dev/dl/) to generate the Go SDK"
+  echo "SKIP: no 'go' command on PATH; install Go 1.26 or later (https://go.dev/dl/) to generate the Go SDK"
   exit 77
 fi
 cd "$here"
@@ -32,8 +32,8 @@ trap 'rm -rf "$work"' EXIT
 
 # Fetch and build the pinned generator first, so a missing module proxy reads as such.
 if ! go run "$GENERATOR" -version >"$work/version.log" 2>&1; then
-  echo "skipped: cannot build $GENERATOR (is the Go module proxy reachable? GOPROXY=$(go env GOPROXY)):"
   tail -n 3 "$work/version.log"
+  echo "SKIP: cannot build $GENERATOR (is the Go module proxy reachable? GOPROXY=$(go env GOPROXY))"
   exit 77
 fi
 
