@@ -190,3 +190,49 @@ func TestLiveRateLimitIsRetriedAfterRetryAfter(t *testing.T) {
 		t.Fatalf("err = %#v", err)
 	}
 }
+
+func TestLiveBroadcast(t *testing.T) {
+	ctx, env := liveStack(t)
+	// A project of its own: the broadcast reaches exactly these recipients.
+	created, err := env.admin.Admin.CreateProject(ctx, herald.CreateProject{Name: "go-sdk-broadcast-" + suffix()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := herald.New(env.url, herald.WithAPIKey(keyOf(created, "full")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.Recipients.Batch(ctx, []herald.CreateRecipient{{ID: "a"}, {ID: "b"}, {ID: "c"}}); err != nil {
+		t.Fatal(err)
+	}
+	b, err := c.Notifications.Broadcast(ctx, herald.Send{
+		Target:  &herald.TargetInput{Channel: "news", Topic: "none", Event: "release"},
+		Payload: map[string]any{"title": "v2 is out"},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	eventually(ctx, t, "the broadcast completed", func() (bool, error) {
+		b, err = c.Notifications.GetBroadcast(ctx, b.ID)
+		return err == nil && b.Status == "completed", err
+	})
+	if b.RecipientsTotal != 3 || b.NotificationsCreated != 3 {
+		t.Fatalf("broadcast %+v", b)
+	}
+	for _, id := range []string{"a", "b", "c"} {
+		var it *herald.NotificationIterator
+		eventually(ctx, t, "the broadcast in "+id+"'s feed", func() (bool, error) {
+			it = c.Feed.List(ctx, id, herald.Unread())
+			return it.Next(), it.Err()
+		})
+		if n := it.Notification(); n.BroadcastID == nil || *n.BroadcastID != b.ID {
+			t.Fatalf("%s's notification %+v", id, n)
+		}
+		if updated, err := c.Feed.MarkAllRead(ctx, id); err != nil || updated != 1 {
+			t.Fatalf("mark all read: %d, %v", updated, err)
+		}
+		if count, err := c.Feed.UnreadCount(ctx, id); err != nil || count != 0 {
+			t.Fatalf("unread after mark all read: %d, %v", count, err)
+		}
+	}
+}
