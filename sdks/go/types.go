@@ -31,13 +31,17 @@ type (
 	RecipientPreference = api.RecipientPreference
 	PreferenceState     = api.PreferenceState
 	SetPreference       = api.PatchRecipientsRecipientIDPreferencesJSONRequestBody
+	SetPreferenceState  = api.PatchRecipientsRecipientIDPreferencesJSONBody_State // SetPreference.State
+	SetPreferenceMedium = api.PatchRecipientsRecipientIDPreferencesJSONBodyMedium // "in_app" (default) or "email"
 	SetPreferenceResult = api.PatchRecipientsRecipientIDPreferences200JSONResponseBody_Data
 	CheckPreference     = api.GetRecipientsRecipientIDPreferencesCheckParams
+	CheckMedium         = api.GetRecipientsRecipientIDPreferencesCheckParamsMedium // "in_app" (default) or "email"
 	PreferenceCheck     = api.GetRecipientsRecipientIDPreferencesCheck200JSONResponseBody_Data
 
 	CatalogEntry      = api.CatalogEntry
-	CatalogEntryInput = api.CatalogEntryInput // POST /preferences, and each item of PUT /preferences
-	CatalogEntryPatch = api.CatalogEntryPatch // PATCH /preferences/{id}
+	CatalogEntryInput = api.CatalogEntryInput       // POST /preferences, and each item of PUT /preferences
+	CatalogMedium     = api.CatalogEntryInputMedium // CatalogEntryInput.Medium: "in_app" (default) or "email"
+	CatalogEntryPatch = api.CatalogEntryPatch       // PATCH /preferences/{id}
 
 	Webhook           = api.Webhook
 	WebhookWithSecret = api.WebhookWithSecret
