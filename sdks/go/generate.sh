@@ -27,6 +27,12 @@ if ! command -v go >/dev/null 2>&1; then
   exit 77
 fi
 cd "$here"
+# In this module the go command needs Go 1.26 (go.mod): an older one fetches it (GOTOOLCHAIN=auto) or says why not.
+if ! probe="$(go list -m 2>&1)"; then
+  echo "$probe"
+  echo "SKIP: this Go cannot build the Go SDK, which needs Go 1.26 or later (go.mod); install it or allow GOTOOLCHAIN=auto to fetch it"
+  exit 77
+fi
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 

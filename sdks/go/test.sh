@@ -21,6 +21,12 @@ if [ -z "${HERALD_URL:-}" ] || [ -z "${HERALD_ADMIN_TOKEN:-}" ]; then
   exit 2
 fi
 cd "$here"
+# In this module the go command needs Go 1.26 (go.mod): an older one fetches it (GOTOOLCHAIN=auto) or says why not.
+if ! probe="$(go list -m 2>&1)"; then
+  echo "$probe"
+  echo "SKIP: this Go cannot build the Go SDK, which needs Go 1.26 or later (go.mod); install it or allow GOTOOLCHAIN=auto to fetch it"
+  exit 77
+fi
 log="$(mktemp)"
 trap 'rm -f "$log"' EXIT
 
