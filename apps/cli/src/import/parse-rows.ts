@@ -107,13 +107,9 @@ function csvRecords(text: string): CsvRecord[] {
       failure = err;
     }
     if (!(failure instanceof CsvError)) throw failure;
-    // csv-parse returns none of the records before the one it gave up on: read them one by one
-    // (slower, so only here) up to that record.
-    try {
-      parse(rest, { ...OPTIONS, on_record: (r) => (add(r), null) });
-    } catch {
-      // the same failure
-    }
+    // csv-parse returns none of the records before the one it gave up on: read those again, up to it.
+    const before = typeof failure.records === 'number' ? failure.records : 0;
+    if (before > 0) parse(rest, { ...OPTIONS, to: before }).forEach(add);
     // `raw` is the record's text up to where csv-parse gave up; the bad row ends with that line.
     let end = at + Buffer.byteLength(typeof failure.raw === 'string' ? failure.raw : '');
     while (end < input.length && input[end] !== LF && input[end] !== CR) end += 1;
