@@ -56,6 +56,18 @@ describe('CSV import files', () => {
     expect(bad[3].error).toBe('id is empty');
   });
 
+  it('when a CRLF file with a BOM has malformed rows among many good ones, then every row around them is read whole', () => {
+    const lines = ['id,name,email'];
+    for (let i = 0; i < 300; i += 1) lines.push(i === 100 ? 'broken"quote,Broken,' : i === 200 ? '"closed"junk,x,' : `imp-${i},User ${i},`);
+    const { rows, bad } = parseImportFile(`\uFEFF${lines.join('\r\n')}\r\n`, 'csv');
+    expect(bad.map((b) => [b.line, b.raw])).toEqual([
+      [102, 'broken"quote,Broken,'],
+      [202, '"closed"junk,x,'],
+    ]);
+    expect(rows).toHaveLength(298);
+    expect(rows.every((r) => r.id === `imp-${r.line - 2}` && r.name === `User ${r.line - 2}`)).toBe(true);
+  });
+
   it('when a quoted field is never closed, then that row is bad and earlier rows are kept', () => {
     const { rows, bad } = parseImportFile('id,name\na,A\nb,"never closed\nc,C\n', 'csv');
     expect(rows.map((r) => r.id)).toEqual(['a']);

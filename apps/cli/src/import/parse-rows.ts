@@ -95,6 +95,7 @@ function csvRecords(text: string): CsvRecord[] {
   const add = ({ record, raw }: { record: string[]; raw: string }) => {
     records.push({ line, fields: record, raw: withoutBreak(raw) });
     at += Buffer.byteLength(raw);
+    if (input[at - 1] === CR && input[at] === LF) at += 1; // csv-parse's `raw` ends a CRLF record at its CR
     line += breaksIn(raw);
   };
   while (at < input.length) {
