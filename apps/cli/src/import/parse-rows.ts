@@ -5,7 +5,7 @@
  * lines are skipped, and a row that cannot be read is reported with its line number (1-based,
  * the line the row starts on) instead of stopping the import.
  */
-import { CsvError, parse } from 'csv-parse/sync';
+import { CsvError, parse, type Options } from 'csv-parse/sync';
 
 export type ImportFormat = 'csv' | 'jsonl';
 
@@ -74,12 +74,19 @@ const CR = 0x0d;
 const breaksIn = (s: string) => s.match(/\r\n|\r|\n/g)?.length ?? 0;
 const withoutBreak = (s: string) => s.replace(/\r\n$|\r$|\n$/, '');
 
-const OPTIONS = {
+const OPTIONS: Options = {
   raw: true,
   relax_column_count: true, // a row's width is checked against the header below, with a clearer message
   skip_empty_lines: false, // every line is a record, so records follow each other without gaps
   record_delimiter: ['\r\n', '\n', '\r'],
-} as const;
+};
+
+/** What csv-parse returns for each record with `raw: true` (its types do not say so). */
+interface RawRecord {
+  record: string[];
+  raw: string;
+}
+const parseRaw = (input: Buffer, options: Options) => parse(input, options) as unknown as RawRecord[];
 
 /**
  * Splits CSV text into records with csv-parse (RFC 4180; CRLF, LF or CR line ends). Each record
@@ -92,7 +99,7 @@ function csvRecords(text: string): CsvRecord[] {
   const records: CsvRecord[] = [];
   let at = 0; // byte offset of the next record
   let line = 1;
-  const add = ({ record, raw }: { record: string[]; raw: string }) => {
+  const add = ({ record, raw }: RawRecord) => {
     records.push({ line, fields: record, raw: withoutBreak(raw) });
     at += Buffer.byteLength(raw);
     if (input[at - 1] === CR && input[at] === LF) at += 1; // csv-parse's `raw` ends a CRLF record at its CR
@@ -102,7 +109,7 @@ function csvRecords(text: string): CsvRecord[] {
     const rest = input.subarray(at);
     let failure: unknown;
     try {
-      parse(rest, OPTIONS).forEach(add); // the common case: the rest of the file in one call
+      parseRaw(rest, OPTIONS).forEach(add); // the common case: the rest of the file in one call
       break;
     } catch (err) {
       failure = err;
@@ -110,7 +117,7 @@ function csvRecords(text: string): CsvRecord[] {
     if (!(failure instanceof CsvError)) throw failure;
     // csv-parse returns none of the records before the one it gave up on: read those again, up to it.
     const before = typeof failure.records === 'number' ? failure.records : 0;
-    if (before > 0) parse(rest, { ...OPTIONS, to: before }).forEach(add);
+    if (before > 0) parseRaw(rest, { ...OPTIONS, to: before }).forEach(add);
     // `raw` is the record's text up to where csv-parse gave up; the bad row ends with that line.
     let end = at + Buffer.byteLength(typeof failure.raw === 'string' ? failure.raw : '');
     while (end < input.length && input[end] !== LF && input[end] !== CR) end += 1;
