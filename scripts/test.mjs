@@ -3,7 +3,7 @@
 //   2. contracts: `buf lint`, then `buf generate` into a scratch directory, which must equal
 //      libs/contracts/src/gen byte for byte (no stale, missing or hand-edited generated file);
 //   3. typecheck: tsc -p tsconfig.json --noEmit;
-//   4. README: the configuration tables match the apps' config schemas (scripts/config-docs.mjs);
+//   4. docs/configuration.md: the configuration tables match the apps' config schemas (scripts/config-docs.mjs);
 //   5. lint: eslint . (typescript-eslint + Nx module boundaries);
 //   6. audit: npm audit --omit=dev --audit-level=high (scripts/lib/audit.cjs): a high or critical
 //      advisory in a production dependency fails; when the registry cannot answer audit requests
@@ -153,7 +153,7 @@ await step('infrastructure binaries', async () => {
 await step('browser for the e2e tests (Chromium)', ensureChromium);
 await step('contracts (buf lint + generate check)', checkContracts);
 await step('typecheck (tsc)', () => run(bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']) && run(bin('tsc'), ['-p', 'libs/inbox/tsconfig.json', '--noEmit']));
-await step('README config tables in sync', () => run(process.execPath, [path.join(root, 'scripts', 'config-docs.mjs'), '--check']));
+await step('config tables in docs/configuration.md in sync', () => run(process.execPath, [path.join(root, 'scripts', 'config-docs.mjs'), '--check']));
 await step('lint (eslint)', () => run(bin('eslint'), ['.', '--max-warnings=0']));
 await step('audit (npm audit --omit=dev --audit-level=high)', () => {
   const result = auditProduction(root, env);
