@@ -25,7 +25,6 @@ async function until<T>(check: () => Promise<T | undefined>, what: string, timeo
 describe('notifications: the decision of each medium', () => {
   let p: TestProject;
   const target = { channel: 'billing', topic: 'invoices', event: 'invoice.paid' };
-  const anyTarget = { ...target, topic: 'any' };
   const email = { subject: 'Invoice', html: '<p>paid</p>' };
   beforeAll(async () => {
     p = await createProject('decisions', { max_broadcast_recipients_for_email: 1 });
