@@ -64,3 +64,5 @@ export {
 export { createBatcher, BatchItemFailure, type Batcher, type BatcherOptions } from './batcher';
 export { createCache, invalidateOn, type Cache } from './cache';
 export { retryPolicy, backoffDelay, type RetryPolicy, type RetryOptions } from './retry';
+export { createBreaker, isCircuitOpen, type Breaker, type BreakerOptions, type BreakerState } from './breaker';
+export { isForbiddenAddress, forbiddenHost, guardedLookup, ForbiddenAddressError } from './address-guard';

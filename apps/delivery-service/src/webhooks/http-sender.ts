@@ -1,8 +1,7 @@
-import dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
-import { isIP, type LookupFunction } from 'node:net';
-import { isForbiddenAddress } from './address-guard';
+import { isIP } from 'node:net';
+import { ForbiddenAddressError, guardedLookup, isForbiddenAddress } from '@herald/service-kit';
 import { parseRetryAfter } from './retry-schedule';
 
 /** What one POST to an endpoint came to. `status` is null when no response arrived. */
@@ -18,27 +17,6 @@ export interface AttemptResult {
 export const RESPONSE_BODY_KEPT_BYTES = 1024;
 /** Bytes of a response read at most before the connection is dropped. */
 const RESPONSE_READ_LIMIT = 64 * 1024;
-
-export class ForbiddenAddressError extends Error {
-  constructor(address: string) {
-    super(`address not allowed: ${address} is loopback, private, link-local or reserved (WEBHOOK_ALLOW_PRIVATE=1 allows it)`);
-    this.name = 'ForbiddenAddressError';
-  }
-}
-
-/**
- * A DNS lookup that refuses forbidden addresses: the check runs on the addresses the socket will
- * connect to, so DNS rebinding between a check and the connection is impossible.
- */
-const guardedLookup: LookupFunction = (hostname, options, callback) => {
-  dns.lookup(hostname, { ...options, all: true }, (err, addresses) => {
-    if (err) return callback(err, '', 0);
-    const allowed = addresses.filter((a) => !isForbiddenAddress(a.address));
-    if (allowed.length === 0) return callback(new ForbiddenAddressError(addresses[0]?.address ?? hostname), '', 0);
-    if (options.all) return (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, allowed);
-    callback(null, allowed[0].address, allowed[0].family);
-  });
-};
 
 export type WebhookSender = (req: { url: string; headers: Record<string, string>; body: string }) => Promise<AttemptResult>;
 
