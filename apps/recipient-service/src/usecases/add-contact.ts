@@ -16,7 +16,7 @@ export interface AddContactInput {
 /** Adds a contact; the store's unique indexes refuse a duplicate address or a second primary. */
 export function createAddContact(deps: RecipientDeps) {
   return async function addContact(input: AddContactInput): Promise<ContactRecord> {
-    assertValid(contactViolations(input));
+    assertValid(contactViolations(input, deps.addressRules));
     const { projectId, recipientId, medium } = input;
     await requireRecipient(deps.recipients, projectId, recipientId);
     const address = normalizeAddress(medium, input.address);

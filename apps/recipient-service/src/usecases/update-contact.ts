@@ -18,7 +18,7 @@ export interface UpdateContactInput {
  * Changes a contact's address and/or primary flag. A new address resets `verified_at`; becoming
  * primary while another primary of the medium exists is refused (by the store's unique index).
  */
-export function createUpdateContact(deps: Pick<RecipientDeps, 'recipients' | 'contacts' | 'now'>) {
+export function createUpdateContact(deps: Pick<RecipientDeps, 'recipients' | 'contacts' | 'now' | 'addressRules'>) {
   return async function updateContact(input: UpdateContactInput): Promise<ContactRecord> {
     const { projectId, recipientId, contactId } = input;
     if (input.address === undefined && input.isPrimary === undefined) {
@@ -30,7 +30,7 @@ export function createUpdateContact(deps: Pick<RecipientDeps, 'recipients' | 'co
 
     const change: ContactChange = {};
     if (input.address !== undefined) {
-      assertValid([checkAddress(contact.medium, input.address)].filter((v) => v !== null));
+      assertValid([checkAddress(contact.medium, input.address, deps.addressRules)].filter((v) => v !== null));
       const address = normalizeAddress(contact.medium, input.address);
       if (address !== contact.address) Object.assign(change, { address, verifiedAt: null });
     }
