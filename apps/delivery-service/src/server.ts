@@ -1,9 +1,10 @@
 import { createSequences, type ServiceDeps, type ServiceParts } from '@herald/service-kit';
 import { createPeerClients, preferenceResolver, recipientDirectory } from './rpc/peer-clients';
 import type { Config } from './config';
+import { createCallbackTokens } from './domain/callback-token';
 import { createUnsubscribeTokens } from './domain/unsubscribe-token';
 import { dkimSettings } from './email/dkim-settings';
-import { createMailer } from './email/mailer';
+import { createOutboundSenders, providerConfigProblems } from './providers/senders';
 import { startConsumers } from './messaging/consumers';
 import { createJobPublisher } from './messaging/job-publisher';
 import { createAcceptedSends } from './messaging/send-jobs';
@@ -30,6 +31,8 @@ import { parseSchedule } from './webhooks/retry-schedule';
  * before any worker starts), the workers, the outbox sweeper and the DeliveryService routes.
  */
 export async function build({ config, logger, mongo, nats, metrics }: ServiceDeps<Config>): Promise<ServiceParts> {
+  const problems = providerConfigProblems(config);
+  if (problems.length > 0) throw new Error(`invalid provider configuration: ${problems.join('; ')}`);
   const deliveryMetrics = createDeliveryMetrics(metrics.registry);
   const notifications = createNotificationRepository(mongo.db, {
     bulkLane: createBulkWriteLane({ share: config.BROADCAST_WRITE_SHARE, sliceSize: config.BROADCAST_WRITE_SLICE, onPause: deliveryMetrics.broadcastWritePause }),
@@ -45,13 +48,16 @@ export async function build({ config, logger, mongo, nats, metrics }: ServiceDep
 
   const peers = createPeerClients({ recipients: config.RECIPIENT_SERVICE_URL, preferences: config.PREFERENCE_SERVICE_URL, serviceToken: config.SERVICE_TOKEN });
   const dkim = dkimSettings(config);
-  const mailer = createMailer({ url: config.SMTP_URL, from: config.SMTP_FROM, poolSize: config.SMTP_POOL_SIZE, timeoutMs: config.SMTP_TIMEOUT_MS, dkim });
+  const senders = createOutboundSenders(config, { dkim, metrics: deliveryMetrics, logger });
   const unsubscribe =
     config.PUBLIC_BASE_URL && config.UNSUBSCRIBE_SECRET
       ? { tokens: createUnsubscribeTokens(config.UNSUBSCRIBE_SECRET), baseUrl: config.PUBLIC_BASE_URL.replace(/\/+$/, ''), ttlSeconds: config.UNSUBSCRIBE_TTL_DAYS * 86_400 }
       : undefined;
   logger.info({ dkim: dkim ? `${dkim.keySelector}._domainkey.${dkim.domainName}` : null, oneClickUnsubscribe: Boolean(unsubscribe) }, 'email deliverability settings');
   if (!unsubscribe) logger.warn('PUBLIC_BASE_URL or UNSUBSCRIBE_SECRET is not set: mails carry no one-click unsubscribe header');
+  const smsCallbacks =
+    config.PUBLIC_BASE_URL && config.CALLBACK_SECRET ? { tokens: createCallbackTokens(config.CALLBACK_SECRET), baseUrl: config.PUBLIC_BASE_URL.replace(/\/+$/, '') } : undefined;
+  if (config.SMS_URL && !smsCallbacks) logger.warn('PUBLIC_BASE_URL or CALLBACK_SECRET is not set: SMS carry no status callback, their outcomes stay `sent`');
   const presence = createRecipientPresence({ recipients: peers.recipients, ttlMs: config.RECIPIENT_CACHE_TTL_MS });
   const deletions = listenForDeletions(nats, presence, logger);
   const sequences = createSequences(mongo.db);
@@ -70,7 +76,8 @@ export async function build({ config, logger, mongo, nats, metrics }: ServiceDep
       recipients: recipientDirectory(peers.recipients),
       presence,
       preferences: preferenceResolver(peers.preferences),
-      mailer,
+      senders,
+      smsCallbacks,
       unsubscribe,
       now: () => new Date(),
       metrics: deliveryMetrics,
@@ -84,6 +91,10 @@ export async function build({ config, logger, mongo, nats, metrics }: ServiceDep
         maxActiveBroadcasts: config.BROADCAST_MAX_ACTIVE_PER_PROJECT,
         emailMaxAttempts: config.EMAIL_MAX_ATTEMPTS,
         emailRetryBaseMs: config.EMAIL_RETRY_BASE_MS,
+        outboundRetry: {
+          sms: { maxAttempts: config.SMS_MAX_ATTEMPTS, baseMs: config.SMS_RETRY_BASE_MS },
+          web_push: { maxAttempts: config.PUSH_MAX_ATTEMPTS, baseMs: config.PUSH_RETRY_BASE_MS },
+        },
       },
     },
     logger,
@@ -93,7 +104,7 @@ export async function build({ config, logger, mongo, nats, metrics }: ServiceDep
     logger,
     usecases,
     concurrency: config.WORKER_CONCURRENCY,
-    emailConcurrency: config.EMAIL_CONCURRENCY,
+    outboundConcurrency: { email: config.EMAIL_CONCURRENCY, sms: config.SMS_CONCURRENCY, web_push: config.PUSH_CONCURRENCY },
     chunkConcurrency: config.BROADCAST_CHUNK_CONCURRENCY,
     batchSize: config.WORKER_BATCH_SIZE,
     batchLingerMs: config.WORKER_BATCH_LINGER_MS,
@@ -158,7 +169,7 @@ export async function build({ config, logger, mongo, nats, metrics }: ServiceDep
 
   return {
     routes: (router) => {
-      deliveryRoutes(usecases, logger)(router);
+      deliveryRoutes(usecases, logger, { vapidPublicKey: config.VAPID_PUBLIC_KEY })(router);
       webhooks.routes(router);
     },
     async stop() {
@@ -168,7 +179,7 @@ export async function build({ config, logger, mongo, nats, metrics }: ServiceDep
       retention.stop();
       deletions.stop();
       await Promise.all(workers.map((w) => w.stop()));
-      mailer.close();
+      senders.close();
       peers.close();
     },
   };

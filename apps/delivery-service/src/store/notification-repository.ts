@@ -1,7 +1,8 @@
 import type { AnyBulkWriteOperation, Collection, Db, Filter, IndexDescription } from 'mongodb';
 import { isDuplicateKey } from '@herald/service-kit';
 import type { StoredDecision } from '../domain/decision';
-import { emailNotRequested, emailPending, type EmailContent, type EmailOutcome, type Notification, type NotificationStatus, type SendSettings, type Target } from '../domain/notification';
+import { emailNotRequested, emailPending, type EmailContent, type EmailOutcome, type Notification, type NotificationStatus, type OutboundOutcome, type PushContent, type SendSettings, type SmsContent, type Target } from '../domain/notification';
+import { outcomeField, type OutboundMedium } from '../domain/outbound';
 import { createBroadcastPayloads } from './broadcast-payloads';
 import { createBulkWriteLane, type BulkWriteLane } from './bulk-write-lane';
 import { insertManyFates } from './insert-fates';
@@ -38,6 +39,14 @@ export interface NotificationDoc {
   email: EmailOutcome;
   /** The email block of a direct send whose mail is still to be sent (a broadcast's is on the broadcast); null otherwise. */
   email_content: EmailContent | null;
+  /** The SMS outcome; absent when the send had no sms block (and on older documents). */
+  sms?: OutboundOutcome;
+  /** The web push outcome; absent when the send had no push block. */
+  push?: OutboundOutcome;
+  /** The sms block, kept while the SMS is still to be sent. */
+  sms_content?: SmsContent | null;
+  /** The push block of a direct send, kept while the push is still to be sent (a broadcast's is on the broadcast). */
+  push_content?: PushContent | null;
   /** Settings snapshot of the send (quota, sender), kept where a mail is still to be sent. */
   settings?: SendSettings;
   /** Which rule decided each medium (issue 19), written with the outcome; absent on older documents. */
@@ -67,11 +76,16 @@ export function toNotification(d: NotificationDoc): Notification {
     opened: d.opened,
     status: d.status,
     email: d.email,
+    sms: d.sms ?? emailNotRequested(),
+    push: d.push ?? emailNotRequested(),
     ...(d.decision ? { decision: d.decision } : {}),
     createdAt: d.created_at,
     updatedAt: d.updated_at,
   };
 }
+
+/** The outcome of one outbound medium of a document (not requested when the field is absent). */
+export const outcomeOf = (d: NotificationDoc, medium: OutboundMedium): OutboundOutcome => d[outcomeField(medium)] ?? emailNotRequested();
 
 /** The notification as the send answered it (status and email as accepted): an idempotent replay answers this. */
 export function acceptedNotification(d: NotificationDoc): Notification {
@@ -81,16 +95,18 @@ export function acceptedNotification(d: NotificationDoc): Notification {
     opened: false,
     status: d.payload_json !== null ? 'enqueued' : 'not_requested',
     email: d.email.status === 'not_requested' ? emailNotRequested() : emailPending(),
+    sms: !d.sms || d.sms.status === 'not_requested' ? emailNotRequested() : emailPending(),
+    push: !d.push || d.push.status === 'not_requested' ? emailNotRequested() : emailPending(),
     decision: {},
     updatedAt: d.created_at,
   };
 }
 
-/** A conditional email outcome change of one notification (see updateEmailMany). */
-export interface EmailChange {
+/** A conditional outcome change of one outbound medium of one notification (see updateOutboundMany). */
+export interface OutcomeChange {
   id: number;
   from: { status: string; attempts: number };
-  email: EmailOutcome;
+  outcome: OutboundOutcome;
 }
 
 export interface FeedQuery {
@@ -194,30 +210,45 @@ export function createNotificationRepository(db: Db, opts: { bulkLane?: BulkWrit
       return new Map(docs.map((d) => [d._id, d.payload_json]));
     },
 
-    /** Conditional email outcome changes of a batch in one round trip (each only from its expected status and attempt count). */
-    async updateEmailMany(changes: EmailChange[], now: Date): Promise<number> {
+    /**
+     * Conditional outcome changes of one outbound medium for a batch, in one round trip (each only
+     * from its expected status and attempt count). A change that ends the medium drops the content
+     * kept for sending it (direct sends only; email keeps `email_content`, which older readers expect).
+     */
+    async updateOutboundMany(medium: OutboundMedium, changes: OutcomeChange[], now: Date): Promise<number> {
       if (changes.length === 0) return 0;
+      const field = outcomeField(medium);
       const ops: AnyBulkWriteOperation<NotificationDoc>[] = changes.map((c) => ({
         updateOne: {
-          filter: { _id: c.id, 'email.status': c.from.status, 'email.attempts': c.from.attempts },
-          update: { $set: { email: c.email, updated_at: now } },
+          filter: { _id: c.id, [`${field}.status`]: c.from.status, [`${field}.attempts`]: c.from.attempts },
+          update: { $set: { [field]: c.outcome, updated_at: now, ...(field !== 'email' && c.outcome.status !== 'pending' ? { [`${field}_content`]: null } : {}) } },
         },
       }));
       const r = await retryBusy(() => col.bulkWrite(ops, { ordered: false }));
       return r.modifiedCount;
     },
 
-    /** Sets the email outcome of these notifications of a broadcast (one chunk's at most: the email cap), where still pending. */
-    async setEmailForBroadcast(broadcastId: number, ids: number[], email: EmailOutcome, now: Date): Promise<void> {
+    /**
+     * An SMS provider's status callback: the SMS outcome of notification `id` becomes `outcome`, only
+     * when it is `sent` with that provider message id (a repeat or a late callback changes nothing).
+     */
+    async updateSmsStatus(id: number, messageId: string, outcome: OutboundOutcome, now: Date): Promise<NotificationDoc | null> {
+      const r = await retryBusy(() => col.updateOne({ _id: id, 'sms.status': 'sent', 'sms.message_id': messageId }, { $set: { sms: outcome, updated_at: now } }));
+      return r.modifiedCount === 1 ? col.findOne({ _id: id }) : null;
+    },
+
+    /** Sets one outbound outcome of these notifications of a broadcast (one chunk's at most: the cap), where still pending. */
+    async setOutcomeForBroadcast(medium: OutboundMedium, broadcastId: number, ids: number[], outcome: OutboundOutcome, now: Date): Promise<void> {
       if (ids.length === 0) return;
-      await retryBusy(() => col.updateMany({ _id: { $in: ids }, broadcast_id: broadcastId, 'email.status': 'pending' }, { $set: { email, updated_at: now } }));
+      const field = outcomeField(medium);
+      await retryBusy(() => col.updateMany({ _id: { $in: ids }, broadcast_id: broadcastId, [`${field}.status`]: 'pending' }, { $set: { [field]: outcome, updated_at: now } }));
     },
 
     async listFeed(q: FeedQuery): Promise<NotificationDoc[]> {
       const filter: Filter<NotificationDoc> = { project_id: q.projectId, recipient_id: q.recipientId, status: 'delivered' };
       if (q.beforeId !== null) filter._id = { $lt: q.beforeId };
       if (q.read !== null) filter.read = q.read;
-      return withPayloads(await col.find(filter, { projection: { email_content: 0, settings: 0 } }).sort({ _id: -1 }).limit(q.limit).toArray());
+      return withPayloads(await col.find(filter, { projection: { email_content: 0, sms_content: 0, push_content: 0, settings: 0 } }).sort({ _id: -1 }).limit(q.limit).toArray());
     },
 
     async countUnread(projectId: number, recipientId: string): Promise<number> {
@@ -262,7 +293,7 @@ export function createNotificationRepository(db: Db, opts: { bulkLane?: BulkWrit
     async markRead(ids: number[], now: Date): Promise<NotificationDoc[]> {
       if (ids.length === 0) return [];
       await retryBusy(() => col.updateMany({ _id: { $in: ids }, read: false }, { $set: { read: true, read_changed_at: now, updated_at: now } }));
-      return withPayloads(await col.find({ _id: { $in: ids }, read: true, read_changed_at: now }, { projection: { email_content: 0, settings: 0 } }).toArray());
+      return withPayloads(await col.find({ _id: { $in: ids }, read: true, read_changed_at: now }, { projection: { email_content: 0, sms_content: 0, push_content: 0, settings: 0 } }).toArray());
     },
 
     /**
