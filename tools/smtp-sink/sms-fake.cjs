@@ -7,6 +7,7 @@
 //          numbers marked undeliverable) to it, as forms with Twilio's field names.
 //   GET    /sms               [{to, from, text, received_at, sid, account, status, callbacks}] oldest first
 //   DELETE /sms               forget them
+//   GET    /sms/requests      {"count": n, "by_account": {"AC…": n}}: Messages API requests answered so far (failures included)
 //   POST   /sms/control       {"fail_next": n, "status": 503, "account": "AC…"}: answer the next n requests
 //                             (of that account; any when omitted) with that status (429: Retry-After 1);
 //                             {"undeliverable": "+1…"} / {"deliverable": "+1…"}: the callbacks say so.
@@ -18,6 +19,8 @@ const MAGIC = { '+15005550001': [21211, 'is not a valid phone number'], '+150055
 
 function createSmsFake() {
   let messages = [];
+  let requests = 0;
+  const byAccount = {};
   let failNext = { count: 0, status: 503, account: null };
   const undeliverable = new Set();
 
@@ -79,7 +82,13 @@ function createSmsFake() {
   return function handle(req, res, body) {
     const path = req.url.split('?')[0];
     const m = /^\/2010-04-01\/Accounts\/([^/]+)\/Messages\.json$/.exec(path);
-    if (m && req.method === 'POST') return send(req, res, body, decodeURIComponent(m[1])), true;
+    if (m && req.method === 'POST') {
+      const account = decodeURIComponent(m[1]);
+      requests += 1;
+      byAccount[account] = (byAccount[account] ?? 0) + 1;
+      return send(req, res, body, account), true;
+    }
+    if (path === '/sms/requests' && req.method === 'GET') return json(res, 200, { count: requests, by_account: byAccount }), true;
     if (path === '/sms' && req.method === 'GET') return json(res, 200, messages), true;
     if (path === '/sms' && req.method === 'DELETE') return (messages = []), json(res, 200, { ok: true }), true;
     if (path === '/sms/control' && req.method === 'POST') {

@@ -40,7 +40,8 @@ function retryAfterMs(header: string | null): number | undefined {
  * Twilio-compatible APIs of others): `POST {base}/2010-04-01/Accounts/{sid}/Messages.json`, a form
  * body (`To`, `From` or `MessagingServiceSid`, `Body`, `StatusCallback`), HTTP basic auth with the
  * account id and token; the answer's `sid` is the message id. 429 and 5xx are retried within the
- * send (`attempts`, exponential backoff), then reported transient (so failover and the job's retry
+ * send (`attempts`, exponential backoff, at least the Retry-After when it is at most
+ * `retryMaxDelayMs`; a longer one is left to the job), then reported transient (so failover and the job's retry
  * take over); 401/403 are transient too (the provider refuses these credentials: another provider
  * may not); other 4xx refuse the message for good, as `address_rejected` when the provider's code
  * says the number is invalid. Error texts carry the status, the provider's code and message, never
@@ -86,7 +87,12 @@ export function createTwilioCompatibleProvider(opts: TwilioCompatibleOptions): S
     const code = typeof json.code === 'number' ? json.code : Number(json.code) || null;
     const said = typeof json.message === 'string' ? json.message : text.slice(0, 200);
     const message = redact(`${opts.name} answered ${res.status}${code ? ` (code ${code})` : ''}${said ? `: ${said}` : ''}`).slice(0, 500);
-    if (res.status === 429 || res.status >= 500) throw new DeliveryFailure('transient', message, retryAfterMs(res.headers.get('retry-after')));
+    if (res.status === 429 || res.status >= 500) {
+      const wait = retryAfterMs(res.headers.get('retry-after'));
+      // A wait the provider asked for that fits within the send is waited before the next try.
+      if (wait !== undefined && wait <= maxDelay) await new Promise((r) => setTimeout(r, wait));
+      throw new DeliveryFailure('transient', message, wait);
+    }
     if (res.status === 401 || res.status === 403) throw Object.assign(new DeliveryFailure('transient', message), { auth: true });
     throw new DeliveryFailure(code !== null && ADDRESS_CODES.has(code) ? 'address_rejected' : 'rejected', message);
   };
