@@ -62,7 +62,7 @@ describe('contacts', () => {
     const res = await add(rid, { medium: 'email', address: 'two@x.io', is_primary: true });
     expect(res.status).toBe(409);
     expect(res.body).toEqual({ message: expect.any(String), code: 'primary_contact_exists' });
-    expect((await add(rid, { medium: 'sms', address: '+1555', is_primary: true })).status).toBe(201);
+    expect((await add(rid, { medium: 'sms', address: '+15550002', is_primary: true })).status).toBe(201);
   });
 
   it.each([
