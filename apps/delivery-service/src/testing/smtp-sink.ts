@@ -88,27 +88,27 @@ export async function startSmtpSink(): Promise<SmtpSink> {
   });
   const api = `http://127.0.0.1:${httpPort}`;
   await infra.waitForPort(httpPort, 30_000, '127.0.0.1', child);
-  const call = async (method: string, url: string, body?: unknown) => {
+  const call = async <T = unknown>(method: string, url: string, body?: unknown): Promise<T> => {
     const res = await fetch(`${api}${url}`, { method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
     if (!res.ok) throw new Error(`sink ${method} ${url} answered ${res.status}: ${await res.text()}`);
-    return res.json();
+    return (await res.json()) as T;
   };
   return {
     smtpUrl: `smtp://127.0.0.1:${smtpPort}`,
     apiUrl: api,
     pushCaFile,
     sms: {
-      received: () => call('GET', '/sms'),
-      control: (body) => call('POST', '/sms/control', body),
+      received: () => call<SinkSms[]>('GET', '/sms'),
+      control: async (body) => void (await call('POST', '/sms/control', body)),
       requests: async (account) => {
-        const r = (await call('GET', '/sms/requests')) as { count: number; by_account: Record<string, number> };
+        const r = await call<{ count: number; by_account: Record<string, number> }>('GET', '/sms/requests');
         return account ? (r.by_account[account] ?? 0) : r.count;
       },
     },
     push: {
-      subscribe: (key) => call('POST', '/push/subscriptions', key ? { application_server_key: key } : {}),
-      received: () => call('GET', '/push'),
-      control: (body) => call('POST', '/push/control', body),
+      subscribe: (key) => call<FakeSubscription>('POST', '/push/subscriptions', key ? { application_server_key: key } : {}),
+      received: () => call<SinkPush[]>('GET', '/push'),
+      control: async (body) => void (await call('POST', '/push/control', body)),
     },
     async messagesTo(address) {
       const all = (await (await fetch(`${api}/messages`)).json()) as SinkMessage[];
