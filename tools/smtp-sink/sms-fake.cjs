@@ -10,7 +10,9 @@
 //   GET    /sms/requests      {"count": n, "by_account": {"AC…": n}}: Messages API requests answered so far (failures included)
 //   POST   /sms/control       {"fail_next": n, "status": 503, "account": "AC…"}: answer the next n requests
 //                             (of that account; any when omitted) with that status (429: Retry-After 1);
-//                             {"undeliverable": "+1…"} / {"deliverable": "+1…"}: the callbacks say so.
+//                             {"undeliverable": "+1…"} / {"deliverable": "+1…"}: the callbacks say so;
+//                             {"early_callbacks": true}: the callbacks are made (and answered) before the
+//                             API answers the request (a provider faster than Herald's own write).
 //                             Each field changes only what it names.
 const crypto = require('node:crypto');
 
@@ -23,6 +25,7 @@ function createSmsFake() {
   const byAccount = {};
   let failNext = { count: 0, status: 503, account: null };
   const undeliverable = new Set();
+  let earlyCallbacks = false;
 
   const json = (res, status, body, headers = {}) => res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
   const twilioError = (res, status, code, message, headers) => json(res, status, { code, message, more_info: `https://www.twilio.com/docs/errors/${code}`, status }, headers);
@@ -36,7 +39,7 @@ function createSmsFake() {
     }
   }
 
-  function send(req, res, body, sid) {
+  async function send(req, res, body, sid) {
     const auth = /^Basic (.+)$/.exec(req.headers.authorization ?? '');
     const [user, token] = auth ? Buffer.from(auth[1], 'base64').toString('utf8').split(':') : [];
     if (!user || !token || user !== sid) return twilioError(res, 401, 20003, 'Authenticate');
@@ -65,17 +68,17 @@ function createSmsFake() {
       received_at: new Date().toISOString(),
     };
     messages.push(msg);
-    json(res, 201, { sid: msg.sid, account_sid: sid, to, from, body: text, status: 'queued', num_segments: String(Math.ceil(text.length / 153) || 1), date_created: new Date().toUTCString() });
-    if (msg.status_callback) {
+    const callbacks = async () => {
       const base = { MessageSid: msg.sid, AccountSid: sid, To: to, From: from };
-      setTimeout(async () => {
-        msg.status = 'sent';
-        await callback(msg, { ...base, MessageStatus: 'sent' });
-        const ok = !undeliverable.has(to);
-        msg.status = ok ? 'delivered' : 'undelivered';
-        await callback(msg, { ...base, MessageStatus: msg.status, ...(ok ? {} : { ErrorCode: '30003' }) });
-      }, 20);
-    }
+      msg.status = 'sent';
+      await callback(msg, { ...base, MessageStatus: 'sent' });
+      const ok = !undeliverable.has(to);
+      msg.status = ok ? 'delivered' : 'undelivered';
+      await callback(msg, { ...base, MessageStatus: msg.status, ...(ok ? {} : { ErrorCode: '30003' }) });
+    };
+    if (msg.status_callback && earlyCallbacks) await callbacks();
+    json(res, 201, { sid: msg.sid, account_sid: sid, to, from, body: text, status: 'queued', num_segments: String(Math.ceil(text.length / 153) || 1), date_created: new Date().toUTCString() });
+    if (msg.status_callback && !earlyCallbacks) setTimeout(callbacks, 20);
   }
 
   /** Handles the request when it is one of the fake's; returns false otherwise. */
@@ -86,7 +89,7 @@ function createSmsFake() {
       const account = decodeURIComponent(m[1]);
       requests += 1;
       byAccount[account] = (byAccount[account] ?? 0) + 1;
-      return send(req, res, body, account), true;
+      return void send(req, res, body, account), true;
     }
     if (path === '/sms/requests' && req.method === 'GET') return json(res, 200, { count: requests, by_account: byAccount }), true;
     if (path === '/sms' && req.method === 'GET') return json(res, 200, messages), true;
@@ -101,6 +104,7 @@ function createSmsFake() {
       if ('fail_next' in control) failNext = { count: Number(control.fail_next) || 0, status: Number(control.status ?? 503), account: control.account ?? null };
       if (control.undeliverable) undeliverable.add(String(control.undeliverable));
       if (control.deliverable) undeliverable.delete(String(control.deliverable));
+      if ('early_callbacks' in control) earlyCallbacks = Boolean(control.early_callbacks);
       return json(res, 200, { fail_next: failNext, undeliverable: [...undeliverable] }), true;
     }
     return false;

@@ -117,6 +117,29 @@ describe('delivery service: sms and web push', () => {
     expect(n.sms).toMatchObject({ status: 'undelivered', error: 'The provider reported undelivered (error 30003)' });
   });
 
+  it('when the provider calls back before the sender wrote `sent` (a fast provider), then the early status is kept and applied once `sent` is written', async () => {
+    const project = h.project();
+    const rid = `fast-${uid()}`;
+    const phone = `+4914${Date.now().toString().slice(-9)}`;
+    catalog(project, 'sms');
+    h.peers.contacts.sms.set(`${project}|${rid}`, phone);
+    await sink.sms.control({ early_callbacks: true });
+    try {
+      const r = await h.client.send({ projectId: project, settings: settings(), recipientId: rid, target, sms: { text: 'fast' } });
+      const n = await settled(project, r.notification!.id, { smsFinal: true });
+      expect(n.sms).toMatchObject({ status: 'delivered', provider: 'sms-primary' });
+      // Both callbacks were answered while the SMS was still pending: nothing changed then.
+      const got = (await sink.sms.received()).find((m) => m.to === phone)!;
+      expect(got.callbacks.map((c) => [c.status, c.answered])).toEqual([
+        ['sent', 200],
+        ['delivered', 200],
+      ]);
+      await eventually(async () => outcomes.ofId(`s:${r.notification!.id}:delivered`).length === 1, 10_000, 'sms.delivered event');
+    } finally {
+      await sink.sms.control({ early_callbacks: false });
+    }
+  });
+
   it('when a forged or foreign callback token is used, then it is refused and nothing changes', async () => {
     const err = await h.client.recordSmsStatus({ token: 'c1.eyJwIjoxLCJuIjoxfQ.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', messageSid: 'SM1', status: 'delivered' }).catch((e: unknown) => e);
     expect(String(err)).toMatch(/callback URL is not valid/);
@@ -223,8 +246,8 @@ describe('delivery service: sms and web push', () => {
     h.peers.contacts.sms.set(`${project}|${rid}`, `+4918${Date.now().toString().slice(-9)}`);
     h.peers.contacts.web_push.set(`${project}|${rid}`, JSON.stringify(sub));
     const r = await h.client.send({ projectId: project, settings: settings({ monthlyQuota: 2n }), recipientId: rid, target, payloadJson: '{}', sms: { text: 'x' } });
-    const n = await settled(project, r.notification!.id);
-    expect([n.status, n.sms!.status]).toEqual(['delivered', 'sent']);
+    const n = await settled(project, r.notification!.id, { smsFinal: true });
+    expect([n.status, n.sms!.status]).toEqual(['delivered', 'delivered']);
     const p = await h.client.send({ projectId: project, settings: settings({ monthlyQuota: 2n }), recipientId: rid, target, push: { title: 't', body: 'b' } });
     expect((await settled(project, p.notification!.id)).push).toMatchObject({ status: 'skipped', reason: 'quota_exceeded' });
   });

@@ -18,6 +18,7 @@ import { createIdempotencyRepository } from './store/idempotency-repository';
 import { createNotificationRepository } from './store/notification-repository';
 import { createBulkWriteLane } from './store/bulk-write-lane';
 import { createQuotaRepository } from './store/quota-repository';
+import { createSmsReportRepository } from './store/sms-report-repository';
 import { createConsumerFigures } from './messaging/consumer-figures';
 import { createDeliveryMetrics, registerConsumerGauges } from './telemetry/delivery-metrics';
 import { createUseCases } from './usecases';
@@ -44,6 +45,8 @@ export async function build({ config, logger, mongo, nats, metrics }: ServiceDep
   await quota.ensureIndexes();
   const idempotency = createIdempotencyRepository(mongo.db);
   await idempotency.ensureIndexes();
+  const smsReports = createSmsReportRepository(mongo.db);
+  await smsReports.ensureIndexes();
   await ensureDeliveryStreams(nats, config.ACK_WAIT_MS, config.OUTCOMES_MAX_AGE_MS);
 
   const peers = createPeerClients({ recipients: config.RECIPIENT_SERVICE_URL, preferences: config.PREFERENCE_SERVICE_URL, serviceToken: config.SERVICE_TOKEN });
@@ -68,6 +71,7 @@ export async function build({ config, logger, mongo, nats, metrics }: ServiceDep
       broadcasts,
       idempotency,
       quota,
+      smsReports,
       notificationIds: createIdAllocator(sequences, 'notifications'),
       broadcastIds: createIdAllocator(sequences, 'broadcasts'),
       jobs: createJobPublisher(nats),

@@ -6,6 +6,7 @@ import type { IdAllocator } from '../store/id-allocator';
 import type { IdempotencyRepository } from '../store/idempotency-repository';
 import type { NotificationRepository } from '../store/notification-repository';
 import type { QuotaRepository } from '../store/quota-repository';
+import type { SmsReportRepository } from '../store/sms-report-repository';
 import type { OutcomeEvents } from './outcome-events';
 import type { DeliveryMetrics } from '../telemetry/delivery-metrics';
 import type { AcceptedSends, JobPort, OutboundSenders, PreferenceResolver, RecipientDirectory, RecipientPresence } from './ports';
@@ -16,6 +17,8 @@ export interface DeliveryDeps {
   broadcasts: BroadcastRepository;
   idempotency: IdempotencyRepository;
   quota: QuotaRepository;
+  /** SMS final statuses that arrived before their `sent` outcome was written. */
+  smsReports: SmsReportRepository;
   notificationIds: IdAllocator;
   broadcastIds: IdAllocator;
   jobs: JobPort;

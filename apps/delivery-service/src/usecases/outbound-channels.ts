@@ -2,7 +2,9 @@ import type { EmailContent, PushContent, SmsContent } from '../domain/notificati
 import type { Accepted, OutboundMedium } from '../domain/outbound';
 import type { OutgoingEmail } from '../email/mailer';
 import { outcomeOf, type NotificationDoc } from '../store/notification-repository';
+import { applySmsStatus } from './apply-sms-status';
 import type { DeliveryDeps } from './deps';
+import type { OutcomeEvent } from './outcome-events';
 
 /**
  * What differs between the outbound mediums when a message is sent: where its content is (a direct
@@ -14,6 +16,8 @@ export interface Channel {
   /** The content of each notification that has one (read once per batch). */
   contents(docs: NotificationDoc[]): Promise<Map<number, unknown>>;
   send(doc: NotificationDoc, content: unknown): Promise<Accepted>;
+  /** After the outcomes are written: what else follows from the messages now `sent` (events of further changes). */
+  afterSent?(sent: NotificationDoc[]): Promise<OutcomeEvent[]>;
 }
 
 export function channelOf(deps: DeliveryDeps, medium: OutboundMedium): Channel {
@@ -30,6 +34,14 @@ export function channelOf(deps: DeliveryDeps, medium: OutboundMedium): Channel {
       return {
         contents: async (docs) => present(docs, (d) => d.sms_content ?? undefined),
         send: (d, content) => deps.senders.sms({ to: d.sms!.address!, text: (content as SmsContent).text, statusCallbackUrl: statusCallbackOf(deps, d) }),
+        // Status callbacks that came back before `sent` was written (record-sms-status keeps them).
+        async afterSent(sent) {
+          if (!deps.smsCallbacks || sent.length === 0) return [];
+          const byId = new Map(sent.filter((d) => d.sms?.message_id).map((d) => [d._id, d]));
+          const reports = await deps.smsReports.find([...byId.values()].map((d) => ({ notificationId: d._id, messageSid: d.sms!.message_id! })));
+          const events = await Promise.all(reports.map((r) => applySmsStatus(deps, byId.get(r.notification_id)!, { messageSid: r.message_sid, status: r.status, providerStatus: r.provider_status, errorCode: r.error_code })));
+          return events.flat();
+        },
       };
     case 'web_push':
       return {

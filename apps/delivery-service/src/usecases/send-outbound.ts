@@ -115,7 +115,10 @@ export function createSendOutbound(deps: DeliveryDeps, medium: OutboundMedium) {
       applied === changes.length
         ? changes.map((c): NotificationDoc => ({ ...byId.get(c.id)!, [field]: c.outcome, updated_at: now }))
         : await deps.notifications.findByIds(changes.map((c) => c.id));
-    await deps.events.emit([...written, ...endedBefore].flatMap((d) => outboundEvents(d, medium)));
+    const events = [...written, ...endedBefore].flatMap((d) => outboundEvents(d, medium));
+    // Also for messages `sent` in an earlier delivery of the job: that delivery may have stopped before this step.
+    const later = channel.afterSent ? await channel.afterSent([...written, ...endedBefore].filter((d) => outcomeOf(d, medium).status === 'sent')) : [];
+    await deps.events.emit([...events, ...later]);
     return steps;
   };
 }
