@@ -38,7 +38,7 @@ describe('tools/infra child processes', () => {
 
       parent.kill('SIGKILL');
 
-      expect(await until(() => !running(childPid), 8000)).toBe(true);
+      expect(await until(() => !running(childPid), 25_000)).toBe(true);
     } finally {
       parent.kill('SIGKILL');
       fs.rmSync(logDir, { recursive: true, force: true });
