@@ -102,7 +102,7 @@ export async function withDeliveryStack(name, { extraEnv = {} } = {}, run) {
     say(`data and logs: ${dataDir}`);
     const built = spawnSync(process.execPath, [path.join(root, 'scripts', 'build.mjs'), `--outdir=${distDir}`], { stdio: 'inherit' });
     if (built.status !== 0) throw new Error('build failed');
-    infra = await startInfra({ dataDir, log: say, natsHarness: true });
+    infra = await startInfra({ dataDir, log: say });
     const adminToken = crypto.randomBytes(24).toString('hex');
     stack = await startStack({
       infra, distDir, dbPrefix, adminToken, tokenSecret: crypto.randomBytes(32).toString('hex'),

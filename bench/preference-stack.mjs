@@ -41,7 +41,7 @@ export async function withPreferenceStack(name, run) {
       absWorkingDir: root, entryPoints: [path.join(here, 'preference-client.ts')], outfile: clientFile,
       bundle: true, platform: 'node', target: 'node20', format: 'cjs', packages: 'external', tsconfig: 'tsconfig.base.json', logLevel: 'warning',
     });
-    infra = await startInfra({ dataDir, log: say, natsHarness: true });
+    infra = await startInfra({ dataDir, log: say });
     const adminToken = crypto.randomBytes(24).toString('hex');
     stack = await startStack({
       infra, distDir, dbPrefix: `bench${Date.now()}`, adminToken, tokenSecret: crypto.randomBytes(32).toString('hex'),

@@ -54,7 +54,7 @@ export async function checkApiContract(root, log = console.log) {
   try {
     if ((await runPrefixed(process.execPath, [path.join(root, 'scripts', 'build.mjs'), `--outdir=${distDir}`], { prefix: '[build] ' })).status !== 0) return false;
     await prepareInfra({ log });
-    infra = await startInfra({ dataDir: work, log });
+    infra = await startInfra({ dataDir: work, natsHarness: false, log });
     const adminToken = crypto.randomBytes(24).toString('hex');
     stack = await startStack({
       infra,

@@ -5,9 +5,10 @@
 //
 // NATS runs with Herald's users and permissions (docker/nats/herald.conf, as in compose and
 // Kubernetes), each app's password fresh for the run (infra.natsUsers, given to the apps by
-// stack.cjs). With `natsHarness: true` (the tests, the benchmarks) a connection without credentials
-// is the harness user, which may do anything: test set-up and fault injection talk to NATS
-// directly, while the apps themselves keep their own users' permissions. `npm start` has no harness.
+// stack.cjs). By default (the tests, the benchmarks) a connection without credentials is the
+// harness user, which may do anything: test set-up and fault injection talk to NATS directly,
+// while the apps themselves keep their own users' permissions. `npm start` and the API contract
+// check pass `natsHarness: false`: there nothing connects without a user.
 //
 // Every child process started here dies with the process that started it: on a normal exit
 // (SIGKILL from the 'exit' handler) and on any other death (a small reaper process, see reaper.cjs).
@@ -295,7 +296,7 @@ async function startLocalNats({ bin, dataDir, port, logDir, conf }) {
  * Starts (or adopts from the environment) the store, the broker and the SMTP sink.
  * opts: { dataDir, logDir, ports: {mongo, nats, smtp, mailApi} (0 or absent = free port), log,
  *         needMongo (default true; false when every service has its own MONGO_URL),
- *         natsHarness (default false: a connection without credentials is refused; true: it may do anything) }
+ *         natsHarness (default true: a connection without credentials may do anything, for tests; false: it is refused) }
  * Returns { mongoUrl, natsUrl, natsUsers, smtpUrl, mailApiUrl, source, logDir, restartNats(), stop() };
  * natsUsers ({ gateway: { user, password }, ... }) is null when NATS comes from NATS_URL (the apps
  * then connect without credentials, or as their NATS_USER / NATS_PASSWORD in extraEnv say).
@@ -318,7 +319,7 @@ async function startInfra(opts) {
   if (mongoUrl || natsUrl) sources.push('environment');
   let nats = null;
   let natsUsers = null;
-  const natsConf = need.nats ? { users: newNatsUsers(), file: writeNatsConf(path.join(dataDir, 'nats-conf'), { harness: Boolean(opts.natsHarness) }) } : null;
+  const natsConf = need.nats ? { users: newNatsUsers(), file: writeNatsConf(path.join(dataDir, 'nats-conf'), { harness: opts.natsHarness !== false }) } : null;
 
   try {
     if (need.mongo || need.nats) {
