@@ -1,6 +1,6 @@
 import { fromBinary } from '@bufbuild/protobuf';
 import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager, type ConsumerMessages } from '@nats-io/jetstream';
-import { nanos, type NatsConnection } from '@nats-io/nats-core';
+import { nanos, nuid, type NatsConnection } from '@nats-io/nats-core';
 import { OUTCOMES_STREAM, OUTCOMES_SUBJECT_PREFIX, outcomeRecipientKey, OutcomeEventSchema, type OutcomeEvent } from '@herald/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 
@@ -130,7 +130,9 @@ export function createOutcomeFeed(nc: NatsConnection, logger: FastifyBaseLogger)
       if (afterSeq > at.lastSeq || (at.firstSeq > 0 && afterSeq + 1 < at.firstSeq)) return { kind: 'reset', lastSeq: at.lastSeq };
       if (afterSeq === at.lastSeq) return { kind: 'events', events: [], lastSeq: afterSeq };
       const jsm = await jetstreamManager(nc);
+      // Named: the gateway's NATS user may create consumers by name only (never another app's durable).
       const ci = await jsm.consumers.add(OUTCOMES_STREAM, {
+        name: `replay_${nuid.next()}`,
         filter_subject: recipientFilter(projectId, recipientId),
         deliver_policy: DeliverPolicy.StartSequence,
         opt_start_seq: afterSeq + 1,
