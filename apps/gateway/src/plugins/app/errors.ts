@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { createAllowedMethods } from '../../http/allowed-methods';
 import { errorFamilyOf, type ErrorFamily } from '../../http/error-family';
-import { bodyViolation, errorBody, toHttpError, type HttpError } from '../../http/http-error';
+import { bodyViolation, errorBody, GatewayUnavailableError, toHttpError, type HttpError } from '../../http/http-error';
 import { ErrorFamilySchema, MessageErrorSchema } from '../../schemas/common';
 import { jsonShapeProblem } from '../../http/json-shape';
 import { drainRefusedBody } from '../../http/refused-body';
@@ -101,7 +101,8 @@ export default fp(
     app.setErrorHandler((err, request, reply) => {
       // A method fastify reads a body for (QUERY) on a path without it fails before the not-found handler.
       const e = (request.routeOptions.url === undefined && methodNotAllowed(request)) || toHttpError(err);
-      if (e.status >= 500) request.log.error({ err }, 'request failed');
+      // A refusal for lack of room (GatewayUnavailableError) is counted by its own metric, not a failure.
+      if (e.status >= 500 && !(err instanceof GatewayUnavailableError)) request.log.error({ err }, 'request failed');
       // A body refused while it is still arriving: read the rest away (bounded) instead of closing
       // on a client that is still uploading, so it reads its 413 rather than a broken pipe.
       if ((err as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE' && drainRefusedBody(request.raw)) reply.removeHeader('connection');
