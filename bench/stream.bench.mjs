@@ -13,6 +13,7 @@ import { ensureDependencies } from '../scripts/lib/deps.mjs';
 import { createRecipients, cpuDelta, machine, rssMb, say, sleep, withDeliveryStack } from './delivery-stack.mjs';
 
 ensureDependencies((m) => process.stderr.write(`[bench] ${m}\n`));
+const { createParser } = await import('eventsource-parser');
 
 const STREAMS = Number(process.env.BENCH_STREAMS ?? 1000);
 const RATE = Number(process.env.BENCH_RATE ?? 100);
@@ -26,7 +27,7 @@ const pct = (xs, p) => {
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
 };
 
-/** Opens one SSE stream with node:http (no pooling: one socket each); calls onEvent(name, data). */
+/** Opens one SSE stream with node:http (no pooling: one socket each), parsed by eventsource-parser; calls onEvent(name, data). */
 function openStream(baseUrl, path, headers, onEvent) {
   return new Promise((resolve, reject) => {
     const req = http.get(`${baseUrl}${path}`, { headers: { accept: 'text/event-stream', ...headers }, agent: false }, (res) => {
@@ -35,24 +36,18 @@ function openStream(baseUrl, path, headers, onEvent) {
         return reject(new Error(`stream ${path}: ${res.statusCode}`));
       }
       res.setEncoding('utf8');
-      let buf = '';
       let first = true;
-      res.on('data', (chunk) => {
-        buf += chunk;
-        let cut;
-        while ((cut = buf.indexOf('\n\n')) >= 0) {
-          const block = buf.slice(0, cut);
-          buf = buf.slice(cut + 2);
-          const ev = /^event: (.*)$/m.exec(block)?.[1];
-          const data = /^data: (.*)$/m.exec(block)?.[1];
-          if (!ev || data === undefined) continue;
+      const parser = createParser({
+        onEvent: ({ event, data }) => {
+          if (!event) return;
           if (first) {
             first = false;
             resolve({ close: () => req.destroy() });
           }
-          onEvent(ev, data);
-        }
+          onEvent(event, data);
+        },
       });
+      res.on('data', (chunk) => parser.feed(chunk));
       res.on('error', () => undefined);
       res.on('close', () => onEvent('__closed', ''));
     });

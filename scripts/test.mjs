@@ -3,7 +3,7 @@
 //   2. contracts: `buf lint`, then `buf generate` into a scratch directory, which must equal
 //      libs/contracts/src/gen byte for byte (no stale, missing or hand-edited generated file);
 //   3. typecheck: tsc -p tsconfig.json --noEmit;
-//   4. README: the configuration tables match the apps' config schemas (scripts/config-docs.mjs);
+//   4. docs/configuration.md: the configuration tables match the apps' config schemas (scripts/config-docs.mjs);
 //   5. lint: eslint . (typescript-eslint + Nx module boundaries);
 //   6. audit: npm audit --omit=dev --audit-level=high (scripts/lib/audit.cjs): a high or critical
 //      advisory in a production dependency fails; when the registry cannot answer audit requests
@@ -11,9 +11,13 @@
 //      and is reported as skipped, without failing;
 //   7. client SDK: libs/client/src/gen/api.ts is openapi-typescript's output for libs/client/openapi.json
 //      (that copy equals the gateway's document: apps/gateway/src/openapi.int-spec.ts);
-//   8. API contract: Schemathesis against a stack of its own (scripts/lib/api-contract.mjs); skipped,
+//   8. SDKs generated from the OpenAPI document: every sdks/<name>/generate.sh --check
+//      (scripts/lib/sdk-gen.mjs); skipped, saying so, when a generator's tools are missing (no Python);
+//   9. API contract: Schemathesis against a stack of its own (scripts/lib/api-contract.mjs); skipped,
 //      saying so, when Schemathesis cannot be installed (no Python, PyPI unreachable);
-//   9. jest: unit, integration and e2e projects (the browser tests need Chromium: installed with apt-get
+//  10. SDK suites: one stack, then every sdks/<name>/test.sh against it, each its own step, its output
+//      prefixed `[sdk <name>]` and its counts added to the final line (scripts/lib/sdk-tests.mjs);
+//  11. jest: unit, integration and e2e projects (the browser tests need Chromium: installed with apt-get
 //      when missing and running as root) (extra arguments go to jest: `npm test -- apps/gateway`).
 // Every step runs even when an earlier one failed; a summary follows, and the exit code is
 // non-zero when any step failed. With CI=true jest runs with --ci.
@@ -25,6 +29,8 @@ import { createRequire } from 'node:module';
 import { checkApiContract } from './lib/api-contract.mjs';
 import { generateApiTypes } from './lib/client-types.mjs';
 import { ensureDependencies, root } from './lib/deps.mjs';
+import { checkSdkGeneration } from './lib/sdk-gen.mjs';
+import { runSdkSuites } from './lib/sdk-tests.mjs';
 
 const ci = process.env.CI === 'true' || process.env.CI === '1';
 const jestArgs = process.argv.slice(2);
@@ -147,7 +153,7 @@ await step('infrastructure binaries', async () => {
 await step('browser for the e2e tests (Chromium)', ensureChromium);
 await step('contracts (buf lint + generate check)', checkContracts);
 await step('typecheck (tsc)', () => run(bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']) && run(bin('tsc'), ['-p', 'libs/inbox/tsconfig.json', '--noEmit']));
-await step('README config tables in sync', () => run(process.execPath, [path.join(root, 'scripts', 'config-docs.mjs'), '--check']));
+await step('config tables in docs/configuration.md in sync', () => run(process.execPath, [path.join(root, 'scripts', 'config-docs.mjs'), '--check']));
 await step('lint (eslint)', () => run(bin('eslint'), ['.', '--max-warnings=0']));
 await step('audit (npm audit --omit=dev --audit-level=high)', () => {
   const result = auditProduction(root, env);
@@ -165,7 +171,9 @@ await step('audit (npm audit --omit=dev --audit-level=high)', () => {
   return true;
 });
 await step('client SDK types current (openapi-typescript)', checkClientTypes);
+await step('SDKs generated from the OpenAPI document', () => checkSdkGeneration(root, (m) => console.log(`[test] ${m}`)));
 await step('API contract (Schemathesis against a real stack)', () => checkApiContract(root, (m) => console.log(`[test] ${m}`)));
+const sdkCounts = await runSdkSuites(root, { step, log: (m) => console.log(`[test] ${m}`) });
 // jest also writes its counts to a file, so the run ends with one plain line that any CI reader
 // understands ("tests: N passed, N failed, N skipped"), whatever jest's own summary looks like.
 const jestResults = path.join(root, '.local', 'jest-results.json');
@@ -189,6 +197,7 @@ const failed = results.filter((r) => !r.ok);
 console.log('\n[test] summary');
 for (const r of results) console.log(`  ${r.skipped ? 'skip' : r.ok ? 'pass' : 'FAIL'}  ${r.name.padEnd(40)} ${r.seconds.toFixed(1)} s`);
 console.log(failed.length ? `\n[test] ${failed.length} step(s) failed: ${failed.map((r) => r.name).join(', ')}` : '\n[test] all checks passed');
-const counts = jestCounts();
+const jest = jestCounts();
+const counts = { passed: jest.passed + sdkCounts.passed, failed: jest.failed + sdkCounts.failed, skipped: jest.skipped + sdkCounts.skipped };
 console.log(`\ntests: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
 process.exit(failed.length ? 1 : 0);

@@ -82,7 +82,7 @@ describe('<herald-inbox> in Chromium', () => {
     return { id, token };
   };
 
-  /** A page on the gateway replica's own origin embedding the component as the README shows. */
+  /** A page on the gateway replica's own origin embedding the component as docs/inbox.md shows. */
   const openPage = async (recipientId: string, token: string): Promise<Page> => {
     const page = await browser.newPage({ viewport: { width: 900, height: 640 } });
     const url = `${base()}/__inbox-test`;

@@ -25,6 +25,18 @@ describe('the SSE parser', () => {
     expect(parse(['data: x\n\n', 'event: lonely\n\n']).events).toEqual([{ id: null, event: 'message', data: 'x' }]);
   });
 
+  it('when an event has no id field, then it carries the last id seen, as EventSource does; retry is read', () => {
+    const events: StreamEvent[] = [];
+    const p = createSseParser((e) => events.push(e));
+    p.push('\uFEFFretry: 2000\rid: 4\revent: reset\rdata: {}\r\r');
+    p.push('event: unread_count\ndata: {"unread_count":0}\n\n');
+    expect(events).toEqual([
+      { id: '4', event: 'reset', data: '{}' },
+      { id: '4', event: 'unread_count', data: '{"unread_count":0}' },
+    ]);
+    expect(p.retry).toBe(2000);
+  });
+
   it('when the stream ends inside an event, then that partial event is not emitted', () => {
     expect(parse(['id: 1\nevent: notification\ndata: {"id":1}\n']).events).toEqual([]);
   });

@@ -1,3 +1,4 @@
+import { createParser } from 'eventsource-parser';
 import type { components } from './gen/api.js';
 import { errorFromResponse, HeraldError, HeraldNetworkError } from './errors.js';
 import { fillPath, type Transport } from './http.js';
@@ -48,43 +49,26 @@ export interface Subscription {
 }
 
 /**
- * Incremental SSE parser (the WHATWG event-stream format): feed it text chunks, it calls `emit`
- * for each complete event. Comment lines (heartbeats) only count as activity.
+ * Incremental SSE parser (the WHATWG event-stream format, parsed by eventsource-parser): feed it
+ * text chunks, it calls `emit` for each complete event. An event's `id` is the stream's last event
+ * id (it carries over to events without an `id:` field, as in EventSource). Comment lines
+ * (heartbeats) only count as activity.
  */
 export function createSseParser(emit: (event: StreamEvent) => void) {
-  let buffer = '';
-  let data: string[] = [];
-  let event = '';
   let id: string | null = null;
   let retry: number | null = null;
-  const line = (l: string) => {
-    if (l === '') {
-      if (data.length > 0) emit({ id, event: event || 'message', data: data.join('\n') });
-      data = [];
-      event = '';
-      return;
-    }
-    if (l.startsWith(':')) return;
-    const colon = l.indexOf(':');
-    const field = colon === -1 ? l : l.slice(0, colon);
-    let value = colon === -1 ? '' : l.slice(colon + 1);
-    if (value.startsWith(' ')) value = value.slice(1);
-    if (field === 'data') data.push(value);
-    else if (field === 'event') event = value;
-    else if (field === 'id' && !value.includes('\0')) id = value;
-    else if (field === 'retry' && /^\d+$/.test(value)) retry = Number(value);
-  };
+  const parser = createParser({
+    onId: (value) => {
+      id = value;
+    },
+    onEvent: (message) => emit({ id, event: message.event ?? 'message', data: message.data }),
+    onRetry: (ms) => {
+      retry = ms;
+    },
+  });
   return {
     push(chunk: string) {
-      buffer += chunk;
-      let i: number;
-      while ((i = buffer.search(/\r\n|\r|\n/)) !== -1) {
-        // A lone \r at the end may be the first half of \r\n: wait for more.
-        if (buffer[i] === '\r' && i === buffer.length - 1) break;
-        const len = buffer.startsWith('\r\n', i) ? 2 : 1;
-        line(buffer.slice(0, i));
-        buffer = buffer.slice(i + len);
-      }
+      parser.feed(chunk);
     },
     get lastEventId() {
       return id;

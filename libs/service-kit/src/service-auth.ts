@@ -7,7 +7,7 @@ import { tracingClientInterceptor } from './tracing';
 
 /**
  * Settings of service-to-service authentication, shared by the gateway and every service (the
- * services' ServiceConfigSchema includes them). The descriptions feed the README config tables.
+ * services' ServiceConfigSchema includes them). The descriptions feed the config tables of docs/configuration.md.
  */
 export const ServiceAuthConfigSchema = Type.Object({
   SERVICE_AUTH: Type.Union([Type.Literal('token'), Type.Literal('none')], {

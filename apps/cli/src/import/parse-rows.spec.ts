@@ -56,12 +56,54 @@ describe('CSV import files', () => {
     expect(bad[3].error).toBe('id is empty');
   });
 
+  it('when a CRLF file with a BOM has malformed rows among many good ones, then every row around them is read whole', () => {
+    const lines = ['id,name,email'];
+    for (let i = 0; i < 300; i += 1) lines.push(i === 100 ? 'broken"quote,Broken,' : i === 200 ? '"closed"junk,x,' : `imp-${i},User ${i},`);
+    const { rows, bad } = parseImportFile(`\uFEFF${lines.join('\r\n')}\r\n`, 'csv');
+    expect(bad.map((b) => [b.line, b.raw])).toEqual([
+      [102, 'broken"quote,Broken,'],
+      [202, '"closed"junk,x,'],
+    ]);
+    expect(rows).toHaveLength(298);
+    expect(rows.every((r) => r.id === `imp-${r.line - 2}` && r.name === `User ${r.line - 2}`)).toBe(true);
+  });
+
   it('when a quoted field is never closed, then that row is bad and earlier rows are kept', () => {
     const { rows, bad } = parseImportFile('id,name\na,A\nb,"never closed\nc,C\n', 'csv');
     expect(rows.map((r) => r.id)).toEqual(['a']);
     expect(bad).toHaveLength(1);
     expect(bad[0].line).toBe(3);
     expect(bad[0].error).toMatch(/not closed/);
+  });
+
+  it('when lines end in CRLF, LF or a lone CR, mixed in one file, then each line is a row with its own number', () => {
+    const { rows, bad } = parseImportFile('id,name\r\na,A\nb,B\rc,C\r\n\r\nd,D', 'csv');
+    expect(bad).toEqual([]);
+    expect(rows.map((r) => [r.line, r.id, r.name])).toEqual([
+      [2, 'a', 'A'],
+      [3, 'b', 'B'],
+      [4, 'c', 'C'],
+      [6, 'd', 'D'],
+    ]);
+  });
+
+  it('when the header and cells are quoted, then quotes are removed and the spaces and commas inside are kept', () => {
+    const text = '\uFEFF"Id","Name","E-mail","email"\r\n" a ","Smith, Ann","x","a@x.io"\r\n"",empty id,,\r\n';
+    const { rows, bad } = parseImportFile(text, 'csv');
+    expect(rows).toEqual([{ line: 2, id: ' a ', name: 'Smith, Ann', email: 'a@x.io' }]);
+    expect(bad).toEqual([{ line: 3, raw: '"",empty id,,', error: 'id is empty' }]);
+  });
+
+  it('when a malformed row holds a quoted line break or non-ASCII text, then it ends on the line of the problem and later rows keep their numbers', () => {
+    const text = 'id,name\nx,"l1\nl2"junk\nü"x,Zoë\nok,"Zoë ""Z"", Ö"\n';
+    const { rows, bad } = parseImportFile(text, 'csv');
+    expect(bad.map((b) => [b.line, b.raw])).toEqual([
+      [2, 'x,"l1\nl2"junk'],
+      [4, 'ü"x,Zoë'],
+    ]);
+    expect(bad[0].error).toMatch(/after a closing quote/);
+    expect(bad[1].error).toMatch(/quote inside an unquoted field/);
+    expect(rows).toEqual([{ line: 5, id: 'ok', name: 'Zoë "Z", Ö' }]);
   });
 
   it('when there is no id column or no header at all, then the whole file is refused', () => {

@@ -1,10 +1,12 @@
 /**
- * Parsing of `herald recipients import` files: CSV with a header row (RFC 4180: quoted fields,
- * doubled quotes, CRLF or LF, newlines inside quotes) or JSON lines. Columns/fields: `id`
- * (required), `name`, `email`; other columns are ignored. A byte-order mark is dropped, empty
+ * Parsing of `herald recipients import` files: CSV with a header row (RFC 4180, read by csv-parse:
+ * quoted fields, doubled quotes, CRLF, LF or CR, newlines inside quotes) or JSON lines.
+ * Columns/fields: `id` (required), `name`, `email`; other columns are ignored. A byte-order mark is dropped, empty
  * lines are skipped, and a row that cannot be read is reported with its line number (1-based,
  * the line the row starts on) instead of stopping the import.
  */
+import { CsvError, parse, type Options } from 'csv-parse/sync';
+
 export type ImportFormat = 'csv' | 'jsonl';
 
 export interface ImportRow {
@@ -51,79 +53,80 @@ interface CsvRecord {
   error?: string;
 }
 
-/** Splits CSV text into records; a malformed record carries `error` and ends at its physical line end. */
-export function* csvRecords(text: string): Generator<CsvRecord> {
-  let i = 0;
-  let line = 1;
-  const n = text.length;
-  while (i < n) {
-    const start = i;
-    const startLine = line;
-    const fields: string[] = [];
-    let error: string | undefined;
-    let field = '';
-    let quoted = false;
-    let afterQuote = false;
-    let endOfRecord = false;
-    while (i < n && !endOfRecord) {
-      const c = text[i];
-      if (quoted) {
-        if (c === '"') {
-          if (text[i + 1] === '"') {
-            field += '"';
-            i += 2;
-          } else {
-            quoted = false;
-            afterQuote = true;
-            i += 1;
-          }
-        } else {
-          if (c === '\n' || (c === '\r' && text[i + 1] !== '\n')) line += 1;
-          field += c;
-          i += 1;
-        }
-        continue;
-      }
-      if (c === ',') {
-        fields.push(field);
-        field = '';
-        afterQuote = false;
-        i += 1;
-      } else if (c === '\r' || c === '\n') {
-        i += c === '\r' && text[i + 1] === '\n' ? 2 : 1;
-        line += 1;
-        endOfRecord = true;
-      } else if (afterQuote) {
-        error = `unexpected character ${JSON.stringify(c)} after a closing quote`;
-        break;
-      } else if (c === '"') {
-        if (field.length > 0) {
-          error = 'a quote inside an unquoted field (quote the whole field and double the quote)';
-          break;
-        }
-        quoted = true;
-        i += 1;
-      } else {
-        field += c;
-        i += 1;
-      }
-    }
-    if (!error && quoted) error = 'a quoted field is not closed before the end of the file';
-    if (error) {
-      // Skip to the end of the physical line the error is on, and resume there.
-      while (i < n && text[i] !== '\n' && text[i] !== '\r') i += 1;
-      const raw = text.slice(start, i);
-      if (i < n) {
-        i += text[i] === '\r' && text[i + 1] === '\n' ? 2 : 1;
-        line += 1;
-      }
-      yield { line: startLine, fields: [], raw, error };
-      continue;
-    }
-    fields.push(field);
-    const raw = text.slice(start, i).replace(/\r?\n$|\r$/, '');
-    yield { line: startLine, fields, raw };
+/** What a malformed record is reported as (the tests name these texts). */
+function csvProblem(err: CsvError): string {
+  switch (err.code) {
+    case 'INVALID_OPENING_QUOTE':
+      return 'a quote inside an unquoted field (quote the whole field and double the quote)';
+    case 'CSV_INVALID_CLOSING_QUOTE':
+      return 'unexpected text after a closing quote (quote the whole field and double the quote)';
+    case 'CSV_QUOTE_NOT_CLOSED':
+      return 'a quoted field is not closed before the end of the file';
+    default:
+      return err.message;
   }
+}
+
+const LF = 0x0a;
+const CR = 0x0d;
+
+/** Line breaks in a piece of the file: CRLF, LF and a lone CR each count once. */
+const breaksIn = (s: string) => s.match(/\r\n|\r|\n/g)?.length ?? 0;
+const withoutBreak = (s: string) => s.replace(/\r\n$|\r$|\n$/, '');
+
+const OPTIONS: Options = {
+  raw: true,
+  relax_column_count: true, // a row's width is checked against the header below, with a clearer message
+  skip_empty_lines: false, // every line is a record, so records follow each other without gaps
+  record_delimiter: ['\r\n', '\n', '\r'],
+};
+
+/** What csv-parse returns for each record with `raw: true` (its types do not say so). */
+interface RawRecord {
+  record: string[];
+  raw: string;
+}
+const parseRaw = (input: Buffer, options: Options) => parse(input, options) as unknown as RawRecord[];
+
+/**
+ * Splits CSV text into records with csv-parse (RFC 4180; CRLF, LF or CR line ends). Each record
+ * carries the line it starts on and its text. csv-parse stops at a malformed record; that record
+ * is reported with the text up to the end of the physical line the problem is on, and parsing
+ * resumes on the next line, so one bad row never hides the rows after it.
+ */
+function csvRecords(text: string): CsvRecord[] {
+  const input = Buffer.from(text, 'utf8');
+  const records: CsvRecord[] = [];
+  let at = 0; // byte offset of the next record
+  let line = 1;
+  const add = ({ record, raw }: RawRecord) => {
+    records.push({ line, fields: record, raw: withoutBreak(raw) });
+    at += Buffer.byteLength(raw);
+    if (input[at - 1] === CR && input[at] === LF) at += 1; // csv-parse's `raw` ends a CRLF record at its CR
+    line += breaksIn(raw);
+  };
+  while (at < input.length) {
+    const rest = input.subarray(at);
+    let failure: unknown;
+    try {
+      parseRaw(rest, OPTIONS).forEach(add); // the common case: the rest of the file in one call
+      break;
+    } catch (err) {
+      failure = err;
+    }
+    if (!(failure instanceof CsvError)) throw failure;
+    // csv-parse returns none of the records before the one it gave up on: read those again, up to it.
+    const before = typeof failure.records === 'number' ? failure.records : 0;
+    if (before > 0) parseRaw(rest, { ...OPTIONS, to: before }).forEach(add);
+    // `raw` is the record's text up to where csv-parse gave up; the bad row ends with that line.
+    let end = at + Buffer.byteLength(typeof failure.raw === 'string' ? failure.raw : '');
+    while (end < input.length && input[end] !== LF && input[end] !== CR) end += 1;
+    const next = end + (input[end] === CR && input[end + 1] === LF ? 2 : end < input.length ? 1 : 0);
+    records.push({ line, fields: [], raw: input.subarray(at, end).toString('utf8'), error: csvProblem(failure) });
+    line += breaksIn(input.subarray(at, next).toString('utf8'));
+    at = next;
+  }
+  return records;
 }
 
 const isBlank = (r: CsvRecord) => !r.error && r.fields.length === 1 && r.fields[0].trim() === '';

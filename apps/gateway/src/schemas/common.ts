@@ -42,7 +42,7 @@ export const NO_CONTROL = `^[^${CTRL}]*$`;
 export const TRIMMED_NO_CONTROL = `^[^${WS}${CTRL}](?:[^${CTRL}]*[^${WS}${CTRL}])?$`;
 /** At least one character other than whitespace, no control characters. */
 export const NOT_BLANK_NO_CONTROL = `^[^${CTRL}]*[^${WS}${CTRL}][^${CTRL}]*$`;
-/** One email addr-spec (README "Email addresses"), surrounding whitespace allowed (it is trimmed). */
+/** One email addr-spec (docs/api-gateway.md, "Email addresses"), surrounding whitespace allowed (it is trimmed). */
 const ADDR = `[^${WS}${CTRL},;:<>"()@]`;
 const LABEL = `[^${WS}${CTRL},;:<>"()@.]+`;
 export const EMAIL_ADDRESS = `^[${WS}]*${ADDR}+@${LABEL}(?:\\.${LABEL})+[${WS}]*$`;

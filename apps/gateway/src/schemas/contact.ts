@@ -26,7 +26,7 @@ export const ContactParams = Type.Object({ recipient_id: Type.String({ minLength
 const Medium = Type.String({ description: 'email, sms, web_push or mobile_push', maxLength: 32, ...serviceRules({ enum: [...CONTACT_MEDIUMS] }) });
 const Address = Type.String({ minLength: 1, maxLength: LIMITS.contactAddressMax });
 
-/** An email address is one addr-spec (README "Email addresses"), judged trimmed and lowercased. */
+/** An email address is one addr-spec (docs/api-gateway.md, "Email addresses"), judged trimmed and lowercased. */
 const emailRule = serviceRules({
   allOf: [{ if: { properties: { medium: { const: 'email' } } }, then: { properties: { address: { maxLength: LIMITS.emailAddressMax, pattern: EMAIL_ADDRESS } } } }],
 });

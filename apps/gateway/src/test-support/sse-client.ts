@@ -1,4 +1,5 @@
-/** A small Server-Sent Events reader for tests: fetch's streaming body, parsed into events. */
+/** A small Server-Sent Events reader for tests: fetch's streaming body, parsed into events by eventsource-parser. */
+import { createParser } from 'eventsource-parser';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- event data is read only by assertions
 export type SseData = any;
@@ -69,39 +70,23 @@ export async function openStream(url: string, headers: Record<string, string> = 
     stream.body = text && (res.headers.get('content-type') ?? '').includes('json') ? JSON.parse(text) : text;
     return stream;
   }
-  const reader = res.body.getReader();
-  const decoder = new TextDecoder();
+  const parser = createParser({
+    onComment: () => {
+      stream.comments += 1;
+      wakeAll();
+    },
+    onEvent: (message) => {
+      events.push({ event: message.event ?? 'message', id: message.id ?? null, data: JSON.parse(message.data) });
+      wakeAll();
+    },
+  });
+  const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
   stream.ended = (async () => {
-    let buf = '';
     try {
       for (;;) {
         const { done, value } = await reader.read();
         if (done) break;
-        buf += decoder.decode(value, { stream: true });
-        let cut;
-        while ((cut = buf.indexOf('\n\n')) >= 0) {
-          const block = buf.slice(0, cut);
-          buf = buf.slice(cut + 2);
-          const e: SseEvent = { event: 'message', id: null, data: null };
-          let data: string | null = null;
-          for (const line of block.split('\n')) {
-            if (line.startsWith(':')) {
-              stream.comments += 1;
-              wakeAll();
-              continue;
-            }
-            const i = line.indexOf(':');
-            const name = i < 0 ? line : line.slice(0, i);
-            const v = i < 0 ? '' : line.slice(i + 1).replace(/^ /, '');
-            if (name === 'event') e.event = v;
-            else if (name === 'id') e.id = v;
-            else if (name === 'data') data = data === null ? v : `${data}\n${v}`;
-          }
-          if (data === null) continue; // a comment, or a `retry:` line
-          e.data = JSON.parse(data);
-          events.push(e);
-          wakeAll();
-        }
+        parser.feed(value);
       }
     } catch {
       // aborted by close()

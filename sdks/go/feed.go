@@ -1,0 +1,61 @@
+package herald
+
+import (
+	"context"
+	"strconv"
+
+	"github.com/herald-dev/herald/sdks/go/api"
+)
+
+// FeedService: a recipient's in-app feed (what an inbox shows), its unread count, read flags and
+// live stream. Usable with a Full key, or with that recipient's token (Recipients.CreateToken).
+type FeedService struct{ c *Client }
+
+// Unread keeps only unread notifications in Feed.List.
+func Unread() ListOption { return func(o *listOptions) { o.unread = true } }
+
+// List walks a recipient's feed, newest first, following next_cursor.
+func (s *FeedService) List(ctx context.Context, recipientID string, opts ...ListOption) *NotificationIterator {
+	o := listOptionsOf(opts)
+	params := api.GetRecipientsRecipientIDNotificationsParams{Limit: o.limit()}
+	if o.unread {
+		params.Read = Ptr(api.GetRecipientsRecipientIDNotificationsParamsReadFalse)
+	}
+	return &NotificationIterator{newPager(ctx, func(ctx context.Context, cursor *string) ([]Notification, *string, error) {
+		page := params
+		page.Cursor = cursor
+		out, err := decode[api.GetRecipientsRecipientIDNotifications200JSONResponseBody](s.c.api.GetRecipientsRecipientIDNotifications(ctx, recipientID, &page))
+		if err != nil {
+			return nil, nil, err
+		}
+		return out.Data.Notifications, out.Data.NextCursor, nil
+	})}
+}
+
+// UnreadCount is the number of unread notifications in the recipient's feed.
+func (s *FeedService) UnreadCount(ctx context.Context, recipientID string) (int, error) {
+	out, err := decode[api.GetRecipientsRecipientIDNotificationsUnreadCount200JSONResponseBody](s.c.api.GetRecipientsRecipientIDNotificationsUnreadCount(ctx, recipientID))
+	if err != nil {
+		return 0, err
+	}
+	return out.Data.UnreadCount, nil
+}
+
+// Update sets a notification's read or opened flag.
+func (s *FeedService) Update(ctx context.Context, recipientID string, notificationID int, in UpdateNotification) (*Notification, error) {
+	out, err := decode[api.PatchRecipientsRecipientIDNotificationsNotificationID200JSONResponseBody](
+		s.c.api.PatchRecipientsRecipientIDNotificationsNotificationID(ctx, recipientID, strconv.Itoa(notificationID), in))
+	if err != nil {
+		return nil, err
+	}
+	return &out.Data, nil
+}
+
+// MarkAllRead marks every notification of the feed read and returns how many changed.
+func (s *FeedService) MarkAllRead(ctx context.Context, recipientID string) (int, error) {
+	out, err := decode[api.PostRecipientsRecipientIDNotificationsMarkAllRead200JSONResponseBody](s.c.api.PostRecipientsRecipientIDNotificationsMarkAllRead(ctx, recipientID))
+	if err != nil {
+		return 0, err
+	}
+	return out.Data.Updated, nil
+}

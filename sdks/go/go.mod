@@ -1,0 +1,12 @@
+module github.com/herald-dev/herald/sdks/go
+
+go 1.26.0
+
+require (
+	github.com/google/uuid v1.6.0
+	github.com/oapi-codegen/runtime v1.9.0
+	github.com/standard-webhooks/standard-webhooks/libraries v0.0.1
+	github.com/tmaxmax/go-sse v0.12.0
+)
+
+require github.com/apapsch/go-jsonmerge/v2 v2.0.0 // indirect

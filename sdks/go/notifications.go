@@ -1,0 +1,89 @@
+package herald
+
+import (
+	"context"
+	"errors"
+	"strconv"
+
+	"github.com/google/uuid"
+	"github.com/herald-dev/herald/sdks/go/api"
+)
+
+// NotificationsService: sending (direct and broadcast) and reading sends back.
+type NotificationsService struct{ c *Client }
+
+// SendOption configures one send.
+type SendOption func(*sendOptions)
+
+type sendOptions struct{ idempotencyKey string }
+
+// IdempotencyKey sets the send's Idempotency-Key: the same key with the same body within the
+// next 24 h answers the first send's result instead of sending again (a reuse with another
+// body is a 409). Without it each call gets a fresh key, kept across its own retries.
+func IdempotencyKey(key string) SendOption { return func(o *sendOptions) { o.idempotencyKey = key } }
+
+// Send sends to one recipient (in.RecipientID; created when unknown) and returns the notification,
+// status "enqueued" (or "not_requested" for an email-only send): delivery happens after the call
+// returns; read the outcome back with Get. A nil RecipientID is refused here: a broadcast goes
+// through Broadcast, so that forgetting the recipient never notifies everyone.
+func (s *NotificationsService) Send(ctx context.Context, in Send, opts ...SendOption) (*Notification, error) {
+	if in.RecipientID == nil {
+		return nil, errors.New("herald: Send needs a RecipientID (use Notifications.Broadcast to send to every recipient)")
+	}
+	data, err := s.send(ctx, in, opts)
+	if err != nil {
+		return nil, err
+	}
+	if data.Notification == nil {
+		return nil, errors.New("herald: the send's answer carries no notification")
+	}
+	return data.Notification, nil
+}
+
+// Broadcast sends to every recipient of the project (in.Target and in.Payload required, no email
+// block; in.RecipientID is ignored) and returns the broadcast, fanned out in the background.
+func (s *NotificationsService) Broadcast(ctx context.Context, in Send, opts ...SendOption) (*Broadcast, error) {
+	in.RecipientID = nil
+	data, err := s.send(ctx, in, opts)
+	if err != nil {
+		return nil, err
+	}
+	if data.Broadcast == nil {
+		return nil, errors.New("herald: the broadcast's answer carries no broadcast")
+	}
+	return data.Broadcast, nil
+}
+
+func (s *NotificationsService) send(ctx context.Context, in Send, opts []SendOption) (*api.PostNotificationsSend201JSONResponseBody_Data, error) {
+	var o sendOptions
+	for _, f := range opts {
+		f(&o)
+	}
+	if o.idempotencyKey == "" {
+		o.idempotencyKey = uuid.NewString()
+	}
+	params := &api.PostNotificationsSendParams{IdempotencyKey: &o.idempotencyKey}
+	out, err := decode[api.PostNotificationsSend201JSONResponseBody](s.c.api.PostNotificationsSend(ctx, params, in))
+	if err != nil {
+		return nil, err
+	}
+	return &out.Data, nil
+}
+
+// Get reads a notification back: its status and, once the worker ran, its email outcome.
+func (s *NotificationsService) Get(ctx context.Context, id int) (*Notification, error) {
+	out, err := decode[api.GetNotificationsID200JSONResponseBody](s.c.api.GetNotificationsID(ctx, strconv.Itoa(id)))
+	if err != nil {
+		return nil, err
+	}
+	return &out.Data, nil
+}
+
+// GetBroadcast reads a broadcast back: its fan-out progress and email outcome.
+func (s *NotificationsService) GetBroadcast(ctx context.Context, id int) (*Broadcast, error) {
+	out, err := decode[api.GetBroadcastsID200JSONResponseBody](s.c.api.GetBroadcastsID(ctx, strconv.Itoa(id)))
+	if err != nil {
+		return nil, err
+	}
+	return &out.Data, nil
+}

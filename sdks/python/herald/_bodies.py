@@ -1,0 +1,106 @@
+"""Request bodies of the generated operations, from the plain arguments of the hand-written methods.
+
+Shared by `Herald` and `AsyncHerald`. Optional arguments left at None are omitted from the body
+(the generated models' UNSET); nested objects may be given as generated models or plain mappings.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, TypeVar
+
+from ._generated.models.email_input import EmailInput
+from ._generated.models.get_recipients_recipient_id_notifications_read import GetRecipientsRecipientIdNotificationsRead
+from ._generated.models.patch_recipients_recipient_id_contacts_contact_id_body import (
+    PatchRecipientsRecipientIdContactsContactIdBody as ContactPatch,
+)
+from ._generated.models.patch_recipients_recipient_id_notifications_notification_id_body import (
+    PatchRecipientsRecipientIdNotificationsNotificationIdBody as NotificationPatch,
+)
+from ._generated.models.post_admin_projects_body import PostAdminProjectsBody
+from ._generated.models.post_recipients_batch_body import PostRecipientsBatchBody
+from ._generated.models.post_recipients_recipient_id_tokens_body import PostRecipientsRecipientIdTokensBody
+from ._generated.models.post_webhooks_body import PostWebhooksBody
+from ._generated.models.recipient_input import RecipientInput
+from ._generated.models.send_input import SendInput
+from ._generated.models.send_input_payload_type_0 import SendInputPayloadType0
+from ._generated.models.target_input import TargetInput
+from ._generated.types import UNSET, Unset
+
+T = TypeVar("T")
+Json = Mapping[str, Any]
+
+
+def opt(value: T | None) -> T | Unset:
+    """None (argument not given) becomes UNSET (field omitted)."""
+    return UNSET if value is None else value
+
+
+def _target(target: TargetInput | Json | None) -> TargetInput | Unset:
+    if target is None:
+        return UNSET
+    return target if isinstance(target, TargetInput) else TargetInput.from_dict(target)
+
+
+def _email(email: EmailInput | Json | None) -> EmailInput | Unset:
+    if email is None:
+        return UNSET
+    return email if isinstance(email, EmailInput) else EmailInput.from_dict(email)
+
+
+def send(
+    recipient_id: str | None,
+    payload: Json | None,
+    email: EmailInput | Json | None,
+    target: TargetInput | Json | None,
+) -> SendInput:
+    return SendInput(
+        recipient_id=recipient_id,
+        target=_target(target),
+        payload=UNSET if payload is None else SendInputPayloadType0.from_dict(payload),
+        email=_email(email),
+    )
+
+
+def recipient(id: str, name: str | None) -> RecipientInput:
+    return RecipientInput(id=id, name=opt(name))
+
+
+def batch(recipients: Sequence[RecipientInput | Json]) -> PostRecipientsBatchBody:
+    return PostRecipientsBatchBody(
+        recipients=[r.to_dict() if isinstance(r, RecipientInput) else dict(r) for r in recipients]
+    )
+
+
+def contact_patch(address: str | None, is_primary: bool | None) -> ContactPatch:
+    return ContactPatch(address=opt(address), is_primary=opt(is_primary))
+
+
+def notification_patch(read: bool | None, opened: bool | None) -> NotificationPatch:
+    return NotificationPatch(read=opt(read), opened=opt(opened))
+
+
+def token(ttl_seconds: int | None) -> PostRecipientsRecipientIdTokensBody:
+    return PostRecipientsRecipientIdTokensBody(ttl_seconds=opt(ttl_seconds))
+
+
+def webhook(url: str, description: str | None, event_types: Sequence[str] | None) -> PostWebhooksBody:
+    body: dict[str, Any] = {"url": url}
+    if description is not None:
+        body["description"] = description
+    if event_types is not None:
+        body["event_types"] = list(event_types)
+    return PostWebhooksBody.from_dict(body)
+
+
+def project(name: str, settings: Json | None) -> PostAdminProjectsBody:
+    body: dict[str, Any] = {"name": name}
+    if settings is not None:
+        body["settings"] = dict(settings)
+    return PostAdminProjectsBody.from_dict(body)
+
+
+def read_filter(read: bool | None) -> GetRecipientsRecipientIdNotificationsRead | Unset:
+    if read is None:
+        return UNSET
+    return "true" if read else "false"

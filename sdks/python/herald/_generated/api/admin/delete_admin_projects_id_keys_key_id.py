@@ -1,0 +1,180 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.delete_admin_projects_id_keys_key_id_response_200 import (
+    DeleteAdminProjectsIdKeysKeyIdResponse200,
+)
+from ...models.error_family_error import ErrorFamilyError
+from ...types import Response
+
+
+def _get_kwargs(
+    id: str,
+    key_id: str,
+) -> dict[str, Any]:
+
+    _kwargs: dict[str, Any] = {
+        "method": "delete",
+        "url": "/admin/projects/{id}/keys/{key_id}".format(
+            id=quote(str(id), safe=""),
+            key_id=quote(str(key_id), safe=""),
+        ),
+    }
+
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> DeleteAdminProjectsIdKeysKeyIdResponse200 | ErrorFamilyError | None:
+    if response.status_code == 200:
+        response_200 = DeleteAdminProjectsIdKeysKeyIdResponse200.from_dict(
+            response.json()
+        )
+
+        return response_200
+
+    if 400 <= response.status_code <= 499:
+        response_4xx = ErrorFamilyError.from_dict(response.json())
+
+        return response_4xx
+
+    if 500 <= response.status_code <= 599:
+        response_5xx = ErrorFamilyError.from_dict(response.json())
+
+        return response_5xx
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[DeleteAdminProjectsIdKeysKeyIdResponse200 | ErrorFamilyError]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    id: str,
+    key_id: str,
+    *,
+    client: AuthenticatedClient,
+) -> Response[DeleteAdminProjectsIdKeysKeyIdResponse200 | ErrorFamilyError]:
+    """
+    Args:
+        id (str):
+        key_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[DeleteAdminProjectsIdKeysKeyIdResponse200 | ErrorFamilyError]
+    """
+
+    kwargs = _get_kwargs(
+        id=id,
+        key_id=key_id,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    id: str,
+    key_id: str,
+    *,
+    client: AuthenticatedClient,
+) -> DeleteAdminProjectsIdKeysKeyIdResponse200 | ErrorFamilyError | None:
+    """
+    Args:
+        id (str):
+        key_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        DeleteAdminProjectsIdKeysKeyIdResponse200 | ErrorFamilyError
+    """
+
+    return sync_detailed(
+        id=id,
+        key_id=key_id,
+        client=client,
+    ).parsed
+
+
+async def asyncio_detailed(
+    id: str,
+    key_id: str,
+    *,
+    client: AuthenticatedClient,
+) -> Response[DeleteAdminProjectsIdKeysKeyIdResponse200 | ErrorFamilyError]:
+    """
+    Args:
+        id (str):
+        key_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[DeleteAdminProjectsIdKeysKeyIdResponse200 | ErrorFamilyError]
+    """
+
+    kwargs = _get_kwargs(
+        id=id,
+        key_id=key_id,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    id: str,
+    key_id: str,
+    *,
+    client: AuthenticatedClient,
+) -> DeleteAdminProjectsIdKeysKeyIdResponse200 | ErrorFamilyError | None:
+    """
+    Args:
+        id (str):
+        key_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        DeleteAdminProjectsIdKeysKeyIdResponse200 | ErrorFamilyError
+    """
+
+    return (
+        await asyncio_detailed(
+            id=id,
+            key_id=key_id,
+            client=client,
+        )
+    ).parsed

@@ -1,0 +1,395 @@
+"""Contains all the data models used in inputs/outputs"""
+
+from .batch_failure import BatchFailure
+from .batch_failure_errors_item import BatchFailureErrorsItem
+from .broadcast import Broadcast
+from .broadcast_email_type_0 import BroadcastEmailType0
+from .catalog_entry import CatalogEntry
+from .catalog_entry_input import CatalogEntryInput
+from .catalog_entry_input_medium import CatalogEntryInputMedium
+from .catalog_entry_patch import CatalogEntryPatch
+from .contact import Contact
+from .contact_input import ContactInput
+from .contact_input_medium import ContactInputMedium
+from .delete_admin_projects_id_keys_key_id_response_200 import (
+    DeleteAdminProjectsIdKeysKeyIdResponse200,
+)
+from .delete_preferences_preference_id_response_200 import (
+    DeletePreferencesPreferenceIdResponse200,
+)
+from .delete_recipients_recipient_id_contacts_contact_id_response_200 import (
+    DeleteRecipientsRecipientIdContactsContactIdResponse200,
+)
+from .delete_recipients_recipient_id_response_200 import (
+    DeleteRecipientsRecipientIdResponse200,
+)
+from .delete_webhooks_id_response_200 import DeleteWebhooksIdResponse200
+from .email_from import EmailFrom
+from .email_input import EmailInput
+from .error_family_error import ErrorFamilyError
+from .error_family_error_errors_item import ErrorFamilyErrorErrorsItem
+from .get_admin_projects_id_response_200 import GetAdminProjectsIdResponse200
+from .get_admin_projects_response_200 import GetAdminProjectsResponse200
+from .get_admin_projects_response_200_data import GetAdminProjectsResponse200Data
+from .get_broadcasts_id_response_200 import GetBroadcastsIdResponse200
+from .get_healthz_response_200 import GetHealthzResponse200
+from .get_healthz_response_200_status import GetHealthzResponse200Status
+from .get_notifications_id_response_200 import GetNotificationsIdResponse200
+from .get_preferences_preference_id_response_200 import (
+    GetPreferencesPreferenceIdResponse200,
+)
+from .get_preferences_response_200 import GetPreferencesResponse200
+from .get_readyz_response_200 import GetReadyzResponse200
+from .get_readyz_response_200_checks import GetReadyzResponse200Checks
+from .get_readyz_response_200_checks_additional_property import (
+    GetReadyzResponse200ChecksAdditionalProperty,
+)
+from .get_readyz_response_200_status import GetReadyzResponse200Status
+from .get_readyz_response_503 import GetReadyzResponse503
+from .get_readyz_response_503_checks import GetReadyzResponse503Checks
+from .get_readyz_response_503_checks_additional_property import (
+    GetReadyzResponse503ChecksAdditionalProperty,
+)
+from .get_readyz_response_503_status import GetReadyzResponse503Status
+from .get_recipients_recipient_id_contacts_response_200 import (
+    GetRecipientsRecipientIdContactsResponse200,
+)
+from .get_recipients_recipient_id_contacts_response_200_data import (
+    GetRecipientsRecipientIdContactsResponse200Data,
+)
+from .get_recipients_recipient_id_notifications_read import (
+    GetRecipientsRecipientIdNotificationsRead,
+)
+from .get_recipients_recipient_id_notifications_response_200 import (
+    GetRecipientsRecipientIdNotificationsResponse200,
+)
+from .get_recipients_recipient_id_notifications_response_200_data import (
+    GetRecipientsRecipientIdNotificationsResponse200Data,
+)
+from .get_recipients_recipient_id_notifications_unread_count_response_200 import (
+    GetRecipientsRecipientIdNotificationsUnreadCountResponse200,
+)
+from .get_recipients_recipient_id_notifications_unread_count_response_200_data import (
+    GetRecipientsRecipientIdNotificationsUnreadCountResponse200Data,
+)
+from .get_recipients_recipient_id_preferences_check_medium import (
+    GetRecipientsRecipientIdPreferencesCheckMedium,
+)
+from .get_recipients_recipient_id_preferences_check_response_200 import (
+    GetRecipientsRecipientIdPreferencesCheckResponse200,
+)
+from .get_recipients_recipient_id_preferences_check_response_200_data import (
+    GetRecipientsRecipientIdPreferencesCheckResponse200Data,
+)
+from .get_recipients_recipient_id_preferences_check_response_200_data_target import (
+    GetRecipientsRecipientIdPreferencesCheckResponse200DataTarget,
+)
+from .get_recipients_recipient_id_preferences_response_200 import (
+    GetRecipientsRecipientIdPreferencesResponse200,
+)
+from .get_recipients_recipient_id_preferences_response_200_data import (
+    GetRecipientsRecipientIdPreferencesResponse200Data,
+)
+from .get_recipients_recipient_id_response_200 import (
+    GetRecipientsRecipientIdResponse200,
+)
+from .get_recipients_response_200 import GetRecipientsResponse200
+from .get_recipients_response_200_data import GetRecipientsResponse200Data
+from .get_webhooks_id_deliveries_response_200 import GetWebhooksIdDeliveriesResponse200
+from .get_webhooks_id_deliveries_response_200_data import (
+    GetWebhooksIdDeliveriesResponse200Data,
+)
+from .get_webhooks_id_deliveries_status import GetWebhooksIdDeliveriesStatus
+from .get_webhooks_id_response_200 import GetWebhooksIdResponse200
+from .get_webhooks_response_200 import GetWebhooksResponse200
+from .get_webhooks_response_200_data import GetWebhooksResponse200Data
+from .message_error import MessageError
+from .message_error_errors_item import MessageErrorErrorsItem
+from .notification import Notification
+from .notification_email import NotificationEmail
+from .patch_admin_projects_id_body import PatchAdminProjectsIdBody
+from .patch_admin_projects_id_body_settings import PatchAdminProjectsIdBodySettings
+from .patch_admin_projects_id_response_200 import PatchAdminProjectsIdResponse200
+from .patch_preferences_preference_id_response_200 import (
+    PatchPreferencesPreferenceIdResponse200,
+)
+from .patch_recipients_recipient_id_body import PatchRecipientsRecipientIdBody
+from .patch_recipients_recipient_id_contacts_contact_id_body import (
+    PatchRecipientsRecipientIdContactsContactIdBody,
+)
+from .patch_recipients_recipient_id_contacts_contact_id_response_200 import (
+    PatchRecipientsRecipientIdContactsContactIdResponse200,
+)
+from .patch_recipients_recipient_id_notifications_notification_id_body import (
+    PatchRecipientsRecipientIdNotificationsNotificationIdBody,
+)
+from .patch_recipients_recipient_id_notifications_notification_id_response_200 import (
+    PatchRecipientsRecipientIdNotificationsNotificationIdResponse200,
+)
+from .patch_recipients_recipient_id_preferences_body import (
+    PatchRecipientsRecipientIdPreferencesBody,
+)
+from .patch_recipients_recipient_id_preferences_body_medium import (
+    PatchRecipientsRecipientIdPreferencesBodyMedium,
+)
+from .patch_recipients_recipient_id_preferences_body_state import (
+    PatchRecipientsRecipientIdPreferencesBodyState,
+)
+from .patch_recipients_recipient_id_preferences_response_200 import (
+    PatchRecipientsRecipientIdPreferencesResponse200,
+)
+from .patch_recipients_recipient_id_preferences_response_200_data import (
+    PatchRecipientsRecipientIdPreferencesResponse200Data,
+)
+from .patch_recipients_recipient_id_preferences_response_200_data_state import (
+    PatchRecipientsRecipientIdPreferencesResponse200DataState,
+)
+from .patch_recipients_recipient_id_preferences_response_200_data_target import (
+    PatchRecipientsRecipientIdPreferencesResponse200DataTarget,
+)
+from .patch_recipients_recipient_id_response_200 import (
+    PatchRecipientsRecipientIdResponse200,
+)
+from .patch_webhooks_id_body import PatchWebhooksIdBody
+from .patch_webhooks_id_body_event_types_item import PatchWebhooksIdBodyEventTypesItem
+from .patch_webhooks_id_response_200 import PatchWebhooksIdResponse200
+from .post_admin_projects_body import PostAdminProjectsBody
+from .post_admin_projects_body_settings import PostAdminProjectsBodySettings
+from .post_admin_projects_id_keys_body import PostAdminProjectsIdKeysBody
+from .post_admin_projects_id_keys_body_scope import PostAdminProjectsIdKeysBodyScope
+from .post_admin_projects_id_keys_response_201 import PostAdminProjectsIdKeysResponse201
+from .post_admin_projects_id_keys_response_201_data import (
+    PostAdminProjectsIdKeysResponse201Data,
+)
+from .post_admin_projects_id_keys_response_201_data_scope import (
+    PostAdminProjectsIdKeysResponse201DataScope,
+)
+from .post_admin_projects_response_201 import PostAdminProjectsResponse201
+from .post_admin_projects_response_201_data import PostAdminProjectsResponse201Data
+from .post_admin_projects_response_201_data_keys_item import (
+    PostAdminProjectsResponse201DataKeysItem,
+)
+from .post_admin_projects_response_201_data_keys_item_scope import (
+    PostAdminProjectsResponse201DataKeysItemScope,
+)
+from .post_notifications_send_response_201 import PostNotificationsSendResponse201
+from .post_notifications_send_response_201_data import (
+    PostNotificationsSendResponse201Data,
+)
+from .post_preferences_response_201 import PostPreferencesResponse201
+from .post_recipients_batch_body import PostRecipientsBatchBody
+from .post_recipients_batch_response_200 import PostRecipientsBatchResponse200
+from .post_recipients_batch_response_200_data import PostRecipientsBatchResponse200Data
+from .post_recipients_batch_response_200_data_created_item import (
+    PostRecipientsBatchResponse200DataCreatedItem,
+)
+from .post_recipients_batch_response_200_data_updated_item import (
+    PostRecipientsBatchResponse200DataUpdatedItem,
+)
+from .post_recipients_recipient_id_contacts_contact_id_verify_response_200 import (
+    PostRecipientsRecipientIdContactsContactIdVerifyResponse200,
+)
+from .post_recipients_recipient_id_contacts_response_201 import (
+    PostRecipientsRecipientIdContactsResponse201,
+)
+from .post_recipients_recipient_id_notifications_mark_all_read_response_200 import (
+    PostRecipientsRecipientIdNotificationsMarkAllReadResponse200,
+)
+from .post_recipients_recipient_id_notifications_mark_all_read_response_200_data import (
+    PostRecipientsRecipientIdNotificationsMarkAllReadResponse200Data,
+)
+from .post_recipients_recipient_id_tokens_body import (
+    PostRecipientsRecipientIdTokensBody,
+)
+from .post_recipients_recipient_id_tokens_response_201 import (
+    PostRecipientsRecipientIdTokensResponse201,
+)
+from .post_recipients_response_201 import PostRecipientsResponse201
+from .post_unsubscribe_token_response_200 import PostUnsubscribeTokenResponse200
+from .post_webhooks_body import PostWebhooksBody
+from .post_webhooks_body_event_types_item import PostWebhooksBodyEventTypesItem
+from .post_webhooks_id_deliveries_delivery_id_retry_response_200 import (
+    PostWebhooksIdDeliveriesDeliveryIdRetryResponse200,
+)
+from .post_webhooks_id_rotate_secret_response_200 import (
+    PostWebhooksIdRotateSecretResponse200,
+)
+from .post_webhooks_id_test_response_200 import PostWebhooksIdTestResponse200
+from .post_webhooks_response_201 import PostWebhooksResponse201
+from .preference_state import PreferenceState
+from .primary_contact_input import PrimaryContactInput
+from .primary_contact_input_medium import PrimaryContactInputMedium
+from .project import Project
+from .project_settings import ProjectSettings
+from .put_preferences_prune import PutPreferencesPrune
+from .put_preferences_response_200 import PutPreferencesResponse200
+from .put_recipients_recipient_id_contacts_response_200 import (
+    PutRecipientsRecipientIdContactsResponse200,
+)
+from .recipient import Recipient
+from .recipient_input import RecipientInput
+from .recipient_preference import RecipientPreference
+from .recipient_preference_target import RecipientPreferenceTarget
+from .recipient_token import RecipientToken
+from .send_input import SendInput
+from .send_input_payload_type_0 import SendInputPayloadType0
+from .target import Target
+from .target_input import TargetInput
+from .unsubscribe_result import UnsubscribeResult
+from .unsubscribe_result_state import UnsubscribeResultState
+from .unsubscribe_result_target import UnsubscribeResultTarget
+from .unsubscribe_result_target_medium import UnsubscribeResultTargetMedium
+from .webhook import Webhook
+from .webhook_attempt import WebhookAttempt
+from .webhook_delivery import WebhookDelivery
+from .webhook_delivery_status import WebhookDeliveryStatus
+from .webhook_disabled_reason_type_0 import WebhookDisabledReasonType0
+from .webhook_status import WebhookStatus
+from .webhook_with_secret import WebhookWithSecret
+
+__all__ = (
+    "BatchFailure",
+    "BatchFailureErrorsItem",
+    "Broadcast",
+    "BroadcastEmailType0",
+    "CatalogEntry",
+    "CatalogEntryInput",
+    "CatalogEntryInputMedium",
+    "CatalogEntryPatch",
+    "Contact",
+    "ContactInput",
+    "ContactInputMedium",
+    "DeleteAdminProjectsIdKeysKeyIdResponse200",
+    "DeletePreferencesPreferenceIdResponse200",
+    "DeleteRecipientsRecipientIdContactsContactIdResponse200",
+    "DeleteRecipientsRecipientIdResponse200",
+    "DeleteWebhooksIdResponse200",
+    "EmailFrom",
+    "EmailInput",
+    "ErrorFamilyError",
+    "ErrorFamilyErrorErrorsItem",
+    "GetAdminProjectsIdResponse200",
+    "GetAdminProjectsResponse200",
+    "GetAdminProjectsResponse200Data",
+    "GetBroadcastsIdResponse200",
+    "GetHealthzResponse200",
+    "GetHealthzResponse200Status",
+    "GetNotificationsIdResponse200",
+    "GetPreferencesPreferenceIdResponse200",
+    "GetPreferencesResponse200",
+    "GetReadyzResponse200",
+    "GetReadyzResponse200Checks",
+    "GetReadyzResponse200ChecksAdditionalProperty",
+    "GetReadyzResponse200Status",
+    "GetReadyzResponse503",
+    "GetReadyzResponse503Checks",
+    "GetReadyzResponse503ChecksAdditionalProperty",
+    "GetReadyzResponse503Status",
+    "GetRecipientsRecipientIdContactsResponse200",
+    "GetRecipientsRecipientIdContactsResponse200Data",
+    "GetRecipientsRecipientIdNotificationsRead",
+    "GetRecipientsRecipientIdNotificationsResponse200",
+    "GetRecipientsRecipientIdNotificationsResponse200Data",
+    "GetRecipientsRecipientIdNotificationsUnreadCountResponse200",
+    "GetRecipientsRecipientIdNotificationsUnreadCountResponse200Data",
+    "GetRecipientsRecipientIdPreferencesCheckMedium",
+    "GetRecipientsRecipientIdPreferencesCheckResponse200",
+    "GetRecipientsRecipientIdPreferencesCheckResponse200Data",
+    "GetRecipientsRecipientIdPreferencesCheckResponse200DataTarget",
+    "GetRecipientsRecipientIdPreferencesResponse200",
+    "GetRecipientsRecipientIdPreferencesResponse200Data",
+    "GetRecipientsRecipientIdResponse200",
+    "GetRecipientsResponse200",
+    "GetRecipientsResponse200Data",
+    "GetWebhooksIdDeliveriesResponse200",
+    "GetWebhooksIdDeliveriesResponse200Data",
+    "GetWebhooksIdDeliveriesStatus",
+    "GetWebhooksIdResponse200",
+    "GetWebhooksResponse200",
+    "GetWebhooksResponse200Data",
+    "MessageError",
+    "MessageErrorErrorsItem",
+    "Notification",
+    "NotificationEmail",
+    "PatchAdminProjectsIdBody",
+    "PatchAdminProjectsIdBodySettings",
+    "PatchAdminProjectsIdResponse200",
+    "PatchPreferencesPreferenceIdResponse200",
+    "PatchRecipientsRecipientIdBody",
+    "PatchRecipientsRecipientIdContactsContactIdBody",
+    "PatchRecipientsRecipientIdContactsContactIdResponse200",
+    "PatchRecipientsRecipientIdNotificationsNotificationIdBody",
+    "PatchRecipientsRecipientIdNotificationsNotificationIdResponse200",
+    "PatchRecipientsRecipientIdPreferencesBody",
+    "PatchRecipientsRecipientIdPreferencesBodyMedium",
+    "PatchRecipientsRecipientIdPreferencesBodyState",
+    "PatchRecipientsRecipientIdPreferencesResponse200",
+    "PatchRecipientsRecipientIdPreferencesResponse200Data",
+    "PatchRecipientsRecipientIdPreferencesResponse200DataState",
+    "PatchRecipientsRecipientIdPreferencesResponse200DataTarget",
+    "PatchRecipientsRecipientIdResponse200",
+    "PatchWebhooksIdBody",
+    "PatchWebhooksIdBodyEventTypesItem",
+    "PatchWebhooksIdResponse200",
+    "PostAdminProjectsBody",
+    "PostAdminProjectsBodySettings",
+    "PostAdminProjectsIdKeysBody",
+    "PostAdminProjectsIdKeysBodyScope",
+    "PostAdminProjectsIdKeysResponse201",
+    "PostAdminProjectsIdKeysResponse201Data",
+    "PostAdminProjectsIdKeysResponse201DataScope",
+    "PostAdminProjectsResponse201",
+    "PostAdminProjectsResponse201Data",
+    "PostAdminProjectsResponse201DataKeysItem",
+    "PostAdminProjectsResponse201DataKeysItemScope",
+    "PostNotificationsSendResponse201",
+    "PostNotificationsSendResponse201Data",
+    "PostPreferencesResponse201",
+    "PostRecipientsBatchBody",
+    "PostRecipientsBatchResponse200",
+    "PostRecipientsBatchResponse200Data",
+    "PostRecipientsBatchResponse200DataCreatedItem",
+    "PostRecipientsBatchResponse200DataUpdatedItem",
+    "PostRecipientsRecipientIdContactsContactIdVerifyResponse200",
+    "PostRecipientsRecipientIdContactsResponse201",
+    "PostRecipientsRecipientIdNotificationsMarkAllReadResponse200",
+    "PostRecipientsRecipientIdNotificationsMarkAllReadResponse200Data",
+    "PostRecipientsRecipientIdTokensBody",
+    "PostRecipientsRecipientIdTokensResponse201",
+    "PostRecipientsResponse201",
+    "PostUnsubscribeTokenResponse200",
+    "PostWebhooksBody",
+    "PostWebhooksBodyEventTypesItem",
+    "PostWebhooksIdDeliveriesDeliveryIdRetryResponse200",
+    "PostWebhooksIdRotateSecretResponse200",
+    "PostWebhooksIdTestResponse200",
+    "PostWebhooksResponse201",
+    "PreferenceState",
+    "PrimaryContactInput",
+    "PrimaryContactInputMedium",
+    "Project",
+    "ProjectSettings",
+    "PutPreferencesPrune",
+    "PutPreferencesResponse200",
+    "PutRecipientsRecipientIdContactsResponse200",
+    "Recipient",
+    "RecipientInput",
+    "RecipientPreference",
+    "RecipientPreferenceTarget",
+    "RecipientToken",
+    "SendInput",
+    "SendInputPayloadType0",
+    "Target",
+    "TargetInput",
+    "UnsubscribeResult",
+    "UnsubscribeResultState",
+    "UnsubscribeResultTarget",
+    "UnsubscribeResultTargetMedium",
+    "Webhook",
+    "WebhookAttempt",
+    "WebhookDelivery",
+    "WebhookDeliveryStatus",
+    "WebhookDisabledReasonType0",
+    "WebhookStatus",
+    "WebhookWithSecret",
+)

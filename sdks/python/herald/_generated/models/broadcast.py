@@ -1,0 +1,152 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+if TYPE_CHECKING:
+    from ..models.broadcast_email_type_0 import BroadcastEmailType0
+    from ..models.target import Target
+
+
+T = TypeVar("T", bound="Broadcast")
+
+
+@_attrs_define
+class Broadcast:
+    """
+    Attributes:
+        id (int):
+        target (Target):
+        payload (Any):
+        status (str):
+        recipients_total (int):
+        notifications_created (int):
+        email (BroadcastEmailType0 | None):
+        created_at (str): UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
+        updated_at (str): UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
+    """
+
+    id: int
+    target: Target
+    payload: Any
+    status: str
+    recipients_total: int
+    notifications_created: int
+    email: BroadcastEmailType0 | None
+    created_at: str
+    updated_at: str
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.broadcast_email_type_0 import BroadcastEmailType0
+
+        id = self.id
+
+        target = self.target.to_dict()
+
+        payload = self.payload
+
+        status = self.status
+
+        recipients_total = self.recipients_total
+
+        notifications_created = self.notifications_created
+
+        email: dict[str, Any] | None
+        if isinstance(self.email, BroadcastEmailType0):
+            email = self.email.to_dict()
+        else:
+            email = self.email
+
+        created_at = self.created_at
+
+        updated_at = self.updated_at
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "id": id,
+                "target": target,
+                "payload": payload,
+                "status": status,
+                "recipients_total": recipients_total,
+                "notifications_created": notifications_created,
+                "email": email,
+                "created_at": created_at,
+                "updated_at": updated_at,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.broadcast_email_type_0 import BroadcastEmailType0
+        from ..models.target import Target
+
+        d = dict(src_dict)
+        id = d.pop("id")
+
+        target = Target.from_dict(d.pop("target"))
+
+        payload = d.pop("payload")
+
+        status = d.pop("status")
+
+        recipients_total = d.pop("recipients_total")
+
+        notifications_created = d.pop("notifications_created")
+
+        def _parse_email(data: object) -> BroadcastEmailType0 | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                email_type_0 = BroadcastEmailType0.from_dict(data)
+
+                return email_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(BroadcastEmailType0 | None, data)
+
+        email = _parse_email(d.pop("email"))
+
+        created_at = d.pop("created_at")
+
+        updated_at = d.pop("updated_at")
+
+        broadcast = cls(
+            id=id,
+            target=target,
+            payload=payload,
+            status=status,
+            recipients_total=recipients_total,
+            notifications_created=notifications_created,
+            email=email,
+            created_at=created_at,
+            updated_at=updated_at,
+        )
+
+        broadcast.additional_properties = d
+        return broadcast
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

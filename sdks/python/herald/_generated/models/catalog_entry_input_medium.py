@@ -1,0 +1,16 @@
+from typing import Literal
+
+CatalogEntryInputMedium = Literal["email", "in_app"]
+
+CATALOG_ENTRY_INPUT_MEDIUM_VALUES: set[CatalogEntryInputMedium] = {
+    "email",
+    "in_app",
+}
+
+
+def check_catalog_entry_input_medium(value: str) -> CatalogEntryInputMedium:
+    if value in CATALOG_ENTRY_INPUT_MEDIUM_VALUES:
+        return value
+    raise TypeError(
+        f"Unexpected value {value!r}. Expected one of {CATALOG_ENTRY_INPUT_MEDIUM_VALUES!r}"
+    )

@@ -1,0 +1,99 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Self, TypeVar, cast
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+T = TypeVar("T", bound="CatalogEntryPatch")
+
+
+@_attrs_define
+class CatalogEntryPatch:
+    """
+    Attributes:
+        name (str | Unset): Human-readable name (returned as `label`)
+        description (None | str | Unset):
+        default_enabled (bool | Unset):
+        mandatory (bool | Unset):
+    """
+
+    name: str | Unset = UNSET
+    description: None | str | Unset = UNSET
+    default_enabled: bool | Unset = UNSET
+    mandatory: bool | Unset = UNSET
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        name = self.name
+
+        description: None | str | Unset
+        if isinstance(self.description, Unset):
+            description = UNSET
+        else:
+            description = self.description
+
+        default_enabled = self.default_enabled
+
+        mandatory = self.mandatory
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update({})
+        if name is not UNSET:
+            field_dict["name"] = name
+        if description is not UNSET:
+            field_dict["description"] = description
+        if default_enabled is not UNSET:
+            field_dict["default_enabled"] = default_enabled
+        if mandatory is not UNSET:
+            field_dict["mandatory"] = mandatory
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        d = dict(src_dict)
+        name = d.pop("name", UNSET)
+
+        def _parse_description(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        description = _parse_description(d.pop("description", UNSET))
+
+        default_enabled = d.pop("default_enabled", UNSET)
+
+        mandatory = d.pop("mandatory", UNSET)
+
+        catalog_entry_patch = cls(
+            name=name,
+            description=description,
+            default_enabled=default_enabled,
+            mandatory=mandatory,
+        )
+
+        catalog_entry_patch.additional_properties = d
+        return catalog_entry_patch
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

@@ -1,0 +1,141 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Self, TypeVar, cast
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+T = TypeVar("T", bound="Contact")
+
+
+@_attrs_define
+class Contact:
+    """
+    Attributes:
+        id (int):
+        medium (str):
+        address (str):
+        is_primary (bool):
+        verified_at (None | str):
+        deliverable (bool): False after the mail server refused the address permanently; emails to it are skipped
+            (address_undeliverable) until the address changes or the contact is verified again.
+        undeliverable_reason (None | str): The mail server's refusal, e.g. 550 5.1.1 no such user; null when
+            deliverable.
+        created_at (str): UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
+        updated_at (str): UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
+    """
+
+    id: int
+    medium: str
+    address: str
+    is_primary: bool
+    verified_at: None | str
+    deliverable: bool
+    undeliverable_reason: None | str
+    created_at: str
+    updated_at: str
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        id = self.id
+
+        medium = self.medium
+
+        address = self.address
+
+        is_primary = self.is_primary
+
+        verified_at: None | str
+        verified_at = self.verified_at
+
+        deliverable = self.deliverable
+
+        undeliverable_reason: None | str
+        undeliverable_reason = self.undeliverable_reason
+
+        created_at = self.created_at
+
+        updated_at = self.updated_at
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "id": id,
+                "medium": medium,
+                "address": address,
+                "is_primary": is_primary,
+                "verified_at": verified_at,
+                "deliverable": deliverable,
+                "undeliverable_reason": undeliverable_reason,
+                "created_at": created_at,
+                "updated_at": updated_at,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        d = dict(src_dict)
+        id = d.pop("id")
+
+        medium = d.pop("medium")
+
+        address = d.pop("address")
+
+        is_primary = d.pop("is_primary")
+
+        def _parse_verified_at(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        verified_at = _parse_verified_at(d.pop("verified_at"))
+
+        deliverable = d.pop("deliverable")
+
+        def _parse_undeliverable_reason(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        undeliverable_reason = _parse_undeliverable_reason(
+            d.pop("undeliverable_reason")
+        )
+
+        created_at = d.pop("created_at")
+
+        updated_at = d.pop("updated_at")
+
+        contact = cls(
+            id=id,
+            medium=medium,
+            address=address,
+            is_primary=is_primary,
+            verified_at=verified_at,
+            deliverable=deliverable,
+            undeliverable_reason=undeliverable_reason,
+            created_at=created_at,
+            updated_at=updated_at,
+        )
+
+        contact.additional_properties = d
+        return contact
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

@@ -1,0 +1,81 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Self, TypeVar
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..models.contact_input_medium import ContactInputMedium, check_contact_input_medium
+from ..types import UNSET, Unset
+
+T = TypeVar("T", bound="ContactInput")
+
+
+@_attrs_define
+class ContactInput:
+    """
+    Attributes:
+        medium (ContactInputMedium): email, sms, web_push or mobile_push
+        address (str):
+        is_primary (bool | Unset):
+    """
+
+    medium: ContactInputMedium
+    address: str
+    is_primary: bool | Unset = UNSET
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        medium: str = self.medium
+
+        address = self.address
+
+        is_primary = self.is_primary
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "medium": medium,
+                "address": address,
+            }
+        )
+        if is_primary is not UNSET:
+            field_dict["is_primary"] = is_primary
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        d = dict(src_dict)
+        medium = check_contact_input_medium(d.pop("medium"))
+
+        address = d.pop("address")
+
+        is_primary = d.pop("is_primary", UNSET)
+
+        contact_input = cls(
+            medium=medium,
+            address=address,
+            is_primary=is_primary,
+        )
+
+        contact_input.additional_properties = d
+        return contact_input
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

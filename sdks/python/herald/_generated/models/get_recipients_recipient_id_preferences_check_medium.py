@@ -1,0 +1,20 @@
+from typing import Literal
+
+GetRecipientsRecipientIdPreferencesCheckMedium = Literal["email", "in_app"]
+
+GET_RECIPIENTS_RECIPIENT_ID_PREFERENCES_CHECK_MEDIUM_VALUES: set[
+    GetRecipientsRecipientIdPreferencesCheckMedium
+] = {
+    "email",
+    "in_app",
+}
+
+
+def check_get_recipients_recipient_id_preferences_check_medium(
+    value: str,
+) -> GetRecipientsRecipientIdPreferencesCheckMedium:
+    if value in GET_RECIPIENTS_RECIPIENT_ID_PREFERENCES_CHECK_MEDIUM_VALUES:
+        return value
+    raise TypeError(
+        f"Unexpected value {value!r}. Expected one of {GET_RECIPIENTS_RECIPIENT_ID_PREFERENCES_CHECK_MEDIUM_VALUES!r}"
+    )

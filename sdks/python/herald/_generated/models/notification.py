@@ -1,0 +1,174 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+if TYPE_CHECKING:
+    from ..models.notification_email import NotificationEmail
+    from ..models.target import Target
+
+
+T = TypeVar("T", bound="Notification")
+
+
+@_attrs_define
+class Notification:
+    """
+    Attributes:
+        id (int):
+        recipient_id (str):
+        payload (Any):
+        broadcast_id (int | None):
+        target (None | Target):
+        read (bool):
+        opened (bool):
+        created_at (str): UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
+        updated_at (str): UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
+        status (str):
+        email (NotificationEmail):
+    """
+
+    id: int
+    recipient_id: str
+    payload: Any
+    broadcast_id: int | None
+    target: None | Target
+    read: bool
+    opened: bool
+    created_at: str
+    updated_at: str
+    status: str
+    email: NotificationEmail
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.target import Target
+
+        id = self.id
+
+        recipient_id = self.recipient_id
+
+        payload = self.payload
+
+        broadcast_id: int | None
+        broadcast_id = self.broadcast_id
+
+        target: dict[str, Any] | None
+        if isinstance(self.target, Target):
+            target = self.target.to_dict()
+        else:
+            target = self.target
+
+        read = self.read
+
+        opened = self.opened
+
+        created_at = self.created_at
+
+        updated_at = self.updated_at
+
+        status = self.status
+
+        email = self.email.to_dict()
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "id": id,
+                "recipient_id": recipient_id,
+                "payload": payload,
+                "broadcast_id": broadcast_id,
+                "target": target,
+                "read": read,
+                "opened": opened,
+                "created_at": created_at,
+                "updated_at": updated_at,
+                "status": status,
+                "email": email,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.notification_email import NotificationEmail
+        from ..models.target import Target
+
+        d = dict(src_dict)
+        id = d.pop("id")
+
+        recipient_id = d.pop("recipient_id")
+
+        payload = d.pop("payload")
+
+        def _parse_broadcast_id(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast(int | None, data)
+
+        broadcast_id = _parse_broadcast_id(d.pop("broadcast_id"))
+
+        def _parse_target(data: object) -> None | Target:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                target_type_0 = Target.from_dict(data)
+
+                return target_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | Target, data)
+
+        target = _parse_target(d.pop("target"))
+
+        read = d.pop("read")
+
+        opened = d.pop("opened")
+
+        created_at = d.pop("created_at")
+
+        updated_at = d.pop("updated_at")
+
+        status = d.pop("status")
+
+        email = NotificationEmail.from_dict(d.pop("email"))
+
+        notification = cls(
+            id=id,
+            recipient_id=recipient_id,
+            payload=payload,
+            broadcast_id=broadcast_id,
+            target=target,
+            read=read,
+            opened=opened,
+            created_at=created_at,
+            updated_at=updated_at,
+            status=status,
+            email=email,
+        )
+
+        notification.additional_properties = d
+        return notification
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

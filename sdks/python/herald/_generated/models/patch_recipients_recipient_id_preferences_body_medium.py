@@ -1,0 +1,20 @@
+from typing import Literal
+
+PatchRecipientsRecipientIdPreferencesBodyMedium = Literal["email", "in_app"]
+
+PATCH_RECIPIENTS_RECIPIENT_ID_PREFERENCES_BODY_MEDIUM_VALUES: set[
+    PatchRecipientsRecipientIdPreferencesBodyMedium
+] = {
+    "email",
+    "in_app",
+}
+
+
+def check_patch_recipients_recipient_id_preferences_body_medium(
+    value: str,
+) -> PatchRecipientsRecipientIdPreferencesBodyMedium:
+    if value in PATCH_RECIPIENTS_RECIPIENT_ID_PREFERENCES_BODY_MEDIUM_VALUES:
+        return value
+    raise TypeError(
+        f"Unexpected value {value!r}. Expected one of {PATCH_RECIPIENTS_RECIPIENT_ID_PREFERENCES_BODY_MEDIUM_VALUES!r}"
+    )

@@ -1,0 +1,117 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Self, TypeVar, cast
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..models.patch_webhooks_id_body_event_types_item import (
+    PatchWebhooksIdBodyEventTypesItem,
+    check_patch_webhooks_id_body_event_types_item,
+)
+from ..types import UNSET, Unset
+
+T = TypeVar("T", bound="PatchWebhooksIdBody")
+
+
+@_attrs_define
+class PatchWebhooksIdBody:
+    """
+    Attributes:
+        url (str | Unset):
+        description (None | str | Unset):
+        event_types (list[PatchWebhooksIdBodyEventTypesItem] | Unset):
+        enabled (bool | Unset): true re-enables a disabled endpoint (clearing its failing state)
+    """
+
+    url: str | Unset = UNSET
+    description: None | str | Unset = UNSET
+    event_types: list[PatchWebhooksIdBodyEventTypesItem] | Unset = UNSET
+    enabled: bool | Unset = UNSET
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        url = self.url
+
+        description: None | str | Unset
+        if isinstance(self.description, Unset):
+            description = UNSET
+        else:
+            description = self.description
+
+        event_types: list[str] | Unset = UNSET
+        if not isinstance(self.event_types, Unset):
+            event_types = []
+            for event_types_item_data in self.event_types:
+                event_types_item: str = event_types_item_data
+                event_types.append(event_types_item)
+
+        enabled = self.enabled
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update({})
+        if url is not UNSET:
+            field_dict["url"] = url
+        if description is not UNSET:
+            field_dict["description"] = description
+        if event_types is not UNSET:
+            field_dict["event_types"] = event_types
+        if enabled is not UNSET:
+            field_dict["enabled"] = enabled
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        d = dict(src_dict)
+        url = d.pop("url", UNSET)
+
+        def _parse_description(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        description = _parse_description(d.pop("description", UNSET))
+
+        _event_types = d.pop("event_types", UNSET)
+        event_types: list[PatchWebhooksIdBodyEventTypesItem] | Unset = UNSET
+        if _event_types is not UNSET:
+            event_types = []
+            for event_types_item_data in _event_types:
+                event_types_item = check_patch_webhooks_id_body_event_types_item(
+                    event_types_item_data
+                )
+
+                event_types.append(event_types_item)
+
+        enabled = d.pop("enabled", UNSET)
+
+        patch_webhooks_id_body = cls(
+            url=url,
+            description=description,
+            event_types=event_types,
+            enabled=enabled,
+        )
+
+        patch_webhooks_id_body.additional_properties = d
+        return patch_webhooks_id_body
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

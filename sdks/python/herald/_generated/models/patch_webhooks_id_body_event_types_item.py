@@ -1,0 +1,39 @@
+from typing import Literal
+
+PatchWebhooksIdBodyEventTypesItem = Literal[
+    "broadcast.completed",
+    "email.failed",
+    "email.sent",
+    "email.skipped",
+    "notification.delivered",
+    "notification.failed",
+    "notification.opened",
+    "notification.quota_exceeded",
+    "notification.read",
+    "notification.suppressed",
+]
+
+PATCH_WEBHOOKS_ID_BODY_EVENT_TYPES_ITEM_VALUES: set[
+    PatchWebhooksIdBodyEventTypesItem
+] = {
+    "broadcast.completed",
+    "email.failed",
+    "email.sent",
+    "email.skipped",
+    "notification.delivered",
+    "notification.failed",
+    "notification.opened",
+    "notification.quota_exceeded",
+    "notification.read",
+    "notification.suppressed",
+}
+
+
+def check_patch_webhooks_id_body_event_types_item(
+    value: str,
+) -> PatchWebhooksIdBodyEventTypesItem:
+    if value in PATCH_WEBHOOKS_ID_BODY_EVENT_TYPES_ITEM_VALUES:
+        return value
+    raise TypeError(
+        f"Unexpected value {value!r}. Expected one of {PATCH_WEBHOOKS_ID_BODY_EVENT_TYPES_ITEM_VALUES!r}"
+    )

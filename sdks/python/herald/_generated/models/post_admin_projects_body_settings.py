@@ -1,0 +1,194 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.email_from import EmailFrom
+
+
+T = TypeVar("T", bound="PostAdminProjectsBodySettings")
+
+
+@_attrs_define
+class PostAdminProjectsBodySettings:
+    """
+    Attributes:
+        strict_targets (bool | Unset):
+        max_broadcast_recipients_for_email (int | Unset):
+        monthly_quota (int | None | Unset):
+        rate_limit_per_second (int | None | Unset):
+        email_from (EmailFrom | None | Unset): Sender of the project's emails; null: the server's default (SMTP_FROM)
+        email_reply_to (None | str | Unset): Reply-To of the project's emails; null: none
+        retention_days (int | None | Unset):
+    """
+
+    strict_targets: bool | Unset = UNSET
+    max_broadcast_recipients_for_email: int | Unset = UNSET
+    monthly_quota: int | None | Unset = UNSET
+    rate_limit_per_second: int | None | Unset = UNSET
+    email_from: EmailFrom | None | Unset = UNSET
+    email_reply_to: None | str | Unset = UNSET
+    retention_days: int | None | Unset = UNSET
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.email_from import EmailFrom
+
+        strict_targets = self.strict_targets
+
+        max_broadcast_recipients_for_email = self.max_broadcast_recipients_for_email
+
+        monthly_quota: int | None | Unset
+        if isinstance(self.monthly_quota, Unset):
+            monthly_quota = UNSET
+        else:
+            monthly_quota = self.monthly_quota
+
+        rate_limit_per_second: int | None | Unset
+        if isinstance(self.rate_limit_per_second, Unset):
+            rate_limit_per_second = UNSET
+        else:
+            rate_limit_per_second = self.rate_limit_per_second
+
+        email_from: dict[str, Any] | None | Unset
+        if isinstance(self.email_from, Unset):
+            email_from = UNSET
+        elif isinstance(self.email_from, EmailFrom):
+            email_from = self.email_from.to_dict()
+        else:
+            email_from = self.email_from
+
+        email_reply_to: None | str | Unset
+        if isinstance(self.email_reply_to, Unset):
+            email_reply_to = UNSET
+        else:
+            email_reply_to = self.email_reply_to
+
+        retention_days: int | None | Unset
+        if isinstance(self.retention_days, Unset):
+            retention_days = UNSET
+        else:
+            retention_days = self.retention_days
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update({})
+        if strict_targets is not UNSET:
+            field_dict["strict_targets"] = strict_targets
+        if max_broadcast_recipients_for_email is not UNSET:
+            field_dict["max_broadcast_recipients_for_email"] = (
+                max_broadcast_recipients_for_email
+            )
+        if monthly_quota is not UNSET:
+            field_dict["monthly_quota"] = monthly_quota
+        if rate_limit_per_second is not UNSET:
+            field_dict["rate_limit_per_second"] = rate_limit_per_second
+        if email_from is not UNSET:
+            field_dict["email_from"] = email_from
+        if email_reply_to is not UNSET:
+            field_dict["email_reply_to"] = email_reply_to
+        if retention_days is not UNSET:
+            field_dict["retention_days"] = retention_days
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.email_from import EmailFrom
+
+        d = dict(src_dict)
+        strict_targets = d.pop("strict_targets", UNSET)
+
+        max_broadcast_recipients_for_email = d.pop(
+            "max_broadcast_recipients_for_email", UNSET
+        )
+
+        def _parse_monthly_quota(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        monthly_quota = _parse_monthly_quota(d.pop("monthly_quota", UNSET))
+
+        def _parse_rate_limit_per_second(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        rate_limit_per_second = _parse_rate_limit_per_second(
+            d.pop("rate_limit_per_second", UNSET)
+        )
+
+        def _parse_email_from(data: object) -> EmailFrom | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                email_from_type_0 = EmailFrom.from_dict(data)
+
+                return email_from_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(EmailFrom | None | Unset, data)
+
+        email_from = _parse_email_from(d.pop("email_from", UNSET))
+
+        def _parse_email_reply_to(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        email_reply_to = _parse_email_reply_to(d.pop("email_reply_to", UNSET))
+
+        def _parse_retention_days(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        retention_days = _parse_retention_days(d.pop("retention_days", UNSET))
+
+        post_admin_projects_body_settings = cls(
+            strict_targets=strict_targets,
+            max_broadcast_recipients_for_email=max_broadcast_recipients_for_email,
+            monthly_quota=monthly_quota,
+            rate_limit_per_second=rate_limit_per_second,
+            email_from=email_from,
+            email_reply_to=email_reply_to,
+            retention_days=retention_days,
+        )
+
+        post_admin_projects_body_settings.additional_properties = d
+        return post_admin_projects_body_settings
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

@@ -1,0 +1,84 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Self, TypeVar
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..models.post_admin_projects_response_201_data_keys_item_scope import (
+    PostAdminProjectsResponse201DataKeysItemScope,
+    check_post_admin_projects_response_201_data_keys_item_scope,
+)
+
+T = TypeVar("T", bound="PostAdminProjectsResponse201DataKeysItem")
+
+
+@_attrs_define
+class PostAdminProjectsResponse201DataKeysItem:
+    """
+    Attributes:
+        id (int):
+        scope (PostAdminProjectsResponse201DataKeysItemScope):
+        key (str):
+    """
+
+    id: int
+    scope: PostAdminProjectsResponse201DataKeysItemScope
+    key: str
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        id = self.id
+
+        scope: str = self.scope
+
+        key = self.key
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "id": id,
+                "scope": scope,
+                "key": key,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        d = dict(src_dict)
+        id = d.pop("id")
+
+        scope = check_post_admin_projects_response_201_data_keys_item_scope(
+            d.pop("scope")
+        )
+
+        key = d.pop("key")
+
+        post_admin_projects_response_201_data_keys_item = cls(
+            id=id,
+            scope=scope,
+            key=key,
+        )
+
+        post_admin_projects_response_201_data_keys_item.additional_properties = d
+        return post_admin_projects_response_201_data_keys_item
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

@@ -1,0 +1,37 @@
+from typing import Literal
+
+PostWebhooksBodyEventTypesItem = Literal[
+    "broadcast.completed",
+    "email.failed",
+    "email.sent",
+    "email.skipped",
+    "notification.delivered",
+    "notification.failed",
+    "notification.opened",
+    "notification.quota_exceeded",
+    "notification.read",
+    "notification.suppressed",
+]
+
+POST_WEBHOOKS_BODY_EVENT_TYPES_ITEM_VALUES: set[PostWebhooksBodyEventTypesItem] = {
+    "broadcast.completed",
+    "email.failed",
+    "email.sent",
+    "email.skipped",
+    "notification.delivered",
+    "notification.failed",
+    "notification.opened",
+    "notification.quota_exceeded",
+    "notification.read",
+    "notification.suppressed",
+}
+
+
+def check_post_webhooks_body_event_types_item(
+    value: str,
+) -> PostWebhooksBodyEventTypesItem:
+    if value in POST_WEBHOOKS_BODY_EVENT_TYPES_ITEM_VALUES:
+        return value
+    raise TypeError(
+        f"Unexpected value {value!r}. Expected one of {POST_WEBHOOKS_BODY_EVENT_TYPES_ITEM_VALUES!r}"
+    )

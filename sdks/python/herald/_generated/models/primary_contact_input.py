@@ -1,0 +1,74 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Self, TypeVar
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..models.primary_contact_input_medium import (
+    PrimaryContactInputMedium,
+    check_primary_contact_input_medium,
+)
+
+T = TypeVar("T", bound="PrimaryContactInput")
+
+
+@_attrs_define
+class PrimaryContactInput:
+    """
+    Attributes:
+        medium (PrimaryContactInputMedium): email, sms, web_push or mobile_push
+        address (str):
+    """
+
+    medium: PrimaryContactInputMedium
+    address: str
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        medium: str = self.medium
+
+        address = self.address
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "medium": medium,
+                "address": address,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        d = dict(src_dict)
+        medium = check_primary_contact_input_medium(d.pop("medium"))
+
+        address = d.pop("address")
+
+        primary_contact_input = cls(
+            medium=medium,
+            address=address,
+        )
+
+        primary_contact_input.additional_properties = d
+        return primary_contact_input
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

@@ -1,0 +1,160 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+if TYPE_CHECKING:
+    from ..models.email_from import EmailFrom
+
+
+T = TypeVar("T", bound="ProjectSettings")
+
+
+@_attrs_define
+class ProjectSettings:
+    """
+    Attributes:
+        strict_targets (bool):
+        max_broadcast_recipients_for_email (int):
+        monthly_quota (int | None):
+        rate_limit_per_second (int | None):
+        email_from (EmailFrom | None): Sender of the project's emails; null: the server's default (SMTP_FROM)
+        email_reply_to (None | str): Reply-To of the project's emails; null: none
+        retention_days (int | None):
+    """
+
+    strict_targets: bool
+    max_broadcast_recipients_for_email: int
+    monthly_quota: int | None
+    rate_limit_per_second: int | None
+    email_from: EmailFrom | None
+    email_reply_to: None | str
+    retention_days: int | None
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.email_from import EmailFrom
+
+        strict_targets = self.strict_targets
+
+        max_broadcast_recipients_for_email = self.max_broadcast_recipients_for_email
+
+        monthly_quota: int | None
+        monthly_quota = self.monthly_quota
+
+        rate_limit_per_second: int | None
+        rate_limit_per_second = self.rate_limit_per_second
+
+        email_from: dict[str, Any] | None
+        if isinstance(self.email_from, EmailFrom):
+            email_from = self.email_from.to_dict()
+        else:
+            email_from = self.email_from
+
+        email_reply_to: None | str
+        email_reply_to = self.email_reply_to
+
+        retention_days: int | None
+        retention_days = self.retention_days
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "strict_targets": strict_targets,
+                "max_broadcast_recipients_for_email": max_broadcast_recipients_for_email,
+                "monthly_quota": monthly_quota,
+                "rate_limit_per_second": rate_limit_per_second,
+                "email_from": email_from,
+                "email_reply_to": email_reply_to,
+                "retention_days": retention_days,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.email_from import EmailFrom
+
+        d = dict(src_dict)
+        strict_targets = d.pop("strict_targets")
+
+        max_broadcast_recipients_for_email = d.pop("max_broadcast_recipients_for_email")
+
+        def _parse_monthly_quota(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast(int | None, data)
+
+        monthly_quota = _parse_monthly_quota(d.pop("monthly_quota"))
+
+        def _parse_rate_limit_per_second(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast(int | None, data)
+
+        rate_limit_per_second = _parse_rate_limit_per_second(
+            d.pop("rate_limit_per_second")
+        )
+
+        def _parse_email_from(data: object) -> EmailFrom | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                email_from_type_0 = EmailFrom.from_dict(data)
+
+                return email_from_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(EmailFrom | None, data)
+
+        email_from = _parse_email_from(d.pop("email_from"))
+
+        def _parse_email_reply_to(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        email_reply_to = _parse_email_reply_to(d.pop("email_reply_to"))
+
+        def _parse_retention_days(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast(int | None, data)
+
+        retention_days = _parse_retention_days(d.pop("retention_days"))
+
+        project_settings = cls(
+            strict_targets=strict_targets,
+            max_broadcast_recipients_for_email=max_broadcast_recipients_for_email,
+            monthly_quota=monthly_quota,
+            rate_limit_per_second=rate_limit_per_second,
+            email_from=email_from,
+            email_reply_to=email_reply_to,
+            retention_days=retention_days,
+        )
+
+        project_settings.additional_properties = d
+        return project_settings
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

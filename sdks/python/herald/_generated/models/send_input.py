@@ -1,0 +1,174 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.email_input import EmailInput
+    from ..models.send_input_payload_type_0 import SendInputPayloadType0
+    from ..models.target_input import TargetInput
+
+
+T = TypeVar("T", bound="SendInput")
+
+
+@_attrs_define
+class SendInput:
+    """
+    Attributes:
+        recipient_id (None | str):
+        target (None | TargetInput | Unset):
+        payload (None | SendInputPayloadType0 | Unset):
+        email (EmailInput | None | Unset):
+    """
+
+    recipient_id: None | str
+    target: None | TargetInput | Unset = UNSET
+    payload: None | SendInputPayloadType0 | Unset = UNSET
+    email: EmailInput | None | Unset = UNSET
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.email_input import EmailInput
+        from ..models.send_input_payload_type_0 import SendInputPayloadType0
+        from ..models.target_input import TargetInput
+
+        recipient_id: None | str
+        recipient_id = self.recipient_id
+
+        target: dict[str, Any] | None | Unset
+        if isinstance(self.target, Unset):
+            target = UNSET
+        elif isinstance(self.target, TargetInput):
+            target = self.target.to_dict()
+        else:
+            target = self.target
+
+        payload: dict[str, Any] | None | Unset
+        if isinstance(self.payload, Unset):
+            payload = UNSET
+        elif isinstance(self.payload, SendInputPayloadType0):
+            payload = self.payload.to_dict()
+        else:
+            payload = self.payload
+
+        email: dict[str, Any] | None | Unset
+        if isinstance(self.email, Unset):
+            email = UNSET
+        elif isinstance(self.email, EmailInput):
+            email = self.email.to_dict()
+        else:
+            email = self.email
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "recipient_id": recipient_id,
+            }
+        )
+        if target is not UNSET:
+            field_dict["target"] = target
+        if payload is not UNSET:
+            field_dict["payload"] = payload
+        if email is not UNSET:
+            field_dict["email"] = email
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.email_input import EmailInput
+        from ..models.send_input_payload_type_0 import SendInputPayloadType0
+        from ..models.target_input import TargetInput
+
+        d = dict(src_dict)
+
+        def _parse_recipient_id(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        recipient_id = _parse_recipient_id(d.pop("recipient_id"))
+
+        def _parse_target(data: object) -> None | TargetInput | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                target_type_0 = TargetInput.from_dict(data)
+
+                return target_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | TargetInput | Unset, data)
+
+        target = _parse_target(d.pop("target", UNSET))
+
+        def _parse_payload(data: object) -> None | SendInputPayloadType0 | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                payload_type_0 = SendInputPayloadType0.from_dict(data)
+
+                return payload_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | SendInputPayloadType0 | Unset, data)
+
+        payload = _parse_payload(d.pop("payload", UNSET))
+
+        def _parse_email(data: object) -> EmailInput | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                email_type_0 = EmailInput.from_dict(data)
+
+                return email_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(EmailInput | None | Unset, data)
+
+        email = _parse_email(d.pop("email", UNSET))
+
+        send_input = cls(
+            recipient_id=recipient_id,
+            target=target,
+            payload=payload,
+            email=email,
+        )
+
+        send_input.additional_properties = d
+        return send_input
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties
