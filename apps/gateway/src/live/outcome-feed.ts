@@ -8,7 +8,19 @@ import type { FastifyBaseLogger } from 'fastify';
 export interface LiveOutcome {
   seq: number;
   event: OutcomeEvent;
+  /** Its encoded size (bytes): what holding it costs, roughly (memory bounds count it). */
+  size: number;
 }
+
+/** How much a replay may bring back; more is a `reset`. */
+export interface ReplayLimits {
+  maxEvents: number;
+  /** Encoded bytes of the replayed events together. */
+  maxBytes: number;
+}
+
+/** Messages per pull of a replay: what is held beyond `maxBytes` before a reset is decided is at most one pull. */
+const REPLAY_PULL = 16;
 
 /** The outcomes the live stream shows: a recipient's notification.* events (suppressed etc. are filtered out later). */
 const LIVE_FILTER = `${OUTCOMES_SUBJECT_PREFIX}.*.*.notification.>`;
@@ -53,7 +65,7 @@ export function createOutcomeFeed(nc: NatsConnection, logger: FastifyBaseLogger)
       logger.warn({ err, subject: m.subject }, 'live stream: undecodable outcome event skipped');
       return;
     }
-    const outcome = { seq: m.seq, event };
+    const outcome = { seq: m.seq, event, size: m.data.length };
     for (const listener of set) listener(outcome);
   };
 
@@ -123,10 +135,12 @@ export function createOutcomeFeed(nc: NatsConnection, logger: FastifyBaseLogger)
     },
 
     /**
-     * The recipient's notification events after `afterSeq`, from the stored stream: at most `max`
-     * of them; more than that (or a position the stream no longer holds) is a `reset`.
+     * The recipient's notification events after `afterSeq`, from the stored stream: at most
+     * `limits.maxEvents` of them and `limits.maxBytes` together, read a few at a time (so what is
+     * held stays near the bound, whatever the events weigh); more than that (or a position the
+     * stream no longer holds) is a `reset`.
      */
-    async replay(projectId: number, recipientId: string, afterSeq: number, max: number, at: StreamPosition): Promise<ReplayResult> {
+    async replay(projectId: number, recipientId: string, afterSeq: number, limits: ReplayLimits, at: StreamPosition): Promise<ReplayResult> {
       if (afterSeq > at.lastSeq || (at.firstSeq > 0 && afterSeq + 1 < at.firstSeq)) return { kind: 'reset', lastSeq: at.lastSeq };
       if (afterSeq === at.lastSeq) return { kind: 'events', events: [], lastSeq: afterSeq };
       const jsm = await jetstreamManager(nc);
@@ -143,14 +157,24 @@ export function createOutcomeFeed(nc: NatsConnection, logger: FastifyBaseLogger)
       });
       try {
         const pending = ci.num_pending;
-        if (pending > max) return { kind: 'reset', lastSeq: at.lastSeq };
+        if (pending > limits.maxEvents) return { kind: 'reset', lastSeq: at.lastSeq };
         const events: LiveOutcome[] = [];
+        let bytes = 0;
         if (pending > 0) {
           const consumer = await js.consumers.get(OUTCOMES_STREAM, ci.name);
-          const batch = await consumer.fetch({ max_messages: pending, expires: 5_000 });
-          for await (const m of batch) {
-            events.push({ seq: m.seq, event: fromBinary(OutcomeEventSchema, m.data) });
-            if (events.length === pending) break;
+          while (events.length < pending) {
+            const before = events.length;
+            const batch = await consumer.fetch({ max_messages: Math.min(REPLAY_PULL, pending - events.length), expires: 5_000 });
+            for await (const m of batch) {
+              bytes += m.data.length;
+              if (bytes > limits.maxBytes) {
+                batch.stop();
+                return { kind: 'reset', lastSeq: at.lastSeq };
+              }
+              events.push({ seq: m.seq, event: fromBinary(OutcomeEventSchema, m.data), size: m.data.length });
+            }
+            // Nothing more came (the events aged out meanwhile): replay what there is.
+            if (events.length === before) break;
           }
         }
         // Everything up to the position read before is covered: later events come live.
