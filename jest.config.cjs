@@ -8,11 +8,11 @@ const base = {
   testEnvironment: '<rootDir>/tools/jest/node-environment.cjs',
   transform: {
     '^.+\\.ts$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'commonjs' } }],
-    // ESM-only npm packages (eventsource-parser), turned into CommonJS like the sources.
+    // ESM-only npm packages (transformIgnorePatterns below), turned into CommonJS like the sources.
     '^.+\\.js$': ['@swc/jest', { jsc: { parser: { syntax: 'ecmascript' }, target: 'es2022' }, module: { type: 'commonjs' } }],
   },
-  // node_modules stay untransformed, except the ESM-only packages above.
-  transformIgnorePatterns: ['/node_modules/(?!eventsource-parser/)'],
+  // node_modules stay untransformed, except these ESM-only packages.
+  transformIgnorePatterns: ['/node_modules/(?!(cockatiel|eventsource-parser)/)'],
   moduleNameMapper: {
     '^@herald/contracts$': '<rootDir>/libs/contracts/src/index.ts',
     '^@herald/service-kit$': '<rootDir>/libs/service-kit/src/index.ts',

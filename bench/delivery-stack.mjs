@@ -79,6 +79,20 @@ export function cpuSeconds(stack, dataDir) {
 export const cpuDelta = (a, b) =>
   Object.keys(b).map((k) => [k, b[k] - (a[k] ?? 0)]).sort((x, y) => y[1] - x[1]).map(([k, v]) => `${k} ${v.toFixed(1)} s`).join(', ');
 
+/**
+ * CPU-ms per unit of work, per process and in all (issue 18's measure: utime+stime from /proc of
+ * every process of the stack and its infrastructure; the load generator is the bench's own process
+ * and is never counted; `exclude` leaves out e.g. the SMTP sink). From two cpuSeconds() readings.
+ */
+export function cpuPerUnit(a, b, units, { exclude = [] } = {}) {
+  const per = Object.keys(b)
+    .filter((k) => !exclude.includes(k))
+    .map((k) => [k, ((b[k] - (a[k] ?? 0)) * 1000) / Math.max(1, units)])
+    .sort((x, y) => y[1] - x[1]);
+  const total = per.reduce((sum, [, v]) => sum + v, 0);
+  return { total, per, text: `${total.toFixed(2)} CPU-ms (${per.map(([k, v]) => `${k} ${v.toFixed(2)}`).join(', ')})` };
+}
+
 export const machine = (infra) => `${os.cpus().length} CPUs, node ${process.version}, store: ${infra.source}, load before: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`;
 
 /**

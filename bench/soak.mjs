@@ -33,7 +33,7 @@ const failed = await withDeliveryStack('soak', {}, async ({ infra, stack, api, a
   }
   const backlog = async () => {
     const text = await metrics();
-    return sample(text, 'herald_jetstream_consumer_pending', { consumer: 'delivery-notifications' }) + sample(text, 'herald_jetstream_consumer_ack_pending', { consumer: 'delivery-notifications' });
+    return sample(text, 'herald_jetstream_consumer_pending', { consumer: 'delivery-sends' }) + sample(text, 'herald_jetstream_consumer_ack_pending', { consumer: 'delivery-sends' });
   };
   const { connect } = await import('@nats-io/transport-node');
   const { jetstreamManager } = await import('@nats-io/jetstream');

@@ -13,7 +13,7 @@ import {
   DELIVERY_CHUNK_SUBJECT,
   DELIVERY_EMAIL_CONSUMER,
   DELIVERY_EMAIL_SUBJECT,
-  DELIVERY_NOTIFICATION_SUBJECT,
+  DELIVERY_SEND_SUBJECT_PREFIX,
   DELIVERY_RECIPIENT_DELETED_CONSUMER,
   DELIVERY_STREAM,
   EVENTS_STREAM,
@@ -75,7 +75,7 @@ const OWN_SUBJECTS: Record<HeraldApp, string[]> = {
   gateway: [KEY_REVOKED_SUBJECT, GATEWAY_HEARTBEAT_SUBJECT],
   'recipient-service': [RECIPIENT_DELETED_SUBJECT],
   'preference-service': [CATALOG_CHANGED_SUBJECT],
-  'delivery-service': [DELIVERY_NOTIFICATION_SUBJECT, DELIVERY_BROADCAST_SUBJECT, DELIVERY_CHUNK_SUBJECT, DELIVERY_EMAIL_SUBJECT, outcomeSubject(1, 'r', 'notification.delivered')],
+  'delivery-service': [`${DELIVERY_SEND_SUBJECT_PREFIX}.1`, DELIVERY_BROADCAST_SUBJECT, DELIVERY_CHUNK_SUBJECT, DELIVERY_EMAIL_SUBJECT, outcomeSubject(1, 'r', 'notification.delivered')],
 };
 const inbox = (app: HeraldApp) => `${natsInboxPrefix(app)}.abc.1`;
 /** Core subscriptions of each app (JetStream consumers pull through the API into their inbox). */

@@ -69,6 +69,38 @@ export interface CatalogItem extends Target {
   mandatory?: boolean;
 }
 
+/** The recipient rule that decided a medium (steps 1 and 2 of the cascade). */
+export interface DecidingRule {
+  target: Target;
+  medium: string;
+  enabled: boolean;
+  set_at: string | null;
+  /** api_key | recipient_token | unsubscribe_link; null for rules set before it was recorded. */
+  set_via: string | null;
+}
+
+/** The catalog entry that decided a medium (steps 3 and 4, a mandatory entry). */
+export interface DecidingEntry {
+  id: number;
+  label: string;
+  target: Target;
+  medium: string;
+  default_enabled: boolean;
+  mandatory: boolean;
+}
+
+/** Why one medium of a notification ended as it did (docs/preferences.md, "The decision"). */
+export interface MediumDecision {
+  result: string;
+  because: string | null;
+  rule: DecidingRule | DecidingEntry | null;
+}
+
+export interface NotificationDecision {
+  in_app?: MediumDecision;
+  email?: MediumDecision;
+}
+
 export interface Notification {
   id: number;
   recipient_id: string;
@@ -79,6 +111,8 @@ export interface Notification {
   read: boolean;
   opened: boolean;
   email: Record<string, unknown> | null;
+  /** Absent from servers that predate decisions; null for notifications written before them. */
+  decision?: NotificationDecision | null;
   created_at: string;
   updated_at: string;
 }

@@ -37,7 +37,7 @@ describe('the herald program', () => {
   it('when asked for help, then every command is listed with examples, and exit 0', async () => {
     const { code, stdout } = await herald(['--help']);
     expect(code).toBe(0);
-    for (const c of ['login', 'projects create', 'projects list', 'projects get', 'projects update', 'keys create', 'keys revoke', 'settings show', 'settings set', 'recipients import', 'recipients create', 'recipients list', 'recipients get', 'recipients delete', 'catalog apply', 'catalog list', 'send', 'broadcast send', 'broadcast get', 'notifications get', 'feed tail']) {
+    for (const c of ['login', 'projects create', 'projects list', 'projects get', 'projects update', 'keys create', 'keys revoke', 'settings show', 'settings set', 'recipients import', 'recipients create', 'recipients list', 'recipients get', 'recipients delete', 'catalog apply', 'catalog list', 'send', 'broadcast send', 'broadcast get', 'notifications get', 'feed tail', 'explain']) {
       expect(stdout).toMatch(new RegExp(`^  herald ${c}\\b`, 'm'));
     }
     expect(stdout).toMatch(/Examples:\n {2}\$ herald recipients import users.csv/);
@@ -95,6 +95,40 @@ describe('the herald program', () => {
     });
     expect(r.code).toBe(0);
     expect(patch).toEqual({ settings: { retention_days: 30, monthly_quota: null, rate_limit_per_second: 50, strict_targets: true } });
+  });
+
+  it('when a notification is explained, then one sentence per medium; --json prints its decision object', async () => {
+    const decision = {
+      in_app: { result: 'delivered', because: 'catalog_entry', rule: { id: 7, label: 'Invoices', target: { channel: 'billing', topic: 'none', event: 'invoice.paid' }, medium: 'in_app', default_enabled: true, mandatory: false } },
+      email: {
+        result: 'skipped',
+        because: 'recipient_topic_any_rule',
+        rule: { target: { channel: 'billing', topic: 'any', event: 'invoice.paid' }, medium: 'email', enabled: false, set_at: '2026-11-20T10:00:00Z', set_via: 'unsubscribe_link' },
+      },
+    };
+    // A notification as GET /notifications/{id} answers it (canned).
+    const canned = JSON.parse(
+      JSON.stringify({
+        id: 42, recipient_id: 'alice', payload: { title: 'Paid' }, broadcast_id: null, target: { channel: 'billing', topic: 'none', event: 'invoice.paid' },
+        status: 'delivered', read: false, opened: false, email: { status: 'skipped', reason: 'preference_disabled' }, decision,
+        created_at: '2026-11-21T08:00:00Z', updated_at: '2026-11-21T08:00:01Z',
+      }),
+    );
+    const asked: number[] = [];
+    const api = { getNotification: async (id: number) => (asked.push(id), canned) };
+    const text = await herald(['explain', '42'], api);
+    expect([text.code, text.stderr, asked]).toEqual([0, '', [42]]);
+    expect(text.stdout).toBe(
+      'in-app: delivered — the catalog entry #7 "Invoices" turns billing/none/invoice.paid in-app notifications on by default, and the recipient has no rule of their own for them (catalog entry, step 3 of the cascade)\n' +
+        'email: not sent — the recipient turned off billing/any/invoice.paid emails on 20 Nov 2026 through an unsubscribe link (recipient rule, step 2 of the cascade)\n',
+    );
+    const json = await herald(['explain', '42', '--json'], api);
+    expect([json.code, JSON.parse(json.stdout)]).toEqual([0, decision]);
+    // A notification written before decisions were recorded.
+    const old = await herald(['explain', '41'], { getNotification: async () => ({ ...canned, id: 41, decision: null }) });
+    expect(old.stdout).toBe('notification #41: no decision was recorded (it was sent before Herald recorded decisions)\n');
+    expect((await herald(['explain', '41', '--json'], { getNotification: async () => ({ ...canned, decision: null }) })).stdout).toBe('null\n');
+    expect((await herald(['explain', 'x'], api)).code).toBe(2);
   });
 
   it('when a project key is missing, then a usage error says how to give one', async () => {

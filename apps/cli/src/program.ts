@@ -1,5 +1,6 @@
 import { Command, CommanderError, Option } from 'commander';
 import { registerCatalog } from './commands/catalog';
+import { registerExplain } from './commands/explain';
 import { registerLogin } from './commands/login';
 import { registerNotifications } from './commands/notifications';
 import { registerProjects } from './commands/projects';
@@ -45,7 +46,7 @@ export function buildProgram(io: Io, apiFactory: ApiFactory): Command {
     const cmd = args[args.length - 1] as Command;
     await fn(new Context(io, cmd, apiFactory), ...args.slice(0, -1));
   };
-  for (const register of [registerLogin, registerProjects, registerRecipients, registerCatalog, registerSend, registerNotifications]) register(program, act);
+  for (const register of [registerLogin, registerProjects, registerRecipients, registerCatalog, registerSend, registerNotifications, registerExplain]) register(program, act);
 
   program.addHelpText(
     'after',
@@ -61,6 +62,7 @@ ${examples([
   `herald send --to alice --payload '{"title":"Hello"}'`,
   `herald broadcast send --target product/none/release --payload '{"title":"v2"}' --watch`,
   'herald feed tail alice',
+  'herald explain 42',
   'herald <command> --help',
 ])}`,
   );

@@ -187,7 +187,7 @@ describe('delivery service: broadcasts', () => {
       notifications,
       broadcasts,
       quota: createQuotaRepository(mongo.db),
-      preferences: { resolveBatch: async (req: { recipientIds: string[] }) => ({ covered: false, enabled: req.recipientIds.map(() => true) }) },
+      preferences: { resolveBatch: async (req: { recipientIds: string[] }) => ({ covered: false, enabled: req.recipientIds.map(() => true), decisions: req.recipientIds.map(() => ({ because: 'medium_default' })) }) },
       jobs: { publish: async () => undefined },
       events: { emit: async () => undefined },
       metrics: new Proxy({}, { get: () => noop }),

@@ -34,11 +34,11 @@ export const ConfigSchema = Type.Composite([
     SMTP_TIMEOUT_MS: Type.Integer({ minimum: 100, default: 30_000 }),
     /** Housekeeping pass (past months' quota units, expired idempotency keys). */
     PRUNE_EVERY_MS: Type.Integer({ minimum: 1000, default: 3_600_000 }),
-    /** Jobs in hand at once of the notification consumer. */
+    /** Sends in hand at once of the send consumer (decided and written in batches of WORKER_BATCH_SIZE). */
     WORKER_CONCURRENCY: Type.Integer({ minimum: 1, default: 256 }),
     /** Emails in hand at once (fetched and being sent; a multiple of the batch size). */
     EMAIL_CONCURRENCY: Type.Integer({ minimum: 1, default: 128 }),
-    /** Jobs per batch of the notification and email workers (one store read, one outcome write per batch). */
+    /** Jobs per batch of the send and email workers (one insert, or one outcome write, per batch). */
     WORKER_BATCH_SIZE: Type.Integer({ minimum: 1, maximum: 1000, default: 64 }),
     /** How long a batch waits for more jobs after its first one arrived. */
     WORKER_BATCH_LINGER_MS: Type.Integer({ minimum: 0, maximum: 1000, default: 3 }),
@@ -69,10 +69,11 @@ export const ConfigSchema = Type.Composite([
     EMAIL_MAX_ATTEMPTS: Type.Integer({ minimum: 1, default: 6 }),
     /** First retry delay of an email; doubles each attempt. */
     EMAIL_RETRY_BASE_MS: Type.Integer({ minimum: 1, default: 500 }),
-    /** The outbox sweeper republishes jobs of notifications still pending after this long. */
+    /** The stale-broadcast sweeper publishes again the job of a broadcast not written for this long (an `enqueued` one; a fanning-out one after at least 30 s). */
     OUTBOX_REPUBLISH_AFTER_MS: Type.Integer({ minimum: 100, default: 10_000 }),
+    /** How often the stale-broadcast sweeper looks. */
     OUTBOX_SWEEP_EVERY_MS: Type.Integer({ minimum: 100, default: 5_000 }),
-    /** Deliveries of one direct notification's job before it ends `failed` (a dependency down that long). */
+    /** Deliveries of one direct send's job before its notification is written `failed` (a dependency down that long). */
     NOTIFICATION_MAX_DELIVERIES: Type.Integer({ minimum: 1, default: 10 }),
     /** First retry delay of a job that failed unexpectedly; doubles each delivery (capped at 30 s). */
     JOB_RETRY_BASE_MS: Type.Integer({ minimum: 1, default: 200 }),
@@ -100,6 +101,12 @@ export const ConfigSchema = Type.Composite([
     WEBHOOK_LEASE_MS: Type.Integer({ minimum: 1000, default: 60_000 }),
     /** How long the fan-out waits for a batch's first attempts before writing its records (settled ones with their result; the rest claimed, updated when they end). */
     WEBHOOK_INLINE_WAIT_MS: Type.Integer({ minimum: 0, maximum: 60_000, default: 1_000 }),
+    /**
+     * Fault injection for the fault tests only (never set it in production): `exit_after_insert`
+     * ends the process right after the send worker wrote a batch (before its events, email jobs and
+     * acks); `exit_after_accept` right after a send was published, before it is answered. Once.
+     */
+    FAILPOINT: Type.Union([Type.Literal(''), Type.Literal('exit_after_insert'), Type.Literal('exit_after_accept')], { default: '' }),
     /** How long outcome events stay in HERALD_OUTCOMES (live-stream replay, webhook catch-up); at least the 10-minute msgID window. */
     OUTCOMES_MAX_AGE_MS: Type.Integer({ minimum: 600_000, default: 72 * 3_600_000 }),
   }),

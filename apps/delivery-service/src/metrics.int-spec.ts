@@ -71,7 +71,7 @@ describe('delivery service: Prometheus metrics', () => {
 
   it('when scraped, then every durable consumer reports its pending, ack-pending and redelivered gauges', async () => {
     const text = await scrape();
-    for (const consumer of ['delivery-notifications', 'delivery-broadcasts', 'delivery-chunks', 'delivery-emails']) {
+    for (const consumer of ['delivery-sends', 'delivery-broadcasts', 'delivery-chunks', 'delivery-emails']) {
       for (const name of ['herald_jetstream_consumer_pending', 'herald_jetstream_consumer_ack_pending', 'herald_jetstream_consumer_redelivered']) {
         expect(text).toMatch(new RegExp(`^${name}\\{[^}]*consumer="${consumer}"[^}]*\\} \\d+`, 'm'));
       }

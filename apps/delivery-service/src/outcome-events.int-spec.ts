@@ -3,9 +3,8 @@ import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager } from '@nats-io/
 import { nanos } from '@nats-io/nats-core';
 import {
   DELIVERY_EMAIL_SUBJECT,
-  DELIVERY_NOTIFICATION_SUBJECT,
+  deliverySendSubject,
   EmailJobSchema,
-  NotificationJobSchema,
   OUTCOMES_STREAM,
   OUTCOMES_SUBJECT_PREFIX,
   outcomeRecipientKey,
@@ -13,6 +12,7 @@ import {
   type OutcomeEvent,
 } from '@herald/contracts';
 import { connectNats, type NatsConnection } from '@herald/service-kit';
+import { encodeSend } from './messaging/send-jobs';
 import { eventually, startHarness, type Harness } from './testing/harness';
 
 const target = { channel: 'orders', topic: 'shipping', event: 'shipped' };
@@ -63,10 +63,14 @@ describe('delivery service: outcome events (HERALD_OUTCOMES)', () => {
     return out;
   }
   const types = (events: Stored[]) => events.map((e) => e.event.type);
-  /** Waits until the project's events reach `n`, then a little longer to see that no more arrive. */
+  /**
+   * The project's events once at least `n` are in and every job of the delivery stream is done: a
+   * job's events are published before it is acknowledged (work-queue retention then drops it), so
+   * with the stream empty no more events of those jobs can arrive (a barrier, not a wait).
+   */
   async function settle(project: bigint, n: number): Promise<Stored[]> {
     await eventually(async () => (await stored(project)).length >= n, 20_000, `${n} events of project ${project}`);
-    await new Promise((r) => setTimeout(r, 700));
+    await eventually(async () => (await (await jetstreamManager(nc)).streams.info('HERALD_DELIVERY')).state.messages === 0, 20_000, 'delivery jobs done');
     return stored(project);
   }
   const get = (project: bigint, id: bigint) => h.client.getNotification({ projectId: project, id }).then((r) => r.notification!);
@@ -84,7 +88,10 @@ describe('delivery service: outcome events (HERALD_OUTCOMES)', () => {
     expect(delivered.subject).toBe(`herald.outcomes.${project}.${rkey}.notification.delivered`);
     expect(delivered.msgId).toBe(`n:${id}:delivered`);
     expect(delivered.event).toMatchObject({ id: `n:${id}:delivered`, projectId: project, recipientId: 'ann' });
-    expect(delivered.event.notification).toMatchObject({ id, status: 'delivered', payloadJson: '{"title":"hi"}' });
+    // Slim events (issue 18): the payload is left out, and said to be.
+    expect(delivered.event.notification).toMatchObject({ id, status: 'delivered' });
+    expect(delivered.event.notification!.payloadJson).toBeUndefined();
+    expect(delivered.event.payloadOmitted).toBe(true);
     expect(sent.event.id).toBe(`e:${id}:sent`);
     expect(sent.event.notification!.email).toMatchObject({ status: 'sent', address: 'ann@outcomes.test' });
     expect(sent.event.timestamp).toBeDefined();
@@ -121,13 +128,14 @@ describe('delivery service: outcome events (HERALD_OUTCOMES)', () => {
     expect(types(await settle(project, 2))).toEqual(['notification.delivered', 'email.sent']);
     // The same jobs again (another msgID, so the delivery stream takes them): the workers see the stored outcomes.
     const js = jetstream(nc);
-    await js.publish(DELIVERY_NOTIFICATION_SUBJECT, toBinary(NotificationJobSchema, create(NotificationJobSchema, { projectId: project, notificationId: id })), { msgID: `replay-n-${id}` });
+    const send = { id: Number(id), projectId: Number(project), recipientId: 'ed', recipientSeq: 0, target, payloadJson: '{}', email: { subject: email.subject, html: email.html }, settings: { strictTargets: false, maxBroadcastRecipientsForEmail: 0, monthlyQuota: null }, createdAt: new Date() };
+    await js.publish(deliverySendSubject(id), encodeSend(send));
     await js.publish(DELIVERY_EMAIL_SUBJECT, toBinary(EmailJobSchema, create(EmailJobSchema, { projectId: project, notificationId: id })), { msgID: `replay-e-${id}` });
     await eventually(async () => {
       const jsm = await jetstreamManager(nc);
       return (await jsm.streams.info('HERALD_DELIVERY')).state.messages === 0;
     }, 10_000, 'replayed jobs consumed');
-    await new Promise((r) => setTimeout(r, 500));
+    // Events are published before a job is acknowledged: with the stream empty, every event of the replay is in.
     expect(types(await stored(project))).toEqual(['notification.delivered', 'email.sent']);
   });
 

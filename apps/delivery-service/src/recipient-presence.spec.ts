@@ -10,7 +10,7 @@ function fakeRecipients(opts: { fail?: boolean } = {}) {
         calls.push({ projectId: req.projectId, ids: [...req.ids] });
         await new Promise((r) => setTimeout(r, 1));
         if (opts.fail) throw new Error('recipient service down');
-        return { created: [] };
+        return { created: [], seqs: req.ids.map((id) => BigInt(id.charCodeAt(0))) };
       }),
       getRecipient: jest.fn(async () => ({})),
     },
@@ -26,6 +26,13 @@ describe('recipient presence (send path)', () => {
       ...['a', 'z'].map((id) => presence.ensure(2n, id)),
     ]);
     expect(f.calls.map((c) => [c.projectId, [...c.ids].sort()]).sort()).toEqual([[1n, ['a', 'b', 'c']], [2n, ['a', 'z']]]);
+  });
+
+  it('when a recipient is ensured, then its incarnation (creation sequence) is answered', async () => {
+    const f = fakeRecipients();
+    const presence = createRecipientPresence({ recipients: f.recipients as never, ttlMs: 60_000 });
+    expect(await Promise.all([presence.ensure(1n, 'a'), presence.ensure(1n, 'b'), presence.ensure(1n, 'a')])).toEqual([97, 98, 97]);
+    expect(await presence.ensure(1n, 'b')).toBe(98);
   });
 
   it('when more ids than one batch holds arrive, then they are split at maxBatch', async () => {

@@ -15,7 +15,6 @@ const notification = (id: number, createdAt: Date, retentionDays: number | null,
   project_id: 1,
   recipient_id: recipient,
   broadcast_id: null,
-  key: `d:${id}`,
   target: null,
   payload_json: '{}',
   read: false,
@@ -24,7 +23,6 @@ const notification = (id: number, createdAt: Date, retentionDays: number | null,
   email: { status: 'not_requested', reason: null, address: null, message_id: null, attempts: 0, sent_at: null, error: null },
   email_content: null,
   settings: { strictTargets: false, maxBroadcastRecipientsForEmail: 0, monthlyQuota: null, retentionDays },
-  pending: false,
   created_at: createdAt,
   updated_at: createdAt,
 });
@@ -42,7 +40,7 @@ describe('retention (real store, injected clock)', () => {
   it('when the clock passes a notification\'s retention, then it is gone (feed and unread count together) and fresh or forever ones stay', async () => {
     const notifications = createNotificationRepository(mongo.db);
     await notifications.ensureIndexes();
-    await notifications.insertManyIdempotent([
+    await notifications.insertDecided([
       notification(1, T0, 1),
       notification(2, new Date(T0.getTime() + 2 * DAY), 1),
       notification(3, T0, null),
@@ -65,7 +63,7 @@ describe('retention (real store, injected clock)', () => {
 
   it('when many records expire, then each delete is one bounded batch, a pass does at most its batches, and the next pass continues', async () => {
     const notifications = createNotificationRepository(mongo.db);
-    await notifications.insertManyIdempotent(Array.from({ length: 25 }, (_, i) => notification(100 + i, T0, 1, 'bulk')));
+    await notifications.insertDecided(Array.from({ length: 25 }, (_, i) => notification(100 + i, T0, 1, 'bulk')));
     const batches: number[] = [];
     const sleeps: number[] = [];
     const step = { name: 'n', prune: async (now: Date, batch: number) => {

@@ -1,6 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { connectMongo, type MongoHandle } from '@herald/service-kit';
 import { errorOf } from '@herald/testing';
+import { jetstream } from '@nats-io/jetstream';
+import { deliverySendSubject } from '@herald/contracts';
+import { connectNats, type NatsConnection } from '@herald/service-kit';
+import { encodeSend } from './messaging/send-jobs';
 import { eventually, startHarness, type Harness } from './testing/harness';
 
 const target = { channel: 'orders', topic: 'shipping', event: 'shipped' };
@@ -27,11 +31,14 @@ jest.setTimeout(30_000);
 describe('delivery service: sends and their outcomes', () => {
   let h: Harness;
   let mongo: MongoHandle;
+  let nc: NatsConnection;
   beforeAll(async () => {
     h = await startHarness();
     mongo = await connectMongo(process.env.MONGO_URL!, h.dbName, 'test');
+    nc = await connectNats(h.natsUrl, 'test');
   });
   afterAll(async () => {
+    await nc.drain();
     await mongo.close();
     await h.close();
   });
@@ -286,6 +293,7 @@ describe('delivery service: sends and their outcomes', () => {
     // the repeat did not take the key over while the lease (5 s) ran: it waited, then wrote the claimed send
     expect(Date.now() - started).toBeGreaterThanOrEqual(4_500);
     expect(Number(again.notification!.id)).toBe(ref);
+    expect(await settled(project, BigInt(ref))).toMatchObject({ status: 'delivered' });
     expect(await mongo.db.collection('notifications').countDocuments({ project_id: Number(project) })).toBe(2);
   });
 
@@ -307,23 +315,40 @@ describe('delivery service: sends and their outcomes', () => {
     expect(await mongo.db.collection('broadcasts').countDocuments({ project_id: Number(project) })).toBe(1);
   });
 
-  it('when the process died between the gating write and the email job publish, then the outbox sweeper hands the email to the sender', async () => {
+  it('when the worker died between writing a notification and publishing its email job, then the send, delivered again, publishes it: one mail', async () => {
     const project = h.project();
     const address = `eve-${uid()}@test.local`;
+    h.peers.addRecipients(project, ['eve']);
     const id = 800_000_000 + Math.floor(Math.random() * 1e8);
-    const old = new Date(Date.now() - 60_000);
-    // as the worker leaves it: gated, email pending with its address, no job ever published
+    const at = new Date();
+    // As the worker left it: the notification written (email pending with its address), no email
+    // job published, the send not acknowledged: JetStream delivers the send again.
     await mongo.db.collection('notifications').insertOne({
-      _id: id, project_id: Number(project), recipient_id: 'eve', broadcast_id: null, key: `d:${id}`, target, payload_json: null,
+      _id: id, project_id: Number(project), recipient_id: 'eve', broadcast_id: null, target, payload_json: null,
       read: false, opened: false, status: 'not_requested',
       email: { status: 'pending', reason: null, address, message_id: null, attempts: 0, sent_at: null, error: null },
-      email_content: { subject: 'swept', html: '<p>late</p>' }, settings: { strictTargets: false, maxBroadcastRecipientsForEmail: 0, monthlyQuota: null },
-      pending: false, email_wait: true, created_at: old, updated_at: old,
+      email_content: { subject: 'redelivered', html: '<p>late</p>' }, settings: { strictTargets: false, maxBroadcastRecipientsForEmail: 0, monthlyQuota: null },
+      decision: {}, created_at: at, updated_at: at,
     } as object);
+    const js = jetstream(nc);
+    await js.publish(deliverySendSubject(id), encodeSend({ id, projectId: Number(project), recipientId: 'eve', recipientSeq: 0, target, payloadJson: null, email: { subject: 'redelivered', html: '<p>late</p>' }, settings: { strictTargets: false, maxBroadcastRecipientsForEmail: 0, monthlyQuota: null }, createdAt: at }));
     const n = await settled(project, BigInt(id));
     expect(n.email).toMatchObject({ status: 'sent', address, attempts: 1 });
     expect(await mailsTo(address)).toHaveLength(1);
-    expect((await mongo.db.collection('notifications').findOne({ _id: id } as object))!.email_wait).toBe(false);
+  });
+
+  it('when a send was accepted and its notification is not written yet, then reading it answers the send as accepted, never 404', async () => {
+    const project = h.project();
+    h.peers.preferencesDown = true;
+    try {
+      const r = await h.client.send({ projectId: project, settings: settings(), recipientId: 'wait', target, payloadJson: '{"w":1}' });
+      const n = await get(project, r.notification!.id);
+      expect(n).toMatchObject({ status: 'enqueued', payloadJson: '{"w":1}', recipientId: 'wait' });
+      expect(await mongo.db.collection('notifications').countDocuments({ _id: Number(r.notification!.id) } as object)).toBe(0);
+      expect((await errorOf(h.client.getNotification({ projectId: h.project(), id: r.notification!.id }))).code).toBe('notification_not_found');
+    } finally {
+      h.peers.preferencesDown = false;
+    }
   });
 
   it.each<{ what: string; body: object; code: string }>([

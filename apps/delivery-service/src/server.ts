@@ -1,11 +1,12 @@
 import { createSequences, type ServiceDeps, type ServiceParts } from '@herald/service-kit';
-import { createPeerClients, recipientDirectory } from './rpc/peer-clients';
+import { createPeerClients, preferenceResolver, recipientDirectory } from './rpc/peer-clients';
 import type { Config } from './config';
 import { createUnsubscribeTokens } from './domain/unsubscribe-token';
 import { dkimSettings } from './email/dkim-settings';
 import { createMailer } from './email/mailer';
 import { startConsumers } from './messaging/consumers';
 import { createJobPublisher } from './messaging/job-publisher';
+import { createAcceptedSends } from './messaging/send-jobs';
 import { createOutcomePublisher } from './messaging/outcome-publisher';
 import { ensureDeliveryStreams } from './messaging/streams';
 import { startOutboxSweeper } from './outbox-sweeper';
@@ -29,8 +30,9 @@ import { parseSchedule } from './webhooks/retry-schedule';
  * before any worker starts), the workers, the outbox sweeper and the DeliveryService routes.
  */
 export async function build({ config, logger, mongo, nats, metrics }: ServiceDeps<Config>): Promise<ServiceParts> {
+  const deliveryMetrics = createDeliveryMetrics(metrics.registry);
   const notifications = createNotificationRepository(mongo.db, {
-    bulkLane: createBulkWriteLane({ share: config.BROADCAST_WRITE_SHARE, sliceSize: config.BROADCAST_WRITE_SLICE }),
+    bulkLane: createBulkWriteLane({ share: config.BROADCAST_WRITE_SHARE, sliceSize: config.BROADCAST_WRITE_SLICE, onPause: deliveryMetrics.broadcastWritePause }),
   });
   const broadcasts = createBroadcastRepository(mongo.db);
   await notifications.ensureIndexes();
@@ -53,7 +55,6 @@ export async function build({ config, logger, mongo, nats, metrics }: ServiceDep
   const presence = createRecipientPresence({ recipients: peers.recipients, ttlMs: config.RECIPIENT_CACHE_TTL_MS });
   const deletions = listenForDeletions(nats, presence, logger);
   const sequences = createSequences(mongo.db);
-  const deliveryMetrics = createDeliveryMetrics(metrics.registry);
   registerConsumerGauges(metrics.registry, createConsumerFigures(nats));
   const usecases = createUseCases(
     {
@@ -64,14 +65,20 @@ export async function build({ config, logger, mongo, nats, metrics }: ServiceDep
       notificationIds: createIdAllocator(sequences, 'notifications'),
       broadcastIds: createIdAllocator(sequences, 'broadcasts'),
       jobs: createJobPublisher(nats),
+      accepted: createAcceptedSends(nats),
       events: createOutcomePublisher(nats),
       recipients: recipientDirectory(peers.recipients),
       presence,
-      preferences: peers.preferences,
+      preferences: preferenceResolver(peers.preferences),
       mailer,
       unsubscribe,
       now: () => new Date(),
       metrics: deliveryMetrics,
+      failpoint: (at) => {
+        if (config.FAILPOINT !== at) return;
+        logger.warn({ failpoint: at }, 'failpoint reached: the process dies now (fault test)');
+        process.kill(process.pid, 'SIGKILL');
+      },
       settings: {
         chunkSize: config.BROADCAST_CHUNK_SIZE,
         maxActiveBroadcasts: config.BROADCAST_MAX_ACTIVE_PER_PROJECT,
@@ -102,6 +109,7 @@ export async function build({ config, logger, mongo, nats, metrics }: ServiceDep
   });
 
   const webhooks = await startWebhooks({
+    payloadsOf: (projectId, ids) => notifications.payloadsOf(projectId, ids),
     db: mongo.db,
     nc: nats,
     logger,
@@ -150,7 +158,7 @@ export async function build({ config, logger, mongo, nats, metrics }: ServiceDep
 
   return {
     routes: (router) => {
-      deliveryRoutes(usecases)(router);
+      deliveryRoutes(usecases, logger)(router);
       webhooks.routes(router);
     },
     async stop() {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { LIMITS } from '@herald/contracts';
+import { createBatcher } from '@herald/service-kit';
 import type { TypeBoxProvider } from './http/type-provider';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Config } from './config';
@@ -73,9 +74,21 @@ export async function build(deps: GatewayDeps): Promise<FastifyInstance> {
     tokenSecret: deps.config.TOKEN_SECRET,
     failuresPerSecond: deps.config.AUTH_FAILURES_PER_SECOND ?? 20,
   });
+  // Concurrent payload reads of the live stream (slim outcome events) share one GetPayloads per project.
+  const payloadReads = createBatcher<bigint, string | undefined, bigint>({
+    lingerMs: 2,
+    maxBatch: 500,
+    concurrency: 4,
+    async run(ids, projectId) {
+      const { payloads } = await deps.services.deliveries.getPayloads({ projectId, ids });
+      const found = new Map(payloads.map((p) => [p.id, p.payloadJson]));
+      return ids.map((id) => found.get(id));
+    },
+  });
   await app.register(liveStreamsPlugin, {
     nats: deps.nats,
     keyScope: deps.db.databaseName,
+    payloads: async (projectId, ids) => new Map(await Promise.all(ids.map(async (id) => [id, await payloadReads.add(id, projectId)] as const))),
     settings: {
       maxPerRecipient: deps.config.STREAM_MAX_PER_RECIPIENT ?? 10,
       maxPerProject: deps.config.STREAM_MAX_PER_PROJECT ?? 10_000,

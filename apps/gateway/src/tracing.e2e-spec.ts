@@ -151,12 +151,12 @@ describe('tracing across the processes', () => {
     }, 'spans of every process exported');
 
     const byService = (svc: string) => ofTrace.filter((s) => s.service === svc).map((s) => s.name);
-    expect(byService('gateway')).toEqual(expect.arrayContaining(['POST /notifications/send', 'herald.delivery.v1.DeliveryService/Send']));
+    expect(byService('gateway')).toEqual(expect.arrayContaining(['POST /notifications/send', 'herald.delivery.v1.DeliveryService/SendMany']));
     expect(byService('recipient-service')).toContain('herald.recipient.v1.RecipientService/EnsureRecipients');
     expect(byService('preference-service')).toContain('herald.preference.v1.PreferenceService/ResolveBatch');
     // The worker's span is a child of a span of the Send handling (its parent is in the trace).
     const worker = ofTrace.find((s) => s.service === 'delivery-service' && s.kind === SPAN_KIND_CONSUMER)!;
-    expect(worker.name).toBe('delivery-notifications process');
+    expect(worker.name).toBe('delivery-sends process');
     expect(ofTrace.map((s) => s.spanId)).toContain(worker.parentSpanId);
     expect(new Set(ofTrace.map((s) => s.service)).size).toBeGreaterThanOrEqual(3);
 

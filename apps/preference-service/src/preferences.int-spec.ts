@@ -75,6 +75,7 @@ describe('PreferenceService recipient preferences', () => {
     ['no target', { target: undefined }, 'target.channel'],
     ['an event over 128 characters', { target: { ...deploys, event: 'e'.repeat(129) } }, 'target.event'],
     ['a bad medium', { medium: 'push' }, 'medium'],
+    ['an unknown set_via', { setVia: 'carrier_pigeon' }, 'set_via'],
   ])('when set has %s, then it is refused with validation_failed and nothing is stored', async (_what, over, path) => {
     const projectId = newProject();
     const err = await errorOf(svc.client.setPreference({ projectId, recipientId: 'r', target: deploys, enabled: false, ...over }));

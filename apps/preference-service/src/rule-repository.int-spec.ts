@@ -21,13 +21,13 @@ describe('rule repository against the real store', () => {
   it('when rules with awkward characters are set, then they read back exactly, per recipient and project', async () => {
     const projectId = Number(newProject());
     const at = new Date('2030-01-01T00:00:00.123Z');
-    await rules.set(projectId, 'r:1', { target: odd, medium: 'email', enabled: true, updatedAt: at });
-    await rules.set(projectId, 'r:1', { target: odd, medium: 'in_app', enabled: false, updatedAt: at });
-    await rules.set(projectId, 'r:1', { target: odd, medium: 'email', enabled: false, updatedAt: at }); // overwrite
+    await rules.set(projectId, 'r:1', { target: odd, medium: 'email', enabled: true, updatedAt: at, setVia: null });
+    await rules.set(projectId, 'r:1', { target: odd, medium: 'in_app', enabled: false, updatedAt: at, setVia: null });
+    await rules.set(projectId, 'r:1', { target: odd, medium: 'email', enabled: false, updatedAt: at, setVia: null }); // overwrite
     const set = await rules.findForRecipient(projectId, 'r:1');
     expect([...set.values()].sort((a, b) => a.medium.localeCompare(b.medium))).toEqual([
-      { target: odd, medium: 'email', enabled: false, updatedAt: at },
-      { target: odd, medium: 'in_app', enabled: false, updatedAt: at },
+      { target: odd, medium: 'email', enabled: false, updatedAt: at, setVia: null },
+      { target: odd, medium: 'in_app', enabled: false, updatedAt: at, setVia: null },
     ]);
     expect(set.get(keyOf(odd, 'email'))?.enabled).toBe(false);
     expect((await rules.findForRecipient(projectId + 1, 'r:1')).size).toBe(0);
@@ -35,11 +35,37 @@ describe('rule repository against the real store', () => {
     expect([...many.keys()]).toEqual(['r:1']);
   });
 
+  it('when a rule is set through something, then its set_at and set_via are stored; a write not saying clears set_via', async () => {
+    const projectId = Number(newProject());
+    const target = { channel: 'billing', topic: 'any', event: 'invoice.paid' };
+    const read = async () => (await rules.findForRecipient(projectId, 'r')).get(keyOf(target, 'email'));
+    const t1 = new Date('2030-01-01T00:00:01.250Z');
+    await rules.set(projectId, 'r', { target, medium: 'email', enabled: false, updatedAt: t1, setVia: 'unsubscribe_link' });
+    expect(await read()).toEqual({ target, medium: 'email', enabled: false, updatedAt: t1, setVia: 'unsubscribe_link' });
+    const t2 = new Date('2030-01-02T00:00:00.000Z');
+    await rules.set(projectId, 'r', { target, medium: 'email', enabled: true, updatedAt: t2, setVia: 'recipient_token' });
+    expect(await read()).toEqual({ target, medium: 'email', enabled: true, updatedAt: t2, setVia: 'recipient_token' });
+    await rules.set(projectId, 'r', { target, medium: 'email', enabled: true, updatedAt: t1, setVia: null });
+    expect(await read()).toEqual({ target, medium: 'email', enabled: true, updatedAt: t1, setVia: null });
+    // The batch read carries the same.
+    await rules.set(projectId, 'r', { target, medium: 'email', enabled: false, updatedAt: t2, setVia: 'api_key' });
+    expect((await rules.findForRecipients(projectId, ['r'])).get('r')?.get(keyOf(target, 'email'))).toMatchObject({ updatedAt: t2, setVia: 'api_key' });
+  });
+
+  it('when a stored rule holds no or an unknown set_via (written before it was recorded), then it reads as null', async () => {
+    const projectId = Number(newProject());
+    const at = new Date('2030-01-01T00:00:00.000Z');
+    const key = { p: projectId, m: 'email', c: 'c', e: 'e', t: 't', on: true, at: at.getTime() };
+    await mongo.db.collection('recipient_rule_entries').insertMany([{ ...key, r: 'before' }, { ...key, r: 'odd', via: 'carrier_pigeon' }]);
+    const many = await rules.findForRecipients(projectId, ['before', 'odd']);
+    for (const r of ['before', 'odd']) expect([...many.get(r)!.values()]).toEqual([{ target: { channel: 'c', topic: 't', event: 'e' }, medium: 'email', enabled: true, updatedAt: at, setVia: null }]);
+  });
+
   it('when an erasure comes, then only rules written at or before it are removed', async () => {
     const projectId = Number(newProject());
     const t = (s: number) => new Date(Date.UTC(2030, 0, 1, 0, 0, s));
-    await rules.set(projectId, 'r', { target: odd, medium: 'email', enabled: true, updatedAt: t(1) });
-    await rules.set(projectId, 'r', { target: odd, medium: 'in_app', enabled: true, updatedAt: t(3) });
+    await rules.set(projectId, 'r', { target: odd, medium: 'email', enabled: true, updatedAt: t(1), setVia: null });
+    await rules.set(projectId, 'r', { target: odd, medium: 'in_app', enabled: true, updatedAt: t(3), setVia: null });
     expect(await rules.removeWrittenAtOrBefore(projectId, 'r', t(2))).toBe(1);
     expect([...(await rules.findForRecipient(projectId, 'r')).values()].map((x) => x.medium)).toEqual(['in_app']);
     expect(await rules.removeWrittenAtOrBefore(projectId, 'r', t(3))).toBe(1);
@@ -55,10 +81,10 @@ describe('rule repository against the real store', () => {
   ])('when a rule has awkward strings (%s), then it is data: set, read back and overwritten exactly', async (_name, target) => {
     const projectId = Number(newProject());
     const at = new Date('2030-01-01T00:00:00.000Z');
-    await rules.set(projectId, 'r', { target, medium: 'email', enabled: true, updatedAt: at });
-    await rules.set(projectId, 'r', { target, medium: 'email', enabled: false, updatedAt: at });
+    await rules.set(projectId, 'r', { target, medium: 'email', enabled: true, updatedAt: at, setVia: null });
+    await rules.set(projectId, 'r', { target, medium: 'email', enabled: false, updatedAt: at, setVia: null });
     const set = await rules.findForRecipient(projectId, 'r');
-    expect([...set.values()]).toEqual([{ target, medium: 'email', enabled: false, updatedAt: at }]);
+    expect([...set.values()]).toEqual([{ target, medium: 'email', enabled: false, updatedAt: at, setVia: null }]);
     expect(set.get(keyOf(target, 'email'))?.enabled).toBe(false);
     expect((await rules.findForRecipients(projectId, ['r'])).get('r')?.size).toBe(1);
   });
@@ -67,7 +93,7 @@ describe('rule repository against the real store', () => {
     const projectId = Number(newProject());
     const at = new Date('2030-01-01T00:00:00.000Z');
     await Promise.all(
-      Array.from({ length: 10 }, (_, i) => rules.set(projectId, 'r', { target: { channel: 'c', topic: `t${i}`, event: 'e' }, medium: 'in_app', enabled: true, updatedAt: at })),
+      Array.from({ length: 10 }, (_, i) => rules.set(projectId, 'r', { target: { channel: 'c', topic: `t${i}`, event: 'e' }, medium: 'in_app', enabled: true, updatedAt: at, setVia: null })),
     );
     expect((await rules.findForRecipient(projectId, 'r')).size).toBe(10);
   });
@@ -81,10 +107,10 @@ describe('rule repository against the real store', () => {
       at,
     });
     await rules.ensureIndexes(); // a start of the service migrates the former layout
-    expect([...(await rules.findForRecipient(projectId, 'old')).values()]).toEqual([{ target: odd, medium: 'email', enabled: true, updatedAt: at }]);
+    expect([...(await rules.findForRecipient(projectId, 'old')).values()]).toEqual([{ target: odd, medium: 'email', enabled: true, updatedAt: at, setVia: null }]);
     const other = { channel: 'c', topic: ' t ', event: 'e' };
-    await rules.set(projectId, 'old', { target: other, medium: 'in_app', enabled: false, updatedAt: at });
-    await rules.set(projectId, 'old', { target: odd, medium: 'email', enabled: false, updatedAt: at });
+    await rules.set(projectId, 'old', { target: other, medium: 'in_app', enabled: false, updatedAt: at, setVia: null });
+    await rules.set(projectId, 'old', { target: odd, medium: 'email', enabled: false, updatedAt: at, setVia: null });
     const set = await rules.findForRecipient(projectId, 'old');
     expect(set.size).toBe(2);
     expect(set.get(keyOf(odd, 'email'))?.enabled).toBe(false);

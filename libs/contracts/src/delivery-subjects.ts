@@ -6,8 +6,12 @@
  */
 export const DELIVERY_STREAM = 'HERALD_DELIVERY';
 export const DELIVERY_SUBJECT_PREFIX = 'herald.delivery';
-/** NotificationJob: gate and deliver one direct notification. */
-export const DELIVERY_NOTIFICATION_SUBJECT = `${DELIVERY_SUBJECT_PREFIX}.notification`;
+/**
+ * SendJob: one accepted direct send, on `herald.delivery.send.<notification id>` (one subject per
+ * send, so a read of a notification not yet written finds its send by direct get).
+ */
+export const DELIVERY_SEND_SUBJECT_PREFIX = `${DELIVERY_SUBJECT_PREFIX}.send`;
+export const deliverySendSubject = (notificationId: number | bigint): string => `${DELIVERY_SEND_SUBJECT_PREFIX}.${notificationId}`;
 /** BroadcastJob: fan a broadcast out into chunks. */
 export const DELIVERY_BROADCAST_SUBJECT = `${DELIVERY_SUBJECT_PREFIX}.broadcast`;
 /** BroadcastChunkJob: create and gate one page of a broadcast's notifications. */
@@ -15,7 +19,8 @@ export const DELIVERY_CHUNK_SUBJECT = `${DELIVERY_SUBJECT_PREFIX}.chunk`;
 /** EmailJob: send one notification's email. */
 export const DELIVERY_EMAIL_SUBJECT = `${DELIVERY_SUBJECT_PREFIX}.email`;
 
-export const DELIVERY_NOTIFICATION_CONSUMER = 'delivery-notifications';
+/** Decides and writes batches of direct sends (SendJob). */
+export const DELIVERY_SEND_CONSUMER = 'delivery-sends';
 export const DELIVERY_BROADCAST_CONSUMER = 'delivery-broadcasts';
 export const DELIVERY_CHUNK_CONSUMER = 'delivery-chunks';
 export const DELIVERY_EMAIL_CONSUMER = 'delivery-emails';

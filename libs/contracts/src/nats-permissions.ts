@@ -9,8 +9,8 @@ import {
   DELIVERY_BROADCAST_CONSUMER,
   DELIVERY_CHUNK_CONSUMER,
   DELIVERY_EMAIL_CONSUMER,
-  DELIVERY_NOTIFICATION_CONSUMER,
   DELIVERY_RECIPIENT_DELETED_CONSUMER,
+  DELIVERY_SEND_CONSUMER,
   DELIVERY_STREAM,
   DELIVERY_SUBJECT_PREFIX,
   OUTCOMES_STREAM,
@@ -24,7 +24,7 @@ import {
   PREFERENCE_SUBJECT_PREFIX,
   RECIPIENT_DELETED_SUBJECT,
 } from './subjects.js';
-import { WEBHOOK_DISPATCH_CONSUMER } from './webhook-subjects.js';
+import { WEBHOOK_DISPATCH_CONSUMER, WEBHOOKS_CHANGED_SUBJECT } from './webhook-subjects.js';
 
 /** Herald's apps; each connects to NATS as the user of its name (NATS_USER). */
 export const NATS_APPS = ['gateway', 'recipient-service', 'preference-service', 'delivery-service'] as const;
@@ -49,6 +49,8 @@ export interface NatsGrants {
   ensures: string[];
   /** Streams whose state it reads without ensuring them. */
   reads: string[];
+  /** Streams whose stored messages it reads by subject or sequence (`STREAM.MSG.GET`). */
+  messageReads?: string[];
   /** Its durable pull consumers, `[stream, name]`: created or updated, read, pulled, acknowledged. */
   durables: [string, string][];
   /**
@@ -59,7 +61,7 @@ export interface NatsGrants {
 }
 
 /** The durable consumers on HERALD_DELIVERY: one per work subject. */
-const DELIVERY_WORK_CONSUMERS = [DELIVERY_NOTIFICATION_CONSUMER, DELIVERY_BROADCAST_CONSUMER, DELIVERY_CHUNK_CONSUMER, DELIVERY_EMAIL_CONSUMER];
+const DELIVERY_WORK_CONSUMERS = [DELIVERY_SEND_CONSUMER, DELIVERY_BROADCAST_CONSUMER, DELIVERY_CHUNK_CONSUMER, DELIVERY_EMAIL_CONSUMER];
 
 export const NATS_GRANTS: Record<NatsApp, NatsGrants> = {
   // Internet-facing: key revocations and heartbeats among its replicas, erasures heard on a core
@@ -88,11 +90,14 @@ export const NATS_GRANTS: Record<NatsApp, NatsGrants> = {
     durables: [[EVENTS_STREAM, PREFERENCE_RECIPIENT_DELETED_CONSUMER]],
     ephemeral: [],
   },
+  // Its replicas tell each other of webhook endpoint changes; an accepted send is read back from
+  // HERALD_DELIVERY (STREAM.MSG.GET) until its notification is written.
   'delivery-service': {
-    publish: [`${DELIVERY_SUBJECT_PREFIX}.>`, `${OUTCOMES_SUBJECT_PREFIX}.>`],
-    subscribe: [RECIPIENT_DELETED_SUBJECT],
+    publish: [`${DELIVERY_SUBJECT_PREFIX}.>`, `${OUTCOMES_SUBJECT_PREFIX}.>`, WEBHOOKS_CHANGED_SUBJECT],
+    subscribe: [RECIPIENT_DELETED_SUBJECT, WEBHOOKS_CHANGED_SUBJECT],
     ensures: [DELIVERY_STREAM, EVENTS_STREAM, OUTCOMES_STREAM],
     reads: [],
+    messageReads: [DELIVERY_STREAM],
     durables: [
       ...DELIVERY_WORK_CONSUMERS.map((c): [string, string] => [DELIVERY_STREAM, c]),
       [EVENTS_STREAM, DELIVERY_RECIPIENT_DELETED_CONSUMER],
@@ -121,6 +126,7 @@ export function natsPermissions(app: NatsApp, grants: Record<NatsApp, NatsGrants
   const allow = new Set<string>([...g.publish, `${API}.INFO`]);
   for (const s of g.ensures) for (const verb of ['INFO', 'CREATE', 'UPDATE']) allow.add(`${API}.STREAM.${verb}.${s}`);
   for (const s of g.reads) allow.add(`${API}.STREAM.INFO.${s}`);
+  for (const s of g.messageReads ?? []) allow.add(`${API}.STREAM.MSG.GET.${s}`);
   for (const [s, c] of g.durables) {
     for (const subject of [`CREATE.${s}.${c}`, `CREATE.${s}.${c}.>`, `DURABLE.CREATE.${s}.${c}`, `INFO.${s}.${c}`, `MSG.NEXT.${s}.${c}`]) allow.add(`${API}.CONSUMER.${subject}`);
     allow.add(`$JS.ACK.${s}.${c}.>`);

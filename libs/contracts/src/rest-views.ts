@@ -1,4 +1,5 @@
 import { timestampDate, type Timestamp } from '@bufbuild/protobuf/wkt';
+import type { Decision } from './gen/herald/common/v1/decision_pb.js';
 import type { Broadcast, Notification } from './gen/herald/delivery/v1/delivery_pb.js';
 
 /**
@@ -57,10 +58,65 @@ export function notificationView(n: Notification, audience: Audience = 'full') {
     updated_at: formatProtoTimestamp(n.updatedAt)!,
     status: n.status,
     email,
+    decision: notificationDecisionView(n),
   };
 }
 
 export type NotificationView = ReturnType<typeof notificationView>;
+
+/** The rule or catalog entry that decided (issue 19), as REST shows it; null for medium_default and for gates. */
+export function decidingRuleView(d: Decision | undefined) {
+  const r = d?.recipientRule;
+  if (r) {
+    return {
+      target: target(r.target)!,
+      medium: r.medium,
+      enabled: r.enabled,
+      set_at: formatProtoTimestamp(r.setAt),
+      set_via: r.setVia ?? null,
+    };
+  }
+  const c = d?.catalogEntry;
+  if (c) {
+    return {
+      id: Number(c.id),
+      label: c.label,
+      target: target(c.target)!,
+      medium: c.medium,
+      default_enabled: c.defaultEnabled,
+      mandatory: c.mandatory,
+    };
+  }
+  return null;
+}
+
+/**
+ * One medium's decision (issue 19): `result` is the medium's outcome (or, for a preference check,
+ * `enabled`/`disabled`); `because` the cascade step or gate that decided, null while pending.
+ */
+export function decisionView(d: Decision | undefined, result: string) {
+  const pending = result === 'pending';
+  return {
+    result,
+    because: pending || !d?.because ? null : d.because,
+    rule: pending ? null : decidingRuleView(d),
+  };
+}
+
+export type DecisionView = ReturnType<typeof decisionView>;
+
+/**
+ * `decision` of a notification: one entry per medium the send asked for (in_app: a payload; email:
+ * an email block); null for notifications written before decisions were recorded.
+ */
+export function notificationDecisionView(n: Notification) {
+  const d = n.decision;
+  if (!d) return null;
+  const out: { in_app?: DecisionView; email?: DecisionView } = {};
+  if (n.status !== 'not_requested') out.in_app = decisionView(d.inApp, n.status === 'enqueued' ? 'pending' : n.status);
+  if (n.email && n.email.status !== 'not_requested') out.email = decisionView(d.email, n.email.status);
+  return out;
+}
 
 export function broadcastView(b: Broadcast) {
   return {

@@ -12,3 +12,10 @@ export const WEBHOOK_TEST_EVENT = 'webhook.test';
 export const MAX_WEBHOOKS_PER_PROJECT = 20;
 /** Longest endpoint URL. */
 export const MAX_WEBHOOK_URL_LENGTH = 2048;
+
+/**
+ * Core NATS subject (payload: the project id, decimal text) the delivery service's replicas publish
+ * when a project's webhook endpoints change (created, updated, deleted, disabled): every replica
+ * forgets whether that project has endpoints (the fan-out's cache).
+ */
+export const WEBHOOKS_CHANGED_SUBJECT = 'herald.webhooks.changed';

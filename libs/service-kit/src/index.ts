@@ -61,3 +61,6 @@ export {
   SpanKind,
   type Tracing,
 } from './tracing';
+export { createBatcher, BatchItemFailure, type Batcher, type BatcherOptions } from './batcher';
+export { createCache, invalidateOn, type Cache } from './cache';
+export { retryPolicy, backoffDelay, type RetryPolicy, type RetryOptions } from './retry';

@@ -2,6 +2,7 @@ import { jetstream, type Consumer, type ConsumerMessages, type JsMsg } from '@na
 import type { Logger } from './logger';
 import type { NatsConnection } from './nats';
 import { contextFromHeaders, inSpan, SpanKind } from './tracing';
+import { backoffDelay } from './retry';
 
 /** What a handler decided about one message. */
 export type Outcome = { ack: true } | { retryInMs: number } | { poison: string };
@@ -114,7 +115,7 @@ export async function startBatchWorker(opts: BatchWorkerOptions): Promise<Worker
         } catch (err) {
           span.recordException(err as Error);
           log.error({ err, size: batch.length, msgId: batch[0].headers?.get('Nats-Msg-Id'), deliveryCount: batch[0].info.deliveryCount }, 'job failed, retrying');
-          for (const m of batch) m.nak(Math.min(30_000, opts.retryBaseMs * 2 ** Math.min(m.info.deliveryCount, 8)));
+          for (const m of batch) m.nak(backoffDelay(opts.retryBaseMs, m.info.deliveryCount));
         }
       },
     );

@@ -23,6 +23,10 @@ export function natsConnectOptions(url: string, name: string, auth: NatsAuth = {
     name,
     maxReconnectAttempts: -1,
     reconnectTimeWait: 500,
+    // No Error (with its stack trace) created ahead for every request and publish acknowledgement,
+    // only to be thrown on a timeout: a measurable share of the send path's CPU (issue 18). A timeout
+    // or refusal still rejects with its error, without the caller's async stack.
+    noAsyncTraces: true,
     ...(auth.user ? { user: auth.user, pass: auth.password, inboxPrefix: natsInboxPrefix(auth.user) } : {}),
   };
 }

@@ -1,4 +1,5 @@
 import type { Db } from 'mongodb';
+import { createBatcher } from './batcher';
 import { isDuplicateKey } from './errors';
 
 interface CounterDoc {
@@ -22,47 +23,18 @@ export function createSequences(db: Db, collection = 'counters') {
   // Within a process, claims for one sequence run one at a time, so they never race each other
   // along the chain and the hint stays exact; across replicas the claims keep ids unique. Requests
   // arriving while a claim is in flight wait for the next claim, which reserves one block for all
-  // of them and hands it out in arrival order: ids still increase with creation time, and a busy
-  // process pays one claim per batch instead of one per id.
-  interface Waiter {
-    count: number;
-    resolve(first: number): void;
-    reject(err: unknown): void;
-  }
-  const queues = new Map<string, { waiting: Waiter[]; busy: boolean }>();
-  const drain = (name: string): void => {
-    const queue = queues.get(name);
-    if (!queue || queue.busy) return;
-    if (queue.waiting.length === 0) {
-      queues.delete(name);
-      return;
-    }
-    const batch = queue.waiting.splice(0);
-    queue.busy = true;
-    claim(name, batch.reduce((sum, w) => sum + w.count, 0))
-      .then(
-        (first) => {
-          let next = first;
-          for (const w of batch) {
-            w.resolve(next);
-            next += w.count;
-          }
-        },
-        (err) => batch.forEach((w) => w.reject(err)),
-      )
-      .finally(() => {
-        queue.busy = false;
-        drain(name);
-      });
-  };
+  // of them and hands it out in arrival order (service-kit's batcher, one group per sequence): ids
+  // still increase with creation time, and a busy process pays one claim per batch, not per id.
+  const blocks = createBatcher<number, number, string>({
+    lingerMs: 0,
+    maxBatch: 10_000,
+    async run(counts, name) {
+      let next = await claim(name, counts.reduce((sum, c) => sum + c, 0));
+      return counts.map((c) => ((next += c), next - c));
+    },
+  });
   return {
-    next: (name: string, count = 1): Promise<number> =>
-      new Promise<number>((resolve, reject) => {
-        const queue = queues.get(name) ?? { waiting: [], busy: false };
-        queues.set(name, queue);
-        queue.waiting.push({ count, resolve, reject });
-        drain(name);
-      }),
+    next: (name: string, count = 1): Promise<number> => blocks.add(count, name),
     /**
      * The highest id handed out (or reserved) so far, 0 when none: every id a later `next` returns
      * is above it. Follows the claim chain from the hint, so a stale hint is never an answer.

@@ -62,8 +62,10 @@ export async function inSpan<T>(
 }
 
 /** NATS headers carrying the active trace context (pass as `headers` when publishing). */
-export function traceHeaders(h: MsgHdrs = natsHeaders()): MsgHdrs {
-  propagation.inject(context.active(), h, { set: (carrier, key, value) => carrier.set(key, value) });
+export function traceHeaders(): MsgHdrs | undefined {
+  let h: MsgHdrs | undefined;
+  // No header block at all when there is no trace to carry (tracing off): a publish without headers is cheaper.
+  propagation.inject(context.active(), null, { set: (_carrier, key, value) => (h ??= natsHeaders()).set(key, value) });
   return h;
 }
 

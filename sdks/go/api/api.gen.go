@@ -58,6 +58,129 @@ func (e ContactInputMedium) Valid() bool {
 	}
 }
 
+// Defines values for DecidingRecipientRuleSetVia.
+const (
+	DecidingRecipientRuleSetViaAPIKey          DecidingRecipientRuleSetVia = "api_key"
+	DecidingRecipientRuleSetViaRecipientToken  DecidingRecipientRuleSetVia = "recipient_token"
+	DecidingRecipientRuleSetViaUnsubscribeLink DecidingRecipientRuleSetVia = "unsubscribe_link"
+)
+
+// Valid indicates whether the value is a known member of the DecidingRecipientRuleSetVia enum.
+func (e DecidingRecipientRuleSetVia) Valid() bool {
+	switch e {
+	case DecidingRecipientRuleSetViaAPIKey:
+		return true
+	case DecidingRecipientRuleSetViaRecipientToken:
+		return true
+	case DecidingRecipientRuleSetViaUnsubscribeLink:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for MediumDecisionBecause.
+const (
+	MediumDecisionBecauseAddressRejected        MediumDecisionBecause = "address_rejected"
+	MediumDecisionBecauseAddressUndeliverable   MediumDecisionBecause = "address_undeliverable"
+	MediumDecisionBecauseBroadcastLimitExceeded MediumDecisionBecause = "broadcast_limit_exceeded"
+	MediumDecisionBecauseCatalogEntry           MediumDecisionBecause = "catalog_entry"
+	MediumDecisionBecauseCatalogTopicAnyEntry   MediumDecisionBecause = "catalog_topic_any_entry"
+	MediumDecisionBecauseMandatoryEntry         MediumDecisionBecause = "mandatory_entry"
+	MediumDecisionBecauseMediumDefault          MediumDecisionBecause = "medium_default"
+	MediumDecisionBecauseNoPrimaryContact       MediumDecisionBecause = "no_primary_contact"
+	MediumDecisionBecauseNoTarget               MediumDecisionBecause = "no_target"
+	MediumDecisionBecauseNotCataloged           MediumDecisionBecause = "not_cataloged"
+	MediumDecisionBecauseProviderError          MediumDecisionBecause = "provider_error"
+	MediumDecisionBecauseQuotaExceeded          MediumDecisionBecause = "quota_exceeded"
+	MediumDecisionBecauseRecipientRule          MediumDecisionBecause = "recipient_rule"
+	MediumDecisionBecauseRecipientTopicAnyRule  MediumDecisionBecause = "recipient_topic_any_rule"
+)
+
+// Valid indicates whether the value is a known member of the MediumDecisionBecause enum.
+func (e MediumDecisionBecause) Valid() bool {
+	switch e {
+	case MediumDecisionBecauseAddressRejected:
+		return true
+	case MediumDecisionBecauseAddressUndeliverable:
+		return true
+	case MediumDecisionBecauseBroadcastLimitExceeded:
+		return true
+	case MediumDecisionBecauseCatalogEntry:
+		return true
+	case MediumDecisionBecauseCatalogTopicAnyEntry:
+		return true
+	case MediumDecisionBecauseMandatoryEntry:
+		return true
+	case MediumDecisionBecauseMediumDefault:
+		return true
+	case MediumDecisionBecauseNoPrimaryContact:
+		return true
+	case MediumDecisionBecauseNoTarget:
+		return true
+	case MediumDecisionBecauseNotCataloged:
+		return true
+	case MediumDecisionBecauseProviderError:
+		return true
+	case MediumDecisionBecauseQuotaExceeded:
+		return true
+	case MediumDecisionBecauseRecipientRule:
+		return true
+	case MediumDecisionBecauseRecipientTopicAnyRule:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for PreferenceDecisionBecause.
+const (
+	PreferenceDecisionBecauseCatalogEntry          PreferenceDecisionBecause = "catalog_entry"
+	PreferenceDecisionBecauseCatalogTopicAnyEntry  PreferenceDecisionBecause = "catalog_topic_any_entry"
+	PreferenceDecisionBecauseMandatoryEntry        PreferenceDecisionBecause = "mandatory_entry"
+	PreferenceDecisionBecauseMediumDefault         PreferenceDecisionBecause = "medium_default"
+	PreferenceDecisionBecauseRecipientRule         PreferenceDecisionBecause = "recipient_rule"
+	PreferenceDecisionBecauseRecipientTopicAnyRule PreferenceDecisionBecause = "recipient_topic_any_rule"
+)
+
+// Valid indicates whether the value is a known member of the PreferenceDecisionBecause enum.
+func (e PreferenceDecisionBecause) Valid() bool {
+	switch e {
+	case PreferenceDecisionBecauseCatalogEntry:
+		return true
+	case PreferenceDecisionBecauseCatalogTopicAnyEntry:
+		return true
+	case PreferenceDecisionBecauseMandatoryEntry:
+		return true
+	case PreferenceDecisionBecauseMediumDefault:
+		return true
+	case PreferenceDecisionBecauseRecipientRule:
+		return true
+	case PreferenceDecisionBecauseRecipientTopicAnyRule:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for PreferenceDecisionResult.
+const (
+	PreferenceDecisionResultDisabled PreferenceDecisionResult = "disabled"
+	PreferenceDecisionResultEnabled  PreferenceDecisionResult = "enabled"
+)
+
+// Valid indicates whether the value is a known member of the PreferenceDecisionResult enum.
+func (e PreferenceDecisionResult) Valid() bool {
+	switch e {
+	case PreferenceDecisionResultDisabled:
+		return true
+	case PreferenceDecisionResultEnabled:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for PrimaryContactInputMedium.
 const (
 	PrimaryContactInputMediumEmail      PrimaryContactInputMedium = "email"
@@ -715,6 +838,42 @@ type ContactInput struct {
 // ContactInputMedium email, sms, web_push or mobile_push
 type ContactInputMedium string
 
+// DecidingCatalogEntry defines model for DecidingCatalogEntry.
+type DecidingCatalogEntry struct {
+	DefaultEnabled bool                        `json:"default_enabled"`
+	ID             int                         `json:"id"`
+	Label          string                      `json:"label"`
+	Mandatory      bool                        `json:"mandatory"`
+	Medium         string                      `json:"medium"`
+	Target         DecidingCatalogEntry_Target `json:"target"`
+}
+
+// DecidingCatalogEntry_Target defines model for DecidingCatalogEntry.Target.
+type DecidingCatalogEntry_Target struct {
+	Channel string `json:"channel"`
+	Event   string `json:"event"`
+	Topic   string `json:"topic"`
+}
+
+// DecidingRecipientRule defines model for DecidingRecipientRule.
+type DecidingRecipientRule struct {
+	Enabled bool                         `json:"enabled"`
+	Medium  string                       `json:"medium"`
+	SetAt   *string                      `json:"set_at"`
+	SetVia  *DecidingRecipientRuleSetVia `json:"set_via"`
+	Target  DecidingRecipientRule_Target `json:"target"`
+}
+
+// DecidingRecipientRuleSetVia Who set the rule; null for rules set before this was recorded
+type DecidingRecipientRuleSetVia string
+
+// DecidingRecipientRule_Target defines model for DecidingRecipientRule.Target.
+type DecidingRecipientRule_Target struct {
+	Channel string `json:"channel"`
+	Event   string `json:"event"`
+	Topic   string `json:"topic"`
+}
+
 // EmailFrom defines model for EmailFrom.
 type EmailFrom struct {
 	// Address Exactly one addr-spec (like a contact address), e.g. alerts@example.com
@@ -752,6 +911,23 @@ type ErrorFamilyError_Errors struct {
 	PropertyPath string      `json:"property_path"`
 }
 
+// MediumDecision defines model for MediumDecision.
+type MediumDecision struct {
+	Because *MediumDecisionBecause `json:"because"`
+
+	// Result The medium outcome: delivered | suppressed | quota_exceeded | failed | pending (in_app); sent | skipped | failed | pending (email)
+	Result string               `json:"result"`
+	Rule   *MediumDecision_Rule `json:"rule"`
+}
+
+// MediumDecisionBecause The cascade step or the gate after it that decided; null only while pending
+type MediumDecisionBecause string
+
+// MediumDecision_Rule The recipient rule or catalog entry that decided; null for medium_default and for gates
+type MediumDecision_Rule struct {
+	union json.RawMessage
+}
+
 // MessageError defines model for MessageError.
 type MessageError struct {
 	Code    string                `json:"code"`
@@ -774,20 +950,27 @@ type Notification struct {
 	// CreatedAt UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
 	//
 	// Examples: 2025-01-31T12:00:00Z
-	CreatedAt   string            `json:"created_at"`
-	Email       NotificationEmail `json:"email"`
-	ID          int               `json:"id"`
-	Opened      bool              `json:"opened"`
-	Payload     interface{}       `json:"payload"`
-	Read        bool              `json:"read"`
-	RecipientID string            `json:"recipient_id"`
-	Status      string            `json:"status"`
-	Target      *Target           `json:"target"`
+	CreatedAt   string                `json:"created_at"`
+	Decision    *NotificationDecision `json:"decision"`
+	Email       NotificationEmail     `json:"email"`
+	ID          int                   `json:"id"`
+	Opened      bool                  `json:"opened"`
+	Payload     interface{}           `json:"payload"`
+	Read        bool                  `json:"read"`
+	RecipientID string                `json:"recipient_id"`
+	Status      string                `json:"status"`
+	Target      *Target               `json:"target"`
 
 	// UpdatedAt UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
 	//
 	// Examples: 2025-01-31T12:00:00Z
 	UpdatedAt string `json:"updated_at"`
+}
+
+// NotificationDecision One entry per medium the send asked for; null for notifications written before decisions were recorded
+type NotificationDecision struct {
+	Email *MediumDecision `json:"email,omitempty"`
+	InApp *MediumDecision `json:"in_app,omitempty"`
 }
 
 // NotificationEmail defines model for NotificationEmail.
@@ -799,6 +982,24 @@ type NotificationEmail struct {
 	Reason    *string `json:"reason,omitempty"`
 	SentAt    *string `json:"sent_at,omitempty"`
 	Status    string  `json:"status"`
+}
+
+// PreferenceDecision defines model for PreferenceDecision.
+type PreferenceDecision struct {
+	Because *PreferenceDecisionBecause `json:"because"`
+	Result  PreferenceDecisionResult   `json:"result"`
+	Rule    *PreferenceDecision_Rule   `json:"rule"`
+}
+
+// PreferenceDecisionBecause The cascade step that decided
+type PreferenceDecisionBecause string
+
+// PreferenceDecisionResult defines model for PreferenceDecision.Result.
+type PreferenceDecisionResult string
+
+// PreferenceDecision_Rule The recipient rule or catalog entry that decided; null for medium_default and for gates
+type PreferenceDecision_Rule struct {
+	union json.RawMessage
 }
 
 // PreferenceState defines model for PreferenceState.
@@ -1617,8 +1818,9 @@ type GetRecipientsRecipientIDPreferencesCheck200JSONResponseBody_Data_Target str
 
 // GetRecipientsRecipientIDPreferencesCheck200JSONResponseBody_Data defines parameters for GetRecipientsRecipientIDPreferencesCheck.
 type GetRecipientsRecipientIDPreferencesCheck200JSONResponseBody_Data struct {
-	State  PreferenceState                                                         `json:"state"`
-	Target GetRecipientsRecipientIDPreferencesCheck200JSONResponseBody_Data_Target `json:"target"`
+	Decision PreferenceDecision                                                      `json:"decision"`
+	State    PreferenceState                                                         `json:"state"`
+	Target   GetRecipientsRecipientIDPreferencesCheck200JSONResponseBody_Data_Target `json:"target"`
 }
 
 // GetRecipientsRecipientIDPreferencesCheck200JSONResponseBody defines parameters for GetRecipientsRecipientIDPreferencesCheck.
@@ -1984,6 +2186,130 @@ func (t *CatalogEntryPatch) UnmarshalJSON(b []byte) error {
 		}
 	}
 
+	return err
+}
+
+// AsDecidingRecipientRule returns the union data inside the MediumDecision_Rule as a DecidingRecipientRule
+func (t MediumDecision_Rule) AsDecidingRecipientRule() (DecidingRecipientRule, error) {
+	var body DecidingRecipientRule
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromDecidingRecipientRule overwrites any union data inside the MediumDecision_Rule as the provided DecidingRecipientRule
+func (t *MediumDecision_Rule) FromDecidingRecipientRule(v DecidingRecipientRule) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeDecidingRecipientRule performs a merge with any union data inside the MediumDecision_Rule, using the provided DecidingRecipientRule
+func (t *MediumDecision_Rule) MergeDecidingRecipientRule(v DecidingRecipientRule) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsDecidingCatalogEntry returns the union data inside the MediumDecision_Rule as a DecidingCatalogEntry
+func (t MediumDecision_Rule) AsDecidingCatalogEntry() (DecidingCatalogEntry, error) {
+	var body DecidingCatalogEntry
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromDecidingCatalogEntry overwrites any union data inside the MediumDecision_Rule as the provided DecidingCatalogEntry
+func (t *MediumDecision_Rule) FromDecidingCatalogEntry(v DecidingCatalogEntry) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeDecidingCatalogEntry performs a merge with any union data inside the MediumDecision_Rule, using the provided DecidingCatalogEntry
+func (t *MediumDecision_Rule) MergeDecidingCatalogEntry(v DecidingCatalogEntry) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+func (t MediumDecision_Rule) MarshalJSON() ([]byte, error) {
+	b, err := t.union.MarshalJSON()
+	return b, err
+}
+
+func (t *MediumDecision_Rule) UnmarshalJSON(b []byte) error {
+	err := t.union.UnmarshalJSON(b)
+	return err
+}
+
+// AsDecidingRecipientRule returns the union data inside the PreferenceDecision_Rule as a DecidingRecipientRule
+func (t PreferenceDecision_Rule) AsDecidingRecipientRule() (DecidingRecipientRule, error) {
+	var body DecidingRecipientRule
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromDecidingRecipientRule overwrites any union data inside the PreferenceDecision_Rule as the provided DecidingRecipientRule
+func (t *PreferenceDecision_Rule) FromDecidingRecipientRule(v DecidingRecipientRule) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeDecidingRecipientRule performs a merge with any union data inside the PreferenceDecision_Rule, using the provided DecidingRecipientRule
+func (t *PreferenceDecision_Rule) MergeDecidingRecipientRule(v DecidingRecipientRule) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsDecidingCatalogEntry returns the union data inside the PreferenceDecision_Rule as a DecidingCatalogEntry
+func (t PreferenceDecision_Rule) AsDecidingCatalogEntry() (DecidingCatalogEntry, error) {
+	var body DecidingCatalogEntry
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromDecidingCatalogEntry overwrites any union data inside the PreferenceDecision_Rule as the provided DecidingCatalogEntry
+func (t *PreferenceDecision_Rule) FromDecidingCatalogEntry(v DecidingCatalogEntry) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeDecidingCatalogEntry performs a merge with any union data inside the PreferenceDecision_Rule, using the provided DecidingCatalogEntry
+func (t *PreferenceDecision_Rule) MergeDecidingCatalogEntry(v DecidingCatalogEntry) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+func (t PreferenceDecision_Rule) MarshalJSON() ([]byte, error) {
+	b, err := t.union.MarshalJSON()
+	return b, err
+}
+
+func (t *PreferenceDecision_Rule) UnmarshalJSON(b []byte) error {
+	err := t.union.UnmarshalJSON(b)
 	return err
 }
 

@@ -1,3 +1,5 @@
+import type { StoredDecision } from './decision';
+
 /** The delivery domain's records, as the store keeps them and the use cases see them. */
 
 export interface Target {
@@ -72,8 +74,46 @@ export interface Notification {
   opened: boolean;
   status: NotificationStatus;
   email: EmailOutcome;
+  /** Which rule decided each medium (issue 19); absent on notifications written before it was recorded. */
+  decision?: StoredDecision;
   createdAt: Date;
   updatedAt: Date;
+}
+
+/**
+ * One accepted direct send, as JetStream carries it (SendJob) until the worker has written its
+ * notification: everything the worker needs to decide and write it, without reading the store.
+ */
+export interface AcceptedSend {
+  id: number;
+  projectId: number;
+  recipientId: string;
+  /** The recipient's incarnation when the send was accepted (0: unknown). */
+  recipientSeq: number;
+  target: Target | null;
+  payloadJson: string | null;
+  email: EmailContent | null;
+  settings: SendSettings;
+  createdAt: Date;
+}
+
+/** The notification of an accepted send before its worker has written it (status as accepted, decision pending). */
+export function acceptedView(s: AcceptedSend): Notification {
+  return {
+    id: s.id,
+    projectId: s.projectId,
+    recipientId: s.recipientId,
+    broadcastId: null,
+    target: s.target,
+    payloadJson: s.payloadJson,
+    read: false,
+    opened: false,
+    status: s.payloadJson !== null ? 'enqueued' : 'not_requested',
+    email: s.email ? emailPending() : emailNotRequested(),
+    decision: {},
+    createdAt: s.createdAt,
+    updatedAt: s.createdAt,
+  };
 }
 
 export type BroadcastStatus = 'enqueued' | 'fanning_out' | 'completed' | 'failed';

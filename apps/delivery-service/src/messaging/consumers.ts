@@ -6,17 +6,17 @@ import {
   DELIVERY_BROADCAST_CONSUMER,
   DELIVERY_CHUNK_CONSUMER,
   DELIVERY_EMAIL_CONSUMER,
-  DELIVERY_NOTIFICATION_CONSUMER,
   DELIVERY_RECIPIENT_DELETED_CONSUMER,
+  DELIVERY_SEND_CONSUMER,
   DELIVERY_STREAM,
   EmailJobSchema,
   EVENTS_STREAM,
-  NotificationJobSchema,
   RecipientDeletedSchema,
 } from '@herald/contracts';
-import { done, startBatchWorker, startWorker, type Logger, type NatsConnection, type Outcome, type Worker } from '@herald/service-kit';
+import { backoffDelay, done, startBatchWorker, startWorker, type Logger, type NatsConnection, type Outcome, type Worker } from '@herald/service-kit';
 import type { JsMsg } from '@nats-io/jetstream';
 import type { DeliveryUseCases } from '../usecases';
+import { decodeSend } from './send-jobs';
 
 /** Decodes a job, or reports it as poison (it can never succeed, so it is terminated). */
 function decode<T>(m: JsMsg, parse: (data: Uint8Array) => T): T | Outcome {
@@ -38,8 +38,6 @@ function decodeAll<T>(msgs: JsMsg[], parse: (data: Uint8Array) => T): { outcomes
   return { outcomes, jobs };
 }
 
-const backoff = (baseMs: number, deliveries: number) => Math.min(30_000, baseMs * 2 ** Math.min(deliveries, 8));
-
 const isOutcome = (v: unknown): v is Outcome => typeof v === 'object' && v !== null && ('poison' in v || 'ack' in v || 'retryInMs' in v);
 
 /** Starts every consumer loop of the service (streams and consumers exist already, see streams.ts). */
@@ -59,7 +57,7 @@ export async function startConsumers(opts: {
   retryBaseMs: number;
   /** The consumers' ack wait: a job in hand is kept alive with `working()` well within it. */
   ackWaitMs: number;
-  /** Deliveries of a notification job; an error on the last one ends the notification `failed`. */
+  /** Deliveries of a send job; an error on the last one writes the notification `failed`. */
   notificationMaxDeliveries: number;
 }): Promise<Worker[]> {
   const { nc, logger, usecases, concurrency, onRedelivery, retryBaseMs } = opts;
@@ -68,25 +66,28 @@ export async function startConsumers(opts: {
   return Promise.all([
     startBatchWorker({
       ...base,
-      durable: DELIVERY_NOTIFICATION_CONSUMER,
+      durable: DELIVERY_SEND_CONSUMER,
       concurrency,
       batchSize: opts.batchSize,
       lingerMs: opts.batchLingerMs,
       async handleBatch(msgs) {
-        const { outcomes, jobs } = decodeAll(msgs, (d) => Number(fromBinary(NotificationJobSchema, d).notificationId));
+        const { outcomes, jobs } = decodeAll(msgs, decodeSend);
         if (jobs.length === 0) return outcomes;
-        const ids = jobs.map((j) => j.value);
+        const sends = jobs.map((j) => j.value);
         try {
-          await usecases.processNotifications(ids, { redelivered: jobs.some((j) => j.msg.info.redelivered) });
+          await usecases.writeSends(sends, { redelivered: jobs.some((j) => j.msg.info.redelivered) });
           return outcomes;
         } catch (err) {
-          // Retried with backoff until a job's last allowed delivery, which gives up on it.
+          // Retried with backoff until a send's last allowed delivery, which writes it `failed`.
           const last = jobs.filter((j) => j.msg.info.deliveryCount >= opts.notificationMaxDeliveries);
           if (last.length === 0) throw err;
-          logger.error({ err, notificationIds: last.map((j) => j.value), deliveries: opts.notificationMaxDeliveries }, 'notifications failed after retries');
-          await usecases.failNotifications(last.map((j) => j.value), err);
+          logger.error({ err, notificationIds: last.map((j) => j.value.id), deliveries: opts.notificationMaxDeliveries }, 'notifications failed after retries');
+          await usecases.failSends(
+            last.map((j) => j.value),
+            err,
+          );
           for (const j of jobs) {
-            if (j.msg.info.deliveryCount < opts.notificationMaxDeliveries) outcomes[j.index] = { retryInMs: backoff(retryBaseMs, j.msg.info.deliveryCount) };
+            if (j.msg.info.deliveryCount < opts.notificationMaxDeliveries) outcomes[j.index] = { retryInMs: backoffDelay(retryBaseMs, j.msg.info.deliveryCount) };
           }
           return outcomes;
         }

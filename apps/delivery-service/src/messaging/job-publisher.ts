@@ -6,26 +6,42 @@ import {
   DELIVERY_BROADCAST_SUBJECT,
   DELIVERY_CHUNK_SUBJECT,
   DELIVERY_EMAIL_SUBJECT,
-  DELIVERY_NOTIFICATION_SUBJECT,
+  deliverySendSubject,
   EmailJobSchema,
-  NotificationJobSchema,
 } from '@herald/contracts';
-import { traceHeaders, type NatsConnection } from '@herald/service-kit';
+import { Code, ConnectError } from '@connectrpc/connect';
+import { retryPolicy, traceHeaders, type NatsConnection } from '@herald/service-kit';
 import type { JobPort } from '../usecases/ports';
+import { encodeSend } from './send-jobs';
 
 /**
  * The use cases' JobPort on JetStream: protobuf job messages on the delivery subjects; every
  * publish carries a msgID (server-side de-duplication) and the active trace context in its
  * headers (the consumer continues the trace).
  */
+/**
+ * A send's publish is retried through a broker restart or a leader change (the client buffers while
+ * it reconnects; a publish in flight at that moment fails): with its id fixed, a second copy of a
+ * send writes nothing. Past about 15 s the send is refused as unavailable (503), never an internal error.
+ */
+const sendPublish = retryPolicy({ initialDelayMs: 100, maxDelayMs: 2_000, maxAttempts: 10 });
+
 export function createJobPublisher(nc: NatsConnection): JobPort {
   const js = jetstream(nc);
   const publish = async <D extends DescMessage>(subject: string, schema: D, message: MessageInitShape<D>, msgID: string): Promise<void> => {
     await js.publish(subject, toBinary(schema, create(schema, message)), { msgID, timeout: 10_000, headers: traceHeaders() });
   };
   return {
-    notification: (projectId, id) =>
-      publish(DELIVERY_NOTIFICATION_SUBJECT, NotificationJobSchema, { projectId: BigInt(projectId), notificationId: BigInt(id) }, `notification:${id}`),
+    // No msgID: the id is the notification's own (a second copy writes nothing), and the broker keeps
+    // no de-duplication entry per send. Publishes of concurrent sends are pipelined on the connection.
+    async send(s) {
+      const data = encodeSend(s);
+      try {
+        await sendPublish.execute(() => js.publish(deliverySendSubject(s.id), data, { timeout: 5_000, headers: traceHeaders() }));
+      } catch (err) {
+        throw new ConnectError('The message broker is unavailable; the send was not accepted', Code.Unavailable, undefined, undefined, err);
+      }
+    },
     email: (projectId, id) => publish(DELIVERY_EMAIL_SUBJECT, EmailJobSchema, { projectId: BigInt(projectId), notificationId: BigInt(id) }, `email:${id}`),
     broadcast: (projectId, id, publishId = `broadcast:${id}`) =>
       publish(DELIVERY_BROADCAST_SUBJECT, BroadcastJobSchema, { projectId: BigInt(projectId), broadcastId: BigInt(id) }, publishId),

@@ -28,7 +28,9 @@ export function createOutcomePublisher(nc: NatsConnection): OutcomeEvents {
               timestamp: timestampFromDate(e.at),
               projectId: BigInt(e.projectId),
               recipientId: e.recipientId ?? '',
-              notification: e.notification ? toPbNotification(e.notification) : undefined,
+              // Slim (issue 18): no payload; the readers that show one fill it in (it never changes).
+              notification: e.notification ? toPbNotification(e.notification, { omitPayload: true }) : undefined,
+              payloadOmitted: e.notification !== undefined && e.notification.status !== 'not_requested',
               broadcast: e.broadcast ? toPbBroadcast(e.broadcast) : undefined,
             }),
           );

@@ -7,9 +7,9 @@ import {
   DELIVERY_CHUNK_SUBJECT,
   DELIVERY_EMAIL_CONSUMER,
   DELIVERY_EMAIL_SUBJECT,
-  DELIVERY_NOTIFICATION_CONSUMER,
-  DELIVERY_NOTIFICATION_SUBJECT,
   DELIVERY_RECIPIENT_DELETED_CONSUMER,
+  DELIVERY_SEND_CONSUMER,
+  DELIVERY_SEND_SUBJECT_PREFIX,
   DELIVERY_STREAM,
   DELIVERY_SUBJECT_PREFIX,
   EVENTS_STREAM,
@@ -30,7 +30,7 @@ export async function ensureDeliveryStreams(nc: NatsConnection, ackWaitMs: numbe
     subjects: [`${DELIVERY_SUBJECT_PREFIX}.>`],
     storage: StorageType.File,
     retention: RetentionPolicy.Workqueue,
-    // Msg-id de-duplication window: a republished job (outbox sweeper, resumed fan-out) inside it is dropped.
+    // Msg-id de-duplication window: a republished job (resumed fan-out, email, chunk) inside it is dropped.
     duplicate_window: nanos(10 * MINUTE),
   });
   await ensureEventsStream(nc);
@@ -47,7 +47,8 @@ export async function ensureDeliveryStreams(nc: NatsConnection, ackWaitMs: numbe
       max_ack_pending: maxAckPending,
     },
   ];
-  await ensureConsumer(nc, ...work(DELIVERY_NOTIFICATION_CONSUMER, DELIVERY_NOTIFICATION_SUBJECT, 10_000));
+  // Accepted direct sends, one subject each (`herald.delivery.send.<id>`): decided and written in batches.
+  await ensureConsumer(nc, ...work(DELIVERY_SEND_CONSUMER, `${DELIVERY_SEND_SUBJECT_PREFIX}.>`, 10_000));
   await ensureConsumer(nc, ...work(DELIVERY_BROADCAST_CONSUMER, DELIVERY_BROADCAST_SUBJECT, 100));
   await ensureConsumer(nc, ...work(DELIVERY_CHUNK_CONSUMER, DELIVERY_CHUNK_SUBJECT, 1_000));
   await ensureConsumer(nc, ...work(DELIVERY_EMAIL_CONSUMER, DELIVERY_EMAIL_SUBJECT, 10_000));

@@ -1,17 +1,36 @@
-import type { ConnectRouter } from '@connectrpc/connect';
-import { DeliveryService } from '@herald/contracts';
+import { Code, type ConnectRouter } from '@connectrpc/connect';
+import { DeliveryService, ErrorInfoSchema } from '@herald/contracts';
+import { toConnectError, type Logger } from '@herald/service-kit';
 import type { DeliveryUseCases } from '../usecases';
+import type { SendResult } from '../usecases/send-notification';
 import { toPbBroadcast, toPbNotification, toSendInput } from './mappers';
 
+const sendResponse = (r: SendResult) => ({
+  notification: r.notification ? toPbNotification(r.notification) : undefined,
+  broadcast: r.broadcast ? toPbBroadcast(r.broadcast) : undefined,
+});
+
 /** DeliveryService: each handler maps the request, calls one use case, maps the result. */
-export const deliveryRoutes = (uc: DeliveryUseCases) => (router: ConnectRouter) =>
+export const deliveryRoutes = (uc: DeliveryUseCases, logger: Logger) => (router: ConnectRouter) =>
   router.service(DeliveryService, {
     async send(req) {
-      const r = await uc.sendNotification(toSendInput(req));
+      return sendResponse(await uc.sendNotification(toSendInput(req)));
+    },
+    /** Each send on its own: an item that fails answers its own error (as `send` would have), the others their sends. */
+    async sendMany(req) {
+      const settled = await Promise.allSettled(req.sends.map((s) => uc.sendNotification(toSendInput(s))));
       return {
-        notification: r.notification ? toPbNotification(r.notification) : undefined,
-        broadcast: r.broadcast ? toPbBroadcast(r.broadcast) : undefined,
+        results: settled.map((r) => {
+          if (r.status === 'fulfilled') return { result: { case: 'accepted' as const, value: sendResponse(r.value) } };
+          const err = toConnectError(r.reason);
+          if (err.code === Code.Internal || err.code === Code.Unknown) logger.error({ err: r.reason }, 'send failed');
+          return { result: { case: 'error' as const, value: { code: err.code, message: err.rawMessage, info: err.findDetails(ErrorInfoSchema)[0] } } };
+        }),
       };
+    },
+    async getPayloads(req) {
+      const payloads = await uc.getPayloads(Number(req.projectId), req.ids.map(Number));
+      return { payloads: [...payloads].map(([id, json]) => ({ id: BigInt(id), payloadJson: json ?? undefined })) };
     },
     async getNotification(req) {
       return { notification: toPbNotification(await uc.getNotification(Number(req.projectId), Number(req.id))) };
@@ -27,7 +46,7 @@ export const deliveryRoutes = (uc: DeliveryUseCases) => (router: ConnectRouter) 
         cursor: req.cursor,
         read: req.read ?? null,
       });
-      return { notifications: page.notifications.map(toPbNotification), nextCursor: page.nextCursor ?? '' };
+      return { notifications: page.notifications.map((n) => toPbNotification(n)), nextCursor: page.nextCursor ?? '' };
     },
     async unreadCount(req) {
       return { unreadCount: BigInt(await uc.countUnread(Number(req.projectId), req.recipientId)) };

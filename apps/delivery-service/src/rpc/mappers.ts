@@ -1,6 +1,7 @@
 import { create } from '@bufbuild/protobuf';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
-import { BroadcastSchema, NotificationSchema, type SendRequest, type Broadcast as PbBroadcast, type Notification as PbNotification } from '@herald/contracts';
+import { BroadcastSchema, NotificationSchema, type DecisionTarget, type SendRequest, type Broadcast as PbBroadcast, type Notification as PbNotification } from '@herald/contracts';
+import { emailBecause, inAppBecause, type CascadeDecision } from '../domain/decision';
 import type { Broadcast, Notification } from '../domain/notification';
 import type { SendInput } from '../domain/send-rules';
 
@@ -31,12 +32,45 @@ export function toSendInput(req: SendRequest): SendInput {
   };
 }
 
-export function toPbNotification(n: Notification): PbNotification {
+const decisionTarget = (t: { channel: string; topic: string; event: string }): Omit<DecisionTarget, '$typeName'> => ({ channel: t.channel, topic: t.topic, event: t.event });
+
+/** One medium's decision as the API shows it: the gate or cascade step, and the rule (issue 19). */
+function pbDecision({ because, rule }: { because: string | null; rule: CascadeDecision['rule'] | null }) {
+  return {
+    because: because ?? '',
+    ...(rule?.kind === 'recipient_rule'
+      ? {
+          recipientRule: {
+            target: decisionTarget(rule.target),
+            medium: rule.medium,
+            enabled: rule.enabled,
+            setAt: rule.set_at ? timestampFromDate(rule.set_at) : undefined,
+            setVia: rule.set_via ?? undefined,
+          },
+        }
+      : {}),
+    ...(rule?.kind === 'catalog_entry'
+      ? {
+          catalogEntry: {
+            id: BigInt(rule.id),
+            label: rule.label,
+            target: decisionTarget(rule.target),
+            medium: rule.medium,
+            defaultEnabled: rule.default_enabled,
+            mandatory: rule.mandatory,
+          },
+        }
+      : {}),
+  };
+}
+
+export function toPbNotification(n: Notification, opts: { omitPayload?: boolean } = {}): PbNotification {
   const e = n.email;
+  const d = n.decision;
   return create(NotificationSchema, {
     id: BigInt(n.id),
     recipientId: n.recipientId,
-    payloadJson: n.payloadJson ?? undefined,
+    payloadJson: opts.omitPayload ? undefined : (n.payloadJson ?? undefined),
     broadcastId: n.broadcastId === null ? undefined : BigInt(n.broadcastId),
     target: n.target ?? undefined,
     read: n.read,
@@ -53,6 +87,12 @@ export function toPbNotification(n: Notification): PbNotification {
       sentAt: e.sent_at ? timestampFromDate(e.sent_at) : undefined,
       error: e.error ?? undefined,
     },
+    decision: d
+      ? {
+          inApp: n.status !== 'not_requested' ? pbDecision(inAppBecause(n.status, d.in_app)) : undefined,
+          email: e.status !== 'not_requested' ? pbDecision(emailBecause(e, d.email)) : undefined,
+        }
+      : undefined,
   });
 }
 

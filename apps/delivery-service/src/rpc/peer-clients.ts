@@ -1,8 +1,10 @@
 import { Code, ConnectError, createClient, type Client } from '@connectrpc/connect';
 import { createGrpcTransport, Http2SessionManager } from '@connectrpc/connect-node';
-import { PreferenceService, RecipientService } from '@herald/contracts';
+import { timestampDate } from '@bufbuild/protobuf/wkt';
+import { PreferenceService, RecipientService, type Decision } from '@herald/contracts';
 import { invalid, serviceClientInterceptors } from '@herald/service-kit';
-import type { RecipientDirectory } from '../usecases/ports';
+import type { CascadeDecision, CascadeStep } from '../domain/decision';
+import type { PreferenceResolver, RecipientDirectory } from '../usecases/ports';
 
 export type RecipientClient = Client<typeof RecipientService>;
 export type PreferenceClient = Client<typeof PreferenceService>;
@@ -30,6 +32,34 @@ export function recipientDirectory(client: RecipientClient): RecipientDirectory 
         if (code === Code.InvalidArgument || code === Code.Unimplemented) throw invalid(`recipient service refused ListRecipientIds: ${ConnectError.from(err).rawMessage}`, [], 'peer_refused');
         throw err;
       }
+    },
+  };
+}
+
+/** A cascade decision as the preference service sends it, in the shape the notification stores. */
+export function cascadeDecisionOf(d: Decision | undefined): CascadeDecision | undefined {
+  if (!d?.because) return undefined;
+  const r = d.recipientRule;
+  const c = d.catalogEntry;
+  const target = (t: { channel: string; topic: string; event: string } | undefined) => ({ channel: t?.channel ?? '', topic: t?.topic ?? '', event: t?.event ?? '' });
+  return {
+    because: d.because as CascadeStep,
+    ...(r
+      ? { rule: { kind: 'recipient_rule' as const, target: target(r.target), medium: r.medium, enabled: r.enabled, set_at: r.setAt ? timestampDate(r.setAt) : null, set_via: r.setVia ?? null } }
+      : c
+        ? { rule: { kind: 'catalog_entry' as const, id: Number(c.id), label: c.label, target: target(c.target), medium: c.medium, default_enabled: c.defaultEnabled, mandatory: c.mandatory } }
+        : {}),
+  };
+}
+
+/** The use cases' PreferenceResolver on the preference service's client (decisions of a batch mapped once each). */
+export function preferenceResolver(client: PreferenceClient): PreferenceResolver {
+  return {
+    checkCoverage: (req) => client.checkCoverage(req),
+    async resolveBatch(req) {
+      const r = await client.resolveBatch(req);
+      const distinct = r.decisions.map(cascadeDecisionOf);
+      return { enabled: r.enabled, covered: r.covered, mandatory: r.mandatory, decisions: req.recipientIds.map((_, i) => distinct[r.decisionOf[i] ?? -1]) };
     },
   };
 }

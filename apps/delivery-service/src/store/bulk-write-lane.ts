@@ -13,7 +13,7 @@ export interface BulkWriteLane {
   write<T>(docs: T[], write: (slice: T[]) => Promise<number>): Promise<number>;
 }
 
-export function createBulkWriteLane(opts: { share: number; sliceSize: number }): BulkWriteLane {
+export function createBulkWriteLane(opts: { share: number; sliceSize: number; onPause?: (ms: number) => void }): BulkWriteLane {
   const share = Math.min(1, Math.max(0.05, opts.share));
   const sliceSize = Math.max(1, opts.sliceSize);
   let tail: Promise<void> = Promise.resolve();
@@ -36,7 +36,11 @@ export function createBulkWriteLane(opts: { share: number; sliceSize: number }):
         total += await exclusive(async () => {
           const started = Date.now();
           const n = await write(slice);
-          if (share < 1) await new Promise((r) => setTimeout(r, ((Date.now() - started) * (1 - share)) / share));
+          if (share < 1) {
+            const pause = ((Date.now() - started) * (1 - share)) / share;
+            opts.onPause?.(pause);
+            await new Promise((r) => setTimeout(r, pause));
+          }
           return n;
         });
       }

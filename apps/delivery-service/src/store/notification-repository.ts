@@ -1,5 +1,6 @@
 import type { AnyBulkWriteOperation, Collection, Db, Filter, IndexDescription } from 'mongodb';
 import { isDuplicateKey } from '@herald/service-kit';
+import type { StoredDecision } from '../domain/decision';
 import { emailNotRequested, emailPending, type EmailContent, type EmailOutcome, type Notification, type NotificationStatus, type SendSettings, type Target } from '../domain/notification';
 import { createBroadcastPayloads } from './broadcast-payloads';
 import { createBulkWriteLane, type BulkWriteLane } from './bulk-write-lane';
@@ -7,16 +8,21 @@ import { insertManyFates } from './insert-fates';
 import { createExpiryIndex, pruneExpiredBatch, withExpiry } from './expiry';
 import { retryBusy } from './store-retry';
 
-/** A notification as stored. `pending` is the outbox flag: true until the worker has gated it. */
+/**
+ * A notification as stored. Written once, in its final state (issue 18): the worker decides
+ * preference, quota and email gating first, then inserts the document (`delivered`, `suppressed`,
+ * `quota_exceeded`, `failed` or `not_requested`, with the email `pending` only where a mail is
+ * still to be sent). Until then the send is held by JetStream (SendJob) and reads answer from it.
+ */
 export interface NotificationDoc {
   _id: number;
   project_id: number;
   recipient_id: string;
-  /** Broadcast notifications: the recipient's incarnation (recipient service creation sequence); erasure matches on it. */
+  /** The recipient's incarnation (recipient service creation sequence); erasure matches on it. Absent on older documents. */
   recipient_seq?: number;
   broadcast_id: number | null;
-  /** Unique: `d:<id>` for a direct send, `b:<broadcast>:<recipient>` (one per recipient per broadcast). */
-  key: string;
+  /** Older documents only: `d:<id>` / `b:<broadcast>:<recipient>` (a broadcast chunk's ids are now fixed by its job). */
+  key?: string;
   target: Target | null;
   payload_json: string | null;
   /**
@@ -30,17 +36,14 @@ export interface NotificationDoc {
   opened: boolean;
   status: NotificationStatus;
   email: EmailOutcome;
-  /** The email block of a direct send (a broadcast's is on the broadcast). */
+  /** The email block of a direct send whose mail is still to be sent (a broadcast's is on the broadcast); null otherwise. */
   email_content: EmailContent | null;
-  /** Settings snapshot of the send (quota). */
-  settings: SendSettings;
-  pending: boolean;
-  /**
-   * Email outbox flag of a direct send: true from the gating write that left the email `pending`
-   * until its first outcome write; the sweeper republishes its job if it stays true (a crash
-   * between the write and the publish). Absent on broadcast notifications (their emails are
-   * queued by the broadcast's completion) and on documents written before it existed.
-   */
+  /** Settings snapshot of the send (quota, sender), kept where a mail is still to be sent. */
+  settings?: SendSettings;
+  /** Which rule decided each medium (issue 19), written with the outcome; absent on older documents. */
+  decision?: StoredDecision;
+  /** Older documents only: the outbox flags of the write-twice pipeline. */
+  pending?: boolean;
   email_wait?: boolean;
   /** When retention removes it (created_at + the project's retention_days at send time); null/absent: never. */
   expires_at?: Date | null;
@@ -64,6 +67,7 @@ export function toNotification(d: NotificationDoc): Notification {
     opened: d.opened,
     status: d.status,
     email: d.email,
+    ...(d.decision ? { decision: d.decision } : {}),
     createdAt: d.created_at,
     updatedAt: d.updated_at,
   };
@@ -76,16 +80,10 @@ export function acceptedNotification(d: NotificationDoc): Notification {
     read: false,
     opened: false,
     status: d.payload_json !== null ? 'enqueued' : 'not_requested',
-    email: d.email_content ? emailPending() : emailNotRequested(),
+    email: d.email.status === 'not_requested' ? emailNotRequested() : emailPending(),
+    decision: {},
     updatedAt: d.created_at,
   };
-}
-
-/** The outcome the worker writes for one notification. */
-export interface GatingOutcome {
-  id: number;
-  status: NotificationStatus;
-  email: EmailOutcome;
 }
 
 /** A conditional email outcome change of one notification (see updateEmailMany). */
@@ -105,11 +103,11 @@ export interface FeedQuery {
 }
 
 /**
- * Notifications of every project. Ids come from the `notifications` sequence. Writes go through
- * a small group-commit batcher: concurrent sends become one insertMany.
- */
-/**
- * `bulkLane` paces broadcast inserts (insertManyIdempotent) against every other write of the
+ * Notifications of every project. Ids come from the `notifications` sequence (direct sends) or a
+ * broadcast chunk's reserved block. Every notification is inserted once, in its final state
+ * (`insertDecided`); the only later writes are the email outcome, read/opened and erasure.
+ *
+ * `bulkLane` paces broadcast inserts (insertDecided with `paced`) against every other write of the
  * process (store/bulk-write-lane.ts); without one they are written unpaced, in one call.
  */
 export function createNotificationRepository(db: Db, opts: { bulkLane?: BulkWriteLane } = {}) {
@@ -125,55 +123,56 @@ export function createNotificationRepository(db: Db, opts: { bulkLane?: BulkWrit
     return docs;
   }
   const withPayload = async <D extends NotificationDoc | null>(doc: D): Promise<D> => (await withPayloads([doc]))[0];
-  const batcher = createInsertBatcher(col);
-  // Erasure tombstones: `<project>:<recipient>` → the highest erased incarnation (broadcast chunks check it after inserting).
+  // Erasure tombstones: `<project>:<recipient>` → the highest erased incarnation (writers of notifications check it after inserting).
   const erasures = db.collection<{ _id: string; seq: number }>('recipient_erasures');
   const erasureKey = (projectId: number, recipientId: string) => `${projectId}:${recipientId}`;
+  /** A document as stored: no payload copied from a broadcast, its expiry from its settings. */
+  const stored = (d: NotificationDoc): NotificationDoc => {
+    const doc = d.payload_in_broadcast ? { ...d, payload_json: null } : d;
+    return doc.expires_at !== undefined || !doc.settings ? doc : withExpiry(doc as NotificationDoc & { settings: SendSettings });
+  };
 
   return {
     async ensureIndexes(): Promise<void> {
       // One createIndex call per index: FerretDB 1.24 drops the connection when a single
       // createIndexes call lists several indexes that already exist (a restart on kept data).
       const specs: IndexDescription[] = [
-        // Idempotent broadcast inserts: one notification per (broadcast, recipient); direct sends use d:<id>.
-        { key: { key: 1 }, name: 'key_unique', unique: true },
-        // Feed list (delivered, newest first, cursor on _id), unread count and mark-all-read
-        // ({project, recipient, status, read}), and the erasure of a recipient's notifications.
+        // Feed list (delivered, newest first, cursor on _id), and the erasure of a recipient's
+        // notifications ({project, recipient} prefix).
         { key: { project_id: 1, recipient_id: 1, status: 1, _id: -1 }, name: 'feed' },
+        // Unread count, the unread-only feed page and mark-all-read ({project, recipient, status, read}).
         { key: { project_id: 1, recipient_id: 1, status: 1, read: 1 }, name: 'feed_unread' },
-        // Outbox sweeper: notifications still pending, oldest first.
-        { key: { pending: 1, created_at: 1 }, name: 'outbox' },
-        // Email outbox sweeper: gated emails whose job may not have been published.
-        { key: { email_wait: 1, updated_at: 1 }, name: 'email_outbox' },
-        // A broadcast chunk's existing notifications (resume after a crash) and the email cap step.
-        { key: { broadcast_id: 1, recipient_id: 1 }, name: 'broadcast_recipient' },
       ];
       for (const { key, ...options } of specs) await col.createIndex(key, options);
       // Retention: expired notifications (the sweeper's query; on MongoDB also a TTL index).
       await createExpiryIndex(col);
+      // Indexes of the write-twice pipeline that nothing queries any more (issue 18): every index
+      // entry costs each insert. `key_unique` guarded broadcast chunks, whose ids are now fixed by
+      // the chunk job (a redelivered chunk meets its own _ids); `broadcast_recipient` served lookups
+      // now made by _id; `outbox` / `email_outbox` served the pending sweeps.
+      for (const name of ['key_unique', 'broadcast_recipient', 'outbox', 'email_outbox']) await col.dropIndex(name).catch(() => undefined);
     },
 
     /** Retention: deletes up to `batch` notifications expired at `now`; returns how many (call until 0). */
     pruneExpired: (now: Date, batch: number) => pruneExpiredBatch(col, now, batch),
 
-    /** Inserts one notification (batched with concurrent ones). */
-    insert: (doc: NotificationDoc): Promise<void> => batcher(withExpiry(doc)),
-
-    /** Inserts many; those whose key exists already (a redelivered chunk) are skipped. Returns how many were new. */
-    async insertManyIdempotent(docs: NotificationDoc[]): Promise<number> {
-      if (docs.length === 0) return 0;
-      return bulkLane.write(docs, async (slice) => {
-        // A payload kept on the broadcast is not copied into each notification.
-        const stored = slice.map((d) => withExpiry(d.payload_in_broadcast ? { ...d, payload_json: null } : d));
-        try {
-          const r = await retryBusy(() => col.insertMany(stored, { ordered: false }));
-          return r.insertedCount;
-        } catch (err) {
-          if (!isDuplicateKey(err)) throw err;
-          const e = err as { result?: { insertedCount?: number }; insertedCount?: number };
-          return e.result?.insertedCount ?? e.insertedCount ?? 0;
-        }
-      });
+    /**
+     * Inserts decided notifications (one unordered insertMany; `paced`: broadcast chunks, through
+     * the write lane). Returns the ids this call inserted; a document whose _id exists already was
+     * written by an earlier delivery of the same job (ids are fixed before the job is published),
+     * so it is not an error: the caller reads the stored one back for its outcome.
+     */
+    async insertDecided(docs: NotificationDoc[], opts: { paced?: boolean } = {}): Promise<Set<number>> {
+      if (docs.length === 0) return new Set();
+      const inserted = new Set<number>();
+      const write = async (slice: NotificationDoc[]) => {
+        const fates = await insertManyFates(col, slice.map(stored));
+        for (const i of fates.inserted) inserted.add(slice[i]._id);
+        return fates.inserted.size;
+      };
+      if (opts.paced) await bulkLane.write(docs, write);
+      else await write(docs);
+      return inserted;
     },
 
     /** The notifications with these ids (a worker's batch): one query. */
@@ -187,35 +186,12 @@ export function createNotificationRepository(db: Db, opts: { bulkLane?: BulkWrit
       return withPayload(await col.findOne(filter));
     },
 
-    /** The notifications a broadcast already has for these recipients. */
-    async findForBroadcast(broadcastId: number, recipientIds: string[]): Promise<NotificationDoc[]> {
-      return col.find({ broadcast_id: broadcastId, recipient_id: { $in: recipientIds } }).toArray();
-    },
-
-    /**
-     * Applies the worker's outcome once: only while the notification is still pending, so a
-     * redelivered job never applies twice. Returns false when another delivery already did.
-     */
-    async completeGating(id: number, status: NotificationStatus, email: EmailOutcome, now: Date): Promise<boolean> {
-      const r = await retryBusy(() => col.updateOne({ _id: id, pending: true }, { $set: { status, email, pending: false, updated_at: now } }));
-      return r.modifiedCount === 1;
-    },
-
-    /**
-     * The worker's outcomes for a batch, in one round trip: each applies only while its
-     * notification is still pending (a redelivered job has no second effect). An email left
-     * `pending` raises `email_wait` (the email outbox flag). Returns how many were applied.
-     */
-    async completeGatingMany(outcomes: GatingOutcome[], now: Date): Promise<number> {
-      if (outcomes.length === 0) return 0;
-      const ops: AnyBulkWriteOperation<NotificationDoc>[] = outcomes.map((o) => ({
-        updateOne: {
-          filter: { _id: o.id, pending: true },
-          update: { $set: { status: o.status, email: o.email, pending: false, email_wait: o.email.status === 'pending', updated_at: now } },
-        },
-      }));
-      const r = await retryBusy(() => col.bulkWrite(ops, { ordered: false }));
-      return r.modifiedCount;
+    /** The payloads of these notifications of one project (broadcast ones filled in from their broadcast). */
+    async payloadsOf(projectId: number, ids: number[]): Promise<Map<number, string | null>> {
+      if (ids.length === 0) return new Map();
+      const docs = await col.find({ _id: { $in: ids }, project_id: projectId }, { projection: { _id: 1, payload_json: 1, payload_in_broadcast: 1, broadcast_id: 1 } }).toArray();
+      await withPayloads(docs);
+      return new Map(docs.map((d) => [d._id, d.payload_json]));
     },
 
     /** Conditional email outcome changes of a batch in one round trip (each only from its expected status and attempt count). */
@@ -224,24 +200,11 @@ export function createNotificationRepository(db: Db, opts: { bulkLane?: BulkWrit
       const ops: AnyBulkWriteOperation<NotificationDoc>[] = changes.map((c) => ({
         updateOne: {
           filter: { _id: c.id, 'email.status': c.from.status, 'email.attempts': c.from.attempts },
-          update: { $set: { email: c.email, email_wait: false, updated_at: now } },
+          update: { $set: { email: c.email, updated_at: now } },
         },
       }));
       const r = await retryBusy(() => col.bulkWrite(ops, { ordered: false }));
       return r.modifiedCount;
-    },
-
-    /** Direct sends whose gated email may not have been handed to the sender (email outbox sweeper). */
-    async findEmailWaiting(before: Date, limit: number): Promise<Pick<NotificationDoc, '_id' | 'project_id'>[]> {
-      return col.find({ email_wait: true, updated_at: { $lt: before } }, { projection: { _id: 1, project_id: 1 } }).limit(limit).toArray();
-    },
-
-    /** Conditional email outcome change: only from the expected email status and attempt count. */
-    async updateEmail(id: number, from: { status: string; attempts: number }, email: EmailOutcome, now: Date): Promise<boolean> {
-      const r = await retryBusy(() =>
-        col.updateOne({ _id: id, 'email.status': from.status, 'email.attempts': from.attempts }, { $set: { email, updated_at: now } }),
-      );
-      return r.modifiedCount === 1;
     },
 
     /** Sets the email outcome of these notifications of a broadcast (one chunk's at most: the email cap), where still pending. */
@@ -250,16 +213,11 @@ export function createNotificationRepository(db: Db, opts: { bulkLane?: BulkWrit
       await retryBusy(() => col.updateMany({ _id: { $in: ids }, broadcast_id: broadcastId, 'email.status': 'pending' }, { $set: { email, updated_at: now } }));
     },
 
-    /** Notifications still waiting for the worker, created before `before` (outbox sweeper). */
-    async findPending(before: Date, limit: number): Promise<NotificationDoc[]> {
-      return col.find({ pending: true, created_at: { $lt: before } }, { projection: { email_content: 0, payload_json: 0 } }).limit(limit).toArray();
-    },
-
     async listFeed(q: FeedQuery): Promise<NotificationDoc[]> {
       const filter: Filter<NotificationDoc> = { project_id: q.projectId, recipient_id: q.recipientId, status: 'delivered' };
       if (q.beforeId !== null) filter._id = { $lt: q.beforeId };
       if (q.read !== null) filter.read = q.read;
-      return withPayloads(await col.find(filter, { projection: { email_content: 0 } }).sort({ _id: -1 }).limit(q.limit).toArray());
+      return withPayloads(await col.find(filter, { projection: { email_content: 0, settings: 0 } }).sort({ _id: -1 }).limit(q.limit).toArray());
     },
 
     async countUnread(projectId: number, recipientId: string): Promise<number> {
@@ -304,13 +262,13 @@ export function createNotificationRepository(db: Db, opts: { bulkLane?: BulkWrit
     async markRead(ids: number[], now: Date): Promise<NotificationDoc[]> {
       if (ids.length === 0) return [];
       await retryBusy(() => col.updateMany({ _id: { $in: ids }, read: false }, { $set: { read: true, read_changed_at: now, updated_at: now } }));
-      return withPayloads(await col.find({ _id: { $in: ids }, read: true, read_changed_at: now }, { projection: { email_content: 0 } }).toArray());
+      return withPayloads(await col.find({ _id: { $in: ids }, read: true, read_changed_at: now }, { projection: { email_content: 0, settings: 0 } }).toArray());
     },
 
     /**
      * Erases a recipient's notifications: with the erased incarnation's `seq`, those of that
-     * incarnation or an earlier one, and those without an incarnation (direct sends, older
-     * broadcasts) created at or before `before`; without it, everything created at or before `before`.
+     * incarnation or an earlier one, and those without an incarnation (older documents) created at
+     * or before `before`; without it, everything created at or before `before`.
      */
     async deleteForRecipient(projectId: number, recipientId: string, before: Date, seq: number | null = null): Promise<number> {
       const who = { project_id: projectId, recipient_id: recipientId };
@@ -336,77 +294,26 @@ export function createNotificationRepository(db: Db, opts: { bulkLane?: BulkWrit
     },
 
     /**
-     * After a chunk's insert: removes this broadcast's notifications of the chunk's recipients
-     * whose incarnation is erased (a tombstone at or above it). Returns those recipients.
+     * After an insert: removes the given notifications whose recipient's incarnation is erased (a
+     * tombstone at or above it). Either this check sees the tombstone, or the erasure handler,
+     * writing it first, sees the insert. One read of the tombstones; a delete only when one
+     * matches. Returns the ids removed.
      */
-    async deleteErasedOfBroadcast(broadcastId: number, projectId: number, recipientIds: string[]): Promise<Set<string>> {
-      const gone = new Set<string>();
-      if (recipientIds.length === 0) return gone;
-      const tombstones = await erasures.find({ _id: { $in: recipientIds.map((r) => erasureKey(projectId, r)) } }).toArray();
-      for (const t of tombstones) {
-        const recipientId = t._id.slice(t._id.indexOf(':') + 1);
-        const key = `b:${broadcastId}:${recipientId}`;
-        const r = await retryBusy(() => col.deleteMany({ key, recipient_seq: { $lte: t.seq } }));
-        if (r.deletedCount > 0 || (await col.countDocuments({ key })) === 0) gone.add(recipientId);
+    async deleteErased(docs: Pick<NotificationDoc, '_id' | 'project_id' | 'recipient_id' | 'recipient_seq'>[]): Promise<Set<number>> {
+      const gone = new Set<number>();
+      const withSeq = docs.filter((d) => d.recipient_seq !== undefined);
+      if (withSeq.length === 0) return gone;
+      const keys = [...new Set(withSeq.map((d) => erasureKey(d.project_id, d.recipient_id)))];
+      const tombstones = new Map((await erasures.find({ _id: { $in: keys } }).toArray()).map((t) => [t._id, t.seq]));
+      if (tombstones.size === 0) return gone;
+      for (const d of withSeq) {
+        const erasedUpTo = tombstones.get(erasureKey(d.project_id, d.recipient_id));
+        if (erasedUpTo !== undefined && d.recipient_seq! <= erasedUpTo) gone.add(d._id);
       }
+      if (gone.size > 0) await retryBusy(() => col.deleteMany({ _id: { $in: [...gone] } }));
       return gone;
-    },
-
-    async countForBroadcast(broadcastId: number): Promise<number> {
-      return col.countDocuments({ broadcast_id: broadcastId });
     },
   };
 }
 
 export type NotificationRepository = ReturnType<typeof createNotificationRepository>;
-
-/**
- * Group commit: inserts arriving within `lingerMs` of each other, or while one insertMany is in
- * flight, go together in the next one (at most `maxBatch`). Each caller learns its own document's
- * fate: refused as a duplicate counts as written (ids come from our own sequence, so a document
- * with the same id is this one, written by an earlier try); when the store's answer says nothing
- * per document (the connection dropped), the batch's ids are read back to tell written from not.
- */
-function createInsertBatcher(col: Collection<NotificationDoc>, maxBatch = 500, lingerMs = 2) {
-  type Entry = { doc: NotificationDoc; resolve: () => void; reject: (e: unknown) => void };
-  let queue: Entry[] = [];
-  let running = false;
-  let timer: NodeJS.Timeout | null = null;
-  const settle = async (batch: Entry[]) => {
-    try {
-      await insertManyFates(col, batch.map((b) => b.doc));
-      for (const b of batch) b.resolve();
-    } catch (err) {
-      let written: Set<number>;
-      try {
-        const found = await col.find({ _id: { $in: batch.map((b) => b.doc._id) } }, { projection: { _id: 1 } }).toArray();
-        written = new Set(found.map((d) => d._id));
-      } catch {
-        written = new Set();
-      }
-      for (const b of batch) {
-        if (written.has(b.doc._id)) b.resolve();
-        else b.reject(err);
-      }
-    }
-  };
-  const flush = async () => {
-    timer = null;
-    running = true;
-    while (queue.length > 0) {
-      const batch = queue.slice(0, maxBatch);
-      queue = queue.slice(batch.length);
-      await settle(batch);
-    }
-    running = false;
-  };
-  return (doc: NotificationDoc) =>
-    new Promise<void>((resolve, reject) => {
-      queue.push({ doc, resolve, reject });
-      if (running) return;
-      if (queue.length >= maxBatch) {
-        if (timer) clearTimeout(timer);
-        void flush();
-      } else if (!timer) timer = setTimeout(() => void flush(), lingerMs);
-    });
-}

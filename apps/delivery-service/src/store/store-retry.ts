@@ -1,14 +1,15 @@
+import { retryPolicy } from '@herald/service-kit';
+
 /**
  * FerretDB on SQLite answers a write that meets another writer with "database is locked"
- * (SQLITE_BUSY) instead of waiting. That failure is transient: retry it a few times with jitter.
+ * (SQLITE_BUSY) instead of waiting. That failure is transient: retried a few times with backoff
+ * (service-kit's retry policy); anything else is thrown at once.
  */
-export async function retryBusy<T>(op: () => Promise<T>, attempts = 8): Promise<T> {
-  for (let i = 0; ; i++) {
-    try {
-      return await op();
-    } catch (err) {
-      if (i >= attempts - 1 || !/database is locked|SQLITE_BUSY/i.test(String((err as Error)?.message))) throw err;
-      await new Promise((r) => setTimeout(r, 5 + Math.random() * 20 * (i + 1)));
-    }
-  }
-}
+const busy = retryPolicy({
+  initialDelayMs: 5,
+  maxDelayMs: 200,
+  maxAttempts: 8,
+  retryIf: (err) => /database is locked|SQLITE_BUSY/i.test(String((err as Error)?.message)),
+});
+
+export const retryBusy = <T>(op: () => Promise<T>): Promise<T> => busy.execute(op);

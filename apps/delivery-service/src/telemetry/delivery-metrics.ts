@@ -13,6 +13,8 @@ export interface DeliveryMetrics {
   quotaRefused(medium: Medium, n?: number): void;
   /** A JetStream message delivered again (after a nak, an ack timeout or a crash). */
   redelivered(consumer: string): void;
+  /** The broadcast write lane paused this long for fairness (BROADCAST_WRITE_SHARE). */
+  broadcastWritePause(ms: number): void;
 }
 
 /** The delivery service's counters in the process registry. */
@@ -41,7 +43,13 @@ export function createDeliveryMetrics(registry: Registry): DeliveryMetrics {
     labelNames: ['consumer'] as const,
     registers: [registry],
   });
+  const pauses = new Counter({
+    name: 'herald_broadcast_write_paused_seconds_total',
+    help: 'Time the broadcast write lane paused after its slices to leave the store to other writes (BROADCAST_WRITE_SHARE)',
+    registers: [registry],
+  });
   return {
+    broadcastWritePause: (ms) => pauses.inc(ms / 1000),
     notificationsFinal: (status, n = 1) => n > 0 && notifications.inc({ status }, n),
     email: (outcome) => emails.inc({ outcome }),
     quotaRefused: (medium, n = 1) => n > 0 && quota.inc({ medium }, n),

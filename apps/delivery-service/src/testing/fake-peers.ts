@@ -72,17 +72,17 @@ export class FakePeers {
         this.ensureCalls += 1;
         const created = !this.hasRecipient(req.projectId, req.id);
         this.addRecipients(req.projectId, [req.id]);
-        return { recipient: create(RecipientSchema, { id: req.id }), created };
+        return { recipient: create(RecipientSchema, { id: req.id, seq: BigInt(this.seqs.get(`${req.projectId}|${req.id}`)!) }), created };
       },
       ensureRecipients: async (req) => {
         this.ensureCalls += 1;
         const created = [...new Set(req.ids)].filter((id) => !this.hasRecipient(req.projectId, id));
         this.addRecipients(req.projectId, req.ids);
-        return { created };
+        return { created, seqs: req.ids.map((id) => BigInt(this.seqs.get(`${req.projectId}|${id}`)!)) };
       },
       getRecipient: async (req) => {
         if (!this.hasRecipient(req.projectId, req.id)) throw new ConnectError('Recipient not found', Code.NotFound);
-        return { recipient: create(RecipientSchema, { id: req.id }) };
+        return { recipient: create(RecipientSchema, { id: req.id, seq: BigInt(this.seqs.get(`${req.projectId}|${req.id}`)!) }) };
       },
       streamRecipientIds: async function* (req) {
         const list = self.recipients.get(req.projectId) ?? [];
@@ -157,12 +157,18 @@ export class FakePeers {
         if (this.resolveDelayMs > 0) await new Promise((r) => setTimeout(r, this.resolveDelayMs));
         if (this.preferencesDown) throw new ConnectError('preference service is down', Code.Unavailable);
         const covered = this.covered(req.projectId, req.target, req.medium);
+        // Decisions as the real cascade reports them (issue 19): a muting rule is the recipient's
+        // exact rule (step 1); otherwise a covering entry (step 3), else the medium's default (step 5).
+        const t = req.target!;
+        const rule = { because: 'recipient_rule', recipientRule: { target: { channel: t.channel, topic: t.topic, event: t.event }, medium: req.medium, enabled: false, setVia: 'api_key' } };
+        const entry = { because: 'catalog_entry', catalogEntry: { id: 1n, label: 'fake entry', target: { channel: t.channel, topic: t.topic, event: t.event }, medium: req.medium, defaultEnabled: true, mandatory: false } };
+        const byDefault = { because: 'medium_default' };
+        const muted = req.recipientIds.map((id) => this.muted.has(`${req.projectId}|${id}|${req.medium}`));
         return {
           covered,
-          enabled: req.recipientIds.map((id) => {
-            if (this.muted.has(`${req.projectId}|${id}|${req.medium}`)) return false;
-            return req.medium === 'in_app' ? true : covered;
-          }),
+          enabled: muted.map((m) => !m && (req.medium === 'in_app' ? true : covered)),
+          decisions: [rule, covered ? entry : byDefault],
+          decisionOf: muted.map((m) => (m ? 0 : 1)),
         };
       },
       checkCoverage: async (req) => ({ covered: req.queries.map((q) => this.covered(req.projectId, q.target, q.medium)) }),

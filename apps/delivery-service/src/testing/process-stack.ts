@@ -5,14 +5,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { createClient, type Client } from '@connectrpc/connect';
 import { createGrpcTransport, Http2SessionManager } from '@connectrpc/connect-node';
-import { DeliveryService, RecipientService, WebhookService } from '@herald/contracts';
+import { DeliveryService, PreferenceService, RecipientService, WebhookService } from '@herald/contracts';
 import { connectMongo, serviceAuthClientInterceptor, type MongoHandle } from '@herald/service-kit';
 
 // Test infrastructure (tools/infra) is plain CommonJS outside the Nx projects, shared with npm start.
 // eslint-disable-next-line @typescript-eslint/no-require-imports, @nx/enforce-module-boundaries
 const infra = require('../../../../tools/infra/index.cjs') as {
   root: string;
-  startInfra(opts: { dataDir: string; log?: (m: string) => void }): Promise<{ mongoUrl: string; natsUrl: string; smtpUrl: string; stop(): Promise<void> }>;
+  startInfra(opts: { dataDir: string; log?: (m: string) => void }): Promise<{ mongoUrl: string; natsUrl: string; smtpUrl: string; mailApiUrl: string; stop(): Promise<void> }>;
   freePort(): Promise<number>;
   spawnLogged(name: string, cmd: string, args: string[], opts: { logDir: string; env?: Record<string, string> }): ChildProcess;
   waitForPort(port: number, timeoutMs?: number, host?: string, child?: ChildProcess | null): Promise<void>;
@@ -30,6 +30,9 @@ type ServiceName = (typeof SERVICES)[number];
  */
 export interface ProcessStack {
   recipients: Client<typeof RecipientService>;
+  preferences: Client<typeof PreferenceService>;
+  /** The stack's own SMTP sink's HTTP API (GET /messages). */
+  mailApiUrl: string;
   delivery(): Client<typeof DeliveryService>;
   /** The delivery service's WebhookService (follows restarts). */
   webhooks(): Client<typeof WebhookService>;
@@ -39,8 +42,10 @@ export interface ProcessStack {
   deliveryDb: MongoHandle;
   /** SIGKILLs a service and waits until it is gone. */
   kill(name: ServiceName): Promise<void>;
-  /** Starts a (killed or running) service again on its port, with the same environment. */
-  restart(name: ServiceName): Promise<void>;
+  /** Starts a (killed or running) service again on its port, with the same environment (or `env` instead of its extra environment). */
+  restart(name: ServiceName, env?: Record<string, string>): Promise<void>;
+  /** Resolves when a service's process has exited by itself (a failpoint). */
+  exited(name: ServiceName): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -74,6 +79,7 @@ export async function startProcessStack(extraEnv: Partial<Record<ServiceName, Re
     const url = (s: ServiceName) => `http://127.0.0.1:${ports[s]}`;
     const dbPrefix = `fault${randomBytes(3).toString('hex')}`;
     const serviceToken = process.env.SERVICE_TOKEN ?? randomBytes(32).toString('hex');
+    const extra = { ...extraEnv };
     const envOf = (s: ServiceName): Record<string, string> => ({
       MONGO_URL: own.mongoUrl,
       NATS_URL: own.natsUrl,
@@ -87,7 +93,7 @@ export async function startProcessStack(extraEnv: Partial<Record<ServiceName, Re
       PREFERENCE_SERVICE_URL: url('preference-service'),
       SERVICE_AUTH: 'token',
       SERVICE_TOKEN: serviceToken,
-      ...extraEnv[s],
+      ...extra[s],
     });
     const children: Partial<Record<ServiceName, ChildProcess>> = {};
     const start = async (s: ServiceName) => {
@@ -104,7 +110,7 @@ export async function startProcessStack(extraEnv: Partial<Record<ServiceName, Re
 
     const sessions: Http2SessionManager[] = [];
     cleanups.push(() => sessions.forEach((m) => m.abort()));
-    const clientOf = <S extends typeof RecipientService | typeof DeliveryService | typeof WebhookService>(service: S, s: ServiceName) => {
+    const clientOf = <S extends typeof RecipientService | typeof DeliveryService | typeof WebhookService | typeof PreferenceService>(service: S, s: ServiceName) => {
       const sessionManager = new Http2SessionManager(url(s));
       sessions.push(sessionManager);
       return createClient(service, createGrpcTransport({ baseUrl: url(s), sessionManager, interceptors: [serviceAuthClientInterceptor(serviceToken)] }));
@@ -116,6 +122,8 @@ export async function startProcessStack(extraEnv: Partial<Record<ServiceName, Re
 
     return {
       recipients: clientOf(RecipientService, 'recipient-service'),
+      preferences: clientOf(PreferenceService, 'preference-service'),
+      mailApiUrl: own.mailApiUrl,
       delivery: () => delivery,
       webhooks: () => webhooks,
       natsUrl: own.natsUrl,
@@ -127,7 +135,13 @@ export async function startProcessStack(extraEnv: Partial<Record<ServiceName, Re
         child.kill('SIGKILL');
         await gone;
       },
-      async restart(s) {
+      async exited(s) {
+        const child = children[s]!;
+        if (child.exitCode !== null || child.signalCode !== null) return;
+        await new Promise((r) => child.once('exit', r));
+      },
+      async restart(s, env) {
+        if (env) extra[s] = env;
         if (children[s]) await infra.stopChild(children[s]!);
         if (s === 'delivery-service') {
           // A fresh port: in a busy test run another process may have taken the old one meanwhile,

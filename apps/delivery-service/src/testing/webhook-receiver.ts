@@ -7,8 +7,11 @@ export interface Received {
   at: number;
 }
 
-/** How the receiver answers one request: a status (and headers, after `delayMs`), or never (`hang`). */
-export type Reply = { status: number; headers?: Record<string, string>; body?: string; delayMs?: number } | { hang: true };
+/**
+ * How the receiver answers one request: a status (and headers), after `delayMs` or once `until`
+ * settles (a barrier the test releases), or never (`hang`).
+ */
+export type Reply = { status: number; headers?: Record<string, string>; body?: string; delayMs?: number; until?: Promise<unknown> } | { hang: true };
 
 /**
  * A local HTTP endpoint for webhook tests: records every request (headers, raw body) and answers
@@ -29,12 +32,14 @@ export async function startReceiver(reply: (r: Received, index: number) => Reply
         return;
       }
       const send = () => res.writeHead(answer.status, answer.headers).end(answer.body ?? '');
-      if (answer.delayMs) {
+      if (answer.delayMs || answer.until) {
         hanging.add(res);
-        setTimeout(() => {
+        const later = () => {
           hanging.delete(res);
           if (!res.destroyed) send();
-        }, answer.delayMs);
+        };
+        if (answer.until) void answer.until.then(later);
+        else setTimeout(later, answer.delayMs);
       } else send();
     });
   });

@@ -7,7 +7,7 @@ import type { NotificationRepository } from '../store/notification-repository';
 import type { QuotaRepository } from '../store/quota-repository';
 import type { OutcomeEvents } from './outcome-events';
 import type { DeliveryMetrics } from '../telemetry/delivery-metrics';
-import type { JobPort, PreferenceResolver, RecipientDirectory, RecipientPresence } from './ports';
+import type { AcceptedSends, JobPort, PreferenceResolver, RecipientDirectory, RecipientPresence } from './ports';
 
 /** Everything the use cases are built from; each takes the part it needs. */
 export interface DeliveryDeps {
@@ -18,6 +18,8 @@ export interface DeliveryDeps {
   notificationIds: IdAllocator;
   broadcastIds: IdAllocator;
   jobs: JobPort;
+  /** Accepted direct sends JetStream still holds (their notifications not written yet). */
+  accepted: AcceptedSends;
   /** Outcome events (HERALD_OUTCOMES), emitted after each outcome write, before the job's ack or the RPC's answer. */
   events: OutcomeEvents;
   recipients: RecipientDirectory;
@@ -32,6 +34,8 @@ export interface DeliveryDeps {
   unsubscribe?: { tokens: UnsubscribeTokens; baseUrl: string; ttlSeconds: number };
   now: () => Date;
   metrics: DeliveryMetrics;
+  /** Fault tests only (config FAILPOINT): the process dies here, as if killed. */
+  failpoint?: (at: 'exit_after_insert' | 'exit_after_accept') => void;
   settings: {
     chunkSize: number;
     /** Broadcasts of one project enqueued or fanning out at once (0: no cap). */

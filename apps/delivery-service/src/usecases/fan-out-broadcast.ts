@@ -1,11 +1,12 @@
+import { retryPolicy } from '@herald/service-kit';
 import type { DeliveryDeps } from './deps';
 import { isRefusedByPeer } from './ports';
 import { createFinishBroadcast } from './finish-broadcast';
 
 /** One page's deadline: a page is one bounded store read on the recipient service. */
 export const ID_PAGE_TIMEOUT_MS = 10_000;
-const PAGE_RETRY_BASE_MS = 200;
-const PAGE_RETRY_MAX_MS = 5_000;
+/** A failed page is asked again (the others never), doubling from 0.2 s to 5 s, without a limit; a refusal is final. */
+const pageRetry = retryPolicy({ initialDelayMs: 200, maxDelayMs: 5_000, retryIf: (err) => !isRefusedByPeer(err) });
 
 /**
  * Fans a broadcast out: pages recipient ids with ListRecipientIds, one unary call per page (its
@@ -18,20 +19,13 @@ const PAGE_RETRY_MAX_MS = 5_000;
  */
 export function createFanOutBroadcast(deps: DeliveryDeps) {
   const finish = createFinishBroadcast(deps);
-  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
   /** One page, retried until it answers (each attempt under its own deadline); keeps the job alive meanwhile. */
-  const page = async (req: { projectId: bigint; after: string; upperBound: string; pageSize: number }, working: () => void) => {
-    for (let attempt = 0; ; attempt++) {
-      try {
-        return await deps.recipients.listRecipientIds(req, { timeoutMs: ID_PAGE_TIMEOUT_MS });
-      } catch (err) {
-        if (isRefusedByPeer(err)) throw err;
-        working();
-        await sleep(Math.min(PAGE_RETRY_MAX_MS, PAGE_RETRY_BASE_MS * 2 ** attempt));
-      }
-    }
-  };
+  const page = (req: { projectId: bigint; after: string; upperBound: string; pageSize: number }, working: () => void) =>
+    pageRetry.execute(async (attempt) => {
+      if (attempt > 0) working();
+      return deps.recipients.listRecipientIds(req, { timeoutMs: ID_PAGE_TIMEOUT_MS });
+    });
 
   return async function fanOutBroadcast(broadcastId: number, working: () => void): Promise<void> {
     let b = await deps.broadcasts.findById(null, broadcastId);

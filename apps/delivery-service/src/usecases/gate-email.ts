@@ -1,26 +1,34 @@
-import { emailNotRequested, emailPending, emailSkipped, type EmailOutcome, type Target } from '../domain/notification';
+import type { CascadeDecision } from '../domain/decision';
+import { emailPending, emailSkipped, type EmailOutcome, type Target } from '../domain/notification';
 import type { DeliveryDeps } from './deps';
+
+/** One recipient's email gating: the outcome, and the cascade's decision when the cascade ran. */
+export interface GatedEmail {
+  email: EmailOutcome;
+  decision?: CascadeDecision;
+}
 
 /**
  * Email gating for up to 1,000 recipients of one send (interface rule 6): a target, a catalog
  * entry covering (target, email), the recipient's email preference enabled, and a deliverable primary
  * email contact. Returns each recipient's outcome: `pending` with the address (and whether its mail
- * may offer one-click unsubscribe: not when the governing entry is mandatory), or `skipped` with the reason.
+ * may offer one-click unsubscribe: not when the governing entry is mandatory), or `skipped` with the
+ * reason, with the cascade step that decided the preference (issue 19).
  */
 export async function gateEmail(
   deps: Pick<DeliveryDeps, 'preferences' | 'recipients'>,
   projectId: number,
   target: Target | null,
   recipientIds: string[],
-): Promise<Map<string, EmailOutcome>> {
-  const out = new Map<string, EmailOutcome>();
+): Promise<Map<string, GatedEmail>> {
+  const out = new Map<string, GatedEmail>();
   if (!target) {
-    for (const id of recipientIds) out.set(id, emailSkipped('no_target'));
+    for (const id of recipientIds) out.set(id, { email: emailSkipped('no_target') });
     return out;
   }
   const resolved = await deps.preferences.resolveBatch({ projectId: BigInt(projectId), target, medium: 'email', recipientIds });
   if (!resolved.covered) {
-    for (const id of recipientIds) out.set(id, emailSkipped('not_cataloged'));
+    recipientIds.forEach((id, i) => out.set(id, { email: emailSkipped('not_cataloged'), decision: resolved.decisions[i] }));
     return out;
   }
   const enabled = recipientIds.filter((_, i) => resolved.enabled[i]);
@@ -30,12 +38,11 @@ export async function gateEmail(
   const contactOf = new Map(contacts.map((c) => [c.recipientId, c]));
   recipientIds.forEach((id, i) => {
     const contact = contactOf.get(id);
-    if (!resolved.enabled[i]) out.set(id, emailSkipped('preference_disabled'));
-    else if (!contact) out.set(id, emailSkipped('no_primary_contact'));
-    else if (contact.undeliverableReason !== undefined) out.set(id, emailSkipped('address_undeliverable', contact.address));
-    else out.set(id, { ...emailPending(), address: contact.address, unsubscribable: !resolved.mandatory });
+    const decision = resolved.decisions[i];
+    if (!resolved.enabled[i]) out.set(id, { email: emailSkipped('preference_disabled'), decision });
+    else if (!contact) out.set(id, { email: emailSkipped('no_primary_contact'), decision });
+    else if (contact.undeliverableReason !== undefined) out.set(id, { email: emailSkipped('address_undeliverable', contact.address), decision });
+    else out.set(id, { email: { ...emailPending(), address: contact.address, unsubscribable: !resolved.mandatory }, decision });
   });
   return out;
 }
-
-export { emailNotRequested };

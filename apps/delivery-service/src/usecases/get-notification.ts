@@ -1,15 +1,52 @@
-import { notFound } from '@herald/service-kit';
-import type { Notification } from '../domain/notification';
-import { toNotification } from '../store/notification-repository';
+import { DomainError, notFound } from '@herald/service-kit';
+import { acceptedView, type AcceptedSend, type Notification } from '../domain/notification';
+import { toNotification, type NotificationDoc } from '../store/notification-repository';
 import type { DeliveryDeps } from './deps';
 
 export const notificationNotFound = () => notFound('notification_not_found', 'Notification not found');
 
-/** One notification of the project, whatever its status (the outcome of a send is read here). */
-export function createGetNotification(deps: Pick<DeliveryDeps, 'notifications'>) {
+/**
+ * A notification of the project as written, or its accepted send while JetStream still holds it
+ * (issue 18: a notification is written once, by the worker, after its send was answered). The
+ * store is read again after a miss in the stream: the worker writes before it acknowledges, so a
+ * send that left the stream meanwhile is in the store then. Null: no such notification.
+ */
+export async function findSent(
+  deps: Pick<DeliveryDeps, 'notifications' | 'accepted'>,
+  projectId: number,
+  id: number,
+): Promise<{ doc: NotificationDoc } | { accepted: AcceptedSend } | null> {
+  const doc = await deps.notifications.findById(projectId, id);
+  if (doc) return { doc };
+  const accepted = await deps.accepted.find(id);
+  if (accepted) return accepted.projectId === projectId ? { accepted } : null;
+  const after = await deps.notifications.findById(projectId, id);
+  return after ? { doc: after } : null;
+}
+
+/**
+ * One notification of the project, whatever its status (the outcome of a send is read here); a
+ * send accepted but not written yet answers as accepted (`enqueued`), never 404. Issue 20: a
+ * notification of an erased recipient (or of an earlier incarnation of its id) answers 404 as soon
+ * as the erasure is known here, before its notifications are removed.
+ */
+export function createGetNotification(deps: Pick<DeliveryDeps, 'notifications' | 'accepted' | 'presence'>) {
   return async (projectId: number, id: number): Promise<Notification> => {
-    const doc = await deps.notifications.findById(projectId, id);
-    if (!doc) throw notificationNotFound();
-    return toNotification(doc);
+    const sent = await findSent(deps, projectId, id);
+    if (!sent) throw notificationNotFound();
+    const n = 'doc' in sent ? toNotification(sent.doc) : acceptedView(sent.accepted);
+    const seq = 'doc' in sent ? sent.doc.recipient_seq : sent.accepted.recipientSeq;
+    if (seq && (await currentIncarnation(deps, projectId, n.recipientId)) !== seq) throw notificationNotFound();
+    return n;
   };
+}
+
+/** The recipient's current incarnation (cached presence), null when it is erased or unknown. */
+async function currentIncarnation(deps: Pick<DeliveryDeps, 'presence'>, projectId: number, recipientId: string): Promise<number | null> {
+  try {
+    return await deps.presence.require(BigInt(projectId), recipientId);
+  } catch (err) {
+    if (err instanceof DomainError && err.code === 'recipient_not_found') return null;
+    throw err;
+  }
 }

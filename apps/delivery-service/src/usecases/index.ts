@@ -2,28 +2,30 @@ import type { Logger } from '@herald/service-kit';
 import { createCheckUnsubscribeToken } from './check-unsubscribe-token';
 import { createCountUnread } from './count-unread';
 import type { DeliveryDeps } from './deps';
-import { createFailNotifications } from './fail-notification';
 import { createFanOutBroadcast } from './fan-out-broadcast';
 import { createGetBroadcast } from './get-broadcast';
 import { createGetNotification } from './get-notification';
 import { createListFeed } from './list-feed';
 import { createMarkAllRead } from './mark-all-read';
 import { createProcessBroadcastChunk } from './process-broadcast-chunk';
-import { createProcessNotifications } from './process-notification';
 import { createRemoveRecipientNotifications } from './remove-recipient-notifications';
 import { createPruneExpired, createRepublishPending } from './republish-pending';
 import { createSendEmails } from './send-email';
 import { createSendNotification } from './send-notification';
+import { createGetPayloads } from './get-payloads';
 import { createUpdateNotification } from './update-notification';
+import { createWriteSends } from './write-sends';
 
 export type { DeliveryDeps } from './deps';
 
 /** Every use case of the service, built from its dependencies. */
 export function createUseCases(deps: DeliveryDeps, logger: Logger) {
+  const { writeSends, failSends } = createWriteSends(deps);
   return {
     sendNotification: createSendNotification(deps, logger),
-    processNotifications: createProcessNotifications(deps),
-    failNotifications: createFailNotifications(deps),
+    writeSends,
+    failSends,
+    getPayloads: createGetPayloads(deps),
     sendEmails: createSendEmails(deps),
     fanOutBroadcast: createFanOutBroadcast(deps),
     processBroadcastChunk: createProcessBroadcastChunk(deps),

@@ -1,4 +1,6 @@
 import { DomainError } from '@herald/service-kit';
+import type { CascadeDecision } from '../domain/decision';
+import type { AcceptedSend } from '../domain/notification';
 
 /**
  * What the use cases need from outside the service, declared here and implemented by adapters:
@@ -17,12 +19,14 @@ export interface ChunkJob {
 }
 
 /**
- * Hands work to the service's own workers. Every publish carries an id, so a repeat inside the
- * broker's window is dropped: `notification:<id>`, `email:<id>`, `chunk:<broadcast>:<index>`, and
- * for broadcasts `broadcast:<id>` unless the caller names another (a resumed fan-out).
+ * Hands work to the service's own workers. Every publish but a send's carries an id, so a repeat
+ * inside the broker's window is dropped: `email:<id>`, `chunk:<broadcast>:<index>`, and for
+ * broadcasts `broadcast:<id>` unless the caller names another (a resumed fan-out). A send needs
+ * none: its notification id is fixed before it is published, so a second copy writes nothing.
  */
 export interface JobPort {
-  notification(projectId: number | bigint, notificationId: number): Promise<void>;
+  /** Publishes an accepted direct send; resolves once JetStream stored it (the send is durable then). */
+  send(send: AcceptedSend): Promise<void>;
   email(projectId: number | bigint, notificationId: number): Promise<void>;
   broadcast(projectId: number | bigint, broadcastId: number, publishId?: string): Promise<void>;
   chunk(job: ChunkJob): Promise<void>;
@@ -44,23 +48,30 @@ export interface RecipientDirectory {
   markContactUndeliverable(req: { projectId: bigint; recipientId: string; medium: string; address: string; reason: string }): Promise<{ marked: boolean }>;
 }
 
+/** Accepted sends JetStream still holds (their notifications not written yet). */
+export interface AcceptedSends {
+  /** The accepted send of this notification id while JetStream holds it; null once written (or unknown). */
+  find(notificationId: number): Promise<AcceptedSend | null>;
+}
+
 /** The preference service, as the use cases need it. */
 export interface PreferenceResolver {
+  /** `decisions[i]`: which step of the cascade decided recipient i (and the rule or entry it was). */
   resolveBatch(req: {
     projectId: bigint;
     target: { channel: string; topic: string; event: string };
     medium: string;
     recipientIds: string[];
-  }): Promise<{ enabled: boolean[]; covered: boolean; mandatory: boolean }>;
+  }): Promise<{ enabled: boolean[]; covered: boolean; mandatory: boolean; decisions: (CascadeDecision | undefined)[] }>;
   checkCoverage(req: { projectId: bigint; queries: { target: { channel: string; topic: string; event: string }; medium: string }[] }): Promise<{ covered: boolean[] }>;
 }
 
 /** "This recipient exists", confirmed by the recipient service and cached briefly. */
 export interface RecipientPresence {
-  /** Creates the recipient when it does not exist (direct sends auto-create their recipient). */
-  ensure(projectId: bigint, recipientId: string): Promise<void>;
-  /** Throws `recipient_not_found` for a recipient the recipient service does not know. */
-  require(projectId: bigint, recipientId: string): Promise<void>;
+  /** Creates the recipient when it does not exist (direct sends auto-create their recipient); returns its incarnation. */
+  ensure(projectId: bigint, recipientId: string): Promise<number>;
+  /** Throws `recipient_not_found` for a recipient the recipient service does not know; returns its incarnation. */
+  require(projectId: bigint, recipientId: string): Promise<number>;
 }
 
 /** A peer refused a request as invalid: what RecipientDirectory throws instead of a transport error. */

@@ -1,12 +1,10 @@
-import { emailNotRequested, type EmailOutcome } from '../domain/notification';
-import { quotaPeriod } from '../domain/quota';
+import { expiresAt } from '../domain/notification';
 import type { NotificationDoc } from '../store/notification-repository';
-import { quotaOwner } from '../store/quota-repository';
 import { countByStatus } from '../telemetry/delivery-metrics';
+import { decide } from './decide';
 import type { DeliveryDeps } from './deps';
 import { publishEach } from './publish-each';
 import { createFinishBroadcast } from './finish-broadcast';
-import { gateEmail } from './gate-email';
 import { gatedEvents } from './outcome-events';
 
 export interface ChunkJob {
@@ -23,9 +21,10 @@ export interface ChunkJob {
 }
 
 /**
- * Creates and gates one chunk of a broadcast: one batched preference resolution, one quota
- * reservation for the chunk's enabled recipients, and one batched insert of notifications already
- * in their outcome (muted ones `suppressed`). Recipients that already have this broadcast's
+ * Creates and gates one chunk of a broadcast: decided like direct sends (`decide`: one batched
+ * preference resolution, one quota reservation for the chunk's enabled recipients, email gating in
+ * batch) and written with one paced insert of notifications already in their outcome (muted ones
+ * `suppressed`), each with its decision. Recipients that already have this broadcast's
  * notification (a redelivered chunk) are left alone; the chunk is counted on the broadcast once.
  * After the insert, the erasure tombstones of the chunk's recipients are checked: a recipient
  * erased while the chunk was in flight loses the notification just inserted (the erasure handler
@@ -39,62 +38,69 @@ export function createProcessBroadcastChunk(deps: DeliveryDeps) {
     const b = await deps.broadcasts.findById(null, job.broadcastId);
     if (!b) return;
     const projectId = BigInt(b.project_id);
-    const existing = await deps.notifications.findForBroadcast(b._id, job.recipientIds);
-    const have = new Set(existing.map((n) => n.recipient_id));
-    const todo = job.recipientIds.filter((id) => !have.has(id));
+    // Ids are fixed by the chunk (its reserved block, in page order): a redelivered chunk meets its
+    // own notifications by _id, and decides only the recipients it has not written yet.
+    const idOf = (i: number) => job.firstNotificationId + i;
+    const existing = await deps.notifications.findByIds(job.recipientIds.map((_, i) => idOf(i)));
+    const have = new Set(existing.map((n) => n._id));
+    const todo = job.recipientIds.map((recipientId, i) => ({ recipientId, id: idOf(i), seq: job.recipientSeqs?.[i] })).filter((r) => !have.has(r.id));
     const now = deps.now();
     const docs: NotificationDoc[] = [];
-    let raced = false;
     if (todo.length > 0) {
-      const { enabled } = await deps.preferences.resolveBatch({ projectId, target: b.target, medium: 'in_app', recipientIds: todo });
-      const position = new Map(job.recipientIds.map((id, i) => [id, i]));
-      const idOf = (recipientId: string) => job.firstNotificationId + position.get(recipientId)!;
-      // One unit per notification (its id is fixed by the chunk), in the broadcast's month: a redelivered chunk spends nothing twice.
-      const owners = todo.filter((_, i) => enabled[i]).map((r) => quotaOwner(idOf(r), 'in_app'));
-      const granted = await deps.quota.reserve(b.project_id, quotaPeriod(b.created_at), owners, b.settings.monthlyQuota, existing.length > 0);
-      deps.metrics.quotaRefused('in_app', owners.length - granted.size);
-      const emails: Map<string, EmailOutcome> | null = b.email_content ? await gateEmail(deps, b.project_id, b.target, todo) : null;
-      todo.forEach((recipientId, i) => {
-        const id = idOf(recipientId);
-        const status = !enabled[i] ? 'suppressed' : granted.has(quotaOwner(id, 'in_app')) ? 'delivered' : 'quota_exceeded';
-        const seq = job.recipientSeqs?.[position.get(recipientId)!];
+      const decided = await decide(
+        deps,
+        todo.map((r) => ({
+          id: r.id,
+          projectId: b.project_id,
+          recipientId: r.recipientId,
+          target: b.target,
+          inApp: true,
+          email: b.email_content !== null,
+          monthlyQuota: b.settings.monthlyQuota,
+          // One unit per notification, in the broadcast's month: a redelivered chunk spends nothing twice.
+          createdAt: b.created_at,
+        })),
+        { maybeSpent: existing.length > 0 },
+      );
+      for (const r of todo) {
+        const d = decided.get(r.id)!;
         docs.push({
-          _id: id,
+          _id: r.id,
           project_id: b.project_id,
-          recipient_id: recipientId,
-          ...(seq !== undefined ? { recipient_seq: Number(seq) } : {}),
+          recipient_id: r.recipientId,
+          ...(r.seq !== undefined ? { recipient_seq: Number(r.seq) } : {}),
           broadcast_id: b._id,
-          key: `b:${b._id}:${recipientId}`,
           target: b.target,
           payload_json: b.payload_json,
           payload_in_broadcast: true, // stored once, on the broadcast
           read: false,
           opened: false,
-          status,
-          email: emails?.get(recipientId) ?? emailNotRequested(),
+          status: d.status,
+          email: d.email,
           email_content: null,
-          settings: b.settings,
-          pending: false,
+          ...(d.email.status === 'pending' ? { settings: b.settings } : {}),
+          decision: d.decision,
+          expires_at: expiresAt(b.settings, now),
           created_at: now,
           updated_at: now,
         });
-      });
-      // A racing redelivery of this chunk may have inserted some: then this delivery does not count them.
-      if ((await deps.notifications.insertManyIdempotent(docs)) === docs.length) countByStatus(deps.metrics, docs);
-      else raced = true;
+      }
     }
+    const inserted = await deps.notifications.insertDecided(docs, { paced: true });
+    countByStatus(deps.metrics, docs.filter((d) => inserted.has(d._id)));
+    // A racing delivery of this chunk wrote some: their stored outcomes are the ones.
+    const raced = docs.filter((d) => !inserted.has(d._id)).map((d) => d._id);
+    const all = [...existing, ...docs.filter((d) => inserted.has(d._id)), ...(await deps.notifications.findByIds(raced))];
     // Erasures that raced this chunk: their notifications go (checked after the insert, so either
     // this check sees the tombstone or the erasure handler, writing it first, sees the insert).
-    const erased = await deps.notifications.deleteErasedOfBroadcast(b._id, b.project_id, job.recipientIds);
+    const erased = await deps.notifications.deleteErased(all);
     // An erased recipient still counts as created (as when the erasure comes after completion, so
     // `notifications_created == recipients_total`), but is no longer eligible for email.
-    const all = [...existing, ...docs];
+    const live = all.filter((n) => !erased.has(n._id));
     // Outcome events of the chunk's notifications (those of an earlier delivery re-emitted, dropped
     // as repeats), before the chunk is recorded: a crash before the record redelivers the chunk.
-    // When a racing delivery inserted some, its outcomes are the stored ones.
-    const stored = raced ? await deps.notifications.findForBroadcast(b._id, job.recipientIds) : all;
-    await deps.events.emit(stored.filter((n) => !erased.has(n.recipient_id)).flatMap((n) => gatedEvents(n)));
-    const emailIds = all.filter((n) => n.email.status === 'pending' && !erased.has(n.recipient_id)).map((n) => n._id);
+    await deps.events.emit(live.flatMap((n) => gatedEvents(n)));
+    const emailIds = live.filter((n) => n.email.status === 'pending').map((n) => n._id);
     // The cap cannot be exceeded when even every recipient not yet paged would not bring the count over it.
     const capSafe = b.email_content !== null && emailIds.length > 0 && (await capCannotBeExceeded(deps, b._id));
     if (capSafe) await publishEach(emailIds, (id) => deps.jobs.email(projectId, id));

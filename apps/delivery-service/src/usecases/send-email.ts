@@ -30,8 +30,7 @@ export function createSendEmails(deps: DeliveryDeps) {
     // Emails that ended in an earlier delivery of their job: re-emitted from the store (dropped as repeats).
     const endedBefore: NotificationDoc[] = [];
     for (const d of docs) {
-      if (d.pending) steps.set(d._id, { kind: 'retry', inMs: 250 });
-      else if (d.email.status === 'pending' && d.email.address) ready.push(d);
+      if (d.email.status === 'pending' && d.email.address) ready.push(d);
       else endedBefore.push(d);
     }
     const contents = await deps.broadcasts.emailContentsOf(ready.filter((d) => !d.email_content && d.broadcast_id !== null).map((d) => d.broadcast_id!));
@@ -43,13 +42,13 @@ export function createSendEmails(deps: DeliveryDeps) {
     const refused = new Set<number>();
     const byQuota = new Map<string, NotificationDoc[]>();
     for (const d of firsts) {
-      const k = `${d.project_id}|${quotaPeriod(d.created_at)}|${d.settings.monthlyQuota}`;
+      const k = `${d.project_id}|${quotaPeriod(d.created_at)}|${d.settings?.monthlyQuota ?? null}`;
       byQuota.set(k, [...(byQuota.get(k) ?? []), d]);
     }
     await Promise.all(
       [...byQuota.values()].map(async (group) => {
         const owners = group.map((d) => quotaOwner(d._id, 'email'));
-        const granted = await deps.quota.reserve(group[0].project_id, quotaPeriod(group[0].created_at), owners, group[0].settings.monthlyQuota, opts.redelivered);
+        const granted = await deps.quota.reserve(group[0].project_id, quotaPeriod(group[0].created_at), owners, group[0].settings?.monthlyQuota ?? null, opts.redelivered);
         group.forEach((d, i) => !granted.has(owners[i]) && refused.add(d._id));
       }),
     );
@@ -96,7 +95,7 @@ export function createSendEmails(deps: DeliveryDeps) {
     const byId = new Map(ready.map((d) => [d._id, d]));
     const written =
       applied === changes.length
-        ? changes.map((c): NotificationDoc => ({ ...byId.get(c.id)!, email: c.email, email_wait: false, updated_at: now }))
+        ? changes.map((c): NotificationDoc => ({ ...byId.get(c.id)!, email: c.email, updated_at: now }))
         : await deps.notifications.findByIds(changes.map((c) => c.id));
     await deps.events.emit([...written, ...endedBefore].flatMap((d) => emailEvents(d)));
     return steps;
@@ -116,9 +115,9 @@ function mailOf(deps: DeliveryDeps, d: NotificationDoc, content: EmailContent): 
     html: content.html,
     text: content.text,
     notificationId: d._id,
-    from: d.settings.emailFrom,
+    from: d.settings?.emailFrom,
     fromName: content.from_name?.trim(),
-    replyTo: d.settings.emailReplyTo,
+    replyTo: d.settings?.emailReplyTo,
     unsubscribeUrl,
   };
 }

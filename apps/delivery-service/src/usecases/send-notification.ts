@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
-import { conflict, DomainError, isDuplicateKey, type Logger } from '@herald/service-kit';
-import { emailNotRequested, emailPending, type Broadcast, type Notification } from '../domain/notification';
+import { conflict, createBatcher, DomainError, isDuplicateKey, type Logger } from '@herald/service-kit';
+import { acceptedView, type AcceptedSend, type Broadcast, type Notification, type Target } from '../domain/notification';
 import { checkSend, targetNotCataloged, type Medium, type SendInput } from '../domain/send-rules';
 import { toBroadcast, type BroadcastDoc } from '../store/broadcast-repository';
 import type { IdempotencyDoc } from '../store/idempotency-repository';
-import { acceptedNotification, toNotification, type NotificationDoc } from '../store/notification-repository';
+import { acceptedNotification } from '../store/notification-repository';
 import type { DeliveryDeps } from './deps';
+import { findSent } from './get-notification';
 
 export interface SendResult {
   notification: Notification | null;
@@ -31,10 +32,11 @@ function acceptedBroadcast(d: BroadcastDoc): Broadcast {
 
 /**
  * Accepts a send (interface "Send notification", decisions §8). Writes nothing until every rule
- * passed (strict targets are checked before the recipient is auto-created). The notification is
- * written with `pending: true` (the outbox flag; concurrent sends share one insertMany) and then
- * its job published with msgID `notification:<id>`; if the process dies in between, the outbox
- * sweeper publishes it.
+ * passed (strict targets are checked before the recipient is auto-created). A direct send is
+ * published to JetStream (SendJob, under its notification id) and answered once the stream stored
+ * it: the send is durable then, and the worker writes its notification once, decided (issue 18).
+ * Concurrent sends share their round trips: recipient confirmations, id blocks and coverage checks
+ * are batched, and publishes are pipelined. A broadcast is written (`enqueued`) and its job published.
  *
  * With an `Idempotency-Key`, the id of the send is chosen first and the key claimed naming it (one
  * write holds the claim and, in effect, the response: the send under that id). A repeat with the
@@ -48,13 +50,18 @@ export function createSendNotification(deps: DeliveryDeps, logger: Logger, opts:
   const slotLeaseMs = opts.slotLeaseMs ?? 60_000;
   const waitMs = opts.waitMs ?? 10_000;
 
+  // Strict targets: concurrent sends of one project share one CheckCoverage call.
+  const coverage = createBatcher<{ target: Target; medium: Medium }, boolean, number>({
+    lingerMs: 1,
+    maxBatch: 500,
+    concurrency: 4,
+    run: async (queries, projectId) => (await deps.preferences.checkCoverage({ projectId: BigInt(projectId), queries })).covered,
+  });
+
   const perform = async (input: SendInput, mediums: Medium[], givenId?: number): Promise<SendResult> => {
     const projectId = BigInt(input.projectId);
     if (input.settings.strictTargets && input.target) {
-      const { covered } = await deps.preferences.checkCoverage({
-        projectId,
-        queries: mediums.map((medium) => ({ target: input.target!, medium })),
-      });
+      const covered = await Promise.all(mediums.map((medium) => coverage.add({ target: input.target!, medium }, input.projectId)));
       const missing = mediums.filter((_, i) => !covered[i]);
       if (missing.length > 0) throw targetNotCataloged(missing);
     }
@@ -93,32 +100,23 @@ export function createSendNotification(deps: DeliveryDeps, logger: Logger, opts:
       );
       return { notification: null, broadcast: toBroadcast(doc) };
     }
-    await deps.presence.ensure(projectId, input.recipientId);
-    const id = givenId ?? (await deps.notificationIds.next());
-    const doc: NotificationDoc = {
-      _id: id,
-      project_id: input.projectId,
-      recipient_id: input.recipientId,
-      broadcast_id: null,
-      key: `d:${id}`,
+    const [recipientSeq, id] = await Promise.all([deps.presence.ensure(projectId, input.recipientId), givenId ?? deps.notificationIds.next()]);
+    const send: AcceptedSend = {
+      id,
+      projectId: input.projectId,
+      recipientId: input.recipientId,
+      recipientSeq,
       target: input.target,
-      payload_json: input.payloadJson,
-      read: false,
-      opened: false,
-      status: input.payloadJson !== null ? 'enqueued' : 'not_requested',
-      email: input.email ? emailPending() : emailNotRequested(),
-      email_content: input.email,
+      payloadJson: input.payloadJson,
+      email: input.email,
       settings: input.settings,
-      pending: true,
-      created_at: now,
-      updated_at: now,
+      createdAt: now,
     };
-    // The batcher treats "already there" as written: a takeover re-inserting the same id is a no-op.
-    await deps.notifications.insert(doc);
-    await publishOrLeaveToSweeper(() =>
-      deps.jobs.notification(projectId, id),
-    );
-    return { notification: toNotification(doc), broadcast: null };
+    // Durable once the stream stored it; a failed publish fails the send (nothing was written). A
+    // takeover publishing the same id again is harmless: the worker writes each id once.
+    await deps.jobs.send(send);
+    deps.failpoint?.('exit_after_accept');
+    return { notification: acceptedView(send), broadcast: null };
   };
 
   /**
@@ -148,8 +146,9 @@ export function createSendNotification(deps: DeliveryDeps, logger: Logger, opts:
       const b = await deps.broadcasts.findById(projectId, claim.ref_id!);
       return b ? { notification: null, broadcast: acceptedBroadcast(b) } : null;
     }
-    const n = await deps.notifications.findById(projectId, claim.ref_id!);
-    return n ? { notification: acceptedNotification(n), broadcast: null } : null;
+    const sent = await findSent(deps, projectId, claim.ref_id!);
+    if (!sent) return null;
+    return { notification: 'accepted' in sent ? acceptedView(sent.accepted) : acceptedNotification(sent.doc), broadcast: null };
   };
 
   const sendWithKey = async (input: SendInput, mediums: Medium[], key: string): Promise<SendResult> => {

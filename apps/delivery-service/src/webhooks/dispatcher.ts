@@ -126,7 +126,7 @@ export function createDispatcher(deps: {
     if (r.status === 410) {
       if (endpoint.status === 'disabled') return;
       endpoint.status = 'disabled';
-      await webhooks.disable(endpoint._id, 'gone', finished);
+      await webhooks.disable(endpoint, 'gone', finished);
       log.warn('webhook endpoint answered 410 Gone: disabled');
       return;
     }
@@ -136,7 +136,7 @@ export function createDispatcher(deps: {
       await webhooks.markFailing(endpoint._id, entry.at);
     } else if (finished.getTime() - since.getTime() >= settings.disableAfterMs && endpoint.status === 'enabled') {
       endpoint.status = 'disabled';
-      await webhooks.disable(endpoint._id, 'failing', finished);
+      await webhooks.disable(endpoint, 'failing', finished);
       log.warn({ failingSince: since }, 'webhook endpoint failing for too long: disabled');
     }
   }

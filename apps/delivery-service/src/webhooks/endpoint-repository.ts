@@ -83,8 +83,8 @@ export function createWebhookRepository(db: Db) {
     async markHealthy(id: number): Promise<void> {
       await retryBusy(() => col.updateOne({ _id: id, failing_since: { $ne: null } }, { $set: { failing_since: null } }));
     },
-    async disable(id: number, reason: DisabledReason, at: Date): Promise<void> {
-      await retryBusy(() => col.updateOne({ _id: id, status: 'enabled' }, { $set: { status: 'disabled', disabled_reason: reason, updated_at: at } }));
+    async disable(endpoint: Pick<WebhookDoc, '_id' | 'project_id'>, reason: DisabledReason, at: Date): Promise<void> {
+      await retryBusy(() => col.updateOne({ _id: endpoint._id, status: 'enabled' }, { $set: { status: 'disabled', disabled_reason: reason, updated_at: at } }));
     },
   };
 }

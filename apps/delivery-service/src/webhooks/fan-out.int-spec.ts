@@ -49,7 +49,7 @@ describe('webhook fan-out: attempt first, then one write', () => {
       metrics,
       settings: { schedule: [0, 1000], leaseMs: 10_000, concurrency: 4, disableAfterMs: 60_000, pollBatch: 10, inlineWaitMs: 2000 },
     });
-    const fanOut = createFanOut({ webhooks, deliveries, deliveryIds: createIdAllocator(createSequences(mongo.db), 'webhook_deliveries'), dispatcher, now, leaseMs: 10_000, metrics, logger });
+    const fanOut = createFanOut({ webhooks, payloadsOf: async () => new Map(), deliveries, deliveryIds: createIdAllocator(createSequences(mongo.db), 'webhook_deliveries'), dispatcher, now, leaseMs: 10_000, metrics, logger });
     const records = () => mongo.db.collection('webhook_deliveries').find({ webhook_id: Number(webhook!.id) }).sort({ _id: 1 }).toArray();
 
     const a = outcomeEvent(projectId, 'notification.delivered');

@@ -28,6 +28,8 @@ export interface FanOutEvent {
  */
 export function createFanOut(deps: {
   webhooks: WebhookRepository;
+  /** Payloads of notifications (outcome events are slim, issue 18): read once per batch, only for events an endpoint gets. */
+  payloadsOf: (projectId: number, ids: number[]) => Promise<Map<number, string | null>>;
   deliveries: DeliveryLogRepository;
   deliveryIds: IdAllocator;
   dispatcher: Dispatcher;
@@ -41,8 +43,14 @@ export function createFanOut(deps: {
     if (wanted.length === 0) return;
     const endpoints = await deps.webhooks.enabledOf([...new Set(wanted.map((e) => Number(e.event.projectId)))]);
     if (endpoints.length === 0) return;
+    const subscribedTo = (event: OutcomeEvent) => endpoints.some((w) => w.project_id === Number(event.projectId) && subscribed(w, event.type));
+    const delivered = wanted.filter((e) => subscribedTo(e.event));
+    await fillPayloads(
+      delivered.map((e) => e.event),
+      deps.payloadsOf,
+    );
     let pairs: { event: OutcomeEvent; redelivered: boolean; endpoint: WebhookDoc; body: string }[] = [];
-    for (const { event, redelivered } of wanted) {
+    for (const { event, redelivered } of delivered) {
       const body = eventBody(event);
       if (body === null) continue;
       for (const endpoint of endpoints) {
@@ -95,4 +103,16 @@ export function createFanOut(deps: {
     });
     await deps.dispatcher.room();
   };
+}
+
+/** Fills in the payloads of slim events (one read per project), in place. */
+async function fillPayloads(events: OutcomeEvent[], payloadsOf: (projectId: number, ids: number[]) => Promise<Map<number, string | null>>): Promise<void> {
+  const byProject = new Map<number, OutcomeEvent[]>();
+  for (const e of events) if (e.payloadOmitted && e.notification) byProject.set(Number(e.projectId), [...(byProject.get(Number(e.projectId)) ?? []), e]);
+  await Promise.all(
+    [...byProject].map(async ([projectId, list]) => {
+      const found = await payloadsOf(projectId, [...new Set(list.map((e) => Number(e.notification!.id)))]);
+      for (const e of list) e.notification!.payloadJson = found.get(Number(e.notification!.id)) ?? undefined;
+    }),
+  );
 }

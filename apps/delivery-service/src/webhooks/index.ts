@@ -8,6 +8,7 @@ import { webhookRoutes } from '../rpc/webhook-routes';
 import { createIdAllocator } from '../store/id-allocator';
 import { createDeliveryLogRepository } from './delivery-log-repository';
 import { createDispatcher, type DispatcherSettings } from './dispatcher';
+import { createEndpointPresence, withChangeNotices } from './endpoint-presence';
 import { createWebhookRepository } from './endpoint-repository';
 import { createFanOut, type FanOutEvent } from './fan-out';
 import { createWebhookSender } from './http-sender';
@@ -33,12 +34,23 @@ export interface WebhookSettings extends DispatcherSettings {
  * repositories, the WebhookService routes, the fan-out consumer on HERALD_OUTCOMES and the
  * attempt dispatcher with its poller.
  */
-export async function startWebhooks(deps: { db: Db; nc: NatsConnection; logger: Logger; registry: Registry; now: () => Date; settings: WebhookSettings }) {
+export async function startWebhooks(deps: {
+  db: Db;
+  nc: NatsConnection;
+  logger: Logger;
+  registry: Registry;
+  now: () => Date;
+  settings: WebhookSettings;
+  /** Payloads of notifications (the notification repository's), for slim outcome events. */
+  payloadsOf: (projectId: number, ids: number[]) => Promise<Map<number, string | null>>;
+}) {
   const { db, nc, settings, now } = deps;
   const logger = deps.logger.child({ component: 'webhooks' });
-  const webhooks = createWebhookRepository(db);
+  const repository = createWebhookRepository(db);
+  const endpointPresence = createEndpointPresence(nc, repository, logger);
+  const webhooks = withChangeNotices(repository, endpointPresence);
   const deliveries = createDeliveryLogRepository(db);
-  await webhooks.ensureIndexes();
+  await repository.ensureIndexes();
   await deliveries.ensureIndexes();
   await ensureWebhookConsumer(nc, settings.ackWaitMs);
   const sequences = createSequences(db);
@@ -47,7 +59,7 @@ export async function startWebhooks(deps: { db: Db; nc: NatsConnection; logger: 
   const metrics = createWebhookMetrics(deps.registry);
   const send = createWebhookSender({ timeoutMs: settings.timeoutMs, allowPrivate: settings.allowPrivate, userAgent: 'Herald-Webhooks/1.0' });
   const dispatcher = createDispatcher({ webhooks, deliveries, send, now, settings, logger, metrics });
-  const fanOut = createFanOut({ webhooks, deliveries, deliveryIds, dispatcher, now, leaseMs: settings.leaseMs, metrics, logger });
+  const fanOut = createFanOut({ webhooks, payloadsOf: deps.payloadsOf, deliveries, deliveryIds, dispatcher, now, leaseMs: settings.leaseMs, metrics, logger });
 
   const consumer = await startBatchWorker({
     nc,
@@ -63,7 +75,14 @@ export async function startWebhooks(deps: { db: Db; nc: NatsConnection; logger: 
     async handleBatch(msgs) {
       const outcomes: Outcome[] = [];
       const events: FanOutEvent[] = [];
+      // herald.outcomes.<project>.<rkey>.<type>: events of projects without an endpoint are not even decoded.
+      const projects = [...new Set(msgs.map((m) => Number(m.subject.split('.', 3)[2])))];
+      const withEndpoints = new Set((await Promise.all(projects.map(async (p) => ((await endpointPresence.has(p)) ? p : null)))).filter((p) => p !== null));
       for (const m of msgs) {
+        if (!withEndpoints.has(Number(m.subject.split('.', 3)[2]))) {
+          outcomes.push({ ack: true });
+          continue;
+        }
         try {
           events.push({ event: fromBinary(OutcomeEventSchema, m.data), redelivered: m.info.redelivered });
           outcomes.push({ ack: true });
@@ -82,6 +101,7 @@ export async function startWebhooks(deps: { db: Db; nc: NatsConnection; logger: 
     deliveries,
     async stop() {
       poller.stop();
+      endpointPresence.stop();
       await consumer.stop();
       let timer: NodeJS.Timeout | undefined;
       await Promise.race([dispatcher.idle(), new Promise((r) => (timer = setTimeout(r, settings.timeoutMs + 1000)))]);

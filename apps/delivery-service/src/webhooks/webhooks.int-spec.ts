@@ -1,5 +1,7 @@
 import { Code, ConnectError } from '@connectrpc/connect';
-import { WEBHOOK_EVENT_TYPES } from '@herald/contracts';
+import { jetstreamManager } from '@nats-io/jetstream';
+import { OUTCOMES_STREAM, WEBHOOK_DISPATCH_CONSUMER, WEBHOOK_EVENT_TYPES } from '@herald/contracts';
+import { connectNats, type NatsConnection } from '@herald/service-kit';
 import { verifyWebhook } from '@herald/webhook-signature';
 import { eventually, startHarness, type Harness } from '../testing/harness';
 import { outcomeEvent, outcomePublisher } from '../testing/outcome-events';
@@ -21,7 +23,18 @@ const rpcCode = async (p: Promise<unknown>) => {
 describe('webhooks: endpoints, fan-out, signing, retries (delivery service against the real store and broker)', () => {
   let h: Harness;
   let pub: Publisher;
+  let nc: NatsConnection;
   const receivers: Receiver[] = [];
+  /**
+   * Every published event has been fanned out (the dispatcher's consumer holds nothing pending or
+   * unacknowledged; an event is acknowledged after its first attempts): a barrier, so "nothing more
+   * arrives" is checked without waiting a fixed time.
+   */
+  const fannedOut = () =>
+    eventually(async () => {
+      const ci = await (await jetstreamManager(nc)).consumers.info(OUTCOMES_STREAM, WEBHOOK_DISPATCH_CONSUMER);
+      return ci.num_pending === 0 && ci.num_ack_pending === 0;
+    }, 15_000, 'every event fanned out');
   const receiver = async (reply?: (r: { body: string }, i: number) => Reply) => {
     const r = await startReceiver(reply);
     receivers.push(r);
@@ -37,8 +50,10 @@ describe('webhooks: endpoints, fan-out, signing, retries (delivery service again
       WEBHOOK_INLINE_WAIT_MS: '300',
     });
     pub = await outcomePublisher(h.natsUrl);
+    nc = await connectNats(h.natsUrl, 'webhooks-test');
   });
   afterAll(async () => {
+    await nc?.close();
     await pub?.close();
     for (const r of receivers) await r.close();
     await h?.close();
@@ -58,7 +73,7 @@ describe('webhooks: endpoints, fan-out, signing, retries (delivery service again
     await pub.publish(outcomeEvent(projectId, 'notification.unread')); // internal type: not a webhook event
 
     await eventually(async () => rx.received.length >= events.length, 15_000, 'every event received');
-    await new Promise((r) => setTimeout(r, 500));
+    await fannedOut();
     expect(rx.received).toHaveLength(events.length);
     expect(other.received).toHaveLength(0);
     for (const ev of events) {
@@ -77,7 +92,7 @@ describe('webhooks: endpoints, fan-out, signing, retries (delivery service again
     await h.webhooks.createWebhook({ projectId, url: rx.url, eventTypes: ['email.failed', 'broadcast.completed'] });
     await pub.publish(outcomeEvent(projectId, 'notification.delivered'), outcomeEvent(projectId, 'email.failed'), outcomeEvent(projectId, 'broadcast.completed'), outcomeEvent(projectId, 'email.sent'));
     await eventually(async () => rx.received.length >= 2, 10_000, 'filtered events');
-    await new Promise((r) => setTimeout(r, 500));
+    await fannedOut();
     expect(rx.received.map((r) => JSON.parse(r.body).type).sort()).toEqual(['broadcast.completed', 'email.failed']);
   });
 
@@ -133,12 +148,15 @@ describe('webhooks: endpoints, fan-out, signing, retries (delivery service again
 
   it('when a first attempt outlasts the inline wait, then its delivery is written claimed (pending, no attempt) and completed when the answer comes', async () => {
     const projectId = h.project();
-    const rx = await receiver(() => ({ status: 200, body: 'slow', delayMs: 1500 }));
+    // The receiver holds every request until the test has seen the claimed records (a barrier, not a delay).
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    const rx = await receiver(() => ({ status: 200, body: 'slow', until: held }));
     const { webhook } = await h.webhooks.createWebhook({ projectId, url: rx.url, eventTypes: [] });
     const events = Array.from({ length: 3 }, () => outcomeEvent(projectId, 'email.sent'));
     await pub.publish(...events);
     const list = async () => (await h.webhooks.listWebhookDeliveries({ projectId, webhookId: webhook!.id, limit: 100 })).deliveries;
-    // Written after the 300 ms inline wait while the receiver still holds the requests.
+    // Written after the inline wait while the receiver still holds the requests.
     const early = await eventually(async () => ((await list()).length === 3 ? list() : undefined), 5_000, 'claimed records written');
     expect(rx.received.length).toBe(3);
     expect(early.map((d) => [d.status, d.attempts])).toEqual([
@@ -146,6 +164,7 @@ describe('webhooks: endpoints, fan-out, signing, retries (delivery service again
       ['pending', 0],
       ['pending', 0],
     ]);
+    release();
     const done = await eventually(async () => ((await list()).every((d) => d.status === 'succeeded') ? list() : undefined), 10_000, 'completed');
     for (const d of done) expect([d.attempts, d.attemptLog.map((a) => a.responseStatus), d.lastResponseBody]).toEqual([1, [200], 'slow']);
     for (const ev of events) expect(rx.byId(ev.id)).toHaveLength(1); // the claim held: not attempted again by the poller
@@ -163,7 +182,7 @@ describe('webhooks: endpoints, fan-out, signing, retries (delivery service again
     expect(w.disabledReason).toBe('gone');
     expect(rx.received).toHaveLength(1);
     await pub.publish(outcomeEvent(projectId, 'email.sent'));
-    await new Promise((r) => setTimeout(r, 700));
+    await fannedOut();
     expect(rx.received).toHaveLength(1);
     const [d] = (await h.webhooks.listWebhookDeliveries({ projectId, webhookId: webhook!.id })).deliveries;
     expect(d.status).toBe('failed');

@@ -4,7 +4,7 @@ import { Counter, Gauge } from 'prom-client';
 import { onConnectionChange, onKeyRevoked } from '../auth/revocation';
 import { onRecipientDeleted } from '../plugins/app/recipient-presence';
 import type { CloseReason } from './live-connection';
-import { createOutcomeFeed, type OutcomeFeed } from './outcome-feed';
+import { createOutcomeFeed, type OutcomeFeed, type PayloadSource } from './outcome-feed';
 import { StreamRegistry, type Refusal, type StreamBinding, type StreamSlot } from './stream-registry';
 
 declare module 'fastify' {
@@ -54,9 +54,9 @@ export interface LiveStreams {
  * authenticated again. On close (shutdown) every stream is ended first, so that clients reconnect
  * to another replica and the server's close is not held open by them.
  */
-export default fp<{ nats: NatsConnection; settings: LiveStreamSettings; keyScope: string }>(
+export default fp<{ nats: NatsConnection; settings: LiveStreamSettings; keyScope: string; payloads?: PayloadSource }>(
   async (app, opts) => {
-    const feed = createOutcomeFeed(opts.nats, app.log);
+    const feed = createOutcomeFeed(opts.nats, app.log, opts.payloads);
     const metrics = app.metricsRegistry;
     const s = opts.settings;
     const registry = new StreamRegistry(

@@ -37,6 +37,26 @@ export interface StreamPosition {
 export type ReplayResult = { kind: 'events'; events: LiveOutcome[]; lastSeq: number } | { kind: 'reset'; lastSeq: number };
 
 /**
+ * The payloads of a project's notifications (the delivery service's GetPayloads): outcome events
+ * are slim (issue 18), so the live stream fills in the payload of what it shows. Payloads never change.
+ */
+export type PayloadSource = (projectId: bigint, ids: bigint[]) => Promise<Map<bigint, string | undefined>>;
+
+/** Fills in the payloads of slim events, one call per project, in place. */
+async function withPayloads(events: OutcomeEvent[], payloads: PayloadSource | undefined): Promise<void> {
+  const slim = events.filter((e) => e.payloadOmitted && e.notification);
+  if (slim.length === 0 || !payloads) return;
+  const byProject = new Map<bigint, OutcomeEvent[]>();
+  for (const e of slim) byProject.set(e.projectId, [...(byProject.get(e.projectId) ?? []), e]);
+  await Promise.all(
+    [...byProject].map(async ([projectId, list]) => {
+      const found = await payloads(projectId, [...new Set(list.map((e) => e.notification!.id))]);
+      for (const e of list) e.notification!.payloadJson = found.get(e.notification!.id);
+    }),
+  );
+}
+
+/**
  * This replica's view of HERALD_OUTCOMES: one ordered consumer (new events only, recreated by the
  * client across NATS restarts from the last sequence it saw) whose messages are handed to the
  * listeners of their recipient (`herald.outcomes.<project>.<rkey>.…`: the subject says whose an
@@ -44,9 +64,11 @@ export type ReplayResult = { kind: 'events'; events: LiveOutcome[]; lastSeq: num
  * so a connection gets its recipient's events whichever replica holds it. Replay reads the stored
  * stream for one recipient from a given sequence, bounded.
  */
-export function createOutcomeFeed(nc: NatsConnection, logger: FastifyBaseLogger) {
+export function createOutcomeFeed(nc: NatsConnection, logger: FastifyBaseLogger, payloads?: PayloadSource) {
   const js = jetstream(nc);
   const listeners = new Map<string, Set<(o: LiveOutcome) => void>>();
+  // Per recipient, events are handed on in stream order even while payloads are being fetched.
+  const chains = new Map<string, Promise<void>>();
   let messages: ConsumerMessages | null = null;
   let stopped = false;
   let started: Promise<void> | null = null;
@@ -66,7 +88,22 @@ export function createOutcomeFeed(nc: NatsConnection, logger: FastifyBaseLogger)
       return;
     }
     const outcome = { seq: m.seq, event, size: m.data.length };
-    for (const listener of set) listener(outcome);
+    const key = keyOf(parts[2], parts[3]);
+    const deliver = async () => {
+      try {
+        await withPayloads([event], payloads);
+        // What a stream holds of this event: the slim message and the payload filled in.
+        outcome.size += event.notification?.payloadJson?.length ?? 0;
+      } catch (err) {
+        logger.warn({ err, subject: m.subject }, 'live stream: payload not readable, event shown without it');
+      }
+      for (const listener of listeners.get(key) ?? []) listener(outcome);
+    };
+    const chain = (chains.get(key) ?? Promise.resolve()).then(deliver);
+    chains.set(key, chain);
+    void chain.then(() => {
+      if (chains.get(key) === chain) chains.delete(key);
+    });
   };
 
   /**
@@ -177,6 +214,11 @@ export function createOutcomeFeed(nc: NatsConnection, logger: FastifyBaseLogger)
             if (events.length === before) break;
           }
         }
+        await withPayloads(
+          events.map((e) => e.event),
+          payloads,
+        );
+        for (const e of events) e.size += e.event.notification?.payloadJson?.length ?? 0;
         // Everything up to the position read before is covered: later events come live.
         return { kind: 'events', events, lastSeq: Math.max(at.lastSeq, events.at(-1)?.seq ?? 0) };
       } finally {

@@ -2,14 +2,17 @@ import { create } from '@bufbuild/protobuf';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import {
   CatalogEntrySchema,
+  DecisionSchema,
   PreferenceStateSchema,
   type CatalogEntry as CatalogEntryMessage,
   type CatalogEntryInput as CatalogEntryInputMessage,
+  type Decision as DecisionMessage,
   type PreferenceState,
   type Target as TargetMessage,
 } from '@herald/contracts';
 import type { ResolvedPreference } from '../domain/cascade';
 import type { CatalogEntry } from '../domain/catalog';
+import type { Decision } from '../domain/resolve';
 import type { Target } from '../domain/targets';
 import type { RawCatalogInput } from '../domain/validation';
 
@@ -47,3 +50,25 @@ export const catalogInput = (m: CatalogEntryInputMessage | undefined): RawCatalo
 
 export const stateMessage = (s: ResolvedPreference): PreferenceState =>
   create(PreferenceStateSchema, { enabled: s.enabled, inherited: s.inherited, cataloged: s.cataloged, mandatory: s.mandatory });
+
+/** What decided (issue 19): the step, and the recipient rule or catalog entry as it is now (set_via absent when not recorded). */
+export function decisionMessage({ because, rule, entry }: Decision): DecisionMessage {
+  return create(DecisionSchema, {
+    because,
+    recipientRule: rule && {
+      target: targetMessage(rule.target),
+      medium: rule.medium,
+      enabled: rule.enabled,
+      setAt: timestampFromDate(rule.updatedAt),
+      setVia: rule.setVia ?? undefined,
+    },
+    catalogEntry: entry && {
+      id: BigInt(entry.id),
+      label: entry.name,
+      target: targetMessage(entry.target),
+      medium: entry.medium,
+      defaultEnabled: entry.defaultEnabled,
+      mandatory: entry.mandatory,
+    },
+  });
+}

@@ -1,6 +1,6 @@
 import type { ConnectRouter } from '@connectrpc/connect';
 import { PreferenceService } from '@herald/contracts';
-import { catalogEntryMessage, catalogInput, idOf, stateMessage, targetInput, targetMessage } from './mappers';
+import { catalogEntryMessage, catalogInput, decisionMessage, idOf, stateMessage, targetInput, targetMessage } from './mappers';
 import type { PreferenceUseCases } from '../usecases';
 
 /** PreferenceService handlers: map the request to a use case input and the result back, nothing else. */
@@ -42,6 +42,7 @@ export const preferenceRoutes = (uc: PreferenceUseCases) => (router: ConnectRout
         target: targetInput(req.target),
         medium: req.medium,
         enabled: req.enabled,
+        setVia: req.setVia,
       });
       return { target: targetMessage(set.target), medium: set.medium, state: { enabled: set.enabled, inherited: false } };
     },
@@ -63,15 +64,16 @@ export const preferenceRoutes = (uc: PreferenceUseCases) => (router: ConnectRout
         target: targetInput(req.target),
         medium: req.medium,
       });
-      return { target: targetMessage(r.target), medium: r.medium, state: stateMessage(r.state) };
+      return { target: targetMessage(r.target), medium: r.medium, state: stateMessage(r.state), decision: decisionMessage(r.state.decision) };
     },
     async resolveBatch(req) {
-      return uc.resolveBatch({
+      const r = await uc.resolveBatch({
         projectId: idOf(req.projectId),
         target: targetInput(req.target),
         medium: req.medium,
         recipientIds: req.recipientIds,
       });
+      return { enabled: r.enabled, covered: r.covered, mandatory: r.mandatory, decisions: r.decisions.map(decisionMessage), decisionOf: r.decisionOf };
     },
     async checkCoverage(req) {
       const covered = await uc.checkCoverage({

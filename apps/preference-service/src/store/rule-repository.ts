@@ -1,6 +1,6 @@
 import { isDuplicateKey } from '@herald/service-kit';
 import type { Db } from 'mongodb';
-import type { OwnRule, RuleSet } from '../domain/rules';
+import { isSetVia, type OwnRule, type RuleSet, type SetVia } from '../domain/rules';
 import { isMedium, keyOf, parseKey } from '../domain/targets';
 
 /**
@@ -21,8 +21,10 @@ interface RuleDoc {
   e: string;
   t: string;
   on: boolean;
-  /** Written at, ms since epoch. */
+  /** Written at, ms since epoch (the rule's `set_at`). */
   at: number;
+  /** Written through (`set_via`): api_key | recipient_token | unsubscribe_link; absent when not recorded. */
+  via?: string;
 }
 
 /** The former layout (collection `recipient_rules`): one document per recipient, rules keyed by `keyOf`. Migrated at start. */
@@ -46,7 +48,13 @@ function toRuleSet(docs: RuleDoc[]): RuleSet {
   const set = new Map<string, OwnRule>();
   for (const d of docs) {
     if (!isMedium(d.m)) continue;
-    const rule: OwnRule = { target: { channel: d.c, topic: d.t, event: d.e }, medium: d.m, enabled: d.on, updatedAt: new Date(d.at) };
+    const rule: OwnRule = {
+      target: { channel: d.c, topic: d.t, event: d.e },
+      medium: d.m,
+      enabled: d.on,
+      updatedAt: new Date(d.at),
+      setVia: isSetVia(d.via) ? d.via : null,
+    };
     set.set(keyOf(rule.target, rule.medium), rule);
   }
   return set;
@@ -55,12 +63,18 @@ function toRuleSet(docs: RuleDoc[]): RuleSet {
 export function createRuleRepository(db: Db) {
   const col = db.collection<RuleDoc>('recipient_rule_entries');
 
-  /** Writes `rule` unless a rule of the same key written later is stored. Idempotent. */
-  async function upsert(filter: ReturnType<typeof keyFields>, on: boolean, at: number, onlyIfNewer: boolean): Promise<void> {
-    const write = () =>
-      onlyIfNewer
-        ? col.updateOne(filter, { $setOnInsert: { on, at } }, { upsert: true })
-        : col.updateOne(filter, { $set: { on, at } }, { upsert: true });
+  /**
+   * Writes the rule (its state, write time and, when known, what it was set through; an unknown
+   * one is cleared, so `via` always describes the last write), or with `onlyIfAbsent` only when no
+   * rule of the same key is stored. One atomic upsert; idempotent.
+   */
+  async function upsert(filter: ReturnType<typeof keyFields>, on: boolean, at: number, via: SetVia | null, onlyIfAbsent: boolean): Promise<void> {
+    const update = onlyIfAbsent
+      ? { $setOnInsert: { on, at } }
+      : via
+        ? { $set: { on, at, via } }
+        : { $set: { on, at }, $unset: { via: '' as const } };
+    const write = () => col.updateOne(filter, update, { upsert: true });
     try {
       await write();
     } catch (err) {
@@ -95,7 +109,7 @@ export function createRuleRepository(db: Db) {
         for (const [key, [on, at]] of Object.entries(doc.r ?? {})) {
           const parsed = parseKey(key);
           if (!parsed || sep < 0 || !Number.isSafeInteger(projectId)) continue;
-          await upsert(keyFields(projectId, recipientId, parsed), on, at, true);
+          await upsert(keyFields(projectId, recipientId, parsed), on, at, null, true);
           moved += 1;
         }
         await legacy.deleteOne({ _id: doc._id });
@@ -127,7 +141,7 @@ export function createRuleRepository(db: Db) {
     },
 
     async set(projectId: number, recipientId: string, rule: OwnRule): Promise<void> {
-      await upsert(keyFields(projectId, recipientId, rule), rule.enabled, rule.updatedAt.getTime(), false);
+      await upsert(keyFields(projectId, recipientId, rule), rule.enabled, rule.updatedAt.getTime(), rule.setVia, false);
     },
 
     /**

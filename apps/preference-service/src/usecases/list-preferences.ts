@@ -1,6 +1,5 @@
 import { PREFERENCE_MEDIUMS } from '@herald/contracts';
-import type { ResolvedPreference } from '../domain/cascade';
-import { resolveTarget } from '../domain/resolve';
+import { resolveTarget, type Resolved } from '../domain/resolve';
 import { keyOf, mediumRank, type Medium, type Target } from '../domain/targets';
 import type { PreferenceDeps } from './deps';
 
@@ -9,7 +8,7 @@ export interface PreferenceItem {
   medium: Medium;
   /** The catalog label when this exact (target, medium) is cataloged. */
   name: string | null;
-  state: ResolvedPreference;
+  state: Resolved;
 }
 
 const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

@@ -1,19 +1,35 @@
+import { violation } from '@herald/service-kit';
 import { assertValid } from '../domain/errors';
-import { resolveTarget } from '../domain/resolve';
+import { resolveTarget, type Decision } from '../domain/resolve';
 import { parseTargetMedium } from '../domain/target-input';
 import type { Target } from '../domain/targets';
-import { violation } from '@herald/service-kit';
 import type { PreferenceDeps } from './deps';
 
 export const RESOLVE_BATCH_MAX = 1000;
 
+export interface ResolvedBatch {
+  enabled: boolean[];
+  covered: boolean;
+  mandatory: boolean;
+  /** The distinct decisions of the batch: the catalog's (or the medium default) once, and each deciding recipient rule. */
+  decisions: Decision[];
+  /** Per requested recipient, in request order: the index of its decision in `decisions`. */
+  decisionOf: number[];
+}
+
+/** Two rules decide alike when their step, state and provenance are the same (the target and medium are the batch's). */
+const ruleDecisionKey = (d: Decision) => `${d.because}|${d.rule!.enabled}|${d.rule!.updatedAt.getTime()}|${d.rule!.setVia}`;
+
 /**
- * Resolves one (target, medium) for many recipients (delivery, broadcast fan-out). Store cost is
- * bounded whatever the number of recipients: the catalog comes from the cache, and the rules of
- * every recipient are read in one query (by `_id`).
+ * Resolves one (target, medium) for many recipients (delivery, broadcast fan-out), with what
+ * decided for each. Store cost is bounded whatever the number of recipients: the catalog comes
+ * from the cache, and the rules of every recipient are read in one query (by `_id`); the decisions
+ * come from what those reads return. A recipient whose own rules do not decide gets exactly the
+ * decision of a recipient without rules (the same catalog entry or medium default), so all such
+ * recipients share one.
  */
 export function createResolveBatch(deps: Pick<PreferenceDeps, 'rules' | 'catalogCache'>) {
-  return async function resolveBatch(input: { projectId: number; target: Partial<Target> | undefined; medium: string | undefined; recipientIds: string[] }): Promise<{ enabled: boolean[]; covered: boolean; mandatory: boolean }> {
+  return async function resolveBatch(input: { projectId: number; target: Partial<Target> | undefined; medium: string | undefined; recipientIds: string[] }): Promise<ResolvedBatch> {
     const { target, medium, violations } = parseTargetMedium(input.target, input.medium);
     if (input.recipientIds.length > RESOLVE_BATCH_MAX) {
       violations.push(violation('recipient_ids', `at most ${RESOLVE_BATCH_MAX} recipients per call`, input.recipientIds.length));
@@ -23,8 +39,23 @@ export function createResolveBatch(deps: Pick<PreferenceDeps, 'rules' | 'catalog
       deps.catalogCache.get(input.projectId),
       deps.rules.findForRecipients(input.projectId, [...new Set(input.recipientIds)]),
     ]);
-    const enabled = input.recipientIds.map((r) => resolveTarget(catalog, rulesByRecipient.get(r), target!, medium!).enabled);
-    const { covered, mandatory } = resolveTarget(catalog, undefined, target!, medium!);
-    return { enabled, covered, mandatory };
+    const withoutRules = resolveTarget(catalog, undefined, target!, medium!);
+    const decisions: Decision[] = [];
+    const indexOf = new Map<string, number>();
+    const index = (key: string, decision: Decision) => {
+      let i = indexOf.get(key);
+      if (i === undefined) indexOf.set(key, (i = decisions.push(decision) - 1));
+      return i;
+    };
+    const enabled: boolean[] = [];
+    const decisionOf: number[] = [];
+    for (const r of input.recipientIds) {
+      const rules = rulesByRecipient.get(r);
+      const resolved = rules ? resolveTarget(catalog, rules, target!, medium!) : withoutRules;
+      const { decision } = resolved;
+      enabled.push(resolved.enabled);
+      decisionOf.push(decision.rule ? index(ruleDecisionKey(decision), decision) : index('', withoutRules.decision));
+    }
+    return { enabled, covered: withoutRules.covered, mandatory: withoutRules.mandatory, decisions, decisionOf };
   };
 }

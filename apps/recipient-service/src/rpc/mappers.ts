@@ -11,6 +11,7 @@ export function toRecipientMessage(r: RecipientRecord): Recipient {
     name: r.name ?? undefined,
     createdAt: timestampFromDate(r.createdAt),
     updatedAt: timestampFromDate(r.updatedAt),
+    seq: BigInt(r.seq),
   });
 }
 

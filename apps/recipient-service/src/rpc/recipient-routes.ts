@@ -37,7 +37,8 @@ export const recipientRoutes = (uc: RecipientUseCases) => (router: ConnectRouter
       return { recipient: recipient(result.recipient), created: result.created };
     },
     async ensureRecipients(req) {
-      return uc.ensureRecipients({ projectId: num(req.projectId), ids: req.ids });
+      const r = await uc.ensureRecipients({ projectId: num(req.projectId), ids: req.ids });
+      return { created: r.created, seqs: r.seqs.map(BigInt) };
     },
     async *streamRecipientIds(req, ctx) {
       const input = { projectId: num(req.projectId), pageSize: req.pageSize, after: req.after };

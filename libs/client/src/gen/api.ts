@@ -1623,6 +1623,7 @@ export interface paths {
                                     medium: string;
                                 };
                                 state: components["schemas"]["PreferenceState"];
+                                decision: components["schemas"]["PreferenceDecision"];
                             };
                         };
                     };
@@ -2867,6 +2868,31 @@ export interface components {
             address: string;
             is_primary?: boolean;
         } & unknown;
+        /** DecidingCatalogEntry */
+        DecidingCatalogEntry: {
+            id: number;
+            label: string;
+            target: {
+                channel: string;
+                topic: string;
+                event: string;
+            };
+            medium: string;
+            default_enabled: boolean;
+            mandatory: boolean;
+        };
+        /** DecidingRecipientRule */
+        DecidingRecipientRule: {
+            target: {
+                channel: string;
+                topic: string;
+                event: string;
+            };
+            medium: string;
+            enabled: boolean;
+            set_at: string | null;
+            set_via: ("api_key" | "recipient_token" | "unsubscribe_link") | null;
+        };
         /** EmailFrom */
         EmailFrom: {
             /** @description Exactly one addr-spec (like a contact address), e.g. alerts@example.com */
@@ -2894,6 +2920,13 @@ export interface components {
                 property_path: string;
                 invalid_value: unknown;
             }[];
+        };
+        /** MediumDecision */
+        MediumDecision: {
+            /** @description The medium outcome: delivered | suppressed | quota_exceeded | failed | pending (in_app); sent | skipped | failed | pending (email) */
+            result: string;
+            because: ("recipient_rule" | "recipient_topic_any_rule" | "catalog_entry" | "catalog_topic_any_entry" | "medium_default" | "mandatory_entry" | "not_cataloged" | "no_target" | "no_primary_contact" | "address_undeliverable" | "quota_exceeded" | "broadcast_limit_exceeded" | "provider_error" | "address_rejected") | null;
+            rule: (components["schemas"]["DecidingRecipientRule"] | components["schemas"]["DecidingCatalogEntry"]) | null;
         };
         /** MessageError */
         MessageError: {
@@ -2927,6 +2960,15 @@ export interface components {
             updated_at: string;
             status: string;
             email: components["schemas"]["NotificationEmail"];
+            decision: components["schemas"]["NotificationDecision"] | null;
+        };
+        /**
+         * NotificationDecision
+         * @description One entry per medium the send asked for; null for notifications written before decisions were recorded
+         */
+        NotificationDecision: {
+            in_app?: components["schemas"]["MediumDecision"];
+            email?: components["schemas"]["MediumDecision"];
         };
         /** NotificationEmail */
         NotificationEmail: {
@@ -2937,6 +2979,13 @@ export interface components {
             attempts?: number;
             sent_at?: string | null;
             error?: string | null;
+        };
+        /** PreferenceDecision */
+        PreferenceDecision: {
+            /** @enum {string} */
+            result: "enabled" | "disabled";
+            because: ("recipient_rule" | "recipient_topic_any_rule" | "catalog_entry" | "catalog_topic_any_entry" | "medium_default" | "mandatory_entry") | null;
+            rule: (components["schemas"]["DecidingRecipientRule"] | components["schemas"]["DecidingCatalogEntry"]) | null;
         };
         /** PreferenceState */
         PreferenceState: {

@@ -2,6 +2,7 @@ import { notFound } from '@herald/service-kit';
 import type { RoutePlugin } from '../../http/type-provider';
 import { dataOnly, errorResponses, withMessage } from '../../schemas/common';
 import { IdParams, NotificationSchema, SendBody, SendHeaders, SendResult } from './schemas';
+import { createSendCoalescer } from './send-coalescer';
 import { broadcastView, notificationView, parseId } from './views';
 
 const tags = ['notifications'];
@@ -14,6 +15,8 @@ const errors = errorResponses('message');
  */
 const notificationRoutes: RoutePlugin = async (app) => {
   const deliveries = app.services.deliveries;
+  // Concurrent sends of this process go to the delivery service together (SendMany).
+  const send = createSendCoalescer(deliveries);
 
   app.post(
     '/notifications/send',
@@ -21,7 +24,7 @@ const notificationRoutes: RoutePlugin = async (app) => {
     async (request, reply) => {
       const { body, project } = request;
       const s = project.settings;
-      const res = await deliveries.send({
+      const res = await send({
         projectId: BigInt(project.id),
         settings: {
           strictTargets: s.strict_targets,

@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { LIMITS } from '@herald/contracts';
 import { serviceRules } from '../../http/openapi-document';
 import { NOT_BLANK_NO_CONTROL, Nullable, Timestamp, TRIMMED_NO_CONTROL } from '../../schemas/common';
+import { NotificationDecisionSchema } from '../../schemas/decision';
 
 const TargetField = Type.String(serviceRules({ minLength: 1, maxLength: LIMITS.targetFieldMax }));
 
@@ -90,6 +91,7 @@ export const NotificationSchema = Type.Object(
     updated_at: Timestamp,
     status: Type.String(),
     email: EmailOutcomeSchema,
+    decision: NotificationDecisionSchema,
   },
   { title: 'Notification' },
 );

@@ -1,4 +1,5 @@
-import type { PreferenceState, Target } from '@herald/contracts';
+import { decisionView, type PreferenceState, type Target } from '@herald/contracts';
+import type { Principal } from '../../auth/principal';
 import type { RoutePlugin } from '../../http/type-provider';
 import { dataOnly, errorResponses } from '../../schemas/common';
 import { RecipientIdParams } from '../../schemas/recipient';
@@ -9,6 +10,9 @@ const errors = errorResponses('message');
 const access = 'recipient' as const;
 
 const targetView = (t: Target | undefined, medium: string) => ({ channel: t?.channel ?? '', topic: t?.topic ?? '', event: t?.event ?? '', medium });
+/** What a rule is recorded as set through (`set_via`): the credential of the call. */
+const setVia = (principal: Principal) => (principal.kind === 'token' ? 'recipient_token' : 'api_key');
+
 const stateView = (s: PreferenceState | undefined) => ({
   enabled: s?.enabled ?? false,
   inherited: s?.inherited ?? true,
@@ -48,6 +52,7 @@ const recipientPreferenceRoutes: RoutePlugin = async (app) => {
         target: request.body.target,
         medium: request.body.medium ?? 'in_app',
         enabled: request.body.state.enabled,
+        setVia: setVia(request.principal),
       });
       return { data: { target: targetView(res.target, res.medium), state: { enabled: res.state?.enabled ?? false, inherited: false } } };
     },
@@ -83,7 +88,8 @@ const recipientPreferenceRoutes: RoutePlugin = async (app) => {
         recipientExists(projectId, request.params.recipient_id),
         preferences.checkPreference({ projectId, recipientId: request.params.recipient_id, target: { channel, topic, event }, medium: medium ?? 'in_app' }),
       );
-      return { data: { target: targetView(res.target, res.medium), state: stateView(res.state) } };
+      const state = stateView(res.state);
+      return { data: { target: targetView(res.target, res.medium), state, decision: decisionView(res.decision, state.enabled ? 'enabled' : 'disabled') } };
     },
   );
 };

@@ -26,7 +26,11 @@ describe('recipient preferences: /recipients/{id}/preferences', () => {
     const inApp = await as('GET', checkPath(alice, { channel: 'never', topic: 'seen', event: 'before' }));
     expect(inApp.status).toBe(200);
     expect(inApp.body).toEqual({
-      data: { target: { channel: 'never', topic: 'seen', event: 'before', medium: 'in_app' }, state: { enabled: true, inherited: true, cataloged: false, mandatory: false } },
+      data: {
+        target: { channel: 'never', topic: 'seen', event: 'before', medium: 'in_app' },
+        state: { enabled: true, inherited: true, cataloged: false, mandatory: false },
+        decision: { result: 'enabled', because: 'medium_default', rule: null },
+      },
     });
     const email = await as('GET', checkPath(alice, target, 'email'));
     expect(email.body.data.state).toEqual({ enabled: false, inherited: true, cataloged: false, mandatory: false });

@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { LIMITS } from '@herald/contracts';
 import { serviceRules } from '../../http/openapi-document';
+import { CheckDecisionSchema } from '../../schemas/decision';
 import { Medium } from '../preferences/schemas';
 
 const TargetField = Type.String(serviceRules({ minLength: 1, maxLength: LIMITS.targetFieldMax }));
@@ -46,4 +47,5 @@ export const PreferenceListResult = Type.Object({
   ),
 });
 
-export const CheckPreferenceResult = Type.Object({ target: TargetWithMedium, state: PreferenceStateSchema });
+/** `decision` (issue 19): which step of the cascade decided `state.enabled`, and the rule or entry (docs/preferences.md). */
+export const CheckPreferenceResult = Type.Object({ target: TargetWithMedium, state: PreferenceStateSchema, decision: CheckDecisionSchema });

@@ -21,8 +21,9 @@ const UnsubscribeResult = Type.Object(
  * One-click unsubscribe (RFC 8058, RFC 2369): the URL in a mail's List-Unsubscribe header. No key:
  * the token is the capability, checked by the delivery service that signed it. POST turns that
  * recipient's email preference for that target off, exactly as PATCH /recipients/{id}/preferences
- * would (same recipient check, same preference RPC); GET only shows a page with a button, because
- * mail scanners follow links. A second POST of the same token is harmless.
+ * would (same recipient check, same preference RPC; the rule records `set_via: unsubscribe_link`);
+ * GET only shows a page with a button, because mail scanners follow links. A second POST of the
+ * same token is harmless.
  */
 const unsubscribeRoutes: RoutePlugin = async (app) => {
   const { deliveries, preferences } = app.services;
@@ -45,7 +46,7 @@ const unsubscribeRoutes: RoutePlugin = async (app) => {
       const claim = await deliveries.checkUnsubscribeToken({ token: request.params.token });
       const target = { channel: claim.target?.channel ?? '', topic: claim.target?.topic ?? '', event: claim.target?.event ?? '' };
       await app.recipientPresence.require(claim.projectId, claim.recipientId);
-      await preferences.setPreference({ projectId: claim.projectId, recipientId: claim.recipientId, target, medium: 'email', enabled: false });
+      await preferences.setPreference({ projectId: claim.projectId, recipientId: claim.recipientId, target, medium: 'email', enabled: false, setVia: 'unsubscribe_link' });
       request.log.info({ projectId: Number(claim.projectId), recipientId: claim.recipientId, target }, 'one-click unsubscribe');
       if (wantsHtml(request.headers.accept)) return reply.type('text/html; charset=utf-8').send(donePage() as never);
       return { message: 'Unsubscribed', data: { recipient_id: claim.recipientId, target: { ...target, medium: 'email' as const }, state: { enabled: false as const } } };

@@ -7,7 +7,7 @@ import { call, createProject, uniqueId, TIMESTAMP, type TestProject } from '../.
 interface Event {
   type: string;
   timestamp: string;
-  data: { id: number; status?: string; read?: boolean; email?: { status: string; reason: string | null; address: string | null } };
+  data: { id: number; status?: string; read?: boolean; email?: { status: string; reason: string | null; address: string | null }; payload?: unknown; decision?: unknown };
 }
 
 /** A local endpoint that verifies every request's signature and keeps the events. */
@@ -126,6 +126,13 @@ describe('webhooks through the gateway', () => {
     const mid = mail.body.data.notification.id;
     const skipped = await poll(() => rx.of('email.skipped', mid)[0]);
     expect(skipped.event.data.email).toMatchObject({ status: 'skipped', reason: 'no_target' });
+    // The body carries what the REST API shows, payload and decision included (issue 19; events are slim inside Herald).
+    expect(skipped.event.data.payload).toEqual({ n: 2 });
+    expect(skipped.event.data.decision).toEqual({
+      in_app: { result: 'delivered', because: 'medium_default', rule: null },
+      email: { result: 'skipped', because: 'no_target', rule: null },
+    });
+    expect(skipped.event.data).toEqual((await as('GET', `/notifications/${mid}`)).body.data);
 
     // A broadcast: one delivered event per recipient and one broadcast.completed.
     const b = await as('POST', '/notifications/send', { recipient_id: null, target, payload: { n: 3 } });

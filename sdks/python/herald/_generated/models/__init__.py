@@ -11,6 +11,11 @@ from .catalog_entry_patch import CatalogEntryPatch
 from .contact import Contact
 from .contact_input import ContactInput
 from .contact_input_medium import ContactInputMedium
+from .deciding_catalog_entry import DecidingCatalogEntry
+from .deciding_catalog_entry_target import DecidingCatalogEntryTarget
+from .deciding_recipient_rule import DecidingRecipientRule
+from .deciding_recipient_rule_set_via_type_0 import DecidingRecipientRuleSetViaType0
+from .deciding_recipient_rule_target import DecidingRecipientRuleTarget
 from .delete_admin_projects_id_keys_key_id_response_200 import (
     DeleteAdminProjectsIdKeysKeyIdResponse200,
 )
@@ -103,9 +108,12 @@ from .get_webhooks_id_deliveries_status import GetWebhooksIdDeliveriesStatus
 from .get_webhooks_id_response_200 import GetWebhooksIdResponse200
 from .get_webhooks_response_200 import GetWebhooksResponse200
 from .get_webhooks_response_200_data import GetWebhooksResponse200Data
+from .medium_decision import MediumDecision
+from .medium_decision_because_type_0 import MediumDecisionBecauseType0
 from .message_error import MessageError
 from .message_error_errors_item import MessageErrorErrorsItem
 from .notification import Notification
+from .notification_decision import NotificationDecision
 from .notification_email import NotificationEmail
 from .patch_admin_projects_id_body import PatchAdminProjectsIdBody
 from .patch_admin_projects_id_body_settings import PatchAdminProjectsIdBodySettings
@@ -216,6 +224,9 @@ from .post_webhooks_id_rotate_secret_response_200 import (
 )
 from .post_webhooks_id_test_response_200 import PostWebhooksIdTestResponse200
 from .post_webhooks_response_201 import PostWebhooksResponse201
+from .preference_decision import PreferenceDecision
+from .preference_decision_because_type_0 import PreferenceDecisionBecauseType0
+from .preference_decision_result import PreferenceDecisionResult
 from .preference_state import PreferenceState
 from .primary_contact_input import PrimaryContactInput
 from .primary_contact_input_medium import PrimaryContactInputMedium
@@ -272,6 +283,11 @@ __all__ = (
     "Contact",
     "ContactInput",
     "ContactInputMedium",
+    "DecidingCatalogEntry",
+    "DecidingCatalogEntryTarget",
+    "DecidingRecipientRule",
+    "DecidingRecipientRuleSetViaType0",
+    "DecidingRecipientRuleTarget",
     "DeleteAdminProjectsIdKeysKeyIdResponse200",
     "DeletePreferencesPreferenceIdResponse200",
     "DeleteRecipientsRecipientIdContactsContactIdResponse200",
@@ -320,9 +336,12 @@ __all__ = (
     "GetWebhooksIdResponse200",
     "GetWebhooksResponse200",
     "GetWebhooksResponse200Data",
+    "MediumDecision",
+    "MediumDecisionBecauseType0",
     "MessageError",
     "MessageErrorErrorsItem",
     "Notification",
+    "NotificationDecision",
     "NotificationEmail",
     "PatchAdminProjectsIdBody",
     "PatchAdminProjectsIdBodySettings",
@@ -377,6 +396,9 @@ __all__ = (
     "PostWebhooksIdRotateSecretResponse200",
     "PostWebhooksIdTestResponse200",
     "PostWebhooksResponse201",
+    "PreferenceDecision",
+    "PreferenceDecisionBecauseType0",
+    "PreferenceDecisionResult",
     "PreferenceState",
     "PrimaryContactInput",
     "PrimaryContactInputMedium",

@@ -10,6 +10,7 @@ if TYPE_CHECKING:
     from ..models.get_recipients_recipient_id_preferences_check_response_200_data_target import (
         GetRecipientsRecipientIdPreferencesCheckResponse200DataTarget,
     )
+    from ..models.preference_decision import PreferenceDecision
     from ..models.preference_state import PreferenceState
 
 
@@ -22,10 +23,12 @@ class GetRecipientsRecipientIdPreferencesCheckResponse200Data:
     Attributes:
         target (GetRecipientsRecipientIdPreferencesCheckResponse200DataTarget):
         state (PreferenceState):
+        decision (PreferenceDecision):
     """
 
     target: GetRecipientsRecipientIdPreferencesCheckResponse200DataTarget
     state: PreferenceState
+    decision: PreferenceDecision
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -33,12 +36,15 @@ class GetRecipientsRecipientIdPreferencesCheckResponse200Data:
 
         state = self.state.to_dict()
 
+        decision = self.decision.to_dict()
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
             {
                 "target": target,
                 "state": state,
+                "decision": decision,
             }
         )
 
@@ -49,6 +55,7 @@ class GetRecipientsRecipientIdPreferencesCheckResponse200Data:
         from ..models.get_recipients_recipient_id_preferences_check_response_200_data_target import (
             GetRecipientsRecipientIdPreferencesCheckResponse200DataTarget,
         )
+        from ..models.preference_decision import PreferenceDecision
         from ..models.preference_state import PreferenceState
 
         d = dict(src_dict)
@@ -60,9 +67,12 @@ class GetRecipientsRecipientIdPreferencesCheckResponse200Data:
 
         state = PreferenceState.from_dict(d.pop("state"))
 
+        decision = PreferenceDecision.from_dict(d.pop("decision"))
+
         get_recipients_recipient_id_preferences_check_response_200_data = cls(
             target=target,
             state=state,
+            decision=decision,
         )
 
         get_recipients_recipient_id_preferences_check_response_200_data.additional_properties = d

@@ -7,6 +7,7 @@ from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 if TYPE_CHECKING:
+    from ..models.notification_decision import NotificationDecision
     from ..models.notification_email import NotificationEmail
     from ..models.target import Target
 
@@ -29,6 +30,7 @@ class Notification:
         updated_at (str): UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
         status (str):
         email (NotificationEmail):
+        decision (None | NotificationDecision):
     """
 
     id: int
@@ -42,9 +44,11 @@ class Notification:
     updated_at: str
     status: str
     email: NotificationEmail
+    decision: None | NotificationDecision
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.notification_decision import NotificationDecision
         from ..models.target import Target
 
         id = self.id
@@ -74,6 +78,12 @@ class Notification:
 
         email = self.email.to_dict()
 
+        decision: dict[str, Any] | None
+        if isinstance(self.decision, NotificationDecision):
+            decision = self.decision.to_dict()
+        else:
+            decision = self.decision
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -89,6 +99,7 @@ class Notification:
                 "updated_at": updated_at,
                 "status": status,
                 "email": email,
+                "decision": decision,
             }
         )
 
@@ -96,6 +107,7 @@ class Notification:
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.notification_decision import NotificationDecision
         from ..models.notification_email import NotificationEmail
         from ..models.target import Target
 
@@ -140,6 +152,21 @@ class Notification:
 
         email = NotificationEmail.from_dict(d.pop("email"))
 
+        def _parse_decision(data: object) -> None | NotificationDecision:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                decision_type_0 = NotificationDecision.from_dict(data)
+
+                return decision_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | NotificationDecision, data)
+
+        decision = _parse_decision(d.pop("decision"))
+
         notification = cls(
             id=id,
             recipient_id=recipient_id,
@@ -152,6 +179,7 @@ class Notification:
             updated_at=updated_at,
             status=status,
             email=email,
+            decision=decision,
         )
 
         notification.additional_properties = d

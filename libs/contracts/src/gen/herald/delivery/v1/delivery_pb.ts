@@ -6,13 +6,17 @@ import type { GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegen
 import { fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
 import type { Timestamp } from "@bufbuild/protobuf/wkt";
 import { file_google_protobuf_timestamp } from "@bufbuild/protobuf/wkt";
+import type { Decision } from "../../common/v1/decision_pb.js";
+import { file_herald_common_v1_decision } from "../../common/v1/decision_pb.js";
+import type { ErrorInfo } from "../../common/v1/errors_pb.js";
+import { file_herald_common_v1_errors } from "../../common/v1/errors_pb.js";
 import type { Message } from "@bufbuild/protobuf";
 
 /**
  * Describes the file herald/delivery/v1/delivery.proto.
  */
 export const file_herald_delivery_v1_delivery: GenFile = /*@__PURE__*/
-  fileDesc("CiFoZXJhbGQvZGVsaXZlcnkvdjEvZGVsaXZlcnkucHJvdG8SEmhlcmFsZC5kZWxpdmVyeS52MSJDChJOb3RpZmljYXRpb25UYXJnZXQSDwoHY2hhbm5lbBgBIAEoCRINCgV0b3BpYxgCIAEoCRINCgVldmVudBgDIAEoCSLKAgoMU2VuZFNldHRpbmdzEhYKDnN0cmljdF90YXJnZXRzGAEgASgIEioKIm1heF9icm9hZGNhc3RfcmVjaXBpZW50c19mb3JfZW1haWwYAiABKAMSGgoNbW9udGhseV9xdW90YRgDIAEoA0gAiAEBEh8KEmVtYWlsX2Zyb21fYWRkcmVzcxgEIAEoCUgBiAEBEhwKD2VtYWlsX2Zyb21fbmFtZRgFIAEoCUgCiAEBEhsKDmVtYWlsX3JlcGx5X3RvGAYgASgJSAOIAQESGwoOcmV0ZW50aW9uX2RheXMYByABKAVIBIgBAUIQCg5fbW9udGhseV9xdW90YUIVChNfZW1haWxfZnJvbV9hZGRyZXNzQhIKEF9lbWFpbF9mcm9tX25hbWVCEQoPX2VtYWlsX3JlcGx5X3RvQhEKD19yZXRlbnRpb25fZGF5cyJvCgxFbWFpbENvbnRlbnQSDwoHc3ViamVjdBgBIAEoCRIMCgRodG1sGAIgASgJEhEKBHRleHQYAyABKAlIAIgBARIWCglmcm9tX25hbWUYBCABKAlIAYgBAUIHCgVfdGV4dEIMCgpfZnJvbV9uYW1lIs4CCgtTZW5kUmVxdWVzdBISCgpwcm9qZWN0X2lkGAEgASgDEjIKCHNldHRpbmdzGAIgASgLMiAuaGVyYWxkLmRlbGl2ZXJ5LnYxLlNlbmRTZXR0aW5ncxIZCgxyZWNpcGllbnRfaWQYAyABKAlIAIgBARI7CgZ0YXJnZXQYBCABKAsyJi5oZXJhbGQuZGVsaXZlcnkudjEuTm90aWZpY2F0aW9uVGFyZ2V0SAGIAQESGQoMcGF5bG9hZF9qc29uGAUgASgJSAKIAQESNAoFZW1haWwYBiABKAsyIC5oZXJhbGQuZGVsaXZlcnkudjEuRW1haWxDb250ZW50SAOIAQESFwoPaWRlbXBvdGVuY3lfa2V5GAcgASgJQg8KDV9yZWNpcGllbnRfaWRCCQoHX3RhcmdldEIPCg1fcGF5bG9hZF9qc29uQggKBl9lbWFpbCLlAQoMRW1haWxPdXRjb21lEg4KBnN0YXR1cxgBIAEoCRITCgZyZWFzb24YAiABKAlIAIgBARIUCgdhZGRyZXNzGAMgASgJSAGIAQESFwoKbWVzc2FnZV9pZBgEIAEoCUgCiAEBEhAKCGF0dGVtcHRzGAUgASgFEisKB3NlbnRfYXQYBiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhIKBWVycm9yGAcgASgJSAOIAQFCCQoHX3JlYXNvbkIKCghfYWRkcmVzc0INCgtfbWVzc2FnZV9pZEIICgZfZXJyb3IijwMKDE5vdGlmaWNhdGlvbhIKCgJpZBgBIAEoAxIUCgxyZWNpcGllbnRfaWQYAiABKAkSGQoMcGF5bG9hZF9qc29uGAMgASgJSACIAQESGQoMYnJvYWRjYXN0X2lkGAQgASgDSAGIAQESOwoGdGFyZ2V0GAUgASgLMiYuaGVyYWxkLmRlbGl2ZXJ5LnYxLk5vdGlmaWNhdGlvblRhcmdldEgCiAEBEgwKBHJlYWQYBiABKAgSDgoGb3BlbmVkGAcgASgIEi4KCmNyZWF0ZWRfYXQYCCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KCnVwZGF0ZWRfYXQYCSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEg4KBnN0YXR1cxgKIAEoCRIvCgVlbWFpbBgLIAEoCzIgLmhlcmFsZC5kZWxpdmVyeS52MS5FbWFpbE91dGNvbWVCDwoNX3BheWxvYWRfanNvbkIPCg1fYnJvYWRjYXN0X2lkQgkKB190YXJnZXQiRAoOQnJvYWRjYXN0RW1haWwSDgoGc3RhdHVzGAEgASgJEhUKCGVsaWdpYmxlGAIgASgDSACIAQFCCwoJX2VsaWdpYmxlItACCglCcm9hZGNhc3QSCgoCaWQYASABKAMSNgoGdGFyZ2V0GAIgASgLMiYuaGVyYWxkLmRlbGl2ZXJ5LnYxLk5vdGlmaWNhdGlvblRhcmdldBIUCgxwYXlsb2FkX2pzb24YAyABKAkSDgoGc3RhdHVzGAQgASgJEhgKEHJlY2lwaWVudHNfdG90YWwYBSABKAMSHQoVbm90aWZpY2F0aW9uc19jcmVhdGVkGAYgASgDEjYKBWVtYWlsGAcgASgLMiIuaGVyYWxkLmRlbGl2ZXJ5LnYxLkJyb2FkY2FzdEVtYWlsSACIAQESLgoKY3JlYXRlZF9hdBgIIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLgoKdXBkYXRlZF9hdBgJIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXBCCAoGX2VtYWlsIqEBCgxTZW5kUmVzcG9uc2USOwoMbm90aWZpY2F0aW9uGAEgASgLMiAuaGVyYWxkLmRlbGl2ZXJ5LnYxLk5vdGlmaWNhdGlvbkgAiAEBEjUKCWJyb2FkY2FzdBgCIAEoCzIdLmhlcmFsZC5kZWxpdmVyeS52MS5Ccm9hZGNhc3RIAYgBAUIPCg1fbm90aWZpY2F0aW9uQgwKCl9icm9hZGNhc3QiOAoWR2V0Tm90aWZpY2F0aW9uUmVxdWVzdBISCgpwcm9qZWN0X2lkGAEgASgDEgoKAmlkGAIgASgDIlEKF0dldE5vdGlmaWNhdGlvblJlc3BvbnNlEjYKDG5vdGlmaWNhdGlvbhgBIAEoCzIgLmhlcmFsZC5kZWxpdmVyeS52MS5Ob3RpZmljYXRpb24iNQoTR2V0QnJvYWRjYXN0UmVxdWVzdBISCgpwcm9qZWN0X2lkGAEgASgDEgoKAmlkGAIgASgDIkgKFEdldEJyb2FkY2FzdFJlc3BvbnNlEjAKCWJyb2FkY2FzdBgBIAEoCzIdLmhlcmFsZC5kZWxpdmVyeS52MS5Ccm9hZGNhc3QidgoPTGlzdEZlZWRSZXF1ZXN0EhIKCnByb2plY3RfaWQYASABKAMSFAoMcmVjaXBpZW50X2lkGAIgASgJEg0KBWxpbWl0GAMgASgFEg4KBmN1cnNvchgEIAEoCRIRCgRyZWFkGAUgASgISACIAQFCBwoFX3JlYWQiYAoQTGlzdEZlZWRSZXNwb25zZRI3Cg1ub3RpZmljYXRpb25zGAEgAygLMiAuaGVyYWxkLmRlbGl2ZXJ5LnYxLk5vdGlmaWNhdGlvbhITCgtuZXh0X2N1cnNvchgCIAEoCSI+ChJVbnJlYWRDb3VudFJlcXVlc3QSEgoKcHJvamVjdF9pZBgBIAEoAxIUCgxyZWNpcGllbnRfaWQYAiABKAkiKwoTVW5yZWFkQ291bnRSZXNwb25zZRIUCgx1bnJlYWRfY291bnQYASABKAMijQEKGVVwZGF0ZU5vdGlmaWNhdGlvblJlcXVlc3QSEgoKcHJvamVjdF9pZBgBIAEoAxIUCgxyZWNpcGllbnRfaWQYAiABKAkSCgoCaWQYAyABKAMSEQoEcmVhZBgEIAEoCEgAiAEBEhMKBm9wZW5lZBgFIAEoCEgBiAEBQgcKBV9yZWFkQgkKB19vcGVuZWQiVAoaVXBkYXRlTm90aWZpY2F0aW9uUmVzcG9uc2USNgoMbm90aWZpY2F0aW9uGAEgASgLMiAuaGVyYWxkLmRlbGl2ZXJ5LnYxLk5vdGlmaWNhdGlvbiI+ChJNYXJrQWxsUmVhZFJlcXVlc3QSEgoKcHJvamVjdF9pZBgBIAEoAxIUCgxyZWNpcGllbnRfaWQYAiABKAkiJgoTTWFya0FsbFJlYWRSZXNwb25zZRIPCgd1cGRhdGVkGAEgASgDIi0KHENoZWNrVW5zdWJzY3JpYmVUb2tlblJlcXVlc3QSDQoFdG9rZW4YASABKAkikQEKHUNoZWNrVW5zdWJzY3JpYmVUb2tlblJlc3BvbnNlEhIKCnByb2plY3RfaWQYASABKAMSFAoMcmVjaXBpZW50X2lkGAIgASgJEjYKBnRhcmdldBgDIAEoCzImLmhlcmFsZC5kZWxpdmVyeS52MS5Ob3RpZmljYXRpb25UYXJnZXQSDgoGbWVkaXVtGAQgASgJMrUGCg9EZWxpdmVyeVNlcnZpY2USSQoEU2VuZBIfLmhlcmFsZC5kZWxpdmVyeS52MS5TZW5kUmVxdWVzdBogLmhlcmFsZC5kZWxpdmVyeS52MS5TZW5kUmVzcG9uc2USagoPR2V0Tm90aWZpY2F0aW9uEiouaGVyYWxkLmRlbGl2ZXJ5LnYxLkdldE5vdGlmaWNhdGlvblJlcXVlc3QaKy5oZXJhbGQuZGVsaXZlcnkudjEuR2V0Tm90aWZpY2F0aW9uUmVzcG9uc2USYQoMR2V0QnJvYWRjYXN0EicuaGVyYWxkLmRlbGl2ZXJ5LnYxLkdldEJyb2FkY2FzdFJlcXVlc3QaKC5oZXJhbGQuZGVsaXZlcnkudjEuR2V0QnJvYWRjYXN0UmVzcG9uc2USVQoITGlzdEZlZWQSIy5oZXJhbGQuZGVsaXZlcnkudjEuTGlzdEZlZWRSZXF1ZXN0GiQuaGVyYWxkLmRlbGl2ZXJ5LnYxLkxpc3RGZWVkUmVzcG9uc2USXgoLVW5yZWFkQ291bnQSJi5oZXJhbGQuZGVsaXZlcnkudjEuVW5yZWFkQ291bnRSZXF1ZXN0GicuaGVyYWxkLmRlbGl2ZXJ5LnYxLlVucmVhZENvdW50UmVzcG9uc2UScwoSVXBkYXRlTm90aWZpY2F0aW9uEi0uaGVyYWxkLmRlbGl2ZXJ5LnYxLlVwZGF0ZU5vdGlmaWNhdGlvblJlcXVlc3QaLi5oZXJhbGQuZGVsaXZlcnkudjEuVXBkYXRlTm90aWZpY2F0aW9uUmVzcG9uc2USXgoLTWFya0FsbFJlYWQSJi5oZXJhbGQuZGVsaXZlcnkudjEuTWFya0FsbFJlYWRSZXF1ZXN0GicuaGVyYWxkLmRlbGl2ZXJ5LnYxLk1hcmtBbGxSZWFkUmVzcG9uc2USfAoVQ2hlY2tVbnN1YnNjcmliZVRva2VuEjAuaGVyYWxkLmRlbGl2ZXJ5LnYxLkNoZWNrVW5zdWJzY3JpYmVUb2tlblJlcXVlc3QaMS5oZXJhbGQuZGVsaXZlcnkudjEuQ2hlY2tVbnN1YnNjcmliZVRva2VuUmVzcG9uc2ViBnByb3RvMw", [file_google_protobuf_timestamp]);
+  fileDesc("CiFoZXJhbGQvZGVsaXZlcnkvdjEvZGVsaXZlcnkucHJvdG8SEmhlcmFsZC5kZWxpdmVyeS52MSJDChJOb3RpZmljYXRpb25UYXJnZXQSDwoHY2hhbm5lbBgBIAEoCRINCgV0b3BpYxgCIAEoCRINCgVldmVudBgDIAEoCSLKAgoMU2VuZFNldHRpbmdzEhYKDnN0cmljdF90YXJnZXRzGAEgASgIEioKIm1heF9icm9hZGNhc3RfcmVjaXBpZW50c19mb3JfZW1haWwYAiABKAMSGgoNbW9udGhseV9xdW90YRgDIAEoA0gAiAEBEh8KEmVtYWlsX2Zyb21fYWRkcmVzcxgEIAEoCUgBiAEBEhwKD2VtYWlsX2Zyb21fbmFtZRgFIAEoCUgCiAEBEhsKDmVtYWlsX3JlcGx5X3RvGAYgASgJSAOIAQESGwoOcmV0ZW50aW9uX2RheXMYByABKAVIBIgBAUIQCg5fbW9udGhseV9xdW90YUIVChNfZW1haWxfZnJvbV9hZGRyZXNzQhIKEF9lbWFpbF9mcm9tX25hbWVCEQoPX2VtYWlsX3JlcGx5X3RvQhEKD19yZXRlbnRpb25fZGF5cyJvCgxFbWFpbENvbnRlbnQSDwoHc3ViamVjdBgBIAEoCRIMCgRodG1sGAIgASgJEhEKBHRleHQYAyABKAlIAIgBARIWCglmcm9tX25hbWUYBCABKAlIAYgBAUIHCgVfdGV4dEIMCgpfZnJvbV9uYW1lIs4CCgtTZW5kUmVxdWVzdBISCgpwcm9qZWN0X2lkGAEgASgDEjIKCHNldHRpbmdzGAIgASgLMiAuaGVyYWxkLmRlbGl2ZXJ5LnYxLlNlbmRTZXR0aW5ncxIZCgxyZWNpcGllbnRfaWQYAyABKAlIAIgBARI7CgZ0YXJnZXQYBCABKAsyJi5oZXJhbGQuZGVsaXZlcnkudjEuTm90aWZpY2F0aW9uVGFyZ2V0SAGIAQESGQoMcGF5bG9hZF9qc29uGAUgASgJSAKIAQESNAoFZW1haWwYBiABKAsyIC5oZXJhbGQuZGVsaXZlcnkudjEuRW1haWxDb250ZW50SAOIAQESFwoPaWRlbXBvdGVuY3lfa2V5GAcgASgJQg8KDV9yZWNpcGllbnRfaWRCCQoHX3RhcmdldEIPCg1fcGF5bG9hZF9qc29uQggKBl9lbWFpbCLlAQoMRW1haWxPdXRjb21lEg4KBnN0YXR1cxgBIAEoCRITCgZyZWFzb24YAiABKAlIAIgBARIUCgdhZGRyZXNzGAMgASgJSAGIAQESFwoKbWVzc2FnZV9pZBgEIAEoCUgCiAEBEhAKCGF0dGVtcHRzGAUgASgFEisKB3NlbnRfYXQYBiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhIKBWVycm9yGAcgASgJSAOIAQFCCQoHX3JlYXNvbkIKCghfYWRkcmVzc0INCgtfbWVzc2FnZV9pZEIICgZfZXJyb3Ii3QMKDE5vdGlmaWNhdGlvbhIKCgJpZBgBIAEoAxIUCgxyZWNpcGllbnRfaWQYAiABKAkSGQoMcGF5bG9hZF9qc29uGAMgASgJSACIAQESGQoMYnJvYWRjYXN0X2lkGAQgASgDSAGIAQESOwoGdGFyZ2V0GAUgASgLMiYuaGVyYWxkLmRlbGl2ZXJ5LnYxLk5vdGlmaWNhdGlvblRhcmdldEgCiAEBEgwKBHJlYWQYBiABKAgSDgoGb3BlbmVkGAcgASgIEi4KCmNyZWF0ZWRfYXQYCCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KCnVwZGF0ZWRfYXQYCSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEg4KBnN0YXR1cxgKIAEoCRIvCgVlbWFpbBgLIAEoCzIgLmhlcmFsZC5kZWxpdmVyeS52MS5FbWFpbE91dGNvbWUSPwoIZGVjaXNpb24YDCABKAsyKC5oZXJhbGQuZGVsaXZlcnkudjEuTm90aWZpY2F0aW9uRGVjaXNpb25IA4gBAUIPCg1fcGF5bG9hZF9qc29uQg8KDV9icm9hZGNhc3RfaWRCCQoHX3RhcmdldEILCglfZGVjaXNpb24ijAEKFE5vdGlmaWNhdGlvbkRlY2lzaW9uEi8KBmluX2FwcBgBIAEoCzIaLmhlcmFsZC5jb21tb24udjEuRGVjaXNpb25IAIgBARIuCgVlbWFpbBgCIAEoCzIaLmhlcmFsZC5jb21tb24udjEuRGVjaXNpb25IAYgBAUIJCgdfaW5fYXBwQggKBl9lbWFpbCJECg5Ccm9hZGNhc3RFbWFpbBIOCgZzdGF0dXMYASABKAkSFQoIZWxpZ2libGUYAiABKANIAIgBAUILCglfZWxpZ2libGUi0AIKCUJyb2FkY2FzdBIKCgJpZBgBIAEoAxI2CgZ0YXJnZXQYAiABKAsyJi5oZXJhbGQuZGVsaXZlcnkudjEuTm90aWZpY2F0aW9uVGFyZ2V0EhQKDHBheWxvYWRfanNvbhgDIAEoCRIOCgZzdGF0dXMYBCABKAkSGAoQcmVjaXBpZW50c190b3RhbBgFIAEoAxIdChVub3RpZmljYXRpb25zX2NyZWF0ZWQYBiABKAMSNgoFZW1haWwYByABKAsyIi5oZXJhbGQuZGVsaXZlcnkudjEuQnJvYWRjYXN0RW1haWxIAIgBARIuCgpjcmVhdGVkX2F0GAggASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIuCgp1cGRhdGVkX2F0GAkgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcEIICgZfZW1haWwioQEKDFNlbmRSZXNwb25zZRI7Cgxub3RpZmljYXRpb24YASABKAsyIC5oZXJhbGQuZGVsaXZlcnkudjEuTm90aWZpY2F0aW9uSACIAQESNQoJYnJvYWRjYXN0GAIgASgLMh0uaGVyYWxkLmRlbGl2ZXJ5LnYxLkJyb2FkY2FzdEgBiAEBQg8KDV9ub3RpZmljYXRpb25CDAoKX2Jyb2FkY2FzdCJBCg9TZW5kTWFueVJlcXVlc3QSLgoFc2VuZHMYASADKAsyHy5oZXJhbGQuZGVsaXZlcnkudjEuU2VuZFJlcXVlc3QiVQoJU2VuZEVycm9yEgwKBGNvZGUYASABKAUSDwoHbWVzc2FnZRgCIAEoCRIpCgRpbmZvGAMgASgLMhsuaGVyYWxkLmNvbW1vbi52MS5FcnJvckluZm8ifAoKU2VuZFJlc3VsdBI0CghhY2NlcHRlZBgBIAEoCzIgLmhlcmFsZC5kZWxpdmVyeS52MS5TZW5kUmVzcG9uc2VIABIuCgVlcnJvchgCIAEoCzIdLmhlcmFsZC5kZWxpdmVyeS52MS5TZW5kRXJyb3JIAEIICgZyZXN1bHQiQwoQU2VuZE1hbnlSZXNwb25zZRIvCgdyZXN1bHRzGAEgAygLMh4uaGVyYWxkLmRlbGl2ZXJ5LnYxLlNlbmRSZXN1bHQiNQoSR2V0UGF5bG9hZHNSZXF1ZXN0EhIKCnByb2plY3RfaWQYASABKAMSCwoDaWRzGAIgAygDIk0KE05vdGlmaWNhdGlvblBheWxvYWQSCgoCaWQYASABKAMSGQoMcGF5bG9hZF9qc29uGAIgASgJSACIAQFCDwoNX3BheWxvYWRfanNvbiJQChNHZXRQYXlsb2Fkc1Jlc3BvbnNlEjkKCHBheWxvYWRzGAEgAygLMicuaGVyYWxkLmRlbGl2ZXJ5LnYxLk5vdGlmaWNhdGlvblBheWxvYWQiOAoWR2V0Tm90aWZpY2F0aW9uUmVxdWVzdBISCgpwcm9qZWN0X2lkGAEgASgDEgoKAmlkGAIgASgDIlEKF0dldE5vdGlmaWNhdGlvblJlc3BvbnNlEjYKDG5vdGlmaWNhdGlvbhgBIAEoCzIgLmhlcmFsZC5kZWxpdmVyeS52MS5Ob3RpZmljYXRpb24iNQoTR2V0QnJvYWRjYXN0UmVxdWVzdBISCgpwcm9qZWN0X2lkGAEgASgDEgoKAmlkGAIgASgDIkgKFEdldEJyb2FkY2FzdFJlc3BvbnNlEjAKCWJyb2FkY2FzdBgBIAEoCzIdLmhlcmFsZC5kZWxpdmVyeS52MS5Ccm9hZGNhc3QidgoPTGlzdEZlZWRSZXF1ZXN0EhIKCnByb2plY3RfaWQYASABKAMSFAoMcmVjaXBpZW50X2lkGAIgASgJEg0KBWxpbWl0GAMgASgFEg4KBmN1cnNvchgEIAEoCRIRCgRyZWFkGAUgASgISACIAQFCBwoFX3JlYWQiYAoQTGlzdEZlZWRSZXNwb25zZRI3Cg1ub3RpZmljYXRpb25zGAEgAygLMiAuaGVyYWxkLmRlbGl2ZXJ5LnYxLk5vdGlmaWNhdGlvbhITCgtuZXh0X2N1cnNvchgCIAEoCSI+ChJVbnJlYWRDb3VudFJlcXVlc3QSEgoKcHJvamVjdF9pZBgBIAEoAxIUCgxyZWNpcGllbnRfaWQYAiABKAkiKwoTVW5yZWFkQ291bnRSZXNwb25zZRIUCgx1bnJlYWRfY291bnQYASABKAMijQEKGVVwZGF0ZU5vdGlmaWNhdGlvblJlcXVlc3QSEgoKcHJvamVjdF9pZBgBIAEoAxIUCgxyZWNpcGllbnRfaWQYAiABKAkSCgoCaWQYAyABKAMSEQoEcmVhZBgEIAEoCEgAiAEBEhMKBm9wZW5lZBgFIAEoCEgBiAEBQgcKBV9yZWFkQgkKB19vcGVuZWQiVAoaVXBkYXRlTm90aWZpY2F0aW9uUmVzcG9uc2USNgoMbm90aWZpY2F0aW9uGAEgASgLMiAuaGVyYWxkLmRlbGl2ZXJ5LnYxLk5vdGlmaWNhdGlvbiI+ChJNYXJrQWxsUmVhZFJlcXVlc3QSEgoKcHJvamVjdF9pZBgBIAEoAxIUCgxyZWNpcGllbnRfaWQYAiABKAkiJgoTTWFya0FsbFJlYWRSZXNwb25zZRIPCgd1cGRhdGVkGAEgASgDIi0KHENoZWNrVW5zdWJzY3JpYmVUb2tlblJlcXVlc3QSDQoFdG9rZW4YASABKAkikQEKHUNoZWNrVW5zdWJzY3JpYmVUb2tlblJlc3BvbnNlEhIKCnByb2plY3RfaWQYASABKAMSFAoMcmVjaXBpZW50X2lkGAIgASgJEjYKBnRhcmdldBgDIAEoCzImLmhlcmFsZC5kZWxpdmVyeS52MS5Ob3RpZmljYXRpb25UYXJnZXQSDgoGbWVkaXVtGAQgASgJMuwHCg9EZWxpdmVyeVNlcnZpY2USSQoEU2VuZBIfLmhlcmFsZC5kZWxpdmVyeS52MS5TZW5kUmVxdWVzdBogLmhlcmFsZC5kZWxpdmVyeS52MS5TZW5kUmVzcG9uc2USVQoIU2VuZE1hbnkSIy5oZXJhbGQuZGVsaXZlcnkudjEuU2VuZE1hbnlSZXF1ZXN0GiQuaGVyYWxkLmRlbGl2ZXJ5LnYxLlNlbmRNYW55UmVzcG9uc2USXgoLR2V0UGF5bG9hZHMSJi5oZXJhbGQuZGVsaXZlcnkudjEuR2V0UGF5bG9hZHNSZXF1ZXN0GicuaGVyYWxkLmRlbGl2ZXJ5LnYxLkdldFBheWxvYWRzUmVzcG9uc2USagoPR2V0Tm90aWZpY2F0aW9uEiouaGVyYWxkLmRlbGl2ZXJ5LnYxLkdldE5vdGlmaWNhdGlvblJlcXVlc3QaKy5oZXJhbGQuZGVsaXZlcnkudjEuR2V0Tm90aWZpY2F0aW9uUmVzcG9uc2USYQoMR2V0QnJvYWRjYXN0EicuaGVyYWxkLmRlbGl2ZXJ5LnYxLkdldEJyb2FkY2FzdFJlcXVlc3QaKC5oZXJhbGQuZGVsaXZlcnkudjEuR2V0QnJvYWRjYXN0UmVzcG9uc2USVQoITGlzdEZlZWQSIy5oZXJhbGQuZGVsaXZlcnkudjEuTGlzdEZlZWRSZXF1ZXN0GiQuaGVyYWxkLmRlbGl2ZXJ5LnYxLkxpc3RGZWVkUmVzcG9uc2USXgoLVW5yZWFkQ291bnQSJi5oZXJhbGQuZGVsaXZlcnkudjEuVW5yZWFkQ291bnRSZXF1ZXN0GicuaGVyYWxkLmRlbGl2ZXJ5LnYxLlVucmVhZENvdW50UmVzcG9uc2UScwoSVXBkYXRlTm90aWZpY2F0aW9uEi0uaGVyYWxkLmRlbGl2ZXJ5LnYxLlVwZGF0ZU5vdGlmaWNhdGlvblJlcXVlc3QaLi5oZXJhbGQuZGVsaXZlcnkudjEuVXBkYXRlTm90aWZpY2F0aW9uUmVzcG9uc2USXgoLTWFya0FsbFJlYWQSJi5oZXJhbGQuZGVsaXZlcnkudjEuTWFya0FsbFJlYWRSZXF1ZXN0GicuaGVyYWxkLmRlbGl2ZXJ5LnYxLk1hcmtBbGxSZWFkUmVzcG9uc2USfAoVQ2hlY2tVbnN1YnNjcmliZVRva2VuEjAuaGVyYWxkLmRlbGl2ZXJ5LnYxLkNoZWNrVW5zdWJzY3JpYmVUb2tlblJlcXVlc3QaMS5oZXJhbGQuZGVsaXZlcnkudjEuQ2hlY2tVbnN1YnNjcmliZVRva2VuUmVzcG9uc2ViBnByb3RvMw", [file_google_protobuf_timestamp, file_herald_common_v1_decision, file_herald_common_v1_errors]);
 
 /**
  * @generated from message herald.delivery.v1.NotificationTarget
@@ -292,6 +296,14 @@ export type Notification = Message<"herald.delivery.v1.Notification"> & {
    * @generated from field: herald.delivery.v1.EmailOutcome email = 11;
    */
   email?: EmailOutcome | undefined;
+
+  /**
+   * Which rule or gate decided each medium the send asked for (issue 19); absent for notifications
+   * written before decisions were recorded.
+   *
+   * @generated from field: optional herald.delivery.v1.NotificationDecision decision = 12;
+   */
+  decision?: NotificationDecision | undefined;
 };
 
 /**
@@ -300,6 +312,31 @@ export type Notification = Message<"herald.delivery.v1.Notification"> & {
  */
 export const NotificationSchema: GenMessage<Notification> = /*@__PURE__*/
   messageDesc(file_herald_delivery_v1_delivery, 5);
+
+/**
+ * Per medium: set for each medium the send asked for (in_app: a payload; email: an email block).
+ * `because` is empty while that medium is pending.
+ *
+ * @generated from message herald.delivery.v1.NotificationDecision
+ */
+export type NotificationDecision = Message<"herald.delivery.v1.NotificationDecision"> & {
+  /**
+   * @generated from field: optional herald.common.v1.Decision in_app = 1;
+   */
+  inApp?: Decision | undefined;
+
+  /**
+   * @generated from field: optional herald.common.v1.Decision email = 2;
+   */
+  email?: Decision | undefined;
+};
+
+/**
+ * Describes the message herald.delivery.v1.NotificationDecision.
+ * Use `create(NotificationDecisionSchema)` to create a new message.
+ */
+export const NotificationDecisionSchema: GenMessage<NotificationDecision> = /*@__PURE__*/
+  messageDesc(file_herald_delivery_v1_delivery, 6);
 
 /**
  * @generated from message herald.delivery.v1.BroadcastEmail
@@ -325,7 +362,7 @@ export type BroadcastEmail = Message<"herald.delivery.v1.BroadcastEmail"> & {
  * Use `create(BroadcastEmailSchema)` to create a new message.
  */
 export const BroadcastEmailSchema: GenMessage<BroadcastEmail> = /*@__PURE__*/
-  messageDesc(file_herald_delivery_v1_delivery, 6);
+  messageDesc(file_herald_delivery_v1_delivery, 7);
 
 /**
  * @generated from message herald.delivery.v1.Broadcast
@@ -386,7 +423,7 @@ export type Broadcast = Message<"herald.delivery.v1.Broadcast"> & {
  * Use `create(BroadcastSchema)` to create a new message.
  */
 export const BroadcastSchema: GenMessage<Broadcast> = /*@__PURE__*/
-  messageDesc(file_herald_delivery_v1_delivery, 7);
+  messageDesc(file_herald_delivery_v1_delivery, 8);
 
 /**
  * @generated from message herald.delivery.v1.SendResponse
@@ -412,7 +449,166 @@ export type SendResponse = Message<"herald.delivery.v1.SendResponse"> & {
  * Use `create(SendResponseSchema)` to create a new message.
  */
 export const SendResponseSchema: GenMessage<SendResponse> = /*@__PURE__*/
-  messageDesc(file_herald_delivery_v1_delivery, 8);
+  messageDesc(file_herald_delivery_v1_delivery, 9);
+
+/**
+ * @generated from message herald.delivery.v1.SendManyRequest
+ */
+export type SendManyRequest = Message<"herald.delivery.v1.SendManyRequest"> & {
+  /**
+   * @generated from field: repeated herald.delivery.v1.SendRequest sends = 1;
+   */
+  sends: SendRequest[];
+};
+
+/**
+ * Describes the message herald.delivery.v1.SendManyRequest.
+ * Use `create(SendManyRequestSchema)` to create a new message.
+ */
+export const SendManyRequestSchema: GenMessage<SendManyRequest> = /*@__PURE__*/
+  messageDesc(file_herald_delivery_v1_delivery, 10);
+
+/**
+ * The error of one item, as the service's errors carry it (a Connect code and ErrorInfo).
+ *
+ * @generated from message herald.delivery.v1.SendError
+ */
+export type SendError = Message<"herald.delivery.v1.SendError"> & {
+  /**
+   * The Connect code number (google.rpc.Code).
+   *
+   * @generated from field: int32 code = 1;
+   */
+  code: number;
+
+  /**
+   * @generated from field: string message = 2;
+   */
+  message: string;
+
+  /**
+   * @generated from field: herald.common.v1.ErrorInfo info = 3;
+   */
+  info?: ErrorInfo | undefined;
+};
+
+/**
+ * Describes the message herald.delivery.v1.SendError.
+ * Use `create(SendErrorSchema)` to create a new message.
+ */
+export const SendErrorSchema: GenMessage<SendError> = /*@__PURE__*/
+  messageDesc(file_herald_delivery_v1_delivery, 11);
+
+/**
+ * @generated from message herald.delivery.v1.SendResult
+ */
+export type SendResult = Message<"herald.delivery.v1.SendResult"> & {
+  /**
+   * @generated from oneof herald.delivery.v1.SendResult.result
+   */
+  result: {
+    /**
+     * @generated from field: herald.delivery.v1.SendResponse accepted = 1;
+     */
+    value: SendResponse;
+    case: "accepted";
+  } | {
+    /**
+     * @generated from field: herald.delivery.v1.SendError error = 2;
+     */
+    value: SendError;
+    case: "error";
+  } | { case: undefined; value?: undefined };
+};
+
+/**
+ * Describes the message herald.delivery.v1.SendResult.
+ * Use `create(SendResultSchema)` to create a new message.
+ */
+export const SendResultSchema: GenMessage<SendResult> = /*@__PURE__*/
+  messageDesc(file_herald_delivery_v1_delivery, 12);
+
+/**
+ * @generated from message herald.delivery.v1.SendManyResponse
+ */
+export type SendManyResponse = Message<"herald.delivery.v1.SendManyResponse"> & {
+  /**
+   * Same order as the request's sends.
+   *
+   * @generated from field: repeated herald.delivery.v1.SendResult results = 1;
+   */
+  results: SendResult[];
+};
+
+/**
+ * Describes the message herald.delivery.v1.SendManyResponse.
+ * Use `create(SendManyResponseSchema)` to create a new message.
+ */
+export const SendManyResponseSchema: GenMessage<SendManyResponse> = /*@__PURE__*/
+  messageDesc(file_herald_delivery_v1_delivery, 13);
+
+/**
+ * @generated from message herald.delivery.v1.GetPayloadsRequest
+ */
+export type GetPayloadsRequest = Message<"herald.delivery.v1.GetPayloadsRequest"> & {
+  /**
+   * @generated from field: int64 project_id = 1;
+   */
+  projectId: bigint;
+
+  /**
+   * @generated from field: repeated int64 ids = 2;
+   */
+  ids: bigint[];
+};
+
+/**
+ * Describes the message herald.delivery.v1.GetPayloadsRequest.
+ * Use `create(GetPayloadsRequestSchema)` to create a new message.
+ */
+export const GetPayloadsRequestSchema: GenMessage<GetPayloadsRequest> = /*@__PURE__*/
+  messageDesc(file_herald_delivery_v1_delivery, 14);
+
+/**
+ * @generated from message herald.delivery.v1.NotificationPayload
+ */
+export type NotificationPayload = Message<"herald.delivery.v1.NotificationPayload"> & {
+  /**
+   * @generated from field: int64 id = 1;
+   */
+  id: bigint;
+
+  /**
+   * @generated from field: optional string payload_json = 2;
+   */
+  payloadJson?: string | undefined;
+};
+
+/**
+ * Describes the message herald.delivery.v1.NotificationPayload.
+ * Use `create(NotificationPayloadSchema)` to create a new message.
+ */
+export const NotificationPayloadSchema: GenMessage<NotificationPayload> = /*@__PURE__*/
+  messageDesc(file_herald_delivery_v1_delivery, 15);
+
+/**
+ * @generated from message herald.delivery.v1.GetPayloadsResponse
+ */
+export type GetPayloadsResponse = Message<"herald.delivery.v1.GetPayloadsResponse"> & {
+  /**
+   * The notifications found (unknown ids are left out).
+   *
+   * @generated from field: repeated herald.delivery.v1.NotificationPayload payloads = 1;
+   */
+  payloads: NotificationPayload[];
+};
+
+/**
+ * Describes the message herald.delivery.v1.GetPayloadsResponse.
+ * Use `create(GetPayloadsResponseSchema)` to create a new message.
+ */
+export const GetPayloadsResponseSchema: GenMessage<GetPayloadsResponse> = /*@__PURE__*/
+  messageDesc(file_herald_delivery_v1_delivery, 16);
 
 /**
  * @generated from message herald.delivery.v1.GetNotificationRequest
@@ -434,7 +630,7 @@ export type GetNotificationRequest = Message<"herald.delivery.v1.GetNotification
  * Use `create(GetNotificationRequestSchema)` to create a new message.
  */
 export const GetNotificationRequestSchema: GenMessage<GetNotificationRequest> = /*@__PURE__*/
-  messageDesc(file_herald_delivery_v1_delivery, 9);
+  messageDesc(file_herald_delivery_v1_delivery, 17);
 
 /**
  * @generated from message herald.delivery.v1.GetNotificationResponse
@@ -451,7 +647,7 @@ export type GetNotificationResponse = Message<"herald.delivery.v1.GetNotificatio
  * Use `create(GetNotificationResponseSchema)` to create a new message.
  */
 export const GetNotificationResponseSchema: GenMessage<GetNotificationResponse> = /*@__PURE__*/
-  messageDesc(file_herald_delivery_v1_delivery, 10);
+  messageDesc(file_herald_delivery_v1_delivery, 18);
 
 /**
  * @generated from message herald.delivery.v1.GetBroadcastRequest
@@ -473,7 +669,7 @@ export type GetBroadcastRequest = Message<"herald.delivery.v1.GetBroadcastReques
  * Use `create(GetBroadcastRequestSchema)` to create a new message.
  */
 export const GetBroadcastRequestSchema: GenMessage<GetBroadcastRequest> = /*@__PURE__*/
-  messageDesc(file_herald_delivery_v1_delivery, 11);
+  messageDesc(file_herald_delivery_v1_delivery, 19);
 
 /**
  * @generated from message herald.delivery.v1.GetBroadcastResponse
@@ -490,7 +686,7 @@ export type GetBroadcastResponse = Message<"herald.delivery.v1.GetBroadcastRespo
  * Use `create(GetBroadcastResponseSchema)` to create a new message.
  */
 export const GetBroadcastResponseSchema: GenMessage<GetBroadcastResponse> = /*@__PURE__*/
-  messageDesc(file_herald_delivery_v1_delivery, 12);
+  messageDesc(file_herald_delivery_v1_delivery, 20);
 
 /**
  * @generated from message herald.delivery.v1.ListFeedRequest
@@ -531,7 +727,7 @@ export type ListFeedRequest = Message<"herald.delivery.v1.ListFeedRequest"> & {
  * Use `create(ListFeedRequestSchema)` to create a new message.
  */
 export const ListFeedRequestSchema: GenMessage<ListFeedRequest> = /*@__PURE__*/
-  messageDesc(file_herald_delivery_v1_delivery, 13);
+  messageDesc(file_herald_delivery_v1_delivery, 21);
 
 /**
  * @generated from message herald.delivery.v1.ListFeedResponse
@@ -555,7 +751,7 @@ export type ListFeedResponse = Message<"herald.delivery.v1.ListFeedResponse"> & 
  * Use `create(ListFeedResponseSchema)` to create a new message.
  */
 export const ListFeedResponseSchema: GenMessage<ListFeedResponse> = /*@__PURE__*/
-  messageDesc(file_herald_delivery_v1_delivery, 14);
+  messageDesc(file_herald_delivery_v1_delivery, 22);
 
 /**
  * @generated from message herald.delivery.v1.UnreadCountRequest
@@ -577,7 +773,7 @@ export type UnreadCountRequest = Message<"herald.delivery.v1.UnreadCountRequest"
  * Use `create(UnreadCountRequestSchema)` to create a new message.
  */
 export const UnreadCountRequestSchema: GenMessage<UnreadCountRequest> = /*@__PURE__*/
-  messageDesc(file_herald_delivery_v1_delivery, 15);
+  messageDesc(file_herald_delivery_v1_delivery, 23);
 
 /**
  * @generated from message herald.delivery.v1.UnreadCountResponse
@@ -594,7 +790,7 @@ export type UnreadCountResponse = Message<"herald.delivery.v1.UnreadCountRespons
  * Use `create(UnreadCountResponseSchema)` to create a new message.
  */
 export const UnreadCountResponseSchema: GenMessage<UnreadCountResponse> = /*@__PURE__*/
-  messageDesc(file_herald_delivery_v1_delivery, 16);
+  messageDesc(file_herald_delivery_v1_delivery, 24);
 
 /**
  * @generated from message herald.delivery.v1.UpdateNotificationRequest
@@ -631,7 +827,7 @@ export type UpdateNotificationRequest = Message<"herald.delivery.v1.UpdateNotifi
  * Use `create(UpdateNotificationRequestSchema)` to create a new message.
  */
 export const UpdateNotificationRequestSchema: GenMessage<UpdateNotificationRequest> = /*@__PURE__*/
-  messageDesc(file_herald_delivery_v1_delivery, 17);
+  messageDesc(file_herald_delivery_v1_delivery, 25);
 
 /**
  * @generated from message herald.delivery.v1.UpdateNotificationResponse
@@ -648,7 +844,7 @@ export type UpdateNotificationResponse = Message<"herald.delivery.v1.UpdateNotif
  * Use `create(UpdateNotificationResponseSchema)` to create a new message.
  */
 export const UpdateNotificationResponseSchema: GenMessage<UpdateNotificationResponse> = /*@__PURE__*/
-  messageDesc(file_herald_delivery_v1_delivery, 18);
+  messageDesc(file_herald_delivery_v1_delivery, 26);
 
 /**
  * @generated from message herald.delivery.v1.MarkAllReadRequest
@@ -670,7 +866,7 @@ export type MarkAllReadRequest = Message<"herald.delivery.v1.MarkAllReadRequest"
  * Use `create(MarkAllReadRequestSchema)` to create a new message.
  */
 export const MarkAllReadRequestSchema: GenMessage<MarkAllReadRequest> = /*@__PURE__*/
-  messageDesc(file_herald_delivery_v1_delivery, 19);
+  messageDesc(file_herald_delivery_v1_delivery, 27);
 
 /**
  * @generated from message herald.delivery.v1.MarkAllReadResponse
@@ -687,7 +883,7 @@ export type MarkAllReadResponse = Message<"herald.delivery.v1.MarkAllReadRespons
  * Use `create(MarkAllReadResponseSchema)` to create a new message.
  */
 export const MarkAllReadResponseSchema: GenMessage<MarkAllReadResponse> = /*@__PURE__*/
-  messageDesc(file_herald_delivery_v1_delivery, 20);
+  messageDesc(file_herald_delivery_v1_delivery, 28);
 
 /**
  * @generated from message herald.delivery.v1.CheckUnsubscribeTokenRequest
@@ -704,7 +900,7 @@ export type CheckUnsubscribeTokenRequest = Message<"herald.delivery.v1.CheckUnsu
  * Use `create(CheckUnsubscribeTokenRequestSchema)` to create a new message.
  */
 export const CheckUnsubscribeTokenRequestSchema: GenMessage<CheckUnsubscribeTokenRequest> = /*@__PURE__*/
-  messageDesc(file_herald_delivery_v1_delivery, 21);
+  messageDesc(file_herald_delivery_v1_delivery, 29);
 
 /**
  * @generated from message herald.delivery.v1.CheckUnsubscribeTokenResponse
@@ -738,7 +934,7 @@ export type CheckUnsubscribeTokenResponse = Message<"herald.delivery.v1.CheckUns
  * Use `create(CheckUnsubscribeTokenResponseSchema)` to create a new message.
  */
 export const CheckUnsubscribeTokenResponseSchema: GenMessage<CheckUnsubscribeTokenResponse> = /*@__PURE__*/
-  messageDesc(file_herald_delivery_v1_delivery, 22);
+  messageDesc(file_herald_delivery_v1_delivery, 30);
 
 /**
  * Sends (direct and broadcast), their outcomes, and each recipient's in-app feed.
@@ -747,8 +943,8 @@ export const CheckUnsubscribeTokenResponseSchema: GenMessage<CheckUnsubscribeTok
  */
 export const DeliveryService: GenService<{
   /**
-   * Accepts a send: validates it, writes the notification (or broadcast) and hands it to the
-   * background workers through JetStream. Gating, quota and email happen after it returns.
+   * Accepts a send: validates it and hands a direct send to the workers through JetStream (which
+   * holds it until its notification is written, decided, in one write), or writes a broadcast.
    *
    * @generated from rpc herald.delivery.v1.DeliveryService.Send
    */
@@ -756,6 +952,28 @@ export const DeliveryService: GenService<{
     methodKind: "unary";
     input: typeof SendRequestSchema;
     output: typeof SendResponseSchema;
+  },
+  /**
+   * Accepts many sends at once (the gateway coalesces concurrent sends): each item is answered on
+   * its own, a bad item fails alone.
+   *
+   * @generated from rpc herald.delivery.v1.DeliveryService.SendMany
+   */
+  sendMany: {
+    methodKind: "unary";
+    input: typeof SendManyRequestSchema;
+    output: typeof SendManyResponseSchema;
+  },
+  /**
+   * The payloads of notifications (immutable once sent): outcome events carry none, readers that
+   * show one (the live stream) fetch it here.
+   *
+   * @generated from rpc herald.delivery.v1.DeliveryService.GetPayloads
+   */
+  getPayloads: {
+    methodKind: "unary";
+    input: typeof GetPayloadsRequestSchema;
+    output: typeof GetPayloadsResponseSchema;
   },
   /**
    * @generated from rpc herald.delivery.v1.DeliveryService.GetNotification

@@ -4,13 +4,84 @@
 
 import type { GenFile, GenMessage } from "@bufbuild/protobuf/codegenv2";
 import { fileDesc, messageDesc } from "@bufbuild/protobuf/codegenv2";
+import type { Timestamp } from "@bufbuild/protobuf/wkt";
+import { file_google_protobuf_timestamp } from "@bufbuild/protobuf/wkt";
+import type { EmailContent, NotificationTarget, SendSettings } from "./delivery_pb.js";
+import { file_herald_delivery_v1_delivery } from "./delivery_pb.js";
 import type { Message } from "@bufbuild/protobuf";
 
 /**
  * Describes the file herald/delivery/v1/jobs.proto.
  */
 export const file_herald_delivery_v1_jobs: GenFile = /*@__PURE__*/
-  fileDesc("Ch1oZXJhbGQvZGVsaXZlcnkvdjEvam9icy5wcm90bxISaGVyYWxkLmRlbGl2ZXJ5LnYxIj4KD05vdGlmaWNhdGlvbkpvYhISCgpwcm9qZWN0X2lkGAEgASgDEhcKD25vdGlmaWNhdGlvbl9pZBgCIAEoAyI4CgxCcm9hZGNhc3RKb2ISEgoKcHJvamVjdF9pZBgBIAEoAxIUCgxicm9hZGNhc3RfaWQYAiABKAMioAEKEUJyb2FkY2FzdENodW5rSm9iEhIKCnByb2plY3RfaWQYASABKAMSFAoMYnJvYWRjYXN0X2lkGAIgASgDEhMKC2NodW5rX2luZGV4GAMgASgFEh0KFWZpcnN0X25vdGlmaWNhdGlvbl9pZBgEIAEoAxIVCg1yZWNpcGllbnRfaWRzGAUgAygJEhYKDnJlY2lwaWVudF9zZXFzGAYgAygDIjcKCEVtYWlsSm9iEhIKCnByb2plY3RfaWQYASABKAMSFwoPbm90aWZpY2F0aW9uX2lkGAIgASgDYgZwcm90bzM");
+  fileDesc("Ch1oZXJhbGQvZGVsaXZlcnkvdjEvam9icy5wcm90bxISaGVyYWxkLmRlbGl2ZXJ5LnYxIvsCCgdTZW5kSm9iEhcKD25vdGlmaWNhdGlvbl9pZBgBIAEoAxISCgpwcm9qZWN0X2lkGAIgASgDEhQKDHJlY2lwaWVudF9pZBgDIAEoCRIVCg1yZWNpcGllbnRfc2VxGAQgASgDEjsKBnRhcmdldBgFIAEoCzImLmhlcmFsZC5kZWxpdmVyeS52MS5Ob3RpZmljYXRpb25UYXJnZXRIAIgBARIZCgxwYXlsb2FkX2pzb24YBiABKAlIAYgBARI0CgVlbWFpbBgHIAEoCzIgLmhlcmFsZC5kZWxpdmVyeS52MS5FbWFpbENvbnRlbnRIAogBARIyCghzZXR0aW5ncxgIIAEoCzIgLmhlcmFsZC5kZWxpdmVyeS52MS5TZW5kU2V0dGluZ3MSLgoKY3JlYXRlZF9hdBgJIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXBCCQoHX3RhcmdldEIPCg1fcGF5bG9hZF9qc29uQggKBl9lbWFpbCI+Cg9Ob3RpZmljYXRpb25Kb2ISEgoKcHJvamVjdF9pZBgBIAEoAxIXCg9ub3RpZmljYXRpb25faWQYAiABKAMiOAoMQnJvYWRjYXN0Sm9iEhIKCnByb2plY3RfaWQYASABKAMSFAoMYnJvYWRjYXN0X2lkGAIgASgDIqABChFCcm9hZGNhc3RDaHVua0pvYhISCgpwcm9qZWN0X2lkGAEgASgDEhQKDGJyb2FkY2FzdF9pZBgCIAEoAxITCgtjaHVua19pbmRleBgDIAEoBRIdChVmaXJzdF9ub3RpZmljYXRpb25faWQYBCABKAMSFQoNcmVjaXBpZW50X2lkcxgFIAMoCRIWCg5yZWNpcGllbnRfc2VxcxgGIAMoAyI3CghFbWFpbEpvYhISCgpwcm9qZWN0X2lkGAEgASgDEhcKD25vdGlmaWNhdGlvbl9pZBgCIAEoA2IGcHJvdG8z", [file_google_protobuf_timestamp, file_herald_delivery_v1_delivery]);
+
+/**
+ * One accepted direct send (issue 18: write each notification once). Published on
+ * `herald.delivery.send.<notification_id>` when the send is accepted: JetStream holds the send
+ * until the worker has decided it and written its notification in its final state, then it is
+ * acknowledged (work-queue retention: it leaves the stream). Until then a read of the notification
+ * is answered from this message (direct get by subject).
+ *
+ * @generated from message herald.delivery.v1.SendJob
+ */
+export type SendJob = Message<"herald.delivery.v1.SendJob"> & {
+  /**
+   * @generated from field: int64 notification_id = 1;
+   */
+  notificationId: bigint;
+
+  /**
+   * @generated from field: int64 project_id = 2;
+   */
+  projectId: bigint;
+
+  /**
+   * @generated from field: string recipient_id = 3;
+   */
+  recipientId: string;
+
+  /**
+   * The recipient's incarnation (recipient service creation sequence) when the send was accepted.
+   *
+   * @generated from field: int64 recipient_seq = 4;
+   */
+  recipientSeq: bigint;
+
+  /**
+   * @generated from field: optional herald.delivery.v1.NotificationTarget target = 5;
+   */
+  target?: NotificationTarget | undefined;
+
+  /**
+   * The in-app content, a JSON object serialized; absent: an email-only send.
+   *
+   * @generated from field: optional string payload_json = 6;
+   */
+  payloadJson?: string | undefined;
+
+  /**
+   * @generated from field: optional herald.delivery.v1.EmailContent email = 7;
+   */
+  email?: EmailContent | undefined;
+
+  /**
+   * @generated from field: herald.delivery.v1.SendSettings settings = 8;
+   */
+  settings?: SendSettings | undefined;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp created_at = 9;
+   */
+  createdAt?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message herald.delivery.v1.SendJob.
+ * Use `create(SendJobSchema)` to create a new message.
+ */
+export const SendJobSchema: GenMessage<SendJob> = /*@__PURE__*/
+  messageDesc(file_herald_delivery_v1_jobs, 0);
 
 /**
  * Gate and deliver one direct notification (in-app and email gating).
@@ -34,7 +105,7 @@ export type NotificationJob = Message<"herald.delivery.v1.NotificationJob"> & {
  * Use `create(NotificationJobSchema)` to create a new message.
  */
 export const NotificationJobSchema: GenMessage<NotificationJob> = /*@__PURE__*/
-  messageDesc(file_herald_delivery_v1_jobs, 0);
+  messageDesc(file_herald_delivery_v1_jobs, 1);
 
 /**
  * Start (or resume) the fan-out of a broadcast.
@@ -58,7 +129,7 @@ export type BroadcastJob = Message<"herald.delivery.v1.BroadcastJob"> & {
  * Use `create(BroadcastJobSchema)` to create a new message.
  */
 export const BroadcastJobSchema: GenMessage<BroadcastJob> = /*@__PURE__*/
-  messageDesc(file_herald_delivery_v1_jobs, 1);
+  messageDesc(file_herald_delivery_v1_jobs, 2);
 
 /**
  * Create and gate the notifications of one page of a broadcast's recipients.
@@ -106,7 +177,7 @@ export type BroadcastChunkJob = Message<"herald.delivery.v1.BroadcastChunkJob"> 
  * Use `create(BroadcastChunkJobSchema)` to create a new message.
  */
 export const BroadcastChunkJobSchema: GenMessage<BroadcastChunkJob> = /*@__PURE__*/
-  messageDesc(file_herald_delivery_v1_jobs, 2);
+  messageDesc(file_herald_delivery_v1_jobs, 3);
 
 /**
  * Send the email of one notification (retried with backoff by the email sender).
@@ -130,5 +201,5 @@ export type EmailJob = Message<"herald.delivery.v1.EmailJob"> & {
  * Use `create(EmailJobSchema)` to create a new message.
  */
 export const EmailJobSchema: GenMessage<EmailJob> = /*@__PURE__*/
-  messageDesc(file_herald_delivery_v1_jobs, 3);
+  messageDesc(file_herald_delivery_v1_jobs, 4);
 

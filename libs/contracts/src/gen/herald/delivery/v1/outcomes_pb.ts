@@ -14,7 +14,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file herald/delivery/v1/outcomes.proto.
  */
 export const file_herald_delivery_v1_outcomes: GenFile = /*@__PURE__*/
-  fileDesc("CiFoZXJhbGQvZGVsaXZlcnkvdjEvb3V0Y29tZXMucHJvdG8SEmhlcmFsZC5kZWxpdmVyeS52MSKUAgoMT3V0Y29tZUV2ZW50EgoKAmlkGAEgASgJEgwKBHR5cGUYAiABKAkSLQoJdGltZXN0YW1wGAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBISCgpwcm9qZWN0X2lkGAQgASgDEhQKDHJlY2lwaWVudF9pZBgFIAEoCRI7Cgxub3RpZmljYXRpb24YBiABKAsyIC5oZXJhbGQuZGVsaXZlcnkudjEuTm90aWZpY2F0aW9uSACIAQESNQoJYnJvYWRjYXN0GAcgASgLMh0uaGVyYWxkLmRlbGl2ZXJ5LnYxLkJyb2FkY2FzdEgBiAEBQg8KDV9ub3RpZmljYXRpb25CDAoKX2Jyb2FkY2FzdGIGcHJvdG8z", [file_google_protobuf_timestamp, file_herald_delivery_v1_delivery]);
+  fileDesc("CiFoZXJhbGQvZGVsaXZlcnkvdjEvb3V0Y29tZXMucHJvdG8SEmhlcmFsZC5kZWxpdmVyeS52MSKtAgoMT3V0Y29tZUV2ZW50EgoKAmlkGAEgASgJEgwKBHR5cGUYAiABKAkSLQoJdGltZXN0YW1wGAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBISCgpwcm9qZWN0X2lkGAQgASgDEhQKDHJlY2lwaWVudF9pZBgFIAEoCRI7Cgxub3RpZmljYXRpb24YBiABKAsyIC5oZXJhbGQuZGVsaXZlcnkudjEuTm90aWZpY2F0aW9uSACIAQESNQoJYnJvYWRjYXN0GAcgASgLMh0uaGVyYWxkLmRlbGl2ZXJ5LnYxLkJyb2FkY2FzdEgBiAEBEhcKD3BheWxvYWRfb21pdHRlZBgIIAEoCEIPCg1fbm90aWZpY2F0aW9uQgwKCl9icm9hZGNhc3RiBnByb3RvMw", [file_google_protobuf_timestamp, file_herald_delivery_v1_delivery]);
 
 /**
  * One outcome of the delivery pipeline, published by the delivery service on JetStream stream
@@ -62,7 +62,8 @@ export type OutcomeEvent = Message<"herald.delivery.v1.OutcomeEvent"> & {
   recipientId: string;
 
   /**
-   * The notification as stored after the change (notification.* and email.* events).
+   * The notification as stored after the change (notification.* and email.* events); without its
+   * payload when `payload_omitted`.
    *
    * @generated from field: optional herald.delivery.v1.Notification notification = 6;
    */
@@ -74,6 +75,14 @@ export type OutcomeEvent = Message<"herald.delivery.v1.OutcomeEvent"> & {
    * @generated from field: optional herald.delivery.v1.Broadcast broadcast = 7;
    */
   broadcast?: Broadcast | undefined;
+
+  /**
+   * The notification above leaves its payload out (slim events, issue 18): readers that show it
+   * fill it in (it never changes) from the delivery service (GetPayloads) or its store.
+   *
+   * @generated from field: bool payload_omitted = 8;
+   */
+  payloadOmitted: boolean;
 };
 
 /**

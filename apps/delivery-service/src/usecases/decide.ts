@@ -1,0 +1,119 @@
+import { MEDIUM_DEFAULT, type StoredDecision } from '../domain/decision';
+import { emailNotRequested, type EmailOutcome, type NotificationStatus, type Target } from '../domain/notification';
+import { quotaPeriod } from '../domain/quota';
+import { quotaOwner } from '../store/quota-repository';
+import type { DeliveryDeps } from './deps';
+import { gateEmail } from './gate-email';
+
+/** One notification to decide: who, what it asks for, and the quota it counts against. */
+export interface ToDecide {
+  id: number;
+  projectId: number;
+  recipientId: string;
+  target: Target | null;
+  /** The send carries a payload (asks for in-app). */
+  inApp: boolean;
+  /** The send carries an email block. */
+  email: boolean;
+  monthlyQuota: number | null;
+  /** The notification's creation time: its quota units count in this UTC month. */
+  createdAt: Date;
+}
+
+/** A notification's outcome, decided before its only write. */
+export interface Decided {
+  status: NotificationStatus;
+  email: EmailOutcome;
+  decision: StoredDecision;
+}
+
+const RESOLVE_MAX = 1000;
+
+/** Groups items by a string key, keeping their order. */
+function groupBy<T>(items: T[], keyOf: (t: T) => string): T[][] {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const k = keyOf(item);
+    const g = groups.get(k);
+    if (g) g.push(item);
+    else groups.set(k, [item]);
+  }
+  return [...groups.values()];
+}
+
+const chunksOf = <T>(items: T[], size: number): T[][] => Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
+const targetKey = (d: ToDecide) => `${d.projectId}|${d.target ? JSON.stringify([d.target.channel, d.target.topic, d.target.event]) : ''}`;
+
+/**
+ * The pipeline's one deciding step (issue 18), shared by direct sends and broadcast chunks: in-app
+ * preferences with one `ResolveBatch` per (project, target), quota units for the enabled ones with
+ * one reservation per (project, month), email gating with one `ResolveBatch` and one
+ * `GetPrimaryContacts` per (project, target); each medium's outcome with the cascade decision that
+ * made it (issue 19). Reads nothing of the notifications themselves: the caller writes the result
+ * once. Quota: one unit per (notification, medium), owned by it, so deciding again (a redelivered
+ * job, `maybeSpent`) never spends a second unit.
+ */
+export async function decide(deps: Pick<DeliveryDeps, 'preferences' | 'recipients' | 'quota' | 'metrics'>, items: ToDecide[], opts: { maybeSpent?: boolean } = {}): Promise<Map<number, Decided>> {
+  const out = new Map<number, Decided>(
+    items.map((d) => [d.id, { status: d.inApp ? 'enqueued' : 'not_requested', email: emailNotRequested(), decision: {} }]),
+  );
+
+  // In-app: the cascade per (project, target); no target: the medium's default (delivers).
+  const enabled: ToDecide[] = [];
+  await Promise.all(
+    groupBy(
+      items.filter((d) => d.inApp),
+      targetKey,
+    ).flatMap((group) =>
+      chunksOf(group, RESOLVE_MAX).map(async (part) => {
+        const first = part[0];
+        if (!first.target) {
+          for (const d of part) out.get(d.id)!.decision.in_app = MEDIUM_DEFAULT;
+          enabled.push(...part);
+          return;
+        }
+        const ids = [...new Set(part.map((d) => d.recipientId))];
+        const r = await deps.preferences.resolveBatch({ projectId: BigInt(first.projectId), target: first.target, medium: 'in_app', recipientIds: ids });
+        const at = new Map(ids.map((id, i) => [id, i]));
+        for (const d of part) {
+          const i = at.get(d.recipientId)!;
+          const o = out.get(d.id)!;
+          if (r.decisions[i]) o.decision.in_app = r.decisions[i];
+          if (r.enabled[i]) enabled.push(d);
+          else o.status = 'suppressed';
+        }
+      }),
+    ),
+  );
+  await Promise.all(
+    groupBy(enabled, (d) => `${d.projectId}|${quotaPeriod(d.createdAt)}|${d.monthlyQuota}`).map(async (group) => {
+      const first = group[0];
+      const owners = group.map((d) => quotaOwner(d.id, 'in_app'));
+      const granted = await deps.quota.reserve(first.projectId, quotaPeriod(first.createdAt), owners, first.monthlyQuota, opts.maybeSpent);
+      group.forEach((d, i) => {
+        const ok = granted.has(owners[i]);
+        out.get(d.id)!.status = ok ? 'delivered' : 'quota_exceeded';
+        if (!ok) deps.metrics.quotaRefused('in_app');
+      });
+    }),
+  );
+
+  // Email gating, in batch per project and target.
+  await Promise.all(
+    groupBy(
+      items.filter((d) => d.email),
+      targetKey,
+    ).flatMap((group) =>
+      chunksOf(group, RESOLVE_MAX).map(async (part) => {
+        const gated = await gateEmail(deps, part[0].projectId, part[0].target, [...new Set(part.map((d) => d.recipientId))]);
+        for (const d of part) {
+          const g = gated.get(d.recipientId)!;
+          const o = out.get(d.id)!;
+          o.email = g.email;
+          if (g.decision) o.decision.email = g.decision;
+        }
+      }),
+    ),
+  );
+  return out;
+}

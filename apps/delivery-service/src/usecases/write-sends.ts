@@ -1,0 +1,119 @@
+import { emailNotRequested, expiresAt, type AcceptedSend, type EmailOutcome } from '../domain/notification';
+import type { NotificationDoc } from '../store/notification-repository';
+import { countByStatus } from '../telemetry/delivery-metrics';
+import { decide, type Decided } from './decide';
+import type { DeliveryDeps } from './deps';
+import { gatedEvents } from './outcome-events';
+
+/** The notification document of an accepted send, in its decided state: written once. */
+function docOf(s: AcceptedSend, d: Decided, now: Date): NotificationDoc {
+  const mailPending = d.email.status === 'pending';
+  return {
+    _id: s.id,
+    project_id: s.projectId,
+    recipient_id: s.recipientId,
+    ...(s.recipientSeq > 0 ? { recipient_seq: s.recipientSeq } : {}),
+    broadcast_id: null,
+    target: s.target,
+    payload_json: s.payloadJson,
+    read: false,
+    opened: false,
+    status: d.status,
+    email: d.email,
+    // What the email sender needs, only where a mail is still to be sent.
+    email_content: mailPending ? s.email : null,
+    ...(mailPending ? { settings: s.settings } : {}),
+    decision: d.decision,
+    expires_at: expiresAt(s.settings, s.createdAt),
+    created_at: s.createdAt,
+    updated_at: now,
+  };
+}
+
+/**
+ * The send worker's step (issue 18: write each notification once): a batch of accepted sends,
+ * held by JetStream until this returns, is decided (preference, quota, email gating: `decide`)
+ * and inserted in one `insertMany` already in its outcome, with the decision of each medium. Then
+ * erasures that raced the sends are applied (tombstones read once per batch), and the outcome
+ * events and email jobs are published; the caller acknowledges the sends after that.
+ *
+ * Redelivery never has a second effect: ids are fixed at acceptance, so a send written by an
+ * earlier delivery is refused as a duplicate and its stored outcome is the one re-emitted (the
+ * events' ids make the stream drop repeats); quota units are owned by (notification, medium); a
+ * redelivered batch first reads what is written already and decides only the rest.
+ */
+export function createWriteSends(deps: DeliveryDeps) {
+  const settle = async (sends: AcceptedSend[], decided: (pending: AcceptedSend[]) => Promise<Map<number, Decided>>, redelivered: boolean) => {
+    const before = redelivered ? await deps.notifications.findByIds(sends.map((s) => s.id)) : [];
+    const written = new Set(before.map((d) => d._id));
+    const todo = sends.filter((s) => !written.has(s.id));
+    const outcome = todo.length ? await decided(todo) : new Map<number, Decided>();
+    const now = deps.now();
+    const docs = todo.map((s) => docOf(s, outcome.get(s.id)!, now));
+    const inserted = await deps.notifications.insertDecided(docs);
+    deps.failpoint?.('exit_after_insert');
+    countByStatus(deps.metrics, docs.filter((d) => inserted.has(d._id)));
+    // Written by a racing delivery meanwhile: its stored outcome is the one.
+    const raced = docs.filter((d) => !inserted.has(d._id)).map((d) => d._id);
+    const all = [...before, ...docs.filter((d) => inserted.has(d._id)), ...(await deps.notifications.findByIds(raced))];
+    const erased = await deps.notifications.deleteErased(all);
+    const live = all.filter((d) => !erased.has(d._id));
+    // Written first, published after (events and email jobs together); the sends are acknowledged
+    // after this, so a crash in between redelivers them and the publishes are made again.
+    await Promise.all([
+      deps.events.emit(live.flatMap((d) => gatedEvents(d))),
+      ...live.filter((d) => d.email.status === 'pending').map((d) => deps.jobs.email(d.project_id, d._id)),
+    ]);
+  };
+
+  return {
+    /** Decides and writes a batch of accepted sends (`redelivered`: some may be written already). */
+    async writeSends(sends: AcceptedSend[], opts: { redelivered?: boolean } = {}): Promise<void> {
+      await settle(
+        sends,
+        (todo) =>
+          decide(
+            deps,
+            todo.map((s) => ({
+              id: s.id,
+              projectId: s.projectId,
+              recipientId: s.recipientId,
+              target: s.target,
+              inApp: s.payloadJson !== null,
+              email: s.email !== null,
+              monthlyQuota: s.settings.monthlyQuota,
+              createdAt: s.createdAt,
+            })),
+            { maybeSpent: opts.redelivered },
+          ),
+        opts.redelivered ?? false,
+      );
+    },
+
+    /**
+     * The last allowed delivery of these sends failed too (a dependency, such as the preference
+     * service, stayed unavailable through every retry): each is written `failed` (an email-only one
+     * keeps `not_requested`), its email `failed` (`provider_error`) with the cause, so that no
+     * accepted send is left without an outcome. A send written meanwhile keeps its outcome.
+     */
+    async failSends(sends: AcceptedSend[], cause: unknown): Promise<void> {
+      const error = `Delivery could not be completed after retries: ${String((cause as Error)?.message ?? cause)}`.slice(0, 500);
+      const failedEmail = (): EmailOutcome => ({ ...emailNotRequested(), status: 'failed', reason: 'provider_error', error });
+      await settle(
+        sends,
+        async (todo) =>
+          new Map(
+            todo.map((s) => [
+              s.id,
+              {
+                status: s.payloadJson !== null ? 'failed' : 'not_requested',
+                email: s.email ? failedEmail() : emailNotRequested(),
+                decision: {},
+              } satisfies Decided,
+            ]),
+          ),
+        true,
+      );
+    },
+  };
+}

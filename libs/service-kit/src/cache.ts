@@ -1,0 +1,118 @@
+import { LRUCache } from 'lru-cache';
+import type { NatsConnection } from '@nats-io/nats-core';
+import type { Logger } from './logger';
+
+/**
+ * The one read-through cache of the services (issue 18), over lru-cache: bounded by entries
+ * (least recently used go first), entries expire after `ttlMs` (0: nothing is kept), concurrent
+ * loads of one key share one load, and a load in flight when its key is invalidated (or the cache
+ * cleared) answers its callers but is not kept, so an answer read before an invalidation never
+ * outlives it.
+ *
+ * Cross-replica invalidation: `invalidateOn` (below) evicts keys named by core NATS messages (the
+ * services' change events) and clears the cache when the connection drops or returns, when events
+ * may have been missed.
+ */
+export interface Cache<V extends NonNullable<unknown>> {
+  get(key: string): V | undefined;
+  set(key: string, value: V): void;
+  /** The cached value, or `load()`'s (kept unless invalidated meanwhile); undefined from `load` is not cached. */
+  getOrLoad(key: string, load: () => Promise<V | undefined>): Promise<V | undefined>;
+  /** Evicts one key (and abandons a load of it in flight). */
+  delete(key: string): void;
+  /** Evicts everything (and abandons every load in flight). */
+  clear(): void;
+  readonly size: number;
+}
+
+export function createCache<V extends NonNullable<unknown>>(opts: { max: number; ttlMs: number; now?: () => number }): Cache<V> {
+  const lru = new LRUCache<string, V>({
+    max: opts.max,
+    ...(opts.ttlMs > 0 ? { ttl: opts.ttlMs, ttlResolution: 0 } : {}),
+    ...(opts.now ? { perf: { now: opts.now } } : {}),
+  });
+  // Loads in flight (shared by concurrent callers) and the invalidation clock: a load keeps its
+  // answer only if neither its key nor the whole cache was invalidated after it started.
+  const loading = new Map<string, Promise<V | undefined>>();
+  let clock = 0;
+  let clearedAt = 0;
+  const deletedAt = new LRUCache<string, number>({ max: opts.max });
+  const enabled = opts.ttlMs !== 0;
+  return {
+    get: (key) => lru.get(key),
+    set: (key, value) => {
+      if (enabled) lru.set(key, value);
+    },
+    getOrLoad(key, load) {
+      const hit = enabled ? lru.get(key) : undefined;
+      if (hit !== undefined) return Promise.resolve(hit);
+      const running = loading.get(key);
+      if (running) return running;
+      const startedAt = clock;
+      const p = load().then(
+        (v) => {
+          if (loading.get(key) === p) loading.delete(key);
+          if (v !== undefined && enabled && clearedAt <= startedAt && (deletedAt.get(key) ?? -1) <= startedAt) lru.set(key, v);
+          return v;
+        },
+        (err: unknown) => {
+          if (loading.get(key) === p) loading.delete(key);
+          throw err;
+        },
+      );
+      loading.set(key, p);
+      return p;
+    },
+    delete(key) {
+      clock += 1;
+      deletedAt.set(key, clock);
+      lru.delete(key);
+      loading.delete(key);
+    },
+    clear() {
+      clock += 1;
+      clearedAt = clock;
+      lru.clear();
+      loading.clear();
+    },
+    get size() {
+      return lru.size;
+    },
+  };
+}
+
+/**
+ * Keeps caches of this replica in step with changes made anywhere: every message on `subject`
+ * (core NATS; the JetStream event subjects are core subjects too) evicts the keys `keysOf` names
+ * from each cache, and every cache is cleared when the connection drops or reconnects (messages
+ * published meanwhile are never seen). Returns a stop function.
+ */
+export function invalidateOn(
+  nc: NatsConnection,
+  opts: { subject: string; keysOf(data: Uint8Array): string[]; caches: Pick<Cache<NonNullable<unknown>>, 'delete' | 'clear'>[]; logger: Logger; what: string },
+): () => void {
+  const sub = nc.subscribe(opts.subject, {
+    callback: (err, msg) => {
+      if (err) return opts.logger.warn({ err, what: opts.what }, 'cache invalidation subscription failed');
+      let keys: string[];
+      try {
+        keys = opts.keysOf(msg.data);
+      } catch (decodeErr) {
+        opts.logger.warn({ err: decodeErr, what: opts.what }, 'undecodable invalidation message');
+        return;
+      }
+      for (const c of opts.caches) for (const k of keys) c.delete(k);
+    },
+  });
+  let stopped = false;
+  void (async () => {
+    for await (const s of nc.status()) {
+      if (stopped) return;
+      if (s.type === 'disconnect' || s.type === 'reconnect') for (const c of opts.caches) c.clear();
+    }
+  })().catch((err: unknown) => opts.logger.warn({ err, what: opts.what }, 'NATS status watch ended'));
+  return () => {
+    stopped = true;
+    sub.unsubscribe();
+  };
+}

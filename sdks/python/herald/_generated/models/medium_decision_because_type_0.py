@@ -1,0 +1,43 @@
+from typing import Literal
+
+MediumDecisionBecauseType0 = Literal[
+    "address_rejected",
+    "address_undeliverable",
+    "broadcast_limit_exceeded",
+    "catalog_entry",
+    "catalog_topic_any_entry",
+    "mandatory_entry",
+    "medium_default",
+    "no_primary_contact",
+    "no_target",
+    "not_cataloged",
+    "provider_error",
+    "quota_exceeded",
+    "recipient_rule",
+    "recipient_topic_any_rule",
+]
+
+MEDIUM_DECISION_BECAUSE_TYPE_0_VALUES: set[MediumDecisionBecauseType0] = {
+    "address_rejected",
+    "address_undeliverable",
+    "broadcast_limit_exceeded",
+    "catalog_entry",
+    "catalog_topic_any_entry",
+    "mandatory_entry",
+    "medium_default",
+    "no_primary_contact",
+    "no_target",
+    "not_cataloged",
+    "provider_error",
+    "quota_exceeded",
+    "recipient_rule",
+    "recipient_topic_any_rule",
+}
+
+
+def check_medium_decision_because_type_0(value: str) -> MediumDecisionBecauseType0:
+    if value in MEDIUM_DECISION_BECAUSE_TYPE_0_VALUES:
+        return value
+    raise TypeError(
+        f"Unexpected value {value!r}. Expected one of {MEDIUM_DECISION_BECAUSE_TYPE_0_VALUES!r}"
+    )
