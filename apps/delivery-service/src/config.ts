@@ -70,6 +70,11 @@ export const ConfigSchema = Type.Composite([
     FAILOVER_CONSECUTIVE_FAILURES: Type.Integer({ minimum: 1, default: 3 }),
     /** How long a primary provider's circuit stays open before one message probes it again (half-open). */
     FAILOVER_HALF_OPEN_AFTER_MS: Type.Integer({ minimum: 100, default: 30_000 }),
+    /**
+     * An `smtp:` relay must upgrade with STARTTLS, or nothing is sent (a relay, or someone on the path, cannot strip it).
+     * Unset: required for every host but loopback. `false` allows plain text to a relay on a network you trust.
+     */
+    SMTP_REQUIRE_TLS: Type.Optional(Type.Boolean()),
     /** The gateway's public address, e.g. `https://herald.example.com`: one-click unsubscribe links point there. Empty: mails carry no List-Unsubscribe header. */
     PUBLIC_BASE_URL: Type.String({ default: '', pattern: '^(https?://[^?#\\s]+)?$' }),
     /** Key (at least 32 characters) that signs one-click unsubscribe tokens. Empty: no List-Unsubscribe header. */

@@ -7,9 +7,9 @@ import { createMailer, isAddressRejected, isPermanentSmtpError, type DkimSetting
  * transport (email/mailer.ts), its refusals classified: a permanent refusal of the address (5xx at
  * RCPT TO, a 5.1.x status) is `address_rejected`, another 5xx `rejected`, anything else (4xx,
  * timeouts, connection errors) `transient`. Error texts are the server's reply, never the URL's
- * credentials.
+ * credentials. TLS as `tlsPolicy` says (`requireTls`: SMTP_REQUIRE_TLS).
  */
-export function createSmtpProvider(opts: { name: string; url: string; from: string; poolSize: number; timeoutMs?: number; dkim?: DkimSettings }): Provider<OutgoingEmail> {
+export function createSmtpProvider(opts: { name: string; url: string; from: string; poolSize: number; timeoutMs?: number; dkim?: DkimSettings; requireTls?: boolean }): Provider<OutgoingEmail> {
   const mailer = createMailer(opts);
   const password = new URL(opts.url).password;
   const redact = (s: string) => (password ? s.split(decodeURIComponent(password)).join('***') : s);

@@ -3,6 +3,7 @@ import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { jetstream } from '@nats-io/jetstream';
 import { RECIPIENT_DELETED_SUBJECT, RecipientDeletedSchema } from '@herald/contracts';
 import { connectNats, ensureEventsStream, type NatsConnection } from '@herald/service-kit';
+import { eventually } from '@herald/testing';
 import { onRecipientDeleted } from './recipient-presence';
 
 describe('onRecipientDeleted against the real broker', () => {
@@ -15,13 +16,7 @@ describe('onRecipientDeleted against the real broker', () => {
     await nc.drain();
   });
 
-  const waitFor = async (done: () => boolean) => {
-    const deadline = Date.now() + 5000;
-    while (!done()) {
-      if (Date.now() > deadline) throw new Error('timed out');
-      await new Promise((r) => setTimeout(r, 20));
-    }
-  };
+  const waitFor = (done: () => boolean) => eventually('recipient forgotten', done);
 
   it('when the recipient service publishes a deletion on JetStream, then every listening gateway forgets that recipient', async () => {
     const forgotten: string[][] = [];
@@ -42,9 +37,11 @@ describe('onRecipientDeleted against the real broker', () => {
     const listener = onRecipientDeleted(nc, (_p, id) => forgotten.push(id));
     await nc.flush();
     nc.publish(RECIPIENT_DELETED_SUBJECT, new Uint8Array([0xff, 0xff, 0xff]));
-    await nc.flush();
-    await new Promise((r) => setTimeout(r, 100));
-    expect(forgotten).toEqual([]);
+    // A barrier: a valid deletion published after it (same connection, so it arrives after it).
+    const marker = create(RecipientDeletedSchema, { projectId: 42n, recipientId: 'marker', deletedAt: timestampFromDate(new Date()) });
+    nc.publish(RECIPIENT_DELETED_SUBJECT, toBinary(RecipientDeletedSchema, marker));
+    await waitFor(() => forgotten.length > 0);
+    expect(forgotten).toEqual(['marker']);
     listener.stop();
   });
 });

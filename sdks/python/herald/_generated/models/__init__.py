@@ -252,6 +252,19 @@ from .send_input_payload_type_0 import SendInputPayloadType0
 from .sms_input import SmsInput
 from .sms_status_callback import SmsStatusCallback
 from .sms_status_result import SmsStatusResult
+from .stream_notification_event import StreamNotificationEvent
+from .stream_notification_event_data import StreamNotificationEventData
+from .stream_notification_event_event import StreamNotificationEventEvent
+from .stream_notification_updated_event import StreamNotificationUpdatedEvent
+from .stream_notification_updated_event_data import StreamNotificationUpdatedEventData
+from .stream_notification_updated_event_event import StreamNotificationUpdatedEventEvent
+from .stream_reset_event import StreamResetEvent
+from .stream_reset_event_data import StreamResetEventData
+from .stream_reset_event_data_reason import StreamResetEventDataReason
+from .stream_reset_event_event import StreamResetEventEvent
+from .stream_unread_count_event import StreamUnreadCountEvent
+from .stream_unread_count_event_data import StreamUnreadCountEventData
+from .stream_unread_count_event_event import StreamUnreadCountEventEvent
 from .target import Target
 from .target_input import TargetInput
 from .unsubscribe_result import UnsubscribeResult
@@ -418,6 +431,19 @@ __all__ = (
     "SmsInput",
     "SmsStatusCallback",
     "SmsStatusResult",
+    "StreamNotificationEvent",
+    "StreamNotificationEventData",
+    "StreamNotificationEventEvent",
+    "StreamNotificationUpdatedEvent",
+    "StreamNotificationUpdatedEventData",
+    "StreamNotificationUpdatedEventEvent",
+    "StreamResetEvent",
+    "StreamResetEventData",
+    "StreamResetEventDataReason",
+    "StreamResetEventEvent",
+    "StreamUnreadCountEvent",
+    "StreamUnreadCountEventData",
+    "StreamUnreadCountEventEvent",
     "Target",
     "TargetInput",
     "UnsubscribeResult",
