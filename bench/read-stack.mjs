@@ -1,0 +1,115 @@
+// Shared measurement of the read benchmarks (recipient-get, preference-check): a fixed offered rate
+// of GETs cycling through many paths, the CPU each process used during the window (utime + stime
+// from /proc/<pid>/stat) and the store operations the services counted, per request, next to the
+// same-run baseline (bare fastify + one findOne on the same store, bench/baseline-server.mjs).
+import fs from 'node:fs';
+import { cpuSeconds, opsByService, say, stackPids, storeOperationsByKind, storeOpsDelta, windowProfiler } from './delivery-stack.mjs';
+
+export const readSettings = () => ({
+  rate: Number(process.env.BENCH_RATE ?? 500),
+  duration: Number(process.env.BENCH_DURATION ?? 10),
+  connections: Number(process.env.BENCH_CONNECTIONS ?? 50),
+  warmup: Number(process.env.BENCH_WARMUP ?? 3),
+  recipients: Number(process.env.BENCH_RECIPIENTS ?? 1000),
+});
+
+/** CPU seconds (utime + stime) of one process so far; 0 when it is gone. */
+export function processCpuSeconds(pid) {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * Offers GETs of `paths` (cycled) at `rate` req/s overall for `seconds` (autocannon's overallRate:
+ * a fixed arrival rate, latencies corrected for coordinated omission; rate 0: unthrottled), or
+ * `amount` requests in all.
+ */
+export async function offerReads({ url, headers, paths, seconds, rate, connections, amount }) {
+  const { default: autocannon } = await import('autocannon');
+  let n = 0;
+  return new Promise((resolve, reject) => {
+    autocannon(
+      {
+        url, headers, connections, pipelining: 1, ...(amount ? { amount } : { duration: seconds }), ...(rate ? { overallRate: rate } : {}),
+        requests: [{ setupRequest: (req) => ({ ...req, path: paths[n++ % paths.length] }) }],
+      },
+      (err, r) => {
+        if (err) return reject(err);
+        resolve({ ok: r['2xx'], rps: r['2xx'] / (seconds ?? r.duration), p50: r.latency.p50, p99: r.latency.p99, max: r.latency.max, bad: r.non2xx + r.errors + r.timeouts, total: r.requests.total });
+      },
+    );
+  });
+}
+
+/**
+ * Measures one window of reads: `offer()` runs the load; returns its result with the CPU-ms per
+ * request of each process (`cpu()` readings before and after) and, when `stack` is given, the
+ * store operations per request by service and by kind.
+ */
+export async function measureWindow({ offer, cpu, stack, profile }) {
+  const opsBefore = stack ? await storeOperationsByKind(stack) : null;
+  const before = cpu();
+  profile?.(true);
+  const load = await offer();
+  profile?.(false);
+  const after = cpu();
+  const opsKinds = stack ? storeOpsDelta(opsBefore, await storeOperationsByKind(stack)) : {};
+  const per = (x) => (1000 * x) / Math.max(1, load.ok);
+  const cpuMs = Object.fromEntries(Object.keys(after).map((k) => [k, per(after[k] - (before[k] ?? 0))]));
+  const ops = Object.fromEntries(Object.entries(opsByService(opsKinds)).map(([k, v]) => [k, v / Math.max(1, load.ok)]));
+  const kinds = Object.fromEntries(Object.entries(opsKinds).filter(([, v]) => v > 0).map(([k, v]) => [k, v / Math.max(1, load.ok)]));
+  return { ...load, cpuMs, ops, kinds };
+}
+
+/** The read benchmarks' common run: warm-up, Herald at the rate, the baseline at the rate, the table. */
+export async function runReadBench({ title, unit, targetCpuMs, targetP99Ms = 20, ctx, herald, baseline, settings }) {
+  const { infra, stack, dataDir } = ctx;
+  const { rate, duration, connections, warmup } = settings;
+  const profiler = ctx.profiler;
+  const pids = stackPids(stack);
+  const offer = (t, seconds) => () => offerReads({ ...t, seconds, rate, connections });
+  for (const t of [herald, baseline]) {
+    const first = await fetch(`${t.url}${t.paths[0]}`, { headers: t.headers });
+    if (!first.ok) throw new Error(`${t.name}: ${first.status} ${await first.text()}`);
+    // Warm-up: every path once (10 at a time), then `warmup` seconds at the rate.
+    const pass = await offerReads({ ...t, amount: t.paths.length, rate: 0, connections: 10 });
+    if (pass.bad > 0) throw new Error(`${t.name}: ${pass.bad} of ${pass.total} warm-up requests failed`);
+    if (warmup > 0) await offer(t, warmup)();
+  }
+  say(`herald: ${rate} req/s offered for ${duration} s (${herald.paths.length} distinct paths)`);
+  const h = await measureWindow({
+    offer: offer(herald, duration), cpu: () => cpuSeconds(stack, dataDir), stack,
+    profile: () => profiler.toggle(Object.values(pids)),
+  });
+  if (profiler.dir) say(`CPU profiles of the Herald window: ${profiler.files(pids)}`);
+  say(`baseline: ${rate} req/s offered for ${duration} s`);
+  const storeCpu = () => ({ store: cpuSeconds(stack, dataDir).store ?? 0, 'baseline server': processCpuSeconds(baseline.pid) });
+  const b = await measureWindow({ offer: offer(baseline, duration), cpu: storeCpu });
+
+  const f2 = (x) => x.toFixed(2);
+  const total = (m) => Object.values(m).reduce((a, v) => a + v, 0);
+  const load = (await import('node:os')).loadavg();
+  console.log(`\n${title}: ${rate} req/s offered for ${duration} s at ${connections} connections, ${herald.paths.length} distinct paths (${ctx.machine}; load after: ${load.map((l) => l.toFixed(2)).join(' ')}; store holding ${ctx.seeded.recipients} recipients and ${ctx.seeded.notifications} notifications of other projects)\n`);
+  console.log('| target | offered/s | answered/s | p50 ms | p99 ms | max ms | 2xx | failed |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
+  for (const [name, r] of [[herald.name, h], [baseline.name, b]]) console.log(`| ${name} | ${rate} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.max} | ${r.ok} | ${r.bad} |`);
+  console.log(`\nCPU-ms per ${unit}, per process (utime + stime from /proc; the load generator left out)\n`);
+  const names = [...new Set([...Object.keys(h.cpuMs), ...Object.keys(b.cpuMs)])].sort((x, y) => (h.cpuMs[y] ?? 0) - (h.cpuMs[x] ?? 0));
+  console.log('| process | herald | baseline |');
+  console.log('|---|---:|---:|');
+  for (const n of names) console.log(`| ${n} | ${h.cpuMs[n] === undefined ? '—' : f2(h.cpuMs[n])} | ${b.cpuMs[n] === undefined ? '—' : f2(b.cpuMs[n])} |`);
+  console.log(`| **all processes** | **${f2(total(h.cpuMs))}** | **${f2(total(b.cpuMs))}** |`);
+  console.log(`\nstore operations per ${unit}: herald ${f2(total(h.ops))} (${Object.entries(h.ops).map(([k, v]) => `${k} ${f2(v)}`).join(', ') || 'none'}); baseline 1 (one findOne by construction)`);
+  console.log(`  by service, command and collection: ${Object.entries(h.kinds).sort((x, y) => y[1] - x[1]).map(([k, v]) => `${k} ${v.toFixed(3)}`).join('; ') || 'none'}`);
+  const cpuMet = total(h.cpuMs) <= targetCpuMs;
+  const p99Met = h.p99 <= targetP99Ms;
+  console.log(`\ntargets: ≤ ${targetCpuMs} CPU-ms per ${unit} (all Herald processes): ${cpuMet ? 'met' : 'NOT met'} (${f2(total(h.cpuMs))}); p99 ≤ ${targetP99Ms} ms at ${rate} req/s: ${p99Met ? 'met' : 'NOT met'} (${h.p99} ms; baseline ${b.p99} ms)`);
+  if (h.bad > 0 || b.bad > 0) throw new Error(`failed requests: herald ${h.bad}, baseline ${b.bad}`);
+  return { herald: h, baseline: b };
+}
+
+export { windowProfiler };
