@@ -14,11 +14,14 @@ import {
   KEY_REVOKED_SUBJECT,
   OUTCOMES_STREAM,
   outcomeSubject,
+  RECIPIENT_CHANGED_SUBJECT,
   RECIPIENT_DELETED_SUBJECT,
   WEBHOOK_DISPATCH_CONSUMER,
 } from '../libs/contracts/src/index';
 import { GATEWAY_HEARTBEAT_SUBJECT } from '../apps/gateway/src/rate-limit/heartbeat';
+import { PROJECT_CHANGED_SUBJECT } from '../apps/gateway/src/auth/revocation';
 import { CATALOG_CHANGED_SUBJECT } from '../apps/preference-service/src/store/catalog-cache';
+import { RULES_CHANGED_SUBJECT } from '../apps/preference-service/src/store/rules-cache';
 import { renderKustomization } from './testing/render-kustomization';
 import { containerEnv, find, HERALD_APPS, repoRoot, workloads, type HeraldApp } from './testing/workloads';
 
@@ -59,16 +62,16 @@ const allowed = (list: string[], subject: string) => list.some((p) => matches(p,
 
 /** What each app publishes on its own (its subjects), and what only it may publish. */
 const OWN_SUBJECTS: Record<HeraldApp, string[]> = {
-  gateway: [KEY_REVOKED_SUBJECT, GATEWAY_HEARTBEAT_SUBJECT],
-  'recipient-service': [RECIPIENT_DELETED_SUBJECT],
-  'preference-service': [CATALOG_CHANGED_SUBJECT],
+  gateway: [KEY_REVOKED_SUBJECT, GATEWAY_HEARTBEAT_SUBJECT, PROJECT_CHANGED_SUBJECT],
+  'recipient-service': [RECIPIENT_DELETED_SUBJECT, RECIPIENT_CHANGED_SUBJECT],
+  'preference-service': [CATALOG_CHANGED_SUBJECT, RULES_CHANGED_SUBJECT],
   'delivery-service': [DELIVERY_NOTIFICATION_SUBJECT, DELIVERY_BROADCAST_SUBJECT, DELIVERY_CHUNK_SUBJECT, DELIVERY_EMAIL_SUBJECT, outcomeSubject(1, 'r', 'notification.delivered')],
 };
 /** Core subscriptions of each app (JetStream consumers pull through the API into their inbox). */
 const SUBSCRIBES: Record<HeraldApp, string[]> = {
-  gateway: [KEY_REVOKED_SUBJECT, GATEWAY_HEARTBEAT_SUBJECT, RECIPIENT_DELETED_SUBJECT, '_INBOX.abc.1'],
+  gateway: [KEY_REVOKED_SUBJECT, GATEWAY_HEARTBEAT_SUBJECT, PROJECT_CHANGED_SUBJECT, RECIPIENT_DELETED_SUBJECT, RECIPIENT_CHANGED_SUBJECT, '_INBOX.abc.1'],
   'recipient-service': ['_INBOX.abc.1'],
-  'preference-service': [CATALOG_CHANGED_SUBJECT, '_INBOX.abc.1'],
+  'preference-service': [CATALOG_CHANGED_SUBJECT, RULES_CHANGED_SUBJECT, '_INBOX.abc.1'],
   'delivery-service': ['_INBOX.abc.1'],
 };
 /** JetStream API calls and acknowledgements each app makes (streams it ensures, consumers it reads). */

@@ -6,6 +6,8 @@ export const EVENTS_STREAM = 'HERALD_EVENTS';
 /** Every domain event subject starts with this prefix; the events stream captures them all. */
 export const EVENTS_SUBJECT_PREFIX = 'herald.events';
 export const RECIPIENT_DELETED_SUBJECT = `${EVENTS_SUBJECT_PREFIX}.recipient.deleted`;
+/** A recipient's profile or contacts changed (RecipientChanged); caches listen with core subscriptions. */
+export const RECIPIENT_CHANGED_SUBJECT = `${EVENTS_SUBJECT_PREFIX}.recipient.changed`;
 
 /** Core NATS (not JetStream) subject on which gateways tell each other a key was revoked. */
 export const KEY_REVOKED_SUBJECT = 'herald.gateway.key_revoked';

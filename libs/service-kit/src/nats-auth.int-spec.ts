@@ -8,7 +8,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { AckPolicy, jetstream, jetstreamManager } from '@nats-io/jetstream';
-import { DELIVERY_EMAIL_SUBJECT, EVENTS_STREAM, KEY_REVOKED_SUBJECT, RECIPIENT_DELETED_SUBJECT } from '@herald/contracts';
+import { DELIVERY_EMAIL_SUBJECT, EVENTS_STREAM, KEY_REVOKED_SUBJECT, RECIPIENT_CHANGED_SUBJECT, RECIPIENT_DELETED_SUBJECT } from '@herald/contracts';
 import { connectNats, ensureEventsStream, ensureStream, type NatsConnection } from './nats';
 
 const repoRoot = path.resolve(__dirname, '../../..');
@@ -109,6 +109,10 @@ describeWithServer('NATS users from docker/nats/herald.conf (real nats-server)',
     const ack = await jetstream(recipient.nc).publish(RECIPIENT_DELETED_SUBJECT, 'r1', { msgID: 'r1' });
     expect(ack.seq).toBeGreaterThan(0);
     for await (const m of seen) expect(m.subject).toBe(RECIPIENT_DELETED_SUBJECT);
+    const changes = gateway.nc.subscribe(RECIPIENT_CHANGED_SUBJECT, { max: 1 });
+    await gateway.nc.flush();
+    await jetstream(recipient.nc).publish(RECIPIENT_CHANGED_SUBJECT, 'r1');
+    for await (const m of changes) expect(m.subject).toBe(RECIPIENT_CHANGED_SUBJECT);
 
     for (const app of ['preference-service', 'delivery-service'] as const) {
       const c = await as(app);
