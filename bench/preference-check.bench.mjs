@@ -1,13 +1,15 @@
 // Benchmark: GET /recipients/{id}/preferences/check through the whole stack (gateway: recipient
 // existence, unless cached; PreferenceService.CheckPreference: the project's catalog and the
-// recipient's rules, unless cached) at a fixed offered rate, on a store that already holds data,
-// next to the baseline (bare fastify + one findOne on the same store) at the same rate in the same
-// run. Prints CPU-ms per request of every process, store operations per request and p99.
+// recipient's rules, unless cached) on a store that already holds data, next to the baseline (bare
+// fastify + one findOne of the same recipients on the same store) in the same run: CPU-ms per
+// request of every process and store operations per request over a fixed number of requests, then
+// p50/p99 at a fixed offered rate (bench/read-stack.mjs).
 // Env: BENCH_RATE (req/s offered, default 500), BENCH_DURATION (s, default 10), BENCH_CONNECTIONS
-//      (default 50), BENCH_WARMUP (s, default 3), BENCH_RECIPIENTS (the project's recipients the
-//      checks cycle through, default 1000; a third of them with rules of their own),
-//      BENCH_SEED_RECIPIENTS / BENCH_SEED_NOTIFICATIONS (other projects' data seeded first, default
-//      100,000 / 200,000), BENCH_CPU_PROF=<dir> (CPU profiles of the Herald window), MONGO_URL /
+//      (default 50), BENCH_WARMUP (s, default 3), BENCH_REQUESTS / BENCH_CPU_CONNECTIONS (the CPU
+//      window: that many requests at that many connections, default 5,000 / 10), BENCH_RECIPIENTS
+//      (the project's recipients the checks cycle through, default 1000; a third with rules of their
+//      own), BENCH_SEED_RECIPIENTS / BENCH_SEED_NOTIFICATIONS (other projects' data seeded first, default
+//      100,000 / 200,000), BENCH_CPU_PROF=<dir> (CPU profiles of the Herald CPU window), MONGO_URL /
 //      NATS_URL as for npm start.
 import { ensureDependencies } from '../scripts/lib/deps.mjs';
 

@@ -1,7 +1,8 @@
-// Shared measurement of the read benchmarks (recipient-get, preference-check): a fixed offered rate
-// of GETs cycling through many paths, the CPU each process used during the window (utime + stime
-// from /proc/<pid>/stat) and the store operations the services counted, per request, next to the
-// same-run baseline (bare fastify + one findOne on the same store, bench/baseline-server.mjs).
+// Shared measurement of the read benchmarks (recipient-get, preference-check): GETs cycling through
+// many paths, the CPU each process used (utime + stime from /proc/<pid>/stat) and the store
+// operations the services counted, per request, over a fixed amount of requests; then p50/p99 at a
+// fixed offered rate; each next to the same-run baseline (bare fastify + one findOne on the same
+// store, bench/baseline-server.mjs).
 import fs from 'node:fs';
 import { cpuSeconds, opsByService, say, stackPids, storeOperationsByKind, storeOpsDelta, windowProfiler } from './delivery-stack.mjs';
 
@@ -11,6 +12,8 @@ export const readSettings = () => ({
   connections: Number(process.env.BENCH_CONNECTIONS ?? 50),
   warmup: Number(process.env.BENCH_WARMUP ?? 3),
   recipients: Number(process.env.BENCH_RECIPIENTS ?? 1000),
+  requests: Number(process.env.BENCH_REQUESTS ?? 5000),
+  cpuConnections: Number(process.env.BENCH_CPU_CONNECTIONS ?? 10),
 });
 
 /** CPU seconds (utime + stime) of one process so far; 0 when it is gone. */
@@ -65,51 +68,61 @@ export async function measureWindow({ offer, cpu, stack, profile }) {
   return { ...load, cpuMs, ops, kinds };
 }
 
-/** The read benchmarks' common run: warm-up, Herald at the rate, the baseline at the rate, the table. */
+/**
+ * The read benchmarks' common run, for Herald and then the baseline: a warm-up (every path once,
+ * then `warmup` seconds at the rate); the CPU window, `requests` requests at `cpuConnections`
+ * connections as fast as they are answered (a fixed amount of work, so its CPU per request holds on
+ * a machine loaded by others, where a fixed rate may not even be served); the latency window,
+ * `rate` req/s offered for `duration` seconds. Prints the tables; fails when a request failed.
+ */
 export async function runReadBench({ title, unit, targetCpuMs, targetP99Ms = 20, ctx, herald, baseline, settings }) {
-  const { infra, stack, dataDir } = ctx;
-  const { rate, duration, connections, warmup } = settings;
+  const { stack, dataDir } = ctx;
+  const { rate, duration, connections, warmup, requests, cpuConnections } = settings;
   const profiler = ctx.profiler;
   const pids = stackPids(stack);
-  const offer = (t, seconds) => () => offerReads({ ...t, seconds, rate, connections });
-  for (const t of [herald, baseline]) {
+  const atRate = (t, seconds) => () => offerReads({ ...t, seconds, rate, connections });
+  const amount = (t) => () => offerReads({ ...t, amount: requests, rate: 0, connections: cpuConnections });
+  const storeCpu = () => ({ store: cpuSeconds(stack, dataDir).store ?? 0, 'baseline server': processCpuSeconds(baseline.pid) });
+  const results = {};
+  for (const [key, t] of [['h', herald], ['b', baseline]]) {
     const first = await fetch(`${t.url}${t.paths[0]}`, { headers: t.headers });
     if (!first.ok) throw new Error(`${t.name}: ${first.status} ${await first.text()}`);
-    // Warm-up: every path once (10 at a time), then `warmup` seconds at the rate.
     const pass = await offerReads({ ...t, amount: t.paths.length, rate: 0, connections: 10 });
     if (pass.bad > 0) throw new Error(`${t.name}: ${pass.bad} of ${pass.total} warm-up requests failed`);
-    if (warmup > 0) await offer(t, warmup)();
+    if (warmup > 0) await atRate(t, warmup)();
+    const cpu = key === 'h' ? () => cpuSeconds(stack, dataDir) : storeCpu;
+    say(`${t.name}: CPU window, ${requests} requests at ${cpuConnections} connections`);
+    const profile = key === 'h' ? () => profiler.toggle(Object.values(pids)) : undefined;
+    const work = await measureWindow({ offer: amount(t), cpu, stack: key === 'h' ? stack : undefined, profile });
+    if (profile && profiler.dir) say(`CPU profiles of the Herald CPU window: ${profiler.files(pids)}`);
+    say(`${t.name}: latency window, ${rate} req/s offered for ${duration} s`);
+    const latency = await measureWindow({ offer: atRate(t, duration), cpu });
+    results[key] = { work, latency };
   }
-  say(`herald: ${rate} req/s offered for ${duration} s (${herald.paths.length} distinct paths)`);
-  const h = await measureWindow({
-    offer: offer(herald, duration), cpu: () => cpuSeconds(stack, dataDir), stack,
-    profile: () => profiler.toggle(Object.values(pids)),
-  });
-  if (profiler.dir) say(`CPU profiles of the Herald window: ${profiler.files(pids)}`);
-  say(`baseline: ${rate} req/s offered for ${duration} s`);
-  const storeCpu = () => ({ store: cpuSeconds(stack, dataDir).store ?? 0, 'baseline server': processCpuSeconds(baseline.pid) });
-  const b = await measureWindow({ offer: offer(baseline, duration), cpu: storeCpu });
+  const { h, b } = results;
 
   const f2 = (x) => x.toFixed(2);
   const total = (m) => Object.values(m).reduce((a, v) => a + v, 0);
   const load = (await import('node:os')).loadavg();
-  console.log(`\n${title}: ${rate} req/s offered for ${duration} s at ${connections} connections, ${herald.paths.length} distinct paths (${ctx.machine}; load after: ${load.map((l) => l.toFixed(2)).join(' ')}; store holding ${ctx.seeded.recipients} recipients and ${ctx.seeded.notifications} notifications of other projects)\n`);
-  console.log('| target | offered/s | answered/s | p50 ms | p99 ms | max ms | 2xx | failed |');
-  console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
-  for (const [name, r] of [[herald.name, h], [baseline.name, b]]) console.log(`| ${name} | ${rate} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.max} | ${r.ok} | ${r.bad} |`);
-  console.log(`\nCPU-ms per ${unit}, per process (utime + stime from /proc; the load generator left out)\n`);
-  const names = [...new Set([...Object.keys(h.cpuMs), ...Object.keys(b.cpuMs)])].sort((x, y) => (h.cpuMs[y] ?? 0) - (h.cpuMs[x] ?? 0));
+  console.log(`\n${title}, ${herald.paths.length} distinct paths (${ctx.machine}; load after: ${load.map((l) => l.toFixed(2)).join(' ')}; store holding ${ctx.seeded.recipients} recipients and ${ctx.seeded.notifications} notifications of other projects)\n`);
+  console.log(`Latency: ${rate} req/s offered for ${duration} s at ${connections} connections\n`);
+  console.log('| target | offered/s | answered/s | p50 ms | p99 ms | max ms | 2xx | failed | CPU-ms per answered request, all processes |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
+  for (const [name, r] of [[herald.name, h.latency], [baseline.name, b.latency]]) console.log(`| ${name} | ${rate} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.max} | ${r.ok} | ${r.bad} | ${f2(total(r.cpuMs))} |`);
+  console.log(`\nCPU-ms per ${unit}, per process (utime + stime from /proc; the load generator left out): ${requests} requests at ${cpuConnections} connections, answered at ${Math.round(h.work.rps)}/s (herald) and ${Math.round(b.work.rps)}/s (baseline)\n`);
+  const names = [...new Set([...Object.keys(h.work.cpuMs), ...Object.keys(b.work.cpuMs)])].sort((x, y) => (h.work.cpuMs[y] ?? 0) - (h.work.cpuMs[x] ?? 0));
   console.log('| process | herald | baseline |');
   console.log('|---|---:|---:|');
-  for (const n of names) console.log(`| ${n} | ${h.cpuMs[n] === undefined ? '—' : f2(h.cpuMs[n])} | ${b.cpuMs[n] === undefined ? '—' : f2(b.cpuMs[n])} |`);
-  console.log(`| **all processes** | **${f2(total(h.cpuMs))}** | **${f2(total(b.cpuMs))}** |`);
-  console.log(`\nstore operations per ${unit}: herald ${f2(total(h.ops))} (${Object.entries(h.ops).map(([k, v]) => `${k} ${f2(v)}`).join(', ') || 'none'}); baseline 1 (one findOne by construction)`);
-  console.log(`  by service, command and collection: ${Object.entries(h.kinds).sort((x, y) => y[1] - x[1]).map(([k, v]) => `${k} ${v.toFixed(3)}`).join('; ') || 'none'}`);
-  const cpuMet = total(h.cpuMs) <= targetCpuMs;
-  const p99Met = h.p99 <= targetP99Ms;
-  console.log(`\ntargets: ≤ ${targetCpuMs} CPU-ms per ${unit} (all Herald processes): ${cpuMet ? 'met' : 'NOT met'} (${f2(total(h.cpuMs))}); p99 ≤ ${targetP99Ms} ms at ${rate} req/s: ${p99Met ? 'met' : 'NOT met'} (${h.p99} ms; baseline ${b.p99} ms)`);
-  if (h.bad > 0 || b.bad > 0) throw new Error(`failed requests: herald ${h.bad}, baseline ${b.bad}`);
-  return { herald: h, baseline: b };
+  for (const n of names) console.log(`| ${n} | ${h.work.cpuMs[n] === undefined ? '—' : f2(h.work.cpuMs[n])} | ${b.work.cpuMs[n] === undefined ? '—' : f2(b.work.cpuMs[n])} |`);
+  console.log(`| **all processes** | **${f2(total(h.work.cpuMs))}** | **${f2(total(b.work.cpuMs))}** |`);
+  console.log(`\nstore operations per ${unit}: herald ${f2(total(h.work.ops))} (${Object.entries(h.work.ops).map(([k, v]) => `${k} ${f2(v)}`).join(', ') || 'none'}); baseline 1 (one findOne by construction)`);
+  console.log(`  by service, command and collection: ${Object.entries(h.work.kinds).sort((x, y) => y[1] - x[1]).map(([k, v]) => `${k} ${v.toFixed(3)}`).join('; ') || 'none'}`);
+  const cpu = total(h.work.cpuMs);
+  const served = h.latency.ok > 0 && h.latency.bad === 0;
+  console.log(`\ntargets: ≤ ${targetCpuMs} CPU-ms per ${unit} (all Herald processes): ${cpu <= targetCpuMs ? 'met' : 'NOT met'} (${f2(cpu)}); p99 ≤ ${targetP99Ms} ms at ${rate} req/s: ${served && h.latency.p99 <= targetP99Ms ? 'met' : 'NOT met'} (${served ? `${h.latency.p99} ms` : `${h.latency.bad} of ${h.latency.total} failed`}; baseline ${b.latency.p99} ms)`);
+  const bad = h.work.bad + h.latency.bad + b.work.bad + b.latency.bad;
+  if (bad > 0) throw new Error(`failed requests: herald ${h.work.bad} + ${h.latency.bad}, baseline ${b.work.bad} + ${b.latency.bad}`);
+  return results;
 }
 
 export { windowProfiler };

@@ -1,13 +1,14 @@
 // Benchmark: GET /recipients/{id} through the whole stack (gateway → RecipientService.GetRecipient
-// → store, unless the gateway answers from its recipient cache) at a fixed offered rate, on a store
-// that already holds data, next to the baseline (bare fastify + one findOne on the same store) at
-// the same rate in the same run. Prints CPU-ms per request of every process, store operations per
-// request and p99. `npm run bench`.
+// → store, unless the gateway answers from its recipient cache) on a store that already holds data,
+// next to the baseline (bare fastify + one findOne of the same recipients on the same store) in the same
+// run: CPU-ms per request of every process and store operations per request over a fixed number of
+// requests, then p50/p99 at a fixed offered rate (bench/read-stack.mjs). `npm run bench`.
 // Env: BENCH_RATE (req/s offered, default 500), BENCH_DURATION (s, default 10), BENCH_CONNECTIONS
-//      (default 50), BENCH_WARMUP (s, default 3), BENCH_RECIPIENTS (the project's recipients the
-//      reads cycle through, default 1000), BENCH_SEED_RECIPIENTS / BENCH_SEED_NOTIFICATIONS (other
+//      (default 50), BENCH_WARMUP (s, default 3), BENCH_REQUESTS / BENCH_CPU_CONNECTIONS (the CPU
+//      window: that many requests at that many connections, default 5,000 / 10), BENCH_RECIPIENTS
+//      (the project's recipients the reads cycle through, default 1000), BENCH_SEED_RECIPIENTS / BENCH_SEED_NOTIFICATIONS (other
 //      projects' data seeded first, default 100,000 / 200,000), BENCH_CPU_PROF=<dir> (CPU profiles
-//      of the Herald window: <dir>/<pid>.cpuprofile), MONGO_URL / NATS_URL as for npm start.
+//      of the Herald CPU window: <dir>/<pid>.cpuprofile), MONGO_URL / NATS_URL as for npm start.
 import { ensureDependencies } from '../scripts/lib/deps.mjs';
 
 ensureDependencies((m) => process.stderr.write(`[bench] ${m}\n`));

@@ -63,11 +63,7 @@ export async function build(deps: GatewayDeps): Promise<FastifyInstance> {
   // Before auth: a preflight is answered without credentials; `?token=` becomes the credential of routes that take it.
   await app.register(corsPlugin, { origins: deps.config.CORS_ORIGINS });
   await app.register(credentialsPlugin, { db: deps.db, nats: deps.nats, now: deps.now ?? (() => new Date()) });
-  await app.register(recipientPresencePlugin, {
-    nats: deps.nats,
-    ttlMs: deps.config.RECIPIENT_CACHE_TTL_MS ?? 0,
-    tokenTtlMs: deps.config.RECIPIENT_TOKEN_CACHE_TTL_MS ?? 60_000,
-  });
+  await app.register(recipientPresencePlugin, { nats: deps.nats, ttlMs: deps.config.RECIPIENT_CACHE_TTL_MS ?? 60_000 });
   await app.register(authPlugin, {
     adminToken: deps.config.ADMIN_TOKEN,
     tokenSecret: deps.config.TOKEN_SECRET,

@@ -121,7 +121,7 @@ export function createCache<V extends NonNullable<unknown>>(opts: CacheOptions):
  */
 export function invalidateOn(
   nc: NatsConnection,
-  opts: { subject: string; keysOf(data: Uint8Array): string[]; caches: Invalidatable[]; logger: Logger; what: string },
+  opts: { subject: string; keysOf(data: Uint8Array): string[]; caches: Invalidatable[]; logger: Pick<Logger, 'warn'>; what: string },
 ): () => void {
   const sub = nc.subscribe(opts.subject, {
     callback: (err, msg) => {
