@@ -51,9 +51,8 @@ const recipientRoutes: RoutePlugin = async (app) => {
         ? await rpc.batchUpsertRecipients({
             projectId: BigInt(request.project.id),
             items: valid.map((i) => ({ id: i.id, setName: i.setName, name: i.name, batchIndex: i.batchIndex })),
-          })
+          }).finally(() => valid.forEach((i) => app.recipientPresence.forget(request.project.id, i.id)))
         : { created: [], updated: [], failed: [] };
-      for (const id of res.updated) app.recipientPresence.forget(request.project.id, id);
       const failures = [
         ...failed,
         ...res.failed.map((f) => ({ id: f.id, batch_index: f.batchIndex, errors: f.errors.map(fromFieldViolation) })),
