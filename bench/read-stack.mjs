@@ -112,10 +112,11 @@ export async function runReadBench({ title, unit, targetCpuMs, targetP99Ms = 20,
   for (const [name, r] of [[herald.name, h.latency], [baseline.name, b.latency]]) console.log(`| ${name} | ${rate} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.max} | ${r.ok} | ${r.bad} | ${f2(total(r.cpuMs))} |`);
   console.log(`\nCPU-ms per ${unit}, per process (utime + stime from /proc; the load generator left out): ${requests} requests at ${cpuConnections} connections, answered at ${Math.round(h.work.rps)}/s (herald) and ${Math.round(b.work.rps)}/s (baseline)\n`);
   const names = [...new Set([...Object.keys(h.work.cpuMs), ...Object.keys(b.work.cpuMs)])].sort((x, y) => (h.work.cpuMs[y] ?? 0) - (h.work.cpuMs[x] ?? 0));
-  console.log('| process | herald | baseline |');
-  console.log('|---|---:|---:|');
-  for (const n of names) console.log(`| ${n} | ${h.work.cpuMs[n] === undefined ? '—' : f2(h.work.cpuMs[n])} | ${b.work.cpuMs[n] === undefined ? '—' : f2(b.work.cpuMs[n])} |`);
-  console.log(`| **all processes** | **${f2(total(h.work.cpuMs))}** | **${f2(total(b.work.cpuMs))}** |`);
+  const cell = (m, n) => (m[n] === undefined ? '—' : f2(m[n]));
+  console.log(`| process | herald | baseline | herald, latency window (per answered request) | baseline, latency window |`);
+  console.log('|---|---:|---:|---:|---:|');
+  for (const n of names) console.log(`| ${n} | ${cell(h.work.cpuMs, n)} | ${cell(b.work.cpuMs, n)} | ${cell(h.latency.cpuMs, n)} | ${cell(b.latency.cpuMs, n)} |`);
+  console.log(`| **all processes** | **${f2(total(h.work.cpuMs))}** | **${f2(total(b.work.cpuMs))}** | ${f2(total(h.latency.cpuMs))} | ${f2(total(b.latency.cpuMs))} |`);
   console.log(`\nstore operations per ${unit}: herald ${f2(total(h.work.ops))} (${Object.entries(h.work.ops).map(([k, v]) => `${k} ${f2(v)}`).join(', ') || 'none'}); baseline 1 (one findOne by construction)`);
   console.log(`  by service, command and collection: ${Object.entries(h.work.kinds).sort((x, y) => y[1] - x[1]).map(([k, v]) => `${k} ${v.toFixed(3)}`).join('; ') || 'none'}`);
   const cpu = total(h.work.cpuMs);

@@ -69,7 +69,16 @@ const OWN_SUBJECTS: Record<HeraldApp, string[]> = {
 };
 /** Core subscriptions of each app (JetStream consumers pull through the API into their inbox). */
 const SUBSCRIBES: Record<HeraldApp, string[]> = {
-  gateway: [KEY_REVOKED_SUBJECT, GATEWAY_HEARTBEAT_SUBJECT, PROJECT_CHANGED_SUBJECT, RECIPIENT_DELETED_SUBJECT, RECIPIENT_CHANGED_SUBJECT, '_INBOX.abc.1'],
+  gateway: [
+    KEY_REVOKED_SUBJECT,
+    GATEWAY_HEARTBEAT_SUBJECT,
+    PROJECT_CHANGED_SUBJECT,
+    RECIPIENT_DELETED_SUBJECT,
+    RECIPIENT_CHANGED_SUBJECT,
+    CATALOG_CHANGED_SUBJECT,
+    RULES_CHANGED_SUBJECT,
+    '_INBOX.abc.1',
+  ],
   'recipient-service': ['_INBOX.abc.1'],
   'preference-service': [CATALOG_CHANGED_SUBJECT, RULES_CHANGED_SUBJECT, '_INBOX.abc.1'],
   'delivery-service': ['_INBOX.abc.1'],

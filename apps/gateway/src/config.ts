@@ -33,6 +33,12 @@ export const ConfigSchema = Type.Object({
    * service's events, and nothing is kept while the NATS connection is down. 0: always ask.
    */
   RECIPIENT_CACHE_TTL_MS: Type.Integer({ minimum: 0, default: 60_000 }),
+  /**
+   * How long an answer of GET /recipients/{id}/preferences/check is served from memory. A backstop: every change of
+   * the recipient's rules or of the project's catalog reaches every replica's cache at once through the preference
+   * service's announcements, and nothing is kept while the NATS connection is down. 0: always ask.
+   */
+  PREFERENCE_CHECK_CACHE_TTL_MS: Type.Integer({ minimum: 0, default: 60_000 }),
   /** Proxies whose X-Forwarded-For is believed (client address of the failed-auth limit): `loopback`, CIDRs, comma-separated; empty: none. */
   TRUST_PROXY: Type.String({ default: 'loopback' }),
   /** Failed authentications allowed per client address and second (burst twice that), per replica. */

@@ -17,6 +17,7 @@ describe('read caches across gateway replicas', () => {
   let p: TestProject;
   let mongo: MongoHandle;
   let recipientStore: MongoHandle;
+  let preferenceStore: MongoHandle;
   let nats: NatsConnection;
   let services: ServiceClients;
   let b: FastifyInstance;
@@ -26,8 +27,9 @@ describe('read caches across gateway replicas', () => {
     const env = JSON.parse(process.env.HERALD_GATEWAY_ENV!) as Record<string, string>;
     const config = readConfig({ ...env, PORT: '0', METRICS_PORT: '0', LOG_LEVEL: 'silent' });
     mongo = await connectMongo(config.MONGO_URL, config.MONGO_DB, 'gateway-b');
-    // The recipient service's database of the same stack (databases are `<prefix>_<service>`).
+    // The recipient and preference services' databases of the same stack (databases are `<prefix>_<service>`).
     recipientStore = await connectMongo(config.MONGO_URL, config.MONGO_DB.replace(/_gateway$/, '_recipient'), 'test-recipient-store');
+    preferenceStore = await connectMongo(config.MONGO_URL, config.MONGO_DB.replace(/_gateway$/, '_preference'), 'test-preference-store');
     nats = await connectNats(config.NATS_URL, 'gateway-b');
     services = createServiceClients(config);
     b = await build({ config, logger: createLogger('gateway-b', 'silent'), db: mongo.db, nats, services, pingStore: mongo.ping });
@@ -42,6 +44,7 @@ describe('read caches across gateway replicas', () => {
     await nats?.drain();
     await mongo?.close();
     await recipientStore?.close();
+    await preferenceStore?.close();
   });
 
   /** The same call through replica B. */
@@ -120,13 +123,43 @@ describe('read caches across gateway replicas', () => {
     expect((await getRecipient('b', id, token)).status).toBe(401);
   });
 
-  it('when a recipient preference is set through replica A, then the check through replica B answers it', async () => {
+  const target = { channel: 'billing', topic: 'invoices', event: 'issued' };
+  const checkOn = (replica: Replica, id: string, medium = 'in_app') =>
+    on[replica]('GET', `/recipients/${id}/preferences/check?${new URLSearchParams({ ...target, medium })}`, { key: p.fullKey });
+  const enabledOn = async (replica: Replica, id: string) => (await checkOn(replica, id)).body.data?.state.enabled;
+
+  it('when a rule is written behind the services, then both replicas keep answering the check they cached (the cache is used)', async () => {
+    const id = await newRecipient('Behind');
+    expect([await enabledOn('a', id), await enabledOn('b', id)]).toEqual([true, true]);
+    await preferenceStore.db.collection('recipient_rule_entries').insertOne({ p: p.id, r: id, m: 'in_app', c: target.channel, e: target.event, t: target.topic, on: false, at: Date.now() });
+    expect([await enabledOn('a', id), await enabledOn('b', id)]).toEqual([true, true]);
+  });
+
+  it.each([
+    ['a', 'b'],
+    ['b', 'a'],
+  ] as [Replica, Replica][])('when a preference is set through replica %s, then its check answers it at once and replica %s as soon as the announcement reached it', async (writer, reader) => {
     const id = await newRecipient('Prefs');
-    const target = { channel: 'billing', topic: 'invoices', event: 'issued' };
-    const check = () => callB('GET', `/recipients/${id}/preferences/check?${new URLSearchParams({ ...target, medium: 'in_app' })}`, { key: p.fullKey });
-    expect((await check()).body.data.state).toMatchObject({ enabled: true, inherited: true });
-    expect((await call('PATCH', `/recipients/${id}/preferences`, { key: p.fullKey, body: { target, state: { enabled: false } } })).status).toBe(200);
-    expect((await eventually(check, (r) => r.body.data?.state.enabled === false)).body.data.state).toMatchObject({ enabled: false, inherited: false });
+    expect([await enabledOn(writer, id), await enabledOn(reader, id)]).toEqual([true, true]);
+    expect((await on[writer]('PATCH', `/recipients/${id}/preferences`, { key: p.fullKey, body: { target, state: { enabled: false } } })).status).toBe(200);
+    expect((await checkOn(writer, id)).body.data.state).toMatchObject({ enabled: false, inherited: false });
+    expect(await eventually(() => enabledOn(reader, id), (e) => e === false)).toBe(false);
+  });
+
+  it("when the project's catalog changes through replica A, then the checks of both replicas answer the new catalog", async () => {
+    const project = await createProject('read-caches-catalog', { rate_limit_per_second: null });
+    const id = uniqueId('cache');
+    expect((await call('POST', '/recipients', { key: project.fullKey, body: { id } })).status).toBe(201);
+    const cataloged = (replica: Replica) => async () =>
+      (await on[replica]('GET', `/recipients/${id}/preferences/check?${new URLSearchParams({ ...target, medium: 'in_app' })}`, { key: project.fullKey })).body.data?.state;
+    expect([await cataloged('a')(), await cataloged('b')()]).toEqual([
+      { enabled: true, inherited: true, cataloged: false, mandatory: false },
+      { enabled: true, inherited: true, cataloged: false, mandatory: false },
+    ]);
+    const entry = { ...target, medium: 'in_app', name: 'Invoices', default_enabled: false };
+    expect((await call('PUT', '/preferences', { key: project.fullKey, body: [entry] })).status).toBe(200);
+    expect(await cataloged('a')()).toMatchObject({ enabled: false, cataloged: true });
+    expect(await eventually(cataloged('b'), (s) => s?.cataloged === true)).toMatchObject({ enabled: false, cataloged: true });
   });
 
   it("when a project's settings change through replica A, then replica B applies them", async () => {

@@ -9,5 +9,13 @@ export const RECIPIENT_DELETED_SUBJECT = `${EVENTS_SUBJECT_PREFIX}.recipient.del
 /** A recipient's profile or contacts changed (RecipientChanged); caches listen with core subscriptions. */
 export const RECIPIENT_CHANGED_SUBJECT = `${EVENTS_SUBJECT_PREFIX}.recipient.changed`;
 
+/**
+ * Core NATS subjects on which the preference service announces changes to whoever caches what
+ * depends on them (its own replicas, the gateways' check answers): a project's catalog changed
+ * (payload: the project id), a recipient's rules changed (payload: `<project id>:<recipient id>`).
+ */
+export const PREFERENCE_CATALOG_CHANGED_SUBJECT = 'herald.preference.catalog_changed';
+export const PREFERENCE_RULES_CHANGED_SUBJECT = 'herald.preference.rules_changed';
+
 /** Core NATS (not JetStream) subject on which gateways tell each other a key was revoked. */
 export const KEY_REVOKED_SUBJECT = 'herald.gateway.key_revoked';

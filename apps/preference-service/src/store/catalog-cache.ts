@@ -1,11 +1,12 @@
+import { PREFERENCE_CATALOG_CHANGED_SUBJECT } from '@herald/contracts';
 import { createCache, invalidateOn, type Logger, type NatsConnection } from '@herald/service-kit';
 import { catalogOf, type Catalog, type CatalogEntry } from '../domain/catalog';
 
 /**
- * Core NATS subject on which preference-service replicas tell each other that a project's catalog
- * changed (payload: the project id). Internal to this service.
+ * Core NATS subject on which preference-service replicas (and the gateways' check caches) hear that
+ * a project's catalog changed (payload: the project id).
  */
-export const CATALOG_CHANGED_SUBJECT = 'herald.preference.catalog_changed';
+export const CATALOG_CHANGED_SUBJECT = PREFERENCE_CATALOG_CHANGED_SUBJECT;
 
 export interface CatalogCacheOptions {
   load: (projectId: number) => Promise<CatalogEntry[]>;
@@ -26,8 +27,8 @@ export interface CatalogCache {
 
 /** The project id a CATALOG_CHANGED_SUBJECT message names (none when it names none). */
 export const catalogKeysOf = (data: Uint8Array): string[] => {
-  const p = Number(new TextDecoder().decode(data));
-  return Number.isSafeInteger(p) ? [String(p)] : [];
+  const text = new TextDecoder().decode(data);
+  return /^\d{1,15}$/.test(text) ? [String(Number(text))] : [];
 };
 
 /**

@@ -1,12 +1,13 @@
+import { PREFERENCE_RULES_CHANGED_SUBJECT } from '@herald/contracts';
 import { createCache, invalidateOn, type Logger, type NatsConnection } from '@herald/service-kit';
 import type { RuleSet } from '../domain/rules';
 import type { RuleRepository } from './rule-repository';
 
 /**
- * Core NATS subject on which preference-service replicas tell each other that a recipient's rules
- * changed (payload: `<project id>:<recipient id>`, the cache key). Internal to this service.
+ * Core NATS subject on which preference-service replicas (and the gateways' check caches) hear that
+ * a recipient's rules changed (payload: `<project id>:<recipient id>`, the cache key).
  */
-export const RULES_CHANGED_SUBJECT = 'herald.preference.rules_changed';
+export const RULES_CHANGED_SUBJECT = PREFERENCE_RULES_CHANGED_SUBJECT;
 
 export interface RulesCacheOptions {
   nats: NatsConnection;
