@@ -1,5 +1,7 @@
 import { createClient, createRouterTransport } from '@connectrpc/connect';
 import { PreferenceService } from '@herald/contracts';
+import { checkRecipientKey } from '../../preferences/check-cache';
+import { recipientKey } from '../../recipients/recipient-presence';
 import { catalogChangedKeysOf, evictingWrites, rulesChangedKeysOf } from './check-cache';
 
 const text = (s: string) => new TextEncoder().encode(s);
@@ -48,6 +50,10 @@ describe('evictingWrites', () => {
 });
 
 describe('announcement decoding', () => {
+  it('when a recipient is deleted, then the key its deletion names is the check cache key of its answers', () => {
+    expect(checkRecipientKey(7n, 'a:b')).toBe(recipientKey(7n, 'a:b'));
+  });
+
   it.each([
     ['7:ann', ['7:ann']],
     ['7:a:b', ['7:a:b']],

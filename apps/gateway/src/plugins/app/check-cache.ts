@@ -1,8 +1,15 @@
 import fp from 'fastify-plugin';
 import { invalidateOn, type NatsConnection } from '@herald/service-kit';
 import type { Client } from '@connectrpc/connect';
-import { PREFERENCE_CATALOG_CHANGED_SUBJECT, PREFERENCE_RULES_CHANGED_SUBJECT, type CheckPreferenceResponse, type PreferenceService } from '@herald/contracts';
+import {
+  PREFERENCE_CATALOG_CHANGED_SUBJECT,
+  PREFERENCE_RULES_CHANGED_SUBJECT,
+  RECIPIENT_DELETED_SUBJECT,
+  type CheckPreferenceResponse,
+  type PreferenceService,
+} from '@herald/contracts';
 import { catalogKey, createCheckCache, type CheckCache } from '../../preferences/check-cache';
+import { deletedKeysOf } from './recipient-presence';
 
 type PreferenceClient = Client<typeof PreferenceService>;
 
@@ -41,8 +48,9 @@ export function evictingWrites(client: PreferenceClient, checks: Pick<CheckCache
 }
 
 /**
- * The check cache of this replica, kept in step with the preference service's announcements
- * (core NATS subscriptions: every gateway replica hears every one).
+ * The check cache of this replica, kept in step with the preference service's announcements and the
+ * recipient service's deletions (core NATS subscriptions: every gateway replica hears every one;
+ * the recipient cache's keys and the check cache's recipient keys are both `<project id>:<recipient id>`).
  */
 export default fp<{ nats: NatsConnection; ttlMs: number; maxEntries?: number }>(
   async (app, opts) => {
@@ -58,6 +66,8 @@ export default fp<{ nats: NatsConnection; ttlMs: number; maxEntries?: number }>(
     const stops = [
       invalidateOn(opts.nats, { subject: PREFERENCE_RULES_CHANGED_SUBJECT, keysOf: rulesChangedKeysOf, caches, logger: app.log, what: 'preference checks (rules)' }),
       invalidateOn(opts.nats, { subject: PREFERENCE_CATALOG_CHANGED_SUBJECT, keysOf: catalogChangedKeysOf, caches, logger: app.log, what: 'preference checks (catalog)' }),
+      // A deleted recipient's rules are erased later (and announced then); its answers go at once.
+      invalidateOn(opts.nats, { subject: RECIPIENT_DELETED_SUBJECT, keysOf: deletedKeysOf, caches, logger: app.log, what: 'preference checks (deleted recipients)' }),
     ];
     app.addHook('onClose', async () => stops.forEach((stop) => stop()));
   },
