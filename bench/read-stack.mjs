@@ -14,6 +14,7 @@ export const readSettings = () => ({
   recipients: Number(process.env.BENCH_RECIPIENTS ?? 1000),
   requests: Number(process.env.BENCH_REQUESTS ?? 5000),
   cpuConnections: Number(process.env.BENCH_CPU_CONNECTIONS ?? 10),
+  idle: Number(process.env.BENCH_IDLE ?? 10),
 });
 
 /** CPU seconds (utime + stime) of one process so far; 0 when it is gone. */
@@ -56,9 +57,11 @@ export async function offerReads({ url, headers, paths, seconds, rate, connectio
 export async function measureWindow({ offer, cpu, stack, profile }) {
   const opsBefore = stack ? await storeOperationsByKind(stack) : null;
   const before = cpu();
+  const t0 = Date.now();
   profile?.(true);
   const load = await offer();
   profile?.(false);
+  const seconds = (Date.now() - t0) / 1000;
   const after = cpu();
   const opsKinds = stack ? storeOpsDelta(opsBefore, await storeOperationsByKind(stack)) : {};
   const per = (x) => (1000 * x) / Math.max(1, load.ok);
@@ -66,7 +69,7 @@ export async function measureWindow({ offer, cpu, stack, profile }) {
   const cpuMs = Object.fromEntries(Object.keys(after).filter((k) => k !== 'smtp-sink').map((k) => [k, per(after[k] - (before[k] ?? 0))]));
   const ops = Object.fromEntries(Object.entries(opsByService(opsKinds)).map(([k, v]) => [k, v / Math.max(1, load.ok)]));
   const kinds = Object.fromEntries(Object.entries(opsKinds).filter(([, v]) => v > 0).map(([k, v]) => [k, v / Math.max(1, load.ok)]));
-  return { ...load, cpuMs, ops, kinds };
+  return { ...load, seconds, cpuMs, ops, kinds };
 }
 
 /**
@@ -84,6 +87,18 @@ export async function runReadBench({ title, unit, targetCpuMs, targetP99Ms = 20,
   const atRate = (t, seconds) => () => offerReads({ ...t, seconds, rate, connections });
   const amount = (t) => () => offerReads({ ...t, amount: requests, rate: 0, connections: cpuConnections });
   const storeCpu = () => ({ store: cpuSeconds(stack, dataDir).store ?? 0, 'baseline server': processCpuSeconds(baseline.pid) });
+  // What the processes burn with no request at all (timers, sweepers and the store queries they
+  // make), over `idle` seconds: the background share of the per-request figures below.
+  const idleSeconds = settings.idle;
+  say(`idle window: ${idleSeconds} s without requests`);
+  const idleOps = await storeOperationsByKind(stack);
+  const idleBefore = cpuSeconds(stack, dataDir);
+  await new Promise((r) => setTimeout(r, idleSeconds * 1000));
+  const idleAfter = cpuSeconds(stack, dataDir);
+  const idle = {
+    cpuMsPerS: Object.fromEntries(Object.keys(idleAfter).filter((k) => k !== 'smtp-sink').map((k) => [k, (1000 * (idleAfter[k] - (idleBefore[k] ?? 0))) / idleSeconds])),
+    opsPerS: Object.values(storeOpsDelta(idleOps, await storeOperationsByKind(stack))).reduce((a, v) => a + v, 0) / idleSeconds,
+  };
   const results = {};
   for (const [key, t] of [['h', herald], ['b', baseline]]) {
     const first = await fetch(`${t.url}${t.paths[0]}`, { headers: t.headers });
@@ -117,6 +132,8 @@ export async function runReadBench({ title, unit, targetCpuMs, targetP99Ms = 20,
   console.log('|---|---:|---:|---:|---:|');
   for (const n of names) console.log(`| ${n} | ${cell(h.work.cpuMs, n)} | ${cell(b.work.cpuMs, n)} | ${cell(h.latency.cpuMs, n)} | ${cell(b.latency.cpuMs, n)} |`);
   console.log(`| **all processes** | **${f2(total(h.work.cpuMs))}** | **${f2(total(b.work.cpuMs))}** | ${f2(total(h.latency.cpuMs))} | ${f2(total(b.latency.cpuMs))} |`);
+  const idleShare = (h.work.seconds * total(idle.cpuMsPerS)) / Math.max(1, h.work.ok);
+  console.log(`\nidle background (no requests, ${idleSeconds} s): ${f2(total(idle.cpuMsPerS))} CPU-ms per second (${Object.entries(idle.cpuMsPerS).sort((x, y) => y[1] - x[1]).map(([k, v]) => `${k} ${f2(v)}`).join(', ')}), ${f2(idle.opsPerS)} store operations per second: over the herald CPU window (${h.work.seconds.toFixed(1)} s) that is ${f2(idleShare)} of the ${f2(total(h.work.cpuMs))} CPU-ms per ${unit}`);
   console.log(`\nstore operations per ${unit}: herald ${f2(total(h.work.ops))} (${Object.entries(h.work.ops).map(([k, v]) => `${k} ${f2(v)}`).join(', ') || 'none'}); baseline 1 (one findOne by construction)`);
   console.log(`  by service, command and collection: ${Object.entries(h.work.kinds).sort((x, y) => y[1] - x[1]).map(([k, v]) => `${k} ${v.toFixed(3)}`).join('; ') || 'none'}`);
   const cpu = total(h.work.cpuMs);

@@ -5,10 +5,11 @@
 // requests, then p50/p99 at a fixed offered rate (bench/read-stack.mjs). `npm run bench`.
 // Env: BENCH_RATE (req/s offered, default 500), BENCH_DURATION (s, default 10), BENCH_CONNECTIONS
 //      (default 50), BENCH_WARMUP (s, default 3), BENCH_REQUESTS / BENCH_CPU_CONNECTIONS (the CPU
-//      window: that many requests at that many connections, default 5,000 / 10), BENCH_RECIPIENTS
-//      (the project's recipients the reads cycle through, default 1000), BENCH_SEED_RECIPIENTS / BENCH_SEED_NOTIFICATIONS (other
-//      projects' data seeded first, default 100,000 / 200,000), BENCH_CPU_PROF=<dir> (CPU profiles
-//      of the Herald CPU window: <dir>/<pid>.cpuprofile), MONGO_URL / NATS_URL as for npm start.
+//      window: that many requests at that many connections, default 5,000 / 10), BENCH_IDLE (s of
+//      the idle window, default 10), BENCH_RECIPIENTS (the project's recipients the reads cycle
+//      through, default 1000), BENCH_SEED_RECIPIENTS / BENCH_SEED_NOTIFICATIONS (other projects'
+//      data seeded first, default 100,000 / 200,000), BENCH_CPU_PROF=<dir> (CPU profiles of the
+//      Herald CPU window: <dir>/<pid>.cpuprofile), MONGO_URL / NATS_URL as for npm start.
 import { ensureDependencies } from '../scripts/lib/deps.mjs';
 
 ensureDependencies((m) => process.stderr.write(`[bench] ${m}\n`));
