@@ -1,10 +1,12 @@
+import { eventually } from '@herald/testing';
 import { call, createProject, uniqueId, type JsonBody, type TestProject } from './test-support/rest-client';
 
 /**
  * SMS and web push through the REST surface (issue 22), with the four processes and the sink's fake
  * SMS provider and fake push service (real protocols; the push fake decrypts with the
  * subscription's private key). The sink is shared by every e2e file: these tests use their own
- * numbers and subscriptions and never the fakes' global failure switches.
+ * numbers and subscriptions; the one failure switch used (the primary SMS account's, in the failover
+ * test) touches only SMS, which no other e2e file sends.
  */
 const sinkApi = () => {
   const url = process.env.MAIL_API_URL;
@@ -16,16 +18,6 @@ const sink = async (method: string, path: string, body?: unknown): Promise<JsonB
   if (!res.ok) throw new Error(`sink ${method} ${path} answered ${res.status}`);
   return res.json();
 };
-
-async function until<T>(check: () => Promise<T | undefined | false>, what: string, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await check();
-    if (v !== undefined && v !== false) return v;
-    if (Date.now() > deadline) throw new Error(`${what} not reached within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 let counter = 0;
 /** A phone number no other test uses (E.164, written with separators as people do). */
@@ -65,11 +57,11 @@ describe('sms and web push through REST', () => {
   };
   /** The notification once every medium it asked for has left `pending` (and SMS `sent`, when `smsFinal`). */
   const settled = (id: number, smsFinal = false) =>
-    until(async () => {
+    eventually(`notification ${id} settled`, async () => {
       const n = (await as('GET', `/notifications/${id}`)).body.data;
       const waiting = n.status === 'enqueued' || n.sms.status === 'pending' || n.push.status === 'pending' || (smsFinal && n.sms.status === 'sent');
       return waiting ? undefined : n;
-    }, `notification ${id} settled`);
+    });
 
   it('when contacts are added, then an sms number is stored in E.164 and a PushSubscription canonical; invalid ones are 400 on address', async () => {
     const id = uniqueId('c');
@@ -186,12 +178,12 @@ describe('sms and web push through REST', () => {
     }
     const res = await call('POST', '/notifications/send', { key: q.fullKey, body: { recipient_id: null, target, payload: { t: 1 }, push } });
     expect([res.status, res.body.data.broadcast.push]).toEqual([201, { status: 'pending' }]);
-    const done = await until(async () => {
+    const done = await eventually('broadcast completed', async () => {
       const b = (await call('GET', `/broadcasts/${res.body.data.broadcast.id}`, { key: q.fullKey })).body.data;
       return b.status === 'completed' ? b : undefined;
-    }, 'broadcast completed');
+    });
     expect(done.push).toEqual({ status: 'sent', eligible: 2 });
-    await until(async () => ((await sink('GET', '/push')) as JsonBody[]).filter((m) => subs.some((s) => s.endpoint === m.endpoint)).length === 2, 'two pushes');
+    await eventually('two pushes', async () => ((await sink('GET', '/push')) as JsonBody[]).filter((m) => subs.some((s) => s.endpoint === m.endpoint)).length === 2);
     const sms = await call('POST', '/notifications/send', { key: q.fullKey, body: { recipient_id: null, target, payload: { t: 1 }, sms: { text: 'x' } } });
     expect([sms.status, sms.body.code]).toEqual([400, 'broadcast_sms_not_allowed']);
   });
@@ -217,6 +209,25 @@ describe('sms and web push through REST', () => {
     const noPushCap = await createProject('no-push-cap');
     const broadcast = await call('POST', '/notifications/send', { key: noPushCap.fullKey, body: { recipient_id: null, target, payload: {}, push } });
     expect([broadcast.status, broadcast.body.code]).toEqual([400, 'broadcast_push_not_allowed']);
+  });
+
+  it("when the primary SMS provider fails (through the fake's control endpoint), then the SMS goes out through the secondary and names it; once the primary answers again, it sends", async () => {
+    const phone = newPhone();
+    const rid = await newRecipient({ sms: phone.written });
+    // Every request of the primary account fails, so this one message fails over, whatever the adapter's quick retries.
+    await sink('POST', '/sms/control', { fail_next: 1_000, status: 503, account: 'ACfakeprimary' });
+    let failedOver: JsonBody;
+    try {
+      failedOver = await settled(await send({ recipient_id: rid, target, sms: { text: 'through the secondary' } }), true);
+    } finally {
+      await sink('POST', '/sms/control', { fail_next: 0, account: 'ACfakeprimary' });
+    }
+    expect(failedOver.sms).toMatchObject({ status: 'delivered', provider: 'sms-secondary', attempts: 1 });
+    const got = ((await sink('GET', '/sms')) as JsonBody[]).filter((m) => m.to === phone.stored);
+    expect(got).toEqual([expect.objectContaining({ text: 'through the secondary', account: 'ACfakesecondary', sid: failedOver.sms.message_id })]);
+    // One failed message does not open the primary's circuit (FAILOVER_CONSECUTIVE_FAILURES is 3): the next goes to the primary.
+    const back = await settled(await send({ recipient_id: rid, target, sms: { text: 'through the primary' } }), true);
+    expect(back.sms).toMatchObject({ status: 'delivered', provider: 'sms-primary' });
   });
 
   it('when a browser asks, then the VAPID key and the service worker are served without a key', async () => {
