@@ -28,10 +28,10 @@ declare module 'fastify' {
 const textOf = (data: Uint8Array) => new TextDecoder().decode(data);
 /** A rules-changed announcement names the recipient as the cache keys it (`<project id>:<recipient id>`). */
 export const rulesChangedKeysOf = (data: Uint8Array): string[] => [textOf(data)];
-/** A catalog-changed announcement names a project id. */
+/** A catalog-changed announcement names a project id (any safe integer: 16 digits too). */
 export const catalogChangedKeysOf = (data: Uint8Array): string[] => {
   const text = textOf(data);
-  return /^\d{1,15}$/.test(text) ? [catalogKey(Number(text))] : [];
+  return /^\d{1,16}$/.test(text) && Number.isSafeInteger(Number(text)) ? [catalogKey(Number(text))] : [];
 };
 
 /** `client`, with every write of rules or catalog followed by the eviction of what it may have changed. */
