@@ -22,6 +22,8 @@ export const ConfigSchema = Type.Composite([
     UNSUBSCRIBE_SECRET: Type.String({ default: '', pattern: '^(.{32,})?$' }),
     /** How long an unsubscribe link in a mail keeps working. */
     UNSUBSCRIBE_TTL_DAYS: Type.Integer({ minimum: 1, maximum: 3650, default: 60 }),
+    /** How long the link confirming a contact address written with a recipient token keeps working (signed with UNSUBSCRIBE_SECRET, for that purpose only). */
+    CONTACT_CONFIRMATION_TTL_HOURS: Type.Integer({ minimum: 1, maximum: 720, default: 48 }),
     /** DKIM signing domain (`d=`), e.g. `mail.example.com`; with DKIM_SELECTOR and DKIM_PRIVATE_KEY, every mail is signed. */
     DKIM_DOMAIN: Type.String({ default: '' }),
     /** DKIM selector (`s=`): the public key is published at `<selector>._domainkey.<domain>`. */

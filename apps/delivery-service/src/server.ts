@@ -1,6 +1,7 @@
 import { createSequences, type ServiceDeps, type ServiceParts } from '@herald/service-kit';
 import { createPeerClients, preferenceResolver, recipientDirectory } from './rpc/peer-clients';
 import type { Config } from './config';
+import { createContactConfirmationTokens } from './domain/contact-confirmation-token';
 import { createUnsubscribeTokens } from './domain/unsubscribe-token';
 import { dkimSettings } from './email/dkim-settings';
 import { createMailer } from './email/mailer';
@@ -50,8 +51,12 @@ export async function build({ config, logger, mongo, nats, metrics }: ServiceDep
     config.PUBLIC_BASE_URL && config.UNSUBSCRIBE_SECRET
       ? { tokens: createUnsubscribeTokens(config.UNSUBSCRIBE_SECRET), baseUrl: config.PUBLIC_BASE_URL.replace(/\/+$/, ''), ttlSeconds: config.UNSUBSCRIBE_TTL_DAYS * 86_400 }
       : undefined;
+  const contactConfirmation =
+    config.PUBLIC_BASE_URL && config.UNSUBSCRIBE_SECRET
+      ? { tokens: createContactConfirmationTokens(config.UNSUBSCRIBE_SECRET), baseUrl: config.PUBLIC_BASE_URL.replace(/\/+$/, ''), ttlSeconds: config.CONTACT_CONFIRMATION_TTL_HOURS * 3600 }
+      : undefined;
   logger.info({ dkim: dkim ? `${dkim.keySelector}._domainkey.${dkim.domainName}` : null, oneClickUnsubscribe: Boolean(unsubscribe) }, 'email deliverability settings');
-  if (!unsubscribe) logger.warn('PUBLIC_BASE_URL or UNSUBSCRIBE_SECRET is not set: mails carry no one-click unsubscribe header');
+  if (!unsubscribe) logger.warn('PUBLIC_BASE_URL or UNSUBSCRIBE_SECRET is not set: mails carry no one-click unsubscribe header, and email addresses set with recipient tokens cannot be confirmed (no email is sent to them)');
   const presence = createRecipientPresence({ recipients: peers.recipients, ttlMs: config.RECIPIENT_CACHE_TTL_MS });
   const deletions = listenForDeletions(nats, presence, logger);
   const sequences = createSequences(mongo.db);
@@ -72,6 +77,7 @@ export async function build({ config, logger, mongo, nats, metrics }: ServiceDep
       preferences: preferenceResolver(peers.preferences),
       mailer,
       unsubscribe,
+      contactConfirmation,
       now: () => new Date(),
       metrics: deliveryMetrics,
       failpoint: (at) => {

@@ -1,3 +1,4 @@
+import type { ContactConfirmationTokens } from '../domain/contact-confirmation-token';
 import type { UnsubscribeTokens } from '../domain/unsubscribe-token';
 import type { Mailer } from '../email/mailer';
 import type { BroadcastRepository } from '../store/broadcast-repository';
@@ -32,6 +33,11 @@ export interface DeliveryDeps {
    * configured, and then mails carry no List-Unsubscribe header.
    */
   unsubscribe?: { tokens: UnsubscribeTokens; baseUrl: string; ttlSeconds: number };
+  /**
+   * Contact confirmation links (issue 20; PUBLIC_BASE_URL + UNSUBSCRIBE_SECRET); absent when either
+   * is not configured, and then no confirmation mail can be sent.
+   */
+  contactConfirmation?: { tokens: ContactConfirmationTokens; baseUrl: string; ttlSeconds: number };
   now: () => Date;
   metrics: DeliveryMetrics;
   /** Fault tests only (config FAILPOINT): the process dies here, as if killed. */

@@ -3,7 +3,7 @@ import type { ContactRecord } from '../store/contact-repository';
 import type { RecipientDeps } from './deps';
 import { requireRecipient } from './require-recipient';
 
-/** Marks a contact verified now (how it was verified is the caller's business). */
+/** Marks a contact verified now (how it was verified is the caller's business); a verified contact is confirmed too. */
 export function createVerifyContact(deps: Pick<RecipientDeps, 'recipients' | 'contacts' | 'now'>) {
   return async function verifyContact(input: { projectId: number; recipientId: string; contactId: number }): Promise<ContactRecord> {
     const { projectId, recipientId, contactId } = input;
@@ -11,7 +11,7 @@ export function createVerifyContact(deps: Pick<RecipientDeps, 'recipients' | 'co
     const contact = await deps.contacts.findById(projectId, recipientId, contactId);
     if (!contact) throw contactNotFound();
     const now = deps.now();
-    const verified = await deps.contacts.update(projectId, recipientId, contactId, contact.medium, { verifiedAt: now }, now);
+    const verified = await deps.contacts.update(projectId, recipientId, contactId, contact.medium, { verifiedAt: now, awaitingConfirmation: false }, now);
     if (!verified) throw contactNotFound();
     return verified;
   };
