@@ -21,7 +21,7 @@ import { createQuotaRepository } from './store/quota-repository';
 import { createConsumerFigures } from './messaging/consumer-figures';
 import { createDeliveryMetrics, registerConsumerGauges } from './telemetry/delivery-metrics';
 import { createUseCases } from './usecases';
-import { createRecipientPresence, listenForDeletions } from './recipient-presence';
+import { createRecipientPresence, listenForDeletions, natsReadBarrier } from './recipient-presence';
 import { createRetentionSweep, WEBHOOK_DELIVERY_RETENTION_MS } from './retention-sweeper';
 import { startWebhooks } from './webhooks';
 import { parseSchedule } from './webhooks/retry-schedule';
@@ -57,7 +57,7 @@ export async function build({ config, logger, mongo, nats, metrics }: ServiceDep
       : undefined;
   logger.info({ dkim: dkim ? `${dkim.keySelector}._domainkey.${dkim.domainName}` : null, oneClickUnsubscribe: Boolean(unsubscribe) }, 'email deliverability settings');
   if (!unsubscribe) logger.warn('PUBLIC_BASE_URL or UNSUBSCRIBE_SECRET is not set: mails carry no one-click unsubscribe header, and email addresses set with recipient tokens cannot be confirmed (no email is sent to them)');
-  const presence = createRecipientPresence({ recipients: peers.recipients, ttlMs: config.RECIPIENT_CACHE_TTL_MS });
+  const presence = createRecipientPresence({ recipients: peers.recipients, ttlMs: config.RECIPIENT_CACHE_TTL_MS, barrier: natsReadBarrier(nats) });
   const deletions = listenForDeletions(nats, presence, logger);
   const sequences = createSequences(mongo.db);
   registerConsumerGauges(metrics.registry, createConsumerFigures(nats));
