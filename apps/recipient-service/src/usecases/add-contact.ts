@@ -2,6 +2,7 @@ import { awaitsConfirmation, contactViolations, normalizeAddress, type WrittenCo
 import { assertValid, contactExists, primaryContactExists } from '../domain/errors';
 import type { ContactRecord } from '../store/contact-repository';
 import { DuplicateError } from '../store/unique';
+import { announcingChange, contactsChange } from './announce-change';
 import type { RecipientDeps } from './deps';
 import { requireRecipient } from './require-recipient';
 
@@ -28,7 +29,9 @@ export function createAddContact(deps: RecipientDeps) {
     const id = await deps.sequences.next('contact');
     try {
       const awaitingConfirmation = awaitsConfirmation(medium, input.byRecipientToken === true);
-      const contact = await deps.contacts.insert(projectId, recipientId, { id, medium, address, isPrimary: input.isPrimary, awaitingConfirmation }, deps.now());
+      const contact = await announcingChange(deps, contactsChange(projectId, recipientId), () =>
+        deps.contacts.insert(projectId, recipientId, { id, medium, address, isPrimary: input.isPrimary, awaitingConfirmation }, deps.now()),
+      );
       return { ...contact, confirmationNeeded: awaitingConfirmation };
     } catch (err) {
       if (!(err instanceof DuplicateError)) throw err;

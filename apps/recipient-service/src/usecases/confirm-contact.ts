@@ -2,6 +2,7 @@ import { invalid } from '@herald/service-kit';
 import { contactNotFound } from '../domain/errors';
 import { normalizeAddress } from '../domain/contact-rules';
 import type { ContactRecord } from '../store/contact-repository';
+import { announcingChange, contactsChange } from './announce-change';
 import type { RecipientDeps } from './deps';
 import { requireRecipient } from './require-recipient';
 
@@ -11,7 +12,7 @@ import { requireRecipient } from './require-recipient';
  * `contact_confirmation_stale`). Confirming makes the address used for email and marks the contact
  * verified (kept when it already was). Following the link again changes nothing.
  */
-export function createConfirmContact(deps: Pick<RecipientDeps, 'recipients' | 'contacts' | 'now'>) {
+export function createConfirmContact(deps: Pick<RecipientDeps, 'recipients' | 'contacts' | 'events' | 'now'>) {
   return async function confirmContact(input: { projectId: number; recipientId: string; contactId: number; address: string }): Promise<ContactRecord> {
     const { projectId, recipientId, contactId } = input;
     await requireRecipient(deps.recipients, projectId, recipientId);
@@ -22,7 +23,9 @@ export function createConfirmContact(deps: Pick<RecipientDeps, 'recipients' | 'c
     if (contact.address !== address) throw stale();
     if (!contact.awaitingConfirmation && contact.verifiedAt) return contact;
     const now = deps.now();
-    const confirmed = await deps.contacts.confirm(projectId, recipientId, contactId, address, contact.verifiedAt ?? now, now);
+    const confirmed = await announcingChange(deps, contactsChange(projectId, recipientId), () =>
+      deps.contacts.confirm(projectId, recipientId, contactId, address, contact.verifiedAt ?? now, now),
+    );
     if (!confirmed) throw stale();
     return confirmed;
   };
