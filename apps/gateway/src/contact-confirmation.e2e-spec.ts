@@ -120,13 +120,17 @@ suite('contact confirmation (issue 20)', () => {
     }
   });
 
-  it('when a recipient token changes a confirmed address, then the new one awaits its own confirmation and the old link confirms nothing', async () => {
+  it('when a recipient token sets its address again, then a new link is mailed; when it changes the address, then the new one awaits its own confirmation and the old link confirms nothing', async () => {
     const r = await newRecipient();
     const first = `${r.id}-a@inbox.example`;
     const second = `${r.id}-b@inbox.example`;
     const added = await call('PUT', `/recipients/${r.id}/contacts`, { key: r.token, body: { medium: 'email', address: first } });
     expect(added.body.data.confirmed).toBe(false);
-    const oldToken = await confirmationMail(first);
+    await confirmationMail(first);
+    // Setting the same primary again (a browser's "send it again") mails a new link; nothing else changes.
+    const again = await call('PUT', `/recipients/${r.id}/contacts`, { key: r.token, body: { medium: 'email', address: first } });
+    expect(again.body.data).toMatchObject({ id: added.body.data.id, address: first, confirmed: false, updated_at: added.body.data.updated_at });
+    const oldToken = await confirmationMail(first, 2);
     const moved = await call('PATCH', `/recipients/${r.id}/contacts/${added.body.data.id}`, { key: r.token, body: { address: second } });
     expect(moved.status).toBe(200);
     expect(moved.body.data).toMatchObject({ address: second, confirmed: false });

@@ -74,12 +74,14 @@ describe('recipient service: contact confirmation', () => {
     expect([flag.confirmationNeeded, flag.contact!.awaitingConfirmation]).toEqual([false, false]);
   });
 
-  it('when a token sets the primary (PUT), then a new or changed address awaits, the same address changes nothing, and a key-set one is confirmed', async () => {
+  it('when a token sets the primary (PUT), then a new or changed address awaits, the same address changes nothing but asks for the link again, and a key-set one is confirmed', async () => {
     const projectId = await withRecipient();
     const created = await svc.client.setPrimaryContact({ projectId, recipientId: 'ann', medium: 'email', address: 'p@x.io', byRecipientToken: true });
     expect([created.confirmationNeeded, created.contact!.awaitingConfirmation]).toEqual([true, true]);
     const same = await svc.client.setPrimaryContact({ projectId, recipientId: 'ann', medium: 'email', address: 'P@x.io', byRecipientToken: true });
-    expect([same.confirmationNeeded, same.contact!.awaitingConfirmation]).toEqual([false, true]);
+    expect([same.confirmationNeeded, same.contact!.awaitingConfirmation, same.contact!.updatedAt]).toEqual([true, true, created.contact!.updatedAt]);
+    const sameByKey = await svc.client.setPrimaryContact({ projectId, recipientId: 'ann', medium: 'email', address: 'p@x.io' });
+    expect([sameByKey.confirmationNeeded, sameByKey.contact!.awaitingConfirmation]).toEqual([false, true]);
     const changed = await svc.client.setPrimaryContact({ projectId, recipientId: 'ann', medium: 'email', address: 'q@x.io', byRecipientToken: true });
     expect([changed.confirmationNeeded, changed.contact!.awaitingConfirmation, changed.contact!.id]).toEqual([true, true, created.contact!.id]);
     const byKey = await svc.client.setPrimaryContact({ projectId, recipientId: 'ann', medium: 'email', address: 'r@x.io' });

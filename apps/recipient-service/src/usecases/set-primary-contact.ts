@@ -53,7 +53,9 @@ async function step(deps: RecipientDeps, input: SetPrimaryContactInput): Promise
     deps.contacts.findPrimary(projectId, recipientId, medium),
   ]);
   const now = deps.now();
-  if (holder?.isPrimary) return holder; // rule 3: already the primary, no change
+  // rule 3: already the primary, no change. A recipient token setting it again while it still awaits
+  // confirmation asks for the link again (a browser's "send the mail again").
+  if (holder?.isPrimary) return { ...holder, confirmationNeeded: holder.awaitingConfirmation && input.byRecipientToken === true };
   if (holder) {
     // decisions §5: the contact holding the address becomes primary, the old primary is demoted first.
     if (primary) await deps.contacts.update(projectId, recipientId, primary.id, medium, { isPrimary: false }, now);

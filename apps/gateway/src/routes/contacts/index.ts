@@ -10,6 +10,8 @@ import { RecipientIdParams } from '../../schemas/recipient';
 import { contactView } from '../../views/recipient-view';
 
 const tags = ['contacts'];
+/** How long a contact write waits for its confirmation mail to be handed to the relay; past it the write answers anyway. */
+const CONFIRMATION_MAIL_TIMEOUT_MS = 10_000;
 
 /** A path's contact id: a positive integer in range, else the contact cannot exist (404, decisions §5). */
 const contactIdOf = (raw: string): bigint => BigInt(pathIdOr404(raw, 'contact_not_found', 'Contact not found'));
@@ -27,8 +29,9 @@ const contactRoutes: RoutePlugin = async (app) => {
 
   /**
    * Mails the confirmation link when this write put an address awaiting confirmation. The contact
-   * is written whatever happens here: a failure is logged, and writing another address (or the
-   * project's server verifying it) is the way on.
+   * is written whatever happens here: a failure (or no answer within 10 s) is logged; the token
+   * setting the same primary address again (PUT) mails a new link, and the project's server may
+   * verify the contact instead.
    */
   const mailConfirmation = async (request: FastifyRequest, res: { contact?: Contact; confirmationNeeded: boolean }) => {
     if (!res.confirmationNeeded || !res.contact) return;
@@ -41,7 +44,7 @@ const contactRoutes: RoutePlugin = async (app) => {
         address: res.contact.address,
         emailFromAddress: from?.address,
         emailFromName: from?.name ?? undefined,
-      });
+      }, { timeoutMs: CONFIRMATION_MAIL_TIMEOUT_MS });
     } catch (err) {
       request.log.warn({ err, contactId: Number(res.contact.id) }, 'contact confirmation mail not sent');
     }
