@@ -69,11 +69,22 @@ export function createRecipientPresence(opts: {
 /**
  * The read barrier of `createRecipientPresence` over a NATS connection: a flush (PING, then the
  * PONG, which the server sends after every message it had for this connection), bounded by
- * `timeoutMs`; false when the connection is closed, reconnecting or the flush fails or times out.
+ * `timeoutMs`. False at once while the connection is down (closed, or between a disconnect and the
+ * reconnect: events may be missed, and the cache is offline meanwhile), and when the flush fails or
+ * times out.
  */
 export function natsReadBarrier(nc: NatsConnection, timeoutMs = 1000): () => Promise<boolean> {
+  let down = false;
+  void (async () => {
+    for await (const s of nc.status()) {
+      if (s.type === 'disconnect') down = true;
+      else if (s.type === 'reconnect') down = false;
+    }
+  })().catch(() => {
+    down = true;
+  });
   return async () => {
-    if (nc.isClosed()) return false;
+    if (down || nc.isClosed()) return false;
     let timer: NodeJS.Timeout | undefined;
     try {
       return await Promise.race([
