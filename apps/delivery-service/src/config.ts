@@ -24,6 +24,8 @@ export const ConfigSchema = Type.Composite([
     UNSUBSCRIBE_TTL_DAYS: Type.Integer({ minimum: 1, maximum: 3650, default: 60 }),
     /** How long the link confirming a contact address written with a recipient token keeps working (signed with UNSUBSCRIBE_SECRET, for that purpose only). */
     CONTACT_CONFIRMATION_TTL_HOURS: Type.Integer({ minimum: 1, maximum: 720, default: 48 }),
+    /** Contact confirmation mails one recipient may cause per clock hour (all replicas together); past it, no mail (logged by the gateway). */
+    CONTACT_CONFIRMATION_MAILS_PER_HOUR: Type.Integer({ minimum: 1, maximum: 1000, default: 5 }),
     /** DKIM signing domain (`d=`), e.g. `mail.example.com`; with DKIM_SELECTOR and DKIM_PRIVATE_KEY, every mail is signed. */
     DKIM_DOMAIN: Type.String({ default: '' }),
     /** DKIM selector (`s=`): the public key is published at `<selector>._domainkey.<domain>`. */

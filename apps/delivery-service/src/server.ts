@@ -2,6 +2,7 @@ import { createSequences, type ServiceDeps, type ServiceParts } from '@herald/se
 import { createPeerClients, preferenceResolver, recipientDirectory } from './rpc/peer-clients';
 import type { Config } from './config';
 import { createContactConfirmationTokens } from './domain/contact-confirmation-token';
+import { createConfirmationMailBudget } from './store/confirmation-mail-budget';
 import { createUnsubscribeTokens } from './domain/unsubscribe-token';
 import { dkimSettings } from './email/dkim-settings';
 import { createMailer } from './email/mailer';
@@ -51,9 +52,17 @@ export async function build({ config, logger, mongo, nats, metrics }: ServiceDep
     config.PUBLIC_BASE_URL && config.UNSUBSCRIBE_SECRET
       ? { tokens: createUnsubscribeTokens(config.UNSUBSCRIBE_SECRET), baseUrl: config.PUBLIC_BASE_URL.replace(/\/+$/, ''), ttlSeconds: config.UNSUBSCRIBE_TTL_DAYS * 86_400 }
       : undefined;
+  const confirmationMails = createConfirmationMailBudget(mongo.db);
+  await confirmationMails.ensureIndexes();
   const contactConfirmation =
     config.PUBLIC_BASE_URL && config.UNSUBSCRIBE_SECRET
-      ? { tokens: createContactConfirmationTokens(config.UNSUBSCRIBE_SECRET), baseUrl: config.PUBLIC_BASE_URL.replace(/\/+$/, ''), ttlSeconds: config.CONTACT_CONFIRMATION_TTL_HOURS * 3600 }
+      ? {
+          tokens: createContactConfirmationTokens(config.UNSUBSCRIBE_SECRET),
+          baseUrl: config.PUBLIC_BASE_URL.replace(/\/+$/, ''),
+          ttlSeconds: config.CONTACT_CONFIRMATION_TTL_HOURS * 3600,
+          budget: confirmationMails,
+          maxPerHour: config.CONTACT_CONFIRMATION_MAILS_PER_HOUR,
+        }
       : undefined;
   logger.info({ dkim: dkim ? `${dkim.keySelector}._domainkey.${dkim.domainName}` : null, oneClickUnsubscribe: Boolean(unsubscribe) }, 'email deliverability settings');
   if (!unsubscribe) logger.warn('PUBLIC_BASE_URL or UNSUBSCRIBE_SECRET is not set: mails carry no one-click unsubscribe header, and email addresses set with recipient tokens cannot be confirmed (no email is sent to them)');
@@ -148,6 +157,7 @@ export async function build({ config, logger, mongo, nats, metrics }: ServiceDep
       steps: [
         { name: 'notifications', prune: (now, batch) => notifications.pruneExpired(now, batch) },
         { name: 'broadcasts', prune: (now, batch) => broadcasts.pruneExpired(now, batch) },
+        { name: 'contact confirmation mails', prune: (now, batch) => confirmationMails.prune(now, batch) },
         { name: 'webhook deliveries', prune: (now, batch) => webhooks.deliveries.prune(new Date(now.getTime() - WEBHOOK_DELIVERY_RETENTION_MS), batch) },
       ],
     }),

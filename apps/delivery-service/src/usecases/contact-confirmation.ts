@@ -20,13 +20,17 @@ const MESSAGES = {
  * Mails the confirmation link of a contact address written by a recipient token (issue 20): the
  * link carries a token signed like an unsubscribe token (its own purpose key), naming the contact and
  * the address, valid CONTACT_CONFIRMATION_TTL_HOURS. The mail is Herald's, not a notification: no
- * feed entry, no quota, no unsubscribe header. Without PUBLIC_BASE_URL and UNSUBSCRIBE_SECRET no link
+ * feed entry, no quota, no unsubscribe header. At most CONTACT_CONFIRMATION_MAILS_PER_HOUR per
+ * recipient and clock hour (resource exhausted, `contact_confirmation_limit`, past it). Without PUBLIC_BASE_URL and UNSUBSCRIBE_SECRET no link
  * can be made: failed precondition (`contact_confirmation_unavailable`).
  */
 export function createSendContactConfirmation(deps: Pick<DeliveryDeps, 'contactConfirmation' | 'mailer' | 'now'>) {
   return async function sendContactConfirmation(req: ContactConfirmationRequest): Promise<void> {
     const c = deps.contactConfirmation;
     if (!c) throw new DomainError('precondition', 'contact_confirmation_unavailable', 'Contact confirmation links are not configured (PUBLIC_BASE_URL, UNSUBSCRIBE_SECRET)');
+    if (!(await c.budget.take(req.projectId, req.recipientId, deps.now(), c.maxPerHour))) {
+      throw new DomainError('exhausted', 'contact_confirmation_limit', `This recipient has caused ${c.maxPerHour} confirmation mails this hour; no more are sent before the next hour`);
+    }
     const expiresAt = Math.floor(deps.now().getTime() / 1000) + c.ttlSeconds;
     const url = `${c.baseUrl}/contact-confirmations/${c.tokens.sign({ projectId: req.projectId, recipientId: req.recipientId, contactId: req.contactId, address: req.address, expiresAt })}`;
     const hours = Math.round(c.ttlSeconds / 3600);
