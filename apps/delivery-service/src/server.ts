@@ -2,6 +2,8 @@ import { createSequences, type ServiceDeps, type ServiceParts } from '@herald/se
 import { createPeerClients, preferenceResolver, recipientDirectory } from './rpc/peer-clients';
 import type { Config } from './config';
 import { createCallbackTokens } from './domain/callback-token';
+import { createContactConfirmationTokens } from './domain/contact-confirmation-token';
+import { createConfirmationMailBudget } from './store/confirmation-mail-budget';
 import { createUnsubscribeTokens } from './domain/unsubscribe-token';
 import { dkimSettings } from './email/dkim-settings';
 import { createOutboundSenders, providerConfigProblems } from './providers/senders';
@@ -22,7 +24,7 @@ import { createSmsReportRepository } from './store/sms-report-repository';
 import { createConsumerFigures } from './messaging/consumer-figures';
 import { createDeliveryMetrics, registerConsumerGauges } from './telemetry/delivery-metrics';
 import { createUseCases } from './usecases';
-import { createRecipientPresence, listenForDeletions } from './recipient-presence';
+import { createRecipientPresence, listenForDeletions, natsReadBarrier } from './recipient-presence';
 import { createRetentionSweep, WEBHOOK_DELIVERY_RETENTION_MS } from './retention-sweeper';
 import { startWebhooks } from './webhooks';
 import { parseSchedule } from './webhooks/retry-schedule';
@@ -56,12 +58,24 @@ export async function build({ config, logger, mongo, nats, metrics }: ServiceDep
     config.PUBLIC_BASE_URL && config.UNSUBSCRIBE_SECRET
       ? { tokens: createUnsubscribeTokens(config.UNSUBSCRIBE_SECRET), baseUrl: config.PUBLIC_BASE_URL.replace(/\/+$/, ''), ttlSeconds: config.UNSUBSCRIBE_TTL_DAYS * 86_400 }
       : undefined;
+  const confirmationMails = createConfirmationMailBudget(mongo.db);
+  await confirmationMails.ensureIndexes();
+  const contactConfirmation =
+    config.PUBLIC_BASE_URL && config.UNSUBSCRIBE_SECRET
+      ? {
+          tokens: createContactConfirmationTokens(config.UNSUBSCRIBE_SECRET),
+          baseUrl: config.PUBLIC_BASE_URL.replace(/\/+$/, ''),
+          ttlSeconds: config.CONTACT_CONFIRMATION_TTL_HOURS * 3600,
+          budget: confirmationMails,
+          maxPerHour: config.CONTACT_CONFIRMATION_MAILS_PER_HOUR,
+        }
+      : undefined;
   logger.info({ dkim: dkim ? `${dkim.keySelector}._domainkey.${dkim.domainName}` : null, oneClickUnsubscribe: Boolean(unsubscribe) }, 'email deliverability settings');
-  if (!unsubscribe) logger.warn('PUBLIC_BASE_URL or UNSUBSCRIBE_SECRET is not set: mails carry no one-click unsubscribe header');
+  if (!unsubscribe) logger.warn('PUBLIC_BASE_URL or UNSUBSCRIBE_SECRET is not set: mails carry no one-click unsubscribe header, and email addresses set with recipient tokens cannot be confirmed (no email is sent to them)');
   const smsCallbacks =
     config.PUBLIC_BASE_URL && config.CALLBACK_SECRET ? { tokens: createCallbackTokens(config.CALLBACK_SECRET), baseUrl: config.PUBLIC_BASE_URL.replace(/\/+$/, '') } : undefined;
   if (config.SMS_URL && !smsCallbacks) logger.warn('PUBLIC_BASE_URL or CALLBACK_SECRET is not set: SMS carry no status callback, their outcomes stay `sent`');
-  const presence = createRecipientPresence({ recipients: peers.recipients, ttlMs: config.RECIPIENT_CACHE_TTL_MS });
+  const presence = createRecipientPresence({ recipients: peers.recipients, ttlMs: config.RECIPIENT_CACHE_TTL_MS, barrier: natsReadBarrier(nats) });
   const deletions = listenForDeletions(nats, presence, logger);
   const sequences = createSequences(mongo.db);
   registerConsumerGauges(metrics.registry, createConsumerFigures(nats));
@@ -83,6 +97,7 @@ export async function build({ config, logger, mongo, nats, metrics }: ServiceDep
       senders,
       smsCallbacks,
       unsubscribe,
+      contactConfirmation,
       now: () => new Date(),
       metrics: deliveryMetrics,
       failpoint: (at) => {
@@ -157,6 +172,7 @@ export async function build({ config, logger, mongo, nats, metrics }: ServiceDep
       steps: [
         { name: 'notifications', prune: (now, batch) => notifications.pruneExpired(now, batch) },
         { name: 'broadcasts', prune: (now, batch) => broadcasts.pruneExpired(now, batch) },
+        { name: 'contact confirmation mails', prune: (now, batch) => confirmationMails.prune(now, batch) },
         { name: 'webhook deliveries', prune: (now, batch) => webhooks.deliveries.prune(new Date(now.getTime() - WEBHOOK_DELIVERY_RETENTION_MS), batch) },
       ],
     }),

@@ -92,6 +92,7 @@ const (
 	MediumDecisionBecauseBroadcastLimitExceeded MediumDecisionBecause = "broadcast_limit_exceeded"
 	MediumDecisionBecauseCatalogEntry           MediumDecisionBecause = "catalog_entry"
 	MediumDecisionBecauseCatalogTopicAnyEntry   MediumDecisionBecause = "catalog_topic_any_entry"
+	MediumDecisionBecauseContactUnconfirmed     MediumDecisionBecause = "contact_unconfirmed"
 	MediumDecisionBecauseMandatoryEntry         MediumDecisionBecause = "mandatory_entry"
 	MediumDecisionBecauseMediumDefault          MediumDecisionBecause = "medium_default"
 	MediumDecisionBecauseNoPrimaryContact       MediumDecisionBecause = "no_primary_contact"
@@ -116,6 +117,8 @@ func (e MediumDecisionBecause) Valid() bool {
 	case MediumDecisionBecauseCatalogEntry:
 		return true
 	case MediumDecisionBecauseCatalogTopicAnyEntry:
+		return true
+	case MediumDecisionBecauseContactUnconfirmed:
 		return true
 	case MediumDecisionBecauseMandatoryEntry:
 		return true
@@ -877,6 +880,9 @@ type CatalogEntryPatch3 = interface{}
 type Contact struct {
 	Address string `json:"address"`
 
+	// Confirmed False while the address, set with a recipient token (a browser), waits for its owner to follow the confirmation link Herald mailed to it; no email is sent to it meanwhile (contact_unconfirmed). Addresses set with a key are confirmed at once; verifying a contact confirms it too.
+	Confirmed bool `json:"confirmed"`
+
 	// CreatedAt UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
 	//
 	// Examples: 2025-01-31T12:00:00Z
@@ -1628,6 +1634,12 @@ type GetBroadcastsID200JSONResponseBody struct {
 type PostCallbacksSmsToken200JSONResponseBody struct {
 	Data    SmsStatusResult `json:"data"`
 	Message string          `json:"message"`
+}
+
+// PostContactConfirmationsToken200JSONResponseBody defines parameters for PostContactConfirmationsToken.
+type PostContactConfirmationsToken200JSONResponseBody struct {
+	Data    Contact `json:"data"`
+	Message string  `json:"message"`
 }
 
 // GetHealthz200JSONResponseBodyStatus defines parameters for GetHealthz.
@@ -3155,6 +3167,12 @@ type ClientInterface interface {
 	// Takes a body of the `application/json` content type.
 	PostCallbacksSmsToken(ctx context.Context, token string, body PostCallbacksSmsTokenJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
+	// GetContactConfirmationsToken performs a GET /contact-confirmations/{token} (the `GetContactConfirmationsToken` operationId) request.
+	GetContactConfirmationsToken(ctx context.Context, token string, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// PostContactConfirmationsToken performs a POST /contact-confirmations/{token} (the `PostContactConfirmationsToken` operationId) request.
+	PostContactConfirmationsToken(ctx context.Context, token string, reqEditors ...RequestEditorFn) (*http.Response, error)
+
 	// GetHealthz performs a GET /healthz (the `GetHealthz` operationId) request.
 	GetHealthz(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
 
@@ -3518,6 +3536,32 @@ func (c *Client) PostCallbacksSmsTokenWithBody(ctx context.Context, token string
 // Takes a body of the `application/json` content type.
 func (c *Client) PostCallbacksSmsToken(ctx context.Context, token string, body PostCallbacksSmsTokenJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewPostCallbacksSmsTokenRequest(c.Server, token, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// GetContactConfirmationsToken performs a GET /contact-confirmations/{token} (the `GetContactConfirmationsToken` operationId) request.
+func (c *Client) GetContactConfirmationsToken(ctx context.Context, token string, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetContactConfirmationsTokenRequest(c.Server, token)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// PostContactConfirmationsToken performs a POST /contact-confirmations/{token} (the `PostContactConfirmationsToken` operationId) request.
+func (c *Client) PostContactConfirmationsToken(ctx context.Context, token string, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPostContactConfirmationsTokenRequest(c.Server, token)
 	if err != nil {
 		return nil, err
 	}
@@ -4668,6 +4712,74 @@ func NewPostCallbacksSmsTokenRequestWithBody(server string, token string, conten
 	}
 
 	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewGetContactConfirmationsTokenRequest constructs an http.Request for the GetContactConfirmationsToken method
+func NewGetContactConfirmationsTokenRequest(server string, token string) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "token", token, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/contact-confirmations/%s", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewPostContactConfirmationsTokenRequest constructs an http.Request for the PostContactConfirmationsToken method
+func NewPostContactConfirmationsTokenRequest(server string, token string) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "token", token, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/contact-confirmations/%s", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
 
 	return req, nil
 }
@@ -6660,6 +6772,16 @@ type ClientWithResponsesInterface interface {
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	PostCallbacksSmsTokenWithResponse(ctx context.Context, token string, body PostCallbacksSmsTokenJSONRequestBody, reqEditors ...RequestEditorFn) (*PostCallbacksSmsTokenResponse, error)
 
+	// GetContactConfirmationsTokenWithResponse performs a GET /contact-confirmations/{token} (the `GetContactConfirmationsToken` operationId) request.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	GetContactConfirmationsTokenWithResponse(ctx context.Context, token string, reqEditors ...RequestEditorFn) (*GetContactConfirmationsTokenResponse, error)
+
+	// PostContactConfirmationsTokenWithResponse performs a POST /contact-confirmations/{token} (the `PostContactConfirmationsToken` operationId) request.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	PostContactConfirmationsTokenWithResponse(ctx context.Context, token string, reqEditors ...RequestEditorFn) (*PostContactConfirmationsTokenResponse, error)
+
 	// GetHealthzWithResponse performs a GET /healthz (the `GetHealthz` operationId) request.
 	//
 	// Returns a wrapper object for the known response body format(s).
@@ -7389,6 +7511,109 @@ func (r PostCallbacksSmsTokenResponse) StatusCode() int {
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
 func (r PostCallbacksSmsTokenResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+type GetContactConfirmationsTokenResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON4XX the response for an HTTP 4XX `application/json` response
+	JSON4XX *MessageError
+	// JSON5XX the response for an HTTP 5XX `application/json` response
+	JSON5XX *MessageError
+}
+
+// GetJSON4XX returns the response for an HTTP 4XX `application/json` response
+func (r GetContactConfirmationsTokenResponse) GetJSON4XX() *MessageError {
+	return r.JSON4XX
+}
+
+// GetJSON5XX returns the response for an HTTP 5XX `application/json` response
+func (r GetContactConfirmationsTokenResponse) GetJSON5XX() *MessageError {
+	return r.JSON5XX
+}
+
+// GetBody returns the raw response body bytes
+func (r GetContactConfirmationsTokenResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r GetContactConfirmationsTokenResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r GetContactConfirmationsTokenResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r GetContactConfirmationsTokenResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+type PostContactConfirmationsTokenResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *PostContactConfirmationsToken200JSONResponseBody
+	// JSON4XX the response for an HTTP 4XX `application/json` response
+	JSON4XX *MessageError
+	// JSON5XX the response for an HTTP 5XX `application/json` response
+	JSON5XX *MessageError
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r PostContactConfirmationsTokenResponse) GetJSON200() *PostContactConfirmationsToken200JSONResponseBody {
+	return r.JSON200
+}
+
+// GetJSON4XX returns the response for an HTTP 4XX `application/json` response
+func (r PostContactConfirmationsTokenResponse) GetJSON4XX() *MessageError {
+	return r.JSON4XX
+}
+
+// GetJSON5XX returns the response for an HTTP 5XX `application/json` response
+func (r PostContactConfirmationsTokenResponse) GetJSON5XX() *MessageError {
+	return r.JSON5XX
+}
+
+// GetBody returns the raw response body bytes
+func (r PostContactConfirmationsTokenResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r PostContactConfirmationsTokenResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r PostContactConfirmationsTokenResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r PostContactConfirmationsTokenResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
@@ -9857,6 +10082,28 @@ func (c *ClientWithResponses) PostCallbacksSmsTokenWithResponse(ctx context.Cont
 	return ParsePostCallbacksSmsTokenResponse(rsp)
 }
 
+// GetContactConfirmationsTokenWithResponse performs a GET /contact-confirmations/{token} (the `GetContactConfirmationsToken` operationId) request.
+//
+// Returns a wrapper object for the known response body format(s).
+func (c *ClientWithResponses) GetContactConfirmationsTokenWithResponse(ctx context.Context, token string, reqEditors ...RequestEditorFn) (*GetContactConfirmationsTokenResponse, error) {
+	rsp, err := c.GetContactConfirmationsToken(ctx, token, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseGetContactConfirmationsTokenResponse(rsp)
+}
+
+// PostContactConfirmationsTokenWithResponse performs a POST /contact-confirmations/{token} (the `PostContactConfirmationsToken` operationId) request.
+//
+// Returns a wrapper object for the known response body format(s).
+func (c *ClientWithResponses) PostContactConfirmationsTokenWithResponse(ctx context.Context, token string, reqEditors ...RequestEditorFn) (*PostContactConfirmationsTokenResponse, error) {
+	rsp, err := c.PostContactConfirmationsToken(ctx, token, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParsePostContactConfirmationsTokenResponse(rsp)
+}
+
 // GetHealthzWithResponse performs a GET /healthz (the `GetHealthz` operationId) request.
 //
 // Returns a wrapper object for the known response body format(s).
@@ -10795,6 +11042,79 @@ func ParsePostCallbacksSmsTokenResponse(rsp *http.Response) (*PostCallbacksSmsTo
 	switch {
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
 		var dest PostCallbacksSmsToken200JSONResponseBody
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 4:
+		var dest MessageError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON4XX = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 5:
+		var dest MessageError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON5XX = &dest
+
+	}
+
+	return response, nil
+}
+
+// ParseGetContactConfirmationsTokenResponse parses an HTTP response from a GetContactConfirmationsTokenWithResponse call
+func ParseGetContactConfirmationsTokenResponse(rsp *http.Response) (*GetContactConfirmationsTokenResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &GetContactConfirmationsTokenResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 4:
+		var dest MessageError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON4XX = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 5:
+		var dest MessageError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON5XX = &dest
+
+	}
+
+	return response, nil
+}
+
+// ParsePostContactConfirmationsTokenResponse parses an HTTP response from a PostContactConfirmationsTokenWithResponse call
+func ParsePostContactConfirmationsTokenResponse(rsp *http.Response) (*PostContactConfirmationsTokenResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &PostContactConfirmationsTokenResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest PostContactConfirmationsToken200JSONResponseBody
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}

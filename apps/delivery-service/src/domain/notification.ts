@@ -70,7 +70,9 @@ export type EmailReason =
   /** The recipient's contact is marked undeliverable (an earlier `address_rejected`). */
   | 'address_undeliverable'
   /** Web push: the push service answered 404/410 (the subscription is gone), or the contact is marked so. */
-  | 'subscription_expired';
+  | 'subscription_expired'
+  /** The primary address was written by a recipient token and its owner has not confirmed it yet (issue 20). */
+  | 'contact_unconfirmed';
 
 /**
  * The outcome of one outbound medium of a notification (email, SMS, web push; decisions §8 for

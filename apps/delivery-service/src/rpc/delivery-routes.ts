@@ -68,4 +68,13 @@ export const deliveryRoutes = (uc: DeliveryUseCases, logger: Logger, push: { vap
     getPushConfig() {
       return { vapidPublicKey: push.vapidPublicKey };
     },
+    async sendContactConfirmation(req) {
+      const from = req.emailFromAddress ? { address: req.emailFromAddress, name: req.emailFromName ?? null } : undefined;
+      await uc.sendContactConfirmation({ projectId: Number(req.projectId), recipientId: req.recipientId, contactId: Number(req.contactId), address: req.address, from });
+      return {};
+    },
+    async checkContactConfirmationToken(req) {
+      const claim = uc.checkContactConfirmationToken(req.token);
+      return { projectId: BigInt(claim.projectId), recipientId: claim.recipientId, contactId: BigInt(claim.contactId), address: claim.address };
+    },
   });

@@ -20,6 +20,8 @@ export class FakePeers {
   readonly undeliverableOf = new Map<string, string>();
   /** MarkContactUndeliverable calls, in order. */
   readonly marks: { medium: string; recipientId: string; address: string; reason: string }[] = [];
+  /** `${project}|${recipient}` whose primary email awaits its owner's confirmation (issue 20). */
+  readonly unconfirmed = new Set<string>();
   /** How many more MarkContactUndeliverable calls fail `unavailable`. */
   markFailures = 0;
   /** `${project}|${channel}|${topic}|${event}|${medium}` cataloged (topic `any` covers every topic but `none`) */
@@ -151,6 +153,7 @@ export class FakePeers {
                 address: of.get(`${req.projectId}|${id}`)!,
                 isPrimary: true,
                 undeliverableReason: reasonOf(`${req.projectId}|${id}`),
+                awaitingConfirmation: req.medium === 'email' && this.unconfirmed.has(`${req.projectId}|${id}`),
               }),
             ),
         };

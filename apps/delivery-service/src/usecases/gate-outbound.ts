@@ -12,10 +12,12 @@ export interface Gated {
 /**
  * Gating of one outbound medium (email, SMS, web push: interface rule 6, issue 22) for up to 1,000
  * recipients of one send: a target, a catalog entry covering (target, medium), the recipient's
- * preference for the medium enabled, and a deliverable primary contact of the medium. Returns each
+ * preference for the medium enabled, and a deliverable primary contact of the medium (confirmed by
+ * its owner when a recipient token wrote it: email only, issue 20). Returns each
  * recipient's outcome: `pending` with the address (for email also whether its mail may offer
  * one-click unsubscribe: not when the governing entry is mandatory), or `skipped` with the reason
- * (`address_undeliverable`, for web push `subscription_expired`, when the contact is marked), with
+ * (`address_undeliverable`, for web push `subscription_expired`, when the contact is marked;
+ * `contact_unconfirmed` while it awaits confirmation), with
  * the cascade step that decided the preference (issue 19).
  */
 export async function gateOutbound(
@@ -44,6 +46,7 @@ export async function gateOutbound(
     if (!resolved.enabled[i]) out.set(id, { outcome: emailSkipped('preference_disabled'), decision });
     else if (!contact) out.set(id, { outcome: emailSkipped('no_primary_contact'), decision });
     else if (contact.undeliverableReason !== undefined) out.set(id, { outcome: emailSkipped(UNDELIVERABLE_REASON[medium], contact.address), decision });
+    else if (contact.awaitingConfirmation) out.set(id, { outcome: emailSkipped('contact_unconfirmed', contact.address), decision });
     else out.set(id, { outcome: { ...emailPending(), address: contact.address, ...(medium === 'email' ? { unsubscribable: !resolved.mandatory } : {}) }, decision });
   });
   return out;

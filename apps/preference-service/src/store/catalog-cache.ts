@@ -25,11 +25,11 @@ export interface CatalogCache {
   stop(): void;
 }
 
-/** The project id a CATALOG_CHANGED_SUBJECT message names (none when it names none, or none the store could hold). */
+/** The project id a CATALOG_CHANGED_SUBJECT message names (none when it names none). */
 export const catalogKeysOf = (data: Uint8Array): string[] => {
   const text = new TextDecoder().decode(data);
-  // Any project id the store holds (a safe integer, 16 digits and more: the tests' ids are Date.now() * 1000).
-  return /^\d{1,16}$/.test(text) && Number.isSafeInteger(Number(text)) ? [String(Number(text))] : [];
+  const id = Number(text);
+  return /^\d{1,16}$/.test(text) && Number.isSafeInteger(id) ? [String(id)] : [];
 };
 
 /**

@@ -28,10 +28,12 @@ declare module 'fastify' {
 const textOf = (data: Uint8Array) => new TextDecoder().decode(data);
 /** A rules-changed announcement names the recipient as the cache keys it (`<project id>:<recipient id>`). */
 export const rulesChangedKeysOf = (data: Uint8Array): string[] => [textOf(data)];
-/** A catalog-changed announcement names a project id (any safe integer: 16 digits too). */
+/** A catalog-changed announcement names a project id. */
 export const catalogChangedKeysOf = (data: Uint8Array): string[] => {
   const text = textOf(data);
-  return /^\d{1,16}$/.test(text) && Number.isSafeInteger(Number(text)) ? [catalogKey(Number(text))] : [];
+  const id = Number(text);
+  // Project ids are safe integers: up to 16 digits.
+  return /^\d{1,16}$/.test(text) && Number.isSafeInteger(id) ? [catalogKey(id)] : [];
 };
 
 /** `client`, with every write of rules or catalog followed by the eviction of what it may have changed. */

@@ -87,7 +87,7 @@ export const SendBody = Type.Object(
 export const SendHeaders = Type.Object({ 'idempotency-key': Type.Optional(Type.String({ minLength: 1, maxLength: 255 })) });
 
 const REASONS =
-  'not_cataloged, preference_disabled, no_primary_contact, no_target, quota_exceeded, broadcast_limit_exceeded, provider_error, address_rejected (the provider refused the address permanently; the contact is marked undeliverable), address_undeliverable (the contact is marked undeliverable), subscription_expired (web push: the push service answered 404/410, or the contact is marked so)';
+  'not_cataloged, preference_disabled, no_primary_contact, no_target, quota_exceeded, broadcast_limit_exceeded, provider_error, address_rejected (the provider refused the address permanently; the contact is marked undeliverable), address_undeliverable (the contact is marked undeliverable), contact_unconfirmed (email: the primary address was written with a recipient token and its owner has not followed the confirmation link yet), subscription_expired (web push: the push service answered 404/410, or the contact is marked so)';
 
 /** One outbound medium's outcome (email, sms, push): `{status: "not_requested"}` without its block, else every field. */
 const outcomeSchema = (title: string, statuses: string) =>

@@ -21,6 +21,9 @@ class Contact:
         deliverable (bool): False after a provider refused the address permanently (or a push service answered 404/410
             for the subscription); messages to it are skipped (address_undeliverable, subscription_expired) until the
             address changes or the contact is verified again.
+        confirmed (bool): False while the address, set with a recipient token (a browser), waits for its owner to follow
+            the confirmation link Herald mailed to it; no email is sent to it meanwhile (contact_unconfirmed). Addresses set
+            with a key are confirmed at once; verifying a contact confirms it too.
         undeliverable_reason (None | str): The provider's refusal, e.g. 550 5.1.1 no such user, or the push service's
             410 for an expired web push subscription; null when deliverable.
         created_at (str): UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
@@ -33,6 +36,7 @@ class Contact:
     is_primary: bool
     verified_at: None | str
     deliverable: bool
+    confirmed: bool
     undeliverable_reason: None | str
     created_at: str
     updated_at: str
@@ -52,6 +56,8 @@ class Contact:
 
         deliverable = self.deliverable
 
+        confirmed = self.confirmed
+
         undeliverable_reason: None | str
         undeliverable_reason = self.undeliverable_reason
 
@@ -69,6 +75,7 @@ class Contact:
                 "is_primary": is_primary,
                 "verified_at": verified_at,
                 "deliverable": deliverable,
+                "confirmed": confirmed,
                 "undeliverable_reason": undeliverable_reason,
                 "created_at": created_at,
                 "updated_at": updated_at,
@@ -97,6 +104,8 @@ class Contact:
 
         deliverable = d.pop("deliverable")
 
+        confirmed = d.pop("confirmed")
+
         def _parse_undeliverable_reason(data: object) -> None | str:
             if data is None:
                 return data
@@ -117,6 +126,7 @@ class Contact:
             is_primary=is_primary,
             verified_at=verified_at,
             deliverable=deliverable,
+            confirmed=confirmed,
             undeliverable_reason=undeliverable_reason,
             created_at=created_at,
             updated_at=updated_at,
