@@ -8,7 +8,7 @@
 #
 # Exit codes: 0 passed, 1 failed, 2 misused (no HERALD_URL), 77 skipped (no Go, or its modules
 # cannot be fetched) with a `SKIP: <reason>` line. The last line counts the tests (subtests
-# counted, their parents not): Go SDK tests: N passed, N failed, N skipped
+# counted, their parents not): Go SDK: N passed, N failed, N skipped (not shaped like the run's closing line)
 set -uo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -31,7 +31,7 @@ log="$(mktemp)"
 trap 'rm -f "$log"' EXIT
 
 report() { # passed failed skipped
-  echo "Go SDK tests: $1 passed, $2 failed, $3 skipped"
+  echo "Go SDK: $1 passed, $2 failed, $3 skipped"
   if [ -n "${HERALD_SDK_RESULTS:-}" ]; then
     printf '{"passed": %d, "failed": %d, "skipped": %d}\n' "$1" "$2" "$3" >"$HERALD_SDK_RESULTS"
   fi
