@@ -64,3 +64,4 @@ export {
 export { createBatcher, BatchItemFailure, type Batcher, type BatcherOptions } from './batcher';
 export { createCache, invalidateOn, type Cache } from './cache';
 export { retryPolicy, backoffDelay, type RetryPolicy, type RetryOptions } from './retry';
+export { createBreaker, BreakerOpenError, type Breaker, type BreakerOptions, type BreakerState, type BreakerVerdict } from './breaker';
