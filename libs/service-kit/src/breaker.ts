@@ -62,8 +62,8 @@ export function createBreaker<T>(opts: BreakerOptions<T>): Breaker<T> {
   });
   const periods = new ExponentialBackoff({ initialDelay: opts.openMs, maxDelay: opts.maxOpenMs, generator: noJitterGenerator });
   const halfOpenAfter: IBackoffFactory<IHalfOpenAfterBackoffContext> = {
-    next(context) {
-      const b = periods.next(context);
+    next() {
+      const b = periods.next();
       openMs = b.duration;
       return recorded(b);
     },

@@ -48,6 +48,9 @@ describe('webhooks: endpoints, fan-out, signing, retries (delivery service again
       WEBHOOK_DISABLE_AFTER_MS: '6000',
       WEBHOOK_TIMEOUT_MS: '5000',
       WEBHOOK_INLINE_WAIT_MS: '300',
+      // The endpoints' breakers open after 5 failures in a row (the default) for 200 ms at first.
+      WEBHOOK_BREAKER_OPEN_MS: '200',
+      WEBHOOK_BREAKER_MAX_OPEN_MS: '1000',
     });
     pub = await outcomePublisher(h.natsUrl);
     nc = await connectNats(h.natsUrl, 'webhooks-test');
