@@ -69,6 +69,12 @@ export const ConfigSchema = Type.Composite([
     EMAIL_MAX_ATTEMPTS: Type.Integer({ minimum: 1, default: 6 }),
     /** First retry delay of an email; doubles each attempt. */
     EMAIL_RETRY_BASE_MS: Type.Integer({ minimum: 1, default: 500 }),
+    /**
+     * A worker's claim on an email it is sending: no other worker (a redelivery of its job) sends it
+     * while the claim holds; renewed every third of it while the SMTP exchange runs; a dead worker's
+     * claim is retaken after it.
+     */
+    EMAIL_LEASE_MS: Type.Integer({ minimum: 1000, default: 30_000 }),
     /** The stale-broadcast sweeper publishes again the job of a broadcast not written for this long (an `enqueued` one; a fanning-out one after at least 30 s). */
     OUTBOX_REPUBLISH_AFTER_MS: Type.Integer({ minimum: 100, default: 10_000 }),
     /** How often the stale-broadcast sweeper looks. */

@@ -84,6 +84,7 @@ export async function build({ config, logger, mongo, nats, metrics }: ServiceDep
         maxActiveBroadcasts: config.BROADCAST_MAX_ACTIVE_PER_PROJECT,
         emailMaxAttempts: config.EMAIL_MAX_ATTEMPTS,
         emailRetryBaseMs: config.EMAIL_RETRY_BASE_MS,
+        emailLeaseMs: config.EMAIL_LEASE_MS,
       },
     },
     logger,

@@ -45,6 +45,13 @@ export interface NotificationDoc {
   /** Older documents only: the outbox flags of the write-twice pipeline. */
   pending?: boolean;
   email_wait?: boolean;
+  /**
+   * The claim of the worker sending its email now (issue 20: at most one mail under redelivery):
+   * set by `claimEmails` while the email is pending, renewed while a long SMTP exchange runs, and
+   * removed by the outcome write. A claim whose lease has passed (its worker died) may be retaken.
+   */
+  email_claim?: string;
+  email_lease_until?: Date;
   /** When retention removes it (created_at + the project's retention_days at send time); null/absent: never. */
   expires_at?: Date | null;
   /** When `read` last changed (its outcome event's id carries it); absent until the first change. */
@@ -91,6 +98,8 @@ export interface EmailChange {
   id: number;
   from: { status: string; attempts: number };
   email: EmailOutcome;
+  /** Written only while this claim (see claimEmails) is still the notification's. */
+  claim?: string;
 }
 
 export interface FeedQuery {
@@ -199,12 +208,36 @@ export function createNotificationRepository(db: Db, opts: { bulkLane?: BulkWrit
       if (changes.length === 0) return 0;
       const ops: AnyBulkWriteOperation<NotificationDoc>[] = changes.map((c) => ({
         updateOne: {
-          filter: { _id: c.id, 'email.status': c.from.status, 'email.attempts': c.from.attempts },
-          update: { $set: { email: c.email, updated_at: now } },
+          filter: { _id: c.id, 'email.status': c.from.status, 'email.attempts': c.from.attempts, ...(c.claim ? { email_claim: c.claim } : {}) },
+          update: { $set: { email: c.email, updated_at: now }, $unset: { email_claim: '', email_lease_until: '' } },
         },
       }));
       const r = await retryBusy(() => col.bulkWrite(ops, { ordered: false }));
       return r.modifiedCount;
+    },
+
+    /**
+     * Claims the pending emails of these notifications for one sender (`claim`, unique per batch)
+     * until `leaseUntil`: those unclaimed, or whose claim's lease has passed (its worker died).
+     * One conditional update per email (in one call); the caller reads the documents back to learn
+     * which are its own. On MongoDB each document's match and update is atomic, so two workers
+     * never both hold one email.
+     */
+    async claimEmails(ids: number[], claim: string, leaseUntil: Date, now: Date): Promise<void> {
+      if (ids.length === 0) return;
+      await retryBusy(() =>
+        col.updateMany(
+          { _id: { $in: ids }, 'email.status': 'pending', $or: [{ email_lease_until: { $exists: false } }, { email_lease_until: { $lte: now } }] },
+          { $set: { email_claim: claim, email_lease_until: leaseUntil } },
+        ),
+      );
+    },
+
+    /** Extends the lease of these emails while `claim` is still theirs; how many it still held. */
+    async renewEmailLeases(ids: number[], claim: string, leaseUntil: Date): Promise<number> {
+      if (ids.length === 0) return 0;
+      const r = await retryBusy(() => col.updateMany({ _id: { $in: ids }, email_claim: claim }, { $set: { email_lease_until: leaseUntil } }));
+      return r.matchedCount;
     },
 
     /** Sets the email outcome of these notifications of a broadcast (one chunk's at most: the email cap), where still pending. */

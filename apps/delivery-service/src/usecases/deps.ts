@@ -42,5 +42,7 @@ export interface DeliveryDeps {
     maxActiveBroadcasts: number;
     emailMaxAttempts: number;
     emailRetryBaseMs: number;
+    /** How long a worker's claim on an email holds without renewal (renewed every third of it while the send runs). */
+    emailLeaseMs: number;
   };
 }

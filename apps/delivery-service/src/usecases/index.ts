@@ -26,7 +26,7 @@ export function createUseCases(deps: DeliveryDeps, logger: Logger) {
     writeSends,
     failSends,
     getPayloads: createGetPayloads(deps),
-    sendEmails: createSendEmails(deps),
+    sendEmails: createSendEmails(deps, logger),
     fanOutBroadcast: createFanOutBroadcast(deps),
     processBroadcastChunk: createProcessBroadcastChunk(deps),
     getNotification: createGetNotification(deps),

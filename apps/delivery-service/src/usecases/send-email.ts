@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import type { Logger } from '@herald/service-kit';
 import { quotaPeriod } from '../domain/quota';
 import type { EmailContent, EmailOutcome } from '../domain/notification';
 import { isAddressRejected, isPermanentSmtpError, type OutgoingEmail } from '../email/mailer';
@@ -21,18 +23,50 @@ export type EmailStep = { kind: 'done' } | { kind: 'retry'; inMs: number };
  * stays spent). A permanent refusal of the address itself ends it `address_rejected` and marks the
  * contact undeliverable first (so a crash in between only repeats an idempotent mark).
  */
-export function createSendEmails(deps: DeliveryDeps) {
-  const { emailMaxAttempts, emailRetryBaseMs } = deps.settings;
-  return async function sendEmails(ids: number[], opts: { redelivered?: boolean } = {}): Promise<Map<number, EmailStep>> {
+export function createSendEmails(deps: DeliveryDeps, logger: Logger) {
+  const { emailMaxAttempts, emailRetryBaseMs, emailLeaseMs } = deps.settings;
+  async function sendEmails(ids: number[], opts: { redelivered?: boolean } = {}): Promise<Map<number, EmailStep>> {
     const steps = new Map<number, EmailStep>(ids.map((id) => [id, { kind: 'done' }]));
+    // At most one mail per notification under redelivery: the batch claims its pending emails
+    // first (one conditional update each, in one call), and sends only those it holds.
+    const claim = randomUUID();
+    const leaseEnd = () => new Date(deps.now().getTime() + emailLeaseMs);
+    await deps.notifications.claimEmails(ids, claim, leaseEnd(), deps.now());
     const docs = await deps.notifications.findByIds(ids);
     const ready: NotificationDoc[] = [];
     // Emails that ended in an earlier delivery of their job: re-emitted from the store (dropped as repeats).
     const endedBefore: NotificationDoc[] = [];
     for (const d of docs) {
-      if (d.email.status === 'pending' && d.email.address) ready.push(d);
-      else endedBefore.push(d);
+      if (d.email.status !== 'pending' || !d.email.address) endedBefore.push(d);
+      else if (d.email_claim === claim) ready.push(d);
+      else {
+        // Another worker is sending it (this job was delivered again meanwhile): the job comes back
+        // once that claim's lease has passed, and then finds the outcome, or retakes a dead worker's claim.
+        const leftMs = (d.email_lease_until?.getTime() ?? 0) - deps.now().getTime();
+        steps.set(d._id, { kind: 'retry', inMs: Math.max(100, leftMs + 100) });
+      }
     }
+    if (ready.length === 0) {
+      await deps.events.emit(endedBefore.flatMap((d) => emailEvents(d)));
+      return steps;
+    }
+    // The lease is renewed while the batch runs longer than a third of it (a slow SMTP exchange),
+    // so no other worker takes these emails while this one may still be sending them.
+    const held = ready.map((d) => d._id);
+    const renewal = setInterval(() => {
+      deps.notifications.renewEmailLeases(held, claim, leaseEnd()).then(
+        (n) => n < held.length && logger.warn({ notificationIds: held, held: n }, 'email claims lost while sending (their lease passed): another worker may send them too'),
+        (err) => logger.warn({ err, notificationIds: held }, 'email lease not renewed (retried at the next renewal)'),
+      );
+    }, Math.max(50, Math.floor(emailLeaseMs / 3)));
+    try {
+      return await sendClaimed(ready, endedBefore, claim, steps, opts);
+    } finally {
+      clearInterval(renewal);
+    }
+  }
+
+  async function sendClaimed(ready: NotificationDoc[], endedBefore: NotificationDoc[], claim: string, steps: Map<number, EmailStep>, opts: { redelivered?: boolean }): Promise<Map<number, EmailStep>> {
     const contents = await deps.broadcasts.emailContentsOf(ready.filter((d) => !d.email_content && d.broadcast_id !== null).map((d) => d.broadcast_id!));
     const contentOf = (d: NotificationDoc) => d.email_content ?? (d.broadcast_id !== null ? contents.get(d.broadcast_id) : null) ?? null;
 
@@ -59,10 +93,11 @@ export function createSendEmails(deps: DeliveryDeps) {
         const email = d.email;
         const content = contentOf(d);
         const from = { status: 'pending', attempts: email.attempts };
+        const claimed = { id: d._id, from, claim };
         if (!content) return;
         if (refused.has(d._id)) {
           deps.metrics.quotaRefused('email');
-          changes.push({ id: d._id, from, email: { ...email, status: 'skipped', reason: 'quota_exceeded' } });
+          changes.push({ ...claimed, email: { ...email, status: 'skipped', reason: 'quota_exceeded' } });
           return;
         }
         const attempts = email.attempts + 1;
@@ -83,7 +118,7 @@ export function createSendEmails(deps: DeliveryDeps) {
             steps.set(d._id, { kind: 'retry', inMs: emailRetryBaseMs * 2 ** (attempts - 1) });
           }
         }
-        changes.push({ id: d._id, from, email: next });
+        changes.push({ ...claimed, email: next });
       }),
     );
     const applied = await deps.notifications.updateEmailMany(changes, now);
@@ -99,7 +134,8 @@ export function createSendEmails(deps: DeliveryDeps) {
         : await deps.notifications.findByIds(changes.map((c) => c.id));
     await deps.events.emit([...written, ...endedBefore].flatMap((d) => emailEvents(d)));
     return steps;
-  };
+  }
+  return sendEmails;
 }
 
 /** The mail of one notification: the project's sender, Herald's headers, the unsubscribe link when its entry allows one. */
