@@ -23,12 +23,15 @@ import {
   OUTCOMES_STREAM,
   outcomeSubject,
   PREFERENCE_RECIPIENT_DELETED_CONSUMER,
+  RECIPIENT_CHANGED_SUBJECT,
   RECIPIENT_DELETED_SUBJECT,
   WEBHOOK_DISPATCH_CONSUMER,
 } from '../libs/contracts/src/index';
 import { GATEWAY_HEARTBEAT_SUBJECT } from '../apps/gateway/src/rate-limit/heartbeat';
+import { PROJECT_CHANGED_SUBJECT } from '../apps/gateway/src/auth/revocation';
 import { CATALOG_CHANGED_SUBJECT } from '../apps/preference-service/src/store/catalog-cache';
 import { ConfigSchema as PreferenceConfig } from '../apps/preference-service/src/config';
+import { RULES_CHANGED_SUBJECT } from '../apps/preference-service/src/store/rules-cache';
 import { renderHeraldConf } from '../docker/nats/herald-conf';
 import { renderKustomization } from './testing/render-kustomization';
 import { containerEnv, find, HERALD_APPS, repoRoot, workloads, type HeraldApp } from './testing/workloads';
@@ -72,17 +75,26 @@ const allowed = (rules: { allow: string[]; deny?: string[] }, subject: string) =
 
 /** What each app publishes on its own (its subjects), and what only it may publish. */
 const OWN_SUBJECTS: Record<HeraldApp, string[]> = {
-  gateway: [KEY_REVOKED_SUBJECT, GATEWAY_HEARTBEAT_SUBJECT],
-  'recipient-service': [RECIPIENT_DELETED_SUBJECT],
-  'preference-service': [CATALOG_CHANGED_SUBJECT],
+  gateway: [KEY_REVOKED_SUBJECT, GATEWAY_HEARTBEAT_SUBJECT, PROJECT_CHANGED_SUBJECT],
+  'recipient-service': [RECIPIENT_DELETED_SUBJECT, RECIPIENT_CHANGED_SUBJECT],
+  'preference-service': [CATALOG_CHANGED_SUBJECT, RULES_CHANGED_SUBJECT],
   'delivery-service': [`${DELIVERY_SEND_SUBJECT_PREFIX}.1`, DELIVERY_BROADCAST_SUBJECT, DELIVERY_CHUNK_SUBJECT, DELIVERY_EMAIL_SUBJECT, outcomeSubject(1, 'r', 'notification.delivered')],
 };
 const inbox = (app: HeraldApp) => `${natsInboxPrefix(app)}.abc.1`;
 /** Core subscriptions of each app (JetStream consumers pull through the API into their inbox). */
 const SUBSCRIBES: Record<HeraldApp, string[]> = {
-  gateway: [KEY_REVOKED_SUBJECT, GATEWAY_HEARTBEAT_SUBJECT, RECIPIENT_DELETED_SUBJECT, inbox('gateway')],
+  gateway: [
+    KEY_REVOKED_SUBJECT,
+    GATEWAY_HEARTBEAT_SUBJECT,
+    PROJECT_CHANGED_SUBJECT,
+    RECIPIENT_DELETED_SUBJECT,
+    RECIPIENT_CHANGED_SUBJECT,
+    CATALOG_CHANGED_SUBJECT,
+    RULES_CHANGED_SUBJECT,
+    inbox('gateway'),
+  ],
   'recipient-service': [inbox('recipient-service')],
-  'preference-service': [CATALOG_CHANGED_SUBJECT, inbox('preference-service')],
+  'preference-service': [CATALOG_CHANGED_SUBJECT, RULES_CHANGED_SUBJECT, inbox('preference-service')],
   // recipient-presence.ts: a core subscription to erasures, beside the durable consumer.
   'delivery-service': [RECIPIENT_DELETED_SUBJECT, inbox('delivery-service')],
 };

@@ -12,6 +12,7 @@ import errorsPlugin, { frameworkErrorHandler } from './plugins/app/errors';
 import metricsPlugin from './plugins/app/metrics';
 import rateLimitPlugin from './plugins/app/rate-limit';
 import recipientPresencePlugin from './plugins/app/recipient-presence';
+import checkCachePlugin from './plugins/app/check-cache';
 import servicesPlugin from './plugins/external/services';
 import swaggerPlugin from './plugins/external/swagger';
 import tracingPlugin from './plugins/app/tracing';
@@ -64,11 +65,8 @@ export async function build(deps: GatewayDeps): Promise<FastifyInstance> {
   // Before auth: a preflight is answered without credentials.
   await app.register(corsPlugin, { origins: deps.config.CORS_ORIGINS });
   await app.register(credentialsPlugin, { db: deps.db, nats: deps.nats, now: deps.now ?? (() => new Date()) });
-  await app.register(recipientPresencePlugin, {
-    nats: deps.nats,
-    ttlMs: deps.config.RECIPIENT_CACHE_TTL_MS ?? 0,
-    tokenTtlMs: deps.config.RECIPIENT_TOKEN_CACHE_TTL_MS ?? 60_000,
-  });
+  await app.register(recipientPresencePlugin, { nats: deps.nats, ttlMs: deps.config.RECIPIENT_CACHE_TTL_MS ?? 60_000 });
+  await app.register(checkCachePlugin, { nats: deps.nats, ttlMs: deps.config.PREFERENCE_CHECK_CACHE_TTL_MS ?? 60_000 });
   await app.register(authPlugin, {
     adminToken: deps.config.ADMIN_TOKEN,
     tokenSecret: deps.config.TOKEN_SECRET,

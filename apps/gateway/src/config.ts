@@ -27,10 +27,18 @@ export const ConfigSchema = Type.Object({
   RECIPIENT_SERVICE_URL: Url('http://127.0.0.1:50051'),
   PREFERENCE_SERVICE_URL: Url('http://127.0.0.1:50052'),
   DELIVERY_SERVICE_URL: Url('http://127.0.0.1:50053'),
-  /** How long a confirmed recipient is taken to exist by the preference read routes (0: always ask). */
-  RECIPIENT_CACHE_TTL_MS: Type.Integer({ minimum: 0, default: 2000 }),
-  /** How long a recipient's incarnation is trusted by recipient-token checks (deletions evict at once; 0: always ask). */
-  RECIPIENT_TOKEN_CACHE_TTL_MS: Type.Integer({ minimum: 0, default: 60_000 }),
+  /**
+   * How long a recipient read from the recipient service is served from memory (GET /recipients/{id}, existence checks,
+   * recipient tokens). A backstop: changes and deletions reach every replica's cache at once through the recipient
+   * service's events, and nothing is kept while the NATS connection is down. 0: always ask.
+   */
+  RECIPIENT_CACHE_TTL_MS: Type.Integer({ minimum: 0, default: 60_000 }),
+  /**
+   * How long an answer of GET /recipients/{id}/preferences/check is served from memory. A backstop: every change of
+   * the recipient's rules or of the project's catalog reaches every replica's cache at once through the preference
+   * service's announcements, and nothing is kept while the NATS connection is down. 0: always ask.
+   */
+  PREFERENCE_CHECK_CACHE_TTL_MS: Type.Integer({ minimum: 0, default: 60_000 }),
   /** Proxies whose X-Forwarded-For is believed (client address of the failed-auth limit): `loopback`, CIDRs, comma-separated; empty: none. */
   TRUST_PROXY: Type.String({ default: 'loopback' }),
   /** Failed authentications allowed per client address and second (burst twice that), per replica. */

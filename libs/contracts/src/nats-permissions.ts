@@ -20,8 +20,11 @@ import {
   EVENTS_STREAM,
   EVENTS_SUBJECT_PREFIX,
   GATEWAY_SUBJECT_PREFIX,
+  PREFERENCE_CATALOG_CHANGED_SUBJECT,
   PREFERENCE_RECIPIENT_DELETED_CONSUMER,
+  PREFERENCE_RULES_CHANGED_SUBJECT,
   PREFERENCE_SUBJECT_PREFIX,
+  RECIPIENT_CHANGED_SUBJECT,
   RECIPIENT_DELETED_SUBJECT,
 } from './subjects.js';
 import { WEBHOOK_DISPATCH_CONSUMER, WEBHOOKS_CHANGED_SUBJECT } from './webhook-subjects.js';
@@ -64,11 +67,18 @@ export interface NatsGrants {
 const DELIVERY_WORK_CONSUMERS = [DELIVERY_SEND_CONSUMER, DELIVERY_BROADCAST_CONSUMER, DELIVERY_CHUNK_CONSUMER, DELIVERY_EMAIL_CONSUMER];
 
 export const NATS_GRANTS: Record<NatsApp, NatsGrants> = {
-  // Internet-facing: key revocations and heartbeats among its replicas, erasures heard on a core
-  // subscription, and the outcome events read for live streams. No durable consumer, no stream write.
+  // Internet-facing: key revocations, project changes and heartbeats among its replicas; erasures,
+  // recipient changes and preference rules/catalog changes heard on core subscriptions (its read
+  // caches); the outcome events read for live streams. No durable consumer, no stream write.
   gateway: {
     publish: [`${GATEWAY_SUBJECT_PREFIX}.>`],
-    subscribe: [`${GATEWAY_SUBJECT_PREFIX}.>`, RECIPIENT_DELETED_SUBJECT],
+    subscribe: [
+      `${GATEWAY_SUBJECT_PREFIX}.>`,
+      RECIPIENT_DELETED_SUBJECT,
+      RECIPIENT_CHANGED_SUBJECT,
+      PREFERENCE_RULES_CHANGED_SUBJECT,
+      PREFERENCE_CATALOG_CHANGED_SUBJECT,
+    ],
     ensures: [],
     reads: [OUTCOMES_STREAM],
     durables: [],

@@ -6,6 +6,16 @@ export const EVENTS_STREAM = 'HERALD_EVENTS';
 /** Every domain event subject starts with this prefix; the events stream captures them all. */
 export const EVENTS_SUBJECT_PREFIX = 'herald.events';
 export const RECIPIENT_DELETED_SUBJECT = `${EVENTS_SUBJECT_PREFIX}.recipient.deleted`;
+/** A recipient's profile or contacts changed (RecipientChanged); caches listen with core subscriptions. */
+export const RECIPIENT_CHANGED_SUBJECT = `${EVENTS_SUBJECT_PREFIX}.recipient.changed`;
+
+/**
+ * Core NATS subjects on which the preference service announces changes to whoever caches what
+ * depends on them (its own replicas, the gateways' check answers): a project's catalog changed
+ * (payload: the project id), a recipient's rules changed (payload: `<project id>:<recipient id>`).
+ */
+export const PREFERENCE_CATALOG_CHANGED_SUBJECT = 'herald.preference.catalog_changed';
+export const PREFERENCE_RULES_CHANGED_SUBJECT = 'herald.preference.rules_changed';
 
 /** Core NATS subjects of the gateway's replicas among themselves (key revocations, heartbeats). */
 export const GATEWAY_SUBJECT_PREFIX = 'herald.gateway';

@@ -25,6 +25,7 @@ import {
   OUTCOMES_STREAM,
   outcomeSubject,
   PREFERENCE_RECIPIENT_DELETED_CONSUMER,
+  RECIPIENT_CHANGED_SUBJECT,
   RECIPIENT_DELETED_SUBJECT,
   WEBHOOK_DISPATCH_CONSUMER,
   type NatsApp,
@@ -157,6 +158,10 @@ describeWithServer('NATS users from docker/nats/herald.conf (real nats-server)',
     const ack = await jetstream(await as('recipient-service')).publish(RECIPIENT_DELETED_SUBJECT, 'r1', { msgID: 'r1' });
     expect(ack.seq).toBeGreaterThan(0);
     for await (const m of seen) expect(m.subject).toBe(RECIPIENT_DELETED_SUBJECT);
+    const changes = gateway.subscribe(RECIPIENT_CHANGED_SUBJECT, { max: 1 });
+    await gateway.flush();
+    await jetstream(await as('recipient-service')).publish(RECIPIENT_CHANGED_SUBJECT, 'r1');
+    for await (const m of changes) expect(m.subject).toBe(RECIPIENT_CHANGED_SUBJECT);
 
     for (const [app, durable] of [
       ['preference-service', PREFERENCE_RECIPIENT_DELETED_CONSUMER],

@@ -1,8 +1,10 @@
 import type { NatsConnection } from '@nats-io/nats-core';
 import fp from 'fastify-plugin';
 import { Counter, Gauge } from 'prom-client';
-import { onConnectionChange, onKeyRevoked } from '../auth/revocation';
-import { onRecipientDeleted } from '../plugins/app/recipient-presence';
+import { KEY_REVOKED_SUBJECT, RECIPIENT_DELETED_SUBJECT } from '@herald/contracts';
+import { invalidateOn, type Invalidatable } from '@herald/service-kit';
+import { revokedKeysOf } from '../auth/revocation';
+import { deletedKeysOf } from '../plugins/app/recipient-presence';
 import type { CloseReason } from './live-connection';
 import { createOutcomeFeed, type OutcomeFeed, type PayloadSource } from './outcome-feed';
 import { StreamRegistry, type Refusal, type StreamBinding, type StreamSlot } from './stream-registry';
@@ -74,13 +76,41 @@ export default fp<{ nats: NatsConnection; settings: LiveStreamSettings; keyScope
     const heartbeat = setInterval(() => registry.heartbeat(), s.heartbeatMs);
     heartbeat.unref();
 
-    const revocations = onKeyRevoked(opts.nats, opts.keyScope, { hash: () => undefined, id: (id) => registry.keyRevoked(id) });
-    const erasures = onRecipientDeleted(opts.nats, (projectId, recipientId) => registry.recipientErased(Number(projectId), recipientId));
-    onConnectionChange(
-      opts.nats,
-      { lost: () => undefined, back: () => registry.closeAll('nats_reconnected') },
-      (err) => app.log.warn({ err }, 'live streams: NATS status watch ended'),
-    );
+    // The streams are closed like cache entries are forgotten (service-kit invalidateOn): a revoked
+    // key's id (`key-id:<id>`) or an erased recipient (`<project>:<id>`) closes theirs. Events may
+    // have been missed when NATS comes back (setOnline(true)) or drops them (a slow consumer: clear()
+    // while online): then all close and their clients reconnect. A disconnect (clear(), then at once
+    // setOnline(false)) closes nothing: nothing is streamed meanwhile, and the reconnect closes them.
+    let online = true;
+    const closer = (close: (key: string) => void): Invalidatable => ({
+      delete: close,
+      clear: () => void setImmediate(() => online && registry.closeAll('nats_reconnected')),
+      setOnline: (now) => {
+        online = now;
+        if (now) registry.closeAll('nats_reconnected');
+      },
+    });
+    const stopWatches = [
+      invalidateOn(opts.nats, {
+        subject: KEY_REVOKED_SUBJECT,
+        keysOf: revokedKeysOf(opts.keyScope),
+        caches: [closer((key) => key.startsWith('key-id:') && registry.keyRevoked(Number(key.slice('key-id:'.length))))],
+        logger: app.log,
+        what: 'live streams: key revocations',
+      }),
+      invalidateOn(opts.nats, {
+        subject: RECIPIENT_DELETED_SUBJECT,
+        keysOf: deletedKeysOf,
+        caches: [
+          closer((key) => {
+            const at = key.indexOf(':');
+            registry.recipientErased(Number(key.slice(0, at)), key.slice(at + 1));
+          }),
+        ],
+        logger: app.log,
+        what: 'live streams: recipient erasures',
+      }),
+    ];
 
     const streams: LiveStreams = {
       feed,
@@ -104,8 +134,7 @@ export default fp<{ nats: NatsConnection; settings: LiveStreamSettings; keyScope
     });
     app.addHook('preClose', async () => {
       clearInterval(heartbeat);
-      revocations.stop();
-      erasures.stop();
+      for (const stop of stopWatches) stop();
       registry.closeAll('shutdown');
       feed.stop();
     });

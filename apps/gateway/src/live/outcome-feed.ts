@@ -42,6 +42,11 @@ export type ReplayResult = { kind: 'events'; events: LiveOutcome[]; lastSeq: num
  */
 export type PayloadSource = (projectId: bigint, ids: bigint[]) => Promise<Map<bigint, string | undefined>>;
 
+/** What holding an event costs: its message, and the payload a slim one leaves out (filled in before it is shown). */
+function sizeOf(data: Uint8Array, event: OutcomeEvent): number {
+  return data.length + (event.payloadOmitted ? event.payloadBytes : 0);
+}
+
 /** Fills in the payloads of slim events, one call per project, in place. */
 async function withPayloads(events: OutcomeEvent[], payloads: PayloadSource | undefined): Promise<void> {
   const slim = events.filter((e) => e.payloadOmitted && e.notification);
@@ -87,13 +92,12 @@ export function createOutcomeFeed(nc: NatsConnection, logger: FastifyBaseLogger,
       logger.warn({ err, subject: m.subject }, 'live stream: undecodable outcome event skipped');
       return;
     }
-    const outcome = { seq: m.seq, event, size: m.data.length };
+    // What a stream holds of this event: the slim message and the payload it will fill in.
+    const outcome = { seq: m.seq, event, size: sizeOf(m.data, event) };
     const key = keyOf(parts[2], parts[3]);
     const deliver = async () => {
       try {
         await withPayloads([event], payloads);
-        // What a stream holds of this event: the slim message and the payload filled in.
-        outcome.size += event.notification?.payloadJson?.length ?? 0;
       } catch (err) {
         logger.warn({ err, subject: m.subject }, 'live stream: payload not readable, event shown without it');
       }
@@ -203,12 +207,15 @@ export function createOutcomeFeed(nc: NatsConnection, logger: FastifyBaseLogger,
             const before = events.length;
             const batch = await consumer.fetch({ max_messages: Math.min(REPLAY_PULL, pending - events.length), expires: 5_000 });
             for await (const m of batch) {
-              bytes += m.data.length;
+              const event = fromBinary(OutcomeEventSchema, m.data);
+              const size = sizeOf(m.data, event);
+              bytes += size;
+              // Bounded before any payload is fetched: a slim event says how large its payload is.
               if (bytes > limits.maxBytes) {
                 batch.stop();
                 return { kind: 'reset', lastSeq: at.lastSeq };
               }
-              events.push({ seq: m.seq, event: fromBinary(OutcomeEventSchema, m.data), size: m.data.length });
+              events.push({ seq: m.seq, event, size });
             }
             // Nothing more came (the events aged out meanwhile): replay what there is.
             if (events.length === before) break;
@@ -218,7 +225,6 @@ export function createOutcomeFeed(nc: NatsConnection, logger: FastifyBaseLogger,
           events.map((e) => e.event),
           payloads,
         );
-        for (const e of events) e.size += e.event.notification?.payloadJson?.length ?? 0;
         // Everything up to the position read before is covered: later events come live.
         return { kind: 'events', events, lastSeq: Math.max(at.lastSeq, events.at(-1)?.seq ?? 0) };
       } finally {
