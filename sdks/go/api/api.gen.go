@@ -86,6 +86,7 @@ const (
 	MediumDecisionBecauseBroadcastLimitExceeded MediumDecisionBecause = "broadcast_limit_exceeded"
 	MediumDecisionBecauseCatalogEntry           MediumDecisionBecause = "catalog_entry"
 	MediumDecisionBecauseCatalogTopicAnyEntry   MediumDecisionBecause = "catalog_topic_any_entry"
+	MediumDecisionBecauseContactUnconfirmed     MediumDecisionBecause = "contact_unconfirmed"
 	MediumDecisionBecauseMandatoryEntry         MediumDecisionBecause = "mandatory_entry"
 	MediumDecisionBecauseMediumDefault          MediumDecisionBecause = "medium_default"
 	MediumDecisionBecauseNoPrimaryContact       MediumDecisionBecause = "no_primary_contact"
@@ -109,6 +110,8 @@ func (e MediumDecisionBecause) Valid() bool {
 	case MediumDecisionBecauseCatalogEntry:
 		return true
 	case MediumDecisionBecauseCatalogTopicAnyEntry:
+		return true
+	case MediumDecisionBecauseContactUnconfirmed:
 		return true
 	case MediumDecisionBecauseMandatoryEntry:
 		return true
@@ -805,6 +808,9 @@ type CatalogEntryPatch3 = interface{}
 type Contact struct {
 	Address string `json:"address"`
 
+	// Confirmed False while the address, set with a recipient token (a browser), waits for its owner to follow the confirmation link Herald mailed to it; no email is sent to it meanwhile (contact_unconfirmed). Addresses set with a key are confirmed at once; verifying a contact confirms it too.
+	Confirmed bool `json:"confirmed"`
+
 	// CreatedAt UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
 	//
 	// Examples: 2025-01-31T12:00:00Z
@@ -1451,6 +1457,12 @@ type DeleteAdminProjectsIDKeysKeyID200JSONResponseBody struct {
 // GetBroadcastsID200JSONResponseBody defines parameters for GetBroadcastsID.
 type GetBroadcastsID200JSONResponseBody struct {
 	Data Broadcast `json:"data"`
+}
+
+// PostContactConfirmationsToken200JSONResponseBody defines parameters for PostContactConfirmationsToken.
+type PostContactConfirmationsToken200JSONResponseBody struct {
+	Data    Contact `json:"data"`
+	Message string  `json:"message"`
 }
 
 // GetHealthz200JSONResponseBodyStatus defines parameters for GetHealthz.
@@ -2783,6 +2795,12 @@ type ClientInterface interface {
 	// GetBroadcastsID performs a GET /broadcasts/{id} (the `GetBroadcastsID` operationId) request.
 	GetBroadcastsID(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error)
 
+	// GetContactConfirmationsToken performs a GET /contact-confirmations/{token} (the `GetContactConfirmationsToken` operationId) request.
+	GetContactConfirmationsToken(ctx context.Context, token string, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// PostContactConfirmationsToken performs a POST /contact-confirmations/{token} (the `PostContactConfirmationsToken` operationId) request.
+	PostContactConfirmationsToken(ctx context.Context, token string, reqEditors ...RequestEditorFn) (*http.Response, error)
+
 	// GetHealthz performs a GET /healthz (the `GetHealthz` operationId) request.
 	GetHealthz(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
 
@@ -3115,6 +3133,32 @@ func (c *Client) DeleteAdminProjectsIDKeysKeyID(ctx context.Context, id string, 
 // GetBroadcastsID performs a GET /broadcasts/{id} (the `GetBroadcastsID` operationId) request.
 func (c *Client) GetBroadcastsID(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewGetBroadcastsIDRequest(c.Server, id)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// GetContactConfirmationsToken performs a GET /contact-confirmations/{token} (the `GetContactConfirmationsToken` operationId) request.
+func (c *Client) GetContactConfirmationsToken(ctx context.Context, token string, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetContactConfirmationsTokenRequest(c.Server, token)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// PostContactConfirmationsToken performs a POST /contact-confirmations/{token} (the `PostContactConfirmationsToken` operationId) request.
+func (c *Client) PostContactConfirmationsToken(ctx context.Context, token string, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPostContactConfirmationsTokenRequest(c.Server, token)
 	if err != nil {
 		return nil, err
 	}
@@ -4202,6 +4246,74 @@ func NewGetBroadcastsIDRequest(server string, id string) (*http.Request, error) 
 	}
 
 	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewGetContactConfirmationsTokenRequest constructs an http.Request for the GetContactConfirmationsToken method
+func NewGetContactConfirmationsTokenRequest(server string, token string) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "token", token, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/contact-confirmations/%s", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewPostContactConfirmationsTokenRequest constructs an http.Request for the PostContactConfirmationsToken method
+func NewPostContactConfirmationsTokenRequest(server string, token string) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "token", token, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/contact-confirmations/%s", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), nil)
 	if err != nil {
 		return nil, err
 	}
@@ -6160,6 +6272,16 @@ type ClientWithResponsesInterface interface {
 	// Returns a wrapper object for the known response body format(s).
 	GetBroadcastsIDWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*GetBroadcastsIDResponse, error)
 
+	// GetContactConfirmationsTokenWithResponse performs a GET /contact-confirmations/{token} (the `GetContactConfirmationsToken` operationId) request.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	GetContactConfirmationsTokenWithResponse(ctx context.Context, token string, reqEditors ...RequestEditorFn) (*GetContactConfirmationsTokenResponse, error)
+
+	// PostContactConfirmationsTokenWithResponse performs a POST /contact-confirmations/{token} (the `PostContactConfirmationsToken` operationId) request.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	PostContactConfirmationsTokenWithResponse(ctx context.Context, token string, reqEditors ...RequestEditorFn) (*PostContactConfirmationsTokenResponse, error)
+
 	// GetHealthzWithResponse performs a GET /healthz (the `GetHealthz` operationId) request.
 	//
 	// Returns a wrapper object for the known response body format(s).
@@ -6829,6 +6951,109 @@ func (r GetBroadcastsIDResponse) StatusCode() int {
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
 func (r GetBroadcastsIDResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+type GetContactConfirmationsTokenResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON4XX the response for an HTTP 4XX `application/json` response
+	JSON4XX *MessageError
+	// JSON5XX the response for an HTTP 5XX `application/json` response
+	JSON5XX *MessageError
+}
+
+// GetJSON4XX returns the response for an HTTP 4XX `application/json` response
+func (r GetContactConfirmationsTokenResponse) GetJSON4XX() *MessageError {
+	return r.JSON4XX
+}
+
+// GetJSON5XX returns the response for an HTTP 5XX `application/json` response
+func (r GetContactConfirmationsTokenResponse) GetJSON5XX() *MessageError {
+	return r.JSON5XX
+}
+
+// GetBody returns the raw response body bytes
+func (r GetContactConfirmationsTokenResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r GetContactConfirmationsTokenResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r GetContactConfirmationsTokenResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r GetContactConfirmationsTokenResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+type PostContactConfirmationsTokenResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *PostContactConfirmationsToken200JSONResponseBody
+	// JSON4XX the response for an HTTP 4XX `application/json` response
+	JSON4XX *MessageError
+	// JSON5XX the response for an HTTP 5XX `application/json` response
+	JSON5XX *MessageError
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r PostContactConfirmationsTokenResponse) GetJSON200() *PostContactConfirmationsToken200JSONResponseBody {
+	return r.JSON200
+}
+
+// GetJSON4XX returns the response for an HTTP 4XX `application/json` response
+func (r PostContactConfirmationsTokenResponse) GetJSON4XX() *MessageError {
+	return r.JSON4XX
+}
+
+// GetJSON5XX returns the response for an HTTP 5XX `application/json` response
+func (r PostContactConfirmationsTokenResponse) GetJSON5XX() *MessageError {
+	return r.JSON5XX
+}
+
+// GetBody returns the raw response body bytes
+func (r PostContactConfirmationsTokenResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r PostContactConfirmationsTokenResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r PostContactConfirmationsTokenResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r PostContactConfirmationsTokenResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
@@ -9220,6 +9445,28 @@ func (c *ClientWithResponses) GetBroadcastsIDWithResponse(ctx context.Context, i
 	return ParseGetBroadcastsIDResponse(rsp)
 }
 
+// GetContactConfirmationsTokenWithResponse performs a GET /contact-confirmations/{token} (the `GetContactConfirmationsToken` operationId) request.
+//
+// Returns a wrapper object for the known response body format(s).
+func (c *ClientWithResponses) GetContactConfirmationsTokenWithResponse(ctx context.Context, token string, reqEditors ...RequestEditorFn) (*GetContactConfirmationsTokenResponse, error) {
+	rsp, err := c.GetContactConfirmationsToken(ctx, token, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseGetContactConfirmationsTokenResponse(rsp)
+}
+
+// PostContactConfirmationsTokenWithResponse performs a POST /contact-confirmations/{token} (the `PostContactConfirmationsToken` operationId) request.
+//
+// Returns a wrapper object for the known response body format(s).
+func (c *ClientWithResponses) PostContactConfirmationsTokenWithResponse(ctx context.Context, token string, reqEditors ...RequestEditorFn) (*PostContactConfirmationsTokenResponse, error) {
+	rsp, err := c.PostContactConfirmationsToken(ctx, token, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParsePostContactConfirmationsTokenResponse(rsp)
+}
+
 // GetHealthzWithResponse performs a GET /healthz (the `GetHealthz` operationId) request.
 //
 // Returns a wrapper object for the known response body format(s).
@@ -10107,6 +10354,79 @@ func ParseGetBroadcastsIDResponse(rsp *http.Response) (*GetBroadcastsIDResponse,
 	switch {
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
 		var dest GetBroadcastsID200JSONResponseBody
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 4:
+		var dest MessageError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON4XX = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 5:
+		var dest MessageError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON5XX = &dest
+
+	}
+
+	return response, nil
+}
+
+// ParseGetContactConfirmationsTokenResponse parses an HTTP response from a GetContactConfirmationsTokenWithResponse call
+func ParseGetContactConfirmationsTokenResponse(rsp *http.Response) (*GetContactConfirmationsTokenResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &GetContactConfirmationsTokenResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 4:
+		var dest MessageError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON4XX = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 5:
+		var dest MessageError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON5XX = &dest
+
+	}
+
+	return response, nil
+}
+
+// ParsePostContactConfirmationsTokenResponse parses an HTTP response from a PostContactConfirmationsTokenWithResponse call
+func ParsePostContactConfirmationsTokenResponse(rsp *http.Response) (*PostContactConfirmationsTokenResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &PostContactConfirmationsTokenResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest PostContactConfirmationsToken200JSONResponseBody
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}

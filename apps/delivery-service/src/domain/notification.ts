@@ -46,7 +46,9 @@ export type EmailReason =
   /** The mail server refused the address permanently (5xx at RCPT TO, or a 5.1.x status). */
   | 'address_rejected'
   /** The recipient's contact is marked undeliverable (an earlier `address_rejected`). */
-  | 'address_undeliverable';
+  | 'address_undeliverable'
+  /** The primary address was written by a recipient token and its owner has not confirmed it yet (issue 20). */
+  | 'contact_unconfirmed';
 
 export interface EmailOutcome {
   status: EmailStatus;

@@ -8,8 +8,8 @@ export interface OutgoingEmail {
   subject: string;
   html: string;
   text?: string;
-  /** The notification the mail belongs to (`X-Herald-Notification`, for support). */
-  notificationId: number;
+  /** The notification the mail belongs to (`X-Herald-Notification`, for support); absent for Herald's own mails (contact confirmation). */
+  notificationId?: number;
   /** The project's sender; absent: the configured default (SMTP_FROM). */
   from?: { address: string; name: string | null };
   /** The display name for this mail only (the send's `email.from_name`); the address stays. */
@@ -131,7 +131,8 @@ export function createMailer(opts: { url: string; from: string; poolSize: number
   return {
     async send(mail) {
       const fromAddress = mail.from?.address ?? defaultFrom;
-      const headers: Record<string, string> = { 'Auto-Submitted': 'auto-generated', 'X-Herald-Notification': String(mail.notificationId) };
+      const headers: Record<string, string> = { 'Auto-Submitted': 'auto-generated' };
+      if (mail.notificationId !== undefined) headers['X-Herald-Notification'] = String(mail.notificationId);
       if (mail.unsubscribeUrl) {
         headers['List-Unsubscribe'] = `<${mail.unsubscribeUrl}>`;
         headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click';

@@ -180,6 +180,9 @@ from .post_admin_projects_response_201_data_keys_item import (
 from .post_admin_projects_response_201_data_keys_item_scope import (
     PostAdminProjectsResponse201DataKeysItemScope,
 )
+from .post_contact_confirmations_token_response_200 import (
+    PostContactConfirmationsTokenResponse200,
+)
 from .post_notifications_send_response_201 import PostNotificationsSendResponse201
 from .post_notifications_send_response_201_data import (
     PostNotificationsSendResponse201Data,
@@ -374,6 +377,7 @@ __all__ = (
     "PostAdminProjectsResponse201Data",
     "PostAdminProjectsResponse201DataKeysItem",
     "PostAdminProjectsResponse201DataKeysItemScope",
+    "PostContactConfirmationsTokenResponse200",
     "PostNotificationsSendResponse201",
     "PostNotificationsSendResponse201Data",
     "PostPreferencesResponse201",
