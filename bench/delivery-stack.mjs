@@ -104,7 +104,12 @@ export const machine = (infra) => `${os.cpus().length} CPUs, node ${process.vers
  * ctx: { infra, stack, dataDir (kept with the process logs when the run fails), project, fullKey, auth ({authorization} with it), dbPrefix (databases `<dbPrefix>_<service>`), api(method, path, body), metrics() (delivery-service /metrics text),
  *        deliveryPid, cpu() (CPU seconds per process so far), startChild(file, env) (a helper process stopped at the end) }.
  */
-export async function withDeliveryStack(name, { extraEnv = {} } = {}, run) {
+export async function withDeliveryStack(name, { extraEnv: benchEnv = {} } = {}, run) {
+  // BENCH_SET_<NAME>=<value>: the four processes run with <NAME>=<value> (trying a setting, e.g.
+  // BENCH_SET_WORKER_BATCH_LINGER_MS=20); the output names the settings it ran with.
+  const settings = Object.fromEntries(Object.entries(process.env).filter(([k]) => k.startsWith('BENCH_SET_')).map(([k, v]) => [k.slice('BENCH_SET_'.length), v]));
+  if (Object.keys(settings).length > 0) say(`settings: ${Object.entries(settings).map(([k, v]) => `${k}=${v}`).join(' ')}`);
+  const extraEnv = { ...settings, ...benchEnv };
   // BENCH_CPU_PROF=<dir>: every Herald process writes a V8 CPU profile there when it stops
   // (summarise one with `node bench/tools/cpuprofile-top.mjs <file>`).
   // (a bench that profiles a window of its own passes BENCH_CPU_PROF in extraEnv: then not here)

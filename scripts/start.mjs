@@ -8,8 +8,9 @@
 //      connects as its own user, with a password fresh for the run; nothing connects without one;
 //   3. builds the four apps (scripts/build.mjs) and runs them on their default ports;
 //   4. creates a dev project on first start and writes .local/dev-credentials.json.
-// Secrets (ADMIN_TOKEN, TOKEN_SECRET, SERVICE_TOKEN) are generated once into .local/secrets.json and
-// reused, as is the data. Ctrl-C stops everything. Logs: .local/logs/<process>.log.
+// Secrets (ADMIN_TOKEN, TOKEN_SECRET, SERVICE_TOKEN, the web push VAPID key pair, ...) are generated
+// once into .local/secrets.json and reused, as is the data. The sink also plays an SMS provider and a
+// web push service (tools/smtp-sink). Ctrl-C stops everything. Logs: .local/logs/<process>.log.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -29,7 +30,7 @@ const pidFile = path.join(local, 'start.pid');
 const SERVICE_PORTS = { 'recipient-service': 50051, 'preference-service': 50052, 'delivery-service': 50053 };
 const METRICS_PORTS = { gateway: 9100, 'recipient-service': 9101, 'preference-service': 9102, 'delivery-service': 9103 };
 const GATEWAY_PORT = 8080;
-const INFRA_PORTS = { mongo: 37017, nats: 4222, smtp: 1025, mailApi: 8025 };
+const INFRA_PORTS = { mongo: 37017, nats: 4222, smtp: 1025, mailApi: 8025, push: 8026 };
 const MONGO_URL_VARS = {
   gateway: 'GATEWAY_MONGO_URL',
   'recipient-service': 'RECIPIENT_MONGO_URL',
@@ -70,16 +71,28 @@ function claimPidFile() {
 
 /**
  * ADMIN_TOKEN, TOKEN_SECRET, SERVICE_TOKEN (service-to-service auth, shared by the four
- * processes) and UNSUBSCRIBE_SECRET (one-click unsubscribe links): from the environment, else
+ * processes), UNSUBSCRIBE_SECRET (one-click unsubscribe links), CALLBACK_SECRET (SMS status
+ * callbacks), the VAPID key pair of web push (its public key is what browsers subscribe with, so it
+ * must stay the same across starts) and the fake SMS provider's token: from the environment, else
  * generated once and kept.
  */
 function loadSecrets() {
   const kept = readJson(secretsFile) ?? {};
+  const vapid =
+    process.env.VAPID_PUBLIC_KEY && process.env.VAPID_PRIVATE_KEY
+      ? { publicKey: process.env.VAPID_PUBLIC_KEY, privateKey: process.env.VAPID_PRIVATE_KEY }
+      : kept.vapid_public_key && kept.vapid_private_key
+        ? { publicKey: kept.vapid_public_key, privateKey: kept.vapid_private_key }
+        : createRequire(import.meta.url)('web-push').generateVAPIDKeys();
   const secrets = {
     admin_token: process.env.ADMIN_TOKEN || kept.admin_token || crypto.randomBytes(32).toString('hex'),
     token_secret: process.env.TOKEN_SECRET || kept.token_secret || crypto.randomBytes(32).toString('hex'),
     service_token: process.env.SERVICE_TOKEN || kept.service_token || crypto.randomBytes(32).toString('hex'),
     unsubscribe_secret: process.env.UNSUBSCRIBE_SECRET || kept.unsubscribe_secret || crypto.randomBytes(32).toString('hex'),
+    callback_secret: process.env.CALLBACK_SECRET || kept.callback_secret || crypto.randomBytes(32).toString('hex'),
+    vapid_public_key: vapid.publicKey,
+    vapid_private_key: vapid.privateKey,
+    sms_auth_token: kept.sms_auth_token || crypto.randomBytes(16).toString('hex'),
   };
   if (Object.keys(secrets).some((k) => secrets[k] !== kept[k])) writePrivateJson(secretsFile, secrets);
   return secrets;
@@ -151,7 +164,7 @@ async function main() {
     ...Object.entries(METRICS_PORTS).map(([s, p]) => [`${s} metrics`, p]),
     ...(needMongo && !process.env.MONGO_URL ? [['local MongoDB (FerretDB)', INFRA_PORTS.mongo]] : []),
     ...(!process.env.NATS_URL ? [['local nats-server', INFRA_PORTS.nats]] : []),
-    ...(!process.env.SMTP_URL ? [['SMTP sink', INFRA_PORTS.smtp], ['mail sink API', INFRA_PORTS.mailApi]] : []),
+    ...(!process.env.SMTP_URL ? [['SMTP sink', INFRA_PORTS.smtp], ['mail sink API', INFRA_PORTS.mailApi], ['fake push service', INFRA_PORTS.push]] : []),
   ];
   const busy = [];
   for (const [what, port] of wanted) if (await isListening(port)) busy.push(`${port} (${what})`);
@@ -181,7 +194,7 @@ async function main() {
     });
   }
 
-  say('starting the store, the broker and the SMTP sink...');
+  say('starting the store, the broker and the sink (SMTP, fake SMS provider, fake push service)...');
   try {
     // No NATS harness user: every connection needs one of the apps' users (tools/infra/index.cjs).
     infra = await startInfra({ dataDir, logDir, ports: INFRA_PORTS, needMongo, natsHarness: false, log: say });
@@ -209,6 +222,9 @@ async function main() {
       tokenSecret: secrets.token_secret,
       serviceToken: secrets.service_token,
       unsubscribeSecret: secrets.unsubscribe_secret,
+      callbackSecret: secrets.callback_secret,
+      vapid: { publicKey: secrets.vapid_public_key, privateKey: secrets.vapid_private_key },
+      smsAuthToken: secrets.sms_auth_token,
       publicBaseUrl: process.env.PUBLIC_BASE_URL || undefined,
       dkim: process.env.DKIM_DOMAIN ? { domain: process.env.DKIM_DOMAIN, selector: process.env.DKIM_SELECTOR ?? '', privateKey: process.env.DKIM_PRIVATE_KEY ?? '' } : undefined,
       logDir,
@@ -255,7 +271,13 @@ Herald is running.
   Full-access key    ${creds.full_key}
   Recipient key      ${creds.recipient_key}
   Admin token        ${secrets.admin_token}
-  Mail sink          ${infra.mailApiUrl ? `${infra.mailApiUrl}/messages  (SMTP ${infra.smtpUrl})` : `SMTP_URL=${infra.smtpUrl}`}
+  Mail sink          ${infra.mailApiUrl ? `${infra.mailApiUrl}/messages  (SMTP ${infra.smtpUrl})` : `SMTP_URL=${infra.smtpUrl}`}${
+    infra.smsApiUrl
+      ? `
+  SMS (fake)         ${infra.mailApiUrl}/sms       (providers ACfakeprimary, ACfakesecondary: POST ${infra.mailApiUrl}/sms/control {"fail_next": 5, "account": "ACfakeprimary"})
+  Web push (fake)    ${infra.mailApiUrl}/push      (subscriptions: POST ${infra.mailApiUrl}/push/subscriptions; VAPID key: ${stack.baseUrl}/push/vapid_public_key)`
+      : ''
+  }
   Store / broker     ${needMongo ? infra.mongoUrl : '(per-service MONGO_URLs)'}  ${infra.natsUrl}
   Credentials file   ${rel(credentialsFile)}
   Logs               ${rel(logDir)}/<process>.log

@@ -21,26 +21,31 @@ type (
 
 	Notification       = api.Notification
 	NotificationEmail  = api.NotificationEmail
+	NotificationSms    = api.NotificationSms  // a notification's sms outcome (with its provider)
+	NotificationPush   = api.NotificationPush // a notification's web push outcome
 	Broadcast          = api.Broadcast
-	Send               = api.SendInput   // POST /notifications/send
-	Target             = api.Target      // in answers
-	TargetInput        = api.TargetInput // in requests
-	Email              = api.EmailInput  // a send's email block
+	BroadcastOutbound  = api.BroadcastOutbound // a broadcast's email or push
+	Send               = api.SendInput         // POST /notifications/send
+	Target             = api.Target            // in answers
+	TargetInput        = api.TargetInput       // in requests
+	Email              = api.EmailInput        // a send's email block
+	Sms                = api.SmsInput          // a send's sms block
+	Push               = api.PushInput         // a send's web push block
 	UpdateNotification = api.PatchRecipientsRecipientIDNotificationsNotificationIDJSONRequestBody
 
 	RecipientPreference = api.RecipientPreference
 	PreferenceState     = api.PreferenceState
 	SetPreference       = api.PatchRecipientsRecipientIDPreferencesJSONRequestBody
 	SetPreferenceState  = api.PatchRecipientsRecipientIDPreferencesJSONBody_State // SetPreference.State
-	SetPreferenceMedium = api.PatchRecipientsRecipientIDPreferencesJSONBodyMedium // "in_app" (default) or "email"
+	SetPreferenceMedium = api.PatchRecipientsRecipientIDPreferencesJSONBodyMedium // "in_app" (default), "email", "sms" or "web_push"
 	SetPreferenceResult = api.PatchRecipientsRecipientIDPreferences200JSONResponseBody_Data
 	CheckPreference     = api.GetRecipientsRecipientIDPreferencesCheckParams
-	CheckMedium         = api.GetRecipientsRecipientIDPreferencesCheckParamsMedium // "in_app" (default) or "email"
+	CheckMedium         = api.GetRecipientsRecipientIDPreferencesCheckParamsMedium // "in_app" (default), "email", "sms" or "web_push"
 	PreferenceCheck     = api.GetRecipientsRecipientIDPreferencesCheck200JSONResponseBody_Data
 
 	CatalogEntry      = api.CatalogEntry
 	CatalogEntryInput = api.CatalogEntryInput       // POST /preferences, and each item of PUT /preferences
-	CatalogMedium     = api.CatalogEntryInputMedium // CatalogEntryInput.Medium: "in_app" (default) or "email"
+	CatalogMedium     = api.CatalogEntryInputMedium // CatalogEntryInput.Medium: "in_app" (default), "email", "sms" or "web_push"
 	CatalogEntryPatch = api.CatalogEntryPatch       // PATCH /preferences/{id}
 
 	Webhook           = api.Webhook

@@ -316,11 +316,13 @@ async function startLocalNats({ bin, dataDir, port, logDir, conf }) {
 }
 
 /**
- * Starts (or adopts from the environment) the store, the broker and the SMTP sink.
- * opts: { dataDir, logDir, ports: {mongo, nats, smtp, mailApi} (0 or absent = free port), log,
+ * Starts (or adopts from the environment) the store, the broker and the sink (SMTP, the fake SMS
+ * provider on the sink's HTTP port, the fake web push service on its own HTTPS port).
+ * opts: { dataDir, logDir, ports: {mongo, nats, smtp, mailApi, push} (0 or absent = free port), log,
  *         needMongo (default true; false when every service has its own MONGO_URL),
  *         natsHarness (default true: a connection without credentials may do anything, for tests; false: it is refused) }
- * Returns { mongoUrl, natsUrl, natsUsers, smtpUrl, mailApiUrl, source, logDir, restartNats(), stop() };
+ * Returns { mongoUrl, natsUrl, natsUsers, smtpUrl, mailApiUrl, smsApiUrl, pushCaFile, source, logDir, restartNats(), stop() }
+ * (smsApiUrl and pushCaFile only when the sink runs here: the SMS API base URL and the push service's certificate);
  * natsUsers ({ gateway: { user, password }, ... }) is null when NATS comes from NATS_URL (the apps
  * then connect without credentials, or as their NATS_USER / NATS_PASSWORD in extraEnv say).
  * Throws InfraUnavailableError (nothing started) when a component cannot be had.
@@ -374,17 +376,31 @@ async function startInfra(opts) {
 
     let smtpUrl = process.env.SMTP_URL || null;
     let mailApiUrl = process.env.MAIL_API_URL || null;
+    let smsApiUrl = null;
+    let pushCaFile = null;
     if (!smtpUrl) {
       const smtpPort = await port('smtp');
       const httpPort = await port('mailApi');
+      const pushPort = await port('push');
+      fs.mkdirSync(dataDir, { recursive: true });
+      pushCaFile = path.join(dataDir, 'push-ca.pem');
+      fs.rmSync(pushCaFile, { force: true });
       const sink = spawnLogged('smtp-sink', process.execPath, [path.join(root, 'tools', 'smtp-sink', 'sink.cjs')], {
         logDir,
-        env: { SMTP_PORT: String(smtpPort), HTTP_PORT: String(httpPort), MAIL_DIR: path.join(dataDir, 'mail'), SINK_MODE: process.env.HERALD_SINK_MODE ?? '' },
+        env: {
+          SMTP_PORT: String(smtpPort),
+          HTTP_PORT: String(httpPort),
+          PUSH_PORT: String(pushPort),
+          PUSH_CA_FILE: pushCaFile,
+          MAIL_DIR: path.join(dataDir, 'mail'),
+          SINK_MODE: process.env.HERALD_SINK_MODE ?? '',
+        },
       });
       stops.push(() => stopChild(sink));
       await waitForPort(httpPort, 30000, '127.0.0.1', sink);
       smtpUrl = `smtp://127.0.0.1:${smtpPort}`;
       mailApiUrl = `http://127.0.0.1:${httpPort}`;
+      smsApiUrl = mailApiUrl;
     }
 
     return {
@@ -393,6 +409,8 @@ async function startInfra(opts) {
       natsUsers,
       smtpUrl,
       mailApiUrl,
+      smsApiUrl,
+      pushCaFile,
       source: sources.join('+') || 'environment',
       logDir,
       /** Restarts the local nats-server in place (fault tests); throws when NATS is not local. */

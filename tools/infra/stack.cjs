@@ -26,15 +26,47 @@ async function waitForHttp(url, timeoutMs = 30000, child = null) {
 }
 
 /**
- * opts: { infra: {mongoUrl, natsUrl, natsUsers, smtpUrl} (natsUsers: each app's NATS user and password, or null), dbPrefix, adminToken, tokenSecret, logDir,
+ * The SMS and web push settings of the delivery service (and the recipient service's) against the
+ * sink's fakes, when the sink runs here (infra.smsApiUrl, infra.pushCaFile): two accounts of the
+ * fake SMS provider as primary and secondary (failover by hand: POST /sms/control
+ * {"fail_next": n, "account": "ACfakeprimary"}), VAPID keys (`vapid`, else fresh ones), endpoints
+ * on 127.0.0.1 allowed and the fake push service's certificate trusted.
+ */
+function fakeMediumsEnv(infra, { vapid, smsAuthToken, callbackSecret }) {
+  const keys = vapid ?? require('web-push').generateVAPIDKeys();
+  const delivery = {
+    VAPID_PUBLIC_KEY: keys.publicKey,
+    VAPID_PRIVATE_KEY: keys.privateKey,
+    VAPID_SUBJECT: 'mailto:webpush@herald.local',
+    CALLBACK_SECRET: callbackSecret || crypto.randomBytes(32).toString('hex'),
+  };
+  if (infra.smsApiUrl) {
+    const token = smsAuthToken || crypto.randomBytes(16).toString('hex');
+    Object.assign(delivery, {
+      SMS_URL: infra.smsApiUrl,
+      SMS_ACCOUNT_SID: 'ACfakeprimary',
+      SMS_AUTH_TOKEN: token,
+      SMS_FROM: '+15005550006',
+      SMS_SECONDARY_URL: infra.smsApiUrl,
+      SMS_SECONDARY_ACCOUNT_SID: 'ACfakesecondary',
+      SMS_SECONDARY_AUTH_TOKEN: token,
+    });
+  }
+  if (infra.pushCaFile) Object.assign(delivery, { PUSH_ALLOW_PRIVATE: '1', PUSH_EXTRA_CA_FILE: infra.pushCaFile });
+  return { delivery, recipient: infra.pushCaFile ? { PUSH_ALLOW_PRIVATE: '1' } : {}, vapidPublicKey: keys.publicKey };
+}
+
+/**
+ * opts: { infra: {mongoUrl, natsUrl, natsUsers, smtpUrl, smsApiUrl?, pushCaFile?} (natsUsers: each app's NATS user and password, or null), dbPrefix, adminToken, tokenSecret, logDir,
  *         serviceToken (SERVICE_TOKEN of all four processes; default: a fresh one for this stack),
  *         ports: {gateway, 'recipient-service', ...} (absent = free port), metricsPorts,
  *         mongoUrls: {gateway?, 'recipient-service'?, ...} (a store per process; default infra.mongoUrl),
  *         distDir (where the bundles are, inside the repository; default <root>/dist), logLevel, extraEnv, readyTimeoutMs,
  *         nodeArgs (extra node flags of the four processes, e.g. --cpu-prof),
  *         publicBaseUrl (PUBLIC_BASE_URL of the delivery service's unsubscribe links; default the gateway's URL),
- *         unsubscribeSecret (UNSUBSCRIBE_SECRET; default: a fresh one), dkim: {domain, selector, privateKey} (signing; default none) }
- * Returns { baseUrl, urls, serviceToken, processes, stop(), restart(name), kill(name, signal) }.
+ *         unsubscribeSecret (UNSUBSCRIBE_SECRET; default: a fresh one), dkim: {domain, selector, privateKey} (signing; default none),
+ *         vapid: {publicKey, privateKey} (web push; default: fresh keys), smsAuthToken, callbackSecret (defaults: fresh ones) }
+ * Returns { baseUrl, urls, serviceToken, processes, vapidPublicKey, stop(), restart(name), kill(name, signal) }.
  * When start-up fails, whatever was started is stopped again before the error is thrown.
  */
 async function startStackOnce(opts) {
@@ -75,6 +107,7 @@ async function startStackOnce(opts) {
     UNSUBSCRIBE_SECRET: opts.unsubscribeSecret || crypto.randomBytes(32).toString('hex'),
     ...(opts.dkim ? { DKIM_DOMAIN: opts.dkim.domain, DKIM_SELECTOR: opts.dkim.selector, DKIM_PRIVATE_KEY: opts.dkim.privateKey } : {}),
   };
+  const mediums = fakeMediumsEnv(opts.infra, { vapid: opts.vapid, smsAuthToken: opts.smsAuthToken, callbackSecret: opts.callbackSecret });
   const baseEnvOf = (name) => {
     if (name === 'gateway') {
       return {
@@ -95,7 +128,8 @@ async function startStackOnce(opts) {
       PORT: String(ports[name]),
       METRICS_PORT: String(metricsPorts[name]),
       MONGO_DB: `${opts.dbPrefix}_${name.replace('-service', '')}`,
-      ...(name === 'delivery-service' ? mailEnv : {}),
+      ...(name === 'delivery-service' ? { ...mailEnv, ...mediums.delivery } : {}),
+      ...(name === 'recipient-service' ? mediums.recipient : {}),
     };
   };
   const processes = {};
@@ -127,6 +161,8 @@ async function startStackOnce(opts) {
     baseUrl,
     urls,
     serviceToken,
+    /** The VAPID public key of the delivery service (web push). */
+    vapidPublicKey: mediums.vapidPublicKey,
     /** The gateway's environment (tests start more replicas of it in-process). */
     gatewayEnv: envOf('gateway'),
     ports,

@@ -1,5 +1,8 @@
-// Development and test SMTP sink: accepts every mail on loopback, keeps it (in memory and as
-// JSON lines under MAIL_DIR), and serves it over HTTP so tests and people can read it.
+// Development and test sink of every outbound medium: an SMTP server that accepts every mail on
+// loopback (kept in memory and as JSON lines under MAIL_DIR), a fake SMS provider (sms-fake.cjs:
+// Twilio-compatible API on this HTTP port) and a fake web push service (push-fake.cjs: HTTPS on
+// PUSH_PORT, its certificate written to PUSH_CA_FILE), all served over HTTP so tests and people can
+// read what arrived:
 //   GET    /messages            all messages, oldest first ({id, from, to, subject, html, text, date, message_id})
 //   DELETE /messages            forget them
 //   GET    /messages/{id}/raw   the message as received (RFC 5322 text), for the last 1,000 messages
@@ -12,6 +15,8 @@
 //                                answer its DATA only n ms later (a slow relay; 0: at once).
 //                                Each field changes only what it names.
 //   GET    /count               {"received": n}: mails accepted so far
+//   GET    /sms, DELETE /sms, POST /sms/control, POST /2010-04-01/Accounts/{sid}/Messages.json (sms-fake.cjs)
+//   GET    /push, DELETE /push, POST /push/control, POST /push/subscriptions, GET /push/ca.pem (push-fake.cjs)
 //   GET    /healthz
 // SINK_MODE=count (benchmarks): mails are accepted and counted, not parsed nor kept, so the sink
 // is not what limits a throughput measurement.
@@ -20,11 +25,16 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { SMTPServer } = require('smtp-server');
 const { simpleParser } = require('mailparser');
+const { createSmsFake } = require('./sms-fake.cjs');
+const { startPushFake } = require('./push-fake.cjs');
 
 const smtpPort = Number(process.env.SMTP_PORT ?? 1025);
 const httpPort = Number(process.env.HTTP_PORT ?? 8025);
 const host = process.env.HOST ?? '127.0.0.1';
 const mailDir = process.env.MAIL_DIR;
+const pushPort = Number(process.env.PUSH_PORT ?? 0);
+const pushCaFile = process.env.PUSH_CA_FILE;
+const sms = createSmsFake();
 
 let messages = [];
 let rejectNext = 0;
@@ -106,8 +116,21 @@ const smtp = new SMTPServer({
   },
 });
 
+let push = null;
+
 const api = http.createServer((req, res) => {
-  const send = (status, body) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+  const chunks = [];
+  req.on('data', (c) => chunks.push(c));
+  req.on('end', () => {
+    const body = Buffer.concat(chunks).toString('utf8');
+    if (sms(req, res, body)) return;
+    if (push && push.handle(req, res, body)) return;
+    mail(req, res, body);
+  });
+});
+
+function mail(req, res, body) {
+  const send = (status, b) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(b));
   if (req.url === '/healthz') return send(200, { ok: true });
   if (req.url === '/count' && req.method === 'GET') return send(200, { received });
   const rawMatch = /^\/messages\/(\d+)\/raw$/.exec(req.url);
@@ -123,39 +146,39 @@ const api = http.createServer((req, res) => {
     return send(200, { ok: true });
   }
   if (req.url === '/control' && req.method === 'POST') {
-    let body = '';
-    req.on('data', (c) => (body += c));
-    req.on('end', () => {
-      try {
-        const control = JSON.parse(body);
-        if ('reject_next' in control) {
-          rejectNext = Number(control.reject_next ?? 0);
-          rejectCode = Number(control.code ?? 451);
-        }
-        if ('answer_after_ms' in control) answerAfterMs = Math.max(0, Number(control.answer_after_ms) || 0);
-        if (control.refuse) {
-          const address = String(control.refuse.address ?? '').toLowerCase();
-          const code = Number(control.refuse.code ?? 550);
-          if (!address) return send(400, { error: 'refuse.address is required' });
-          if (code === 0) refused.delete(address);
-          else if (code >= 400 && code < 600) refused.set(address, { code, message: String(control.refuse.message ?? (code >= 500 ? '5.1.1 no such mailbox' : '4.2.1 mailbox busy, try later')) });
-          else return send(400, { error: 'refuse.code must be 0 or 400-599' });
-        }
-        send(200, { reject_next: rejectNext, code: rejectCode, answer_after_ms: answerAfterMs, refused: Object.fromEntries(refused) });
-      } catch {
-        send(400, { error: 'invalid json' });
+    try {
+      const control = JSON.parse(body);
+      if ('reject_next' in control) {
+        rejectNext = Number(control.reject_next ?? 0);
+        rejectCode = Number(control.code ?? 451);
       }
-    });
+      if ('answer_after_ms' in control) answerAfterMs = Math.max(0, Number(control.answer_after_ms) || 0);
+      if (control.refuse) {
+        const address = String(control.refuse.address ?? '').toLowerCase();
+        const code = Number(control.refuse.code ?? 550);
+        if (!address) return send(400, { error: 'refuse.address is required' });
+        if (code === 0) refused.delete(address);
+        else if (code >= 400 && code < 600) refused.set(address, { code, message: String(control.refuse.message ?? (code >= 500 ? '5.1.1 no such mailbox' : '4.2.1 mailbox busy, try later')) });
+        else return send(400, { error: 'refuse.code must be 0 or 400-599' });
+      }
+      send(200, { reject_next: rejectNext, code: rejectCode, answer_after_ms: answerAfterMs, refused: Object.fromEntries(refused) });
+    } catch {
+      send(400, { error: 'invalid json' });
+    }
     return;
   }
   send(404, { error: 'not found' });
-});
+}
 
-smtp.listen(smtpPort, host, () => {
-  api.listen(httpPort, host, () => {
-    console.log(JSON.stringify({ msg: 'smtp sink listening', smtp: `smtp://${host}:${smtpPort}`, http: `http://${host}:${httpPort}` }));
+startPushFake({ port: pushPort, host }).then((started) => {
+  push = started;
+  if (pushCaFile) fs.writeFileSync(pushCaFile, started.cert);
+  smtp.listen(smtpPort, host, () => {
+    api.listen(httpPort, host, () => {
+      console.log(JSON.stringify({ msg: 'sink listening', smtp: `smtp://${host}:${smtpPort}`, http: `http://${host}:${httpPort}`, push: started.origin }));
+    });
   });
 });
-const stop = () => smtp.close(() => api.close(() => process.exit(0)));
+const stop = () => smtp.close(() => api.close(() => (push ? push.close() : Promise.resolve()).then(() => process.exit(0))));
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);

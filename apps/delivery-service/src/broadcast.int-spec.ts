@@ -173,10 +173,10 @@ describe('delivery service: broadcasts', () => {
         await broadcasts.advanceProgress(id);
       }),
     );
-    expect(await broadcasts.progress(id)).toEqual({ chunksDone: 30, created: 300, eligible: 15 });
+    expect(await broadcasts.progress(id)).toEqual({ chunksDone: 30, created: 300, eligible: 15, pushEligible: 0 });
     // A writer that read an early prefix stores it after everyone else: the next advance recovers.
     await mongo.db.collection<{ _id: number }>('broadcast_progress').updateOne({ _id: id }, { $set: { chunks_done: 3, created: 30, eligible: 1 } });
-    expect(await broadcasts.advanceProgress(id)).toEqual({ chunksDone: 30, created: 300, eligible: 15 });
+    expect(await broadcasts.advanceProgress(id)).toEqual({ chunksDone: 30, created: 300, eligible: 15, pushEligible: 0 });
   });
 
   it('when an erasure is handled before a racing chunk inserts, then the chunk leaves nothing of the erased incarnation, and a new incarnation of the id keeps its notifications', async () => {

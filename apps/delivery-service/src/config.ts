@@ -11,6 +11,65 @@ export const ConfigSchema = Type.Composite([
     PREFERENCE_SERVICE_URL: Type.String({ minLength: 1, default: 'http://127.0.0.1:50052' }),
     SMTP_URL: Type.String({ minLength: 1, default: 'smtp://127.0.0.1:1025' }),
     SMTP_FROM: Type.String({ minLength: 1, default: 'Herald <no-reply@herald.local>' }),
+    /** The primary SMTP relay's name, recorded on each email it sent (`provider`). */
+    SMTP_NAME: Type.String({ minLength: 1, maxLength: 64, default: 'smtp-primary' }),
+    /** A second SMTP relay (failover): used while the primary's circuit is open, and for a mail the primary failed transiently. Empty: none. */
+    SMTP_SECONDARY_URL: Type.String({ default: '' }),
+    SMTP_SECONDARY_NAME: Type.String({ minLength: 1, maxLength: 64, default: 'smtp-secondary' }),
+    /** Base URL of the SMS provider's Twilio-compatible Messages API, e.g. `https://api.twilio.com`. Empty: SMS is off (SMS sends fail `provider_error`). */
+    SMS_URL: Type.String({ default: '', pattern: '^(https?://[^?#\\s]+)?$' }),
+    /** The SMS account id (the basic-auth user, e.g. Twilio's `AC…`). */
+    SMS_ACCOUNT_SID: Type.String({ default: '' }),
+    /** The SMS account's auth token (the basic-auth password). Never logged, never in an outcome. */
+    SMS_AUTH_TOKEN: Type.String({ default: '' }),
+    /** The sender: an E.164 number, or a messaging service id (`MG…`). */
+    SMS_FROM: Type.String({ default: '' }),
+    /** The primary SMS provider's name, recorded on each SMS it sent (`provider`). */
+    SMS_NAME: Type.String({ minLength: 1, maxLength: 64, default: 'sms-primary' }),
+    /** A second SMS provider (failover), same API shape. Empty: none. */
+    SMS_SECONDARY_URL: Type.String({ default: '', pattern: '^(https?://[^?#\\s]+)?$' }),
+    SMS_SECONDARY_ACCOUNT_SID: Type.String({ default: '' }),
+    /** Never logged, never in an outcome. */
+    SMS_SECONDARY_AUTH_TOKEN: Type.String({ default: '' }),
+    /** The secondary's sender; empty: SMS_FROM. */
+    SMS_SECONDARY_FROM: Type.String({ default: '' }),
+    SMS_SECONDARY_NAME: Type.String({ minLength: 1, maxLength: 64, default: 'sms-secondary' }),
+    /** One request to an SMS provider gives up after this long. */
+    SMS_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 120_000, default: 10_000 }),
+    /** SMS messages in hand at once. */
+    SMS_CONCURRENCY: Type.Integer({ minimum: 1, default: 64 }),
+    /** Attempts of one SMS (each with up to 3 quick tries on 429/5xx) before it ends `failed`. */
+    SMS_MAX_ATTEMPTS: Type.Integer({ minimum: 1, default: 6 }),
+    /** First retry delay of an SMS; doubles each attempt (at least the provider's Retry-After). */
+    SMS_RETRY_BASE_MS: Type.Integer({ minimum: 1, default: 1_000 }),
+    /** Web push VAPID public key (base64url, RFC 8292), served at `GET /push/vapid_public_key`; `npm start` generates a pair. Empty: web push is off. */
+    VAPID_PUBLIC_KEY: Type.String({ default: '' }),
+    /** Web push VAPID private key (base64url). Never logged. */
+    VAPID_PRIVATE_KEY: Type.String({ default: '' }),
+    /** Contact the push services may use (the VAPID `sub`): a `mailto:` or `https:` URL. */
+    VAPID_SUBJECT: Type.String({ default: 'mailto:webpush@herald.invalid', pattern: '^(mailto:|https://)\\S+$' }),
+    /** How long a push service keeps an undelivered web push message (TTL header). */
+    PUSH_TTL_SECONDS: Type.Integer({ minimum: 0, maximum: 2_419_200, default: 86_400 }),
+    /** Urgency header of web push messages. */
+    PUSH_URGENCY: Type.Union([Type.Literal('very-low'), Type.Literal('low'), Type.Literal('normal'), Type.Literal('high')], { default: 'normal' }),
+    /** One request to a push service gives up after this long. */
+    PUSH_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 120_000, default: 10_000 }),
+    /** Web push messages in hand at once. */
+    PUSH_CONCURRENCY: Type.Integer({ minimum: 1, default: 64 }),
+    /** Attempts of one web push message before it ends `failed`. */
+    PUSH_MAX_ATTEMPTS: Type.Integer({ minimum: 1, default: 6 }),
+    /** First retry delay of a web push message; doubles each attempt (at least the push service's Retry-After). */
+    PUSH_RETRY_BASE_MS: Type.Integer({ minimum: 1, default: 1_000 }),
+    /** Allow push endpoints on loopback, private, link-local or metadata addresses (development, tests: the local fake push service). */
+    PUSH_ALLOW_PRIVATE: Type.Boolean({ default: false }),
+    /** A PEM file of extra certificate authorities push endpoints may present, beside the system's (the local fake push service's). Empty: none. */
+    PUSH_EXTRA_CA_FILE: Type.String({ default: '' }),
+    /** Key (at least 32 characters) that signs SMS status callback URLs. Empty (or no PUBLIC_BASE_URL): no callbacks are asked for, SMS outcomes stay `sent`. */
+    CALLBACK_SECRET: Type.String({ default: '', pattern: '^(.{32,})?$' }),
+    /** Consecutive transient failures of a primary provider (SMTP, SMS) that open its circuit: messages then go to the secondary. */
+    FAILOVER_CONSECUTIVE_FAILURES: Type.Integer({ minimum: 1, default: 3 }),
+    /** How long a primary provider's circuit stays open before one message probes it again (half-open). */
+    FAILOVER_HALF_OPEN_AFTER_MS: Type.Integer({ minimum: 100, default: 30_000 }),
     /**
      * An `smtp:` relay must upgrade with STARTTLS, or nothing is sent (a relay, or someone on the path, cannot strip it).
      * Unset: required for every host but loopback. `false` allows plain text to a relay on a network you trust.
@@ -74,7 +133,7 @@ export const ConfigSchema = Type.Composite([
     /** First retry delay of an email; doubles each attempt. */
     EMAIL_RETRY_BASE_MS: Type.Integer({ minimum: 1, default: 500 }),
     /**
-     * A worker's claim on an email it is sending: no other worker (a redelivery of its job) sends it
+     * A worker's claim on an email (SMS, push message) it is sending: no other worker (a redelivery of its job) sends it
      * while the claim holds; renewed every third of it while the SMTP exchange runs; a dead worker's
      * claim is retaken after it.
      */

@@ -4,7 +4,7 @@ import { nanos } from '@nats-io/nats-core';
 import {
   DELIVERY_EMAIL_SUBJECT,
   deliverySendSubject,
-  EmailJobSchema,
+  OutboundJobSchema,
   OUTCOMES_STREAM,
   OUTCOMES_SUBJECT_PREFIX,
   outcomeRecipientKey,
@@ -130,7 +130,7 @@ describe('delivery service: outcome events (HERALD_OUTCOMES)', () => {
     const js = jetstream(nc);
     const send = { id: Number(id), projectId: Number(project), recipientId: 'ed', recipientSeq: 0, target, payloadJson: '{}', email: { subject: email.subject, html: email.html }, settings: { strictTargets: false, maxBroadcastRecipientsForEmail: 0, monthlyQuota: null }, createdAt: new Date() };
     await js.publish(deliverySendSubject(id), encodeSend(send));
-    await js.publish(DELIVERY_EMAIL_SUBJECT, toBinary(EmailJobSchema, create(EmailJobSchema, { projectId: project, notificationId: id })), { msgID: `replay-e-${id}` });
+    await js.publish(DELIVERY_EMAIL_SUBJECT, toBinary(OutboundJobSchema, create(OutboundJobSchema, { projectId: project, notificationId: id })), { msgID: `replay-e-${id}` });
     await eventually(async () => {
       const jsm = await jetstreamManager(nc);
       return (await jsm.streams.info('HERALD_DELIVERY')).state.messages === 0;

@@ -1,11 +1,12 @@
 import { createSequences, type ServiceDeps, type ServiceParts } from '@herald/service-kit';
 import { createPeerClients, preferenceResolver, recipientDirectory } from './rpc/peer-clients';
 import type { Config } from './config';
+import { createCallbackTokens } from './domain/callback-token';
 import { createContactConfirmationTokens } from './domain/contact-confirmation-token';
 import { createConfirmationMailBudget } from './store/confirmation-mail-budget';
 import { createUnsubscribeTokens } from './domain/unsubscribe-token';
 import { dkimSettings } from './email/dkim-settings';
-import { createMailer } from './email/mailer';
+import { createOutboundSenders, providerConfigProblems } from './providers/senders';
 import { startConsumers } from './messaging/consumers';
 import { createJobPublisher } from './messaging/job-publisher';
 import { createAcceptedSends } from './messaging/send-jobs';
@@ -19,6 +20,7 @@ import { createIdempotencyRepository } from './store/idempotency-repository';
 import { createNotificationRepository } from './store/notification-repository';
 import { createBulkWriteLane } from './store/bulk-write-lane';
 import { createQuotaRepository } from './store/quota-repository';
+import { createSmsReportRepository } from './store/sms-report-repository';
 import { createConsumerFigures } from './messaging/consumer-figures';
 import { createDeliveryMetrics, registerConsumerGauges } from './telemetry/delivery-metrics';
 import { createUseCases } from './usecases';
@@ -32,6 +34,8 @@ import { parseSchedule } from './webhooks/retry-schedule';
  * before any worker starts), the workers, the outbox sweeper and the DeliveryService routes.
  */
 export async function build({ config, logger, mongo, nats, metrics }: ServiceDeps<Config>): Promise<ServiceParts> {
+  const problems = providerConfigProblems(config);
+  if (problems.length > 0) throw new Error(`invalid provider configuration: ${problems.join('; ')}`);
   const deliveryMetrics = createDeliveryMetrics(metrics.registry);
   const notifications = createNotificationRepository(mongo.db, {
     bulkLane: createBulkWriteLane({ share: config.BROADCAST_WRITE_SHARE, sliceSize: config.BROADCAST_WRITE_SLICE, onPause: deliveryMetrics.broadcastWritePause }),
@@ -43,11 +47,13 @@ export async function build({ config, logger, mongo, nats, metrics }: ServiceDep
   await quota.ensureIndexes();
   const idempotency = createIdempotencyRepository(mongo.db);
   await idempotency.ensureIndexes();
+  const smsReports = createSmsReportRepository(mongo.db);
+  await smsReports.ensureIndexes();
   await ensureDeliveryStreams(nats, config.ACK_WAIT_MS, config.OUTCOMES_MAX_AGE_MS);
 
   const peers = createPeerClients({ recipients: config.RECIPIENT_SERVICE_URL, preferences: config.PREFERENCE_SERVICE_URL, serviceToken: config.SERVICE_TOKEN });
   const dkim = dkimSettings(config);
-  const mailer = createMailer({ url: config.SMTP_URL, from: config.SMTP_FROM, poolSize: config.SMTP_POOL_SIZE, timeoutMs: config.SMTP_TIMEOUT_MS, dkim, requireTls: config.SMTP_REQUIRE_TLS });
+  const senders = createOutboundSenders(config, { dkim, metrics: deliveryMetrics, logger });
   const unsubscribe =
     config.PUBLIC_BASE_URL && config.UNSUBSCRIBE_SECRET
       ? { tokens: createUnsubscribeTokens(config.UNSUBSCRIBE_SECRET), baseUrl: config.PUBLIC_BASE_URL.replace(/\/+$/, ''), ttlSeconds: config.UNSUBSCRIBE_TTL_DAYS * 86_400 }
@@ -66,6 +72,9 @@ export async function build({ config, logger, mongo, nats, metrics }: ServiceDep
       : undefined;
   logger.info({ dkim: dkim ? `${dkim.keySelector}._domainkey.${dkim.domainName}` : null, oneClickUnsubscribe: Boolean(unsubscribe) }, 'email deliverability settings');
   if (!unsubscribe) logger.warn('PUBLIC_BASE_URL or UNSUBSCRIBE_SECRET is not set: mails carry no one-click unsubscribe header, and email addresses set with recipient tokens cannot be confirmed (no email is sent to them)');
+  const smsCallbacks =
+    config.PUBLIC_BASE_URL && config.CALLBACK_SECRET ? { tokens: createCallbackTokens(config.CALLBACK_SECRET), baseUrl: config.PUBLIC_BASE_URL.replace(/\/+$/, '') } : undefined;
+  if (config.SMS_URL && !smsCallbacks) logger.warn('PUBLIC_BASE_URL or CALLBACK_SECRET is not set: SMS carry no status callback, their outcomes stay `sent`');
   const presence = createRecipientPresence({ recipients: peers.recipients, ttlMs: config.RECIPIENT_CACHE_TTL_MS, barrier: natsReadBarrier(nats) });
   const deletions = listenForDeletions(nats, presence, logger);
   const sequences = createSequences(mongo.db);
@@ -76,6 +85,7 @@ export async function build({ config, logger, mongo, nats, metrics }: ServiceDep
       broadcasts,
       idempotency,
       quota,
+      smsReports,
       notificationIds: createIdAllocator(sequences, 'notifications'),
       broadcastIds: createIdAllocator(sequences, 'broadcasts'),
       jobs: createJobPublisher(nats),
@@ -84,7 +94,8 @@ export async function build({ config, logger, mongo, nats, metrics }: ServiceDep
       recipients: recipientDirectory(peers.recipients),
       presence,
       preferences: preferenceResolver(peers.preferences),
-      mailer,
+      senders,
+      smsCallbacks,
       unsubscribe,
       contactConfirmation,
       now: () => new Date(),
@@ -100,6 +111,10 @@ export async function build({ config, logger, mongo, nats, metrics }: ServiceDep
         emailMaxAttempts: config.EMAIL_MAX_ATTEMPTS,
         emailRetryBaseMs: config.EMAIL_RETRY_BASE_MS,
         emailLeaseMs: config.EMAIL_LEASE_MS,
+        outboundRetry: {
+          sms: { maxAttempts: config.SMS_MAX_ATTEMPTS, baseMs: config.SMS_RETRY_BASE_MS },
+          web_push: { maxAttempts: config.PUSH_MAX_ATTEMPTS, baseMs: config.PUSH_RETRY_BASE_MS },
+        },
       },
     },
     logger,
@@ -109,7 +124,7 @@ export async function build({ config, logger, mongo, nats, metrics }: ServiceDep
     logger,
     usecases,
     concurrency: config.WORKER_CONCURRENCY,
-    emailConcurrency: config.EMAIL_CONCURRENCY,
+    outboundConcurrency: { email: config.EMAIL_CONCURRENCY, sms: config.SMS_CONCURRENCY, web_push: config.PUSH_CONCURRENCY },
     chunkConcurrency: config.BROADCAST_CHUNK_CONCURRENCY,
     batchSize: config.WORKER_BATCH_SIZE,
     batchLingerMs: config.WORKER_BATCH_LINGER_MS,
@@ -178,7 +193,7 @@ export async function build({ config, logger, mongo, nats, metrics }: ServiceDep
 
   return {
     routes: (router) => {
-      deliveryRoutes(usecases, logger)(router);
+      deliveryRoutes(usecases, logger, { vapidPublicKey: config.VAPID_PUBLIC_KEY })(router);
       webhooks.routes(router);
     },
     async stop() {
@@ -188,7 +203,7 @@ export async function build({ config, logger, mongo, nats, metrics }: ServiceDep
       retention.stop();
       deletions.stop();
       await Promise.all(workers.map((w) => w.stop()));
-      mailer.close();
+      senders.close();
       peers.close();
     },
   };

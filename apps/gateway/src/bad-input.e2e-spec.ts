@@ -181,7 +181,13 @@ describe('bad input', () => {
 
     it('when an address of another medium has commas, then it is kept as sent', async () => {
       const rid = await newRecipient();
-      expect((await call('POST', `/recipients/${rid}/contacts`, { key: p.fullKey, body: { medium: 'sms', address: '+1 555,1' } })).status).toBe(201);
+      expect((await call('POST', `/recipients/${rid}/contacts`, { key: p.fullKey, body: { medium: 'mobile_push', address: 'token,1' } })).status).toBe(201);
+    });
+
+    it('when an sms address is not an E.164 number, then 400 on address (issue 22)', async () => {
+      const rid = await newRecipient();
+      const res = await call('POST', `/recipients/${rid}/contacts`, { key: p.fullKey, body: { medium: 'sms', address: '+1 555,1' } });
+      expect([res.status, res.body.code, res.body.errors?.[0]?.property_path]).toEqual([400, 'validation_failed', 'address']);
     });
   });
 

@@ -69,10 +69,10 @@ describe('contacts', () => {
     const res = await add(rid, { medium: 'email', address: 'two@x.io', is_primary: true });
     expect(res.status).toBe(409);
     expect(res.body).toEqual({ message: expect.any(String), code: 'primary_contact_exists' });
-    const sms = await add(rid, { medium: 'sms', address: '+1555', is_primary: true });
+    const sms = await add(rid, { medium: 'sms', address: '+15550002', is_primary: true });
     expect(sms.status).toBe(201);
     const byAddress = Object.fromEntries((await list(rid)).map((c) => [c.address, c]));
-    expect(byAddress).toEqual({ 'one@x.io': one, '+1555': sms.body.data });
+    expect(byAddress).toEqual({ 'one@x.io': one, '+15550002': sms.body.data });
   });
 
   it.each([

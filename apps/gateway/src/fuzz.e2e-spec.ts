@@ -97,7 +97,7 @@ async function seed(p: TestProject, tag: string, ids: { rOwn: string; shared: st
   for (const rid of [ids.rOwn, ids.shared]) {
     await ok(call('POST', '/recipients', { key, body: { id: rid, name: `name ${tag}` } }), 201, 'recipient');
     out.contact.push((await ok(call('POST', `/recipients/${rid}/contacts`, { key, body: { medium: 'email', address: `${tag}.${rid}@example.com`, is_primary: true } }), 201, 'contact')).id);
-    out.contact.push((await ok(call('POST', `/recipients/${rid}/contacts`, { key, body: { medium: 'sms', address: `+1555${tag}`, is_primary: false } }), 201, 'contact')).id);
+    out.contact.push((await ok(call('POST', `/recipients/${rid}/contacts`, { key, body: { medium: 'sms', address: `+1555${String([...tag].reduce((h, c) => (h * 31 + c.charCodeAt(0)) % 10_000_000, 7)).padStart(7, '0')}`, is_primary: false } }), 201, 'contact')).id);
     await ok(call('PATCH', `/recipients/${rid}/preferences`, { key, body: { target: { channel: `rule-${tag}`, topic: tag, event: 'e' }, medium: 'email', state: { enabled: true } } }), 200, 'rule');
   }
   for (const medium of ['in_app', 'email']) {

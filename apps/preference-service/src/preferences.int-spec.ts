@@ -85,7 +85,7 @@ describe('PreferenceService recipient preferences', () => {
   });
 
   it('when check has a bad target or medium, then it is refused with validation_failed', async () => {
-    const err = await errorOf(svc.client.checkPreference({ projectId: newProject(), recipientId: 'r', target: { ...deploys, topic: '' }, medium: 'sms' }));
+    const err = await errorOf(svc.client.checkPreference({ projectId: newProject(), recipientId: 'r', target: { ...deploys, topic: '' }, medium: 'mobile_push' }));
     expect(err.violations.map((v) => v.property_path).sort()).toEqual(['medium', 'topic']);
   });
 
@@ -107,6 +107,27 @@ describe('PreferenceService recipient preferences', () => {
       ['a', 'e', 'z', 'email', null, false, true, false],
       ['b', 'e', 'none', 'in_app', null, true, true, false],
       ['b', 'e', 'none', 'email', 'none email', true, true, true],
+    ]);
+  });
+
+  it('when the project catalogs sms or web_push for a target, or the recipient has such a rule, then those rows are listed after in_app and email; not elsewhere', async () => {
+    const projectId = newProject();
+    await catalog(projectId, { channel: 'a', topic: 'any', event: 'e' }, 'web_push', true);
+    await catalog(projectId, { channel: 'a', topic: 'z', event: 'e' }, 'in_app', true);
+    await svc.client.setPreference({ projectId, recipientId: 'r', target: { channel: 'a', topic: 'z', event: 'e' }, medium: 'sms', enabled: true });
+    await svc.client.setPreference({ projectId, recipientId: 'r', target: { channel: 'b', topic: 'none', event: 'e' }, medium: 'email', enabled: true });
+    const { preferences } = await svc.client.listPreferences({ projectId, recipientId: 'r' });
+    const rows = preferences.map((p) => [p.target!.channel, p.target!.topic, p.medium, p.state!.enabled, p.state!.inherited, p.state!.cataloged]);
+    expect(rows).toEqual([
+      ['a', 'any', 'in_app', true, true, false],
+      ['a', 'any', 'email', false, true, false],
+      ['a', 'any', 'web_push', true, true, true],
+      ['a', 'z', 'in_app', true, true, true],
+      ['a', 'z', 'email', false, true, false],
+      ['a', 'z', 'sms', true, false, false],
+      ['a', 'z', 'web_push', true, true, false],
+      ['b', 'none', 'in_app', true, true, false],
+      ['b', 'none', 'email', true, false, false],
     ]);
   });
 

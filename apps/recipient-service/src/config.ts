@@ -7,6 +7,8 @@ export const ConfigSchema = Type.Composite([
     PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 50051 }),
     METRICS_PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 9101 }),
     MONGO_DB: Type.String({ minLength: 1, default: 'herald_recipient' }),
+    /** Accept web push subscriptions whose endpoint is on a loopback, private or local host (development, tests: the local fake push service). */
+    PUSH_ALLOW_PRIVATE: Type.Boolean({ default: false }),
   }),
 ]);
 export type Config = Static<typeof ConfigSchema>;

@@ -31,7 +31,7 @@ describe('recipient service: contacts', () => {
     await svc.client.addContact({ projectId, recipientId: 'ann', medium: 'email', address: 'a@x.io', isPrimary: true });
     expect(await errorOf(svc.client.addContact({ projectId, recipientId: 'ann', medium: 'email', address: 'A@X.io ' }))).toMatchObject({ code: 'contact_exists', message: 'Contact already exists' });
     expect(await errorOf(svc.client.addContact({ projectId, recipientId: 'ann', medium: 'email', address: 'b@x.io', isPrimary: true }))).toMatchObject({ code: 'primary_contact_exists' });
-    await svc.client.addContact({ projectId, recipientId: 'ann', medium: 'sms', address: 'a@x.io', isPrimary: true });
+    await svc.client.addContact({ projectId, recipientId: 'ann', medium: 'sms', address: '+15550101', isPrimary: true });
     expect((await svc.client.listContacts({ projectId, recipientId: 'ann' })).contacts).toHaveLength(2);
   });
 
@@ -98,7 +98,7 @@ describe('recipient service: contacts', () => {
   it('when a contact id belongs to another recipient or does not exist, then contact_not_found', async () => {
     const projectId = await withRecipient('owner');
     await svc.client.createRecipient({ projectId, id: 'intruder' });
-    const c = (await svc.client.addContact({ projectId, recipientId: 'owner', medium: 'sms', address: '1' })).contact!;
+    const c = (await svc.client.addContact({ projectId, recipientId: 'owner', medium: 'sms', address: '+15550111' })).contact!;
     const as = { projectId, recipientId: 'intruder', contactId: c.id };
     for (const call of [
       () => svc.client.updateContact({ ...as, address: '2' }),
@@ -136,7 +136,7 @@ describe('recipient service: contacts', () => {
     await svc.client.addContact({ projectId, recipientId: 'a', medium: 'email', address: 'a@x.io', isPrimary: true });
     await svc.client.addContact({ projectId, recipientId: 'a', medium: 'email', address: 'a2@x.io' });
     await svc.client.addContact({ projectId, recipientId: 'b', medium: 'email', address: 'b@x.io' });
-    await svc.client.addContact({ projectId, recipientId: 'c', medium: 'sms', address: '3', isPrimary: true });
+    await svc.client.addContact({ projectId, recipientId: 'c', medium: 'sms', address: '+15550103', isPrimary: true });
     const res = await svc.client.getPrimaryContacts({ projectId, recipientIds: ['a', 'b', 'c', 'zz'], medium: 'email' });
     expect(res.contacts.map((c) => [c.recipientId, c.address])).toEqual([['a', 'a@x.io']]);
     expect((await svc.client.getPrimaryContacts({ projectId: svc.project(), recipientIds: ['a'], medium: 'email' })).contacts).toEqual([]);

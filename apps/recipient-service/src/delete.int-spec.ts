@@ -45,7 +45,7 @@ describe('recipient service: DeleteRecipient', () => {
   it('when a deleted id is created again, then it starts fresh with no contacts', async () => {
     const projectId = svc.project();
     await svc.client.createRecipient({ projectId, id: 'phoenix', name: 'first' });
-    await svc.client.addContact({ projectId, recipientId: 'phoenix', medium: 'sms', address: '1' });
+    await svc.client.addContact({ projectId, recipientId: 'phoenix', medium: 'sms', address: '+15550111' });
     await svc.client.deleteRecipient({ projectId, id: 'phoenix' });
     expect((await svc.client.createRecipient({ projectId, id: 'phoenix' })).recipient?.name).toBeUndefined();
     expect((await svc.client.listContacts({ projectId, recipientId: 'phoenix' })).contacts).toEqual([]);
@@ -54,7 +54,7 @@ describe('recipient service: DeleteRecipient', () => {
   it('when a delete stopped half-way, then reads answer not found and a retried delete finishes with one event', async () => {
     const projectId = svc.project();
     await svc.client.createRecipient({ projectId, id: 'half' });
-    await svc.client.addContact({ projectId, recipientId: 'half', medium: 'sms', address: '1' });
+    await svc.client.addContact({ projectId, recipientId: 'half', medium: 'sms', address: '+15550111' });
     const stuck = { state: 'deleting', deleted_at: new Date() };
     const doc = await recipientsCol().findOneAndUpdate({ project_id: Number(projectId), recipient_id: 'half' }, { $set: stuck }, { returnDocument: 'after' });
     expect(await errorOf(svc.client.getRecipient({ projectId, id: 'half' }))).toMatchObject({ code: 'recipient_not_found' });
@@ -72,7 +72,7 @@ describe('recipient service: DeleteRecipient', () => {
     const projectId = svc.project();
     for (const id of ['c1', 'e1', 'b1']) {
       await svc.client.createRecipient({ projectId, id, name: 'old' });
-      await svc.client.addContact({ projectId, recipientId: id, medium: 'sms', address: '1' });
+      await svc.client.addContact({ projectId, recipientId: id, medium: 'sms', address: '+15550111' });
       await recipientsCol().updateOne({ project_id: Number(projectId), recipient_id: id }, { $set: { state: 'deleting', deleted_at: new Date() } });
     }
     expect((await svc.client.createRecipient({ projectId, id: 'c1' })).recipient?.name).toBeUndefined();

@@ -1,6 +1,7 @@
 import type { components, paths } from './gen/api.js';
 import { fillPath, Transport, type FetchLike, type RetryOptions } from './http.js';
 import { subscribe, type Subscription, type SubscribeHandlers, type SubscribeOptions } from './sse.js';
+import { disableWebPush, enableWebPush, type EnableWebPushOptions } from './web-push.js';
 
 type Schemas = components['schemas'];
 export type Recipient = Schemas['Recipient'];
@@ -171,6 +172,28 @@ export class HeraldClient {
 
   readonly broadcasts = {
     get: (id: number) => this.call('get', '/broadcasts/{id}', { params: { id } }),
+  };
+
+  /** Web push for browsers (opt-in; see web-push.ts). */
+  readonly push = {
+    /** The gateway's VAPID public key (base64url), what a push subscription is made with. */
+    vapidPublicKey: async (): Promise<string> => (await this.call('get', '/push/vapid_public_key', { retryable: true })).data.public_key,
+    /**
+     * Asks permission, registers the service worker, subscribes this browser and stores the
+     * subscription as the recipient's primary `web_push` contact (a recipient token is enough).
+     * Call it from a click. Resolves with the subscription stored.
+     */
+    enable: (recipientId: string, options: EnableWebPushOptions = {}) =>
+      enableWebPush(
+        {
+          vapidPublicKey: () => this.push.vapidPublicKey(),
+          storeSubscription: (rid, json) => this.contacts.setPrimary(rid, { medium: 'web_push', address: json }),
+        },
+        recipientId,
+        options,
+      ),
+    /** Unsubscribes this browser; its contact is marked expired by the next push. */
+    disable: (options: Pick<EnableWebPushOptions, 'environment'> = {}) => disableWebPush(options),
   };
 
   /** Operator API: construct the client with the gateway's ADMIN_TOKEN as `apiKey`. */

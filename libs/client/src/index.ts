@@ -11,3 +11,14 @@ export { Transport, fillPath, type FetchLike, type RetryOptions } from './http.j
 export { createSseParser, type StreamEvent, type StreamState, type SubscribeHandlers, type SubscribeOptions, type Subscription } from './sse.js';
 export type { paths, components } from './gen/api.js';
 export { verifyWebhook, WebhookVerificationError, type WebhookHeaders } from './webhooks.js';
+export {
+  enableWebPush,
+  disableWebPush,
+  base64UrlToBytes,
+  WebPushUnavailableError,
+  type EnableWebPushOptions,
+  type BrowserPushEnvironment,
+  type BrowserPushManager,
+  type BrowserPushSubscription,
+  type WebPushApi,
+} from './web-push.js';

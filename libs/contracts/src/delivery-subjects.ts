@@ -16,14 +16,20 @@ export const deliverySendSubject = (notificationId: number | bigint): string => 
 export const DELIVERY_BROADCAST_SUBJECT = `${DELIVERY_SUBJECT_PREFIX}.broadcast`;
 /** BroadcastChunkJob: create and gate one page of a broadcast's notifications. */
 export const DELIVERY_CHUNK_SUBJECT = `${DELIVERY_SUBJECT_PREFIX}.chunk`;
-/** EmailJob: send one notification's email. */
+/** OutboundJob: send one notification's email. */
 export const DELIVERY_EMAIL_SUBJECT = `${DELIVERY_SUBJECT_PREFIX}.email`;
+/** OutboundJob: send one notification's SMS. */
+export const DELIVERY_SMS_SUBJECT = `${DELIVERY_SUBJECT_PREFIX}.sms`;
+/** OutboundJob: send one notification's web push. */
+export const DELIVERY_PUSH_SUBJECT = `${DELIVERY_SUBJECT_PREFIX}.push`;
 
 /** Decides and writes batches of direct sends (SendJob). */
 export const DELIVERY_SEND_CONSUMER = 'delivery-sends';
 export const DELIVERY_BROADCAST_CONSUMER = 'delivery-broadcasts';
 export const DELIVERY_CHUNK_CONSUMER = 'delivery-chunks';
 export const DELIVERY_EMAIL_CONSUMER = 'delivery-emails';
+export const DELIVERY_SMS_CONSUMER = 'delivery-sms';
+export const DELIVERY_PUSH_CONSUMER = 'delivery-push';
 /** Durable consumer of the delivery service on EVENTS_STREAM, filtered to RECIPIENT_DELETED_SUBJECT. */
 export const DELIVERY_RECIPIENT_DELETED_CONSUMER = 'delivery-recipient-deleted';
 
@@ -51,6 +57,16 @@ export const OUTCOME_TYPES = [
   'email.sent',
   'email.failed',
   'email.skipped',
+  'sms.sent',
+  'sms.failed',
+  'sms.skipped',
+  /** The provider's status callback: the carrier delivered the SMS (after `sms.sent`). */
+  'sms.delivered',
+  /** The provider's status callback: the carrier could not deliver the SMS (after `sms.sent`). */
+  'sms.undelivered',
+  'push.sent',
+  'push.failed',
+  'push.skipped',
   'broadcast.completed',
 ] as const;
 /** Internal types: a read or opened flag set back to false (the live stream shows them as notification.updated). */

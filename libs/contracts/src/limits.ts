@@ -22,9 +22,26 @@ export const LIMITS = {
   feedPageMax: 100,
   tokenTtlDefaultSeconds: 3600,
   tokenTtlMaxSeconds: 2_592_000,
+  /** An SMS block's text (characters; a provider splits it into segments). */
+  smsTextMax: 1600,
+  /** A push block, serialized (bytes): what fits a web push message (4,096 bytes) after encryption. */
+  pushMaxBytes: 3000,
+  pushTitleMax: 256,
+  /** A push block's `tag` (the browser replaces a shown notification of the same tag). */
+  pushTagMax: 64,
+  /** A push block's `url` and `icon`. */
+  pushUrlMax: 2048,
+  /** A `web_push` contact's address: the PushSubscription JSON (its endpoint URL alone may be several hundred characters). */
+  webPushAddressMax: 4096,
   /** A recipient's own preference rules (uncataloged targets included); changing an existing one is always allowed. */
   preferenceRulesPerRecipientMax: 1000,
 } as const;
 
 export const CONTACT_MEDIUMS = ['email', 'sms', 'web_push', 'mobile_push'] as const;
-export const PREFERENCE_MEDIUMS = ['in_app', 'email'] as const;
+/** Mediums of the catalog, preferences and decisions, in the order lists use. */
+export const PREFERENCE_MEDIUMS = ['in_app', 'email', 'sms', 'web_push'] as const;
+/** Mediums delivered by a provider outside Herald (jobs, retries, failover), each with its send block. */
+export const OUTBOUND_MEDIUMS = ['email', 'sms', 'web_push'] as const;
+export type OutboundMedium = (typeof OUTBOUND_MEDIUMS)[number];
+/** The send block, outcome field and event prefix of each outbound medium. */
+export const OUTBOUND_FIELD = { email: 'email', sms: 'sms', web_push: 'push' } as const satisfies Record<OutboundMedium, string>;

@@ -1,6 +1,6 @@
 import { timestampDate, type Timestamp } from '@bufbuild/protobuf/wkt';
 import type { Decision } from './gen/herald/common/v1/decision_pb.js';
-import type { Broadcast, Notification } from './gen/herald/delivery/v1/delivery_pb.js';
+import type { Broadcast, BroadcastOutbound, Notification, OutboundOutcome } from './gen/herald/delivery/v1/delivery_pb.js';
 
 /**
  * The REST JSON views of a Notification and a Broadcast (decisions §8), shared by the gateway's
@@ -21,6 +21,7 @@ const target = (t: { channel: string; topic: string; event: string } | undefined
 
 /** What recipient-scoped readers see instead of the provider's error text. */
 export const EMAIL_ERROR_SUMMARY = 'Email delivery failed';
+const ERROR_SUMMARY = { email: EMAIL_ERROR_SUMMARY, sms: 'SMS delivery failed', push: 'Push delivery failed' } as const;
 
 /** Who reads: `full` (a Full key: the project's servers) or `recipient` (Recipient key, recipient token: maybe a browser). */
 export type Audience = 'full' | 'recipient';
@@ -33,19 +34,6 @@ export type Audience = 'full' | 'recipient';
  * own contact, which the same credential can read anyway.
  */
 export function notificationView(n: Notification, audience: Audience = 'full') {
-  const e = n.email;
-  const email =
-    !e || e.status === 'not_requested'
-      ? { status: 'not_requested' }
-      : {
-          status: e.status,
-          reason: e.reason ?? null,
-          address: e.address ?? null,
-          message_id: e.messageId ?? null,
-          attempts: e.attempts,
-          sent_at: formatProtoTimestamp(e.sentAt),
-          error: e.error === undefined ? null : audience === 'full' ? e.error : EMAIL_ERROR_SUMMARY,
-        };
   return {
     id: Number(n.id),
     recipient_id: n.recipientId,
@@ -57,8 +45,29 @@ export function notificationView(n: Notification, audience: Audience = 'full') {
     created_at: formatProtoTimestamp(n.createdAt)!,
     updated_at: formatProtoTimestamp(n.updatedAt)!,
     status: n.status,
-    email,
+    email: outboundView(n.email, audience, 'email'),
+    sms: outboundView(n.sms, audience, 'sms'),
+    push: outboundView(n.push, audience, 'push'),
     decision: notificationDecisionView(n),
+  };
+}
+
+/**
+ * One outbound medium's outcome (email, sms, push): `{status: "not_requested"}` when the send had no
+ * block of it, else every field, unused ones null. `provider` names the configured provider that
+ * sent it (failover). For a `recipient` audience the provider's error text is a fixed summary.
+ */
+function outboundView(e: OutboundOutcome | undefined, audience: Audience, field: keyof typeof ERROR_SUMMARY) {
+  if (!e || e.status === 'not_requested' || e.status === '') return { status: 'not_requested' };
+  return {
+    status: e.status,
+    reason: e.reason ?? null,
+    address: e.address ?? null,
+    message_id: e.messageId ?? null,
+    attempts: e.attempts,
+    sent_at: formatProtoTimestamp(e.sentAt),
+    error: e.error === undefined ? null : audience === 'full' ? e.error : ERROR_SUMMARY[field],
+    provider: e.provider ?? null,
   };
 }
 
@@ -105,18 +114,25 @@ export function decisionView(d: Decision | undefined, result: string) {
 
 export type DecisionView = ReturnType<typeof decisionView>;
 
+const requested = (e: OutboundOutcome | undefined): e is OutboundOutcome => e !== undefined && e.status !== '' && e.status !== 'not_requested';
+
 /**
  * `decision` of a notification: one entry per medium the send asked for (in_app: a payload; email:
- * an email block); null for notifications written before decisions were recorded.
+ * an email block; sms: an sms block; web_push: a push block); null for notifications written before
+ * decisions were recorded.
  */
 export function notificationDecisionView(n: Notification) {
   const d = n.decision;
   if (!d) return null;
-  const out: { in_app?: DecisionView; email?: DecisionView } = {};
+  const out: { in_app?: DecisionView; email?: DecisionView; sms?: DecisionView; web_push?: DecisionView } = {};
   if (n.status !== 'not_requested') out.in_app = decisionView(d.inApp, n.status === 'enqueued' ? 'pending' : n.status);
-  if (n.email && n.email.status !== 'not_requested') out.email = decisionView(d.email, n.email.status);
+  if (requested(n.email)) out.email = decisionView(d.email, n.email.status);
+  if (requested(n.sms)) out.sms = decisionView(d.sms, n.sms.status);
+  if (requested(n.push)) out.web_push = decisionView(d.webPush, n.push.status);
   return out;
 }
+
+const broadcastOutboundView = (o: BroadcastOutbound | undefined) => (o ? { status: o.status, ...(o.eligible !== undefined ? { eligible: Number(o.eligible) } : {}) } : null);
 
 export function broadcastView(b: Broadcast) {
   return {
@@ -126,7 +142,8 @@ export function broadcastView(b: Broadcast) {
     status: b.status,
     recipients_total: Number(b.recipientsTotal),
     notifications_created: Number(b.notificationsCreated),
-    email: b.email ? { status: b.email.status, ...(b.email.eligible !== undefined ? { eligible: Number(b.email.eligible) } : {}) } : null,
+    email: broadcastOutboundView(b.email),
+    push: broadcastOutboundView(b.push),
     created_at: formatProtoTimestamp(b.createdAt)!,
     updated_at: formatProtoTimestamp(b.updatedAt)!,
   };

@@ -12,7 +12,11 @@ const BELL = '<svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true"
 /**
  * `<herald-inbox base-url="…" recipient-id="…" token="nk_tok_…">`: a bell with the unread badge
  * and a panel with the recipient's feed, live. Built on @herald/client. Attributes: `base-url`,
- * `recipient-id`, `token`, `page-size` (default 20), `open` (panel shown). Properties:
+ * `recipient-id`, `token`, `page-size` (default 20), `open` (panel shown), `push` (opt-in web push:
+ * the panel offers "Enable push notifications", which asks the browser's permission and stores the
+ * subscription as the recipient's web_push contact; its value, when not empty, is the service
+ * worker URL, default `/herald-sw.js` on the page's origin: a copy of the gateway's
+ * `/push/herald-sw.js`). Events: `herald-push` (detail: {endpoint}) once push is on. Properties:
  * `tokenProvider` (async () => a fresh token, called when the gateway answers 401),
  * `renderItem` (custom rendering). Events: `herald-open` (detail: notification) before following a url.
  * Theming: CSS custom properties `--herald-*` and parts `bell`, `badge`, `panel`, `header`,
@@ -46,6 +50,7 @@ export class HeraldInbox extends HTMLElement {
       <span class="sr" aria-live="polite" role="status"></span>
       <div part="panel" class="panel" role="dialog" aria-label="Notifications" hidden>
         <div part="header" class="header"><strong>Notifications</strong><button part="mark-all" class="mark-all" type="button">Mark all as read</button></div>
+        <div part="push" class="push" hidden><button part="push-button" class="push-button" type="button">Enable push notifications</button><span class="push-status" role="status"></span></div>
         <div part="status" class="status" hidden></div>
         <ul part="list" class="list" role="list"></ul>
         <div part="empty" class="empty" hidden>You're all caught up</div>
@@ -53,6 +58,7 @@ export class HeraldInbox extends HTMLElement {
       </div>`;
     this.$('.bell').addEventListener('click', () => this.toggle());
     this.$('.mark-all').addEventListener('click', () => void this.markAllRead());
+    this.$('.push-button').addEventListener('click', () => void this.enablePush());
     this.$('.panel').addEventListener('keydown', (e) => this.onKey(e as KeyboardEvent));
     this.$('.bell').addEventListener('keydown', (e) => {
       if ((e as KeyboardEvent).key === 'Escape') this.toggle(false);
@@ -257,6 +263,26 @@ export class HeraldInbox extends HTMLElement {
     if (url && this.dispatchEvent(new CustomEvent('herald-open', { detail: n, cancelable: true }))) location.assign(url);
   }
 
+  /** Opt-in web push (attribute `push`): permission, service worker, subscription stored as the recipient's web_push contact. */
+  private async enablePush(): Promise<void> {
+    const button = this.$<HTMLButtonElement>('.push-button');
+    const status = this.$('.push-status');
+    button.disabled = true;
+    status.textContent = '';
+    try {
+      const res = await this.withAuth(() => this.client!.push.enable(this.recipientId, { serviceWorkerUrl: this.getAttribute('push') || '/herald-sw.js' }));
+      if (!res) {
+        button.disabled = false;
+        return;
+      }
+      button.textContent = 'Push notifications are on';
+      this.dispatchEvent(new CustomEvent('herald-push', { detail: { endpoint: res.endpoint } }));
+    } catch (err) {
+      button.disabled = false;
+      status.textContent = err instanceof Error ? err.message : 'Push notifications could not be enabled';
+    }
+  }
+
   private async markAllRead(): Promise<void> {
     const res = await this.withAuth(() => this.client!.notifications.markAllRead(this.recipientId));
     if (!res) return;
@@ -301,6 +327,7 @@ export class HeraldInbox extends HTMLElement {
     }
     this.$('.empty').hidden = !(this.state === 'ready' || this.state === 'reconnecting') || this.items.length > 0;
     this.$<HTMLButtonElement>('.mark-all').disabled = this.unread === 0;
+    this.$('.push').hidden = !this.hasAttribute('push');
     if (this.$('.panel').hidden) return;
     const list = this.$('.list');
     const focused = (this.root.activeElement as HTMLElement | null)?.dataset?.id;

@@ -10,6 +10,11 @@ button { font: inherit; color: inherit; }
 .panel { position: absolute; right: 0; top: 46px; z-index: 1000; width: var(--herald-panel-width, 360px); max-height: var(--herald-panel-height, 480px); overflow-y: auto; background: var(--herald-bg, #fff); border: 1px solid var(--herald-border, #e5e7eb); border-radius: var(--herald-radius, 12px); box-shadow: 0 10px 30px rgba(0,0,0,.12); }
 .header { position: sticky; top: 0; display: flex; justify-content: space-between; align-items: center; padding: 12px 16px; background: var(--herald-bg, #fff); border-bottom: 1px solid var(--herald-border, #e5e7eb); }
 .mark-all { border: 0; background: none; color: var(--herald-accent, #4f46e5); cursor: pointer; padding: 4px; }
+.push { display: flex; gap: 8px; align-items: center; padding: 8px 16px; border-bottom: 1px solid var(--herald-border, #e5e7eb); font-size: 13px; }
+.push[hidden] { display: none; }
+.push-button { border: 1px solid var(--herald-border, #e5e7eb); border-radius: 6px; background: var(--herald-bg, #fff); color: var(--herald-accent, #4f46e5); padding: 4px 8px; cursor: pointer; }
+.push-button:disabled { color: var(--herald-muted, #6b7280); cursor: default; }
+.push-status { color: var(--herald-error, #b91c1c); }
 .mark-all:disabled { color: var(--herald-muted, #6b7280); cursor: default; }
 .status { padding: 8px 16px; font-size: 13px; color: var(--herald-muted, #6b7280); background: var(--herald-status-bg, #f9fafb); }
 .status[data-state="error"] { color: var(--herald-error, #b91c1c); }

@@ -64,4 +64,5 @@ export {
 export { createBatcher, BatchItemFailure, type Batcher, type BatcherOptions } from './batcher';
 export { createCache, invalidateOn, type Cache, type CacheOptions, type Invalidatable } from './cache';
 export { retryPolicy, backoffDelay, type RetryPolicy, type RetryOptions } from './retry';
-export { createBreaker, BreakerOpenError, type Breaker, type BreakerOptions, type BreakerState, type BreakerVerdict } from './breaker';
+export { createBreaker, isCircuitOpen, type Breaker, type BreakerOptions, type BreakerState } from './breaker';
+export { isForbiddenAddress, forbiddenHost, guardedLookup, ForbiddenAddressError } from './address-guard';

@@ -18,8 +18,10 @@ import (
 
 // Defines values for CatalogEntryInputMedium.
 const (
-	CatalogEntryInputMediumEmail CatalogEntryInputMedium = "email"
-	CatalogEntryInputMediumInApp CatalogEntryInputMedium = "in_app"
+	CatalogEntryInputMediumEmail   CatalogEntryInputMedium = "email"
+	CatalogEntryInputMediumInApp   CatalogEntryInputMedium = "in_app"
+	CatalogEntryInputMediumSms     CatalogEntryInputMedium = "sms"
+	CatalogEntryInputMediumWebPush CatalogEntryInputMedium = "web_push"
 )
 
 // Valid indicates whether the value is a known member of the CatalogEntryInputMedium enum.
@@ -28,6 +30,10 @@ func (e CatalogEntryInputMedium) Valid() bool {
 	case CatalogEntryInputMediumEmail:
 		return true
 	case CatalogEntryInputMediumInApp:
+		return true
+	case CatalogEntryInputMediumSms:
+		return true
+	case CatalogEntryInputMediumWebPush:
 		return true
 	default:
 		return false
@@ -96,6 +102,7 @@ const (
 	MediumDecisionBecauseQuotaExceeded          MediumDecisionBecause = "quota_exceeded"
 	MediumDecisionBecauseRecipientRule          MediumDecisionBecause = "recipient_rule"
 	MediumDecisionBecauseRecipientTopicAnyRule  MediumDecisionBecause = "recipient_topic_any_rule"
+	MediumDecisionBecauseSubscriptionExpired    MediumDecisionBecause = "subscription_expired"
 )
 
 // Valid indicates whether the value is a known member of the MediumDecisionBecause enum.
@@ -130,6 +137,8 @@ func (e MediumDecisionBecause) Valid() bool {
 	case MediumDecisionBecauseRecipientRule:
 		return true
 	case MediumDecisionBecauseRecipientTopicAnyRule:
+		return true
+	case MediumDecisionBecauseSubscriptionExpired:
 		return true
 	default:
 		return false
@@ -552,8 +561,10 @@ func (e GetRecipientsRecipientIDNotificationsParamsRead) Valid() bool {
 
 // Defines values for PatchRecipientsRecipientIDPreferencesJSONBodyMedium.
 const (
-	PatchRecipientsRecipientIDPreferencesJSONBodyMediumEmail PatchRecipientsRecipientIDPreferencesJSONBodyMedium = "email"
-	PatchRecipientsRecipientIDPreferencesJSONBodyMediumInApp PatchRecipientsRecipientIDPreferencesJSONBodyMedium = "in_app"
+	PatchRecipientsRecipientIDPreferencesJSONBodyMediumEmail   PatchRecipientsRecipientIDPreferencesJSONBodyMedium = "email"
+	PatchRecipientsRecipientIDPreferencesJSONBodyMediumInApp   PatchRecipientsRecipientIDPreferencesJSONBodyMedium = "in_app"
+	PatchRecipientsRecipientIDPreferencesJSONBodyMediumSms     PatchRecipientsRecipientIDPreferencesJSONBodyMedium = "sms"
+	PatchRecipientsRecipientIDPreferencesJSONBodyMediumWebPush PatchRecipientsRecipientIDPreferencesJSONBodyMedium = "web_push"
 )
 
 // Valid indicates whether the value is a known member of the PatchRecipientsRecipientIDPreferencesJSONBodyMedium enum.
@@ -563,6 +574,10 @@ func (e PatchRecipientsRecipientIDPreferencesJSONBodyMedium) Valid() bool {
 		return true
 	case PatchRecipientsRecipientIDPreferencesJSONBodyMediumInApp:
 		return true
+	case PatchRecipientsRecipientIDPreferencesJSONBodyMediumSms:
+		return true
+	case PatchRecipientsRecipientIDPreferencesJSONBodyMediumWebPush:
+		return true
 	default:
 		return false
 	}
@@ -570,8 +585,10 @@ func (e PatchRecipientsRecipientIDPreferencesJSONBodyMedium) Valid() bool {
 
 // Defines values for GetRecipientsRecipientIDPreferencesCheckParamsMedium.
 const (
-	GetRecipientsRecipientIDPreferencesCheckParamsMediumEmail GetRecipientsRecipientIDPreferencesCheckParamsMedium = "email"
-	GetRecipientsRecipientIDPreferencesCheckParamsMediumInApp GetRecipientsRecipientIDPreferencesCheckParamsMedium = "in_app"
+	GetRecipientsRecipientIDPreferencesCheckParamsMediumEmail   GetRecipientsRecipientIDPreferencesCheckParamsMedium = "email"
+	GetRecipientsRecipientIDPreferencesCheckParamsMediumInApp   GetRecipientsRecipientIDPreferencesCheckParamsMedium = "in_app"
+	GetRecipientsRecipientIDPreferencesCheckParamsMediumSms     GetRecipientsRecipientIDPreferencesCheckParamsMedium = "sms"
+	GetRecipientsRecipientIDPreferencesCheckParamsMediumWebPush GetRecipientsRecipientIDPreferencesCheckParamsMedium = "web_push"
 )
 
 // Valid indicates whether the value is a known member of the GetRecipientsRecipientIDPreferencesCheckParamsMedium enum.
@@ -580,6 +597,10 @@ func (e GetRecipientsRecipientIDPreferencesCheckParamsMedium) Valid() bool {
 	case GetRecipientsRecipientIDPreferencesCheckParamsMediumEmail:
 		return true
 	case GetRecipientsRecipientIDPreferencesCheckParamsMediumInApp:
+		return true
+	case GetRecipientsRecipientIDPreferencesCheckParamsMediumSms:
+		return true
+	case GetRecipientsRecipientIDPreferencesCheckParamsMediumWebPush:
 		return true
 	default:
 		return false
@@ -598,6 +619,14 @@ const (
 	PostWebhooksJSONBodyEventTypesNotificationQuotaExceeded PostWebhooksJSONBodyEventTypes = "notification.quota_exceeded"
 	PostWebhooksJSONBodyEventTypesNotificationRead          PostWebhooksJSONBodyEventTypes = "notification.read"
 	PostWebhooksJSONBodyEventTypesNotificationSuppressed    PostWebhooksJSONBodyEventTypes = "notification.suppressed"
+	PostWebhooksJSONBodyEventTypesPushFailed                PostWebhooksJSONBodyEventTypes = "push.failed"
+	PostWebhooksJSONBodyEventTypesPushSent                  PostWebhooksJSONBodyEventTypes = "push.sent"
+	PostWebhooksJSONBodyEventTypesPushSkipped               PostWebhooksJSONBodyEventTypes = "push.skipped"
+	PostWebhooksJSONBodyEventTypesSmsDelivered              PostWebhooksJSONBodyEventTypes = "sms.delivered"
+	PostWebhooksJSONBodyEventTypesSmsFailed                 PostWebhooksJSONBodyEventTypes = "sms.failed"
+	PostWebhooksJSONBodyEventTypesSmsSent                   PostWebhooksJSONBodyEventTypes = "sms.sent"
+	PostWebhooksJSONBodyEventTypesSmsSkipped                PostWebhooksJSONBodyEventTypes = "sms.skipped"
+	PostWebhooksJSONBodyEventTypesSmsUndelivered            PostWebhooksJSONBodyEventTypes = "sms.undelivered"
 )
 
 // Valid indicates whether the value is a known member of the PostWebhooksJSONBodyEventTypes enum.
@@ -623,6 +652,22 @@ func (e PostWebhooksJSONBodyEventTypes) Valid() bool {
 		return true
 	case PostWebhooksJSONBodyEventTypesNotificationSuppressed:
 		return true
+	case PostWebhooksJSONBodyEventTypesPushFailed:
+		return true
+	case PostWebhooksJSONBodyEventTypesPushSent:
+		return true
+	case PostWebhooksJSONBodyEventTypesPushSkipped:
+		return true
+	case PostWebhooksJSONBodyEventTypesSmsDelivered:
+		return true
+	case PostWebhooksJSONBodyEventTypesSmsFailed:
+		return true
+	case PostWebhooksJSONBodyEventTypesSmsSent:
+		return true
+	case PostWebhooksJSONBodyEventTypesSmsSkipped:
+		return true
+	case PostWebhooksJSONBodyEventTypesSmsUndelivered:
+		return true
 	default:
 		return false
 	}
@@ -640,6 +685,14 @@ const (
 	PatchWebhooksIDJSONBodyEventTypesNotificationQuotaExceeded PatchWebhooksIDJSONBodyEventTypes = "notification.quota_exceeded"
 	PatchWebhooksIDJSONBodyEventTypesNotificationRead          PatchWebhooksIDJSONBodyEventTypes = "notification.read"
 	PatchWebhooksIDJSONBodyEventTypesNotificationSuppressed    PatchWebhooksIDJSONBodyEventTypes = "notification.suppressed"
+	PatchWebhooksIDJSONBodyEventTypesPushFailed                PatchWebhooksIDJSONBodyEventTypes = "push.failed"
+	PatchWebhooksIDJSONBodyEventTypesPushSent                  PatchWebhooksIDJSONBodyEventTypes = "push.sent"
+	PatchWebhooksIDJSONBodyEventTypesPushSkipped               PatchWebhooksIDJSONBodyEventTypes = "push.skipped"
+	PatchWebhooksIDJSONBodyEventTypesSmsDelivered              PatchWebhooksIDJSONBodyEventTypes = "sms.delivered"
+	PatchWebhooksIDJSONBodyEventTypesSmsFailed                 PatchWebhooksIDJSONBodyEventTypes = "sms.failed"
+	PatchWebhooksIDJSONBodyEventTypesSmsSent                   PatchWebhooksIDJSONBodyEventTypes = "sms.sent"
+	PatchWebhooksIDJSONBodyEventTypesSmsSkipped                PatchWebhooksIDJSONBodyEventTypes = "sms.skipped"
+	PatchWebhooksIDJSONBodyEventTypesSmsUndelivered            PatchWebhooksIDJSONBodyEventTypes = "sms.undelivered"
 )
 
 // Valid indicates whether the value is a known member of the PatchWebhooksIDJSONBodyEventTypes enum.
@@ -664,6 +717,22 @@ func (e PatchWebhooksIDJSONBodyEventTypes) Valid() bool {
 	case PatchWebhooksIDJSONBodyEventTypesNotificationRead:
 		return true
 	case PatchWebhooksIDJSONBodyEventTypesNotificationSuppressed:
+		return true
+	case PatchWebhooksIDJSONBodyEventTypesPushFailed:
+		return true
+	case PatchWebhooksIDJSONBodyEventTypesPushSent:
+		return true
+	case PatchWebhooksIDJSONBodyEventTypesPushSkipped:
+		return true
+	case PatchWebhooksIDJSONBodyEventTypesSmsDelivered:
+		return true
+	case PatchWebhooksIDJSONBodyEventTypesSmsFailed:
+		return true
+	case PatchWebhooksIDJSONBodyEventTypesSmsSent:
+		return true
+	case PatchWebhooksIDJSONBodyEventTypesSmsSkipped:
+		return true
+	case PatchWebhooksIDJSONBodyEventTypesSmsUndelivered:
 		return true
 	default:
 		return false
@@ -711,14 +780,15 @@ type Broadcast struct {
 	// CreatedAt UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
 	//
 	// Examples: 2025-01-31T12:00:00Z
-	CreatedAt            string           `json:"created_at"`
-	Email                *Broadcast_Email `json:"email"`
-	ID                   int              `json:"id"`
-	NotificationsCreated int              `json:"notifications_created"`
-	Payload              interface{}      `json:"payload"`
-	RecipientsTotal      int              `json:"recipients_total"`
-	Status               string           `json:"status"`
-	Target               Target           `json:"target"`
+	CreatedAt            string             `json:"created_at"`
+	Email                *BroadcastOutbound `json:"email"`
+	ID                   int                `json:"id"`
+	NotificationsCreated int                `json:"notifications_created"`
+	Payload              interface{}        `json:"payload"`
+	Push                 *BroadcastOutbound `json:"push"`
+	RecipientsTotal      int                `json:"recipients_total"`
+	Status               string             `json:"status"`
+	Target               Target             `json:"target"`
 
 	// UpdatedAt UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
 	//
@@ -726,10 +796,12 @@ type Broadcast struct {
 	UpdatedAt string `json:"updated_at"`
 }
 
-// Broadcast_Email defines model for Broadcast.Email.
-type Broadcast_Email struct {
-	Eligible *int   `json:"eligible,omitempty"`
-	Status   string `json:"status"`
+// BroadcastOutbound defines model for BroadcastOutbound.
+type BroadcastOutbound struct {
+	Eligible *int `json:"eligible,omitempty"`
+
+	// Status pending | sent | blocked (more recipients eligible than the project allows)
+	Status string `json:"status"`
 }
 
 // CatalogEntry defines model for CatalogEntry.
@@ -764,7 +836,7 @@ type CatalogEntryInput struct {
 	Event     string `json:"event"`
 	Mandatory *bool  `json:"mandatory,omitempty"`
 
-	// Medium `in_app` (default) or `email`
+	// Medium `in_app` (default), `email`, `sms` or `web_push`
 	//
 	// Examples: in_app
 	Medium *CatalogEntryInputMedium `json:"medium,omitempty"`
@@ -776,7 +848,7 @@ type CatalogEntryInput struct {
 	Topic string `json:"topic"`
 }
 
-// CatalogEntryInputMedium `in_app` (default) or `email`
+// CatalogEntryInputMedium `in_app` (default), `email`, `sms` or `web_push`
 //
 // Examples: in_app
 type CatalogEntryInputMedium string
@@ -816,13 +888,13 @@ type Contact struct {
 	// Examples: 2025-01-31T12:00:00Z
 	CreatedAt string `json:"created_at"`
 
-	// Deliverable False after the mail server refused the address permanently; emails to it are skipped (address_undeliverable) until the address changes or the contact is verified again.
+	// Deliverable False after a provider refused the address permanently (or a push service answered 404/410 for the subscription); messages to it are skipped (address_undeliverable, subscription_expired) until the address changes or the contact is verified again.
 	Deliverable bool   `json:"deliverable"`
 	ID          int    `json:"id"`
 	IsPrimary   bool   `json:"is_primary"`
 	Medium      string `json:"medium"`
 
-	// UndeliverableReason The mail server's refusal, e.g. 550 5.1.1 no such user; null when deliverable.
+	// UndeliverableReason The provider's refusal, e.g. 550 5.1.1 no such user, or the push service's 410 for an expired web push subscription; null when deliverable.
 	UndeliverableReason *string `json:"undeliverable_reason"`
 
 	// UpdatedAt UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
@@ -834,6 +906,7 @@ type Contact struct {
 
 // ContactInput defines model for ContactInput.
 type ContactInput struct {
+	// Address email: one address (trimmed, lowercased); sms: an E.164 number, + and 8 to 15 digits (spaces, dashes, dots and parentheses are dropped); web_push: the browser PushSubscription as JSON text, JSON.stringify(subscription) (endpoint an https URL on a public host, keys.p256dh, keys.auth), up to 4,096 characters; others up to 320 characters
 	Address   string `json:"address"`
 	IsPrimary *bool  `json:"is_primary,omitempty"`
 
@@ -921,7 +994,7 @@ type ErrorFamilyError_Errors struct {
 type MediumDecision struct {
 	Because *MediumDecisionBecause `json:"because"`
 
-	// Result The medium outcome: delivered | suppressed | quota_exceeded | failed | pending (in_app); sent | skipped | failed | pending (email)
+	// Result The medium outcome: delivered | suppressed | quota_exceeded | failed | pending (in_app); sent | skipped | failed | pending (email, web_push); also delivered | undelivered (sms)
 	Result string               `json:"result"`
 	Rule   *MediumDecision_Rule `json:"rule"`
 }
@@ -962,8 +1035,10 @@ type Notification struct {
 	ID          int                   `json:"id"`
 	Opened      bool                  `json:"opened"`
 	Payload     interface{}           `json:"payload"`
+	Push        NotificationPush      `json:"push"`
 	Read        bool                  `json:"read"`
 	RecipientID string                `json:"recipient_id"`
+	Sms         NotificationSms       `json:"sms"`
 	Status      string                `json:"status"`
 	Target      *Target               `json:"target"`
 
@@ -975,8 +1050,10 @@ type Notification struct {
 
 // NotificationDecision One entry per medium the send asked for; null for notifications written before decisions were recorded
 type NotificationDecision struct {
-	Email *MediumDecision `json:"email,omitempty"`
-	InApp *MediumDecision `json:"in_app,omitempty"`
+	Email   *MediumDecision `json:"email,omitempty"`
+	InApp   *MediumDecision `json:"in_app,omitempty"`
+	Sms     *MediumDecision `json:"sms,omitempty"`
+	WebPush *MediumDecision `json:"web_push,omitempty"`
 }
 
 // NotificationEmail defines model for NotificationEmail.
@@ -985,9 +1062,40 @@ type NotificationEmail struct {
 	Attempts  *int    `json:"attempts,omitempty"`
 	Error     *string `json:"error,omitempty"`
 	MessageID *string `json:"message_id,omitempty"`
+	Provider  *string `json:"provider,omitempty"`
 	Reason    *string `json:"reason,omitempty"`
 	SentAt    *string `json:"sent_at,omitempty"`
-	Status    string  `json:"status"`
+
+	// Status not_requested | pending | sent | skipped | failed
+	Status string `json:"status"`
+}
+
+// NotificationPush defines model for NotificationPush.
+type NotificationPush struct {
+	Address   *string `json:"address,omitempty"`
+	Attempts  *int    `json:"attempts,omitempty"`
+	Error     *string `json:"error,omitempty"`
+	MessageID *string `json:"message_id,omitempty"`
+	Provider  *string `json:"provider,omitempty"`
+	Reason    *string `json:"reason,omitempty"`
+	SentAt    *string `json:"sent_at,omitempty"`
+
+	// Status not_requested | pending | sent | skipped | failed
+	Status string `json:"status"`
+}
+
+// NotificationSms defines model for NotificationSms.
+type NotificationSms struct {
+	Address   *string `json:"address,omitempty"`
+	Attempts  *int    `json:"attempts,omitempty"`
+	Error     *string `json:"error,omitempty"`
+	MessageID *string `json:"message_id,omitempty"`
+	Provider  *string `json:"provider,omitempty"`
+	Reason    *string `json:"reason,omitempty"`
+	SentAt    *string `json:"sent_at,omitempty"`
+
+	// Status not_requested | pending | sent | delivered | undelivered (the provider's status callback) | skipped | failed
+	Status string `json:"status"`
 }
 
 // PreferenceDecision defines model for PreferenceDecision.
@@ -1018,6 +1126,7 @@ type PreferenceState struct {
 
 // PrimaryContactInput defines model for PrimaryContactInput.
 type PrimaryContactInput struct {
+	// Address email: one address (trimmed, lowercased); sms: an E.164 number, + and 8 to 15 digits (spaces, dashes, dots and parentheses are dropped); web_push: the browser PushSubscription as JSON text, JSON.stringify(subscription) (endpoint an https URL on a public host, keys.p256dh, keys.auth), up to 4,096 characters; others up to 320 characters
 	Address string `json:"address"`
 
 	// Medium email, sms, web_push or mobile_push
@@ -1051,10 +1160,26 @@ type Project_Settings struct {
 	// EmailReplyTo Reply-To of the project's emails; null: none
 	EmailReplyTo                   *string `json:"email_reply_to"`
 	MaxBroadcastRecipientsForEmail int     `json:"max_broadcast_recipients_for_email"`
+	MaxBroadcastRecipientsForPush  int     `json:"max_broadcast_recipients_for_push"`
 	MonthlyQuota                   *int    `json:"monthly_quota"`
 	RateLimitPerSecond             *int    `json:"rate_limit_per_second"`
 	RetentionDays                  *int    `json:"retention_days"`
 	StrictTargets                  bool    `json:"strict_targets"`
+}
+
+// PushInput Asks for the `web_push` medium (at most 3000 bytes serialized): sent to the recipient's primary web_push contact (a PushSubscription) when (target, web_push) is cataloged and the preference is on
+type PushInput struct {
+	Body string `json:"body"`
+
+	// Icon Icon shown with the notification; an absolute http(s) URL, at most 2048 characters
+	Icon *string `json:"icon,omitempty"`
+
+	// Tag A newer notification of the same tag replaces the shown one
+	Tag   *string `json:"tag,omitempty"`
+	Title string  `json:"title"`
+
+	// URL Opened when the notification is clicked; an absolute http(s) URL, at most 2048 characters
+	URL *string `json:"url,omitempty"`
 }
 
 // Recipient defines model for Recipient.
@@ -1107,7 +1232,9 @@ type RecipientToken struct {
 type SendInput struct {
 	Email       *EmailInput            `json:"email,omitempty"`
 	Payload     map[string]interface{} `json:"payload,omitempty"`
+	Push        *PushInput             `json:"push,omitempty"`
 	RecipientID *string                `json:"recipient_id"`
+	Sms         *SmsInput              `json:"sms,omitempty"`
 	Target      *TargetInput           `json:"target,omitempty"`
 	union       json.RawMessage
 }
@@ -1126,6 +1253,42 @@ type SendInput1 SendInput_1
 // SendInput_1 defines model for SendInput.1.
 type SendInput_1 struct {
 	Email map[string]interface{} `json:"email"`
+}
+
+// SendInput2 defines model for SendInput.2.
+type SendInput2 SendInput_2
+
+// SendInput_2 defines model for SendInput.2.
+type SendInput_2 struct {
+	Sms map[string]interface{} `json:"sms"`
+}
+
+// SendInput3 defines model for SendInput.3.
+type SendInput3 SendInput_3
+
+// SendInput_3 defines model for SendInput.3.
+type SendInput_3 struct {
+	Push map[string]interface{} `json:"push"`
+}
+
+// SmsInput Asks for the `sms` medium: sent when (target, sms) is cataloged, the preference is on and the recipient has a primary sms contact (E.164)
+type SmsInput struct {
+	// Text The message, 1 to 1600 characters (the provider splits it into segments)
+	Text string `json:"text"`
+}
+
+// SmsStatusCallback defines model for SmsStatusCallback.
+type SmsStatusCallback struct {
+	ErrorCode            *string                `json:"ErrorCode,omitempty"`
+	MessageSid           *string                `json:"MessageSid,omitempty"`
+	MessageStatus        *string                `json:"MessageStatus,omitempty"`
+	AdditionalProperties map[string]interface{} `json:"-"`
+}
+
+// SmsStatusResult defines model for SmsStatusResult.
+type SmsStatusResult struct {
+	// Changed Whether the SMS outcome moved (false: an intermediate status, a repeat, or another message)
+	Changed bool `json:"changed"`
 }
 
 // StreamEvent One event of the live stream, framed as Server-Sent Events: `event: <event>`, `id: <id>`, `data: <data as one line of JSON>`
@@ -1254,6 +1417,12 @@ type UnsubscribeResult_Target struct {
 	Topic   string                        `json:"topic"`
 }
 
+// VapidPublicKey defines model for VapidPublicKey.
+type VapidPublicKey struct {
+	// PublicKey The VAPID public key (RFC 8292), base64url: a browser's `pushManager.subscribe({applicationServerKey})`
+	PublicKey string `json:"public_key"`
+}
+
 // Webhook defines model for Webhook.
 type Webhook struct {
 	// CreatedAt UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
@@ -1362,6 +1531,7 @@ type PostAdminProjectsJSONBody_Settings struct {
 	// EmailReplyTo Reply-To of the project's emails; null: none
 	EmailReplyTo                   *string `json:"email_reply_to,omitempty"`
 	MaxBroadcastRecipientsForEmail *int    `json:"max_broadcast_recipients_for_email,omitempty"`
+	MaxBroadcastRecipientsForPush  *int    `json:"max_broadcast_recipients_for_push,omitempty"`
 	MonthlyQuota                   *int    `json:"monthly_quota,omitempty"`
 	RateLimitPerSecond             *int    `json:"rate_limit_per_second,omitempty"`
 	RetentionDays                  *int    `json:"retention_days,omitempty"`
@@ -1409,6 +1579,7 @@ type PatchAdminProjectsIDJSONBody_Settings struct {
 	// EmailReplyTo Reply-To of the project's emails; null: none
 	EmailReplyTo                   *string `json:"email_reply_to,omitempty"`
 	MaxBroadcastRecipientsForEmail *int    `json:"max_broadcast_recipients_for_email,omitempty"`
+	MaxBroadcastRecipientsForPush  *int    `json:"max_broadcast_recipients_for_push,omitempty"`
 	MonthlyQuota                   *int    `json:"monthly_quota,omitempty"`
 	RateLimitPerSecond             *int    `json:"rate_limit_per_second,omitempty"`
 	RetentionDays                  *int    `json:"retention_days,omitempty"`
@@ -1457,6 +1628,12 @@ type DeleteAdminProjectsIDKeysKeyID200JSONResponseBody struct {
 // GetBroadcastsID200JSONResponseBody defines parameters for GetBroadcastsID.
 type GetBroadcastsID200JSONResponseBody struct {
 	Data Broadcast `json:"data"`
+}
+
+// PostCallbacksSmsToken200JSONResponseBody defines parameters for PostCallbacksSmsToken.
+type PostCallbacksSmsToken200JSONResponseBody struct {
+	Data    SmsStatusResult `json:"data"`
+	Message string          `json:"message"`
 }
 
 // PostContactConfirmationsToken200JSONResponseBody defines parameters for PostContactConfirmationsToken.
@@ -1538,6 +1715,11 @@ type GetPreferencesPreferenceID200JSONResponseBody struct {
 type PatchPreferencesPreferenceID200JSONResponseBody struct {
 	Data    CatalogEntry `json:"data"`
 	Message string       `json:"message"`
+}
+
+// GetPushVapidPublicKey200JSONResponseBody defines parameters for GetPushVapidPublicKey.
+type GetPushVapidPublicKey200JSONResponseBody struct {
+	Data VapidPublicKey `json:"data"`
 }
 
 // GetReadyz200JSONResponseBodyChecks defines parameters for GetReadyz.
@@ -1666,6 +1848,7 @@ type DeleteRecipientsRecipientIDContactsContactID200JSONResponseBody struct {
 
 // PatchRecipientsRecipientIDContactsContactIDJSONBody defines parameters for PatchRecipientsRecipientIDContactsContactID.
 type PatchRecipientsRecipientIDContactsContactIDJSONBody struct {
+	// Address email: one address (trimmed, lowercased); sms: an E.164 number, + and 8 to 15 digits (spaces, dashes, dots and parentheses are dropped); web_push: the browser PushSubscription as JSON text, JSON.stringify(subscription) (endpoint an https URL on a public host, keys.p256dh, keys.auth), up to 4,096 characters; others up to 320 characters
 	Address   *string `json:"address,omitempty"`
 	IsPrimary *bool   `json:"is_primary,omitempty"`
 	union     json.RawMessage
@@ -1766,7 +1949,7 @@ type GetRecipientsRecipientIDPreferences200JSONResponseBody struct {
 
 // PatchRecipientsRecipientIDPreferencesJSONBody defines parameters for PatchRecipientsRecipientIDPreferences.
 type PatchRecipientsRecipientIDPreferencesJSONBody struct {
-	// Medium `in_app` (default) or `email`
+	// Medium `in_app` (default), `email`, `sms` or `web_push`
 	//
 	// Examples: in_app
 	Medium *PatchRecipientsRecipientIDPreferencesJSONBodyMedium `json:"medium,omitempty"`
@@ -1813,7 +1996,7 @@ type GetRecipientsRecipientIDPreferencesCheckParams struct {
 	Topic   string `form:"topic" json:"topic"`
 	Event   string `form:"event" json:"event"`
 
-	// Medium `in_app` (default) or `email`
+	// Medium `in_app` (default), `email`, `sms` or `web_push`
 	Medium *GetRecipientsRecipientIDPreferencesCheckParamsMedium `form:"medium,omitempty" json:"medium,omitempty"`
 }
 
@@ -1966,6 +2149,9 @@ type PatchAdminProjectsIDJSONRequestBody PatchAdminProjectsIDJSONBody
 // PostAdminProjectsIDKeysJSONRequestBody defines body for PostAdminProjectsIDKeys for application/json ContentType.
 type PostAdminProjectsIDKeysJSONRequestBody PostAdminProjectsIDKeysJSONBody
 
+// PostCallbacksSmsTokenJSONRequestBody defines body for PostCallbacksSmsToken for application/json ContentType.
+type PostCallbacksSmsTokenJSONRequestBody = SmsStatusCallback
+
 // PostNotificationsSendJSONRequestBody defines body for PostNotificationsSend for application/json ContentType.
 type PostNotificationsSendJSONRequestBody = SendInput
 
@@ -2010,6 +2196,104 @@ type PostWebhooksJSONRequestBody PostWebhooksJSONBody
 
 // PatchWebhooksIDJSONRequestBody defines body for PatchWebhooksID for application/json ContentType.
 type PatchWebhooksIDJSONRequestBody PatchWebhooksIDJSONBody
+
+// Getter for additional properties for SmsStatusCallback. Returns the specified
+// element and whether it was found
+func (a SmsStatusCallback) Get(fieldName string) (value interface{}, found bool) {
+	if a.AdditionalProperties != nil {
+		value, found = a.AdditionalProperties[fieldName]
+	}
+	return
+}
+
+// Setter for additional properties for SmsStatusCallback
+func (a *SmsStatusCallback) Set(fieldName string, value interface{}) {
+	if a.AdditionalProperties == nil {
+		a.AdditionalProperties = make(map[string]interface{})
+	}
+	a.AdditionalProperties[fieldName] = value
+}
+
+// Override default JSON handling for SmsStatusCallback to handle AdditionalProperties
+func (a *SmsStatusCallback) UnmarshalJSON(b []byte) error {
+	object := make(map[string]json.RawMessage)
+	err := json.Unmarshal(b, &object)
+	if err != nil {
+		return err
+	}
+
+	if raw, found := object["ErrorCode"]; found {
+		err = json.Unmarshal(raw, &a.ErrorCode)
+		if err != nil {
+			return fmt.Errorf("error reading 'ErrorCode': %w", err)
+		}
+		delete(object, "ErrorCode")
+	}
+
+	if raw, found := object["MessageSid"]; found {
+		err = json.Unmarshal(raw, &a.MessageSid)
+		if err != nil {
+			return fmt.Errorf("error reading 'MessageSid': %w", err)
+		}
+		delete(object, "MessageSid")
+	}
+
+	if raw, found := object["MessageStatus"]; found {
+		err = json.Unmarshal(raw, &a.MessageStatus)
+		if err != nil {
+			return fmt.Errorf("error reading 'MessageStatus': %w", err)
+		}
+		delete(object, "MessageStatus")
+	}
+
+	if len(object) != 0 {
+		a.AdditionalProperties = make(map[string]interface{})
+		for fieldName, fieldBuf := range object {
+			var fieldVal interface{}
+			err := json.Unmarshal(fieldBuf, &fieldVal)
+			if err != nil {
+				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+			}
+			a.AdditionalProperties[fieldName] = fieldVal
+		}
+	}
+	return nil
+}
+
+// Override default JSON handling for SmsStatusCallback to handle AdditionalProperties
+func (a SmsStatusCallback) MarshalJSON() ([]byte, error) {
+	var err error
+	object := make(map[string]json.RawMessage)
+
+	if a.ErrorCode != nil {
+		object["ErrorCode"], err = json.Marshal(a.ErrorCode)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'ErrorCode': %w", err)
+		}
+	}
+
+	if a.MessageSid != nil {
+		object["MessageSid"], err = json.Marshal(a.MessageSid)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'MessageSid': %w", err)
+		}
+	}
+
+	if a.MessageStatus != nil {
+		object["MessageStatus"], err = json.Marshal(a.MessageStatus)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'MessageStatus': %w", err)
+		}
+	}
+
+	for fieldName, field := range a.AdditionalProperties {
+		object[fieldName], err = json.Marshal(field)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
+		}
+	}
+	return json.Marshal(object)
+}
 
 // AsCatalogEntryPatch0 returns the union data inside the CatalogEntryPatch as a CatalogEntryPatch0
 func (t CatalogEntryPatch) AsCatalogEntryPatch0() (CatalogEntryPatch0, error) {
@@ -2377,6 +2661,58 @@ func (t *SendInput) MergeSendInput1(v SendInput1) error {
 	return err
 }
 
+// AsSendInput2 returns the union data inside the SendInput as a SendInput2
+func (t SendInput) AsSendInput2() (SendInput2, error) {
+	var body SendInput2
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromSendInput2 overwrites any union data inside the SendInput as the provided SendInput2
+func (t *SendInput) FromSendInput2(v SendInput2) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeSendInput2 performs a merge with any union data inside the SendInput, using the provided SendInput2
+func (t *SendInput) MergeSendInput2(v SendInput2) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsSendInput3 returns the union data inside the SendInput as a SendInput3
+func (t SendInput) AsSendInput3() (SendInput3, error) {
+	var body SendInput3
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromSendInput3 overwrites any union data inside the SendInput as the provided SendInput3
+func (t *SendInput) FromSendInput3(v SendInput3) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeSendInput3 performs a merge with any union data inside the SendInput, using the provided SendInput3
+func (t *SendInput) MergeSendInput3(v SendInput3) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
 func (t SendInput) MarshalJSON() ([]byte, error) {
 	b, err := t.union.MarshalJSON()
 	if err != nil {
@@ -2404,9 +2740,23 @@ func (t SendInput) MarshalJSON() ([]byte, error) {
 		}
 	}
 
+	if t.Push != nil {
+		object["push"], err = json.Marshal(t.Push)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'push': %w", err)
+		}
+	}
+
 	object["recipient_id"], err = json.Marshal(t.RecipientID)
 	if err != nil {
 		return nil, fmt.Errorf("error marshaling 'recipient_id': %w", err)
+	}
+
+	if t.Sms != nil {
+		object["sms"], err = json.Marshal(t.Sms)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'sms': %w", err)
+		}
 	}
 
 	if t.Target != nil {
@@ -2444,10 +2794,24 @@ func (t *SendInput) UnmarshalJSON(b []byte) error {
 		}
 	}
 
+	if raw, found := object["push"]; found {
+		err = json.Unmarshal(raw, &t.Push)
+		if err != nil {
+			return fmt.Errorf("error reading 'push': %w", err)
+		}
+	}
+
 	if raw, found := object["recipient_id"]; found {
 		err = json.Unmarshal(raw, &t.RecipientID)
 		if err != nil {
 			return fmt.Errorf("error reading 'recipient_id': %w", err)
+		}
+	}
+
+	if raw, found := object["sms"]; found {
+		err = json.Unmarshal(raw, &t.Sms)
+		if err != nil {
+			return fmt.Errorf("error reading 'sms': %w", err)
 		}
 	}
 
@@ -2795,6 +3159,14 @@ type ClientInterface interface {
 	// GetBroadcastsID performs a GET /broadcasts/{id} (the `GetBroadcastsID` operationId) request.
 	GetBroadcastsID(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error)
 
+	// PostCallbacksSmsTokenWithBody performs a POST /callbacks/sms/{token} (the `PostCallbacksSmsToken` operationId) request,
+	// with any type of body and a specified content type.
+	PostCallbacksSmsTokenWithBody(ctx context.Context, token string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// PostCallbacksSmsToken performs a POST /callbacks/sms/{token} (the `PostCallbacksSmsToken` operationId) request.
+	// Takes a body of the `application/json` content type.
+	PostCallbacksSmsToken(ctx context.Context, token string, body PostCallbacksSmsTokenJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
 	// GetContactConfirmationsToken performs a GET /contact-confirmations/{token} (the `GetContactConfirmationsToken` operationId) request.
 	GetContactConfirmationsToken(ctx context.Context, token string, reqEditors ...RequestEditorFn) (*http.Response, error)
 
@@ -2847,6 +3219,9 @@ type ClientInterface interface {
 	// PatchPreferencesPreferenceID performs a PATCH /preferences/{preference_id} (the `PatchPreferencesPreferenceID` operationId) request.
 	// Takes a body of the `application/json` content type.
 	PatchPreferencesPreferenceID(ctx context.Context, preferenceID string, body PatchPreferencesPreferenceIDJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// GetPushVapidPublicKey performs a GET /push/vapid_public_key (the `GetPushVapidPublicKey` operationId) request.
+	GetPushVapidPublicKey(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// GetReadyz performs a GET /readyz (the `GetReadyz` operationId) request.
 	GetReadyz(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
@@ -3143,6 +3518,34 @@ func (c *Client) GetBroadcastsID(ctx context.Context, id string, reqEditors ...R
 	return c.Client.Do(req)
 }
 
+// PostCallbacksSmsTokenWithBody performs a POST /callbacks/sms/{token} (the `PostCallbacksSmsToken` operationId) request,
+// with any type of body and a specified content type.
+func (c *Client) PostCallbacksSmsTokenWithBody(ctx context.Context, token string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPostCallbacksSmsTokenRequestWithBody(c.Server, token, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// PostCallbacksSmsToken performs a POST /callbacks/sms/{token} (the `PostCallbacksSmsToken` operationId) request.
+// Takes a body of the `application/json` content type.
+func (c *Client) PostCallbacksSmsToken(ctx context.Context, token string, body PostCallbacksSmsTokenJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPostCallbacksSmsTokenRequest(c.Server, token, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
 // GetContactConfirmationsToken performs a GET /contact-confirmations/{token} (the `GetContactConfirmationsToken` operationId) request.
 func (c *Client) GetContactConfirmationsToken(ctx context.Context, token string, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewGetContactConfirmationsTokenRequest(c.Server, token)
@@ -3336,6 +3739,19 @@ func (c *Client) PatchPreferencesPreferenceIDWithBody(ctx context.Context, prefe
 // Takes a body of the `application/json` content type.
 func (c *Client) PatchPreferencesPreferenceID(ctx context.Context, preferenceID string, body PatchPreferencesPreferenceIDJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewPatchPreferencesPreferenceIDRequest(c.Server, preferenceID, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// GetPushVapidPublicKey performs a GET /push/vapid_public_key (the `GetPushVapidPublicKey` operationId) request.
+func (c *Client) GetPushVapidPublicKey(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetPushVapidPublicKeyRequest(c.Server)
 	if err != nil {
 		return nil, err
 	}
@@ -4253,6 +4669,53 @@ func NewGetBroadcastsIDRequest(server string, id string) (*http.Request, error) 
 	return req, nil
 }
 
+// NewPostCallbacksSmsTokenRequest calls the generic PostCallbacksSmsToken builder with application/json body
+func NewPostCallbacksSmsTokenRequest(server string, token string, body PostCallbacksSmsTokenJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewPostCallbacksSmsTokenRequestWithBody(server, token, "application/json", bodyReader)
+}
+
+// NewPostCallbacksSmsTokenRequestWithBody constructs an http.Request for the PostCallbacksSmsToken method, with any body, and a specified content type
+func NewPostCallbacksSmsTokenRequestWithBody(server string, token string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "token", token, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/callbacks/sms/%s", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
 // NewGetContactConfirmationsTokenRequest constructs an http.Request for the GetContactConfirmationsToken method
 func NewGetContactConfirmationsTokenRequest(server string, token string) (*http.Request, error) {
 	var err error
@@ -4682,6 +5145,33 @@ func NewPatchPreferencesPreferenceIDRequestWithBody(server string, preferenceID 
 	}
 
 	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewGetPushVapidPublicKeyRequest constructs an http.Request for the GetPushVapidPublicKey method
+func NewGetPushVapidPublicKeyRequest(server string) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/push/vapid_public_key")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
 
 	return req, nil
 }
@@ -6272,6 +6762,16 @@ type ClientWithResponsesInterface interface {
 	// Returns a wrapper object for the known response body format(s).
 	GetBroadcastsIDWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*GetBroadcastsIDResponse, error)
 
+	// PostCallbacksSmsTokenWithBodyWithResponse performs a POST /callbacks/sms/{token} (the `PostCallbacksSmsToken` operationId) request,
+	// with any type of body and a specified content type.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	PostCallbacksSmsTokenWithBodyWithResponse(ctx context.Context, token string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PostCallbacksSmsTokenResponse, error)
+
+	// PostCallbacksSmsTokenWithResponse performs a POST /callbacks/sms/{token} (the `PostCallbacksSmsToken` operationId) request.
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	PostCallbacksSmsTokenWithResponse(ctx context.Context, token string, body PostCallbacksSmsTokenJSONRequestBody, reqEditors ...RequestEditorFn) (*PostCallbacksSmsTokenResponse, error)
+
 	// GetContactConfirmationsTokenWithResponse performs a GET /contact-confirmations/{token} (the `GetContactConfirmationsToken` operationId) request.
 	//
 	// Returns a wrapper object for the known response body format(s).
@@ -6346,6 +6846,11 @@ type ClientWithResponsesInterface interface {
 	// PatchPreferencesPreferenceIDWithResponse performs a PATCH /preferences/{preference_id} (the `PatchPreferencesPreferenceID` operationId) request.
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	PatchPreferencesPreferenceIDWithResponse(ctx context.Context, preferenceID string, body PatchPreferencesPreferenceIDJSONRequestBody, reqEditors ...RequestEditorFn) (*PatchPreferencesPreferenceIDResponse, error)
+
+	// GetPushVapidPublicKeyWithResponse performs a GET /push/vapid_public_key (the `GetPushVapidPublicKey` operationId) request.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	GetPushVapidPublicKeyWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*GetPushVapidPublicKeyResponse, error)
 
 	// GetReadyzWithResponse performs a GET /readyz (the `GetReadyz` operationId) request.
 	//
@@ -6957,6 +7462,61 @@ func (r GetBroadcastsIDResponse) ContentType() string {
 	return ""
 }
 
+type PostCallbacksSmsTokenResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *PostCallbacksSmsToken200JSONResponseBody
+	// JSON4XX the response for an HTTP 4XX `application/json` response
+	JSON4XX *MessageError
+	// JSON5XX the response for an HTTP 5XX `application/json` response
+	JSON5XX *MessageError
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r PostCallbacksSmsTokenResponse) GetJSON200() *PostCallbacksSmsToken200JSONResponseBody {
+	return r.JSON200
+}
+
+// GetJSON4XX returns the response for an HTTP 4XX `application/json` response
+func (r PostCallbacksSmsTokenResponse) GetJSON4XX() *MessageError {
+	return r.JSON4XX
+}
+
+// GetJSON5XX returns the response for an HTTP 5XX `application/json` response
+func (r PostCallbacksSmsTokenResponse) GetJSON5XX() *MessageError {
+	return r.JSON5XX
+}
+
+// GetBody returns the raw response body bytes
+func (r PostCallbacksSmsTokenResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r PostCallbacksSmsTokenResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r PostCallbacksSmsTokenResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r PostCallbacksSmsTokenResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
 type GetContactConfirmationsTokenResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -7535,6 +8095,61 @@ func (r PatchPreferencesPreferenceIDResponse) StatusCode() int {
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
 func (r PatchPreferencesPreferenceIDResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+type GetPushVapidPublicKeyResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *GetPushVapidPublicKey200JSONResponseBody
+	// JSON4XX the response for an HTTP 4XX `application/json` response
+	JSON4XX *MessageError
+	// JSON5XX the response for an HTTP 5XX `application/json` response
+	JSON5XX *MessageError
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r GetPushVapidPublicKeyResponse) GetJSON200() *GetPushVapidPublicKey200JSONResponseBody {
+	return r.JSON200
+}
+
+// GetJSON4XX returns the response for an HTTP 4XX `application/json` response
+func (r GetPushVapidPublicKeyResponse) GetJSON4XX() *MessageError {
+	return r.JSON4XX
+}
+
+// GetJSON5XX returns the response for an HTTP 5XX `application/json` response
+func (r GetPushVapidPublicKeyResponse) GetJSON5XX() *MessageError {
+	return r.JSON5XX
+}
+
+// GetBody returns the raw response body bytes
+func (r GetPushVapidPublicKeyResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r GetPushVapidPublicKeyResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r GetPushVapidPublicKeyResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r GetPushVapidPublicKeyResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
@@ -9445,6 +10060,28 @@ func (c *ClientWithResponses) GetBroadcastsIDWithResponse(ctx context.Context, i
 	return ParseGetBroadcastsIDResponse(rsp)
 }
 
+// PostCallbacksSmsTokenWithBodyWithResponse performs a POST /callbacks/sms/{token} (the `PostCallbacksSmsToken` operationId) request,
+// with any type of body and a specified content type.
+//
+// Returns a wrapper object for the known response body format(s).
+func (c *ClientWithResponses) PostCallbacksSmsTokenWithBodyWithResponse(ctx context.Context, token string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PostCallbacksSmsTokenResponse, error) {
+	rsp, err := c.PostCallbacksSmsTokenWithBody(ctx, token, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParsePostCallbacksSmsTokenResponse(rsp)
+}
+
+// PostCallbacksSmsTokenWithResponse performs a POST /callbacks/sms/{token} (the `PostCallbacksSmsToken` operationId) request.
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+func (c *ClientWithResponses) PostCallbacksSmsTokenWithResponse(ctx context.Context, token string, body PostCallbacksSmsTokenJSONRequestBody, reqEditors ...RequestEditorFn) (*PostCallbacksSmsTokenResponse, error) {
+	rsp, err := c.PostCallbacksSmsToken(ctx, token, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParsePostCallbacksSmsTokenResponse(rsp)
+}
+
 // GetContactConfirmationsTokenWithResponse performs a GET /contact-confirmations/{token} (the `GetContactConfirmationsToken` operationId) request.
 //
 // Returns a wrapper object for the known response body format(s).
@@ -9608,6 +10245,17 @@ func (c *ClientWithResponses) PatchPreferencesPreferenceIDWithResponse(ctx conte
 		return nil, err
 	}
 	return ParsePatchPreferencesPreferenceIDResponse(rsp)
+}
+
+// GetPushVapidPublicKeyWithResponse performs a GET /push/vapid_public_key (the `GetPushVapidPublicKey` operationId) request.
+//
+// Returns a wrapper object for the known response body format(s).
+func (c *ClientWithResponses) GetPushVapidPublicKeyWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*GetPushVapidPublicKeyResponse, error) {
+	rsp, err := c.GetPushVapidPublicKey(ctx, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseGetPushVapidPublicKeyResponse(rsp)
 }
 
 // GetReadyzWithResponse performs a GET /readyz (the `GetReadyz` operationId) request.
@@ -10378,6 +11026,46 @@ func ParseGetBroadcastsIDResponse(rsp *http.Response) (*GetBroadcastsIDResponse,
 	return response, nil
 }
 
+// ParsePostCallbacksSmsTokenResponse parses an HTTP response from a PostCallbacksSmsTokenWithResponse call
+func ParsePostCallbacksSmsTokenResponse(rsp *http.Response) (*PostCallbacksSmsTokenResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &PostCallbacksSmsTokenResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest PostCallbacksSmsToken200JSONResponseBody
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 4:
+		var dest MessageError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON4XX = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 5:
+		var dest MessageError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON5XX = &dest
+
+	}
+
+	return response, nil
+}
+
 // ParseGetContactConfirmationsTokenResponse parses an HTTP response from a GetContactConfirmationsTokenWithResponse call
 func ParseGetContactConfirmationsTokenResponse(rsp *http.Response) (*GetContactConfirmationsTokenResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
@@ -10787,6 +11475,46 @@ func ParsePatchPreferencesPreferenceIDResponse(rsp *http.Response) (*PatchPrefer
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 5:
 		var dest ErrorFamilyError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON5XX = &dest
+
+	}
+
+	return response, nil
+}
+
+// ParseGetPushVapidPublicKeyResponse parses an HTTP response from a GetPushVapidPublicKeyWithResponse call
+func ParseGetPushVapidPublicKeyResponse(rsp *http.Response) (*GetPushVapidPublicKeyResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &GetPushVapidPublicKeyResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest GetPushVapidPublicKey200JSONResponseBody
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 4:
+		var dest MessageError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON4XX = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 5:
+		var dest MessageError
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}

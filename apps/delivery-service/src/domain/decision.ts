@@ -42,6 +42,8 @@ export interface CascadeDecision {
 export interface StoredDecision {
   in_app?: CascadeDecision;
   email?: CascadeDecision;
+  sms?: CascadeDecision;
+  web_push?: CascadeDecision;
 }
 
 /** In-app with no target: no preference applies, the medium's default delivers. */
@@ -56,11 +58,15 @@ export function inAppBecause(status: NotificationStatus, d: CascadeDecision | un
 }
 
 /**
- * What decided the email, as shown: the gate that stopped it (its reason), else the cascade step
- * that let it through (sent) or turned it off (skipped `preference_disabled`); null while pending.
+ * What decided an outbound medium (email, SMS, web push), as shown: the gate that stopped it (its
+ * reason), else the cascade step that let it through (sent) or turned it off (skipped
+ * `preference_disabled`); null while pending.
  */
 export function emailBecause(email: EmailOutcome, d: CascadeDecision | undefined): { because: string | null; rule: CascadeDecision['rule'] | null } {
   if (email.status === 'pending' || email.status === 'not_requested') return { because: null, rule: null };
+  // A failed send after the gates (provider_error, address_rejected, subscription_expired) names its reason.
   if (email.reason && email.reason !== 'preference_disabled') return { because: email.reason, rule: null };
   return { because: d?.because ?? null, rule: d?.rule ?? null };
 }
+
+export const outboundBecause = emailBecause;

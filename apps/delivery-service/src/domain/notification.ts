@@ -11,6 +11,8 @@ export interface Target {
 export interface SendSettings {
   strictTargets: boolean;
   maxBroadcastRecipientsForEmail: number;
+  /** Most recipients a broadcast's push may reach; 0 (the default): push on broadcasts is refused. */
+  maxBroadcastRecipientsForPush?: number;
   /** null: unlimited. */
   monthlyQuota: number | null;
   /** Days kept (the project's retention at send time); null: forever. */
@@ -33,8 +35,28 @@ export interface EmailContent {
   from_name?: string;
 }
 
+/** The SMS block of a send (issue 22). */
+export interface SmsContent {
+  text: string;
+}
+
+/** The web push block of a send (issue 22): what the browser's service worker shows. */
+export interface PushContent {
+  title: string;
+  body: string;
+  url?: string;
+  icon?: string;
+  tag?: string;
+}
+
 export type NotificationStatus = 'enqueued' | 'delivered' | 'suppressed' | 'quota_exceeded' | 'failed' | 'not_requested';
-export type EmailStatus = 'not_requested' | 'pending' | 'sent' | 'skipped' | 'failed';
+/**
+ * Status of one outbound medium (email, SMS, web push). `delivered` / `undelivered` only for SMS:
+ * the provider's status callback after `sent`.
+ */
+export type OutboundStatus = 'not_requested' | 'pending' | 'sent' | 'delivered' | 'undelivered' | 'skipped' | 'failed';
+export type EmailStatus = OutboundStatus;
+export type OutboundReason = EmailReason | 'subscription_expired';
 export type EmailReason =
   | 'not_cataloged'
   | 'preference_disabled'
@@ -47,23 +69,32 @@ export type EmailReason =
   | 'address_rejected'
   /** The recipient's contact is marked undeliverable (an earlier `address_rejected`). */
   | 'address_undeliverable'
+  /** Web push: the push service answered 404/410 (the subscription is gone), or the contact is marked so. */
+  | 'subscription_expired'
   /** The primary address was written by a recipient token and its owner has not confirmed it yet (issue 20). */
   | 'contact_unconfirmed';
 
-export interface EmailOutcome {
-  status: EmailStatus;
+/**
+ * The outcome of one outbound medium of a notification (email, SMS, web push; decisions §8 for
+ * email). For web push `address` is the subscription JSON as stored (views show its endpoint).
+ */
+export interface OutboundOutcome {
+  status: OutboundStatus;
   reason: EmailReason | null;
   address: string | null;
   message_id: string | null;
   attempts: number;
   sent_at: Date | null;
   error: string | null;
+  /** The configured provider that sent it (failover); absent until sent. */
+  provider?: string | null;
   /**
    * Internal (never in a view): the mail may carry one-click unsubscribe headers, i.e. the entry
    * governing (target, email) at gating was not mandatory. Absent: no headers.
    */
   unsubscribable?: boolean;
 }
+export type EmailOutcome = OutboundOutcome;
 
 export interface Notification {
   id: number;
@@ -76,6 +107,10 @@ export interface Notification {
   opened: boolean;
   status: NotificationStatus;
   email: EmailOutcome;
+  /** Not requested unless the send carried an sms block. */
+  sms: OutboundOutcome;
+  /** Not requested unless the send carried a push block. */
+  push: OutboundOutcome;
   /** Which rule decided each medium (issue 19); absent on notifications written before it was recorded. */
   decision?: StoredDecision;
   createdAt: Date;
@@ -95,6 +130,10 @@ export interface AcceptedSend {
   target: Target | null;
   payloadJson: string | null;
   email: EmailContent | null;
+  /** The sms block (absent: none). */
+  sms?: SmsContent | null;
+  /** The push block (absent: none). */
+  push?: PushContent | null;
   settings: SendSettings;
   createdAt: Date;
 }
@@ -112,6 +151,8 @@ export function acceptedView(s: AcceptedSend): Notification {
     opened: false,
     status: s.payloadJson !== null ? 'enqueued' : 'not_requested',
     email: s.email ? emailPending() : emailNotRequested(),
+    sms: s.sms ? emailPending() : emailNotRequested(),
+    push: s.push ? emailPending() : emailNotRequested(),
     decision: {},
     createdAt: s.createdAt,
     updatedAt: s.createdAt,
@@ -119,6 +160,12 @@ export function acceptedView(s: AcceptedSend): Notification {
 }
 
 export type BroadcastStatus = 'enqueued' | 'fanning_out' | 'completed' | 'failed';
+
+/** A broadcast's email or push: sent to every eligible recipient unless more are eligible than the project's cap. */
+export interface BroadcastOutbound {
+  status: 'pending' | 'sent' | 'blocked';
+  eligible: number | null;
+}
 
 export interface Broadcast {
   id: number;
@@ -130,12 +177,15 @@ export interface Broadcast {
   recipientsTotal: number;
   notificationsCreated: number;
   /** null when the broadcast carries no email block. */
-  email: { status: 'pending' | 'sent' | 'blocked'; eligible: number | null } | null;
+  email: BroadcastOutbound | null;
+  /** null when the broadcast carries no push block. */
+  push: BroadcastOutbound | null;
   createdAt: Date;
   updatedAt: Date;
 }
 
-export const emailNotRequested = (): EmailOutcome => ({
+/** The outcome of an outbound medium the send did not ask for. */
+export const outcomeNotRequested = (): OutboundOutcome => ({
   status: 'not_requested',
   reason: null,
   address: null,
@@ -145,11 +195,15 @@ export const emailNotRequested = (): EmailOutcome => ({
   error: null,
 });
 
-export const emailPending = (): EmailOutcome => ({ ...emailNotRequested(), status: 'pending' });
+export const emailNotRequested = outcomeNotRequested;
 
-export const emailSkipped = (reason: EmailReason, address: string | null = null): EmailOutcome => ({
-  ...emailNotRequested(),
+export const emailPending = (): OutboundOutcome => ({ ...outcomeNotRequested(), status: 'pending' });
+export const outcomePending = emailPending;
+
+export const emailSkipped = (reason: EmailReason, address: string | null = null): OutboundOutcome => ({
+  ...outcomeNotRequested(),
   status: 'skipped',
   reason,
   address,
 });
+export const outcomeSkipped = emailSkipped;

@@ -8,8 +8,11 @@ const base: SendInput = {
   target: null,
   payloadJson: '{"title":"hi"}',
   email: null,
+  sms: null,
+  push: null,
   idempotencyKey: '',
 };
+const push = { title: 'Build failed', body: 'main is red' };
 const target = { channel: 'c', topic: 't', event: 'e' };
 
 function codeOf(input: Partial<SendInput>): string {
@@ -58,6 +61,25 @@ describe('checkSend', () => {
     ['a target field of 129', { target: { ...target, event: 'e'.repeat(129) } }, 'validation_failed'],
     ['an empty recipient id', { recipientId: '' }, 'validation_failed'],
     ['a recipient id with surrounding space', { recipientId: ' r' }, 'validation_failed'],
+    // SMS and web push blocks (issue 22).
+    ['an sms-only direct send', { payloadJson: null, sms: { text: 'Your code is 1234' } }, 'ok'],
+    ['a push-only direct send', { payloadJson: null, push }, 'ok'],
+    ['an sms text of 1,600 characters', { sms: { text: '😀'.repeat(1600) } }, 'ok'],
+    ['an sms text of 1,601 characters', { sms: { text: 'x'.repeat(1601) } }, 'validation_failed'],
+    ['an empty sms text', { sms: { text: '' } }, 'validation_failed'],
+    ['a blank sms text', { sms: { text: '  ' } }, 'validation_failed'],
+    ['a push without title', { push: { ...push, title: '' } }, 'validation_failed'],
+    ['a push without body', { push: { ...push, body: '' } }, 'validation_failed'],
+    ['a push with an https url, icon and tag', { push: { ...push, url: 'https://app.example/builds/7', icon: 'https://app.example/i.png', tag: 'build-7' } }, 'ok'],
+    ['a push url that is not http(s)', { push: { ...push, url: 'javascript:alert(1)' } }, 'validation_failed'],
+    ['a push url that is relative', { push: { ...push, url: '/builds/7' } }, 'validation_failed'],
+    ['a push tag of 65', { push: { ...push, tag: 't'.repeat(65) } }, 'validation_failed'],
+    ['a push of 3,000 bytes serialized', { push: { title: 't', body: 'b'.repeat(3000 - JSON.stringify({ title: 't', body: '' }).length) } }, 'ok'],
+    ['a push over 3,000 bytes serialized', { push: { title: 't', body: 'b'.repeat(3001 - JSON.stringify({ title: 't', body: '' }).length) } }, 'validation_failed'],
+    ['a broadcast with sms', { recipientId: null, target, sms: { text: 'hi' } }, 'broadcast_sms_not_allowed'],
+    ['a broadcast with push and cap 0', { recipientId: null, target, push }, 'broadcast_push_not_allowed'],
+    ['a broadcast with push and cap 10', { recipientId: null, target, push, settings: { ...base.settings, maxBroadcastRecipientsForPush: 10 } }, 'ok'],
+    ['a broadcast with push only', { recipientId: null, target, payloadJson: null, push, settings: { ...base.settings, maxBroadcastRecipientsForPush: 10 } }, 'validation_failed'],
   ])('when %s, then %s', (_name, input, expected) => {
     expect(codeOf(input)).toBe(expected);
   });
@@ -73,5 +95,9 @@ describe('checkSend', () => {
 
   it('when the send carries payload and email, then it asks for both mediums', () => {
     expect(checkSend({ ...base, email: { subject: 's', html: 'h' } })).toEqual(['in_app', 'email']);
+  });
+
+  it('when the send carries every block, then it asks for all four mediums', () => {
+    expect(checkSend({ ...base, email: { subject: 's', html: 'h' }, sms: { text: 'x' }, push })).toEqual(['in_app', 'email', 'sms', 'web_push']);
   });
 });

@@ -1,6 +1,6 @@
 import { hasControlChars, LIMITS } from '@herald/contracts';
 import { checkRecipientId, DomainError, invalid, violation, type Violation } from '@herald/service-kit';
-import type { EmailContent, SendSettings, Target } from './notification';
+import type { EmailContent, PushContent, SendSettings, SmsContent, Target } from './notification';
 
 /** A send as it reaches the delivery service; `recipientId` null is a broadcast. */
 export interface SendInput {
@@ -10,10 +10,12 @@ export interface SendInput {
   target: Target | null;
   payloadJson: string | null;
   email: EmailContent | null;
+  sms: SmsContent | null;
+  push: PushContent | null;
   idempotencyKey: string;
 }
 
-export type Medium = 'in_app' | 'email';
+export type Medium = 'in_app' | 'email' | 'sms' | 'web_push';
 
 /** Lengths count characters (code points), as everywhere in the contract. */
 const chars = (s: string) => [...s].length;
@@ -62,15 +64,52 @@ function emailViolations(email: EmailContent | null): Violation[] {
   return out;
 }
 
+function smsViolations(sms: SmsContent | null): Violation[] {
+  if (!sms) return [];
+  const { text } = sms;
+  if (typeof text !== 'string' || text.trim().length === 0) return [violation('sms.text', 'sms.text is required', text)];
+  if (chars(text) > LIMITS.smsTextMax) return [violation('sms.text', `sms.text is longer than ${LIMITS.smsTextMax} characters`, null)];
+  return [];
+}
+
+/** An absolute http(s) URL of at most `LIMITS.pushUrlMax` characters. */
+function isWebUrl(value: string): boolean {
+  if (value.length > LIMITS.pushUrlMax) return false;
+  try {
+    const u = new URL(value);
+    return (u.protocol === 'https:' || u.protocol === 'http:') && u.hostname !== '' && !u.username && !u.password;
+  } catch {
+    return false;
+  }
+}
+
+function pushViolations(push: PushContent | null): Violation[] {
+  if (!push) return [];
+  const out: Violation[] = [];
+  const { title, body, url, icon, tag } = push;
+  if (typeof title !== 'string' || title.trim().length === 0) out.push(violation('push.title', 'push.title is required', title));
+  else if (chars(title) > LIMITS.pushTitleMax || hasControlChars(title)) out.push(violation('push.title', `push.title must be at most ${LIMITS.pushTitleMax} characters without control characters`, title));
+  if (typeof body !== 'string' || body.trim().length === 0) out.push(violation('push.body', 'push.body is required', body));
+  for (const [field, value] of [['url', url], ['icon', icon]] as const) {
+    if (value !== undefined && (typeof value !== 'string' || !isWebUrl(value))) out.push(violation(`push.${field}`, `push.${field} must be an absolute http or https URL of at most ${LIMITS.pushUrlMax} characters`, value));
+  }
+  if (tag !== undefined && (typeof tag !== 'string' || tag.length === 0 || chars(tag) > LIMITS.pushTagMax || hasControlChars(tag))) {
+    out.push(violation('push.tag', `push.tag must be 1 to ${LIMITS.pushTagMax} characters without control characters`, tag));
+  }
+  if (out.length === 0 && bytes(JSON.stringify(push)) > LIMITS.pushMaxBytes) out.push(violation('push', `push is larger than ${LIMITS.pushMaxBytes} bytes serialized`, null));
+  return out;
+}
+
 function recipientViolations(id: string | null): Violation[] {
   const found = id === null ? null : checkRecipientId(id, 'recipient_id');
   return found ? [found] : [];
 }
 
 /**
- * Every rule of a send that needs no other service (interface "Send notification", decisions §8),
- * in this order: field validity (validation_failed, every offending property listed), no medium,
- * email on a broadcast. Throws a DomainError; returns the mediums the send asks for.
+ * Every rule of a send that needs no other service (interface "Send notification", decisions §8,
+ * issue 22), in this order: field validity (validation_failed, every offending property listed), no
+ * medium, sms on a broadcast, email or push on a broadcast the project does not allow. Throws a
+ * DomainError; returns the mediums the send asks for (each block asks for its medium).
  */
 export function checkSend(input: SendInput): Medium[] {
   const broadcast = input.recipientId === null;
@@ -78,17 +117,25 @@ export function checkSend(input: SendInput): Medium[] {
     ...recipientViolations(input.recipientId),
     ...targetViolations(input.target, broadcast),
     ...emailViolations(input.email),
+    ...smsViolations(input.sms),
+    ...pushViolations(input.push),
   ];
-  const hasMedium = input.payloadJson !== null || input.email !== null;
+  const hasMedium = input.payloadJson !== null || input.email !== null || input.sms !== null || input.push !== null;
   violations.push(...payloadViolations(input.payloadJson, broadcast && hasMedium));
   if (violations.length > 0) throw invalid('The send is invalid', violations);
-  if (!hasMedium) throw invalid('A send needs a payload or an email block', [], 'no_medium');
+  if (!hasMedium) throw invalid('A send needs a payload, an email, an sms or a push block', [], 'no_medium');
+  if (broadcast && input.sms) throw invalid('SMS cannot be sent on a broadcast', [], 'broadcast_sms_not_allowed');
   if (broadcast && input.email && input.settings.maxBroadcastRecipientsForEmail <= 0) {
     throw invalid('This project does not allow email on broadcasts', [], 'broadcast_email_not_allowed');
+  }
+  if (broadcast && input.push && (input.settings.maxBroadcastRecipientsForPush ?? 0) <= 0) {
+    throw invalid('This project does not allow push on broadcasts (max_broadcast_recipients_for_push is 0)', [], 'broadcast_push_not_allowed');
   }
   const mediums: Medium[] = [];
   if (input.payloadJson !== null) mediums.push('in_app');
   if (input.email) mediums.push('email');
+  if (input.sms) mediums.push('sms');
+  if (input.push) mediums.push('web_push');
   return mediums;
 }
 

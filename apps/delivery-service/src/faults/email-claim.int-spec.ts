@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { create, toBinary } from '@bufbuild/protobuf';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
-import { DELIVERY_EMAIL_SUBJECT, EmailJobSchema } from '@herald/contracts';
+import { DELIVERY_EMAIL_SUBJECT, OutboundJobSchema } from '@herald/contracts';
 import { connectMongo, connectNats, type MongoHandle, type NatsConnection } from '@herald/service-kit';
 import type { NotificationDoc } from '../store/notification-repository';
 import { eventually, startHarness, type Harness } from '../testing/harness';
@@ -47,7 +47,7 @@ describe('fault: an email is sent only by the worker holding its claim', () => {
   };
   /** The email job of a notification once more (another msgID, so the stream takes it): a redelivery. */
   const deliverAgain = (project: bigint, id: bigint) =>
-    jetstream(nc).publish(DELIVERY_EMAIL_SUBJECT, toBinary(EmailJobSchema, create(EmailJobSchema, { projectId: project, notificationId: id })), { msgID: `again-${id}-${randomBytes(4).toString('hex')}` });
+    jetstream(nc).publish(DELIVERY_EMAIL_SUBJECT, toBinary(OutboundJobSchema, create(OutboundJobSchema, { projectId: project, notificationId: id })), { msgID: `again-${id}-${randomBytes(4).toString('hex')}` });
   /** Barrier: every job of the delivery stream acknowledged but `left` (held for a far retry), so no mail of this test can still be on its way. */
   const acknowledged = async (left = 0) => {
     const jsm = await jetstreamManager(nc);

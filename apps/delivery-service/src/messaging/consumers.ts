@@ -6,15 +6,18 @@ import {
   DELIVERY_BROADCAST_CONSUMER,
   DELIVERY_CHUNK_CONSUMER,
   DELIVERY_EMAIL_CONSUMER,
+  DELIVERY_PUSH_CONSUMER,
   DELIVERY_RECIPIENT_DELETED_CONSUMER,
   DELIVERY_SEND_CONSUMER,
+  DELIVERY_SMS_CONSUMER,
   DELIVERY_STREAM,
-  EmailJobSchema,
   EVENTS_STREAM,
+  OutboundJobSchema,
   RecipientDeletedSchema,
 } from '@herald/contracts';
 import { backoffDelay, done, startBatchWorker, startWorker, type Logger, type NatsConnection, type Outcome, type Worker } from '@herald/service-kit';
 import type { JsMsg } from '@nats-io/jetstream';
+import { OUTBOUND_MEDIUMS, type OutboundMedium } from '../domain/outbound';
 import type { DeliveryUseCases } from '../usecases';
 import { decodeSend } from './send-jobs';
 
@@ -40,13 +43,17 @@ function decodeAll<T>(msgs: JsMsg[], parse: (data: Uint8Array) => T): { outcomes
 
 const isOutcome = (v: unknown): v is Outcome => typeof v === 'object' && v !== null && ('poison' in v || 'ack' in v || 'retryInMs' in v);
 
+/** The durable consumer of each outbound medium's jobs. */
+export const OUTBOUND_CONSUMERS: Record<OutboundMedium, string> = { email: DELIVERY_EMAIL_CONSUMER, sms: DELIVERY_SMS_CONSUMER, web_push: DELIVERY_PUSH_CONSUMER };
+
 /** Starts every consumer loop of the service (streams and consumers exist already, see streams.ts). */
 export async function startConsumers(opts: {
   nc: NatsConnection;
   logger: Logger;
   usecases: DeliveryUseCases;
   concurrency: number;
-  emailConcurrency: number;
+  /** Messages in hand at once per outbound medium (email, sms, web_push). */
+  outboundConcurrency: Record<OutboundMedium, number>;
   /** Broadcast chunks in hand at once. */
   chunkConcurrency: number;
   /** Jobs per batch of the notification and email consumers. */
@@ -121,26 +128,29 @@ export async function startConsumers(opts: {
         return done;
       },
     }),
-    startBatchWorker({
-      ...base,
-      durable: DELIVERY_EMAIL_CONSUMER,
-      concurrency: opts.emailConcurrency,
-      batchSize: opts.batchSize,
-      lingerMs: opts.batchLingerMs,
-      async handleBatch(msgs) {
-        const { outcomes, jobs } = decodeAll(msgs, (d) => Number(fromBinary(EmailJobSchema, d).notificationId));
-        if (jobs.length === 0) return outcomes;
-        const steps = await usecases.sendEmails(
-          jobs.map((j) => j.value),
-          { redelivered: jobs.some((j) => j.msg.info.redelivered) },
-        );
-        for (const j of jobs) {
-          const step = steps.get(j.value);
-          outcomes[j.index] = step?.kind === 'retry' ? { retryInMs: step.inMs } : done;
-        }
-        return outcomes;
-      },
-    }),
+    // One consumer per outbound medium, so a slow SMS provider never holds up mail.
+    ...OUTBOUND_MEDIUMS.map((medium) =>
+      startBatchWorker({
+        ...base,
+        durable: OUTBOUND_CONSUMERS[medium],
+        concurrency: opts.outboundConcurrency[medium],
+        batchSize: opts.batchSize,
+        lingerMs: opts.batchLingerMs,
+        async handleBatch(msgs) {
+          const { outcomes, jobs } = decodeAll(msgs, (d) => Number(fromBinary(OutboundJobSchema, d).notificationId));
+          if (jobs.length === 0) return outcomes;
+          const steps = await usecases.sendOutbound[medium](
+            jobs.map((j) => j.value),
+            { redelivered: jobs.some((j) => j.msg.info.redelivered) },
+          );
+          for (const j of jobs) {
+            const step = steps.get(j.value);
+            outcomes[j.index] = step?.kind === 'retry' ? { retryInMs: step.inMs } : done;
+          }
+          return outcomes;
+        },
+      }),
+    ),
     startWorker({
       nc,
       logger,

@@ -6,11 +6,14 @@ import {
   DELIVERY_BROADCAST_SUBJECT,
   DELIVERY_CHUNK_SUBJECT,
   DELIVERY_EMAIL_SUBJECT,
+  DELIVERY_PUSH_SUBJECT,
+  DELIVERY_SMS_SUBJECT,
   deliverySendSubject,
-  EmailJobSchema,
+  OutboundJobSchema,
 } from '@herald/contracts';
 import { Code, ConnectError } from '@connectrpc/connect';
 import { retryPolicy, traceHeaders, type NatsConnection } from '@herald/service-kit';
+import type { OutboundMedium } from '../domain/outbound';
 import type { JobPort } from '../usecases/ports';
 import { encodeSend } from './send-jobs';
 
@@ -24,6 +27,13 @@ import { encodeSend } from './send-jobs';
  * it reconnects; a publish in flight at that moment fails): with its id fixed, a second copy of a
  * send writes nothing. Past about 15 s the send is refused as unavailable (503), never an internal error.
  */
+/** Subject and msgID prefix of each outbound medium's jobs. */
+export const OUTBOUND_JOBS: Record<OutboundMedium, { subject: string; msgId: string }> = {
+  email: { subject: DELIVERY_EMAIL_SUBJECT, msgId: 'email' },
+  sms: { subject: DELIVERY_SMS_SUBJECT, msgId: 'sms' },
+  web_push: { subject: DELIVERY_PUSH_SUBJECT, msgId: 'push' },
+};
+
 const sendPublish = retryPolicy({ initialDelayMs: 100, maxDelayMs: 2_000, maxAttempts: 10 });
 
 export function createJobPublisher(nc: NatsConnection): JobPort {
@@ -42,7 +52,8 @@ export function createJobPublisher(nc: NatsConnection): JobPort {
         throw new ConnectError('The message broker is unavailable; the send was not accepted', Code.Unavailable, undefined, undefined, err);
       }
     },
-    email: (projectId, id) => publish(DELIVERY_EMAIL_SUBJECT, EmailJobSchema, { projectId: BigInt(projectId), notificationId: BigInt(id) }, `email:${id}`),
+    outbound: (medium, projectId, id) =>
+      publish(OUTBOUND_JOBS[medium].subject, OutboundJobSchema, { projectId: BigInt(projectId), notificationId: BigInt(id) }, `${OUTBOUND_JOBS[medium].msgId}:${id}`),
     broadcast: (projectId, id, publishId = `broadcast:${id}`) =>
       publish(DELIVERY_BROADCAST_SUBJECT, BroadcastJobSchema, { projectId: BigInt(projectId), broadcastId: BigInt(id) }, publishId),
     chunk: (job) => publish(DELIVERY_CHUNK_SUBJECT, BroadcastChunkJobSchema, job, `chunk:${job.broadcastId}:${job.chunkIndex}`),

@@ -19,9 +19,12 @@ export function encodeSend(s: AcceptedSend): Uint8Array {
       target: s.target ?? undefined,
       payloadJson: s.payloadJson ?? undefined,
       email: s.email ? { subject: s.email.subject, html: s.email.html, text: s.email.text, fromName: s.email.from_name } : undefined,
+      sms: s.sms ?? undefined,
+      push: s.push ?? undefined,
       settings: {
         strictTargets: s.settings.strictTargets,
         maxBroadcastRecipientsForEmail: BigInt(s.settings.maxBroadcastRecipientsForEmail),
+        maxBroadcastRecipientsForPush: BigInt(s.settings.maxBroadcastRecipientsForPush ?? 0),
         monthlyQuota: s.settings.monthlyQuota === null ? undefined : BigInt(s.settings.monthlyQuota),
         emailFromAddress: s.settings.emailFrom?.address,
         emailFromName: s.settings.emailFrom?.name ?? undefined,
@@ -46,6 +49,8 @@ export function decodeSend(data: Uint8Array): AcceptedSend {
     target: input.target,
     payloadJson: input.payloadJson,
     email: input.email,
+    sms: input.sms,
+    push: input.push,
     settings: input.settings,
     createdAt: timestampDate(j.createdAt),
   };

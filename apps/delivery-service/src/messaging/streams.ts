@@ -7,6 +7,10 @@ import {
   DELIVERY_CHUNK_SUBJECT,
   DELIVERY_EMAIL_CONSUMER,
   DELIVERY_EMAIL_SUBJECT,
+  DELIVERY_PUSH_CONSUMER,
+  DELIVERY_PUSH_SUBJECT,
+  DELIVERY_SMS_CONSUMER,
+  DELIVERY_SMS_SUBJECT,
   DELIVERY_RECIPIENT_DELETED_CONSUMER,
   DELIVERY_SEND_CONSUMER,
   DELIVERY_SEND_SUBJECT_PREFIX,
@@ -51,7 +55,10 @@ export async function ensureDeliveryStreams(nc: NatsConnection, ackWaitMs: numbe
   await ensureConsumer(nc, ...work(DELIVERY_SEND_CONSUMER, `${DELIVERY_SEND_SUBJECT_PREFIX}.>`, 10_000));
   await ensureConsumer(nc, ...work(DELIVERY_BROADCAST_CONSUMER, DELIVERY_BROADCAST_SUBJECT, 100));
   await ensureConsumer(nc, ...work(DELIVERY_CHUNK_CONSUMER, DELIVERY_CHUNK_SUBJECT, 1_000));
+  // One consumer per outbound medium (email, SMS, web push).
   await ensureConsumer(nc, ...work(DELIVERY_EMAIL_CONSUMER, DELIVERY_EMAIL_SUBJECT, 10_000));
+  await ensureConsumer(nc, ...work(DELIVERY_SMS_CONSUMER, DELIVERY_SMS_SUBJECT, 10_000));
+  await ensureConsumer(nc, ...work(DELIVERY_PUSH_CONSUMER, DELIVERY_PUSH_SUBJECT, 10_000));
   await ensureConsumer(nc, EVENTS_STREAM, {
     durable_name: DELIVERY_RECIPIENT_DELETED_CONSUMER,
     filter_subject: RECIPIENT_DELETED_SUBJECT,

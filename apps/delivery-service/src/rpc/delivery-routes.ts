@@ -11,7 +11,7 @@ const sendResponse = (r: SendResult) => ({
 });
 
 /** DeliveryService: each handler maps the request, calls one use case, maps the result. */
-export const deliveryRoutes = (uc: DeliveryUseCases, logger: Logger) => (router: ConnectRouter) =>
+export const deliveryRoutes = (uc: DeliveryUseCases, logger: Logger, push: { vapidPublicKey: string } = { vapidPublicKey: '' }) => (router: ConnectRouter) =>
   router.service(DeliveryService, {
     async send(req) {
       return sendResponse(await uc.sendNotification(toSendInput(req)));
@@ -61,6 +61,12 @@ export const deliveryRoutes = (uc: DeliveryUseCases, logger: Logger) => (router:
     async checkUnsubscribeToken(req) {
       const claim = uc.checkUnsubscribeToken(req.token);
       return { projectId: BigInt(claim.projectId), recipientId: claim.recipientId, target: claim.target, medium: 'email' };
+    },
+    async recordSmsStatus(req) {
+      return { changed: await uc.recordSmsStatus({ token: req.token, messageSid: req.messageSid, status: req.status, errorCode: req.errorCode }) };
+    },
+    getPushConfig() {
+      return { vapidPublicKey: push.vapidPublicKey };
     },
     async sendContactConfirmation(req) {
       const from = req.emailFromAddress ? { address: req.emailFromAddress, name: req.emailFromName ?? null } : undefined;

@@ -1,8 +1,8 @@
 import { create } from '@bufbuild/protobuf';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { BroadcastSchema, NotificationSchema, type DecisionTarget, type SendRequest, type Broadcast as PbBroadcast, type Notification as PbNotification } from '@herald/contracts';
-import { emailBecause, inAppBecause, type CascadeDecision } from '../domain/decision';
-import type { Broadcast, Notification } from '../domain/notification';
+import { emailBecause, inAppBecause, outboundBecause, type CascadeDecision } from '../domain/decision';
+import type { Broadcast, Notification, OutboundOutcome } from '../domain/notification';
 import type { SendInput } from '../domain/send-rules';
 
 export function toSendInput(req: SendRequest): SendInput {
@@ -12,6 +12,7 @@ export function toSendInput(req: SendRequest): SendInput {
     settings: {
       strictTargets: req.settings?.strictTargets ?? false,
       maxBroadcastRecipientsForEmail: Number(req.settings?.maxBroadcastRecipientsForEmail ?? 0n),
+      maxBroadcastRecipientsForPush: Number(req.settings?.maxBroadcastRecipientsForPush ?? 0n),
       monthlyQuota: quota === undefined ? null : Number(quota),
       retentionDays: req.settings?.retentionDays ?? null,
       ...(req.settings?.emailFromAddress ? { emailFrom: { address: req.settings.emailFromAddress, name: req.settings.emailFromName ?? null } } : {}),
@@ -28,7 +29,42 @@ export function toSendInput(req: SendRequest): SendInput {
           ...(req.email.fromName !== undefined ? { from_name: req.email.fromName } : {}),
         }
       : null,
+    sms: req.sms ? { text: req.sms.text } : null,
+    push: req.push
+      ? {
+          title: req.push.title,
+          body: req.push.body,
+          ...(req.push.url !== undefined ? { url: req.push.url } : {}),
+          ...(req.push.icon !== undefined ? { icon: req.push.icon } : {}),
+          ...(req.push.tag !== undefined ? { tag: req.push.tag } : {}),
+        }
+      : null,
     idempotencyKey: req.idempotencyKey,
+  };
+}
+
+/** A web push contact's address as shown: the subscription's endpoint (its keys stay inside). */
+function shownAddress(field: 'email' | 'sms' | 'push', address: string | null): string | undefined {
+  if (address === null) return undefined;
+  if (field !== 'push') return address;
+  try {
+    return String((JSON.parse(address) as { endpoint?: unknown }).endpoint ?? '');
+  } catch {
+    return '';
+  }
+}
+
+/** One outbound medium's outcome on the wire (email, sms, push). */
+function pbOutcome(e: OutboundOutcome, field: 'email' | 'sms' | 'push') {
+  return {
+    status: e.status,
+    reason: e.reason ?? undefined,
+    address: shownAddress(field, e.address),
+    messageId: e.message_id ?? undefined,
+    attempts: e.attempts,
+    sentAt: e.sent_at ? timestampFromDate(e.sent_at) : undefined,
+    error: e.error ?? undefined,
+    provider: e.provider ?? undefined,
   };
 }
 
@@ -78,19 +114,15 @@ export function toPbNotification(n: Notification, opts: { omitPayload?: boolean 
     createdAt: timestampFromDate(n.createdAt),
     updatedAt: timestampFromDate(n.updatedAt),
     status: n.status,
-    email: {
-      status: e.status,
-      reason: e.reason ?? undefined,
-      address: e.address ?? undefined,
-      messageId: e.message_id ?? undefined,
-      attempts: e.attempts,
-      sentAt: e.sent_at ? timestampFromDate(e.sent_at) : undefined,
-      error: e.error ?? undefined,
-    },
+    email: pbOutcome(e, 'email'),
+    sms: pbOutcome(n.sms, 'sms'),
+    push: pbOutcome(n.push, 'push'),
     decision: d
       ? {
           inApp: n.status !== 'not_requested' ? pbDecision(inAppBecause(n.status, d.in_app)) : undefined,
           email: e.status !== 'not_requested' ? pbDecision(emailBecause(e, d.email)) : undefined,
+          sms: n.sms.status !== 'not_requested' ? pbDecision(outboundBecause(n.sms, d.sms)) : undefined,
+          webPush: n.push.status !== 'not_requested' ? pbDecision(outboundBecause(n.push, d.web_push)) : undefined,
         }
       : undefined,
   });
@@ -105,6 +137,7 @@ export function toPbBroadcast(b: Broadcast): PbBroadcast {
     recipientsTotal: BigInt(b.recipientsTotal),
     notificationsCreated: BigInt(b.notificationsCreated),
     email: b.email ? { status: b.email.status, eligible: b.email.eligible === null ? undefined : BigInt(b.email.eligible) } : undefined,
+    push: b.push ? { status: b.push.status, eligible: b.push.eligible === null ? undefined : BigInt(b.push.eligible) } : undefined,
     createdAt: timestampFromDate(b.createdAt),
     updatedAt: timestampFromDate(b.updatedAt),
   });

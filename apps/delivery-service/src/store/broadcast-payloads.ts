@@ -1,5 +1,5 @@
 import type { Collection, Db } from 'mongodb';
-import type { EmailContent } from '../domain/notification';
+import type { EmailContent, PushContent } from '../domain/notification';
 
 /**
  * A field of broadcasts that never changes once written, cached by broadcast id: the cache is
@@ -7,7 +7,7 @@ import type { EmailContent } from '../domain/notification';
  * costs at most one `find({_id: {$in}})` for the ids it does not hold, never one read per id. A
  * broadcast without the field (or no longer there) is absent from the answer and not cached.
  */
-function createBroadcastFieldCache<F extends 'payload_json' | 'email_content', V>(db: Db, field: F, opts: { maxBytes: number; sizeOf: (v: V) => number }) {
+function createBroadcastFieldCache<F extends 'payload_json' | 'email_content' | 'push_content', V>(db: Db, field: F, opts: { maxBytes: number; sizeOf: (v: V) => number }) {
   const col: Collection<{ _id: number } & Record<F, V | null>> = db.collection('broadcasts');
   const cache = new Map<number, { value: V; size: number }>();
   let bytes = 0;
@@ -56,5 +56,12 @@ export const createBroadcastPayloads = (db: Db, opts: { maxBytes?: number } = {}
 export const createBroadcastEmailContents = (db: Db, opts: { maxBytes?: number } = {}) =>
   createBroadcastFieldCache<'email_content', EmailContent>(db, 'email_content', {
     maxBytes: opts.maxBytes ?? 8 * 1024 * 1024,
+    sizeOf: (c) => JSON.stringify(c).length,
+  });
+
+/** The push content of broadcasts (the push sender reads it once per broadcast). */
+export const createBroadcastPushContents = (db: Db, opts: { maxBytes?: number } = {}) =>
+  createBroadcastFieldCache<'push_content', PushContent>(db, 'push_content', {
+    maxBytes: opts.maxBytes ?? 1024 * 1024,
     sizeOf: (c) => JSON.stringify(c).length,
   });

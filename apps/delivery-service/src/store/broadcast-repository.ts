@@ -1,7 +1,7 @@
 import type { Collection, Db } from 'mongodb';
 import { isDuplicateKey } from '@herald/service-kit';
-import type { Broadcast, BroadcastStatus, EmailContent, SendSettings, Target } from '../domain/notification';
-import { createBroadcastEmailContents } from './broadcast-payloads';
+import type { Broadcast, BroadcastOutbound, BroadcastStatus, EmailContent, PushContent, SendSettings, Target } from '../domain/notification';
+import { createBroadcastEmailContents, createBroadcastPushContents } from './broadcast-payloads';
 import { retryBusy } from './store-retry';
 import { createExpiryIndex, withExpiry } from './expiry';
 
@@ -11,6 +11,8 @@ export interface BroadcastDoc {
   target: Target;
   payload_json: string;
   email_content: EmailContent | null;
+  /** The push block (issue 22); absent or null: none. */
+  push_content?: PushContent | null;
   settings: SendSettings;
   status: BroadcastStatus;
   /** Fan-out progress, persisted after each chunk is published, so a crash resumes from here. */
@@ -26,8 +28,10 @@ export interface BroadcastDoc {
   fanout_done: boolean;
   recipients_total: number;
   notifications_created: number;
-  email: { status: 'pending' | 'sent' | 'blocked'; eligible: number | null } | null;
+  email: BroadcastOutbound | null;
   email_eligible: number;
+  /** The broadcast's push, like `email` (absent on broadcasts without a push block). */
+  push?: BroadcastOutbound | null;
   created_at: Date;
   updated_at: Date;
   /** When retention removes it with its chunks (created_at + retention_days at send time); null/absent: never. */
@@ -45,6 +49,12 @@ export interface ChunkDoc {
   email_ids?: number[];
   /** True when the chunk published its email jobs itself (the cap could not be exceeded). */
   emails_published?: boolean;
+  /** Recipients of the chunk eligible for push (issue 22; absent: none or no push block). */
+  push_eligible?: number;
+  /** The chunk's notifications whose push is pending. */
+  push_ids?: number[];
+  /** True when the chunk published its push jobs itself. */
+  push_published?: boolean;
 }
 
 /**
@@ -58,6 +68,7 @@ interface ProgressDoc {
   chunks_done: number;
   created: number;
   eligible: number;
+  push_eligible?: number;
 }
 
 const PROGRESS_STEP = 100;
@@ -81,7 +92,21 @@ const RUNNING: BroadcastStatus[] = ['enqueued', 'fanning_out'];
 export interface BroadcastProgress {
   chunksDone: number;
   created: number;
+  /** Recipients eligible for email. */
   eligible: number;
+  /** Recipients eligible for push. */
+  pushEligible: number;
+}
+
+/** What one finished chunk records (see recordChunkDone). */
+export interface ChunkOutcome {
+  created: number;
+  eligible: number;
+  emailIds: number[];
+  emailsPublished: boolean;
+  pushEligible?: number;
+  pushIds?: number[];
+  pushPublished?: boolean;
 }
 
 /** The REST view; while a broadcast runs, its counts come from its chunk records. */
@@ -96,6 +121,7 @@ export function toBroadcast(d: BroadcastDoc, progress?: BroadcastProgress): Broa
     recipientsTotal: d.recipients_total,
     notificationsCreated: d.status === 'completed' || !progress ? d.notifications_created : progress.created,
     email: d.email,
+    push: d.push ?? null,
     createdAt: d.created_at,
     updatedAt: d.updated_at,
   };
@@ -112,10 +138,11 @@ export function createBroadcastRepository(db: Db) {
   const progressCol: Collection<ProgressDoc> = db.collection<ProgressDoc>('broadcast_progress');
   const slots: Collection<BroadcastSlotDoc> = db.collection<BroadcastSlotDoc>('broadcast_slots');
   const emailContents = createBroadcastEmailContents(db);
+  const pushContents = createBroadcastPushContents(db);
   const chunkKeys = (id: number, from: number, count: number) => Array.from({ length: count }, (_, i) => `${id}:${from + i}`);
   const readProgress = async (id: number): Promise<BroadcastProgress> => {
     const p = await progressCol.findOne({ _id: id });
-    return { chunksDone: p?.chunks_done ?? 0, created: p?.created ?? 0, eligible: p?.eligible ?? 0 };
+    return { chunksDone: p?.chunks_done ?? 0, created: p?.created ?? 0, eligible: p?.eligible ?? 0, pushEligible: p?.push_eligible ?? 0 };
   };
   return {
     async ensureIndexes(): Promise<void> {
@@ -192,6 +219,8 @@ export function createBroadcastRepository(db: Db) {
     },
     /** The email content of these broadcasts (cached: it never changes); absent for none, or no such broadcast. */
     emailContentsOf: (ids: number[]) => emailContents(ids),
+    /** The push content of these broadcasts (cached); absent for none. */
+    pushContentsOf: (ids: number[]) => pushContents(ids),
     findStale: (before: Date, limit: number) =>
       col.find({ status: { $in: ['enqueued', 'fanning_out'] }, updated_at: { $lt: before } }).limit(limit).toArray(),
 
@@ -220,8 +249,16 @@ export function createBroadcastRepository(db: Db) {
       await retryBusy(() => col.updateOne({ _id: id, fanout_done: false }, { $set: { fanout_done: true, status: 'fanning_out', updated_at: now } }));
     },
     /** Records a chunk as done (once: false when it was recorded already). */
-    async recordChunkDone(id: number, chunkIndex: number, c: { created: number; eligible: number; emailIds: number[]; emailsPublished: boolean }): Promise<boolean> {
-      const doc: ChunkDoc = { _id: `${id}:${chunkIndex}`, broadcast_id: id, created: c.created, eligible: c.eligible, email_ids: c.emailIds, emails_published: c.emailsPublished };
+    async recordChunkDone(id: number, chunkIndex: number, c: ChunkOutcome): Promise<boolean> {
+      const doc: ChunkDoc = {
+        _id: `${id}:${chunkIndex}`,
+        broadcast_id: id,
+        created: c.created,
+        eligible: c.eligible,
+        email_ids: c.emailIds,
+        emails_published: c.emailsPublished,
+        ...(c.pushIds?.length ? { push_eligible: c.pushEligible ?? c.pushIds.length, push_ids: c.pushIds, push_published: c.pushPublished ?? false } : {}),
+      };
       try {
         await retryBusy(() => chunks.insertOne(doc));
         return true;
@@ -244,13 +281,14 @@ export function createBroadcastRepository(db: Db) {
         const from = p.chunksDone;
         for (;;) {
           const keys = chunkKeys(id, p.chunksDone, PROGRESS_STEP);
-          const docs = await chunks.find({ _id: { $in: keys } }, { projection: { email_ids: 0 } }).toArray();
+          const docs = await chunks.find({ _id: { $in: keys } }, { projection: { email_ids: 0, push_ids: 0 } }).toArray();
           const byId = new Map(docs.map((d) => [d._id, d]));
           let k = 0;
           for (const d of keys.map((key) => byId.get(key))) {
             if (!d) break;
             p.created += d.created;
             p.eligible += d.eligible;
+            p.pushEligible += d.push_eligible ?? 0;
             k += 1;
           }
           p.chunksDone += k;
@@ -259,7 +297,7 @@ export function createBroadcastRepository(db: Db) {
         if (p.chunksDone === from) return p;
         try {
           await retryBusy(() =>
-            progressCol.updateOne({ _id: id }, { $set: { chunks_done: p.chunksDone, created: p.created, eligible: p.eligible } }, { upsert: true }),
+            progressCol.updateOne({ _id: id }, { $set: { chunks_done: p.chunksDone, created: p.created, eligible: p.eligible, push_eligible: p.pushEligible } }, { upsert: true }),
           );
         } catch (err) {
           if (!isDuplicateKey(err)) throw err; // a concurrent first write: read it and go on
@@ -272,11 +310,20 @@ export function createBroadcastRepository(db: Db) {
       const index = (d: ChunkDoc) => Number(d._id.slice(d._id.indexOf(':') + 1));
       return docs.sort((a, b) => index(a) - index(b));
     },
-    async finish(id: number, progress: BroadcastProgress, email: BroadcastDoc['email'], now: Date): Promise<boolean> {
+    async finish(id: number, progress: BroadcastProgress, outbound: { email: BroadcastDoc['email']; push: BroadcastOutbound | null }, now: Date): Promise<boolean> {
       const r = await retryBusy(() =>
         col.updateOne(
           { _id: id, status: { $ne: 'completed' } },
-          { $set: { status: 'completed', email, notifications_created: progress.created, email_eligible: progress.eligible, updated_at: now } },
+          {
+            $set: {
+              status: 'completed',
+              email: outbound.email,
+              ...(outbound.push ? { push: outbound.push } : {}),
+              notifications_created: progress.created,
+              email_eligible: progress.eligible,
+              updated_at: now,
+            },
+          },
         ),
       );
       return r.modifiedCount === 1;

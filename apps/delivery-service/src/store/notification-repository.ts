@@ -1,7 +1,8 @@
 import type { AnyBulkWriteOperation, Collection, Db, Filter, IndexDescription } from 'mongodb';
 import { isDuplicateKey } from '@herald/service-kit';
 import type { StoredDecision } from '../domain/decision';
-import { emailNotRequested, emailPending, type EmailContent, type EmailOutcome, type Notification, type NotificationStatus, type SendSettings, type Target } from '../domain/notification';
+import { emailNotRequested, emailPending, type EmailContent, type EmailOutcome, type Notification, type NotificationStatus, type OutboundOutcome, type PushContent, type SendSettings, type SmsContent, type Target } from '../domain/notification';
+import { outcomeField, type OutboundMedium } from '../domain/outbound';
 import { createBroadcastPayloads } from './broadcast-payloads';
 import { createBulkWriteLane, type BulkWriteLane } from './bulk-write-lane';
 import { insertManyFates } from './insert-fates';
@@ -38,6 +39,14 @@ export interface NotificationDoc {
   email: EmailOutcome;
   /** The email block of a direct send whose mail is still to be sent (a broadcast's is on the broadcast); null otherwise. */
   email_content: EmailContent | null;
+  /** The SMS outcome; absent when the send had no sms block (and on older documents). */
+  sms?: OutboundOutcome;
+  /** The web push outcome; absent when the send had no push block. */
+  push?: OutboundOutcome;
+  /** The sms block, kept while the SMS is still to be sent. */
+  sms_content?: SmsContent | null;
+  /** The push block of a direct send, kept while the push is still to be sent (a broadcast's is on the broadcast). */
+  push_content?: PushContent | null;
   /** Settings snapshot of the send (quota, sender), kept where a mail is still to be sent. */
   settings?: SendSettings;
   /** Which rule decided each medium (issue 19), written with the outcome; absent on older documents. */
@@ -46,12 +55,16 @@ export interface NotificationDoc {
   pending?: boolean;
   email_wait?: boolean;
   /**
-   * The claim of the worker sending its email now (issue 20: at most one mail under redelivery):
-   * set by `claimEmails` while the email is pending, renewed while a long SMTP exchange runs, and
-   * removed by the outcome write. A claim whose lease has passed (its worker died) may be retaken.
+   * The claim of the worker sending its email (SMS, push) now (issue 20: at most one message under
+   * redelivery): set by `claimOutbound` while the message is pending, renewed while a long exchange
+   * runs, and removed by the outcome write. A claim whose lease has passed (its worker died) may be retaken.
    */
   email_claim?: string;
   email_lease_until?: Date;
+  sms_claim?: string;
+  sms_lease_until?: Date;
+  push_claim?: string;
+  push_lease_until?: Date;
   /** When retention removes it (created_at + the project's retention_days at send time); null/absent: never. */
   expires_at?: Date | null;
   /** When `read` last changed (its outcome event's id carries it); absent until the first change. */
@@ -74,11 +87,16 @@ export function toNotification(d: NotificationDoc): Notification {
     opened: d.opened,
     status: d.status,
     email: d.email,
+    sms: d.sms ?? emailNotRequested(),
+    push: d.push ?? emailNotRequested(),
     ...(d.decision ? { decision: d.decision } : {}),
     createdAt: d.created_at,
     updatedAt: d.updated_at,
   };
 }
+
+/** The outcome of one outbound medium of a document (not requested when the field is absent). */
+export const outcomeOf = (d: NotificationDoc, medium: OutboundMedium): OutboundOutcome => d[outcomeField(medium)] ?? emailNotRequested();
 
 /** The notification as the send answered it (status and email as accepted): an idempotent replay answers this. */
 export function acceptedNotification(d: NotificationDoc): Notification {
@@ -88,17 +106,19 @@ export function acceptedNotification(d: NotificationDoc): Notification {
     opened: false,
     status: d.payload_json !== null ? 'enqueued' : 'not_requested',
     email: d.email.status === 'not_requested' ? emailNotRequested() : emailPending(),
+    sms: !d.sms || d.sms.status === 'not_requested' ? emailNotRequested() : emailPending(),
+    push: !d.push || d.push.status === 'not_requested' ? emailNotRequested() : emailPending(),
     decision: {},
     updatedAt: d.created_at,
   };
 }
 
-/** A conditional email outcome change of one notification (see updateEmailMany). */
-export interface EmailChange {
+/** A conditional outcome change of one outbound medium of one notification (see updateOutboundMany). */
+export interface OutcomeChange {
   id: number;
   from: { status: string; attempts: number };
-  email: EmailOutcome;
-  /** Written only while this claim (see claimEmails) is still the notification's. */
+  outcome: OutboundOutcome;
+  /** Written only while this claim (see claimOutbound) is still the medium's. */
   claim?: string;
 }
 
@@ -203,13 +223,21 @@ export function createNotificationRepository(db: Db, opts: { bulkLane?: BulkWrit
       return new Map(docs.map((d) => [d._id, d.payload_json]));
     },
 
-    /** Conditional email outcome changes of a batch in one round trip (each only from its expected status and attempt count). */
-    async updateEmailMany(changes: EmailChange[], now: Date): Promise<number> {
+    /**
+     * Conditional outcome changes of one outbound medium for a batch, in one round trip (each only
+     * from its expected status and attempt count). A change that ends the medium drops the content
+     * kept for sending it (direct sends only; email keeps `email_content`, which older readers expect).
+     */
+    async updateOutboundMany(medium: OutboundMedium, changes: OutcomeChange[], now: Date): Promise<number> {
       if (changes.length === 0) return 0;
+      const field = outcomeField(medium);
       const ops: AnyBulkWriteOperation<NotificationDoc>[] = changes.map((c) => ({
         updateOne: {
-          filter: { _id: c.id, 'email.status': c.from.status, 'email.attempts': c.from.attempts, ...(c.claim ? { email_claim: c.claim } : {}) },
-          update: { $set: { email: c.email, updated_at: now }, $unset: { email_claim: '', email_lease_until: '' } },
+          filter: { _id: c.id, [`${field}.status`]: c.from.status, [`${field}.attempts`]: c.from.attempts, ...(c.claim ? { [`${field}_claim`]: c.claim } : {}) },
+          update: {
+            $set: { [field]: c.outcome, updated_at: now, ...(field !== 'email' && c.outcome.status !== 'pending' ? { [`${field}_content`]: null } : {}) },
+            $unset: { [`${field}_claim`]: '', [`${field}_lease_until`]: '' },
+          },
         },
       }));
       const r = await retryBusy(() => col.bulkWrite(ops, { ordered: false }));
@@ -217,40 +245,53 @@ export function createNotificationRepository(db: Db, opts: { bulkLane?: BulkWrit
     },
 
     /**
-     * Claims the pending emails of these notifications for one sender (`claim`, unique per batch)
-     * until `leaseUntil`: those unclaimed, or whose claim's lease has passed (its worker died).
-     * One conditional update per email (in one call); the caller reads the documents back to learn
-     * which are its own. On MongoDB each document's match and update is atomic, so two workers
-     * never both hold one email.
+     * Claims the pending messages of one medium of these notifications for one sender (`claim`,
+     * unique per batch) until `leaseUntil`: those unclaimed, or whose claim's lease has passed (its
+     * worker died). One conditional update per message (in one call); the caller reads the
+     * documents back to learn which are its own. On MongoDB each document's match and update is
+     * atomic, so two workers never both hold one message.
      */
-    async claimEmails(ids: number[], claim: string, leaseUntil: Date, now: Date): Promise<void> {
+    async claimOutbound(medium: OutboundMedium, ids: number[], claim: string, leaseUntil: Date, now: Date): Promise<void> {
       if (ids.length === 0) return;
+      const field = outcomeField(medium);
+      const lease = `${field}_lease_until`;
       await retryBusy(() =>
         col.updateMany(
-          { _id: { $in: ids }, 'email.status': 'pending', $or: [{ email_lease_until: { $exists: false } }, { email_lease_until: { $lte: now } }] },
-          { $set: { email_claim: claim, email_lease_until: leaseUntil } },
+          { _id: { $in: ids }, [`${field}.status`]: 'pending', $or: [{ [lease]: { $exists: false } }, { [lease]: { $lte: now } }] },
+          { $set: { [`${field}_claim`]: claim, [lease]: leaseUntil } },
         ),
       );
     },
 
-    /** Extends the lease of these emails while `claim` is still theirs; how many it still held. */
-    async renewEmailLeases(ids: number[], claim: string, leaseUntil: Date): Promise<number> {
+    /** Extends the lease of these messages while `claim` is still theirs; how many it still held. */
+    async renewOutboundLeases(medium: OutboundMedium, ids: number[], claim: string, leaseUntil: Date): Promise<number> {
       if (ids.length === 0) return 0;
-      const r = await retryBusy(() => col.updateMany({ _id: { $in: ids }, email_claim: claim }, { $set: { email_lease_until: leaseUntil } }));
+      const field = outcomeField(medium);
+      const r = await retryBusy(() => col.updateMany({ _id: { $in: ids }, [`${field}_claim`]: claim }, { $set: { [`${field}_lease_until`]: leaseUntil } }));
       return r.matchedCount;
     },
 
-    /** Sets the email outcome of these notifications of a broadcast (one chunk's at most: the email cap), where still pending. */
-    async setEmailForBroadcast(broadcastId: number, ids: number[], email: EmailOutcome, now: Date): Promise<void> {
+    /**
+     * An SMS provider's status callback: the SMS outcome of notification `id` becomes `outcome`, only
+     * when it is `sent` with that provider message id (a repeat or a late callback changes nothing).
+     */
+    async updateSmsStatus(id: number, messageId: string, outcome: OutboundOutcome, now: Date): Promise<NotificationDoc | null> {
+      const r = await retryBusy(() => col.updateOne({ _id: id, 'sms.status': 'sent', 'sms.message_id': messageId }, { $set: { sms: outcome, updated_at: now } }));
+      return r.modifiedCount === 1 ? col.findOne({ _id: id }) : null;
+    },
+
+    /** Sets one outbound outcome of these notifications of a broadcast (one chunk's at most: the cap), where still pending. */
+    async setOutcomeForBroadcast(medium: OutboundMedium, broadcastId: number, ids: number[], outcome: OutboundOutcome, now: Date): Promise<void> {
       if (ids.length === 0) return;
-      await retryBusy(() => col.updateMany({ _id: { $in: ids }, broadcast_id: broadcastId, 'email.status': 'pending' }, { $set: { email, updated_at: now } }));
+      const field = outcomeField(medium);
+      await retryBusy(() => col.updateMany({ _id: { $in: ids }, broadcast_id: broadcastId, [`${field}.status`]: 'pending' }, { $set: { [field]: outcome, updated_at: now } }));
     },
 
     async listFeed(q: FeedQuery): Promise<NotificationDoc[]> {
       const filter: Filter<NotificationDoc> = { project_id: q.projectId, recipient_id: q.recipientId, status: 'delivered' };
       if (q.beforeId !== null) filter._id = { $lt: q.beforeId };
       if (q.read !== null) filter.read = q.read;
-      return withPayloads(await col.find(filter, { projection: { email_content: 0, settings: 0 } }).sort({ _id: -1 }).limit(q.limit).toArray());
+      return withPayloads(await col.find(filter, { projection: { email_content: 0, sms_content: 0, push_content: 0, settings: 0 } }).sort({ _id: -1 }).limit(q.limit).toArray());
     },
 
     async countUnread(projectId: number, recipientId: string): Promise<number> {
@@ -295,7 +336,7 @@ export function createNotificationRepository(db: Db, opts: { bulkLane?: BulkWrit
     async markRead(ids: number[], now: Date): Promise<NotificationDoc[]> {
       if (ids.length === 0) return [];
       await retryBusy(() => col.updateMany({ _id: { $in: ids }, read: false }, { $set: { read: true, read_changed_at: now, updated_at: now } }));
-      return withPayloads(await col.find({ _id: { $in: ids }, read: true, read_changed_at: now }, { projection: { email_content: 0, settings: 0 } }).toArray());
+      return withPayloads(await col.find({ _id: { $in: ids }, read: true, read_changed_at: now }, { projection: { email_content: 0, sms_content: 0, push_content: 0, settings: 0 } }).toArray());
     },
 
     /**

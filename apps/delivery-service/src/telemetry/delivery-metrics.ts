@@ -1,14 +1,20 @@
 import { Counter, Gauge, type Registry } from 'prom-client';
 import type { NotificationStatus } from '../domain/notification';
+import type { OutboundMedium } from '../domain/outbound';
 
-export type Medium = 'in_app' | 'email';
+export type Medium = 'in_app' | OutboundMedium;
+export type OutboundResult = 'sent' | 'retried' | 'failed' | 'skipped';
 
 /** What the use cases and workers report; Prometheus behind it (see docs/observability.md). */
 export interface DeliveryMetrics {
   /** Notifications that reached their outcome (counted once, by the write that applied it). */
   notificationsFinal(status: NotificationStatus, n?: number): void;
-  /** One SMTP attempt's outcome: sent, retried (refused, will try again) or failed (gave up). */
-  email(outcome: 'sent' | 'retried' | 'failed' | 'skipped'): void;
+  /** One attempt of an outbound medium: sent, retried (refused, will try again), failed (gave up) or skipped (quota). */
+  outbound(medium: OutboundMedium, outcome: OutboundResult): void;
+  /** One call to a provider (failover): its result, `ok` or `error`, and `skipped` when its circuit was open. */
+  providerCall(medium: OutboundMedium, provider: string, result: 'ok' | 'error' | 'circuit_open'): void;
+  /** A provider's circuit breaker changed state (open: calls go to the secondary). */
+  circuitState(medium: OutboundMedium, provider: string, open: boolean): void;
   /** Quota units refused (in-app deliveries, emails) because the project's monthly quota is spent. */
   quotaRefused(medium: Medium, n?: number): void;
   /** A JetStream message delivered again (after a nak, an ack timeout or a crash). */
@@ -31,6 +37,24 @@ export function createDeliveryMetrics(registry: Registry): DeliveryMetrics {
     labelNames: ['outcome'] as const,
     registers: [registry],
   });
+  const outbound = new Counter({
+    name: 'herald_outbound_messages_total',
+    help: 'Outbound message attempts (email, sms, web_push) by outcome: sent, retried, failed, skipped (quota spent)',
+    labelNames: ['medium', 'outcome'] as const,
+    registers: [registry],
+  });
+  const providerCalls = new Counter({
+    name: 'herald_provider_calls_total',
+    help: 'Calls to outbound providers by medium, provider and result (ok, error, circuit_open: skipped because its breaker is open)',
+    labelNames: ['medium', 'provider', 'result'] as const,
+    registers: [registry],
+  });
+  const circuits = new Gauge({
+    name: 'herald_provider_circuit_open',
+    help: "1 while a provider's circuit breaker is open (its medium's messages go to the secondary provider), else 0",
+    labelNames: ['medium', 'provider'] as const,
+    registers: [registry],
+  });
   const quota = new Counter({
     name: 'herald_quota_refusals_total',
     help: 'Deliveries refused because the monthly quota is spent, by medium',
@@ -51,7 +75,12 @@ export function createDeliveryMetrics(registry: Registry): DeliveryMetrics {
   return {
     broadcastWritePause: (ms) => pauses.inc(ms / 1000),
     notificationsFinal: (status, n = 1) => n > 0 && notifications.inc({ status }, n),
-    email: (outcome) => emails.inc({ outcome }),
+    outbound: (medium, outcome) => {
+      outbound.inc({ medium, outcome });
+      if (medium === 'email') emails.inc({ outcome });
+    },
+    providerCall: (medium, provider, result) => providerCalls.inc({ medium, provider, result }),
+    circuitState: (medium, provider, open) => circuits.set({ medium, provider }, open ? 1 : 0),
     quotaRefused: (medium, n = 1) => n > 0 && quota.inc({ medium }, n),
     redelivered: (consumer) => redeliveries.inc({ consumer }),
   };

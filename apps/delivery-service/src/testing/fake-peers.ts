@@ -12,8 +12,14 @@ export class FakePeers {
   readonly recipients = new Map<bigint, string[]>();
   /** `${project}|${recipient}` → primary email */
   readonly emails = new Map<string, string>();
+  /** Primary contacts per medium, `${project}|${recipient}` → address (email is `emails`). */
+  readonly contacts: Record<string, Map<string, string>> = { email: this.emails, sms: new Map(), web_push: new Map() };
   /** `${project}|${recipient}` → undeliverable reason of the primary email (MarkContactUndeliverable) */
   readonly undeliverable = new Map<string, string>();
+  /** `${medium}|${project}|${recipient}` → undeliverable reason of the primary contact of sms and web_push. */
+  readonly undeliverableOf = new Map<string, string>();
+  /** MarkContactUndeliverable calls, in order. */
+  readonly marks: { medium: string; recipientId: string; address: string; reason: string }[] = [];
   /** `${project}|${recipient}` whose primary email awaits its owner's confirmation (issue 20). */
   readonly unconfirmed = new Set<string>();
   /** How many more MarkContactUndeliverable calls fail `unavailable`. */
@@ -134,23 +140,34 @@ export class FakePeers {
           remainingAtMost: BigInt(Math.max(0, bound - next)),
         };
       },
-      getPrimaryContacts: async (req) => ({
-        contacts: req.recipientIds
-          .filter((id) => this.emails.has(`${req.projectId}|${id}`))
-          .map((id) => create(ContactSchema, {
-            recipientId: id, medium: 'email', address: this.emails.get(`${req.projectId}|${id}`)!, isPrimary: true,
-            undeliverableReason: this.undeliverable.get(`${req.projectId}|${id}`),
-            awaitingConfirmation: this.unconfirmed.has(`${req.projectId}|${id}`),
-          })),
-      }),
+      getPrimaryContacts: async (req) => {
+        const of = this.contacts[req.medium] ?? new Map<string, string>();
+        const reasonOf = (key: string) => (req.medium === 'email' ? this.undeliverable.get(key) : this.undeliverableOf.get(`${req.medium}|${key}`));
+        return {
+          contacts: req.recipientIds
+            .filter((id) => of.has(`${req.projectId}|${id}`))
+            .map((id) =>
+              create(ContactSchema, {
+                recipientId: id,
+                medium: req.medium,
+                address: of.get(`${req.projectId}|${id}`)!,
+                isPrimary: true,
+                undeliverableReason: reasonOf(`${req.projectId}|${id}`),
+                awaitingConfirmation: req.medium === 'email' && this.unconfirmed.has(`${req.projectId}|${id}`),
+              }),
+            ),
+        };
+      },
       markContactUndeliverable: async (req) => {
         if (this.markFailures > 0) {
           this.markFailures -= 1;
           throw new ConnectError('recipient service is busy', Code.Unavailable);
         }
         const key = `${req.projectId}|${req.recipientId}`;
-        if (this.emails.get(key) !== req.address) return { marked: false };
-        this.undeliverable.set(key, req.reason);
+        if (this.contacts[req.medium]?.get(key) !== req.address) return { marked: false };
+        this.marks.push({ medium: req.medium, recipientId: req.recipientId, address: req.address, reason: req.reason });
+        if (req.medium === 'email') this.undeliverable.set(key, req.reason);
+        else this.undeliverableOf.set(`${req.medium}|${key}`, req.reason);
         return { marked: true };
       },
     });

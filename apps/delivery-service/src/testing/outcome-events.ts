@@ -1,6 +1,6 @@
-import { create, toBinary } from '@bufbuild/protobuf';
+import { create, fromBinary, toBinary } from '@bufbuild/protobuf';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
-import { BroadcastSchema, NotificationSchema, OutcomeEventSchema, outcomeSubject, type OutcomeType } from '@herald/contracts';
+import { BroadcastSchema, NotificationSchema, OUTCOMES_STREAM, OutcomeEventSchema, outcomeSubject, type OutcomeEvent, type OutcomeType } from '@herald/contracts';
 import { connectNats, type NatsConnection } from '@herald/service-kit';
 import { jetstream } from '@nats-io/jetstream';
 
@@ -62,5 +62,32 @@ export async function outcomePublisher(natsUrl: string) {
       }
     },
     close: () => nc.drain(),
+  };
+}
+
+/** Every outcome event the stream receives from now on, kept in arrival order (an ordered consumer). */
+export interface OutcomeCollector {
+  events: OutcomeEvent[];
+  /** The events with this id (a repeat dropped by the stream appears once). */
+  ofId(id: string): OutcomeEvent[];
+  stop(): Promise<void>;
+}
+
+export async function collectOutcomes(natsUrl: string): Promise<OutcomeCollector> {
+  const nc: NatsConnection = await connectNats(natsUrl, 'test-outcome-collector');
+  const consumer = await jetstream(nc).consumers.get(OUTCOMES_STREAM);
+  const messages = await consumer.consume();
+  const events: OutcomeEvent[] = [];
+  const loop = (async () => {
+    for await (const m of messages) events.push(fromBinary(OutcomeEventSchema, m.data));
+  })();
+  return {
+    events,
+    ofId: (id) => events.filter((e) => e.id === id),
+    async stop() {
+      await messages.close();
+      await loop.catch(() => undefined);
+      await nc.drain();
+    },
   };
 }

@@ -20,15 +20,62 @@ export interface SinkMessage {
   text: string | null;
 }
 
-/** An SMTP sink of the test's own (tools/smtp-sink), so refusing mail affects no other test file. */
+/** An SMS the fake provider received (tools/smtp-sink/sms-fake.cjs). */
+export interface SinkSms {
+  sid: string;
+  account: string;
+  to: string;
+  from: string;
+  text: string;
+  status: string;
+  status_callback: string | null;
+  callbacks: { status: string; answered: number | null }[];
+  received_at: string;
+}
+
+/** A web push the fake push service received and decrypted (tools/smtp-sink/push-fake.cjs). */
+export interface SinkPush {
+  endpoint: string;
+  payload: unknown;
+  ttl: number;
+  urgency: string;
+  topic: string | null;
+  received_at: string;
+}
+
+/** A browser's PushSubscription JSON, as the fake push service hands it out. */
+export interface FakeSubscription {
+  endpoint: string;
+  expirationTime: null;
+  keys: { p256dh: string; auth: string };
+}
+
+/** A sink of the test's own (tools/smtp-sink: SMTP, the fake SMS provider, the fake push service), so its controls affect no other test file. */
 export interface SmtpSink {
   smtpUrl: string;
+  /** The sink's HTTP API, also the fake SMS provider's base URL (SMS_URL). */
+  apiUrl: string;
+  /** The fake push service's certificate (PUSH_EXTRA_CA_FILE). */
+  pushCaFile: string;
   messagesTo(address: string): Promise<SinkMessage[]>;
-  /** Answers the next `n` mails with 451 (temporary failure). */
   /** Refuses the next n mails with `code` (default 451, temporary; 5xx is permanent). */
   rejectNext(n: number, code?: number): Promise<void>;
   /** Keeps each mail at once (it counts as received), but answers its DATA only `ms` later (a slow relay; 0: at once). */
   answerAfter(ms: number): Promise<void>;
+  sms: {
+    received(): Promise<SinkSms[]>;
+    /** POST /sms/control (fail_next, status, account, undeliverable, deliverable). */
+    control(body: Record<string, unknown>): Promise<void>;
+    /** Requests the fake answered (every status), of one account or all. */
+    requests(account?: string): Promise<number>;
+  };
+  push: {
+    /** A new subscription (bound to a VAPID key when given, as a browser's is). */
+    subscribe(applicationServerKey?: string): Promise<FakeSubscription>;
+    received(): Promise<SinkPush[]>;
+    /** POST /push/control (fail_next, status, expire). */
+    control(body: Record<string, unknown>): Promise<void>;
+  };
   stop(): Promise<void>;
 }
 
@@ -36,14 +83,35 @@ export async function startSmtpSink(): Promise<SmtpSink> {
   const logDir = fs.mkdtempSync(path.join(os.tmpdir(), 'herald-sink-'));
   const smtpPort = await infra.freePort();
   const httpPort = await infra.freePort();
+  const pushCaFile = path.join(logDir, 'push-ca.pem');
   const child = infra.spawnLogged('smtp-sink', process.execPath, [path.join(infra.root, 'tools', 'smtp-sink', 'sink.cjs')], {
     logDir,
-    env: { SMTP_PORT: String(smtpPort), HTTP_PORT: String(httpPort) },
+    env: { SMTP_PORT: String(smtpPort), HTTP_PORT: String(httpPort), PUSH_PORT: '0', PUSH_CA_FILE: pushCaFile },
   });
   const api = `http://127.0.0.1:${httpPort}`;
   await infra.waitForPort(httpPort, 30_000, '127.0.0.1', child);
+  const call = async <T = unknown>(method: string, url: string, body?: unknown): Promise<T> => {
+    const res = await fetch(`${api}${url}`, { method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+    if (!res.ok) throw new Error(`sink ${method} ${url} answered ${res.status}: ${await res.text()}`);
+    return (await res.json()) as T;
+  };
   return {
     smtpUrl: `smtp://127.0.0.1:${smtpPort}`,
+    apiUrl: api,
+    pushCaFile,
+    sms: {
+      received: () => call<SinkSms[]>('GET', '/sms'),
+      control: async (body) => void (await call('POST', '/sms/control', body)),
+      requests: async (account) => {
+        const r = await call<{ count: number; by_account: Record<string, number> }>('GET', '/sms/requests');
+        return account ? (r.by_account[account] ?? 0) : r.count;
+      },
+    },
+    push: {
+      subscribe: (key) => call<FakeSubscription>('POST', '/push/subscriptions', key ? { application_server_key: key } : {}),
+      received: () => call<SinkPush[]>('GET', '/push'),
+      control: async (body) => void (await call('POST', '/push/control', body)),
+    },
     async messagesTo(address) {
       const all = (await (await fetch(`${api}/messages`)).json()) as SinkMessage[];
       return all.filter((m) => m.to.includes(address));

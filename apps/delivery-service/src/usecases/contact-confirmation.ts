@@ -24,7 +24,7 @@ const MESSAGES = {
  * recipient and clock hour (resource exhausted, `contact_confirmation_limit`, past it). Without PUBLIC_BASE_URL and UNSUBSCRIBE_SECRET no link
  * can be made: failed precondition (`contact_confirmation_unavailable`).
  */
-export function createSendContactConfirmation(deps: Pick<DeliveryDeps, 'contactConfirmation' | 'mailer' | 'now'>) {
+export function createSendContactConfirmation(deps: Pick<DeliveryDeps, 'contactConfirmation' | 'senders' | 'now'>) {
   return async function sendContactConfirmation(req: ContactConfirmationRequest): Promise<void> {
     const c = deps.contactConfirmation;
     if (!c) throw new DomainError('precondition', 'contact_confirmation_unavailable', 'Contact confirmation links are not configured (PUBLIC_BASE_URL, UNSUBSCRIBE_SECRET)');
@@ -34,7 +34,8 @@ export function createSendContactConfirmation(deps: Pick<DeliveryDeps, 'contactC
     const expiresAt = Math.floor(deps.now().getTime() / 1000) + c.ttlSeconds;
     const url = `${c.baseUrl}/contact-confirmations/${c.tokens.sign({ projectId: req.projectId, recipientId: req.recipientId, contactId: req.contactId, address: req.address, expiresAt })}`;
     const hours = Math.round(c.ttlSeconds / 3600);
-    await deps.mailer.send({
+    // Through the email providers (failover: the secondary relay when the primary is down).
+    await deps.senders.email({
       to: req.address,
       from: req.from,
       subject: 'Confirm your email address',

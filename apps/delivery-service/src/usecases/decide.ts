@@ -1,9 +1,11 @@
 import { MEDIUM_DEFAULT, type StoredDecision } from '../domain/decision';
-import { emailNotRequested, type EmailOutcome, type NotificationStatus, type Target } from '../domain/notification';
+import { emailNotRequested, type NotificationStatus, type OutboundOutcome, type Target } from '../domain/notification';
+import { OUTBOUND_MEDIUMS, type OutboundMedium } from '../domain/outbound';
 import { quotaPeriod } from '../domain/quota';
+import type { NotificationDoc } from '../store/notification-repository';
 import { quotaOwner } from '../store/quota-repository';
 import type { DeliveryDeps } from './deps';
-import { gateEmail } from './gate-email';
+import { gateOutbound } from './gate-outbound';
 
 /** One notification to decide: who, what it asks for, and the quota it counts against. */
 export interface ToDecide {
@@ -13,8 +15,8 @@ export interface ToDecide {
   target: Target | null;
   /** The send carries a payload (asks for in-app). */
   inApp: boolean;
-  /** The send carries an email block. */
-  email: boolean;
+  /** The outbound mediums the send asks for (an email, sms or push block each). */
+  outbound: readonly OutboundMedium[];
   monthlyQuota: number | null;
   /** The notification's creation time: its quota units count in this UTC month. */
   createdAt: Date;
@@ -23,8 +25,18 @@ export interface ToDecide {
 /** A notification's outcome, decided before its only write. */
 export interface Decided {
   status: NotificationStatus;
-  email: EmailOutcome;
+  /** The outcome of each outbound medium asked for (absent: not requested). */
+  outbound: Partial<Record<OutboundMedium, OutboundOutcome>>;
   decision: StoredDecision;
+}
+
+/** The outcome fields of a notification document: `email` always, `sms` and `push` only when asked for. */
+export function outcomeFields(outbound: Decided['outbound']): Pick<NotificationDoc, 'email' | 'sms' | 'push'> {
+  return {
+    email: outbound.email ?? emailNotRequested(),
+    ...(outbound.sms ? { sms: outbound.sms } : {}),
+    ...(outbound.web_push ? { push: outbound.web_push } : {}),
+  };
 }
 
 const RESOLVE_MAX = 1000;
@@ -47,15 +59,15 @@ const targetKey = (d: ToDecide) => `${d.projectId}|${d.target ? JSON.stringify([
 /**
  * The pipeline's one deciding step (issue 18), shared by direct sends and broadcast chunks: in-app
  * preferences with one `ResolveBatch` per (project, target), quota units for the enabled ones with
- * one reservation per (project, month), email gating with one `ResolveBatch` and one
- * `GetPrimaryContacts` per (project, target); each medium's outcome with the cascade decision that
- * made it (issue 19). Reads nothing of the notifications themselves: the caller writes the result
+ * one reservation per (project, month), and for each outbound medium (email, SMS, web push) gating
+ * with one `ResolveBatch` and one `GetPrimaryContacts` per (project, target, medium); each medium's
+ * outcome with the cascade decision that made it (issue 19). Reads nothing of the notifications themselves: the caller writes the result
  * once. Quota: one unit per (notification, medium), owned by it, so deciding again (a redelivered
  * job, `maybeSpent`) never spends a second unit.
  */
 export async function decide(deps: Pick<DeliveryDeps, 'preferences' | 'recipients' | 'quota' | 'metrics'>, items: ToDecide[], opts: { maybeSpent?: boolean } = {}): Promise<Map<number, Decided>> {
   const out = new Map<number, Decided>(
-    items.map((d) => [d.id, { status: d.inApp ? 'enqueued' : 'not_requested', email: emailNotRequested(), decision: {} }]),
+    items.map((d) => [d.id, { status: d.inApp ? 'enqueued' : 'not_requested', outbound: {}, decision: {} }]),
   );
 
   // In-app: the cascade per (project, target); no target: the medium's default (delivers).
@@ -98,21 +110,23 @@ export async function decide(deps: Pick<DeliveryDeps, 'preferences' | 'recipient
     }),
   );
 
-  // Email gating, in batch per project and target.
+  // Outbound gating, in batch per medium, project and target.
   await Promise.all(
-    groupBy(
-      items.filter((d) => d.email),
-      targetKey,
-    ).flatMap((group) =>
-      chunksOf(group, RESOLVE_MAX).map(async (part) => {
-        const gated = await gateEmail(deps, part[0].projectId, part[0].target, [...new Set(part.map((d) => d.recipientId))]);
-        for (const d of part) {
-          const g = gated.get(d.recipientId)!;
-          const o = out.get(d.id)!;
-          o.email = g.email;
-          if (g.decision) o.decision.email = g.decision;
-        }
-      }),
+    OUTBOUND_MEDIUMS.flatMap((medium) =>
+      groupBy(
+        items.filter((d) => d.outbound.includes(medium)),
+        targetKey,
+      ).flatMap((group) =>
+        chunksOf(group, RESOLVE_MAX).map(async (part) => {
+          const gated = await gateOutbound(deps, medium, part[0].projectId, part[0].target, [...new Set(part.map((d) => d.recipientId))]);
+          for (const d of part) {
+            const g = gated.get(d.recipientId)!;
+            const o = out.get(d.id)!;
+            o.outbound[medium] = g.outcome;
+            if (g.decision) o.decision[medium] = g.decision;
+          }
+        }),
+      ),
     ),
   );
   return out;

@@ -1,15 +1,17 @@
+import type { CallbackTokens } from '../domain/callback-token';
+import type { OutboundMedium } from '../domain/outbound';
 import type { ContactConfirmationTokens } from '../domain/contact-confirmation-token';
 import type { ConfirmationMailBudget } from '../store/confirmation-mail-budget';
 import type { UnsubscribeTokens } from '../domain/unsubscribe-token';
-import type { Mailer } from '../email/mailer';
 import type { BroadcastRepository } from '../store/broadcast-repository';
 import type { IdAllocator } from '../store/id-allocator';
 import type { IdempotencyRepository } from '../store/idempotency-repository';
 import type { NotificationRepository } from '../store/notification-repository';
 import type { QuotaRepository } from '../store/quota-repository';
+import type { SmsReportRepository } from '../store/sms-report-repository';
 import type { OutcomeEvents } from './outcome-events';
 import type { DeliveryMetrics } from '../telemetry/delivery-metrics';
-import type { AcceptedSends, JobPort, PreferenceResolver, RecipientDirectory, RecipientPresence } from './ports';
+import type { AcceptedSends, JobPort, OutboundSenders, PreferenceResolver, RecipientDirectory, RecipientPresence } from './ports';
 
 /** Everything the use cases are built from; each takes the part it needs. */
 export interface DeliveryDeps {
@@ -17,6 +19,8 @@ export interface DeliveryDeps {
   broadcasts: BroadcastRepository;
   idempotency: IdempotencyRepository;
   quota: QuotaRepository;
+  /** SMS final statuses that arrived before their `sent` outcome was written. */
+  smsReports: SmsReportRepository;
   notificationIds: IdAllocator;
   broadcastIds: IdAllocator;
   jobs: JobPort;
@@ -28,7 +32,14 @@ export interface DeliveryDeps {
   /** Recipient existence, confirmed by the recipient service and cached briefly. */
   presence: RecipientPresence;
   preferences: PreferenceResolver;
-  mailer: Mailer;
+  /** Email, SMS and web push, each behind its providers' failover. */
+  senders: OutboundSenders;
+  /**
+   * SMS status callbacks (PUBLIC_BASE_URL + CALLBACK_SECRET): each SMS names
+   * `<baseUrl>/callbacks/sms/<token>` as its status callback; absent: no callbacks are asked for
+   * and SMS outcomes stay `sent`.
+   */
+  smsCallbacks?: { tokens: CallbackTokens; baseUrl: string };
   /**
    * One-click unsubscribe links (PUBLIC_BASE_URL + UNSUBSCRIBE_SECRET); absent when either is not
    * configured, and then mails carry no List-Unsubscribe header.
@@ -58,5 +69,7 @@ export interface DeliveryDeps {
     emailRetryBaseMs: number;
     /** How long a worker's claim on an email holds without renewal (renewed every third of it while the send runs). */
     emailLeaseMs: number;
+    /** Attempts and first retry delay (doubling) of each outbound medium's messages (email's are the two above). */
+    outboundRetry?: Partial<Record<OutboundMedium, { maxAttempts: number; baseMs: number }>>;
   };
 }

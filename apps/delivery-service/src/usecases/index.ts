@@ -11,7 +11,8 @@ import { createMarkAllRead } from './mark-all-read';
 import { createProcessBroadcastChunk } from './process-broadcast-chunk';
 import { createRemoveRecipientNotifications } from './remove-recipient-notifications';
 import { createPruneExpired, createRepublishPending } from './republish-pending';
-import { createSendEmails } from './send-email';
+import { createRecordSmsStatus } from './record-sms-status';
+import { createSendOutbound } from './send-outbound';
 import { createSendNotification } from './send-notification';
 import { createGetPayloads } from './get-payloads';
 import { createUpdateNotification } from './update-notification';
@@ -27,7 +28,9 @@ export function createUseCases(deps: DeliveryDeps, logger: Logger) {
     writeSends,
     failSends,
     getPayloads: createGetPayloads(deps),
-    sendEmails: createSendEmails(deps, logger),
+    /** One sender per outbound medium (email, sms, web_push): the same steps, its own channel. */
+    sendOutbound: { email: createSendOutbound(deps, 'email', logger), sms: createSendOutbound(deps, 'sms', logger), web_push: createSendOutbound(deps, 'web_push', logger) },
+    recordSmsStatus: createRecordSmsStatus(deps),
     fanOutBroadcast: createFanOutBroadcast(deps),
     processBroadcastChunk: createProcessBroadcastChunk(deps),
     getNotification: createGetNotification(deps),

@@ -1,6 +1,7 @@
 import type { OutcomeType } from '@herald/contracts';
-import type { Broadcast, Notification } from '../domain/notification';
-import { toNotification, type NotificationDoc } from '../store/notification-repository';
+import type { Broadcast, Notification, OutboundStatus } from '../domain/notification';
+import { EVENT_ID_PREFIX, OUTBOUND_MEDIUMS, outcomeField, type OutboundMedium } from '../domain/outbound';
+import { outcomeOf, toNotification, type NotificationDoc } from '../store/notification-repository';
 
 /**
  * One outcome event (herald.delivery.v1.OutcomeEvent): what changed, with the record after the
@@ -30,10 +31,11 @@ const NOTIFICATION_FINAL: Partial<Record<Notification['status'], OutcomeType>> =
   quota_exceeded: 'notification.quota_exceeded',
   failed: 'notification.failed',
 };
-const EMAIL_FINAL: Partial<Record<Notification['email']['status'], OutcomeType>> = {
-  sent: 'email.sent',
-  failed: 'email.failed',
-  skipped: 'email.skipped',
+/** The final outcomes of each outbound medium that are events (a retry, pending, is none). */
+const OUTBOUND_FINAL: Record<OutboundMedium, Partial<Record<OutboundStatus, OutcomeType>>> = {
+  email: { sent: 'email.sent', failed: 'email.failed', skipped: 'email.skipped' },
+  sms: { sent: 'sms.sent', failed: 'sms.failed', skipped: 'sms.skipped', delivered: 'sms.delivered', undelivered: 'sms.undelivered' },
+  web_push: { sent: 'push.sent', failed: 'push.failed', skipped: 'push.skipped' },
 };
 
 const event = (doc: NotificationDoc, id: string, type: OutcomeType, at: Date): OutcomeEvent => ({
@@ -51,15 +53,28 @@ export function statusEvents(doc: NotificationDoc, at: Date = doc.updated_at): O
   return type ? [event(doc, `n:${doc._id}:${doc.status}`, type, at)] : [];
 }
 
-/** The email's final outcome event (sent, failed, skipped; none while pending or not requested). One per notification. */
-export function emailEvents(doc: NotificationDoc, at: Date = doc.updated_at): OutcomeEvent[] {
-  const type = EMAIL_FINAL[doc.email.status];
-  return type ? [event(doc, `e:${doc._id}:${doc.email.status}`, type, doc.email.sent_at ?? at)] : [];
+/**
+ * The outcome event of one outbound medium (sent, failed, skipped; for SMS also delivered and
+ * undelivered, after sent; none while pending or not requested), e.g. `s:<id>:sent` / `sms.sent`.
+ */
+export function outboundEvents(doc: NotificationDoc, medium: OutboundMedium, at: Date = doc.updated_at): OutcomeEvent[] {
+  const o = outcomeOf(doc, medium);
+  const type = OUTBOUND_FINAL[medium][o.status];
+  if (!type) return [];
+  // Sent carries the sending time; a later status (the SMS callback) its own.
+  const when = o.status === 'sent' || o.status === 'failed' ? (o.sent_at ?? at) : at;
+  return [event(doc, `${EVENT_ID_PREFIX[medium]}:${doc._id}:${o.status}`, type, when)];
 }
 
-/** Both final outcomes of a notification that left gating (in-app status, email if it ended at gating). */
+/** The email's final outcome event (sent, failed, skipped; none while pending or not requested). One per notification. */
+export const emailEvents = (doc: NotificationDoc, at?: Date): OutcomeEvent[] => outboundEvents(doc, 'email', at);
+
+/** The outbound mediums of a notification still to be sent (their jobs are published after its write). */
+export const pendingOutbound = (doc: NotificationDoc): OutboundMedium[] => OUTBOUND_MEDIUMS.filter((m) => doc[outcomeField(m)]?.status === 'pending');
+
+/** The final outcomes of a notification that left gating (in-app status, each outbound medium that ended at gating). */
 export function gatedEvents(doc: NotificationDoc, at?: Date): OutcomeEvent[] {
-  return [...statusEvents(doc, at), ...emailEvents(doc, at)];
+  return [...statusEvents(doc, at), ...OUTBOUND_MEDIUMS.flatMap((m) => outboundEvents(doc, m, at))];
 }
 
 /**

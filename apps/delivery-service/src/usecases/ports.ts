@@ -1,6 +1,10 @@
 import { DomainError } from '@herald/service-kit';
 import type { CascadeDecision } from '../domain/decision';
 import type { AcceptedSend } from '../domain/notification';
+import type { Accepted, OutboundMedium } from '../domain/outbound';
+import type { OutgoingEmail } from '../email/mailer';
+import type { OutgoingPush } from '../push/push-sender';
+import type { OutgoingSms } from '../sms/sms-provider';
 
 /**
  * What the use cases need from outside the service, declared here and implemented by adapters:
@@ -20,14 +24,15 @@ export interface ChunkJob {
 
 /**
  * Hands work to the service's own workers. Every publish but a send's carries an id, so a repeat
- * inside the broker's window is dropped: `email:<id>`, `chunk:<broadcast>:<index>`, and for
+ * inside the broker's window is dropped: `email:<id>` (`sms:<id>`, `push:<id>`), `chunk:<broadcast>:<index>`, and for
  * broadcasts `broadcast:<id>` unless the caller names another (a resumed fan-out). A send needs
  * none: its notification id is fixed before it is published, so a second copy writes nothing.
  */
 export interface JobPort {
   /** Publishes an accepted direct send; resolves once JetStream stored it (the send is durable then). */
   send(send: AcceptedSend): Promise<void>;
-  email(projectId: number | bigint, notificationId: number): Promise<void>;
+  /** One outbound message of a notification (its email, SMS or web push), for that medium's sender. */
+  outbound(medium: OutboundMedium, projectId: number | bigint, notificationId: number): Promise<void>;
   broadcast(projectId: number | bigint, broadcastId: number, publishId?: string): Promise<void>;
   chunk(job: ChunkJob): Promise<void>;
 }
@@ -43,15 +48,16 @@ export interface RecipientDirectory {
     opts?: { timeoutMs?: number },
   ): Promise<{ recipientIds: string[]; recipientSeqs: bigint[]; nextAfter: string; upperBound: string; done: boolean; remainingAtMost: bigint }>;
   /**
-   * Primary contacts; `undeliverableReason` is set on one a mail server refused for good,
-   * `awaitingConfirmation` on one a recipient token wrote and its owner has not confirmed (issue 20).
+   * Primary contacts; `undeliverableReason` is set on one a provider refused for good (or a push
+   * subscription that expired), `awaitingConfirmation` on one a recipient token wrote and its owner
+   * has not confirmed (issue 20).
    */
   getPrimaryContacts(req: {
     projectId: bigint;
     recipientIds: string[];
     medium: string;
   }): Promise<{ contacts: { recipientId: string; address: string; undeliverableReason?: string; awaitingConfirmation?: boolean }[] }>;
-  /** Marks the contact holding this address undeliverable (a permanent refusal); false when the address changed meanwhile. */
+  /** Marks the contact holding this address undeliverable (a permanent refusal, an expired push subscription); false when the address changed meanwhile. */
   markContactUndeliverable(req: { projectId: bigint; recipientId: string; medium: string; address: string; reason: string }): Promise<{ marked: boolean }>;
 }
 
@@ -79,6 +85,17 @@ export interface RecipientPresence {
   ensure(projectId: bigint, recipientId: string): Promise<number>;
   /** Throws `recipient_not_found` for a recipient the recipient service does not know; returns its incarnation. */
   require(projectId: bigint, recipientId: string): Promise<number>;
+}
+
+/**
+ * The senders of the outbound mediums (issue 22), each behind failover between its configured
+ * providers (providers/failover.ts): resolves with the provider that took the message and its id,
+ * or throws a DeliveryFailure saying what a retry could do.
+ */
+export interface OutboundSenders {
+  email(mail: OutgoingEmail): Promise<Accepted>;
+  sms(sms: OutgoingSms): Promise<Accepted>;
+  web_push(push: OutgoingPush): Promise<Accepted>;
 }
 
 /** A peer refused a request as invalid: what RecipientDirectory throws instead of a transport error. */

@@ -1,11 +1,21 @@
 import { expiresAt } from '../domain/notification';
+import { outcomeField, type OutboundMedium } from '../domain/outbound';
+import type { BroadcastDoc } from '../store/broadcast-repository';
 import type { NotificationDoc } from '../store/notification-repository';
 import { countByStatus } from '../telemetry/delivery-metrics';
-import { decide } from './decide';
+import { decide, outcomeFields } from './decide';
 import type { DeliveryDeps } from './deps';
 import { publishEach } from './publish-each';
 import { createFinishBroadcast } from './finish-broadcast';
 import { gatedEvents } from './outcome-events';
+
+/** The outbound mediums a broadcast carries (email, web push: sms is refused on broadcasts) and each one's cap. */
+export function broadcastOutbound(b: Pick<BroadcastDoc, 'email_content' | 'push_content' | 'settings'>): { medium: OutboundMedium; cap: number }[] {
+  return [
+    ...(b.email_content ? [{ medium: 'email' as const, cap: b.settings.maxBroadcastRecipientsForEmail }] : []),
+    ...(b.push_content ? [{ medium: 'web_push' as const, cap: b.settings.maxBroadcastRecipientsForPush ?? 0 }] : []),
+  ];
+}
 
 export interface ChunkJob {
   broadcastId: number;
@@ -22,15 +32,16 @@ export interface ChunkJob {
 
 /**
  * Creates and gates one chunk of a broadcast: decided like direct sends (`decide`: one batched
- * preference resolution, one quota reservation for the chunk's enabled recipients, email gating in
- * batch) and written with one paced insert of notifications already in their outcome (muted ones
+ * preference resolution, one quota reservation for the chunk's enabled recipients, email and push
+ * gating in batch) and written with one paced insert of notifications already in their outcome (muted ones
  * `suppressed`), each with its decision. Recipients that already have this broadcast's
  * notification (a redelivered chunk) are left alone; the chunk is counted on the broadcast once.
  * After the insert, the erasure tombstones of the chunk's recipients are checked: a recipient
  * erased while the chunk was in flight loses the notification just inserted (the erasure handler
- * may have run before the insert). The chunk's record keeps its pending email ids; when the cap
- * cannot be exceeded any more (every recipient left to page would not bring the eligible count over
- * it), the chunk publishes its email jobs itself and the finish step has nothing to page for it.
+ * may have run before the insert). The chunk's record keeps its pending email and push ids; when a
+ * medium's cap cannot be exceeded any more (every recipient left to page would not bring the
+ * eligible count over it), the chunk publishes that medium's jobs itself and the finish step has
+ * nothing to page for it.
  */
 export function createProcessBroadcastChunk(deps: DeliveryDeps) {
   const finish = createFinishBroadcast(deps);
@@ -46,6 +57,7 @@ export function createProcessBroadcastChunk(deps: DeliveryDeps) {
     const todo = job.recipientIds.map((recipientId, i) => ({ recipientId, id: idOf(i), seq: job.recipientSeqs?.[i] })).filter((r) => !have.has(r.id));
     const now = deps.now();
     const docs: NotificationDoc[] = [];
+    const outbound = broadcastOutbound(b);
     if (todo.length > 0) {
       const decided = await decide(
         deps,
@@ -55,7 +67,7 @@ export function createProcessBroadcastChunk(deps: DeliveryDeps) {
           recipientId: r.recipientId,
           target: b.target,
           inApp: true,
-          email: b.email_content !== null,
+          outbound: outbound.map((o) => o.medium),
           monthlyQuota: b.settings.monthlyQuota,
           // One unit per notification, in the broadcast's month: a redelivered chunk spends nothing twice.
           createdAt: b.created_at,
@@ -76,9 +88,9 @@ export function createProcessBroadcastChunk(deps: DeliveryDeps) {
           read: false,
           opened: false,
           status: d.status,
-          email: d.email,
+          ...outcomeFields(d.outbound),
           email_content: null,
-          ...(d.email.status === 'pending' ? { settings: b.settings } : {}),
+          ...(Object.values(d.outbound).some((o) => o?.status === 'pending') ? { settings: b.settings } : {}),
           decision: d.decision,
           expires_at: expiresAt(b.settings, now),
           created_at: now,
@@ -100,11 +112,26 @@ export function createProcessBroadcastChunk(deps: DeliveryDeps) {
     // Outcome events of the chunk's notifications (those of an earlier delivery re-emitted, dropped
     // as repeats), before the chunk is recorded: a crash before the record redelivers the chunk.
     await deps.events.emit(live.flatMap((n) => gatedEvents(n)));
-    const emailIds = live.filter((n) => n.email.status === 'pending').map((n) => n._id);
-    // The cap cannot be exceeded when even every recipient not yet paged would not bring the count over it.
-    const capSafe = b.email_content !== null && emailIds.length > 0 && (await capCannotBeExceeded(deps, b._id));
-    if (capSafe) await publishEach(emailIds, (id) => deps.jobs.email(projectId, id));
-    await deps.broadcasts.recordChunkDone(b._id, job.chunkIndex, { created: all.length, eligible: emailIds.length, emailIds, emailsPublished: capSafe });
+    // Per outbound medium: the pending ones; published now when the medium's cap cannot be exceeded
+    // any more (even every recipient not yet paged would not bring the count over it).
+    const pending = new Map<OutboundMedium, { ids: number[]; published: boolean }>();
+    for (const { medium, cap } of outbound) {
+      const ids = live.filter((n) => n[outcomeField(medium)]?.status === 'pending').map((n) => n._id);
+      const published = ids.length > 0 && (await capCannotBeExceeded(deps, b._id, cap));
+      if (published) await publishEach(ids, (id) => deps.jobs.outbound(medium, projectId, id));
+      pending.set(medium, { ids, published });
+    }
+    const email = pending.get('email') ?? { ids: [], published: false };
+    const push = pending.get('web_push') ?? { ids: [], published: false };
+    await deps.broadcasts.recordChunkDone(b._id, job.chunkIndex, {
+      created: all.length,
+      eligible: email.ids.length,
+      emailIds: email.ids,
+      emailsPublished: email.published,
+      pushEligible: push.ids.length,
+      pushIds: push.ids,
+      pushPublished: push.published,
+    });
     // Also when the chunk was counted already: a delivery that died between counting and finishing
     // must not leave the broadcast short of completion (finish is idempotent).
     await finish(b._id);
@@ -112,13 +139,13 @@ export function createProcessBroadcastChunk(deps: DeliveryDeps) {
 }
 
 /**
- * True when the broadcast's eligible email count cannot end over its cap: the recipients paged so
- * far plus the most the fan-out can still page (the recipient service's bound on what is left after
- * the saved cursor) fit under it.
+ * True when the broadcast's eligible count of a medium cannot end over its cap: the recipients
+ * paged so far plus the most the fan-out can still page (the recipient service's bound on what is
+ * left after the saved cursor) fit under it.
  */
-async function capCannotBeExceeded(deps: DeliveryDeps, broadcastId: number): Promise<boolean> {
+async function capCannotBeExceeded(deps: DeliveryDeps, broadcastId: number, cap: number): Promise<boolean> {
   const b = await deps.broadcasts.findById(null, broadcastId);
   if (!b || !b.upper_bound || b.recipients_left_at_most == null) return false;
   const left = b.fanout_done ? 0 : b.recipients_left_at_most;
-  return b.recipients_total + left <= b.settings.maxBroadcastRecipientsForEmail;
+  return b.recipients_total + left <= cap;
 }

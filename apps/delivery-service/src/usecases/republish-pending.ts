@@ -37,15 +37,19 @@ export function createRepublishPending(deps: Pick<DeliveryDeps, 'broadcasts' | '
 
 /**
  * Housekeeping: quota units of months before the previous one (a notification created last month
- * may still spend its email unit in this one) and idempotency keys past 24 h, deleted in bounded batches.
+ * may still spend its email unit in this one), idempotency keys past 24 h and early SMS status
+ * reports past a week, deleted in bounded batches.
  */
-export function createPruneExpired(deps: Pick<DeliveryDeps, 'quota' | 'idempotency' | 'now'>) {
+export function createPruneExpired(deps: Pick<DeliveryDeps, 'quota' | 'idempotency' | 'smsReports' | 'now'>) {
   return async (maxBatches = 10): Promise<number> => {
     const now = deps.now();
     const period = quotaPeriod(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1)));
     let removed = 0;
     for (let i = 0; i < maxBatches; i++) {
-      const n = (await deps.quota.prune(period)) + (await deps.idempotency.prune(new Date(now.getTime() - 24 * 3600_000)));
+      const n =
+        (await deps.quota.prune(period)) +
+        (await deps.idempotency.prune(new Date(now.getTime() - 24 * 3600_000))) +
+        (await deps.smsReports.prune(new Date(now.getTime() - 7 * 24 * 3600_000)));
       removed += n;
       if (n === 0) break;
     }

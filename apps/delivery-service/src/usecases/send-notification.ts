@@ -26,6 +26,7 @@ function acceptedBroadcast(d: BroadcastDoc): Broadcast {
     recipients_total: 0,
     notifications_created: 0,
     email: d.email_content ? { status: 'pending', eligible: null } : null,
+    push: d.push_content ? { status: 'pending', eligible: null } : null,
     updated_at: d.created_at,
   });
 }
@@ -75,6 +76,7 @@ export function createSendNotification(deps: DeliveryDeps, logger: Logger, opts:
         target: input.target!,
         payload_json: input.payloadJson!,
         email_content: input.email,
+        ...(input.push ? { push_content: input.push } : {}),
         settings: input.settings,
         status: 'enqueued' as const,
         cursor: '',
@@ -84,6 +86,7 @@ export function createSendNotification(deps: DeliveryDeps, logger: Logger, opts:
         notifications_created: 0,
         email: input.email ? { status: 'pending' as const, eligible: null } : null,
         email_eligible: 0,
+        ...(input.push ? { push: { status: 'pending' as const, eligible: null } } : {}),
         created_at: now,
         updated_at: now,
       };
@@ -109,6 +112,8 @@ export function createSendNotification(deps: DeliveryDeps, logger: Logger, opts:
       target: input.target,
       payloadJson: input.payloadJson,
       email: input.email,
+      sms: input.sms,
+      push: input.push,
       settings: input.settings,
       createdAt: now,
     };
@@ -153,7 +158,8 @@ export function createSendNotification(deps: DeliveryDeps, logger: Logger, opts:
 
   const sendWithKey = async (input: SendInput, mediums: Medium[], key: string): Promise<SendResult> => {
     const hash = createHash('sha256')
-      .update(JSON.stringify([input.recipientId, input.target, input.payloadJson, input.email]))
+      // SMS and push join the hash only when present: keys claimed before they existed keep their hash.
+      .update(JSON.stringify([input.recipientId, input.target, input.payloadJson, input.email, ...(input.sms || input.push ? [input.sms, input.push] : [])]))
       .digest('hex');
     const kind = input.recipientId === null ? ('broadcast' as const) : ('notification' as const);
     const deadline = Date.now() + waitMs;

@@ -1,13 +1,22 @@
-import { emailNotRequested, expiresAt, type AcceptedSend, type EmailOutcome } from '../domain/notification';
+import { emailNotRequested, expiresAt, type AcceptedSend, type OutboundOutcome } from '../domain/notification';
+import type { OutboundMedium } from '../domain/outbound';
 import type { NotificationDoc } from '../store/notification-repository';
 import { countByStatus } from '../telemetry/delivery-metrics';
-import { decide, type Decided } from './decide';
+import { decide, outcomeFields, type Decided } from './decide';
 import type { DeliveryDeps } from './deps';
-import { gatedEvents } from './outcome-events';
+import { gatedEvents, pendingOutbound } from './outcome-events';
+
+/** The outbound mediums an accepted send asks for. */
+export const outboundOf = (s: Pick<AcceptedSend, 'email' | 'sms' | 'push'>): OutboundMedium[] => [
+  ...(s.email ? (['email'] as const) : []),
+  ...(s.sms ? (['sms'] as const) : []),
+  ...(s.push ? (['web_push'] as const) : []),
+];
 
 /** The notification document of an accepted send, in its decided state: written once. */
 function docOf(s: AcceptedSend, d: Decided, now: Date): NotificationDoc {
-  const mailPending = d.email.status === 'pending';
+  const pending = (m: OutboundMedium) => d.outbound[m]?.status === 'pending';
+  const mailPending = pending('email');
   return {
     _id: s.id,
     project_id: s.projectId,
@@ -19,10 +28,12 @@ function docOf(s: AcceptedSend, d: Decided, now: Date): NotificationDoc {
     read: false,
     opened: false,
     status: d.status,
-    email: d.email,
-    // What the email sender needs, only where a mail is still to be sent.
+    ...outcomeFields(d.outbound),
+    // What the senders need, only where a message is still to be sent.
     email_content: mailPending ? s.email : null,
-    ...(mailPending ? { settings: s.settings } : {}),
+    ...(pending('sms') ? { sms_content: s.sms } : {}),
+    ...(pending('web_push') ? { push_content: s.push } : {}),
+    ...(mailPending || pending('sms') || pending('web_push') ? { settings: s.settings } : {}),
     decision: d.decision,
     expires_at: expiresAt(s.settings, s.createdAt),
     created_at: s.createdAt,
@@ -32,10 +43,10 @@ function docOf(s: AcceptedSend, d: Decided, now: Date): NotificationDoc {
 
 /**
  * The send worker's step (issue 18: write each notification once): a batch of accepted sends,
- * held by JetStream until this returns, is decided (preference, quota, email gating: `decide`)
+ * held by JetStream until this returns, is decided (preference, quota, outbound gating: `decide`)
  * and inserted in one `insertMany` already in its outcome, with the decision of each medium. Then
  * erasures that raced the sends are applied (tombstones read once per batch), and the outcome
- * events and email jobs are published; the caller acknowledges the sends after that.
+ * events and the outbound jobs (email, SMS, push) are published; the caller acknowledges the sends after that.
  *
  * Redelivery never has a second effect: ids are fixed at acceptance, so a send written by an
  * earlier delivery is refused as a duplicate and its stored outcome is the one re-emitted (the
@@ -58,11 +69,11 @@ export function createWriteSends(deps: DeliveryDeps) {
     const all = [...before, ...docs.filter((d) => inserted.has(d._id)), ...(await deps.notifications.findByIds(raced))];
     const erased = await deps.notifications.deleteErased(all);
     const live = all.filter((d) => !erased.has(d._id));
-    // Written first, published after (events and email jobs together); the sends are acknowledged
+    // Written first, published after (events and outbound jobs together); the sends are acknowledged
     // after this, so a crash in between redelivers them and the publishes are made again.
     await Promise.all([
       deps.events.emit(live.flatMap((d) => gatedEvents(d))),
-      ...live.filter((d) => d.email.status === 'pending').map((d) => deps.jobs.email(d.project_id, d._id)),
+      ...live.flatMap((d) => pendingOutbound(d).map((medium) => deps.jobs.outbound(medium, d.project_id, d._id))),
     ]);
   };
 
@@ -80,7 +91,7 @@ export function createWriteSends(deps: DeliveryDeps) {
               recipientId: s.recipientId,
               target: s.target,
               inApp: s.payloadJson !== null,
-              email: s.email !== null,
+              outbound: outboundOf(s),
               monthlyQuota: s.settings.monthlyQuota,
               createdAt: s.createdAt,
             })),
@@ -94,11 +105,12 @@ export function createWriteSends(deps: DeliveryDeps) {
      * The last allowed delivery of these sends failed too (a dependency, such as the preference
      * service, stayed unavailable through every retry): each is written `failed` (an email-only one
      * keeps `not_requested`), its email `failed` (`provider_error`) with the cause, so that no
-     * accepted send is left without an outcome. A send written meanwhile keeps its outcome.
+     * accepted send is left without an outcome (its SMS and push likewise). A send written meanwhile
+     * keeps its outcome.
      */
     async failSends(sends: AcceptedSend[], cause: unknown): Promise<void> {
       const error = `Delivery could not be completed after retries: ${String((cause as Error)?.message ?? cause)}`.slice(0, 500);
-      const failedEmail = (): EmailOutcome => ({ ...emailNotRequested(), status: 'failed', reason: 'provider_error', error });
+      const failed = (): OutboundOutcome => ({ ...emailNotRequested(), status: 'failed', reason: 'provider_error', error });
       await settle(
         sends,
         async (todo) =>
@@ -107,7 +119,7 @@ export function createWriteSends(deps: DeliveryDeps) {
               s.id,
               {
                 status: s.payloadJson !== null ? 'failed' : 'not_requested',
-                email: s.email ? failedEmail() : emailNotRequested(),
+                outbound: Object.fromEntries(outboundOf(s).map((m) => [m, failed()])),
                 decision: {},
               } satisfies Decided,
             ]),

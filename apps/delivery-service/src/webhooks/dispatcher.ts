@@ -1,7 +1,8 @@
 import { signWebhook } from '@herald/webhook-signature';
-import { BreakerOpenError, createBreaker, type Breaker, type Logger } from '@herald/service-kit';
+import type { Logger } from '@herald/service-kit';
 import { LRUCache } from 'lru-cache';
 import { createAttemptScheduler } from './attempt-scheduler';
+import { BreakerOpenError, createBreaker, type Breaker } from './endpoint-breaker';
 import type { AttemptOutcome, DeliveryLogRepository, WebhookDeliveryDoc } from './delivery-log-repository';
 import { signingSecrets, type WebhookDoc, type WebhookRepository } from './endpoint-repository';
 import type { AttemptResult, WebhookSender } from './http-sender';

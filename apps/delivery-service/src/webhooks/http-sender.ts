@@ -2,7 +2,7 @@ import dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
-import { isForbiddenAddress } from './address-guard';
+import { isForbiddenAddress } from '@herald/service-kit';
 import { describeRequestError } from './request-error';
 import { parseRetryAfter } from './retry-schedule';
 

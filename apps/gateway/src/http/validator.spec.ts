@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { DomainError } from '@herald/service-kit';
+import { SendBody } from '../routes/notifications/schemas';
 import { propertyPath, validatorCompiler } from './validator';
 
 const Body = Type.Object({
@@ -45,6 +46,15 @@ describe('validatorCompiler', () => {
   it('when the body is not an object, then the root is reported', () => {
     const result = body(null) as { error: DomainError };
     expect(result.error.violations[0]).toMatchObject({ property_path: '', message: 'body is invalid' });
+  });
+
+  it.each([
+    ['an array', [null, 6.5e-34, false]],
+    ['an array of objects', [{ recipient_id: 'r' }]],
+  ])('when the send body is %s, then it is refused at the root (never a thrown error)', (_what, sent) => {
+    const result = validatorCompiler({ schema: SendBody, httpPart: 'body' })(sent) as { error: DomainError };
+    expect(result.error).toBeInstanceOf(DomainError);
+    expect(result.error.code).toBe('validation_failed');
   });
 
   it('when a body with only optional fields is left out, then it is an empty object; with required fields, it fails', () => {

@@ -55,6 +55,19 @@ function keepNonIntegerText(schema: TSchema, raw: unknown, converted: unknown): 
 }
 
 /**
+ * The body with the schema's defaults filled in; as sent when they cannot be (TypeBox's Default
+ * throws on values far from the schema, e.g. an array where an object with a defaulted union
+ * belongs): the check then refuses it with a 400.
+ */
+function withDefaults(schema: TSchema, value: unknown): unknown {
+  try {
+    return Value.Default(schema, value);
+  } catch {
+    return value;
+  }
+}
+
+/**
  * Fastify validator compiler on TypeBox's compiled checks. Bodies are checked as sent: no type
  * coercion (a `"5"` is not an integer), only defaults are filled in; a body whose fields are all
  * optional may be absent. Query strings and path
@@ -71,7 +84,7 @@ export function validatorCompiler({ schema, httpPart }: { schema: unknown; httpP
   return (data: unknown) => {
     let value = data === null && bodyOptional ? {} : data;
     if (coerce) value = keepNonIntegerText(typed, data, Value.Convert(typed, Value.Default(typed, Value.Clone(data))));
-    else if (value !== null && typeof value === 'object') value = Value.Default(typed, value);
+    else if (value !== null && typeof value === 'object' && Array.isArray(value) === ((typed as { type?: unknown }).type === 'array')) value = withDefaults(typed, value);
     if (check.Check(value)) return { value };
     const where = httpPart === 'body' ? 'Request body' : httpPart === 'querystring' ? 'Query string' : 'Request';
     return { error: invalid(`${where} is invalid`, toViolations(check.Errors(value))) };

@@ -5,6 +5,7 @@ describe('mergeSettings', () => {
     expect(mergeSettings(DEFAULT_SETTINGS)).toEqual({
       strict_targets: false,
       max_broadcast_recipients_for_email: 0,
+      max_broadcast_recipients_for_push: 0,
       monthly_quota: null,
       rate_limit_per_second: 1000,
       email_from: null,
@@ -14,10 +15,11 @@ describe('mergeSettings', () => {
   });
 
   it('when some fields are given, then only those change and nulls are kept', () => {
-    const current = mergeSettings(DEFAULT_SETTINGS, { monthly_quota: 10 });
+    const current = mergeSettings(DEFAULT_SETTINGS, { monthly_quota: 10, max_broadcast_recipients_for_push: 50 });
     expect(mergeSettings(current, { rate_limit_per_second: null, strict_targets: true })).toEqual({
       strict_targets: true,
       max_broadcast_recipients_for_email: 0,
+      max_broadcast_recipients_for_push: 50,
       monthly_quota: 10,
       rate_limit_per_second: null,
       email_from: null,

@@ -20,6 +20,8 @@ export const EmailFromSchema = Type.Object(
 export const ProjectSettingsSchema = Type.Object({
   strict_targets: Type.Boolean(),
   max_broadcast_recipients_for_email: NonNegative,
+  /** Most recipients a broadcast's push may reach (more eligible: no push sent); 0 refuses push on broadcasts. */
+  max_broadcast_recipients_for_push: NonNegative,
   monthly_quota: Type.Union([NonNegative, Type.Null()]),
   /** Requests per second per key across all gateway replicas (burst twice that); null turns it off. */
   rate_limit_per_second: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()]),
@@ -39,6 +41,7 @@ export type ProjectSettingsPatch = Static<typeof ProjectSettingsPatchSchema>;
 export const DEFAULT_SETTINGS: Readonly<ProjectSettings> = Object.freeze({
   strict_targets: false,
   max_broadcast_recipients_for_email: 0,
+  max_broadcast_recipients_for_push: 0,
   monthly_quota: null,
   rate_limit_per_second: 1000,
   email_from: null,

@@ -1,9 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import adminRoutes from './admin';
+import callbackRoutes from './callbacks';
 import broadcastRoutes from './broadcasts';
 import contactConfirmationRoutes from './contact-confirmations';
 import contactRoutes from './contacts';
 import notificationRoutes from './notifications';
+import pushRoutes from './push';
 import catalogRoutes from './preferences';
 import recipientNotificationRoutes, { recipientNotificationStreamRoute } from './recipient-notifications';
 import recipientPreferenceRoutes from './recipient-preferences';
@@ -22,4 +24,4 @@ import unsubscribeRoutes from './unsubscribe';
  *  - handlers map the request, make one call (RPC or use case), map the result; errors are thrown
  *    (DomainError or the services' ConnectError) and shaped by plugins/app/errors.ts.
  */
-export const resourceRoutes: FastifyPluginAsync[] = [adminRoutes, recipientRoutes, contactRoutes, tokenRoutes, catalogRoutes, recipientPreferenceRoutes, notificationRoutes, broadcastRoutes, recipientNotificationRoutes, recipientNotificationStreamRoute, uiRoutes, unsubscribeRoutes, contactConfirmationRoutes, webhookRoutes];
+export const resourceRoutes: FastifyPluginAsync[] = [adminRoutes, recipientRoutes, contactRoutes, tokenRoutes, catalogRoutes, recipientPreferenceRoutes, notificationRoutes, broadcastRoutes, recipientNotificationRoutes, recipientNotificationStreamRoute, uiRoutes, unsubscribeRoutes, contactConfirmationRoutes, webhookRoutes, pushRoutes, callbackRoutes];

@@ -40,6 +40,8 @@ const WS = '\\s\\ufeff';
 export const NO_CONTROL = `^[^${CTRL}]*$`;
 /** Non-empty, no control characters, no leading or trailing whitespace. */
 export const TRIMMED_NO_CONTROL = `^[^${WS}${CTRL}](?:[^${CTRL}]*[^${WS}${CTRL}])?$`;
+/** At least one character other than whitespace (control characters allowed: an SMS or push body may hold line breaks). */
+export const NOT_BLANK = `[^${WS}]`;
 /** At least one character other than whitespace, no control characters. */
 export const NOT_BLANK_NO_CONTROL = `^[^${CTRL}]*[^${WS}${CTRL}][^${CTRL}]*$`;
 /** One email addr-spec (docs/api-gateway.md, "Email addresses"), surrounding whitespace allowed (it is trimmed). */

@@ -30,14 +30,16 @@ export const DecidingCatalogEntrySchema = Type.Object(
 );
 
 const CASCADE_STEPS = ['recipient_rule', 'recipient_topic_any_rule', 'catalog_entry', 'catalog_topic_any_entry', 'medium_default', 'mandatory_entry'];
-const GATES = ['not_cataloged', 'no_target', 'no_primary_contact', 'address_undeliverable', 'contact_unconfirmed', 'quota_exceeded', 'broadcast_limit_exceeded', 'provider_error', 'address_rejected'];
+const GATES = ['not_cataloged', 'no_target', 'no_primary_contact', 'address_undeliverable', 'contact_unconfirmed', 'quota_exceeded', 'broadcast_limit_exceeded', 'provider_error', 'address_rejected', 'subscription_expired'];
 
 const because = (values: string[], description: string) => Nullable(Type.String({ enum: values, description }));
 const rule = Nullable(Type.Union([DecidingRecipientRuleSchema, DecidingCatalogEntrySchema], { description: 'The recipient rule or catalog entry that decided; null for medium_default and for gates' }));
 
 export const MediumDecisionSchema = Type.Object(
   {
-    result: Type.String({ description: 'The medium outcome: delivered | suppressed | quota_exceeded | failed | pending (in_app); sent | skipped | failed | pending (email)' }),
+    result: Type.String({
+      description: 'The medium outcome: delivered | suppressed | quota_exceeded | failed | pending (in_app); sent | skipped | failed | pending (email, web_push); also delivered | undelivered (sms)',
+    }),
     because: because([...CASCADE_STEPS, ...GATES], 'The cascade step or the gate after it that decided; null only while pending'),
     rule,
   },
@@ -46,7 +48,7 @@ export const MediumDecisionSchema = Type.Object(
 
 export const NotificationDecisionSchema = Nullable(
   Type.Object(
-    { in_app: Type.Optional(MediumDecisionSchema), email: Type.Optional(MediumDecisionSchema) },
+    { in_app: Type.Optional(MediumDecisionSchema), email: Type.Optional(MediumDecisionSchema), sms: Type.Optional(MediumDecisionSchema), web_push: Type.Optional(MediumDecisionSchema) },
     { title: 'NotificationDecision', description: 'One entry per medium the send asked for; null for notifications written before decisions were recorded' },
   ),
 );

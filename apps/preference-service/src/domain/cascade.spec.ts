@@ -50,6 +50,15 @@ const table: Row[] = [
   // The target `topic: any` itself: its exact rule is the any rule.
   ['when the target topic is any, then its own exact rule decides', { topic: 'any', own: { exact: false }, catalog: { exact: on } }, { enabled: false, inherited: false, cataloged: true }, 'recipient_rule', 'own.exact'],
   ['when the target topic is any with only a catalog entry, then it is the exact entry (step 3, not 4)', { topic: 'any', medium: 'email', catalog: { exact: on } }, { enabled: true, cataloged: true }, 'catalog_entry', 'catalog.exact'],
+  // The new mediums (issue 22): sms and web_push follow email's rows (default off, gated on coverage).
+  ['when nothing is set for sms, then it does not deliver (default off, like email)', { medium: 'sms' }, { enabled: false, inherited: true, cataloged: false, mandatory: false, covered: false }, 'medium_default', null],
+  ['when nothing is set for web_push, then it does not deliver (default off, like email)', { medium: 'web_push' }, { enabled: false, inherited: true, cataloged: false, mandatory: false, covered: false }, 'medium_default', null],
+  ['when the catalog exact sms entry is on, then sms is enabled and covered', { medium: 'sms', catalog: { exact: on } }, { enabled: true, cataloged: true, covered: true }, 'catalog_entry', 'catalog.exact'],
+  ['when only the catalog any web_push entry is on, then it decides and covers the topic', { medium: 'web_push', catalog: { any: on } }, { enabled: true, cataloged: false, covered: true }, 'catalog_topic_any_entry', 'catalog.any'],
+  ['when the recipient turned sms off against an enabled entry, then sms is off', { medium: 'sms', own: { exact: false }, catalog: { exact: on } }, { enabled: false, inherited: false, cataloged: true }, 'recipient_rule', 'own.exact'],
+  ['when the recipient any rule turns web_push on without a catalog entry, then it is enabled but not covered', { medium: 'web_push', own: { any: true } }, { enabled: true, covered: false }, 'recipient_topic_any_rule', 'own.any'],
+  ['when a mandatory sms entry is off, then sms is off whatever the recipient set', { medium: 'sms', own: { exact: true }, catalog: { exact: mandatoryOff } }, { enabled: false, mandatory: true }, 'mandatory_entry', 'catalog.exact'],
+  ['when the topic is none, then a web_push any entry neither covers nor enables', { topic: 'none', medium: 'web_push', catalog: { any: on } }, { enabled: false, covered: false }, 'medium_default', null],
   // Mandatory entries.
   ['when the exact entry is mandatory and on, then the recipient rules are ignored', { own: { exact: false, any: false }, catalog: { exact: mandatoryOn } }, { enabled: true, mandatory: true, inherited: false }, 'mandatory_entry', 'catalog.exact'],
   ['when the exact entry is mandatory with default_enabled false, then it is off even if the recipient enabled it', { own: { exact: true }, catalog: { exact: mandatoryOff } }, { enabled: false, mandatory: true }, 'mandatory_entry', 'catalog.exact'],

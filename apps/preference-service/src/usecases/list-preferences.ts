@@ -13,9 +13,15 @@ export interface PreferenceItem {
 
 const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
+/** The mediums every listed target shows (the contract's); the others only where they are used. */
+const ALWAYS: readonly Medium[] = ['in_app', 'email'];
+
 /**
- * Every target of the project catalog plus every target the recipient has a rule for, each in both
- * mediums, resolved; ordered by channel, event, topic, then medium (in_app before email).
+ * Every target of the project catalog plus every target the recipient has a rule for, each in
+ * `in_app` and `email`, and in `sms` and `web_push` where the project catalogs that medium for the
+ * target (an exact or `topic: any` entry) or the recipient has a rule of it (a project that does
+ * not send SMS shows no SMS toggles); resolved; ordered by channel, event, topic, then medium
+ * (in_app, email, sms, web_push).
  */
 export function createListPreferences(deps: Pick<PreferenceDeps, 'rules' | 'catalogCache'>) {
   return async function listPreferences(input: { projectId: number; recipientId: string }): Promise<PreferenceItem[]> {
@@ -31,6 +37,7 @@ export function createListPreferences(deps: Pick<PreferenceDeps, 'rules' | 'cata
     for (const target of targets.values()) {
       for (const medium of PREFERENCE_MEDIUMS) {
         const state = resolveTarget(catalog, rules, target, medium);
+        if (!ALWAYS.includes(medium) && !state.covered && state.inherited) continue;
         items.push({ target, medium, name: catalog.byKey.get(keyOf(target, medium))?.name ?? null, state });
       }
     }

@@ -1,5 +1,5 @@
 import { CONTACT_MEDIUMS, isEmailAddress, LIMITS } from '@herald/contracts';
-import { violation, type Violation } from '@herald/service-kit';
+import { forbiddenHost, violation, type Violation } from '@herald/service-kit';
 
 export type Medium = (typeof CONTACT_MEDIUMS)[number];
 
@@ -11,17 +11,91 @@ export function checkMedium(medium: string): Violation | null {
   return isMedium(medium) ? null : violation('medium', `medium must be one of ${CONTACT_MEDIUMS.join(', ')}`, medium);
 }
 
-/** The stored form of an address: email addresses are trimmed and lowercased, others kept as sent. */
-export function normalizeAddress(medium: string, address: string): string {
-  return medium === 'email' ? address.trim().toLowerCase() : address;
+/** What the address rules may allow beyond the defaults. */
+export interface AddressRules {
+  /** Web push endpoints on loopback, private or reserved hosts (PUSH_ALLOW_PRIVATE: development and tests). */
+  allowPrivatePush?: boolean;
 }
 
-/** Address rules, judged on the normalized address: 1–320 characters; email is exactly one addr-spec (`isEmailAddress`). */
-export function checkAddress(medium: string, address: string): Violation | null {
+/** E.164: `+`, a country code not starting with 0, 8 to 15 digits in all. */
+const E164 = /^\+[1-9]\d{7,14}$/;
+/** Separators people write in phone numbers, dropped when stored: spaces, dashes, dots, parentheses. */
+const PHONE_SEPARATORS = /[\s\-.()\u00a0]/g;
+
+/** A base64url value of exactly `bytes` bytes (padding and standard base64 accepted), canonical (no padding); null otherwise. */
+function base64urlOf(value: unknown, bytes: number): string | null {
+  if (typeof value !== 'string' || !/^[A-Za-z0-9_\-+/]+={0,2}$/.test(value)) return null;
+  const raw = Buffer.from(value.replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, ''), 'base64url');
+  return raw.length === bytes ? raw.toString('base64url') : null;
+}
+
+/**
+ * A browser's PushSubscription (what `subscription.toJSON()` gives, sent as the contact's address,
+ * JSON text) in its stored form: `{"endpoint", "keys": {"p256dh", "auth"}}` in that order, keys
+ * canonical base64url, `expirationTime` and anything else dropped. Returns why it is not one, or the form.
+ */
+export function parsePushSubscription(address: string, rules: AddressRules = {}): { stored: string } | { problem: string } {
+  let value: unknown;
+  try {
+    value = JSON.parse(address);
+  } catch {
+    return { problem: 'address must be the PushSubscription as JSON ({"endpoint", "keys": {"p256dh", "auth"}})' };
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { problem: 'address must be a PushSubscription JSON object' };
+  const sub = value as { endpoint?: unknown; keys?: { p256dh?: unknown; auth?: unknown } };
+  let url: URL;
+  try {
+    url = new URL(String(sub.endpoint));
+  } catch {
+    return { problem: 'the subscription endpoint must be an absolute https URL' };
+  }
+  if (typeof sub.endpoint !== 'string' || url.protocol !== 'https:' || !url.hostname) return { problem: 'the subscription endpoint must be an absolute https URL' };
+  if (url.username || url.password) return { problem: 'the subscription endpoint must not carry credentials' };
+  const refused = rules.allowPrivatePush ? null : forbiddenHost(url.hostname);
+  if (refused) return { problem: `the subscription endpoint is not allowed: ${refused}` };
+  // p256dh: an uncompressed P-256 point (65 bytes, 0x04 first); auth: 16 random bytes (RFC 8291).
+  const p256dh = base64urlOf(sub.keys?.p256dh, 65);
+  if (!p256dh || Buffer.from(p256dh, 'base64url')[0] !== 0x04) return { problem: 'keys.p256dh must be the base64url of an uncompressed P-256 public key (65 bytes)' };
+  const auth = base64urlOf(sub.keys?.auth, 16);
+  if (!auth) return { problem: 'keys.auth must be the base64url of 16 bytes' };
+  return { stored: JSON.stringify({ endpoint: sub.endpoint, keys: { p256dh, auth } }) };
+}
+
+/**
+ * The stored form of an address: email addresses are trimmed and lowercased, phone numbers lose
+ * their separators (`+49 151 1234-5678` → `+4915112345678`), push subscriptions take their
+ * canonical JSON; others are kept as sent. An address that is not valid is returned as sent (the
+ * rules below refuse it).
+ */
+export function normalizeAddress(medium: string, address: string): string {
+  if (medium === 'email') return address.trim().toLowerCase();
+  if (medium === 'sms') return address.replace(PHONE_SEPARATORS, '');
+  if (medium === 'web_push') {
+    const parsed = parsePushSubscription(address, { allowPrivatePush: true });
+    return 'stored' in parsed ? parsed.stored : address;
+  }
+  return address;
+}
+
+/**
+ * Address rules, judged on the normalized address: 1–320 characters (a web push subscription up to
+ * 4,096); email is exactly one addr-spec (`isEmailAddress`); sms an E.164 number; web_push a
+ * PushSubscription whose endpoint passes the address guard (issue 22).
+ */
+export function checkAddress(medium: string, address: string, rules: AddressRules = {}): Violation | null {
   const stored = normalizeAddress(medium, address);
-  if (stored.length === 0) return violation('address', 'address must not be empty', address);
-  if ([...stored].length > LIMITS.contactAddressMax) {
-    return violation('address', `address must be at most ${LIMITS.contactAddressMax} characters`, address);
+  if (stored.trim().length === 0) return violation('address', 'address must not be empty', address);
+  const max = medium === 'web_push' ? LIMITS.webPushAddressMax : LIMITS.contactAddressMax;
+  // Judged on the stored form, and for a phone number on what was sent too (separators count).
+  if ([...stored].length > max || (medium === 'sms' && [...address].length > max)) {
+    return violation('address', `address must be at most ${max} characters`, medium === 'web_push' ? `${address.slice(0, 64)}…` : address);
+  }
+  if (medium === 'sms' && !E164.test(stored)) {
+    return violation('address', 'address must be a phone number in E.164 form: + and 8 to 15 digits, e.g. +4915112345678', address);
+  }
+  if (medium === 'web_push') {
+    const parsed = parsePushSubscription(address, rules);
+    if ('problem' in parsed) return violation('address', parsed.problem, address.length > 200 ? `${address.slice(0, 200)}…` : address);
   }
   if (medium === 'email') {
     if (!isEmailAddress(stored)) {
@@ -36,8 +110,8 @@ export function checkAddress(medium: string, address: string): Violation | null 
 }
 
 /** Violations of a (medium, address) pair, one per offending property. */
-export function contactViolations(input: { medium: string; address: string }): Violation[] {
-  return [checkMedium(input.medium), checkAddress(input.medium, input.address)].filter((v): v is Violation => v !== null);
+export function contactViolations(input: { medium: string; address: string }, rules: AddressRules = {}): Violation[] {
+  return [checkMedium(input.medium), checkAddress(input.medium, input.address, rules)].filter((v): v is Violation => v !== null);
 }
 
 /**

@@ -22,7 +22,7 @@ export interface AddContactInput {
  */
 export function createAddContact(deps: RecipientDeps) {
   return async function addContact(input: AddContactInput): Promise<WrittenContact<ContactRecord>> {
-    assertValid(contactViolations(input));
+    assertValid(contactViolations(input, deps.addressRules));
     const { projectId, recipientId, medium } = input;
     await requireRecipient(deps.recipients, projectId, recipientId);
     const address = normalizeAddress(medium, input.address);

@@ -1,4 +1,5 @@
 import type { Sequences } from '@herald/service-kit';
+import type { AddressRules } from '../domain/contact-rules';
 import type { ContactRepository } from '../store/contact-repository';
 import type { RecipientRepository } from '../store/recipient-repository';
 import type { RecipientEvents } from './ports';
@@ -10,4 +11,6 @@ export interface RecipientDeps {
   sequences: Sequences;
   events: RecipientEvents;
   now: () => Date;
+  /** What contact addresses may be beyond the defaults (PUSH_ALLOW_PRIVATE). */
+  addressRules?: AddressRules;
 }

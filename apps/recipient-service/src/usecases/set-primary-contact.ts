@@ -25,7 +25,7 @@ const ATTEMPTS = 5;
  */
 export function createSetPrimaryContact(deps: RecipientDeps) {
   return async function setPrimaryContact(input: SetPrimaryContactInput): Promise<WrittenContact<ContactRecord>> {
-    assertValid(contactViolations(input));
+    assertValid(contactViolations(input, deps.addressRules));
     const { projectId, recipientId, medium } = input;
     await requireRecipient(deps.recipients, projectId, recipientId);
     const address = normalizeAddress(medium, input.address);

@@ -22,7 +22,7 @@ export interface UpdateContactInput {
  * confirmation when a recipient token wrote it (else it is confirmed: a key's word); becoming
  * primary while another primary of the medium exists is refused (by the store's unique index).
  */
-export function createUpdateContact(deps: Pick<RecipientDeps, 'recipients' | 'contacts' | 'events' | 'now'>) {
+export function createUpdateContact(deps: Pick<RecipientDeps, 'recipients' | 'contacts' | 'events' | 'now' | 'addressRules'>) {
   return async function updateContact(input: UpdateContactInput): Promise<WrittenContact<ContactRecord>> {
     const { projectId, recipientId, contactId } = input;
     if (input.address === undefined && input.isPrimary === undefined) {
@@ -34,7 +34,7 @@ export function createUpdateContact(deps: Pick<RecipientDeps, 'recipients' | 'co
 
     const change: ContactChange = {};
     if (input.address !== undefined) {
-      assertValid([checkAddress(contact.medium, input.address)].filter((v) => v !== null));
+      assertValid([checkAddress(contact.medium, input.address, deps.addressRules)].filter((v) => v !== null));
       const address = normalizeAddress(contact.medium, input.address);
       if (address !== contact.address) {
         Object.assign(change, { address, verifiedAt: null, awaitingConfirmation: awaitsConfirmation(contact.medium, input.byRecipientToken === true) });

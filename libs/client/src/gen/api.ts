@@ -160,6 +160,7 @@ export interface paths {
                         settings?: {
                             strict_targets?: boolean;
                             max_broadcast_recipients_for_email?: number;
+                            max_broadcast_recipients_for_push?: number;
                             monthly_quota?: number | null;
                             rate_limit_per_second?: number | null;
                             /** @description Sender of the project's emails; null: the server's default (SMTP_FROM) */
@@ -287,6 +288,7 @@ export interface paths {
                         settings?: {
                             strict_targets?: boolean;
                             max_broadcast_recipients_for_email?: number;
+                            max_broadcast_recipients_for_push?: number;
                             monthly_quota?: number | null;
                             rate_limit_per_second?: number | null;
                             /** @description Sender of the project's emails; null: the server's default (SMTP_FROM) */
@@ -1004,6 +1006,7 @@ export interface paths {
             requestBody?: {
                 content: {
                     "application/json": {
+                        /** @description email: one address (trimmed, lowercased); sms: an E.164 number, + and 8 to 15 digits (spaces, dashes, dots and parentheses are dropped); web_push: the browser PushSubscription as JSON text, JSON.stringify(subscription) (endpoint an https URL on a public host, keys.p256dh, keys.auth), up to 4,096 characters; others up to 320 characters */
                         address?: string;
                         is_primary?: boolean;
                     } | unknown | unknown;
@@ -1528,11 +1531,11 @@ export interface paths {
                     "application/json": {
                         target: components["schemas"]["TargetInput"];
                         /**
-                         * @description `in_app` (default) or `email`
+                         * @description `in_app` (default), `email`, `sms` or `web_push`
                          * @example in_app
                          * @enum {string}
                          */
-                        medium?: "in_app" | "email";
+                        medium?: "in_app" | "email" | "sms" | "web_push";
                         state: {
                             enabled: boolean;
                         };
@@ -1597,8 +1600,8 @@ export interface paths {
                     channel: string;
                     topic: string;
                     event: string;
-                    /** @description `in_app` (default) or `email` */
-                    medium?: "in_app" | "email";
+                    /** @description `in_app` (default), `email`, `sms` or `web_push` */
+                    medium?: "in_app" | "email" | "sms" | "web_push";
                 };
                 header?: never;
                 path: {
@@ -2411,7 +2414,7 @@ export interface paths {
                         url: string;
                         description?: string | null;
                         /** @description Omitted or empty: every event type */
-                        event_types?: ("notification.delivered" | "notification.suppressed" | "notification.quota_exceeded" | "notification.failed" | "notification.read" | "notification.opened" | "email.sent" | "email.failed" | "email.skipped" | "broadcast.completed")[];
+                        event_types?: ("notification.delivered" | "notification.suppressed" | "notification.quota_exceeded" | "notification.failed" | "notification.read" | "notification.opened" | "email.sent" | "email.failed" | "email.skipped" | "sms.sent" | "sms.failed" | "sms.skipped" | "sms.delivered" | "sms.undelivered" | "push.sent" | "push.failed" | "push.skipped" | "broadcast.completed")[];
                     };
                 };
             };
@@ -2564,7 +2567,7 @@ export interface paths {
                         /** Format: uri */
                         url?: string;
                         description?: string | null;
-                        event_types?: ("notification.delivered" | "notification.suppressed" | "notification.quota_exceeded" | "notification.failed" | "notification.read" | "notification.opened" | "email.sent" | "email.failed" | "email.skipped" | "broadcast.completed")[];
+                        event_types?: ("notification.delivered" | "notification.suppressed" | "notification.quota_exceeded" | "notification.failed" | "notification.read" | "notification.opened" | "email.sent" | "email.failed" | "email.skipped" | "sms.sent" | "sms.failed" | "sms.skipped" | "sms.delivered" | "sms.undelivered" | "push.sent" | "push.failed" | "push.skipped" | "broadcast.completed")[];
                         /** @description true re-enables a disabled endpoint (clearing its failing state) */
                         enabled?: boolean;
                     };
@@ -2845,6 +2848,123 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/push/vapid_public_key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["VapidPublicKey"];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/callbacks/sms/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    token: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["SmsStatusCallback"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            data: components["schemas"]["SmsStatusResult"];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2868,10 +2988,8 @@ export interface components {
             status: string;
             recipients_total: number;
             notifications_created: number;
-            email: {
-                status: string;
-                eligible?: number;
-            } | null;
+            email: components["schemas"]["BroadcastOutbound"] | null;
+            push: components["schemas"]["BroadcastOutbound"] | null;
             /**
              * @description UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
              * @example 2025-01-31T12:00:00Z
@@ -2882,6 +3000,12 @@ export interface components {
              * @example 2025-01-31T12:00:00Z
              */
             updated_at: string;
+        };
+        /** BroadcastOutbound */
+        BroadcastOutbound: {
+            /** @description pending | sent | blocked (more recipients eligible than the project allows) */
+            status: string;
+            eligible?: number;
         };
         /** CatalogEntry */
         CatalogEntry: {
@@ -2913,11 +3037,11 @@ export interface components {
             /** @description Event that triggers the notification: 1–128 characters */
             event: string;
             /**
-             * @description `in_app` (default) or `email`
+             * @description `in_app` (default), `email`, `sms` or `web_push`
              * @example in_app
              * @enum {string}
              */
-            medium?: "in_app" | "email";
+            medium?: "in_app" | "email" | "sms" | "web_push";
             /** @description Human-readable name (returned as `label`) */
             name: string;
             description?: string | null;
@@ -2940,11 +3064,11 @@ export interface components {
             address: string;
             is_primary: boolean;
             verified_at: string | null;
-            /** @description False after the mail server refused the address permanently; emails to it are skipped (address_undeliverable) until the address changes or the contact is verified again. */
+            /** @description False after a provider refused the address permanently (or a push service answered 404/410 for the subscription); messages to it are skipped (address_undeliverable, subscription_expired) until the address changes or the contact is verified again. */
             deliverable: boolean;
             /** @description False while the address, set with a recipient token (a browser), waits for its owner to follow the confirmation link Herald mailed to it; no email is sent to it meanwhile (contact_unconfirmed). Addresses set with a key are confirmed at once; verifying a contact confirms it too. */
             confirmed: boolean;
-            /** @description The mail server's refusal, e.g. 550 5.1.1 no such user; null when deliverable. */
+            /** @description The provider's refusal, e.g. 550 5.1.1 no such user, or the push service's 410 for an expired web push subscription; null when deliverable. */
             undeliverable_reason: string | null;
             /**
              * @description UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
@@ -2964,9 +3088,10 @@ export interface components {
              * @enum {string}
              */
             medium: "email" | "sms" | "web_push" | "mobile_push";
+            /** @description email: one address (trimmed, lowercased); sms: an E.164 number, + and 8 to 15 digits (spaces, dashes, dots and parentheses are dropped); web_push: the browser PushSubscription as JSON text, JSON.stringify(subscription) (endpoint an https URL on a public host, keys.p256dh, keys.auth), up to 4,096 characters; others up to 320 characters */
             address: string;
             is_primary?: boolean;
-        } & unknown;
+        } & (unknown & unknown & unknown);
         /** DecidingCatalogEntry */
         DecidingCatalogEntry: {
             id: number;
@@ -3022,9 +3147,9 @@ export interface components {
         };
         /** MediumDecision */
         MediumDecision: {
-            /** @description The medium outcome: delivered | suppressed | quota_exceeded | failed | pending (in_app); sent | skipped | failed | pending (email) */
+            /** @description The medium outcome: delivered | suppressed | quota_exceeded | failed | pending (in_app); sent | skipped | failed | pending (email, web_push); also delivered | undelivered (sms) */
             result: string;
-            because: ("recipient_rule" | "recipient_topic_any_rule" | "catalog_entry" | "catalog_topic_any_entry" | "medium_default" | "mandatory_entry" | "not_cataloged" | "no_target" | "no_primary_contact" | "address_undeliverable" | "contact_unconfirmed" | "quota_exceeded" | "broadcast_limit_exceeded" | "provider_error" | "address_rejected") | null;
+            because: ("recipient_rule" | "recipient_topic_any_rule" | "catalog_entry" | "catalog_topic_any_entry" | "medium_default" | "mandatory_entry" | "not_cataloged" | "no_target" | "no_primary_contact" | "address_undeliverable" | "contact_unconfirmed" | "quota_exceeded" | "broadcast_limit_exceeded" | "provider_error" | "address_rejected" | "subscription_expired") | null;
             rule: (components["schemas"]["DecidingRecipientRule"] | components["schemas"]["DecidingCatalogEntry"]) | null;
         };
         /** MessageError */
@@ -3059,6 +3184,8 @@ export interface components {
             updated_at: string;
             status: string;
             email: components["schemas"]["NotificationEmail"];
+            sms: components["schemas"]["NotificationSms"];
+            push: components["schemas"]["NotificationPush"];
             decision: components["schemas"]["NotificationDecision"] | null;
         };
         /**
@@ -3068,9 +3195,12 @@ export interface components {
         NotificationDecision: {
             in_app?: components["schemas"]["MediumDecision"];
             email?: components["schemas"]["MediumDecision"];
+            sms?: components["schemas"]["MediumDecision"];
+            web_push?: components["schemas"]["MediumDecision"];
         };
         /** NotificationEmail */
         NotificationEmail: {
+            /** @description not_requested | pending | sent | skipped | failed */
             status: string;
             reason?: string | null;
             address?: string | null;
@@ -3078,6 +3208,31 @@ export interface components {
             attempts?: number;
             sent_at?: string | null;
             error?: string | null;
+            provider?: string | null;
+        };
+        /** NotificationPush */
+        NotificationPush: {
+            /** @description not_requested | pending | sent | skipped | failed */
+            status: string;
+            reason?: string | null;
+            address?: string | null;
+            message_id?: string | null;
+            attempts?: number;
+            sent_at?: string | null;
+            error?: string | null;
+            provider?: string | null;
+        };
+        /** NotificationSms */
+        NotificationSms: {
+            /** @description not_requested | pending | sent | delivered | undelivered (the provider's status callback) | skipped | failed */
+            status: string;
+            reason?: string | null;
+            address?: string | null;
+            message_id?: string | null;
+            attempts?: number;
+            sent_at?: string | null;
+            error?: string | null;
+            provider?: string | null;
         };
         /** PreferenceDecision */
         PreferenceDecision: {
@@ -3100,8 +3255,9 @@ export interface components {
              * @enum {string}
              */
             medium: "email" | "sms" | "web_push" | "mobile_push";
+            /** @description email: one address (trimmed, lowercased); sms: an E.164 number, + and 8 to 15 digits (spaces, dashes, dots and parentheses are dropped); web_push: the browser PushSubscription as JSON text, JSON.stringify(subscription) (endpoint an https URL on a public host, keys.p256dh, keys.auth), up to 4,096 characters; others up to 320 characters */
             address: string;
-        } & unknown;
+        } & (unknown & unknown & unknown);
         /** Project */
         Project: {
             id: number;
@@ -3109,6 +3265,7 @@ export interface components {
             settings: {
                 strict_targets: boolean;
                 max_broadcast_recipients_for_email: number;
+                max_broadcast_recipients_for_push: number;
                 monthly_quota: number | null;
                 rate_limit_per_second: number | null;
                 /** @description Sender of the project's emails; null: the server's default (SMTP_FROM) */
@@ -3127,6 +3284,20 @@ export interface components {
              * @example 2025-01-31T12:00:00Z
              */
             updated_at: string;
+        };
+        /**
+         * PushInput
+         * @description Asks for the `web_push` medium (at most 3000 bytes serialized): sent to the recipient's primary web_push contact (a PushSubscription) when (target, web_push) is cataloged and the preference is on
+         */
+        PushInput: {
+            title: string;
+            body: string;
+            /** @description Opened when the notification is clicked; an absolute http(s) URL, at most 2048 characters */
+            url?: string;
+            /** @description Icon shown with the notification; an absolute http(s) URL, at most 2048 characters */
+            icon?: string;
+            /** @description A newer notification of the same tag replaces the shown one */
+            tag?: string;
         };
         /** Recipient */
         Recipient: {
@@ -3177,10 +3348,37 @@ export interface components {
                 [key: string]: unknown;
             } | null;
             email?: components["schemas"]["EmailInput"] | null;
+            sms?: components["schemas"]["SmsInput"] | null;
+            push?: components["schemas"]["PushInput"] | null;
         } | {
             payload: Record<string, never>;
         } | {
             email: Record<string, never>;
+        } | {
+            sms: Record<string, never>;
+        } | {
+            push: Record<string, never>;
+        };
+        /**
+         * SmsInput
+         * @description Asks for the `sms` medium: sent when (target, sms) is cataloged, the preference is on and the recipient has a primary sms contact (E.164)
+         */
+        SmsInput: {
+            /** @description The message, 1 to 1600 characters (the provider splits it into segments) */
+            text: string;
+        };
+        /** SmsStatusCallback */
+        SmsStatusCallback: {
+            MessageSid?: string;
+            MessageStatus?: string;
+            ErrorCode?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /** SmsStatusResult */
+        SmsStatusResult: {
+            /** @description Whether the SMS outcome moved (false: an intermediate status, a repeat, or another message) */
+            changed: boolean;
         };
         /**
          * StreamEvent
@@ -3273,6 +3471,11 @@ export interface components {
                 /** @enum {boolean} */
                 enabled: false;
             };
+        };
+        /** VapidPublicKey */
+        VapidPublicKey: {
+            /** @description The VAPID public key (RFC 8292), base64url: a browser's `pushManager.subscribe({applicationServerKey})` */
+            public_key: string;
         };
         /** Webhook */
         Webhook: {

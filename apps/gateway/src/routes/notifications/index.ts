@@ -29,6 +29,7 @@ const notificationRoutes: RoutePlugin = async (app) => {
         settings: {
           strictTargets: s.strict_targets,
           maxBroadcastRecipientsForEmail: BigInt(s.max_broadcast_recipients_for_email),
+          maxBroadcastRecipientsForPush: BigInt(s.max_broadcast_recipients_for_push ?? 0),
           monthlyQuota: s.monthly_quota === null ? undefined : BigInt(s.monthly_quota),
           emailFromAddress: s.email_from?.address,
           emailFromName: s.email_from?.name ?? undefined,
@@ -39,6 +40,8 @@ const notificationRoutes: RoutePlugin = async (app) => {
         target: body.target ?? undefined,
         payloadJson: body.payload == null ? undefined : JSON.stringify(body.payload),
         email: body.email ? { subject: body.email.subject, html: body.email.html, text: body.email.text, fromName: body.email.from_name } : undefined,
+        sms: body.sms ? { text: body.sms.text } : undefined,
+        push: body.push ? { title: body.push.title, body: body.push.body, url: body.push.url, icon: body.push.icon, tag: body.push.tag } : undefined,
         idempotencyKey: request.headers['idempotency-key'] ?? '',
       });
       reply.code(201);

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { LIMITS } from '@herald/contracts';
 import { serviceRules } from '../../http/openapi-document';
-import { NOT_BLANK_NO_CONTROL, Nullable, Timestamp, TRIMMED_NO_CONTROL } from '../../schemas/common';
+import { NO_CONTROL, NOT_BLANK, NOT_BLANK_NO_CONTROL, Nullable, Timestamp, TRIMMED_NO_CONTROL } from '../../schemas/common';
 import { NotificationDecisionSchema } from '../../schemas/decision';
 
 const TargetField = Type.String(serviceRules({ minLength: 1, maxLength: LIMITS.targetFieldMax }));
@@ -26,20 +26,46 @@ const EmailInput = Type.Object(
   { title: 'EmailInput' },
 );
 
+const SmsInput = Type.Object(
+  {
+    text: Type.String({ description: `The message, 1 to ${LIMITS.smsTextMax} characters (the provider splits it into segments)`, ...serviceRules({ minLength: 1, maxLength: LIMITS.smsTextMax, pattern: NOT_BLANK }) }),
+  },
+  { title: 'SmsInput', description: 'Asks for the `sms` medium: sent when (target, sms) is cataloged, the preference is on and the recipient has a primary sms contact (E.164)' },
+);
+
+const WebUrl = (description: string) => Type.String({ description: `${description}; an absolute http(s) URL, at most ${LIMITS.pushUrlMax} characters`, ...serviceRules({ maxLength: LIMITS.pushUrlMax, pattern: '^https?://' }) });
+
+const PushInput = Type.Object(
+  {
+    title: Type.String({ ...serviceRules({ minLength: 1, maxLength: LIMITS.pushTitleMax, pattern: NOT_BLANK_NO_CONTROL }) }),
+    body: Type.String({ ...serviceRules({ minLength: 1, pattern: NOT_BLANK }) }),
+    url: Type.Optional(WebUrl('Opened when the notification is clicked')),
+    icon: Type.Optional(WebUrl('Icon shown with the notification')),
+    tag: Type.Optional(Type.String({ description: 'A newer notification of the same tag replaces the shown one', ...serviceRules({ minLength: 1, maxLength: LIMITS.pushTagMax, pattern: NO_CONTROL }) })),
+  },
+  {
+    title: 'PushInput',
+    description: `Asks for the \`web_push\` medium (at most ${LIMITS.pushMaxBytes} bytes serialized): sent to the recipient's primary web_push contact (a PushSubscription) when (target, web_push) is cataloged and the preference is on`,
+  },
+);
+
 /**
- * The delivery service's rules (decisions §8), stated for the document: a send carries a payload
- * or an email block; a broadcast (recipient_id null) carries a target and a payload, and no email
- * block (the default `max_broadcast_recipients_for_email` of 0; a project may allow one).
+ * The delivery service's rules (decisions §8, issue 22), stated for the document: a send carries a
+ * payload, an email, an sms or a push block; a broadcast (recipient_id null) carries a target and a
+ * payload, no sms block, and no email or push block unless the project allows one
+ * (`max_broadcast_recipients_for_email` / `_for_push`, default 0).
  */
 const sendRules = serviceRules({
   anyOf: [
     { required: ['payload'], properties: { payload: { type: 'object' } } },
     { required: ['email'], properties: { email: { type: 'object' } } },
+    { required: ['sms'], properties: { sms: { type: 'object' } } },
+    { required: ['push'], properties: { push: { type: 'object' } } },
   ],
   if: { properties: { recipient_id: { type: 'null' } } },
   then: {
     required: ['target', 'payload'],
-    properties: { target: { type: 'object' }, payload: { type: 'object' }, email: { type: 'null' } },
+    properties: { target: { type: 'object' }, payload: { type: 'object' }, email: { type: 'null' }, sms: { type: 'null' }, push: { type: 'null' } },
   },
 });
 
@@ -52,31 +78,36 @@ export const SendBody = Type.Object(
     // Sizes (html and text up to 512 KiB each) are the delivery service's value rules: a bound here
     // would be reported against the whole nullable `email` union, echoing the value back.
     email: Type.Optional(Nullable(EmailInput)),
+    sms: Type.Optional(Nullable(SmsInput)),
+    push: Type.Optional(Nullable(PushInput)),
   },
   { title: 'SendInput', ...sendRules },
 );
 
 export const SendHeaders = Type.Object({ 'idempotency-key': Type.Optional(Type.String({ minLength: 1, maxLength: 255 })) });
 
-export const EmailOutcomeSchema = Type.Object(
-  {
-    status: Type.String(),
-    reason: Type.Optional(
-      Nullable(
-        Type.String({
-          description:
-            'Why the email was skipped or failed: not_cataloged, preference_disabled, no_primary_contact, no_target, quota_exceeded, broadcast_limit_exceeded, provider_error, address_rejected (the mail server refused the address permanently; the contact is marked undeliverable), address_undeliverable (the contact is marked undeliverable), contact_unconfirmed (the primary address was written with a recipient token and its owner has not followed the confirmation link yet). Null when sent.',
-        }),
-      ),
-    ),
-    address: Type.Optional(Nullable(Type.String())),
-    message_id: Type.Optional(Nullable(Type.String())),
-    attempts: Type.Optional(Type.Integer()),
-    sent_at: Type.Optional(Nullable(Timestamp)),
-    error: Type.Optional(Nullable(Type.String())),
-  },
-  { title: 'NotificationEmail' },
-);
+const REASONS =
+  'not_cataloged, preference_disabled, no_primary_contact, no_target, quota_exceeded, broadcast_limit_exceeded, provider_error, address_rejected (the provider refused the address permanently; the contact is marked undeliverable), address_undeliverable (the contact is marked undeliverable), contact_unconfirmed (email: the primary address was written with a recipient token and its owner has not followed the confirmation link yet), subscription_expired (web push: the push service answered 404/410, or the contact is marked so)';
+
+/** One outbound medium's outcome (email, sms, push): `{status: "not_requested"}` without its block, else every field. */
+const outcomeSchema = (title: string, statuses: string) =>
+  Type.Object(
+    {
+      status: Type.String({ description: statuses }),
+      reason: Type.Optional(Nullable(Type.String({ description: `Why it was skipped or failed: ${REASONS}. Null when sent.` }))),
+      address: Type.Optional(Nullable(Type.String({ description: 'The email address or phone number it went to; for push, the subscription endpoint' }))),
+      message_id: Type.Optional(Nullable(Type.String({ description: "The provider's message id" }))),
+      attempts: Type.Optional(Type.Integer()),
+      sent_at: Type.Optional(Nullable(Timestamp)),
+      error: Type.Optional(Nullable(Type.String())),
+      provider: Type.Optional(Nullable(Type.String({ description: 'The configured provider that sent it (failover: the primary or the secondary); null until sent' }))),
+    },
+    { title },
+  );
+
+export const EmailOutcomeSchema = outcomeSchema('NotificationEmail', 'not_requested | pending | sent | skipped | failed');
+export const SmsOutcomeSchema = outcomeSchema('NotificationSms', 'not_requested | pending | sent | delivered | undelivered (the provider\'s status callback) | skipped | failed');
+export const PushOutcomeSchema = outcomeSchema('NotificationPush', 'not_requested | pending | sent | skipped | failed');
 
 export const NotificationSchema = Type.Object(
   {
@@ -91,9 +122,16 @@ export const NotificationSchema = Type.Object(
     updated_at: Timestamp,
     status: Type.String(),
     email: EmailOutcomeSchema,
+    sms: SmsOutcomeSchema,
+    push: PushOutcomeSchema,
     decision: NotificationDecisionSchema,
   },
   { title: 'Notification' },
+);
+
+const BroadcastOutbound = Type.Object(
+  { status: Type.String({ description: 'pending | sent | blocked (more recipients eligible than the project allows)' }), eligible: Type.Optional(Type.Integer()) },
+  { title: 'BroadcastOutbound' },
 );
 
 export const BroadcastSchema = Type.Object(
@@ -104,7 +142,8 @@ export const BroadcastSchema = Type.Object(
     status: Type.String(),
     recipients_total: Type.Integer(),
     notifications_created: Type.Integer(),
-    email: Nullable(Type.Object({ status: Type.String(), eligible: Type.Optional(Type.Integer()) })),
+    email: Nullable(BroadcastOutbound),
+    push: Nullable(BroadcastOutbound),
     created_at: Timestamp,
     updated_at: Timestamp,
   },

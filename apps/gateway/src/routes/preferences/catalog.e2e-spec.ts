@@ -46,7 +46,7 @@ describe('catalog: /preferences', () => {
     ['an empty topic', item({ topic: '' }), 'topic'],
     ['an event over 128 characters', item({ event: 'e'.repeat(129) }), 'event'],
     ['a numeric channel', item({ channel: 7 }), 'channel'],
-    ['a bad medium', item({ medium: 'sms' }), 'medium'],
+    ['a bad medium', item({ medium: 'mobile_push' }), 'medium'],
     ['an empty medium', item({ medium: '' }), 'medium'],
     ['a missing name', item({ name: undefined }), 'name'],
     ['an empty name', item({ name: '' }), 'name'],

@@ -1,4 +1,4 @@
-import { LIMITS } from '@herald/contracts';
+import { LIMITS, PREFERENCE_MEDIUMS } from '@herald/contracts';
 import { Type } from '@sinclair/typebox';
 import { hidden, serviceRules } from '../../http/openapi-document';
 import { NOT_BLANK_NO_CONTROL, Nullable, Timestamp } from '../../schemas/common';
@@ -8,7 +8,12 @@ import { NOT_BLANK_NO_CONTROL, Nullable, Timestamp } from '../../schemas/common'
 
 const TargetField = (description: string) =>
   Type.String({ description: `${description}: 1–${LIMITS.targetFieldMax} characters`, ...serviceRules({ minLength: 1, maxLength: LIMITS.targetFieldMax }) });
-export const Medium = Type.String({ minLength: 1, description: '`in_app` (default) or `email`', examples: ['in_app', 'email'], ...serviceRules({ enum: ['in_app', 'email'] }) });
+export const Medium = Type.String({
+  minLength: 1,
+  description: '`in_app` (default), `email`, `sms` or `web_push`',
+  examples: ['in_app', 'email', 'sms', 'web_push'],
+  ...serviceRules({ enum: [...PREFERENCE_MEDIUMS] }),
+});
 const Name = Type.String({ description: 'Human-readable name (returned as `label`)', ...serviceRules({ maxLength: 256, pattern: NOT_BLANK_NO_CONTROL }) });
 const Description = Nullable(Type.String({ description: 'Omitted, null or blank stores none', ...serviceRules({ maxLength: 2048 }) }));
 

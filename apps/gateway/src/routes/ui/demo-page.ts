@@ -19,12 +19,13 @@ export const DEMO_PAGE = `<!doctype html>
 <body>
 <header>
   <strong>Acme app</strong>
-  <herald-inbox id="inbox"></herald-inbox>
+  <herald-inbox id="inbox" push="/push/herald-sw.js"></herald-inbox>
 </header>
 <main>
   <div class="card">
     <h1>&lt;herald-inbox&gt; demo</h1>
-    <p>The bell shows <code>demo-user</code>'s feed, live. Send one and watch it arrive without a reload; open this page in a second tab: reading in one updates the other.</p>
+    <p>The bell shows <code>demo-user</code>'s feed, live. Send one and watch it arrive without a reload; open this page in a second tab: reading in one updates the other.
+    The panel's "Enable push notifications" (attribute <code>push</code>) subscribes this browser: the test notifications then arrive as web push too.</p>
     <p><button class="send" id="send" type="button">Send a test notification</button></p>
     <pre>&lt;script type="module" src="/ui/herald-inbox.js"&gt;&lt;/script&gt;
 &lt;herald-inbox base-url="https://herald.example.com"

@@ -4,6 +4,7 @@ import type { RoutePlugin } from '../../http/type-provider';
 import { DEMO_PAGE } from './demo-page';
 
 const DEMO_RECIPIENT = 'demo-user';
+const DEMO_TARGET = { channel: 'demo', topic: 'none', event: 'sample' };
 const SAMPLES = [
   { title: 'Welcome to Herald', body: 'This inbox is <herald-inbox>: live, keyboard friendly, themable.', url: null },
   { title: 'Invoice #1042 is paid', body: 'Thanks! A receipt is on its way to your inbox.', url: null },
@@ -50,13 +51,16 @@ const uiRoutes: RoutePlugin = async (app) => {
   let sent = 0;
   const sendSample = async () => {
     const sample = SAMPLES[sent++ % SAMPLES.length];
-    return api('POST', '/notifications/send', { recipient_id: DEMO_RECIPIENT, target: { channel: 'demo', topic: 'none', event: 'sample' }, payload: sample });
+    // With a push block too: delivered as web push once the page's inbox enabled it (catalog entry below).
+    return api('POST', '/notifications/send', { recipient_id: DEMO_RECIPIENT, target: DEMO_TARGET, payload: sample, push: { title: sample.title, body: sample.body, tag: 'herald-demo' } });
   };
 
   app.get('/demo', { config, schema: { hide: true } }, async (_request, reply) => reply.header('content-type', 'text/html; charset=utf-8').send(DEMO_PAGE));
 
   app.post('/demo/session', { config, schema: { hide: true } }, async (_request, reply) => {
     const created = await api('POST', '/recipients', { id: DEMO_RECIPIENT, name: 'Demo user' });
+    // Web push of the demo's samples is on by default (409 once it exists).
+    if (created.status === 201) await api('POST', '/preferences', { ...DEMO_TARGET, medium: 'web_push', name: 'Demo samples (push)', default_enabled: true });
     if (created.status === 201) for (let i = 0; i < 3; i++) await sendSample();
     const token = await api('POST', `/recipients/${DEMO_RECIPIENT}/tokens`, { ttl_seconds: 3600 });
     if (token.status !== 201) return reply.code(502).send({ message: 'The demo could not mint a token', code: 'demo_unavailable' });

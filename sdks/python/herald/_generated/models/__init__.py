@@ -3,7 +3,7 @@
 from .batch_failure import BatchFailure
 from .batch_failure_errors_item import BatchFailureErrorsItem
 from .broadcast import Broadcast
-from .broadcast_email_type_0 import BroadcastEmailType0
+from .broadcast_outbound import BroadcastOutbound
 from .catalog_entry import CatalogEntry
 from .catalog_entry_input import CatalogEntryInput
 from .catalog_entry_input_medium import CatalogEntryInputMedium
@@ -44,6 +44,7 @@ from .get_preferences_preference_id_response_200 import (
     GetPreferencesPreferenceIdResponse200,
 )
 from .get_preferences_response_200 import GetPreferencesResponse200
+from .get_push_vapid_public_key_response_200 import GetPushVapidPublicKeyResponse200
 from .get_readyz_response_200 import GetReadyzResponse200
 from .get_readyz_response_200_checks import GetReadyzResponse200Checks
 from .get_readyz_response_200_checks_additional_property import (
@@ -115,6 +116,8 @@ from .message_error_errors_item import MessageErrorErrorsItem
 from .notification import Notification
 from .notification_decision import NotificationDecision
 from .notification_email import NotificationEmail
+from .notification_push import NotificationPush
+from .notification_sms import NotificationSms
 from .patch_admin_projects_id_body import PatchAdminProjectsIdBody
 from .patch_admin_projects_id_body_settings import PatchAdminProjectsIdBodySettings
 from .patch_admin_projects_id_response_200 import PatchAdminProjectsIdResponse200
@@ -180,6 +183,7 @@ from .post_admin_projects_response_201_data_keys_item import (
 from .post_admin_projects_response_201_data_keys_item_scope import (
     PostAdminProjectsResponse201DataKeysItemScope,
 )
+from .post_callbacks_sms_token_response_200 import PostCallbacksSmsTokenResponse200
 from .post_contact_confirmations_token_response_200 import (
     PostContactConfirmationsTokenResponse200,
 )
@@ -235,6 +239,7 @@ from .primary_contact_input import PrimaryContactInput
 from .primary_contact_input_medium import PrimaryContactInputMedium
 from .project import Project
 from .project_settings import ProjectSettings
+from .push_input import PushInput
 from .put_preferences_prune import PutPreferencesPrune
 from .put_preferences_response_200 import PutPreferencesResponse200
 from .put_recipients_recipient_id_contacts_response_200 import (
@@ -247,6 +252,9 @@ from .recipient_preference_target import RecipientPreferenceTarget
 from .recipient_token import RecipientToken
 from .send_input import SendInput
 from .send_input_payload_type_0 import SendInputPayloadType0
+from .sms_input import SmsInput
+from .sms_status_callback import SmsStatusCallback
+from .sms_status_result import SmsStatusResult
 from .stream_notification_event import StreamNotificationEvent
 from .stream_notification_event_data import StreamNotificationEventData
 from .stream_notification_event_event import StreamNotificationEventEvent
@@ -266,6 +274,7 @@ from .unsubscribe_result import UnsubscribeResult
 from .unsubscribe_result_state import UnsubscribeResultState
 from .unsubscribe_result_target import UnsubscribeResultTarget
 from .unsubscribe_result_target_medium import UnsubscribeResultTargetMedium
+from .vapid_public_key import VapidPublicKey
 from .webhook import Webhook
 from .webhook_attempt import WebhookAttempt
 from .webhook_delivery import WebhookDelivery
@@ -278,7 +287,7 @@ __all__ = (
     "BatchFailure",
     "BatchFailureErrorsItem",
     "Broadcast",
-    "BroadcastEmailType0",
+    "BroadcastOutbound",
     "CatalogEntry",
     "CatalogEntryInput",
     "CatalogEntryInputMedium",
@@ -309,6 +318,7 @@ __all__ = (
     "GetNotificationsIdResponse200",
     "GetPreferencesPreferenceIdResponse200",
     "GetPreferencesResponse200",
+    "GetPushVapidPublicKeyResponse200",
     "GetReadyzResponse200",
     "GetReadyzResponse200Checks",
     "GetReadyzResponse200ChecksAdditionalProperty",
@@ -346,6 +356,8 @@ __all__ = (
     "Notification",
     "NotificationDecision",
     "NotificationEmail",
+    "NotificationPush",
+    "NotificationSms",
     "PatchAdminProjectsIdBody",
     "PatchAdminProjectsIdBodySettings",
     "PatchAdminProjectsIdResponse200",
@@ -377,6 +389,7 @@ __all__ = (
     "PostAdminProjectsResponse201Data",
     "PostAdminProjectsResponse201DataKeysItem",
     "PostAdminProjectsResponse201DataKeysItemScope",
+    "PostCallbacksSmsTokenResponse200",
     "PostContactConfirmationsTokenResponse200",
     "PostNotificationsSendResponse201",
     "PostNotificationsSendResponse201Data",
@@ -408,6 +421,7 @@ __all__ = (
     "PrimaryContactInputMedium",
     "Project",
     "ProjectSettings",
+    "PushInput",
     "PutPreferencesPrune",
     "PutPreferencesResponse200",
     "PutRecipientsRecipientIdContactsResponse200",
@@ -418,6 +432,9 @@ __all__ = (
     "RecipientToken",
     "SendInput",
     "SendInputPayloadType0",
+    "SmsInput",
+    "SmsStatusCallback",
+    "SmsStatusResult",
     "StreamNotificationEvent",
     "StreamNotificationEventData",
     "StreamNotificationEventEvent",
@@ -437,6 +454,7 @@ __all__ = (
     "UnsubscribeResultState",
     "UnsubscribeResultTarget",
     "UnsubscribeResultTargetMedium",
+    "VapidPublicKey",
     "Webhook",
     "WebhookAttempt",
     "WebhookDelivery",

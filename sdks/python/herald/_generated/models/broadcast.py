@@ -7,7 +7,7 @@ from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 if TYPE_CHECKING:
-    from ..models.broadcast_email_type_0 import BroadcastEmailType0
+    from ..models.broadcast_outbound import BroadcastOutbound
     from ..models.target import Target
 
 
@@ -24,7 +24,8 @@ class Broadcast:
         status (str):
         recipients_total (int):
         notifications_created (int):
-        email (BroadcastEmailType0 | None):
+        email (BroadcastOutbound | None):
+        push (BroadcastOutbound | None):
         created_at (str): UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
         updated_at (str): UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
     """
@@ -35,13 +36,14 @@ class Broadcast:
     status: str
     recipients_total: int
     notifications_created: int
-    email: BroadcastEmailType0 | None
+    email: BroadcastOutbound | None
+    push: BroadcastOutbound | None
     created_at: str
     updated_at: str
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.broadcast_email_type_0 import BroadcastEmailType0
+        from ..models.broadcast_outbound import BroadcastOutbound
 
         id = self.id
 
@@ -56,10 +58,16 @@ class Broadcast:
         notifications_created = self.notifications_created
 
         email: dict[str, Any] | None
-        if isinstance(self.email, BroadcastEmailType0):
+        if isinstance(self.email, BroadcastOutbound):
             email = self.email.to_dict()
         else:
             email = self.email
+
+        push: dict[str, Any] | None
+        if isinstance(self.push, BroadcastOutbound):
+            push = self.push.to_dict()
+        else:
+            push = self.push
 
         created_at = self.created_at
 
@@ -76,6 +84,7 @@ class Broadcast:
                 "recipients_total": recipients_total,
                 "notifications_created": notifications_created,
                 "email": email,
+                "push": push,
                 "created_at": created_at,
                 "updated_at": updated_at,
             }
@@ -85,7 +94,7 @@ class Broadcast:
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
-        from ..models.broadcast_email_type_0 import BroadcastEmailType0
+        from ..models.broadcast_outbound import BroadcastOutbound
         from ..models.target import Target
 
         d = dict(src_dict)
@@ -101,20 +110,35 @@ class Broadcast:
 
         notifications_created = d.pop("notifications_created")
 
-        def _parse_email(data: object) -> BroadcastEmailType0 | None:
+        def _parse_email(data: object) -> BroadcastOutbound | None:
             if data is None:
                 return data
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                email_type_0 = BroadcastEmailType0.from_dict(data)
+                email_type_0 = BroadcastOutbound.from_dict(data)
 
                 return email_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(BroadcastEmailType0 | None, data)
+            return cast(BroadcastOutbound | None, data)
 
         email = _parse_email(d.pop("email"))
+
+        def _parse_push(data: object) -> BroadcastOutbound | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                push_type_0 = BroadcastOutbound.from_dict(data)
+
+                return push_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(BroadcastOutbound | None, data)
+
+        push = _parse_push(d.pop("push"))
 
         created_at = d.pop("created_at")
 
@@ -128,6 +152,7 @@ class Broadcast:
             recipients_total=recipients_total,
             notifications_created=notifications_created,
             email=email,
+            push=push,
             created_at=created_at,
             updated_at=updated_at,
         )

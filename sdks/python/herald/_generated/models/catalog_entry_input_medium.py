@@ -1,10 +1,12 @@
 from typing import Literal
 
-CatalogEntryInputMedium = Literal["email", "in_app"]
+CatalogEntryInputMedium = Literal["email", "in_app", "sms", "web_push"]
 
 CATALOG_ENTRY_INPUT_MEDIUM_VALUES: set[CatalogEntryInputMedium] = {
     "email",
     "in_app",
+    "sms",
+    "web_push",
 }
 
 

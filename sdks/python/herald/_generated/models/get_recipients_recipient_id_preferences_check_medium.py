@@ -1,12 +1,16 @@
 from typing import Literal
 
-GetRecipientsRecipientIdPreferencesCheckMedium = Literal["email", "in_app"]
+GetRecipientsRecipientIdPreferencesCheckMedium = Literal[
+    "email", "in_app", "sms", "web_push"
+]
 
 GET_RECIPIENTS_RECIPIENT_ID_PREFERENCES_CHECK_MEDIUM_VALUES: set[
     GetRecipientsRecipientIdPreferencesCheckMedium
 ] = {
     "email",
     "in_app",
+    "sms",
+    "web_push",
 }
 
 

@@ -16,6 +16,7 @@ MediumDecisionBecauseType0 = Literal[
     "quota_exceeded",
     "recipient_rule",
     "recipient_topic_any_rule",
+    "subscription_expired",
 ]
 
 MEDIUM_DECISION_BECAUSE_TYPE_0_VALUES: set[MediumDecisionBecauseType0] = {
@@ -34,6 +35,7 @@ MEDIUM_DECISION_BECAUSE_TYPE_0_VALUES: set[MediumDecisionBecauseType0] = {
     "quota_exceeded",
     "recipient_rule",
     "recipient_topic_any_rule",
+    "subscription_expired",
 }
 
 

@@ -9,6 +9,8 @@ from attrs import field as _attrs_field
 if TYPE_CHECKING:
     from ..models.notification_decision import NotificationDecision
     from ..models.notification_email import NotificationEmail
+    from ..models.notification_push import NotificationPush
+    from ..models.notification_sms import NotificationSms
     from ..models.target import Target
 
 
@@ -30,6 +32,8 @@ class Notification:
         updated_at (str): UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
         status (str):
         email (NotificationEmail):
+        sms (NotificationSms):
+        push (NotificationPush):
         decision (None | NotificationDecision):
     """
 
@@ -44,6 +48,8 @@ class Notification:
     updated_at: str
     status: str
     email: NotificationEmail
+    sms: NotificationSms
+    push: NotificationPush
     decision: None | NotificationDecision
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -78,6 +84,10 @@ class Notification:
 
         email = self.email.to_dict()
 
+        sms = self.sms.to_dict()
+
+        push = self.push.to_dict()
+
         decision: dict[str, Any] | None
         if isinstance(self.decision, NotificationDecision):
             decision = self.decision.to_dict()
@@ -99,6 +109,8 @@ class Notification:
                 "updated_at": updated_at,
                 "status": status,
                 "email": email,
+                "sms": sms,
+                "push": push,
                 "decision": decision,
             }
         )
@@ -109,6 +121,8 @@ class Notification:
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         from ..models.notification_decision import NotificationDecision
         from ..models.notification_email import NotificationEmail
+        from ..models.notification_push import NotificationPush
+        from ..models.notification_sms import NotificationSms
         from ..models.target import Target
 
         d = dict(src_dict)
@@ -152,6 +166,10 @@ class Notification:
 
         email = NotificationEmail.from_dict(d.pop("email"))
 
+        sms = NotificationSms.from_dict(d.pop("sms"))
+
+        push = NotificationPush.from_dict(d.pop("push"))
+
         def _parse_decision(data: object) -> None | NotificationDecision:
             if data is None:
                 return data
@@ -179,6 +197,8 @@ class Notification:
             updated_at=updated_at,
             status=status,
             email=email,
+            sms=sms,
+            push=push,
             decision=decision,
         )
 

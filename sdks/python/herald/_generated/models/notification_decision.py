@@ -22,10 +22,14 @@ class NotificationDecision:
     Attributes:
         in_app (MediumDecision | Unset):
         email (MediumDecision | Unset):
+        sms (MediumDecision | Unset):
+        web_push (MediumDecision | Unset):
     """
 
     in_app: MediumDecision | Unset = UNSET
     email: MediumDecision | Unset = UNSET
+    sms: MediumDecision | Unset = UNSET
+    web_push: MediumDecision | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -37,6 +41,14 @@ class NotificationDecision:
         if not isinstance(self.email, Unset):
             email = self.email.to_dict()
 
+        sms: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.sms, Unset):
+            sms = self.sms.to_dict()
+
+        web_push: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.web_push, Unset):
+            web_push = self.web_push.to_dict()
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update({})
@@ -44,6 +56,10 @@ class NotificationDecision:
             field_dict["in_app"] = in_app
         if email is not UNSET:
             field_dict["email"] = email
+        if sms is not UNSET:
+            field_dict["sms"] = sms
+        if web_push is not UNSET:
+            field_dict["web_push"] = web_push
 
         return field_dict
 
@@ -66,9 +82,25 @@ class NotificationDecision:
         else:
             email = MediumDecision.from_dict(_email)
 
+        _sms = d.pop("sms", UNSET)
+        sms: MediumDecision | Unset
+        if isinstance(_sms, Unset):
+            sms = UNSET
+        else:
+            sms = MediumDecision.from_dict(_sms)
+
+        _web_push = d.pop("web_push", UNSET)
+        web_push: MediumDecision | Unset
+        if isinstance(_web_push, Unset):
+            web_push = UNSET
+        else:
+            web_push = MediumDecision.from_dict(_web_push)
+
         notification_decision = cls(
             in_app=in_app,
             email=email,
+            sms=sms,
+            web_push=web_push,
         )
 
         notification_decision.additional_properties = d

@@ -15,13 +15,14 @@ T = TypeVar("T", bound="NotificationEmail")
 class NotificationEmail:
     """
     Attributes:
-        status (str):
+        status (str): not_requested | pending | sent | skipped | failed
         reason (None | str | Unset):
         address (None | str | Unset):
         message_id (None | str | Unset):
         attempts (int | Unset):
         sent_at (None | str | Unset):
         error (None | str | Unset):
+        provider (None | str | Unset):
     """
 
     status: str
@@ -31,6 +32,7 @@ class NotificationEmail:
     attempts: int | Unset = UNSET
     sent_at: None | str | Unset = UNSET
     error: None | str | Unset = UNSET
+    provider: None | str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -68,6 +70,12 @@ class NotificationEmail:
         else:
             error = self.error
 
+        provider: None | str | Unset
+        if isinstance(self.provider, Unset):
+            provider = UNSET
+        else:
+            provider = self.provider
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -87,6 +95,8 @@ class NotificationEmail:
             field_dict["sent_at"] = sent_at
         if error is not UNSET:
             field_dict["error"] = error
+        if provider is not UNSET:
+            field_dict["provider"] = provider
 
         return field_dict
 
@@ -142,6 +152,15 @@ class NotificationEmail:
 
         error = _parse_error(d.pop("error", UNSET))
 
+        def _parse_provider(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        provider = _parse_provider(d.pop("provider", UNSET))
+
         notification_email = cls(
             status=status,
             reason=reason,
@@ -150,6 +169,7 @@ class NotificationEmail:
             attempts=attempts,
             sent_at=sent_at,
             error=error,
+            provider=provider,
         )
 
         notification_email.additional_properties = d

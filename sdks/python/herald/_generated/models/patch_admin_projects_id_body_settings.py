@@ -21,6 +21,7 @@ class PatchAdminProjectsIdBodySettings:
     Attributes:
         strict_targets (bool | Unset):
         max_broadcast_recipients_for_email (int | Unset):
+        max_broadcast_recipients_for_push (int | Unset):
         monthly_quota (int | None | Unset):
         rate_limit_per_second (int | None | Unset):
         email_from (EmailFrom | None | Unset): Sender of the project's emails; null: the server's default (SMTP_FROM)
@@ -30,6 +31,7 @@ class PatchAdminProjectsIdBodySettings:
 
     strict_targets: bool | Unset = UNSET
     max_broadcast_recipients_for_email: int | Unset = UNSET
+    max_broadcast_recipients_for_push: int | Unset = UNSET
     monthly_quota: int | None | Unset = UNSET
     rate_limit_per_second: int | None | Unset = UNSET
     email_from: EmailFrom | None | Unset = UNSET
@@ -43,6 +45,8 @@ class PatchAdminProjectsIdBodySettings:
         strict_targets = self.strict_targets
 
         max_broadcast_recipients_for_email = self.max_broadcast_recipients_for_email
+
+        max_broadcast_recipients_for_push = self.max_broadcast_recipients_for_push
 
         monthly_quota: int | None | Unset
         if isinstance(self.monthly_quota, Unset):
@@ -85,6 +89,10 @@ class PatchAdminProjectsIdBodySettings:
             field_dict["max_broadcast_recipients_for_email"] = (
                 max_broadcast_recipients_for_email
             )
+        if max_broadcast_recipients_for_push is not UNSET:
+            field_dict["max_broadcast_recipients_for_push"] = (
+                max_broadcast_recipients_for_push
+            )
         if monthly_quota is not UNSET:
             field_dict["monthly_quota"] = monthly_quota
         if rate_limit_per_second is not UNSET:
@@ -107,6 +115,10 @@ class PatchAdminProjectsIdBodySettings:
 
         max_broadcast_recipients_for_email = d.pop(
             "max_broadcast_recipients_for_email", UNSET
+        )
+
+        max_broadcast_recipients_for_push = d.pop(
+            "max_broadcast_recipients_for_push", UNSET
         )
 
         def _parse_monthly_quota(data: object) -> int | None | Unset:
@@ -167,6 +179,7 @@ class PatchAdminProjectsIdBodySettings:
         patch_admin_projects_id_body_settings = cls(
             strict_targets=strict_targets,
             max_broadcast_recipients_for_email=max_broadcast_recipients_for_email,
+            max_broadcast_recipients_for_push=max_broadcast_recipients_for_push,
             monthly_quota=monthly_quota,
             rate_limit_per_second=rate_limit_per_second,
             email_from=email_from,

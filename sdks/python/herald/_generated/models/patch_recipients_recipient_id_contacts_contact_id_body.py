@@ -15,7 +15,10 @@ T = TypeVar("T", bound="PatchRecipientsRecipientIdContactsContactIdBody")
 class PatchRecipientsRecipientIdContactsContactIdBody:
     """
     Attributes:
-        address (str | Unset):
+        address (str | Unset): email: one address (trimmed, lowercased); sms: an E.164 number, + and 8 to 15 digits
+            (spaces, dashes, dots and parentheses are dropped); web_push: the browser PushSubscription as JSON text,
+            JSON.stringify(subscription) (endpoint an https URL on a public host, keys.p256dh, keys.auth), up to 4,096
+            characters; others up to 320 characters
         is_primary (bool | Unset):
     """
 

@@ -28,7 +28,8 @@ class PatchRecipientsRecipientIdPreferencesBody:
     Attributes:
         target (TargetInput):
         state (PatchRecipientsRecipientIdPreferencesBodyState):
-        medium (PatchRecipientsRecipientIdPreferencesBodyMedium | Unset): `in_app` (default) or `email`
+        medium (PatchRecipientsRecipientIdPreferencesBodyMedium | Unset): `in_app` (default), `email`, `sms` or
+            `web_push`
     """
 
     target: TargetInput

@@ -1,12 +1,16 @@
 from typing import Literal
 
-PatchRecipientsRecipientIdPreferencesBodyMedium = Literal["email", "in_app"]
+PatchRecipientsRecipientIdPreferencesBodyMedium = Literal[
+    "email", "in_app", "sms", "web_push"
+]
 
 PATCH_RECIPIENTS_RECIPIENT_ID_PREFERENCES_BODY_MEDIUM_VALUES: set[
     PatchRecipientsRecipientIdPreferencesBodyMedium
 ] = {
     "email",
     "in_app",
+    "sms",
+    "web_push",
 }
 
 

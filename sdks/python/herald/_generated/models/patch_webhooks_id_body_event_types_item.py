@@ -11,6 +11,14 @@ PatchWebhooksIdBodyEventTypesItem = Literal[
     "notification.quota_exceeded",
     "notification.read",
     "notification.suppressed",
+    "push.failed",
+    "push.sent",
+    "push.skipped",
+    "sms.delivered",
+    "sms.failed",
+    "sms.sent",
+    "sms.skipped",
+    "sms.undelivered",
 ]
 
 PATCH_WEBHOOKS_ID_BODY_EVENT_TYPES_ITEM_VALUES: set[
@@ -26,6 +34,14 @@ PATCH_WEBHOOKS_ID_BODY_EVENT_TYPES_ITEM_VALUES: set[
     "notification.quota_exceeded",
     "notification.read",
     "notification.suppressed",
+    "push.failed",
+    "push.sent",
+    "push.skipped",
+    "sms.delivered",
+    "sms.failed",
+    "sms.sent",
+    "sms.skipped",
+    "sms.undelivered",
 }
 
 

@@ -11,6 +11,14 @@ PostWebhooksBodyEventTypesItem = Literal[
     "notification.quota_exceeded",
     "notification.read",
     "notification.suppressed",
+    "push.failed",
+    "push.sent",
+    "push.skipped",
+    "sms.delivered",
+    "sms.failed",
+    "sms.sent",
+    "sms.skipped",
+    "sms.undelivered",
 ]
 
 POST_WEBHOOKS_BODY_EVENT_TYPES_ITEM_VALUES: set[PostWebhooksBodyEventTypesItem] = {
@@ -24,6 +32,14 @@ POST_WEBHOOKS_BODY_EVENT_TYPES_ITEM_VALUES: set[PostWebhooksBodyEventTypesItem] 
     "notification.quota_exceeded",
     "notification.read",
     "notification.suppressed",
+    "push.failed",
+    "push.sent",
+    "push.skipped",
+    "sms.delivered",
+    "sms.failed",
+    "sms.sent",
+    "sms.skipped",
+    "sms.undelivered",
 }
 
 

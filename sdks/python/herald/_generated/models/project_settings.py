@@ -19,6 +19,7 @@ class ProjectSettings:
     Attributes:
         strict_targets (bool):
         max_broadcast_recipients_for_email (int):
+        max_broadcast_recipients_for_push (int):
         monthly_quota (int | None):
         rate_limit_per_second (int | None):
         email_from (EmailFrom | None): Sender of the project's emails; null: the server's default (SMTP_FROM)
@@ -28,6 +29,7 @@ class ProjectSettings:
 
     strict_targets: bool
     max_broadcast_recipients_for_email: int
+    max_broadcast_recipients_for_push: int
     monthly_quota: int | None
     rate_limit_per_second: int | None
     email_from: EmailFrom | None
@@ -41,6 +43,8 @@ class ProjectSettings:
         strict_targets = self.strict_targets
 
         max_broadcast_recipients_for_email = self.max_broadcast_recipients_for_email
+
+        max_broadcast_recipients_for_push = self.max_broadcast_recipients_for_push
 
         monthly_quota: int | None
         monthly_quota = self.monthly_quota
@@ -66,6 +70,7 @@ class ProjectSettings:
             {
                 "strict_targets": strict_targets,
                 "max_broadcast_recipients_for_email": max_broadcast_recipients_for_email,
+                "max_broadcast_recipients_for_push": max_broadcast_recipients_for_push,
                 "monthly_quota": monthly_quota,
                 "rate_limit_per_second": rate_limit_per_second,
                 "email_from": email_from,
@@ -84,6 +89,8 @@ class ProjectSettings:
         strict_targets = d.pop("strict_targets")
 
         max_broadcast_recipients_for_email = d.pop("max_broadcast_recipients_for_email")
+
+        max_broadcast_recipients_for_push = d.pop("max_broadcast_recipients_for_push")
 
         def _parse_monthly_quota(data: object) -> int | None:
             if data is None:
@@ -133,6 +140,7 @@ class ProjectSettings:
         project_settings = cls(
             strict_targets=strict_targets,
             max_broadcast_recipients_for_email=max_broadcast_recipients_for_email,
+            max_broadcast_recipients_for_push=max_broadcast_recipients_for_push,
             monthly_quota=monthly_quota,
             rate_limit_per_second=rate_limit_per_second,
             email_from=email_from,

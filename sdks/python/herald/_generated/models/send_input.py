@@ -10,7 +10,9 @@ from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.email_input import EmailInput
+    from ..models.push_input import PushInput
     from ..models.send_input_payload_type_0 import SendInputPayloadType0
+    from ..models.sms_input import SmsInput
     from ..models.target_input import TargetInput
 
 
@@ -25,17 +27,23 @@ class SendInput:
         target (None | TargetInput | Unset):
         payload (None | SendInputPayloadType0 | Unset):
         email (EmailInput | None | Unset):
+        sms (None | SmsInput | Unset):
+        push (None | PushInput | Unset):
     """
 
     recipient_id: None | str
     target: None | TargetInput | Unset = UNSET
     payload: None | SendInputPayloadType0 | Unset = UNSET
     email: EmailInput | None | Unset = UNSET
+    sms: None | SmsInput | Unset = UNSET
+    push: None | PushInput | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.email_input import EmailInput
+        from ..models.push_input import PushInput
         from ..models.send_input_payload_type_0 import SendInputPayloadType0
+        from ..models.sms_input import SmsInput
         from ..models.target_input import TargetInput
 
         recipient_id: None | str
@@ -65,6 +73,22 @@ class SendInput:
         else:
             email = self.email
 
+        sms: dict[str, Any] | None | Unset
+        if isinstance(self.sms, Unset):
+            sms = UNSET
+        elif isinstance(self.sms, SmsInput):
+            sms = self.sms.to_dict()
+        else:
+            sms = self.sms
+
+        push: dict[str, Any] | None | Unset
+        if isinstance(self.push, Unset):
+            push = UNSET
+        elif isinstance(self.push, PushInput):
+            push = self.push.to_dict()
+        else:
+            push = self.push
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -78,13 +102,19 @@ class SendInput:
             field_dict["payload"] = payload
         if email is not UNSET:
             field_dict["email"] = email
+        if sms is not UNSET:
+            field_dict["sms"] = sms
+        if push is not UNSET:
+            field_dict["push"] = push
 
         return field_dict
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         from ..models.email_input import EmailInput
+        from ..models.push_input import PushInput
         from ..models.send_input_payload_type_0 import SendInputPayloadType0
+        from ..models.sms_input import SmsInput
         from ..models.target_input import TargetInput
 
         d = dict(src_dict)
@@ -147,11 +177,47 @@ class SendInput:
 
         email = _parse_email(d.pop("email", UNSET))
 
+        def _parse_sms(data: object) -> None | SmsInput | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                sms_type_0 = SmsInput.from_dict(data)
+
+                return sms_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | SmsInput | Unset, data)
+
+        sms = _parse_sms(d.pop("sms", UNSET))
+
+        def _parse_push(data: object) -> None | PushInput | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                push_type_0 = PushInput.from_dict(data)
+
+                return push_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | PushInput | Unset, data)
+
+        push = _parse_push(d.pop("push", UNSET))
+
         send_input = cls(
             recipient_id=recipient_id,
             target=target,
             payload=payload,
             email=email,
+            sms=sms,
+            push=push,
         )
 
         send_input.additional_properties = d

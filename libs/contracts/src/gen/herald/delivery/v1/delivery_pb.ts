@@ -16,7 +16,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file herald/delivery/v1/delivery.proto.
  */
 export const file_herald_delivery_v1_delivery: GenFile = /*@__PURE__*/
-  fileDesc("CiFoZXJhbGQvZGVsaXZlcnkvdjEvZGVsaXZlcnkucHJvdG8SEmhlcmFsZC5kZWxpdmVyeS52MSJDChJOb3RpZmljYXRpb25UYXJnZXQSDwoHY2hhbm5lbBgBIAEoCRINCgV0b3BpYxgCIAEoCRINCgVldmVudBgDIAEoCSLKAgoMU2VuZFNldHRpbmdzEhYKDnN0cmljdF90YXJnZXRzGAEgASgIEioKIm1heF9icm9hZGNhc3RfcmVjaXBpZW50c19mb3JfZW1haWwYAiABKAMSGgoNbW9udGhseV9xdW90YRgDIAEoA0gAiAEBEh8KEmVtYWlsX2Zyb21fYWRkcmVzcxgEIAEoCUgBiAEBEhwKD2VtYWlsX2Zyb21fbmFtZRgFIAEoCUgCiAEBEhsKDmVtYWlsX3JlcGx5X3RvGAYgASgJSAOIAQESGwoOcmV0ZW50aW9uX2RheXMYByABKAVIBIgBAUIQCg5fbW9udGhseV9xdW90YUIVChNfZW1haWxfZnJvbV9hZGRyZXNzQhIKEF9lbWFpbF9mcm9tX25hbWVCEQoPX2VtYWlsX3JlcGx5X3RvQhEKD19yZXRlbnRpb25fZGF5cyJvCgxFbWFpbENvbnRlbnQSDwoHc3ViamVjdBgBIAEoCRIMCgRodG1sGAIgASgJEhEKBHRleHQYAyABKAlIAIgBARIWCglmcm9tX25hbWUYBCABKAlIAYgBAUIHCgVfdGV4dEIMCgpfZnJvbV9uYW1lIs4CCgtTZW5kUmVxdWVzdBISCgpwcm9qZWN0X2lkGAEgASgDEjIKCHNldHRpbmdzGAIgASgLMiAuaGVyYWxkLmRlbGl2ZXJ5LnYxLlNlbmRTZXR0aW5ncxIZCgxyZWNpcGllbnRfaWQYAyABKAlIAIgBARI7CgZ0YXJnZXQYBCABKAsyJi5oZXJhbGQuZGVsaXZlcnkudjEuTm90aWZpY2F0aW9uVGFyZ2V0SAGIAQESGQoMcGF5bG9hZF9qc29uGAUgASgJSAKIAQESNAoFZW1haWwYBiABKAsyIC5oZXJhbGQuZGVsaXZlcnkudjEuRW1haWxDb250ZW50SAOIAQESFwoPaWRlbXBvdGVuY3lfa2V5GAcgASgJQg8KDV9yZWNpcGllbnRfaWRCCQoHX3RhcmdldEIPCg1fcGF5bG9hZF9qc29uQggKBl9lbWFpbCLlAQoMRW1haWxPdXRjb21lEg4KBnN0YXR1cxgBIAEoCRITCgZyZWFzb24YAiABKAlIAIgBARIUCgdhZGRyZXNzGAMgASgJSAGIAQESFwoKbWVzc2FnZV9pZBgEIAEoCUgCiAEBEhAKCGF0dGVtcHRzGAUgASgFEisKB3NlbnRfYXQYBiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhIKBWVycm9yGAcgASgJSAOIAQFCCQoHX3JlYXNvbkIKCghfYWRkcmVzc0INCgtfbWVzc2FnZV9pZEIICgZfZXJyb3Ii3QMKDE5vdGlmaWNhdGlvbhIKCgJpZBgBIAEoAxIUCgxyZWNpcGllbnRfaWQYAiABKAkSGQoMcGF5bG9hZF9qc29uGAMgASgJSACIAQESGQoMYnJvYWRjYXN0X2lkGAQgASgDSAGIAQESOwoGdGFyZ2V0GAUgASgLMiYuaGVyYWxkLmRlbGl2ZXJ5LnYxLk5vdGlmaWNhdGlvblRhcmdldEgCiAEBEgwKBHJlYWQYBiABKAgSDgoGb3BlbmVkGAcgASgIEi4KCmNyZWF0ZWRfYXQYCCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KCnVwZGF0ZWRfYXQYCSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEg4KBnN0YXR1cxgKIAEoCRIvCgVlbWFpbBgLIAEoCzIgLmhlcmFsZC5kZWxpdmVyeS52MS5FbWFpbE91dGNvbWUSPwoIZGVjaXNpb24YDCABKAsyKC5oZXJhbGQuZGVsaXZlcnkudjEuTm90aWZpY2F0aW9uRGVjaXNpb25IA4gBAUIPCg1fcGF5bG9hZF9qc29uQg8KDV9icm9hZGNhc3RfaWRCCQoHX3RhcmdldEILCglfZGVjaXNpb24ijAEKFE5vdGlmaWNhdGlvbkRlY2lzaW9uEi8KBmluX2FwcBgBIAEoCzIaLmhlcmFsZC5jb21tb24udjEuRGVjaXNpb25IAIgBARIuCgVlbWFpbBgCIAEoCzIaLmhlcmFsZC5jb21tb24udjEuRGVjaXNpb25IAYgBAUIJCgdfaW5fYXBwQggKBl9lbWFpbCJECg5Ccm9hZGNhc3RFbWFpbBIOCgZzdGF0dXMYASABKAkSFQoIZWxpZ2libGUYAiABKANIAIgBAUILCglfZWxpZ2libGUi0AIKCUJyb2FkY2FzdBIKCgJpZBgBIAEoAxI2CgZ0YXJnZXQYAiABKAsyJi5oZXJhbGQuZGVsaXZlcnkudjEuTm90aWZpY2F0aW9uVGFyZ2V0EhQKDHBheWxvYWRfanNvbhgDIAEoCRIOCgZzdGF0dXMYBCABKAkSGAoQcmVjaXBpZW50c190b3RhbBgFIAEoAxIdChVub3RpZmljYXRpb25zX2NyZWF0ZWQYBiABKAMSNgoFZW1haWwYByABKAsyIi5oZXJhbGQuZGVsaXZlcnkudjEuQnJvYWRjYXN0RW1haWxIAIgBARIuCgpjcmVhdGVkX2F0GAggASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIuCgp1cGRhdGVkX2F0GAkgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcEIICgZfZW1haWwioQEKDFNlbmRSZXNwb25zZRI7Cgxub3RpZmljYXRpb24YASABKAsyIC5oZXJhbGQuZGVsaXZlcnkudjEuTm90aWZpY2F0aW9uSACIAQESNQoJYnJvYWRjYXN0GAIgASgLMh0uaGVyYWxkLmRlbGl2ZXJ5LnYxLkJyb2FkY2FzdEgBiAEBQg8KDV9ub3RpZmljYXRpb25CDAoKX2Jyb2FkY2FzdCJBCg9TZW5kTWFueVJlcXVlc3QSLgoFc2VuZHMYASADKAsyHy5oZXJhbGQuZGVsaXZlcnkudjEuU2VuZFJlcXVlc3QiVQoJU2VuZEVycm9yEgwKBGNvZGUYASABKAUSDwoHbWVzc2FnZRgCIAEoCRIpCgRpbmZvGAMgASgLMhsuaGVyYWxkLmNvbW1vbi52MS5FcnJvckluZm8ifAoKU2VuZFJlc3VsdBI0CghhY2NlcHRlZBgBIAEoCzIgLmhlcmFsZC5kZWxpdmVyeS52MS5TZW5kUmVzcG9uc2VIABIuCgVlcnJvchgCIAEoCzIdLmhlcmFsZC5kZWxpdmVyeS52MS5TZW5kRXJyb3JIAEIICgZyZXN1bHQiQwoQU2VuZE1hbnlSZXNwb25zZRIvCgdyZXN1bHRzGAEgAygLMh4uaGVyYWxkLmRlbGl2ZXJ5LnYxLlNlbmRSZXN1bHQiNQoSR2V0UGF5bG9hZHNSZXF1ZXN0EhIKCnByb2plY3RfaWQYASABKAMSCwoDaWRzGAIgAygDIk0KE05vdGlmaWNhdGlvblBheWxvYWQSCgoCaWQYASABKAMSGQoMcGF5bG9hZF9qc29uGAIgASgJSACIAQFCDwoNX3BheWxvYWRfanNvbiJQChNHZXRQYXlsb2Fkc1Jlc3BvbnNlEjkKCHBheWxvYWRzGAEgAygLMicuaGVyYWxkLmRlbGl2ZXJ5LnYxLk5vdGlmaWNhdGlvblBheWxvYWQiOAoWR2V0Tm90aWZpY2F0aW9uUmVxdWVzdBISCgpwcm9qZWN0X2lkGAEgASgDEgoKAmlkGAIgASgDIlEKF0dldE5vdGlmaWNhdGlvblJlc3BvbnNlEjYKDG5vdGlmaWNhdGlvbhgBIAEoCzIgLmhlcmFsZC5kZWxpdmVyeS52MS5Ob3RpZmljYXRpb24iNQoTR2V0QnJvYWRjYXN0UmVxdWVzdBISCgpwcm9qZWN0X2lkGAEgASgDEgoKAmlkGAIgASgDIkgKFEdldEJyb2FkY2FzdFJlc3BvbnNlEjAKCWJyb2FkY2FzdBgBIAEoCzIdLmhlcmFsZC5kZWxpdmVyeS52MS5Ccm9hZGNhc3QidgoPTGlzdEZlZWRSZXF1ZXN0EhIKCnByb2plY3RfaWQYASABKAMSFAoMcmVjaXBpZW50X2lkGAIgASgJEg0KBWxpbWl0GAMgASgFEg4KBmN1cnNvchgEIAEoCRIRCgRyZWFkGAUgASgISACIAQFCBwoFX3JlYWQiYAoQTGlzdEZlZWRSZXNwb25zZRI3Cg1ub3RpZmljYXRpb25zGAEgAygLMiAuaGVyYWxkLmRlbGl2ZXJ5LnYxLk5vdGlmaWNhdGlvbhITCgtuZXh0X2N1cnNvchgCIAEoCSI+ChJVbnJlYWRDb3VudFJlcXVlc3QSEgoKcHJvamVjdF9pZBgBIAEoAxIUCgxyZWNpcGllbnRfaWQYAiABKAkiKwoTVW5yZWFkQ291bnRSZXNwb25zZRIUCgx1bnJlYWRfY291bnQYASABKAMijQEKGVVwZGF0ZU5vdGlmaWNhdGlvblJlcXVlc3QSEgoKcHJvamVjdF9pZBgBIAEoAxIUCgxyZWNpcGllbnRfaWQYAiABKAkSCgoCaWQYAyABKAMSEQoEcmVhZBgEIAEoCEgAiAEBEhMKBm9wZW5lZBgFIAEoCEgBiAEBQgcKBV9yZWFkQgkKB19vcGVuZWQiVAoaVXBkYXRlTm90aWZpY2F0aW9uUmVzcG9uc2USNgoMbm90aWZpY2F0aW9uGAEgASgLMiAuaGVyYWxkLmRlbGl2ZXJ5LnYxLk5vdGlmaWNhdGlvbiI+ChJNYXJrQWxsUmVhZFJlcXVlc3QSEgoKcHJvamVjdF9pZBgBIAEoAxIUCgxyZWNpcGllbnRfaWQYAiABKAkiJgoTTWFya0FsbFJlYWRSZXNwb25zZRIPCgd1cGRhdGVkGAEgASgDIi0KHENoZWNrVW5zdWJzY3JpYmVUb2tlblJlcXVlc3QSDQoFdG9rZW4YASABKAkikQEKHUNoZWNrVW5zdWJzY3JpYmVUb2tlblJlc3BvbnNlEhIKCnByb2plY3RfaWQYASABKAMSFAoMcmVjaXBpZW50X2lkGAIgASgJEjYKBnRhcmdldBgDIAEoCzImLmhlcmFsZC5kZWxpdmVyeS52MS5Ob3RpZmljYXRpb25UYXJnZXQSDgoGbWVkaXVtGAQgASgJItkBCh5TZW5kQ29udGFjdENvbmZpcm1hdGlvblJlcXVlc3QSEgoKcHJvamVjdF9pZBgBIAEoAxIUCgxyZWNpcGllbnRfaWQYAiABKAkSEgoKY29udGFjdF9pZBgDIAEoAxIPCgdhZGRyZXNzGAQgASgJEh8KEmVtYWlsX2Zyb21fYWRkcmVzcxgFIAEoCUgAiAEBEhwKD2VtYWlsX2Zyb21fbmFtZRgGIAEoCUgBiAEBQhUKE19lbWFpbF9mcm9tX2FkZHJlc3NCEgoQX2VtYWlsX2Zyb21fbmFtZSIhCh9TZW5kQ29udGFjdENvbmZpcm1hdGlvblJlc3BvbnNlIjUKJENoZWNrQ29udGFjdENvbmZpcm1hdGlvblRva2VuUmVxdWVzdBINCgV0b2tlbhgBIAEoCSJ2CiVDaGVja0NvbnRhY3RDb25maXJtYXRpb25Ub2tlblJlc3BvbnNlEhIKCnByb2plY3RfaWQYASABKAMSFAoMcmVjaXBpZW50X2lkGAIgASgJEhIKCmNvbnRhY3RfaWQYAyABKAMSDwoHYWRkcmVzcxgEIAEoCTKICgoPRGVsaXZlcnlTZXJ2aWNlEkkKBFNlbmQSHy5oZXJhbGQuZGVsaXZlcnkudjEuU2VuZFJlcXVlc3QaIC5oZXJhbGQuZGVsaXZlcnkudjEuU2VuZFJlc3BvbnNlElUKCFNlbmRNYW55EiMuaGVyYWxkLmRlbGl2ZXJ5LnYxLlNlbmRNYW55UmVxdWVzdBokLmhlcmFsZC5kZWxpdmVyeS52MS5TZW5kTWFueVJlc3BvbnNlEl4KC0dldFBheWxvYWRzEiYuaGVyYWxkLmRlbGl2ZXJ5LnYxLkdldFBheWxvYWRzUmVxdWVzdBonLmhlcmFsZC5kZWxpdmVyeS52MS5HZXRQYXlsb2Fkc1Jlc3BvbnNlEmoKD0dldE5vdGlmaWNhdGlvbhIqLmhlcmFsZC5kZWxpdmVyeS52MS5HZXROb3RpZmljYXRpb25SZXF1ZXN0GisuaGVyYWxkLmRlbGl2ZXJ5LnYxLkdldE5vdGlmaWNhdGlvblJlc3BvbnNlEmEKDEdldEJyb2FkY2FzdBInLmhlcmFsZC5kZWxpdmVyeS52MS5HZXRCcm9hZGNhc3RSZXF1ZXN0GiguaGVyYWxkLmRlbGl2ZXJ5LnYxLkdldEJyb2FkY2FzdFJlc3BvbnNlElUKCExpc3RGZWVkEiMuaGVyYWxkLmRlbGl2ZXJ5LnYxLkxpc3RGZWVkUmVxdWVzdBokLmhlcmFsZC5kZWxpdmVyeS52MS5MaXN0RmVlZFJlc3BvbnNlEl4KC1VucmVhZENvdW50EiYuaGVyYWxkLmRlbGl2ZXJ5LnYxLlVucmVhZENvdW50UmVxdWVzdBonLmhlcmFsZC5kZWxpdmVyeS52MS5VbnJlYWRDb3VudFJlc3BvbnNlEnMKElVwZGF0ZU5vdGlmaWNhdGlvbhItLmhlcmFsZC5kZWxpdmVyeS52MS5VcGRhdGVOb3RpZmljYXRpb25SZXF1ZXN0Gi4uaGVyYWxkLmRlbGl2ZXJ5LnYxLlVwZGF0ZU5vdGlmaWNhdGlvblJlc3BvbnNlEl4KC01hcmtBbGxSZWFkEiYuaGVyYWxkLmRlbGl2ZXJ5LnYxLk1hcmtBbGxSZWFkUmVxdWVzdBonLmhlcmFsZC5kZWxpdmVyeS52MS5NYXJrQWxsUmVhZFJlc3BvbnNlEnwKFUNoZWNrVW5zdWJzY3JpYmVUb2tlbhIwLmhlcmFsZC5kZWxpdmVyeS52MS5DaGVja1Vuc3Vic2NyaWJlVG9rZW5SZXF1ZXN0GjEuaGVyYWxkLmRlbGl2ZXJ5LnYxLkNoZWNrVW5zdWJzY3JpYmVUb2tlblJlc3BvbnNlEoIBChdTZW5kQ29udGFjdENvbmZpcm1hdGlvbhIyLmhlcmFsZC5kZWxpdmVyeS52MS5TZW5kQ29udGFjdENvbmZpcm1hdGlvblJlcXVlc3QaMy5oZXJhbGQuZGVsaXZlcnkudjEuU2VuZENvbnRhY3RDb25maXJtYXRpb25SZXNwb25zZRKUAQodQ2hlY2tDb250YWN0Q29uZmlybWF0aW9uVG9rZW4SOC5oZXJhbGQuZGVsaXZlcnkudjEuQ2hlY2tDb250YWN0Q29uZmlybWF0aW9uVG9rZW5SZXF1ZXN0GjkuaGVyYWxkLmRlbGl2ZXJ5LnYxLkNoZWNrQ29udGFjdENvbmZpcm1hdGlvblRva2VuUmVzcG9uc2ViBnByb3RvMw", [file_google_protobuf_timestamp, file_herald_common_v1_decision, file_herald_common_v1_errors]);
+  fileDesc("CiFoZXJhbGQvZGVsaXZlcnkvdjEvZGVsaXZlcnkucHJvdG8SEmhlcmFsZC5kZWxpdmVyeS52MSJDChJOb3RpZmljYXRpb25UYXJnZXQSDwoHY2hhbm5lbBgBIAEoCRINCgV0b3BpYxgCIAEoCRINCgVldmVudBgDIAEoCSL1AgoMU2VuZFNldHRpbmdzEhYKDnN0cmljdF90YXJnZXRzGAEgASgIEioKIm1heF9icm9hZGNhc3RfcmVjaXBpZW50c19mb3JfZW1haWwYAiABKAMSGgoNbW9udGhseV9xdW90YRgDIAEoA0gAiAEBEh8KEmVtYWlsX2Zyb21fYWRkcmVzcxgEIAEoCUgBiAEBEhwKD2VtYWlsX2Zyb21fbmFtZRgFIAEoCUgCiAEBEhsKDmVtYWlsX3JlcGx5X3RvGAYgASgJSAOIAQESGwoOcmV0ZW50aW9uX2RheXMYByABKAVIBIgBARIpCiFtYXhfYnJvYWRjYXN0X3JlY2lwaWVudHNfZm9yX3B1c2gYCCABKANCEAoOX21vbnRobHlfcXVvdGFCFQoTX2VtYWlsX2Zyb21fYWRkcmVzc0ISChBfZW1haWxfZnJvbV9uYW1lQhEKD19lbWFpbF9yZXBseV90b0IRCg9fcmV0ZW50aW9uX2RheXMibwoMRW1haWxDb250ZW50Eg8KB3N1YmplY3QYASABKAkSDAoEaHRtbBgCIAEoCRIRCgR0ZXh0GAMgASgJSACIAQESFgoJZnJvbV9uYW1lGAQgASgJSAGIAQFCBwoFX3RleHRCDAoKX2Zyb21fbmFtZSIaCgpTbXNDb250ZW50EgwKBHRleHQYASABKAkiegoLUHVzaENvbnRlbnQSDQoFdGl0bGUYASABKAkSDAoEYm9keRgCIAEoCRIQCgN1cmwYAyABKAlIAIgBARIRCgRpY29uGAQgASgJSAGIAQESEAoDdGFnGAUgASgJSAKIAQFCBgoEX3VybEIHCgVfaWNvbkIGCgRfdGFnIsUDCgtTZW5kUmVxdWVzdBISCgpwcm9qZWN0X2lkGAEgASgDEjIKCHNldHRpbmdzGAIgASgLMiAuaGVyYWxkLmRlbGl2ZXJ5LnYxLlNlbmRTZXR0aW5ncxIZCgxyZWNpcGllbnRfaWQYAyABKAlIAIgBARI7CgZ0YXJnZXQYBCABKAsyJi5oZXJhbGQuZGVsaXZlcnkudjEuTm90aWZpY2F0aW9uVGFyZ2V0SAGIAQESGQoMcGF5bG9hZF9qc29uGAUgASgJSAKIAQESNAoFZW1haWwYBiABKAsyIC5oZXJhbGQuZGVsaXZlcnkudjEuRW1haWxDb250ZW50SAOIAQESFwoPaWRlbXBvdGVuY3lfa2V5GAcgASgJEjAKA3NtcxgIIAEoCzIeLmhlcmFsZC5kZWxpdmVyeS52MS5TbXNDb250ZW50SASIAQESMgoEcHVzaBgJIAEoCzIfLmhlcmFsZC5kZWxpdmVyeS52MS5QdXNoQ29udGVudEgFiAEBQg8KDV9yZWNpcGllbnRfaWRCCQoHX3RhcmdldEIPCg1fcGF5bG9hZF9qc29uQggKBl9lbWFpbEIGCgRfc21zQgcKBV9wdXNoIowCCg9PdXRib3VuZE91dGNvbWUSDgoGc3RhdHVzGAEgASgJEhMKBnJlYXNvbhgCIAEoCUgAiAEBEhQKB2FkZHJlc3MYAyABKAlIAYgBARIXCgptZXNzYWdlX2lkGAQgASgJSAKIAQESEAoIYXR0ZW1wdHMYBSABKAUSKwoHc2VudF9hdBgGIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASEgoFZXJyb3IYByABKAlIA4gBARIVCghwcm92aWRlchgIIAEoCUgEiAEBQgkKB19yZWFzb25CCgoIX2FkZHJlc3NCDQoLX21lc3NhZ2VfaWRCCAoGX2Vycm9yQgsKCV9wcm92aWRlciLFBAoMTm90aWZpY2F0aW9uEgoKAmlkGAEgASgDEhQKDHJlY2lwaWVudF9pZBgCIAEoCRIZCgxwYXlsb2FkX2pzb24YAyABKAlIAIgBARIZCgxicm9hZGNhc3RfaWQYBCABKANIAYgBARI7CgZ0YXJnZXQYBSABKAsyJi5oZXJhbGQuZGVsaXZlcnkudjEuTm90aWZpY2F0aW9uVGFyZ2V0SAKIAQESDAoEcmVhZBgGIAEoCBIOCgZvcGVuZWQYByABKAgSLgoKY3JlYXRlZF9hdBgIIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLgoKdXBkYXRlZF9hdBgJIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASDgoGc3RhdHVzGAogASgJEjIKBWVtYWlsGAsgASgLMiMuaGVyYWxkLmRlbGl2ZXJ5LnYxLk91dGJvdW5kT3V0Y29tZRI/CghkZWNpc2lvbhgMIAEoCzIoLmhlcmFsZC5kZWxpdmVyeS52MS5Ob3RpZmljYXRpb25EZWNpc2lvbkgDiAEBEjAKA3NtcxgNIAEoCzIjLmhlcmFsZC5kZWxpdmVyeS52MS5PdXRib3VuZE91dGNvbWUSMQoEcHVzaBgOIAEoCzIjLmhlcmFsZC5kZWxpdmVyeS52MS5PdXRib3VuZE91dGNvbWVCDwoNX3BheWxvYWRfanNvbkIPCg1fYnJvYWRjYXN0X2lkQgkKB190YXJnZXRCCwoJX2RlY2lzaW9uIoICChROb3RpZmljYXRpb25EZWNpc2lvbhIvCgZpbl9hcHAYASABKAsyGi5oZXJhbGQuY29tbW9uLnYxLkRlY2lzaW9uSACIAQESLgoFZW1haWwYAiABKAsyGi5oZXJhbGQuY29tbW9uLnYxLkRlY2lzaW9uSAGIAQESLAoDc21zGAMgASgLMhouaGVyYWxkLmNvbW1vbi52MS5EZWNpc2lvbkgCiAEBEjEKCHdlYl9wdXNoGAQgASgLMhouaGVyYWxkLmNvbW1vbi52MS5EZWNpc2lvbkgDiAEBQgkKB19pbl9hcHBCCAoGX2VtYWlsQgYKBF9zbXNCCwoJX3dlYl9wdXNoIkcKEUJyb2FkY2FzdE91dGJvdW5kEg4KBnN0YXR1cxgBIAEoCRIVCghlbGlnaWJsZRgCIAEoA0gAiAEBQgsKCV9lbGlnaWJsZSKWAwoJQnJvYWRjYXN0EgoKAmlkGAEgASgDEjYKBnRhcmdldBgCIAEoCzImLmhlcmFsZC5kZWxpdmVyeS52MS5Ob3RpZmljYXRpb25UYXJnZXQSFAoMcGF5bG9hZF9qc29uGAMgASgJEg4KBnN0YXR1cxgEIAEoCRIYChByZWNpcGllbnRzX3RvdGFsGAUgASgDEh0KFW5vdGlmaWNhdGlvbnNfY3JlYXRlZBgGIAEoAxI5CgVlbWFpbBgHIAEoCzIlLmhlcmFsZC5kZWxpdmVyeS52MS5Ccm9hZGNhc3RPdXRib3VuZEgAiAEBEi4KCmNyZWF0ZWRfYXQYCCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KCnVwZGF0ZWRfYXQYCSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEjgKBHB1c2gYCiABKAsyJS5oZXJhbGQuZGVsaXZlcnkudjEuQnJvYWRjYXN0T3V0Ym91bmRIAYgBAUIICgZfZW1haWxCBwoFX3B1c2gioQEKDFNlbmRSZXNwb25zZRI7Cgxub3RpZmljYXRpb24YASABKAsyIC5oZXJhbGQuZGVsaXZlcnkudjEuTm90aWZpY2F0aW9uSACIAQESNQoJYnJvYWRjYXN0GAIgASgLMh0uaGVyYWxkLmRlbGl2ZXJ5LnYxLkJyb2FkY2FzdEgBiAEBQg8KDV9ub3RpZmljYXRpb25CDAoKX2Jyb2FkY2FzdCJBCg9TZW5kTWFueVJlcXVlc3QSLgoFc2VuZHMYASADKAsyHy5oZXJhbGQuZGVsaXZlcnkudjEuU2VuZFJlcXVlc3QiVQoJU2VuZEVycm9yEgwKBGNvZGUYASABKAUSDwoHbWVzc2FnZRgCIAEoCRIpCgRpbmZvGAMgASgLMhsuaGVyYWxkLmNvbW1vbi52MS5FcnJvckluZm8ifAoKU2VuZFJlc3VsdBI0CghhY2NlcHRlZBgBIAEoCzIgLmhlcmFsZC5kZWxpdmVyeS52MS5TZW5kUmVzcG9uc2VIABIuCgVlcnJvchgCIAEoCzIdLmhlcmFsZC5kZWxpdmVyeS52MS5TZW5kRXJyb3JIAEIICgZyZXN1bHQiQwoQU2VuZE1hbnlSZXNwb25zZRIvCgdyZXN1bHRzGAEgAygLMh4uaGVyYWxkLmRlbGl2ZXJ5LnYxLlNlbmRSZXN1bHQiNQoSR2V0UGF5bG9hZHNSZXF1ZXN0EhIKCnByb2plY3RfaWQYASABKAMSCwoDaWRzGAIgAygDIk0KE05vdGlmaWNhdGlvblBheWxvYWQSCgoCaWQYASABKAMSGQoMcGF5bG9hZF9qc29uGAIgASgJSACIAQFCDwoNX3BheWxvYWRfanNvbiJQChNHZXRQYXlsb2Fkc1Jlc3BvbnNlEjkKCHBheWxvYWRzGAEgAygLMicuaGVyYWxkLmRlbGl2ZXJ5LnYxLk5vdGlmaWNhdGlvblBheWxvYWQiOAoWR2V0Tm90aWZpY2F0aW9uUmVxdWVzdBISCgpwcm9qZWN0X2lkGAEgASgDEgoKAmlkGAIgASgDIlEKF0dldE5vdGlmaWNhdGlvblJlc3BvbnNlEjYKDG5vdGlmaWNhdGlvbhgBIAEoCzIgLmhlcmFsZC5kZWxpdmVyeS52MS5Ob3RpZmljYXRpb24iNQoTR2V0QnJvYWRjYXN0UmVxdWVzdBISCgpwcm9qZWN0X2lkGAEgASgDEgoKAmlkGAIgASgDIkgKFEdldEJyb2FkY2FzdFJlc3BvbnNlEjAKCWJyb2FkY2FzdBgBIAEoCzIdLmhlcmFsZC5kZWxpdmVyeS52MS5Ccm9hZGNhc3QidgoPTGlzdEZlZWRSZXF1ZXN0EhIKCnByb2plY3RfaWQYASABKAMSFAoMcmVjaXBpZW50X2lkGAIgASgJEg0KBWxpbWl0GAMgASgFEg4KBmN1cnNvchgEIAEoCRIRCgRyZWFkGAUgASgISACIAQFCBwoFX3JlYWQiYAoQTGlzdEZlZWRSZXNwb25zZRI3Cg1ub3RpZmljYXRpb25zGAEgAygLMiAuaGVyYWxkLmRlbGl2ZXJ5LnYxLk5vdGlmaWNhdGlvbhITCgtuZXh0X2N1cnNvchgCIAEoCSI+ChJVbnJlYWRDb3VudFJlcXVlc3QSEgoKcHJvamVjdF9pZBgBIAEoAxIUCgxyZWNpcGllbnRfaWQYAiABKAkiKwoTVW5yZWFkQ291bnRSZXNwb25zZRIUCgx1bnJlYWRfY291bnQYASABKAMijQEKGVVwZGF0ZU5vdGlmaWNhdGlvblJlcXVlc3QSEgoKcHJvamVjdF9pZBgBIAEoAxIUCgxyZWNpcGllbnRfaWQYAiABKAkSCgoCaWQYAyABKAMSEQoEcmVhZBgEIAEoCEgAiAEBEhMKBm9wZW5lZBgFIAEoCEgBiAEBQgcKBV9yZWFkQgkKB19vcGVuZWQiVAoaVXBkYXRlTm90aWZpY2F0aW9uUmVzcG9uc2USNgoMbm90aWZpY2F0aW9uGAEgASgLMiAuaGVyYWxkLmRlbGl2ZXJ5LnYxLk5vdGlmaWNhdGlvbiI+ChJNYXJrQWxsUmVhZFJlcXVlc3QSEgoKcHJvamVjdF9pZBgBIAEoAxIUCgxyZWNpcGllbnRfaWQYAiABKAkiJgoTTWFya0FsbFJlYWRSZXNwb25zZRIPCgd1cGRhdGVkGAEgASgDIi0KHENoZWNrVW5zdWJzY3JpYmVUb2tlblJlcXVlc3QSDQoFdG9rZW4YASABKAkikQEKHUNoZWNrVW5zdWJzY3JpYmVUb2tlblJlc3BvbnNlEhIKCnByb2plY3RfaWQYASABKAMSFAoMcmVjaXBpZW50X2lkGAIgASgJEjYKBnRhcmdldBgDIAEoCzImLmhlcmFsZC5kZWxpdmVyeS52MS5Ob3RpZmljYXRpb25UYXJnZXQSDgoGbWVkaXVtGAQgASgJInQKFlJlY29yZFNtc1N0YXR1c1JlcXVlc3QSDQoFdG9rZW4YASABKAkSEwoLbWVzc2FnZV9zaWQYAiABKAkSDgoGc3RhdHVzGAMgASgJEhcKCmVycm9yX2NvZGUYBCABKAlIAIgBAUINCgtfZXJyb3JfY29kZSIqChdSZWNvcmRTbXNTdGF0dXNSZXNwb25zZRIPCgdjaGFuZ2VkGAEgASgIIhYKFEdldFB1c2hDb25maWdSZXF1ZXN0IjEKFUdldFB1c2hDb25maWdSZXNwb25zZRIYChB2YXBpZF9wdWJsaWNfa2V5GAEgASgJItkBCh5TZW5kQ29udGFjdENvbmZpcm1hdGlvblJlcXVlc3QSEgoKcHJvamVjdF9pZBgBIAEoAxIUCgxyZWNpcGllbnRfaWQYAiABKAkSEgoKY29udGFjdF9pZBgDIAEoAxIPCgdhZGRyZXNzGAQgASgJEh8KEmVtYWlsX2Zyb21fYWRkcmVzcxgFIAEoCUgAiAEBEhwKD2VtYWlsX2Zyb21fbmFtZRgGIAEoCUgBiAEBQhUKE19lbWFpbF9mcm9tX2FkZHJlc3NCEgoQX2VtYWlsX2Zyb21fbmFtZSIhCh9TZW5kQ29udGFjdENvbmZpcm1hdGlvblJlc3BvbnNlIjUKJENoZWNrQ29udGFjdENvbmZpcm1hdGlvblRva2VuUmVxdWVzdBINCgV0b2tlbhgBIAEoCSJ2CiVDaGVja0NvbnRhY3RDb25maXJtYXRpb25Ub2tlblJlc3BvbnNlEhIKCnByb2plY3RfaWQYASABKAMSFAoMcmVjaXBpZW50X2lkGAIgASgJEhIKCmNvbnRhY3RfaWQYAyABKAMSDwoHYWRkcmVzcxgEIAEoCTLaCwoPRGVsaXZlcnlTZXJ2aWNlEkkKBFNlbmQSHy5oZXJhbGQuZGVsaXZlcnkudjEuU2VuZFJlcXVlc3QaIC5oZXJhbGQuZGVsaXZlcnkudjEuU2VuZFJlc3BvbnNlElUKCFNlbmRNYW55EiMuaGVyYWxkLmRlbGl2ZXJ5LnYxLlNlbmRNYW55UmVxdWVzdBokLmhlcmFsZC5kZWxpdmVyeS52MS5TZW5kTWFueVJlc3BvbnNlEl4KC0dldFBheWxvYWRzEiYuaGVyYWxkLmRlbGl2ZXJ5LnYxLkdldFBheWxvYWRzUmVxdWVzdBonLmhlcmFsZC5kZWxpdmVyeS52MS5HZXRQYXlsb2Fkc1Jlc3BvbnNlEmoKD0dldE5vdGlmaWNhdGlvbhIqLmhlcmFsZC5kZWxpdmVyeS52MS5HZXROb3RpZmljYXRpb25SZXF1ZXN0GisuaGVyYWxkLmRlbGl2ZXJ5LnYxLkdldE5vdGlmaWNhdGlvblJlc3BvbnNlEmEKDEdldEJyb2FkY2FzdBInLmhlcmFsZC5kZWxpdmVyeS52MS5HZXRCcm9hZGNhc3RSZXF1ZXN0GiguaGVyYWxkLmRlbGl2ZXJ5LnYxLkdldEJyb2FkY2FzdFJlc3BvbnNlElUKCExpc3RGZWVkEiMuaGVyYWxkLmRlbGl2ZXJ5LnYxLkxpc3RGZWVkUmVxdWVzdBokLmhlcmFsZC5kZWxpdmVyeS52MS5MaXN0RmVlZFJlc3BvbnNlEl4KC1VucmVhZENvdW50EiYuaGVyYWxkLmRlbGl2ZXJ5LnYxLlVucmVhZENvdW50UmVxdWVzdBonLmhlcmFsZC5kZWxpdmVyeS52MS5VbnJlYWRDb3VudFJlc3BvbnNlEnMKElVwZGF0ZU5vdGlmaWNhdGlvbhItLmhlcmFsZC5kZWxpdmVyeS52MS5VcGRhdGVOb3RpZmljYXRpb25SZXF1ZXN0Gi4uaGVyYWxkLmRlbGl2ZXJ5LnYxLlVwZGF0ZU5vdGlmaWNhdGlvblJlc3BvbnNlEl4KC01hcmtBbGxSZWFkEiYuaGVyYWxkLmRlbGl2ZXJ5LnYxLk1hcmtBbGxSZWFkUmVxdWVzdBonLmhlcmFsZC5kZWxpdmVyeS52MS5NYXJrQWxsUmVhZFJlc3BvbnNlEnwKFUNoZWNrVW5zdWJzY3JpYmVUb2tlbhIwLmhlcmFsZC5kZWxpdmVyeS52MS5DaGVja1Vuc3Vic2NyaWJlVG9rZW5SZXF1ZXN0GjEuaGVyYWxkLmRlbGl2ZXJ5LnYxLkNoZWNrVW5zdWJzY3JpYmVUb2tlblJlc3BvbnNlEmoKD1JlY29yZFNtc1N0YXR1cxIqLmhlcmFsZC5kZWxpdmVyeS52MS5SZWNvcmRTbXNTdGF0dXNSZXF1ZXN0GisuaGVyYWxkLmRlbGl2ZXJ5LnYxLlJlY29yZFNtc1N0YXR1c1Jlc3BvbnNlEmQKDUdldFB1c2hDb25maWcSKC5oZXJhbGQuZGVsaXZlcnkudjEuR2V0UHVzaENvbmZpZ1JlcXVlc3QaKS5oZXJhbGQuZGVsaXZlcnkudjEuR2V0UHVzaENvbmZpZ1Jlc3BvbnNlEoIBChdTZW5kQ29udGFjdENvbmZpcm1hdGlvbhIyLmhlcmFsZC5kZWxpdmVyeS52MS5TZW5kQ29udGFjdENvbmZpcm1hdGlvblJlcXVlc3QaMy5oZXJhbGQuZGVsaXZlcnkudjEuU2VuZENvbnRhY3RDb25maXJtYXRpb25SZXNwb25zZRKUAQodQ2hlY2tDb250YWN0Q29uZmlybWF0aW9uVG9rZW4SOC5oZXJhbGQuZGVsaXZlcnkudjEuQ2hlY2tDb250YWN0Q29uZmlybWF0aW9uVG9rZW5SZXF1ZXN0GjkuaGVyYWxkLmRlbGl2ZXJ5LnYxLkNoZWNrQ29udGFjdENvbmZpcm1hdGlvblRva2VuUmVzcG9uc2ViBnByb3RvMw", [file_google_protobuf_timestamp, file_herald_common_v1_decision, file_herald_common_v1_errors]);
 
 /**
  * @generated from message herald.delivery.v1.NotificationTarget
@@ -92,6 +92,13 @@ export type SendSettings = Message<"herald.delivery.v1.SendSettings"> & {
    * @generated from field: optional int32 retention_days = 7;
    */
   retentionDays?: number | undefined;
+
+  /**
+   * Most recipients a broadcast's push may reach (0: push on broadcasts is refused).
+   *
+   * @generated from field: int64 max_broadcast_recipients_for_push = 8;
+   */
+  maxBroadcastRecipientsForPush: bigint;
 };
 
 /**
@@ -134,6 +141,64 @@ export type EmailContent = Message<"herald.delivery.v1.EmailContent"> & {
  */
 export const EmailContentSchema: GenMessage<EmailContent> = /*@__PURE__*/
   messageDesc(file_herald_delivery_v1_delivery, 2);
+
+/**
+ * The SMS block of a send: the text (1 to 1,600 characters).
+ *
+ * @generated from message herald.delivery.v1.SmsContent
+ */
+export type SmsContent = Message<"herald.delivery.v1.SmsContent"> & {
+  /**
+   * @generated from field: string text = 1;
+   */
+  text: string;
+};
+
+/**
+ * Describes the message herald.delivery.v1.SmsContent.
+ * Use `create(SmsContentSchema)` to create a new message.
+ */
+export const SmsContentSchema: GenMessage<SmsContent> = /*@__PURE__*/
+  messageDesc(file_herald_delivery_v1_delivery, 3);
+
+/**
+ * The web push block of a send (serialized at most 3,000 bytes); shown by the browser's service worker.
+ *
+ * @generated from message herald.delivery.v1.PushContent
+ */
+export type PushContent = Message<"herald.delivery.v1.PushContent"> & {
+  /**
+   * @generated from field: string title = 1;
+   */
+  title: string;
+
+  /**
+   * @generated from field: string body = 2;
+   */
+  body: string;
+
+  /**
+   * @generated from field: optional string url = 3;
+   */
+  url?: string | undefined;
+
+  /**
+   * @generated from field: optional string icon = 4;
+   */
+  icon?: string | undefined;
+
+  /**
+   * @generated from field: optional string tag = 5;
+   */
+  tag?: string | undefined;
+};
+
+/**
+ * Describes the message herald.delivery.v1.PushContent.
+ * Use `create(PushContentSchema)` to create a new message.
+ */
+export const PushContentSchema: GenMessage<PushContent> = /*@__PURE__*/
+  messageDesc(file_herald_delivery_v1_delivery, 4);
 
 /**
  * @generated from message herald.delivery.v1.SendRequest
@@ -179,6 +244,16 @@ export type SendRequest = Message<"herald.delivery.v1.SendRequest"> & {
    * @generated from field: string idempotency_key = 7;
    */
   idempotencyKey: string;
+
+  /**
+   * @generated from field: optional herald.delivery.v1.SmsContent sms = 8;
+   */
+  sms?: SmsContent | undefined;
+
+  /**
+   * @generated from field: optional herald.delivery.v1.PushContent push = 9;
+   */
+  push?: PushContent | undefined;
 };
 
 /**
@@ -186,15 +261,16 @@ export type SendRequest = Message<"herald.delivery.v1.SendRequest"> & {
  * Use `create(SendRequestSchema)` to create a new message.
  */
 export const SendRequestSchema: GenMessage<SendRequest> = /*@__PURE__*/
-  messageDesc(file_herald_delivery_v1_delivery, 3);
+  messageDesc(file_herald_delivery_v1_delivery, 5);
 
 /**
- * Outcome of the email of one notification (decisions §8). `status` is "not_requested" when
- * the send had no email block, and then every other field is unset.
+ * Outcome of one outbound medium of one notification: its email (decisions §8), SMS or web push.
+ * `status` is "not_requested" when the send had no block of that medium, and then every other field
+ * is unset. SMS also has `delivered` / `undelivered` (the provider's status callback after `sent`).
  *
- * @generated from message herald.delivery.v1.EmailOutcome
+ * @generated from message herald.delivery.v1.OutboundOutcome
  */
-export type EmailOutcome = Message<"herald.delivery.v1.EmailOutcome"> & {
+export type OutboundOutcome = Message<"herald.delivery.v1.OutboundOutcome"> & {
   /**
    * @generated from field: string status = 1;
    */
@@ -206,6 +282,8 @@ export type EmailOutcome = Message<"herald.delivery.v1.EmailOutcome"> & {
   reason?: string | undefined;
 
   /**
+   * The email address or phone number; for web push, the subscription's endpoint URL.
+   *
    * @generated from field: optional string address = 3;
    */
   address?: string | undefined;
@@ -229,14 +307,21 @@ export type EmailOutcome = Message<"herald.delivery.v1.EmailOutcome"> & {
    * @generated from field: optional string error = 7;
    */
   error?: string | undefined;
+
+  /**
+   * Which configured provider sent it (failover: the primary's or the secondary's name).
+   *
+   * @generated from field: optional string provider = 8;
+   */
+  provider?: string | undefined;
 };
 
 /**
- * Describes the message herald.delivery.v1.EmailOutcome.
- * Use `create(EmailOutcomeSchema)` to create a new message.
+ * Describes the message herald.delivery.v1.OutboundOutcome.
+ * Use `create(OutboundOutcomeSchema)` to create a new message.
  */
-export const EmailOutcomeSchema: GenMessage<EmailOutcome> = /*@__PURE__*/
-  messageDesc(file_herald_delivery_v1_delivery, 4);
+export const OutboundOutcomeSchema: GenMessage<OutboundOutcome> = /*@__PURE__*/
+  messageDesc(file_herald_delivery_v1_delivery, 6);
 
 /**
  * @generated from message herald.delivery.v1.Notification
@@ -293,9 +378,9 @@ export type Notification = Message<"herald.delivery.v1.Notification"> & {
   status: string;
 
   /**
-   * @generated from field: herald.delivery.v1.EmailOutcome email = 11;
+   * @generated from field: herald.delivery.v1.OutboundOutcome email = 11;
    */
-  email?: EmailOutcome | undefined;
+  email?: OutboundOutcome | undefined;
 
   /**
    * Which rule or gate decided each medium the send asked for (issue 19); absent for notifications
@@ -304,6 +389,16 @@ export type Notification = Message<"herald.delivery.v1.Notification"> & {
    * @generated from field: optional herald.delivery.v1.NotificationDecision decision = 12;
    */
   decision?: NotificationDecision | undefined;
+
+  /**
+   * @generated from field: herald.delivery.v1.OutboundOutcome sms = 13;
+   */
+  sms?: OutboundOutcome | undefined;
+
+  /**
+   * @generated from field: herald.delivery.v1.OutboundOutcome push = 14;
+   */
+  push?: OutboundOutcome | undefined;
 };
 
 /**
@@ -311,11 +406,11 @@ export type Notification = Message<"herald.delivery.v1.Notification"> & {
  * Use `create(NotificationSchema)` to create a new message.
  */
 export const NotificationSchema: GenMessage<Notification> = /*@__PURE__*/
-  messageDesc(file_herald_delivery_v1_delivery, 5);
+  messageDesc(file_herald_delivery_v1_delivery, 7);
 
 /**
- * Per medium: set for each medium the send asked for (in_app: a payload; email: an email block).
- * `because` is empty while that medium is pending.
+ * Per medium: set for each medium the send asked for (in_app: a payload; email: an email block;
+ * sms: an sms block; web_push: a push block). `because` is empty while that medium is pending.
  *
  * @generated from message herald.delivery.v1.NotificationDecision
  */
@@ -329,6 +424,16 @@ export type NotificationDecision = Message<"herald.delivery.v1.NotificationDecis
    * @generated from field: optional herald.common.v1.Decision email = 2;
    */
   email?: Decision | undefined;
+
+  /**
+   * @generated from field: optional herald.common.v1.Decision sms = 3;
+   */
+  sms?: Decision | undefined;
+
+  /**
+   * @generated from field: optional herald.common.v1.Decision web_push = 4;
+   */
+  webPush?: Decision | undefined;
 };
 
 /**
@@ -336,12 +441,14 @@ export type NotificationDecision = Message<"herald.delivery.v1.NotificationDecis
  * Use `create(NotificationDecisionSchema)` to create a new message.
  */
 export const NotificationDecisionSchema: GenMessage<NotificationDecision> = /*@__PURE__*/
-  messageDesc(file_herald_delivery_v1_delivery, 6);
+  messageDesc(file_herald_delivery_v1_delivery, 8);
 
 /**
- * @generated from message herald.delivery.v1.BroadcastEmail
+ * A broadcast's email or push, capped by the project's max_broadcast_recipients_for_<medium>.
+ *
+ * @generated from message herald.delivery.v1.BroadcastOutbound
  */
-export type BroadcastEmail = Message<"herald.delivery.v1.BroadcastEmail"> & {
+export type BroadcastOutbound = Message<"herald.delivery.v1.BroadcastOutbound"> & {
   /**
    * pending | sent | blocked
    *
@@ -358,11 +465,11 @@ export type BroadcastEmail = Message<"herald.delivery.v1.BroadcastEmail"> & {
 };
 
 /**
- * Describes the message herald.delivery.v1.BroadcastEmail.
- * Use `create(BroadcastEmailSchema)` to create a new message.
+ * Describes the message herald.delivery.v1.BroadcastOutbound.
+ * Use `create(BroadcastOutboundSchema)` to create a new message.
  */
-export const BroadcastEmailSchema: GenMessage<BroadcastEmail> = /*@__PURE__*/
-  messageDesc(file_herald_delivery_v1_delivery, 7);
+export const BroadcastOutboundSchema: GenMessage<BroadcastOutbound> = /*@__PURE__*/
+  messageDesc(file_herald_delivery_v1_delivery, 9);
 
 /**
  * @generated from message herald.delivery.v1.Broadcast
@@ -403,9 +510,9 @@ export type Broadcast = Message<"herald.delivery.v1.Broadcast"> & {
   /**
    * Absent when the broadcast carries no email block.
    *
-   * @generated from field: optional herald.delivery.v1.BroadcastEmail email = 7;
+   * @generated from field: optional herald.delivery.v1.BroadcastOutbound email = 7;
    */
-  email?: BroadcastEmail | undefined;
+  email?: BroadcastOutbound | undefined;
 
   /**
    * @generated from field: google.protobuf.Timestamp created_at = 8;
@@ -416,6 +523,13 @@ export type Broadcast = Message<"herald.delivery.v1.Broadcast"> & {
    * @generated from field: google.protobuf.Timestamp updated_at = 9;
    */
   updatedAt?: Timestamp | undefined;
+
+  /**
+   * Absent when the broadcast carries no push block.
+   *
+   * @generated from field: optional herald.delivery.v1.BroadcastOutbound push = 10;
+   */
+  push?: BroadcastOutbound | undefined;
 };
 
 /**
@@ -423,7 +537,7 @@ export type Broadcast = Message<"herald.delivery.v1.Broadcast"> & {
  * Use `create(BroadcastSchema)` to create a new message.
  */
 export const BroadcastSchema: GenMessage<Broadcast> = /*@__PURE__*/
-  messageDesc(file_herald_delivery_v1_delivery, 8);
+  messageDesc(file_herald_delivery_v1_delivery, 10);
 
 /**
  * @generated from message herald.delivery.v1.SendResponse
@@ -449,7 +563,7 @@ export type SendResponse = Message<"herald.delivery.v1.SendResponse"> & {
  * Use `create(SendResponseSchema)` to create a new message.
  */
 export const SendResponseSchema: GenMessage<SendResponse> = /*@__PURE__*/
-  messageDesc(file_herald_delivery_v1_delivery, 9);
+  messageDesc(file_herald_delivery_v1_delivery, 11);
 
 /**
  * @generated from message herald.delivery.v1.SendManyRequest
@@ -466,7 +580,7 @@ export type SendManyRequest = Message<"herald.delivery.v1.SendManyRequest"> & {
  * Use `create(SendManyRequestSchema)` to create a new message.
  */
 export const SendManyRequestSchema: GenMessage<SendManyRequest> = /*@__PURE__*/
-  messageDesc(file_herald_delivery_v1_delivery, 10);
+  messageDesc(file_herald_delivery_v1_delivery, 12);
 
 /**
  * The error of one item, as the service's errors carry it (a Connect code and ErrorInfo).
@@ -497,7 +611,7 @@ export type SendError = Message<"herald.delivery.v1.SendError"> & {
  * Use `create(SendErrorSchema)` to create a new message.
  */
 export const SendErrorSchema: GenMessage<SendError> = /*@__PURE__*/
-  messageDesc(file_herald_delivery_v1_delivery, 11);
+  messageDesc(file_herald_delivery_v1_delivery, 13);
 
 /**
  * @generated from message herald.delivery.v1.SendResult
@@ -526,7 +640,7 @@ export type SendResult = Message<"herald.delivery.v1.SendResult"> & {
  * Use `create(SendResultSchema)` to create a new message.
  */
 export const SendResultSchema: GenMessage<SendResult> = /*@__PURE__*/
-  messageDesc(file_herald_delivery_v1_delivery, 12);
+  messageDesc(file_herald_delivery_v1_delivery, 14);
 
 /**
  * @generated from message herald.delivery.v1.SendManyResponse
@@ -545,7 +659,7 @@ export type SendManyResponse = Message<"herald.delivery.v1.SendManyResponse"> & 
  * Use `create(SendManyResponseSchema)` to create a new message.
  */
 export const SendManyResponseSchema: GenMessage<SendManyResponse> = /*@__PURE__*/
-  messageDesc(file_herald_delivery_v1_delivery, 13);
+  messageDesc(file_herald_delivery_v1_delivery, 15);
 
 /**
  * @generated from message herald.delivery.v1.GetPayloadsRequest
@@ -567,7 +681,7 @@ export type GetPayloadsRequest = Message<"herald.delivery.v1.GetPayloadsRequest"
  * Use `create(GetPayloadsRequestSchema)` to create a new message.
  */
 export const GetPayloadsRequestSchema: GenMessage<GetPayloadsRequest> = /*@__PURE__*/
-  messageDesc(file_herald_delivery_v1_delivery, 14);
+  messageDesc(file_herald_delivery_v1_delivery, 16);
 
 /**
  * @generated from message herald.delivery.v1.NotificationPayload
@@ -589,7 +703,7 @@ export type NotificationPayload = Message<"herald.delivery.v1.NotificationPayloa
  * Use `create(NotificationPayloadSchema)` to create a new message.
  */
 export const NotificationPayloadSchema: GenMessage<NotificationPayload> = /*@__PURE__*/
-  messageDesc(file_herald_delivery_v1_delivery, 15);
+  messageDesc(file_herald_delivery_v1_delivery, 17);
 
 /**
  * @generated from message herald.delivery.v1.GetPayloadsResponse
@@ -608,7 +722,7 @@ export type GetPayloadsResponse = Message<"herald.delivery.v1.GetPayloadsRespons
  * Use `create(GetPayloadsResponseSchema)` to create a new message.
  */
 export const GetPayloadsResponseSchema: GenMessage<GetPayloadsResponse> = /*@__PURE__*/
-  messageDesc(file_herald_delivery_v1_delivery, 16);
+  messageDesc(file_herald_delivery_v1_delivery, 18);
 
 /**
  * @generated from message herald.delivery.v1.GetNotificationRequest
@@ -630,7 +744,7 @@ export type GetNotificationRequest = Message<"herald.delivery.v1.GetNotification
  * Use `create(GetNotificationRequestSchema)` to create a new message.
  */
 export const GetNotificationRequestSchema: GenMessage<GetNotificationRequest> = /*@__PURE__*/
-  messageDesc(file_herald_delivery_v1_delivery, 17);
+  messageDesc(file_herald_delivery_v1_delivery, 19);
 
 /**
  * @generated from message herald.delivery.v1.GetNotificationResponse
@@ -647,7 +761,7 @@ export type GetNotificationResponse = Message<"herald.delivery.v1.GetNotificatio
  * Use `create(GetNotificationResponseSchema)` to create a new message.
  */
 export const GetNotificationResponseSchema: GenMessage<GetNotificationResponse> = /*@__PURE__*/
-  messageDesc(file_herald_delivery_v1_delivery, 18);
+  messageDesc(file_herald_delivery_v1_delivery, 20);
 
 /**
  * @generated from message herald.delivery.v1.GetBroadcastRequest
@@ -669,7 +783,7 @@ export type GetBroadcastRequest = Message<"herald.delivery.v1.GetBroadcastReques
  * Use `create(GetBroadcastRequestSchema)` to create a new message.
  */
 export const GetBroadcastRequestSchema: GenMessage<GetBroadcastRequest> = /*@__PURE__*/
-  messageDesc(file_herald_delivery_v1_delivery, 19);
+  messageDesc(file_herald_delivery_v1_delivery, 21);
 
 /**
  * @generated from message herald.delivery.v1.GetBroadcastResponse
@@ -686,7 +800,7 @@ export type GetBroadcastResponse = Message<"herald.delivery.v1.GetBroadcastRespo
  * Use `create(GetBroadcastResponseSchema)` to create a new message.
  */
 export const GetBroadcastResponseSchema: GenMessage<GetBroadcastResponse> = /*@__PURE__*/
-  messageDesc(file_herald_delivery_v1_delivery, 20);
+  messageDesc(file_herald_delivery_v1_delivery, 22);
 
 /**
  * @generated from message herald.delivery.v1.ListFeedRequest
@@ -727,7 +841,7 @@ export type ListFeedRequest = Message<"herald.delivery.v1.ListFeedRequest"> & {
  * Use `create(ListFeedRequestSchema)` to create a new message.
  */
 export const ListFeedRequestSchema: GenMessage<ListFeedRequest> = /*@__PURE__*/
-  messageDesc(file_herald_delivery_v1_delivery, 21);
+  messageDesc(file_herald_delivery_v1_delivery, 23);
 
 /**
  * @generated from message herald.delivery.v1.ListFeedResponse
@@ -751,7 +865,7 @@ export type ListFeedResponse = Message<"herald.delivery.v1.ListFeedResponse"> & 
  * Use `create(ListFeedResponseSchema)` to create a new message.
  */
 export const ListFeedResponseSchema: GenMessage<ListFeedResponse> = /*@__PURE__*/
-  messageDesc(file_herald_delivery_v1_delivery, 22);
+  messageDesc(file_herald_delivery_v1_delivery, 24);
 
 /**
  * @generated from message herald.delivery.v1.UnreadCountRequest
@@ -773,7 +887,7 @@ export type UnreadCountRequest = Message<"herald.delivery.v1.UnreadCountRequest"
  * Use `create(UnreadCountRequestSchema)` to create a new message.
  */
 export const UnreadCountRequestSchema: GenMessage<UnreadCountRequest> = /*@__PURE__*/
-  messageDesc(file_herald_delivery_v1_delivery, 23);
+  messageDesc(file_herald_delivery_v1_delivery, 25);
 
 /**
  * @generated from message herald.delivery.v1.UnreadCountResponse
@@ -790,7 +904,7 @@ export type UnreadCountResponse = Message<"herald.delivery.v1.UnreadCountRespons
  * Use `create(UnreadCountResponseSchema)` to create a new message.
  */
 export const UnreadCountResponseSchema: GenMessage<UnreadCountResponse> = /*@__PURE__*/
-  messageDesc(file_herald_delivery_v1_delivery, 24);
+  messageDesc(file_herald_delivery_v1_delivery, 26);
 
 /**
  * @generated from message herald.delivery.v1.UpdateNotificationRequest
@@ -827,7 +941,7 @@ export type UpdateNotificationRequest = Message<"herald.delivery.v1.UpdateNotifi
  * Use `create(UpdateNotificationRequestSchema)` to create a new message.
  */
 export const UpdateNotificationRequestSchema: GenMessage<UpdateNotificationRequest> = /*@__PURE__*/
-  messageDesc(file_herald_delivery_v1_delivery, 25);
+  messageDesc(file_herald_delivery_v1_delivery, 27);
 
 /**
  * @generated from message herald.delivery.v1.UpdateNotificationResponse
@@ -844,7 +958,7 @@ export type UpdateNotificationResponse = Message<"herald.delivery.v1.UpdateNotif
  * Use `create(UpdateNotificationResponseSchema)` to create a new message.
  */
 export const UpdateNotificationResponseSchema: GenMessage<UpdateNotificationResponse> = /*@__PURE__*/
-  messageDesc(file_herald_delivery_v1_delivery, 26);
+  messageDesc(file_herald_delivery_v1_delivery, 28);
 
 /**
  * @generated from message herald.delivery.v1.MarkAllReadRequest
@@ -866,7 +980,7 @@ export type MarkAllReadRequest = Message<"herald.delivery.v1.MarkAllReadRequest"
  * Use `create(MarkAllReadRequestSchema)` to create a new message.
  */
 export const MarkAllReadRequestSchema: GenMessage<MarkAllReadRequest> = /*@__PURE__*/
-  messageDesc(file_herald_delivery_v1_delivery, 27);
+  messageDesc(file_herald_delivery_v1_delivery, 29);
 
 /**
  * @generated from message herald.delivery.v1.MarkAllReadResponse
@@ -883,7 +997,7 @@ export type MarkAllReadResponse = Message<"herald.delivery.v1.MarkAllReadRespons
  * Use `create(MarkAllReadResponseSchema)` to create a new message.
  */
 export const MarkAllReadResponseSchema: GenMessage<MarkAllReadResponse> = /*@__PURE__*/
-  messageDesc(file_herald_delivery_v1_delivery, 28);
+  messageDesc(file_herald_delivery_v1_delivery, 30);
 
 /**
  * @generated from message herald.delivery.v1.CheckUnsubscribeTokenRequest
@@ -900,7 +1014,7 @@ export type CheckUnsubscribeTokenRequest = Message<"herald.delivery.v1.CheckUnsu
  * Use `create(CheckUnsubscribeTokenRequestSchema)` to create a new message.
  */
 export const CheckUnsubscribeTokenRequestSchema: GenMessage<CheckUnsubscribeTokenRequest> = /*@__PURE__*/
-  messageDesc(file_herald_delivery_v1_delivery, 29);
+  messageDesc(file_herald_delivery_v1_delivery, 31);
 
 /**
  * @generated from message herald.delivery.v1.CheckUnsubscribeTokenResponse
@@ -934,7 +1048,98 @@ export type CheckUnsubscribeTokenResponse = Message<"herald.delivery.v1.CheckUns
  * Use `create(CheckUnsubscribeTokenResponseSchema)` to create a new message.
  */
 export const CheckUnsubscribeTokenResponseSchema: GenMessage<CheckUnsubscribeTokenResponse> = /*@__PURE__*/
-  messageDesc(file_herald_delivery_v1_delivery, 30);
+  messageDesc(file_herald_delivery_v1_delivery, 32);
+
+/**
+ * @generated from message herald.delivery.v1.RecordSmsStatusRequest
+ */
+export type RecordSmsStatusRequest = Message<"herald.delivery.v1.RecordSmsStatusRequest"> & {
+  /**
+   * The token of the callback URL (signed by this service when the message was sent).
+   *
+   * @generated from field: string token = 1;
+   */
+  token: string;
+
+  /**
+   * The provider's message id (Twilio: MessageSid).
+   *
+   * @generated from field: string message_sid = 2;
+   */
+  messageSid: string;
+
+  /**
+   * The provider's status (Twilio: MessageStatus): queued | sending | sent | delivered | undelivered | failed | ...
+   *
+   * @generated from field: string status = 3;
+   */
+  status: string;
+
+  /**
+   * The provider's error code, when it gives one (Twilio: ErrorCode).
+   *
+   * @generated from field: optional string error_code = 4;
+   */
+  errorCode?: string | undefined;
+};
+
+/**
+ * Describes the message herald.delivery.v1.RecordSmsStatusRequest.
+ * Use `create(RecordSmsStatusRequestSchema)` to create a new message.
+ */
+export const RecordSmsStatusRequestSchema: GenMessage<RecordSmsStatusRequest> = /*@__PURE__*/
+  messageDesc(file_herald_delivery_v1_delivery, 33);
+
+/**
+ * @generated from message herald.delivery.v1.RecordSmsStatusResponse
+ */
+export type RecordSmsStatusResponse = Message<"herald.delivery.v1.RecordSmsStatusResponse"> & {
+  /**
+   * Whether the outcome changed (false: an intermediate status, a repeat, or a message id that does not match).
+   *
+   * @generated from field: bool changed = 1;
+   */
+  changed: boolean;
+};
+
+/**
+ * Describes the message herald.delivery.v1.RecordSmsStatusResponse.
+ * Use `create(RecordSmsStatusResponseSchema)` to create a new message.
+ */
+export const RecordSmsStatusResponseSchema: GenMessage<RecordSmsStatusResponse> = /*@__PURE__*/
+  messageDesc(file_herald_delivery_v1_delivery, 34);
+
+/**
+ * @generated from message herald.delivery.v1.GetPushConfigRequest
+ */
+export type GetPushConfigRequest = Message<"herald.delivery.v1.GetPushConfigRequest"> & {
+};
+
+/**
+ * Describes the message herald.delivery.v1.GetPushConfigRequest.
+ * Use `create(GetPushConfigRequestSchema)` to create a new message.
+ */
+export const GetPushConfigRequestSchema: GenMessage<GetPushConfigRequest> = /*@__PURE__*/
+  messageDesc(file_herald_delivery_v1_delivery, 35);
+
+/**
+ * @generated from message herald.delivery.v1.GetPushConfigResponse
+ */
+export type GetPushConfigResponse = Message<"herald.delivery.v1.GetPushConfigResponse"> & {
+  /**
+   * The VAPID public key (RFC 8292), base64url of the uncompressed P-256 point; empty when web push is not configured.
+   *
+   * @generated from field: string vapid_public_key = 1;
+   */
+  vapidPublicKey: string;
+};
+
+/**
+ * Describes the message herald.delivery.v1.GetPushConfigResponse.
+ * Use `create(GetPushConfigResponseSchema)` to create a new message.
+ */
+export const GetPushConfigResponseSchema: GenMessage<GetPushConfigResponse> = /*@__PURE__*/
+  messageDesc(file_herald_delivery_v1_delivery, 36);
 
 /**
  * @generated from message herald.delivery.v1.SendContactConfirmationRequest
@@ -978,7 +1183,7 @@ export type SendContactConfirmationRequest = Message<"herald.delivery.v1.SendCon
  * Use `create(SendContactConfirmationRequestSchema)` to create a new message.
  */
 export const SendContactConfirmationRequestSchema: GenMessage<SendContactConfirmationRequest> = /*@__PURE__*/
-  messageDesc(file_herald_delivery_v1_delivery, 31);
+  messageDesc(file_herald_delivery_v1_delivery, 37);
 
 /**
  * @generated from message herald.delivery.v1.SendContactConfirmationResponse
@@ -991,7 +1196,7 @@ export type SendContactConfirmationResponse = Message<"herald.delivery.v1.SendCo
  * Use `create(SendContactConfirmationResponseSchema)` to create a new message.
  */
 export const SendContactConfirmationResponseSchema: GenMessage<SendContactConfirmationResponse> = /*@__PURE__*/
-  messageDesc(file_herald_delivery_v1_delivery, 32);
+  messageDesc(file_herald_delivery_v1_delivery, 38);
 
 /**
  * @generated from message herald.delivery.v1.CheckContactConfirmationTokenRequest
@@ -1008,7 +1213,7 @@ export type CheckContactConfirmationTokenRequest = Message<"herald.delivery.v1.C
  * Use `create(CheckContactConfirmationTokenRequestSchema)` to create a new message.
  */
 export const CheckContactConfirmationTokenRequestSchema: GenMessage<CheckContactConfirmationTokenRequest> = /*@__PURE__*/
-  messageDesc(file_herald_delivery_v1_delivery, 33);
+  messageDesc(file_herald_delivery_v1_delivery, 39);
 
 /**
  * @generated from message herald.delivery.v1.CheckContactConfirmationTokenResponse
@@ -1040,7 +1245,7 @@ export type CheckContactConfirmationTokenResponse = Message<"herald.delivery.v1.
  * Use `create(CheckContactConfirmationTokenResponseSchema)` to create a new message.
  */
 export const CheckContactConfirmationTokenResponseSchema: GenMessage<CheckContactConfirmationTokenResponse> = /*@__PURE__*/
-  messageDesc(file_herald_delivery_v1_delivery, 34);
+  messageDesc(file_herald_delivery_v1_delivery, 40);
 
 /**
  * Sends (direct and broadcast), their outcomes, and each recipient's in-app feed.
@@ -1143,6 +1348,28 @@ export const DeliveryService: GenService<{
     methodKind: "unary";
     input: typeof CheckUnsubscribeTokenRequestSchema;
     output: typeof CheckUnsubscribeTokenResponseSchema;
+  },
+  /**
+   * An SMS provider's status callback (relayed by the gateway): the token in the callback URL names
+   * the notification and the provider (signed by this service when it sent the message); moves the
+   * SMS outcome from `sent` to `delivered` or `undelivered`.
+   *
+   * @generated from rpc herald.delivery.v1.DeliveryService.RecordSmsStatus
+   */
+  recordSmsStatus: {
+    methodKind: "unary";
+    input: typeof RecordSmsStatusRequestSchema;
+    output: typeof RecordSmsStatusResponseSchema;
+  },
+  /**
+   * What a browser needs to subscribe to web push: the VAPID public key (empty: web push is off).
+   *
+   * @generated from rpc herald.delivery.v1.DeliveryService.GetPushConfig
+   */
+  getPushConfig: {
+    methodKind: "unary";
+    input: typeof GetPushConfigRequestSchema;
+    output: typeof GetPushConfigResponseSchema;
   },
   /**
    * Mails a confirmation link to a contact address written by a recipient token (issue 20). The

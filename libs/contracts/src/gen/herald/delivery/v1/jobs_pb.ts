@@ -6,7 +6,7 @@ import type { GenFile, GenMessage } from "@bufbuild/protobuf/codegenv2";
 import { fileDesc, messageDesc } from "@bufbuild/protobuf/codegenv2";
 import type { Timestamp } from "@bufbuild/protobuf/wkt";
 import { file_google_protobuf_timestamp } from "@bufbuild/protobuf/wkt";
-import type { EmailContent, NotificationTarget, SendSettings } from "./delivery_pb.js";
+import type { EmailContent, NotificationTarget, PushContent, SendSettings, SmsContent } from "./delivery_pb.js";
 import { file_herald_delivery_v1_delivery } from "./delivery_pb.js";
 import type { Message } from "@bufbuild/protobuf";
 
@@ -14,7 +14,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file herald/delivery/v1/jobs.proto.
  */
 export const file_herald_delivery_v1_jobs: GenFile = /*@__PURE__*/
-  fileDesc("Ch1oZXJhbGQvZGVsaXZlcnkvdjEvam9icy5wcm90bxISaGVyYWxkLmRlbGl2ZXJ5LnYxIvsCCgdTZW5kSm9iEhcKD25vdGlmaWNhdGlvbl9pZBgBIAEoAxISCgpwcm9qZWN0X2lkGAIgASgDEhQKDHJlY2lwaWVudF9pZBgDIAEoCRIVCg1yZWNpcGllbnRfc2VxGAQgASgDEjsKBnRhcmdldBgFIAEoCzImLmhlcmFsZC5kZWxpdmVyeS52MS5Ob3RpZmljYXRpb25UYXJnZXRIAIgBARIZCgxwYXlsb2FkX2pzb24YBiABKAlIAYgBARI0CgVlbWFpbBgHIAEoCzIgLmhlcmFsZC5kZWxpdmVyeS52MS5FbWFpbENvbnRlbnRIAogBARIyCghzZXR0aW5ncxgIIAEoCzIgLmhlcmFsZC5kZWxpdmVyeS52MS5TZW5kU2V0dGluZ3MSLgoKY3JlYXRlZF9hdBgJIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXBCCQoHX3RhcmdldEIPCg1fcGF5bG9hZF9qc29uQggKBl9lbWFpbCI+Cg9Ob3RpZmljYXRpb25Kb2ISEgoKcHJvamVjdF9pZBgBIAEoAxIXCg9ub3RpZmljYXRpb25faWQYAiABKAMiOAoMQnJvYWRjYXN0Sm9iEhIKCnByb2plY3RfaWQYASABKAMSFAoMYnJvYWRjYXN0X2lkGAIgASgDIqABChFCcm9hZGNhc3RDaHVua0pvYhISCgpwcm9qZWN0X2lkGAEgASgDEhQKDGJyb2FkY2FzdF9pZBgCIAEoAxITCgtjaHVua19pbmRleBgDIAEoBRIdChVmaXJzdF9ub3RpZmljYXRpb25faWQYBCABKAMSFQoNcmVjaXBpZW50X2lkcxgFIAMoCRIWCg5yZWNpcGllbnRfc2VxcxgGIAMoAyI3CghFbWFpbEpvYhISCgpwcm9qZWN0X2lkGAEgASgDEhcKD25vdGlmaWNhdGlvbl9pZBgCIAEoA2IGcHJvdG8z", [file_google_protobuf_timestamp, file_herald_delivery_v1_delivery]);
+  fileDesc("Ch1oZXJhbGQvZGVsaXZlcnkvdjEvam9icy5wcm90bxISaGVyYWxkLmRlbGl2ZXJ5LnYxIvIDCgdTZW5kSm9iEhcKD25vdGlmaWNhdGlvbl9pZBgBIAEoAxISCgpwcm9qZWN0X2lkGAIgASgDEhQKDHJlY2lwaWVudF9pZBgDIAEoCRIVCg1yZWNpcGllbnRfc2VxGAQgASgDEjsKBnRhcmdldBgFIAEoCzImLmhlcmFsZC5kZWxpdmVyeS52MS5Ob3RpZmljYXRpb25UYXJnZXRIAIgBARIZCgxwYXlsb2FkX2pzb24YBiABKAlIAYgBARI0CgVlbWFpbBgHIAEoCzIgLmhlcmFsZC5kZWxpdmVyeS52MS5FbWFpbENvbnRlbnRIAogBARIyCghzZXR0aW5ncxgIIAEoCzIgLmhlcmFsZC5kZWxpdmVyeS52MS5TZW5kU2V0dGluZ3MSLgoKY3JlYXRlZF9hdBgJIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASMAoDc21zGAogASgLMh4uaGVyYWxkLmRlbGl2ZXJ5LnYxLlNtc0NvbnRlbnRIA4gBARIyCgRwdXNoGAsgASgLMh8uaGVyYWxkLmRlbGl2ZXJ5LnYxLlB1c2hDb250ZW50SASIAQFCCQoHX3RhcmdldEIPCg1fcGF5bG9hZF9qc29uQggKBl9lbWFpbEIGCgRfc21zQgcKBV9wdXNoIj4KD05vdGlmaWNhdGlvbkpvYhISCgpwcm9qZWN0X2lkGAEgASgDEhcKD25vdGlmaWNhdGlvbl9pZBgCIAEoAyI4CgxCcm9hZGNhc3RKb2ISEgoKcHJvamVjdF9pZBgBIAEoAxIUCgxicm9hZGNhc3RfaWQYAiABKAMioAEKEUJyb2FkY2FzdENodW5rSm9iEhIKCnByb2plY3RfaWQYASABKAMSFAoMYnJvYWRjYXN0X2lkGAIgASgDEhMKC2NodW5rX2luZGV4GAMgASgFEh0KFWZpcnN0X25vdGlmaWNhdGlvbl9pZBgEIAEoAxIVCg1yZWNpcGllbnRfaWRzGAUgAygJEhYKDnJlY2lwaWVudF9zZXFzGAYgAygDIjoKC091dGJvdW5kSm9iEhIKCnByb2plY3RfaWQYASABKAMSFwoPbm90aWZpY2F0aW9uX2lkGAIgASgDYgZwcm90bzM", [file_google_protobuf_timestamp, file_herald_delivery_v1_delivery]);
 
 /**
  * One accepted direct send (issue 18: write each notification once). Published on
@@ -74,6 +74,16 @@ export type SendJob = Message<"herald.delivery.v1.SendJob"> & {
    * @generated from field: google.protobuf.Timestamp created_at = 9;
    */
   createdAt?: Timestamp | undefined;
+
+  /**
+   * @generated from field: optional herald.delivery.v1.SmsContent sms = 10;
+   */
+  sms?: SmsContent | undefined;
+
+  /**
+   * @generated from field: optional herald.delivery.v1.PushContent push = 11;
+   */
+  push?: PushContent | undefined;
 };
 
 /**
@@ -180,11 +190,13 @@ export const BroadcastChunkJobSchema: GenMessage<BroadcastChunkJob> = /*@__PURE_
   messageDesc(file_herald_delivery_v1_jobs, 3);
 
 /**
- * Send the email of one notification (retried with backoff by the email sender).
+ * Send one outbound message of one notification (retried with backoff by the medium's sender): its
+ * email on `herald.delivery.email`, its SMS on `herald.delivery.sms`, its web push on
+ * `herald.delivery.push` (the subject names the medium).
  *
- * @generated from message herald.delivery.v1.EmailJob
+ * @generated from message herald.delivery.v1.OutboundJob
  */
-export type EmailJob = Message<"herald.delivery.v1.EmailJob"> & {
+export type OutboundJob = Message<"herald.delivery.v1.OutboundJob"> & {
   /**
    * @generated from field: int64 project_id = 1;
    */
@@ -197,9 +209,9 @@ export type EmailJob = Message<"herald.delivery.v1.EmailJob"> & {
 };
 
 /**
- * Describes the message herald.delivery.v1.EmailJob.
- * Use `create(EmailJobSchema)` to create a new message.
+ * Describes the message herald.delivery.v1.OutboundJob.
+ * Use `create(OutboundJobSchema)` to create a new message.
  */
-export const EmailJobSchema: GenMessage<EmailJob> = /*@__PURE__*/
+export const OutboundJobSchema: GenMessage<OutboundJob> = /*@__PURE__*/
   messageDesc(file_herald_delivery_v1_jobs, 4);
 

@@ -6,54 +6,44 @@ from typing import Any, Self, TypeVar
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..types import UNSET, Unset
-
-T = TypeVar("T", bound="BroadcastEmailType0")
+T = TypeVar("T", bound="VapidPublicKey")
 
 
 @_attrs_define
-class BroadcastEmailType0:
+class VapidPublicKey:
     """
     Attributes:
-        status (str):
-        eligible (int | Unset):
+        public_key (str): The VAPID public key (RFC 8292), base64url: a browser's
+            `pushManager.subscribe({applicationServerKey})`
     """
 
-    status: str
-    eligible: int | Unset = UNSET
+    public_key: str
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        status = self.status
-
-        eligible = self.eligible
+        public_key = self.public_key
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
             {
-                "status": status,
+                "public_key": public_key,
             }
         )
-        if eligible is not UNSET:
-            field_dict["eligible"] = eligible
 
         return field_dict
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         d = dict(src_dict)
-        status = d.pop("status")
+        public_key = d.pop("public_key")
 
-        eligible = d.pop("eligible", UNSET)
-
-        broadcast_email_type_0 = cls(
-            status=status,
-            eligible=eligible,
+        vapid_public_key = cls(
+            public_key=public_key,
         )
 
-        broadcast_email_type_0.additional_properties = d
-        return broadcast_email_type_0
+        vapid_public_key.additional_properties = d
+        return vapid_public_key
 
     @property
     def additional_keys(self) -> list[str]:

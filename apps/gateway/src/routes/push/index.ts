@@ -1,0 +1,47 @@
+import { DomainError } from '@herald/service-kit';
+import { Type } from '@sinclair/typebox';
+import type { RoutePlugin } from '../../http/type-provider';
+import { dataOnly, errorResponses } from '../../schemas/common';
+import { SERVICE_WORKER } from './service-worker';
+
+const tags = ['push'];
+const config = { access: 'public' as const };
+const KEY_TTL_MS = 60_000;
+
+const VapidKey = Type.Object(
+  { public_key: Type.String({ description: "The VAPID public key (RFC 8292), base64url: a browser's `pushManager.subscribe({applicationServerKey})`" }) },
+  { title: 'VapidPublicKey' },
+);
+
+/**
+ * Web push for browsers (issue 22), no key needed: the VAPID public key a page subscribes with (the
+ * delivery service's, which signs every push; asked once a minute), and Herald's service worker.
+ * The subscription itself is stored as the recipient's `web_push` contact (PUT
+ * /recipients/{id}/contacts with a recipient token): see the SDK's `enableWebPush`.
+ */
+const pushRoutes: RoutePlugin = async (app) => {
+  const deliveries = app.services.deliveries;
+  let cached: { key: string; until: number } | null = null;
+
+  app.get(
+    '/push/vapid_public_key',
+    { config, schema: { tags, response: { 200: dataOnly(VapidKey), ...errorResponses('message') } } },
+    async (_request, reply) => {
+      if (!cached || cached.until <= Date.now()) cached = { key: (await deliveries.getPushConfig({})).vapidPublicKey, until: Date.now() + KEY_TTL_MS };
+      if (!cached.key) throw new DomainError('not_found', 'push_not_configured', 'Web push is not configured on this server (VAPID keys)');
+      reply.header('cache-control', 'public, max-age=300');
+      return { data: { public_key: cached.key } };
+    },
+  );
+
+  app.get('/push/herald-sw.js', { config, schema: { hide: true } }, async (_request, reply) =>
+    reply
+      .header('content-type', 'text/javascript; charset=utf-8')
+      .header('cache-control', 'public, max-age=300')
+      // Registrable with a root scope from this origin.
+      .header('service-worker-allowed', '/')
+      .send(SERVICE_WORKER),
+  );
+};
+
+export default pushRoutes;

@@ -1,0 +1,100 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Self, TypeVar
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+T = TypeVar("T", bound="PushInput")
+
+
+@_attrs_define
+class PushInput:
+    """Asks for the `web_push` medium (at most 3000 bytes serialized): sent to the recipient's primary web_push contact (a
+    PushSubscription) when (target, web_push) is cataloged and the preference is on
+
+        Attributes:
+            title (str):
+            body (str):
+            url (str | Unset): Opened when the notification is clicked; an absolute http(s) URL, at most 2048 characters
+            icon (str | Unset): Icon shown with the notification; an absolute http(s) URL, at most 2048 characters
+            tag (str | Unset): A newer notification of the same tag replaces the shown one
+    """
+
+    title: str
+    body: str
+    url: str | Unset = UNSET
+    icon: str | Unset = UNSET
+    tag: str | Unset = UNSET
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        title = self.title
+
+        body = self.body
+
+        url = self.url
+
+        icon = self.icon
+
+        tag = self.tag
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "title": title,
+                "body": body,
+            }
+        )
+        if url is not UNSET:
+            field_dict["url"] = url
+        if icon is not UNSET:
+            field_dict["icon"] = icon
+        if tag is not UNSET:
+            field_dict["tag"] = tag
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        d = dict(src_dict)
+        title = d.pop("title")
+
+        body = d.pop("body")
+
+        url = d.pop("url", UNSET)
+
+        icon = d.pop("icon", UNSET)
+
+        tag = d.pop("tag", UNSET)
+
+        push_input = cls(
+            title=title,
+            body=body,
+            url=url,
+            icon=icon,
+            tag=tag,
+        )
+
+        push_input.additional_properties = d
+        return push_input
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties
