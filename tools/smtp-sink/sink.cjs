@@ -11,6 +11,8 @@
 //                                {"refuse": {"address": "a@b.c", "code": 550, "message": "5.1.1 no such user"}}:
 //                                answer RCPT TO for that address with this reply from now on (code 4xx:
 //                                temporary, 5xx: permanent); code 0 accepts the address again.
+//                                {"answer_after_ms": n}: keep each mail (it counts as received), then
+//                                answer its DATA only n ms later (a slow relay; 0: at once).
 //                                Each field changes only what it names.
 //   GET    /count               {"received": n}: mails accepted so far
 //   GET    /sms, DELETE /sms, POST /sms/control, POST /2010-04-01/Accounts/{sid}/Messages.json (sms-fake.cjs)
@@ -39,6 +41,7 @@ let rejectNext = 0;
 let received = 0;
 const countOnly = process.env.SINK_MODE === 'count';
 let rejectCode = 451;
+let answerAfterMs = 0;
 /** address (lowercased) -> {code, message}: RCPT TO refusals (POST /control {"refuse": …}). */
 const refused = new Map();
 /** id -> raw message text, the newest RAW_KEEP only (DKIM checks need the exact bytes). */
@@ -106,7 +109,8 @@ const smtp = new SMTPServer({
         raws.set(msg.id, raw);
         if (raws.size > RAW_KEEP) raws.delete(raws.keys().next().value);
         if (mailDir) fs.appendFileSync(path.join(mailDir, 'messages.jsonl'), JSON.stringify(msg) + '\n');
-        callback();
+        if (answerAfterMs > 0) setTimeout(callback, answerAfterMs);
+        else callback();
       })
       .catch(callback);
   },
@@ -148,6 +152,7 @@ function mail(req, res, body) {
         rejectNext = Number(control.reject_next ?? 0);
         rejectCode = Number(control.code ?? 451);
       }
+      if ('answer_after_ms' in control) answerAfterMs = Math.max(0, Number(control.answer_after_ms) || 0);
       if (control.refuse) {
         const address = String(control.refuse.address ?? '').toLowerCase();
         const code = Number(control.refuse.code ?? 550);
@@ -156,7 +161,7 @@ function mail(req, res, body) {
         else if (code >= 400 && code < 600) refused.set(address, { code, message: String(control.refuse.message ?? (code >= 500 ? '5.1.1 no such mailbox' : '4.2.1 mailbox busy, try later')) });
         else return send(400, { error: 'refuse.code must be 0 or 400-599' });
       }
-      send(200, { reject_next: rejectNext, code: rejectCode, refused: Object.fromEntries(refused) });
+      send(200, { reject_next: rejectNext, code: rejectCode, answer_after_ms: answerAfterMs, refused: Object.fromEntries(refused) });
     } catch {
       send(400, { error: 'invalid json' });
     }

@@ -132,6 +132,12 @@ export const ConfigSchema = Type.Composite([
     EMAIL_MAX_ATTEMPTS: Type.Integer({ minimum: 1, default: 6 }),
     /** First retry delay of an email; doubles each attempt. */
     EMAIL_RETRY_BASE_MS: Type.Integer({ minimum: 1, default: 500 }),
+    /**
+     * A worker's claim on an email (SMS, push message) it is sending: no other worker (a redelivery of its job) sends it
+     * while the claim holds; renewed every third of it while the SMTP exchange runs; a dead worker's
+     * claim is retaken after it.
+     */
+    EMAIL_LEASE_MS: Type.Integer({ minimum: 1000, default: 30_000 }),
     /** The stale-broadcast sweeper publishes again the job of a broadcast not written for this long (an `enqueued` one; a fanning-out one after at least 30 s). */
     OUTBOX_REPUBLISH_AFTER_MS: Type.Integer({ minimum: 100, default: 10_000 }),
     /** How often the stale-broadcast sweeper looks. */
@@ -158,6 +164,18 @@ export const ConfigSchema = Type.Composite([
     WEBHOOK_DISABLE_AFTER_MS: Type.Integer({ minimum: 1000, default: 432_000_000 }),
     /** Webhook attempts in flight at once per replica. */
     WEBHOOK_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 1024, default: 64 }),
+    /** Webhook attempts in flight at once for one project, per replica (the other projects keep the rest of WEBHOOK_CONCURRENCY). */
+    WEBHOOK_PROJECT_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 1024, default: 32 }),
+    /** Webhook attempts in flight at once to one endpoint, per replica. */
+    WEBHOOK_ENDPOINT_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 1024, default: 16 }),
+    /** Consecutive failed or slow attempts to one endpoint that back it off (its breaker opens; per replica). */
+    WEBHOOK_BREAKER_FAILURES: Type.Integer({ minimum: 1, default: 5 }),
+    /** How long a backed-off endpoint gets no attempt the first time; each failed trial doubles it, up to WEBHOOK_BREAKER_MAX_OPEN_MS. */
+    WEBHOOK_BREAKER_OPEN_MS: Type.Integer({ minimum: 100, default: 30_000 }),
+    /** The longest an endpoint is backed off at a time. */
+    WEBHOOK_BREAKER_MAX_OPEN_MS: Type.Integer({ minimum: 100, default: 1_800_000 }),
+    /** A webhook attempt answered after this long counts as a failure for the endpoint's breaker (its delivery still succeeds). */
+    WEBHOOK_SLOW_MS: Type.Integer({ minimum: 100, default: 10_000 }),
     /** How often each replica looks for webhook deliveries whose retry (or a dead replica's claim) is due. */
     WEBHOOK_POLL_EVERY_MS: Type.Integer({ minimum: 50, default: 1_000 }),
     /** A replica's claim on a webhook delivery; after it, another replica may attempt it (must exceed WEBHOOK_TIMEOUT_MS). */

@@ -110,6 +110,7 @@ export async function build({ config, logger, mongo, nats, metrics }: ServiceDep
         maxActiveBroadcasts: config.BROADCAST_MAX_ACTIVE_PER_PROJECT,
         emailMaxAttempts: config.EMAIL_MAX_ATTEMPTS,
         emailRetryBaseMs: config.EMAIL_RETRY_BASE_MS,
+        emailLeaseMs: config.EMAIL_LEASE_MS,
         outboundRetry: {
           sms: { maxAttempts: config.SMS_MAX_ATTEMPTS, baseMs: config.SMS_RETRY_BASE_MS },
           web_push: { maxAttempts: config.PUSH_MAX_ATTEMPTS, baseMs: config.PUSH_RETRY_BASE_MS },
@@ -149,6 +150,9 @@ export async function build({ config, logger, mongo, nats, metrics }: ServiceDep
       schedule: parseSchedule(config.WEBHOOK_RETRY_SCHEDULE_MS),
       leaseMs: config.WEBHOOK_LEASE_MS,
       concurrency: config.WEBHOOK_CONCURRENCY,
+      projectConcurrency: config.WEBHOOK_PROJECT_CONCURRENCY,
+      endpointConcurrency: config.WEBHOOK_ENDPOINT_CONCURRENCY,
+      breaker: { failures: config.WEBHOOK_BREAKER_FAILURES, openMs: config.WEBHOOK_BREAKER_OPEN_MS, maxOpenMs: config.WEBHOOK_BREAKER_MAX_OPEN_MS, slowMs: config.WEBHOOK_SLOW_MS },
       disableAfterMs: config.WEBHOOK_DISABLE_AFTER_MS,
       pollBatch: 100,
       inlineWaitMs: config.WEBHOOK_INLINE_WAIT_MS,

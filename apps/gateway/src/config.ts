@@ -43,6 +43,8 @@ export const ConfigSchema = Type.Object({
   TRUST_PROXY: Type.String({ default: 'loopback' }),
   /** Failed authentications allowed per client address and second (burst twice that), per replica. */
   AUTH_FAILURES_PER_SECOND: Type.Number({ exclusiveMinimum: 0, default: 20 }),
+  /** Webhook tests and delivery retries (`POST /webhooks/{id}/test`, `…/retry`) allowed per project and second, across replicas (burst twice that). */
+  WEBHOOK_ACTIONS_PER_SECOND: Type.Number({ exclusiveMinimum: 0, default: 2 }),
   /** Protocol spoken to the services over HTTP/2: `connect` (default, the faster codec here) or `grpc`. */
   SERVICE_PROTOCOL: Type.Union([Type.Literal('connect'), Type.Literal('grpc')], { default: 'connect' }),
   LOG_LEVEL: Type.String({ default: 'info' }),

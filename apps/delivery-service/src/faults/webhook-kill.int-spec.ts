@@ -19,6 +19,8 @@ describe('fault: the webhook dispatcher is SIGKILLed in the middle of its retrie
         WEBHOOK_LEASE_MS: '3000',
         WEBHOOK_POLL_EVERY_MS: '200',
         ACK_WAIT_MS: '2000',
+        // This test is about claims surviving a kill, not back-off: the endpoint's breaker stays closed.
+        WEBHOOK_BREAKER_FAILURES: '1000',
       },
     });
   });

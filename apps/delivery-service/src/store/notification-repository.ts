@@ -54,6 +54,17 @@ export interface NotificationDoc {
   /** Older documents only: the outbox flags of the write-twice pipeline. */
   pending?: boolean;
   email_wait?: boolean;
+  /**
+   * The claim of the worker sending its email (SMS, push) now (issue 20: at most one message under
+   * redelivery): set by `claimOutbound` while the message is pending, renewed while a long exchange
+   * runs, and removed by the outcome write. A claim whose lease has passed (its worker died) may be retaken.
+   */
+  email_claim?: string;
+  email_lease_until?: Date;
+  sms_claim?: string;
+  sms_lease_until?: Date;
+  push_claim?: string;
+  push_lease_until?: Date;
   /** When retention removes it (created_at + the project's retention_days at send time); null/absent: never. */
   expires_at?: Date | null;
   /** When `read` last changed (its outcome event's id carries it); absent until the first change. */
@@ -107,6 +118,8 @@ export interface OutcomeChange {
   id: number;
   from: { status: string; attempts: number };
   outcome: OutboundOutcome;
+  /** Written only while this claim (see claimOutbound) is still the medium's. */
+  claim?: string;
 }
 
 export interface FeedQuery {
@@ -220,12 +233,42 @@ export function createNotificationRepository(db: Db, opts: { bulkLane?: BulkWrit
       const field = outcomeField(medium);
       const ops: AnyBulkWriteOperation<NotificationDoc>[] = changes.map((c) => ({
         updateOne: {
-          filter: { _id: c.id, [`${field}.status`]: c.from.status, [`${field}.attempts`]: c.from.attempts },
-          update: { $set: { [field]: c.outcome, updated_at: now, ...(field !== 'email' && c.outcome.status !== 'pending' ? { [`${field}_content`]: null } : {}) } },
+          filter: { _id: c.id, [`${field}.status`]: c.from.status, [`${field}.attempts`]: c.from.attempts, ...(c.claim ? { [`${field}_claim`]: c.claim } : {}) },
+          update: {
+            $set: { [field]: c.outcome, updated_at: now, ...(field !== 'email' && c.outcome.status !== 'pending' ? { [`${field}_content`]: null } : {}) },
+            $unset: { [`${field}_claim`]: '', [`${field}_lease_until`]: '' },
+          },
         },
       }));
       const r = await retryBusy(() => col.bulkWrite(ops, { ordered: false }));
       return r.modifiedCount;
+    },
+
+    /**
+     * Claims the pending messages of one medium of these notifications for one sender (`claim`,
+     * unique per batch) until `leaseUntil`: those unclaimed, or whose claim's lease has passed (its
+     * worker died). One conditional update per message (in one call); the caller reads the
+     * documents back to learn which are its own. On MongoDB each document's match and update is
+     * atomic, so two workers never both hold one message.
+     */
+    async claimOutbound(medium: OutboundMedium, ids: number[], claim: string, leaseUntil: Date, now: Date): Promise<void> {
+      if (ids.length === 0) return;
+      const field = outcomeField(medium);
+      const lease = `${field}_lease_until`;
+      await retryBusy(() =>
+        col.updateMany(
+          { _id: { $in: ids }, [`${field}.status`]: 'pending', $or: [{ [lease]: { $exists: false } }, { [lease]: { $lte: now } }] },
+          { $set: { [`${field}_claim`]: claim, [lease]: leaseUntil } },
+        ),
+      );
+    },
+
+    /** Extends the lease of these messages while `claim` is still theirs; how many it still held. */
+    async renewOutboundLeases(medium: OutboundMedium, ids: number[], claim: string, leaseUntil: Date): Promise<number> {
+      if (ids.length === 0) return 0;
+      const field = outcomeField(medium);
+      const r = await retryBusy(() => col.updateMany({ _id: { $in: ids }, [`${field}_claim`]: claim }, { $set: { [`${field}_lease_until`]: leaseUntil } }));
+      return r.matchedCount;
     },
 
     /**

@@ -60,6 +60,8 @@ export interface SmtpSink {
   messagesTo(address: string): Promise<SinkMessage[]>;
   /** Refuses the next n mails with `code` (default 451, temporary; 5xx is permanent). */
   rejectNext(n: number, code?: number): Promise<void>;
+  /** Keeps each mail at once (it counts as received), but answers its DATA only `ms` later (a slow relay; 0: at once). */
+  answerAfter(ms: number): Promise<void>;
   sms: {
     received(): Promise<SinkSms[]>;
     /** POST /sms/control (fail_next, status, account, undeliverable, deliverable). */
@@ -116,6 +118,10 @@ export async function startSmtpSink(): Promise<SmtpSink> {
     },
     async rejectNext(n, code = 451) {
       const res = await fetch(`${api}/control`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ reject_next: n, code }) });
+      if (!res.ok) throw new Error(`sink control answered ${res.status}`);
+    },
+    async answerAfter(ms) {
+      const res = await fetch(`${api}/control`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ answer_after_ms: ms }) });
       if (!res.ok) throw new Error(`sink control answered ${res.status}`);
     },
     async stop() {

@@ -67,6 +67,8 @@ export interface DeliveryDeps {
     maxActiveBroadcasts: number;
     emailMaxAttempts: number;
     emailRetryBaseMs: number;
+    /** How long a worker's claim on an email holds without renewal (renewed every third of it while the send runs). */
+    emailLeaseMs: number;
     /** Attempts and first retry delay (doubling) of each outbound medium's messages (email's are the two above). */
     outboundRetry?: Partial<Record<OutboundMedium, { maxAttempts: number; baseMs: number }>>;
   };

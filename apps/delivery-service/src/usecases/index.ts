@@ -29,7 +29,7 @@ export function createUseCases(deps: DeliveryDeps, logger: Logger) {
     failSends,
     getPayloads: createGetPayloads(deps),
     /** One sender per outbound medium (email, sms, web_push): the same steps, its own channel. */
-    sendOutbound: { email: createSendOutbound(deps, 'email'), sms: createSendOutbound(deps, 'sms'), web_push: createSendOutbound(deps, 'web_push') },
+    sendOutbound: { email: createSendOutbound(deps, 'email', logger), sms: createSendOutbound(deps, 'sms', logger), web_push: createSendOutbound(deps, 'web_push', logger) },
     recordSmsStatus: createRecordSmsStatus(deps),
     fanOutBroadcast: createFanOutBroadcast(deps),
     processBroadcastChunk: createProcessBroadcastChunk(deps),

@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
+import type { Logger } from '@herald/service-kit';
 import type { OutboundOutcome } from '../domain/notification';
-import { failureKind, type OutboundMedium } from '../domain/outbound';
+import { failureKind, outcomeField, type OutboundMedium } from '../domain/outbound';
 import { quotaPeriod } from '../domain/quota';
 import { outcomeOf, type NotificationDoc, type OutcomeChange } from '../store/notification-repository';
 import { quotaOwner } from '../store/quota-repository';
@@ -30,22 +32,57 @@ const MAX_RETRY_DELAY_MS = 3_600_000;
  * contact undeliverable first (so a crash in between only repeats an idempotent mark) and is never
  * retried. The outcome records the provider that took the message.
  */
-export function createSendOutbound(deps: DeliveryDeps, medium: OutboundMedium) {
+export function createSendOutbound(deps: DeliveryDeps, medium: OutboundMedium, logger: Logger) {
+  const leaseMs = deps.settings.emailLeaseMs;
+  const field = outcomeField(medium);
+  const claimOf = (d: NotificationDoc) => ({ claim: d[`${field}_claim`], leaseUntil: d[`${field}_lease_until`] });
   const channel = channelOf(deps, medium);
   const retry =
     medium === 'email' ? { maxAttempts: deps.settings.emailMaxAttempts, baseMs: deps.settings.emailRetryBaseMs } : (deps.settings.outboundRetry?.[medium] ?? { maxAttempts: deps.settings.emailMaxAttempts, baseMs: deps.settings.emailRetryBaseMs });
 
   return async function sendOutbound(ids: number[], opts: { redelivered?: boolean } = {}): Promise<Map<number, OutboundStep>> {
     const steps = new Map<number, OutboundStep>(ids.map((id) => [id, { kind: 'done' }]));
+    // At most one message per notification under redelivery (issue 20): the batch claims its
+    // pending messages first (one conditional update each, in one call), and sends only those it holds.
+    const claim = randomUUID();
+    const leaseEnd = () => new Date(deps.now().getTime() + leaseMs);
+    await deps.notifications.claimOutbound(medium, ids, claim, leaseEnd(), deps.now());
     const docs = await deps.notifications.findByIds(ids);
     const ready: NotificationDoc[] = [];
     // Messages that ended in an earlier delivery of their job: re-emitted from the store (dropped as repeats).
     const endedBefore: NotificationDoc[] = [];
     for (const d of docs) {
       const o = outcomeOf(d, medium);
-      if (o.status === 'pending' && o.address) ready.push(d);
-      else endedBefore.push(d);
+      const held = claimOf(d);
+      if (o.status !== 'pending' || !o.address) endedBefore.push(d);
+      else if (held.claim === claim) ready.push(d);
+      else {
+        // Another worker is sending it (this job was delivered again meanwhile): the job comes back
+        // once that claim's lease has passed, and then finds the outcome, or retakes a dead worker's claim.
+        const leftMs = (held.leaseUntil?.getTime() ?? 0) - deps.now().getTime();
+        steps.set(d._id, { kind: 'retry', inMs: Math.max(100, leftMs + 100) });
+      }
     }
+    // The lease is renewed while the batch runs longer than a third of it (a slow exchange), so no
+    // other worker takes these messages while this one may still be sending them.
+    const heldIds = ready.map((d) => d._id);
+    const renewal =
+      heldIds.length === 0
+        ? undefined
+        : setInterval(() => {
+            deps.notifications.renewOutboundLeases(medium, heldIds, claim, leaseEnd()).then(
+              (n) => n < heldIds.length && logger.warn({ medium, notificationIds: heldIds, held: n }, 'outbound claims lost while sending (their lease passed): another worker may send them too'),
+              (err) => logger.warn({ err, medium, notificationIds: heldIds }, 'outbound lease not renewed (retried at the next renewal)'),
+            );
+          }, Math.max(50, Math.floor(leaseMs / 3)));
+    try {
+      return await sendClaimed(ready, endedBefore, claim, steps, opts);
+    } finally {
+      clearInterval(renewal);
+    }
+  };
+
+  async function sendClaimed(ready: NotificationDoc[], endedBefore: NotificationDoc[], claim: string, steps: Map<number, OutboundStep>, opts: { redelivered?: boolean }): Promise<Map<number, OutboundStep>> {
     const contents = await channel.contents(ready);
 
     // First attempts take their unit, per project and month, in one reservation each.
@@ -70,10 +107,11 @@ export function createSendOutbound(deps: DeliveryDeps, medium: OutboundMedium) {
         const current = outcomeOf(d, medium);
         const content = contents.get(d._id);
         const from = { status: 'pending', attempts: current.attempts };
+        const claimed = { id: d._id, from, claim };
         if (!content) return;
         if (refused.has(d._id)) {
           deps.metrics.quotaRefused(medium);
-          changes.push({ id: d._id, from, outcome: { ...current, status: 'skipped', reason: 'quota_exceeded' } });
+          changes.push({ ...claimed, outcome: { ...current, status: 'skipped', reason: 'quota_exceeded' } });
           return;
         }
         const attempts = current.attempts + 1;
@@ -97,7 +135,7 @@ export function createSendOutbound(deps: DeliveryDeps, medium: OutboundMedium) {
             steps.set(d._id, { kind: 'retry', inMs: Math.min(MAX_RETRY_DELAY_MS, Math.max(backoff, asked)) });
           }
         }
-        changes.push({ id: d._id, from, outcome: next });
+        changes.push({ ...claimed, outcome: next });
       }),
     );
     const applied = await deps.notifications.updateOutboundMany(medium, changes, now);
@@ -110,7 +148,6 @@ export function createSendOutbound(deps: DeliveryDeps, medium: OutboundMedium) {
     // Outcome events of the messages that ended (a retry is no outcome), from what was written; when
     // a racing delivery wrote some, from the store.
     const byId = new Map(ready.map((d) => [d._id, d]));
-    const field = medium === 'web_push' ? 'push' : medium;
     const written =
       applied === changes.length
         ? changes.map((c): NotificationDoc => ({ ...byId.get(c.id)!, [field]: c.outcome, updated_at: now }))
@@ -120,7 +157,7 @@ export function createSendOutbound(deps: DeliveryDeps, medium: OutboundMedium) {
     const later = channel.afterSent ? await channel.afterSent([...written, ...endedBefore].filter((d) => outcomeOf(d, medium).status === 'sent')) : [];
     await deps.events.emit([...events, ...later]);
     return steps;
-  };
+  }
 }
 
 /** Marks the refused address (or expired subscription) undeliverable; false when that could not be done now (then retried). */

@@ -1,4 +1,4 @@
-import type { AnyBulkWriteOperation, Collection, Db } from 'mongodb';
+import type { AnyBulkWriteOperation, Collection, Db, Filter } from 'mongodb';
 import { retryBusy } from '../store/store-retry';
 import { insertManyFates } from '../store/insert-fates';
 
@@ -70,6 +70,11 @@ export function afterAttempt(doc: WebhookDeliveryDoc, o: AttemptOutcome): Webhoo
   };
 }
 
+/** A new delivery whose first attempt was put off (see Deferral): pending, unclaimed, due at `until`. */
+export function deferred(doc: WebhookDeliveryDoc, until: Date): WebhookDeliveryDoc {
+  return { ...doc, next_attempt_at: until, due_at: until };
+}
+
 /**
  * Group commit of attempt records: updates arriving while one bulkWrite is in flight go out
  * together in the next, so a burst of attempts costs a few store round trips instead of one each.
@@ -126,8 +131,13 @@ export function createDeliveryLogRepository(db: Db) {
       if (opts.beforeId !== null) filter._id = { $lt: opts.beforeId };
       return col.find(filter).sort({ _id: -1 }).limit(opts.limit).toArray();
     },
-    /** Pending deliveries whose time has come, oldest first. */
-    due: (now: Date, limit: number) => col.find({ due_at: { $lte: now } }).sort({ due_at: 1 }).limit(limit).toArray(),
+    /** Pending deliveries whose time has come, oldest first, but those of these projects and endpoints (no room for them now). */
+    due(now: Date, limit: number, leave: { notProjects?: number[]; notWebhooks?: number[] } = {}): Promise<WebhookDeliveryDoc[]> {
+      const filter: Filter<WebhookDeliveryDoc> = { due_at: { $lte: now } };
+      if (leave.notProjects?.length) filter.project_id = { $nin: leave.notProjects };
+      if (leave.notWebhooks?.length) filter.webhook_id = { $nin: leave.notWebhooks };
+      return col.find(filter).sort({ due_at: 1 }).limit(limit).toArray();
+    },
     /** Takes a delivery for one attempt (compare-and-set on `due_at`); false when another replica took it. */
     async claim(doc: Pick<WebhookDeliveryDoc, '_id' | 'due_at'>, leaseUntil: Date): Promise<boolean> {
       const r = await retryBusy(() => col.updateOne({ _id: doc._id, due_at: doc.due_at }, { $set: { due_at: leaseUntil } }));
@@ -149,6 +159,10 @@ export function createDeliveryLogRepository(db: Db) {
         updated_at: a.updated_at,
       };
       await update({ updateOne: { filter: { _id: doc._id, due_at: claimedDueAt }, update: { $set } } });
+    },
+    /** Puts a claimed delivery off without an attempt (its endpoint is backed off, or there is no room): due at `until`, its attempts unchanged. */
+    async defer(doc: WebhookDeliveryDoc, claimedDueAt: Date, until: Date, now: Date): Promise<void> {
+      await update({ updateOne: { filter: { _id: doc._id, due_at: claimedDueAt }, update: { $set: { next_attempt_at: until, due_at: until, updated_at: now } } } });
     },
     /** Of these (endpoint, event) pairs, those that have a delivery record already (the fan-out of a redelivered event). */
     async existing(pairs: { webhookId: number; eventId: string }[]): Promise<Set<string>> {

@@ -1,8 +1,8 @@
 import type { OutcomeEvent } from '@herald/contracts';
 import type { Logger } from '@herald/service-kit';
 import type { IdAllocator } from '../store/id-allocator';
-import { afterAttempt, type DeliveryLogRepository, type WebhookDeliveryDoc } from './delivery-log-repository';
-import type { Dispatcher } from './dispatcher';
+import { afterAttempt, deferred, type DeliveryLogRepository, type WebhookDeliveryDoc } from './delivery-log-repository';
+import { isDeferral, type Dispatcher } from './dispatcher';
 import type { WebhookDoc, WebhookRepository } from './endpoint-repository';
 import { eventBody, isWebhookEventType } from './event-body';
 import type { WebhookMetrics } from './webhook-metrics';
@@ -21,7 +21,9 @@ export interface FanOutEvent {
  * deliveries with their first attempt (succeeded, failed, or pending with the next attempt's time),
  * so the common case costs one store write per batch, not two per delivery. An attempt still
  * running after the inline wait is inserted claimed by this process and updated when it ends (as a
- * poller's retry is). Resolves when the records are written (the caller then acknowledges the
+ * poller's retry is). An attempt the dispatcher puts off (its endpoint backed off by its breaker,
+ * or its project or endpoint out of room) is inserted pending and unclaimed, due when it may be
+ * made, with no attempt counted. Resolves when the records are written (the caller then acknowledges the
  * events). At least once: a process that dies between an attempt and the insert leaves the event
  * unacknowledged, so it is fanned out (and attempted) again; a redelivered event whose records
  * were written (the ack was lost) finds them (unique per endpoint and event id) and adds none.
@@ -88,7 +90,7 @@ export function createFanOut(deps: {
     const attempts = await deps.dispatcher.attemptFirst(docs.map((delivery, i) => ({ delivery, endpoint: pairs[i].endpoint })));
     const records = docs.map((d, i) => {
       const a = attempts[i];
-      return 'settled' in a ? afterAttempt(d, a.settled) : d;
+      return 'settled' in a ? afterAttempt(d, a.settled) : 'deferred' in a ? deferred(d, a.deferred.deferredUntil) : d;
     });
     const inserted = new Set((await deps.deliveries.insertNew(records)).map((d) => d._id));
     deps.metrics.fannedOut(inserted.size);
@@ -97,7 +99,7 @@ export function createFanOut(deps: {
       const a = attempts[i];
       if ('running' in a && inserted.has(d._id)) {
         void a.running
-          .then((o) => o && deps.deliveries.recordAttempt(d, claim, o))
+          .then((o) => o && (isDeferral(o) ? deps.deliveries.defer(d, claim, o.deferredUntil, deps.now()) : deps.deliveries.recordAttempt(d, claim, o)))
           .catch((err) => deps.logger.error({ err, deliveryId: d._id }, 'webhook attempt not recorded (attempted again after its lease)'));
       }
     });

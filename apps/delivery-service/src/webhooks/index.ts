@@ -18,7 +18,6 @@ import { createWebhookMetrics } from './webhook-metrics';
 import { ensureWebhookConsumer } from './webhook-stream';
 
 export interface WebhookSettings extends DispatcherSettings {
-  timeoutMs: number;
   allowPrivate: boolean;
   pollEveryMs: number;
   /** Events in hand at once of the fan-out consumer. */

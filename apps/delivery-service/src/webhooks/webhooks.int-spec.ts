@@ -48,6 +48,9 @@ describe('webhooks: endpoints, fan-out, signing, retries (delivery service again
       WEBHOOK_DISABLE_AFTER_MS: '6000',
       WEBHOOK_TIMEOUT_MS: '5000',
       WEBHOOK_INLINE_WAIT_MS: '300',
+      // The endpoints' breakers open after 5 failures in a row (the default) for 200 ms at first.
+      WEBHOOK_BREAKER_OPEN_MS: '200',
+      WEBHOOK_BREAKER_MAX_OPEN_MS: '1000',
     });
     pub = await outcomePublisher(h.natsUrl);
     nc = await connectNats(h.natsUrl, 'webhooks-test');
@@ -284,17 +287,35 @@ describe('webhook sender: private targets', () => {
     const send = createWebhookSender({ timeoutMs: 2000, allowPrivate: false, userAgent: 't' });
     const allowed = createWebhookSender({ timeoutMs: 2000, allowPrivate: true, userAgent: 't' });
     try {
-      for (const url of [rx.url, `http://localhost:${rx.port}/hook`, `http://[::ffff:127.0.0.1]:${rx.port}/hook`]) {
+      for (const url of [rx.url, `http://[::ffff:127.0.0.1]:${rx.port}/hook`]) {
         const r = await send({ url, headers: {}, body: '{}' });
         expect(r.status).toBeNull();
-        expect(r.error).toMatch(/address not allowed/);
+        expect(r.error).toMatch(/^address not allowed: .* is loopback, private/);
       }
+      // A name is refused in terms of the name: the log never says what it resolved to.
+      const byName = await send({ url: `http://localhost:${rx.port}/hook`, headers: {}, body: '{}' });
+      expect(byName.error).toBe('address not allowed: localhost resolves only to loopback, private, link-local or reserved addresses (WEBHOOK_ALLOW_PRIVATE=1 allows them)');
       expect(rx.received).toHaveLength(0);
       expect((await allowed({ url: `http://localhost:${rx.port}/hook`, headers: {}, body: '{}' })).status).toBe(204);
     } finally {
       send.close();
       allowed.close();
       await rx.close();
+    }
+  });
+
+  it('when a connection by name is refused, then the error names the host and port of the URL, not the address connected to', async () => {
+    const rx = await startReceiver();
+    const port = rx.port;
+    await rx.close(); // nothing listens there any more
+    const allowed = createWebhookSender({ timeoutMs: 2000, allowPrivate: true, userAgent: 't' });
+    try {
+      const r = await allowed({ url: `http://localhost:${port}/hook`, headers: {}, body: '{}' });
+      expect(r.status).toBeNull();
+      expect(r.error).toBe(`connection refused by localhost:${port}`);
+      expect(r.error).not.toMatch(/127\.0\.0\.1|::1/);
+    } finally {
+      allowed.close();
     }
   });
 });

@@ -6,6 +6,16 @@ import { PeerTracker } from '../../rate-limit/peer-tracker';
 import { createRateLimiter } from '../../rate-limit/rate-limiter';
 import { TokenBuckets } from '../../rate-limit/token-bucket';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * Throws 429 `rate_limited` (with `Retry-After`) when the bucket `key` has no token left at
+     * `perSecond` (burst 2×) across the gateway replicas; a route's own limit on top of the key's.
+     */
+    limitRate(key: string, perSecond: number, message: string): void;
+  }
+}
+
 /**
  * decisions §9: per key, the project's `rate_limit_per_second` (burst 2×, null = off) across all
  * replicas. Each replica enforces `limit / live replicas` in a local token bucket; replicas count
@@ -21,6 +31,11 @@ export default fp<{ nats: NatsConnection; instanceId: string }>(
     const limiter = createRateLimiter(buckets, peers);
     const heartbeat = startHeartbeat(opts.nats, peers, 1_000, () => buckets.sweep(60_000));
     app.addHook('onClose', async () => heartbeat.stop());
+
+    app.decorate('limitRate', (key: string, perSecond: number, message: string) => {
+      const result = limiter.take(key, perSecond);
+      if (!result.allowed) throw new GatewayError('exhausted', 'rate_limited', message, { 'Retry-After': String(result.retryAfterSeconds) });
+    });
 
     app.addHook('onRequest', async (request) => {
       const principal = request.principal;

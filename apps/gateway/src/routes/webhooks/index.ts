@@ -16,6 +16,13 @@ const webhookId = (raw: string) => BigInt(pathIdOr404(raw, 'webhook_not_found', 
 const webhookRoutes: RoutePlugin = async (app) => {
   const hooks = app.services.webhooks;
   const project = (request: { project: { id: number } }) => BigInt(request.project.id);
+  /**
+   * Tests and retries each make a request to the project's endpoint: a per-project budget
+   * (`WEBHOOK_ACTIONS_PER_SECOND`, burst 2×, across replicas) on top of the key's rate limit, so a
+   * key cannot turn Herald into a flood of a third party's URL. Checked once the ids are valid.
+   */
+  const actionBudget = (request: { project: { id: number } }) =>
+    app.limitRate(`webhook-actions:${request.project.id}`, app.config.WEBHOOK_ACTIONS_PER_SECOND ?? 2, 'Too many webhook tests and retries for this project, retry later');
 
   app.post('/webhooks', { schema: { tags, body: CreateWebhookBody, response: { 201: withMessage(WebhookWithSecretSchema), ...errors } } }, async (request, reply) => {
     const b = request.body;
@@ -61,7 +68,9 @@ const webhookRoutes: RoutePlugin = async (app) => {
   );
 
   app.post('/webhooks/:id/test', { schema: { tags, params: WebhookParams, response: { 200: withMessage(WebhookDeliverySchema), ...errors } } }, async (request) => {
-    const r = await hooks.testWebhook({ projectId: project(request), id: webhookId(request.params.id) });
+    const id = webhookId(request.params.id);
+    actionBudget(request);
+    const r = await hooks.testWebhook({ projectId: project(request), id });
     return { message: 'Test event queued', data: deliveryView(r.delivery!) };
   });
 
@@ -88,6 +97,7 @@ const webhookRoutes: RoutePlugin = async (app) => {
     async (request) => {
       const id = webhookId(request.params.id);
       const deliveryId = BigInt(pathIdOr404(request.params.delivery_id, 'webhook_delivery_not_found', 'Delivery not found'));
+      actionBudget(request);
       const r = await hooks.retryWebhookDelivery({ projectId: project(request), webhookId: id, id: deliveryId });
       return { message: 'Delivery queued for another attempt', data: deliveryView(r.delivery!) };
     },

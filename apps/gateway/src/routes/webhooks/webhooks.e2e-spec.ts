@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eventually } from '@herald/testing';
 import { verifyWebhook } from '@herald/webhook-signature';
+import { startGatewayReplica, type GatewayReplica } from '../../test-support/gateway-replica';
 import { call, createProject, uniqueId, TIMESTAMP, type TestProject } from '../../test-support/rest-client';
 
 interface Event {
@@ -222,5 +223,43 @@ describe('webhooks through the gateway', () => {
     expect(off.body.data).toMatchObject({ status: 'disabled', disabled_reason: 'manual', event_types: ['email.sent'] });
     expect((await as('DELETE', `/webhooks/${w.id}`)).body).toEqual({ message: 'Webhook deleted' });
     expect((await as('GET', `/webhooks/${w.id}`)).status).toBe(404);
+  });
+});
+
+// The per-project budget of tests and retries, on a replica of its own at 0.01/s (one request's
+// worth of burst, refilled in 100 s: nothing a slow machine can refill during the test).
+describe('webhook tests and retries: a per-project budget', () => {
+  let replica: GatewayReplica;
+  let rx: Awaited<ReturnType<typeof verifyingReceiver>>;
+  beforeAll(async () => {
+    replica = await startGatewayReplica({ WEBHOOK_ACTIONS_PER_SECOND: '0.01' });
+    rx = await verifyingReceiver(() => '');
+  });
+  afterAll(async () => {
+    await replica?.close();
+    await rx?.close();
+  });
+
+  it('when a project has spent its budget, then its tests and retries get 429 rate_limited with Retry-After; its other routes and other projects are unaffected; a bad id costs nothing', async () => {
+    const on = (p: TestProject) => (method: string, path: string) => call(method, path, { key: p.fullKey, base: replica.baseUrl });
+    const [a, b] = await Promise.all([createProject('webhook-budget-a'), createProject('webhook-budget-b')]);
+    const asA = on(a);
+    const asB = on(b);
+    const hookA = (await call('POST', '/webhooks', { key: a.fullKey, body: { url: rx.url } })).body.data.webhook.id;
+    const hookB = (await call('POST', '/webhooks', { key: b.fullKey, body: { url: rx.url } })).body.data.webhook.id;
+
+    // Ids that are no ids are refused before the budget is touched.
+    expect((await asA('POST', '/webhooks/not-an-id/test')).status).toBe(404);
+    expect((await asA('POST', `/webhooks/${hookA}/deliveries/not-an-id/retry`)).status).toBe(404);
+
+    const first = await asA('POST', `/webhooks/${hookA}/test`);
+    expect(first.status).toBe(200);
+    const again = await asA('POST', `/webhooks/${hookA}/test`);
+    expect([again.status, again.body]).toEqual([429, { message: expect.any(String), code: 'rate_limited' }]);
+    expect(Number(again.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    const retry = await asA('POST', `/webhooks/${hookA}/deliveries/${first.body.data.id}/retry`);
+    expect(retry.status).toBe(429);
+    expect((await asA('GET', `/webhooks/${hookA}/deliveries`)).status).toBe(200);
+    expect((await asB('POST', `/webhooks/${hookB}/test`)).status).toBe(200);
   });
 });
