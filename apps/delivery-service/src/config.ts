@@ -97,14 +97,18 @@ export const ConfigSchema = Type.Composite([
     SMTP_TIMEOUT_MS: Type.Integer({ minimum: 100, default: 30_000 }),
     /** Housekeeping pass (past months' quota units, expired idempotency keys). */
     PRUNE_EVERY_MS: Type.Integer({ minimum: 1000, default: 3_600_000 }),
-    /** Sends in hand at once of the send consumer (decided and written in batches of WORKER_BATCH_SIZE). */
-    WORKER_CONCURRENCY: Type.Integer({ minimum: 1, default: 256 }),
+    /** Sends in hand at once of the send consumer (decided and written in batches of WORKER_BATCH_SIZE: two batches at once by default). */
+    WORKER_CONCURRENCY: Type.Integer({ minimum: 1, default: 128 }),
     /** Emails in hand at once (fetched and being sent; a multiple of the batch size). */
     EMAIL_CONCURRENCY: Type.Integer({ minimum: 1, default: 128 }),
     /** Jobs per batch of the send and email workers (one insert, or one outcome write, per batch). */
     WORKER_BATCH_SIZE: Type.Integer({ minimum: 1, maximum: 1000, default: 64 }),
-    /** How long a batch waits for more jobs after its first one arrived. */
-    WORKER_BATCH_LINGER_MS: Type.Integer({ minimum: 0, maximum: 1000, default: 3 }),
+    /**
+     * How long a batch waits for more jobs after its first one arrived: each batch has a fixed cost
+     * (a ResolveBatch, the store reads and the insert), so fuller batches cost less per send (bench:
+     * 25 ms instead of 3 halved the store operations per send); the price is that much added latency.
+     */
+    WORKER_BATCH_LINGER_MS: Type.Integer({ minimum: 0, maximum: 1000, default: 20 }),
     /**
      * How long a recipient confirmed by the recipient service is taken to exist by sends and feed
      * reads (0: always ask); deletions are forgotten at once (RecipientDeleted events), and
