@@ -321,6 +321,8 @@ describe('delivery service: sends and their outcomes', () => {
     const req = { projectId: project, settings: settings(), recipientId: 'jo', target, payloadJson: '{"c":1}', idempotencyKey: `k-${uid()}` };
     const answers = await Promise.all(Array.from({ length: 8 }, () => h.client.send(req)));
     expect(new Set(answers.map((a) => a.notification!.id)).size).toBe(1);
+    // Written by the worker once decided: counted once that one has settled.
+    await settled(project, answers[0].notification!.id);
     expect(await mongo.db.collection('notifications').countDocuments({ project_id: Number(project) })).toBe(1);
   });
 
