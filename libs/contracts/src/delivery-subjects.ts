@@ -18,12 +18,15 @@ export const DELIVERY_BROADCAST_SUBJECT = `${DELIVERY_SUBJECT_PREFIX}.broadcast`
 export const DELIVERY_CHUNK_SUBJECT = `${DELIVERY_SUBJECT_PREFIX}.chunk`;
 /** EmailJob: send one notification's email. */
 export const DELIVERY_EMAIL_SUBJECT = `${DELIVERY_SUBJECT_PREFIX}.email`;
+/** DigestJob: close one email digest (issue 21). */
+export const DELIVERY_DIGEST_SUBJECT = `${DELIVERY_SUBJECT_PREFIX}.digest`;
 
 /** Decides and writes batches of direct sends (SendJob). */
 export const DELIVERY_SEND_CONSUMER = 'delivery-sends';
 export const DELIVERY_BROADCAST_CONSUMER = 'delivery-broadcasts';
 export const DELIVERY_CHUNK_CONSUMER = 'delivery-chunks';
 export const DELIVERY_EMAIL_CONSUMER = 'delivery-emails';
+export const DELIVERY_DIGEST_CONSUMER = 'delivery-digests';
 /** Durable consumer of the delivery service on EVENTS_STREAM, filtered to RECIPIENT_DELETED_SUBJECT. */
 export const DELIVERY_RECIPIENT_DELETED_CONSUMER = 'delivery-recipient-deleted';
 
@@ -46,12 +49,15 @@ export const OUTCOME_TYPES = [
   'notification.suppressed',
   'notification.quota_exceeded',
   'notification.failed',
+  'notification.throttled',
+  'notification.canceled',
   'notification.read',
   'notification.opened',
   'email.sent',
   'email.failed',
   'email.skipped',
   'broadcast.completed',
+  'broadcast.canceled',
 ] as const;
 /** Internal types: a read or opened flag set back to false (the live stream shows them as notification.updated). */
 export const OUTCOME_INTERNAL_TYPES = ['notification.unread', 'notification.unopened'] as const;

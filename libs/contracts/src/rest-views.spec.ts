@@ -30,6 +30,7 @@ describe('notificationView', () => {
       attempts: 1,
       sent_at: null,
       error: EMAIL_ERROR_SUMMARY,
+      digest_id: null,
     });
   });
 

@@ -45,6 +45,7 @@ export function notificationView(n: Notification, audience: Audience = 'full') {
           attempts: e.attempts,
           sent_at: formatProtoTimestamp(e.sentAt),
           error: e.error === undefined ? null : audience === 'full' ? e.error : EMAIL_ERROR_SUMMARY,
+          digest_id: e.digestId === undefined ? null : Number(e.digestId),
         };
   return {
     id: Number(n.id),
@@ -57,6 +58,7 @@ export function notificationView(n: Notification, audience: Audience = 'full') {
     created_at: formatProtoTimestamp(n.createdAt)!,
     updated_at: formatProtoTimestamp(n.updatedAt)!,
     status: n.status,
+    send_at: formatProtoTimestamp(n.sendAt),
     email,
     decision: notificationDecisionView(n),
   };
@@ -113,7 +115,7 @@ export function notificationDecisionView(n: Notification) {
   const d = n.decision;
   if (!d) return null;
   const out: { in_app?: DecisionView; email?: DecisionView } = {};
-  if (n.status !== 'not_requested') out.in_app = decisionView(d.inApp, n.status === 'enqueued' ? 'pending' : n.status);
+  if (n.status !== 'not_requested') out.in_app = decisionView(d.inApp, n.status === 'enqueued' || n.status === 'scheduled' ? 'pending' : n.status);
   if (n.email && n.email.status !== 'not_requested') out.email = decisionView(d.email, n.email.status);
   return out;
 }
@@ -129,6 +131,7 @@ export function broadcastView(b: Broadcast) {
     email: b.email ? { status: b.email.status, ...(b.email.eligible !== undefined ? { eligible: Number(b.email.eligible) } : {}) } : null,
     created_at: formatProtoTimestamp(b.createdAt)!,
     updated_at: formatProtoTimestamp(b.updatedAt)!,
+    send_at: formatProtoTimestamp(b.sendAt),
   };
 }
 

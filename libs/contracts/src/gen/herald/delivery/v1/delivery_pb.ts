@@ -16,7 +16,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file herald/delivery/v1/delivery.proto.
  */
 export const file_herald_delivery_v1_delivery: GenFile = /*@__PURE__*/
-  fileDesc("CiFoZXJhbGQvZGVsaXZlcnkvdjEvZGVsaXZlcnkucHJvdG8SEmhlcmFsZC5kZWxpdmVyeS52MSJDChJOb3RpZmljYXRpb25UYXJnZXQSDwoHY2hhbm5lbBgBIAEoCRINCgV0b3BpYxgCIAEoCRINCgVldmVudBgDIAEoCSLKAgoMU2VuZFNldHRpbmdzEhYKDnN0cmljdF90YXJnZXRzGAEgASgIEioKIm1heF9icm9hZGNhc3RfcmVjaXBpZW50c19mb3JfZW1haWwYAiABKAMSGgoNbW9udGhseV9xdW90YRgDIAEoA0gAiAEBEh8KEmVtYWlsX2Zyb21fYWRkcmVzcxgEIAEoCUgBiAEBEhwKD2VtYWlsX2Zyb21fbmFtZRgFIAEoCUgCiAEBEhsKDmVtYWlsX3JlcGx5X3RvGAYgASgJSAOIAQESGwoOcmV0ZW50aW9uX2RheXMYByABKAVIBIgBAUIQCg5fbW9udGhseV9xdW90YUIVChNfZW1haWxfZnJvbV9hZGRyZXNzQhIKEF9lbWFpbF9mcm9tX25hbWVCEQoPX2VtYWlsX3JlcGx5X3RvQhEKD19yZXRlbnRpb25fZGF5cyJvCgxFbWFpbENvbnRlbnQSDwoHc3ViamVjdBgBIAEoCRIMCgRodG1sGAIgASgJEhEKBHRleHQYAyABKAlIAIgBARIWCglmcm9tX25hbWUYBCABKAlIAYgBAUIHCgVfdGV4dEIMCgpfZnJvbV9uYW1lIs4CCgtTZW5kUmVxdWVzdBISCgpwcm9qZWN0X2lkGAEgASgDEjIKCHNldHRpbmdzGAIgASgLMiAuaGVyYWxkLmRlbGl2ZXJ5LnYxLlNlbmRTZXR0aW5ncxIZCgxyZWNpcGllbnRfaWQYAyABKAlIAIgBARI7CgZ0YXJnZXQYBCABKAsyJi5oZXJhbGQuZGVsaXZlcnkudjEuTm90aWZpY2F0aW9uVGFyZ2V0SAGIAQESGQoMcGF5bG9hZF9qc29uGAUgASgJSAKIAQESNAoFZW1haWwYBiABKAsyIC5oZXJhbGQuZGVsaXZlcnkudjEuRW1haWxDb250ZW50SAOIAQESFwoPaWRlbXBvdGVuY3lfa2V5GAcgASgJQg8KDV9yZWNpcGllbnRfaWRCCQoHX3RhcmdldEIPCg1fcGF5bG9hZF9qc29uQggKBl9lbWFpbCLlAQoMRW1haWxPdXRjb21lEg4KBnN0YXR1cxgBIAEoCRITCgZyZWFzb24YAiABKAlIAIgBARIUCgdhZGRyZXNzGAMgASgJSAGIAQESFwoKbWVzc2FnZV9pZBgEIAEoCUgCiAEBEhAKCGF0dGVtcHRzGAUgASgFEisKB3NlbnRfYXQYBiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhIKBWVycm9yGAcgASgJSAOIAQFCCQoHX3JlYXNvbkIKCghfYWRkcmVzc0INCgtfbWVzc2FnZV9pZEIICgZfZXJyb3Ii3QMKDE5vdGlmaWNhdGlvbhIKCgJpZBgBIAEoAxIUCgxyZWNpcGllbnRfaWQYAiABKAkSGQoMcGF5bG9hZF9qc29uGAMgASgJSACIAQESGQoMYnJvYWRjYXN0X2lkGAQgASgDSAGIAQESOwoGdGFyZ2V0GAUgASgLMiYuaGVyYWxkLmRlbGl2ZXJ5LnYxLk5vdGlmaWNhdGlvblRhcmdldEgCiAEBEgwKBHJlYWQYBiABKAgSDgoGb3BlbmVkGAcgASgIEi4KCmNyZWF0ZWRfYXQYCCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KCnVwZGF0ZWRfYXQYCSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEg4KBnN0YXR1cxgKIAEoCRIvCgVlbWFpbBgLIAEoCzIgLmhlcmFsZC5kZWxpdmVyeS52MS5FbWFpbE91dGNvbWUSPwoIZGVjaXNpb24YDCABKAsyKC5oZXJhbGQuZGVsaXZlcnkudjEuTm90aWZpY2F0aW9uRGVjaXNpb25IA4gBAUIPCg1fcGF5bG9hZF9qc29uQg8KDV9icm9hZGNhc3RfaWRCCQoHX3RhcmdldEILCglfZGVjaXNpb24ijAEKFE5vdGlmaWNhdGlvbkRlY2lzaW9uEi8KBmluX2FwcBgBIAEoCzIaLmhlcmFsZC5jb21tb24udjEuRGVjaXNpb25IAIgBARIuCgVlbWFpbBgCIAEoCzIaLmhlcmFsZC5jb21tb24udjEuRGVjaXNpb25IAYgBAUIJCgdfaW5fYXBwQggKBl9lbWFpbCJECg5Ccm9hZGNhc3RFbWFpbBIOCgZzdGF0dXMYASABKAkSFQoIZWxpZ2libGUYAiABKANIAIgBAUILCglfZWxpZ2libGUi0AIKCUJyb2FkY2FzdBIKCgJpZBgBIAEoAxI2CgZ0YXJnZXQYAiABKAsyJi5oZXJhbGQuZGVsaXZlcnkudjEuTm90aWZpY2F0aW9uVGFyZ2V0EhQKDHBheWxvYWRfanNvbhgDIAEoCRIOCgZzdGF0dXMYBCABKAkSGAoQcmVjaXBpZW50c190b3RhbBgFIAEoAxIdChVub3RpZmljYXRpb25zX2NyZWF0ZWQYBiABKAMSNgoFZW1haWwYByABKAsyIi5oZXJhbGQuZGVsaXZlcnkudjEuQnJvYWRjYXN0RW1haWxIAIgBARIuCgpjcmVhdGVkX2F0GAggASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIuCgp1cGRhdGVkX2F0GAkgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcEIICgZfZW1haWwioQEKDFNlbmRSZXNwb25zZRI7Cgxub3RpZmljYXRpb24YASABKAsyIC5oZXJhbGQuZGVsaXZlcnkudjEuTm90aWZpY2F0aW9uSACIAQESNQoJYnJvYWRjYXN0GAIgASgLMh0uaGVyYWxkLmRlbGl2ZXJ5LnYxLkJyb2FkY2FzdEgBiAEBQg8KDV9ub3RpZmljYXRpb25CDAoKX2Jyb2FkY2FzdCJBCg9TZW5kTWFueVJlcXVlc3QSLgoFc2VuZHMYASADKAsyHy5oZXJhbGQuZGVsaXZlcnkudjEuU2VuZFJlcXVlc3QiVQoJU2VuZEVycm9yEgwKBGNvZGUYASABKAUSDwoHbWVzc2FnZRgCIAEoCRIpCgRpbmZvGAMgASgLMhsuaGVyYWxkLmNvbW1vbi52MS5FcnJvckluZm8ifAoKU2VuZFJlc3VsdBI0CghhY2NlcHRlZBgBIAEoCzIgLmhlcmFsZC5kZWxpdmVyeS52MS5TZW5kUmVzcG9uc2VIABIuCgVlcnJvchgCIAEoCzIdLmhlcmFsZC5kZWxpdmVyeS52MS5TZW5kRXJyb3JIAEIICgZyZXN1bHQiQwoQU2VuZE1hbnlSZXNwb25zZRIvCgdyZXN1bHRzGAEgAygLMh4uaGVyYWxkLmRlbGl2ZXJ5LnYxLlNlbmRSZXN1bHQiNQoSR2V0UGF5bG9hZHNSZXF1ZXN0EhIKCnByb2plY3RfaWQYASABKAMSCwoDaWRzGAIgAygDIk0KE05vdGlmaWNhdGlvblBheWxvYWQSCgoCaWQYASABKAMSGQoMcGF5bG9hZF9qc29uGAIgASgJSACIAQFCDwoNX3BheWxvYWRfanNvbiJQChNHZXRQYXlsb2Fkc1Jlc3BvbnNlEjkKCHBheWxvYWRzGAEgAygLMicuaGVyYWxkLmRlbGl2ZXJ5LnYxLk5vdGlmaWNhdGlvblBheWxvYWQiOAoWR2V0Tm90aWZpY2F0aW9uUmVxdWVzdBISCgpwcm9qZWN0X2lkGAEgASgDEgoKAmlkGAIgASgDIlEKF0dldE5vdGlmaWNhdGlvblJlc3BvbnNlEjYKDG5vdGlmaWNhdGlvbhgBIAEoCzIgLmhlcmFsZC5kZWxpdmVyeS52MS5Ob3RpZmljYXRpb24iNQoTR2V0QnJvYWRjYXN0UmVxdWVzdBISCgpwcm9qZWN0X2lkGAEgASgDEgoKAmlkGAIgASgDIkgKFEdldEJyb2FkY2FzdFJlc3BvbnNlEjAKCWJyb2FkY2FzdBgBIAEoCzIdLmhlcmFsZC5kZWxpdmVyeS52MS5Ccm9hZGNhc3QidgoPTGlzdEZlZWRSZXF1ZXN0EhIKCnByb2plY3RfaWQYASABKAMSFAoMcmVjaXBpZW50X2lkGAIgASgJEg0KBWxpbWl0GAMgASgFEg4KBmN1cnNvchgEIAEoCRIRCgRyZWFkGAUgASgISACIAQFCBwoFX3JlYWQiYAoQTGlzdEZlZWRSZXNwb25zZRI3Cg1ub3RpZmljYXRpb25zGAEgAygLMiAuaGVyYWxkLmRlbGl2ZXJ5LnYxLk5vdGlmaWNhdGlvbhITCgtuZXh0X2N1cnNvchgCIAEoCSI+ChJVbnJlYWRDb3VudFJlcXVlc3QSEgoKcHJvamVjdF9pZBgBIAEoAxIUCgxyZWNpcGllbnRfaWQYAiABKAkiKwoTVW5yZWFkQ291bnRSZXNwb25zZRIUCgx1bnJlYWRfY291bnQYASABKAMijQEKGVVwZGF0ZU5vdGlmaWNhdGlvblJlcXVlc3QSEgoKcHJvamVjdF9pZBgBIAEoAxIUCgxyZWNpcGllbnRfaWQYAiABKAkSCgoCaWQYAyABKAMSEQoEcmVhZBgEIAEoCEgAiAEBEhMKBm9wZW5lZBgFIAEoCEgBiAEBQgcKBV9yZWFkQgkKB19vcGVuZWQiVAoaVXBkYXRlTm90aWZpY2F0aW9uUmVzcG9uc2USNgoMbm90aWZpY2F0aW9uGAEgASgLMiAuaGVyYWxkLmRlbGl2ZXJ5LnYxLk5vdGlmaWNhdGlvbiI+ChJNYXJrQWxsUmVhZFJlcXVlc3QSEgoKcHJvamVjdF9pZBgBIAEoAxIUCgxyZWNpcGllbnRfaWQYAiABKAkiJgoTTWFya0FsbFJlYWRSZXNwb25zZRIPCgd1cGRhdGVkGAEgASgDIi0KHENoZWNrVW5zdWJzY3JpYmVUb2tlblJlcXVlc3QSDQoFdG9rZW4YASABKAkikQEKHUNoZWNrVW5zdWJzY3JpYmVUb2tlblJlc3BvbnNlEhIKCnByb2plY3RfaWQYASABKAMSFAoMcmVjaXBpZW50X2lkGAIgASgJEjYKBnRhcmdldBgDIAEoCzImLmhlcmFsZC5kZWxpdmVyeS52MS5Ob3RpZmljYXRpb25UYXJnZXQSDgoGbWVkaXVtGAQgASgJMuwHCg9EZWxpdmVyeVNlcnZpY2USSQoEU2VuZBIfLmhlcmFsZC5kZWxpdmVyeS52MS5TZW5kUmVxdWVzdBogLmhlcmFsZC5kZWxpdmVyeS52MS5TZW5kUmVzcG9uc2USVQoIU2VuZE1hbnkSIy5oZXJhbGQuZGVsaXZlcnkudjEuU2VuZE1hbnlSZXF1ZXN0GiQuaGVyYWxkLmRlbGl2ZXJ5LnYxLlNlbmRNYW55UmVzcG9uc2USXgoLR2V0UGF5bG9hZHMSJi5oZXJhbGQuZGVsaXZlcnkudjEuR2V0UGF5bG9hZHNSZXF1ZXN0GicuaGVyYWxkLmRlbGl2ZXJ5LnYxLkdldFBheWxvYWRzUmVzcG9uc2USagoPR2V0Tm90aWZpY2F0aW9uEiouaGVyYWxkLmRlbGl2ZXJ5LnYxLkdldE5vdGlmaWNhdGlvblJlcXVlc3QaKy5oZXJhbGQuZGVsaXZlcnkudjEuR2V0Tm90aWZpY2F0aW9uUmVzcG9uc2USYQoMR2V0QnJvYWRjYXN0EicuaGVyYWxkLmRlbGl2ZXJ5LnYxLkdldEJyb2FkY2FzdFJlcXVlc3QaKC5oZXJhbGQuZGVsaXZlcnkudjEuR2V0QnJvYWRjYXN0UmVzcG9uc2USVQoITGlzdEZlZWQSIy5oZXJhbGQuZGVsaXZlcnkudjEuTGlzdEZlZWRSZXF1ZXN0GiQuaGVyYWxkLmRlbGl2ZXJ5LnYxLkxpc3RGZWVkUmVzcG9uc2USXgoLVW5yZWFkQ291bnQSJi5oZXJhbGQuZGVsaXZlcnkudjEuVW5yZWFkQ291bnRSZXF1ZXN0GicuaGVyYWxkLmRlbGl2ZXJ5LnYxLlVucmVhZENvdW50UmVzcG9uc2UScwoSVXBkYXRlTm90aWZpY2F0aW9uEi0uaGVyYWxkLmRlbGl2ZXJ5LnYxLlVwZGF0ZU5vdGlmaWNhdGlvblJlcXVlc3QaLi5oZXJhbGQuZGVsaXZlcnkudjEuVXBkYXRlTm90aWZpY2F0aW9uUmVzcG9uc2USXgoLTWFya0FsbFJlYWQSJi5oZXJhbGQuZGVsaXZlcnkudjEuTWFya0FsbFJlYWRSZXF1ZXN0GicuaGVyYWxkLmRlbGl2ZXJ5LnYxLk1hcmtBbGxSZWFkUmVzcG9uc2USfAoVQ2hlY2tVbnN1YnNjcmliZVRva2VuEjAuaGVyYWxkLmRlbGl2ZXJ5LnYxLkNoZWNrVW5zdWJzY3JpYmVUb2tlblJlcXVlc3QaMS5oZXJhbGQuZGVsaXZlcnkudjEuQ2hlY2tVbnN1YnNjcmliZVRva2VuUmVzcG9uc2ViBnByb3RvMw", [file_google_protobuf_timestamp, file_herald_common_v1_decision, file_herald_common_v1_errors]);
+  fileDesc("CiFoZXJhbGQvZGVsaXZlcnkvdjEvZGVsaXZlcnkucHJvdG8SEmhlcmFsZC5kZWxpdmVyeS52MSJDChJOb3RpZmljYXRpb25UYXJnZXQSDwoHY2hhbm5lbBgBIAEoCRINCgV0b3BpYxgCIAEoCRINCgVldmVudBgDIAEoCSLKAgoMU2VuZFNldHRpbmdzEhYKDnN0cmljdF90YXJnZXRzGAEgASgIEioKIm1heF9icm9hZGNhc3RfcmVjaXBpZW50c19mb3JfZW1haWwYAiABKAMSGgoNbW9udGhseV9xdW90YRgDIAEoA0gAiAEBEh8KEmVtYWlsX2Zyb21fYWRkcmVzcxgEIAEoCUgBiAEBEhwKD2VtYWlsX2Zyb21fbmFtZRgFIAEoCUgCiAEBEhsKDmVtYWlsX3JlcGx5X3RvGAYgASgJSAOIAQESGwoOcmV0ZW50aW9uX2RheXMYByABKAVIBIgBAUIQCg5fbW9udGhseV9xdW90YUIVChNfZW1haWxfZnJvbV9hZGRyZXNzQhIKEF9lbWFpbF9mcm9tX25hbWVCEQoPX2VtYWlsX3JlcGx5X3RvQhEKD19yZXRlbnRpb25fZGF5cyK9AQoMRW1haWxDb250ZW50Eg8KB3N1YmplY3QYASABKAkSDAoEaHRtbBgCIAEoCRIRCgR0ZXh0GAMgASgJSACIAQESFgoJZnJvbV9uYW1lGAQgASgJSAGIAQESGgoNZGVsYXlfc2Vjb25kcxgFIAEoBUgCiAEBEhMKBnVubGVzcxgGIAEoCUgDiAEBQgcKBV90ZXh0QgwKCl9mcm9tX25hbWVCEAoOX2RlbGF5X3NlY29uZHNCCQoHX3VubGVzcyKMAwoLU2VuZFJlcXVlc3QSEgoKcHJvamVjdF9pZBgBIAEoAxIyCghzZXR0aW5ncxgCIAEoCzIgLmhlcmFsZC5kZWxpdmVyeS52MS5TZW5kU2V0dGluZ3MSGQoMcmVjaXBpZW50X2lkGAMgASgJSACIAQESOwoGdGFyZ2V0GAQgASgLMiYuaGVyYWxkLmRlbGl2ZXJ5LnYxLk5vdGlmaWNhdGlvblRhcmdldEgBiAEBEhkKDHBheWxvYWRfanNvbhgFIAEoCUgCiAEBEjQKBWVtYWlsGAYgASgLMiAuaGVyYWxkLmRlbGl2ZXJ5LnYxLkVtYWlsQ29udGVudEgDiAEBEhcKD2lkZW1wb3RlbmN5X2tleRgHIAEoCRIwCgdzZW5kX2F0GAggASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcEgEiAEBQg8KDV9yZWNpcGllbnRfaWRCCQoHX3RhcmdldEIPCg1fcGF5bG9hZF9qc29uQggKBl9lbWFpbEIKCghfc2VuZF9hdCKLAgoMRW1haWxPdXRjb21lEg4KBnN0YXR1cxgBIAEoCRITCgZyZWFzb24YAiABKAlIAIgBARIUCgdhZGRyZXNzGAMgASgJSAGIAQESFwoKbWVzc2FnZV9pZBgEIAEoCUgCiAEBEhAKCGF0dGVtcHRzGAUgASgFEisKB3NlbnRfYXQYBiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhIKBWVycm9yGAcgASgJSAOIAQESFgoJZGlnZXN0X2lkGAggASgDSASIAQFCCQoHX3JlYXNvbkIKCghfYWRkcmVzc0INCgtfbWVzc2FnZV9pZEIICgZfZXJyb3JCDAoKX2RpZ2VzdF9pZCKKBAoMTm90aWZpY2F0aW9uEgoKAmlkGAEgASgDEhQKDHJlY2lwaWVudF9pZBgCIAEoCRIZCgxwYXlsb2FkX2pzb24YAyABKAlIAIgBARIZCgxicm9hZGNhc3RfaWQYBCABKANIAYgBARI7CgZ0YXJnZXQYBSABKAsyJi5oZXJhbGQuZGVsaXZlcnkudjEuTm90aWZpY2F0aW9uVGFyZ2V0SAKIAQESDAoEcmVhZBgGIAEoCBIOCgZvcGVuZWQYByABKAgSLgoKY3JlYXRlZF9hdBgIIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLgoKdXBkYXRlZF9hdBgJIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASDgoGc3RhdHVzGAogASgJEi8KBWVtYWlsGAsgASgLMiAuaGVyYWxkLmRlbGl2ZXJ5LnYxLkVtYWlsT3V0Y29tZRI/CghkZWNpc2lvbhgMIAEoCzIoLmhlcmFsZC5kZWxpdmVyeS52MS5Ob3RpZmljYXRpb25EZWNpc2lvbkgDiAEBEisKB3NlbmRfYXQYDSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wQg8KDV9wYXlsb2FkX2pzb25CDwoNX2Jyb2FkY2FzdF9pZEIJCgdfdGFyZ2V0QgsKCV9kZWNpc2lvbiKMAQoUTm90aWZpY2F0aW9uRGVjaXNpb24SLwoGaW5fYXBwGAEgASgLMhouaGVyYWxkLmNvbW1vbi52MS5EZWNpc2lvbkgAiAEBEi4KBWVtYWlsGAIgASgLMhouaGVyYWxkLmNvbW1vbi52MS5EZWNpc2lvbkgBiAEBQgkKB19pbl9hcHBCCAoGX2VtYWlsIkQKDkJyb2FkY2FzdEVtYWlsEg4KBnN0YXR1cxgBIAEoCRIVCghlbGlnaWJsZRgCIAEoA0gAiAEBQgsKCV9lbGlnaWJsZSL9AgoJQnJvYWRjYXN0EgoKAmlkGAEgASgDEjYKBnRhcmdldBgCIAEoCzImLmhlcmFsZC5kZWxpdmVyeS52MS5Ob3RpZmljYXRpb25UYXJnZXQSFAoMcGF5bG9hZF9qc29uGAMgASgJEg4KBnN0YXR1cxgEIAEoCRIYChByZWNpcGllbnRzX3RvdGFsGAUgASgDEh0KFW5vdGlmaWNhdGlvbnNfY3JlYXRlZBgGIAEoAxI2CgVlbWFpbBgHIAEoCzIiLmhlcmFsZC5kZWxpdmVyeS52MS5Ccm9hZGNhc3RFbWFpbEgAiAEBEi4KCmNyZWF0ZWRfYXQYCCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KCnVwZGF0ZWRfYXQYCSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEisKB3NlbmRfYXQYCiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wQggKBl9lbWFpbCKhAQoMU2VuZFJlc3BvbnNlEjsKDG5vdGlmaWNhdGlvbhgBIAEoCzIgLmhlcmFsZC5kZWxpdmVyeS52MS5Ob3RpZmljYXRpb25IAIgBARI1Cglicm9hZGNhc3QYAiABKAsyHS5oZXJhbGQuZGVsaXZlcnkudjEuQnJvYWRjYXN0SAGIAQFCDwoNX25vdGlmaWNhdGlvbkIMCgpfYnJvYWRjYXN0IkEKD1NlbmRNYW55UmVxdWVzdBIuCgVzZW5kcxgBIAMoCzIfLmhlcmFsZC5kZWxpdmVyeS52MS5TZW5kUmVxdWVzdCJVCglTZW5kRXJyb3ISDAoEY29kZRgBIAEoBRIPCgdtZXNzYWdlGAIgASgJEikKBGluZm8YAyABKAsyGy5oZXJhbGQuY29tbW9uLnYxLkVycm9ySW5mbyJ8CgpTZW5kUmVzdWx0EjQKCGFjY2VwdGVkGAEgASgLMiAuaGVyYWxkLmRlbGl2ZXJ5LnYxLlNlbmRSZXNwb25zZUgAEi4KBWVycm9yGAIgASgLMh0uaGVyYWxkLmRlbGl2ZXJ5LnYxLlNlbmRFcnJvckgAQggKBnJlc3VsdCJDChBTZW5kTWFueVJlc3BvbnNlEi8KB3Jlc3VsdHMYASADKAsyHi5oZXJhbGQuZGVsaXZlcnkudjEuU2VuZFJlc3VsdCI1ChJHZXRQYXlsb2Fkc1JlcXVlc3QSEgoKcHJvamVjdF9pZBgBIAEoAxILCgNpZHMYAiADKAMiTQoTTm90aWZpY2F0aW9uUGF5bG9hZBIKCgJpZBgBIAEoAxIZCgxwYXlsb2FkX2pzb24YAiABKAlIAIgBAUIPCg1fcGF5bG9hZF9qc29uIlAKE0dldFBheWxvYWRzUmVzcG9uc2USOQoIcGF5bG9hZHMYASADKAsyJy5oZXJhbGQuZGVsaXZlcnkudjEuTm90aWZpY2F0aW9uUGF5bG9hZCI4ChZHZXROb3RpZmljYXRpb25SZXF1ZXN0EhIKCnByb2plY3RfaWQYASABKAMSCgoCaWQYAiABKAMiUQoXR2V0Tm90aWZpY2F0aW9uUmVzcG9uc2USNgoMbm90aWZpY2F0aW9uGAEgASgLMiAuaGVyYWxkLmRlbGl2ZXJ5LnYxLk5vdGlmaWNhdGlvbiI1ChNHZXRCcm9hZGNhc3RSZXF1ZXN0EhIKCnByb2plY3RfaWQYASABKAMSCgoCaWQYAiABKAMiSAoUR2V0QnJvYWRjYXN0UmVzcG9uc2USMAoJYnJvYWRjYXN0GAEgASgLMh0uaGVyYWxkLmRlbGl2ZXJ5LnYxLkJyb2FkY2FzdCJ2Cg9MaXN0RmVlZFJlcXVlc3QSEgoKcHJvamVjdF9pZBgBIAEoAxIUCgxyZWNpcGllbnRfaWQYAiABKAkSDQoFbGltaXQYAyABKAUSDgoGY3Vyc29yGAQgASgJEhEKBHJlYWQYBSABKAhIAIgBAUIHCgVfcmVhZCJgChBMaXN0RmVlZFJlc3BvbnNlEjcKDW5vdGlmaWNhdGlvbnMYASADKAsyIC5oZXJhbGQuZGVsaXZlcnkudjEuTm90aWZpY2F0aW9uEhMKC25leHRfY3Vyc29yGAIgASgJIj4KElVucmVhZENvdW50UmVxdWVzdBISCgpwcm9qZWN0X2lkGAEgASgDEhQKDHJlY2lwaWVudF9pZBgCIAEoCSIrChNVbnJlYWRDb3VudFJlc3BvbnNlEhQKDHVucmVhZF9jb3VudBgBIAEoAyKNAQoZVXBkYXRlTm90aWZpY2F0aW9uUmVxdWVzdBISCgpwcm9qZWN0X2lkGAEgASgDEhQKDHJlY2lwaWVudF9pZBgCIAEoCRIKCgJpZBgDIAEoAxIRCgRyZWFkGAQgASgISACIAQESEwoGb3BlbmVkGAUgASgISAGIAQFCBwoFX3JlYWRCCQoHX29wZW5lZCJUChpVcGRhdGVOb3RpZmljYXRpb25SZXNwb25zZRI2Cgxub3RpZmljYXRpb24YASABKAsyIC5oZXJhbGQuZGVsaXZlcnkudjEuTm90aWZpY2F0aW9uIj4KEk1hcmtBbGxSZWFkUmVxdWVzdBISCgpwcm9qZWN0X2lkGAEgASgDEhQKDHJlY2lwaWVudF9pZBgCIAEoCSImChNNYXJrQWxsUmVhZFJlc3BvbnNlEg8KB3VwZGF0ZWQYASABKAMiLQocQ2hlY2tVbnN1YnNjcmliZVRva2VuUmVxdWVzdBINCgV0b2tlbhgBIAEoCSKRAQodQ2hlY2tVbnN1YnNjcmliZVRva2VuUmVzcG9uc2USEgoKcHJvamVjdF9pZBgBIAEoAxIUCgxyZWNpcGllbnRfaWQYAiABKAkSNgoGdGFyZ2V0GAMgASgLMiYuaGVyYWxkLmRlbGl2ZXJ5LnYxLk5vdGlmaWNhdGlvblRhcmdldBIOCgZtZWRpdW0YBCABKAkiOwoZQ2FuY2VsTm90aWZpY2F0aW9uUmVxdWVzdBISCgpwcm9qZWN0X2lkGAEgASgDEgoKAmlkGAIgASgDIlQKGkNhbmNlbE5vdGlmaWNhdGlvblJlc3BvbnNlEjYKDG5vdGlmaWNhdGlvbhgBIAEoCzIgLmhlcmFsZC5kZWxpdmVyeS52MS5Ob3RpZmljYXRpb24iOAoWQ2FuY2VsQnJvYWRjYXN0UmVxdWVzdBISCgpwcm9qZWN0X2lkGAEgASgDEgoKAmlkGAIgASgDIksKF0NhbmNlbEJyb2FkY2FzdFJlc3BvbnNlEjAKCWJyb2FkY2FzdBgBIAEoCzIdLmhlcmFsZC5kZWxpdmVyeS52MS5Ccm9hZGNhc3QiMgoQR2V0RGlnZXN0UmVxdWVzdBISCgpwcm9qZWN0X2lkGAEgASgDEgoKAmlkGAIgASgDIsgDCgZEaWdlc3QSCgoCaWQYASABKAMSFAoMcmVjaXBpZW50X2lkGAIgASgJEhAKCGVudHJ5X2lkGAMgASgDEjYKBnRhcmdldBgEIAEoCzImLmhlcmFsZC5kZWxpdmVyeS52MS5Ob3RpZmljYXRpb25UYXJnZXQSDgoGc3RhdHVzGAUgASgJEg8KB3N1YmplY3QYBiABKAkSLQoJb3BlbmVkX2F0GAcgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBItCgljbG9zZXNfYXQYCCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEjAKB3NlbnRfYXQYCSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wSACIAQESFwoKbWVzc2FnZV9pZBgKIAEoCUgBiAEBEhQKB2FkZHJlc3MYCyABKAlIAogBARIYChBub3RpZmljYXRpb25faWRzGAwgAygDEhEKCW1heF9pdGVtcxgNIAEoBRITCgZyZWFzb24YDiABKAlIA4gBAUIKCghfc2VudF9hdEINCgtfbWVzc2FnZV9pZEIKCghfYWRkcmVzc0IJCgdfcmVhc29uIj8KEUdldERpZ2VzdFJlc3BvbnNlEioKBmRpZ2VzdBgBIAEoCzIaLmhlcmFsZC5kZWxpdmVyeS52MS5EaWdlc3QypwoKD0RlbGl2ZXJ5U2VydmljZRJJCgRTZW5kEh8uaGVyYWxkLmRlbGl2ZXJ5LnYxLlNlbmRSZXF1ZXN0GiAuaGVyYWxkLmRlbGl2ZXJ5LnYxLlNlbmRSZXNwb25zZRJVCghTZW5kTWFueRIjLmhlcmFsZC5kZWxpdmVyeS52MS5TZW5kTWFueVJlcXVlc3QaJC5oZXJhbGQuZGVsaXZlcnkudjEuU2VuZE1hbnlSZXNwb25zZRJeCgtHZXRQYXlsb2FkcxImLmhlcmFsZC5kZWxpdmVyeS52MS5HZXRQYXlsb2Fkc1JlcXVlc3QaJy5oZXJhbGQuZGVsaXZlcnkudjEuR2V0UGF5bG9hZHNSZXNwb25zZRJqCg9HZXROb3RpZmljYXRpb24SKi5oZXJhbGQuZGVsaXZlcnkudjEuR2V0Tm90aWZpY2F0aW9uUmVxdWVzdBorLmhlcmFsZC5kZWxpdmVyeS52MS5HZXROb3RpZmljYXRpb25SZXNwb25zZRJhCgxHZXRCcm9hZGNhc3QSJy5oZXJhbGQuZGVsaXZlcnkudjEuR2V0QnJvYWRjYXN0UmVxdWVzdBooLmhlcmFsZC5kZWxpdmVyeS52MS5HZXRCcm9hZGNhc3RSZXNwb25zZRJVCghMaXN0RmVlZBIjLmhlcmFsZC5kZWxpdmVyeS52MS5MaXN0RmVlZFJlcXVlc3QaJC5oZXJhbGQuZGVsaXZlcnkudjEuTGlzdEZlZWRSZXNwb25zZRJeCgtVbnJlYWRDb3VudBImLmhlcmFsZC5kZWxpdmVyeS52MS5VbnJlYWRDb3VudFJlcXVlc3QaJy5oZXJhbGQuZGVsaXZlcnkudjEuVW5yZWFkQ291bnRSZXNwb25zZRJzChJVcGRhdGVOb3RpZmljYXRpb24SLS5oZXJhbGQuZGVsaXZlcnkudjEuVXBkYXRlTm90aWZpY2F0aW9uUmVxdWVzdBouLmhlcmFsZC5kZWxpdmVyeS52MS5VcGRhdGVOb3RpZmljYXRpb25SZXNwb25zZRJeCgtNYXJrQWxsUmVhZBImLmhlcmFsZC5kZWxpdmVyeS52MS5NYXJrQWxsUmVhZFJlcXVlc3QaJy5oZXJhbGQuZGVsaXZlcnkudjEuTWFya0FsbFJlYWRSZXNwb25zZRJ8ChVDaGVja1Vuc3Vic2NyaWJlVG9rZW4SMC5oZXJhbGQuZGVsaXZlcnkudjEuQ2hlY2tVbnN1YnNjcmliZVRva2VuUmVxdWVzdBoxLmhlcmFsZC5kZWxpdmVyeS52MS5DaGVja1Vuc3Vic2NyaWJlVG9rZW5SZXNwb25zZRJzChJDYW5jZWxOb3RpZmljYXRpb24SLS5oZXJhbGQuZGVsaXZlcnkudjEuQ2FuY2VsTm90aWZpY2F0aW9uUmVxdWVzdBouLmhlcmFsZC5kZWxpdmVyeS52MS5DYW5jZWxOb3RpZmljYXRpb25SZXNwb25zZRJqCg9DYW5jZWxCcm9hZGNhc3QSKi5oZXJhbGQuZGVsaXZlcnkudjEuQ2FuY2VsQnJvYWRjYXN0UmVxdWVzdBorLmhlcmFsZC5kZWxpdmVyeS52MS5DYW5jZWxCcm9hZGNhc3RSZXNwb25zZRJYCglHZXREaWdlc3QSJC5oZXJhbGQuZGVsaXZlcnkudjEuR2V0RGlnZXN0UmVxdWVzdBolLmhlcmFsZC5kZWxpdmVyeS52MS5HZXREaWdlc3RSZXNwb25zZWIGcHJvdG8z", [file_google_protobuf_timestamp, file_herald_common_v1_decision, file_herald_common_v1_errors]);
 
 /**
  * @generated from message herald.delivery.v1.NotificationTarget
@@ -126,6 +126,21 @@ export type EmailContent = Message<"herald.delivery.v1.EmailContent"> & {
    * @generated from field: optional string from_name = 4;
    */
   fromName?: string | undefined;
+
+  /**
+   * Escalation (issue 21): the email waits this long after the in-app delivery (0: none).
+   *
+   * @generated from field: optional int32 delay_seconds = 5;
+   */
+  delaySeconds?: number | undefined;
+
+  /**
+   * Escalation: `read` or `opened`: the email is skipped (`read_in_app`) when the in-app
+   * notification is read (or opened) by the time it is due. Empty: none.
+   *
+   * @generated from field: optional string unless = 6;
+   */
+  unless?: string | undefined;
 };
 
 /**
@@ -179,6 +194,14 @@ export type SendRequest = Message<"herald.delivery.v1.SendRequest"> & {
    * @generated from field: string idempotency_key = 7;
    */
   idempotencyKey: string;
+
+  /**
+   * When to send (issue 21); absent or past: now. The gateway passes it as sent (the delivery
+   * service checks the 90-day bound).
+   *
+   * @generated from field: optional google.protobuf.Timestamp send_at = 8;
+   */
+  sendAt?: Timestamp | undefined;
 };
 
 /**
@@ -229,6 +252,13 @@ export type EmailOutcome = Message<"herald.delivery.v1.EmailOutcome"> & {
    * @generated from field: optional string error = 7;
    */
   error?: string | undefined;
+
+  /**
+   * The digest this email was collected into (issue 21); its mail's id is `message_id`.
+   *
+   * @generated from field: optional int64 digest_id = 8;
+   */
+  digestId?: bigint | undefined;
 };
 
 /**
@@ -304,6 +334,13 @@ export type Notification = Message<"herald.delivery.v1.Notification"> & {
    * @generated from field: optional herald.delivery.v1.NotificationDecision decision = 12;
    */
   decision?: NotificationDecision | undefined;
+
+  /**
+   * When a scheduled send is (or was) due (issue 21); absent for sends made at once.
+   *
+   * @generated from field: google.protobuf.Timestamp send_at = 13;
+   */
+  sendAt?: Timestamp | undefined;
 };
 
 /**
@@ -384,7 +421,7 @@ export type Broadcast = Message<"herald.delivery.v1.Broadcast"> & {
   payloadJson: string;
 
   /**
-   * enqueued | fanning_out | completed | failed
+   * scheduled | canceled | enqueued | fanning_out | completed | failed
    *
    * @generated from field: string status = 4;
    */
@@ -416,6 +453,13 @@ export type Broadcast = Message<"herald.delivery.v1.Broadcast"> & {
    * @generated from field: google.protobuf.Timestamp updated_at = 9;
    */
   updatedAt?: Timestamp | undefined;
+
+  /**
+   * When a scheduled broadcast is (or was) due (issue 21); absent for broadcasts sent at once.
+   *
+   * @generated from field: google.protobuf.Timestamp send_at = 10;
+   */
+  sendAt?: Timestamp | undefined;
 };
 
 /**
@@ -937,6 +981,218 @@ export const CheckUnsubscribeTokenResponseSchema: GenMessage<CheckUnsubscribeTok
   messageDesc(file_herald_delivery_v1_delivery, 30);
 
 /**
+ * @generated from message herald.delivery.v1.CancelNotificationRequest
+ */
+export type CancelNotificationRequest = Message<"herald.delivery.v1.CancelNotificationRequest"> & {
+  /**
+   * @generated from field: int64 project_id = 1;
+   */
+  projectId: bigint;
+
+  /**
+   * @generated from field: int64 id = 2;
+   */
+  id: bigint;
+};
+
+/**
+ * Describes the message herald.delivery.v1.CancelNotificationRequest.
+ * Use `create(CancelNotificationRequestSchema)` to create a new message.
+ */
+export const CancelNotificationRequestSchema: GenMessage<CancelNotificationRequest> = /*@__PURE__*/
+  messageDesc(file_herald_delivery_v1_delivery, 31);
+
+/**
+ * @generated from message herald.delivery.v1.CancelNotificationResponse
+ */
+export type CancelNotificationResponse = Message<"herald.delivery.v1.CancelNotificationResponse"> & {
+  /**
+   * @generated from field: herald.delivery.v1.Notification notification = 1;
+   */
+  notification?: Notification | undefined;
+};
+
+/**
+ * Describes the message herald.delivery.v1.CancelNotificationResponse.
+ * Use `create(CancelNotificationResponseSchema)` to create a new message.
+ */
+export const CancelNotificationResponseSchema: GenMessage<CancelNotificationResponse> = /*@__PURE__*/
+  messageDesc(file_herald_delivery_v1_delivery, 32);
+
+/**
+ * @generated from message herald.delivery.v1.CancelBroadcastRequest
+ */
+export type CancelBroadcastRequest = Message<"herald.delivery.v1.CancelBroadcastRequest"> & {
+  /**
+   * @generated from field: int64 project_id = 1;
+   */
+  projectId: bigint;
+
+  /**
+   * @generated from field: int64 id = 2;
+   */
+  id: bigint;
+};
+
+/**
+ * Describes the message herald.delivery.v1.CancelBroadcastRequest.
+ * Use `create(CancelBroadcastRequestSchema)` to create a new message.
+ */
+export const CancelBroadcastRequestSchema: GenMessage<CancelBroadcastRequest> = /*@__PURE__*/
+  messageDesc(file_herald_delivery_v1_delivery, 33);
+
+/**
+ * @generated from message herald.delivery.v1.CancelBroadcastResponse
+ */
+export type CancelBroadcastResponse = Message<"herald.delivery.v1.CancelBroadcastResponse"> & {
+  /**
+   * @generated from field: herald.delivery.v1.Broadcast broadcast = 1;
+   */
+  broadcast?: Broadcast | undefined;
+};
+
+/**
+ * Describes the message herald.delivery.v1.CancelBroadcastResponse.
+ * Use `create(CancelBroadcastResponseSchema)` to create a new message.
+ */
+export const CancelBroadcastResponseSchema: GenMessage<CancelBroadcastResponse> = /*@__PURE__*/
+  messageDesc(file_herald_delivery_v1_delivery, 34);
+
+/**
+ * @generated from message herald.delivery.v1.GetDigestRequest
+ */
+export type GetDigestRequest = Message<"herald.delivery.v1.GetDigestRequest"> & {
+  /**
+   * @generated from field: int64 project_id = 1;
+   */
+  projectId: bigint;
+
+  /**
+   * @generated from field: int64 id = 2;
+   */
+  id: bigint;
+};
+
+/**
+ * Describes the message herald.delivery.v1.GetDigestRequest.
+ * Use `create(GetDigestRequestSchema)` to create a new message.
+ */
+export const GetDigestRequestSchema: GenMessage<GetDigestRequest> = /*@__PURE__*/
+  messageDesc(file_herald_delivery_v1_delivery, 35);
+
+/**
+ * One email digest (issue 21): the emails of one recipient governed by one catalog entry with a
+ * digest, collected from the first until the window's end (or max_items), sent as one mail.
+ *
+ * @generated from message herald.delivery.v1.Digest
+ */
+export type Digest = Message<"herald.delivery.v1.Digest"> & {
+  /**
+   * @generated from field: int64 id = 1;
+   */
+  id: bigint;
+
+  /**
+   * @generated from field: string recipient_id = 2;
+   */
+  recipientId: string;
+
+  /**
+   * The catalog entry whose digest this is.
+   *
+   * @generated from field: int64 entry_id = 3;
+   */
+  entryId: bigint;
+
+  /**
+   * @generated from field: herald.delivery.v1.NotificationTarget target = 4;
+   */
+  target?: NotificationTarget | undefined;
+
+  /**
+   * open | sent | skipped (nothing left to send: every item read in-app or refused)
+   *
+   * @generated from field: string status = 5;
+   */
+  status: string;
+
+  /**
+   * The subject of the mail (`{count}` filled in once sent).
+   *
+   * @generated from field: string subject = 6;
+   */
+  subject: string;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp opened_at = 7;
+   */
+  openedAt?: Timestamp | undefined;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp closes_at = 8;
+   */
+  closesAt?: Timestamp | undefined;
+
+  /**
+   * @generated from field: optional google.protobuf.Timestamp sent_at = 9;
+   */
+  sentAt?: Timestamp | undefined;
+
+  /**
+   * @generated from field: optional string message_id = 10;
+   */
+  messageId?: string | undefined;
+
+  /**
+   * @generated from field: optional string address = 11;
+   */
+  address?: string | undefined;
+
+  /**
+   * Its notifications, in the order they were collected (those skipped at closing included).
+   *
+   * @generated from field: repeated int64 notification_ids = 12;
+   */
+  notificationIds: bigint[];
+
+  /**
+   * @generated from field: int32 max_items = 13;
+   */
+  maxItems: number;
+
+  /**
+   * Why nothing was sent (status skipped) or the mail failed; absent otherwise.
+   *
+   * @generated from field: optional string reason = 14;
+   */
+  reason?: string | undefined;
+};
+
+/**
+ * Describes the message herald.delivery.v1.Digest.
+ * Use `create(DigestSchema)` to create a new message.
+ */
+export const DigestSchema: GenMessage<Digest> = /*@__PURE__*/
+  messageDesc(file_herald_delivery_v1_delivery, 36);
+
+/**
+ * @generated from message herald.delivery.v1.GetDigestResponse
+ */
+export type GetDigestResponse = Message<"herald.delivery.v1.GetDigestResponse"> & {
+  /**
+   * @generated from field: herald.delivery.v1.Digest digest = 1;
+   */
+  digest?: Digest | undefined;
+};
+
+/**
+ * Describes the message herald.delivery.v1.GetDigestResponse.
+ * Use `create(GetDigestResponseSchema)` to create a new message.
+ */
+export const GetDigestResponseSchema: GenMessage<GetDigestResponse> = /*@__PURE__*/
+  messageDesc(file_herald_delivery_v1_delivery, 37);
+
+/**
  * Sends (direct and broadcast), their outcomes, and each recipient's in-app feed.
  *
  * @generated from service herald.delivery.v1.DeliveryService
@@ -1037,6 +1293,37 @@ export const DeliveryService: GenService<{
     methodKind: "unary";
     input: typeof CheckUnsubscribeTokenRequestSchema;
     output: typeof CheckUnsubscribeTokenResponseSchema;
+  },
+  /**
+   * Cancels a scheduled direct send (issue 21): `canceled` if it had not fired yet (FailedPrecondition
+   * `not_cancelable` once it has started).
+   *
+   * @generated from rpc herald.delivery.v1.DeliveryService.CancelNotification
+   */
+  cancelNotification: {
+    methodKind: "unary";
+    input: typeof CancelNotificationRequestSchema;
+    output: typeof CancelNotificationResponseSchema;
+  },
+  /**
+   * Cancels a scheduled broadcast, likewise.
+   *
+   * @generated from rpc herald.delivery.v1.DeliveryService.CancelBroadcast
+   */
+  cancelBroadcast: {
+    methodKind: "unary";
+    input: typeof CancelBroadcastRequestSchema;
+    output: typeof CancelBroadcastResponseSchema;
+  },
+  /**
+   * One email digest (issue 21): its window, state and notifications.
+   *
+   * @generated from rpc herald.delivery.v1.DeliveryService.GetDigest
+   */
+  getDigest: {
+    methodKind: "unary";
+    input: typeof GetDigestRequestSchema;
+    output: typeof GetDigestResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_herald_delivery_v1_delivery, 0);

@@ -14,7 +14,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file herald/delivery/v1/jobs.proto.
  */
 export const file_herald_delivery_v1_jobs: GenFile = /*@__PURE__*/
-  fileDesc("Ch1oZXJhbGQvZGVsaXZlcnkvdjEvam9icy5wcm90bxISaGVyYWxkLmRlbGl2ZXJ5LnYxIvsCCgdTZW5kSm9iEhcKD25vdGlmaWNhdGlvbl9pZBgBIAEoAxISCgpwcm9qZWN0X2lkGAIgASgDEhQKDHJlY2lwaWVudF9pZBgDIAEoCRIVCg1yZWNpcGllbnRfc2VxGAQgASgDEjsKBnRhcmdldBgFIAEoCzImLmhlcmFsZC5kZWxpdmVyeS52MS5Ob3RpZmljYXRpb25UYXJnZXRIAIgBARIZCgxwYXlsb2FkX2pzb24YBiABKAlIAYgBARI0CgVlbWFpbBgHIAEoCzIgLmhlcmFsZC5kZWxpdmVyeS52MS5FbWFpbENvbnRlbnRIAogBARIyCghzZXR0aW5ncxgIIAEoCzIgLmhlcmFsZC5kZWxpdmVyeS52MS5TZW5kU2V0dGluZ3MSLgoKY3JlYXRlZF9hdBgJIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXBCCQoHX3RhcmdldEIPCg1fcGF5bG9hZF9qc29uQggKBl9lbWFpbCI+Cg9Ob3RpZmljYXRpb25Kb2ISEgoKcHJvamVjdF9pZBgBIAEoAxIXCg9ub3RpZmljYXRpb25faWQYAiABKAMiOAoMQnJvYWRjYXN0Sm9iEhIKCnByb2plY3RfaWQYASABKAMSFAoMYnJvYWRjYXN0X2lkGAIgASgDIqABChFCcm9hZGNhc3RDaHVua0pvYhISCgpwcm9qZWN0X2lkGAEgASgDEhQKDGJyb2FkY2FzdF9pZBgCIAEoAxITCgtjaHVua19pbmRleBgDIAEoBRIdChVmaXJzdF9ub3RpZmljYXRpb25faWQYBCABKAMSFQoNcmVjaXBpZW50X2lkcxgFIAMoCRIWCg5yZWNpcGllbnRfc2VxcxgGIAMoAyI3CghFbWFpbEpvYhISCgpwcm9qZWN0X2lkGAEgASgDEhcKD25vdGlmaWNhdGlvbl9pZBgCIAEoA2IGcHJvdG8z", [file_google_protobuf_timestamp, file_herald_delivery_v1_delivery]);
+  fileDesc("Ch1oZXJhbGQvZGVsaXZlcnkvdjEvam9icy5wcm90bxISaGVyYWxkLmRlbGl2ZXJ5LnYxIqgDCgdTZW5kSm9iEhcKD25vdGlmaWNhdGlvbl9pZBgBIAEoAxISCgpwcm9qZWN0X2lkGAIgASgDEhQKDHJlY2lwaWVudF9pZBgDIAEoCRIVCg1yZWNpcGllbnRfc2VxGAQgASgDEjsKBnRhcmdldBgFIAEoCzImLmhlcmFsZC5kZWxpdmVyeS52MS5Ob3RpZmljYXRpb25UYXJnZXRIAIgBARIZCgxwYXlsb2FkX2pzb24YBiABKAlIAYgBARI0CgVlbWFpbBgHIAEoCzIgLmhlcmFsZC5kZWxpdmVyeS52MS5FbWFpbENvbnRlbnRIAogBARIyCghzZXR0aW5ncxgIIAEoCzIgLmhlcmFsZC5kZWxpdmVyeS52MS5TZW5kU2V0dGluZ3MSLgoKY3JlYXRlZF9hdBgJIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASKwoHc2VuZF9hdBgKIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXBCCQoHX3RhcmdldEIPCg1fcGF5bG9hZF9qc29uQggKBl9lbWFpbCI+Cg9Ob3RpZmljYXRpb25Kb2ISEgoKcHJvamVjdF9pZBgBIAEoAxIXCg9ub3RpZmljYXRpb25faWQYAiABKAMiOAoMQnJvYWRjYXN0Sm9iEhIKCnByb2plY3RfaWQYASABKAMSFAoMYnJvYWRjYXN0X2lkGAIgASgDIqABChFCcm9hZGNhc3RDaHVua0pvYhISCgpwcm9qZWN0X2lkGAEgASgDEhQKDGJyb2FkY2FzdF9pZBgCIAEoAxITCgtjaHVua19pbmRleBgDIAEoBRIdChVmaXJzdF9ub3RpZmljYXRpb25faWQYBCABKAMSFQoNcmVjaXBpZW50X2lkcxgFIAMoCRIWCg5yZWNpcGllbnRfc2VxcxgGIAMoAyI3CghFbWFpbEpvYhISCgpwcm9qZWN0X2lkGAEgASgDEhcKD25vdGlmaWNhdGlvbl9pZBgCIAEoAyIyCglEaWdlc3RKb2ISEgoKcHJvamVjdF9pZBgBIAEoAxIRCglkaWdlc3RfaWQYAiABKANiBnByb3RvMw", [file_google_protobuf_timestamp, file_herald_delivery_v1_delivery]);
 
 /**
  * One accepted direct send (issue 18: write each notification once). Published on
@@ -74,6 +74,13 @@ export type SendJob = Message<"herald.delivery.v1.SendJob"> & {
    * @generated from field: google.protobuf.Timestamp created_at = 9;
    */
   createdAt?: Timestamp | undefined;
+
+  /**
+   * A scheduled send (issue 21): when it was due; absent for a send made at once.
+   *
+   * @generated from field: google.protobuf.Timestamp send_at = 10;
+   */
+  sendAt?: Timestamp | undefined;
 };
 
 /**
@@ -202,4 +209,30 @@ export type EmailJob = Message<"herald.delivery.v1.EmailJob"> & {
  */
 export const EmailJobSchema: GenMessage<EmailJob> = /*@__PURE__*/
   messageDesc(file_herald_delivery_v1_jobs, 4);
+
+/**
+ * Close one email digest (issue 21): seal its window, send its one mail, write each item's outcome.
+ * Published by the timer at the window's end, or at once when the window is full (msgID
+ * `digest:<id>`: one job per digest inside the duplicate window; closing again is harmless).
+ *
+ * @generated from message herald.delivery.v1.DigestJob
+ */
+export type DigestJob = Message<"herald.delivery.v1.DigestJob"> & {
+  /**
+   * @generated from field: int64 project_id = 1;
+   */
+  projectId: bigint;
+
+  /**
+   * @generated from field: int64 digest_id = 2;
+   */
+  digestId: bigint;
+};
+
+/**
+ * Describes the message herald.delivery.v1.DigestJob.
+ * Use `create(DigestJobSchema)` to create a new message.
+ */
+export const DigestJobSchema: GenMessage<DigestJob> = /*@__PURE__*/
+  messageDesc(file_herald_delivery_v1_jobs, 5);
 
