@@ -6,7 +6,7 @@ import { call, createProject, uniqueId, TIMESTAMP, type TestProject } from '../.
 interface Event {
   type: string;
   timestamp: string;
-  data: { id: number; status?: string; read?: boolean; email?: { status: string; reason: string | null; address: string | null } };
+  data: { id: number; status?: string; read?: boolean; email?: { status: string; reason: string | null; address: string | null }; payload?: unknown; decision?: unknown };
 }
 
 /** A local endpoint that verifies every request's signature and keeps the events. */
