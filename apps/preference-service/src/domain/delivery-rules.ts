@@ -25,7 +25,6 @@ export const THROTTLE_LIMITS = { maxMin: 1, maxMax: 1_000, windowMin: 60, window
 
 const isInt = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v);
 const between = (v: unknown, min: number, max: number) => isInt(v) && v >= min && v <= max;
-// eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
 /** Violations of a digest (`null`: none) on an entry of `medium`; `prefix` names where it sits. */
