@@ -17,9 +17,14 @@ import { createIdempotencyRepository } from './store/idempotency-repository';
 import { createNotificationRepository } from './store/notification-repository';
 import { createBulkWriteLane } from './store/bulk-write-lane';
 import { createQuotaRepository } from './store/quota-repository';
+import { createDigestRepository } from './store/digest-repository';
+import { createThrottleRepository } from './store/throttle-repository';
+import { createTimerRepository } from './store/timer-repository';
+import { startTimerRunner } from './timer-runner';
+import { createFireTimers } from './usecases/fire-timers';
 import { createConsumerFigures } from './messaging/consumer-figures';
 import { createDeliveryMetrics, registerConsumerGauges } from './telemetry/delivery-metrics';
-import { createUseCases } from './usecases';
+import { createUseCases, type DeliveryDeps } from './usecases';
 import { createRecipientPresence, listenForDeletions } from './recipient-presence';
 import { createRetentionSweep, WEBHOOK_DELIVERY_RETENTION_MS } from './retention-sweeper';
 import { startWebhooks } from './webhooks';
@@ -41,6 +46,11 @@ export async function build({ config, logger, mongo, nats, metrics }: ServiceDep
   await quota.ensureIndexes();
   const idempotency = createIdempotencyRepository(mongo.db);
   await idempotency.ensureIndexes();
+  // Issue 21: timers, throttle counts, digests.
+  const timers = createTimerRepository(mongo.db);
+  const throttles = createThrottleRepository(mongo.db);
+  const digests = createDigestRepository(mongo.db);
+  for (const repo of [timers, throttles, digests]) await repo.ensureIndexes();
   await ensureDeliveryStreams(nats, config.ACK_WAIT_MS, config.OUTCOMES_MAX_AGE_MS);
 
   const peers = createPeerClients({ recipients: config.RECIPIENT_SERVICE_URL, preferences: config.PREFERENCE_SERVICE_URL, serviceToken: config.SERVICE_TOKEN });
@@ -56,12 +66,15 @@ export async function build({ config, logger, mongo, nats, metrics }: ServiceDep
   const deletions = listenForDeletions(nats, presence, logger);
   const sequences = createSequences(mongo.db);
   registerConsumerGauges(metrics.registry, createConsumerFigures(nats));
-  const usecases = createUseCases(
-    {
+  const deps: DeliveryDeps = {
       notifications,
       broadcasts,
       idempotency,
       quota,
+      timers,
+      throttles,
+      digests,
+      digestIds: createIdAllocator(sequences, 'digests'),
       notificationIds: createIdAllocator(sequences, 'notifications'),
       broadcastIds: createIdAllocator(sequences, 'broadcasts'),
       jobs: createJobPublisher(nats),
@@ -84,10 +97,10 @@ export async function build({ config, logger, mongo, nats, metrics }: ServiceDep
         maxActiveBroadcasts: config.BROADCAST_MAX_ACTIVE_PER_PROJECT,
         emailMaxAttempts: config.EMAIL_MAX_ATTEMPTS,
         emailRetryBaseMs: config.EMAIL_RETRY_BASE_MS,
+        digestSendLeaseMs: config.DIGEST_SEND_LEASE_MS,
       },
-    },
-    logger,
-  );
+  };
+  const usecases = createUseCases(deps, logger);
   const workers = await startConsumers({
     nc: nats,
     logger,
@@ -101,6 +114,19 @@ export async function build({ config, logger, mongo, nats, metrics }: ServiceDep
     retryBaseMs: config.JOB_RETRY_BASE_MS,
     ackWaitMs: config.ACK_WAIT_MS,
     notificationMaxDeliveries: config.NOTIFICATION_MAX_DELIVERIES,
+  });
+  const timerRunner = startTimerRunner({
+    logger,
+    fireDue: createFireTimers(deps, {
+      batch: config.TIMER_BATCH,
+      redoAfterMs: config.TIMER_REDO_AFTER_MS,
+      slotRetryMs: 5_000,
+      slotLeaseMs: 60_000,
+    }),
+    holdEpoch: (epoch, owner) => timers.holdEpoch(epoch, owner, config.TIMER_LEASE_MS),
+    batch: config.TIMER_BATCH,
+    everyMs: config.TIMER_POLL_MS,
+    leaseMs: config.TIMER_LEASE_MS,
   });
   const sweeper = startOutboxSweeper({
     logger,
@@ -143,6 +169,9 @@ export async function build({ config, logger, mongo, nats, metrics }: ServiceDep
         { name: 'notifications', prune: (now, batch) => notifications.pruneExpired(now, batch) },
         { name: 'broadcasts', prune: (now, batch) => broadcasts.pruneExpired(now, batch) },
         { name: 'webhook deliveries', prune: (now, batch) => webhooks.deliveries.prune(new Date(now.getTime() - WEBHOOK_DELIVERY_RETENTION_MS), batch) },
+        { name: 'timer fates and leases', prune: (now, batch) => timers.pruneExpired(now, batch) },
+        { name: 'throttle units', prune: (now, batch) => throttles.pruneExpired(now, batch) },
+        { name: 'digests', prune: (now, batch) => digests.pruneExpired(now, batch) },
       ],
     }),
     everyMs: config.RETENTION_SWEEP_EVERY_MS,
@@ -163,6 +192,7 @@ export async function build({ config, logger, mongo, nats, metrics }: ServiceDep
     },
     async stop() {
       await webhooks.stop();
+      await timerRunner.stop();
       sweeper.stop();
       pruner.stop();
       retention.stop();

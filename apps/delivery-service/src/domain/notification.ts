@@ -31,9 +31,27 @@ export interface EmailContent {
   text?: string;
   /** The sender's display name for this send (overrides the project's `email_from.name`). */
   from_name?: string;
+  /** Escalation (issue 21): the email waits this long after the in-app delivery. */
+  delay_seconds?: number;
+  /** Escalation: skipped (`read_in_app`) when the in-app notification is read (or opened) by then. */
+  unless?: EmailUnless;
 }
 
-export type NotificationStatus = 'enqueued' | 'delivered' | 'suppressed' | 'quota_exceeded' | 'failed' | 'not_requested';
+export type EmailUnless = 'read' | 'opened';
+
+export type NotificationStatus =
+  | 'enqueued'
+  | 'delivered'
+  | 'suppressed'
+  | 'quota_exceeded'
+  | 'failed'
+  | 'not_requested'
+  /** Issue 21: a send with a future `send_at`, not fired yet (cancelable). */
+  | 'scheduled'
+  /** Issue 21: a scheduled send canceled before it fired: nothing was delivered, mailed or counted. */
+  | 'canceled'
+  /** Issue 21: past the governing entry's throttle (excluded from the feed, like `suppressed`). */
+  | 'throttled';
 export type EmailStatus = 'not_requested' | 'pending' | 'sent' | 'skipped' | 'failed';
 export type EmailReason =
   | 'not_cataloged'
@@ -46,7 +64,13 @@ export type EmailReason =
   /** The mail server refused the address permanently (5xx at RCPT TO, or a 5.1.x status). */
   | 'address_rejected'
   /** The recipient's contact is marked undeliverable (an earlier `address_rejected`). */
-  | 'address_undeliverable';
+  | 'address_undeliverable'
+  /** Escalation (issue 21): the in-app notification was read (or opened) when the email was due. */
+  | 'read_in_app'
+  /** Past the governing entry's throttle (issue 21). */
+  | 'throttled'
+  /** The scheduled send was canceled (issue 21). */
+  | 'canceled';
 
 export interface EmailOutcome {
   status: EmailStatus;
@@ -61,6 +85,8 @@ export interface EmailOutcome {
    * governing (target, email) at gating was not mandatory. Absent: no headers.
    */
   unsubscribable?: boolean;
+  /** The digest the email was collected into (issue 21); its mail's id is `message_id`. */
+  digest_id?: number | null;
 }
 
 export interface Notification {
@@ -76,6 +102,8 @@ export interface Notification {
   email: EmailOutcome;
   /** Which rule decided each medium (issue 19); absent on notifications written before it was recorded. */
   decision?: StoredDecision;
+  /** When a scheduled send is (or was) due (issue 21); null for sends made at once. */
+  sendAt?: Date | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -95,10 +123,15 @@ export interface AcceptedSend {
   email: EmailContent | null;
   settings: SendSettings;
   createdAt: Date;
+  /** A scheduled send (issue 21): when it is due; null: at once. */
+  sendAt?: Date | null;
 }
 
-/** The notification of an accepted send before its worker has written it (status as accepted, decision pending). */
-export function acceptedView(s: AcceptedSend): Notification {
+/**
+ * The notification of an accepted send before its worker has written it (status as accepted,
+ * decision pending); `scheduled`: a scheduled send whose timer has not fired.
+ */
+export function acceptedView(s: AcceptedSend, scheduled = false): Notification {
   return {
     id: s.id,
     projectId: s.projectId,
@@ -108,15 +141,16 @@ export function acceptedView(s: AcceptedSend): Notification {
     payloadJson: s.payloadJson,
     read: false,
     opened: false,
-    status: s.payloadJson !== null ? 'enqueued' : 'not_requested',
+    status: scheduled ? 'scheduled' : s.payloadJson !== null ? 'enqueued' : 'not_requested',
     email: s.email ? emailPending() : emailNotRequested(),
     decision: {},
+    sendAt: s.sendAt ?? null,
     createdAt: s.createdAt,
     updatedAt: s.createdAt,
   };
 }
 
-export type BroadcastStatus = 'enqueued' | 'fanning_out' | 'completed' | 'failed';
+export type BroadcastStatus = 'scheduled' | 'canceled' | 'enqueued' | 'fanning_out' | 'completed' | 'failed';
 
 export interface Broadcast {
   id: number;
@@ -129,6 +163,8 @@ export interface Broadcast {
   notificationsCreated: number;
   /** null when the broadcast carries no email block. */
   email: { status: 'pending' | 'sent' | 'blocked'; eligible: number | null } | null;
+  /** When a scheduled broadcast is (or was) due (issue 21); null: at once. */
+  sendAt?: Date | null;
   createdAt: Date;
   updatedAt: Date;
 }

@@ -1,6 +1,7 @@
 import { hasControlChars, LIMITS } from '@herald/contracts';
 import { checkRecipientId, DomainError, invalid, violation, type Violation } from '@herald/service-kit';
 import type { EmailContent, SendSettings, Target } from './notification';
+import { escalationViolations, sendAtViolations } from './timing-rules';
 
 /** A send as it reaches the delivery service; `recipientId` null is a broadcast. */
 export interface SendInput {
@@ -11,6 +12,8 @@ export interface SendInput {
   payloadJson: string | null;
   email: EmailContent | null;
   idempotencyKey: string;
+  /** When to send (issue 21), RFC 3339 as sent; absent: now. */
+  sendAt?: string;
 }
 
 export type Medium = 'in_app' | 'email';
@@ -72,12 +75,14 @@ function recipientViolations(id: string | null): Violation[] {
  * in this order: field validity (validation_failed, every offending property listed), no medium,
  * email on a broadcast. Throws a DomainError; returns the mediums the send asks for.
  */
-export function checkSend(input: SendInput): Medium[] {
+export function checkSend(input: SendInput, now: Date = new Date()): Medium[] {
   const broadcast = input.recipientId === null;
   const violations = [
     ...recipientViolations(input.recipientId),
     ...targetViolations(input.target, broadcast),
     ...emailViolations(input.email),
+    ...sendAtViolations(input.sendAt, now),
+    ...escalationViolations(input.email, input.payloadJson !== null),
   ];
   const hasMedium = input.payloadJson !== null || input.email !== null;
   violations.push(...payloadViolations(input.payloadJson, broadcast && hasMedium));

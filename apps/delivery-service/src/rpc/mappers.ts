@@ -1,9 +1,10 @@
 import { create } from '@bufbuild/protobuf';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
-import { BroadcastSchema, NotificationSchema, type DecisionTarget, type SendRequest, type Broadcast as PbBroadcast, type Notification as PbNotification } from '@herald/contracts';
+import { BroadcastSchema, DigestSchema, NotificationSchema, type Digest as PbDigest, type DecisionTarget, type SendRequest, type Broadcast as PbBroadcast, type Notification as PbNotification } from '@herald/contracts';
 import { emailBecause, inAppBecause, type CascadeDecision } from '../domain/decision';
-import type { Broadcast, Notification } from '../domain/notification';
+import type { Broadcast, EmailUnless, Notification } from '../domain/notification';
 import type { SendInput } from '../domain/send-rules';
+import type { DigestView } from '../usecases/get-digest';
 
 export function toSendInput(req: SendRequest): SendInput {
   const quota = req.settings?.monthlyQuota;
@@ -26,9 +27,12 @@ export function toSendInput(req: SendRequest): SendInput {
           html: req.email.html,
           ...(req.email.text !== undefined ? { text: req.email.text } : {}),
           ...(req.email.fromName !== undefined ? { from_name: req.email.fromName } : {}),
+          ...(req.email.delaySeconds !== undefined ? { delay_seconds: req.email.delaySeconds } : {}),
+          ...(req.email.unless !== undefined && req.email.unless !== '' ? { unless: req.email.unless as EmailUnless } : {}),
         }
       : null,
     idempotencyKey: req.idempotencyKey,
+    ...(req.sendAt !== undefined ? { sendAt: req.sendAt } : {}),
   };
 }
 
@@ -86,13 +90,34 @@ export function toPbNotification(n: Notification, opts: { omitPayload?: boolean 
       attempts: e.attempts,
       sentAt: e.sent_at ? timestampFromDate(e.sent_at) : undefined,
       error: e.error ?? undefined,
+      digestId: e.digest_id ? BigInt(e.digest_id) : undefined,
     },
+    sendAt: n.sendAt ? timestampFromDate(n.sendAt) : undefined,
     decision: d
       ? {
           inApp: n.status !== 'not_requested' ? pbDecision(inAppBecause(n.status, d.in_app)) : undefined,
           email: e.status !== 'not_requested' ? pbDecision(emailBecause(e, d.email)) : undefined,
         }
       : undefined,
+  });
+}
+
+export function toPbDigest(d: DigestView): PbDigest {
+  return create(DigestSchema, {
+    id: BigInt(d.id),
+    recipientId: d.recipientId,
+    entryId: BigInt(d.entryId),
+    target: d.target,
+    status: d.status,
+    subject: d.subject,
+    openedAt: timestampFromDate(d.openedAt),
+    closesAt: timestampFromDate(d.closesAt),
+    sentAt: d.sentAt ? timestampFromDate(d.sentAt) : undefined,
+    messageId: d.messageId ?? undefined,
+    address: d.address ?? undefined,
+    notificationIds: d.notificationIds.map(BigInt),
+    maxItems: d.maxItems,
+    reason: d.reason ?? undefined,
   });
 }
 
@@ -107,5 +132,6 @@ export function toPbBroadcast(b: Broadcast): PbBroadcast {
     email: b.email ? { status: b.email.status, eligible: b.email.eligible === null ? undefined : BigInt(b.email.eligible) } : undefined,
     createdAt: timestampFromDate(b.createdAt),
     updatedAt: timestampFromDate(b.updatedAt),
+    sendAt: b.sendAt ? timestampFromDate(b.sendAt) : undefined,
   });
 }

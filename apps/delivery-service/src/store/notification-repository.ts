@@ -6,6 +6,7 @@ import { createBroadcastPayloads } from './broadcast-payloads';
 import { createBulkWriteLane, type BulkWriteLane } from './bulk-write-lane';
 import { insertManyFates } from './insert-fates';
 import { createExpiryIndex, pruneExpiredBatch, withExpiry } from './expiry';
+import type { DigestRule } from '../usecases/digest-rule';
 import { retryBusy } from './store-retry';
 
 /**
@@ -51,6 +52,10 @@ export interface NotificationDoc {
   read_changed_at?: Date;
   /** When `opened` last changed. */
   opened_changed_at?: Date;
+  /** A scheduled send (issue 21): when it was due. */
+  send_at?: Date | null;
+  /** A pending email governed by an entry with a digest (issue 21): the digest it joins, not a mail of its own. */
+  digest_rule?: DigestRule;
   created_at: Date;
   updated_at: Date;
 }
@@ -68,6 +73,7 @@ export function toNotification(d: NotificationDoc): Notification {
     status: d.status,
     email: d.email,
     ...(d.decision ? { decision: d.decision } : {}),
+    sendAt: d.send_at ?? null,
     createdAt: d.created_at,
     updatedAt: d.updated_at,
   };
@@ -79,7 +85,7 @@ export function acceptedNotification(d: NotificationDoc): Notification {
     ...toNotification(d),
     read: false,
     opened: false,
-    status: d.payload_json !== null ? 'enqueued' : 'not_requested',
+    status: d.send_at ? 'scheduled' : d.payload_json !== null ? 'enqueued' : 'not_requested',
     email: d.email.status === 'not_requested' ? emailNotRequested() : emailPending(),
     decision: {},
     updatedAt: d.created_at,
@@ -195,6 +201,16 @@ export function createNotificationRepository(db: Db, opts: { bulkLane?: BulkWrit
     },
 
     /** Conditional email outcome changes of a batch in one round trip (each only from its expected status and attempt count). */
+    /**
+     * Sets the same email outcome on these notifications where it is still pending (a digest's items,
+     * issue 21): one update for the whole digest. Returns how many changed.
+     */
+    async setEmailWherePending(ids: number[], email: EmailOutcome, now: Date): Promise<number> {
+      if (ids.length === 0) return 0;
+      const r = await retryBusy(() => col.updateMany({ _id: { $in: ids }, 'email.status': 'pending' }, { $set: { email, updated_at: now } }));
+      return r.modifiedCount;
+    },
+
     async updateEmailMany(changes: EmailChange[], now: Date): Promise<number> {
       if (changes.length === 0) return 0;
       const ops: AnyBulkWriteOperation<NotificationDoc>[] = changes.map((c) => ({

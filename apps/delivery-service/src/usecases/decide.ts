@@ -1,9 +1,11 @@
 import { MEDIUM_DEFAULT, type StoredDecision } from '../domain/decision';
-import { emailNotRequested, type EmailOutcome, type NotificationStatus, type Target } from '../domain/notification';
+import { emailNotRequested, emailSkipped, type EmailOutcome, type NotificationStatus, type Target } from '../domain/notification';
 import { quotaPeriod } from '../domain/quota';
 import { quotaOwner } from '../store/quota-repository';
 import type { DeliveryDeps } from './deps';
+import { applyThrottle } from './apply-throttles';
 import { gateEmail } from './gate-email';
+import { digestRuleOf, type DigestRule } from './digest-rule';
 
 /** One notification to decide: who, what it asks for, and the quota it counts against. */
 export interface ToDecide {
@@ -25,6 +27,8 @@ export interface Decided {
   status: NotificationStatus;
   email: EmailOutcome;
   decision: StoredDecision;
+  /** A pending email governed by an entry with a digest (issue 21): it is collected, not mailed alone. */
+  digest?: DigestRule;
 }
 
 const RESOLVE_MAX = 1000;
@@ -53,7 +57,11 @@ const targetKey = (d: ToDecide) => `${d.projectId}|${d.target ? JSON.stringify([
  * once. Quota: one unit per (notification, medium), owned by it, so deciding again (a redelivered
  * job, `maybeSpent`) never spends a second unit.
  */
-export async function decide(deps: Pick<DeliveryDeps, 'preferences' | 'recipients' | 'quota' | 'metrics'>, items: ToDecide[], opts: { maybeSpent?: boolean } = {}): Promise<Map<number, Decided>> {
+export async function decide(
+  deps: Pick<DeliveryDeps, 'preferences' | 'recipients' | 'quota' | 'metrics' | 'throttles' | 'now'>,
+  items: ToDecide[],
+  opts: { maybeSpent?: boolean } = {},
+): Promise<Map<number, Decided>> {
   const out = new Map<number, Decided>(
     items.map((d) => [d.id, { status: d.inApp ? 'enqueued' : 'not_requested', email: emailNotRequested(), decision: {} }]),
   );
@@ -75,12 +83,19 @@ export async function decide(deps: Pick<DeliveryDeps, 'preferences' | 'recipient
         const ids = [...new Set(part.map((d) => d.recipientId))];
         const r = await deps.preferences.resolveBatch({ projectId: BigInt(first.projectId), target: first.target, medium: 'in_app', recipientIds: ids });
         const at = new Map(ids.map((id, i) => [id, i]));
+        const passed: ToDecide[] = [];
         for (const d of part) {
           const i = at.get(d.recipientId)!;
           const o = out.get(d.id)!;
           if (r.decisions[i]) o.decision.in_app = r.decisions[i];
-          if (r.enabled[i]) enabled.push(d);
+          if (r.enabled[i]) passed.push(d);
           else o.status = 'suppressed';
+        }
+        // The governing entry's throttle (issue 21), before quota: a throttled one spends no unit.
+        const throttled = await applyThrottle(deps, first.projectId, 'in_app', r.governing, passed);
+        for (const d of passed) {
+          if (throttled.has(d.id)) out.get(d.id)!.status = 'throttled';
+          else enabled.push(d);
         }
       }),
     ),
@@ -106,11 +121,15 @@ export async function decide(deps: Pick<DeliveryDeps, 'preferences' | 'recipient
     ).flatMap((group) =>
       chunksOf(group, RESOLVE_MAX).map(async (part) => {
         const gated = await gateEmail(deps, part[0].projectId, part[0].target, [...new Set(part.map((d) => d.recipientId))]);
+        const passing = part.filter((d) => gated.byRecipient.get(d.recipientId)!.email.status === 'pending');
+        const throttled = await applyThrottle(deps, part[0].projectId, 'email', gated.governing, passing);
+        const digest = digestRuleOf(gated.governing);
         for (const d of part) {
-          const g = gated.get(d.recipientId)!;
+          const g = gated.byRecipient.get(d.recipientId)!;
           const o = out.get(d.id)!;
-          o.email = g.email;
+          o.email = throttled.has(d.id) ? emailSkipped('throttled', g.email.address) : g.email;
           if (g.decision) o.decision.email = g.decision;
+          if (digest && o.email.status === 'pending') o.digest = digest;
         }
       }),
     ),

@@ -2,7 +2,7 @@ import { emailSkipped } from '../domain/notification';
 import { toBroadcast } from '../store/broadcast-repository';
 import type { Broadcast } from '../domain/notification';
 import type { DeliveryDeps } from './deps';
-import { publishEach } from './publish-each';
+import { dispatchEmails } from './dispatch-emails';
 import { emailEvents, type OutcomeEvent } from './outcome-events';
 
 const completedEvent = (b: Broadcast): OutcomeEvent => ({
@@ -54,8 +54,10 @@ export function createFinishBroadcast(deps: DeliveryDeps) {
             const skipped = (await deps.notifications.findByIds(ids)).filter((n) => n.email.status === 'skipped' && n.email.reason === 'broadcast_limit_exceeded');
             await deps.events.emit(skipped.flatMap((n) => emailEvents(n)));
           } else if (!chunk.emails_published) {
-            const projectId = BigInt(b.project_id);
-            await publishEach(ids, (id) => deps.jobs.email(projectId, id));
+            // At once, or after the escalation delay (issue 21), counted from now: at least the delay after each in-app delivery.
+            const now = deps.now();
+            const delaySeconds = b.email_content.delay_seconds ?? 0;
+            await dispatchEmails(deps, ids.map((id) => ({ projectId: b.project_id, id, delaySeconds })), () => now);
           }
         }
         working();

@@ -1,11 +1,18 @@
 import type { CascadeDecision } from '../domain/decision';
 import { emailPending, emailSkipped, type EmailOutcome, type Target } from '../domain/notification';
 import type { DeliveryDeps } from './deps';
+import type { GoverningEntry } from './ports';
 
 /** One recipient's email gating: the outcome, and the cascade's decision when the cascade ran. */
 export interface GatedEmail {
   email: EmailOutcome;
   decision?: CascadeDecision;
+}
+
+/** The gating of one batch: each recipient's outcome, and the governing entry (its digest and throttle, issue 21). */
+export interface GatedBatch {
+  byRecipient: Map<string, GatedEmail>;
+  governing?: GoverningEntry;
 }
 
 /**
@@ -20,16 +27,16 @@ export async function gateEmail(
   projectId: number,
   target: Target | null,
   recipientIds: string[],
-): Promise<Map<string, GatedEmail>> {
+): Promise<GatedBatch> {
   const out = new Map<string, GatedEmail>();
   if (!target) {
     for (const id of recipientIds) out.set(id, { email: emailSkipped('no_target') });
-    return out;
+    return { byRecipient: out };
   }
   const resolved = await deps.preferences.resolveBatch({ projectId: BigInt(projectId), target, medium: 'email', recipientIds });
   if (!resolved.covered) {
     recipientIds.forEach((id, i) => out.set(id, { email: emailSkipped('not_cataloged'), decision: resolved.decisions[i] }));
-    return out;
+    return { byRecipient: out };
   }
   const enabled = recipientIds.filter((_, i) => resolved.enabled[i]);
   const contacts = enabled.length
@@ -44,5 +51,5 @@ export async function gateEmail(
     else if (contact.undeliverableReason !== undefined) out.set(id, { email: emailSkipped('address_undeliverable', contact.address), decision });
     else out.set(id, { email: { ...emailPending(), address: contact.address, unsubscribable: !resolved.mandatory }, decision });
   });
-  return out;
+  return { byRecipient: out, governing: resolved.governing };
 }

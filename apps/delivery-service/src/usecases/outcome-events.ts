@@ -29,6 +29,8 @@ const NOTIFICATION_FINAL: Partial<Record<Notification['status'], OutcomeType>> =
   suppressed: 'notification.suppressed',
   quota_exceeded: 'notification.quota_exceeded',
   failed: 'notification.failed',
+  throttled: 'notification.throttled',
+  canceled: 'notification.canceled',
 };
 const EMAIL_FINAL: Partial<Record<Notification['email']['status'], OutcomeType>> = {
   sent: 'email.sent',
@@ -60,6 +62,11 @@ export function emailEvents(doc: NotificationDoc, at: Date = doc.updated_at): Ou
 /** Both final outcomes of a notification that left gating (in-app status, email if it ended at gating). */
 export function gatedEvents(doc: NotificationDoc, at?: Date): OutcomeEvent[] {
   return [...statusEvents(doc, at), ...emailEvents(doc, at)];
+}
+
+/** `broadcast.canceled` (project-level): a scheduled broadcast canceled before it fired (issue 21). */
+export function broadcastCanceledEvent(b: Broadcast, at: Date): OutcomeEvent {
+  return { id: `b:${b.id}:canceled`, type: 'broadcast.canceled', at, projectId: b.projectId, recipientId: null, broadcast: b };
 }
 
 /**

@@ -3,7 +3,7 @@ import type { NotificationDoc } from '../store/notification-repository';
 import { countByStatus } from '../telemetry/delivery-metrics';
 import { decide } from './decide';
 import type { DeliveryDeps } from './deps';
-import { publishEach } from './publish-each';
+import { dispatchEmails } from './dispatch-emails';
 import { createFinishBroadcast } from './finish-broadcast';
 import { gatedEvents } from './outcome-events';
 
@@ -37,7 +37,6 @@ export function createProcessBroadcastChunk(deps: DeliveryDeps) {
   return async function processBroadcastChunk(job: ChunkJob): Promise<void> {
     const b = await deps.broadcasts.findById(null, job.broadcastId);
     if (!b) return;
-    const projectId = BigInt(b.project_id);
     // Ids are fixed by the chunk (its reserved block, in page order): a redelivered chunk meets its
     // own notifications by _id, and decides only the recipients it has not written yet.
     const idOf = (i: number) => job.firstNotificationId + i;
@@ -58,7 +57,7 @@ export function createProcessBroadcastChunk(deps: DeliveryDeps) {
           email: b.email_content !== null,
           monthlyQuota: b.settings.monthlyQuota,
           // One unit per notification, in the broadcast's month: a redelivered chunk spends nothing twice.
-          createdAt: b.created_at,
+          createdAt: b.send_at ?? b.created_at,
         })),
         { maybeSpent: existing.length > 0 },
       );
@@ -80,6 +79,8 @@ export function createProcessBroadcastChunk(deps: DeliveryDeps) {
           email_content: null,
           ...(d.email.status === 'pending' ? { settings: b.settings } : {}),
           decision: d.decision,
+          ...(d.digest ? { digest_rule: d.digest } : {}),
+          ...(b.send_at ? { send_at: b.send_at } : {}),
           expires_at: expiresAt(b.settings, now),
           created_at: now,
           updated_at: now,
@@ -103,7 +104,10 @@ export function createProcessBroadcastChunk(deps: DeliveryDeps) {
     const emailIds = live.filter((n) => n.email.status === 'pending').map((n) => n._id);
     // The cap cannot be exceeded when even every recipient not yet paged would not bring the count over it.
     const capSafe = b.email_content !== null && emailIds.length > 0 && (await capCannotBeExceeded(deps, b._id));
-    if (capSafe) await publishEach(emailIds, (id) => deps.jobs.email(projectId, id));
+    if (capSafe) {
+      const delaySeconds = b.email_content?.delay_seconds ?? 0;
+      await dispatchEmails(deps, emailIds.map((id) => ({ projectId: b.project_id, id, delaySeconds })), () => now);
+    }
     await deps.broadcasts.recordChunkDone(b._id, job.chunkIndex, { created: all.length, eligible: emailIds.length, emailIds, emailsPublished: capSafe });
     // Also when the chunk was counted already: a delivery that died between counting and finishing
     // must not leave the broadcast short of completion (finish is idempotent).

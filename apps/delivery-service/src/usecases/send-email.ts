@@ -3,6 +3,8 @@ import type { EmailContent, EmailOutcome } from '../domain/notification';
 import { isAddressRejected, isPermanentSmtpError, type OutgoingEmail } from '../email/mailer';
 import type { EmailChange, NotificationDoc } from '../store/notification-repository';
 import { quotaOwner } from '../store/quota-repository';
+import { heldBackByInApp } from '../domain/timing-rules';
+import { createCollectDigests } from './collect-digests';
 import type { DeliveryDeps } from './deps';
 import { emailEvents } from './outcome-events';
 
@@ -23,32 +25,38 @@ export type EmailStep = { kind: 'done' } | { kind: 'retry'; inMs: number };
  */
 export function createSendEmails(deps: DeliveryDeps) {
   const { emailMaxAttempts, emailRetryBaseMs } = deps.settings;
+  const collectDigests = createCollectDigests(deps);
   return async function sendEmails(ids: number[], opts: { redelivered?: boolean } = {}): Promise<Map<number, EmailStep>> {
     const steps = new Map<number, EmailStep>(ids.map((id) => [id, { kind: 'done' }]));
     const docs = await deps.notifications.findByIds(ids);
-    const ready: NotificationDoc[] = [];
+    const pending: NotificationDoc[] = [];
     // Emails that ended in an earlier delivery of their job: re-emitted from the store (dropped as repeats).
     const endedBefore: NotificationDoc[] = [];
     for (const d of docs) {
-      if (d.email.status === 'pending' && d.email.address) ready.push(d);
+      if (d.email.status === 'pending' && d.email.address) pending.push(d);
       else endedBefore.push(d);
     }
+    // Governed by an entry with a digest (issue 21): collected into the recipient's window, mailed when it closes.
+    await collectDigests(pending.filter((d) => d.digest_rule));
+    const ready = pending.filter((d) => !d.digest_rule);
     const contents = await deps.broadcasts.emailContentsOf(ready.filter((d) => !d.email_content && d.broadcast_id !== null).map((d) => d.broadcast_id!));
     const contentOf = (d: NotificationDoc) => d.email_content ?? (d.broadcast_id !== null ? contents.get(d.broadcast_id) : null) ?? null;
+    // Escalation (issue 21): an email whose in-app notification was read (or opened) by now is skipped, and spends no quota.
+    const heldBack = new Set(ready.filter((d) => contentOf(d) && heldBackByInApp(contentOf(d)!.unless, d)).map((d) => d._id));
 
     // First attempts take their unit, per project and month, in one reservation each.
     const changes: EmailChange[] = [];
-    const firsts = ready.filter((d) => d.email.attempts === 0 && contentOf(d));
+    const firsts = ready.filter((d) => d.email.attempts === 0 && contentOf(d) && !heldBack.has(d._id));
     const refused = new Set<number>();
     const byQuota = new Map<string, NotificationDoc[]>();
     for (const d of firsts) {
-      const k = `${d.project_id}|${quotaPeriod(d.created_at)}|${d.settings?.monthlyQuota ?? null}`;
+      const k = `${d.project_id}|${quotaPeriod(d.send_at ?? d.created_at)}|${d.settings?.monthlyQuota ?? null}`;
       byQuota.set(k, [...(byQuota.get(k) ?? []), d]);
     }
     await Promise.all(
       [...byQuota.values()].map(async (group) => {
         const owners = group.map((d) => quotaOwner(d._id, 'email'));
-        const granted = await deps.quota.reserve(group[0].project_id, quotaPeriod(group[0].created_at), owners, group[0].settings?.monthlyQuota ?? null, opts.redelivered);
+        const granted = await deps.quota.reserve(group[0].project_id, quotaPeriod(group[0].send_at ?? group[0].created_at), owners, group[0].settings?.monthlyQuota ?? null, opts.redelivered);
         group.forEach((d, i) => !granted.has(owners[i]) && refused.add(d._id));
       }),
     );
@@ -60,6 +68,11 @@ export function createSendEmails(deps: DeliveryDeps) {
         const content = contentOf(d);
         const from = { status: 'pending', attempts: email.attempts };
         if (!content) return;
+        if (heldBack.has(d._id)) {
+          deps.metrics.email('skipped');
+          changes.push({ id: d._id, from, email: { ...email, status: 'skipped', reason: 'read_in_app' } });
+          return;
+        }
         if (refused.has(d._id)) {
           deps.metrics.quotaRefused('email');
           changes.push({ id: d._id, from, email: { ...email, status: 'skipped', reason: 'quota_exceeded' } });

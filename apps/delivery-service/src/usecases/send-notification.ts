@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import { conflict, createBatcher, DomainError, isDuplicateKey, type Logger } from '@herald/service-kit';
 import { acceptedView, type AcceptedSend, type Broadcast, type Notification, type Target } from '../domain/notification';
 import { checkSend, targetNotCataloged, type Medium, type SendInput } from '../domain/send-rules';
+import { scheduledFor } from '../domain/timing-rules';
+import { timerId } from '../store/timer-repository';
 import { toBroadcast, type BroadcastDoc } from '../store/broadcast-repository';
 import type { IdempotencyDoc } from '../store/idempotency-repository';
 import { acceptedNotification } from '../store/notification-repository';
@@ -22,7 +24,7 @@ const tooManyBroadcasts = (cap: number) =>
 function acceptedBroadcast(d: BroadcastDoc): Broadcast {
   return toBroadcast({
     ...d,
-    status: 'enqueued',
+    status: d.send_at ? 'scheduled' : 'enqueued',
     recipients_total: 0,
     notifications_created: 0,
     email: d.email_content ? { status: 'pending', eligible: null } : null,
@@ -66,9 +68,12 @@ export function createSendNotification(deps: DeliveryDeps, logger: Logger, opts:
       if (missing.length > 0) throw targetNotCataloged(missing);
     }
     const now = deps.now();
+    // Issue 21: a future send_at makes it a scheduled send (a timer); absent or past, it goes now.
+    const dueAt = scheduledFor(input.sendAt, now);
     if (input.recipientId === null) {
       const id = givenId ?? (await deps.broadcastIds.next());
-      await claimBroadcastSlot(input.projectId, id, now);
+      // A scheduled broadcast takes its slot when it fires (it is not running until then).
+      if (!dueAt) await claimBroadcastSlot(input.projectId, id, now);
       const doc: BroadcastDoc = {
         _id: id,
         project_id: input.projectId,
@@ -86,7 +91,11 @@ export function createSendNotification(deps: DeliveryDeps, logger: Logger, opts:
         email_eligible: 0,
         created_at: now,
         updated_at: now,
+        ...(dueAt ? { status: 'scheduled' as const, send_at: dueAt } : {}),
       };
+      // The timer first: a scheduled broadcast is never without it (a timer whose broadcast was
+      // never written finds nothing to fire).
+      if (dueAt) await deps.timers.schedule([{ _id: timerId('broadcast', id), kind: 'broadcast', project_id: input.projectId, ref: id, due_ms: dueAt.getTime(), created_at: now }]);
       try {
         await deps.broadcasts.insert(doc);
       } catch (err) {
@@ -95,9 +104,7 @@ export function createSendNotification(deps: DeliveryDeps, logger: Logger, opts:
         // (freeing it now could free the slot of a broadcast whose insert did land).
         if (givenId === undefined || !isDuplicateKey(err)) throw err;
       }
-      await publishOrLeaveToSweeper(() =>
-        deps.jobs.broadcast(projectId, id),
-      );
+      if (!dueAt) await publishOrLeaveToSweeper(() => deps.jobs.broadcast(projectId, id));
       return { notification: null, broadcast: toBroadcast(doc) };
     }
     const [recipientSeq, id] = await Promise.all([deps.presence.ensure(projectId, input.recipientId), givenId ?? deps.notificationIds.next()]);
@@ -111,7 +118,13 @@ export function createSendNotification(deps: DeliveryDeps, logger: Logger, opts:
       email: input.email,
       settings: input.settings,
       createdAt: now,
+      sendAt: dueAt,
     };
+    if (dueAt) {
+      // Scheduled (issue 21): its timer holds the send until it fires, then it is published as any other.
+      await deps.timers.schedule([{ _id: timerId('send', id), kind: 'send', project_id: input.projectId, ref: id, due_ms: dueAt.getTime(), send, created_at: now }]);
+      return { notification: acceptedView(send, true), broadcast: null };
+    }
     // Durable once the stream stored it; a failed publish fails the send (nothing was written). A
     // takeover publishing the same id again is harmless: the worker writes each id once.
     await deps.jobs.send(send);
@@ -148,12 +161,13 @@ export function createSendNotification(deps: DeliveryDeps, logger: Logger, opts:
     }
     const sent = await findSent(deps, projectId, claim.ref_id!);
     if (!sent) return null;
-    return { notification: 'accepted' in sent ? acceptedView(sent.accepted) : acceptedNotification(sent.doc), broadcast: null };
+    const scheduled = 'accepted' in sent && Boolean(sent.accepted.sendAt);
+    return { notification: 'accepted' in sent ? acceptedView(sent.accepted, scheduled) : acceptedNotification(sent.doc), broadcast: null };
   };
 
   const sendWithKey = async (input: SendInput, mediums: Medium[], key: string): Promise<SendResult> => {
     const hash = createHash('sha256')
-      .update(JSON.stringify([input.recipientId, input.target, input.payloadJson, input.email]))
+      .update(JSON.stringify([input.recipientId, input.target, input.payloadJson, input.email, ...(input.sendAt !== undefined ? [input.sendAt] : [])]))
       .digest('hex');
     const kind = input.recipientId === null ? ('broadcast' as const) : ('notification' as const);
     const deadline = Date.now() + waitMs;
@@ -195,7 +209,7 @@ export function createSendNotification(deps: DeliveryDeps, logger: Logger, opts:
   };
 
   return async function sendNotification(input: SendInput): Promise<SendResult> {
-    const mediums = checkSend(input);
+    const mediums = checkSend(input, deps.now());
     const key = input.idempotencyKey;
     return key ? sendWithKey(input, mediums, key) : perform(input, mediums);
   };

@@ -3,6 +3,7 @@ import type { NotificationDoc } from '../store/notification-repository';
 import { countByStatus } from '../telemetry/delivery-metrics';
 import { decide, type Decided } from './decide';
 import type { DeliveryDeps } from './deps';
+import { dispatchEmails } from './dispatch-emails';
 import { gatedEvents } from './outcome-events';
 
 /** The notification document of an accepted send, in its decided state: written once. */
@@ -24,6 +25,8 @@ function docOf(s: AcceptedSend, d: Decided, now: Date): NotificationDoc {
     email_content: mailPending ? s.email : null,
     ...(mailPending ? { settings: s.settings } : {}),
     decision: d.decision,
+    ...(s.sendAt ? { send_at: s.sendAt } : {}),
+    ...(d.digest ? { digest_rule: d.digest } : {}),
     expires_at: expiresAt(s.settings, s.createdAt),
     created_at: s.createdAt,
     updated_at: now,
@@ -60,10 +63,10 @@ export function createWriteSends(deps: DeliveryDeps) {
     const live = all.filter((d) => !erased.has(d._id));
     // Written first, published after (events and email jobs together); the sends are acknowledged
     // after this, so a crash in between redelivers them and the publishes are made again.
-    await Promise.all([
-      deps.events.emit(live.flatMap((d) => gatedEvents(d))),
-      ...live.filter((d) => d.email.status === 'pending').map((d) => deps.jobs.email(d.project_id, d._id)),
-    ]);
+    // An escalation's email waits for its timer (issue 21); the others go at once, as before.
+    const emails = live.filter((d) => d.email.status === 'pending').map((d) => ({ projectId: d.project_id, id: d._id, delaySeconds: d.email_content?.delay_seconds ?? 0 }));
+    const deliveredAt = new Map(live.map((d) => [d._id, d.updated_at]));
+    await Promise.all([deps.events.emit(live.flatMap((d) => gatedEvents(d))), dispatchEmails(deps, emails, (e) => deliveredAt.get(e.id)!)]);
   };
 
   return {
@@ -82,7 +85,8 @@ export function createWriteSends(deps: DeliveryDeps) {
               inApp: s.payloadJson !== null,
               email: s.email !== null,
               monthlyQuota: s.settings.monthlyQuota,
-              createdAt: s.createdAt,
+              // A scheduled send counts in the month it was due.
+              createdAt: s.sendAt ?? s.createdAt,
             })),
             { maybeSpent: opts.redelivered },
           ),
