@@ -3,7 +3,7 @@ import { conflict, createBatcher, DomainError, isDuplicateKey, type Logger } fro
 import { acceptedView, type AcceptedSend, type Broadcast, type Notification, type Target } from '../domain/notification';
 import { checkSend, targetNotCataloged, type Medium, type SendInput } from '../domain/send-rules';
 import { scheduledFor } from '../domain/timing-rules';
-import { timerId } from '../store/timer-repository';
+import { timerId, type TimerDoc } from '../store/timer-repository';
 import { toBroadcast, type BroadcastDoc } from '../store/broadcast-repository';
 import type { IdempotencyDoc } from '../store/idempotency-repository';
 import { acceptedNotification } from '../store/notification-repository';
@@ -58,6 +58,17 @@ export function createSendNotification(deps: DeliveryDeps, logger: Logger, opts:
     maxBatch: 500,
     concurrency: 4,
     run: async (queries, projectId) => (await deps.preferences.checkCoverage({ projectId: BigInt(projectId), queries })).covered,
+  });
+
+  // Scheduled sends (issue 21): concurrent ones insert their timers together (one insertMany).
+  const schedule = createBatcher<TimerDoc, boolean, number>({
+    lingerMs: 2,
+    maxBatch: 500,
+    concurrency: 4,
+    run: async (docs) => {
+      await deps.timers.schedule(docs);
+      return docs.map(() => true);
+    },
   });
 
   const perform = async (input: SendInput, mediums: Medium[], givenId?: number): Promise<SendResult> => {
@@ -122,7 +133,7 @@ export function createSendNotification(deps: DeliveryDeps, logger: Logger, opts:
     };
     if (dueAt) {
       // Scheduled (issue 21): its timer holds the send until it fires, then it is published as any other.
-      await deps.timers.schedule([{ _id: timerId('send', id), kind: 'send', project_id: input.projectId, ref: id, due_ms: dueAt.getTime(), send, created_at: now }]);
+      await schedule.add({ _id: timerId('send', id), kind: 'send', project_id: input.projectId, ref: id, due_ms: dueAt.getTime(), send, created_at: now }, 0);
       return { notification: acceptedView(send, true), broadcast: null };
     }
     // Durable once the stream stored it; a failed publish fails the send (nothing was written). A
