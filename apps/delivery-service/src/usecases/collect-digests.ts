@@ -64,7 +64,9 @@ export function createCollectDigests(deps: Pick<DeliveryDeps, 'digests' | 'diges
     return { valid, strays };
   };
 
-  const open = async (keys: string[], firstOf: Map<string, NotificationDoc>, now: Date) => {
+  /** Opens window `after + 1` of each key (`after`: the latest window this call saw closed, 0 for none). */
+  const open = async (after: Map<string, number>, firstOf: Map<string, NotificationDoc>, now: Date) => {
+    const keys = [...after.keys()];
     const first = await deps.digestIds.block(keys.length);
     const docs: DigestDoc[] = keys.map((key, i) => {
       const d = firstOf.get(key)!;
@@ -73,7 +75,9 @@ export function createCollectDigests(deps: Pick<DeliveryDeps, 'digests' | 'diges
       return {
         _id: first + i,
         key,
-        w: (windows.get(key)?.w ?? 0) + 1,
+        // The window number this call saw, not the cache's now: a concurrent batch may have opened the next one
+        // meanwhile, and this one must then lose the (key, w) race rather than open yet another window.
+        w: after.get(key)! + 1,
         project_id: d.project_id,
         recipient_id: d.recipient_id,
         entry_id: r.entry_id,
@@ -114,14 +118,17 @@ export function createCollectDigests(deps: Pick<DeliveryDeps, 'digests' | 'diges
       for (const [key, d] of await deps.digests.latest(unknown)) remember(key, stateOf(d));
       const closed = (w: WindowState | undefined) => !w || w.sealed || w.nextK > w.max;
       const toOpen = [...byKey.keys()].filter((k) => closed(windows.get(k)));
-      if (toOpen.length > 0) await open(toOpen, new Map(toOpen.map((k) => [k, byKey.get(k)![0]])), now);
+      if (toOpen.length > 0) await open(new Map(toOpen.map((k) => [k, windows.get(k)?.w ?? 0])), new Map(toOpen.map((k) => [k, byKey.get(k)![0]])), now);
 
       const slots: DigestSlotDoc[] = [];
       const keyOfDigest = new Map<number, string>();
+      // This round's view of each window (the cache is shared with concurrent batches, which may replace entries).
+      const stateOfDigest = new Map<number, WindowState>();
       for (const [key, items] of byKey) {
         const w = windows.get(key);
         if (!w || closed(w)) continue;
         keyOfDigest.set(w.id, key);
+        stateOfDigest.set(w.id, w);
         projectOf.set(w.id, items[0].project_id);
         items.slice(0, w.max - w.nextK + 1).forEach((d, i) => {
           slots.push({ _id: slotId(w.id, w.nextK + i), digest_id: w.id, k: w.nextK + i, notification_id: d._id, expires_at: new Date(now.getTime() + DIGEST_KEPT_MS) });
@@ -137,8 +144,9 @@ export function createCollectDigests(deps: Pick<DeliveryDeps, 'digests' | 'diges
           const all = await deps.digests.slotsOf(id);
           const items = new Set(itemsBelowSeal(all).map((s) => s._id));
           for (const s of slots) if (s.digest_id === id && taken.has(s._id) && !items.has(s._id)) strays.add(s._id);
-          const key = keyOfDigest.get(id)!;
-          remember(key, { ...windows.get(key)!, nextK: (all.at(-1)?.k ?? 0) + 1, sealed: all.some((x) => x.seal) });
+          const w = stateOfDigest.get(id)!;
+          w.nextK = Math.max(w.nextK, (all.at(-1)?.k ?? 0) + 1);
+          w.sealed = w.sealed || all.some((x) => x.seal);
         }),
       );
       await deps.digests.release([...strays]);
@@ -146,7 +154,7 @@ export function createCollectDigests(deps: Pick<DeliveryDeps, 'digests' | 'diges
       for (const s of slots) {
         if (!taken.has(s._id) || strays.has(s._id)) continue;
         joined.add(s.notification_id);
-        const w = windows.get(keyOfDigest.get(s.digest_id)!)!;
+        const w = stateOfDigest.get(s.digest_id)!;
         if (!conflicted.has(s.digest_id)) w.nextK = Math.max(w.nextK, s.k + 1);
         if (s.k >= w.max) full.add(s.digest_id);
       }
