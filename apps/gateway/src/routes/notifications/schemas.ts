@@ -4,6 +4,9 @@ import { serviceRules } from '../../http/openapi-document';
 import { NOT_BLANK_NO_CONTROL, Nullable, Timestamp, TRIMMED_NO_CONTROL } from '../../schemas/common';
 import { NotificationDecisionSchema } from '../../schemas/decision';
 
+/** Issue 21's bounds, the delivery service's (stated here for the document). */
+export const LIMITS_21 = { emailDelayMaxSeconds: 604_800, sendAheadMaxDays: 90 } as const;
+
 const TargetField = Type.String(serviceRules({ minLength: 1, maxLength: LIMITS.targetFieldMax }));
 
 // JSON types only: the delivery service owns the value rules (interface "Send notification", decisions §8).
@@ -20,6 +23,20 @@ const EmailInput = Type.Object(
       Type.String({
         description: "Sender display name for this send only (1-256 characters); the address stays the project's",
         ...serviceRules({ maxLength: 256, pattern: NOT_BLANK_NO_CONTROL }),
+      }),
+    ),
+    delay_seconds: Type.Optional(
+      Type.Integer({
+        description: `Escalation: send the email this many seconds after the in-app delivery (0-${LIMITS_21.emailDelayMaxSeconds}; default 0)`,
+        ...serviceRules({ minimum: 0, maximum: LIMITS_21.emailDelayMaxSeconds }),
+      }),
+    ),
+    unless: Type.Optional(
+      Type.String({
+        description:
+          'Escalation: `read` or `opened`. When the email is due, it is skipped (reason `read_in_app`) if the in-app notification is read (or opened) by then. Needs a `payload`.',
+        examples: ['read'],
+        ...serviceRules({ enum: ['read', 'opened'] }),
       }),
     ),
   },
@@ -52,6 +69,15 @@ export const SendBody = Type.Object(
     // Sizes (html and text up to 512 KiB each) are the delivery service's value rules: a bound here
     // would be reported against the whole nullable `email` union, echoing the value back.
     email: Type.Optional(Nullable(EmailInput)),
+    send_at: Type.Optional(
+      Nullable(
+        Type.String({
+          description: `When to send (RFC 3339, at most ${LIMITS_21.sendAheadMaxDays} days ahead). Absent, null or past: now. A future send answers status \`scheduled\` and can be canceled until it starts.`,
+          examples: ['2030-01-31T09:00:00Z'],
+          ...serviceRules({ format: 'date-time' }),
+        }),
+      ),
+    ),
   },
   { title: 'SendInput', ...sendRules },
 );
@@ -65,7 +91,7 @@ export const EmailOutcomeSchema = Type.Object(
       Nullable(
         Type.String({
           description:
-            'Why the email was skipped or failed: not_cataloged, preference_disabled, no_primary_contact, no_target, quota_exceeded, broadcast_limit_exceeded, provider_error, address_rejected (the mail server refused the address permanently; the contact is marked undeliverable), address_undeliverable (the contact is marked undeliverable). Null when sent.',
+            'Why the email was skipped or failed: not_cataloged, preference_disabled, no_primary_contact, no_target, quota_exceeded, broadcast_limit_exceeded, provider_error, address_rejected (the mail server refused the address permanently; the contact is marked undeliverable), address_undeliverable (the contact is marked undeliverable), read_in_app (escalation: the in-app notification was read or opened before the email was due), throttled (the catalog entry\'s throttle was reached), canceled (the send was canceled). Null when sent.',
         }),
       ),
     ),
@@ -74,6 +100,7 @@ export const EmailOutcomeSchema = Type.Object(
     attempts: Type.Optional(Type.Integer()),
     sent_at: Type.Optional(Nullable(Timestamp)),
     error: Type.Optional(Nullable(Type.String())),
+    digest_id: Type.Optional(Nullable(Type.Integer({ description: 'The email digest this email was sent in (`GET /digests/{id}`); its `message_id` is the digest mail\'s' }))),
   },
   { title: 'NotificationEmail' },
 );
@@ -89,7 +116,8 @@ export const NotificationSchema = Type.Object(
     opened: Type.Boolean(),
     created_at: Timestamp,
     updated_at: Timestamp,
-    status: Type.String(),
+    status: Type.String({ description: 'enqueued, scheduled, canceled, delivered, suppressed, throttled, failed, not_requested' }),
+    send_at: Type.Optional(Nullable(Timestamp)),
     email: EmailOutcomeSchema,
     decision: NotificationDecisionSchema,
   },
@@ -107,6 +135,7 @@ export const BroadcastSchema = Type.Object(
     email: Nullable(Type.Object({ status: Type.String(), eligible: Type.Optional(Type.Integer()) })),
     created_at: Timestamp,
     updated_at: Timestamp,
+    send_at: Type.Optional(Nullable(Timestamp)),
   },
   { title: 'Broadcast' },
 );
@@ -115,3 +144,24 @@ export const SendResult = Type.Object({ notification: Nullable(NotificationSchem
 
 /** Path ids stay text: a non-integer id is a 404, like an unknown one. */
 export const IdParams = Type.Object({ id: Type.String() });
+
+/** One email digest (issue 21): a recipient's emails governed by one catalog entry, sent as one mail. */
+export const DigestSchema = Type.Object(
+  {
+    id: Type.Integer(),
+    recipient_id: Type.String(),
+    entry_id: Type.Integer({ description: 'The catalog entry whose digest this is (`/preferences/{preference_id}`)' }),
+    target: TargetSchema,
+    status: Type.String({ description: 'open (collecting), sent, skipped (nothing left to send), failed' }),
+    subject: Type.String(),
+    max_items: Type.Integer(),
+    opened_at: Timestamp,
+    closes_at: Timestamp,
+    sent_at: Nullable(Timestamp),
+    message_id: Nullable(Type.String()),
+    address: Nullable(Type.String()),
+    reason: Nullable(Type.String()),
+    notification_ids: Type.Array(Type.Integer(), { description: 'In the order collected (the mail\'s order)' }),
+  },
+  { title: 'Digest' },
+);
