@@ -6,6 +6,8 @@ from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..types import UNSET, Unset
+
 if TYPE_CHECKING:
     from ..models.notification_decision import NotificationDecision
     from ..models.notification_email import NotificationEmail
@@ -28,9 +30,10 @@ class Notification:
         opened (bool):
         created_at (str): UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
         updated_at (str): UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
-        status (str):
+        status (str): enqueued, scheduled, canceled, delivered, suppressed, throttled, failed, not_requested
         email (NotificationEmail):
         decision (None | NotificationDecision):
+        send_at (None | str | Unset):
     """
 
     id: int
@@ -45,6 +48,7 @@ class Notification:
     status: str
     email: NotificationEmail
     decision: None | NotificationDecision
+    send_at: None | str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -84,6 +88,12 @@ class Notification:
         else:
             decision = self.decision
 
+        send_at: None | str | Unset
+        if isinstance(self.send_at, Unset):
+            send_at = UNSET
+        else:
+            send_at = self.send_at
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -102,6 +112,8 @@ class Notification:
                 "decision": decision,
             }
         )
+        if send_at is not UNSET:
+            field_dict["send_at"] = send_at
 
         return field_dict
 
@@ -167,6 +179,15 @@ class Notification:
 
         decision = _parse_decision(d.pop("decision"))
 
+        def _parse_send_at(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        send_at = _parse_send_at(d.pop("send_at", UNSET))
+
         notification = cls(
             id=id,
             recipient_id=recipient_id,
@@ -180,6 +201,7 @@ class Notification:
             status=status,
             email=email,
             decision=decision,
+            send_at=send_at,
         )
 
         notification.additional_properties = d

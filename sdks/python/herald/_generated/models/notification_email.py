@@ -22,6 +22,7 @@ class NotificationEmail:
         attempts (int | Unset):
         sent_at (None | str | Unset):
         error (None | str | Unset):
+        digest_id (int | None | Unset):
     """
 
     status: str
@@ -31,6 +32,7 @@ class NotificationEmail:
     attempts: int | Unset = UNSET
     sent_at: None | str | Unset = UNSET
     error: None | str | Unset = UNSET
+    digest_id: int | None | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -68,6 +70,12 @@ class NotificationEmail:
         else:
             error = self.error
 
+        digest_id: int | None | Unset
+        if isinstance(self.digest_id, Unset):
+            digest_id = UNSET
+        else:
+            digest_id = self.digest_id
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -87,6 +95,8 @@ class NotificationEmail:
             field_dict["sent_at"] = sent_at
         if error is not UNSET:
             field_dict["error"] = error
+        if digest_id is not UNSET:
+            field_dict["digest_id"] = digest_id
 
         return field_dict
 
@@ -142,6 +152,15 @@ class NotificationEmail:
 
         error = _parse_error(d.pop("error", UNSET))
 
+        def _parse_digest_id(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        digest_id = _parse_digest_id(d.pop("digest_id", UNSET))
+
         notification_email = cls(
             status=status,
             reason=reason,
@@ -150,6 +169,7 @@ class NotificationEmail:
             attempts=attempts,
             sent_at=sent_at,
             error=error,
+            digest_id=digest_id,
         )
 
         notification_email.additional_properties = d

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import datetime
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 
@@ -25,12 +26,14 @@ class SendInput:
         target (None | TargetInput | Unset):
         payload (None | SendInputPayloadType0 | Unset):
         email (EmailInput | None | Unset):
+        send_at (datetime.datetime | None | Unset):
     """
 
     recipient_id: None | str
     target: None | TargetInput | Unset = UNSET
     payload: None | SendInputPayloadType0 | Unset = UNSET
     email: EmailInput | None | Unset = UNSET
+    send_at: datetime.datetime | None | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -65,6 +68,14 @@ class SendInput:
         else:
             email = self.email
 
+        send_at: None | str | Unset
+        if isinstance(self.send_at, Unset):
+            send_at = UNSET
+        elif isinstance(self.send_at, datetime.datetime):
+            send_at = self.send_at.isoformat()
+        else:
+            send_at = self.send_at
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -78,6 +89,8 @@ class SendInput:
             field_dict["payload"] = payload
         if email is not UNSET:
             field_dict["email"] = email
+        if send_at is not UNSET:
+            field_dict["send_at"] = send_at
 
         return field_dict
 
@@ -147,11 +160,29 @@ class SendInput:
 
         email = _parse_email(d.pop("email", UNSET))
 
+        def _parse_send_at(data: object) -> datetime.datetime | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                send_at_type_0 = datetime.datetime.fromisoformat(data)
+
+                return send_at_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(datetime.datetime | None | Unset, data)
+
+        send_at = _parse_send_at(d.pop("send_at", UNSET))
+
         send_input = cls(
             recipient_id=recipient_id,
             target=target,
             payload=payload,
             email=email,
+            send_at=send_at,
         )
 
         send_input.additional_properties = d
