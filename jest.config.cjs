@@ -4,7 +4,8 @@
 //  e2e         *.e2e-spec.ts  through the gateway's REST surface with every process running
 const base = {
   rootDir: __dirname,
-  testEnvironment: 'node',
+  // node, closing fetch's kept-alive connections after each file (tools/jest/node-environment.cjs).
+  testEnvironment: '<rootDir>/tools/jest/node-environment.cjs',
   transform: {
     '^.+\\.ts$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'commonjs' } }],
     // ESM-only npm packages (transformIgnorePatterns below), turned into CommonJS like the sources.

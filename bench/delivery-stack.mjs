@@ -45,17 +45,21 @@ export function rssMb(pid) {
 export function processesOf(stack, dataDir) {
   const pids = Object.fromEntries(Object.entries(stack.processes).map(([name, p]) => [p.pid, name]));
   for (const pid of fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
-    let cmd = '';
+    let cmdline = '';
+    let environ = '';
     try {
       // The SMTP sink has its directory in its environment, the store and broker on the command line.
-      cmd = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8') + fs.readFileSync(`/proc/${pid}/environ`, 'utf8');
+      cmdline = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      environ = fs.readFileSync(`/proc/${pid}/environ`, 'utf8');
     } catch {
       continue;
     }
-    if (!cmd.includes(dataDir) || pids[pid]) continue;
-    if (cmd.includes('ferretdb') || cmd.includes('mongod')) pids[pid] = 'store';
-    else if (cmd.includes('nats-server')) pids[pid] = 'nats-server';
-    else if (cmd.includes('sink.cjs')) pids[pid] = 'smtp-sink';
+    if (!(cmdline + environ).includes(dataDir) || pids[pid]) continue;
+    // Named by the command line only: the environment may name other binaries (FERRETDB_BIN, ...).
+    const program = cmdline.split('\0')[0];
+    if (program.includes('ferretdb') || program.includes('mongod')) pids[pid] = 'store';
+    else if (program.includes('nats-server')) pids[pid] = 'nats-server';
+    else if (cmdline.includes('sink.cjs')) pids[pid] = 'smtp-sink';
   }
   return pids;
 }

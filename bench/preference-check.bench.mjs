@@ -1,65 +1,56 @@
-// Benchmark: GET /recipients/{id}/preferences/check through the whole stack at a fixed request rate
-// (gateway → RecipientService.GetRecipient alongside PreferenceService.CheckPreference → store),
-// next to the baseline (bare fastify + one findOne on the same store) at the same rate, same run.
-// Env: BENCH_RATE (req/s, default 1000), BENCH_DURATION (s, default 10), BENCH_CONNECTIONS
-//      (default 50), BENCH_WARMUP (s, default 2); MONGO_URL / NATS_URL as for npm start.
-import os from 'node:os';
-import autocannon from 'autocannon';
-import { benchCatalog, say, startBaseline, withPreferenceStack } from './preference-stack.mjs';
+// Benchmark: GET /recipients/{id}/preferences/check through the whole stack (gateway: recipient
+// existence, unless cached; PreferenceService.CheckPreference: the project's catalog and the
+// recipient's rules, unless cached) on a store that already holds data, next to the baseline (bare
+// fastify + one findOne of the same recipients on the same store) in the same run: CPU-ms per
+// request of every process and store operations per request over a fixed number of requests, then
+// p50/p99 at a fixed offered rate (bench/read-stack.mjs).
+// Env: BENCH_RATE (req/s offered, default 500), BENCH_DURATION (s, default 10), BENCH_CONNECTIONS
+//      (default 50), BENCH_WARMUP (s, default 3), BENCH_REQUESTS / BENCH_CPU_CONNECTIONS (the CPU
+//      window: that many requests at that many connections, default 5,000 / 10), BENCH_IDLE (s of
+//      the idle window, default 10), BENCH_RECIPIENTS (the project's recipients the checks cycle
+//      through, default 1000; a third with rules of their own), BENCH_SEED_RECIPIENTS /
+//      BENCH_SEED_NOTIFICATIONS (other projects' data seeded first, default 100,000 / 200,000),
+//      BENCH_CPU_PROF=<dir> (CPU profiles of the Herald CPU window), MONGO_URL / NATS_URL as for
+//      npm start.
+import { ensureDependencies } from '../scripts/lib/deps.mjs';
 
-const rate = Number(process.env.BENCH_RATE ?? 1000);
-const duration = Number(process.env.BENCH_DURATION ?? 10);
-const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const warmup = Number(process.env.BENCH_WARMUP ?? 2);
+ensureDependencies((m) => process.stderr.write(`[bench] ${m}\n`));
+const { createRecipients, machine, say, seedOtherProjects, withDeliveryStack } = await import('./delivery-stack.mjs');
+const { readSettings, runReadBench, windowProfiler } = await import('./read-stack.mjs');
+const { benchCatalog } = await import('./preference-stack.mjs');
 
-function measure(url, headers, seconds, sequential = false) {
-  return new Promise((resolve, reject) => {
-    // overallRate: a fixed arrival rate; latencies include any queueing (coordinated omission corrected).
-    // sequential: one connection, one request at a time (the service time without queueing).
-    const load = sequential ? { connections: 1 } : { connections, overallRate: rate };
-    autocannon({ url, headers, duration: seconds, ...load }, (err, r) => {
-      if (err) return reject(err);
-      resolve({ rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, max: r.latency.max, total: r.requests.total, bad: r.non2xx + r.errors + r.timeouts });
-    });
-  });
-}
+const settings = readSettings();
+const profiler = windowProfiler();
 
-const failed = await withPreferenceStack('preference-check', async ({ infra, stack, api, fullKey, onCleanup }) => {
-  await api('POST', '/recipients', { id: 'bench-recipient', name: 'Bench Recipient' });
+const failed = await withDeliveryStack('check', { extraEnv: profiler.extraEnv }, async (ctx) => {
+  const { infra, stack, api, auth, startChild, dbPrefix } = ctx;
+  const seeded = await seedOtherProjects({ infra, dbPrefix });
+  say(`creating ${settings.recipients} recipients, a 20-entry catalog and rules for a third of them...`);
+  await createRecipients(api, settings.recipients);
   const catalog = benchCatalog(20);
   await api('PUT', '/preferences', catalog);
-  const target = catalog[3];
-  await api('PATCH', '/recipients/bench-recipient/preferences', { target: { channel: target.channel, topic: 'any', event: target.event }, medium: 'email', state: { enabled: true } });
-  const baseline = await startBaseline(infra.mongoUrl);
-  onCleanup(() => baseline.stop());
-
-  const query = new URLSearchParams({ channel: target.channel, topic: target.topic, event: target.event, medium: 'email' });
-  const targets = [
-    ['herald: GET /recipients/{id}/preferences/check', `${stack.baseUrl}/recipients/bench-recipient/preferences/check?${query}`, { authorization: `Bearer ${fullKey}` }],
-    ['baseline: fastify + one findOne', `${baseline.url}/recipients/bench-recipient`, {}],
-  ];
-  const results = [];
-  const sequential = [];
-  for (const [name, url, headers] of targets) {
-    const first = await fetch(url, { headers });
-    if (!first.ok) throw new Error(`${name}: ${first.status} ${await first.text()}`);
-    if (warmup > 0) await measure(url, headers, warmup);
-    say(`measuring ${name}: ${duration} s at ${rate} req/s...`);
-    results.push({ name, ...(await measure(url, headers, duration)) });
-    say(`measuring ${name}: 5 s sequential...`);
-    sequential.push({ name, ...(await measure(url, headers, 5, true)) });
+  // Four targets the checks cycle through (both mediums, one on a `topic: any` entry).
+  const targets = [catalog[0], catalog[1], catalog[3], catalog[6]];
+  for (let i = 0; i < settings.recipients; i += 3) {
+    const t = targets[i % targets.length];
+    await api('PATCH', `/recipients/r${i}/preferences`, { target: { channel: t.channel, topic: 'any', event: t.event }, medium: t.medium, state: { enabled: i % 2 === 0 } });
   }
-  console.log(`\nFixed ${rate} req/s, ${connections} connections, ${duration} s each (${os.cpus().length} CPUs, node ${process.version}, store: ${infra.source})\n`);
-  console.log('| target | req/s | p50 ms | p99 ms | max ms | requests | failed |');
-  console.log('|---|---:|---:|---:|---:|---:|---:|');
-  for (const r of results) console.log(`| ${r.name} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.max} | ${r.total} | ${r.bad} |`);
-  console.log(`\nSequential (one connection, one request at a time, 5 s): the service time without queueing\n`);
-  console.log('| target | req/s | p50 ms | p99 ms | max ms |');
-  console.log('|---|---:|---:|---:|---:|');
-  for (const r of sequential) console.log(`| ${r.name} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.max} |`);
-  console.log(`\nload average during the run: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
-  const [check, base] = results;
-  console.log(`\ncheck p99 ${check.p99} ms (target ≤ 10 ms): ${check.p99 <= 10 ? 'met' : 'NOT met'}; baseline p99 ${base.p99} ms`);
-  if (check.bad > 0 || base.bad > 0) throw new Error('some requests failed');
+  // The baseline reads the same recipients of the same project from the recipient service's database.
+  const baseline = await startChild('baseline-server.mjs', { MONGO_URL: infra.mongoUrl, MONGO_DB: `${dbPrefix}_recipient`, READ_PROJECT_ID: String(ctx.project.id) });
+  const paths = [];
+  for (let i = 0; i < settings.recipients; i++) {
+    const t = targets[i % targets.length];
+    paths.push(`/recipients/r${i}/preferences/check?${new URLSearchParams({ channel: t.channel, topic: t.topic === 'any' ? 'weekly' : t.topic, event: t.event, medium: t.medium })}`);
+  }
+  const baselinePaths = Array.from({ length: settings.recipients }, (_, i) => `/recipients/r${i}`);
+  await runReadBench({
+    title: 'GET /recipients/{id}/preferences/check',
+    unit: 'request',
+    targetCpuMs: 1.5,
+    settings,
+    ctx: { ...ctx, profiler, seeded, machine: machine(infra) },
+    herald: { name: 'herald: GET …/preferences/check', url: stack.baseUrl, headers: auth, paths },
+    baseline: { name: 'baseline: fastify + one findOne', url: baseline.url, headers: {}, paths: baselinePaths, pid: baseline.pid },
+  });
 });
 process.exit(failed ? 1 : 0);

@@ -1,62 +1,41 @@
-// Benchmark: GET /recipients/{id} through the whole stack (gateway → Connect/gRPC →
-// recipient-service → store), against a baseline (bare fastify + one findOne on the same store),
-// measured with autocannon in the same run. `npm run bench`.
-// Env: BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (default 50), BENCH_WARMUP (s, default 2),
-//      MONGO_URL / NATS_URL as for npm start (else Docker or local binaries; data in a temp dir).
-import os from 'node:os';
+// Benchmark: GET /recipients/{id} through the whole stack (gateway → RecipientService.GetRecipient
+// → store, unless the gateway answers from its recipient cache) on a store that already holds data,
+// next to the baseline (bare fastify + one findOne of the same recipients on the same store) in the same
+// run: CPU-ms per request of every process and store operations per request over a fixed number of
+// requests, then p50/p99 at a fixed offered rate (bench/read-stack.mjs). `npm run bench`.
+// Env: BENCH_RATE (req/s offered, default 500), BENCH_DURATION (s, default 10), BENCH_CONNECTIONS
+//      (default 50), BENCH_WARMUP (s, default 3), BENCH_REQUESTS / BENCH_CPU_CONNECTIONS (the CPU
+//      window: that many requests at that many connections, default 5,000 / 10), BENCH_IDLE (s of
+//      the idle window, default 10), BENCH_RECIPIENTS (the project's recipients the reads cycle
+//      through, default 1000), BENCH_SEED_RECIPIENTS / BENCH_SEED_NOTIFICATIONS (other projects'
+//      data seeded first, default 100,000 / 200,000), BENCH_CPU_PROF=<dir> (CPU profiles of the
+//      Herald CPU window: <dir>/<pid>.cpuprofile), MONGO_URL / NATS_URL as for npm start.
 import { ensureDependencies } from '../scripts/lib/deps.mjs';
-import { startBaseline } from './baseline.mjs';
-import { json, say, withDeliveryStack } from './delivery-stack.mjs';
 
 ensureDependencies((m) => process.stderr.write(`[bench] ${m}\n`));
-const { default: autocannon } = await import('autocannon');
+const { createRecipients, machine, say, seedOtherProjects, withDeliveryStack } = await import('./delivery-stack.mjs');
+const { readSettings, runReadBench, windowProfiler } = await import('./read-stack.mjs');
 
-const duration = Number(process.env.BENCH_DURATION ?? 10);
-const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const warmup = Number(process.env.BENCH_WARMUP ?? 2);
+const settings = readSettings();
+const profiler = windowProfiler();
 
-function measure(name, url, headers, seconds) {
-  return new Promise((resolve, reject) => {
-    autocannon({ url, headers, connections, duration: seconds, pipelining: 1 }, (err, result) => {
-      if (err) return reject(err);
-      const bad = result.non2xx + result.errors + result.timeouts;
-      if (seconds === duration && bad > 0) say(`${name}: ${bad} of ${result.requests.total} requests failed or were not 2xx`);
-      resolve({ name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, total: result.requests.total, bad });
-    });
+const failed = await withDeliveryStack('get', { extraEnv: profiler.extraEnv }, async (ctx) => {
+  const { infra, stack, api, auth, startChild, dbPrefix } = ctx;
+  const seeded = await seedOtherProjects({ infra, dbPrefix });
+  say(`creating ${settings.recipients} recipients...`);
+  await createRecipients(api, settings.recipients);
+  // The baseline reads the same recipients of the same project from the recipient service's database.
+  const baseline = await startChild('baseline-server.mjs', { MONGO_URL: infra.mongoUrl, MONGO_DB: `${dbPrefix}_recipient`, READ_PROJECT_ID: String(ctx.project.id) });
+  const ids = Array.from({ length: settings.recipients }, (_, i) => `r${i}`);
+  const baselinePaths = Array.from({ length: settings.recipients }, (_, i) => `/recipients/r${i}`);
+  await runReadBench({
+    title: 'GET /recipients/{id}',
+    unit: 'request',
+    targetCpuMs: 0.8,
+    settings,
+    ctx: { ...ctx, profiler, seeded, machine: machine(infra) },
+    herald: { name: 'herald: GET /recipients/{id}', url: stack.baseUrl, headers: auth, paths: ids.map((id) => `/recipients/${id}`) },
+    baseline: { name: 'baseline: fastify + one findOne', url: baseline.url, headers: {}, paths: baselinePaths, pid: baseline.pid },
   });
-}
-
-// The stack (build, infrastructure, four processes, a project without rate limit), stopped whatever happens.
-const failed = await withDeliveryStack('get', {}, async ({ infra, stack, auth }) => {
-  await json(
-    await fetch(`${stack.baseUrl}/recipients`, {
-      method: 'POST',
-      headers: { ...auth, 'content-type': 'application/json' },
-      body: JSON.stringify({ id: 'bench-recipient', name: 'Bench Recipient' }),
-    }),
-  );
-  const baseline = await startBaseline(infra.mongoUrl);
-  try {
-    const targets = [
-      ['herald stack', `${stack.baseUrl}/recipients/bench-recipient`, auth],
-      ['baseline (fastify + findOne)', `${baseline.url}/recipients/bench-recipient`, {}],
-    ];
-    const results = [];
-    for (const [name, url, headers] of targets) {
-      await json(await fetch(url, { headers })); // the route answers 2xx before anything is measured
-      if (warmup > 0) await measure(name, url, headers, warmup);
-      say(`measuring ${name}: ${duration} s at ${connections} connections...`);
-      results.push(await measure(name, url, headers, duration));
-    }
-    const [full, base] = results;
-    console.log(`\nGET /recipients/{id}, ${connections} connections, ${duration} s each (${os.cpus().length} CPUs, node ${process.version}, store: ${infra.source})\n`);
-    console.log('| target | req/s | p50 ms | p99 ms | requests | failed |');
-    console.log('|---|---:|---:|---:|---:|---:|');
-    for (const r of results) console.log(`| ${r.name} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.total} | ${r.bad} |`);
-    console.log(`\nstack / baseline: ${(full.rps / base.rps).toFixed(2)}× the throughput, ${(full.p99 / base.p99).toFixed(2)}× the p99 latency`);
-    if (full.bad > 0 || base.bad > 0) throw new Error('some measured requests failed or were not 2xx (see above)');
-  } finally {
-    await baseline.stop();
-  }
 });
 process.exit(failed ? 1 : 0);

@@ -4,7 +4,10 @@
 // (default 20): send-to-event latency (POST accepted → `notification` event read by the client),
 // p50/p99 (target p99 ≤ 250 ms), against a same-run baseline: the same sends' outcome events read
 // straight from JetStream (HERALD_OUTCOMES) by this process, i.e. the pipeline without the gateway's
-// stream. `npm run bench:stream`.
+// stream. Then how long a stream outlives its credential: BENCH_END_STREAMS (default 100) streams
+// opened with tokens of a fresh key, the key revoked (target: every stream closed within 1 s of the
+// revocation's answer), and as many streams of recipients erased (within 1 s of the DELETE's answer).
+// `npm run bench:stream`.
 import http from 'node:http';
 import { ensureDependencies } from '../scripts/lib/deps.mjs';
 import { createRecipients, cpuDelta, machine, rssMb, say, sleep, withDeliveryStack } from './delivery-stack.mjs';
@@ -15,6 +18,7 @@ const { createParser } = await import('eventsource-parser');
 const STREAMS = Number(process.env.BENCH_STREAMS ?? 1000);
 const RATE = Number(process.env.BENCH_RATE ?? 100);
 const DURATION = Number(process.env.BENCH_DURATION ?? 20);
+const END_STREAMS = Number(process.env.BENCH_END_STREAMS ?? 100);
 const target = { channel: 'orders', topic: 'shipping', event: 'shipped' };
 
 const pct = (xs, p) => {
@@ -51,7 +55,7 @@ function openStream(baseUrl, path, headers, onEvent) {
   });
 }
 
-const failed = await withDeliveryStack('stream', { extraEnv: { STREAM_MAX_PER_PROJECT: String(STREAMS + 100) } }, async ({ infra, stack, project, auth, api, cpu }) => {
+const failed = await withDeliveryStack('stream', { extraEnv: { STREAM_MAX_PER_PROJECT: String(STREAMS + 2 * END_STREAMS + 100) } }, async ({ infra, stack, project, auth, api, cpu, admin }) => {
   say(`creating ${STREAMS} recipients...`);
   await createRecipients(api, STREAMS);
   const gatewayPid = stack.processes.gateway.pid;
@@ -157,6 +161,40 @@ const failed = await withDeliveryStack('stream', { extraEnv: { STREAM_MAX_PER_PR
   const sentByGateway = /herald_live_events_sent_total\{[^}]*event="notification"[^}]*\} (\d+)/.exec(metricsText)?.[1];
   const closedDuringRun = closedStreams;
   for (const s of streams) s.close();
+
+  // How long streams outlive their credential: opened, then the credential ended; each stream's
+  // close time counted from the answer of the request that ended it.
+  const ending = async (what, open, end) => {
+    const closedAt = [];
+    const opened = [];
+    for (let i = 0; i < END_STREAMS; i++) opened.push(await openStream(stack.baseUrl, ...(await open(i)), (ev) => ev === '__closed' && closedAt.push(Date.now())));
+    await end();
+    const answered = Date.now();
+    const until = Date.now() + 10_000;
+    while (closedAt.length < END_STREAMS && Date.now() < until) await sleep(10);
+    for (const s of opened) s.close();
+    const lags = closedAt.map((t) => Math.max(0, t - answered));
+    return { what, closed: closedAt.length, p50: pct(lags, 50), p99: pct(lags, 99), max: lags.length ? Math.max(...lags) : NaN };
+  };
+  const key = await (await fetch(`${stack.baseUrl}/admin/projects/${project.id}/keys`, { method: 'POST', headers: admin, body: JSON.stringify({ scope: 'full' }) })).json();
+  const ends = [
+    await ending(
+      'key revoked (streams on tokens it minted)',
+      async (i) => {
+        const minted = await (await fetch(`${stack.baseUrl}/recipients/r${i}/tokens`, { method: 'POST', headers: { authorization: `Bearer ${key.data.key}`, 'content-type': 'application/json' }, body: '{}' })).json();
+        return [`/recipients/r${i}/notifications/stream`, { authorization: `Bearer ${minted.data.token}` }];
+      },
+      () => fetch(`${stack.baseUrl}/admin/projects/${project.id}/keys/${key.data.id}`, { method: 'DELETE', headers: admin }),
+    ),
+    await ending(
+      'recipient erased',
+      async (i) => {
+        await api('POST', '/recipients', { id: `gone${i}` });
+        return [`/recipients/gone${i}/notifications/stream`, auth];
+      },
+      () => Promise.all(Array.from({ length: END_STREAMS }, (_, i) => api('DELETE', `/recipients/gone${i}`))),
+    ),
+  ];
   await natsMessages.stop();
   await nc.close();
 
@@ -176,5 +214,9 @@ const failed = await withDeliveryStack('stream', { extraEnv: { STREAM_MAX_PER_PR
   console.log(`\nthe stream adds ${pct(latencies, 50) - pct(baseLatencies, 50)} ms at p50, ${pct(latencies, 99) - pct(baseLatencies, 99)} ms at p99; target p99 ≤ 250 ms: ${pct(latencies, 99) <= 250 ? 'met' : 'NOT met'}`);
   console.log(`sends: ${sent} offered, ${accepted} accepted (statuses ${JSON.stringify(statuses)}); notification events received ${events} (gateway wrote ${sentByGateway}); streams closed by the server ${closedDuringRun} (gateway: ${closedBy})`);
   console.log(`CPU used during the ${DURATION} s run (2 cores = ${2 * DURATION} CPU-s available): ${cpuRun}`);
+  console.log(`\n| a stream ends with its credential (${END_STREAMS} streams) | closed | p50 ms | p99 ms | max ms |`);
+  console.log('|---|---:|---:|---:|---:|');
+  for (const e of ends) console.log(`| ${e.what} | ${e.closed} | ${e.p50} | ${e.p99} | ${e.max} |`);
+  console.log(`(ms after the ending request's answer; target: all within 1,000 ms: ${ends.every((e) => e.closed === END_STREAMS && e.max <= 1000) ? 'met' : 'NOT met'})`);
 });
 process.exit(failed ? 1 : 0);

@@ -1,30 +1,44 @@
-// NATS users and per-subject permissions (docker/nats/herald.conf, also the dev overlay's nats-config
-// ConfigMap): each app may publish its own subjects and what JetStream needs, nothing of the others;
-// and compose and Kubernetes give each app the user and the password the server expects.
+// NATS users and per-subject permissions (docker/nats/herald.conf, generated from
+// libs/contracts/src/nats-permissions.ts; also the dev overlay's nats-config ConfigMap and the local
+// stack's server): each app may publish its own subjects, use the JetStream API by name for the streams
+// and consumers it owns or reads, subscribe to its own inbox, and nothing of the others; compose and
+// Kubernetes give each app the user and the password the server expects. The same refusals against a
+// real nats-server: libs/service-kit/src/nats-auth.int-spec.ts.
 import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
+import * as contracts from '../libs/contracts/src/index';
 import {
   DELIVERY_BROADCAST_SUBJECT,
   DELIVERY_CHUNK_SUBJECT,
+  DELIVERY_EMAIL_CONSUMER,
   DELIVERY_EMAIL_SUBJECT,
   DELIVERY_SEND_SUBJECT_PREFIX,
+  DELIVERY_RECIPIENT_DELETED_CONSUMER,
   DELIVERY_STREAM,
   EVENTS_STREAM,
   KEY_REVOKED_SUBJECT,
+  NATS_GRANTS,
+  natsInboxPrefix,
   OUTCOMES_STREAM,
   outcomeSubject,
+  PREFERENCE_RECIPIENT_DELETED_CONSUMER,
+  RECIPIENT_CHANGED_SUBJECT,
   RECIPIENT_DELETED_SUBJECT,
   WEBHOOK_DISPATCH_CONSUMER,
 } from '../libs/contracts/src/index';
 import { GATEWAY_HEARTBEAT_SUBJECT } from '../apps/gateway/src/rate-limit/heartbeat';
+import { PROJECT_CHANGED_SUBJECT } from '../apps/gateway/src/auth/revocation';
 import { CATALOG_CHANGED_SUBJECT } from '../apps/preference-service/src/store/catalog-cache';
+import { ConfigSchema as PreferenceConfig } from '../apps/preference-service/src/config';
+import { RULES_CHANGED_SUBJECT } from '../apps/preference-service/src/store/rules-cache';
+import { renderHeraldConf } from '../docker/nats/herald-conf';
 import { renderKustomization } from './testing/render-kustomization';
 import { containerEnv, find, HERALD_APPS, repoRoot, workloads, type HeraldApp } from './testing/workloads';
 
 interface Permissions {
-  publish: { allow: string[] };
-  subscribe: { allow: string[] };
+  publish: { allow: string[]; deny?: string[] };
+  subscribe: { allow: string[]; deny?: string[] };
 }
 interface NatsUser {
   user: string;
@@ -55,29 +69,42 @@ function matches(pattern: string, subject: string): boolean {
   }
   return p.length === s.length;
 }
-const allowed = (list: string[], subject: string) => list.some((p) => matches(p, subject));
+/** As the server decides: allowed by some allow entry and by no deny entry. */
+const allowed = (rules: { allow: string[]; deny?: string[] }, subject: string) =>
+  rules.allow.some((p) => matches(p, subject)) && !(rules.deny ?? []).some((p) => matches(p, subject));
 
 /** What each app publishes on its own (its subjects), and what only it may publish. */
 const OWN_SUBJECTS: Record<HeraldApp, string[]> = {
-  gateway: [KEY_REVOKED_SUBJECT, GATEWAY_HEARTBEAT_SUBJECT],
-  'recipient-service': [RECIPIENT_DELETED_SUBJECT],
-  'preference-service': [CATALOG_CHANGED_SUBJECT],
-  'delivery-service': [DELIVERY_SEND_SUBJECT_PREFIX, DELIVERY_BROADCAST_SUBJECT, DELIVERY_CHUNK_SUBJECT, DELIVERY_EMAIL_SUBJECT, outcomeSubject(1, 'r', 'notification.delivered')],
+  gateway: [KEY_REVOKED_SUBJECT, GATEWAY_HEARTBEAT_SUBJECT, PROJECT_CHANGED_SUBJECT],
+  'recipient-service': [RECIPIENT_DELETED_SUBJECT, RECIPIENT_CHANGED_SUBJECT],
+  'preference-service': [CATALOG_CHANGED_SUBJECT, RULES_CHANGED_SUBJECT],
+  'delivery-service': [`${DELIVERY_SEND_SUBJECT_PREFIX}.1`, DELIVERY_BROADCAST_SUBJECT, DELIVERY_CHUNK_SUBJECT, DELIVERY_EMAIL_SUBJECT, outcomeSubject(1, 'r', 'notification.delivered')],
 };
+const inbox = (app: HeraldApp) => `${natsInboxPrefix(app)}.abc.1`;
 /** Core subscriptions of each app (JetStream consumers pull through the API into their inbox). */
 const SUBSCRIBES: Record<HeraldApp, string[]> = {
-  gateway: [KEY_REVOKED_SUBJECT, GATEWAY_HEARTBEAT_SUBJECT, RECIPIENT_DELETED_SUBJECT, '_INBOX.abc.1'],
-  'recipient-service': ['_INBOX.abc.1'],
-  'preference-service': [CATALOG_CHANGED_SUBJECT, '_INBOX.abc.1'],
-  'delivery-service': ['_INBOX.abc.1'],
+  gateway: [
+    KEY_REVOKED_SUBJECT,
+    GATEWAY_HEARTBEAT_SUBJECT,
+    PROJECT_CHANGED_SUBJECT,
+    RECIPIENT_DELETED_SUBJECT,
+    RECIPIENT_CHANGED_SUBJECT,
+    CATALOG_CHANGED_SUBJECT,
+    RULES_CHANGED_SUBJECT,
+    inbox('gateway'),
+  ],
+  'recipient-service': [inbox('recipient-service')],
+  'preference-service': [CATALOG_CHANGED_SUBJECT, RULES_CHANGED_SUBJECT, inbox('preference-service')],
+  // recipient-presence.ts: a core subscription to erasures, beside the durable consumer.
+  'delivery-service': [RECIPIENT_DELETED_SUBJECT, inbox('delivery-service')],
 };
 /** JetStream API calls and acknowledgements each app makes (streams it ensures, consumers it reads). */
 const JETSTREAM: Record<HeraldApp, string[]> = {
-  // The live stream reads HERALD_OUTCOMES: its position, one ordered consumer per replica, an ephemeral consumer per replay.
+  // The live stream reads HERALD_OUTCOMES: its position, one ordered consumer per replica, a named consumer per replay.
   gateway: [
     '$JS.API.INFO',
     `$JS.API.STREAM.INFO.${OUTCOMES_STREAM}`,
-    `$JS.API.CONSUMER.CREATE.${OUTCOMES_STREAM}`,
+    `$JS.API.CONSUMER.CREATE.${OUTCOMES_STREAM}.replay_abc`,
     `$JS.API.CONSUMER.CREATE.${OUTCOMES_STREAM}.abc_1.herald.outcomes.1.cg.notification.>`,
     `$JS.API.CONSUMER.INFO.${OUTCOMES_STREAM}.abc_1`,
     `$JS.API.CONSUMER.DELETE.${OUTCOMES_STREAM}.abc_1`,
@@ -86,18 +113,20 @@ const JETSTREAM: Record<HeraldApp, string[]> = {
   'recipient-service': ['$JS.API.INFO', `$JS.API.STREAM.INFO.${EVENTS_STREAM}`, `$JS.API.STREAM.CREATE.${EVENTS_STREAM}`, `$JS.API.STREAM.UPDATE.${EVENTS_STREAM}`],
   'preference-service': [
     `$JS.API.STREAM.INFO.${EVENTS_STREAM}`,
-    `$JS.API.CONSUMER.DURABLE.CREATE.${EVENTS_STREAM}.preference-service-recipient-deleted`,
-    `$JS.API.CONSUMER.MSG.NEXT.${EVENTS_STREAM}.preference-service-recipient-deleted`,
-    `$JS.ACK.${EVENTS_STREAM}.preference-service-recipient-deleted.1.2.3.4.5`,
+    `$JS.API.CONSUMER.CREATE.${EVENTS_STREAM}.${PREFERENCE_RECIPIENT_DELETED_CONSUMER}.${RECIPIENT_DELETED_SUBJECT}`,
+    `$JS.API.CONSUMER.INFO.${EVENTS_STREAM}.${PREFERENCE_RECIPIENT_DELETED_CONSUMER}`,
+    `$JS.API.CONSUMER.MSG.NEXT.${EVENTS_STREAM}.${PREFERENCE_RECIPIENT_DELETED_CONSUMER}`,
+    `$JS.ACK.${EVENTS_STREAM}.${PREFERENCE_RECIPIENT_DELETED_CONSUMER}.1.2.3.4.5`,
   ],
   'delivery-service': [
     `$JS.API.STREAM.CREATE.${DELIVERY_STREAM}`,
-    `$JS.API.CONSUMER.INFO.${DELIVERY_STREAM}.delivery-emails`,
-    `$JS.API.CONSUMER.MSG.NEXT.${DELIVERY_STREAM}.delivery-emails`,
-    `$JS.ACK.${DELIVERY_STREAM}.delivery-emails.1.2.3.4.5`,
-    `$JS.ACK.${EVENTS_STREAM}.delivery-recipient-deleted.1.2.3.4.5`,
+    `$JS.API.CONSUMER.CREATE.${DELIVERY_STREAM}.${DELIVERY_EMAIL_CONSUMER}.${DELIVERY_EMAIL_SUBJECT}`,
+    `$JS.API.CONSUMER.INFO.${DELIVERY_STREAM}.${DELIVERY_EMAIL_CONSUMER}`,
+    `$JS.API.CONSUMER.MSG.NEXT.${DELIVERY_STREAM}.${DELIVERY_EMAIL_CONSUMER}`,
+    `$JS.ACK.${DELIVERY_STREAM}.${DELIVERY_EMAIL_CONSUMER}.1.2.3.4.5`,
+    `$JS.ACK.${EVENTS_STREAM}.${DELIVERY_RECIPIENT_DELETED_CONSUMER}.1.2.3.4.5`,
     // The webhook fan-out's consumer on the outcomes stream.
-    `$JS.API.CONSUMER.DURABLE.CREATE.${OUTCOMES_STREAM}.${WEBHOOK_DISPATCH_CONSUMER}`,
+    `$JS.API.CONSUMER.CREATE.${OUTCOMES_STREAM}.${WEBHOOK_DISPATCH_CONSUMER}`,
     `$JS.API.CONSUMER.MSG.NEXT.${OUTCOMES_STREAM}.${WEBHOOK_DISPATCH_CONSUMER}`,
     `$JS.ACK.${OUTCOMES_STREAM}.${WEBHOOK_DISPATCH_CONSUMER}.1.2.3.4.5`,
   ],
@@ -107,6 +136,12 @@ describe('NATS users and permissions', () => {
   const users = readConf(confText).authorization.users;
   const userOf = (app: HeraldApp) => users.find((u) => u.user === app)!;
 
+  it('when the grants in libs/contracts change, then herald.conf and the dev overlay copy are regenerated (node scripts/nats-conf.mjs --write)', () => {
+    expect(confText).toBe(renderHeraldConf());
+    const objects = renderKustomization(path.join(repoRoot, 'k8s/overlays/dev'));
+    expect((find(objects, 'ConfigMap', 'nats-config')!.data as Record<string, string>)['herald.conf']).toBe(confText);
+  });
+
   it('when the server starts, then it knows one user per Herald app, each with a password from the environment', () => {
     expect(users.map((u) => u.user).sort()).toEqual([...HERALD_APPS].sort());
     for (const u of users) expect([u.user, u.password]).toEqual([u.user, expect.stringMatching(/^\$HERALD_NATS_[A-Z]+_PASSWORD$/)]);
@@ -115,36 +150,77 @@ describe('NATS users and permissions', () => {
 
   it.each(HERALD_APPS)('when %s publishes and subscribes as it does, then the server allows it', (app) => {
     const { publish, subscribe } = userOf(app).permissions;
-    for (const subject of [...OWN_SUBJECTS[app], ...JETSTREAM[app]]) expect([app, subject, allowed(publish.allow, subject)]).toEqual([app, subject, true]);
-    for (const subject of SUBSCRIBES[app]) expect([app, subject, allowed(subscribe.allow, subject)]).toEqual([app, subject, true]);
+    for (const subject of [...OWN_SUBJECTS[app], ...JETSTREAM[app]]) expect([app, subject, allowed(publish, subject)]).toEqual([app, subject, true]);
+    for (const subject of SUBSCRIBES[app]) expect([app, subject, allowed(subscribe, subject)]).toEqual([app, subject, true]);
   });
 
-  it.each(HERALD_APPS)("when %s publishes another app's subject, then the server refuses it", (app) => {
-    const { publish } = userOf(app).permissions;
-    const others = HERALD_APPS.filter((a) => a !== app).flatMap((a) => OWN_SUBJECTS[a]);
-    for (const subject of [...others, 'herald.anything', '$SYS.REQ.SERVER.PING']) {
-      expect([app, subject, allowed(publish.allow, subject)]).toEqual([app, subject, false]);
+  it.each(HERALD_APPS)("when %s publishes another app's subject or uses another app's stream, consumer or inbox, then the server refuses it", (app) => {
+    const { publish, subscribe } = userOf(app).permissions;
+    const others = HERALD_APPS.filter((a) => a !== app);
+    // Streams several apps ensure (HERALD_EVENTS: its publisher and its consumers) are shared.
+    const shared = (s: string) => s === '$JS.API.INFO' || s.startsWith('$JS.API.STREAM.INFO.') || NATS_GRANTS[app].ensures.some((stream) => s.endsWith(`.${stream}`) && s.startsWith('$JS.API.STREAM.'));
+    const foreignJetStream = others.flatMap((a) => JETSTREAM[a]).filter((s) => !JETSTREAM[app].includes(s) && !shared(s));
+    for (const subject of [...others.flatMap((a) => OWN_SUBJECTS[a]), ...foreignJetStream, 'herald.anything', '$SYS.REQ.SERVER.PING', '$JS.API.STREAM.LIST', '$JS.API.CONSUMER.CREATE.HERALD_OTHER']) {
+      expect([app, subject, allowed(publish, subject)]).toEqual([app, subject, false]);
+    }
+    for (const subject of [...others.map(inbox), '_INBOX.abc.1']) expect([app, 'subscribe', subject, allowed(subscribe, subject)]).toEqual([app, 'subscribe', subject, false]);
+  });
+
+  it('when any user is listed, then it has no $JS.API.> or _INBOX.> wildcard, and may neither delete nor purge a stream', () => {
+    for (const u of users) {
+      const all = [...u.permissions.publish.allow, ...u.permissions.subscribe.allow];
+      expect([u.user, all.filter((s) => ['>', '$JS.>', '$JS.API.>', '_INBOX.>', '$JS.API.STREAM.>', '$JS.API.CONSUMER.>'].includes(s))]).toEqual([u.user, []]);
+      for (const verb of ['DELETE', 'PURGE', 'MSG.DELETE']) {
+        for (const stream of [EVENTS_STREAM, DELIVERY_STREAM, OUTCOMES_STREAM]) expect([u.user, verb, stream, allowed(u.permissions.publish, `$JS.API.STREAM.${verb}.${stream}`)]).toEqual([u.user, verb, stream, false]);
+      }
     }
   });
 
-  it('when the gateway reaches for JetStream beyond reading the outcome events, then it is refused', () => {
+  it("when the internet-facing gateway reaches for another service's consumer or any stream write, then it is refused", () => {
     const { publish } = userOf('gateway').permissions;
-    expect(allowed(publish.allow, `$JS.API.STREAM.DELETE.${EVENTS_STREAM}`)).toBe(false);
-    expect(allowed(publish.allow, `$JS.API.STREAM.DELETE.${OUTCOMES_STREAM}`)).toBe(false);
-    expect(allowed(publish.allow, `$JS.API.STREAM.CREATE.${OUTCOMES_STREAM}`)).toBe(false);
-    expect(allowed(publish.allow, `$JS.API.STREAM.PURGE.${OUTCOMES_STREAM}`)).toBe(false);
-    expect(allowed(publish.allow, `$JS.API.CONSUMER.CREATE.${DELIVERY_STREAM}`)).toBe(false);
-    expect(allowed(publish.allow, `$JS.API.CONSUMER.MSG.NEXT.${DELIVERY_STREAM}.delivery-emails`)).toBe(false);
-    expect(allowed(publish.allow, outcomeSubject(1, 'r', 'notification.delivered'))).toBe(false);
-    expect(allowed(userOf('recipient-service').permissions.publish.allow, `$JS.ACK.${DELIVERY_STREAM}.delivery-emails.1.2.3.4.5`)).toBe(false);
+    const refused = [
+      `$JS.API.STREAM.DELETE.${EVENTS_STREAM}`,
+      `$JS.API.STREAM.DELETE.${OUTCOMES_STREAM}`,
+      `$JS.API.STREAM.CREATE.${OUTCOMES_STREAM}`,
+      `$JS.API.STREAM.UPDATE.${OUTCOMES_STREAM}`,
+      `$JS.API.STREAM.PURGE.${OUTCOMES_STREAM}`,
+      // The legacy ephemeral create takes the name from the body: it could re-filter webhook-dispatch.
+      `$JS.API.CONSUMER.CREATE.${OUTCOMES_STREAM}`,
+      `$JS.API.CONSUMER.CREATE.${OUTCOMES_STREAM}.${WEBHOOK_DISPATCH_CONSUMER}`,
+      `$JS.API.CONSUMER.CREATE.${OUTCOMES_STREAM}.${WEBHOOK_DISPATCH_CONSUMER}.herald.outcomes.>`,
+      `$JS.API.CONSUMER.DURABLE.CREATE.${OUTCOMES_STREAM}.${WEBHOOK_DISPATCH_CONSUMER}`,
+      `$JS.API.CONSUMER.DELETE.${OUTCOMES_STREAM}.${WEBHOOK_DISPATCH_CONSUMER}`,
+      `$JS.API.CONSUMER.MSG.NEXT.${OUTCOMES_STREAM}.${WEBHOOK_DISPATCH_CONSUMER}`,
+      `$JS.API.CONSUMER.INFO.${OUTCOMES_STREAM}.${WEBHOOK_DISPATCH_CONSUMER}`,
+      `$JS.ACK.${OUTCOMES_STREAM}.${WEBHOOK_DISPATCH_CONSUMER}.1.2.3.4.5`,
+      `$JS.API.CONSUMER.CREATE.${DELIVERY_STREAM}.x`,
+      `$JS.API.CONSUMER.MSG.NEXT.${DELIVERY_STREAM}.${DELIVERY_EMAIL_CONSUMER}`,
+      `$JS.API.CONSUMER.DELETE.${EVENTS_STREAM}.${PREFERENCE_RECIPIENT_DELETED_CONSUMER}`,
+      outcomeSubject(1, 'r', 'notification.delivered'),
+    ];
+    for (const subject of refused) expect([subject, allowed(publish, subject)]).toEqual([subject, false]);
+    expect(allowed(userOf('recipient-service').permissions.publish, `$JS.ACK.${DELIVERY_STREAM}.${DELIVERY_EMAIL_CONSUMER}.1.2.3.4.5`)).toBe(false);
   });
 
-  it('when subjects are matched, then wildcards behave as in NATS (the matcher is live)', () => {
+  it('when libs/contracts names a durable consumer, then exactly one app is granted it (a new consumer needs its grant)', () => {
+    const named = Object.entries(contracts)
+      .filter(([k, v]) => /_CONSUMER$/.test(k) && typeof v === 'string')
+      .map(([, v]) => v as string)
+      .sort();
+    const granted = HERALD_APPS.flatMap((a) => NATS_GRANTS[a].durables.map(([, c]) => c)).sort();
+    expect(granted).toEqual(named);
+    // The preference service's durable is configurable; its default is the granted one.
+    expect(PreferenceConfig.properties.RECIPIENT_DELETED_DURABLE.allOf?.[1]?.default ?? PreferenceConfig.properties.RECIPIENT_DELETED_DURABLE.default).toBe(PREFERENCE_RECIPIENT_DELETED_CONSUMER);
+  });
+
+  it('when subjects are matched, then wildcards and deny entries behave as in NATS (the matcher is live)', () => {
     expect(matches('herald.delivery.>', 'herald.delivery.email')).toBe(true);
     expect(matches('herald.delivery.>', 'herald.delivery')).toBe(false);
     expect(matches('herald.*.x', 'herald.a.x')).toBe(true);
     expect(matches('herald.*.x', 'herald.a.b.x')).toBe(false);
     expect(matches('herald.gateway.heartbeat', 'herald.gateway.heartbeat.x')).toBe(false);
+    expect(allowed({ allow: ['a.*'], deny: ['a.b'] }, 'a.b')).toBe(false);
+    expect(allowed({ allow: ['a.*'], deny: ['a.b'] }, 'a.c')).toBe(true);
   });
 
   it('when compose runs, then each app connects as its user with the password the server reads', () => {
@@ -165,7 +241,6 @@ describe('NATS users and permissions', () => {
 
   it('when the dev overlay runs NATS, then it loads the same file and each app shares its password Secret with the server', () => {
     const objects = renderKustomization(path.join(repoRoot, 'k8s/overlays/dev'));
-    expect((find(objects, 'ConfigMap', 'nats-config')!.data as Record<string, string>)['herald.conf']).toBe(confText);
     const server = workloads(objects).find((w) => w.object.metadata.name === 'nats')!;
     const [container] = server.pod.containers;
     expect(container.args?.slice(0, 2)).toEqual(['-c', '/etc/nats/herald.conf']);

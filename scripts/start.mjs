@@ -1,8 +1,11 @@
 // `npm start`: everything Herald needs, on one machine, in one command.
-//   1. installs npm dependencies when missing or stale (Node built-ins only until then);
+//   1. installs npm dependencies with `npm ci` when node_modules is missing or differs from the lock
+//      (Node built-ins only until then; an out-of-date lock stops here);
 //   2. finds the store and broker: MONGO_URL / NATS_URL / SMTP_URL from the environment, else Docker
 //      (testcontainers) when an engine answers, else local FerretDB + nats-server (installed into
-//      .local/bin when missing; data under .local/data);
+//      .local/bin when missing; data under .local/data). A nats-server started here runs Herald's
+//      users and permissions (docker/nats/herald.conf, as compose and Kubernetes do): each app
+//      connects as its own user, with a password fresh for the run; nothing connects without one;
 //   3. builds the four apps (scripts/build.mjs) and runs them on their default ports;
 //   4. creates a dev project on first start and writes .local/dev-credentials.json.
 // Secrets (ADMIN_TOKEN, TOKEN_SECRET, SERVICE_TOKEN) are generated once into .local/secrets.json and
@@ -180,7 +183,8 @@ async function main() {
 
   say('starting the store, the broker and the SMTP sink...');
   try {
-    infra = await startInfra({ dataDir, logDir, ports: INFRA_PORTS, needMongo, log: say });
+    // No NATS harness user: every connection needs one of the apps' users (tools/infra/index.cjs).
+    infra = await startInfra({ dataDir, logDir, ports: INFRA_PORTS, needMongo, natsHarness: false, log: say });
   } catch (err) {
     if (err instanceof InfraUnavailableError) {
       fail(`${err.message}\nInstall or set one of the above for each missing component, then run npm start again.`);

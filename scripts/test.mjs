@@ -21,10 +21,11 @@
 //      when missing and running as root) (extra arguments go to jest: `npm test -- apps/gateway`).
 // Every step runs even when an earlier one failed; a summary follows, and the exit code is
 // non-zero when any step failed. With CI=true jest runs with --ci.
+// Every tool's output is prefixed with its name (`[jest] `, `[schemathesis] `, ...: scripts/lib/output.cjs),
+// so the only test-runner-shaped line of the run is the last: `tests: N passed, N failed, N skipped`.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { checkApiContract } from './lib/api-contract.mjs';
 import { generateApiTypes } from './lib/client-types.mjs';
@@ -32,14 +33,18 @@ import { ensureDependencies, root } from './lib/deps.mjs';
 import { checkSdkGeneration } from './lib/sdk-gen.mjs';
 import { runSdkSuites } from './lib/sdk-tests.mjs';
 
+const require = createRequire(import.meta.url);
+const { finalReport, runPrefixed } = require('./lib/output.cjs');
+
 const ci = process.env.CI === 'true' || process.env.CI === '1';
 const jestArgs = process.argv.slice(2);
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 const env = { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', FORCE_COLOR: process.env.FORCE_COLOR ?? (process.stdout.isTTY ? '1' : '0') };
 const say = (m) => console.log(`\n[test] ${m}`);
 
-function run(cmd, args, opts = {}) {
-  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env, ...opts });
+/** Runs a tool, its output prefixed `[<tool>] `; true when it exits 0. */
+async function run(cmd, args, opts = {}) {
+  const r = await runPrefixed(cmd, args, { cwd: root, env, ...opts });
   if (r.error) console.error(`[test] could not run ${cmd}: ${r.error.message}`);
   return r.status === 0;
 }
@@ -53,8 +58,8 @@ function listFiles(dir, base = dir) {
   });
 }
 
-function checkContracts() {
-  if (!run(bin('buf'), ['lint', 'proto'])) return false;
+async function checkContracts() {
+  if (!(await run(bin('buf'), ['lint', 'proto']))) return false;
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'herald-gen-'));
   try {
     const template = JSON.stringify({
@@ -69,7 +74,7 @@ function checkContracts() {
       console.error('[test] proto/buf.gen.yaml changed its plugin options: update checkContracts in scripts/test.mjs');
       return false;
     }
-    if (!run(bin('buf'), ['generate', 'proto', '--template', template])) return false;
+    if (!(await run(bin('buf'), ['generate', 'proto', '--template', template]))) return false;
     const fresh = listFiles(scratch);
     const have = listFiles(committed);
     const problems = [
@@ -93,7 +98,7 @@ function checkContracts() {
  * playwright-core: installed with apt-get when missing and running as root (CI, this machine);
  * otherwise the step fails saying what to install (those tests would fail without it).
  */
-function ensureChromium() {
+async function ensureChromium() {
   const chromium = '/usr/bin/chromium';
   if (fs.existsSync(chromium)) return true;
   if (process.getuid?.() !== 0) {
@@ -101,8 +106,8 @@ function ensureChromium() {
     return false;
   }
   console.log('[test] installing chromium (apt-get install -y chromium) for the browser tests');
-  if (!run('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'])) run('apt-get', ['update']);
-  return fs.existsSync(chromium) || (run('apt-get', ['install', '-y', '--no-install-recommends', 'chromium']) && fs.existsSync(chromium));
+  if (!(await run('apt-get', ['install', '-y', '--no-install-recommends', 'chromium']))) await run('apt-get', ['update']);
+  return fs.existsSync(chromium) || ((await run('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'])) && fs.existsSync(chromium));
 }
 
 /** libs/client/src/gen/api.ts must be what openapi-typescript makes of libs/client/openapi.json. */
@@ -143,7 +148,6 @@ if (!depsOk) {
   process.exit(1);
 }
 
-const require = createRequire(import.meta.url);
 const { auditProduction } = require('./lib/audit.cjs');
 await step('infrastructure binaries', async () => {
   const source = await require('../tools/infra/index.cjs').prepareInfra({ log: (m) => console.log(`[test] ${m}`) });
@@ -152,10 +156,10 @@ await step('infrastructure binaries', async () => {
 });
 await step('browser for the e2e tests (Chromium)', ensureChromium);
 await step('contracts (buf lint + generate check)', checkContracts);
-await step('typecheck (tsc)', () => run(bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']) && run(bin('tsc'), ['-p', 'libs/inbox/tsconfig.json', '--noEmit']));
-await step('config tables in docs/configuration.md in sync', () => run(process.execPath, [path.join(root, 'scripts', 'config-docs.mjs'), '--check']));
+await step('typecheck (tsc)', async () => (await run(bin('tsc'), ['-p', 'tsconfig.json', '--noEmit'])) && run(bin('tsc'), ['-p', 'libs/inbox/tsconfig.json', '--noEmit']));
+await step('config tables in docs/configuration.md in sync', () => run(process.execPath, [path.join(root, 'scripts', 'config-docs.mjs'), '--check'], { prefix: '[config-docs] ' }));
 await step('lint (eslint)', () => run(bin('eslint'), ['.', '--max-warnings=0']));
-await step('audit (npm audit --omit=dev --audit-level=high)', () => {
+await step('audit (npm audit --omit=dev --audit-level=high)', async () => {
   const result = auditProduction(root, env);
   if (result.status === 'unavailable') {
     console.warn(`[test] WARNING: production dependencies were NOT audited: ${result.message}`);
@@ -164,7 +168,7 @@ await step('audit (npm audit --omit=dev --audit-level=high)', () => {
   }
   if (result.status === 'fail') {
     console.error(`[test] ${result.message}`);
-    run('npm', ['audit', '--omit=dev', '--audit-level=high']);
+    await run('npm', ['audit', '--omit=dev', '--audit-level=high']);
     return false;
   }
   console.log(`[test] ${result.message}`);
@@ -175,12 +179,12 @@ await step('SDKs generated from the OpenAPI document', () => checkSdkGeneration(
 await step('API contract (Schemathesis against a real stack)', () => checkApiContract(root, (m) => console.log(`[test] ${m}`)));
 const sdkCounts = await runSdkSuites(root, { step, log: (m) => console.log(`[test] ${m}`) });
 // jest also writes its counts to a file, so the run ends with one plain line that any CI reader
-// understands ("tests: N passed, N failed, N skipped"), whatever jest's own summary looks like.
+// understands ("tests: N passed, N failed, N skipped"); jest's own summary is prefixed `[jest] `.
 const jestResults = path.join(root, '.local', 'jest-results.json');
 await step('jest (unit, integration, e2e)', () => {
   fs.mkdirSync(path.dirname(jestResults), { recursive: true });
   fs.rmSync(jestResults, { force: true });
-  return run(bin('jest'), [...(ci ? ['--ci'] : []), '--maxWorkers=2', '--json', `--outputFile=${jestResults}`, ...jestArgs]);
+  return run(bin('jest'), [...(ci ? ['--ci'] : []), '--maxWorkers=2', '--json', `--outputFile=${jestResults}`, ...jestArgs], { prefix: '[jest] ' });
 });
 
 /** jest's counts from its JSON report; a run that wrote none counts as one failed test. */
@@ -194,10 +198,6 @@ function jestCounts() {
 }
 
 const failed = results.filter((r) => !r.ok);
-console.log('\n[test] summary');
-for (const r of results) console.log(`  ${r.skipped ? 'skip' : r.ok ? 'pass' : 'FAIL'}  ${r.name.padEnd(40)} ${r.seconds.toFixed(1)} s`);
-console.log(failed.length ? `\n[test] ${failed.length} step(s) failed: ${failed.map((r) => r.name).join(', ')}` : '\n[test] all checks passed');
 const jest = jestCounts();
-const counts = { passed: jest.passed + sdkCounts.passed, failed: jest.failed + sdkCounts.failed, skipped: jest.skipped + sdkCounts.skipped };
-console.log(`\ntests: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
+process.stdout.write(finalReport(results, { passed: jest.passed + sdkCounts.passed, failed: jest.failed + sdkCounts.failed, skipped: jest.skipped + sdkCounts.skipped }));
 process.exit(failed.length ? 1 : 0);

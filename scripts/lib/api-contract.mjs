@@ -16,6 +16,7 @@ import { createRequire } from 'node:module';
 
 const SCHEMATHESIS = 'schemathesis==4.32.5';
 const require = createRequire(import.meta.url);
+const { runPrefixed } = require('./output.cjs');
 
 /** The schemathesis executable in .local/venv-schemathesis, installed when missing; null (with why) when it cannot be. */
 export function ensureSchemathesis(root, log) {
@@ -51,9 +52,9 @@ export async function checkApiContract(root, log = console.log) {
   let stack;
   let keep = true;
   try {
-    if (spawnSync(process.execPath, [path.join(root, 'scripts', 'build.mjs'), `--outdir=${distDir}`], { stdio: 'inherit' }).status !== 0) return false;
+    if ((await runPrefixed(process.execPath, [path.join(root, 'scripts', 'build.mjs'), `--outdir=${distDir}`], { prefix: '[build] ' })).status !== 0) return false;
     await prepareInfra({ log });
-    infra = await startInfra({ dataDir: work, log });
+    infra = await startInfra({ dataDir: work, natsHarness: false, log });
     const adminToken = crypto.randomBytes(24).toString('hex');
     stack = await startStack({
       infra,
@@ -87,7 +88,7 @@ export async function checkApiContract(root, log = console.log) {
     let ok = true;
     for (const run of runs) {
       log(`Schemathesis: ${run.what}`);
-      const r = spawnSync(found.exe, [...common, ...run.args], { stdio: 'inherit', cwd: work });
+      const r = await runPrefixed(found.exe, [...common, ...run.args], { cwd: work, prefix: '[schemathesis] ' });
       ok = ok && r.status === 0;
     }
     keep = !ok;

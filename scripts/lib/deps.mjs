@@ -1,24 +1,30 @@
-// Installs the npm dependencies when they are missing or stale. Node built-ins only: this runs
-// before anything is installed (`npm start` / `npm test` on a fresh clone).
+// Installs the npm dependencies with `npm ci` (exactly package-lock.json) when node_modules is
+// missing or differs from the lock. Node built-ins only: this runs before anything is installed
+// (`npm start` / `npm test` on a fresh clone). A lock that is out of date with package.json, or one
+// `npm ci` refuses, fails the install loudly: there is no fallback to `npm install`.
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const require = createRequire(import.meta.url);
+const { lockProblems, installedMatchesLock } = require('./lockfile.cjs');
+const { prefixLines } = require('./output.cjs');
 
 const EXACT = /^\d+\.\d+\.\d+(-[\w.]+)?$/;
+const readJson = (file) => JSON.parse(fs.readFileSync(file, 'utf8'));
 
 /** Names of direct dependencies that are absent, or installed at another version than pinned. */
 export function staleDependencies() {
-  const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
+  const pkg = readJson(path.join(root, 'package.json'));
   const wanted = { ...pkg.dependencies, ...pkg.devDependencies };
   const stale = [];
   for (const [name, spec] of Object.entries(wanted)) {
-    const file = path.join(root, 'node_modules', name, 'package.json');
     let version = null;
     try {
-      version = JSON.parse(fs.readFileSync(file, 'utf8')).version;
+      version = readJson(path.join(root, 'node_modules', name, 'package.json')).version;
     } catch {
       // not installed
     }
@@ -27,35 +33,56 @@ export function staleDependencies() {
   return stale;
 }
 
-function npm(args, { mayFail = false } = {}) {
+/** Why node_modules must be (re)installed from the lock, or null when it holds exactly the lock. */
+function reasonToInstall(lock) {
+  if (!fs.existsSync(path.join(root, 'node_modules'))) return 'first run';
+  const stale = staleDependencies();
+  if (stale.length) return `out of date: ${stale.slice(0, 5).join(', ')}${stale.length > 5 ? ', ...' : ''}`;
+  let hidden = null;
+  try {
+    hidden = readJson(path.join(root, 'node_modules', '.package-lock.json'));
+  } catch {
+    return 'node_modules/.package-lock.json is missing';
+  }
+  return installedMatchesLock(lock, hidden) ? null : 'node_modules differs from package-lock.json';
+}
+
+/** `npm ci`, its output prefixed `[npm] `; throws when it fails. */
+function npmCi(log) {
   const cmd = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  console.log(`$ npm ${args.join(' ')}`);
-  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: process.env });
-  const ok = !r.error && r.status === 0;
-  if (!ok && !mayFail) throw new Error(`npm ${args.join(' ')} failed (${r.error?.message ?? `exit ${r.status}`})`);
-  return ok;
+  const args = ['ci', '--no-audit', '--no-fund'];
+  log(`$ npm ${args.join(' ')} (a few minutes on a fresh clone)`);
+  const r = spawnSync(cmd, args, { cwd: root, env: process.env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  if (r.stdout) process.stdout.write(prefixLines(r.stdout, '[npm] '));
+  if (r.stderr) process.stderr.write(prefixLines(r.stderr, '[npm] '));
+  if (r.error || r.status !== 0) {
+    throw new Error(
+      `npm ci failed (${r.error?.message ?? `exit ${r.status}`}). If it says package.json and package-lock.json are not in sync, ` +
+        'run `npm install` to update the lock file and commit it.',
+    );
+  }
 }
 
 /**
- * A fresh clone: `npm ci` (exactly the lock file). When npm ci refuses the lock file (it records
- * no entries for other platforms' optional binaries, e.g. @bufbuild/buf-darwin-arm64, which a
- * partial registry mirror lacks), `npm install`, which installs the same locked versions.
- * An older install that lacks or mismatches a direct dependency: `npm install`.
+ * Makes node_modules exactly package-lock.json: `npm ci` on a fresh clone, and again whenever the
+ * installed packages differ from the lock (a pulled lock change, a dependency installed by hand).
+ * Throws, naming the problem, when the lock is out of date with package.json or incomplete.
  */
 export function ensureDependencies(log = console.log) {
-  const hasLock = fs.existsSync(path.join(root, 'package-lock.json'));
-  if (!fs.existsSync(path.join(root, 'node_modules'))) {
-    log('installing npm dependencies (first run)...');
-    if (!hasLock || !npm(['ci', '--no-audit', '--no-fund'], { mayFail: true })) {
-      if (hasLock) log('npm ci refused the lock file; falling back to npm install');
-      npm(['install', '--no-audit', '--no-fund']);
-    }
-  } else {
-    const stale = staleDependencies();
-    if (stale.length === 0) return;
-    log(`npm dependencies out of date (${stale.slice(0, 5).join(', ')}${stale.length > 5 ? ', ...' : ''}); installing...`);
-    npm(['install', '--no-audit', '--no-fund']);
+  const lockFile = path.join(root, 'package-lock.json');
+  if (!fs.existsSync(lockFile)) throw new Error('package-lock.json is missing: run `npm install` and commit the lock file');
+  const lock = readJson(lockFile);
+  const problems = lockProblems(readJson(path.join(root, 'package.json')), lock);
+  if (problems.length) {
+    throw new Error(
+      `package-lock.json is out of date, npm ci would refuse it:\n${problems.slice(0, 10).map((p) => `  - ${p}`).join('\n')}` +
+        `${problems.length > 10 ? `\n  - ... ${problems.length - 10} more` : ''}\nrun \`npm install\` to update it and commit it`,
+    );
   }
+  const reason = reasonToInstall(lock);
+  if (!reason) return;
+  log(`installing npm dependencies (${reason})...`);
+  npmCi(log);
   const left = staleDependencies();
-  if (left.length) throw new Error(`still missing after install: ${left.join(', ')}`);
+  if (left.length) throw new Error(`still missing after npm ci: ${left.join(', ')}`);
 }

@@ -3,8 +3,16 @@
 // then a Docker engine through testcontainers if one answers, then local binaries (FerretDB or
 // mongod, nats-server), installed into .local/bin when missing.
 //
+// NATS runs with Herald's users and permissions (docker/nats/herald.conf, as in compose and
+// Kubernetes), each app's password fresh for the run (infra.natsUsers, given to the apps by
+// stack.cjs). By default (the tests, the benchmarks) a connection without credentials is the
+// harness user, which may do anything: test set-up and fault injection talk to NATS directly,
+// while the apps themselves keep their own users' permissions. `npm start` and the API contract
+// check pass `natsHarness: false`: there nothing connects without a user.
+//
 // Every child process started here dies with the process that started it: on a normal exit
 // (SIGKILL from the 'exit' handler) and on any other death (a small reaper process, see reaper.cjs).
+const crypto = require('node:crypto');
 const fs = require('node:fs');
 const net = require('node:net');
 const path = require('node:path');
@@ -120,8 +128,52 @@ function tailLog(file, lines = 20) {
   }
 }
 
+const NATS_APPS = ['gateway', 'recipient-service', 'preference-service', 'delivery-service'];
+/** The environment variable herald.conf reads an app's password from (libs/contracts natsPasswordVariable). */
+const natsPasswordVariable = (app) => `HERALD_NATS_${app.replace(/-service$/, '').toUpperCase()}_PASSWORD`;
+const NATS_HARNESS_USER = 'herald-harness';
+
+/**
+ * A fresh password per Herald app: { gateway: { user, password }, ... }. nats-server parses the
+ * value of a `$VARIABLE` as a configuration value: one starting with a digit is read as a number
+ * and the server does not start, so every password starts with a letter.
+ */
+const natsPassword = () => `nats${crypto.randomBytes(18).toString('hex')}`;
+function newNatsUsers() {
+  return Object.fromEntries(NATS_APPS.map((app) => [app, { user: app, password: natsPassword() }]));
+}
+
+/** The nats-server environment carrying the apps' passwords (herald.conf reads `$HERALD_NATS_<APP>_PASSWORD`). */
+const natsPasswordEnv = (users) => Object.fromEntries(NATS_APPS.map((app) => [natsPasswordVariable(app), users[app].password]));
+
+/**
+ * Writes the server configuration into `dir`: docker/nats/herald.conf as it is, or with the
+ * harness user added as the user of connections without credentials (`no_auth_user`).
+ * Returns its path. herald.conf is JSON with `#` comments and unquoted `$VARIABLE` passwords.
+ */
+function writeNatsConf(dir, { harness }) {
+  const text = fs.readFileSync(path.join(root, 'docker', 'nats', 'herald.conf'), 'utf8');
+  fs.mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, 'herald.conf');
+  if (!harness) {
+    fs.writeFileSync(file, text);
+    return file;
+  }
+  const json = text
+    .split('\n')
+    .filter((l) => !/^\s*#/.test(l))
+    .join('\n')
+    .replace(/:\s*\$(\w+)/g, ': "$$$1"');
+  const conf = JSON.parse(json);
+  conf.authorization.users.push({ user: NATS_HARNESS_USER, password: natsPassword() });
+  conf.no_auth_user = NATS_HARNESS_USER;
+  const out = JSON.stringify(conf, null, 2).replace(/"\$(HERALD_NATS_[A-Z]+_PASSWORD)"/g, '$$$1');
+  fs.writeFileSync(file, `# docker/nats/herald.conf with the test harness user (tools/infra/index.cjs)\n${out}\n`, { mode: 0o600 });
+  return file;
+}
+
 /** Starts containers for what is needed ({mongo, nats} booleans); null when no engine answers. */
-async function tryDocker(need, log) {
+async function tryDocker(need, log, natsConf) {
   if (process.env.HERALD_NO_DOCKER === '1') return null;
   let GenericContainer;
   let Wait;
@@ -139,7 +191,12 @@ async function tryDocker(need, log) {
       out.mongoUrl = `mongodb://${mongo.getHost()}:${mongo.getMappedPort(27017)}/`;
     }
     if (need.nats) {
-      const nats = await new GenericContainer('nats:2.10').withCommand(['-js']).withExposedPorts(4222).start();
+      const nats = await new GenericContainer('nats:2.10')
+        .withCopyFilesToContainer([{ source: natsConf.file, target: '/etc/nats/herald.conf' }])
+        .withEnvironment(natsPasswordEnv(natsConf.users))
+        .withCommand(['-c', '/etc/nats/herald.conf', '-js'])
+        .withExposedPorts(4222)
+        .start();
       started.push(nats);
       out.natsUrl = `nats://${nats.getHost()}:${nats.getMappedPort(4222)}`;
     }
@@ -225,18 +282,24 @@ async function startLocalMongo({ bins, dataDir, port, logDir }) {
   return { url: `mongodb://127.0.0.1:${port}/`, child };
 }
 
-async function startLocalNats({ bin, dataDir, port, logDir }) {
+async function startLocalNats({ bin, dataDir, port, logDir, conf }) {
   fs.mkdirSync(dataDir, { recursive: true });
-  const child = spawnLogged('nats-server', bin, ['-js', '-sd', dataDir, '-a', '127.0.0.1', '-p', String(port)], { logDir });
+  const child = spawnLogged('nats-server', bin, ['-c', conf.file, '-js', '-sd', dataDir, '-a', '127.0.0.1', '-p', String(port)], {
+    logDir,
+    env: natsPasswordEnv(conf.users),
+  });
   await waitForPort(port, 30000, '127.0.0.1', child);
-  return { url: `nats://127.0.0.1:${port}`, child, port, dataDir, bin, logDir };
+  return { url: `nats://127.0.0.1:${port}`, child, port, dataDir, bin, logDir, conf };
 }
 
 /**
  * Starts (or adopts from the environment) the store, the broker and the SMTP sink.
  * opts: { dataDir, logDir, ports: {mongo, nats, smtp, mailApi} (0 or absent = free port), log,
- *         needMongo (default true; false when every service has its own MONGO_URL) }
- * Returns { mongoUrl, natsUrl, smtpUrl, mailApiUrl, source, logDir, restartNats(), stop() }.
+ *         needMongo (default true; false when every service has its own MONGO_URL),
+ *         natsHarness (default true: a connection without credentials may do anything, for tests; false: it is refused) }
+ * Returns { mongoUrl, natsUrl, natsUsers, smtpUrl, mailApiUrl, source, logDir, restartNats(), stop() };
+ * natsUsers ({ gateway: { user, password }, ... }) is null when NATS comes from NATS_URL (the apps
+ * then connect without credentials, or as their NATS_USER / NATS_PASSWORD in extraEnv say).
  * Throws InfraUnavailableError (nothing started) when a component cannot be had.
  */
 async function startInfra(opts) {
@@ -255,13 +318,16 @@ async function startInfra(opts) {
   const sources = [];
   if (mongoUrl || natsUrl) sources.push('environment');
   let nats = null;
+  let natsUsers = null;
+  const natsConf = need.nats ? { users: newNatsUsers(), file: writeNatsConf(path.join(dataDir, 'nats-conf'), { harness: opts.natsHarness !== false }) } : null;
 
   try {
     if (need.mongo || need.nats) {
-      const docker = await tryDocker(need, log);
+      const docker = await tryDocker(need, log, natsConf);
       if (docker) {
         sources.push('docker');
         mongoUrl ??= docker.mongoUrl ?? null;
+        if (!natsUrl && docker.natsUrl) natsUsers = natsConf.users;
         natsUrl ??= docker.natsUrl ?? null;
         stops.push(docker.stop);
         need.mongo = need.nats = false;
@@ -276,8 +342,9 @@ async function startInfra(opts) {
         stops.push(() => stopChild(m.child));
       }
       if (need.nats) {
-        nats = await startLocalNats({ bin: bins.natsServer, dataDir: path.join(dataDir, 'nats'), port: await port('nats'), logDir });
+        nats = await startLocalNats({ bin: bins.natsServer, dataDir: path.join(dataDir, 'nats'), port: await port('nats'), logDir, conf: natsConf });
         natsUrl = nats.url;
+        natsUsers = natsConf.users;
         stops.push(() => stopChild(nats.child));
       }
     }
@@ -300,6 +367,7 @@ async function startInfra(opts) {
     return {
       mongoUrl,
       natsUrl,
+      natsUsers,
       smtpUrl,
       mailApiUrl,
       source: sources.join('+') || 'environment',
@@ -308,7 +376,7 @@ async function startInfra(opts) {
       async restartNats() {
         if (!nats) throw new Error('NATS is not a local process here');
         await stopChild(nats.child);
-        const again = await startLocalNats({ bin: nats.bin, dataDir: nats.dataDir, port: nats.port, logDir: nats.logDir });
+        const again = await startLocalNats({ bin: nats.bin, dataDir: nats.dataDir, port: nats.port, logDir: nats.logDir, conf: nats.conf });
         nats.child = again.child;
       },
       stop: stopAll,

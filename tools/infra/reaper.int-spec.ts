@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { eventually } from '@herald/testing';
 
 // A process is gone when it no longer exists or is only a zombie waiting to be reaped.
 function running(pid: number): boolean {
@@ -13,14 +14,8 @@ function running(pid: number): boolean {
   }
 }
 
-async function until(check: () => boolean, timeoutMs: number): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (check()) return true;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return check();
-}
+/** True once `check` holds (a process is gone), false when it still does not after `timeoutMs`. */
+const until = (check: () => boolean, timeoutMs: number): Promise<boolean> => eventually('process gone', check, { timeoutMs }).catch(() => false);
 
 describe('tools/infra child processes', () => {
   it('when the process that started them is killed with SIGKILL, then its children die too', async () => {
@@ -38,7 +33,7 @@ describe('tools/infra child processes', () => {
 
       parent.kill('SIGKILL');
 
-      expect(await until(() => !running(childPid), 8000)).toBe(true);
+      expect(await until(() => !running(childPid), 25_000)).toBe(true);
     } finally {
       parent.kill('SIGKILL');
       fs.rmSync(logDir, { recursive: true, force: true });

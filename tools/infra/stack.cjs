@@ -26,7 +26,7 @@ async function waitForHttp(url, timeoutMs = 30000, child = null) {
 }
 
 /**
- * opts: { infra: {mongoUrl, natsUrl, smtpUrl}, dbPrefix, adminToken, tokenSecret, logDir,
+ * opts: { infra: {mongoUrl, natsUrl, natsUsers, smtpUrl} (natsUsers: each app's NATS user and password, or null), dbPrefix, adminToken, tokenSecret, logDir,
  *         serviceToken (SERVICE_TOKEN of all four processes; default: a fresh one for this stack),
  *         ports: {gateway, 'recipient-service', ...} (absent = free port), metricsPorts,
  *         mongoUrls: {gateway?, 'recipient-service'?, ...} (a store per process; default infra.mongoUrl),
@@ -62,7 +62,12 @@ async function startStack(opts) {
     PREFERENCE_SERVICE_URL: urls['preference-service'],
     DELIVERY_SERVICE_URL: urls['delivery-service'],
   };
-  const envOf = (name) => ({ ...baseEnvOf(name), ...opts.extraEnv });
+  // Each app connects to NATS as its own user, with the permissions of docker/nats/herald.conf.
+  const natsEnvOf = (name) => {
+    const u = opts.infra.natsUsers?.[name];
+    return u ? { NATS_USER: u.user, NATS_PASSWORD: u.password } : {};
+  };
+  const envOf = (name) => ({ ...baseEnvOf(name), ...natsEnvOf(name), ...opts.extraEnv });
   const gatewayUrl = `http://127.0.0.1:${ports.gateway}`;
   // Email deliverability (delivery service): one-click unsubscribe links, DKIM signing.
   const mailEnv = {

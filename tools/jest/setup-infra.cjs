@@ -17,6 +17,7 @@ module.exports = async function setupInfra() {
     globalThis.__HERALD_INFRA_DIR__ = dataDir;
     say(`test data and process logs: ${dataDir} (logs in ${path.join(dataDir, 'logs')})`);
     try {
+      // The apps of the e2e stack connect as their own NATS users; tests (no credentials) as the harness.
       globalThis.__HERALD_INFRA__ = await startInfra({ dataDir, log: say });
     } catch (err) {
       say(`could not start the infrastructure; kept ${dataDir} for inspection`);

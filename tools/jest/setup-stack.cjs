@@ -31,7 +31,7 @@ module.exports = async function setupStack() {
         distDir,
         dbPrefix: `e2e${Date.now()}`,
         adminToken,
-        tokenSecret: crypto.randomBytes(32).toString('hex'),
+        tokenSecret: (globalThis.__HERALD_TOKEN_SECRET__ = crypto.randomBytes(32).toString('hex')),
         serviceToken: process.env.SERVICE_TOKEN,
         logDir: path.join(dataDir, 'logs'),
         logLevel: 'warn',
@@ -59,5 +59,7 @@ module.exports = async function setupStack() {
   const dkim = globalThis.__HERALD_DKIM__;
   // Tests sign expired unsubscribe tokens of their own with it (the links in mails never are).
   process.env.HERALD_UNSUBSCRIBE_SECRET = globalThis.__HERALD_UNSUBSCRIBE_SECRET__;
+  // Tests sign recipient tokens with another expiry (an expired one, without waiting for it to expire).
+  process.env.HERALD_TOKEN_SECRET = globalThis.__HERALD_TOKEN_SECRET__;
   process.env.HERALD_DKIM = JSON.stringify({ domain: dkim.domain, selector: dkim.selector, publicKey: dkim.publicKey });
 };

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { eventually } from '@herald/testing';
 import type { Broadcast, Notification, Project } from './api';
 import type { ImportReport } from './import/run-import';
 import { cliEnv } from './testing/cli-harness';
@@ -72,12 +73,7 @@ describe('herald against the running stack', () => {
     child.stderr.on('data', (d) => (out += d));
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     // Interrupt once at least two batches are on record.
-    const deadline = Date.now() + 60_000;
-    while (Date.now() < deadline) {
-      const lines = fs.existsSync(state) ? fs.readFileSync(state, 'utf8').trim().split('\n').length : 0;
-      if (lines >= 3) break;
-      await new Promise((r) => setTimeout(r, 20));
-    }
+    await eventually('two batches on record', () => fs.existsSync(state) && fs.readFileSync(state, 'utf8').trim().split('\n').length >= 3, { timeoutMs: 120_000 });
     child.kill('SIGINT');
     const code = await exited;
     expect([code, out]).toEqual([130, expect.stringMatching(/Stopped importing .*--resume/s)]);
@@ -125,30 +121,34 @@ describe('herald against the running stack', () => {
     const n = sent.json<{ notification: Notification }>().notification;
     expect(n).toMatchObject({ recipient_id: 'tail-me', status: 'enqueued', payload: { title: 'Hello', url: '/x' } });
 
-    let read: Notification | undefined;
-    for (let i = 0; i < 100 && read?.status !== 'delivered'; i += 1) {
-      read = (await herald(['notifications', 'get', String(n.id), '--json'])).json<Notification>();
-      if (read.status !== 'delivered') await new Promise((r) => setTimeout(r, 100));
-    }
+    const read = await eventually('notification delivered', async () => {
+      const got = (await herald(['notifications', 'get', String(n.id), '--json'])).json<Notification>();
+      return got.status === 'delivered' ? got : undefined;
+    });
     expect(read).toMatchObject({ id: n.id, status: 'delivered', email: { status: 'not_requested' } });
 
     const tail = await herald(['feed', 'tail', 'tail-me', '--limit', '5', '--max', '0', '--json']);
     expect(tail.code).toBe(0);
     expect(tail.stdout.trim().split('\n').map((l) => JSON.parse(l).id)).toEqual([n.id]);
 
-    const controller = new AbortController();
-    const following = cli.herald(['feed', 'tail', 'tail-me', '--limit', '0', '--max', '1', '--poll', '--interval', '100', '--json'], { env: { HERALD_KEY: key }, signal: controller.signal });
-    await new Promise((r) => setTimeout(r, 300));
+    // The follower says it follows once it read the feed's head: only then is the next send new to it.
+    const note = (pattern: RegExp) => {
+      let seen: () => void = () => undefined;
+      const noted = new Promise<void>((resolve) => (seen = resolve));
+      return { noted, onStderr: (all: string) => pattern.test(all) && seen() };
+    };
+    const polling = note(/polling tail-me's feed/);
+    const following = cli.herald(['feed', 'tail', 'tail-me', '--limit', '0', '--max', '1', '--poll', '--interval', '100'], { env: { HERALD_KEY: key }, onStderr: polling.onStderr });
+    await polling.noted;
     const second = (await herald(['send', '--to', 'tail-me', '--payload', '{"title":"Second"}', '--json'])).json<{ notification: Notification }>().notification;
-    const timer = setTimeout(() => controller.abort(), 20_000);
     const followed = await following;
-    clearTimeout(timer);
     expect(followed.code).toBe(0);
-    expect(JSON.parse(followed.stdout.trim())).toMatchObject({ id: second.id, payload: { title: 'Second' } });
+    expect(followed.stdout).toMatch(new RegExp(`^\\S+Z {2}#${second.id} {2}- {2}unread {2}\\{"title":"Second"\\}\\n$`));
 
     // Without --poll the live stream is followed (the SDK's subscribe()).
-    const live = cli.herald(['feed', 'tail', 'tail-me', '--limit', '0', '--max', '1'], { env: { HERALD_KEY: key } });
-    await new Promise((r) => setTimeout(r, 1000));
+    const streaming = note(/following tail-me's feed live/);
+    const live = cli.herald(['feed', 'tail', 'tail-me', '--limit', '0', '--max', '1'], { env: { HERALD_KEY: key }, onStderr: streaming.onStderr });
+    await streaming.noted;
     await herald(['send', '--to', 'tail-me', '--payload', '{"title":"Third"}']);
     const streamed = await live;
     expect(streamed.code).toBe(0);

@@ -11,6 +11,11 @@ export const ConfigSchema = Type.Composite([
     PREFERENCE_SERVICE_URL: Type.String({ minLength: 1, default: 'http://127.0.0.1:50052' }),
     SMTP_URL: Type.String({ minLength: 1, default: 'smtp://127.0.0.1:1025' }),
     SMTP_FROM: Type.String({ minLength: 1, default: 'Herald <no-reply@herald.local>' }),
+    /**
+     * An `smtp:` relay must upgrade with STARTTLS, or nothing is sent (a relay, or someone on the path, cannot strip it).
+     * Unset: required for every host but loopback. `false` allows plain text to a relay on a network you trust.
+     */
+    SMTP_REQUIRE_TLS: Type.Optional(Type.Boolean()),
     /** The gateway's public address, e.g. `https://herald.example.com`: one-click unsubscribe links point there. Empty: mails carry no List-Unsubscribe header. */
     PUBLIC_BASE_URL: Type.String({ default: '', pattern: '^(https?://[^?#\\s]+)?$' }),
     /** Key (at least 32 characters) that signs one-click unsubscribe tokens. Empty: no List-Unsubscribe header. */

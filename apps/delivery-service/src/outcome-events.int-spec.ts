@@ -63,10 +63,14 @@ describe('delivery service: outcome events (HERALD_OUTCOMES)', () => {
     return out;
   }
   const types = (events: Stored[]) => events.map((e) => e.event.type);
-  /** Waits until the project's events reach `n`, then a little longer to see that no more arrive. */
+  /**
+   * The project's events once at least `n` are in and every job of the delivery stream is done: a
+   * job's events are published before it is acknowledged (work-queue retention then drops it), so
+   * with the stream empty no more events of those jobs can arrive (a barrier, not a wait).
+   */
   async function settle(project: bigint, n: number): Promise<Stored[]> {
     await eventually(async () => (await stored(project)).length >= n, 20_000, `${n} events of project ${project}`);
-    await new Promise((r) => setTimeout(r, 700));
+    await eventually(async () => (await (await jetstreamManager(nc)).streams.info('HERALD_DELIVERY')).state.messages === 0, 20_000, 'delivery jobs done');
     return stored(project);
   }
   const get = (project: bigint, id: bigint) => h.client.getNotification({ projectId: project, id }).then((r) => r.notification!);

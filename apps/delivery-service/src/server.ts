@@ -55,7 +55,7 @@ export async function build({ config, logger, mongo, nats, metrics }: ServiceDep
 
   const peers = createPeerClients({ recipients: config.RECIPIENT_SERVICE_URL, preferences: config.PREFERENCE_SERVICE_URL, serviceToken: config.SERVICE_TOKEN });
   const dkim = dkimSettings(config);
-  const mailer = createMailer({ url: config.SMTP_URL, from: config.SMTP_FROM, poolSize: config.SMTP_POOL_SIZE, timeoutMs: config.SMTP_TIMEOUT_MS, dkim });
+  const mailer = createMailer({ url: config.SMTP_URL, from: config.SMTP_FROM, poolSize: config.SMTP_POOL_SIZE, timeoutMs: config.SMTP_TIMEOUT_MS, dkim, requireTls: config.SMTP_REQUIRE_TLS });
   const unsubscribe =
     config.PUBLIC_BASE_URL && config.UNSUBSCRIBE_SECRET
       ? { tokens: createUnsubscribeTokens(config.UNSUBSCRIBE_SECRET), baseUrl: config.PUBLIC_BASE_URL.replace(/\/+$/, ''), ttlSeconds: config.UNSUBSCRIBE_TTL_DAYS * 86_400 }

@@ -12,6 +12,7 @@ import errorsPlugin, { frameworkErrorHandler } from './plugins/app/errors';
 import metricsPlugin from './plugins/app/metrics';
 import rateLimitPlugin from './plugins/app/rate-limit';
 import recipientPresencePlugin from './plugins/app/recipient-presence';
+import checkCachePlugin from './plugins/app/check-cache';
 import servicesPlugin from './plugins/external/services';
 import swaggerPlugin from './plugins/external/swagger';
 import tracingPlugin from './plugins/app/tracing';
@@ -61,14 +62,11 @@ export async function build(deps: GatewayDeps): Promise<FastifyInstance> {
   await app.register(metricsPlugin);
   await app.register(swaggerPlugin);
   await app.register(servicesPlugin, { services: deps.services });
-  // Before auth: a preflight is answered without credentials; `?token=` becomes the credential of routes that take it.
+  // Before auth: a preflight is answered without credentials.
   await app.register(corsPlugin, { origins: deps.config.CORS_ORIGINS });
   await app.register(credentialsPlugin, { db: deps.db, nats: deps.nats, now: deps.now ?? (() => new Date()) });
-  await app.register(recipientPresencePlugin, {
-    nats: deps.nats,
-    ttlMs: deps.config.RECIPIENT_CACHE_TTL_MS ?? 0,
-    tokenTtlMs: deps.config.RECIPIENT_TOKEN_CACHE_TTL_MS ?? 60_000,
-  });
+  await app.register(recipientPresencePlugin, { nats: deps.nats, ttlMs: deps.config.RECIPIENT_CACHE_TTL_MS ?? 60_000 });
+  await app.register(checkCachePlugin, { nats: deps.nats, ttlMs: deps.config.PREFERENCE_CHECK_CACHE_TTL_MS ?? 60_000 });
   await app.register(authPlugin, {
     adminToken: deps.config.ADMIN_TOKEN,
     tokenSecret: deps.config.TOKEN_SECRET,
@@ -87,13 +85,18 @@ export async function build(deps: GatewayDeps): Promise<FastifyInstance> {
   });
   await app.register(liveStreamsPlugin, {
     nats: deps.nats,
+    keyScope: deps.db.databaseName,
     payloads: async (projectId, ids) => new Map(await Promise.all(ids.map(async (id) => [id, await payloadReads.add(id, projectId)] as const))),
     settings: {
       maxPerRecipient: deps.config.STREAM_MAX_PER_RECIPIENT ?? 10,
       maxPerProject: deps.config.STREAM_MAX_PER_PROJECT ?? 10_000,
+      maxOpen: deps.config.STREAM_MAX_OPEN ?? 10_000,
       heartbeatMs: deps.config.STREAM_HEARTBEAT_MS ?? 15_000,
       replayMax: deps.config.STREAM_REPLAY_MAX ?? 1000,
+      replayMaxBytes: deps.config.STREAM_REPLAY_MAX_BYTES ?? 1_048_576,
       maxBufferedBytes: deps.config.STREAM_MAX_BUFFERED_BYTES ?? 1_048_576,
+      maxBufferedBytesTotal: deps.config.STREAM_MAX_BUFFERED_BYTES_TOTAL ?? 134_217_728,
+      maxLifetimeMs: (deps.config.STREAM_MAX_SECONDS ?? 3600) * 1000,
     },
   });
   await app.register(rateLimitPlugin, { nats: deps.nats, instanceId: deps.instanceId ?? randomUUID() });

@@ -1,4 +1,5 @@
-import { adminToken, call, createProject, uniqueId, type RestResponse, type TestProject } from './test-support/rest-client';
+import { connect } from 'node:net';
+import { adminToken, baseUrl, call, createProject, uniqueId, type RestResponse, type TestProject } from './test-support/rest-client';
 
 /** Issue 9, "Bad input": hostile or malformed requests get a 4xx in the path's family, never a 500. */
 describe('bad input', () => {
@@ -236,3 +237,136 @@ describe('bad input', () => {
     });
   });
 });
+
+/** Issue 20, item 9: zero 5xx, whatever the path or the way the body comes. */
+describe('zero 5xx', () => {
+  let p: TestProject;
+  beforeAll(async () => {
+    p = await createProject('zero-5xx');
+  });
+
+  const expectInFamily = (res: RestResponse, family: 'message' | 'error') => {
+    expect(res.status).toBeGreaterThanOrEqual(400);
+    expect(res.status).toBeLessThan(500);
+    if (family === 'message') expect(res.body).toEqual(expect.objectContaining({ message: expect.any(String), code: expect.stringMatching(/^[a-z][a-z_]*$/) }));
+    else expect(res.body).toEqual(expect.objectContaining({ error: expect.stringMatching(/^[a-z][a-z_]*$/), details: expect.any(String) }));
+  };
+
+  it.each([
+    ['PUT', '/recipients//contacts', 'error', { medium: 'email', address: 'a@b.io' }],
+    ['GET', '/recipients//contacts', 'message', undefined],
+    ['PATCH', '/recipients//contacts/1', 'message', { address: 'a@b.io' }],
+    ['GET', '/recipients//preferences', 'message', undefined],
+    ['GET', '/recipients//notifications', 'message', undefined],
+    ['DELETE', '/admin/projects//keys/1', 'error', undefined],
+    ['PATCH', '/preferences/', 'error', { name: 'x' }],
+  ])('when %s %s has an empty path segment, then a 4xx in its route family (%s), never a serialization 500', async (method, path, family, body) => {
+    const key = path.startsWith('/admin') ? adminToken() : p.fullKey;
+    expectInFamily(await call(method, path, { key, body }), family as 'message' | 'error');
+  });
+
+  it('when any operation of the document gets an empty value for one of its path parameters, then a 4xx in the family its document declares', async () => {
+    const doc = (await call('GET', '/openapi.json')).body as {
+      paths: Record<string, Record<string, { security?: Array<Record<string, unknown>>; responses: Record<string, { content?: Record<string, { schema?: { $ref?: string } }> }> }>>;
+    };
+    const problems: string[] = [];
+    let checked = 0;
+    for (const [template, item] of Object.entries(doc.paths)) {
+      const params = [...template.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+      for (const [method, op] of Object.entries(item)) {
+        if (!['get', 'post', 'put', 'patch', 'delete'].includes(method)) continue;
+        const declared = op.responses['4XX']?.content?.['application/json']?.schema?.$ref;
+        if (!declared) continue;
+        const family = declared.endsWith('/ErrorFamilyError') ? 'error' : 'message';
+        const key = (op.security ?? []).some((s) => 'adminToken' in s) ? adminToken() : p.fullKey;
+        for (const empty of params) {
+          const path = params.reduce((t, name) => t.replace(`{${name}}`, name === empty ? '' : '1'), template);
+          const res = await call(method.toUpperCase(), path, { key, body: ['post', 'put', 'patch'].includes(method) ? {} : undefined });
+          checked += 1;
+          const body = res.body as Record<string, unknown>;
+          const fits = family === 'error' ? typeof body?.error === 'string' && typeof body?.details === 'string' : typeof body?.message === 'string' && typeof body?.code === 'string';
+          if (res.status >= 500 || !fits) problems.push(`${method.toUpperCase()} ${path}: ${res.status} ${JSON.stringify(res.body).slice(0, 160)} (declared ${family})`);
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(20);
+    expect(problems).toEqual([]);
+  });
+
+  it('when a body over 1 MiB is sent chunked (no Content-Length), then 413 in the family, and the client finishes its upload without a broken pipe', async () => {
+    const url = new URL(baseUrl());
+    const outcome = await rawChunkedUpload(Number(url.port), url.hostname, '/recipients', p.fullKey, 8 * 1024 * 1024);
+    expect(outcome).toMatchObject({ uploadError: null, uploaded: 8 * 1024 * 1024, status: 413 });
+    expect(JSON.parse(outcome.body)).toEqual({ message: expect.stringContaining('exceeds the limit'), code: 'payload_too_large' });
+  });
+});
+
+/**
+ * A chunked upload over a raw socket (no HTTP client that could hide what the server does): writes
+ * `bytes` of body, each chunk when the socket takes it, while reading the response. Settles when
+ * the upload has been written completely (or failed) and the response has been read (the server
+ * answers, then closes or keeps the connection).
+ */
+function rawChunkedUpload(port: number, host: string, path: string, key: string, bytes: number) {
+  return new Promise<{ status: number; body: string; uploadError: string | null; uploaded: number }>((resolve) => {
+    const socket = connect(port, host);
+    let received = '';
+    let uploaded = 0;
+    let uploadError: string | null = null;
+    let uploadDone = false;
+    const response = () => {
+      const head = received.indexOf('\r\n\r\n');
+      if (head < 0) return null;
+      const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(received)?.[1] ?? 0);
+      let body = received.slice(head + 4);
+      if (/\r\ntransfer-encoding: chunked/i.test(received.slice(0, head))) {
+        const m = /^([0-9a-f]+)\r\n/i.exec(body);
+        if (!m || body.length < m[0].length + parseInt(m[1], 16)) return null;
+        body = body.slice(m[0].length, m[0].length + parseInt(m[1], 16));
+      } else {
+        const length = Number(/\r\ncontent-length: (\d+)/i.exec(received.slice(0, head))?.[1] ?? -1);
+        if (length < 0 || Buffer.byteLength(body) < length) return null;
+      }
+      return { status, body };
+    };
+    const settle = () => {
+      const r = response();
+      if (r && uploadDone) {
+        socket.destroy();
+        resolve({ ...r, uploadError, uploaded });
+      }
+    };
+    socket.setEncoding('utf8');
+    socket.on('data', (d: string) => ((received += d), settle()));
+    socket.on('error', (err: NodeJS.ErrnoException) => {
+      uploadError ??= err.code ?? err.message;
+      uploadDone = true;
+      if (!response()) resolve({ status: -1, body: received, uploadError, uploaded });
+      else settle();
+    });
+    socket.on('close', () => {
+      if (!uploadDone) {
+        uploadError ??= 'closed';
+        uploadDone = true;
+      }
+      const r = response();
+      resolve({ status: r?.status ?? -1, body: r?.body ?? received, uploadError, uploaded });
+    });
+    socket.on('connect', () => {
+      socket.write(`POST ${path} HTTP/1.1\r\nHost: ${host}\r\nAuthorization: Bearer ${key}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n`);
+      const chunk = Buffer.alloc(64 * 1024, 0x20);
+      const frame = (b: Buffer) => Buffer.concat([Buffer.from(`${b.length.toString(16)}\r\n`), b, Buffer.from('\r\n')]);
+      socket.write(frame(Buffer.from('{"id":"chunked","name":"')));
+      const pump = () => {
+        while (uploaded < bytes && !socket.destroyed) {
+          uploaded += chunk.length;
+          if (!socket.write(frame(chunk))) return void socket.once('drain', pump);
+        }
+        if (socket.destroyed) return;
+        socket.write(frame(Buffer.from('"}')));
+        socket.write('0\r\n\r\n', () => ((uploadDone = true), settle()));
+      };
+      pump();
+    });
+  });
+}

@@ -27,10 +27,18 @@ export const ConfigSchema = Type.Object({
   RECIPIENT_SERVICE_URL: Url('http://127.0.0.1:50051'),
   PREFERENCE_SERVICE_URL: Url('http://127.0.0.1:50052'),
   DELIVERY_SERVICE_URL: Url('http://127.0.0.1:50053'),
-  /** How long a confirmed recipient is taken to exist by the preference read routes (0: always ask). */
-  RECIPIENT_CACHE_TTL_MS: Type.Integer({ minimum: 0, default: 2000 }),
-  /** How long a recipient's incarnation is trusted by recipient-token checks (deletions evict at once; 0: always ask). */
-  RECIPIENT_TOKEN_CACHE_TTL_MS: Type.Integer({ minimum: 0, default: 60_000 }),
+  /**
+   * How long a recipient read from the recipient service is served from memory (GET /recipients/{id}, existence checks,
+   * recipient tokens). A backstop: changes and deletions reach every replica's cache at once through the recipient
+   * service's events, and nothing is kept while the NATS connection is down. 0: always ask.
+   */
+  RECIPIENT_CACHE_TTL_MS: Type.Integer({ minimum: 0, default: 60_000 }),
+  /**
+   * How long an answer of GET /recipients/{id}/preferences/check is served from memory. A backstop: every change of
+   * the recipient's rules or of the project's catalog reaches every replica's cache at once through the preference
+   * service's announcements, and nothing is kept while the NATS connection is down. 0: always ask.
+   */
+  PREFERENCE_CHECK_CACHE_TTL_MS: Type.Integer({ minimum: 0, default: 60_000 }),
   /** Proxies whose X-Forwarded-For is believed (client address of the failed-auth limit): `loopback`, CIDRs, comma-separated; empty: none. */
   TRUST_PROXY: Type.String({ default: 'loopback' }),
   /** Failed authentications allowed per client address and second (burst twice that), per replica. */
@@ -47,12 +55,20 @@ export const ConfigSchema = Type.Object({
   STREAM_MAX_PER_RECIPIENT: Type.Integer({ minimum: 1, default: 10 }),
   /** Open live streams per project, per replica; 429 beyond. */
   STREAM_MAX_PER_PROJECT: Type.Integer({ minimum: 1, default: 10_000 }),
+  /** Open live streams per replica, all projects together; 503 (Retry-After) beyond. */
+  STREAM_MAX_OPEN: Type.Integer({ minimum: 1, default: 10_000 }),
+  /** A live stream ends after this long at most (less up to a tenth, spread); the client reconnects with Last-Event-ID. */
+  STREAM_MAX_SECONDS: Type.Integer({ minimum: 1, maximum: 86_400, default: 3600 }),
   /** Comment heartbeat on every live stream (load balancers cut idle connections at 30-60 s). */
   STREAM_HEARTBEAT_MS: Type.Integer({ minimum: 100, default: 15_000 }),
   /** Events a reconnecting stream may be replayed (Last-Event-ID); beyond, a `reset` event. */
   STREAM_REPLAY_MAX: Type.Integer({ minimum: 1, maximum: 100_000, default: 1000 }),
-  /** Unsent bytes a live stream may hold before its client counts as too slow and is disconnected. */
+  /** Bytes (encoded events) a reconnecting stream may be replayed; beyond, a `reset` event. */
+  STREAM_REPLAY_MAX_BYTES: Type.Integer({ minimum: 65_536, default: 1_048_576 }),
+  /** Bytes a live stream may hold for its client (live events queued, plus unsent) before the client counts as too slow and is disconnected. */
   STREAM_MAX_BUFFERED_BYTES: Type.Integer({ minimum: 1024, default: 1_048_576 }),
+  /** Bytes all live streams of a replica may hold together (queued, unsent, replays being read); new streams get 503 (Retry-After) beyond. */
+  STREAM_MAX_BUFFERED_BYTES_TOTAL: Type.Integer({ minimum: 1_048_576, default: 134_217_728 }),
   /** Directory of the browser bundle served at `/ui/herald-inbox.js`; empty: `ui/` beside the apps' bundles (`dist/ui`, made by scripts/build.mjs). */
   UI_DIR: Type.String({ default: '' }),
   /**

@@ -38,31 +38,40 @@ describe('contacts', () => {
 
   it('when is_primary is omitted, then it is false', async () => {
     const rid = await newRecipient();
-    expect((await add(rid, { medium: 'sms', address: '+15550001' })).body.data.is_primary).toBe(false);
+    const res = await add(rid, { medium: 'sms', address: '+15550001' });
+    expect([res.status, res.body.data.is_primary]).toEqual([201, false]);
+    expect(await list(rid)).toEqual([res.body.data]);
   });
 
   it('when the same (medium, address) is added twice, then 409 Contact already exists', async () => {
     const rid = await newRecipient();
-    await add(rid, { medium: 'email', address: 'dup@x.io' });
+    const first = (await add(rid, { medium: 'email', address: 'dup@x.io' })).body.data;
     const res = await add(rid, { medium: 'email', address: 'DUP@x.io' });
     expect(res.status).toBe(409);
     expect(res.body).toEqual({ message: 'Contact already exists', code: 'contact_exists' });
+    expect(await list(rid)).toEqual([first]);
   });
 
   it('when another recipient adds the same address, then it is allowed (duplicates are per recipient)', async () => {
     const a = await newRecipient();
     const b = await newRecipient();
-    await add(a, { medium: 'email', address: 'shared@x.io' });
-    expect((await add(b, { medium: 'email', address: 'shared@x.io' })).status).toBe(201);
+    const mine = (await add(a, { medium: 'email', address: 'shared@x.io' })).body.data;
+    const theirs = await add(b, { medium: 'email', address: 'shared@x.io' });
+    expect(theirs.status).toBe(201);
+    expect(await list(a)).toEqual([mine]);
+    expect(await list(b)).toEqual([theirs.body.data]);
   });
 
   it('when a second primary is added for the same medium, then 409 primary_contact_exists', async () => {
     const rid = await newRecipient();
-    await add(rid, { medium: 'email', address: 'one@x.io', is_primary: true });
+    const one = (await add(rid, { medium: 'email', address: 'one@x.io', is_primary: true })).body.data;
     const res = await add(rid, { medium: 'email', address: 'two@x.io', is_primary: true });
     expect(res.status).toBe(409);
     expect(res.body).toEqual({ message: expect.any(String), code: 'primary_contact_exists' });
-    expect((await add(rid, { medium: 'sms', address: '+1555', is_primary: true })).status).toBe(201);
+    const sms = await add(rid, { medium: 'sms', address: '+1555', is_primary: true });
+    expect(sms.status).toBe(201);
+    const byAddress = Object.fromEntries((await list(rid)).map((c) => [c.address, c]));
+    expect(byAddress).toEqual({ 'one@x.io': one, '+1555': sms.body.data });
   });
 
   it.each([
@@ -80,6 +89,7 @@ describe('contacts', () => {
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ message: expect.any(String), code: 'validation_failed' });
     expect(res.body.errors).toEqual(expect.arrayContaining([expect.objectContaining({ property_path: path })]));
+    expect(await list(rid)).toEqual([]);
   });
 
   it('when the recipient does not exist, then every contact operation answers 404 Recipient not found', async () => {
@@ -98,6 +108,7 @@ describe('contacts', () => {
       const res = await call('PUT', `/recipients/${rid}/contacts`, { key: p.fullKey, body: { medium: 'email', address: 'First@x.io' } });
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ message: expect.any(String), data: { medium: 'email', address: 'first@x.io', is_primary: true, verified_at: null } });
+      expect(await list(rid)).toEqual([res.body.data]);
     });
 
     it('when a primary with another address exists, then it is updated in place and verified_at reset (rule 2)', async () => {
@@ -107,7 +118,7 @@ describe('contacts', () => {
       const res = await call('PUT', `/recipients/${rid}/contacts`, { key: p.fullKey, body: { medium: 'email', address: 'new@x.io' } });
       expect(res.status).toBe(200);
       expect(res.body.data).toMatchObject({ id: first.id, address: 'new@x.io', is_primary: true, verified_at: null });
-      expect(await list(rid)).toHaveLength(1);
+      expect(await list(rid)).toEqual([res.body.data]);
     });
 
     it('when the primary already has the address, then nothing changes (rule 3)', async () => {
@@ -117,6 +128,7 @@ describe('contacts', () => {
       const res = await call('PUT', `/recipients/${rid}/contacts`, { key: p.fullKey, body: { medium: 'email', address: 'SAME@x.io' } });
       expect(res.status).toBe(200);
       expect(res.body.data).toEqual(verified);
+      expect(await list(rid)).toEqual([verified]);
     });
 
     it('when a non-primary contact holds the address, then it becomes primary and the old primary is demoted', async () => {
@@ -142,6 +154,7 @@ describe('contacts', () => {
       expect(res.status).toBe(400);
       expect(res.body).toMatchObject({ error: 'validation_failed', details: expect.any(String) });
       expect(res.body.errors).toEqual(expect.arrayContaining([expect.objectContaining({ property_path: path })]));
+      expect(await list(rid)).toEqual([]);
     });
 
     it('when the body is malformed JSON, then 400 in the error family', async () => {
@@ -149,12 +162,14 @@ describe('contacts', () => {
       const res = await call('PUT', `/recipients/${rid}/contacts`, { key: p.fullKey, raw: '{"medium": "email",' });
       expect(res.status).toBe(400);
       expect(res.body).toMatchObject({ error: 'validation_failed', details: expect.any(String), errors: expect.any(Array) });
+      expect(await list(rid)).toEqual([]);
     });
 
     it('when the Recipient key sets the primary, then it is allowed', async () => {
       const rid = await newRecipient();
       const res = await call('PUT', `/recipients/${rid}/contacts`, { key: p.recipientKey, body: { medium: 'email', address: 'r@x.io' } });
       expect(res.status).toBe(200);
+      expect(await list(rid)).toEqual([expect.objectContaining({ medium: 'email', address: 'r@x.io', is_primary: true })]);
     });
   });
 
@@ -165,6 +180,7 @@ describe('contacts', () => {
       const res = await call('PATCH', `/recipients/${rid}/contacts/${c.id}`, { key: p.fullKey, body: { other: 1 } });
       expect(res.status).toBe(400);
       expect(res.body).toMatchObject({ code: 'validation_failed', errors: expect.any(Array) });
+      expect(await list(rid)).toEqual([c]);
     });
 
     it('when the address changes, then verified_at is reset; is_primary alone keeps it', async () => {
@@ -177,24 +193,29 @@ describe('contacts', () => {
       const moved = await call('PATCH', `/recipients/${rid}/contacts/${c.id}`, { key: p.fullKey, body: { address: 'B@x.io' } });
       expect(moved.status).toBe(200);
       expect(moved.body).toMatchObject({ message: expect.any(String), data: { id: c.id, address: 'b@x.io', verified_at: null } });
+      expect(await list(rid)).toEqual([moved.body.data]);
     });
 
     it('when is_primary: true while another primary exists, then 409', async () => {
       const rid = await newRecipient();
-      await add(rid, { medium: 'email', address: 'p@x.io', is_primary: true });
+      const primary = (await add(rid, { medium: 'email', address: 'p@x.io', is_primary: true })).body.data;
       const c = (await add(rid, { medium: 'email', address: 'q@x.io' })).body.data;
       const res = await call('PATCH', `/recipients/${rid}/contacts/${c.id}`, { key: p.fullKey, body: { is_primary: true } });
       expect(res.status).toBe(409);
       expect(res.body.code).toBe('primary_contact_exists');
+      const byId = Object.fromEntries((await list(rid)).map((x) => [x.id, x]));
+      expect(byId).toEqual({ [primary.id]: primary, [c.id]: c });
     });
 
     it('when the new address duplicates another contact, then 409 contact_exists', async () => {
       const rid = await newRecipient();
-      await add(rid, { medium: 'email', address: 'p@x.io' });
+      const other = (await add(rid, { medium: 'email', address: 'p@x.io' })).body.data;
       const c = (await add(rid, { medium: 'email', address: 'q@x.io' })).body.data;
       const res = await call('PATCH', `/recipients/${rid}/contacts/${c.id}`, { key: p.fullKey, body: { address: 'p@x.io' } });
       expect(res.status).toBe(409);
       expect(res.body).toEqual({ message: 'Contact already exists', code: 'contact_exists' });
+      const byId = Object.fromEntries((await list(rid)).map((x) => [x.id, x]));
+      expect(byId).toEqual({ [other.id]: other, [c.id]: c });
     });
   });
 
@@ -235,6 +256,7 @@ describe('contacts', () => {
     const res = await verify(rid, c.id);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ message: expect.any(String), data: { ...c, verified_at: expect.stringMatching(TIMESTAMP), updated_at: expect.stringMatching(TIMESTAMP) } });
+    expect(await list(rid)).toEqual([res.body.data]);
   });
 
   it('when the Recipient key deletes a contact, then 403; the Full key deletes it, then it is gone', async () => {

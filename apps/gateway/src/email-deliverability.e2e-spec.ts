@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { eventually } from '@herald/testing';
 import { call, createProject, uniqueId, type TestProject } from './test-support/rest-client';
 
 interface DkimCheck {
@@ -35,15 +36,7 @@ const target = { channel: 'billing', topic: 'invoices', event: 'issued' };
 const other = { channel: 'billing', topic: 'receipts', event: 'issued' };
 const mandatory = { channel: 'security', topic: 'none', event: 'login' };
 
-async function poll<T>(read: () => Promise<T | undefined>, what: string, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await read();
-    if (v !== undefined) return v;
-    if (Date.now() > deadline) throw new Error(`${what}: not reached in time`);
-    await new Promise((r) => setTimeout(r, 150));
-  }
-}
+const poll = <T>(read: () => Promise<T | undefined>, what: string): Promise<T> => eventually(what, read) as Promise<T>;
 
 const sink = {
   async messagesTo(address: string): Promise<SinkMessage[]> {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import fc from 'fast-check';
+import { eventually } from '@herald/testing';
 import { adminToken, baseUrl, call, createProject, uniqueId, type TestProject } from './test-support/rest-client';
 import { errorBodyProblem, familyOf, mayAccept, type CredentialKind, type RouteAccess } from './test-support/fuzz/contract-oracle';
 import { arbitraryFor, mutateOne, TRICKY_STRINGS, wrongValue, type GenContext, type JsonSchema } from './test-support/fuzz/schema-arbitrary';
@@ -20,7 +21,11 @@ import { arbitraryFor, mutateOne, TRICKY_STRINGS, wrongValue, type GenContext, t
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 2100);
-const BUDGET_MS = 120_000;
+/**
+ * A ceiling for the whole run (jest's timeout), not a target: the run's duration is printed, and
+ * how fast the gateway answers is measured in bench/ (a loaded machine takes several times longer).
+ */
+const CEILING_MS = 15 * 60_000;
 const IN_FLIGHT = 3;
 /** A request still unanswered after this is reported (the slowest legitimate one, a send waiting on an Idempotency-Key in progress, takes up to 10 s). */
 const SLOW_MS = 15_000;
@@ -119,11 +124,7 @@ async function setUp(): Promise<Fixture> {
   const idsB = await seed(b, marker, { rOwn: bOnly, shared });
   // B's notifications delivered (in its feeds) before A's requests aim at them.
   for (const id of idsB.notification) {
-    for (let i = 0; i < 100; i++) {
-      const n = await call('GET', `/notifications/${id}`, { key: b.fullKey });
-      if (n.body.data?.status !== 'enqueued') break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    await eventually(`notification ${id} out of enqueued`, async () => (await call('GET', `/notifications/${id}`, { key: b.fullKey })).body.data?.status !== 'enqueued');
   }
   const tokenA = (await ok(call('POST', `/recipients/${rA}/tokens`, { key: a.fullKey, body: { ttl_seconds: 3600 } }), 201, 'token')).token as unknown as string;
   // A project only the fuzzer's admin requests touch, so they never change other suites' projects.
@@ -362,9 +363,8 @@ describe('fuzz: generated requests against every operation of the OpenAPI docume
     for (const o of ops) expect([`${o.method} ${o.template}`, (perOperation.get(`${o.method} ${o.template}`) ?? 0) >= 5]).toEqual([`${o.method} ${o.template}`, true]);
     const distinct = [...new Map(violations.map((x) => [`${x.rule}|${x.request.split(' ').slice(0, 2).join(' ')}|${x.status}`, x])).values()];
     expect(distinct.slice(0, 25)).toEqual([]);
-    expect(requests).toBeGreaterThanOrEqual(2_000);
-    expect(elapsed).toBeLessThan(BUDGET_MS);
-  }, BUDGET_MS + 60_000);
+    expect(requests).toBeGreaterThanOrEqual(Math.min(RUNS, 2_000));
+  }, CEILING_MS);
 
   it('when the oracle meets a refused credential or a leak, then it reports it (the checks are live)', async () => {
     const op = ops.find((o) => o.method === 'POST' && o.template === '/notifications/send')!;

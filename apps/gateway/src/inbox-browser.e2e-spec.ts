@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { HeraldClient } from '@herald/client';
+import { eventually } from '@herald/testing';
 import { connectMongo, connectNats, createLogger, type MongoHandle, type NatsConnection } from '@herald/service-kit';
 import type { FastifyInstance } from 'fastify';
 import { chromium, type Browser, type Page } from 'playwright-core';
@@ -50,7 +51,8 @@ describe('<herald-inbox> in Chromium', () => {
     expect(fs.existsSync(path.join(uiDir, 'herald-inbox.js'))).toBe(true);
     const env = JSON.parse(process.env.HERALD_GATEWAY_ENV!) as Record<string, string>;
     mongo = await connectMongo(env.MONGO_URL, env.MONGO_DB, 'gateway-browser');
-    nats = await connectNats(env.NATS_URL, 'gateway-browser');
+    // The gateway's own NATS user, as the stack's gateway connects.
+    nats = await connectNats(env.NATS_URL, 'gateway-browser', { user: env.NATS_USER, password: env.NATS_PASSWORD });
     services = createServiceClients(readConfig({ ...env, LOG_LEVEL: 'silent' }));
     await startGateway();
     const admin = new HeraldClient({ baseUrl: process.env.HERALD_BASE_URL!, apiKey: process.env.HERALD_ADMIN_TOKEN! });
@@ -107,7 +109,8 @@ describe('<herald-inbox> in Chromium', () => {
     await page.locator('herald-inbox').locator('[part="panel"]').waitFor({ state: 'visible' });
   };
 
-  it('when the page loads, then the badge shows the unread count; a send appears within 1 s without reload', async () => {
+  // How fast a send reaches the page is measured in bench/stream.bench.mjs; here only that it arrives.
+  it('when the page loads, then the badge shows the unread count; a send appears without reload', async () => {
     const r = await recipientWith(3);
     const page = await openPage(r.id, r.token);
     await expectText(() => badge(page).textContent(), '3');
@@ -115,11 +118,8 @@ describe('<herald-inbox> in Chromium', () => {
     await waitFor(async () => (await items(page).count()) === 3);
     // The live stream is open (the component says so by dropping its status line) before we send.
     await waitFor(async () => (await page.locator('herald-inbox').locator('[part="status"]').isHidden()));
-    const sentAt = Date.now();
     await api.notifications.send({ recipient_id: r.id, payload: { title: 'Live one', body: 'Arrived without reload' } });
-    await page.locator('herald-inbox').locator('.item', { hasText: 'Live one' }).waitFor({ timeout: 5_000 });
-    const latencyMs = Date.now() - sentAt;
-    expect(latencyMs).toBeLessThan(1_000);
+    await page.locator('herald-inbox').locator('.item', { hasText: 'Live one' }).waitFor({ timeout: 30_000 });
     await expectText(() => badge(page).textContent(), '4');
     expect(await items(page).first().textContent()).toContain('Live one');
     fs.mkdirSync(ARTIFACTS, { recursive: true });
@@ -151,13 +151,13 @@ describe('<herald-inbox> in Chromium', () => {
     await waitFor(async () => (await page.locator('herald-inbox').locator('[part="status"]').isHidden()));
     await gateway!.close();
     gateway = null;
-    await page.locator('herald-inbox').locator('[part="status"]', { hasText: 'Reconnecting' }).waitFor({ timeout: 10_000 });
+    await page.locator('herald-inbox').locator('[part="status"]', { hasText: 'Reconnecting' }).waitFor({ timeout: 30_000 });
     await api.notifications.send({ recipient_id: r.id, payload: { title: 'While you were away 1' } });
     await api.notifications.send({ recipient_id: r.id, payload: { title: 'While you were away 2' } });
     await waitFor(async () => (await api.notifications.unreadCount(r.id)).data.unread_count === 3);
     await startGateway();
-    await page.locator('herald-inbox').locator('.item', { hasText: 'While you were away 2' }).waitFor({ timeout: 20_000 });
-    await page.locator('herald-inbox').locator('.item', { hasText: 'While you were away 1' }).waitFor({ timeout: 5_000 });
+    await page.locator('herald-inbox').locator('.item', { hasText: 'While you were away 2' }).waitFor({ timeout: 30_000 });
+    await page.locator('herald-inbox').locator('.item', { hasText: 'While you were away 1' }).waitFor({ timeout: 30_000 });
     await expectText(() => badge(page).textContent(), '3');
     await page.close();
   });
@@ -182,29 +182,29 @@ describe('<herald-inbox> in Chromium', () => {
     const intruder = await recipientWith(0);
     const page = await openPage(victim.id, intruder.token);
     await openPanel(page);
-    await page.locator('herald-inbox').locator('[part="status"]', { hasText: 'could not be loaded' }).waitFor({ timeout: 10_000 });
-    // Nothing arrives live either.
+    await page.locator('herald-inbox').locator('[part="status"]', { hasText: 'could not be loaded' }).waitFor({ timeout: 30_000 });
+    // Nothing arrives live either: once the victim's own page (same gateway replica) shows the send,
+    // it would have reached the intruder's page too.
+    const own = await openPage(victim.id, victim.token);
+    await openPanel(own);
+    await waitFor(async () => (await own.locator('herald-inbox').locator('[part="status"]').isHidden()));
     await api.notifications.send({ recipient_id: victim.id, payload: { title: 'Secret' } });
-    await new Promise((r) => setTimeout(r, 1_500));
+    await own.locator('herald-inbox').locator('.item', { hasText: 'Secret' }).waitFor({ timeout: 30_000 });
+    await own.close();
     expect(await items(page).count()).toBe(0);
     expect(await badge(page).isHidden()).toBe(true);
     await page.close();
   });
 });
 
-async function waitFor(check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 50));
-  }
+async function waitFor(check: () => Promise<boolean>): Promise<void> {
+  await eventually('page condition', check);
 }
 
-async function expectText(read: () => Promise<string | null>, want: string, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  let got: string | null = null;
-  while ((got = await read()) !== want) {
-    if (Date.now() > deadline) throw new Error(`expected "${want}", still "${got}"`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+async function expectText(read: () => Promise<string | null>, want: string): Promise<void> {
+  await eventually(`text "${want}"`, async () => {
+    const got = await read();
+    if (got !== want) throw new Error(`expected "${want}", still "${got}"`);
+    return true;
+  });
 }

@@ -19,17 +19,23 @@ describe('recipients', () => {
     expect(read.body).toEqual({ data: res.body.data });
   });
 
+  const readBack = async (id: string) => (await call('GET', `/recipients/${encodeURIComponent(id)}`, { key: p.fullKey })).body.data;
+
   it('when a recipient is created without a name, then name is null', async () => {
-    const res = await call('POST', '/recipients', { key: p.fullKey, body: { id: uniqueId() } });
-    expect(res.body.data.name).toBeNull();
+    const id = uniqueId();
+    const res = await call('POST', '/recipients', { key: p.fullKey, body: { id } });
+    expect([res.status, res.body.data.name]).toEqual([201, null]);
+    expect(await readBack(id)).toEqual(res.body.data);
   });
 
   it('when the id exists, then 409 Recipient already exists', async () => {
     const id = uniqueId();
-    await call('POST', '/recipients', { key: p.fullKey, body: { id } });
-    const res = await call('POST', '/recipients', { key: p.fullKey, body: { id } });
+    const first = await call('POST', '/recipients', { key: p.fullKey, body: { id, name: 'First' } });
+    const res = await call('POST', '/recipients', { key: p.fullKey, body: { id, name: 'Second' } });
     expect(res.status).toBe(409);
     expect(res.body).toEqual({ message: 'Recipient already exists', code: 'recipient_exists' });
+    // The first one is untouched.
+    expect(await readBack(id)).toEqual(first.body.data);
   });
 
   it.each([
@@ -40,12 +46,15 @@ describe('recipients', () => {
     [{ id: 'ok', name: 5 }, 'name'],
     [{ id: 'ok', name: 'n'.repeat(257) }, 'name'],
   ])('when the create body is %j, then 400 validation_failed with an error on %s', async (body, path) => {
-    const res = await call('POST', '/recipients', { key: p.fullKey, body });
+    // A valid id with an invalid name gets an id of its own, to check that nothing was written.
+    const id = uniqueId('invalid');
+    const res = await call('POST', '/recipients', { key: p.fullKey, body: 'id' in body && body.id === 'ok' ? { ...body, id } : body });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ message: expect.any(String), code: 'validation_failed' });
     expect(res.body.errors).toEqual(
       expect.arrayContaining([expect.objectContaining({ message: expect.any(String), description: expect.any(String), property_path: path })]),
     );
+    if ('id' in body && body.id === 'ok') expect((await call('GET', `/recipients/${id}`, { key: p.fullKey })).status).toBe(404);
   });
 
   it('when the id and name are 256 astral characters (512 UTF-16 units), then the gateway agrees with the services: created, and one more is 400 on id', async () => {
@@ -62,16 +71,21 @@ describe('recipients', () => {
     expect(read.body.data).toMatchObject({ id, name });
     const renamed = await call('PATCH', `/recipients/${encodeURIComponent(id)}`, { key: p.fullKey, body: { name: '𝒝'.repeat(256) } });
     expect(renamed.status).toBe(200);
+    expect((await readBack(id)).name).toBe('𝒝'.repeat(256));
 
     const over = await call('POST', '/recipients', { key: p.fullKey, body: { id: `${id}😀` } });
     expect(over.status).toBe(400);
     expect(over.body).toMatchObject({ code: 'validation_failed', errors: [expect.objectContaining({ property_path: 'id', message: 'id must be at most 256 characters' })] });
+    expect((await call('GET', `/recipients/${encodeURIComponent(`${id}😀`)}`, { key: p.fullKey })).status).not.toBe(200);
   });
 
-  it.each([' padded ', 'tab\there'])('when the id %p breaks the id rules, then 400', async (id) => {
+  it.each([' padded ', 'tab\there'])('when the id %p breaks the id rules, then 400', async (shape) => {
+    const id = `${shape}-${uniqueId()}`;
     const res = await call('POST', '/recipients', { key: p.fullKey, body: { id } });
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('validation_failed');
+    // No cleaned-up variant of the id was created either.
+    for (const other of [id.trim(), id.replace(/\s/g, '')]) expect((await call('GET', `/recipients/${encodeURIComponent(other)}`, { key: p.fullKey })).status).not.toBe(200);
   });
 
   it('when a recipient is renamed, then 200 with the new name; null clears it', async () => {
@@ -80,9 +94,11 @@ describe('recipients', () => {
     const res = await call('PATCH', `/recipients/${id}`, { key: p.fullKey, body: { name: 'New' } });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ message: expect.any(String), data: { id, name: 'New' } });
+    expect((await readBack(id)).name).toBe('New');
     const cleared = await call('PATCH', `/recipients/${id}`, { key: p.fullKey, body: { name: null, id } });
     expect(cleared.status).toBe(200);
     expect(cleared.body.data.name).toBeNull();
+    expect(await readBack(id)).toEqual(cleared.body.data);
   });
 
   it('when PATCH sends a different id, then 400 and nothing changes', async () => {
@@ -97,15 +113,20 @@ describe('recipients', () => {
   it('when PATCH sends no known field, then 200 and nothing changes', async () => {
     const id = uniqueId();
     await call('POST', '/recipients', { key: p.fullKey, body: { id, name: 'Same' } });
+    const before = await readBack(id);
     const res = await call('PATCH', `/recipients/${id}`, { key: p.fullKey, body: {} });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ id, name: 'Same' });
+    expect(await readBack(id)).toEqual(before);
   });
 
-  it('when PATCH sends a wrong type, then 400', async () => {
-    const res = await call('PATCH', `/recipients/${uniqueId()}`, { key: p.fullKey, body: { name: ['x'] } });
+  it('when PATCH sends a wrong type, then 400 and nothing changes', async () => {
+    const id = uniqueId();
+    await call('POST', '/recipients', { key: p.fullKey, body: { id, name: 'Kept' } });
+    const res = await call('PATCH', `/recipients/${id}`, { key: p.fullKey, body: { name: ['x'] } });
     expect(res.status).toBe(400);
     expect(res.body.errors[0].property_path).toBe('name');
+    expect((await readBack(id)).name).toBe('Kept');
   });
 
   it.each(['GET', 'PATCH', 'DELETE'])('when %s targets an unknown recipient, then 404 Recipient not found', async (method) => {
@@ -182,6 +203,7 @@ describe('recipients', () => {
       expect(res.body.data.failed[2]).toEqual({ id: '', batch_index: 4, errors: [expect.objectContaining({ property_path: 'id', invalid_value: 7 })] });
       expect(res.body.data.failed[3]).toEqual({ id: 'ok-name', batch_index: 5, errors: [expect.objectContaining({ property_path: 'name', invalid_value: false })] });
       expect((await call('GET', `/recipients/${existing}`, { key: p.fullKey })).body.data.name).toBe('E');
+      expect((await call('GET', `/recipients/${fresh}`, { key: p.fullKey })).status).toBe(200);
     });
 
     it('when the batch holds 1000 items, then all are processed', async () => {
@@ -190,6 +212,7 @@ describe('recipients', () => {
       const res = await call('POST', '/recipients/batch', { key: p.fullKey, body: { recipients } });
       expect(res.status).toBe(200);
       expect(res.body.data.created).toHaveLength(1000);
+      for (const i of [0, 499, 999]) expect((await call('GET', `/recipients/${prefix}-${i}`, { key: p.fullKey })).status).toBe(200);
     });
 
     it('when the batch holds 1001 items, then 400 and nothing is written', async () => {

@@ -4,6 +4,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { eventually } from '@herald/testing';
 
 import type { JsonBody } from './test-support/rest-client';
 
@@ -69,15 +70,7 @@ async function startCollector() {
 /** OTLP JSON ids are hex in the JS exporter; base64 in the protobuf-JSON mapping. Both compare as hex. */
 const hex = (id: string) => (/^[0-9a-f]{32}$/i.test(id) ? id.toLowerCase() : Buffer.from(id, 'base64').toString('hex'));
 
-async function until<T>(read: () => Promise<T | undefined> | T | undefined, what: string, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await read();
-    if (v !== undefined) return v;
-    if (Date.now() > deadline) throw new Error(`${what}: not reached within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
+const until = <T>(read: () => Promise<T | undefined> | T | undefined, what: string): Promise<T> => eventually(what, read) as Promise<T>;
 
 jest.setTimeout(120_000);
 

@@ -1,17 +1,13 @@
 import { connectMongo, type MongoHandle } from '@herald/service-kit';
+import { eventually as waitFor } from '@herald/testing';
 import { newProject, startPreferenceService, uniqueDbName, type TestPreferenceService } from './testing/start-preference-service';
 
 const target = { channel: 'billing', topic: 'invoices', event: 'issued' };
 
-/** Polls until `read` returns `want` or the deadline passes; returns the last value read. */
-async function eventually<T>(read: () => Promise<T>, want: T, timeoutMs = 3000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let last = await read();
-  while (JSON.stringify(last) !== JSON.stringify(want) && Date.now() < deadline) {
-    await new Promise((r) => setTimeout(r, 25));
-    last = await read();
-  }
-  return last;
+/** Waits until `read` returns `want` (a broadcast reached the other replica), and returns it. */
+async function eventually<T>(read: () => Promise<T>, want: T): Promise<T> {
+  await waitFor(`replica reads ${JSON.stringify(want)}`, async () => JSON.stringify(await read()) === JSON.stringify(want));
+  return want;
 }
 
 // Two replicas of the service on one database, with a TTL far longer than the test: any change
@@ -44,7 +40,12 @@ describe('catalog cache across replicas', () => {
       _id: 900_000_000 + Number(projectId % 1_000_000n), project_id: Number(projectId), ...target, medium: 'email',
       name: 'sneaky', description: null, default_enabled: true, mandatory: false, created_at: new Date(), updated_at: new Date(),
     } as never);
-    await new Promise((r) => setTimeout(r, 300));
+    // A barrier instead of a pause: a change of another project through A, broadcast after the
+    // write above; once B sees it, B has handled every broadcast before it, and still serves its cache.
+    const other = newProject();
+    expect(await emailOnB(other)()).toBe(false);
+    await a.client.createCatalogEntry({ projectId: other, entry: { target, medium: 'email', name: 'Other', defaultEnabled: true } });
+    expect(await eventually(emailOnB(other), true)).toBe(true);
     expect(await emailOnB(projectId)()).toBe(false);
   });
 

@@ -1,5 +1,6 @@
 import { loadConfig, ServiceConfigSchema } from '@herald/service-kit';
 import { Type, type Static } from '@sinclair/typebox';
+import { PREFERENCE_RECIPIENT_DELETED_CONSUMER } from '@herald/contracts';
 
 export const ConfigSchema = Type.Composite([
   ServiceConfigSchema,
@@ -11,8 +12,12 @@ export const ConfigSchema = Type.Composite([
     CATALOG_CACHE_TTL_MS: Type.Integer({ minimum: 0, default: 30_000 }),
     /** Most project catalogs kept in memory. */
     CATALOG_CACHE_MAX_PROJECTS: Type.Integer({ minimum: 1, default: 10_000 }),
+    /** Longest a recipient's cached rules are served without reloading (backstop; changes are broadcast; 0: no cache). */
+    RULES_CACHE_TTL_MS: Type.Integer({ minimum: 0, default: 60_000 }),
+    /** Most recipients whose rules are kept in memory. */
+    RULES_CACHE_MAX_RECIPIENTS: Type.Integer({ minimum: 1, default: 100_000 }),
     /** Durable name of the recipient-deleted consumer; every replica of one deployment shares it. */
-    RECIPIENT_DELETED_DURABLE: Type.String({ minLength: 1, pattern: '^[A-Za-z0-9_-]+$', default: 'preference-service-recipient-deleted' }),
+    RECIPIENT_DELETED_DURABLE: Type.String({ minLength: 1, pattern: '^[A-Za-z0-9_-]+$', default: PREFERENCE_RECIPIENT_DELETED_CONSUMER }),
   }),
 ]);
 export type Config = Static<typeof ConfigSchema>;

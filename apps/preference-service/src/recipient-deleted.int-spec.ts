@@ -3,6 +3,7 @@ import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { EVENTS_STREAM, RECIPIENT_DELETED_SUBJECT, RecipientDeletedSchema } from '@herald/contracts';
 import { connectNats, type NatsConnection } from '@herald/service-kit';
+import { eventually } from '@herald/testing';
 import { newProject, startPreferenceService, uniqueDbName, type TestPreferenceService } from './testing/start-preference-service';
 
 const target = { channel: 'social', topic: 'mentions', event: 'created' };
@@ -26,13 +27,7 @@ describe('recipient-deleted consumer', () => {
     );
   const ruleCount = async (projectId: bigint, recipientId: string) =>
     (await svc.client.listPreferences({ projectId, recipientId })).preferences.filter((p) => !p.state!.inherited).length;
-  async function waitUntil(cond: () => Promise<boolean>, timeoutMs = 10_000) {
-    const deadline = Date.now() + timeoutMs;
-    while (!(await cond())) {
-      if (Date.now() > deadline) throw new Error('condition not met in time');
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
+  const waitUntil = (cond: () => Promise<boolean>) => eventually('rules removed', cond);
 
   it('when a recipient is deleted, then their rules are removed and other recipients keep theirs', async () => {
     const projectId = newProject();
@@ -74,7 +69,7 @@ describe('recipient-deleted consumer', () => {
     const jsm = await jetstreamManager(nc);
     await jsm.consumers.delete(EVENTS_STREAM, `pref_${svc.dbName}`);
     await publish(projectId, 'after', new Date());
-    await waitUntil(async () => (await ruleCount(projectId, 'after')) === 0, 20_000);
+    await waitUntil(async () => (await ruleCount(projectId, 'after')) === 0);
     expect((await jsm.consumers.info(EVENTS_STREAM, `pref_${svc.dbName}`)).config.filter_subject).toBe(RECIPIENT_DELETED_SUBJECT);
   });
 });

@@ -5,13 +5,15 @@ import { preferenceRoutes } from './rpc/preference-routes';
 import { createCatalogCache } from './store/catalog-cache';
 import { createCatalogRepository } from './store/catalog-repository';
 import { createRuleRepository } from './store/rule-repository';
+import { createRulesCache } from './store/rules-cache';
 import { createUseCases, type PreferenceDeps } from './usecases';
 
-/** Builds the preference service: indexes, stream and consumer (idempotent), the catalog cache, its routes. */
+/** Builds the preference service: indexes, stream and consumer (idempotent), the catalog and rules caches, its routes. */
 export async function build({ config, logger, mongo, nats }: ServiceDeps<Config>): Promise<ServiceParts> {
   const catalog = createCatalogRepository(mongo.db);
-  const rules = createRuleRepository(mongo.db);
-  await Promise.all([catalog.ensureIndexes(), rules.ensureIndexes(), ensureEventsStream(nats)]);
+  const storedRules = createRuleRepository(mongo.db);
+  await Promise.all([catalog.ensureIndexes(), storedRules.ensureIndexes(), ensureEventsStream(nats)]);
+  const rules = createRulesCache(storedRules, { nats, ttlMs: config.RULES_CACHE_TTL_MS, maxRecipients: config.RULES_CACHE_MAX_RECIPIENTS, logger });
   const catalogCache = createCatalogCache({
     load: (projectId) => catalog.listByProject(projectId),
     nats,
@@ -32,6 +34,7 @@ export async function build({ config, logger, mongo, nats }: ServiceDeps<Config>
     async stop() {
       await consumer.stop();
       catalogCache.stop();
+      rules.stop();
     },
   };
 }

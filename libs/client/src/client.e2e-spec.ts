@@ -1,3 +1,4 @@
+import { eventually as waitFor } from '@herald/testing';
 import {
   HeraldClient,
   HeraldConflictError,
@@ -18,16 +19,8 @@ async function newProject(settings: Record<string, unknown> = {}) {
   return { projectId: data.project.id, full };
 }
 
-/** Polls until `check` returns a value other than undefined (the delivery worker runs after the send answers). */
-async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await check();
-    if (v !== undefined) return v;
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+/** Waits until `check` returns a value other than undefined (the delivery worker runs after the send answers). */
+const eventually = <T>(check: () => Promise<T | undefined>): Promise<T> => waitFor('client condition', check) as Promise<T>;
 
 describe('HeraldClient against the real stack', () => {
   let client: HeraldClient;

@@ -16,3 +16,4 @@ export * from './gen/herald/delivery/v1/outcomes_pb.js';
 export * from './rest-views.js';
 export * from './gen/herald/webhook/v1/webhook_pb.js';
 export * from './webhook-subjects.js';
+export * from './nats-permissions.js';

@@ -246,7 +246,11 @@ export class HeraldInbox extends HTMLElement {
       if (res) {
         this.upsert(res.data, false);
         this.channel?.postMessage({ type: 'updated', notification: res.data } satisfies ChannelMessage);
-        if (!n.read) this.setUnread(Math.max(0, this.unread - 1), true);
+        // The count is read back, not decremented here: the live stream may have told it already.
+        if (!n.read) {
+          const count = await this.withAuth(() => this.client!.notifications.unreadCount(this.recipientId));
+          if (count) this.setUnread(count.data.unread_count, true);
+        }
       }
     }
     const url = contentOf(n).url;

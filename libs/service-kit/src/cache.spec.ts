@@ -1,4 +1,4 @@
-import { createCache } from './cache';
+import { createCache, invalidateOn } from './cache';
 
 function deferred<T>() {
   let resolve!: (v: T) => void;
@@ -82,5 +82,114 @@ describe('createCache', () => {
     expect(c.get('k')).toBe('v');
     now += 2;
     expect(c.get('k')).toBeUndefined();
+  });
+});
+
+describe('createCache offline', () => {
+  it('when offline with no offline lifetime, then nothing is kept; online again, loads are kept', async () => {
+    const c = createCache<string>({ max: 10, ttlMs: 60_000 });
+    const load = jest.fn(async () => 'v');
+    c.setOnline(false);
+    await c.getOrLoad('k', load);
+    await c.getOrLoad('k', load);
+    expect(load).toHaveBeenCalledTimes(2);
+    c.setOnline(true);
+    await c.getOrLoad('k', load);
+    await c.getOrLoad('k', load);
+    expect(load).toHaveBeenCalledTimes(3);
+  });
+
+  it('when offline with an offline lifetime, then entries live that long at most', async () => {
+    let now = 1_000_000;
+    const c = createCache<string>({ max: 10, ttlMs: 60_000, offlineTtlMs: 1_000, now: () => now });
+    c.setOnline(false);
+    c.set('k', 'v');
+    now += 1_000;
+    expect(c.get('k')).toBe('v');
+    now += 1;
+    expect(c.get('k')).toBeUndefined();
+  });
+});
+
+describe('invalidateOn', () => {
+  /** A connection stand-in: messages and status events are fed by hand, as nats.js delivers them. */
+  function fakeConnection() {
+    const subs: { subject: string; callback: (err: Error | null, msg: { data: Uint8Array }) => void }[] = [];
+    const queue: object[] = [];
+    let wake: (() => void) | null = null;
+    const status = {
+      async *[Symbol.asyncIterator]() {
+        for (;;) {
+          while (queue.length > 0) yield queue.shift()!;
+          await new Promise<void>((r) => (wake = r));
+        }
+      },
+    };
+    const sub = { unsubscribe: jest.fn() };
+    const nc = {
+      subscribe: (subject: string, o: { callback: (typeof subs)[number]['callback'] }) => (subs.push({ subject, callback: o.callback }), sub),
+      status: () => status,
+    };
+    return {
+      nc: nc as never,
+      sub,
+      publish: (subject: string, text: string) => subs.filter((s) => s.subject === subject).forEach((s) => s.callback(null, { data: new TextEncoder().encode(text) })),
+      status: async (s: object) => {
+        queue.push(s);
+        wake?.();
+        await new Promise((r) => setImmediate(r));
+      },
+    };
+  }
+  const logger = { warn: jest.fn() } as never;
+  const keysOf = (data: Uint8Array) => new TextDecoder().decode(data).split(',');
+
+  it('when a message names keys, then every cache evicts them and keeps the others', () => {
+    const conn = fakeConnection();
+    const [a, b] = [createCache<string>({ max: 10, ttlMs: 60_000 }), createCache<string>({ max: 10, ttlMs: 60_000 })];
+    for (const c of [a, b]) ['x', 'y', 'z'].forEach((k) => c.set(k, k));
+    const stop = invalidateOn(conn.nc, { subject: 's', keysOf, caches: [a, b], logger, what: 'test' });
+    conn.publish('s', 'x,y');
+    expect([a.get('x'), a.get('y'), a.get('z'), b.get('x'), b.get('z')]).toEqual([undefined, undefined, 'z', undefined, 'z']);
+    stop();
+    expect(conn.sub.unsubscribe).toHaveBeenCalled();
+  });
+
+  it('when a message cannot be decoded, then nothing is evicted', () => {
+    const conn = fakeConnection();
+    const c = createCache<string>({ max: 10, ttlMs: 60_000 });
+    c.set('x', 'x');
+    invalidateOn(conn.nc, { subject: 's', keysOf: () => { throw new Error('bad'); }, caches: [c], logger, what: 'test' });
+    conn.publish('s', 'x');
+    expect(c.get('x')).toBe('x');
+  });
+
+  it('when the connection drops, then the cache is emptied and keeps nothing until it is back; then emptied again', async () => {
+    const conn = fakeConnection();
+    const c = createCache<string>({ max: 10, ttlMs: 60_000 });
+    invalidateOn(conn.nc, { subject: 's', keysOf, caches: [c], logger, what: 'test' });
+    c.set('x', 'x');
+    await conn.status({ type: 'disconnect' });
+    expect(c.get('x')).toBeUndefined();
+    c.set('x', 'offline');
+    expect(c.get('x')).toBeUndefined();
+    await conn.status({ type: 'reconnecting' });
+    const pending = c.getOrLoad('y', async () => 'loaded while offline');
+    await conn.status({ type: 'reconnect' });
+    await pending;
+    expect(c.get('y')).toBeUndefined();
+    c.set('x', 'online');
+    expect(c.get('x')).toBe('online');
+  });
+
+  it('when the subscription fell behind (slow consumer), then the cache is emptied', async () => {
+    const conn = fakeConnection();
+    const c = createCache<string>({ max: 10, ttlMs: 60_000 });
+    invalidateOn(conn.nc, { subject: 's', keysOf, caches: [c], logger, what: 'test' });
+    c.set('x', 'x');
+    await conn.status({ type: 'slowConsumer', sub: {}, pending: 1 });
+    expect(c.get('x')).toBe('x'); // another subscription's
+    await conn.status({ type: 'slowConsumer', sub: conn.sub, pending: 1 });
+    expect(c.get('x')).toBeUndefined();
   });
 });

@@ -13,7 +13,7 @@ import type { Logger } from './logger';
  * services' change events) and clears the cache when the connection drops or returns, when events
  * may have been missed.
  */
-export interface Cache<V extends NonNullable<unknown>> {
+export interface Cache<V extends NonNullable<unknown>> extends Invalidatable {
   get(key: string): V | undefined;
   set(key: string, value: V): void;
   /** The cached value, or `load()`'s (kept unless invalidated meanwhile); undefined from `load` is not cached. */
@@ -22,10 +22,32 @@ export interface Cache<V extends NonNullable<unknown>> {
   delete(key: string): void;
   /** Evicts everything (and abandons every load in flight). */
   clear(): void;
+  /**
+   * Offline (the invalidation channel is down, so changes may go unheard): entries are kept at most
+   * `offlineTtlMs` (0: nothing is kept, every read loads). Online again: the normal lifetime.
+   */
+  setOnline(online: boolean): void;
   readonly size: number;
 }
 
-export function createCache<V extends NonNullable<unknown>>(opts: { max: number; ttlMs: number; now?: () => number }): Cache<V> {
+/** What `invalidateOn` drives: a cache, or several behind one face (keys are whatever `keysOf` names). */
+export interface Invalidatable {
+  delete(key: string): void;
+  clear(): void;
+  setOnline(online: boolean): void;
+}
+
+export interface CacheOptions {
+  /** Most entries kept (least recently used go first). */
+  max: number;
+  /** Lifetime of an entry (0: nothing is kept). */
+  ttlMs: number;
+  /** Lifetime of an entry stored while offline (default 0: nothing is kept while offline). */
+  offlineTtlMs?: number;
+  now?: () => number;
+}
+
+export function createCache<V extends NonNullable<unknown>>(opts: CacheOptions): Cache<V> {
   const lru = new LRUCache<string, V>({
     max: opts.max,
     ...(opts.ttlMs > 0 ? { ttl: opts.ttlMs, ttlResolution: 0 } : {}),
@@ -38,11 +60,16 @@ export function createCache<V extends NonNullable<unknown>>(opts: { max: number;
   let clearedAt = 0;
   const deletedAt = new LRUCache<string, number>({ max: opts.max });
   const enabled = opts.ttlMs !== 0;
+  const offlineTtl = Math.min(opts.offlineTtlMs ?? 0, opts.ttlMs);
+  let online = true;
+  const keep = (key: string, value: V) => {
+    if (!enabled) return;
+    if (online) lru.set(key, value);
+    else if (offlineTtl > 0) lru.set(key, value, { ttl: offlineTtl });
+  };
   return {
     get: (key) => lru.get(key),
-    set: (key, value) => {
-      if (enabled) lru.set(key, value);
-    },
+    set: keep,
     getOrLoad(key, load) {
       const hit = enabled ? lru.get(key) : undefined;
       if (hit !== undefined) return Promise.resolve(hit);
@@ -52,7 +79,7 @@ export function createCache<V extends NonNullable<unknown>>(opts: { max: number;
       const p = load().then(
         (v) => {
           if (loading.get(key) === p) loading.delete(key);
-          if (v !== undefined && enabled && clearedAt <= startedAt && (deletedAt.get(key) ?? -1) <= startedAt) lru.set(key, v);
+          if (v !== undefined && clearedAt <= startedAt && (deletedAt.get(key) ?? -1) <= startedAt) keep(key, v);
           return v;
         },
         (err: unknown) => {
@@ -75,6 +102,9 @@ export function createCache<V extends NonNullable<unknown>>(opts: { max: number;
       lru.clear();
       loading.clear();
     },
+    setOnline(value) {
+      online = value;
+    },
     get size() {
       return lru.size;
     },
@@ -84,12 +114,14 @@ export function createCache<V extends NonNullable<unknown>>(opts: { max: number;
 /**
  * Keeps caches of this replica in step with changes made anywhere: every message on `subject`
  * (core NATS; the JetStream event subjects are core subjects too) evicts the keys `keysOf` names
- * from each cache, and every cache is cleared when the connection drops or reconnects (messages
- * published meanwhile are never seen). Returns a stop function.
+ * from each cache. Messages published while the connection is down are never seen, so every cache
+ * is cleared and goes offline (see `setOnline`) when the connection drops, and is cleared and back
+ * online when it returns; it is cleared too when the subscription fell behind and the client
+ * dropped messages (slow consumer). Returns a stop function.
  */
 export function invalidateOn(
   nc: NatsConnection,
-  opts: { subject: string; keysOf(data: Uint8Array): string[]; caches: Pick<Cache<NonNullable<unknown>>, 'delete' | 'clear'>[]; logger: Logger; what: string },
+  opts: { subject: string; keysOf(data: Uint8Array): string[]; caches: Invalidatable[]; logger: Pick<Logger, 'warn'>; what: string },
 ): () => void {
   const sub = nc.subscribe(opts.subject, {
     callback: (err, msg) => {
@@ -104,11 +136,17 @@ export function invalidateOn(
       for (const c of opts.caches) for (const k of keys) c.delete(k);
     },
   });
+  const each = (f: (c: Invalidatable) => void) => opts.caches.forEach(f);
   let stopped = false;
   void (async () => {
     for await (const s of nc.status()) {
       if (stopped) return;
-      if (s.type === 'disconnect' || s.type === 'reconnect') for (const c of opts.caches) c.clear();
+      if (s.type === 'disconnect') each((c) => (c.clear(), c.setOnline(false)));
+      else if (s.type === 'reconnect') each((c) => (c.clear(), c.setOnline(true)));
+      else if (s.type === 'slowConsumer' && s.sub === sub) {
+        opts.logger.warn({ what: opts.what, pending: s.pending }, 'cache invalidations dropped (slow consumer): cache cleared');
+        each((c) => c.clear());
+      }
     }
   })().catch((err: unknown) => opts.logger.warn({ err, what: opts.what }, 'NATS status watch ended'));
   return () => {

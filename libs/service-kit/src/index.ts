@@ -62,5 +62,5 @@ export {
   type Tracing,
 } from './tracing';
 export { createBatcher, BatchItemFailure, type Batcher, type BatcherOptions } from './batcher';
-export { createCache, invalidateOn, type Cache } from './cache';
+export { createCache, invalidateOn, type Cache, type CacheOptions, type Invalidatable } from './cache';
 export { retryPolicy, backoffDelay, type RetryPolicy, type RetryOptions } from './retry';

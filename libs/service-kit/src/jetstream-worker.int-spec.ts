@@ -7,6 +7,17 @@ import { done, startBatchWorker, type Worker } from './jetstream-worker';
 
 jest.setTimeout(30_000);
 
+/** Waits on a condition (as @herald/testing's eventually, which service-kit cannot import: testing depends on it). */
+async function eventually<T>(what: string, probe: () => T | Promise<T>): Promise<Exclude<T, undefined | false>> {
+  const deadline = Date.now() + 25_000;
+  for (let pause = 10; ; pause = Math.min(250, Math.ceil(pause * 1.5))) {
+    const value = await probe();
+    if (value !== undefined && value !== false) return value as Exclude<T, undefined | false>;
+    if (Date.now() > deadline) throw new Error(`${what}: not reached`);
+    await new Promise((resolve) => setTimeout(resolve, pause));
+  }
+}
+
 describe('batch worker against the real broker', () => {
   let nc: NatsConnection;
   const stream = `TEST_WORKER_${randomBytes(3).toString('hex').toUpperCase()}`;
@@ -21,6 +32,31 @@ describe('batch worker against the real broker', () => {
     await (await jetstreamManager(nc)).streams.delete(stream).catch(() => undefined);
     await nc.drain();
   });
+
+  /** Resolves once the worker has sent working() for `m` `times` times (it does every workingEveryMs). */
+  const renewals = (m: JsMsg, times: number) =>
+    new Promise<void>((resolve) => {
+      const working = m.working.bind(m);
+      let n = 0;
+      m.working = () => {
+        working();
+        if (++n === times) resolve();
+      };
+    });
+  /** Waiters released whenever `opened()` finds their condition true. */
+  const waiters = new Set<{ cond: () => boolean; release: () => void }>();
+  const opened = () => {
+    for (const w of [...waiters]) {
+      if (!w.cond()) continue;
+      waiters.delete(w);
+      w.release();
+    }
+  };
+  const gate = (cond: () => boolean) =>
+    new Promise<void>((release) => {
+      waiters.add({ cond, release });
+      opened();
+    });
 
   const consumer = async (durable: string, ackWaitMs: number) => {
     await (await jetstreamManager(nc)).consumers.add(stream, { durable_name: durable, filter_subject: `${subject}.${durable}`, ack_policy: AckPolicy.Explicit, ack_wait: nanos(ackWaitMs), max_deliver: -1 });
@@ -49,13 +85,14 @@ describe('batch worker against the real broker', () => {
         most = Math.max(most, inHand);
         sizes.push(msgs.length);
         for (const m of msgs) seen.set(m.string(), (seen.get(m.string()) ?? 0) + 1);
-        await new Promise((r) => setTimeout(r, 1500)); // longer than the ack wait: kept alive by working()
+        // Longer than the ack wait (1 s): held until the worker has renewed each message with
+        // working() four times (every 300 ms), which alone keeps the server from redelivering it.
+        await Promise.all(msgs.map((m) => renewals(m, 4)));
         inHand -= msgs.length;
         return msgs.map(() => done);
       },
     });
-    const deadline = Date.now() + 25_000;
-    while (seen.size < 40 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    await eventually('40 messages handled', () => seen.size >= 40);
     await worker.stop();
     worker = null;
     expect(seen.size).toBe(40);
@@ -69,11 +106,7 @@ describe('batch worker against the real broker', () => {
   });
 
   const silent = createLogger('worker-test', 'silent');
-  const waitFor = async (cond: () => boolean, ms = 20_000) => {
-    const deadline = Date.now() + ms;
-    while (!cond() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-    return cond();
-  };
+  const waitFor = async (cond: () => boolean) => eventually('worker condition', cond);
 
   it('when the concurrency is not a multiple of the batch size, then no more than the concurrency is fetched', async () => {
     await consumer('odd', 5000);
@@ -93,7 +126,10 @@ describe('batch worker against the real broker', () => {
       async handleBatch(msgs: JsMsg[]) {
         inHand += msgs.length;
         most = Math.max(most, inHand);
-        await new Promise((r) => setTimeout(r, 200));
+        opened();
+        // Held until the worker filled every slot it may (or holds all that is left): had it fetched
+        // more than the concurrency, `most` would show it.
+        await gate(() => inHand >= 6 || handled + inHand >= 40);
         inHand -= msgs.length;
         handled += msgs.length;
         return msgs.map(() => done);
@@ -157,8 +193,12 @@ describe('batch worker against the real broker', () => {
     });
     expect(await waitFor(() => handled >= 40)).toBe(true);
     const jsm = await jetstreamManager(nc);
-    expect(await waitFor(() => false, 500)).toBe(false); // let the last terms reach the server
-    const info = await jsm.consumers.info(stream, 'poison');
+    // Once the last terms reached the server nothing is pending (a message left pending would be
+    // redelivered after the 2 s ack wait, and show as redelivered and handled twice).
+    const info = await eventually('nothing pending', async () => {
+      const i = await jsm.consumers.info(stream, 'poison');
+      return i.num_ack_pending === 0 ? i : undefined;
+    });
     await worker.stop();
     worker = null;
     expect(info.num_ack_pending).toBe(0);

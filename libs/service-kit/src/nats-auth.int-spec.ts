@@ -1,15 +1,36 @@
-// Against a real nats-server started with docker/nats/herald.conf: each app connects with
-// NATS_USER/NATS_PASSWORD (connectNats), does its JetStream and core NATS work, and is refused when
-// it publishes another app's subject. Needs the nats-server binary (NATS_SERVER_BIN, .local/bin or PATH;
-// `npm test` installs it); without one the suite is skipped with a message.
+// Against a real nats-server started with docker/nats/herald.conf (generated from libs/contracts'
+// NATS grants): each app connects with its user (connectNats: password and its own inbox prefix),
+// does its JetStream and core NATS work under the real stream and consumer names, and is refused
+// what belongs to another app: its subjects, its streams, its consumers, its inbox. Needs the
+// nats-server binary (NATS_SERVER_BIN, .local/bin or PATH; `npm test` installs it); without one the
+// suite is skipped with a message.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { AckPolicy, jetstream, jetstreamManager } from '@nats-io/jetstream';
-import { DELIVERY_EMAIL_SUBJECT, EVENTS_STREAM, KEY_REVOKED_SUBJECT, RECIPIENT_DELETED_SUBJECT } from '@herald/contracts';
-import { connectNats, ensureEventsStream, ensureStream, type NatsConnection } from './nats';
+import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager } from '@nats-io/jetstream';
+import { connect } from '@nats-io/transport-node';
+import {
+  DELIVERY_EMAIL_CONSUMER,
+  DELIVERY_EMAIL_SUBJECT,
+  DELIVERY_RECIPIENT_DELETED_CONSUMER,
+  DELIVERY_STREAM,
+  DELIVERY_SUBJECT_PREFIX,
+  EVENTS_STREAM,
+  KEY_REVOKED_SUBJECT,
+  NATS_APPS,
+  NATS_GRANTS,
+  natsPasswordVariable,
+  OUTCOMES_STREAM,
+  outcomeSubject,
+  PREFERENCE_RECIPIENT_DELETED_CONSUMER,
+  RECIPIENT_CHANGED_SUBJECT,
+  RECIPIENT_DELETED_SUBJECT,
+  WEBHOOK_DISPATCH_CONSUMER,
+  type NatsApp,
+} from '@herald/contracts';
+import { connectNats, ensureConsumer, ensureEventsStream, ensureOutcomesStream, ensureStream, type NatsConnection } from './nats';
 
 const repoRoot = path.resolve(__dirname, '../../..');
 
@@ -31,27 +52,23 @@ function freePort(): Promise<number> {
   });
 }
 
-async function waitForPort(port: number, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const up = await new Promise<boolean>((resolve) => {
-      const socket = net.connect(port, '127.0.0.1', () => (socket.end(), resolve(true)));
-      socket.on('error', () => resolve(false));
-    });
-    if (up) return;
-    if (Date.now() > deadline) throw new Error(`nats-server did not listen on ${port} within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+/** Resolves once the server says it is ready; rejects with its output when it exits first. */
+function serverReady(child: ChildProcess): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('Server is ready')) resolve();
+    };
+    child.stderr!.on('data', onData);
+    child.stdout!.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`nats-server exited (${code}) before it was ready:\n${output}`)));
+  });
 }
 
 const conf = path.join(repoRoot, 'docker/nats/herald.conf');
-const PASSWORDS = {
-  gateway: ['HERALD_NATS_GATEWAY_PASSWORD', 'gw-secret-1'],
-  'recipient-service': ['HERALD_NATS_RECIPIENT_PASSWORD', 'rs-secret-1'],
-  'preference-service': ['HERALD_NATS_PREFERENCE_PASSWORD', 'ps-secret-1'],
-  'delivery-service': ['HERALD_NATS_DELIVERY_PASSWORD', 'ds-secret-1'],
-} as const;
-type App = keyof typeof PASSWORDS;
+const password = (app: NatsApp) => `${app}-secret-1`;
+const PERMISSION = /Permissions Violation/i;
 
 const binary = findNatsServer();
 const describeWithServer = binary ? describe : describe.skip;
@@ -62,36 +79,64 @@ describeWithServer('NATS users from docker/nats/herald.conf (real nats-server)',
   let dir: string;
   let url: string;
   const open: NatsConnection[] = [];
+  const connections = new Map<NatsApp, NatsConnection>();
 
-  const as = async (app: App) => {
-    const nc = await connectNats(url, app, { user: app, password: PASSWORDS[app][1] });
-    open.push(nc);
-    const errors: string[] = [];
-    void (async () => {
-      for await (const s of nc.status()) if (s.type === 'error') errors.push(String((s as { error?: unknown }).error));
-    })();
-    return { nc, errors };
+  /** The app's connection (one per app, as the app itself holds). */
+  const as = async (app: NatsApp) => {
+    if (!connections.has(app)) {
+      const nc = await connectNats(url, app, { user: app, password: password(app) });
+      open.push(nc);
+      connections.set(app, nc);
+    }
+    return connections.get(app)!;
   };
-  const refused = async (c: { nc: NatsConnection; errors: string[] }, subject: string) => {
-    c.nc.publish(subject, 'forged');
-    await c.nc.flush();
-    for (let i = 0; i < 40 && !c.errors.some((e) => e.includes(subject)); i++) await new Promise((r) => setTimeout(r, 25));
-    return c.errors.some((e) => /Permissions Violation/i.test(e) && e.includes(subject));
+  /** Publishes on `subject` and resolves true once the server reports the violation for it. */
+  const publishRefused = async (nc: NatsConnection, subject: string) => {
+    const refusal = (async () => {
+      for await (const s of nc.status()) if (s.type === 'error' && PERMISSION.test(String(s.error)) && String(s.error).includes(subject)) return true;
+      return false;
+    })();
+    nc.publish(subject, 'forged');
+    await nc.flush();
+    return refusal;
+  };
+  /** Subscribes to `subject` and resolves true once the server closes the subscription for lack of permission. */
+  const subscribeRefused = async (nc: NatsConnection, subject: string) => {
+    const sub = nc.subscribe(subject);
+    const closed = await sub.closed;
+    return closed instanceof Error && PERMISSION.test(closed.message);
   };
 
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'herald-nats-auth-'));
     const port = await freePort();
     url = `nats://127.0.0.1:${port}`;
-    const env = { ...process.env, ...Object.fromEntries(Object.values(PASSWORDS)) };
-    server = spawn(binary!, ['-c', conf, '-js', '-sd', path.join(dir, 'js'), '-a', '127.0.0.1', '-p', String(port), '-m', '0'], { env, stdio: 'ignore' });
-    await waitForPort(port, 15_000);
+    const env = { ...process.env, ...Object.fromEntries(NATS_APPS.map((a) => [natsPasswordVariable(a), password(a)])) };
+    server = spawn(binary!, ['-c', conf, '-js', '-sd', path.join(dir, 'js'), '-a', '127.0.0.1', '-p', String(port), '-m', '0'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    await serverReady(server);
+    // The streams and consumers exist, as each app creates them at start.
+    const recipient = await as('recipient-service');
+    await ensureEventsStream(recipient);
+    const delivery = await as('delivery-service');
+    await ensureStream(delivery, { name: DELIVERY_STREAM, subjects: [`${DELIVERY_SUBJECT_PREFIX}.>`] });
+    await ensureEventsStream(delivery);
+    await ensureOutcomesStream(delivery);
+    for (const [stream, durable] of NATS_GRANTS['delivery-service'].durables) {
+      const filter = stream === EVENTS_STREAM ? RECIPIENT_DELETED_SUBJECT : stream === DELIVERY_STREAM && durable === DELIVERY_EMAIL_CONSUMER ? DELIVERY_EMAIL_SUBJECT : undefined;
+      await ensureConsumer(delivery, stream, { durable_name: durable, ack_policy: AckPolicy.Explicit, ...(filter ? { filter_subject: filter } : {}) });
+    }
+    const preference = await as('preference-service');
+    await ensureEventsStream(preference);
+    await ensureConsumer(preference, EVENTS_STREAM, { durable_name: PREFERENCE_RECIPIENT_DELETED_CONSUMER, ack_policy: AckPolicy.Explicit, filter_subject: RECIPIENT_DELETED_SUBJECT });
   });
 
   afterAll(async () => {
     for (const nc of open) await nc.close().catch(() => undefined);
-    server?.kill('SIGTERM');
-    await new Promise((r) => server?.once('exit', r));
+    if (server && server.exitCode === null) {
+      const exited = new Promise((r) => server.once('exit', r));
+      server.kill('SIGTERM');
+      await exited;
+    }
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
@@ -100,44 +145,104 @@ describeWithServer('NATS users from docker/nats/herald.conf (real nats-server)',
     await expect(connectNats(url, 'gateway', { user: 'gateway', password: 'wrong' })).rejects.toThrow(/Authorization/i);
   });
 
-  it('when the recipient service publishes its events, the preference and delivery services consume and ack them, and the gateway sees them', async () => {
-    const recipient = await as('recipient-service');
+  it('when an app connects without its own inbox prefix, then its JetStream calls are refused (no user may read _INBOX.>)', async () => {
+    const nc = await connect({ servers: url, user: 'gateway', pass: password('gateway') });
+    open.push(nc);
+    await expect((await jetstreamManager(nc, { checkAPI: false })).streams.info(OUTCOMES_STREAM)).rejects.toThrow(PERMISSION);
+  });
+
+  it('when the recipient service publishes its events, then the gateway hears them and the preference and delivery services pull and ack them from their own consumers', async () => {
     const gateway = await as('gateway');
-    await ensureEventsStream(recipient.nc);
-    const seen = gateway.nc.subscribe(RECIPIENT_DELETED_SUBJECT, { max: 1 });
-    await gateway.nc.flush();
-    const ack = await jetstream(recipient.nc).publish(RECIPIENT_DELETED_SUBJECT, 'r1', { msgID: 'r1' });
+    const seen = gateway.subscribe(RECIPIENT_DELETED_SUBJECT, { max: 1 });
+    await gateway.flush();
+    const ack = await jetstream(await as('recipient-service')).publish(RECIPIENT_DELETED_SUBJECT, 'r1', { msgID: 'r1' });
     expect(ack.seq).toBeGreaterThan(0);
     for await (const m of seen) expect(m.subject).toBe(RECIPIENT_DELETED_SUBJECT);
+    const changes = gateway.subscribe(RECIPIENT_CHANGED_SUBJECT, { max: 1 });
+    await gateway.flush();
+    await jetstream(await as('recipient-service')).publish(RECIPIENT_CHANGED_SUBJECT, 'r1');
+    for await (const m of changes) expect(m.subject).toBe(RECIPIENT_CHANGED_SUBJECT);
 
-    for (const app of ['preference-service', 'delivery-service'] as const) {
-      const c = await as(app);
-      await ensureEventsStream(c.nc);
-      const jsm = await jetstreamManager(c.nc);
-      await jsm.consumers.add(EVENTS_STREAM, { durable_name: `${app}-test`, ack_policy: AckPolicy.Explicit, filter_subject: RECIPIENT_DELETED_SUBJECT });
-      const msg = await (await jetstream(c.nc).consumers.get(EVENTS_STREAM, `${app}-test`)).next({ expires: 5_000 });
+    for (const [app, durable] of [
+      ['preference-service', PREFERENCE_RECIPIENT_DELETED_CONSUMER],
+      ['delivery-service', DELIVERY_RECIPIENT_DELETED_CONSUMER],
+    ] as const) {
+      const msg = await (await jetstream(await as(app)).consumers.get(EVENTS_STREAM, durable)).next({ expires: 5_000 });
       expect([app, msg?.subject]).toEqual([app, RECIPIENT_DELETED_SUBJECT]);
       expect(await msg!.ackAck()).toBe(true);
     }
   });
 
-  it('when the delivery service publishes and consumes its jobs, then it may', async () => {
+  it('when the delivery service publishes and consumes its jobs and publishes outcomes, then it may, and the gateway reads the outcomes through consumers of its own', async () => {
     const delivery = await as('delivery-service');
-    await ensureStream(delivery.nc, { name: 'HERALD_DELIVERY_TEST', subjects: [DELIVERY_EMAIL_SUBJECT] });
-    await jetstream(delivery.nc).publish(DELIVERY_EMAIL_SUBJECT, 'job', { msgID: 'j1' });
-    const jsm = await jetstreamManager(delivery.nc);
-    await jsm.consumers.add('HERALD_DELIVERY_TEST', { durable_name: 'emails', ack_policy: AckPolicy.Explicit });
-    const msg = await (await jetstream(delivery.nc).consumers.get('HERALD_DELIVERY_TEST', 'emails')).next({ expires: 5_000 });
-    expect(msg?.subject).toBe(DELIVERY_EMAIL_SUBJECT);
+    await jetstream(delivery).publish(DELIVERY_EMAIL_SUBJECT, 'job', { msgID: 'j1' });
+    const job = await (await jetstream(delivery).consumers.get(DELIVERY_STREAM, DELIVERY_EMAIL_CONSUMER)).next({ expires: 5_000 });
+    expect(job?.subject).toBe(DELIVERY_EMAIL_SUBJECT);
+    expect(await job!.ackAck()).toBe(true);
+
+    const gateway = await as('gateway');
+    const gjsm = await jetstreamManager(gateway);
+    const outcome = outcomeSubject(7, 'r', 'notification.delivered');
+    await jetstream(delivery).publish(outcome, 'o1', { msgID: 'o1' });
+    // The live reader: an ordered consumer (named by the client, created through the named API).
+    const live = await jetstream(gateway).consumers.get(OUTCOMES_STREAM, { filter_subjects: outcome });
+    expect((await live.next({ expires: 5_000 }))?.subject).toBe(outcome);
+    // A replay: a named consumer of its own, fetched from and deleted.
+    const replay = await gjsm.consumers.add(OUTCOMES_STREAM, { name: 'replay_test', filter_subject: outcome, deliver_policy: DeliverPolicy.All, ack_policy: AckPolicy.None, mem_storage: true });
+    const batch = await (await jetstream(gateway).consumers.get(OUTCOMES_STREAM, replay.name)).fetch({ max_messages: 1, expires: 5_000 });
+    for await (const m of batch) expect(m.subject).toBe(outcome);
+    expect(await gjsm.consumers.delete(OUTCOMES_STREAM, replay.name)).toBe(true);
   });
 
-  it("when an app publishes another app's subject, then the server refuses it", async () => {
-    expect(await refused(await as('gateway'), RECIPIENT_DELETED_SUBJECT)).toBe(true);
-    expect(await refused(await as('preference-service'), RECIPIENT_DELETED_SUBJECT)).toBe(true);
-    expect(await refused(await as('recipient-service'), DELIVERY_EMAIL_SUBJECT)).toBe(true);
-    expect(await refused(await as('delivery-service'), KEY_REVOKED_SUBJECT)).toBe(true);
-    // The gateway reads the outcome events stream only: no other stream's API, no deletes.
-    expect(await refused(await as('gateway'), '$JS.API.STREAM.DELETE.HERALD_OUTCOMES')).toBe(true);
-    expect(await refused(await as('gateway'), '$JS.API.CONSUMER.MSG.NEXT.HERALD_DELIVERY.notifications')).toBe(true);
+  // One forbidden operation per kind and user: another app's subject, stream, consumer or inbox.
+  it("when the internet-facing gateway reaches for the webhook dispatcher's consumer, then it can neither delete, pull, read nor re-filter it", async () => {
+    const gateway = await as('gateway');
+    const gjsm = await jetstreamManager(gateway);
+    await expect(gjsm.consumers.delete(OUTCOMES_STREAM, WEBHOOK_DISPATCH_CONSUMER)).rejects.toThrow(PERMISSION);
+    await expect(gateway.request(`$JS.API.CONSUMER.MSG.NEXT.${OUTCOMES_STREAM}.${WEBHOOK_DISPATCH_CONSUMER}`, JSON.stringify({ batch: 1, expires: 1e9 }))).rejects.toThrow(PERMISSION);
+    await expect(gjsm.consumers.info(OUTCOMES_STREAM, WEBHOOK_DISPATCH_CONSUMER)).rejects.toThrow(PERMISSION);
+    // nats-server 2.9 lets the legacy ephemeral create update a durable named in the body.
+    const refilter = JSON.stringify({ stream_name: OUTCOMES_STREAM, config: { name: WEBHOOK_DISPATCH_CONSUMER, ack_policy: 'explicit', deliver_policy: 'all', filter_subject: 'herald.outcomes.nothing' } });
+    await expect(gateway.request(`$JS.API.CONSUMER.CREATE.${OUTCOMES_STREAM}`, refilter)).rejects.toThrow(PERMISSION);
+    await expect(gjsm.consumers.add(OUTCOMES_STREAM, { name: WEBHOOK_DISPATCH_CONSUMER, ack_policy: AckPolicy.Explicit, filter_subject: 'herald.outcomes.nothing' })).rejects.toThrow(PERMISSION);
+    await expect(gjsm.streams.delete(OUTCOMES_STREAM)).rejects.toThrow(PERMISSION);
+    await expect(gjsm.streams.purge(OUTCOMES_STREAM)).rejects.toThrow(PERMISSION);
+    const dispatch = await (await jetstreamManager(await as('delivery-service'))).consumers.info(OUTCOMES_STREAM, WEBHOOK_DISPATCH_CONSUMER);
+    expect(dispatch.config.filter_subject ?? '').toBe('');
+    expect(await publishRefused(gateway, RECIPIENT_DELETED_SUBJECT)).toBe(true);
+    expect(await publishRefused(gateway, outcomeSubject(7, 'r', 'notification.delivered'))).toBe(true);
+    expect(await subscribeRefused(gateway, '_INBOX_delivery-service.>')).toBe(true);
+  });
+
+  it('when the recipient service reaches beyond publishing its events, then it is refused', async () => {
+    const recipient = await as('recipient-service');
+    const jsm = await jetstreamManager(recipient);
+    await expect(jsm.consumers.add(EVENTS_STREAM, { name: 'sneaky', ack_policy: AckPolicy.None })).rejects.toThrow(PERMISSION);
+    await expect(jsm.streams.delete(EVENTS_STREAM)).rejects.toThrow(PERMISSION);
+    await expect(recipient.request(`$JS.API.CONSUMER.MSG.NEXT.${EVENTS_STREAM}.${DELIVERY_RECIPIENT_DELETED_CONSUMER}`, JSON.stringify({ batch: 1 }))).rejects.toThrow(PERMISSION);
+    expect(await publishRefused(recipient, DELIVERY_EMAIL_SUBJECT)).toBe(true);
+    expect(await subscribeRefused(recipient, RECIPIENT_DELETED_SUBJECT)).toBe(true);
+  });
+
+  it("when the preference service reaches for another app's stream or consumer, then it is refused", async () => {
+    const preference = await as('preference-service');
+    const jsm = await jetstreamManager(preference);
+    await expect(jsm.streams.delete(EVENTS_STREAM)).rejects.toThrow(PERMISSION);
+    await expect(jsm.streams.info(DELIVERY_STREAM)).rejects.toThrow(PERMISSION);
+    await expect(jsm.consumers.delete(EVENTS_STREAM, DELIVERY_RECIPIENT_DELETED_CONSUMER)).rejects.toThrow(PERMISSION);
+    await expect(preference.request(`$JS.API.CONSUMER.MSG.NEXT.${EVENTS_STREAM}.${DELIVERY_RECIPIENT_DELETED_CONSUMER}`, JSON.stringify({ batch: 1 }))).rejects.toThrow(PERMISSION);
+    expect(await publishRefused(preference, RECIPIENT_DELETED_SUBJECT)).toBe(true);
+    expect(await subscribeRefused(preference, '_INBOX_gateway.>')).toBe(true);
+  });
+
+  it("when the delivery service reaches for another app's subject or consumer, then it is refused", async () => {
+    const delivery = await as('delivery-service');
+    const jsm = await jetstreamManager(delivery);
+    await expect(jsm.consumers.delete(EVENTS_STREAM, PREFERENCE_RECIPIENT_DELETED_CONSUMER)).rejects.toThrow(PERMISSION);
+    await expect(delivery.request(`$JS.API.CONSUMER.MSG.NEXT.${EVENTS_STREAM}.${PREFERENCE_RECIPIENT_DELETED_CONSUMER}`, JSON.stringify({ batch: 1 }))).rejects.toThrow(PERMISSION);
+    await expect(jsm.streams.delete(DELIVERY_STREAM)).rejects.toThrow(PERMISSION);
+    expect(await publishRefused(delivery, KEY_REVOKED_SUBJECT)).toBe(true);
+    expect(await publishRefused(delivery, RECIPIENT_DELETED_SUBJECT)).toBe(true);
+    expect(await subscribeRefused(delivery, '_INBOX_gateway.>')).toBe(true);
   });
 });

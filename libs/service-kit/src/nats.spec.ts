@@ -6,12 +6,14 @@ describe('NATS connection options', () => {
     expect(opts.servers).toEqual(['nats://a:4222', 'nats://b:4222']);
     expect(opts).not.toHaveProperty('user');
     expect(opts).not.toHaveProperty('pass');
+    expect(opts).not.toHaveProperty('inboxPrefix');
   });
 
-  it('when NATS_USER and NATS_PASSWORD are configured, then the connection authenticates as that user', () => {
+  it('when NATS_USER and NATS_PASSWORD are configured, then the connection authenticates as that user and takes its replies on its own inbox prefix', () => {
     expect(natsConnectOptions('nats://n:4222', 'delivery-service', { user: 'delivery-service', password: 'pw' })).toMatchObject({
       user: 'delivery-service',
       pass: 'pw',
+      inboxPrefix: '_INBOX_delivery-service',
     });
   });
 

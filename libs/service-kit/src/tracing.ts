@@ -20,6 +20,8 @@ export { SpanKind, context, trace, type Context, type Span } from '@opentelemetr
 const TRACER = 'herald';
 
 export interface Tracing {
+  /** Exports every finished span now (the batch processor otherwise waits for its timer). */
+  flush(): Promise<void>;
   shutdown(): Promise<void>;
 }
 
@@ -36,7 +38,7 @@ export function initTracing(service: string, opts: { otlpEndpoint?: string; expo
     spanProcessors: [new BatchSpanProcessor(exporter, { scheduledDelayMillis: 200 })],
   });
   provider.register({ propagator: new W3CTraceContextPropagator() });
-  return { shutdown: () => provider.shutdown() };
+  return { flush: () => provider.forceFlush(), shutdown: () => provider.shutdown() };
 }
 
 /** Runs `fn` in a new active span; records an exception and error status when it throws. */

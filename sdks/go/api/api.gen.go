@@ -233,6 +233,81 @@ func (e PrimaryContactInputMedium) Valid() bool {
 	}
 }
 
+// Defines values for StreamNotificationEventEvent.
+const (
+	StreamNotificationEventEventNotification StreamNotificationEventEvent = "notification"
+)
+
+// Valid indicates whether the value is a known member of the StreamNotificationEventEvent enum.
+func (e StreamNotificationEventEvent) Valid() bool {
+	switch e {
+	case StreamNotificationEventEventNotification:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for StreamNotificationUpdatedEventEvent.
+const (
+	StreamNotificationUpdatedEventEventNotificationUpdated StreamNotificationUpdatedEventEvent = "notification.updated"
+)
+
+// Valid indicates whether the value is a known member of the StreamNotificationUpdatedEventEvent enum.
+func (e StreamNotificationUpdatedEventEvent) Valid() bool {
+	switch e {
+	case StreamNotificationUpdatedEventEventNotificationUpdated:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for StreamResetEventDataReason.
+const (
+	StreamResetEventDataReasonReplayWindowExceeded StreamResetEventDataReason = "replay_window_exceeded"
+)
+
+// Valid indicates whether the value is a known member of the StreamResetEventDataReason enum.
+func (e StreamResetEventDataReason) Valid() bool {
+	switch e {
+	case StreamResetEventDataReasonReplayWindowExceeded:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for StreamResetEventEvent.
+const (
+	StreamResetEventEventReset StreamResetEventEvent = "reset"
+)
+
+// Valid indicates whether the value is a known member of the StreamResetEventEvent enum.
+func (e StreamResetEventEvent) Valid() bool {
+	switch e {
+	case StreamResetEventEventReset:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for StreamUnreadCountEventEvent.
+const (
+	StreamUnreadCountEventEventUnreadCount StreamUnreadCountEventEvent = "unread_count"
+)
+
+// Valid indicates whether the value is a known member of the StreamUnreadCountEventEvent enum.
+func (e StreamUnreadCountEventEvent) Valid() bool {
+	switch e {
+	case StreamUnreadCountEventEventUnreadCount:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for UnsubscribeResultStateEnabled.
 const (
 	UnsubscribeResultStateEnabledFalse UnsubscribeResultStateEnabled = false
@@ -1179,6 +1254,92 @@ type SendInput_1 struct {
 	Email map[string]interface{} `json:"email"`
 }
 
+// StreamEvent One event of the live stream, framed as Server-Sent Events: `event: <event>`, `id: <id>`, `data: <data as one line of JSON>`
+type StreamEvent struct {
+	union json.RawMessage
+}
+
+// StreamNotificationEvent A notification newly delivered to the feed (the feed object, as GET /recipients/{recipient_id}/notifications shows it)
+type StreamNotificationEvent struct {
+	Data  StreamNotificationEvent_Data `json:"data"`
+	Event StreamNotificationEventEvent `json:"event"`
+
+	// ID The event's position in the recipient's stream (grows); send the last one received as Last-Event-ID to resume
+	ID string `json:"id"`
+}
+
+// StreamNotificationEvent_Data defines model for StreamNotificationEvent.Data.
+type StreamNotificationEvent_Data struct {
+	Notification Notification `json:"notification"`
+
+	// UnreadCount The recipient's unread count, after this event
+	UnreadCount int `json:"unread_count"`
+}
+
+// StreamNotificationEventEvent defines model for StreamNotificationEvent.Event.
+type StreamNotificationEventEvent string
+
+// StreamNotificationUpdatedEvent A notification of the feed whose read or opened flag changed (mark-all-read included): its current object
+type StreamNotificationUpdatedEvent struct {
+	Data  StreamNotificationUpdatedEvent_Data `json:"data"`
+	Event StreamNotificationUpdatedEventEvent `json:"event"`
+
+	// ID The event's position in the recipient's stream (grows); send the last one received as Last-Event-ID to resume
+	ID string `json:"id"`
+}
+
+// StreamNotificationUpdatedEvent_Data defines model for StreamNotificationUpdatedEvent.Data.
+type StreamNotificationUpdatedEvent_Data struct {
+	Notification Notification `json:"notification"`
+
+	// UnreadCount The recipient's unread count, after this event
+	UnreadCount int `json:"unread_count"`
+}
+
+// StreamNotificationUpdatedEventEvent defines model for StreamNotificationUpdatedEvent.Event.
+type StreamNotificationUpdatedEventEvent string
+
+// StreamResetEvent What the client missed is beyond the replay window (Last-Event-ID too old, or too many or too large events): refetch the feed
+type StreamResetEvent struct {
+	Data  StreamResetEvent_Data `json:"data"`
+	Event StreamResetEventEvent `json:"event"`
+
+	// ID The event's position in the recipient's stream (grows); send the last one received as Last-Event-ID to resume
+	ID string `json:"id"`
+}
+
+// StreamResetEventDataReason defines model for StreamResetEvent.Data.Reason.
+type StreamResetEventDataReason string
+
+// StreamResetEvent_Data defines model for StreamResetEvent.Data.
+type StreamResetEvent_Data struct {
+	Reason StreamResetEventDataReason `json:"reason"`
+
+	// UnreadCount The recipient's unread count, after this event
+	UnreadCount int `json:"unread_count"`
+}
+
+// StreamResetEventEvent defines model for StreamResetEvent.Event.
+type StreamResetEventEvent string
+
+// StreamUnreadCountEvent The unread count: first on connect (when nothing is replayed), then after every change
+type StreamUnreadCountEvent struct {
+	Data  StreamUnreadCountEvent_Data `json:"data"`
+	Event StreamUnreadCountEventEvent `json:"event"`
+
+	// ID The event's position in the recipient's stream (grows); send the last one received as Last-Event-ID to resume
+	ID string `json:"id"`
+}
+
+// StreamUnreadCountEvent_Data defines model for StreamUnreadCountEvent.Data.
+type StreamUnreadCountEvent_Data struct {
+	// UnreadCount The recipient's unread count, after this event
+	UnreadCount int `json:"unread_count"`
+}
+
+// StreamUnreadCountEventEvent defines model for StreamUnreadCountEvent.Event.
+type StreamUnreadCountEventEvent string
+
 // Target defines model for Target.
 type Target struct {
 	Channel string `json:"channel"`
@@ -1701,7 +1862,7 @@ type PostRecipientsRecipientIDNotificationsMarkAllRead200JSONResponseBody struct
 
 // GetRecipientsRecipientIDNotificationsStreamParams defines parameters for GetRecipientsRecipientIDNotificationsStream.
 type GetRecipientsRecipientIDNotificationsStreamParams struct {
-	// Token A recipient token (or API key), for clients that cannot set the Authorization header
+	// Token A recipient token, for clients that cannot set the Authorization header (EventSource). Never an API key: a key here is refused (401); send keys in the Authorization header.
 	Token *string `form:"token,omitempty" json:"token,omitempty"`
 
 	// LastEventID The id of the last event received: replay from there
@@ -1850,7 +2011,7 @@ type PostWebhooksJSONBody struct {
 	// EventTypes Omitted or empty: every event type
 	EventTypes []PostWebhooksJSONBodyEventTypes `json:"event_types,omitempty"`
 
-	// URL http or https URL
+	// URL An absolute http or https URL (a host name or IPv4 address, an optional port; no credentials)
 	URL string `json:"url"`
 }
 
@@ -2531,6 +2692,120 @@ func (t *SendInput) UnmarshalJSON(b []byte) error {
 	return err
 }
 
+// AsStreamNotificationEvent returns the union data inside the StreamEvent as a StreamNotificationEvent
+func (t StreamEvent) AsStreamNotificationEvent() (StreamNotificationEvent, error) {
+	var body StreamNotificationEvent
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromStreamNotificationEvent overwrites any union data inside the StreamEvent as the provided StreamNotificationEvent
+func (t *StreamEvent) FromStreamNotificationEvent(v StreamNotificationEvent) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeStreamNotificationEvent performs a merge with any union data inside the StreamEvent, using the provided StreamNotificationEvent
+func (t *StreamEvent) MergeStreamNotificationEvent(v StreamNotificationEvent) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsStreamNotificationUpdatedEvent returns the union data inside the StreamEvent as a StreamNotificationUpdatedEvent
+func (t StreamEvent) AsStreamNotificationUpdatedEvent() (StreamNotificationUpdatedEvent, error) {
+	var body StreamNotificationUpdatedEvent
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromStreamNotificationUpdatedEvent overwrites any union data inside the StreamEvent as the provided StreamNotificationUpdatedEvent
+func (t *StreamEvent) FromStreamNotificationUpdatedEvent(v StreamNotificationUpdatedEvent) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeStreamNotificationUpdatedEvent performs a merge with any union data inside the StreamEvent, using the provided StreamNotificationUpdatedEvent
+func (t *StreamEvent) MergeStreamNotificationUpdatedEvent(v StreamNotificationUpdatedEvent) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsStreamUnreadCountEvent returns the union data inside the StreamEvent as a StreamUnreadCountEvent
+func (t StreamEvent) AsStreamUnreadCountEvent() (StreamUnreadCountEvent, error) {
+	var body StreamUnreadCountEvent
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromStreamUnreadCountEvent overwrites any union data inside the StreamEvent as the provided StreamUnreadCountEvent
+func (t *StreamEvent) FromStreamUnreadCountEvent(v StreamUnreadCountEvent) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeStreamUnreadCountEvent performs a merge with any union data inside the StreamEvent, using the provided StreamUnreadCountEvent
+func (t *StreamEvent) MergeStreamUnreadCountEvent(v StreamUnreadCountEvent) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsStreamResetEvent returns the union data inside the StreamEvent as a StreamResetEvent
+func (t StreamEvent) AsStreamResetEvent() (StreamResetEvent, error) {
+	var body StreamResetEvent
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromStreamResetEvent overwrites any union data inside the StreamEvent as the provided StreamResetEvent
+func (t *StreamEvent) FromStreamResetEvent(v StreamResetEvent) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeStreamResetEvent performs a merge with any union data inside the StreamEvent, using the provided StreamResetEvent
+func (t *StreamEvent) MergeStreamResetEvent(v StreamResetEvent) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+func (t StreamEvent) MarshalJSON() ([]byte, error) {
+	b, err := t.union.MarshalJSON()
+	return b, err
+}
+
+func (t *StreamEvent) UnmarshalJSON(b []byte) error {
+	err := t.union.UnmarshalJSON(b)
+	return err
+}
+
 // AsPatchRecipientsRecipientIDContactsContactIDJSONBody0 returns the union data inside the PatchRecipientsRecipientIDContactsContactIDJSONBody as a PatchRecipientsRecipientIDContactsContactIDJSONBody0
 func (t PatchRecipientsRecipientIDContactsContactIDJSONBody) AsPatchRecipientsRecipientIDContactsContactIDJSONBody0() (PatchRecipientsRecipientIDContactsContactIDJSONBody0, error) {
 	var body PatchRecipientsRecipientIDContactsContactIDJSONBody0
@@ -2884,7 +3159,7 @@ type ClientInterface interface {
 
 	// GetRecipientsRecipientIDNotificationsStream Live feed of a recipient (Server-Sent Events)
 	//
-	// A `text/event-stream`. Events: `notification` (`{"notification": <Notification>, "unread_count": n}`: newly delivered), `notification.updated` (same shape: read/opened changed, mark-all-read included), `unread_count` (`{"unread_count": n}`: on connect and after every change), `reset` (`{"reason": "replay_window_exceeded", "unread_count": n}`: refetch the feed). Every event has an `id` (grows per recipient); reconnecting with `Last-Event-ID` replays what was missed (bounded window, else `reset`). A comment line every 15 s keeps the connection open. Browsers pass a recipient token as `?token=` (EventSource cannot set headers). 429 `too_many_streams` beyond the per-recipient or per-project limit.
+	// A `text/event-stream` of `StreamEvent`s: `notification` (newly delivered), `notification.updated` (read/opened changed, mark-all-read included), `unread_count` (on connect and after every change), `reset` (refetch the feed). Every event has an `id` (grows per recipient); reconnecting with `Last-Event-ID` replays what was missed (a bounded window of events and bytes, else `reset`). The stream starts with a `retry:` line; a comment line (heartbeat, every 15 s by default) keeps the connection open. The stream ends when its credential does (the recipient token expires, the key that opened it or minted its token is revoked, the recipient is erased) and after at most an hour (configurable): reconnect with Last-Event-ID. Browsers pass a recipient token as `?token=` (EventSource cannot set headers); an API key there is refused (401). 429 `too_many_streams` beyond the per-recipient or per-project limit, 503 `unavailable` when the replica holds as many streams as it can (both with Retry-After).
 	//
 	// Corresponds with GET /recipients/{recipient_id}/notifications/stream (the `GetRecipientsRecipientIDNotificationsStream` operationId).
 	GetRecipientsRecipientIDNotificationsStream(ctx context.Context, recipientID string, params *GetRecipientsRecipientIDNotificationsStreamParams, reqEditors ...RequestEditorFn) (*http.Response, error)
@@ -3605,7 +3880,7 @@ func (c *Client) PostRecipientsRecipientIDNotificationsMarkAllRead(ctx context.C
 
 // GetRecipientsRecipientIDNotificationsStream Live feed of a recipient (Server-Sent Events)
 //
-// A `text/event-stream`. Events: `notification` (`{"notification": <Notification>, "unread_count": n}`: newly delivered), `notification.updated` (same shape: read/opened changed, mark-all-read included), `unread_count` (`{"unread_count": n}`: on connect and after every change), `reset` (`{"reason": "replay_window_exceeded", "unread_count": n}`: refetch the feed). Every event has an `id` (grows per recipient); reconnecting with `Last-Event-ID` replays what was missed (bounded window, else `reset`). A comment line every 15 s keeps the connection open. Browsers pass a recipient token as `?token=` (EventSource cannot set headers). 429 `too_many_streams` beyond the per-recipient or per-project limit.
+// A `text/event-stream` of `StreamEvent`s: `notification` (newly delivered), `notification.updated` (read/opened changed, mark-all-read included), `unread_count` (on connect and after every change), `reset` (refetch the feed). Every event has an `id` (grows per recipient); reconnecting with `Last-Event-ID` replays what was missed (a bounded window of events and bytes, else `reset`). The stream starts with a `retry:` line; a comment line (heartbeat, every 15 s by default) keeps the connection open. The stream ends when its credential does (the recipient token expires, the key that opened it or minted its token is revoked, the recipient is erased) and after at most an hour (configurable): reconnect with Last-Event-ID. Browsers pass a recipient token as `?token=` (EventSource cannot set headers); an API key there is refused (401). 429 `too_many_streams` beyond the per-recipient or per-project limit, 503 `unavailable` when the replica holds as many streams as it can (both with Retry-After).
 //
 // Corresponds with GET /recipients/{recipient_id}/notifications/stream (the `GetRecipientsRecipientIDNotificationsStream` operationId).
 func (c *Client) GetRecipientsRecipientIDNotificationsStream(ctx context.Context, recipientID string, params *GetRecipientsRecipientIDNotificationsStreamParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
@@ -6465,7 +6740,7 @@ type ClientWithResponsesInterface interface {
 
 	// GetRecipientsRecipientIDNotificationsStreamWithResponse Live feed of a recipient (Server-Sent Events)
 	//
-	// A `text/event-stream`. Events: `notification` (`{"notification": <Notification>, "unread_count": n}`: newly delivered), `notification.updated` (same shape: read/opened changed, mark-all-read included), `unread_count` (`{"unread_count": n}`: on connect and after every change), `reset` (`{"reason": "replay_window_exceeded", "unread_count": n}`: refetch the feed). Every event has an `id` (grows per recipient); reconnecting with `Last-Event-ID` replays what was missed (bounded window, else `reset`). A comment line every 15 s keeps the connection open. Browsers pass a recipient token as `?token=` (EventSource cannot set headers). 429 `too_many_streams` beyond the per-recipient or per-project limit.
+	// A `text/event-stream` of `StreamEvent`s: `notification` (newly delivered), `notification.updated` (read/opened changed, mark-all-read included), `unread_count` (on connect and after every change), `reset` (refetch the feed). Every event has an `id` (grows per recipient); reconnecting with `Last-Event-ID` replays what was missed (a bounded window of events and bytes, else `reset`). The stream starts with a `retry:` line; a comment line (heartbeat, every 15 s by default) keeps the connection open. The stream ends when its credential does (the recipient token expires, the key that opened it or minted its token is revoked, the recipient is erased) and after at most an hour (configurable): reconnect with Last-Event-ID. Browsers pass a recipient token as `?token=` (EventSource cannot set headers); an API key there is refused (401). 429 `too_many_streams` beyond the per-recipient or per-project limit, 503 `unavailable` when the replica holds as many streams as it can (both with Retry-After).
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
@@ -9927,7 +10202,7 @@ func (c *ClientWithResponses) PostRecipientsRecipientIDNotificationsMarkAllReadW
 
 // GetRecipientsRecipientIDNotificationsStreamWithResponse Live feed of a recipient (Server-Sent Events)
 //
-// A `text/event-stream`. Events: `notification` (`{"notification": <Notification>, "unread_count": n}`: newly delivered), `notification.updated` (same shape: read/opened changed, mark-all-read included), `unread_count` (`{"unread_count": n}`: on connect and after every change), `reset` (`{"reason": "replay_window_exceeded", "unread_count": n}`: refetch the feed). Every event has an `id` (grows per recipient); reconnecting with `Last-Event-ID` replays what was missed (bounded window, else `reset`). A comment line every 15 s keeps the connection open. Browsers pass a recipient token as `?token=` (EventSource cannot set headers). 429 `too_many_streams` beyond the per-recipient or per-project limit.
+// A `text/event-stream` of `StreamEvent`s: `notification` (newly delivered), `notification.updated` (read/opened changed, mark-all-read included), `unread_count` (on connect and after every change), `reset` (refetch the feed). Every event has an `id` (grows per recipient); reconnecting with `Last-Event-ID` replays what was missed (a bounded window of events and bytes, else `reset`). The stream starts with a `retry:` line; a comment line (heartbeat, every 15 s by default) keeps the connection open. The stream ends when its credential does (the recipient token expires, the key that opened it or minted its token is revoked, the recipient is erased) and after at most an hour (configurable): reconnect with Last-Event-ID. Browsers pass a recipient token as `?token=` (EventSource cannot set headers); an API key there is refused (401). 429 `too_many_streams` beyond the per-recipient or per-project limit, 503 `unavailable` when the replica holds as many streams as it can (both with Retry-After).
 //
 // Returns a wrapper object for the known response body format(s).
 //

@@ -29,12 +29,19 @@ export function cliEnv(extra: Record<string, string | undefined> = {}) {
   return {
     home,
     env,
-    async herald(args: string[], opts: { signal?: AbortSignal; env?: Record<string, string | undefined> } = {}): Promise<CliResult> {
+    /** `onStderr` sees stderr as it grows (a test waits for a note such as "following …" before acting). */
+    async herald(args: string[], opts: { signal?: AbortSignal; env?: Record<string, string | undefined>; onStderr?: (all: string) => void } = {}): Promise<CliResult> {
       let stdout = '';
       let stderr = '';
       const io: Io = {
         stdout: { write: (s: string) => (stdout += s), isTTY: false },
-        stderr: { write: (s: string) => (stderr += s), isTTY: false },
+        stderr: {
+          write: (s: string) => {
+            stderr += s;
+            opts.onStderr?.(stderr);
+          },
+          isTTY: false,
+        },
         env: { ...env, ...opts.env },
         cwd: home,
         signal: opts.signal,

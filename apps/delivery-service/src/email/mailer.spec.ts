@@ -1,4 +1,4 @@
-import { isAddressRejected, isPermanentSmtpError, textOf } from './mailer';
+import { isAddressRejected, isPermanentSmtpError, textOf, tlsPolicy } from './mailer';
 
 describe('textOf', () => {
   it('when html has paragraphs and a link, then the text keeps the words and the address', () => {
@@ -25,5 +25,22 @@ describe('isAddressRejected', () => {
 
   it('when an address is rejected, then the refusal is permanent too', () => {
     expect(isPermanentSmtpError(smtp(550, 'RCPT TO', '550'))).toBe(true);
+  });
+});
+
+describe('tlsPolicy (SMTP_REQUIRE_TLS)', () => {
+  it.each([
+    ['smtp://mail.example.com:587', undefined, { secure: false, requireTLS: true, ignoreTLS: false }],
+    ['smtp://10.0.0.5:25', undefined, { secure: false, requireTLS: true, ignoreTLS: false }],
+    ['smtp://mailpit:1025', undefined, { secure: false, requireTLS: true, ignoreTLS: false }],
+    ['smtp://mailpit:1025', false, { secure: false, requireTLS: false, ignoreTLS: false }],
+    ['smtp://127.0.0.1:1025', undefined, { secure: false, requireTLS: false, ignoreTLS: true }],
+    ['smtp://127.0.0.2:1025', undefined, { secure: false, requireTLS: false, ignoreTLS: true }],
+    ['smtp://localhost:1025', undefined, { secure: false, requireTLS: false, ignoreTLS: true }],
+    ['smtp://[::1]:1025', undefined, { secure: false, requireTLS: false, ignoreTLS: true }],
+    ['smtp://127.0.0.1:1025', true, { secure: false, requireTLS: true, ignoreTLS: false }],
+    ['smtps://mail.example.com', undefined, { secure: true, requireTLS: false, ignoreTLS: false }],
+  ] as const)('when the relay is %s and SMTP_REQUIRE_TLS is %p, then %o', (url, required, expected) => {
+    expect(tlsPolicy(new URL(url), required)).toEqual(expected);
   });
 });

@@ -90,13 +90,32 @@ export function isAddressRejected(err: unknown): boolean {
   return e.command === 'RCPT TO' || /(^|\s)5\.1\.\d{1,3}(\s|$)/.test(e.response ?? e.message ?? '');
 }
 
+/** A loopback host: `localhost`, 127.0.0.0/8, ::1. */
+export const isLoopbackHost = (hostname: string): boolean =>
+  hostname === 'localhost' || /^127(\.\d{1,3}){3}$/.test(hostname) || hostname === '[::1]' || hostname === '::1';
+
+/**
+ * How the connection to the relay is protected: `smtps:` is TLS from the first byte; `smtp:` must
+ * upgrade with STARTTLS whenever TLS is required, and a relay that does not offer it (or an attacker
+ * on the path who removed the offer from its greeting) is refused before anything is sent
+ * (nodemailer `requireTLS`). Required by default for every host but loopback (`requireTls`
+ * undefined); a loopback relay (a local sink or a sidecar) is spoken to in plain text unless
+ * required.
+ */
+export function tlsPolicy(url: URL, requireTls?: boolean): { secure: boolean; requireTLS: boolean; ignoreTLS: boolean } {
+  if (url.protocol === 'smtps:') return { secure: true, requireTLS: false, ignoreTLS: false };
+  const required = requireTls ?? !isLoopbackHost(url.hostname);
+  return { secure: false, requireTLS: required, ignoreTLS: !required && isLoopbackHost(url.hostname) };
+}
+
 /**
  * Nodemailer over a pooled SMTP transport: `poolSize` connections kept open and reused, mails sent
  * concurrently over them. Timeouts bound a server that does not answer (connection, greeting, and
  * any socket silence), so a hung server costs a retry, not a stuck worker. The envelope recipient is
  * given explicitly: exactly the one stored address, whatever the header parser would make of it.
+ * TLS as `tlsPolicy` says (`requireTls`: SMTP_REQUIRE_TLS).
  */
-export function createMailer(opts: { url: string; from: string; poolSize: number; timeoutMs?: number; dkim?: DkimSettings }): Mailer {
+export function createMailer(opts: { url: string; from: string; poolSize: number; timeoutMs?: number; dkim?: DkimSettings; requireTls?: boolean }): Mailer {
   const timeoutMs = opts.timeoutMs ?? 30_000;
   const u = new URL(opts.url);
   const transport = nodemailer.createTransport({
@@ -105,8 +124,7 @@ export function createMailer(opts: { url: string; from: string; poolSize: number
     maxMessages: Infinity,
     host: u.hostname,
     port: Number(u.port || (u.protocol === 'smtps:' ? 465 : 25)),
-    secure: u.protocol === 'smtps:',
-    ignoreTLS: u.protocol === 'smtp:' && (u.hostname === '127.0.0.1' || u.hostname === 'localhost'),
+    ...tlsPolicy(u, opts.requireTls),
     connectionTimeout: timeoutMs,
     greetingTimeout: timeoutMs,
     socketTimeout: timeoutMs * 2,

@@ -1,5 +1,7 @@
 import { Code, ConnectError } from '@connectrpc/connect';
-import { WEBHOOK_EVENT_TYPES } from '@herald/contracts';
+import { jetstreamManager } from '@nats-io/jetstream';
+import { OUTCOMES_STREAM, WEBHOOK_DISPATCH_CONSUMER, WEBHOOK_EVENT_TYPES } from '@herald/contracts';
+import { connectNats, type NatsConnection } from '@herald/service-kit';
 import { verifyWebhook } from '@herald/webhook-signature';
 import { eventually, startHarness, type Harness } from '../testing/harness';
 import { outcomeEvent, outcomePublisher } from '../testing/outcome-events';
@@ -21,7 +23,18 @@ const rpcCode = async (p: Promise<unknown>) => {
 describe('webhooks: endpoints, fan-out, signing, retries (delivery service against the real store and broker)', () => {
   let h: Harness;
   let pub: Publisher;
+  let nc: NatsConnection;
   const receivers: Receiver[] = [];
+  /**
+   * Every published event has been fanned out (the dispatcher's consumer holds nothing pending or
+   * unacknowledged; an event is acknowledged after its first attempts): a barrier, so "nothing more
+   * arrives" is checked without waiting a fixed time.
+   */
+  const fannedOut = () =>
+    eventually(async () => {
+      const ci = await (await jetstreamManager(nc)).consumers.info(OUTCOMES_STREAM, WEBHOOK_DISPATCH_CONSUMER);
+      return ci.num_pending === 0 && ci.num_ack_pending === 0;
+    }, 15_000, 'every event fanned out');
   const receiver = async (reply?: (r: { body: string }, i: number) => Reply) => {
     const r = await startReceiver(reply);
     receivers.push(r);
@@ -37,8 +50,10 @@ describe('webhooks: endpoints, fan-out, signing, retries (delivery service again
       WEBHOOK_INLINE_WAIT_MS: '300',
     });
     pub = await outcomePublisher(h.natsUrl);
+    nc = await connectNats(h.natsUrl, 'webhooks-test');
   });
   afterAll(async () => {
+    await nc?.close();
     await pub?.close();
     for (const r of receivers) await r.close();
     await h?.close();
@@ -58,7 +73,7 @@ describe('webhooks: endpoints, fan-out, signing, retries (delivery service again
     await pub.publish(outcomeEvent(projectId, 'notification.unread')); // internal type: not a webhook event
 
     await eventually(async () => rx.received.length >= events.length, 15_000, 'every event received');
-    await new Promise((r) => setTimeout(r, 500));
+    await fannedOut();
     expect(rx.received).toHaveLength(events.length);
     expect(other.received).toHaveLength(0);
     for (const ev of events) {
@@ -77,7 +92,7 @@ describe('webhooks: endpoints, fan-out, signing, retries (delivery service again
     await h.webhooks.createWebhook({ projectId, url: rx.url, eventTypes: ['email.failed', 'broadcast.completed'] });
     await pub.publish(outcomeEvent(projectId, 'notification.delivered'), outcomeEvent(projectId, 'email.failed'), outcomeEvent(projectId, 'broadcast.completed'), outcomeEvent(projectId, 'email.sent'));
     await eventually(async () => rx.received.length >= 2, 10_000, 'filtered events');
-    await new Promise((r) => setTimeout(r, 500));
+    await fannedOut();
     expect(rx.received.map((r) => JSON.parse(r.body).type).sort()).toEqual(['broadcast.completed', 'email.failed']);
   });
 
@@ -167,7 +182,7 @@ describe('webhooks: endpoints, fan-out, signing, retries (delivery service again
     expect(w.disabledReason).toBe('gone');
     expect(rx.received).toHaveLength(1);
     await pub.publish(outcomeEvent(projectId, 'email.sent'));
-    await new Promise((r) => setTimeout(r, 700));
+    await fannedOut();
     expect(rx.received).toHaveLength(1);
     const [d] = (await h.webhooks.listWebhookDeliveries({ projectId, webhookId: webhook!.id })).deliveries;
     expect(d.status).toBe('failed');

@@ -2,6 +2,8 @@ import { KEY_REVOKED_SUBJECT } from '@herald/contracts';
 import type { NatsConnection } from '@nats-io/nats-core';
 
 const ID_PREFIX = 'id:';
+/** Core NATS subject on which gateway replicas tell each other a project's settings changed (`<project id>@<scope>`). */
+export const PROJECT_CHANGED_SUBJECT = 'herald.gateway.project_changed';
 
 /**
  * Revocations travel on core NATS to every gateway replica, as two messages: the revoked key's
@@ -18,30 +20,29 @@ export async function announceKeyRevoked(nc: NatsConnection, scope: string, hash
   await nc.flush();
 }
 
-export function onKeyRevoked(nc: NatsConnection, scope: string, evict: { hash(hash: string): void; id(id: number): void }): { stop(): void } {
-  const sub = nc.subscribe(KEY_REVOKED_SUBJECT, {
-    callback: (err, msg) => {
-      if (err) return;
-      const text = msg.string();
-      if (!text.startsWith(ID_PREFIX)) return evict.hash(text);
-      const [idText, from] = text.slice(ID_PREFIX.length).split('@');
-      const id = Number(idText);
-      if (from === scope && Number.isSafeInteger(id)) evict.id(id);
-    },
-  });
-  return { stop: () => sub.unsubscribe() };
+/** A project's settings changed: every replica forgets its cached copy (ids are scoped like key ids). */
+export async function announceProjectChanged(nc: NatsConnection, scope: string, id: number): Promise<void> {
+  nc.publish(PROJECT_CHANGED_SUBJECT, `${id}@${scope}`);
+  await nc.flush();
 }
 
-/**
- * Watches the NATS connection: while it is down, revocation and deletion messages can be missed,
- * so `lost` runs when it drops and `back` when it is re-established (both should forget cached
- * credentials; compare the preference service's catalog cache).
- */
-export function onConnectionChange(nc: Pick<NatsConnection, 'status'>, handlers: { lost(): void; back(): void }, onEnd: (err: unknown) => void = () => {}): void {
-  void (async () => {
-    for await (const s of nc.status()) {
-      if (s.type === 'disconnect') handlers.lost();
-      else if (s.type === 'reconnect') handlers.back();
-    }
-  })().catch(onEnd);
-}
+const scopedId = (text: string, scope: string): number | null => {
+  const [idText, from] = text.split('@');
+  const id = Number(idText);
+  return from === scope && idText !== '' && Number.isSafeInteger(id) ? id : null;
+};
+const textOf = (data: Uint8Array) => new TextDecoder().decode(data);
+
+/** The credentials (credential-cache.ts names) a revocation message names: `key:<hash>` or `key-id:<id>`. */
+export const revokedKeysOf = (scope: string) => (data: Uint8Array): string[] => {
+  const text = textOf(data);
+  if (!text.startsWith(ID_PREFIX)) return [`key:${text}`];
+  const id = scopedId(text.slice(ID_PREFIX.length), scope);
+  return id === null ? [] : [`key-id:${id}`];
+};
+
+/** The credential a project-changed message names: `project:<id>` (none for another deployment's). */
+export const changedProjectsOf = (scope: string) => (data: Uint8Array): string[] => {
+  const id = scopedId(textOf(data), scope);
+  return id === null ? [] : [`project:${id}`];
+};

@@ -10,6 +10,7 @@ describe('errorFamilyOf', () => {
     ['PUT', '/recipients/alice/contacts', 'error'],
     ['PUT', '/recipients/alice/contacts?x=1', 'error'],
     ['put', '/recipients/alice/contacts/', 'error'],
+    ['PUT', '/recipients//contacts', 'error'],
     ['PUT', '/recipients/alice/contacts/3', 'message'],
     ['GET', '/notifications/5', 'message'],
     ['GET', '/broadcasts/5', 'message'],

@@ -6,7 +6,7 @@
 export type ErrorFamily = 'message' | 'error';
 
 const ERROR_FAMILY_PREFIX = /^\/(preferences|admin)(\/|$)/;
-const SET_PRIMARY_CONTACT = /^\/recipients\/[^/]+\/contacts\/?$/;
+const SET_PRIMARY_CONTACT = /^\/recipients\/[^/]*\/contacts\/?$/;
 
 export function errorFamilyOf(method: string, url: string): ErrorFamily {
   const path = url.split('?', 1)[0];

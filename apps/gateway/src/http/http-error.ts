@@ -24,6 +24,21 @@ export class GatewayError extends DomainError {
   }
 }
 
+/**
+ * Thrown by the gateway when it refuses work it has no room for right now (503, with Retry-After):
+ * unlike a failing dependency's 503, its code and sentence are shown.
+ */
+export class GatewayUnavailableError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly headers: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'GatewayUnavailableError';
+  }
+}
+
 /** The one mapping from Connect codes to HTTP statuses. */
 const STATUS_OF: Partial<Record<Code, number>> = {
   [Code.InvalidArgument]: 400,
@@ -127,6 +142,7 @@ function fromFastifyError(err: { code?: string; statusCode?: number; message?: s
  * Anything unknown is a generic 500 (the caller logs it; nothing internal leaks).
  */
 export function toHttpError(err: unknown): HttpError {
+  if (err instanceof GatewayUnavailableError) return { status: 503, code: err.code, message: err.message, headers: { ...err.headers } };
   if (err instanceof DomainError) {
     const mapped = fromConnectError(toConnectError(err));
     if (err instanceof GatewayError) mapped.headers = { ...mapped.headers, ...err.headers };

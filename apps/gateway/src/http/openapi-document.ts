@@ -3,6 +3,7 @@
  *  - value rules the services enforce (not the gateway's validator, which checks JSON types only)
  *    are declared on a schema under `x-service-rules` and merged into it here, so the document
  *    says exactly what is accepted while the services keep their own messages;
+ *  - `x-invalid` (the sentence a failed check reports) is the gateway's own and is dropped;
  *  - properties marked `x-hidden` are accepted by the gateway but not offered (for example the
  *    natural key repeated in a catalog PATCH, which must equal the stored value) and are dropped;
  *  - every schema with a `title` becomes a named component (`#/components/schemas/<title>`) and is
@@ -11,6 +12,8 @@
  */
 export const SERVICE_RULES = 'x-service-rules';
 export const HIDDEN = 'x-hidden';
+/** The sentence a failed check of this schema reports (http/validator.ts), instead of the validator's (a long pattern, say); not published. */
+export const INVALID_MESSAGE = 'x-invalid';
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -24,7 +27,7 @@ function applyRules(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(applyRules);
   if (!isObject(node)) return node;
   const out: Json = {};
-  for (const [k, v] of Object.entries(node)) if (k !== SERVICE_RULES) out[k] = applyRules(v);
+  for (const [k, v] of Object.entries(node)) if (k !== SERVICE_RULES && k !== INVALID_MESSAGE) out[k] = applyRules(v);
   // fastify-swagger writes `examples` as `example` in some places: one form (JSON Schema 2020-12's) throughout.
   if ('example' in out && !('examples' in out) && !('in' in out)) {
     out.examples = [out.example];

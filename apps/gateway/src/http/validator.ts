@@ -2,6 +2,7 @@ import { Kind, type TSchema } from '@sinclair/typebox';
 import { TypeCompiler, type ValueError } from '@sinclair/typebox/compiler';
 import { Value, ValueErrorType } from '@sinclair/typebox/value';
 import { invalid, type Violation } from '@herald/service-kit';
+import { INVALID_MESSAGE } from './openapi-document';
 
 type HttpPart = 'body' | 'querystring' | 'params' | 'headers' | string;
 
@@ -15,6 +16,8 @@ export function propertyPath(pointer: string): string {
 }
 
 function describe(error: ValueError): string {
+  const own = (error.schema as Record<string, unknown>)[INVALID_MESSAGE];
+  if (typeof own === 'string') return own;
   const anyOf = (error.schema as { anyOf?: Array<{ type?: string; const?: unknown }> }).anyOf;
   if (anyOf) return `Expected ${anyOf.map((s) => (s.const !== undefined ? JSON.stringify(s.const) : s.type)).join(' or ')}`;
   return error.message;

@@ -4,19 +4,31 @@ import { create } from '@bufbuild/protobuf';
 import { NotificationSchema, OutcomeEventSchema } from '@herald/contracts';
 import { LiveConnection, type CloseReason } from './live-connection';
 
+/**
+ * A response whose socket takes `capacity` bytes before `write` reports back-pressure; `flush()`
+ * plays the client reading everything (write callbacks, then `drain`).
+ */
 class FakeResponse extends EventEmitter {
   written: string[] = [];
   writableLength = 0;
   writableEnded = false;
   destroyed = false;
-  /** Bytes the fake socket keeps unsent per write (a client that does not read). */
-  constructor(private readonly stuckPerWrite = 0) {
+  private callbacks: Array<() => void> = [];
+  constructor(private readonly capacity = Infinity) {
     super();
   }
-  write(text: string) {
+  write(text: string, cb?: () => void) {
     this.written.push(text);
-    this.writableLength += this.stuckPerWrite ? text.length : 0;
-    return true;
+    this.writableLength += Buffer.byteLength(text);
+    if (cb) this.callbacks.push(cb);
+    if (this.capacity === Infinity) this.flush(false);
+    return this.writableLength < this.capacity;
+  }
+  flush(drain = true) {
+    const full = this.writableLength >= this.capacity;
+    this.writableLength = 0;
+    for (const cb of this.callbacks.splice(0)) cb();
+    if (drain && full) this.emit('drain');
   }
   end() {
     this.writableEnded = true;
@@ -26,14 +38,16 @@ class FakeResponse extends EventEmitter {
   }
 }
 
-const outcome = (seq: number, type: string, id = seq) => ({
+const outcome = (seq: number, type: string, size = 100) => ({
   seq,
-  event: create(OutcomeEventSchema, { id: `x${seq}`, type, projectId: 1n, recipientId: 'r', notification: create(NotificationSchema, { id: BigInt(id), recipientId: 'r' }) }),
+  size,
+  event: create(OutcomeEventSchema, { id: `x${seq}`, type, projectId: 1n, recipientId: 'r', notification: create(NotificationSchema, { id: BigInt(seq), recipientId: 'r' }) }),
 });
 
 function connection(raw: FakeResponse, counts: number[], maxBufferedBytes = 1 << 20) {
   const closed: CloseReason[] = [];
   let calls = 0;
+  let held = 0;
   const c = new LiveConnection({
     raw: raw as unknown as ServerResponse,
     startSeq: 10,
@@ -41,9 +55,10 @@ function connection(raw: FakeResponse, counts: number[], maxBufferedBytes = 1 <<
     view: (e) => ({ id: Number(e.notification!.id) }),
     maxBufferedBytes,
     onSent: () => undefined,
+    onBuffered: (delta) => (held += delta),
     onClose: (r) => closed.push(r),
   });
-  return { c, closed, countCalls: () => calls };
+  return { c, closed, countCalls: () => calls, held: () => held };
 }
 
 const frames = (raw: FakeResponse) =>
@@ -56,6 +71,11 @@ const frames = (raw: FakeResponse) =>
       return `${e.slice(7)}#${id.slice(4)}`;
     });
 
+/** Settles every pending promise continuation (no timers involved). */
+const settle = async () => {
+  for (let i = 0; i < 10; i++) await new Promise((r) => setImmediate(r));
+};
+
 describe('LiveConnection', () => {
   it('when replayed and live events overlap or arrive out of order, then each is written once, in sequence order, ids only growing, older ones dropped', async () => {
     const raw = new FakeResponse();
@@ -65,7 +85,7 @@ describe('LiveConnection', () => {
     await c.goLive(2, [outcome(12, 'notification.delivered'), outcome(13, 'notification.delivered'), outcome(11, 'notification.suppressed')]);
     c.push(outcome(12, 'notification.read'));
     c.push(outcome(14, 'notification.read'));
-    await new Promise((r) => setImmediate(r));
+    await settle();
     expect(frames(raw)).toEqual(['notification#12', 'notification#13', 'unread_count#13', 'notification.updated#14', 'unread_count#14']);
   });
 
@@ -78,38 +98,84 @@ describe('LiveConnection', () => {
     expect(countCalls()).toBe(0);
   });
 
-  it('when the client does not read and unsent bytes pass the bound, then it is disconnected, not buffered for', async () => {
+  it('when the socket pushes back, then events are written one at a time, each once the previous one was taken, and what is held is accounted', async () => {
     const raw = new FakeResponse(1);
-    const { c, closed } = connection(raw, [1], 600);
-    await c.goLive(0, []);
+    const { c, held } = connection(raw, [1]);
+    const replay = [outcome(11, 'notification.delivered'), outcome(12, 'notification.delivered'), outcome(13, 'notification.delivered')];
+    const live = c.goLive(0, replay);
+    await settle();
+    expect(raw.written).toHaveLength(1);
+    // The written event is unsent, the other two are queued (their encoded sizes).
+    expect(held()).toBe(Buffer.byteLength(raw.written[0]) + 200);
+    raw.flush();
+    await settle();
+    expect(raw.written).toHaveLength(2);
+    raw.flush();
+    await settle();
+    raw.flush();
+    await settle();
+    raw.flush();
+    await live;
+    expect(frames(raw)).toEqual(['notification#11', 'notification#12', 'notification#13', 'unread_count#13']);
+    expect(held()).toBe(0);
+  });
+
+  it('when the client does not read and live events pile up past the bound, then it is disconnected, not buffered for, and holds nothing', async () => {
+    const raw = new FakeResponse(1);
+    const { c, closed, held } = connection(raw, [1], 600);
+    void c.goLive(0, []);
+    await settle();
     for (let i = 0; i < 20 && !c.closed; i++) {
       c.push(outcome(11 + i, 'notification.delivered'));
-      await new Promise((r) => setImmediate(r));
+      await settle();
     }
     expect(closed).toEqual(['slow']);
     expect(raw.destroyed).toBe(true);
+    expect(held()).toBe(0);
+  });
+
+  it('when a replay is larger than the live bound, then it is still written (it was bounded when read)', async () => {
+    const raw = new FakeResponse(1);
+    const { c, closed } = connection(raw, [1], 600);
+    const live = c.goLive(0, Array.from({ length: 10 }, (_, i) => outcome(11 + i, 'notification.delivered', 500)));
+    for (let i = 0; i < 12; i++) {
+      await settle();
+      raw.flush();
+    }
+    await live;
+    expect(closed).toEqual([]);
+    expect(frames(raw)).toHaveLength(11);
   });
 
   it('when the count cannot be read, then it is retried twice, then the stream closes (the client reconnects and is replayed)', async () => {
-    const raw = new FakeResponse();
-    const closed: CloseReason[] = [];
-    const c = new LiveConnection({
-      raw: raw as unknown as ServerResponse,
-      startSeq: 0,
-      countUnread: async () => {
-        throw new Error('down');
-      },
-      view: () => ({}),
-      maxBufferedBytes: 1 << 20,
-      onSent: () => undefined,
-      onClose: (r) => closed.push(r),
-    });
-    await c.goLive(0, []);
-    c.push(outcome(1, 'notification.delivered'));
-    await new Promise((r) => setTimeout(r, 100));
-    expect(closed).toEqual([]); // retried first (a busy delivery service)
-    await new Promise((r) => setTimeout(r, 700));
-    expect(closed).toEqual(['error']);
-    expect(raw.written.join('')).not.toContain('event: notification');
+    jest.useFakeTimers();
+    try {
+      const raw = new FakeResponse();
+      const closed: CloseReason[] = [];
+      let attempts = 0;
+      const c = new LiveConnection({
+        raw: raw as unknown as ServerResponse,
+        startSeq: 0,
+        countUnread: async () => {
+          attempts += 1;
+          throw new Error('down');
+        },
+        view: () => ({}),
+        maxBufferedBytes: 1 << 20,
+        onSent: () => undefined,
+        onClose: (r) => closed.push(r),
+      });
+      await c.goLive(0, []);
+      c.push(outcome(1, 'notification.delivered'));
+      await jest.advanceTimersByTimeAsync(199);
+      expect([attempts, closed]).toEqual([1, []]); // retried first (a busy delivery service)
+      await jest.advanceTimersByTimeAsync(1);
+      expect(attempts).toBe(2);
+      await jest.advanceTimersByTimeAsync(400);
+      expect([attempts, closed]).toEqual([3, ['error']]);
+      expect(raw.written.join('')).not.toContain('event: notification');
+    } finally {
+      jest.useRealTimers();
+    }
   });
 });

@@ -16,12 +16,9 @@ const { startInfra } = require('../../../../tools/infra/index.cjs') as {
 
 jest.setTimeout(60_000);
 
-const eventually = async (check: () => boolean | Promise<boolean>, ms = 10_000) => {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not reached');
-    await new Promise((r) => setTimeout(r, 50));
-  }
+/** Polls a condition until it holds (the test's timeout bounds the wait). */
+const eventually = async (check: () => boolean | Promise<boolean>) => {
+  while (!(await check())) await new Promise((r) => setTimeout(r, 10));
 };
 
 /**
@@ -50,19 +47,23 @@ describe('outcome feed (live stream source)', () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  const publish = async (project: number, recipient: string, type: 'notification.delivered' | 'notification.read' | 'email.sent', id: string) =>
+  const publish = async (project: number, recipient: string, type: 'notification.delivered' | 'notification.read' | 'email.sent', id: string, payload = '') =>
     (
       await jetstream(nc).publish(
         outcomeSubject(project, recipient, type),
-        toBinary(OutcomeEventSchema, create(OutcomeEventSchema, { id, type, projectId: BigInt(project), recipientId: recipient, notification: create(NotificationSchema, { recipientId: recipient }) })),
+        toBinary(OutcomeEventSchema, create(OutcomeEventSchema, { id, type, projectId: BigInt(project), recipientId: recipient, notification: create(NotificationSchema, { recipientId: recipient, payloadJson: payload }) })),
         { msgID: id },
       )
     ).seq;
 
   it('when the gateway starts before the stream exists, then it subscribes once the stream appears, and each recipient gets only its notification events', async () => {
-    const feed = createOutcomeFeed(nc, createLogger('test', 'silent') as unknown as FastifyBaseLogger);
+    // The reader's first attempt fails (no stream yet) and says so: then the stream is created.
+    const warnings: string[] = [];
+    const logger = createLogger('test', 'silent') as unknown as FastifyBaseLogger;
+    const feed = createOutcomeFeed(nc, { ...logger, warn: (_obj: unknown, msg: string) => warnings.push(msg) } as unknown as FastifyBaseLogger);
     const started = feed.start();
-    await new Promise((r) => setTimeout(r, 500));
+    await eventually(() => warnings.length > 0);
+    expect(warnings[0]).toMatch(/not readable yet/);
     expect(feed.isReady()).toBe(false);
     await ensureOutcomesStream(nc);
     await started;
@@ -86,25 +87,34 @@ describe('outcome feed (live stream source)', () => {
     await eventually(() => bob.length === 2);
     expect(ann).toHaveLength(1);
 
-    // Replay: the recipient's events after a position; more than the window is a reset.
+    // Replay: the recipient's events after a position; more than the window (events or bytes) is a reset.
     const at = await feed.position();
-    const replay = await feed.replay(1, 'ann/1', 0, 10, at);
+    const window = (maxEvents: number, maxBytes = 1 << 20) => ({ maxEvents, maxBytes });
+    const replay = await feed.replay(1, 'ann/1', 0, window(10), at);
     expect(replay.kind === 'events' && replay.events.map((e) => e.event.id)).toEqual(['a1', 'a2']);
-    expect((await feed.replay(1, 'ann/1', 0, 1, at)).kind).toBe('reset');
-    expect((await feed.replay(1, 'ann/1', at.lastSeq + 5, 10, at)).kind).toBe('reset');
-    expect(await feed.replay(1, 'ann/1', at.lastSeq, 10, at)).toEqual({ kind: 'events', events: [], lastSeq: at.lastSeq });
+    expect((await feed.replay(1, 'ann/1', 0, window(1), at)).kind).toBe('reset');
+    expect((await feed.replay(1, 'ann/1', at.lastSeq + 5, window(10), at)).kind).toBe('reset');
+    expect(await feed.replay(1, 'ann/1', at.lastSeq, window(10), at)).toEqual({ kind: 'events', events: [], lastSeq: at.lastSeq });
+    // Forty events of 30 KiB: more than a pull, within the event window; 1 MiB holds them, 512 KiB does not.
+    const big = 'x'.repeat(30 * 1024);
+    for (let i = 0; i < 40; i++) await publish(1, 'cy', 'notification.delivered', `c${i}`, big);
+    const heavy = await feed.position();
+    const all = await feed.replay(1, 'cy', 0, window(100, 2 << 20), heavy);
+    expect(all.kind === 'events' && all.events.length).toBe(40);
+    expect(all.kind === 'events' && all.events.every((e) => e.size > 30 * 1024)).toBe(true);
+    expect((await feed.replay(1, 'cy', 0, window(100, 512 * 1024), heavy)).kind).toBe('reset');
     const jsm = await jetstreamManager(nc);
     expect((await jsm.consumers.list(OUTCOMES_STREAM).next()).length).toBe(1); // the replays' consumers are gone; the live one stays
 
-    // The stream deleted and created again: the reader starts again by itself.
+    // The stream deleted and created again: the reader starts again by itself (what is published
+    // before it is back is not seen, so publish until one arrives).
     await jsm.streams.delete(OUTCOMES_STREAM);
     await ensureOutcomesStream(nc);
-    await new Promise((r) => setTimeout(r, 300));
+    let n = 0;
     await eventually(async () => {
-      await publish(1, 'bob', 'notification.read', `b-again-${Date.now()}`);
-      await new Promise((r) => setTimeout(r, 200));
+      await publish(1, 'bob', 'notification.read', `b-again-${n++}`);
       return bob.length > 2;
-    }, 20_000);
+    });
     feed.stop();
   });
 });

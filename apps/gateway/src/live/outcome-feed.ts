@@ -1,6 +1,6 @@
 import { fromBinary } from '@bufbuild/protobuf';
 import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager, type ConsumerMessages } from '@nats-io/jetstream';
-import { nanos, type NatsConnection } from '@nats-io/nats-core';
+import { nanos, nuid, type NatsConnection } from '@nats-io/nats-core';
 import { OUTCOMES_STREAM, OUTCOMES_SUBJECT_PREFIX, outcomeRecipientKey, OutcomeEventSchema, type OutcomeEvent } from '@herald/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 
@@ -8,7 +8,19 @@ import type { FastifyBaseLogger } from 'fastify';
 export interface LiveOutcome {
   seq: number;
   event: OutcomeEvent;
+  /** Its encoded size (bytes): what holding it costs, roughly (memory bounds count it). */
+  size: number;
 }
+
+/** How much a replay may bring back; more is a `reset`. */
+export interface ReplayLimits {
+  maxEvents: number;
+  /** Encoded bytes of the replayed events together. */
+  maxBytes: number;
+}
+
+/** Messages per pull of a replay: what is held beyond `maxBytes` before a reset is decided is at most one pull. */
+const REPLAY_PULL = 16;
 
 /** The outcomes the live stream shows: a recipient's notification.* events (suppressed etc. are filtered out later). */
 const LIVE_FILTER = `${OUTCOMES_SUBJECT_PREFIX}.*.*.notification.>`;
@@ -29,6 +41,11 @@ export type ReplayResult = { kind: 'events'; events: LiveOutcome[]; lastSeq: num
  * are slim (issue 18), so the live stream fills in the payload of what it shows. Payloads never change.
  */
 export type PayloadSource = (projectId: bigint, ids: bigint[]) => Promise<Map<bigint, string | undefined>>;
+
+/** What holding an event costs: its message, and the payload a slim one leaves out (filled in before it is shown). */
+function sizeOf(data: Uint8Array, event: OutcomeEvent): number {
+  return data.length + (event.payloadOmitted ? event.payloadBytes : 0);
+}
 
 /** Fills in the payloads of slim events, one call per project, in place. */
 async function withPayloads(events: OutcomeEvent[], payloads: PayloadSource | undefined): Promise<void> {
@@ -75,7 +92,8 @@ export function createOutcomeFeed(nc: NatsConnection, logger: FastifyBaseLogger,
       logger.warn({ err, subject: m.subject }, 'live stream: undecodable outcome event skipped');
       return;
     }
-    const outcome = { seq: m.seq, event };
+    // What a stream holds of this event: the slim message and the payload it will fill in.
+    const outcome = { seq: m.seq, event, size: sizeOf(m.data, event) };
     const key = keyOf(parts[2], parts[3]);
     const deliver = async () => {
       try {
@@ -158,14 +176,18 @@ export function createOutcomeFeed(nc: NatsConnection, logger: FastifyBaseLogger,
     },
 
     /**
-     * The recipient's notification events after `afterSeq`, from the stored stream: at most `max`
-     * of them; more than that (or a position the stream no longer holds) is a `reset`.
+     * The recipient's notification events after `afterSeq`, from the stored stream: at most
+     * `limits.maxEvents` of them and `limits.maxBytes` together, read a few at a time (so what is
+     * held stays near the bound, whatever the events weigh); more than that (or a position the
+     * stream no longer holds) is a `reset`.
      */
-    async replay(projectId: number, recipientId: string, afterSeq: number, max: number, at: StreamPosition): Promise<ReplayResult> {
+    async replay(projectId: number, recipientId: string, afterSeq: number, limits: ReplayLimits, at: StreamPosition): Promise<ReplayResult> {
       if (afterSeq > at.lastSeq || (at.firstSeq > 0 && afterSeq + 1 < at.firstSeq)) return { kind: 'reset', lastSeq: at.lastSeq };
       if (afterSeq === at.lastSeq) return { kind: 'events', events: [], lastSeq: afterSeq };
       const jsm = await jetstreamManager(nc);
+      // Named: the gateway's NATS user may create consumers by name only (never another app's durable).
       const ci = await jsm.consumers.add(OUTCOMES_STREAM, {
+        name: `replay_${nuid.next()}`,
         filter_subject: recipientFilter(projectId, recipientId),
         deliver_policy: DeliverPolicy.StartSequence,
         opt_start_seq: afterSeq + 1,
@@ -176,14 +198,27 @@ export function createOutcomeFeed(nc: NatsConnection, logger: FastifyBaseLogger,
       });
       try {
         const pending = ci.num_pending;
-        if (pending > max) return { kind: 'reset', lastSeq: at.lastSeq };
+        if (pending > limits.maxEvents) return { kind: 'reset', lastSeq: at.lastSeq };
         const events: LiveOutcome[] = [];
+        let bytes = 0;
         if (pending > 0) {
           const consumer = await js.consumers.get(OUTCOMES_STREAM, ci.name);
-          const batch = await consumer.fetch({ max_messages: pending, expires: 5_000 });
-          for await (const m of batch) {
-            events.push({ seq: m.seq, event: fromBinary(OutcomeEventSchema, m.data) });
-            if (events.length === pending) break;
+          while (events.length < pending) {
+            const before = events.length;
+            const batch = await consumer.fetch({ max_messages: Math.min(REPLAY_PULL, pending - events.length), expires: 5_000 });
+            for await (const m of batch) {
+              const event = fromBinary(OutcomeEventSchema, m.data);
+              const size = sizeOf(m.data, event);
+              bytes += size;
+              // Bounded before any payload is fetched: a slim event says how large its payload is.
+              if (bytes > limits.maxBytes) {
+                batch.stop();
+                return { kind: 'reset', lastSeq: at.lastSeq };
+              }
+              events.push({ seq: m.seq, event, size });
+            }
+            // Nothing more came (the events aged out meanwhile): replay what there is.
+            if (events.length === before) break;
           }
         }
         await withPayloads(

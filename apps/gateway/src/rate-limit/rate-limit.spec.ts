@@ -1,6 +1,8 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { PeerTracker } from './peer-tracker';
 import type { Principal } from '../auth/principal';
-import { bucketsFor, createRateLimiter } from './rate-limiter';
+import { bucketsFor, createRateLimiter, recipientBucketKey } from './rate-limiter';
 import { TokenBuckets } from './token-bucket';
 
 describe('rate limiting', () => {
@@ -106,6 +108,66 @@ describe('rate limiting', () => {
     it('when the project rate is small, then a recipient still gets at least one request per second', () => {
       expect(bucketsFor(token('a'), {}, 2)[0].share).toBe(0.5);
       expect(bucketsFor(token('a'), {}, 1)[0].share).toBe(1);
+    });
+  });
+
+  describe('bounded memory', () => {
+    const rcptKey: Principal = { kind: 'key', projectId: 1, keyId: 2, scope: 'recipient' };
+    const token = (recipientId: string): Principal => ({ kind: 'token', projectId: 1, recipientId, expiresAt: 0, keyId: 1, incarnation: 1 });
+
+    it('when the path id is no recipient id (too long, control characters), then it gets no bucket of its own, only the project-wide cap', () => {
+      for (const bad of ['y'.repeat(8192), 'é'.repeat(257), 'a\u0000b', ' padded', '']) {
+        expect(bucketsFor(rcptKey, { recipient_id: bad }, 100)).toEqual([{ key: 'rscope:1', share: 1 }]);
+      }
+      expect(bucketsFor(rcptKey, { recipient_id: 'é'.repeat(256) }, 100)).toHaveLength(2);
+    });
+
+    it('when a recipient id is long, then its bucket key is a short digest, distinct per id and project', () => {
+      const a = recipientBucketKey(1, 'r'.repeat(256));
+      expect(a.length).toBeLessThanOrEqual(40);
+      expect(new Set([a, recipientBucketKey(1, `${'r'.repeat(255)}s`), recipientBucketKey(2, 'r'.repeat(256))]).size).toBe(3);
+      expect(recipientBucketKey(1, 'ann')).toBe('rcpt:1:ann');
+    });
+
+    it('when requests are refused, then they leave no bucket behind', () => {
+      const buckets = new TokenBuckets(clock);
+      const l = createRateLimiter(buckets, new PeerTracker('me', 3_000, clock));
+      // Project rate 10: the cap's burst is 20, then everything is refused by it.
+      for (let i = 0; i < 20; i++) expect(l.takeFor(token(`r${i}`), {}, 10).allowed).toBe(true);
+      const before = buckets.size;
+      for (let i = 20; i < 1000; i++) expect(l.takeFor(token(`r${i}`), {}, 10).allowed).toBe(false);
+      expect(buckets.size).toBe(before);
+    });
+
+    it('when more keys are used than the bound, then the least recently used buckets go first', () => {
+      const buckets = new TokenBuckets(clock, 1000);
+      buckets.take('kept', 1, 1);
+      for (let i = 0; i < 5000; i++) {
+        buckets.take(`k${i}`, 1, 1);
+        if (i % 500 === 0) buckets.take('kept', 1, 1);
+      }
+      expect(buckets.size).toBe(1000);
+      expect(buckets.take('kept', 1, 1).allowed).toBe(false); // still there, and still spent
+    });
+
+    it('when 100,000 distinct recipient ids of the longest kind, and 100,000 junk path ids of 8 KiB, are used, then the bucket map stays bounded and the heap grows by less than 32 MiB (about 23 MB measured)', () => {
+      setFlagsFromString('--expose-gc');
+      const gc = runInNewContext('gc') as () => void;
+      const buckets = new TokenBuckets(clock);
+      const l = createRateLimiter(buckets, new PeerTracker('me', 3_000, clock));
+      gc();
+      const before = process.memoryUsage().heapUsed;
+      const long = 'é'.repeat(250);
+      const junk = 'y'.repeat(8185);
+      for (let i = 0; i < 100_000; i++) {
+        const suffix = String(i).padStart(6, '0');
+        l.takeFor(token(`${long}${suffix}`), {}, 1e9);
+        l.takeFor(rcptKey, { recipient_id: `${junk}${suffix}` }, 1e9);
+      }
+      gc();
+      const grown = process.memoryUsage().heapUsed - before;
+      expect(buckets.size).toBe(100_000); // the bound: one per valid id and the project-wide cap, the oldest id's pushed out
+      expect(grown).toBeLessThan(32 * 1024 * 1024);
     });
   });
 });

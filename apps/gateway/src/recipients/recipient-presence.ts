@@ -1,78 +1,64 @@
-import { TtlCache } from '../support/ttl-cache';
+import { timestampMs } from '@bufbuild/protobuf/wkt';
+import { createCache, type Invalidatable } from '@herald/service-kit';
+import type { Recipient } from '@herald/contracts';
 
 export interface RecipientPresenceOptions {
-  /**
-   * Asks the recipient service; resolves with the recipient's incarnation (its `created_at`, Unix
-   * milliseconds), rejects (404 `Recipient not found`) for an unknown recipient.
-   */
-  check: (projectId: bigint, recipientId: string) => Promise<number>;
-  /** Whether a rejection of `check` means "no such recipient" (anything else propagates). */
+  /** Asks the recipient service; rejects (404 `Recipient not found`) for an unknown recipient. */
+  load: (projectId: bigint, recipientId: string) => Promise<Recipient>;
+  /** Whether a rejection of `load` means "no such recipient" (anything else propagates). */
   isNotFound: (err: unknown) => boolean;
-  /** How long a confirmed recipient is taken for granted by `require`; 0 turns that off. */
+  /** How long a recipient read from the recipient service is served from memory (backstop: changes are announced); 0: always ask. */
   ttlMs: number;
-  /** How long a confirmed incarnation is taken for granted by `incarnation` (recipient tokens); 0: always ask. */
-  tokenTtlMs: number;
   maxEntries: number;
   now?: () => number;
 }
 
+/** The cache key of a recipient (also what the change events name, see plugins/app/recipient-presence.ts). */
+export const recipientKey = (projectId: bigint | number, recipientId: string) => `${projectId}:${recipientId}`;
+
+/** A recipient's incarnation: its `created_at` in Unix milliseconds (recipient tokens are bound to it). */
+const incarnationOf = (r: Recipient) => (r.createdAt ? timestampMs(r.createdAt) : 0);
+
 /**
- * "Does this recipient exist, and which incarnation of it?" answered from memory for a while after
- * the recipient service confirmed it, so a check costs no internal call most of the time:
- *  - `require`: the recipient-scoped read routes (preferences check and list), for `ttlMs`;
- *  - `incarnation`: recipient tokens (bound to the incarnation they were minted for), for `tokenTtlMs`.
- * Only positive answers are kept. A deletion evicts the recipient at once in the gateway that
- * handled it and, through the RecipientDeleted event, in every other replica; a confirmation that
- * was in flight while the recipient was forgotten is not kept. `clear()` forgets everything (the
- * event channel dropped: events may have been missed).
+ * The recipients this gateway replica read from the recipient service, kept in the service kit's
+ * cache so a read costs no internal call most of the time:
+ *  - `get`: `GET /recipients/{id}`;
+ *  - `require`: the recipient-scoped routes (preferences, unsubscribe) that only need it to exist;
+ *  - `incarnation`: recipient tokens (bound to the incarnation they were minted for).
+ * Only recipients that exist are kept (an unknown id asks every time). A change or deletion made
+ * through this replica evicts the recipient at once (`forget`); one made anywhere reaches every
+ * replica through the RecipientChanged and RecipientDeleted events (`invalidateOn`, which also
+ * empties the cache, and keeps nothing, while the NATS connection is down). A read in flight across
+ * an eviction answers its caller but is not kept.
  */
 export function createRecipientPresence(opts: RecipientPresenceOptions) {
-  const now = opts.now ?? Date.now;
-  const known = new TtlCache<string, { incarnation: number; confirmedAt: number }>(opts.maxEntries, now);
-  // Forget-count per key while a confirmation may still be in flight.
-  const forgets = new TtlCache<string, number>(opts.maxEntries, now);
-  let generation = 0;
-  const keepMs = Math.max(opts.ttlMs, opts.tokenTtlMs);
-  const keyOf = (projectId: bigint | number, recipientId: string) => `${projectId}:${recipientId}`;
-
-  const fresh = (key: string, ttlMs: number) => {
-    const entry = ttlMs > 0 ? known.get(key) : undefined;
-    return entry && now() - entry.confirmedAt < ttlMs ? entry : undefined;
-  };
-  const confirm = async (projectId: bigint, recipientId: string): Promise<number> => {
-    const key = keyOf(projectId, recipientId);
-    const before = `${generation}:${forgets.get(key) ?? 0}`;
-    const incarnation = await opts.check(projectId, recipientId);
-    if (keepMs > 0 && `${generation}:${forgets.get(key) ?? 0}` === before) known.set(key, { incarnation, confirmedAt: now() }, keepMs);
-    return incarnation;
-  };
+  const cache = createCache<Recipient>({ max: opts.maxEntries, ttlMs: opts.ttlMs, now: opts.now });
+  const get = async (projectId: bigint, recipientId: string): Promise<Recipient> =>
+    (await cache.getOrLoad(recipientKey(projectId, recipientId), () => opts.load(projectId, recipientId)))!;
 
   return {
+    get,
     async require(projectId: bigint, recipientId: string): Promise<void> {
-      if (fresh(keyOf(projectId, recipientId), opts.ttlMs)) return;
-      await confirm(projectId, recipientId);
+      await get(projectId, recipientId);
     },
-    /** The recipient's current incarnation, or null when it does not exist. */
+    /** The recipient's current incarnation, or null when it does not exist; `beforeLookup` runs before asking the service (may throw to refuse). */
     async incarnation(projectId: bigint, recipientId: string, beforeLookup?: () => void): Promise<number | null> {
-      const hit = fresh(keyOf(projectId, recipientId), opts.tokenTtlMs);
-      if (hit) return hit.incarnation;
+      const hit = cache.get(recipientKey(projectId, recipientId));
+      if (hit) return incarnationOf(hit);
       beforeLookup?.();
       try {
-        return await confirm(projectId, recipientId);
+        return incarnationOf(await get(projectId, recipientId));
       } catch (err) {
         if (opts.isNotFound(err)) return null;
         throw err;
       }
     },
+    /** This replica changed or deleted the recipient: forget it now (the event tells the others). */
     forget(projectId: bigint | number, recipientId: string): void {
-      const key = keyOf(projectId, recipientId);
-      known.delete(key);
-      forgets.set(key, (forgets.get(key) ?? 0) + 1, Math.max(keepMs, 1000) * 10);
+      cache.delete(recipientKey(projectId, recipientId));
     },
-    clear(): void {
-      generation++;
-      known.clear();
-    },
+    /** What the change events drive (keys: `recipientKey`). */
+    invalidatable: cache as Invalidatable,
   };
 }
 

@@ -18,6 +18,8 @@ export interface CallOptions {
   /** Sent as is (for malformed bodies). */
   raw?: string | Buffer;
   headers?: Record<string, string>;
+  /** Another gateway than the stack's (a replica a test started); default HERALD_BASE_URL. */
+  base?: string;
 }
 
 export const baseUrl = () => {
@@ -33,7 +35,7 @@ export async function call<T = JsonBody>(method: string, path: string, opts: Cal
   if (opts.raw !== undefined) payload = opts.raw;
   else if (opts.body !== undefined) payload = JSON.stringify(opts.body);
   if (payload !== undefined && !headers['content-type']) headers['content-type'] = 'application/json';
-  const res = await fetch(`${baseUrl()}${path}`, { method, headers, body: payload });
+  const res = await fetch(`${opts.base ?? baseUrl()}${path}`, { method, headers, body: payload });
   const text = await res.text();
   let body: unknown = text;
   if ((res.headers.get('content-type') ?? '').includes('json') && text) body = JSON.parse(text);

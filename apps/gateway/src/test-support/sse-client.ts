@@ -18,10 +18,17 @@ export interface SseStream {
   events: SseEvent[];
   /** Comment lines seen (heartbeats). */
   comments: number;
-  /** Resolves with the first event (from the start of the stream) matching `pred`, or throws after `timeoutMs`. */
-  next(pred: (e: SseEvent) => boolean, timeoutMs?: number): Promise<SseEvent>;
+  /**
+   * Resolves with the first event (from the start of the stream) matching `pred`; throws when the
+   * stream ends without one. No time limit of its own: the test's timeout bounds the wait.
+   */
+  next(pred: (e: SseEvent) => boolean): Promise<SseEvent>;
+  /** Resolves once `cond` holds, checked after every event and comment; throws when the stream ends first. */
+  until(cond: () => boolean): Promise<void>;
   /** Resolves when the server ended the stream. */
   ended: Promise<void>;
+  /** Whether the server ended the stream. */
+  isEnded: () => boolean;
   close(): void;
 }
 
@@ -30,6 +37,10 @@ export async function openStream(url: string, headers: Record<string, string> = 
   const res = await fetch(url, { headers: { accept: 'text/event-stream', ...headers }, signal: abort.signal });
   const events: SseEvent[] = [];
   const waiters = new Set<() => void>();
+  const wakeAll = () => {
+    for (const w of [...waiters]) w();
+  };
+  let ended = res.status !== 200 || !res.body;
   const stream: SseStream = {
     status: res.status,
     headers: res.headers,
@@ -37,19 +48,20 @@ export async function openStream(url: string, headers: Record<string, string> = 
     events,
     comments: 0,
     ended: Promise.resolve(),
-    async next(pred, timeoutMs = 5000) {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const found = events.find(pred);
-        if (found) return found;
-        const left = deadline - Date.now();
-        if (left <= 0) throw new Error(`no matching event within ${timeoutMs} ms; got ${JSON.stringify(events.map((e) => [e.event, e.id]))}`);
+    isEnded: () => ended,
+    async until(cond) {
+      while (!cond()) {
+        if (ended) throw new Error(`the stream ended first; got ${JSON.stringify(events.map((e) => [e.event, e.id]))}`);
         await new Promise<void>((resolve) => {
-          const t = setTimeout(() => (waiters.delete(wake), resolve()), left);
-          const wake = () => (clearTimeout(t), waiters.delete(wake), resolve());
+          const wake = () => (waiters.delete(wake), resolve());
           waiters.add(wake);
         });
       }
+    },
+    async next(pred) {
+      let found: SseEvent | undefined;
+      await stream.until(() => (found = events.find(pred)) !== undefined);
+      return found!;
     },
     close: () => abort.abort(),
   };
@@ -61,10 +73,11 @@ export async function openStream(url: string, headers: Record<string, string> = 
   const parser = createParser({
     onComment: () => {
       stream.comments += 1;
+      wakeAll();
     },
     onEvent: (message) => {
       events.push({ event: message.event ?? 'message', id: message.id ?? null, data: JSON.parse(message.data) });
-      for (const w of [...waiters]) w();
+      wakeAll();
     },
   });
   const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
@@ -78,7 +91,8 @@ export async function openStream(url: string, headers: Record<string, string> = 
     } catch {
       // aborted by close()
     }
-    for (const w of [...waiters]) w();
+    ended = true;
+    wakeAll();
   })();
   return stream;
 }

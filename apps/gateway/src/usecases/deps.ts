@@ -10,8 +10,8 @@ export interface AdminDeps {
   now: () => Date;
   /** Tells every replica a key (and the recipient tokens it minted) no longer authenticates; resolves once sent. */
   announceKeyRevoked: (hash: string, id: number) => Promise<void>;
-  /** Drops cached settings of a project on this replica. */
-  projectChanged: (id: number) => void;
+  /** Drops cached settings of a project on this replica at once and tells every other replica; resolves once sent. */
+  projectChanged: (id: number) => Promise<void>;
 }
 
 /** Whole seconds: timestamps are shown with second precision, so they are stored that way too. */

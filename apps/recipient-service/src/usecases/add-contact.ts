@@ -2,6 +2,7 @@ import { contactViolations, normalizeAddress } from '../domain/contact-rules';
 import { assertValid, contactExists, primaryContactExists } from '../domain/errors';
 import type { ContactRecord } from '../store/contact-repository';
 import { DuplicateError } from '../store/unique';
+import { announcingChange, contactsChange } from './announce-change';
 import type { RecipientDeps } from './deps';
 import { requireRecipient } from './require-recipient';
 
@@ -22,7 +23,9 @@ export function createAddContact(deps: RecipientDeps) {
     const address = normalizeAddress(medium, input.address);
     const id = await deps.sequences.next('contact');
     try {
-      return await deps.contacts.insert(projectId, recipientId, { id, medium, address, isPrimary: input.isPrimary }, deps.now());
+      return await announcingChange(deps, contactsChange(projectId, recipientId), () =>
+        deps.contacts.insert(projectId, recipientId, { id, medium, address, isPrimary: input.isPrimary }, deps.now()),
+      );
     } catch (err) {
       if (!(err instanceof DuplicateError)) throw err;
       // Which index refused it: the address one when the address is already held, else the primary one.

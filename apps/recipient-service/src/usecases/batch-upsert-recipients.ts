@@ -1,5 +1,6 @@
 import { batchOutcome, batchSizeViolation, planBatch, type BatchFailure, type BatchItemInput } from '../domain/batch-plan';
 import { assertValid } from '../domain/errors';
+import { announcingChange, profileChange } from './announce-change';
 import type { RecipientDeps } from './deps';
 import { finishDeletion } from './delete-recipient';
 
@@ -34,7 +35,9 @@ export function createBatchUpsertRecipients(deps: RecipientDeps) {
     );
 
     const updates = plan.entries.filter((e) => e.setName && (existing.has(e.id) || taken.has(e.id)));
-    await deps.recipients.setNames(projectId, updates, now);
+    if (updates.length > 0) {
+      await announcingChange(deps, profileChange(projectId, updates.map((u) => u.id)), () => deps.recipients.setNames(projectId, updates, now));
+    }
 
     const createdIds = new Set(fresh.filter((e) => !taken.has(e.id)).map((e) => e.id));
     return { ...batchOutcome(plan.order, createdIds), failed: plan.failed };

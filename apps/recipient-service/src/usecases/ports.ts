@@ -8,8 +8,19 @@ export interface RecipientDeletedEvent {
   deletedAt: Date;
 }
 
+export interface RecipientChangedEvent {
+  projectId: number;
+  recipientIds: string[];
+  /** The name (and updated_at) changed. */
+  profile: boolean;
+  /** The contacts changed. */
+  contacts: boolean;
+}
+
 /** The service's domain events (implemented on JetStream by messaging/recipient-events.ts). */
 export interface RecipientEvents {
   /** Safe to repeat: the same erasure is delivered to consumers once. */
   recipientDeleted(e: RecipientDeletedEvent): Promise<void>;
+  /** Tells holders of copies (caches) to forget these recipients; resolves once the broker has it. Safe to repeat. */
+  recipientChanged(e: RecipientChangedEvent): Promise<void>;
 }

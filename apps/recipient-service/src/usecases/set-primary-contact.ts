@@ -2,6 +2,7 @@ import { contactViolations, normalizeAddress } from '../domain/contact-rules';
 import { assertValid } from '../domain/errors';
 import type { ContactRecord } from '../store/contact-repository';
 import { DuplicateError } from '../store/unique';
+import { announcingChange, contactsChange } from './announce-change';
 import type { RecipientDeps } from './deps';
 import { requireRecipient } from './require-recipient';
 
@@ -26,15 +27,17 @@ export function createSetPrimaryContact(deps: RecipientDeps) {
     const { projectId, recipientId, medium } = input;
     await requireRecipient(deps.recipients, projectId, recipientId);
     const address = normalizeAddress(medium, input.address);
-    for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
-      try {
-        const done = await step(deps, { projectId, recipientId, medium, address });
-        if (done) return done;
-      } catch (err) {
-        if (!(err instanceof DuplicateError) || attempt === ATTEMPTS) throw err;
+    return announcingChange(deps, contactsChange(projectId, recipientId), async () => {
+      for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
+        try {
+          const done = await step(deps, { projectId, recipientId, medium, address });
+          if (done) return done;
+        } catch (err) {
+          if (!(err instanceof DuplicateError) || attempt === ATTEMPTS) throw err;
+        }
       }
-    }
-    throw new Error(`primary ${medium} contact of ${recipientId} did not settle after ${ATTEMPTS} passes`);
+      throw new Error(`primary ${medium} contact of ${recipientId} did not settle after ${ATTEMPTS} passes`);
+    });
   };
 }
 

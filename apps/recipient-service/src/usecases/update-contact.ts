@@ -3,6 +3,7 @@ import { assertValid, contactExists, contactNotFound, primaryContactExists } fro
 import { violation } from '@herald/service-kit';
 import type { ContactChange, ContactRecord } from '../store/contact-repository';
 import { DuplicateError } from '../store/unique';
+import { announcingChange, contactsChange } from './announce-change';
 import type { RecipientDeps } from './deps';
 import { requireRecipient } from './require-recipient';
 
@@ -18,7 +19,7 @@ export interface UpdateContactInput {
  * Changes a contact's address and/or primary flag. A new address resets `verified_at`; becoming
  * primary while another primary of the medium exists is refused (by the store's unique index).
  */
-export function createUpdateContact(deps: Pick<RecipientDeps, 'recipients' | 'contacts' | 'now'>) {
+export function createUpdateContact(deps: Pick<RecipientDeps, 'recipients' | 'contacts' | 'events' | 'now'>) {
   return async function updateContact(input: UpdateContactInput): Promise<ContactRecord> {
     const { projectId, recipientId, contactId } = input;
     if (input.address === undefined && input.isPrimary === undefined) {
@@ -38,7 +39,9 @@ export function createUpdateContact(deps: Pick<RecipientDeps, 'recipients' | 'co
     if (Object.keys(change).length === 0) return contact;
 
     try {
-      const updated = await deps.contacts.update(projectId, recipientId, contactId, contact.medium, change, deps.now());
+      const updated = await announcingChange(deps, contactsChange(projectId, recipientId), () =>
+        deps.contacts.update(projectId, recipientId, contactId, contact.medium, change, deps.now()),
+      );
       if (!updated) throw contactNotFound();
       return updated;
     } catch (err) {

@@ -1,6 +1,7 @@
 import { assertValid, recipientNotFound } from '../domain/errors';
 import { checkRecipientName } from '../domain/recipient-rules';
 import type { RecipientRecord } from '../store/recipient-repository';
+import { announcingChange, profileChange } from './announce-change';
 import type { RecipientDeps } from './deps';
 import { requireRecipient } from './require-recipient';
 
@@ -11,11 +12,12 @@ export interface UpdateRecipientInput {
   name?: string | null;
 }
 
-export function createUpdateRecipient(deps: Pick<RecipientDeps, 'recipients' | 'now'>) {
+export function createUpdateRecipient(deps: Pick<RecipientDeps, 'recipients' | 'events' | 'now'>) {
   return async function updateRecipient(input: UpdateRecipientInput): Promise<RecipientRecord> {
     if (input.name === undefined) return requireRecipient(deps.recipients, input.projectId, input.id);
     assertValid([checkRecipientName(input.name)].filter((v) => v !== null));
-    const updated = await deps.recipients.setName(input.projectId, input.id, input.name, deps.now());
+    const name = input.name;
+    const updated = await announcingChange(deps, profileChange(input.projectId, [input.id]), () => deps.recipients.setName(input.projectId, input.id, name, deps.now()));
     if (!updated) throw recipientNotFound();
     return updated;
   };

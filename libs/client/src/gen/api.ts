@@ -2267,12 +2267,12 @@ export interface paths {
         };
         /**
          * Live feed of a recipient (Server-Sent Events)
-         * @description A `text/event-stream`. Events: `notification` (`{"notification": <Notification>, "unread_count": n}`: newly delivered), `notification.updated` (same shape: read/opened changed, mark-all-read included), `unread_count` (`{"unread_count": n}`: on connect and after every change), `reset` (`{"reason": "replay_window_exceeded", "unread_count": n}`: refetch the feed). Every event has an `id` (grows per recipient); reconnecting with `Last-Event-ID` replays what was missed (bounded window, else `reset`). A comment line every 15 s keeps the connection open. Browsers pass a recipient token as `?token=` (EventSource cannot set headers). 429 `too_many_streams` beyond the per-recipient or per-project limit.
+         * @description A `text/event-stream` of `StreamEvent`s: `notification` (newly delivered), `notification.updated` (read/opened changed, mark-all-read included), `unread_count` (on connect and after every change), `reset` (refetch the feed). Every event has an `id` (grows per recipient); reconnecting with `Last-Event-ID` replays what was missed (a bounded window of events and bytes, else `reset`). The stream starts with a `retry:` line; a comment line (heartbeat, every 15 s by default) keeps the connection open. The stream ends when its credential does (the recipient token expires, the key that opened it or minted its token is revoked, the recipient is erased) and after at most an hour (configurable): reconnect with Last-Event-ID. Browsers pass a recipient token as `?token=` (EventSource cannot set headers); an API key there is refused (401). 429 `too_many_streams` beyond the per-recipient or per-project limit, 503 `unavailable` when the replica holds as many streams as it can (both with Retry-After).
          */
         get: {
             parameters: {
                 query?: {
-                    /** @description A recipient token (or API key), for clients that cannot set the Authorization header */
+                    /** @description A recipient token, for clients that cannot set the Authorization header (EventSource). Never an API key: a key here is refused (401); send keys in the Authorization header. */
                     token?: string;
                 };
                 header?: {
@@ -2286,13 +2286,13 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description The event stream */
+                /** @description The event stream: one SSE event per item (`event`, `id`, `data` as JSON) */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "text/event-stream": string;
+                        "text/event-stream": components["schemas"]["StreamEvent"];
                     };
                 };
                 /** @description Default Response */
@@ -2480,7 +2480,10 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        /** @description http or https URL */
+                        /**
+                         * Format: uri
+                         * @description An absolute http or https URL (a host name or IPv4 address, an optional port; no credentials)
+                         */
                         url: string;
                         description?: string | null;
                         /** @description Omitted or empty: every event type */
@@ -2634,6 +2637,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        /** Format: uri */
                         url?: string;
                         description?: string | null;
                         event_types?: ("notification.delivered" | "notification.suppressed" | "notification.quota_exceeded" | "notification.failed" | "notification.throttled" | "notification.canceled" | "notification.read" | "notification.opened" | "email.sent" | "email.failed" | "email.skipped" | "broadcast.completed" | "broadcast.canceled")[];
@@ -3324,6 +3328,71 @@ export interface components {
         } | {
             email: Record<string, never>;
         };
+        /**
+         * StreamEvent
+         * @description One event of the live stream, framed as Server-Sent Events: `event: <event>`, `id: <id>`, `data: <data as one line of JSON>`
+         */
+        StreamEvent: components["schemas"]["StreamNotificationEvent"] | components["schemas"]["StreamNotificationUpdatedEvent"] | components["schemas"]["StreamUnreadCountEvent"] | components["schemas"]["StreamResetEvent"];
+        /**
+         * StreamNotificationEvent
+         * @description A notification newly delivered to the feed (the feed object, as GET /recipients/{recipient_id}/notifications shows it)
+         */
+        StreamNotificationEvent: {
+            /** @enum {string} */
+            event: "notification";
+            /** @description The event's position in the recipient's stream (grows); send the last one received as Last-Event-ID to resume */
+            id: string;
+            data: {
+                notification: components["schemas"]["Notification"];
+                /** @description The recipient's unread count, after this event */
+                unread_count: number;
+            };
+        };
+        /**
+         * StreamNotificationUpdatedEvent
+         * @description A notification of the feed whose read or opened flag changed (mark-all-read included): its current object
+         */
+        StreamNotificationUpdatedEvent: {
+            /** @enum {string} */
+            event: "notification.updated";
+            /** @description The event's position in the recipient's stream (grows); send the last one received as Last-Event-ID to resume */
+            id: string;
+            data: {
+                notification: components["schemas"]["Notification"];
+                /** @description The recipient's unread count, after this event */
+                unread_count: number;
+            };
+        };
+        /**
+         * StreamResetEvent
+         * @description What the client missed is beyond the replay window (Last-Event-ID too old, or too many or too large events): refetch the feed
+         */
+        StreamResetEvent: {
+            /** @enum {string} */
+            event: "reset";
+            /** @description The event's position in the recipient's stream (grows); send the last one received as Last-Event-ID to resume */
+            id: string;
+            data: {
+                /** @enum {string} */
+                reason: "replay_window_exceeded";
+                /** @description The recipient's unread count, after this event */
+                unread_count: number;
+            };
+        };
+        /**
+         * StreamUnreadCountEvent
+         * @description The unread count: first on connect (when nothing is replayed), then after every change
+         */
+        StreamUnreadCountEvent: {
+            /** @enum {string} */
+            event: "unread_count";
+            /** @description The event's position in the recipient's stream (grows); send the last one received as Last-Event-ID to resume */
+            id: string;
+            data: {
+                /** @description The recipient's unread count, after this event */
+                unread_count: number;
+            };
+        };
         /** Target */
         Target: {
             channel: string;
@@ -3354,6 +3423,7 @@ export interface components {
         /** Webhook */
         Webhook: {
             id: number;
+            /** Format: uri */
             url: string;
             description: string | null;
             /** @description Empty: every event type */

@@ -1,7 +1,9 @@
 import { DomainError } from '@herald/service-kit';
+import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { secretsEqual } from '../../auth/api-key';
 import { authenticate } from '../../auth/authenticate';
+import { isRecipientToken } from '../../auth/recipient-token';
 import { isAllowed } from '../../auth/authorize';
 import type { Access, Principal } from '../../auth/principal';
 import { GatewayError } from '../../http/http-error';
@@ -22,6 +24,15 @@ declare module 'fastify' {
 }
 
 const unauthorized = (message: string) => new DomainError('unauthenticated', 'unauthorized', message);
+
+/** `?token=` of a route that takes it, as an Authorization value; anything but a recipient token there is refused. */
+function queryToken(request: FastifyRequest): string | undefined {
+  if (!request.routeOptions.config.tokenInQuery) return undefined;
+  const token = (request.query as Record<string, unknown> | undefined)?.token;
+  if (typeof token !== 'string' || token.length === 0) return undefined;
+  if (!isRecipientToken(token)) throw unauthorized('?token= takes a recipient token only; send an API key in the Authorization header');
+  return `Bearer ${token}`;
+}
 const tooManyFailures = (retryAfterSeconds: number) =>
   new GatewayError('exhausted', 'rate_limited', 'Too many failed authentications from this address, retry later', {
     'Retry-After': String(retryAfterSeconds),
@@ -36,6 +47,11 @@ const tooManyFailures = (retryAfterSeconds: number) =>
  * (`failuresPerSecond`, burst 2×, per replica); past it, 429 `rate_limited` with Retry-After.
  * While an address is over its limit, only a project key or recipient token that is verified from
  * memory still gets through: nothing from it reaches the store, and the admin token is not checked.
+ *
+ * Routes marked `tokenInQuery` (the live stream: EventSource cannot set headers) also take a
+ * recipient token as `?token=` (the Authorization header wins when both are sent). Only a recipient token: a URL
+ * ends up in browser history, proxy and server logs, so an API key there is refused (401), never
+ * used. Request logs never include the URL's query.
  */
 export default fp<{ adminToken: string; tokenSecret: string; failuresPerSecond: number }>(
   async (app, opts) => {
@@ -69,6 +85,9 @@ export default fp<{ adminToken: string; tokenSecret: string; failuresPerSecond: 
       }
       let authenticated;
       try {
+        // A key in ?token= is refused even beside an Authorization header: it must not be in URLs at all.
+        const fromQuery = queryToken(request);
+        const authorization = request.headers.authorization ?? fromQuery;
         authenticated = await authenticate(
           {
             credentials: app.credentials,
@@ -77,7 +96,7 @@ export default fp<{ adminToken: string; tokenSecret: string; failuresPerSecond: 
             now: app.clock,
             beforeStoreLookup: standing.allowed ? undefined : refuse,
           },
-          request.headers.authorization,
+          authorization,
         );
       } catch (err) {
         throw failed(address, err);

@@ -1,9 +1,10 @@
-import { createSequences } from '@herald/service-kit';
+import { createSequences, invalidateOn } from '@herald/service-kit';
 import type { NatsConnection } from '@nats-io/nats-core';
+import { KEY_REVOKED_SUBJECT } from '@herald/contracts';
 import fp from 'fastify-plugin';
 import type { Db } from 'mongodb';
 import { createCredentialCache, type CredentialCache } from '../../auth/credential-cache';
-import { announceKeyRevoked, onConnectionChange, onKeyRevoked } from '../../auth/revocation';
+import { announceKeyRevoked, announceProjectChanged, changedProjectsOf, PROJECT_CHANGED_SUBJECT, revokedKeysOf } from '../../auth/revocation';
 import { createKeyRepository } from '../../projects/key-repository';
 import { createProjectRepository } from '../../projects/project-repository';
 import type { AdminDeps } from '../../usecases/deps';
@@ -20,9 +21,9 @@ declare module 'fastify' {
 
 /**
  * Projects and API keys live in the gateway's own database, so authentication needs no RPC.
- * Revocations are announced on core NATS and evicted from every replica's cache; while the NATS
- * connection is down such messages can be missed, so the cache is emptied when it drops and again
- * when it is back, and keeps answers for at most a second in between.
+ * Revocations and project changes are announced on core NATS and evicted from every replica's cache
+ * (`invalidateOn`); while the NATS connection is down such messages can be missed, so the cache is
+ * emptied when it drops and again when it is back, and keeps answers for at most a second in between.
  */
 export default fp<{ db: Db; nats: NatsConnection; now: () => Date }>(
   async (app, opts) => {
@@ -30,22 +31,13 @@ export default fp<{ db: Db; nats: NatsConnection; now: () => Date }>(
     const keys = createKeyRepository(opts.db);
     await keys.ensureIndexes();
     const credentials = createCredentialCache({ keys, projects });
-    const revocations = onKeyRevoked(opts.nats, opts.db.databaseName, { hash: (hash) => credentials.keyRevoked(hash), id: (id) => credentials.keyIdRevoked(id) });
-    app.addHook('onClose', async () => revocations.stop());
-    onConnectionChange(
-      opts.nats,
-      {
-        lost: () => {
-          credentials.setConnected(false);
-          credentials.clear();
-        },
-        back: () => {
-          credentials.clear();
-          credentials.setConnected(true);
-        },
-      },
-      (err) => app.log.warn({ err }, 'credential cache: NATS status watch ended'),
-    );
+    const scope = opts.db.databaseName;
+    const caches = [credentials.invalidatable];
+    const stops = [
+      invalidateOn(opts.nats, { subject: KEY_REVOKED_SUBJECT, keysOf: revokedKeysOf(scope), caches, logger: app.log, what: 'credentials (revoked keys)' }),
+      invalidateOn(opts.nats, { subject: PROJECT_CHANGED_SUBJECT, keysOf: changedProjectsOf(scope), caches, logger: app.log, what: 'credentials (projects)' }),
+    ];
+    app.addHook('onClose', async () => stops.forEach((stop) => stop()));
 
     app.decorate('clock', opts.now);
     app.decorate('credentials', credentials);
@@ -63,9 +55,12 @@ export default fp<{ db: Db; nats: NatsConnection; now: () => Date }>(
       announceKeyRevoked: async (hash, id) => {
         credentials.keyRevoked(hash);
         credentials.keyIdRevoked(id);
-        await announceKeyRevoked(opts.nats, opts.db.databaseName, hash, id);
+        await announceKeyRevoked(opts.nats, scope, hash, id);
       },
-      projectChanged: (id) => credentials.projectChanged(id),
+      projectChanged: async (id) => {
+        credentials.projectChanged(id);
+        await announceProjectChanged(opts.nats, scope, id);
+      },
     });
   },
   { name: 'credentials' },

@@ -2,17 +2,42 @@ import { invalid } from '@herald/service-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { createAllowedMethods } from '../../http/allowed-methods';
-import { errorFamilyOf } from '../../http/error-family';
-import { bodyViolation, errorBody, toHttpError, type HttpError } from '../../http/http-error';
+import { errorFamilyOf, type ErrorFamily } from '../../http/error-family';
+import { bodyViolation, errorBody, GatewayUnavailableError, toHttpError, type HttpError } from '../../http/http-error';
+import { ErrorFamilySchema, MessageErrorSchema } from '../../schemas/common';
 import { jsonShapeProblem } from '../../http/json-shape';
+import { drainRefusedBody } from '../../http/refused-body';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The error family of the route's declared 4xx/5xx schema (set from it when the route is added). */
+    errorFamily?: ErrorFamily;
+  }
+}
 
 export const API_VERSION = '1.0';
 
-const send = (request: Pick<FastifyRequest, 'id' | 'method' | 'url'>, reply: FastifyReply, e: HttpError) =>
+/**
+ * The family of an error body: the one the matched route declares (its body must fit that schema,
+ * whatever the path looks like: `PUT /recipients//contacts` is that route with an empty id), else
+ * the path's (no route, or a route without error schemas).
+ */
+const familyOf = (request: Pick<FastifyRequest, 'method' | 'url' | 'routeOptions'>): ErrorFamily =>
+  request.routeOptions?.config?.errorFamily ?? errorFamilyOf(request.method, request.url);
+
+/** The family of a route's declared error schemas (plugins register them with `errorResponses`). */
+function declaredFamily(response: unknown): ErrorFamily | undefined {
+  const title = ((response as Record<string, { title?: unknown } | undefined> | undefined)?.['4xx'])?.title;
+  if (title === ErrorFamilySchema.title) return 'error';
+  if (title === MessageErrorSchema.title) return 'message';
+  return undefined;
+}
+
+const send = (request: Pick<FastifyRequest, 'id' | 'method' | 'url' | 'routeOptions'>, reply: FastifyReply, e: HttpError) =>
   reply
     .code(e.status)
     .headers({ ...e.headers, 'X-API-Version': API_VERSION, 'X-Request-Id': request.id })
-    .send(errorBody(errorFamilyOf(request.method, request.url), e));
+    .send(errorBody(familyOf(request), e));
 
 /**
  * fastify's `frameworkErrors`: errors raised before routing (a malformed percent-escape in the
@@ -38,7 +63,11 @@ export default fp(
   async (app) => {
     // A path that exists under other methods answers 405 with Allow (TRACE, or PUT on a read-only resource).
     const allowed = createAllowedMethods();
-    app.addHook('onRoute', (route) => allowed.add(route.method, route.url));
+    app.addHook('onRoute', (route) => {
+      allowed.add(route.method, route.url);
+      const family = declaredFamily(route.schema?.response);
+      if (family) route.config = { ...route.config, errorFamily: family };
+    });
     const methodNotAllowed = (request: FastifyRequest): HttpError | null => {
       const methods = allowed.of(request.url);
       if (methods.length === 0) return null;
@@ -72,7 +101,11 @@ export default fp(
     app.setErrorHandler((err, request, reply) => {
       // A method fastify reads a body for (QUERY) on a path without it fails before the not-found handler.
       const e = (request.routeOptions.url === undefined && methodNotAllowed(request)) || toHttpError(err);
-      if (e.status >= 500) request.log.error({ err }, 'request failed');
+      // A refusal for lack of room (GatewayUnavailableError) is counted by its own metric, not a failure.
+      if (e.status >= 500 && !(err instanceof GatewayUnavailableError)) request.log.error({ err }, 'request failed');
+      // A body refused while it is still arriving: read the rest away (bounded) instead of closing
+      // on a client that is still uploading, so it reads its 413 rather than a broken pipe.
+      if ((err as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE' && drainRefusedBody(request.raw)) reply.removeHeader('connection');
       return send(request, reply, e);
     });
 

@@ -1,59 +1,57 @@
 import fp from 'fastify-plugin';
 import { fromBinary } from '@bufbuild/protobuf';
-import { timestampMs } from '@bufbuild/protobuf/wkt';
 import { Code, ConnectError } from '@connectrpc/connect';
-import { DomainError } from '@herald/service-kit';
-import { RECIPIENT_DELETED_SUBJECT, RecipientDeletedSchema } from '@herald/contracts';
+import { DomainError, invalidateOn } from '@herald/service-kit';
+import { RECIPIENT_CHANGED_SUBJECT, RECIPIENT_DELETED_SUBJECT, RecipientChangedSchema, RecipientDeletedSchema } from '@herald/contracts';
 import type { NatsConnection } from '@herald/service-kit';
-import { onConnectionChange } from '../../auth/revocation';
-import { createRecipientPresence, type RecipientPresence } from '../../recipients/recipient-presence';
+import { createRecipientPresence, recipientKey, type RecipientPresence } from '../../recipients/recipient-presence';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Recipient existence checks of the recipient-scoped read routes (see recipient-presence.ts). */
+    /** The recipients this replica read, cached (existence, incarnation, the recipient; see recipients/recipient-presence.ts). */
     recipientPresence: RecipientPresence;
   }
 }
 
-/**
- * Listens on the RecipientDeleted subject with a plain (core NATS) subscription: every gateway
- * replica hears every deletion, next to the services' durable consumers.
- */
-export function onRecipientDeleted(nc: NatsConnection, forget: (projectId: bigint, recipientId: string) => void): { stop(): void } {
-  const sub = nc.subscribe(RECIPIENT_DELETED_SUBJECT, {
-    callback: (err, msg) => {
-      if (err) return;
-      try {
-        const event = fromBinary(RecipientDeletedSchema, msg.data);
-        forget(event.projectId, event.recipientId);
-      } catch {
-        // Not a RecipientDeleted message: nothing to forget.
-      }
-    },
-  });
-  return { stop: () => sub.unsubscribe() };
-}
+/** The cache keys a RecipientDeleted event names. */
+export const deletedKeysOf = (data: Uint8Array): string[] => {
+  const e = fromBinary(RecipientDeletedSchema, data);
+  return [recipientKey(e.projectId, e.recipientId)];
+};
+
+/** The cache keys a RecipientChanged event names. */
+export const changedKeysOf = (data: Uint8Array): string[] => {
+  const e = fromBinary(RecipientChangedSchema, data);
+  return e.recipientIds.map((id) => recipientKey(e.projectId, id));
+};
 
 const isNotFound = (err: unknown) =>
   (err instanceof ConnectError && err.code === Code.NotFound) || (err instanceof DomainError && err.kind === 'not_found');
 
-export default fp<{ nats: NatsConnection; ttlMs: number; tokenTtlMs: number }>(
+/**
+ * The recipient cache of this replica, kept in step by the recipient service's events: plain (core
+ * NATS) subscriptions on the RecipientDeleted and RecipientChanged subjects, so every gateway replica
+ * hears every one, next to the services' durable consumers.
+ */
+export default fp<{ nats: NatsConnection; ttlMs: number; maxEntries?: number }>(
   async (app, opts) => {
     const presence = createRecipientPresence({
-      check: async (projectId, id) => {
+      load: async (projectId, id) => {
         const res = await app.services.recipients.getRecipient({ projectId, id });
-        return res.recipient?.createdAt ? timestampMs(res.recipient.createdAt) : 0;
+        if (!res.recipient) throw new ConnectError('Recipient not found', Code.NotFound);
+        return res.recipient;
       },
       isNotFound,
       ttlMs: opts.ttlMs,
-      tokenTtlMs: opts.tokenTtlMs,
-      maxEntries: 100_000,
+      maxEntries: opts.maxEntries ?? 100_000,
     });
     app.decorate('recipientPresence', presence);
-    const listener = onRecipientDeleted(opts.nats, presence.forget);
-    app.addHook('onClose', async () => listener.stop());
-    // Deletions missed while NATS was away: forget everything when it drops and when it is back.
-    onConnectionChange(opts.nats, { lost: presence.clear, back: presence.clear }, (err) => app.log.warn({ err }, 'recipient presence: NATS status watch ended'));
+    const caches = [presence.invalidatable];
+    const stops = [
+      invalidateOn(opts.nats, { subject: RECIPIENT_DELETED_SUBJECT, keysOf: deletedKeysOf, caches, logger: app.log, what: 'recipients (deleted)' }),
+      invalidateOn(opts.nats, { subject: RECIPIENT_CHANGED_SUBJECT, keysOf: changedKeysOf, caches, logger: app.log, what: 'recipients (changed)' }),
+    ];
+    app.addHook('onClose', async () => stops.forEach((stop) => stop()));
   },
   { name: 'recipient-presence', dependencies: ['services'] },
 );

@@ -20,9 +20,8 @@ export function corsOrigins(setting: string): false | '*' | string[] {
  * CORS (@fastify/cors), registered before authentication: a preflight (`OPTIONS` with
  * `Access-Control-Request-Method`) is answered 204 at once, without credentials; actual requests
  * get `Access-Control-Allow-Origin` for an allowed origin. Credentials travel in `Authorization`
- * (no cookies), so no `Access-Control-Allow-Credentials`. Also: routes marked `tokenInQuery` (the
- * live stream: EventSource cannot set headers) take `?token=` as the bearer credential when no
- * Authorization header is sent; request logs never include the URL's query.
+ * (no cookies), so no `Access-Control-Allow-Credentials`. (`?token=`, the credential of routes
+ * marked `tokenInQuery`, is read by the auth plugin.)
  */
 export default fp<{ origins: string }>(
   async (app, opts) => {
@@ -34,11 +33,6 @@ export default fp<{ origins: string }>(
       exposedHeaders: CORS_EXPOSED_HEADERS,
       maxAge: 600,
       strictPreflight: false,
-    });
-    app.addHook('onRequest', async (request) => {
-      if (!request.routeOptions.config.tokenInQuery || request.headers.authorization) return;
-      const token = (request.query as Record<string, unknown> | undefined)?.token;
-      if (typeof token === 'string' && token.length > 0) request.headers.authorization = `Bearer ${token}`;
     });
   },
   { name: 'cors' },

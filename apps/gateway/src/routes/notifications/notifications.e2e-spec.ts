@@ -1,16 +1,9 @@
+import { eventually } from '@herald/testing';
 import { call, createProject, uniqueId, TIMESTAMP, type TestProject } from '../../test-support/rest-client';
 
 const target = { channel: 'orders', topic: 'shipping', event: 'shipped' };
 
-async function poll<T>(read: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await read();
-    if (v !== undefined) return v;
-    if (Date.now() > deadline) throw new Error('condition not reached in time');
-    await new Promise((r) => setTimeout(r, 150));
-  }
-}
+const poll = <T>(read: () => Promise<T | undefined>): Promise<T> => eventually('feed condition', read) as Promise<T>;
 
 describe('sends and the feed through the gateway', () => {
   let p: TestProject;

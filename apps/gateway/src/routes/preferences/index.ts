@@ -13,7 +13,7 @@ const preferenceIdOf = (raw: string): bigint => BigInt(pathIdOr404(raw, 'prefere
 
 /** The project catalog (interface: Catalog; decisions §6). Full access; `error` family. Each handler is one RPC. */
 const catalogRoutes: RoutePlugin = async (app) => {
-  const rpc = app.services.preferences;
+  const rpc = app.preferences;
 
   app.post(
     '/preferences',

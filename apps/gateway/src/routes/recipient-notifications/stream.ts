@@ -1,32 +1,59 @@
 import { Code, ConnectError } from '@connectrpc/connect';
+import { DomainError, notFound } from '@herald/service-kit';
 import { Type } from '@sinclair/typebox';
-import { GatewayError } from '../../http/http-error';
+import type { FastifyInstance } from 'fastify';
+import { GatewayError, GatewayUnavailableError } from '../../http/http-error';
 import type { RoutePlugin } from '../../http/type-provider';
-import { LiveConnection } from '../../live/live-connection';
+import { LiveConnection, type CloseReason } from '../../live/live-connection';
 import type { LiveOutcome } from '../../live/outcome-feed';
 import { parseLastEventId, sseRetry } from '../../live/sse';
+import type { Refusal } from '../../live/stream-registry';
 import { API_VERSION } from '../../plugins/app/errors';
 import { errorResponses } from '../../schemas/common';
 import { RecipientIdParams } from '../../schemas/recipient';
 import type { Principal } from '../../auth/principal';
 import { notificationView, type Audience } from '../notifications/views';
+import { STREAM_DESCRIPTION, StreamEventSchemas } from './stream-events';
 
 const audienceOf = (principal: Principal): Audience => (principal.kind === 'key' && principal.scope === 'full' ? 'full' : 'recipient');
 
-const tooMany = (what: string, max: number) =>
-  new GatewayError('exhausted', 'too_many_streams', `Too many open streams for this ${what} (at most ${max} per gateway replica); close one or retry later`, { 'Retry-After': '5' });
+function refusal(limit: Refusal, settings: { maxPerRecipient: number; maxPerProject: number }): Error {
+  if (limit === 'recipient' || limit === 'project') {
+    const [what, max] = limit === 'recipient' ? ['recipient', settings.maxPerRecipient] : ['project', settings.maxPerProject];
+    return new GatewayError('exhausted', 'too_many_streams', `Too many open streams for this ${what} (at most ${max} per gateway replica); close one or retry later`, { 'Retry-After': '5' });
+  }
+  return new GatewayUnavailableError('unavailable', 'This gateway replica holds as many live streams as it can; retry shortly', { 'Retry-After': '5' });
+}
+
+const credentialEnded = (reason?: CloseReason | null) =>
+  new DomainError('unauthenticated', 'unauthorized', reason === 'token_expired' ? 'Token expired' : 'Credential no longer valid');
+
+/**
+ * The credential asked again once the stream's slot is watched (revocations and erasures reach it
+ * from then on), so one that came between authentication and now is not missed: its key (or the
+ * key that minted its token) must still exist, and its recipient too (the token's incarnation of
+ * it). Both answers come from memory unless such an event evicted them. An unknown recipient is a
+ * 404, as for the feed.
+ */
+async function checkCredentialHolds(app: FastifyInstance, principal: Principal, recipientId: string): Promise<void> {
+  if (!(await app.credentials.keyExists(principal.keyId))) throw credentialEnded();
+  const incarnation = await app.recipientPresence.incarnation(BigInt(principal.projectId), recipientId);
+  if (principal.kind === 'token' ? incarnation !== principal.incarnation : incarnation === null) {
+    throw principal.kind === 'token' ? credentialEnded() : notFound('recipient_not_found', 'Recipient not found');
+  }
+}
 
 /**
  * GET /recipients/{recipient_id}/notifications/stream: the recipient's live feed as Server-Sent
  * Events. Same access as the feed (a Full key, or a Recipient key / recipient token for that
- * recipient), the credential also accepted as `?token=` (EventSource cannot set headers).
+ * recipient); a recipient token is also accepted as `?token=` (EventSource cannot set headers).
  *
- * Events: `notification` (a newly delivered notification, the feed's object), `notification.updated`
- * (read/opened changed, mark-all-read included), `unread_count` (on connect and after every change),
- * `reset` (the client missed more than the replay window: refetch); each `data` is JSON carrying
- * `unread_count`, each `id` the HERALD_OUTCOMES sequence of the event (grows per recipient). With
- * `Last-Event-ID`, what the recipient missed since that id is replayed from the stored stream first
- * (at most `replayMax` events, else `reset`). A comment heartbeat every `heartbeatMs`.
+ * Events (stream-events.ts): `notification`, `notification.updated`, `unread_count`, `reset`; each
+ * `id` the HERALD_OUTCOMES sequence of the event (grows per recipient). With `Last-Event-ID`, what
+ * the recipient missed since that id is replayed from the stored stream first (at most `replayMax`
+ * events and `replayMaxBytes`, else `reset`). A comment heartbeat every `heartbeatMs`. The stream
+ * ends with its credential: when its token expires, when its key (or the key that minted its
+ * token) is revoked, when its recipient is erased, and after `maxLifetimeMs` (see live-streams.ts).
  */
 const streamRoute: RoutePlugin = async (app) => {
   const deliveries = app.services.deliveries;
@@ -41,17 +68,16 @@ const streamRoute: RoutePlugin = async (app) => {
       schema: {
         tags: ['notifications'],
         summary: 'Live feed of a recipient (Server-Sent Events)',
-        description:
-          'A `text/event-stream`. Events: `notification` (`{"notification": <Notification>, "unread_count": n}`: newly delivered), ' +
-          '`notification.updated` (same shape: read/opened changed, mark-all-read included), `unread_count` (`{"unread_count": n}`: on connect and after every change), ' +
-          '`reset` (`{"reason": "replay_window_exceeded", "unread_count": n}`: refetch the feed). Every event has an `id` (grows per recipient); ' +
-          'reconnecting with `Last-Event-ID` replays what was missed (bounded window, else `reset`). A comment line every 15 s keeps the connection open. ' +
-          'Browsers pass a recipient token as `?token=` (EventSource cannot set headers). 429 `too_many_streams` beyond the per-recipient or per-project limit.',
+        description: STREAM_DESCRIPTION,
         params: RecipientIdParams,
-        querystring: Type.Object({ token: Type.Optional(Type.String({ description: 'A recipient token (or API key), for clients that cannot set the Authorization header' })) }),
+        querystring: Type.Object({
+          token: Type.Optional(
+            Type.String({ description: 'A recipient token, for clients that cannot set the Authorization header (EventSource). Never an API key: a key here is refused (401); send keys in the Authorization header.' }),
+          ),
+        }),
         headers: Type.Object({ 'last-event-id': Type.Optional(Type.String({ description: 'The id of the last event received: replay from there' })) }),
         response: {
-          200: { description: 'The event stream', content: { 'text/event-stream': { schema: { type: 'string' } } } },
+          200: { description: 'The event stream: one SSE event per item (`event`, `id`, `data` as JSON)', content: { 'text/event-stream': { schema: StreamEventSchemas } } },
           ...errorResponses('message'),
         },
       },
@@ -59,12 +85,15 @@ const streamRoute: RoutePlugin = async (app) => {
     async (request, reply) => {
       const projectId = request.project.id;
       const recipientId = request.params.recipient_id;
+      const principal = request.principal;
       if (!live.feed.isReady()) {
         throw new ConnectError('Live streams are not available yet, retry shortly', Code.Unavailable);
       }
-      const slot = live.admit(projectId, recipientId);
-      if (slot === 'recipient') throw tooMany('recipient', live.settings.maxPerRecipient);
-      if (slot === 'project') throw tooMany('project', live.settings.maxPerProject);
+      const lastEventId = parseLastEventId(request.headers['last-event-id']);
+      // A replay about to be read is held from now, against the replica's bound.
+      const reserved = lastEventId === null ? 0 : live.settings.replayMaxBytes;
+      const slot = live.admit({ projectId, recipientId, keyId: principal.keyId, expiresAtMs: principal.kind === 'token' ? principal.expiresAt * 1000 : undefined }, reserved);
+      if (typeof slot === 'string') throw refusal(slot, live.settings);
       const countUnread = async () => Number((await deliveries.unreadCount({ projectId: BigInt(projectId), recipientId })).unreadCount);
       // Events from now on are buffered until the connection is live (nothing falls between replay and live).
       const buffered: LiveOutcome[] = [];
@@ -72,14 +101,16 @@ const streamRoute: RoutePlugin = async (app) => {
       const unlisten = live.feed.listen(projectId, recipientId, (o) => (conn ? conn.push(o) : buffered.push(o)));
       let started = false;
       try {
+        await checkCredentialHolds(app, principal, recipientId);
         const position = await live.feed.position();
-        const lastEventId = parseLastEventId(request.headers['last-event-id']);
-        const replay = lastEventId === null ? null : await live.feed.replay(projectId, recipientId, lastEventId, live.settings.replayMax, position);
+        const replay =
+          lastEventId === null ? null : await live.feed.replay(projectId, recipientId, lastEventId, { maxEvents: live.settings.replayMax, maxBytes: live.settings.replayMaxBytes }, position);
         // Unknown recipient: 404 here, before the stream starts. Read after the replay: it reflects every replayed event.
         const unread = await countUnread();
+        if (slot.ended) throw credentialEnded(slot.ended);
         if (replay) live.replayed(replay.kind === 'reset' ? 'reset' : 'replayed', replay.kind === 'events' ? replay.events.length : 0);
 
-        const audience = audienceOf(request.principal);
+        const audience = audienceOf(principal);
         reply.hijack();
         const raw = reply.raw;
         raw.writeHead(200, {
@@ -102,15 +133,18 @@ const streamRoute: RoutePlugin = async (app) => {
           view: (e) => notificationView(e.notification!, audience),
           maxBufferedBytes: live.settings.maxBufferedBytes,
           onSent: live.sent,
+          onBuffered: (delta) => slot.buffered(delta),
           onClose: (reason) => {
             unlisten();
             slot.release();
-            live.untrack(c, reason);
+            live.closed(reason);
             request.log.info({ route: '/recipients/:recipient_id/notifications/stream', projectId, reason }, 'live stream closed');
           },
         });
         conn = c;
-        live.track(c);
+        // The reservation becomes what the connection holds (the replayed events, counted as it queues them).
+        slot.buffered(-reserved);
+        slot.attach(c);
         if (replay?.kind === 'reset') c.reset(replay.lastSeq, unread);
         for (const o of buffered.splice(0)) c.push(o);
         await c.goLive(unread, replay?.kind === 'events' ? replay.events : []);

@@ -37,7 +37,7 @@ async function afterRecipientCheck<T>(recipient: Promise<unknown>, read: Promise
  * recipient's existence check; the write waits for it.
  */
 const recipientPreferenceRoutes: RoutePlugin = async (app) => {
-  const { preferences } = app.services;
+  const { preferences } = app;
   const recipientExists = (projectId: bigint, id: string) => app.recipientPresence.require(projectId, id);
 
   app.patch(
@@ -86,7 +86,7 @@ const recipientPreferenceRoutes: RoutePlugin = async (app) => {
       const { channel, topic, event, medium } = request.query;
       const res = await afterRecipientCheck(
         recipientExists(projectId, request.params.recipient_id),
-        preferences.checkPreference({ projectId, recipientId: request.params.recipient_id, target: { channel, topic, event }, medium: medium ?? 'in_app' }),
+        app.checkCache.check({ projectId, recipientId: request.params.recipient_id, target: { channel, topic, event }, medium: medium ?? 'in_app' }),
       );
       const state = stateView(res.state);
       return { data: { target: targetView(res.target, res.medium), state, decision: decisionView(res.decision, state.enabled ? 'enabled' : 'disabled') } };

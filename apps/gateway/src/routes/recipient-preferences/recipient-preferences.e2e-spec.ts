@@ -1,3 +1,4 @@
+import { eventually } from '@herald/testing';
 import { call, createProject, uniqueId, type TestProject } from '../../test-support/rest-client';
 
 const target = { channel: 'ci', topic: 'deploys', event: 'failed' };
@@ -161,12 +162,8 @@ describe('recipient preferences: /recipients/{id}/preferences', () => {
     expect((await as('DELETE', `/recipients/${id}`)).status).toBe(200);
     expect((await as('GET', `/recipients/${id}/preferences`)).status).toBe(404);
     expect((await as('POST', '/recipients', { id })).status).toBe(201);
-    const deadline = Date.now() + 10_000;
-    let prefs = (await as('GET', `/recipients/${id}/preferences`)).body.data.preferences;
-    while (prefs.length > 0 && Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, 100));
-      prefs = (await as('GET', `/recipients/${id}/preferences`)).body.data.preferences;
-    }
-    expect(prefs).toEqual([]);
+    // The erasure reaches the preference service as an event: wait for it, then the feed is empty.
+    await eventually('old rules gone', async () => (await as('GET', `/recipients/${id}/preferences`)).body.data.preferences.length === 0);
+    expect((await as('GET', `/recipients/${id}/preferences`)).body.data.preferences).toEqual([]);
   });
 });

@@ -16,7 +16,11 @@ import { recipientView } from '../../views/recipient-view';
 
 const tags = ['recipients'];
 
-/** Recipients (interface: Recipients; decisions §4). Each handler is one RPC to the recipient service. */
+/**
+ * Recipients (interface: Recipients; decisions §4). Each handler is one RPC to the recipient service,
+ * but `GET /recipients/{id}`, answered from this replica's recipient cache when it holds the recipient
+ * (plugins/app/recipient-presence.ts); every change made here evicts it at once.
+ */
 const recipientRoutes: RoutePlugin = async (app) => {
   const rpc = app.services.recipients;
 
@@ -47,7 +51,7 @@ const recipientRoutes: RoutePlugin = async (app) => {
         ? await rpc.batchUpsertRecipients({
             projectId: BigInt(request.project.id),
             items: valid.map((i) => ({ id: i.id, setName: i.setName, name: i.name, batchIndex: i.batchIndex })),
-          })
+          }).finally(() => valid.forEach((i) => app.recipientPresence.forget(request.project.id, i.id)))
         : { created: [], updated: [], failed: [] };
       const failures = [
         ...failed,
@@ -61,8 +65,7 @@ const recipientRoutes: RoutePlugin = async (app) => {
     '/recipients/:recipient_id',
     { config: { access: 'recipient' }, schema: { tags, params: RecipientIdParams, response: { 200: dataOnly(RecipientSchema), ...errorResponses('message') } } },
     async (request) => {
-      const { recipient } = await rpc.getRecipient({ projectId: BigInt(request.project.id), id: request.params.recipient_id });
-      return { data: recipientView(recipient) };
+      return { data: recipientView(await app.recipientPresence.get(BigInt(request.project.id), request.params.recipient_id)) };
     },
   );
 
@@ -81,7 +84,7 @@ const recipientRoutes: RoutePlugin = async (app) => {
         id: request.params.recipient_id,
         setName: name !== undefined,
         name: name ?? undefined,
-      });
+      }).finally(() => app.recipientPresence.forget(request.project.id, request.params.recipient_id));
       return { message: 'Recipient updated', data: recipientView(recipient) };
     },
   );
@@ -90,8 +93,8 @@ const recipientRoutes: RoutePlugin = async (app) => {
     '/recipients/:recipient_id',
     { schema: { tags, params: RecipientIdParams, response: { 200: MessageOnly, ...errorResponses('message') } } },
     async (request) => {
-      await rpc.deleteRecipient({ projectId: BigInt(request.project.id), id: request.params.recipient_id });
-      app.recipientPresence.forget(request.project.id, request.params.recipient_id);
+      await rpc.deleteRecipient({ projectId: BigInt(request.project.id), id: request.params.recipient_id })
+        .finally(() => app.recipientPresence.forget(request.project.id, request.params.recipient_id));
       return { message: 'Recipient deleted' };
     },
   );

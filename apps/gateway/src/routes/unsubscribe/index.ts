@@ -26,7 +26,8 @@ const UnsubscribeResult = Type.Object(
  * same token is harmless.
  */
 const unsubscribeRoutes: RoutePlugin = async (app) => {
-  const { deliveries, preferences } = app.services;
+  const { deliveries } = app.services;
+  const { preferences } = app;
   // Mailbox providers post `List-Unsubscribe=One-Click` as a form (RFC 8058 §3.1); the body says nothing else.
   for (const type of ['application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain']) {
     app.addContentTypeParser(type, { parseAs: 'string', bodyLimit: 4096 }, (_request, _body, done) => done(null, undefined));

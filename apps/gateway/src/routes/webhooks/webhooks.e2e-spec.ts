@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { eventually } from '@herald/testing';
 import { verifyWebhook } from '@herald/webhook-signature';
 import { call, createProject, uniqueId, TIMESTAMP, type TestProject } from '../../test-support/rest-client';
 
@@ -37,16 +38,7 @@ async function verifyingReceiver(secret: () => string) {
   };
 }
 
-async function poll<T>(read: () => Promise<T | undefined | false> | T | undefined | false, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await read();
-    if (v !== undefined && v !== false) return v;
-    if (Date.now() > deadline) throw new Error('condition not reached in time');
-    await new Promise((r) => setTimeout(r, 150));
-  }
-}
-const settle = () => new Promise((r) => setTimeout(r, 1500));
+const poll = <T>(read: () => Promise<T | undefined | false> | T | undefined | false): Promise<T> => eventually('webhook condition', read) as Promise<T>;
 
 /** The test infrastructure's SMTP sink (absent when SMTP_URL points elsewhere): makes it refuse an address (code 0: accept again). */
 const mailApi = process.env.MAIL_API_URL;
@@ -67,6 +59,19 @@ describe('webhooks through the gateway', () => {
   afterAll(async () => {
     await rx?.close();
   });
+  /**
+   * A barrier instead of "wait, then nothing more arrived": a marker send made after everything
+   * above, whose event (`type`, `notification.delivered` by default; `email.sent` for one that
+   * goes through the mail path) must arrive; an extra event of an earlier change would have been
+   * published before it.
+   */
+  const barrier = async (type: 'notification.delivered' | 'email.sent' = 'notification.delivered', email?: { target: object; rid: string }) => {
+    const rid = email?.rid ?? uniqueId('marker');
+    const body = email ? { recipient_id: rid, target: email.target, email: { subject: 'marker', html: '<p>marker</p>' } } : { recipient_id: rid, payload: { marker: true } };
+    const marker = await as('POST', '/notifications/send', body);
+    expect(marker.status).toBe(201);
+    await poll(() => rx.of(type, marker.body.data.notification.id).length === 1);
+  };
 
   it('when an endpoint is created, then 201 shows the secret once; reads never show it; bad input is a 400 in the message family', async () => {
     const res = await as('POST', '/webhooks', { url: rx.url, description: 'all events' });
@@ -135,7 +140,7 @@ describe('webhooks through the gateway', () => {
     const done = await poll(() => rx.of('broadcast.completed', bid)[0]);
     expect(done.event.data).toMatchObject({ id: bid, status: 'completed' });
 
-    await settle();
+    await barrier();
     expect(rx.bad).toEqual([]);
     expect(rx.of('notification.delivered', nid)).toHaveLength(1); // the replayed send added nothing
     expect(rx.of('notification.read', nid)).toHaveLength(1); // the second read:true changed nothing
@@ -174,7 +179,7 @@ describe('webhooks through the gateway', () => {
       expect(sent.event.data).toMatchObject({ id: sentId, email: { status: 'sent', reason: null, address: ok.address } });
       const failed = await poll(() => rx.of('email.failed', failedId)[0]);
       expect(failed.event.data).toMatchObject({ id: failedId, email: { status: 'failed', reason: 'address_rejected', address: refused.address } });
-      await settle();
+      await barrier('email.sent', { target: mailTarget, rid: (await recipient()).id });
       expect(rx.bad).toEqual([]);
       expect([rx.of('email.sent', sentId).length, rx.of('email.failed', sentId).length]).toEqual([1, 0]);
       expect([rx.of('email.failed', failedId).length, rx.of('email.sent', failedId).length]).toEqual([1, 0]);

@@ -8,7 +8,7 @@ export type Family = 'message' | 'error';
 /** decisions §2: the error body family of a path (raw path, before any query). */
 export function familyOf(method: string, rawPath: string): Family {
   if (/^\/(preferences|admin)(\/|$)/.test(rawPath)) return 'error';
-  if (method === 'PUT' && /^\/recipients\/[^/]+\/contacts\/?$/.test(rawPath)) return 'error';
+  if (method === 'PUT' && /^\/recipients\/[^/]*\/contacts\/?$/.test(rawPath)) return 'error';
   return 'message';
 }
 

@@ -253,6 +253,19 @@ from .recipient_preference_target import RecipientPreferenceTarget
 from .recipient_token import RecipientToken
 from .send_input import SendInput
 from .send_input_payload_type_0 import SendInputPayloadType0
+from .stream_notification_event import StreamNotificationEvent
+from .stream_notification_event_data import StreamNotificationEventData
+from .stream_notification_event_event import StreamNotificationEventEvent
+from .stream_notification_updated_event import StreamNotificationUpdatedEvent
+from .stream_notification_updated_event_data import StreamNotificationUpdatedEventData
+from .stream_notification_updated_event_event import StreamNotificationUpdatedEventEvent
+from .stream_reset_event import StreamResetEvent
+from .stream_reset_event_data import StreamResetEventData
+from .stream_reset_event_data_reason import StreamResetEventDataReason
+from .stream_reset_event_event import StreamResetEventEvent
+from .stream_unread_count_event import StreamUnreadCountEvent
+from .stream_unread_count_event_data import StreamUnreadCountEventData
+from .stream_unread_count_event_event import StreamUnreadCountEventEvent
 from .target import Target
 from .target_input import TargetInput
 from .unsubscribe_result import UnsubscribeResult
@@ -417,6 +430,19 @@ __all__ = (
     "RecipientToken",
     "SendInput",
     "SendInputPayloadType0",
+    "StreamNotificationEvent",
+    "StreamNotificationEventData",
+    "StreamNotificationEventEvent",
+    "StreamNotificationUpdatedEvent",
+    "StreamNotificationUpdatedEventData",
+    "StreamNotificationUpdatedEventEvent",
+    "StreamResetEvent",
+    "StreamResetEventData",
+    "StreamResetEventDataReason",
+    "StreamResetEventEvent",
+    "StreamUnreadCountEvent",
+    "StreamUnreadCountEventData",
+    "StreamUnreadCountEventEvent",
     "Target",
     "TargetInput",
     "UnsubscribeResult",

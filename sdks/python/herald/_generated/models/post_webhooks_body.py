@@ -19,7 +19,7 @@ T = TypeVar("T", bound="PostWebhooksBody")
 class PostWebhooksBody:
     """
     Attributes:
-        url (str): http or https URL
+        url (str): An absolute http or https URL (a host name or IPv4 address, an optional port; no credentials)
         description (None | str | Unset):
         event_types (list[PostWebhooksBodyEventTypesItem] | Unset): Omitted or empty: every event type
     """

@@ -7,6 +7,10 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.message_error import MessageError
+from ...models.stream_notification_event import StreamNotificationEvent
+from ...models.stream_notification_updated_event import StreamNotificationUpdatedEvent
+from ...models.stream_reset_event import StreamResetEvent
+from ...models.stream_unread_count_event import StreamUnreadCountEvent
 from ...types import UNSET, Response, Unset
 
 
@@ -40,9 +44,62 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> MessageError | str | None:
+) -> (
+    MessageError
+    | StreamNotificationEvent
+    | StreamNotificationUpdatedEvent
+    | StreamResetEvent
+    | StreamUnreadCountEvent
+    | None
+):
     if response.status_code == 200:
-        response_200 = response.text
+
+        def _parse_response_200(
+            data: object,
+        ) -> (
+            StreamNotificationEvent
+            | StreamNotificationUpdatedEvent
+            | StreamResetEvent
+            | StreamUnreadCountEvent
+        ):
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_stream_event_type_0 = (
+                    StreamNotificationEvent.from_dict(data)
+                )
+
+                return componentsschemas_stream_event_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_stream_event_type_1 = (
+                    StreamNotificationUpdatedEvent.from_dict(data)
+                )
+
+                return componentsschemas_stream_event_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_stream_event_type_2 = (
+                    StreamUnreadCountEvent.from_dict(data)
+                )
+
+                return componentsschemas_stream_event_type_2
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            if not isinstance(data, dict):
+                raise TypeError()
+            componentsschemas_stream_event_type_3 = StreamResetEvent.from_dict(data)
+
+            return componentsschemas_stream_event_type_3
+
+        response_200 = _parse_response_200(response.text)
+
         return response_200
 
     if 400 <= response.status_code <= 499:
@@ -63,7 +120,13 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[MessageError | str]:
+) -> Response[
+    MessageError
+    | StreamNotificationEvent
+    | StreamNotificationUpdatedEvent
+    | StreamResetEvent
+    | StreamUnreadCountEvent
+]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -78,17 +141,26 @@ def sync_detailed(
     client: AuthenticatedClient,
     token: str | Unset = UNSET,
     last_event_id: str | Unset = UNSET,
-) -> Response[MessageError | str]:
+) -> Response[
+    MessageError
+    | StreamNotificationEvent
+    | StreamNotificationUpdatedEvent
+    | StreamResetEvent
+    | StreamUnreadCountEvent
+]:
     """Live feed of a recipient (Server-Sent Events)
 
-     A `text/event-stream`. Events: `notification` (`{"notification": <Notification>, "unread_count":
-    n}`: newly delivered), `notification.updated` (same shape: read/opened changed, mark-all-read
-    included), `unread_count` (`{"unread_count": n}`: on connect and after every change), `reset`
-    (`{"reason": "replay_window_exceeded", "unread_count": n}`: refetch the feed). Every event has an
-    `id` (grows per recipient); reconnecting with `Last-Event-ID` replays what was missed (bounded
-    window, else `reset`). A comment line every 15 s keeps the connection open. Browsers pass a
-    recipient token as `?token=` (EventSource cannot set headers). 429 `too_many_streams` beyond the
-    per-recipient or per-project limit.
+     A `text/event-stream` of `StreamEvent`s: `notification` (newly delivered), `notification.updated`
+    (read/opened changed, mark-all-read included), `unread_count` (on connect and after every change),
+    `reset` (refetch the feed). Every event has an `id` (grows per recipient); reconnecting with `Last-
+    Event-ID` replays what was missed (a bounded window of events and bytes, else `reset`). The stream
+    starts with a `retry:` line; a comment line (heartbeat, every 15 s by default) keeps the connection
+    open. The stream ends when its credential does (the recipient token expires, the key that opened it
+    or minted its token is revoked, the recipient is erased) and after at most an hour (configurable):
+    reconnect with Last-Event-ID. Browsers pass a recipient token as `?token=` (EventSource cannot set
+    headers); an API key there is refused (401). 429 `too_many_streams` beyond the per-recipient or per-
+    project limit, 503 `unavailable` when the replica holds as many streams as it can (both with Retry-
+    After).
 
     Args:
         recipient_id (str):
@@ -100,7 +172,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[MessageError | str]
+        Response[MessageError | StreamNotificationEvent | StreamNotificationUpdatedEvent | StreamResetEvent | StreamUnreadCountEvent]
     """
 
     kwargs = _get_kwargs(
@@ -122,17 +194,27 @@ def sync(
     client: AuthenticatedClient,
     token: str | Unset = UNSET,
     last_event_id: str | Unset = UNSET,
-) -> MessageError | str | None:
+) -> (
+    MessageError
+    | StreamNotificationEvent
+    | StreamNotificationUpdatedEvent
+    | StreamResetEvent
+    | StreamUnreadCountEvent
+    | None
+):
     """Live feed of a recipient (Server-Sent Events)
 
-     A `text/event-stream`. Events: `notification` (`{"notification": <Notification>, "unread_count":
-    n}`: newly delivered), `notification.updated` (same shape: read/opened changed, mark-all-read
-    included), `unread_count` (`{"unread_count": n}`: on connect and after every change), `reset`
-    (`{"reason": "replay_window_exceeded", "unread_count": n}`: refetch the feed). Every event has an
-    `id` (grows per recipient); reconnecting with `Last-Event-ID` replays what was missed (bounded
-    window, else `reset`). A comment line every 15 s keeps the connection open. Browsers pass a
-    recipient token as `?token=` (EventSource cannot set headers). 429 `too_many_streams` beyond the
-    per-recipient or per-project limit.
+     A `text/event-stream` of `StreamEvent`s: `notification` (newly delivered), `notification.updated`
+    (read/opened changed, mark-all-read included), `unread_count` (on connect and after every change),
+    `reset` (refetch the feed). Every event has an `id` (grows per recipient); reconnecting with `Last-
+    Event-ID` replays what was missed (a bounded window of events and bytes, else `reset`). The stream
+    starts with a `retry:` line; a comment line (heartbeat, every 15 s by default) keeps the connection
+    open. The stream ends when its credential does (the recipient token expires, the key that opened it
+    or minted its token is revoked, the recipient is erased) and after at most an hour (configurable):
+    reconnect with Last-Event-ID. Browsers pass a recipient token as `?token=` (EventSource cannot set
+    headers); an API key there is refused (401). 429 `too_many_streams` beyond the per-recipient or per-
+    project limit, 503 `unavailable` when the replica holds as many streams as it can (both with Retry-
+    After).
 
     Args:
         recipient_id (str):
@@ -144,7 +226,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        MessageError | str
+        MessageError | StreamNotificationEvent | StreamNotificationUpdatedEvent | StreamResetEvent | StreamUnreadCountEvent
     """
 
     return sync_detailed(
@@ -161,17 +243,26 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     token: str | Unset = UNSET,
     last_event_id: str | Unset = UNSET,
-) -> Response[MessageError | str]:
+) -> Response[
+    MessageError
+    | StreamNotificationEvent
+    | StreamNotificationUpdatedEvent
+    | StreamResetEvent
+    | StreamUnreadCountEvent
+]:
     """Live feed of a recipient (Server-Sent Events)
 
-     A `text/event-stream`. Events: `notification` (`{"notification": <Notification>, "unread_count":
-    n}`: newly delivered), `notification.updated` (same shape: read/opened changed, mark-all-read
-    included), `unread_count` (`{"unread_count": n}`: on connect and after every change), `reset`
-    (`{"reason": "replay_window_exceeded", "unread_count": n}`: refetch the feed). Every event has an
-    `id` (grows per recipient); reconnecting with `Last-Event-ID` replays what was missed (bounded
-    window, else `reset`). A comment line every 15 s keeps the connection open. Browsers pass a
-    recipient token as `?token=` (EventSource cannot set headers). 429 `too_many_streams` beyond the
-    per-recipient or per-project limit.
+     A `text/event-stream` of `StreamEvent`s: `notification` (newly delivered), `notification.updated`
+    (read/opened changed, mark-all-read included), `unread_count` (on connect and after every change),
+    `reset` (refetch the feed). Every event has an `id` (grows per recipient); reconnecting with `Last-
+    Event-ID` replays what was missed (a bounded window of events and bytes, else `reset`). The stream
+    starts with a `retry:` line; a comment line (heartbeat, every 15 s by default) keeps the connection
+    open. The stream ends when its credential does (the recipient token expires, the key that opened it
+    or minted its token is revoked, the recipient is erased) and after at most an hour (configurable):
+    reconnect with Last-Event-ID. Browsers pass a recipient token as `?token=` (EventSource cannot set
+    headers); an API key there is refused (401). 429 `too_many_streams` beyond the per-recipient or per-
+    project limit, 503 `unavailable` when the replica holds as many streams as it can (both with Retry-
+    After).
 
     Args:
         recipient_id (str):
@@ -183,7 +274,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[MessageError | str]
+        Response[MessageError | StreamNotificationEvent | StreamNotificationUpdatedEvent | StreamResetEvent | StreamUnreadCountEvent]
     """
 
     kwargs = _get_kwargs(
@@ -203,17 +294,27 @@ async def asyncio(
     client: AuthenticatedClient,
     token: str | Unset = UNSET,
     last_event_id: str | Unset = UNSET,
-) -> MessageError | str | None:
+) -> (
+    MessageError
+    | StreamNotificationEvent
+    | StreamNotificationUpdatedEvent
+    | StreamResetEvent
+    | StreamUnreadCountEvent
+    | None
+):
     """Live feed of a recipient (Server-Sent Events)
 
-     A `text/event-stream`. Events: `notification` (`{"notification": <Notification>, "unread_count":
-    n}`: newly delivered), `notification.updated` (same shape: read/opened changed, mark-all-read
-    included), `unread_count` (`{"unread_count": n}`: on connect and after every change), `reset`
-    (`{"reason": "replay_window_exceeded", "unread_count": n}`: refetch the feed). Every event has an
-    `id` (grows per recipient); reconnecting with `Last-Event-ID` replays what was missed (bounded
-    window, else `reset`). A comment line every 15 s keeps the connection open. Browsers pass a
-    recipient token as `?token=` (EventSource cannot set headers). 429 `too_many_streams` beyond the
-    per-recipient or per-project limit.
+     A `text/event-stream` of `StreamEvent`s: `notification` (newly delivered), `notification.updated`
+    (read/opened changed, mark-all-read included), `unread_count` (on connect and after every change),
+    `reset` (refetch the feed). Every event has an `id` (grows per recipient); reconnecting with `Last-
+    Event-ID` replays what was missed (a bounded window of events and bytes, else `reset`). The stream
+    starts with a `retry:` line; a comment line (heartbeat, every 15 s by default) keeps the connection
+    open. The stream ends when its credential does (the recipient token expires, the key that opened it
+    or minted its token is revoked, the recipient is erased) and after at most an hour (configurable):
+    reconnect with Last-Event-ID. Browsers pass a recipient token as `?token=` (EventSource cannot set
+    headers); an API key there is refused (401). 429 `too_many_streams` beyond the per-recipient or per-
+    project limit, 503 `unavailable` when the replica holds as many streams as it can (both with Retry-
+    After).
 
     Args:
         recipient_id (str):
@@ -225,7 +326,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        MessageError | str
+        MessageError | StreamNotificationEvent | StreamNotificationUpdatedEvent | StreamResetEvent | StreamUnreadCountEvent
     """
 
     return (

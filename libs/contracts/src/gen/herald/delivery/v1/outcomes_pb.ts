@@ -14,7 +14,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file herald/delivery/v1/outcomes.proto.
  */
 export const file_herald_delivery_v1_outcomes: GenFile = /*@__PURE__*/
-  fileDesc("CiFoZXJhbGQvZGVsaXZlcnkvdjEvb3V0Y29tZXMucHJvdG8SEmhlcmFsZC5kZWxpdmVyeS52MSKtAgoMT3V0Y29tZUV2ZW50EgoKAmlkGAEgASgJEgwKBHR5cGUYAiABKAkSLQoJdGltZXN0YW1wGAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBISCgpwcm9qZWN0X2lkGAQgASgDEhQKDHJlY2lwaWVudF9pZBgFIAEoCRI7Cgxub3RpZmljYXRpb24YBiABKAsyIC5oZXJhbGQuZGVsaXZlcnkudjEuTm90aWZpY2F0aW9uSACIAQESNQoJYnJvYWRjYXN0GAcgASgLMh0uaGVyYWxkLmRlbGl2ZXJ5LnYxLkJyb2FkY2FzdEgBiAEBEhcKD3BheWxvYWRfb21pdHRlZBgIIAEoCEIPCg1fbm90aWZpY2F0aW9uQgwKCl9icm9hZGNhc3RiBnByb3RvMw", [file_google_protobuf_timestamp, file_herald_delivery_v1_delivery]);
+  fileDesc("CiFoZXJhbGQvZGVsaXZlcnkvdjEvb3V0Y29tZXMucHJvdG8SEmhlcmFsZC5kZWxpdmVyeS52MSLEAgoMT3V0Y29tZUV2ZW50EgoKAmlkGAEgASgJEgwKBHR5cGUYAiABKAkSLQoJdGltZXN0YW1wGAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBISCgpwcm9qZWN0X2lkGAQgASgDEhQKDHJlY2lwaWVudF9pZBgFIAEoCRI7Cgxub3RpZmljYXRpb24YBiABKAsyIC5oZXJhbGQuZGVsaXZlcnkudjEuTm90aWZpY2F0aW9uSACIAQESNQoJYnJvYWRjYXN0GAcgASgLMh0uaGVyYWxkLmRlbGl2ZXJ5LnYxLkJyb2FkY2FzdEgBiAEBEhcKD3BheWxvYWRfb21pdHRlZBgIIAEoCBIVCg1wYXlsb2FkX2J5dGVzGAkgASgFQg8KDV9ub3RpZmljYXRpb25CDAoKX2Jyb2FkY2FzdGIGcHJvdG8z", [file_google_protobuf_timestamp, file_herald_delivery_v1_delivery]);
 
 /**
  * One outcome of the delivery pipeline, published by the delivery service on JetStream stream
@@ -84,6 +84,14 @@ export type OutcomeEvent = Message<"herald.delivery.v1.OutcomeEvent"> & {
    * @generated from field: bool payload_omitted = 8;
    */
   payloadOmitted: boolean;
+
+  /**
+   * The size in bytes of the payload left out (UTF-8 JSON), so a reader can bound what filling
+   * it in will hold before it does (the live stream's replay bound).
+   *
+   * @generated from field: int32 payload_bytes = 9;
+   */
+  payloadBytes: number;
 };
 
 /**

@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file herald/events/v1/events.proto.
  */
 export const file_herald_events_v1_events: GenFile = /*@__PURE__*/
-  fileDesc("Ch1oZXJhbGQvZXZlbnRzL3YxL2V2ZW50cy5wcm90bxIQaGVyYWxkLmV2ZW50cy52MSKDAQoQUmVjaXBpZW50RGVsZXRlZBISCgpwcm9qZWN0X2lkGAEgASgDEhQKDHJlY2lwaWVudF9pZBgCIAEoCRIuCgpkZWxldGVkX2F0GAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIVCg1yZWNpcGllbnRfc2VxGAQgASgDYgZwcm90bzM", [file_google_protobuf_timestamp]);
+  fileDesc("Ch1oZXJhbGQvZXZlbnRzL3YxL2V2ZW50cy5wcm90bxIQaGVyYWxkLmV2ZW50cy52MSKDAQoQUmVjaXBpZW50RGVsZXRlZBISCgpwcm9qZWN0X2lkGAEgASgDEhQKDHJlY2lwaWVudF9pZBgCIAEoCRIuCgpkZWxldGVkX2F0GAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIVCg1yZWNpcGllbnRfc2VxGAQgASgDImAKEFJlY2lwaWVudENoYW5nZWQSEgoKcHJvamVjdF9pZBgBIAEoAxIVCg1yZWNpcGllbnRfaWRzGAIgAygJEg8KB3Byb2ZpbGUYAyABKAgSEAoIY29udGFjdHMYBCABKAhiBnByb3RvMw", [file_google_protobuf_timestamp]);
 
 /**
  * Published on JetStream subject `herald.events.recipient.deleted` when a recipient is erased.
@@ -52,4 +52,45 @@ export type RecipientDeleted = Message<"herald.events.v1.RecipientDeleted"> & {
  */
 export const RecipientDeletedSchema: GenMessage<RecipientDeleted> = /*@__PURE__*/
   messageDesc(file_herald_events_v1_events, 0);
+
+/**
+ * Published on JetStream subject `herald.events.recipient.changed` when a recipient's profile (its
+ * name) or its contacts changed, after the change is stored and before it is answered. It carries
+ * no values: holders of a copy (every gateway replica's recipient cache listens with a core NATS
+ * subscription) forget the named recipients and read them again when next needed.
+ *
+ * @generated from message herald.events.v1.RecipientChanged
+ */
+export type RecipientChanged = Message<"herald.events.v1.RecipientChanged"> & {
+  /**
+   * @generated from field: int64 project_id = 1;
+   */
+  projectId: bigint;
+
+  /**
+   * @generated from field: repeated string recipient_ids = 2;
+   */
+  recipientIds: string[];
+
+  /**
+   * The profile changed (name, updated_at).
+   *
+   * @generated from field: bool profile = 3;
+   */
+  profile: boolean;
+
+  /**
+   * The contacts changed (added, updated, removed, primary, verified, deliverability).
+   *
+   * @generated from field: bool contacts = 4;
+   */
+  contacts: boolean;
+};
+
+/**
+ * Describes the message herald.events.v1.RecipientChanged.
+ * Use `create(RecipientChangedSchema)` to create a new message.
+ */
+export const RecipientChangedSchema: GenMessage<RecipientChanged> = /*@__PURE__*/
+  messageDesc(file_herald_events_v1_events, 1);
 

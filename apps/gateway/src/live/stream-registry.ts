@@ -1,0 +1,209 @@
+import type { CloseReason } from './live-connection';
+
+/** What a stream's credential depends on: the stream ends when any of these ends. */
+export interface StreamBinding {
+  projectId: number;
+  recipientId: string;
+  /** The API key the stream was opened with, or the key that minted its recipient token. */
+  keyId: number;
+  /** When the recipient token expires (Unix ms); absent for a key. */
+  expiresAtMs?: number;
+}
+
+export interface StreamLimits {
+  maxPerRecipient: number;
+  maxPerProject: number;
+  /** Open streams of this replica. */
+  maxOpen: number;
+  /** Bytes all streams of this replica may hold (queued events, unsent writes, replays being read). */
+  maxBufferedBytes: number;
+  /** A stream ends after at most this long (less up to a tenth, so streams opened together do not all reconnect together). */
+  maxLifetimeMs: number;
+}
+
+/** Which limit refused a new stream. */
+export type Refusal = 'recipient' | 'project' | 'replica_streams' | 'replica_bytes';
+
+interface Closable {
+  close(reason: CloseReason): void;
+  heartbeat(): void;
+}
+
+/** One admitted stream, from before it starts (its credential is watched from then on) until it closes. */
+export interface StreamSlot {
+  readonly binding: StreamBinding;
+  /** Why the stream must end (its credential ended, or its lifetime), or null. */
+  readonly ended: CloseReason | null;
+  /** The stream started (its lifetime counts from now): it is closed at once when it already had to end. */
+  attach(conn: Closable): void;
+  /** The bytes this stream holds changed by `delta` (counted against the replica's bound). */
+  buffered(delta: number): void;
+  release(): void;
+}
+
+export interface RegistryClock {
+  now: () => number;
+  random: () => number;
+}
+
+const recipientKey = (projectId: number, recipientId: string) => `${projectId}|${recipientId}`;
+
+function addTo<K, V>(index: Map<K, Set<V>>, key: K, value: V): void {
+  let set = index.get(key);
+  if (!set) index.set(key, (set = new Set()));
+  set.add(value);
+}
+function removeFrom<K, V>(index: Map<K, Set<V>>, key: K, value: V): void {
+  const set = index.get(key);
+  if (!set) return;
+  set.delete(value);
+  if (set.size === 0) index.delete(key);
+}
+
+/**
+ * The open streams of one replica: admission against the limits (per recipient, per project, per
+ * replica, and the bytes they hold together), and the end of each stream with its credential:
+ * at its recipient token's expiry or its maximum lifetime (a timer), and at once when the key it
+ * depends on is revoked or its recipient erased (`keyRevoked`, `recipientErased`, called from the
+ * NATS events every replica hears). A slot is watched from admission, before the stream's first
+ * await, so an event that arrives while the stream is being set up is not missed.
+ */
+export class StreamRegistry {
+  private readonly slots = new Set<SlotImpl>();
+  private readonly byRecipient = new Map<string, Set<SlotImpl>>();
+  private readonly byProject = new Map<number, number>();
+  private readonly byKey = new Map<number, Set<SlotImpl>>();
+  private bytes = 0;
+
+  constructor(
+    private readonly limits: StreamLimits,
+    private readonly clock: RegistryClock = { now: Date.now, random: Math.random },
+  ) {}
+
+  get open(): number {
+    return this.slots.size;
+  }
+
+  /** Bytes held by all streams together. */
+  get bufferedBytes(): number {
+    return this.bytes;
+  }
+
+  /** A slot for a new stream, or the limit that refuses it. `reserveBytes`: held from now (a replay about to be read). */
+  admit(binding: StreamBinding, reserveBytes = 0): StreamSlot | Refusal {
+    const rk = recipientKey(binding.projectId, binding.recipientId);
+    if ((this.byRecipient.get(rk)?.size ?? 0) >= this.limits.maxPerRecipient) return 'recipient';
+    if ((this.byProject.get(binding.projectId) ?? 0) >= this.limits.maxPerProject) return 'project';
+    if (this.slots.size >= this.limits.maxOpen) return 'replica_streams';
+    if (this.bytes + reserveBytes > this.limits.maxBufferedBytes) return 'replica_bytes';
+
+    const slot = new SlotImpl(binding, this);
+    this.slots.add(slot);
+    addTo(this.byRecipient, rk, slot);
+    addTo(this.byKey, binding.keyId, slot);
+    this.byProject.set(binding.projectId, (this.byProject.get(binding.projectId) ?? 0) + 1);
+    slot.buffered(reserveBytes);
+    // The token's expiry is watched from now; the lifetime from when the stream starts (attach).
+    if (binding.expiresAtMs !== undefined) slot.endAt(binding.expiresAtMs, 'token_expired');
+    return slot;
+  }
+
+  /** @internal When a started stream reaches its lifetime (or its token's expiry, if sooner). */
+  lifetimeEnd(binding: StreamBinding): [number, CloseReason] {
+    const lifetimeEnd = this.clock.now() + this.limits.maxLifetimeMs * (1 - 0.1 * this.clock.random());
+    const tokenEnd = binding.expiresAtMs ?? Infinity;
+    return tokenEnd <= lifetimeEnd ? [tokenEnd, 'token_expired'] : [lifetimeEnd, 'max_lifetime'];
+  }
+
+  /** @internal */
+  get now(): number {
+    return this.clock.now();
+  }
+
+  /** Ends every stream that depends on this key (opened with it, or with a token it minted). */
+  keyRevoked(keyId: number): number {
+    return this.endAll(this.byKey.get(keyId), 'key_revoked');
+  }
+
+  /** Ends every stream of this recipient (its id may be reused by a new recipient). */
+  recipientErased(projectId: number, recipientId: string): number {
+    return this.endAll(this.byRecipient.get(recipientKey(projectId, recipientId)), 'recipient_erased');
+  }
+
+  /** Ends every stream (shutdown; revocations possibly missed). */
+  closeAll(reason: CloseReason): number {
+    return this.endAll(this.slots, reason);
+  }
+
+  heartbeat(): void {
+    for (const slot of this.slots) slot.conn?.heartbeat();
+  }
+
+  private endAll(slots: Set<SlotImpl> | undefined, reason: CloseReason): number {
+    const list = slots ? [...slots] : [];
+    for (const slot of list) slot.end(reason);
+    return list.length;
+  }
+
+  /** @internal */
+  changeBytes(delta: number): void {
+    this.bytes += delta;
+  }
+
+  /** @internal */
+  remove(slot: SlotImpl): void {
+    if (!this.slots.delete(slot)) return;
+    const { projectId, recipientId, keyId } = slot.binding;
+    removeFrom(this.byRecipient, recipientKey(projectId, recipientId), slot);
+    removeFrom(this.byKey, keyId, slot);
+    const n = (this.byProject.get(projectId) ?? 1) - 1;
+    if (n <= 0) this.byProject.delete(projectId);
+    else this.byProject.set(projectId, n);
+  }
+}
+
+class SlotImpl implements StreamSlot {
+  ended: CloseReason | null = null;
+  conn: Closable | null = null;
+  timer: ReturnType<typeof setTimeout> | null = null;
+  private bytes = 0;
+  private released = false;
+
+  constructor(
+    readonly binding: StreamBinding,
+    private readonly registry: StreamRegistry,
+  ) {}
+
+  attach(conn: Closable): void {
+    this.conn = conn;
+    if (this.ended) return conn.close(this.ended);
+    this.endAt(...this.registry.lifetimeEnd(this.binding));
+  }
+
+  endAt(at: number, reason: CloseReason): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.end(reason), Math.max(0, at - this.registry.now));
+    this.timer.unref?.();
+  }
+
+  end(reason: CloseReason): void {
+    if (this.ended || this.released) return;
+    this.ended = reason;
+    this.conn?.close(reason);
+  }
+
+  buffered(delta: number): void {
+    if (this.released) return;
+    this.bytes += delta;
+    this.registry.changeBytes(delta);
+  }
+
+  release(): void {
+    if (this.released) return;
+    this.registry.changeBytes(-this.bytes);
+    this.bytes = 0;
+    this.released = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.registry.remove(this);
+  }
+}

@@ -1,0 +1,74 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Self, TypeVar
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..models.stream_reset_event_data_reason import (
+    StreamResetEventDataReason,
+    check_stream_reset_event_data_reason,
+)
+
+T = TypeVar("T", bound="StreamResetEventData")
+
+
+@_attrs_define
+class StreamResetEventData:
+    """
+    Attributes:
+        reason (StreamResetEventDataReason):
+        unread_count (int): The recipient's unread count, after this event
+    """
+
+    reason: StreamResetEventDataReason
+    unread_count: int
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        reason: str = self.reason
+
+        unread_count = self.unread_count
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "reason": reason,
+                "unread_count": unread_count,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        d = dict(src_dict)
+        reason = check_stream_reset_event_data_reason(d.pop("reason"))
+
+        unread_count = d.pop("unread_count")
+
+        stream_reset_event_data = cls(
+            reason=reason,
+            unread_count=unread_count,
+        )
+
+        stream_reset_event_data.additional_properties = d
+        return stream_reset_event_data
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties
