@@ -46,22 +46,36 @@ export function createCollectDigests(deps: Pick<DeliveryDeps, 'digests' | 'diges
     sealed: slots ? slots.some((s) => s.seal) : d.status !== 'open',
   });
 
-  /** Of these slots, the ones below their digest's seal (valid items); the others are strays to release. */
+  /**
+   * Of these slots, the ones below their digest's seal (valid items); the others are strays to
+   * release. `filled`: the digests these slots fill to max_items, with their project (a first
+   * delivery that filled its window may have died before publishing its closing).
+   */
   const judge = async (slots: DigestSlotDoc[]) => {
     const byDigest = new Map<number, DigestSlotDoc[]>();
     for (const s of slots) byDigest.set(s.digest_id, [...(byDigest.get(s.digest_id) ?? []), s]);
     const valid = new Set<number>();
     const strays: string[] = [];
+    const filled = new Map<number, number>();
     await Promise.all(
       [...byDigest.keys()].map(async (id) => {
-        const items = new Set(itemsBelowSeal(await deps.digests.slotsOf(id)).map((s) => s._id));
+        const below = itemsBelowSeal(await deps.digests.slotsOf(id));
+        const items = new Set(below.map((s) => s._id));
+        let holdsLast = false;
         for (const s of byDigest.get(id)!) {
-          if (items.has(s._id)) valid.add(s.notification_id);
-          else strays.push(s._id);
+          if (items.has(s._id)) {
+            valid.add(s.notification_id);
+            holdsLast ||= s.k === below.at(-1)?.k;
+          } else strays.push(s._id);
+        }
+        // Only the holder of the last item asks (one read of the window, on this redelivery path only).
+        if (holdsLast) {
+          const d = await deps.digests.findById(null, id);
+          if (d && d.status === 'open' && below.length >= d.max_items) filled.set(id, d.project_id);
         }
       }),
     );
-    return { valid, strays };
+    return { valid, strays, filled };
   };
 
   /** Opens window `after + 1` of each key (`after`: the latest window this call saw closed, 0 for none). */
@@ -106,10 +120,11 @@ export function createCollectDigests(deps: Pick<DeliveryDeps, 'digests' | 'diges
     const projectOf = new Map<number, number>();
     // Joined already (a redelivered email job): a valid slot stays; a stray past a seal is released and joins again.
     const held = await deps.digests.slotsOfNotifications(docs.map((d) => d._id));
-    const before = held.length ? await judge(held) : { valid: new Set<number>(), strays: [] };
+    const before = held.length ? await judge(held) : { valid: new Set<number>(), strays: [], filled: new Map<number, number>() };
     await deps.digests.release(before.strays);
     let pending = docs.filter((d) => !before.valid.has(d._id)).sort((a, b) => a._id - b._id);
-    const full = new Set<number>();
+    const full = new Set<number>(before.filled.keys());
+    for (const [id, project] of before.filled) projectOf.set(id, project);
     for (let round = 0; pending.length > 0; round++) {
       if (round >= MAX_ROUNDS) throw new Error('digest collection did not settle');
       const byKey = new Map<string, NotificationDoc[]>();
@@ -162,9 +177,13 @@ export function createCollectDigests(deps: Pick<DeliveryDeps, 'digests' | 'diges
       const refused = slots.filter((s) => !taken.has(s._id)).map((s) => s.notification_id);
       if (refused.length > 0) {
         const elsewhere = await deps.digests.slotsOfNotifications(refused);
-        const judged = elsewhere.length ? await judge(elsewhere) : { valid: new Set<number>(), strays: [] };
+        const judged = elsewhere.length ? await judge(elsewhere) : { valid: new Set<number>(), strays: [], filled: new Map<number, number>() };
         await deps.digests.release(judged.strays);
         for (const id of judged.valid) joined.add(id);
+        for (const [id, project] of judged.filled) {
+          full.add(id);
+          projectOf.set(id, project);
+        }
       }
       pending = pending.filter((d) => !joined.has(d._id));
     }
