@@ -46,16 +46,39 @@ class InfraUnavailableError extends Error {
   }
 }
 
-async function freePort() {
-  return new Promise((resolve, reject) => {
+/**
+ * A port nothing listens on, for a process about to start. Taken below the kernel's ephemeral range
+ * (ip_local_port_range): a port from listen(0) lies inside it, where the outgoing connections of a
+ * busy machine (a test suite's own) take their source ports, and one of them can hold it by the time
+ * the process binds it (EADDRINUSE). Random within the range, checked free by binding it.
+ */
+function ephemeralLow() {
+  try {
+    return Number(fs.readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]) || 32768;
+  } catch {
+    return 32768;
+  }
+}
+const tryListen = (port) =>
+  new Promise((resolve) => {
     const srv = net.createServer();
     srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
+    srv.on('error', () => resolve(null));
+    srv.listen(port, '127.0.0.1', () => {
+      const got = srv.address().port;
+      srv.close(() => resolve(got));
     });
   });
+async function freePort() {
+  const high = ephemeralLow() - 1;
+  const low = Math.min(10000, high - 1000);
+  for (let i = 0; i < 50; i++) {
+    const port = await tryListen(low + Math.floor(Math.random() * (high - low + 1)));
+    if (port) return port;
+  }
+  const port = await tryListen(0);
+  if (!port) throw new Error('no free port');
+  return port;
 }
 
 /** True when something accepts connections on host:port. */

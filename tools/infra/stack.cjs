@@ -37,7 +37,7 @@ async function waitForHttp(url, timeoutMs = 30000, child = null) {
  * Returns { baseUrl, urls, serviceToken, processes, stop(), restart(name), kill(name, signal) }.
  * When start-up fails, whatever was started is stopped again before the error is thrown.
  */
-async function startStack(opts) {
+async function startStackOnce(opts) {
   const ports = {};
   for (const name of ['gateway', ...SERVICES]) ports[name] = opts.ports?.[name] || (await freePort());
   const metricsPorts = {};
@@ -145,6 +145,18 @@ async function startStack(opts) {
     },
     stop: stopAll,
   };
+}
+
+/** startStackOnce, again on fresh ports when a port it chose was taken before its process bound it. */
+async function startStack(opts) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startStackOnce(opts);
+    } catch (err) {
+      if (attempt >= 3 || opts.ports || opts.metricsPorts || !/EADDRINUSE/.test(String(err.message))) throw err;
+      console.error(`[infra] a port was taken before its process bound it; starting the stack again on other ports (${attempt}/2)`);
+    }
+  }
 }
 
 module.exports = { startStack, waitForHttp, SERVICES };
