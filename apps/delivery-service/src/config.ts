@@ -16,12 +16,16 @@ export const ConfigSchema = Type.Composite([
      * Unset: required for every host but loopback. `false` allows plain text to a relay on a network you trust.
      */
     SMTP_REQUIRE_TLS: Type.Optional(Type.Boolean()),
-    /** The gateway's public address, e.g. `https://herald.example.com`: one-click unsubscribe links point there. Empty: mails carry no List-Unsubscribe header. */
+    /** The gateway's public address, e.g. `https://herald.example.com`: one-click unsubscribe and contact confirmation links point there. Empty: mails carry no List-Unsubscribe header, and addresses set with recipient tokens cannot be confirmed. */
     PUBLIC_BASE_URL: Type.String({ default: '', pattern: '^(https?://[^?#\\s]+)?$' }),
-    /** Key (at least 32 characters) that signs one-click unsubscribe tokens. Empty: no List-Unsubscribe header. */
+    /** Key (at least 32 characters) that signs one-click unsubscribe and contact confirmation tokens (a key derived per purpose). Empty: no List-Unsubscribe header, no confirmation links. */
     UNSUBSCRIBE_SECRET: Type.String({ default: '', pattern: '^(.{32,})?$' }),
     /** How long an unsubscribe link in a mail keeps working. */
     UNSUBSCRIBE_TTL_DAYS: Type.Integer({ minimum: 1, maximum: 3650, default: 60 }),
+    /** How long the link confirming a contact address written with a recipient token keeps working (signed with UNSUBSCRIBE_SECRET, for that purpose only). */
+    CONTACT_CONFIRMATION_TTL_HOURS: Type.Integer({ minimum: 1, maximum: 720, default: 48 }),
+    /** Contact confirmation mails one recipient may cause per clock hour (all replicas together); past it, no mail (logged by the gateway). */
+    CONTACT_CONFIRMATION_MAILS_PER_HOUR: Type.Integer({ minimum: 1, maximum: 1000, default: 5 }),
     /** DKIM signing domain (`d=`), e.g. `mail.example.com`; with DKIM_SELECTOR and DKIM_PRIVATE_KEY, every mail is signed. */
     DKIM_DOMAIN: Type.String({ default: '' }),
     /** DKIM selector (`s=`): the public key is published at `<selector>._domainkey.<domain>`. */

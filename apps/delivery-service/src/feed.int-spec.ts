@@ -70,6 +70,32 @@ describe('delivery service: the recipient feed', () => {
     expect((await errorOf(h.client.getNotification({ projectId: h.project(), id }))).code).toBe('notification_not_found');
   });
 
+  it('when the recipient-deleted event was published before the read began, then every read answers recipient_not_found at once, with the cache warm (issue 20)', async () => {
+    const project = h.project();
+    const nc = await connectNats(h.natsUrl, 'test-publisher');
+    try {
+      for (let round = 0; round < 10; round++) {
+        const rid = `erased-${round}`;
+        const [id] = await sendAll(project, rid, 1);
+        // Warm the presence cache: these reads succeed and are remembered.
+        expect((await h.client.listFeed({ projectId: project, recipientId: rid, limit: 10 })).notifications).toHaveLength(1);
+        expect((await h.client.unreadCount({ projectId: project, recipientId: rid })).unreadCount).toBe(1n);
+        // The recipient service's order: mark deleting (reads answer not found), publish, then answer.
+        const seq = h.peers.removeRecipient(project, rid);
+        const ev = create(RecipientDeletedSchema, { projectId: project, recipientId: rid, recipientSeq: BigInt(seq), deletedAt: timestampFromDate(new Date()) });
+        await jetstream(nc).publish(RECIPIENT_DELETED_SUBJECT, toBinary(RecipientDeletedSchema, ev), { msgID: `test-erase-${project}-${round}` });
+        const [feed, count, byId] = await Promise.all([
+          errorOf(h.client.listFeed({ projectId: project, recipientId: rid, limit: 10 })),
+          errorOf(h.client.unreadCount({ projectId: project, recipientId: rid })),
+          errorOf(h.client.getNotification({ projectId: project, id })),
+        ]);
+        expect([feed.code, count.code, byId.code]).toEqual(['recipient_not_found', 'recipient_not_found', 'notification_not_found']);
+      }
+    } finally {
+      await nc.close();
+    }
+  });
+
   it('when the recipient-deleted event arrives, then the recipient\'s notifications are removed', async () => {
     const project = h.project();
     const [id] = await sendAll(project, 'jay', 1);

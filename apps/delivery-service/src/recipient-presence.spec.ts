@@ -1,3 +1,4 @@
+import { Code, ConnectError } from '@connectrpc/connect';
 import { createRecipientPresence } from './recipient-presence';
 
 /** A recipient service that records its EnsureRecipients calls. */
@@ -75,5 +76,39 @@ describe('recipient presence (send path)', () => {
     expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
     await Promise.allSettled([presence.ensure(1n, 'a')]);
     expect(f.calls).toHaveLength(2);
+  });
+});
+
+describe('recipient presence (reads: erasure is visible at once)', () => {
+  const recipients = () => ({ ensureRecipients: jest.fn(), getRecipient: jest.fn(async () => ({ recipient: { seq: 5n } })) });
+
+  it('when a deletion event is handled while the read waits at the barrier, then the read does not trust the cached answer', async () => {
+    const r = recipients();
+    let release!: () => void;
+    let waiting = false;
+    const barrier = () => {
+      if (!waiting) return Promise.resolve(true);
+      return new Promise<boolean>((resolve) => (release = () => resolve(true)));
+    };
+    const presence = createRecipientPresence({ recipients: r as never, ttlMs: 60_000, barrier });
+    expect(await presence.require(1n, 'a')).toBe(5);
+    expect(await presence.require(1n, 'a')).toBe(5);
+    expect(r.getRecipient).toHaveBeenCalledTimes(1);
+    waiting = true;
+    const read = presence.require(1n, 'a');
+    // The event reached this process before the barrier's answer (as a flush guarantees).
+    presence.forget(1n, 'a');
+    r.getRecipient.mockRejectedValueOnce(new ConnectError('gone', Code.NotFound));
+    release();
+    await expect(read).rejects.toMatchObject({ code: 'recipient_not_found' });
+  });
+
+  it('when the barrier cannot be passed (the broker is away), then each read asks the recipient service and nothing is kept', async () => {
+    const r = recipients();
+    const presence = createRecipientPresence({ recipients: r as never, ttlMs: 60_000, barrier: async () => false });
+    await presence.require(1n, 'a');
+    await presence.require(1n, 'a');
+    expect(r.getRecipient).toHaveBeenCalledTimes(2);
+    expect(presence.cache.size).toBe(0);
   });
 });

@@ -16,6 +16,14 @@ const keyOf = (projectId: bigint | number, recipientId: string) => `${projectId}
  * at most `maxBatch` ids): one call for many sends. Every replica evicts a recipient as its
  * RecipientDeleted event passes (`listenForDeletions`), and a confirmation in flight across that
  * eviction is not kept.
+ *
+ * Reads (`require`: feed, unread count, a notification by id, hence a stream's opening) first pass
+ * `barrier` (issue 20, "erasure is visible at once"): it resolves once every event the broker
+ * delivered to this process before the read began has been handled (a NATS flush: the PONG follows
+ * them on the same connection), so an erasure whose DELETE has answered (the recipient service
+ * publishes RecipientDeleted before it answers) has evicted the recipient before the read looks.
+ * When it resolves false (the broker is not reachable: events may be missed), the read asks the
+ * recipient service and keeps nothing.
  */
 export function createRecipientPresence(opts: {
   recipients: Pick<RecipientClient, 'ensureRecipients' | 'getRecipient'>;
@@ -23,6 +31,8 @@ export function createRecipientPresence(opts: {
   maxEntries?: number;
   lingerMs?: number;
   maxBatch?: number;
+  /** Awaited by `require` before it trusts the cache; false: bypass the cache. Absent: always trust it. */
+  barrier?: () => Promise<boolean>;
 }): RecipientPresence & { forget(projectId: bigint | number, recipientId: string): void; forgetAll(): void; cache: ReturnType<typeof createCache<number>> } {
   const cache = createCache<number>({ max: opts.maxEntries ?? 100_000, ttlMs: opts.ttlMs });
   const ensureBatch = createBatcher<string, number, bigint>({
@@ -39,17 +49,55 @@ export function createRecipientPresence(opts: {
   return {
     cache,
     ensure: async (projectId, recipientId) => (await cache.getOrLoad(keyOf(projectId, recipientId), () => ensureBatch.add(recipientId, projectId)))!,
-    require: async (projectId, recipientId) =>
-      (await cache.getOrLoad(keyOf(projectId, recipientId), async () => {
+    require: async (projectId, recipientId) => {
+      const ask = async () => {
         try {
           return Number((await opts.recipients.getRecipient({ projectId, id: recipientId })).recipient?.seq ?? 0n);
         } catch (err) {
           if (err instanceof ConnectError && err.code === Code.NotFound) throw notFound('recipient_not_found', 'Recipient not found');
           throw err;
         }
-      }))!,
+      };
+      if (opts.barrier && !(await opts.barrier())) return ask();
+      return (await cache.getOrLoad(keyOf(projectId, recipientId), ask))!;
+    },
     forget: (projectId, recipientId) => cache.delete(keyOf(projectId, recipientId)),
     forgetAll: () => cache.clear(),
+  };
+}
+
+/**
+ * The read barrier of `createRecipientPresence` over a NATS connection: a flush (PING, then the
+ * PONG, which the server sends after every message it had for this connection), bounded by
+ * `timeoutMs`. False at once while the connection is down (closed, or between a disconnect and the
+ * reconnect: events may be missed, and the cache is offline meanwhile), and when the flush fails or
+ * times out.
+ */
+export function natsReadBarrier(nc: NatsConnection, timeoutMs = 1000): () => Promise<boolean> {
+  let down = false;
+  void (async () => {
+    for await (const s of nc.status()) {
+      if (s.type === 'disconnect') down = true;
+      else if (s.type === 'reconnect') down = false;
+    }
+  })().catch(() => {
+    down = true;
+  });
+  return async () => {
+    if (down || nc.isClosed()) return false;
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      return await Promise.race([
+        nc.flush().then(() => true),
+        new Promise<boolean>((resolve) => {
+          timer = setTimeout(() => resolve(false), timeoutMs);
+        }),
+      ]);
+    } catch {
+      return false;
+    } finally {
+      clearTimeout(timer);
+    }
   };
 }
 

@@ -135,6 +135,25 @@ describe('delivery service: sends and their outcomes', () => {
     }
   });
 
+  it('when the primary email awaits its owner\'s confirmation, then no mail is sent: skipped contact_unconfirmed, the decision says so; once confirmed, it is sent', async () => {
+    const project = h.project();
+    const address = `unconfirmed-${uid()}@test.local`;
+    h.peers.catalog.add(`${project}|orders|shipping|shipped|email`);
+    h.peers.emails.set(`${project}|uma`, address);
+    h.peers.unconfirmed.add(`${project}|uma`);
+    const email = { subject: 'held back', html: '<p>h</p>' };
+    const first = await h.client.send({ projectId: project, settings: settings(), recipientId: 'uma', target, email });
+    const skipped = await settled(project, first.notification!.id);
+    expect(skipped.email).toMatchObject({ status: 'skipped', reason: 'contact_unconfirmed', attempts: 0, address });
+    expect(skipped.decision?.email?.because).toBe('contact_unconfirmed');
+    h.peers.unconfirmed.delete(`${project}|uma`);
+    const second = await h.client.send({ projectId: project, settings: settings(), recipientId: 'uma', target, email: { ...email, subject: 'let through' } });
+    expect((await settled(project, second.notification!.id)).email).toMatchObject({ status: 'sent', address });
+    // The sent mail is the only one the address ever got: the skipped one never reached the sink.
+    const mails = await eventually(async () => ((await mailsTo(address)).length ? mailsTo(address) : undefined));
+    expect(mails.map((m) => m.subject)).toEqual(['let through']);
+  });
+
   it('when the contact cannot be marked at once, then the refused email is retried and ends address_rejected once it is marked', async () => {
     const project = h.project();
     const address = `gone-${uid()}@test.local`;

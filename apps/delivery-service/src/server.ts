@@ -1,6 +1,8 @@
 import { createSequences, type ServiceDeps, type ServiceParts } from '@herald/service-kit';
 import { createPeerClients, preferenceResolver, recipientDirectory } from './rpc/peer-clients';
 import type { Config } from './config';
+import { createContactConfirmationTokens } from './domain/contact-confirmation-token';
+import { createConfirmationMailBudget } from './store/confirmation-mail-budget';
 import { createUnsubscribeTokens } from './domain/unsubscribe-token';
 import { dkimSettings } from './email/dkim-settings';
 import { createMailer } from './email/mailer';
@@ -25,7 +27,7 @@ import { createFireTimers } from './usecases/fire-timers';
 import { createConsumerFigures } from './messaging/consumer-figures';
 import { createDeliveryMetrics, registerConsumerGauges } from './telemetry/delivery-metrics';
 import { createUseCases, type DeliveryDeps } from './usecases';
-import { createRecipientPresence, listenForDeletions } from './recipient-presence';
+import { createRecipientPresence, listenForDeletions, natsReadBarrier } from './recipient-presence';
 import { createRetentionSweep, WEBHOOK_DELIVERY_RETENTION_MS } from './retention-sweeper';
 import { startWebhooks } from './webhooks';
 import { parseSchedule } from './webhooks/retry-schedule';
@@ -60,9 +62,21 @@ export async function build({ config, logger, mongo, nats, metrics }: ServiceDep
     config.PUBLIC_BASE_URL && config.UNSUBSCRIBE_SECRET
       ? { tokens: createUnsubscribeTokens(config.UNSUBSCRIBE_SECRET), baseUrl: config.PUBLIC_BASE_URL.replace(/\/+$/, ''), ttlSeconds: config.UNSUBSCRIBE_TTL_DAYS * 86_400 }
       : undefined;
+  const confirmationMails = createConfirmationMailBudget(mongo.db);
+  await confirmationMails.ensureIndexes();
+  const contactConfirmation =
+    config.PUBLIC_BASE_URL && config.UNSUBSCRIBE_SECRET
+      ? {
+          tokens: createContactConfirmationTokens(config.UNSUBSCRIBE_SECRET),
+          baseUrl: config.PUBLIC_BASE_URL.replace(/\/+$/, ''),
+          ttlSeconds: config.CONTACT_CONFIRMATION_TTL_HOURS * 3600,
+          budget: confirmationMails,
+          maxPerHour: config.CONTACT_CONFIRMATION_MAILS_PER_HOUR,
+        }
+      : undefined;
   logger.info({ dkim: dkim ? `${dkim.keySelector}._domainkey.${dkim.domainName}` : null, oneClickUnsubscribe: Boolean(unsubscribe) }, 'email deliverability settings');
-  if (!unsubscribe) logger.warn('PUBLIC_BASE_URL or UNSUBSCRIBE_SECRET is not set: mails carry no one-click unsubscribe header');
-  const presence = createRecipientPresence({ recipients: peers.recipients, ttlMs: config.RECIPIENT_CACHE_TTL_MS });
+  if (!unsubscribe) logger.warn('PUBLIC_BASE_URL or UNSUBSCRIBE_SECRET is not set: mails carry no one-click unsubscribe header, and email addresses set with recipient tokens cannot be confirmed (no email is sent to them)');
+  const presence = createRecipientPresence({ recipients: peers.recipients, ttlMs: config.RECIPIENT_CACHE_TTL_MS, barrier: natsReadBarrier(nats) });
   const deletions = listenForDeletions(nats, presence, logger);
   const sequences = createSequences(mongo.db);
   registerConsumerGauges(metrics.registry, createConsumerFigures(nats));
@@ -85,6 +99,7 @@ export async function build({ config, logger, mongo, nats, metrics }: ServiceDep
       preferences: preferenceResolver(peers.preferences),
       mailer,
       unsubscribe,
+      contactConfirmation,
       now: () => new Date(),
       metrics: deliveryMetrics,
       failpoint: (at) => {
@@ -168,6 +183,7 @@ export async function build({ config, logger, mongo, nats, metrics }: ServiceDep
       steps: [
         { name: 'notifications', prune: (now, batch) => notifications.pruneExpired(now, batch) },
         { name: 'broadcasts', prune: (now, batch) => broadcasts.pruneExpired(now, batch) },
+        { name: 'contact confirmation mails', prune: (now, batch) => confirmationMails.prune(now, batch) },
         { name: 'webhook deliveries', prune: (now, batch) => webhooks.deliveries.prune(new Date(now.getTime() - WEBHOOK_DELIVERY_RETENTION_MS), batch) },
         { name: 'timer fates and leases', prune: (now, batch) => timers.pruneExpired(now, batch) },
         { name: 'throttle units', prune: (now, batch) => throttles.pruneExpired(now, batch) },

@@ -28,6 +28,7 @@ describe('contacts', () => {
         is_primary: true,
         verified_at: null,
         deliverable: true,
+        confirmed: true,
         undeliverable_reason: null,
         created_at: expect.stringMatching(TIMESTAMP),
         updated_at: expect.stringMatching(TIMESTAMP),

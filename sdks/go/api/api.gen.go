@@ -106,6 +106,7 @@ const (
 	MediumDecisionBecauseCanceled               MediumDecisionBecause = "canceled"
 	MediumDecisionBecauseCatalogEntry           MediumDecisionBecause = "catalog_entry"
 	MediumDecisionBecauseCatalogTopicAnyEntry   MediumDecisionBecause = "catalog_topic_any_entry"
+	MediumDecisionBecauseContactUnconfirmed     MediumDecisionBecause = "contact_unconfirmed"
 	MediumDecisionBecauseMandatoryEntry         MediumDecisionBecause = "mandatory_entry"
 	MediumDecisionBecauseMediumDefault          MediumDecisionBecause = "medium_default"
 	MediumDecisionBecauseNoPrimaryContact       MediumDecisionBecause = "no_primary_contact"
@@ -133,6 +134,8 @@ func (e MediumDecisionBecause) Valid() bool {
 	case MediumDecisionBecauseCatalogEntry:
 		return true
 	case MediumDecisionBecauseCatalogTopicAnyEntry:
+		return true
+	case MediumDecisionBecauseContactUnconfirmed:
 		return true
 	case MediumDecisionBecauseMandatoryEntry:
 		return true
@@ -887,6 +890,9 @@ type CatalogThrottle struct {
 type Contact struct {
 	Address string `json:"address"`
 
+	// Confirmed False while the address, set with a recipient token (a browser), waits for its owner to follow the confirmation link Herald mailed to it; no email is sent to it meanwhile (contact_unconfirmed). Addresses set with a key are confirmed at once; verifying a contact confirms it too.
+	Confirmed bool `json:"confirmed"`
+
 	// CreatedAt UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
 	//
 	// Examples: 2025-01-31T12:00:00Z
@@ -1589,6 +1595,12 @@ type GetBroadcastsID200JSONResponseBody struct {
 type PostBroadcastsIDCancel200JSONResponseBody struct {
 	Data    Broadcast `json:"data"`
 	Message string    `json:"message"`
+}
+
+// PostContactConfirmationsToken200JSONResponseBody defines parameters for PostContactConfirmationsToken.
+type PostContactConfirmationsToken200JSONResponseBody struct {
+	Data    Contact `json:"data"`
+	Message string  `json:"message"`
 }
 
 // GetDigestsID200JSONResponseBody defines parameters for GetDigestsID.
@@ -3029,6 +3041,12 @@ type ClientInterface interface {
 	// PostBroadcastsIDCancel performs a POST /broadcasts/{id}/cancel (the `PostBroadcastsIDCancel` operationId) request.
 	PostBroadcastsIDCancel(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error)
 
+	// GetContactConfirmationsToken performs a GET /contact-confirmations/{token} (the `GetContactConfirmationsToken` operationId) request.
+	GetContactConfirmationsToken(ctx context.Context, token string, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// PostContactConfirmationsToken performs a POST /contact-confirmations/{token} (the `PostContactConfirmationsToken` operationId) request.
+	PostContactConfirmationsToken(ctx context.Context, token string, reqEditors ...RequestEditorFn) (*http.Response, error)
+
 	// GetDigestsID performs a GET /digests/{id} (the `GetDigestsID` operationId) request.
 	GetDigestsID(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error)
 
@@ -3380,6 +3398,32 @@ func (c *Client) GetBroadcastsID(ctx context.Context, id string, reqEditors ...R
 // PostBroadcastsIDCancel performs a POST /broadcasts/{id}/cancel (the `PostBroadcastsIDCancel` operationId) request.
 func (c *Client) PostBroadcastsIDCancel(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewPostBroadcastsIDCancelRequest(c.Server, id)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// GetContactConfirmationsToken performs a GET /contact-confirmations/{token} (the `GetContactConfirmationsToken` operationId) request.
+func (c *Client) GetContactConfirmationsToken(ctx context.Context, token string, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetContactConfirmationsTokenRequest(c.Server, token)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// PostContactConfirmationsToken performs a POST /contact-confirmations/{token} (the `PostContactConfirmationsToken` operationId) request.
+func (c *Client) PostContactConfirmationsToken(ctx context.Context, token string, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPostContactConfirmationsTokenRequest(c.Server, token)
 	if err != nil {
 		return nil, err
 	}
@@ -4517,6 +4561,74 @@ func NewPostBroadcastsIDCancelRequest(server string, id string) (*http.Request, 
 	}
 
 	operationPath := fmt.Sprintf("/broadcasts/%s/cancel", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewGetContactConfirmationsTokenRequest constructs an http.Request for the GetContactConfirmationsToken method
+func NewGetContactConfirmationsTokenRequest(server string, token string) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "token", token, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/contact-confirmations/%s", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewPostContactConfirmationsTokenRequest constructs an http.Request for the PostContactConfirmationsToken method
+func NewPostContactConfirmationsTokenRequest(server string, token string) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "token", token, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/contact-confirmations/%s", pathParam0)
 	if operationPath[0] == '/' {
 		operationPath = "." + operationPath
 	}
@@ -6558,6 +6670,16 @@ type ClientWithResponsesInterface interface {
 	// Returns a wrapper object for the known response body format(s).
 	PostBroadcastsIDCancelWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*PostBroadcastsIDCancelResponse, error)
 
+	// GetContactConfirmationsTokenWithResponse performs a GET /contact-confirmations/{token} (the `GetContactConfirmationsToken` operationId) request.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	GetContactConfirmationsTokenWithResponse(ctx context.Context, token string, reqEditors ...RequestEditorFn) (*GetContactConfirmationsTokenResponse, error)
+
+	// PostContactConfirmationsTokenWithResponse performs a POST /contact-confirmations/{token} (the `PostContactConfirmationsToken` operationId) request.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	PostContactConfirmationsTokenWithResponse(ctx context.Context, token string, reqEditors ...RequestEditorFn) (*PostContactConfirmationsTokenResponse, error)
+
 	// GetDigestsIDWithResponse performs a GET /digests/{id} (the `GetDigestsID` operationId) request.
 	//
 	// Returns a wrapper object for the known response body format(s).
@@ -7292,6 +7414,109 @@ func (r PostBroadcastsIDCancelResponse) StatusCode() int {
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
 func (r PostBroadcastsIDCancelResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+type GetContactConfirmationsTokenResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON4XX the response for an HTTP 4XX `application/json` response
+	JSON4XX *MessageError
+	// JSON5XX the response for an HTTP 5XX `application/json` response
+	JSON5XX *MessageError
+}
+
+// GetJSON4XX returns the response for an HTTP 4XX `application/json` response
+func (r GetContactConfirmationsTokenResponse) GetJSON4XX() *MessageError {
+	return r.JSON4XX
+}
+
+// GetJSON5XX returns the response for an HTTP 5XX `application/json` response
+func (r GetContactConfirmationsTokenResponse) GetJSON5XX() *MessageError {
+	return r.JSON5XX
+}
+
+// GetBody returns the raw response body bytes
+func (r GetContactConfirmationsTokenResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r GetContactConfirmationsTokenResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r GetContactConfirmationsTokenResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r GetContactConfirmationsTokenResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+type PostContactConfirmationsTokenResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *PostContactConfirmationsToken200JSONResponseBody
+	// JSON4XX the response for an HTTP 4XX `application/json` response
+	JSON4XX *MessageError
+	// JSON5XX the response for an HTTP 5XX `application/json` response
+	JSON5XX *MessageError
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r PostContactConfirmationsTokenResponse) GetJSON200() *PostContactConfirmationsToken200JSONResponseBody {
+	return r.JSON200
+}
+
+// GetJSON4XX returns the response for an HTTP 4XX `application/json` response
+func (r PostContactConfirmationsTokenResponse) GetJSON4XX() *MessageError {
+	return r.JSON4XX
+}
+
+// GetJSON5XX returns the response for an HTTP 5XX `application/json` response
+func (r PostContactConfirmationsTokenResponse) GetJSON5XX() *MessageError {
+	return r.JSON5XX
+}
+
+// GetBody returns the raw response body bytes
+func (r PostContactConfirmationsTokenResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r PostContactConfirmationsTokenResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r PostContactConfirmationsTokenResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r PostContactConfirmationsTokenResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
@@ -9804,6 +10029,28 @@ func (c *ClientWithResponses) PostBroadcastsIDCancelWithResponse(ctx context.Con
 	return ParsePostBroadcastsIDCancelResponse(rsp)
 }
 
+// GetContactConfirmationsTokenWithResponse performs a GET /contact-confirmations/{token} (the `GetContactConfirmationsToken` operationId) request.
+//
+// Returns a wrapper object for the known response body format(s).
+func (c *ClientWithResponses) GetContactConfirmationsTokenWithResponse(ctx context.Context, token string, reqEditors ...RequestEditorFn) (*GetContactConfirmationsTokenResponse, error) {
+	rsp, err := c.GetContactConfirmationsToken(ctx, token, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseGetContactConfirmationsTokenResponse(rsp)
+}
+
+// PostContactConfirmationsTokenWithResponse performs a POST /contact-confirmations/{token} (the `PostContactConfirmationsToken` operationId) request.
+//
+// Returns a wrapper object for the known response body format(s).
+func (c *ClientWithResponses) PostContactConfirmationsTokenWithResponse(ctx context.Context, token string, reqEditors ...RequestEditorFn) (*PostContactConfirmationsTokenResponse, error) {
+	rsp, err := c.PostContactConfirmationsToken(ctx, token, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParsePostContactConfirmationsTokenResponse(rsp)
+}
+
 // GetDigestsIDWithResponse performs a GET /digests/{id} (the `GetDigestsID` operationId) request.
 //
 // Returns a wrapper object for the known response body format(s).
@@ -10753,6 +11000,79 @@ func ParsePostBroadcastsIDCancelResponse(rsp *http.Response) (*PostBroadcastsIDC
 	switch {
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
 		var dest PostBroadcastsIDCancel200JSONResponseBody
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 4:
+		var dest MessageError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON4XX = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 5:
+		var dest MessageError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON5XX = &dest
+
+	}
+
+	return response, nil
+}
+
+// ParseGetContactConfirmationsTokenResponse parses an HTTP response from a GetContactConfirmationsTokenWithResponse call
+func ParseGetContactConfirmationsTokenResponse(rsp *http.Response) (*GetContactConfirmationsTokenResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &GetContactConfirmationsTokenResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 4:
+		var dest MessageError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON4XX = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 5:
+		var dest MessageError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON5XX = &dest
+
+	}
+
+	return response, nil
+}
+
+// ParsePostContactConfirmationsTokenResponse parses an HTTP response from a PostContactConfirmationsTokenWithResponse call
+func ParsePostContactConfirmationsTokenResponse(rsp *http.Response) (*PostContactConfirmationsTokenResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &PostContactConfirmationsTokenResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest PostContactConfirmationsToken200JSONResponseBody
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}

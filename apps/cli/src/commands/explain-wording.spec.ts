@@ -35,6 +35,7 @@ const table: Row[] = [
   ['no target', 'email', gate('skipped', 'no_target'), 'email: not sent — the send had no target, and email is sent only for a cataloged target'],
   ['no primary contact', 'email', gate('skipped', 'no_primary_contact'), 'email: not sent — the recipient has no primary email address'],
   ['an undeliverable address', 'email', gate('skipped', 'address_undeliverable'), `email: not sent — ${GATE_REASONS.address_undeliverable}`],
+  ['an unconfirmed address', 'email', gate('skipped', 'contact_unconfirmed'), `email: not sent — ${GATE_REASONS.contact_unconfirmed}`],
   ['the in-app quota', 'in_app', gate('quota_exceeded', 'quota_exceeded'), 'in-app: not delivered — the project’s monthly quota was used up'],
   ['the email quota', 'email', gate('skipped', 'quota_exceeded'), 'email: not sent — the project’s monthly quota was used up'],
   ['the broadcast limit', 'email', gate('skipped', 'broadcast_limit_exceeded'), `email: not sent — ${GATE_REASONS.broadcast_limit_exceeded}`],
@@ -64,7 +65,7 @@ describe('herald explain wording', () => {
       expect([because, covered.has(because)]).toEqual([because, true]);
     }
     expect(Object.keys(GATE_REASONS).sort()).toEqual(
-      ['not_cataloged', 'no_target', 'no_primary_contact', 'address_undeliverable', 'quota_exceeded', 'broadcast_limit_exceeded', 'provider_error', 'address_rejected', 'canceled', 'throttled', 'read_in_app'].sort(),
+      ['not_cataloged', 'no_target', 'no_primary_contact', 'address_undeliverable', 'contact_unconfirmed', 'quota_exceeded', 'broadcast_limit_exceeded', 'provider_error', 'address_rejected', 'canceled', 'throttled', 'read_in_app'].sort(),
     );
   });
 

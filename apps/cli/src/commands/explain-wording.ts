@@ -68,6 +68,7 @@ export const GATE_REASONS: Record<string, string> = {
   no_target: 'the send had no target, and email is sent only for a cataloged target',
   no_primary_contact: 'the recipient has no primary email address',
   address_undeliverable: 'the recipient’s primary email address is marked undeliverable (a mail server refused it before)',
+  contact_unconfirmed: 'the recipient’s primary email address was set from a browser or app (a recipient token) and its owner has not followed the confirmation link mailed to it yet',
   quota_exceeded: 'the project’s monthly quota was used up',
   broadcast_limit_exceeded: 'the broadcast had more email recipients than the project allows (max_broadcast_recipients_for_email)',
   provider_error: 'the mail server did not take it (it refused the mail, or kept failing until the last retry)',

@@ -20,6 +20,7 @@ describe('what decided a medium (issue 19)', () => {
     ['no target', email('skipped', 'no_target'), undefined, 'no_target', false],
     ['no primary contact', email('skipped', 'no_primary_contact'), entry, 'no_primary_contact', false],
     ['address undeliverable', email('skipped', 'address_undeliverable'), entry, 'address_undeliverable', false],
+    ['contact unconfirmed', email('skipped', 'contact_unconfirmed'), entry, 'contact_unconfirmed', false],
     ['quota', email('skipped', 'quota_exceeded'), entry, 'quota_exceeded', false],
     ['broadcast cap', email('skipped', 'broadcast_limit_exceeded'), entry, 'broadcast_limit_exceeded', false],
     ['provider error', email('failed', 'provider_error'), entry, 'provider_error', false],

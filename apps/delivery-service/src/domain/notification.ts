@@ -65,6 +65,8 @@ export type EmailReason =
   | 'address_rejected'
   /** The recipient's contact is marked undeliverable (an earlier `address_rejected`). */
   | 'address_undeliverable'
+  /** The primary address was written by a recipient token and its owner has not confirmed it yet (issue 20). */
+  | 'contact_unconfirmed'
   /** Escalation (issue 21): the in-app notification was read (or opened) when the email was due. */
   | 'read_in_app'
   /** Past the governing entry's throttle (issue 21). */

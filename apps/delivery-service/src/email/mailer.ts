@@ -8,7 +8,7 @@ export interface OutgoingEmail {
   subject: string;
   html: string;
   text?: string;
-  /** The notification the mail belongs to (`X-Herald-Notification`, for support); absent on a digest. */
+  /** The notification the mail belongs to (`X-Herald-Notification`, for support); absent for Herald's own mails (contact confirmation) and on a digest. */
   notificationId?: number;
   /**
    * A digest mail (issue 21): `X-Herald-Digest: <id>`, and a Message-ID fixed by the digest id, so

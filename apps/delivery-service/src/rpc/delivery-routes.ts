@@ -71,4 +71,13 @@ export const deliveryRoutes = (uc: DeliveryUseCases, logger: Logger) => (router:
       const claim = uc.checkUnsubscribeToken(req.token);
       return { projectId: BigInt(claim.projectId), recipientId: claim.recipientId, target: claim.target, medium: 'email' };
     },
+    async sendContactConfirmation(req) {
+      const from = req.emailFromAddress ? { address: req.emailFromAddress, name: req.emailFromName ?? null } : undefined;
+      await uc.sendContactConfirmation({ projectId: Number(req.projectId), recipientId: req.recipientId, contactId: Number(req.contactId), address: req.address, from });
+      return {};
+    },
+    async checkContactConfirmationToken(req) {
+      const claim = uc.checkContactConfirmationToken(req.token);
+      return { projectId: BigInt(claim.projectId), recipientId: claim.recipientId, contactId: BigInt(claim.contactId), address: claim.address };
+    },
   });

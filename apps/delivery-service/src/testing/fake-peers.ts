@@ -14,6 +14,8 @@ export class FakePeers {
   readonly emails = new Map<string, string>();
   /** `${project}|${recipient}` → undeliverable reason of the primary email (MarkContactUndeliverable) */
   readonly undeliverable = new Map<string, string>();
+  /** `${project}|${recipient}` whose primary email awaits its owner's confirmation (issue 20). */
+  readonly unconfirmed = new Set<string>();
   /** How many more MarkContactUndeliverable calls fail `unavailable`. */
   markFailures = 0;
   /** `${project}|${channel}|${topic}|${event}|${medium}` cataloged (topic `any` covers every topic but `none`) */
@@ -144,6 +146,7 @@ export class FakePeers {
           .map((id) => create(ContactSchema, {
             recipientId: id, medium: 'email', address: this.emails.get(`${req.projectId}|${id}`)!, isPrimary: true,
             undeliverableReason: this.undeliverable.get(`${req.projectId}|${id}`),
+            awaitingConfirmation: this.unconfirmed.has(`${req.projectId}|${id}`),
           })),
       }),
       markContactUndeliverable: async (req) => {

@@ -1,3 +1,5 @@
+import type { ContactConfirmationTokens } from '../domain/contact-confirmation-token';
+import type { ConfirmationMailBudget } from '../store/confirmation-mail-budget';
 import type { UnsubscribeTokens } from '../domain/unsubscribe-token';
 import type { Mailer } from '../email/mailer';
 import type { BroadcastRepository } from '../store/broadcast-repository';
@@ -40,6 +42,18 @@ export interface DeliveryDeps {
    * configured, and then mails carry no List-Unsubscribe header.
    */
   unsubscribe?: { tokens: UnsubscribeTokens; baseUrl: string; ttlSeconds: number };
+  /**
+   * Contact confirmation links (issue 20; PUBLIC_BASE_URL + UNSUBSCRIBE_SECRET); absent when either
+   * is not configured, and then no confirmation mail can be sent.
+   */
+  contactConfirmation?: {
+    tokens: ContactConfirmationTokens;
+    baseUrl: string;
+    ttlSeconds: number;
+    /** At most `maxPerHour` confirmation mails per recipient and clock hour. */
+    budget: Pick<ConfirmationMailBudget, 'take'>;
+    maxPerHour: number;
+  };
   now: () => Date;
   metrics: DeliveryMetrics;
   /** Fault tests only (config FAILPOINT): the process dies here, as if killed. */

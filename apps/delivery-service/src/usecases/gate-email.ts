@@ -18,7 +18,7 @@ export interface GatedBatch {
 /**
  * Email gating for up to 1,000 recipients of one send (interface rule 6): a target, a catalog
  * entry covering (target, email), the recipient's email preference enabled, and a deliverable primary
- * email contact. Returns each recipient's outcome: `pending` with the address (and whether its mail
+ * email contact, confirmed by its owner when a recipient token wrote it (issue 20). Returns each recipient's outcome: `pending` with the address (and whether its mail
  * may offer one-click unsubscribe: not when the governing entry is mandatory), or `skipped` with the
  * reason, with the cascade step that decided the preference (issue 19).
  */
@@ -49,6 +49,7 @@ export async function gateEmail(
     if (!resolved.enabled[i]) out.set(id, { email: emailSkipped('preference_disabled'), decision });
     else if (!contact) out.set(id, { email: emailSkipped('no_primary_contact'), decision });
     else if (contact.undeliverableReason !== undefined) out.set(id, { email: emailSkipped('address_undeliverable', contact.address), decision });
+    else if (contact.awaitingConfirmation) out.set(id, { email: emailSkipped('contact_unconfirmed', contact.address), decision });
     else out.set(id, { email: { ...emailPending(), address: contact.address, unsubscribable: !resolved.mandatory }, decision });
   });
   return { byRecipient: out, governing: resolved.governing };

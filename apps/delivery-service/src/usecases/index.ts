@@ -1,5 +1,6 @@
 import type { Logger } from '@herald/service-kit';
 import { createCheckUnsubscribeToken } from './check-unsubscribe-token';
+import { createCheckContactConfirmationToken, createSendContactConfirmation } from './contact-confirmation';
 import { createCountUnread } from './count-unread';
 import type { DeliveryDeps } from './deps';
 import { createFanOutBroadcast } from './fan-out-broadcast';
@@ -47,6 +48,8 @@ export function createUseCases(deps: DeliveryDeps, logger: Logger) {
     republishPending: createRepublishPending(deps),
     pruneExpired: createPruneExpired(deps),
     checkUnsubscribeToken: createCheckUnsubscribeToken(deps),
+    sendContactConfirmation: createSendContactConfirmation(deps),
+    checkContactConfirmationToken: createCheckContactConfirmationToken(deps),
   };
 }
 

@@ -47,8 +47,15 @@ export interface RecipientDirectory {
     req: { projectId: bigint; after: string; upperBound: string; pageSize: number },
     opts?: { timeoutMs?: number },
   ): Promise<{ recipientIds: string[]; recipientSeqs: bigint[]; nextAfter: string; upperBound: string; done: boolean; remainingAtMost: bigint }>;
-  /** Primary contacts; `undeliverableReason` is set on one a mail server refused for good. */
-  getPrimaryContacts(req: { projectId: bigint; recipientIds: string[]; medium: string }): Promise<{ contacts: { recipientId: string; address: string; undeliverableReason?: string }[] }>;
+  /**
+   * Primary contacts; `undeliverableReason` is set on one a mail server refused for good,
+   * `awaitingConfirmation` on one a recipient token wrote and its owner has not confirmed (issue 20).
+   */
+  getPrimaryContacts(req: {
+    projectId: bigint;
+    recipientIds: string[];
+    medium: string;
+  }): Promise<{ contacts: { recipientId: string; address: string; undeliverableReason?: string; awaitingConfirmation?: boolean }[] }>;
   /** Marks the contact holding this address undeliverable (a permanent refusal); false when the address changed meanwhile. */
   markContactUndeliverable(req: { projectId: bigint; recipientId: string; medium: string; address: string; reason: string }): Promise<{ marked: boolean }>;
 }

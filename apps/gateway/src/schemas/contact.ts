@@ -13,6 +13,10 @@ export const ContactSchema = Type.Object(
     verified_at: NullableTimestamp,
     /** False after a permanent refusal of the address; true again once the address changes or is verified. */
     deliverable: Type.Boolean({ description: 'False after the mail server refused the address permanently; emails to it are skipped (address_undeliverable) until the address changes or the contact is verified again.' }),
+    confirmed: Type.Boolean({
+      description:
+        'False while the address, set with a recipient token (a browser), waits for its owner to follow the confirmation link Herald mailed to it; no email is sent to it meanwhile (contact_unconfirmed). Addresses set with a key are confirmed at once; verifying a contact confirms it too.',
+    }),
     undeliverable_reason: Type.Union([Type.String(), Type.Null()], { description: "The mail server's refusal, e.g. 550 5.1.1 no such user; null when deliverable." }),
     created_at: Timestamp,
     updated_at: Timestamp,

@@ -31,7 +31,7 @@ export const DecidingCatalogEntrySchema = Type.Object(
 
 const CASCADE_STEPS = ['recipient_rule', 'recipient_topic_any_rule', 'catalog_entry', 'catalog_topic_any_entry', 'medium_default', 'mandatory_entry'];
 // Issue 21: a canceled send, a throttled delivery, an escalation email whose in-app was read in time.
-const GATES = ['not_cataloged', 'no_target', 'no_primary_contact', 'address_undeliverable', 'quota_exceeded', 'broadcast_limit_exceeded', 'provider_error', 'address_rejected', 'canceled', 'throttled', 'read_in_app'];
+const GATES = ['not_cataloged', 'no_target', 'no_primary_contact', 'address_undeliverable', 'contact_unconfirmed', 'quota_exceeded', 'broadcast_limit_exceeded', 'provider_error', 'address_rejected', 'canceled', 'throttled', 'read_in_app'];
 
 const because = (values: string[], description: string) => Nullable(Type.String({ enum: values, description }));
 const rule = Nullable(Type.Union([DecidingRecipientRuleSchema, DecidingCatalogEntrySchema], { description: 'The recipient rule or catalog entry that decided; null for medium_default and for gates' }));

@@ -16,6 +16,7 @@ export const contactView = (c: Contact | undefined) => ({
   is_primary: c?.isPrimary ?? false,
   verified_at: formatProtoTimestamp(c?.verifiedAt),
   deliverable: c?.undeliverableReason === undefined,
+  confirmed: !(c?.awaitingConfirmation ?? false),
   undeliverable_reason: c?.undeliverableReason ?? null,
   created_at: formatProtoTimestamp(c?.createdAt) ?? '',
   updated_at: formatProtoTimestamp(c?.updatedAt) ?? '',

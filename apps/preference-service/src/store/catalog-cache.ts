@@ -28,7 +28,8 @@ export interface CatalogCache {
 /** The project id a CATALOG_CHANGED_SUBJECT message names (none when it names none). */
 export const catalogKeysOf = (data: Uint8Array): string[] => {
   const text = new TextDecoder().decode(data);
-  return /^\d{1,15}$/.test(text) ? [String(Number(text))] : [];
+  const id = Number(text);
+  return /^\d{1,16}$/.test(text) && Number.isSafeInteger(id) ? [String(id)] : [];
 };
 
 /**

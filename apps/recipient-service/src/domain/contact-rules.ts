@@ -41,6 +41,18 @@ export function contactViolations(input: { medium: string; address: string }): V
 }
 
 /**
+ * Whether a new or changed address starts awaiting its owner's confirmation (issue 20): when a
+ * recipient token (a browser) wrote it and it is an email address, the one medium Herald mails. An
+ * address written with a key is the project's server's word and is used at once (the contract).
+ */
+export function awaitsConfirmation(medium: string, byRecipientToken: boolean): boolean {
+  return byRecipientToken && medium === 'email';
+}
+
+/** A contact as a write answers it: `confirmationNeeded` when this write put an address awaiting confirmation. */
+export type WrittenContact<C> = C & { confirmationNeeded?: boolean };
+
+/**
  * The value of the unique (project, recipient, primary_slot) index: the medium for a primary
  * contact, so a second primary of the medium is refused by the store; a value unique to the
  * contact otherwise.

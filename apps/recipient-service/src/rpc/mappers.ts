@@ -24,6 +24,7 @@ export function toContactMessage(c: ContactRecord): Contact {
     isPrimary: c.isPrimary,
     verifiedAt: c.verifiedAt ? timestampFromDate(c.verifiedAt) : undefined,
     undeliverableReason: c.undeliverableReason ?? undefined,
+    awaitingConfirmation: c.awaitingConfirmation,
     createdAt: timestampFromDate(c.createdAt),
     updatedAt: timestampFromDate(c.updatedAt),
   });

@@ -55,19 +55,24 @@ export const recipientRoutes = (uc: RecipientUseCases) => (router: ConnectRouter
       return { recipientIds: page.ids, recipientSeqs: page.seqs.map(BigInt), nextAfter: page.nextAfter, upperBound: page.upperBound, done: page.done, remainingAtMost: BigInt(page.remainingAtMost) };
     },
     async addContact(req) {
-      const input = { projectId: num(req.projectId), recipientId: req.recipientId, medium: req.medium, address: req.address, isPrimary: req.isPrimary };
-      return { contact: contact(await uc.addContact(input)) };
+      const input = { projectId: num(req.projectId), recipientId: req.recipientId, medium: req.medium, address: req.address, isPrimary: req.isPrimary, byRecipientToken: req.byRecipientToken };
+      const written = await uc.addContact(input);
+      return { contact: contact(written), confirmationNeeded: written.confirmationNeeded === true };
     },
     async listContacts(req) {
       return { contacts: (await uc.listContacts({ projectId: num(req.projectId), recipientId: req.recipientId })).map(contact) };
     },
     async setPrimaryContact(req) {
-      const input = { projectId: num(req.projectId), recipientId: req.recipientId, medium: req.medium, address: req.address };
-      return { contact: contact(await uc.setPrimaryContact(input)) };
+      const input = { projectId: num(req.projectId), recipientId: req.recipientId, medium: req.medium, address: req.address, byRecipientToken: req.byRecipientToken };
+      const written = await uc.setPrimaryContact(input);
+      return { contact: contact(written), confirmationNeeded: written.confirmationNeeded === true };
     },
     async updateContact(req) {
-      const input = { projectId: num(req.projectId), recipientId: req.recipientId, contactId: num(req.contactId), address: req.address, isPrimary: req.isPrimary };
-      return { contact: contact(await uc.updateContact(input)) };
+      const input = {
+        projectId: num(req.projectId), recipientId: req.recipientId, contactId: num(req.contactId), address: req.address, isPrimary: req.isPrimary, byRecipientToken: req.byRecipientToken,
+      };
+      const written = await uc.updateContact(input);
+      return { contact: contact(written), confirmationNeeded: written.confirmationNeeded === true };
     },
     async deleteContact(req) {
       await uc.deleteContact({ projectId: num(req.projectId), recipientId: req.recipientId, contactId: num(req.contactId) });
@@ -80,6 +85,10 @@ export const recipientRoutes = (uc: RecipientUseCases) => (router: ConnectRouter
     async getPrimaryContacts(req) {
       const input = { projectId: num(req.projectId), recipientIds: req.recipientIds, medium: req.medium };
       return { contacts: (await uc.getPrimaryContacts(input)).map(contact) };
+    },
+    async confirmContact(req) {
+      const input = { projectId: num(req.projectId), recipientId: req.recipientId, contactId: num(req.contactId), address: req.address };
+      return { contact: contact(await uc.confirmContact(input)) };
     },
     async markContactUndeliverable(req) {
       const input = { projectId: num(req.projectId), recipientId: req.recipientId, medium: req.medium, address: req.address, reason: req.reason };

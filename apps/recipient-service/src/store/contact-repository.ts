@@ -15,6 +15,11 @@ interface ContactDoc {
   verified_at: Date | null;
   /** Why the address was refused permanently; absent or null: deliverable. */
   undeliverable_reason?: string | null;
+  /**
+   * True while the address, written by a recipient token, waits for its owner's confirmation
+   * (issue 20); absent or false: confirmed (every contact written before this field existed).
+   */
+  awaiting_confirmation?: boolean;
   created_at: Date;
   updated_at: Date;
 }
@@ -28,6 +33,8 @@ export interface ContactRecord {
   verifiedAt: Date | null;
   /** null: deliverable. */
   undeliverableReason: string | null;
+  /** The address waits for its owner to follow the confirmation link (written by a recipient token). */
+  awaitingConfirmation: boolean;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -36,6 +43,7 @@ export interface ContactChange {
   address?: string;
   isPrimary?: boolean;
   verifiedAt?: Date | null;
+  awaitingConfirmation?: boolean;
 }
 
 const toRecord = (d: WithId<ContactDoc>): ContactRecord => ({
@@ -46,6 +54,7 @@ const toRecord = (d: WithId<ContactDoc>): ContactRecord => ({
   isPrimary: d.is_primary,
   verifiedAt: d.verified_at,
   undeliverableReason: d.undeliverable_reason ?? null,
+  awaitingConfirmation: d.awaiting_confirmation === true,
   createdAt: d.created_at,
   updatedAt: d.updated_at,
 });
@@ -65,10 +74,16 @@ export function createContactRepository(db: Db) {
       await col.createIndex({ project_id: 1, recipient_id: 1, primary_slot: 1 }, { unique: true, name: 'contact_primary_unique' });
     },
 
-    async insert(projectId: number, recipientId: string, c: { id: number; medium: string; address: string; isPrimary: boolean }, now: Date): Promise<ContactRecord> {
+    async insert(
+      projectId: number,
+      recipientId: string,
+      c: { id: number; medium: string; address: string; isPrimary: boolean; awaitingConfirmation?: boolean },
+      now: Date,
+    ): Promise<ContactRecord> {
       const doc: ContactDoc = {
         _id: c.id, ...owner(projectId, recipientId), medium: c.medium, address: c.address, is_primary: c.isPrimary,
         primary_slot: primarySlot(c.id, c.medium, c.isPrimary), verified_at: null, created_at: now, updated_at: now,
+        ...(c.awaitingConfirmation ? { awaiting_confirmation: true } : {}),
       };
       await guardUnique(() => col.insertOne(doc));
       return toRecord(doc);
@@ -98,6 +113,7 @@ export function createContactRepository(db: Db) {
       const set: Partial<ContactDoc> = { updated_at: now };
       if (change.address !== undefined) set.address = change.address;
       if (change.verifiedAt !== undefined) set.verified_at = change.verifiedAt;
+      if (change.awaitingConfirmation !== undefined) set.awaiting_confirmation = change.awaitingConfirmation;
       // A new address, or a verification, makes the contact deliverable again.
       if (change.address !== undefined || change.verifiedAt) set.undeliverable_reason = null;
       if (change.isPrimary !== undefined) Object.assign(set, { is_primary: change.isPrimary, primary_slot: primarySlot(id, medium, change.isPrimary) });
@@ -114,6 +130,19 @@ export function createContactRepository(db: Db) {
     async markUndeliverable(projectId: number, recipientId: string, medium: string, address: string, reason: string, now: Date): Promise<boolean> {
       const res = await col.updateOne({ ...owner(projectId, recipientId), medium, address }, { $set: { undeliverable_reason: reason, updated_at: now } });
       return res.matchedCount === 1;
+    },
+
+    /**
+     * Confirms the contact (verified at `verifiedAt`) if it still holds `address` (served by the _id
+     * index); null when no contact of the recipient with that id holds that address any more.
+     */
+    async confirm(projectId: number, recipientId: string, id: number, address: string, verifiedAt: Date, now: Date): Promise<ContactRecord | null> {
+      const doc = await col.findOneAndUpdate(
+        { _id: id, ...owner(projectId, recipientId), address },
+        { $set: { awaiting_confirmation: false, verified_at: verifiedAt, undeliverable_reason: null, updated_at: now } },
+        { returnDocument: 'after' },
+      );
+      return doc && toRecord(doc);
     },
 
     async remove(projectId: number, recipientId: string, id: number): Promise<boolean> {

@@ -1,4 +1,4 @@
-import { contactViolations, normalizeAddress } from '../domain/contact-rules';
+import { awaitsConfirmation, contactViolations, normalizeAddress, type WrittenContact } from '../domain/contact-rules';
 import { assertValid, contactExists, primaryContactExists } from '../domain/errors';
 import type { ContactRecord } from '../store/contact-repository';
 import { DuplicateError } from '../store/unique';
@@ -12,20 +12,27 @@ export interface AddContactInput {
   medium: string;
   address: string;
   isPrimary: boolean;
+  /** Written with a recipient token: an email address then awaits confirmation (issue 20). */
+  byRecipientToken?: boolean;
 }
 
-/** Adds a contact; the store's unique indexes refuse a duplicate address or a second primary. */
+/**
+ * Adds a contact; the store's unique indexes refuse a duplicate address or a second primary. An
+ * email address added with a recipient token awaits its owner's confirmation.
+ */
 export function createAddContact(deps: RecipientDeps) {
-  return async function addContact(input: AddContactInput): Promise<ContactRecord> {
+  return async function addContact(input: AddContactInput): Promise<WrittenContact<ContactRecord>> {
     assertValid(contactViolations(input));
     const { projectId, recipientId, medium } = input;
     await requireRecipient(deps.recipients, projectId, recipientId);
     const address = normalizeAddress(medium, input.address);
     const id = await deps.sequences.next('contact');
     try {
-      return await announcingChange(deps, contactsChange(projectId, recipientId), () =>
-        deps.contacts.insert(projectId, recipientId, { id, medium, address, isPrimary: input.isPrimary }, deps.now()),
+      const awaitingConfirmation = awaitsConfirmation(medium, input.byRecipientToken === true);
+      const contact = await announcingChange(deps, contactsChange(projectId, recipientId), () =>
+        deps.contacts.insert(projectId, recipientId, { id, medium, address, isPrimary: input.isPrimary, awaitingConfirmation }, deps.now()),
       );
+      return { ...contact, confirmationNeeded: awaitingConfirmation };
     } catch (err) {
       if (!(err instanceof DuplicateError)) throw err;
       // Which index refused it: the address one when the address is already held, else the primary one.

@@ -1,6 +1,7 @@
 import { createAddContact } from './add-contact';
 import { createBatchUpsertRecipients } from './batch-upsert-recipients';
 import { createCreateRecipient } from './create-recipient';
+import { createConfirmContact } from './confirm-contact';
 import { createDeleteContact } from './delete-contact';
 import { createDeleteRecipient } from './delete-recipient';
 import type { RecipientDeps } from './deps';
@@ -41,6 +42,7 @@ export function createUseCases(deps: RecipientDeps) {
     verifyContact: createVerifyContact(deps),
     getPrimaryContacts: createGetPrimaryContacts(deps),
     markContactUndeliverable: createMarkContactUndeliverable(deps),
+    confirmContact: createConfirmContact(deps),
   };
 }
 

@@ -1,4 +1,4 @@
-import { contactViolations, normalizeAddress } from '../domain/contact-rules';
+import { awaitsConfirmation, contactViolations, normalizeAddress, type WrittenContact } from '../domain/contact-rules';
 import { assertValid } from '../domain/errors';
 import type { ContactRecord } from '../store/contact-repository';
 import { DuplicateError } from '../store/unique';
@@ -11,6 +11,8 @@ export interface SetPrimaryContactInput {
   recipientId: string;
   medium: string;
   address: string;
+  /** Written with a recipient token: a new email address then awaits confirmation (issue 20). */
+  byRecipientToken?: boolean;
 }
 
 const ATTEMPTS = 5;
@@ -22,7 +24,7 @@ const ATTEMPTS = 5;
  * by a retry of the same request.
  */
 export function createSetPrimaryContact(deps: RecipientDeps) {
-  return async function setPrimaryContact(input: SetPrimaryContactInput): Promise<ContactRecord> {
+  return async function setPrimaryContact(input: SetPrimaryContactInput): Promise<WrittenContact<ContactRecord>> {
     assertValid(contactViolations(input));
     const { projectId, recipientId, medium } = input;
     await requireRecipient(deps.recipients, projectId, recipientId);
@@ -30,7 +32,7 @@ export function createSetPrimaryContact(deps: RecipientDeps) {
     return announcingChange(deps, contactsChange(projectId, recipientId), async () => {
       for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
         try {
-          const done = await step(deps, { projectId, recipientId, medium, address });
+          const done = await step(deps, { projectId, recipientId, medium, address, byRecipientToken: input.byRecipientToken });
           if (done) return done;
         } catch (err) {
           if (!(err instanceof DuplicateError) || attempt === ATTEMPTS) throw err;
@@ -42,14 +44,18 @@ export function createSetPrimaryContact(deps: RecipientDeps) {
 }
 
 /** One step: returns the primary contact when the goal is reached, null when another pass is needed. */
-async function step(deps: RecipientDeps, input: SetPrimaryContactInput): Promise<ContactRecord | null> {
+async function step(deps: RecipientDeps, input: SetPrimaryContactInput): Promise<WrittenContact<ContactRecord> | null> {
   const { projectId, recipientId, medium, address } = input;
+  // A new address (rules 1 and 2) awaits confirmation when a recipient token wrote it (issue 20).
+  const awaitingConfirmation = awaitsConfirmation(medium, input.byRecipientToken === true);
   const [holder, primary] = await Promise.all([
     deps.contacts.findByAddress(projectId, recipientId, medium, address),
     deps.contacts.findPrimary(projectId, recipientId, medium),
   ]);
   const now = deps.now();
-  if (holder?.isPrimary) return holder; // rule 3: already the primary, no change
+  // rule 3: already the primary, no change. A recipient token setting it again while it still awaits
+  // confirmation asks for the link again (a browser's "send the mail again").
+  if (holder?.isPrimary) return { ...holder, confirmationNeeded: holder.awaitingConfirmation && input.byRecipientToken === true };
   if (holder) {
     // decisions §5: the contact holding the address becomes primary, the old primary is demoted first.
     if (primary) await deps.contacts.update(projectId, recipientId, primary.id, medium, { isPrimary: false }, now);
@@ -57,9 +63,11 @@ async function step(deps: RecipientDeps, input: SetPrimaryContactInput): Promise
   }
   if (primary) {
     // rule 2: the primary takes the new address in place; verification does not carry over.
-    return deps.contacts.update(projectId, recipientId, primary.id, medium, { address, verifiedAt: null }, now);
+    const updated = await deps.contacts.update(projectId, recipientId, primary.id, medium, { address, verifiedAt: null, awaitingConfirmation }, now);
+    return updated && { ...updated, confirmationNeeded: awaitingConfirmation };
   }
   // rule 1: a new primary contact.
   const id = await deps.sequences.next('contact');
-  return deps.contacts.insert(projectId, recipientId, { id, medium, address, isPrimary: true }, now);
+  const created = await deps.contacts.insert(projectId, recipientId, { id, medium, address, isPrimary: true, awaitingConfirmation }, now);
+  return { ...created, confirmationNeeded: awaitingConfirmation };
 }

@@ -1,4 +1,4 @@
-import { checkAddress, normalizeAddress } from '../domain/contact-rules';
+import { awaitsConfirmation, checkAddress, normalizeAddress, type WrittenContact } from '../domain/contact-rules';
 import { assertValid, contactExists, contactNotFound, primaryContactExists } from '../domain/errors';
 import { violation } from '@herald/service-kit';
 import type { ContactChange, ContactRecord } from '../store/contact-repository';
@@ -13,14 +13,17 @@ export interface UpdateContactInput {
   contactId: number;
   address?: string;
   isPrimary?: boolean;
+  /** Written with a recipient token: a new email address then awaits confirmation (issue 20). */
+  byRecipientToken?: boolean;
 }
 
 /**
- * Changes a contact's address and/or primary flag. A new address resets `verified_at`; becoming
+ * Changes a contact's address and/or primary flag. A new address resets `verified_at`, and awaits
+ * confirmation when a recipient token wrote it (else it is confirmed: a key's word); becoming
  * primary while another primary of the medium exists is refused (by the store's unique index).
  */
 export function createUpdateContact(deps: Pick<RecipientDeps, 'recipients' | 'contacts' | 'events' | 'now'>) {
-  return async function updateContact(input: UpdateContactInput): Promise<ContactRecord> {
+  return async function updateContact(input: UpdateContactInput): Promise<WrittenContact<ContactRecord>> {
     const { projectId, recipientId, contactId } = input;
     if (input.address === undefined && input.isPrimary === undefined) {
       assertValid([violation('', 'at least one of address, is_primary is required', null)]);
@@ -33,7 +36,9 @@ export function createUpdateContact(deps: Pick<RecipientDeps, 'recipients' | 'co
     if (input.address !== undefined) {
       assertValid([checkAddress(contact.medium, input.address)].filter((v) => v !== null));
       const address = normalizeAddress(contact.medium, input.address);
-      if (address !== contact.address) Object.assign(change, { address, verifiedAt: null });
+      if (address !== contact.address) {
+        Object.assign(change, { address, verifiedAt: null, awaitingConfirmation: awaitsConfirmation(contact.medium, input.byRecipientToken === true) });
+      }
     }
     if (input.isPrimary !== undefined && input.isPrimary !== contact.isPrimary) change.isPrimary = input.isPrimary;
     if (Object.keys(change).length === 0) return contact;
@@ -43,7 +48,7 @@ export function createUpdateContact(deps: Pick<RecipientDeps, 'recipients' | 'co
         deps.contacts.update(projectId, recipientId, contactId, contact.medium, change, deps.now()),
       );
       if (!updated) throw contactNotFound();
-      return updated;
+      return { ...updated, confirmationNeeded: change.awaitingConfirmation === true };
     } catch (err) {
       if (!(err instanceof DuplicateError)) throw err;
       const holder = change.address && (await deps.contacts.findByAddress(projectId, recipientId, contact.medium, change.address));

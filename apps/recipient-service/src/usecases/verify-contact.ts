@@ -4,7 +4,7 @@ import { announcingChange, contactsChange } from './announce-change';
 import type { RecipientDeps } from './deps';
 import { requireRecipient } from './require-recipient';
 
-/** Marks a contact verified now (how it was verified is the caller's business). */
+/** Marks a contact verified now (how it was verified is the caller's business); a verified contact is confirmed too. */
 export function createVerifyContact(deps: Pick<RecipientDeps, 'recipients' | 'contacts' | 'events' | 'now'>) {
   return async function verifyContact(input: { projectId: number; recipientId: string; contactId: number }): Promise<ContactRecord> {
     const { projectId, recipientId, contactId } = input;
@@ -13,7 +13,7 @@ export function createVerifyContact(deps: Pick<RecipientDeps, 'recipients' | 'co
     if (!contact) throw contactNotFound();
     const now = deps.now();
     const verified = await announcingChange(deps, contactsChange(projectId, recipientId), () =>
-      deps.contacts.update(projectId, recipientId, contactId, contact.medium, { verifiedAt: now }, now),
+      deps.contacts.update(projectId, recipientId, contactId, contact.medium, { verifiedAt: now, awaitingConfirmation: false }, now),
     );
     if (!verified) throw contactNotFound();
     return verified;

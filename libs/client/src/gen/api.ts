@@ -2420,6 +2420,103 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/contact-confirmations/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    token: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description An HTML page with a button that posts the confirmation */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    token: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            data: components["schemas"]["Contact"];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/webhooks": {
         parameters: {
             query?: never;
@@ -3050,6 +3147,8 @@ export interface components {
             verified_at: string | null;
             /** @description False after the mail server refused the address permanently; emails to it are skipped (address_undeliverable) until the address changes or the contact is verified again. */
             deliverable: boolean;
+            /** @description False while the address, set with a recipient token (a browser), waits for its owner to follow the confirmation link Herald mailed to it; no email is sent to it meanwhile (contact_unconfirmed). Addresses set with a key are confirmed at once; verifying a contact confirms it too. */
+            confirmed: boolean;
             /** @description The mail server's refusal, e.g. 550 5.1.1 no such user; null when deliverable. */
             undeliverable_reason: string | null;
             /**
@@ -3166,7 +3265,7 @@ export interface components {
         MediumDecision: {
             /** @description The medium outcome: delivered | suppressed | throttled | canceled | quota_exceeded | failed | pending (in_app); sent | skipped | failed | pending (email) */
             result: string;
-            because: ("recipient_rule" | "recipient_topic_any_rule" | "catalog_entry" | "catalog_topic_any_entry" | "medium_default" | "mandatory_entry" | "not_cataloged" | "no_target" | "no_primary_contact" | "address_undeliverable" | "quota_exceeded" | "broadcast_limit_exceeded" | "provider_error" | "address_rejected" | "canceled" | "throttled" | "read_in_app") | null;
+            because: ("recipient_rule" | "recipient_topic_any_rule" | "catalog_entry" | "catalog_topic_any_entry" | "medium_default" | "mandatory_entry" | "not_cataloged" | "no_target" | "no_primary_contact" | "address_undeliverable" | "contact_unconfirmed" | "quota_exceeded" | "broadcast_limit_exceeded" | "provider_error" | "address_rejected" | "canceled" | "throttled" | "read_in_app") | null;
             rule: (components["schemas"]["DecidingRecipientRule"] | components["schemas"]["DecidingCatalogEntry"]) | null;
         };
         /** MessageError */

@@ -31,7 +31,9 @@ export const rulesChangedKeysOf = (data: Uint8Array): string[] => [textOf(data)]
 /** A catalog-changed announcement names a project id. */
 export const catalogChangedKeysOf = (data: Uint8Array): string[] => {
   const text = textOf(data);
-  return /^\d{1,15}$/.test(text) ? [catalogKey(Number(text))] : [];
+  const id = Number(text);
+  // Project ids are safe integers: up to 16 digits.
+  return /^\d{1,16}$/.test(text) && Number.isSafeInteger(id) ? [catalogKey(id)] : [];
 };
 
 /** `client`, with every write of rules or catalog followed by the eviction of what it may have changed. */

@@ -1,4 +1,6 @@
+import type { Contact } from '@herald/contracts';
 import { invalid } from '@herald/service-kit';
+import type { FastifyRequest } from 'fastify';
 import { pathIdOr404 } from '../../http/path-id';
 import { Type } from '@sinclair/typebox';
 import type { RoutePlugin } from '../../http/type-provider';
@@ -8,26 +10,60 @@ import { RecipientIdParams } from '../../schemas/recipient';
 import { contactView } from '../../views/recipient-view';
 
 const tags = ['contacts'];
+/** How long a contact write waits for its confirmation mail to be handed to the relay; past it the write answers anyway. */
+const CONFIRMATION_MAIL_TIMEOUT_MS = 10_000;
 
 /** A path's contact id: a positive integer in range, else the contact cannot exist (404, decisions §5). */
 const contactIdOf = (raw: string): bigint => BigInt(pathIdOr404(raw, 'contact_not_found', 'Contact not found'));
 
-/** Contacts of a recipient (interface: Contacts; decisions §5). Each handler is one RPC. */
+/**
+ * Contacts of a recipient (interface: Contacts; decisions §5). Each handler is one RPC, but for a
+ * write by a recipient token (a browser) that puts a new email address: that address awaits its
+ * owner's confirmation (no email goes to it), and the delivery service mails it the confirmation
+ * link (issue 20, docs/security.md). Writes with a key keep the contract's behaviour.
+ */
 const contactRoutes: RoutePlugin = async (app) => {
   const rpc = app.services.recipients;
   const recipient = 'recipient' as const;
+  const byRecipientToken = (request: FastifyRequest) => request.principal.kind === 'token';
+
+  /**
+   * Mails the confirmation link when this write put an address awaiting confirmation. The contact
+   * is written whatever happens here: a failure (or no answer within 10 s) is logged; the token
+   * setting the same primary address again (PUT) mails a new link, and the project's server may
+   * verify the contact instead.
+   */
+  const mailConfirmation = async (request: FastifyRequest, res: { contact?: Contact; confirmationNeeded: boolean }) => {
+    if (!res.confirmationNeeded || !res.contact) return;
+    const from = request.project.settings.email_from;
+    try {
+      await app.services.deliveries.sendContactConfirmation({
+        projectId: BigInt(request.project.id),
+        recipientId: res.contact.recipientId,
+        contactId: res.contact.id,
+        address: res.contact.address,
+        emailFromAddress: from?.address,
+        emailFromName: from?.name ?? undefined,
+      }, { timeoutMs: CONFIRMATION_MAIL_TIMEOUT_MS });
+    } catch (err) {
+      request.log.warn({ err, contactId: Number(res.contact.id) }, 'contact confirmation mail not sent');
+    }
+  };
 
   app.post(
     '/recipients/:recipient_id/contacts',
     { config: { access: recipient }, schema: { tags, params: RecipientIdParams, body: AddContactBody, response: { 201: withMessage(ContactSchema), ...errorResponses('message') } } },
     async (request, reply) => {
-      const { contact } = await rpc.addContact({
+      const res = await rpc.addContact({
         projectId: BigInt(request.project.id),
         recipientId: request.params.recipient_id,
         medium: request.body.medium,
         address: request.body.address,
         isPrimary: request.body.is_primary ?? false,
+        byRecipientToken: byRecipientToken(request),
       });
+      const { contact } = res;
+      await mailConfirmation(request, res);
       return reply.code(201).send({ message: 'Contact created', data: contactView(contact) });
     },
   );
@@ -46,12 +82,15 @@ const contactRoutes: RoutePlugin = async (app) => {
     '/recipients/:recipient_id/contacts',
     { config: { access: recipient }, schema: { tags, params: RecipientIdParams, body: SetPrimaryContactBody, response: { 200: withMessage(ContactSchema), ...errorResponses('error') } } },
     async (request) => {
-      const { contact } = await rpc.setPrimaryContact({
+      const res = await rpc.setPrimaryContact({
         projectId: BigInt(request.project.id),
         recipientId: request.params.recipient_id,
         medium: request.body.medium,
         address: request.body.address,
+        byRecipientToken: byRecipientToken(request),
       });
+      const { contact } = res;
+      await mailConfirmation(request, res);
       return { message: 'Primary contact set', data: contactView(contact) };
     },
   );
@@ -67,13 +106,16 @@ const contactRoutes: RoutePlugin = async (app) => {
           { message: 'address or is_primary is required', description: 'At least one field must be sent', property_path: '', invalid_value: null },
         ]);
       }
-      const { contact } = await rpc.updateContact({
+      const res = await rpc.updateContact({
         projectId: BigInt(request.project.id),
         recipientId: request.params.recipient_id,
         contactId,
         address,
         isPrimary: is_primary,
+        byRecipientToken: byRecipientToken(request),
       });
+      const { contact } = res;
+      await mailConfirmation(request, res);
       return { message: 'Contact updated', data: contactView(contact) };
     },
   );

@@ -91,7 +91,7 @@ export const EmailOutcomeSchema = Type.Object(
       Nullable(
         Type.String({
           description:
-            'Why the email was skipped or failed: not_cataloged, preference_disabled, no_primary_contact, no_target, quota_exceeded, broadcast_limit_exceeded, provider_error, address_rejected (the mail server refused the address permanently; the contact is marked undeliverable), address_undeliverable (the contact is marked undeliverable), read_in_app (escalation: the in-app notification was read or opened before the email was due), throttled (the catalog entry\'s throttle was reached), canceled (the send was canceled). Null when sent.',
+            'Why the email was skipped or failed: not_cataloged, preference_disabled, no_primary_contact, no_target, quota_exceeded, broadcast_limit_exceeded, provider_error, address_rejected (the mail server refused the address permanently; the contact is marked undeliverable), address_undeliverable (the contact is marked undeliverable), contact_unconfirmed (the primary address was written with a recipient token and its owner has not followed the confirmation link yet), read_in_app (escalation: the in-app notification was read or opened before the email was due), throttled (the catalog entry\'s throttle was reached), canceled (the send was canceled). Null when sent.',
         }),
       ),
     ),

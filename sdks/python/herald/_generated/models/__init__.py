@@ -186,6 +186,9 @@ from .post_admin_projects_response_201_data_keys_item_scope import (
     PostAdminProjectsResponse201DataKeysItemScope,
 )
 from .post_broadcasts_id_cancel_response_200 import PostBroadcastsIdCancelResponse200
+from .post_contact_confirmations_token_response_200 import (
+    PostContactConfirmationsTokenResponse200,
+)
 from .post_notifications_id_cancel_response_200 import (
     PostNotificationsIdCancelResponse200,
 )
@@ -389,6 +392,7 @@ __all__ = (
     "PostAdminProjectsResponse201DataKeysItem",
     "PostAdminProjectsResponse201DataKeysItemScope",
     "PostBroadcastsIdCancelResponse200",
+    "PostContactConfirmationsTokenResponse200",
     "PostNotificationsIdCancelResponse200",
     "PostNotificationsSendResponse201",
     "PostNotificationsSendResponse201Data",

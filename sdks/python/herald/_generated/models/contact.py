@@ -20,6 +20,9 @@ class Contact:
         verified_at (None | str):
         deliverable (bool): False after the mail server refused the address permanently; emails to it are skipped
             (address_undeliverable) until the address changes or the contact is verified again.
+        confirmed (bool): False while the address, set with a recipient token (a browser), waits for its owner to follow
+            the confirmation link Herald mailed to it; no email is sent to it meanwhile (contact_unconfirmed). Addresses set
+            with a key are confirmed at once; verifying a contact confirms it too.
         undeliverable_reason (None | str): The mail server's refusal, e.g. 550 5.1.1 no such user; null when
             deliverable.
         created_at (str): UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
@@ -32,6 +35,7 @@ class Contact:
     is_primary: bool
     verified_at: None | str
     deliverable: bool
+    confirmed: bool
     undeliverable_reason: None | str
     created_at: str
     updated_at: str
@@ -51,6 +55,8 @@ class Contact:
 
         deliverable = self.deliverable
 
+        confirmed = self.confirmed
+
         undeliverable_reason: None | str
         undeliverable_reason = self.undeliverable_reason
 
@@ -68,6 +74,7 @@ class Contact:
                 "is_primary": is_primary,
                 "verified_at": verified_at,
                 "deliverable": deliverable,
+                "confirmed": confirmed,
                 "undeliverable_reason": undeliverable_reason,
                 "created_at": created_at,
                 "updated_at": updated_at,
@@ -96,6 +103,8 @@ class Contact:
 
         deliverable = d.pop("deliverable")
 
+        confirmed = d.pop("confirmed")
+
         def _parse_undeliverable_reason(data: object) -> None | str:
             if data is None:
                 return data
@@ -116,6 +125,7 @@ class Contact:
             is_primary=is_primary,
             verified_at=verified_at,
             deliverable=deliverable,
+            confirmed=confirmed,
             undeliverable_reason=undeliverable_reason,
             created_at=created_at,
             updated_at=updated_at,

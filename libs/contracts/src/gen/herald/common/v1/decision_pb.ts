@@ -26,8 +26,8 @@ export type Decision = Message<"herald.common.v1.Decision"> & {
    * The cascade step that decided: recipient_rule (step 1) | recipient_topic_any_rule (2) |
    * catalog_entry (3) | catalog_topic_any_entry (4) | medium_default (5) | mandatory_entry (a
    * mandatory entry overrode the recipient). On a notification also a gate after the cascade:
-   * not_cataloged | no_target | no_primary_contact | address_undeliverable | quota_exceeded |
-   * broadcast_limit_exceeded | provider_error | address_rejected. Empty while pending.
+   * not_cataloged | no_target | no_primary_contact | address_undeliverable | contact_unconfirmed |
+   * quota_exceeded | broadcast_limit_exceeded | provider_error | address_rejected. Empty while pending.
    *
    * @generated from field: string because = 1;
    */

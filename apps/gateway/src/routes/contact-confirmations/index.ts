@@ -1,0 +1,50 @@
+import { Type } from '@sinclair/typebox';
+import type { RoutePlugin } from '../../http/type-provider';
+import { errorResponses, withMessage } from '../../schemas/common';
+import { ContactSchema } from '../../schemas/contact';
+import { contactView } from '../../views/recipient-view';
+import { confirmedPage, confirmPage } from './pages';
+
+const tags = ['contacts'];
+const errors = errorResponses('message');
+const config = { access: 'public' as const };
+// Tokens are far shorter; the bound stays under the router's path-parameter limit (4,096, else 414).
+const TokenParams = Type.Object({ token: Type.String({ minLength: 1, maxLength: 2048 }) });
+
+/**
+ * Contact confirmation (issue 20): the link Herald mails to an email address a recipient token set.
+ * No key: the token is the capability, checked by the delivery service that signed it. As for
+ * one-click unsubscribe, GET only shows a page with a button (mail scanners follow links) and POST
+ * confirms; confirming again is harmless. A link for an address the contact no longer has, an
+ * expired or a tampered one: 400 (`contact_confirmation_stale`, `contact_confirmation_expired`,
+ * `contact_confirmation_invalid`); a contact or recipient since deleted: 404.
+ */
+const contactConfirmationRoutes: RoutePlugin = async (app) => {
+  const { deliveries, recipients } = app.services;
+  // A browser's form post carries an empty form.
+  for (const type of ['application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain']) {
+    app.addContentTypeParser(type, { parseAs: 'string', bodyLimit: 4096 }, (_request, _body, done) => done(null, undefined));
+  }
+  const wantsHtml = (accept: string | undefined) => /text\/html/.test(accept ?? '') && !/application\/json/.test(accept ?? '');
+
+  app.get(
+    '/contact-confirmations/:token',
+    { config, schema: { tags, params: TokenParams, response: { 200: { description: 'An HTML page with a button that posts the confirmation', content: { 'text/html': { schema: { type: 'string' } } } }, ...errors } } },
+    async (_request, reply) => reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(confirmPage()),
+  );
+
+  app.post(
+    '/contact-confirmations/:token',
+    { config, schema: { tags, params: TokenParams, response: { 200: withMessage(ContactSchema), ...errors } } },
+    async (request, reply) => {
+      const claim = await deliveries.checkContactConfirmationToken({ token: request.params.token });
+      await app.recipientPresence.require(claim.projectId, claim.recipientId);
+      const { contact } = await recipients.confirmContact({ projectId: claim.projectId, recipientId: claim.recipientId, contactId: claim.contactId, address: claim.address });
+      request.log.info({ projectId: Number(claim.projectId), recipientId: claim.recipientId, contactId: Number(claim.contactId) }, 'contact address confirmed');
+      if (wantsHtml(request.headers.accept)) return reply.type('text/html; charset=utf-8').send(confirmedPage() as never);
+      return { message: 'Contact confirmed', data: contactView(contact) };
+    },
+  );
+};
+
+export default contactConfirmationRoutes;

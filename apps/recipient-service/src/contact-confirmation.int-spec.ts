@@ -1,0 +1,97 @@
+import { errorOf } from '@herald/testing';
+import { startRecipientService, type TestRecipientService } from './testing/start-recipient-service';
+
+jest.setTimeout(30_000);
+
+/**
+ * Contact addresses written by a recipient token await their owner's confirmation (issue 20): the
+ * state the recipient service keeps, and what each write and the confirmation do to it.
+ */
+describe('recipient service: contact confirmation', () => {
+  let svc: TestRecipientService;
+  beforeAll(async () => {
+    svc = await startRecipientService('contact-confirmation');
+  });
+  afterAll(() => svc.close());
+
+  const withRecipient = async (id = 'ann') => {
+    const projectId = svc.project();
+    await svc.client.createRecipient({ projectId, id });
+    return projectId;
+  };
+  const primaryOf = async (projectId: bigint, recipientId = 'ann') =>
+    (await svc.client.getPrimaryContacts({ projectId, recipientIds: [recipientId], medium: 'email' })).contacts[0];
+
+  it('when a recipient token adds an email address, then it awaits confirmation (the write says so), and so do reads and the primary lookup', async () => {
+    const projectId = await withRecipient();
+    const res = await svc.client.addContact({ projectId, recipientId: 'ann', medium: 'email', address: 'Ann@X.io', isPrimary: true, byRecipientToken: true });
+    expect(res.confirmationNeeded).toBe(true);
+    expect(res.contact).toMatchObject({ address: 'ann@x.io', awaitingConfirmation: true });
+    expect(res.contact!.verifiedAt).toBeUndefined();
+    expect((await svc.client.listContacts({ projectId, recipientId: 'ann' })).contacts[0].awaitingConfirmation).toBe(true);
+    expect((await primaryOf(projectId)).awaitingConfirmation).toBe(true);
+  });
+
+  it('when a key adds an email address, or a token adds another medium, then it is confirmed at once and no confirmation is needed', async () => {
+    const projectId = await withRecipient();
+    const byKey = await svc.client.addContact({ projectId, recipientId: 'ann', medium: 'email', address: 'k@x.io', isPrimary: true });
+    expect([byKey.confirmationNeeded, byKey.contact!.awaitingConfirmation]).toEqual([false, false]);
+    const sms = await svc.client.addContact({ projectId, recipientId: 'ann', medium: 'sms', address: '+15550100', byRecipientToken: true });
+    expect([sms.confirmationNeeded, sms.contact!.awaitingConfirmation]).toEqual([false, false]);
+  });
+
+  it('when the confirmation names the contact and its current address, then it is confirmed and verified; again changes nothing', async () => {
+    const projectId = await withRecipient();
+    const { contact } = await svc.client.addContact({ projectId, recipientId: 'ann', medium: 'email', address: 'c@x.io', isPrimary: true, byRecipientToken: true });
+    const confirmed = (await svc.client.confirmContact({ projectId, recipientId: 'ann', contactId: contact!.id, address: 'c@x.io' })).contact!;
+    expect(confirmed.awaitingConfirmation).toBe(false);
+    expect(confirmed.verifiedAt).toBeDefined();
+    expect((await primaryOf(projectId)).awaitingConfirmation).toBe(false);
+    const again = (await svc.client.confirmContact({ projectId, recipientId: 'ann', contactId: contact!.id, address: 'c@x.io' })).contact!;
+    expect(again.verifiedAt).toEqual(confirmed.verifiedAt);
+    expect(again.updatedAt).toEqual(confirmed.updatedAt);
+  });
+
+  it('when the address changed after the link was mailed, then the old link confirms nothing (stale) and the new address still awaits', async () => {
+    const projectId = await withRecipient();
+    const { contact } = await svc.client.addContact({ projectId, recipientId: 'ann', medium: 'email', address: 'old@x.io', isPrimary: true, byRecipientToken: true });
+    const moved = await svc.client.updateContact({ projectId, recipientId: 'ann', contactId: contact!.id, address: 'new@x.io', byRecipientToken: true });
+    expect([moved.confirmationNeeded, moved.contact!.awaitingConfirmation]).toEqual([true, true]);
+    expect(await errorOf(svc.client.confirmContact({ projectId, recipientId: 'ann', contactId: contact!.id, address: 'old@x.io' }))).toMatchObject({ code: 'contact_confirmation_stale' });
+    expect((await primaryOf(projectId)).awaitingConfirmation).toBe(true);
+    expect(await errorOf(svc.client.confirmContact({ projectId, recipientId: 'ann', contactId: 999_999_999n, address: 'new@x.io' }))).toMatchObject({ code: 'contact_not_found' });
+  });
+
+  it('when a token changes a confirmed address, then the new one awaits; when a key changes it, then the new one is confirmed at once', async () => {
+    const projectId = await withRecipient();
+    const { contact } = await svc.client.addContact({ projectId, recipientId: 'ann', medium: 'email', address: 'a@x.io', isPrimary: true });
+    const byToken = await svc.client.updateContact({ projectId, recipientId: 'ann', contactId: contact!.id, address: 'b@x.io', byRecipientToken: true });
+    expect(byToken.contact!.awaitingConfirmation).toBe(true);
+    const byKey = await svc.client.updateContact({ projectId, recipientId: 'ann', contactId: contact!.id, address: 'c@x.io' });
+    expect([byKey.confirmationNeeded, byKey.contact!.awaitingConfirmation]).toEqual([false, false]);
+    // Only the primary flag changes: the state stays, and nothing is to be mailed.
+    const flag = await svc.client.updateContact({ projectId, recipientId: 'ann', contactId: contact!.id, isPrimary: false, byRecipientToken: true });
+    expect([flag.confirmationNeeded, flag.contact!.awaitingConfirmation]).toEqual([false, false]);
+  });
+
+  it('when a token sets the primary (PUT), then a new or changed address awaits, the same address changes nothing but asks for the link again, and a key-set one is confirmed', async () => {
+    const projectId = await withRecipient();
+    const created = await svc.client.setPrimaryContact({ projectId, recipientId: 'ann', medium: 'email', address: 'p@x.io', byRecipientToken: true });
+    expect([created.confirmationNeeded, created.contact!.awaitingConfirmation]).toEqual([true, true]);
+    const same = await svc.client.setPrimaryContact({ projectId, recipientId: 'ann', medium: 'email', address: 'P@x.io', byRecipientToken: true });
+    expect([same.confirmationNeeded, same.contact!.awaitingConfirmation, same.contact!.updatedAt]).toEqual([true, true, created.contact!.updatedAt]);
+    const sameByKey = await svc.client.setPrimaryContact({ projectId, recipientId: 'ann', medium: 'email', address: 'p@x.io' });
+    expect([sameByKey.confirmationNeeded, sameByKey.contact!.awaitingConfirmation]).toEqual([false, true]);
+    const changed = await svc.client.setPrimaryContact({ projectId, recipientId: 'ann', medium: 'email', address: 'q@x.io', byRecipientToken: true });
+    expect([changed.confirmationNeeded, changed.contact!.awaitingConfirmation, changed.contact!.id]).toEqual([true, true, created.contact!.id]);
+    const byKey = await svc.client.setPrimaryContact({ projectId, recipientId: 'ann', medium: 'email', address: 'r@x.io' });
+    expect([byKey.confirmationNeeded, byKey.contact!.awaitingConfirmation]).toEqual([false, false]);
+  });
+
+  it('when the project verifies an awaiting contact, then it is confirmed too', async () => {
+    const projectId = await withRecipient();
+    const { contact } = await svc.client.addContact({ projectId, recipientId: 'ann', medium: 'email', address: 'v@x.io', isPrimary: true, byRecipientToken: true });
+    const verified = (await svc.client.verifyContact({ projectId, recipientId: 'ann', contactId: contact!.id })).contact!;
+    expect([verified.awaitingConfirmation, verified.verifiedAt !== undefined]).toEqual([false, true]);
+  });
+});
