@@ -58,6 +58,22 @@ export interface CatalogEntry {
   description: string | null;
   default_enabled: boolean;
   mandatory: boolean;
+  /** Absent from servers before issue 21. */
+  digest?: CatalogDigest | null;
+  throttle?: CatalogThrottle | null;
+}
+
+/** An email entry's digest: its emails to one recipient collected into one mail. */
+export interface CatalogDigest {
+  window_seconds: number;
+  max_items: number;
+  subject: string;
+}
+
+/** At most `max` deliveries to one recipient in any sliding window of `window_seconds`. */
+export interface CatalogThrottle {
+  max: number;
+  window_seconds: number;
 }
 
 /** One item of the catalog's bulk upsert (the create body). */
@@ -67,6 +83,8 @@ export interface CatalogItem extends Target {
   description?: string;
   default_enabled: boolean;
   mandatory?: boolean;
+  digest?: CatalogDigest | null;
+  throttle?: CatalogThrottle | null;
 }
 
 /** The recipient rule that decided a medium (steps 1 and 2 of the cascade). */
@@ -113,6 +131,8 @@ export interface Notification {
   email: Record<string, unknown> | null;
   /** Absent from servers that predate decisions; null for notifications written before them. */
   decision?: NotificationDecision | null;
+  /** When a scheduled send is (or was) due; null or absent for sends made at once. */
+  send_at?: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -124,6 +144,7 @@ export interface Broadcast {
   recipients_total: number;
   notifications_created: number;
   email: { status: string; eligible?: number } | null;
+  send_at?: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -132,7 +153,9 @@ export interface SendBody {
   recipient_id: string | null;
   target?: Target;
   payload?: unknown;
-  email?: { subject: string; html: string; text?: string };
+  email?: { subject: string; html: string; text?: string; delay_seconds?: number; unless?: string };
+  /** RFC 3339: a scheduled send. */
+  send_at?: string;
 }
 
 export interface Page<T> {
@@ -165,6 +188,8 @@ export interface HeraldApi {
   send(body: SendBody, idempotencyKey?: string): Promise<{ notification: Notification | null; broadcast: Broadcast | null }>;
   getNotification(id: number): Promise<Notification>;
   getBroadcast(id: number): Promise<Broadcast>;
+  cancelNotification(id: number): Promise<Notification>;
+  cancelBroadcast(id: number): Promise<Broadcast>;
   listFeed(recipientId: string, query: { limit?: number; cursor?: string }): Promise<Page<Notification>>;
   /** The live feed stream; undefined when the server or the SDK has none (the caller polls). */
   subscribeFeed?(

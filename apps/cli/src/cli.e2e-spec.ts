@@ -113,6 +113,20 @@ describe('herald against the running stack', () => {
     expect(human.stdout).toMatch(new RegExp(`notifications_created:\\s+${b.notifications_created}`));
   });
 
+  it('when a send is scheduled with --at, then it is scheduled, and notifications cancel cancels it; a second cancel answers the same', async () => {
+    const sent = await herald(['send', '--to', 'later-1', '--target', 'billing/none/invoice.paid', '--payload', '{"title":"Later"}', '--at', '+1h', '--json']);
+    expect(sent.code).toBe(0);
+    const n = sent.json<{ notification: Notification }>().notification;
+    expect(n).toMatchObject({ recipient_id: 'later-1', status: 'scheduled', send_at: expect.any(String) });
+    const canceled = await herald(['notifications', 'cancel', String(n.id)]);
+    expect(canceled.code).toBe(0);
+    expect(canceled.stdout).toMatch(new RegExp(`Notification ${n.id} for later-1: canceled`));
+    expect((await herald(['notifications', 'cancel', String(n.id), '--json'])).json<Notification>()).toMatchObject({ id: n.id, status: 'canceled' });
+    const bad = await herald(['send', '--to', 'later-1', '--payload', '{}', '--at', 'tomorrow']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/--at/);
+  });
+
   it('when a notification is sent, then --json prints it and notifications get reads it back; feed tail prints it', async () => {
     const payloadFile = path.join(cli.home, 'payload.json');
     fs.writeFileSync(payloadFile, JSON.stringify({ title: 'Hello', url: '/x' }));

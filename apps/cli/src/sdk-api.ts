@@ -62,6 +62,8 @@ export function createSdkApi(conn: Connection, needs: 'key' | 'admin'): HeraldAp
     send: (body, idempotencyKey) => data<{ notification: Notification | null; broadcast: Broadcast | null }>(() => client.notifications.send(body as never, { idempotencyKey })),
     getNotification: (id) => data<Notification>(() => client.notifications.get(id)),
     getBroadcast: (id) => data<Broadcast>(() => client.broadcasts.get(id)),
+    cancelNotification: (id) => data<Notification>(() => client.notifications.cancel(id)),
+    cancelBroadcast: (id) => data<Broadcast>(() => client.broadcasts.cancel(id)),
     listFeed: async (recipientId, query) => {
       const d = await data<{ notifications: Notification[]; next_cursor: string | null }>(() => client.notifications.page(recipientId, query));
       return { items: d.notifications, next_cursor: d.next_cursor };

@@ -189,9 +189,20 @@ export const ConfigSchema = Type.Composite([
     /**
      * Fault injection for the fault tests only (never set it in production): `exit_after_insert`
      * ends the process right after the send worker wrote a batch (before its events, email jobs and
-     * acks); `exit_after_accept` right after a send was published, before it is answered. Once.
+     * acks); `exit_after_accept` right after a send was published, before it is answered;
+     * `exit_in_digest_close` right after a digest was sealed, before its mail. Once.
      */
-    FAILPOINT: Type.Union([Type.Literal(''), Type.Literal('exit_after_insert'), Type.Literal('exit_after_accept')], { default: '' }),
+    FAILPOINT: Type.Union([Type.Literal(''), Type.Literal('exit_after_insert'), Type.Literal('exit_after_accept'), Type.Literal('exit_in_digest_close')], { default: '' }),
+    /** How often the replica holding the timer lease looks for due timers (scheduled sends, escalation emails, digest windows); a full pass is followed by the next at once. */
+    TIMER_POLL_MS: Type.Integer({ minimum: 20, maximum: 10_000, default: 200 }),
+    /** Timers taken per firing pass (one range read, one fate insertMany, one publish round, one delete). */
+    TIMER_BATCH: Type.Integer({ minimum: 1, maximum: 10_000, default: 1000 }),
+    /** One replica fires timers per lease epoch of this length; a dead firer is replaced at the next epoch. */
+    TIMER_LEASE_MS: Type.Integer({ minimum: 500, maximum: 60_000, default: 2_000 }),
+    /** A timer decided `fired` this long ago and still there (its firer died before handing it on) is handed on again. */
+    TIMER_REDO_AFTER_MS: Type.Integer({ minimum: 1000, default: 10_000 }),
+    /** A digest mail claimed this long ago and not recorded (its closing died) may be sent again by another closing, under the same Message-ID. */
+    DIGEST_SEND_LEASE_MS: Type.Integer({ minimum: 1000, default: 90_000 }),
     /** How long outcome events stay in HERALD_OUTCOMES (live-stream replay, webhook catch-up); at least the 10-minute msgID window. */
     OUTCOMES_MAX_AGE_MS: Type.Integer({ minimum: 600_000, default: 72 * 3_600_000 }),
   }),

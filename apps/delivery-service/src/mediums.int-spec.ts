@@ -277,4 +277,77 @@ describe('delivery service: sms and web push', () => {
     expect(blocked.push).toMatchObject({ status: 'blocked', eligible: 3n });
     expect((await sink.push.received()).filter((p) => subs.some((s) => s.endpoint === p.endpoint))).toHaveLength(3);
   });
+
+  // Issue 21 on the outbound path: throttles hold any medium, scheduled sends and cancel hold SMS
+  // and push too, and escalation and digests are email only.
+  describe('with time-aware delivery (issue 21)', () => {
+    const inMs = (ms: number) => new Date(Date.now() + ms).toISOString();
+    const smsTo = async (phone: string) => (await sink.sms.received()).filter((m) => m.to === phone);
+    const withSms = (project: bigint, rid: string) => {
+      const phone = `+4917${String(Number(project) % 1000).padStart(3, '0')}${Date.now().toString().slice(-6)}`;
+      h.peers.contacts.sms.set(`${project}|${rid}`, phone);
+      return phone;
+    };
+
+    it('when an sms entry is throttled at 1, then the second sms is skipped throttled and never reaches the provider', async () => {
+      const project = h.project();
+      const rid = `th-${uid()}`;
+      const phone = withSms(project, rid);
+      h.peers.entries.set(`${project}|${target.channel}|${target.topic}|${target.event}|sms`, { id: 91n, throttle: { max: 1, windowSeconds: 3600 } });
+      const first = await h.client.send({ projectId: project, settings: settings(), recipientId: rid, target, sms: { text: 'one' } });
+      expect((await settled(project, first.notification!.id)).sms!.status).not.toBe('skipped');
+      const second = await h.client.send({ projectId: project, settings: settings(), recipientId: rid, target, sms: { text: 'two' } });
+      const n = await settled(project, second.notification!.id);
+      expect(n.sms).toMatchObject({ status: 'skipped', reason: 'throttled' });
+      expect(n.decision!.sms!.because).toBe('throttled');
+      await eventually(async () => ((await smsTo(phone)).length >= 1 ? true : undefined), 10_000, 'first sms received');
+      expect((await smsTo(phone)).map((m) => m.text)).toEqual(['one']);
+    });
+
+    it('when a send with sms is scheduled, then the sms waits for send_at; canceled, it is skipped canceled and never sent', async () => {
+      const project = h.project();
+      catalog(project, 'sms');
+      const rid = `sc-${uid()}`;
+      const phone = withSms(project, rid);
+      const sendAt = inMs(1_500);
+      const r = await h.client.send({ projectId: project, settings: settings(), recipientId: rid, target, sms: { text: 'later' }, sendAt });
+      expect(r.notification).toMatchObject({ status: 'scheduled', sms: { status: 'pending' } });
+      const n = await settled(project, r.notification!.id);
+      expect(n.sms!.status).not.toBe('skipped');
+      expect(n.sms!.sentAt!.seconds * 1000n + BigInt(Math.floor(n.sms!.sentAt!.nanos / 1e6))).toBeGreaterThanOrEqual(BigInt(new Date(sendAt).getTime()));
+
+      const rid2 = `cx-${uid()}`;
+      const phone2 = withSms(project, rid2);
+      const c = await h.client.send({ projectId: project, settings: settings(), recipientId: rid2, target, sms: { text: 'never' }, sendAt: inMs(60_000) });
+      const canceled = (await h.client.cancelNotification({ projectId: project, id: c.notification!.id })).notification!;
+      expect(canceled).toMatchObject({ status: 'canceled', sms: { status: 'skipped', reason: 'canceled' } });
+      expect((await get(project, c.notification!.id)).sms).toMatchObject({ status: 'skipped', reason: 'canceled' });
+      await eventually(async () => ((await smsTo(phone)).length >= 1 ? true : undefined), 10_000, 'scheduled sms received');
+      expect(await smsTo(phone2)).toHaveLength(0);
+    });
+
+    it("when a send's email is delayed (escalation), then its sms goes at once, not after the email's delay", async () => {
+      const project = h.project();
+      catalog(project, 'sms');
+      catalog(project, 'email');
+      const rid = `es-${uid()}`;
+      const phone = withSms(project, rid);
+      h.peers.emails.set(`${project}|${rid}`, `${rid}@test.local`);
+      const r = await h.client.send({
+        projectId: project,
+        settings: settings(),
+        recipientId: rid,
+        target,
+        payloadJson: '{}',
+        sms: { text: 'now' },
+        email: { subject: 's', html: '<p>x</p>', delaySeconds: 3_600, unless: 'read' },
+      });
+      const n = await settled(project, r.notification!.id);
+      expect(n.sms!.status).not.toBe('skipped');
+      expect(n.sms!.status).not.toBe('failed');
+      await eventually(async () => ((await smsTo(phone)).length === 1 ? true : undefined), 10_000, 'sms received at once');
+      // The email waits for its timer (an hour).
+      expect((await get(project, r.notification!.id)).email!.status).toBe('pending');
+    });
+  });
 });

@@ -21,9 +21,14 @@ import { createNotificationRepository } from './store/notification-repository';
 import { createBulkWriteLane } from './store/bulk-write-lane';
 import { createQuotaRepository } from './store/quota-repository';
 import { createSmsReportRepository } from './store/sms-report-repository';
+import { createDigestRepository } from './store/digest-repository';
+import { createThrottleRepository } from './store/throttle-repository';
+import { createTimerRepository } from './store/timer-repository';
+import { startTimerRunner } from './timer-runner';
+import { createFireTimers } from './usecases/fire-timers';
 import { createConsumerFigures } from './messaging/consumer-figures';
 import { createDeliveryMetrics, registerConsumerGauges } from './telemetry/delivery-metrics';
-import { createUseCases } from './usecases';
+import { createUseCases, type DeliveryDeps } from './usecases';
 import { createRecipientPresence, listenForDeletions, natsReadBarrier } from './recipient-presence';
 import { createRetentionSweep, WEBHOOK_DELIVERY_RETENTION_MS } from './retention-sweeper';
 import { startWebhooks } from './webhooks';
@@ -49,6 +54,11 @@ export async function build({ config, logger, mongo, nats, metrics }: ServiceDep
   await idempotency.ensureIndexes();
   const smsReports = createSmsReportRepository(mongo.db);
   await smsReports.ensureIndexes();
+  // Issue 21: timers, throttle counts, digests.
+  const timers = createTimerRepository(mongo.db);
+  const throttles = createThrottleRepository(mongo.db);
+  const digests = createDigestRepository(mongo.db);
+  for (const repo of [timers, throttles, digests]) await repo.ensureIndexes();
   await ensureDeliveryStreams(nats, config.ACK_WAIT_MS, config.OUTCOMES_MAX_AGE_MS);
 
   const peers = createPeerClients({ recipients: config.RECIPIENT_SERVICE_URL, preferences: config.PREFERENCE_SERVICE_URL, serviceToken: config.SERVICE_TOKEN });
@@ -79,13 +89,16 @@ export async function build({ config, logger, mongo, nats, metrics }: ServiceDep
   const deletions = listenForDeletions(nats, presence, logger);
   const sequences = createSequences(mongo.db);
   registerConsumerGauges(metrics.registry, createConsumerFigures(nats));
-  const usecases = createUseCases(
-    {
+  const deps: DeliveryDeps = {
       notifications,
       broadcasts,
       idempotency,
       quota,
       smsReports,
+      timers,
+      throttles,
+      digests,
+      digestIds: createIdAllocator(sequences, 'digests'),
       notificationIds: createIdAllocator(sequences, 'notifications'),
       broadcastIds: createIdAllocator(sequences, 'broadcasts'),
       jobs: createJobPublisher(nats),
@@ -115,10 +128,10 @@ export async function build({ config, logger, mongo, nats, metrics }: ServiceDep
           sms: { maxAttempts: config.SMS_MAX_ATTEMPTS, baseMs: config.SMS_RETRY_BASE_MS },
           web_push: { maxAttempts: config.PUSH_MAX_ATTEMPTS, baseMs: config.PUSH_RETRY_BASE_MS },
         },
+        digestSendLeaseMs: config.DIGEST_SEND_LEASE_MS,
       },
-    },
-    logger,
-  );
+  };
+  const usecases = createUseCases(deps, logger);
   const workers = await startConsumers({
     nc: nats,
     logger,
@@ -132,6 +145,19 @@ export async function build({ config, logger, mongo, nats, metrics }: ServiceDep
     retryBaseMs: config.JOB_RETRY_BASE_MS,
     ackWaitMs: config.ACK_WAIT_MS,
     notificationMaxDeliveries: config.NOTIFICATION_MAX_DELIVERIES,
+  });
+  const timerRunner = startTimerRunner({
+    logger,
+    fireDue: createFireTimers(deps, {
+      batch: config.TIMER_BATCH,
+      redoAfterMs: config.TIMER_REDO_AFTER_MS,
+      slotRetryMs: 5_000,
+      slotLeaseMs: 60_000,
+    }),
+    holdEpoch: (epoch, owner) => timers.holdEpoch(epoch, owner, config.TIMER_LEASE_MS),
+    batch: config.TIMER_BATCH,
+    everyMs: config.TIMER_POLL_MS,
+    leaseMs: config.TIMER_LEASE_MS,
   });
   const sweeper = startOutboxSweeper({
     logger,
@@ -178,6 +204,9 @@ export async function build({ config, logger, mongo, nats, metrics }: ServiceDep
         { name: 'broadcasts', prune: (now, batch) => broadcasts.pruneExpired(now, batch) },
         { name: 'contact confirmation mails', prune: (now, batch) => confirmationMails.prune(now, batch) },
         { name: 'webhook deliveries', prune: (now, batch) => webhooks.deliveries.prune(new Date(now.getTime() - WEBHOOK_DELIVERY_RETENTION_MS), batch) },
+        { name: 'timer fates and leases', prune: (now, batch) => timers.pruneExpired(now, batch) },
+        { name: 'throttle units', prune: (now, batch) => throttles.pruneExpired(now, batch) },
+        { name: 'digests', prune: (now, batch) => digests.pruneExpired(now, batch) },
       ],
     }),
     everyMs: config.RETENTION_SWEEP_EVERY_MS,
@@ -198,6 +227,7 @@ export async function build({ config, logger, mongo, nats, metrics }: ServiceDep
     },
     async stop() {
       await webhooks.stop();
+      await timerRunner.stop();
       sweeper.stop();
       pruner.stop();
       retention.stop();

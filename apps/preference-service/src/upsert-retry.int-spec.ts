@@ -120,7 +120,7 @@ describe('bulk upsert retry safety', () => {
       const now = new Date();
       const runs = Array.from({ length: 16 }, (_, w) =>
         deps.catalog.upsertByKey(projectId, keys.map((k, i) => ({
-          input: { target: { channel: 'ops', topic: 'none', event: `${k}${round}` }, medium: 'in_app' as const, name: k, description: null, defaultEnabled: true, mandatory: false },
+          input: { target: { channel: 'ops', topic: 'none', event: `${k}${round}` }, medium: 'in_app' as const, name: k, description: null, defaultEnabled: true, mandatory: false, digest: null, throttle: null },
           newId: base + round * 100 + w * 4 + i,
         })), now),
       );

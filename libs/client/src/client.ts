@@ -168,10 +168,19 @@ export class HeraldClient {
       this.call('patch', '/recipients/{recipient_id}/notifications/{notification_id}', { params: { recipient_id: recipientId, notification_id: id }, body, retryable: true }),
     markAllRead: (recipientId: string) =>
       this.call('post', '/recipients/{recipient_id}/notifications/mark_all_read', { params: { recipient_id: recipientId }, retryable: true }),
+    /** Cancels a scheduled send (`send_at`): `canceled`, or 409 `not_cancelable` once it started. A repeat answers the same. */
+    cancel: (id: number) => this.call('post', '/notifications/{id}/cancel', { params: { id }, retryable: true }),
   };
 
   readonly broadcasts = {
     get: (id: number) => this.call('get', '/broadcasts/{id}', { params: { id } }),
+    /** Cancels a scheduled broadcast, likewise. */
+    cancel: (id: number) => this.call('post', '/broadcasts/{id}/cancel', { params: { id }, retryable: true }),
+  };
+
+  /** Email digests of catalog entries with a `digest`. */
+  readonly digests = {
+    get: (id: number) => this.call('get', '/digests/{id}', { params: { id } }),
   };
 
   /** Web push for browsers (opt-in; see web-push.ts). */

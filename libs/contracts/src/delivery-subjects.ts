@@ -22,6 +22,8 @@ export const DELIVERY_EMAIL_SUBJECT = `${DELIVERY_SUBJECT_PREFIX}.email`;
 export const DELIVERY_SMS_SUBJECT = `${DELIVERY_SUBJECT_PREFIX}.sms`;
 /** OutboundJob: send one notification's web push. */
 export const DELIVERY_PUSH_SUBJECT = `${DELIVERY_SUBJECT_PREFIX}.push`;
+/** DigestJob: close one email digest (issue 21). */
+export const DELIVERY_DIGEST_SUBJECT = `${DELIVERY_SUBJECT_PREFIX}.digest`;
 
 /** Decides and writes batches of direct sends (SendJob). */
 export const DELIVERY_SEND_CONSUMER = 'delivery-sends';
@@ -30,6 +32,7 @@ export const DELIVERY_CHUNK_CONSUMER = 'delivery-chunks';
 export const DELIVERY_EMAIL_CONSUMER = 'delivery-emails';
 export const DELIVERY_SMS_CONSUMER = 'delivery-sms';
 export const DELIVERY_PUSH_CONSUMER = 'delivery-push';
+export const DELIVERY_DIGEST_CONSUMER = 'delivery-digests';
 /** Durable consumer of the delivery service on EVENTS_STREAM, filtered to RECIPIENT_DELETED_SUBJECT. */
 export const DELIVERY_RECIPIENT_DELETED_CONSUMER = 'delivery-recipient-deleted';
 
@@ -52,6 +55,8 @@ export const OUTCOME_TYPES = [
   'notification.suppressed',
   'notification.quota_exceeded',
   'notification.failed',
+  'notification.throttled',
+  'notification.canceled',
   'notification.read',
   'notification.opened',
   'email.sent',
@@ -68,6 +73,7 @@ export const OUTCOME_TYPES = [
   'push.failed',
   'push.skipped',
   'broadcast.completed',
+  'broadcast.canceled',
 ] as const;
 /** Internal types: a read or opened flag set back to false (the live stream shows them as notification.updated). */
 export const OUTCOME_INTERNAL_TYPES = ['notification.unread', 'notification.unopened'] as const;

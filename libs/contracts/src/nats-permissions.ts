@@ -8,6 +8,7 @@
 import {
   DELIVERY_BROADCAST_CONSUMER,
   DELIVERY_CHUNK_CONSUMER,
+  DELIVERY_DIGEST_CONSUMER,
   DELIVERY_EMAIL_CONSUMER,
   DELIVERY_PUSH_CONSUMER,
   DELIVERY_RECIPIENT_DELETED_CONSUMER,
@@ -65,8 +66,16 @@ export interface NatsGrants {
   ephemeral: string[];
 }
 
-/** The durable consumers on HERALD_DELIVERY: one per work subject. */
-const DELIVERY_WORK_CONSUMERS = [DELIVERY_SEND_CONSUMER, DELIVERY_BROADCAST_CONSUMER, DELIVERY_CHUNK_CONSUMER, DELIVERY_EMAIL_CONSUMER, DELIVERY_SMS_CONSUMER, DELIVERY_PUSH_CONSUMER];
+/** The durable consumers on HERALD_DELIVERY: one per work subject (digest closings: issue 21). */
+const DELIVERY_WORK_CONSUMERS = [
+  DELIVERY_SEND_CONSUMER,
+  DELIVERY_BROADCAST_CONSUMER,
+  DELIVERY_CHUNK_CONSUMER,
+  DELIVERY_EMAIL_CONSUMER,
+  DELIVERY_SMS_CONSUMER,
+  DELIVERY_PUSH_CONSUMER,
+  DELIVERY_DIGEST_CONSUMER,
+];
 
 export const NATS_GRANTS: Record<NatsApp, NatsGrants> = {
   // Internet-facing: key revocations, project changes and heartbeats among its replicas; erasures,

@@ -32,6 +32,7 @@ describe('notificationView', () => {
       sent_at: null,
       error: EMAIL_ERROR_SUMMARY,
       provider: null,
+      digest_id: null,
     });
   });
 

@@ -45,6 +45,7 @@ export function notificationView(n: Notification, audience: Audience = 'full') {
     created_at: formatProtoTimestamp(n.createdAt)!,
     updated_at: formatProtoTimestamp(n.updatedAt)!,
     status: n.status,
+    send_at: formatProtoTimestamp(n.sendAt),
     email: outboundView(n.email, audience, 'email'),
     sms: outboundView(n.sms, audience, 'sms'),
     push: outboundView(n.push, audience, 'push'),
@@ -68,6 +69,8 @@ function outboundView(e: OutboundOutcome | undefined, audience: Audience, field:
     sent_at: formatProtoTimestamp(e.sentAt),
     error: e.error === undefined ? null : audience === 'full' ? e.error : ERROR_SUMMARY[field],
     provider: e.provider ?? null,
+    // The digest an email was collected into (issue 21).
+    ...(field === 'email' ? { digest_id: e.digestId === undefined ? null : Number(e.digestId) } : {}),
   };
 }
 
@@ -125,7 +128,7 @@ export function notificationDecisionView(n: Notification) {
   const d = n.decision;
   if (!d) return null;
   const out: { in_app?: DecisionView; email?: DecisionView; sms?: DecisionView; web_push?: DecisionView } = {};
-  if (n.status !== 'not_requested') out.in_app = decisionView(d.inApp, n.status === 'enqueued' ? 'pending' : n.status);
+  if (n.status !== 'not_requested') out.in_app = decisionView(d.inApp, n.status === 'enqueued' || n.status === 'scheduled' ? 'pending' : n.status);
   if (requested(n.email)) out.email = decisionView(d.email, n.email.status);
   if (requested(n.sms)) out.sms = decisionView(d.sms, n.sms.status);
   if (requested(n.push)) out.web_push = decisionView(d.webPush, n.push.status);
@@ -146,6 +149,7 @@ export function broadcastView(b: Broadcast) {
     push: broadcastOutboundView(b.push),
     created_at: formatProtoTimestamp(b.createdAt)!,
     updated_at: formatProtoTimestamp(b.updatedAt)!,
+    send_at: formatProtoTimestamp(b.sendAt),
   };
 }
 

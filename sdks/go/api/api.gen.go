@@ -12,6 +12,7 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+	"time"
 
 	"github.com/oapi-codegen/runtime"
 )
@@ -85,11 +86,30 @@ func (e DecidingRecipientRuleSetVia) Valid() bool {
 	}
 }
 
+// Defines values for EmailInputUnless.
+const (
+	EmailInputUnlessOpened EmailInputUnless = "opened"
+	EmailInputUnlessRead   EmailInputUnless = "read"
+)
+
+// Valid indicates whether the value is a known member of the EmailInputUnless enum.
+func (e EmailInputUnless) Valid() bool {
+	switch e {
+	case EmailInputUnlessOpened:
+		return true
+	case EmailInputUnlessRead:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for MediumDecisionBecause.
 const (
 	MediumDecisionBecauseAddressRejected        MediumDecisionBecause = "address_rejected"
 	MediumDecisionBecauseAddressUndeliverable   MediumDecisionBecause = "address_undeliverable"
 	MediumDecisionBecauseBroadcastLimitExceeded MediumDecisionBecause = "broadcast_limit_exceeded"
+	MediumDecisionBecauseCanceled               MediumDecisionBecause = "canceled"
 	MediumDecisionBecauseCatalogEntry           MediumDecisionBecause = "catalog_entry"
 	MediumDecisionBecauseCatalogTopicAnyEntry   MediumDecisionBecause = "catalog_topic_any_entry"
 	MediumDecisionBecauseContactUnconfirmed     MediumDecisionBecause = "contact_unconfirmed"
@@ -100,9 +120,11 @@ const (
 	MediumDecisionBecauseNotCataloged           MediumDecisionBecause = "not_cataloged"
 	MediumDecisionBecauseProviderError          MediumDecisionBecause = "provider_error"
 	MediumDecisionBecauseQuotaExceeded          MediumDecisionBecause = "quota_exceeded"
+	MediumDecisionBecauseReadInApp              MediumDecisionBecause = "read_in_app"
 	MediumDecisionBecauseRecipientRule          MediumDecisionBecause = "recipient_rule"
 	MediumDecisionBecauseRecipientTopicAnyRule  MediumDecisionBecause = "recipient_topic_any_rule"
 	MediumDecisionBecauseSubscriptionExpired    MediumDecisionBecause = "subscription_expired"
+	MediumDecisionBecauseThrottled              MediumDecisionBecause = "throttled"
 )
 
 // Valid indicates whether the value is a known member of the MediumDecisionBecause enum.
@@ -113,6 +135,8 @@ func (e MediumDecisionBecause) Valid() bool {
 	case MediumDecisionBecauseAddressUndeliverable:
 		return true
 	case MediumDecisionBecauseBroadcastLimitExceeded:
+		return true
+	case MediumDecisionBecauseCanceled:
 		return true
 	case MediumDecisionBecauseCatalogEntry:
 		return true
@@ -134,11 +158,15 @@ func (e MediumDecisionBecause) Valid() bool {
 		return true
 	case MediumDecisionBecauseQuotaExceeded:
 		return true
+	case MediumDecisionBecauseReadInApp:
+		return true
 	case MediumDecisionBecauseRecipientRule:
 		return true
 	case MediumDecisionBecauseRecipientTopicAnyRule:
 		return true
 	case MediumDecisionBecauseSubscriptionExpired:
+		return true
+	case MediumDecisionBecauseThrottled:
 		return true
 	default:
 		return false
@@ -609,16 +637,19 @@ func (e GetRecipientsRecipientIDPreferencesCheckParamsMedium) Valid() bool {
 
 // Defines values for PostWebhooksJSONBodyEventTypes.
 const (
+	PostWebhooksJSONBodyEventTypesBroadcastCanceled         PostWebhooksJSONBodyEventTypes = "broadcast.canceled"
 	PostWebhooksJSONBodyEventTypesBroadcastCompleted        PostWebhooksJSONBodyEventTypes = "broadcast.completed"
 	PostWebhooksJSONBodyEventTypesEmailFailed               PostWebhooksJSONBodyEventTypes = "email.failed"
 	PostWebhooksJSONBodyEventTypesEmailSent                 PostWebhooksJSONBodyEventTypes = "email.sent"
 	PostWebhooksJSONBodyEventTypesEmailSkipped              PostWebhooksJSONBodyEventTypes = "email.skipped"
+	PostWebhooksJSONBodyEventTypesNotificationCanceled      PostWebhooksJSONBodyEventTypes = "notification.canceled"
 	PostWebhooksJSONBodyEventTypesNotificationDelivered     PostWebhooksJSONBodyEventTypes = "notification.delivered"
 	PostWebhooksJSONBodyEventTypesNotificationFailed        PostWebhooksJSONBodyEventTypes = "notification.failed"
 	PostWebhooksJSONBodyEventTypesNotificationOpened        PostWebhooksJSONBodyEventTypes = "notification.opened"
 	PostWebhooksJSONBodyEventTypesNotificationQuotaExceeded PostWebhooksJSONBodyEventTypes = "notification.quota_exceeded"
 	PostWebhooksJSONBodyEventTypesNotificationRead          PostWebhooksJSONBodyEventTypes = "notification.read"
 	PostWebhooksJSONBodyEventTypesNotificationSuppressed    PostWebhooksJSONBodyEventTypes = "notification.suppressed"
+	PostWebhooksJSONBodyEventTypesNotificationThrottled     PostWebhooksJSONBodyEventTypes = "notification.throttled"
 	PostWebhooksJSONBodyEventTypesPushFailed                PostWebhooksJSONBodyEventTypes = "push.failed"
 	PostWebhooksJSONBodyEventTypesPushSent                  PostWebhooksJSONBodyEventTypes = "push.sent"
 	PostWebhooksJSONBodyEventTypesPushSkipped               PostWebhooksJSONBodyEventTypes = "push.skipped"
@@ -632,6 +663,8 @@ const (
 // Valid indicates whether the value is a known member of the PostWebhooksJSONBodyEventTypes enum.
 func (e PostWebhooksJSONBodyEventTypes) Valid() bool {
 	switch e {
+	case PostWebhooksJSONBodyEventTypesBroadcastCanceled:
+		return true
 	case PostWebhooksJSONBodyEventTypesBroadcastCompleted:
 		return true
 	case PostWebhooksJSONBodyEventTypesEmailFailed:
@@ -639,6 +672,8 @@ func (e PostWebhooksJSONBodyEventTypes) Valid() bool {
 	case PostWebhooksJSONBodyEventTypesEmailSent:
 		return true
 	case PostWebhooksJSONBodyEventTypesEmailSkipped:
+		return true
+	case PostWebhooksJSONBodyEventTypesNotificationCanceled:
 		return true
 	case PostWebhooksJSONBodyEventTypesNotificationDelivered:
 		return true
@@ -651,6 +686,8 @@ func (e PostWebhooksJSONBodyEventTypes) Valid() bool {
 	case PostWebhooksJSONBodyEventTypesNotificationRead:
 		return true
 	case PostWebhooksJSONBodyEventTypesNotificationSuppressed:
+		return true
+	case PostWebhooksJSONBodyEventTypesNotificationThrottled:
 		return true
 	case PostWebhooksJSONBodyEventTypesPushFailed:
 		return true
@@ -675,16 +712,19 @@ func (e PostWebhooksJSONBodyEventTypes) Valid() bool {
 
 // Defines values for PatchWebhooksIDJSONBodyEventTypes.
 const (
+	PatchWebhooksIDJSONBodyEventTypesBroadcastCanceled         PatchWebhooksIDJSONBodyEventTypes = "broadcast.canceled"
 	PatchWebhooksIDJSONBodyEventTypesBroadcastCompleted        PatchWebhooksIDJSONBodyEventTypes = "broadcast.completed"
 	PatchWebhooksIDJSONBodyEventTypesEmailFailed               PatchWebhooksIDJSONBodyEventTypes = "email.failed"
 	PatchWebhooksIDJSONBodyEventTypesEmailSent                 PatchWebhooksIDJSONBodyEventTypes = "email.sent"
 	PatchWebhooksIDJSONBodyEventTypesEmailSkipped              PatchWebhooksIDJSONBodyEventTypes = "email.skipped"
+	PatchWebhooksIDJSONBodyEventTypesNotificationCanceled      PatchWebhooksIDJSONBodyEventTypes = "notification.canceled"
 	PatchWebhooksIDJSONBodyEventTypesNotificationDelivered     PatchWebhooksIDJSONBodyEventTypes = "notification.delivered"
 	PatchWebhooksIDJSONBodyEventTypesNotificationFailed        PatchWebhooksIDJSONBodyEventTypes = "notification.failed"
 	PatchWebhooksIDJSONBodyEventTypesNotificationOpened        PatchWebhooksIDJSONBodyEventTypes = "notification.opened"
 	PatchWebhooksIDJSONBodyEventTypesNotificationQuotaExceeded PatchWebhooksIDJSONBodyEventTypes = "notification.quota_exceeded"
 	PatchWebhooksIDJSONBodyEventTypesNotificationRead          PatchWebhooksIDJSONBodyEventTypes = "notification.read"
 	PatchWebhooksIDJSONBodyEventTypesNotificationSuppressed    PatchWebhooksIDJSONBodyEventTypes = "notification.suppressed"
+	PatchWebhooksIDJSONBodyEventTypesNotificationThrottled     PatchWebhooksIDJSONBodyEventTypes = "notification.throttled"
 	PatchWebhooksIDJSONBodyEventTypesPushFailed                PatchWebhooksIDJSONBodyEventTypes = "push.failed"
 	PatchWebhooksIDJSONBodyEventTypesPushSent                  PatchWebhooksIDJSONBodyEventTypes = "push.sent"
 	PatchWebhooksIDJSONBodyEventTypesPushSkipped               PatchWebhooksIDJSONBodyEventTypes = "push.skipped"
@@ -698,6 +738,8 @@ const (
 // Valid indicates whether the value is a known member of the PatchWebhooksIDJSONBodyEventTypes enum.
 func (e PatchWebhooksIDJSONBodyEventTypes) Valid() bool {
 	switch e {
+	case PatchWebhooksIDJSONBodyEventTypesBroadcastCanceled:
+		return true
 	case PatchWebhooksIDJSONBodyEventTypesBroadcastCompleted:
 		return true
 	case PatchWebhooksIDJSONBodyEventTypesEmailFailed:
@@ -705,6 +747,8 @@ func (e PatchWebhooksIDJSONBodyEventTypes) Valid() bool {
 	case PatchWebhooksIDJSONBodyEventTypesEmailSent:
 		return true
 	case PatchWebhooksIDJSONBodyEventTypesEmailSkipped:
+		return true
+	case PatchWebhooksIDJSONBodyEventTypesNotificationCanceled:
 		return true
 	case PatchWebhooksIDJSONBodyEventTypesNotificationDelivered:
 		return true
@@ -717,6 +761,8 @@ func (e PatchWebhooksIDJSONBodyEventTypes) Valid() bool {
 	case PatchWebhooksIDJSONBodyEventTypesNotificationRead:
 		return true
 	case PatchWebhooksIDJSONBodyEventTypesNotificationSuppressed:
+		return true
+	case PatchWebhooksIDJSONBodyEventTypesNotificationThrottled:
 		return true
 	case PatchWebhooksIDJSONBodyEventTypesPushFailed:
 		return true
@@ -787,6 +833,7 @@ type Broadcast struct {
 	Payload              interface{}        `json:"payload"`
 	Push                 *BroadcastOutbound `json:"push"`
 	RecipientsTotal      int                `json:"recipients_total"`
+	SendAt               *string            `json:"send_at,omitempty"`
 	Status               string             `json:"status"`
 	Target               Target             `json:"target"`
 
@@ -804,20 +851,36 @@ type BroadcastOutbound struct {
 	Status string `json:"status"`
 }
 
+// CatalogDigest Email entries only: a recipient's emails governed by this entry are collected and sent as one mail
+type CatalogDigest struct {
+	// MaxItems A window reaching this many items is sent at once (2-100)
+	MaxItems int `json:"max_items"`
+
+	// Subject The digest mail's subject; `{count}` becomes the number of items
+	//
+	// Examples: {count} new comments
+	Subject string `json:"subject"`
+
+	// WindowSeconds From the first email, how long the window collects (60-86,400)
+	WindowSeconds int `json:"window_seconds"`
+}
+
 // CatalogEntry defines model for CatalogEntry.
 type CatalogEntry struct {
 	// CreatedAt UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
 	//
 	// Examples: 2025-01-31T12:00:00Z
-	CreatedAt      string  `json:"created_at"`
-	DefaultEnabled bool    `json:"default_enabled"`
-	Description    *string `json:"description"`
-	ID             int     `json:"id"`
-	Label          string  `json:"label"`
-	Mandatory      bool    `json:"mandatory"`
-	Medium         string  `json:"medium"`
-	ProjectID      int     `json:"project_id"`
-	Target         Target  `json:"target"`
+	CreatedAt      string           `json:"created_at"`
+	DefaultEnabled bool             `json:"default_enabled"`
+	Description    *string          `json:"description"`
+	Digest         *CatalogDigest   `json:"digest"`
+	ID             int              `json:"id"`
+	Label          string           `json:"label"`
+	Mandatory      bool             `json:"mandatory"`
+	Medium         string           `json:"medium"`
+	ProjectID      int              `json:"project_id"`
+	Target         Target           `json:"target"`
+	Throttle       *CatalogThrottle `json:"throttle"`
 
 	// UpdatedAt UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
 	//
@@ -828,9 +891,10 @@ type CatalogEntry struct {
 // CatalogEntryInput defines model for CatalogEntryInput.
 type CatalogEntryInput struct {
 	// Channel Broad category: 1–128 characters
-	Channel        string  `json:"channel"`
-	DefaultEnabled bool    `json:"default_enabled"`
-	Description    *string `json:"description,omitempty"`
+	Channel        string         `json:"channel"`
+	DefaultEnabled bool           `json:"default_enabled"`
+	Description    *string        `json:"description,omitempty"`
+	Digest         *CatalogDigest `json:"digest,omitempty"`
 
 	// Event Event that triggers the notification: 1–128 characters
 	Event     string `json:"event"`
@@ -842,7 +906,8 @@ type CatalogEntryInput struct {
 	Medium *CatalogEntryInputMedium `json:"medium,omitempty"`
 
 	// Name Human-readable name (returned as `label`)
-	Name string `json:"name"`
+	Name     string           `json:"name"`
+	Throttle *CatalogThrottle `json:"throttle,omitempty"`
 
 	// Topic Subcategory; `any` matches every topic, `none` is the base: 1–128 characters
 	Topic string `json:"topic"`
@@ -855,13 +920,15 @@ type CatalogEntryInputMedium string
 
 // CatalogEntryPatch defines model for CatalogEntryPatch.
 type CatalogEntryPatch struct {
-	DefaultEnabled *bool   `json:"default_enabled,omitempty"`
-	Description    *string `json:"description,omitempty"`
-	Mandatory      *bool   `json:"mandatory,omitempty"`
+	DefaultEnabled *bool          `json:"default_enabled,omitempty"`
+	Description    *string        `json:"description,omitempty"`
+	Digest         *CatalogDigest `json:"digest,omitempty"`
+	Mandatory      *bool          `json:"mandatory,omitempty"`
 
 	// Name Human-readable name (returned as `label`)
-	Name  *string `json:"name,omitempty"`
-	union json.RawMessage
+	Name     *string          `json:"name,omitempty"`
+	Throttle *CatalogThrottle `json:"throttle,omitempty"`
+	union    json.RawMessage
 }
 
 // CatalogEntryPatch0 defines model for CatalogEntryPatch.0.
@@ -875,6 +942,21 @@ type CatalogEntryPatch2 = interface{}
 
 // CatalogEntryPatch3 defines model for CatalogEntryPatch.3.
 type CatalogEntryPatch3 = interface{}
+
+// CatalogEntryPatch4 defines model for CatalogEntryPatch.4.
+type CatalogEntryPatch4 = interface{}
+
+// CatalogEntryPatch5 defines model for CatalogEntryPatch.5.
+type CatalogEntryPatch5 = interface{}
+
+// CatalogThrottle Past `max` in the window: in-app ends `throttled` (not in the feed), email is skipped `throttled`
+type CatalogThrottle struct {
+	// Max Deliveries allowed to one recipient in any window (1-1,000)
+	Max int `json:"max"`
+
+	// WindowSeconds The sliding window (60-2,592,000)
+	WindowSeconds int `json:"window_seconds"`
+}
 
 // Contact defines model for Contact.
 type Contact struct {
@@ -953,6 +1035,38 @@ type DecidingRecipientRule_Target struct {
 	Topic   string `json:"topic"`
 }
 
+// Digest defines model for Digest.
+type Digest struct {
+	Address *string `json:"address"`
+
+	// ClosesAt UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
+	//
+	// Examples: 2025-01-31T12:00:00Z
+	ClosesAt string `json:"closes_at"`
+
+	// EntryID The catalog entry whose digest this is (`/preferences/{preference_id}`)
+	EntryID   int     `json:"entry_id"`
+	ID        int     `json:"id"`
+	MaxItems  int     `json:"max_items"`
+	MessageID *string `json:"message_id"`
+
+	// NotificationIds In the order collected (the mail's order)
+	NotificationIds []int `json:"notification_ids"`
+
+	// OpenedAt UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
+	//
+	// Examples: 2025-01-31T12:00:00Z
+	OpenedAt    string  `json:"opened_at"`
+	Reason      *string `json:"reason"`
+	RecipientID string  `json:"recipient_id"`
+	SentAt      *string `json:"sent_at"`
+
+	// Status open (collecting), sent, skipped (nothing left to send), failed
+	Status  string `json:"status"`
+	Subject string `json:"subject"`
+	Target  Target `json:"target"`
+}
+
 // EmailFrom defines model for EmailFrom.
 type EmailFrom struct {
 	// Address Exactly one addr-spec (like a contact address), e.g. alerts@example.com
@@ -964,6 +1078,9 @@ type EmailFrom struct {
 
 // EmailInput defines model for EmailInput.
 type EmailInput struct {
+	// DelaySeconds Escalation: send the email this many seconds after the in-app delivery (0-604800; default 0)
+	DelaySeconds *int `json:"delay_seconds,omitempty"`
+
 	// FromName Sender display name for this send only (1-256 characters); the address stays the project's
 	FromName *string `json:"from_name,omitempty"`
 
@@ -973,7 +1090,17 @@ type EmailInput struct {
 
 	// Text Up to 524288 bytes (UTF-8); derived from html when omitted
 	Text *string `json:"text,omitempty"`
+
+	// Unless Escalation: `read` or `opened`. When the email is due, it is skipped (reason `read_in_app`) if the in-app notification is read (or opened) by then. Needs a `payload`.
+	//
+	// Examples: read
+	Unless *EmailInputUnless `json:"unless,omitempty"`
 }
+
+// EmailInputUnless Escalation: `read` or `opened`. When the email is due, it is skipped (reason `read_in_app`) if the in-app notification is read (or opened) by then. Needs a `payload`.
+//
+// Examples: read
+type EmailInputUnless string
 
 // ErrorFamilyError defines model for ErrorFamilyError.
 type ErrorFamilyError struct {
@@ -994,7 +1121,7 @@ type ErrorFamilyError_Errors struct {
 type MediumDecision struct {
 	Because *MediumDecisionBecause `json:"because"`
 
-	// Result The medium outcome: delivered | suppressed | quota_exceeded | failed | pending (in_app); sent | skipped | failed | pending (email, web_push); also delivered | undelivered (sms)
+	// Result The medium outcome: delivered | suppressed | throttled | canceled | quota_exceeded | failed | pending (in_app); sent | skipped | failed | pending (email, web_push); also delivered | undelivered (sms)
 	Result string               `json:"result"`
 	Rule   *MediumDecision_Rule `json:"rule"`
 }
@@ -1038,9 +1165,12 @@ type Notification struct {
 	Push        NotificationPush      `json:"push"`
 	Read        bool                  `json:"read"`
 	RecipientID string                `json:"recipient_id"`
+	SendAt      *string               `json:"send_at,omitempty"`
 	Sms         NotificationSms       `json:"sms"`
-	Status      string                `json:"status"`
-	Target      *Target               `json:"target"`
+
+	// Status enqueued, scheduled, canceled, delivered, suppressed, throttled, failed, not_requested
+	Status string  `json:"status"`
+	Target *Target `json:"target"`
 
 	// UpdatedAt UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
 	//
@@ -1060,6 +1190,7 @@ type NotificationDecision struct {
 type NotificationEmail struct {
 	Address   *string `json:"address,omitempty"`
 	Attempts  *int    `json:"attempts,omitempty"`
+	DigestID  *int    `json:"digest_id,omitempty"`
 	Error     *string `json:"error,omitempty"`
 	MessageID *string `json:"message_id,omitempty"`
 	Provider  *string `json:"provider,omitempty"`
@@ -1234,6 +1365,7 @@ type SendInput struct {
 	Payload     map[string]interface{} `json:"payload,omitempty"`
 	Push        *PushInput             `json:"push,omitempty"`
 	RecipientID *string                `json:"recipient_id"`
+	SendAt      *time.Time             `json:"send_at,omitempty"`
 	Sms         *SmsInput              `json:"sms,omitempty"`
 	Target      *TargetInput           `json:"target,omitempty"`
 	union       json.RawMessage
@@ -1630,6 +1762,12 @@ type GetBroadcastsID200JSONResponseBody struct {
 	Data Broadcast `json:"data"`
 }
 
+// PostBroadcastsIDCancel200JSONResponseBody defines parameters for PostBroadcastsIDCancel.
+type PostBroadcastsIDCancel200JSONResponseBody struct {
+	Data    Broadcast `json:"data"`
+	Message string    `json:"message"`
+}
+
 // PostCallbacksSmsToken200JSONResponseBody defines parameters for PostCallbacksSmsToken.
 type PostCallbacksSmsToken200JSONResponseBody struct {
 	Data    SmsStatusResult `json:"data"`
@@ -1640,6 +1778,11 @@ type PostCallbacksSmsToken200JSONResponseBody struct {
 type PostContactConfirmationsToken200JSONResponseBody struct {
 	Data    Contact `json:"data"`
 	Message string  `json:"message"`
+}
+
+// GetDigestsID200JSONResponseBody defines parameters for GetDigestsID.
+type GetDigestsID200JSONResponseBody struct {
+	Data Digest `json:"data"`
 }
 
 // GetHealthz200JSONResponseBodyStatus defines parameters for GetHealthz.
@@ -1670,6 +1813,12 @@ type PostNotificationsSend201JSONResponseBody struct {
 // GetNotificationsID200JSONResponseBody defines parameters for GetNotificationsID.
 type GetNotificationsID200JSONResponseBody struct {
 	Data Notification `json:"data"`
+}
+
+// PostNotificationsIDCancel200JSONResponseBody defines parameters for PostNotificationsIDCancel.
+type PostNotificationsIDCancel200JSONResponseBody struct {
+	Data    Notification `json:"data"`
+	Message string       `json:"message"`
 }
 
 // GetPreferences200JSONResponseBody defines parameters for GetPreferences.
@@ -2399,6 +2548,58 @@ func (t *CatalogEntryPatch) MergeCatalogEntryPatch3(v CatalogEntryPatch3) error 
 	return err
 }
 
+// AsCatalogEntryPatch4 returns the union data inside the CatalogEntryPatch as a CatalogEntryPatch4
+func (t CatalogEntryPatch) AsCatalogEntryPatch4() (CatalogEntryPatch4, error) {
+	var body CatalogEntryPatch4
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromCatalogEntryPatch4 overwrites any union data inside the CatalogEntryPatch as the provided CatalogEntryPatch4
+func (t *CatalogEntryPatch) FromCatalogEntryPatch4(v CatalogEntryPatch4) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeCatalogEntryPatch4 performs a merge with any union data inside the CatalogEntryPatch, using the provided CatalogEntryPatch4
+func (t *CatalogEntryPatch) MergeCatalogEntryPatch4(v CatalogEntryPatch4) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsCatalogEntryPatch5 returns the union data inside the CatalogEntryPatch as a CatalogEntryPatch5
+func (t CatalogEntryPatch) AsCatalogEntryPatch5() (CatalogEntryPatch5, error) {
+	var body CatalogEntryPatch5
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromCatalogEntryPatch5 overwrites any union data inside the CatalogEntryPatch as the provided CatalogEntryPatch5
+func (t *CatalogEntryPatch) FromCatalogEntryPatch5(v CatalogEntryPatch5) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeCatalogEntryPatch5 performs a merge with any union data inside the CatalogEntryPatch, using the provided CatalogEntryPatch5
+func (t *CatalogEntryPatch) MergeCatalogEntryPatch5(v CatalogEntryPatch5) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
 func (t CatalogEntryPatch) MarshalJSON() ([]byte, error) {
 	b, err := t.union.MarshalJSON()
 	if err != nil {
@@ -2426,6 +2627,13 @@ func (t CatalogEntryPatch) MarshalJSON() ([]byte, error) {
 		}
 	}
 
+	if t.Digest != nil {
+		object["digest"], err = json.Marshal(t.Digest)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'digest': %w", err)
+		}
+	}
+
 	if t.Mandatory != nil {
 		object["mandatory"], err = json.Marshal(t.Mandatory)
 		if err != nil {
@@ -2437,6 +2645,13 @@ func (t CatalogEntryPatch) MarshalJSON() ([]byte, error) {
 		object["name"], err = json.Marshal(t.Name)
 		if err != nil {
 			return nil, fmt.Errorf("error marshaling 'name': %w", err)
+		}
+	}
+
+	if t.Throttle != nil {
+		object["throttle"], err = json.Marshal(t.Throttle)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'throttle': %w", err)
 		}
 	}
 	b, err = json.Marshal(object)
@@ -2468,6 +2683,13 @@ func (t *CatalogEntryPatch) UnmarshalJSON(b []byte) error {
 		}
 	}
 
+	if raw, found := object["digest"]; found {
+		err = json.Unmarshal(raw, &t.Digest)
+		if err != nil {
+			return fmt.Errorf("error reading 'digest': %w", err)
+		}
+	}
+
 	if raw, found := object["mandatory"]; found {
 		err = json.Unmarshal(raw, &t.Mandatory)
 		if err != nil {
@@ -2479,6 +2701,13 @@ func (t *CatalogEntryPatch) UnmarshalJSON(b []byte) error {
 		err = json.Unmarshal(raw, &t.Name)
 		if err != nil {
 			return fmt.Errorf("error reading 'name': %w", err)
+		}
+	}
+
+	if raw, found := object["throttle"]; found {
+		err = json.Unmarshal(raw, &t.Throttle)
+		if err != nil {
+			return fmt.Errorf("error reading 'throttle': %w", err)
 		}
 	}
 
@@ -2752,6 +2981,13 @@ func (t SendInput) MarshalJSON() ([]byte, error) {
 		return nil, fmt.Errorf("error marshaling 'recipient_id': %w", err)
 	}
 
+	if t.SendAt != nil {
+		object["send_at"], err = json.Marshal(t.SendAt)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'send_at': %w", err)
+		}
+	}
+
 	if t.Sms != nil {
 		object["sms"], err = json.Marshal(t.Sms)
 		if err != nil {
@@ -2805,6 +3041,13 @@ func (t *SendInput) UnmarshalJSON(b []byte) error {
 		err = json.Unmarshal(raw, &t.RecipientID)
 		if err != nil {
 			return fmt.Errorf("error reading 'recipient_id': %w", err)
+		}
+	}
+
+	if raw, found := object["send_at"]; found {
+		err = json.Unmarshal(raw, &t.SendAt)
+		if err != nil {
+			return fmt.Errorf("error reading 'send_at': %w", err)
 		}
 	}
 
@@ -3159,6 +3402,9 @@ type ClientInterface interface {
 	// GetBroadcastsID performs a GET /broadcasts/{id} (the `GetBroadcastsID` operationId) request.
 	GetBroadcastsID(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error)
 
+	// PostBroadcastsIDCancel performs a POST /broadcasts/{id}/cancel (the `PostBroadcastsIDCancel` operationId) request.
+	PostBroadcastsIDCancel(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error)
+
 	// PostCallbacksSmsTokenWithBody performs a POST /callbacks/sms/{token} (the `PostCallbacksSmsToken` operationId) request,
 	// with any type of body and a specified content type.
 	PostCallbacksSmsTokenWithBody(ctx context.Context, token string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
@@ -3173,6 +3419,9 @@ type ClientInterface interface {
 	// PostContactConfirmationsToken performs a POST /contact-confirmations/{token} (the `PostContactConfirmationsToken` operationId) request.
 	PostContactConfirmationsToken(ctx context.Context, token string, reqEditors ...RequestEditorFn) (*http.Response, error)
 
+	// GetDigestsID performs a GET /digests/{id} (the `GetDigestsID` operationId) request.
+	GetDigestsID(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error)
+
 	// GetHealthz performs a GET /healthz (the `GetHealthz` operationId) request.
 	GetHealthz(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
 
@@ -3186,6 +3435,9 @@ type ClientInterface interface {
 
 	// GetNotificationsID performs a GET /notifications/{id} (the `GetNotificationsID` operationId) request.
 	GetNotificationsID(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// PostNotificationsIDCancel performs a POST /notifications/{id}/cancel (the `PostNotificationsIDCancel` operationId) request.
+	PostNotificationsIDCancel(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// GetPreferences performs a GET /preferences (the `GetPreferences` operationId) request.
 	GetPreferences(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
@@ -3518,6 +3770,19 @@ func (c *Client) GetBroadcastsID(ctx context.Context, id string, reqEditors ...R
 	return c.Client.Do(req)
 }
 
+// PostBroadcastsIDCancel performs a POST /broadcasts/{id}/cancel (the `PostBroadcastsIDCancel` operationId) request.
+func (c *Client) PostBroadcastsIDCancel(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPostBroadcastsIDCancelRequest(c.Server, id)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
 // PostCallbacksSmsTokenWithBody performs a POST /callbacks/sms/{token} (the `PostCallbacksSmsToken` operationId) request,
 // with any type of body and a specified content type.
 func (c *Client) PostCallbacksSmsTokenWithBody(ctx context.Context, token string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
@@ -3572,6 +3837,19 @@ func (c *Client) PostContactConfirmationsToken(ctx context.Context, token string
 	return c.Client.Do(req)
 }
 
+// GetDigestsID performs a GET /digests/{id} (the `GetDigestsID` operationId) request.
+func (c *Client) GetDigestsID(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetDigestsIDRequest(c.Server, id)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
 // GetHealthz performs a GET /healthz (the `GetHealthz` operationId) request.
 func (c *Client) GetHealthz(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewGetHealthzRequest(c.Server)
@@ -3616,6 +3894,19 @@ func (c *Client) PostNotificationsSend(ctx context.Context, params *PostNotifica
 // GetNotificationsID performs a GET /notifications/{id} (the `GetNotificationsID` operationId) request.
 func (c *Client) GetNotificationsID(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewGetNotificationsIDRequest(c.Server, id)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// PostNotificationsIDCancel performs a POST /notifications/{id}/cancel (the `PostNotificationsIDCancel` operationId) request.
+func (c *Client) PostNotificationsIDCancel(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPostNotificationsIDCancelRequest(c.Server, id)
 	if err != nil {
 		return nil, err
 	}
@@ -4669,6 +4960,40 @@ func NewGetBroadcastsIDRequest(server string, id string) (*http.Request, error) 
 	return req, nil
 }
 
+// NewPostBroadcastsIDCancelRequest constructs an http.Request for the PostBroadcastsIDCancel method
+func NewPostBroadcastsIDCancelRequest(server string, id string) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/broadcasts/%s/cancel", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
 // NewPostCallbacksSmsTokenRequest calls the generic PostCallbacksSmsToken builder with application/json body
 func NewPostCallbacksSmsTokenRequest(server string, token string, body PostCallbacksSmsTokenJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
@@ -4777,6 +5102,40 @@ func NewPostContactConfirmationsTokenRequest(server string, token string) (*http
 	}
 
 	req, err := http.NewRequest(http.MethodPost, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewGetDigestsIDRequest constructs an http.Request for the GetDigestsID method
+func NewGetDigestsIDRequest(server string, id string) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/digests/%s", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
 	if err != nil {
 		return nil, err
 	}
@@ -4893,6 +5252,40 @@ func NewGetNotificationsIDRequest(server string, id string) (*http.Request, erro
 	}
 
 	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewPostNotificationsIDCancelRequest constructs an http.Request for the PostNotificationsIDCancel method
+func NewPostNotificationsIDCancelRequest(server string, id string) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/notifications/%s/cancel", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), nil)
 	if err != nil {
 		return nil, err
 	}
@@ -6762,6 +7155,11 @@ type ClientWithResponsesInterface interface {
 	// Returns a wrapper object for the known response body format(s).
 	GetBroadcastsIDWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*GetBroadcastsIDResponse, error)
 
+	// PostBroadcastsIDCancelWithResponse performs a POST /broadcasts/{id}/cancel (the `PostBroadcastsIDCancel` operationId) request.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	PostBroadcastsIDCancelWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*PostBroadcastsIDCancelResponse, error)
+
 	// PostCallbacksSmsTokenWithBodyWithResponse performs a POST /callbacks/sms/{token} (the `PostCallbacksSmsToken` operationId) request,
 	// with any type of body and a specified content type.
 	//
@@ -6782,6 +7180,11 @@ type ClientWithResponsesInterface interface {
 	// Returns a wrapper object for the known response body format(s).
 	PostContactConfirmationsTokenWithResponse(ctx context.Context, token string, reqEditors ...RequestEditorFn) (*PostContactConfirmationsTokenResponse, error)
 
+	// GetDigestsIDWithResponse performs a GET /digests/{id} (the `GetDigestsID` operationId) request.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	GetDigestsIDWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*GetDigestsIDResponse, error)
+
 	// GetHealthzWithResponse performs a GET /healthz (the `GetHealthz` operationId) request.
 	//
 	// Returns a wrapper object for the known response body format(s).
@@ -6801,6 +7204,11 @@ type ClientWithResponsesInterface interface {
 	//
 	// Returns a wrapper object for the known response body format(s).
 	GetNotificationsIDWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*GetNotificationsIDResponse, error)
+
+	// PostNotificationsIDCancelWithResponse performs a POST /notifications/{id}/cancel (the `PostNotificationsIDCancel` operationId) request.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	PostNotificationsIDCancelWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*PostNotificationsIDCancelResponse, error)
 
 	// GetPreferencesWithResponse performs a GET /preferences (the `GetPreferences` operationId) request.
 	//
@@ -7462,6 +7870,61 @@ func (r GetBroadcastsIDResponse) ContentType() string {
 	return ""
 }
 
+type PostBroadcastsIDCancelResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *PostBroadcastsIDCancel200JSONResponseBody
+	// JSON4XX the response for an HTTP 4XX `application/json` response
+	JSON4XX *MessageError
+	// JSON5XX the response for an HTTP 5XX `application/json` response
+	JSON5XX *MessageError
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r PostBroadcastsIDCancelResponse) GetJSON200() *PostBroadcastsIDCancel200JSONResponseBody {
+	return r.JSON200
+}
+
+// GetJSON4XX returns the response for an HTTP 4XX `application/json` response
+func (r PostBroadcastsIDCancelResponse) GetJSON4XX() *MessageError {
+	return r.JSON4XX
+}
+
+// GetJSON5XX returns the response for an HTTP 5XX `application/json` response
+func (r PostBroadcastsIDCancelResponse) GetJSON5XX() *MessageError {
+	return r.JSON5XX
+}
+
+// GetBody returns the raw response body bytes
+func (r PostBroadcastsIDCancelResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r PostBroadcastsIDCancelResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r PostBroadcastsIDCancelResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r PostBroadcastsIDCancelResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
 type PostCallbacksSmsTokenResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -7620,6 +8083,61 @@ func (r PostContactConfirmationsTokenResponse) ContentType() string {
 	return ""
 }
 
+type GetDigestsIDResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *GetDigestsID200JSONResponseBody
+	// JSON4XX the response for an HTTP 4XX `application/json` response
+	JSON4XX *MessageError
+	// JSON5XX the response for an HTTP 5XX `application/json` response
+	JSON5XX *MessageError
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r GetDigestsIDResponse) GetJSON200() *GetDigestsID200JSONResponseBody {
+	return r.JSON200
+}
+
+// GetJSON4XX returns the response for an HTTP 4XX `application/json` response
+func (r GetDigestsIDResponse) GetJSON4XX() *MessageError {
+	return r.JSON4XX
+}
+
+// GetJSON5XX returns the response for an HTTP 5XX `application/json` response
+func (r GetDigestsIDResponse) GetJSON5XX() *MessageError {
+	return r.JSON5XX
+}
+
+// GetBody returns the raw response body bytes
+func (r GetDigestsIDResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r GetDigestsIDResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r GetDigestsIDResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r GetDigestsIDResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
 type GetHealthzResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -7765,6 +8283,61 @@ func (r GetNotificationsIDResponse) StatusCode() int {
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
 func (r GetNotificationsIDResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+type PostNotificationsIDCancelResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *PostNotificationsIDCancel200JSONResponseBody
+	// JSON4XX the response for an HTTP 4XX `application/json` response
+	JSON4XX *MessageError
+	// JSON5XX the response for an HTTP 5XX `application/json` response
+	JSON5XX *MessageError
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r PostNotificationsIDCancelResponse) GetJSON200() *PostNotificationsIDCancel200JSONResponseBody {
+	return r.JSON200
+}
+
+// GetJSON4XX returns the response for an HTTP 4XX `application/json` response
+func (r PostNotificationsIDCancelResponse) GetJSON4XX() *MessageError {
+	return r.JSON4XX
+}
+
+// GetJSON5XX returns the response for an HTTP 5XX `application/json` response
+func (r PostNotificationsIDCancelResponse) GetJSON5XX() *MessageError {
+	return r.JSON5XX
+}
+
+// GetBody returns the raw response body bytes
+func (r PostNotificationsIDCancelResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r PostNotificationsIDCancelResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r PostNotificationsIDCancelResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r PostNotificationsIDCancelResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
@@ -10060,6 +10633,17 @@ func (c *ClientWithResponses) GetBroadcastsIDWithResponse(ctx context.Context, i
 	return ParseGetBroadcastsIDResponse(rsp)
 }
 
+// PostBroadcastsIDCancelWithResponse performs a POST /broadcasts/{id}/cancel (the `PostBroadcastsIDCancel` operationId) request.
+//
+// Returns a wrapper object for the known response body format(s).
+func (c *ClientWithResponses) PostBroadcastsIDCancelWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*PostBroadcastsIDCancelResponse, error) {
+	rsp, err := c.PostBroadcastsIDCancel(ctx, id, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParsePostBroadcastsIDCancelResponse(rsp)
+}
+
 // PostCallbacksSmsTokenWithBodyWithResponse performs a POST /callbacks/sms/{token} (the `PostCallbacksSmsToken` operationId) request,
 // with any type of body and a specified content type.
 //
@@ -10104,6 +10688,17 @@ func (c *ClientWithResponses) PostContactConfirmationsTokenWithResponse(ctx cont
 	return ParsePostContactConfirmationsTokenResponse(rsp)
 }
 
+// GetDigestsIDWithResponse performs a GET /digests/{id} (the `GetDigestsID` operationId) request.
+//
+// Returns a wrapper object for the known response body format(s).
+func (c *ClientWithResponses) GetDigestsIDWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*GetDigestsIDResponse, error) {
+	rsp, err := c.GetDigestsID(ctx, id, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseGetDigestsIDResponse(rsp)
+}
+
 // GetHealthzWithResponse performs a GET /healthz (the `GetHealthz` operationId) request.
 //
 // Returns a wrapper object for the known response body format(s).
@@ -10146,6 +10741,17 @@ func (c *ClientWithResponses) GetNotificationsIDWithResponse(ctx context.Context
 		return nil, err
 	}
 	return ParseGetNotificationsIDResponse(rsp)
+}
+
+// PostNotificationsIDCancelWithResponse performs a POST /notifications/{id}/cancel (the `PostNotificationsIDCancel` operationId) request.
+//
+// Returns a wrapper object for the known response body format(s).
+func (c *ClientWithResponses) PostNotificationsIDCancelWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*PostNotificationsIDCancelResponse, error) {
+	rsp, err := c.PostNotificationsIDCancel(ctx, id, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParsePostNotificationsIDCancelResponse(rsp)
 }
 
 // GetPreferencesWithResponse performs a GET /preferences (the `GetPreferences` operationId) request.
@@ -11026,6 +11632,46 @@ func ParseGetBroadcastsIDResponse(rsp *http.Response) (*GetBroadcastsIDResponse,
 	return response, nil
 }
 
+// ParsePostBroadcastsIDCancelResponse parses an HTTP response from a PostBroadcastsIDCancelWithResponse call
+func ParsePostBroadcastsIDCancelResponse(rsp *http.Response) (*PostBroadcastsIDCancelResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &PostBroadcastsIDCancelResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest PostBroadcastsIDCancel200JSONResponseBody
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 4:
+		var dest MessageError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON4XX = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 5:
+		var dest MessageError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON5XX = &dest
+
+	}
+
+	return response, nil
+}
+
 // ParsePostCallbacksSmsTokenResponse parses an HTTP response from a PostCallbacksSmsTokenWithResponse call
 func ParsePostCallbacksSmsTokenResponse(rsp *http.Response) (*PostCallbacksSmsTokenResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
@@ -11139,6 +11785,46 @@ func ParsePostContactConfirmationsTokenResponse(rsp *http.Response) (*PostContac
 	return response, nil
 }
 
+// ParseGetDigestsIDResponse parses an HTTP response from a GetDigestsIDWithResponse call
+func ParseGetDigestsIDResponse(rsp *http.Response) (*GetDigestsIDResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &GetDigestsIDResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest GetDigestsID200JSONResponseBody
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 4:
+		var dest MessageError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON4XX = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 5:
+		var dest MessageError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON5XX = &dest
+
+	}
+
+	return response, nil
+}
+
 // ParseGetHealthzResponse parses an HTTP response from a GetHealthzWithResponse call
 func ParseGetHealthzResponse(rsp *http.Response) (*GetHealthzResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
@@ -11221,6 +11907,46 @@ func ParseGetNotificationsIDResponse(rsp *http.Response) (*GetNotificationsIDRes
 	switch {
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
 		var dest GetNotificationsID200JSONResponseBody
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 4:
+		var dest MessageError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON4XX = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 5:
+		var dest MessageError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON5XX = &dest
+
+	}
+
+	return response, nil
+}
+
+// ParsePostNotificationsIDCancelResponse parses an HTTP response from a PostNotificationsIDCancelWithResponse call
+func ParsePostNotificationsIDCancelResponse(rsp *http.Response) (*PostNotificationsIDCancelResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &PostNotificationsIDCancelResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest PostNotificationsIDCancel200JSONResponseBody
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}

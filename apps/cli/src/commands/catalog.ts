@@ -61,13 +61,13 @@ export const registerCatalog: Register = (program, act) => {
   catalog
     .command('apply')
     .description('Make the catalog match a YAML or JSON file (bulk upsert); shows the changes first')
-    .argument('<file>', 'a .yaml/.yml or .json file: a list of {channel, topic, event, medium?, name, description?, default_enabled, mandatory?}')
+    .argument('<file>', 'a .yaml/.yml or .json file: a list of {channel, topic, event, medium?, name, description?, default_enabled, mandatory?, digest?, throttle?}')
     .option('--prune', 'also remove entries that are not in the file (the file becomes the whole catalog)')
     .option('-y, --yes', 'apply without asking')
     .option('--dry-run', 'show the changes and stop')
     .addHelpText(
       'after',
-      `\nA file:\n  - channel: billing\n    topic: none\n    event: invoice.paid\n    medium: email\n    name: Invoice paid\n    default_enabled: true\n${examples(['herald catalog apply catalog.yaml', 'herald catalog apply catalog.yaml --prune --yes', 'herald catalog apply catalog.json --dry-run'])}`,
+      `\nA file:\n  - channel: billing\n    topic: none\n    event: invoice.paid\n    medium: email\n    name: Invoice paid\n    default_enabled: true\n  - channel: social\n    topic: any\n    event: commented\n    medium: email\n    name: Comments\n    default_enabled: true\n    digest: {window_seconds: 900, max_items: 20, subject: "{count} new comments"}\n    throttle: {max: 50, window_seconds: 86400}\n${examples(['herald catalog apply catalog.yaml', 'herald catalog apply catalog.yaml --prune --yes', 'herald catalog apply catalog.json --dry-run'])}`,
     )
     .action(
       act(async (ctx, file: string, opts: { prune?: boolean; yes?: boolean; dryRun?: boolean }) => {

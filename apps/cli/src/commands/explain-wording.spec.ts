@@ -41,6 +41,11 @@ const table: Row[] = [
   ['the broadcast limit', 'email', gate('skipped', 'broadcast_limit_exceeded'), `email: not sent — ${GATE_REASONS.broadcast_limit_exceeded}`],
   ['a provider error', 'email', gate('failed', 'provider_error'), `email: failed — ${GATE_REASONS.provider_error}`],
   ['a rejected address', 'email', gate('failed', 'address_rejected'), 'email: failed — the mail server refused the address permanently; the contact is now marked undeliverable'],
+  // Issue 21: time-aware delivery.
+  ['a canceled scheduled send', 'in_app', gate('canceled', 'canceled'), 'in-app: not delivered — the scheduled send was canceled before its time'],
+  ['a throttled in-app', 'in_app', gate('throttled', 'throttled'), `in-app: not delivered — ${GATE_REASONS.throttled}`],
+  ['a throttled email', 'email', gate('skipped', 'throttled'), `email: not sent — ${GATE_REASONS.throttled}`],
+  ['an escalation read in time', 'email', gate('skipped', 'read_in_app'), 'email: not sent — the in-app notification was read (or opened) before the delayed email was due'],
   // Not decided, or not known to this CLI.
   ['pending email', 'email', { result: 'pending', because: null, rule: null }, 'email: pending — not decided yet'],
   ['pending in-app', 'in_app', { result: 'pending', because: null, rule: null }, 'in-app: pending — not decided yet'],
@@ -60,7 +65,7 @@ describe('herald explain wording', () => {
       expect([because, covered.has(because)]).toEqual([because, true]);
     }
     expect(Object.keys(GATE_REASONS).sort()).toEqual(
-      ['not_cataloged', 'no_target', 'no_primary_contact', 'address_undeliverable', 'contact_unconfirmed', 'quota_exceeded', 'broadcast_limit_exceeded', 'provider_error', 'address_rejected'].sort(),
+      ['not_cataloged', 'no_target', 'no_primary_contact', 'address_undeliverable', 'contact_unconfirmed', 'quota_exceeded', 'broadcast_limit_exceeded', 'provider_error', 'address_rejected', 'canceled', 'throttled', 'read_in_app'].sort(),
     );
   });
 

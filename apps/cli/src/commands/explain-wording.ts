@@ -13,7 +13,7 @@ const MEDIUM_PLURAL: Record<string, string> = { in_app: 'in-app notifications', 
 
 /** What each result is called, per medium (pending and unknown results as they are). */
 const OUTCOME: Record<Medium, Record<string, string>> = {
-  in_app: { delivered: 'delivered', suppressed: 'not delivered', quota_exceeded: 'not delivered', failed: 'failed' },
+  in_app: { delivered: 'delivered', suppressed: 'not delivered', quota_exceeded: 'not delivered', throttled: 'not delivered', canceled: 'not delivered', failed: 'failed' },
   email: { sent: 'sent', skipped: 'not sent', failed: 'failed' },
 };
 
@@ -73,6 +73,9 @@ export const GATE_REASONS: Record<string, string> = {
   broadcast_limit_exceeded: 'the broadcast had more email recipients than the project allows (max_broadcast_recipients_for_email)',
   provider_error: 'the mail server did not take it (it refused the mail, or kept failing until the last retry)',
   address_rejected: 'the mail server refused the address permanently; the contact is now marked undeliverable',
+  canceled: 'the scheduled send was canceled before its time',
+  throttled: 'the catalog entry’s throttle was reached: the recipient had the most it allows in its window',
+  read_in_app: 'the in-app notification was read (or opened) before the delayed email was due',
 };
 
 /** Why, in words: the clause after the dash. */

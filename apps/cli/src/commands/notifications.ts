@@ -77,7 +77,7 @@ async function tail(ctx: Context, api: HeraldApi, recipientId: string, opts: Tai
 }
 
 export const registerNotifications: Register = (program, act) => {
-  const notifications = program.command('notifications').description('Read notifications (project key)');
+  const notifications = program.command('notifications').description('Read and cancel notifications (project key)');
   notifications
     .command('get')
     .description('Show a notification, its status and its email outcome')
@@ -98,10 +98,23 @@ export const registerNotifications: Register = (program, act) => {
             ['opened', n.opened],
             ['payload', n.payload],
             ['email', email ? [email.status, email.reason, email.address, email.error].filter((v) => v !== null && v !== undefined).join(' · ') : ''],
+            ['send_at', n.send_at ?? ''],
             ['created_at', n.created_at],
             ['updated_at', n.updated_at],
           ]),
         );
+      }),
+    );
+
+  notifications
+    .command('cancel')
+    .description('Cancel a scheduled notification (sent with --at) before its time')
+    .argument('<id>', 'notification id')
+    .addHelpText('after', examples(['herald notifications cancel 42']))
+    .action(
+      act(async (ctx, id: string) => {
+        const n = await ctx.projectApi().cancelNotification(positiveInt(id, 'notification id'));
+        ctx.out.result(n, () => `Notification ${n.id} for ${n.recipient_id}: ${n.status}\n`);
       }),
     );
 

@@ -44,7 +44,25 @@ interface SendOpts {
   emailSubject?: string;
   emailHtml?: string;
   emailText?: string;
+  emailDelay?: string;
+  emailUnless?: string;
   idempotencyKey?: string;
+  at?: string;
+}
+
+const AT_UNIT_MS = { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})[Tt ]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
+
+/** `--at`: an RFC 3339 time with a zone, or `+<n><s|m|h|d>` from now (the server checks the 90-day bound). */
+export function parseAt(value: string, now = new Date()): string {
+  const rel = /^\+(\d+)([smhd])$/.exec(value);
+  if (rel) return new Date(now.getTime() + Number(rel[1]) * AT_UNIT_MS[rel[2] as keyof typeof AT_UNIT_MS]).toISOString();
+  const m = RFC3339.exec(value);
+  // A real calendar day (Date.parse rolls 31 February over into March).
+  if (!m || Number.isNaN(Date.parse(value)) || Number(m[3]) > new Date(Date.UTC(Number(m[1]), Number(m[2]), 0)).getUTCDate()) {
+    throw new UsageError(`--at is an RFC 3339 time with a zone (2030-01-31T09:00:00Z) or +<n>s|m|h|d from now, for example +2h (got "${value}")`);
+  }
+  return value;
 }
 
 function sendBody(recipientId: string | null, opts: SendOpts): SendBody {
@@ -55,7 +73,15 @@ function sendBody(recipientId: string | null, opts: SendOpts): SendBody {
     if (opts.emailSubject === undefined || opts.emailHtml === undefined) throw new UsageError('an email needs both --email-subject and --email-html');
     body.email = { subject: opts.emailSubject, html: inlineOrFile(opts.emailHtml, '--email-html') };
     if (opts.emailText !== undefined) body.email.text = inlineOrFile(opts.emailText, '--email-text');
+    if (opts.emailDelay !== undefined) {
+      if (!/^\d+$/.test(opts.emailDelay)) throw new UsageError(`--email-delay is a number of seconds (got "${opts.emailDelay}")`);
+      body.email.delay_seconds = Number(opts.emailDelay);
+    }
+    if (opts.emailUnless !== undefined) body.email.unless = opts.emailUnless;
+  } else if (opts.emailDelay !== undefined || opts.emailUnless !== undefined) {
+    throw new UsageError('--email-delay and --email-unless need an email (--email-subject and --email-html)');
   }
+  if (opts.at !== undefined) body.send_at = parseAt(opts.at);
   if (body.payload === undefined && body.email === undefined) throw new UsageError('nothing to send: pass --payload and/or --email-subject with --email-html');
   return body;
 }
@@ -68,6 +94,7 @@ const broadcastFields = (b: Broadcast) =>
     ['recipients_total', b.recipients_total],
     ['notifications_created', b.notifications_created],
     ['email', b.email ? `${b.email.status}${b.email.eligible !== undefined ? ` (${b.email.eligible} eligible)` : ''}` : 'none'],
+    ['send_at', b.send_at ?? ''],
     ['created_at', b.created_at],
     ['updated_at', b.updated_at],
   ]);
@@ -85,7 +112,7 @@ export async function watchBroadcast(ctx: Context, api: HeraldApi, id: number, i
         else bar.update(b.notifications_created, Math.max(b.recipients_total, 1));
         started = true;
       }
-      if (b.status === 'completed' || b.status === 'failed') return b;
+      if (b.status === 'completed' || b.status === 'failed' || b.status === 'canceled') return b;
       if (ctx.io.signal?.aborted) throw new CliFailure(`stopped watching broadcast ${id} (it goes on): herald broadcast get ${id} --watch`);
       await sleep(intervalMs, ctx.io.signal);
       b = await api.getBroadcast(id);
@@ -99,7 +126,8 @@ const sendOptions = (cmd: import('commander').Command) =>
   cmd
     .option('--payload <json|@file>', 'the in-app content: a JSON object, inline or @file')
     .option('--target <channel/topic/event>', 'what the notification is about, for example billing/none/invoice.paid')
-    .option('--idempotency-key <key>', 'a repeat with the same key within 24 h creates nothing new');
+    .option('--idempotency-key <key>', 'a repeat with the same key within 24 h creates nothing new')
+    .option('--at <time>', 'send later: an RFC 3339 time (2030-01-31T09:00:00Z) or +<n>s|m|h|d from now; at most 90 days ahead, cancelable until then');
 
 export const registerSend: Register = (program, act) => {
   sendOptions(program.command('send').description('Send a notification to one recipient (created if new)'))
@@ -107,10 +135,14 @@ export const registerSend: Register = (program, act) => {
     .option('--email-subject <subject>', 'email subject (with --email-html)')
     .option('--email-html <html|@file>', 'email body as HTML, inline or @file')
     .option('--email-text <text|@file>', 'plain-text body (default: derived from the HTML)')
+    .option('--email-delay <seconds>', 'send the email this long after the in-app notification (0-604800)')
+    .option('--email-unless <read|opened>', 'skip the delayed email if the in-app notification is read (or opened) by then; needs --payload')
     .addHelpText(
       'after',
       examples([
         `herald send --to alice --payload '{"title":"Hello"}'`,
+        `herald send --to alice --payload '{"title":"Trial ends"}' --at 2030-01-31T09:00:00Z`,
+        `herald send --to alice --payload '{"title":"Invoice"}' --email-subject Invoice --email-html @invoice.html --email-delay 3600 --email-unless read`,
         'herald send --to alice --target billing/none/invoice.paid --payload @payload.json --email-subject "Your invoice" --email-html @invoice.html',
       ]),
     )
@@ -119,7 +151,8 @@ export const registerSend: Register = (program, act) => {
         const body = sendBody(opts.to as string, opts);
         const res = await ctx.projectApi().send(body, opts.idempotencyKey);
         const n = res.notification!;
-        ctx.out.result(res, () => `Notification ${n.id} for ${n.recipient_id}: ${n.status}\nFollow it: herald notifications get ${n.id}\n`);
+        const when = n.status === 'scheduled' && n.send_at ? ` for ${n.send_at}\nCancel it: herald notifications cancel ${n.id}` : '';
+        ctx.out.result(res, () => `Notification ${n.id} for ${n.recipient_id}: ${n.status}${when}\nFollow it: herald notifications get ${n.id}\n`);
       }),
     );
 
@@ -138,8 +171,9 @@ export const registerSend: Register = (program, act) => {
         const api = ctx.projectApi();
         const res = await api.send(sendBody(null, opts), opts.idempotencyKey);
         const b = res.broadcast!;
-        if (!opts.watch) {
-          ctx.out.result(res, () => `Broadcast ${b.id}: ${b.status}\nFollow it: herald broadcast get ${b.id} --watch\n`);
+        if (!opts.watch || b.status === 'scheduled') {
+          const when = b.status === 'scheduled' && b.send_at ? ` for ${b.send_at}\nCancel it: herald broadcast cancel ${b.id}` : '';
+          ctx.out.result(res, () => `Broadcast ${b.id}: ${b.status}${when}\nFollow it: herald broadcast get ${b.id} --watch\n`);
           return;
         }
         if (!ctx.out.json) ctx.out.note(`Broadcast ${b.id} created; watching (Ctrl-C stops watching, not the broadcast)`);
@@ -162,6 +196,18 @@ export const registerSend: Register = (program, act) => {
         const bid = positiveInt(id, 'broadcast id');
         const b = opts.watch ? await watchBroadcast(ctx, api, bid, positiveInt(opts.interval, '--interval')) : await api.getBroadcast(bid);
         ctx.out.result(b, () => broadcastFields(b));
+      }),
+    );
+
+  broadcast
+    .command('cancel')
+    .description('Cancel a scheduled broadcast (before its time)')
+    .argument('<id>', 'broadcast id')
+    .addHelpText('after', examples(['herald broadcast cancel 12']))
+    .action(
+      act(async (ctx, id: string) => {
+        const b = await ctx.projectApi().cancelBroadcast(positiveInt(id, 'broadcast id'));
+        ctx.out.result(b, () => `Broadcast ${b.id}: ${b.status}\n`);
       }),
     );
 };

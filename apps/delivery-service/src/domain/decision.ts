@@ -51,7 +51,8 @@ export const MEDIUM_DEFAULT: CascadeDecision = { because: 'medium_default' };
 
 /** What decided the in-app medium, as shown: null while pending. */
 export function inAppBecause(status: NotificationStatus, d: CascadeDecision | undefined): { because: string | null; rule: CascadeDecision['rule'] | null } {
-  if (status === 'enqueued' || status === 'not_requested') return { because: null, rule: null };
+  if (status === 'enqueued' || status === 'scheduled' || status === 'not_requested') return { because: null, rule: null };
+  if (status === 'canceled' || status === 'throttled') return { because: status, rule: null };
   if (status === 'quota_exceeded') return { because: 'quota_exceeded', rule: null };
   if (status === 'failed') return { because: 'provider_error', rule: null };
   return { because: d?.because ?? null, rule: d?.rule ?? null };

@@ -33,6 +33,10 @@ export interface EmailContent {
   text?: string;
   /** The sender's display name for this send (overrides the project's `email_from.name`). */
   from_name?: string;
+  /** Escalation (issue 21): the email waits this long after the in-app delivery. */
+  delay_seconds?: number;
+  /** Escalation: skipped (`read_in_app`) when the in-app notification is read (or opened) by then. */
+  unless?: EmailUnless;
 }
 
 /** The SMS block of a send (issue 22). */
@@ -49,7 +53,21 @@ export interface PushContent {
   tag?: string;
 }
 
-export type NotificationStatus = 'enqueued' | 'delivered' | 'suppressed' | 'quota_exceeded' | 'failed' | 'not_requested';
+export type EmailUnless = 'read' | 'opened';
+
+export type NotificationStatus =
+  | 'enqueued'
+  | 'delivered'
+  | 'suppressed'
+  | 'quota_exceeded'
+  | 'failed'
+  | 'not_requested'
+  /** Issue 21: a send with a future `send_at`, not fired yet (cancelable). */
+  | 'scheduled'
+  /** Issue 21: a scheduled send canceled before it fired: nothing was delivered, mailed or counted. */
+  | 'canceled'
+  /** Issue 21: past the governing entry's throttle (excluded from the feed, like `suppressed`). */
+  | 'throttled';
 /**
  * Status of one outbound medium (email, SMS, web push). `delivered` / `undelivered` only for SMS:
  * the provider's status callback after `sent`.
@@ -72,7 +90,13 @@ export type EmailReason =
   /** Web push: the push service answered 404/410 (the subscription is gone), or the contact is marked so. */
   | 'subscription_expired'
   /** The primary address was written by a recipient token and its owner has not confirmed it yet (issue 20). */
-  | 'contact_unconfirmed';
+  | 'contact_unconfirmed'
+  /** Escalation (issue 21): the in-app notification was read (or opened) when the email was due. */
+  | 'read_in_app'
+  /** Past the governing entry's throttle (issue 21). */
+  | 'throttled'
+  /** The scheduled send was canceled (issue 21). */
+  | 'canceled';
 
 /**
  * The outcome of one outbound medium of a notification (email, SMS, web push; decisions §8 for
@@ -93,6 +117,8 @@ export interface OutboundOutcome {
    * governing (target, email) at gating was not mandatory. Absent: no headers.
    */
   unsubscribable?: boolean;
+  /** The digest the email was collected into (issue 21); its mail's id is `message_id`. */
+  digest_id?: number | null;
 }
 export type EmailOutcome = OutboundOutcome;
 
@@ -113,6 +139,8 @@ export interface Notification {
   push: OutboundOutcome;
   /** Which rule decided each medium (issue 19); absent on notifications written before it was recorded. */
   decision?: StoredDecision;
+  /** When a scheduled send is (or was) due (issue 21); null for sends made at once. */
+  sendAt?: Date | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -136,10 +164,15 @@ export interface AcceptedSend {
   push?: PushContent | null;
   settings: SendSettings;
   createdAt: Date;
+  /** A scheduled send (issue 21): when it is due; null: at once. */
+  sendAt?: Date | null;
 }
 
-/** The notification of an accepted send before its worker has written it (status as accepted, decision pending). */
-export function acceptedView(s: AcceptedSend): Notification {
+/**
+ * The notification of an accepted send before its worker has written it (status as accepted,
+ * decision pending); `scheduled`: a scheduled send whose timer has not fired.
+ */
+export function acceptedView(s: AcceptedSend, scheduled = false): Notification {
   return {
     id: s.id,
     projectId: s.projectId,
@@ -149,17 +182,18 @@ export function acceptedView(s: AcceptedSend): Notification {
     payloadJson: s.payloadJson,
     read: false,
     opened: false,
-    status: s.payloadJson !== null ? 'enqueued' : 'not_requested',
+    status: scheduled ? 'scheduled' : s.payloadJson !== null ? 'enqueued' : 'not_requested',
     email: s.email ? emailPending() : emailNotRequested(),
     sms: s.sms ? emailPending() : emailNotRequested(),
     push: s.push ? emailPending() : emailNotRequested(),
     decision: {},
+    sendAt: s.sendAt ?? null,
     createdAt: s.createdAt,
     updatedAt: s.createdAt,
   };
 }
 
-export type BroadcastStatus = 'enqueued' | 'fanning_out' | 'completed' | 'failed';
+export type BroadcastStatus = 'scheduled' | 'canceled' | 'enqueued' | 'fanning_out' | 'completed' | 'failed';
 
 /** A broadcast's email or push: sent to every eligible recipient unless more are eligible than the project's cap. */
 export interface BroadcastOutbound {
@@ -180,6 +214,8 @@ export interface Broadcast {
   email: BroadcastOutbound | null;
   /** null when the broadcast carries no push block. */
   push: BroadcastOutbound | null;
+  /** When a scheduled broadcast is (or was) due (issue 21); null: at once. */
+  sendAt?: Date | null;
   createdAt: Date;
   updatedAt: Date;
 }

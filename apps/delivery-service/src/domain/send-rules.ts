@@ -1,6 +1,7 @@
 import { hasControlChars, LIMITS } from '@herald/contracts';
 import { checkRecipientId, DomainError, invalid, violation, type Violation } from '@herald/service-kit';
 import type { EmailContent, PushContent, SendSettings, SmsContent, Target } from './notification';
+import { escalationViolations, sendAtViolations } from './timing-rules';
 
 /** A send as it reaches the delivery service; `recipientId` null is a broadcast. */
 export interface SendInput {
@@ -13,6 +14,8 @@ export interface SendInput {
   sms: SmsContent | null;
   push: PushContent | null;
   idempotencyKey: string;
+  /** When to send (issue 21), RFC 3339 as sent; absent: now. */
+  sendAt?: string;
 }
 
 export type Medium = 'in_app' | 'email' | 'sms' | 'web_push';
@@ -111,7 +114,7 @@ function recipientViolations(id: string | null): Violation[] {
  * medium, sms on a broadcast, email or push on a broadcast the project does not allow. Throws a
  * DomainError; returns the mediums the send asks for (each block asks for its medium).
  */
-export function checkSend(input: SendInput): Medium[] {
+export function checkSend(input: SendInput, now: Date = new Date()): Medium[] {
   const broadcast = input.recipientId === null;
   const violations = [
     ...recipientViolations(input.recipientId),
@@ -119,6 +122,8 @@ export function checkSend(input: SendInput): Medium[] {
     ...emailViolations(input.email),
     ...smsViolations(input.sms),
     ...pushViolations(input.push),
+    ...sendAtViolations(input.sendAt, now),
+    ...escalationViolations(input.email, input.payloadJson !== null),
   ];
   const hasMedium = input.payloadJson !== null || input.email !== null || input.sms !== null || input.push !== null;
   violations.push(...payloadViolations(input.payloadJson, broadcast && hasMedium));

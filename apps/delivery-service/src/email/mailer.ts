@@ -8,8 +8,14 @@ export interface OutgoingEmail {
   subject: string;
   html: string;
   text?: string;
-  /** The notification the mail belongs to (`X-Herald-Notification`, for support); absent for Herald's own mails (contact confirmation). */
+  /** The notification the mail belongs to (`X-Herald-Notification`, for support); absent for Herald's own mails (contact confirmation) and on a digest. */
   notificationId?: number;
+  /**
+   * A digest mail (issue 21): `X-Herald-Digest: <id>`, and a Message-ID fixed by the digest id, so
+   * that a mail sent again after a crash (before its outcome was written) is the same message to
+   * the receiver.
+   */
+  digestId?: number;
   /** The project's sender; absent: the configured default (SMTP_FROM). */
   from?: { address: string; name: string | null };
   /** The display name for this mail only (the send's `email.from_name`); the address stays. */
@@ -32,7 +38,7 @@ export interface DkimSettings {
  */
 const SIGNED_HEADERS = [
   'From', 'Sender', 'Reply-To', 'Subject', 'Date', 'Message-ID', 'To', 'Cc', 'MIME-Version', 'Content-Type',
-  'Content-Transfer-Encoding', 'List-Unsubscribe', 'List-Unsubscribe-Post', 'Auto-Submitted', 'X-Herald-Notification',
+  'Content-Transfer-Encoding', 'List-Unsubscribe', 'List-Unsubscribe-Post', 'Auto-Submitted', 'X-Herald-Notification', 'X-Herald-Digest',
 ].join(':');
 
 /** The domain of an address (`a@b.c` → `b.c`). */
@@ -133,6 +139,7 @@ export function createMailer(opts: { url: string; from: string; poolSize: number
       const fromAddress = mail.from?.address ?? defaultFrom;
       const headers: Record<string, string> = { 'Auto-Submitted': 'auto-generated' };
       if (mail.notificationId !== undefined) headers['X-Herald-Notification'] = String(mail.notificationId);
+      if (mail.digestId !== undefined) headers['X-Herald-Digest'] = String(mail.digestId);
       if (mail.unsubscribeUrl) {
         headers['List-Unsubscribe'] = `<${mail.unsubscribeUrl}>`;
         headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click';
@@ -148,7 +155,7 @@ export function createMailer(opts: { url: string; from: string; poolSize: number
           text: mail.text ?? plainText(mail.html),
           date: new Date(),
           // On the sender's domain (the project's when it has one), unique per mail.
-          messageId: `<${randomUUID()}@${domainOf(fromAddress)}>`,
+          messageId: `<${mail.digestId !== undefined ? `herald-digest-${mail.digestId}` : randomUUID()}@${domainOf(fromAddress)}>`,
           headers,
         }),
       );

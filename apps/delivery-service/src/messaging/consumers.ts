@@ -5,6 +5,8 @@ import {
   BroadcastJobSchema,
   DELIVERY_BROADCAST_CONSUMER,
   DELIVERY_CHUNK_CONSUMER,
+  DELIVERY_DIGEST_CONSUMER,
+  DigestJobSchema,
   DELIVERY_EMAIL_CONSUMER,
   DELIVERY_PUSH_CONSUMER,
   DELIVERY_RECIPIENT_DELETED_CONSUMER,
@@ -151,6 +153,17 @@ export async function startConsumers(opts: {
         },
       }),
     ),
+    startWorker({
+      ...base,
+      durable: DELIVERY_DIGEST_CONSUMER,
+      concurrency: 8,
+      async handle(m) {
+        const job = decode(m, (d) => fromBinary(DigestJobSchema, d));
+        if (isOutcome(job)) return job;
+        const step = await usecases.closeDigest(Number(job.digestId), m.info.deliveryCount);
+        return step.kind === 'retry' ? { retryInMs: step.inMs } : done;
+      },
+    }),
     startWorker({
       nc,
       logger,

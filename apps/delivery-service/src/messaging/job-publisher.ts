@@ -5,10 +5,12 @@ import {
   BroadcastJobSchema,
   DELIVERY_BROADCAST_SUBJECT,
   DELIVERY_CHUNK_SUBJECT,
+  DELIVERY_DIGEST_SUBJECT,
   DELIVERY_EMAIL_SUBJECT,
   DELIVERY_PUSH_SUBJECT,
   DELIVERY_SMS_SUBJECT,
   deliverySendSubject,
+  DigestJobSchema,
   OutboundJobSchema,
 } from '@herald/contracts';
 import { Code, ConnectError } from '@connectrpc/connect';
@@ -44,10 +46,10 @@ export function createJobPublisher(nc: NatsConnection): JobPort {
   return {
     // No msgID: the id is the notification's own (a second copy writes nothing), and the broker keeps
     // no de-duplication entry per send. Publishes of concurrent sends are pipelined on the connection.
-    async send(s) {
+    async send(s, opts = {}) {
       const data = encodeSend(s);
       try {
-        await sendPublish.execute(() => js.publish(deliverySendSubject(s.id), data, { timeout: 5_000, headers: traceHeaders() }));
+        await sendPublish.execute(() => js.publish(deliverySendSubject(s.id), data, { timeout: 5_000, headers: traceHeaders(), ...(opts.msgId ? { msgID: opts.msgId } : {}) }));
       } catch (err) {
         throw new ConnectError('The message broker is unavailable; the send was not accepted', Code.Unavailable, undefined, undefined, err);
       }
@@ -56,6 +58,7 @@ export function createJobPublisher(nc: NatsConnection): JobPort {
       publish(OUTBOUND_JOBS[medium].subject, OutboundJobSchema, { projectId: BigInt(projectId), notificationId: BigInt(id) }, `${OUTBOUND_JOBS[medium].msgId}:${id}`),
     broadcast: (projectId, id, publishId = `broadcast:${id}`) =>
       publish(DELIVERY_BROADCAST_SUBJECT, BroadcastJobSchema, { projectId: BigInt(projectId), broadcastId: BigInt(id) }, publishId),
+    digest: (projectId, id) => publish(DELIVERY_DIGEST_SUBJECT, DigestJobSchema, { projectId: BigInt(projectId), digestId: BigInt(id) }, `digest:${id}`),
     chunk: (job) => publish(DELIVERY_CHUNK_SUBJECT, BroadcastChunkJobSchema, job, `chunk:${job.broadcastId}:${job.chunkIndex}`),
   };
 }

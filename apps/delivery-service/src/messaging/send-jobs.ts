@@ -18,7 +18,9 @@ export function encodeSend(s: AcceptedSend): Uint8Array {
       recipientSeq: BigInt(s.recipientSeq),
       target: s.target ?? undefined,
       payloadJson: s.payloadJson ?? undefined,
-      email: s.email ? { subject: s.email.subject, html: s.email.html, text: s.email.text, fromName: s.email.from_name } : undefined,
+      email: s.email
+        ? { subject: s.email.subject, html: s.email.html, text: s.email.text, fromName: s.email.from_name, delaySeconds: s.email.delay_seconds, unless: s.email.unless }
+        : undefined,
       sms: s.sms ?? undefined,
       push: s.push ?? undefined,
       settings: {
@@ -32,6 +34,7 @@ export function encodeSend(s: AcceptedSend): Uint8Array {
         retentionDays: s.settings.retentionDays ?? undefined,
       },
       createdAt: timestampFromDate(s.createdAt),
+      sendAt: s.sendAt ? timestampFromDate(s.sendAt) : undefined,
     }),
   );
 }
@@ -39,7 +42,7 @@ export function encodeSend(s: AcceptedSend): Uint8Array {
 /** The accepted send a SendJob carries (throws on a message that is not one). */
 export function decodeSend(data: Uint8Array): AcceptedSend {
   const j: SendJob = fromBinary(SendJobSchema, data);
-  const input = toSendInput({ ...j, idempotencyKey: '', $typeName: 'herald.delivery.v1.SendRequest' });
+  const input = toSendInput({ ...j, sendAt: undefined, idempotencyKey: '', $typeName: 'herald.delivery.v1.SendRequest' });
   if (!j.createdAt || j.notificationId <= 0n) throw new Error('not a SendJob');
   return {
     id: Number(j.notificationId),
@@ -53,6 +56,7 @@ export function decodeSend(data: Uint8Array): AcceptedSend {
     push: input.push,
     settings: input.settings,
     createdAt: timestampDate(j.createdAt),
+    sendAt: j.sendAt ? timestampDate(j.sendAt) : null,
   };
 }
 

@@ -5,6 +5,8 @@ import {
   DELIVERY_BROADCAST_SUBJECT,
   DELIVERY_CHUNK_CONSUMER,
   DELIVERY_CHUNK_SUBJECT,
+  DELIVERY_DIGEST_CONSUMER,
+  DELIVERY_DIGEST_SUBJECT,
   DELIVERY_EMAIL_CONSUMER,
   DELIVERY_EMAIL_SUBJECT,
   DELIVERY_PUSH_CONSUMER,
@@ -59,6 +61,8 @@ export async function ensureDeliveryStreams(nc: NatsConnection, ackWaitMs: numbe
   await ensureConsumer(nc, ...work(DELIVERY_EMAIL_CONSUMER, DELIVERY_EMAIL_SUBJECT, 10_000));
   await ensureConsumer(nc, ...work(DELIVERY_SMS_CONSUMER, DELIVERY_SMS_SUBJECT, 10_000));
   await ensureConsumer(nc, ...work(DELIVERY_PUSH_CONSUMER, DELIVERY_PUSH_SUBJECT, 10_000));
+  // Closing email digests (issue 21): one job per digest.
+  await ensureConsumer(nc, ...work(DELIVERY_DIGEST_CONSUMER, DELIVERY_DIGEST_SUBJECT, 1_000));
   await ensureConsumer(nc, EVENTS_STREAM, {
     durable_name: DELIVERY_RECIPIENT_DELETED_CONSUMER,
     filter_subject: RECIPIENT_DELETED_SUBJECT,

@@ -3,7 +3,7 @@ import { DeliveryService, ErrorInfoSchema } from '@herald/contracts';
 import { toConnectError, type Logger } from '@herald/service-kit';
 import type { DeliveryUseCases } from '../usecases';
 import type { SendResult } from '../usecases/send-notification';
-import { toPbBroadcast, toPbNotification, toSendInput } from './mappers';
+import { toPbBroadcast, toPbDigest, toPbNotification, toSendInput } from './mappers';
 
 const sendResponse = (r: SendResult) => ({
   notification: r.notification ? toPbNotification(r.notification) : undefined,
@@ -57,6 +57,15 @@ export const deliveryRoutes = (uc: DeliveryUseCases, logger: Logger, push: { vap
     },
     async markAllRead(req) {
       return { updated: BigInt(await uc.markAllRead(Number(req.projectId), req.recipientId)) };
+    },
+    async cancelNotification(req) {
+      return { notification: toPbNotification(await uc.cancelNotification(Number(req.projectId), Number(req.id))) };
+    },
+    async cancelBroadcast(req) {
+      return { broadcast: toPbBroadcast(await uc.cancelBroadcast(Number(req.projectId), Number(req.id))) };
+    },
+    async getDigest(req) {
+      return { digest: toPbDigest(await uc.getDigest(Number(req.projectId), Number(req.id))) };
     },
     async checkUnsubscribeToken(req) {
       const claim = uc.checkUnsubscribeToken(req.token);

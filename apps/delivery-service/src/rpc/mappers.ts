@@ -1,9 +1,10 @@
 import { create } from '@bufbuild/protobuf';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
-import { BroadcastSchema, NotificationSchema, type DecisionTarget, type SendRequest, type Broadcast as PbBroadcast, type Notification as PbNotification } from '@herald/contracts';
+import { BroadcastSchema, DigestSchema, NotificationSchema, type Digest as PbDigest, type DecisionTarget, type SendRequest, type Broadcast as PbBroadcast, type Notification as PbNotification } from '@herald/contracts';
 import { emailBecause, inAppBecause, outboundBecause, type CascadeDecision } from '../domain/decision';
-import type { Broadcast, Notification, OutboundOutcome } from '../domain/notification';
+import type { Broadcast, EmailUnless, Notification, OutboundOutcome } from '../domain/notification';
 import type { SendInput } from '../domain/send-rules';
+import type { DigestView } from '../usecases/get-digest';
 
 export function toSendInput(req: SendRequest): SendInput {
   const quota = req.settings?.monthlyQuota;
@@ -27,6 +28,8 @@ export function toSendInput(req: SendRequest): SendInput {
           html: req.email.html,
           ...(req.email.text !== undefined ? { text: req.email.text } : {}),
           ...(req.email.fromName !== undefined ? { from_name: req.email.fromName } : {}),
+          ...(req.email.delaySeconds !== undefined ? { delay_seconds: req.email.delaySeconds } : {}),
+          ...(req.email.unless !== undefined && req.email.unless !== '' ? { unless: req.email.unless as EmailUnless } : {}),
         }
       : null,
     sms: req.sms ? { text: req.sms.text } : null,
@@ -40,6 +43,7 @@ export function toSendInput(req: SendRequest): SendInput {
         }
       : null,
     idempotencyKey: req.idempotencyKey,
+    ...(req.sendAt !== undefined ? { sendAt: req.sendAt } : {}),
   };
 }
 
@@ -65,6 +69,7 @@ function pbOutcome(e: OutboundOutcome, field: 'email' | 'sms' | 'push') {
     sentAt: e.sent_at ? timestampFromDate(e.sent_at) : undefined,
     error: e.error ?? undefined,
     provider: e.provider ?? undefined,
+    digestId: e.digest_id ? BigInt(e.digest_id) : undefined,
   };
 }
 
@@ -117,6 +122,7 @@ export function toPbNotification(n: Notification, opts: { omitPayload?: boolean 
     email: pbOutcome(e, 'email'),
     sms: pbOutcome(n.sms, 'sms'),
     push: pbOutcome(n.push, 'push'),
+    sendAt: n.sendAt ? timestampFromDate(n.sendAt) : undefined,
     decision: d
       ? {
           inApp: n.status !== 'not_requested' ? pbDecision(inAppBecause(n.status, d.in_app)) : undefined,
@@ -125,6 +131,25 @@ export function toPbNotification(n: Notification, opts: { omitPayload?: boolean 
           webPush: n.push.status !== 'not_requested' ? pbDecision(outboundBecause(n.push, d.web_push)) : undefined,
         }
       : undefined,
+  });
+}
+
+export function toPbDigest(d: DigestView): PbDigest {
+  return create(DigestSchema, {
+    id: BigInt(d.id),
+    recipientId: d.recipientId,
+    entryId: BigInt(d.entryId),
+    target: d.target,
+    status: d.status,
+    subject: d.subject,
+    openedAt: timestampFromDate(d.openedAt),
+    closesAt: timestampFromDate(d.closesAt),
+    sentAt: d.sentAt ? timestampFromDate(d.sentAt) : undefined,
+    messageId: d.messageId ?? undefined,
+    address: d.address ?? undefined,
+    notificationIds: d.notificationIds.map(BigInt),
+    maxItems: d.maxItems,
+    reason: d.reason ?? undefined,
   });
 }
 
@@ -140,5 +165,6 @@ export function toPbBroadcast(b: Broadcast): PbBroadcast {
     push: b.push ? { status: b.push.status, eligible: b.push.eligible === null ? undefined : BigInt(b.push.eligible) } : undefined,
     createdAt: timestampFromDate(b.createdAt),
     updatedAt: timestampFromDate(b.updatedAt),
+    sendAt: b.sendAt ? timestampFromDate(b.sendAt) : undefined,
   });
 }

@@ -59,7 +59,23 @@ export function preferenceResolver(client: PreferenceClient): PreferenceResolver
     async resolveBatch(req) {
       const r = await client.resolveBatch(req);
       const distinct = r.decisions.map(cascadeDecisionOf);
-      return { enabled: r.enabled, covered: r.covered, mandatory: r.mandatory, decisions: req.recipientIds.map((_, i) => distinct[r.decisionOf[i] ?? -1]) };
+      const g = r.governing;
+      return {
+        enabled: r.enabled,
+        covered: r.covered,
+        mandatory: r.mandatory,
+        decisions: req.recipientIds.map((_, i) => distinct[r.decisionOf[i] ?? -1]),
+        ...(g
+          ? {
+              governing: {
+                id: Number(g.id),
+                target: { channel: g.target?.channel ?? '', topic: g.target?.topic ?? '', event: g.target?.event ?? '' },
+                ...(g.digest ? { digest: { windowSeconds: g.digest.windowSeconds, maxItems: g.digest.maxItems, subject: g.digest.subject } } : {}),
+                ...(g.throttle ? { throttle: { max: g.throttle.max, windowSeconds: g.throttle.windowSeconds } } : {}),
+              },
+            }
+          : {}),
+      };
     },
   };
 }

@@ -36,6 +36,8 @@ export interface BroadcastDoc {
   updated_at: Date;
   /** When retention removes it with its chunks (created_at + retention_days at send time); null/absent: never. */
   expires_at?: Date | null;
+  /** A scheduled broadcast (issue 21): when it is (or was) due. */
+  send_at?: Date | null;
 }
 
 /** One chunk whose notifications are all written and gated. Insert-only: its unique _id counts it once. */
@@ -122,6 +124,7 @@ export function toBroadcast(d: BroadcastDoc, progress?: BroadcastProgress): Broa
     notificationsCreated: d.status === 'completed' || !progress ? d.notifications_created : progress.created,
     email: d.email,
     push: d.push ?? null,
+    sendAt: d.send_at ?? null,
     createdAt: d.created_at,
     updatedAt: d.updated_at,
   };
@@ -204,14 +207,29 @@ export function createBroadcastRepository(db: Db) {
           }
         }
         if (held.length < cap) continue; // slots were taken between the read and the inserts: read again
-        const running = new Map(
-          (await col.find({ _id: { $in: held.map((d) => d.broadcast_id) } }, { projection: { _id: 1, status: 1 } }).toArray()).map((b) => [b._id, RUNNING.includes(b.status)]),
+        const statusOf = new Map(
+          (await col.find({ _id: { $in: held.map((d) => d.broadcast_id) } }, { projection: { _id: 1, status: 1 } }).toArray()).map((b) => [b._id, b.status]),
         );
-        const stale = held.filter((d) => (running.has(d.broadcast_id) ? !running.get(d.broadcast_id) : now.getTime() - d.claimed_at.getTime() > leaseMs));
+        // A holder that is not running lost its release to a crash; one never written, or still
+        // `scheduled` (a firing claims its slot before it starts it, issue 21), after the lease.
+        const leaseOver = (d: BroadcastSlotDoc) => now.getTime() - d.claimed_at.getTime() > leaseMs;
+        const stale = held.filter((d) => {
+          const status = statusOf.get(d.broadcast_id);
+          return status === undefined || status === 'scheduled' ? leaseOver(d) : !RUNNING.includes(status);
+        });
         if (stale.length === 0) return false;
         for (const d of stale) await retryBusy(() => slots.deleteOne({ _id: d._id, broadcast_id: d.broadcast_id, claimed_at: d.claimed_at }));
       }
       throw new Error('broadcast slot claim did not settle');
+    },
+    /** A scheduled broadcast fired (issue 21): it is `enqueued` from now (its fan-out job follows). */
+    async markFired(id: number, now: Date): Promise<void> {
+      await retryBusy(() => col.updateOne({ _id: id, status: 'scheduled' }, { $set: { status: 'enqueued', updated_at: now } }));
+    },
+    /** A scheduled broadcast canceled (issue 21; the cancel won its timer's fate first). Returns it as stored after. */
+    async markCanceled(id: number, now: Date): Promise<BroadcastDoc | null> {
+      await retryBusy(() => col.updateOne({ _id: id, status: 'scheduled' }, { $set: { status: 'canceled', updated_at: now } }));
+      return col.findOne({ _id: id });
     },
     /** Frees the slot a broadcast holds (none held: nothing to do). */
     async releaseSlot(broadcastId: number): Promise<void> {

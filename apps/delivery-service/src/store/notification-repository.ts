@@ -7,6 +7,7 @@ import { createBroadcastPayloads } from './broadcast-payloads';
 import { createBulkWriteLane, type BulkWriteLane } from './bulk-write-lane';
 import { insertManyFates } from './insert-fates';
 import { createExpiryIndex, pruneExpiredBatch, withExpiry } from './expiry';
+import type { DigestRule } from '../usecases/digest-rule';
 import { retryBusy } from './store-retry';
 
 /**
@@ -71,6 +72,10 @@ export interface NotificationDoc {
   read_changed_at?: Date;
   /** When `opened` last changed. */
   opened_changed_at?: Date;
+  /** A scheduled send (issue 21): when it was due. */
+  send_at?: Date | null;
+  /** A pending email governed by an entry with a digest (issue 21): the digest it joins, not a mail of its own. */
+  digest_rule?: DigestRule;
   created_at: Date;
   updated_at: Date;
 }
@@ -90,6 +95,7 @@ export function toNotification(d: NotificationDoc): Notification {
     sms: d.sms ?? emailNotRequested(),
     push: d.push ?? emailNotRequested(),
     ...(d.decision ? { decision: d.decision } : {}),
+    sendAt: d.send_at ?? null,
     createdAt: d.created_at,
     updatedAt: d.updated_at,
   };
@@ -104,7 +110,7 @@ export function acceptedNotification(d: NotificationDoc): Notification {
     ...toNotification(d),
     read: false,
     opened: false,
-    status: d.payload_json !== null ? 'enqueued' : 'not_requested',
+    status: d.send_at ? 'scheduled' : d.payload_json !== null ? 'enqueued' : 'not_requested',
     email: d.email.status === 'not_requested' ? emailNotRequested() : emailPending(),
     sms: !d.sms || d.sms.status === 'not_requested' ? emailNotRequested() : emailPending(),
     push: !d.push || d.push.status === 'not_requested' ? emailNotRequested() : emailPending(),
@@ -221,6 +227,16 @@ export function createNotificationRepository(db: Db, opts: { bulkLane?: BulkWrit
       const docs = await col.find({ _id: { $in: ids }, project_id: projectId }, { projection: { _id: 1, payload_json: 1, payload_in_broadcast: 1, broadcast_id: 1 } }).toArray();
       await withPayloads(docs);
       return new Map(docs.map((d) => [d._id, d.payload_json]));
+    },
+
+    /**
+     * Sets the same email outcome on these notifications where it is still pending (a digest's items,
+     * issue 21): one update for the whole digest. Returns how many changed.
+     */
+    async setEmailWherePending(ids: number[], email: OutboundOutcome, now: Date): Promise<number> {
+      if (ids.length === 0) return 0;
+      const r = await retryBusy(() => col.updateMany({ _id: { $in: ids }, 'email.status': 'pending' }, { $set: { email, updated_at: now } }));
+      return r.modifiedCount;
     },
 
     /**

@@ -1,4 +1,4 @@
-import { Counter, Gauge, type Registry } from 'prom-client';
+import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
 import type { NotificationStatus } from '../domain/notification';
 import type { OutboundMedium } from '../domain/outbound';
 
@@ -21,6 +21,8 @@ export interface DeliveryMetrics {
   redelivered(consumer: string): void;
   /** The broadcast write lane paused this long for fairness (BROADCAST_WRITE_SHARE). */
   broadcastWritePause(ms: number): void;
+  /** A timer fired (issue 21), `latenessMs` after it was due. */
+  timerFired(kind: string, latenessMs: number): void;
 }
 
 /** The delivery service's counters in the process registry. */
@@ -72,7 +74,15 @@ export function createDeliveryMetrics(registry: Registry): DeliveryMetrics {
     help: 'Time the broadcast write lane paused after its slices to leave the store to other writes (BROADCAST_WRITE_SHARE)',
     registers: [registry],
   });
+  const lateness = new Histogram({
+    name: 'herald_timer_lateness_seconds',
+    help: 'How long after its due time a timer fired (scheduled sends, escalation emails, digest windows), by kind',
+    labelNames: ['kind'] as const,
+    buckets: [0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 30, 60],
+    registers: [registry],
+  });
   return {
+    timerFired: (kind, ms) => lateness.observe({ kind }, Math.max(0, ms) / 1000),
     broadcastWritePause: (ms) => pauses.inc(ms / 1000),
     notificationsFinal: (status, n = 1) => n > 0 && notifications.inc({ status }, n),
     outbound: (medium, outcome) => {

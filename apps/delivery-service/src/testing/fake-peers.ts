@@ -26,6 +26,11 @@ export class FakePeers {
   markFailures = 0;
   /** `${project}|${channel}|${topic}|${event}|${medium}` cataloged (topic `any` covers every topic but `none`) */
   readonly catalog = new Set<string>();
+  /**
+   * `${project}|${channel}|${topic}|${event}|${medium}` → what the catalog entry there asks of delivery
+   * (issue 21: digest, throttle). Setting one also catalogs the pair.
+   */
+  readonly entries = new Map<string, { id: bigint; digest?: { windowSeconds: number; maxItems: number; subject: string }; throttle?: { max: number; windowSeconds: number } }>();
   /** `${project}|${recipient}|${medium}` muted */
   readonly muted = new Set<string>();
   /** `${project}|${recipient}` → creation sequence (incarnation), service-wide like the real one */
@@ -67,8 +72,9 @@ export class FakePeers {
   }
   covered(project: bigint, t: { channel: string; topic: string; event: string } | undefined, medium: string) {
     if (!t) return false;
-    const exact = this.catalog.has(`${project}|${t.channel}|${t.topic}|${t.event}|${medium}`);
-    const any = t.topic !== 'none' && this.catalog.has(`${project}|${t.channel}|any|${t.event}|${medium}`);
+    const has = (k: string) => this.catalog.has(k) || this.entries.has(k);
+    const exact = has(`${project}|${t.channel}|${t.topic}|${t.event}|${medium}`);
+    const any = t.topic !== 'none' && has(`${project}|${t.channel}|any|${t.event}|${medium}`);
     return exact || any;
   }
 
@@ -184,7 +190,12 @@ export class FakePeers {
         const entry = { because: 'catalog_entry', catalogEntry: { id: 1n, label: 'fake entry', target: { channel: t.channel, topic: t.topic, event: t.event }, medium: req.medium, defaultEnabled: true, mandatory: false } };
         const byDefault = { because: 'medium_default' };
         const muted = req.recipientIds.map((id) => this.muted.has(`${req.projectId}|${id}|${req.medium}`));
+        const exactKey = `${req.projectId}|${t.channel}|${t.topic}|${t.event}|${req.medium}`;
+        const anyKey = `${req.projectId}|${t.channel}|any|${t.event}|${req.medium}`;
+        const governing = this.entries.get(exactKey) ?? (t.topic !== 'none' ? this.entries.get(anyKey) : undefined);
+        const governingTarget = this.entries.has(exactKey) ? t : { ...t, topic: 'any' };
         return {
+          governing: governing && { id: governing.id, target: { channel: governingTarget.channel, topic: governingTarget.topic, event: governingTarget.event }, digest: governing.digest, throttle: governing.throttle },
           covered,
           enabled: muted.map((m) => !m && (req.medium === 'in_app' ? true : covered)),
           decisions: [rule, covered ? entry : byDefault],

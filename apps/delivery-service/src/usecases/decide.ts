@@ -1,10 +1,12 @@
 import { MEDIUM_DEFAULT, type StoredDecision } from '../domain/decision';
-import { emailNotRequested, type NotificationStatus, type OutboundOutcome, type Target } from '../domain/notification';
+import { emailNotRequested, emailSkipped, type NotificationStatus, type OutboundOutcome, type Target } from '../domain/notification';
 import { OUTBOUND_MEDIUMS, type OutboundMedium } from '../domain/outbound';
 import { quotaPeriod } from '../domain/quota';
 import type { NotificationDoc } from '../store/notification-repository';
 import { quotaOwner } from '../store/quota-repository';
 import type { DeliveryDeps } from './deps';
+import { applyThrottle } from './apply-throttles';
+import { digestRuleOf, type DigestRule } from './digest-rule';
 import { gateOutbound } from './gate-outbound';
 
 /** One notification to decide: who, what it asks for, and the quota it counts against. */
@@ -28,6 +30,8 @@ export interface Decided {
   /** The outcome of each outbound medium asked for (absent: not requested). */
   outbound: Partial<Record<OutboundMedium, OutboundOutcome>>;
   decision: StoredDecision;
+  /** A pending email governed by an entry with a digest (issue 21): it is collected, not mailed alone. */
+  digest?: DigestRule;
 }
 
 /** The outcome fields of a notification document: `email` always, `sms` and `push` only when asked for. */
@@ -65,7 +69,11 @@ const targetKey = (d: ToDecide) => `${d.projectId}|${d.target ? JSON.stringify([
  * once. Quota: one unit per (notification, medium), owned by it, so deciding again (a redelivered
  * job, `maybeSpent`) never spends a second unit.
  */
-export async function decide(deps: Pick<DeliveryDeps, 'preferences' | 'recipients' | 'quota' | 'metrics'>, items: ToDecide[], opts: { maybeSpent?: boolean } = {}): Promise<Map<number, Decided>> {
+export async function decide(
+  deps: Pick<DeliveryDeps, 'preferences' | 'recipients' | 'quota' | 'metrics' | 'throttles' | 'now'>,
+  items: ToDecide[],
+  opts: { maybeSpent?: boolean } = {},
+): Promise<Map<number, Decided>> {
   const out = new Map<number, Decided>(
     items.map((d) => [d.id, { status: d.inApp ? 'enqueued' : 'not_requested', outbound: {}, decision: {} }]),
   );
@@ -87,12 +95,19 @@ export async function decide(deps: Pick<DeliveryDeps, 'preferences' | 'recipient
         const ids = [...new Set(part.map((d) => d.recipientId))];
         const r = await deps.preferences.resolveBatch({ projectId: BigInt(first.projectId), target: first.target, medium: 'in_app', recipientIds: ids });
         const at = new Map(ids.map((id, i) => [id, i]));
+        const passed: ToDecide[] = [];
         for (const d of part) {
           const i = at.get(d.recipientId)!;
           const o = out.get(d.id)!;
           if (r.decisions[i]) o.decision.in_app = r.decisions[i];
-          if (r.enabled[i]) enabled.push(d);
+          if (r.enabled[i]) passed.push(d);
           else o.status = 'suppressed';
+        }
+        // The governing entry's throttle (issue 21), before quota: a throttled one spends no unit.
+        const throttled = await applyThrottle(deps, first.projectId, 'in_app', r.governing, passed);
+        for (const d of passed) {
+          if (throttled.has(d.id)) out.get(d.id)!.status = 'throttled';
+          else enabled.push(d);
         }
       }),
     ),
@@ -119,11 +134,17 @@ export async function decide(deps: Pick<DeliveryDeps, 'preferences' | 'recipient
       ).flatMap((group) =>
         chunksOf(group, RESOLVE_MAX).map(async (part) => {
           const gated = await gateOutbound(deps, medium, part[0].projectId, part[0].target, [...new Set(part.map((d) => d.recipientId))]);
+          // The governing entry's throttle (issue 21), on every medium; its digest, on email only.
+          const passing = part.filter((d) => gated.byRecipient.get(d.recipientId)!.outcome.status === 'pending');
+          const throttled = await applyThrottle(deps, part[0].projectId, medium, gated.governing, passing);
+          const digest = medium === 'email' ? digestRuleOf(gated.governing) : undefined;
           for (const d of part) {
-            const g = gated.get(d.recipientId)!;
+            const g = gated.byRecipient.get(d.recipientId)!;
             const o = out.get(d.id)!;
-            o.outbound[medium] = g.outcome;
+            const outcome = throttled.has(d.id) ? emailSkipped('throttled', g.outcome.address) : g.outcome;
+            o.outbound[medium] = outcome;
             if (g.decision) o.decision[medium] = g.decision;
+            if (digest && outcome.status === 'pending') o.digest = digest;
           }
         }),
       ),

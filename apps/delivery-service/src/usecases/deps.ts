@@ -9,6 +9,9 @@ import type { IdempotencyRepository } from '../store/idempotency-repository';
 import type { NotificationRepository } from '../store/notification-repository';
 import type { QuotaRepository } from '../store/quota-repository';
 import type { SmsReportRepository } from '../store/sms-report-repository';
+import type { DigestRepository } from '../store/digest-repository';
+import type { ThrottleRepository } from '../store/throttle-repository';
+import type { TimerRepository } from '../store/timer-repository';
 import type { OutcomeEvents } from './outcome-events';
 import type { DeliveryMetrics } from '../telemetry/delivery-metrics';
 import type { AcceptedSends, JobPort, OutboundSenders, PreferenceResolver, RecipientDirectory, RecipientPresence } from './ports';
@@ -21,6 +24,11 @@ export interface DeliveryDeps {
   quota: QuotaRepository;
   /** SMS final statuses that arrived before their `sent` outcome was written. */
   smsReports: SmsReportRepository;
+  /** Issue 21: durable timers (scheduled sends, escalations, digest windows), throttle counts, digests. */
+  timers: TimerRepository;
+  throttles: ThrottleRepository;
+  digests: DigestRepository;
+  digestIds: IdAllocator;
   notificationIds: IdAllocator;
   broadcastIds: IdAllocator;
   jobs: JobPort;
@@ -60,7 +68,7 @@ export interface DeliveryDeps {
   now: () => Date;
   metrics: DeliveryMetrics;
   /** Fault tests only (config FAILPOINT): the process dies here, as if killed. */
-  failpoint?: (at: 'exit_after_insert' | 'exit_after_accept') => void;
+  failpoint?: (at: Failpoint) => void;
   settings: {
     chunkSize: number;
     /** Broadcasts of one project enqueued or fanning out at once (0: no cap). */
@@ -71,5 +79,10 @@ export interface DeliveryDeps {
     emailLeaseMs: number;
     /** Attempts and first retry delay (doubling) of each outbound medium's messages (email's are the two above). */
     outboundRetry?: Partial<Record<OutboundMedium, { maxAttempts: number; baseMs: number }>>;
+    /** A digest mail claimed this long ago and not recorded: its closing died, another may send it (same Message-ID). */
+    digestSendLeaseMs: number;
   };
 }
+
+/** Fault tests only (config FAILPOINT): where a process may be made to die. */
+export type Failpoint = 'exit_after_insert' | 'exit_after_accept' | 'exit_in_digest_close';

@@ -29,7 +29,7 @@ export function createFanOutBroadcast(deps: DeliveryDeps) {
 
   return async function fanOutBroadcast(broadcastId: number, working: () => void): Promise<void> {
     let b = await deps.broadcasts.findById(null, broadcastId);
-    if (!b || b.status === 'completed') return;
+    if (!b || b.status === 'completed' || b.status === 'scheduled' || b.status === 'canceled') return;
     if (!b.fanout_done) {
       const projectId = BigInt(b.project_id);
       const pageSize = deps.settings.chunkSize;

@@ -2,7 +2,7 @@ import { emailSkipped, type Broadcast, type BroadcastOutbound } from '../domain/
 import { outcomeField, type OutboundMedium } from '../domain/outbound';
 import { toBroadcast, type ChunkDoc } from '../store/broadcast-repository';
 import type { DeliveryDeps } from './deps';
-import { publishEach } from './publish-each';
+import { dispatchOutbound } from './dispatch-outbound';
 import { outboundEvents, type OutcomeEvent } from './outcome-events';
 import { broadcastOutbound } from './process-broadcast-chunk';
 
@@ -51,7 +51,6 @@ export function createFinishBroadcast(deps: DeliveryDeps) {
       blocked: (medium === 'email' ? progress.eligible : progress.pushEligible) > cap,
     }));
     if (mediums.length > 0) {
-      const projectId = BigInt(b.project_id);
       for (let from = 0; from < b.chunks_published; from += CHUNKS_PER_READ) {
         for (const chunk of await deps.broadcasts.chunkRecords(broadcastId, from, CHUNKS_PER_READ)) {
           for (const { medium, blocked } of mediums) {
@@ -66,7 +65,10 @@ export function createFinishBroadcast(deps: DeliveryDeps) {
               });
               await deps.events.emit(skipped.flatMap((n) => outboundEvents(n, medium)));
             } else if (!published) {
-              await publishEach(ids, (id) => deps.jobs.outbound(medium, projectId, id));
+              // At once, or for email after the escalation delay (issue 21), counted from now: at least the delay after each in-app delivery.
+              const now = deps.now();
+              const delaySeconds = medium === 'email' ? (b.email_content?.delay_seconds ?? 0) : 0;
+              await dispatchOutbound(deps, ids.map((id) => ({ medium, projectId: b.project_id, id, delaySeconds })), () => now);
             }
           }
         }

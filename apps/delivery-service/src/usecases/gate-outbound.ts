@@ -2,11 +2,18 @@ import type { CascadeDecision } from '../domain/decision';
 import { emailPending, emailSkipped, type OutboundOutcome, type Target } from '../domain/notification';
 import { UNDELIVERABLE_REASON, type OutboundMedium } from '../domain/outbound';
 import type { DeliveryDeps } from './deps';
+import type { GoverningEntry } from './ports';
 
 /** One recipient's gating of one outbound medium: the outcome, and the cascade's decision when the cascade ran. */
 export interface Gated {
   outcome: OutboundOutcome;
   decision?: CascadeDecision;
+}
+
+/** The gating of one batch: each recipient's outcome, and the governing entry (its digest and throttle, issue 21). */
+export interface GatedBatch {
+  byRecipient: Map<string, Gated>;
+  governing?: GoverningEntry;
 }
 
 /**
@@ -18,7 +25,8 @@ export interface Gated {
  * one-click unsubscribe: not when the governing entry is mandatory), or `skipped` with the reason
  * (`address_undeliverable`, for web push `subscription_expired`, when the contact is marked;
  * `contact_unconfirmed` while it awaits confirmation), with
- * the cascade step that decided the preference (issue 19).
+ * the cascade step that decided the preference (issue 19); and the governing entry (its digest and
+ * throttle, issue 21), which only email heeds.
  */
 export async function gateOutbound(
   deps: Pick<DeliveryDeps, 'preferences' | 'recipients'>,
@@ -26,16 +34,16 @@ export async function gateOutbound(
   projectId: number,
   target: Target | null,
   recipientIds: string[],
-): Promise<Map<string, Gated>> {
+): Promise<GatedBatch> {
   const out = new Map<string, Gated>();
   if (!target) {
     for (const id of recipientIds) out.set(id, { outcome: emailSkipped('no_target') });
-    return out;
+    return { byRecipient: out };
   }
   const resolved = await deps.preferences.resolveBatch({ projectId: BigInt(projectId), target, medium, recipientIds });
   if (!resolved.covered) {
     recipientIds.forEach((id, i) => out.set(id, { outcome: emailSkipped('not_cataloged'), decision: resolved.decisions[i] }));
-    return out;
+    return { byRecipient: out };
   }
   const enabled = recipientIds.filter((_, i) => resolved.enabled[i]);
   const contacts = enabled.length ? (await deps.recipients.getPrimaryContacts({ projectId: BigInt(projectId), recipientIds: enabled, medium })).contacts : [];
@@ -49,5 +57,5 @@ export async function gateOutbound(
     else if (contact.awaitingConfirmation) out.set(id, { outcome: emailSkipped('contact_unconfirmed', contact.address), decision });
     else out.set(id, { outcome: { ...emailPending(), address: contact.address, ...(medium === 'email' ? { unsubscribable: !resolved.mandatory } : {}) }, decision });
   });
-  return out;
+  return { byRecipient: out, governing: resolved.governing };
 }

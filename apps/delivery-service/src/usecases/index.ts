@@ -17,13 +17,21 @@ import { createSendNotification } from './send-notification';
 import { createGetPayloads } from './get-payloads';
 import { createUpdateNotification } from './update-notification';
 import { createWriteSends } from './write-sends';
+import { createCancelSends } from './cancel-sends';
+import { createCloseDigest } from './close-digest';
+import { createGetDigest } from './get-digest';
 
 export type { DeliveryDeps } from './deps';
 
 /** Every use case of the service, built from its dependencies. */
 export function createUseCases(deps: DeliveryDeps, logger: Logger) {
   const { writeSends, failSends } = createWriteSends(deps);
+  const { cancelNotification, cancelBroadcast } = createCancelSends(deps);
   return {
+    cancelNotification,
+    cancelBroadcast,
+    closeDigest: createCloseDigest(deps),
+    getDigest: createGetDigest(deps),
     sendNotification: createSendNotification(deps, logger),
     writeSends,
     failSends,

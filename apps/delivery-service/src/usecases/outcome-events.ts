@@ -30,6 +30,8 @@ const NOTIFICATION_FINAL: Partial<Record<Notification['status'], OutcomeType>> =
   suppressed: 'notification.suppressed',
   quota_exceeded: 'notification.quota_exceeded',
   failed: 'notification.failed',
+  throttled: 'notification.throttled',
+  canceled: 'notification.canceled',
 };
 /** The final outcomes of each outbound medium that are events (a retry, pending, is none). */
 const OUTBOUND_FINAL: Record<OutboundMedium, Partial<Record<OutboundStatus, OutcomeType>>> = {
@@ -75,6 +77,11 @@ export const pendingOutbound = (doc: NotificationDoc): OutboundMedium[] => OUTBO
 /** The final outcomes of a notification that left gating (in-app status, each outbound medium that ended at gating). */
 export function gatedEvents(doc: NotificationDoc, at?: Date): OutcomeEvent[] {
   return [...statusEvents(doc, at), ...OUTBOUND_MEDIUMS.flatMap((m) => outboundEvents(doc, m, at))];
+}
+
+/** `broadcast.canceled` (project-level): a scheduled broadcast canceled before it fired (issue 21). */
+export function broadcastCanceledEvent(b: Broadcast, at: Date): OutcomeEvent {
+  return { id: `b:${b.id}:canceled`, type: 'broadcast.canceled', at, projectId: b.projectId, recipientId: null, broadcast: b };
 }
 
 /**

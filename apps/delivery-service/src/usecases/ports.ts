@@ -1,6 +1,6 @@
 import { DomainError } from '@herald/service-kit';
 import type { CascadeDecision } from '../domain/decision';
-import type { AcceptedSend } from '../domain/notification';
+import type { AcceptedSend, Target } from '../domain/notification';
 import type { Accepted, OutboundMedium } from '../domain/outbound';
 import type { OutgoingEmail } from '../email/mailer';
 import type { OutgoingPush } from '../push/push-sender';
@@ -29,10 +29,15 @@ export interface ChunkJob {
  * none: its notification id is fixed before it is published, so a second copy writes nothing.
  */
 export interface JobPort {
-  /** Publishes an accepted direct send; resolves once JetStream stored it (the send is durable then). */
-  send(send: AcceptedSend): Promise<void>;
+  /**
+   * Publishes an accepted direct send; resolves once JetStream stored it (the send is durable then).
+   * `msgId`: a scheduled send handed on by its timer (a repeat of the firing is dropped).
+   */
+  send(send: AcceptedSend, opts?: { msgId?: string }): Promise<void>;
   /** One outbound message of a notification (its email, SMS or web push), for that medium's sender. */
   outbound(medium: OutboundMedium, projectId: number | bigint, notificationId: number): Promise<void>;
+  /** Close one email digest (issue 21); msgID `digest:<id>`. */
+  digest(projectId: number | bigint, digestId: number): Promise<void>;
   broadcast(projectId: number | bigint, broadcastId: number, publishId?: string): Promise<void>;
   chunk(job: ChunkJob): Promise<void>;
 }
@@ -67,15 +72,26 @@ export interface AcceptedSends {
   find(notificationId: number): Promise<AcceptedSend | null>;
 }
 
+/** What the governing catalog entry asks of delivery after the cascade (issue 21). */
+export interface GoverningEntry {
+  id: number;
+  target: Target;
+  digest?: { windowSeconds: number; maxItems: number; subject: string };
+  throttle?: { max: number; windowSeconds: number };
+}
+
 /** The preference service, as the use cases need it. */
 export interface PreferenceResolver {
-  /** `decisions[i]`: which step of the cascade decided recipient i (and the rule or entry it was). */
+  /**
+   * `decisions[i]`: which step of the cascade decided recipient i (and the rule or entry it was);
+   * `governing`: the governing catalog entry, when one exists, with its digest and throttle.
+   */
   resolveBatch(req: {
     projectId: bigint;
     target: { channel: string; topic: string; event: string };
     medium: string;
     recipientIds: string[];
-  }): Promise<{ enabled: boolean[]; covered: boolean; mandatory: boolean; decisions: (CascadeDecision | undefined)[] }>;
+  }): Promise<{ enabled: boolean[]; covered: boolean; mandatory: boolean; decisions: (CascadeDecision | undefined)[]; governing?: GoverningEntry }>;
   checkCoverage(req: { projectId: bigint; queries: { target: { channel: string; topic: string; event: string }; medium: string }[] }): Promise<{ covered: boolean[] }>;
 }
 

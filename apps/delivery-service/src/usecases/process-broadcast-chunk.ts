@@ -5,7 +5,7 @@ import type { NotificationDoc } from '../store/notification-repository';
 import { countByStatus } from '../telemetry/delivery-metrics';
 import { decide, outcomeFields } from './decide';
 import type { DeliveryDeps } from './deps';
-import { publishEach } from './publish-each';
+import { dispatchOutbound } from './dispatch-outbound';
 import { createFinishBroadcast } from './finish-broadcast';
 import { gatedEvents } from './outcome-events';
 
@@ -48,7 +48,6 @@ export function createProcessBroadcastChunk(deps: DeliveryDeps) {
   return async function processBroadcastChunk(job: ChunkJob): Promise<void> {
     const b = await deps.broadcasts.findById(null, job.broadcastId);
     if (!b) return;
-    const projectId = BigInt(b.project_id);
     // Ids are fixed by the chunk (its reserved block, in page order): a redelivered chunk meets its
     // own notifications by _id, and decides only the recipients it has not written yet.
     const idOf = (i: number) => job.firstNotificationId + i;
@@ -70,7 +69,7 @@ export function createProcessBroadcastChunk(deps: DeliveryDeps) {
           outbound: outbound.map((o) => o.medium),
           monthlyQuota: b.settings.monthlyQuota,
           // One unit per notification, in the broadcast's month: a redelivered chunk spends nothing twice.
-          createdAt: b.created_at,
+          createdAt: b.send_at ?? b.created_at,
         })),
         { maybeSpent: existing.length > 0 },
       );
@@ -92,6 +91,8 @@ export function createProcessBroadcastChunk(deps: DeliveryDeps) {
           email_content: null,
           ...(Object.values(d.outbound).some((o) => o?.status === 'pending') ? { settings: b.settings } : {}),
           decision: d.decision,
+          ...(d.digest ? { digest_rule: d.digest } : {}),
+          ...(b.send_at ? { send_at: b.send_at } : {}),
           expires_at: expiresAt(b.settings, now),
           created_at: now,
           updated_at: now,
@@ -112,13 +113,17 @@ export function createProcessBroadcastChunk(deps: DeliveryDeps) {
     // Outcome events of the chunk's notifications (those of an earlier delivery re-emitted, dropped
     // as repeats), before the chunk is recorded: a crash before the record redelivers the chunk.
     await deps.events.emit(live.flatMap((n) => gatedEvents(n)));
-    // Per outbound medium: the pending ones; published now when the medium's cap cannot be exceeded
-    // any more (even every recipient not yet paged would not bring the count over it).
+    // Per outbound medium: the pending ones; handed to the sender now (for email, after the escalation
+    // delay, issue 21) when the medium's cap cannot be exceeded any more (even every recipient not yet
+    // paged would not bring the count over it).
     const pending = new Map<OutboundMedium, { ids: number[]; published: boolean }>();
     for (const { medium, cap } of outbound) {
       const ids = live.filter((n) => n[outcomeField(medium)]?.status === 'pending').map((n) => n._id);
       const published = ids.length > 0 && (await capCannotBeExceeded(deps, b._id, cap));
-      if (published) await publishEach(ids, (id) => deps.jobs.outbound(medium, projectId, id));
+      if (published) {
+        const delaySeconds = medium === 'email' ? (b.email_content?.delay_seconds ?? 0) : 0;
+        await dispatchOutbound(deps, ids.map((id) => ({ medium, projectId: b.project_id, id, delaySeconds })), () => now);
+      }
       pending.set(medium, { ids, published });
     }
     const email = pending.get('email') ?? { ids: [], published: false };

@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import { conflict, createBatcher, DomainError, isDuplicateKey, type Logger } from '@herald/service-kit';
 import { acceptedView, type AcceptedSend, type Broadcast, type Notification, type Target } from '../domain/notification';
 import { checkSend, targetNotCataloged, type Medium, type SendInput } from '../domain/send-rules';
+import { scheduledFor } from '../domain/timing-rules';
+import { timerId, type TimerDoc } from '../store/timer-repository';
 import { toBroadcast, type BroadcastDoc } from '../store/broadcast-repository';
 import type { IdempotencyDoc } from '../store/idempotency-repository';
 import { acceptedNotification } from '../store/notification-repository';
@@ -22,7 +24,7 @@ const tooManyBroadcasts = (cap: number) =>
 function acceptedBroadcast(d: BroadcastDoc): Broadcast {
   return toBroadcast({
     ...d,
-    status: 'enqueued',
+    status: d.send_at ? 'scheduled' : 'enqueued',
     recipients_total: 0,
     notifications_created: 0,
     email: d.email_content ? { status: 'pending', eligible: null } : null,
@@ -59,6 +61,17 @@ export function createSendNotification(deps: DeliveryDeps, logger: Logger, opts:
     run: async (queries, projectId) => (await deps.preferences.checkCoverage({ projectId: BigInt(projectId), queries })).covered,
   });
 
+  // Scheduled sends (issue 21): concurrent ones insert their timers together (one insertMany).
+  const schedule = createBatcher<TimerDoc, boolean, number>({
+    lingerMs: 2,
+    maxBatch: 500,
+    concurrency: 4,
+    run: async (docs) => {
+      await deps.timers.schedule(docs);
+      return docs.map(() => true);
+    },
+  });
+
   const perform = async (input: SendInput, mediums: Medium[], givenId?: number): Promise<SendResult> => {
     const projectId = BigInt(input.projectId);
     if (input.settings.strictTargets && input.target) {
@@ -67,9 +80,12 @@ export function createSendNotification(deps: DeliveryDeps, logger: Logger, opts:
       if (missing.length > 0) throw targetNotCataloged(missing);
     }
     const now = deps.now();
+    // Issue 21: a future send_at makes it a scheduled send (a timer); absent or past, it goes now.
+    const dueAt = scheduledFor(input.sendAt, now);
     if (input.recipientId === null) {
       const id = givenId ?? (await deps.broadcastIds.next());
-      await claimBroadcastSlot(input.projectId, id, now);
+      // A scheduled broadcast takes its slot when it fires (it is not running until then).
+      if (!dueAt) await claimBroadcastSlot(input.projectId, id, now);
       const doc: BroadcastDoc = {
         _id: id,
         project_id: input.projectId,
@@ -89,7 +105,11 @@ export function createSendNotification(deps: DeliveryDeps, logger: Logger, opts:
         ...(input.push ? { push: { status: 'pending' as const, eligible: null } } : {}),
         created_at: now,
         updated_at: now,
+        ...(dueAt ? { status: 'scheduled' as const, send_at: dueAt } : {}),
       };
+      // The timer first: a scheduled broadcast is never without it (a timer whose broadcast was
+      // never written finds nothing to fire).
+      if (dueAt) await deps.timers.schedule([{ _id: timerId('broadcast', id), kind: 'broadcast', project_id: input.projectId, ref: id, due_ms: dueAt.getTime(), created_at: now }]);
       try {
         await deps.broadcasts.insert(doc);
       } catch (err) {
@@ -98,9 +118,7 @@ export function createSendNotification(deps: DeliveryDeps, logger: Logger, opts:
         // (freeing it now could free the slot of a broadcast whose insert did land).
         if (givenId === undefined || !isDuplicateKey(err)) throw err;
       }
-      await publishOrLeaveToSweeper(() =>
-        deps.jobs.broadcast(projectId, id),
-      );
+      if (!dueAt) await publishOrLeaveToSweeper(() => deps.jobs.broadcast(projectId, id));
       return { notification: null, broadcast: toBroadcast(doc) };
     }
     const [recipientSeq, id] = await Promise.all([deps.presence.ensure(projectId, input.recipientId), givenId ?? deps.notificationIds.next()]);
@@ -116,7 +134,13 @@ export function createSendNotification(deps: DeliveryDeps, logger: Logger, opts:
       push: input.push,
       settings: input.settings,
       createdAt: now,
+      sendAt: dueAt,
     };
+    if (dueAt) {
+      // Scheduled (issue 21): its timer holds the send until it fires, then it is published as any other.
+      await schedule.add({ _id: timerId('send', id), kind: 'send', project_id: input.projectId, ref: id, due_ms: dueAt.getTime(), send, created_at: now }, 0);
+      return { notification: acceptedView(send, true), broadcast: null };
+    }
     // Durable once the stream stored it; a failed publish fails the send (nothing was written). A
     // takeover publishing the same id again is harmless: the worker writes each id once.
     await deps.jobs.send(send);
@@ -153,13 +177,23 @@ export function createSendNotification(deps: DeliveryDeps, logger: Logger, opts:
     }
     const sent = await findSent(deps, projectId, claim.ref_id!);
     if (!sent) return null;
-    return { notification: 'accepted' in sent ? acceptedView(sent.accepted) : acceptedNotification(sent.doc), broadcast: null };
+    const scheduled = 'accepted' in sent && Boolean(sent.accepted.sendAt);
+    return { notification: 'accepted' in sent ? acceptedView(sent.accepted, scheduled) : acceptedNotification(sent.doc), broadcast: null };
   };
 
   const sendWithKey = async (input: SendInput, mediums: Medium[], key: string): Promise<SendResult> => {
     const hash = createHash('sha256')
-      // SMS and push join the hash only when present: keys claimed before they existed keep their hash.
-      .update(JSON.stringify([input.recipientId, input.target, input.payloadJson, input.email, ...(input.sms || input.push ? [input.sms, input.push] : [])]))
+      // SMS and push join the hash only when present, and so does send_at: keys claimed before they existed keep their hash.
+      .update(
+        JSON.stringify([
+          input.recipientId,
+          input.target,
+          input.payloadJson,
+          input.email,
+          ...(input.sms || input.push ? [input.sms, input.push] : []),
+          ...(input.sendAt !== undefined ? [{ send_at: input.sendAt }] : []),
+        ]),
+      )
       .digest('hex');
     const kind = input.recipientId === null ? ('broadcast' as const) : ('notification' as const);
     const deadline = Date.now() + waitMs;
@@ -201,7 +235,7 @@ export function createSendNotification(deps: DeliveryDeps, logger: Logger, opts:
   };
 
   return async function sendNotification(input: SendInput): Promise<SendResult> {
-    const mediums = checkSend(input);
+    const mediums = checkSend(input, deps.now());
     const key = input.idempotencyKey;
     return key ? sendWithKey(input, mediums, key) : perform(input, mediums);
   };

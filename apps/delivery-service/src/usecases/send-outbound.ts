@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from '@herald/service-kit';
-import type { OutboundOutcome } from '../domain/notification';
+import type { EmailContent, OutboundOutcome } from '../domain/notification';
 import { failureKind, outcomeField, type OutboundMedium } from '../domain/outbound';
 import { quotaPeriod } from '../domain/quota';
+import { heldBackByInApp } from '../domain/timing-rules';
 import { outcomeOf, type NotificationDoc, type OutcomeChange } from '../store/notification-repository';
 import { quotaOwner } from '../store/quota-repository';
+import { createCollectDigests } from './collect-digests';
 import type { DeliveryDeps } from './deps';
 import { channelOf } from './outbound-channels';
 import { outboundEvents } from './outcome-events';
@@ -23,7 +25,12 @@ const MAX_RETRY_DELAY_MS = 3_600_000;
  * (its providers behind failover), and every outcome written in one bulk write, each conditional on
  * the state it started from.
  *
- * Quota: one unit per (notification, medium), in the month the notification was created; when none
+ * Email only (issue 21): a message governed by an entry with a digest is collected into the
+ * recipient's digest window instead (mailed when it closes); an escalation's email whose in-app
+ * notification is read (or opened) by now is skipped `read_in_app`, spending no quota.
+ *
+ * Quota: one unit per (notification, medium), in the month the notification was created (a scheduled
+ * send: the month it was due); when none
  * is left the message is skipped `quota_exceeded`. A transient failure (4xx SMTP, timeouts, 429 and
  * 5xx of an HTTP provider) is retried with exponential backoff (at least the provider's Retry-After),
  * the attempt count persisted; a permanent refusal ends it `failed` (`provider_error`) at once; after
@@ -39,6 +46,8 @@ export function createSendOutbound(deps: DeliveryDeps, medium: OutboundMedium, l
   const channel = channelOf(deps, medium);
   const retry =
     medium === 'email' ? { maxAttempts: deps.settings.emailMaxAttempts, baseMs: deps.settings.emailRetryBaseMs } : (deps.settings.outboundRetry?.[medium] ?? { maxAttempts: deps.settings.emailMaxAttempts, baseMs: deps.settings.emailRetryBaseMs });
+
+  const collectDigests = medium === 'email' ? createCollectDigests(deps) : null;
 
   return async function sendOutbound(ids: number[], opts: { redelivered?: boolean } = {}): Promise<Map<number, OutboundStep>> {
     const steps = new Map<number, OutboundStep>(ids.map((id) => [id, { kind: 'done' }]));
@@ -82,20 +91,27 @@ export function createSendOutbound(deps: DeliveryDeps, medium: OutboundMedium, l
     }
   };
 
-  async function sendClaimed(ready: NotificationDoc[], endedBefore: NotificationDoc[], claim: string, steps: Map<number, OutboundStep>, opts: { redelivered?: boolean }): Promise<Map<number, OutboundStep>> {
+  async function sendClaimed(claimed: NotificationDoc[], endedBefore: NotificationDoc[], claim: string, steps: Map<number, OutboundStep>, opts: { redelivered?: boolean }): Promise<Map<number, OutboundStep>> {
+    // Governed by an entry with a digest (issue 21, email only): collected into the recipient's window, mailed when it closes.
+    if (collectDigests) await collectDigests(claimed.filter((d) => d.digest_rule));
+    const ready = collectDigests ? claimed.filter((d) => !d.digest_rule) : claimed;
     const contents = await channel.contents(ready);
+    // Escalation (issue 21, email only): an email whose in-app notification was read (or opened) by now is skipped, and spends no quota.
+    const heldBack = new Set(
+      medium === 'email' ? ready.filter((d) => contents.has(d._id) && heldBackByInApp((contents.get(d._id) as EmailContent).unless, d)).map((d) => d._id) : [],
+    );
 
     // First attempts take their unit, per project and month, in one reservation each.
     const refused = new Set<number>();
     const byQuota = new Map<string, NotificationDoc[]>();
-    for (const d of ready.filter((x) => outcomeOf(x, medium).attempts === 0 && contents.has(x._id))) {
-      const k = `${d.project_id}|${quotaPeriod(d.created_at)}|${d.settings?.monthlyQuota ?? null}`;
+    for (const d of ready.filter((x) => outcomeOf(x, medium).attempts === 0 && contents.has(x._id) && !heldBack.has(x._id))) {
+      const k = `${d.project_id}|${quotaPeriod(d.send_at ?? d.created_at)}|${d.settings?.monthlyQuota ?? null}`;
       byQuota.set(k, [...(byQuota.get(k) ?? []), d]);
     }
     await Promise.all(
       [...byQuota.values()].map(async (group) => {
         const owners = group.map((d) => quotaOwner(d._id, medium));
-        const granted = await deps.quota.reserve(group[0].project_id, quotaPeriod(group[0].created_at), owners, group[0].settings?.monthlyQuota ?? null, opts.redelivered);
+        const granted = await deps.quota.reserve(group[0].project_id, quotaPeriod(group[0].send_at ?? group[0].created_at), owners, group[0].settings?.monthlyQuota ?? null, opts.redelivered);
         group.forEach((d, i) => !granted.has(owners[i]) && refused.add(d._id));
       }),
     );
@@ -109,6 +125,11 @@ export function createSendOutbound(deps: DeliveryDeps, medium: OutboundMedium, l
         const from = { status: 'pending', attempts: current.attempts };
         const claimed = { id: d._id, from, claim };
         if (!content) return;
+        if (heldBack.has(d._id)) {
+          deps.metrics.outbound(medium, 'skipped');
+          changes.push({ ...claimed, outcome: { ...current, status: 'skipped', reason: 'read_in_app' } });
+          return;
+        }
         if (refused.has(d._id)) {
           deps.metrics.quotaRefused(medium);
           changes.push({ ...claimed, outcome: { ...current, status: 'skipped', reason: 'quota_exceeded' } });

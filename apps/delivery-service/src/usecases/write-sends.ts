@@ -4,6 +4,7 @@ import type { NotificationDoc } from '../store/notification-repository';
 import { countByStatus } from '../telemetry/delivery-metrics';
 import { decide, outcomeFields, type Decided } from './decide';
 import type { DeliveryDeps } from './deps';
+import { dispatchOutbound } from './dispatch-outbound';
 import { gatedEvents, pendingOutbound } from './outcome-events';
 
 /** The outbound mediums an accepted send asks for. */
@@ -35,6 +36,8 @@ function docOf(s: AcceptedSend, d: Decided, now: Date): NotificationDoc {
     ...(pending('web_push') ? { push_content: s.push } : {}),
     ...(mailPending || pending('sms') || pending('web_push') ? { settings: s.settings } : {}),
     decision: d.decision,
+    ...(s.sendAt ? { send_at: s.sendAt } : {}),
+    ...(d.digest ? { digest_rule: d.digest } : {}),
     expires_at: expiresAt(s.settings, s.createdAt),
     created_at: s.createdAt,
     updated_at: now,
@@ -71,10 +74,12 @@ export function createWriteSends(deps: DeliveryDeps) {
     const live = all.filter((d) => !erased.has(d._id));
     // Written first, published after (events and outbound jobs together); the sends are acknowledged
     // after this, so a crash in between redelivers them and the publishes are made again.
-    await Promise.all([
-      deps.events.emit(live.flatMap((d) => gatedEvents(d))),
-      ...live.flatMap((d) => pendingOutbound(d).map((medium) => deps.jobs.outbound(medium, d.project_id, d._id))),
-    ]);
+    // An escalation's email waits for its timer (issue 21); the other messages go at once, as before.
+    const outbound = live.flatMap((d) =>
+      pendingOutbound(d).map((medium) => ({ medium, projectId: d.project_id, id: d._id, delaySeconds: medium === 'email' ? (d.email_content?.delay_seconds ?? 0) : 0 })),
+    );
+    const deliveredAt = new Map(live.map((d) => [d._id, d.updated_at]));
+    await Promise.all([deps.events.emit(live.flatMap((d) => gatedEvents(d))), dispatchOutbound(deps, outbound, (e) => deliveredAt.get(e.id)!)]);
   };
 
   return {
@@ -93,7 +98,8 @@ export function createWriteSends(deps: DeliveryDeps) {
               inApp: s.payloadJson !== null,
               outbound: outboundOf(s),
               monthlyQuota: s.settings.monthlyQuota,
-              createdAt: s.createdAt,
+              // A scheduled send counts in the month it was due.
+              createdAt: s.sendAt ?? s.createdAt,
             })),
             { maybeSpent: opts.redelivered },
           ),

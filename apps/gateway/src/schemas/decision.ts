@@ -30,7 +30,22 @@ export const DecidingCatalogEntrySchema = Type.Object(
 );
 
 const CASCADE_STEPS = ['recipient_rule', 'recipient_topic_any_rule', 'catalog_entry', 'catalog_topic_any_entry', 'medium_default', 'mandatory_entry'];
-const GATES = ['not_cataloged', 'no_target', 'no_primary_contact', 'address_undeliverable', 'contact_unconfirmed', 'quota_exceeded', 'broadcast_limit_exceeded', 'provider_error', 'address_rejected', 'subscription_expired'];
+// Issue 21: a canceled send, a throttled delivery, an escalation email whose in-app was read in time.
+const GATES = [
+  'not_cataloged',
+  'no_target',
+  'no_primary_contact',
+  'address_undeliverable',
+  'contact_unconfirmed',
+  'quota_exceeded',
+  'broadcast_limit_exceeded',
+  'provider_error',
+  'address_rejected',
+  'subscription_expired',
+  'canceled',
+  'throttled',
+  'read_in_app',
+];
 
 const because = (values: string[], description: string) => Nullable(Type.String({ enum: values, description }));
 const rule = Nullable(Type.Union([DecidingRecipientRuleSchema, DecidingCatalogEntrySchema], { description: 'The recipient rule or catalog entry that decided; null for medium_default and for gates' }));
@@ -38,7 +53,8 @@ const rule = Nullable(Type.Union([DecidingRecipientRuleSchema, DecidingCatalogEn
 export const MediumDecisionSchema = Type.Object(
   {
     result: Type.String({
-      description: 'The medium outcome: delivered | suppressed | quota_exceeded | failed | pending (in_app); sent | skipped | failed | pending (email, web_push); also delivered | undelivered (sms)',
+      description:
+        'The medium outcome: delivered | suppressed | throttled | canceled | quota_exceeded | failed | pending (in_app); sent | skipped | failed | pending (email, web_push); also delivered | undelivered (sms)',
     }),
     because: because([...CASCADE_STEPS, ...GATES], 'The cascade step or the gate after it that decided; null only while pending'),
     rule,

@@ -97,7 +97,7 @@ describe('resolvePreference (the cascade)', () => {
 describe('catalog changes seen through the cascade', () => {
   const target: Target = { channel: 'ci', topic: 'deploys', event: 'failed' };
   const entry = (id: number, t: Target, medium: Medium, defaultEnabled: boolean): CatalogEntry => ({
-    id, projectId: 1, target: t, medium, name: `entry ${id}`, description: null, defaultEnabled, mandatory: false,
+    id, projectId: 1, target: t, medium, name: `entry ${id}`, description: null, defaultEnabled, mandatory: false, digest: null, throttle: null,
     createdAt: new Date(0), updatedAt: new Date(0),
   });
   const ownEmail = (enabled: boolean): RuleSet =>

@@ -1,3 +1,4 @@
+import { sameDigest, sameThrottle, type CatalogDigest, type CatalogThrottle } from './delivery-rules';
 import { anyKeyOf, keyOf, takesAnyRule, type Medium, type Target } from './targets';
 
 /** The desired state of one catalog entry (a create body or a bulk item), already validated. */
@@ -8,6 +9,10 @@ export interface CatalogEntryInput {
   description: string | null;
   defaultEnabled: boolean;
   mandatory: boolean;
+  /** Email digest (issue 21); null: none. */
+  digest: CatalogDigest | null;
+  /** Throttle (issue 21); null: none. */
+  throttle: CatalogThrottle | null;
 }
 
 export interface CatalogEntry extends CatalogEntryInput {
@@ -41,4 +46,6 @@ export const sameState = (entry: CatalogEntry, input: CatalogEntryInput): boolea
   entry.name === input.name &&
   entry.description === input.description &&
   entry.defaultEnabled === input.defaultEnabled &&
-  entry.mandatory === input.mandatory;
+  entry.mandatory === input.mandatory &&
+  sameDigest(entry.digest, input.digest) &&
+  sameThrottle(entry.throttle, input.throttle);

@@ -1,6 +1,7 @@
 import { hasControlChars, LIMITS, PREFERENCE_MEDIUMS } from '@herald/contracts';
 import { violation, type Violation } from '@herald/service-kit';
 import type { CatalogEntryInput } from './catalog';
+import { digestViolations, throttleViolations, type CatalogDigest, type CatalogThrottle } from './delivery-rules';
 import { DEFAULT_MEDIUM, isMedium, keyOf, type Medium, type Target } from './targets';
 
 export const NAME_MAX = 256;
@@ -55,6 +56,8 @@ export interface RawCatalogInput {
   description?: string | null;
   defaultEnabled: boolean;
   mandatory: boolean;
+  digest?: Partial<CatalogDigest> | null;
+  throttle?: Partial<CatalogThrottle> | null;
 }
 
 /** Validates one catalog item; `prefix` is prepended to property paths (`[3].` in a bulk). */
@@ -64,6 +67,7 @@ export function parseCatalogInput(raw: RawCatalogInput, prefix = ''): { input?: 
   if (typeof medium !== 'string') violations.push(medium);
   const others = [nameViolation(raw.name, `${prefix}name`), descriptionViolation(raw.description, `${prefix}description`)];
   violations.push(...others.filter((v): v is Violation => v !== null));
+  violations.push(...digestViolations(raw.digest, typeof medium === 'string' ? medium : raw.medium, prefix), ...throttleViolations(raw.throttle, prefix));
   if (violations.length > 0) return { violations };
   return {
     violations,
@@ -74,6 +78,8 @@ export function parseCatalogInput(raw: RawCatalogInput, prefix = ''): { input?: 
       description: normalizeDescription(raw.description),
       defaultEnabled: raw.defaultEnabled,
       mandatory: raw.mandatory,
+      digest: raw.digest ? (raw.digest as CatalogDigest) : null,
+      throttle: raw.throttle ? (raw.throttle as CatalogThrottle) : null,
     },
   };
 }

@@ -4,6 +4,8 @@ import {
   CatalogEntrySchema,
   DecisionSchema,
   PreferenceStateSchema,
+  type CatalogDigest as CatalogDigestMessage,
+  type CatalogThrottle as CatalogThrottleMessage,
   type CatalogEntry as CatalogEntryMessage,
   type CatalogEntryInput as CatalogEntryInputMessage,
   type Decision as DecisionMessage,
@@ -12,6 +14,7 @@ import {
 } from '@herald/contracts';
 import type { ResolvedPreference } from '../domain/cascade';
 import type { CatalogEntry } from '../domain/catalog';
+import type { CatalogDigest, CatalogThrottle } from '../domain/delivery-rules';
 import type { Decision } from '../domain/resolve';
 import type { Target } from '../domain/targets';
 import type { RawCatalogInput } from '../domain/validation';
@@ -34,6 +37,8 @@ export function catalogEntryMessage(e: CatalogEntry): CatalogEntryMessage {
     description: e.description ?? undefined,
     defaultEnabled: e.defaultEnabled,
     mandatory: e.mandatory,
+    digest: e.digest ? digestMessage(e.digest) : undefined,
+    throttle: e.throttle ? throttleMessage(e.throttle) : undefined,
     createdAt: timestampFromDate(e.createdAt),
     updatedAt: timestampFromDate(e.updatedAt),
   });
@@ -46,7 +51,14 @@ export const catalogInput = (m: CatalogEntryInputMessage | undefined): RawCatalo
   description: m?.description,
   defaultEnabled: m?.defaultEnabled ?? false,
   mandatory: m?.mandatory ?? false,
+  digest: m?.digest ? digestInput(m.digest) : null,
+  throttle: m?.throttle ? throttleInput(m.throttle) : null,
 });
+
+export const digestMessage = (d: CatalogDigest) => ({ windowSeconds: d.windowSeconds, maxItems: d.maxItems, subject: d.subject });
+export const throttleMessage = (t: CatalogThrottle) => ({ max: t.max, windowSeconds: t.windowSeconds });
+export const digestInput = (m: CatalogDigestMessage): Partial<CatalogDigest> => ({ windowSeconds: m.windowSeconds, maxItems: m.maxItems, subject: m.subject });
+export const throttleInput = (m: CatalogThrottleMessage): Partial<CatalogThrottle> => ({ max: m.max, windowSeconds: m.windowSeconds });
 
 export const stateMessage = (s: ResolvedPreference): PreferenceState =>
   create(PreferenceStateSchema, { enabled: s.enabled, inherited: s.inherited, cataloged: s.cataloged, mandatory: s.mandatory });

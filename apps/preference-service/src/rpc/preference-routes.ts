@@ -1,6 +1,6 @@
 import type { ConnectRouter } from '@connectrpc/connect';
 import { PreferenceService } from '@herald/contracts';
-import { catalogEntryMessage, catalogInput, decisionMessage, idOf, stateMessage, targetInput, targetMessage } from './mappers';
+import { catalogEntryMessage, catalogInput, decisionMessage, digestInput, digestMessage, idOf, stateMessage, targetInput, targetMessage, throttleInput, throttleMessage } from './mappers';
 import type { PreferenceUseCases } from '../usecases';
 
 /** PreferenceService handlers: map the request to a use case input and the result back, nothing else. */
@@ -23,6 +23,8 @@ export const preferenceRoutes = (uc: PreferenceUseCases) => (router: ConnectRout
         description: req.setDescription ? (req.description ?? null) : undefined,
         defaultEnabled: req.defaultEnabled,
         mandatory: req.mandatory,
+        digest: req.setDigest ? (req.digest ? digestInput(req.digest) : null) : undefined,
+        throttle: req.setThrottle ? (req.throttle ? throttleInput(req.throttle) : null) : undefined,
         key: { channel: req.channel, topic: req.topic, event: req.event, medium: req.medium },
       });
       return { entry: catalogEntryMessage(entry) };
@@ -73,7 +75,17 @@ export const preferenceRoutes = (uc: PreferenceUseCases) => (router: ConnectRout
         medium: req.medium,
         recipientIds: req.recipientIds,
       });
-      return { enabled: r.enabled, covered: r.covered, mandatory: r.mandatory, decisions: r.decisions.map(decisionMessage), decisionOf: r.decisionOf };
+      const g = r.governing;
+      return {
+        enabled: r.enabled,
+        covered: r.covered,
+        mandatory: r.mandatory,
+        decisions: r.decisions.map(decisionMessage),
+        decisionOf: r.decisionOf,
+        governing: g
+          ? { id: BigInt(g.id), target: targetMessage(g.target), digest: g.digest ? digestMessage(g.digest) : undefined, throttle: g.throttle ? throttleMessage(g.throttle) : undefined }
+          : undefined,
+      };
     },
     async checkCoverage(req) {
       const covered = await uc.checkCoverage({

@@ -1,6 +1,7 @@
 import type { AnyBulkWriteOperation, Db, WithId } from 'mongodb';
 import { duplicateKeyWriteIndexes, isDuplicateKey } from '@herald/service-kit';
 import type { CatalogEntry, CatalogEntryInput } from '../domain/catalog';
+import type { CatalogDigest, CatalogThrottle } from '../domain/delivery-rules';
 import type { Medium } from '../domain/targets';
 
 interface CatalogDoc {
@@ -15,6 +16,9 @@ interface CatalogDoc {
   description: string | null;
   default_enabled: boolean;
   mandatory: boolean;
+  /** Issue 21; absent on entries written before (none). */
+  digest?: { window_seconds: number; max_items: number; subject: string } | null;
+  throttle?: { max: number; window_seconds: number } | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -25,7 +29,13 @@ export interface CatalogChanges {
   description?: string | null;
   defaultEnabled?: boolean;
   mandatory?: boolean;
+  /** null removes it. */
+  digest?: CatalogDigest | null;
+  throttle?: CatalogThrottle | null;
 }
+
+const digestDoc = (d: CatalogDigest | null) => (d ? { window_seconds: d.windowSeconds, max_items: d.maxItems, subject: d.subject } : null);
+const throttleDoc = (t: CatalogThrottle | null) => (t ? { max: t.max, window_seconds: t.windowSeconds } : null);
 
 const toEntry = (d: WithId<CatalogDoc>): CatalogEntry => ({
   id: d._id,
@@ -36,6 +46,8 @@ const toEntry = (d: WithId<CatalogDoc>): CatalogEntry => ({
   description: d.description ?? null,
   defaultEnabled: d.default_enabled,
   mandatory: d.mandatory,
+  digest: d.digest ? { windowSeconds: d.digest.window_seconds, maxItems: d.digest.max_items, subject: d.digest.subject } : null,
+  throttle: d.throttle ? { max: d.throttle.max, windowSeconds: d.throttle.window_seconds } : null,
   createdAt: d.created_at,
   updatedAt: d.updated_at,
 });
@@ -53,6 +65,8 @@ const stateOf = (input: CatalogEntryInput) => ({
   description: input.description,
   default_enabled: input.defaultEnabled,
   mandatory: input.mandatory,
+  digest: digestDoc(input.digest),
+  throttle: throttleDoc(input.throttle),
 });
 
 /** Rounds of repeating the operations a unique index refused (each round, their keys exist). */
@@ -99,6 +113,8 @@ export function createCatalogRepository(db: Db) {
       if (changes.description !== undefined) set.description = changes.description;
       if (changes.defaultEnabled !== undefined) set.default_enabled = changes.defaultEnabled;
       if (changes.mandatory !== undefined) set.mandatory = changes.mandatory;
+      if (changes.digest !== undefined) set.digest = digestDoc(changes.digest);
+      if (changes.throttle !== undefined) set.throttle = throttleDoc(changes.throttle);
       const doc = await col.findOneAndUpdate({ _id: id, project_id: projectId }, { $set: set }, { returnDocument: 'after' });
       return doc && toEntry(doc);
     },

@@ -1,6 +1,8 @@
 import { violation } from '@herald/service-kit';
 import { assertValid } from '../domain/errors';
+import { catalogRulesFor, type CatalogEntry } from '../domain/catalog';
 import { resolveTarget, type Decision } from '../domain/resolve';
+import { takesAnyRule } from '../domain/targets';
 import { parseTargetMedium } from '../domain/target-input';
 import type { Target } from '../domain/targets';
 import type { PreferenceDeps } from './deps';
@@ -15,6 +17,8 @@ export interface ResolvedBatch {
   decisions: Decision[];
   /** Per requested recipient, in request order: the index of its decision in `decisions`. */
   decisionOf: number[];
+  /** The governing catalog entry (exact, else the covering `topic: any` one): its digest and throttle apply after the cascade (issue 21). */
+  governing: CatalogEntry | null;
 }
 
 /** Two rules decide alike when their step, state and provenance are the same (the target and medium are the batch's). */
@@ -56,6 +60,8 @@ export function createResolveBatch(deps: Pick<PreferenceDeps, 'rules' | 'catalog
       enabled.push(resolved.enabled);
       decisionOf.push(decision.rule ? index(ruleDecisionKey(decision), decision) : index('', withoutRules.decision));
     }
-    return { enabled, covered: withoutRules.covered, mandatory: withoutRules.mandatory, decisions, decisionOf };
+    const rules = catalogRulesFor(catalog, target!, medium!);
+    const governing = rules.exact ?? (takesAnyRule(target!.topic) ? rules.any : undefined) ?? null;
+    return { enabled, covered: withoutRules.covered, mandatory: withoutRules.mandatory, decisions, decisionOf, governing };
   };
 }

@@ -1,6 +1,7 @@
 import { violation, type Violation } from '@herald/service-kit';
 import type { CatalogEntry } from '../domain/catalog';
 import { assertValid, immutableField, preferenceNotFound, validationFailed } from '../domain/errors';
+import { digestViolations, throttleViolations, type CatalogDigest, type CatalogThrottle } from '../domain/delivery-rules';
 import { descriptionViolation, nameViolation, normalizeDescription } from '../domain/validation';
 import type { CatalogChanges } from '../store/catalog-repository';
 import type { PreferenceDeps } from './deps';
@@ -13,9 +14,14 @@ export interface UpdateCatalogEntryInput {
   description?: string | null;
   defaultEnabled?: boolean;
   mandatory?: boolean;
+  /** Issue 21: `null` removes it; `undefined` leaves it. */
+  digest?: Partial<CatalogDigest> | null;
+  throttle?: Partial<CatalogThrottle> | null;
   /** Natural-key fields as sent: each must equal the stored value. */
   key: { channel?: string; topic?: string; event?: string; medium?: string };
 }
+
+const NOTHING_TO_CHANGE = 'Provide at least one of name, description, default_enabled, mandatory, digest, throttle';
 
 export function createUpdateCatalogEntry(deps: Pick<PreferenceDeps, 'catalog' | 'catalogCache' | 'now'>) {
   return async function updateCatalogEntry(input: UpdateCatalogEntryInput): Promise<CatalogEntry> {
@@ -24,14 +30,17 @@ export function createUpdateCatalogEntry(deps: Pick<PreferenceDeps, 'catalog' | 
     if (input.description !== undefined) changes.description = normalizeDescription(input.description);
     if (input.defaultEnabled !== undefined) changes.defaultEnabled = input.defaultEnabled;
     if (input.mandatory !== undefined) changes.mandatory = input.mandatory;
+    if (input.digest !== undefined) changes.digest = input.digest as CatalogDigest | null;
+    if (input.throttle !== undefined) changes.throttle = input.throttle as CatalogThrottle | null;
     const sentKey = Object.entries(input.key).filter(([, v]) => v !== undefined);
     if (Object.keys(changes).length === 0 && sentKey.length === 0) {
-      throw validationFailed([], 'Provide at least one of name, description, default_enabled, mandatory');
+      throw validationFailed([], NOTHING_TO_CHANGE);
     }
     const found = [
       input.name !== undefined ? nameViolation(input.name) : null,
       descriptionViolation(input.description),
     ].filter((v): v is Violation => v !== null);
+    found.push(...throttleViolations(input.throttle));
     assertValid(found);
 
     const stored = input.id > 0 ? await deps.catalog.findById(input.projectId, input.id) : null;
@@ -41,9 +50,9 @@ export function createUpdateCatalogEntry(deps: Pick<PreferenceDeps, 'catalog' | 
       .filter(([field, value]) => storedKey[field] !== value)
       .map(([field, value]) => violation(field, `${field} is part of the natural key and cannot be changed (stored: ${storedKey[field]})`, value));
     if (changed.length > 0) throw immutableField(changed);
-    if (Object.keys(changes).length === 0) {
-      throw validationFailed([], 'Provide at least one of name, description, default_enabled, mandatory');
-    }
+    if (Object.keys(changes).length === 0) throw validationFailed([], NOTHING_TO_CHANGE);
+    // A digest is for email entries only: judged against the stored medium.
+    assertValid(digestViolations(input.digest, stored.medium));
 
     const entry = await deps.catalog.update(input.projectId, input.id, changes, deps.now());
     if (!entry) throw preferenceNotFound();

@@ -1781,6 +1781,64 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/notifications/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            data: components["schemas"]["Notification"];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/broadcasts/{id}": {
         parameters: {
             query?: never;
@@ -1807,6 +1865,121 @@ export interface paths {
                     content: {
                         "application/json": {
                             data: components["schemas"]["Broadcast"];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/broadcasts/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            data: components["schemas"]["Broadcast"];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/digests/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["Digest"];
                         };
                     };
                 };
@@ -2414,7 +2587,7 @@ export interface paths {
                         url: string;
                         description?: string | null;
                         /** @description Omitted or empty: every event type */
-                        event_types?: ("notification.delivered" | "notification.suppressed" | "notification.quota_exceeded" | "notification.failed" | "notification.read" | "notification.opened" | "email.sent" | "email.failed" | "email.skipped" | "sms.sent" | "sms.failed" | "sms.skipped" | "sms.delivered" | "sms.undelivered" | "push.sent" | "push.failed" | "push.skipped" | "broadcast.completed")[];
+                        event_types?: ("notification.delivered" | "notification.suppressed" | "notification.quota_exceeded" | "notification.failed" | "notification.throttled" | "notification.canceled" | "notification.read" | "notification.opened" | "email.sent" | "email.failed" | "email.skipped" | "sms.sent" | "sms.failed" | "sms.skipped" | "sms.delivered" | "sms.undelivered" | "push.sent" | "push.failed" | "push.skipped" | "broadcast.completed" | "broadcast.canceled")[];
                     };
                 };
             };
@@ -2567,7 +2740,7 @@ export interface paths {
                         /** Format: uri */
                         url?: string;
                         description?: string | null;
-                        event_types?: ("notification.delivered" | "notification.suppressed" | "notification.quota_exceeded" | "notification.failed" | "notification.read" | "notification.opened" | "email.sent" | "email.failed" | "email.skipped" | "sms.sent" | "sms.failed" | "sms.skipped" | "sms.delivered" | "sms.undelivered" | "push.sent" | "push.failed" | "push.skipped" | "broadcast.completed")[];
+                        event_types?: ("notification.delivered" | "notification.suppressed" | "notification.quota_exceeded" | "notification.failed" | "notification.throttled" | "notification.canceled" | "notification.read" | "notification.opened" | "email.sent" | "email.failed" | "email.skipped" | "sms.sent" | "sms.failed" | "sms.skipped" | "sms.delivered" | "sms.undelivered" | "push.sent" | "push.failed" | "push.skipped" | "broadcast.completed" | "broadcast.canceled")[];
                         /** @description true re-enables a disabled endpoint (clearing its failing state) */
                         enabled?: boolean;
                     };
@@ -3000,12 +3173,28 @@ export interface components {
              * @example 2025-01-31T12:00:00Z
              */
             updated_at: string;
+            send_at?: string | null;
         };
         /** BroadcastOutbound */
         BroadcastOutbound: {
             /** @description pending | sent | blocked (more recipients eligible than the project allows) */
             status: string;
             eligible?: number;
+        };
+        /**
+         * CatalogDigest
+         * @description Email entries only: a recipient's emails governed by this entry are collected and sent as one mail
+         */
+        CatalogDigest: {
+            /** @description From the first email, how long the window collects (60-86,400) */
+            window_seconds: number;
+            /** @description A window reaching this many items is sent at once (2-100) */
+            max_items: number;
+            /**
+             * @description The digest mail's subject; `{count}` becomes the number of items
+             * @example {count} new comments
+             */
+            subject: string;
         };
         /** CatalogEntry */
         CatalogEntry: {
@@ -3017,6 +3206,8 @@ export interface components {
             description: string | null;
             default_enabled: boolean;
             mandatory: boolean;
+            digest: components["schemas"]["CatalogDigest"] | null;
+            throttle: components["schemas"]["CatalogThrottle"] | null;
             /**
              * @description UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
              * @example 2025-01-31T12:00:00Z
@@ -3048,6 +3239,8 @@ export interface components {
             default_enabled: boolean;
             /** @default false */
             mandatory: boolean;
+            digest?: components["schemas"]["CatalogDigest"] | null;
+            throttle?: components["schemas"]["CatalogThrottle"] | null;
         };
         /** CatalogEntryPatch */
         CatalogEntryPatch: {
@@ -3056,7 +3249,19 @@ export interface components {
             description?: string | null;
             default_enabled?: boolean;
             mandatory?: boolean;
-        } | unknown | unknown | unknown | unknown;
+            digest?: components["schemas"]["CatalogDigest"] | null;
+            throttle?: components["schemas"]["CatalogThrottle"] | null;
+        } | unknown | unknown | unknown | unknown | unknown | unknown;
+        /**
+         * CatalogThrottle
+         * @description Past `max` in the window: in-app ends `throttled` (not in the feed), email is skipped `throttled`
+         */
+        CatalogThrottle: {
+            /** @description Deliveries allowed to one recipient in any window (1-1,000) */
+            max: number;
+            /** @description The sliding window (60-2,592,000) */
+            window_seconds: number;
+        };
         /** Contact */
         Contact: {
             id: number;
@@ -3117,6 +3322,34 @@ export interface components {
             set_at: string | null;
             set_via: ("api_key" | "recipient_token" | "unsubscribe_link") | null;
         };
+        /** Digest */
+        Digest: {
+            id: number;
+            recipient_id: string;
+            /** @description The catalog entry whose digest this is (`/preferences/{preference_id}`) */
+            entry_id: number;
+            target: components["schemas"]["Target"];
+            /** @description open (collecting), sent, skipped (nothing left to send), failed */
+            status: string;
+            subject: string;
+            max_items: number;
+            /**
+             * @description UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
+             * @example 2025-01-31T12:00:00Z
+             */
+            opened_at: string;
+            /**
+             * @description UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
+             * @example 2025-01-31T12:00:00Z
+             */
+            closes_at: string;
+            sent_at: string | null;
+            message_id: string | null;
+            address: string | null;
+            reason: string | null;
+            /** @description In the order collected (the mail's order) */
+            notification_ids: number[];
+        };
         /** EmailFrom */
         EmailFrom: {
             /** @description Exactly one addr-spec (like a contact address), e.g. alerts@example.com */
@@ -3133,6 +3366,14 @@ export interface components {
             text?: string;
             /** @description Sender display name for this send only (1-256 characters); the address stays the project's */
             from_name?: string;
+            /** @description Escalation: send the email this many seconds after the in-app delivery (0-604800; default 0) */
+            delay_seconds?: number;
+            /**
+             * @description Escalation: `read` or `opened`. When the email is due, it is skipped (reason `read_in_app`) if the in-app notification is read (or opened) by then. Needs a `payload`.
+             * @example read
+             * @enum {string}
+             */
+            unless?: "read" | "opened";
         };
         /** ErrorFamilyError */
         ErrorFamilyError: {
@@ -3147,9 +3388,9 @@ export interface components {
         };
         /** MediumDecision */
         MediumDecision: {
-            /** @description The medium outcome: delivered | suppressed | quota_exceeded | failed | pending (in_app); sent | skipped | failed | pending (email, web_push); also delivered | undelivered (sms) */
+            /** @description The medium outcome: delivered | suppressed | throttled | canceled | quota_exceeded | failed | pending (in_app); sent | skipped | failed | pending (email, web_push); also delivered | undelivered (sms) */
             result: string;
-            because: ("recipient_rule" | "recipient_topic_any_rule" | "catalog_entry" | "catalog_topic_any_entry" | "medium_default" | "mandatory_entry" | "not_cataloged" | "no_target" | "no_primary_contact" | "address_undeliverable" | "contact_unconfirmed" | "quota_exceeded" | "broadcast_limit_exceeded" | "provider_error" | "address_rejected" | "subscription_expired") | null;
+            because: ("recipient_rule" | "recipient_topic_any_rule" | "catalog_entry" | "catalog_topic_any_entry" | "medium_default" | "mandatory_entry" | "not_cataloged" | "no_target" | "no_primary_contact" | "address_undeliverable" | "contact_unconfirmed" | "quota_exceeded" | "broadcast_limit_exceeded" | "provider_error" | "address_rejected" | "subscription_expired" | "canceled" | "throttled" | "read_in_app") | null;
             rule: (components["schemas"]["DecidingRecipientRule"] | components["schemas"]["DecidingCatalogEntry"]) | null;
         };
         /** MessageError */
@@ -3182,7 +3423,9 @@ export interface components {
              * @example 2025-01-31T12:00:00Z
              */
             updated_at: string;
+            /** @description enqueued, scheduled, canceled, delivered, suppressed, throttled, failed, not_requested */
             status: string;
+            send_at?: string | null;
             email: components["schemas"]["NotificationEmail"];
             sms: components["schemas"]["NotificationSms"];
             push: components["schemas"]["NotificationPush"];
@@ -3209,6 +3452,7 @@ export interface components {
             sent_at?: string | null;
             error?: string | null;
             provider?: string | null;
+            digest_id?: number | null;
         };
         /** NotificationPush */
         NotificationPush: {
@@ -3350,6 +3594,7 @@ export interface components {
             email?: components["schemas"]["EmailInput"] | null;
             sms?: components["schemas"]["SmsInput"] | null;
             push?: components["schemas"]["PushInput"] | null;
+            send_at?: string | null;
         } | {
             payload: Record<string, never>;
         } | {

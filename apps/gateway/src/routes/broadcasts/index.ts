@@ -1,10 +1,10 @@
 import { notFound } from '@herald/service-kit';
 import type { RoutePlugin } from '../../http/type-provider';
-import { dataOnly, errorResponses } from '../../schemas/common';
-import { BroadcastSchema, IdParams } from '../notifications/schemas';
-import { broadcastView, parseId } from '../notifications/views';
+import { dataOnly, errorResponses, withMessage } from '../../schemas/common';
+import { BroadcastSchema, DigestSchema, IdParams } from '../notifications/schemas';
+import { broadcastView, digestView, parseId } from '../notifications/views';
 
-/** `GET /broadcasts/{id}` (decisions §8): a broadcast's progress and email decision. Full access. */
+/** `GET /broadcasts/{id}` (decisions §8): a broadcast's progress and email decision; its cancel and the email digests (issue 21). Full access. */
 const broadcastRoutes: RoutePlugin = async (app) => {
   app.get(
     '/broadcasts/:id',
@@ -14,6 +14,30 @@ const broadcastRoutes: RoutePlugin = async (app) => {
       if (id === null) throw notFound('broadcast_not_found', 'Broadcast not found');
       const res = await app.services.deliveries.getBroadcast({ projectId: BigInt(request.project.id), id });
       return { data: broadcastView(res.broadcast!) };
+    },
+  );
+
+  // Issue 21: a still-scheduled broadcast becomes `canceled` (409 not_cancelable once it has started).
+  app.post(
+    '/broadcasts/:id/cancel',
+    { schema: { tags: ['notifications'], params: IdParams, response: { 200: withMessage(BroadcastSchema), ...errorResponses('message') } } },
+    async (request) => {
+      const id = parseId(request.params.id);
+      if (id === null) throw notFound('broadcast_not_found', 'Broadcast not found');
+      const res = await app.services.deliveries.cancelBroadcast({ projectId: BigInt(request.project.id), id });
+      return { message: 'Broadcast canceled', data: broadcastView(res.broadcast!) };
+    },
+  );
+
+  // Issue 21: one email digest and its notifications.
+  app.get(
+    '/digests/:id',
+    { schema: { tags: ['notifications'], params: IdParams, response: { 200: dataOnly(DigestSchema), ...errorResponses('message') } } },
+    async (request) => {
+      const id = parseId(request.params.id);
+      if (id === null) throw notFound('digest_not_found', 'Digest not found');
+      const res = await app.services.deliveries.getDigest({ projectId: BigInt(request.project.id), id });
+      return { data: digestView(res.digest!) };
     },
   );
 };

@@ -2,6 +2,7 @@ import { notFound } from '@herald/service-kit';
 import type { RoutePlugin } from '../../http/type-provider';
 import { dataOnly, errorResponses, withMessage } from '../../schemas/common';
 import { IdParams, NotificationSchema, SendBody, SendHeaders, SendResult } from './schemas';
+import { int32 } from '../../http/int32';
 import { createSendCoalescer } from './send-coalescer';
 import { broadcastView, notificationView, parseId } from './views';
 
@@ -39,10 +40,20 @@ const notificationRoutes: RoutePlugin = async (app) => {
         recipientId: body.recipient_id ?? undefined,
         target: body.target ?? undefined,
         payloadJson: body.payload == null ? undefined : JSON.stringify(body.payload),
-        email: body.email ? { subject: body.email.subject, html: body.email.html, text: body.email.text, fromName: body.email.from_name } : undefined,
+        email: body.email
+          ? {
+              subject: body.email.subject,
+              html: body.email.html,
+              text: body.email.text,
+              fromName: body.email.from_name,
+              delaySeconds: body.email.delay_seconds === undefined ? undefined : int32(body.email.delay_seconds),
+              unless: body.email.unless,
+            }
+          : undefined,
         sms: body.sms ? { text: body.sms.text } : undefined,
         push: body.push ? { title: body.push.title, body: body.push.body, url: body.push.url, icon: body.push.icon, tag: body.push.tag } : undefined,
         idempotencyKey: request.headers['idempotency-key'] ?? '',
+        sendAt: body.send_at ?? undefined,
       });
       reply.code(201);
       return {
@@ -63,6 +74,18 @@ const notificationRoutes: RoutePlugin = async (app) => {
       if (id === null) throw notFound('notification_not_found', 'Notification not found');
       const res = await deliveries.getNotification({ projectId: BigInt(request.project.id), id });
       return { data: notificationView(res.notification!) };
+    },
+  );
+
+  // Issue 21: a still-scheduled send becomes `canceled` (409 not_cancelable once it has started).
+  app.post(
+    '/notifications/:id/cancel',
+    { schema: { tags, params: IdParams, response: { 200: withMessage(NotificationSchema), ...errors } } },
+    async (request) => {
+      const id = parseId(request.params.id);
+      if (id === null) throw notFound('notification_not_found', 'Notification not found');
+      const res = await deliveries.cancelNotification({ projectId: BigInt(request.project.id), id });
+      return { message: 'Notification canceled', data: notificationView(res.notification!) };
     },
   );
 };

@@ -1,8 +1,11 @@
-import { Type } from '@sinclair/typebox';
+import { Type, type TSchema } from '@sinclair/typebox';
 import { LIMITS } from '@herald/contracts';
 import { serviceRules } from '../../http/openapi-document';
 import { NO_CONTROL, NOT_BLANK, NOT_BLANK_NO_CONTROL, Nullable, Timestamp, TRIMMED_NO_CONTROL } from '../../schemas/common';
 import { NotificationDecisionSchema } from '../../schemas/decision';
+
+/** Issue 21's bounds, the delivery service's (stated here for the document). */
+export const LIMITS_21 = { emailDelayMaxSeconds: 604_800, sendAheadMaxDays: 90 } as const;
 
 const TargetField = Type.String(serviceRules({ minLength: 1, maxLength: LIMITS.targetFieldMax }));
 
@@ -20,6 +23,20 @@ const EmailInput = Type.Object(
       Type.String({
         description: "Sender display name for this send only (1-256 characters); the address stays the project's",
         ...serviceRules({ maxLength: 256, pattern: NOT_BLANK_NO_CONTROL }),
+      }),
+    ),
+    delay_seconds: Type.Optional(
+      Type.Integer({
+        description: `Escalation: send the email this many seconds after the in-app delivery (0-${LIMITS_21.emailDelayMaxSeconds}; default 0)`,
+        ...serviceRules({ minimum: 0, maximum: LIMITS_21.emailDelayMaxSeconds }),
+      }),
+    ),
+    unless: Type.Optional(
+      Type.String({
+        description:
+          'Escalation: `read` or `opened`. When the email is due, it is skipped (reason `read_in_app`) if the in-app notification is read (or opened) by then. Needs a `payload`.',
+        examples: ['read'],
+        ...serviceRules({ enum: ['read', 'opened'] }),
       }),
     ),
   },
@@ -80,6 +97,15 @@ export const SendBody = Type.Object(
     email: Type.Optional(Nullable(EmailInput)),
     sms: Type.Optional(Nullable(SmsInput)),
     push: Type.Optional(Nullable(PushInput)),
+    send_at: Type.Optional(
+      Nullable(
+        Type.String({
+          description: `When to send (RFC 3339, at most ${LIMITS_21.sendAheadMaxDays} days ahead). Absent, null or past: now. A future send answers status \`scheduled\` and can be canceled until it starts.`,
+          examples: ['2030-01-31T09:00:00Z'],
+          ...serviceRules({ format: 'date-time' }),
+        }),
+      ),
+    ),
   },
   { title: 'SendInput', ...sendRules },
 );
@@ -87,10 +113,10 @@ export const SendBody = Type.Object(
 export const SendHeaders = Type.Object({ 'idempotency-key': Type.Optional(Type.String({ minLength: 1, maxLength: 255 })) });
 
 const REASONS =
-  'not_cataloged, preference_disabled, no_primary_contact, no_target, quota_exceeded, broadcast_limit_exceeded, provider_error, address_rejected (the provider refused the address permanently; the contact is marked undeliverable), address_undeliverable (the contact is marked undeliverable), contact_unconfirmed (email: the primary address was written with a recipient token and its owner has not followed the confirmation link yet), subscription_expired (web push: the push service answered 404/410, or the contact is marked so)';
+  "not_cataloged, preference_disabled, no_primary_contact, no_target, quota_exceeded, broadcast_limit_exceeded, provider_error, address_rejected (the provider refused the address permanently; the contact is marked undeliverable), address_undeliverable (the contact is marked undeliverable), contact_unconfirmed (email: the primary address was written with a recipient token and its owner has not followed the confirmation link yet), subscription_expired (web push: the push service answered 404/410, or the contact is marked so), read_in_app (email escalation: the in-app notification was read or opened before the email was due), throttled (the catalog entry's throttle was reached), canceled (the send was canceled)";
 
 /** One outbound medium's outcome (email, sms, push): `{status: "not_requested"}` without its block, else every field. */
-const outcomeSchema = (title: string, statuses: string) =>
+const outcomeSchema = (title: string, statuses: string, extra: Record<string, TSchema> = {}) =>
   Type.Object(
     {
       status: Type.String({ description: statuses }),
@@ -101,11 +127,14 @@ const outcomeSchema = (title: string, statuses: string) =>
       sent_at: Type.Optional(Nullable(Timestamp)),
       error: Type.Optional(Nullable(Type.String())),
       provider: Type.Optional(Nullable(Type.String({ description: 'The configured provider that sent it (failover: the primary or the secondary); null until sent' }))),
+      ...extra,
     },
     { title },
   );
 
-export const EmailOutcomeSchema = outcomeSchema('NotificationEmail', 'not_requested | pending | sent | skipped | failed');
+export const EmailOutcomeSchema = outcomeSchema('NotificationEmail', 'not_requested | pending | sent | skipped | failed', {
+  digest_id: Type.Optional(Nullable(Type.Integer({ description: "The email digest this email was sent in (`GET /digests/{id}`); its `message_id` is the digest mail's" }))),
+});
 export const SmsOutcomeSchema = outcomeSchema('NotificationSms', 'not_requested | pending | sent | delivered | undelivered (the provider\'s status callback) | skipped | failed');
 export const PushOutcomeSchema = outcomeSchema('NotificationPush', 'not_requested | pending | sent | skipped | failed');
 
@@ -120,7 +149,8 @@ export const NotificationSchema = Type.Object(
     opened: Type.Boolean(),
     created_at: Timestamp,
     updated_at: Timestamp,
-    status: Type.String(),
+    status: Type.String({ description: 'enqueued, scheduled, canceled, delivered, suppressed, throttled, failed, not_requested' }),
+    send_at: Type.Optional(Nullable(Timestamp)),
     email: EmailOutcomeSchema,
     sms: SmsOutcomeSchema,
     push: PushOutcomeSchema,
@@ -146,6 +176,7 @@ export const BroadcastSchema = Type.Object(
     push: Nullable(BroadcastOutbound),
     created_at: Timestamp,
     updated_at: Timestamp,
+    send_at: Type.Optional(Nullable(Timestamp)),
   },
   { title: 'Broadcast' },
 );
@@ -154,3 +185,24 @@ export const SendResult = Type.Object({ notification: Nullable(NotificationSchem
 
 /** Path ids stay text: a non-integer id is a 404, like an unknown one. */
 export const IdParams = Type.Object({ id: Type.String() });
+
+/** One email digest (issue 21): a recipient's emails governed by one catalog entry, sent as one mail. */
+export const DigestSchema = Type.Object(
+  {
+    id: Type.Integer(),
+    recipient_id: Type.String(),
+    entry_id: Type.Integer({ description: 'The catalog entry whose digest this is (`/preferences/{preference_id}`)' }),
+    target: TargetSchema,
+    status: Type.String({ description: 'open (collecting), sent, skipped (nothing left to send), failed' }),
+    subject: Type.String(),
+    max_items: Type.Integer(),
+    opened_at: Timestamp,
+    closes_at: Timestamp,
+    sent_at: Nullable(Timestamp),
+    message_id: Nullable(Type.String()),
+    address: Nullable(Type.String()),
+    reason: Nullable(Type.String()),
+    notification_ids: Type.Array(Type.Integer(), { description: 'In the order collected (the mail\'s order)' }),
+  },
+  { title: 'Digest' },
+);

@@ -1,3 +1,5 @@
+import type { Digest } from '@herald/contracts';
+import { formatProtoTimestamp } from '../../http/timestamps';
 import { parsePathId } from '../../http/path-id';
 
 // The REST views live in @herald/contracts (shared with the live stream and the webhook dispatcher).
@@ -8,3 +10,21 @@ export const parseId = (raw: string): bigint | null => {
   const id = parsePathId(raw);
   return id === null ? null : BigInt(id);
 };
+
+/** A digest (issue 21) → its REST shape. */
+export const digestView = (d: Digest) => ({
+  id: Number(d.id),
+  recipient_id: d.recipientId,
+  entry_id: Number(d.entryId),
+  target: { channel: d.target?.channel ?? '', topic: d.target?.topic ?? '', event: d.target?.event ?? '' },
+  status: d.status,
+  subject: d.subject,
+  max_items: d.maxItems,
+  opened_at: formatProtoTimestamp(d.openedAt)!,
+  closes_at: formatProtoTimestamp(d.closesAt)!,
+  sent_at: formatProtoTimestamp(d.sentAt),
+  message_id: d.messageId ?? null,
+  address: d.address ?? null,
+  reason: d.reason ?? null,
+  notification_ids: d.notificationIds.map(Number),
+});

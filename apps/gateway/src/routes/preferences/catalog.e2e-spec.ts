@@ -26,6 +26,8 @@ describe('catalog: /preferences', () => {
         description: null,
         default_enabled: true,
         mandatory: false,
+        digest: null,
+        throttle: null,
         created_at: expect.stringMatching(TIMESTAMP),
         updated_at: expect.stringMatching(TIMESTAMP),
       },

@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox';
 import type { RoutePlugin } from '../../http/type-provider';
 import { dataOnly, errorResponses, MessageOnly, withMessage } from '../../schemas/common';
 import { CatalogEntrySchema, CatalogItemBody, PreferenceIdParams, UpdateCatalogBody, UpsertCatalogBody, UpsertCatalogQuery } from './schemas';
-import { catalogEntryView, catalogInput } from './views';
+import { catalogEntryView, catalogInput, digestInput, throttleInput } from './views';
 
 const tags = ['catalog'];
 const errors = errorResponses('error');
@@ -72,6 +72,10 @@ const catalogRoutes: RoutePlugin = async (app) => {
         topic: b.topic,
         event: b.event,
         medium: b.medium,
+        setDigest: b.digest !== undefined,
+        digest: digestInput(b.digest),
+        setThrottle: b.throttle !== undefined,
+        throttle: throttleInput(b.throttle),
       });
       return { message: 'Catalog entry updated', data: catalogEntryView(entry!) };
     },

@@ -17,6 +17,25 @@ export const Medium = Type.String({
 const Name = Type.String({ description: 'Human-readable name (returned as `label`)', ...serviceRules({ maxLength: 256, pattern: NOT_BLANK_NO_CONTROL }) });
 const Description = Nullable(Type.String({ description: 'Omitted, null or blank stores none', ...serviceRules({ maxLength: 2048 }) }));
 
+// Issue 21: what an entry asks of delivery after the cascade (bounds are the preference service's).
+const DigestInput = Type.Object(
+  {
+    window_seconds: Type.Integer({ description: 'From the first email, how long the window collects (60-86,400)', ...serviceRules({ minimum: 60, maximum: 86_400 }) }),
+    max_items: Type.Integer({ description: 'A window reaching this many items is sent at once (2-100)', ...serviceRules({ minimum: 2, maximum: 100 }) }),
+    subject: Type.String({ description: 'The digest mail\'s subject; `{count}` becomes the number of items', examples: ['{count} new comments'], ...serviceRules({ minLength: 1, maxLength: 998 }) }),
+  },
+  { title: 'CatalogDigest', description: 'Email entries only: a recipient\'s emails governed by this entry are collected and sent as one mail' },
+);
+const ThrottleInput = Type.Object(
+  {
+    max: Type.Integer({ description: 'Deliveries allowed to one recipient in any window (1-1,000)', ...serviceRules({ minimum: 1, maximum: 1_000 }) }),
+    window_seconds: Type.Integer({ description: 'The sliding window (60-2,592,000)', ...serviceRules({ minimum: 60, maximum: 2_592_000 }) }),
+  },
+  { title: 'CatalogThrottle', description: 'Past `max` in the window: in-app ends `throttled` (not in the feed), email is skipped `throttled`' },
+);
+const DigestField = Nullable(DigestInput);
+const ThrottleField = Nullable(ThrottleInput);
+
 /** The create body and each bulk item: the entry's full desired state. */
 export const CatalogItemBody = Type.Object(
   {
@@ -28,6 +47,8 @@ export const CatalogItemBody = Type.Object(
     description: Type.Optional(Description),
     default_enabled: Type.Boolean(),
     mandatory: Type.Optional(Type.Boolean({ default: false })),
+    digest: Type.Optional(DigestField),
+    throttle: Type.Optional(ThrottleField),
   },
   { title: 'CatalogEntryInput' },
 );
@@ -45,13 +66,15 @@ export const UpdateCatalogBody = Type.Object(
     description: Type.Optional(Description),
     default_enabled: Type.Optional(Type.Boolean()),
     mandatory: Type.Optional(Type.Boolean()),
+    digest: Type.Optional(DigestField),
+    throttle: Type.Optional(ThrottleField),
     // The natural key may be sent, but only with its stored values (else 400 immutable_field): not offered.
     channel: Type.Optional(Type.String(hidden())),
     topic: Type.Optional(Type.String(hidden())),
     event: Type.Optional(Type.String(hidden())),
     medium: Type.Optional(Type.String(hidden())),
   },
-  { title: 'CatalogEntryPatch', ...serviceRules({ anyOf: ['name', 'description', 'default_enabled', 'mandatory'].map((p) => ({ required: [p] })) }) },
+  { title: 'CatalogEntryPatch', ...serviceRules({ anyOf: ['name', 'description', 'default_enabled', 'mandatory', 'digest', 'throttle'].map((p) => ({ required: [p] })) }) },
 );
 
 export const PreferenceIdParams = Type.Object({ preference_id: Type.String() });
@@ -66,6 +89,8 @@ export const CatalogEntrySchema = Type.Object(
     description: Nullable(Type.String()),
     default_enabled: Type.Boolean(),
     mandatory: Type.Boolean(),
+    digest: Nullable(DigestInput),
+    throttle: Nullable(ThrottleInput),
     created_at: Timestamp,
     updated_at: Timestamp,
   },

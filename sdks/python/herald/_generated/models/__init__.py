@@ -4,10 +4,12 @@ from .batch_failure import BatchFailure
 from .batch_failure_errors_item import BatchFailureErrorsItem
 from .broadcast import Broadcast
 from .broadcast_outbound import BroadcastOutbound
+from .catalog_digest import CatalogDigest
 from .catalog_entry import CatalogEntry
 from .catalog_entry_input import CatalogEntryInput
 from .catalog_entry_input_medium import CatalogEntryInputMedium
 from .catalog_entry_patch import CatalogEntryPatch
+from .catalog_throttle import CatalogThrottle
 from .contact import Contact
 from .contact_input import ContactInput
 from .contact_input_medium import ContactInputMedium
@@ -29,14 +31,17 @@ from .delete_recipients_recipient_id_response_200 import (
     DeleteRecipientsRecipientIdResponse200,
 )
 from .delete_webhooks_id_response_200 import DeleteWebhooksIdResponse200
+from .digest import Digest
 from .email_from import EmailFrom
 from .email_input import EmailInput
+from .email_input_unless import EmailInputUnless
 from .error_family_error import ErrorFamilyError
 from .error_family_error_errors_item import ErrorFamilyErrorErrorsItem
 from .get_admin_projects_id_response_200 import GetAdminProjectsIdResponse200
 from .get_admin_projects_response_200 import GetAdminProjectsResponse200
 from .get_admin_projects_response_200_data import GetAdminProjectsResponse200Data
 from .get_broadcasts_id_response_200 import GetBroadcastsIdResponse200
+from .get_digests_id_response_200 import GetDigestsIdResponse200
 from .get_healthz_response_200 import GetHealthzResponse200
 from .get_healthz_response_200_status import GetHealthzResponse200Status
 from .get_notifications_id_response_200 import GetNotificationsIdResponse200
@@ -183,9 +188,13 @@ from .post_admin_projects_response_201_data_keys_item import (
 from .post_admin_projects_response_201_data_keys_item_scope import (
     PostAdminProjectsResponse201DataKeysItemScope,
 )
+from .post_broadcasts_id_cancel_response_200 import PostBroadcastsIdCancelResponse200
 from .post_callbacks_sms_token_response_200 import PostCallbacksSmsTokenResponse200
 from .post_contact_confirmations_token_response_200 import (
     PostContactConfirmationsTokenResponse200,
+)
+from .post_notifications_id_cancel_response_200 import (
+    PostNotificationsIdCancelResponse200,
 )
 from .post_notifications_send_response_201 import PostNotificationsSendResponse201
 from .post_notifications_send_response_201_data import (
@@ -288,10 +297,12 @@ __all__ = (
     "BatchFailureErrorsItem",
     "Broadcast",
     "BroadcastOutbound",
+    "CatalogDigest",
     "CatalogEntry",
     "CatalogEntryInput",
     "CatalogEntryInputMedium",
     "CatalogEntryPatch",
+    "CatalogThrottle",
     "Contact",
     "ContactInput",
     "ContactInputMedium",
@@ -305,14 +316,17 @@ __all__ = (
     "DeleteRecipientsRecipientIdContactsContactIdResponse200",
     "DeleteRecipientsRecipientIdResponse200",
     "DeleteWebhooksIdResponse200",
+    "Digest",
     "EmailFrom",
     "EmailInput",
+    "EmailInputUnless",
     "ErrorFamilyError",
     "ErrorFamilyErrorErrorsItem",
     "GetAdminProjectsIdResponse200",
     "GetAdminProjectsResponse200",
     "GetAdminProjectsResponse200Data",
     "GetBroadcastsIdResponse200",
+    "GetDigestsIdResponse200",
     "GetHealthzResponse200",
     "GetHealthzResponse200Status",
     "GetNotificationsIdResponse200",
@@ -389,8 +403,10 @@ __all__ = (
     "PostAdminProjectsResponse201Data",
     "PostAdminProjectsResponse201DataKeysItem",
     "PostAdminProjectsResponse201DataKeysItemScope",
+    "PostBroadcastsIdCancelResponse200",
     "PostCallbacksSmsTokenResponse200",
     "PostContactConfirmationsTokenResponse200",
+    "PostNotificationsIdCancelResponse200",
     "PostNotificationsSendResponse201",
     "PostNotificationsSendResponse201Data",
     "PostPreferencesResponse201",

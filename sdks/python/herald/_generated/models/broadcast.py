@@ -6,6 +6,8 @@ from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..types import UNSET, Unset
+
 if TYPE_CHECKING:
     from ..models.broadcast_outbound import BroadcastOutbound
     from ..models.target import Target
@@ -28,6 +30,7 @@ class Broadcast:
         push (BroadcastOutbound | None):
         created_at (str): UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
         updated_at (str): UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
+        send_at (None | str | Unset):
     """
 
     id: int
@@ -40,6 +43,7 @@ class Broadcast:
     push: BroadcastOutbound | None
     created_at: str
     updated_at: str
+    send_at: None | str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -73,6 +77,12 @@ class Broadcast:
 
         updated_at = self.updated_at
 
+        send_at: None | str | Unset
+        if isinstance(self.send_at, Unset):
+            send_at = UNSET
+        else:
+            send_at = self.send_at
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -89,6 +99,8 @@ class Broadcast:
                 "updated_at": updated_at,
             }
         )
+        if send_at is not UNSET:
+            field_dict["send_at"] = send_at
 
         return field_dict
 
@@ -144,6 +156,15 @@ class Broadcast:
 
         updated_at = d.pop("updated_at")
 
+        def _parse_send_at(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        send_at = _parse_send_at(d.pop("send_at", UNSET))
+
         broadcast = cls(
             id=id,
             target=target,
@@ -155,6 +176,7 @@ class Broadcast:
             push=push,
             created_at=created_at,
             updated_at=updated_at,
+            send_at=send_at,
         )
 
         broadcast.additional_properties = d

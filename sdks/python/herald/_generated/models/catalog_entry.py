@@ -7,6 +7,8 @@ from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 if TYPE_CHECKING:
+    from ..models.catalog_digest import CatalogDigest
+    from ..models.catalog_throttle import CatalogThrottle
     from ..models.target import Target
 
 
@@ -25,6 +27,8 @@ class CatalogEntry:
         description (None | str):
         default_enabled (bool):
         mandatory (bool):
+        digest (CatalogDigest | None):
+        throttle (CatalogThrottle | None):
         created_at (str): UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
         updated_at (str): UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
     """
@@ -37,11 +41,16 @@ class CatalogEntry:
     description: None | str
     default_enabled: bool
     mandatory: bool
+    digest: CatalogDigest | None
+    throttle: CatalogThrottle | None
     created_at: str
     updated_at: str
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.catalog_digest import CatalogDigest
+        from ..models.catalog_throttle import CatalogThrottle
+
         id = self.id
 
         project_id = self.project_id
@@ -59,6 +68,18 @@ class CatalogEntry:
 
         mandatory = self.mandatory
 
+        digest: dict[str, Any] | None
+        if isinstance(self.digest, CatalogDigest):
+            digest = self.digest.to_dict()
+        else:
+            digest = self.digest
+
+        throttle: dict[str, Any] | None
+        if isinstance(self.throttle, CatalogThrottle):
+            throttle = self.throttle.to_dict()
+        else:
+            throttle = self.throttle
+
         created_at = self.created_at
 
         updated_at = self.updated_at
@@ -75,6 +96,8 @@ class CatalogEntry:
                 "description": description,
                 "default_enabled": default_enabled,
                 "mandatory": mandatory,
+                "digest": digest,
+                "throttle": throttle,
                 "created_at": created_at,
                 "updated_at": updated_at,
             }
@@ -84,6 +107,8 @@ class CatalogEntry:
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.catalog_digest import CatalogDigest
+        from ..models.catalog_throttle import CatalogThrottle
         from ..models.target import Target
 
         d = dict(src_dict)
@@ -108,6 +133,36 @@ class CatalogEntry:
 
         mandatory = d.pop("mandatory")
 
+        def _parse_digest(data: object) -> CatalogDigest | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                digest_type_0 = CatalogDigest.from_dict(data)
+
+                return digest_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(CatalogDigest | None, data)
+
+        digest = _parse_digest(d.pop("digest"))
+
+        def _parse_throttle(data: object) -> CatalogThrottle | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                throttle_type_0 = CatalogThrottle.from_dict(data)
+
+                return throttle_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(CatalogThrottle | None, data)
+
+        throttle = _parse_throttle(d.pop("throttle"))
+
         created_at = d.pop("created_at")
 
         updated_at = d.pop("updated_at")
@@ -121,6 +176,8 @@ class CatalogEntry:
             description=description,
             default_enabled=default_enabled,
             mandatory=mandatory,
+            digest=digest,
+            throttle=throttle,
             created_at=created_at,
             updated_at=updated_at,
         )

@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Self, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
@@ -11,6 +11,11 @@ from ..models.catalog_entry_input_medium import (
     check_catalog_entry_input_medium,
 )
 from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.catalog_digest import CatalogDigest
+    from ..models.catalog_throttle import CatalogThrottle
+
 
 T = TypeVar("T", bound="CatalogEntryInput")
 
@@ -27,6 +32,8 @@ class CatalogEntryInput:
         medium (CatalogEntryInputMedium | Unset): `in_app` (default), `email`, `sms` or `web_push`
         description (None | str | Unset):
         mandatory (bool | Unset):  Default: False.
+        digest (CatalogDigest | None | Unset):
+        throttle (CatalogThrottle | None | Unset):
     """
 
     channel: str
@@ -37,9 +44,14 @@ class CatalogEntryInput:
     medium: CatalogEntryInputMedium | Unset = UNSET
     description: None | str | Unset = UNSET
     mandatory: bool | Unset = False
+    digest: CatalogDigest | None | Unset = UNSET
+    throttle: CatalogThrottle | None | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.catalog_digest import CatalogDigest
+        from ..models.catalog_throttle import CatalogThrottle
+
         channel = self.channel
 
         topic = self.topic
@@ -62,6 +74,22 @@ class CatalogEntryInput:
 
         mandatory = self.mandatory
 
+        digest: dict[str, Any] | None | Unset
+        if isinstance(self.digest, Unset):
+            digest = UNSET
+        elif isinstance(self.digest, CatalogDigest):
+            digest = self.digest.to_dict()
+        else:
+            digest = self.digest
+
+        throttle: dict[str, Any] | None | Unset
+        if isinstance(self.throttle, Unset):
+            throttle = UNSET
+        elif isinstance(self.throttle, CatalogThrottle):
+            throttle = self.throttle.to_dict()
+        else:
+            throttle = self.throttle
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -79,11 +107,18 @@ class CatalogEntryInput:
             field_dict["description"] = description
         if mandatory is not UNSET:
             field_dict["mandatory"] = mandatory
+        if digest is not UNSET:
+            field_dict["digest"] = digest
+        if throttle is not UNSET:
+            field_dict["throttle"] = throttle
 
         return field_dict
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.catalog_digest import CatalogDigest
+        from ..models.catalog_throttle import CatalogThrottle
+
         d = dict(src_dict)
         channel = d.pop("channel")
 
@@ -113,6 +148,40 @@ class CatalogEntryInput:
 
         mandatory = d.pop("mandatory", UNSET)
 
+        def _parse_digest(data: object) -> CatalogDigest | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                digest_type_0 = CatalogDigest.from_dict(data)
+
+                return digest_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(CatalogDigest | None | Unset, data)
+
+        digest = _parse_digest(d.pop("digest", UNSET))
+
+        def _parse_throttle(data: object) -> CatalogThrottle | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                throttle_type_0 = CatalogThrottle.from_dict(data)
+
+                return throttle_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(CatalogThrottle | None | Unset, data)
+
+        throttle = _parse_throttle(d.pop("throttle", UNSET))
+
         catalog_entry_input = cls(
             channel=channel,
             topic=topic,
@@ -122,6 +191,8 @@ class CatalogEntryInput:
             medium=medium,
             description=description,
             mandatory=mandatory,
+            digest=digest,
+            throttle=throttle,
         )
 
         catalog_entry_input.additional_properties = d

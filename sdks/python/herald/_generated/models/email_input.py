@@ -6,6 +6,7 @@ from typing import Any, Self, TypeVar
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..models.email_input_unless import EmailInputUnless, check_email_input_unless
 from ..types import UNSET, Unset
 
 T = TypeVar("T", bound="EmailInput")
@@ -20,12 +21,18 @@ class EmailInput:
         text (str | Unset): Up to 524288 bytes (UTF-8); derived from html when omitted
         from_name (str | Unset): Sender display name for this send only (1-256 characters); the address stays the
             project's
+        delay_seconds (int | Unset): Escalation: send the email this many seconds after the in-app delivery (0-604800;
+            default 0)
+        unless (EmailInputUnless | Unset): Escalation: `read` or `opened`. When the email is due, it is skipped (reason
+            `read_in_app`) if the in-app notification is read (or opened) by then. Needs a `payload`.
     """
 
     subject: str
     html: str
     text: str | Unset = UNSET
     from_name: str | Unset = UNSET
+    delay_seconds: int | Unset = UNSET
+    unless: EmailInputUnless | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -36,6 +43,12 @@ class EmailInput:
         text = self.text
 
         from_name = self.from_name
+
+        delay_seconds = self.delay_seconds
+
+        unless: str | Unset = UNSET
+        if not isinstance(self.unless, Unset):
+            unless = self.unless
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -49,6 +62,10 @@ class EmailInput:
             field_dict["text"] = text
         if from_name is not UNSET:
             field_dict["from_name"] = from_name
+        if delay_seconds is not UNSET:
+            field_dict["delay_seconds"] = delay_seconds
+        if unless is not UNSET:
+            field_dict["unless"] = unless
 
         return field_dict
 
@@ -63,11 +80,22 @@ class EmailInput:
 
         from_name = d.pop("from_name", UNSET)
 
+        delay_seconds = d.pop("delay_seconds", UNSET)
+
+        _unless = d.pop("unless", UNSET)
+        unless: EmailInputUnless | Unset
+        if isinstance(_unless, Unset):
+            unless = UNSET
+        else:
+            unless = check_email_input_unless(_unless)
+
         email_input = cls(
             subject=subject,
             html=html,
             text=text,
             from_name=from_name,
+            delay_seconds=delay_seconds,
+            unless=unless,
         )
 
         email_input.additional_properties = d

@@ -23,8 +23,8 @@ T = TypeVar("T", bound="MediumDecision")
 class MediumDecision:
     """
     Attributes:
-        result (str): The medium outcome: delivered | suppressed | quota_exceeded | failed | pending (in_app); sent |
-            skipped | failed | pending (email, web_push); also delivered | undelivered (sms)
+        result (str): The medium outcome: delivered | suppressed | throttled | canceled | quota_exceeded | failed |
+            pending (in_app); sent | skipped | failed | pending (email, web_push); also delivered | undelivered (sms)
         because (MediumDecisionBecauseType0 | None):
         rule (DecidingCatalogEntry | DecidingRecipientRule | None):
     """

@@ -4,6 +4,7 @@ MediumDecisionBecauseType0 = Literal[
     "address_rejected",
     "address_undeliverable",
     "broadcast_limit_exceeded",
+    "canceled",
     "catalog_entry",
     "catalog_topic_any_entry",
     "contact_unconfirmed",
@@ -14,15 +15,18 @@ MediumDecisionBecauseType0 = Literal[
     "not_cataloged",
     "provider_error",
     "quota_exceeded",
+    "read_in_app",
     "recipient_rule",
     "recipient_topic_any_rule",
     "subscription_expired",
+    "throttled",
 ]
 
 MEDIUM_DECISION_BECAUSE_TYPE_0_VALUES: set[MediumDecisionBecauseType0] = {
     "address_rejected",
     "address_undeliverable",
     "broadcast_limit_exceeded",
+    "canceled",
     "catalog_entry",
     "catalog_topic_any_entry",
     "contact_unconfirmed",
@@ -33,9 +37,11 @@ MEDIUM_DECISION_BECAUSE_TYPE_0_VALUES: set[MediumDecisionBecauseType0] = {
     "not_cataloged",
     "provider_error",
     "quota_exceeded",
+    "read_in_app",
     "recipient_rule",
     "recipient_topic_any_rule",
     "subscription_expired",
+    "throttled",
 }
 
 

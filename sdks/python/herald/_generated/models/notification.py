@@ -6,6 +6,8 @@ from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..types import UNSET, Unset
+
 if TYPE_CHECKING:
     from ..models.notification_decision import NotificationDecision
     from ..models.notification_email import NotificationEmail
@@ -30,11 +32,12 @@ class Notification:
         opened (bool):
         created_at (str): UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
         updated_at (str): UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
-        status (str):
+        status (str): enqueued, scheduled, canceled, delivered, suppressed, throttled, failed, not_requested
         email (NotificationEmail):
         sms (NotificationSms):
         push (NotificationPush):
         decision (None | NotificationDecision):
+        send_at (None | str | Unset):
     """
 
     id: int
@@ -51,6 +54,7 @@ class Notification:
     sms: NotificationSms
     push: NotificationPush
     decision: None | NotificationDecision
+    send_at: None | str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -94,6 +98,12 @@ class Notification:
         else:
             decision = self.decision
 
+        send_at: None | str | Unset
+        if isinstance(self.send_at, Unset):
+            send_at = UNSET
+        else:
+            send_at = self.send_at
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -114,6 +124,8 @@ class Notification:
                 "decision": decision,
             }
         )
+        if send_at is not UNSET:
+            field_dict["send_at"] = send_at
 
         return field_dict
 
@@ -185,6 +197,15 @@ class Notification:
 
         decision = _parse_decision(d.pop("decision"))
 
+        def _parse_send_at(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        send_at = _parse_send_at(d.pop("send_at", UNSET))
+
         notification = cls(
             id=id,
             recipient_id=recipient_id,
@@ -200,6 +221,7 @@ class Notification:
             sms=sms,
             push=push,
             decision=decision,
+            send_at=send_at,
         )
 
         notification.additional_properties = d

@@ -23,6 +23,7 @@ class NotificationEmail:
         sent_at (None | str | Unset):
         error (None | str | Unset):
         provider (None | str | Unset):
+        digest_id (int | None | Unset):
     """
 
     status: str
@@ -33,6 +34,7 @@ class NotificationEmail:
     sent_at: None | str | Unset = UNSET
     error: None | str | Unset = UNSET
     provider: None | str | Unset = UNSET
+    digest_id: int | None | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -76,6 +78,12 @@ class NotificationEmail:
         else:
             provider = self.provider
 
+        digest_id: int | None | Unset
+        if isinstance(self.digest_id, Unset):
+            digest_id = UNSET
+        else:
+            digest_id = self.digest_id
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -97,6 +105,8 @@ class NotificationEmail:
             field_dict["error"] = error
         if provider is not UNSET:
             field_dict["provider"] = provider
+        if digest_id is not UNSET:
+            field_dict["digest_id"] = digest_id
 
         return field_dict
 
@@ -161,6 +171,15 @@ class NotificationEmail:
 
         provider = _parse_provider(d.pop("provider", UNSET))
 
+        def _parse_digest_id(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        digest_id = _parse_digest_id(d.pop("digest_id", UNSET))
+
         notification_email = cls(
             status=status,
             reason=reason,
@@ -170,6 +189,7 @@ class NotificationEmail:
             sent_at=sent_at,
             error=error,
             provider=provider,
+            digest_id=digest_id,
         )
 
         notification_email.additional_properties = d

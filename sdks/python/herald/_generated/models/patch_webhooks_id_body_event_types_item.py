@@ -1,16 +1,19 @@
 from typing import Literal
 
 PatchWebhooksIdBodyEventTypesItem = Literal[
+    "broadcast.canceled",
     "broadcast.completed",
     "email.failed",
     "email.sent",
     "email.skipped",
+    "notification.canceled",
     "notification.delivered",
     "notification.failed",
     "notification.opened",
     "notification.quota_exceeded",
     "notification.read",
     "notification.suppressed",
+    "notification.throttled",
     "push.failed",
     "push.sent",
     "push.skipped",
@@ -24,16 +27,19 @@ PatchWebhooksIdBodyEventTypesItem = Literal[
 PATCH_WEBHOOKS_ID_BODY_EVENT_TYPES_ITEM_VALUES: set[
     PatchWebhooksIdBodyEventTypesItem
 ] = {
+    "broadcast.canceled",
     "broadcast.completed",
     "email.failed",
     "email.sent",
     "email.skipped",
+    "notification.canceled",
     "notification.delivered",
     "notification.failed",
     "notification.opened",
     "notification.quota_exceeded",
     "notification.read",
     "notification.suppressed",
+    "notification.throttled",
     "push.failed",
     "push.sent",
     "push.skipped",

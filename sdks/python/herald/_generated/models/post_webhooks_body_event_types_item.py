@@ -1,16 +1,19 @@
 from typing import Literal
 
 PostWebhooksBodyEventTypesItem = Literal[
+    "broadcast.canceled",
     "broadcast.completed",
     "email.failed",
     "email.sent",
     "email.skipped",
+    "notification.canceled",
     "notification.delivered",
     "notification.failed",
     "notification.opened",
     "notification.quota_exceeded",
     "notification.read",
     "notification.suppressed",
+    "notification.throttled",
     "push.failed",
     "push.sent",
     "push.skipped",
@@ -22,16 +25,19 @@ PostWebhooksBodyEventTypesItem = Literal[
 ]
 
 POST_WEBHOOKS_BODY_EVENT_TYPES_ITEM_VALUES: set[PostWebhooksBodyEventTypesItem] = {
+    "broadcast.canceled",
     "broadcast.completed",
     "email.failed",
     "email.sent",
     "email.skipped",
+    "notification.canceled",
     "notification.delivered",
     "notification.failed",
     "notification.opened",
     "notification.quota_exceeded",
     "notification.read",
     "notification.suppressed",
+    "notification.throttled",
     "push.failed",
     "push.sent",
     "push.skipped",

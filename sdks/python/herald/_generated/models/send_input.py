@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import datetime
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 
@@ -29,6 +30,7 @@ class SendInput:
         email (EmailInput | None | Unset):
         sms (None | SmsInput | Unset):
         push (None | PushInput | Unset):
+        send_at (datetime.datetime | None | Unset):
     """
 
     recipient_id: None | str
@@ -37,6 +39,7 @@ class SendInput:
     email: EmailInput | None | Unset = UNSET
     sms: None | SmsInput | Unset = UNSET
     push: None | PushInput | Unset = UNSET
+    send_at: datetime.datetime | None | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -89,6 +92,14 @@ class SendInput:
         else:
             push = self.push
 
+        send_at: None | str | Unset
+        if isinstance(self.send_at, Unset):
+            send_at = UNSET
+        elif isinstance(self.send_at, datetime.datetime):
+            send_at = self.send_at.isoformat()
+        else:
+            send_at = self.send_at
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -106,6 +117,8 @@ class SendInput:
             field_dict["sms"] = sms
         if push is not UNSET:
             field_dict["push"] = push
+        if send_at is not UNSET:
+            field_dict["send_at"] = send_at
 
         return field_dict
 
@@ -211,6 +224,23 @@ class SendInput:
 
         push = _parse_push(d.pop("push", UNSET))
 
+        def _parse_send_at(data: object) -> datetime.datetime | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                send_at_type_0 = datetime.datetime.fromisoformat(data)
+
+                return send_at_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(datetime.datetime | None | Unset, data)
+
+        send_at = _parse_send_at(d.pop("send_at", UNSET))
+
         send_input = cls(
             recipient_id=recipient_id,
             target=target,
@@ -218,6 +248,7 @@ class SendInput:
             email=email,
             sms=sms,
             push=push,
+            send_at=send_at,
         )
 
         send_input.additional_properties = d

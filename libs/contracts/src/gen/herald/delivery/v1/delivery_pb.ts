@@ -16,7 +16,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file herald/delivery/v1/delivery.proto.
  */
 export const file_herald_delivery_v1_delivery: GenFile = /*@__PURE__*/
-  fileDesc("CiFoZXJhbGQvZGVsaXZlcnkvdjEvZGVsaXZlcnkucHJvdG8SEmhlcmFsZC5kZWxpdmVyeS52MSJDChJOb3RpZmljYXRpb25UYXJnZXQSDwoHY2hhbm5lbBgBIAEoCRINCgV0b3BpYxgCIAEoCRINCgVldmVudBgDIAEoCSL1AgoMU2VuZFNldHRpbmdzEhYKDnN0cmljdF90YXJnZXRzGAEgASgIEioKIm1heF9icm9hZGNhc3RfcmVjaXBpZW50c19mb3JfZW1haWwYAiABKAMSGgoNbW9udGhseV9xdW90YRgDIAEoA0gAiAEBEh8KEmVtYWlsX2Zyb21fYWRkcmVzcxgEIAEoCUgBiAEBEhwKD2VtYWlsX2Zyb21fbmFtZRgFIAEoCUgCiAEBEhsKDmVtYWlsX3JlcGx5X3RvGAYgASgJSAOIAQESGwoOcmV0ZW50aW9uX2RheXMYByABKAVIBIgBARIpCiFtYXhfYnJvYWRjYXN0X3JlY2lwaWVudHNfZm9yX3B1c2gYCCABKANCEAoOX21vbnRobHlfcXVvdGFCFQoTX2VtYWlsX2Zyb21fYWRkcmVzc0ISChBfZW1haWxfZnJvbV9uYW1lQhEKD19lbWFpbF9yZXBseV90b0IRCg9fcmV0ZW50aW9uX2RheXMibwoMRW1haWxDb250ZW50Eg8KB3N1YmplY3QYASABKAkSDAoEaHRtbBgCIAEoCRIRCgR0ZXh0GAMgASgJSACIAQESFgoJZnJvbV9uYW1lGAQgASgJSAGIAQFCBwoFX3RleHRCDAoKX2Zyb21fbmFtZSIaCgpTbXNDb250ZW50EgwKBHRleHQYASABKAkiegoLUHVzaENvbnRlbnQSDQoFdGl0bGUYASABKAkSDAoEYm9keRgCIAEoCRIQCgN1cmwYAyABKAlIAIgBARIRCgRpY29uGAQgASgJSAGIAQESEAoDdGFnGAUgASgJSAKIAQFCBgoEX3VybEIHCgVfaWNvbkIGCgRfdGFnIsUDCgtTZW5kUmVxdWVzdBISCgpwcm9qZWN0X2lkGAEgASgDEjIKCHNldHRpbmdzGAIgASgLMiAuaGVyYWxkLmRlbGl2ZXJ5LnYxLlNlbmRTZXR0aW5ncxIZCgxyZWNpcGllbnRfaWQYAyABKAlIAIgBARI7CgZ0YXJnZXQYBCABKAsyJi5oZXJhbGQuZGVsaXZlcnkudjEuTm90aWZpY2F0aW9uVGFyZ2V0SAGIAQESGQoMcGF5bG9hZF9qc29uGAUgASgJSAKIAQESNAoFZW1haWwYBiABKAsyIC5oZXJhbGQuZGVsaXZlcnkudjEuRW1haWxDb250ZW50SAOIAQESFwoPaWRlbXBvdGVuY3lfa2V5GAcgASgJEjAKA3NtcxgIIAEoCzIeLmhlcmFsZC5kZWxpdmVyeS52MS5TbXNDb250ZW50SASIAQESMgoEcHVzaBgJIAEoCzIfLmhlcmFsZC5kZWxpdmVyeS52MS5QdXNoQ29udGVudEgFiAEBQg8KDV9yZWNpcGllbnRfaWRCCQoHX3RhcmdldEIPCg1fcGF5bG9hZF9qc29uQggKBl9lbWFpbEIGCgRfc21zQgcKBV9wdXNoIowCCg9PdXRib3VuZE91dGNvbWUSDgoGc3RhdHVzGAEgASgJEhMKBnJlYXNvbhgCIAEoCUgAiAEBEhQKB2FkZHJlc3MYAyABKAlIAYgBARIXCgptZXNzYWdlX2lkGAQgASgJSAKIAQESEAoIYXR0ZW1wdHMYBSABKAUSKwoHc2VudF9hdBgGIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASEgoFZXJyb3IYByABKAlIA4gBARIVCghwcm92aWRlchgIIAEoCUgEiAEBQgkKB19yZWFzb25CCgoIX2FkZHJlc3NCDQoLX21lc3NhZ2VfaWRCCAoGX2Vycm9yQgsKCV9wcm92aWRlciLFBAoMTm90aWZpY2F0aW9uEgoKAmlkGAEgASgDEhQKDHJlY2lwaWVudF9pZBgCIAEoCRIZCgxwYXlsb2FkX2pzb24YAyABKAlIAIgBARIZCgxicm9hZGNhc3RfaWQYBCABKANIAYgBARI7CgZ0YXJnZXQYBSABKAsyJi5oZXJhbGQuZGVsaXZlcnkudjEuTm90aWZpY2F0aW9uVGFyZ2V0SAKIAQESDAoEcmVhZBgGIAEoCBIOCgZvcGVuZWQYByABKAgSLgoKY3JlYXRlZF9hdBgIIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLgoKdXBkYXRlZF9hdBgJIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASDgoGc3RhdHVzGAogASgJEjIKBWVtYWlsGAsgASgLMiMuaGVyYWxkLmRlbGl2ZXJ5LnYxLk91dGJvdW5kT3V0Y29tZRI/CghkZWNpc2lvbhgMIAEoCzIoLmhlcmFsZC5kZWxpdmVyeS52MS5Ob3RpZmljYXRpb25EZWNpc2lvbkgDiAEBEjAKA3NtcxgNIAEoCzIjLmhlcmFsZC5kZWxpdmVyeS52MS5PdXRib3VuZE91dGNvbWUSMQoEcHVzaBgOIAEoCzIjLmhlcmFsZC5kZWxpdmVyeS52MS5PdXRib3VuZE91dGNvbWVCDwoNX3BheWxvYWRfanNvbkIPCg1fYnJvYWRjYXN0X2lkQgkKB190YXJnZXRCCwoJX2RlY2lzaW9uIoICChROb3RpZmljYXRpb25EZWNpc2lvbhIvCgZpbl9hcHAYASABKAsyGi5oZXJhbGQuY29tbW9uLnYxLkRlY2lzaW9uSACIAQESLgoFZW1haWwYAiABKAsyGi5oZXJhbGQuY29tbW9uLnYxLkRlY2lzaW9uSAGIAQESLAoDc21zGAMgASgLMhouaGVyYWxkLmNvbW1vbi52MS5EZWNpc2lvbkgCiAEBEjEKCHdlYl9wdXNoGAQgASgLMhouaGVyYWxkLmNvbW1vbi52MS5EZWNpc2lvbkgDiAEBQgkKB19pbl9hcHBCCAoGX2VtYWlsQgYKBF9zbXNCCwoJX3dlYl9wdXNoIkcKEUJyb2FkY2FzdE91dGJvdW5kEg4KBnN0YXR1cxgBIAEoCRIVCghlbGlnaWJsZRgCIAEoA0gAiAEBQgsKCV9lbGlnaWJsZSKWAwoJQnJvYWRjYXN0EgoKAmlkGAEgASgDEjYKBnRhcmdldBgCIAEoCzImLmhlcmFsZC5kZWxpdmVyeS52MS5Ob3RpZmljYXRpb25UYXJnZXQSFAoMcGF5bG9hZF9qc29uGAMgASgJEg4KBnN0YXR1cxgEIAEoCRIYChByZWNpcGllbnRzX3RvdGFsGAUgASgDEh0KFW5vdGlmaWNhdGlvbnNfY3JlYXRlZBgGIAEoAxI5CgVlbWFpbBgHIAEoCzIlLmhlcmFsZC5kZWxpdmVyeS52MS5Ccm9hZGNhc3RPdXRib3VuZEgAiAEBEi4KCmNyZWF0ZWRfYXQYCCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KCnVwZGF0ZWRfYXQYCSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEjgKBHB1c2gYCiABKAsyJS5oZXJhbGQuZGVsaXZlcnkudjEuQnJvYWRjYXN0T3V0Ym91bmRIAYgBAUIICgZfZW1haWxCBwoFX3B1c2gioQEKDFNlbmRSZXNwb25zZRI7Cgxub3RpZmljYXRpb24YASABKAsyIC5oZXJhbGQuZGVsaXZlcnkudjEuTm90aWZpY2F0aW9uSACIAQESNQoJYnJvYWRjYXN0GAIgASgLMh0uaGVyYWxkLmRlbGl2ZXJ5LnYxLkJyb2FkY2FzdEgBiAEBQg8KDV9ub3RpZmljYXRpb25CDAoKX2Jyb2FkY2FzdCJBCg9TZW5kTWFueVJlcXVlc3QSLgoFc2VuZHMYASADKAsyHy5oZXJhbGQuZGVsaXZlcnkudjEuU2VuZFJlcXVlc3QiVQoJU2VuZEVycm9yEgwKBGNvZGUYASABKAUSDwoHbWVzc2FnZRgCIAEoCRIpCgRpbmZvGAMgASgLMhsuaGVyYWxkLmNvbW1vbi52MS5FcnJvckluZm8ifAoKU2VuZFJlc3VsdBI0CghhY2NlcHRlZBgBIAEoCzIgLmhlcmFsZC5kZWxpdmVyeS52MS5TZW5kUmVzcG9uc2VIABIuCgVlcnJvchgCIAEoCzIdLmhlcmFsZC5kZWxpdmVyeS52MS5TZW5kRXJyb3JIAEIICgZyZXN1bHQiQwoQU2VuZE1hbnlSZXNwb25zZRIvCgdyZXN1bHRzGAEgAygLMh4uaGVyYWxkLmRlbGl2ZXJ5LnYxLlNlbmRSZXN1bHQiNQoSR2V0UGF5bG9hZHNSZXF1ZXN0EhIKCnByb2plY3RfaWQYASABKAMSCwoDaWRzGAIgAygDIk0KE05vdGlmaWNhdGlvblBheWxvYWQSCgoCaWQYASABKAMSGQoMcGF5bG9hZF9qc29uGAIgASgJSACIAQFCDwoNX3BheWxvYWRfanNvbiJQChNHZXRQYXlsb2Fkc1Jlc3BvbnNlEjkKCHBheWxvYWRzGAEgAygLMicuaGVyYWxkLmRlbGl2ZXJ5LnYxLk5vdGlmaWNhdGlvblBheWxvYWQiOAoWR2V0Tm90aWZpY2F0aW9uUmVxdWVzdBISCgpwcm9qZWN0X2lkGAEgASgDEgoKAmlkGAIgASgDIlEKF0dldE5vdGlmaWNhdGlvblJlc3BvbnNlEjYKDG5vdGlmaWNhdGlvbhgBIAEoCzIgLmhlcmFsZC5kZWxpdmVyeS52MS5Ob3RpZmljYXRpb24iNQoTR2V0QnJvYWRjYXN0UmVxdWVzdBISCgpwcm9qZWN0X2lkGAEgASgDEgoKAmlkGAIgASgDIkgKFEdldEJyb2FkY2FzdFJlc3BvbnNlEjAKCWJyb2FkY2FzdBgBIAEoCzIdLmhlcmFsZC5kZWxpdmVyeS52MS5Ccm9hZGNhc3QidgoPTGlzdEZlZWRSZXF1ZXN0EhIKCnByb2plY3RfaWQYASABKAMSFAoMcmVjaXBpZW50X2lkGAIgASgJEg0KBWxpbWl0GAMgASgFEg4KBmN1cnNvchgEIAEoCRIRCgRyZWFkGAUgASgISACIAQFCBwoFX3JlYWQiYAoQTGlzdEZlZWRSZXNwb25zZRI3Cg1ub3RpZmljYXRpb25zGAEgAygLMiAuaGVyYWxkLmRlbGl2ZXJ5LnYxLk5vdGlmaWNhdGlvbhITCgtuZXh0X2N1cnNvchgCIAEoCSI+ChJVbnJlYWRDb3VudFJlcXVlc3QSEgoKcHJvamVjdF9pZBgBIAEoAxIUCgxyZWNpcGllbnRfaWQYAiABKAkiKwoTVW5yZWFkQ291bnRSZXNwb25zZRIUCgx1bnJlYWRfY291bnQYASABKAMijQEKGVVwZGF0ZU5vdGlmaWNhdGlvblJlcXVlc3QSEgoKcHJvamVjdF9pZBgBIAEoAxIUCgxyZWNpcGllbnRfaWQYAiABKAkSCgoCaWQYAyABKAMSEQoEcmVhZBgEIAEoCEgAiAEBEhMKBm9wZW5lZBgFIAEoCEgBiAEBQgcKBV9yZWFkQgkKB19vcGVuZWQiVAoaVXBkYXRlTm90aWZpY2F0aW9uUmVzcG9uc2USNgoMbm90aWZpY2F0aW9uGAEgASgLMiAuaGVyYWxkLmRlbGl2ZXJ5LnYxLk5vdGlmaWNhdGlvbiI+ChJNYXJrQWxsUmVhZFJlcXVlc3QSEgoKcHJvamVjdF9pZBgBIAEoAxIUCgxyZWNpcGllbnRfaWQYAiABKAkiJgoTTWFya0FsbFJlYWRSZXNwb25zZRIPCgd1cGRhdGVkGAEgASgDIi0KHENoZWNrVW5zdWJzY3JpYmVUb2tlblJlcXVlc3QSDQoFdG9rZW4YASABKAkikQEKHUNoZWNrVW5zdWJzY3JpYmVUb2tlblJlc3BvbnNlEhIKCnByb2plY3RfaWQYASABKAMSFAoMcmVjaXBpZW50X2lkGAIgASgJEjYKBnRhcmdldBgDIAEoCzImLmhlcmFsZC5kZWxpdmVyeS52MS5Ob3RpZmljYXRpb25UYXJnZXQSDgoGbWVkaXVtGAQgASgJInQKFlJlY29yZFNtc1N0YXR1c1JlcXVlc3QSDQoFdG9rZW4YASABKAkSEwoLbWVzc2FnZV9zaWQYAiABKAkSDgoGc3RhdHVzGAMgASgJEhcKCmVycm9yX2NvZGUYBCABKAlIAIgBAUINCgtfZXJyb3JfY29kZSIqChdSZWNvcmRTbXNTdGF0dXNSZXNwb25zZRIPCgdjaGFuZ2VkGAEgASgIIhYKFEdldFB1c2hDb25maWdSZXF1ZXN0IjEKFUdldFB1c2hDb25maWdSZXNwb25zZRIYChB2YXBpZF9wdWJsaWNfa2V5GAEgASgJItkBCh5TZW5kQ29udGFjdENvbmZpcm1hdGlvblJlcXVlc3QSEgoKcHJvamVjdF9pZBgBIAEoAxIUCgxyZWNpcGllbnRfaWQYAiABKAkSEgoKY29udGFjdF9pZBgDIAEoAxIPCgdhZGRyZXNzGAQgASgJEh8KEmVtYWlsX2Zyb21fYWRkcmVzcxgFIAEoCUgAiAEBEhwKD2VtYWlsX2Zyb21fbmFtZRgGIAEoCUgBiAEBQhUKE19lbWFpbF9mcm9tX2FkZHJlc3NCEgoQX2VtYWlsX2Zyb21fbmFtZSIhCh9TZW5kQ29udGFjdENvbmZpcm1hdGlvblJlc3BvbnNlIjUKJENoZWNrQ29udGFjdENvbmZpcm1hdGlvblRva2VuUmVxdWVzdBINCgV0b2tlbhgBIAEoCSJ2CiVDaGVja0NvbnRhY3RDb25maXJtYXRpb25Ub2tlblJlc3BvbnNlEhIKCnByb2plY3RfaWQYASABKAMSFAoMcmVjaXBpZW50X2lkGAIgASgJEhIKCmNvbnRhY3RfaWQYAyABKAMSDwoHYWRkcmVzcxgEIAEoCTLaCwoPRGVsaXZlcnlTZXJ2aWNlEkkKBFNlbmQSHy5oZXJhbGQuZGVsaXZlcnkudjEuU2VuZFJlcXVlc3QaIC5oZXJhbGQuZGVsaXZlcnkudjEuU2VuZFJlc3BvbnNlElUKCFNlbmRNYW55EiMuaGVyYWxkLmRlbGl2ZXJ5LnYxLlNlbmRNYW55UmVxdWVzdBokLmhlcmFsZC5kZWxpdmVyeS52MS5TZW5kTWFueVJlc3BvbnNlEl4KC0dldFBheWxvYWRzEiYuaGVyYWxkLmRlbGl2ZXJ5LnYxLkdldFBheWxvYWRzUmVxdWVzdBonLmhlcmFsZC5kZWxpdmVyeS52MS5HZXRQYXlsb2Fkc1Jlc3BvbnNlEmoKD0dldE5vdGlmaWNhdGlvbhIqLmhlcmFsZC5kZWxpdmVyeS52MS5HZXROb3RpZmljYXRpb25SZXF1ZXN0GisuaGVyYWxkLmRlbGl2ZXJ5LnYxLkdldE5vdGlmaWNhdGlvblJlc3BvbnNlEmEKDEdldEJyb2FkY2FzdBInLmhlcmFsZC5kZWxpdmVyeS52MS5HZXRCcm9hZGNhc3RSZXF1ZXN0GiguaGVyYWxkLmRlbGl2ZXJ5LnYxLkdldEJyb2FkY2FzdFJlc3BvbnNlElUKCExpc3RGZWVkEiMuaGVyYWxkLmRlbGl2ZXJ5LnYxLkxpc3RGZWVkUmVxdWVzdBokLmhlcmFsZC5kZWxpdmVyeS52MS5MaXN0RmVlZFJlc3BvbnNlEl4KC1VucmVhZENvdW50EiYuaGVyYWxkLmRlbGl2ZXJ5LnYxLlVucmVhZENvdW50UmVxdWVzdBonLmhlcmFsZC5kZWxpdmVyeS52MS5VbnJlYWRDb3VudFJlc3BvbnNlEnMKElVwZGF0ZU5vdGlmaWNhdGlvbhItLmhlcmFsZC5kZWxpdmVyeS52MS5VcGRhdGVOb3RpZmljYXRpb25SZXF1ZXN0Gi4uaGVyYWxkLmRlbGl2ZXJ5LnYxLlVwZGF0ZU5vdGlmaWNhdGlvblJlc3BvbnNlEl4KC01hcmtBbGxSZWFkEiYuaGVyYWxkLmRlbGl2ZXJ5LnYxLk1hcmtBbGxSZWFkUmVxdWVzdBonLmhlcmFsZC5kZWxpdmVyeS52MS5NYXJrQWxsUmVhZFJlc3BvbnNlEnwKFUNoZWNrVW5zdWJzY3JpYmVUb2tlbhIwLmhlcmFsZC5kZWxpdmVyeS52MS5DaGVja1Vuc3Vic2NyaWJlVG9rZW5SZXF1ZXN0GjEuaGVyYWxkLmRlbGl2ZXJ5LnYxLkNoZWNrVW5zdWJzY3JpYmVUb2tlblJlc3BvbnNlEmoKD1JlY29yZFNtc1N0YXR1cxIqLmhlcmFsZC5kZWxpdmVyeS52MS5SZWNvcmRTbXNTdGF0dXNSZXF1ZXN0GisuaGVyYWxkLmRlbGl2ZXJ5LnYxLlJlY29yZFNtc1N0YXR1c1Jlc3BvbnNlEmQKDUdldFB1c2hDb25maWcSKC5oZXJhbGQuZGVsaXZlcnkudjEuR2V0UHVzaENvbmZpZ1JlcXVlc3QaKS5oZXJhbGQuZGVsaXZlcnkudjEuR2V0UHVzaENvbmZpZ1Jlc3BvbnNlEoIBChdTZW5kQ29udGFjdENvbmZpcm1hdGlvbhIyLmhlcmFsZC5kZWxpdmVyeS52MS5TZW5kQ29udGFjdENvbmZpcm1hdGlvblJlcXVlc3QaMy5oZXJhbGQuZGVsaXZlcnkudjEuU2VuZENvbnRhY3RDb25maXJtYXRpb25SZXNwb25zZRKUAQodQ2hlY2tDb250YWN0Q29uZmlybWF0aW9uVG9rZW4SOC5oZXJhbGQuZGVsaXZlcnkudjEuQ2hlY2tDb250YWN0Q29uZmlybWF0aW9uVG9rZW5SZXF1ZXN0GjkuaGVyYWxkLmRlbGl2ZXJ5LnYxLkNoZWNrQ29udGFjdENvbmZpcm1hdGlvblRva2VuUmVzcG9uc2ViBnByb3RvMw", [file_google_protobuf_timestamp, file_herald_common_v1_decision, file_herald_common_v1_errors]);
+  fileDesc("CiFoZXJhbGQvZGVsaXZlcnkvdjEvZGVsaXZlcnkucHJvdG8SEmhlcmFsZC5kZWxpdmVyeS52MSJDChJOb3RpZmljYXRpb25UYXJnZXQSDwoHY2hhbm5lbBgBIAEoCRINCgV0b3BpYxgCIAEoCRINCgVldmVudBgDIAEoCSL1AgoMU2VuZFNldHRpbmdzEhYKDnN0cmljdF90YXJnZXRzGAEgASgIEioKIm1heF9icm9hZGNhc3RfcmVjaXBpZW50c19mb3JfZW1haWwYAiABKAMSGgoNbW9udGhseV9xdW90YRgDIAEoA0gAiAEBEh8KEmVtYWlsX2Zyb21fYWRkcmVzcxgEIAEoCUgBiAEBEhwKD2VtYWlsX2Zyb21fbmFtZRgFIAEoCUgCiAEBEhsKDmVtYWlsX3JlcGx5X3RvGAYgASgJSAOIAQESGwoOcmV0ZW50aW9uX2RheXMYByABKAVIBIgBARIpCiFtYXhfYnJvYWRjYXN0X3JlY2lwaWVudHNfZm9yX3B1c2gYCCABKANCEAoOX21vbnRobHlfcXVvdGFCFQoTX2VtYWlsX2Zyb21fYWRkcmVzc0ISChBfZW1haWxfZnJvbV9uYW1lQhEKD19lbWFpbF9yZXBseV90b0IRCg9fcmV0ZW50aW9uX2RheXMivQEKDEVtYWlsQ29udGVudBIPCgdzdWJqZWN0GAEgASgJEgwKBGh0bWwYAiABKAkSEQoEdGV4dBgDIAEoCUgAiAEBEhYKCWZyb21fbmFtZRgEIAEoCUgBiAEBEhoKDWRlbGF5X3NlY29uZHMYBSABKAVIAogBARITCgZ1bmxlc3MYBiABKAlIA4gBAUIHCgVfdGV4dEIMCgpfZnJvbV9uYW1lQhAKDl9kZWxheV9zZWNvbmRzQgkKB191bmxlc3MiGgoKU21zQ29udGVudBIMCgR0ZXh0GAEgASgJInoKC1B1c2hDb250ZW50Eg0KBXRpdGxlGAEgASgJEgwKBGJvZHkYAiABKAkSEAoDdXJsGAMgASgJSACIAQESEQoEaWNvbhgEIAEoCUgBiAEBEhAKA3RhZxgFIAEoCUgCiAEBQgYKBF91cmxCBwoFX2ljb25CBgoEX3RhZyLnAwoLU2VuZFJlcXVlc3QSEgoKcHJvamVjdF9pZBgBIAEoAxIyCghzZXR0aW5ncxgCIAEoCzIgLmhlcmFsZC5kZWxpdmVyeS52MS5TZW5kU2V0dGluZ3MSGQoMcmVjaXBpZW50X2lkGAMgASgJSACIAQESOwoGdGFyZ2V0GAQgASgLMiYuaGVyYWxkLmRlbGl2ZXJ5LnYxLk5vdGlmaWNhdGlvblRhcmdldEgBiAEBEhkKDHBheWxvYWRfanNvbhgFIAEoCUgCiAEBEjQKBWVtYWlsGAYgASgLMiAuaGVyYWxkLmRlbGl2ZXJ5LnYxLkVtYWlsQ29udGVudEgDiAEBEhcKD2lkZW1wb3RlbmN5X2tleRgHIAEoCRIwCgNzbXMYCCABKAsyHi5oZXJhbGQuZGVsaXZlcnkudjEuU21zQ29udGVudEgEiAEBEjIKBHB1c2gYCSABKAsyHy5oZXJhbGQuZGVsaXZlcnkudjEuUHVzaENvbnRlbnRIBYgBARIUCgdzZW5kX2F0GAogASgJSAaIAQFCDwoNX3JlY2lwaWVudF9pZEIJCgdfdGFyZ2V0Qg8KDV9wYXlsb2FkX2pzb25CCAoGX2VtYWlsQgYKBF9zbXNCBwoFX3B1c2hCCgoIX3NlbmRfYXQisgIKD091dGJvdW5kT3V0Y29tZRIOCgZzdGF0dXMYASABKAkSEwoGcmVhc29uGAIgASgJSACIAQESFAoHYWRkcmVzcxgDIAEoCUgBiAEBEhcKCm1lc3NhZ2VfaWQYBCABKAlIAogBARIQCghhdHRlbXB0cxgFIAEoBRIrCgdzZW50X2F0GAYgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBISCgVlcnJvchgHIAEoCUgDiAEBEhUKCHByb3ZpZGVyGAggASgJSASIAQESFgoJZGlnZXN0X2lkGAkgASgDSAWIAQFCCQoHX3JlYXNvbkIKCghfYWRkcmVzc0INCgtfbWVzc2FnZV9pZEIICgZfZXJyb3JCCwoJX3Byb3ZpZGVyQgwKCl9kaWdlc3RfaWQi8gQKDE5vdGlmaWNhdGlvbhIKCgJpZBgBIAEoAxIUCgxyZWNpcGllbnRfaWQYAiABKAkSGQoMcGF5bG9hZF9qc29uGAMgASgJSACIAQESGQoMYnJvYWRjYXN0X2lkGAQgASgDSAGIAQESOwoGdGFyZ2V0GAUgASgLMiYuaGVyYWxkLmRlbGl2ZXJ5LnYxLk5vdGlmaWNhdGlvblRhcmdldEgCiAEBEgwKBHJlYWQYBiABKAgSDgoGb3BlbmVkGAcgASgIEi4KCmNyZWF0ZWRfYXQYCCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KCnVwZGF0ZWRfYXQYCSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEg4KBnN0YXR1cxgKIAEoCRIyCgVlbWFpbBgLIAEoCzIjLmhlcmFsZC5kZWxpdmVyeS52MS5PdXRib3VuZE91dGNvbWUSPwoIZGVjaXNpb24YDCABKAsyKC5oZXJhbGQuZGVsaXZlcnkudjEuTm90aWZpY2F0aW9uRGVjaXNpb25IA4gBARIwCgNzbXMYDSABKAsyIy5oZXJhbGQuZGVsaXZlcnkudjEuT3V0Ym91bmRPdXRjb21lEjEKBHB1c2gYDiABKAsyIy5oZXJhbGQuZGVsaXZlcnkudjEuT3V0Ym91bmRPdXRjb21lEisKB3NlbmRfYXQYDyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wQg8KDV9wYXlsb2FkX2pzb25CDwoNX2Jyb2FkY2FzdF9pZEIJCgdfdGFyZ2V0QgsKCV9kZWNpc2lvbiKCAgoUTm90aWZpY2F0aW9uRGVjaXNpb24SLwoGaW5fYXBwGAEgASgLMhouaGVyYWxkLmNvbW1vbi52MS5EZWNpc2lvbkgAiAEBEi4KBWVtYWlsGAIgASgLMhouaGVyYWxkLmNvbW1vbi52MS5EZWNpc2lvbkgBiAEBEiwKA3NtcxgDIAEoCzIaLmhlcmFsZC5jb21tb24udjEuRGVjaXNpb25IAogBARIxCgh3ZWJfcHVzaBgEIAEoCzIaLmhlcmFsZC5jb21tb24udjEuRGVjaXNpb25IA4gBAUIJCgdfaW5fYXBwQggKBl9lbWFpbEIGCgRfc21zQgsKCV93ZWJfcHVzaCJHChFCcm9hZGNhc3RPdXRib3VuZBIOCgZzdGF0dXMYASABKAkSFQoIZWxpZ2libGUYAiABKANIAIgBAUILCglfZWxpZ2libGUiwwMKCUJyb2FkY2FzdBIKCgJpZBgBIAEoAxI2CgZ0YXJnZXQYAiABKAsyJi5oZXJhbGQuZGVsaXZlcnkudjEuTm90aWZpY2F0aW9uVGFyZ2V0EhQKDHBheWxvYWRfanNvbhgDIAEoCRIOCgZzdGF0dXMYBCABKAkSGAoQcmVjaXBpZW50c190b3RhbBgFIAEoAxIdChVub3RpZmljYXRpb25zX2NyZWF0ZWQYBiABKAMSOQoFZW1haWwYByABKAsyJS5oZXJhbGQuZGVsaXZlcnkudjEuQnJvYWRjYXN0T3V0Ym91bmRIAIgBARIuCgpjcmVhdGVkX2F0GAggASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIuCgp1cGRhdGVkX2F0GAkgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBI4CgRwdXNoGAogASgLMiUuaGVyYWxkLmRlbGl2ZXJ5LnYxLkJyb2FkY2FzdE91dGJvdW5kSAGIAQESKwoHc2VuZF9hdBgLIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXBCCAoGX2VtYWlsQgcKBV9wdXNoIqEBCgxTZW5kUmVzcG9uc2USOwoMbm90aWZpY2F0aW9uGAEgASgLMiAuaGVyYWxkLmRlbGl2ZXJ5LnYxLk5vdGlmaWNhdGlvbkgAiAEBEjUKCWJyb2FkY2FzdBgCIAEoCzIdLmhlcmFsZC5kZWxpdmVyeS52MS5Ccm9hZGNhc3RIAYgBAUIPCg1fbm90aWZpY2F0aW9uQgwKCl9icm9hZGNhc3QiQQoPU2VuZE1hbnlSZXF1ZXN0Ei4KBXNlbmRzGAEgAygLMh8uaGVyYWxkLmRlbGl2ZXJ5LnYxLlNlbmRSZXF1ZXN0IlUKCVNlbmRFcnJvchIMCgRjb2RlGAEgASgFEg8KB21lc3NhZ2UYAiABKAkSKQoEaW5mbxgDIAEoCzIbLmhlcmFsZC5jb21tb24udjEuRXJyb3JJbmZvInwKClNlbmRSZXN1bHQSNAoIYWNjZXB0ZWQYASABKAsyIC5oZXJhbGQuZGVsaXZlcnkudjEuU2VuZFJlc3BvbnNlSAASLgoFZXJyb3IYAiABKAsyHS5oZXJhbGQuZGVsaXZlcnkudjEuU2VuZEVycm9ySABCCAoGcmVzdWx0IkMKEFNlbmRNYW55UmVzcG9uc2USLwoHcmVzdWx0cxgBIAMoCzIeLmhlcmFsZC5kZWxpdmVyeS52MS5TZW5kUmVzdWx0IjUKEkdldFBheWxvYWRzUmVxdWVzdBISCgpwcm9qZWN0X2lkGAEgASgDEgsKA2lkcxgCIAMoAyJNChNOb3RpZmljYXRpb25QYXlsb2FkEgoKAmlkGAEgASgDEhkKDHBheWxvYWRfanNvbhgCIAEoCUgAiAEBQg8KDV9wYXlsb2FkX2pzb24iUAoTR2V0UGF5bG9hZHNSZXNwb25zZRI5CghwYXlsb2FkcxgBIAMoCzInLmhlcmFsZC5kZWxpdmVyeS52MS5Ob3RpZmljYXRpb25QYXlsb2FkIjgKFkdldE5vdGlmaWNhdGlvblJlcXVlc3QSEgoKcHJvamVjdF9pZBgBIAEoAxIKCgJpZBgCIAEoAyJRChdHZXROb3RpZmljYXRpb25SZXNwb25zZRI2Cgxub3RpZmljYXRpb24YASABKAsyIC5oZXJhbGQuZGVsaXZlcnkudjEuTm90aWZpY2F0aW9uIjUKE0dldEJyb2FkY2FzdFJlcXVlc3QSEgoKcHJvamVjdF9pZBgBIAEoAxIKCgJpZBgCIAEoAyJIChRHZXRCcm9hZGNhc3RSZXNwb25zZRIwCglicm9hZGNhc3QYASABKAsyHS5oZXJhbGQuZGVsaXZlcnkudjEuQnJvYWRjYXN0InYKD0xpc3RGZWVkUmVxdWVzdBISCgpwcm9qZWN0X2lkGAEgASgDEhQKDHJlY2lwaWVudF9pZBgCIAEoCRINCgVsaW1pdBgDIAEoBRIOCgZjdXJzb3IYBCABKAkSEQoEcmVhZBgFIAEoCEgAiAEBQgcKBV9yZWFkImAKEExpc3RGZWVkUmVzcG9uc2USNwoNbm90aWZpY2F0aW9ucxgBIAMoCzIgLmhlcmFsZC5kZWxpdmVyeS52MS5Ob3RpZmljYXRpb24SEwoLbmV4dF9jdXJzb3IYAiABKAkiPgoSVW5yZWFkQ291bnRSZXF1ZXN0EhIKCnByb2plY3RfaWQYASABKAMSFAoMcmVjaXBpZW50X2lkGAIgASgJIisKE1VucmVhZENvdW50UmVzcG9uc2USFAoMdW5yZWFkX2NvdW50GAEgASgDIo0BChlVcGRhdGVOb3RpZmljYXRpb25SZXF1ZXN0EhIKCnByb2plY3RfaWQYASABKAMSFAoMcmVjaXBpZW50X2lkGAIgASgJEgoKAmlkGAMgASgDEhEKBHJlYWQYBCABKAhIAIgBARITCgZvcGVuZWQYBSABKAhIAYgBAUIHCgVfcmVhZEIJCgdfb3BlbmVkIlQKGlVwZGF0ZU5vdGlmaWNhdGlvblJlc3BvbnNlEjYKDG5vdGlmaWNhdGlvbhgBIAEoCzIgLmhlcmFsZC5kZWxpdmVyeS52MS5Ob3RpZmljYXRpb24iPgoSTWFya0FsbFJlYWRSZXF1ZXN0EhIKCnByb2plY3RfaWQYASABKAMSFAoMcmVjaXBpZW50X2lkGAIgASgJIiYKE01hcmtBbGxSZWFkUmVzcG9uc2USDwoHdXBkYXRlZBgBIAEoAyItChxDaGVja1Vuc3Vic2NyaWJlVG9rZW5SZXF1ZXN0Eg0KBXRva2VuGAEgASgJIpEBCh1DaGVja1Vuc3Vic2NyaWJlVG9rZW5SZXNwb25zZRISCgpwcm9qZWN0X2lkGAEgASgDEhQKDHJlY2lwaWVudF9pZBgCIAEoCRI2CgZ0YXJnZXQYAyABKAsyJi5oZXJhbGQuZGVsaXZlcnkudjEuTm90aWZpY2F0aW9uVGFyZ2V0Eg4KBm1lZGl1bRgEIAEoCSJ0ChZSZWNvcmRTbXNTdGF0dXNSZXF1ZXN0Eg0KBXRva2VuGAEgASgJEhMKC21lc3NhZ2Vfc2lkGAIgASgJEg4KBnN0YXR1cxgDIAEoCRIXCgplcnJvcl9jb2RlGAQgASgJSACIAQFCDQoLX2Vycm9yX2NvZGUiKgoXUmVjb3JkU21zU3RhdHVzUmVzcG9uc2USDwoHY2hhbmdlZBgBIAEoCCIWChRHZXRQdXNoQ29uZmlnUmVxdWVzdCIxChVHZXRQdXNoQ29uZmlnUmVzcG9uc2USGAoQdmFwaWRfcHVibGljX2tleRgBIAEoCSI7ChlDYW5jZWxOb3RpZmljYXRpb25SZXF1ZXN0EhIKCnByb2plY3RfaWQYASABKAMSCgoCaWQYAiABKAMiVAoaQ2FuY2VsTm90aWZpY2F0aW9uUmVzcG9uc2USNgoMbm90aWZpY2F0aW9uGAEgASgLMiAuaGVyYWxkLmRlbGl2ZXJ5LnYxLk5vdGlmaWNhdGlvbiI4ChZDYW5jZWxCcm9hZGNhc3RSZXF1ZXN0EhIKCnByb2plY3RfaWQYASABKAMSCgoCaWQYAiABKAMiSwoXQ2FuY2VsQnJvYWRjYXN0UmVzcG9uc2USMAoJYnJvYWRjYXN0GAEgASgLMh0uaGVyYWxkLmRlbGl2ZXJ5LnYxLkJyb2FkY2FzdCIyChBHZXREaWdlc3RSZXF1ZXN0EhIKCnByb2plY3RfaWQYASABKAMSCgoCaWQYAiABKAMiyAMKBkRpZ2VzdBIKCgJpZBgBIAEoAxIUCgxyZWNpcGllbnRfaWQYAiABKAkSEAoIZW50cnlfaWQYAyABKAMSNgoGdGFyZ2V0GAQgASgLMiYuaGVyYWxkLmRlbGl2ZXJ5LnYxLk5vdGlmaWNhdGlvblRhcmdldBIOCgZzdGF0dXMYBSABKAkSDwoHc3ViamVjdBgGIAEoCRItCglvcGVuZWRfYXQYByABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi0KCWNsb3Nlc19hdBgIIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASMAoHc2VudF9hdBgJIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXBIAIgBARIXCgptZXNzYWdlX2lkGAogASgJSAGIAQESFAoHYWRkcmVzcxgLIAEoCUgCiAEBEhgKEG5vdGlmaWNhdGlvbl9pZHMYDCADKAMSEQoJbWF4X2l0ZW1zGA0gASgFEhMKBnJlYXNvbhgOIAEoCUgDiAEBQgoKCF9zZW50X2F0Qg0KC19tZXNzYWdlX2lkQgoKCF9hZGRyZXNzQgkKB19yZWFzb24iPwoRR2V0RGlnZXN0UmVzcG9uc2USKgoGZGlnZXN0GAEgASgLMhouaGVyYWxkLmRlbGl2ZXJ5LnYxLkRpZ2VzdCLZAQoeU2VuZENvbnRhY3RDb25maXJtYXRpb25SZXF1ZXN0EhIKCnByb2plY3RfaWQYASABKAMSFAoMcmVjaXBpZW50X2lkGAIgASgJEhIKCmNvbnRhY3RfaWQYAyABKAMSDwoHYWRkcmVzcxgEIAEoCRIfChJlbWFpbF9mcm9tX2FkZHJlc3MYBSABKAlIAIgBARIcCg9lbWFpbF9mcm9tX25hbWUYBiABKAlIAYgBAUIVChNfZW1haWxfZnJvbV9hZGRyZXNzQhIKEF9lbWFpbF9mcm9tX25hbWUiIQofU2VuZENvbnRhY3RDb25maXJtYXRpb25SZXNwb25zZSI1CiRDaGVja0NvbnRhY3RDb25maXJtYXRpb25Ub2tlblJlcXVlc3QSDQoFdG9rZW4YASABKAkidgolQ2hlY2tDb250YWN0Q29uZmlybWF0aW9uVG9rZW5SZXNwb25zZRISCgpwcm9qZWN0X2lkGAEgASgDEhQKDHJlY2lwaWVudF9pZBgCIAEoCRISCgpjb250YWN0X2lkGAMgASgDEg8KB2FkZHJlc3MYBCABKAkylQ4KD0RlbGl2ZXJ5U2VydmljZRJJCgRTZW5kEh8uaGVyYWxkLmRlbGl2ZXJ5LnYxLlNlbmRSZXF1ZXN0GiAuaGVyYWxkLmRlbGl2ZXJ5LnYxLlNlbmRSZXNwb25zZRJVCghTZW5kTWFueRIjLmhlcmFsZC5kZWxpdmVyeS52MS5TZW5kTWFueVJlcXVlc3QaJC5oZXJhbGQuZGVsaXZlcnkudjEuU2VuZE1hbnlSZXNwb25zZRJeCgtHZXRQYXlsb2FkcxImLmhlcmFsZC5kZWxpdmVyeS52MS5HZXRQYXlsb2Fkc1JlcXVlc3QaJy5oZXJhbGQuZGVsaXZlcnkudjEuR2V0UGF5bG9hZHNSZXNwb25zZRJqCg9HZXROb3RpZmljYXRpb24SKi5oZXJhbGQuZGVsaXZlcnkudjEuR2V0Tm90aWZpY2F0aW9uUmVxdWVzdBorLmhlcmFsZC5kZWxpdmVyeS52MS5HZXROb3RpZmljYXRpb25SZXNwb25zZRJhCgxHZXRCcm9hZGNhc3QSJy5oZXJhbGQuZGVsaXZlcnkudjEuR2V0QnJvYWRjYXN0UmVxdWVzdBooLmhlcmFsZC5kZWxpdmVyeS52MS5HZXRCcm9hZGNhc3RSZXNwb25zZRJVCghMaXN0RmVlZBIjLmhlcmFsZC5kZWxpdmVyeS52MS5MaXN0RmVlZFJlcXVlc3QaJC5oZXJhbGQuZGVsaXZlcnkudjEuTGlzdEZlZWRSZXNwb25zZRJeCgtVbnJlYWRDb3VudBImLmhlcmFsZC5kZWxpdmVyeS52MS5VbnJlYWRDb3VudFJlcXVlc3QaJy5oZXJhbGQuZGVsaXZlcnkudjEuVW5yZWFkQ291bnRSZXNwb25zZRJzChJVcGRhdGVOb3RpZmljYXRpb24SLS5oZXJhbGQuZGVsaXZlcnkudjEuVXBkYXRlTm90aWZpY2F0aW9uUmVxdWVzdBouLmhlcmFsZC5kZWxpdmVyeS52MS5VcGRhdGVOb3RpZmljYXRpb25SZXNwb25zZRJeCgtNYXJrQWxsUmVhZBImLmhlcmFsZC5kZWxpdmVyeS52MS5NYXJrQWxsUmVhZFJlcXVlc3QaJy5oZXJhbGQuZGVsaXZlcnkudjEuTWFya0FsbFJlYWRSZXNwb25zZRJ8ChVDaGVja1Vuc3Vic2NyaWJlVG9rZW4SMC5oZXJhbGQuZGVsaXZlcnkudjEuQ2hlY2tVbnN1YnNjcmliZVRva2VuUmVxdWVzdBoxLmhlcmFsZC5kZWxpdmVyeS52MS5DaGVja1Vuc3Vic2NyaWJlVG9rZW5SZXNwb25zZRJqCg9SZWNvcmRTbXNTdGF0dXMSKi5oZXJhbGQuZGVsaXZlcnkudjEuUmVjb3JkU21zU3RhdHVzUmVxdWVzdBorLmhlcmFsZC5kZWxpdmVyeS52MS5SZWNvcmRTbXNTdGF0dXNSZXNwb25zZRJkCg1HZXRQdXNoQ29uZmlnEiguaGVyYWxkLmRlbGl2ZXJ5LnYxLkdldFB1c2hDb25maWdSZXF1ZXN0GikuaGVyYWxkLmRlbGl2ZXJ5LnYxLkdldFB1c2hDb25maWdSZXNwb25zZRJzChJDYW5jZWxOb3RpZmljYXRpb24SLS5oZXJhbGQuZGVsaXZlcnkudjEuQ2FuY2VsTm90aWZpY2F0aW9uUmVxdWVzdBouLmhlcmFsZC5kZWxpdmVyeS52MS5DYW5jZWxOb3RpZmljYXRpb25SZXNwb25zZRJqCg9DYW5jZWxCcm9hZGNhc3QSKi5oZXJhbGQuZGVsaXZlcnkudjEuQ2FuY2VsQnJvYWRjYXN0UmVxdWVzdBorLmhlcmFsZC5kZWxpdmVyeS52MS5DYW5jZWxCcm9hZGNhc3RSZXNwb25zZRJYCglHZXREaWdlc3QSJC5oZXJhbGQuZGVsaXZlcnkudjEuR2V0RGlnZXN0UmVxdWVzdBolLmhlcmFsZC5kZWxpdmVyeS52MS5HZXREaWdlc3RSZXNwb25zZRKCAQoXU2VuZENvbnRhY3RDb25maXJtYXRpb24SMi5oZXJhbGQuZGVsaXZlcnkudjEuU2VuZENvbnRhY3RDb25maXJtYXRpb25SZXF1ZXN0GjMuaGVyYWxkLmRlbGl2ZXJ5LnYxLlNlbmRDb250YWN0Q29uZmlybWF0aW9uUmVzcG9uc2USlAEKHUNoZWNrQ29udGFjdENvbmZpcm1hdGlvblRva2VuEjguaGVyYWxkLmRlbGl2ZXJ5LnYxLkNoZWNrQ29udGFjdENvbmZpcm1hdGlvblRva2VuUmVxdWVzdBo5LmhlcmFsZC5kZWxpdmVyeS52MS5DaGVja0NvbnRhY3RDb25maXJtYXRpb25Ub2tlblJlc3BvbnNlYgZwcm90bzM", [file_google_protobuf_timestamp, file_herald_common_v1_decision, file_herald_common_v1_errors]);
 
 /**
  * @generated from message herald.delivery.v1.NotificationTarget
@@ -133,6 +133,21 @@ export type EmailContent = Message<"herald.delivery.v1.EmailContent"> & {
    * @generated from field: optional string from_name = 4;
    */
   fromName?: string | undefined;
+
+  /**
+   * Escalation (issue 21): the email waits this long after the in-app delivery (0: none).
+   *
+   * @generated from field: optional int32 delay_seconds = 5;
+   */
+  delaySeconds?: number | undefined;
+
+  /**
+   * Escalation: `read` or `opened`: the email is skipped (`read_in_app`) when the in-app
+   * notification is read (or opened) by the time it is due. Empty: none.
+   *
+   * @generated from field: optional string unless = 6;
+   */
+  unless?: string | undefined;
 };
 
 /**
@@ -254,6 +269,14 @@ export type SendRequest = Message<"herald.delivery.v1.SendRequest"> & {
    * @generated from field: optional herald.delivery.v1.PushContent push = 9;
    */
   push?: PushContent | undefined;
+
+  /**
+   * When to send (issue 21), RFC 3339 as the caller sent it (the delivery service owns the rules:
+   * format, at most 90 days ahead); absent or past: now.
+   *
+   * @generated from field: optional string send_at = 10;
+   */
+  sendAt?: string | undefined;
 };
 
 /**
@@ -314,6 +337,13 @@ export type OutboundOutcome = Message<"herald.delivery.v1.OutboundOutcome"> & {
    * @generated from field: optional string provider = 8;
    */
   provider?: string | undefined;
+
+  /**
+   * The digest this email was collected into (issue 21); its mail's id is `message_id`.
+   *
+   * @generated from field: optional int64 digest_id = 9;
+   */
+  digestId?: bigint | undefined;
 };
 
 /**
@@ -399,6 +429,13 @@ export type Notification = Message<"herald.delivery.v1.Notification"> & {
    * @generated from field: herald.delivery.v1.OutboundOutcome push = 14;
    */
   push?: OutboundOutcome | undefined;
+
+  /**
+   * When a scheduled send is (or was) due (issue 21); absent for sends made at once.
+   *
+   * @generated from field: google.protobuf.Timestamp send_at = 15;
+   */
+  sendAt?: Timestamp | undefined;
 };
 
 /**
@@ -491,7 +528,7 @@ export type Broadcast = Message<"herald.delivery.v1.Broadcast"> & {
   payloadJson: string;
 
   /**
-   * enqueued | fanning_out | completed | failed
+   * scheduled | canceled | enqueued | fanning_out | completed | failed
    *
    * @generated from field: string status = 4;
    */
@@ -530,6 +567,13 @@ export type Broadcast = Message<"herald.delivery.v1.Broadcast"> & {
    * @generated from field: optional herald.delivery.v1.BroadcastOutbound push = 10;
    */
   push?: BroadcastOutbound | undefined;
+
+  /**
+   * When a scheduled broadcast is (or was) due (issue 21); absent for broadcasts sent at once.
+   *
+   * @generated from field: google.protobuf.Timestamp send_at = 11;
+   */
+  sendAt?: Timestamp | undefined;
 };
 
 /**
@@ -1142,6 +1186,218 @@ export const GetPushConfigResponseSchema: GenMessage<GetPushConfigResponse> = /*
   messageDesc(file_herald_delivery_v1_delivery, 36);
 
 /**
+ * @generated from message herald.delivery.v1.CancelNotificationRequest
+ */
+export type CancelNotificationRequest = Message<"herald.delivery.v1.CancelNotificationRequest"> & {
+  /**
+   * @generated from field: int64 project_id = 1;
+   */
+  projectId: bigint;
+
+  /**
+   * @generated from field: int64 id = 2;
+   */
+  id: bigint;
+};
+
+/**
+ * Describes the message herald.delivery.v1.CancelNotificationRequest.
+ * Use `create(CancelNotificationRequestSchema)` to create a new message.
+ */
+export const CancelNotificationRequestSchema: GenMessage<CancelNotificationRequest> = /*@__PURE__*/
+  messageDesc(file_herald_delivery_v1_delivery, 37);
+
+/**
+ * @generated from message herald.delivery.v1.CancelNotificationResponse
+ */
+export type CancelNotificationResponse = Message<"herald.delivery.v1.CancelNotificationResponse"> & {
+  /**
+   * @generated from field: herald.delivery.v1.Notification notification = 1;
+   */
+  notification?: Notification | undefined;
+};
+
+/**
+ * Describes the message herald.delivery.v1.CancelNotificationResponse.
+ * Use `create(CancelNotificationResponseSchema)` to create a new message.
+ */
+export const CancelNotificationResponseSchema: GenMessage<CancelNotificationResponse> = /*@__PURE__*/
+  messageDesc(file_herald_delivery_v1_delivery, 38);
+
+/**
+ * @generated from message herald.delivery.v1.CancelBroadcastRequest
+ */
+export type CancelBroadcastRequest = Message<"herald.delivery.v1.CancelBroadcastRequest"> & {
+  /**
+   * @generated from field: int64 project_id = 1;
+   */
+  projectId: bigint;
+
+  /**
+   * @generated from field: int64 id = 2;
+   */
+  id: bigint;
+};
+
+/**
+ * Describes the message herald.delivery.v1.CancelBroadcastRequest.
+ * Use `create(CancelBroadcastRequestSchema)` to create a new message.
+ */
+export const CancelBroadcastRequestSchema: GenMessage<CancelBroadcastRequest> = /*@__PURE__*/
+  messageDesc(file_herald_delivery_v1_delivery, 39);
+
+/**
+ * @generated from message herald.delivery.v1.CancelBroadcastResponse
+ */
+export type CancelBroadcastResponse = Message<"herald.delivery.v1.CancelBroadcastResponse"> & {
+  /**
+   * @generated from field: herald.delivery.v1.Broadcast broadcast = 1;
+   */
+  broadcast?: Broadcast | undefined;
+};
+
+/**
+ * Describes the message herald.delivery.v1.CancelBroadcastResponse.
+ * Use `create(CancelBroadcastResponseSchema)` to create a new message.
+ */
+export const CancelBroadcastResponseSchema: GenMessage<CancelBroadcastResponse> = /*@__PURE__*/
+  messageDesc(file_herald_delivery_v1_delivery, 40);
+
+/**
+ * @generated from message herald.delivery.v1.GetDigestRequest
+ */
+export type GetDigestRequest = Message<"herald.delivery.v1.GetDigestRequest"> & {
+  /**
+   * @generated from field: int64 project_id = 1;
+   */
+  projectId: bigint;
+
+  /**
+   * @generated from field: int64 id = 2;
+   */
+  id: bigint;
+};
+
+/**
+ * Describes the message herald.delivery.v1.GetDigestRequest.
+ * Use `create(GetDigestRequestSchema)` to create a new message.
+ */
+export const GetDigestRequestSchema: GenMessage<GetDigestRequest> = /*@__PURE__*/
+  messageDesc(file_herald_delivery_v1_delivery, 41);
+
+/**
+ * One email digest (issue 21): the emails of one recipient governed by one catalog entry with a
+ * digest, collected from the first until the window's end (or max_items), sent as one mail.
+ *
+ * @generated from message herald.delivery.v1.Digest
+ */
+export type Digest = Message<"herald.delivery.v1.Digest"> & {
+  /**
+   * @generated from field: int64 id = 1;
+   */
+  id: bigint;
+
+  /**
+   * @generated from field: string recipient_id = 2;
+   */
+  recipientId: string;
+
+  /**
+   * The catalog entry whose digest this is.
+   *
+   * @generated from field: int64 entry_id = 3;
+   */
+  entryId: bigint;
+
+  /**
+   * @generated from field: herald.delivery.v1.NotificationTarget target = 4;
+   */
+  target?: NotificationTarget | undefined;
+
+  /**
+   * open | sent | skipped (nothing left to send: every item read in-app or refused)
+   *
+   * @generated from field: string status = 5;
+   */
+  status: string;
+
+  /**
+   * The subject of the mail (`{count}` filled in once sent).
+   *
+   * @generated from field: string subject = 6;
+   */
+  subject: string;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp opened_at = 7;
+   */
+  openedAt?: Timestamp | undefined;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp closes_at = 8;
+   */
+  closesAt?: Timestamp | undefined;
+
+  /**
+   * @generated from field: optional google.protobuf.Timestamp sent_at = 9;
+   */
+  sentAt?: Timestamp | undefined;
+
+  /**
+   * @generated from field: optional string message_id = 10;
+   */
+  messageId?: string | undefined;
+
+  /**
+   * @generated from field: optional string address = 11;
+   */
+  address?: string | undefined;
+
+  /**
+   * Its notifications, in the order they were collected (those skipped at closing included).
+   *
+   * @generated from field: repeated int64 notification_ids = 12;
+   */
+  notificationIds: bigint[];
+
+  /**
+   * @generated from field: int32 max_items = 13;
+   */
+  maxItems: number;
+
+  /**
+   * Why nothing was sent (status skipped) or the mail failed; absent otherwise.
+   *
+   * @generated from field: optional string reason = 14;
+   */
+  reason?: string | undefined;
+};
+
+/**
+ * Describes the message herald.delivery.v1.Digest.
+ * Use `create(DigestSchema)` to create a new message.
+ */
+export const DigestSchema: GenMessage<Digest> = /*@__PURE__*/
+  messageDesc(file_herald_delivery_v1_delivery, 42);
+
+/**
+ * @generated from message herald.delivery.v1.GetDigestResponse
+ */
+export type GetDigestResponse = Message<"herald.delivery.v1.GetDigestResponse"> & {
+  /**
+   * @generated from field: herald.delivery.v1.Digest digest = 1;
+   */
+  digest?: Digest | undefined;
+};
+
+/**
+ * Describes the message herald.delivery.v1.GetDigestResponse.
+ * Use `create(GetDigestResponseSchema)` to create a new message.
+ */
+export const GetDigestResponseSchema: GenMessage<GetDigestResponse> = /*@__PURE__*/
+  messageDesc(file_herald_delivery_v1_delivery, 43);
+
+/**
  * @generated from message herald.delivery.v1.SendContactConfirmationRequest
  */
 export type SendContactConfirmationRequest = Message<"herald.delivery.v1.SendContactConfirmationRequest"> & {
@@ -1183,7 +1439,7 @@ export type SendContactConfirmationRequest = Message<"herald.delivery.v1.SendCon
  * Use `create(SendContactConfirmationRequestSchema)` to create a new message.
  */
 export const SendContactConfirmationRequestSchema: GenMessage<SendContactConfirmationRequest> = /*@__PURE__*/
-  messageDesc(file_herald_delivery_v1_delivery, 37);
+  messageDesc(file_herald_delivery_v1_delivery, 44);
 
 /**
  * @generated from message herald.delivery.v1.SendContactConfirmationResponse
@@ -1196,7 +1452,7 @@ export type SendContactConfirmationResponse = Message<"herald.delivery.v1.SendCo
  * Use `create(SendContactConfirmationResponseSchema)` to create a new message.
  */
 export const SendContactConfirmationResponseSchema: GenMessage<SendContactConfirmationResponse> = /*@__PURE__*/
-  messageDesc(file_herald_delivery_v1_delivery, 38);
+  messageDesc(file_herald_delivery_v1_delivery, 45);
 
 /**
  * @generated from message herald.delivery.v1.CheckContactConfirmationTokenRequest
@@ -1213,7 +1469,7 @@ export type CheckContactConfirmationTokenRequest = Message<"herald.delivery.v1.C
  * Use `create(CheckContactConfirmationTokenRequestSchema)` to create a new message.
  */
 export const CheckContactConfirmationTokenRequestSchema: GenMessage<CheckContactConfirmationTokenRequest> = /*@__PURE__*/
-  messageDesc(file_herald_delivery_v1_delivery, 39);
+  messageDesc(file_herald_delivery_v1_delivery, 46);
 
 /**
  * @generated from message herald.delivery.v1.CheckContactConfirmationTokenResponse
@@ -1245,7 +1501,7 @@ export type CheckContactConfirmationTokenResponse = Message<"herald.delivery.v1.
  * Use `create(CheckContactConfirmationTokenResponseSchema)` to create a new message.
  */
 export const CheckContactConfirmationTokenResponseSchema: GenMessage<CheckContactConfirmationTokenResponse> = /*@__PURE__*/
-  messageDesc(file_herald_delivery_v1_delivery, 40);
+  messageDesc(file_herald_delivery_v1_delivery, 47);
 
 /**
  * Sends (direct and broadcast), their outcomes, and each recipient's in-app feed.
@@ -1370,6 +1626,37 @@ export const DeliveryService: GenService<{
     methodKind: "unary";
     input: typeof GetPushConfigRequestSchema;
     output: typeof GetPushConfigResponseSchema;
+  },
+  /**
+   * Cancels a scheduled direct send (issue 21): `canceled` if it had not fired yet (FailedPrecondition
+   * `not_cancelable` once it has started).
+   *
+   * @generated from rpc herald.delivery.v1.DeliveryService.CancelNotification
+   */
+  cancelNotification: {
+    methodKind: "unary";
+    input: typeof CancelNotificationRequestSchema;
+    output: typeof CancelNotificationResponseSchema;
+  },
+  /**
+   * Cancels a scheduled broadcast, likewise.
+   *
+   * @generated from rpc herald.delivery.v1.DeliveryService.CancelBroadcast
+   */
+  cancelBroadcast: {
+    methodKind: "unary";
+    input: typeof CancelBroadcastRequestSchema;
+    output: typeof CancelBroadcastResponseSchema;
+  },
+  /**
+   * One email digest (issue 21): its window, state and notifications.
+   *
+   * @generated from rpc herald.delivery.v1.DeliveryService.GetDigest
+   */
+  getDigest: {
+    methodKind: "unary";
+    input: typeof GetDigestRequestSchema;
+    output: typeof GetDigestResponseSchema;
   },
   /**
    * Mails a confirmation link to a contact address written by a recipient token (issue 20). The

@@ -14,7 +14,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file herald/delivery/v1/jobs.proto.
  */
 export const file_herald_delivery_v1_jobs: GenFile = /*@__PURE__*/
-  fileDesc("Ch1oZXJhbGQvZGVsaXZlcnkvdjEvam9icy5wcm90bxISaGVyYWxkLmRlbGl2ZXJ5LnYxIvIDCgdTZW5kSm9iEhcKD25vdGlmaWNhdGlvbl9pZBgBIAEoAxISCgpwcm9qZWN0X2lkGAIgASgDEhQKDHJlY2lwaWVudF9pZBgDIAEoCRIVCg1yZWNpcGllbnRfc2VxGAQgASgDEjsKBnRhcmdldBgFIAEoCzImLmhlcmFsZC5kZWxpdmVyeS52MS5Ob3RpZmljYXRpb25UYXJnZXRIAIgBARIZCgxwYXlsb2FkX2pzb24YBiABKAlIAYgBARI0CgVlbWFpbBgHIAEoCzIgLmhlcmFsZC5kZWxpdmVyeS52MS5FbWFpbENvbnRlbnRIAogBARIyCghzZXR0aW5ncxgIIAEoCzIgLmhlcmFsZC5kZWxpdmVyeS52MS5TZW5kU2V0dGluZ3MSLgoKY3JlYXRlZF9hdBgJIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASMAoDc21zGAogASgLMh4uaGVyYWxkLmRlbGl2ZXJ5LnYxLlNtc0NvbnRlbnRIA4gBARIyCgRwdXNoGAsgASgLMh8uaGVyYWxkLmRlbGl2ZXJ5LnYxLlB1c2hDb250ZW50SASIAQFCCQoHX3RhcmdldEIPCg1fcGF5bG9hZF9qc29uQggKBl9lbWFpbEIGCgRfc21zQgcKBV9wdXNoIj4KD05vdGlmaWNhdGlvbkpvYhISCgpwcm9qZWN0X2lkGAEgASgDEhcKD25vdGlmaWNhdGlvbl9pZBgCIAEoAyI4CgxCcm9hZGNhc3RKb2ISEgoKcHJvamVjdF9pZBgBIAEoAxIUCgxicm9hZGNhc3RfaWQYAiABKAMioAEKEUJyb2FkY2FzdENodW5rSm9iEhIKCnByb2plY3RfaWQYASABKAMSFAoMYnJvYWRjYXN0X2lkGAIgASgDEhMKC2NodW5rX2luZGV4GAMgASgFEh0KFWZpcnN0X25vdGlmaWNhdGlvbl9pZBgEIAEoAxIVCg1yZWNpcGllbnRfaWRzGAUgAygJEhYKDnJlY2lwaWVudF9zZXFzGAYgAygDIjoKC091dGJvdW5kSm9iEhIKCnByb2plY3RfaWQYASABKAMSFwoPbm90aWZpY2F0aW9uX2lkGAIgASgDYgZwcm90bzM", [file_google_protobuf_timestamp, file_herald_delivery_v1_delivery]);
+  fileDesc("Ch1oZXJhbGQvZGVsaXZlcnkvdjEvam9icy5wcm90bxISaGVyYWxkLmRlbGl2ZXJ5LnYxIp8ECgdTZW5kSm9iEhcKD25vdGlmaWNhdGlvbl9pZBgBIAEoAxISCgpwcm9qZWN0X2lkGAIgASgDEhQKDHJlY2lwaWVudF9pZBgDIAEoCRIVCg1yZWNpcGllbnRfc2VxGAQgASgDEjsKBnRhcmdldBgFIAEoCzImLmhlcmFsZC5kZWxpdmVyeS52MS5Ob3RpZmljYXRpb25UYXJnZXRIAIgBARIZCgxwYXlsb2FkX2pzb24YBiABKAlIAYgBARI0CgVlbWFpbBgHIAEoCzIgLmhlcmFsZC5kZWxpdmVyeS52MS5FbWFpbENvbnRlbnRIAogBARIyCghzZXR0aW5ncxgIIAEoCzIgLmhlcmFsZC5kZWxpdmVyeS52MS5TZW5kU2V0dGluZ3MSLgoKY3JlYXRlZF9hdBgJIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASMAoDc21zGAogASgLMh4uaGVyYWxkLmRlbGl2ZXJ5LnYxLlNtc0NvbnRlbnRIA4gBARIyCgRwdXNoGAsgASgLMh8uaGVyYWxkLmRlbGl2ZXJ5LnYxLlB1c2hDb250ZW50SASIAQESKwoHc2VuZF9hdBgMIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXBCCQoHX3RhcmdldEIPCg1fcGF5bG9hZF9qc29uQggKBl9lbWFpbEIGCgRfc21zQgcKBV9wdXNoIj4KD05vdGlmaWNhdGlvbkpvYhISCgpwcm9qZWN0X2lkGAEgASgDEhcKD25vdGlmaWNhdGlvbl9pZBgCIAEoAyI4CgxCcm9hZGNhc3RKb2ISEgoKcHJvamVjdF9pZBgBIAEoAxIUCgxicm9hZGNhc3RfaWQYAiABKAMioAEKEUJyb2FkY2FzdENodW5rSm9iEhIKCnByb2plY3RfaWQYASABKAMSFAoMYnJvYWRjYXN0X2lkGAIgASgDEhMKC2NodW5rX2luZGV4GAMgASgFEh0KFWZpcnN0X25vdGlmaWNhdGlvbl9pZBgEIAEoAxIVCg1yZWNpcGllbnRfaWRzGAUgAygJEhYKDnJlY2lwaWVudF9zZXFzGAYgAygDIjoKC091dGJvdW5kSm9iEhIKCnByb2plY3RfaWQYASABKAMSFwoPbm90aWZpY2F0aW9uX2lkGAIgASgDIjIKCURpZ2VzdEpvYhISCgpwcm9qZWN0X2lkGAEgASgDEhEKCWRpZ2VzdF9pZBgCIAEoA2IGcHJvdG8z", [file_google_protobuf_timestamp, file_herald_delivery_v1_delivery]);
 
 /**
  * One accepted direct send (issue 18: write each notification once). Published on
@@ -84,6 +84,13 @@ export type SendJob = Message<"herald.delivery.v1.SendJob"> & {
    * @generated from field: optional herald.delivery.v1.PushContent push = 11;
    */
   push?: PushContent | undefined;
+
+  /**
+   * A scheduled send (issue 21): when it was due; absent for a send made at once.
+   *
+   * @generated from field: google.protobuf.Timestamp send_at = 12;
+   */
+  sendAt?: Timestamp | undefined;
 };
 
 /**
@@ -214,4 +221,30 @@ export type OutboundJob = Message<"herald.delivery.v1.OutboundJob"> & {
  */
 export const OutboundJobSchema: GenMessage<OutboundJob> = /*@__PURE__*/
   messageDesc(file_herald_delivery_v1_jobs, 4);
+
+/**
+ * Close one email digest (issue 21): seal its window, send its one mail, write each item's outcome.
+ * Published by the timer at the window's end, or at once when the window is full (msgID
+ * `digest:<id>`: one job per digest inside the duplicate window; closing again is harmless).
+ *
+ * @generated from message herald.delivery.v1.DigestJob
+ */
+export type DigestJob = Message<"herald.delivery.v1.DigestJob"> & {
+  /**
+   * @generated from field: int64 project_id = 1;
+   */
+  projectId: bigint;
+
+  /**
+   * @generated from field: int64 digest_id = 2;
+   */
+  digestId: bigint;
+};
+
+/**
+ * Describes the message herald.delivery.v1.DigestJob.
+ * Use `create(DigestJobSchema)` to create a new message.
+ */
+export const DigestJobSchema: GenMessage<DigestJob> = /*@__PURE__*/
+  messageDesc(file_herald_delivery_v1_jobs, 5);
 

@@ -35,8 +35,9 @@ export type OutcomeEvent = Message<"herald.delivery.v1.OutcomeEvent"> & {
 
   /**
    * notification.delivered | notification.suppressed | notification.quota_exceeded | notification.failed
-   * | notification.read | notification.opened | email.sent | email.failed | email.skipped
-   * | broadcast.completed; internal (the live stream): notification.unread | notification.unopened.
+   * | notification.throttled | notification.canceled | notification.read | notification.opened
+   * | email.sent | email.failed | email.skipped | broadcast.completed | broadcast.canceled;
+   * internal (the live stream): notification.unread | notification.unopened.
    *
    * @generated from field: string type = 2;
    */

@@ -14,7 +14,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file herald/preference/v1/preference.proto.
  */
 export const file_herald_preference_v1_preference: GenFile = /*@__PURE__*/
-  fileDesc("CiVoZXJhbGQvcHJlZmVyZW5jZS92MS9wcmVmZXJlbmNlLnByb3RvEhRoZXJhbGQucHJlZmVyZW5jZS52MSI3CgZUYXJnZXQSDwoHY2hhbm5lbBgBIAEoCRINCgV0b3BpYxgCIAEoCRINCgVldmVudBgDIAEoCSKxAgoMQ2F0YWxvZ0VudHJ5EgoKAmlkGAEgASgDEhIKCnByb2plY3RfaWQYAiABKAMSLAoGdGFyZ2V0GAMgASgLMhwuaGVyYWxkLnByZWZlcmVuY2UudjEuVGFyZ2V0Eg4KBm1lZGl1bRgEIAEoCRINCgVsYWJlbBgFIAEoCRIYCgtkZXNjcmlwdGlvbhgGIAEoCUgAiAEBEhcKD2RlZmF1bHRfZW5hYmxlZBgHIAEoCBIRCgltYW5kYXRvcnkYCCABKAgSLgoKY3JlYXRlZF9hdBgJIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLgoKdXBkYXRlZF9hdBgKIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXBCDgoMX2Rlc2NyaXB0aW9uIrUBChFDYXRhbG9nRW50cnlJbnB1dBIsCgZ0YXJnZXQYASABKAsyHC5oZXJhbGQucHJlZmVyZW5jZS52MS5UYXJnZXQSDgoGbWVkaXVtGAIgASgJEgwKBG5hbWUYAyABKAkSGAoLZGVzY3JpcHRpb24YBCABKAlIAIgBARIXCg9kZWZhdWx0X2VuYWJsZWQYBSABKAgSEQoJbWFuZGF0b3J5GAYgASgIQg4KDF9kZXNjcmlwdGlvbiJnChlDcmVhdGVDYXRhbG9nRW50cnlSZXF1ZXN0EhIKCnByb2plY3RfaWQYASABKAMSNgoFZW50cnkYAiABKAsyJy5oZXJhbGQucHJlZmVyZW5jZS52MS5DYXRhbG9nRW50cnlJbnB1dCJPChpDcmVhdGVDYXRhbG9nRW50cnlSZXNwb25zZRIxCgVlbnRyeRgBIAEoCzIiLmhlcmFsZC5wcmVmZXJlbmNlLnYxLkNhdGFsb2dFbnRyeSIvChlMaXN0Q2F0YWxvZ0VudHJpZXNSZXF1ZXN0EhIKCnByb2plY3RfaWQYASABKAMiUQoaTGlzdENhdGFsb2dFbnRyaWVzUmVzcG9uc2USMwoHZW50cmllcxgBIAMoCzIiLmhlcmFsZC5wcmVmZXJlbmNlLnYxLkNhdGFsb2dFbnRyeSI4ChZHZXRDYXRhbG9nRW50cnlSZXF1ZXN0EhIKCnByb2plY3RfaWQYASABKAMSCgoCaWQYAiABKAMiTAoXR2V0Q2F0YWxvZ0VudHJ5UmVzcG9uc2USMQoFZW50cnkYASABKAsyIi5oZXJhbGQucHJlZmVyZW5jZS52MS5DYXRhbG9nRW50cnki8AIKGVVwZGF0ZUNhdGFsb2dFbnRyeVJlcXVlc3QSEgoKcHJvamVjdF9pZBgBIAEoAxIKCgJpZBgCIAEoAxIRCgRuYW1lGAMgASgJSACIAQESFwoPc2V0X2Rlc2NyaXB0aW9uGAQgASgIEhgKC2Rlc2NyaXB0aW9uGAUgASgJSAGIAQESHAoPZGVmYXVsdF9lbmFibGVkGAYgASgISAKIAQESFgoJbWFuZGF0b3J5GAcgASgISAOIAQESFAoHY2hhbm5lbBgIIAEoCUgEiAEBEhIKBXRvcGljGAkgASgJSAWIAQESEgoFZXZlbnQYCiABKAlIBogBARITCgZtZWRpdW0YCyABKAlIB4gBAUIHCgVfbmFtZUIOCgxfZGVzY3JpcHRpb25CEgoQX2RlZmF1bHRfZW5hYmxlZEIMCgpfbWFuZGF0b3J5QgoKCF9jaGFubmVsQggKBl90b3BpY0IICgZfZXZlbnRCCQoHX21lZGl1bSJPChpVcGRhdGVDYXRhbG9nRW50cnlSZXNwb25zZRIxCgVlbnRyeRgBIAEoCzIiLmhlcmFsZC5wcmVmZXJlbmNlLnYxLkNhdGFsb2dFbnRyeSJzChRVcHNlcnRDYXRhbG9nUmVxdWVzdBISCgpwcm9qZWN0X2lkGAEgASgDEjgKB2VudHJpZXMYAiADKAsyJy5oZXJhbGQucHJlZmVyZW5jZS52MS5DYXRhbG9nRW50cnlJbnB1dBINCgVwcnVuZRgDIAEoCCJMChVVcHNlcnRDYXRhbG9nUmVzcG9uc2USMwoHZW50cmllcxgBIAMoCzIiLmhlcmFsZC5wcmVmZXJlbmNlLnYxLkNhdGFsb2dFbnRyeSI7ChlEZWxldGVDYXRhbG9nRW50cnlSZXF1ZXN0EhIKCnByb2plY3RfaWQYASABKAMSCgoCaWQYAiABKAMiHAoaRGVsZXRlQ2F0YWxvZ0VudHJ5UmVzcG9uc2UiWwoPUHJlZmVyZW5jZVN0YXRlEg8KB2VuYWJsZWQYASABKAgSEQoJaW5oZXJpdGVkGAIgASgIEhEKCWNhdGFsb2dlZBgDIAEoCBIRCgltYW5kYXRvcnkYBCABKAgioAEKFFNldFByZWZlcmVuY2VSZXF1ZXN0EhIKCnByb2plY3RfaWQYASABKAMSFAoMcmVjaXBpZW50X2lkGAIgASgJEiwKBnRhcmdldBgDIAEoCzIcLmhlcmFsZC5wcmVmZXJlbmNlLnYxLlRhcmdldBIOCgZtZWRpdW0YBCABKAkSDwoHZW5hYmxlZBgFIAEoCBIPCgdzZXRfdmlhGAYgASgJIosBChVTZXRQcmVmZXJlbmNlUmVzcG9uc2USLAoGdGFyZ2V0GAEgASgLMhwuaGVyYWxkLnByZWZlcmVuY2UudjEuVGFyZ2V0Eg4KBm1lZGl1bRgCIAEoCRI0CgVzdGF0ZRgDIAEoCzIlLmhlcmFsZC5wcmVmZXJlbmNlLnYxLlByZWZlcmVuY2VTdGF0ZSJCChZMaXN0UHJlZmVyZW5jZXNSZXF1ZXN0EhIKCnByb2plY3RfaWQYASABKAMSFAoMcmVjaXBpZW50X2lkGAIgASgJIqABCg5QcmVmZXJlbmNlSXRlbRIsCgZ0YXJnZXQYASABKAsyHC5oZXJhbGQucHJlZmVyZW5jZS52MS5UYXJnZXQSDgoGbWVkaXVtGAIgASgJEhEKBG5hbWUYAyABKAlIAIgBARI0CgVzdGF0ZRgEIAEoCzIlLmhlcmFsZC5wcmVmZXJlbmNlLnYxLlByZWZlcmVuY2VTdGF0ZUIHCgVfbmFtZSJUChdMaXN0UHJlZmVyZW5jZXNSZXNwb25zZRI5CgtwcmVmZXJlbmNlcxgBIAMoCzIkLmhlcmFsZC5wcmVmZXJlbmNlLnYxLlByZWZlcmVuY2VJdGVtIoABChZDaGVja1ByZWZlcmVuY2VSZXF1ZXN0EhIKCnByb2plY3RfaWQYASABKAMSFAoMcmVjaXBpZW50X2lkGAIgASgJEiwKBnRhcmdldBgDIAEoCzIcLmhlcmFsZC5wcmVmZXJlbmNlLnYxLlRhcmdldBIOCgZtZWRpdW0YBCABKAkiuwEKF0NoZWNrUHJlZmVyZW5jZVJlc3BvbnNlEiwKBnRhcmdldBgBIAEoCzIcLmhlcmFsZC5wcmVmZXJlbmNlLnYxLlRhcmdldBIOCgZtZWRpdW0YAiABKAkSNAoFc3RhdGUYAyABKAsyJS5oZXJhbGQucHJlZmVyZW5jZS52MS5QcmVmZXJlbmNlU3RhdGUSLAoIZGVjaXNpb24YBCABKAsyGi5oZXJhbGQuY29tbW9uLnYxLkRlY2lzaW9uIn4KE1Jlc29sdmVCYXRjaFJlcXVlc3QSEgoKcHJvamVjdF9pZBgBIAEoAxIsCgZ0YXJnZXQYAiABKAsyHC5oZXJhbGQucHJlZmVyZW5jZS52MS5UYXJnZXQSDgoGbWVkaXVtGAMgASgJEhUKDXJlY2lwaWVudF9pZHMYBCADKAkijwEKFFJlc29sdmVCYXRjaFJlc3BvbnNlEg8KB2VuYWJsZWQYASADKAgSDwoHY292ZXJlZBgCIAEoCBIRCgltYW5kYXRvcnkYAyABKAgSLQoJZGVjaXNpb25zGAQgAygLMhouaGVyYWxkLmNvbW1vbi52MS5EZWNpc2lvbhITCgtkZWNpc2lvbl9vZhgFIAMoDSJNCg1Db3ZlcmFnZVF1ZXJ5EiwKBnRhcmdldBgBIAEoCzIcLmhlcmFsZC5wcmVmZXJlbmNlLnYxLlRhcmdldBIOCgZtZWRpdW0YAiABKAkiYAoUQ2hlY2tDb3ZlcmFnZVJlcXVlc3QSEgoKcHJvamVjdF9pZBgBIAEoAxI0CgdxdWVyaWVzGAIgAygLMiMuaGVyYWxkLnByZWZlcmVuY2UudjEuQ292ZXJhZ2VRdWVyeSIoChVDaGVja0NvdmVyYWdlUmVzcG9uc2USDwoHY292ZXJlZBgBIAMoCDLsCQoRUHJlZmVyZW5jZVNlcnZpY2USdwoSQ3JlYXRlQ2F0YWxvZ0VudHJ5Ei8uaGVyYWxkLnByZWZlcmVuY2UudjEuQ3JlYXRlQ2F0YWxvZ0VudHJ5UmVxdWVzdBowLmhlcmFsZC5wcmVmZXJlbmNlLnYxLkNyZWF0ZUNhdGFsb2dFbnRyeVJlc3BvbnNlEncKEkxpc3RDYXRhbG9nRW50cmllcxIvLmhlcmFsZC5wcmVmZXJlbmNlLnYxLkxpc3RDYXRhbG9nRW50cmllc1JlcXVlc3QaMC5oZXJhbGQucHJlZmVyZW5jZS52MS5MaXN0Q2F0YWxvZ0VudHJpZXNSZXNwb25zZRJuCg9HZXRDYXRhbG9nRW50cnkSLC5oZXJhbGQucHJlZmVyZW5jZS52MS5HZXRDYXRhbG9nRW50cnlSZXF1ZXN0Gi0uaGVyYWxkLnByZWZlcmVuY2UudjEuR2V0Q2F0YWxvZ0VudHJ5UmVzcG9uc2USdwoSVXBkYXRlQ2F0YWxvZ0VudHJ5Ei8uaGVyYWxkLnByZWZlcmVuY2UudjEuVXBkYXRlQ2F0YWxvZ0VudHJ5UmVxdWVzdBowLmhlcmFsZC5wcmVmZXJlbmNlLnYxLlVwZGF0ZUNhdGFsb2dFbnRyeVJlc3BvbnNlEmgKDVVwc2VydENhdGFsb2cSKi5oZXJhbGQucHJlZmVyZW5jZS52MS5VcHNlcnRDYXRhbG9nUmVxdWVzdBorLmhlcmFsZC5wcmVmZXJlbmNlLnYxLlVwc2VydENhdGFsb2dSZXNwb25zZRJ3ChJEZWxldGVDYXRhbG9nRW50cnkSLy5oZXJhbGQucHJlZmVyZW5jZS52MS5EZWxldGVDYXRhbG9nRW50cnlSZXF1ZXN0GjAuaGVyYWxkLnByZWZlcmVuY2UudjEuRGVsZXRlQ2F0YWxvZ0VudHJ5UmVzcG9uc2USaAoNU2V0UHJlZmVyZW5jZRIqLmhlcmFsZC5wcmVmZXJlbmNlLnYxLlNldFByZWZlcmVuY2VSZXF1ZXN0GisuaGVyYWxkLnByZWZlcmVuY2UudjEuU2V0UHJlZmVyZW5jZVJlc3BvbnNlEm4KD0xpc3RQcmVmZXJlbmNlcxIsLmhlcmFsZC5wcmVmZXJlbmNlLnYxLkxpc3RQcmVmZXJlbmNlc1JlcXVlc3QaLS5oZXJhbGQucHJlZmVyZW5jZS52MS5MaXN0UHJlZmVyZW5jZXNSZXNwb25zZRJuCg9DaGVja1ByZWZlcmVuY2USLC5oZXJhbGQucHJlZmVyZW5jZS52MS5DaGVja1ByZWZlcmVuY2VSZXF1ZXN0Gi0uaGVyYWxkLnByZWZlcmVuY2UudjEuQ2hlY2tQcmVmZXJlbmNlUmVzcG9uc2USZQoMUmVzb2x2ZUJhdGNoEikuaGVyYWxkLnByZWZlcmVuY2UudjEuUmVzb2x2ZUJhdGNoUmVxdWVzdBoqLmhlcmFsZC5wcmVmZXJlbmNlLnYxLlJlc29sdmVCYXRjaFJlc3BvbnNlEmgKDUNoZWNrQ292ZXJhZ2USKi5oZXJhbGQucHJlZmVyZW5jZS52MS5DaGVja0NvdmVyYWdlUmVxdWVzdBorLmhlcmFsZC5wcmVmZXJlbmNlLnYxLkNoZWNrQ292ZXJhZ2VSZXNwb25zZWIGcHJvdG8z", [file_google_protobuf_timestamp, file_herald_common_v1_decision]);
+  fileDesc("CiVoZXJhbGQvcHJlZmVyZW5jZS92MS9wcmVmZXJlbmNlLnByb3RvEhRoZXJhbGQucHJlZmVyZW5jZS52MSI3CgZUYXJnZXQSDwoHY2hhbm5lbBgBIAEoCRINCgV0b3BpYxgCIAEoCRINCgVldmVudBgDIAEoCSJLCg1DYXRhbG9nRGlnZXN0EhYKDndpbmRvd19zZWNvbmRzGAEgASgFEhEKCW1heF9pdGVtcxgCIAEoBRIPCgdzdWJqZWN0GAMgASgJIjYKD0NhdGFsb2dUaHJvdHRsZRILCgNtYXgYASABKAUSFgoOd2luZG93X3NlY29uZHMYAiABKAUiwQMKDENhdGFsb2dFbnRyeRIKCgJpZBgBIAEoAxISCgpwcm9qZWN0X2lkGAIgASgDEiwKBnRhcmdldBgDIAEoCzIcLmhlcmFsZC5wcmVmZXJlbmNlLnYxLlRhcmdldBIOCgZtZWRpdW0YBCABKAkSDQoFbGFiZWwYBSABKAkSGAoLZGVzY3JpcHRpb24YBiABKAlIAIgBARIXCg9kZWZhdWx0X2VuYWJsZWQYByABKAgSEQoJbWFuZGF0b3J5GAggASgIEi4KCmNyZWF0ZWRfYXQYCSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KCnVwZGF0ZWRfYXQYCiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEjgKBmRpZ2VzdBgLIAEoCzIjLmhlcmFsZC5wcmVmZXJlbmNlLnYxLkNhdGFsb2dEaWdlc3RIAYgBARI8Cgh0aHJvdHRsZRgMIAEoCzIlLmhlcmFsZC5wcmVmZXJlbmNlLnYxLkNhdGFsb2dUaHJvdHRsZUgCiAEBQg4KDF9kZXNjcmlwdGlvbkIJCgdfZGlnZXN0QgsKCV90aHJvdHRsZSLFAgoRQ2F0YWxvZ0VudHJ5SW5wdXQSLAoGdGFyZ2V0GAEgASgLMhwuaGVyYWxkLnByZWZlcmVuY2UudjEuVGFyZ2V0Eg4KBm1lZGl1bRgCIAEoCRIMCgRuYW1lGAMgASgJEhgKC2Rlc2NyaXB0aW9uGAQgASgJSACIAQESFwoPZGVmYXVsdF9lbmFibGVkGAUgASgIEhEKCW1hbmRhdG9yeRgGIAEoCBI4CgZkaWdlc3QYByABKAsyIy5oZXJhbGQucHJlZmVyZW5jZS52MS5DYXRhbG9nRGlnZXN0SAGIAQESPAoIdGhyb3R0bGUYCCABKAsyJS5oZXJhbGQucHJlZmVyZW5jZS52MS5DYXRhbG9nVGhyb3R0bGVIAogBAUIOCgxfZGVzY3JpcHRpb25CCQoHX2RpZ2VzdEILCglfdGhyb3R0bGUiZwoZQ3JlYXRlQ2F0YWxvZ0VudHJ5UmVxdWVzdBISCgpwcm9qZWN0X2lkGAEgASgDEjYKBWVudHJ5GAIgASgLMicuaGVyYWxkLnByZWZlcmVuY2UudjEuQ2F0YWxvZ0VudHJ5SW5wdXQiTwoaQ3JlYXRlQ2F0YWxvZ0VudHJ5UmVzcG9uc2USMQoFZW50cnkYASABKAsyIi5oZXJhbGQucHJlZmVyZW5jZS52MS5DYXRhbG9nRW50cnkiLwoZTGlzdENhdGFsb2dFbnRyaWVzUmVxdWVzdBISCgpwcm9qZWN0X2lkGAEgASgDIlEKGkxpc3RDYXRhbG9nRW50cmllc1Jlc3BvbnNlEjMKB2VudHJpZXMYASADKAsyIi5oZXJhbGQucHJlZmVyZW5jZS52MS5DYXRhbG9nRW50cnkiOAoWR2V0Q2F0YWxvZ0VudHJ5UmVxdWVzdBISCgpwcm9qZWN0X2lkGAEgASgDEgoKAmlkGAIgASgDIkwKF0dldENhdGFsb2dFbnRyeVJlc3BvbnNlEjEKBWVudHJ5GAEgASgLMiIuaGVyYWxkLnByZWZlcmVuY2UudjEuQ2F0YWxvZ0VudHJ5IqoEChlVcGRhdGVDYXRhbG9nRW50cnlSZXF1ZXN0EhIKCnByb2plY3RfaWQYASABKAMSCgoCaWQYAiABKAMSEQoEbmFtZRgDIAEoCUgAiAEBEhcKD3NldF9kZXNjcmlwdGlvbhgEIAEoCBIYCgtkZXNjcmlwdGlvbhgFIAEoCUgBiAEBEhwKD2RlZmF1bHRfZW5hYmxlZBgGIAEoCEgCiAEBEhYKCW1hbmRhdG9yeRgHIAEoCEgDiAEBEhQKB2NoYW5uZWwYCCABKAlIBIgBARISCgV0b3BpYxgJIAEoCUgFiAEBEhIKBWV2ZW50GAogASgJSAaIAQESEwoGbWVkaXVtGAsgASgJSAeIAQESEgoKc2V0X2RpZ2VzdBgMIAEoCBI4CgZkaWdlc3QYDSABKAsyIy5oZXJhbGQucHJlZmVyZW5jZS52MS5DYXRhbG9nRGlnZXN0SAiIAQESFAoMc2V0X3Rocm90dGxlGA4gASgIEjwKCHRocm90dGxlGA8gASgLMiUuaGVyYWxkLnByZWZlcmVuY2UudjEuQ2F0YWxvZ1Rocm90dGxlSAmIAQFCBwoFX25hbWVCDgoMX2Rlc2NyaXB0aW9uQhIKEF9kZWZhdWx0X2VuYWJsZWRCDAoKX21hbmRhdG9yeUIKCghfY2hhbm5lbEIICgZfdG9waWNCCAoGX2V2ZW50QgkKB19tZWRpdW1CCQoHX2RpZ2VzdEILCglfdGhyb3R0bGUiTwoaVXBkYXRlQ2F0YWxvZ0VudHJ5UmVzcG9uc2USMQoFZW50cnkYASABKAsyIi5oZXJhbGQucHJlZmVyZW5jZS52MS5DYXRhbG9nRW50cnkicwoUVXBzZXJ0Q2F0YWxvZ1JlcXVlc3QSEgoKcHJvamVjdF9pZBgBIAEoAxI4CgdlbnRyaWVzGAIgAygLMicuaGVyYWxkLnByZWZlcmVuY2UudjEuQ2F0YWxvZ0VudHJ5SW5wdXQSDQoFcHJ1bmUYAyABKAgiTAoVVXBzZXJ0Q2F0YWxvZ1Jlc3BvbnNlEjMKB2VudHJpZXMYASADKAsyIi5oZXJhbGQucHJlZmVyZW5jZS52MS5DYXRhbG9nRW50cnkiOwoZRGVsZXRlQ2F0YWxvZ0VudHJ5UmVxdWVzdBISCgpwcm9qZWN0X2lkGAEgASgDEgoKAmlkGAIgASgDIhwKGkRlbGV0ZUNhdGFsb2dFbnRyeVJlc3BvbnNlIlsKD1ByZWZlcmVuY2VTdGF0ZRIPCgdlbmFibGVkGAEgASgIEhEKCWluaGVyaXRlZBgCIAEoCBIRCgljYXRhbG9nZWQYAyABKAgSEQoJbWFuZGF0b3J5GAQgASgIIqABChRTZXRQcmVmZXJlbmNlUmVxdWVzdBISCgpwcm9qZWN0X2lkGAEgASgDEhQKDHJlY2lwaWVudF9pZBgCIAEoCRIsCgZ0YXJnZXQYAyABKAsyHC5oZXJhbGQucHJlZmVyZW5jZS52MS5UYXJnZXQSDgoGbWVkaXVtGAQgASgJEg8KB2VuYWJsZWQYBSABKAgSDwoHc2V0X3ZpYRgGIAEoCSKLAQoVU2V0UHJlZmVyZW5jZVJlc3BvbnNlEiwKBnRhcmdldBgBIAEoCzIcLmhlcmFsZC5wcmVmZXJlbmNlLnYxLlRhcmdldBIOCgZtZWRpdW0YAiABKAkSNAoFc3RhdGUYAyABKAsyJS5oZXJhbGQucHJlZmVyZW5jZS52MS5QcmVmZXJlbmNlU3RhdGUiQgoWTGlzdFByZWZlcmVuY2VzUmVxdWVzdBISCgpwcm9qZWN0X2lkGAEgASgDEhQKDHJlY2lwaWVudF9pZBgCIAEoCSKgAQoOUHJlZmVyZW5jZUl0ZW0SLAoGdGFyZ2V0GAEgASgLMhwuaGVyYWxkLnByZWZlcmVuY2UudjEuVGFyZ2V0Eg4KBm1lZGl1bRgCIAEoCRIRCgRuYW1lGAMgASgJSACIAQESNAoFc3RhdGUYBCABKAsyJS5oZXJhbGQucHJlZmVyZW5jZS52MS5QcmVmZXJlbmNlU3RhdGVCBwoFX25hbWUiVAoXTGlzdFByZWZlcmVuY2VzUmVzcG9uc2USOQoLcHJlZmVyZW5jZXMYASADKAsyJC5oZXJhbGQucHJlZmVyZW5jZS52MS5QcmVmZXJlbmNlSXRlbSKAAQoWQ2hlY2tQcmVmZXJlbmNlUmVxdWVzdBISCgpwcm9qZWN0X2lkGAEgASgDEhQKDHJlY2lwaWVudF9pZBgCIAEoCRIsCgZ0YXJnZXQYAyABKAsyHC5oZXJhbGQucHJlZmVyZW5jZS52MS5UYXJnZXQSDgoGbWVkaXVtGAQgASgJIrsBChdDaGVja1ByZWZlcmVuY2VSZXNwb25zZRIsCgZ0YXJnZXQYASABKAsyHC5oZXJhbGQucHJlZmVyZW5jZS52MS5UYXJnZXQSDgoGbWVkaXVtGAIgASgJEjQKBXN0YXRlGAMgASgLMiUuaGVyYWxkLnByZWZlcmVuY2UudjEuUHJlZmVyZW5jZVN0YXRlEiwKCGRlY2lzaW9uGAQgASgLMhouaGVyYWxkLmNvbW1vbi52MS5EZWNpc2lvbiJ+ChNSZXNvbHZlQmF0Y2hSZXF1ZXN0EhIKCnByb2plY3RfaWQYASABKAMSLAoGdGFyZ2V0GAIgASgLMhwuaGVyYWxkLnByZWZlcmVuY2UudjEuVGFyZ2V0Eg4KBm1lZGl1bRgDIAEoCRIVCg1yZWNpcGllbnRfaWRzGAQgAygJItsBChRSZXNvbHZlQmF0Y2hSZXNwb25zZRIPCgdlbmFibGVkGAEgAygIEg8KB2NvdmVyZWQYAiABKAgSEQoJbWFuZGF0b3J5GAMgASgIEi0KCWRlY2lzaW9ucxgEIAMoCzIaLmhlcmFsZC5jb21tb24udjEuRGVjaXNpb24SEwoLZGVjaXNpb25fb2YYBSADKA0SPAoJZ292ZXJuaW5nGAYgASgLMiQuaGVyYWxkLnByZWZlcmVuY2UudjEuR292ZXJuaW5nRW50cnlIAIgBAUIMCgpfZ292ZXJuaW5nItoBCg5Hb3Zlcm5pbmdFbnRyeRIKCgJpZBgBIAEoAxIsCgZ0YXJnZXQYAiABKAsyHC5oZXJhbGQucHJlZmVyZW5jZS52MS5UYXJnZXQSOAoGZGlnZXN0GAMgASgLMiMuaGVyYWxkLnByZWZlcmVuY2UudjEuQ2F0YWxvZ0RpZ2VzdEgAiAEBEjwKCHRocm90dGxlGAQgASgLMiUuaGVyYWxkLnByZWZlcmVuY2UudjEuQ2F0YWxvZ1Rocm90dGxlSAGIAQFCCQoHX2RpZ2VzdEILCglfdGhyb3R0bGUiTQoNQ292ZXJhZ2VRdWVyeRIsCgZ0YXJnZXQYASABKAsyHC5oZXJhbGQucHJlZmVyZW5jZS52MS5UYXJnZXQSDgoGbWVkaXVtGAIgASgJImAKFENoZWNrQ292ZXJhZ2VSZXF1ZXN0EhIKCnByb2plY3RfaWQYASABKAMSNAoHcXVlcmllcxgCIAMoCzIjLmhlcmFsZC5wcmVmZXJlbmNlLnYxLkNvdmVyYWdlUXVlcnkiKAoVQ2hlY2tDb3ZlcmFnZVJlc3BvbnNlEg8KB2NvdmVyZWQYASADKAgy7AkKEVByZWZlcmVuY2VTZXJ2aWNlEncKEkNyZWF0ZUNhdGFsb2dFbnRyeRIvLmhlcmFsZC5wcmVmZXJlbmNlLnYxLkNyZWF0ZUNhdGFsb2dFbnRyeVJlcXVlc3QaMC5oZXJhbGQucHJlZmVyZW5jZS52MS5DcmVhdGVDYXRhbG9nRW50cnlSZXNwb25zZRJ3ChJMaXN0Q2F0YWxvZ0VudHJpZXMSLy5oZXJhbGQucHJlZmVyZW5jZS52MS5MaXN0Q2F0YWxvZ0VudHJpZXNSZXF1ZXN0GjAuaGVyYWxkLnByZWZlcmVuY2UudjEuTGlzdENhdGFsb2dFbnRyaWVzUmVzcG9uc2USbgoPR2V0Q2F0YWxvZ0VudHJ5EiwuaGVyYWxkLnByZWZlcmVuY2UudjEuR2V0Q2F0YWxvZ0VudHJ5UmVxdWVzdBotLmhlcmFsZC5wcmVmZXJlbmNlLnYxLkdldENhdGFsb2dFbnRyeVJlc3BvbnNlEncKElVwZGF0ZUNhdGFsb2dFbnRyeRIvLmhlcmFsZC5wcmVmZXJlbmNlLnYxLlVwZGF0ZUNhdGFsb2dFbnRyeVJlcXVlc3QaMC5oZXJhbGQucHJlZmVyZW5jZS52MS5VcGRhdGVDYXRhbG9nRW50cnlSZXNwb25zZRJoCg1VcHNlcnRDYXRhbG9nEiouaGVyYWxkLnByZWZlcmVuY2UudjEuVXBzZXJ0Q2F0YWxvZ1JlcXVlc3QaKy5oZXJhbGQucHJlZmVyZW5jZS52MS5VcHNlcnRDYXRhbG9nUmVzcG9uc2USdwoSRGVsZXRlQ2F0YWxvZ0VudHJ5Ei8uaGVyYWxkLnByZWZlcmVuY2UudjEuRGVsZXRlQ2F0YWxvZ0VudHJ5UmVxdWVzdBowLmhlcmFsZC5wcmVmZXJlbmNlLnYxLkRlbGV0ZUNhdGFsb2dFbnRyeVJlc3BvbnNlEmgKDVNldFByZWZlcmVuY2USKi5oZXJhbGQucHJlZmVyZW5jZS52MS5TZXRQcmVmZXJlbmNlUmVxdWVzdBorLmhlcmFsZC5wcmVmZXJlbmNlLnYxLlNldFByZWZlcmVuY2VSZXNwb25zZRJuCg9MaXN0UHJlZmVyZW5jZXMSLC5oZXJhbGQucHJlZmVyZW5jZS52MS5MaXN0UHJlZmVyZW5jZXNSZXF1ZXN0Gi0uaGVyYWxkLnByZWZlcmVuY2UudjEuTGlzdFByZWZlcmVuY2VzUmVzcG9uc2USbgoPQ2hlY2tQcmVmZXJlbmNlEiwuaGVyYWxkLnByZWZlcmVuY2UudjEuQ2hlY2tQcmVmZXJlbmNlUmVxdWVzdBotLmhlcmFsZC5wcmVmZXJlbmNlLnYxLkNoZWNrUHJlZmVyZW5jZVJlc3BvbnNlEmUKDFJlc29sdmVCYXRjaBIpLmhlcmFsZC5wcmVmZXJlbmNlLnYxLlJlc29sdmVCYXRjaFJlcXVlc3QaKi5oZXJhbGQucHJlZmVyZW5jZS52MS5SZXNvbHZlQmF0Y2hSZXNwb25zZRJoCg1DaGVja0NvdmVyYWdlEiouaGVyYWxkLnByZWZlcmVuY2UudjEuQ2hlY2tDb3ZlcmFnZVJlcXVlc3QaKy5oZXJhbGQucHJlZmVyZW5jZS52MS5DaGVja0NvdmVyYWdlUmVzcG9uc2ViBnByb3RvMw", [file_google_protobuf_timestamp, file_herald_common_v1_decision]);
 
 /**
  * @generated from message herald.preference.v1.Target
@@ -42,6 +42,71 @@ export type Target = Message<"herald.preference.v1.Target"> & {
  */
 export const TargetSchema: GenMessage<Target> = /*@__PURE__*/
   messageDesc(file_herald_preference_v1_preference, 0);
+
+/**
+ * Email digest of a catalog entry (issue 21): a recipient's emails governed by the entry are
+ * collected from the first for `window_seconds` (or until `max_items`) and sent as one mail.
+ *
+ * @generated from message herald.preference.v1.CatalogDigest
+ */
+export type CatalogDigest = Message<"herald.preference.v1.CatalogDigest"> & {
+  /**
+   * 60 to 86,400.
+   *
+   * @generated from field: int32 window_seconds = 1;
+   */
+  windowSeconds: number;
+
+  /**
+   * 2 to 100.
+   *
+   * @generated from field: int32 max_items = 2;
+   */
+  maxItems: number;
+
+  /**
+   * The digest mail's subject; `{count}` is replaced by the number of items.
+   *
+   * @generated from field: string subject = 3;
+   */
+  subject: string;
+};
+
+/**
+ * Describes the message herald.preference.v1.CatalogDigest.
+ * Use `create(CatalogDigestSchema)` to create a new message.
+ */
+export const CatalogDigestSchema: GenMessage<CatalogDigest> = /*@__PURE__*/
+  messageDesc(file_herald_preference_v1_preference, 1);
+
+/**
+ * Throttle of a catalog entry (issue 21): at most `max` deliveries to one recipient in any
+ * sliding window of `window_seconds`; past it, in-app ends `throttled`, email is skipped `throttled`.
+ *
+ * @generated from message herald.preference.v1.CatalogThrottle
+ */
+export type CatalogThrottle = Message<"herald.preference.v1.CatalogThrottle"> & {
+  /**
+   * 1 to 1,000.
+   *
+   * @generated from field: int32 max = 1;
+   */
+  max: number;
+
+  /**
+   * 60 to 2,592,000.
+   *
+   * @generated from field: int32 window_seconds = 2;
+   */
+  windowSeconds: number;
+};
+
+/**
+ * Describes the message herald.preference.v1.CatalogThrottle.
+ * Use `create(CatalogThrottleSchema)` to create a new message.
+ */
+export const CatalogThrottleSchema: GenMessage<CatalogThrottle> = /*@__PURE__*/
+  messageDesc(file_herald_preference_v1_preference, 2);
 
 /**
  * @generated from message herald.preference.v1.CatalogEntry
@@ -96,6 +161,16 @@ export type CatalogEntry = Message<"herald.preference.v1.CatalogEntry"> & {
    * @generated from field: google.protobuf.Timestamp updated_at = 10;
    */
   updatedAt?: Timestamp | undefined;
+
+  /**
+   * @generated from field: optional herald.preference.v1.CatalogDigest digest = 11;
+   */
+  digest?: CatalogDigest | undefined;
+
+  /**
+   * @generated from field: optional herald.preference.v1.CatalogThrottle throttle = 12;
+   */
+  throttle?: CatalogThrottle | undefined;
 };
 
 /**
@@ -103,7 +178,7 @@ export type CatalogEntry = Message<"herald.preference.v1.CatalogEntry"> & {
  * Use `create(CatalogEntrySchema)` to create a new message.
  */
 export const CatalogEntrySchema: GenMessage<CatalogEntry> = /*@__PURE__*/
-  messageDesc(file_herald_preference_v1_preference, 1);
+  messageDesc(file_herald_preference_v1_preference, 3);
 
 /**
  * The create body and each bulk item: the entry's full desired state.
@@ -140,6 +215,18 @@ export type CatalogEntryInput = Message<"herald.preference.v1.CatalogEntryInput"
    * @generated from field: bool mandatory = 6;
    */
   mandatory: boolean;
+
+  /**
+   * Absent: none (an item is the entry's full state).
+   *
+   * @generated from field: optional herald.preference.v1.CatalogDigest digest = 7;
+   */
+  digest?: CatalogDigest | undefined;
+
+  /**
+   * @generated from field: optional herald.preference.v1.CatalogThrottle throttle = 8;
+   */
+  throttle?: CatalogThrottle | undefined;
 };
 
 /**
@@ -147,7 +234,7 @@ export type CatalogEntryInput = Message<"herald.preference.v1.CatalogEntryInput"
  * Use `create(CatalogEntryInputSchema)` to create a new message.
  */
 export const CatalogEntryInputSchema: GenMessage<CatalogEntryInput> = /*@__PURE__*/
-  messageDesc(file_herald_preference_v1_preference, 2);
+  messageDesc(file_herald_preference_v1_preference, 4);
 
 /**
  * @generated from message herald.preference.v1.CreateCatalogEntryRequest
@@ -169,7 +256,7 @@ export type CreateCatalogEntryRequest = Message<"herald.preference.v1.CreateCata
  * Use `create(CreateCatalogEntryRequestSchema)` to create a new message.
  */
 export const CreateCatalogEntryRequestSchema: GenMessage<CreateCatalogEntryRequest> = /*@__PURE__*/
-  messageDesc(file_herald_preference_v1_preference, 3);
+  messageDesc(file_herald_preference_v1_preference, 5);
 
 /**
  * @generated from message herald.preference.v1.CreateCatalogEntryResponse
@@ -186,7 +273,7 @@ export type CreateCatalogEntryResponse = Message<"herald.preference.v1.CreateCat
  * Use `create(CreateCatalogEntryResponseSchema)` to create a new message.
  */
 export const CreateCatalogEntryResponseSchema: GenMessage<CreateCatalogEntryResponse> = /*@__PURE__*/
-  messageDesc(file_herald_preference_v1_preference, 4);
+  messageDesc(file_herald_preference_v1_preference, 6);
 
 /**
  * @generated from message herald.preference.v1.ListCatalogEntriesRequest
@@ -203,7 +290,7 @@ export type ListCatalogEntriesRequest = Message<"herald.preference.v1.ListCatalo
  * Use `create(ListCatalogEntriesRequestSchema)` to create a new message.
  */
 export const ListCatalogEntriesRequestSchema: GenMessage<ListCatalogEntriesRequest> = /*@__PURE__*/
-  messageDesc(file_herald_preference_v1_preference, 5);
+  messageDesc(file_herald_preference_v1_preference, 7);
 
 /**
  * @generated from message herald.preference.v1.ListCatalogEntriesResponse
@@ -220,7 +307,7 @@ export type ListCatalogEntriesResponse = Message<"herald.preference.v1.ListCatal
  * Use `create(ListCatalogEntriesResponseSchema)` to create a new message.
  */
 export const ListCatalogEntriesResponseSchema: GenMessage<ListCatalogEntriesResponse> = /*@__PURE__*/
-  messageDesc(file_herald_preference_v1_preference, 6);
+  messageDesc(file_herald_preference_v1_preference, 8);
 
 /**
  * @generated from message herald.preference.v1.GetCatalogEntryRequest
@@ -242,7 +329,7 @@ export type GetCatalogEntryRequest = Message<"herald.preference.v1.GetCatalogEnt
  * Use `create(GetCatalogEntryRequestSchema)` to create a new message.
  */
 export const GetCatalogEntryRequestSchema: GenMessage<GetCatalogEntryRequest> = /*@__PURE__*/
-  messageDesc(file_herald_preference_v1_preference, 7);
+  messageDesc(file_herald_preference_v1_preference, 9);
 
 /**
  * @generated from message herald.preference.v1.GetCatalogEntryResponse
@@ -259,7 +346,7 @@ export type GetCatalogEntryResponse = Message<"herald.preference.v1.GetCatalogEn
  * Use `create(GetCatalogEntryResponseSchema)` to create a new message.
  */
 export const GetCatalogEntryResponseSchema: GenMessage<GetCatalogEntryResponse> = /*@__PURE__*/
-  messageDesc(file_herald_preference_v1_preference, 8);
+  messageDesc(file_herald_preference_v1_preference, 10);
 
 /**
  * @generated from message herald.preference.v1.UpdateCatalogEntryRequest
@@ -324,6 +411,30 @@ export type UpdateCatalogEntryRequest = Message<"herald.preference.v1.UpdateCata
    * @generated from field: optional string medium = 11;
    */
   medium?: string | undefined;
+
+  /**
+   * When true, the digest is replaced by `digest` (absent: removed).
+   *
+   * @generated from field: bool set_digest = 12;
+   */
+  setDigest: boolean;
+
+  /**
+   * @generated from field: optional herald.preference.v1.CatalogDigest digest = 13;
+   */
+  digest?: CatalogDigest | undefined;
+
+  /**
+   * When true, the throttle is replaced by `throttle` (absent: removed).
+   *
+   * @generated from field: bool set_throttle = 14;
+   */
+  setThrottle: boolean;
+
+  /**
+   * @generated from field: optional herald.preference.v1.CatalogThrottle throttle = 15;
+   */
+  throttle?: CatalogThrottle | undefined;
 };
 
 /**
@@ -331,7 +442,7 @@ export type UpdateCatalogEntryRequest = Message<"herald.preference.v1.UpdateCata
  * Use `create(UpdateCatalogEntryRequestSchema)` to create a new message.
  */
 export const UpdateCatalogEntryRequestSchema: GenMessage<UpdateCatalogEntryRequest> = /*@__PURE__*/
-  messageDesc(file_herald_preference_v1_preference, 9);
+  messageDesc(file_herald_preference_v1_preference, 11);
 
 /**
  * @generated from message herald.preference.v1.UpdateCatalogEntryResponse
@@ -348,7 +459,7 @@ export type UpdateCatalogEntryResponse = Message<"herald.preference.v1.UpdateCat
  * Use `create(UpdateCatalogEntryResponseSchema)` to create a new message.
  */
 export const UpdateCatalogEntryResponseSchema: GenMessage<UpdateCatalogEntryResponse> = /*@__PURE__*/
-  messageDesc(file_herald_preference_v1_preference, 10);
+  messageDesc(file_herald_preference_v1_preference, 12);
 
 /**
  * @generated from message herald.preference.v1.UpsertCatalogRequest
@@ -375,7 +486,7 @@ export type UpsertCatalogRequest = Message<"herald.preference.v1.UpsertCatalogRe
  * Use `create(UpsertCatalogRequestSchema)` to create a new message.
  */
 export const UpsertCatalogRequestSchema: GenMessage<UpsertCatalogRequest> = /*@__PURE__*/
-  messageDesc(file_herald_preference_v1_preference, 11);
+  messageDesc(file_herald_preference_v1_preference, 13);
 
 /**
  * @generated from message herald.preference.v1.UpsertCatalogResponse
@@ -394,7 +505,7 @@ export type UpsertCatalogResponse = Message<"herald.preference.v1.UpsertCatalogR
  * Use `create(UpsertCatalogResponseSchema)` to create a new message.
  */
 export const UpsertCatalogResponseSchema: GenMessage<UpsertCatalogResponse> = /*@__PURE__*/
-  messageDesc(file_herald_preference_v1_preference, 12);
+  messageDesc(file_herald_preference_v1_preference, 14);
 
 /**
  * @generated from message herald.preference.v1.DeleteCatalogEntryRequest
@@ -416,7 +527,7 @@ export type DeleteCatalogEntryRequest = Message<"herald.preference.v1.DeleteCata
  * Use `create(DeleteCatalogEntryRequestSchema)` to create a new message.
  */
 export const DeleteCatalogEntryRequestSchema: GenMessage<DeleteCatalogEntryRequest> = /*@__PURE__*/
-  messageDesc(file_herald_preference_v1_preference, 13);
+  messageDesc(file_herald_preference_v1_preference, 15);
 
 /**
  * @generated from message herald.preference.v1.DeleteCatalogEntryResponse
@@ -429,7 +540,7 @@ export type DeleteCatalogEntryResponse = Message<"herald.preference.v1.DeleteCat
  * Use `create(DeleteCatalogEntryResponseSchema)` to create a new message.
  */
 export const DeleteCatalogEntryResponseSchema: GenMessage<DeleteCatalogEntryResponse> = /*@__PURE__*/
-  messageDesc(file_herald_preference_v1_preference, 14);
+  messageDesc(file_herald_preference_v1_preference, 16);
 
 /**
  * @generated from message herald.preference.v1.PreferenceState
@@ -461,7 +572,7 @@ export type PreferenceState = Message<"herald.preference.v1.PreferenceState"> & 
  * Use `create(PreferenceStateSchema)` to create a new message.
  */
 export const PreferenceStateSchema: GenMessage<PreferenceState> = /*@__PURE__*/
-  messageDesc(file_herald_preference_v1_preference, 15);
+  messageDesc(file_herald_preference_v1_preference, 17);
 
 /**
  * @generated from message herald.preference.v1.SetPreferenceRequest
@@ -506,7 +617,7 @@ export type SetPreferenceRequest = Message<"herald.preference.v1.SetPreferenceRe
  * Use `create(SetPreferenceRequestSchema)` to create a new message.
  */
 export const SetPreferenceRequestSchema: GenMessage<SetPreferenceRequest> = /*@__PURE__*/
-  messageDesc(file_herald_preference_v1_preference, 16);
+  messageDesc(file_herald_preference_v1_preference, 18);
 
 /**
  * @generated from message herald.preference.v1.SetPreferenceResponse
@@ -533,7 +644,7 @@ export type SetPreferenceResponse = Message<"herald.preference.v1.SetPreferenceR
  * Use `create(SetPreferenceResponseSchema)` to create a new message.
  */
 export const SetPreferenceResponseSchema: GenMessage<SetPreferenceResponse> = /*@__PURE__*/
-  messageDesc(file_herald_preference_v1_preference, 17);
+  messageDesc(file_herald_preference_v1_preference, 19);
 
 /**
  * @generated from message herald.preference.v1.ListPreferencesRequest
@@ -555,7 +666,7 @@ export type ListPreferencesRequest = Message<"herald.preference.v1.ListPreferenc
  * Use `create(ListPreferencesRequestSchema)` to create a new message.
  */
 export const ListPreferencesRequestSchema: GenMessage<ListPreferencesRequest> = /*@__PURE__*/
-  messageDesc(file_herald_preference_v1_preference, 18);
+  messageDesc(file_herald_preference_v1_preference, 20);
 
 /**
  * @generated from message herald.preference.v1.PreferenceItem
@@ -589,7 +700,7 @@ export type PreferenceItem = Message<"herald.preference.v1.PreferenceItem"> & {
  * Use `create(PreferenceItemSchema)` to create a new message.
  */
 export const PreferenceItemSchema: GenMessage<PreferenceItem> = /*@__PURE__*/
-  messageDesc(file_herald_preference_v1_preference, 19);
+  messageDesc(file_herald_preference_v1_preference, 21);
 
 /**
  * @generated from message herald.preference.v1.ListPreferencesResponse
@@ -606,7 +717,7 @@ export type ListPreferencesResponse = Message<"herald.preference.v1.ListPreferen
  * Use `create(ListPreferencesResponseSchema)` to create a new message.
  */
 export const ListPreferencesResponseSchema: GenMessage<ListPreferencesResponse> = /*@__PURE__*/
-  messageDesc(file_herald_preference_v1_preference, 20);
+  messageDesc(file_herald_preference_v1_preference, 22);
 
 /**
  * @generated from message herald.preference.v1.CheckPreferenceRequest
@@ -638,7 +749,7 @@ export type CheckPreferenceRequest = Message<"herald.preference.v1.CheckPreferen
  * Use `create(CheckPreferenceRequestSchema)` to create a new message.
  */
 export const CheckPreferenceRequestSchema: GenMessage<CheckPreferenceRequest> = /*@__PURE__*/
-  messageDesc(file_herald_preference_v1_preference, 21);
+  messageDesc(file_herald_preference_v1_preference, 23);
 
 /**
  * @generated from message herald.preference.v1.CheckPreferenceResponse
@@ -672,7 +783,7 @@ export type CheckPreferenceResponse = Message<"herald.preference.v1.CheckPrefere
  * Use `create(CheckPreferenceResponseSchema)` to create a new message.
  */
 export const CheckPreferenceResponseSchema: GenMessage<CheckPreferenceResponse> = /*@__PURE__*/
-  messageDesc(file_herald_preference_v1_preference, 22);
+  messageDesc(file_herald_preference_v1_preference, 24);
 
 /**
  * @generated from message herald.preference.v1.ResolveBatchRequest
@@ -704,7 +815,7 @@ export type ResolveBatchRequest = Message<"herald.preference.v1.ResolveBatchRequ
  * Use `create(ResolveBatchRequestSchema)` to create a new message.
  */
 export const ResolveBatchRequestSchema: GenMessage<ResolveBatchRequest> = /*@__PURE__*/
-  messageDesc(file_herald_preference_v1_preference, 23);
+  messageDesc(file_herald_preference_v1_preference, 25);
 
 /**
  * @generated from message herald.preference.v1.ResolveBatchResponse
@@ -744,6 +855,14 @@ export type ResolveBatchResponse = Message<"herald.preference.v1.ResolveBatchRes
    * @generated from field: repeated uint32 decision_of = 5;
    */
   decisionOf: number[];
+
+  /**
+   * The governing catalog entry (exact, else the covering `topic: any` one), when one exists, with
+   * what the delivery service applies after the cascade (issue 21): its digest and throttle.
+   *
+   * @generated from field: optional herald.preference.v1.GoverningEntry governing = 6;
+   */
+  governing?: GoverningEntry | undefined;
 };
 
 /**
@@ -751,7 +870,39 @@ export type ResolveBatchResponse = Message<"herald.preference.v1.ResolveBatchRes
  * Use `create(ResolveBatchResponseSchema)` to create a new message.
  */
 export const ResolveBatchResponseSchema: GenMessage<ResolveBatchResponse> = /*@__PURE__*/
-  messageDesc(file_herald_preference_v1_preference, 24);
+  messageDesc(file_herald_preference_v1_preference, 26);
+
+/**
+ * @generated from message herald.preference.v1.GoverningEntry
+ */
+export type GoverningEntry = Message<"herald.preference.v1.GoverningEntry"> & {
+  /**
+   * @generated from field: int64 id = 1;
+   */
+  id: bigint;
+
+  /**
+   * @generated from field: herald.preference.v1.Target target = 2;
+   */
+  target?: Target | undefined;
+
+  /**
+   * @generated from field: optional herald.preference.v1.CatalogDigest digest = 3;
+   */
+  digest?: CatalogDigest | undefined;
+
+  /**
+   * @generated from field: optional herald.preference.v1.CatalogThrottle throttle = 4;
+   */
+  throttle?: CatalogThrottle | undefined;
+};
+
+/**
+ * Describes the message herald.preference.v1.GoverningEntry.
+ * Use `create(GoverningEntrySchema)` to create a new message.
+ */
+export const GoverningEntrySchema: GenMessage<GoverningEntry> = /*@__PURE__*/
+  messageDesc(file_herald_preference_v1_preference, 27);
 
 /**
  * @generated from message herald.preference.v1.CoverageQuery
@@ -773,7 +924,7 @@ export type CoverageQuery = Message<"herald.preference.v1.CoverageQuery"> & {
  * Use `create(CoverageQuerySchema)` to create a new message.
  */
 export const CoverageQuerySchema: GenMessage<CoverageQuery> = /*@__PURE__*/
-  messageDesc(file_herald_preference_v1_preference, 25);
+  messageDesc(file_herald_preference_v1_preference, 28);
 
 /**
  * @generated from message herald.preference.v1.CheckCoverageRequest
@@ -795,7 +946,7 @@ export type CheckCoverageRequest = Message<"herald.preference.v1.CheckCoverageRe
  * Use `create(CheckCoverageRequestSchema)` to create a new message.
  */
 export const CheckCoverageRequestSchema: GenMessage<CheckCoverageRequest> = /*@__PURE__*/
-  messageDesc(file_herald_preference_v1_preference, 26);
+  messageDesc(file_herald_preference_v1_preference, 29);
 
 /**
  * @generated from message herald.preference.v1.CheckCoverageResponse
@@ -814,7 +965,7 @@ export type CheckCoverageResponse = Message<"herald.preference.v1.CheckCoverageR
  * Use `create(CheckCoverageResponseSchema)` to create a new message.
  */
 export const CheckCoverageResponseSchema: GenMessage<CheckCoverageResponse> = /*@__PURE__*/
-  messageDesc(file_herald_preference_v1_preference, 27);
+  messageDesc(file_herald_preference_v1_preference, 30);
 
 /**
  * The project catalog and every recipient's own rules; the only place that decides whether a
