@@ -1,3 +1,4 @@
+import { clientErrorHandler } from './http/client-error';
 import { randomUUID } from 'node:crypto';
 import { LIMITS } from '@herald/contracts';
 import { createBatcher } from '@herald/service-kit';
@@ -53,6 +54,8 @@ export async function build(deps: GatewayDeps): Promise<FastifyInstance> {
     routerOptions: { maxParamLength: PATH_PARAM_MAX_CHARS },
     // Errors raised before routing (a malformed path) come out like every other error.
     frameworkErrors: frameworkErrorHandler,
+    // And those of Node's HTTP parser, before fastify sees the request (a request line over the size limit).
+    clientErrorHandler,
   }).withTypeProvider<TypeBoxProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.decorate('config', deps.config);

@@ -305,6 +305,12 @@ describe('zero 5xx', () => {
     expect(outcome).toMatchObject({ uploadError: null, uploaded: 8 * 1024 * 1024, status: 413 });
     expect(JSON.parse(outcome.body)).toEqual({ message: expect.stringContaining('exceeds the limit'), code: 'payload_too_large' });
   });
+
+  it('when the request line is over the HTTP parser\'s size limit, then 431 in the contract\'s error shape (both families), not the framework\'s', async () => {
+    const res = await fetch(`${baseUrl()}/contact-confirmations/${'x'.repeat(20_000)}`, { method: 'POST', headers: { authorization: `Bearer ${p.fullKey}` } });
+    expect(res.status).toBe(431);
+    expect(await res.json()).toEqual({ message: expect.any(String), code: 'headers_too_large', error: 'headers_too_large', details: expect.any(String) });
+  });
 });
 
 /**
