@@ -10,9 +10,10 @@ let seq = 1_000_000 + Math.floor(Math.random() * 1_000_000);
 export function outcomeEvent(projectId: bigint, type: OutcomeType, opts: { notificationId?: number; recipientId?: string; id?: string } = {}) {
   const now = new Date();
   const n = opts.notificationId ?? ++seq;
-  if (type === 'broadcast.completed') {
+  if (type.startsWith('broadcast.')) {
+    const status = type.slice('broadcast.'.length);
     return create(OutcomeEventSchema, {
-      id: opts.id ?? `b:${n}:completed`,
+      id: opts.id ?? `b:${n}:${status}`,
       type,
       timestamp: timestampFromDate(now),
       projectId,
@@ -21,7 +22,7 @@ export function outcomeEvent(projectId: bigint, type: OutcomeType, opts: { notif
         id: BigInt(n),
         target: { channel: 'c', topic: 't', event: 'e' },
         payloadJson: '{"k":1}',
-        status: 'completed',
+        status,
         recipientsTotal: 3n,
         notificationsCreated: 3n,
         createdAt: timestampFromDate(now),
