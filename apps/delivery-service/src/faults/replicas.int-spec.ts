@@ -8,7 +8,9 @@ import { startSmtpSink, type SmtpSink } from '../testing/smtp-sink';
 const target = { channel: 'orders', topic: 'shipping', event: 'shipped' };
 const SENDS = 40;
 
-jest.setTimeout(150_000);
+// Generous bounds: the test loads the machine on purpose (a busy process per core), and a loaded CI
+// machine adds its own; they only stop a run that would never settle.
+jest.setTimeout(420_000);
 
 describe('fault: two delivery-service replicas share the work', () => {
   let h: Harness;
@@ -56,14 +58,14 @@ describe('fault: two delivery-service replicas share the work', () => {
         const all = await Promise.all(ids.map((id) => h.client.getNotification({ projectId: project, id }).then((r) => r.notification!)));
         return all.every((n) => n.status !== 'enqueued' && n.email!.status !== 'pending') ? all : undefined;
       },
-      80_000,
+      240_000,
       'every send settled',
     ).finally(() => hogs.stop());
     h.peers.resolveDelayMs = 0;
     await sink.answerAfter(0);
     // Every job acknowledged (a redelivered one too): no mail can still be on its way.
     const jsm = await jetstreamManager(nc);
-    await eventually(async () => (await jsm.streams.info('HERALD_DELIVERY')).state.messages === 0, 60_000, 'every job acknowledged');
+    await eventually(async () => (await jsm.streams.info('HERALD_DELIVERY')).state.messages === 0, 120_000, 'every job acknowledged');
     expect(settled.map((n) => n.status)).toEqual(ids.map(() => 'delivered'));
     expect(settled.map((n) => [n.email!.status, n.email!.attempts])).toEqual(ids.map(() => ['sent', 1]));
     // one unit per in-app delivery and one per email: 2 per send, never more
