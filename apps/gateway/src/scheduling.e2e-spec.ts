@@ -1,3 +1,4 @@
+import { eventually } from '@herald/testing';
 import { call, createProject, uniqueId, TIMESTAMP, type TestProject } from './test-support/rest-client';
 
 /**
@@ -17,13 +18,7 @@ interface SinkMessage {
 }
 
 async function poll<T>(read: () => Promise<T | undefined>, what: string, timeoutMs = 45_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await read();
-    if (v !== undefined) return v;
-    if (Date.now() > deadline) throw new Error(`${what}: not reached in time`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  return (await eventually(what, read, { timeoutMs })) as T;
 }
 
 const mailsTo = async (address: string): Promise<SinkMessage[]> => ((await (await fetch(`${mailApi}/messages`)).json()) as SinkMessage[]).filter((m) => m.to.includes(address));

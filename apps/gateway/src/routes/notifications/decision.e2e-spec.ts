@@ -1,3 +1,4 @@
+import { eventually } from '@herald/testing';
 import { signUnsubscribeToken } from '../../test-support/unsubscribe-token';
 import { call, createProject, uniqueId, TIMESTAMP, type JsonBody, type TestProject } from '../../test-support/rest-client';
 
@@ -13,13 +14,7 @@ const refuse = async (address: string, code: number, message?: string) => {
 };
 
 async function until<T>(check: () => Promise<T | undefined>, what: string, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await check();
-    if (v !== undefined) return v;
-    if (Date.now() > deadline) throw new Error(`${what} not reached within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  return (await eventually(what, check, { timeoutMs })) as T;
 }
 
 describe('notifications: the decision of each medium', () => {
