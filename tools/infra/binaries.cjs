@@ -26,7 +26,7 @@ function onPath(name) {
 }
 
 /** Version of Herald's FerretDB patch (tools/infra/ferretdb-patch); a local build without it is rebuilt. */
-const FERRETDB_PATCH = '3';
+const FERRETDB_PATCH = '4';
 const patchMarker = path.join(binDir, 'ferretdb.herald-patch');
 
 function findBinary(name, envVar) {

@@ -91,6 +91,7 @@ describe('FerretDB pushdown (Herald patch): results equal MongoDB semantics', ()
     await col.createIndex({ s: 1 }, { name: 's' });
     await col.createIndex({ v: 1 }, { name: 'v' });
     await col.createIndex({ g: 1, m: -1 }, { name: 'g_m' });
+    await col.createIndex({ t: 1 }, { name: 't' });
 
     const numbers: unknown[] = [0, 1, 2, -1, -2, -10, 9, 10, 11, 99, 100, 2 ** 31 - 1, -(2 ** 31), new Double(2), new Double(2.5), new Double(-0.5),
       new Double(2 ** 40), Long.fromNumber(2 ** 40 + 1), Long.fromNumber(-(2 ** 45)), new Double(1e20), new Double(-1e20), Long.fromNumber(2 ** 53)];
@@ -101,6 +102,12 @@ describe('FerretDB pushdown (Herald patch): results equal MongoDB semantics', ()
     // one field holding every type (sort order across types), missing in some documents
     const mixed: unknown[] = [5, new Double(5.5), Long.fromNumber(-3), 'x', 'y', '', true, false, null, new Date(dateMs), dateMs, oid, { k: 1 }, undefined, 1, 0];
     mixed.forEach((v, i) => docs.push({ _id: id++, g: 'c', v, sub: { x: i % 2 } }));
+    // dates on both sides of the epoch and of every digit count of their milliseconds (before
+    // 2001-09-09 they have 12 digits or fewer, after 2286-11-20 14), among other types of `t`
+    const times = [-62_135_596_800_000, -1_000_000_000_000, -86_400_000, -1, 0, 1, 999_999_999_999, 1_000_000_000_000, dateMs - 1, dateMs, dateMs + 1, 9_999_999_999_999, 10_000_000_000_000, 253_402_300_799_999];
+    times.forEach((ms, i) => docs.push({ _id: id++, g: 'd', t: new Date(ms), n: i }));
+    [dateMs, 'x', null, true, oid].forEach((t, i) => docs.push({ _id: id++, g: 'd', t, n: 100 + i }));
+    docs.push({ _id: id++, g: 'd', n: 200 });
     // feed-shaped notifications: two recipients, delivered or failed, read or not
     for (let i = 0; i < 120; i++) {
       docs.push({ _id: 1000 + i * 7, project_id: i % 4 === 3 ? 6 : 5, recipient_id: i % 5 === 0 ? 'u2' : 'u1', status: i % 9 === 0 ? 'failed' : 'delivered', read: i % 3 === 0 });
@@ -154,6 +161,23 @@ describe('FerretDB pushdown (Herald patch): results equal MongoDB semantics', ()
       }
     }
     await check({ s: { $gte: 'a', $lt: 'b' } }, { s: 1, _id: 1 });
+  });
+
+  it('ranges on dates (before 1970, before 2001, after 2286) compare in time, with sort and limit, and never match other types', async () => {
+    const bounds = [-62_135_596_800_000, -86_400_000, -1, 0, 999_999_999_999, 1_000_000_000_000, dateMs, 9_999_999_999_999, 10_000_000_000_000, 253_402_300_799_999];
+    for (const ms of bounds) {
+      for (const op of ['$lt', '$lte', '$gt', '$gte']) {
+        await check({ t: { [op]: new Date(ms) } });
+        await check({ t: { [op]: new Date(ms) } }, { t: 1, _id: 1 }, 4);
+        await check({ g: 'd', t: { [op]: new Date(ms) } }, { t: -1, _id: 1 }, 3);
+      }
+    }
+    await check({ t: { $gt: new Date(-1), $lte: new Date(dateMs) } }, { t: 1, _id: 1 });
+    await check({ t: { $gt: new Date(0), $lt: dateMs } }); // a date and a number bound: matches nothing
+    await check({ t: new Date(dateMs) });
+    await check({ t: { $in: [new Date(0), new Date(dateMs), dateMs] } }, { _id: 1 }, 5);
+    // the retention sweep's query
+    await check({ t: { $lte: new Date(dateMs) } }, undefined, 500);
   });
 
   it('sorts asc and desc with a limit, missing fields first ascending and last descending', async () => {

@@ -10,12 +10,14 @@
 //	int, long, double -> the number (SQLite INTEGER or REAL: numeric order, 1 = 1.0)
 //	string            -> the string (SQLite TEXT: byte order, like MongoDB's)
 //	null, missing     -> NULL
-//	anything else     -> BLOB "<sjson type>:<value's JSON text>" (e.g. "bool:true", "date:1700000000000")
+//	date              -> BLOB "date:<milliseconds + 2^62, 20 digits>" (fixed width: byte order is time order)
+//	anything else     -> BLOB "<sjson type>:<value's JSON text>" (e.g. "bool:true")
 //
 // SQLite orders NULL < numbers < TEXT < BLOB, which is MongoDB's order for null/missing, numbers
-// and strings; only BLOB keys (other types, arrays, objects) are not ordered like MongoDB, and the
-// pushdown never relies on their order (herald_pushdown.go). Equal keys mean equal MongoDB values
-// for every scalar (numbers across int/long/double; one type otherwise).
+// and strings; dates are ordered among themselves (a range on a date field is pushed down); other
+// BLOB keys (other types, arrays, objects) are not ordered like MongoDB, and the pushdown never
+// relies on their order (herald_pushdown.go). Equal keys mean equal MongoDB values for every
+// scalar (numbers across int/long/double; one type otherwise).
 
 package metadata
 
@@ -34,6 +36,15 @@ import (
 // heraldSimpleField matches the field names the typed key supports (no quoting needed in a JSON path).
 var heraldSimpleField = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
 
+// HeraldDateOffset is added to a date's milliseconds in its key, so that every date (BSON's range
+// is +-2^63 ms, sjson's dates +-8.64e15 ms) is a positive number written with 20 digits.
+const HeraldDateOffset = int64(1) << 62
+
+// HeraldDateKey returns the typed key of a date given in milliseconds since the epoch.
+func HeraldDateKey(ms int64) []byte {
+	return []byte(fmt.Sprintf("date:%020d", ms+HeraldDateOffset))
+}
+
 // HeraldKey returns the SQL expression of field's typed key, or false for a field name it does not
 // support (dotted, `$`-prefixed or unusual characters). The text must not change: SQLite matches a
 // query's expression to an index's by its text, and indexes are recreated when it differs
@@ -49,8 +60,10 @@ func HeraldKey(field string) (string, bool) {
 
 	return fmt.Sprintf(
 		`(CASE %[1]s WHEN 'int' THEN %[2]s WHEN 'long' THEN %[2]s WHEN 'double' THEN %[2]s `+
-			`WHEN 'string' THEN %[2]s WHEN 'null' THEN NULL ELSE CAST(%[1]s || ':' || %[3]s AS BLOB) END)`,
-		t, v, j,
+			`WHEN 'string' THEN %[2]s WHEN 'null' THEN NULL `+
+			`WHEN 'date' THEN CAST('date:' || printf('%%020d', %[2]s + %[4]d) AS BLOB) `+
+			`ELSE CAST(%[1]s || ':' || %[3]s AS BLOB) END)`,
+		t, v, j, HeraldDateOffset,
 	), true
 }
 

@@ -22,6 +22,7 @@ import (
 	"fmt"
 	"math"
 	"strings"
+	"time"
 
 	"github.com/FerretDB/FerretDB/internal/backends"
 	"github.com/FerretDB/FerretDB/internal/backends/sqlite/metadata"
@@ -44,6 +45,14 @@ const (
 	heraldNumber = iota + 1
 	heraldText
 	heraldBlob
+	// heraldDate keys are BLOBs too, but of a fixed width: ordered among themselves (ranges).
+	heraldDate
+)
+
+// The bounds of every date key: "date:" and the next prefix, "date;".
+var (
+	heraldDateFirst = []byte("date:")
+	heraldDateAfter = []byte("date;")
 )
 
 // heraldScalar returns the sjson text of a scalar whose text is canonical (equal values, equal
@@ -88,6 +97,8 @@ func heraldValue(v any) (any, int, bool) {
 			return nil, 0, false
 		}
 		return []byte("objectId:" + string(b)), heraldBlob, true
+	case time.Time:
+		return metadata.HeraldDateKey(v.UnixMilli()), heraldDate, true
 	default:
 		return nil, 0, false
 	}
@@ -231,7 +242,7 @@ func (p *heraldPlan) operators(field, key string, d *types.Document) bool {
 				}
 
 				values = append(values, arg)
-				ordered = ordered && class != heraldBlob
+				ordered = ordered && class != heraldBlob && class != heraldDate
 
 				if s, good := heraldScalar(e); good && texts != nil {
 					texts = append(texts, s)
@@ -280,15 +291,25 @@ func (p *heraldPlan) operators(field, key string, d *types.Document) bool {
 	}
 
 	if rangeClass != 0 {
-		// close the range at its class's boundary: numbers < '' <= TEXT < x'' <= BLOB; NULL never matches
+		// close the range at its class's boundary: numbers < '' <= TEXT < x'' <= BLOB, and dates
+		// within "date:" <= key < "date;"; NULL never matches
 		if rangeClass == heraldText && len(lower) == 0 {
 			lower = append(lower, key+" >= ''")
 		}
 
+		if rangeClass == heraldDate && len(lower) == 0 {
+			lower = append(lower, key+" >= ?")
+			lowerArgs = append(lowerArgs, heraldDateFirst)
+		}
+
 		if len(upper) == 0 {
-			if rangeClass == heraldNumber {
+			switch rangeClass {
+			case heraldNumber:
 				upper = append(upper, key+" < ''")
-			} else {
+			case heraldDate:
+				upper = append(upper, key+" < ?")
+				upperArgs = append(upperArgs, heraldDateAfter)
+			default:
 				upper = append(upper, key+" < x''")
 			}
 		}
