@@ -21,7 +21,7 @@ describe('fault: two delivery-service replicas share the work', () => {
     sink = await startSmtpSink();
     // The shortest ack wait the config allows, with a dependency slower than it (below): a job
     // still in hand must not be handed to the other replica meanwhile.
-    h = await startHarness({ SMTP_URL: sink.smtpUrl, ACK_WAIT_MS: '1000' });
+    h = await startHarness({ SMTP_URL: sink.smtpUrl, ACK_WAIT_MS: '1000', LOG_LEVEL: 'warn' });
     await h.startReplica();
     mongo = await connectMongo(process.env.MONGO_URL!, h.dbName, 'test');
     nc = await connectNats(h.natsUrl, 'test-replicas');
@@ -56,7 +56,13 @@ describe('fault: two delivery-service replicas share the work', () => {
     const settled = await eventually(
       async () => {
         const all = await Promise.all(ids.map((id) => h.client.getNotification({ projectId: project, id }).then((r) => r.notification!)));
-        return all.every((n) => n.status !== 'enqueued' && n.email!.status !== 'pending') ? all : undefined;
+        const open = all.filter((n) => n.status === 'enqueued' || n.email!.status === 'pending');
+        // thrown, so a run that never settles says which sends are stuck where
+        if (open.length > 0) {
+          const docs = await mongo.db.collection<{ _id: number }>('notifications').find({ _id: { $in: open.slice(0, 5).map((n) => Number(n.id)) } }, { projection: { status: 1, email: 1, email_claim: 1, email_lease_until: 1 } }).toArray();
+          throw new Error(`${open.length} unsettled, e.g. ${JSON.stringify(docs)}`);
+        }
+        return all;
       },
       240_000,
       'every send settled',

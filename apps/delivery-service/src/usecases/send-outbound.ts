@@ -75,23 +75,33 @@ export function createSendOutbound(deps: DeliveryDeps, medium: OutboundMedium, l
     // The lease is renewed while the batch runs longer than a third of it (a slow exchange), so no
     // other worker takes these messages while this one may still be sending them.
     const heldIds = ready.map((d) => d._id);
+    // A renewal still in flight when the outcomes are written finds no claim left: not a loss.
+    let finished = false;
     const renewal =
       heldIds.length === 0
         ? undefined
         : setInterval(() => {
             deps.notifications.renewOutboundLeases(medium, heldIds, claim, leaseEnd()).then(
-              (n) => n < heldIds.length && logger.warn({ medium, notificationIds: heldIds, held: n }, 'outbound claims lost while sending (their lease passed): another worker may send them too'),
-              (err) => logger.warn({ err, medium, notificationIds: heldIds }, 'outbound lease not renewed (retried at the next renewal)'),
+              (n) => n < heldIds.length && !finished && logger.warn({ medium, notificationIds: heldIds, held: n }, 'outbound claims lost while sending (their lease passed): another worker may send them too'),
+              (err) => !finished && logger.warn({ err, medium, notificationIds: heldIds }, 'outbound lease not renewed (retried at the next renewal)'),
             );
           }, Math.max(50, Math.floor(leaseMs / 3)));
     try {
-      return await sendClaimed(ready, endedBefore, claim, steps, opts);
+      return await sendClaimed(ready, endedBefore, claim, steps, opts, () => (finished = true));
     } finally {
+      finished = true;
       clearInterval(renewal);
     }
   };
 
-  async function sendClaimed(claimed: NotificationDoc[], endedBefore: NotificationDoc[], claim: string, steps: Map<number, OutboundStep>, opts: { redelivered?: boolean }): Promise<Map<number, OutboundStep>> {
+  async function sendClaimed(
+    claimed: NotificationDoc[],
+    endedBefore: NotificationDoc[],
+    claim: string,
+    steps: Map<number, OutboundStep>,
+    opts: { redelivered?: boolean },
+    writing: () => void,
+  ): Promise<Map<number, OutboundStep>> {
     // Governed by an entry with a digest (issue 21, email only): collected into the recipient's window, mailed when it closes.
     if (collectDigests) await collectDigests(claimed.filter((d) => d.digest_rule));
     const ready = collectDigests ? claimed.filter((d) => !d.digest_rule) : claimed;
@@ -159,6 +169,7 @@ export function createSendOutbound(deps: DeliveryDeps, medium: OutboundMedium, l
         changes.push({ ...claimed, outcome: next });
       }),
     );
+    writing();
     const applied = await deps.notifications.updateOutboundMany(medium, changes, now);
     if (applied === changes.length) {
       for (const c of changes) {
