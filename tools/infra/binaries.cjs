@@ -26,7 +26,7 @@ function onPath(name) {
 }
 
 /** Version of Herald's FerretDB patch (tools/infra/ferretdb-patch); a local build without it is rebuilt. */
-const FERRETDB_PATCH = '4';
+const FERRETDB_PATCH = '5';
 const patchMarker = path.join(binDir, 'ferretdb.herald-patch');
 
 function findBinary(name, envVar) {
@@ -150,8 +150,22 @@ type QueryResult struct {
 \th.L.DebugContext(ctx, fmt.Sprintf("Converted %+v for %+v to %+v.", params, cInfo, qp))
 `);
 
-  // update and findAndModify: release each statement's result set before writing (herald_release.go).
-  edit(path.join(internal, 'handler', 'msg_update.go'), `\t\tif !u.Multi {
+  // update and findAndModify: release each statement's result set before writing, and make each
+  // statement's read-modify-write atomic against the others on its collection (herald_release.go).
+  const update = path.join(internal, 'handler', 'msg_update.go');
+  edit(update, `\t\tres, err := c.Query(ctx, &qp)
+\t\tif err != nil {
+\t\t\treturn 0, 0, nil, lazyerrors.Error(err)
+\t\t}
+`, `\t\tunlock := heraldLock(params.DB, params.Collection)
+
+\t\tres, err := c.Query(ctx, &qp)
+\t\tif err != nil {
+\t\t\tunlock()
+\t\t\treturn 0, 0, nil, lazyerrors.Error(err)
+\t\t}
+`);
+  edit(update, `\t\tif !u.Multi {
 \t\t\titer = common.LimitIterator(iter, closer, 1)
 \t\t}
 `, `\t\tif !u.Multi {
@@ -159,10 +173,17 @@ type QueryResult struct {
 \t\t}
 
 \t\tif iter, err = heraldRelease(iter, closer); err != nil {
+\t\t\tunlock()
 \t\t\treturn 0, 0, nil, lazyerrors.Error(err)
 \t\t}
 `);
-  edit(path.join(internal, 'handler', 'msg_findandmodify.go'), '\titer = common.LimitIterator(iter, closer, 1)\n', `\titer = common.LimitIterator(iter, closer, 1)
+  edit(update, `\t\tresult, err := common.UpdateDocument(ctx, c, "update", iter, &u)
+`, `\t\tresult, err := common.UpdateDocument(ctx, c, "update", iter, &u)
+\t\tunlock()
+`);
+  const findAndModify = path.join(internal, 'handler', 'msg_findandmodify.go');
+  edit(findAndModify, '\tqueryRes, err := c.Query(ctx, &qp)\n', '\tdefer heraldLock(params.DB, params.Collection)()\n\n\tqueryRes, err := c.Query(ctx, &qp)\n');
+  edit(findAndModify, '\titer = common.LimitIterator(iter, closer, 1)\n', `\titer = common.LimitIterator(iter, closer, 1)
 
 \tif iter, err = heraldRelease(iter, closer); err != nil {
 \t\treturn nil, lazyerrors.Error(err)

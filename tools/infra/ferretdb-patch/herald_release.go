@@ -10,10 +10,20 @@
 // so one statement needed two connections at once.
 //
 // heraldRelease reads what a statement will modify and closes its result set before any write.
+//
+// Upstream's `update` and `findAndModify` are a read (the matching documents), an update applied in
+// Go, and a write of each whole document: two of them on one document at once lose one update
+// (both read the old document, the later write puts back what the earlier one changed). MongoDB
+// applies each single-document update atomically, and Herald's conditional updates (claims and
+// leases, outcomes conditional on the state they start from) rely on it. heraldLock (patch 5)
+// serializes the read-modify-write of each update statement and findAndModify per collection, so
+// they are atomic against each other; reads and inserts are not held up.
 
 package handler
 
 import (
+	"sync"
+
 	"github.com/FerretDB/FerretDB/internal/types"
 	"github.com/FerretDB/FerretDB/internal/util/iterator"
 	"github.com/FerretDB/FerretDB/internal/util/lazyerrors"
@@ -32,4 +42,16 @@ func heraldRelease(iter types.DocumentsIterator, closer *iterator.MultiCloser) (
 	closer.Add(res)
 
 	return res, nil
+}
+
+// heraldLocks holds one mutex per "<database>.<collection>".
+var heraldLocks sync.Map
+
+// heraldLock locks the collection's read-modify-write mutex and returns its unlock.
+func heraldLock(db, collection string) func() {
+	m, _ := heraldLocks.LoadOrStore(db+"."+collection, new(sync.Mutex))
+	mu := m.(*sync.Mutex)
+	mu.Lock()
+
+	return mu.Unlock
 }

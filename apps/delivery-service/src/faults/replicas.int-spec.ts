@@ -60,7 +60,11 @@ describe('fault: two delivery-service replicas share the work', () => {
         // thrown, so a run that never settles says which sends are stuck where
         if (open.length > 0) {
           const docs = await mongo.db.collection<{ _id: number }>('notifications').find({ _id: { $in: open.slice(0, 5).map((n) => Number(n.id)) } }, { projection: { status: 1, email: 1, email_claim: 1, email_lease_until: 1 } }).toArray();
-          throw new Error(`${open.length} unsettled, e.g. ${JSON.stringify(docs)}`);
+          const jsm = await jetstreamManager(nc);
+          const ci = await jsm.consumers.info('HERALD_DELIVERY', 'delivery-emails').catch((e) => String(e));
+          const si = await jsm.consumers.info('HERALD_DELIVERY', 'delivery-sends').catch((e) => String(e));
+          const strip = (c: unknown) => (typeof c === 'string' ? c : JSON.stringify({ ...(c as object), config: undefined }));
+          throw new Error(`${open.length} unsettled, e.g. ${JSON.stringify(docs)}; emails consumer ${strip(ci)}; sends consumer ${strip(si)}`);
         }
         return all;
       },
