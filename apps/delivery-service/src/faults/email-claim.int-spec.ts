@@ -89,6 +89,36 @@ describe('fault: an email is sent only by the worker holding its claim', () => {
     }
   });
 
+  it('when another worker took over an email while it was being sent (the lease passed) and then died, then the first worker does not acknowledge the job: it comes back after the lease and the email is finished', async () => {
+    await sink.answerAfter(3 * LEASE_MS);
+    try {
+      const { id, address } = await sendOne('takeover');
+      await eventually(async () => (await sink.messagesTo(address)).length === 1, 30_000, 'mail received by the relay');
+      // Meanwhile another worker took the email over (the first one's lease had passed) and died.
+      const takenUntil = new Date(Date.now() + 4 * LEASE_MS);
+      const taken = await notifications().updateOne({ _id: Number(id), 'email.status': 'pending' }, { $set: { email_claim: 'a-worker-that-died', email_lease_until: takenUntil } });
+      expect(taken.modifiedCount).toBe(1);
+      await sink.answerAfter(0);
+      // The first worker cannot write its outcome (the claim is not its own), so it leaves the job
+      // for later instead of acknowledging it: after the takeover's lease, the job is done again.
+      const done = await eventually(
+        async () => {
+          const d = await notifications().findOne({ _id: Number(id) });
+          return d?.email.status === 'sent' ? d : undefined;
+        },
+        30_000,
+        'email sent',
+      );
+      await acknowledged();
+      expect(done.email.sent_at!.getTime()).toBeGreaterThanOrEqual(takenUntil.getTime());
+      expect([done.email.attempts, done.email_claim]).toEqual([1, undefined]);
+      // A worker died while the mail was on its way: the relay may have it twice (at least once, never lost).
+      expect((await sink.messagesTo(address)).length).toBeGreaterThanOrEqual(1);
+    } finally {
+      await sink.answerAfter(0);
+    }
+  });
+
   it('when a worker died holding an email (its claim left in the store), then the email is sent only after the lease, once', async () => {
     // The first attempt is refused (temporary): the email stays pending, its job's retry far away.
     await sink.rejectNext(1, 451);

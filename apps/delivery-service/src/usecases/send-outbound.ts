@@ -184,6 +184,16 @@ export function createSendOutbound(deps: DeliveryDeps, medium: OutboundMedium, l
       applied === changes.length
         ? changes.map((c): NotificationDoc => ({ ...byId.get(c.id)!, [field]: c.outcome, updated_at: now }))
         : await deps.notifications.findByIds(changes.map((c) => c.id));
+    // A message whose outcome this batch could not write (its lease passed and another worker took
+    // it) and which is still pending: its job comes back after that claim's lease rather than being
+    // acknowledged here, since an acknowledgement would also drop the other worker's retry of it.
+    if (applied < changes.length) {
+      for (const d of written) {
+        if (outcomeOf(d, medium).status !== 'pending' || steps.get(d._id)?.kind === 'retry') continue;
+        const leftMs = (claimOf(d).leaseUntil?.getTime() ?? 0) - deps.now().getTime();
+        steps.set(d._id, { kind: 'retry', inMs: Math.max(100, leftMs + 100) });
+      }
+    }
     const events = [...written, ...endedBefore].flatMap((d) => outboundEvents(d, medium));
     // Also for messages `sent` in an earlier delivery of the job: that delivery may have stopped before this step.
     const later = channel.afterSent ? await channel.afterSent([...written, ...endedBefore].filter((d) => outcomeOf(d, medium).status === 'sent')) : [];
