@@ -154,6 +154,18 @@ func TestLiveDigestIsRead(t *testing.T) {
 	if d.ID != digestID || d.Status != "sent" || d.EntryID != entry.ID || d.RecipientID != id || d.MessageID == nil || !slices.Equal(got, ids) {
 		t.Fatalf("digest %+v, want sent with %v", d, ids)
 	}
+	// CatalogEntryPatch omits a nil Digest (it cannot send null): an Upsert without it removes it.
+	entries, err := c.Catalog.Upsert(ctx, []herald.CatalogEntryInput{{
+		Channel: channel, Topic: "posts", Event: "commented", Medium: herald.Ptr[herald.CatalogMedium]("email"),
+		Name: "Comment digest", DefaultEnabled: true,
+	}}, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := slices.IndexFunc(entries, func(e herald.CatalogEntry) bool { return e.ID == entry.ID })
+	if i < 0 || entries[i].Digest != nil {
+		t.Fatalf("after an upsert without it: entry %d at %d of %+v", entry.ID, i, entries)
+	}
 	var e *herald.Error
 	if _, err := c.Digests.Get(ctx, 999999999999); !errors.As(err, &e) || !errors.Is(err, herald.ErrNotFound) || e.Code != "digest_not_found" {
 		t.Fatalf("an unknown digest: err = %v, want 404 digest_not_found", err)
