@@ -33,6 +33,7 @@ type Client struct {
 	Feed          *FeedService
 	Preferences   *PreferencesService
 	Catalog       *CatalogService
+	Digests       *DigestsService
 	Webhooks      *WebhooksService
 	// Admin is the operator API: make the client with the gateway's ADMIN_TOKEN as its key.
 	Admin *AdminService
@@ -91,6 +92,7 @@ func New(baseURL string, opts ...Option) (*Client, error) {
 	c.Feed = &FeedService{c}
 	c.Preferences = &PreferencesService{c}
 	c.Catalog = &CatalogService{c}
+	c.Digests = &DigestsService{c}
 	c.Webhooks = &WebhooksService{c}
 	c.Admin = &AdminService{c}
 	return c, nil

@@ -24,7 +24,8 @@ func IdempotencyKey(key string) SendOption { return func(o *sendOptions) { o.ide
 
 // Send sends to one recipient (in.RecipientID; created when unknown) and returns the notification,
 // status "enqueued" (or "not_requested" for an email-only send): delivery happens after the call
-// returns; read the outcome back with Get. A nil RecipientID is refused here: a broadcast goes
+// returns; read the outcome back with Get. With in.SendAt in the future (at most 90 days ahead)
+// the status is "scheduled" until then, and Cancel can still stop it. A nil RecipientID is refused here: a broadcast goes
 // through Broadcast, so that forgetting the recipient never notifies everyone.
 func (s *NotificationsService) Send(ctx context.Context, in Send, opts ...SendOption) (*Notification, error) {
 	if in.RecipientID == nil {
@@ -41,7 +42,8 @@ func (s *NotificationsService) Send(ctx context.Context, in Send, opts ...SendOp
 }
 
 // Broadcast sends to every recipient of the project (in.Target and in.Payload required, no email
-// block; in.RecipientID is ignored) and returns the broadcast, fanned out in the background.
+// block; in.RecipientID is ignored) and returns the broadcast, fanned out in the background (or,
+// with a future in.SendAt, "scheduled" until then: CancelBroadcast can still stop it).
 func (s *NotificationsService) Broadcast(ctx context.Context, in Send, opts ...SendOption) (*Broadcast, error) {
 	in.RecipientID = nil
 	data, err := s.send(ctx, in, opts)
@@ -82,6 +84,28 @@ func (s *NotificationsService) Get(ctx context.Context, id int) (*Notification, 
 // GetBroadcast reads a broadcast back: its fan-out progress and email outcome.
 func (s *NotificationsService) GetBroadcast(ctx context.Context, id int) (*Broadcast, error) {
 	out, err := decode[api.GetBroadcastsID200JSONResponseBody](s.c.api.GetBroadcastsID(ctx, strconv.Itoa(id)))
+	if err != nil {
+		return nil, err
+	}
+	return &out.Data, nil
+}
+
+// Cancel stops a scheduled send (one made with a future SendAt) and returns it, status "canceled":
+// it will never deliver, email or spend quota. Once it has started (or for a send made at once) the
+// answer is a 409, code "not_cancelable" (errors.Is(err, herald.ErrConflict)); an unknown id is a
+// 404 (ErrNotFound). Canceling an already canceled send answers the canceled send again, so a cancel
+// is retried like a read (after a 503 or a lost connection).
+func (s *NotificationsService) Cancel(ctx context.Context, id int) (*Notification, error) {
+	out, err := decode[api.PostNotificationsIDCancel200JSONResponseBody](s.c.api.PostNotificationsIDCancel(ctx, strconv.Itoa(id)))
+	if err != nil {
+		return nil, err
+	}
+	return &out.Data, nil
+}
+
+// CancelBroadcast stops a scheduled broadcast and returns it, status "canceled"; errors as Cancel.
+func (s *NotificationsService) CancelBroadcast(ctx context.Context, id int) (*Broadcast, error) {
+	out, err := decode[api.PostBroadcastsIDCancel200JSONResponseBody](s.c.api.PostBroadcastsIDCancel(ctx, strconv.Itoa(id)))
 	if err != nil {
 		return nil, err
 	}

@@ -7,6 +7,7 @@ import (
 	"io"
 	"math/rand/v2"
 	"net/http"
+	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -14,7 +15,7 @@ import (
 
 // transport is the generated client's HTTP doer: it adds the credential and repeats a request
 // after a 429 (always: the gateway refused it before doing anything), or after a 503 or a lost
-// connection when repeating is safe (idempotent methods, or an Idempotency-Key).
+// connection when repeating is safe (idempotent methods, an Idempotency-Key, or a cancel).
 type transport struct {
 	client    *http.Client
 	apiKey    string
@@ -33,7 +34,8 @@ func (t *transport) Do(req *http.Request) (*http.Response, error) {
 		req.Header.Set("Accept", "application/json")
 	}
 	repeatable := req.Body == nil || req.Body == http.NoBody || req.GetBody != nil
-	safe := req.Method == http.MethodGet || req.Method == http.MethodPut || req.Method == http.MethodDelete || req.Header.Get("Idempotency-Key") != ""
+	safe := req.Method == http.MethodGet || req.Method == http.MethodPut || req.Method == http.MethodDelete ||
+		req.Header.Get("Idempotency-Key") != "" || (req.Method == http.MethodPost && cancelPath.MatchString(req.URL.Path))
 	for attempt := 1; ; attempt++ {
 		res, err := t.client.Do(req)
 		wait, again := t.retryAfter(attempt, res, err, safe && repeatable)
@@ -52,6 +54,10 @@ func (t *transport) Do(req *http.Request) (*http.Response, error) {
 		}
 	}
 }
+
+// cancelPath: POST /notifications/{id}/cancel and /broadcasts/{id}/cancel repeat safely (a repeated
+// cancel answers the canceled send again, or the same 409).
+var cancelPath = regexp.MustCompile(`/(notifications|broadcasts)/[^/]+/cancel$`)
 
 // retryAfter decides whether attempt number `attempt` is repeated, and after how long.
 func (t *transport) retryAfter(attempt int, res *http.Response, err error, safe bool) (time.Duration, bool) {

@@ -162,6 +162,17 @@ func Test503IsRetriedOnlyWhenRepeatingIsSafe(t *testing.T) {
 			t.Fatalf("%d requests, want 2", len(rec.requests))
 		}
 	})
+	t.Run("when a cancel gets 503, then it is retried (a repeated cancel answers the same)", func(t *testing.T) {
+		canceled := jsonAnswer(200, `{"message":"Notification canceled","data":{"id":7,"recipient_id":"alice","status":"canceled","payload":{"title":"Hi"},"read":false,"opened":false,"broadcast_id":null,"target":null,"email":{"status":"not_requested"},"send_at":"2030-01-01T00:00:00Z","created_at":"2026-01-01T00:00:00Z","updated_at":"2026-01-01T00:00:00Z"}}`)
+		rec, url := fakeGateway(t, unavailable, canceled)
+		n, err := newTestClient(t, url).Notifications.Cancel(context.Background(), 7)
+		if err != nil || n.Status != "canceled" {
+			t.Fatalf("cancel: %+v, %v", n, err)
+		}
+		if len(rec.requests) != 2 || rec.requests[1].method != http.MethodPost || rec.requests[1].path != "/notifications/7/cancel" {
+			t.Fatalf("requests %+v, want POST /notifications/7/cancel twice", rec.requests)
+		}
+	})
 }
 
 func TestAWaitEndsWithItsContext(t *testing.T) {

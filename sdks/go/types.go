@@ -32,6 +32,8 @@ type (
 	Sms                = api.SmsInput          // a send's sms block
 	Push               = api.PushInput         // a send's web push block
 	UpdateNotification = api.PatchRecipientsRecipientIDNotificationsNotificationIDJSONRequestBody
+	EmailUnless        = api.EmailInputUnless // Email.Unless: "read" or "opened" (escalation)
+	Digest             = api.Digest           // GET /digests/{id}
 
 	RecipientPreference = api.RecipientPreference
 	PreferenceState     = api.PreferenceState
@@ -47,6 +49,8 @@ type (
 	CatalogEntryInput = api.CatalogEntryInput       // POST /preferences, and each item of PUT /preferences
 	CatalogMedium     = api.CatalogEntryInputMedium // CatalogEntryInput.Medium: "in_app" (default), "email", "sms" or "web_push"
 	CatalogEntryPatch = api.CatalogEntryPatch       // PATCH /preferences/{id}
+	CatalogDigest     = api.CatalogDigest           // an email entry's digest: WindowSeconds, MaxItems, Subject
+	CatalogThrottle   = api.CatalogThrottle         // an entry's throttle: Max deliveries per WindowSeconds
 
 	Webhook           = api.Webhook
 	WebhookWithSecret = api.WebhookWithSecret

@@ -7,6 +7,7 @@ Shared by `Herald` and `AsyncHerald`. Optional arguments left at None are omitte
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from datetime import datetime
 from typing import Any, TypeVar
 
 from ._generated.models.email_input import EmailInput
@@ -48,17 +49,29 @@ def _email(email: EmailInput | Json | None) -> EmailInput | Unset:
     return email if isinstance(email, EmailInput) else EmailInput.from_dict(email)
 
 
+def send_at(value: datetime | str | None) -> datetime | Unset:
+    """A send's `send_at`: an aware datetime, or an RFC 3339 string with `Z` or an offset."""
+    if value is None:
+        return UNSET
+    at = datetime.fromisoformat(value) if isinstance(value, str) else value
+    if at.tzinfo is None or at.utcoffset() is None:
+        raise ValueError(f"send_at needs a time zone (an aware datetime, or RFC 3339 with Z or an offset): {value!r}")
+    return at
+
+
 def send(
     recipient_id: str | None,
     payload: Json | None,
     email: EmailInput | Json | None,
     target: TargetInput | Json | None,
+    at: datetime | str | None = None,
 ) -> SendInput:
     return SendInput(
         recipient_id=recipient_id,
         target=_target(target),
         payload=UNSET if payload is None else SendInputPayloadType0.from_dict(payload),
         email=_email(email),
+        send_at=send_at(at),
     )
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import builtins
 import uuid
 from collections.abc import Iterator, Mapping, Sequence
+from datetime import datetime
 from types import TracebackType
 from typing import Any, Self
 
@@ -23,10 +24,13 @@ from ._generated.api.contacts import (
 )
 from ._generated.api.notifications import (
     get_broadcasts_id,
+    get_digests_id,
     get_notifications_id,
     get_recipients_recipient_id_notifications,
     get_recipients_recipient_id_notifications_unread_count,
     patch_recipients_recipient_id_notifications_notification_id,
+    post_broadcasts_id_cancel,
+    post_notifications_id_cancel,
     post_notifications_send,
     post_recipients_recipient_id_notifications_mark_all_read,
 )
@@ -49,8 +53,10 @@ from ._generated.models import (
     DeleteRecipientsRecipientIdContactsContactIdResponse200,
     DeleteRecipientsRecipientIdResponse200,
     DeleteWebhooksIdResponse200,
+    Digest,
     EmailInput,
     GetBroadcastsIdResponse200,
+    GetDigestsIdResponse200,
     GetNotificationsIdResponse200,
     GetRecipientsRecipientIdContactsResponse200,
     GetRecipientsRecipientIdNotificationsResponse200,
@@ -67,6 +73,8 @@ from ._generated.models import (
     PatchRecipientsRecipientIdResponse200,
     PostAdminProjectsResponse201,
     PostAdminProjectsResponse201Data,
+    PostBroadcastsIdCancelResponse200,
+    PostNotificationsIdCancelResponse200,
     PostNotificationsSendResponse201,
     PostNotificationsSendResponse201Data,
     PostRecipientsBatchResponse200,
@@ -197,14 +205,21 @@ class Notifications(_Resource):
         payload: Json | None = None,
         email: EmailInput | Json | None = None,
         target: TargetInput | Json | None = None,
+        send_at: datetime | str | None = None,
         idempotency_key: str | None = None,
     ) -> Notification:
         """A direct send; returns the notification (status `enqueued`, or `not_requested` for email only).
 
+        `send_at`: when to send (an aware datetime or an RFC 3339 string, at most 90 days ahead):
+        in the future, the status is `scheduled` until then and `cancel` can still stop it.
+        `email` may carry `delay_seconds` and `unless` (`read`/`opened`): the email waits and is
+        skipped if the in-app notification was read by then.
         `idempotency_key`: a repeat with the same key within 24 h returns the first notification
         and creates nothing (default: a fresh key per call, reused by this call's retries).
         """
-        notification = self._send(bodies.send(recipient_id, payload, email, target), idempotency_key).notification
+        notification = self._send(
+            bodies.send(recipient_id, payload, email, target, send_at), idempotency_key
+        ).notification
         if notification is None:
             raise ValueError("the send answered without a notification")
         return notification
@@ -215,10 +230,14 @@ class Notifications(_Resource):
         target: TargetInput | Json,
         payload: Json,
         email: EmailInput | Json | None = None,
+        send_at: datetime | str | None = None,
         idempotency_key: str | None = None,
     ) -> Broadcast:
-        """A send to every recipient of the project; returns the broadcast (read it back with `broadcasts.get`)."""
-        broadcast = self._send(bodies.send(None, payload, email, target), idempotency_key).broadcast
+        """A send to every recipient of the project; returns the broadcast (read it back with `broadcasts.get`).
+
+        `send_at`: as for `send` (a scheduled broadcast is stopped with `broadcasts.cancel`).
+        """
+        broadcast = self._send(bodies.send(None, payload, email, target, send_at), idempotency_key).broadcast
         if broadcast is None:
             raise ValueError("the broadcast answered without a broadcast")
         return broadcast
@@ -226,6 +245,16 @@ class Notifications(_Resource):
     def get(self, notification_id: int) -> Notification:
         r = call(get_notifications_id.sync_detailed, str(notification_id), client=self._c)
         return parsed(r, GetNotificationsIdResponse200).data
+
+    def cancel(self, notification_id: int) -> Notification:
+        """Stops a scheduled send (made with a future `send_at`): returns it, status `canceled`.
+
+        Once it has started (or for a send made at once): `ConflictError`, code `not_cancelable`;
+        an unknown id: `NotFoundError`. A repeated cancel returns the canceled send again (so a
+        cancel is retried like a read).
+        """
+        r = call(post_notifications_id_cancel.sync_detailed, str(notification_id), client=self._c)
+        return parsed(r, PostNotificationsIdCancelResponse200).data
 
     def page(
         self, recipient_id: str, *, limit: int | None = None, cursor: str | None = None, read: bool | None = None
@@ -273,6 +302,21 @@ class Broadcasts(_Resource):
     def get(self, broadcast_id: int) -> Broadcast:
         r = call(get_broadcasts_id.sync_detailed, str(broadcast_id), client=self._c)
         return parsed(r, GetBroadcastsIdResponse200).data
+
+    def cancel(self, broadcast_id: int) -> Broadcast:
+        """Stops a scheduled broadcast: returns it, status `canceled` (errors as `notifications.cancel`)."""
+        r = call(post_broadcasts_id_cancel.sync_detailed, str(broadcast_id), client=self._c)
+        return parsed(r, PostBroadcastsIdCancelResponse200).data
+
+
+class Digests(_Resource):
+    """The email digests of catalog entries with a `digest` (a collected email's `email.digest_id`)."""
+
+    def get(self, digest_id: int) -> Digest:
+        """A digest: `status` (`open`, `sent`, `skipped`, `failed`), its window, `message_id`, and
+        `notification_ids` in the mail's order. An unknown id: `NotFoundError`."""
+        r = call(get_digests_id.sync_detailed, str(digest_id), client=self._c)
+        return parsed(r, GetDigestsIdResponse200).data
 
 
 class Webhooks(_Resource):
@@ -368,6 +412,7 @@ class Herald:
         self.tokens = Tokens(self.client)
         self.notifications = Notifications(self.client)
         self.broadcasts = Broadcasts(self.client)
+        self.digests = Digests(self.client)
         self.webhooks = Webhooks(self.client)
         self.admin = Admin(self.client)
         self.feed = Feed(self.http)

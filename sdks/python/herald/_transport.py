@@ -6,8 +6,9 @@ operation, generated or hand-written, gets the same behaviour:
 - an error answer raises a `HeraldError` subclass (a response hook, before the generated code
   parses anything);
 - a 429 is retried after its Retry-After (refused before any work: safe for every method); a 503
-  or a lost connection is retried only when repeating is safe: GET, HEAD, OPTIONS, PUT, DELETE, and
-  requests carrying an Idempotency-Key (sends get one per call);
+  or a lost connection is retried only when repeating is safe: GET, HEAD, OPTIONS, PUT, DELETE,
+  requests carrying an Idempotency-Key (sends get one per call), and cancels of a scheduled send or
+  broadcast (a repeated cancel answers the same);
 - retries are bounded (`RetryPolicy.max_retries`), and a Retry-After longer than
   `RetryPolicy.max_retry_after` is not waited for: the `RateLimitError` is raised at once.
 """
@@ -16,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import re
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -27,6 +29,8 @@ from ._errors import HeraldError, NetworkError, error_from_response, parse_retry
 from ._generated.types import Response
 
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS", "PUT", "DELETE"})
+CANCEL_PATH = re.compile(r"/(notifications|broadcasts)/[^/]+/cancel$")
+"""POSTs that repeat safely: a repeated cancel answers the canceled send again (or the same 409)."""
 USER_AGENT = "herald-client-python/0.1.0"
 
 P = ParamSpec("P")
@@ -58,7 +62,11 @@ class RetryPolicy:
         """
         if attempt > self.max_retries:
             return None
-        repeatable = request.method in SAFE_METHODS or "idempotency-key" in request.headers
+        repeatable = (
+            request.method in SAFE_METHODS
+            or "idempotency-key" in request.headers
+            or (request.method == "POST" and CANCEL_PATH.search(request.url.path) is not None)
+        )
         if response is None:
             return self.backoff(attempt) if repeatable else None
         if response.status_code == 429 or (response.status_code == 503 and repeatable):

@@ -7,6 +7,7 @@ import asyncio
 import json
 import time
 from collections.abc import Callable
+from datetime import UTC, datetime, timedelta
 from typing import TypeVar
 
 import httpx
@@ -26,7 +27,8 @@ from herald import (
     ValidationError,
     verify_webhook,
 )
-from herald.models import Notification
+from herald._generated.api.catalog import post_preferences
+from herald.models import CatalogDigest, CatalogEntry, CatalogEntryInput, Notification, PostPreferencesResponse201
 
 from .conftest import Project, Receiver, make_project, unique
 
@@ -274,3 +276,127 @@ def test_when_a_payload_is_sent_then_its_json_round_trips_exactly(h: Herald) -> 
     payload = {"title": "Ünïcødé ✓", "nested": {"list": [1, 2.5, None, True]}, "url": "https://example.com/?a=1&b=2"}
     n = h.notifications.send(recipient_id=unique("json"), payload=payload)
     assert json.dumps(h.notifications.get(n.id).payload, sort_keys=True) == json.dumps(payload, sort_keys=True)
+
+
+def email_entry(h: Herald, channel: str, digest: CatalogDigest | None = None) -> CatalogEntry:
+    """A default-on email catalog entry (the SDK has no catalog helper: the generated operation)."""
+    body = CatalogEntryInput(
+        channel=channel, topic="none", event="happened", name=channel, default_enabled=True, medium="email"
+    )
+    if digest is not None:
+        body.digest = digest
+    created = post_preferences.sync_detailed(client=h.client, body=body).parsed
+    assert isinstance(created, PostPreferencesResponse201)
+    return created.data
+
+
+def with_mailbox(h: Herald, prefix: str) -> str:
+    rid = unique(prefix)
+    h.recipients.create(id=rid)
+    h.contacts.set_primary(rid, medium="email", address=f"{rid}@inbox.example")
+    return rid
+
+
+def test_when_a_scheduled_send_is_canceled_then_it_is_canceled_and_a_started_one_is_not_cancelable(h: Herald) -> None:
+    channel = unique("billing")
+    email_entry(h, channel)
+    rid = with_mailbox(h, "sched")
+    target = {"channel": channel, "topic": "none", "event": "happened"}
+    at = datetime.now(UTC) + timedelta(hours=1)
+    n = h.notifications.send(
+        recipient_id=rid,
+        target=target,
+        payload={"title": "Your trial ends tomorrow"},
+        email={"subject": "Trial", "html": "<p>Tomorrow</p>"},
+        send_at=at,
+    )
+    assert n.status == "scheduled" and isinstance(n.send_at, str)
+    assert abs(datetime.fromisoformat(n.send_at) - at) < timedelta(seconds=1)
+    canceled = h.notifications.cancel(n.id)
+    assert (canceled.id, canceled.status, canceled.email.status, canceled.email.reason) == (
+        n.id,
+        "canceled",
+        "skipped",
+        "canceled",
+    )
+    assert h.notifications.cancel(n.id).status == "canceled"  # a repeat answers the same
+    assert h.notifications.get(n.id).status == "canceled"
+
+    # A send made at once has started: 409 not_cancelable (here after its delivery).
+    now = h.notifications.send(recipient_id=rid, target=target, payload={"title": "Now"})
+    eventually(lambda: h.notifications.get(now.id), lambda x: x.status == "delivered", "the immediate send")
+    with pytest.raises(ConflictError) as late:
+        h.notifications.cancel(now.id)
+    assert (late.value.status, late.value.code) == (409, "not_cancelable")
+
+    with pytest.raises(NotFoundError) as missing:
+        h.notifications.cancel(999999999999)
+    assert missing.value.code == "notification_not_found"
+    with pytest.raises(NotFoundError) as missing:
+        h.broadcasts.cancel(999999999999)
+    assert missing.value.code == "broadcast_not_found"
+    with pytest.raises(ValueError, match="time zone"):
+        h.notifications.send(recipient_id=rid, payload={"title": "naive"}, send_at=datetime(2030, 1, 1, 9))
+
+
+def test_when_a_scheduled_broadcast_is_canceled_then_it_reads_back_canceled(h: Herald) -> None:
+    b = h.notifications.broadcast(
+        target={"channel": "news", "topic": "none", "event": "launch"},
+        payload={"title": "Launching in an hour"},
+        send_at=(datetime.now(UTC) + timedelta(hours=1)).isoformat(),
+    )
+    assert b.status == "scheduled" and b.send_at
+    assert h.broadcasts.cancel(b.id).status == "canceled"
+    assert h.broadcasts.get(b.id).status == "canceled"
+
+
+def test_when_an_entry_has_a_digest_then_two_emails_make_one_digest_read_back_by_id(h: Herald) -> None:
+    channel = unique("social")
+    entry = email_entry(h, channel, CatalogDigest(window_seconds=3600, max_items=2, subject="{count} new comments"))
+    rid = with_mailbox(h, "digest")
+    target = {"channel": channel, "topic": "none", "event": "happened"}
+    ids = [
+        h.notifications.send(
+            recipient_id=rid, target=target, email={"subject": f"comment {i}", "html": f"<p>comment-{i}</p>"}
+        ).id
+        for i in (1, 2)
+    ]
+
+    def settled(notification_id: int) -> Notification:
+        read = lambda: h.notifications.get(notification_id)
+        return eventually(read, lambda x: x.email.status != "pending", f"digest item {notification_id}")
+
+    items = [settled(i) for i in ids]
+    digest_ids = {n.email.digest_id for n in items}
+    assert [n.email.status for n in items] == ["sent", "sent"] and len(digest_ids) == 1
+    digest_id = digest_ids.pop()
+    assert isinstance(digest_id, int)
+    d = h.digests.get(digest_id)
+    assert (d.id, d.status, d.entry_id, d.recipient_id, sorted(d.notification_ids)) == (
+        digest_id,
+        "sent",
+        entry.id,
+        rid,
+        sorted(ids),
+    )
+    assert d.message_id and d.message_id == items[0].email.message_id
+    with pytest.raises(NotFoundError) as missing:
+        h.digests.get(999999999999)
+    assert missing.value.code == "digest_not_found"
+
+
+def test_when_the_async_client_cancels_then_it_is_canceled(base_url: str, project: Project) -> None:
+    async def run() -> None:
+        async with AsyncHerald(base_url=base_url, api_key=project.full_key) as h:
+            at = datetime.now(UTC) + timedelta(hours=1)
+            n = await h.notifications.send(recipient_id=unique("async-sched"), payload={"title": "later"}, send_at=at)
+            assert n.status == "scheduled"
+            assert (await h.notifications.cancel(n.id)).status == "canceled"
+            b = await h.notifications.broadcast(
+                target={"channel": "news", "topic": "none", "event": "launch"}, payload={"title": "later"}, send_at=at
+            )
+            assert (await h.broadcasts.cancel(b.id)).status == "canceled"
+            with pytest.raises(NotFoundError):
+                await h.digests.get(999999999999)
+
+    asyncio.run(run())

@@ -36,14 +36,15 @@ def test_when_the_readme_snippets_run_in_order_then_each_works(
         b.replace('"http://127.0.0.1:8080"', repr(base_url)).replace('"nk_full_…"', repr(project.full_key))
         for b in snippets()
     ]
-    assert len(blocks) == 7, "a snippet was added or removed: run it here too"
-    tour, errors, retries, stream, webhooks, asyncio_block, generated = blocks
+    assert len(blocks) == 8, "a snippet was added or removed: run it here too"
+    tour, errors, retries, schedule, stream, webhooks, asyncio_block, generated = blocks
     ns: dict[str, Any] = {}
 
     out = run(tour, ns)
     assert re.match(r"\d+ enqueued\n(enqueued|delivered)\nalice Alice\n$", out), out
     assert run(errors, ns) == "409 recipient_exists Recipient already exists\n"
     run(retries, ns)
+    assert run(schedule, ns) == "scheduled\ncanceled\n"
 
     # The stream snippet waits for a notification delivered after it connects: send until it has one.
     streamed: list[str] = []

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import json
 from collections.abc import Callable
+from datetime import UTC, datetime, timedelta, timezone
 
 import httpx
 import pytest
@@ -127,6 +128,30 @@ def test_when_a_send_meets_503_then_it_is_retried_with_the_same_idempotency_key(
     keys = [r.headers["idempotency-key"] for r in seen]
     assert len(keys) == 2 and keys[0] == keys[1] and len(keys[0]) >= 32
     assert json.loads(seen[1].content) == {"recipient_id": "alice", "payload": {"title": "Hi"}}
+
+
+def test_when_a_cancel_meets_503_then_it_is_repeated() -> None:
+    # A repeated cancel answers the same, so it is retried like a read.
+    unavailable = ok({"message": "unavailable", "code": "internal"}, 503)
+    seen, handle = scripted(
+        unavailable, ok({"message": "Notification not found", "code": "notification_not_found"}, 404)
+    )
+    with pytest.raises(NotFoundError):
+        client(handle).notifications.cancel(7)
+    assert [(r.method, r.url.path) for r in seen] == [("POST", "/notifications/7/cancel")] * 2
+
+
+def test_when_a_send_has_send_at_then_the_body_carries_it_with_its_offset() -> None:
+    seen, handle = scripted(ok({"message": "Idempotency-Key reused", "code": "idempotency_conflict"}, 409))
+    for at in ("2030-01-31T09:00:00Z", datetime(2030, 1, 31, 10, tzinfo=timezone(timedelta(hours=1)))):
+        with pytest.raises(ConflictError):
+            client(handle).notifications.send(recipient_id="alice", payload={"title": "Hi"}, send_at=at)
+    assert [datetime.fromisoformat(json.loads(r.content)["send_at"]) for r in seen] == [
+        datetime(2030, 1, 31, 9, tzinfo=UTC)
+    ] * 2
+    with pytest.raises(ValueError, match="time zone"):
+        client(handle).notifications.send(recipient_id="alice", payload={"title": "Hi"}, send_at="2030-01-31T09:00:00")
+    assert len(seen) == 2
 
 
 def test_when_a_create_without_idempotency_key_meets_503_then_it_is_not_repeated() -> None:
