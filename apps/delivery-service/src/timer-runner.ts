@@ -14,7 +14,8 @@ import type { Logger } from '@herald/service-kit';
  */
 export function startTimerRunner(opts: {
   logger: Logger;
-  fireDue: () => Promise<number>;
+  /** One firing pass: how many due timers it moved on (a full batch: the next pass at once). `settle`: waits for work a pass left running. */
+  fireDue: { (): Promise<number>; settle?: () => Promise<void> };
   holdEpoch: (epoch: number, owner: string) => Promise<boolean>;
   batch: number;
   everyMs: number;
@@ -90,6 +91,7 @@ export function startTimerRunner(opts: {
       clearInterval(keeper);
       wake?.();
       await loop;
+      await opts.fireDue.settle?.();
     },
   };
 }
