@@ -77,12 +77,15 @@ const failed = await withDeliveryStack('digests', {}, async ({ infra, stack, api
     }
     const s = (Date.now() - t0) / 1000;
     const cpu1 = cpu();
-    const ops = opsByService(storeOpsDelta(ops0, await storeOperationsByKind(stack)));
+    const byKind = storeOpsDelta(ops0, await storeOperationsByKind(stack));
+    const ops = opsByService(byKind);
     const sends = await accepted;
     if (count < mails) throw new Error(`${name}: ${count} of ${mails} mails within ${timeoutS} s`);
     if (sends.bad > 0) throw new Error(`${name}: ${sends.bad} sends failed`);
     const opsTotal = Object.values(ops).reduce((a, b) => a + b, 0);
-    return { name, mails: count, s, per: cpuPerUnit(cpu0, cpu1, EVENTS, { exclude: ['smtp-sink'] }), ops: `${(opsTotal / EVENTS).toFixed(2)} (${Object.entries(ops).map(([k, v]) => `${k} ${(v / EVENTS).toFixed(2)}`).join(', ')})` };
+    return { name, mails: count, s, per: cpuPerUnit(cpu0, cpu1, EVENTS, { exclude: ['smtp-sink'] }), ops: `${(opsTotal / EVENTS).toFixed(2)} (${Object.entries(ops).map(([k, v]) => `${k} ${(v / EVENTS).toFixed(2)}`).join(', ')})`,
+      byKind: Object.entries(byKind).filter(([, v]) => v > 0).sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${(v / EVENTS).toFixed(3)}`).join('; '),
+    };
   };
 
   const base = await run('direct emails (baseline)', plain, EVENTS);
@@ -93,6 +96,7 @@ const failed = await withDeliveryStack('digests', {}, async ({ infra, stack, api
   console.log('|---|---:|---:|---:|---:|---:|');
   for (const r of [dig, base]) console.log(`| ${r.name} | ${EVENTS} | ${r.mails} | ${r.s.toFixed(1)} | ${r.per.total.toFixed(2)} | ${r.ops} |`);
   console.log(`\nCPU per event by process: digests ${dig.per.text}; direct ${base.per.text}`);
+  for (const r of [dig, base]) console.log(`store operations per event, ${r.name} (service, command, collection): ${r.byKind}`);
   console.log(`digest / direct: ${(dig.per.total / base.per.total).toFixed(2)}× the CPU per event; target (issue 21, no more than a direct email): ${dig.per.total <= base.per.total ? 'met' : 'NOT met'}`);
 });
 process.exit(failed ? 1 : 0);
