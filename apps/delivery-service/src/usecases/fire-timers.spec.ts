@@ -52,7 +52,7 @@ function world(opts: { timers: number; publishMs?: number; failPublishOnce?: boo
       },
     },
     jobs: {
-      async send(s: { id: number }, o: { msgId: string }) {
+      async send(_send: unknown, o: { msgId: string }) {
         publishing++;
         maxPublishing = Math.max(maxPublishing, publishing);
         await new Promise((r) => setTimeout(r, opts.publishMs ?? 0));
