@@ -1,7 +1,9 @@
 // Benchmark (issue 21): BENCH_SENDS direct sends scheduled for the same second (`send_at`), through
 // the gateway: how long after that second the last one fires (its timer handed on as a send job)
 // and is delivered, and the CPU per scheduled send of every process; against a baseline in the same
-// run: the same number of immediate direct sends (no `send_at`), accepted and delivered.
+// run: the same number of immediate direct sends (no `send_at`), accepted and delivered. Then the
+// due-time accuracy under other load: sends due BENCH_SPREAD_PER_S a second while BENCH_LOAD_RATE
+// immediate sends/s are offered for BENCH_LOAD_S (defaults 20, 200, 30; BENCH_LOAD_S=0 skips it).
 // `npm run bench:timers`.
 // Env: BENCH_SENDS (default 10000), BENCH_CONNECTIONS (default 50), BENCH_RECIPIENTS (existing
 //      recipients the sends cycle through, default 1000), BENCH_LEAD_S (seconds from the first
