@@ -197,7 +197,7 @@ export const ConfigSchema = Type.Composite([
     TIMER_POLL_MS: Type.Integer({ minimum: 20, maximum: 10_000, default: 200 }),
     /** Timers taken per firing pass (one range read, one fate insertMany, one publish round, one delete). */
     TIMER_BATCH: Type.Integer({ minimum: 1, maximum: 10_000, default: 1000 }),
-    /** One replica fires timers per lease epoch of this length; a dead firer is replaced at the next epoch. */
+    /** One replica fires timers per lease epoch of this length (the firer claims the next epoch while it holds one); a dead firer is replaced within two epochs. */
     TIMER_LEASE_MS: Type.Integer({ minimum: 500, maximum: 60_000, default: 2_000 }),
     /** A timer decided `fired` this long ago and still there (its firer died before handing it on) is handed on again. */
     TIMER_REDO_AFTER_MS: Type.Integer({ minimum: 1000, default: 10_000 }),

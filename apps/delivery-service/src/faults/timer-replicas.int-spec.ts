@@ -2,9 +2,9 @@ import { connectMongo, type MongoHandle } from '@herald/service-kit';
 import { eventually, startHarness, type Harness } from '../testing/harness';
 import { inMs } from '../testing/time-aware';
 
-// The issue asks for 10,000; on this shared 2-core machine with FerretDB that run did not settle
-// within 4 minutes (see docs/scheduling.md), so the test runs 2,000 unless HERALD_TIMER_SENDS says more.
-const SENDS = Number(process.env.HERALD_TIMER_SENDS ?? 2_000);
+// The issue's 10,000 (here: 35 s at load 4, 88 s at load 12, most of it accepting the sends and
+// delivering them); HERALD_TIMER_SENDS sets another number.
+const SENDS = Number(process.env.HERALD_TIMER_SENDS ?? 10_000);
 const LANES = 4;
 const BATCH = 250;
 const target = { channel: 'ops', topic: 'reminders', event: 'due' };
@@ -20,9 +20,10 @@ async function firedSends(metricsUrl: string): Promise<number> {
 
 /**
  * Issue 21, exactly once: two delivery replicas, many scheduled sends due in the same second. The
- * sends are accepted for an hour ahead, then their timers are all made due at once (one store
- * update: the test does not depend on how fast the accepts are). The lease epochs are the
- * shortest allowed, so both replicas take turns at firing while they are handed on.
+ * sends are accepted for an hour ahead, then their timers are all made due at once (re-inserted:
+ * the test does not depend on how fast the accepts are). The lease epochs are the
+ * shortest allowed, so both replicas contend for a lease every half second while the timers are
+ * handed on (one fires at a time, see timer-runner.ts; exactly-once rests on the fates, not on it).
  */
 describe(`fault: two delivery replicas and ${SENDS} timers due in the same second`, () => {
   let h: Harness;
@@ -64,8 +65,12 @@ describe(`fault: two delivery replicas and ${SENDS} timers due in the same secon
     expect(await timers.countDocuments({ project_id: Number(project), kind: 'send' })).toBe(SENDS);
     const before = (await firedSends(h.metricsUrl)) + (await firedSends(`http://127.0.0.1:${second.metricsPort}/metrics`));
 
-    // All due now, in the same second.
-    await timers.updateMany({ project_id: Number(project), kind: 'send' }, { $set: { due_ms: Date.now() } });
+    // All due now, in the same second: re-inserted with one due time (one insertMany; updating each
+    // timer would cost the local store more than firing it, and make them due one by one).
+    const accepted = await timers.find({ project_id: Number(project), kind: 'send' }).toArray();
+    await timers.deleteMany({ project_id: Number(project), kind: 'send' });
+    const dueMs = Date.now();
+    await timers.insertMany(accepted.map((t) => ({ ...t, due_ms: dueMs })));
 
     const notifications = mongo.db.collection('notifications');
     await eventually(

@@ -48,6 +48,12 @@ interface LeaseDoc {
   expires_at: Date;
 }
 
+/** A position in the (due_ms, _id) order of the timers. */
+export interface TimerCursor {
+  dueMs: number;
+  id: string;
+}
+
 export const timerId = (kind: TimerKind, ref: number): string => `${kind}:${ref}`;
 
 /** Fates are kept this long after they were decided (a cancel or a read of a fired send looks them up only while its timer exists). */
@@ -60,10 +66,13 @@ export function createTimerRepository(db: Db) {
 
   return {
     async ensureIndexes(): Promise<void> {
-      // The firing pass: `{due_ms: {$lte: now}}` sorted by due_ms, limited. A number range on one
-      // indexed field is pushed down whole (filter, ORDER BY, LIMIT) by the local store's patch and
-      // is an index range scan on MongoDB: the pass reads what is due, never what is scheduled.
-      await timers.createIndex({ due_ms: 1 }, { name: 'due' });
+      // The firing pass: `{due_ms: {$lte: now}}` sorted by (due_ms, _id), limited, and the next
+      // pass of a burst after the last one read: `{due_ms: d, _id: {$gt: id}}` sorted by _id, then
+      // `{due_ms: {$gt: d, $lte: now}}`. Each is pushed down whole (filter, ORDER BY, LIMIT) by the
+      // local store's patch and is an index range scan on MongoDB: a pass reads what is due, never
+      // what is scheduled, and never what the passes before it are still removing.
+      await timers.createIndex({ due_ms: 1, _id: 1 }, { name: 'due_order' });
+      await timers.dropIndex('due').catch(() => undefined); // the earlier index, on due_ms alone
       // Fates and leases are read by _id; both expire (a TTL index on MongoDB, the retention sweep elsewhere).
       await createExpiryIndex(fates);
       await createExpiryIndex(leases);
@@ -74,8 +83,14 @@ export function createTimerRepository(db: Db) {
       await insertManyFates(timers, docs);
     },
 
-    /** Timers due at `nowMs`, earliest first, at most `limit`. */
-    due: (nowMs: number, limit: number) => timers.find({ due_ms: { $lte: nowMs } }).sort({ due_ms: 1 }).limit(limit).toArray(),
+    /** Timers due at `nowMs` in (due_ms, _id) order, at most `limit`; only those after `after` when given. */
+    async due(nowMs: number, limit: number, after?: TimerCursor): Promise<TimerDoc[]> {
+      if (!after) return timers.find({ due_ms: { $lte: nowMs } }).sort({ due_ms: 1, _id: 1 }).limit(limit).toArray();
+      const same = after.dueMs <= nowMs ? await timers.find({ due_ms: after.dueMs, _id: { $gt: after.id } }).sort({ _id: 1 }).limit(limit).toArray() : [];
+      if (same.length >= limit) return same;
+      const later = await timers.find({ due_ms: { $gt: after.dueMs, $lte: nowMs } }).sort({ due_ms: 1, _id: 1 }).limit(limit - same.length).toArray();
+      return [...same, ...later];
+    },
 
     find: (id: string) => timers.findOne({ _id: id }),
     fateOf: (id: string) => fates.findOne({ _id: id }),
