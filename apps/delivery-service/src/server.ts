@@ -38,7 +38,12 @@ import { parseSchedule } from './webhooks/retry-schedule';
  * Builds the delivery service: indexes, the JetStream stream and durable consumers (idempotent,
  * before any worker starts), the workers, the outbox sweeper and the DeliveryService routes.
  */
-export async function build({ config, logger, mongo, nats, metrics }: ServiceDeps<Config>): Promise<ServiceParts> {
+/**
+ * The delivery service's parts. `options.now` is the service's clock (tests move it forward instead
+ * of waiting; the default is the system's).
+ */
+export async function build({ config, logger, mongo, nats, metrics }: ServiceDeps<Config>, options: { now?: () => Date } = {}): Promise<ServiceParts> {
+  const now = options.now ?? (() => new Date());
   const problems = providerConfigProblems(config);
   if (problems.length > 0) throw new Error(`invalid provider configuration: ${problems.join('; ')}`);
   const deliveryMetrics = createDeliveryMetrics(metrics.registry);
@@ -111,7 +116,7 @@ export async function build({ config, logger, mongo, nats, metrics }: ServiceDep
       smsCallbacks,
       unsubscribe,
       contactConfirmation,
-      now: () => new Date(),
+      now,
       metrics: deliveryMetrics,
       failpoint: (at) => {
         if (config.FAILPOINT !== at) return;
@@ -171,7 +176,7 @@ export async function build({ config, logger, mongo, nats, metrics }: ServiceDep
     nc: nats,
     logger,
     registry: metrics.registry,
-    now: () => new Date(),
+    now,
     settings: {
       schedule: parseSchedule(config.WEBHOOK_RETRY_SCHEDULE_MS),
       leaseMs: config.WEBHOOK_LEASE_MS,
@@ -196,7 +201,7 @@ export async function build({ config, logger, mongo, nats, metrics }: ServiceDep
   const retention = startOutboxSweeper({
     logger,
     republish: createRetentionSweep({
-      now: () => new Date(),
+      now,
       settings: { batchSize: config.RETENTION_BATCH_SIZE, pauseMs: config.RETENTION_BATCH_PAUSE_MS, maxBatchesPerPass: 100 },
       logger,
       steps: [
