@@ -48,6 +48,16 @@ describe('fault: an email is sent only by the worker holding its claim', () => {
   /** The email job of a notification once more (another msgID, so the stream takes it): a redelivery. */
   const deliverAgain = (project: bigint, id: bigint) =>
     jetstream(nc).publish(DELIVERY_EMAIL_SUBJECT, toBinary(OutboundJobSchema, create(OutboundJobSchema, { projectId: project, notificationId: id })), { msgID: `again-${id}-${randomBytes(4).toString('hex')}` });
+  /** The notification once its email is `sent`. */
+  const emailSent = (id: bigint) =>
+    eventually(
+      async () => {
+        const d = await notifications().findOne({ _id: Number(id) });
+        return d?.email.status === 'sent' ? d : undefined;
+      },
+      30_000,
+      'email sent',
+    );
   /** Barrier: every job of the delivery stream acknowledged but `left` (held for a far retry), so no mail of this test can still be on its way. */
   const acknowledged = async (left = 0) => {
     const jsm = await jetstreamManager(nc);
@@ -72,14 +82,7 @@ describe('fault: an email is sent only by the worker holding its claim', () => {
         30_000,
         'lease renewed',
       );
-      const done = await eventually(
-        async () => {
-          const d = await notifications().findOne({ _id: Number(id) });
-          return d?.email.status === 'sent' ? d : undefined;
-        },
-        30_000,
-        'email sent',
-      );
+      const done = await emailSent(id);
       await sink.answerAfter(0);
       await acknowledged();
       expect([done.email.attempts, done.email_claim, done.email_lease_until]).toEqual([1, undefined, undefined]);
@@ -101,14 +104,7 @@ describe('fault: an email is sent only by the worker holding its claim', () => {
       await sink.answerAfter(0);
       // The first worker cannot write its outcome (the claim is not its own), so it leaves the job
       // for later instead of acknowledging it: after the takeover's lease, the job is done again.
-      const done = await eventually(
-        async () => {
-          const d = await notifications().findOne({ _id: Number(id) });
-          return d?.email.status === 'sent' ? d : undefined;
-        },
-        30_000,
-        'email sent',
-      );
+      const done = await emailSent(id);
       await acknowledged();
       expect(done.email.sent_at!.getTime()).toBeGreaterThanOrEqual(takenUntil.getTime());
       expect([done.email.attempts, done.email_claim]).toEqual([1, undefined]);
@@ -128,14 +124,7 @@ describe('fault: an email is sent only by the worker holding its claim', () => {
     const leaseUntil = new Date(Date.now() + 2 * LEASE_MS);
     await notifications().updateOne({ _id: Number(id), 'email.status': 'pending' }, { $set: { email_claim: 'a-dead-worker', email_lease_until: leaseUntil } });
     await deliverAgain(project, id);
-    const done = await eventually(
-      async () => {
-        const d = await notifications().findOne({ _id: Number(id) });
-        return d?.email.status === 'sent' ? d : undefined;
-      },
-      30_000,
-      'email sent',
-    );
+    const done = await emailSent(id);
     // The job of the first attempt stays in the stream (its retry is far away); every other is acknowledged.
     await acknowledged(1);
     expect(await sink.messagesTo(address)).toHaveLength(1);
