@@ -26,7 +26,7 @@ function onPath(name) {
 }
 
 /** Version of Herald's FerretDB patch (tools/infra/ferretdb-patch); a local build without it is rebuilt. */
-const FERRETDB_PATCH = '5';
+const FERRETDB_PATCH = '6';
 const patchMarker = path.join(binDir, 'ferretdb.herald-patch');
 
 function findBinary(name, envVar) {
@@ -35,6 +35,32 @@ function findBinary(name, envVar) {
   const current = name !== 'ferretdb' || (fs.existsSync(patchMarker) && fs.readFileSync(patchMarker, 'utf8').trim() === FERRETDB_PATCH);
   if (fs.existsSync(local) && current) return local;
   return onPath(name);
+}
+
+/** Exact-text edits of a module's source; a mismatch stops the build rather than build it unpatched. */
+function editExact(root, file, from, to) {
+  const text = fs.readFileSync(file, 'utf8');
+  if (!text.includes(from)) throw new Error(`FerretDB patch does not apply to ${path.relative(root, file)}`);
+  fs.writeFileSync(file, text.split(from).join(to));
+}
+
+/** modernc.org/sqlite (the driver FerretDB's SQLite backend uses): prepared statements kept per connection (ferretdb-patch/sqlite). */
+function applySqlitePatch(src) {
+  fs.copyFileSync(path.join(__dirname, 'ferretdb-patch', 'sqlite', 'herald_stmtcache.go'), path.join(src, 'herald_stmtcache.go'));
+  const file = path.join(src, 'sqlite.go');
+  const edit = (from, to) => editExact(src, file, from, to);
+  edit('\twriteTimeFormat string\n\tbeginMode       string\n}', '\twriteTimeFormat string\n\tbeginMode       string\n\n\theraldCache heraldStmtCache\n}');
+  edit('\tdoStep bool\n\tempty  bool\n}', '\tdoStep bool\n\tempty  bool\n\n\theraldCached *heraldCachedStmt\n\theraldAllocs []uintptr\n}');
+  edit('func (r *rows) Close() (err error) {\n', 'func (r *rows) Close() (err error) {\n\tif r.heraldCached != nil {\n\t\treturn r.heraldClose()\n\t}\n');
+  edit(
+    'func (c *conn) exec(ctx context.Context, query string, args []driver.NamedValue) (r driver.Result, err error) {\n',
+    'func (c *conn) exec(ctx context.Context, query string, args []driver.NamedValue) (r driver.Result, err error) {\n\tif r, ok, err := c.heraldExec(ctx, query, args); ok {\n\t\treturn r, err\n\t}\n',
+  );
+  edit(
+    'func (c *conn) query(ctx context.Context, query string, args []driver.NamedValue) (r driver.Rows, err error) {\n',
+    'func (c *conn) query(ctx context.Context, query string, args []driver.NamedValue) (r driver.Rows, err error) {\n\tif r, ok, err := c.heraldQuery(ctx, query, args); ok {\n\t\treturn r, err\n\t}\n',
+  );
+  edit('\tdefer c.Unlock()\n\n\tif c.db != 0 {\n\t\tif err := c.closeV2(c.db)', '\tdefer c.Unlock()\n\n\tc.heraldFinalizeAll()\n\n\tif c.db != 0 {\n\t\tif err := c.closeV2(c.db)');
 }
 
 /** Exact-text edits of FerretDB's source; a mismatch stops the build rather than build it unpatched. */
@@ -251,6 +277,12 @@ function installFerretdb(log) {
     fs.writeFileSync(path.join(src, 'build', 'version', 'version.txt'), `${FERRETDB_VERSION}\n`);
     applyFerretdbPatch(src);
     run('go', ['mod', 'edit', '-replace', 'github.com/FerretDB/FerretDB=./src'], { cwd: work, env });
+    const sqliteDir = execFileSync('go', ['list', '-m', '-f', '{{.Dir}}', 'modernc.org/sqlite'], { cwd: work, env, encoding: 'utf8' }).trim();
+    const sqliteSrc = path.join(work, 'sqlite');
+    fs.cpSync(sqliteDir, sqliteSrc, { recursive: true });
+    spawnSync('chmod', ['-R', 'u+w', sqliteSrc]);
+    applySqlitePatch(sqliteSrc);
+    run('go', ['mod', 'edit', '-replace', 'modernc.org/sqlite=./sqlite'], { cwd: work, env });
     for (const extra of [[], ['-ldflags=-checklinkname=0']]) {
       const b = run('go', ['build', ...extra, '-o', target, FERRETDB_PKG], { cwd: work, env });
       if (b.ok && works()) {
