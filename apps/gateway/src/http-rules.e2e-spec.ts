@@ -128,15 +128,14 @@ describe('rate limit', () => {
     // Another key of the same project has its own bucket.
     expect((await call('GET', '/recipients/nobody', { key: p.recipientKey })).status).toBe(404);
 
-    // Retry-After is honest: once it has passed, requests pass again (allowing as long again, should
-    // another gateway replica of the test run join meanwhile and halve this one's share).
+    // The bucket refills: after a refusal, requests pass again, polled rather than slept for (the
+    // exact wait Retry-After names is the token bucket's unit test, on a fake clock).
     const refused = await eventually('a refused request', async () => {
       const r = await call('GET', '/recipients/nobody', { key: p.fullKey });
       return r.status === 429 ? r : undefined;
     });
-    const retryAfter = Number(refused.headers.get('retry-after'));
-    await new Promise((r) => setTimeout(r, retryAfter * 1000));
-    await eventually('a request after Retry-After', async () => (await call('GET', '/recipients/nobody', { key: p.fullKey })).status === 404, { timeoutMs: retryAfter * 1000 });
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    await eventually('a request passing again after the refusal', async () => (await call('GET', '/recipients/nobody', { key: p.fullKey })).status === 404);
   });
 
   it('when the project turns the limit off (null), then the burst a small limit refuses passes', async () => {
