@@ -297,13 +297,15 @@ export async function insertNotifications({ infra, dbPrefix, projectId, recipien
 }
 
 /**
- * Offers POST /notifications/send for `seconds` with autocannon (a payload to `target`, recipients
- * cycling through `r0..r<recipients-1>`), at `rate` req/s overall (0: unthrottled; latencies are
- * corrected for coordinated omission). Returns { ok, rps, p50, p99, bad, total }.
+ * Offers POST /notifications/send with autocannon (a payload to `target`, recipients cycling through
+ * `r0..r<recipients-1>`) for `seconds`, or exactly `amount` requests; at `rate` req/s overall (0:
+ * unthrottled; latencies are corrected for coordinated omission). `extra(n)` adds fields to the n-th
+ * send (e.g. its `send_at`). Returns { ok, rps, p50, p99, bad, total, s } (s: the seconds it took).
  */
-export async function offerSends({ url, headers, seconds, rate = 0, connections, recipients, target, title = 'Shipped' }) {
+export async function offerSends({ url, headers, seconds, amount, rate = 0, connections, recipients, target, title = 'Shipped', extra }) {
   const { default: autocannon } = await import('autocannon');
   let n = 0;
+  const t0 = Date.now();
   return new Promise((resolve, reject) => {
     autocannon(
       {
@@ -311,15 +313,23 @@ export async function offerSends({ url, headers, seconds, rate = 0, connections,
         method: 'POST',
         headers: { ...headers, 'content-type': 'application/json' },
         connections,
-        duration: seconds,
+        ...(amount ? { amount } : { duration: seconds }),
         pipelining: 1,
         ...(rate ? { overallRate: rate } : {}),
-        requests: [{ setupRequest: (req) => ({ ...req, body: JSON.stringify({ recipient_id: `r${n++ % recipients}`, target, payload: { title, n } }) }) }],
+        requests: [
+          {
+            setupRequest: (req) => {
+              const i = n++;
+              return { ...req, body: JSON.stringify({ recipient_id: `r${i % recipients}`, target, payload: { title, n: i }, ...(extra?.(i) ?? {}) }) };
+            },
+          },
+        ],
       },
       (err, r) => {
         if (err) return reject(err);
         const ok = r['2xx'];
-        resolve({ ok, rps: ok / seconds, p50: r.latency.p50, p99: r.latency.p99, bad: r.non2xx + r.errors + r.timeouts, total: r.requests.total });
+        const s = (Date.now() - t0) / 1000;
+        resolve({ ok, rps: ok / (seconds ?? s), p50: r.latency.p50, p99: r.latency.p99, bad: r.non2xx + r.errors + r.timeouts, total: r.requests.total, s });
       },
     );
   });

@@ -22,38 +22,10 @@ const RECIPIENTS = Number(process.env.BENCH_RECIPIENTS ?? 1000);
 const drainTimeout = Number(process.env.BENCH_DRAIN_TIMEOUT ?? 600);
 const target = { channel: 'orders', topic: 'shipping', event: 'shipped' };
 
-/** Exactly `amount` POST /notifications/send (autocannon, `connections` at once); `sendAt` on each when given. */
-async function accept(url, headers, amount, sendAt) {
-  return acceptEach(url, headers, amount, () => sendAt);
-}
-
-/** Exactly `amount` POST /notifications/send; `sendAtOf(n)` (or null) is the n-th send's `send_at`. */
-async function acceptEach(url, headers, amount, sendAtOf) {
-  const { default: autocannon } = await import('autocannon');
-  let n = 0;
-  const t0 = Date.now();
-  return new Promise((resolve, reject) => {
-    autocannon(
-      {
-        url: `${url}/notifications/send`,
-        method: 'POST',
-        headers: { ...headers, 'content-type': 'application/json' },
-        connections,
-        amount,
-        pipelining: 1,
-        requests: [
-          {
-            setupRequest: (req) => {
-              const sendAt = sendAtOf(n);
-              return { ...req, body: JSON.stringify({ recipient_id: `r${n % RECIPIENTS}`, target, payload: { title: 'Due', n: n++ }, ...(sendAt ? { send_at: sendAt } : {}) }) };
-            },
-          },
-        ],
-      },
-      (err, r) => (err ? reject(err) : resolve({ ok: r['2xx'], bad: r.non2xx + r.errors + r.timeouts, s: (Date.now() - t0) / 1000 })),
-    );
-  });
-}
+/** Exactly `amount` POST /notifications/send (`connections` at once); `sendAtOf(n)` (or null) is the n-th send's `send_at`. */
+const acceptEach = (url, headers, amount, sendAtOf) =>
+  offerSends({ url, headers, amount, connections, recipients: RECIPIENTS, target, title: 'Due', extra: (i) => (sendAtOf(i) ? { send_at: sendAtOf(i) } : {}) });
+const accept = (url, headers, amount, sendAt) => acceptEach(url, headers, amount, () => sendAt);
 
 const failed = await withDeliveryStack('timers', {}, async ({ infra, stack, api, auth, metrics, cpu }) => {
   say(`creating ${RECIPIENTS} recipients...`);
