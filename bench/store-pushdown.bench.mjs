@@ -54,7 +54,7 @@ async function seed(col) {
   const indexes = [
     { key: { key: 1 }, name: 'key_unique', unique: true },
     { key: { project_id: 1, recipient_id: 1, status: 1, _id: -1 }, name: 'feed' },
-    { key: { project_id: 1, recipient_id: 1, status: 1, read: 1 }, name: 'feed_unread' },
+    { key: { project_id: 1, recipient_id: 1, status: 1, read: 1, _id: -1 }, name: 'feed_unread_by_id' },
     { key: { pending: 1, created_at: 1 }, name: 'outbox' },
     { key: { broadcast_id: 1, recipient_id: 1 }, name: 'broadcast_recipient' },
   ];

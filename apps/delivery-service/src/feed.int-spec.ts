@@ -2,7 +2,7 @@ import { create, toBinary } from '@bufbuild/protobuf';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { jetstream } from '@nats-io/jetstream';
 import { RECIPIENT_DELETED_SUBJECT, RecipientDeletedSchema } from '@herald/contracts';
-import { connectNats } from '@herald/service-kit';
+import { connectMongo, connectNats } from '@herald/service-kit';
 import { errorOf } from '@herald/testing';
 import { eventually, startHarness, type Harness } from './testing/harness';
 
@@ -104,5 +104,25 @@ describe('delivery service: the recipient feed', () => {
     await jetstream(nc).publish(RECIPIENT_DELETED_SUBJECT, toBinary(RecipientDeletedSchema, ev), { msgID: `test-del-${project}` });
     await nc.close();
     await eventually(async () => (await errorOf(h.client.getNotification({ projectId: project, id }))).code === 'notification_not_found');
+  });
+  it('when the store still has the older feed_unread index, then a starting replica replaces it by feed_unread_by_id and the unread page stays newest first', async () => {
+    const mongo = await connectMongo(process.env.MONGO_URL!, h.dbName, 'test');
+    try {
+      const col = mongo.db.collection('notifications');
+      await col.createIndex({ project_id: 1, recipient_id: 1, status: 1, read: 1 }, { name: 'feed_unread' });
+      await h.startReplica(); // closed with the harness
+      const names = (await col.indexes()).map((i) => [i.name, JSON.stringify(i.key)]);
+      expect(names).toContainEqual(['feed_unread_by_id', JSON.stringify({ project_id: 1, recipient_id: 1, status: 1, read: 1, _id: -1 })]);
+      expect(names.map(([n]) => n)).not.toContain('feed_unread');
+      const project = h.project();
+      const ids = await sendAll(project, 'ivy2', 4);
+      await h.client.updateNotification({ projectId: project, recipientId: 'ivy2', id: ids[2], read: true });
+      const unread = await h.client.listFeed({ projectId: project, recipientId: 'ivy2', limit: 2, read: false });
+      expect(unread.notifications.map((n) => n.id)).toEqual([ids[3], ids[1]]);
+      const rest = await h.client.listFeed({ projectId: project, recipientId: 'ivy2', limit: 2, read: false, cursor: unread.nextCursor });
+      expect(rest.notifications.map((n) => n.id)).toEqual([ids[0]]);
+    } finally {
+      await mongo.close();
+    }
   });
 });
