@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { DomainError } from '@herald/service-kit';
 import { SendBody } from '../routes/notifications/schemas';
-import { propertyPath, validatorCompiler } from './validator';
+import { declaresDefault, propertyPath, validatorCompiler } from './validator';
 
 const Body = Type.Object({
   id: Type.String({ maxLength: 3 }),
@@ -84,5 +84,23 @@ describe('validatorCompiler', () => {
 
   it('when a schema is not a TypeBox schema, then compiling fails loudly', () => {
     expect(() => validatorCompiler({ schema: { type: 'object' }, httpPart: 'body' })).toThrow(/TypeBox/);
+  });
+});
+
+describe('declaresDefault', () => {
+  it.each([
+    ['a top-level property default', true, Type.Object({ a: Type.Integer({ default: 1 }) })],
+    ['a default inside an optional of a union', true, Type.Object({ a: Type.Optional(Type.Union([Type.String(), Type.Object({ b: Type.Boolean({ default: false }) })])) })],
+    ['a default inside an array item', true, Type.Array(Type.Object({ b: Type.String({ default: 'x' }) }))],
+    ['no default anywhere', false, Type.Object({ a: Type.String(), b: Type.Optional(Type.Array(Type.Integer())) })],
+    ['the send body', false, SendBody],
+  ])('when the schema has %s, then it declares a default: %p', (_what, expected, schema) => {
+    expect(declaresDefault(schema)).toBe(expected);
+  });
+
+  it('when a body schema declares no default, then the body passes through unchanged (and no default is invented)', () => {
+    const plain = validatorCompiler({ schema: Type.Object({ a: Type.String(), b: Type.Optional(Type.Integer()) }), httpPart: 'body' });
+    expect(plain({ a: 'x', extra: [1] })).toEqual({ value: { a: 'x', extra: [1] } });
+    expect(plain({ a: 1 })).toMatchObject({ error: expect.any(DomainError) });
   });
 });
