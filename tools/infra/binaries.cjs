@@ -26,7 +26,7 @@ function onPath(name) {
 }
 
 /** Version of Herald's FerretDB patch (tools/infra/ferretdb-patch); a local build without it is rebuilt. */
-const FERRETDB_PATCH = '6';
+const FERRETDB_PATCH = '7';
 const patchMarker = path.join(binDir, 'ferretdb.herald-patch');
 
 function findBinary(name, envVar) {
@@ -61,6 +61,16 @@ function applySqlitePatch(src) {
     'func (c *conn) query(ctx context.Context, query string, args []driver.NamedValue) (r driver.Rows, err error) {\n\tif r, ok, err := c.heraldQuery(ctx, query, args); ok {\n\t\treturn r, err\n\t}\n',
   );
   edit('\tdefer c.Unlock()\n\n\tif c.db != 0 {\n\t\tif err := c.closeV2(c.db)', '\tdefer c.Unlock()\n\n\tc.heraldFinalizeAll()\n\n\tif c.db != 0 {\n\t\tif err := c.closeV2(c.db)');
+
+  // The JSON parse cache's text comparison (patch 7): bytes.Equal instead of the transpiled byte loop.
+  // Every platform's transpiled file has the same line; this machine's must be among those edited.
+  const lib = path.join(src, 'lib');
+  fs.copyFileSync(path.join(__dirname, 'ferretdb-patch', 'sqlite', 'herald_jsoncache.go'), path.join(lib, 'herald_jsoncache.go'));
+  const slowCompare = 'if libc.Xmemcmp(tls, (*TJsonParse)(unsafe.Pointer(*(*uintptr)(unsafe.Pointer(p + 16 + uintptr(i)*8)))).FzJson, zJson, uint64(nJson)) == 0 {';
+  const fastCompare = 'if heraldTextEqual((*TJsonParse)(unsafe.Pointer(*(*uintptr)(unsafe.Pointer(p + 16 + uintptr(i)*8)))).FzJson, zJson, uint64(nJson)) {';
+  const edited = fs.readdirSync(lib).filter((f) => /^sqlite_.*\.go$/.test(f) && fs.readFileSync(path.join(lib, f), 'utf8').includes(slowCompare));
+  for (const f of edited) editExact(src, path.join(lib, f), slowCompare, fastCompare);
+  if (!edited.includes(`sqlite_${process.platform}_${{ x64: 'amd64', arm64: 'arm64' }[process.arch] ?? process.arch}.go`)) throw new Error('FerretDB patch: the JSON cache comparison was not found for this platform');
 }
 
 /** Exact-text edits of FerretDB's source; a mismatch stops the build rather than build it unpatched. */
