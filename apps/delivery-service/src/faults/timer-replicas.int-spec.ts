@@ -78,7 +78,10 @@ describe(`fault: two delivery replicas and ${SENDS} timers due in the same secon
         const delivered = await notifications.countDocuments({ project_id: Number(project), status: 'delivered' });
         const left = await timers.countDocuments({ project_id: Number(project) });
         if (delivered === SENDS && left === 0) return true;
-        throw new Error(`${delivered} delivered, ${left} timers left`);
+        // What a failure needs to be understood: the sends not delivered, and where they are.
+        const other = await notifications.find({ project_id: Number(project), status: { $ne: 'delivered' } }, { projection: { _id: 1, status: 1 } }).limit(20).toArray();
+        const written = await notifications.countDocuments({ project_id: Number(project) });
+        throw new Error(`${delivered} delivered, ${left} timers left; ${written} written, not delivered: ${JSON.stringify(other)}`);
       },
       240_000,
       'every scheduled send delivered and its timer gone',
