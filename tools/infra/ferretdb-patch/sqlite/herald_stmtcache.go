@@ -124,43 +124,48 @@ func (c *conn) heraldBind(pstmt uintptr, args []driver.NamedValue) ([]uintptr, e
 	return c.bind(pstmt, n, args)
 }
 
-// heraldExec runs query on its kept statement; ok false when the upstream path must run instead.
-func (c *conn) heraldExec(ctx context.Context, query string, args []driver.NamedValue) (r driver.Result, ok bool, err error) {
+// heraldStep binds args to query's kept statement and takes its first step, under ctx (SQLite is
+// interrupted if ctx ends meanwhile, as upstream does). ok false: the upstream path must run
+// instead. On an error the statement is dropped; otherwise the caller releases it.
+func (c *conn) heraldStep(ctx context.Context, query string, args []driver.NamedValue) (cs *heraldCachedStmt, allocs []uintptr, rc int, ok bool, err error) {
 	if ctx != nil {
 		if ctxDone := ctx.Done(); ctxDone != nil {
 			select {
 			case <-ctxDone:
-				return nil, true, ctx.Err()
+				return nil, nil, 0, true, ctx.Err()
 			default:
 			}
 		}
 	}
-	cs := c.heraldAcquire(query)
-	if cs == nil {
-		return nil, false, nil
+	if cs = c.heraldAcquire(query); cs == nil {
+		return nil, nil, 0, false, nil
 	}
 	var done int32
 	if ctx != nil && ctx.Done() != nil {
-		defer interruptOnDone(ctx, c, &done)()
+		stop := interruptOnDone(ctx, c, &done)
+		defer stop()
 	}
-	allocs, err := c.heraldBind(cs.pstmt, args)
+	if allocs, err = c.heraldBind(cs.pstmt, args); err == nil {
+		rc, err = c.step(cs.pstmt)
+	}
+	if err == nil && atomic.LoadInt32(&done) != 0 {
+		err = ctx.Err()
+	}
 	if err != nil {
-		c.heraldRelease(cs, nil, true)
-		return nil, true, err
+		c.heraldRelease(cs, allocs, true)
+		return nil, nil, 0, true, err
 	}
-	rc, err := c.step(cs.pstmt)
-	if err == nil {
-		switch rc & 0xff {
-		case sqlite3.SQLITE_DONE, sqlite3.SQLITE_ROW:
-			r, err = newResult(c)
-		default:
-			err = c.errstr(int32(rc))
-		}
+	return cs, allocs, rc, true, nil
+}
+
+// heraldExec runs query on its kept statement; ok false when the upstream path must run instead.
+func (c *conn) heraldExec(ctx context.Context, query string, args []driver.NamedValue) (r driver.Result, ok bool, err error) {
+	cs, allocs, _, ok, err := c.heraldStep(ctx, query, args)
+	if !ok || err != nil {
+		return nil, ok, err
 	}
+	r, err = newResult(c)
 	c.heraldRelease(cs, allocs, err != nil)
-	if ctx != nil && atomic.LoadInt32(&done) != 0 {
-		return nil, true, ctx.Err()
-	}
 	if err != nil {
 		return nil, true, err
 	}
@@ -170,47 +175,11 @@ func (c *conn) heraldExec(ctx context.Context, query string, args []driver.Named
 // heraldQuery runs query on its kept statement; the rows reset it when closed. ok false when the
 // upstream path must run instead.
 func (c *conn) heraldQuery(ctx context.Context, query string, args []driver.NamedValue) (r driver.Rows, ok bool, err error) {
-	if ctx != nil {
-		if ctxDone := ctx.Done(); ctxDone != nil {
-			select {
-			case <-ctxDone:
-				return nil, true, ctx.Err()
-			default:
-			}
-		}
+	cs, allocs, rc, ok, err := c.heraldStep(ctx, query, args)
+	if !ok || err != nil {
+		return nil, ok, err
 	}
-	cs := c.heraldAcquire(query)
-	if cs == nil {
-		return nil, false, nil
-	}
-	var done int32
-	if ctx != nil && ctx.Done() != nil {
-		defer interruptOnDone(ctx, c, &done)()
-	}
-	allocs, err := c.heraldBind(cs.pstmt, args)
-	if err != nil {
-		c.heraldRelease(cs, nil, true)
-		return nil, true, err
-	}
-	rc, err := c.step(cs.pstmt)
-	var empty bool
-	if err == nil {
-		switch rc & 0xff {
-		case sqlite3.SQLITE_ROW:
-		case sqlite3.SQLITE_DONE:
-			empty = true
-		default:
-			err = c.errstr(int32(rc))
-		}
-	}
-	if err == nil && atomic.LoadInt32(&done) != 0 {
-		err = ctx.Err()
-	}
-	if err != nil {
-		c.heraldRelease(cs, allocs, true)
-		return nil, true, err
-	}
-	rows := &rows{c: c, pstmt: cs.pstmt, empty: empty, heraldCached: cs, heraldAllocs: allocs}
+	rows := &rows{c: c, pstmt: cs.pstmt, empty: rc&0xff == sqlite3.SQLITE_DONE, heraldCached: cs, heraldAllocs: allocs}
 	n, err := c.columnCount(cs.pstmt)
 	if err == nil {
 		rows.columns = make([]string, n)
