@@ -73,7 +73,7 @@ function applySqlitePatch(src) {
   if (!edited.includes(`sqlite_${process.platform}_${{ x64: 'amd64', arm64: 'arm64' }[process.arch] ?? process.arch}.go`)) throw new Error('FerretDB patch: the JSON cache comparison was not found for this platform');
 }
 
-/** Exact-text edits of FerretDB's source; a mismatch stops the build rather than build it unpatched. */
+/** FerretDB's source: Herald's files copied in, and exact-text edits (editExact). */
 function applyFerretdbPatch(src) {
   const patchDir = path.join(__dirname, 'ferretdb-patch');
   const internal = path.join(src, 'internal');
@@ -85,11 +85,7 @@ function applyFerretdbPatch(src) {
     'herald_release.go': path.join(internal, 'handler'),
   };
   for (const [file, dir] of Object.entries(copies)) fs.copyFileSync(path.join(patchDir, file), path.join(dir, file));
-  const edit = (file, from, to) => {
-    const text = fs.readFileSync(file, 'utf8');
-    if (!text.includes(from)) throw new Error(`FerretDB patch does not apply to ${path.relative(src, file)}`);
-    fs.writeFileSync(file, text.split(from).join(to));
-  };
+  const edit = (file, from, to) => editExact(src, file, from, to);
   const upstreamPushdown = (extra) => `\tif params.Filter.Len() == 1 {
 \t\tv, _ := params.Filter.Get("_id")
 \t\tswitch v.(type) {

@@ -105,6 +105,7 @@ describe('delivery service: the recipient feed', () => {
     await nc.close();
     await eventually(async () => (await errorOf(h.client.getNotification({ projectId: project, id }))).code === 'notification_not_found');
   });
+
   it('when the store still has the older feed_unread index, then a starting replica replaces it by feed_unread_by_id and the unread page stays newest first', async () => {
     const mongo = await connectMongo(process.env.MONGO_URL!, h.dbName, 'test');
     try {
