@@ -12,7 +12,7 @@
 // `npm run bench:delivery-email`. Env: BENCH_EMAILS (default 2000), BENCH_TIMEOUT (s, default 600).
 import nodemailer from 'nodemailer';
 process.env.HERALD_SINK_MODE = process.env.HERALD_SINK_MODE ?? 'count';
-import { cpuDelta, cpuPerUnit, createRecipients, machine, sample, say, sleep, storeOperationsByKind, storeOpsDelta, withDeliveryStack } from './delivery-stack.mjs';
+import { cpuDelta, cpuPerUnit, createEmailRecipients, machine, sample, say, sendEach, sleep, storeOperationsByKind, storeOpsDelta, withDeliveryStack } from './delivery-stack.mjs';
 
 const n = Number(process.env.BENCH_EMAILS ?? 2000);
 const mode = process.env.BENCH_EMAIL_MODE ?? 'direct';
@@ -43,42 +43,11 @@ async function baselineRate(smtpUrl) {
 }
 
 /** N direct sends (payload + email), each to its own recipient, `connections` at once. */
-async function offerDirect(baseUrl, api) {
-  let next = 0;
-  let ok = 0;
-  let bad = 0;
-  const latencies = [];
-  await Promise.all(
-    Array.from({ length: connections }, async () => {
-      while (next < n) {
-        const i = next++;
-        const t = Date.now();
-        try {
-          await api('POST', '/notifications/send', { recipient_id: `r${i}`, target, payload: { title: 'Invoice', i }, email });
-          ok += 1;
-          latencies.push(Date.now() - t);
-        } catch {
-          bad += 1;
-        }
-      }
-    }),
-  );
-  latencies.sort((a, b) => a - b);
-  return { ok, bad, p99: latencies[Math.floor(latencies.length * 0.99)] ?? null };
-}
+const offerDirect = (api) => sendEach(api, n, connections, (i) => ({ recipient_id: `r${i}`, target, payload: { title: 'Invoice', i }, email }));
 
 const failed = await withDeliveryStack('delivery-email', {}, async ({ infra, stack, api, admin, project, metrics, cpu }) => {
   say(`creating ${n} recipients with a primary email contact...`);
-  await createRecipients(api, n);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: 8 }, async () => {
-      while (next < n) {
-        const i = next++;
-        await api('POST', `/recipients/r${i}/contacts`, { medium: 'email', address: `r${i}@bench.test`, is_primary: true });
-      }
-    }),
-  );
+  await createEmailRecipients(api, n);
   await api('POST', '/preferences', { ...target, medium: 'email', name: 'Invoices', default_enabled: true });
   const patched = await fetch(`${stack.baseUrl}/admin/projects/${project.id}`, { method: 'PATCH', headers: admin, body: JSON.stringify({ settings: { max_broadcast_recipients_for_email: n } }) });
   if (!patched.ok) throw new Error(`cannot set the broadcast email cap: ${patched.status} ${await patched.text()}`);
@@ -102,7 +71,7 @@ const failed = await withDeliveryStack('delivery-email', {}, async ({ infra, sta
   } else {
     say(`herald: ${n} direct sends with a payload and an email block, ${connections} at once`);
     // In the background: the mails are counted while the sends go on.
-    accepted = offerDirect(stack.baseUrl, api);
+    accepted = offerDirect(api);
   }
   let firstAt = null;
   let count = 0;

@@ -9,7 +9,7 @@
 // out) for each run, and the failover overhead per SMS against the healthy run (target ≤ 10 %).
 // `npm run bench:delivery-mediums`. Env: BENCH_MESSAGES (default 1000), BENCH_CONNECTIONS (50),
 // BENCH_TIMEOUT (s per run, default 600).
-import { cpuDelta, cpuPerUnit, createRecipients, machine, sample, say, sleep, withDeliveryStack } from './delivery-stack.mjs';
+import { cpuDelta, cpuPerUnit, createRecipients, machine, sample, say, sendEach, sleep, withDeliveryStack } from './delivery-stack.mjs';
 
 const n = Number(process.env.BENCH_MESSAGES ?? 1000);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -17,24 +17,8 @@ const timeoutS = Number(process.env.BENCH_TIMEOUT ?? 600);
 const target = { channel: 'ops', topic: 'deploys', event: 'finished' };
 const phone = (i) => `+4915${String(10_000_000 + i)}`;
 
-/** `count` sends built by `body(i)`, `connections` at once. */
-async function offer(api, count, body) {
-  let next = 0;
-  let bad = 0;
-  await Promise.all(
-    Array.from({ length: connections }, async () => {
-      while (next < count) {
-        const i = next++;
-        try {
-          await api('POST', '/notifications/send', body(i));
-        } catch {
-          bad += 1;
-        }
-      }
-    }),
-  );
-  return bad;
-}
+/** `count` sends built by `body(i)`, `connections` at once; how many failed. */
+const offer = async (api, count, body) => (await sendEach(api, count, connections, body)).bad;
 
 const failed = await withDeliveryStack('delivery-mediums', {}, async ({ infra, stack, api, metrics, cpu }) => {
   if (!infra.smsApiUrl) throw new Error('the sink (with its SMS and push fakes) does not run here: unset SMTP_URL');

@@ -296,6 +296,49 @@ export async function insertNotifications({ infra, dbPrefix, projectId, recipien
   }
 }
 
+/** n recipients `r0…` (createRecipients), each with a primary email contact `r<i>@bench.test`, 8 calls at once. */
+export async function createEmailRecipients(api, n) {
+  await createRecipients(api, n);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: 8 }, async () => {
+      while (next < n) {
+        const i = next++;
+        await api('POST', `/recipients/r${i}/contacts`, { medium: 'email', address: `r${i}@bench.test`, is_primary: true });
+      }
+    }),
+  );
+}
+
+/**
+ * `count` POST /notifications/send through `api`, `body(i)` the i-th one's body, `connections` at
+ * once (each waits for its answer before sending the next). Returns { ok, bad, p99 } (p99 of the
+ * answered sends' latency, ms).
+ */
+export async function sendEach(api, count, connections, body) {
+  let next = 0;
+  let ok = 0;
+  let bad = 0;
+  const latencies = [];
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (next < count) {
+        const i = next++;
+        const t = Date.now();
+        try {
+          await api('POST', '/notifications/send', body(i));
+          ok += 1;
+          latencies.push(Date.now() - t);
+        } catch {
+          bad += 1;
+        }
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  return { ok, bad, p99: latencies[Math.floor(latencies.length * 0.99)] ?? null };
+}
+
 /**
  * Offers POST /notifications/send with autocannon (a payload to `target`, recipients cycling through
  * `r0..r<recipients-1>`) for `seconds`, or exactly `amount` requests; at `rate` req/s overall (0:

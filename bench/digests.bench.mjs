@@ -10,7 +10,7 @@
 // BENCH_CONNECTIONS (default 50), BENCH_TIMEOUT (s, default 900).
 process.env.HERALD_SINK_MODE = process.env.HERALD_SINK_MODE ?? 'count';
 import os from 'node:os';
-import { cpuPerUnit, createRecipients, machine, opsByService, sample, say, sleep, storeOperationsByKind, storeOpsDelta, withDeliveryStack } from './delivery-stack.mjs';
+import { cpuPerUnit, createEmailRecipients, machine, opsByService, sample, say, sendEach, sleep, storeOperationsByKind, storeOpsDelta, withDeliveryStack } from './delivery-stack.mjs';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 2000);
 const RECIPIENTS = Number(process.env.BENCH_RECIPIENTS ?? 200);
@@ -23,38 +23,11 @@ const digested = { channel: 'social', topic: 'comments', event: 'digested' };
 const email = { subject: 'New comment', html: '<p>Someone commented on <a href="https://example.test/p/1">your post</a>.</p>' };
 
 /** EVENTS direct sends to `target`, recipients cycling, `connections` at once. */
-async function offer(api, target) {
-  let next = 0;
-  let ok = 0;
-  let bad = 0;
-  await Promise.all(
-    Array.from({ length: connections }, async () => {
-      while (next < EVENTS) {
-        const i = next++;
-        try {
-          await api('POST', '/notifications/send', { recipient_id: `r${i % RECIPIENTS}`, target, payload: { title: 'Comment', i }, email });
-          ok += 1;
-        } catch {
-          bad += 1;
-        }
-      }
-    }),
-  );
-  return { ok, bad };
-}
+const offer = (api, target) => sendEach(api, EVENTS, connections, (i) => ({ recipient_id: `r${i % RECIPIENTS}`, target, payload: { title: 'Comment', i }, email }));
 
 const failed = await withDeliveryStack('digests', {}, async ({ infra, stack, api, metrics, cpu }) => {
   say(`creating ${RECIPIENTS} recipients with a primary email contact...`);
-  await createRecipients(api, RECIPIENTS);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: 8 }, async () => {
-      while (next < RECIPIENTS) {
-        const i = next++;
-        await api('POST', `/recipients/r${i}/contacts`, { medium: 'email', address: `r${i}@bench.test`, is_primary: true });
-      }
-    }),
-  );
+  await createEmailRecipients(api, RECIPIENTS);
   await api('POST', '/preferences', { ...plain, medium: 'email', name: 'Comments', default_enabled: true });
   await api('POST', '/preferences', { ...digested, medium: 'email', name: 'Comments (digest)', default_enabled: true, digest: { window_seconds: 86_400, max_items: perRecipient, subject: '{count} new comments' } });
   await sleep(1000);
