@@ -9,7 +9,7 @@
 // out) for each run, and the failover overhead per SMS against the healthy run (target ≤ 10 %).
 // `npm run bench:delivery-mediums`. Env: BENCH_MESSAGES (default 1000), BENCH_CONNECTIONS (50),
 // BENCH_TIMEOUT (s per run, default 600).
-import { cpuDelta, cpuPerUnit, createRecipients, machine, sample, say, sendEach, sleep, withDeliveryStack } from './delivery-stack.mjs';
+import { cpuDelta, cpuPerUnit, createRecipients, forEachIndex, machine, sample, say, sendEach, sleep, withDeliveryStack } from './delivery-stack.mjs';
 
 const n = Number(process.env.BENCH_MESSAGES ?? 1000);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -31,17 +31,11 @@ const failed = await withDeliveryStack('delivery-mediums', {}, async ({ infra, s
 
   say(`creating ${n} recipients, each with an sms contact and a web push subscription...`);
   await createRecipients(api, n);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: 8 }, async () => {
-      while (next < n) {
-        const i = next++;
-        const sub = await sink('POST', '/push/subscriptions', { application_server_key: vapidKey });
-        await api('PUT', `/recipients/r${i}/contacts`, { medium: 'sms', address: phone(i) });
-        await api('PUT', `/recipients/r${i}/contacts`, { medium: 'web_push', address: JSON.stringify(sub) });
-      }
-    }),
-  );
+  await forEachIndex(n, async (i) => {
+    const sub = await sink('POST', '/push/subscriptions', { application_server_key: vapidKey });
+    await api('PUT', `/recipients/r${i}/contacts`, { medium: 'sms', address: phone(i) });
+    await api('PUT', `/recipients/r${i}/contacts`, { medium: 'web_push', address: JSON.stringify(sub) });
+  });
   for (const medium of ['sms', 'web_push']) await api('POST', '/preferences', { ...target, medium, name: `Deploys (${medium})`, default_enabled: true });
   await sleep(1000);
 

@@ -296,18 +296,20 @@ export async function insertNotifications({ infra, dbPrefix, projectId, recipien
   }
 }
 
-/** n recipients `r0…` (createRecipients), each with a primary email contact `r<i>@bench.test`, 8 calls at once. */
-export async function createEmailRecipients(api, n) {
-  await createRecipients(api, n);
+/** `each(i)` for i in 0..n-1, `inFlight` at once (e.g. the contacts of recipients `r<i>`). */
+export async function forEachIndex(n, each, inFlight = 8) {
   let next = 0;
   await Promise.all(
-    Array.from({ length: 8 }, async () => {
-      while (next < n) {
-        const i = next++;
-        await api('POST', `/recipients/r${i}/contacts`, { medium: 'email', address: `r${i}@bench.test`, is_primary: true });
-      }
+    Array.from({ length: inFlight }, async () => {
+      while (next < n) await each(next++);
     }),
   );
+}
+
+/** n recipients `r0…` (createRecipients), each with a primary email contact `r<i>@bench.test`. */
+export async function createEmailRecipients(api, n) {
+  await createRecipients(api, n);
+  await forEachIndex(n, (i) => api('POST', `/recipients/r${i}/contacts`, { medium: 'email', address: `r${i}@bench.test`, is_primary: true }));
 }
 
 /**
