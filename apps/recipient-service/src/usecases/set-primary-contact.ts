@@ -52,7 +52,7 @@ async function step(deps: RecipientDeps, input: SetPrimaryContactInput): Promise
     deps.contacts.findByAddress(projectId, recipientId, medium, address),
     deps.contacts.findPrimary(projectId, recipientId, medium),
   ]);
-  const now = deps.now();
+  const now = deps.clock.date();
   // rule 3: already the primary, no change. A recipient token setting it again while it still awaits
   // confirmation asks for the link again (a browser's "send the mail again").
   if (holder?.isPrimary) return { ...holder, confirmationNeeded: holder.awaitingConfirmation && input.byRecipientToken === true };
