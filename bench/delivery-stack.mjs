@@ -84,7 +84,7 @@ export const cpuDelta = (a, b) =>
   Object.keys(b).map((k) => [k, b[k] - (a[k] ?? 0)]).sort((x, y) => y[1] - x[1]).map(([k, v]) => `${k} ${v.toFixed(1)} s`).join(', ');
 
 /**
- * CPU-ms per unit of work, per process and in all (issue 18's measure: utime+stime from /proc of
+ * CPU-ms per unit of work, per process and in all (the measure: utime+stime from /proc of
  * every process of the stack and its infrastructure; the load generator is the bench's own process
  * and is never counted; `exclude` leaves out e.g. the SMTP sink). From two cpuSeconds() readings.
  */

@@ -112,7 +112,7 @@ export async function runImport(api: HeraldApi, opts: ImportOptions): Promise<Im
         failed.push({ line: row.line, id: row.id, name: row.name, email: row.email, error: `recipient saved, email not set: ${msg}` });
       }
     });
-    // A repeated id in one batch is created once, then updated (decisions §4): count by row.
+    // A repeated id in one batch is created once, then updated: count by row.
     let created = 0;
     let updated = 0;
     rows.forEach((row, i) => {

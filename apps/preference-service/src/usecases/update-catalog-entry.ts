@@ -14,7 +14,7 @@ export interface UpdateCatalogEntryInput {
   description?: string | null;
   defaultEnabled?: boolean;
   mandatory?: boolean;
-  /** Issue 21: `null` removes it; `undefined` leaves it. */
+  /** `null` removes it; `undefined` leaves it. */
   digest?: Partial<CatalogDigest> | null;
   throttle?: Partial<CatalogThrottle> | null;
   /** Natural-key fields as sent: each must equal the stored value. */

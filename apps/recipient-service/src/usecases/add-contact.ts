@@ -12,7 +12,7 @@ export interface AddContactInput {
   medium: string;
   address: string;
   isPrimary: boolean;
-  /** Written with a recipient token: an email address then awaits confirmation (issue 20). */
+  /** Written with a recipient token: an email address then awaits confirmation. */
   byRecipientToken?: boolean;
 }
 

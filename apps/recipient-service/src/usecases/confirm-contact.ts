@@ -7,7 +7,7 @@ import type { RecipientDeps } from './deps';
 import { requireRecipient } from './require-recipient';
 
 /**
- * Confirms a contact address by its owner (the confirmation link, issue 20): the contact must still
+ * Confirms a contact address by its owner (the confirmation link): the contact must still
  * hold the address the link was mailed to, else the link is stale (invalid,
  * `contact_confirmation_stale`). Confirming makes the address used for email and marks the contact
  * verified (kept when it already was). Following the link again changes nothing.

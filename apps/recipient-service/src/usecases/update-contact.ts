@@ -13,7 +13,7 @@ export interface UpdateContactInput {
   contactId: number;
   address?: string;
   isPrimary?: boolean;
-  /** Written with a recipient token: a new email address then awaits confirmation (issue 20). */
+  /** Written with a recipient token: a new email address then awaits confirmation. */
   byRecipientToken?: boolean;
 }
 
