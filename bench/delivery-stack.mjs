@@ -15,7 +15,7 @@ const { startStack } = require('../tools/infra/stack.cjs');
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 export const say = (m) => process.stderr.write(`[bench] ${m}\n`);
-export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+export { setTimeout as sleep } from 'node:timers/promises';
 
 export async function json(res) {
   const body = await res.text();
