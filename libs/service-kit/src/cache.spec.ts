@@ -1,5 +1,5 @@
 import { createBoundedMap, createCache, invalidateOn } from './cache';
-import { createFakeClock } from './clock';
+import { createFakeClock } from '@herald/timing';
 
 function deferred<T>() {
   let resolve!: (v: T) => void;

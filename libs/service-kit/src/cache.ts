@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import type { NatsConnection } from '@nats-io/nats-core';
-import type { Clock } from './clock';
+import type { Clock } from '@herald/timing';
 import type { Logger } from './logger';
 
 /**

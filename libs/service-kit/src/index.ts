@@ -66,6 +66,5 @@ export { createCache, createBoundedMap, invalidateOn, type Cache, type CacheOpti
 export { retryPolicy, backoffDelay, backoff, type RetryPolicy, type RetryOptions, type BackoffOptions, type Jitter } from './retry';
 export { createBreaker, isCircuitOpen, type Breaker, type BreakerOptions, type BreakerState } from './breaker';
 export { isForbiddenAddress, forbiddenHost, guardedLookup, ForbiddenAddressError } from './address-guard';
-export { systemClock, createFakeClock, type Clock, type FakeClock } from './clock';
-export { sleep } from './sleep';
+export { systemClock, createFakeClock, sleep, type Clock, type FakeClock } from '@herald/timing';
 export { createSignedTokens, type SignedTokens, type Claims } from './signed-token';

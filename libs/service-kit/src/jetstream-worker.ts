@@ -3,7 +3,7 @@ import type { Logger } from './logger';
 import type { NatsConnection } from './nats';
 import { contextFromHeaders, inSpan, SpanKind } from './tracing';
 import { backoffDelay } from './retry';
-import { sleep } from './sleep';
+import { sleep } from '@herald/timing';
 
 /** What a handler decided about one message. */
 export type Outcome = { ack: true } | { retryInMs: number } | { poison: string };

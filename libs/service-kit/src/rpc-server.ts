@@ -6,7 +6,7 @@ import type { Logger } from 'pino';
 import { toConnectError, DomainError } from './errors';
 import type { Metrics } from './metrics';
 import { portOf } from './metrics';
-import { sleep } from './sleep';
+import { sleep } from '@herald/timing';
 import { callerAddressKey, serviceAuthServerInterceptor } from './service-auth';
 import { tracingServerInterceptor } from './tracing';
 

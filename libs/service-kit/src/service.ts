@@ -1,6 +1,6 @@
-import { systemClock, type Clock } from './clock';
 import type { ConnectRouter } from '@connectrpc/connect';
 import { Type, type Static } from '@sinclair/typebox';
+import { systemClock, type Clock } from '@herald/timing';
 import type { Logger } from 'pino';
 import { createLogger } from './logger';
 import { connectMongo, type MongoHandle } from './mongo';

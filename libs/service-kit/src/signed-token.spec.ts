@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { createFakeClock } from './clock';
+import { createFakeClock } from '@herald/timing';
 import { createSignedTokens } from './signed-token';
 
 const secret = 'test secret';

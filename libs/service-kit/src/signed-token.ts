@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { systemClock, type Clock } from './clock';
+import { systemClock, type Clock } from '@herald/timing';
 
 /**
  * The one signed-token format (unsubscribe links, provider callbacks, contact confirmations):

@@ -1,4 +1,4 @@
-import { setTimeout } from 'node:timers/promises';
+import { sleep } from '@herald/timing';
 import type { HeraldApi, Notification } from '../api';
 import { positiveInt, type Context } from '../context';
 import { fields } from '../output/output';
@@ -66,7 +66,7 @@ async function tail(ctx: Context, api: HeraldApi, recipientId: string, opts: Tai
   if (!ctx.out.json) ctx.out.note(`polling ${recipientId}'s feed every ${opts.interval} ms (Ctrl-C stops)`);
   const interval = positiveInt(opts.interval, '--interval');
   while (!signal?.aborted && fresh < max) {
-    await setTimeout(interval, undefined, { signal }).catch(() => undefined); // Ctrl-C: checked below
+    await sleep(interval, { signal }).catch(() => undefined); // Ctrl-C: checked below
     if (signal?.aborted) break;
     const page = await api.listFeed(recipientId, { limit: 100 });
     page.items
