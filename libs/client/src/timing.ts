@@ -1,6 +1,6 @@
-// The client runs in browsers as well as Node and depends on nothing of the services, so it cannot
-// use service-kit's sleep and backoff (Node-only, they come with the services' whole stack): these
-// are the client's one sleep and one backoff, shared by its retries and its live feed.
+// The client is published on its own (npm, for browsers and Node) with no dependency on the
+// workspace's unpublished libraries, so it keeps its own sleep and backoff instead of @herald/timing's:
+// these are its only ones, shared by its retries and its live feed.
 
 /** Waits `ms`; rejects with `signal.reason` when `signal` aborts, leaving no listener behind. */
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
