@@ -6,7 +6,7 @@ import type { Logger } from 'pino';
 import { toConnectError, DomainError } from './errors';
 import type { Metrics } from './metrics';
 import { portOf } from './metrics';
-import { sleep } from '@herald/timing';
+import { sleep, type Clock } from '@herald/timing';
 import { callerAddressKey, serviceAuthServerInterceptor } from './service-auth';
 import { tracingServerInterceptor } from './tracing';
 
@@ -24,6 +24,8 @@ export interface RpcServerOptions {
    * always open, for probes.
    */
   auth?: { tokens: string[] } | null;
+  /** The process's clock (default: the system's). */
+  clock?: Clock;
 }
 
 export interface RpcServer {
@@ -117,7 +119,7 @@ export async function startRpcServer(opts: RpcServerOptions): Promise<RpcServer>
     interceptors: [
       tracingServerInterceptor,
       errorAndMetricsInterceptor(opts.logger, opts.metrics),
-      ...(opts.auth ? [serviceAuthServerInterceptor({ tokens: opts.auth.tokens, logger: opts.logger })] : []),
+      ...(opts.auth ? [serviceAuthServerInterceptor({ tokens: opts.auth.tokens, logger: opts.logger, clock: opts.clock })] : []),
     ],
     contextValues: (req) => createContextValues().set(callerAddressKey, req.socket?.remoteAddress ?? 'unknown'),
   });

@@ -1,5 +1,6 @@
 import { Code, ConnectError, createClient, createRouterTransport, type Interceptor } from '@connectrpc/connect';
 import { ErrorInfoSchema, Health, HealthCheckResponse_ServingStatus as Status, RecipientService } from '@herald/contracts';
+import { createFakeClock } from '@herald/timing';
 import type { Logger } from 'pino';
 import { loadConfig } from './config';
 import { ServiceConfigSchema } from './service';
@@ -106,14 +107,14 @@ describe('service auth: server interceptor', () => {
 
   it('when a caller keeps failing, then it is logged at warn once per interval with the suppressed count, never the token', async () => {
     const { logger, warnings } = fakeLogger();
-    let t = 1_000_000;
-    const server = serviceAuthServerInterceptor({ tokens: [TOKEN], logger, warnEveryMs: 60_000, now: () => t });
+    const clock = createFakeClock(1_000_000);
+    const server = serviceAuthServerInterceptor({ tokens: [TOKEN], logger, warnEveryMs: 60_000, clock });
     const wrong = 'w'.repeat(40);
     const svc = serve(server, [serviceAuthClientInterceptor(wrong)]);
     for (let i = 0; i < 5; i++) await codeOf(svc.recipients.getRecipient({ projectId: 1n, id: 'a' }));
     expect(warnings).toHaveLength(1);
     expect(warnings[0].obj).toMatchObject({ caller: 'unknown', reason: 'wrong', method: 'herald.recipient.v1.RecipientService/GetRecipient', suppressed: 0 });
-    t += 60_000;
+    clock.advance(60_000);
     await codeOf(svc.recipients.getRecipient({ projectId: 1n, id: 'a' }));
     expect(warnings).toHaveLength(2);
     expect(warnings[1].obj).toMatchObject({ suppressed: 4 });
@@ -124,7 +125,7 @@ describe('service auth: server interceptor', () => {
 
   it('when many distinct callers fail, then the callers tracked are bounded and the rest share one log entry', async () => {
     const { logger, warnings } = fakeLogger();
-    const server = serviceAuthServerInterceptor({ tokens: [TOKEN], logger, maxCallers: 2, now: () => 5 });
+    const server = serviceAuthServerInterceptor({ tokens: [TOKEN], logger, maxCallers: 2, clock: createFakeClock(5) });
     // Distinct callers through the context value the RPC server sets from the remote address.
     const from = (address: string): Interceptor => (next) => (req) => {
       req.contextValues.set(callerAddressKey, address);

@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { Code, ConnectError, createContextKey, type Interceptor } from '@connectrpc/connect';
 import { ErrorInfoSchema } from '@herald/contracts';
+import { systemClock, type Clock } from '@herald/timing';
 import { Type, type Static } from '@sinclair/typebox';
 import type { Logger } from 'pino';
 import { tracingClientInterceptor } from './tracing';
@@ -86,7 +87,8 @@ export interface ServiceAuthServerOptions {
   warnEveryMs?: number;
   /** Distinct callers tracked for the log limit; others share one entry. */
   maxCallers?: number;
-  now?: () => number;
+  /** The process's clock (default: the system's): the log interval is measured on it. */
+  clock?: Clock;
 }
 
 type Reason = 'missing' | 'malformed' | 'wrong';
@@ -103,7 +105,7 @@ export function serviceAuthServerInterceptor(opts: ServiceAuthServerOptions): In
   const accepted = opts.tokens.map(digest);
   const warnEveryMs = opts.warnEveryMs ?? 60_000;
   const maxCallers = opts.maxCallers ?? 1024;
-  const now = opts.now ?? Date.now;
+  const clock = opts.clock ?? systemClock;
   const callers = new Map<string, { lastWarn: number; suppressed: number }>();
 
   const check = (header: string | null): Reason | null => {
@@ -117,7 +119,7 @@ export function serviceAuthServerInterceptor(opts: ServiceAuthServerOptions): In
   };
 
   const report = (caller: string, reason: Reason, method: string, userAgent: string | null) => {
-    const t = now();
+    const t = clock.now();
     let key = caller;
     if (!callers.has(key) && callers.size >= maxCallers) {
       for (const [k, v] of callers) if (t - v.lastWarn >= warnEveryMs) callers.delete(k);

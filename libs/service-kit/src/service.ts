@@ -81,6 +81,7 @@ export async function startService<C extends ServiceConfig>(
     metrics,
     isReady: async () => !nats.isClosed() && (await mongo.ping()),
     auth: tokens ? { tokens } : null,
+    clock,
   });
   const metricsServer = await startMetricsServer(metrics.registry, config.METRICS_PORT, config.HOST);
   logger.info({ port: server.port, metricsPort: portOf(metricsServer) }, 'listening');
