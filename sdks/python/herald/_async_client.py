@@ -11,28 +11,9 @@ from typing import Any, Self, TypeVar
 import httpx
 
 from . import _operations as ops
+from . import models
 from ._feed import IDLE_TIMEOUT, AsyncFeedStream
 from ._generated.client import AuthenticatedClient
-from ._generated.models import (
-    Broadcast,
-    Contact,
-    ContactInputMedium,
-    Digest,
-    EmailInput,
-    GetRecipientsRecipientIdNotificationsResponse200Data,
-    GetRecipientsResponse200Data,
-    Notification,
-    PostAdminProjectsResponse201Data,
-    PostRecipientsBatchResponse200Data,
-    PrimaryContactInputMedium,
-    Recipient,
-    RecipientInput,
-    RecipientToken,
-    TargetInput,
-    Webhook,
-    WebhookDelivery,
-    WebhookWithSecret,
-)
 from ._transport import AsyncRetryTransport, RetryPolicy, acall, araise_for_error, default_headers
 
 T = TypeVar("T")
@@ -50,27 +31,29 @@ class _Resource:
 
 
 class AsyncRecipients(_Resource):
-    async def create(self, *, id: str, name: str | None = None) -> Recipient:
+    async def create(self, *, id: str, name: str | None = None) -> models.Recipient:
         return await self._run(ops.create_recipient(id, name))
 
-    async def get(self, recipient_id: str) -> Recipient:
+    async def get(self, recipient_id: str) -> models.Recipient:
         return await self._run(ops.get_recipient(recipient_id))
 
-    async def update(self, recipient_id: str, *, name: str | None) -> Recipient:
+    async def update(self, recipient_id: str, *, name: str | None) -> models.Recipient:
         return await self._run(ops.update_recipient(recipient_id, name))
 
     async def delete(self, recipient_id: str) -> None:
         await self._run(ops.delete_recipient(recipient_id))
 
-    async def batch(self, recipients: Sequence[RecipientInput | Json]) -> PostRecipientsBatchResponse200Data:
+    async def batch(
+        self, recipients: Sequence[models.RecipientInput | Json]
+    ) -> models.PostRecipientsBatchResponse200Data:
         """Creates or updates up to 1,000 recipients; `created`, `updated` and `failed` say which."""
         return await self._run(ops.batch_recipients(recipients))
 
-    async def page(self, *, limit: int | None = None, cursor: str | None = None) -> GetRecipientsResponse200Data:
+    async def page(self, *, limit: int | None = None, cursor: str | None = None) -> models.GetRecipientsResponse200Data:
         """One page in creation order; `next_cursor` is None on the last."""
         return await self._run(ops.recipients_page(limit, cursor))
 
-    async def list(self, *, page_size: int = 100) -> AsyncIterator[Recipient]:
+    async def list(self, *, page_size: int = 100) -> AsyncIterator[models.Recipient]:
         """Every recipient in creation order, fetching pages of `page_size` as the loop goes."""
         cursor: str | None = None
         while True:
@@ -84,31 +67,33 @@ class AsyncRecipients(_Resource):
 
 class AsyncContacts(_Resource):
     async def add(
-        self, recipient_id: str, *, medium: ContactInputMedium, address: str, is_primary: bool = False
-    ) -> Contact:
+        self, recipient_id: str, *, medium: models.ContactInputMedium, address: str, is_primary: bool = False
+    ) -> models.Contact:
         return await self._run(ops.add_contact(recipient_id, medium, address, is_primary))
 
-    async def list(self, recipient_id: str) -> builtins.list[Contact]:
+    async def list(self, recipient_id: str) -> builtins.list[models.Contact]:
         return await self._run(ops.list_contacts(recipient_id))
 
-    async def set_primary(self, recipient_id: str, *, medium: PrimaryContactInputMedium, address: str) -> Contact:
+    async def set_primary(
+        self, recipient_id: str, *, medium: models.PrimaryContactInputMedium, address: str
+    ) -> models.Contact:
         """Makes `address` the recipient's primary contact for `medium` (creating or updating it)."""
         return await self._run(ops.set_primary_contact(recipient_id, medium, address))
 
     async def update(
         self, recipient_id: str, contact_id: int, *, address: str | None = None, is_primary: bool | None = None
-    ) -> Contact:
+    ) -> models.Contact:
         return await self._run(ops.update_contact(recipient_id, contact_id, address, is_primary))
 
     async def delete(self, recipient_id: str, contact_id: int) -> None:
         await self._run(ops.delete_contact(recipient_id, contact_id))
 
-    async def verify(self, recipient_id: str, contact_id: int) -> Contact:
+    async def verify(self, recipient_id: str, contact_id: int) -> models.Contact:
         return await self._run(ops.verify_contact(recipient_id, contact_id))
 
 
 class AsyncTokens(_Resource):
-    async def create(self, recipient_id: str, *, ttl_seconds: int | None = None) -> RecipientToken:
+    async def create(self, recipient_id: str, *, ttl_seconds: int | None = None) -> models.RecipientToken:
         """A recipient token (Full key only): the credential for that recipient's browser or app."""
         return await self._run(ops.create_token(recipient_id, ttl_seconds))
 
@@ -119,11 +104,11 @@ class AsyncNotifications(_Resource):
         *,
         recipient_id: str,
         payload: Json | None = None,
-        email: EmailInput | Json | None = None,
-        target: TargetInput | Json | None = None,
+        email: models.EmailInput | Json | None = None,
+        target: models.TargetInput | Json | None = None,
         send_at: datetime | str | None = None,
         idempotency_key: str | None = None,
-    ) -> Notification:
+    ) -> models.Notification:
         """A direct send; returns the notification (status `enqueued`, or `not_requested` for email only).
 
         `send_at`: when to send (an aware datetime or an RFC 3339 string, at most 90 days ahead):
@@ -138,22 +123,22 @@ class AsyncNotifications(_Resource):
     async def broadcast(
         self,
         *,
-        target: TargetInput | Json,
+        target: models.TargetInput | Json,
         payload: Json,
-        email: EmailInput | Json | None = None,
+        email: models.EmailInput | Json | None = None,
         send_at: datetime | str | None = None,
         idempotency_key: str | None = None,
-    ) -> Broadcast:
+    ) -> models.Broadcast:
         """A send to every recipient of the project; returns the broadcast (read it back with `broadcasts.get`).
 
         `send_at`: as for `send` (a scheduled broadcast is stopped with `broadcasts.cancel`).
         """
         return await self._run(ops.broadcast(target, payload, email, send_at, idempotency_key))
 
-    async def get(self, notification_id: int) -> Notification:
+    async def get(self, notification_id: int) -> models.Notification:
         return await self._run(ops.get_notification(notification_id))
 
-    async def cancel(self, notification_id: int) -> Notification:
+    async def cancel(self, notification_id: int) -> models.Notification:
         """Stops a scheduled send (made with a future `send_at`): returns it, status `canceled`.
 
         Once it has started (or for a send made at once): `ConflictError`, code `not_cancelable`;
@@ -164,13 +149,13 @@ class AsyncNotifications(_Resource):
 
     async def page(
         self, recipient_id: str, *, limit: int | None = None, cursor: str | None = None, read: bool | None = None
-    ) -> GetRecipientsRecipientIdNotificationsResponse200Data:
+    ) -> models.GetRecipientsRecipientIdNotificationsResponse200Data:
         """One page of a recipient's feed (delivered notifications), newest first."""
         return await self._run(ops.notifications_page(recipient_id, limit, cursor, read))
 
     async def list(
         self, recipient_id: str, *, read: bool | None = None, page_size: int = 100
-    ) -> AsyncIterator[Notification]:
+    ) -> AsyncIterator[models.Notification]:
         """A recipient's whole feed, newest first, page by page."""
         cursor: str | None = None
         while True:
@@ -186,7 +171,7 @@ class AsyncNotifications(_Resource):
 
     async def update(
         self, recipient_id: str, notification_id: int, *, read: bool | None = None, opened: bool | None = None
-    ) -> Notification:
+    ) -> models.Notification:
         return await self._run(ops.update_notification(recipient_id, notification_id, read, opened))
 
     async def mark_all_read(self, recipient_id: str) -> int:
@@ -195,10 +180,10 @@ class AsyncNotifications(_Resource):
 
 
 class AsyncBroadcasts(_Resource):
-    async def get(self, broadcast_id: int) -> Broadcast:
+    async def get(self, broadcast_id: int) -> models.Broadcast:
         return await self._run(ops.get_broadcast(broadcast_id))
 
-    async def cancel(self, broadcast_id: int) -> Broadcast:
+    async def cancel(self, broadcast_id: int) -> models.Broadcast:
         """Stops a scheduled broadcast: returns it, status `canceled` (errors as `notifications.cancel`)."""
         return await self._run(ops.cancel_broadcast(broadcast_id))
 
@@ -206,7 +191,7 @@ class AsyncBroadcasts(_Resource):
 class AsyncDigests(_Resource):
     """The email digests of catalog entries with a `digest` (a collected email's `email.digest_id`)."""
 
-    async def get(self, digest_id: int) -> Digest:
+    async def get(self, digest_id: int) -> models.Digest:
         """A digest: `status` (`open`, `sent`, `skipped`, `failed`), its window, `message_id`, and
         `notification_ids` in the mail's order. An unknown id: `NotFoundError`."""
         return await self._run(ops.get_digest(digest_id))
@@ -215,17 +200,17 @@ class AsyncDigests(_Resource):
 class AsyncWebhooks(_Resource):
     async def create(
         self, *, url: str, description: str | None = None, event_types: Sequence[str] | None = None
-    ) -> WebhookWithSecret:
+    ) -> models.WebhookWithSecret:
         """Registers an endpoint; the result's `secret` (shown only here) verifies its requests."""
         return await self._run(ops.create_webhook(url, description, event_types))
 
-    async def list(self) -> builtins.list[Webhook]:
+    async def list(self) -> builtins.list[models.Webhook]:
         return await self._run(ops.list_webhooks())
 
     async def delete(self, webhook_id: int) -> None:
         await self._run(ops.delete_webhook(webhook_id))
 
-    async def test(self, webhook_id: int) -> WebhookDelivery:
+    async def test(self, webhook_id: int) -> models.WebhookDelivery:
         """Queues a `webhook.test` event to the endpoint."""
         return await self._run(ops.send_test_webhook(webhook_id))
 
@@ -243,12 +228,7 @@ class AsyncFeed:
         reconnect: bool = True,
         idle_timeout: float = IDLE_TIMEOUT,
     ) -> AsyncFeedStream:
-        """Follows a recipient's live feed (SSE); iterate it for `FeedEvent`s.
-
-        `token`: a recipient token to connect with (default: the client's key). `last_event_id`:
-        resume after that event (a previous stream's `last_event_id`): the gateway replays what
-        came after it. Dropped connections reconnect with Last-Event-ID unless `reconnect=False`.
-        """
+        """As `Herald.feed.stream`: follows a recipient's live feed (SSE), `async for` its `FeedEvent`s."""
         return AsyncFeedStream(
             self._http,
             recipient_id,
@@ -262,7 +242,9 @@ class AsyncFeed:
 class AsyncAdmin(_Resource):
     """Operator API: construct the client with the gateway's ADMIN_TOKEN as `api_key`."""
 
-    async def create_project(self, *, name: str, settings: Json | None = None) -> PostAdminProjectsResponse201Data:
+    async def create_project(
+        self, *, name: str, settings: Json | None = None
+    ) -> models.PostAdminProjectsResponse201Data:
         """A project and its two keys (`keys[i].scope` `full` or `recipient`; shown only here)."""
         return await self._run(ops.create_project(name, settings))
 

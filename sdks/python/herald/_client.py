@@ -11,28 +11,9 @@ from typing import Any, Self, TypeVar
 import httpx
 
 from . import _operations as ops
+from . import models
 from ._feed import IDLE_TIMEOUT, FeedStream
 from ._generated.client import AuthenticatedClient
-from ._generated.models import (
-    Broadcast,
-    Contact,
-    ContactInputMedium,
-    Digest,
-    EmailInput,
-    GetRecipientsRecipientIdNotificationsResponse200Data,
-    GetRecipientsResponse200Data,
-    Notification,
-    PostAdminProjectsResponse201Data,
-    PostRecipientsBatchResponse200Data,
-    PrimaryContactInputMedium,
-    Recipient,
-    RecipientInput,
-    RecipientToken,
-    TargetInput,
-    Webhook,
-    WebhookDelivery,
-    WebhookWithSecret,
-)
 from ._transport import RetryPolicy, RetryTransport, call, default_headers, raise_for_error
 
 T = TypeVar("T")
@@ -50,27 +31,27 @@ class _Resource:
 
 
 class Recipients(_Resource):
-    def create(self, *, id: str, name: str | None = None) -> Recipient:
+    def create(self, *, id: str, name: str | None = None) -> models.Recipient:
         return self._run(ops.create_recipient(id, name))
 
-    def get(self, recipient_id: str) -> Recipient:
+    def get(self, recipient_id: str) -> models.Recipient:
         return self._run(ops.get_recipient(recipient_id))
 
-    def update(self, recipient_id: str, *, name: str | None) -> Recipient:
+    def update(self, recipient_id: str, *, name: str | None) -> models.Recipient:
         return self._run(ops.update_recipient(recipient_id, name))
 
     def delete(self, recipient_id: str) -> None:
         self._run(ops.delete_recipient(recipient_id))
 
-    def batch(self, recipients: Sequence[RecipientInput | Json]) -> PostRecipientsBatchResponse200Data:
+    def batch(self, recipients: Sequence[models.RecipientInput | Json]) -> models.PostRecipientsBatchResponse200Data:
         """Creates or updates up to 1,000 recipients; `created`, `updated` and `failed` say which."""
         return self._run(ops.batch_recipients(recipients))
 
-    def page(self, *, limit: int | None = None, cursor: str | None = None) -> GetRecipientsResponse200Data:
+    def page(self, *, limit: int | None = None, cursor: str | None = None) -> models.GetRecipientsResponse200Data:
         """One page in creation order; `next_cursor` is None on the last."""
         return self._run(ops.recipients_page(limit, cursor))
 
-    def list(self, *, page_size: int = 100) -> Iterator[Recipient]:
+    def list(self, *, page_size: int = 100) -> Iterator[models.Recipient]:
         """Every recipient in creation order, fetching pages of `page_size` as the loop goes."""
         cursor: str | None = None
         while True:
@@ -82,30 +63,34 @@ class Recipients(_Resource):
 
 
 class Contacts(_Resource):
-    def add(self, recipient_id: str, *, medium: ContactInputMedium, address: str, is_primary: bool = False) -> Contact:
+    def add(
+        self, recipient_id: str, *, medium: models.ContactInputMedium, address: str, is_primary: bool = False
+    ) -> models.Contact:
         return self._run(ops.add_contact(recipient_id, medium, address, is_primary))
 
-    def list(self, recipient_id: str) -> builtins.list[Contact]:
+    def list(self, recipient_id: str) -> builtins.list[models.Contact]:
         return self._run(ops.list_contacts(recipient_id))
 
-    def set_primary(self, recipient_id: str, *, medium: PrimaryContactInputMedium, address: str) -> Contact:
+    def set_primary(
+        self, recipient_id: str, *, medium: models.PrimaryContactInputMedium, address: str
+    ) -> models.Contact:
         """Makes `address` the recipient's primary contact for `medium` (creating or updating it)."""
         return self._run(ops.set_primary_contact(recipient_id, medium, address))
 
     def update(
         self, recipient_id: str, contact_id: int, *, address: str | None = None, is_primary: bool | None = None
-    ) -> Contact:
+    ) -> models.Contact:
         return self._run(ops.update_contact(recipient_id, contact_id, address, is_primary))
 
     def delete(self, recipient_id: str, contact_id: int) -> None:
         self._run(ops.delete_contact(recipient_id, contact_id))
 
-    def verify(self, recipient_id: str, contact_id: int) -> Contact:
+    def verify(self, recipient_id: str, contact_id: int) -> models.Contact:
         return self._run(ops.verify_contact(recipient_id, contact_id))
 
 
 class Tokens(_Resource):
-    def create(self, recipient_id: str, *, ttl_seconds: int | None = None) -> RecipientToken:
+    def create(self, recipient_id: str, *, ttl_seconds: int | None = None) -> models.RecipientToken:
         """A recipient token (Full key only): the credential for that recipient's browser or app."""
         return self._run(ops.create_token(recipient_id, ttl_seconds))
 
@@ -116,11 +101,11 @@ class Notifications(_Resource):
         *,
         recipient_id: str,
         payload: Json | None = None,
-        email: EmailInput | Json | None = None,
-        target: TargetInput | Json | None = None,
+        email: models.EmailInput | Json | None = None,
+        target: models.TargetInput | Json | None = None,
         send_at: datetime | str | None = None,
         idempotency_key: str | None = None,
-    ) -> Notification:
+    ) -> models.Notification:
         """A direct send; returns the notification (status `enqueued`, or `not_requested` for email only).
 
         `send_at`: when to send (an aware datetime or an RFC 3339 string, at most 90 days ahead):
@@ -135,22 +120,22 @@ class Notifications(_Resource):
     def broadcast(
         self,
         *,
-        target: TargetInput | Json,
+        target: models.TargetInput | Json,
         payload: Json,
-        email: EmailInput | Json | None = None,
+        email: models.EmailInput | Json | None = None,
         send_at: datetime | str | None = None,
         idempotency_key: str | None = None,
-    ) -> Broadcast:
+    ) -> models.Broadcast:
         """A send to every recipient of the project; returns the broadcast (read it back with `broadcasts.get`).
 
         `send_at`: as for `send` (a scheduled broadcast is stopped with `broadcasts.cancel`).
         """
         return self._run(ops.broadcast(target, payload, email, send_at, idempotency_key))
 
-    def get(self, notification_id: int) -> Notification:
+    def get(self, notification_id: int) -> models.Notification:
         return self._run(ops.get_notification(notification_id))
 
-    def cancel(self, notification_id: int) -> Notification:
+    def cancel(self, notification_id: int) -> models.Notification:
         """Stops a scheduled send (made with a future `send_at`): returns it, status `canceled`.
 
         Once it has started (or for a send made at once): `ConflictError`, code `not_cancelable`;
@@ -161,11 +146,13 @@ class Notifications(_Resource):
 
     def page(
         self, recipient_id: str, *, limit: int | None = None, cursor: str | None = None, read: bool | None = None
-    ) -> GetRecipientsRecipientIdNotificationsResponse200Data:
+    ) -> models.GetRecipientsRecipientIdNotificationsResponse200Data:
         """One page of a recipient's feed (delivered notifications), newest first."""
         return self._run(ops.notifications_page(recipient_id, limit, cursor, read))
 
-    def list(self, recipient_id: str, *, read: bool | None = None, page_size: int = 100) -> Iterator[Notification]:
+    def list(
+        self, recipient_id: str, *, read: bool | None = None, page_size: int = 100
+    ) -> Iterator[models.Notification]:
         """A recipient's whole feed, newest first, page by page."""
         cursor: str | None = None
         while True:
@@ -180,7 +167,7 @@ class Notifications(_Resource):
 
     def update(
         self, recipient_id: str, notification_id: int, *, read: bool | None = None, opened: bool | None = None
-    ) -> Notification:
+    ) -> models.Notification:
         return self._run(ops.update_notification(recipient_id, notification_id, read, opened))
 
     def mark_all_read(self, recipient_id: str) -> int:
@@ -189,10 +176,10 @@ class Notifications(_Resource):
 
 
 class Broadcasts(_Resource):
-    def get(self, broadcast_id: int) -> Broadcast:
+    def get(self, broadcast_id: int) -> models.Broadcast:
         return self._run(ops.get_broadcast(broadcast_id))
 
-    def cancel(self, broadcast_id: int) -> Broadcast:
+    def cancel(self, broadcast_id: int) -> models.Broadcast:
         """Stops a scheduled broadcast: returns it, status `canceled` (errors as `notifications.cancel`)."""
         return self._run(ops.cancel_broadcast(broadcast_id))
 
@@ -200,7 +187,7 @@ class Broadcasts(_Resource):
 class Digests(_Resource):
     """The email digests of catalog entries with a `digest` (a collected email's `email.digest_id`)."""
 
-    def get(self, digest_id: int) -> Digest:
+    def get(self, digest_id: int) -> models.Digest:
         """A digest: `status` (`open`, `sent`, `skipped`, `failed`), its window, `message_id`, and
         `notification_ids` in the mail's order. An unknown id: `NotFoundError`."""
         return self._run(ops.get_digest(digest_id))
@@ -209,17 +196,17 @@ class Digests(_Resource):
 class Webhooks(_Resource):
     def create(
         self, *, url: str, description: str | None = None, event_types: Sequence[str] | None = None
-    ) -> WebhookWithSecret:
+    ) -> models.WebhookWithSecret:
         """Registers an endpoint; the result's `secret` (shown only here) verifies its requests."""
         return self._run(ops.create_webhook(url, description, event_types))
 
-    def list(self) -> builtins.list[Webhook]:
+    def list(self) -> builtins.list[models.Webhook]:
         return self._run(ops.list_webhooks())
 
     def delete(self, webhook_id: int) -> None:
         self._run(ops.delete_webhook(webhook_id))
 
-    def test(self, webhook_id: int) -> WebhookDelivery:
+    def test(self, webhook_id: int) -> models.WebhookDelivery:
         """Queues a `webhook.test` event to the endpoint."""
         return self._run(ops.send_test_webhook(webhook_id))
 
@@ -256,7 +243,7 @@ class Feed:
 class Admin(_Resource):
     """Operator API: construct the client with the gateway's ADMIN_TOKEN as `api_key`."""
 
-    def create_project(self, *, name: str, settings: Json | None = None) -> PostAdminProjectsResponse201Data:
+    def create_project(self, *, name: str, settings: Json | None = None) -> models.PostAdminProjectsResponse201Data:
         """A project and its two keys (`keys[i].scope` `full` or `recipient`; shown only here)."""
         return self._run(ops.create_project(name, settings))
 
