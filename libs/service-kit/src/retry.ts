@@ -1,3 +1,4 @@
+import { backoff, type BackoffOptions, type Jitter } from '@herald/timing';
 import { ExponentialBackoff, handleWhen, retry, type IBackoffFactory, type IRetryBackoffContext } from 'cockatiel';
 
 /**
@@ -42,7 +43,7 @@ export function retryPolicy(opts: RetryOptions): RetryPolicy {
  * nak, where the broker keeps the count): doubling from `baseMs`, capped at `maxMs`.
  */
 export function backoffDelay(baseMs: number, deliveries: number, maxMs = 30_000): number {
-  return Math.min(maxMs, baseMs * 2 ** Math.max(0, Math.min(deliveries, 8)));
+  return backoff({ attempt: Math.min(deliveries, 8) + 1, baseMs, maxMs });
 }
 
-export { backoff, type BackoffOptions, type Jitter } from '@herald/timing';
+export { backoff, type BackoffOptions, type Jitter };
