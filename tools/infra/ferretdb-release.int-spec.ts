@@ -2,8 +2,8 @@
 // SQLite backend holds one of its 100 pool connections per open result set; upstream's `update`
 // kept every statement's result set open until the whole command returned, so a bulkWrite of more
 // than ~100 updateOne statements (or a few concurrent smaller ones) waited forever for a connection
-// its own command held, and the store hung for everyone (tools/infra/ferretdb-patch/README.md,
-// "Releasing result sets"). These tests open more result sets than the pool holds, in every way a
+// its own command held, and the store hung for everyone
+// (tools/infra/ferretdb-patch/0004-release-rows-and-atomic-updates.patch). These tests open more result sets than the pool holds, in every way a
 // client can (bulk updates, findAndModify, limited cursors never exhausted nor killed, killed
 // cursors, counts), then check the store still answers promptly. With MONGO_URL pointing at a
 // real MongoDB they pass too.

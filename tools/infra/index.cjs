@@ -300,8 +300,8 @@ async function startLocalMongo({ bins, dataDir, port, logDir }) {
         '--telemetry=disable', '--log-level=warn', `--debug-addr=${process.env.FERRETDB_DEBUG_ADDR || '-'}`, `--state-dir=${dataDir}`,
       ], { logDir })
     : spawnLogged('mongod', bins.mongod, ['--dbpath', dataDir, '--port', String(port), '--bind_ip', '127.0.0.1'], { logDir });
-  // FerretDB recreates, before it listens, the indexes a data directory kept from an older Herald
-  // patch has (tools/infra/ferretdb-patch/README.md): about 20 s per 50,000 documents, once.
+  // FerretDB recreates, before it listens, the indexes a data directory kept from an older build
+  // has (tools/infra/ferretdb-patch/0001-index-typed-keys.patch): about 20 s per 50,000 documents, once.
   await waitForPort(port, bins.ferretdb ? 600000 : 30000, '127.0.0.1', child);
   return { url: `mongodb://127.0.0.1:${port}/`, child };
 }
