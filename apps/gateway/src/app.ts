@@ -1,12 +1,12 @@
-import { clientErrorHandler } from './http/client-error';
+import { clientErrorHandler } from './plugins/app/errors/client-error';
 import { randomUUID } from 'node:crypto';
 import { LIMITS } from '@herald/contracts';
 import { createBatcher } from '@herald/service-kit';
-import type { TypeBoxProvider } from './http/type-provider';
+import type { TypeBoxProvider } from './routes/shared/type-provider';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import type { GatewayDeps } from './deps';
-import { validatorCompiler } from './http/validator';
+import { validatorCompiler } from './plugins/app/errors/validator';
 import authPlugin from './plugins/app/auth';
 import credentialsPlugin from './plugins/app/credentials';
 import errorsPlugin, { frameworkErrorHandler } from './plugins/app/errors';
@@ -18,7 +18,7 @@ import servicesPlugin from './plugins/external/services';
 import swaggerPlugin from './plugins/external/swagger';
 import tracingPlugin from './plugins/app/tracing';
 import corsPlugin from './plugins/external/cors';
-import liveStreamsPlugin from './live/live-streams';
+import liveStreamsPlugin from './plugins/app/live-streams';
 import { resourceRoutes } from './routes';
 import opsRoutes from './routes/ops';
 

@@ -1,7 +1,7 @@
 import type { Logger } from '@herald/service-kit';
 import type { NatsConnection } from '@nats-io/nats-core';
 import type { Db } from 'mongodb';
-import type { ServiceClients } from './clients';
+import type { ServiceClients } from './plugins/external/services/service-clients';
 import type { Config } from './config';
 
 /** Everything the gateway app is built from; `main.ts` makes the real ones, tests may make others. */

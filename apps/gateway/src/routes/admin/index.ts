@@ -1,17 +1,17 @@
 import { notFound } from '@herald/service-kit';
 import { Type } from '@sinclair/typebox';
-import { parsePathId } from '../../http/path-id';
-import type { RoutePlugin } from '../../http/type-provider';
-import { formatTimestamp } from '../../http/timestamps';
-import { dataOnly, errorResponses, MessageOnly, withMessage } from '../../schemas/common';
-import { CreatedKeySchema, CreateKeyBody, CreateProjectBody, IssuedKeySchema, KeyParams, ListProjectsQuery, ProjectParams, ProjectSchema, UpdateProjectBody } from '../../schemas/project';
-import { createKey } from '../../usecases/create-key';
-import { createProject } from '../../usecases/create-project';
-import { getProject, projectNotFound } from '../../usecases/get-project';
-import { listProjects } from '../../usecases/list-projects';
-import { revokeKey } from '../../usecases/revoke-key';
-import { updateProject } from '../../usecases/update-project';
-import { projectView } from '../../views/project-view';
+import { parsePathId } from '../shared/path-id';
+import type { RoutePlugin } from '../shared/type-provider';
+import { formatTimestamp } from '../shared/timestamps';
+import { dataOnly, errorResponses, MessageOnly, withMessage } from '../shared/schemas';
+import { CreatedKeySchema, CreateKeyBody, CreateProjectBody, IssuedKeySchema, KeyParams, ListProjectsQuery, ProjectParams, ProjectSchema, UpdateProjectBody } from './schemas';
+import { createKey } from './create-key';
+import { createProject } from './create-project';
+import { getProject, projectNotFound } from './get-project';
+import { listProjects } from './list-projects';
+import { revokeKey } from './revoke-key';
+import { updateProject } from './update-project';
+import { projectView } from './views';
 
 /** A path's integer id; anything else names nothing (404). */
 function idOf(raw: string, onInvalid: () => Error): number {

@@ -1,6 +1,6 @@
 import { notFound } from '@herald/service-kit';
-import type { RoutePlugin } from '../../http/type-provider';
-import { dataOnly, errorResponses, withMessage } from '../../schemas/common';
+import type { RoutePlugin } from '../shared/type-provider';
+import { dataOnly, errorResponses, withMessage } from '../shared/schemas';
 import { BroadcastSchema, DigestSchema, IdParams } from '../notifications/schemas';
 import { broadcastView, digestView, parseId } from '../notifications/views';
 

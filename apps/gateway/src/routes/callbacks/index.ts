@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
-import type { RoutePlugin } from '../../http/type-provider';
-import { errorResponses, withMessage } from '../../schemas/common';
+import type { RoutePlugin } from '../shared/type-provider';
+import { errorResponses, withMessage } from '../shared/schemas';
 
 const tags = ['callbacks'];
 const config = { access: 'public' as const };

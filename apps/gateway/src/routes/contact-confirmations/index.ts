@@ -1,8 +1,8 @@
 import { Type } from '@sinclair/typebox';
-import type { RoutePlugin } from '../../http/type-provider';
-import { errorResponses, withMessage } from '../../schemas/common';
-import { ContactSchema } from '../../schemas/contact';
-import { contactView } from '../../views/recipient-view';
+import type { RoutePlugin } from '../shared/type-provider';
+import { errorResponses, withMessage } from '../shared/schemas';
+import { ContactSchema } from '../contacts/schemas';
+import { contactView } from '../recipients/views';
 import { confirmedPage, confirmPage } from './pages';
 
 const tags = ['contacts'];

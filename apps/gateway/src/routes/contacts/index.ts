@@ -1,13 +1,13 @@
 import type { Contact } from '@herald/contracts';
 import { invalid } from '@herald/service-kit';
 import type { FastifyRequest } from 'fastify';
-import { pathIdOr404 } from '../../http/path-id';
+import { pathIdOr404 } from '../shared/path-id';
 import { Type } from '@sinclair/typebox';
-import type { RoutePlugin } from '../../http/type-provider';
-import { dataOnly, errorResponses, MessageOnly, withMessage } from '../../schemas/common';
-import { AddContactBody, ContactParams, ContactSchema, SetPrimaryContactBody, UpdateContactBody } from '../../schemas/contact';
-import { RecipientIdParams } from '../../schemas/recipient';
-import { contactView } from '../../views/recipient-view';
+import type { RoutePlugin } from '../shared/type-provider';
+import { dataOnly, errorResponses, MessageOnly, withMessage } from '../shared/schemas';
+import { AddContactBody, ContactParams, ContactSchema, SetPrimaryContactBody, UpdateContactBody } from './schemas';
+import { RecipientIdParams } from '../recipients/schemas';
+import { contactView } from '../recipients/views';
 
 const tags = ['contacts'];
 /** How long a contact write waits for its confirmation mail to be handed to the relay; past it the write answers anyway. */

@@ -1,6 +1,6 @@
 import { eventually } from '@herald/testing';
-import { signUnsubscribeToken } from '../../test-support/unsubscribe-token';
-import { call, createProject, uniqueId, TIMESTAMP, type JsonBody, type TestProject } from '../../test-support/rest-client';
+import { signUnsubscribeToken } from '../../testing/unsubscribe-token';
+import { call, createProject, uniqueId, TIMESTAMP, type JsonBody, type TestProject } from '../../testing/rest-client';
 
 /**
  * `decision` of a notification (issue 19): one send per `because` value reachable through the REST

@@ -1,8 +1,8 @@
 import { notFound } from '@herald/service-kit';
-import type { RoutePlugin } from '../../http/type-provider';
-import { dataOnly, errorResponses, withMessage } from '../../schemas/common';
+import type { RoutePlugin } from '../shared/type-provider';
+import { dataOnly, errorResponses, withMessage } from '../shared/schemas';
 import { IdParams, NotificationSchema, SendBody, SendHeaders, SendResult } from './schemas';
-import { int32 } from '../../http/int32';
+import { int32 } from '../shared/int32';
 import { createSendCoalescer } from './send-coalescer';
 import { broadcastView, notificationView, parseId } from './views';
 

@@ -1,8 +1,8 @@
 import { Type, type TSchema } from '@sinclair/typebox';
 import { LIMITS } from '@herald/contracts';
-import { serviceRules } from '../../http/openapi-document';
-import { NO_CONTROL, NOT_BLANK, NOT_BLANK_NO_CONTROL, Nullable, Timestamp, TRIMMED_NO_CONTROL } from '../../schemas/common';
-import { NotificationDecisionSchema } from '../../schemas/decision';
+import { serviceRules } from '../../plugins/external/swagger/openapi-document';
+import { NO_CONTROL, NOT_BLANK, NOT_BLANK_NO_CONTROL, Nullable, Timestamp, TRIMMED_NO_CONTROL } from '../shared/schemas';
+import { NotificationDecisionSchema } from '../shared/decision-schemas';
 
 /** Issue 21's bounds, the delivery service's (stated here for the document). */
 export const LIMITS_21 = { emailDelayMaxSeconds: 604_800, sendAheadMaxDays: 90 } as const;

@@ -1,6 +1,6 @@
 import type { Digest } from '@herald/contracts';
-import { formatProtoTimestamp } from '../../http/timestamps';
-import { parsePathId } from '../../http/path-id';
+import { formatProtoTimestamp } from '../shared/timestamps';
+import { parsePathId } from '../shared/path-id';
 
 // The REST views live in @herald/contracts (shared with the live stream and the webhook dispatcher).
 export { broadcastView, EMAIL_ERROR_SUMMARY, notificationView, type Audience } from '@herald/contracts';

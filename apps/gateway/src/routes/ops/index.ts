@@ -1,6 +1,6 @@
 import { HealthCheckResponse_ServingStatus as ServingStatus } from '@herald/contracts';
 import { Type } from '@sinclair/typebox';
-import type { RoutePlugin } from '../../http/type-provider';
+import type { RoutePlugin } from '../shared/type-provider';
 
 const ReadinessSchema = Type.Object({
   status: Type.Union([Type.Literal('ready'), Type.Literal('unavailable')]),

@@ -1,7 +1,7 @@
-import { pathIdOr404 } from '../../http/path-id';
+import { pathIdOr404 } from '../shared/path-id';
 import { Type } from '@sinclair/typebox';
-import type { RoutePlugin } from '../../http/type-provider';
-import { dataOnly, errorResponses, MessageOnly, withMessage } from '../../schemas/common';
+import type { RoutePlugin } from '../shared/type-provider';
+import { dataOnly, errorResponses, MessageOnly, withMessage } from '../shared/schemas';
 import { CatalogEntrySchema, CatalogItemBody, PreferenceIdParams, UpdateCatalogBody, UpsertCatalogBody, UpsertCatalogQuery } from './schemas';
 import { catalogEntryView, catalogInput, digestInput, throttleInput } from './views';
 

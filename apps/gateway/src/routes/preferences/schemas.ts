@@ -1,7 +1,7 @@
 import { LIMITS, PREFERENCE_MEDIUMS } from '@herald/contracts';
 import { Type } from '@sinclair/typebox';
-import { hidden, serviceRules } from '../../http/openapi-document';
-import { NOT_BLANK_NO_CONTROL, Nullable, Timestamp } from '../../schemas/common';
+import { hidden, serviceRules } from '../../plugins/external/swagger/openapi-document';
+import { NOT_BLANK_NO_CONTROL, Nullable, Timestamp } from '../shared/schemas';
 
 // The gateway checks JSON types only; value rules (lengths, medium values, duplicates) are the
 // preference service's, so every violation names its property the same way.

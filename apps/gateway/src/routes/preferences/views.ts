@@ -1,6 +1,6 @@
 import type { CatalogEntry } from '@herald/contracts';
-import { formatProtoTimestamp } from '../../http/timestamps';
-import { int32 } from '../../http/int32';
+import { formatProtoTimestamp } from '../shared/timestamps';
+import { int32 } from '../shared/int32';
 
 interface DigestBody {
   window_seconds: number;

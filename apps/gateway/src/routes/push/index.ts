@@ -1,7 +1,7 @@
 import { DomainError } from '@herald/service-kit';
 import { Type } from '@sinclair/typebox';
-import type { RoutePlugin } from '../../http/type-provider';
-import { dataOnly, errorResponses } from '../../schemas/common';
+import type { RoutePlugin } from '../shared/type-provider';
+import { dataOnly, errorResponses } from '../shared/schemas';
 import { SERVICE_WORKER } from './service-worker';
 
 const tags = ['push'];

@@ -1,12 +1,12 @@
 import { Type } from '@sinclair/typebox';
 import { LIMITS } from '@herald/contracts';
 import { notFound } from '@herald/service-kit';
-import type { RoutePlugin } from '../../http/type-provider';
-import { serviceRules } from '../../http/openapi-document';
-import { dataOnly, errorResponses, Nullable, withMessage } from '../../schemas/common';
-import { RecipientIdParams } from '../../schemas/recipient';
+import type { RoutePlugin } from '../shared/type-provider';
+import { serviceRules } from '../../plugins/external/swagger/openapi-document';
+import { dataOnly, errorResponses, Nullable, withMessage } from '../shared/schemas';
+import { RecipientIdParams } from '../recipients/schemas';
 import { NotificationSchema } from '../notifications/schemas';
-import type { Principal } from '../../auth/principal';
+import type { Principal } from '../../plugins/app/auth/principal';
 import { notificationView, parseId, type Audience } from '../notifications/views';
 
 const tags = ['notifications'];

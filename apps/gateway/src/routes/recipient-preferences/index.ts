@@ -1,8 +1,8 @@
 import { decisionView, type PreferenceState, type Target } from '@herald/contracts';
-import type { Principal } from '../../auth/principal';
-import type { RoutePlugin } from '../../http/type-provider';
-import { dataOnly, errorResponses } from '../../schemas/common';
-import { RecipientIdParams } from '../../schemas/recipient';
+import type { Principal } from '../../plugins/app/auth/principal';
+import type { RoutePlugin } from '../shared/type-provider';
+import { dataOnly, errorResponses } from '../shared/schemas';
+import { RecipientIdParams } from '../recipients/schemas';
 import { CheckPreferenceQuery, CheckPreferenceResult, PreferenceListResult, SetPreferenceBody, SetPreferenceResult } from './schemas';
 
 const tags = ['preferences'];

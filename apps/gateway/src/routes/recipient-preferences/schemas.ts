@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { LIMITS } from '@herald/contracts';
-import { serviceRules } from '../../http/openapi-document';
-import { CheckDecisionSchema } from '../../schemas/decision';
+import { serviceRules } from '../../plugins/external/swagger/openapi-document';
+import { CheckDecisionSchema } from '../shared/decision-schemas';
 import { Medium } from '../preferences/schemas';
 
 const TargetField = Type.String(serviceRules({ minLength: 1, maxLength: LIMITS.targetFieldMax }));

@@ -1,8 +1,8 @@
 import { fromFieldViolation, invalid } from '@herald/service-kit';
 import { Type } from '@sinclair/typebox';
-import type { RoutePlugin } from '../../http/type-provider';
-import { partitionBatchItems } from '../../recipients/batch-items';
-import { dataOnly, errorResponses, MessageOnly, withMessage } from '../../schemas/common';
+import type { RoutePlugin } from '../shared/type-provider';
+import { partitionBatchItems } from './batch-items';
+import { dataOnly, errorResponses, MessageOnly, withMessage } from '../shared/schemas';
 import {
   BatchBody,
   BatchResultSchema,
@@ -11,15 +11,15 @@ import {
   RecipientIdParams,
   RecipientSchema,
   UpdateRecipientBody,
-} from '../../schemas/recipient';
-import { recipientView } from '../../views/recipient-view';
+} from './schemas';
+import { recipientView } from './views';
 
 const tags = ['recipients'];
 
 /**
  * Recipients (interface: Recipients; decisions §4). Each handler is one RPC to the recipient service,
  * but `GET /recipients/{id}`, answered from this replica's recipient cache when it holds the recipient
- * (plugins/app/recipient-presence.ts); every change made here evicts it at once.
+ * (plugins/app/recipient-presence); every change made here evicts it at once.
  */
 const recipientRoutes: RoutePlugin = async (app) => {
   const rpc = app.services.recipients;

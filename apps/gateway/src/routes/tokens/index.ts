@@ -1,10 +1,10 @@
 import { timestampMs } from '@bufbuild/protobuf/wkt';
 import { LIMITS } from '@herald/contracts';
-import type { RoutePlugin } from '../../http/type-provider';
-import { formatTimestamp } from '../../http/timestamps';
-import { errorResponses, withMessage } from '../../schemas/common';
-import { RecipientIdParams, TokenBody, TokenSchema } from '../../schemas/recipient';
-import { issueRecipientToken } from '../../usecases/issue-recipient-token';
+import type { RoutePlugin } from '../shared/type-provider';
+import { formatTimestamp } from '../shared/timestamps';
+import { errorResponses, withMessage } from '../shared/schemas';
+import { RecipientIdParams, TokenBody, TokenSchema } from '../recipients/schemas';
+import { issueRecipientToken } from './issue-recipient-token';
 
 /** Recipient tokens (decisions §3): Full key only; the recipient must exist. */
 const tokenRoutes: RoutePlugin = async (app) => {

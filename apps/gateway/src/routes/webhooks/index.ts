@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
-import type { RoutePlugin } from '../../http/type-provider';
-import { pathIdOr404 } from '../../http/path-id';
-import { dataOnly, errorResponses, MessageOnly, Nullable, withMessage } from '../../schemas/common';
+import type { RoutePlugin } from '../shared/type-provider';
+import { pathIdOr404 } from '../shared/path-id';
+import { dataOnly, errorResponses, MessageOnly, Nullable, withMessage } from '../shared/schemas';
 import { CreateWebhookBody, DeliveriesQuery, DeliveryParams, UpdateWebhookBody, WebhookDeliverySchema, WebhookParams, WebhookSchema, WebhookWithSecretSchema } from './schemas';
 import { deliveryView, webhookView } from './views';
 

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { MAX_WEBHOOK_URL_LENGTH, WEBHOOK_EVENT_TYPES } from '@herald/contracts';
-import { Nullable, NullableTimestamp, Timestamp } from '../../schemas/common';
-import { INVALID_MESSAGE, serviceRules } from '../../http/openapi-document';
+import { Nullable, NullableTimestamp, Timestamp } from '../shared/schemas';
+import { INVALID_MESSAGE, serviceRules } from '../../plugins/external/swagger/openapi-document';
 
 const EventType = Type.Union(WEBHOOK_EVENT_TYPES.map((t) => Type.Literal(t)));
 

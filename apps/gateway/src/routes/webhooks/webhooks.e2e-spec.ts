@@ -2,8 +2,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eventually } from '@herald/testing';
 import { verifyWebhook } from '@herald/webhook-signature';
-import { startGatewayReplica, type GatewayReplica } from '../../test-support/gateway-replica';
-import { call, createProject, uniqueId, TIMESTAMP, type TestProject } from '../../test-support/rest-client';
+import { startGatewayReplica, type GatewayReplica } from '../../testing/gateway-replica';
+import { call, createProject, uniqueId, TIMESTAMP, type TestProject } from '../../testing/rest-client';
 
 interface Event {
   type: string;
