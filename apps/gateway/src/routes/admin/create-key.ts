@@ -1,6 +1,6 @@
 import { generateApiKey, hashApiKey, type KeyScope } from '../../plugins/app/auth/api-key';
 import type { IssuedKey } from './create-project';
-import { wholeSeconds, type AdminDeps } from './admin-deps';
+import { wholeSeconds, type AdminDeps } from '../../plugins/app/credentials/admin-deps';
 import { getProject } from './get-project';
 
 export async function createKey(deps: Pick<AdminDeps, 'projects' | 'keys' | 'sequences' | 'now'>, projectId: number, scope: KeyScope): Promise<IssuedKey> {

@@ -1,7 +1,7 @@
 import { generateApiKey, hashApiKey, KEY_SCOPES, type KeyScope } from '../../plugins/app/auth/api-key';
 import type { Project } from '../../plugins/app/credentials/project-repository';
 import { checkSettingsPatch, DEFAULT_SETTINGS, mergeSettings, type ProjectSettingsPatch } from '../../plugins/app/credentials/project-settings';
-import { wholeSeconds, type AdminDeps } from './admin-deps';
+import { wholeSeconds, type AdminDeps } from '../../plugins/app/credentials/admin-deps';
 
 export interface IssuedKey {
   id: number;

@@ -1,6 +1,6 @@
 import { notFound } from '@herald/service-kit';
 import type { Project } from '../../plugins/app/credentials/project-repository';
-import type { AdminDeps } from './admin-deps';
+import type { AdminDeps } from '../../plugins/app/credentials/admin-deps';
 
 export const projectNotFound = () => notFound('project_not_found', 'Project not found');
 

@@ -1,5 +1,5 @@
 import type { Project } from '../../plugins/app/credentials/project-repository';
-import type { AdminDeps } from './admin-deps';
+import type { AdminDeps } from '../../plugins/app/credentials/admin-deps';
 
 /** One page of projects, oldest first; the cursor is the last id of the previous page. */
 export async function listProjects(deps: Pick<AdminDeps, 'projects'>, query: { limit: number; afterId: number }): Promise<{ projects: Project[]; nextCursor: string | null }> {

@@ -1,5 +1,5 @@
 import { notFound } from '@herald/service-kit';
-import type { AdminDeps } from './admin-deps';
+import type { AdminDeps } from '../../plugins/app/credentials/admin-deps';
 import { getProject } from './get-project';
 
 /**

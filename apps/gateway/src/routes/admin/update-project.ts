@@ -1,6 +1,6 @@
 import type { Project } from '../../plugins/app/credentials/project-repository';
 import { checkSettingsPatch, mergeSettings, type ProjectSettingsPatch } from '../../plugins/app/credentials/project-settings';
-import { wholeSeconds, type AdminDeps } from './admin-deps';
+import { wholeSeconds, type AdminDeps } from '../../plugins/app/credentials/admin-deps';
 import { getProject, projectNotFound } from './get-project';
 
 /** Renames a project and/or merges settings into the stored ones; every replica forgets its cached copy before the answer. */

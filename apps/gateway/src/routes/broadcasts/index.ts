@@ -1,6 +1,7 @@
 import { notFound } from '@herald/service-kit';
 import type { RoutePlugin } from '../shared/type-provider';
-import { dataOnly, errorResponses, withMessage } from '../shared/schemas';
+import { dataOnly, withMessage } from '../shared/schemas';
+import { errorResponses } from '../../plugins/app/errors/error-schemas';
 import { BroadcastSchema, DigestSchema, IdParams } from '../notifications/schemas';
 import { broadcastView, digestView, parseId } from '../notifications/views';
 

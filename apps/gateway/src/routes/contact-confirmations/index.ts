@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { RoutePlugin } from '../shared/type-provider';
-import { errorResponses, withMessage } from '../shared/schemas';
+import { withMessage } from '../shared/schemas';
+import { errorResponses } from '../../plugins/app/errors/error-schemas';
 import { ContactSchema } from '../contacts/schemas';
 import { contactView } from '../recipients/views';
 import { confirmedPage, confirmPage } from './pages';

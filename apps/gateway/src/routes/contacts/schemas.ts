@@ -2,7 +2,8 @@ import { LIMITS } from '@herald/contracts';
 import { Type } from '@sinclair/typebox';
 import { CONTACT_MEDIUMS } from '@herald/contracts';
 import { serviceRules } from '../../plugins/external/swagger/openapi-document';
-import { EMAIL_ADDRESS, NullableTimestamp, Timestamp } from '../shared/schemas';
+import { NullableTimestamp, Timestamp } from '../shared/schemas';
+import { EMAIL_ADDRESS } from '../../plugins/external/swagger/text-patterns';
 
 export const ContactSchema = Type.Object(
   {

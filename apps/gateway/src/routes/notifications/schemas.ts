@@ -1,7 +1,8 @@
 import { Type, type TSchema } from '@sinclair/typebox';
 import { LIMITS } from '@herald/contracts';
 import { serviceRules } from '../../plugins/external/swagger/openapi-document';
-import { NO_CONTROL, NOT_BLANK, NOT_BLANK_NO_CONTROL, Nullable, Timestamp, TRIMMED_NO_CONTROL } from '../shared/schemas';
+import { Nullable, Timestamp } from '../shared/schemas';
+import { NO_CONTROL, NOT_BLANK, NOT_BLANK_NO_CONTROL, TRIMMED_NO_CONTROL } from '../../plugins/external/swagger/text-patterns';
 import { NotificationDecisionSchema } from '../shared/decision-schemas';
 
 /** Issue 21's bounds, the delivery service's (stated here for the document). */

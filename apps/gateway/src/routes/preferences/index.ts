@@ -1,7 +1,8 @@
 import { pathIdOr404 } from '../shared/path-id';
 import { Type } from '@sinclair/typebox';
 import type { RoutePlugin } from '../shared/type-provider';
-import { dataOnly, errorResponses, MessageOnly, withMessage } from '../shared/schemas';
+import { dataOnly, MessageOnly, withMessage } from '../shared/schemas';
+import { errorResponses } from '../../plugins/app/errors/error-schemas';
 import { CatalogEntrySchema, CatalogItemBody, PreferenceIdParams, UpdateCatalogBody, UpsertCatalogBody, UpsertCatalogQuery } from './schemas';
 import { catalogEntryView, catalogInput, digestInput, throttleInput } from './views';
 

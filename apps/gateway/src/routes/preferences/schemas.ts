@@ -1,7 +1,8 @@
 import { LIMITS, PREFERENCE_MEDIUMS } from '@herald/contracts';
 import { Type } from '@sinclair/typebox';
 import { hidden, serviceRules } from '../../plugins/external/swagger/openapi-document';
-import { NOT_BLANK_NO_CONTROL, Nullable, Timestamp } from '../shared/schemas';
+import { Nullable, Timestamp } from '../shared/schemas';
+import { NOT_BLANK_NO_CONTROL } from '../../plugins/external/swagger/text-patterns';
 
 // The gateway checks JSON types only; value rules (lengths, medium values, duplicates) are the
 // preference service's, so every violation names its property the same way.

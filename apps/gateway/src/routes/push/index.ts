@@ -1,7 +1,8 @@
 import { DomainError } from '@herald/service-kit';
 import { Type } from '@sinclair/typebox';
 import type { RoutePlugin } from '../shared/type-provider';
-import { dataOnly, errorResponses } from '../shared/schemas';
+import { dataOnly } from '../shared/schemas';
+import { errorResponses } from '../../plugins/app/errors/error-schemas';
 import { SERVICE_WORKER } from './service-worker';
 
 const tags = ['push'];

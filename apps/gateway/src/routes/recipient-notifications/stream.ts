@@ -9,7 +9,7 @@ import type { LiveOutcome } from '../../plugins/app/live-streams/outcome-feed';
 import { parseLastEventId, sseRetry } from '../../plugins/app/live-streams/sse';
 import type { Refusal } from '../../plugins/app/live-streams/stream-registry';
 import { API_VERSION } from '../../plugins/app/errors';
-import { errorResponses } from '../shared/schemas';
+import { errorResponses } from '../../plugins/app/errors/error-schemas';
 import { RecipientIdParams } from '../recipients/schemas';
 import type { Principal } from '../../plugins/app/auth/principal';
 import { notificationView, type Audience } from '../notifications/views';

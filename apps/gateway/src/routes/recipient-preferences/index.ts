@@ -1,7 +1,8 @@
 import { decisionView, type PreferenceState, type Target } from '@herald/contracts';
 import type { Principal } from '../../plugins/app/auth/principal';
 import type { RoutePlugin } from '../shared/type-provider';
-import { dataOnly, errorResponses } from '../shared/schemas';
+import { dataOnly } from '../shared/schemas';
+import { errorResponses } from '../../plugins/app/errors/error-schemas';
 import { RecipientIdParams } from '../recipients/schemas';
 import { CheckPreferenceQuery, CheckPreferenceResult, PreferenceListResult, SetPreferenceBody, SetPreferenceResult } from './schemas';
 

@@ -2,7 +2,8 @@ import { fromFieldViolation, invalid } from '@herald/service-kit';
 import { Type } from '@sinclair/typebox';
 import type { RoutePlugin } from '../shared/type-provider';
 import { partitionBatchItems } from './batch-items';
-import { dataOnly, errorResponses, MessageOnly, withMessage } from '../shared/schemas';
+import { dataOnly, MessageOnly, withMessage } from '../shared/schemas';
+import { errorResponses } from '../../plugins/app/errors/error-schemas';
 import {
   BatchBody,
   BatchResultSchema,

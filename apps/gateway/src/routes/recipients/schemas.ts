@@ -1,7 +1,8 @@
 import { LIMITS } from '@herald/contracts';
 import { Type } from '@sinclair/typebox';
 import { hidden, serviceRules } from '../../plugins/external/swagger/openapi-document';
-import { NO_CONTROL, Nullable, Timestamp, TRIMMED_NO_CONTROL } from '../shared/schemas';
+import { Nullable, Timestamp } from '../shared/schemas';
+import { NO_CONTROL, TRIMMED_NO_CONTROL } from '../../plugins/external/swagger/text-patterns';
 
 export const RecipientSchema = Type.Object(
   { id: Type.String(), name: Nullable(Type.String()), created_at: Timestamp, updated_at: Timestamp },

@@ -2,7 +2,8 @@ import { timestampMs } from '@bufbuild/protobuf/wkt';
 import { LIMITS } from '@herald/contracts';
 import type { RoutePlugin } from '../shared/type-provider';
 import { formatTimestamp } from '../shared/timestamps';
-import { errorResponses, withMessage } from '../shared/schemas';
+import { withMessage } from '../shared/schemas';
+import { errorResponses } from '../../plugins/app/errors/error-schemas';
 import { RecipientIdParams, TokenBody, TokenSchema } from '../recipients/schemas';
 import { issueRecipientToken } from './issue-recipient-token';
 

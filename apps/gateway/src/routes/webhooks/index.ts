@@ -1,7 +1,8 @@
 import { Type } from '@sinclair/typebox';
 import type { RoutePlugin } from '../shared/type-provider';
 import { pathIdOr404 } from '../shared/path-id';
-import { dataOnly, errorResponses, MessageOnly, Nullable, withMessage } from '../shared/schemas';
+import { dataOnly, MessageOnly, Nullable, withMessage } from '../shared/schemas';
+import { errorResponses } from '../../plugins/app/errors/error-schemas';
 import { CreateWebhookBody, DeliveriesQuery, DeliveryParams, UpdateWebhookBody, WebhookDeliverySchema, WebhookParams, WebhookSchema, WebhookWithSecretSchema } from './schemas';
 import { deliveryView, webhookView } from './views';
 

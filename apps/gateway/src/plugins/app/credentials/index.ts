@@ -7,7 +7,7 @@ import { createCredentialCache, type CredentialCache } from './credential-cache'
 import { announceKeyRevoked, announceProjectChanged, changedProjectsOf, PROJECT_CHANGED_SUBJECT, revokedKeysOf } from './revocation';
 import { createKeyRepository } from './key-repository';
 import { createProjectRepository } from './project-repository';
-import type { AdminDeps } from '../../../routes/admin/admin-deps';
+import type { AdminDeps } from './admin-deps';
 
 declare module 'fastify' {
   interface FastifyInstance {

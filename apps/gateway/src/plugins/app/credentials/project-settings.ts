@@ -2,7 +2,7 @@ import { hasControlChars, isEmailAddress } from '@herald/contracts';
 import { invalid, type Violation } from '@herald/service-kit';
 import { Type, type Static } from '@sinclair/typebox';
 import { serviceRules } from '../../external/swagger/openapi-document';
-import { EMAIL_ADDRESS } from '../../../routes/shared/schemas';
+import { EMAIL_ADDRESS } from '../../external/swagger/text-patterns';
 
 const NonNegative = Type.Integer({ minimum: 0 });
 const EmailAddress = Type.String({ minLength: 3, maxLength: 254, description: 'Exactly one addr-spec (like a contact address), e.g. alerts@example.com', ...serviceRules({ pattern: EMAIL_ADDRESS }) });

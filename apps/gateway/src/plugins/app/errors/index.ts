@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import { createAllowedMethods } from './allowed-methods';
 import { errorFamilyOf, type ErrorFamily } from './error-family';
 import { bodyViolation, errorBody, GatewayUnavailableError, toHttpError, type HttpError } from './http-error';
-import { ErrorFamilySchema, MessageErrorSchema } from '../../../routes/shared/schemas';
+import { ErrorFamilySchema, MessageErrorSchema } from './error-schemas';
 import { jsonShapeProblem } from './json-shape';
 import { drainRefusedBody } from './refused-body';
 

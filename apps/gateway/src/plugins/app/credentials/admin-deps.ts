@@ -1,6 +1,6 @@
 import type { Sequences } from '@herald/service-kit';
-import type { KeyRepository } from '../../plugins/app/credentials/key-repository';
-import type { ProjectRepository } from '../../plugins/app/credentials/project-repository';
+import type { KeyRepository } from './key-repository';
+import type { ProjectRepository } from './project-repository';
 
 /** What the admin use cases work with; built once by the app from its real dependencies. */
 export interface AdminDeps {
