@@ -1,7 +1,7 @@
 import { clientErrorHandler } from './plugins/app/errors/client-error';
 import { randomUUID } from 'node:crypto';
 import { LIMITS } from '@herald/contracts';
-import { createBatcher } from '@herald/service-kit';
+import { createBatcher, systemClock, type Clock } from '@herald/service-kit';
 import type { TypeBoxProvider } from './routes/shared/type-provider';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Config } from './config';
@@ -26,6 +26,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The validated, frozen configuration. */
     config: Config;
+    /** The process's one clock: every time rule of the gateway reads it. */
+    clock: Clock;
   }
 }
 
@@ -59,6 +61,7 @@ export async function build(deps: GatewayDeps): Promise<FastifyInstance> {
   }).withTypeProvider<TypeBoxProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.decorate('config', deps.config);
+  app.decorate('clock', deps.clock ?? systemClock);
 
   await app.register(errorsPlugin);
   await app.register(tracingPlugin);
@@ -67,7 +70,7 @@ export async function build(deps: GatewayDeps): Promise<FastifyInstance> {
   await app.register(servicesPlugin, { services: deps.services });
   // Before auth: a preflight is answered without credentials.
   await app.register(corsPlugin, { origins: deps.config.CORS_ORIGINS });
-  await app.register(credentialsPlugin, { db: deps.db, nats: deps.nats, now: deps.now ?? (() => new Date()) });
+  await app.register(credentialsPlugin, { db: deps.db, nats: deps.nats });
   await app.register(recipientPresencePlugin, { nats: deps.nats, ttlMs: deps.config.RECIPIENT_CACHE_TTL_MS ?? 60_000 });
   await app.register(checkCachePlugin, { nats: deps.nats, ttlMs: deps.config.PREFERENCE_CHECK_CACHE_TTL_MS ?? 60_000 });
   await app.register(authPlugin, {

@@ -10,7 +10,7 @@ import { arbitraryFor, mutateOne, TRICKY_STRINGS, wrongValue, type GenContext, t
  * fuzzed without touching this file), with generated paths, queries, bodies and credentials.
  * For every response:
  *  - never a 5xx, and `X-API-Version: 1.0`;
- *  - an error is in its path's family (decisions §2) with a snake_case code;
+ *  - an error is in its path's family with a snake_case code;
  *  - nothing of project B (every string of its data carries one random marker) appears in a
  *    response to project A's credentials, though the requests aim at B's ids and shared recipient ids;
  *  - no 2xx for a credential the contract refuses (recipient token outside its recipient, Recipient
@@ -244,7 +244,7 @@ function requestArbitrary(ops: Operation[], f: Fixture, doc: OpenApi): fc.Arbitr
   });
 }
 
-/** The statuses a refused credential must get (decisions §3), or undefined when the credential may pass. */
+/** The statuses a refused credential must get, or undefined when the credential may pass. */
 function refusalStatus(req: FuzzRequest, f: Fixture): number[] | undefined {
   const { op, credential } = req;
   if (mayAccept(op.access, credential, op.method, op.template, req.recipientInPath, f.rA)) return undefined;
@@ -290,7 +290,7 @@ async function check(req: FuzzRequest, f: Fixture): Promise<Violation[]> {
     const problem = errorBodyProblem(familyOf(req.method, new URL(req.path, baseUrl()).pathname), body);
     if (problem) v('error in the path family with a snake_case code', problem);
   }
-  // The admin token administers every project (decisions §3): project B's name in an admin listing is expected.
+  // The admin token administers every project: project B's name in an admin listing is expected.
   if (req.credential !== 'admin' && text.includes(f.marker)) v("no other project's data", text.slice(Math.max(0, text.indexOf(f.marker) - 150), text.indexOf(f.marker) + 50));
   const sameOperation = req.routeHasMethod !== false;
   if (res.status >= 200 && res.status < 300 && sameOperation && !mayAccept(req.op.access, req.credential, req.op.method, req.op.template, req.recipientInPath, f.rA)) {

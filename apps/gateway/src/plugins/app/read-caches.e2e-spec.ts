@@ -1,4 +1,5 @@
 import { connectMongo, connectNats, createLogger, type MongoHandle, type NatsConnection } from '@herald/service-kit';
+import { eventually } from '@herald/testing';
 import type { FastifyInstance } from 'fastify';
 import { build } from '../../app';
 import { createServiceClients, type ServiceClients } from '../external/services/service-clients';
@@ -59,16 +60,12 @@ describe('read caches across gateway replicas', () => {
   const on = { a: call, b: callB };
   type Replica = keyof typeof on;
 
-  /** Polls `read` until `done` holds (10 s at most); returns the last value read. */
-  async function eventually<T>(read: () => Promise<T>, done: (v: T) => boolean): Promise<T> {
-    const deadline = Date.now() + 10_000;
-    let last = await read();
-    while (!done(last) && Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, 25));
-      last = await read();
-    }
-    return last;
-  }
+  /** The first value `read` gives that `done` accepts. */
+  const readUntil = async <T>(what: string, read: () => Promise<T>, done: (v: T) => boolean): Promise<T> =>
+    (await eventually(what, async () => {
+      const value = await read();
+      return done(value) ? { value } : undefined;
+    })).value;
   const getRecipient = (replica: Replica, id: string, key = p.fullKey) => on[replica]('GET', `/recipients/${id}`, { key });
   const nameOn = async (replica: Replica, id: string) => (await getRecipient(replica, id)).body.data?.name;
   const newRecipient = async (name: string) => {
@@ -93,7 +90,7 @@ describe('read caches across gateway replicas', () => {
     expect([await nameOn(writer, id), await nameOn(reader, id)]).toEqual(['Before', 'Before']);
     expect((await on[writer]('PATCH', `/recipients/${id}`, { key: p.fullKey, body: { name: 'After' } })).status).toBe(200);
     expect(await nameOn(writer, id)).toBe('After');
-    expect(await eventually(() => nameOn(reader, id), (n) => n === 'After')).toBe('After');
+    expect(await readUntil('the new name', () => nameOn(reader, id), (n) => n === 'After')).toBe('After');
   });
 
   it('when recipients are renamed by a batch through replica A, then replica B answers the new names', async () => {
@@ -102,7 +99,7 @@ describe('read caches across gateway replicas', () => {
     const res = await call('POST', '/recipients/batch', { key: p.fullKey, body: { recipients: [{ id: one, name: 'One bis' }, { id: two, name: 'Two bis' }] } });
     expect(res.body.data.updated).toHaveLength(2);
     expect([await nameOn('a', one), await nameOn('a', two)]).toEqual(['One bis', 'Two bis']);
-    expect(await eventually(async () => [await nameOn('b', one), await nameOn('b', two)], (n) => n[0] === 'One bis' && n[1] === 'Two bis')).toEqual(['One bis', 'Two bis']);
+    expect(await readUntil('both new names', async () => [await nameOn('b', one), await nameOn('b', two)], (n) => n[0] === 'One bis' && n[1] === 'Two bis')).toEqual(['One bis', 'Two bis']);
   });
 
   it('when a recipient is deleted through replica A, then both replicas answer 404 to its reads, its preference checks and its tokens', async () => {
@@ -118,7 +115,7 @@ describe('read caches across gateway replicas', () => {
     expect((await getRecipient('a', id)).status).toBe(404);
     expect((await check('a', p.fullKey)).status).toBe(404);
     expect((await getRecipient('a', id, token)).status).toBe(401);
-    expect((await eventually(() => getRecipient('b', id), (r) => r.status === 404)).status).toBe(404);
+    expect((await readUntil('the deleted recipient gone', () => getRecipient('b', id), (r) => r.status === 404)).status).toBe(404);
     expect((await check('b', p.fullKey)).status).toBe(404);
     expect((await getRecipient('b', id, token)).status).toBe(401);
   });
@@ -143,7 +140,7 @@ describe('read caches across gateway replicas', () => {
     expect([await enabledOn(writer, id), await enabledOn(reader, id)]).toEqual([true, true]);
     expect((await on[writer]('PATCH', `/recipients/${id}/preferences`, { key: p.fullKey, body: { target, state: { enabled: false } } })).status).toBe(200);
     expect((await checkOn(writer, id)).body.data.state).toMatchObject({ enabled: false, inherited: false });
-    expect(await eventually(() => enabledOn(reader, id), (e) => e === false)).toBe(false);
+    expect(await readUntil('the rule applied', () => enabledOn(reader, id), (e) => e === false)).toBe(false);
   });
 
   it("when the project's catalog changes through replica A, then the checks of both replicas answer the new catalog", async () => {
@@ -159,7 +156,7 @@ describe('read caches across gateway replicas', () => {
     const entry = { ...target, medium: 'in_app', name: 'Invoices', default_enabled: false };
     expect((await call('PUT', '/preferences', { key: project.fullKey, body: [entry] })).status).toBe(200);
     expect(await cataloged('a')()).toMatchObject({ enabled: false, cataloged: true });
-    expect(await eventually(cataloged('b'), (s) => s?.cataloged === true)).toMatchObject({ enabled: false, cataloged: true });
+    expect(await readUntil('the catalog entry', cataloged('b'), (s) => s?.cataloged === true)).toMatchObject({ enabled: false, cataloged: true });
   });
 
   it("when a project's settings change through replica A, then replica B applies them", async () => {
@@ -168,7 +165,7 @@ describe('read caches across gateway replicas', () => {
     expect((await burst()).map((r) => r.status)).toEqual(Array(6).fill(200));
     const patched = await call('PATCH', `/admin/projects/${p.id}`, { key: adminToken(), body: { settings: { rate_limit_per_second: 1 } } });
     expect(patched.status).toBe(200);
-    const limited = await eventually(burst, (rs) => rs.some((r) => r.status === 429));
+    const limited = await readUntil('a refused request', burst, (rs) => rs.some((r) => r.status === 429));
     expect(limited.map((r) => r.status)).toContain(429);
   });
 });

@@ -22,7 +22,7 @@ function idOf(raw: string, onInvalid: () => Error): number {
 }
 const keyNotFound = () => notFound('key_not_found', 'Key not found');
 
-/** Admin API (decisions §3): operators manage projects and keys with the ADMIN_TOKEN. */
+/** Admin API: operators manage projects and keys with the ADMIN_TOKEN. */
 const adminRoutes: RoutePlugin = async (app) => {
   const deps = app.adminDeps;
   const config = { access: 'admin' as const };

@@ -5,7 +5,7 @@ import { errorResponses } from '../../plugins/app/errors/error-schemas';
 import { BroadcastSchema, DigestSchema, IdParams } from '../notifications/schemas';
 import { broadcastView, digestView, parseId } from '../notifications/views';
 
-/** `GET /broadcasts/{id}` (decisions §8): a broadcast's progress and email decision; its cancel and the email digests (issue 21). Full access. */
+/** `GET /broadcasts/{id}`: a broadcast's progress and email decision; its cancel and the email digests. Full access. */
 const broadcastRoutes: RoutePlugin = async (app) => {
   app.get(
     '/broadcasts/:id',
@@ -18,7 +18,7 @@ const broadcastRoutes: RoutePlugin = async (app) => {
     },
   );
 
-  // Issue 21: a still-scheduled broadcast becomes `canceled` (409 not_cancelable once it has started).
+  // A still-scheduled broadcast becomes `canceled` (409 not_cancelable once it has started).
   app.post(
     '/broadcasts/:id/cancel',
     { schema: { tags: ['notifications'], params: IdParams, response: { 200: withMessage(BroadcastSchema), ...errorResponses('message') } } },
@@ -30,7 +30,7 @@ const broadcastRoutes: RoutePlugin = async (app) => {
     },
   );
 
-  // Issue 21: one email digest and its notifications.
+  // One email digest and its notifications.
   app.get(
     '/digests/:id',
     { schema: { tags: ['notifications'], params: IdParams, response: { 200: dataOnly(DigestSchema), ...errorResponses('message') } } },

@@ -19,7 +19,7 @@ const StatusBody = Type.Object(
 const StatusResult = Type.Object({ changed: Type.Boolean({ description: 'Whether the SMS outcome moved (false: an intermediate status, a repeat, or another message)' }) }, { title: 'SmsStatusResult' });
 
 /**
- * Status callbacks of SMS providers (issue 22): each SMS names `<PUBLIC_BASE_URL>/callbacks/sms/<token>`
+ * Status callbacks of SMS providers: each SMS names `<PUBLIC_BASE_URL>/callbacks/sms/<token>`
  * as its StatusCallback; the provider posts the message's status there (a form, Twilio's field
  * names). No key: the token is the capability, signed by the delivery service for one notification
  * and checked by it (400 `callback_token_invalid` otherwise). A final status moves the SMS outcome

@@ -3,7 +3,7 @@ import { eventually } from '@herald/testing';
 import { call, createProject, uniqueId, type TestProject } from '../../testing/rest-client';
 
 /**
- * A browser cannot redirect a recipient's mail (issue 20): an email address a recipient token sets
+ * A browser cannot redirect a recipient's mail: an email address a recipient token sets
  * gets no notification mail until its owner follows the confirmation link Herald mails to it.
  * Through the REST surface, the four processes and the SMTP sink of the test infrastructure.
  */
@@ -29,7 +29,7 @@ function signToken(claim: { p: number; r: string; i: number; a: string; x: numbe
   return `${signed}.${createHmac('sha256', key).update(signed).digest('base64url')}`;
 }
 
-suite('contact confirmation (issue 20)', () => {
+suite('contact confirmation', () => {
   let p: TestProject;
 
   beforeAll(async () => {

@@ -13,7 +13,7 @@ const config = { access: 'public' as const };
 const TokenParams = Type.Object({ token: Type.String({ minLength: 1, maxLength: 2048 }) });
 
 /**
- * Contact confirmation (issue 20): the link Herald mails to an email address a recipient token set.
+ * Contact confirmation: the link Herald mails to an email address a recipient token set.
  * No key: the token is the capability, checked by the delivery service that signed it. As for
  * one-click unsubscribe, GET only shows a page with a button (mail scanners follow links) and POST
  * confirms; confirming again is harmless. A link for an address the contact no longer has, an

@@ -14,14 +14,14 @@ const tags = ['contacts'];
 /** How long a contact write waits for its confirmation mail to be handed to the relay; past it the write answers anyway. */
 const CONFIRMATION_MAIL_TIMEOUT_MS = 10_000;
 
-/** A path's contact id: a positive integer in range, else the contact cannot exist (404, decisions §5). */
+/** A path's contact id: a positive integer in range, else the contact cannot exist (404). */
 const contactIdOf = (raw: string): bigint => BigInt(pathIdOr404(raw, 'contact_not_found', 'Contact not found'));
 
 /**
- * Contacts of a recipient (interface: Contacts; decisions §5). Each handler is one RPC, but for a
+ * Contacts of a recipient. Each handler is one RPC, but for a
  * write by a recipient token (a browser) that puts a new email address: that address awaits its
  * owner's confirmation (no email goes to it), and the delivery service mails it the confirmation
- * link (issue 20, docs/security.md). Writes with a key keep the contract's behaviour.
+ * link (docs/security.md). Writes with a key keep the contract's behaviour.
  */
 const contactRoutes: RoutePlugin = async (app) => {
   const rpc = app.services.recipients;
@@ -78,7 +78,7 @@ const contactRoutes: RoutePlugin = async (app) => {
     },
   );
 
-  // Set primary contact: errors in the `error` family (decisions §2).
+  // Set primary contact: errors in the `error` family.
   app.put(
     '/recipients/:recipient_id/contacts',
     { config: { access: recipient }, schema: { tags, params: RecipientIdParams, body: SetPrimaryContactBody, response: { 200: withMessage(ContactSchema), ...errorResponses('error') } } },

@@ -16,8 +16,8 @@ const { dkimVerify } = require('mailauth/lib/dkim/verify') as {
 };
 
 /**
- * Email deliverability end to end, through the REST surface, the four processes and the SMTP sink
- * (issue 13): per-project sender, DKIM, standard headers, one-click unsubscribe, undeliverable
+ * Email deliverability end to end, through the REST surface, the four processes and the SMTP sink:
+ * per-project sender, DKIM, standard headers, one-click unsubscribe, undeliverable
  * addresses. Needs the sink of the test infrastructure (absent when SMTP_URL points elsewhere).
  */
 const mailApi = process.env.MAIL_API_URL;

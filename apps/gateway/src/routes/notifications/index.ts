@@ -11,7 +11,7 @@ const tags = ['notifications'];
 const errors = errorResponses('message');
 
 /**
- * Sends and notification reads (interface "Send notification", decisions §8). Full access;
+ * Sends and notification reads. Full access;
  * `message` family. The project's settings travel with the send, so the delivery service needs
  * no project store.
  */
@@ -78,7 +78,7 @@ const notificationRoutes: RoutePlugin = async (app) => {
     },
   );
 
-  // Issue 21: a still-scheduled send becomes `canceled` (409 not_cancelable once it has started).
+  // A still-scheduled send becomes `canceled` (409 not_cancelable once it has started).
   app.post(
     '/notifications/:id/cancel',
     { schema: { tags, params: IdParams, response: { 200: withMessage(NotificationSchema), ...errors } } },

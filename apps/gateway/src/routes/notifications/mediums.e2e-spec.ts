@@ -2,7 +2,7 @@ import { eventually } from '@herald/testing';
 import { call, createProject, uniqueId, type JsonBody, type TestProject } from '../../testing/rest-client';
 
 /**
- * SMS and web push through the REST surface (issue 22), with the four processes and the sink's fake
+ * SMS and web push through the REST surface, with the four processes and the sink's fake
  * SMS provider and fake push service (real protocols; the push fake decrypts with the
  * subscription's private key). The sink is shared by every e2e file: these tests use their own
  * numbers and subscriptions; the one failure switch used (the primary SMS account's, in the failover

@@ -2,7 +2,7 @@ import { eventually } from '@herald/testing';
 import { call, createProject, uniqueId, TIMESTAMP, type TestProject } from '../../testing/rest-client';
 
 /**
- * Time-aware delivery through the REST surface (issue 21): scheduled sends and their cancel,
+ * Time-aware delivery through the REST surface: scheduled sends and their cancel,
  * escalation emails (`delay_seconds`, `unless`), catalog digests and throttles, and their bad
  * input. Every wait is on a condition; the durations below are the features' own (a send due in
  * a few seconds, a delay of a few seconds), never a bound on how fast the stack is.

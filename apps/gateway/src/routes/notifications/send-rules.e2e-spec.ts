@@ -3,7 +3,7 @@ import { eventually } from '@herald/testing';
 import { call, createProject, uniqueId, type JsonBody, type TestProject } from '../../testing/rest-client';
 
 /**
- * The send rules (interface "Send notification", decisions §7–8) through REST against the real
+ * The send rules through REST against the real
  * services: coverage is decided by the preference service, contacts by the recipient service,
  * gating and quota by the delivery service, mail by the SMTP sink. No fake peers.
  */

@@ -11,7 +11,7 @@ export const parseId = (raw: string): bigint | null => {
   return id === null ? null : BigInt(id);
 };
 
-/** A digest (issue 21) → its REST shape. */
+/** A digest → its REST shape. */
 export const digestView = (d: Digest) => ({
   id: Number(d.id),
   recipient_id: d.recipientId,

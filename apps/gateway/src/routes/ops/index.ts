@@ -7,7 +7,7 @@ const ReadinessSchema = Type.Object({
   checks: Type.Record(Type.String(), Type.Union([Type.Literal('ok'), Type.Literal('unavailable')])),
 });
 
-/** Operations endpoints: no key needed (decisions §9). Metrics are served on METRICS_PORT by main.ts, not here. */
+/** Operations endpoints: no key needed. Metrics are served on METRICS_PORT by main.ts, not here. */
 const opsRoutes: RoutePlugin<{ pingStore: () => Promise<boolean>; isBrokerUp: () => boolean }> = async (app, opts) => {
   const publicRoute = { access: 'public' as const };
 

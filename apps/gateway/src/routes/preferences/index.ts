@@ -9,10 +9,10 @@ import { catalogEntryView, catalogInput, digestInput, throttleInput } from './vi
 const tags = ['catalog'];
 const errors = errorResponses('error');
 
-/** A path's catalog entry id: a positive integer, else the entry cannot exist (404, decisions §6). */
+/** A path's catalog entry id: a positive integer, else the entry cannot exist (404). */
 const preferenceIdOf = (raw: string): bigint => BigInt(pathIdOr404(raw, 'preference_not_found', 'Catalog entry not found'));
 
-/** The project catalog (interface: Catalog; decisions §6). Full access; `error` family. Each handler is one RPC. */
+/** The project catalog. Full access; `error` family. Each handler is one RPC. */
 const catalogRoutes: RoutePlugin = async (app) => {
   const rpc = app.preferences;
 

@@ -18,7 +18,7 @@ export const Medium = Type.String({
 const Name = Type.String({ description: 'Human-readable name (returned as `label`)', ...serviceRules({ maxLength: 256, pattern: NOT_BLANK_NO_CONTROL }) });
 const Description = Nullable(Type.String({ description: 'Omitted, null or blank stores none', ...serviceRules({ maxLength: 2048 }) }));
 
-// Issue 21: what an entry asks of delivery after the cascade (bounds are the preference service's).
+// What an entry asks of delivery after the cascade (bounds are the preference service's).
 const DigestInput = Type.Object(
   {
     window_seconds: Type.Integer({ description: 'From the first email, how long the window collects (60-86,400)', ...serviceRules({ minimum: 60, maximum: 86_400 }) }),

@@ -26,7 +26,7 @@ const NotificationParams = Type.Object({ recipient_id: Type.String({ minLength: 
 const FlagsBody = Type.Object({ read: Type.Optional(Type.Boolean()), opened: Type.Optional(Type.Boolean()) }, { minProperties: 1 });
 
 /**
- * A recipient's in-app feed (decisions §8 "Feed"): delivered notifications only. Full or
+ * A recipient's in-app feed: delivered notifications only. Full or
  * Recipient access (recipient tokens included); `message` family; unknown recipient: 404.
  * Recipient-scoped readers get the email error summarised (see notificationView).
  */

@@ -2,6 +2,7 @@ import { Writable } from 'node:stream';
 import { connectMongo, connectNats, type MongoHandle, type NatsConnection } from '@herald/service-kit';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
+import { eventually } from '@herald/testing';
 import { build } from '../../app';
 import { createServiceClients, type ServiceClients } from '../../plugins/external/services/service-clients';
 import { readConfig } from '../../config';
@@ -9,11 +10,6 @@ import { adminToken, baseUrl, call, createProject, uniqueId, type TestProject } 
 import { openStream, type SseStream } from '../../testing/sse-client';
 
 jest.setTimeout(60_000);
-
-/** Polls a condition until it holds (the test's timeout bounds the wait). */
-const eventually = async (check: () => boolean | Promise<boolean>) => {
-  while (!(await check())) await new Promise((r) => setTimeout(r, 20));
-};
 
 interface Replica {
   url: string;
@@ -134,7 +130,7 @@ describe('GET /recipients/{id}/notifications/stream', () => {
     await sb.next((x) => x.event === 'unread_count');
     const closedBefore = closeReasons(b).length;
     sb.close();
-    await eventually(() => closeReasons(b).length > closedBefore);
+    await eventually('a stream closed', () => closeReasons(b).length > closedBefore);
     expect(b.logLines.join('')).not.toContain(r.token);
     expect(b.logLines.join('')).not.toContain('token=');
   });
@@ -231,7 +227,7 @@ describe('GET /recipients/{id}/notifications/stream', () => {
     expect(third.body).toEqual({ message: expect.stringContaining('at most 2'), code: 'too_many_streams' });
     s1.close();
     // Once the server has seen s1 go, its place is free.
-    await eventually(async () => (await open(b.url, r.id, { token: r.token })).status === 200);
+    await eventually('a stream opening again', async () => (await open(b.url, r.id, { token: r.token })).status === 200);
   });
 
   it('when a browser preflights from an allowed origin, then 204 without credentials, with the allowed and exposed headers; another origin gets no CORS headers', async () => {
@@ -289,7 +285,7 @@ describe('GET /recipients/{id}/notifications/stream', () => {
 
       expect((await call('DELETE', `/admin/projects/${p.id}/keys/${keyId}`, { key: adminToken() })).status).toBe(200);
       await Promise.all(doomed.map((s) => s.ended));
-      await eventually(() => closeReasons(b).filter((reason) => reason === 'key_revoked').length === 2);
+      await eventually('two streams closed for the revoked key', () => closeReasons(b).filter((reason) => reason === 'key_revoked').length === 2);
       // The survivor (another key's token) still delivers after the revocation was handled.
       const id = await send(r.id, 'after revocation');
       await survivor.next(isNotification(id));
@@ -304,7 +300,7 @@ describe('GET /recipients/{id}/notifications/stream', () => {
       for (const s of [onA, onB]) await s.next((e) => e.event === 'unread_count');
       expect((await call('DELETE', `/recipients/${r.id}`, { key: p.fullKey })).status).toBe(200);
       await Promise.all([onA.ended, onB.ended]);
-      await eventually(() => closeReasons(b).includes('recipient_erased'));
+      await eventually('a stream closed for the erased recipient', () => closeReasons(b).includes('recipient_erased'));
       await newRecipient(r.id);
       await send(r.id, 'for the new recipient');
       expect([...onA.events, ...onB.events].filter((e) => e.event === 'notification')).toEqual([]);
@@ -316,7 +312,7 @@ describe('GET /recipients/{id}/notifications/stream', () => {
       const s = await open(b.url, r.id, { token });
       if (s.status === 200) {
         await s.ended;
-        await eventually(() => closeReasons(b).includes('token_expired'));
+        await eventually('a stream closed for the expired token', () => closeReasons(b).includes('token_expired'));
       } else {
         // The machine was slow enough for the one-second token to expire before the stream opened.
         expect(s.body).toEqual({ message: 'Token expired', code: 'unauthorized' });
@@ -331,7 +327,7 @@ describe('GET /recipients/{id}/notifications/stream', () => {
       const s = await open(short.url, r.id, { token: r.token });
       const hello = await s.next((e) => e.event === 'unread_count');
       await s.ended;
-      await eventually(() => closeReasons(short).length > 0);
+      await eventually('a stream closed at its lifetime', () => closeReasons(short).length > 0);
       expect(closeReasons(short)).toEqual(['max_lifetime']);
       const missed = await send(r.id, 'while away');
       const again = await open(short.url, r.id, { token: r.token, lastEventId: hello.id! });
@@ -353,7 +349,7 @@ describe('GET /recipients/{id}/notifications/stream', () => {
       expect(second.headers.get('retry-after')).toBe('5');
       expect(second.body).toEqual({ message: expect.stringContaining('retry'), code: 'unavailable' });
       first.close();
-      await eventually(async () => (await open(small.url, r.id, { token: r.token })).status === 200);
+      await eventually('a stream opening again', async () => (await open(small.url, r.id, { token: r.token })).status === 200);
       await small.close();
     });
 

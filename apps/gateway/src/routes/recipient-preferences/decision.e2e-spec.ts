@@ -2,7 +2,7 @@ import { call, createProject, TIMESTAMP, uniqueId, type TestProject } from '../.
 import { signUnsubscribeToken } from '../../testing/unsubscribe-token';
 
 /**
- * `data.decision` of GET /recipients/{id}/preferences/check (issue 19): every step of the cascade
+ * `data.decision` of GET /recipients/{id}/preferences/check: every step of the cascade
  * reached through the REST surface, and who set a deciding rule (`set_via`) for each credential.
  */
 describe('preference check: the decision', () => {

@@ -33,7 +33,7 @@ async function afterRecipientCheck<T>(recipient: Promise<unknown>, read: Promise
 }
 
 /**
- * A recipient's own preferences (interface: Recipient preferences; decisions §7). Full or
+ * A recipient's own preferences. Full or
  * Recipient access (recipient tokens included); `message` family. Reads run alongside the
  * recipient's existence check; the write waits for it.
  */

@@ -19,7 +19,7 @@ const violation = (property_path: string, message: string, description: string, 
   contractViolation(property_path, message, invalid_value, description);
 
 /**
- * Splits a submitted batch (decisions §4): an item of the wrong JSON type (not an object, `id` not
+ * Splits a submitted batch: an item of the wrong JSON type (not an object, `id` not
  * a string, `name` neither string nor null) fails here with its `batch_index`; the rest go to the
  * recipient service, which applies the value rules (empty id, lengths) and reports its own failures.
  */

@@ -29,7 +29,7 @@ async function startReplica(name: string): Promise<{ url: string; close(): Promi
 }
 
 /**
- * Erasure is visible at once (issue 20 item 8): as soon as `DELETE /recipients/{id}` has answered,
+ * Erasure is visible at once: as soon as `DELETE /recipients/{id}` has answered,
  * every read of the recipient's data answers 404, with no waiting for the erasure event to be
  * consumed anywhere. Each read is made right after the delete's answer, for each credential that
  * could make it (the Full key, the Recipient key), after the caches of the gateway and the

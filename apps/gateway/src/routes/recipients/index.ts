@@ -18,7 +18,7 @@ import { recipientView } from './views';
 const tags = ['recipients'];
 
 /**
- * Recipients (interface: Recipients; decisions §4). Each handler is one RPC to the recipient service,
+ * Recipients. Each handler is one RPC to the recipient service,
  * but `GET /recipients/{id}`, answered from this replica's recipient cache when it holds the recipient
  * (plugins/app/recipient-presence); every change made here evicts it at once.
  */

@@ -12,7 +12,7 @@ export const RecipientSchema = Type.Object(
 export const RecipientIdParams = Type.Object({ recipient_id: Type.String({ minLength: 1 }) });
 
 /**
- * Recipient id rules (decisions §4) are the recipient service's (`checkRecipientId` in service-kit,
+ * Recipient id rules are the recipient service's (`checkRecipientId` in service-kit,
  * one rule for every service); the document states them. The gateway checks the JSON type only:
  * lengths count code points, which JSON Schema's `maxLength` does too but the gateway's validator
  * (TypeBox, UTF-16 units) does not, so a check here would refuse 129–256 astral characters that the

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { Nullable, Timestamp } from './schemas';
 
-// "Explain every outcome" (issue 19): which rule or gate decided a medium, on notifications, feed
+// Which rule or gate decided a medium, on notifications, feed
 // items, outcome webhooks and the preference check. Worked examples: docs/preferences.md.
 
 const DecisionTarget = Type.Object({ channel: Type.String(), topic: Type.String(), event: Type.String() });
@@ -30,7 +30,7 @@ export const DecidingCatalogEntrySchema = Type.Object(
 );
 
 const CASCADE_STEPS = ['recipient_rule', 'recipient_topic_any_rule', 'catalog_entry', 'catalog_topic_any_entry', 'medium_default', 'mandatory_entry'];
-// Issue 21: a canceled send, a throttled delivery, an escalation email whose in-app was read in time.
+// A canceled send, a throttled delivery, an escalation email whose in-app was read in time.
 const GATES = [
   'not_cataloged',
   'no_target',

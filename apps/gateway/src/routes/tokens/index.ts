@@ -7,11 +7,11 @@ import { errorResponses } from '../../plugins/app/errors/error-schemas';
 import { RecipientIdParams, TokenBody, TokenSchema } from '../recipients/schemas';
 import { issueRecipientToken } from './issue-recipient-token';
 
-/** Recipient tokens (decisions §3): Full key only; the recipient must exist. */
+/** Recipient tokens: Full key only; the recipient must exist. */
 const tokenRoutes: RoutePlugin = async (app) => {
   const deps = {
     tokenSecret: app.config.TOKEN_SECRET,
-    now: app.clock,
+    now: () => app.clock.date(),
     recipientIncarnation: async (projectId: number, recipientId: string) => {
       const res = await app.services.recipients.getRecipient({ projectId: BigInt(projectId), id: recipientId });
       return res.recipient?.createdAt ? timestampMs(res.recipient.createdAt) : 0;

@@ -8,7 +8,7 @@ export interface IssueTokenDeps {
 }
 
 /**
- * Mints a recipient token (decisions §3): bound to one recipient of one project, valid `ttlSeconds`,
+ * Mints a recipient token: bound to one recipient of one project, valid `ttlSeconds`,
  * and to what can revoke it: the minting key and the recipient's current incarnation.
  */
 export async function issueRecipientToken(

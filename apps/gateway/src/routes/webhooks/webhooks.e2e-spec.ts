@@ -127,7 +127,7 @@ describe('webhooks through the gateway', () => {
     const mid = mail.body.data.notification.id;
     const skipped = await poll(() => rx.of('email.skipped', mid)[0]);
     expect(skipped.event.data.email).toMatchObject({ status: 'skipped', reason: 'no_target' });
-    // The body carries what the REST API shows, payload and decision included (issue 19; events are slim inside Herald).
+    // The body carries what the REST API shows, payload and decision included (events are slim inside Herald).
     expect(skipped.event.data.payload).toEqual({ n: 2 });
     expect(skipped.event.data.decision).toEqual({
       in_app: { result: 'delivered', because: 'medium_default', rule: null },

@@ -1,11 +1,11 @@
 /**
- * The contract's rules the fuzz suite checks responses against, written from the spec
- * (interface.md "Authentication", decisions §2–3), not from the gateway's code.
+ * The contract's rules the fuzz suite checks responses against, written from the published contract (the OpenAPI document and docs/),
+ * not from the gateway's code.
  */
 
 export type Family = 'message' | 'error';
 
-/** decisions §2: the error body family of a path (raw path, before any query). */
+/** The error body family of a path (raw path, before any query). */
 export function familyOf(method: string, rawPath: string): Family {
   if (/^\/(preferences|admin)(\/|$)/.test(rawPath)) return 'error';
   if (method === 'PUT' && /^\/recipients\/[^/]*\/contacts\/?$/.test(rawPath)) return 'error';
@@ -27,7 +27,7 @@ export function errorBodyProblem(family: Family, body: unknown): string | null {
 
 /**
  * Operations a Recipient-access key (and a recipient token, for its own recipient) may use:
- * interface.md "Full access or Recipient access", plus decisions §3 (retrieve recipient, and
+ * the documented "Full access or Recipient access" rules (retrieve recipient, and
  * everything under /recipients/{id}/notifications). Templates as in the OpenAPI document.
  */
 const RECIPIENT_SCOPE: Array<[string[], RegExp]> = [

@@ -19,7 +19,7 @@ const unauthorized = (message: string) => new DomainError('unauthenticated', 'un
 
 const TOKEN_FAILURES = { expired: 'Token expired', outdated: 'Token no longer valid', malformed: 'Invalid token', bad_signature: 'Invalid token' } as const;
 
-/** Reads the bearer credential of a request: a project API key or a recipient token (decisions §3). */
+/** Reads the bearer credential of a request: a project API key or a recipient token. */
 export async function authenticate(deps: AuthenticateDeps, authorization: string | undefined): Promise<{ principal: Principal; project: Project }> {
   if (!authorization) throw unauthorized('Missing Authorization header');
   const match = /^(\S+)\s+(\S+)\s*$/.exec(authorization);

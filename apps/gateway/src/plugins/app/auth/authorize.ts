@@ -1,7 +1,7 @@
 import type { Access, Principal } from './principal';
 
 /**
- * Whether an authenticated principal may use a route (decisions §3). A recipient token works only
+ * Whether an authenticated principal may use a route. A recipient token works only
  * on routes that carry `recipient_id` in their path, and only for its own recipient.
  */
 export function isAllowed(access: Exclude<Access, 'public' | 'admin'>, principal: Principal, params: unknown): boolean {

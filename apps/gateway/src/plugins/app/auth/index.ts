@@ -57,7 +57,7 @@ export default fp<{ adminToken: string; tokenSecret: string; failuresPerSecond: 
   async (app, opts) => {
     app.decorateRequest('principal', null as never);
     app.decorateRequest('project', null as never);
-    const failures = createFailureLimiter(opts.failuresPerSecond);
+    const failures = createFailureLimiter(opts.failuresPerSecond, app.clock.now);
     const sweeper = setInterval(() => failures.sweep(), 10_000);
     sweeper.unref();
     app.addHook('onClose', async () => clearInterval(sweeper));
@@ -93,7 +93,7 @@ export default fp<{ adminToken: string; tokenSecret: string; failuresPerSecond: 
             credentials: app.credentials,
             recipients: app.recipientPresence,
             tokenSecret: opts.tokenSecret,
-            now: app.clock,
+            now: () => app.clock.date(),
             beforeStoreLookup: standing.allowed ? undefined : refuse,
           },
           authorization,

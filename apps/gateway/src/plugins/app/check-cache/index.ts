@@ -59,6 +59,7 @@ export default fp<{ nats: NatsConnection; ttlMs: number; maxEntries?: number }>(
     const checks = createCheckCache<CheckPreferenceResponse>({
       load: (q) => app.services.preferences.checkPreference(q),
       ttlMs: opts.ttlMs,
+      now: app.clock.now,
       maxEntries: opts.maxEntries ?? 100_000,
       maxPerRecipient: 256,
     });

@@ -15,7 +15,6 @@ declare module 'fastify' {
     credentials: CredentialCache;
     /** Dependencies of the admin use cases (projects and keys). */
     adminDeps: AdminDeps;
-    clock: () => Date;
   }
 }
 
@@ -25,12 +24,12 @@ declare module 'fastify' {
  * (`invalidateOn`); while the NATS connection is down such messages can be missed, so the cache is
  * emptied when it drops and again when it is back, and keeps answers for at most a second in between.
  */
-export default fp<{ db: Db; nats: NatsConnection; now: () => Date }>(
+export default fp<{ db: Db; nats: NatsConnection }>(
   async (app, opts) => {
     const projects = createProjectRepository(opts.db);
     const keys = createKeyRepository(opts.db);
     await keys.ensureIndexes();
-    const credentials = createCredentialCache({ keys, projects });
+    const credentials = createCredentialCache({ keys, projects }, { now: app.clock.now });
     const scope = opts.db.databaseName;
     const caches = [credentials.invalidatable];
     const stops = [
@@ -39,7 +38,6 @@ export default fp<{ db: Db; nats: NatsConnection; now: () => Date }>(
     ];
     app.addHook('onClose', async () => stops.forEach((stop) => stop()));
 
-    app.decorate('clock', opts.now);
     app.decorate('credentials', credentials);
     app.decorate('adminDeps', {
       projects,
@@ -51,7 +49,7 @@ export default fp<{ db: Db; nats: NatsConnection; now: () => Date }>(
         },
       },
       sequences: createSequences(opts.db),
-      now: opts.now,
+      now: () => app.clock.date(),
       announceKeyRevoked: async (hash, id) => {
         credentials.keyRevoked(hash);
         credentials.keyIdRevoked(id);

@@ -16,7 +16,7 @@ export const EmailFromSchema = Type.Object(
   { title: 'EmailFrom' },
 );
 
-/** A project's settings (decisions §3), all with defaults; read by later features through `request.project`. */
+/** A project's settings, all with defaults; read by later features through `request.project`. */
 export const ProjectSettingsSchema = Type.Object({
   strict_targets: Type.Boolean(),
   max_broadcast_recipients_for_email: NonNegative,
@@ -54,7 +54,7 @@ const normalizeAddress = (a: string) => a.trim().toLowerCase();
 
 /**
  * Value rules the schema cannot say, checked before anything is written: sender and reply-to
- * addresses are single addr-specs (the contact rule, decisions §5), display names hold no control
+ * addresses are single addr-specs (the contact rule), display names hold no control
  * characters. Returns the patch with addresses in their stored form (trimmed, lowercased).
  */
 export function checkSettingsPatch(patch: ProjectSettingsPatch | undefined): ProjectSettingsPatch | undefined {

@@ -1,7 +1,7 @@
 import { connect } from 'node:net';
 import { adminToken, baseUrl, call, createProject, uniqueId, type RestResponse, type TestProject } from '../../../testing/rest-client';
 
-/** Issue 9, "Bad input": hostile or malformed requests get a 4xx in the path's family, never a 500. */
+/** Bad input: hostile or malformed requests get a 4xx in the path's family, never a 500. */
 describe('bad input', () => {
   let p: TestProject;
   beforeAll(async () => {
@@ -20,7 +20,7 @@ describe('bad input', () => {
     expect(res.body.code ?? res.body.error).toMatch(/^[a-z][a-z_]*$/);
   };
 
-  describe('deeply nested JSON (item 1)', () => {
+  describe('deeply nested JSON', () => {
     const nested = (depth: number) => '['.repeat(depth) + ']'.repeat(depth);
     it.each([
       ['POST', '/recipients', 'message', () => nested(100_000)],
@@ -46,7 +46,7 @@ describe('bad input', () => {
     });
   });
 
-  describe('framework errors in the path family (item 2)', () => {
+  describe('framework errors in the path family', () => {
     it.each([
       ['GET', '/recipients/%zz', 'message'],
       ['GET', '/preferences/%', 'error'],
@@ -78,7 +78,7 @@ describe('bad input', () => {
     });
   });
 
-  describe('preference values with surrounding spaces (item 3)', () => {
+  describe('preference values with surrounding spaces', () => {
     it('when a rule target has leading/trailing spaces or tabs, then it is stored and read back, never a 500', async () => {
       const rid = await newRecipient();
       for (const topic of ['  x  ', '\tx\t', ' ', '.']) {
@@ -91,7 +91,7 @@ describe('bad input', () => {
     });
   });
 
-  describe('null bodies (item 4)', () => {
+  describe('null bodies', () => {
     it.each([
       ['PATCH', (rid: string) => `/recipients/${rid}`, 'message'],
       ['POST', () => '/recipients', 'message'],
@@ -119,7 +119,7 @@ describe('bad input', () => {
     });
   });
 
-  describe('out-of-range numeric path ids (item 5)', () => {
+  describe('out-of-range numeric path ids', () => {
     const huge = ['9007199254740993', '99999999999999999', '9223372036854775808', '9999999999999999999', '123456789012345678901234'];
     it.each(huge)('when a contact id is %s, then 404 contact_not_found', async (id) => {
       const rid = await newRecipient();
@@ -139,7 +139,7 @@ describe('bad input', () => {
     });
   });
 
-  describe('concurrent catalog upserts (item 6)', () => {
+  describe('concurrent catalog upserts', () => {
     it('when the same new entry is upserted by many requests at once, then all answer 200', async () => {
       const q = await createProject('bad-input-race');
       const entry = { channel: 'race', topic: 'none', event: uniqueId('ev'), medium: 'in_app', name: 'Race', default_enabled: true };
@@ -149,7 +149,7 @@ describe('bad input', () => {
     });
   });
 
-  describe('contact address is one addr-spec (item 7)', () => {
+  describe('contact address is one addr-spec', () => {
     it.each([
       'v1@a.io,v2@b.io',
       'v1@a.io;v2@b.io',
@@ -184,14 +184,14 @@ describe('bad input', () => {
       expect((await call('POST', `/recipients/${rid}/contacts`, { key: p.fullKey, body: { medium: 'mobile_push', address: 'token,1' } })).status).toBe(201);
     });
 
-    it('when an sms address is not an E.164 number, then 400 on address (issue 22)', async () => {
+    it('when an sms address is not an E.164 number, then 400 on address', async () => {
       const rid = await newRecipient();
       const res = await call('POST', `/recipients/${rid}/contacts`, { key: p.fullKey, body: { medium: 'sms', address: '+1 555,1' } });
       expect([res.status, res.body.code, res.body.errors?.[0]?.property_path]).toEqual([400, 'validation_failed', 'address']);
     });
   });
 
-  describe('email text bound and control characters in names (item 8)', () => {
+  describe('email text bound and control characters in names', () => {
     it('when email.text is over 512 KiB, then 400 validation_failed on email.text', async () => {
       const rid = await newRecipient();
       const res = await call('POST', '/notifications/send', {
@@ -244,7 +244,7 @@ describe('bad input', () => {
   });
 });
 
-/** Issue 20, item 9: zero 5xx, whatever the path or the way the body comes. */
+/** Zero 5xx, whatever the path or the way the body comes. */
 describe('zero 5xx', () => {
   let p: TestProject;
   beforeAll(async () => {

@@ -1,5 +1,5 @@
 /**
- * decisions §2: two error body families, chosen by path for every error of that path.
+ * Two error body families, chosen by path for every error of that path.
  *   message: {message, code}  — /recipients/** (but PUT /recipients/{id}/contacts), /notifications/**, /broadcasts/**, and anything else
  *   error:   {error, details} — /preferences/**, PUT /recipients/{id}/contacts, /admin/**
  */

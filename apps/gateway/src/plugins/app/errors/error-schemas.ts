@@ -7,12 +7,12 @@ export const ViolationSchema = Type.Object({
   invalid_value: Type.Unknown(),
 });
 
-/** Error bodies of the `message` family (decisions §2). */
+/** Error bodies of the `message` family. */
 export const MessageErrorSchema = Type.Object(
   { message: Type.String(), code: Type.String(), errors: Type.Optional(Type.Array(ViolationSchema)) },
   { title: 'MessageError' },
 );
-/** Error bodies of the `error` family (decisions §2). */
+/** Error bodies of the `error` family. */
 export const ErrorFamilySchema = Type.Object(
   { error: Type.String(), details: Type.String(), errors: Type.Optional(Type.Array(ViolationSchema)) },
   { title: 'ErrorFamilyError' },

@@ -87,7 +87,7 @@ export function fromConnectError(err: ConnectError): HttpError {
   const code = info?.code || FALLBACK_CODE[status];
   const violations = (info?.violations ?? []).map(fromFieldViolation);
   const out: HttpError = { status, code, message: err.rawMessage };
-  // decisions §3: every 401 tells the client which scheme to use.
+  // Every 401 tells the client which scheme to use.
   if (status === 401) out.headers = { 'WWW-Authenticate': 'Bearer' };
   // A service's own limit (e.g. the broadcasts a project may run at once): retry in a few seconds.
   if (status === 429) out.headers = { 'Retry-After': String(SERVICE_RETRY_AFTER_S) };
@@ -156,7 +156,7 @@ export function toHttpError(err: unknown): HttpError {
   return { ...INTERNAL_ERROR };
 }
 
-/** The body of an error in the path's family (decisions §2). */
+/** The body of an error in the path's family. */
 export function errorBody(family: 'message' | 'error', e: HttpError): Record<string, unknown> {
   const base: Record<string, unknown> = family === 'message' ? { message: e.message, code: e.code } : { error: e.code, details: e.message };
   if (e.errors) base.errors = e.errors;

@@ -52,7 +52,7 @@ export function frameworkErrorHandler(err: Error, request: FastifyRequest, reply
 const invalidBody = (message: string, description: string) => invalid(message, [bodyViolation(message, description)]);
 
 /**
- * The one error handler (decisions §1–2): every failure becomes a body in its path's family; the
+ * The one error handler: every failure becomes a body in its path's family; the
  * sentence is shown below 500, a generic text at 500 and above (the cause is logged once, here,
  * with the request id). Also: `X-API-Version` on every response, and JSON bodies parsed by
  * fastify's secure parser, an empty body counting as no body. Before parsing, the body's shape is

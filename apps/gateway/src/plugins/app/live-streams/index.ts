@@ -63,7 +63,7 @@ export default fp<{ nats: NatsConnection; settings: LiveStreamSettings; keyScope
     const s = opts.settings;
     const registry = new StreamRegistry(
       { maxPerRecipient: s.maxPerRecipient, maxPerProject: s.maxPerProject, maxOpen: s.maxOpen, maxBufferedBytes: s.maxBufferedBytesTotal, maxLifetimeMs: s.maxLifetimeMs },
-      { now: () => app.clock().getTime(), random: Math.random },
+      { now: app.clock.now, random: Math.random },
     );
     new Gauge({ name: 'herald_live_streams_open', help: 'Open live streams (SSE) of this replica', registers: [metrics], collect() { this.set(registry.open); } });
     new Gauge({ name: 'herald_live_buffered_bytes', help: 'Bytes held by the live streams of this replica (queued events, unsent writes, replays being read)', registers: [metrics], collect() { this.set(registry.bufferedBytes); } });

@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { OutcomeEvent } from '@herald/contracts';
+import { backoff, sleep } from '@herald/service-kit';
 import type { LiveOutcome } from './outcome-feed';
 import { SSE_HEARTBEAT, sseEvent } from './sse';
 
@@ -158,7 +159,7 @@ export class LiveConnection {
         return await this.opts.countUnread();
       } catch (err) {
         if (attempt >= 2 || this.closed) throw err;
-        await new Promise((r) => setTimeout(r, 200 * 2 ** attempt));
+        await sleep(backoff({ attempt: attempt + 1, baseMs: 200, maxMs: 1_000 }));
       }
     }
   }

@@ -5,6 +5,7 @@ import { create, toBinary } from '@bufbuild/protobuf';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { NotificationSchema, OUTCOMES_STREAM, outcomeSubject, OutcomeEventSchema } from '@herald/contracts';
 import { connectNats, createLogger, ensureOutcomesStream, type NatsConnection } from '@herald/service-kit';
+import { eventually } from '@herald/testing';
 import type { FastifyBaseLogger } from 'fastify';
 import { createOutcomeFeed, type LiveOutcome } from './outcome-feed';
 
@@ -15,11 +16,6 @@ const { startInfra } = require('../../../../../../tools/infra/index.cjs') as {
 };
 
 jest.setTimeout(60_000);
-
-/** Polls a condition until it holds (the test's timeout bounds the wait). */
-const eventually = async (check: () => boolean | Promise<boolean>) => {
-  while (!(await check())) await new Promise((r) => setTimeout(r, 10));
-};
 
 /**
  * The gateway's reader of HERALD_OUTCOMES against a nats-server of its own (the stream is created
@@ -62,7 +58,7 @@ describe('outcome feed (live stream source)', () => {
     const logger = createLogger('test', 'silent') as unknown as FastifyBaseLogger;
     const feed = createOutcomeFeed(nc, { ...logger, warn: (_obj: unknown, msg: string) => warnings.push(msg) } as unknown as FastifyBaseLogger);
     const started = feed.start();
-    await eventually(() => warnings.length > 0);
+    await eventually('a warning', () => warnings.length > 0);
     expect(warnings[0]).toMatch(/not readable yet/);
     expect(feed.isReady()).toBe(false);
     await ensureOutcomesStream(nc);
@@ -77,14 +73,14 @@ describe('outcome feed (live stream source)', () => {
     await publish(2, 'ann/1', 'notification.delivered', 'other-project');
     await publish(1, 'ann/1', 'email.sent', 'a-email');
     await publish(1, 'bob', 'notification.read', 'b1');
-    await eventually(() => ann.length === 1 && bob.length === 1);
+    await eventually("ann's and bob's outcomes", () => ann.length === 1 && bob.length === 1);
     expect(ann[0]).toMatchObject({ seq: s1, event: { id: 'a1', type: 'notification.delivered', recipientId: 'ann/1' } });
     expect(bob[0].event.id).toBe('b1');
 
     stopAnn();
     await publish(1, 'ann/1', 'notification.read', 'a2');
     await publish(1, 'bob', 'notification.read', 'b2');
-    await eventually(() => bob.length === 2);
+    await eventually("bob's second outcome", () => bob.length === 2);
     expect(ann).toHaveLength(1);
 
     // Replay: the recipient's events after a position; more than the window (events or bytes) is a reset.
@@ -111,7 +107,7 @@ describe('outcome feed (live stream source)', () => {
     await jsm.streams.delete(OUTCOMES_STREAM);
     await ensureOutcomesStream(nc);
     let n = 0;
-    await eventually(async () => {
+    await eventually('an outcome read after the stream came back', async () => {
       await publish(1, 'bob', 'notification.read', `b-again-${n++}`);
       return bob.length > 2;
     });

@@ -2,6 +2,7 @@ import { fromBinary } from '@bufbuild/protobuf';
 import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager, type ConsumerMessages } from '@nats-io/jetstream';
 import { nanos, nuid, type NatsConnection } from '@nats-io/nats-core';
 import { OUTCOMES_STREAM, OUTCOMES_SUBJECT_PREFIX, outcomeRecipientKey, OutcomeEventSchema, type OutcomeEvent } from '@herald/contracts';
+import { backoff, sleep } from '@herald/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 
 /** One outcome as the live stream sees it: the stream sequence is its SSE id. */
@@ -38,7 +39,7 @@ export type ReplayResult = { kind: 'events'; events: LiveOutcome[]; lastSeq: num
 
 /**
  * The payloads of a project's notifications (the delivery service's GetPayloads): outcome events
- * are slim (issue 18), so the live stream fills in the payload of what it shows. Payloads never change.
+ * are slim, so the live stream fills in the payload of what it shows. Payloads never change.
  */
 export type PayloadSource = (projectId: bigint, ids: bigint[]) => Promise<Map<bigint, string | undefined>>;
 
@@ -142,7 +143,7 @@ export function createOutcomeFeed(nc: NatsConnection, logger: FastifyBaseLogger,
           }
           messages = null;
           attempt += 1;
-          await new Promise((r) => setTimeout(r, Math.min(5000, 200 * 2 ** Math.min(attempt, 5))));
+          await sleep(backoff({ attempt: attempt + 1, baseMs: 200, maxMs: 5_000 }));
         }
       })();
     });

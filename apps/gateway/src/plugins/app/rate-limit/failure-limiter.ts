@@ -5,7 +5,7 @@ import { TokenBuckets, type TakeResult } from './token-bucket';
  * Successful authentications are never counted. An address with no failures left is refused
  * anything that would need the store (or the admin token) until its bucket refills.
  */
-export function createFailureLimiter(perSecond: number, now: () => number = Date.now) {
+export function createFailureLimiter(perSecond: number, now: () => number) {
   const buckets = new TokenBuckets(now);
   const burst = 2 * perSecond;
   return {

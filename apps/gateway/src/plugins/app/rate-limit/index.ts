@@ -17,7 +17,7 @@ declare module 'fastify' {
 }
 
 /**
- * decisions §9: per key, the project's `rate_limit_per_second` (burst 2×, null = off) across all
+ * Per key, the project's `rate_limit_per_second` (burst 2×, null = off) across all
  * replicas. Each replica enforces `limit / live replicas` in a local token bucket; replicas count
  * each other from heartbeats on core NATS (see docs/api-gateway.md). Recipient-scoped credentials
  * (recipient tokens, the Recipient key on a recipient's path) draw from a bucket per (project,
@@ -26,8 +26,8 @@ declare module 'fastify' {
  */
 export default fp<{ nats: NatsConnection; instanceId: string }>(
   async (app, opts) => {
-    const buckets = new TokenBuckets();
-    const peers = new PeerTracker(opts.instanceId);
+    const buckets = new TokenBuckets(app.clock.now);
+    const peers = new PeerTracker(opts.instanceId, 3_000, app.clock.now);
     const limiter = createRateLimiter(buckets, peers);
     const heartbeat = startHeartbeat(opts.nats, peers, 1_000, () => buckets.sweep(60_000));
     app.addHook('onClose', async () => heartbeat.stop());

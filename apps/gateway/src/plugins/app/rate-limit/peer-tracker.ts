@@ -7,8 +7,8 @@ export class PeerTracker {
 
   constructor(
     readonly selfId: string,
-    private readonly windowMs = 3_000,
-    private readonly now: () => number = Date.now,
+    private readonly windowMs: number,
+    private readonly now: () => number,
   ) {}
 
   heard(id: string): void {

@@ -22,7 +22,7 @@ export const recipientBucketKey = (projectId: number, recipientId: string): stri
   recipientId.length <= PLAIN_ID_MAX ? `rcpt:${projectId}:${recipientId}` : `rcpt:${projectId}#${createHash('sha256').update(recipientId).digest('base64url').slice(0, 22)}`;
 
 /**
- * Which buckets a request draws from (decisions §9, refined for recipient-scoped credentials):
+ * Which buckets a request draws from:
  *  - a Full key: its own bucket at the project rate (per key);
  *  - a recipient token, or the Recipient key acting for the recipient in the path: a bucket of that
  *    (project, recipient) at a tenth of the project rate, then one bucket shared by all the
@@ -48,7 +48,7 @@ export function bucketsFor(principal: Principal, params: unknown, limitPerSecond
 }
 
 /**
- * decisions §9: `limit` requests per second with a burst of 2×, across all replicas.
+ * `limit` requests per second with a burst of 2×, across all replicas.
  * Each replica enforces its share, `limit / live replicas`, in a local bucket: no store round trip
  * per request. A load balancer spreading traffic evenly makes the shares add up to the limit.
  * A request drawing from several buckets passes only when every one of them has a token; a token

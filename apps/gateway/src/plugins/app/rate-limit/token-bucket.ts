@@ -20,7 +20,7 @@ export class TokenBuckets {
   private readonly buckets: LRUCache<string, Bucket>;
 
   constructor(
-    private readonly now: () => number = Date.now,
+    private readonly now: () => number,
     maxBuckets = DEFAULT_MAX_BUCKETS,
   ) {
     this.buckets = new LRUCache<string, Bucket>({ max: maxBuckets });

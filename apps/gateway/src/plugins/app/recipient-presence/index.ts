@@ -43,6 +43,7 @@ export default fp<{ nats: NatsConnection; ttlMs: number; maxEntries?: number }>(
       },
       isNotFound,
       ttlMs: opts.ttlMs,
+      now: app.clock.now,
       maxEntries: opts.maxEntries ?? 100_000,
     });
     app.decorate('recipientPresence', presence);
