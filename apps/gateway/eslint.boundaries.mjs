@@ -1,6 +1,6 @@
 // The gateway's shape, for eslint.config.mjs (flat config):
 //  - plugins (what routes share) never import routes;
-//  - a route imports plugins, routes/shared and, of another route, only its schemas and views.
+//  - a route imports plugins, routes/shared and, of another route, only its schemas, views and examples.
 const specs = ['**/*.spec.ts', '**/*.int-spec.ts', '**/*.e2e-spec.ts'];
 
 export default [
@@ -20,8 +20,8 @@ export default [
         {
           patterns: [
             {
-              group: ['../*/**', '!../../**', '!../shared/**', '!../*/schemas', '!../*/views'],
-              message: "A route imports plugins, routes/shared and another route's schemas or views, nothing else of it.",
+              group: ['../*/**', '!../../**', '!../shared/**', '!../*/schemas', '!../*/views', '!../*/examples'],
+              message: "A route imports plugins, routes/shared and another route's schemas, views or examples, nothing else of it.",
             },
           ],
         },

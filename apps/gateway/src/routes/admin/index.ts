@@ -13,6 +13,8 @@ import { listProjects } from './list-projects';
 import { revokeKey } from './revoke-key';
 import { updateProject } from './update-project';
 import { projectView } from './views';
+import { documented } from '../../plugins/external/swagger/openapi-document';
+import { adminExamples } from './examples';
 
 /** A path's integer id; anything else names nothing (404). */
 function idOf(raw: string, onInvalid: () => Error): number {
@@ -33,7 +35,7 @@ const adminRoutes: RoutePlugin = async (app) => {
     '/admin/projects',
     {
       config,
-      schema: {
+      schema: { ...documented({ summary: 'Create a project and its first keys', success: 'Created, with its API keys (shown once)', request: adminExamples.create, response: adminExamples.created }),
         tags,
         body: CreateProjectBody,
         response: { 201: withMessage(Type.Object({ project: ProjectSchema, keys: Type.Array(IssuedKeySchema) })), ...errors },
@@ -52,7 +54,7 @@ const adminRoutes: RoutePlugin = async (app) => {
     '/admin/projects',
     {
       config,
-      schema: {
+      schema: { ...documented({ summary: 'List projects', success: 'A page of projects', response: adminExamples.page }),
         tags,
         querystring: ListProjectsQuery,
         response: { 200: dataOnly(Type.Object({ projects: Type.Array(ProjectSchema), next_cursor: Type.Union([Type.String(), Type.Null()]) })), ...errors },
@@ -66,13 +68,13 @@ const adminRoutes: RoutePlugin = async (app) => {
 
   app.get(
     '/admin/projects/:id',
-    { config, schema: { tags, params: ProjectParams, response: { 200: dataOnly(ProjectSchema), ...errors } } },
+    { config, schema: { ...documented({ summary: 'Get a project', success: 'The project', response: adminExamples.one }), tags, params: ProjectParams, response: { 200: dataOnly(ProjectSchema), ...errors } } },
     async (request) => ({ data: projectView(await getProject(deps, idOf(request.params.id, projectNotFound))) }),
   );
 
   app.patch(
     '/admin/projects/:id',
-    { config, schema: { tags, params: ProjectParams, body: UpdateProjectBody, response: { 200: withMessage(ProjectSchema), ...errors } } },
+    { config, schema: { ...documented({ summary: 'Rename a project or change its settings', success: 'Updated', request: adminExamples.patch, response: adminExamples.updated }), tags, params: ProjectParams, body: UpdateProjectBody, response: { 200: withMessage(ProjectSchema), ...errors } } },
     async (request) => {
       const project = await updateProject(deps, idOf(request.params.id, projectNotFound), request.body);
       return { message: 'Project updated', data: projectView(project) };
@@ -81,7 +83,7 @@ const adminRoutes: RoutePlugin = async (app) => {
 
   app.post(
     '/admin/projects/:id/keys',
-    { config, schema: { tags, params: ProjectParams, body: CreateKeyBody, response: { 201: withMessage(CreatedKeySchema), ...errors } } },
+    { config, schema: { ...documented({ summary: 'Create an API key', success: 'Created (the key is shown once)', request: adminExamples.keyRequest, response: adminExamples.key }), tags, params: ProjectParams, body: CreateKeyBody, response: { 201: withMessage(CreatedKeySchema), ...errors } } },
     async (request, reply) => {
       const key = await createKey(deps, idOf(request.params.id, projectNotFound), request.body.scope);
       return reply.code(201).send({
@@ -93,7 +95,7 @@ const adminRoutes: RoutePlugin = async (app) => {
 
   app.delete(
     '/admin/projects/:id/keys/:key_id',
-    { config, schema: { tags, params: KeyParams, response: { 200: MessageOnly, ...errors } } },
+    { config, schema: { ...documented({ summary: 'Revoke an API key', success: 'Revoked', response: adminExamples.revoked }), tags, params: KeyParams, response: { 200: MessageOnly, ...errors } } },
     async (request) => {
       await revokeKey(deps, idOf(request.params.id, projectNotFound), idOf(request.params.key_id, keyNotFound));
       return { message: 'Key revoked' };

@@ -4,12 +4,14 @@ import { dataOnly, withMessage } from '../shared/schemas';
 import { errorResponses } from '../../plugins/app/errors/error-schemas';
 import { BroadcastSchema, DigestSchema, IdParams } from '../notifications/schemas';
 import { broadcastView, digestView, parseId } from '../notifications/views';
+import { documented } from '../../plugins/external/swagger/openapi-document';
+import { notificationExamples } from '../notifications/examples';
 
 /** `GET /broadcasts/{id}`: a broadcast's progress and email decision; its cancel and the email digests. Full access. */
 const broadcastRoutes: RoutePlugin = async (app) => {
   app.get(
     '/broadcasts/:id',
-    { schema: { tags: ['notifications'], params: IdParams, response: { 200: dataOnly(BroadcastSchema), ...errorResponses('message') } } },
+    { schema: { ...documented({ summary: 'Get a broadcast\'s progress', success: 'The broadcast', response: notificationExamples.broadcast }), tags: ['notifications'], params: IdParams, response: { 200: dataOnly(BroadcastSchema), ...errorResponses('message') } } },
     async (request) => {
       const id = parseId(request.params.id);
       if (id === null) throw notFound('broadcast_not_found', 'Broadcast not found');
@@ -21,7 +23,7 @@ const broadcastRoutes: RoutePlugin = async (app) => {
   // A still-scheduled broadcast becomes `canceled` (409 not_cancelable once it has started).
   app.post(
     '/broadcasts/:id/cancel',
-    { schema: { tags: ['notifications'], params: IdParams, response: { 200: withMessage(BroadcastSchema), ...errorResponses('message') } } },
+    { schema: { ...documented({ summary: 'Cancel a scheduled broadcast', success: 'Canceled', response: notificationExamples.broadcastCanceled }), tags: ['notifications'], params: IdParams, response: { 200: withMessage(BroadcastSchema), ...errorResponses('message') } } },
     async (request) => {
       const id = parseId(request.params.id);
       if (id === null) throw notFound('broadcast_not_found', 'Broadcast not found');
@@ -33,7 +35,7 @@ const broadcastRoutes: RoutePlugin = async (app) => {
   // One email digest and its notifications.
   app.get(
     '/digests/:id',
-    { schema: { tags: ['notifications'], params: IdParams, response: { 200: dataOnly(DigestSchema), ...errorResponses('message') } } },
+    { schema: { ...documented({ summary: 'Get an email digest', success: 'The digest', response: notificationExamples.digest }), tags: ['notifications'], params: IdParams, response: { 200: dataOnly(DigestSchema), ...errorResponses('message') } } },
     async (request) => {
       const id = parseId(request.params.id);
       if (id === null) throw notFound('digest_not_found', 'Digest not found');

@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { RoutePlugin } from '../shared/type-provider';
 import { withMessage } from '../shared/schemas';
 import { errorResponses } from '../../plugins/app/errors/error-schemas';
+import { documented } from '../../plugins/external/swagger/openapi-document';
 
 const tags = ['callbacks'];
 const config = { access: 'public' as const };
@@ -33,7 +34,7 @@ const callbackRoutes: RoutePlugin = async (app) => {
 
   app.post(
     '/callbacks/sms/:token',
-    { config, schema: { tags, params: TokenParams, body: StatusBody, response: { 200: withMessage(StatusResult), ...errorResponses('message') } } },
+    { config, schema: { ...documented({ summary: 'Report an SMS delivery status (providers)', success: 'Recorded', request: { MessageSid: 'SM2c5e8f1a9b7d4e3c6a0f2b8d1e4c7a9f', MessageStatus: 'delivered' }, response: { message: 'Status recorded', data: { changed: true } } }), tags, params: TokenParams, body: StatusBody, response: { 200: withMessage(StatusResult), ...errorResponses('message') } } },
     async (request) => {
       const { MessageSid, MessageStatus, ErrorCode } = request.body;
       const res = await deliveries.recordSmsStatus({ token: request.params.token, messageSid: MessageSid ?? '', status: MessageStatus ?? '', errorCode: ErrorCode });

@@ -5,6 +5,8 @@ import { errorResponses } from '../../plugins/app/errors/error-schemas';
 import { ContactSchema } from '../contacts/schemas';
 import { contactView } from '../recipients/views';
 import { confirmedPage, confirmPage } from './pages';
+import { documented } from '../../plugins/external/swagger/openapi-document';
+import { contactExamples } from '../contacts/examples';
 
 const tags = ['contacts'];
 const errors = errorResponses('message');
@@ -30,13 +32,13 @@ const contactConfirmationRoutes: RoutePlugin = async (app) => {
 
   app.get(
     '/contact-confirmations/:token',
-    { config, schema: { tags, params: TokenParams, response: { 200: { description: 'An HTML page with a button that posts the confirmation', content: { 'text/html': { schema: { type: 'string' } } } }, ...errors } } },
+    { config, schema: { summary: 'The confirmation page of an email address', tags, params: TokenParams, response: { 200: { description: 'An HTML page with a button that posts the confirmation', content: { 'text/html': { schema: { type: 'string' } } } }, ...errors } } },
     async (_request, reply) => reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(confirmPage()),
   );
 
   app.post(
     '/contact-confirmations/:token',
-    { config, schema: { tags, params: TokenParams, response: { 200: withMessage(ContactSchema), ...errors } } },
+    { config, schema: { ...documented({ summary: 'Confirm an email address', success: 'Confirmed', response: contactExamples.confirmed }), tags, params: TokenParams, response: { 200: withMessage(ContactSchema), ...errors } } },
     async (request, reply) => {
       const claim = await deliveries.checkContactConfirmationToken({ token: request.params.token });
       await app.recipientPresence.require(claim.projectId, claim.recipientId);

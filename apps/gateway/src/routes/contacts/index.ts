@@ -9,6 +9,8 @@ import { errorResponses } from '../../plugins/app/errors/error-schemas';
 import { AddContactBody, ContactParams, ContactSchema, SetPrimaryContactBody, UpdateContactBody } from './schemas';
 import { RecipientIdParams } from '../recipients/schemas';
 import { contactView } from '../recipients/views';
+import { documented } from '../../plugins/external/swagger/openapi-document';
+import { contactExamples } from './examples';
 
 const tags = ['contacts'];
 /** How long a contact write waits for its confirmation mail to be handed to the relay; past it the write answers anyway. */
@@ -53,7 +55,7 @@ const contactRoutes: RoutePlugin = async (app) => {
 
   app.post(
     '/recipients/:recipient_id/contacts',
-    { config: { access: recipient }, schema: { tags, params: RecipientIdParams, body: AddContactBody, response: { 201: withMessage(ContactSchema), ...errorResponses('message') } } },
+    { config: { access: recipient }, schema: { ...documented({ summary: 'Add a contact', success: 'Created', request: contactExamples.input, response: contactExamples.created }), tags, params: RecipientIdParams, body: AddContactBody, response: { 201: withMessage(ContactSchema), ...errorResponses('message') } } },
     async (request, reply) => {
       const res = await rpc.addContact({
         projectId: BigInt(request.project.id),
@@ -71,7 +73,7 @@ const contactRoutes: RoutePlugin = async (app) => {
 
   app.get(
     '/recipients/:recipient_id/contacts',
-    { config: { access: recipient }, schema: { tags, params: RecipientIdParams, response: { 200: dataOnly(Type.Object({ contacts: Type.Array(ContactSchema) })), ...errorResponses('message') } } },
+    { config: { access: recipient }, schema: { ...documented({ summary: 'List a recipient\'s contacts', success: 'The contacts', response: contactExamples.list }), tags, params: RecipientIdParams, response: { 200: dataOnly(Type.Object({ contacts: Type.Array(ContactSchema) })), ...errorResponses('message') } } },
     async (request) => {
       const { contacts } = await rpc.listContacts({ projectId: BigInt(request.project.id), recipientId: request.params.recipient_id });
       return { data: { contacts: contacts.map(contactView) } };
@@ -81,7 +83,7 @@ const contactRoutes: RoutePlugin = async (app) => {
   // Set primary contact: errors in the `error` family.
   app.put(
     '/recipients/:recipient_id/contacts',
-    { config: { access: recipient }, schema: { tags, params: RecipientIdParams, body: SetPrimaryContactBody, response: { 200: withMessage(ContactSchema), ...errorResponses('error') } } },
+    { config: { access: recipient }, schema: { ...documented({ summary: 'Set the primary contact of a medium', success: 'The primary contact', request: contactExamples.primary, response: contactExamples.primarySet }), tags, params: RecipientIdParams, body: SetPrimaryContactBody, response: { 200: withMessage(ContactSchema), ...errorResponses('error') } } },
     async (request) => {
       const res = await rpc.setPrimaryContact({
         projectId: BigInt(request.project.id),
@@ -98,7 +100,7 @@ const contactRoutes: RoutePlugin = async (app) => {
 
   app.patch(
     '/recipients/:recipient_id/contacts/:contact_id',
-    { config: { access: recipient }, schema: { tags, params: ContactParams, body: UpdateContactBody, response: { 200: withMessage(ContactSchema), ...errorResponses('message') } } },
+    { config: { access: recipient }, schema: { ...documented({ summary: 'Change a contact', success: 'Updated', request: contactExamples.patch, response: contactExamples.updated }), tags, params: ContactParams, body: UpdateContactBody, response: { 200: withMessage(ContactSchema), ...errorResponses('message') } } },
     async (request) => {
       const contactId = contactIdOf(request.params.contact_id);
       const { address, is_primary } = request.body;
@@ -123,7 +125,7 @@ const contactRoutes: RoutePlugin = async (app) => {
 
   app.delete(
     '/recipients/:recipient_id/contacts/:contact_id',
-    { schema: { tags, params: ContactParams, response: { 200: MessageOnly, ...errorResponses('message') } } },
+    { schema: { ...documented({ summary: 'Remove a contact', success: 'Removed', response: contactExamples.deleted }), tags, params: ContactParams, response: { 200: MessageOnly, ...errorResponses('message') } } },
     async (request) => {
       const contactId = contactIdOf(request.params.contact_id);
       await rpc.deleteContact({ projectId: BigInt(request.project.id), recipientId: request.params.recipient_id, contactId });
@@ -133,7 +135,7 @@ const contactRoutes: RoutePlugin = async (app) => {
 
   app.post(
     '/recipients/:recipient_id/contacts/:contact_id/verify',
-    { schema: { tags, params: ContactParams, response: { 200: withMessage(ContactSchema), ...errorResponses('message') } } },
+    { schema: { ...documented({ summary: 'Mark a contact verified', success: 'Verified', response: contactExamples.verified }), tags, params: ContactParams, response: { 200: withMessage(ContactSchema), ...errorResponses('message') } } },
     async (request) => {
       const contactId = contactIdOf(request.params.contact_id);
       const { contact } = await rpc.verifyContact({ projectId: BigInt(request.project.id), recipientId: request.params.recipient_id, contactId });

@@ -6,6 +6,8 @@ import { IdParams, NotificationSchema, SendBody, SendHeaders, SendResult } from 
 import { int32 } from '../shared/int32';
 import { createSendCoalescer } from './send-coalescer';
 import { broadcastView, notificationView, parseId } from './views';
+import { documented } from '../../plugins/external/swagger/openapi-document';
+import { notificationExamples } from './examples';
 
 const tags = ['notifications'];
 const errors = errorResponses('message');
@@ -22,7 +24,7 @@ const notificationRoutes: RoutePlugin = async (app) => {
 
   app.post(
     '/notifications/send',
-    { schema: { tags, headers: SendHeaders, body: SendBody, response: { 201: withMessage(SendResult), ...errors } } },
+    { schema: { ...documented({ summary: 'Send a notification (to one recipient, or broadcast)', success: 'Accepted: sent, scheduled or skipped, with the decision per medium', request: notificationExamples.send, response: notificationExamples.sent }), tags, headers: SendHeaders, body: SendBody, response: { 201: withMessage(SendResult), ...errors } } },
     async (request, reply) => {
       const { body, project } = request;
       const s = project.settings;
@@ -69,7 +71,7 @@ const notificationRoutes: RoutePlugin = async (app) => {
 
   app.get(
     '/notifications/:id',
-    { schema: { tags, params: IdParams, response: { 200: dataOnly(NotificationSchema), ...errors } } },
+    { schema: { ...documented({ summary: 'Get a notification', success: 'The notification', response: notificationExamples.one }), tags, params: IdParams, response: { 200: dataOnly(NotificationSchema), ...errors } } },
     async (request) => {
       const id = parseId(request.params.id);
       if (id === null) throw notFound('notification_not_found', 'Notification not found');
@@ -81,7 +83,7 @@ const notificationRoutes: RoutePlugin = async (app) => {
   // A still-scheduled send becomes `canceled` (409 not_cancelable once it has started).
   app.post(
     '/notifications/:id/cancel',
-    { schema: { tags, params: IdParams, response: { 200: withMessage(NotificationSchema), ...errors } } },
+    { schema: { ...documented({ summary: 'Cancel a scheduled notification', success: 'Canceled', response: notificationExamples.canceled }), tags, params: IdParams, response: { 200: withMessage(NotificationSchema), ...errors } } },
     async (request) => {
       const id = parseId(request.params.id);
       if (id === null) throw notFound('notification_not_found', 'Notification not found');

@@ -1,6 +1,7 @@
 import { HealthCheckResponse_ServingStatus as ServingStatus } from '@herald/contracts';
 import { Type } from '@sinclair/typebox';
 import type { RoutePlugin } from '../shared/type-provider';
+import { documented } from '../../plugins/external/swagger/openapi-document';
 
 const ReadinessSchema = Type.Object({
   status: Type.Union([Type.Literal('ready'), Type.Literal('unavailable')]),
@@ -11,13 +12,13 @@ const ReadinessSchema = Type.Object({
 const opsRoutes: RoutePlugin<{ pingStore: () => Promise<boolean>; isBrokerUp: () => boolean }> = async (app, opts) => {
   const publicRoute = { access: 'public' as const };
 
-  app.get('/healthz', { config: publicRoute, schema: { tags: ['operations'], response: { 200: Type.Object({ status: Type.Literal('ok') }) } } }, async () => ({
+  app.get('/healthz', { config: publicRoute, schema: { ...documented({ summary: 'Is the gateway alive?', success: 'Alive', response: { status: 'ok' } }), tags: ['operations'], response: { 200: Type.Object({ status: Type.Literal('ok') }) } } }, async () => ({
     status: 'ok' as const,
   }));
 
   app.get(
     '/readyz',
-    { config: publicRoute, schema: { tags: ['operations'], response: { 200: ReadinessSchema, 503: ReadinessSchema } } },
+    { config: publicRoute, schema: { ...documented({ summary: 'Is the gateway ready (its store, broker and services)?', success: 'Ready', response: { status: 'ready', checks: { 'recipient-service': 'ok', 'preference-service': 'ok', 'delivery-service': 'ok', store: 'ok', broker: 'ok' } } }), tags: ['operations'], response: { 200: ReadinessSchema, 503: ReadinessSchema } } },
     async (_request, reply) => {
       const services = Object.entries(app.services.health).map(async ([name, client]) => {
         try {

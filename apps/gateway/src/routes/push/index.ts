@@ -4,6 +4,7 @@ import type { RoutePlugin } from '../shared/type-provider';
 import { dataOnly } from '../shared/schemas';
 import { errorResponses } from '../../plugins/app/errors/error-schemas';
 import { SERVICE_WORKER } from './service-worker';
+import { documented } from '../../plugins/external/swagger/openapi-document';
 
 const tags = ['push'];
 const config = { access: 'public' as const };
@@ -26,7 +27,7 @@ const pushRoutes: RoutePlugin = async (app) => {
 
   app.get(
     '/push/vapid_public_key',
-    { config, schema: { tags, response: { 200: dataOnly(VapidKey), ...errorResponses('message') } } },
+    { config, schema: { ...documented({ summary: 'Get the VAPID public key for web push', success: 'The key', response: { data: { public_key: 'BEl62iUYgUivxIkv69yViEuiBIa-Ib9-SkvMeAtA3LFgDzkrxZJjSgSnfckjBJuBkr3qBUYIHBQFLXYp5Nksh8U' } } }), tags, response: { 200: dataOnly(VapidKey), ...errorResponses('message') } } },
     async (_request, reply) => {
       const key = await vapidKey.getOrLoad('vapid', async () => (await deliveries.getPushConfig({})).vapidPublicKey);
       if (!key) throw new DomainError('not_found', 'push_not_configured', 'Web push is not configured on this server (VAPID keys)');

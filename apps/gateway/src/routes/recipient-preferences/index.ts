@@ -5,6 +5,8 @@ import { dataOnly } from '../shared/schemas';
 import { errorResponses } from '../../plugins/app/errors/error-schemas';
 import { RecipientIdParams } from '../recipients/schemas';
 import { CheckPreferenceQuery, CheckPreferenceResult, PreferenceListResult, SetPreferenceBody, SetPreferenceResult } from './schemas';
+import { documented } from '../../plugins/external/swagger/openapi-document';
+import { recipientPreferenceExamples } from './examples';
 
 const tags = ['preferences'];
 const errors = errorResponses('message');
@@ -43,7 +45,7 @@ const recipientPreferenceRoutes: RoutePlugin = async (app) => {
 
   app.patch(
     '/recipients/:recipient_id/preferences',
-    { config: { access }, schema: { tags, params: RecipientIdParams, body: SetPreferenceBody, response: { 200: dataOnly(SetPreferenceResult), ...errors } } },
+    { config: { access }, schema: { ...documented({ summary: 'Set a recipient\'s preferences', success: 'The preferences, as stored', request: recipientPreferenceExamples.set, response: recipientPreferenceExamples.stored }), tags, params: RecipientIdParams, body: SetPreferenceBody, response: { 200: dataOnly(SetPreferenceResult), ...errors } } },
     async (request) => {
       const projectId = BigInt(request.project.id);
       await recipientExists(projectId, request.params.recipient_id);
@@ -61,7 +63,7 @@ const recipientPreferenceRoutes: RoutePlugin = async (app) => {
 
   app.get(
     '/recipients/:recipient_id/preferences',
-    { config: { access }, schema: { tags, params: RecipientIdParams, response: { 200: dataOnly(PreferenceListResult), ...errors } } },
+    { config: { access }, schema: { ...documented({ summary: 'Get a recipient\'s preferences', success: 'The preferences', response: recipientPreferenceExamples.list }), tags, params: RecipientIdParams, response: { 200: dataOnly(PreferenceListResult), ...errors } } },
     async (request) => {
       const projectId = BigInt(request.project.id);
       const res = await afterRecipientCheck(
@@ -81,7 +83,7 @@ const recipientPreferenceRoutes: RoutePlugin = async (app) => {
 
   app.get(
     '/recipients/:recipient_id/preferences/check',
-    { config: { access }, schema: { tags, params: RecipientIdParams, querystring: CheckPreferenceQuery, response: { 200: dataOnly(CheckPreferenceResult), ...errors } } },
+    { config: { access }, schema: { ...documented({ summary: 'Check whether a recipient gets a notification type', success: 'The decision', response: recipientPreferenceExamples.check }), tags, params: RecipientIdParams, querystring: CheckPreferenceQuery, response: { 200: dataOnly(CheckPreferenceResult), ...errors } } },
     async (request) => {
       const projectId = BigInt(request.project.id);
       const { channel, topic, event, medium } = request.query;

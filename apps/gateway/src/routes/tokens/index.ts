@@ -6,6 +6,8 @@ import { withMessage } from '../shared/schemas';
 import { errorResponses } from '../../plugins/app/errors/error-schemas';
 import { RecipientIdParams, TokenBody, TokenSchema } from '../recipients/schemas';
 import { issueRecipientToken } from './issue-recipient-token';
+import { documented } from '../../plugins/external/swagger/openapi-document';
+import { recipientExamples } from '../recipients/examples';
 
 /** Recipient tokens: Full key only; the recipient must exist. */
 const tokenRoutes: RoutePlugin = async (app) => {
@@ -20,7 +22,7 @@ const tokenRoutes: RoutePlugin = async (app) => {
 
   app.post(
     '/recipients/:recipient_id/tokens',
-    { schema: { tags: ['recipients'], params: RecipientIdParams, body: TokenBody, response: { 201: withMessage(TokenSchema), ...errorResponses('message') } } },
+    { schema: { ...documented({ summary: 'Mint a recipient token for a browser', success: 'Created', request: recipientExamples.tokenRequest, response: recipientExamples.token }), tags: ['recipients'], params: RecipientIdParams, body: TokenBody, response: { 201: withMessage(TokenSchema), ...errorResponses('message') } } },
     async (request, reply) => {
       const issued = await issueRecipientToken(
         deps,

@@ -7,6 +7,32 @@ import { API_VERSION } from '../../app/errors';
 const securityOf = (access: string | undefined) =>
   access === 'public' ? [] : access === 'admin' ? [{ adminToken: [] }] : [{ apiKey: [] }];
 
+const DESCRIPTION = [
+  'Send notifications to your users in-app, by email, SMS and web push, each as their preferences allow.',
+  '',
+  'Every call but the public pages carries `Authorization: Bearer <credential>`: a project API key (`nk_full_…` for your servers,',
+  '`nk_rcpt_…` for one recipient\'s reads) or a recipient token minted for a browser (`nk_tok_…`). Errors come in the shape their',
+  'path\'s family declares, with a machine-readable `code`.',
+  '',
+  'This page is built from [the OpenAPI document](/openapi.json) (also the source of the TypeScript, Go and Python SDKs).',
+  'The guide with the concepts behind it is `docs/api-gateway.md` in the repository.',
+].join('\n');
+
+/** The API page's sections, in the order an integrator meets them. */
+const TAGS = [
+  { name: 'recipients', description: 'The people you notify, by your own id; recipient tokens for browsers' },
+  { name: 'contacts', description: "A recipient's addresses per medium (email, SMS, web push) and their confirmation" },
+  { name: 'notifications', description: 'Send to one recipient or broadcast to many; read, cancel and follow what was sent' },
+  { name: 'catalog', description: "The project's notification types (channel, topic, event): defaults, mediums, digests, throttles" },
+  { name: 'preferences', description: "A recipient's own choices over the catalog, and the decision they lead to" },
+  { name: 'webhooks', description: 'Your endpoints that hear about deliveries, signed, with their delivery log' },
+  { name: 'push', description: "Web push in browsers: the server's VAPID key" },
+  { name: 'unsubscribe', description: "The one-click unsubscribe links in Herald's emails (no key needed)" },
+  { name: 'callbacks', description: "SMS providers' delivery reports (no key needed)" },
+  { name: 'admin', description: "Operators: projects and their API keys, with the gateway's ADMIN_TOKEN" },
+  { name: 'operations', description: 'Liveness and readiness (no key needed)' },
+];
+
 /**
  * OpenAPI 3.1 generated from the route schemas (`GET /openapi.json`) and its rendered reference
  * (`GET /docs`). Each operation's security follows its `config.access`.
@@ -19,8 +45,9 @@ export default fp(
         info: {
           title: 'Herald REST API',
           version: API_VERSION,
-          description: 'Notification delivery: recipients, contacts, preferences and sends. See docs/api-gateway.md.',
+          description: DESCRIPTION,
         },
+        tags: TAGS,
         components: {
           securitySchemes: {
             apiKey: { type: 'http', scheme: 'bearer', description: 'Project API key (nk_full_…, nk_rcpt_…) or recipient token (nk_tok_…)' },

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { connectMongo, connectNats, createLogger, type MongoHandle, type NatsConnection } from '@herald/service-kit';
+import Ajv from 'ajv';
 import type { FastifyInstance } from 'fastify';
 import { build } from '../../../app';
 import { createServiceClients, type ServiceClients } from '../services/service-clients';
@@ -104,6 +105,27 @@ describe('the OpenAPI document', () => {
         expect([where, (op.requestBody as { content?: Json }).content?.['application/json']]).toEqual([where, expect.objectContaining({ schema: expect.any(Object) })]);
       }
     }
+  });
+
+  it('when built, then every operation has a summary and named responses, and every example is valid against its schema', () => {
+    const ajv = new Ajv({ allErrors: true });
+    const checked: string[] = [];
+    for (const { path: p, method, op } of operations()) {
+      const where = `${method.toUpperCase()} ${p}`;
+      expect([where, op.summary]).toEqual([where, expect.any(String)]);
+      const responses = op.responses as Record<string, { description: string; content?: Record<string, { schema?: Json; example?: unknown }> }>;
+      for (const [status, response] of Object.entries(responses)) expect([where, status, response.description]).not.toEqual([where, status, 'Default Response']);
+      const body = (op.requestBody as { content?: Record<string, { schema?: Json; example?: unknown }> } | undefined)?.content?.['application/json'];
+      const media = [['request', body], ...Object.entries(responses).map(([status, r]) => [status, r.content?.['application/json']] as const)] as const;
+      for (const [which, m] of media) {
+        if (!m || m.example === undefined) continue;
+        const validate = ajv.compile({ ...m.schema, components: doc.components });
+        expect([where, which, validate(m.example) ? [] : validate.errors]).toEqual([where, which, []]);
+        checked.push(`${where} ${which}`);
+      }
+      if (body?.schema) expect([where, 'request example', body.example]).toEqual([where, 'request example', expect.anything()]);
+    }
+    expect(checked.length).toBeGreaterThanOrEqual(70);
   });
 
   it('when built, then it equals libs/client/openapi.json, the copy the SDK types are generated from (else: npm run gen:client)', () => {
