@@ -330,6 +330,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example 1 */
                     id: string;
                 };
                 cookie?: never;
@@ -401,6 +402,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example 1 */
                     id: string;
                 };
                 cookie?: never;
@@ -505,6 +507,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example 1 */
                     id: string;
                 };
                 cookie?: never;
@@ -596,7 +599,9 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example 1 */
                     id: string;
+                    /** @example 2 */
                     key_id: string;
                 };
                 cookie?: never;
@@ -919,6 +924,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example user-42 */
                     recipient_id: string;
                 };
                 cookie?: never;
@@ -974,6 +980,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example user-42 */
                     recipient_id: string;
                 };
                 cookie?: never;
@@ -1024,6 +1031,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example user-42 */
                     recipient_id: string;
                 };
                 cookie?: never;
@@ -1099,6 +1107,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example user-42 */
                     recipient_id: string;
                 };
                 cookie?: never;
@@ -1176,6 +1185,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example user-42 */
                     recipient_id: string;
                 };
                 cookie?: never;
@@ -1247,6 +1257,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example user-42 */
                     recipient_id: string;
                 };
                 cookie?: never;
@@ -1335,7 +1346,9 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example user-42 */
                     recipient_id: string;
+                    /** @example 7 */
                     contact_id: string;
                 };
                 cookie?: never;
@@ -1386,7 +1399,9 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example user-42 */
                     recipient_id: string;
+                    /** @example 7 */
                     contact_id: string;
                 };
                 cookie?: never;
@@ -1472,7 +1487,9 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example user-42 */
                     recipient_id: string;
+                    /** @example 7 */
                     contact_id: string;
                 };
                 cookie?: never;
@@ -1549,6 +1566,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example user-42 */
                     recipient_id: string;
                 };
                 cookie?: never;
@@ -1932,6 +1950,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example 3 */
                     preference_id: string;
                 };
                 cookie?: never;
@@ -1999,6 +2018,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example 3 */
                     preference_id: string;
                 };
                 cookie?: never;
@@ -2049,6 +2069,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example 3 */
                     preference_id: string;
                 };
                 cookie?: never;
@@ -2141,6 +2162,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example user-42 */
                     recipient_id: string;
                 };
                 cookie?: never;
@@ -2229,6 +2251,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example user-42 */
                     recipient_id: string;
                 };
                 cookie?: never;
@@ -2342,6 +2365,7 @@ export interface paths {
                 };
                 header?: never;
                 path: {
+                    /** @example user-42 */
                     recipient_id: string;
                 };
                 cookie?: never;
@@ -3077,6 +3101,7 @@ export interface paths {
                 };
                 header?: never;
                 path: {
+                    /** @example user-42 */
                     recipient_id: string;
                 };
                 cookie?: never;
@@ -3207,6 +3232,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example user-42 */
                     recipient_id: string;
                 };
                 cookie?: never;
@@ -3280,7 +3306,9 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example user-42 */
                     recipient_id: string;
+                    /** @example 1042 */
                     notification_id: string;
                 };
                 cookie?: never;
@@ -3413,6 +3441,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example user-42 */
                     recipient_id: string;
                 };
                 cookie?: never;
@@ -3489,6 +3518,7 @@ export interface paths {
                     "last-event-id"?: string;
                 };
                 path: {
+                    /** @example user-42 */
                     recipient_id: string;
                 };
                 cookie?: never;
@@ -3943,6 +3973,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example 2 */
                     id: string;
                 };
                 cookie?: never;
@@ -4006,6 +4037,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example 2 */
                     id: string;
                 };
                 cookie?: never;
@@ -4056,6 +4088,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example 2 */
                     id: string;
                 };
                 cookie?: never;
@@ -4146,6 +4179,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example 2 */
                     id: string;
                 };
                 cookie?: never;
@@ -4227,6 +4261,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example 2 */
                     id: string;
                 };
                 cookie?: never;
@@ -4310,6 +4345,7 @@ export interface paths {
                 };
                 header?: never;
                 path: {
+                    /** @example 2 */
                     id: string;
                 };
                 cookie?: never;
@@ -4405,7 +4441,9 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example 2 */
                     id: string;
+                    /** @example 981 */
                     delivery_id: string;
                 };
                 cookie?: never;

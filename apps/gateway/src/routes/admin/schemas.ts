@@ -22,8 +22,8 @@ export const ListProjectsQuery = Type.Object({
 });
 
 /** Path ids stay text: a non-integer id is a 404, like an unknown one. */
-export const ProjectParams = Type.Object({ id: Type.String() });
-export const KeyParams = Type.Object({ id: Type.String(), key_id: Type.String() });
+export const ProjectParams = Type.Object({ id: Type.String({ examples: ['1'] }) });
+export const KeyParams = Type.Object({ id: Type.String({ examples: ['1'] }), key_id: Type.String({ examples: ['2'] }) });
 
 export const IssuedKeySchema = Type.Object({ id: Type.Integer(), scope: Scope, key: Type.String() });
 export const CreatedKeySchema = Type.Object({ id: Type.Integer(), scope: Scope, key: Type.String(), created_at: Timestamp });

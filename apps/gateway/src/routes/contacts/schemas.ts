@@ -31,7 +31,7 @@ export const ContactSchema = Type.Object(
 );
 
 /** `contact_id` stays text here: a non-integer id is a 404 `Contact not found`, not a 400. */
-export const ContactParams = Type.Object({ recipient_id: Type.String({ minLength: 1 }), contact_id: Type.String() });
+export const ContactParams = Type.Object({ recipient_id: Type.String({ minLength: 1, examples: ['user-42'] }), contact_id: Type.String({ examples: ['7'] }) });
 
 const Medium = Type.String({ description: 'email, sms, web_push or mobile_push', maxLength: 32, ...serviceRules({ enum: [...CONTACT_MEDIUMS] }) });
 const Address = Type.String({

@@ -102,7 +102,6 @@ export const SendBody = Type.Object(
       Nullable(
         Type.String({
           description: `When to send (RFC 3339, at most ${SEND_TIME_LIMITS.sendAheadMaxDays} days ahead). Absent, null or past: now. A future send answers status \`scheduled\` and can be canceled until it starts.`,
-          examples: ['2030-01-31T09:00:00Z'],
           ...serviceRules({ format: 'date-time' }),
         }),
       ),

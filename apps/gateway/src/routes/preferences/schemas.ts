@@ -78,7 +78,7 @@ export const UpdateCatalogBody = Type.Object(
   { title: 'CatalogEntryPatch', ...serviceRules({ anyOf: ['name', 'description', 'default_enabled', 'mandatory', 'digest', 'throttle'].map((p) => ({ required: [p] })) }) },
 );
 
-export const PreferenceIdParams = Type.Object({ preference_id: Type.String() });
+export const PreferenceIdParams = Type.Object({ preference_id: Type.String({ examples: ['3'] }) });
 
 export const CatalogEntrySchema = Type.Object(
   {

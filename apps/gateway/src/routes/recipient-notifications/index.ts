@@ -24,7 +24,7 @@ const FeedQuery = Type.Object({
   cursor: Type.Optional(Type.String({ description: 'next_cursor of the previous page', ...serviceRules({ pattern: '^(?:[1-9][0-9]{0,15})?$' }) })),
   read: Type.Optional(Type.Union([Type.Literal('true'), Type.Literal('false')])),
 });
-const NotificationParams = Type.Object({ recipient_id: Type.String({ minLength: 1 }), notification_id: Type.String() });
+const NotificationParams = Type.Object({ recipient_id: Type.String({ minLength: 1, examples: ['user-42'] }), notification_id: Type.String({ examples: ['1042'] }) });
 const FlagsBody = Type.Object({ read: Type.Optional(Type.Boolean()), opened: Type.Optional(Type.Boolean()) }, { minProperties: 1 });
 
 /**

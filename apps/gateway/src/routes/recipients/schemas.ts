@@ -9,7 +9,7 @@ export const RecipientSchema = Type.Object(
   { title: 'Recipient' },
 );
 
-export const RecipientIdParams = Type.Object({ recipient_id: Type.String({ minLength: 1 }) });
+export const RecipientIdParams = Type.Object({ recipient_id: Type.String({ minLength: 1, examples: ['user-42'] }) });
 
 /**
  * Recipient id rules are the recipient service's (`checkRecipientId` in service-kit,

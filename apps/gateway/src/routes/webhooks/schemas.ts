@@ -89,8 +89,8 @@ export const UpdateWebhookBody = Type.Object(
   { minProperties: 1 },
 );
 
-export const WebhookParams = Type.Object({ id: Type.String() });
-export const DeliveryParams = Type.Object({ id: Type.String(), delivery_id: Type.String() });
+export const WebhookParams = Type.Object({ id: Type.String({ examples: ['2'] }) });
+export const DeliveryParams = Type.Object({ id: Type.String({ examples: ['2'] }), delivery_id: Type.String({ examples: ['981'] }) });
 export const DeliveriesQuery = Type.Object({
   limit: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
   cursor: Type.Optional(Type.String({ description: 'next_cursor of the previous page', ...serviceRules({ pattern: '^(?:[1-9][0-9]{0,15})?$' }) })),
