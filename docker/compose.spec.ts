@@ -7,7 +7,7 @@ import Ajv from 'ajv';
 import { parse } from 'yaml';
 import { readConfig as readDeliveryConfig } from '../apps/delivery-service/src/config';
 import { KNOWN_EXAMPLE_SECRETS, readConfig as readGatewayConfig } from '../apps/gateway/src/config';
-import { clientAddressSeen } from '../apps/gateway/src/test-support/client-address';
+import { clientAddressSeen } from '../apps/gateway/src/testing/client-address';
 import { readConfig as readPreferenceConfig } from '../apps/preference-service/src/config';
 import { readConfig as readRecipientConfig } from '../apps/recipient-service/src/config';
 

@@ -27,8 +27,8 @@ import {
   RECIPIENT_DELETED_SUBJECT,
   WEBHOOK_DISPATCH_CONSUMER,
 } from '../libs/contracts/src/index';
-import { GATEWAY_HEARTBEAT_SUBJECT } from '../apps/gateway/src/rate-limit/heartbeat';
-import { PROJECT_CHANGED_SUBJECT } from '../apps/gateway/src/auth/revocation';
+import { GATEWAY_HEARTBEAT_SUBJECT } from '../apps/gateway/src/plugins/app/rate-limit/heartbeat';
+import { PROJECT_CHANGED_SUBJECT } from '../apps/gateway/src/plugins/app/credentials/revocation';
 import { CATALOG_CHANGED_SUBJECT } from '../apps/preference-service/src/store/catalog-cache';
 import { ConfigSchema as PreferenceConfig } from '../apps/preference-service/src/config';
 import { RULES_CHANGED_SUBJECT } from '../apps/preference-service/src/store/rules-cache';

@@ -8,7 +8,7 @@ import { KNOWN_EXAMPLE_SECRETS, readConfig as readGatewayConfig } from '../apps/
 import { readConfig as readPreferenceConfig } from '../apps/preference-service/src/config';
 import { readConfig as readRecipientConfig } from '../apps/recipient-service/src/config';
 import { idOf, renderKustomization, type K8sObject } from './testing/render-kustomization';
-import { clientAddressSeen } from '../apps/gateway/src/test-support/client-address';
+import { clientAddressSeen } from '../apps/gateway/src/testing/client-address';
 import { matchesSelector } from './testing/network-policy';
 import { containerEnv, find, HERALD_APPS, preStopSeconds, repoRoot, shutdownTimeoutSeconds, workloads, type HeraldApp } from './testing/workloads';
 

@@ -1,12 +1,12 @@
-import { clientErrorHandler } from './http/client-error';
+import { clientErrorHandler } from './plugins/app/errors/client-error';
 import { randomUUID } from 'node:crypto';
 import { LIMITS } from '@herald/contracts';
-import { createBatcher } from '@herald/service-kit';
-import type { TypeBoxProvider } from './http/type-provider';
+import { createBatcher, systemClock, type Clock } from '@herald/service-kit';
+import type { TypeBoxProvider } from './routes/shared/type-provider';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import type { GatewayDeps } from './deps';
-import { validatorCompiler } from './http/validator';
+import { validatorCompiler } from './plugins/app/errors/validator';
 import authPlugin from './plugins/app/auth';
 import credentialsPlugin from './plugins/app/credentials';
 import errorsPlugin, { frameworkErrorHandler } from './plugins/app/errors';
@@ -18,7 +18,7 @@ import servicesPlugin from './plugins/external/services';
 import swaggerPlugin from './plugins/external/swagger';
 import tracingPlugin from './plugins/app/tracing';
 import corsPlugin from './plugins/external/cors';
-import liveStreamsPlugin from './live/live-streams';
+import liveStreamsPlugin from './plugins/app/live-streams';
 import { resourceRoutes } from './routes';
 import opsRoutes from './routes/ops';
 
@@ -26,6 +26,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The validated, frozen configuration. */
     config: Config;
+    /** The process's one clock: every time rule of the gateway reads it. */
+    clock: Clock;
   }
 }
 
@@ -59,6 +61,7 @@ export async function build(deps: GatewayDeps): Promise<FastifyInstance> {
   }).withTypeProvider<TypeBoxProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.decorate('config', deps.config);
+  app.decorate('clock', deps.clock ?? systemClock);
 
   await app.register(errorsPlugin);
   await app.register(tracingPlugin);
@@ -67,7 +70,7 @@ export async function build(deps: GatewayDeps): Promise<FastifyInstance> {
   await app.register(servicesPlugin, { services: deps.services });
   // Before auth: a preflight is answered without credentials.
   await app.register(corsPlugin, { origins: deps.config.CORS_ORIGINS });
-  await app.register(credentialsPlugin, { db: deps.db, nats: deps.nats, now: deps.now ?? (() => new Date()) });
+  await app.register(credentialsPlugin, { db: deps.db, nats: deps.nats });
   await app.register(recipientPresencePlugin, { nats: deps.nats, ttlMs: deps.config.RECIPIENT_CACHE_TTL_MS ?? 60_000 });
   await app.register(checkCachePlugin, { nats: deps.nats, ttlMs: deps.config.PREFERENCE_CHECK_CACHE_TTL_MS ?? 60_000 });
   await app.register(authPlugin, {

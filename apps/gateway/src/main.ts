@@ -1,6 +1,6 @@
 import { connectMongo, connectNats, createLogger, initTracing, onShutdown, portOf, startMetricsServer } from '@herald/service-kit';
 import { build } from './app';
-import { createServiceClients } from './clients';
+import { createServiceClients } from './plugins/external/services/service-clients';
 import { readConfig } from './config';
 
 /** Process entry point: config, clients, `build`, listen; graceful shutdown on SIGTERM/SIGINT. */

@@ -3366,188 +3366,320 @@ func WithRequestEditorFn(fn RequestEditorFn) ClientOption {
 // The interface specification for the client above.
 type ClientInterface interface {
 
-	// GetAdminProjects performs a GET /admin/projects (the `GetAdminProjects` operationId) request.
+	// GetAdminProjects List projects
+	//
+	// Corresponds with GET /admin/projects (the `GetAdminProjects` operationId).
 	GetAdminProjects(ctx context.Context, params *GetAdminProjectsParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// PostAdminProjectsWithBody performs a POST /admin/projects (the `PostAdminProjects` operationId) request,
-	// with any type of body and a specified content type.
+	// PostAdminProjectsWithBody Create a project and its first keys
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /admin/projects (the `PostAdminProjects` operationId).
 	PostAdminProjectsWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// PostAdminProjects performs a POST /admin/projects (the `PostAdminProjects` operationId) request.
+	// PostAdminProjects Create a project and its first keys
+	//
 	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /admin/projects (the `PostAdminProjects` operationId).
 	PostAdminProjects(ctx context.Context, body PostAdminProjectsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// GetAdminProjectsID performs a GET /admin/projects/{id} (the `GetAdminProjectsID` operationId) request.
+	// GetAdminProjectsID Get a project
+	//
+	// Corresponds with GET /admin/projects/{id} (the `GetAdminProjectsID` operationId).
 	GetAdminProjectsID(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// PatchAdminProjectsIDWithBody performs a PATCH /admin/projects/{id} (the `PatchAdminProjectsID` operationId) request,
-	// with any type of body and a specified content type.
+	// PatchAdminProjectsIDWithBody Rename a project or change its settings
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with PATCH /admin/projects/{id} (the `PatchAdminProjectsID` operationId).
 	PatchAdminProjectsIDWithBody(ctx context.Context, id string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// PatchAdminProjectsID performs a PATCH /admin/projects/{id} (the `PatchAdminProjectsID` operationId) request.
+	// PatchAdminProjectsID Rename a project or change its settings
+	//
 	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with PATCH /admin/projects/{id} (the `PatchAdminProjectsID` operationId).
 	PatchAdminProjectsID(ctx context.Context, id string, body PatchAdminProjectsIDJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// PostAdminProjectsIDKeysWithBody performs a POST /admin/projects/{id}/keys (the `PostAdminProjectsIDKeys` operationId) request,
-	// with any type of body and a specified content type.
+	// PostAdminProjectsIDKeysWithBody Create an API key
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /admin/projects/{id}/keys (the `PostAdminProjectsIDKeys` operationId).
 	PostAdminProjectsIDKeysWithBody(ctx context.Context, id string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// PostAdminProjectsIDKeys performs a POST /admin/projects/{id}/keys (the `PostAdminProjectsIDKeys` operationId) request.
+	// PostAdminProjectsIDKeys Create an API key
+	//
 	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /admin/projects/{id}/keys (the `PostAdminProjectsIDKeys` operationId).
 	PostAdminProjectsIDKeys(ctx context.Context, id string, body PostAdminProjectsIDKeysJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// DeleteAdminProjectsIDKeysKeyID performs a DELETE /admin/projects/{id}/keys/{key_id} (the `DeleteAdminProjectsIDKeysKeyID` operationId) request.
+	// DeleteAdminProjectsIDKeysKeyID Revoke an API key
+	//
+	// Corresponds with DELETE /admin/projects/{id}/keys/{key_id} (the `DeleteAdminProjectsIDKeysKeyID` operationId).
 	DeleteAdminProjectsIDKeysKeyID(ctx context.Context, id string, keyID string, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// GetBroadcastsID performs a GET /broadcasts/{id} (the `GetBroadcastsID` operationId) request.
+	// GetBroadcastsID Get a broadcast's progress
+	//
+	// Corresponds with GET /broadcasts/{id} (the `GetBroadcastsID` operationId).
 	GetBroadcastsID(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// PostBroadcastsIDCancel performs a POST /broadcasts/{id}/cancel (the `PostBroadcastsIDCancel` operationId) request.
+	// PostBroadcastsIDCancel Cancel a scheduled broadcast
+	//
+	// Corresponds with POST /broadcasts/{id}/cancel (the `PostBroadcastsIDCancel` operationId).
 	PostBroadcastsIDCancel(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// PostCallbacksSmsTokenWithBody performs a POST /callbacks/sms/{token} (the `PostCallbacksSmsToken` operationId) request,
-	// with any type of body and a specified content type.
+	// PostCallbacksSmsTokenWithBody Report an SMS delivery status (providers)
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /callbacks/sms/{token} (the `PostCallbacksSmsToken` operationId).
 	PostCallbacksSmsTokenWithBody(ctx context.Context, token string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// PostCallbacksSmsToken performs a POST /callbacks/sms/{token} (the `PostCallbacksSmsToken` operationId) request.
+	// PostCallbacksSmsToken Report an SMS delivery status (providers)
+	//
 	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /callbacks/sms/{token} (the `PostCallbacksSmsToken` operationId).
 	PostCallbacksSmsToken(ctx context.Context, token string, body PostCallbacksSmsTokenJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// GetContactConfirmationsToken performs a GET /contact-confirmations/{token} (the `GetContactConfirmationsToken` operationId) request.
+	// GetContactConfirmationsToken The confirmation page of an email address
+	//
+	// Corresponds with GET /contact-confirmations/{token} (the `GetContactConfirmationsToken` operationId).
 	GetContactConfirmationsToken(ctx context.Context, token string, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// PostContactConfirmationsToken performs a POST /contact-confirmations/{token} (the `PostContactConfirmationsToken` operationId) request.
+	// PostContactConfirmationsToken Confirm an email address
+	//
+	// Corresponds with POST /contact-confirmations/{token} (the `PostContactConfirmationsToken` operationId).
 	PostContactConfirmationsToken(ctx context.Context, token string, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// GetDigestsID performs a GET /digests/{id} (the `GetDigestsID` operationId) request.
+	// GetDigestsID Get an email digest
+	//
+	// Corresponds with GET /digests/{id} (the `GetDigestsID` operationId).
 	GetDigestsID(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// GetHealthz performs a GET /healthz (the `GetHealthz` operationId) request.
+	// GetHealthz Is the gateway alive?
+	//
+	// Corresponds with GET /healthz (the `GetHealthz` operationId).
 	GetHealthz(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// PostNotificationsSendWithBody performs a POST /notifications/send (the `PostNotificationsSend` operationId) request,
-	// with any type of body and a specified content type.
+	// PostNotificationsSendWithBody Send a notification (to one recipient, or broadcast)
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /notifications/send (the `PostNotificationsSend` operationId).
 	PostNotificationsSendWithBody(ctx context.Context, params *PostNotificationsSendParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// PostNotificationsSend performs a POST /notifications/send (the `PostNotificationsSend` operationId) request.
+	// PostNotificationsSend Send a notification (to one recipient, or broadcast)
+	//
 	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /notifications/send (the `PostNotificationsSend` operationId).
 	PostNotificationsSend(ctx context.Context, params *PostNotificationsSendParams, body PostNotificationsSendJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// GetNotificationsID performs a GET /notifications/{id} (the `GetNotificationsID` operationId) request.
+	// GetNotificationsID Get a notification
+	//
+	// Corresponds with GET /notifications/{id} (the `GetNotificationsID` operationId).
 	GetNotificationsID(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// PostNotificationsIDCancel performs a POST /notifications/{id}/cancel (the `PostNotificationsIDCancel` operationId) request.
+	// PostNotificationsIDCancel Cancel a scheduled notification
+	//
+	// Corresponds with POST /notifications/{id}/cancel (the `PostNotificationsIDCancel` operationId).
 	PostNotificationsIDCancel(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// GetPreferences performs a GET /preferences (the `GetPreferences` operationId) request.
+	// GetPreferences List the catalog
+	//
+	// Corresponds with GET /preferences (the `GetPreferences` operationId).
 	GetPreferences(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// PostPreferencesWithBody performs a POST /preferences (the `PostPreferences` operationId) request,
-	// with any type of body and a specified content type.
+	// PostPreferencesWithBody Add a catalog entry
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /preferences (the `PostPreferences` operationId).
 	PostPreferencesWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// PostPreferences performs a POST /preferences (the `PostPreferences` operationId) request.
+	// PostPreferences Add a catalog entry
+	//
 	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /preferences (the `PostPreferences` operationId).
 	PostPreferences(ctx context.Context, body PostPreferencesJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// PutPreferencesWithBody performs a PUT /preferences (the `PutPreferences` operationId) request,
-	// with any type of body and a specified content type.
+	// PutPreferencesWithBody Create or update many catalog entries
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with PUT /preferences (the `PutPreferences` operationId).
 	PutPreferencesWithBody(ctx context.Context, params *PutPreferencesParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// PutPreferences performs a PUT /preferences (the `PutPreferences` operationId) request.
+	// PutPreferences Create or update many catalog entries
+	//
 	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with PUT /preferences (the `PutPreferences` operationId).
 	PutPreferences(ctx context.Context, params *PutPreferencesParams, body PutPreferencesJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// DeletePreferencesPreferenceID performs a DELETE /preferences/{preference_id} (the `DeletePreferencesPreferenceID` operationId) request.
+	// DeletePreferencesPreferenceID Remove a catalog entry
+	//
+	// Corresponds with DELETE /preferences/{preference_id} (the `DeletePreferencesPreferenceID` operationId).
 	DeletePreferencesPreferenceID(ctx context.Context, preferenceID string, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// GetPreferencesPreferenceID performs a GET /preferences/{preference_id} (the `GetPreferencesPreferenceID` operationId) request.
+	// GetPreferencesPreferenceID Get a catalog entry
+	//
+	// Corresponds with GET /preferences/{preference_id} (the `GetPreferencesPreferenceID` operationId).
 	GetPreferencesPreferenceID(ctx context.Context, preferenceID string, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// PatchPreferencesPreferenceIDWithBody performs a PATCH /preferences/{preference_id} (the `PatchPreferencesPreferenceID` operationId) request,
-	// with any type of body and a specified content type.
+	// PatchPreferencesPreferenceIDWithBody Change a catalog entry
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with PATCH /preferences/{preference_id} (the `PatchPreferencesPreferenceID` operationId).
 	PatchPreferencesPreferenceIDWithBody(ctx context.Context, preferenceID string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// PatchPreferencesPreferenceID performs a PATCH /preferences/{preference_id} (the `PatchPreferencesPreferenceID` operationId) request.
+	// PatchPreferencesPreferenceID Change a catalog entry
+	//
 	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with PATCH /preferences/{preference_id} (the `PatchPreferencesPreferenceID` operationId).
 	PatchPreferencesPreferenceID(ctx context.Context, preferenceID string, body PatchPreferencesPreferenceIDJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// GetPushVapidPublicKey performs a GET /push/vapid_public_key (the `GetPushVapidPublicKey` operationId) request.
+	// GetPushVapidPublicKey Get the VAPID public key for web push
+	//
+	// Corresponds with GET /push/vapid_public_key (the `GetPushVapidPublicKey` operationId).
 	GetPushVapidPublicKey(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// GetReadyz performs a GET /readyz (the `GetReadyz` operationId) request.
+	// GetReadyz Is the gateway ready (its store, broker and services)?
+	//
+	// Corresponds with GET /readyz (the `GetReadyz` operationId).
 	GetReadyz(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// GetRecipients performs a GET /recipients (the `GetRecipients` operationId) request.
+	// GetRecipients List recipients
+	//
+	// Corresponds with GET /recipients (the `GetRecipients` operationId).
 	GetRecipients(ctx context.Context, params *GetRecipientsParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// PostRecipientsWithBody performs a POST /recipients (the `PostRecipients` operationId) request,
-	// with any type of body and a specified content type.
+	// PostRecipientsWithBody Create a recipient
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /recipients (the `PostRecipients` operationId).
 	PostRecipientsWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// PostRecipients performs a POST /recipients (the `PostRecipients` operationId) request.
+	// PostRecipients Create a recipient
+	//
 	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /recipients (the `PostRecipients` operationId).
 	PostRecipients(ctx context.Context, body PostRecipientsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// PostRecipientsBatchWithBody performs a POST /recipients/batch (the `PostRecipientsBatch` operationId) request,
-	// with any type of body and a specified content type.
+	// PostRecipientsBatchWithBody Create or update many recipients
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /recipients/batch (the `PostRecipientsBatch` operationId).
 	PostRecipientsBatchWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// PostRecipientsBatch performs a POST /recipients/batch (the `PostRecipientsBatch` operationId) request.
+	// PostRecipientsBatch Create or update many recipients
+	//
 	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /recipients/batch (the `PostRecipientsBatch` operationId).
 	PostRecipientsBatch(ctx context.Context, body PostRecipientsBatchJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// DeleteRecipientsRecipientID performs a DELETE /recipients/{recipient_id} (the `DeleteRecipientsRecipientID` operationId) request.
+	// DeleteRecipientsRecipientID Delete a recipient and erase their data
+	//
+	// Corresponds with DELETE /recipients/{recipient_id} (the `DeleteRecipientsRecipientID` operationId).
 	DeleteRecipientsRecipientID(ctx context.Context, recipientID string, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// GetRecipientsRecipientID performs a GET /recipients/{recipient_id} (the `GetRecipientsRecipientID` operationId) request.
+	// GetRecipientsRecipientID Get a recipient
+	//
+	// Corresponds with GET /recipients/{recipient_id} (the `GetRecipientsRecipientID` operationId).
 	GetRecipientsRecipientID(ctx context.Context, recipientID string, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// PatchRecipientsRecipientIDWithBody performs a PATCH /recipients/{recipient_id} (the `PatchRecipientsRecipientID` operationId) request,
-	// with any type of body and a specified content type.
+	// PatchRecipientsRecipientIDWithBody Rename a recipient
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with PATCH /recipients/{recipient_id} (the `PatchRecipientsRecipientID` operationId).
 	PatchRecipientsRecipientIDWithBody(ctx context.Context, recipientID string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// PatchRecipientsRecipientID performs a PATCH /recipients/{recipient_id} (the `PatchRecipientsRecipientID` operationId) request.
+	// PatchRecipientsRecipientID Rename a recipient
+	//
 	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with PATCH /recipients/{recipient_id} (the `PatchRecipientsRecipientID` operationId).
 	PatchRecipientsRecipientID(ctx context.Context, recipientID string, body PatchRecipientsRecipientIDJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// GetRecipientsRecipientIDContacts performs a GET /recipients/{recipient_id}/contacts (the `GetRecipientsRecipientIDContacts` operationId) request.
+	// GetRecipientsRecipientIDContacts List a recipient's contacts
+	//
+	// Corresponds with GET /recipients/{recipient_id}/contacts (the `GetRecipientsRecipientIDContacts` operationId).
 	GetRecipientsRecipientIDContacts(ctx context.Context, recipientID string, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// PostRecipientsRecipientIDContactsWithBody performs a POST /recipients/{recipient_id}/contacts (the `PostRecipientsRecipientIDContacts` operationId) request,
-	// with any type of body and a specified content type.
+	// PostRecipientsRecipientIDContactsWithBody Add a contact
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /recipients/{recipient_id}/contacts (the `PostRecipientsRecipientIDContacts` operationId).
 	PostRecipientsRecipientIDContactsWithBody(ctx context.Context, recipientID string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// PostRecipientsRecipientIDContacts performs a POST /recipients/{recipient_id}/contacts (the `PostRecipientsRecipientIDContacts` operationId) request.
+	// PostRecipientsRecipientIDContacts Add a contact
+	//
 	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /recipients/{recipient_id}/contacts (the `PostRecipientsRecipientIDContacts` operationId).
 	PostRecipientsRecipientIDContacts(ctx context.Context, recipientID string, body PostRecipientsRecipientIDContactsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// PutRecipientsRecipientIDContactsWithBody performs a PUT /recipients/{recipient_id}/contacts (the `PutRecipientsRecipientIDContacts` operationId) request,
-	// with any type of body and a specified content type.
+	// PutRecipientsRecipientIDContactsWithBody Set the primary contact of a medium
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with PUT /recipients/{recipient_id}/contacts (the `PutRecipientsRecipientIDContacts` operationId).
 	PutRecipientsRecipientIDContactsWithBody(ctx context.Context, recipientID string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// PutRecipientsRecipientIDContacts performs a PUT /recipients/{recipient_id}/contacts (the `PutRecipientsRecipientIDContacts` operationId) request.
+	// PutRecipientsRecipientIDContacts Set the primary contact of a medium
+	//
 	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with PUT /recipients/{recipient_id}/contacts (the `PutRecipientsRecipientIDContacts` operationId).
 	PutRecipientsRecipientIDContacts(ctx context.Context, recipientID string, body PutRecipientsRecipientIDContactsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// DeleteRecipientsRecipientIDContactsContactID performs a DELETE /recipients/{recipient_id}/contacts/{contact_id} (the `DeleteRecipientsRecipientIDContactsContactID` operationId) request.
+	// DeleteRecipientsRecipientIDContactsContactID Remove a contact
+	//
+	// Corresponds with DELETE /recipients/{recipient_id}/contacts/{contact_id} (the `DeleteRecipientsRecipientIDContactsContactID` operationId).
 	DeleteRecipientsRecipientIDContactsContactID(ctx context.Context, recipientID string, contactID string, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// PatchRecipientsRecipientIDContactsContactIDWithBody performs a PATCH /recipients/{recipient_id}/contacts/{contact_id} (the `PatchRecipientsRecipientIDContactsContactID` operationId) request,
-	// with any type of body and a specified content type.
+	// PatchRecipientsRecipientIDContactsContactIDWithBody Change a contact
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with PATCH /recipients/{recipient_id}/contacts/{contact_id} (the `PatchRecipientsRecipientIDContactsContactID` operationId).
 	PatchRecipientsRecipientIDContactsContactIDWithBody(ctx context.Context, recipientID string, contactID string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// PatchRecipientsRecipientIDContactsContactID performs a PATCH /recipients/{recipient_id}/contacts/{contact_id} (the `PatchRecipientsRecipientIDContactsContactID` operationId) request.
+	// PatchRecipientsRecipientIDContactsContactID Change a contact
+	//
 	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with PATCH /recipients/{recipient_id}/contacts/{contact_id} (the `PatchRecipientsRecipientIDContactsContactID` operationId).
 	PatchRecipientsRecipientIDContactsContactID(ctx context.Context, recipientID string, contactID string, body PatchRecipientsRecipientIDContactsContactIDJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// PostRecipientsRecipientIDContactsContactIDVerify performs a POST /recipients/{recipient_id}/contacts/{contact_id}/verify (the `PostRecipientsRecipientIDContactsContactIDVerify` operationId) request.
+	// PostRecipientsRecipientIDContactsContactIDVerify Mark a contact verified
+	//
+	// Corresponds with POST /recipients/{recipient_id}/contacts/{contact_id}/verify (the `PostRecipientsRecipientIDContactsContactIDVerify` operationId).
 	PostRecipientsRecipientIDContactsContactIDVerify(ctx context.Context, recipientID string, contactID string, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// GetRecipientsRecipientIDNotifications performs a GET /recipients/{recipient_id}/notifications (the `GetRecipientsRecipientIDNotifications` operationId) request.
+	// GetRecipientsRecipientIDNotifications List a recipient's in-app feed
+	//
+	// Corresponds with GET /recipients/{recipient_id}/notifications (the `GetRecipientsRecipientIDNotifications` operationId).
 	GetRecipientsRecipientIDNotifications(ctx context.Context, recipientID string, params *GetRecipientsRecipientIDNotificationsParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// PostRecipientsRecipientIDNotificationsMarkAllRead performs a POST /recipients/{recipient_id}/notifications/mark_all_read (the `PostRecipientsRecipientIDNotificationsMarkAllRead` operationId) request.
+	// PostRecipientsRecipientIDNotificationsMarkAllRead Mark a recipient's whole feed read
+	//
+	// Corresponds with POST /recipients/{recipient_id}/notifications/mark_all_read (the `PostRecipientsRecipientIDNotificationsMarkAllRead` operationId).
 	PostRecipientsRecipientIDNotificationsMarkAllRead(ctx context.Context, recipientID string, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// GetRecipientsRecipientIDNotificationsStream Live feed of a recipient (Server-Sent Events)
@@ -3557,84 +3689,140 @@ type ClientInterface interface {
 	// Corresponds with GET /recipients/{recipient_id}/notifications/stream (the `GetRecipientsRecipientIDNotificationsStream` operationId).
 	GetRecipientsRecipientIDNotificationsStream(ctx context.Context, recipientID string, params *GetRecipientsRecipientIDNotificationsStreamParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// GetRecipientsRecipientIDNotificationsUnreadCount performs a GET /recipients/{recipient_id}/notifications/unread_count (the `GetRecipientsRecipientIDNotificationsUnreadCount` operationId) request.
+	// GetRecipientsRecipientIDNotificationsUnreadCount Count a recipient's unread notifications
+	//
+	// Corresponds with GET /recipients/{recipient_id}/notifications/unread_count (the `GetRecipientsRecipientIDNotificationsUnreadCount` operationId).
 	GetRecipientsRecipientIDNotificationsUnreadCount(ctx context.Context, recipientID string, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// PatchRecipientsRecipientIDNotificationsNotificationIDWithBody performs a PATCH /recipients/{recipient_id}/notifications/{notification_id} (the `PatchRecipientsRecipientIDNotificationsNotificationID` operationId) request,
-	// with any type of body and a specified content type.
+	// PatchRecipientsRecipientIDNotificationsNotificationIDWithBody Mark a notification read or unread
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with PATCH /recipients/{recipient_id}/notifications/{notification_id} (the `PatchRecipientsRecipientIDNotificationsNotificationID` operationId).
 	PatchRecipientsRecipientIDNotificationsNotificationIDWithBody(ctx context.Context, recipientID string, notificationID string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// PatchRecipientsRecipientIDNotificationsNotificationID performs a PATCH /recipients/{recipient_id}/notifications/{notification_id} (the `PatchRecipientsRecipientIDNotificationsNotificationID` operationId) request.
+	// PatchRecipientsRecipientIDNotificationsNotificationID Mark a notification read or unread
+	//
 	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with PATCH /recipients/{recipient_id}/notifications/{notification_id} (the `PatchRecipientsRecipientIDNotificationsNotificationID` operationId).
 	PatchRecipientsRecipientIDNotificationsNotificationID(ctx context.Context, recipientID string, notificationID string, body PatchRecipientsRecipientIDNotificationsNotificationIDJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// GetRecipientsRecipientIDPreferences performs a GET /recipients/{recipient_id}/preferences (the `GetRecipientsRecipientIDPreferences` operationId) request.
+	// GetRecipientsRecipientIDPreferences Get a recipient's preferences
+	//
+	// Corresponds with GET /recipients/{recipient_id}/preferences (the `GetRecipientsRecipientIDPreferences` operationId).
 	GetRecipientsRecipientIDPreferences(ctx context.Context, recipientID string, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// PatchRecipientsRecipientIDPreferencesWithBody performs a PATCH /recipients/{recipient_id}/preferences (the `PatchRecipientsRecipientIDPreferences` operationId) request,
-	// with any type of body and a specified content type.
+	// PatchRecipientsRecipientIDPreferencesWithBody Set a recipient's preferences
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with PATCH /recipients/{recipient_id}/preferences (the `PatchRecipientsRecipientIDPreferences` operationId).
 	PatchRecipientsRecipientIDPreferencesWithBody(ctx context.Context, recipientID string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// PatchRecipientsRecipientIDPreferences performs a PATCH /recipients/{recipient_id}/preferences (the `PatchRecipientsRecipientIDPreferences` operationId) request.
+	// PatchRecipientsRecipientIDPreferences Set a recipient's preferences
+	//
 	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with PATCH /recipients/{recipient_id}/preferences (the `PatchRecipientsRecipientIDPreferences` operationId).
 	PatchRecipientsRecipientIDPreferences(ctx context.Context, recipientID string, body PatchRecipientsRecipientIDPreferencesJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// GetRecipientsRecipientIDPreferencesCheck performs a GET /recipients/{recipient_id}/preferences/check (the `GetRecipientsRecipientIDPreferencesCheck` operationId) request.
+	// GetRecipientsRecipientIDPreferencesCheck Check whether a recipient gets a notification type
+	//
+	// Corresponds with GET /recipients/{recipient_id}/preferences/check (the `GetRecipientsRecipientIDPreferencesCheck` operationId).
 	GetRecipientsRecipientIDPreferencesCheck(ctx context.Context, recipientID string, params *GetRecipientsRecipientIDPreferencesCheckParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// PostRecipientsRecipientIDTokensWithBody performs a POST /recipients/{recipient_id}/tokens (the `PostRecipientsRecipientIDTokens` operationId) request,
-	// with any type of body and a specified content type.
+	// PostRecipientsRecipientIDTokensWithBody Mint a recipient token for a browser
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /recipients/{recipient_id}/tokens (the `PostRecipientsRecipientIDTokens` operationId).
 	PostRecipientsRecipientIDTokensWithBody(ctx context.Context, recipientID string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// PostRecipientsRecipientIDTokens performs a POST /recipients/{recipient_id}/tokens (the `PostRecipientsRecipientIDTokens` operationId) request.
+	// PostRecipientsRecipientIDTokens Mint a recipient token for a browser
+	//
 	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /recipients/{recipient_id}/tokens (the `PostRecipientsRecipientIDTokens` operationId).
 	PostRecipientsRecipientIDTokens(ctx context.Context, recipientID string, body PostRecipientsRecipientIDTokensJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// GetUnsubscribeToken performs a GET /unsubscribe/{token} (the `GetUnsubscribeToken` operationId) request.
+	// GetUnsubscribeToken The unsubscribe page of an email link
+	//
+	// Corresponds with GET /unsubscribe/{token} (the `GetUnsubscribeToken` operationId).
 	GetUnsubscribeToken(ctx context.Context, token string, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// PostUnsubscribeToken performs a POST /unsubscribe/{token} (the `PostUnsubscribeToken` operationId) request.
+	// PostUnsubscribeToken Unsubscribe (one click)
+	//
+	// Corresponds with POST /unsubscribe/{token} (the `PostUnsubscribeToken` operationId).
 	PostUnsubscribeToken(ctx context.Context, token string, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// GetWebhooks performs a GET /webhooks (the `GetWebhooks` operationId) request.
+	// GetWebhooks List webhook endpoints
+	//
+	// Corresponds with GET /webhooks (the `GetWebhooks` operationId).
 	GetWebhooks(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// PostWebhooksWithBody performs a POST /webhooks (the `PostWebhooks` operationId) request,
-	// with any type of body and a specified content type.
+	// PostWebhooksWithBody Register a webhook endpoint
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /webhooks (the `PostWebhooks` operationId).
 	PostWebhooksWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// PostWebhooks performs a POST /webhooks (the `PostWebhooks` operationId) request.
+	// PostWebhooks Register a webhook endpoint
+	//
 	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /webhooks (the `PostWebhooks` operationId).
 	PostWebhooks(ctx context.Context, body PostWebhooksJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// DeleteWebhooksID performs a DELETE /webhooks/{id} (the `DeleteWebhooksID` operationId) request.
+	// DeleteWebhooksID Remove a webhook endpoint
+	//
+	// Corresponds with DELETE /webhooks/{id} (the `DeleteWebhooksID` operationId).
 	DeleteWebhooksID(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// GetWebhooksID performs a GET /webhooks/{id} (the `GetWebhooksID` operationId) request.
+	// GetWebhooksID Get a webhook endpoint
+	//
+	// Corresponds with GET /webhooks/{id} (the `GetWebhooksID` operationId).
 	GetWebhooksID(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// PatchWebhooksIDWithBody performs a PATCH /webhooks/{id} (the `PatchWebhooksID` operationId) request,
-	// with any type of body and a specified content type.
+	// PatchWebhooksIDWithBody Change a webhook endpoint
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with PATCH /webhooks/{id} (the `PatchWebhooksID` operationId).
 	PatchWebhooksIDWithBody(ctx context.Context, id string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// PatchWebhooksID performs a PATCH /webhooks/{id} (the `PatchWebhooksID` operationId) request.
+	// PatchWebhooksID Change a webhook endpoint
+	//
 	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with PATCH /webhooks/{id} (the `PatchWebhooksID` operationId).
 	PatchWebhooksID(ctx context.Context, id string, body PatchWebhooksIDJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// GetWebhooksIDDeliveries performs a GET /webhooks/{id}/deliveries (the `GetWebhooksIDDeliveries` operationId) request.
+	// GetWebhooksIDDeliveries List an endpoint's deliveries
+	//
+	// Corresponds with GET /webhooks/{id}/deliveries (the `GetWebhooksIDDeliveries` operationId).
 	GetWebhooksIDDeliveries(ctx context.Context, id string, params *GetWebhooksIDDeliveriesParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// PostWebhooksIDDeliveriesDeliveryIDRetry performs a POST /webhooks/{id}/deliveries/{delivery_id}/retry (the `PostWebhooksIDDeliveriesDeliveryIDRetry` operationId) request.
+	// PostWebhooksIDDeliveriesDeliveryIDRetry Retry a delivery
+	//
+	// Corresponds with POST /webhooks/{id}/deliveries/{delivery_id}/retry (the `PostWebhooksIDDeliveriesDeliveryIDRetry` operationId).
 	PostWebhooksIDDeliveriesDeliveryIDRetry(ctx context.Context, id string, deliveryID string, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// PostWebhooksIDRotateSecret performs a POST /webhooks/{id}/rotate_secret (the `PostWebhooksIDRotateSecret` operationId) request.
+	// PostWebhooksIDRotateSecret Rotate an endpoint's signing secret
+	//
+	// Corresponds with POST /webhooks/{id}/rotate_secret (the `PostWebhooksIDRotateSecret` operationId).
 	PostWebhooksIDRotateSecret(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// PostWebhooksIDTest performs a POST /webhooks/{id}/test (the `PostWebhooksIDTest` operationId) request.
+	// PostWebhooksIDTest Send a test event to an endpoint
+	//
+	// Corresponds with POST /webhooks/{id}/test (the `PostWebhooksIDTest` operationId).
 	PostWebhooksIDTest(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error)
 }
 
-// GetAdminProjects performs a GET /admin/projects (the `GetAdminProjects` operationId) request.
+// GetAdminProjects List projects
+//
+// Corresponds with GET /admin/projects (the `GetAdminProjects` operationId).
 func (c *Client) GetAdminProjects(ctx context.Context, params *GetAdminProjectsParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewGetAdminProjectsRequest(c.Server, params)
 	if err != nil {
@@ -3647,8 +3835,11 @@ func (c *Client) GetAdminProjects(ctx context.Context, params *GetAdminProjectsP
 	return c.Client.Do(req)
 }
 
-// PostAdminProjectsWithBody performs a POST /admin/projects (the `PostAdminProjects` operationId) request,
-// with any type of body and a specified content type.
+// PostAdminProjectsWithBody Create a project and its first keys
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /admin/projects (the `PostAdminProjects` operationId).
 func (c *Client) PostAdminProjectsWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewPostAdminProjectsRequestWithBody(c.Server, contentType, body)
 	if err != nil {
@@ -3661,8 +3852,11 @@ func (c *Client) PostAdminProjectsWithBody(ctx context.Context, contentType stri
 	return c.Client.Do(req)
 }
 
-// PostAdminProjects performs a POST /admin/projects (the `PostAdminProjects` operationId) request.
+// PostAdminProjects Create a project and its first keys
+//
 // Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /admin/projects (the `PostAdminProjects` operationId).
 func (c *Client) PostAdminProjects(ctx context.Context, body PostAdminProjectsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewPostAdminProjectsRequest(c.Server, body)
 	if err != nil {
@@ -3675,7 +3869,9 @@ func (c *Client) PostAdminProjects(ctx context.Context, body PostAdminProjectsJS
 	return c.Client.Do(req)
 }
 
-// GetAdminProjectsID performs a GET /admin/projects/{id} (the `GetAdminProjectsID` operationId) request.
+// GetAdminProjectsID Get a project
+//
+// Corresponds with GET /admin/projects/{id} (the `GetAdminProjectsID` operationId).
 func (c *Client) GetAdminProjectsID(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewGetAdminProjectsIDRequest(c.Server, id)
 	if err != nil {
@@ -3688,8 +3884,11 @@ func (c *Client) GetAdminProjectsID(ctx context.Context, id string, reqEditors .
 	return c.Client.Do(req)
 }
 
-// PatchAdminProjectsIDWithBody performs a PATCH /admin/projects/{id} (the `PatchAdminProjectsID` operationId) request,
-// with any type of body and a specified content type.
+// PatchAdminProjectsIDWithBody Rename a project or change its settings
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with PATCH /admin/projects/{id} (the `PatchAdminProjectsID` operationId).
 func (c *Client) PatchAdminProjectsIDWithBody(ctx context.Context, id string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewPatchAdminProjectsIDRequestWithBody(c.Server, id, contentType, body)
 	if err != nil {
@@ -3702,8 +3901,11 @@ func (c *Client) PatchAdminProjectsIDWithBody(ctx context.Context, id string, co
 	return c.Client.Do(req)
 }
 
-// PatchAdminProjectsID performs a PATCH /admin/projects/{id} (the `PatchAdminProjectsID` operationId) request.
+// PatchAdminProjectsID Rename a project or change its settings
+//
 // Takes a body of the `application/json` content type.
+//
+// Corresponds with PATCH /admin/projects/{id} (the `PatchAdminProjectsID` operationId).
 func (c *Client) PatchAdminProjectsID(ctx context.Context, id string, body PatchAdminProjectsIDJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewPatchAdminProjectsIDRequest(c.Server, id, body)
 	if err != nil {
@@ -3716,8 +3918,11 @@ func (c *Client) PatchAdminProjectsID(ctx context.Context, id string, body Patch
 	return c.Client.Do(req)
 }
 
-// PostAdminProjectsIDKeysWithBody performs a POST /admin/projects/{id}/keys (the `PostAdminProjectsIDKeys` operationId) request,
-// with any type of body and a specified content type.
+// PostAdminProjectsIDKeysWithBody Create an API key
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /admin/projects/{id}/keys (the `PostAdminProjectsIDKeys` operationId).
 func (c *Client) PostAdminProjectsIDKeysWithBody(ctx context.Context, id string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewPostAdminProjectsIDKeysRequestWithBody(c.Server, id, contentType, body)
 	if err != nil {
@@ -3730,8 +3935,11 @@ func (c *Client) PostAdminProjectsIDKeysWithBody(ctx context.Context, id string,
 	return c.Client.Do(req)
 }
 
-// PostAdminProjectsIDKeys performs a POST /admin/projects/{id}/keys (the `PostAdminProjectsIDKeys` operationId) request.
+// PostAdminProjectsIDKeys Create an API key
+//
 // Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /admin/projects/{id}/keys (the `PostAdminProjectsIDKeys` operationId).
 func (c *Client) PostAdminProjectsIDKeys(ctx context.Context, id string, body PostAdminProjectsIDKeysJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewPostAdminProjectsIDKeysRequest(c.Server, id, body)
 	if err != nil {
@@ -3744,7 +3952,9 @@ func (c *Client) PostAdminProjectsIDKeys(ctx context.Context, id string, body Po
 	return c.Client.Do(req)
 }
 
-// DeleteAdminProjectsIDKeysKeyID performs a DELETE /admin/projects/{id}/keys/{key_id} (the `DeleteAdminProjectsIDKeysKeyID` operationId) request.
+// DeleteAdminProjectsIDKeysKeyID Revoke an API key
+//
+// Corresponds with DELETE /admin/projects/{id}/keys/{key_id} (the `DeleteAdminProjectsIDKeysKeyID` operationId).
 func (c *Client) DeleteAdminProjectsIDKeysKeyID(ctx context.Context, id string, keyID string, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewDeleteAdminProjectsIDKeysKeyIDRequest(c.Server, id, keyID)
 	if err != nil {
@@ -3757,7 +3967,9 @@ func (c *Client) DeleteAdminProjectsIDKeysKeyID(ctx context.Context, id string, 
 	return c.Client.Do(req)
 }
 
-// GetBroadcastsID performs a GET /broadcasts/{id} (the `GetBroadcastsID` operationId) request.
+// GetBroadcastsID Get a broadcast's progress
+//
+// Corresponds with GET /broadcasts/{id} (the `GetBroadcastsID` operationId).
 func (c *Client) GetBroadcastsID(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewGetBroadcastsIDRequest(c.Server, id)
 	if err != nil {
@@ -3770,7 +3982,9 @@ func (c *Client) GetBroadcastsID(ctx context.Context, id string, reqEditors ...R
 	return c.Client.Do(req)
 }
 
-// PostBroadcastsIDCancel performs a POST /broadcasts/{id}/cancel (the `PostBroadcastsIDCancel` operationId) request.
+// PostBroadcastsIDCancel Cancel a scheduled broadcast
+//
+// Corresponds with POST /broadcasts/{id}/cancel (the `PostBroadcastsIDCancel` operationId).
 func (c *Client) PostBroadcastsIDCancel(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewPostBroadcastsIDCancelRequest(c.Server, id)
 	if err != nil {
@@ -3783,8 +3997,11 @@ func (c *Client) PostBroadcastsIDCancel(ctx context.Context, id string, reqEdito
 	return c.Client.Do(req)
 }
 
-// PostCallbacksSmsTokenWithBody performs a POST /callbacks/sms/{token} (the `PostCallbacksSmsToken` operationId) request,
-// with any type of body and a specified content type.
+// PostCallbacksSmsTokenWithBody Report an SMS delivery status (providers)
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /callbacks/sms/{token} (the `PostCallbacksSmsToken` operationId).
 func (c *Client) PostCallbacksSmsTokenWithBody(ctx context.Context, token string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewPostCallbacksSmsTokenRequestWithBody(c.Server, token, contentType, body)
 	if err != nil {
@@ -3797,8 +4014,11 @@ func (c *Client) PostCallbacksSmsTokenWithBody(ctx context.Context, token string
 	return c.Client.Do(req)
 }
 
-// PostCallbacksSmsToken performs a POST /callbacks/sms/{token} (the `PostCallbacksSmsToken` operationId) request.
+// PostCallbacksSmsToken Report an SMS delivery status (providers)
+//
 // Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /callbacks/sms/{token} (the `PostCallbacksSmsToken` operationId).
 func (c *Client) PostCallbacksSmsToken(ctx context.Context, token string, body PostCallbacksSmsTokenJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewPostCallbacksSmsTokenRequest(c.Server, token, body)
 	if err != nil {
@@ -3811,7 +4031,9 @@ func (c *Client) PostCallbacksSmsToken(ctx context.Context, token string, body P
 	return c.Client.Do(req)
 }
 
-// GetContactConfirmationsToken performs a GET /contact-confirmations/{token} (the `GetContactConfirmationsToken` operationId) request.
+// GetContactConfirmationsToken The confirmation page of an email address
+//
+// Corresponds with GET /contact-confirmations/{token} (the `GetContactConfirmationsToken` operationId).
 func (c *Client) GetContactConfirmationsToken(ctx context.Context, token string, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewGetContactConfirmationsTokenRequest(c.Server, token)
 	if err != nil {
@@ -3824,7 +4046,9 @@ func (c *Client) GetContactConfirmationsToken(ctx context.Context, token string,
 	return c.Client.Do(req)
 }
 
-// PostContactConfirmationsToken performs a POST /contact-confirmations/{token} (the `PostContactConfirmationsToken` operationId) request.
+// PostContactConfirmationsToken Confirm an email address
+//
+// Corresponds with POST /contact-confirmations/{token} (the `PostContactConfirmationsToken` operationId).
 func (c *Client) PostContactConfirmationsToken(ctx context.Context, token string, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewPostContactConfirmationsTokenRequest(c.Server, token)
 	if err != nil {
@@ -3837,7 +4061,9 @@ func (c *Client) PostContactConfirmationsToken(ctx context.Context, token string
 	return c.Client.Do(req)
 }
 
-// GetDigestsID performs a GET /digests/{id} (the `GetDigestsID` operationId) request.
+// GetDigestsID Get an email digest
+//
+// Corresponds with GET /digests/{id} (the `GetDigestsID` operationId).
 func (c *Client) GetDigestsID(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewGetDigestsIDRequest(c.Server, id)
 	if err != nil {
@@ -3850,7 +4076,9 @@ func (c *Client) GetDigestsID(ctx context.Context, id string, reqEditors ...Requ
 	return c.Client.Do(req)
 }
 
-// GetHealthz performs a GET /healthz (the `GetHealthz` operationId) request.
+// GetHealthz Is the gateway alive?
+//
+// Corresponds with GET /healthz (the `GetHealthz` operationId).
 func (c *Client) GetHealthz(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewGetHealthzRequest(c.Server)
 	if err != nil {
@@ -3863,8 +4091,11 @@ func (c *Client) GetHealthz(ctx context.Context, reqEditors ...RequestEditorFn) 
 	return c.Client.Do(req)
 }
 
-// PostNotificationsSendWithBody performs a POST /notifications/send (the `PostNotificationsSend` operationId) request,
-// with any type of body and a specified content type.
+// PostNotificationsSendWithBody Send a notification (to one recipient, or broadcast)
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /notifications/send (the `PostNotificationsSend` operationId).
 func (c *Client) PostNotificationsSendWithBody(ctx context.Context, params *PostNotificationsSendParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewPostNotificationsSendRequestWithBody(c.Server, params, contentType, body)
 	if err != nil {
@@ -3877,8 +4108,11 @@ func (c *Client) PostNotificationsSendWithBody(ctx context.Context, params *Post
 	return c.Client.Do(req)
 }
 
-// PostNotificationsSend performs a POST /notifications/send (the `PostNotificationsSend` operationId) request.
+// PostNotificationsSend Send a notification (to one recipient, or broadcast)
+//
 // Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /notifications/send (the `PostNotificationsSend` operationId).
 func (c *Client) PostNotificationsSend(ctx context.Context, params *PostNotificationsSendParams, body PostNotificationsSendJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewPostNotificationsSendRequest(c.Server, params, body)
 	if err != nil {
@@ -3891,7 +4125,9 @@ func (c *Client) PostNotificationsSend(ctx context.Context, params *PostNotifica
 	return c.Client.Do(req)
 }
 
-// GetNotificationsID performs a GET /notifications/{id} (the `GetNotificationsID` operationId) request.
+// GetNotificationsID Get a notification
+//
+// Corresponds with GET /notifications/{id} (the `GetNotificationsID` operationId).
 func (c *Client) GetNotificationsID(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewGetNotificationsIDRequest(c.Server, id)
 	if err != nil {
@@ -3904,7 +4140,9 @@ func (c *Client) GetNotificationsID(ctx context.Context, id string, reqEditors .
 	return c.Client.Do(req)
 }
 
-// PostNotificationsIDCancel performs a POST /notifications/{id}/cancel (the `PostNotificationsIDCancel` operationId) request.
+// PostNotificationsIDCancel Cancel a scheduled notification
+//
+// Corresponds with POST /notifications/{id}/cancel (the `PostNotificationsIDCancel` operationId).
 func (c *Client) PostNotificationsIDCancel(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewPostNotificationsIDCancelRequest(c.Server, id)
 	if err != nil {
@@ -3917,7 +4155,9 @@ func (c *Client) PostNotificationsIDCancel(ctx context.Context, id string, reqEd
 	return c.Client.Do(req)
 }
 
-// GetPreferences performs a GET /preferences (the `GetPreferences` operationId) request.
+// GetPreferences List the catalog
+//
+// Corresponds with GET /preferences (the `GetPreferences` operationId).
 func (c *Client) GetPreferences(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewGetPreferencesRequest(c.Server)
 	if err != nil {
@@ -3930,8 +4170,11 @@ func (c *Client) GetPreferences(ctx context.Context, reqEditors ...RequestEditor
 	return c.Client.Do(req)
 }
 
-// PostPreferencesWithBody performs a POST /preferences (the `PostPreferences` operationId) request,
-// with any type of body and a specified content type.
+// PostPreferencesWithBody Add a catalog entry
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /preferences (the `PostPreferences` operationId).
 func (c *Client) PostPreferencesWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewPostPreferencesRequestWithBody(c.Server, contentType, body)
 	if err != nil {
@@ -3944,8 +4187,11 @@ func (c *Client) PostPreferencesWithBody(ctx context.Context, contentType string
 	return c.Client.Do(req)
 }
 
-// PostPreferences performs a POST /preferences (the `PostPreferences` operationId) request.
+// PostPreferences Add a catalog entry
+//
 // Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /preferences (the `PostPreferences` operationId).
 func (c *Client) PostPreferences(ctx context.Context, body PostPreferencesJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewPostPreferencesRequest(c.Server, body)
 	if err != nil {
@@ -3958,8 +4204,11 @@ func (c *Client) PostPreferences(ctx context.Context, body PostPreferencesJSONRe
 	return c.Client.Do(req)
 }
 
-// PutPreferencesWithBody performs a PUT /preferences (the `PutPreferences` operationId) request,
-// with any type of body and a specified content type.
+// PutPreferencesWithBody Create or update many catalog entries
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with PUT /preferences (the `PutPreferences` operationId).
 func (c *Client) PutPreferencesWithBody(ctx context.Context, params *PutPreferencesParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewPutPreferencesRequestWithBody(c.Server, params, contentType, body)
 	if err != nil {
@@ -3972,8 +4221,11 @@ func (c *Client) PutPreferencesWithBody(ctx context.Context, params *PutPreferen
 	return c.Client.Do(req)
 }
 
-// PutPreferences performs a PUT /preferences (the `PutPreferences` operationId) request.
+// PutPreferences Create or update many catalog entries
+//
 // Takes a body of the `application/json` content type.
+//
+// Corresponds with PUT /preferences (the `PutPreferences` operationId).
 func (c *Client) PutPreferences(ctx context.Context, params *PutPreferencesParams, body PutPreferencesJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewPutPreferencesRequest(c.Server, params, body)
 	if err != nil {
@@ -3986,7 +4238,9 @@ func (c *Client) PutPreferences(ctx context.Context, params *PutPreferencesParam
 	return c.Client.Do(req)
 }
 
-// DeletePreferencesPreferenceID performs a DELETE /preferences/{preference_id} (the `DeletePreferencesPreferenceID` operationId) request.
+// DeletePreferencesPreferenceID Remove a catalog entry
+//
+// Corresponds with DELETE /preferences/{preference_id} (the `DeletePreferencesPreferenceID` operationId).
 func (c *Client) DeletePreferencesPreferenceID(ctx context.Context, preferenceID string, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewDeletePreferencesPreferenceIDRequest(c.Server, preferenceID)
 	if err != nil {
@@ -3999,7 +4253,9 @@ func (c *Client) DeletePreferencesPreferenceID(ctx context.Context, preferenceID
 	return c.Client.Do(req)
 }
 
-// GetPreferencesPreferenceID performs a GET /preferences/{preference_id} (the `GetPreferencesPreferenceID` operationId) request.
+// GetPreferencesPreferenceID Get a catalog entry
+//
+// Corresponds with GET /preferences/{preference_id} (the `GetPreferencesPreferenceID` operationId).
 func (c *Client) GetPreferencesPreferenceID(ctx context.Context, preferenceID string, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewGetPreferencesPreferenceIDRequest(c.Server, preferenceID)
 	if err != nil {
@@ -4012,8 +4268,11 @@ func (c *Client) GetPreferencesPreferenceID(ctx context.Context, preferenceID st
 	return c.Client.Do(req)
 }
 
-// PatchPreferencesPreferenceIDWithBody performs a PATCH /preferences/{preference_id} (the `PatchPreferencesPreferenceID` operationId) request,
-// with any type of body and a specified content type.
+// PatchPreferencesPreferenceIDWithBody Change a catalog entry
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with PATCH /preferences/{preference_id} (the `PatchPreferencesPreferenceID` operationId).
 func (c *Client) PatchPreferencesPreferenceIDWithBody(ctx context.Context, preferenceID string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewPatchPreferencesPreferenceIDRequestWithBody(c.Server, preferenceID, contentType, body)
 	if err != nil {
@@ -4026,8 +4285,11 @@ func (c *Client) PatchPreferencesPreferenceIDWithBody(ctx context.Context, prefe
 	return c.Client.Do(req)
 }
 
-// PatchPreferencesPreferenceID performs a PATCH /preferences/{preference_id} (the `PatchPreferencesPreferenceID` operationId) request.
+// PatchPreferencesPreferenceID Change a catalog entry
+//
 // Takes a body of the `application/json` content type.
+//
+// Corresponds with PATCH /preferences/{preference_id} (the `PatchPreferencesPreferenceID` operationId).
 func (c *Client) PatchPreferencesPreferenceID(ctx context.Context, preferenceID string, body PatchPreferencesPreferenceIDJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewPatchPreferencesPreferenceIDRequest(c.Server, preferenceID, body)
 	if err != nil {
@@ -4040,7 +4302,9 @@ func (c *Client) PatchPreferencesPreferenceID(ctx context.Context, preferenceID 
 	return c.Client.Do(req)
 }
 
-// GetPushVapidPublicKey performs a GET /push/vapid_public_key (the `GetPushVapidPublicKey` operationId) request.
+// GetPushVapidPublicKey Get the VAPID public key for web push
+//
+// Corresponds with GET /push/vapid_public_key (the `GetPushVapidPublicKey` operationId).
 func (c *Client) GetPushVapidPublicKey(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewGetPushVapidPublicKeyRequest(c.Server)
 	if err != nil {
@@ -4053,7 +4317,9 @@ func (c *Client) GetPushVapidPublicKey(ctx context.Context, reqEditors ...Reques
 	return c.Client.Do(req)
 }
 
-// GetReadyz performs a GET /readyz (the `GetReadyz` operationId) request.
+// GetReadyz Is the gateway ready (its store, broker and services)?
+//
+// Corresponds with GET /readyz (the `GetReadyz` operationId).
 func (c *Client) GetReadyz(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewGetReadyzRequest(c.Server)
 	if err != nil {
@@ -4066,7 +4332,9 @@ func (c *Client) GetReadyz(ctx context.Context, reqEditors ...RequestEditorFn) (
 	return c.Client.Do(req)
 }
 
-// GetRecipients performs a GET /recipients (the `GetRecipients` operationId) request.
+// GetRecipients List recipients
+//
+// Corresponds with GET /recipients (the `GetRecipients` operationId).
 func (c *Client) GetRecipients(ctx context.Context, params *GetRecipientsParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewGetRecipientsRequest(c.Server, params)
 	if err != nil {
@@ -4079,8 +4347,11 @@ func (c *Client) GetRecipients(ctx context.Context, params *GetRecipientsParams,
 	return c.Client.Do(req)
 }
 
-// PostRecipientsWithBody performs a POST /recipients (the `PostRecipients` operationId) request,
-// with any type of body and a specified content type.
+// PostRecipientsWithBody Create a recipient
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /recipients (the `PostRecipients` operationId).
 func (c *Client) PostRecipientsWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewPostRecipientsRequestWithBody(c.Server, contentType, body)
 	if err != nil {
@@ -4093,8 +4364,11 @@ func (c *Client) PostRecipientsWithBody(ctx context.Context, contentType string,
 	return c.Client.Do(req)
 }
 
-// PostRecipients performs a POST /recipients (the `PostRecipients` operationId) request.
+// PostRecipients Create a recipient
+//
 // Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /recipients (the `PostRecipients` operationId).
 func (c *Client) PostRecipients(ctx context.Context, body PostRecipientsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewPostRecipientsRequest(c.Server, body)
 	if err != nil {
@@ -4107,8 +4381,11 @@ func (c *Client) PostRecipients(ctx context.Context, body PostRecipientsJSONRequ
 	return c.Client.Do(req)
 }
 
-// PostRecipientsBatchWithBody performs a POST /recipients/batch (the `PostRecipientsBatch` operationId) request,
-// with any type of body and a specified content type.
+// PostRecipientsBatchWithBody Create or update many recipients
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /recipients/batch (the `PostRecipientsBatch` operationId).
 func (c *Client) PostRecipientsBatchWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewPostRecipientsBatchRequestWithBody(c.Server, contentType, body)
 	if err != nil {
@@ -4121,8 +4398,11 @@ func (c *Client) PostRecipientsBatchWithBody(ctx context.Context, contentType st
 	return c.Client.Do(req)
 }
 
-// PostRecipientsBatch performs a POST /recipients/batch (the `PostRecipientsBatch` operationId) request.
+// PostRecipientsBatch Create or update many recipients
+//
 // Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /recipients/batch (the `PostRecipientsBatch` operationId).
 func (c *Client) PostRecipientsBatch(ctx context.Context, body PostRecipientsBatchJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewPostRecipientsBatchRequest(c.Server, body)
 	if err != nil {
@@ -4135,7 +4415,9 @@ func (c *Client) PostRecipientsBatch(ctx context.Context, body PostRecipientsBat
 	return c.Client.Do(req)
 }
 
-// DeleteRecipientsRecipientID performs a DELETE /recipients/{recipient_id} (the `DeleteRecipientsRecipientID` operationId) request.
+// DeleteRecipientsRecipientID Delete a recipient and erase their data
+//
+// Corresponds with DELETE /recipients/{recipient_id} (the `DeleteRecipientsRecipientID` operationId).
 func (c *Client) DeleteRecipientsRecipientID(ctx context.Context, recipientID string, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewDeleteRecipientsRecipientIDRequest(c.Server, recipientID)
 	if err != nil {
@@ -4148,7 +4430,9 @@ func (c *Client) DeleteRecipientsRecipientID(ctx context.Context, recipientID st
 	return c.Client.Do(req)
 }
 
-// GetRecipientsRecipientID performs a GET /recipients/{recipient_id} (the `GetRecipientsRecipientID` operationId) request.
+// GetRecipientsRecipientID Get a recipient
+//
+// Corresponds with GET /recipients/{recipient_id} (the `GetRecipientsRecipientID` operationId).
 func (c *Client) GetRecipientsRecipientID(ctx context.Context, recipientID string, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewGetRecipientsRecipientIDRequest(c.Server, recipientID)
 	if err != nil {
@@ -4161,8 +4445,11 @@ func (c *Client) GetRecipientsRecipientID(ctx context.Context, recipientID strin
 	return c.Client.Do(req)
 }
 
-// PatchRecipientsRecipientIDWithBody performs a PATCH /recipients/{recipient_id} (the `PatchRecipientsRecipientID` operationId) request,
-// with any type of body and a specified content type.
+// PatchRecipientsRecipientIDWithBody Rename a recipient
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with PATCH /recipients/{recipient_id} (the `PatchRecipientsRecipientID` operationId).
 func (c *Client) PatchRecipientsRecipientIDWithBody(ctx context.Context, recipientID string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewPatchRecipientsRecipientIDRequestWithBody(c.Server, recipientID, contentType, body)
 	if err != nil {
@@ -4175,8 +4462,11 @@ func (c *Client) PatchRecipientsRecipientIDWithBody(ctx context.Context, recipie
 	return c.Client.Do(req)
 }
 
-// PatchRecipientsRecipientID performs a PATCH /recipients/{recipient_id} (the `PatchRecipientsRecipientID` operationId) request.
+// PatchRecipientsRecipientID Rename a recipient
+//
 // Takes a body of the `application/json` content type.
+//
+// Corresponds with PATCH /recipients/{recipient_id} (the `PatchRecipientsRecipientID` operationId).
 func (c *Client) PatchRecipientsRecipientID(ctx context.Context, recipientID string, body PatchRecipientsRecipientIDJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewPatchRecipientsRecipientIDRequest(c.Server, recipientID, body)
 	if err != nil {
@@ -4189,7 +4479,9 @@ func (c *Client) PatchRecipientsRecipientID(ctx context.Context, recipientID str
 	return c.Client.Do(req)
 }
 
-// GetRecipientsRecipientIDContacts performs a GET /recipients/{recipient_id}/contacts (the `GetRecipientsRecipientIDContacts` operationId) request.
+// GetRecipientsRecipientIDContacts List a recipient's contacts
+//
+// Corresponds with GET /recipients/{recipient_id}/contacts (the `GetRecipientsRecipientIDContacts` operationId).
 func (c *Client) GetRecipientsRecipientIDContacts(ctx context.Context, recipientID string, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewGetRecipientsRecipientIDContactsRequest(c.Server, recipientID)
 	if err != nil {
@@ -4202,8 +4494,11 @@ func (c *Client) GetRecipientsRecipientIDContacts(ctx context.Context, recipient
 	return c.Client.Do(req)
 }
 
-// PostRecipientsRecipientIDContactsWithBody performs a POST /recipients/{recipient_id}/contacts (the `PostRecipientsRecipientIDContacts` operationId) request,
-// with any type of body and a specified content type.
+// PostRecipientsRecipientIDContactsWithBody Add a contact
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /recipients/{recipient_id}/contacts (the `PostRecipientsRecipientIDContacts` operationId).
 func (c *Client) PostRecipientsRecipientIDContactsWithBody(ctx context.Context, recipientID string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewPostRecipientsRecipientIDContactsRequestWithBody(c.Server, recipientID, contentType, body)
 	if err != nil {
@@ -4216,8 +4511,11 @@ func (c *Client) PostRecipientsRecipientIDContactsWithBody(ctx context.Context, 
 	return c.Client.Do(req)
 }
 
-// PostRecipientsRecipientIDContacts performs a POST /recipients/{recipient_id}/contacts (the `PostRecipientsRecipientIDContacts` operationId) request.
+// PostRecipientsRecipientIDContacts Add a contact
+//
 // Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /recipients/{recipient_id}/contacts (the `PostRecipientsRecipientIDContacts` operationId).
 func (c *Client) PostRecipientsRecipientIDContacts(ctx context.Context, recipientID string, body PostRecipientsRecipientIDContactsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewPostRecipientsRecipientIDContactsRequest(c.Server, recipientID, body)
 	if err != nil {
@@ -4230,8 +4528,11 @@ func (c *Client) PostRecipientsRecipientIDContacts(ctx context.Context, recipien
 	return c.Client.Do(req)
 }
 
-// PutRecipientsRecipientIDContactsWithBody performs a PUT /recipients/{recipient_id}/contacts (the `PutRecipientsRecipientIDContacts` operationId) request,
-// with any type of body and a specified content type.
+// PutRecipientsRecipientIDContactsWithBody Set the primary contact of a medium
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with PUT /recipients/{recipient_id}/contacts (the `PutRecipientsRecipientIDContacts` operationId).
 func (c *Client) PutRecipientsRecipientIDContactsWithBody(ctx context.Context, recipientID string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewPutRecipientsRecipientIDContactsRequestWithBody(c.Server, recipientID, contentType, body)
 	if err != nil {
@@ -4244,8 +4545,11 @@ func (c *Client) PutRecipientsRecipientIDContactsWithBody(ctx context.Context, r
 	return c.Client.Do(req)
 }
 
-// PutRecipientsRecipientIDContacts performs a PUT /recipients/{recipient_id}/contacts (the `PutRecipientsRecipientIDContacts` operationId) request.
+// PutRecipientsRecipientIDContacts Set the primary contact of a medium
+//
 // Takes a body of the `application/json` content type.
+//
+// Corresponds with PUT /recipients/{recipient_id}/contacts (the `PutRecipientsRecipientIDContacts` operationId).
 func (c *Client) PutRecipientsRecipientIDContacts(ctx context.Context, recipientID string, body PutRecipientsRecipientIDContactsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewPutRecipientsRecipientIDContactsRequest(c.Server, recipientID, body)
 	if err != nil {
@@ -4258,7 +4562,9 @@ func (c *Client) PutRecipientsRecipientIDContacts(ctx context.Context, recipient
 	return c.Client.Do(req)
 }
 
-// DeleteRecipientsRecipientIDContactsContactID performs a DELETE /recipients/{recipient_id}/contacts/{contact_id} (the `DeleteRecipientsRecipientIDContactsContactID` operationId) request.
+// DeleteRecipientsRecipientIDContactsContactID Remove a contact
+//
+// Corresponds with DELETE /recipients/{recipient_id}/contacts/{contact_id} (the `DeleteRecipientsRecipientIDContactsContactID` operationId).
 func (c *Client) DeleteRecipientsRecipientIDContactsContactID(ctx context.Context, recipientID string, contactID string, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewDeleteRecipientsRecipientIDContactsContactIDRequest(c.Server, recipientID, contactID)
 	if err != nil {
@@ -4271,8 +4577,11 @@ func (c *Client) DeleteRecipientsRecipientIDContactsContactID(ctx context.Contex
 	return c.Client.Do(req)
 }
 
-// PatchRecipientsRecipientIDContactsContactIDWithBody performs a PATCH /recipients/{recipient_id}/contacts/{contact_id} (the `PatchRecipientsRecipientIDContactsContactID` operationId) request,
-// with any type of body and a specified content type.
+// PatchRecipientsRecipientIDContactsContactIDWithBody Change a contact
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with PATCH /recipients/{recipient_id}/contacts/{contact_id} (the `PatchRecipientsRecipientIDContactsContactID` operationId).
 func (c *Client) PatchRecipientsRecipientIDContactsContactIDWithBody(ctx context.Context, recipientID string, contactID string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewPatchRecipientsRecipientIDContactsContactIDRequestWithBody(c.Server, recipientID, contactID, contentType, body)
 	if err != nil {
@@ -4285,8 +4594,11 @@ func (c *Client) PatchRecipientsRecipientIDContactsContactIDWithBody(ctx context
 	return c.Client.Do(req)
 }
 
-// PatchRecipientsRecipientIDContactsContactID performs a PATCH /recipients/{recipient_id}/contacts/{contact_id} (the `PatchRecipientsRecipientIDContactsContactID` operationId) request.
+// PatchRecipientsRecipientIDContactsContactID Change a contact
+//
 // Takes a body of the `application/json` content type.
+//
+// Corresponds with PATCH /recipients/{recipient_id}/contacts/{contact_id} (the `PatchRecipientsRecipientIDContactsContactID` operationId).
 func (c *Client) PatchRecipientsRecipientIDContactsContactID(ctx context.Context, recipientID string, contactID string, body PatchRecipientsRecipientIDContactsContactIDJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewPatchRecipientsRecipientIDContactsContactIDRequest(c.Server, recipientID, contactID, body)
 	if err != nil {
@@ -4299,7 +4611,9 @@ func (c *Client) PatchRecipientsRecipientIDContactsContactID(ctx context.Context
 	return c.Client.Do(req)
 }
 
-// PostRecipientsRecipientIDContactsContactIDVerify performs a POST /recipients/{recipient_id}/contacts/{contact_id}/verify (the `PostRecipientsRecipientIDContactsContactIDVerify` operationId) request.
+// PostRecipientsRecipientIDContactsContactIDVerify Mark a contact verified
+//
+// Corresponds with POST /recipients/{recipient_id}/contacts/{contact_id}/verify (the `PostRecipientsRecipientIDContactsContactIDVerify` operationId).
 func (c *Client) PostRecipientsRecipientIDContactsContactIDVerify(ctx context.Context, recipientID string, contactID string, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewPostRecipientsRecipientIDContactsContactIDVerifyRequest(c.Server, recipientID, contactID)
 	if err != nil {
@@ -4312,7 +4626,9 @@ func (c *Client) PostRecipientsRecipientIDContactsContactIDVerify(ctx context.Co
 	return c.Client.Do(req)
 }
 
-// GetRecipientsRecipientIDNotifications performs a GET /recipients/{recipient_id}/notifications (the `GetRecipientsRecipientIDNotifications` operationId) request.
+// GetRecipientsRecipientIDNotifications List a recipient's in-app feed
+//
+// Corresponds with GET /recipients/{recipient_id}/notifications (the `GetRecipientsRecipientIDNotifications` operationId).
 func (c *Client) GetRecipientsRecipientIDNotifications(ctx context.Context, recipientID string, params *GetRecipientsRecipientIDNotificationsParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewGetRecipientsRecipientIDNotificationsRequest(c.Server, recipientID, params)
 	if err != nil {
@@ -4325,7 +4641,9 @@ func (c *Client) GetRecipientsRecipientIDNotifications(ctx context.Context, reci
 	return c.Client.Do(req)
 }
 
-// PostRecipientsRecipientIDNotificationsMarkAllRead performs a POST /recipients/{recipient_id}/notifications/mark_all_read (the `PostRecipientsRecipientIDNotificationsMarkAllRead` operationId) request.
+// PostRecipientsRecipientIDNotificationsMarkAllRead Mark a recipient's whole feed read
+//
+// Corresponds with POST /recipients/{recipient_id}/notifications/mark_all_read (the `PostRecipientsRecipientIDNotificationsMarkAllRead` operationId).
 func (c *Client) PostRecipientsRecipientIDNotificationsMarkAllRead(ctx context.Context, recipientID string, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewPostRecipientsRecipientIDNotificationsMarkAllReadRequest(c.Server, recipientID)
 	if err != nil {
@@ -4355,7 +4673,9 @@ func (c *Client) GetRecipientsRecipientIDNotificationsStream(ctx context.Context
 	return c.Client.Do(req)
 }
 
-// GetRecipientsRecipientIDNotificationsUnreadCount performs a GET /recipients/{recipient_id}/notifications/unread_count (the `GetRecipientsRecipientIDNotificationsUnreadCount` operationId) request.
+// GetRecipientsRecipientIDNotificationsUnreadCount Count a recipient's unread notifications
+//
+// Corresponds with GET /recipients/{recipient_id}/notifications/unread_count (the `GetRecipientsRecipientIDNotificationsUnreadCount` operationId).
 func (c *Client) GetRecipientsRecipientIDNotificationsUnreadCount(ctx context.Context, recipientID string, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewGetRecipientsRecipientIDNotificationsUnreadCountRequest(c.Server, recipientID)
 	if err != nil {
@@ -4368,8 +4688,11 @@ func (c *Client) GetRecipientsRecipientIDNotificationsUnreadCount(ctx context.Co
 	return c.Client.Do(req)
 }
 
-// PatchRecipientsRecipientIDNotificationsNotificationIDWithBody performs a PATCH /recipients/{recipient_id}/notifications/{notification_id} (the `PatchRecipientsRecipientIDNotificationsNotificationID` operationId) request,
-// with any type of body and a specified content type.
+// PatchRecipientsRecipientIDNotificationsNotificationIDWithBody Mark a notification read or unread
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with PATCH /recipients/{recipient_id}/notifications/{notification_id} (the `PatchRecipientsRecipientIDNotificationsNotificationID` operationId).
 func (c *Client) PatchRecipientsRecipientIDNotificationsNotificationIDWithBody(ctx context.Context, recipientID string, notificationID string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewPatchRecipientsRecipientIDNotificationsNotificationIDRequestWithBody(c.Server, recipientID, notificationID, contentType, body)
 	if err != nil {
@@ -4382,8 +4705,11 @@ func (c *Client) PatchRecipientsRecipientIDNotificationsNotificationIDWithBody(c
 	return c.Client.Do(req)
 }
 
-// PatchRecipientsRecipientIDNotificationsNotificationID performs a PATCH /recipients/{recipient_id}/notifications/{notification_id} (the `PatchRecipientsRecipientIDNotificationsNotificationID` operationId) request.
+// PatchRecipientsRecipientIDNotificationsNotificationID Mark a notification read or unread
+//
 // Takes a body of the `application/json` content type.
+//
+// Corresponds with PATCH /recipients/{recipient_id}/notifications/{notification_id} (the `PatchRecipientsRecipientIDNotificationsNotificationID` operationId).
 func (c *Client) PatchRecipientsRecipientIDNotificationsNotificationID(ctx context.Context, recipientID string, notificationID string, body PatchRecipientsRecipientIDNotificationsNotificationIDJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewPatchRecipientsRecipientIDNotificationsNotificationIDRequest(c.Server, recipientID, notificationID, body)
 	if err != nil {
@@ -4396,7 +4722,9 @@ func (c *Client) PatchRecipientsRecipientIDNotificationsNotificationID(ctx conte
 	return c.Client.Do(req)
 }
 
-// GetRecipientsRecipientIDPreferences performs a GET /recipients/{recipient_id}/preferences (the `GetRecipientsRecipientIDPreferences` operationId) request.
+// GetRecipientsRecipientIDPreferences Get a recipient's preferences
+//
+// Corresponds with GET /recipients/{recipient_id}/preferences (the `GetRecipientsRecipientIDPreferences` operationId).
 func (c *Client) GetRecipientsRecipientIDPreferences(ctx context.Context, recipientID string, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewGetRecipientsRecipientIDPreferencesRequest(c.Server, recipientID)
 	if err != nil {
@@ -4409,8 +4737,11 @@ func (c *Client) GetRecipientsRecipientIDPreferences(ctx context.Context, recipi
 	return c.Client.Do(req)
 }
 
-// PatchRecipientsRecipientIDPreferencesWithBody performs a PATCH /recipients/{recipient_id}/preferences (the `PatchRecipientsRecipientIDPreferences` operationId) request,
-// with any type of body and a specified content type.
+// PatchRecipientsRecipientIDPreferencesWithBody Set a recipient's preferences
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with PATCH /recipients/{recipient_id}/preferences (the `PatchRecipientsRecipientIDPreferences` operationId).
 func (c *Client) PatchRecipientsRecipientIDPreferencesWithBody(ctx context.Context, recipientID string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewPatchRecipientsRecipientIDPreferencesRequestWithBody(c.Server, recipientID, contentType, body)
 	if err != nil {
@@ -4423,8 +4754,11 @@ func (c *Client) PatchRecipientsRecipientIDPreferencesWithBody(ctx context.Conte
 	return c.Client.Do(req)
 }
 
-// PatchRecipientsRecipientIDPreferences performs a PATCH /recipients/{recipient_id}/preferences (the `PatchRecipientsRecipientIDPreferences` operationId) request.
+// PatchRecipientsRecipientIDPreferences Set a recipient's preferences
+//
 // Takes a body of the `application/json` content type.
+//
+// Corresponds with PATCH /recipients/{recipient_id}/preferences (the `PatchRecipientsRecipientIDPreferences` operationId).
 func (c *Client) PatchRecipientsRecipientIDPreferences(ctx context.Context, recipientID string, body PatchRecipientsRecipientIDPreferencesJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewPatchRecipientsRecipientIDPreferencesRequest(c.Server, recipientID, body)
 	if err != nil {
@@ -4437,7 +4771,9 @@ func (c *Client) PatchRecipientsRecipientIDPreferences(ctx context.Context, reci
 	return c.Client.Do(req)
 }
 
-// GetRecipientsRecipientIDPreferencesCheck performs a GET /recipients/{recipient_id}/preferences/check (the `GetRecipientsRecipientIDPreferencesCheck` operationId) request.
+// GetRecipientsRecipientIDPreferencesCheck Check whether a recipient gets a notification type
+//
+// Corresponds with GET /recipients/{recipient_id}/preferences/check (the `GetRecipientsRecipientIDPreferencesCheck` operationId).
 func (c *Client) GetRecipientsRecipientIDPreferencesCheck(ctx context.Context, recipientID string, params *GetRecipientsRecipientIDPreferencesCheckParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewGetRecipientsRecipientIDPreferencesCheckRequest(c.Server, recipientID, params)
 	if err != nil {
@@ -4450,8 +4786,11 @@ func (c *Client) GetRecipientsRecipientIDPreferencesCheck(ctx context.Context, r
 	return c.Client.Do(req)
 }
 
-// PostRecipientsRecipientIDTokensWithBody performs a POST /recipients/{recipient_id}/tokens (the `PostRecipientsRecipientIDTokens` operationId) request,
-// with any type of body and a specified content type.
+// PostRecipientsRecipientIDTokensWithBody Mint a recipient token for a browser
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /recipients/{recipient_id}/tokens (the `PostRecipientsRecipientIDTokens` operationId).
 func (c *Client) PostRecipientsRecipientIDTokensWithBody(ctx context.Context, recipientID string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewPostRecipientsRecipientIDTokensRequestWithBody(c.Server, recipientID, contentType, body)
 	if err != nil {
@@ -4464,8 +4803,11 @@ func (c *Client) PostRecipientsRecipientIDTokensWithBody(ctx context.Context, re
 	return c.Client.Do(req)
 }
 
-// PostRecipientsRecipientIDTokens performs a POST /recipients/{recipient_id}/tokens (the `PostRecipientsRecipientIDTokens` operationId) request.
+// PostRecipientsRecipientIDTokens Mint a recipient token for a browser
+//
 // Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /recipients/{recipient_id}/tokens (the `PostRecipientsRecipientIDTokens` operationId).
 func (c *Client) PostRecipientsRecipientIDTokens(ctx context.Context, recipientID string, body PostRecipientsRecipientIDTokensJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewPostRecipientsRecipientIDTokensRequest(c.Server, recipientID, body)
 	if err != nil {
@@ -4478,7 +4820,9 @@ func (c *Client) PostRecipientsRecipientIDTokens(ctx context.Context, recipientI
 	return c.Client.Do(req)
 }
 
-// GetUnsubscribeToken performs a GET /unsubscribe/{token} (the `GetUnsubscribeToken` operationId) request.
+// GetUnsubscribeToken The unsubscribe page of an email link
+//
+// Corresponds with GET /unsubscribe/{token} (the `GetUnsubscribeToken` operationId).
 func (c *Client) GetUnsubscribeToken(ctx context.Context, token string, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewGetUnsubscribeTokenRequest(c.Server, token)
 	if err != nil {
@@ -4491,7 +4835,9 @@ func (c *Client) GetUnsubscribeToken(ctx context.Context, token string, reqEdito
 	return c.Client.Do(req)
 }
 
-// PostUnsubscribeToken performs a POST /unsubscribe/{token} (the `PostUnsubscribeToken` operationId) request.
+// PostUnsubscribeToken Unsubscribe (one click)
+//
+// Corresponds with POST /unsubscribe/{token} (the `PostUnsubscribeToken` operationId).
 func (c *Client) PostUnsubscribeToken(ctx context.Context, token string, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewPostUnsubscribeTokenRequest(c.Server, token)
 	if err != nil {
@@ -4504,7 +4850,9 @@ func (c *Client) PostUnsubscribeToken(ctx context.Context, token string, reqEdit
 	return c.Client.Do(req)
 }
 
-// GetWebhooks performs a GET /webhooks (the `GetWebhooks` operationId) request.
+// GetWebhooks List webhook endpoints
+//
+// Corresponds with GET /webhooks (the `GetWebhooks` operationId).
 func (c *Client) GetWebhooks(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewGetWebhooksRequest(c.Server)
 	if err != nil {
@@ -4517,8 +4865,11 @@ func (c *Client) GetWebhooks(ctx context.Context, reqEditors ...RequestEditorFn)
 	return c.Client.Do(req)
 }
 
-// PostWebhooksWithBody performs a POST /webhooks (the `PostWebhooks` operationId) request,
-// with any type of body and a specified content type.
+// PostWebhooksWithBody Register a webhook endpoint
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /webhooks (the `PostWebhooks` operationId).
 func (c *Client) PostWebhooksWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewPostWebhooksRequestWithBody(c.Server, contentType, body)
 	if err != nil {
@@ -4531,8 +4882,11 @@ func (c *Client) PostWebhooksWithBody(ctx context.Context, contentType string, b
 	return c.Client.Do(req)
 }
 
-// PostWebhooks performs a POST /webhooks (the `PostWebhooks` operationId) request.
+// PostWebhooks Register a webhook endpoint
+//
 // Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /webhooks (the `PostWebhooks` operationId).
 func (c *Client) PostWebhooks(ctx context.Context, body PostWebhooksJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewPostWebhooksRequest(c.Server, body)
 	if err != nil {
@@ -4545,7 +4899,9 @@ func (c *Client) PostWebhooks(ctx context.Context, body PostWebhooksJSONRequestB
 	return c.Client.Do(req)
 }
 
-// DeleteWebhooksID performs a DELETE /webhooks/{id} (the `DeleteWebhooksID` operationId) request.
+// DeleteWebhooksID Remove a webhook endpoint
+//
+// Corresponds with DELETE /webhooks/{id} (the `DeleteWebhooksID` operationId).
 func (c *Client) DeleteWebhooksID(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewDeleteWebhooksIDRequest(c.Server, id)
 	if err != nil {
@@ -4558,7 +4914,9 @@ func (c *Client) DeleteWebhooksID(ctx context.Context, id string, reqEditors ...
 	return c.Client.Do(req)
 }
 
-// GetWebhooksID performs a GET /webhooks/{id} (the `GetWebhooksID` operationId) request.
+// GetWebhooksID Get a webhook endpoint
+//
+// Corresponds with GET /webhooks/{id} (the `GetWebhooksID` operationId).
 func (c *Client) GetWebhooksID(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewGetWebhooksIDRequest(c.Server, id)
 	if err != nil {
@@ -4571,8 +4929,11 @@ func (c *Client) GetWebhooksID(ctx context.Context, id string, reqEditors ...Req
 	return c.Client.Do(req)
 }
 
-// PatchWebhooksIDWithBody performs a PATCH /webhooks/{id} (the `PatchWebhooksID` operationId) request,
-// with any type of body and a specified content type.
+// PatchWebhooksIDWithBody Change a webhook endpoint
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with PATCH /webhooks/{id} (the `PatchWebhooksID` operationId).
 func (c *Client) PatchWebhooksIDWithBody(ctx context.Context, id string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewPatchWebhooksIDRequestWithBody(c.Server, id, contentType, body)
 	if err != nil {
@@ -4585,8 +4946,11 @@ func (c *Client) PatchWebhooksIDWithBody(ctx context.Context, id string, content
 	return c.Client.Do(req)
 }
 
-// PatchWebhooksID performs a PATCH /webhooks/{id} (the `PatchWebhooksID` operationId) request.
+// PatchWebhooksID Change a webhook endpoint
+//
 // Takes a body of the `application/json` content type.
+//
+// Corresponds with PATCH /webhooks/{id} (the `PatchWebhooksID` operationId).
 func (c *Client) PatchWebhooksID(ctx context.Context, id string, body PatchWebhooksIDJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewPatchWebhooksIDRequest(c.Server, id, body)
 	if err != nil {
@@ -4599,7 +4963,9 @@ func (c *Client) PatchWebhooksID(ctx context.Context, id string, body PatchWebho
 	return c.Client.Do(req)
 }
 
-// GetWebhooksIDDeliveries performs a GET /webhooks/{id}/deliveries (the `GetWebhooksIDDeliveries` operationId) request.
+// GetWebhooksIDDeliveries List an endpoint's deliveries
+//
+// Corresponds with GET /webhooks/{id}/deliveries (the `GetWebhooksIDDeliveries` operationId).
 func (c *Client) GetWebhooksIDDeliveries(ctx context.Context, id string, params *GetWebhooksIDDeliveriesParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewGetWebhooksIDDeliveriesRequest(c.Server, id, params)
 	if err != nil {
@@ -4612,7 +4978,9 @@ func (c *Client) GetWebhooksIDDeliveries(ctx context.Context, id string, params 
 	return c.Client.Do(req)
 }
 
-// PostWebhooksIDDeliveriesDeliveryIDRetry performs a POST /webhooks/{id}/deliveries/{delivery_id}/retry (the `PostWebhooksIDDeliveriesDeliveryIDRetry` operationId) request.
+// PostWebhooksIDDeliveriesDeliveryIDRetry Retry a delivery
+//
+// Corresponds with POST /webhooks/{id}/deliveries/{delivery_id}/retry (the `PostWebhooksIDDeliveriesDeliveryIDRetry` operationId).
 func (c *Client) PostWebhooksIDDeliveriesDeliveryIDRetry(ctx context.Context, id string, deliveryID string, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewPostWebhooksIDDeliveriesDeliveryIDRetryRequest(c.Server, id, deliveryID)
 	if err != nil {
@@ -4625,7 +4993,9 @@ func (c *Client) PostWebhooksIDDeliveriesDeliveryIDRetry(ctx context.Context, id
 	return c.Client.Do(req)
 }
 
-// PostWebhooksIDRotateSecret performs a POST /webhooks/{id}/rotate_secret (the `PostWebhooksIDRotateSecret` operationId) request.
+// PostWebhooksIDRotateSecret Rotate an endpoint's signing secret
+//
+// Corresponds with POST /webhooks/{id}/rotate_secret (the `PostWebhooksIDRotateSecret` operationId).
 func (c *Client) PostWebhooksIDRotateSecret(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewPostWebhooksIDRotateSecretRequest(c.Server, id)
 	if err != nil {
@@ -4638,7 +5008,9 @@ func (c *Client) PostWebhooksIDRotateSecret(ctx context.Context, id string, reqE
 	return c.Client.Do(req)
 }
 
-// PostWebhooksIDTest performs a POST /webhooks/{id}/test (the `PostWebhooksIDTest` operationId) request.
+// PostWebhooksIDTest Send a test event to an endpoint
+//
+// Corresponds with POST /webhooks/{id}/test (the `PostWebhooksIDTest` operationId).
 func (c *Client) PostWebhooksIDTest(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewPostWebhooksIDTestRequest(c.Server, id)
 	if err != nil {
@@ -7105,264 +7477,368 @@ func WithBaseURL(baseURL string) ClientOption {
 // ClientWithResponsesInterface is the interface specification for the client with responses above.
 type ClientWithResponsesInterface interface {
 
-	// GetAdminProjectsWithResponse performs a GET /admin/projects (the `GetAdminProjects` operationId) request.
+	// GetAdminProjectsWithResponse List projects
 	//
 	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /admin/projects (the `GetAdminProjects` operationId).
 	GetAdminProjectsWithResponse(ctx context.Context, params *GetAdminProjectsParams, reqEditors ...RequestEditorFn) (*GetAdminProjectsResponse, error)
 
-	// PostAdminProjectsWithBodyWithResponse performs a POST /admin/projects (the `PostAdminProjects` operationId) request,
-	// with any type of body and a specified content type.
+	// PostAdminProjectsWithBodyWithResponse Create a project and its first keys
 	//
-	// Returns a wrapper object for the known response body format(s).
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /admin/projects (the `PostAdminProjects` operationId).
 	PostAdminProjectsWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PostAdminProjectsResponse, error)
 
-	// PostAdminProjectsWithResponse performs a POST /admin/projects (the `PostAdminProjects` operationId) request.
+	// PostAdminProjectsWithResponse Create a project and its first keys
+	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /admin/projects (the `PostAdminProjects` operationId).
 	PostAdminProjectsWithResponse(ctx context.Context, body PostAdminProjectsJSONRequestBody, reqEditors ...RequestEditorFn) (*PostAdminProjectsResponse, error)
 
-	// GetAdminProjectsIDWithResponse performs a GET /admin/projects/{id} (the `GetAdminProjectsID` operationId) request.
+	// GetAdminProjectsIDWithResponse Get a project
 	//
 	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /admin/projects/{id} (the `GetAdminProjectsID` operationId).
 	GetAdminProjectsIDWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*GetAdminProjectsIDResponse, error)
 
-	// PatchAdminProjectsIDWithBodyWithResponse performs a PATCH /admin/projects/{id} (the `PatchAdminProjectsID` operationId) request,
-	// with any type of body and a specified content type.
+	// PatchAdminProjectsIDWithBodyWithResponse Rename a project or change its settings
 	//
-	// Returns a wrapper object for the known response body format(s).
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PATCH /admin/projects/{id} (the `PatchAdminProjectsID` operationId).
 	PatchAdminProjectsIDWithBodyWithResponse(ctx context.Context, id string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PatchAdminProjectsIDResponse, error)
 
-	// PatchAdminProjectsIDWithResponse performs a PATCH /admin/projects/{id} (the `PatchAdminProjectsID` operationId) request.
+	// PatchAdminProjectsIDWithResponse Rename a project or change its settings
+	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PATCH /admin/projects/{id} (the `PatchAdminProjectsID` operationId).
 	PatchAdminProjectsIDWithResponse(ctx context.Context, id string, body PatchAdminProjectsIDJSONRequestBody, reqEditors ...RequestEditorFn) (*PatchAdminProjectsIDResponse, error)
 
-	// PostAdminProjectsIDKeysWithBodyWithResponse performs a POST /admin/projects/{id}/keys (the `PostAdminProjectsIDKeys` operationId) request,
-	// with any type of body and a specified content type.
+	// PostAdminProjectsIDKeysWithBodyWithResponse Create an API key
 	//
-	// Returns a wrapper object for the known response body format(s).
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /admin/projects/{id}/keys (the `PostAdminProjectsIDKeys` operationId).
 	PostAdminProjectsIDKeysWithBodyWithResponse(ctx context.Context, id string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PostAdminProjectsIDKeysResponse, error)
 
-	// PostAdminProjectsIDKeysWithResponse performs a POST /admin/projects/{id}/keys (the `PostAdminProjectsIDKeys` operationId) request.
+	// PostAdminProjectsIDKeysWithResponse Create an API key
+	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /admin/projects/{id}/keys (the `PostAdminProjectsIDKeys` operationId).
 	PostAdminProjectsIDKeysWithResponse(ctx context.Context, id string, body PostAdminProjectsIDKeysJSONRequestBody, reqEditors ...RequestEditorFn) (*PostAdminProjectsIDKeysResponse, error)
 
-	// DeleteAdminProjectsIDKeysKeyIDWithResponse performs a DELETE /admin/projects/{id}/keys/{key_id} (the `DeleteAdminProjectsIDKeysKeyID` operationId) request.
+	// DeleteAdminProjectsIDKeysKeyIDWithResponse Revoke an API key
 	//
 	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with DELETE /admin/projects/{id}/keys/{key_id} (the `DeleteAdminProjectsIDKeysKeyID` operationId).
 	DeleteAdminProjectsIDKeysKeyIDWithResponse(ctx context.Context, id string, keyID string, reqEditors ...RequestEditorFn) (*DeleteAdminProjectsIDKeysKeyIDResponse, error)
 
-	// GetBroadcastsIDWithResponse performs a GET /broadcasts/{id} (the `GetBroadcastsID` operationId) request.
+	// GetBroadcastsIDWithResponse Get a broadcast's progress
 	//
 	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /broadcasts/{id} (the `GetBroadcastsID` operationId).
 	GetBroadcastsIDWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*GetBroadcastsIDResponse, error)
 
-	// PostBroadcastsIDCancelWithResponse performs a POST /broadcasts/{id}/cancel (the `PostBroadcastsIDCancel` operationId) request.
+	// PostBroadcastsIDCancelWithResponse Cancel a scheduled broadcast
 	//
 	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /broadcasts/{id}/cancel (the `PostBroadcastsIDCancel` operationId).
 	PostBroadcastsIDCancelWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*PostBroadcastsIDCancelResponse, error)
 
-	// PostCallbacksSmsTokenWithBodyWithResponse performs a POST /callbacks/sms/{token} (the `PostCallbacksSmsToken` operationId) request,
-	// with any type of body and a specified content type.
+	// PostCallbacksSmsTokenWithBodyWithResponse Report an SMS delivery status (providers)
 	//
-	// Returns a wrapper object for the known response body format(s).
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /callbacks/sms/{token} (the `PostCallbacksSmsToken` operationId).
 	PostCallbacksSmsTokenWithBodyWithResponse(ctx context.Context, token string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PostCallbacksSmsTokenResponse, error)
 
-	// PostCallbacksSmsTokenWithResponse performs a POST /callbacks/sms/{token} (the `PostCallbacksSmsToken` operationId) request.
+	// PostCallbacksSmsTokenWithResponse Report an SMS delivery status (providers)
+	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /callbacks/sms/{token} (the `PostCallbacksSmsToken` operationId).
 	PostCallbacksSmsTokenWithResponse(ctx context.Context, token string, body PostCallbacksSmsTokenJSONRequestBody, reqEditors ...RequestEditorFn) (*PostCallbacksSmsTokenResponse, error)
 
-	// GetContactConfirmationsTokenWithResponse performs a GET /contact-confirmations/{token} (the `GetContactConfirmationsToken` operationId) request.
+	// GetContactConfirmationsTokenWithResponse The confirmation page of an email address
 	//
 	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /contact-confirmations/{token} (the `GetContactConfirmationsToken` operationId).
 	GetContactConfirmationsTokenWithResponse(ctx context.Context, token string, reqEditors ...RequestEditorFn) (*GetContactConfirmationsTokenResponse, error)
 
-	// PostContactConfirmationsTokenWithResponse performs a POST /contact-confirmations/{token} (the `PostContactConfirmationsToken` operationId) request.
+	// PostContactConfirmationsTokenWithResponse Confirm an email address
 	//
 	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /contact-confirmations/{token} (the `PostContactConfirmationsToken` operationId).
 	PostContactConfirmationsTokenWithResponse(ctx context.Context, token string, reqEditors ...RequestEditorFn) (*PostContactConfirmationsTokenResponse, error)
 
-	// GetDigestsIDWithResponse performs a GET /digests/{id} (the `GetDigestsID` operationId) request.
+	// GetDigestsIDWithResponse Get an email digest
 	//
 	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /digests/{id} (the `GetDigestsID` operationId).
 	GetDigestsIDWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*GetDigestsIDResponse, error)
 
-	// GetHealthzWithResponse performs a GET /healthz (the `GetHealthz` operationId) request.
+	// GetHealthzWithResponse Is the gateway alive?
 	//
 	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /healthz (the `GetHealthz` operationId).
 	GetHealthzWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*GetHealthzResponse, error)
 
-	// PostNotificationsSendWithBodyWithResponse performs a POST /notifications/send (the `PostNotificationsSend` operationId) request,
-	// with any type of body and a specified content type.
+	// PostNotificationsSendWithBodyWithResponse Send a notification (to one recipient, or broadcast)
 	//
-	// Returns a wrapper object for the known response body format(s).
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /notifications/send (the `PostNotificationsSend` operationId).
 	PostNotificationsSendWithBodyWithResponse(ctx context.Context, params *PostNotificationsSendParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PostNotificationsSendResponse, error)
 
-	// PostNotificationsSendWithResponse performs a POST /notifications/send (the `PostNotificationsSend` operationId) request.
+	// PostNotificationsSendWithResponse Send a notification (to one recipient, or broadcast)
+	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /notifications/send (the `PostNotificationsSend` operationId).
 	PostNotificationsSendWithResponse(ctx context.Context, params *PostNotificationsSendParams, body PostNotificationsSendJSONRequestBody, reqEditors ...RequestEditorFn) (*PostNotificationsSendResponse, error)
 
-	// GetNotificationsIDWithResponse performs a GET /notifications/{id} (the `GetNotificationsID` operationId) request.
+	// GetNotificationsIDWithResponse Get a notification
 	//
 	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /notifications/{id} (the `GetNotificationsID` operationId).
 	GetNotificationsIDWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*GetNotificationsIDResponse, error)
 
-	// PostNotificationsIDCancelWithResponse performs a POST /notifications/{id}/cancel (the `PostNotificationsIDCancel` operationId) request.
+	// PostNotificationsIDCancelWithResponse Cancel a scheduled notification
 	//
 	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /notifications/{id}/cancel (the `PostNotificationsIDCancel` operationId).
 	PostNotificationsIDCancelWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*PostNotificationsIDCancelResponse, error)
 
-	// GetPreferencesWithResponse performs a GET /preferences (the `GetPreferences` operationId) request.
+	// GetPreferencesWithResponse List the catalog
 	//
 	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /preferences (the `GetPreferences` operationId).
 	GetPreferencesWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*GetPreferencesResponse, error)
 
-	// PostPreferencesWithBodyWithResponse performs a POST /preferences (the `PostPreferences` operationId) request,
-	// with any type of body and a specified content type.
+	// PostPreferencesWithBodyWithResponse Add a catalog entry
 	//
-	// Returns a wrapper object for the known response body format(s).
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /preferences (the `PostPreferences` operationId).
 	PostPreferencesWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PostPreferencesResponse, error)
 
-	// PostPreferencesWithResponse performs a POST /preferences (the `PostPreferences` operationId) request.
+	// PostPreferencesWithResponse Add a catalog entry
+	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /preferences (the `PostPreferences` operationId).
 	PostPreferencesWithResponse(ctx context.Context, body PostPreferencesJSONRequestBody, reqEditors ...RequestEditorFn) (*PostPreferencesResponse, error)
 
-	// PutPreferencesWithBodyWithResponse performs a PUT /preferences (the `PutPreferences` operationId) request,
-	// with any type of body and a specified content type.
+	// PutPreferencesWithBodyWithResponse Create or update many catalog entries
 	//
-	// Returns a wrapper object for the known response body format(s).
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PUT /preferences (the `PutPreferences` operationId).
 	PutPreferencesWithBodyWithResponse(ctx context.Context, params *PutPreferencesParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PutPreferencesResponse, error)
 
-	// PutPreferencesWithResponse performs a PUT /preferences (the `PutPreferences` operationId) request.
+	// PutPreferencesWithResponse Create or update many catalog entries
+	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PUT /preferences (the `PutPreferences` operationId).
 	PutPreferencesWithResponse(ctx context.Context, params *PutPreferencesParams, body PutPreferencesJSONRequestBody, reqEditors ...RequestEditorFn) (*PutPreferencesResponse, error)
 
-	// DeletePreferencesPreferenceIDWithResponse performs a DELETE /preferences/{preference_id} (the `DeletePreferencesPreferenceID` operationId) request.
+	// DeletePreferencesPreferenceIDWithResponse Remove a catalog entry
 	//
 	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with DELETE /preferences/{preference_id} (the `DeletePreferencesPreferenceID` operationId).
 	DeletePreferencesPreferenceIDWithResponse(ctx context.Context, preferenceID string, reqEditors ...RequestEditorFn) (*DeletePreferencesPreferenceIDResponse, error)
 
-	// GetPreferencesPreferenceIDWithResponse performs a GET /preferences/{preference_id} (the `GetPreferencesPreferenceID` operationId) request.
+	// GetPreferencesPreferenceIDWithResponse Get a catalog entry
 	//
 	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /preferences/{preference_id} (the `GetPreferencesPreferenceID` operationId).
 	GetPreferencesPreferenceIDWithResponse(ctx context.Context, preferenceID string, reqEditors ...RequestEditorFn) (*GetPreferencesPreferenceIDResponse, error)
 
-	// PatchPreferencesPreferenceIDWithBodyWithResponse performs a PATCH /preferences/{preference_id} (the `PatchPreferencesPreferenceID` operationId) request,
-	// with any type of body and a specified content type.
+	// PatchPreferencesPreferenceIDWithBodyWithResponse Change a catalog entry
 	//
-	// Returns a wrapper object for the known response body format(s).
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PATCH /preferences/{preference_id} (the `PatchPreferencesPreferenceID` operationId).
 	PatchPreferencesPreferenceIDWithBodyWithResponse(ctx context.Context, preferenceID string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PatchPreferencesPreferenceIDResponse, error)
 
-	// PatchPreferencesPreferenceIDWithResponse performs a PATCH /preferences/{preference_id} (the `PatchPreferencesPreferenceID` operationId) request.
+	// PatchPreferencesPreferenceIDWithResponse Change a catalog entry
+	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PATCH /preferences/{preference_id} (the `PatchPreferencesPreferenceID` operationId).
 	PatchPreferencesPreferenceIDWithResponse(ctx context.Context, preferenceID string, body PatchPreferencesPreferenceIDJSONRequestBody, reqEditors ...RequestEditorFn) (*PatchPreferencesPreferenceIDResponse, error)
 
-	// GetPushVapidPublicKeyWithResponse performs a GET /push/vapid_public_key (the `GetPushVapidPublicKey` operationId) request.
+	// GetPushVapidPublicKeyWithResponse Get the VAPID public key for web push
 	//
 	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /push/vapid_public_key (the `GetPushVapidPublicKey` operationId).
 	GetPushVapidPublicKeyWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*GetPushVapidPublicKeyResponse, error)
 
-	// GetReadyzWithResponse performs a GET /readyz (the `GetReadyz` operationId) request.
+	// GetReadyzWithResponse Is the gateway ready (its store, broker and services)?
 	//
 	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /readyz (the `GetReadyz` operationId).
 	GetReadyzWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*GetReadyzResponse, error)
 
-	// GetRecipientsWithResponse performs a GET /recipients (the `GetRecipients` operationId) request.
+	// GetRecipientsWithResponse List recipients
 	//
 	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /recipients (the `GetRecipients` operationId).
 	GetRecipientsWithResponse(ctx context.Context, params *GetRecipientsParams, reqEditors ...RequestEditorFn) (*GetRecipientsResponse, error)
 
-	// PostRecipientsWithBodyWithResponse performs a POST /recipients (the `PostRecipients` operationId) request,
-	// with any type of body and a specified content type.
+	// PostRecipientsWithBodyWithResponse Create a recipient
 	//
-	// Returns a wrapper object for the known response body format(s).
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /recipients (the `PostRecipients` operationId).
 	PostRecipientsWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PostRecipientsResponse, error)
 
-	// PostRecipientsWithResponse performs a POST /recipients (the `PostRecipients` operationId) request.
+	// PostRecipientsWithResponse Create a recipient
+	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /recipients (the `PostRecipients` operationId).
 	PostRecipientsWithResponse(ctx context.Context, body PostRecipientsJSONRequestBody, reqEditors ...RequestEditorFn) (*PostRecipientsResponse, error)
 
-	// PostRecipientsBatchWithBodyWithResponse performs a POST /recipients/batch (the `PostRecipientsBatch` operationId) request,
-	// with any type of body and a specified content type.
+	// PostRecipientsBatchWithBodyWithResponse Create or update many recipients
 	//
-	// Returns a wrapper object for the known response body format(s).
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /recipients/batch (the `PostRecipientsBatch` operationId).
 	PostRecipientsBatchWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PostRecipientsBatchResponse, error)
 
-	// PostRecipientsBatchWithResponse performs a POST /recipients/batch (the `PostRecipientsBatch` operationId) request.
+	// PostRecipientsBatchWithResponse Create or update many recipients
+	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /recipients/batch (the `PostRecipientsBatch` operationId).
 	PostRecipientsBatchWithResponse(ctx context.Context, body PostRecipientsBatchJSONRequestBody, reqEditors ...RequestEditorFn) (*PostRecipientsBatchResponse, error)
 
-	// DeleteRecipientsRecipientIDWithResponse performs a DELETE /recipients/{recipient_id} (the `DeleteRecipientsRecipientID` operationId) request.
+	// DeleteRecipientsRecipientIDWithResponse Delete a recipient and erase their data
 	//
 	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with DELETE /recipients/{recipient_id} (the `DeleteRecipientsRecipientID` operationId).
 	DeleteRecipientsRecipientIDWithResponse(ctx context.Context, recipientID string, reqEditors ...RequestEditorFn) (*DeleteRecipientsRecipientIDResponse, error)
 
-	// GetRecipientsRecipientIDWithResponse performs a GET /recipients/{recipient_id} (the `GetRecipientsRecipientID` operationId) request.
+	// GetRecipientsRecipientIDWithResponse Get a recipient
 	//
 	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /recipients/{recipient_id} (the `GetRecipientsRecipientID` operationId).
 	GetRecipientsRecipientIDWithResponse(ctx context.Context, recipientID string, reqEditors ...RequestEditorFn) (*GetRecipientsRecipientIDResponse, error)
 
-	// PatchRecipientsRecipientIDWithBodyWithResponse performs a PATCH /recipients/{recipient_id} (the `PatchRecipientsRecipientID` operationId) request,
-	// with any type of body and a specified content type.
+	// PatchRecipientsRecipientIDWithBodyWithResponse Rename a recipient
 	//
-	// Returns a wrapper object for the known response body format(s).
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PATCH /recipients/{recipient_id} (the `PatchRecipientsRecipientID` operationId).
 	PatchRecipientsRecipientIDWithBodyWithResponse(ctx context.Context, recipientID string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PatchRecipientsRecipientIDResponse, error)
 
-	// PatchRecipientsRecipientIDWithResponse performs a PATCH /recipients/{recipient_id} (the `PatchRecipientsRecipientID` operationId) request.
+	// PatchRecipientsRecipientIDWithResponse Rename a recipient
+	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PATCH /recipients/{recipient_id} (the `PatchRecipientsRecipientID` operationId).
 	PatchRecipientsRecipientIDWithResponse(ctx context.Context, recipientID string, body PatchRecipientsRecipientIDJSONRequestBody, reqEditors ...RequestEditorFn) (*PatchRecipientsRecipientIDResponse, error)
 
-	// GetRecipientsRecipientIDContactsWithResponse performs a GET /recipients/{recipient_id}/contacts (the `GetRecipientsRecipientIDContacts` operationId) request.
+	// GetRecipientsRecipientIDContactsWithResponse List a recipient's contacts
 	//
 	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /recipients/{recipient_id}/contacts (the `GetRecipientsRecipientIDContacts` operationId).
 	GetRecipientsRecipientIDContactsWithResponse(ctx context.Context, recipientID string, reqEditors ...RequestEditorFn) (*GetRecipientsRecipientIDContactsResponse, error)
 
-	// PostRecipientsRecipientIDContactsWithBodyWithResponse performs a POST /recipients/{recipient_id}/contacts (the `PostRecipientsRecipientIDContacts` operationId) request,
-	// with any type of body and a specified content type.
+	// PostRecipientsRecipientIDContactsWithBodyWithResponse Add a contact
 	//
-	// Returns a wrapper object for the known response body format(s).
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /recipients/{recipient_id}/contacts (the `PostRecipientsRecipientIDContacts` operationId).
 	PostRecipientsRecipientIDContactsWithBodyWithResponse(ctx context.Context, recipientID string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PostRecipientsRecipientIDContactsResponse, error)
 
-	// PostRecipientsRecipientIDContactsWithResponse performs a POST /recipients/{recipient_id}/contacts (the `PostRecipientsRecipientIDContacts` operationId) request.
+	// PostRecipientsRecipientIDContactsWithResponse Add a contact
+	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /recipients/{recipient_id}/contacts (the `PostRecipientsRecipientIDContacts` operationId).
 	PostRecipientsRecipientIDContactsWithResponse(ctx context.Context, recipientID string, body PostRecipientsRecipientIDContactsJSONRequestBody, reqEditors ...RequestEditorFn) (*PostRecipientsRecipientIDContactsResponse, error)
 
-	// PutRecipientsRecipientIDContactsWithBodyWithResponse performs a PUT /recipients/{recipient_id}/contacts (the `PutRecipientsRecipientIDContacts` operationId) request,
-	// with any type of body and a specified content type.
+	// PutRecipientsRecipientIDContactsWithBodyWithResponse Set the primary contact of a medium
 	//
-	// Returns a wrapper object for the known response body format(s).
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PUT /recipients/{recipient_id}/contacts (the `PutRecipientsRecipientIDContacts` operationId).
 	PutRecipientsRecipientIDContactsWithBodyWithResponse(ctx context.Context, recipientID string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PutRecipientsRecipientIDContactsResponse, error)
 
-	// PutRecipientsRecipientIDContactsWithResponse performs a PUT /recipients/{recipient_id}/contacts (the `PutRecipientsRecipientIDContacts` operationId) request.
+	// PutRecipientsRecipientIDContactsWithResponse Set the primary contact of a medium
+	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PUT /recipients/{recipient_id}/contacts (the `PutRecipientsRecipientIDContacts` operationId).
 	PutRecipientsRecipientIDContactsWithResponse(ctx context.Context, recipientID string, body PutRecipientsRecipientIDContactsJSONRequestBody, reqEditors ...RequestEditorFn) (*PutRecipientsRecipientIDContactsResponse, error)
 
-	// DeleteRecipientsRecipientIDContactsContactIDWithResponse performs a DELETE /recipients/{recipient_id}/contacts/{contact_id} (the `DeleteRecipientsRecipientIDContactsContactID` operationId) request.
+	// DeleteRecipientsRecipientIDContactsContactIDWithResponse Remove a contact
 	//
 	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with DELETE /recipients/{recipient_id}/contacts/{contact_id} (the `DeleteRecipientsRecipientIDContactsContactID` operationId).
 	DeleteRecipientsRecipientIDContactsContactIDWithResponse(ctx context.Context, recipientID string, contactID string, reqEditors ...RequestEditorFn) (*DeleteRecipientsRecipientIDContactsContactIDResponse, error)
 
-	// PatchRecipientsRecipientIDContactsContactIDWithBodyWithResponse performs a PATCH /recipients/{recipient_id}/contacts/{contact_id} (the `PatchRecipientsRecipientIDContactsContactID` operationId) request,
-	// with any type of body and a specified content type.
+	// PatchRecipientsRecipientIDContactsContactIDWithBodyWithResponse Change a contact
 	//
-	// Returns a wrapper object for the known response body format(s).
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PATCH /recipients/{recipient_id}/contacts/{contact_id} (the `PatchRecipientsRecipientIDContactsContactID` operationId).
 	PatchRecipientsRecipientIDContactsContactIDWithBodyWithResponse(ctx context.Context, recipientID string, contactID string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PatchRecipientsRecipientIDContactsContactIDResponse, error)
 
-	// PatchRecipientsRecipientIDContactsContactIDWithResponse performs a PATCH /recipients/{recipient_id}/contacts/{contact_id} (the `PatchRecipientsRecipientIDContactsContactID` operationId) request.
+	// PatchRecipientsRecipientIDContactsContactIDWithResponse Change a contact
+	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PATCH /recipients/{recipient_id}/contacts/{contact_id} (the `PatchRecipientsRecipientIDContactsContactID` operationId).
 	PatchRecipientsRecipientIDContactsContactIDWithResponse(ctx context.Context, recipientID string, contactID string, body PatchRecipientsRecipientIDContactsContactIDJSONRequestBody, reqEditors ...RequestEditorFn) (*PatchRecipientsRecipientIDContactsContactIDResponse, error)
 
-	// PostRecipientsRecipientIDContactsContactIDVerifyWithResponse performs a POST /recipients/{recipient_id}/contacts/{contact_id}/verify (the `PostRecipientsRecipientIDContactsContactIDVerify` operationId) request.
+	// PostRecipientsRecipientIDContactsContactIDVerifyWithResponse Mark a contact verified
 	//
 	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /recipients/{recipient_id}/contacts/{contact_id}/verify (the `PostRecipientsRecipientIDContactsContactIDVerify` operationId).
 	PostRecipientsRecipientIDContactsContactIDVerifyWithResponse(ctx context.Context, recipientID string, contactID string, reqEditors ...RequestEditorFn) (*PostRecipientsRecipientIDContactsContactIDVerifyResponse, error)
 
-	// GetRecipientsRecipientIDNotificationsWithResponse performs a GET /recipients/{recipient_id}/notifications (the `GetRecipientsRecipientIDNotifications` operationId) request.
+	// GetRecipientsRecipientIDNotificationsWithResponse List a recipient's in-app feed
 	//
 	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /recipients/{recipient_id}/notifications (the `GetRecipientsRecipientIDNotifications` operationId).
 	GetRecipientsRecipientIDNotificationsWithResponse(ctx context.Context, recipientID string, params *GetRecipientsRecipientIDNotificationsParams, reqEditors ...RequestEditorFn) (*GetRecipientsRecipientIDNotificationsResponse, error)
 
-	// PostRecipientsRecipientIDNotificationsMarkAllReadWithResponse performs a POST /recipients/{recipient_id}/notifications/mark_all_read (the `PostRecipientsRecipientIDNotificationsMarkAllRead` operationId) request.
+	// PostRecipientsRecipientIDNotificationsMarkAllReadWithResponse Mark a recipient's whole feed read
 	//
 	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /recipients/{recipient_id}/notifications/mark_all_read (the `PostRecipientsRecipientIDNotificationsMarkAllRead` operationId).
 	PostRecipientsRecipientIDNotificationsMarkAllReadWithResponse(ctx context.Context, recipientID string, reqEditors ...RequestEditorFn) (*PostRecipientsRecipientIDNotificationsMarkAllReadResponse, error)
 
 	// GetRecipientsRecipientIDNotificationsStreamWithResponse Live feed of a recipient (Server-Sent Events)
@@ -7374,114 +7850,158 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with GET /recipients/{recipient_id}/notifications/stream (the `GetRecipientsRecipientIDNotificationsStream` operationId).
 	GetRecipientsRecipientIDNotificationsStreamWithResponse(ctx context.Context, recipientID string, params *GetRecipientsRecipientIDNotificationsStreamParams, reqEditors ...RequestEditorFn) (*GetRecipientsRecipientIDNotificationsStreamResponse, error)
 
-	// GetRecipientsRecipientIDNotificationsUnreadCountWithResponse performs a GET /recipients/{recipient_id}/notifications/unread_count (the `GetRecipientsRecipientIDNotificationsUnreadCount` operationId) request.
+	// GetRecipientsRecipientIDNotificationsUnreadCountWithResponse Count a recipient's unread notifications
 	//
 	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /recipients/{recipient_id}/notifications/unread_count (the `GetRecipientsRecipientIDNotificationsUnreadCount` operationId).
 	GetRecipientsRecipientIDNotificationsUnreadCountWithResponse(ctx context.Context, recipientID string, reqEditors ...RequestEditorFn) (*GetRecipientsRecipientIDNotificationsUnreadCountResponse, error)
 
-	// PatchRecipientsRecipientIDNotificationsNotificationIDWithBodyWithResponse performs a PATCH /recipients/{recipient_id}/notifications/{notification_id} (the `PatchRecipientsRecipientIDNotificationsNotificationID` operationId) request,
-	// with any type of body and a specified content type.
+	// PatchRecipientsRecipientIDNotificationsNotificationIDWithBodyWithResponse Mark a notification read or unread
 	//
-	// Returns a wrapper object for the known response body format(s).
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PATCH /recipients/{recipient_id}/notifications/{notification_id} (the `PatchRecipientsRecipientIDNotificationsNotificationID` operationId).
 	PatchRecipientsRecipientIDNotificationsNotificationIDWithBodyWithResponse(ctx context.Context, recipientID string, notificationID string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PatchRecipientsRecipientIDNotificationsNotificationIDResponse, error)
 
-	// PatchRecipientsRecipientIDNotificationsNotificationIDWithResponse performs a PATCH /recipients/{recipient_id}/notifications/{notification_id} (the `PatchRecipientsRecipientIDNotificationsNotificationID` operationId) request.
+	// PatchRecipientsRecipientIDNotificationsNotificationIDWithResponse Mark a notification read or unread
+	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PATCH /recipients/{recipient_id}/notifications/{notification_id} (the `PatchRecipientsRecipientIDNotificationsNotificationID` operationId).
 	PatchRecipientsRecipientIDNotificationsNotificationIDWithResponse(ctx context.Context, recipientID string, notificationID string, body PatchRecipientsRecipientIDNotificationsNotificationIDJSONRequestBody, reqEditors ...RequestEditorFn) (*PatchRecipientsRecipientIDNotificationsNotificationIDResponse, error)
 
-	// GetRecipientsRecipientIDPreferencesWithResponse performs a GET /recipients/{recipient_id}/preferences (the `GetRecipientsRecipientIDPreferences` operationId) request.
+	// GetRecipientsRecipientIDPreferencesWithResponse Get a recipient's preferences
 	//
 	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /recipients/{recipient_id}/preferences (the `GetRecipientsRecipientIDPreferences` operationId).
 	GetRecipientsRecipientIDPreferencesWithResponse(ctx context.Context, recipientID string, reqEditors ...RequestEditorFn) (*GetRecipientsRecipientIDPreferencesResponse, error)
 
-	// PatchRecipientsRecipientIDPreferencesWithBodyWithResponse performs a PATCH /recipients/{recipient_id}/preferences (the `PatchRecipientsRecipientIDPreferences` operationId) request,
-	// with any type of body and a specified content type.
+	// PatchRecipientsRecipientIDPreferencesWithBodyWithResponse Set a recipient's preferences
 	//
-	// Returns a wrapper object for the known response body format(s).
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PATCH /recipients/{recipient_id}/preferences (the `PatchRecipientsRecipientIDPreferences` operationId).
 	PatchRecipientsRecipientIDPreferencesWithBodyWithResponse(ctx context.Context, recipientID string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PatchRecipientsRecipientIDPreferencesResponse, error)
 
-	// PatchRecipientsRecipientIDPreferencesWithResponse performs a PATCH /recipients/{recipient_id}/preferences (the `PatchRecipientsRecipientIDPreferences` operationId) request.
+	// PatchRecipientsRecipientIDPreferencesWithResponse Set a recipient's preferences
+	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PATCH /recipients/{recipient_id}/preferences (the `PatchRecipientsRecipientIDPreferences` operationId).
 	PatchRecipientsRecipientIDPreferencesWithResponse(ctx context.Context, recipientID string, body PatchRecipientsRecipientIDPreferencesJSONRequestBody, reqEditors ...RequestEditorFn) (*PatchRecipientsRecipientIDPreferencesResponse, error)
 
-	// GetRecipientsRecipientIDPreferencesCheckWithResponse performs a GET /recipients/{recipient_id}/preferences/check (the `GetRecipientsRecipientIDPreferencesCheck` operationId) request.
+	// GetRecipientsRecipientIDPreferencesCheckWithResponse Check whether a recipient gets a notification type
 	//
 	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /recipients/{recipient_id}/preferences/check (the `GetRecipientsRecipientIDPreferencesCheck` operationId).
 	GetRecipientsRecipientIDPreferencesCheckWithResponse(ctx context.Context, recipientID string, params *GetRecipientsRecipientIDPreferencesCheckParams, reqEditors ...RequestEditorFn) (*GetRecipientsRecipientIDPreferencesCheckResponse, error)
 
-	// PostRecipientsRecipientIDTokensWithBodyWithResponse performs a POST /recipients/{recipient_id}/tokens (the `PostRecipientsRecipientIDTokens` operationId) request,
-	// with any type of body and a specified content type.
+	// PostRecipientsRecipientIDTokensWithBodyWithResponse Mint a recipient token for a browser
 	//
-	// Returns a wrapper object for the known response body format(s).
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /recipients/{recipient_id}/tokens (the `PostRecipientsRecipientIDTokens` operationId).
 	PostRecipientsRecipientIDTokensWithBodyWithResponse(ctx context.Context, recipientID string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PostRecipientsRecipientIDTokensResponse, error)
 
-	// PostRecipientsRecipientIDTokensWithResponse performs a POST /recipients/{recipient_id}/tokens (the `PostRecipientsRecipientIDTokens` operationId) request.
+	// PostRecipientsRecipientIDTokensWithResponse Mint a recipient token for a browser
+	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /recipients/{recipient_id}/tokens (the `PostRecipientsRecipientIDTokens` operationId).
 	PostRecipientsRecipientIDTokensWithResponse(ctx context.Context, recipientID string, body PostRecipientsRecipientIDTokensJSONRequestBody, reqEditors ...RequestEditorFn) (*PostRecipientsRecipientIDTokensResponse, error)
 
-	// GetUnsubscribeTokenWithResponse performs a GET /unsubscribe/{token} (the `GetUnsubscribeToken` operationId) request.
+	// GetUnsubscribeTokenWithResponse The unsubscribe page of an email link
 	//
 	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /unsubscribe/{token} (the `GetUnsubscribeToken` operationId).
 	GetUnsubscribeTokenWithResponse(ctx context.Context, token string, reqEditors ...RequestEditorFn) (*GetUnsubscribeTokenResponse, error)
 
-	// PostUnsubscribeTokenWithResponse performs a POST /unsubscribe/{token} (the `PostUnsubscribeToken` operationId) request.
+	// PostUnsubscribeTokenWithResponse Unsubscribe (one click)
 	//
 	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /unsubscribe/{token} (the `PostUnsubscribeToken` operationId).
 	PostUnsubscribeTokenWithResponse(ctx context.Context, token string, reqEditors ...RequestEditorFn) (*PostUnsubscribeTokenResponse, error)
 
-	// GetWebhooksWithResponse performs a GET /webhooks (the `GetWebhooks` operationId) request.
+	// GetWebhooksWithResponse List webhook endpoints
 	//
 	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /webhooks (the `GetWebhooks` operationId).
 	GetWebhooksWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*GetWebhooksResponse, error)
 
-	// PostWebhooksWithBodyWithResponse performs a POST /webhooks (the `PostWebhooks` operationId) request,
-	// with any type of body and a specified content type.
+	// PostWebhooksWithBodyWithResponse Register a webhook endpoint
 	//
-	// Returns a wrapper object for the known response body format(s).
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /webhooks (the `PostWebhooks` operationId).
 	PostWebhooksWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PostWebhooksResponse, error)
 
-	// PostWebhooksWithResponse performs a POST /webhooks (the `PostWebhooks` operationId) request.
+	// PostWebhooksWithResponse Register a webhook endpoint
+	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /webhooks (the `PostWebhooks` operationId).
 	PostWebhooksWithResponse(ctx context.Context, body PostWebhooksJSONRequestBody, reqEditors ...RequestEditorFn) (*PostWebhooksResponse, error)
 
-	// DeleteWebhooksIDWithResponse performs a DELETE /webhooks/{id} (the `DeleteWebhooksID` operationId) request.
+	// DeleteWebhooksIDWithResponse Remove a webhook endpoint
 	//
 	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with DELETE /webhooks/{id} (the `DeleteWebhooksID` operationId).
 	DeleteWebhooksIDWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*DeleteWebhooksIDResponse, error)
 
-	// GetWebhooksIDWithResponse performs a GET /webhooks/{id} (the `GetWebhooksID` operationId) request.
+	// GetWebhooksIDWithResponse Get a webhook endpoint
 	//
 	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /webhooks/{id} (the `GetWebhooksID` operationId).
 	GetWebhooksIDWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*GetWebhooksIDResponse, error)
 
-	// PatchWebhooksIDWithBodyWithResponse performs a PATCH /webhooks/{id} (the `PatchWebhooksID` operationId) request,
-	// with any type of body and a specified content type.
+	// PatchWebhooksIDWithBodyWithResponse Change a webhook endpoint
 	//
-	// Returns a wrapper object for the known response body format(s).
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PATCH /webhooks/{id} (the `PatchWebhooksID` operationId).
 	PatchWebhooksIDWithBodyWithResponse(ctx context.Context, id string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PatchWebhooksIDResponse, error)
 
-	// PatchWebhooksIDWithResponse performs a PATCH /webhooks/{id} (the `PatchWebhooksID` operationId) request.
+	// PatchWebhooksIDWithResponse Change a webhook endpoint
+	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PATCH /webhooks/{id} (the `PatchWebhooksID` operationId).
 	PatchWebhooksIDWithResponse(ctx context.Context, id string, body PatchWebhooksIDJSONRequestBody, reqEditors ...RequestEditorFn) (*PatchWebhooksIDResponse, error)
 
-	// GetWebhooksIDDeliveriesWithResponse performs a GET /webhooks/{id}/deliveries (the `GetWebhooksIDDeliveries` operationId) request.
+	// GetWebhooksIDDeliveriesWithResponse List an endpoint's deliveries
 	//
 	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /webhooks/{id}/deliveries (the `GetWebhooksIDDeliveries` operationId).
 	GetWebhooksIDDeliveriesWithResponse(ctx context.Context, id string, params *GetWebhooksIDDeliveriesParams, reqEditors ...RequestEditorFn) (*GetWebhooksIDDeliveriesResponse, error)
 
-	// PostWebhooksIDDeliveriesDeliveryIDRetryWithResponse performs a POST /webhooks/{id}/deliveries/{delivery_id}/retry (the `PostWebhooksIDDeliveriesDeliveryIDRetry` operationId) request.
+	// PostWebhooksIDDeliveriesDeliveryIDRetryWithResponse Retry a delivery
 	//
 	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /webhooks/{id}/deliveries/{delivery_id}/retry (the `PostWebhooksIDDeliveriesDeliveryIDRetry` operationId).
 	PostWebhooksIDDeliveriesDeliveryIDRetryWithResponse(ctx context.Context, id string, deliveryID string, reqEditors ...RequestEditorFn) (*PostWebhooksIDDeliveriesDeliveryIDRetryResponse, error)
 
-	// PostWebhooksIDRotateSecretWithResponse performs a POST /webhooks/{id}/rotate_secret (the `PostWebhooksIDRotateSecret` operationId) request.
+	// PostWebhooksIDRotateSecretWithResponse Rotate an endpoint's signing secret
 	//
 	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /webhooks/{id}/rotate_secret (the `PostWebhooksIDRotateSecret` operationId).
 	PostWebhooksIDRotateSecretWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*PostWebhooksIDRotateSecretResponse, error)
 
-	// PostWebhooksIDTestWithResponse performs a POST /webhooks/{id}/test (the `PostWebhooksIDTest` operationId) request.
+	// PostWebhooksIDTestWithResponse Send a test event to an endpoint
 	//
 	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /webhooks/{id}/test (the `PostWebhooksIDTest` operationId).
 	PostWebhooksIDTestWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*PostWebhooksIDTestResponse, error)
 }
 
@@ -10523,9 +11043,11 @@ func (r PostWebhooksIDTestResponse) ContentType() string {
 	return ""
 }
 
-// GetAdminProjectsWithResponse performs a GET /admin/projects (the `GetAdminProjects` operationId) request.
+// GetAdminProjectsWithResponse List projects
 //
 // Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /admin/projects (the `GetAdminProjects` operationId).
 func (c *ClientWithResponses) GetAdminProjectsWithResponse(ctx context.Context, params *GetAdminProjectsParams, reqEditors ...RequestEditorFn) (*GetAdminProjectsResponse, error) {
 	rsp, err := c.GetAdminProjects(ctx, params, reqEditors...)
 	if err != nil {
@@ -10534,10 +11056,11 @@ func (c *ClientWithResponses) GetAdminProjectsWithResponse(ctx context.Context, 
 	return ParseGetAdminProjectsResponse(rsp)
 }
 
-// PostAdminProjectsWithBodyWithResponse performs a POST /admin/projects (the `PostAdminProjects` operationId) request,
-// with any type of body and a specified content type.
+// PostAdminProjectsWithBodyWithResponse Create a project and its first keys
 //
-// Returns a wrapper object for the known response body format(s).
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /admin/projects (the `PostAdminProjects` operationId).
 func (c *ClientWithResponses) PostAdminProjectsWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PostAdminProjectsResponse, error) {
 	rsp, err := c.PostAdminProjectsWithBody(ctx, contentType, body, reqEditors...)
 	if err != nil {
@@ -10546,8 +11069,11 @@ func (c *ClientWithResponses) PostAdminProjectsWithBodyWithResponse(ctx context.
 	return ParsePostAdminProjectsResponse(rsp)
 }
 
-// PostAdminProjectsWithResponse performs a POST /admin/projects (the `PostAdminProjects` operationId) request.
+// PostAdminProjectsWithResponse Create a project and its first keys
+//
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /admin/projects (the `PostAdminProjects` operationId).
 func (c *ClientWithResponses) PostAdminProjectsWithResponse(ctx context.Context, body PostAdminProjectsJSONRequestBody, reqEditors ...RequestEditorFn) (*PostAdminProjectsResponse, error) {
 	rsp, err := c.PostAdminProjects(ctx, body, reqEditors...)
 	if err != nil {
@@ -10556,9 +11082,11 @@ func (c *ClientWithResponses) PostAdminProjectsWithResponse(ctx context.Context,
 	return ParsePostAdminProjectsResponse(rsp)
 }
 
-// GetAdminProjectsIDWithResponse performs a GET /admin/projects/{id} (the `GetAdminProjectsID` operationId) request.
+// GetAdminProjectsIDWithResponse Get a project
 //
 // Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /admin/projects/{id} (the `GetAdminProjectsID` operationId).
 func (c *ClientWithResponses) GetAdminProjectsIDWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*GetAdminProjectsIDResponse, error) {
 	rsp, err := c.GetAdminProjectsID(ctx, id, reqEditors...)
 	if err != nil {
@@ -10567,10 +11095,11 @@ func (c *ClientWithResponses) GetAdminProjectsIDWithResponse(ctx context.Context
 	return ParseGetAdminProjectsIDResponse(rsp)
 }
 
-// PatchAdminProjectsIDWithBodyWithResponse performs a PATCH /admin/projects/{id} (the `PatchAdminProjectsID` operationId) request,
-// with any type of body and a specified content type.
+// PatchAdminProjectsIDWithBodyWithResponse Rename a project or change its settings
 //
-// Returns a wrapper object for the known response body format(s).
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PATCH /admin/projects/{id} (the `PatchAdminProjectsID` operationId).
 func (c *ClientWithResponses) PatchAdminProjectsIDWithBodyWithResponse(ctx context.Context, id string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PatchAdminProjectsIDResponse, error) {
 	rsp, err := c.PatchAdminProjectsIDWithBody(ctx, id, contentType, body, reqEditors...)
 	if err != nil {
@@ -10579,8 +11108,11 @@ func (c *ClientWithResponses) PatchAdminProjectsIDWithBodyWithResponse(ctx conte
 	return ParsePatchAdminProjectsIDResponse(rsp)
 }
 
-// PatchAdminProjectsIDWithResponse performs a PATCH /admin/projects/{id} (the `PatchAdminProjectsID` operationId) request.
+// PatchAdminProjectsIDWithResponse Rename a project or change its settings
+//
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PATCH /admin/projects/{id} (the `PatchAdminProjectsID` operationId).
 func (c *ClientWithResponses) PatchAdminProjectsIDWithResponse(ctx context.Context, id string, body PatchAdminProjectsIDJSONRequestBody, reqEditors ...RequestEditorFn) (*PatchAdminProjectsIDResponse, error) {
 	rsp, err := c.PatchAdminProjectsID(ctx, id, body, reqEditors...)
 	if err != nil {
@@ -10589,10 +11121,11 @@ func (c *ClientWithResponses) PatchAdminProjectsIDWithResponse(ctx context.Conte
 	return ParsePatchAdminProjectsIDResponse(rsp)
 }
 
-// PostAdminProjectsIDKeysWithBodyWithResponse performs a POST /admin/projects/{id}/keys (the `PostAdminProjectsIDKeys` operationId) request,
-// with any type of body and a specified content type.
+// PostAdminProjectsIDKeysWithBodyWithResponse Create an API key
 //
-// Returns a wrapper object for the known response body format(s).
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /admin/projects/{id}/keys (the `PostAdminProjectsIDKeys` operationId).
 func (c *ClientWithResponses) PostAdminProjectsIDKeysWithBodyWithResponse(ctx context.Context, id string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PostAdminProjectsIDKeysResponse, error) {
 	rsp, err := c.PostAdminProjectsIDKeysWithBody(ctx, id, contentType, body, reqEditors...)
 	if err != nil {
@@ -10601,8 +11134,11 @@ func (c *ClientWithResponses) PostAdminProjectsIDKeysWithBodyWithResponse(ctx co
 	return ParsePostAdminProjectsIDKeysResponse(rsp)
 }
 
-// PostAdminProjectsIDKeysWithResponse performs a POST /admin/projects/{id}/keys (the `PostAdminProjectsIDKeys` operationId) request.
+// PostAdminProjectsIDKeysWithResponse Create an API key
+//
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /admin/projects/{id}/keys (the `PostAdminProjectsIDKeys` operationId).
 func (c *ClientWithResponses) PostAdminProjectsIDKeysWithResponse(ctx context.Context, id string, body PostAdminProjectsIDKeysJSONRequestBody, reqEditors ...RequestEditorFn) (*PostAdminProjectsIDKeysResponse, error) {
 	rsp, err := c.PostAdminProjectsIDKeys(ctx, id, body, reqEditors...)
 	if err != nil {
@@ -10611,9 +11147,11 @@ func (c *ClientWithResponses) PostAdminProjectsIDKeysWithResponse(ctx context.Co
 	return ParsePostAdminProjectsIDKeysResponse(rsp)
 }
 
-// DeleteAdminProjectsIDKeysKeyIDWithResponse performs a DELETE /admin/projects/{id}/keys/{key_id} (the `DeleteAdminProjectsIDKeysKeyID` operationId) request.
+// DeleteAdminProjectsIDKeysKeyIDWithResponse Revoke an API key
 //
 // Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with DELETE /admin/projects/{id}/keys/{key_id} (the `DeleteAdminProjectsIDKeysKeyID` operationId).
 func (c *ClientWithResponses) DeleteAdminProjectsIDKeysKeyIDWithResponse(ctx context.Context, id string, keyID string, reqEditors ...RequestEditorFn) (*DeleteAdminProjectsIDKeysKeyIDResponse, error) {
 	rsp, err := c.DeleteAdminProjectsIDKeysKeyID(ctx, id, keyID, reqEditors...)
 	if err != nil {
@@ -10622,9 +11160,11 @@ func (c *ClientWithResponses) DeleteAdminProjectsIDKeysKeyIDWithResponse(ctx con
 	return ParseDeleteAdminProjectsIDKeysKeyIDResponse(rsp)
 }
 
-// GetBroadcastsIDWithResponse performs a GET /broadcasts/{id} (the `GetBroadcastsID` operationId) request.
+// GetBroadcastsIDWithResponse Get a broadcast's progress
 //
 // Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /broadcasts/{id} (the `GetBroadcastsID` operationId).
 func (c *ClientWithResponses) GetBroadcastsIDWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*GetBroadcastsIDResponse, error) {
 	rsp, err := c.GetBroadcastsID(ctx, id, reqEditors...)
 	if err != nil {
@@ -10633,9 +11173,11 @@ func (c *ClientWithResponses) GetBroadcastsIDWithResponse(ctx context.Context, i
 	return ParseGetBroadcastsIDResponse(rsp)
 }
 
-// PostBroadcastsIDCancelWithResponse performs a POST /broadcasts/{id}/cancel (the `PostBroadcastsIDCancel` operationId) request.
+// PostBroadcastsIDCancelWithResponse Cancel a scheduled broadcast
 //
 // Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /broadcasts/{id}/cancel (the `PostBroadcastsIDCancel` operationId).
 func (c *ClientWithResponses) PostBroadcastsIDCancelWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*PostBroadcastsIDCancelResponse, error) {
 	rsp, err := c.PostBroadcastsIDCancel(ctx, id, reqEditors...)
 	if err != nil {
@@ -10644,10 +11186,11 @@ func (c *ClientWithResponses) PostBroadcastsIDCancelWithResponse(ctx context.Con
 	return ParsePostBroadcastsIDCancelResponse(rsp)
 }
 
-// PostCallbacksSmsTokenWithBodyWithResponse performs a POST /callbacks/sms/{token} (the `PostCallbacksSmsToken` operationId) request,
-// with any type of body and a specified content type.
+// PostCallbacksSmsTokenWithBodyWithResponse Report an SMS delivery status (providers)
 //
-// Returns a wrapper object for the known response body format(s).
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /callbacks/sms/{token} (the `PostCallbacksSmsToken` operationId).
 func (c *ClientWithResponses) PostCallbacksSmsTokenWithBodyWithResponse(ctx context.Context, token string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PostCallbacksSmsTokenResponse, error) {
 	rsp, err := c.PostCallbacksSmsTokenWithBody(ctx, token, contentType, body, reqEditors...)
 	if err != nil {
@@ -10656,8 +11199,11 @@ func (c *ClientWithResponses) PostCallbacksSmsTokenWithBodyWithResponse(ctx cont
 	return ParsePostCallbacksSmsTokenResponse(rsp)
 }
 
-// PostCallbacksSmsTokenWithResponse performs a POST /callbacks/sms/{token} (the `PostCallbacksSmsToken` operationId) request.
+// PostCallbacksSmsTokenWithResponse Report an SMS delivery status (providers)
+//
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /callbacks/sms/{token} (the `PostCallbacksSmsToken` operationId).
 func (c *ClientWithResponses) PostCallbacksSmsTokenWithResponse(ctx context.Context, token string, body PostCallbacksSmsTokenJSONRequestBody, reqEditors ...RequestEditorFn) (*PostCallbacksSmsTokenResponse, error) {
 	rsp, err := c.PostCallbacksSmsToken(ctx, token, body, reqEditors...)
 	if err != nil {
@@ -10666,9 +11212,11 @@ func (c *ClientWithResponses) PostCallbacksSmsTokenWithResponse(ctx context.Cont
 	return ParsePostCallbacksSmsTokenResponse(rsp)
 }
 
-// GetContactConfirmationsTokenWithResponse performs a GET /contact-confirmations/{token} (the `GetContactConfirmationsToken` operationId) request.
+// GetContactConfirmationsTokenWithResponse The confirmation page of an email address
 //
 // Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /contact-confirmations/{token} (the `GetContactConfirmationsToken` operationId).
 func (c *ClientWithResponses) GetContactConfirmationsTokenWithResponse(ctx context.Context, token string, reqEditors ...RequestEditorFn) (*GetContactConfirmationsTokenResponse, error) {
 	rsp, err := c.GetContactConfirmationsToken(ctx, token, reqEditors...)
 	if err != nil {
@@ -10677,9 +11225,11 @@ func (c *ClientWithResponses) GetContactConfirmationsTokenWithResponse(ctx conte
 	return ParseGetContactConfirmationsTokenResponse(rsp)
 }
 
-// PostContactConfirmationsTokenWithResponse performs a POST /contact-confirmations/{token} (the `PostContactConfirmationsToken` operationId) request.
+// PostContactConfirmationsTokenWithResponse Confirm an email address
 //
 // Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /contact-confirmations/{token} (the `PostContactConfirmationsToken` operationId).
 func (c *ClientWithResponses) PostContactConfirmationsTokenWithResponse(ctx context.Context, token string, reqEditors ...RequestEditorFn) (*PostContactConfirmationsTokenResponse, error) {
 	rsp, err := c.PostContactConfirmationsToken(ctx, token, reqEditors...)
 	if err != nil {
@@ -10688,9 +11238,11 @@ func (c *ClientWithResponses) PostContactConfirmationsTokenWithResponse(ctx cont
 	return ParsePostContactConfirmationsTokenResponse(rsp)
 }
 
-// GetDigestsIDWithResponse performs a GET /digests/{id} (the `GetDigestsID` operationId) request.
+// GetDigestsIDWithResponse Get an email digest
 //
 // Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /digests/{id} (the `GetDigestsID` operationId).
 func (c *ClientWithResponses) GetDigestsIDWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*GetDigestsIDResponse, error) {
 	rsp, err := c.GetDigestsID(ctx, id, reqEditors...)
 	if err != nil {
@@ -10699,9 +11251,11 @@ func (c *ClientWithResponses) GetDigestsIDWithResponse(ctx context.Context, id s
 	return ParseGetDigestsIDResponse(rsp)
 }
 
-// GetHealthzWithResponse performs a GET /healthz (the `GetHealthz` operationId) request.
+// GetHealthzWithResponse Is the gateway alive?
 //
 // Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /healthz (the `GetHealthz` operationId).
 func (c *ClientWithResponses) GetHealthzWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*GetHealthzResponse, error) {
 	rsp, err := c.GetHealthz(ctx, reqEditors...)
 	if err != nil {
@@ -10710,10 +11264,11 @@ func (c *ClientWithResponses) GetHealthzWithResponse(ctx context.Context, reqEdi
 	return ParseGetHealthzResponse(rsp)
 }
 
-// PostNotificationsSendWithBodyWithResponse performs a POST /notifications/send (the `PostNotificationsSend` operationId) request,
-// with any type of body and a specified content type.
+// PostNotificationsSendWithBodyWithResponse Send a notification (to one recipient, or broadcast)
 //
-// Returns a wrapper object for the known response body format(s).
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /notifications/send (the `PostNotificationsSend` operationId).
 func (c *ClientWithResponses) PostNotificationsSendWithBodyWithResponse(ctx context.Context, params *PostNotificationsSendParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PostNotificationsSendResponse, error) {
 	rsp, err := c.PostNotificationsSendWithBody(ctx, params, contentType, body, reqEditors...)
 	if err != nil {
@@ -10722,8 +11277,11 @@ func (c *ClientWithResponses) PostNotificationsSendWithBodyWithResponse(ctx cont
 	return ParsePostNotificationsSendResponse(rsp)
 }
 
-// PostNotificationsSendWithResponse performs a POST /notifications/send (the `PostNotificationsSend` operationId) request.
+// PostNotificationsSendWithResponse Send a notification (to one recipient, or broadcast)
+//
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /notifications/send (the `PostNotificationsSend` operationId).
 func (c *ClientWithResponses) PostNotificationsSendWithResponse(ctx context.Context, params *PostNotificationsSendParams, body PostNotificationsSendJSONRequestBody, reqEditors ...RequestEditorFn) (*PostNotificationsSendResponse, error) {
 	rsp, err := c.PostNotificationsSend(ctx, params, body, reqEditors...)
 	if err != nil {
@@ -10732,9 +11290,11 @@ func (c *ClientWithResponses) PostNotificationsSendWithResponse(ctx context.Cont
 	return ParsePostNotificationsSendResponse(rsp)
 }
 
-// GetNotificationsIDWithResponse performs a GET /notifications/{id} (the `GetNotificationsID` operationId) request.
+// GetNotificationsIDWithResponse Get a notification
 //
 // Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /notifications/{id} (the `GetNotificationsID` operationId).
 func (c *ClientWithResponses) GetNotificationsIDWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*GetNotificationsIDResponse, error) {
 	rsp, err := c.GetNotificationsID(ctx, id, reqEditors...)
 	if err != nil {
@@ -10743,9 +11303,11 @@ func (c *ClientWithResponses) GetNotificationsIDWithResponse(ctx context.Context
 	return ParseGetNotificationsIDResponse(rsp)
 }
 
-// PostNotificationsIDCancelWithResponse performs a POST /notifications/{id}/cancel (the `PostNotificationsIDCancel` operationId) request.
+// PostNotificationsIDCancelWithResponse Cancel a scheduled notification
 //
 // Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /notifications/{id}/cancel (the `PostNotificationsIDCancel` operationId).
 func (c *ClientWithResponses) PostNotificationsIDCancelWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*PostNotificationsIDCancelResponse, error) {
 	rsp, err := c.PostNotificationsIDCancel(ctx, id, reqEditors...)
 	if err != nil {
@@ -10754,9 +11316,11 @@ func (c *ClientWithResponses) PostNotificationsIDCancelWithResponse(ctx context.
 	return ParsePostNotificationsIDCancelResponse(rsp)
 }
 
-// GetPreferencesWithResponse performs a GET /preferences (the `GetPreferences` operationId) request.
+// GetPreferencesWithResponse List the catalog
 //
 // Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /preferences (the `GetPreferences` operationId).
 func (c *ClientWithResponses) GetPreferencesWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*GetPreferencesResponse, error) {
 	rsp, err := c.GetPreferences(ctx, reqEditors...)
 	if err != nil {
@@ -10765,10 +11329,11 @@ func (c *ClientWithResponses) GetPreferencesWithResponse(ctx context.Context, re
 	return ParseGetPreferencesResponse(rsp)
 }
 
-// PostPreferencesWithBodyWithResponse performs a POST /preferences (the `PostPreferences` operationId) request,
-// with any type of body and a specified content type.
+// PostPreferencesWithBodyWithResponse Add a catalog entry
 //
-// Returns a wrapper object for the known response body format(s).
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /preferences (the `PostPreferences` operationId).
 func (c *ClientWithResponses) PostPreferencesWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PostPreferencesResponse, error) {
 	rsp, err := c.PostPreferencesWithBody(ctx, contentType, body, reqEditors...)
 	if err != nil {
@@ -10777,8 +11342,11 @@ func (c *ClientWithResponses) PostPreferencesWithBodyWithResponse(ctx context.Co
 	return ParsePostPreferencesResponse(rsp)
 }
 
-// PostPreferencesWithResponse performs a POST /preferences (the `PostPreferences` operationId) request.
+// PostPreferencesWithResponse Add a catalog entry
+//
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /preferences (the `PostPreferences` operationId).
 func (c *ClientWithResponses) PostPreferencesWithResponse(ctx context.Context, body PostPreferencesJSONRequestBody, reqEditors ...RequestEditorFn) (*PostPreferencesResponse, error) {
 	rsp, err := c.PostPreferences(ctx, body, reqEditors...)
 	if err != nil {
@@ -10787,10 +11355,11 @@ func (c *ClientWithResponses) PostPreferencesWithResponse(ctx context.Context, b
 	return ParsePostPreferencesResponse(rsp)
 }
 
-// PutPreferencesWithBodyWithResponse performs a PUT /preferences (the `PutPreferences` operationId) request,
-// with any type of body and a specified content type.
+// PutPreferencesWithBodyWithResponse Create or update many catalog entries
 //
-// Returns a wrapper object for the known response body format(s).
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PUT /preferences (the `PutPreferences` operationId).
 func (c *ClientWithResponses) PutPreferencesWithBodyWithResponse(ctx context.Context, params *PutPreferencesParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PutPreferencesResponse, error) {
 	rsp, err := c.PutPreferencesWithBody(ctx, params, contentType, body, reqEditors...)
 	if err != nil {
@@ -10799,8 +11368,11 @@ func (c *ClientWithResponses) PutPreferencesWithBodyWithResponse(ctx context.Con
 	return ParsePutPreferencesResponse(rsp)
 }
 
-// PutPreferencesWithResponse performs a PUT /preferences (the `PutPreferences` operationId) request.
+// PutPreferencesWithResponse Create or update many catalog entries
+//
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PUT /preferences (the `PutPreferences` operationId).
 func (c *ClientWithResponses) PutPreferencesWithResponse(ctx context.Context, params *PutPreferencesParams, body PutPreferencesJSONRequestBody, reqEditors ...RequestEditorFn) (*PutPreferencesResponse, error) {
 	rsp, err := c.PutPreferences(ctx, params, body, reqEditors...)
 	if err != nil {
@@ -10809,9 +11381,11 @@ func (c *ClientWithResponses) PutPreferencesWithResponse(ctx context.Context, pa
 	return ParsePutPreferencesResponse(rsp)
 }
 
-// DeletePreferencesPreferenceIDWithResponse performs a DELETE /preferences/{preference_id} (the `DeletePreferencesPreferenceID` operationId) request.
+// DeletePreferencesPreferenceIDWithResponse Remove a catalog entry
 //
 // Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with DELETE /preferences/{preference_id} (the `DeletePreferencesPreferenceID` operationId).
 func (c *ClientWithResponses) DeletePreferencesPreferenceIDWithResponse(ctx context.Context, preferenceID string, reqEditors ...RequestEditorFn) (*DeletePreferencesPreferenceIDResponse, error) {
 	rsp, err := c.DeletePreferencesPreferenceID(ctx, preferenceID, reqEditors...)
 	if err != nil {
@@ -10820,9 +11394,11 @@ func (c *ClientWithResponses) DeletePreferencesPreferenceIDWithResponse(ctx cont
 	return ParseDeletePreferencesPreferenceIDResponse(rsp)
 }
 
-// GetPreferencesPreferenceIDWithResponse performs a GET /preferences/{preference_id} (the `GetPreferencesPreferenceID` operationId) request.
+// GetPreferencesPreferenceIDWithResponse Get a catalog entry
 //
 // Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /preferences/{preference_id} (the `GetPreferencesPreferenceID` operationId).
 func (c *ClientWithResponses) GetPreferencesPreferenceIDWithResponse(ctx context.Context, preferenceID string, reqEditors ...RequestEditorFn) (*GetPreferencesPreferenceIDResponse, error) {
 	rsp, err := c.GetPreferencesPreferenceID(ctx, preferenceID, reqEditors...)
 	if err != nil {
@@ -10831,10 +11407,11 @@ func (c *ClientWithResponses) GetPreferencesPreferenceIDWithResponse(ctx context
 	return ParseGetPreferencesPreferenceIDResponse(rsp)
 }
 
-// PatchPreferencesPreferenceIDWithBodyWithResponse performs a PATCH /preferences/{preference_id} (the `PatchPreferencesPreferenceID` operationId) request,
-// with any type of body and a specified content type.
+// PatchPreferencesPreferenceIDWithBodyWithResponse Change a catalog entry
 //
-// Returns a wrapper object for the known response body format(s).
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PATCH /preferences/{preference_id} (the `PatchPreferencesPreferenceID` operationId).
 func (c *ClientWithResponses) PatchPreferencesPreferenceIDWithBodyWithResponse(ctx context.Context, preferenceID string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PatchPreferencesPreferenceIDResponse, error) {
 	rsp, err := c.PatchPreferencesPreferenceIDWithBody(ctx, preferenceID, contentType, body, reqEditors...)
 	if err != nil {
@@ -10843,8 +11420,11 @@ func (c *ClientWithResponses) PatchPreferencesPreferenceIDWithBodyWithResponse(c
 	return ParsePatchPreferencesPreferenceIDResponse(rsp)
 }
 
-// PatchPreferencesPreferenceIDWithResponse performs a PATCH /preferences/{preference_id} (the `PatchPreferencesPreferenceID` operationId) request.
+// PatchPreferencesPreferenceIDWithResponse Change a catalog entry
+//
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PATCH /preferences/{preference_id} (the `PatchPreferencesPreferenceID` operationId).
 func (c *ClientWithResponses) PatchPreferencesPreferenceIDWithResponse(ctx context.Context, preferenceID string, body PatchPreferencesPreferenceIDJSONRequestBody, reqEditors ...RequestEditorFn) (*PatchPreferencesPreferenceIDResponse, error) {
 	rsp, err := c.PatchPreferencesPreferenceID(ctx, preferenceID, body, reqEditors...)
 	if err != nil {
@@ -10853,9 +11433,11 @@ func (c *ClientWithResponses) PatchPreferencesPreferenceIDWithResponse(ctx conte
 	return ParsePatchPreferencesPreferenceIDResponse(rsp)
 }
 
-// GetPushVapidPublicKeyWithResponse performs a GET /push/vapid_public_key (the `GetPushVapidPublicKey` operationId) request.
+// GetPushVapidPublicKeyWithResponse Get the VAPID public key for web push
 //
 // Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /push/vapid_public_key (the `GetPushVapidPublicKey` operationId).
 func (c *ClientWithResponses) GetPushVapidPublicKeyWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*GetPushVapidPublicKeyResponse, error) {
 	rsp, err := c.GetPushVapidPublicKey(ctx, reqEditors...)
 	if err != nil {
@@ -10864,9 +11446,11 @@ func (c *ClientWithResponses) GetPushVapidPublicKeyWithResponse(ctx context.Cont
 	return ParseGetPushVapidPublicKeyResponse(rsp)
 }
 
-// GetReadyzWithResponse performs a GET /readyz (the `GetReadyz` operationId) request.
+// GetReadyzWithResponse Is the gateway ready (its store, broker and services)?
 //
 // Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /readyz (the `GetReadyz` operationId).
 func (c *ClientWithResponses) GetReadyzWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*GetReadyzResponse, error) {
 	rsp, err := c.GetReadyz(ctx, reqEditors...)
 	if err != nil {
@@ -10875,9 +11459,11 @@ func (c *ClientWithResponses) GetReadyzWithResponse(ctx context.Context, reqEdit
 	return ParseGetReadyzResponse(rsp)
 }
 
-// GetRecipientsWithResponse performs a GET /recipients (the `GetRecipients` operationId) request.
+// GetRecipientsWithResponse List recipients
 //
 // Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /recipients (the `GetRecipients` operationId).
 func (c *ClientWithResponses) GetRecipientsWithResponse(ctx context.Context, params *GetRecipientsParams, reqEditors ...RequestEditorFn) (*GetRecipientsResponse, error) {
 	rsp, err := c.GetRecipients(ctx, params, reqEditors...)
 	if err != nil {
@@ -10886,10 +11472,11 @@ func (c *ClientWithResponses) GetRecipientsWithResponse(ctx context.Context, par
 	return ParseGetRecipientsResponse(rsp)
 }
 
-// PostRecipientsWithBodyWithResponse performs a POST /recipients (the `PostRecipients` operationId) request,
-// with any type of body and a specified content type.
+// PostRecipientsWithBodyWithResponse Create a recipient
 //
-// Returns a wrapper object for the known response body format(s).
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /recipients (the `PostRecipients` operationId).
 func (c *ClientWithResponses) PostRecipientsWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PostRecipientsResponse, error) {
 	rsp, err := c.PostRecipientsWithBody(ctx, contentType, body, reqEditors...)
 	if err != nil {
@@ -10898,8 +11485,11 @@ func (c *ClientWithResponses) PostRecipientsWithBodyWithResponse(ctx context.Con
 	return ParsePostRecipientsResponse(rsp)
 }
 
-// PostRecipientsWithResponse performs a POST /recipients (the `PostRecipients` operationId) request.
+// PostRecipientsWithResponse Create a recipient
+//
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /recipients (the `PostRecipients` operationId).
 func (c *ClientWithResponses) PostRecipientsWithResponse(ctx context.Context, body PostRecipientsJSONRequestBody, reqEditors ...RequestEditorFn) (*PostRecipientsResponse, error) {
 	rsp, err := c.PostRecipients(ctx, body, reqEditors...)
 	if err != nil {
@@ -10908,10 +11498,11 @@ func (c *ClientWithResponses) PostRecipientsWithResponse(ctx context.Context, bo
 	return ParsePostRecipientsResponse(rsp)
 }
 
-// PostRecipientsBatchWithBodyWithResponse performs a POST /recipients/batch (the `PostRecipientsBatch` operationId) request,
-// with any type of body and a specified content type.
+// PostRecipientsBatchWithBodyWithResponse Create or update many recipients
 //
-// Returns a wrapper object for the known response body format(s).
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /recipients/batch (the `PostRecipientsBatch` operationId).
 func (c *ClientWithResponses) PostRecipientsBatchWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PostRecipientsBatchResponse, error) {
 	rsp, err := c.PostRecipientsBatchWithBody(ctx, contentType, body, reqEditors...)
 	if err != nil {
@@ -10920,8 +11511,11 @@ func (c *ClientWithResponses) PostRecipientsBatchWithBodyWithResponse(ctx contex
 	return ParsePostRecipientsBatchResponse(rsp)
 }
 
-// PostRecipientsBatchWithResponse performs a POST /recipients/batch (the `PostRecipientsBatch` operationId) request.
+// PostRecipientsBatchWithResponse Create or update many recipients
+//
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /recipients/batch (the `PostRecipientsBatch` operationId).
 func (c *ClientWithResponses) PostRecipientsBatchWithResponse(ctx context.Context, body PostRecipientsBatchJSONRequestBody, reqEditors ...RequestEditorFn) (*PostRecipientsBatchResponse, error) {
 	rsp, err := c.PostRecipientsBatch(ctx, body, reqEditors...)
 	if err != nil {
@@ -10930,9 +11524,11 @@ func (c *ClientWithResponses) PostRecipientsBatchWithResponse(ctx context.Contex
 	return ParsePostRecipientsBatchResponse(rsp)
 }
 
-// DeleteRecipientsRecipientIDWithResponse performs a DELETE /recipients/{recipient_id} (the `DeleteRecipientsRecipientID` operationId) request.
+// DeleteRecipientsRecipientIDWithResponse Delete a recipient and erase their data
 //
 // Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with DELETE /recipients/{recipient_id} (the `DeleteRecipientsRecipientID` operationId).
 func (c *ClientWithResponses) DeleteRecipientsRecipientIDWithResponse(ctx context.Context, recipientID string, reqEditors ...RequestEditorFn) (*DeleteRecipientsRecipientIDResponse, error) {
 	rsp, err := c.DeleteRecipientsRecipientID(ctx, recipientID, reqEditors...)
 	if err != nil {
@@ -10941,9 +11537,11 @@ func (c *ClientWithResponses) DeleteRecipientsRecipientIDWithResponse(ctx contex
 	return ParseDeleteRecipientsRecipientIDResponse(rsp)
 }
 
-// GetRecipientsRecipientIDWithResponse performs a GET /recipients/{recipient_id} (the `GetRecipientsRecipientID` operationId) request.
+// GetRecipientsRecipientIDWithResponse Get a recipient
 //
 // Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /recipients/{recipient_id} (the `GetRecipientsRecipientID` operationId).
 func (c *ClientWithResponses) GetRecipientsRecipientIDWithResponse(ctx context.Context, recipientID string, reqEditors ...RequestEditorFn) (*GetRecipientsRecipientIDResponse, error) {
 	rsp, err := c.GetRecipientsRecipientID(ctx, recipientID, reqEditors...)
 	if err != nil {
@@ -10952,10 +11550,11 @@ func (c *ClientWithResponses) GetRecipientsRecipientIDWithResponse(ctx context.C
 	return ParseGetRecipientsRecipientIDResponse(rsp)
 }
 
-// PatchRecipientsRecipientIDWithBodyWithResponse performs a PATCH /recipients/{recipient_id} (the `PatchRecipientsRecipientID` operationId) request,
-// with any type of body and a specified content type.
+// PatchRecipientsRecipientIDWithBodyWithResponse Rename a recipient
 //
-// Returns a wrapper object for the known response body format(s).
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PATCH /recipients/{recipient_id} (the `PatchRecipientsRecipientID` operationId).
 func (c *ClientWithResponses) PatchRecipientsRecipientIDWithBodyWithResponse(ctx context.Context, recipientID string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PatchRecipientsRecipientIDResponse, error) {
 	rsp, err := c.PatchRecipientsRecipientIDWithBody(ctx, recipientID, contentType, body, reqEditors...)
 	if err != nil {
@@ -10964,8 +11563,11 @@ func (c *ClientWithResponses) PatchRecipientsRecipientIDWithBodyWithResponse(ctx
 	return ParsePatchRecipientsRecipientIDResponse(rsp)
 }
 
-// PatchRecipientsRecipientIDWithResponse performs a PATCH /recipients/{recipient_id} (the `PatchRecipientsRecipientID` operationId) request.
+// PatchRecipientsRecipientIDWithResponse Rename a recipient
+//
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PATCH /recipients/{recipient_id} (the `PatchRecipientsRecipientID` operationId).
 func (c *ClientWithResponses) PatchRecipientsRecipientIDWithResponse(ctx context.Context, recipientID string, body PatchRecipientsRecipientIDJSONRequestBody, reqEditors ...RequestEditorFn) (*PatchRecipientsRecipientIDResponse, error) {
 	rsp, err := c.PatchRecipientsRecipientID(ctx, recipientID, body, reqEditors...)
 	if err != nil {
@@ -10974,9 +11576,11 @@ func (c *ClientWithResponses) PatchRecipientsRecipientIDWithResponse(ctx context
 	return ParsePatchRecipientsRecipientIDResponse(rsp)
 }
 
-// GetRecipientsRecipientIDContactsWithResponse performs a GET /recipients/{recipient_id}/contacts (the `GetRecipientsRecipientIDContacts` operationId) request.
+// GetRecipientsRecipientIDContactsWithResponse List a recipient's contacts
 //
 // Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /recipients/{recipient_id}/contacts (the `GetRecipientsRecipientIDContacts` operationId).
 func (c *ClientWithResponses) GetRecipientsRecipientIDContactsWithResponse(ctx context.Context, recipientID string, reqEditors ...RequestEditorFn) (*GetRecipientsRecipientIDContactsResponse, error) {
 	rsp, err := c.GetRecipientsRecipientIDContacts(ctx, recipientID, reqEditors...)
 	if err != nil {
@@ -10985,10 +11589,11 @@ func (c *ClientWithResponses) GetRecipientsRecipientIDContactsWithResponse(ctx c
 	return ParseGetRecipientsRecipientIDContactsResponse(rsp)
 }
 
-// PostRecipientsRecipientIDContactsWithBodyWithResponse performs a POST /recipients/{recipient_id}/contacts (the `PostRecipientsRecipientIDContacts` operationId) request,
-// with any type of body and a specified content type.
+// PostRecipientsRecipientIDContactsWithBodyWithResponse Add a contact
 //
-// Returns a wrapper object for the known response body format(s).
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /recipients/{recipient_id}/contacts (the `PostRecipientsRecipientIDContacts` operationId).
 func (c *ClientWithResponses) PostRecipientsRecipientIDContactsWithBodyWithResponse(ctx context.Context, recipientID string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PostRecipientsRecipientIDContactsResponse, error) {
 	rsp, err := c.PostRecipientsRecipientIDContactsWithBody(ctx, recipientID, contentType, body, reqEditors...)
 	if err != nil {
@@ -10997,8 +11602,11 @@ func (c *ClientWithResponses) PostRecipientsRecipientIDContactsWithBodyWithRespo
 	return ParsePostRecipientsRecipientIDContactsResponse(rsp)
 }
 
-// PostRecipientsRecipientIDContactsWithResponse performs a POST /recipients/{recipient_id}/contacts (the `PostRecipientsRecipientIDContacts` operationId) request.
+// PostRecipientsRecipientIDContactsWithResponse Add a contact
+//
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /recipients/{recipient_id}/contacts (the `PostRecipientsRecipientIDContacts` operationId).
 func (c *ClientWithResponses) PostRecipientsRecipientIDContactsWithResponse(ctx context.Context, recipientID string, body PostRecipientsRecipientIDContactsJSONRequestBody, reqEditors ...RequestEditorFn) (*PostRecipientsRecipientIDContactsResponse, error) {
 	rsp, err := c.PostRecipientsRecipientIDContacts(ctx, recipientID, body, reqEditors...)
 	if err != nil {
@@ -11007,10 +11615,11 @@ func (c *ClientWithResponses) PostRecipientsRecipientIDContactsWithResponse(ctx 
 	return ParsePostRecipientsRecipientIDContactsResponse(rsp)
 }
 
-// PutRecipientsRecipientIDContactsWithBodyWithResponse performs a PUT /recipients/{recipient_id}/contacts (the `PutRecipientsRecipientIDContacts` operationId) request,
-// with any type of body and a specified content type.
+// PutRecipientsRecipientIDContactsWithBodyWithResponse Set the primary contact of a medium
 //
-// Returns a wrapper object for the known response body format(s).
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PUT /recipients/{recipient_id}/contacts (the `PutRecipientsRecipientIDContacts` operationId).
 func (c *ClientWithResponses) PutRecipientsRecipientIDContactsWithBodyWithResponse(ctx context.Context, recipientID string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PutRecipientsRecipientIDContactsResponse, error) {
 	rsp, err := c.PutRecipientsRecipientIDContactsWithBody(ctx, recipientID, contentType, body, reqEditors...)
 	if err != nil {
@@ -11019,8 +11628,11 @@ func (c *ClientWithResponses) PutRecipientsRecipientIDContactsWithBodyWithRespon
 	return ParsePutRecipientsRecipientIDContactsResponse(rsp)
 }
 
-// PutRecipientsRecipientIDContactsWithResponse performs a PUT /recipients/{recipient_id}/contacts (the `PutRecipientsRecipientIDContacts` operationId) request.
+// PutRecipientsRecipientIDContactsWithResponse Set the primary contact of a medium
+//
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PUT /recipients/{recipient_id}/contacts (the `PutRecipientsRecipientIDContacts` operationId).
 func (c *ClientWithResponses) PutRecipientsRecipientIDContactsWithResponse(ctx context.Context, recipientID string, body PutRecipientsRecipientIDContactsJSONRequestBody, reqEditors ...RequestEditorFn) (*PutRecipientsRecipientIDContactsResponse, error) {
 	rsp, err := c.PutRecipientsRecipientIDContacts(ctx, recipientID, body, reqEditors...)
 	if err != nil {
@@ -11029,9 +11641,11 @@ func (c *ClientWithResponses) PutRecipientsRecipientIDContactsWithResponse(ctx c
 	return ParsePutRecipientsRecipientIDContactsResponse(rsp)
 }
 
-// DeleteRecipientsRecipientIDContactsContactIDWithResponse performs a DELETE /recipients/{recipient_id}/contacts/{contact_id} (the `DeleteRecipientsRecipientIDContactsContactID` operationId) request.
+// DeleteRecipientsRecipientIDContactsContactIDWithResponse Remove a contact
 //
 // Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with DELETE /recipients/{recipient_id}/contacts/{contact_id} (the `DeleteRecipientsRecipientIDContactsContactID` operationId).
 func (c *ClientWithResponses) DeleteRecipientsRecipientIDContactsContactIDWithResponse(ctx context.Context, recipientID string, contactID string, reqEditors ...RequestEditorFn) (*DeleteRecipientsRecipientIDContactsContactIDResponse, error) {
 	rsp, err := c.DeleteRecipientsRecipientIDContactsContactID(ctx, recipientID, contactID, reqEditors...)
 	if err != nil {
@@ -11040,10 +11654,11 @@ func (c *ClientWithResponses) DeleteRecipientsRecipientIDContactsContactIDWithRe
 	return ParseDeleteRecipientsRecipientIDContactsContactIDResponse(rsp)
 }
 
-// PatchRecipientsRecipientIDContactsContactIDWithBodyWithResponse performs a PATCH /recipients/{recipient_id}/contacts/{contact_id} (the `PatchRecipientsRecipientIDContactsContactID` operationId) request,
-// with any type of body and a specified content type.
+// PatchRecipientsRecipientIDContactsContactIDWithBodyWithResponse Change a contact
 //
-// Returns a wrapper object for the known response body format(s).
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PATCH /recipients/{recipient_id}/contacts/{contact_id} (the `PatchRecipientsRecipientIDContactsContactID` operationId).
 func (c *ClientWithResponses) PatchRecipientsRecipientIDContactsContactIDWithBodyWithResponse(ctx context.Context, recipientID string, contactID string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PatchRecipientsRecipientIDContactsContactIDResponse, error) {
 	rsp, err := c.PatchRecipientsRecipientIDContactsContactIDWithBody(ctx, recipientID, contactID, contentType, body, reqEditors...)
 	if err != nil {
@@ -11052,8 +11667,11 @@ func (c *ClientWithResponses) PatchRecipientsRecipientIDContactsContactIDWithBod
 	return ParsePatchRecipientsRecipientIDContactsContactIDResponse(rsp)
 }
 
-// PatchRecipientsRecipientIDContactsContactIDWithResponse performs a PATCH /recipients/{recipient_id}/contacts/{contact_id} (the `PatchRecipientsRecipientIDContactsContactID` operationId) request.
+// PatchRecipientsRecipientIDContactsContactIDWithResponse Change a contact
+//
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PATCH /recipients/{recipient_id}/contacts/{contact_id} (the `PatchRecipientsRecipientIDContactsContactID` operationId).
 func (c *ClientWithResponses) PatchRecipientsRecipientIDContactsContactIDWithResponse(ctx context.Context, recipientID string, contactID string, body PatchRecipientsRecipientIDContactsContactIDJSONRequestBody, reqEditors ...RequestEditorFn) (*PatchRecipientsRecipientIDContactsContactIDResponse, error) {
 	rsp, err := c.PatchRecipientsRecipientIDContactsContactID(ctx, recipientID, contactID, body, reqEditors...)
 	if err != nil {
@@ -11062,9 +11680,11 @@ func (c *ClientWithResponses) PatchRecipientsRecipientIDContactsContactIDWithRes
 	return ParsePatchRecipientsRecipientIDContactsContactIDResponse(rsp)
 }
 
-// PostRecipientsRecipientIDContactsContactIDVerifyWithResponse performs a POST /recipients/{recipient_id}/contacts/{contact_id}/verify (the `PostRecipientsRecipientIDContactsContactIDVerify` operationId) request.
+// PostRecipientsRecipientIDContactsContactIDVerifyWithResponse Mark a contact verified
 //
 // Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /recipients/{recipient_id}/contacts/{contact_id}/verify (the `PostRecipientsRecipientIDContactsContactIDVerify` operationId).
 func (c *ClientWithResponses) PostRecipientsRecipientIDContactsContactIDVerifyWithResponse(ctx context.Context, recipientID string, contactID string, reqEditors ...RequestEditorFn) (*PostRecipientsRecipientIDContactsContactIDVerifyResponse, error) {
 	rsp, err := c.PostRecipientsRecipientIDContactsContactIDVerify(ctx, recipientID, contactID, reqEditors...)
 	if err != nil {
@@ -11073,9 +11693,11 @@ func (c *ClientWithResponses) PostRecipientsRecipientIDContactsContactIDVerifyWi
 	return ParsePostRecipientsRecipientIDContactsContactIDVerifyResponse(rsp)
 }
 
-// GetRecipientsRecipientIDNotificationsWithResponse performs a GET /recipients/{recipient_id}/notifications (the `GetRecipientsRecipientIDNotifications` operationId) request.
+// GetRecipientsRecipientIDNotificationsWithResponse List a recipient's in-app feed
 //
 // Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /recipients/{recipient_id}/notifications (the `GetRecipientsRecipientIDNotifications` operationId).
 func (c *ClientWithResponses) GetRecipientsRecipientIDNotificationsWithResponse(ctx context.Context, recipientID string, params *GetRecipientsRecipientIDNotificationsParams, reqEditors ...RequestEditorFn) (*GetRecipientsRecipientIDNotificationsResponse, error) {
 	rsp, err := c.GetRecipientsRecipientIDNotifications(ctx, recipientID, params, reqEditors...)
 	if err != nil {
@@ -11084,9 +11706,11 @@ func (c *ClientWithResponses) GetRecipientsRecipientIDNotificationsWithResponse(
 	return ParseGetRecipientsRecipientIDNotificationsResponse(rsp)
 }
 
-// PostRecipientsRecipientIDNotificationsMarkAllReadWithResponse performs a POST /recipients/{recipient_id}/notifications/mark_all_read (the `PostRecipientsRecipientIDNotificationsMarkAllRead` operationId) request.
+// PostRecipientsRecipientIDNotificationsMarkAllReadWithResponse Mark a recipient's whole feed read
 //
 // Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /recipients/{recipient_id}/notifications/mark_all_read (the `PostRecipientsRecipientIDNotificationsMarkAllRead` operationId).
 func (c *ClientWithResponses) PostRecipientsRecipientIDNotificationsMarkAllReadWithResponse(ctx context.Context, recipientID string, reqEditors ...RequestEditorFn) (*PostRecipientsRecipientIDNotificationsMarkAllReadResponse, error) {
 	rsp, err := c.PostRecipientsRecipientIDNotificationsMarkAllRead(ctx, recipientID, reqEditors...)
 	if err != nil {
@@ -11110,9 +11734,11 @@ func (c *ClientWithResponses) GetRecipientsRecipientIDNotificationsStreamWithRes
 	return ParseGetRecipientsRecipientIDNotificationsStreamResponse(rsp)
 }
 
-// GetRecipientsRecipientIDNotificationsUnreadCountWithResponse performs a GET /recipients/{recipient_id}/notifications/unread_count (the `GetRecipientsRecipientIDNotificationsUnreadCount` operationId) request.
+// GetRecipientsRecipientIDNotificationsUnreadCountWithResponse Count a recipient's unread notifications
 //
 // Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /recipients/{recipient_id}/notifications/unread_count (the `GetRecipientsRecipientIDNotificationsUnreadCount` operationId).
 func (c *ClientWithResponses) GetRecipientsRecipientIDNotificationsUnreadCountWithResponse(ctx context.Context, recipientID string, reqEditors ...RequestEditorFn) (*GetRecipientsRecipientIDNotificationsUnreadCountResponse, error) {
 	rsp, err := c.GetRecipientsRecipientIDNotificationsUnreadCount(ctx, recipientID, reqEditors...)
 	if err != nil {
@@ -11121,10 +11747,11 @@ func (c *ClientWithResponses) GetRecipientsRecipientIDNotificationsUnreadCountWi
 	return ParseGetRecipientsRecipientIDNotificationsUnreadCountResponse(rsp)
 }
 
-// PatchRecipientsRecipientIDNotificationsNotificationIDWithBodyWithResponse performs a PATCH /recipients/{recipient_id}/notifications/{notification_id} (the `PatchRecipientsRecipientIDNotificationsNotificationID` operationId) request,
-// with any type of body and a specified content type.
+// PatchRecipientsRecipientIDNotificationsNotificationIDWithBodyWithResponse Mark a notification read or unread
 //
-// Returns a wrapper object for the known response body format(s).
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PATCH /recipients/{recipient_id}/notifications/{notification_id} (the `PatchRecipientsRecipientIDNotificationsNotificationID` operationId).
 func (c *ClientWithResponses) PatchRecipientsRecipientIDNotificationsNotificationIDWithBodyWithResponse(ctx context.Context, recipientID string, notificationID string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PatchRecipientsRecipientIDNotificationsNotificationIDResponse, error) {
 	rsp, err := c.PatchRecipientsRecipientIDNotificationsNotificationIDWithBody(ctx, recipientID, notificationID, contentType, body, reqEditors...)
 	if err != nil {
@@ -11133,8 +11760,11 @@ func (c *ClientWithResponses) PatchRecipientsRecipientIDNotificationsNotificatio
 	return ParsePatchRecipientsRecipientIDNotificationsNotificationIDResponse(rsp)
 }
 
-// PatchRecipientsRecipientIDNotificationsNotificationIDWithResponse performs a PATCH /recipients/{recipient_id}/notifications/{notification_id} (the `PatchRecipientsRecipientIDNotificationsNotificationID` operationId) request.
+// PatchRecipientsRecipientIDNotificationsNotificationIDWithResponse Mark a notification read or unread
+//
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PATCH /recipients/{recipient_id}/notifications/{notification_id} (the `PatchRecipientsRecipientIDNotificationsNotificationID` operationId).
 func (c *ClientWithResponses) PatchRecipientsRecipientIDNotificationsNotificationIDWithResponse(ctx context.Context, recipientID string, notificationID string, body PatchRecipientsRecipientIDNotificationsNotificationIDJSONRequestBody, reqEditors ...RequestEditorFn) (*PatchRecipientsRecipientIDNotificationsNotificationIDResponse, error) {
 	rsp, err := c.PatchRecipientsRecipientIDNotificationsNotificationID(ctx, recipientID, notificationID, body, reqEditors...)
 	if err != nil {
@@ -11143,9 +11773,11 @@ func (c *ClientWithResponses) PatchRecipientsRecipientIDNotificationsNotificatio
 	return ParsePatchRecipientsRecipientIDNotificationsNotificationIDResponse(rsp)
 }
 
-// GetRecipientsRecipientIDPreferencesWithResponse performs a GET /recipients/{recipient_id}/preferences (the `GetRecipientsRecipientIDPreferences` operationId) request.
+// GetRecipientsRecipientIDPreferencesWithResponse Get a recipient's preferences
 //
 // Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /recipients/{recipient_id}/preferences (the `GetRecipientsRecipientIDPreferences` operationId).
 func (c *ClientWithResponses) GetRecipientsRecipientIDPreferencesWithResponse(ctx context.Context, recipientID string, reqEditors ...RequestEditorFn) (*GetRecipientsRecipientIDPreferencesResponse, error) {
 	rsp, err := c.GetRecipientsRecipientIDPreferences(ctx, recipientID, reqEditors...)
 	if err != nil {
@@ -11154,10 +11786,11 @@ func (c *ClientWithResponses) GetRecipientsRecipientIDPreferencesWithResponse(ct
 	return ParseGetRecipientsRecipientIDPreferencesResponse(rsp)
 }
 
-// PatchRecipientsRecipientIDPreferencesWithBodyWithResponse performs a PATCH /recipients/{recipient_id}/preferences (the `PatchRecipientsRecipientIDPreferences` operationId) request,
-// with any type of body and a specified content type.
+// PatchRecipientsRecipientIDPreferencesWithBodyWithResponse Set a recipient's preferences
 //
-// Returns a wrapper object for the known response body format(s).
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PATCH /recipients/{recipient_id}/preferences (the `PatchRecipientsRecipientIDPreferences` operationId).
 func (c *ClientWithResponses) PatchRecipientsRecipientIDPreferencesWithBodyWithResponse(ctx context.Context, recipientID string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PatchRecipientsRecipientIDPreferencesResponse, error) {
 	rsp, err := c.PatchRecipientsRecipientIDPreferencesWithBody(ctx, recipientID, contentType, body, reqEditors...)
 	if err != nil {
@@ -11166,8 +11799,11 @@ func (c *ClientWithResponses) PatchRecipientsRecipientIDPreferencesWithBodyWithR
 	return ParsePatchRecipientsRecipientIDPreferencesResponse(rsp)
 }
 
-// PatchRecipientsRecipientIDPreferencesWithResponse performs a PATCH /recipients/{recipient_id}/preferences (the `PatchRecipientsRecipientIDPreferences` operationId) request.
+// PatchRecipientsRecipientIDPreferencesWithResponse Set a recipient's preferences
+//
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PATCH /recipients/{recipient_id}/preferences (the `PatchRecipientsRecipientIDPreferences` operationId).
 func (c *ClientWithResponses) PatchRecipientsRecipientIDPreferencesWithResponse(ctx context.Context, recipientID string, body PatchRecipientsRecipientIDPreferencesJSONRequestBody, reqEditors ...RequestEditorFn) (*PatchRecipientsRecipientIDPreferencesResponse, error) {
 	rsp, err := c.PatchRecipientsRecipientIDPreferences(ctx, recipientID, body, reqEditors...)
 	if err != nil {
@@ -11176,9 +11812,11 @@ func (c *ClientWithResponses) PatchRecipientsRecipientIDPreferencesWithResponse(
 	return ParsePatchRecipientsRecipientIDPreferencesResponse(rsp)
 }
 
-// GetRecipientsRecipientIDPreferencesCheckWithResponse performs a GET /recipients/{recipient_id}/preferences/check (the `GetRecipientsRecipientIDPreferencesCheck` operationId) request.
+// GetRecipientsRecipientIDPreferencesCheckWithResponse Check whether a recipient gets a notification type
 //
 // Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /recipients/{recipient_id}/preferences/check (the `GetRecipientsRecipientIDPreferencesCheck` operationId).
 func (c *ClientWithResponses) GetRecipientsRecipientIDPreferencesCheckWithResponse(ctx context.Context, recipientID string, params *GetRecipientsRecipientIDPreferencesCheckParams, reqEditors ...RequestEditorFn) (*GetRecipientsRecipientIDPreferencesCheckResponse, error) {
 	rsp, err := c.GetRecipientsRecipientIDPreferencesCheck(ctx, recipientID, params, reqEditors...)
 	if err != nil {
@@ -11187,10 +11825,11 @@ func (c *ClientWithResponses) GetRecipientsRecipientIDPreferencesCheckWithRespon
 	return ParseGetRecipientsRecipientIDPreferencesCheckResponse(rsp)
 }
 
-// PostRecipientsRecipientIDTokensWithBodyWithResponse performs a POST /recipients/{recipient_id}/tokens (the `PostRecipientsRecipientIDTokens` operationId) request,
-// with any type of body and a specified content type.
+// PostRecipientsRecipientIDTokensWithBodyWithResponse Mint a recipient token for a browser
 //
-// Returns a wrapper object for the known response body format(s).
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /recipients/{recipient_id}/tokens (the `PostRecipientsRecipientIDTokens` operationId).
 func (c *ClientWithResponses) PostRecipientsRecipientIDTokensWithBodyWithResponse(ctx context.Context, recipientID string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PostRecipientsRecipientIDTokensResponse, error) {
 	rsp, err := c.PostRecipientsRecipientIDTokensWithBody(ctx, recipientID, contentType, body, reqEditors...)
 	if err != nil {
@@ -11199,8 +11838,11 @@ func (c *ClientWithResponses) PostRecipientsRecipientIDTokensWithBodyWithRespons
 	return ParsePostRecipientsRecipientIDTokensResponse(rsp)
 }
 
-// PostRecipientsRecipientIDTokensWithResponse performs a POST /recipients/{recipient_id}/tokens (the `PostRecipientsRecipientIDTokens` operationId) request.
+// PostRecipientsRecipientIDTokensWithResponse Mint a recipient token for a browser
+//
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /recipients/{recipient_id}/tokens (the `PostRecipientsRecipientIDTokens` operationId).
 func (c *ClientWithResponses) PostRecipientsRecipientIDTokensWithResponse(ctx context.Context, recipientID string, body PostRecipientsRecipientIDTokensJSONRequestBody, reqEditors ...RequestEditorFn) (*PostRecipientsRecipientIDTokensResponse, error) {
 	rsp, err := c.PostRecipientsRecipientIDTokens(ctx, recipientID, body, reqEditors...)
 	if err != nil {
@@ -11209,9 +11851,11 @@ func (c *ClientWithResponses) PostRecipientsRecipientIDTokensWithResponse(ctx co
 	return ParsePostRecipientsRecipientIDTokensResponse(rsp)
 }
 
-// GetUnsubscribeTokenWithResponse performs a GET /unsubscribe/{token} (the `GetUnsubscribeToken` operationId) request.
+// GetUnsubscribeTokenWithResponse The unsubscribe page of an email link
 //
 // Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /unsubscribe/{token} (the `GetUnsubscribeToken` operationId).
 func (c *ClientWithResponses) GetUnsubscribeTokenWithResponse(ctx context.Context, token string, reqEditors ...RequestEditorFn) (*GetUnsubscribeTokenResponse, error) {
 	rsp, err := c.GetUnsubscribeToken(ctx, token, reqEditors...)
 	if err != nil {
@@ -11220,9 +11864,11 @@ func (c *ClientWithResponses) GetUnsubscribeTokenWithResponse(ctx context.Contex
 	return ParseGetUnsubscribeTokenResponse(rsp)
 }
 
-// PostUnsubscribeTokenWithResponse performs a POST /unsubscribe/{token} (the `PostUnsubscribeToken` operationId) request.
+// PostUnsubscribeTokenWithResponse Unsubscribe (one click)
 //
 // Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /unsubscribe/{token} (the `PostUnsubscribeToken` operationId).
 func (c *ClientWithResponses) PostUnsubscribeTokenWithResponse(ctx context.Context, token string, reqEditors ...RequestEditorFn) (*PostUnsubscribeTokenResponse, error) {
 	rsp, err := c.PostUnsubscribeToken(ctx, token, reqEditors...)
 	if err != nil {
@@ -11231,9 +11877,11 @@ func (c *ClientWithResponses) PostUnsubscribeTokenWithResponse(ctx context.Conte
 	return ParsePostUnsubscribeTokenResponse(rsp)
 }
 
-// GetWebhooksWithResponse performs a GET /webhooks (the `GetWebhooks` operationId) request.
+// GetWebhooksWithResponse List webhook endpoints
 //
 // Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /webhooks (the `GetWebhooks` operationId).
 func (c *ClientWithResponses) GetWebhooksWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*GetWebhooksResponse, error) {
 	rsp, err := c.GetWebhooks(ctx, reqEditors...)
 	if err != nil {
@@ -11242,10 +11890,11 @@ func (c *ClientWithResponses) GetWebhooksWithResponse(ctx context.Context, reqEd
 	return ParseGetWebhooksResponse(rsp)
 }
 
-// PostWebhooksWithBodyWithResponse performs a POST /webhooks (the `PostWebhooks` operationId) request,
-// with any type of body and a specified content type.
+// PostWebhooksWithBodyWithResponse Register a webhook endpoint
 //
-// Returns a wrapper object for the known response body format(s).
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /webhooks (the `PostWebhooks` operationId).
 func (c *ClientWithResponses) PostWebhooksWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PostWebhooksResponse, error) {
 	rsp, err := c.PostWebhooksWithBody(ctx, contentType, body, reqEditors...)
 	if err != nil {
@@ -11254,8 +11903,11 @@ func (c *ClientWithResponses) PostWebhooksWithBodyWithResponse(ctx context.Conte
 	return ParsePostWebhooksResponse(rsp)
 }
 
-// PostWebhooksWithResponse performs a POST /webhooks (the `PostWebhooks` operationId) request.
+// PostWebhooksWithResponse Register a webhook endpoint
+//
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /webhooks (the `PostWebhooks` operationId).
 func (c *ClientWithResponses) PostWebhooksWithResponse(ctx context.Context, body PostWebhooksJSONRequestBody, reqEditors ...RequestEditorFn) (*PostWebhooksResponse, error) {
 	rsp, err := c.PostWebhooks(ctx, body, reqEditors...)
 	if err != nil {
@@ -11264,9 +11916,11 @@ func (c *ClientWithResponses) PostWebhooksWithResponse(ctx context.Context, body
 	return ParsePostWebhooksResponse(rsp)
 }
 
-// DeleteWebhooksIDWithResponse performs a DELETE /webhooks/{id} (the `DeleteWebhooksID` operationId) request.
+// DeleteWebhooksIDWithResponse Remove a webhook endpoint
 //
 // Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with DELETE /webhooks/{id} (the `DeleteWebhooksID` operationId).
 func (c *ClientWithResponses) DeleteWebhooksIDWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*DeleteWebhooksIDResponse, error) {
 	rsp, err := c.DeleteWebhooksID(ctx, id, reqEditors...)
 	if err != nil {
@@ -11275,9 +11929,11 @@ func (c *ClientWithResponses) DeleteWebhooksIDWithResponse(ctx context.Context, 
 	return ParseDeleteWebhooksIDResponse(rsp)
 }
 
-// GetWebhooksIDWithResponse performs a GET /webhooks/{id} (the `GetWebhooksID` operationId) request.
+// GetWebhooksIDWithResponse Get a webhook endpoint
 //
 // Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /webhooks/{id} (the `GetWebhooksID` operationId).
 func (c *ClientWithResponses) GetWebhooksIDWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*GetWebhooksIDResponse, error) {
 	rsp, err := c.GetWebhooksID(ctx, id, reqEditors...)
 	if err != nil {
@@ -11286,10 +11942,11 @@ func (c *ClientWithResponses) GetWebhooksIDWithResponse(ctx context.Context, id 
 	return ParseGetWebhooksIDResponse(rsp)
 }
 
-// PatchWebhooksIDWithBodyWithResponse performs a PATCH /webhooks/{id} (the `PatchWebhooksID` operationId) request,
-// with any type of body and a specified content type.
+// PatchWebhooksIDWithBodyWithResponse Change a webhook endpoint
 //
-// Returns a wrapper object for the known response body format(s).
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PATCH /webhooks/{id} (the `PatchWebhooksID` operationId).
 func (c *ClientWithResponses) PatchWebhooksIDWithBodyWithResponse(ctx context.Context, id string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PatchWebhooksIDResponse, error) {
 	rsp, err := c.PatchWebhooksIDWithBody(ctx, id, contentType, body, reqEditors...)
 	if err != nil {
@@ -11298,8 +11955,11 @@ func (c *ClientWithResponses) PatchWebhooksIDWithBodyWithResponse(ctx context.Co
 	return ParsePatchWebhooksIDResponse(rsp)
 }
 
-// PatchWebhooksIDWithResponse performs a PATCH /webhooks/{id} (the `PatchWebhooksID` operationId) request.
+// PatchWebhooksIDWithResponse Change a webhook endpoint
+//
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PATCH /webhooks/{id} (the `PatchWebhooksID` operationId).
 func (c *ClientWithResponses) PatchWebhooksIDWithResponse(ctx context.Context, id string, body PatchWebhooksIDJSONRequestBody, reqEditors ...RequestEditorFn) (*PatchWebhooksIDResponse, error) {
 	rsp, err := c.PatchWebhooksID(ctx, id, body, reqEditors...)
 	if err != nil {
@@ -11308,9 +11968,11 @@ func (c *ClientWithResponses) PatchWebhooksIDWithResponse(ctx context.Context, i
 	return ParsePatchWebhooksIDResponse(rsp)
 }
 
-// GetWebhooksIDDeliveriesWithResponse performs a GET /webhooks/{id}/deliveries (the `GetWebhooksIDDeliveries` operationId) request.
+// GetWebhooksIDDeliveriesWithResponse List an endpoint's deliveries
 //
 // Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /webhooks/{id}/deliveries (the `GetWebhooksIDDeliveries` operationId).
 func (c *ClientWithResponses) GetWebhooksIDDeliveriesWithResponse(ctx context.Context, id string, params *GetWebhooksIDDeliveriesParams, reqEditors ...RequestEditorFn) (*GetWebhooksIDDeliveriesResponse, error) {
 	rsp, err := c.GetWebhooksIDDeliveries(ctx, id, params, reqEditors...)
 	if err != nil {
@@ -11319,9 +11981,11 @@ func (c *ClientWithResponses) GetWebhooksIDDeliveriesWithResponse(ctx context.Co
 	return ParseGetWebhooksIDDeliveriesResponse(rsp)
 }
 
-// PostWebhooksIDDeliveriesDeliveryIDRetryWithResponse performs a POST /webhooks/{id}/deliveries/{delivery_id}/retry (the `PostWebhooksIDDeliveriesDeliveryIDRetry` operationId) request.
+// PostWebhooksIDDeliveriesDeliveryIDRetryWithResponse Retry a delivery
 //
 // Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /webhooks/{id}/deliveries/{delivery_id}/retry (the `PostWebhooksIDDeliveriesDeliveryIDRetry` operationId).
 func (c *ClientWithResponses) PostWebhooksIDDeliveriesDeliveryIDRetryWithResponse(ctx context.Context, id string, deliveryID string, reqEditors ...RequestEditorFn) (*PostWebhooksIDDeliveriesDeliveryIDRetryResponse, error) {
 	rsp, err := c.PostWebhooksIDDeliveriesDeliveryIDRetry(ctx, id, deliveryID, reqEditors...)
 	if err != nil {
@@ -11330,9 +11994,11 @@ func (c *ClientWithResponses) PostWebhooksIDDeliveriesDeliveryIDRetryWithRespons
 	return ParsePostWebhooksIDDeliveriesDeliveryIDRetryResponse(rsp)
 }
 
-// PostWebhooksIDRotateSecretWithResponse performs a POST /webhooks/{id}/rotate_secret (the `PostWebhooksIDRotateSecret` operationId) request.
+// PostWebhooksIDRotateSecretWithResponse Rotate an endpoint's signing secret
 //
 // Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /webhooks/{id}/rotate_secret (the `PostWebhooksIDRotateSecret` operationId).
 func (c *ClientWithResponses) PostWebhooksIDRotateSecretWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*PostWebhooksIDRotateSecretResponse, error) {
 	rsp, err := c.PostWebhooksIDRotateSecret(ctx, id, reqEditors...)
 	if err != nil {
@@ -11341,9 +12007,11 @@ func (c *ClientWithResponses) PostWebhooksIDRotateSecretWithResponse(ctx context
 	return ParsePostWebhooksIDRotateSecretResponse(rsp)
 }
 
-// PostWebhooksIDTestWithResponse performs a POST /webhooks/{id}/test (the `PostWebhooksIDTest` operationId) request.
+// PostWebhooksIDTestWithResponse Send a test event to an endpoint
 //
 // Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /webhooks/{id}/test (the `PostWebhooksIDTest` operationId).
 func (c *ClientWithResponses) PostWebhooksIDTestWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*PostWebhooksIDTestResponse, error) {
 	rsp, err := c.PostWebhooksIDTest(ctx, id, reqEditors...)
 	if err != nil {

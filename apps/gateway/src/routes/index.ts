@@ -17,11 +17,11 @@ import unsubscribeRoutes from './unsubscribe';
 
 /**
  * Every resource's routes, registered in this order. To add a resource, create
- * `routes/<resource>/index.ts` and append it here. Conventions (see plugins/app/auth.ts):
+ * `routes/<resource>/index.ts` and append it here. Conventions (see plugins/app/auth):
  *  - `config: { access }` on each route: 'full' (the default), 'recipient' (Full or Recipient key,
  *    or a recipient token — the path must name the recipient as `:recipient_id`), 'admin', 'public';
  *  - TypeBox schemas for params, querystring, body and each response (`errorResponses(family)`);
  *  - handlers map the request, make one call (RPC or use case), map the result; errors are thrown
- *    (DomainError or the services' ConnectError) and shaped by plugins/app/errors.ts.
+ *    (DomainError or the services' ConnectError) and shaped by plugins/app/errors.
  */
 export const resourceRoutes: FastifyPluginAsync[] = [adminRoutes, recipientRoutes, contactRoutes, tokenRoutes, catalogRoutes, recipientPreferenceRoutes, notificationRoutes, broadcastRoutes, recipientNotificationRoutes, recipientNotificationStreamRoute, uiRoutes, unsubscribeRoutes, contactConfirmationRoutes, webhookRoutes, pushRoutes, callbackRoutes];

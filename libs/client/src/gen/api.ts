@@ -7,6 +7,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Is the gateway alive? */
         get: {
             parameters: {
                 query?: never;
@@ -16,12 +17,17 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Alive */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "ok"
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {string} */
                             status: "ok";
@@ -45,6 +51,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Is the gateway ready (its store, broker and services)? */
         get: {
             parameters: {
                 query?: never;
@@ -54,12 +61,24 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Ready */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "ready",
+                         *       "checks": {
+                         *         "recipient-service": "ok",
+                         *         "preference-service": "ok",
+                         *         "delivery-service": "ok",
+                         *         "store": "ok",
+                         *         "broker": "ok"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             status: "ready" | "unavailable";
                             checks: {
@@ -68,7 +87,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Not ready: the checks name what is unavailable */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -99,6 +118,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** List projects */
         get: {
             parameters: {
                 query?: {
@@ -111,12 +131,40 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description A page of projects */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "projects": [
+                         *           {
+                         *             "id": 1,
+                         *             "name": "Acme web app",
+                         *             "settings": {
+                         *               "strict_targets": false,
+                         *               "max_broadcast_recipients_for_email": 0,
+                         *               "max_broadcast_recipients_for_push": 0,
+                         *               "monthly_quota": null,
+                         *               "rate_limit_per_second": 100,
+                         *               "email_from": {
+                         *                 "address": "notifications@acme.example",
+                         *                 "name": "Acme"
+                         *               },
+                         *               "email_reply_to": null,
+                         *               "retention_days": null
+                         *             },
+                         *             "created_at": "2026-03-01T12:00:00Z",
+                         *             "updated_at": "2026-03-01T12:00:00Z"
+                         *           }
+                         *         ],
+                         *         "next_cursor": null
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: {
                                 projects: components["schemas"]["Project"][];
@@ -125,7 +173,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Refused: bad input, a missing or wrong credential, not found, a conflict or a rate limit (the body names it) */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -134,7 +182,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorFamilyError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on the server side, or a service it needs is unavailable; safe to retry later */
                 "5XX": {
                     headers: {
                         [name: string]: unknown;
@@ -146,6 +194,7 @@ export interface paths {
             };
         };
         put?: never;
+        /** Create a project and its first keys */
         post: {
             parameters: {
                 query?: never;
@@ -155,6 +204,18 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "name": "Acme web app",
+                     *       "settings": {
+                     *         "email_from": {
+                     *           "address": "notifications@acme.example",
+                     *           "name": "Acme"
+                     *         },
+                     *         "rate_limit_per_second": 100
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         name: string;
                         settings?: {
@@ -173,12 +234,50 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Created, with its API keys (shown once) */
                 201: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "message": "Project created",
+                         *       "data": {
+                         *         "project": {
+                         *           "id": 1,
+                         *           "name": "Acme web app",
+                         *           "settings": {
+                         *             "strict_targets": false,
+                         *             "max_broadcast_recipients_for_email": 0,
+                         *             "max_broadcast_recipients_for_push": 0,
+                         *             "monthly_quota": null,
+                         *             "rate_limit_per_second": 100,
+                         *             "email_from": {
+                         *               "address": "notifications@acme.example",
+                         *               "name": "Acme"
+                         *             },
+                         *             "email_reply_to": null,
+                         *             "retention_days": null
+                         *           },
+                         *           "created_at": "2026-03-01T12:00:00Z",
+                         *           "updated_at": "2026-03-01T12:00:00Z"
+                         *         },
+                         *         "keys": [
+                         *           {
+                         *             "id": 1,
+                         *             "scope": "full",
+                         *             "key": "nk_full_8f2c1e9a4b7d6035e1f8a2c4"
+                         *           },
+                         *           {
+                         *             "id": 2,
+                         *             "scope": "recipient",
+                         *             "key": "nk_rcpt_3b9e7a1c5d2f8046b3c7e9a1"
+                         *           }
+                         *         ]
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             message: string;
                             data: {
@@ -192,7 +291,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Refused: bad input, a missing or wrong credential, not found, a conflict or a rate limit (the body names it) */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -201,7 +300,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorFamilyError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on the server side, or a service it needs is unavailable; safe to retry later */
                 "5XX": {
                     headers: {
                         [name: string]: unknown;
@@ -225,29 +324,54 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Get a project */
         get: {
             parameters: {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example 1 */
                     id: string;
                 };
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description The project */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "id": 1,
+                         *         "name": "Acme web app",
+                         *         "settings": {
+                         *           "strict_targets": false,
+                         *           "max_broadcast_recipients_for_email": 0,
+                         *           "max_broadcast_recipients_for_push": 0,
+                         *           "monthly_quota": null,
+                         *           "rate_limit_per_second": 100,
+                         *           "email_from": {
+                         *             "address": "notifications@acme.example",
+                         *             "name": "Acme"
+                         *           },
+                         *           "email_reply_to": null,
+                         *           "retention_days": null
+                         *         },
+                         *         "created_at": "2026-03-01T12:00:00Z",
+                         *         "updated_at": "2026-03-01T12:00:00Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: components["schemas"]["Project"];
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Refused: bad input, a missing or wrong credential, not found, a conflict or a rate limit (the body names it) */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -256,7 +380,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorFamilyError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on the server side, or a service it needs is unavailable; safe to retry later */
                 "5XX": {
                     headers: {
                         [name: string]: unknown;
@@ -272,17 +396,26 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
+        /** Rename a project or change its settings */
         patch: {
             parameters: {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example 1 */
                     id: string;
                 };
                 cookie?: never;
             };
             requestBody?: {
                 content: {
+                    /**
+                     * @example {
+                     *       "settings": {
+                     *         "monthly_quota": 100000
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         name?: string;
                         settings?: {
@@ -301,19 +434,43 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Updated */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "message": "Project updated",
+                         *       "data": {
+                         *         "id": 1,
+                         *         "name": "Acme web app",
+                         *         "settings": {
+                         *           "strict_targets": false,
+                         *           "max_broadcast_recipients_for_email": 0,
+                         *           "max_broadcast_recipients_for_push": 0,
+                         *           "monthly_quota": 100000,
+                         *           "rate_limit_per_second": 100,
+                         *           "email_from": {
+                         *             "address": "notifications@acme.example",
+                         *             "name": "Acme"
+                         *           },
+                         *           "email_reply_to": null,
+                         *           "retention_days": null
+                         *         },
+                         *         "created_at": "2026-03-01T12:00:00Z",
+                         *         "updated_at": "2026-03-02T09:00:00Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             message: string;
                             data: components["schemas"]["Project"];
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Refused: bad input, a missing or wrong credential, not found, a conflict or a rate limit (the body names it) */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -322,7 +479,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorFamilyError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on the server side, or a service it needs is unavailable; safe to retry later */
                 "5XX": {
                     headers: {
                         [name: string]: unknown;
@@ -344,29 +501,47 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Create an API key */
         post: {
             parameters: {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example 1 */
                     id: string;
                 };
                 cookie?: never;
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "scope": "recipient"
+                     *     }
+                     */
                     "application/json": {
                         scope: "full" | "recipient";
                     };
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Created (the key is shown once) */
                 201: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "message": "Key created",
+                         *       "data": {
+                         *         "id": 3,
+                         *         "scope": "recipient",
+                         *         "key": "nk_rcpt_9d4a2e6c1b8f7053a9d4e2c6",
+                         *         "created_at": "2026-03-02T09:00:00Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             message: string;
                             data: {
@@ -382,7 +557,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Refused: bad input, a missing or wrong credential, not found, a conflict or a rate limit (the body names it) */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -391,7 +566,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorFamilyError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on the server side, or a service it needs is unavailable; safe to retry later */
                 "5XX": {
                     headers: {
                         [name: string]: unknown;
@@ -418,30 +593,38 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
+        /** Revoke an API key */
         delete: {
             parameters: {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example 1 */
                     id: string;
+                    /** @example 2 */
                     key_id: string;
                 };
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Revoked */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "message": "Key revoked"
+                         *     }
+                         */
                         "application/json": {
                             message: string;
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Refused: bad input, a missing or wrong credential, not found, a conflict or a rate limit (the body names it) */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -450,7 +633,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorFamilyError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on the server side, or a service it needs is unavailable; safe to retry later */
                 "5XX": {
                     headers: {
                         [name: string]: unknown;
@@ -473,6 +656,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** List recipients */
         get: {
             parameters: {
                 query?: {
@@ -486,12 +670,33 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description A page of recipients */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "recipients": [
+                         *           {
+                         *             "id": "user-42",
+                         *             "name": "Ada Lovelace",
+                         *             "created_at": "2026-03-02T09:30:00Z",
+                         *             "updated_at": "2026-03-02T09:30:00Z"
+                         *           },
+                         *           {
+                         *             "id": "user-43",
+                         *             "name": null,
+                         *             "created_at": "2026-03-02T09:30:00Z",
+                         *             "updated_at": "2026-03-02T09:30:00Z"
+                         *           }
+                         *         ],
+                         *         "next_cursor": "cjE6MTIz"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: {
                                 recipients: components["schemas"]["Recipient"][];
@@ -500,7 +705,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Refused: bad input, a missing or wrong credential, not found, a conflict or a rate limit (the body names it) */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -509,7 +714,7 @@ export interface paths {
                         "application/json": components["schemas"]["MessageError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on the server side, or a service it needs is unavailable; safe to retry later */
                 "5XX": {
                     headers: {
                         [name: string]: unknown;
@@ -521,6 +726,7 @@ export interface paths {
             };
         };
         put?: never;
+        /** Create a recipient */
         post: {
             parameters: {
                 query?: never;
@@ -530,23 +736,40 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "user-42",
+                     *       "name": "Ada Lovelace"
+                     *     }
+                     */
                     "application/json": components["schemas"]["RecipientInput"];
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Created */
                 201: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "message": "Recipient created",
+                         *       "data": {
+                         *         "id": "user-42",
+                         *         "name": "Ada Lovelace",
+                         *         "created_at": "2026-03-02T09:30:00Z",
+                         *         "updated_at": "2026-03-02T09:30:00Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             message: string;
                             data: components["schemas"]["Recipient"];
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Refused: bad input, a missing or wrong credential, not found, a conflict or a rate limit (the body names it) */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -555,7 +778,7 @@ export interface paths {
                         "application/json": components["schemas"]["MessageError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on the server side, or a service it needs is unavailable; safe to retry later */
                 "5XX": {
                     headers: {
                         [name: string]: unknown;
@@ -581,6 +804,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Create or update many recipients */
         post: {
             parameters: {
                 query?: never;
@@ -590,18 +814,64 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "recipients": [
+                     *         {
+                     *           "id": "user-42",
+                     *           "name": "Ada Lovelace"
+                     *         },
+                     *         {
+                     *           "id": "user-43"
+                     *         },
+                     *         {
+                     *           "id": ""
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         recipients: unknown[];
                     };
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description What was created, updated or refused, item by item */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "created": [
+                         *           {
+                         *             "id": "user-43"
+                         *           }
+                         *         ],
+                         *         "updated": [
+                         *           {
+                         *             "id": "user-42"
+                         *           }
+                         *         ],
+                         *         "failed": [
+                         *           {
+                         *             "id": "",
+                         *             "batch_index": 2,
+                         *             "errors": [
+                         *               {
+                         *                 "message": "id is required",
+                         *                 "description": "A recipient id is 1 to 256 characters",
+                         *                 "property_path": "id",
+                         *                 "invalid_value": ""
+                         *               }
+                         *             ]
+                         *           }
+                         *         ]
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: {
                                 created: {
@@ -615,7 +885,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Refused: bad input, a missing or wrong credential, not found, a conflict or a rate limit (the body names it) */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -624,7 +894,7 @@ export interface paths {
                         "application/json": components["schemas"]["MessageError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on the server side, or a service it needs is unavailable; safe to retry later */
                 "5XX": {
                     headers: {
                         [name: string]: unknown;
@@ -648,29 +918,41 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Get a recipient */
         get: {
             parameters: {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example user-42 */
                     recipient_id: string;
                 };
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description The recipient */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "id": "user-42",
+                         *         "name": "Ada Lovelace",
+                         *         "created_at": "2026-03-02T09:30:00Z",
+                         *         "updated_at": "2026-03-02T09:30:00Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: components["schemas"]["Recipient"];
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Refused: bad input, a missing or wrong credential, not found, a conflict or a rate limit (the body names it) */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -679,7 +961,7 @@ export interface paths {
                         "application/json": components["schemas"]["MessageError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on the server side, or a service it needs is unavailable; safe to retry later */
                 "5XX": {
                     headers: {
                         [name: string]: unknown;
@@ -692,29 +974,36 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        /** Delete a recipient and erase their data */
         delete: {
             parameters: {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example user-42 */
                     recipient_id: string;
                 };
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Deleted */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "message": "Recipient deleted"
+                         *     }
+                         */
                         "application/json": {
                             message: string;
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Refused: bad input, a missing or wrong credential, not found, a conflict or a rate limit (the body names it) */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -723,7 +1012,7 @@ export interface paths {
                         "application/json": components["schemas"]["MessageError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on the server side, or a service it needs is unavailable; safe to retry later */
                 "5XX": {
                     headers: {
                         [name: string]: unknown;
@@ -736,36 +1025,54 @@ export interface paths {
         };
         options?: never;
         head?: never;
+        /** Rename a recipient */
         patch: {
             parameters: {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example user-42 */
                     recipient_id: string;
                 };
                 cookie?: never;
             };
             requestBody?: {
                 content: {
+                    /**
+                     * @example {
+                     *       "name": "Ada King"
+                     *     }
+                     */
                     "application/json": {
                         name?: string | null;
                     };
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Updated */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "message": "Recipient updated",
+                         *       "data": {
+                         *         "id": "user-42",
+                         *         "name": "Ada King",
+                         *         "created_at": "2026-03-02T09:30:00Z",
+                         *         "updated_at": "2026-03-02T10:00:00Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             message: string;
                             data: components["schemas"]["Recipient"];
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Refused: bad input, a missing or wrong credential, not found, a conflict or a rate limit (the body names it) */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -774,7 +1081,7 @@ export interface paths {
                         "application/json": components["schemas"]["MessageError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on the server side, or a service it needs is unavailable; safe to retry later */
                 "5XX": {
                     headers: {
                         [name: string]: unknown;
@@ -794,23 +1101,57 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** List a recipient's contacts */
         get: {
             parameters: {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example user-42 */
                     recipient_id: string;
                 };
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description The contacts */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "contacts": [
+                         *           {
+                         *             "id": 7,
+                         *             "medium": "email",
+                         *             "address": "ada@example.com",
+                         *             "is_primary": true,
+                         *             "verified_at": null,
+                         *             "deliverable": true,
+                         *             "confirmed": true,
+                         *             "undeliverable_reason": null,
+                         *             "created_at": "2026-03-02T09:31:00Z",
+                         *             "updated_at": "2026-03-02T09:31:00Z"
+                         *           },
+                         *           {
+                         *             "id": 8,
+                         *             "medium": "sms",
+                         *             "address": "+4915112345678",
+                         *             "is_primary": true,
+                         *             "verified_at": null,
+                         *             "deliverable": true,
+                         *             "confirmed": true,
+                         *             "undeliverable_reason": null,
+                         *             "created_at": "2026-03-02T09:31:00Z",
+                         *             "updated_at": "2026-03-02T09:31:00Z"
+                         *           }
+                         *         ]
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: {
                                 contacts: components["schemas"]["Contact"][];
@@ -818,7 +1159,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Refused: bad input, a missing or wrong credential, not found, a conflict or a rate limit (the body names it) */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -827,7 +1168,7 @@ export interface paths {
                         "application/json": components["schemas"]["MessageError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on the server side, or a service it needs is unavailable; safe to retry later */
                 "5XX": {
                     headers: {
                         [name: string]: unknown;
@@ -838,34 +1179,59 @@ export interface paths {
                 };
             };
         };
+        /** Set the primary contact of a medium */
         put: {
             parameters: {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example user-42 */
                     recipient_id: string;
                 };
                 cookie?: never;
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "medium": "sms",
+                     *       "address": "+49 151 1234 5678"
+                     *     }
+                     */
                     "application/json": components["schemas"]["PrimaryContactInput"];
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description The primary contact */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "message": "Primary contact set",
+                         *       "data": {
+                         *         "id": 8,
+                         *         "medium": "sms",
+                         *         "address": "+4915112345678",
+                         *         "is_primary": true,
+                         *         "verified_at": null,
+                         *         "deliverable": true,
+                         *         "confirmed": true,
+                         *         "undeliverable_reason": null,
+                         *         "created_at": "2026-03-02T09:31:00Z",
+                         *         "updated_at": "2026-03-02T09:31:00Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             message: string;
                             data: components["schemas"]["Contact"];
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Refused: bad input, a missing or wrong credential, not found, a conflict or a rate limit (the body names it) */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -874,7 +1240,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorFamilyError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on the server side, or a service it needs is unavailable; safe to retry later */
                 "5XX": {
                     headers: {
                         [name: string]: unknown;
@@ -885,34 +1251,60 @@ export interface paths {
                 };
             };
         };
+        /** Add a contact */
         post: {
             parameters: {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example user-42 */
                     recipient_id: string;
                 };
                 cookie?: never;
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "medium": "email",
+                     *       "address": "ada@example.com",
+                     *       "is_primary": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["ContactInput"];
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Created */
                 201: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "message": "Contact created",
+                         *       "data": {
+                         *         "id": 7,
+                         *         "medium": "email",
+                         *         "address": "ada@example.com",
+                         *         "is_primary": true,
+                         *         "verified_at": null,
+                         *         "deliverable": true,
+                         *         "confirmed": true,
+                         *         "undeliverable_reason": null,
+                         *         "created_at": "2026-03-02T09:31:00Z",
+                         *         "updated_at": "2026-03-02T09:31:00Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             message: string;
                             data: components["schemas"]["Contact"];
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Refused: bad input, a missing or wrong credential, not found, a conflict or a rate limit (the body names it) */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -921,7 +1313,7 @@ export interface paths {
                         "application/json": components["schemas"]["MessageError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on the server side, or a service it needs is unavailable; safe to retry later */
                 "5XX": {
                     headers: {
                         [name: string]: unknown;
@@ -948,30 +1340,38 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
+        /** Remove a contact */
         delete: {
             parameters: {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example user-42 */
                     recipient_id: string;
+                    /** @example 7 */
                     contact_id: string;
                 };
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Removed */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "message": "Contact deleted"
+                         *     }
+                         */
                         "application/json": {
                             message: string;
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Refused: bad input, a missing or wrong credential, not found, a conflict or a rate limit (the body names it) */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -980,7 +1380,7 @@ export interface paths {
                         "application/json": components["schemas"]["MessageError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on the server side, or a service it needs is unavailable; safe to retry later */
                 "5XX": {
                     headers: {
                         [name: string]: unknown;
@@ -993,18 +1393,26 @@ export interface paths {
         };
         options?: never;
         head?: never;
+        /** Change a contact */
         patch: {
             parameters: {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example user-42 */
                     recipient_id: string;
+                    /** @example 7 */
                     contact_id: string;
                 };
                 cookie?: never;
             };
             requestBody?: {
                 content: {
+                    /**
+                     * @example {
+                     *       "address": "ada.king@example.com"
+                     *     }
+                     */
                     "application/json": {
                         /** @description email: one address (trimmed, lowercased); sms: an E.164 number, + and 8 to 15 digits (spaces, dashes, dots and parentheses are dropped); web_push: the browser PushSubscription as JSON text, JSON.stringify(subscription) (endpoint an https URL on a public host, keys.p256dh, keys.auth), up to 4,096 characters; others up to 320 characters */
                         address?: string;
@@ -1013,19 +1421,36 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Updated */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "message": "Contact updated",
+                         *       "data": {
+                         *         "id": 7,
+                         *         "medium": "email",
+                         *         "address": "ada.king@example.com",
+                         *         "is_primary": true,
+                         *         "verified_at": null,
+                         *         "deliverable": true,
+                         *         "confirmed": true,
+                         *         "undeliverable_reason": null,
+                         *         "created_at": "2026-03-02T09:31:00Z",
+                         *         "updated_at": "2026-03-02T10:00:00Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             message: string;
                             data: components["schemas"]["Contact"];
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Refused: bad input, a missing or wrong credential, not found, a conflict or a rate limit (the body names it) */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -1034,7 +1459,7 @@ export interface paths {
                         "application/json": components["schemas"]["MessageError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on the server side, or a service it needs is unavailable; safe to retry later */
                 "5XX": {
                     headers: {
                         [name: string]: unknown;
@@ -1056,31 +1481,51 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Mark a contact verified */
         post: {
             parameters: {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example user-42 */
                     recipient_id: string;
+                    /** @example 7 */
                     contact_id: string;
                 };
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Verified */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "message": "Contact verified",
+                         *       "data": {
+                         *         "id": 7,
+                         *         "medium": "email",
+                         *         "address": "ada@example.com",
+                         *         "is_primary": true,
+                         *         "verified_at": "2026-03-02T10:05:00Z",
+                         *         "deliverable": true,
+                         *         "confirmed": true,
+                         *         "undeliverable_reason": null,
+                         *         "created_at": "2026-03-02T09:31:00Z",
+                         *         "updated_at": "2026-03-02T09:31:00Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             message: string;
                             data: components["schemas"]["Contact"];
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Refused: bad input, a missing or wrong credential, not found, a conflict or a rate limit (the body names it) */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -1089,7 +1534,7 @@ export interface paths {
                         "application/json": components["schemas"]["MessageError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on the server side, or a service it needs is unavailable; safe to retry later */
                 "5XX": {
                     headers: {
                         [name: string]: unknown;
@@ -1115,17 +1560,24 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Mint a recipient token for a browser */
         post: {
             parameters: {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example user-42 */
                     recipient_id: string;
                 };
                 cookie?: never;
             };
             requestBody?: {
                 content: {
+                    /**
+                     * @example {
+                     *       "ttl_seconds": 3600
+                     *     }
+                     */
                     "application/json": {
                         /** @default 3600 */
                         ttl_seconds?: number;
@@ -1133,19 +1585,29 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Created */
                 201: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "message": "Token created",
+                         *       "data": {
+                         *         "token": "nk_tok_eyJwIjoxLCJyIjoidXNlci00MiJ9.c2lnbmF0dXJl",
+                         *         "recipient_id": "user-42",
+                         *         "expires_at": "2026-03-02T10:30:00Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             message: string;
                             data: components["schemas"]["RecipientToken"];
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Refused: bad input, a missing or wrong credential, not found, a conflict or a rate limit (the body names it) */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -1154,7 +1616,7 @@ export interface paths {
                         "application/json": components["schemas"]["MessageError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on the server side, or a service it needs is unavailable; safe to retry later */
                 "5XX": {
                     headers: {
                         [name: string]: unknown;
@@ -1178,6 +1640,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** List the catalog */
         get: {
             parameters: {
                 query?: never;
@@ -1187,18 +1650,64 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description The catalog */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": [
+                         *         {
+                         *           "id": 3,
+                         *           "project_id": 1,
+                         *           "target": {
+                         *             "channel": "billing",
+                         *             "topic": "invoices",
+                         *             "event": "invoice.paid"
+                         *           },
+                         *           "medium": "email",
+                         *           "label": "Paid invoices",
+                         *           "description": "A receipt when an invoice is paid",
+                         *           "default_enabled": true,
+                         *           "mandatory": false,
+                         *           "digest": null,
+                         *           "throttle": null,
+                         *           "created_at": "2026-03-01T12:00:00Z",
+                         *           "updated_at": "2026-03-01T12:00:00Z"
+                         *         },
+                         *         {
+                         *           "id": 4,
+                         *           "project_id": 1,
+                         *           "target": {
+                         *             "channel": "social",
+                         *             "topic": "comments",
+                         *             "event": "comment.created"
+                         *           },
+                         *           "medium": "email",
+                         *           "label": "Comments on your posts",
+                         *           "description": null,
+                         *           "default_enabled": true,
+                         *           "mandatory": false,
+                         *           "digest": {
+                         *             "window_seconds": 3600,
+                         *             "max_items": 20,
+                         *             "subject": "New comments on your posts"
+                         *           },
+                         *           "throttle": null,
+                         *           "created_at": "2026-03-01T12:00:00Z",
+                         *           "updated_at": "2026-03-01T12:00:00Z"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": {
                             data: components["schemas"]["CatalogEntry"][];
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Refused: bad input, a missing or wrong credential, not found, a conflict or a rate limit (the body names it) */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -1207,7 +1716,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorFamilyError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on the server side, or a service it needs is unavailable; safe to retry later */
                 "5XX": {
                     headers: {
                         [name: string]: unknown;
@@ -1218,6 +1727,7 @@ export interface paths {
                 };
             };
         };
+        /** Create or update many catalog entries */
         put: {
             parameters: {
                 query?: {
@@ -1230,23 +1740,97 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "channel": "billing",
+                     *         "topic": "invoices",
+                     *         "event": "invoice.paid",
+                     *         "medium": "email",
+                     *         "name": "Paid invoices",
+                     *         "description": "A receipt when an invoice is paid",
+                     *         "default_enabled": true,
+                     *         "mandatory": false
+                     *       },
+                     *       {
+                     *         "channel": "social",
+                     *         "topic": "comments",
+                     *         "event": "comment.created",
+                     *         "medium": "email",
+                     *         "name": "Comments on your posts",
+                     *         "default_enabled": true,
+                     *         "digest": {
+                     *           "window_seconds": 3600,
+                     *           "max_items": 20,
+                     *           "subject": "New comments on your posts"
+                     *         }
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["CatalogEntryInput"][];
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description The entries, as stored */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "message": "Catalog updated",
+                         *       "data": [
+                         *         {
+                         *           "id": 3,
+                         *           "project_id": 1,
+                         *           "target": {
+                         *             "channel": "billing",
+                         *             "topic": "invoices",
+                         *             "event": "invoice.paid"
+                         *           },
+                         *           "medium": "email",
+                         *           "label": "Paid invoices",
+                         *           "description": "A receipt when an invoice is paid",
+                         *           "default_enabled": true,
+                         *           "mandatory": false,
+                         *           "digest": null,
+                         *           "throttle": null,
+                         *           "created_at": "2026-03-01T12:00:00Z",
+                         *           "updated_at": "2026-03-01T12:00:00Z"
+                         *         },
+                         *         {
+                         *           "id": 4,
+                         *           "project_id": 1,
+                         *           "target": {
+                         *             "channel": "social",
+                         *             "topic": "comments",
+                         *             "event": "comment.created"
+                         *           },
+                         *           "medium": "email",
+                         *           "label": "Comments on your posts",
+                         *           "description": null,
+                         *           "default_enabled": true,
+                         *           "mandatory": false,
+                         *           "digest": {
+                         *             "window_seconds": 3600,
+                         *             "max_items": 20,
+                         *             "subject": "New comments on your posts"
+                         *           },
+                         *           "throttle": null,
+                         *           "created_at": "2026-03-01T12:00:00Z",
+                         *           "updated_at": "2026-03-01T12:00:00Z"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": {
                             message: string;
                             data: components["schemas"]["CatalogEntry"][];
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Refused: bad input, a missing or wrong credential, not found, a conflict or a rate limit (the body names it) */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -1255,7 +1839,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorFamilyError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on the server side, or a service it needs is unavailable; safe to retry later */
                 "5XX": {
                     headers: {
                         [name: string]: unknown;
@@ -1266,6 +1850,7 @@ export interface paths {
                 };
             };
         };
+        /** Add a catalog entry */
         post: {
             parameters: {
                 query?: never;
@@ -1275,23 +1860,58 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "channel": "billing",
+                     *       "topic": "invoices",
+                     *       "event": "invoice.paid",
+                     *       "medium": "email",
+                     *       "name": "Paid invoices",
+                     *       "description": "A receipt when an invoice is paid",
+                     *       "default_enabled": true,
+                     *       "mandatory": false
+                     *     }
+                     */
                     "application/json": components["schemas"]["CatalogEntryInput"];
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Created */
                 201: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "message": "Catalog entry created",
+                         *       "data": {
+                         *         "id": 3,
+                         *         "project_id": 1,
+                         *         "target": {
+                         *           "channel": "billing",
+                         *           "topic": "invoices",
+                         *           "event": "invoice.paid"
+                         *         },
+                         *         "medium": "email",
+                         *         "label": "Paid invoices",
+                         *         "description": "A receipt when an invoice is paid",
+                         *         "default_enabled": true,
+                         *         "mandatory": false,
+                         *         "digest": null,
+                         *         "throttle": null,
+                         *         "created_at": "2026-03-01T12:00:00Z",
+                         *         "updated_at": "2026-03-01T12:00:00Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             message: string;
                             data: components["schemas"]["CatalogEntry"];
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Refused: bad input, a missing or wrong credential, not found, a conflict or a rate limit (the body names it) */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -1300,7 +1920,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorFamilyError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on the server side, or a service it needs is unavailable; safe to retry later */
                 "5XX": {
                     headers: {
                         [name: string]: unknown;
@@ -1324,29 +1944,53 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Get a catalog entry */
         get: {
             parameters: {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example 3 */
                     preference_id: string;
                 };
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description The catalog entry */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "id": 3,
+                         *         "project_id": 1,
+                         *         "target": {
+                         *           "channel": "billing",
+                         *           "topic": "invoices",
+                         *           "event": "invoice.paid"
+                         *         },
+                         *         "medium": "email",
+                         *         "label": "Paid invoices",
+                         *         "description": "A receipt when an invoice is paid",
+                         *         "default_enabled": true,
+                         *         "mandatory": false,
+                         *         "digest": null,
+                         *         "throttle": null,
+                         *         "created_at": "2026-03-01T12:00:00Z",
+                         *         "updated_at": "2026-03-01T12:00:00Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: components["schemas"]["CatalogEntry"];
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Refused: bad input, a missing or wrong credential, not found, a conflict or a rate limit (the body names it) */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -1355,7 +1999,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorFamilyError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on the server side, or a service it needs is unavailable; safe to retry later */
                 "5XX": {
                     headers: {
                         [name: string]: unknown;
@@ -1368,29 +2012,36 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        /** Remove a catalog entry */
         delete: {
             parameters: {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example 3 */
                     preference_id: string;
                 };
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Removed */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "message": "Catalog entry deleted"
+                         *     }
+                         */
                         "application/json": {
                             message: string;
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Refused: bad input, a missing or wrong credential, not found, a conflict or a rate limit (the body names it) */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -1399,7 +2050,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorFamilyError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on the server side, or a service it needs is unavailable; safe to retry later */
                 "5XX": {
                     headers: {
                         [name: string]: unknown;
@@ -1412,34 +2063,71 @@ export interface paths {
         };
         options?: never;
         head?: never;
+        /** Change a catalog entry */
         patch: {
             parameters: {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example 3 */
                     preference_id: string;
                 };
                 cookie?: never;
             };
             requestBody?: {
                 content: {
+                    /**
+                     * @example {
+                     *       "default_enabled": false,
+                     *       "throttle": {
+                     *         "max": 5,
+                     *         "window_seconds": 3600
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["CatalogEntryPatch"];
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Updated */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "message": "Catalog entry updated",
+                         *       "data": {
+                         *         "id": 3,
+                         *         "project_id": 1,
+                         *         "target": {
+                         *           "channel": "billing",
+                         *           "topic": "invoices",
+                         *           "event": "invoice.paid"
+                         *         },
+                         *         "medium": "email",
+                         *         "label": "Paid invoices",
+                         *         "description": "A receipt when an invoice is paid",
+                         *         "default_enabled": false,
+                         *         "mandatory": false,
+                         *         "digest": null,
+                         *         "throttle": {
+                         *           "max": 5,
+                         *           "window_seconds": 3600
+                         *         },
+                         *         "created_at": "2026-03-01T12:00:00Z",
+                         *         "updated_at": "2026-03-02T09:00:00Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             message: string;
                             data: components["schemas"]["CatalogEntry"];
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Refused: bad input, a missing or wrong credential, not found, a conflict or a rate limit (the body names it) */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -1448,7 +2136,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorFamilyError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on the server side, or a service it needs is unavailable; safe to retry later */
                 "5XX": {
                     headers: {
                         [name: string]: unknown;
@@ -1468,23 +2156,63 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Get a recipient's preferences */
         get: {
             parameters: {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example user-42 */
                     recipient_id: string;
                 };
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description The preferences */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "preferences": [
+                         *           {
+                         *             "target": {
+                         *               "channel": "billing",
+                         *               "topic": "invoices",
+                         *               "event": "invoice.paid",
+                         *               "medium": "email",
+                         *               "name": "Paid invoices"
+                         *             },
+                         *             "state": {
+                         *               "enabled": false,
+                         *               "inherited": false,
+                         *               "cataloged": true,
+                         *               "mandatory": false
+                         *             }
+                         *           },
+                         *           {
+                         *             "target": {
+                         *               "channel": "billing",
+                         *               "topic": "invoices",
+                         *               "event": "invoice.paid",
+                         *               "medium": "in_app",
+                         *               "name": "Paid invoices"
+                         *             },
+                         *             "state": {
+                         *               "enabled": true,
+                         *               "inherited": true,
+                         *               "cataloged": true,
+                         *               "mandatory": false
+                         *             }
+                         *           }
+                         *         ]
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: {
                                 preferences: components["schemas"]["RecipientPreference"][];
@@ -1492,7 +2220,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Refused: bad input, a missing or wrong credential, not found, a conflict or a rate limit (the body names it) */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -1501,7 +2229,7 @@ export interface paths {
                         "application/json": components["schemas"]["MessageError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on the server side, or a service it needs is unavailable; safe to retry later */
                 "5XX": {
                     headers: {
                         [name: string]: unknown;
@@ -1517,17 +2245,32 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
+        /** Set a recipient's preferences */
         patch: {
             parameters: {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example user-42 */
                     recipient_id: string;
                 };
                 cookie?: never;
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "target": {
+                     *         "channel": "billing",
+                     *         "topic": "invoices",
+                     *         "event": "invoice.paid"
+                     *       },
+                     *       "medium": "email",
+                     *       "state": {
+                     *         "enabled": false
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         target: components["schemas"]["TargetInput"];
                         /**
@@ -1543,12 +2286,28 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description The preferences, as stored */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "target": {
+                         *           "channel": "billing",
+                         *           "topic": "invoices",
+                         *           "event": "invoice.paid",
+                         *           "medium": "email"
+                         *         },
+                         *         "state": {
+                         *           "enabled": false,
+                         *           "inherited": false
+                         *         }
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: {
                                 target: {
@@ -1565,7 +2324,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Refused: bad input, a missing or wrong credential, not found, a conflict or a rate limit (the body names it) */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -1574,7 +2333,7 @@ export interface paths {
                         "application/json": components["schemas"]["MessageError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on the server side, or a service it needs is unavailable; safe to retry later */
                 "5XX": {
                     headers: {
                         [name: string]: unknown;
@@ -1594,6 +2353,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Check whether a recipient gets a notification type */
         get: {
             parameters: {
                 query: {
@@ -1605,18 +2365,52 @@ export interface paths {
                 };
                 header?: never;
                 path: {
+                    /** @example user-42 */
                     recipient_id: string;
                 };
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description The decision */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "target": {
+                         *           "channel": "billing",
+                         *           "topic": "invoices",
+                         *           "event": "invoice.paid",
+                         *           "medium": "email"
+                         *         },
+                         *         "state": {
+                         *           "enabled": false,
+                         *           "inherited": false,
+                         *           "cataloged": true,
+                         *           "mandatory": false
+                         *         },
+                         *         "decision": {
+                         *           "result": "disabled",
+                         *           "because": "recipient_rule",
+                         *           "rule": {
+                         *             "target": {
+                         *               "channel": "billing",
+                         *               "topic": "invoices",
+                         *               "event": "invoice.paid"
+                         *             },
+                         *             "medium": "email",
+                         *             "enabled": false,
+                         *             "set_at": "2026-03-02T09:40:00Z",
+                         *             "set_via": "recipient_token"
+                         *           }
+                         *         }
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: {
                                 target: {
@@ -1631,7 +2425,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Refused: bad input, a missing or wrong credential, not found, a conflict or a rate limit (the body names it) */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -1640,7 +2434,7 @@ export interface paths {
                         "application/json": components["schemas"]["MessageError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on the server side, or a service it needs is unavailable; safe to retry later */
                 "5XX": {
                     headers: {
                         [name: string]: unknown;
@@ -1668,6 +2462,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Send a notification (to one recipient, or broadcast) */
         post: {
             parameters: {
                 query?: never;
@@ -1679,16 +2474,82 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "recipient_id": "user-42",
+                     *       "target": {
+                     *         "channel": "billing",
+                     *         "topic": "invoices",
+                     *         "event": "invoice.paid"
+                     *       },
+                     *       "payload": {
+                     *         "title": "Invoice #1042 is paid",
+                     *         "body": "Thanks! A receipt is on its way to your inbox.",
+                     *         "url": "https://app.example.com/invoices/1042"
+                     *       },
+                     *       "email": {
+                     *         "subject": "Invoice #1042 is paid",
+                     *         "html": "<p>Thanks! Your receipt for invoice #1042 is attached.</p>",
+                     *         "text": "Thanks! Your receipt for invoice #1042 is attached."
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["SendInput"];
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Accepted: sent, scheduled or skipped, with the decision per medium */
                 201: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "message": "Notification enqueued",
+                         *       "data": {
+                         *         "notification": {
+                         *           "id": 1042,
+                         *           "recipient_id": "user-42",
+                         *           "payload": {
+                         *             "title": "Invoice #1042 is paid",
+                         *             "body": "Thanks! A receipt is on its way to your inbox.",
+                         *             "url": "https://app.example.com/invoices/1042"
+                         *           },
+                         *           "broadcast_id": null,
+                         *           "target": {
+                         *             "channel": "billing",
+                         *             "topic": "invoices",
+                         *             "event": "invoice.paid"
+                         *           },
+                         *           "read": false,
+                         *           "opened": false,
+                         *           "created_at": "2026-03-02T09:32:00Z",
+                         *           "updated_at": "2026-03-02T09:32:00Z",
+                         *           "status": "enqueued",
+                         *           "email": {
+                         *             "status": "pending",
+                         *             "reason": null,
+                         *             "address": "ada@example.com",
+                         *             "message_id": null,
+                         *             "attempts": 0,
+                         *             "sent_at": null,
+                         *             "error": null,
+                         *             "provider": null,
+                         *             "digest_id": null
+                         *           },
+                         *           "sms": {
+                         *             "status": "not_requested"
+                         *           },
+                         *           "push": {
+                         *             "status": "not_requested"
+                         *           },
+                         *           "decision": null
+                         *         },
+                         *         "broadcast": null
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             message: string;
                             data: {
@@ -1698,7 +2559,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Refused: bad input, a missing or wrong credential, not found, a conflict or a rate limit (the body names it) */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -1707,7 +2568,7 @@ export interface paths {
                         "application/json": components["schemas"]["MessageError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on the server side, or a service it needs is unavailable; safe to retry later */
                 "5XX": {
                     headers: {
                         [name: string]: unknown;
@@ -1731,6 +2592,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Get a notification */
         get: {
             parameters: {
                 query?: never;
@@ -1742,18 +2604,82 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description The notification */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "id": 1042,
+                         *         "recipient_id": "user-42",
+                         *         "payload": {
+                         *           "title": "Invoice #1042 is paid",
+                         *           "body": "Thanks! A receipt is on its way to your inbox.",
+                         *           "url": "https://app.example.com/invoices/1042"
+                         *         },
+                         *         "broadcast_id": null,
+                         *         "target": {
+                         *           "channel": "billing",
+                         *           "topic": "invoices",
+                         *           "event": "invoice.paid"
+                         *         },
+                         *         "read": false,
+                         *         "opened": false,
+                         *         "created_at": "2026-03-02T09:32:00Z",
+                         *         "updated_at": "2026-03-02T09:32:00Z",
+                         *         "status": "delivered",
+                         *         "email": {
+                         *           "status": "sent",
+                         *           "reason": null,
+                         *           "address": "ada@example.com",
+                         *           "message_id": "<1042.user-42@mail.example.com>",
+                         *           "attempts": 1,
+                         *           "sent_at": "2026-03-02T09:32:01Z",
+                         *           "error": null,
+                         *           "provider": "smtp",
+                         *           "digest_id": null
+                         *         },
+                         *         "sms": {
+                         *           "status": "not_requested"
+                         *         },
+                         *         "push": {
+                         *           "status": "not_requested"
+                         *         },
+                         *         "decision": {
+                         *           "in_app": {
+                         *             "result": "delivered",
+                         *             "because": "medium_default",
+                         *             "rule": null
+                         *           },
+                         *           "email": {
+                         *             "result": "sent",
+                         *             "because": "catalog_entry",
+                         *             "rule": {
+                         *               "id": 3,
+                         *               "label": "Paid invoices",
+                         *               "target": {
+                         *                 "channel": "billing",
+                         *                 "topic": "invoices",
+                         *                 "event": "invoice.paid"
+                         *               },
+                         *               "medium": "email",
+                         *               "default_enabled": true,
+                         *               "mandatory": false
+                         *             }
+                         *           }
+                         *         }
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: components["schemas"]["Notification"];
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Refused: bad input, a missing or wrong credential, not found, a conflict or a rate limit (the body names it) */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -1762,7 +2688,7 @@ export interface paths {
                         "application/json": components["schemas"]["MessageError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on the server side, or a service it needs is unavailable; safe to retry later */
                 "5XX": {
                     headers: {
                         [name: string]: unknown;
@@ -1790,6 +2716,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Cancel a scheduled notification */
         post: {
             parameters: {
                 query?: never;
@@ -1801,19 +2728,85 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Canceled */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "message": "Notification canceled",
+                         *       "data": {
+                         *         "id": 1042,
+                         *         "recipient_id": "user-42",
+                         *         "payload": {
+                         *           "title": "Invoice #1042 is paid",
+                         *           "body": "Thanks! A receipt is on its way to your inbox.",
+                         *           "url": "https://app.example.com/invoices/1042"
+                         *         },
+                         *         "broadcast_id": null,
+                         *         "target": {
+                         *           "channel": "billing",
+                         *           "topic": "invoices",
+                         *           "event": "invoice.paid"
+                         *         },
+                         *         "read": false,
+                         *         "opened": false,
+                         *         "created_at": "2026-03-02T09:32:00Z",
+                         *         "updated_at": "2026-03-02T09:32:00Z",
+                         *         "status": "canceled",
+                         *         "email": {
+                         *           "status": "skipped",
+                         *           "reason": "canceled",
+                         *           "address": "ada@example.com",
+                         *           "message_id": null,
+                         *           "attempts": 1,
+                         *           "sent_at": null,
+                         *           "error": null,
+                         *           "provider": null,
+                         *           "digest_id": null
+                         *         },
+                         *         "sms": {
+                         *           "status": "not_requested"
+                         *         },
+                         *         "push": {
+                         *           "status": "not_requested"
+                         *         },
+                         *         "decision": {
+                         *           "in_app": {
+                         *             "result": "delivered",
+                         *             "because": "medium_default",
+                         *             "rule": null
+                         *           },
+                         *           "email": {
+                         *             "result": "sent",
+                         *             "because": "catalog_entry",
+                         *             "rule": {
+                         *               "id": 3,
+                         *               "label": "Paid invoices",
+                         *               "target": {
+                         *                 "channel": "billing",
+                         *                 "topic": "invoices",
+                         *                 "event": "invoice.paid"
+                         *               },
+                         *               "medium": "email",
+                         *               "default_enabled": true,
+                         *               "mandatory": false
+                         *             }
+                         *           }
+                         *         },
+                         *         "send_at": "2026-03-03T08:00:00Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             message: string;
                             data: components["schemas"]["Notification"];
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Refused: bad input, a missing or wrong credential, not found, a conflict or a rate limit (the body names it) */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -1822,7 +2815,7 @@ export interface paths {
                         "application/json": components["schemas"]["MessageError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on the server side, or a service it needs is unavailable; safe to retry later */
                 "5XX": {
                     headers: {
                         [name: string]: unknown;
@@ -1846,6 +2839,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Get a broadcast's progress */
         get: {
             parameters: {
                 query?: never;
@@ -1857,18 +2851,42 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description The broadcast */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "id": 12,
+                         *         "target": {
+                         *           "channel": "product",
+                         *           "topic": "releases",
+                         *           "event": "release.published"
+                         *         },
+                         *         "payload": {
+                         *           "title": "Herald 2.0 is out",
+                         *           "body": "Digests, SMS and web push, all in one place."
+                         *         },
+                         *         "status": "completed",
+                         *         "recipients_total": 1250,
+                         *         "notifications_created": 1250,
+                         *         "email": null,
+                         *         "push": null,
+                         *         "created_at": "2026-03-02T09:32:00Z",
+                         *         "updated_at": "2026-03-02T09:32:09Z",
+                         *         "send_at": null
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: components["schemas"]["Broadcast"];
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Refused: bad input, a missing or wrong credential, not found, a conflict or a rate limit (the body names it) */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -1877,7 +2895,7 @@ export interface paths {
                         "application/json": components["schemas"]["MessageError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on the server side, or a service it needs is unavailable; safe to retry later */
                 "5XX": {
                     headers: {
                         [name: string]: unknown;
@@ -1905,6 +2923,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Cancel a scheduled broadcast */
         post: {
             parameters: {
                 query?: never;
@@ -1916,19 +2935,44 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Canceled */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "message": "Broadcast canceled",
+                         *       "data": {
+                         *         "id": 12,
+                         *         "target": {
+                         *           "channel": "product",
+                         *           "topic": "releases",
+                         *           "event": "release.published"
+                         *         },
+                         *         "payload": {
+                         *           "title": "Herald 2.0 is out",
+                         *           "body": "Digests, SMS and web push, all in one place."
+                         *         },
+                         *         "status": "canceled",
+                         *         "recipients_total": 1250,
+                         *         "notifications_created": 0,
+                         *         "email": null,
+                         *         "push": null,
+                         *         "created_at": "2026-03-02T09:32:00Z",
+                         *         "updated_at": "2026-03-02T09:32:09Z",
+                         *         "send_at": "2026-03-03T08:00:00Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             message: string;
                             data: components["schemas"]["Broadcast"];
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Refused: bad input, a missing or wrong credential, not found, a conflict or a rate limit (the body names it) */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -1937,7 +2981,7 @@ export interface paths {
                         "application/json": components["schemas"]["MessageError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on the server side, or a service it needs is unavailable; safe to retry later */
                 "5XX": {
                     headers: {
                         [name: string]: unknown;
@@ -1961,6 +3005,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Get an email digest */
         get: {
             parameters: {
                 query?: never;
@@ -1972,18 +3017,45 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description The digest */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "id": 5,
+                         *         "recipient_id": "user-42",
+                         *         "entry_id": 4,
+                         *         "target": {
+                         *           "channel": "social",
+                         *           "topic": "comments",
+                         *           "event": "comment.created"
+                         *         },
+                         *         "status": "sent",
+                         *         "subject": "New comments on your posts",
+                         *         "max_items": 20,
+                         *         "opened_at": "2026-03-02T08:00:00Z",
+                         *         "closes_at": "2026-03-02T09:00:00Z",
+                         *         "sent_at": "2026-03-02T09:00:02Z",
+                         *         "message_id": "<digest-5@mail.example.com>",
+                         *         "address": "ada@example.com",
+                         *         "reason": null,
+                         *         "notification_ids": [
+                         *           1040,
+                         *           1041
+                         *         ]
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: components["schemas"]["Digest"];
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Refused: bad input, a missing or wrong credential, not found, a conflict or a rate limit (the body names it) */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -1992,7 +3064,7 @@ export interface paths {
                         "application/json": components["schemas"]["MessageError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on the server side, or a service it needs is unavailable; safe to retry later */
                 "5XX": {
                     headers: {
                         [name: string]: unknown;
@@ -2018,6 +3090,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** List a recipient's in-app feed */
         get: {
             parameters: {
                 query?: {
@@ -2028,18 +3101,88 @@ export interface paths {
                 };
                 header?: never;
                 path: {
+                    /** @example user-42 */
                     recipient_id: string;
                 };
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description A page of the feed */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "notifications": [
+                         *           {
+                         *             "id": 1042,
+                         *             "recipient_id": "user-42",
+                         *             "payload": {
+                         *               "title": "Invoice #1042 is paid",
+                         *               "body": "Thanks! A receipt is on its way to your inbox.",
+                         *               "url": "https://app.example.com/invoices/1042"
+                         *             },
+                         *             "broadcast_id": null,
+                         *             "target": {
+                         *               "channel": "billing",
+                         *               "topic": "invoices",
+                         *               "event": "invoice.paid"
+                         *             },
+                         *             "read": false,
+                         *             "opened": false,
+                         *             "created_at": "2026-03-02T09:32:00Z",
+                         *             "updated_at": "2026-03-02T09:32:00Z",
+                         *             "status": "delivered",
+                         *             "email": {
+                         *               "status": "sent",
+                         *               "reason": null,
+                         *               "address": "ada@example.com",
+                         *               "message_id": "<1042.user-42@mail.example.com>",
+                         *               "attempts": 1,
+                         *               "sent_at": "2026-03-02T09:32:01Z",
+                         *               "error": null,
+                         *               "provider": "smtp",
+                         *               "digest_id": null
+                         *             },
+                         *             "sms": {
+                         *               "status": "not_requested"
+                         *             },
+                         *             "push": {
+                         *               "status": "not_requested"
+                         *             },
+                         *             "decision": {
+                         *               "in_app": {
+                         *                 "result": "delivered",
+                         *                 "because": "medium_default",
+                         *                 "rule": null
+                         *               },
+                         *               "email": {
+                         *                 "result": "sent",
+                         *                 "because": "catalog_entry",
+                         *                 "rule": {
+                         *                   "id": 3,
+                         *                   "label": "Paid invoices",
+                         *                   "target": {
+                         *                     "channel": "billing",
+                         *                     "topic": "invoices",
+                         *                     "event": "invoice.paid"
+                         *                   },
+                         *                   "medium": "email",
+                         *                   "default_enabled": true,
+                         *                   "mandatory": false
+                         *                 }
+                         *               }
+                         *             }
+                         *           }
+                         *         ],
+                         *         "next_cursor": "MTA0Mg"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: {
                                 notifications: components["schemas"]["Notification"][];
@@ -2048,7 +3191,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Refused: bad input, a missing or wrong credential, not found, a conflict or a rate limit (the body names it) */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -2057,7 +3200,7 @@ export interface paths {
                         "application/json": components["schemas"]["MessageError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on the server side, or a service it needs is unavailable; safe to retry later */
                 "5XX": {
                     headers: {
                         [name: string]: unknown;
@@ -2083,23 +3226,32 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Count a recipient's unread notifications */
         get: {
             parameters: {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example user-42 */
                     recipient_id: string;
                 };
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description The unread count */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "unread_count": 3
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: {
                                 unread_count: number;
@@ -2107,7 +3259,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Refused: bad input, a missing or wrong credential, not found, a conflict or a rate limit (the body names it) */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -2116,7 +3268,7 @@ export interface paths {
                         "application/json": components["schemas"]["MessageError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on the server side, or a service it needs is unavailable; safe to retry later */
                 "5XX": {
                     headers: {
                         [name: string]: unknown;
@@ -2148,18 +3300,26 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
+        /** Mark a notification read or unread */
         patch: {
             parameters: {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example user-42 */
                     recipient_id: string;
+                    /** @example 1042 */
                     notification_id: string;
                 };
                 cookie?: never;
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "read": true
+                     *     }
+                     */
                     "application/json": {
                         read?: boolean;
                         opened?: boolean;
@@ -2167,19 +3327,84 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Updated */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "message": "Notification updated",
+                         *       "data": {
+                         *         "id": 1042,
+                         *         "recipient_id": "user-42",
+                         *         "payload": {
+                         *           "title": "Invoice #1042 is paid",
+                         *           "body": "Thanks! A receipt is on its way to your inbox.",
+                         *           "url": "https://app.example.com/invoices/1042"
+                         *         },
+                         *         "broadcast_id": null,
+                         *         "target": {
+                         *           "channel": "billing",
+                         *           "topic": "invoices",
+                         *           "event": "invoice.paid"
+                         *         },
+                         *         "read": true,
+                         *         "opened": false,
+                         *         "created_at": "2026-03-02T09:32:00Z",
+                         *         "updated_at": "2026-03-02T09:32:00Z",
+                         *         "status": "delivered",
+                         *         "email": {
+                         *           "status": "sent",
+                         *           "reason": null,
+                         *           "address": "ada@example.com",
+                         *           "message_id": "<1042.user-42@mail.example.com>",
+                         *           "attempts": 1,
+                         *           "sent_at": "2026-03-02T09:32:01Z",
+                         *           "error": null,
+                         *           "provider": "smtp",
+                         *           "digest_id": null
+                         *         },
+                         *         "sms": {
+                         *           "status": "not_requested"
+                         *         },
+                         *         "push": {
+                         *           "status": "not_requested"
+                         *         },
+                         *         "decision": {
+                         *           "in_app": {
+                         *             "result": "delivered",
+                         *             "because": "medium_default",
+                         *             "rule": null
+                         *           },
+                         *           "email": {
+                         *             "result": "sent",
+                         *             "because": "catalog_entry",
+                         *             "rule": {
+                         *               "id": 3,
+                         *               "label": "Paid invoices",
+                         *               "target": {
+                         *                 "channel": "billing",
+                         *                 "topic": "invoices",
+                         *                 "event": "invoice.paid"
+                         *               },
+                         *               "medium": "email",
+                         *               "default_enabled": true,
+                         *               "mandatory": false
+                         *             }
+                         *           }
+                         *         }
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             message: string;
                             data: components["schemas"]["Notification"];
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Refused: bad input, a missing or wrong credential, not found, a conflict or a rate limit (the body names it) */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -2188,7 +3413,7 @@ export interface paths {
                         "application/json": components["schemas"]["MessageError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on the server side, or a service it needs is unavailable; safe to retry later */
                 "5XX": {
                     headers: {
                         [name: string]: unknown;
@@ -2210,23 +3435,33 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Mark a recipient's whole feed read */
         post: {
             parameters: {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example user-42 */
                     recipient_id: string;
                 };
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Marked */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "message": "Notifications marked read",
+                         *       "data": {
+                         *         "updated": 3
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             message: string;
                             data: {
@@ -2235,7 +3470,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Refused: bad input, a missing or wrong credential, not found, a conflict or a rate limit (the body names it) */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -2244,7 +3479,7 @@ export interface paths {
                         "application/json": components["schemas"]["MessageError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on the server side, or a service it needs is unavailable; safe to retry later */
                 "5XX": {
                     headers: {
                         [name: string]: unknown;
@@ -2283,6 +3518,7 @@ export interface paths {
                     "last-event-id"?: string;
                 };
                 path: {
+                    /** @example user-42 */
                     recipient_id: string;
                 };
                 cookie?: never;
@@ -2298,7 +3534,7 @@ export interface paths {
                         "text/event-stream": components["schemas"]["StreamEvent"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Refused: bad input, a missing or wrong credential, not found, a conflict or a rate limit (the body names it) */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -2307,7 +3543,7 @@ export interface paths {
                         "application/json": components["schemas"]["MessageError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on the server side, or a service it needs is unavailable; safe to retry later */
                 "5XX": {
                     headers: {
                         [name: string]: unknown;
@@ -2333,6 +3569,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** The unsubscribe page of an email link */
         get: {
             parameters: {
                 query?: never;
@@ -2353,7 +3590,7 @@ export interface paths {
                         "text/html": string;
                     };
                 };
-                /** @description Default Response */
+                /** @description Refused: bad input, a missing or wrong credential, not found, a conflict or a rate limit (the body names it) */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -2362,7 +3599,7 @@ export interface paths {
                         "application/json": components["schemas"]["MessageError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on the server side, or a service it needs is unavailable; safe to retry later */
                 "5XX": {
                     headers: {
                         [name: string]: unknown;
@@ -2374,6 +3611,7 @@ export interface paths {
             };
         };
         put?: never;
+        /** Unsubscribe (one click) */
         post: {
             parameters: {
                 query?: never;
@@ -2385,19 +3623,36 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Unsubscribed */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "message": "Unsubscribed",
+                         *       "data": {
+                         *         "recipient_id": "user-42",
+                         *         "target": {
+                         *           "channel": "billing",
+                         *           "topic": "invoices",
+                         *           "event": "invoice.paid",
+                         *           "medium": "email"
+                         *         },
+                         *         "state": {
+                         *           "enabled": false
+                         *         }
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             message: string;
                             data: components["schemas"]["UnsubscribeResult"];
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Refused: bad input, a missing or wrong credential, not found, a conflict or a rate limit (the body names it) */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -2406,7 +3661,7 @@ export interface paths {
                         "application/json": components["schemas"]["MessageError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on the server side, or a service it needs is unavailable; safe to retry later */
                 "5XX": {
                     headers: {
                         [name: string]: unknown;
@@ -2430,6 +3685,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** The confirmation page of an email address */
         get: {
             parameters: {
                 query?: never;
@@ -2450,7 +3706,7 @@ export interface paths {
                         "text/html": string;
                     };
                 };
-                /** @description Default Response */
+                /** @description Refused: bad input, a missing or wrong credential, not found, a conflict or a rate limit (the body names it) */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -2459,7 +3715,7 @@ export interface paths {
                         "application/json": components["schemas"]["MessageError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on the server side, or a service it needs is unavailable; safe to retry later */
                 "5XX": {
                     headers: {
                         [name: string]: unknown;
@@ -2471,6 +3727,7 @@ export interface paths {
             };
         };
         put?: never;
+        /** Confirm an email address */
         post: {
             parameters: {
                 query?: never;
@@ -2482,19 +3739,36 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Confirmed */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "message": "Contact confirmed",
+                         *       "data": {
+                         *         "id": 7,
+                         *         "medium": "email",
+                         *         "address": "ada@example.com",
+                         *         "is_primary": true,
+                         *         "verified_at": "2026-03-02T10:05:00Z",
+                         *         "deliverable": true,
+                         *         "confirmed": true,
+                         *         "undeliverable_reason": null,
+                         *         "created_at": "2026-03-02T09:31:00Z",
+                         *         "updated_at": "2026-03-02T09:31:00Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             message: string;
                             data: components["schemas"]["Contact"];
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Refused: bad input, a missing or wrong credential, not found, a conflict or a rate limit (the body names it) */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -2503,7 +3777,7 @@ export interface paths {
                         "application/json": components["schemas"]["MessageError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on the server side, or a service it needs is unavailable; safe to retry later */
                 "5XX": {
                     headers: {
                         [name: string]: unknown;
@@ -2527,6 +3801,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** List webhook endpoints */
         get: {
             parameters: {
                 query?: never;
@@ -2536,12 +3811,34 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description The endpoints */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "webhooks": [
+                         *           {
+                         *             "id": 2,
+                         *             "url": "https://hooks.example.com/herald",
+                         *             "description": "Delivery outcomes for the support dashboard",
+                         *             "event_types": [
+                         *               "notification.delivered",
+                         *               "email.failed"
+                         *             ],
+                         *             "status": "enabled",
+                         *             "disabled_reason": null,
+                         *             "failing_since": null,
+                         *             "created_at": "2026-03-01T12:00:00Z",
+                         *             "updated_at": "2026-03-01T12:00:00Z"
+                         *           }
+                         *         ]
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: {
                                 webhooks: components["schemas"]["Webhook"][];
@@ -2549,7 +3846,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Refused: bad input, a missing or wrong credential, not found, a conflict or a rate limit (the body names it) */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -2558,7 +3855,7 @@ export interface paths {
                         "application/json": components["schemas"]["MessageError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on the server side, or a service it needs is unavailable; safe to retry later */
                 "5XX": {
                     headers: {
                         [name: string]: unknown;
@@ -2570,6 +3867,7 @@ export interface paths {
             };
         };
         put?: never;
+        /** Register a webhook endpoint */
         post: {
             parameters: {
                 query?: never;
@@ -2579,6 +3877,16 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "url": "https://hooks.example.com/herald",
+                     *       "description": "Delivery outcomes for the support dashboard",
+                     *       "event_types": [
+                     *         "notification.delivered",
+                     *         "email.failed"
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /**
                          * Format: uri
@@ -2592,19 +3900,41 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Created, with its signing secret (shown once) */
                 201: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "message": "Webhook created",
+                         *       "data": {
+                         *         "webhook": {
+                         *           "id": 2,
+                         *           "url": "https://hooks.example.com/herald",
+                         *           "description": "Delivery outcomes for the support dashboard",
+                         *           "event_types": [
+                         *             "notification.delivered",
+                         *             "email.failed"
+                         *           ],
+                         *           "status": "enabled",
+                         *           "disabled_reason": null,
+                         *           "failing_since": null,
+                         *           "created_at": "2026-03-01T12:00:00Z",
+                         *           "updated_at": "2026-03-01T12:00:00Z"
+                         *         },
+                         *         "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             message: string;
                             data: components["schemas"]["WebhookWithSecret"];
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Refused: bad input, a missing or wrong credential, not found, a conflict or a rate limit (the body names it) */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -2613,7 +3943,7 @@ export interface paths {
                         "application/json": components["schemas"]["MessageError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on the server side, or a service it needs is unavailable; safe to retry later */
                 "5XX": {
                     headers: {
                         [name: string]: unknown;
@@ -2637,29 +3967,49 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Get a webhook endpoint */
         get: {
             parameters: {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example 2 */
                     id: string;
                 };
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description The endpoint */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "id": 2,
+                         *         "url": "https://hooks.example.com/herald",
+                         *         "description": "Delivery outcomes for the support dashboard",
+                         *         "event_types": [
+                         *           "notification.delivered",
+                         *           "email.failed"
+                         *         ],
+                         *         "status": "enabled",
+                         *         "disabled_reason": null,
+                         *         "failing_since": null,
+                         *         "created_at": "2026-03-01T12:00:00Z",
+                         *         "updated_at": "2026-03-01T12:00:00Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: components["schemas"]["Webhook"];
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Refused: bad input, a missing or wrong credential, not found, a conflict or a rate limit (the body names it) */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -2668,7 +4018,7 @@ export interface paths {
                         "application/json": components["schemas"]["MessageError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on the server side, or a service it needs is unavailable; safe to retry later */
                 "5XX": {
                     headers: {
                         [name: string]: unknown;
@@ -2681,29 +4031,36 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        /** Remove a webhook endpoint */
         delete: {
             parameters: {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example 2 */
                     id: string;
                 };
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Removed */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "message": "Webhook deleted"
+                         *     }
+                         */
                         "application/json": {
                             message: string;
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Refused: bad input, a missing or wrong credential, not found, a conflict or a rate limit (the body names it) */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -2712,7 +4069,7 @@ export interface paths {
                         "application/json": components["schemas"]["MessageError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on the server side, or a service it needs is unavailable; safe to retry later */
                 "5XX": {
                     headers: {
                         [name: string]: unknown;
@@ -2725,17 +4082,24 @@ export interface paths {
         };
         options?: never;
         head?: never;
+        /** Change a webhook endpoint */
         patch: {
             parameters: {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example 2 */
                     id: string;
                 };
                 cookie?: never;
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "enabled": false
+                     *     }
+                     */
                     "application/json": {
                         /** Format: uri */
                         url?: string;
@@ -2747,19 +4111,38 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Updated */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "message": "Webhook updated",
+                         *       "data": {
+                         *         "id": 2,
+                         *         "url": "https://hooks.example.com/herald",
+                         *         "description": "Delivery outcomes for the support dashboard",
+                         *         "event_types": [
+                         *           "notification.delivered",
+                         *           "email.failed"
+                         *         ],
+                         *         "status": "disabled",
+                         *         "disabled_reason": "manual",
+                         *         "failing_since": null,
+                         *         "created_at": "2026-03-01T12:00:00Z",
+                         *         "updated_at": "2026-03-02T10:00:00Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             message: string;
                             data: components["schemas"]["Webhook"];
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Refused: bad input, a missing or wrong credential, not found, a conflict or a rate limit (the body names it) */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -2768,7 +4151,7 @@ export interface paths {
                         "application/json": components["schemas"]["MessageError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on the server side, or a service it needs is unavailable; safe to retry later */
                 "5XX": {
                     headers: {
                         [name: string]: unknown;
@@ -2790,30 +4173,54 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Rotate an endpoint's signing secret */
         post: {
             parameters: {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example 2 */
                     id: string;
                 };
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description The new secret (shown once) */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "message": "Secret rotated; the previous secret signs alongside it for 24 hours",
+                         *       "data": {
+                         *         "webhook": {
+                         *           "id": 2,
+                         *           "url": "https://hooks.example.com/herald",
+                         *           "description": "Delivery outcomes for the support dashboard",
+                         *           "event_types": [
+                         *             "notification.delivered",
+                         *             "email.failed"
+                         *           ],
+                         *           "status": "enabled",
+                         *           "disabled_reason": null,
+                         *           "failing_since": null,
+                         *           "created_at": "2026-03-01T12:00:00Z",
+                         *           "updated_at": "2026-03-01T12:00:00Z"
+                         *         },
+                         *         "secret": "whsec_3xq2Rk7YpWn9TfLcV0bHs5JdMa8EuGi1"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             message: string;
                             data: components["schemas"]["WebhookWithSecret"];
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Refused: bad input, a missing or wrong credential, not found, a conflict or a rate limit (the body names it) */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -2822,7 +4229,7 @@ export interface paths {
                         "application/json": components["schemas"]["MessageError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on the server side, or a service it needs is unavailable; safe to retry later */
                 "5XX": {
                     headers: {
                         [name: string]: unknown;
@@ -2848,30 +4255,53 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Send a test event to an endpoint */
         post: {
             parameters: {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example 2 */
                     id: string;
                 };
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description The attempt */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "message": "Test event queued",
+                         *       "data": {
+                         *         "id": 982,
+                         *         "webhook_id": 2,
+                         *         "event_id": "evt_01HQ7Z3K2M9",
+                         *         "event_type": "webhook.test",
+                         *         "status": "pending",
+                         *         "attempts": 0,
+                         *         "last_response_status": null,
+                         *         "last_latency_ms": null,
+                         *         "last_response_body": null,
+                         *         "last_error": null,
+                         *         "next_attempt_at": null,
+                         *         "attempt_log": [],
+                         *         "created_at": "2026-03-02T09:32:01Z",
+                         *         "updated_at": "2026-03-02T09:32:01Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             message: string;
                             data: components["schemas"]["WebhookDelivery"];
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Refused: bad input, a missing or wrong credential, not found, a conflict or a rate limit (the body names it) */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -2880,7 +4310,7 @@ export interface paths {
                         "application/json": components["schemas"]["MessageError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on the server side, or a service it needs is unavailable; safe to retry later */
                 "5XX": {
                     headers: {
                         [name: string]: unknown;
@@ -2904,6 +4334,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** List an endpoint's deliveries */
         get: {
             parameters: {
                 query?: {
@@ -2914,18 +4345,51 @@ export interface paths {
                 };
                 header?: never;
                 path: {
+                    /** @example 2 */
                     id: string;
                 };
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description A page of deliveries */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "deliveries": [
+                         *           {
+                         *             "id": 981,
+                         *             "webhook_id": 2,
+                         *             "event_id": "evt_01HQ7Z3K2M9",
+                         *             "event_type": "notification.delivered",
+                         *             "status": "succeeded",
+                         *             "attempts": 1,
+                         *             "last_response_status": 200,
+                         *             "last_latency_ms": 84,
+                         *             "last_response_body": "ok",
+                         *             "last_error": null,
+                         *             "next_attempt_at": null,
+                         *             "attempt_log": [
+                         *               {
+                         *                 "at": "2026-03-02T09:32:01Z",
+                         *                 "response_status": 200,
+                         *                 "latency_ms": 84,
+                         *                 "error": null
+                         *               }
+                         *             ],
+                         *             "created_at": "2026-03-02T09:32:01Z",
+                         *             "updated_at": "2026-03-02T09:32:01Z"
+                         *           }
+                         *         ],
+                         *         "next_cursor": null
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: {
                                 deliveries: components["schemas"]["WebhookDelivery"][];
@@ -2934,7 +4398,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Refused: bad input, a missing or wrong credential, not found, a conflict or a rate limit (the body names it) */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -2943,7 +4407,7 @@ export interface paths {
                         "application/json": components["schemas"]["MessageError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on the server side, or a service it needs is unavailable; safe to retry later */
                 "5XX": {
                     headers: {
                         [name: string]: unknown;
@@ -2971,31 +4435,62 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Retry a delivery */
         post: {
             parameters: {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example 2 */
                     id: string;
+                    /** @example 981 */
                     delivery_id: string;
                 };
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Queued again */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "message": "Delivery queued for another attempt",
+                         *       "data": {
+                         *         "id": 981,
+                         *         "webhook_id": 2,
+                         *         "event_id": "evt_01HQ7Z3K2M9",
+                         *         "event_type": "notification.delivered",
+                         *         "status": "pending",
+                         *         "attempts": 1,
+                         *         "last_response_status": 200,
+                         *         "last_latency_ms": 84,
+                         *         "last_response_body": "ok",
+                         *         "last_error": null,
+                         *         "next_attempt_at": "2026-03-02T10:00:00Z",
+                         *         "attempt_log": [
+                         *           {
+                         *             "at": "2026-03-02T09:32:01Z",
+                         *             "response_status": 200,
+                         *             "latency_ms": 84,
+                         *             "error": null
+                         *           }
+                         *         ],
+                         *         "created_at": "2026-03-02T09:32:01Z",
+                         *         "updated_at": "2026-03-02T09:32:01Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             message: string;
                             data: components["schemas"]["WebhookDelivery"];
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Refused: bad input, a missing or wrong credential, not found, a conflict or a rate limit (the body names it) */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -3004,7 +4499,7 @@ export interface paths {
                         "application/json": components["schemas"]["MessageError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on the server side, or a service it needs is unavailable; safe to retry later */
                 "5XX": {
                     headers: {
                         [name: string]: unknown;
@@ -3028,6 +4523,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Get the VAPID public key for web push */
         get: {
             parameters: {
                 query?: never;
@@ -3037,18 +4533,25 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description The key */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "public_key": "BEl62iUYgUivxIkv69yViEuiBIa-Ib9-SkvMeAtA3LFgDzkrxZJjSgSnfckjBJuBkr3qBUYIHBQFLXYp5Nksh8U"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: components["schemas"]["VapidPublicKey"];
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Refused: bad input, a missing or wrong credential, not found, a conflict or a rate limit (the body names it) */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -3057,7 +4560,7 @@ export interface paths {
                         "application/json": components["schemas"]["MessageError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on the server side, or a service it needs is unavailable; safe to retry later */
                 "5XX": {
                     headers: {
                         [name: string]: unknown;
@@ -3085,6 +4588,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Report an SMS delivery status (providers) */
         post: {
             parameters: {
                 query?: never;
@@ -3096,23 +4600,37 @@ export interface paths {
             };
             requestBody?: {
                 content: {
+                    /**
+                     * @example {
+                     *       "MessageSid": "SM2c5e8f1a9b7d4e3c6a0f2b8d1e4c7a9f",
+                     *       "MessageStatus": "delivered"
+                     *     }
+                     */
                     "application/json": components["schemas"]["SmsStatusCallback"];
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Recorded */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "message": "Status recorded",
+                         *       "data": {
+                         *         "changed": true
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             message: string;
                             data: components["schemas"]["SmsStatusResult"];
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Refused: bad input, a missing or wrong credential, not found, a conflict or a rate limit (the body names it) */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -3121,7 +4639,7 @@ export interface paths {
                         "application/json": components["schemas"]["MessageError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on the server side, or a service it needs is unavailable; safe to retry later */
                 "5XX": {
                     headers: {
                         [name: string]: unknown;

@@ -1,4 +1,4 @@
-import { adminToken, call, createProject, type RestResponse } from '../../test-support/rest-client';
+import { adminToken, call, createProject, type RestResponse } from '../../testing/rest-client';
 
 describe('GET /admin/projects', () => {
   it('when projects exist, then pages of them come in id order with a cursor to the next page', async () => {

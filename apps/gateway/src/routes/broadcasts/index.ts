@@ -1,14 +1,17 @@
 import { notFound } from '@herald/service-kit';
-import type { RoutePlugin } from '../../http/type-provider';
-import { dataOnly, errorResponses, withMessage } from '../../schemas/common';
+import type { RoutePlugin } from '../shared/type-provider';
+import { dataOnly, withMessage } from '../shared/schemas';
+import { errorResponses } from '../../plugins/app/errors/error-schemas';
 import { BroadcastSchema, DigestSchema, IdParams } from '../notifications/schemas';
 import { broadcastView, digestView, parseId } from '../notifications/views';
+import { documented } from '../../plugins/external/swagger/openapi-document';
+import { notificationExamples } from '../notifications/examples';
 
-/** `GET /broadcasts/{id}` (decisions §8): a broadcast's progress and email decision; its cancel and the email digests (issue 21). Full access. */
+/** `GET /broadcasts/{id}`: a broadcast's progress and email decision; its cancel and the email digests. Full access. */
 const broadcastRoutes: RoutePlugin = async (app) => {
   app.get(
     '/broadcasts/:id',
-    { schema: { tags: ['notifications'], params: IdParams, response: { 200: dataOnly(BroadcastSchema), ...errorResponses('message') } } },
+    { schema: { ...documented({ summary: 'Get a broadcast\'s progress', success: 'The broadcast', response: notificationExamples.broadcast }), tags: ['notifications'], params: IdParams, response: { 200: dataOnly(BroadcastSchema), ...errorResponses('message') } } },
     async (request) => {
       const id = parseId(request.params.id);
       if (id === null) throw notFound('broadcast_not_found', 'Broadcast not found');
@@ -17,10 +20,10 @@ const broadcastRoutes: RoutePlugin = async (app) => {
     },
   );
 
-  // Issue 21: a still-scheduled broadcast becomes `canceled` (409 not_cancelable once it has started).
+  // A still-scheduled broadcast becomes `canceled` (409 not_cancelable once it has started).
   app.post(
     '/broadcasts/:id/cancel',
-    { schema: { tags: ['notifications'], params: IdParams, response: { 200: withMessage(BroadcastSchema), ...errorResponses('message') } } },
+    { schema: { ...documented({ summary: 'Cancel a scheduled broadcast', success: 'Canceled', response: notificationExamples.broadcastCanceled }), tags: ['notifications'], params: IdParams, response: { 200: withMessage(BroadcastSchema), ...errorResponses('message') } } },
     async (request) => {
       const id = parseId(request.params.id);
       if (id === null) throw notFound('broadcast_not_found', 'Broadcast not found');
@@ -29,10 +32,10 @@ const broadcastRoutes: RoutePlugin = async (app) => {
     },
   );
 
-  // Issue 21: one email digest and its notifications.
+  // One email digest and its notifications.
   app.get(
     '/digests/:id',
-    { schema: { tags: ['notifications'], params: IdParams, response: { 200: dataOnly(DigestSchema), ...errorResponses('message') } } },
+    { schema: { ...documented({ summary: 'Get an email digest', success: 'The digest', response: notificationExamples.digest }), tags: ['notifications'], params: IdParams, response: { 200: dataOnly(DigestSchema), ...errorResponses('message') } } },
     async (request) => {
       const id = parseId(request.params.id);
       if (id === null) throw notFound('digest_not_found', 'Digest not found');

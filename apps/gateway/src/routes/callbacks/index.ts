@@ -1,6 +1,8 @@
 import { Type } from '@sinclair/typebox';
-import type { RoutePlugin } from '../../http/type-provider';
-import { errorResponses, withMessage } from '../../schemas/common';
+import type { RoutePlugin } from '../shared/type-provider';
+import { withMessage } from '../shared/schemas';
+import { errorResponses } from '../../plugins/app/errors/error-schemas';
+import { documented } from '../../plugins/external/swagger/openapi-document';
 
 const tags = ['callbacks'];
 const config = { access: 'public' as const };
@@ -18,7 +20,7 @@ const StatusBody = Type.Object(
 const StatusResult = Type.Object({ changed: Type.Boolean({ description: 'Whether the SMS outcome moved (false: an intermediate status, a repeat, or another message)' }) }, { title: 'SmsStatusResult' });
 
 /**
- * Status callbacks of SMS providers (issue 22): each SMS names `<PUBLIC_BASE_URL>/callbacks/sms/<token>`
+ * Status callbacks of SMS providers: each SMS names `<PUBLIC_BASE_URL>/callbacks/sms/<token>`
  * as its StatusCallback; the provider posts the message's status there (a form, Twilio's field
  * names). No key: the token is the capability, signed by the delivery service for one notification
  * and checked by it (400 `callback_token_invalid` otherwise). A final status moves the SMS outcome
@@ -32,7 +34,7 @@ const callbackRoutes: RoutePlugin = async (app) => {
 
   app.post(
     '/callbacks/sms/:token',
-    { config, schema: { tags, params: TokenParams, body: StatusBody, response: { 200: withMessage(StatusResult), ...errorResponses('message') } } },
+    { config, schema: { ...documented({ summary: 'Report an SMS delivery status (providers)', success: 'Recorded', request: { MessageSid: 'SM2c5e8f1a9b7d4e3c6a0f2b8d1e4c7a9f', MessageStatus: 'delivered' }, response: { message: 'Status recorded', data: { changed: true } } }), tags, params: TokenParams, body: StatusBody, response: { 200: withMessage(StatusResult), ...errorResponses('message') } } },
     async (request) => {
       const { MessageSid, MessageStatus, ErrorCode } = request.body;
       const res = await deliveries.recordSmsStatus({ token: request.params.token, messageSid: MessageSid ?? '', status: MessageStatus ?? '', errorCode: ErrorCode });

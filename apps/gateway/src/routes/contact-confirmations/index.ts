@@ -1,9 +1,12 @@
 import { Type } from '@sinclair/typebox';
-import type { RoutePlugin } from '../../http/type-provider';
-import { errorResponses, withMessage } from '../../schemas/common';
-import { ContactSchema } from '../../schemas/contact';
-import { contactView } from '../../views/recipient-view';
+import type { RoutePlugin } from '../shared/type-provider';
+import { withMessage } from '../shared/schemas';
+import { errorResponses } from '../../plugins/app/errors/error-schemas';
+import { ContactSchema } from '../contacts/schemas';
+import { contactView } from '../recipients/views';
 import { confirmedPage, confirmPage } from './pages';
+import { documented } from '../../plugins/external/swagger/openapi-document';
+import { contactExamples } from '../contacts/examples';
 
 const tags = ['contacts'];
 const errors = errorResponses('message');
@@ -12,7 +15,7 @@ const config = { access: 'public' as const };
 const TokenParams = Type.Object({ token: Type.String({ minLength: 1, maxLength: 2048 }) });
 
 /**
- * Contact confirmation (issue 20): the link Herald mails to an email address a recipient token set.
+ * Contact confirmation: the link Herald mails to an email address a recipient token set.
  * No key: the token is the capability, checked by the delivery service that signed it. As for
  * one-click unsubscribe, GET only shows a page with a button (mail scanners follow links) and POST
  * confirms; confirming again is harmless. A link for an address the contact no longer has, an
@@ -29,13 +32,13 @@ const contactConfirmationRoutes: RoutePlugin = async (app) => {
 
   app.get(
     '/contact-confirmations/:token',
-    { config, schema: { tags, params: TokenParams, response: { 200: { description: 'An HTML page with a button that posts the confirmation', content: { 'text/html': { schema: { type: 'string' } } } }, ...errors } } },
+    { config, schema: { summary: 'The confirmation page of an email address', tags, params: TokenParams, response: { 200: { description: 'An HTML page with a button that posts the confirmation', content: { 'text/html': { schema: { type: 'string' } } } }, ...errors } } },
     async (_request, reply) => reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(confirmPage()),
   );
 
   app.post(
     '/contact-confirmations/:token',
-    { config, schema: { tags, params: TokenParams, response: { 200: withMessage(ContactSchema), ...errors } } },
+    { config, schema: { ...documented({ summary: 'Confirm an email address', success: 'Confirmed', response: contactExamples.confirmed }), tags, params: TokenParams, response: { 200: withMessage(ContactSchema), ...errors } } },
     async (request, reply) => {
       const claim = await deliveries.checkContactConfirmationToken({ token: request.params.token });
       await app.recipientPresence.require(claim.projectId, claim.recipientId);

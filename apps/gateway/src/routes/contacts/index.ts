@@ -1,26 +1,29 @@
 import type { Contact } from '@herald/contracts';
 import { invalid } from '@herald/service-kit';
 import type { FastifyRequest } from 'fastify';
-import { pathIdOr404 } from '../../http/path-id';
+import { pathIdOr404 } from '../shared/path-id';
 import { Type } from '@sinclair/typebox';
-import type { RoutePlugin } from '../../http/type-provider';
-import { dataOnly, errorResponses, MessageOnly, withMessage } from '../../schemas/common';
-import { AddContactBody, ContactParams, ContactSchema, SetPrimaryContactBody, UpdateContactBody } from '../../schemas/contact';
-import { RecipientIdParams } from '../../schemas/recipient';
-import { contactView } from '../../views/recipient-view';
+import type { RoutePlugin } from '../shared/type-provider';
+import { dataOnly, MessageOnly, withMessage } from '../shared/schemas';
+import { errorResponses } from '../../plugins/app/errors/error-schemas';
+import { AddContactBody, ContactParams, ContactSchema, SetPrimaryContactBody, UpdateContactBody } from './schemas';
+import { RecipientIdParams } from '../recipients/schemas';
+import { contactView } from '../recipients/views';
+import { documented } from '../../plugins/external/swagger/openapi-document';
+import { contactExamples } from './examples';
 
 const tags = ['contacts'];
 /** How long a contact write waits for its confirmation mail to be handed to the relay; past it the write answers anyway. */
 const CONFIRMATION_MAIL_TIMEOUT_MS = 10_000;
 
-/** A path's contact id: a positive integer in range, else the contact cannot exist (404, decisions §5). */
+/** A path's contact id: a positive integer in range, else the contact cannot exist (404). */
 const contactIdOf = (raw: string): bigint => BigInt(pathIdOr404(raw, 'contact_not_found', 'Contact not found'));
 
 /**
- * Contacts of a recipient (interface: Contacts; decisions §5). Each handler is one RPC, but for a
+ * Contacts of a recipient. Each handler is one RPC, but for a
  * write by a recipient token (a browser) that puts a new email address: that address awaits its
  * owner's confirmation (no email goes to it), and the delivery service mails it the confirmation
- * link (issue 20, docs/security.md). Writes with a key keep the contract's behaviour.
+ * link (docs/security.md). Writes with a key keep the contract's behaviour.
  */
 const contactRoutes: RoutePlugin = async (app) => {
   const rpc = app.services.recipients;
@@ -52,7 +55,7 @@ const contactRoutes: RoutePlugin = async (app) => {
 
   app.post(
     '/recipients/:recipient_id/contacts',
-    { config: { access: recipient }, schema: { tags, params: RecipientIdParams, body: AddContactBody, response: { 201: withMessage(ContactSchema), ...errorResponses('message') } } },
+    { config: { access: recipient }, schema: { ...documented({ summary: 'Add a contact', success: 'Created', request: contactExamples.input, response: contactExamples.created }), tags, params: RecipientIdParams, body: AddContactBody, response: { 201: withMessage(ContactSchema), ...errorResponses('message') } } },
     async (request, reply) => {
       const res = await rpc.addContact({
         projectId: BigInt(request.project.id),
@@ -70,17 +73,17 @@ const contactRoutes: RoutePlugin = async (app) => {
 
   app.get(
     '/recipients/:recipient_id/contacts',
-    { config: { access: recipient }, schema: { tags, params: RecipientIdParams, response: { 200: dataOnly(Type.Object({ contacts: Type.Array(ContactSchema) })), ...errorResponses('message') } } },
+    { config: { access: recipient }, schema: { ...documented({ summary: 'List a recipient\'s contacts', success: 'The contacts', response: contactExamples.list }), tags, params: RecipientIdParams, response: { 200: dataOnly(Type.Object({ contacts: Type.Array(ContactSchema) })), ...errorResponses('message') } } },
     async (request) => {
       const { contacts } = await rpc.listContacts({ projectId: BigInt(request.project.id), recipientId: request.params.recipient_id });
       return { data: { contacts: contacts.map(contactView) } };
     },
   );
 
-  // Set primary contact: errors in the `error` family (decisions §2).
+  // Set primary contact: errors in the `error` family.
   app.put(
     '/recipients/:recipient_id/contacts',
-    { config: { access: recipient }, schema: { tags, params: RecipientIdParams, body: SetPrimaryContactBody, response: { 200: withMessage(ContactSchema), ...errorResponses('error') } } },
+    { config: { access: recipient }, schema: { ...documented({ summary: 'Set the primary contact of a medium', success: 'The primary contact', request: contactExamples.primary, response: contactExamples.primarySet }), tags, params: RecipientIdParams, body: SetPrimaryContactBody, response: { 200: withMessage(ContactSchema), ...errorResponses('error') } } },
     async (request) => {
       const res = await rpc.setPrimaryContact({
         projectId: BigInt(request.project.id),
@@ -97,7 +100,7 @@ const contactRoutes: RoutePlugin = async (app) => {
 
   app.patch(
     '/recipients/:recipient_id/contacts/:contact_id',
-    { config: { access: recipient }, schema: { tags, params: ContactParams, body: UpdateContactBody, response: { 200: withMessage(ContactSchema), ...errorResponses('message') } } },
+    { config: { access: recipient }, schema: { ...documented({ summary: 'Change a contact', success: 'Updated', request: contactExamples.patch, response: contactExamples.updated }), tags, params: ContactParams, body: UpdateContactBody, response: { 200: withMessage(ContactSchema), ...errorResponses('message') } } },
     async (request) => {
       const contactId = contactIdOf(request.params.contact_id);
       const { address, is_primary } = request.body;
@@ -122,7 +125,7 @@ const contactRoutes: RoutePlugin = async (app) => {
 
   app.delete(
     '/recipients/:recipient_id/contacts/:contact_id',
-    { schema: { tags, params: ContactParams, response: { 200: MessageOnly, ...errorResponses('message') } } },
+    { schema: { ...documented({ summary: 'Remove a contact', success: 'Removed', response: contactExamples.deleted }), tags, params: ContactParams, response: { 200: MessageOnly, ...errorResponses('message') } } },
     async (request) => {
       const contactId = contactIdOf(request.params.contact_id);
       await rpc.deleteContact({ projectId: BigInt(request.project.id), recipientId: request.params.recipient_id, contactId });
@@ -132,7 +135,7 @@ const contactRoutes: RoutePlugin = async (app) => {
 
   app.post(
     '/recipients/:recipient_id/contacts/:contact_id/verify',
-    { schema: { tags, params: ContactParams, response: { 200: withMessage(ContactSchema), ...errorResponses('message') } } },
+    { schema: { ...documented({ summary: 'Mark a contact verified', success: 'Verified', response: contactExamples.verified }), tags, params: ContactParams, response: { 200: withMessage(ContactSchema), ...errorResponses('message') } } },
     async (request) => {
       const contactId = contactIdOf(request.params.contact_id);
       const { contact } = await rpc.verifyContact({ projectId: BigInt(request.project.id), recipientId: request.params.recipient_id, contactId });

@@ -1,9 +1,9 @@
 import { eventually } from '@herald/testing';
-import { signUnsubscribeToken } from '../../test-support/unsubscribe-token';
-import { call, createProject, uniqueId, TIMESTAMP, type JsonBody, type TestProject } from '../../test-support/rest-client';
+import { signUnsubscribeToken } from '../../testing/unsubscribe-token';
+import { call, createProject, uniqueId, TIMESTAMP, type JsonBody, type TestProject } from '../../testing/rest-client';
 
 /**
- * `decision` of a notification (issue 19): one send per `because` value reachable through the REST
+ * `decision` of a notification: one send per `because` value reachable through the REST
  * surface, each gate included, read back from GET /notifications/{id}, the feed and a webhook; and
  * a decision is the one made at the send, whatever the rules say later.
  */

@@ -1,16 +1,19 @@
 import { notFound } from '@herald/service-kit';
-import type { RoutePlugin } from '../../http/type-provider';
-import { dataOnly, errorResponses, withMessage } from '../../schemas/common';
+import type { RoutePlugin } from '../shared/type-provider';
+import { dataOnly, withMessage } from '../shared/schemas';
+import { errorResponses } from '../../plugins/app/errors/error-schemas';
 import { IdParams, NotificationSchema, SendBody, SendHeaders, SendResult } from './schemas';
-import { int32 } from '../../http/int32';
+import { int32 } from '../shared/int32';
 import { createSendCoalescer } from './send-coalescer';
 import { broadcastView, notificationView, parseId } from './views';
+import { documented } from '../../plugins/external/swagger/openapi-document';
+import { notificationExamples } from './examples';
 
 const tags = ['notifications'];
 const errors = errorResponses('message');
 
 /**
- * Sends and notification reads (interface "Send notification", decisions §8). Full access;
+ * Sends and notification reads. Full access;
  * `message` family. The project's settings travel with the send, so the delivery service needs
  * no project store.
  */
@@ -21,7 +24,7 @@ const notificationRoutes: RoutePlugin = async (app) => {
 
   app.post(
     '/notifications/send',
-    { schema: { tags, headers: SendHeaders, body: SendBody, response: { 201: withMessage(SendResult), ...errors } } },
+    { schema: { ...documented({ summary: 'Send a notification (to one recipient, or broadcast)', success: 'Accepted: sent, scheduled or skipped, with the decision per medium', request: notificationExamples.send, response: notificationExamples.sent }), tags, headers: SendHeaders, body: SendBody, response: { 201: withMessage(SendResult), ...errors } } },
     async (request, reply) => {
       const { body, project } = request;
       const s = project.settings;
@@ -68,7 +71,7 @@ const notificationRoutes: RoutePlugin = async (app) => {
 
   app.get(
     '/notifications/:id',
-    { schema: { tags, params: IdParams, response: { 200: dataOnly(NotificationSchema), ...errors } } },
+    { schema: { ...documented({ summary: 'Get a notification', success: 'The notification', response: notificationExamples.one }), tags, params: IdParams, response: { 200: dataOnly(NotificationSchema), ...errors } } },
     async (request) => {
       const id = parseId(request.params.id);
       if (id === null) throw notFound('notification_not_found', 'Notification not found');
@@ -77,10 +80,10 @@ const notificationRoutes: RoutePlugin = async (app) => {
     },
   );
 
-  // Issue 21: a still-scheduled send becomes `canceled` (409 not_cancelable once it has started).
+  // A still-scheduled send becomes `canceled` (409 not_cancelable once it has started).
   app.post(
     '/notifications/:id/cancel',
-    { schema: { tags, params: IdParams, response: { 200: withMessage(NotificationSchema), ...errors } } },
+    { schema: { ...documented({ summary: 'Cancel a scheduled notification', success: 'Canceled', response: notificationExamples.canceled }), tags, params: IdParams, response: { 200: withMessage(NotificationSchema), ...errors } } },
     async (request) => {
       const id = parseId(request.params.id);
       if (id === null) throw notFound('notification_not_found', 'Notification not found');

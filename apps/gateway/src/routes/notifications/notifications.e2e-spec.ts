@@ -1,5 +1,5 @@
 import { eventually } from '@herald/testing';
-import { call, createProject, uniqueId, TIMESTAMP, type TestProject } from '../../test-support/rest-client';
+import { call, createProject, uniqueId, TIMESTAMP, type TestProject } from '../../testing/rest-client';
 
 const target = { channel: 'orders', topic: 'shipping', event: 'shipped' };
 

@@ -1,15 +1,16 @@
 import { Type, type TSchema } from '@sinclair/typebox';
 import { LIMITS } from '@herald/contracts';
-import { serviceRules } from '../../http/openapi-document';
-import { NO_CONTROL, NOT_BLANK, NOT_BLANK_NO_CONTROL, Nullable, Timestamp, TRIMMED_NO_CONTROL } from '../../schemas/common';
-import { NotificationDecisionSchema } from '../../schemas/decision';
+import { serviceRules } from '../../plugins/external/swagger/openapi-document';
+import { Nullable, Timestamp } from '../shared/schemas';
+import { NO_CONTROL, NOT_BLANK, NOT_BLANK_NO_CONTROL, TRIMMED_NO_CONTROL } from '../../plugins/external/swagger/text-patterns';
+import { NotificationDecisionSchema } from '../shared/decision-schemas';
 
-/** Issue 21's bounds, the delivery service's (stated here for the document). */
-export const LIMITS_21 = { emailDelayMaxSeconds: 604_800, sendAheadMaxDays: 90 } as const;
+/** The send-time bounds, the delivery service's (stated here for the document). */
+export const SEND_TIME_LIMITS = { emailDelayMaxSeconds: 604_800, sendAheadMaxDays: 90 } as const;
 
 const TargetField = Type.String(serviceRules({ minLength: 1, maxLength: LIMITS.targetFieldMax }));
 
-// JSON types only: the delivery service owns the value rules (interface "Send notification", decisions §8).
+// JSON types only: the delivery service owns the value rules.
 
 export const TargetSchema = Type.Object({ channel: Type.String(), topic: Type.String(), event: Type.String() }, { title: 'Target' });
 const TargetInput = Type.Object({ channel: TargetField, topic: TargetField, event: TargetField }, { title: 'TargetInput' });
@@ -27,8 +28,8 @@ const EmailInput = Type.Object(
     ),
     delay_seconds: Type.Optional(
       Type.Integer({
-        description: `Escalation: send the email this many seconds after the in-app delivery (0-${LIMITS_21.emailDelayMaxSeconds}; default 0)`,
-        ...serviceRules({ minimum: 0, maximum: LIMITS_21.emailDelayMaxSeconds }),
+        description: `Escalation: send the email this many seconds after the in-app delivery (0-${SEND_TIME_LIMITS.emailDelayMaxSeconds}; default 0)`,
+        ...serviceRules({ minimum: 0, maximum: SEND_TIME_LIMITS.emailDelayMaxSeconds }),
       }),
     ),
     unless: Type.Optional(
@@ -67,7 +68,7 @@ const PushInput = Type.Object(
 );
 
 /**
- * The delivery service's rules (decisions §8, issue 22), stated for the document: a send carries a
+ * The delivery service's rules, stated for the document: a send carries a
  * payload, an email, an sms or a push block; a broadcast (recipient_id null) carries a target and a
  * payload, no sms block, and no email or push block unless the project allows one
  * (`max_broadcast_recipients_for_email` / `_for_push`, default 0).
@@ -100,8 +101,7 @@ export const SendBody = Type.Object(
     send_at: Type.Optional(
       Nullable(
         Type.String({
-          description: `When to send (RFC 3339, at most ${LIMITS_21.sendAheadMaxDays} days ahead). Absent, null or past: now. A future send answers status \`scheduled\` and can be canceled until it starts.`,
-          examples: ['2030-01-31T09:00:00Z'],
+          description: `When to send (RFC 3339, at most ${SEND_TIME_LIMITS.sendAheadMaxDays} days ahead). Absent, null or past: now. A future send answers status \`scheduled\` and can be canceled until it starts.`,
           ...serviceRules({ format: 'date-time' }),
         }),
       ),
@@ -186,7 +186,7 @@ export const SendResult = Type.Object({ notification: Nullable(NotificationSchem
 /** Path ids stay text: a non-integer id is a 404, like an unknown one. */
 export const IdParams = Type.Object({ id: Type.String() });
 
-/** One email digest (issue 21): a recipient's emails governed by one catalog entry, sent as one mail. */
+/** One email digest: a recipient's emails governed by one catalog entry, sent as one mail. */
 export const DigestSchema = Type.Object(
   {
     id: Type.Integer(),

@@ -6,7 +6,7 @@ import { ErrorInfoSchema, type DeliveryService, type SendRequestSchema, type Sen
 type SendInit = MessageInitShape<typeof SendRequestSchema>;
 
 /**
- * The gateway → delivery hop of sends, batched (issue 18): concurrent sends of this process travel
+ * The gateway → delivery hop of sends, batched: concurrent sends of this process travel
  * as one `SendMany` call (a linger of `lingerMs` after the first, at most `maxBatch` per call, a
  * few calls in flight), and each caller still gets its own answer or its own error, exactly as a
  * `Send` of its own would have given it (a bad item fails alone). A delivery service that does

@@ -1,6 +1,6 @@
 import type { Digest } from '@herald/contracts';
-import { formatProtoTimestamp } from '../../http/timestamps';
-import { parsePathId } from '../../http/path-id';
+import { formatProtoTimestamp } from '../shared/timestamps';
+import { parsePathId } from '../shared/path-id';
 
 // The REST views live in @herald/contracts (shared with the live stream and the webhook dispatcher).
 export { broadcastView, EMAIL_ERROR_SUMMARY, notificationView, type Audience } from '@herald/contracts';
@@ -11,7 +11,7 @@ export const parseId = (raw: string): bigint | null => {
   return id === null ? null : BigInt(id);
 };
 
-/** A digest (issue 21) → its REST shape. */
+/** A digest → its REST shape. */
 export const digestView = (d: Digest) => ({
   id: Number(d.id),
   recipient_id: d.recipientId,

@@ -1,23 +1,24 @@
 import { HealthCheckResponse_ServingStatus as ServingStatus } from '@herald/contracts';
 import { Type } from '@sinclair/typebox';
-import type { RoutePlugin } from '../../http/type-provider';
+import type { RoutePlugin } from '../shared/type-provider';
+import { documented } from '../../plugins/external/swagger/openapi-document';
 
 const ReadinessSchema = Type.Object({
   status: Type.Union([Type.Literal('ready'), Type.Literal('unavailable')]),
   checks: Type.Record(Type.String(), Type.Union([Type.Literal('ok'), Type.Literal('unavailable')])),
 });
 
-/** Operations endpoints: no key needed (decisions §9). Metrics are served on METRICS_PORT by main.ts, not here. */
+/** Operations endpoints: no key needed. Metrics are served on METRICS_PORT by main.ts, not here. */
 const opsRoutes: RoutePlugin<{ pingStore: () => Promise<boolean>; isBrokerUp: () => boolean }> = async (app, opts) => {
   const publicRoute = { access: 'public' as const };
 
-  app.get('/healthz', { config: publicRoute, schema: { tags: ['operations'], response: { 200: Type.Object({ status: Type.Literal('ok') }) } } }, async () => ({
+  app.get('/healthz', { config: publicRoute, schema: { ...documented({ summary: 'Is the gateway alive?', success: 'Alive', response: { status: 'ok' } }), tags: ['operations'], response: { 200: Type.Object({ status: Type.Literal('ok') }) } } }, async () => ({
     status: 'ok' as const,
   }));
 
   app.get(
     '/readyz',
-    { config: publicRoute, schema: { tags: ['operations'], response: { 200: ReadinessSchema, 503: ReadinessSchema } } },
+    { config: publicRoute, schema: { ...documented({ summary: 'Is the gateway ready (its store, broker and services)?', success: 'Ready', response: { status: 'ready', checks: { 'recipient-service': 'ok', 'preference-service': 'ok', 'delivery-service': 'ok', store: 'ok', broker: 'ok' } } }), tags: ['operations'], response: { 200: ReadinessSchema, 503: ReadinessSchema } } },
     async (_request, reply) => {
       const services = Object.entries(app.services.health).map(async ([name, client]) => {
         try {

@@ -1,4 +1,4 @@
-import { call, createProject, TIMESTAMP, type TestProject } from '../../test-support/rest-client';
+import { call, createProject, TIMESTAMP, type TestProject } from '../../testing/rest-client';
 
 const item = (over: Record<string, unknown> = {}) => ({ channel: 'ci', topic: 'deploys', event: 'failed', name: 'Deploy failures', default_enabled: true, ...over });
 const errorBody = (error: string) => ({ error, details: expect.any(String) });

@@ -1,7 +1,8 @@
 import { LIMITS, PREFERENCE_MEDIUMS } from '@herald/contracts';
 import { Type } from '@sinclair/typebox';
-import { hidden, serviceRules } from '../../http/openapi-document';
-import { NOT_BLANK_NO_CONTROL, Nullable, Timestamp } from '../../schemas/common';
+import { hidden, serviceRules } from '../../plugins/external/swagger/openapi-document';
+import { Nullable, Timestamp } from '../shared/schemas';
+import { NOT_BLANK_NO_CONTROL } from '../../plugins/external/swagger/text-patterns';
 
 // The gateway checks JSON types only; value rules (lengths, medium values, duplicates) are the
 // preference service's, so every violation names its property the same way.
@@ -17,7 +18,7 @@ export const Medium = Type.String({
 const Name = Type.String({ description: 'Human-readable name (returned as `label`)', ...serviceRules({ maxLength: 256, pattern: NOT_BLANK_NO_CONTROL }) });
 const Description = Nullable(Type.String({ description: 'Omitted, null or blank stores none', ...serviceRules({ maxLength: 2048 }) }));
 
-// Issue 21: what an entry asks of delivery after the cascade (bounds are the preference service's).
+// What an entry asks of delivery after the cascade (bounds are the preference service's).
 const DigestInput = Type.Object(
   {
     window_seconds: Type.Integer({ description: 'From the first email, how long the window collects (60-86,400)', ...serviceRules({ minimum: 60, maximum: 86_400 }) }),
@@ -77,7 +78,7 @@ export const UpdateCatalogBody = Type.Object(
   { title: 'CatalogEntryPatch', ...serviceRules({ anyOf: ['name', 'description', 'default_enabled', 'mandatory', 'digest', 'throttle'].map((p) => ({ required: [p] })) }) },
 );
 
-export const PreferenceIdParams = Type.Object({ preference_id: Type.String() });
+export const PreferenceIdParams = Type.Object({ preference_id: Type.String({ examples: ['3'] }) });
 
 export const CatalogEntrySchema = Type.Object(
   {

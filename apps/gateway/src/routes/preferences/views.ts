@@ -1,6 +1,6 @@
 import type { CatalogEntry } from '@herald/contracts';
-import { formatProtoTimestamp } from '../../http/timestamps';
-import { int32 } from '../../http/int32';
+import { formatProtoTimestamp } from '../shared/timestamps';
+import { int32 } from '../shared/int32';
 
 interface DigestBody {
   window_seconds: number;
@@ -12,14 +12,14 @@ interface ThrottleBody {
   window_seconds: number;
 }
 
-/** A REST digest (issue 21) → the RPC's; null or absent: none. Integers past int32 are pinned (the service refuses them by name). */
+/** A REST digest → the RPC's; null or absent: none. Integers past int32 are pinned (the service refuses them by name). */
 export const digestInput = (d: DigestBody | null | undefined) =>
   d ? { windowSeconds: int32(d.window_seconds), maxItems: int32(d.max_items), subject: d.subject } : undefined;
 
-/** A REST throttle (issue 21) → the RPC's; null or absent: none. */
+/** A REST throttle → the RPC's; null or absent: none. */
 export const throttleInput = (t: ThrottleBody | null | undefined) => (t ? { max: int32(t.max), windowSeconds: int32(t.window_seconds) } : undefined);
 
-/** RPC catalog entry → REST shape (decisions §6). */
+/** RPC catalog entry → REST shape. */
 export const catalogEntryView = (e: CatalogEntry) => ({
   id: Number(e.id),
   project_id: Number(e.projectId),

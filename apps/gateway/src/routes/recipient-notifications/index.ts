@@ -1,13 +1,16 @@
 import { Type } from '@sinclair/typebox';
 import { LIMITS } from '@herald/contracts';
 import { notFound } from '@herald/service-kit';
-import type { RoutePlugin } from '../../http/type-provider';
-import { serviceRules } from '../../http/openapi-document';
-import { dataOnly, errorResponses, Nullable, withMessage } from '../../schemas/common';
-import { RecipientIdParams } from '../../schemas/recipient';
+import type { RoutePlugin } from '../shared/type-provider';
+import { serviceRules } from '../../plugins/external/swagger/openapi-document';
+import { dataOnly, Nullable, withMessage } from '../shared/schemas';
+import { errorResponses } from '../../plugins/app/errors/error-schemas';
+import { RecipientIdParams } from '../recipients/schemas';
 import { NotificationSchema } from '../notifications/schemas';
-import type { Principal } from '../../auth/principal';
+import type { Principal } from '../../plugins/app/auth/principal';
 import { notificationView, parseId, type Audience } from '../notifications/views';
+import { documented } from '../../plugins/external/swagger/openapi-document';
+import { notificationExample } from '../notifications/examples';
 
 const tags = ['notifications'];
 const errors = errorResponses('message');
@@ -21,11 +24,11 @@ const FeedQuery = Type.Object({
   cursor: Type.Optional(Type.String({ description: 'next_cursor of the previous page', ...serviceRules({ pattern: '^(?:[1-9][0-9]{0,15})?$' }) })),
   read: Type.Optional(Type.Union([Type.Literal('true'), Type.Literal('false')])),
 });
-const NotificationParams = Type.Object({ recipient_id: Type.String({ minLength: 1 }), notification_id: Type.String() });
+const NotificationParams = Type.Object({ recipient_id: Type.String({ minLength: 1, examples: ['user-42'] }), notification_id: Type.String({ examples: ['1042'] }) });
 const FlagsBody = Type.Object({ read: Type.Optional(Type.Boolean()), opened: Type.Optional(Type.Boolean()) }, { minProperties: 1 });
 
 /**
- * A recipient's in-app feed (decisions §8 "Feed"): delivered notifications only. Full or
+ * A recipient's in-app feed: delivered notifications only. Full or
  * Recipient access (recipient tokens included); `message` family; unknown recipient: 404.
  * Recipient-scoped readers get the email error summarised (see notificationView).
  */
@@ -36,7 +39,7 @@ const recipientNotificationRoutes: RoutePlugin = async (app) => {
     '/recipients/:recipient_id/notifications',
     {
       config: { access },
-      schema: {
+      schema: { ...documented({ summary: 'List a recipient\'s in-app feed', success: 'A page of the feed', response: { data: { notifications: [notificationExample], next_cursor: 'MTA0Mg' } } }),
         tags,
         params: RecipientIdParams,
         querystring: FeedQuery,
@@ -58,7 +61,7 @@ const recipientNotificationRoutes: RoutePlugin = async (app) => {
 
   app.get(
     '/recipients/:recipient_id/notifications/unread_count',
-    { config: { access }, schema: { tags, params: RecipientIdParams, response: { 200: dataOnly(Type.Object({ unread_count: Type.Integer() })), ...errors } } },
+    { config: { access }, schema: { ...documented({ summary: 'Count a recipient\'s unread notifications', success: 'The unread count', response: { data: { unread_count: 3 } } }), tags, params: RecipientIdParams, response: { 200: dataOnly(Type.Object({ unread_count: Type.Integer() })), ...errors } } },
     async (request) => {
       const res = await deliveries.unreadCount({ projectId: BigInt(request.project.id), recipientId: request.params.recipient_id });
       return { data: { unread_count: Number(res.unreadCount) } };
@@ -67,7 +70,7 @@ const recipientNotificationRoutes: RoutePlugin = async (app) => {
 
   app.patch(
     '/recipients/:recipient_id/notifications/:notification_id',
-    { config: { access }, schema: { tags, params: NotificationParams, body: FlagsBody, response: { 200: withMessage(NotificationSchema), ...errors } } },
+    { config: { access }, schema: { ...documented({ summary: 'Mark a notification read or unread', success: 'Updated', request: { read: true }, response: { message: 'Notification updated', data: { ...notificationExample, read: true } } }), tags, params: NotificationParams, body: FlagsBody, response: { 200: withMessage(NotificationSchema), ...errors } } },
     async (request) => {
       const projectId = BigInt(request.project.id);
       const id = parseId(request.params.notification_id);
@@ -82,7 +85,7 @@ const recipientNotificationRoutes: RoutePlugin = async (app) => {
 
   app.post(
     '/recipients/:recipient_id/notifications/mark_all_read',
-    { config: { access }, schema: { tags, params: RecipientIdParams, response: { 200: withMessage(Type.Object({ updated: Type.Integer() })), ...errors } } },
+    { config: { access }, schema: { ...documented({ summary: 'Mark a recipient\'s whole feed read', success: 'Marked', response: { message: 'Notifications marked read', data: { updated: 3 } } }), tags, params: RecipientIdParams, response: { 200: withMessage(Type.Object({ updated: Type.Integer() })), ...errors } } },
     async (request) => {
       const res = await deliveries.markAllRead({ projectId: BigInt(request.project.id), recipientId: request.params.recipient_id });
       return { message: 'Notifications marked read', data: { updated: Number(res.updated) } };

@@ -1,8 +1,8 @@
-import { call, createProject, TIMESTAMP, uniqueId, type TestProject } from '../../test-support/rest-client';
-import { signUnsubscribeToken } from '../../test-support/unsubscribe-token';
+import { call, createProject, TIMESTAMP, uniqueId, type TestProject } from '../../testing/rest-client';
+import { signUnsubscribeToken } from '../../testing/unsubscribe-token';
 
 /**
- * `data.decision` of GET /recipients/{id}/preferences/check (issue 19): every step of the cascade
+ * `data.decision` of GET /recipients/{id}/preferences/check: every step of the cascade
  * reached through the REST surface, and who set a deciding rule (`set_via`) for each credential.
  */
 describe('preference check: the decision', () => {

@@ -1,9 +1,12 @@
 import { decisionView, type PreferenceState, type Target } from '@herald/contracts';
-import type { Principal } from '../../auth/principal';
-import type { RoutePlugin } from '../../http/type-provider';
-import { dataOnly, errorResponses } from '../../schemas/common';
-import { RecipientIdParams } from '../../schemas/recipient';
+import type { Principal } from '../../plugins/app/auth/principal';
+import type { RoutePlugin } from '../shared/type-provider';
+import { dataOnly } from '../shared/schemas';
+import { errorResponses } from '../../plugins/app/errors/error-schemas';
+import { RecipientIdParams } from '../recipients/schemas';
 import { CheckPreferenceQuery, CheckPreferenceResult, PreferenceListResult, SetPreferenceBody, SetPreferenceResult } from './schemas';
+import { documented } from '../../plugins/external/swagger/openapi-document';
+import { recipientPreferenceExamples } from './examples';
 
 const tags = ['preferences'];
 const errors = errorResponses('message');
@@ -32,7 +35,7 @@ async function afterRecipientCheck<T>(recipient: Promise<unknown>, read: Promise
 }
 
 /**
- * A recipient's own preferences (interface: Recipient preferences; decisions §7). Full or
+ * A recipient's own preferences. Full or
  * Recipient access (recipient tokens included); `message` family. Reads run alongside the
  * recipient's existence check; the write waits for it.
  */
@@ -42,7 +45,7 @@ const recipientPreferenceRoutes: RoutePlugin = async (app) => {
 
   app.patch(
     '/recipients/:recipient_id/preferences',
-    { config: { access }, schema: { tags, params: RecipientIdParams, body: SetPreferenceBody, response: { 200: dataOnly(SetPreferenceResult), ...errors } } },
+    { config: { access }, schema: { ...documented({ summary: 'Set a recipient\'s preferences', success: 'The preferences, as stored', request: recipientPreferenceExamples.set, response: recipientPreferenceExamples.stored }), tags, params: RecipientIdParams, body: SetPreferenceBody, response: { 200: dataOnly(SetPreferenceResult), ...errors } } },
     async (request) => {
       const projectId = BigInt(request.project.id);
       await recipientExists(projectId, request.params.recipient_id);
@@ -60,7 +63,7 @@ const recipientPreferenceRoutes: RoutePlugin = async (app) => {
 
   app.get(
     '/recipients/:recipient_id/preferences',
-    { config: { access }, schema: { tags, params: RecipientIdParams, response: { 200: dataOnly(PreferenceListResult), ...errors } } },
+    { config: { access }, schema: { ...documented({ summary: 'Get a recipient\'s preferences', success: 'The preferences', response: recipientPreferenceExamples.list }), tags, params: RecipientIdParams, response: { 200: dataOnly(PreferenceListResult), ...errors } } },
     async (request) => {
       const projectId = BigInt(request.project.id);
       const res = await afterRecipientCheck(
@@ -80,7 +83,7 @@ const recipientPreferenceRoutes: RoutePlugin = async (app) => {
 
   app.get(
     '/recipients/:recipient_id/preferences/check',
-    { config: { access }, schema: { tags, params: RecipientIdParams, querystring: CheckPreferenceQuery, response: { 200: dataOnly(CheckPreferenceResult), ...errors } } },
+    { config: { access }, schema: { ...documented({ summary: 'Check whether a recipient gets a notification type', success: 'The decision', response: recipientPreferenceExamples.check }), tags, params: RecipientIdParams, querystring: CheckPreferenceQuery, response: { 200: dataOnly(CheckPreferenceResult), ...errors } } },
     async (request) => {
       const projectId = BigInt(request.project.id);
       const { channel, topic, event, medium } = request.query;

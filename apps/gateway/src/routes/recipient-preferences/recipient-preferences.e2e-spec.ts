@@ -1,5 +1,5 @@
 import { eventually } from '@herald/testing';
-import { call, createProject, uniqueId, type TestProject } from '../../test-support/rest-client';
+import { call, createProject, uniqueId, type TestProject } from '../../testing/rest-client';
 
 const target = { channel: 'ci', topic: 'deploys', event: 'failed' };
 const messageBody = (code: string) => ({ message: expect.any(String), code });

@@ -1,9 +1,9 @@
 import { LIMITS } from '@herald/contracts';
 import { MongoClient, type Db } from 'mongodb';
-import { call, createProject, uniqueId, type TestProject } from '../../test-support/rest-client';
+import { call, createProject, uniqueId, type TestProject } from '../../testing/rest-client';
 
 /**
- * Issue 9: rules for uncataloged targets could grow one recipient's rules without bound through a
+ * Rules for uncataloged targets could grow one recipient's rules without bound through a
  * browser-held token. A recipient has at most LIMITS.preferenceRulesPerRecipientMax rules.
  */
 describe('preference rules per recipient are bounded', () => {

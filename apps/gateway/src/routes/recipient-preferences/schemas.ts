@@ -1,12 +1,12 @@
 import { Type } from '@sinclair/typebox';
 import { LIMITS } from '@herald/contracts';
-import { serviceRules } from '../../http/openapi-document';
-import { CheckDecisionSchema } from '../../schemas/decision';
+import { serviceRules } from '../../plugins/external/swagger/openapi-document';
+import { CheckDecisionSchema } from '../shared/decision-schemas';
 import { Medium } from '../preferences/schemas';
 
 const TargetField = Type.String(serviceRules({ minLength: 1, maxLength: LIMITS.targetFieldMax }));
 
-// JSON types only; the preference service owns the value rules (decisions §6–7).
+// JSON types only; the preference service owns the value rules.
 
 export const TargetBody = Type.Object({ channel: TargetField, topic: TargetField, event: TargetField }, { title: 'TargetInput' });
 
@@ -47,5 +47,5 @@ export const PreferenceListResult = Type.Object({
   ),
 });
 
-/** `decision` (issue 19): which step of the cascade decided `state.enabled`, and the rule or entry (docs/preferences.md). */
+/** `decision`: which step of the cascade decided `state.enabled`, and the rule or entry (docs/preferences.md). */
 export const CheckPreferenceResult = Type.Object({ target: TargetWithMedium, state: PreferenceStateSchema, decision: CheckDecisionSchema });

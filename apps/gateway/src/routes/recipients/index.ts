@@ -1,8 +1,9 @@
 import { fromFieldViolation, invalid } from '@herald/service-kit';
 import { Type } from '@sinclair/typebox';
-import type { RoutePlugin } from '../../http/type-provider';
-import { partitionBatchItems } from '../../recipients/batch-items';
-import { dataOnly, errorResponses, MessageOnly, withMessage } from '../../schemas/common';
+import type { RoutePlugin } from '../shared/type-provider';
+import { partitionBatchItems } from './batch-items';
+import { dataOnly, MessageOnly, withMessage } from '../shared/schemas';
+import { errorResponses } from '../../plugins/app/errors/error-schemas';
 import {
   BatchBody,
   BatchResultSchema,
@@ -11,22 +12,24 @@ import {
   RecipientIdParams,
   RecipientSchema,
   UpdateRecipientBody,
-} from '../../schemas/recipient';
-import { recipientView } from '../../views/recipient-view';
+} from './schemas';
+import { recipientView } from './views';
+import { documented } from '../../plugins/external/swagger/openapi-document';
+import { recipientExamples, recipientInputExample, recipientPatchExample } from './examples';
 
 const tags = ['recipients'];
 
 /**
- * Recipients (interface: Recipients; decisions §4). Each handler is one RPC to the recipient service,
+ * Recipients. Each handler is one RPC to the recipient service,
  * but `GET /recipients/{id}`, answered from this replica's recipient cache when it holds the recipient
- * (plugins/app/recipient-presence.ts); every change made here evicts it at once.
+ * (plugins/app/recipient-presence); every change made here evicts it at once.
  */
 const recipientRoutes: RoutePlugin = async (app) => {
   const rpc = app.services.recipients;
 
   app.post(
     '/recipients',
-    { schema: { tags, body: CreateRecipientBody, response: { 201: withMessage(RecipientSchema), ...errorResponses('message') } } },
+    { schema: { ...documented({ summary: 'Create a recipient', success: 'Created', request: recipientInputExample, response: recipientExamples.created }), tags, body: CreateRecipientBody, response: { 201: withMessage(RecipientSchema), ...errorResponses('message') } } },
     async (request, reply) => {
       const { recipient } = await rpc.createRecipient({ projectId: BigInt(request.project.id), id: request.body.id, name: request.body.name ?? undefined });
       return reply.code(201).send({ message: 'Recipient created', data: recipientView(recipient) });
@@ -35,7 +38,7 @@ const recipientRoutes: RoutePlugin = async (app) => {
 
   app.get(
     '/recipients',
-    { schema: { tags, querystring: ListRecipientsQuery, response: { 200: dataOnly(Type.Object({ recipients: Type.Array(RecipientSchema), next_cursor: Type.Union([Type.String(), Type.Null()]) })), ...errorResponses('message') } } },
+    { schema: { ...documented({ summary: 'List recipients', success: 'A page of recipients', response: recipientExamples.page }), tags, querystring: ListRecipientsQuery, response: { 200: dataOnly(Type.Object({ recipients: Type.Array(RecipientSchema), next_cursor: Type.Union([Type.String(), Type.Null()]) })), ...errorResponses('message') } } },
     async (request) => {
       const res = await rpc.listRecipients({ projectId: BigInt(request.project.id), limit: request.query.limit, cursor: request.query.cursor ?? '' });
       return { data: { recipients: res.recipients.map(recipientView), next_cursor: res.nextCursor || null } };
@@ -44,7 +47,7 @@ const recipientRoutes: RoutePlugin = async (app) => {
 
   app.post(
     '/recipients/batch',
-    { schema: { tags, body: BatchBody, response: { 200: dataOnly(BatchResultSchema), ...errorResponses('message') } } },
+    { schema: { ...documented({ summary: 'Create or update many recipients', success: 'What was created, updated or refused, item by item', request: recipientExamples.batch, response: recipientExamples.batchResult }), tags, body: BatchBody, response: { 200: dataOnly(BatchResultSchema), ...errorResponses('message') } } },
     async (request) => {
       const { valid, failed } = partitionBatchItems(request.body.recipients);
       const res = valid.length
@@ -63,7 +66,7 @@ const recipientRoutes: RoutePlugin = async (app) => {
 
   app.get(
     '/recipients/:recipient_id',
-    { config: { access: 'recipient' }, schema: { tags, params: RecipientIdParams, response: { 200: dataOnly(RecipientSchema), ...errorResponses('message') } } },
+    { config: { access: 'recipient' }, schema: { ...documented({ summary: 'Get a recipient', success: 'The recipient', response: recipientExamples.one }), tags, params: RecipientIdParams, response: { 200: dataOnly(RecipientSchema), ...errorResponses('message') } } },
     async (request) => {
       return { data: recipientView(await app.recipientPresence.get(BigInt(request.project.id), request.params.recipient_id)) };
     },
@@ -71,7 +74,7 @@ const recipientRoutes: RoutePlugin = async (app) => {
 
   app.patch(
     '/recipients/:recipient_id',
-    { schema: { tags, params: RecipientIdParams, body: UpdateRecipientBody, response: { 200: withMessage(RecipientSchema), ...errorResponses('message') } } },
+    { schema: { ...documented({ summary: 'Rename a recipient', success: 'Updated', request: recipientPatchExample, response: recipientExamples.updated }), tags, params: RecipientIdParams, body: UpdateRecipientBody, response: { 200: withMessage(RecipientSchema), ...errorResponses('message') } } },
     async (request) => {
       const { id, name } = request.body;
       if (id !== undefined && id !== request.params.recipient_id) {
@@ -91,7 +94,7 @@ const recipientRoutes: RoutePlugin = async (app) => {
 
   app.delete(
     '/recipients/:recipient_id',
-    { schema: { tags, params: RecipientIdParams, response: { 200: MessageOnly, ...errorResponses('message') } } },
+    { schema: { ...documented({ summary: 'Delete a recipient and erase their data', success: 'Deleted', response: recipientExamples.deleted }), tags, params: RecipientIdParams, response: { 200: MessageOnly, ...errorResponses('message') } } },
     async (request) => {
       await rpc.deleteRecipient({ projectId: BigInt(request.project.id), id: request.params.recipient_id })
         .finally(() => app.recipientPresence.forget(request.project.id, request.params.recipient_id));

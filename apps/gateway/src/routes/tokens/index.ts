@@ -1,16 +1,19 @@
 import { timestampMs } from '@bufbuild/protobuf/wkt';
 import { LIMITS } from '@herald/contracts';
-import type { RoutePlugin } from '../../http/type-provider';
-import { formatTimestamp } from '../../http/timestamps';
-import { errorResponses, withMessage } from '../../schemas/common';
-import { RecipientIdParams, TokenBody, TokenSchema } from '../../schemas/recipient';
-import { issueRecipientToken } from '../../usecases/issue-recipient-token';
+import type { RoutePlugin } from '../shared/type-provider';
+import { formatTimestamp } from '../shared/timestamps';
+import { withMessage } from '../shared/schemas';
+import { errorResponses } from '../../plugins/app/errors/error-schemas';
+import { RecipientIdParams, TokenBody, TokenSchema } from '../recipients/schemas';
+import { issueRecipientToken } from './issue-recipient-token';
+import { documented } from '../../plugins/external/swagger/openapi-document';
+import { recipientExamples } from '../recipients/examples';
 
-/** Recipient tokens (decisions §3): Full key only; the recipient must exist. */
+/** Recipient tokens: Full key only; the recipient must exist. */
 const tokenRoutes: RoutePlugin = async (app) => {
   const deps = {
     tokenSecret: app.config.TOKEN_SECRET,
-    now: app.clock,
+    now: () => app.clock.date(),
     recipientIncarnation: async (projectId: number, recipientId: string) => {
       const res = await app.services.recipients.getRecipient({ projectId: BigInt(projectId), id: recipientId });
       return res.recipient?.createdAt ? timestampMs(res.recipient.createdAt) : 0;
@@ -19,7 +22,7 @@ const tokenRoutes: RoutePlugin = async (app) => {
 
   app.post(
     '/recipients/:recipient_id/tokens',
-    { schema: { tags: ['recipients'], params: RecipientIdParams, body: TokenBody, response: { 201: withMessage(TokenSchema), ...errorResponses('message') } } },
+    { schema: { ...documented({ summary: 'Mint a recipient token for a browser', success: 'Created', request: recipientExamples.tokenRequest, response: recipientExamples.token }), tags: ['recipients'], params: RecipientIdParams, body: TokenBody, response: { 201: withMessage(TokenSchema), ...errorResponses('message') } } },
     async (request, reply) => {
       const issued = await issueRecipientToken(
         deps,

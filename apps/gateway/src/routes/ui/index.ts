@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { RoutePlugin } from '../../http/type-provider';
+import type { RoutePlugin } from '../shared/type-provider';
 import { DEMO_PAGE } from './demo-page';
 
 const DEMO_RECIPIENT = 'demo-user';

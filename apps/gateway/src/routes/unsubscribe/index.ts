@@ -1,7 +1,9 @@
 import { Type } from '@sinclair/typebox';
-import type { RoutePlugin } from '../../http/type-provider';
-import { errorResponses, withMessage } from '../../schemas/common';
+import type { RoutePlugin } from '../shared/type-provider';
+import { withMessage } from '../shared/schemas';
+import { errorResponses } from '../../plugins/app/errors/error-schemas';
 import { confirmationPage, donePage } from './pages';
+import { documented } from '../../plugins/external/swagger/openapi-document';
 
 const tags = ['unsubscribe'];
 const errors = errorResponses('message');
@@ -36,13 +38,13 @@ const unsubscribeRoutes: RoutePlugin = async (app) => {
 
   app.get(
     '/unsubscribe/:token',
-    { config, schema: { tags, params: TokenParams, response: { 200: { description: 'An HTML page with a button that posts the unsubscribe', content: { 'text/html': { schema: { type: 'string' } } } }, ...errors } } },
+    { config, schema: { summary: 'The unsubscribe page of an email link', tags, params: TokenParams, response: { 200: { description: 'An HTML page with a button that posts the unsubscribe', content: { 'text/html': { schema: { type: 'string' } } } }, ...errors } } },
     async (_request, reply) => reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(confirmationPage()),
   );
 
   app.post(
     '/unsubscribe/:token',
-    { config, schema: { tags, params: TokenParams, response: { 200: withMessage(UnsubscribeResult), ...errors } } },
+    { config, schema: { ...documented({ summary: 'Unsubscribe (one click)', success: 'Unsubscribed', response: { message: 'Unsubscribed', data: { recipient_id: 'user-42', target: { channel: 'billing', topic: 'invoices', event: 'invoice.paid', medium: 'email' }, state: { enabled: false } } } }), tags, params: TokenParams, response: { 200: withMessage(UnsubscribeResult), ...errors } } },
     async (request, reply) => {
       const claim = await deliveries.checkUnsubscribeToken({ token: request.params.token });
       const target = { channel: claim.target?.channel ?? '', topic: claim.target?.topic ?? '', event: claim.target?.event ?? '' };

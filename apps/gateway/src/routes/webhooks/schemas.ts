@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { MAX_WEBHOOK_URL_LENGTH, WEBHOOK_EVENT_TYPES } from '@herald/contracts';
-import { Nullable, NullableTimestamp, Timestamp } from '../../schemas/common';
-import { INVALID_MESSAGE, serviceRules } from '../../http/openapi-document';
+import { Nullable, NullableTimestamp, Timestamp } from '../shared/schemas';
+import { INVALID_MESSAGE, serviceRules } from '../../plugins/external/swagger/openapi-document';
 
 const EventType = Type.Union(WEBHOOK_EVENT_TYPES.map((t) => Type.Literal(t)));
 
@@ -89,8 +89,8 @@ export const UpdateWebhookBody = Type.Object(
   { minProperties: 1 },
 );
 
-export const WebhookParams = Type.Object({ id: Type.String() });
-export const DeliveryParams = Type.Object({ id: Type.String(), delivery_id: Type.String() });
+export const WebhookParams = Type.Object({ id: Type.String({ examples: ['2'] }) });
+export const DeliveryParams = Type.Object({ id: Type.String({ examples: ['2'] }), delivery_id: Type.String({ examples: ['981'] }) });
 export const DeliveriesQuery = Type.Object({
   limit: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
   cursor: Type.Optional(Type.String({ description: 'next_cursor of the previous page', ...serviceRules({ pattern: '^(?:[1-9][0-9]{0,15})?$' }) })),

@@ -1,4 +1,4 @@
-import { call, createProject, type TestProject } from '../../test-support/rest-client';
+import { call, createProject, type TestProject } from '../../testing/rest-client';
 
 /**
  * The webhook `url` as the OpenAPI document states it (an absolute http(s) URL: `format: uri` and a

@@ -2,8 +2,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eventually } from '@herald/testing';
 import { verifyWebhook } from '@herald/webhook-signature';
-import { startGatewayReplica, type GatewayReplica } from '../../test-support/gateway-replica';
-import { call, createProject, uniqueId, TIMESTAMP, type TestProject } from '../../test-support/rest-client';
+import { startGatewayReplica, type GatewayReplica } from '../../testing/gateway-replica';
+import { call, createProject, uniqueId, TIMESTAMP, type TestProject } from '../../testing/rest-client';
 
 interface Event {
   type: string;
@@ -127,7 +127,7 @@ describe('webhooks through the gateway', () => {
     const mid = mail.body.data.notification.id;
     const skipped = await poll(() => rx.of('email.skipped', mid)[0]);
     expect(skipped.event.data.email).toMatchObject({ status: 'skipped', reason: 'no_target' });
-    // The body carries what the REST API shows, payload and decision included (issue 19; events are slim inside Herald).
+    // The body carries what the REST API shows, payload and decision included (events are slim inside Herald).
     expect(skipped.event.data.payload).toEqual({ n: 2 });
     expect(skipped.event.data.decision).toEqual({
       in_app: { result: 'delivered', because: 'medium_default', rule: null },

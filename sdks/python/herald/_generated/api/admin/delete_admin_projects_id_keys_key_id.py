@@ -72,7 +72,8 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
 ) -> Response[DeleteAdminProjectsIdKeysKeyIdResponse200 | ErrorFamilyError]:
-    """
+    """Revoke an API key
+
     Args:
         id (str):
         key_id (str):
@@ -103,7 +104,8 @@ def sync(
     *,
     client: AuthenticatedClient,
 ) -> DeleteAdminProjectsIdKeysKeyIdResponse200 | ErrorFamilyError | None:
-    """
+    """Revoke an API key
+
     Args:
         id (str):
         key_id (str):
@@ -129,7 +131,8 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
 ) -> Response[DeleteAdminProjectsIdKeysKeyIdResponse200 | ErrorFamilyError]:
-    """
+    """Revoke an API key
+
     Args:
         id (str):
         key_id (str):
@@ -158,7 +161,8 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
 ) -> DeleteAdminProjectsIdKeysKeyIdResponse200 | ErrorFamilyError | None:
-    """
+    """Revoke an API key
+
     Args:
         id (str):
         key_id (str):

@@ -74,7 +74,8 @@ def sync_detailed(
     limit: int | Unset = 50,
     cursor: str | Unset = UNSET,
 ) -> Response[ErrorFamilyError | GetAdminProjectsResponse200]:
-    """
+    """List projects
+
     Args:
         limit (int | Unset):  Default: 50.
         cursor (str | Unset):
@@ -105,7 +106,8 @@ def sync(
     limit: int | Unset = 50,
     cursor: str | Unset = UNSET,
 ) -> ErrorFamilyError | GetAdminProjectsResponse200 | None:
-    """
+    """List projects
+
     Args:
         limit (int | Unset):  Default: 50.
         cursor (str | Unset):
@@ -131,7 +133,8 @@ async def asyncio_detailed(
     limit: int | Unset = 50,
     cursor: str | Unset = UNSET,
 ) -> Response[ErrorFamilyError | GetAdminProjectsResponse200]:
-    """
+    """List projects
+
     Args:
         limit (int | Unset):  Default: 50.
         cursor (str | Unset):
@@ -160,7 +163,8 @@ async def asyncio(
     limit: int | Unset = 50,
     cursor: str | Unset = UNSET,
 ) -> ErrorFamilyError | GetAdminProjectsResponse200 | None:
-    """
+    """List projects
+
     Args:
         limit (int | Unset):  Default: 50.
         cursor (str | Unset):

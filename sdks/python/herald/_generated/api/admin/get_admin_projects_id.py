@@ -65,7 +65,8 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
 ) -> Response[ErrorFamilyError | GetAdminProjectsIdResponse200]:
-    """
+    """Get a project
+
     Args:
         id (str):
 
@@ -93,7 +94,8 @@ def sync(
     *,
     client: AuthenticatedClient,
 ) -> ErrorFamilyError | GetAdminProjectsIdResponse200 | None:
-    """
+    """Get a project
+
     Args:
         id (str):
 
@@ -116,7 +118,8 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
 ) -> Response[ErrorFamilyError | GetAdminProjectsIdResponse200]:
-    """
+    """Get a project
+
     Args:
         id (str):
 
@@ -142,7 +145,8 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
 ) -> ErrorFamilyError | GetAdminProjectsIdResponse200 | None:
-    """
+    """Get a project
+
     Args:
         id (str):
 

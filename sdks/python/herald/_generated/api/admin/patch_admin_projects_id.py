@@ -78,7 +78,8 @@ def sync_detailed(
     client: AuthenticatedClient,
     body: PatchAdminProjectsIdBody | Unset = UNSET,
 ) -> Response[ErrorFamilyError | PatchAdminProjectsIdResponse200]:
-    """
+    """Rename a project or change its settings
+
     Args:
         id (str):
         body (PatchAdminProjectsIdBody | Unset):
@@ -109,7 +110,8 @@ def sync(
     client: AuthenticatedClient,
     body: PatchAdminProjectsIdBody | Unset = UNSET,
 ) -> ErrorFamilyError | PatchAdminProjectsIdResponse200 | None:
-    """
+    """Rename a project or change its settings
+
     Args:
         id (str):
         body (PatchAdminProjectsIdBody | Unset):
@@ -135,7 +137,8 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     body: PatchAdminProjectsIdBody | Unset = UNSET,
 ) -> Response[ErrorFamilyError | PatchAdminProjectsIdResponse200]:
-    """
+    """Rename a project or change its settings
+
     Args:
         id (str):
         body (PatchAdminProjectsIdBody | Unset):
@@ -164,7 +167,8 @@ async def asyncio(
     client: AuthenticatedClient,
     body: PatchAdminProjectsIdBody | Unset = UNSET,
 ) -> ErrorFamilyError | PatchAdminProjectsIdResponse200 | None:
-    """
+    """Rename a project or change its settings
+
     Args:
         id (str):
         body (PatchAdminProjectsIdBody | Unset):

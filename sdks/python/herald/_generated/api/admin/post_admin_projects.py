@@ -70,7 +70,8 @@ def sync_detailed(
     client: AuthenticatedClient,
     body: PostAdminProjectsBody,
 ) -> Response[ErrorFamilyError | PostAdminProjectsResponse201]:
-    """
+    """Create a project and its first keys
+
     Args:
         body (PostAdminProjectsBody):
 
@@ -98,7 +99,8 @@ def sync(
     client: AuthenticatedClient,
     body: PostAdminProjectsBody,
 ) -> ErrorFamilyError | PostAdminProjectsResponse201 | None:
-    """
+    """Create a project and its first keys
+
     Args:
         body (PostAdminProjectsBody):
 
@@ -121,7 +123,8 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     body: PostAdminProjectsBody,
 ) -> Response[ErrorFamilyError | PostAdminProjectsResponse201]:
-    """
+    """Create a project and its first keys
+
     Args:
         body (PostAdminProjectsBody):
 
@@ -147,7 +150,8 @@ async def asyncio(
     client: AuthenticatedClient,
     body: PostAdminProjectsBody,
 ) -> ErrorFamilyError | PostAdminProjectsResponse201 | None:
-    """
+    """Create a project and its first keys
+
     Args:
         body (PostAdminProjectsBody):
 

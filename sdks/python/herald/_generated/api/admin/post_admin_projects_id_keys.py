@@ -77,7 +77,8 @@ def sync_detailed(
     client: AuthenticatedClient,
     body: PostAdminProjectsIdKeysBody,
 ) -> Response[ErrorFamilyError | PostAdminProjectsIdKeysResponse201]:
-    """
+    """Create an API key
+
     Args:
         id (str):
         body (PostAdminProjectsIdKeysBody):
@@ -108,7 +109,8 @@ def sync(
     client: AuthenticatedClient,
     body: PostAdminProjectsIdKeysBody,
 ) -> ErrorFamilyError | PostAdminProjectsIdKeysResponse201 | None:
-    """
+    """Create an API key
+
     Args:
         id (str):
         body (PostAdminProjectsIdKeysBody):
@@ -134,7 +136,8 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     body: PostAdminProjectsIdKeysBody,
 ) -> Response[ErrorFamilyError | PostAdminProjectsIdKeysResponse201]:
-    """
+    """Create an API key
+
     Args:
         id (str):
         body (PostAdminProjectsIdKeysBody):
@@ -163,7 +166,8 @@ async def asyncio(
     client: AuthenticatedClient,
     body: PostAdminProjectsIdKeysBody,
 ) -> ErrorFamilyError | PostAdminProjectsIdKeysResponse201 | None:
-    """
+    """Create an API key
+
     Args:
         id (str):
         body (PostAdminProjectsIdKeysBody):

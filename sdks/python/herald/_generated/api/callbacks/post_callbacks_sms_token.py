@@ -78,7 +78,8 @@ def sync_detailed(
     client: AuthenticatedClient | Client,
     body: SmsStatusCallback | Unset = UNSET,
 ) -> Response[MessageError | PostCallbacksSmsTokenResponse200]:
-    """
+    """Report an SMS delivery status (providers)
+
     Args:
         token (str):
         body (SmsStatusCallback | Unset):
@@ -109,7 +110,8 @@ def sync(
     client: AuthenticatedClient | Client,
     body: SmsStatusCallback | Unset = UNSET,
 ) -> MessageError | PostCallbacksSmsTokenResponse200 | None:
-    """
+    """Report an SMS delivery status (providers)
+
     Args:
         token (str):
         body (SmsStatusCallback | Unset):
@@ -135,7 +137,8 @@ async def asyncio_detailed(
     client: AuthenticatedClient | Client,
     body: SmsStatusCallback | Unset = UNSET,
 ) -> Response[MessageError | PostCallbacksSmsTokenResponse200]:
-    """
+    """Report an SMS delivery status (providers)
+
     Args:
         token (str):
         body (SmsStatusCallback | Unset):
@@ -164,7 +167,8 @@ async def asyncio(
     client: AuthenticatedClient | Client,
     body: SmsStatusCallback | Unset = UNSET,
 ) -> MessageError | PostCallbacksSmsTokenResponse200 | None:
-    """
+    """Report an SMS delivery status (providers)
+
     Args:
         token (str):
         body (SmsStatusCallback | Unset):

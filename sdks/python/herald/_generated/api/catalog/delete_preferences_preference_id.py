@@ -69,7 +69,8 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
 ) -> Response[DeletePreferencesPreferenceIdResponse200 | ErrorFamilyError]:
-    """
+    """Remove a catalog entry
+
     Args:
         preference_id (str):
 
@@ -97,7 +98,8 @@ def sync(
     *,
     client: AuthenticatedClient,
 ) -> DeletePreferencesPreferenceIdResponse200 | ErrorFamilyError | None:
-    """
+    """Remove a catalog entry
+
     Args:
         preference_id (str):
 
@@ -120,7 +122,8 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
 ) -> Response[DeletePreferencesPreferenceIdResponse200 | ErrorFamilyError]:
-    """
+    """Remove a catalog entry
+
     Args:
         preference_id (str):
 
@@ -146,7 +149,8 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
 ) -> DeletePreferencesPreferenceIdResponse200 | ErrorFamilyError | None:
-    """
+    """Remove a catalog entry
+
     Args:
         preference_id (str):
 

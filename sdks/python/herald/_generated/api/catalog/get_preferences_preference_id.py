@@ -67,7 +67,8 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
 ) -> Response[ErrorFamilyError | GetPreferencesPreferenceIdResponse200]:
-    """
+    """Get a catalog entry
+
     Args:
         preference_id (str):
 
@@ -95,7 +96,8 @@ def sync(
     *,
     client: AuthenticatedClient,
 ) -> ErrorFamilyError | GetPreferencesPreferenceIdResponse200 | None:
-    """
+    """Get a catalog entry
+
     Args:
         preference_id (str):
 
@@ -118,7 +120,8 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
 ) -> Response[ErrorFamilyError | GetPreferencesPreferenceIdResponse200]:
-    """
+    """Get a catalog entry
+
     Args:
         preference_id (str):
 
@@ -144,7 +147,8 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
 ) -> ErrorFamilyError | GetPreferencesPreferenceIdResponse200 | None:
-    """
+    """Get a catalog entry
+
     Args:
         preference_id (str):
 

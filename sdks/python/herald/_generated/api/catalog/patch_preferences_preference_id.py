@@ -80,7 +80,8 @@ def sync_detailed(
     client: AuthenticatedClient,
     body: CatalogEntryPatch | Unset = UNSET,
 ) -> Response[ErrorFamilyError | PatchPreferencesPreferenceIdResponse200]:
-    """
+    """Change a catalog entry
+
     Args:
         preference_id (str):
         body (CatalogEntryPatch | Unset):
@@ -111,7 +112,8 @@ def sync(
     client: AuthenticatedClient,
     body: CatalogEntryPatch | Unset = UNSET,
 ) -> ErrorFamilyError | PatchPreferencesPreferenceIdResponse200 | None:
-    """
+    """Change a catalog entry
+
     Args:
         preference_id (str):
         body (CatalogEntryPatch | Unset):
@@ -137,7 +139,8 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     body: CatalogEntryPatch | Unset = UNSET,
 ) -> Response[ErrorFamilyError | PatchPreferencesPreferenceIdResponse200]:
-    """
+    """Change a catalog entry
+
     Args:
         preference_id (str):
         body (CatalogEntryPatch | Unset):
@@ -166,7 +169,8 @@ async def asyncio(
     client: AuthenticatedClient,
     body: CatalogEntryPatch | Unset = UNSET,
 ) -> ErrorFamilyError | PatchPreferencesPreferenceIdResponse200 | None:
-    """
+    """Change a catalog entry
+
     Args:
         preference_id (str):
         body (CatalogEntryPatch | Unset):

@@ -70,7 +70,8 @@ def sync_detailed(
     client: AuthenticatedClient,
     body: CatalogEntryInput,
 ) -> Response[ErrorFamilyError | PostPreferencesResponse201]:
-    """
+    """Add a catalog entry
+
     Args:
         body (CatalogEntryInput):
 
@@ -98,7 +99,8 @@ def sync(
     client: AuthenticatedClient,
     body: CatalogEntryInput,
 ) -> ErrorFamilyError | PostPreferencesResponse201 | None:
-    """
+    """Add a catalog entry
+
     Args:
         body (CatalogEntryInput):
 
@@ -121,7 +123,8 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     body: CatalogEntryInput,
 ) -> Response[ErrorFamilyError | PostPreferencesResponse201]:
-    """
+    """Add a catalog entry
+
     Args:
         body (CatalogEntryInput):
 
@@ -147,7 +150,8 @@ async def asyncio(
     client: AuthenticatedClient,
     body: CatalogEntryInput,
 ) -> ErrorFamilyError | PostPreferencesResponse201 | None:
-    """
+    """Add a catalog entry
+
     Args:
         body (CatalogEntryInput):
 

@@ -89,7 +89,8 @@ def sync_detailed(
     body: list[CatalogEntryInput],
     prune: PutPreferencesPrune | Unset = UNSET,
 ) -> Response[ErrorFamilyError | PutPreferencesResponse200]:
-    """
+    """Create or update many catalog entries
+
     Args:
         prune (PutPreferencesPrune | Unset):
         body (list[CatalogEntryInput]):
@@ -120,7 +121,8 @@ def sync(
     body: list[CatalogEntryInput],
     prune: PutPreferencesPrune | Unset = UNSET,
 ) -> ErrorFamilyError | PutPreferencesResponse200 | None:
-    """
+    """Create or update many catalog entries
+
     Args:
         prune (PutPreferencesPrune | Unset):
         body (list[CatalogEntryInput]):
@@ -146,7 +148,8 @@ async def asyncio_detailed(
     body: list[CatalogEntryInput],
     prune: PutPreferencesPrune | Unset = UNSET,
 ) -> Response[ErrorFamilyError | PutPreferencesResponse200]:
-    """
+    """Create or update many catalog entries
+
     Args:
         prune (PutPreferencesPrune | Unset):
         body (list[CatalogEntryInput]):
@@ -175,7 +178,8 @@ async def asyncio(
     body: list[CatalogEntryInput],
     prune: PutPreferencesPrune | Unset = UNSET,
 ) -> ErrorFamilyError | PutPreferencesResponse200 | None:
-    """
+    """Create or update many catalog entries
+
     Args:
         prune (PutPreferencesPrune | Unset):
         body (list[CatalogEntryInput]):

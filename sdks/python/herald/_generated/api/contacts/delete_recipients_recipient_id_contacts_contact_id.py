@@ -74,7 +74,8 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
 ) -> Response[DeleteRecipientsRecipientIdContactsContactIdResponse200 | MessageError]:
-    """
+    """Remove a contact
+
     Args:
         recipient_id (str):
         contact_id (str):
@@ -105,7 +106,8 @@ def sync(
     *,
     client: AuthenticatedClient,
 ) -> DeleteRecipientsRecipientIdContactsContactIdResponse200 | MessageError | None:
-    """
+    """Remove a contact
+
     Args:
         recipient_id (str):
         contact_id (str):
@@ -131,7 +133,8 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
 ) -> Response[DeleteRecipientsRecipientIdContactsContactIdResponse200 | MessageError]:
-    """
+    """Remove a contact
+
     Args:
         recipient_id (str):
         contact_id (str):
@@ -160,7 +163,8 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
 ) -> DeleteRecipientsRecipientIdContactsContactIdResponse200 | MessageError | None:
-    """
+    """Remove a contact
+
     Args:
         recipient_id (str):
         contact_id (str):

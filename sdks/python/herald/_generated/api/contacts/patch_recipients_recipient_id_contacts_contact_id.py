@@ -85,7 +85,8 @@ def sync_detailed(
     client: AuthenticatedClient,
     body: PatchRecipientsRecipientIdContactsContactIdBody | Unset = UNSET,
 ) -> Response[MessageError | PatchRecipientsRecipientIdContactsContactIdResponse200]:
-    """
+    """Change a contact
+
     Args:
         recipient_id (str):
         contact_id (str):
@@ -119,7 +120,8 @@ def sync(
     client: AuthenticatedClient,
     body: PatchRecipientsRecipientIdContactsContactIdBody | Unset = UNSET,
 ) -> MessageError | PatchRecipientsRecipientIdContactsContactIdResponse200 | None:
-    """
+    """Change a contact
+
     Args:
         recipient_id (str):
         contact_id (str):
@@ -148,7 +150,8 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     body: PatchRecipientsRecipientIdContactsContactIdBody | Unset = UNSET,
 ) -> Response[MessageError | PatchRecipientsRecipientIdContactsContactIdResponse200]:
-    """
+    """Change a contact
+
     Args:
         recipient_id (str):
         contact_id (str):
@@ -180,7 +183,8 @@ async def asyncio(
     client: AuthenticatedClient,
     body: PatchRecipientsRecipientIdContactsContactIdBody | Unset = UNSET,
 ) -> MessageError | PatchRecipientsRecipientIdContactsContactIdResponse200 | None:
-    """
+    """Change a contact
+
     Args:
         recipient_id (str):
         contact_id (str):

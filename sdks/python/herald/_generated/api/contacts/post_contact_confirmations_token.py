@@ -69,7 +69,8 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
 ) -> Response[MessageError | PostContactConfirmationsTokenResponse200]:
-    """
+    """Confirm an email address
+
     Args:
         token (str):
 
@@ -97,7 +98,8 @@ def sync(
     *,
     client: AuthenticatedClient | Client,
 ) -> MessageError | PostContactConfirmationsTokenResponse200 | None:
-    """
+    """Confirm an email address
+
     Args:
         token (str):
 
@@ -120,7 +122,8 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
 ) -> Response[MessageError | PostContactConfirmationsTokenResponse200]:
-    """
+    """Confirm an email address
+
     Args:
         token (str):
 
@@ -146,7 +149,8 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
 ) -> MessageError | PostContactConfirmationsTokenResponse200 | None:
-    """
+    """Confirm an email address
+
     Args:
         token (str):
 

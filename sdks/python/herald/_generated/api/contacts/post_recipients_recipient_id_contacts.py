@@ -79,7 +79,8 @@ def sync_detailed(
     client: AuthenticatedClient,
     body: ContactInput,
 ) -> Response[MessageError | PostRecipientsRecipientIdContactsResponse201]:
-    """
+    """Add a contact
+
     Args:
         recipient_id (str):
         body (ContactInput):
@@ -110,7 +111,8 @@ def sync(
     client: AuthenticatedClient,
     body: ContactInput,
 ) -> MessageError | PostRecipientsRecipientIdContactsResponse201 | None:
-    """
+    """Add a contact
+
     Args:
         recipient_id (str):
         body (ContactInput):
@@ -136,7 +138,8 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     body: ContactInput,
 ) -> Response[MessageError | PostRecipientsRecipientIdContactsResponse201]:
-    """
+    """Add a contact
+
     Args:
         recipient_id (str):
         body (ContactInput):
@@ -165,7 +168,8 @@ async def asyncio(
     client: AuthenticatedClient,
     body: ContactInput,
 ) -> MessageError | PostRecipientsRecipientIdContactsResponse201 | None:
-    """
+    """Add a contact
+
     Args:
         recipient_id (str):
         body (ContactInput):

@@ -78,7 +78,8 @@ def sync_detailed(
 ) -> Response[
     MessageError | PostRecipientsRecipientIdContactsContactIdVerifyResponse200
 ]:
-    """
+    """Mark a contact verified
+
     Args:
         recipient_id (str):
         contact_id (str):
@@ -109,7 +110,8 @@ def sync(
     *,
     client: AuthenticatedClient,
 ) -> MessageError | PostRecipientsRecipientIdContactsContactIdVerifyResponse200 | None:
-    """
+    """Mark a contact verified
+
     Args:
         recipient_id (str):
         contact_id (str):
@@ -137,7 +139,8 @@ async def asyncio_detailed(
 ) -> Response[
     MessageError | PostRecipientsRecipientIdContactsContactIdVerifyResponse200
 ]:
-    """
+    """Mark a contact verified
+
     Args:
         recipient_id (str):
         contact_id (str):
@@ -166,7 +169,8 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
 ) -> MessageError | PostRecipientsRecipientIdContactsContactIdVerifyResponse200 | None:
-    """
+    """Mark a contact verified
+
     Args:
         recipient_id (str):
         contact_id (str):

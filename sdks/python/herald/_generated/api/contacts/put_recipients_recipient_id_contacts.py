@@ -79,7 +79,8 @@ def sync_detailed(
     client: AuthenticatedClient,
     body: PrimaryContactInput,
 ) -> Response[ErrorFamilyError | PutRecipientsRecipientIdContactsResponse200]:
-    """
+    """Set the primary contact of a medium
+
     Args:
         recipient_id (str):
         body (PrimaryContactInput):
@@ -110,7 +111,8 @@ def sync(
     client: AuthenticatedClient,
     body: PrimaryContactInput,
 ) -> ErrorFamilyError | PutRecipientsRecipientIdContactsResponse200 | None:
-    """
+    """Set the primary contact of a medium
+
     Args:
         recipient_id (str):
         body (PrimaryContactInput):
@@ -136,7 +138,8 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     body: PrimaryContactInput,
 ) -> Response[ErrorFamilyError | PutRecipientsRecipientIdContactsResponse200]:
-    """
+    """Set the primary contact of a medium
+
     Args:
         recipient_id (str):
         body (PrimaryContactInput):
@@ -165,7 +168,8 @@ async def asyncio(
     client: AuthenticatedClient,
     body: PrimaryContactInput,
 ) -> ErrorFamilyError | PutRecipientsRecipientIdContactsResponse200 | None:
-    """
+    """Set the primary contact of a medium
+
     Args:
         recipient_id (str):
         body (PrimaryContactInput):

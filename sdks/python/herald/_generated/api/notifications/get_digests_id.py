@@ -65,7 +65,8 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
 ) -> Response[GetDigestsIdResponse200 | MessageError]:
-    """
+    """Get an email digest
+
     Args:
         id (str):
 
@@ -93,7 +94,8 @@ def sync(
     *,
     client: AuthenticatedClient,
 ) -> GetDigestsIdResponse200 | MessageError | None:
-    """
+    """Get an email digest
+
     Args:
         id (str):
 
@@ -116,7 +118,8 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
 ) -> Response[GetDigestsIdResponse200 | MessageError]:
-    """
+    """Get an email digest
+
     Args:
         id (str):
 
@@ -142,7 +145,8 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
 ) -> GetDigestsIdResponse200 | MessageError | None:
-    """
+    """Get an email digest
+
     Args:
         id (str):
 

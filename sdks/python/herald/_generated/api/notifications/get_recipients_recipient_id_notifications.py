@@ -94,7 +94,8 @@ def sync_detailed(
     cursor: str | Unset = UNSET,
     read: GetRecipientsRecipientIdNotificationsRead | Unset = UNSET,
 ) -> Response[GetRecipientsRecipientIdNotificationsResponse200 | MessageError]:
-    """
+    """List a recipient's in-app feed
+
     Args:
         recipient_id (str):
         limit (int | Unset):  Default: 20.
@@ -131,7 +132,8 @@ def sync(
     cursor: str | Unset = UNSET,
     read: GetRecipientsRecipientIdNotificationsRead | Unset = UNSET,
 ) -> GetRecipientsRecipientIdNotificationsResponse200 | MessageError | None:
-    """
+    """List a recipient's in-app feed
+
     Args:
         recipient_id (str):
         limit (int | Unset):  Default: 20.
@@ -163,7 +165,8 @@ async def asyncio_detailed(
     cursor: str | Unset = UNSET,
     read: GetRecipientsRecipientIdNotificationsRead | Unset = UNSET,
 ) -> Response[GetRecipientsRecipientIdNotificationsResponse200 | MessageError]:
-    """
+    """List a recipient's in-app feed
+
     Args:
         recipient_id (str):
         limit (int | Unset):  Default: 20.
@@ -198,7 +201,8 @@ async def asyncio(
     cursor: str | Unset = UNSET,
     read: GetRecipientsRecipientIdNotificationsRead | Unset = UNSET,
 ) -> GetRecipientsRecipientIdNotificationsResponse200 | MessageError | None:
-    """
+    """List a recipient's in-app feed
+
     Args:
         recipient_id (str):
         limit (int | Unset):  Default: 20.

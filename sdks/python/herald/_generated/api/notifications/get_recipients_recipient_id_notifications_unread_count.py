@@ -75,7 +75,8 @@ def sync_detailed(
 ) -> Response[
     GetRecipientsRecipientIdNotificationsUnreadCountResponse200 | MessageError
 ]:
-    """
+    """Count a recipient's unread notifications
+
     Args:
         recipient_id (str):
 
@@ -103,7 +104,8 @@ def sync(
     *,
     client: AuthenticatedClient,
 ) -> GetRecipientsRecipientIdNotificationsUnreadCountResponse200 | MessageError | None:
-    """
+    """Count a recipient's unread notifications
+
     Args:
         recipient_id (str):
 
@@ -128,7 +130,8 @@ async def asyncio_detailed(
 ) -> Response[
     GetRecipientsRecipientIdNotificationsUnreadCountResponse200 | MessageError
 ]:
-    """
+    """Count a recipient's unread notifications
+
     Args:
         recipient_id (str):
 
@@ -154,7 +157,8 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
 ) -> GetRecipientsRecipientIdNotificationsUnreadCountResponse200 | MessageError | None:
-    """
+    """Count a recipient's unread notifications
+
     Args:
         recipient_id (str):
 

@@ -94,7 +94,8 @@ def sync_detailed(
 ) -> Response[
     MessageError | PatchRecipientsRecipientIdNotificationsNotificationIdResponse200
 ]:
-    """
+    """Mark a notification read or unread
+
     Args:
         recipient_id (str):
         notification_id (str):
@@ -132,7 +133,8 @@ def sync(
     | PatchRecipientsRecipientIdNotificationsNotificationIdResponse200
     | None
 ):
-    """
+    """Mark a notification read or unread
+
     Args:
         recipient_id (str):
         notification_id (str):
@@ -163,7 +165,8 @@ async def asyncio_detailed(
 ) -> Response[
     MessageError | PatchRecipientsRecipientIdNotificationsNotificationIdResponse200
 ]:
-    """
+    """Mark a notification read or unread
+
     Args:
         recipient_id (str):
         notification_id (str):
@@ -199,7 +202,8 @@ async def asyncio(
     | PatchRecipientsRecipientIdNotificationsNotificationIdResponse200
     | None
 ):
-    """
+    """Mark a notification read or unread
+
     Args:
         recipient_id (str):
         notification_id (str):

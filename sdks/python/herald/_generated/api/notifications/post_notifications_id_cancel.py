@@ -67,7 +67,8 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
 ) -> Response[MessageError | PostNotificationsIdCancelResponse200]:
-    """
+    """Cancel a scheduled notification
+
     Args:
         id (str):
 
@@ -95,7 +96,8 @@ def sync(
     *,
     client: AuthenticatedClient,
 ) -> MessageError | PostNotificationsIdCancelResponse200 | None:
-    """
+    """Cancel a scheduled notification
+
     Args:
         id (str):
 
@@ -118,7 +120,8 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
 ) -> Response[MessageError | PostNotificationsIdCancelResponse200]:
-    """
+    """Cancel a scheduled notification
+
     Args:
         id (str):
 
@@ -144,7 +147,8 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
 ) -> MessageError | PostNotificationsIdCancelResponse200 | None:
-    """
+    """Cancel a scheduled notification
+
     Args:
         id (str):
 

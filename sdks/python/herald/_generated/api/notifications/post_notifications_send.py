@@ -76,7 +76,8 @@ def sync_detailed(
     body: SendInput,
     idempotency_key: str | Unset = UNSET,
 ) -> Response[MessageError | PostNotificationsSendResponse201]:
-    """
+    """Send a notification (to one recipient, or broadcast)
+
     Args:
         idempotency_key (str | Unset):
         body (SendInput):
@@ -107,7 +108,8 @@ def sync(
     body: SendInput,
     idempotency_key: str | Unset = UNSET,
 ) -> MessageError | PostNotificationsSendResponse201 | None:
-    """
+    """Send a notification (to one recipient, or broadcast)
+
     Args:
         idempotency_key (str | Unset):
         body (SendInput):
@@ -133,7 +135,8 @@ async def asyncio_detailed(
     body: SendInput,
     idempotency_key: str | Unset = UNSET,
 ) -> Response[MessageError | PostNotificationsSendResponse201]:
-    """
+    """Send a notification (to one recipient, or broadcast)
+
     Args:
         idempotency_key (str | Unset):
         body (SendInput):
@@ -162,7 +165,8 @@ async def asyncio(
     body: SendInput,
     idempotency_key: str | Unset = UNSET,
 ) -> MessageError | PostNotificationsSendResponse201 | None:
-    """
+    """Send a notification (to one recipient, or broadcast)
+
     Args:
         idempotency_key (str | Unset):
         body (SendInput):

@@ -75,7 +75,8 @@ def sync_detailed(
 ) -> Response[
     MessageError | PostRecipientsRecipientIdNotificationsMarkAllReadResponse200
 ]:
-    """
+    """Mark a recipient's whole feed read
+
     Args:
         recipient_id (str):
 
@@ -103,7 +104,8 @@ def sync(
     *,
     client: AuthenticatedClient,
 ) -> MessageError | PostRecipientsRecipientIdNotificationsMarkAllReadResponse200 | None:
-    """
+    """Mark a recipient's whole feed read
+
     Args:
         recipient_id (str):
 
@@ -128,7 +130,8 @@ async def asyncio_detailed(
 ) -> Response[
     MessageError | PostRecipientsRecipientIdNotificationsMarkAllReadResponse200
 ]:
-    """
+    """Mark a recipient's whole feed read
+
     Args:
         recipient_id (str):
 
@@ -154,7 +157,8 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
 ) -> MessageError | PostRecipientsRecipientIdNotificationsMarkAllReadResponse200 | None:
-    """
+    """Mark a recipient's whole feed read
+
     Args:
         recipient_id (str):
 

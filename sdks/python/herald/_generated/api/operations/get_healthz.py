@@ -48,7 +48,8 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
 ) -> Response[GetHealthzResponse200]:
-    """
+    """Is the gateway alive?
+
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
@@ -70,7 +71,8 @@ def sync(
     *,
     client: AuthenticatedClient | Client,
 ) -> GetHealthzResponse200 | None:
-    """
+    """Is the gateway alive?
+
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
@@ -88,7 +90,8 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
 ) -> Response[GetHealthzResponse200]:
-    """
+    """Is the gateway alive?
+
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
@@ -108,7 +111,8 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
 ) -> GetHealthzResponse200 | None:
-    """
+    """Is the gateway alive?
+
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.

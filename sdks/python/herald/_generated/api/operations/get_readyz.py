@@ -54,7 +54,8 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
 ) -> Response[GetReadyzResponse200 | GetReadyzResponse503]:
-    """
+    """Is the gateway ready (its store, broker and services)?
+
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
@@ -76,7 +77,8 @@ def sync(
     *,
     client: AuthenticatedClient | Client,
 ) -> GetReadyzResponse200 | GetReadyzResponse503 | None:
-    """
+    """Is the gateway ready (its store, broker and services)?
+
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
@@ -94,7 +96,8 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
 ) -> Response[GetReadyzResponse200 | GetReadyzResponse503]:
-    """
+    """Is the gateway ready (its store, broker and services)?
+
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
@@ -114,7 +117,8 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
 ) -> GetReadyzResponse200 | GetReadyzResponse503 | None:
-    """
+    """Is the gateway ready (its store, broker and services)?
+
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.

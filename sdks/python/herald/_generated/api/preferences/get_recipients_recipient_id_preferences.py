@@ -69,7 +69,8 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
 ) -> Response[GetRecipientsRecipientIdPreferencesResponse200 | MessageError]:
-    """
+    """Get a recipient's preferences
+
     Args:
         recipient_id (str):
 
@@ -97,7 +98,8 @@ def sync(
     *,
     client: AuthenticatedClient,
 ) -> GetRecipientsRecipientIdPreferencesResponse200 | MessageError | None:
-    """
+    """Get a recipient's preferences
+
     Args:
         recipient_id (str):
 
@@ -120,7 +122,8 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
 ) -> Response[GetRecipientsRecipientIdPreferencesResponse200 | MessageError]:
-    """
+    """Get a recipient's preferences
+
     Args:
         recipient_id (str):
 
@@ -146,7 +149,8 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
 ) -> GetRecipientsRecipientIdPreferencesResponse200 | MessageError | None:
-    """
+    """Get a recipient's preferences
+
     Args:
         recipient_id (str):
 

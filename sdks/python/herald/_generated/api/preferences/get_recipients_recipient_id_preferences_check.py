@@ -98,7 +98,8 @@ def sync_detailed(
     event: str,
     medium: GetRecipientsRecipientIdPreferencesCheckMedium | Unset = UNSET,
 ) -> Response[GetRecipientsRecipientIdPreferencesCheckResponse200 | MessageError]:
-    """
+    """Check whether a recipient gets a notification type
+
     Args:
         recipient_id (str):
         channel (str):
@@ -138,7 +139,8 @@ def sync(
     event: str,
     medium: GetRecipientsRecipientIdPreferencesCheckMedium | Unset = UNSET,
 ) -> GetRecipientsRecipientIdPreferencesCheckResponse200 | MessageError | None:
-    """
+    """Check whether a recipient gets a notification type
+
     Args:
         recipient_id (str):
         channel (str):
@@ -173,7 +175,8 @@ async def asyncio_detailed(
     event: str,
     medium: GetRecipientsRecipientIdPreferencesCheckMedium | Unset = UNSET,
 ) -> Response[GetRecipientsRecipientIdPreferencesCheckResponse200 | MessageError]:
-    """
+    """Check whether a recipient gets a notification type
+
     Args:
         recipient_id (str):
         channel (str):
@@ -211,7 +214,8 @@ async def asyncio(
     event: str,
     medium: GetRecipientsRecipientIdPreferencesCheckMedium | Unset = UNSET,
 ) -> GetRecipientsRecipientIdPreferencesCheckResponse200 | MessageError | None:
-    """
+    """Check whether a recipient gets a notification type
+
     Args:
         recipient_id (str):
         channel (str):

@@ -81,7 +81,8 @@ def sync_detailed(
     client: AuthenticatedClient,
     body: PatchRecipientsRecipientIdPreferencesBody,
 ) -> Response[MessageError | PatchRecipientsRecipientIdPreferencesResponse200]:
-    """
+    """Set a recipient's preferences
+
     Args:
         recipient_id (str):
         body (PatchRecipientsRecipientIdPreferencesBody):
@@ -112,7 +113,8 @@ def sync(
     client: AuthenticatedClient,
     body: PatchRecipientsRecipientIdPreferencesBody,
 ) -> MessageError | PatchRecipientsRecipientIdPreferencesResponse200 | None:
-    """
+    """Set a recipient's preferences
+
     Args:
         recipient_id (str):
         body (PatchRecipientsRecipientIdPreferencesBody):
@@ -138,7 +140,8 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     body: PatchRecipientsRecipientIdPreferencesBody,
 ) -> Response[MessageError | PatchRecipientsRecipientIdPreferencesResponse200]:
-    """
+    """Set a recipient's preferences
+
     Args:
         recipient_id (str):
         body (PatchRecipientsRecipientIdPreferencesBody):
@@ -167,7 +170,8 @@ async def asyncio(
     client: AuthenticatedClient,
     body: PatchRecipientsRecipientIdPreferencesBody,
 ) -> MessageError | PatchRecipientsRecipientIdPreferencesResponse200 | None:
-    """
+    """Set a recipient's preferences
+
     Args:
         recipient_id (str):
         body (PatchRecipientsRecipientIdPreferencesBody):

@@ -61,7 +61,8 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
 ) -> Response[GetPushVapidPublicKeyResponse200 | MessageError]:
-    """
+    """Get the VAPID public key for web push
+
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
@@ -83,7 +84,8 @@ def sync(
     *,
     client: AuthenticatedClient | Client,
 ) -> GetPushVapidPublicKeyResponse200 | MessageError | None:
-    """
+    """Get the VAPID public key for web push
+
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
@@ -101,7 +103,8 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
 ) -> Response[GetPushVapidPublicKeyResponse200 | MessageError]:
-    """
+    """Get the VAPID public key for web push
+
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
@@ -121,7 +124,8 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
 ) -> GetPushVapidPublicKeyResponse200 | MessageError | None:
-    """
+    """Get the VAPID public key for web push
+
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.

@@ -74,7 +74,8 @@ def sync_detailed(
     limit: int | Unset = 50,
     cursor: str | Unset = UNSET,
 ) -> Response[GetRecipientsResponse200 | MessageError]:
-    """
+    """List recipients
+
     Args:
         limit (int | Unset):  Default: 50.
         cursor (str | Unset):
@@ -105,7 +106,8 @@ def sync(
     limit: int | Unset = 50,
     cursor: str | Unset = UNSET,
 ) -> GetRecipientsResponse200 | MessageError | None:
-    """
+    """List recipients
+
     Args:
         limit (int | Unset):  Default: 50.
         cursor (str | Unset):
@@ -131,7 +133,8 @@ async def asyncio_detailed(
     limit: int | Unset = 50,
     cursor: str | Unset = UNSET,
 ) -> Response[GetRecipientsResponse200 | MessageError]:
-    """
+    """List recipients
+
     Args:
         limit (int | Unset):  Default: 50.
         cursor (str | Unset):
@@ -160,7 +163,8 @@ async def asyncio(
     limit: int | Unset = 50,
     cursor: str | Unset = UNSET,
 ) -> GetRecipientsResponse200 | MessageError | None:
-    """
+    """List recipients
+
     Args:
         limit (int | Unset):  Default: 50.
         cursor (str | Unset):

@@ -67,7 +67,8 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
 ) -> Response[GetRecipientsRecipientIdResponse200 | MessageError]:
-    """
+    """Get a recipient
+
     Args:
         recipient_id (str):
 
@@ -95,7 +96,8 @@ def sync(
     *,
     client: AuthenticatedClient,
 ) -> GetRecipientsRecipientIdResponse200 | MessageError | None:
-    """
+    """Get a recipient
+
     Args:
         recipient_id (str):
 
@@ -118,7 +120,8 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
 ) -> Response[GetRecipientsRecipientIdResponse200 | MessageError]:
-    """
+    """Get a recipient
+
     Args:
         recipient_id (str):
 
@@ -144,7 +147,8 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
 ) -> GetRecipientsRecipientIdResponse200 | MessageError | None:
-    """
+    """Get a recipient
+
     Args:
         recipient_id (str):
 

@@ -78,7 +78,8 @@ def sync_detailed(
     client: AuthenticatedClient,
     body: PatchRecipientsRecipientIdBody | Unset = UNSET,
 ) -> Response[MessageError | PatchRecipientsRecipientIdResponse200]:
-    """
+    """Rename a recipient
+
     Args:
         recipient_id (str):
         body (PatchRecipientsRecipientIdBody | Unset):
@@ -109,7 +110,8 @@ def sync(
     client: AuthenticatedClient,
     body: PatchRecipientsRecipientIdBody | Unset = UNSET,
 ) -> MessageError | PatchRecipientsRecipientIdResponse200 | None:
-    """
+    """Rename a recipient
+
     Args:
         recipient_id (str):
         body (PatchRecipientsRecipientIdBody | Unset):
@@ -135,7 +137,8 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     body: PatchRecipientsRecipientIdBody | Unset = UNSET,
 ) -> Response[MessageError | PatchRecipientsRecipientIdResponse200]:
-    """
+    """Rename a recipient
+
     Args:
         recipient_id (str):
         body (PatchRecipientsRecipientIdBody | Unset):
@@ -164,7 +167,8 @@ async def asyncio(
     client: AuthenticatedClient,
     body: PatchRecipientsRecipientIdBody | Unset = UNSET,
 ) -> MessageError | PatchRecipientsRecipientIdResponse200 | None:
-    """
+    """Rename a recipient
+
     Args:
         recipient_id (str):
         body (PatchRecipientsRecipientIdBody | Unset):

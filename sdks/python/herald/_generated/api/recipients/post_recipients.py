@@ -70,7 +70,8 @@ def sync_detailed(
     client: AuthenticatedClient,
     body: RecipientInput,
 ) -> Response[MessageError | PostRecipientsResponse201]:
-    """
+    """Create a recipient
+
     Args:
         body (RecipientInput):
 
@@ -98,7 +99,8 @@ def sync(
     client: AuthenticatedClient,
     body: RecipientInput,
 ) -> MessageError | PostRecipientsResponse201 | None:
-    """
+    """Create a recipient
+
     Args:
         body (RecipientInput):
 
@@ -121,7 +123,8 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     body: RecipientInput,
 ) -> Response[MessageError | PostRecipientsResponse201]:
-    """
+    """Create a recipient
+
     Args:
         body (RecipientInput):
 
@@ -147,7 +150,8 @@ async def asyncio(
     client: AuthenticatedClient,
     body: RecipientInput,
 ) -> MessageError | PostRecipientsResponse201 | None:
-    """
+    """Create a recipient
+
     Args:
         body (RecipientInput):
 

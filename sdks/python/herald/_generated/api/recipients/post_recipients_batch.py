@@ -70,7 +70,8 @@ def sync_detailed(
     client: AuthenticatedClient,
     body: PostRecipientsBatchBody,
 ) -> Response[MessageError | PostRecipientsBatchResponse200]:
-    """
+    """Create or update many recipients
+
     Args:
         body (PostRecipientsBatchBody):
 
@@ -98,7 +99,8 @@ def sync(
     client: AuthenticatedClient,
     body: PostRecipientsBatchBody,
 ) -> MessageError | PostRecipientsBatchResponse200 | None:
-    """
+    """Create or update many recipients
+
     Args:
         body (PostRecipientsBatchBody):
 
@@ -121,7 +123,8 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     body: PostRecipientsBatchBody,
 ) -> Response[MessageError | PostRecipientsBatchResponse200]:
-    """
+    """Create or update many recipients
+
     Args:
         body (PostRecipientsBatchBody):
 
@@ -147,7 +150,8 @@ async def asyncio(
     client: AuthenticatedClient,
     body: PostRecipientsBatchBody,
 ) -> MessageError | PostRecipientsBatchResponse200 | None:
-    """
+    """Create or update many recipients
+
     Args:
         body (PostRecipientsBatchBody):
 

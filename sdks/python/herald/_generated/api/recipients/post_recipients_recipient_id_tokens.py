@@ -82,7 +82,8 @@ def sync_detailed(
     client: AuthenticatedClient,
     body: PostRecipientsRecipientIdTokensBody | Unset = UNSET,
 ) -> Response[MessageError | PostRecipientsRecipientIdTokensResponse201]:
-    """
+    """Mint a recipient token for a browser
+
     Args:
         recipient_id (str):
         body (PostRecipientsRecipientIdTokensBody | Unset):
@@ -113,7 +114,8 @@ def sync(
     client: AuthenticatedClient,
     body: PostRecipientsRecipientIdTokensBody | Unset = UNSET,
 ) -> MessageError | PostRecipientsRecipientIdTokensResponse201 | None:
-    """
+    """Mint a recipient token for a browser
+
     Args:
         recipient_id (str):
         body (PostRecipientsRecipientIdTokensBody | Unset):
@@ -139,7 +141,8 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     body: PostRecipientsRecipientIdTokensBody | Unset = UNSET,
 ) -> Response[MessageError | PostRecipientsRecipientIdTokensResponse201]:
-    """
+    """Mint a recipient token for a browser
+
     Args:
         recipient_id (str):
         body (PostRecipientsRecipientIdTokensBody | Unset):
@@ -168,7 +171,8 @@ async def asyncio(
     client: AuthenticatedClient,
     body: PostRecipientsRecipientIdTokensBody | Unset = UNSET,
 ) -> MessageError | PostRecipientsRecipientIdTokensResponse201 | None:
-    """
+    """Mint a recipient token for a browser
+
     Args:
         recipient_id (str):
         body (PostRecipientsRecipientIdTokensBody | Unset):

@@ -63,7 +63,8 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
 ) -> Response[MessageError | str]:
-    """
+    """The unsubscribe page of an email link
+
     Args:
         token (str):
 
@@ -91,7 +92,8 @@ def sync(
     *,
     client: AuthenticatedClient | Client,
 ) -> MessageError | str | None:
-    """
+    """The unsubscribe page of an email link
+
     Args:
         token (str):
 
@@ -114,7 +116,8 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
 ) -> Response[MessageError | str]:
-    """
+    """The unsubscribe page of an email link
+
     Args:
         token (str):
 
@@ -140,7 +143,8 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
 ) -> MessageError | str | None:
-    """
+    """The unsubscribe page of an email link
+
     Args:
         token (str):
 

@@ -67,7 +67,8 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
 ) -> Response[MessageError | PostUnsubscribeTokenResponse200]:
-    """
+    """Unsubscribe (one click)
+
     Args:
         token (str):
 
@@ -95,7 +96,8 @@ def sync(
     *,
     client: AuthenticatedClient | Client,
 ) -> MessageError | PostUnsubscribeTokenResponse200 | None:
-    """
+    """Unsubscribe (one click)
+
     Args:
         token (str):
 
@@ -118,7 +120,8 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
 ) -> Response[MessageError | PostUnsubscribeTokenResponse200]:
-    """
+    """Unsubscribe (one click)
+
     Args:
         token (str):
 
@@ -144,7 +147,8 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
 ) -> MessageError | PostUnsubscribeTokenResponse200 | None:
-    """
+    """Unsubscribe (one click)
+
     Args:
         token (str):
 

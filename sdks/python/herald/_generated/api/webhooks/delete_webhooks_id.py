@@ -65,7 +65,8 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
 ) -> Response[DeleteWebhooksIdResponse200 | MessageError]:
-    """
+    """Remove a webhook endpoint
+
     Args:
         id (str):
 
@@ -93,7 +94,8 @@ def sync(
     *,
     client: AuthenticatedClient,
 ) -> DeleteWebhooksIdResponse200 | MessageError | None:
-    """
+    """Remove a webhook endpoint
+
     Args:
         id (str):
 
@@ -116,7 +118,8 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
 ) -> Response[DeleteWebhooksIdResponse200 | MessageError]:
-    """
+    """Remove a webhook endpoint
+
     Args:
         id (str):
 
@@ -142,7 +145,8 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
 ) -> DeleteWebhooksIdResponse200 | MessageError | None:
-    """
+    """Remove a webhook endpoint
+
     Args:
         id (str):
 

@@ -59,7 +59,8 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
 ) -> Response[GetWebhooksResponse200 | MessageError]:
-    """
+    """List webhook endpoints
+
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
@@ -81,7 +82,8 @@ def sync(
     *,
     client: AuthenticatedClient,
 ) -> GetWebhooksResponse200 | MessageError | None:
-    """
+    """List webhook endpoints
+
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
@@ -99,7 +101,8 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
 ) -> Response[GetWebhooksResponse200 | MessageError]:
-    """
+    """List webhook endpoints
+
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
@@ -119,7 +122,8 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
 ) -> GetWebhooksResponse200 | MessageError | None:
-    """
+    """List webhook endpoints
+
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.

@@ -65,7 +65,8 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
 ) -> Response[GetWebhooksIdResponse200 | MessageError]:
-    """
+    """Get a webhook endpoint
+
     Args:
         id (str):
 
@@ -93,7 +94,8 @@ def sync(
     *,
     client: AuthenticatedClient,
 ) -> GetWebhooksIdResponse200 | MessageError | None:
-    """
+    """Get a webhook endpoint
+
     Args:
         id (str):
 
@@ -116,7 +118,8 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
 ) -> Response[GetWebhooksIdResponse200 | MessageError]:
-    """
+    """Get a webhook endpoint
+
     Args:
         id (str):
 
@@ -142,7 +145,8 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
 ) -> GetWebhooksIdResponse200 | MessageError | None:
-    """
+    """Get a webhook endpoint
+
     Args:
         id (str):
 

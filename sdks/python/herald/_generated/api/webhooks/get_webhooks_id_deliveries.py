@@ -92,7 +92,8 @@ def sync_detailed(
     cursor: str | Unset = UNSET,
     status: GetWebhooksIdDeliveriesStatus | Unset = UNSET,
 ) -> Response[GetWebhooksIdDeliveriesResponse200 | MessageError]:
-    """
+    """List an endpoint's deliveries
+
     Args:
         id (str):
         limit (int | Unset):  Default: 20.
@@ -129,7 +130,8 @@ def sync(
     cursor: str | Unset = UNSET,
     status: GetWebhooksIdDeliveriesStatus | Unset = UNSET,
 ) -> GetWebhooksIdDeliveriesResponse200 | MessageError | None:
-    """
+    """List an endpoint's deliveries
+
     Args:
         id (str):
         limit (int | Unset):  Default: 20.
@@ -161,7 +163,8 @@ async def asyncio_detailed(
     cursor: str | Unset = UNSET,
     status: GetWebhooksIdDeliveriesStatus | Unset = UNSET,
 ) -> Response[GetWebhooksIdDeliveriesResponse200 | MessageError]:
-    """
+    """List an endpoint's deliveries
+
     Args:
         id (str):
         limit (int | Unset):  Default: 20.
@@ -196,7 +199,8 @@ async def asyncio(
     cursor: str | Unset = UNSET,
     status: GetWebhooksIdDeliveriesStatus | Unset = UNSET,
 ) -> GetWebhooksIdDeliveriesResponse200 | MessageError | None:
-    """
+    """List an endpoint's deliveries
+
     Args:
         id (str):
         limit (int | Unset):  Default: 20.

@@ -75,7 +75,8 @@ def sync_detailed(
     client: AuthenticatedClient,
     body: PatchWebhooksIdBody,
 ) -> Response[MessageError | PatchWebhooksIdResponse200]:
-    """
+    """Change a webhook endpoint
+
     Args:
         id (str):
         body (PatchWebhooksIdBody):
@@ -106,7 +107,8 @@ def sync(
     client: AuthenticatedClient,
     body: PatchWebhooksIdBody,
 ) -> MessageError | PatchWebhooksIdResponse200 | None:
-    """
+    """Change a webhook endpoint
+
     Args:
         id (str):
         body (PatchWebhooksIdBody):
@@ -132,7 +134,8 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     body: PatchWebhooksIdBody,
 ) -> Response[MessageError | PatchWebhooksIdResponse200]:
-    """
+    """Change a webhook endpoint
+
     Args:
         id (str):
         body (PatchWebhooksIdBody):
@@ -161,7 +164,8 @@ async def asyncio(
     client: AuthenticatedClient,
     body: PatchWebhooksIdBody,
 ) -> MessageError | PatchWebhooksIdResponse200 | None:
-    """
+    """Change a webhook endpoint
+
     Args:
         id (str):
         body (PatchWebhooksIdBody):

@@ -70,7 +70,8 @@ def sync_detailed(
     client: AuthenticatedClient,
     body: PostWebhooksBody,
 ) -> Response[MessageError | PostWebhooksResponse201]:
-    """
+    """Register a webhook endpoint
+
     Args:
         body (PostWebhooksBody):
 
@@ -98,7 +99,8 @@ def sync(
     client: AuthenticatedClient,
     body: PostWebhooksBody,
 ) -> MessageError | PostWebhooksResponse201 | None:
-    """
+    """Register a webhook endpoint
+
     Args:
         body (PostWebhooksBody):
 
@@ -121,7 +123,8 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     body: PostWebhooksBody,
 ) -> Response[MessageError | PostWebhooksResponse201]:
-    """
+    """Register a webhook endpoint
+
     Args:
         body (PostWebhooksBody):
 
@@ -147,7 +150,8 @@ async def asyncio(
     client: AuthenticatedClient,
     body: PostWebhooksBody,
 ) -> MessageError | PostWebhooksResponse201 | None:
-    """
+    """Register a webhook endpoint
+
     Args:
         body (PostWebhooksBody):
 

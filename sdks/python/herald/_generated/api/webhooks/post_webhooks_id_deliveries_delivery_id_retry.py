@@ -72,7 +72,8 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
 ) -> Response[MessageError | PostWebhooksIdDeliveriesDeliveryIdRetryResponse200]:
-    """
+    """Retry a delivery
+
     Args:
         id (str):
         delivery_id (str):
@@ -103,7 +104,8 @@ def sync(
     *,
     client: AuthenticatedClient,
 ) -> MessageError | PostWebhooksIdDeliveriesDeliveryIdRetryResponse200 | None:
-    """
+    """Retry a delivery
+
     Args:
         id (str):
         delivery_id (str):
@@ -129,7 +131,8 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
 ) -> Response[MessageError | PostWebhooksIdDeliveriesDeliveryIdRetryResponse200]:
-    """
+    """Retry a delivery
+
     Args:
         id (str):
         delivery_id (str):
@@ -158,7 +161,8 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
 ) -> MessageError | PostWebhooksIdDeliveriesDeliveryIdRetryResponse200 | None:
-    """
+    """Retry a delivery
+
     Args:
         id (str):
         delivery_id (str):

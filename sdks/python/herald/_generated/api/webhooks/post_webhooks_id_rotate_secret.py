@@ -67,7 +67,8 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
 ) -> Response[MessageError | PostWebhooksIdRotateSecretResponse200]:
-    """
+    """Rotate an endpoint's signing secret
+
     Args:
         id (str):
 
@@ -95,7 +96,8 @@ def sync(
     *,
     client: AuthenticatedClient,
 ) -> MessageError | PostWebhooksIdRotateSecretResponse200 | None:
-    """
+    """Rotate an endpoint's signing secret
+
     Args:
         id (str):
 
@@ -118,7 +120,8 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
 ) -> Response[MessageError | PostWebhooksIdRotateSecretResponse200]:
-    """
+    """Rotate an endpoint's signing secret
+
     Args:
         id (str):
 
@@ -144,7 +147,8 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
 ) -> MessageError | PostWebhooksIdRotateSecretResponse200 | None:
-    """
+    """Rotate an endpoint's signing secret
+
     Args:
         id (str):
 

@@ -1,2 +1,0 @@
-// decisions §1 timestamps; one definition, in @herald/contracts (the REST views use it too).
-export { formatProtoTimestamp, formatTimestamp } from '@herald/contracts';
