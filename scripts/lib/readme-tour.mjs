@@ -109,10 +109,10 @@ async function eventually(what, probe, timeoutMs = 60_000) {
   }
 }
 
-/** The notification's outcomes once they match `expected` ({status, email?, sms?, push?}). */
-async function waitForOutcomes(env, id, expected) {
+/** The notification's outcomes once they match `expected` ({status, email?, sms?, push?}); `api`: {url, key}. */
+async function waitForOutcomes(api, id, expected) {
   const get = async () => {
-    const res = await fetch(`${env.HERALD_URL}/notifications/${id}`, { headers: { authorization: `Bearer ${env.HERALD_KEY}` } });
+    const res = await fetch(`${api.url}/notifications/${id}`, { headers: { authorization: `Bearer ${api.key}` } });
     const n = (await res.json()).data;
     const seen = { status: n.status, email: n.email?.status, sms: n.sms?.status, push: n.push?.status };
     return Object.keys(expected).filter((k) => k !== 'id').every((k) => seen[k] === expected[k]) ? seen : false;
@@ -122,7 +122,7 @@ async function waitForOutcomes(env, id, expected) {
 }
 
 /** One run of the tour and its checks: [{name, ok, message?}]. */
-async function runTourOnce(root, blocks, env, runIndex, { freshProject }) {
+async function runTourOnce(root, blocks, env, runIndex, { freshProject, api }) {
   const { code, output } = await runScript(root, tourScript(blocks), env);
   const checks = [{ name: `run ${runIndex + 1}: every command succeeded`, ok: code === 0, message: `bash exited ${code}` }];
   const parts = outputByBlock(output);
@@ -136,7 +136,7 @@ async function runTourOnce(root, blocks, env, runIndex, { freshProject }) {
     const check = { name: `run ${runIndex + 1}: the send of block ${name} reached its outcomes`, ok: false, message: 'no notification id printed' };
     if (id) {
       try {
-        await waitForOutcomes(env, id, expected);
+        await waitForOutcomes(api, id, expected);
         check.ok = true;
       } catch (err) {
         check.message = err.message;
@@ -147,8 +147,11 @@ async function runTourOnce(root, blocks, env, runIndex, { freshProject }) {
   return checks;
 }
 
-/** Runs the tour twice; logs each check; returns {passed, failed, skipped}. */
-export async function runTourTwice(root, env, { freshProject, log = console.log }) {
+/**
+ * Runs the tour twice with `env` added to the environment; `api` ({url, key}, default the env's
+ * HERALD_URL and HERALD_KEY) reads the outcomes. Logs each check; returns {passed, failed, skipped}.
+ */
+export async function runTourTwice(root, env, { freshProject, api = { url: env.HERALD_URL, key: env.HERALD_KEY }, log = console.log }) {
   const readme = fs.readFileSync(path.join(root, 'README.md'), 'utf8');
   const blocks = tourBlocks(readme);
   const counts = { passed: 0, failed: 0, skipped: 0 };
@@ -158,7 +161,7 @@ export async function runTourTwice(root, env, { freshProject, log = console.log 
     counts.failed += 1;
   }
   for (const runIndex of [0, 1]) {
-    for (const check of await runTourOnce(root, blocks, env, runIndex, { freshProject })) {
+    for (const check of await runTourOnce(root, blocks, env, runIndex, { freshProject, api })) {
       log(`${check.ok ? 'pass' : 'FAIL'} ${check.name}${check.ok ? '' : `: ${check.message}`}`);
       counts[check.ok ? 'passed' : 'failed'] += 1;
     }
@@ -214,9 +217,10 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
   let counts;
   if (process.argv.includes('--dev')) {
+    // The tour finds the dev project's key itself, as a reader's shell would; the checks read it here.
     const credentials = JSON.parse(fs.readFileSync(path.join(root, '.local', 'dev-credentials.json'), 'utf8'));
-    const env = { HERALD_URL: credentials.base_url, HERALD_KEY: credentials.full_key };
-    counts = await runTourTwice(root, env, { freshProject: false, log: (m) => console.log(`${PREFIX} ${m}`) });
+    const api = { url: credentials.base_url, key: credentials.full_key };
+    counts = await runTourTwice(root, {}, { freshProject: false, api, log: (m) => console.log(`${PREFIX} ${m}`) });
   } else {
     const step = async (name, fn) => {
       console.log(`\n[readme-tour] ${name}...`);
