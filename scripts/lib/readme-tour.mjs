@@ -41,9 +41,12 @@ export function tourBlocks(markdown) {
   return [...markdown.matchAll(/^```sh tour:(\S+)\n([\s\S]*?)^```$/gm)].map(([, name, code]) => ({ name, code }));
 }
 
-/** One bash script running every block, each announced by a marker line the output is split on. */
+/**
+ * One bash script running every block, each announced by a marker line the output is split on
+ * (stderr joins stdout, so every line stays in the order it was written).
+ */
 function tourScript(blocks) {
-  return ['set -eo pipefail', ...blocks.map((b) => `echo "::tour ${b.name}::"\n${b.code}`)].join('\n');
+  return ['set -eo pipefail', 'exec 2>&1', ...blocks.map((b) => `echo "::tour ${b.name}::"\n${b.code}`)].join('\n');
 }
 
 /** Splits a run's output into each block's: {name: text}. */
