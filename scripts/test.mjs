@@ -17,7 +17,10 @@
 //      saying so, when Schemathesis cannot be installed (no Python, PyPI unreachable);
 //  10. SDK suites: one stack, then every sdks/<name>/test.sh against it, each its own step, its output
 //      prefixed `[sdk <name>]` and its counts added to the final line (scripts/lib/sdk-tests.mjs);
-//  11. jest: unit, integration and e2e projects (the browser tests need Chromium: installed with apt-get
+//  11. the README's tour: a stack of its own, then README.md's `sh tour:*` blocks run twice against it
+//      (the second run proves the tour re-runnable), its output prefixed `[readme]` and its checks'
+//      counts added to the final line (scripts/lib/readme-tour.mjs);
+//  12. jest: unit, integration and e2e projects (the browser tests need Chromium: installed with apt-get
 //      when missing and running as root) (extra arguments go to jest: `npm test -- apps/gateway`).
 // Every step runs even when an earlier one failed; a summary follows, and the exit code is
 // non-zero when any step failed. With CI=true jest runs with --ci.
@@ -31,6 +34,7 @@ import { checkApiContract } from './lib/api-contract.mjs';
 import { generateApiTypes } from './lib/client-types.mjs';
 import { ensureDependencies, root } from './lib/deps.mjs';
 import { checkSdkGeneration } from './lib/sdk-gen.mjs';
+import { runReadmeTour } from './lib/readme-tour.mjs';
 import { runSdkSuites } from './lib/sdk-tests.mjs';
 
 const require = createRequire(import.meta.url);
@@ -178,6 +182,7 @@ await step('client SDK types current (openapi-typescript)', checkClientTypes);
 await step('SDKs generated from the OpenAPI document', () => checkSdkGeneration(root, (m) => console.log(`[test] ${m}`)));
 await step('API contract (Schemathesis against a real stack)', () => checkApiContract(root, (m) => console.log(`[test] ${m}`)));
 const sdkCounts = await runSdkSuites(root, { step, log: (m) => console.log(`[test] ${m}`) });
+const tourCounts = await runReadmeTour(root, { step, log: (m) => console.log(`[test] ${m}`) });
 // jest also writes its counts to a file, so the run ends with one plain line that any CI reader
 // understands ("tests: N passed, N failed, N skipped"); jest's own summary is prefixed `[jest] `.
 const jestResults = path.join(root, '.local', 'jest-results.json');
@@ -199,5 +204,7 @@ function jestCounts() {
 
 const failed = results.filter((r) => !r.ok);
 const jest = jestCounts();
-process.stdout.write(finalReport(results, { passed: jest.passed + sdkCounts.passed, failed: jest.failed + sdkCounts.failed, skipped: jest.skipped + sdkCounts.skipped }));
+const counted = [jest, sdkCounts, tourCounts];
+const total = (field) => counted.reduce((sum, c) => sum + c[field], 0);
+process.stdout.write(finalReport(results, { passed: total('passed'), failed: total('failed'), skipped: total('skipped') }));
 process.exit(failed.length ? 1 : 0);
