@@ -2,7 +2,7 @@ import { connectMongo, createLogger, createSequences, type MongoHandle } from '@
 import { Value } from '@sinclair/typebox/value';
 import { Registry } from 'prom-client';
 import { ConfigSchema, type Config } from '../config';
-import { createIdAllocator } from '../store/id-allocator';
+import { createIdAllocator } from '../kernel/id-allocator';
 import { eventually, startHarness, type Harness } from '../testing/harness';
 import { outcomeEvent } from '../testing/outcome-events';
 import { startReceiver, type Receiver } from '../testing/webhook-receiver';

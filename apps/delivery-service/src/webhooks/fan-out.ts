@@ -1,6 +1,6 @@
 import type { OutcomeEvent } from '@herald/contracts';
 import type { Logger } from '@herald/service-kit';
-import type { IdAllocator } from '../store/id-allocator';
+import type { IdAllocator } from '../kernel/id-allocator';
 import { afterAttempt, deferred, type DeliveryLogRepository, type WebhookDeliveryDoc } from './delivery-log-repository';
 import { isDeferral, type Dispatcher } from './dispatcher';
 import type { WebhookDoc, WebhookRepository } from './endpoint-repository';

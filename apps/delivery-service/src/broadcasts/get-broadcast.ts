@@ -1,0 +1,13 @@
+import { notFound } from '@herald/service-kit';
+import type { Broadcast } from '../kernel/notification';
+import { toBroadcast } from './broadcast-repository';
+import type { DeliveryDeps } from '../delivery-deps';
+
+/** While a broadcast runs, its counts are its counted prefix of chunks: one point read, not every chunk record. */
+export function createGetBroadcast(deps: Pick<DeliveryDeps, 'broadcasts'>) {
+  return async (projectId: number, id: number): Promise<Broadcast> => {
+    const doc = await deps.broadcasts.findById(projectId, id);
+    if (!doc) throw notFound('broadcast_not_found', 'Broadcast not found');
+    return toBroadcast(doc, doc.status === 'completed' ? undefined : await deps.broadcasts.progress(id));
+  };
+}

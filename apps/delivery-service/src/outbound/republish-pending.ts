@@ -1,0 +1,58 @@
+import { quotaPeriod } from '../kernel/quota';
+import type { DeliveryDeps } from '../delivery-deps';
+
+/**
+ * The stale-broadcast sweeper's pass: publishes again the job of every broadcast not completed
+ * whose last write is older than `olderThanMs` (the process may have died between the write and
+ * its publish; a fan-out job may have been lost, or its broadcast left short of completion).
+ * (Direct sends need no sweep since issue 18: JetStream holds each one until its notification is
+ * written, and the worker publishes a notification's email job before acknowledging its send.)
+ * An `enqueued` broadcast uses the first publish's msgID: if the job is in the stream already,
+ * JetStream drops the copy; if it was processed meanwhile, the handler finds nothing to do. A
+ * stale `fanning_out` broadcast gets a fan-out job with a msgID of
+ * its stale state (`broadcast:<id>:resume:<updated_at>`), so each stall is resumed once: the job
+ * continues from the persisted cursor (or only finishes), and a fan-out still running elsewhere is
+ * harmless (chunk msgIDs and the chunk-count guard). Publishes go out concurrently.
+ */
+/** How long a fan-out may go without a write before its broadcast is resumed by another job. */
+export const FANOUT_STALE_MS = 30_000;
+
+export function createRepublishPending(deps: Pick<DeliveryDeps, 'broadcasts' | 'jobs' | 'now'>) {
+  return async (olderThanMs: number, batch = 500): Promise<number> => {
+    const before = new Date(deps.now().getTime() - olderThanMs);
+    const publishes: Promise<void>[] = [];
+    // A fan-out in progress writes at every page, but a page being retried can take longer: its
+    // job is still held (and kept alive) in JetStream, which redelivers it if its process dies. So
+    // a `fanning_out` broadcast counts as stale only after FANOUT_STALE_MS without a write (its job lost).
+    const fanOutBefore = new Date(deps.now().getTime() - Math.max(olderThanMs, FANOUT_STALE_MS));
+    for (const b of await deps.broadcasts.findStale(before, batch)) {
+      if (b.status === 'fanning_out' && b.updated_at > fanOutBefore) continue;
+      const msgId = b.status === 'enqueued' ? `broadcast:${b._id}` : `broadcast:${b._id}:resume:${b.updated_at.getTime()}`;
+      publishes.push(deps.jobs.broadcast(b.project_id, b._id, msgId));
+    }
+    await Promise.all(publishes);
+    return publishes.length;
+  };
+}
+
+/**
+ * Housekeeping: quota units of months before the previous one (a notification created last month
+ * may still spend its email unit in this one), idempotency keys past 24 h and early SMS status
+ * reports past a week, deleted in bounded batches.
+ */
+export function createPruneExpired(deps: Pick<DeliveryDeps, 'quota' | 'idempotency' | 'smsReports' | 'now'>) {
+  return async (maxBatches = 10): Promise<number> => {
+    const now = deps.now();
+    const period = quotaPeriod(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1)));
+    let removed = 0;
+    for (let i = 0; i < maxBatches; i++) {
+      const n =
+        (await deps.quota.prune(period)) +
+        (await deps.idempotency.prune(new Date(now.getTime() - 24 * 3600_000))) +
+        (await deps.smsReports.prune(new Date(now.getTime() - 7 * 24 * 3600_000)));
+      removed += n;
+      if (n === 0) break;
+    }
+    return removed;
+  };
+}
