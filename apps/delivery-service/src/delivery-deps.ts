@@ -3,18 +3,19 @@ import type { OutboundMedium } from './kernel/outbound';
 import type { ContactConfirmationTokens } from './outbound/contact-confirmation-token';
 import type { ConfirmationMailBudget } from './outbound/confirmation-mail-budget';
 import type { UnsubscribeTokens } from './outbound/unsubscribe-token';
-import type { BroadcastRepository } from './broadcasts/broadcast-repository';
+import type { BroadcastRepository } from './kernel/store/broadcast-repository';
 import type { IdAllocator } from './kernel/id-allocator';
 import type { IdempotencyRepository } from './sends/idempotency-repository';
 import type { NotificationRepository } from './kernel/store/notification-repository';
-import type { QuotaRepository } from './sends/quota-repository';
+import type { QuotaRepository } from './outbound/quota-repository';
 import type { SmsReportRepository } from './outbound/sms-report-repository';
 import type { DigestRepository } from './scheduling/digest-repository';
 import type { ThrottleRepository } from './scheduling/throttle-repository';
-import type { TimerRepository } from './scheduling/timer-repository';
+import type { TimerRepository } from './kernel/store/timer-repository';
 import type { OutcomeEvents } from './kernel/outcome-events';
 import type { DeliveryMetrics } from './platform/delivery-metrics';
-import type { AcceptedSends, JobPort, OutboundSenders, PreferenceResolver, RecipientDirectory, RecipientPresence } from './kernel/ports';
+import type { AcceptedSends, JobPort, PreferenceResolver, RecipientDirectory, RecipientPresence } from './kernel/ports';
+import type { OutboundSenders } from './outbound/outbound-senders';
 
 /** Everything the use cases are built from; each takes the part it needs. */
 export interface DeliveryDeps {

@@ -6,7 +6,7 @@ import { Code, ConnectError } from '@connectrpc/connect';
 import { ErrorInfoSchema } from '@herald/contracts';
 import { connectMongo, type MongoHandle } from '@herald/service-kit';
 import { eventually, startHarness, type Harness } from '../testing/harness';
-import { createBroadcastRepository, type BroadcastDoc } from './broadcast-repository';
+import { createBroadcastRepository, type BroadcastDoc } from '../kernel/store/broadcast-repository';
 
 const target = { channel: 'news', topic: 'weekly', event: 'digest' };
 const settings = () => ({ strictTargets: false, maxBroadcastRecipientsForEmail: 0n });

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { connectMongo, type MongoHandle } from '@herald/service-kit';
 import { eventually, startHarness, type Harness } from '../testing/harness';
-import { createBroadcastRepository, type BroadcastDoc } from './broadcast-repository';
+import { createBroadcastRepository, type BroadcastDoc } from '../kernel/store/broadcast-repository';
 import { createNotificationRepository } from '../kernel/store/notification-repository';
-import { createQuotaRepository } from '../sends/quota-repository';
+import { createQuotaRepository } from '../outbound/quota-repository';
 import { createProcessBroadcastChunk } from './process-broadcast-chunk';
 import { createRemoveRecipientNotifications } from '../retention/remove-recipient-notifications';
 import type { DeliveryDeps } from '../delivery-deps';

@@ -1,10 +1,10 @@
 import { emailSkipped, type Broadcast, type BroadcastOutbound } from '../kernel/notification';
 import { outcomeField, type OutboundMedium } from '../kernel/outbound';
-import { toBroadcast, type ChunkDoc } from './broadcast-repository';
+import { toBroadcast, type ChunkDoc } from '../kernel/store/broadcast-repository';
 import type { DeliveryDeps } from '../delivery-deps';
 import { dispatchOutbound } from '../outbound/dispatch-outbound';
 import { outboundEvents, type OutcomeEvent } from '../kernel/outcome-events';
-import { broadcastOutbound } from './process-broadcast-chunk';
+import { broadcastOutbound } from './broadcast-outbound';
 
 /** A chunk record's pending ids of a medium, and whether the chunk published them itself. */
 const chunkPending = (chunk: ChunkDoc, medium: OutboundMedium) =>

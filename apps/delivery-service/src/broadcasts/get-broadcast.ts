@@ -1,6 +1,6 @@
 import { notFound } from '@herald/service-kit';
 import type { Broadcast } from '../kernel/notification';
-import { toBroadcast } from './broadcast-repository';
+import { toBroadcast } from '../kernel/store/broadcast-repository';
 import type { DeliveryDeps } from '../delivery-deps';
 
 /** While a broadcast runs, its counts are its counted prefix of chunks: one point read, not every chunk record. */

@@ -1,21 +1,13 @@
 import { expiresAt } from '../kernel/notification';
 import { outcomeField, type OutboundMedium } from '../kernel/outbound';
-import type { BroadcastDoc } from './broadcast-repository';
 import type { NotificationDoc } from '../kernel/store/notification-repository';
 import { countByStatus } from '../platform/delivery-metrics';
 import { decide, outcomeFields } from '../sends/decide';
 import type { DeliveryDeps } from '../delivery-deps';
 import { dispatchOutbound } from '../outbound/dispatch-outbound';
+import { broadcastOutbound } from './broadcast-outbound';
 import { createFinishBroadcast } from './finish-broadcast';
 import { gatedEvents } from '../kernel/outcome-events';
-
-/** The outbound mediums a broadcast carries (email, web push: sms is refused on broadcasts) and each one's cap. */
-export function broadcastOutbound(b: Pick<BroadcastDoc, 'email_content' | 'push_content' | 'settings'>): { medium: OutboundMedium; cap: number }[] {
-  return [
-    ...(b.email_content ? [{ medium: 'email' as const, cap: b.settings.maxBroadcastRecipientsForEmail }] : []),
-    ...(b.push_content ? [{ medium: 'web_push' as const, cap: b.settings.maxBroadcastRecipientsForPush ?? 0 }] : []),
-  ];
-}
 
 export interface ChunkJob {
   broadcastId: number;

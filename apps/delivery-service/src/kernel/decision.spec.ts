@@ -1,4 +1,5 @@
-import { emailBecause, inAppBecause, type CascadeDecision } from './decision';
+import type { CascadeDecision } from './decision';
+import { emailBecause, inAppBecause } from './decision-reasons';
 import { emailNotRequested, type EmailOutcome, type EmailReason } from './notification';
 
 const rule: CascadeDecision = {

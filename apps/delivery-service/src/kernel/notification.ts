@@ -1,12 +1,9 @@
 import type { StoredDecision } from './decision';
+import type { Target } from './target';
 
 /** The delivery domain's records, as the store keeps them and the use cases see them. */
 
-export interface Target {
-  channel: string;
-  topic: string;
-  event: string;
-}
+export type { Target } from './target';
 
 export interface SendSettings {
   strictTargets: boolean;

@@ -1,10 +1,7 @@
 import { DomainError } from '@herald/service-kit';
 import type { CascadeDecision } from './decision';
 import type { AcceptedSend, Target } from './notification';
-import type { Accepted, OutboundMedium } from './outbound';
-import type { OutgoingEmail } from '../outbound/email/mailer';
-import type { OutgoingPush } from '../outbound/push/push-sender';
-import type { OutgoingSms } from '../outbound/sms/sms-provider';
+import type { OutboundMedium } from './outbound';
 
 /**
  * What the use cases need from outside the service, declared here and implemented by adapters:
@@ -101,17 +98,6 @@ export interface RecipientPresence {
   ensure(projectId: bigint, recipientId: string): Promise<number>;
   /** Throws `recipient_not_found` for a recipient the recipient service does not know; returns its incarnation. */
   require(projectId: bigint, recipientId: string): Promise<number>;
-}
-
-/**
- * The senders of the outbound mediums (issue 22), each behind failover between its configured
- * providers (providers/failover.ts): resolves with the provider that took the message and its id,
- * or throws a DeliveryFailure saying what a retry could do.
- */
-export interface OutboundSenders {
-  email(mail: OutgoingEmail): Promise<Accepted>;
-  sms(sms: OutgoingSms): Promise<Accepted>;
-  web_push(push: OutgoingPush): Promise<Accepted>;
 }
 
 /** A peer refused a request as invalid: what RecipientDirectory throws instead of a transport error. */

@@ -1,5 +1,5 @@
 import type { OutboundMedium } from '../kernel/outbound';
-import { timerId } from '../scheduling/timer-repository';
+import { timerId } from '../kernel/store/timer-repository';
 import type { DeliveryDeps } from '../delivery-deps';
 import { publishEach } from '../kernel/publish-each';
 

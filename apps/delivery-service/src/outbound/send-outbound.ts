@@ -5,7 +5,7 @@ import { failureKind, outcomeField, type OutboundMedium } from '../kernel/outbou
 import { quotaPeriod } from '../kernel/quota';
 import { heldBackByInApp } from '../kernel/timing-rules';
 import { outcomeOf, type NotificationDoc, type OutcomeChange } from '../kernel/store/notification-repository';
-import { quotaOwner } from '../sends/quota-repository';
+import { quotaOwner } from './quota-repository';
 import { createCollectDigests } from '../scheduling/collect-digests';
 import type { DeliveryDeps } from '../delivery-deps';
 import { channelOf } from './outbound-channels';

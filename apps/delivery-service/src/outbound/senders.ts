@@ -9,7 +9,7 @@ import { createWebPushSender } from './push/web-push-sender';
 import type { SmsProvider } from './sms/sms-provider';
 import { createTwilioCompatibleProvider } from './sms/twilio-compatible';
 import type { DeliveryMetrics } from '../platform/delivery-metrics';
-import type { OutboundSenders } from '../kernel/ports';
+import type { OutboundSenders } from './outbound-senders';
 import { createFailover } from './failover';
 import type { Provider } from './provider';
 

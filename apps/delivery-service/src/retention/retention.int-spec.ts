@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { connectMongo, type MongoHandle } from '@herald/service-kit';
 import { createRetentionSweep, WEBHOOK_DELIVERY_RETENTION_MS } from './retention-sweeper';
-import { createBroadcastRepository, type BroadcastDoc } from '../broadcasts/broadcast-repository';
+import { createBroadcastRepository, type BroadcastDoc } from '../kernel/store/broadcast-repository';
 import { createNotificationRepository, type NotificationDoc } from '../kernel/store/notification-repository';
 import { createDeliveryLogRepository, type WebhookDeliveryDoc } from '../webhooks/delivery-log-repository';
 import { eventually, startHarness } from '../testing/harness';

@@ -4,7 +4,7 @@ import { quotaPeriod } from '../kernel/quota';
 import { failureKind } from '../kernel/outbound';
 import { itemsBelowSeal, slotId, type DigestDoc } from './digest-repository';
 import type { NotificationDoc } from '../kernel/store/notification-repository';
-import { timerId } from './timer-repository';
+import { timerId } from '../kernel/store/timer-repository';
 import type { DeliveryDeps } from '../delivery-deps';
 import { emailEvents } from '../kernel/outcome-events';
 

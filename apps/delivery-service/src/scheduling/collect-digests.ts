@@ -1,6 +1,6 @@
 import { itemsBelowSeal, slotId, type DigestDoc, type DigestSlotDoc } from './digest-repository';
 import type { NotificationDoc } from '../kernel/store/notification-repository';
-import { timerId } from './timer-repository';
+import { timerId } from '../kernel/store/timer-repository';
 import type { DeliveryDeps } from '../delivery-deps';
 
 /** What this process knows of a key's latest window. */

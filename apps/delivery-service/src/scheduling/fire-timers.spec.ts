@@ -1,4 +1,4 @@
-import type { TimerCursor, TimerDoc } from './timer-repository';
+import type { TimerCursor, TimerDoc } from '../kernel/store/timer-repository';
 import { createFireTimers } from './fire-timers';
 
 const BATCH = 10;

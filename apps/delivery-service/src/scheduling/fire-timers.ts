@@ -1,4 +1,4 @@
-import type { TimerCursor, TimerDoc } from './timer-repository';
+import type { TimerCursor, TimerDoc } from '../kernel/store/timer-repository';
 import { createFinishCanceled } from '../sends/cancel-sends';
 import type { DeliveryDeps } from '../delivery-deps';
 import { publishEach } from '../kernel/publish-each';

@@ -1,8 +1,8 @@
 import { conflict, notFound } from '@herald/service-kit';
 import { emailNotRequested, emailSkipped, expiresAt, type AcceptedSend, type Broadcast, type Notification } from '../kernel/notification';
-import { toBroadcast } from '../broadcasts/broadcast-repository';
+import { toBroadcast } from '../kernel/store/broadcast-repository';
 import { toNotification, type NotificationDoc } from '../kernel/store/notification-repository';
-import { timerId, type TimerDoc } from '../scheduling/timer-repository';
+import { timerId, type TimerDoc } from '../kernel/store/timer-repository';
 import type { DeliveryDeps } from '../delivery-deps';
 import { findSent, notificationNotFound } from './get-notification';
 import { broadcastCanceledEvent, statusEvents } from '../kernel/outcome-events';

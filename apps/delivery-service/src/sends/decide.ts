@@ -3,7 +3,7 @@ import { emailNotRequested, emailSkipped, type NotificationStatus, type Outbound
 import { OUTBOUND_MEDIUMS, type OutboundMedium } from '../kernel/outbound';
 import { quotaPeriod } from '../kernel/quota';
 import type { NotificationDoc } from '../kernel/store/notification-repository';
-import { quotaOwner } from './quota-repository';
+import { quotaOwner } from '../outbound/quota-repository';
 import type { DeliveryDeps } from '../delivery-deps';
 import { applyThrottle } from '../scheduling/apply-throttles';
 import { digestRuleOf, type DigestRule } from '../kernel/digest-rule';

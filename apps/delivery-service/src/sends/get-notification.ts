@@ -1,7 +1,7 @@
 import { DomainError, notFound } from '@herald/service-kit';
 import { acceptedView, emailNotRequested, emailSkipped, type AcceptedSend, type Notification } from '../kernel/notification';
 import { toNotification, type NotificationDoc } from '../kernel/store/notification-repository';
-import { timerId } from '../scheduling/timer-repository';
+import { timerId } from '../kernel/store/timer-repository';
 import type { DeliveryDeps } from '../delivery-deps';
 
 /** Where a send is: written, held by the stream, or scheduled (issue 21: its timer has not fired; `canceled` when a cancel won). */

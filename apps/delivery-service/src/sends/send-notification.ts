@@ -3,8 +3,8 @@ import { conflict, createBatcher, DomainError, isDuplicateKey, type Logger } fro
 import { acceptedView, type AcceptedSend, type Broadcast, type Notification, type Target } from '../kernel/notification';
 import { checkSend, targetNotCataloged, type Medium, type SendInput } from './send-rules';
 import { scheduledFor } from '../kernel/timing-rules';
-import { timerId, type TimerDoc } from '../scheduling/timer-repository';
-import { toBroadcast, type BroadcastDoc } from '../broadcasts/broadcast-repository';
+import { timerId, type TimerDoc } from '../kernel/store/timer-repository';
+import { toBroadcast, type BroadcastDoc } from '../kernel/store/broadcast-repository';
 import type { IdempotencyDoc } from './idempotency-repository';
 import { acceptedNotification } from '../kernel/store/notification-repository';
 import type { DeliveryDeps } from '../delivery-deps';

@@ -1,7 +1,8 @@
 import { create } from '@bufbuild/protobuf';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { BroadcastSchema, DigestSchema, NotificationSchema, type Digest as PbDigest, type DecisionTarget, type SendRequest, type Broadcast as PbBroadcast, type Notification as PbNotification } from '@herald/contracts';
-import { emailBecause, inAppBecause, outboundBecause, type CascadeDecision } from '../kernel/decision';
+import type { CascadeDecision } from '../kernel/decision';
+import { emailBecause, inAppBecause, outboundBecause } from '../kernel/decision-reasons';
 import type { Broadcast, EmailUnless, Notification, OutboundOutcome } from '../kernel/notification';
 import type { SendInput } from '../sends/send-rules';
 import type { DigestView } from '../scheduling/get-digest';

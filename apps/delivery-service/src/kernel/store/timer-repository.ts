@@ -1,9 +1,9 @@
 import type { Collection, Db } from 'mongodb';
 import { isDuplicateKey } from '@herald/service-kit';
-import type { AcceptedSend } from '../kernel/notification';
-import { createExpiryIndex, pruneExpiredBatch } from '../kernel/store/expiry';
-import { insertManyFates } from '../kernel/store/insert-fates';
-import { retryBusy } from '../kernel/store/store-retry';
+import type { AcceptedSend } from '../notification';
+import { createExpiryIndex, pruneExpiredBatch } from './expiry';
+import { insertManyFates } from './insert-fates';
+import { retryBusy } from './store-retry';
 
 /**
  * Durable timers (issue 21): one mechanism for everything due later. What fires:

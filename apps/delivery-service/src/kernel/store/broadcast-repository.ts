@@ -1,9 +1,9 @@
 import type { Collection, Db } from 'mongodb';
 import { isDuplicateKey } from '@herald/service-kit';
-import type { Broadcast, BroadcastOutbound, BroadcastStatus, EmailContent, PushContent, SendSettings, Target } from '../kernel/notification';
-import { createBroadcastEmailContents, createBroadcastPushContents } from '../kernel/store/broadcast-payloads';
-import { retryBusy } from '../kernel/store/store-retry';
-import { createExpiryIndex, withExpiry } from '../kernel/store/expiry';
+import type { Broadcast, BroadcastOutbound, BroadcastStatus, EmailContent, PushContent, SendSettings, Target } from '../notification';
+import { createBroadcastEmailContents, createBroadcastPushContents } from './broadcast-payloads';
+import { retryBusy } from './store-retry';
+import { createExpiryIndex, withExpiry } from './expiry';
 
 export interface BroadcastDoc {
   _id: number;
