@@ -26,9 +26,10 @@ import { createThrottleRepository } from './scheduling/throttle-repository';
 import { createTimerRepository } from './kernel/store/timer-repository';
 import { startTimerRunner } from './scheduling/timer-runner';
 import { createFireTimers } from './scheduling/fire-timers';
+import { createFinishCanceled } from './sends/cancel-sends';
 import { createConsumerFigures } from './platform/consumer-figures';
 import { createDeliveryMetrics, registerConsumerGauges } from './platform/delivery-metrics';
-import { createUseCases, type DeliveryDeps } from './use-cases';
+import { createUseCases, type UseCaseDeps } from './use-cases';
 import { createRecipientPresence, listenForDeletions, natsReadBarrier } from './feed/recipient-presence';
 import { createRetentionSweep, WEBHOOK_DELIVERY_RETENTION_MS } from './retention/retention-sweeper';
 import { startWebhooks } from './webhooks';
@@ -94,7 +95,7 @@ export async function build({ config, logger, mongo, nats, metrics }: ServiceDep
   const deletions = listenForDeletions(nats, presence, logger);
   const sequences = createSequences(mongo.db);
   registerConsumerGauges(metrics.registry, createConsumerFigures(nats));
-  const deps: DeliveryDeps = {
+  const deps: UseCaseDeps = {
       notifications,
       broadcasts,
       idempotency,
@@ -153,7 +154,7 @@ export async function build({ config, logger, mongo, nats, metrics }: ServiceDep
   });
   const timerRunner = startTimerRunner({
     logger,
-    fireDue: createFireTimers(deps, {
+    fireDue: createFireTimers({ ...deps, canceled: createFinishCanceled(deps) }, {
       batch: config.TIMER_BATCH,
       redoAfterMs: config.TIMER_REDO_AFTER_MS,
       slotRetryMs: 5_000,

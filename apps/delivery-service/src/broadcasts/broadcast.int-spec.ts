@@ -6,7 +6,8 @@ import { createNotificationRepository } from '../kernel/store/notification-repos
 import { createQuotaRepository } from '../outbound/quota-repository';
 import { createProcessBroadcastChunk } from './process-broadcast-chunk';
 import { createRemoveRecipientNotifications } from '../retention/remove-recipient-notifications';
-import type { DeliveryDeps } from '../delivery-deps';
+import type { ProcessBroadcastChunkDeps } from './process-broadcast-chunk';
+import type { RemoveRecipientNotificationsDeps } from '../retention/remove-recipient-notifications';
 
 const target = { channel: 'news', topic: 'weekly', event: 'digest' };
 const uid = () => randomBytes(4).toString('hex');
@@ -192,7 +193,7 @@ describe('delivery service: broadcasts', () => {
       events: { emit: async () => undefined },
       metrics: new Proxy({}, { get: () => noop }),
       now: () => new Date(),
-    } as unknown as DeliveryDeps;
+    } as unknown as ProcessBroadcastChunkDeps & RemoveRecipientNotificationsDeps;
     const processChunk = createProcessBroadcastChunk(deps);
     const remove = createRemoveRecipientNotifications(deps);
     const project = Number(h.project());

@@ -1,7 +1,20 @@
 import { retryPolicy } from '@herald/service-kit';
-import type { DeliveryDeps } from '../delivery-deps';
 import { isRefusedByPeer } from '../kernel/ports';
-import { createFinishBroadcast } from './finish-broadcast';
+import { createFinishBroadcast, type FinishBroadcastDeps } from './finish-broadcast';
+import type { IdAllocator } from '../kernel/id-allocator';
+import type { JobPort, RecipientDirectory } from '../kernel/ports';
+import type { DeliverySettings } from '../kernel/settings';
+import type { BroadcastRepository } from '../kernel/store/broadcast-repository';
+
+/** The ports this use case works with. */
+export interface FanOutBroadcastDeps extends FinishBroadcastDeps {
+  broadcasts: BroadcastRepository;
+  jobs: JobPort;
+  notificationIds: IdAllocator;
+  now: () => Date;
+  recipients: RecipientDirectory;
+  settings: DeliverySettings;
+}
 
 /** One page's deadline: a page is one bounded store read on the recipient service. */
 export const ID_PAGE_TIMEOUT_MS = 10_000;
@@ -17,7 +30,7 @@ const pageRetry = retryPolicy({ initialDelayMs: 200, maxDelayMs: 5_000, retryIf:
  * incarnation; the cursor is saved after each publish, so a crashed fan-out resumes where it
  * stopped and a re-published chunk is dropped as a duplicate.
  */
-export function createFanOutBroadcast(deps: DeliveryDeps) {
+export function createFanOutBroadcast(deps: FanOutBroadcastDeps) {
   const finish = createFinishBroadcast(deps);
 
   /** One page, retried until it answers (each attempt under its own deadline); keeps the job alive meanwhile. */

@@ -1,10 +1,20 @@
 import { emailSkipped, type Broadcast, type BroadcastOutbound } from '../kernel/notification';
 import { outcomeField, type OutboundMedium } from '../kernel/outbound';
 import { toBroadcast, type ChunkDoc } from '../kernel/store/broadcast-repository';
-import type { DeliveryDeps } from '../delivery-deps';
-import { dispatchOutbound } from '../outbound/dispatch-outbound';
+import { dispatchOutbound, type DispatchOutboundDeps } from '../outbound/dispatch-outbound';
 import { outboundEvents, type OutcomeEvent } from '../kernel/outcome-events';
 import { broadcastOutbound } from './broadcast-outbound';
+import type { OutcomeEvents } from '../kernel/outcome-events';
+import type { BroadcastRepository } from '../kernel/store/broadcast-repository';
+import type { NotificationRepository } from '../kernel/store/notification-repository';
+
+/** The ports this use case works with. */
+export interface FinishBroadcastDeps extends DispatchOutboundDeps {
+  broadcasts: BroadcastRepository;
+  events: OutcomeEvents;
+  notifications: NotificationRepository;
+  now: () => Date;
+}
 
 /** A chunk record's pending ids of a medium, and whether the chunk published them itself. */
 const chunkPending = (chunk: ChunkDoc, medium: OutboundMedium) =>
@@ -32,7 +42,7 @@ const CHUNKS_PER_READ = 10;
  * walk the chunk records a few at a time (their pending ids), skipping chunks that published a
  * medium's jobs themselves, so memory holds at most CHUNKS_PER_READ chunks' ids.
  */
-export function createFinishBroadcast(deps: DeliveryDeps) {
+export function createFinishBroadcast(deps: FinishBroadcastDeps) {
   return async function finishBroadcast(broadcastId: number, working: () => void = () => undefined): Promise<void> {
     const b = await deps.broadcasts.findById(null, broadcastId);
     if (!b) return;

@@ -2,12 +2,15 @@ import { expiresAt } from '../kernel/notification';
 import { outcomeField, type OutboundMedium } from '../kernel/outbound';
 import type { NotificationDoc } from '../kernel/store/notification-repository';
 import { countByStatus } from '../platform/delivery-metrics';
-import { decide, outcomeFields } from '../sends/decide';
-import type { DeliveryDeps } from '../delivery-deps';
-import { dispatchOutbound } from '../outbound/dispatch-outbound';
+import { decide, outcomeFields, type DecideDeps } from '../sends/decide';
+import { dispatchOutbound, type DispatchOutboundDeps } from '../outbound/dispatch-outbound';
 import { broadcastOutbound } from './broadcast-outbound';
 import { createFinishBroadcast } from './finish-broadcast';
 import { gatedEvents } from '../kernel/outcome-events';
+import type { OutcomeEvents } from '../kernel/outcome-events';
+import type { BroadcastRepository } from '../kernel/store/broadcast-repository';
+import type { NotificationRepository } from '../kernel/store/notification-repository';
+import type { DeliveryMetrics } from '../platform/delivery-metrics';
 
 export interface ChunkJob {
   broadcastId: number;
@@ -20,6 +23,15 @@ export interface ChunkJob {
    * Absent in jobs published before it existed.
    */
   recipientSeqs?: (number | bigint)[];
+}
+
+/** The ports this use case works with. */
+export interface ProcessBroadcastChunkDeps extends DecideDeps, DispatchOutboundDeps {
+  broadcasts: BroadcastRepository;
+  events: OutcomeEvents;
+  metrics: DeliveryMetrics;
+  notifications: NotificationRepository;
+  now: () => Date;
 }
 
 /**
@@ -35,7 +47,7 @@ export interface ChunkJob {
  * eligible count over it), the chunk publishes that medium's jobs itself and the finish step has
  * nothing to page for it.
  */
-export function createProcessBroadcastChunk(deps: DeliveryDeps) {
+export function createProcessBroadcastChunk(deps: ProcessBroadcastChunkDeps) {
   const finish = createFinishBroadcast(deps);
   return async function processBroadcastChunk(job: ChunkJob): Promise<void> {
     const b = await deps.broadcasts.findById(null, job.broadcastId);
@@ -140,7 +152,7 @@ export function createProcessBroadcastChunk(deps: DeliveryDeps) {
  * paged so far plus the most the fan-out can still page (the recipient service's bound on what is
  * left after the saved cursor) fit under it.
  */
-async function capCannotBeExceeded(deps: DeliveryDeps, broadcastId: number, cap: number): Promise<boolean> {
+async function capCannotBeExceeded(deps: ProcessBroadcastChunkDeps, broadcastId: number, cap: number): Promise<boolean> {
   const b = await deps.broadcasts.findById(null, broadcastId);
   if (!b || !b.upper_bound || b.recipients_left_at_most == null) return false;
   const left = b.fanout_done ? 0 : b.recipients_left_at_most;

@@ -2,16 +2,21 @@ import { LIMITS } from '@herald/contracts';
 import { invalid } from '@herald/service-kit';
 import type { Notification } from '../kernel/notification';
 import { toNotification } from '../kernel/store/notification-repository';
-import type { DeliveryDeps } from '../delivery-deps';
-import { ensureRecipientExists } from './ensure-recipient-exists';
+import { ensureRecipientExists, type EnsureRecipientExistsDeps } from './ensure-recipient-exists';
+import type { NotificationRepository } from '../kernel/store/notification-repository';
 
 export interface FeedPage {
   notifications: Notification[];
   nextCursor: string | null;
 }
 
+/** The ports this use case works with. */
+export interface ListFeedDeps extends EnsureRecipientExistsDeps {
+  notifications: NotificationRepository;
+}
+
 /** A recipient's feed: delivered notifications only, newest first; the cursor is the last id seen. */
-export function createListFeed(deps: Pick<DeliveryDeps, 'notifications' | 'presence'>) {
+export function createListFeed(deps: ListFeedDeps) {
   return async (q: { projectId: number; recipientId: string; limit: number; cursor: string; read: boolean | null }): Promise<FeedPage> => {
     const limit = q.limit === 0 ? LIMITS.feedPageDefault : q.limit;
     if (!Number.isInteger(limit) || limit < 1 || limit > LIMITS.feedPageMax) {

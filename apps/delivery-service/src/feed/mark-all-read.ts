@@ -1,6 +1,14 @@
-import type { DeliveryDeps } from '../delivery-deps';
-import { ensureRecipientExists } from './ensure-recipient-exists';
+import { ensureRecipientExists, type EnsureRecipientExistsDeps } from './ensure-recipient-exists';
 import { flagEvents } from '../kernel/outcome-events';
+import type { OutcomeEvents } from '../kernel/outcome-events';
+import type { NotificationRepository } from '../kernel/store/notification-repository';
+
+/** The ports this use case works with. */
+export interface MarkAllReadDeps extends EnsureRecipientExistsDeps {
+  events: OutcomeEvents;
+  notifications: NotificationRepository;
+  now: () => Date;
+}
 
 /** Notifications marked read and emitted per round (bounds memory for a recipient with a large unread backlog). */
 const PAGE = 1000;
@@ -9,7 +17,7 @@ const PAGE = 1000;
  * Marks every unread delivered notification of the recipient read, and emits notification.read for
  * each one this call changed (one change time for the call), before answering.
  */
-export function createMarkAllRead(deps: Pick<DeliveryDeps, 'notifications' | 'presence' | 'now' | 'events'>) {
+export function createMarkAllRead(deps: MarkAllReadDeps) {
   return async (projectId: number, recipientId: string): Promise<number> => {
     await ensureRecipientExists(deps, projectId, recipientId);
     const now = deps.now();

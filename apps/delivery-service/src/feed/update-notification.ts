@@ -1,10 +1,18 @@
 import { OUTCOMES_DUPLICATE_WINDOW_MS } from '@herald/contracts';
 import type { Notification } from '../kernel/notification';
 import { toNotification } from '../kernel/store/notification-repository';
-import type { DeliveryDeps } from '../delivery-deps';
-import { ensureRecipientExists } from './ensure-recipient-exists';
+import { ensureRecipientExists, type EnsureRecipientExistsDeps } from './ensure-recipient-exists';
 import { notificationNotFound } from '../sends/get-notification';
 import { flagEvents } from '../kernel/outcome-events';
+import type { OutcomeEvents } from '../kernel/outcome-events';
+import type { NotificationRepository } from '../kernel/store/notification-repository';
+
+/** The ports this use case works with. */
+export interface UpdateNotificationDeps extends EnsureRecipientExistsDeps {
+  events: OutcomeEvents;
+  notifications: NotificationRepository;
+  now: () => Date;
+}
 
 /**
  * Sets read and/or opened on one notification of the recipient's feed (delivered ones only), and
@@ -14,7 +22,7 @@ import { flagEvents } from '../kernel/outcome-events';
  * may not have gone out), its event is re-emitted under the same id, which the stream drops if it
  * has it.
  */
-export function createUpdateNotification(deps: Pick<DeliveryDeps, 'notifications' | 'presence' | 'now' | 'events'>) {
+export function createUpdateNotification(deps: UpdateNotificationDeps) {
   return async (projectId: number, recipientId: string, id: number, flags: { read?: boolean; opened?: boolean }): Promise<Notification> => {
     await ensureRecipientExists(deps, projectId, recipientId);
     const now = deps.now();

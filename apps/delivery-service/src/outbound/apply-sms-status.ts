@@ -1,6 +1,12 @@
 import type { NotificationDoc } from '../kernel/store/notification-repository';
-import type { DeliveryDeps } from '../delivery-deps';
 import { outboundEvents, type OutcomeEvent } from '../kernel/outcome-events';
+import type { NotificationRepository } from '../kernel/store/notification-repository';
+
+/** The ports this use case works with. */
+export interface ApplySmsStatusDeps {
+  notifications: NotificationRepository;
+  now: () => Date;
+}
 
 /**
  * Moves one notification's SMS from `sent` to a final status the provider reported, only when it
@@ -8,7 +14,7 @@ import { outboundEvents, type OutcomeEvent } from '../kernel/outcome-events';
  * changed: already moved, another message, not sent yet).
  */
 export async function applySmsStatus(
-  deps: Pick<DeliveryDeps, 'notifications' | 'now'>,
+  deps: ApplySmsStatusDeps,
   doc: NotificationDoc,
   report: { messageSid: string; status: 'delivered' | 'undelivered'; providerStatus: string; errorCode?: string | null },
 ): Promise<OutcomeEvent[]> {

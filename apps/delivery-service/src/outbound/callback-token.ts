@@ -43,3 +43,13 @@ export function createCallbackTokens(secret: string) {
 }
 
 export type CallbackTokens = ReturnType<typeof createCallbackTokens>;
+
+/**
+ * SMS status callbacks (PUBLIC_BASE_URL + CALLBACK_SECRET): each SMS names
+ * `<baseUrl>/callbacks/sms/<token>` as its status callback; absent: no callbacks are asked for
+ * and SMS outcomes stay `sent`.
+ */
+export interface SmsCallbackLinks {
+  tokens: CallbackTokens;
+  baseUrl: string;
+}

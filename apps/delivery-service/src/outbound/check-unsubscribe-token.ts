@@ -1,6 +1,6 @@
 import { DomainError } from '@herald/service-kit';
 import type { UnsubscribeClaim } from './unsubscribe-token';
-import type { DeliveryDeps } from '../delivery-deps';
+import type { UnsubscribeLinks } from './unsubscribe-token';
 
 const MESSAGES = {
   malformed: 'This unsubscribe link is not valid',
@@ -8,13 +8,19 @@ const MESSAGES = {
   expired: 'This unsubscribe link has expired: use the link of a newer email, or change your preferences in the application',
 } as const;
 
+/** The ports this use case works with. */
+export interface CheckUnsubscribeTokenDeps {
+  now: () => Date;
+  unsubscribe?: UnsubscribeLinks;
+}
+
 /**
  * What a one-click unsubscribe token allows: one recipient's email preference for one target. A
  * forged, malformed or expired token is refused (invalid: 400 at the gateway, code
  * `unsubscribe_token_invalid` or `unsubscribe_token_expired`); so is every token while unsubscribe
  * links are not configured.
  */
-export function createCheckUnsubscribeToken(deps: Pick<DeliveryDeps, 'unsubscribe' | 'now'>) {
+export function createCheckUnsubscribeToken(deps: CheckUnsubscribeTokenDeps) {
   return function checkUnsubscribeToken(token: string): UnsubscribeClaim {
     const checked = deps.unsubscribe ? deps.unsubscribe.tokens.verify(token, deps.now()) : ({ ok: false, why: 'forged' } as const);
     if (checked.ok) return checked.claim;

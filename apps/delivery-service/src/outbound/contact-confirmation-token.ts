@@ -1,3 +1,4 @@
+import type { ConfirmationMailBudget } from './confirmation-mail-budget';
 import { createSignedLinks } from './signed-link';
 
 /**
@@ -37,3 +38,16 @@ export function createContactConfirmationTokens(secret: string) {
 }
 
 export type ContactConfirmationTokens = ReturnType<typeof createContactConfirmationTokens>;
+
+/**
+ * Contact confirmation links (PUBLIC_BASE_URL + UNSUBSCRIBE_SECRET); absent when either is not
+ * configured, and then no confirmation mail can be sent.
+ */
+export interface ContactConfirmationLinks {
+  tokens: ContactConfirmationTokens;
+  baseUrl: string;
+  ttlSeconds: number;
+  /** At most `maxPerHour` confirmation mails per recipient and clock hour. */
+  budget: Pick<ConfirmationMailBudget, 'take'>;
+  maxPerHour: number;
+}

@@ -1,6 +1,7 @@
 import { DomainError } from '@herald/service-kit';
 import type { ContactConfirmationClaim } from './contact-confirmation-token';
-import type { DeliveryDeps } from '../delivery-deps';
+import type { ContactConfirmationLinks } from './contact-confirmation-token';
+import type { OutboundSenders } from './outbound-senders';
 
 export interface ContactConfirmationRequest {
   projectId: number;
@@ -16,6 +17,13 @@ const MESSAGES = {
   expired: 'This confirmation link has expired: add the address again in the application to get a new one',
 } as const;
 
+/** The ports this use case works with. */
+export interface ContactConfirmationDeps {
+  contactConfirmation?: ContactConfirmationLinks;
+  now: () => Date;
+  senders: OutboundSenders;
+}
+
 /**
  * Mails the confirmation link of a contact address written by a recipient token (issue 20): the
  * link carries a token signed like an unsubscribe token (its own purpose key), naming the contact and
@@ -24,7 +32,7 @@ const MESSAGES = {
  * recipient and clock hour (resource exhausted, `contact_confirmation_limit`, past it). Without PUBLIC_BASE_URL and UNSUBSCRIBE_SECRET no link
  * can be made: failed precondition (`contact_confirmation_unavailable`).
  */
-export function createSendContactConfirmation(deps: Pick<DeliveryDeps, 'contactConfirmation' | 'senders' | 'now'>) {
+export function createSendContactConfirmation(deps: ContactConfirmationDeps) {
   return async function sendContactConfirmation(req: ContactConfirmationRequest): Promise<void> {
     const c = deps.contactConfirmation;
     if (!c) throw new DomainError('precondition', 'contact_confirmation_unavailable', 'Contact confirmation links are not configured (PUBLIC_BASE_URL, UNSUBSCRIBE_SECRET)');
@@ -55,7 +63,7 @@ export function createSendContactConfirmation(deps: Pick<DeliveryDeps, 'contactC
  * (invalid: 400 at the gateway, `contact_confirmation_invalid` or `contact_confirmation_expired`);
  * so is every token while links are not configured.
  */
-export function createCheckContactConfirmationToken(deps: Pick<DeliveryDeps, 'contactConfirmation' | 'now'>) {
+export function createCheckContactConfirmationToken(deps: ContactConfirmationDeps) {
   return function checkContactConfirmationToken(token: string): ContactConfirmationClaim {
     const checked = deps.contactConfirmation ? deps.contactConfirmation.tokens.verify(token, deps.now()) : ({ ok: false, why: 'forged' } as const);
     if (checked.ok) return checked.claim;

@@ -1,7 +1,14 @@
 import type { OutboundMedium } from '../kernel/outbound';
 import { timerId } from '../kernel/store/timer-repository';
-import type { DeliveryDeps } from '../delivery-deps';
 import { publishEach } from '../kernel/publish-each';
+import type { JobPort } from '../kernel/ports';
+import type { TimerRepository } from '../kernel/store/timer-repository';
+
+/** The ports this use case works with. */
+export interface DispatchOutboundDeps {
+  jobs: JobPort;
+  timers: TimerRepository;
+}
 
 /** A pending outbound message to hand to its medium's sender, and how long an escalation makes it wait (0: none; email only). */
 export interface OutboundToDispatch {
@@ -18,7 +25,7 @@ export interface OutboundToDispatch {
  * (the in-app delivery), which publishes the same email job then. Messages without a delay cost
  * exactly what they did; a delayed one costs one timer insert (the same id on a repeat).
  */
-export async function dispatchOutbound(deps: Pick<DeliveryDeps, 'jobs' | 'timers'>, items: OutboundToDispatch[], from: (e: OutboundToDispatch) => Date): Promise<void> {
+export async function dispatchOutbound(deps: DispatchOutboundDeps, items: OutboundToDispatch[], from: (e: OutboundToDispatch) => Date): Promise<void> {
   const later = items.filter((e) => e.medium === 'email' && e.delaySeconds > 0);
   const now = items.filter((e) => !later.includes(e));
   await Promise.all([

@@ -2,9 +2,13 @@ import type { EmailContent, PushContent, SmsContent } from '../kernel/notificati
 import type { Accepted, OutboundMedium } from '../kernel/outbound';
 import type { OutgoingEmail } from './email/mailer';
 import { outcomeOf, type NotificationDoc } from '../kernel/store/notification-repository';
-import { applySmsStatus } from './apply-sms-status';
-import type { DeliveryDeps } from '../delivery-deps';
+import { applySmsStatus, type ApplySmsStatusDeps } from './apply-sms-status';
 import type { OutcomeEvent } from '../kernel/outcome-events';
+import type { BroadcastRepository } from '../kernel/store/broadcast-repository';
+import type { SmsCallbackLinks } from './callback-token';
+import type { OutboundSenders } from './outbound-senders';
+import type { SmsReportRepository } from './sms-report-repository';
+import type { UnsubscribeLinks } from './unsubscribe-token';
 
 /**
  * What differs between the outbound mediums when a message is sent: where its content is (a direct
@@ -20,7 +24,17 @@ export interface Channel {
   afterSent?(sent: NotificationDoc[]): Promise<OutcomeEvent[]>;
 }
 
-export function channelOf(deps: DeliveryDeps, medium: OutboundMedium): Channel {
+/** The ports this use case works with. */
+export interface OutboundChannelsDeps extends ApplySmsStatusDeps {
+  broadcasts: BroadcastRepository;
+  now: () => Date;
+  senders: OutboundSenders;
+  smsCallbacks?: SmsCallbackLinks;
+  smsReports: SmsReportRepository;
+  unsubscribe?: UnsubscribeLinks;
+}
+
+export function channelOf(deps: OutboundChannelsDeps, medium: OutboundMedium): Channel {
   switch (medium) {
     case 'email':
       return {
@@ -69,13 +83,13 @@ function present<C>(docs: NotificationDoc[], contentOf: (d: NotificationDoc) => 
 }
 
 /** The SMS's status callback URL (a capability for this notification only), when callbacks are configured. */
-function statusCallbackOf(deps: DeliveryDeps, d: NotificationDoc): string | undefined {
+function statusCallbackOf(deps: OutboundChannelsDeps, d: NotificationDoc): string | undefined {
   const cb = deps.smsCallbacks;
   return cb ? `${cb.baseUrl}/callbacks/sms/${cb.tokens.sign({ projectId: d.project_id, notificationId: d._id })}` : undefined;
 }
 
 /** The mail of one notification: the project's sender, Herald's headers, the unsubscribe link when its entry allows one. */
-function mailOf(deps: DeliveryDeps, d: NotificationDoc, content: EmailContent): OutgoingEmail {
+function mailOf(deps: OutboundChannelsDeps, d: NotificationDoc, content: EmailContent): OutgoingEmail {
   const u = deps.unsubscribe;
   const unsubscribeUrl =
     u && d.email.unsubscribable && d.target

@@ -2,7 +2,10 @@ import { DomainError } from '@herald/service-kit';
 import { smsFinalStatus } from './sms/sms-provider';
 import { smsReportId } from './sms-report-repository';
 import { applySmsStatus } from './apply-sms-status';
-import type { DeliveryDeps } from '../delivery-deps';
+import type { OutcomeEvents } from '../kernel/outcome-events';
+import type { NotificationRepository } from '../kernel/store/notification-repository';
+import type { SmsCallbackLinks } from './callback-token';
+import type { SmsReportRepository } from './sms-report-repository';
 
 export interface SmsStatusReport {
   /** The token of the callback URL. */
@@ -14,6 +17,15 @@ export interface SmsStatusReport {
   errorCode?: string;
 }
 
+/** The ports this use case works with. */
+export interface RecordSmsStatusDeps {
+  events: OutcomeEvents;
+  notifications: NotificationRepository;
+  now: () => Date;
+  smsCallbacks?: SmsCallbackLinks;
+  smsReports: SmsReportRepository;
+}
+
 /**
  * An SMS provider's status callback (issue 22): the token names the notification (a forged or
  * foreign one is refused: invalid, 400 at the gateway); a final status moves its SMS outcome from
@@ -23,7 +35,7 @@ export interface SmsStatusReport {
  * applied by whichever of the sender and this callback comes second. An intermediate status
  * (queued, sent), a repeat or a late callback changes nothing. Returns whether the outcome changed.
  */
-export function createRecordSmsStatus(deps: Pick<DeliveryDeps, 'smsCallbacks' | 'notifications' | 'smsReports' | 'events' | 'now'>) {
+export function createRecordSmsStatus(deps: RecordSmsStatusDeps) {
   return async function recordSmsStatus(report: SmsStatusReport): Promise<boolean> {
     const claim = deps.smsCallbacks?.tokens.verify(report.token) ?? null;
     if (!claim) throw new DomainError('invalid', 'callback_token_invalid', 'This status callback URL is not valid');

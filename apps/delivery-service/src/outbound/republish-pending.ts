@@ -1,5 +1,19 @@
 import { quotaPeriod } from '../kernel/quota';
-import type { DeliveryDeps } from '../delivery-deps';
+import type { JobPort } from '../kernel/ports';
+import type { BroadcastRepository } from '../kernel/store/broadcast-repository';
+import type { QuotaRepository } from './quota-repository';
+import type { SmsReportRepository } from './sms-report-repository';
+import type { IdempotencyRepository } from '../sends/idempotency-repository';
+
+/** The ports this use case works with. */
+export interface RepublishPendingDeps {
+  broadcasts: BroadcastRepository;
+  idempotency: IdempotencyRepository;
+  jobs: JobPort;
+  now: () => Date;
+  quota: QuotaRepository;
+  smsReports: SmsReportRepository;
+}
 
 /**
  * The stale-broadcast sweeper's pass: publishes again the job of every broadcast not completed
@@ -17,7 +31,7 @@ import type { DeliveryDeps } from '../delivery-deps';
 /** How long a fan-out may go without a write before its broadcast is resumed by another job. */
 export const FANOUT_STALE_MS = 30_000;
 
-export function createRepublishPending(deps: Pick<DeliveryDeps, 'broadcasts' | 'jobs' | 'now'>) {
+export function createRepublishPending(deps: RepublishPendingDeps) {
   return async (olderThanMs: number, batch = 500): Promise<number> => {
     const before = new Date(deps.now().getTime() - olderThanMs);
     const publishes: Promise<void>[] = [];
@@ -40,7 +54,7 @@ export function createRepublishPending(deps: Pick<DeliveryDeps, 'broadcasts' | '
  * may still spend its email unit in this one), idempotency keys past 24 h and early SMS status
  * reports past a week, deleted in bounded batches.
  */
-export function createPruneExpired(deps: Pick<DeliveryDeps, 'quota' | 'idempotency' | 'smsReports' | 'now'>) {
+export function createPruneExpired(deps: RepublishPendingDeps) {
   return async (maxBatches = 10): Promise<number> => {
     const now = deps.now();
     const period = quotaPeriod(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1)));

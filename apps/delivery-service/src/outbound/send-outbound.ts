@@ -6,12 +6,29 @@ import { quotaPeriod } from '../kernel/quota';
 import { heldBackByInApp } from '../kernel/timing-rules';
 import { outcomeOf, type NotificationDoc, type OutcomeChange } from '../kernel/store/notification-repository';
 import { quotaOwner } from './quota-repository';
-import { createCollectDigests } from '../scheduling/collect-digests';
-import type { DeliveryDeps } from '../delivery-deps';
-import { channelOf } from './outbound-channels';
+import { channelOf, type OutboundChannelsDeps } from './outbound-channels';
 import { outboundEvents } from '../kernel/outcome-events';
+import type { OutcomeEvents } from '../kernel/outcome-events';
+import type { RecipientDirectory } from '../kernel/ports';
+import type { DeliverySettings } from '../kernel/settings';
+import type { NotificationRepository } from '../kernel/store/notification-repository';
+import type { QuotaRepository } from './quota-repository';
+import type { DeliveryMetrics } from '../platform/delivery-metrics';
 
 export type OutboundStep = { kind: 'done' } | { kind: 'retry'; inMs: number };
+/** The ports this use case works with. */
+export interface SendOutboundDeps extends OutboundChannelsDeps {
+  /** Emails that join a digest are handed here instead of sent (the scheduling module's digest collection). */
+  collectDigests?: (docs: NotificationDoc[]) => Promise<void>;
+  events: OutcomeEvents;
+  metrics: DeliveryMetrics;
+  notifications: NotificationRepository;
+  now: () => Date;
+  quota: QuotaRepository;
+  recipients: RecipientDirectory;
+  settings: DeliverySettings;
+}
+
 /** @deprecated the email sender's name for OutboundStep */
 export type EmailStep = OutboundStep;
 
@@ -39,7 +56,7 @@ const MAX_RETRY_DELAY_MS = 3_600_000;
  * contact undeliverable first (so a crash in between only repeats an idempotent mark) and is never
  * retried. The outcome records the provider that took the message.
  */
-export function createSendOutbound(deps: DeliveryDeps, medium: OutboundMedium, logger: Logger) {
+export function createSendOutbound(deps: SendOutboundDeps, medium: OutboundMedium, logger: Logger) {
   const leaseMs = deps.settings.emailLeaseMs;
   const field = outcomeField(medium);
   const claimOf = (d: NotificationDoc) => ({ claim: d[`${field}_claim`], leaseUntil: d[`${field}_lease_until`] });
@@ -47,7 +64,7 @@ export function createSendOutbound(deps: DeliveryDeps, medium: OutboundMedium, l
   const retry =
     medium === 'email' ? { maxAttempts: deps.settings.emailMaxAttempts, baseMs: deps.settings.emailRetryBaseMs } : (deps.settings.outboundRetry?.[medium] ?? { maxAttempts: deps.settings.emailMaxAttempts, baseMs: deps.settings.emailRetryBaseMs });
 
-  const collectDigests = medium === 'email' ? createCollectDigests(deps) : null;
+  const collectDigests = medium === 'email' ? deps.collectDigests : undefined;
 
   return async function sendOutbound(ids: number[], opts: { redelivered?: boolean } = {}): Promise<Map<number, OutboundStep>> {
     const steps = new Map<number, OutboundStep>(ids.map((id) => [id, { kind: 'done' }]));
@@ -203,7 +220,7 @@ export function createSendOutbound(deps: DeliveryDeps, medium: OutboundMedium, l
 }
 
 /** Marks the refused address (or expired subscription) undeliverable; false when that could not be done now (then retried). */
-async function markUndeliverable(deps: DeliveryDeps, medium: OutboundMedium, d: NotificationDoc, err: unknown): Promise<boolean> {
+async function markUndeliverable(deps: SendOutboundDeps, medium: OutboundMedium, d: NotificationDoc, err: unknown): Promise<boolean> {
   const reason = String((err as { response?: string })?.response ?? (err as Error)?.message ?? err).slice(0, 500);
   try {
     await deps.recipients.markContactUndeliverable({ projectId: BigInt(d.project_id), recipientId: d.recipient_id, medium, address: outcomeOf(d, medium).address!, reason });

@@ -39,3 +39,13 @@ export function createUnsubscribeTokens(secret: string) {
 }
 
 export type UnsubscribeTokens = ReturnType<typeof createUnsubscribeTokens>;
+
+/**
+ * One-click unsubscribe links (PUBLIC_BASE_URL + UNSUBSCRIBE_SECRET); absent when either is not
+ * configured, and then mails carry no List-Unsubscribe header.
+ */
+export interface UnsubscribeLinks {
+  tokens: UnsubscribeTokens;
+  baseUrl: string;
+  ttlSeconds: number;
+}

@@ -1,4 +1,10 @@
-import type { DeliveryDeps } from '../delivery-deps';
+import type { NotificationRepository } from '../kernel/store/notification-repository';
+
+
+/** The ports this use case works with. */
+export interface RemoveRecipientNotificationsDeps {
+  notifications: NotificationRepository;
+}
 
 /**
  * A recipient was erased. Broadcast notifications carry their recipient's incarnation (creation
@@ -9,7 +15,7 @@ import type { DeliveryDeps } from '../delivery-deps';
  * Notifications without an incarnation (direct sends, older broadcasts) go when created at or
  * before `deletedAt`, as before.
  */
-export function createRemoveRecipientNotifications(deps: Pick<DeliveryDeps, 'notifications'>) {
+export function createRemoveRecipientNotifications(deps: RemoveRecipientNotificationsDeps) {
   return async (projectId: number, recipientId: string, deletedAt: Date, recipientSeq?: number | bigint): Promise<number> => {
     const seq = recipientSeq === undefined ? 0 : Number(recipientSeq);
     if (seq > 0) await deps.notifications.recordErasure(projectId, recipientId, seq);

@@ -1,5 +1,11 @@
-import type { DeliveryDeps } from '../delivery-deps';
 import type { GoverningEntry } from '../kernel/ports';
+import type { ThrottleRepository } from './throttle-repository';
+
+/** The ports this use case works with. */
+export interface ApplyThrottlesDeps {
+  now: () => Date;
+  throttles: ThrottleRepository;
+}
 
 /** One notification passing the cascade for a throttled medium: who, for which notification. */
 export interface ThrottleCandidate {
@@ -17,7 +23,7 @@ export const throttleKey = (projectId: number, entryId: number, medium: string, 
  * store operation (the hot path of an unthrottled entry costs nothing more).
  */
 export async function applyThrottle(
-  deps: Pick<DeliveryDeps, 'throttles' | 'now'>,
+  deps: ApplyThrottlesDeps,
   projectId: number,
   medium: string,
   governing: GoverningEntry | undefined,

@@ -5,12 +5,37 @@ import { failureKind } from '../kernel/outbound';
 import { itemsBelowSeal, slotId, type DigestDoc } from './digest-repository';
 import type { NotificationDoc } from '../kernel/store/notification-repository';
 import { timerId } from '../kernel/store/timer-repository';
-import type { DeliveryDeps } from '../delivery-deps';
 import { emailEvents } from '../kernel/outcome-events';
+import type { OutcomeEvents } from '../kernel/outcome-events';
+import type { DeliverySettings, Failpoint } from '../kernel/settings';
+import type { BroadcastRepository } from '../kernel/store/broadcast-repository';
+import type { NotificationRepository } from '../kernel/store/notification-repository';
+import type { TimerRepository } from '../kernel/store/timer-repository';
+import type { OutboundSenders } from '../outbound/outbound-senders';
+import type { QuotaRepository } from '../outbound/quota-repository';
+import type { UnsubscribeLinks } from '../outbound/unsubscribe-token';
+import type { DeliveryMetrics } from '../platform/delivery-metrics';
+import type { DigestRepository } from './digest-repository';
 
 export type DigestStep = { kind: 'done' } | { kind: 'retry'; inMs: number };
 
 const done: DigestStep = { kind: 'done' };
+
+/** The ports this use case works with. */
+export interface CloseDigestDeps {
+  broadcasts: BroadcastRepository;
+  digests: DigestRepository;
+  events: OutcomeEvents;
+  failpoint?: (at: Failpoint) => void;
+  metrics: DeliveryMetrics;
+  notifications: NotificationRepository;
+  now: () => Date;
+  quota: QuotaRepository;
+  senders: OutboundSenders;
+  settings: DeliverySettings;
+  timers: TimerRepository;
+  unsubscribe?: UnsubscribeLinks;
+}
 
 /**
  * Closes one digest (issue 21; its DigestJob, from the window's timer or a full window): seals it
@@ -25,7 +50,7 @@ const done: DigestStep = { kind: 'done' };
  * taken over after `digestSendLeaseMs` and sends again under the same Message-ID (SMTP cannot say
  * whether a mail cut off by a crash arrived: at least once, never lost).
  */
-export function createCloseDigest(deps: DeliveryDeps) {
+export function createCloseDigest(deps: CloseDigestDeps) {
   const leaseMs = deps.settings.digestSendLeaseMs;
 
   const seal = async (d: DigestDoc) => {

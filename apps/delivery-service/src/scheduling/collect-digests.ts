@@ -1,7 +1,19 @@
 import { itemsBelowSeal, slotId, type DigestDoc, type DigestSlotDoc } from './digest-repository';
 import type { NotificationDoc } from '../kernel/store/notification-repository';
 import { timerId } from '../kernel/store/timer-repository';
-import type { DeliveryDeps } from '../delivery-deps';
+import type { IdAllocator } from '../kernel/id-allocator';
+import type { JobPort } from '../kernel/ports';
+import type { TimerRepository } from '../kernel/store/timer-repository';
+import type { DigestRepository } from './digest-repository';
+
+/** The ports this use case works with. */
+export interface CollectDigestsDeps {
+  digestIds: IdAllocator;
+  digests: DigestRepository;
+  jobs: JobPort;
+  now: () => Date;
+  timers: TimerRepository;
+}
 
 /** What this process knows of a key's latest window. */
 interface WindowState {
@@ -31,7 +43,7 @@ export const digestKeyOf = (d: Pick<NotificationDoc, 'project_id' | 'recipient_i
  * job), the latest window of keys this process has not seen (one indexed read each), one
  * insertMany of slots; opening windows adds one id block, one timer insert and one window insert.
  */
-export function createCollectDigests(deps: Pick<DeliveryDeps, 'digests' | 'digestIds' | 'timers' | 'jobs' | 'now'>) {
+export function createCollectDigests(deps: CollectDigestsDeps) {
   const windows = new Map<string, WindowState>();
   const remember = (key: string, state: WindowState) => {
     windows.delete(key);

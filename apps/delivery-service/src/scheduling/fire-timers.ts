@@ -1,7 +1,10 @@
 import type { TimerCursor, TimerDoc } from '../kernel/store/timer-repository';
-import { createFinishCanceled } from '../sends/cancel-sends';
-import type { DeliveryDeps } from '../delivery-deps';
 import { publishEach } from '../kernel/publish-each';
+import type { JobPort } from '../kernel/ports';
+import type { DeliverySettings } from '../kernel/settings';
+import type { BroadcastRepository } from '../kernel/store/broadcast-repository';
+import type { TimerRepository } from '../kernel/store/timer-repository';
+import type { DeliveryMetrics } from '../platform/delivery-metrics';
 
 export interface FireSettings {
   /** Timers taken per pass. */
@@ -12,6 +15,18 @@ export interface FireSettings {
   slotRetryMs: number;
   /** A broadcast slot claimed this long ago whose broadcast is not running may be taken over. */
   slotLeaseMs: number;
+}
+
+/** The ports this use case works with. */
+export interface FireTimersDeps {
+  /** Finishes the cancel of what a timer canceled meanwhile stands for (the sends module's cancel). */
+  canceled: { timer(t: TimerDoc, at: Date): Promise<void> };
+  broadcasts: BroadcastRepository;
+  jobs: JobPort;
+  metrics: DeliveryMetrics;
+  now: () => Date;
+  settings: DeliverySettings;
+  timers: TimerRepository;
 }
 
 /** Hand-offs (publish, then remove) a pass leaves running while the next pass reads and decides. */
@@ -38,8 +53,7 @@ const HANDING_AT_ONCE = 2;
  * the ids are fixed, and the msgIDs drop a repeat inside the broker's window). A hand-off that
  * fails is the same: its error is thrown by the next pass, which starts from the beginning.
  */
-export function createFireTimers(deps: DeliveryDeps, settings: FireSettings) {
-  const finishCanceled = createFinishCanceled(deps);
+export function createFireTimers(deps: FireTimersDeps, settings: FireSettings) {
 
   const handOn = async (t: TimerDoc): Promise<void> => {
     if (t.kind === 'send' && t.send) return deps.jobs.send(t.send, { msgId: `fire:${t._id}` });
@@ -114,7 +128,7 @@ export function createFireTimers(deps: DeliveryDeps, settings: FireSettings) {
       for (const t of firing) {
         const fate = before.get(t._id);
         if (won.has(t._id)) toHand.push(t);
-        else if (fate?.fate === 'canceled') await finishCanceled.timer(t, fate.at);
+        else if (fate?.fate === 'canceled') await deps.canceled.timer(t, fate.at);
         else if (fate && nowMs - fate.at.getTime() >= settings.redoAfterMs) toHand.push(t);
         else inHand++; // decided `fired` a moment ago by another pass, which is handing it on now
       }

@@ -1,9 +1,14 @@
 import { notFound } from '@herald/service-kit';
 import type { Target } from '../kernel/notification';
 import { itemsBelowSeal } from './digest-repository';
-import type { DeliveryDeps } from '../delivery-deps';
+import type { DigestRepository } from './digest-repository';
 
 export const digestNotFound = () => notFound('digest_not_found', 'Digest not found');
+
+/** The ports this use case works with. */
+export interface GetDigestDeps {
+  digests: DigestRepository;
+}
 
 /** A digest as the API shows it (issue 21). */
 export interface DigestView {
@@ -27,7 +32,7 @@ export interface DigestView {
  * `GET /digests/{id}`: one digest of the project, with its notifications in the order they were
  * collected: once closed, as recorded; while open, its items so far (one read of its slots).
  */
-export function createGetDigest(deps: Pick<DeliveryDeps, 'digests'>) {
+export function createGetDigest(deps: GetDigestDeps) {
   return async (projectId: number, id: number): Promise<DigestView> => {
     const d = await deps.digests.findById(projectId, id);
     if (!d) throw digestNotFound();

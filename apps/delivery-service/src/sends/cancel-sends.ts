@@ -3,12 +3,24 @@ import { emailNotRequested, emailSkipped, expiresAt, type AcceptedSend, type Bro
 import { toBroadcast } from '../kernel/store/broadcast-repository';
 import { toNotification, type NotificationDoc } from '../kernel/store/notification-repository';
 import { timerId, type TimerDoc } from '../kernel/store/timer-repository';
-import type { DeliveryDeps } from '../delivery-deps';
-import { findSent, notificationNotFound } from './get-notification';
+import { findSent, notificationNotFound, type GetNotificationDeps } from './get-notification';
 import { broadcastCanceledEvent, statusEvents } from '../kernel/outcome-events';
+import type { OutcomeEvents } from '../kernel/outcome-events';
+import type { BroadcastRepository } from '../kernel/store/broadcast-repository';
+import type { NotificationRepository } from '../kernel/store/notification-repository';
+import type { TimerRepository } from '../kernel/store/timer-repository';
 
 export const notCancelable = () => conflict('not_cancelable', 'This send has started and can no longer be canceled');
 const broadcastNotFound = () => notFound('broadcast_not_found', 'Broadcast not found');
+
+/** The ports this use case works with. */
+export interface CancelSendsDeps extends GetNotificationDeps {
+  broadcasts: BroadcastRepository;
+  events: OutcomeEvents;
+  notifications: NotificationRepository;
+  now: () => Date;
+  timers: TimerRepository;
+}
 
 /** The notification of a scheduled send canceled before it fired: nothing delivered, mailed, texted, pushed or counted. */
 function canceledDoc(s: AcceptedSend, at: Date): NotificationDoc {
@@ -43,7 +55,7 @@ function canceledDoc(s: AcceptedSend, at: Date): NotificationDoc {
  * `notification.canceled` event emitted, the timer removed. A broadcast: `canceled`, its slot
  * freed, `broadcast.canceled` emitted, the timer removed.
  */
-export function createFinishCanceled(deps: Pick<DeliveryDeps, 'notifications' | 'broadcasts' | 'events' | 'timers'>) {
+export function createFinishCanceled(deps: CancelSendsDeps) {
   return {
     async send(send: AcceptedSend, at: Date): Promise<NotificationDoc> {
       const doc = canceledDoc(send, at);
@@ -76,7 +88,7 @@ export function createFinishCanceled(deps: Pick<DeliveryDeps, 'notifications' | 
  * exactly one wins. A cancel that loses, or finds the send started, is refused `not_cancelable`; a
  * repeat of a cancel that won answers the canceled send again.
  */
-export function createCancelSends(deps: DeliveryDeps) {
+export function createCancelSends(deps: CancelSendsDeps) {
   const finish = createFinishCanceled(deps);
 
   const decideCancel = async (id: string): Promise<Date> => {

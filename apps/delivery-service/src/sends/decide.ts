@@ -4,10 +4,19 @@ import { OUTBOUND_MEDIUMS, type OutboundMedium } from '../kernel/outbound';
 import { quotaPeriod } from '../kernel/quota';
 import type { NotificationDoc } from '../kernel/store/notification-repository';
 import { quotaOwner } from '../outbound/quota-repository';
-import type { DeliveryDeps } from '../delivery-deps';
-import { applyThrottle } from '../scheduling/apply-throttles';
+import { applyThrottle, type ApplyThrottlesDeps } from '../scheduling/apply-throttles';
 import { digestRuleOf, type DigestRule } from '../kernel/digest-rule';
-import { gateOutbound } from './gate-outbound';
+import { gateOutbound, type GateOutboundDeps } from './gate-outbound';
+import type { PreferenceResolver } from '../kernel/ports';
+import type { QuotaRepository } from '../outbound/quota-repository';
+import type { DeliveryMetrics } from '../platform/delivery-metrics';
+
+/** The ports this use case works with. */
+export interface DecideDeps extends ApplyThrottlesDeps, GateOutboundDeps {
+  metrics: DeliveryMetrics;
+  preferences: PreferenceResolver;
+  quota: QuotaRepository;
+}
 
 /** One notification to decide: who, what it asks for, and the quota it counts against. */
 export interface ToDecide {
@@ -70,7 +79,7 @@ const targetKey = (d: ToDecide) => `${d.projectId}|${d.target ? JSON.stringify([
  * job, `maybeSpent`) never spends a second unit.
  */
 export async function decide(
-  deps: Pick<DeliveryDeps, 'preferences' | 'recipients' | 'quota' | 'metrics' | 'throttles' | 'now'>,
+  deps: DecideDeps,
   items: ToDecide[],
   opts: { maybeSpent?: boolean } = {},
 ): Promise<Map<number, Decided>> {

@@ -1,8 +1,14 @@
 import type { CascadeDecision } from '../kernel/decision';
 import { emailPending, emailSkipped, type OutboundOutcome, type Target } from '../kernel/notification';
 import { UNDELIVERABLE_REASON, type OutboundMedium } from '../kernel/outbound';
-import type { DeliveryDeps } from '../delivery-deps';
 import type { GoverningEntry } from '../kernel/ports';
+import type { PreferenceResolver, RecipientDirectory } from '../kernel/ports';
+
+/** The ports this use case works with. */
+export interface GateOutboundDeps {
+  preferences: PreferenceResolver;
+  recipients: RecipientDirectory;
+}
 
 /** One recipient's gating of one outbound medium: the outcome, and the cascade's decision when the cascade ran. */
 export interface Gated {
@@ -29,7 +35,7 @@ export interface GatedBatch {
  * throttle, issue 21), which only email heeds.
  */
 export async function gateOutbound(
-  deps: Pick<DeliveryDeps, 'preferences' | 'recipients'>,
+  deps: GateOutboundDeps,
   medium: OutboundMedium,
   projectId: number,
   target: Target | null,

@@ -2,7 +2,17 @@ import { DomainError, notFound } from '@herald/service-kit';
 import { acceptedView, emailNotRequested, emailSkipped, type AcceptedSend, type Notification } from '../kernel/notification';
 import { toNotification, type NotificationDoc } from '../kernel/store/notification-repository';
 import { timerId } from '../kernel/store/timer-repository';
-import type { DeliveryDeps } from '../delivery-deps';
+import type { AcceptedSends, RecipientPresence } from '../kernel/ports';
+import type { NotificationRepository } from '../kernel/store/notification-repository';
+import type { TimerRepository } from '../kernel/store/timer-repository';
+
+/** The ports this use case works with. */
+export interface GetNotificationDeps {
+  accepted: AcceptedSends;
+  notifications: NotificationRepository;
+  presence: RecipientPresence;
+  timers: TimerRepository;
+}
 
 /** Where a send is: written, held by the stream, or scheduled (issue 21: its timer has not fired; `canceled` when a cancel won). */
 export type Sent = { doc: NotificationDoc } | { accepted: AcceptedSend } | { accepted: AcceptedSend; scheduled: true; canceled: boolean };
@@ -23,7 +33,7 @@ export const notificationNotFound = () => notFound('notification_not_found', 'No
  * store is read again after a miss in the stream: the worker writes before it acknowledges, so a
  * send that left the stream meanwhile is in the store then. Null: no such notification.
  */
-export async function findSent(deps: Pick<DeliveryDeps, 'notifications' | 'accepted' | 'timers'>, projectId: number, id: number): Promise<Sent | null> {
+export async function findSent(deps: GetNotificationDeps, projectId: number, id: number): Promise<Sent | null> {
   const doc = await deps.notifications.findById(projectId, id);
   if (doc) return { doc };
   const accepted = await deps.accepted.find(id);
@@ -51,7 +61,7 @@ export async function findSent(deps: Pick<DeliveryDeps, 'notifications' | 'accep
  * notification of an erased recipient (or of an earlier incarnation of its id) answers 404 as soon
  * as the erasure is known here, before its notifications are removed.
  */
-export function createGetNotification(deps: Pick<DeliveryDeps, 'notifications' | 'accepted' | 'presence' | 'timers'>) {
+export function createGetNotification(deps: GetNotificationDeps) {
   return async (projectId: number, id: number): Promise<Notification> => {
     const sent = await findSent(deps, projectId, id);
     if (!sent) throw notificationNotFound();
@@ -63,7 +73,7 @@ export function createGetNotification(deps: Pick<DeliveryDeps, 'notifications' |
 }
 
 /** The recipient's current incarnation (cached presence), null when it is erased or unknown. */
-async function currentIncarnation(deps: Pick<DeliveryDeps, 'presence'>, projectId: number, recipientId: string): Promise<number | null> {
+async function currentIncarnation(deps: GetNotificationDeps, projectId: number, recipientId: string): Promise<number | null> {
   try {
     return await deps.presence.require(BigInt(projectId), recipientId);
   } catch (err) {

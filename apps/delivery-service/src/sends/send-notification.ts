@@ -7,8 +7,13 @@ import { timerId, type TimerDoc } from '../kernel/store/timer-repository';
 import { toBroadcast, type BroadcastDoc } from '../kernel/store/broadcast-repository';
 import type { IdempotencyDoc } from './idempotency-repository';
 import { acceptedNotification } from '../kernel/store/notification-repository';
-import type { DeliveryDeps } from '../delivery-deps';
-import { findSent } from './get-notification';
+import { findSent, type GetNotificationDeps } from './get-notification';
+import type { IdAllocator } from '../kernel/id-allocator';
+import type { JobPort, PreferenceResolver, RecipientPresence } from '../kernel/ports';
+import type { DeliverySettings, Failpoint } from '../kernel/settings';
+import type { BroadcastRepository } from '../kernel/store/broadcast-repository';
+import type { TimerRepository } from '../kernel/store/timer-repository';
+import type { IdempotencyRepository } from './idempotency-repository';
 
 export interface SendResult {
   notification: Notification | null;
@@ -19,6 +24,21 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 const tooManyBroadcasts = (cap: number) =>
   new DomainError('exhausted', 'rate_limited', `This project already has ${cap} broadcasts in progress; retry when one has completed`);
+
+/** The ports this use case works with. */
+export interface SendNotificationDeps extends GetNotificationDeps {
+  broadcastIds: IdAllocator;
+  broadcasts: BroadcastRepository;
+  failpoint?: (at: Failpoint) => void;
+  idempotency: IdempotencyRepository;
+  jobs: JobPort;
+  notificationIds: IdAllocator;
+  now: () => Date;
+  preferences: PreferenceResolver;
+  presence: RecipientPresence;
+  settings: DeliverySettings;
+  timers: TimerRepository;
+}
 
 /** The broadcast as the send answered it (an idempotent replay answers this). */
 function acceptedBroadcast(d: BroadcastDoc): Broadcast {
@@ -47,7 +67,7 @@ function acceptedBroadcast(d: BroadcastDoc): Broadcast {
  * never written (crash, failed request that could not release it) is completed by a repeat after
  * `leaseMs`, under the same id; a repeat while the first is still within its lease waits for it.
  */
-export function createSendNotification(deps: DeliveryDeps, logger: Logger, opts: { leaseMs?: number; waitMs?: number; slotLeaseMs?: number } = {}) {
+export function createSendNotification(deps: SendNotificationDeps, logger: Logger, opts: { leaseMs?: number; waitMs?: number; slotLeaseMs?: number } = {}) {
   const leaseMs = opts.leaseMs ?? 5_000;
   /** A broadcast slot claimed this long ago whose broadcast is not written is taken over (a crash in between). */
   const slotLeaseMs = opts.slotLeaseMs ?? 60_000;

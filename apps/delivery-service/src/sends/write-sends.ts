@@ -2,10 +2,22 @@ import { emailNotRequested, expiresAt, type AcceptedSend, type OutboundOutcome }
 import type { OutboundMedium } from '../kernel/outbound';
 import type { NotificationDoc } from '../kernel/store/notification-repository';
 import { countByStatus } from '../platform/delivery-metrics';
-import { decide, outcomeFields, type Decided } from './decide';
-import type { DeliveryDeps } from '../delivery-deps';
-import { dispatchOutbound } from '../outbound/dispatch-outbound';
+import { decide, outcomeFields, type Decided, type DecideDeps } from './decide';
+import { dispatchOutbound, type DispatchOutboundDeps } from '../outbound/dispatch-outbound';
 import { gatedEvents, pendingOutbound } from '../kernel/outcome-events';
+import type { OutcomeEvents } from '../kernel/outcome-events';
+import type { Failpoint } from '../kernel/settings';
+import type { NotificationRepository } from '../kernel/store/notification-repository';
+import type { DeliveryMetrics } from '../platform/delivery-metrics';
+
+/** The ports this use case works with. */
+export interface WriteSendsDeps extends DecideDeps, DispatchOutboundDeps {
+  events: OutcomeEvents;
+  failpoint?: (at: Failpoint) => void;
+  metrics: DeliveryMetrics;
+  notifications: NotificationRepository;
+  now: () => Date;
+}
 
 /** The outbound mediums an accepted send asks for. */
 export const outboundOf = (s: Pick<AcceptedSend, 'email' | 'sms' | 'push'>): OutboundMedium[] => [
@@ -56,7 +68,7 @@ function docOf(s: AcceptedSend, d: Decided, now: Date): NotificationDoc {
  * events' ids make the stream drop repeats); quota units are owned by (notification, medium); a
  * redelivered batch first reads what is written already and decides only the rest.
  */
-export function createWriteSends(deps: DeliveryDeps) {
+export function createWriteSends(deps: WriteSendsDeps) {
   const settle = async (sends: AcceptedSend[], decided: (pending: AcceptedSend[]) => Promise<Map<number, Decided>>, redelivered: boolean) => {
     const before = redelivered ? await deps.notifications.findByIds(sends.map((s) => s.id)) : [];
     const written = new Set(before.map((d) => d._id));
