@@ -1,39 +1,25 @@
 import { createSequences, type ServiceDeps, type ServiceParts } from '@herald/service-kit';
-import { createPeerClients, preferenceResolver, recipientDirectory } from './platform/peer-clients';
+import { createConsumerFigures, createDeliveryMetrics, createPeerClients, ensureDeliveryStreams, preferenceResolver, recipientDirectory, registerConsumerGauges } from './platform';
+import { createCallbackTokens, createConfirmationMailBudget, createContactConfirmationTokens, createOutboundSenders, createQuotaRepository, createSmsReportRepository, createUnsubscribeTokens, dkimSettings, providerConfigProblems } from './outbound';
+import { createFinishCanceled, createIdempotencyRepository } from './sends';
+import { createDigestRepository, createFireTimers, createThrottleRepository, startTimerRunner } from './scheduling';
+import { createRecipientPresence, listenForDeletions, natsReadBarrier } from './feed';
+import { createRetentionSweep, WEBHOOK_DELIVERY_RETENTION_MS } from './retention';
+import { parseSchedule } from './webhooks';
 import type { Config } from './config';
-import { createCallbackTokens } from './outbound/callback-token';
-import { createContactConfirmationTokens } from './outbound/contact-confirmation-token';
-import { createConfirmationMailBudget } from './outbound/confirmation-mail-budget';
-import { createUnsubscribeTokens } from './outbound/unsubscribe-token';
-import { dkimSettings } from './outbound/email/dkim-settings';
-import { createOutboundSenders, providerConfigProblems } from './outbound/senders';
 import { startConsumers } from './transport/jetstream-consumers';
 import { createJobPublisher } from './transport/job-publisher';
 import { createAcceptedSends } from './transport/send-jobs';
 import { createOutcomePublisher } from './transport/outcome-publisher';
-import { ensureDeliveryStreams } from './platform/streams';
 import { startOutboxSweeper } from './kernel/sweeper';
 import { deliveryRoutes } from './transport/delivery-routes';
 import { createBroadcastRepository } from './kernel/store/broadcast-repository';
 import { createIdAllocator } from './kernel/id-allocator';
-import { createIdempotencyRepository } from './sends/idempotency-repository';
 import { createNotificationRepository } from './kernel/store/notification-repository';
 import { createBulkWriteLane } from './kernel/store/bulk-write-lane';
-import { createQuotaRepository } from './outbound/quota-repository';
-import { createSmsReportRepository } from './outbound/sms-report-repository';
-import { createDigestRepository } from './scheduling/digest-repository';
-import { createThrottleRepository } from './scheduling/throttle-repository';
 import { createTimerRepository } from './kernel/store/timer-repository';
-import { startTimerRunner } from './scheduling/timer-runner';
-import { createFireTimers } from './scheduling/fire-timers';
-import { createFinishCanceled } from './sends/cancel-sends';
-import { createConsumerFigures } from './platform/consumer-figures';
-import { createDeliveryMetrics, registerConsumerGauges } from './platform/delivery-metrics';
 import { createUseCases, type UseCaseDeps } from './use-cases';
-import { createRecipientPresence, listenForDeletions, natsReadBarrier } from './feed/recipient-presence';
-import { createRetentionSweep, WEBHOOK_DELIVERY_RETENTION_MS } from './retention/retention-sweeper';
 import { startWebhooks } from './webhooks';
-import { parseSchedule } from './webhooks/retry-schedule';
 
 /**
  * Builds the delivery service: indexes, the JetStream stream and durable consumers (idempotent,

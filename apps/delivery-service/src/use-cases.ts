@@ -1,46 +1,10 @@
 import type { Logger } from '@herald/service-kit';
-import { createCheckUnsubscribeToken } from './outbound/check-unsubscribe-token';
-import { createCheckContactConfirmationToken, createSendContactConfirmation } from './outbound/contact-confirmation';
-import { createCountUnread } from './feed/count-unread';
-import { createFanOutBroadcast } from './broadcasts/fan-out-broadcast';
-import { createGetBroadcast } from './broadcasts/get-broadcast';
-import { createGetNotification } from './sends/get-notification';
-import { createListFeed } from './feed/list-feed';
-import { createMarkAllRead } from './feed/mark-all-read';
-import { createProcessBroadcastChunk } from './broadcasts/process-broadcast-chunk';
-import { createRemoveRecipientNotifications } from './retention/remove-recipient-notifications';
-import { createPruneExpired, createRepublishPending } from './outbound/republish-pending';
-import { createRecordSmsStatus } from './outbound/record-sms-status';
-import { createSendOutbound } from './outbound/send-outbound';
-import { createCollectDigests } from './scheduling/collect-digests';
-import { createSendNotification } from './sends/send-notification';
-import { createGetPayloads } from './sends/get-payloads';
-import { createUpdateNotification } from './feed/update-notification';
-import { createWriteSends } from './sends/write-sends';
-import { createCancelSends } from './sends/cancel-sends';
-import { createCloseDigest } from './scheduling/close-digest';
-import { createGetDigest } from './scheduling/get-digest';
-import type { CancelSendsDeps } from './sends/cancel-sends';
-import type { CheckUnsubscribeTokenDeps } from './outbound/check-unsubscribe-token';
-import type { CloseDigestDeps } from './scheduling/close-digest';
-import type { CollectDigestsDeps } from './scheduling/collect-digests';
-import type { ContactConfirmationDeps } from './outbound/contact-confirmation';
-import type { CountUnreadDeps } from './feed/count-unread';
-import type { FanOutBroadcastDeps } from './broadcasts/fan-out-broadcast';
-import type { GetBroadcastDeps } from './broadcasts/get-broadcast';
-import type { GetDigestDeps } from './scheduling/get-digest';
-import type { GetNotificationDeps } from './sends/get-notification';
-import type { GetPayloadsDeps } from './sends/get-payloads';
-import type { ListFeedDeps } from './feed/list-feed';
-import type { MarkAllReadDeps } from './feed/mark-all-read';
-import type { ProcessBroadcastChunkDeps } from './broadcasts/process-broadcast-chunk';
-import type { RecordSmsStatusDeps } from './outbound/record-sms-status';
-import type { RemoveRecipientNotificationsDeps } from './retention/remove-recipient-notifications';
-import type { RepublishPendingDeps } from './outbound/republish-pending';
-import type { SendNotificationDeps } from './sends/send-notification';
-import type { SendOutboundDeps } from './outbound/send-outbound';
-import type { UpdateNotificationDeps } from './feed/update-notification';
-import type { WriteSendsDeps } from './sends/write-sends';
+import { type CheckUnsubscribeTokenDeps, type ContactConfirmationDeps, createCheckContactConfirmationToken, createCheckUnsubscribeToken, createRecordSmsStatus, createSendContactConfirmation, createSendOutbound, type RecordSmsStatusDeps, type SendOutboundDeps } from './outbound';
+import { type CountUnreadDeps, createCountUnread, createListFeed, createMarkAllRead, createUpdateNotification, type ListFeedDeps, type MarkAllReadDeps, type UpdateNotificationDeps } from './feed';
+import { createFanOutBroadcast, createGetBroadcast, createProcessBroadcastChunk, createRepublishPending, type FanOutBroadcastDeps, type GetBroadcastDeps, type ProcessBroadcastChunkDeps, type RepublishPendingDeps } from './broadcasts';
+import { type CancelSendsDeps, createCancelSends, createGetNotification, createGetPayloads, createSendNotification, createWriteSends, type GetNotificationDeps, type GetPayloadsDeps, type SendNotificationDeps, type WriteSendsDeps } from './sends';
+import { createPruneExpired, createRemoveRecipientNotifications, type PruneExpiredDeps, type RemoveRecipientNotificationsDeps } from './retention';
+import { type CloseDigestDeps, type CollectDigestsDeps, createCloseDigest, createCollectDigests, createGetDigest, type GetDigestDeps } from './scheduling';
 
 /** What the use cases are built from: every port one of them declares. */
 export type UseCaseDeps = CancelSendsDeps &
@@ -60,6 +24,7 @@ export type UseCaseDeps = CancelSendsDeps &
   RecordSmsStatusDeps &
   RemoveRecipientNotificationsDeps &
   RepublishPendingDeps &
+  PruneExpiredDeps &
   SendNotificationDeps &
   SendOutboundDeps &
   UpdateNotificationDeps &

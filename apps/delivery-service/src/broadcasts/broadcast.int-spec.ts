@@ -3,11 +3,10 @@ import { connectMongo, type MongoHandle } from '@herald/service-kit';
 import { eventually, startHarness, type Harness } from '../testing/harness';
 import { createBroadcastRepository, type BroadcastDoc } from '../kernel/store/broadcast-repository';
 import { createNotificationRepository } from '../kernel/store/notification-repository';
-import { createQuotaRepository } from '../outbound/quota-repository';
+import { createQuotaRepository } from '../outbound';
+import { createRemoveRecipientNotifications, type RemoveRecipientNotificationsDeps } from '../retention';
 import { createProcessBroadcastChunk } from './process-broadcast-chunk';
-import { createRemoveRecipientNotifications } from '../retention/remove-recipient-notifications';
 import type { ProcessBroadcastChunkDeps } from './process-broadcast-chunk';
-import type { RemoveRecipientNotificationsDeps } from '../retention/remove-recipient-notifications';
 
 const target = { channel: 'news', topic: 'weekly', event: 'digest' };
 const uid = () => randomBytes(4).toString('hex');

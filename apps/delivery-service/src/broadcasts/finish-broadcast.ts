@@ -1,7 +1,7 @@
 import { emailSkipped, type Broadcast, type BroadcastOutbound } from '../kernel/notification';
 import { outcomeField, type OutboundMedium } from '../kernel/outbound';
 import { toBroadcast, type ChunkDoc } from '../kernel/store/broadcast-repository';
-import { dispatchOutbound, type DispatchOutboundDeps } from '../outbound/dispatch-outbound';
+import { dispatchOutbound, type DispatchOutboundDeps } from '../outbound';
 import { outboundEvents, type OutcomeEvent } from '../kernel/outcome-events';
 import { broadcastOutbound } from './broadcast-outbound';
 import type { OutcomeEvents } from '../kernel/outcome-events';

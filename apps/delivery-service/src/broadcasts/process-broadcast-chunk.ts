@@ -1,16 +1,15 @@
 import { expiresAt } from '../kernel/notification';
 import { outcomeField, type OutboundMedium } from '../kernel/outbound';
 import type { NotificationDoc } from '../kernel/store/notification-repository';
-import { countByStatus } from '../platform/delivery-metrics';
-import { decide, outcomeFields, type DecideDeps } from '../sends/decide';
-import { dispatchOutbound, type DispatchOutboundDeps } from '../outbound/dispatch-outbound';
+import { countByStatus, type DeliveryMetrics } from '../platform';
+import { decide, type DecideDeps, outcomeFields } from '../sends';
+import { dispatchOutbound, type DispatchOutboundDeps } from '../outbound';
 import { broadcastOutbound } from './broadcast-outbound';
 import { createFinishBroadcast } from './finish-broadcast';
 import { gatedEvents } from '../kernel/outcome-events';
 import type { OutcomeEvents } from '../kernel/outcome-events';
 import type { BroadcastRepository } from '../kernel/store/broadcast-repository';
 import type { NotificationRepository } from '../kernel/store/notification-repository';
-import type { DeliveryMetrics } from '../platform/delivery-metrics';
 
 export interface ChunkJob {
   broadcastId: number;

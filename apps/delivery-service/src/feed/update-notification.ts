@@ -2,7 +2,7 @@ import { OUTCOMES_DUPLICATE_WINDOW_MS } from '@herald/contracts';
 import type { Notification } from '../kernel/notification';
 import { toNotification } from '../kernel/store/notification-repository';
 import { ensureRecipientExists, type EnsureRecipientExistsDeps } from './ensure-recipient-exists';
-import { notificationNotFound } from '../sends/get-notification';
+import { notificationNotFound } from '../sends';
 import { flagEvents } from '../kernel/outcome-events';
 import type { OutcomeEvents } from '../kernel/outcome-events';
 import type { NotificationRepository } from '../kernel/store/notification-repository';

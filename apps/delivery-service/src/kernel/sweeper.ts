@@ -1,6 +1,6 @@
 import type { Logger } from '@herald/service-kit';
 
-/** Runs a periodic pass every `everyMs` (never two at once): the outbox (usecases/republish-pending.ts) or housekeeping. */
+/** Runs a periodic pass every `everyMs` (never two at once): the stale-broadcast sweep (broadcasts/republish-pending.ts) or housekeeping. */
 export function startOutboxSweeper(opts: { logger: Logger; republish: () => Promise<number>; everyMs: number; what?: string }) {
   let running = false;
   const timer = setInterval(() => {

@@ -1,6 +1,6 @@
 import { createBreaker, isCircuitOpen, type Logger } from '@herald/service-kit';
 import { DeliveryFailure, failureKind, type Accepted, type OutboundMedium } from '../kernel/outbound';
-import type { DeliveryMetrics } from '../platform/delivery-metrics';
+import type { DeliveryMetrics } from '../platform';
 import type { Provider } from './provider';
 
 export interface FailoverOptions<M> {

@@ -13,7 +13,7 @@ import type { RecipientDirectory } from '../kernel/ports';
 import type { DeliverySettings } from '../kernel/settings';
 import type { NotificationRepository } from '../kernel/store/notification-repository';
 import type { QuotaRepository } from './quota-repository';
-import type { DeliveryMetrics } from '../platform/delivery-metrics';
+import type { DeliveryMetrics } from '../platform';
 
 export type OutboundStep = { kind: 'done' } | { kind: 'retry'; inMs: number };
 /** The ports this use case works with. */

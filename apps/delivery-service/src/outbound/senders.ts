@@ -8,7 +8,7 @@ import type { PushSender } from './push/push-sender';
 import { createWebPushSender } from './push/web-push-sender';
 import type { SmsProvider } from './sms/sms-provider';
 import { createTwilioCompatibleProvider } from './sms/twilio-compatible';
-import type { DeliveryMetrics } from '../platform/delivery-metrics';
+import type { DeliveryMetrics } from '../platform';
 import type { OutboundSenders } from './outbound-senders';
 import { createFailover } from './failover';
 import type { Provider } from './provider';

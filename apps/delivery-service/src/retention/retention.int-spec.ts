@@ -3,7 +3,7 @@ import { connectMongo, type MongoHandle } from '@herald/service-kit';
 import { createRetentionSweep, WEBHOOK_DELIVERY_RETENTION_MS } from './retention-sweeper';
 import { createBroadcastRepository, type BroadcastDoc } from '../kernel/store/broadcast-repository';
 import { createNotificationRepository, type NotificationDoc } from '../kernel/store/notification-repository';
-import { createDeliveryLogRepository, type WebhookDeliveryDoc } from '../webhooks/delivery-log-repository';
+import { createDeliveryLogRepository, type WebhookDeliveryDoc } from '../webhooks';
 import { eventually, startHarness } from '../testing/harness';
 
 const DAY = 24 * 3600_000;

@@ -11,10 +11,8 @@ import type { DeliverySettings, Failpoint } from '../kernel/settings';
 import type { BroadcastRepository } from '../kernel/store/broadcast-repository';
 import type { NotificationRepository } from '../kernel/store/notification-repository';
 import type { TimerRepository } from '../kernel/store/timer-repository';
-import type { OutboundSenders } from '../outbound/outbound-senders';
-import type { QuotaRepository } from '../outbound/quota-repository';
-import type { UnsubscribeLinks } from '../outbound/unsubscribe-token';
-import type { DeliveryMetrics } from '../platform/delivery-metrics';
+import type { OutboundSenders, QuotaRepository, UnsubscribeLinks } from '../outbound';
+import type { DeliveryMetrics } from '../platform';
 import type { DigestRepository } from './digest-repository';
 
 export type DigestStep = { kind: 'done' } | { kind: 'retry'; inMs: number };

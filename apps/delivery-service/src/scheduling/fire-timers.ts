@@ -4,7 +4,7 @@ import type { JobPort } from '../kernel/ports';
 import type { DeliverySettings } from '../kernel/settings';
 import type { BroadcastRepository } from '../kernel/store/broadcast-repository';
 import type { TimerRepository } from '../kernel/store/timer-repository';
-import type { DeliveryMetrics } from '../platform/delivery-metrics';
+import type { DeliveryMetrics } from '../platform';
 
 export interface FireSettings {
   /** Timers taken per pass. */

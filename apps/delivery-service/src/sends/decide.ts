@@ -3,13 +3,12 @@ import { emailNotRequested, emailSkipped, type NotificationStatus, type Outbound
 import { OUTBOUND_MEDIUMS, type OutboundMedium } from '../kernel/outbound';
 import { quotaPeriod } from '../kernel/quota';
 import type { NotificationDoc } from '../kernel/store/notification-repository';
-import { quotaOwner } from '../outbound/quota-repository';
-import { applyThrottle, type ApplyThrottlesDeps } from '../scheduling/apply-throttles';
+import { quotaOwner, type QuotaRepository } from '../outbound';
+import { applyThrottle, type ApplyThrottlesDeps } from '../scheduling';
+import type { DeliveryMetrics } from '../platform';
 import { digestRuleOf, type DigestRule } from '../kernel/digest-rule';
 import { gateOutbound, type GateOutboundDeps } from './gate-outbound';
 import type { PreferenceResolver } from '../kernel/ports';
-import type { QuotaRepository } from '../outbound/quota-repository';
-import type { DeliveryMetrics } from '../platform/delivery-metrics';
 
 /** The ports this use case works with. */
 export interface DecideDeps extends ApplyThrottlesDeps, GateOutboundDeps {

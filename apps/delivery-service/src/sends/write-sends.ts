@@ -1,14 +1,13 @@
 import { emailNotRequested, expiresAt, type AcceptedSend, type OutboundOutcome } from '../kernel/notification';
 import type { OutboundMedium } from '../kernel/outbound';
 import type { NotificationDoc } from '../kernel/store/notification-repository';
-import { countByStatus } from '../platform/delivery-metrics';
+import { countByStatus, type DeliveryMetrics } from '../platform';
+import { dispatchOutbound, type DispatchOutboundDeps } from '../outbound';
 import { decide, outcomeFields, type Decided, type DecideDeps } from './decide';
-import { dispatchOutbound, type DispatchOutboundDeps } from '../outbound/dispatch-outbound';
 import { gatedEvents, pendingOutbound } from '../kernel/outcome-events';
 import type { OutcomeEvents } from '../kernel/outcome-events';
 import type { Failpoint } from '../kernel/settings';
 import type { NotificationRepository } from '../kernel/store/notification-repository';
-import type { DeliveryMetrics } from '../platform/delivery-metrics';
 
 /** The ports this use case works with. */
 export interface WriteSendsDeps extends DecideDeps, DispatchOutboundDeps {

@@ -2,7 +2,7 @@ import { Code, type ConnectRouter } from '@connectrpc/connect';
 import { DeliveryService, ErrorInfoSchema } from '@herald/contracts';
 import { toConnectError, type Logger } from '@herald/service-kit';
 import type { DeliveryUseCases } from '../use-cases';
-import type { SendResult } from '../sends/send-notification';
+import type { SendResult } from '../sends';
 import { toPbBroadcast, toPbDigest, toPbNotification, toSendInput } from './mappers';
 
 const sendResponse = (r: SendResult) => ({

@@ -4,8 +4,8 @@ import { BroadcastSchema, DigestSchema, NotificationSchema, type Digest as PbDig
 import type { CascadeDecision } from '../kernel/decision';
 import { emailBecause, inAppBecause, outboundBecause } from '../kernel/decision-reasons';
 import type { Broadcast, EmailUnless, Notification, OutboundOutcome } from '../kernel/notification';
-import type { SendInput } from '../sends/send-rules';
-import type { DigestView } from '../scheduling/get-digest';
+import type { SendInput } from '../sends';
+import type { DigestView } from '../scheduling';
 
 export function toSendInput(req: SendRequest): SendInput {
   const quota = req.settings?.monthlyQuota;

@@ -17,6 +17,9 @@ import { createEndpointUseCases } from './manage-endpoints';
 import { createWebhookMetrics } from './webhook-metrics';
 import { ensureWebhookConsumer } from './webhook-stream';
 
+export { createDeliveryLogRepository, type WebhookDeliveryDoc } from './delivery-log-repository';
+export { parseSchedule } from './retry-schedule';
+
 export interface WebhookSettings extends DispatcherSettings {
   allowPrivate: boolean;
   pollEveryMs: number;

@@ -1,18 +1,11 @@
-import { quotaPeriod } from '../kernel/quota';
 import type { JobPort } from '../kernel/ports';
 import type { BroadcastRepository } from '../kernel/store/broadcast-repository';
-import type { QuotaRepository } from './quota-repository';
-import type { SmsReportRepository } from './sms-report-repository';
-import type { IdempotencyRepository } from '../sends/idempotency-repository';
 
 /** The ports this use case works with. */
 export interface RepublishPendingDeps {
   broadcasts: BroadcastRepository;
-  idempotency: IdempotencyRepository;
   jobs: JobPort;
   now: () => Date;
-  quota: QuotaRepository;
-  smsReports: SmsReportRepository;
 }
 
 /**
@@ -46,27 +39,5 @@ export function createRepublishPending(deps: RepublishPendingDeps) {
     }
     await Promise.all(publishes);
     return publishes.length;
-  };
-}
-
-/**
- * Housekeeping: quota units of months before the previous one (a notification created last month
- * may still spend its email unit in this one), idempotency keys past 24 h and early SMS status
- * reports past a week, deleted in bounded batches.
- */
-export function createPruneExpired(deps: RepublishPendingDeps) {
-  return async (maxBatches = 10): Promise<number> => {
-    const now = deps.now();
-    const period = quotaPeriod(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1)));
-    let removed = 0;
-    for (let i = 0; i < maxBatches; i++) {
-      const n =
-        (await deps.quota.prune(period)) +
-        (await deps.idempotency.prune(new Date(now.getTime() - 24 * 3600_000))) +
-        (await deps.smsReports.prune(new Date(now.getTime() - 7 * 24 * 3600_000)));
-      removed += n;
-      if (n === 0) break;
-    }
-    return removed;
   };
 }
