@@ -1,9 +1,8 @@
 import { createSequences, type ServiceDeps, type ServiceParts } from '@herald/service-kit';
-import { createConsumerFigures, createDeliveryMetrics, createPeerClients, ensureDeliveryStreams, preferenceResolver, recipientDirectory, registerConsumerGauges } from './platform';
+import { createConsumerFigures, createDeliveryMetrics, createPeerClients, createRecipientPresence, ensureDeliveryStreams, listenForDeletions, natsReadBarrier, preferenceResolver, recipientDirectory, registerConsumerGauges } from './platform';
 import { createCallbackTokens, createConfirmationMailBudget, createContactConfirmationTokens, createOutboundSenders, createQuotaRepository, createSmsReportRepository, createUnsubscribeTokens, dkimSettings, providerConfigProblems } from './outbound';
 import { createFinishCanceled, createIdempotencyRepository } from './sends';
 import { createDigestRepository, createFireTimers, createThrottleRepository, startTimerRunner } from './scheduling';
-import { createRecipientPresence, listenForDeletions, natsReadBarrier } from './feed';
 import { createRetentionSweep, WEBHOOK_DELIVERY_RETENTION_MS } from './retention';
 import { parseSchedule } from './webhooks';
 import type { Config } from './config';

@@ -1,5 +1,4 @@
 export { type CountUnreadDeps, createCountUnread } from './count-unread';
 export { createListFeed, type ListFeedDeps } from './list-feed';
 export { createMarkAllRead, type MarkAllReadDeps } from './mark-all-read';
-export { createRecipientPresence, listenForDeletions, natsReadBarrier } from './recipient-presence';
 export { createUpdateNotification, type UpdateNotificationDeps } from './update-notification';

@@ -2,7 +2,7 @@ import { fromBinary } from '@bufbuild/protobuf';
 import { Code, ConnectError } from '@connectrpc/connect';
 import { RECIPIENT_DELETED_SUBJECT, RecipientDeletedSchema } from '@herald/contracts';
 import { createBatcher, createCache, invalidateOn, notFound, type Logger, type NatsConnection } from '@herald/service-kit';
-import type { RecipientClient } from '../platform';
+import type { RecipientClient } from './peer-clients';
 import type { RecipientPresence } from '../kernel/ports';
 
 const keyOf = (projectId: bigint | number, recipientId: string) => `${projectId}:${recipientId}`;
