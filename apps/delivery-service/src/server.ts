@@ -1,11 +1,12 @@
 import { createSequences, type ServiceDeps, type ServiceParts } from '@herald/service-kit';
 import { createConsumerFigures, createDeliveryMetrics, createPeerClients, createRecipientPresence, ensureDeliveryStreams, listenForDeletions, natsReadBarrier, preferenceResolver, recipientDirectory, registerConsumerGauges } from './platform';
-import { createCallbackTokens, createConfirmationMailBudget, createContactConfirmationTokens, createOutboundSenders, createQuotaRepository, createSmsReportRepository, createUnsubscribeTokens, dkimSettings, providerConfigProblems } from './outbound';
+import { createCallbackTokens, createConfirmationMailBudget, createContactConfirmationTokens, createOutboundSenders, createOutcomeRepository, createQuotaRepository, createSmsReportRepository, createUnsubscribeTokens, dkimSettings, providerConfigProblems } from './outbound';
 import { createFinishCanceled, createIdempotencyRepository } from './sends';
 import { createDigestRepository, createFireTimers, createThrottleRepository, startTimerRunner } from './scheduling';
-import { createRetentionSweep, WEBHOOK_DELIVERY_RETENTION_MS } from './retention';
+import { createErasureRepository, createRetentionSweep, WEBHOOK_DELIVERY_RETENTION_MS } from './retention';
 import { parseSchedule } from './webhooks';
 import type { Config } from './config';
+import { createFeedRepository } from './feed';
 import { startConsumers } from './transport/jetstream-consumers';
 import { createJobPublisher } from './transport/job-publisher';
 import { createAcceptedSends } from './transport/send-jobs';
@@ -38,6 +39,8 @@ export async function build({ config, logger, mongo, nats, metrics }: ServiceDep
   });
   const broadcasts = createBroadcastRepository(mongo.db);
   await notifications.ensureIndexes();
+  const feed = createFeedRepository(mongo.db);
+  await feed.ensureIndexes();
   await broadcasts.ensureIndexes();
   const quota = createQuotaRepository(mongo.db);
   await quota.ensureIndexes();
@@ -82,6 +85,9 @@ export async function build({ config, logger, mongo, nats, metrics }: ServiceDep
   registerConsumerGauges(metrics.registry, createConsumerFigures(nats));
   const deps: UseCaseDeps = {
       notifications,
+      feed,
+      outcomes: createOutcomeRepository(mongo.db),
+      erasures: createErasureRepository(mongo.db),
       broadcasts,
       idempotency,
       quota,

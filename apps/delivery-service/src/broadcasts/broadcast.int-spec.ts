@@ -3,8 +3,8 @@ import { connectMongo, type MongoHandle } from '@herald/service-kit';
 import { eventually, startHarness, type Harness } from '../testing/harness';
 import { createBroadcastRepository, type BroadcastDoc } from '../kernel/store/broadcast-repository';
 import { createNotificationRepository } from '../kernel/store/notification-repository';
-import { createQuotaRepository } from '../outbound';
-import { createRemoveRecipientNotifications, type RemoveRecipientNotificationsDeps } from '../retention';
+import { createOutcomeRepository, createQuotaRepository } from '../outbound';
+import { createErasureRepository, createRemoveRecipientNotifications, type RemoveRecipientNotificationsDeps } from '../retention';
 import { createProcessBroadcastChunk } from './process-broadcast-chunk';
 import type { ProcessBroadcastChunkDeps } from './process-broadcast-chunk';
 
@@ -185,6 +185,8 @@ describe('delivery service: broadcasts', () => {
     const noop = () => undefined;
     const deps = {
       notifications,
+      outcomes: createOutcomeRepository(mongo.db),
+      erasures: createErasureRepository(mongo.db),
       broadcasts,
       quota: createQuotaRepository(mongo.db),
       preferences: { resolveBatch: async (req: { recipientIds: string[] }) => ({ covered: false, enabled: req.recipientIds.map(() => true), decisions: req.recipientIds.map(() => ({ because: 'medium_default' })) }) },

@@ -1,7 +1,7 @@
 import { emailSkipped, type Broadcast, type BroadcastOutbound } from '../kernel/notification';
 import { outcomeField, type OutboundMedium } from '../kernel/outbound';
 import { toBroadcast, type ChunkDoc } from '../kernel/store/broadcast-repository';
-import { dispatchOutbound, type DispatchOutboundDeps } from '../outbound';
+import { dispatchOutbound, type DispatchOutboundDeps, type OutcomeRepository } from '../outbound';
 import { outboundEvents, type OutcomeEvent } from '../kernel/outcome-events';
 import { broadcastOutbound } from './broadcast-outbound';
 import type { OutcomeEvents } from '../kernel/outcome-events';
@@ -10,6 +10,7 @@ import type { NotificationRepository } from '../kernel/store/notification-reposi
 
 /** The ports this use case works with. */
 export interface FinishBroadcastDeps extends DispatchOutboundDeps {
+  outcomes: OutcomeRepository;
   broadcasts: BroadcastRepository;
   events: OutcomeEvents;
   notifications: NotificationRepository;
@@ -67,7 +68,7 @@ export function createFinishBroadcast(deps: FinishBroadcastDeps) {
             const { ids, published } = chunkPending(chunk, medium);
             if (ids.length === 0) continue;
             if (blocked) {
-              await deps.notifications.setOutcomeForBroadcast(medium, broadcastId, ids, emailSkipped('broadcast_limit_exceeded'), deps.now());
+              await deps.outcomes.setOutcomeForBroadcast(medium, broadcastId, ids, emailSkipped('broadcast_limit_exceeded'), deps.now());
               // The skipped event of each (also those skipped by an earlier, interrupted pass: repeats are dropped).
               const skipped = (await deps.notifications.findByIds(ids)).filter((n) => {
                 const o = n[outcomeField(medium)];

@@ -5,7 +5,7 @@ import { countByStatus, type DeliveryMetrics } from '../platform';
 import { decide, type DecideDeps, outcomeFields } from '../sends';
 import { dispatchOutbound, type DispatchOutboundDeps } from '../outbound';
 import { broadcastOutbound } from './broadcast-outbound';
-import { createFinishBroadcast } from './finish-broadcast';
+import { createFinishBroadcast, type FinishBroadcastDeps } from './finish-broadcast';
 import { gatedEvents } from '../kernel/outcome-events';
 import type { OutcomeEvents } from '../kernel/outcome-events';
 import type { BroadcastRepository } from '../kernel/store/broadcast-repository';
@@ -25,7 +25,7 @@ export interface ChunkJob {
 }
 
 /** The ports this use case works with. */
-export interface ProcessBroadcastChunkDeps extends DecideDeps, DispatchOutboundDeps {
+export interface ProcessBroadcastChunkDeps extends DecideDeps, DispatchOutboundDeps, FinishBroadcastDeps {
   broadcasts: BroadcastRepository;
   events: OutcomeEvents;
   metrics: DeliveryMetrics;

@@ -3,7 +3,7 @@ import { invalid } from '@herald/service-kit';
 import type { Notification } from '../kernel/notification';
 import { toNotification } from '../kernel/store/notification-repository';
 import { ensureRecipientExists, type EnsureRecipientExistsDeps } from './ensure-recipient-exists';
-import type { NotificationRepository } from '../kernel/store/notification-repository';
+import type { FeedRepository } from './feed-repository';
 
 export interface FeedPage {
   notifications: Notification[];
@@ -12,7 +12,7 @@ export interface FeedPage {
 
 /** The ports this use case works with. */
 export interface ListFeedDeps extends EnsureRecipientExistsDeps {
-  notifications: NotificationRepository;
+  feed: FeedRepository;
 }
 
 /** A recipient's feed: delivered notifications only, newest first; the cursor is the last id seen. */
@@ -28,7 +28,7 @@ export function createListFeed(deps: ListFeedDeps) {
       throw invalid('cursor is invalid', [{ message: 'cursor is invalid', description: 'cursor is invalid', property_path: 'cursor', invalid_value: q.cursor }]);
     }
     await ensureRecipientExists(deps, q.projectId, q.recipientId);
-    const docs = await deps.notifications.listFeed({
+    const docs = await deps.feed.listFeed({
       projectId: q.projectId,
       recipientId: q.recipientId,
       limit: limit + 1,

@@ -1,12 +1,12 @@
 import { ensureRecipientExists, type EnsureRecipientExistsDeps } from './ensure-recipient-exists';
 import { flagEvents } from '../kernel/outcome-events';
 import type { OutcomeEvents } from '../kernel/outcome-events';
-import type { NotificationRepository } from '../kernel/store/notification-repository';
+import type { FeedRepository } from './feed-repository';
 
 /** The ports this use case works with. */
 export interface MarkAllReadDeps extends EnsureRecipientExistsDeps {
+  feed: FeedRepository;
   events: OutcomeEvents;
-  notifications: NotificationRepository;
   now: () => Date;
 }
 
@@ -21,10 +21,10 @@ export function createMarkAllRead(deps: MarkAllReadDeps) {
   return async (projectId: number, recipientId: string): Promise<number> => {
     await ensureRecipientExists(deps, projectId, recipientId);
     const now = deps.now();
-    const ids = await deps.notifications.unreadIds(projectId, recipientId);
+    const ids = await deps.feed.unreadIds(projectId, recipientId);
     let updated = 0;
     for (let i = 0; i < ids.length; i += PAGE) {
-      const changed = await deps.notifications.markRead(ids.slice(i, i + PAGE), now);
+      const changed = await deps.feed.markRead(ids.slice(i, i + PAGE), now);
       updated += changed.length;
       await deps.events.emit(changed.flatMap((d) => flagEvents(d, { read: true }, now.getTime())));
     }

@@ -5,12 +5,12 @@ import { ensureRecipientExists, type EnsureRecipientExistsDeps } from './ensure-
 import { notificationNotFound } from '../sends';
 import { flagEvents } from '../kernel/outcome-events';
 import type { OutcomeEvents } from '../kernel/outcome-events';
-import type { NotificationRepository } from '../kernel/store/notification-repository';
+import type { FeedRepository } from './feed-repository';
 
 /** The ports this use case works with. */
 export interface UpdateNotificationDeps extends EnsureRecipientExistsDeps {
+  feed: FeedRepository;
   events: OutcomeEvents;
-  notifications: NotificationRepository;
   now: () => Date;
 }
 
@@ -26,7 +26,7 @@ export function createUpdateNotification(deps: UpdateNotificationDeps) {
   return async (projectId: number, recipientId: string, id: number, flags: { read?: boolean; opened?: boolean }): Promise<Notification> => {
     await ensureRecipientExists(deps, projectId, recipientId);
     const now = deps.now();
-    const r = await deps.notifications.updateFlags(projectId, recipientId, id, flags, now);
+    const r = await deps.feed.updateFlags(projectId, recipientId, id, flags, now);
     if (!r) throw notificationNotFound();
     const { doc } = r;
     const recent = (at: Date | undefined) => at !== undefined && now.getTime() - at.getTime() < OUTCOMES_DUPLICATE_WINDOW_MS;

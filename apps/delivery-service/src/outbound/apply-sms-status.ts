@@ -1,10 +1,10 @@
 import type { NotificationDoc } from '../kernel/store/notification-repository';
 import { outboundEvents, type OutcomeEvent } from '../kernel/outcome-events';
-import type { NotificationRepository } from '../kernel/store/notification-repository';
+import type { OutcomeRepository } from './outcome-repository';
 
 /** The ports this use case works with. */
 export interface ApplySmsStatusDeps {
-  notifications: NotificationRepository;
+  outcomes: OutcomeRepository;
   now: () => Date;
 }
 
@@ -21,6 +21,6 @@ export async function applySmsStatus(
   if (!doc.sms || doc.sms.status !== 'sent' || doc.sms.message_id !== report.messageSid) return [];
   const now = deps.now();
   const error = report.status === 'undelivered' ? `The provider reported ${report.providerStatus}${report.errorCode ? ` (error ${report.errorCode})` : ''}` : null;
-  const after = await deps.notifications.updateSmsStatus(doc._id, report.messageSid, { ...doc.sms, status: report.status, error }, now);
+  const after = await deps.outcomes.updateSmsStatus(doc._id, report.messageSid, { ...doc.sms, status: report.status, error }, now);
   return after ? outboundEvents(after, 'sms', now) : [];
 }

@@ -12,3 +12,4 @@ export { createSendOutbound, type SendOutboundDeps } from './send-outbound';
 export { createOutboundSenders, providerConfigProblems } from './senders';
 export { createSmsReportRepository, type SmsReportRepository } from './sms-report-repository';
 export { createUnsubscribeTokens, type UnsubscribeLinks } from './unsubscribe-token';
+export { createOutcomeRepository, type OutcomeRepository } from './outcome-repository';

@@ -1,7 +1,7 @@
 import { DomainError } from '@herald/service-kit';
 import { smsFinalStatus } from './sms/sms-provider';
 import { smsReportId } from './sms-report-repository';
-import { applySmsStatus } from './apply-sms-status';
+import { applySmsStatus, type ApplySmsStatusDeps } from './apply-sms-status';
 import type { OutcomeEvents } from '../kernel/outcome-events';
 import type { NotificationRepository } from '../kernel/store/notification-repository';
 import type { SmsCallbackLinks } from './callback-token';
@@ -18,7 +18,7 @@ export interface SmsStatusReport {
 }
 
 /** The ports this use case works with. */
-export interface RecordSmsStatusDeps {
+export interface RecordSmsStatusDeps extends ApplySmsStatusDeps {
   events: OutcomeEvents;
   notifications: NotificationRepository;
   now: () => Date;

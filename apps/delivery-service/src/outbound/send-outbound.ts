@@ -4,7 +4,8 @@ import type { EmailContent, OutboundOutcome } from '../kernel/notification';
 import { failureKind, outcomeField, type OutboundMedium } from '../kernel/outbound';
 import { quotaPeriod } from '../kernel/quota';
 import { heldBackByInApp } from '../kernel/timing-rules';
-import { outcomeOf, type NotificationDoc, type OutcomeChange } from '../kernel/store/notification-repository';
+import { outcomeOf, type NotificationDoc } from '../kernel/store/notification-repository';
+import type { OutcomeChange } from './outcome-repository';
 import { quotaOwner } from './quota-repository';
 import { channelOf, type OutboundChannelsDeps } from './outbound-channels';
 import { outboundEvents } from '../kernel/outcome-events';
@@ -14,10 +15,12 @@ import type { DeliverySettings } from '../kernel/settings';
 import type { NotificationRepository } from '../kernel/store/notification-repository';
 import type { QuotaRepository } from './quota-repository';
 import type { DeliveryMetrics } from '../platform';
+import type { OutcomeRepository } from './outcome-repository';
 
 export type OutboundStep = { kind: 'done' } | { kind: 'retry'; inMs: number };
 /** The ports this use case works with. */
 export interface SendOutboundDeps extends OutboundChannelsDeps {
+  outcomes: OutcomeRepository;
   /** Emails that join a digest are handed here instead of sent (the scheduling module's digest collection). */
   collectDigests?: (docs: NotificationDoc[]) => Promise<void>;
   events: OutcomeEvents;
@@ -72,7 +75,7 @@ export function createSendOutbound(deps: SendOutboundDeps, medium: OutboundMediu
     // pending messages first (one conditional update each, in one call), and sends only those it holds.
     const claim = randomUUID();
     const leaseEnd = () => new Date(deps.now().getTime() + leaseMs);
-    await deps.notifications.claimOutbound(medium, ids, claim, leaseEnd(), deps.now());
+    await deps.outcomes.claimOutbound(medium, ids, claim, leaseEnd(), deps.now());
     const docs = await deps.notifications.findByIds(ids);
     const ready: NotificationDoc[] = [];
     // Messages that ended in an earlier delivery of their job: re-emitted from the store (dropped as repeats).
@@ -98,7 +101,7 @@ export function createSendOutbound(deps: SendOutboundDeps, medium: OutboundMediu
       heldIds.length === 0
         ? undefined
         : setInterval(() => {
-            deps.notifications.renewOutboundLeases(medium, heldIds, claim, leaseEnd()).then(
+            deps.outcomes.renewOutboundLeases(medium, heldIds, claim, leaseEnd()).then(
               (n) => n < heldIds.length && !finished && logger.warn({ medium, notificationIds: heldIds, held: n }, 'outbound claims lost while sending (their lease passed): another worker may send them too'),
               (err) => !finished && logger.warn({ err, medium, notificationIds: heldIds }, 'outbound lease not renewed (retried at the next renewal)'),
             );
@@ -187,7 +190,7 @@ export function createSendOutbound(deps: SendOutboundDeps, medium: OutboundMediu
       }),
     );
     writing();
-    const applied = await deps.notifications.updateOutboundMany(medium, changes, now);
+    const applied = await deps.outcomes.updateOutboundMany(medium, changes, now);
     if (applied === changes.length) {
       for (const c of changes) {
         const s = c.outcome.status;

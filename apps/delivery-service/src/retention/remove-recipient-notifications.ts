@@ -1,9 +1,9 @@
-import type { NotificationRepository } from '../kernel/store/notification-repository';
+import type { ErasureRepository } from './erasure-repository';
 
 
 /** The ports this use case works with. */
 export interface RemoveRecipientNotificationsDeps {
-  notifications: NotificationRepository;
+  erasures: ErasureRepository;
 }
 
 /**
@@ -18,7 +18,7 @@ export interface RemoveRecipientNotificationsDeps {
 export function createRemoveRecipientNotifications(deps: RemoveRecipientNotificationsDeps) {
   return async (projectId: number, recipientId: string, deletedAt: Date, recipientSeq?: number | bigint): Promise<number> => {
     const seq = recipientSeq === undefined ? 0 : Number(recipientSeq);
-    if (seq > 0) await deps.notifications.recordErasure(projectId, recipientId, seq);
-    return deps.notifications.deleteForRecipient(projectId, recipientId, deletedAt, seq > 0 ? seq : null);
+    if (seq > 0) await deps.erasures.recordErasure(projectId, recipientId, seq);
+    return deps.erasures.deleteForRecipient(projectId, recipientId, deletedAt, seq > 0 ? seq : null);
   };
 }

@@ -11,7 +11,7 @@ import type { DeliverySettings, Failpoint } from '../kernel/settings';
 import type { BroadcastRepository } from '../kernel/store/broadcast-repository';
 import type { NotificationRepository } from '../kernel/store/notification-repository';
 import type { TimerRepository } from '../kernel/store/timer-repository';
-import type { OutboundSenders, QuotaRepository, UnsubscribeLinks } from '../outbound';
+import type { OutboundSenders, OutcomeRepository, QuotaRepository, UnsubscribeLinks } from '../outbound';
 import type { DeliveryMetrics } from '../platform';
 import type { DigestRepository } from './digest-repository';
 
@@ -21,6 +21,7 @@ const done: DigestStep = { kind: 'done' };
 
 /** The ports this use case works with. */
 export interface CloseDigestDeps {
+  outcomes: OutcomeRepository;
   broadcasts: BroadcastRepository;
   digests: DigestRepository;
   events: OutcomeEvents;
@@ -87,12 +88,12 @@ export function createCloseDigest(deps: CloseDigestDeps) {
     const ids = docs.map((n) => n._id);
 
     const finishWith = async (status: DigestDoc['status'], outcome: EmailOutcome | null, reason: string | null, mail?: { messageId: string | null; address: string; sentAt: Date }) => {
-      await deps.notifications.setEmailWherePending(
+      await deps.outcomes.setEmailWherePending(
         held.map((n) => n._id),
         { ...held[0]?.email, status: 'skipped', reason: 'read_in_app', digest_id: d._id } as EmailOutcome,
         now,
       );
-      if (outcome) await deps.notifications.setEmailWherePending(mailed.map((n) => n._id), outcome, now);
+      if (outcome) await deps.outcomes.setEmailWherePending(mailed.map((n) => n._id), outcome, now);
       await deps.digests.finish(d._id, { status, notification_ids: ids, sent_at: mail?.sentAt ?? null, message_id: mail?.messageId ?? null, address: mail?.address ?? null, reason });
       await deps.timers.remove([timerId('digest', d._id)]);
       const written = await deps.notifications.findByIds(ids);
