@@ -16,6 +16,7 @@ const base = {
   moduleNameMapper: {
     '^@herald/contracts$': '<rootDir>/libs/contracts/src/index.ts',
     '^@herald/service-kit$': '<rootDir>/libs/service-kit/src/index.ts',
+    '^@herald/timing$': '<rootDir>/libs/timing/src/index.ts',
     '^@herald/testing$': '<rootDir>/libs/testing/src/index.ts',
     '^@herald/client$': '<rootDir>/libs/client/src/index.ts',
     '^@herald/webhook-signature$': '<rootDir>/libs/webhook-signature/src/index.ts',

@@ -5,7 +5,7 @@
 // same run: nodemailer with the same pool size sending N mails straight to the same sink.
 // The sink runs in count mode (accepts and counts, parses nothing: HERALD_SINK_MODE=count), so the
 // SMTP server is not the limit; the baseline shows what it takes raw.
-// Issue 18's measure: BENCH_EMAIL_MODE=direct (the default) sends N direct notifications with a
+// The measure: BENCH_EMAIL_MODE=direct (the default) sends N direct notifications with a
 // payload and an email block (BENCH_CONNECTIONS at once, default 50), each to its own recipient,
 // and prints the CPU-ms per email of every process (the SMTP sink and the load generator left out)
 // from the first send to the last mail; BENCH_EMAIL_MODE=broadcast queues them with one broadcast.

@@ -1,4 +1,4 @@
-// Benchmark (issue 22): SMS and web push end to end. N direct sends with an sms block (each to its
+// Benchmark: SMS and web push end to end. N direct sends with an sms block (each to its
 // own recipient's E.164 contact) through the gateway, the delivery service and the sink's fake
 // Twilio-compatible provider, until every SMS is sent and both of its status callbacks (sent,
 // delivered) came back through the gateway; the same N again with the primary SMS provider failing

@@ -15,7 +15,7 @@ const { startStack } = require('../tools/infra/stack.cjs');
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 export const say = (m) => process.stderr.write(`[bench] ${m}\n`);
-export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+export { setTimeout as sleep } from 'node:timers/promises';
 
 export async function json(res) {
   const body = await res.text();
@@ -84,7 +84,7 @@ export const cpuDelta = (a, b) =>
   Object.keys(b).map((k) => [k, b[k] - (a[k] ?? 0)]).sort((x, y) => y[1] - x[1]).map(([k, v]) => `${k} ${v.toFixed(1)} s`).join(', ');
 
 /**
- * CPU-ms per unit of work, per process and in all (issue 18's measure: utime+stime from /proc of
+ * CPU-ms per unit of work, per process and in all (the measure: utime+stime from /proc of
  * every process of the stack and its infrastructure; the load generator is the bench's own process
  * and is never counted; `exclude` leaves out e.g. the SMTP sink). From two cpuSeconds() readings.
  */

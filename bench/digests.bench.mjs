@@ -1,4 +1,4 @@
-// Benchmark (issue 21): email events collected into digests against the same events as direct
+// Benchmark: email events collected into digests against the same events as direct
 // emails, CPU per event. BENCH_EVENTS direct sends with a payload and an email block go to
 // BENCH_RECIPIENTS recipients (each with a primary email contact), BENCH_EVENTS / BENCH_RECIPIENTS
 // each, on two catalog entries: one plain (the baseline: one mail per event) and one with a digest
@@ -70,6 +70,6 @@ const failed = await withDeliveryStack('digests', {}, async ({ infra, stack, api
   for (const r of [dig, base]) console.log(`| ${r.name} | ${EVENTS} | ${r.mails} | ${r.s.toFixed(1)} | ${r.per.total.toFixed(2)} | ${r.ops} |`);
   console.log(`\nCPU per event by process: digests ${dig.per.text}; direct ${base.per.text}`);
   for (const r of [dig, base]) console.log(`store operations per event, ${r.name} (service, command, collection): ${r.byKind}`);
-  console.log(`digest / direct: ${(dig.per.total / base.per.total).toFixed(2)}× the CPU per event; target (issue 21, no more than a direct email): ${dig.per.total <= base.per.total ? 'met' : 'NOT met'}`);
+  console.log(`digest / direct: ${(dig.per.total / base.per.total).toFixed(2)}× the CPU per event; target (no more than a direct email): ${dig.per.total <= base.per.total ? 'met' : 'NOT met'}`);
 });
 process.exit(failed ? 1 : 0);

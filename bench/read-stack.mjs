@@ -4,7 +4,7 @@
 // fixed offered rate; each next to the same-run baseline (bare fastify + one findOne on the same
 // store, bench/baseline-server.mjs).
 import fs from 'node:fs';
-import { cpuSeconds, opsByService, say, stackPids, storeOperationsByKind, storeOpsDelta, windowProfiler } from './delivery-stack.mjs';
+import { cpuSeconds, opsByService, say, sleep, stackPids, storeOperationsByKind, storeOpsDelta, windowProfiler } from './delivery-stack.mjs';
 
 export const readSettings = () => ({
   rate: Number(process.env.BENCH_RATE ?? 500),
@@ -89,7 +89,7 @@ export async function offerSteady({ url, headers, paths, seconds, rate, connecti
   while (sent < total) {
     const due = Math.min(total, Math.floor(((performance.now() - t0) / 1000) * rate) + 1);
     for (; sent < due; sent++) inFlight.push(get(new URL(paths[sent % paths.length], url), t0 + (sent * 1000) / rate));
-    await new Promise((r) => setTimeout(r, 1));
+    await sleep(1);
   }
   await Promise.all(inFlight);
   agent.destroy();
@@ -142,7 +142,7 @@ export async function runReadBench({ title, unit, targetCpuMs, targetP99Ms = 20,
   say(`idle window: ${idleSeconds} s without requests`);
   const idleOps = await storeOperationsByKind(stack);
   const idleBefore = cpuSeconds(stack, dataDir);
-  await new Promise((r) => setTimeout(r, idleSeconds * 1000));
+  await sleep(idleSeconds * 1000);
   const idleAfter = cpuSeconds(stack, dataDir);
   const idle = {
     cpuMsPerS: Object.fromEntries(Object.keys(idleAfter).filter((k) => k !== 'smtp-sink').map((k) => [k, (1000 * (idleAfter[k] - (idleBefore[k] ?? 0))) / idleSeconds])),

@@ -9,13 +9,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { MongoClient } from 'mongodb';
+import { setTimeout as sleep } from 'node:timers/promises';
 const cpu = (pid) => { const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' '); return (Number(f[11]) + Number(f[12])) / 100; };
 async function run(bin) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'herald-store-builds-'));
   const port = 28000 + Math.floor(Math.random() * 1000);
   const p = spawn(bin, ['--handler=sqlite', `--sqlite-url=file:${dir}/`, `--listen-addr=127.0.0.1:${port}`, '--telemetry=disable', '--log-level=error', '--debug-addr=-', `--state-dir=${dir}`], { stdio: 'ignore' });
   let client;
-  for (let i = 0; i < 100; i++) { try { client = await MongoClient.connect(`mongodb://127.0.0.1:${port}/`); break; } catch { await new Promise((r) => setTimeout(r, 100)); } }
+  for (let i = 0; i < 100; i++) { try { client = await MongoClient.connect(`mongodb://127.0.0.1:${port}/`); break; } catch { await sleep(100); } }
   const col = client.db('t').collection('notifications');
   await col.createIndex({ project_id: 1, recipient_id: 1, status: 1, _id: -1 }, { name: 'feed' });
   await col.createIndex({ project_id: 1, recipient_id: 1, status: 1, read: 1, _id: -1 }, { name: 'feed_unread_by_id' });

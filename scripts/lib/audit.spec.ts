@@ -44,7 +44,7 @@ describe('npm audit step', () => {
   });
 });
 
-/** Lowest versions without the advisories issue 9 names (CVE-2025-14874: nodemailer ≤ 7.0.10; fastify < 5.7.2). */
+/** Lowest versions without the advisories named here (CVE-2025-14874: nodemailer ≤ 7.0.10; fastify < 5.7.2). */
 const FLOORS: Record<string, string> = { nodemailer: '7.0.11', fastify: '5.7.2' };
 const parse = (v: string) => v.split(/[.-]/).slice(0, 3).map(Number);
 const atLeast = (v: string, floor: string) => {

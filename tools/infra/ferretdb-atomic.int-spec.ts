@@ -3,7 +3,7 @@
 // write). Upstream FerretDB's `update` and `findAndModify` read a document, apply the update in Go
 // and write the whole document back, so two concurrent ones could lose one of them (seen: a lease
 // renewal put back the `pending` email an outcome write had just made `sent`, and the send was
-// never finished). Herald's FerretDB patch 5 serializes them per collection
+// never finished). Herald's FerretDB patches serialize them per collection
 // (tools/infra/ferretdb-patch/README.md, "Atomic updates"). With MONGO_URL pointing at a real
 // MongoDB these pass too.
 import { MongoClient, type Collection } from 'mongodb';

@@ -17,6 +17,7 @@ const fs = require('node:fs');
 const net = require('node:net');
 const path = require('node:path');
 const { spawn } = require('node:child_process');
+const { setTimeout: sleep } = require('node:timers/promises');
 const { ensureFerretdb, ensureNatsServer, findBinary, onPath, root } = require('./binaries.cjs');
 
 const children = new Set();
@@ -99,7 +100,7 @@ async function waitForPort(port, timeoutMs = 30000, host = '127.0.0.1', child = 
       throw new Error(`${child.heraldName ?? 'process'} exited (${child.exitCode ?? child.signalCode}) before listening on ${host}:${port}; see ${child.heraldLog}`);
     }
     if (Date.now() > deadline) throw new Error(`nothing listens on ${host}:${port} after ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 100));
+    await sleep(100);
   }
 }
 

@@ -14,9 +14,6 @@ function running(pid: number): boolean {
   }
 }
 
-/** True once `check` holds (a process is gone), false when it still does not after `timeoutMs`. */
-const until = (check: () => boolean, timeoutMs: number): Promise<boolean> => eventually('process gone', check, { timeoutMs }).catch(() => false);
-
 describe('tools/infra child processes', () => {
   it('when the process that started them is killed with SIGKILL, then its children die too', async () => {
     const logDir = fs.mkdtempSync(path.join(os.tmpdir(), 'herald-reaper-'));
@@ -33,7 +30,7 @@ describe('tools/infra child processes', () => {
 
       parent.kill('SIGKILL');
 
-      expect(await until(() => !running(childPid), 25_000)).toBe(true);
+      await eventually('the child process is gone', () => !running(childPid), { timeoutMs: 25_000 });
     } finally {
       parent.kill('SIGKILL');
       fs.rmSync(logDir, { recursive: true, force: true });

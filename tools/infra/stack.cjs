@@ -1,6 +1,7 @@
 // Spawns Herald's four processes from their bundles (dist/apps/*/main.js) against given infra.
 const path = require('node:path');
 const crypto = require('node:crypto');
+const { setTimeout: sleep } = require('node:timers/promises');
 const { freePort, waitForPort, spawnLogged, stopChild, tailLog, root } = require('./index.cjs');
 
 const SERVICES = ['recipient-service', 'preference-service', 'delivery-service'];
@@ -21,7 +22,7 @@ async function waitForHttp(url, timeoutMs = 30000, child = null) {
       last = err.message;
     }
     if (Date.now() > deadline) throw new Error(`${url} not ready after ${timeoutMs} ms: ${last}`);
-    await new Promise((r) => setTimeout(r, 150));
+    await sleep(150);
   }
 }
 

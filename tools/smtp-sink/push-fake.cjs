@@ -1,4 +1,4 @@
-// A fake web push service for `npm start` and the tests (issue 22), speaking the real protocol:
+// A fake web push service for `npm start` and the tests, speaking the real protocol:
 // HTTPS (a self-signed certificate), RFC 8030 requests (TTL, Urgency, Topic), VAPID (RFC 8292: the
 // JWT's ES256 signature, audience and expiry are verified against the `k` key) and aes128gcm
 // payloads (RFC 8291: decrypted with the subscription's private key, which only this fake holds, so

@@ -1,5 +1,5 @@
-// A fake SMS provider speaking the Twilio-compatible Messages API, for `npm start` and the tests
-// (issue 22): the real protocol, so Herald's adapter is exercised as against a real provider.
+// A fake SMS provider speaking the Twilio-compatible Messages API, for `npm start` and the tests:
+// the real protocol, so Herald's adapter is exercised as against a real provider.
 //   POST   /2010-04-01/Accounts/{sid}/Messages.json   form To, From|MessagingServiceSid, Body, StatusCallback;
 //          basic auth {sid}:{any token}; 201 {sid, status: "queued", ...}; errors as Twilio: {code, message, status}.
 //          Numbers: not E.164 or +15005550001 → 400 code 21211; +15005550009 → 400 code 21614 (not mobile).

@@ -8,7 +8,7 @@ const path = require('node:path');
 
 const root = path.resolve(__dirname, '..', '..', '..');
 const bundle = path.join(root, 'dist', 'apps', 'cli', 'main.js');
-const sourceDirs = ['apps/cli/src', 'libs/client/src', 'libs/contracts/src'].map((d) => path.join(root, d));
+const sourceDirs = ['apps/cli/src', 'libs/client/src', 'libs/contracts/src', 'libs/timing/src'].map((d) => path.join(root, d));
 
 function newestMtime(dir) {
   let newest = 0;

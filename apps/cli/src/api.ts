@@ -58,7 +58,7 @@ export interface CatalogEntry {
   description: string | null;
   default_enabled: boolean;
   mandatory: boolean;
-  /** Absent from servers before issue 21. */
+  /** Absent from servers older than time-aware delivery. */
   digest?: CatalogDigest | null;
   throttle?: CatalogThrottle | null;
 }

@@ -1,14 +1,8 @@
 import { connectMongo, type MongoHandle } from '@herald/service-kit';
-import { eventually as waitFor } from '@herald/testing';
+import { replicaReads } from './testing/replica-reads';
 import { newProject, startPreferenceService, uniqueDbName, type TestPreferenceService } from './testing/start-preference-service';
 
 const target = { channel: 'billing', topic: 'invoices', event: 'issued' };
-
-/** Waits until `read` returns `want` (a broadcast reached the other replica), and returns it. */
-async function eventually<T>(read: () => Promise<T>, want: T): Promise<T> {
-  await waitFor(`replica reads ${JSON.stringify(want)}`, async () => JSON.stringify(await read()) === JSON.stringify(want));
-  return want;
-}
 
 // Two replicas of the service on one database, with a TTL far longer than the test: any change
 // one replica sees after the other wrote can only come from the invalidation broadcast.
@@ -45,7 +39,7 @@ describe('catalog cache across replicas', () => {
     const other = newProject();
     expect(await emailOnB(other)()).toBe(false);
     await a.client.createCatalogEntry({ projectId: other, entry: { target, medium: 'email', name: 'Other', defaultEnabled: true } });
-    expect(await eventually(emailOnB(other), true)).toBe(true);
+    await replicaReads(emailOnB(other), true);
     expect(await emailOnB(projectId)()).toBe(false);
   });
 
@@ -53,26 +47,26 @@ describe('catalog cache across replicas', () => {
     const projectId = newProject();
     expect(await emailOnB(projectId)()).toBe(false); // B caches the empty catalog
     await a.client.createCatalogEntry({ projectId, entry: { target, medium: 'email', name: 'Invoices', defaultEnabled: true } });
-    expect(await eventually(emailOnB(projectId), true)).toBe(true);
+    await replicaReads(emailOnB(projectId), true);
   });
 
   it('when an entry is updated, deleted or pruned through one replica, then the other sees each change', async () => {
     const projectId = newProject();
     const { entry } = await a.client.createCatalogEntry({ projectId, entry: { target, medium: 'email', name: 'Invoices', defaultEnabled: true } });
-    expect(await eventually(emailOnB(projectId), true)).toBe(true);
+    await replicaReads(emailOnB(projectId), true);
 
     await a.client.updateCatalogEntry({ projectId, id: entry!.id, defaultEnabled: false });
-    expect(await eventually(emailOnB(projectId), false)).toBe(false);
+    await replicaReads(emailOnB(projectId), false);
 
     await a.client.updateCatalogEntry({ projectId, id: entry!.id, defaultEnabled: true });
-    expect(await eventually(emailOnB(projectId), true)).toBe(true);
+    await replicaReads(emailOnB(projectId), true);
     await a.client.deleteCatalogEntry({ projectId, id: entry!.id });
-    expect(await eventually(emailOnB(projectId), false)).toBe(false);
+    await replicaReads(emailOnB(projectId), false);
 
     await a.client.upsertCatalog({ projectId, entries: [{ target, medium: 'email', name: 'Invoices', defaultEnabled: true }] });
-    expect(await eventually(emailOnB(projectId), true)).toBe(true);
+    await replicaReads(emailOnB(projectId), true);
     await a.client.upsertCatalog({ projectId, entries: [], prune: true });
-    expect(await eventually(emailOnB(projectId), false)).toBe(false);
+    await replicaReads(emailOnB(projectId), false);
   });
 
   it('when the catalog changes through a replica, then that replica itself answers the new state at once', async () => {

@@ -6,7 +6,7 @@ const target = { channel: 'social', topic: 'any', event: 'comment' };
 const digest = { windowSeconds: 600, maxItems: 20, subject: '{count} new comments' };
 const throttle = { max: 3, windowSeconds: 86_400 };
 
-/** Issue 21: a catalog entry's digest and throttle, stored, validated, and answered by ResolveBatch for the governing entry. */
+/** A catalog entry's digest and throttle, stored, validated, and answered by ResolveBatch for the governing entry. */
 describe('PreferenceService catalog digest and throttle', () => {
   let svc: TestPreferenceService;
   beforeAll(async () => {

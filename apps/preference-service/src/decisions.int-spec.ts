@@ -28,7 +28,7 @@ const plain = (d: Decision | undefined) => ({
   },
 });
 
-describe('PreferenceService decisions (issue 19: what decided, and who set it)', () => {
+describe('PreferenceService decisions (what decided, and who set it)', () => {
   let svc: TestPreferenceService;
   beforeAll(async () => {
     svc = await startPreferenceService(uniqueDbName('pref_decisions'));

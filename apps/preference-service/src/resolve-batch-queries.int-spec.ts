@@ -1,5 +1,5 @@
 import { MongoClient, type CommandStartedEvent } from 'mongodb';
-import { connectNats, createLogger, createSequences, type NatsConnection } from '@herald/service-kit';
+import { connectNats, createLogger, createSequences, systemClock, type NatsConnection } from '@herald/service-kit';
 import { createCatalogCache, type CatalogCache } from './store/catalog-cache';
 import { createCatalogRepository } from './store/catalog-repository';
 import { createRuleRepository } from './store/rule-repository';
@@ -25,7 +25,7 @@ describe('ResolveBatch store cost', () => {
     const catalog = createCatalogRepository(db);
     await catalog.ensureIndexes();
     cache = createCatalogCache({ load: (p) => catalog.listByProject(p), nats, ttlMs: 60_000, maxProjects: 100, logger: createLogger('test', 'silent') });
-    deps = { catalog, rules: createRuleRepository(db), catalogCache: cache, sequences: createSequences(db), now: () => new Date() };
+    deps = { catalog, rules: createRuleRepository(db), catalogCache: cache, sequences: createSequences(db), clock: systemClock };
   });
   afterAll(async () => {
     cache.stop();

@@ -3,20 +3,10 @@ import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { jetstream } from '@nats-io/jetstream';
 import { RECIPIENT_DELETED_SUBJECT, RecipientDeletedSchema } from '@herald/contracts';
 import { connectMongo, connectNats, type MongoHandle, type NatsConnection } from '@herald/service-kit';
+import { replicaReads } from './testing/replica-reads';
 import { newProject, startPreferenceService, uniqueDbName, type TestPreferenceService } from './testing/start-preference-service';
 
 const target = { channel: 'billing', topic: 'invoices', event: 'issued' };
-
-/** Polls until `read` returns `want` or the deadline passes; returns the last value read. */
-async function eventually<T>(read: () => Promise<T>, want: T, timeoutMs = 5000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let last = await read();
-  while (JSON.stringify(last) !== JSON.stringify(want) && Date.now() < deadline) {
-    await new Promise((r) => setTimeout(r, 25));
-    last = await read();
-  }
-  return last;
-}
 
 // Two replicas of the service on one database, with a rules TTL far longer than the test: any
 // change one replica sees after the other wrote can only come from the invalidation broadcast.
@@ -58,11 +48,11 @@ describe('recipient rules cache across replicas', () => {
     expect(await enabledOn(() => b, projectId)()).toBe(true);
     await a.client.setPreference({ projectId, recipientId: 'r', target, medium: 'in_app', enabled: false });
     expect(await enabledOn(() => a, projectId)()).toBe(false);
-    expect(await eventually(enabledOn(() => b, projectId), false)).toBe(false);
+    await replicaReads(enabledOn(() => b, projectId), false);
 
     await b.client.setPreference({ projectId, recipientId: 'r', target, medium: 'in_app', enabled: true });
     expect(await enabledOn(() => b, projectId)()).toBe(true);
-    expect(await eventually(enabledOn(() => a, projectId), true)).toBe(true);
+    await replicaReads(enabledOn(() => a, projectId), true);
     // Another recipient of the project was never involved.
     expect(await enabledOn(() => a, projectId, 'other')()).toBe(true);
   });
@@ -70,11 +60,11 @@ describe('recipient rules cache across replicas', () => {
   it('when the recipient is deleted, then every replica forgets the rules its consumer removed', async () => {
     const projectId = newProject();
     await a.client.setPreference({ projectId, recipientId: 'gone', target, medium: 'in_app', enabled: false });
-    expect(await eventually(enabledOn(() => b, projectId, 'gone'), false)).toBe(false);
+    await replicaReads(enabledOn(() => b, projectId, 'gone'), false);
     expect(await enabledOn(() => a, projectId, 'gone')()).toBe(false);
     const event = create(RecipientDeletedSchema, { projectId, recipientId: 'gone', deletedAt: timestampFromDate(new Date()) });
     await jetstream(nc).publish(RECIPIENT_DELETED_SUBJECT, toBinary(RecipientDeletedSchema, event));
-    expect(await eventually(enabledOn(() => a, projectId, 'gone'), true)).toBe(true);
-    expect(await eventually(enabledOn(() => b, projectId, 'gone'), true)).toBe(true);
+    await replicaReads(enabledOn(() => a, projectId, 'gone'), true);
+    await replicaReads(enabledOn(() => b, projectId, 'gone'), true);
   });
 });

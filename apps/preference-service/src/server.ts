@@ -9,7 +9,7 @@ import { createRulesCache } from './store/rules-cache';
 import { createUseCases, type PreferenceDeps } from './usecases';
 
 /** Builds the preference service: indexes, stream and consumer (idempotent), the catalog and rules caches, its routes. */
-export async function build({ config, logger, mongo, nats }: ServiceDeps<Config>): Promise<ServiceParts> {
+export async function build({ config, logger, mongo, nats, clock }: ServiceDeps<Config>): Promise<ServiceParts> {
   const catalog = createCatalogRepository(mongo.db);
   const storedRules = createRuleRepository(mongo.db);
   await Promise.all([catalog.ensureIndexes(), storedRules.ensureIndexes(), ensureEventsStream(nats)]);
@@ -21,7 +21,7 @@ export async function build({ config, logger, mongo, nats }: ServiceDeps<Config>
     maxProjects: config.CATALOG_CACHE_MAX_PROJECTS,
     logger,
   });
-  const deps: PreferenceDeps = { catalog, rules, catalogCache, sequences: createSequences(mongo.db), now: () => new Date() };
+  const deps: PreferenceDeps = { catalog, rules, catalogCache, sequences: createSequences(mongo.db), clock };
   const usecases = createUseCases(deps);
   const consumer = await startRecipientDeletedConsumer({
     nc: nats,

@@ -1,4 +1,4 @@
-import { connectMongo, connectNats, createLogger, createSequences, type MongoHandle, type NatsConnection } from '@herald/service-kit';
+import { connectMongo, connectNats, createLogger, createSequences, systemClock, type MongoHandle, type NatsConnection } from '@herald/service-kit';
 import { createCatalogCache, type CatalogCache } from './store/catalog-cache';
 import type { RawCatalogInput } from './domain/validation';
 import { createCatalogRepository, type CatalogRepository } from './store/catalog-repository';
@@ -26,7 +26,7 @@ describe('bulk upsert retry safety', () => {
     const catalog = createCatalogRepository(mongo.db);
     await catalog.ensureIndexes();
     cache = createCatalogCache({ load: (p) => catalog.listByProject(p), nats, ttlMs: 60_000, maxProjects: 100, logger: createLogger('test', 'silent') });
-    deps = { catalog, rules: createRuleRepository(mongo.db), catalogCache: cache, sequences: createSequences(mongo.db), now: () => new Date() };
+    deps = { catalog, rules: createRuleRepository(mongo.db), catalogCache: cache, sequences: createSequences(mongo.db), clock: systemClock };
   });
   afterAll(async () => {
     cache.stop();

@@ -4,7 +4,7 @@ import { startRecipientService, type TestRecipientService } from './testing/star
 jest.setTimeout(30_000);
 
 /**
- * Contact addresses written by a recipient token await their owner's confirmation (issue 20): the
+ * Contact addresses written by a recipient token await their owner's confirmation: the
  * state the recipient service keeps, and what each write and the confirmation do to it.
  */
 describe('recipient service: contact confirmation', () => {

@@ -1,6 +1,7 @@
 import { fromBinary } from '@bufbuild/protobuf';
 import { RECIPIENT_CHANGED_SUBJECT, RecipientChangedSchema } from '@herald/contracts';
 import { connectNats, type NatsConnection } from '@herald/service-kit';
+import { eventually } from '@herald/testing';
 import { startRecipientService, type TestRecipientService } from './testing/start-recipient-service';
 
 jest.setTimeout(30_000);
@@ -35,12 +36,8 @@ describe('recipient service: RecipientChanged events', () => {
 
   /** The events of `projectId` once `count` of them arrived. */
   async function eventsOf(projectId: bigint, count: number): Promise<Omit<Seen, 'projectId'>[]> {
-    const deadline = Date.now() + 10_000;
     const of = () => seen.filter((e) => e.projectId === projectId).map(({ projectId: _p, ...rest }) => rest);
-    while (of().length < count) {
-      if (Date.now() > deadline) throw new Error(`expected ${count} events, saw ${JSON.stringify(of())}`);
-      await new Promise((r) => setTimeout(r, 20));
-    }
+    await eventually(`${count} events of project ${projectId}`, () => of().length >= count);
     return of();
   }
   const profile = (...recipientIds: string[]) => ({ recipientIds, profile: true, contacts: false });

@@ -7,7 +7,7 @@ import { createContactRepository } from './store/contact-repository';
 import { createRecipientRepository } from './store/recipient-repository';
 
 /** Builds the recipient service: indexes and the events stream (idempotent), then its routes. */
-export async function build({ config, mongo, nats }: ServiceDeps<Config>): Promise<ServiceParts> {
+export async function build({ config, mongo, nats, clock }: ServiceDeps<Config>): Promise<ServiceParts> {
   const recipients = createRecipientRepository(mongo.db);
   const contacts = createContactRepository(mongo.db);
   await Promise.all([recipients.ensureIndexes(), contacts.ensureIndexes(), ensureEventsStream(nats)]);
@@ -16,7 +16,7 @@ export async function build({ config, mongo, nats }: ServiceDeps<Config>): Promi
     contacts,
     sequences: createSequences(mongo.db),
     events: createRecipientEvents(nats),
-    now: () => new Date(),
+    clock,
     addressRules: { allowPrivatePush: config.PUSH_ALLOW_PRIVATE },
   };
   return { routes: recipientRoutes(createUseCases(deps)) };

@@ -46,7 +46,7 @@ describe('recipient service: SetPrimaryContact', () => {
     expect(await put('SAME@x.io')).toEqual(verified);
   });
 
-  it('when a non-primary contact holds the address (decisions §5), then it becomes primary and the old one is demoted', async () => {
+  it('when a non-primary contact holds the address, then it becomes primary and the old one is demoted', async () => {
     const { put, add, list } = await setup();
     const primary = await add('p@x.io', true);
     const holder = await add('h@x.io');

@@ -1,4 +1,4 @@
-import { eventually as waitFor } from '@herald/testing';
+import { eventually } from '@herald/testing';
 import {
   HeraldClient,
   HeraldConflictError,
@@ -19,8 +19,6 @@ async function newProject(settings: Record<string, unknown> = {}) {
   return { projectId: data.project.id, full };
 }
 
-/** Waits until `check` returns a value other than undefined (the delivery worker runs after the send answers). */
-const eventually = <T>(check: () => Promise<T | undefined>): Promise<T> => waitFor('client condition', check) as Promise<T>;
 
 describe('HeraldClient against the real stack', () => {
   let client: HeraldClient;
@@ -99,7 +97,7 @@ describe('HeraldClient against the real stack', () => {
   it('when a feed is longer than a page, then feed() yields it newest first across pages, and flags update', async () => {
     const recipient = unique('feed');
     for (const n of [1, 2, 3]) await client.notifications.send({ recipient_id: recipient, payload: { title: `n${n}` } });
-    await eventually(async () => ((await client.notifications.unreadCount(recipient)).data.unread_count === 3 ? true : undefined));
+    await eventually('3 unread', async () => (await client.notifications.unreadCount(recipient)).data.unread_count === 3);
     const titles: unknown[] = [];
     for await (const n of client.notifications.feed(recipient, { limit: 2 })) titles.push((n.payload as { title: string }).title);
     expect(titles).toEqual(['n3', 'n2', 'n1']);
@@ -123,22 +121,22 @@ describe('HeraldClient against the real stack', () => {
       unreadCount: (c) => counts.push(c),
     });
     try {
-      await eventually(async () => (sub.state === 'open' && counts.length > 0 ? true : undefined));
+      await eventually('the live feed open with a count', () => sub.state === 'open' && counts.length > 0);
       const sent = await client.notifications.send({ recipient_id: recipient, payload: { title: 'live 1' } });
-      await eventually(async () => (arrived.includes('live 1') ? true : undefined));
+      await eventually('the first live notification arrived', () => arrived.includes('live 1'));
       await client.notifications.update(recipient, sent.data.notification!.id, { read: true });
-      await eventually(async () => (updated.includes(sent.data.notification!.id) && counts.at(-1) === 0 ? true : undefined));
+      await eventually('the read state and a zero count arrived live', () => updated.includes(sent.data.notification!.id) && counts.at(-1) === 0);
     } finally {
       sub.close();
     }
     const resumeFrom = sub.lastEventId!;
     expect(resumeFrom).toEqual(expect.any(String));
     await client.notifications.send({ recipient_id: recipient, payload: { title: 'missed' } });
-    await eventually(async () => ((await client.notifications.unreadCount(recipient)).data.unread_count === 1 ? true : undefined));
+    await eventually('1 unread', async () => (await client.notifications.unreadCount(recipient)).data.unread_count === 1);
     const replayed: string[] = [];
     const again = browser.subscribe(recipient, { notification: (n) => replayed.push((n.payload as { title: string }).title) }, { lastEventId: resumeFrom });
     try {
-      await eventually(async () => (replayed.includes('missed') ? true : undefined));
+      await eventually('the missed notification replayed', () => replayed.includes('missed'));
       expect(replayed).not.toContain('live 1');
     } finally {
       again.close();

@@ -1,4 +1,5 @@
 import { errorFromResponse, HeraldError, HeraldNetworkError } from './errors.js';
+import { backoff, sleep } from './timing.js';
 
 export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
 
@@ -32,15 +33,6 @@ export interface RequestOptions {
   retryable?: boolean;
   signal?: AbortSignal;
 }
-
-const sleep = (ms: number, signal?: AbortSignal) =>
-  new Promise<void>((resolve, reject) => {
-    const t = setTimeout(resolve, ms);
-    signal?.addEventListener('abort', () => {
-      clearTimeout(t);
-      reject(signal.reason);
-    }, { once: true });
-  });
 
 /** Percent-encodes each path parameter: `/recipients/{recipient_id}` + {recipient_id: 'a/b'} → `/recipients/a%2Fb`. */
 export function fillPath(template: string, params: Record<string, string | number> = {}): string {
@@ -82,8 +74,7 @@ export class Transport {
   /** Backoff before attempt `attempt` (1-based retry number): Retry-After when given, else exponential with full jitter. */
   delayMs(attempt: number, retryAfterSeconds: number | null): number {
     if (retryAfterSeconds !== null) return Math.min(this.retry.maxDelayMs, retryAfterSeconds * 1000);
-    const ceiling = Math.min(this.retry.maxDelayMs, this.retry.baseDelayMs * 2 ** (attempt - 1));
-    return ceiling / 2 + Math.random() * (ceiling / 2);
+    return backoff(attempt, this.retry.baseDelayMs, this.retry.maxDelayMs);
   }
 
   async request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {

@@ -2,6 +2,7 @@ import { createParser } from 'eventsource-parser';
 import type { components } from './gen/api.js';
 import { errorFromResponse, HeraldError, HeraldNetworkError } from './errors.js';
 import { fillPath, type Transport } from './http.js';
+import { backoff, sleep } from './timing.js';
 
 type Notification = components['schemas']['Notification'];
 
@@ -186,15 +187,10 @@ export function subscribe(transport: Transport, recipientId: string, handlers: S
       // A stream that stayed open a while resets the backoff (a server restart is one blip).
       failures = Date.now() - opened > 10_000 ? 1 : failures + 1;
       setState('reconnecting');
-      const ceiling = Math.min(maxDelay, minDelay * 2 ** (failures - 1));
-      const delay = ceiling / 2 + Math.random() * (ceiling / 2);
-      await new Promise<void>((resolve) => {
-        const t = setTimeout(resolve, delay);
-        wake = () => {
-          clearTimeout(t);
-          resolve();
-        };
-      });
+      const pause = new AbortController();
+      wake = () => pause.abort();
+      // Woken early (closed): the rejection only ends the pause.
+      await sleep(backoff(failures, minDelay, maxDelay), pause.signal).catch(() => undefined);
       wake = null;
     }
     setState('closed');

@@ -1,5 +1,5 @@
 /**
- * Opt-in web push for a browser (issue 22): asks the user's permission, registers Herald's service
+ * Opt-in web push for a browser: asks the user's permission, registers Herald's service
  * worker, subscribes the browser's push manager with the gateway's VAPID key, and stores the
  * subscription as the recipient's primary `web_push` contact (PUT /recipients/{id}/contacts: a
  * recipient token may do it). Messages sent with a `push` block then reach this browser, also with

@@ -22,7 +22,7 @@ export const DELIVERY_EMAIL_SUBJECT = `${DELIVERY_SUBJECT_PREFIX}.email`;
 export const DELIVERY_SMS_SUBJECT = `${DELIVERY_SUBJECT_PREFIX}.sms`;
 /** OutboundJob: send one notification's web push. */
 export const DELIVERY_PUSH_SUBJECT = `${DELIVERY_SUBJECT_PREFIX}.push`;
-/** DigestJob: close one email digest (issue 21). */
+/** DigestJob: close one email digest. */
 export const DELIVERY_DIGEST_SUBJECT = `${DELIVERY_SUBJECT_PREFIX}.digest`;
 
 /** Decides and writes batches of direct sends (SendJob). */

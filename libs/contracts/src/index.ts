@@ -17,3 +17,4 @@ export * from './rest-views.js';
 export * from './gen/herald/webhook/v1/webhook_pb.js';
 export * from './webhook-subjects.js';
 export * from './nats-permissions.js';
+export * from './field-violations.js';

@@ -1,4 +1,4 @@
-/** Field limits of the REST contract (decisions §4–8), shared by the gateway's schemas and the services' rules. */
+/** Field limits of the REST contract, shared by the gateway's schemas and the services' rules. */
 export const LIMITS = {
   recipientIdMax: 256,
   recipientNameMax: 256,

@@ -66,7 +66,7 @@ export interface NatsGrants {
   ephemeral: string[];
 }
 
-/** The durable consumers on HERALD_DELIVERY: one per work subject (digest closings: issue 21). */
+/** The durable consumers on HERALD_DELIVERY: one per work subject (digest closings among them). */
 const DELIVERY_WORK_CONSUMERS = [
   DELIVERY_SEND_CONSUMER,
   DELIVERY_BROADCAST_CONSUMER,

@@ -3,11 +3,11 @@ import type { Decision } from './gen/herald/common/v1/decision_pb.js';
 import type { Broadcast, BroadcastOutbound, Notification, OutboundOutcome } from './gen/herald/delivery/v1/delivery_pb.js';
 
 /**
- * The REST JSON views of a Notification and a Broadcast (decisions §8), shared by the gateway's
+ * The REST JSON views of a Notification and a Broadcast, shared by the gateway's
  * routes, its live stream and the webhook dispatcher, so that every surface shows one shape.
  */
 
-/** decisions §1: UTC, second precision, exactly `YYYY-MM-DDTHH:MM:SSZ`. */
+/** UTC, second precision, exactly `YYYY-MM-DDTHH:MM:SSZ`. */
 export function formatTimestamp(date: Date): string {
   return `${date.toISOString().slice(0, 19)}Z`;
 }
@@ -27,7 +27,7 @@ const ERROR_SUMMARY = { email: EMAIL_ERROR_SUMMARY, sms: 'SMS delivery failed', 
 export type Audience = 'full' | 'recipient';
 
 /**
- * The REST Notification (decisions §8): `email` is `{status: "not_requested"}` when the send had no
+ * The REST Notification: `email` is `{status: "not_requested"}` when the send had no
  * email block. For a `recipient` audience the provider's error text (SMTP replies of up to 500
  * characters: relay host names, policy text, sometimes other addresses) is replaced by a fixed
  * summary; `status` and `reason` still say what happened. `address` stays: it is the recipient's
@@ -69,14 +69,14 @@ function outboundView(e: OutboundOutcome | undefined, audience: Audience, field:
     sent_at: formatProtoTimestamp(e.sentAt),
     error: e.error === undefined ? null : audience === 'full' ? e.error : ERROR_SUMMARY[field],
     provider: e.provider ?? null,
-    // The digest an email was collected into (issue 21).
+    // The digest an email was collected into.
     ...(field === 'email' ? { digest_id: e.digestId === undefined ? null : Number(e.digestId) } : {}),
   };
 }
 
 export type NotificationView = ReturnType<typeof notificationView>;
 
-/** The rule or catalog entry that decided (issue 19), as REST shows it; null for medium_default and for gates. */
+/** The rule or catalog entry that decided, as REST shows it; null for medium_default and for gates. */
 export function decidingRuleView(d: Decision | undefined) {
   const r = d?.recipientRule;
   if (r) {
@@ -103,7 +103,7 @@ export function decidingRuleView(d: Decision | undefined) {
 }
 
 /**
- * One medium's decision (issue 19): `result` is the medium's outcome (or, for a preference check,
+ * One medium's decision: `result` is the medium's outcome (or, for a preference check,
  * `enabled`/`disabled`); `because` the cascade step or gate that decided, null while pending.
  */
 export function decisionView(d: Decision | undefined, result: string) {

@@ -13,8 +13,8 @@ const NOT_IN_ADDR_SPEC = /[\s,;:<>"()]/;
 const DOMAIN_LABEL = /^[^.@]+$/;
 
 /**
- * Whether `address` is exactly one email addr-spec, as the contract accepts it (decisions §5, and
- * docs/api-gateway.md): at most 254 characters; no whitespace, none of `, ; : < > " ( )`, no control
+ * Whether `address` is exactly one email addr-spec, as the contract accepts it
+ * (docs/api-gateway.md): at most 254 characters; no whitespace, none of `, ; : < > " ( )`, no control
  * characters; exactly one `@` with a non-empty local part before it and, after it, a domain of at
  * least two non-empty dot-separated labels. Judged on the stored form (trimmed, lowercased). The
  * one rule used by every check of an email contact address.

@@ -1,5 +1,5 @@
 /**
- * The one micro-batcher of the services (issue 18): concurrent calls become one call per batch.
+ * The one micro-batcher of the services: concurrent calls become one call per batch.
  *
  * Items of one group that arrive within `lingerMs` of the first, or while the group already has
  * `concurrency` batches in flight, go out together (at most `maxBatch` per batch); a full batch

@@ -1,7 +1,7 @@
 import { circuitBreaker, CircuitState, ConsecutiveBreaker, handleWhen, isBrokenCircuitError, isIsolatedCircuitError } from 'cockatiel';
 
 /**
- * A circuit breaker over cockatiel (issue 22: provider failover): after `consecutiveFailures`
+ * The one circuit breaker of the services, over cockatiel: after `consecutiveFailures`
  * failures in a row it opens, and calls fail at once with a circuit-open error (see
  * `isCircuitOpen`) without running; `halfOpenAfterMs` later the next call is let through as a
  * probe (half-open): its success closes the breaker, its failure opens it again. Only errors

@@ -1,4 +1,5 @@
-import { createCache, invalidateOn } from './cache';
+import { createBoundedMap, createCache, invalidateOn } from './cache';
+import { createFakeClock } from '@herald/timing';
 
 function deferred<T>() {
   let resolve!: (v: T) => void;
@@ -191,5 +192,38 @@ describe('invalidateOn', () => {
     expect(c.get('x')).toBe('x'); // another subscription's
     await conn.status({ type: 'slowConsumer', sub: conn.sub, pending: 1 });
     expect(c.get('x')).toBeUndefined();
+  });
+});
+
+describe('createCache with a clock', () => {
+  it('when the clock passes an entry\'s lifetime, then it is gone', () => {
+    const clock = createFakeClock();
+    const c = createCache<string>({ max: 10, ttlMs: 1_000, clock });
+    c.set('k', 'v');
+    clock.advance(1_000);
+    expect(c.get('k')).toBe('v');
+    clock.advance(1);
+    expect(c.get('k')).toBeUndefined();
+  });
+});
+
+describe('createBoundedMap', () => {
+  it('when more than max keys are set, then the least recently used go first', () => {
+    const m = createBoundedMap<string, number>(2);
+    m.set('a', 1);
+    m.set('b', 2);
+    expect(m.get('a')).toBe(1);
+    m.set('c', 3);
+    expect([m.has('a'), m.has('b'), m.has('c'), m.size]).toEqual([true, false, true, 2]);
+  });
+
+  it('when a key is deleted or the map cleared, then it is gone', () => {
+    const m = createBoundedMap<number, string>(10);
+    m.set(1, 'x');
+    m.set(2, 'y');
+    m.delete(1);
+    expect([m.get(1), m.get(2)]).toEqual([undefined, 'y']);
+    m.clear();
+    expect(m.size).toBe(0);
   });
 });

@@ -1,9 +1,10 @@
 import { LRUCache } from 'lru-cache';
 import type { NatsConnection } from '@nats-io/nats-core';
+import type { Clock } from '@herald/timing';
 import type { Logger } from './logger';
 
 /**
- * The one read-through cache of the services (issue 18), over lru-cache: bounded by entries
+ * The one read-through cache of the services, over lru-cache: bounded by entries
  * (least recently used go first), entries expire after `ttlMs` (0: nothing is kept), concurrent
  * loads of one key share one load, and a load in flight when its key is invalidated (or the cache
  * cleared) answers its callers but is not kept, so an answer read before an invalidation never
@@ -44,14 +45,19 @@ export interface CacheOptions {
   ttlMs: number;
   /** Lifetime of an entry stored while offline (default 0: nothing is kept while offline). */
   offlineTtlMs?: number;
+  /** The time entries expire by (default: the system's). */
+  clock?: Clock;
+  /** Same as `clock.now` (kept for existing callers). */
   now?: () => number;
 }
 
 export function createCache<V extends NonNullable<unknown>>(opts: CacheOptions): Cache<V> {
+  const time = opts.clock;
+  const now = opts.now ?? (time ? () => time.now() : undefined);
   const lru = new LRUCache<string, V>({
     max: opts.max,
     ...(opts.ttlMs > 0 ? { ttl: opts.ttlMs, ttlResolution: 0 } : {}),
-    ...(opts.now ? { perf: { now: opts.now } } : {}),
+    ...(now ? { perf: { now } } : {}),
   });
   // Loads in flight (shared by concurrent callers) and the invalidation clock: a load keeps its
   // answer only if neither its key nor the whole cache was invalidated after it started.
@@ -152,5 +158,29 @@ export function invalidateOn(
   return () => {
     stopped = true;
     sub.unsubscribe();
+  };
+}
+
+/** A plain map holding at most `max` entries (the least recently used go first): memo tables and hints, no expiry. */
+export interface BoundedMap<K extends NonNullable<unknown>, V extends NonNullable<unknown>> {
+  get(key: K): V | undefined;
+  set(key: K, value: V): void;
+  has(key: K): boolean;
+  delete(key: K): void;
+  clear(): void;
+  readonly size: number;
+}
+
+export function createBoundedMap<K extends NonNullable<unknown>, V extends NonNullable<unknown>>(max: number): BoundedMap<K, V> {
+  const lru = new LRUCache<K, V>({ max });
+  return {
+    get: (key) => lru.get(key),
+    set: (key, value) => void lru.set(key, value),
+    has: (key) => lru.has(key),
+    delete: (key) => void lru.delete(key),
+    clear: () => lru.clear(),
+    get size() {
+      return lru.size;
+    },
   };
 }

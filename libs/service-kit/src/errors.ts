@@ -1,16 +1,10 @@
 import { Code, ConnectError } from '@connectrpc/connect';
-import { create } from '@bufbuild/protobuf';
-import { ErrorInfoSchema, FieldViolationSchema, type FieldViolation } from '@herald/contracts';
+import { ErrorInfoSchema, fromFieldViolation, toFieldViolation, type Violation } from '@herald/contracts';
+
+export { fromFieldViolation, toFieldViolation, type Violation };
 
 /** What kind of failure a domain error is; each maps to one Connect code (and so one HTTP status). */
 export type ErrorKind = 'invalid' | 'not_found' | 'conflict' | 'precondition' | 'unauthenticated' | 'forbidden' | 'exhausted';
-
-export interface Violation {
-  message: string;
-  description: string;
-  property_path: string;
-  invalid_value: unknown;
-}
 
 /** A rule of the domain was broken. Carries a stable machine code, never a transport status. */
 export class DomainError extends Error {
@@ -39,25 +33,6 @@ const connectCodeOf: Record<ErrorKind, Code> = {
   forbidden: Code.PermissionDenied,
   exhausted: Code.ResourceExhausted,
 };
-
-export function toFieldViolation(v: Violation): FieldViolation {
-  return create(FieldViolationSchema, {
-    message: v.message,
-    description: v.description,
-    propertyPath: v.property_path,
-    invalidValueJson: JSON.stringify(v.invalid_value ?? null),
-  });
-}
-
-export function fromFieldViolation(v: FieldViolation): Violation {
-  let value: unknown = null;
-  try {
-    value = JSON.parse(v.invalidValueJson || 'null');
-  } catch {
-    value = v.invalidValueJson;
-  }
-  return { message: v.message, description: v.description, property_path: v.propertyPath, invalid_value: value };
-}
 
 /**
  * The one mapping from domain errors to Connect errors. A DomainError keeps its message and

@@ -1,22 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { AckPolicy, jetstream, jetstreamManager, type JsMsg } from '@nats-io/jetstream';
 import { nanos } from '@nats-io/nats-core';
+import { eventually } from '@herald/testing';
 import { createLogger } from './logger';
 import { connectNats, ensureConsumer, ensureStream, type NatsConnection } from './nats';
 import { done, startBatchWorker, type Worker } from './jetstream-worker';
 
 jest.setTimeout(30_000);
-
-/** Waits on a condition (as @herald/testing's eventually, which service-kit cannot import: testing depends on it). */
-async function eventually<T>(what: string, probe: () => T | Promise<T>): Promise<Exclude<T, undefined | false>> {
-  const deadline = Date.now() + 25_000;
-  for (let pause = 10; ; pause = Math.min(250, Math.ceil(pause * 1.5))) {
-    const value = await probe();
-    if (value !== undefined && value !== false) return value as Exclude<T, undefined | false>;
-    if (Date.now() > deadline) throw new Error(`${what}: not reached`);
-    await new Promise((resolve) => setTimeout(resolve, pause));
-  }
-}
 
 describe('batch worker against the real broker', () => {
   let nc: NatsConnection;
@@ -106,7 +96,6 @@ describe('batch worker against the real broker', () => {
   });
 
   const silent = createLogger('worker-test', 'silent');
-  const waitFor = async (cond: () => boolean) => eventually('worker condition', cond);
 
   it('when the concurrency is not a multiple of the batch size, then no more than the concurrency is fetched', async () => {
     await consumer('odd', 5000);
@@ -135,7 +124,7 @@ describe('batch worker against the real broker', () => {
         return msgs.map(() => done);
       },
     });
-    expect(await waitFor(() => handled >= 40)).toBe(true);
+    await eventually('40 messages handled', () => handled >= 40);
     await worker.stop();
     worker = null;
     expect(most).toBe(6);
@@ -163,11 +152,11 @@ describe('batch worker against the real broker', () => {
     });
     const js = jetstream(nc);
     await js.publish(`${subject}.${durable}`, new TextEncoder().encode('before'));
-    expect(await waitFor(() => seen.includes('before'))).toBe(true);
+    await eventually("the message 'before' handled", () => seen.includes('before'));
     await (await jetstreamManager(nc)).consumers.delete(stream, durable);
     // Published while no consumer exists: a recreated consumer (deliver all) still gets it.
     await js.publish(`${subject}.${durable}`, new TextEncoder().encode('after'));
-    expect(await waitFor(() => seen.includes('after'))).toBe(true);
+    await eventually("the message 'after' handled", () => seen.includes('after'));
     await worker.stop();
     worker = null;
     expect((await (await jetstreamManager(nc)).consumers.info(stream, durable)).config.durable_name).toBe(durable);
@@ -191,7 +180,7 @@ describe('batch worker against the real broker', () => {
         return msgs.map(() => ({ poison: 'never decodable' }));
       },
     });
-    expect(await waitFor(() => handled >= 40)).toBe(true);
+    await eventually('40 messages handled', () => handled >= 40);
     const jsm = await jetstreamManager(nc);
     // Once the last terms reached the server nothing is pending (a message left pending would be
     // redelivered after the 2 s ack wait, and show as redelivered and handled twice).

@@ -3,6 +3,7 @@ import type { Logger } from './logger';
 import type { NatsConnection } from './nats';
 import { contextFromHeaders, inSpan, SpanKind } from './tracing';
 import { backoffDelay } from './retry';
+import { sleep } from '@herald/timing';
 
 /** What a handler decided about one message. */
 export type Outcome = { ack: true } | { retryInMs: number } | { poison: string };
@@ -148,7 +149,7 @@ export async function startBatchWorker(opts: BatchWorkerOptions): Promise<Worker
       } catch (err) {
         if (!stopping) {
           log.warn({ err }, 'fetch interrupted; resuming');
-          await new Promise((r) => setTimeout(r, 500));
+          await sleep(500);
           await recover(err).catch((recoverErr) => log.warn({ err: recoverErr }, 'consumer not available yet'));
         }
       } finally {
@@ -163,7 +164,7 @@ export async function startBatchWorker(opts: BatchWorkerOptions): Promise<Worker
     async stop() {
       stopping = true;
       for (const f of fetches) f.stop();
-      await Promise.race([Promise.allSettled(running), new Promise((r) => setTimeout(r, 5000))]);
+      await Promise.race([Promise.allSettled(running), sleep(5000)]);
     },
   };
 }

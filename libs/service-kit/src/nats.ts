@@ -24,7 +24,7 @@ export function natsConnectOptions(url: string, name: string, auth: NatsAuth = {
     maxReconnectAttempts: -1,
     reconnectTimeWait: 500,
     // No Error (with its stack trace) created ahead for every request and publish acknowledgement,
-    // only to be thrown on a timeout: a measurable share of the send path's CPU (issue 18). A timeout
+    // only to be thrown on a timeout: a measurable share of the send path's CPU. A timeout
     // or refusal still rejects with its error, without the caller's async stack.
     noAsyncTraces: true,
     ...(auth.user ? { user: auth.user, pass: auth.password, inboxPrefix: natsInboxPrefix(auth.user) } : {}),

@@ -1,7 +1,7 @@
 import { ExponentialBackoff, handleWhen, retry, type IBackoffFactory, type IRetryBackoffContext } from 'cockatiel';
 
 /**
- * The one retry policy of the services (issue 18), over cockatiel: exponential backoff with
+ * The one retry policy of the services, over cockatiel: exponential backoff with
  * jitter between `initialDelayMs` and `maxDelayMs`, at most `maxAttempts` attempts (Infinity:
  * until it succeeds or `signal` aborts), retrying only errors `retryIf` accepts (default: all).
  *
@@ -44,3 +44,5 @@ export function retryPolicy(opts: RetryOptions): RetryPolicy {
 export function backoffDelay(baseMs: number, deliveries: number, maxMs = 30_000): number {
   return Math.min(maxMs, baseMs * 2 ** Math.max(0, Math.min(deliveries, 8)));
 }
+
+export { backoff, type BackoffOptions, type Jitter } from '@herald/timing';

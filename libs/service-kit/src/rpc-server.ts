@@ -6,6 +6,7 @@ import type { Logger } from 'pino';
 import { toConnectError, DomainError } from './errors';
 import type { Metrics } from './metrics';
 import { portOf } from './metrics';
+import { sleep } from '@herald/timing';
 import { callerAddressKey, serviceAuthServerInterceptor } from './service-auth';
 import { tracingServerInterceptor } from './tracing';
 
@@ -88,7 +89,7 @@ function healthRoutes(status: (service: string) => Promise<ServingStatus>) {
           const current = await status(req.service);
           if (current !== last) yield { status: current };
           last = current;
-          await new Promise((r) => setTimeout(r, 1000));
+          await sleep(1000, { signal: ctx.signal }).catch(() => undefined); // aborted: the loop ends
         }
       },
     });

@@ -1,5 +1,6 @@
 import type { ConnectRouter } from '@connectrpc/connect';
 import { Type, type Static } from '@sinclair/typebox';
+import { systemClock, type Clock } from '@herald/timing';
 import type { Logger } from 'pino';
 import { createLogger } from './logger';
 import { connectMongo, type MongoHandle } from './mongo';
@@ -36,6 +37,8 @@ export interface ServiceDeps<C extends ServiceConfig> {
   mongo: MongoHandle;
   nats: NatsConnection;
   metrics: Metrics;
+  /** The process's one clock: every time rule of the service reads it. */
+  clock: Clock;
 }
 
 /** What a service contributes: its routes, and anything it must stop before the store closes. */
@@ -59,6 +62,7 @@ export async function startService<C extends ServiceConfig>(
   name: string,
   config: C,
   build: (deps: ServiceDeps<C>) => Promise<ServiceParts>,
+  { clock = systemClock }: { clock?: Clock } = {},
 ): Promise<RunningService> {
   const logger = createLogger(name, config.LOG_LEVEL);
   // Decided before anything connects: a token mode without a token stops here.
@@ -68,7 +72,7 @@ export async function startService<C extends ServiceConfig>(
   const metrics = createMetrics(name);
   const mongo = await connectMongo(config.MONGO_URL, config.MONGO_DB, name, metrics.registry);
   const nats = await connectNats(config.NATS_URL, name, { user: config.NATS_USER, password: config.NATS_PASSWORD });
-  const parts = await build({ config, logger, mongo, nats, metrics });
+  const parts = await build({ config, logger, mongo, nats, metrics, clock });
   const server = await startRpcServer({
     routes: parts.routes,
     port: config.PORT,

@@ -2,7 +2,7 @@ import { hasControlChars, LIMITS } from '@herald/contracts';
 import type { Violation } from './errors';
 
 /**
- * One offending property of a request, in the contract's shape (decisions §2). `message` is the
+ * One offending property of a request, in the contract's shape. `message` is the
  * sentence shown to callers; `description` defaults to `<property>: <message>` (the message alone
  * for the body as a whole), and is given explicitly only where something more exact is known (the
  * gateway's schema checks say what type was expected). An absent value is reported as null.
@@ -17,7 +17,7 @@ export function violation(propertyPath: string, message: string, invalidValue: u
 }
 
 /**
- * The recipient id rule (decisions §4): 1–256 characters (code points, not UTF-16 units), no
+ * The recipient id rule: 1–256 characters (code points, not UTF-16 units), no
  * control characters (C0, DEL, C1), no leading or trailing whitespace. `property` names the field
  * it came in (`id` on recipients, `recipient_id` on sends).
  */

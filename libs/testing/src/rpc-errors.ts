@@ -1,6 +1,5 @@
 import { ConnectError } from '@connectrpc/connect';
-import { ErrorInfoSchema } from '@herald/contracts';
-import { fromFieldViolation, type Violation } from '@herald/service-kit';
+import { ErrorInfoSchema, fromFieldViolation, type Violation } from '@herald/contracts';
 
 export interface CaughtError {
   /** The machine code of the ErrorInfo detail (`connect:<n>` when the error carries none). */

@@ -3,92 +3,28 @@
 from __future__ import annotations
 
 import builtins
-import uuid
 from collections.abc import AsyncIterator, Mapping, Sequence
 from datetime import datetime
 from types import TracebackType
-from typing import Any, Self
+from typing import Any, Self, TypeVar
 
 import httpx
 
-from . import _bodies as bodies
+from . import _operations as ops
 from ._feed import IDLE_TIMEOUT, AsyncFeedStream
-from ._generated.api.admin import post_admin_projects
-from ._generated.api.contacts import (
-    delete_recipients_recipient_id_contacts_contact_id,
-    get_recipients_recipient_id_contacts,
-    patch_recipients_recipient_id_contacts_contact_id,
-    post_recipients_recipient_id_contacts,
-    post_recipients_recipient_id_contacts_contact_id_verify,
-    put_recipients_recipient_id_contacts,
-)
-from ._generated.api.notifications import (
-    get_broadcasts_id,
-    get_digests_id,
-    get_notifications_id,
-    get_recipients_recipient_id_notifications,
-    get_recipients_recipient_id_notifications_unread_count,
-    patch_recipients_recipient_id_notifications_notification_id,
-    post_broadcasts_id_cancel,
-    post_notifications_id_cancel,
-    post_notifications_send,
-    post_recipients_recipient_id_notifications_mark_all_read,
-)
-from ._generated.api.recipients import (
-    delete_recipients_recipient_id,
-    get_recipients,
-    get_recipients_recipient_id,
-    patch_recipients_recipient_id,
-    post_recipients,
-    post_recipients_batch,
-    post_recipients_recipient_id_tokens,
-)
-from ._generated.api.webhooks import delete_webhooks_id, get_webhooks, post_webhooks, post_webhooks_id_test
 from ._generated.client import AuthenticatedClient
 from ._generated.models import (
     Broadcast,
     Contact,
-    ContactInput,
     ContactInputMedium,
-    DeleteRecipientsRecipientIdContactsContactIdResponse200,
-    DeleteRecipientsRecipientIdResponse200,
-    DeleteWebhooksIdResponse200,
     Digest,
     EmailInput,
-    GetBroadcastsIdResponse200,
-    GetDigestsIdResponse200,
-    GetNotificationsIdResponse200,
-    GetRecipientsRecipientIdContactsResponse200,
-    GetRecipientsRecipientIdNotificationsResponse200,
     GetRecipientsRecipientIdNotificationsResponse200Data,
-    GetRecipientsRecipientIdNotificationsUnreadCountResponse200,
-    GetRecipientsRecipientIdResponse200,
-    GetRecipientsResponse200,
     GetRecipientsResponse200Data,
-    GetWebhooksResponse200,
     Notification,
-    PatchRecipientsRecipientIdBody,
-    PatchRecipientsRecipientIdContactsContactIdResponse200,
-    PatchRecipientsRecipientIdNotificationsNotificationIdResponse200,
-    PatchRecipientsRecipientIdResponse200,
-    PostAdminProjectsResponse201,
     PostAdminProjectsResponse201Data,
-    PostBroadcastsIdCancelResponse200,
-    PostNotificationsIdCancelResponse200,
-    PostNotificationsSendResponse201,
-    PostNotificationsSendResponse201Data,
-    PostRecipientsBatchResponse200,
     PostRecipientsBatchResponse200Data,
-    PostRecipientsRecipientIdContactsContactIdVerifyResponse200,
-    PostRecipientsRecipientIdContactsResponse201,
-    PostRecipientsRecipientIdNotificationsMarkAllReadResponse200,
-    PostRecipientsRecipientIdTokensResponse201,
-    PostRecipientsResponse201,
-    PostWebhooksIdTestResponse200,
-    PostWebhooksResponse201,
-    PrimaryContactInput,
     PrimaryContactInputMedium,
-    PutRecipientsRecipientIdContactsResponse200,
     Recipient,
     RecipientInput,
     RecipientToken,
@@ -97,7 +33,9 @@ from ._generated.models import (
     WebhookDelivery,
     WebhookWithSecret,
 )
-from ._transport import AsyncRetryTransport, RetryPolicy, acall, araise_for_error, default_headers, parsed
+from ._transport import AsyncRetryTransport, RetryPolicy, acall, araise_for_error, default_headers
+
+T = TypeVar("T")
 
 Json = Mapping[str, Any]
 
@@ -106,36 +44,31 @@ class _Resource:
     def __init__(self, client: AuthenticatedClient) -> None:
         self._c = client
 
+    async def _run(self, operation: ops.Operation[T]) -> T:
+        endpoint = operation.endpoint.asyncio_detailed
+        return operation.read(await acall(endpoint, *operation.args, client=self._c, **operation.kwargs))
+
 
 class AsyncRecipients(_Resource):
     async def create(self, *, id: str, name: str | None = None) -> Recipient:
-        r = await acall(post_recipients.asyncio_detailed, client=self._c, body=bodies.recipient(id, name))
-        return parsed(r, PostRecipientsResponse201).data
+        return await self._run(ops.create_recipient(id, name))
 
     async def get(self, recipient_id: str) -> Recipient:
-        r = await acall(get_recipients_recipient_id.asyncio_detailed, recipient_id, client=self._c)
-        return parsed(r, GetRecipientsRecipientIdResponse200).data
+        return await self._run(ops.get_recipient(recipient_id))
 
     async def update(self, recipient_id: str, *, name: str | None) -> Recipient:
-        body = PatchRecipientsRecipientIdBody(name=name)
-        r = await acall(patch_recipients_recipient_id.asyncio_detailed, recipient_id, client=self._c, body=body)
-        return parsed(r, PatchRecipientsRecipientIdResponse200).data
+        return await self._run(ops.update_recipient(recipient_id, name))
 
     async def delete(self, recipient_id: str) -> None:
-        r = await acall(delete_recipients_recipient_id.asyncio_detailed, recipient_id, client=self._c)
-        parsed(r, DeleteRecipientsRecipientIdResponse200)
+        await self._run(ops.delete_recipient(recipient_id))
 
     async def batch(self, recipients: Sequence[RecipientInput | Json]) -> PostRecipientsBatchResponse200Data:
         """Creates or updates up to 1,000 recipients; `created`, `updated` and `failed` say which."""
-        r = await acall(post_recipients_batch.asyncio_detailed, client=self._c, body=bodies.batch(recipients))
-        return parsed(r, PostRecipientsBatchResponse200).data
+        return await self._run(ops.batch_recipients(recipients))
 
     async def page(self, *, limit: int | None = None, cursor: str | None = None) -> GetRecipientsResponse200Data:
         """One page in creation order; `next_cursor` is None on the last."""
-        r = await acall(
-            get_recipients.asyncio_detailed, client=self._c, limit=bodies.opt(limit), cursor=bodies.opt(cursor)
-        )
-        return parsed(r, GetRecipientsResponse200).data
+        return await self._run(ops.recipients_page(limit, cursor))
 
     async def list(self, *, page_size: int = 100) -> AsyncIterator[Recipient]:
         """Every recipient in creation order, fetching pages of `page_size` as the loop goes."""
@@ -153,56 +86,34 @@ class AsyncContacts(_Resource):
     async def add(
         self, recipient_id: str, *, medium: ContactInputMedium, address: str, is_primary: bool = False
     ) -> Contact:
-        body = ContactInput(medium=medium, address=address, is_primary=is_primary)
-        r = await acall(post_recipients_recipient_id_contacts.asyncio_detailed, recipient_id, client=self._c, body=body)
-        return parsed(r, PostRecipientsRecipientIdContactsResponse201).data
+        return await self._run(ops.add_contact(recipient_id, medium, address, is_primary))
 
     async def list(self, recipient_id: str) -> builtins.list[Contact]:
-        r = await acall(get_recipients_recipient_id_contacts.asyncio_detailed, recipient_id, client=self._c)
-        return parsed(r, GetRecipientsRecipientIdContactsResponse200).data.contacts
+        return await self._run(ops.list_contacts(recipient_id))
 
     async def set_primary(self, recipient_id: str, *, medium: PrimaryContactInputMedium, address: str) -> Contact:
         """Makes `address` the recipient's primary contact for `medium` (creating or updating it)."""
-        body = PrimaryContactInput(medium=medium, address=address)
-        r = await acall(put_recipients_recipient_id_contacts.asyncio_detailed, recipient_id, client=self._c, body=body)
-        return parsed(r, PutRecipientsRecipientIdContactsResponse200).data
+        return await self._run(ops.set_primary_contact(recipient_id, medium, address))
 
     async def update(
         self, recipient_id: str, contact_id: int, *, address: str | None = None, is_primary: bool | None = None
     ) -> Contact:
-        body = bodies.contact_patch(address, is_primary)
-        op = patch_recipients_recipient_id_contacts_contact_id.asyncio_detailed
-        r = await acall(op, recipient_id, str(contact_id), client=self._c, body=body)
-        return parsed(r, PatchRecipientsRecipientIdContactsContactIdResponse200).data
+        return await self._run(ops.update_contact(recipient_id, contact_id, address, is_primary))
 
     async def delete(self, recipient_id: str, contact_id: int) -> None:
-        op = delete_recipients_recipient_id_contacts_contact_id.asyncio_detailed
-        parsed(
-            await acall(op, recipient_id, str(contact_id), client=self._c),
-            DeleteRecipientsRecipientIdContactsContactIdResponse200,
-        )
+        await self._run(ops.delete_contact(recipient_id, contact_id))
 
     async def verify(self, recipient_id: str, contact_id: int) -> Contact:
-        op = post_recipients_recipient_id_contacts_contact_id_verify.asyncio_detailed
-        r = await acall(op, recipient_id, str(contact_id), client=self._c)
-        return parsed(r, PostRecipientsRecipientIdContactsContactIdVerifyResponse200).data
+        return await self._run(ops.verify_contact(recipient_id, contact_id))
 
 
 class AsyncTokens(_Resource):
     async def create(self, recipient_id: str, *, ttl_seconds: int | None = None) -> RecipientToken:
         """A recipient token (Full key only): the credential for that recipient's browser or app."""
-        body = bodies.token(ttl_seconds)
-        r = await acall(post_recipients_recipient_id_tokens.asyncio_detailed, recipient_id, client=self._c, body=body)
-        return parsed(r, PostRecipientsRecipientIdTokensResponse201).data
+        return await self._run(ops.create_token(recipient_id, ttl_seconds))
 
 
 class AsyncNotifications(_Resource):
-    async def _send(self, body: Any, idempotency_key: str | None) -> PostNotificationsSendResponse201Data:
-        # One key per call, kept across its retries: a retried send is delivered once.
-        key = idempotency_key or str(uuid.uuid4())
-        r = await acall(post_notifications_send.asyncio_detailed, client=self._c, body=body, idempotency_key=key)
-        return parsed(r, PostNotificationsSendResponse201).data
-
     async def send(
         self,
         *,
@@ -222,12 +133,7 @@ class AsyncNotifications(_Resource):
         `idempotency_key`: a repeat with the same key within 24 h returns the first notification
         and creates nothing (default: a fresh key per call, reused by this call's retries).
         """
-        notification = (
-            await self._send(bodies.send(recipient_id, payload, email, target, send_at), idempotency_key)
-        ).notification
-        if notification is None:
-            raise ValueError("the send answered without a notification")
-        return notification
+        return await self._run(ops.send(recipient_id, payload, email, target, send_at, idempotency_key))
 
     async def broadcast(
         self,
@@ -242,14 +148,10 @@ class AsyncNotifications(_Resource):
 
         `send_at`: as for `send` (a scheduled broadcast is stopped with `broadcasts.cancel`).
         """
-        broadcast = (await self._send(bodies.send(None, payload, email, target, send_at), idempotency_key)).broadcast
-        if broadcast is None:
-            raise ValueError("the broadcast answered without a broadcast")
-        return broadcast
+        return await self._run(ops.broadcast(target, payload, email, send_at, idempotency_key))
 
     async def get(self, notification_id: int) -> Notification:
-        r = await acall(get_notifications_id.asyncio_detailed, str(notification_id), client=self._c)
-        return parsed(r, GetNotificationsIdResponse200).data
+        return await self._run(ops.get_notification(notification_id))
 
     async def cancel(self, notification_id: int) -> Notification:
         """Stops a scheduled send (made with a future `send_at`): returns it, status `canceled`.
@@ -258,22 +160,13 @@ class AsyncNotifications(_Resource):
         an unknown id: `NotFoundError`. A repeated cancel returns the canceled send again (so a
         cancel is retried like a read).
         """
-        r = await acall(post_notifications_id_cancel.asyncio_detailed, str(notification_id), client=self._c)
-        return parsed(r, PostNotificationsIdCancelResponse200).data
+        return await self._run(ops.cancel_notification(notification_id))
 
     async def page(
         self, recipient_id: str, *, limit: int | None = None, cursor: str | None = None, read: bool | None = None
     ) -> GetRecipientsRecipientIdNotificationsResponse200Data:
         """One page of a recipient's feed (delivered notifications), newest first."""
-        r = await acall(
-            get_recipients_recipient_id_notifications.asyncio_detailed,
-            recipient_id,
-            client=self._c,
-            limit=bodies.opt(limit),
-            cursor=bodies.opt(cursor),
-            read=bodies.read_filter(read),
-        )
-        return parsed(r, GetRecipientsRecipientIdNotificationsResponse200).data
+        return await self._run(ops.notifications_page(recipient_id, limit, cursor, read))
 
     async def list(
         self, recipient_id: str, *, read: bool | None = None, page_size: int = 100
@@ -289,36 +182,25 @@ class AsyncNotifications(_Resource):
             cursor = page.next_cursor
 
     async def unread_count(self, recipient_id: str) -> int:
-        r = await acall(
-            get_recipients_recipient_id_notifications_unread_count.asyncio_detailed, recipient_id, client=self._c
-        )
-        return parsed(r, GetRecipientsRecipientIdNotificationsUnreadCountResponse200).data.unread_count
+        return await self._run(ops.unread_count(recipient_id))
 
     async def update(
         self, recipient_id: str, notification_id: int, *, read: bool | None = None, opened: bool | None = None
     ) -> Notification:
-        op = patch_recipients_recipient_id_notifications_notification_id.asyncio_detailed
-        body = bodies.notification_patch(read, opened)
-        r = await acall(op, recipient_id, str(notification_id), client=self._c, body=body)
-        return parsed(r, PatchRecipientsRecipientIdNotificationsNotificationIdResponse200).data
+        return await self._run(ops.update_notification(recipient_id, notification_id, read, opened))
 
     async def mark_all_read(self, recipient_id: str) -> int:
         """Marks the whole feed read; returns how many notifications changed."""
-        r = await acall(
-            post_recipients_recipient_id_notifications_mark_all_read.asyncio_detailed, recipient_id, client=self._c
-        )
-        return parsed(r, PostRecipientsRecipientIdNotificationsMarkAllReadResponse200).data.updated
+        return await self._run(ops.mark_all_read(recipient_id))
 
 
 class AsyncBroadcasts(_Resource):
     async def get(self, broadcast_id: int) -> Broadcast:
-        r = await acall(get_broadcasts_id.asyncio_detailed, str(broadcast_id), client=self._c)
-        return parsed(r, GetBroadcastsIdResponse200).data
+        return await self._run(ops.get_broadcast(broadcast_id))
 
     async def cancel(self, broadcast_id: int) -> Broadcast:
         """Stops a scheduled broadcast: returns it, status `canceled` (errors as `notifications.cancel`)."""
-        r = await acall(post_broadcasts_id_cancel.asyncio_detailed, str(broadcast_id), client=self._c)
-        return parsed(r, PostBroadcastsIdCancelResponse200).data
+        return await self._run(ops.cancel_broadcast(broadcast_id))
 
 
 class AsyncDigests(_Resource):
@@ -327,8 +209,7 @@ class AsyncDigests(_Resource):
     async def get(self, digest_id: int) -> Digest:
         """A digest: `status` (`open`, `sent`, `skipped`, `failed`), its window, `message_id`, and
         `notification_ids` in the mail's order. An unknown id: `NotFoundError`."""
-        r = await acall(get_digests_id.asyncio_detailed, str(digest_id), client=self._c)
-        return parsed(r, GetDigestsIdResponse200).data
+        return await self._run(ops.get_digest(digest_id))
 
 
 class AsyncWebhooks(_Resource):
@@ -336,24 +217,17 @@ class AsyncWebhooks(_Resource):
         self, *, url: str, description: str | None = None, event_types: Sequence[str] | None = None
     ) -> WebhookWithSecret:
         """Registers an endpoint; the result's `secret` (shown only here) verifies its requests."""
-        body = bodies.webhook(url, description, event_types)
-        return parsed(
-            await acall(post_webhooks.asyncio_detailed, client=self._c, body=body), PostWebhooksResponse201
-        ).data
+        return await self._run(ops.create_webhook(url, description, event_types))
 
     async def list(self) -> builtins.list[Webhook]:
-        return parsed(await acall(get_webhooks.asyncio_detailed, client=self._c), GetWebhooksResponse200).data.webhooks
+        return await self._run(ops.list_webhooks())
 
     async def delete(self, webhook_id: int) -> None:
-        parsed(
-            await acall(delete_webhooks_id.asyncio_detailed, str(webhook_id), client=self._c),
-            DeleteWebhooksIdResponse200,
-        )
+        await self._run(ops.delete_webhook(webhook_id))
 
     async def test(self, webhook_id: int) -> WebhookDelivery:
         """Queues a `webhook.test` event to the endpoint."""
-        r = await acall(post_webhooks_id_test.asyncio_detailed, str(webhook_id), client=self._c)
-        return parsed(r, PostWebhooksIdTestResponse200).data
+        return await self._run(ops.send_test_webhook(webhook_id))
 
 
 class AsyncFeed:
@@ -390,21 +264,12 @@ class AsyncAdmin(_Resource):
 
     async def create_project(self, *, name: str, settings: Json | None = None) -> PostAdminProjectsResponse201Data:
         """A project and its two keys (`keys[i].scope` `full` or `recipient`; shown only here)."""
-        body = bodies.project(name, settings)
-        return parsed(
-            await acall(post_admin_projects.asyncio_detailed, client=self._c, body=body), PostAdminProjectsResponse201
-        ).data
+        return await self._run(ops.create_project(name, settings))
 
 
 class AsyncHerald:
-    """An asyncio client of the Herald REST API (see `Herald`).
-
-    `api_key`: a Full or Recipient key (servers), a recipient token, or the ADMIN_TOKEN (for
-    `admin`). `retry`: see `RetryPolicy` (429 honours Retry-After; 503 and lost connections are
-    retried when repeating is safe). `transport`: an httpx transport to send through (a proxy, a
-    test double); the retries wrap it. Every other operation of the API: `client` is the generated
-    client (herald._generated.api.*), with the same credentials, errors and retries.
-    """
+    """An asyncio client of the Herald REST API: the arguments, resources and `client` of `Herald`,
+    with an asyncio `transport` (httpx.AsyncBaseTransport), awaited methods and `aclose()`."""
 
     def __init__(
         self,

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import random
 import time
 from collections.abc import AsyncGenerator, Awaitable, Callable, Generator
 from dataclasses import dataclass
@@ -20,6 +19,7 @@ from urllib.parse import quote
 import httpx
 from httpx_sse import ServerSentEvent, SSEError, aconnect_sse, connect_sse
 
+from ._backoff import backoff
 from ._errors import HeraldError, NetworkError, ServerError
 from ._generated.models.notification import Notification
 
@@ -107,8 +107,7 @@ class _Reconnects:
         elif err is not None and not self.reconnect:
             raise err
         self.failures += 1
-        ceiling = min(MAX_RECONNECT_DELAY, self.retry_ms / 1000 * 2.0 ** (self.failures - 1))
-        return ceiling / 2 + random.random() * ceiling / 2
+        return backoff(self.failures, self.retry_ms / 1000, MAX_RECONNECT_DELAY)
 
 
 class FeedStream:

@@ -16,7 +16,6 @@ operation, generated or hand-written, gets the same behaviour:
 from __future__ import annotations
 
 import asyncio
-import random
 import re
 import time
 from collections.abc import Awaitable, Callable
@@ -25,6 +24,7 @@ from typing import Any, ParamSpec, TypeVar
 
 import httpx
 
+from ._backoff import backoff
 from ._errors import HeraldError, NetworkError, error_from_response, parse_retry_after
 from ._generated.types import Response
 
@@ -52,8 +52,7 @@ class RetryPolicy:
     """A Retry-After longer than this is not waited for: the error is raised at once."""
 
     def backoff(self, attempt: int) -> float:
-        ceiling = min(self.max_delay, self.base_delay * 2.0 ** (attempt - 1))
-        return ceiling / 2 + random.random() * ceiling / 2
+        return backoff(attempt, self.base_delay, self.max_delay)
 
     def delay(self, request: httpx.Request, attempt: int, response: httpx.Response | None) -> float | None:
         """Seconds to wait before retry number `attempt` (from 1); None: no retry.

@@ -41,7 +41,7 @@ const table: Row[] = [
   ['the broadcast limit', 'email', gate('skipped', 'broadcast_limit_exceeded'), `email: not sent — ${GATE_REASONS.broadcast_limit_exceeded}`],
   ['a provider error', 'email', gate('failed', 'provider_error'), `email: failed — ${GATE_REASONS.provider_error}`],
   ['a rejected address', 'email', gate('failed', 'address_rejected'), 'email: failed — the mail server refused the address permanently; the contact is now marked undeliverable'],
-  // Issue 21: time-aware delivery.
+  // Time-aware delivery.
   ['a canceled scheduled send', 'in_app', gate('canceled', 'canceled'), 'in-app: not delivered — the scheduled send was canceled before its time'],
   ['a throttled in-app', 'in_app', gate('throttled', 'throttled'), `in-app: not delivered — ${GATE_REASONS.throttled}`],
   ['a throttled email', 'email', gate('skipped', 'throttled'), `email: not sent — ${GATE_REASONS.throttled}`],

@@ -2,7 +2,7 @@ import type { DecidingEntry, DecidingRule, MediumDecision, Notification, Target 
 
 /**
  * `herald explain` in words: one plain sentence per medium of a notification's `decision`
- * (issue 19), from the decision object alone. Every `because` value has its sentence; a value this
+ * from the decision object alone. Every `because` value has its sentence; a value this
  * CLI does not know yet is shown as it is.
  */
 

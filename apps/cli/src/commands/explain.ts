@@ -2,7 +2,7 @@ import { positiveInt } from '../context';
 import { explainNotification } from './explain-wording';
 import { examples, type Register } from './register';
 
-/** `herald explain <notification-id>`: why each medium of a notification ended as it did (issue 19). */
+/** `herald explain <notification-id>`: why each medium of a notification ended as it did. */
 export const registerExplain: Register = (program, act) => {
   program
     .command('explain')

@@ -1,7 +1,7 @@
+import { sleep } from '@herald/timing';
 import type { HeraldApi, Notification } from '../api';
 import { positiveInt, type Context } from '../context';
 import { fields } from '../output/output';
-import { sleep } from '../sleep';
 import { examples, type Register } from './register';
 
 const targetText = (n: Notification) => (n.target ? `${n.target.channel}/${n.target.topic}/${n.target.event}` : '-');
@@ -66,7 +66,7 @@ async function tail(ctx: Context, api: HeraldApi, recipientId: string, opts: Tai
   if (!ctx.out.json) ctx.out.note(`polling ${recipientId}'s feed every ${opts.interval} ms (Ctrl-C stops)`);
   const interval = positiveInt(opts.interval, '--interval');
   while (!signal?.aborted && fresh < max) {
-    await sleep(interval, signal);
+    await sleep(interval, { signal }).catch(() => undefined); // Ctrl-C: checked below
     if (signal?.aborted) break;
     const page = await api.listFeed(recipientId, { limit: 100 });
     page.items

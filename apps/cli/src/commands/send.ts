@@ -1,10 +1,10 @@
 import fs from 'node:fs';
+import { sleep } from '@herald/timing';
 import type { Broadcast, HeraldApi, SendBody, Target } from '../api';
 import { positiveInt, type Context } from '../context';
 import { CliFailure, UsageError } from '../errors';
 import { fields } from '../output/output';
 import { progressBar } from '../progress';
-import { sleep } from '../sleep';
 import { examples, type Register } from './register';
 
 /** A flag value given inline or as `@path` (read from that file). */
@@ -114,7 +114,7 @@ export async function watchBroadcast(ctx: Context, api: HeraldApi, id: number, i
       }
       if (b.status === 'completed' || b.status === 'failed' || b.status === 'canceled') return b;
       if (ctx.io.signal?.aborted) throw new CliFailure(`stopped watching broadcast ${id} (it goes on): herald broadcast get ${id} --watch`);
-      await sleep(intervalMs, ctx.io.signal);
+      await sleep(intervalMs, { signal: ctx.io.signal }).catch(() => undefined); // Ctrl-C: checked above, after one more read
       b = await api.getBroadcast(id);
     }
   } finally {

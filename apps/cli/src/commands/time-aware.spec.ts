@@ -3,7 +3,7 @@ import { UsageError } from '../errors';
 import { diffCatalog } from './catalog-diff';
 import { parseAt } from './send';
 
-// Issue 21 in the CLI: `herald send --at` and `herald catalog apply` with digest and throttle.
+// Time-aware delivery in the CLI: `herald send --at` and `herald catalog apply` with digest and throttle.
 
 describe('herald send --at', () => {
   const now = new Date('2030-01-01T00:00:00.000Z');

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import { backoff, sleep } from '@herald/timing';
 import type { BatchItem, HeraldApi } from '../api';
 import { ApiError } from '../errors';
 import { FailedRowsFile, type FailedRow } from './failed-rows';
@@ -112,7 +113,7 @@ export async function runImport(api: HeraldApi, opts: ImportOptions): Promise<Im
         failed.push({ line: row.line, id: row.id, name: row.name, email: row.email, error: `recipient saved, email not set: ${msg}` });
       }
     });
-    // A repeated id in one batch is created once, then updated (decisions §4): count by row.
+    // A repeated id in one batch is created once, then updated: count by row.
     let created = 0;
     let updated = 0;
     rows.forEach((row, i) => {
@@ -175,7 +176,7 @@ async function withRetries<T>(fn: () => Promise<T>, attempts: number, signal?: A
       return await fn();
     } catch (err) {
       if (attempt >= attempts || !retryable(err) || signal?.aborted) throw err;
-      await new Promise((r) => setTimeout(r, 250 * 2 ** (attempt - 1)));
+      await sleep(backoff({ attempt, baseMs: 250, maxMs: Infinity }));
     }
   }
 }

@@ -50,7 +50,7 @@ const table: Row[] = [
   // The target `topic: any` itself: its exact rule is the any rule.
   ['when the target topic is any, then its own exact rule decides', { topic: 'any', own: { exact: false }, catalog: { exact: on } }, { enabled: false, inherited: false, cataloged: true }, 'recipient_rule', 'own.exact'],
   ['when the target topic is any with only a catalog entry, then it is the exact entry (step 3, not 4)', { topic: 'any', medium: 'email', catalog: { exact: on } }, { enabled: true, cataloged: true }, 'catalog_entry', 'catalog.exact'],
-  // The new mediums (issue 22): sms and web_push follow email's rows (default off, gated on coverage).
+  // The new mediums: sms and web_push follow email's rows (default off, gated on coverage).
   ['when nothing is set for sms, then it does not deliver (default off, like email)', { medium: 'sms' }, { enabled: false, inherited: true, cataloged: false, mandatory: false, covered: false }, 'medium_default', null],
   ['when nothing is set for web_push, then it does not deliver (default off, like email)', { medium: 'web_push' }, { enabled: false, inherited: true, cataloged: false, mandatory: false, covered: false }, 'medium_default', null],
   ['when the catalog exact sms entry is on, then sms is enabled and covered', { medium: 'sms', catalog: { exact: on } }, { enabled: true, cataloged: true, covered: true }, 'catalog_entry', 'catalog.exact'],

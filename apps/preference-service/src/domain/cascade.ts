@@ -12,7 +12,7 @@ export interface CatalogRule {
 }
 
 /**
- * The step of the cascade that decided (issue 19): steps 1–5 in order, or `mandatory_entry` when
+ * The step of the cascade that decided: steps 1–5 in order, or `mandatory_entry` when
  * the governing catalog entry is mandatory (it decides whatever the recipient's rules say).
  */
 export type CascadeStep = 'recipient_rule' | 'recipient_topic_any_rule' | 'catalog_entry' | 'catalog_topic_any_entry' | 'medium_default' | 'mandatory_entry';

@@ -9,9 +9,9 @@ export interface CatalogEntryInput {
   description: string | null;
   defaultEnabled: boolean;
   mandatory: boolean;
-  /** Email digest (issue 21); null: none. */
+  /** Email digest; null: none. */
   digest: CatalogDigest | null;
-  /** Throttle (issue 21); null: none. */
+  /** Throttle; null: none. */
   throttle: CatalogThrottle | null;
 }
 

@@ -1,7 +1,7 @@
 import { violation, type Violation } from '@herald/service-kit';
 
 /**
- * What a catalog entry may ask of delivery after the cascade (issue 21): an email digest and a
+ * What a catalog entry may ask of delivery after the cascade: an email digest and a
  * throttle. The preference service only stores and validates them; the delivery service applies
  * them (ResolveBatch answers the governing entry's).
  */

@@ -1,6 +1,6 @@
 import { conflict, DomainError, invalid, notFound, type Violation } from '@herald/service-kit';
 
-/** The preference service's domain errors: machine codes of decisions §2, no transport status. */
+/** The preference service's domain errors: machine codes of the REST contract, no transport status. */
 export const preferenceNotFound = () => notFound('preference_not_found', 'Catalog entry not found');
 export const preferenceExists = () =>
   conflict('preference_exists', 'A catalog entry with this channel, topic, event and medium already exists');

@@ -63,7 +63,7 @@ export const throttleInput = (m: CatalogThrottleMessage): Partial<CatalogThrottl
 export const stateMessage = (s: ResolvedPreference): PreferenceState =>
   create(PreferenceStateSchema, { enabled: s.enabled, inherited: s.inherited, cataloged: s.cataloged, mandatory: s.mandatory });
 
-/** What decided (issue 19): the step, and the recipient rule or catalog entry as it is now (set_via absent when not recorded). */
+/** What decided: the step, and the recipient rule or catalog entry as it is now (set_via absent when not recorded). */
 export function decisionMessage({ because, rule, entry }: Decision): DecisionMessage {
   return create(DecisionSchema, {
     because,

@@ -16,7 +16,7 @@ interface CatalogDoc {
   description: string | null;
   default_enabled: boolean;
   mandatory: boolean;
-  /** Issue 21; absent on entries written before (none). */
+  /** Absent on entries written before the field existed (none). */
   digest?: { window_seconds: number; max_items: number; subject: string } | null;
   throttle?: { max: number; window_seconds: number } | null;
   created_at: Date;

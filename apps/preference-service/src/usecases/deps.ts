@@ -1,4 +1,4 @@
-import type { Sequences } from '@herald/service-kit';
+import type { Clock, Sequences } from '@herald/service-kit';
 import type { CatalogCache } from '../store/catalog-cache';
 import type { CatalogRepository } from '../store/catalog-repository';
 import type { RuleRepository } from '../store/rule-repository';
@@ -9,7 +9,7 @@ export interface PreferenceDeps {
   rules: RuleRepository;
   catalogCache: Pick<CatalogCache, 'get' | 'invalidate'>;
   sequences: Sequences;
-  now: () => Date;
+  clock: Clock;
 }
 
 /** The sequence catalog entry ids come from. */

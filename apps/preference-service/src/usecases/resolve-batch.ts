@@ -17,7 +17,7 @@ export interface ResolvedBatch {
   decisions: Decision[];
   /** Per requested recipient, in request order: the index of its decision in `decisions`. */
   decisionOf: number[];
-  /** The governing catalog entry (exact, else the covering `topic: any` one): its digest and throttle apply after the cascade (issue 21). */
+  /** The governing catalog entry (exact, else the covering `topic: any` one): its digest and throttle apply after the cascade. */
   governing: CatalogEntry | null;
 }
 

@@ -24,7 +24,7 @@ export interface SetPreferenceInput {
  * (any target may be set, so without a bound one token could grow its recipient's rules forever).
  * Concurrent first writes may pass the count together: the bound can be overshot by that many, never more.
  */
-export function createSetPreference(deps: Pick<PreferenceDeps, 'rules' | 'catalogCache' | 'now'>) {
+export function createSetPreference(deps: Pick<PreferenceDeps, 'rules' | 'catalogCache' | 'clock'>) {
   return async function setPreference(input: SetPreferenceInput): Promise<{ target: Target; medium: Medium; enabled: boolean }> {
     const { target, medium, violations } = parseTargetMedium(input.target, input.medium);
     const setVia = input.setVia ? (isSetVia(input.setVia) ? input.setVia : undefined) : null;
@@ -36,7 +36,7 @@ export function createSetPreference(deps: Pick<PreferenceDeps, 'rules' | 'catalo
     if ((await deps.rules.countForRecipient(input.projectId, input.recipientId)) >= max) {
       if (!(await deps.rules.has(input.projectId, input.recipientId, { target: target!, medium: medium! }))) throw preferenceLimitExceeded(max);
     }
-    await deps.rules.set(input.projectId, input.recipientId, { target: target!, medium: medium!, enabled: input.enabled, updatedAt: deps.now(), setVia: setVia ?? null });
+    await deps.rules.set(input.projectId, input.recipientId, { target: target!, medium: medium!, enabled: input.enabled, updatedAt: deps.clock.date(), setVia: setVia ?? null });
     return { target: target!, medium: medium!, enabled: input.enabled };
   };
 }

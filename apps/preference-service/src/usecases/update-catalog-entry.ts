@@ -14,7 +14,7 @@ export interface UpdateCatalogEntryInput {
   description?: string | null;
   defaultEnabled?: boolean;
   mandatory?: boolean;
-  /** Issue 21: `null` removes it; `undefined` leaves it. */
+  /** `null` removes it; `undefined` leaves it. */
   digest?: Partial<CatalogDigest> | null;
   throttle?: Partial<CatalogThrottle> | null;
   /** Natural-key fields as sent: each must equal the stored value. */
@@ -23,7 +23,7 @@ export interface UpdateCatalogEntryInput {
 
 const NOTHING_TO_CHANGE = 'Provide at least one of name, description, default_enabled, mandatory, digest, throttle';
 
-export function createUpdateCatalogEntry(deps: Pick<PreferenceDeps, 'catalog' | 'catalogCache' | 'now'>) {
+export function createUpdateCatalogEntry(deps: Pick<PreferenceDeps, 'catalog' | 'catalogCache' | 'clock'>) {
   return async function updateCatalogEntry(input: UpdateCatalogEntryInput): Promise<CatalogEntry> {
     const changes: CatalogChanges = {};
     if (input.name !== undefined) changes.name = input.name;
@@ -54,7 +54,7 @@ export function createUpdateCatalogEntry(deps: Pick<PreferenceDeps, 'catalog' | 
     // A digest is for email entries only: judged against the stored medium.
     assertValid(digestViolations(input.digest, stored.medium));
 
-    const entry = await deps.catalog.update(input.projectId, input.id, changes, deps.now());
+    const entry = await deps.catalog.update(input.projectId, input.id, changes, deps.clock.date());
     if (!entry) throw preferenceNotFound();
     await deps.catalogCache.invalidate(input.projectId);
     return entry;

@@ -27,7 +27,7 @@ export interface UpsertCatalogInput {
  *     here leaves extra entries, never missing ones; the retry deletes the rest.
  * The items are each entry's full desired state, so repeating a step cannot compound.
  */
-export function createUpsertCatalog(deps: Pick<PreferenceDeps, 'catalog' | 'catalogCache' | 'sequences' | 'now'>) {
+export function createUpsertCatalog(deps: Pick<PreferenceDeps, 'catalog' | 'catalogCache' | 'sequences' | 'clock'>) {
   return async function upsertCatalog({ projectId, items, prune }: UpsertCatalogInput): Promise<CatalogEntry[]> {
     if (items.length > CATALOG_BULK_MAX) {
       assertValid([violation('', `at most ${CATALOG_BULK_MAX} entries per request`, items.length)], 'Too many catalog entries');
@@ -47,7 +47,7 @@ export function createUpsertCatalog(deps: Pick<PreferenceDeps, 'catalog' | 'cata
       await deps.catalog.upsertByKey(
         projectId,
         writes.map((input) => ({ input, newId: current.byKey.get(keyOf(input.target, input.medium))?.id ?? nextId++ })),
-        deps.now(),
+        deps.clock.date(),
       );
       if (prune) {
         const absent = current.entries.filter((e) => !wanted.has(keyOf(e.target, e.medium)));

@@ -71,7 +71,7 @@ describe('checkAddress', () => {
 
 const E164 = 'address must be a phone number in E.164 form: + and 8 to 15 digits, e.g. +4915112345678';
 
-describe('checkAddress: sms is an E.164 number (issue 22)', () => {
+describe('checkAddress: sms is an E.164 number', () => {
   it.each([
     ['+15550100', null],
     ['+4915112345678', null],
@@ -93,7 +93,7 @@ describe('checkAddress: sms is an E.164 number (issue 22)', () => {
   });
 });
 
-describe('checkAddress: web_push is a PushSubscription (issue 22)', () => {
+describe('checkAddress: web_push is a PushSubscription', () => {
   const short = ecdh.getPublicKey().subarray(0, 33).toString('base64url');
   const compressed = Buffer.concat([Buffer.from([0x02]), ecdh.getPublicKey().subarray(1, 65)]).toString('base64url');
   it.each<[string, string, string | null]>([

@@ -80,7 +80,7 @@ export function normalizeAddress(medium: string, address: string): string {
 /**
  * Address rules, judged on the normalized address: 1–320 characters (a web push subscription up to
  * 4,096); email is exactly one addr-spec (`isEmailAddress`); sms an E.164 number; web_push a
- * PushSubscription whose endpoint passes the address guard (issue 22).
+ * PushSubscription whose endpoint passes the address guard.
  */
 export function checkAddress(medium: string, address: string, rules: AddressRules = {}): Violation | null {
   const stored = normalizeAddress(medium, address);
@@ -115,7 +115,7 @@ export function contactViolations(input: { medium: string; address: string }, ru
 }
 
 /**
- * Whether a new or changed address starts awaiting its owner's confirmation (issue 20): when a
+ * Whether a new or changed address starts awaiting its owner's confirmation: when a
  * recipient token (a browser) wrote it and it is an email address, the one medium Herald mails. An
  * address written with a key is the project's server's word and is used at once (the contract).
  */

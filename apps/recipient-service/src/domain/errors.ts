@@ -1,6 +1,6 @@
 import { conflict, invalid, notFound, type Violation } from '@herald/service-kit';
 
-/** The recipient service's domain errors: machine codes and fixed messages of decisions §2. */
+/** The recipient service's domain errors: machine codes and fixed messages of the REST contract. */
 export const recipientNotFound = () => notFound('recipient_not_found', 'Recipient not found');
 export const recipientExists = () => conflict('recipient_exists', 'Recipient already exists');
 export const contactNotFound = () => notFound('contact_not_found', 'Contact not found');

@@ -17,7 +17,7 @@ interface ContactDoc {
   undeliverable_reason?: string | null;
   /**
    * True while the address, written by a recipient token, waits for its owner's confirmation
-   * (issue 20); absent or false: confirmed (every contact written before this field existed).
+   * absent or false: confirmed (every contact written before this field existed).
    */
   awaiting_confirmation?: boolean;
   created_at: Date;

@@ -12,7 +12,7 @@ export interface AddContactInput {
   medium: string;
   address: string;
   isPrimary: boolean;
-  /** Written with a recipient token: an email address then awaits confirmation (issue 20). */
+  /** Written with a recipient token: an email address then awaits confirmation. */
   byRecipientToken?: boolean;
 }
 
@@ -30,7 +30,7 @@ export function createAddContact(deps: RecipientDeps) {
     try {
       const awaitingConfirmation = awaitsConfirmation(medium, input.byRecipientToken === true);
       const contact = await announcingChange(deps, contactsChange(projectId, recipientId), () =>
-        deps.contacts.insert(projectId, recipientId, { id, medium, address, isPrimary: input.isPrimary, awaitingConfirmation }, deps.now()),
+        deps.contacts.insert(projectId, recipientId, { id, medium, address, isPrimary: input.isPrimary, awaitingConfirmation }, deps.clock.date()),
       );
       return { ...contact, confirmationNeeded: awaitingConfirmation };
     } catch (err) {

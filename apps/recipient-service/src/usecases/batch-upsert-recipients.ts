@@ -26,7 +26,7 @@ export function createBatchUpsertRecipients(deps: RecipientDeps) {
     const existing = new Set(found.filter((f) => f.state === 'active').map((f) => f.id));
 
     const fresh = plan.entries.filter((e) => !existing.has(e.id));
-    const now = deps.now();
+    const now = deps.clock.date();
     const firstSeq = fresh.length > 0 ? await deps.sequences.next('recipient', fresh.length) : 0;
     const taken = await deps.recipients.insertMany(
       projectId,

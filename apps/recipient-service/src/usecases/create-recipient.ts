@@ -16,7 +16,7 @@ export function createCreateRecipient(deps: RecipientDeps) {
     assertValid(recipientViolations(input));
     for (let attempt = 0; attempt < 3; attempt++) {
       const seq = await deps.sequences.next('recipient');
-      const created = await deps.recipients.insert(input.projectId, { id: input.id, name: input.name, seq }, deps.now());
+      const created = await deps.recipients.insert(input.projectId, { id: input.id, name: input.name, seq }, deps.clock.date());
       if (created) return created;
       const existing = await deps.recipients.find(input.projectId, input.id);
       if (existing?.state === 'active') break;

@@ -2,7 +2,7 @@ import { recipientNotFound } from '../domain/errors';
 import type { RecipientRecord } from '../store/recipient-repository';
 import type { RecipientDeps } from './deps';
 
-type Deps = Pick<RecipientDeps, 'recipients' | 'contacts' | 'events' | 'now'>;
+type Deps = Pick<RecipientDeps, 'recipients' | 'contacts' | 'events' | 'clock'>;
 
 /**
  * Erases a recipient everywhere. Steps, each safe to repeat: mark it `deleting` (reads answer not
@@ -11,14 +11,14 @@ type Deps = Pick<RecipientDeps, 'recipients' | 'contacts' | 'events' | 'now'>;
  */
 export function createDeleteRecipient(deps: Deps) {
   return async function deleteRecipient(input: { projectId: number; id: string }): Promise<void> {
-    const recipient = await deps.recipients.markDeleting(input.projectId, input.id, deps.now());
+    const recipient = await deps.recipients.markDeleting(input.projectId, input.id, deps.clock.date());
     if (!recipient) throw recipientNotFound();
     await finishDeletion(deps, input.projectId, recipient);
   };
 }
 
 /** The steps after the mark; also run by a create that finds the id still being erased. */
-export async function finishDeletion(deps: Omit<Deps, 'now'>, projectId: number, recipient: RecipientRecord): Promise<void> {
+export async function finishDeletion(deps: Omit<Deps, 'clock'>, projectId: number, recipient: RecipientRecord): Promise<void> {
   await deps.events.recipientDeleted({
     projectId,
     recipientId: recipient.id,

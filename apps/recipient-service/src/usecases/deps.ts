@@ -1,4 +1,4 @@
-import type { Sequences } from '@herald/service-kit';
+import type { Clock, Sequences } from '@herald/service-kit';
 import type { AddressRules } from '../domain/contact-rules';
 import type { ContactRepository } from '../store/contact-repository';
 import type { RecipientRepository } from '../store/recipient-repository';
@@ -10,7 +10,7 @@ export interface RecipientDeps {
   contacts: ContactRepository;
   sequences: Sequences;
   events: RecipientEvents;
-  now: () => Date;
+  clock: Clock;
   /** What contact addresses may be beyond the defaults (PUSH_ALLOW_PRIVATE). */
   addressRules?: AddressRules;
 }

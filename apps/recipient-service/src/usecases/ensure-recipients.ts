@@ -35,7 +35,7 @@ export function createEnsureRecipients(deps: RecipientDeps) {
       const taken = await deps.recipients.insertMany(
         input.projectId,
         missing.map((id, i) => ({ id, name: null, seq: firstSeq + i })),
-        deps.now(),
+        deps.clock.date(),
       );
       missing.forEach((id, i) => {
         if (taken.has(id)) return;

@@ -10,12 +10,12 @@ const MAX_REASON = 500;
  * the address permanently. Keyed by the address the mail went to, not the contact id: if the
  * recipient changed the address meanwhile, the new one is left alone (false). Idempotent.
  */
-export function createMarkContactUndeliverable(deps: Pick<RecipientDeps, 'contacts' | 'events' | 'now'>) {
+export function createMarkContactUndeliverable(deps: Pick<RecipientDeps, 'contacts' | 'events' | 'clock'>) {
   return async function markContactUndeliverable(input: { projectId: number; recipientId: string; medium: string; address: string; reason: string }): Promise<boolean> {
     const address = normalizeAddress(input.medium, input.address);
     const reason = input.reason.trim().slice(0, MAX_REASON) || 'address refused permanently';
     return announcingChange(deps, contactsChange(input.projectId, input.recipientId), () =>
-      deps.contacts.markUndeliverable(input.projectId, input.recipientId, input.medium, address, reason, deps.now()),
+      deps.contacts.markUndeliverable(input.projectId, input.recipientId, input.medium, address, reason, deps.clock.date()),
     );
   };
 }

@@ -11,17 +11,17 @@ export interface SetPrimaryContactInput {
   recipientId: string;
   medium: string;
   address: string;
-  /** Written with a recipient token: a new email address then awaits confirmation (issue 20). */
+  /** Written with a recipient token: a new email address then awaits confirmation. */
   byRecipientToken?: boolean;
 }
 
 const ATTEMPTS = 5;
 
 /**
- * Makes `address` the recipient's primary contact of `medium` (interface PUT rules 1–3 and
- * decisions §5). Each pass re-reads the state and takes one step toward the goal, so a pass cut
- * short (crash, or a concurrent writer refused by a unique index) is repaired by the next pass or
- * by a retry of the same request.
+ * Makes `address` the recipient's primary contact of `medium` (the numbered rules in `step`). Each
+ * pass re-reads the state and takes one step toward the goal, so a pass cut short (crash, or a
+ * concurrent writer refused by a unique index) is repaired by the next pass or by a retry of the
+ * same request.
  */
 export function createSetPrimaryContact(deps: RecipientDeps) {
   return async function setPrimaryContact(input: SetPrimaryContactInput): Promise<WrittenContact<ContactRecord>> {
@@ -46,18 +46,18 @@ export function createSetPrimaryContact(deps: RecipientDeps) {
 /** One step: returns the primary contact when the goal is reached, null when another pass is needed. */
 async function step(deps: RecipientDeps, input: SetPrimaryContactInput): Promise<WrittenContact<ContactRecord> | null> {
   const { projectId, recipientId, medium, address } = input;
-  // A new address (rules 1 and 2) awaits confirmation when a recipient token wrote it (issue 20).
+  // A new address (rules 1 and 2) awaits confirmation when a recipient token wrote it.
   const awaitingConfirmation = awaitsConfirmation(medium, input.byRecipientToken === true);
   const [holder, primary] = await Promise.all([
     deps.contacts.findByAddress(projectId, recipientId, medium, address),
     deps.contacts.findPrimary(projectId, recipientId, medium),
   ]);
-  const now = deps.now();
+  const now = deps.clock.date();
   // rule 3: already the primary, no change. A recipient token setting it again while it still awaits
   // confirmation asks for the link again (a browser's "send the mail again").
   if (holder?.isPrimary) return { ...holder, confirmationNeeded: holder.awaitingConfirmation && input.byRecipientToken === true };
   if (holder) {
-    // decisions §5: the contact holding the address becomes primary, the old primary is demoted first.
+    // The contact holding the address becomes primary, the old primary is demoted first.
     if (primary) await deps.contacts.update(projectId, recipientId, primary.id, medium, { isPrimary: false }, now);
     return deps.contacts.update(projectId, recipientId, holder.id, medium, { isPrimary: true }, now);
   }

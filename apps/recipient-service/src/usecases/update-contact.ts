@@ -13,7 +13,7 @@ export interface UpdateContactInput {
   contactId: number;
   address?: string;
   isPrimary?: boolean;
-  /** Written with a recipient token: a new email address then awaits confirmation (issue 20). */
+  /** Written with a recipient token: a new email address then awaits confirmation. */
   byRecipientToken?: boolean;
 }
 
@@ -22,7 +22,7 @@ export interface UpdateContactInput {
  * confirmation when a recipient token wrote it (else it is confirmed: a key's word); becoming
  * primary while another primary of the medium exists is refused (by the store's unique index).
  */
-export function createUpdateContact(deps: Pick<RecipientDeps, 'recipients' | 'contacts' | 'events' | 'now' | 'addressRules'>) {
+export function createUpdateContact(deps: Pick<RecipientDeps, 'recipients' | 'contacts' | 'events' | 'clock' | 'addressRules'>) {
   return async function updateContact(input: UpdateContactInput): Promise<WrittenContact<ContactRecord>> {
     const { projectId, recipientId, contactId } = input;
     if (input.address === undefined && input.isPrimary === undefined) {
@@ -45,7 +45,7 @@ export function createUpdateContact(deps: Pick<RecipientDeps, 'recipients' | 'co
 
     try {
       const updated = await announcingChange(deps, contactsChange(projectId, recipientId), () =>
-        deps.contacts.update(projectId, recipientId, contactId, contact.medium, change, deps.now()),
+        deps.contacts.update(projectId, recipientId, contactId, contact.medium, change, deps.clock.date()),
       );
       if (!updated) throw contactNotFound();
       return { ...updated, confirmationNeeded: change.awaitingConfirmation === true };

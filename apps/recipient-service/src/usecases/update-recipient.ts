@@ -12,12 +12,12 @@ export interface UpdateRecipientInput {
   name?: string | null;
 }
 
-export function createUpdateRecipient(deps: Pick<RecipientDeps, 'recipients' | 'events' | 'now'>) {
+export function createUpdateRecipient(deps: Pick<RecipientDeps, 'recipients' | 'events' | 'clock'>) {
   return async function updateRecipient(input: UpdateRecipientInput): Promise<RecipientRecord> {
     if (input.name === undefined) return requireRecipient(deps.recipients, input.projectId, input.id);
     assertValid([checkRecipientName(input.name)].filter((v) => v !== null));
     const name = input.name;
-    const updated = await announcingChange(deps, profileChange(input.projectId, [input.id]), () => deps.recipients.setName(input.projectId, input.id, name, deps.now()));
+    const updated = await announcingChange(deps, profileChange(input.projectId, [input.id]), () => deps.recipients.setName(input.projectId, input.id, name, deps.clock.date()));
     if (!updated) throw recipientNotFound();
     return updated;
   };
