@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Logger } from '@herald/service-kit';
+import { backoff, type Logger } from '@herald/service-kit';
 import type { EmailContent, OutboundOutcome } from '../kernel/notification';
 import { failureKind, outcomeField, type OutboundMedium } from '../kernel/outbound';
 import { quotaPeriod } from '../kernel/quota';
@@ -181,9 +181,9 @@ export function createSendOutbound(deps: SendOutboundDeps, medium: OutboundMediu
             next = { ...current, status: 'failed', reason: 'provider_error', attempts, error };
           } else {
             next = { ...current, attempts, error };
-            const backoff = retry.baseMs * 2 ** (attempts - 1);
+            const delay = backoff({ attempt: attempts, baseMs: retry.baseMs, maxMs: MAX_RETRY_DELAY_MS });
             const asked = (err as { retryAfterMs?: number }).retryAfterMs ?? 0;
-            steps.set(d._id, { kind: 'retry', inMs: Math.min(MAX_RETRY_DELAY_MS, Math.max(backoff, asked)) });
+            steps.set(d._id, { kind: 'retry', inMs: Math.min(MAX_RETRY_DELAY_MS, Math.max(delay, asked)) });
           }
         }
         changes.push({ ...claimed, outcome: next });

@@ -1,4 +1,4 @@
-import type { Logger } from '@herald/service-kit';
+import { type Logger, sleep as wait } from '@herald/service-kit';
 
 /** One kind of expiring data: deletes up to `batch` records expired at `now`, returns how many. */
 export interface PruneStep {
@@ -22,7 +22,7 @@ export interface RetentionSettings {
  * `now` is injected (tests move the clock).
  */
 export function createRetentionSweep(deps: { steps: PruneStep[]; now: () => Date; settings: RetentionSettings; logger?: Logger; sleep?: (ms: number) => Promise<void> }) {
-  const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
+  const sleep = deps.sleep ?? ((ms: number) => wait(ms));
   return async (): Promise<number> => {
     let total = 0;
     for (const step of deps.steps) {

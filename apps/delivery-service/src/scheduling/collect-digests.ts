@@ -1,3 +1,4 @@
+import { createBoundedMap } from '@herald/service-kit';
 import { itemsBelowSeal, slotId, type DigestDoc, type DigestSlotDoc } from './digest-repository';
 import type { NotificationDoc } from '../kernel/store/notification-repository';
 import { timerId } from '../kernel/store/timer-repository';
@@ -44,12 +45,8 @@ export const digestKeyOf = (d: Pick<NotificationDoc, 'project_id' | 'recipient_i
  * insertMany of slots; opening windows adds one id block, one timer insert and one window insert.
  */
 export function createCollectDigests(deps: CollectDigestsDeps) {
-  const windows = new Map<string, WindowState>();
-  const remember = (key: string, state: WindowState) => {
-    windows.delete(key);
-    windows.set(key, state);
-    if (windows.size > 50_000) windows.delete(windows.keys().next().value!);
-  };
+  const windows = createBoundedMap<string, WindowState>(50_000);
+  const remember = (key: string, state: WindowState) => windows.set(key, state);
   const stateOf = (d: DigestDoc, slots?: DigestSlotDoc[]): WindowState => ({
     id: d._id,
     w: d.w,

@@ -1,3 +1,4 @@
+import { createBoundedMap } from '@herald/service-kit';
 import type { Collection, Db } from 'mongodb';
 import { throttleAllows } from '../kernel/timing-rules';
 import { createExpiryIndex, pruneExpiredBatch } from '../kernel/store/expiry';
@@ -31,7 +32,7 @@ interface ThrottleUnitDoc {
  */
 export function createThrottleRepository(db: Db) {
   const col: Collection<ThrottleUnitDoc> = db.collection<ThrottleUnitDoc>('throttle_units');
-  const hints = new Map<string, number>();
+  const hints = createBoundedMap<string, number>(100_000);
   const unitId = (key: string, n: number) => `${key}#${n}`;
   const nextOf = async (key: string) => ((await col.find({ key }, { projection: { n: 1 } }).sort({ n: -1 }).limit(1).toArray())[0]?.n ?? 0) + 1;
 
@@ -83,9 +84,7 @@ export function createThrottleRepository(db: Db) {
         } else next += take.length;
         pending = pending.filter((o) => !granted.has(o));
       }
-      hints.delete(key);
       hints.set(key, next);
-      if (hints.size > 100_000) hints.delete(hints.keys().next().value!);
       return granted;
     },
 

@@ -1,3 +1,4 @@
+import { sleep } from '@herald/service-kit';
 /**
  * Fair share of the store between bulk writes (broadcast fan-out) and everything else (direct
  * sends of every project, outcomes, reads). A broadcast chunk's insert is cut into slices of at
@@ -39,7 +40,7 @@ export function createBulkWriteLane(opts: { share: number; sliceSize: number; on
           if (share < 1) {
             const pause = ((Date.now() - started) * (1 - share)) / share;
             opts.onPause?.(pause);
-            await new Promise((r) => setTimeout(r, pause));
+            await sleep(pause);
           }
           return n;
         });

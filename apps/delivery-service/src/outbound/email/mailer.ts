@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import nodemailer from 'nodemailer';
 import { convert } from 'html-to-text';
-import { inSpan, SpanKind } from '@herald/service-kit';
+import { createBoundedMap, inSpan, SpanKind } from '@herald/service-kit';
 
 export interface OutgoingEmail {
   to: string;
@@ -58,12 +58,11 @@ export const textOf = (html: string): string => convert(html, { wordwrap: 78 });
  * the conversion costs more than the rest of building the mail.
  */
 function memoTextOf(max = 16): (html: string) => string {
-  const memo = new Map<string, string>();
+  const memo = createBoundedMap<string, string>(max);
   return (html) => {
     let text = memo.get(html);
     if (text === undefined) {
       text = textOf(html);
-      if (memo.size >= max) memo.delete(memo.keys().next().value!);
       memo.set(html, text);
     }
     return text;

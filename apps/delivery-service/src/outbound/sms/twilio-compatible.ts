@@ -1,4 +1,4 @@
-import { retryPolicy } from '@herald/service-kit';
+import { retryPolicy, sleep } from '@herald/service-kit';
 import { DeliveryFailure, failureKind } from '../../kernel/outbound';
 import type { SmsProvider } from './sms-provider';
 
@@ -90,7 +90,7 @@ export function createTwilioCompatibleProvider(opts: TwilioCompatibleOptions): S
     if (res.status === 429 || res.status >= 500) {
       const wait = retryAfterMs(res.headers.get('retry-after'));
       // A wait the provider asked for that fits within the send is waited before the next try.
-      if (wait !== undefined && wait <= maxDelay) await new Promise((r) => setTimeout(r, wait));
+      if (wait !== undefined && wait <= maxDelay) await sleep(wait);
       throw new DeliveryFailure('transient', message, wait);
     }
     if (res.status === 401 || res.status === 403) throw Object.assign(new DeliveryFailure('transient', message), { auth: true });
