@@ -26,11 +26,11 @@ import { startWebhooks } from './webhooks';
  * before any worker starts), the workers, the outbox sweeper and the DeliveryService routes.
  */
 /**
- * The delivery service's parts. `options.now` is the service's clock (tests move it forward instead
+ * The delivery service's parts. `clock` is the process's one clock (tests move it forward instead
  * of waiting; the default is the system's).
  */
-export async function build({ config, logger, mongo, nats, metrics }: ServiceDeps<Config>, options: { now?: () => Date } = {}): Promise<ServiceParts> {
-  const now = options.now ?? (() => new Date());
+export async function build({ config, logger, mongo, nats, metrics, clock }: ServiceDeps<Config>): Promise<ServiceParts> {
+  const now = () => clock.date();
   const problems = providerConfigProblems(config);
   if (problems.length > 0) throw new Error(`invalid provider configuration: ${problems.join('; ')}`);
   const deliveryMetrics = createDeliveryMetrics(metrics.registry);

@@ -15,7 +15,7 @@ describe('delivery service: escalation and throttles', () => {
   // The service's clock: a test moves it forward instead of waiting for a window to pass.
   let aheadMs = 0;
   beforeAll(async () => {
-    h = await startHarness({ TIMER_POLL_MS: '100' }, { now: () => new Date(Date.now() + aheadMs) });
+    h = await startHarness({ TIMER_POLL_MS: '100' }, { clock: { now: () => Date.now() + aheadMs, date: () => new Date(Date.now() + aheadMs) } });
     mongo = await connectMongo(process.env.MONGO_URL!, h.dbName, 'test');
     nc = await connectNats(h.natsUrl, 'test-escalation');
   });

@@ -216,7 +216,7 @@ export function createSendNotification(deps: SendNotificationDeps, logger: Logge
       )
       .digest('hex');
     const kind = input.recipientId === null ? ('broadcast' as const) : ('notification' as const);
-    const deadline = Date.now() + waitMs;
+    const deadline = deps.now().getTime() + waitMs;
     for (;;) {
       const id = kind === 'broadcast' ? await deps.broadcastIds.next() : await deps.notificationIds.next();
       const claim = await deps.idempotency.claim(input.projectId, key, hash, { kind, id }, deps.now());
@@ -249,7 +249,7 @@ export function createSendNotification(deps: SendNotificationDeps, logger: Logge
           return (await findClaimed(input.projectId, doc))!;
         }
       }
-      if (Date.now() > deadline) throw conflict('idempotency_conflict', 'A request with this Idempotency-Key is still in progress');
+      if (deps.now().getTime() > deadline) throw conflict('idempotency_conflict', 'A request with this Idempotency-Key is still in progress');
       await new Promise((r) => setTimeout(r, 50));
     }
   };
