@@ -48,7 +48,7 @@ export async function build({ config, logger, mongo, nats, metrics, clock }: Ser
   await idempotency.ensureIndexes();
   const smsReports = createSmsReportRepository(mongo.db);
   await smsReports.ensureIndexes();
-  // Issue 21: timers, throttle counts, digests.
+  // Timers, throttle counts, digests.
   const timers = createTimerRepository(mongo.db);
   const throttles = createThrottleRepository(mongo.db);
   const digests = createDigestRepository(mongo.db);

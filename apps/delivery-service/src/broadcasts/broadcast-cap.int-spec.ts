@@ -1,4 +1,4 @@
-// Issue 9, broadcast amplification: at most BROADCAST_MAX_ACTIVE_PER_PROJECT broadcasts of a
+// Broadcast amplification: at most BROADCAST_MAX_ACTIVE_PER_PROJECT broadcasts of a
 // project are enqueued or fanning out at once, exactly, also when sends of that project race
 // (slot documents claimed by insert, store/broadcast-repository.ts), and a slot is never lost:
 // a broadcast that completes frees it, and a claim whose broadcast is finished or was never

@@ -76,7 +76,7 @@ export function createFinishBroadcast(deps: FinishBroadcastDeps) {
               });
               await deps.events.emit(skipped.flatMap((n) => outboundEvents(n, medium)));
             } else if (!published) {
-              // At once, or for email after the escalation delay (issue 21), counted from now: at least the delay after each in-app delivery.
+              // At once, or for email after the escalation delay, counted from now: at least the delay after each in-app delivery.
               const now = deps.now();
               const delaySeconds = medium === 'email' ? (b.email_content?.delay_seconds ?? 0) : 0;
               await dispatchOutbound(deps, ids.map((id) => ({ medium, projectId: b.project_id, id, delaySeconds })), () => now);

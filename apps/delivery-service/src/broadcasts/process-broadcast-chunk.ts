@@ -117,7 +117,7 @@ export function createProcessBroadcastChunk(deps: ProcessBroadcastChunkDeps) {
     // as repeats), before the chunk is recorded: a crash before the record redelivers the chunk.
     await deps.events.emit(live.flatMap((n) => gatedEvents(n)));
     // Per outbound medium: the pending ones; handed to the sender now (for email, after the escalation
-    // delay, issue 21) when the medium's cap cannot be exceeded any more (even every recipient not yet
+    // delay) when the medium's cap cannot be exceeded any more (even every recipient not yet
     // paged would not bring the count over it).
     const pending = new Map<OutboundMedium, { ids: number[]; published: boolean }>();
     for (const { medium, cap } of outbound) {

@@ -12,7 +12,7 @@ export interface RepublishPendingDeps {
  * The stale-broadcast sweeper's pass: publishes again the job of every broadcast not completed
  * whose last write is older than `olderThanMs` (the process may have died between the write and
  * its publish; a fan-out job may have been lost, or its broadcast left short of completion).
- * (Direct sends need no sweep since issue 18: JetStream holds each one until its notification is
+ * (Direct sends need no sweep since JetStream holds each one until its notification is
  * written, and the worker publishes a notification's email job before acknowledging its send.)
  * An `enqueued` broadcast uses the first publish's msgID: if the job is in the stream already,
  * JetStream drops the copy; if it was processed meanwhile, the handler finds nothing to do. A

@@ -35,7 +35,7 @@ describe('fault: two delivery-service replicas share the work', () => {
 
   // Under CPU contention (a busy process per core) keep-alives of jobs in hand go out late, and a
   // job is then redelivered to the other replica while its mail is being sent: each email is sent
-  // only by the worker holding its claim (issue 20: three mails for one send before it).
+  // only by the worker holding its claim (before claims, one send could cause three mails).
   it('when jobs take longer than the ack wait, under CPU contention, then each send is gated once: quota counted once, one email each', async () => {
     const project = h.project();
     const tag = randomBytes(4).toString('hex');

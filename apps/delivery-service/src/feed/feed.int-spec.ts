@@ -70,7 +70,7 @@ describe('delivery service: the recipient feed', () => {
     expect((await errorOf(h.client.getNotification({ projectId: h.project(), id }))).code).toBe('notification_not_found');
   });
 
-  it('when the recipient-deleted event was published before the read began, then every read answers recipient_not_found at once, with the cache warm (issue 20)', async () => {
+  it('when the recipient-deleted event was published before the read began, then every read answers recipient_not_found at once, with the cache warm', async () => {
     const project = h.project();
     const nc = await connectNats(h.natsUrl, 'test-publisher');
     try {

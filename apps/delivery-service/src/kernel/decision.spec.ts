@@ -12,7 +12,7 @@ const entry: CascadeDecision = {
 };
 const email = (status: EmailOutcome['status'], reason: EmailReason | null = null): EmailOutcome => ({ ...emailNotRequested(), status, reason });
 
-describe('what decided a medium (issue 19)', () => {
+describe('what decided a medium', () => {
   it.each<[string, EmailOutcome, CascadeDecision | undefined, string | null, boolean]>([
     ['pending', email('pending'), entry, null, false],
     ['sent', email('sent'), entry, 'catalog_entry', true],
@@ -26,9 +26,9 @@ describe('what decided a medium (issue 19)', () => {
     ['broadcast cap', email('skipped', 'broadcast_limit_exceeded'), entry, 'broadcast_limit_exceeded', false],
     ['provider error', email('failed', 'provider_error'), entry, 'provider_error', false],
     ['address rejected', email('failed', 'address_rejected'), entry, 'address_rejected', false],
-    ['read in-app before an escalation was due (issue 21)', email('skipped', 'read_in_app'), entry, 'read_in_app', false],
-    ['throttled (issue 21)', email('skipped', 'throttled'), entry, 'throttled', false],
-    ['canceled before it fired (issue 21)', email('skipped', 'canceled'), undefined, 'canceled', false],
+    ['read in-app before an escalation was due', email('skipped', 'read_in_app'), entry, 'read_in_app', false],
+    ['throttled', email('skipped', 'throttled'), entry, 'throttled', false],
+    ['canceled before it fired', email('skipped', 'canceled'), undefined, 'canceled', false],
   ])('email %s', (_what, outcome, decision, because, withRule) => {
     const d = emailBecause(outcome, decision);
     expect(d.because).toBe(because);
@@ -42,9 +42,9 @@ describe('what decided a medium (issue 19)', () => {
     ['suppressed by a rule', 'suppressed', rule, 'recipient_topic_any_rule', true],
     ['quota exceeded', 'quota_exceeded', entry, 'quota_exceeded', false],
     ['failed after retries', 'failed', undefined, 'provider_error', false],
-    ['scheduled (pending, issue 21)', 'scheduled', undefined, null, false],
-    ['canceled (issue 21)', 'canceled', undefined, 'canceled', false],
-    ['throttled past the entry throttle (issue 21)', 'throttled', entry, 'throttled', false],
+    ['scheduled (pending)', 'scheduled', undefined, null, false],
+    ['canceled', 'canceled', undefined, 'canceled', false],
+    ['throttled past the entry throttle', 'throttled', entry, 'throttled', false],
   ])('in-app %s', (_what, status, decision, because, withRule) => {
     const d = inAppBecause(status, decision);
     expect(d.because).toBe(because);

@@ -1,7 +1,7 @@
 import type { Target } from './target';
 
 /**
- * "Explain every outcome" (issue 19): which rule decided each medium of a notification. The
+ * "Explain every outcome": which rule decided each medium of a notification. The
  * preference service's cascade says which step decided and the rule or catalog entry it was; the
  * delivery service stores that with the notification, in the same write as its outcome, and never
  * recomputes it. What a reader sees (`because`) is the cascade step, or the gate after the cascade

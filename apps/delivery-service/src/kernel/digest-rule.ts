@@ -2,7 +2,7 @@ import type { Target } from './notification';
 import type { GoverningEntry } from './ports';
 
 /**
- * The digest an email joins (issue 21), as stored on its notification at gating: the governing
+ * The digest an email joins, as stored on its notification at gating: the governing
  * entry's id and target (the digest key and the unsubscribe link's target) and its settings then.
  */
 export interface DigestRule {

@@ -30,18 +30,18 @@ export interface EmailContent {
   text?: string;
   /** The sender's display name for this send (overrides the project's `email_from.name`). */
   from_name?: string;
-  /** Escalation (issue 21): the email waits this long after the in-app delivery. */
+  /** Escalation: the email waits this long after the in-app delivery. */
   delay_seconds?: number;
   /** Escalation: skipped (`read_in_app`) when the in-app notification is read (or opened) by then. */
   unless?: EmailUnless;
 }
 
-/** The SMS block of a send (issue 22). */
+/** The SMS block of a send. */
 export interface SmsContent {
   text: string;
 }
 
-/** The web push block of a send (issue 22): what the browser's service worker shows. */
+/** The web push block of a send: what the browser's service worker shows. */
 export interface PushContent {
   title: string;
   body: string;
@@ -59,11 +59,11 @@ export type NotificationStatus =
   | 'quota_exceeded'
   | 'failed'
   | 'not_requested'
-  /** Issue 21: a send with a future `send_at`, not fired yet (cancelable). */
+  /** A send with a future `send_at`, not fired yet (cancelable). */
   | 'scheduled'
-  /** Issue 21: a scheduled send canceled before it fired: nothing was delivered, mailed or counted. */
+  /** A scheduled send canceled before it fired: nothing was delivered, mailed or counted. */
   | 'canceled'
-  /** Issue 21: past the governing entry's throttle (excluded from the feed, like `suppressed`). */
+  /** Past the governing entry's throttle (excluded from the feed, like `suppressed`). */
   | 'throttled';
 /**
  * Status of one outbound medium (email, SMS, web push). `delivered` / `undelivered` only for SMS:
@@ -86,18 +86,17 @@ export type EmailReason =
   | 'address_undeliverable'
   /** Web push: the push service answered 404/410 (the subscription is gone), or the contact is marked so. */
   | 'subscription_expired'
-  /** The primary address was written by a recipient token and its owner has not confirmed it yet (issue 20). */
+  /** The primary address was written by a recipient token and its owner has not confirmed it yet. */
   | 'contact_unconfirmed'
-  /** Escalation (issue 21): the in-app notification was read (or opened) when the email was due. */
+  /** Escalation: the in-app notification was read (or opened) when the email was due. */
   | 'read_in_app'
-  /** Past the governing entry's throttle (issue 21). */
+  /** Past the governing entry's throttle. */
   | 'throttled'
-  /** The scheduled send was canceled (issue 21). */
+  /** The scheduled send was canceled. */
   | 'canceled';
 
 /**
- * The outcome of one outbound medium of a notification (email, SMS, web push; decisions §8 for
- * email). For web push `address` is the subscription JSON as stored (views show its endpoint).
+ * The outcome of one outbound medium of a notification (email, SMS, web push). For web push `address` is the subscription JSON as stored (views show its endpoint).
  */
 export interface OutboundOutcome {
   status: OutboundStatus;
@@ -114,7 +113,7 @@ export interface OutboundOutcome {
    * governing (target, email) at gating was not mandatory. Absent: no headers.
    */
   unsubscribable?: boolean;
-  /** The digest the email was collected into (issue 21); its mail's id is `message_id`. */
+  /** The digest the email was collected into; its mail's id is `message_id`. */
   digest_id?: number | null;
 }
 export type EmailOutcome = OutboundOutcome;
@@ -134,9 +133,9 @@ export interface Notification {
   sms: OutboundOutcome;
   /** Not requested unless the send carried a push block. */
   push: OutboundOutcome;
-  /** Which rule decided each medium (issue 19); absent on notifications written before it was recorded. */
+  /** Which rule decided each medium; absent on notifications written before it was recorded. */
   decision?: StoredDecision;
-  /** When a scheduled send is (or was) due (issue 21); null for sends made at once. */
+  /** When a scheduled send is (or was) due; null for sends made at once. */
   sendAt?: Date | null;
   createdAt: Date;
   updatedAt: Date;
@@ -161,7 +160,7 @@ export interface AcceptedSend {
   push?: PushContent | null;
   settings: SendSettings;
   createdAt: Date;
-  /** A scheduled send (issue 21): when it is due; null: at once. */
+  /** A scheduled send: when it is due; null: at once. */
   sendAt?: Date | null;
 }
 
@@ -211,7 +210,7 @@ export interface Broadcast {
   email: BroadcastOutbound | null;
   /** null when the broadcast carries no push block. */
   push: BroadcastOutbound | null;
-  /** When a scheduled broadcast is (or was) due (issue 21); null: at once. */
+  /** When a scheduled broadcast is (or was) due; null: at once. */
   sendAt?: Date | null;
   createdAt: Date;
   updatedAt: Date;

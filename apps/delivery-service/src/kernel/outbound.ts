@@ -2,7 +2,7 @@ import { OUTBOUND_FIELD, OUTBOUND_MEDIUMS, type OutboundMedium } from '@herald/c
 import type { EmailReason } from './notification';
 
 /**
- * The outbound mediums (issue 22): email, SMS and web push are delivered the same way, by one
+ * The outbound mediums: email, SMS and web push are delivered the same way, by one
  * gating step, one job per message and one sender with retries and provider failover. What
  * differs per medium is named here; everything else is shared.
  */

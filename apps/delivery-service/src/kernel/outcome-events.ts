@@ -79,7 +79,7 @@ export function gatedEvents(doc: NotificationDoc, at?: Date): OutcomeEvent[] {
   return [...statusEvents(doc, at), ...OUTBOUND_MEDIUMS.flatMap((m) => outboundEvents(doc, m, at))];
 }
 
-/** `broadcast.canceled` (project-level): a scheduled broadcast canceled before it fired (issue 21). */
+/** `broadcast.canceled` (project-level): a scheduled broadcast canceled before it fired. */
 export function broadcastCanceledEvent(b: Broadcast, at: Date): OutcomeEvent {
   return { id: `b:${b.id}:canceled`, type: 'broadcast.canceled', at, projectId: b.projectId, recipientId: null, broadcast: b };
 }

@@ -33,7 +33,7 @@ export interface JobPort {
   send(send: AcceptedSend, opts?: { msgId?: string }): Promise<void>;
   /** One outbound message of a notification (its email, SMS or web push), for that medium's sender. */
   outbound(medium: OutboundMedium, projectId: number | bigint, notificationId: number): Promise<void>;
-  /** Close one email digest (issue 21); msgID `digest:<id>`. */
+  /** Close one email digest; msgID `digest:<id>`. */
   digest(projectId: number | bigint, digestId: number): Promise<void>;
   broadcast(projectId: number | bigint, broadcastId: number, publishId?: string): Promise<void>;
   chunk(job: ChunkJob): Promise<void>;
@@ -52,7 +52,7 @@ export interface RecipientDirectory {
   /**
    * Primary contacts; `undeliverableReason` is set on one a provider refused for good (or a push
    * subscription that expired), `awaitingConfirmation` on one a recipient token wrote and its owner
-   * has not confirmed (issue 20).
+   * has not confirmed.
    */
   getPrimaryContacts(req: {
     projectId: bigint;
@@ -69,7 +69,7 @@ export interface AcceptedSends {
   find(notificationId: number): Promise<AcceptedSend | null>;
 }
 
-/** What the governing catalog entry asks of delivery after the cascade (issue 21). */
+/** What the governing catalog entry asks of delivery after the cascade. */
 export interface GoverningEntry {
   id: number;
   target: Target;

@@ -1,4 +1,4 @@
-/** Quota counts deliveries per project and UTC calendar month (decisions §8). */
+/** Quota counts deliveries per project and UTC calendar month. */
 export function quotaPeriod(at: Date): string {
   return `${at.getUTCFullYear()}-${String(at.getUTCMonth() + 1).padStart(2, '0')}`;
 }

@@ -2,7 +2,7 @@ import { digestHtml, digestSubject, escalationViolations, heldBackByInApp, parse
 
 const now = new Date('2030-01-01T00:00:00Z');
 
-describe('send_at (issue 21)', () => {
+describe('send_at', () => {
   it.each([
     ['Z', '2030-01-02T09:00:00Z', '2030-01-02T09:00:00.000Z'],
     ['an offset', '2030-01-02T09:00:00+02:00', '2030-01-02T07:00:00.000Z'],
@@ -42,7 +42,7 @@ describe('send_at (issue 21)', () => {
   });
 });
 
-describe('escalation (issue 21)', () => {
+describe('escalation', () => {
   const email = { subject: 's', html: 'h' };
   it.each([
     ['no escalation', email, true, []],
@@ -70,7 +70,7 @@ describe('escalation (issue 21)', () => {
   });
 });
 
-describe('sliding-window throttle (issue 21)', () => {
+describe('sliding-window throttle', () => {
   const hour = 3_600_000;
   it.each([
     ['the first delivery', 1, 3, undefined, true],
@@ -84,7 +84,7 @@ describe('sliding-window throttle (issue 21)', () => {
   });
 });
 
-describe('digest mail (issue 21)', () => {
+describe('digest mail', () => {
   it('when the subject has {count}, then every occurrence is the item count', () => {
     expect(digestSubject('{count} new comments ({count})', 7)).toBe('7 new comments (7)');
     expect(digestSubject('New comments', 7)).toBe('New comments');

@@ -2,7 +2,7 @@ import { violation, type Violation } from '@herald/service-kit';
 import type { EmailContent } from './notification';
 
 /**
- * The rules of time-aware delivery (issue 21) that need no store: when a send is due, what an
+ * The rules of time-aware delivery that need no store: when a send is due, what an
  * escalation may ask, the sliding-window throttle, and the digest mail's text.
  */
 

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
- * Capabilities of SMS status callbacks (issue 22): the URL an SMS provider calls back carries a
+ * Capabilities of SMS status callbacks: the URL an SMS provider calls back carries a
  * token naming the one notification whose SMS it may move from `sent` to `delivered` or
  * `undelivered`. It is `c1.<payload>.<mac>`, the payload base64url JSON `{p, n}` (project,
  * notification), the mac HMAC-SHA256 over `c1.<payload>` with a key derived from CALLBACK_SECRET for

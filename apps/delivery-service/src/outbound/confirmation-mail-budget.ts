@@ -13,7 +13,7 @@ interface MailSlotDoc {
 const HOUR_MS = 3_600_000;
 
 /**
- * How many contact confirmation mails a recipient may cause per clock hour (issue 20): a recipient
+ * How many contact confirmation mails a recipient may cause per clock hour: a recipient
  * token can make Herald mail addresses of its choosing, so that is bounded per recipient, on every
  * replica together. Each mail takes a numbered slot of the hour by inserting its id (n ≤ max): the
  * unique `_id` lets one writer take it, on every store (no counter document, whose concurrent

@@ -2,7 +2,7 @@ import type { ConfirmationMailBudget } from './confirmation-mail-budget';
 import { createSignedLinks } from './signed-link';
 
 /**
- * Contact confirmation capabilities (issue 20): a token names one contact of one recipient of one
+ * Contact confirmation capabilities: a token names one contact of one recipient of one
  * project and the address it was mailed to, and expires. It is `c1.<payload>.<mac>` (see
  * signed-link.ts), its key derived from UNSUBSCRIBE_SECRET for this purpose only: an unsubscribe
  * token never passes for a confirmation token, nor the reverse. It confirms that address only: once

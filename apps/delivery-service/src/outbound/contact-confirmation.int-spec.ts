@@ -15,7 +15,7 @@ const hourNow = () => Math.floor(Date.now() / 3_600_000);
 
 jest.setTimeout(30_000);
 
-/** Contact confirmation mails of the delivery service (issue 20): the link, its token, the per-recipient hourly bound. */
+/** Contact confirmation mails of the delivery service: the link, its token, the per-recipient hourly bound. */
 describe('delivery service: contact confirmation mails', () => {
   let h: Harness;
   beforeAll(async () => {

@@ -25,7 +25,7 @@ export interface ContactConfirmationDeps {
 }
 
 /**
- * Mails the confirmation link of a contact address written by a recipient token (issue 20): the
+ * Mails the confirmation link of a contact address written by a recipient token: the
  * link carries a token signed like an unsubscribe token (its own purpose key), naming the contact and
  * the address, valid CONTACT_CONFIRMATION_TTL_HOURS. The mail is Herald's, not a notification: no
  * feed entry, no quota, no unsubscribe header. At most CONTACT_CONFIRMATION_MAILS_PER_HOUR per

@@ -21,7 +21,7 @@ export interface OutboundToDispatch {
 /**
  * Hands pending outbound messages (email, SMS, web push) to their medium's sender: at once (an
  * OutboundJob, msgID `email:<id>`, `sms:<id>`, `push:<id>`), or, for an email whose send's email
- * block asks for a delay (an escalation, issue 21), through a timer due `delaySeconds` after `from`
+ * block asks for a delay (an escalation), through a timer due `delaySeconds` after `from`
  * (the in-app delivery), which publishes the same email job then. Messages without a delay cost
  * exactly what they did; a delayed one costs one timer insert (the same id on a repeat).
  */

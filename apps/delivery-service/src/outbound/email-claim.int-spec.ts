@@ -13,7 +13,7 @@ const LEASE_MS = 1_000;
 
 jest.setTimeout(90_000);
 
-// Issue 20: at most one mail per notification under redelivery. The worker sending an email holds
+// At most one mail per notification under redelivery. The worker sending an email holds
 // a claim on it (a lease, renewed while the SMTP exchange runs); a job delivered again meanwhile
 // sends nothing; a dead worker's claim is retaken only after its lease.
 describe('fault: an email is sent only by the worker holding its claim', () => {

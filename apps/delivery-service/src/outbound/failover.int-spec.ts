@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eventually, startHarness, type Harness } from '../testing/harness';
 import { startSmtpSink, type SmtpSink } from '../testing/smtp-sink';
 
-// Provider failover (issue 22) through the delivery service: two accounts of the fake SMS provider
+// Provider failover through the delivery service: two accounts of the fake SMS provider
 // (ACprimary, ACsecondary) and two SMTP sinks as primary and secondary; the primary fails, the
 // secondary takes the messages (at once, and straight while the circuit is open), and once the
 // primary answers again a half-open probe brings the messages back to it. Each outcome records the

@@ -6,7 +6,7 @@ import { eventually, startHarness, type Harness } from '../testing/harness';
 import { startSmtpSink, type SmtpSink } from '../testing/smtp-sink';
 import { collectOutcomes, type OutcomeCollector } from '../testing/outcome-events';
 
-// SMS and web push end to end through the delivery service (issue 22): the real store and broker,
+// SMS and web push end to end through the delivery service: the real store and broker,
 // the sink's fake SMS provider and fake push service (real protocols: the push fake verifies VAPID
 // and decrypts with the subscription's private key), in-memory peers. The SMS status callbacks come
 // back through a relay standing in for the gateway's POST /callbacks/sms/{token}.
@@ -278,9 +278,9 @@ describe('delivery service: sms and web push', () => {
     expect((await sink.push.received()).filter((p) => subs.some((s) => s.endpoint === p.endpoint))).toHaveLength(3);
   });
 
-  // Issue 21 on the outbound path: throttles hold any medium, scheduled sends and cancel hold SMS
+  // Time-aware delivery on the outbound path: throttles hold any medium, scheduled sends and cancel hold SMS
   // and push too, and escalation and digests are email only.
-  describe('with time-aware delivery (issue 21)', () => {
+  describe('with time-aware delivery', () => {
     const inMs = (ms: number) => new Date(Date.now() + ms).toISOString();
     const smsTo = async (phone: string) => (await sink.sms.received()).filter((m) => m.to === phone);
     const withSms = (project: bigint, rid: string) => {

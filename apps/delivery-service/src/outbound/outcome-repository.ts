@@ -19,8 +19,8 @@ export function createOutcomeRepository(db: Db) {
 
   return {
     /**
-     * Sets the same email outcome on these notifications where it is still pending (a digest's items,
-     * issue 21): one update for the whole digest. Returns how many changed.
+     * Sets the same email outcome on these notifications where it is still pending (a digest's
+     * items): one update for the whole digest. Returns how many changed.
      */
     async setEmailWherePending(ids: number[], email: OutboundOutcome, now: Date): Promise<number> {
       if (ids.length === 0) return 0;

@@ -27,7 +27,7 @@ export interface RecordSmsStatusDeps extends ApplySmsStatusDeps {
 }
 
 /**
- * An SMS provider's status callback (issue 22): the token names the notification (a forged or
+ * An SMS provider's status callback: the token names the notification (a forged or
  * foreign one is refused: invalid, 400 at the gateway); a final status moves its SMS outcome from
  * `sent` to `delivered` or `undelivered` (with the provider's error code), only when the provider's
  * message id is the one recorded, and the `sms.delivered` / `sms.undelivered` event follows. A

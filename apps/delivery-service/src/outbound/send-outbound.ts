@@ -45,7 +45,7 @@ const MAX_RETRY_DELAY_MS = 3_600_000;
  * (its providers behind failover), and every outcome written in one bulk write, each conditional on
  * the state it started from.
  *
- * Email only (issue 21): a message governed by an entry with a digest is collected into the
+ * Email only: a message governed by an entry with a digest is collected into the
  * recipient's digest window instead (mailed when it closes); an escalation's email whose in-app
  * notification is read (or opened) by now is skipped `read_in_app`, spending no quota.
  *
@@ -71,7 +71,7 @@ export function createSendOutbound(deps: SendOutboundDeps, medium: OutboundMediu
 
   return async function sendOutbound(ids: number[], opts: { redelivered?: boolean } = {}): Promise<Map<number, OutboundStep>> {
     const steps = new Map<number, OutboundStep>(ids.map((id) => [id, { kind: 'done' }]));
-    // At most one message per notification under redelivery (issue 20): the batch claims its
+    // At most one message per notification under redelivery: the batch claims its
     // pending messages first (one conditional update each, in one call), and sends only those it holds.
     const claim = randomUUID();
     const leaseEnd = () => new Date(deps.now().getTime() + leaseMs);
@@ -122,11 +122,11 @@ export function createSendOutbound(deps: SendOutboundDeps, medium: OutboundMediu
     opts: { redelivered?: boolean },
     writing: () => void,
   ): Promise<Map<number, OutboundStep>> {
-    // Governed by an entry with a digest (issue 21, email only): collected into the recipient's window, mailed when it closes.
+    // Governed by an entry with a digest (email only): collected into the recipient's window, mailed when it closes.
     if (collectDigests) await collectDigests(claimed.filter((d) => d.digest_rule));
     const ready = collectDigests ? claimed.filter((d) => !d.digest_rule) : claimed;
     const contents = await channel.contents(ready);
-    // Escalation (issue 21, email only): an email whose in-app notification was read (or opened) by now is skipped, and spends no quota.
+    // Escalation (email only): an email whose in-app notification was read (or opened) by now is skipped, and spends no quota.
     const heldBack = new Set(
       medium === 'email' ? ready.filter((d) => contents.has(d._id) && heldBackByInApp((contents.get(d._id) as EmailContent).unless, d)).map((d) => d._id) : [],
     );

@@ -21,7 +21,7 @@ export interface DeliveryMetrics {
   redelivered(consumer: string): void;
   /** The broadcast write lane paused this long for fairness (BROADCAST_WRITE_SHARE). */
   broadcastWritePause(ms: number): void;
-  /** A timer fired (issue 21), `latenessMs` after it was due. */
+  /** A timer fired, `latenessMs` after it was due. */
   timerFired(kind: string, latenessMs: number): void;
 }
 

@@ -18,7 +18,7 @@ const keyOf = (projectId: bigint | number, recipientId: string) => `${projectId}
  * eviction is not kept.
  *
  * Reads (`require`: feed, unread count, a notification by id, hence a stream's opening) first pass
- * `barrier` (issue 20, "erasure is visible at once"): it resolves once every event the broker
+ * `barrier` ("erasure is visible at once"): it resolves once every event the broker
  * delivered to this process before the read began has been handled (a NATS flush: the PONG follows
  * them on the same connection), so an erasure whose DELETE has answered (the recipient service
  * publishes RecipientDeleted before it answers) has evicted the recipient before the read looks.

@@ -61,7 +61,7 @@ export async function ensureDeliveryStreams(nc: NatsConnection, ackWaitMs: numbe
   await ensureConsumer(nc, ...work(DELIVERY_EMAIL_CONSUMER, DELIVERY_EMAIL_SUBJECT, 10_000));
   await ensureConsumer(nc, ...work(DELIVERY_SMS_CONSUMER, DELIVERY_SMS_SUBJECT, 10_000));
   await ensureConsumer(nc, ...work(DELIVERY_PUSH_CONSUMER, DELIVERY_PUSH_SUBJECT, 10_000));
-  // Closing email digests (issue 21): one job per digest.
+  // Closing email digests: one job per digest.
   await ensureConsumer(nc, ...work(DELIVERY_DIGEST_CONSUMER, DELIVERY_DIGEST_SUBJECT, 1_000));
   await ensureConsumer(nc, EVENTS_STREAM, {
     durable_name: DELIVERY_RECIPIENT_DELETED_CONSUMER,

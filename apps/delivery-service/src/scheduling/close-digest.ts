@@ -37,7 +37,7 @@ export interface CloseDigestDeps {
 }
 
 /**
- * Closes one digest (issue 21; its DigestJob, from the window's timer or a full window): seals it
+ * Closes one digest (its DigestJob, from the window's timer or a full window): seals it
  * (its items are fixed from then on), then sends one mail holding each item's html in order, with
  * the project's sender and the entry's one-click unsubscribe, and writes every item's email outcome
  * (`sent`, with the digest's `message_id` and `digest_id`) in one update. Items whose in-app
@@ -126,7 +126,7 @@ export function createCloseDigest(deps: CloseDigestDeps) {
         ? `${u.baseUrl}/unsubscribe/${u.tokens.sign({ projectId: d.project_id, recipientId: d.recipient_id, target: d.target, expiresAt: Math.floor(now.getTime() / 1000) + u.ttlSeconds })}`
         : undefined;
     try {
-      // Through the email senders (issue 22): the configured providers behind failover.
+      // Through the email senders: the configured providers behind failover.
       const sent = await deps.senders.email({
         to: address,
         subject,

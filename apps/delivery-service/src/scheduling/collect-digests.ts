@@ -32,7 +32,7 @@ const MAX_ROUNDS = 20;
 export const digestKeyOf = (d: Pick<NotificationDoc, 'project_id' | 'recipient_id' | 'digest_rule'>) => `${d.project_id}:${d.digest_rule!.entry_id}:${d.recipient_id}`;
 
 /**
- * Collects emails governed by an entry with a digest (issue 21) into their recipient's open window,
+ * Collects emails governed by an entry with a digest into their recipient's open window,
  * exactly once. A window is opened by inserting window number w+1 of its key (one opener wins, the
  * others join it), with a timer at its end. An email joins by inserting the window's next slot
  * (store/digest-repository.ts): each slot is taken once, a notification holds at most one slot,

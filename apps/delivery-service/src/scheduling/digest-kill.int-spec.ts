@@ -12,7 +12,7 @@ const target = { channel: 'social', topic: 'posts', event: 'commented' };
 jest.setTimeout(240_000);
 
 /**
- * Issue 21, exactly once: the delivery process is SIGKILLed while a digest closes (right after its
+ * Exactly once: the delivery process is SIGKILLed while a digest closes (right after its
  * seal, before its mail: FAILPOINT exit_in_digest_close). After the restart, every recipient gets
  * one mail per window and every item is in exactly one digest. Windows close by filling up
  * (max_items 3, six emails per recipient: two windows each) and the windows last an hour: a window

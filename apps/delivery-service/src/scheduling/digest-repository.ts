@@ -7,7 +7,7 @@ import { retryBusy } from '../kernel/store/store-retry';
 export type DigestStatus = 'open' | 'sent' | 'skipped' | 'failed';
 
 /**
- * One digest window (issue 21): window number `w` of a key (`<project>:<entry>:<recipient>`). Opened
+ * One digest window: window number `w` of a key (`<project>:<entry>:<recipient>`). Opened
  * by inserting it: the unique (key, w) lets one opener win. Its items are its slots (below).
  */
 export interface DigestDoc {

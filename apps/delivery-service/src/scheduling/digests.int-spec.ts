@@ -9,7 +9,7 @@ const settings = { strictTargets: false, maxBroadcastRecipientsForEmail: 0n, mon
 jest.setTimeout(120_000);
 
 /**
- * Issue 21: email digests per catalog entry, exactly once. The test peers answer digest windows
+ * Email digests per catalog entry, exactly once. The test peers answer digest windows
  * of a few seconds (the preference service allows 60 s and more), so windows close within a test.
  */
 describe('delivery service: email digests', () => {

@@ -7,7 +7,7 @@ const settings = { strictTargets: false, maxBroadcastRecipientsForEmail: 0n, mon
 
 jest.setTimeout(120_000);
 
-/** Issue 21: email only if the in-app stays unread (escalation), and throttles per catalog entry. */
+/** Email only if the in-app stays unread (escalation), and throttles per catalog entry. */
 describe('delivery service: escalation and throttles', () => {
   let h: Harness;
   let mongo: MongoHandle;

@@ -74,7 +74,7 @@ function world(opts: { timers: number; publishMs?: number; failPublishOnce?: boo
   return { timers, reads, published, add, fireDue, burst, clock, maxPublishing: () => maxPublishing };
 }
 
-describe('firing pass (issue 21): a burst is pipelined', () => {
+describe('firing pass: a burst is pipelined', () => {
   it('when 95 timers are due, then each is read by one pass only, handed on once and removed, with at most two hand-offs publishing at once', async () => {
     const w = world({ timers: 95, publishMs: 2 });
     await w.burst();

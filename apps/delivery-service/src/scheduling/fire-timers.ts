@@ -33,7 +33,7 @@ export interface FireTimersDeps {
 const HANDING_AT_ONCE = 2;
 
 /**
- * One firing pass (issue 21): the timers due now (one indexed range read, at most `batch`), each
+ * One firing pass: the timers due now (one indexed range read, at most `batch`), each
  * decided `fired` by inserting its fate (one insertMany; a cancel that inserted `canceled` first
  * wins instead, and its cleanup is finished here), then handed on as a JetStream job, and removed:
  * a scheduled send's SendJob (msgID `fire:send:<id>`), a broadcast's job (after it took a slot of

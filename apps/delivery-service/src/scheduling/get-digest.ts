@@ -10,7 +10,7 @@ export interface GetDigestDeps {
   digests: DigestRepository;
 }
 
-/** A digest as the API shows it (issue 21). */
+/** A digest as the API shows it. */
 export interface DigestView {
   id: number;
   recipientId: string;

@@ -10,7 +10,7 @@ const settings = (monthlyQuota?: bigint) => ({ strictTargets: false, maxBroadcas
 
 jest.setTimeout(120_000);
 
-/** Issue 21: scheduled sends and cancel, on the real store and broker. */
+/** Scheduled sends and cancel, on the real store and broker. */
 describe('delivery service: scheduled sends and cancel', () => {
   let h: Harness;
   let mongo: MongoHandle;

@@ -5,7 +5,7 @@ import { createExpiryIndex, pruneExpiredBatch } from '../kernel/store/expiry';
 import { insertManyFates } from '../kernel/store/insert-fates';
 
 /**
- * One delivery counted by a throttle (issue 21): delivery number `n` of a key (`<project>:<entry>:
+ * One delivery counted by a throttle: delivery number `n` of a key (`<project>:<entry>:
  * <medium>:<recipient>`), taken at `at_ms` by one (notification, medium). Insert-only: the unique
  * `_id` lets one writer take a number, on every store and with any number of replicas.
  */

@@ -19,7 +19,7 @@ async function firedSends(metricsUrl: string): Promise<number> {
 }
 
 /**
- * Issue 21, exactly once: two delivery replicas, many scheduled sends due in the same second. The
+ * Exactly once: two delivery replicas, many scheduled sends due in the same second. The
  * sends are accepted for an hour ahead, then their timers are all made due at once (re-inserted:
  * the test does not depend on how fast the accepts are). The lease epochs are the
  * shortest allowed, so both replicas contend for a lease every half second while the timers are

@@ -45,7 +45,7 @@ async function stopAll(runners: { stop(): Promise<void> }[]) {
   await stopping;
 }
 
-describe('timer runner (issue 21): one firer at a time', () => {
+describe('timer runner: one firer at a time', () => {
   beforeEach(() => jest.useFakeTimers());
   afterEach(() => jest.useRealTimers());
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Logger } from '@herald/service-kit';
 
 /**
- * The firing loop of one replica (issue 21). Time is cut into lease epochs (`leaseMs` long); the
+ * The firing loop of one replica. Time is cut into lease epochs (`leaseMs` long); the
  * replica that inserted an epoch's lease fires in it: it polls every `everyMs` and runs passes back
  * to back while they come back full, checking before each pass that the epoch it is in is still
  * its own. While it holds an epoch it also claims the next one, every quarter epoch whatever its

@@ -36,7 +36,7 @@ function canceledDoc(s: AcceptedSend, at: Date): NotificationDoc {
     opened: false,
     status: 'canceled',
     email: s.email ? emailSkipped('canceled') : emailNotRequested(),
-    // SMS and web push (issue 22): only when asked for, like any notification's.
+    // SMS and web push: only when asked for, like any notification's.
     ...(s.sms ? { sms: emailSkipped('canceled') } : {}),
     ...(s.push ? { push: emailSkipped('canceled') } : {}),
     email_content: null,
@@ -49,7 +49,7 @@ function canceledDoc(s: AcceptedSend, at: Date): NotificationDoc {
 }
 
 /**
- * What follows a cancel that won its timer's fate (issue 21), for the cancel call and for a firing
+ * What follows a cancel that won its timer's fate, for the cancel call and for a firing
  * pass that finds the fate `canceled` (the call died before finishing): each step is idempotent.
  * A direct send: its notification is written `canceled` (an insert; a repeat finds it), the
  * `notification.canceled` event emitted, the timer removed. A broadcast: `canceled`, its slot
@@ -82,7 +82,7 @@ export function createFinishCanceled(deps: CancelSendsDeps) {
 }
 
 /**
- * `POST /notifications/{id}/cancel` and `POST /broadcasts/{id}/cancel` (issue 21): a still-scheduled
+ * `POST /notifications/{id}/cancel` and `POST /broadcasts/{id}/cancel`: a still-scheduled
  * send becomes `canceled`. The decision is one conditional write: inserting the timer's fate
  * `canceled` (store/timer-repository.ts); a firing inserts `fired` under the same id, so of the two
  * exactly one wins. A cancel that loses, or finds the send started, is refused `not_cancelable`; a

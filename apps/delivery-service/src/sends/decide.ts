@@ -38,7 +38,7 @@ export interface Decided {
   /** The outcome of each outbound medium asked for (absent: not requested). */
   outbound: Partial<Record<OutboundMedium, OutboundOutcome>>;
   decision: StoredDecision;
-  /** A pending email governed by an entry with a digest (issue 21): it is collected, not mailed alone. */
+  /** A pending email governed by an entry with a digest: it is collected, not mailed alone. */
   digest?: DigestRule;
 }
 
@@ -69,11 +69,11 @@ const chunksOf = <T>(items: T[], size: number): T[][] => Array.from({ length: Ma
 const targetKey = (d: ToDecide) => `${d.projectId}|${d.target ? JSON.stringify([d.target.channel, d.target.topic, d.target.event]) : ''}`;
 
 /**
- * The pipeline's one deciding step (issue 18), shared by direct sends and broadcast chunks: in-app
+ * The pipeline's one deciding step, shared by direct sends and broadcast chunks: in-app
  * preferences with one `ResolveBatch` per (project, target), quota units for the enabled ones with
  * one reservation per (project, month), and for each outbound medium (email, SMS, web push) gating
  * with one `ResolveBatch` and one `GetPrimaryContacts` per (project, target, medium); each medium's
- * outcome with the cascade decision that made it (issue 19). Reads nothing of the notifications themselves: the caller writes the result
+ * outcome with the cascade decision that made it. Reads nothing of the notifications themselves: the caller writes the result
  * once. Quota: one unit per (notification, medium), owned by it, so deciding again (a redelivered
  * job, `maybeSpent`) never spends a second unit.
  */
@@ -111,7 +111,7 @@ export async function decide(
           if (r.enabled[i]) passed.push(d);
           else o.status = 'suppressed';
         }
-        // The governing entry's throttle (issue 21), before quota: a throttled one spends no unit.
+        // The governing entry's throttle, before quota: a throttled one spends no unit.
         const throttled = await applyThrottle(deps, first.projectId, 'in_app', r.governing, passed);
         for (const d of passed) {
           if (throttled.has(d.id)) out.get(d.id)!.status = 'throttled';
@@ -142,7 +142,7 @@ export async function decide(
       ).flatMap((group) =>
         chunksOf(group, RESOLVE_MAX).map(async (part) => {
           const gated = await gateOutbound(deps, medium, part[0].projectId, part[0].target, [...new Set(part.map((d) => d.recipientId))]);
-          // The governing entry's throttle (issue 21), on every medium; its digest, on email only.
+          // The governing entry's throttle, on every medium; its digest, on email only.
           const passing = part.filter((d) => gated.byRecipient.get(d.recipientId)!.outcome.status === 'pending');
           const throttled = await applyThrottle(deps, part[0].projectId, medium, gated.governing, passing);
           const digest = medium === 'email' ? digestRuleOf(gated.governing) : undefined;

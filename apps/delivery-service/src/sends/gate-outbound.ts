@@ -16,23 +16,23 @@ export interface Gated {
   decision?: CascadeDecision;
 }
 
-/** The gating of one batch: each recipient's outcome, and the governing entry (its digest and throttle, issue 21). */
+/** The gating of one batch: each recipient's outcome, and the governing entry (its digest and throttle). */
 export interface GatedBatch {
   byRecipient: Map<string, Gated>;
   governing?: GoverningEntry;
 }
 
 /**
- * Gating of one outbound medium (email, SMS, web push: interface rule 6, issue 22) for up to 1,000
+ * Gating of one outbound medium (email, SMS, web push: interface rule 6) for up to 1,000
  * recipients of one send: a target, a catalog entry covering (target, medium), the recipient's
  * preference for the medium enabled, and a deliverable primary contact of the medium (confirmed by
- * its owner when a recipient token wrote it: email only, issue 20). Returns each
+ * its owner when a recipient token wrote it: email only). Returns each
  * recipient's outcome: `pending` with the address (for email also whether its mail may offer
  * one-click unsubscribe: not when the governing entry is mandatory), or `skipped` with the reason
  * (`address_undeliverable`, for web push `subscription_expired`, when the contact is marked;
  * `contact_unconfirmed` while it awaits confirmation), with
- * the cascade step that decided the preference (issue 19); and the governing entry (its digest and
- * throttle, issue 21), which only email heeds.
+ * the cascade step that decided the preference; and the governing entry (its digest and
+ * throttle), which only email heeds.
  */
 export async function gateOutbound(
   deps: GateOutboundDeps,

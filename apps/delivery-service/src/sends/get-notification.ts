@@ -14,7 +14,7 @@ export interface GetNotificationDeps {
   timers: TimerRepository;
 }
 
-/** Where a send is: written, held by the stream, or scheduled (issue 21: its timer has not fired; `canceled` when a cancel won). */
+/** Where a send is: written, held by the stream, or scheduled (its timer has not fired; `canceled` when a cancel won). */
 export type Sent = { doc: NotificationDoc } | { accepted: AcceptedSend } | { accepted: AcceptedSend; scheduled: true; canceled: boolean };
 
 /** The notification a send shows wherever it is (accepted: as accepted; scheduled: `scheduled` or `canceled`). */
@@ -29,7 +29,7 @@ export const notificationNotFound = () => notFound('notification_not_found', 'No
 
 /**
  * A notification of the project as written, or its accepted send while JetStream still holds it
- * (issue 18: a notification is written once, by the worker, after its send was answered). The
+ * (a notification is written once, by the worker, after its send was answered). The
  * store is read again after a miss in the stream: the worker writes before it acknowledges, so a
  * send that left the stream meanwhile is in the store then. Null: no such notification.
  */
@@ -38,7 +38,7 @@ export async function findSent(deps: GetNotificationDeps, projectId: number, id:
   if (doc) return { doc };
   const accepted = await deps.accepted.find(id);
   if (accepted) return accepted.projectId === projectId ? { accepted } : null;
-  // A scheduled send (issue 21) is its timer until it fires; a fired one is on its way (stream, then store).
+  // A scheduled send is its timer until it fires; a fired one is on its way (stream, then store).
   const timer = await deps.timers.find(timerId('send', id));
   if (timer?.send) {
     if (timer.project_id !== projectId) return null;
@@ -57,7 +57,7 @@ export async function findSent(deps: GetNotificationDeps, projectId: number, id:
 
 /**
  * One notification of the project, whatever its status (the outcome of a send is read here); a
- * send accepted but not written yet answers as accepted (`enqueued`), never 404. Issue 20: a
+ * send accepted but not written yet answers as accepted (`enqueued`), never 404. A
  * notification of an erased recipient (or of an earlier incarnation of its id) answers 404 as soon
  * as the erasure is known here, before its notifications are removed.
  */

@@ -8,7 +8,7 @@ export interface GetPayloadsDeps {
 
 /**
  * The payloads of a project's notifications (immutable once sent), for readers of the slim outcome
- * events (issue 18) that show a notification: one indexed read for the batch (broadcast payloads
+ * events that show a notification: one indexed read for the batch (broadcast payloads
  * from their cache). Unknown ids are left out.
  */
 export function createGetPayloads(deps: GetPayloadsDeps) {

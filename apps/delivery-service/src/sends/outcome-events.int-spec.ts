@@ -88,7 +88,7 @@ describe('delivery service: outcome events (HERALD_OUTCOMES)', () => {
     expect(delivered.subject).toBe(`herald.outcomes.${project}.${rkey}.notification.delivered`);
     expect(delivered.msgId).toBe(`n:${id}:delivered`);
     expect(delivered.event).toMatchObject({ id: `n:${id}:delivered`, projectId: project, recipientId: 'ann' });
-    // Slim events (issue 18): the payload is left out, and said to be.
+    // Slim events: the payload is left out, and said to be.
     expect(delivered.event.notification).toMatchObject({ id, status: 'delivered' });
     expect(delivered.event.notification!.payloadJson).toBeUndefined();
     expect(delivered.event.payloadOmitted).toBe(true);

@@ -54,10 +54,10 @@ function acceptedBroadcast(d: BroadcastDoc): Broadcast {
 }
 
 /**
- * Accepts a send (interface "Send notification", decisions §8). Writes nothing until every rule
+ * Accepts a send (docs/api-gateway.md, "Send notification"). Writes nothing until every rule
  * passed (strict targets are checked before the recipient is auto-created). A direct send is
  * published to JetStream (SendJob, under its notification id) and answered once the stream stored
- * it: the send is durable then, and the worker writes its notification once, decided (issue 18).
+ * it: the send is durable then, and the worker writes its notification once, decided.
  * Concurrent sends share their round trips: recipient confirmations, id blocks and coverage checks
  * are batched, and publishes are pipelined. A broadcast is written (`enqueued`) and its job published.
  *
@@ -81,7 +81,7 @@ export function createSendNotification(deps: SendNotificationDeps, logger: Logge
     run: async (queries, projectId) => (await deps.preferences.checkCoverage({ projectId: BigInt(projectId), queries })).covered,
   });
 
-  // Scheduled sends (issue 21): concurrent ones insert their timers together (one insertMany).
+  // Scheduled sends: concurrent ones insert their timers together (one insertMany).
   const schedule = createBatcher<TimerDoc, boolean, number>({
     lingerMs: 2,
     maxBatch: 500,
@@ -100,7 +100,7 @@ export function createSendNotification(deps: SendNotificationDeps, logger: Logge
       if (missing.length > 0) throw targetNotCataloged(missing);
     }
     const now = deps.now();
-    // Issue 21: a future send_at makes it a scheduled send (a timer); absent or past, it goes now.
+    // A future send_at makes it a scheduled send (a timer); absent or past, it goes now.
     const dueAt = scheduledFor(input.sendAt, now);
     if (input.recipientId === null) {
       const id = givenId ?? (await deps.broadcastIds.next());
@@ -157,7 +157,7 @@ export function createSendNotification(deps: SendNotificationDeps, logger: Logge
       sendAt: dueAt,
     };
     if (dueAt) {
-      // Scheduled (issue 21): its timer holds the send until it fires, then it is published as any other.
+      // Scheduled: its timer holds the send until it fires, then it is published as any other.
       await schedule.add({ _id: timerId('send', id), kind: 'send', project_id: input.projectId, ref: id, due_ms: dueAt.getTime(), send, created_at: now }, 0);
       return { notification: acceptedView(send, true), broadcast: null };
     }
@@ -169,8 +169,8 @@ export function createSendNotification(deps: SendNotificationDeps, logger: Logge
   };
 
   /**
-   * At most `maxActiveBroadcasts` broadcasts of a project enqueued or fanning out at once (issue 9,
-   * broadcast amplification), exactly: the broadcast claims one of the project's slots before it is
+   * At most `maxActiveBroadcasts` broadcasts of a project enqueued or fanning out at once (broadcast
+   * amplification), exactly: the broadcast claims one of the project's slots before it is
    * written (store/broadcast-repository.ts, claimSlot), and frees it when it completes. A repeat of
    * the same send (idempotency takeover) finds the slot its id holds and takes no second one.
    */

@@ -61,7 +61,7 @@ describe('checkSend', () => {
     ['a target field of 129', { target: { ...target, event: 'e'.repeat(129) } }, 'validation_failed'],
     ['an empty recipient id', { recipientId: '' }, 'validation_failed'],
     ['a recipient id with surrounding space', { recipientId: ' r' }, 'validation_failed'],
-    // SMS and web push blocks (issue 22).
+    // SMS and web push blocks.
     ['an sms-only direct send', { payloadJson: null, sms: { text: 'Your code is 1234' } }, 'ok'],
     ['a push-only direct send', { payloadJson: null, push }, 'ok'],
     ['an sms text of 1,600 characters', { sms: { text: '😀'.repeat(1600) } }, 'ok'],

@@ -14,7 +14,7 @@ export interface SendInput {
   sms: SmsContent | null;
   push: PushContent | null;
   idempotencyKey: string;
-  /** When to send (issue 21), RFC 3339 as sent; absent: now. */
+  /** When to send, RFC 3339 as sent; absent: now. */
   sendAt?: string;
 }
 
@@ -109,8 +109,8 @@ function recipientViolations(id: string | null): Violation[] {
 }
 
 /**
- * Every rule of a send that needs no other service (interface "Send notification", decisions §8,
- * issue 22), in this order: field validity (validation_failed, every offending property listed), no
+ * Every rule of a send that needs no other service (docs/api-gateway.md, "Send notification"),
+ * in this order: field validity (validation_failed, every offending property listed), no
  * medium, sms on a broadcast, email or push on a broadcast the project does not allow. Throws a
  * DomainError; returns the mediums the send asks for (each block asks for its medium).
  */

@@ -12,7 +12,7 @@ const SENDS = 30;
 jest.setTimeout(240_000);
 
 /**
- * The write-once pipeline (issue 18) killed at its two seams, with real processes, store and
+ * The write-once pipeline killed at its two seams, with real processes, store and
  * broker: after a batch's notifications are written but before their events, email jobs and
  * acknowledgements (exit_after_insert), and after a send was published but before it was answered
  * (exit_after_accept). Every accepted send must end with exactly one notification, one outcome

@@ -56,7 +56,7 @@ function docOf(s: AcceptedSend, d: Decided, now: Date): NotificationDoc {
 }
 
 /**
- * The send worker's step (issue 18: write each notification once): a batch of accepted sends,
+ * The send worker's step (write each notification once): a batch of accepted sends,
  * held by JetStream until this returns, is decided (preference, quota, outbound gating: `decide`)
  * and inserted in one `insertMany` already in its outcome, with the decision of each medium. Then
  * erasures that raced the sends are applied (tombstones read once per batch), and the outcome
@@ -85,7 +85,7 @@ export function createWriteSends(deps: WriteSendsDeps) {
     const live = all.filter((d) => !erased.has(d._id));
     // Written first, published after (events and outbound jobs together); the sends are acknowledged
     // after this, so a crash in between redelivers them and the publishes are made again.
-    // An escalation's email waits for its timer (issue 21); the other messages go at once, as before.
+    // An escalation's email waits for its timer; the other messages go at once, as before.
     const outbound = live.flatMap((d) =>
       pendingOutbound(d).map((medium) => ({ medium, projectId: d.project_id, id: d._id, delaySeconds: medium === 'email' ? (d.email_content?.delay_seconds ?? 0) : 0 })),
     );

@@ -76,7 +76,7 @@ function pbOutcome(e: OutboundOutcome, field: 'email' | 'sms' | 'push') {
 
 const decisionTarget = (t: { channel: string; topic: string; event: string }): Omit<DecisionTarget, '$typeName'> => ({ channel: t.channel, topic: t.topic, event: t.event });
 
-/** One medium's decision as the API shows it: the gate or cascade step, and the rule (issue 19). */
+/** One medium's decision as the API shows it: the gate or cascade step, and the rule. */
 function pbDecision({ because, rule }: { because: string | null; rule: CascadeDecision['rule'] | null }) {
   return {
     because: because ?? '',

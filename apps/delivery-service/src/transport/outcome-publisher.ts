@@ -28,7 +28,7 @@ export function createOutcomePublisher(nc: NatsConnection): OutcomeEvents {
               timestamp: timestampFromDate(e.at),
               projectId: BigInt(e.projectId),
               recipientId: e.recipientId ?? '',
-              // Slim (issue 18): no payload; the readers that show one fill it in (it never changes).
+              // Slim: no payload; the readers that show one fill it in (it never changes).
               notification: e.notification ? toPbNotification(e.notification, { omitPayload: true }) : undefined,
               payloadOmitted: e.notification !== undefined && e.notification.status !== 'not_requested',
               payloadBytes: e.notification?.payloadJson ? Buffer.byteLength(e.notification.payloadJson) : 0,

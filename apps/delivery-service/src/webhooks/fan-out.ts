@@ -30,7 +30,7 @@ export interface FanOutEvent {
  */
 export function createFanOut(deps: {
   webhooks: WebhookRepository;
-  /** Payloads of notifications (outcome events are slim, issue 18): read once per batch, only for events an endpoint gets. */
+  /** Payloads of notifications (outcome events are slim): read once per batch, only for events an endpoint gets. */
   payloadsOf: (projectId: number, ids: number[]) => Promise<Map<number, string | null>>;
   deliveries: DeliveryLogRepository;
   deliveryIds: IdAllocator;

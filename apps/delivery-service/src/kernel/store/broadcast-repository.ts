@@ -11,7 +11,7 @@ export interface BroadcastDoc {
   target: Target;
   payload_json: string;
   email_content: EmailContent | null;
-  /** The push block (issue 22); absent or null: none. */
+  /** The push block; absent or null: none. */
   push_content?: PushContent | null;
   settings: SendSettings;
   status: BroadcastStatus;
@@ -36,7 +36,7 @@ export interface BroadcastDoc {
   updated_at: Date;
   /** When retention removes it with its chunks (created_at + retention_days at send time); null/absent: never. */
   expires_at?: Date | null;
-  /** A scheduled broadcast (issue 21): when it is (or was) due. */
+  /** A scheduled broadcast: when it is (or was) due. */
   send_at?: Date | null;
 }
 
@@ -51,7 +51,7 @@ export interface ChunkDoc {
   email_ids?: number[];
   /** True when the chunk published its email jobs itself (the cap could not be exceeded). */
   emails_published?: boolean;
-  /** Recipients of the chunk eligible for push (issue 22; absent: none or no push block). */
+  /** Recipients of the chunk eligible for push (absent: none or no push block). */
   push_eligible?: number;
   /** The chunk's notifications whose push is pending. */
   push_ids?: number[];
@@ -211,7 +211,7 @@ export function createBroadcastRepository(db: Db) {
           (await col.find({ _id: { $in: held.map((d) => d.broadcast_id) } }, { projection: { _id: 1, status: 1 } }).toArray()).map((b) => [b._id, b.status]),
         );
         // A holder that is not running lost its release to a crash; one never written, or still
-        // `scheduled` (a firing claims its slot before it starts it, issue 21), after the lease.
+        // `scheduled` (a firing claims its slot before it starts it), after the lease.
         const leaseOver = (d: BroadcastSlotDoc) => now.getTime() - d.claimed_at.getTime() > leaseMs;
         const stale = held.filter((d) => {
           const status = statusOf.get(d.broadcast_id);
@@ -222,11 +222,11 @@ export function createBroadcastRepository(db: Db) {
       }
       throw new Error('broadcast slot claim did not settle');
     },
-    /** A scheduled broadcast fired (issue 21): it is `enqueued` from now (its fan-out job follows). */
+    /** A scheduled broadcast fired: it is `enqueued` from now (its fan-out job follows). */
     async markFired(id: number, now: Date): Promise<void> {
       await retryBusy(() => col.updateOne({ _id: id, status: 'scheduled' }, { $set: { status: 'enqueued', updated_at: now } }));
     },
-    /** A scheduled broadcast canceled (issue 21; the cancel won its timer's fate first). Returns it as stored after. */
+    /** A scheduled broadcast canceled (the cancel won its timer's fate first). Returns it as stored after. */
     async markCanceled(id: number, now: Date): Promise<BroadcastDoc | null> {
       await retryBusy(() => col.updateOne({ _id: id, status: 'scheduled' }, { $set: { status: 'canceled', updated_at: now } }));
       return col.findOne({ _id: id });

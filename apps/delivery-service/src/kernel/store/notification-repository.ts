@@ -10,7 +10,7 @@ import type { DigestRule } from '../digest-rule';
 import { retryBusy } from './store-retry';
 
 /**
- * A notification as stored. Written once, in its final state (issue 18): the worker decides
+ * A notification as stored. Written once, in its final state: the worker decides
  * preference, quota and email gating first, then inserts the document (`delivered`, `suppressed`,
  * `quota_exceeded`, `failed` or `not_requested`, with the email `pending` only where a mail is
  * still to be sent). Until then the send is held by JetStream (SendJob) and reads answer from it.
@@ -27,7 +27,7 @@ export interface NotificationDoc {
   target: Target | null;
   payload_json: string | null;
   /**
-   * A broadcast notification whose payload is stored once, on its broadcast (issue 9, broadcast
+   * A broadcast notification whose payload is stored once, on its broadcast (broadcast
    * amplification): `payload_json` is null in the store and filled in by every read that returns
    * documents to a client (findById, listFeed, updateFlags). Absent on direct sends and on
    * broadcast notifications written before it existed (those carry their own copy).
@@ -49,13 +49,13 @@ export interface NotificationDoc {
   push_content?: PushContent | null;
   /** Settings snapshot of the send (quota, sender), kept where a mail is still to be sent. */
   settings?: SendSettings;
-  /** Which rule decided each medium (issue 19), written with the outcome; absent on older documents. */
+  /** Which rule decided each medium, written with the outcome; absent on older documents. */
   decision?: StoredDecision;
   /** Older documents only: the outbox flags of the write-twice pipeline. */
   pending?: boolean;
   email_wait?: boolean;
   /**
-   * The claim of the worker sending its email (SMS, push) now (issue 20: at most one message under
+   * The claim of the worker sending its email (SMS, push) now (at most one message under
    * redelivery): set by `claimOutbound` while the message is pending, renewed while a long exchange
    * runs, and removed by the outcome write. A claim whose lease has passed (its worker died) may be retaken.
    */
@@ -71,9 +71,9 @@ export interface NotificationDoc {
   read_changed_at?: Date;
   /** When `opened` last changed. */
   opened_changed_at?: Date;
-  /** A scheduled send (issue 21): when it was due. */
+  /** A scheduled send: when it was due. */
   send_at?: Date | null;
-  /** A pending email governed by an entry with a digest (issue 21): the digest it joins, not a mail of its own. */
+  /** A pending email governed by an entry with a digest: the digest it joins, not a mail of its own. */
   digest_rule?: DigestRule;
   created_at: Date;
   updated_at: Date;
@@ -158,7 +158,7 @@ export function createNotificationRepository(db: Db, opts: { bulkLane?: BulkWrit
     async ensureIndexes(): Promise<void> {
       // Retention: expired notifications (the sweeper's query; on MongoDB also a TTL index).
       await createExpiryIndex(col);
-      // Indexes of the write-twice pipeline that nothing queries any more (issue 18): every index
+      // Indexes of the write-twice pipeline that nothing queries any more: every index
       // entry costs each insert. `key_unique` guarded broadcast chunks, whose ids are now fixed by
       // the chunk job (a redelivered chunk meets its own _ids); `broadcast_recipient` served lookups
       // now made by _id; `outbox` / `email_outbox` served the pending sweeps.

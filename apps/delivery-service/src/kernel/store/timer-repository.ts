@@ -6,7 +6,7 @@ import { insertManyFates } from './insert-fates';
 import { retryBusy } from './store-retry';
 
 /**
- * Durable timers (issue 21): one mechanism for everything due later. What fires:
+ * Durable timers: one mechanism for everything due later. What fires:
  * - `send`: a scheduled direct send (the timer holds the accepted send) → its SendJob;
  * - `broadcast`: a scheduled broadcast → its BroadcastJob;
  * - `email`: an escalation's delayed email → its email OutboundJob;

@@ -11,7 +11,7 @@ export interface OutgoingEmail {
   /** The notification the mail belongs to (`X-Herald-Notification`, for support); absent for Herald's own mails (contact confirmation) and on a digest. */
   notificationId?: number;
   /**
-   * A digest mail (issue 21): `X-Herald-Digest: <id>`, and a Message-ID fixed by the digest id, so
+   * A digest mail: `X-Herald-Digest: <id>`, and a Message-ID fixed by the digest id, so
    * that a mail sent again after a crash (before its outcome was written) is the same message to
    * the receiver.
    */

@@ -4,7 +4,7 @@ import { DeliveryFailure } from '../../kernel/outbound';
 import { startSmtpSink, type SmtpSink } from '../../testing/smtp-sink';
 import { createWebPushSender, topicOf } from './web-push-sender';
 
-// Web push against the sink's fake push service (issue 22): the fake verifies the VAPID JWT and
+// Web push against the sink's fake push service: the fake verifies the VAPID JWT and
 // decrypts the aes128gcm body with the private key of the subscription it made (a browser's role),
 // so a payload only arrives when Herald encrypted it for exactly that subscription.
 

@@ -7,7 +7,7 @@ import { smsFinalStatus } from './sms-provider';
 import { createTwilioCompatibleProvider } from './twilio-compatible';
 
 // The SMS adapter against the sink's fake Twilio-compatible provider (a real HTTP exchange: form
-// body, basic auth, the provider's JSON answers and errors), issue 22.
+// body, basic auth, the provider's JSON answers and errors).
 
 const TOKEN = 'tok-9f8e7d6c5b4a';
 const failureOf = (p: Promise<unknown>) => p.then(() => null, (e: unknown) => e as DeliveryFailure);
