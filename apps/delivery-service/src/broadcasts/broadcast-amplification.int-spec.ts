@@ -5,7 +5,8 @@
 import { Code, ConnectError } from '@connectrpc/connect';
 import { ErrorInfoSchema } from '@herald/contracts';
 import { connectMongo, type MongoHandle } from '@herald/service-kit';
-import { eventually, startHarness, type Harness } from '../testing/harness';
+import { startHarness, type Harness } from '../testing/harness';
+import { eventually } from '@herald/testing';
 import { createBroadcastRepository, type BroadcastDoc } from '../kernel/store/broadcast-repository';
 
 const target = { channel: 'news', topic: 'weekly', event: 'digest' };
@@ -55,7 +56,7 @@ describe('delivery service: broadcast payload once, cap and fairness across proj
     const payload = JSON.stringify({ title: 'once', body: 'y'.repeat(20_000) });
     const r = await h.client.send({ projectId: project, settings: settings(), target, payloadJson: payload });
     const id = r.broadcast!.id;
-    await eventually(async () => ((await h.client.getBroadcast({ projectId: project, id })).broadcast!.status === 'completed' ? true : undefined), 60_000, 'broadcast completed');
+    await eventually('broadcast completed', async () => ((await h.client.getBroadcast({ projectId: project, id })).broadcast!.status === 'completed' ? true : undefined), { timeoutMs: 60_000 });
 
     const stored = await mongo.db.collection<{ _id: number; payload_json: string | null; payload_in_broadcast?: boolean }>('notifications').find({ broadcast_id: Number(id) }).toArray();
     expect(stored).toHaveLength(120);
@@ -111,10 +112,10 @@ describe('delivery service: broadcast payload once, cap and fairness across proj
       for (let i = 0; i < count; i++) {
         const sent = Date.now();
         const r = await h.client.send({ projectId: b, settings: settings(), recipientId: 'b1', target, payloadJson: `{"i":${i}}` });
-        await eventually(async () => {
+        await eventually(`direct send ${i} delivered`, async () => {
           const n = (await h.client.getNotification({ projectId: b, id: r.notification!.id })).notification!;
           return n.status === 'delivered' ? n : undefined;
-        }, 20_000, `direct send ${i} delivered`);
+        }, { timeoutMs: 20_000 });
         delays.push(Date.now() - sent);
         if (broadcastId !== undefined && (await h.client.getBroadcast({ projectId: a, id: broadcastId })).broadcast!.status !== 'completed') duringFanOut++;
       }
@@ -127,7 +128,7 @@ describe('delivery service: broadcast payload once, cap and fairness across proj
     const big = await h.client.send({ projectId: a, settings: settings(), target, payloadJson: JSON.stringify({ body: 'x'.repeat(1000) }) });
     const bid = big.broadcast!.id;
     // Wait until the fan-out is under way, so the sends below compete with it.
-    await eventually(async () => ((await h.client.getBroadcast({ projectId: a, id: bid })).broadcast!.notificationsCreated > 0n ? true : undefined), 60_000, 'fan-out started');
+    await eventually('fan-out started', async () => ((await h.client.getBroadcast({ projectId: a, id: bid })).broadcast!.notificationsCreated > 0n ? true : undefined), { timeoutMs: 60_000 });
     const { delays, duringFanOut } = await directSends(15, bid);
     process.stderr.write(`B's direct sends, send to delivered (ms): quiet ${quiet.join(', ')} (median ${reference}); during A's broadcast ${delays.join(', ')}\n`);
     // Direct sends have their own consumer and the broadcast's inserts are paced: B's sends are
@@ -136,6 +137,6 @@ describe('delivery service: broadcast payload once, cap and fairness across proj
     expect(duringFanOut).toBeGreaterThanOrEqual(10);
     // Close nothing under a running fan-out: let the broadcast finish.
     // Polled once a second: a long run should not add a reader's load to what it measures.
-    await eventually(async () => ((await h.client.getBroadcast({ projectId: a, id: bid })).broadcast!.status === 'completed' ? true : undefined), LARGE_COMPLETION_MS, 'large broadcast completed', 1_000);
+    await eventually('large broadcast completed', async () => ((await h.client.getBroadcast({ projectId: a, id: bid })).broadcast!.status === 'completed' ? true : undefined), { timeoutMs: LARGE_COMPLETION_MS });
   }, FAIRNESS_TEST_MS);
 });

@@ -6,7 +6,8 @@
 import { Code, ConnectError } from '@connectrpc/connect';
 import { ErrorInfoSchema } from '@herald/contracts';
 import { connectMongo, type MongoHandle } from '@herald/service-kit';
-import { eventually, startHarness, type Harness } from '../testing/harness';
+import { startHarness, type Harness } from '../testing/harness';
+import { eventually } from '@herald/testing';
 
 const CAP = 3;
 const target = { channel: 'news', topic: 'weekly', event: 'digest' };
@@ -32,7 +33,7 @@ describe('delivery service: the per-project broadcast cap under concurrency', ()
   const refusalCode = (err: unknown) => (err instanceof ConnectError ? `${Code[err.code]}:${err.findDetails(ErrorInfoSchema)[0]?.code}` : String(err));
   const statusOf = async (project: bigint, id: bigint) => (await h.client.getBroadcast({ projectId: project, id })).broadcast!.status;
   const completed = (project: bigint, ids: bigint[]) =>
-    eventually(async () => ((await Promise.all(ids.map((id) => statusOf(project, id)))).every((s) => s === 'completed') ? true : undefined), 60_000, 'broadcasts completed');
+    eventually('broadcasts completed', async () => ((await Promise.all(ids.map((id) => statusOf(project, id)))).every((s) => s === 'completed') ? true : undefined), { timeoutMs: 60_000 });
   const slots = () => mongo.db.collection<{ _id: string; project_id: number; broadcast_id: number; claimed_at: Date }>('broadcast_slots');
 
   it(`when 24 broadcasts of one project are sent at once, then exactly ${CAP} are accepted and the rest refused with rate_limited`, async () => {

@@ -1,4 +1,4 @@
-import { eventually } from '../testing/harness';
+import { eventually } from '@herald/testing';
 import { startProcessStack, type ProcessStack } from '../testing/process-stack';
 
 const RECIPIENTS = 10_000;
@@ -30,7 +30,7 @@ describe('fault: the delivery process is SIGKILLed in the middle of its work', (
     const broadcastId = Number(sent.broadcast!.id);
     const db = stack.deliveryDb.db;
     // In the middle: at least one chunk written, the broadcast not complete.
-    await eventually(async () => (await db.collection('broadcast_chunks').countDocuments({ broadcast_id: broadcastId })) >= 1, 120_000, 'first chunk written');
+    await eventually('first chunk written', async () => (await db.collection('broadcast_chunks').countDocuments({ broadcast_id: broadcastId })) >= 1, { timeoutMs: 120_000 });
     await stack.kill('delivery-service');
     const atKill = await db.collection('broadcasts').findOne({ _id: broadcastId as never });
     expect(atKill!.status).not.toBe('completed');
@@ -38,13 +38,10 @@ describe('fault: the delivery process is SIGKILLed in the middle of its work', (
     expect(createdAtKill).toBeLessThan(RECIPIENTS);
 
     await stack.restart('delivery-service');
-    const b = await eventually(
-      async () => {
+    const b = await eventually('broadcast completed after the restart', async () => {
         const r = (await stack.delivery().getBroadcast({ projectId, id: BigInt(broadcastId) })).broadcast!;
         return r.status === 'completed' ? r : undefined;
-      },
-      150_000,
-      'broadcast completed after the restart',
+      }, { timeoutMs: 150_000 }
     );
     expect(b.recipientsTotal).toBe(BigInt(RECIPIENTS));
     expect(b.notificationsCreated).toBe(BigInt(RECIPIENTS));
@@ -93,14 +90,11 @@ describe('fault: the delivery process is SIGKILLed in the middle of its work', (
     const project = Number(projectId);
     // Every accepted send is written, once (a send published just before the kill but not
     // answered may be there too): JetStream held each until its notification was written.
-    const docs = await eventually(
-      async () => {
+    const docs = await eventually('every accepted send written', async () => {
         const found = await db.collection('notifications').find({ project_id: project }, { projection: { status: 1 } }).toArray();
         const stored = new Set(found.map((d) => d._id as unknown as number));
         return accepted.every((id) => stored.has(id)) ? found : undefined;
-      },
-      120_000,
-      'every accepted send written',
+      }, { timeoutMs: 120_000 }
     );
     expect(docs.filter((d) => d.status !== 'delivered')).toEqual([]);
     // one unit each, none twice: the units' owners are exactly the notifications

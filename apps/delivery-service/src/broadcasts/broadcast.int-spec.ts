@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { connectMongo, type MongoHandle } from '@herald/service-kit';
-import { eventually, startHarness, type Harness } from '../testing/harness';
+import { startHarness, type Harness } from '../testing/harness';
+import { eventually } from '@herald/testing';
 import { createBroadcastRepository, type BroadcastDoc } from '../kernel/store/broadcast-repository';
 import { createNotificationRepository } from '../kernel/store/notification-repository';
 import { createOutcomeRepository, createQuotaRepository } from '../outbound';
@@ -26,10 +27,10 @@ describe('delivery service: broadcasts', () => {
   });
 
   const completed = (project: bigint, id: bigint) =>
-    eventually(async () => {
+    eventually('broadcast completed', async () => {
       const b = (await h.client.getBroadcast({ projectId: project, id })).broadcast!;
       return b.status === 'completed' ? b : undefined;
-    }, 30_000, 'broadcast completed');
+    }, { timeoutMs: 30_000 });
 
   it('when a project has 450 recipients, some muted, then each gets one notification (muted ones suppressed) and the broadcast completes', async () => {
     const project = h.project();
@@ -75,7 +76,7 @@ describe('delivery service: broadcasts', () => {
     expect(ok.broadcast!.email).toMatchObject({ status: 'pending' });
     const b = await completed(project, ok.broadcast!.id);
     expect(b.email).toMatchObject({ status: 'sent', eligible: 3n });
-    await eventually(async () => {
+    await eventually('condition', async () => {
       const all = (await (await fetch(`${process.env.MAIL_API_URL}/messages`)).json()) as { to: string[] }[];
       return addresses.every((a) => all.some((m) => m.to.includes(a)));
     });
@@ -107,7 +108,7 @@ describe('delivery service: broadcasts', () => {
     h.peers.idPageDelayMs = 300;
     try {
       const r = await h.client.send({ projectId: project, settings: { strictTargets: false, maxBroadcastRecipientsForEmail: 0n }, target, payloadJson: '{}' });
-      await eventually(async () => (h.peers.idPageCalls.get(project)?.length ?? 0) >= 2, 10_000, 'fan-out past its first page');
+      await eventually('fan-out past its first page', async () => (h.peers.idPageCalls.get(project)?.length ?? 0) >= 2, { timeoutMs: 10_000 });
       h.peers.addRecipients(project, Array.from({ length: 50 }, (_, i) => `late${i}`));
       const b = await completed(project, r.broadcast!.id);
       expect(b.recipientsTotal).toBe(300n);
@@ -150,11 +151,11 @@ describe('delivery service: broadcasts', () => {
     const ok = await h.client.send({ projectId: project, settings: { strictTargets: false, maxBroadcastRecipientsForEmail: 1000n }, target, payloadJson: '{}', email });
     const b = await completed(project, ok.broadcast!.id);
     expect(b.email).toMatchObject({ status: 'sent', eligible: 250n });
-    const mailed = await eventually(async () => {
+    const mailed = await eventually('250 mails', async () => {
       const all = (await (await fetch(`${process.env.MAIL_API_URL}/messages`)).json()) as { to: string[] }[];
       const mine = all.filter((m) => m.to.some((t) => t.endsWith(`-${tag}@test.local`)));
       return mine.length >= 250 ? mine : undefined;
-    }, 30_000, '250 mails');
+    }, { timeoutMs: 30_000 });
     expect(new Set(mailed.flatMap((m) => m.to)).size).toBe(250);
 
     const blocked = await h.client.send({ projectId: project, settings: { strictTargets: false, maxBroadcastRecipientsForEmail: 249n }, target, payloadJson: '{}', email });

@@ -4,7 +4,8 @@ import { jetstream } from '@nats-io/jetstream';
 import { RECIPIENT_DELETED_SUBJECT, RecipientDeletedSchema } from '@herald/contracts';
 import { connectMongo, connectNats } from '@herald/service-kit';
 import { errorOf } from '@herald/testing';
-import { eventually, startHarness, type Harness } from '../testing/harness';
+import { startHarness, type Harness } from '../testing/harness';
+import { eventually } from '@herald/testing';
 
 const settings = { strictTargets: false, maxBroadcastRecipientsForEmail: 0n };
 const target = { channel: 'c', topic: 't', event: 'e' };
@@ -22,7 +23,7 @@ describe('delivery service: the recipient feed', () => {
   async function sendAll(project: bigint, recipientId: string, n: number): Promise<bigint[]> {
     const ids: bigint[] = [];
     for (let i = 0; i < n; i++) ids.push((await h.client.send({ projectId: project, settings, recipientId, target, payloadJson: JSON.stringify({ i }) })).notification!.id);
-    await eventually(async () => {
+    await eventually('condition', async () => {
       const all = await Promise.all(ids.map((id) => h.client.getNotification({ projectId: project, id })));
       return all.every((r) => r.notification!.status !== 'enqueued');
     });
@@ -103,7 +104,7 @@ describe('delivery service: the recipient feed', () => {
     const ev = create(RecipientDeletedSchema, { projectId: project, recipientId: 'jay', deletedAt: timestampFromDate(new Date()) });
     await jetstream(nc).publish(RECIPIENT_DELETED_SUBJECT, toBinary(RecipientDeletedSchema, ev), { msgID: `test-del-${project}` });
     await nc.close();
-    await eventually(async () => (await errorOf(h.client.getNotification({ projectId: project, id }))).code === 'notification_not_found');
+    await eventually('condition', async () => (await errorOf(h.client.getNotification({ projectId: project, id }))).code === 'notification_not_found');
   });
 
   it('when the store still has the older feed_unread index, then a starting replica replaces it by feed_unread_by_id and the unread page stays newest first', async () => {

@@ -4,7 +4,8 @@ import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { DELIVERY_EMAIL_SUBJECT, OutboundJobSchema } from '@herald/contracts';
 import { connectMongo, connectNats, type MongoHandle, type NatsConnection } from '@herald/service-kit';
 import type { NotificationDoc } from '../kernel/store/notification-repository';
-import { eventually, startHarness, type Harness } from '../testing/harness';
+import { startHarness, type Harness } from '../testing/harness';
+import { eventually } from '@herald/testing';
 import { startSmtpSink, type SmtpSink } from '../testing/smtp-sink';
 
 const target = { channel: 'orders', topic: 'shipping', event: 'shipped' };
@@ -50,18 +51,15 @@ describe('fault: an email is sent only by the worker holding its claim', () => {
     jetstream(nc).publish(DELIVERY_EMAIL_SUBJECT, toBinary(OutboundJobSchema, create(OutboundJobSchema, { projectId: project, notificationId: id })), { msgID: `again-${id}-${randomBytes(4).toString('hex')}` });
   /** The notification once its email is `sent`. */
   const emailSent = (id: bigint) =>
-    eventually(
-      async () => {
+    eventually('email sent', async () => {
         const d = await notifications().findOne({ _id: Number(id) });
         return d?.email.status === 'sent' ? d : undefined;
-      },
-      30_000,
-      'email sent',
+      }, { timeoutMs: 30_000 }
     );
   /** Barrier: every job of the delivery stream acknowledged but `left` (held for a far retry), so no mail of this test can still be on its way. */
   const acknowledged = async (left = 0) => {
     const jsm = await jetstreamManager(nc);
-    await eventually(async () => (await jsm.streams.info('HERALD_DELIVERY')).state.messages === left, 30_000, 'every job acknowledged');
+    await eventually('every job acknowledged', async () => (await jsm.streams.info('HERALD_DELIVERY')).state.messages === left, { timeoutMs: 30_000 });
   };
 
   it('when an email job is delivered again while its mail is being sent (an exchange longer than the lease), then the claim is renewed, the second delivery sends nothing, and one mail goes out', async () => {
@@ -69,18 +67,15 @@ describe('fault: an email is sent only by the worker holding its claim', () => {
     try {
       const { project, id, address } = await sendOne('slow');
       // The relay has the mail, its answer is still to come: the worker holds the claim.
-      await eventually(async () => (await sink.messagesTo(address)).length === 1, 30_000, 'mail received by the relay');
+      await eventually('mail received by the relay', async () => (await sink.messagesTo(address)).length === 1, { timeoutMs: 30_000 });
       const claimed = await notifications().findOne({ _id: Number(id) });
       expect(claimed).toMatchObject({ email: { status: 'pending' }, email_claim: expect.any(String), email_lease_until: expect.any(Date) });
       await deliverAgain(project, id);
       // The lease is renewed while the exchange runs (same claim, a later end).
-      await eventually(
-        async () => {
+      await eventually('lease renewed', async () => {
           const d = await notifications().findOne({ _id: Number(id) });
           return d?.email_claim === claimed!.email_claim && d!.email_lease_until!.getTime() > claimed!.email_lease_until!.getTime();
-        },
-        30_000,
-        'lease renewed',
+        }, { timeoutMs: 30_000 }
       );
       const done = await emailSent(id);
       await sink.answerAfter(0);
@@ -96,7 +91,7 @@ describe('fault: an email is sent only by the worker holding its claim', () => {
     await sink.answerAfter(3 * LEASE_MS);
     try {
       const { id, address } = await sendOne('takeover');
-      await eventually(async () => (await sink.messagesTo(address)).length === 1, 30_000, 'mail received by the relay');
+      await eventually('mail received by the relay', async () => (await sink.messagesTo(address)).length === 1, { timeoutMs: 30_000 });
       // Meanwhile another worker took the email over (the first one's lease had passed) and died.
       const takenUntil = new Date(Date.now() + 4 * LEASE_MS);
       const taken = await notifications().updateOne({ _id: Number(id), 'email.status': 'pending' }, { $set: { email_claim: 'a-worker-that-died', email_lease_until: takenUntil } });
@@ -119,7 +114,7 @@ describe('fault: an email is sent only by the worker holding its claim', () => {
     // The first attempt is refused (temporary): the email stays pending, its job's retry far away.
     await sink.rejectNext(1, 451);
     const { project, id, address } = await sendOne('crash');
-    await eventually(async () => (await notifications().findOne({ _id: Number(id) }))?.email.attempts === 1, 30_000, 'first attempt recorded');
+    await eventually('first attempt recorded', async () => (await notifications().findOne({ _id: Number(id) }))?.email.attempts === 1, { timeoutMs: 30_000 });
     // A worker that took the email and died: its claim stays until its lease passes.
     const leaseUntil = new Date(Date.now() + 2 * LEASE_MS);
     await notifications().updateOne({ _id: Number(id), 'email.status': 'pending' }, { $set: { email_claim: 'a-dead-worker', email_lease_until: leaseUntil } });

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { eventually, startHarness, type Harness } from '../testing/harness';
+import { startHarness, type Harness } from '../testing/harness';
+import { eventually } from '@herald/testing';
 import { startSmtpSink, type SmtpSink } from '../testing/smtp-sink';
 
 // Provider failover through the delivery service: two accounts of the fake SMS provider
@@ -53,11 +54,11 @@ describe('provider failover', () => {
     h.peers.contacts[medium].set(`${project}|${rid}`, address);
     const r = await h.client.send({ projectId: project, settings, recipientId: rid, target, ...(medium === 'sms' ? { sms: { text: `alert ${n}` } } : { email: { subject: `alert ${n}`, html: '<p>disk full</p>' } }) });
     const id = r.notification!.id;
-    const outcome = await eventually(async () => {
+    const outcome = await eventually(`${medium} of ${id} sent`, async () => {
       const got = (await h.client.getNotification({ projectId: project, id })).notification!;
       const o = medium === 'sms' ? got.sms! : got.email!;
       return o.status !== 'pending' ? o : undefined;
-    }, 30_000, `${medium} of ${id} sent`);
+    }, { timeoutMs: 30_000 });
     return { ...outcome, address };
   }
   const circuitOpen = async (medium: string, provider: string) => {
@@ -86,10 +87,10 @@ describe('provider failover', () => {
 
     // The primary recovers; once the circuit half-opens, one message probes it and closes the circuit.
     await sink.sms.control({ fail_next: 0, account: 'ACprimary' });
-    const back = await eventually(async () => {
+    const back = await eventually('an SMS sent by the primary again', async () => {
       const o = await sendOne('sms');
       return o.provider === 'sms-primary' ? o : undefined;
-    }, 30_000, 'an SMS sent by the primary again', 200);
+    }, { timeoutMs: 30_000 });
     expect(back.status).toBe('sent');
     expect(await circuitOpen('sms', 'sms-primary')).toBe(0);
     expect(await sendOne('sms')).toMatchObject({ provider: 'sms-primary' });
@@ -107,10 +108,10 @@ describe('provider failover', () => {
     await sendOne('email');
     expect(await circuitOpen('email', 'smtp-primary')).toBe(1);
     await sink.rejectNext(0);
-    const back = await eventually(async () => {
+    const back = await eventually('a mail sent by the primary relay again', async () => {
       const o = await sendOne('email');
       return o.provider === 'smtp-primary' ? o : undefined;
-    }, 30_000, 'a mail sent by the primary relay again', 200);
+    }, { timeoutMs: 30_000 });
     expect(await sink.messagesTo(back.address)).toHaveLength(1);
   });
 
@@ -120,10 +121,10 @@ describe('provider failover', () => {
     const rid = `bad-${randomBytes(3).toString('hex')}`;
     h.peers.contacts.sms.set(`${project2}|${rid}`, '+15005550001');
     const r = await h.client.send({ projectId: project2, settings, recipientId: rid, target, sms: { text: 'x' } });
-    const o = await eventually(async () => {
+    const o = await eventually('refused sms', async () => {
       const got = (await h.client.getNotification({ projectId: project2, id: r.notification!.id })).notification!.sms!;
       return got.status !== 'pending' ? got : undefined;
-    }, 30_000, 'refused sms');
+    }, { timeoutMs: 30_000 });
     expect(o).toMatchObject({ status: 'failed', reason: 'address_rejected' });
     expect(await sink.sms.requests('ACsecondary')).toBe(before);
     expect(await circuitOpen('sms', 'sms-primary')).toBe(0);

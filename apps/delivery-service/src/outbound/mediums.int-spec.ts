@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import webpush from 'web-push';
-import { eventually, startHarness, type Harness } from '../testing/harness';
+import { startHarness, type Harness } from '../testing/harness';
+import { eventually } from '@herald/testing';
 import { startSmtpSink, type SmtpSink } from '../testing/smtp-sink';
 import { collectOutcomes, type OutcomeCollector } from '../testing/outcome-events';
 
@@ -69,11 +70,11 @@ describe('delivery service: sms and web push', () => {
   const get = (project: bigint, id: bigint) => h.client.getNotification({ projectId: project, id }).then((r) => r.notification!);
   /** Until the notification's sms and push have left `pending` (and `sent`, when `final`). */
   const settled = (project: bigint, id: bigint, opts: { smsFinal?: boolean } = {}) =>
-    eventually(async () => {
+    eventually(`notification ${id} settled`, async () => {
       const n = await get(project, id);
       const waiting = ['enqueued'].includes(n.status) || n.sms!.status === 'pending' || n.push!.status === 'pending' || (opts.smsFinal && n.sms!.status === 'sent');
       return waiting ? undefined : n;
-    }, 30_000, `notification ${id} settled`);
+    }, { timeoutMs: 30_000 });
   const catalog = (project: bigint, medium: string) => h.peers.catalog.add(`${project}|${target.channel}|${target.topic}|${target.event}|${medium}`);
 
   it('when a cataloged sms send reaches a recipient with an E.164 contact, then the provider gets it, the outcome is sent by the primary, and the status callback moves it to delivered', async () => {
@@ -89,10 +90,10 @@ describe('delivery service: sms and web push', () => {
     expect(n.sms!.messageId).toMatch(/^SM[0-9a-f]{32}$/);
     expect(n.decision!.sms!.because).toBe('catalog_entry');
     // The fake records a callback's answer once it has it (just after the outcome moved).
-    const got = await eventually(async () => {
+    const got = await eventually('both callbacks answered', async () => {
       const mine = (await sink.sms.received()).filter((m) => m.to === phone);
       return mine.length === 1 && mine[0].callbacks.length === 2 ? mine : undefined;
-    }, 10_000, 'both callbacks answered');
+    }, { timeoutMs: 10_000 });
     expect(got[0]).toMatchObject({ text: 'Build 42 failed on main', from: '+15005550006', account: 'ACprimary', sid: n.sms!.messageId });
     // The callbacks the fake made: sent (no change), then delivered (moved the outcome).
     expect(got[0].callbacks.map((c) => [c.status, c.answered])).toEqual([
@@ -100,7 +101,7 @@ describe('delivery service: sms and web push', () => {
       ['delivered', 200],
     ]);
     const ids = `s:${r.notification!.id}`;
-    await eventually(async () => outcomes.ofId(`${ids}:delivered`).length === 1, 10_000, 'sms.delivered event');
+    await eventually('sms.delivered event', async () => outcomes.ofId(`${ids}:delivered`).length === 1, { timeoutMs: 10_000 });
     expect(outcomes.ofId(`${ids}:sent`)[0].type).toBe('sms.sent');
     expect(outcomes.ofId(`${ids}:delivered`)[0].type).toBe('sms.delivered');
   });
@@ -134,7 +135,7 @@ describe('delivery service: sms and web push', () => {
         ['sent', 200],
         ['delivered', 200],
       ]);
-      await eventually(async () => outcomes.ofId(`s:${r.notification!.id}:delivered`).length === 1, 10_000, 'sms.delivered event');
+      await eventually('sms.delivered event', async () => outcomes.ofId(`s:${r.notification!.id}:delivered`).length === 1, { timeoutMs: 10_000 });
     } finally {
       await sink.sms.control({ early_callbacks: false });
     }
@@ -181,7 +182,7 @@ describe('delivery service: sms and web push', () => {
     expect(got[0].payload).toEqual({ ...push, notification_id: Number(r.notification!.id), recipient_id: rid });
     expect(got[0]).toMatchObject({ ttl: 86_400, urgency: 'normal' });
     expect(got[0].topic).toMatch(/^[A-Za-z0-9_-]{32}$/);
-    await eventually(async () => outcomes.ofId(`p:${r.notification!.id}:sent`).length === 1, 10_000, 'push.sent event');
+    await eventually('push.sent event', async () => outcomes.ofId(`p:${r.notification!.id}:sent`).length === 1, { timeoutMs: 10_000 });
   });
 
   it('when the push service answers 410, then the push fails subscription_expired, the contact is marked, it is not retried, and the next push is skipped', async () => {
@@ -234,7 +235,7 @@ describe('delivery service: sms and web push', () => {
     expect([c.sms!.reason, c.push!.reason]).toEqual(['no_primary_contact', 'no_primary_contact']);
     const noTarget = await h.client.send({ projectId: project, settings: settings(), recipientId: nobody, sms: { text: 'x' } });
     expect((await settled(project, noTarget.notification!.id)).sms!.reason).toBe('no_target');
-    await eventually(async () => outcomes.ofId(`s:${first.notification!.id}:skipped`).length === 1, 10_000, 'sms.skipped event');
+    await eventually('sms.skipped event', async () => outcomes.ofId(`s:${first.notification!.id}:skipped`).length === 1, { timeoutMs: 10_000 });
   });
 
   it('when the monthly quota is 2 and a send asks for in-app, sms and push, then in-app and sms take the units and push is skipped quota_exceeded', async () => {
@@ -262,18 +263,18 @@ describe('delivery service: sms and web push', () => {
     const push = { title: 'Maintenance', body: 'Tonight 22:00' };
     const within = await h.client.send({ projectId: project, settings: settings({ maxBroadcastRecipientsForPush: 3n }), target, payloadJson: '{"b":1}', push });
     expect(within.broadcast!.push!.status).toBe('pending');
-    const done = await eventually(async () => {
+    const done = await eventually('broadcast completed', async () => {
       const b = (await h.client.getBroadcast({ projectId: project, id: within.broadcast!.id })).broadcast!;
       return b.status === 'completed' ? b : undefined;
-    }, 30_000, 'broadcast completed');
+    }, { timeoutMs: 30_000 });
     expect(done.push).toMatchObject({ status: 'sent', eligible: 3n });
-    await eventually(async () => (await sink.push.received()).filter((p) => subs.some((s) => s.endpoint === p.endpoint)).length === 3, 30_000, 'three pushes');
+    await eventually('three pushes', async () => (await sink.push.received()).filter((p) => subs.some((s) => s.endpoint === p.endpoint)).length === 3, { timeoutMs: 30_000 });
 
     const over = await h.client.send({ projectId: project, settings: settings({ maxBroadcastRecipientsForPush: 2n }), target, payloadJson: '{"b":2}', push });
-    const blocked = await eventually(async () => {
+    const blocked = await eventually('broadcast completed', async () => {
       const b = (await h.client.getBroadcast({ projectId: project, id: over.broadcast!.id })).broadcast!;
       return b.status === 'completed' ? b : undefined;
-    }, 30_000, 'broadcast completed');
+    }, { timeoutMs: 30_000 });
     expect(blocked.push).toMatchObject({ status: 'blocked', eligible: 3n });
     expect((await sink.push.received()).filter((p) => subs.some((s) => s.endpoint === p.endpoint))).toHaveLength(3);
   });
@@ -300,7 +301,7 @@ describe('delivery service: sms and web push', () => {
       const n = await settled(project, second.notification!.id);
       expect(n.sms).toMatchObject({ status: 'skipped', reason: 'throttled' });
       expect(n.decision!.sms!.because).toBe('throttled');
-      await eventually(async () => ((await smsTo(phone)).length >= 1 ? true : undefined), 10_000, 'first sms received');
+      await eventually('first sms received', async () => ((await smsTo(phone)).length >= 1 ? true : undefined), { timeoutMs: 10_000 });
       expect((await smsTo(phone)).map((m) => m.text)).toEqual(['one']);
     });
 
@@ -322,7 +323,7 @@ describe('delivery service: sms and web push', () => {
       const canceled = (await h.client.cancelNotification({ projectId: project, id: c.notification!.id })).notification!;
       expect(canceled).toMatchObject({ status: 'canceled', sms: { status: 'skipped', reason: 'canceled' } });
       expect((await get(project, c.notification!.id)).sms).toMatchObject({ status: 'skipped', reason: 'canceled' });
-      await eventually(async () => ((await smsTo(phone)).length >= 1 ? true : undefined), 10_000, 'scheduled sms received');
+      await eventually('scheduled sms received', async () => ((await smsTo(phone)).length >= 1 ? true : undefined), { timeoutMs: 10_000 });
       expect(await smsTo(phone2)).toHaveLength(0);
     });
 
@@ -345,7 +346,7 @@ describe('delivery service: sms and web push', () => {
       const n = await settled(project, r.notification!.id);
       expect(n.sms!.status).not.toBe('skipped');
       expect(n.sms!.status).not.toBe('failed');
-      await eventually(async () => ((await smsTo(phone)).length === 1 ? true : undefined), 10_000, 'sms received at once');
+      await eventually('sms received at once', async () => ((await smsTo(phone)).length === 1 ? true : undefined), { timeoutMs: 10_000 });
       // The email waits for its timer (an hour).
       expect((await get(project, r.notification!.id)).email!.status).toBe('pending');
     });

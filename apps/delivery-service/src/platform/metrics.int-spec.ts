@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { eventually, startHarness, type Harness } from '../testing/harness';
+import { startHarness, type Harness } from '../testing/harness';
+import { eventually } from '@herald/testing';
 
 const target = { channel: 'orders', topic: 'shipping', event: 'shipped' };
 const settings = (monthlyQuota?: bigint) => ({ strictTargets: false, maxBroadcastRecipientsForEmail: 0n, monthlyQuota });
@@ -28,10 +29,10 @@ describe('delivery service: Prometheus metrics', () => {
   });
 
   const settled = (project: bigint, id: bigint) =>
-    eventually(async () => {
+    eventually(`notification ${id} settled`, async () => {
       const n = (await h.client.getNotification({ projectId: project, id })).notification!;
       return n.status !== 'enqueued' && n.email!.status !== 'pending' ? n : undefined;
-    }, 20_000, `notification ${id} settled`);
+    }, { timeoutMs: 20_000 });
 
   it('when sends are delivered, suppressed and refused by quota, then the status and quota counters move by that much', async () => {
     const before = await scrape();

@@ -4,7 +4,8 @@ import { createRetentionSweep, WEBHOOK_DELIVERY_RETENTION_MS } from './retention
 import { createBroadcastRepository, type BroadcastDoc } from '../kernel/store/broadcast-repository';
 import { createNotificationRepository, type NotificationDoc } from '../kernel/store/notification-repository';
 import { createDeliveryLogRepository, type WebhookDeliveryDoc } from '../webhooks';
-import { eventually, startHarness } from '../testing/harness';
+import { startHarness } from '../testing/harness';
+import { eventually } from '@herald/testing';
 
 const DAY = 24 * 3600_000;
 // Far in the future: a TTL index on MongoDB must not remove these documents while the test runs.
@@ -123,10 +124,10 @@ describe('retention through the delivery service', () => {
       const mongo = await connectMongo(process.env.MONGO_URL!, h.dbName, 'test');
       try {
         const col = mongo.db.collection('notifications');
-        const doc = await eventually(async () => (await col.findOne({ _id: Number(kept.notification!.id) as never })) ?? undefined);
+        const doc = await eventually('condition', async () => (await col.findOne({ _id: Number(kept.notification!.id) as never })) ?? undefined);
         expect((doc.expires_at as Date).getTime() - (doc.created_at as Date).getTime()).toBe(30 * DAY);
         // Each is written once decided (possibly in another batch): waited for, like the first.
-        const always = await eventually(async () => (await col.findOne({ _id: Number(forever.notification!.id) as never })) ?? undefined);
+        const always = await eventually('condition', async () => (await col.findOne({ _id: Number(forever.notification!.id) as never })) ?? undefined);
         expect(always.expires_at).toBeNull();
       } finally {
         await mongo.close();

@@ -1,7 +1,7 @@
 import { jetstreamManager } from '@nats-io/jetstream';
 import { DELIVERY_STREAM } from '@herald/contracts';
 import { connectNats, type NatsConnection } from '@herald/service-kit';
-import { eventually } from '../testing/harness';
+import { eventually } from '@herald/testing';
 import { startProcessStack, type ProcessStack } from '../testing/process-stack';
 
 const RECIPIENTS = 4;
@@ -59,14 +59,11 @@ describe('fault: the delivery process dies while a digest window closes', () => 
 
     await stack.restart('delivery-service', { ACK_WAIT_MS: '2000' });
     const accepted = answers.flatMap((a) => (a.status === 'fulfilled' ? [Number(a.value.notification!.id)] : []));
-    const docs = await eventually(
-      async () => {
+    const docs = await eventually('every digest item settled', async () => {
         const found = await db.collection('notifications').find({ project_id: Number(projectId) }).toArray();
         const settled = found.filter((d) => (d.email as { status: string }).status !== 'pending');
         return accepted.every((id) => settled.some((d) => Number(d._id) === id)) && settled.length === found.length && (await drained()) ? found : undefined;
-      },
-      180_000,
-      'every digest item settled',
+      }, { timeoutMs: 180_000 }
     );
     const ids = docs.map((d) => Number(d._id)).sort((a, b) => a - b);
     for (const d of docs) expect(d.email).toMatchObject({ status: 'sent', digest_id: expect.any(Number) });

@@ -1,6 +1,7 @@
 import { connectMongo, connectNats, type MongoHandle, type NatsConnection } from '@herald/service-kit';
 import { errorOf } from '@herald/testing';
-import { eventually, startHarness, type Harness } from '../testing/harness';
+import { startHarness, type Harness } from '../testing/harness';
+import { eventually } from '@herald/testing';
 import { mailsTo, outcomeEventsOf } from '../testing/time-aware';
 
 const target = { channel: 'social', topic: 'post-1', event: 'comment' };
@@ -36,10 +37,10 @@ describe('delivery service: email digests', () => {
     return address;
   };
   const allSent = (project: bigint, ids: bigint[]) =>
-    eventually(async () => {
+    eventually('every digest item settled', async () => {
       const all = await Promise.all(ids.map((id) => get(project, id)));
       return all.every((n) => n.email!.status !== 'pending') ? all : undefined;
-    }, 60_000, 'every digest item settled', 250);
+    }, { timeoutMs: 60_000 });
 
   it('when 50 sends for one recipient arrive in the same second, then one digest holds all 50, in order, in one mail; each item is sent with its message_id and digest_id', async () => {
     const project = h.project();
@@ -83,10 +84,10 @@ describe('delivery service: email digests', () => {
     expect(new Set(items.map((n) => n.email!.digestId)).size).toBe(1);
     expect((await mailsTo(process.env.MAIL_API_URL!, address)).map((m) => m.subject)).toEqual(['Comments (3)']);
     const fourth = await send(3);
-    const open = await eventually(async () => {
+    const open = await eventually('second window opened', async () => {
       const d = await mongo.db.collection('digests').findOne({ project_id: Number(project), w: 2 });
       return d ?? undefined;
-    }, 30_000, 'second window opened');
+    }, { timeoutMs: 30_000 });
     expect(open.status).toBe('open');
     expect((await get(project, fourth.notification!.id)).email!.status).toBe('pending');
     const view = (await h.client.getDigest({ projectId: project, id: BigInt(open._id as unknown as number) })).digest!;
@@ -123,7 +124,7 @@ describe('delivery service: email digests', () => {
     digestEntry(project, { windowSeconds: 3, maxItems: 10, subject: '{count} updates' });
     const read = await h.client.send({ projectId: project, settings, recipientId: 'eve', target, payloadJson: '{}', email: { subject: 'r', html: '<p>was-read</p>', unless: 'read' } });
     const kept = await h.client.send({ projectId: project, settings, recipientId: 'eve', target, payloadJson: '{}', email: { subject: 'k', html: '<p>kept</p>', unless: 'read' } });
-    await eventually(async () => ((await get(project, read.notification!.id)).status === 'delivered' ? true : undefined));
+    await eventually('condition', async () => ((await get(project, read.notification!.id)).status === 'delivered' ? true : undefined));
     await h.client.updateNotification({ projectId: project, recipientId: 'eve', id: read.notification!.id, read: true });
     const [r, k] = await allSent(project, [read.notification!.id, kept.notification!.id]);
     expect(r.email).toMatchObject({ status: 'skipped', reason: 'read_in_app' });

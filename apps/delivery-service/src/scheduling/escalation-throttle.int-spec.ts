@@ -1,5 +1,6 @@
 import { connectMongo, connectNats, type MongoHandle, type NatsConnection } from '@herald/service-kit';
-import { eventually, startHarness, type Harness } from '../testing/harness';
+import { startHarness, type Harness } from '../testing/harness';
+import { eventually } from '@herald/testing';
 import { mailsTo, outcomeEventsOf } from '../testing/time-aware';
 
 const target = { channel: 'billing', topic: 'invoices', event: 'due' };
@@ -27,10 +28,10 @@ describe('delivery service: escalation and throttles', () => {
 
   const get = (projectId: bigint, id: bigint) => h.client.getNotification({ projectId, id }).then((r) => r.notification!);
   const emailSettled = (projectId: bigint, id: bigint) =>
-    eventually(async () => {
+    eventually(`email of ${id} settled`, async () => {
       const n = await get(projectId, id);
       return n.email!.status !== 'pending' ? n : undefined;
-    }, 60_000, `email of ${id} settled`);
+    }, { timeoutMs: 60_000 });
   const emailUnits = (project: bigint) => mongo.db.collection('quota_units').countDocuments({ project_id: Number(project), owner: /:email$/ });
   const withEmail = (project: bigint, recipient: string) => {
     const address = `${recipient}-${project}@test.local`;
@@ -44,7 +45,7 @@ describe('delivery service: escalation and throttles', () => {
     const address = withEmail(project, 'ann');
     const r = await h.client.send({ projectId: project, settings, recipientId: 'ann', target, payloadJson: '{}', email: { subject: 'pay', html: '<p>pay</p>', delaySeconds: 2, unless: 'read' } });
     const id = r.notification!.id;
-    await eventually(async () => ((await get(project, id)).status === 'delivered' ? true : undefined), 30_000, 'in-app delivered');
+    await eventually('in-app delivered', async () => ((await get(project, id)).status === 'delivered' ? true : undefined), { timeoutMs: 30_000 });
     expect((await get(project, id)).email!.status).toBe('pending');
     await h.client.updateNotification({ projectId: project, recipientId: 'ann', id, read: true });
     const n = await emailSettled(project, id);
@@ -73,7 +74,7 @@ describe('delivery service: escalation and throttles', () => {
     withEmail(project, 'cy');
     const readOnly = await h.client.send({ projectId: project, settings, recipientId: 'cy', target, payloadJson: '{}', email: { subject: 'a', html: '<p>a</p>', delaySeconds: 2, unless: 'opened' } });
     const opened = await h.client.send({ projectId: project, settings, recipientId: 'cy', target, payloadJson: '{}', email: { subject: 'b', html: '<p>b</p>', delaySeconds: 2, unless: 'opened' } });
-    for (const r of [readOnly, opened]) await eventually(async () => ((await get(project, r.notification!.id)).status === 'delivered' ? true : undefined), 30_000, 'delivered');
+    for (const r of [readOnly, opened]) await eventually('delivered', async () => ((await get(project, r.notification!.id)).status === 'delivered' ? true : undefined), { timeoutMs: 30_000 });
     await h.client.updateNotification({ projectId: project, recipientId: 'cy', id: readOnly.notification!.id, read: true });
     await h.client.updateNotification({ projectId: project, recipientId: 'cy', id: opened.notification!.id, opened: true });
     expect((await emailSettled(project, readOnly.notification!.id)).email!.status).toBe('sent');
@@ -95,10 +96,10 @@ describe('delivery service: escalation and throttles', () => {
     h.peers.entries.set(`${project}|billing|invoices|due|in_app`, { id: 77n, throttle: { max: 3, windowSeconds: 3600 } });
     const sent = await Promise.all(Array.from({ length: 20 }, () => h.client.send({ projectId: project, settings, recipientId: 'ed', target, payloadJson: '{}' })));
     const final = await Promise.all(
-      sent.map((r) => eventually(async () => {
+      sent.map((r) => eventually('settled', async () => {
         const n = await get(project, r.notification!.id);
         return n.status !== 'enqueued' ? n : undefined;
-      }, 60_000, 'settled')),
+      }, { timeoutMs: 60_000 })),
     );
     expect(final.filter((n) => n.status === 'delivered')).toHaveLength(3);
     const throttled = final.filter((n) => n.status === 'throttled');
@@ -111,7 +112,7 @@ describe('delivery service: escalation and throttles', () => {
     expect(events.filter((e) => e.type === 'notification.throttled')).toHaveLength(17);
     // Another recipient has a throttle of their own.
     const other = await h.client.send({ projectId: project, settings, recipientId: 'fay', target, payloadJson: '{}' });
-    expect((await eventually(async () => {
+    expect((await eventually('condition', async () => {
       const n = await get(project, other.notification!.id);
       return n.status !== 'enqueued' ? n : undefined;
     })).status).toBe('delivered');
@@ -137,7 +138,7 @@ describe('delivery service: escalation and throttles', () => {
     h.peers.entries.set(`${project}|billing|invoices|due|in_app`, { id: 79n, throttle: { max: 1, windowSeconds: 2 } });
     const settle = async () => {
       const r = await h.client.send({ projectId: project, settings, recipientId: 'hal', target, payloadJson: '{}' });
-      return eventually(async () => {
+      return eventually('condition', async () => {
         const n = await get(project, r.notification!.id);
         return n.status !== 'enqueued' ? n : undefined;
       });

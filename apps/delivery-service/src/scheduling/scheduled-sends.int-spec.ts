@@ -2,7 +2,8 @@ import { Code } from '@connectrpc/connect';
 import { timestampDate } from '@bufbuild/protobuf/wkt';
 import { connectMongo, connectNats, type MongoHandle, type NatsConnection } from '@herald/service-kit';
 import { errorOf } from '@herald/testing';
-import { eventually, startHarness, type Harness } from '../testing/harness';
+import { startHarness, type Harness } from '../testing/harness';
+import { eventually } from '@herald/testing';
 import { inMs, mailsTo, outcomeEventsOf } from '../testing/time-aware';
 
 const target = { channel: 'orders', topic: 'shipping', event: 'shipped' };
@@ -43,10 +44,10 @@ describe('delivery service: scheduled sends and cancel', () => {
     const read = await get(project, n.id);
     expect(read).toMatchObject({ status: 'scheduled', payloadJson: '{"n":1}' });
     expect(await quotaUnits(project)).toBe(0);
-    const delivered = await eventually(async () => {
+    const delivered = await eventually('scheduled send delivered', async () => {
       const x = await get(project, n.id);
       return x.status === 'delivered' && x.email!.status === 'sent' ? x : undefined;
-    }, 60_000, 'scheduled send delivered');
+    }, { timeoutMs: 60_000 });
     expect(timestampDate(delivered.sendAt!).toISOString()).toBe(new Date(sendAt).toISOString());
     expect(Date.now()).toBeGreaterThanOrEqual(new Date(sendAt).getTime());
     expect(await mailsTo(process.env.MAIL_API_URL!, address)).toHaveLength(1);
@@ -67,7 +68,7 @@ describe('delivery service: scheduled sends and cancel', () => {
     expect((await h.client.cancelNotification({ projectId: project, id })).notification!.status).toBe('canceled');
     // A later send of the same project, due after the canceled one's time: once it is delivered, the canceled one's time has surely passed.
     const later = await h.client.send({ projectId: project, settings: settings(100n), recipientId: 'bob', target, payloadJson: '{}', sendAt: inMs(2_500) });
-    await eventually(async () => ((await get(project, later.notification!.id)).status === 'delivered' ? true : undefined), 60_000, 'later send delivered');
+    await eventually('later send delivered', async () => ((await get(project, later.notification!.id)).status === 'delivered' ? true : undefined), { timeoutMs: 60_000 });
     expect(await get(project, id)).toMatchObject({ status: 'canceled', email: { status: 'skipped', reason: 'canceled' } });
     expect(await mailsTo(process.env.MAIL_API_URL!, address)).toHaveLength(0);
     expect(await quotaUnits(project)).toBe(1);
@@ -106,10 +107,10 @@ describe('delivery service: scheduled sends and cancel', () => {
     expect(kept.broadcast).toMatchObject({ status: 'scheduled' });
     const c = (await h.client.cancelBroadcast({ projectId: project, id: dropped.broadcast!.id })).broadcast!;
     expect(c.status).toBe('canceled');
-    const done = await eventually(async () => {
+    const done = await eventually('scheduled broadcast completed', async () => {
       const b = (await h.client.getBroadcast({ projectId: project, id: kept.broadcast!.id })).broadcast!;
       return b.status === 'completed' ? b : undefined;
-    }, 60_000, 'scheduled broadcast completed');
+    }, { timeoutMs: 60_000 });
     expect(done.notificationsCreated).toBe(3n);
     expect((await h.client.getBroadcast({ projectId: project, id: dropped.broadcast!.id })).broadcast).toMatchObject({ status: 'canceled', recipientsTotal: 0n });
     expect(await mongo.db.collection('notifications').countDocuments({ broadcast_id: Number(dropped.broadcast!.id) })).toBe(0);
@@ -140,12 +141,12 @@ describe('delivery service: scheduled sends and cancel', () => {
       }
     };
     await Promise.all(Array.from({ length: 100 }, lane));
-    const final = await eventually(async () => {
+    const final = await eventually('every raced send settled', async () => {
       const docs = await mongo.db.collection<{ _id: number; status: string }>('notifications').find({ _id: { $in: ids.map(Number) } }, { projection: { status: 1 } }).toArray();
       if (docs.length < N || docs.some((d) => d.status !== 'canceled' && d.status !== 'delivered')) return undefined;
       const statusOf = new Map(docs.map((d) => [d._id, d.status]));
       return ids.map((id) => ({ id, status: statusOf.get(Number(id))! }));
-    }, 120_000, 'every raced send settled', 1_000);
+    }, { timeoutMs: 120_000 });
     let canceled = 0;
     final.forEach((n, i) => {
       expect(n.status).toBe(answers[i] === 'canceled' ? 'canceled' : 'delivered');

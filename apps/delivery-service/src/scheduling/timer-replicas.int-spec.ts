@@ -1,5 +1,6 @@
 import { connectMongo, type MongoHandle } from '@herald/service-kit';
-import { eventually, startHarness, type Harness } from '../testing/harness';
+import { startHarness, type Harness } from '../testing/harness';
+import { eventually } from '@herald/testing';
 import { inMs } from '../testing/time-aware';
 
 // The issue's 10,000 (here: 35 s at load 4, 88 s at load 12, most of it accepting the sends and
@@ -73,8 +74,7 @@ describe(`fault: two delivery replicas and ${SENDS} timers due in the same secon
     await timers.insertMany(accepted.map((t) => ({ ...t, due_ms: dueMs })));
 
     const notifications = mongo.db.collection('notifications');
-    await eventually(
-      async () => {
+    await eventually('every scheduled send delivered and its timer gone', async () => {
         const delivered = await notifications.countDocuments({ project_id: Number(project), status: 'delivered' });
         const left = await timers.countDocuments({ project_id: Number(project) });
         if (delivered === SENDS && left === 0) return true;
@@ -82,10 +82,7 @@ describe(`fault: two delivery replicas and ${SENDS} timers due in the same secon
         const other = await notifications.find({ project_id: Number(project), status: { $ne: 'delivered' } }, { projection: { _id: 1, status: 1 } }).limit(20).toArray();
         const written = await notifications.countDocuments({ project_id: Number(project) });
         throw new Error(`${delivered} delivered, ${left} timers left; ${written} written, not delivered: ${JSON.stringify(other)}`);
-      },
-      240_000,
-      'every scheduled send delivered and its timer gone',
-      500,
+      }, { timeoutMs: 240_000 }
     );
     const docs = await notifications.find({ project_id: Number(project) }, { projection: { _id: 1, status: 1 } }).toArray();
     expect(docs).toHaveLength(SENDS);

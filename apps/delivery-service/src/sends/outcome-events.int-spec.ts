@@ -13,7 +13,8 @@ import {
 } from '@herald/contracts';
 import { connectNats, type NatsConnection } from '@herald/service-kit';
 import { encodeSend } from '../transport/send-jobs';
-import { eventually, startHarness, type Harness } from '../testing/harness';
+import { startHarness, type Harness } from '../testing/harness';
+import { eventually } from '@herald/testing';
 
 const target = { channel: 'orders', topic: 'shipping', event: 'shipped' };
 const settings = (over: Partial<{ maxBroadcastRecipientsForEmail: bigint; monthlyQuota: bigint }> = {}) => ({ strictTargets: false, maxBroadcastRecipientsForEmail: 0n, ...over });
@@ -69,8 +70,8 @@ describe('delivery service: outcome events (HERALD_OUTCOMES)', () => {
    * with the stream empty no more events of those jobs can arrive (a barrier, not a wait).
    */
   async function settle(project: bigint, n: number): Promise<Stored[]> {
-    await eventually(async () => (await stored(project)).length >= n, 20_000, `${n} events of project ${project}`);
-    await eventually(async () => (await (await jetstreamManager(nc)).streams.info('HERALD_DELIVERY')).state.messages === 0, 20_000, 'delivery jobs done');
+    await eventually(`${n} events of project ${project}`, async () => (await stored(project)).length >= n, { timeoutMs: 20_000 });
+    await eventually('delivery jobs done', async () => (await (await jetstreamManager(nc)).streams.info('HERALD_DELIVERY')).state.messages === 0, { timeoutMs: 20_000 });
     return stored(project);
   }
   const get = (project: bigint, id: bigint) => h.client.getNotification({ projectId: project, id }).then((r) => r.notification!);
@@ -131,10 +132,10 @@ describe('delivery service: outcome events (HERALD_OUTCOMES)', () => {
     const send = { id: Number(id), projectId: Number(project), recipientId: 'ed', recipientSeq: 0, target, payloadJson: '{}', email: { subject: email.subject, html: email.html }, settings: { strictTargets: false, maxBroadcastRecipientsForEmail: 0, monthlyQuota: null }, createdAt: new Date() };
     await js.publish(deliverySendSubject(id), encodeSend(send));
     await js.publish(DELIVERY_EMAIL_SUBJECT, toBinary(OutboundJobSchema, create(OutboundJobSchema, { projectId: project, notificationId: id })), { msgID: `replay-e-${id}` });
-    await eventually(async () => {
+    await eventually('replayed jobs consumed', async () => {
       const jsm = await jetstreamManager(nc);
       return (await jsm.streams.info('HERALD_DELIVERY')).state.messages === 0;
-    }, 10_000, 'replayed jobs consumed');
+    }, { timeoutMs: 10_000 });
     // Events are published before a job is acknowledged: with the stream empty, every event of the replay is in.
     expect(types(await stored(project))).toEqual(['notification.delivered', 'email.sent']);
   });
@@ -144,7 +145,7 @@ describe('delivery service: outcome events (HERALD_OUTCOMES)', () => {
     const r = await h.client.send({ projectId: project, settings: settings(), recipientId: 'fa', target, payloadJson: '{}' });
     const id = r.notification!.id;
     await settle(project, 1);
-    await eventually(async () => (await get(project, id)).status === 'delivered');
+    await eventually('condition', async () => (await get(project, id)).status === 'delivered');
     await h.client.updateNotification({ projectId: project, recipientId: 'fa', id, read: true });
     await h.client.updateNotification({ projectId: project, recipientId: 'fa', id, read: true });
     await h.client.updateNotification({ projectId: project, recipientId: 'fa', id, opened: true });

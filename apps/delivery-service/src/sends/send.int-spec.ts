@@ -5,7 +5,8 @@ import { jetstream } from '@nats-io/jetstream';
 import { deliverySendSubject } from '@herald/contracts';
 import { connectNats, type NatsConnection } from '@herald/service-kit';
 import { encodeSend } from '../transport/send-jobs';
-import { eventually, startHarness, type Harness } from '../testing/harness';
+import { startHarness, type Harness } from '../testing/harness';
+import { eventually } from '@herald/testing';
 
 const target = { channel: 'orders', topic: 'shipping', event: 'shipped' };
 const settings = (over: Partial<{ strictTargets: boolean; maxBroadcastRecipientsForEmail: bigint; monthlyQuota: bigint }> = {}) => ({
@@ -45,10 +46,10 @@ describe('delivery service: sends and their outcomes', () => {
 
   const get = (project: bigint, id: bigint) => h.client.getNotification({ projectId: project, id }).then((r) => r.notification!);
   const settled = (project: bigint, id: bigint) =>
-    eventually(async () => {
+    eventually(`notification ${id} settled`, async () => {
       const n = await get(project, id);
       return n.status !== 'enqueued' && n.email!.status !== 'pending' ? n : undefined;
-    }, 15_000, `notification ${id} settled`);
+    }, { timeoutMs: 15_000 });
 
   it('when a direct send carries a payload, then it answers enqueued, creates the recipient, and the worker delivers it', async () => {
     const project = h.project();
@@ -109,7 +110,7 @@ describe('delivery service: sends and their outcomes', () => {
     expect(n.email).toMatchObject({ status: 'sent', address, attempts: 1 });
     expect(n.email!.messageId).toBeTruthy();
     expect(n.email!.sentAt).toBeDefined();
-    const [mail] = await eventually(async () => ((await mailsTo(address)).length ? mailsTo(address) : undefined));
+    const [mail] = await eventually('condition', async () => ((await mailsTo(address)).length ? mailsTo(address) : undefined));
     expect(mail.subject).toBe('Your order shipped');
     expect(mail.html).toContain('<h1>Shipped</h1>');
     expect(mail.text).toContain('SHIPPED');
@@ -150,7 +151,7 @@ describe('delivery service: sends and their outcomes', () => {
     const second = await h.client.send({ projectId: project, settings: settings(), recipientId: 'uma', target, email: { ...email, subject: 'let through' } });
     expect((await settled(project, second.notification!.id)).email).toMatchObject({ status: 'sent', address });
     // The sent mail is the only one the address ever got: the skipped one never reached the sink.
-    const mails = await eventually(async () => ((await mailsTo(address)).length ? mailsTo(address) : undefined));
+    const mails = await eventually('condition', async () => ((await mailsTo(address)).length ? mailsTo(address) : undefined));
     expect(mails.map((m) => m.subject)).toEqual(['let through']);
   });
 
@@ -179,7 +180,7 @@ describe('delivery service: sends and their outcomes', () => {
     h.peers.emails.set(`${project}|tom`, address);
     const r = await h.client.send({ projectId: project, settings: settings(), recipientId: 'tom', target, email: { subject: 'S', html: '<p>H</p>', text: 'plain words' } });
     expect((await settled(project, r.notification!.id)).email!.status).toBe('sent');
-    const [mail] = await eventually(async () => ((await mailsTo(address)).length ? mailsTo(address) : undefined));
+    const [mail] = await eventually('condition', async () => ((await mailsTo(address)).length ? mailsTo(address) : undefined));
     expect(mail.text?.trim()).toBe('plain words');
   });
 

@@ -3,7 +3,7 @@ import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager } from '@nats-io/
 import { nanos } from '@nats-io/nats-core';
 import { DELIVERY_STREAM, OUTCOMES_STREAM, OUTCOMES_SUBJECT_PREFIX, OutcomeEventSchema } from '@herald/contracts';
 import { connectNats, type NatsConnection } from '@herald/service-kit';
-import { eventually } from '../testing/harness';
+import { eventually } from '@herald/testing';
 import { startProcessStack, type ProcessStack } from '../testing/process-stack';
 
 const target = { channel: 'orders', topic: 'shipping', event: 'shipped' };
@@ -82,14 +82,11 @@ describe('fault: the delivery process dies at the seams of the write-once pipeli
     expect(eventsAtKill).toEqual([]);
 
     await stack.restart('delivery-service', { ACK_WAIT_MS: '2000' });
-    const docs = await eventually(
-      async () => {
+    const docs = await eventually('every accepted send delivered and mailed', async () => {
         const found = await db.collection('notifications').find({ project_id: Number(projectId) }).toArray();
         const settled = found.filter((d) => d.status === 'delivered' && (d.email as { status: string }).status === 'sent');
         return accepted.every((id) => settled.some((d) => (d._id as unknown as number) === id)) && (await drained()) ? found : undefined;
-      },
-      150_000,
-      'every accepted send delivered and mailed',
+      }, { timeoutMs: 150_000 }
     );
     // One notification per send (the accepted ones, and perhaps a send published just before the kill, unanswered).
     expect(new Set(docs.map((d) => d._id)).size).toBe(docs.length);
@@ -118,11 +115,11 @@ describe('fault: the delivery process dies at the seams of the write-once pipeli
     await stack.exited('delivery-service');
     await stack.restart('delivery-service', { ACK_WAIT_MS: '2000' });
     // The claim's lease (5 s) passes; the repeat finds the send the first request published.
-    const again = await eventually(async () => (await stack.delivery().send(req, { timeoutMs: 10_000 })).notification, 60_000, 'the repeat answered');
+    const again = await eventually('the repeat answered', async () => (await stack.delivery().send(req, { timeoutMs: 10_000 })).notification, { timeoutMs: 60_000 });
     const db = stack.deliveryDb.db;
-    const doc = await eventually(async () => (await db.collection('notifications').findOne({ project_id: Number(projectId) })) ?? undefined, 60_000, 'the send written');
+    const doc = await eventually('the send written', async () => (await db.collection('notifications').findOne({ project_id: Number(projectId) })) ?? undefined, { timeoutMs: 60_000 });
     expect(Number(doc._id)).toBe(Number(again.id));
-    await eventually(drained, 60_000, 'delivery stream drained');
+    await eventually('delivery stream drained', drained, { timeoutMs: 60_000 });
     expect(await db.collection('notifications').countDocuments({ project_id: Number(projectId) })).toBe(1);
     expect((await events(projectId)).map((e) => [e.type, Number(e.id)])).toEqual([['notification.delivered', Number(again.id)]]);
   });

@@ -1,4 +1,4 @@
-import { eventually } from '../testing/harness';
+import { eventually } from '@herald/testing';
 import { outcomeEvent, outcomePublisher } from '../testing/outcome-events';
 import { startProcessStack, type ProcessStack } from '../testing/process-stack';
 import { startReceiver, type Receiver } from '../testing/webhook-receiver';
@@ -37,11 +37,11 @@ describe('fault: the webhook dispatcher is SIGKILLed in the middle of its retrie
       const before = Array.from({ length: 20 }, () => outcomeEvent(projectId, 'notification.delivered'));
       await pub.publish(...before);
       // Every event refused once: 20 deliveries pending with a retry scheduled.
-      await eventually(async () => new Set(rx.received.map((r) => r.headers['webhook-id'])).size === before.length, 30_000, 'first attempts');
+      await eventually('first attempts', async () => new Set(rx.received.map((r) => r.headers['webhook-id'])).size === before.length, { timeoutMs: 30_000 });
       // The retries now hang: the process dies with attempts in flight (claimed, unanswered).
       mode = 'hang';
       const firstAttempts = rx.received.length;
-      await eventually(async () => rx.received.length >= firstAttempts + 5, 30_000, 'retries in flight');
+      await eventually('retries in flight', async () => rx.received.length >= firstAttempts + 5, { timeoutMs: 30_000 });
       await stack.kill('delivery-service');
       const pending = await stack.deliveryDb.db.collection('webhook_deliveries').countDocuments({ webhook_id: Number(webhook!.id), status: 'pending' });
       expect(pending).toBe(before.length);
@@ -52,10 +52,7 @@ describe('fault: the webhook dispatcher is SIGKILLed in the middle of its retrie
       mode = 'ok';
       await stack.restart('delivery-service');
 
-      await eventually(
-        async () => (await stack.deliveryDb.db.collection('webhook_deliveries').countDocuments({ webhook_id: Number(webhook!.id), status: 'succeeded' })) === before.length + during.length,
-        60_000,
-        'every delivery succeeded',
+      await eventually('every delivery succeeded', async () => (await stack.deliveryDb.db.collection('webhook_deliveries').countDocuments({ webhook_id: Number(webhook!.id), status: 'succeeded' })) === before.length + during.length, { timeoutMs: 60_000 }
       );
       for (const ev of [...before, ...during]) {
         expect([ev.id, rx.byId(ev.id).length > 0]).toEqual([ev.id, true]);

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { eventually } from '../../testing/harness';
+import { eventually } from '@herald/testing';
 import { startSmtpSink, type SmtpSink } from '../../testing/smtp-sink';
 import { DeliveryFailure } from '../../kernel/outbound';
 import { smsFinalStatus } from './sms-provider';
@@ -113,7 +113,7 @@ describe('Twilio-compatible SMS adapter against the fake provider', () => {
     try {
       const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/callbacks/sms/c1.token`;
       const r = await provider().send({ to: phone(), text: 'x', statusCallbackUrl: url });
-      await eventually(async () => posts.length === 2, 10_000, 'two callbacks');
+      await eventually('two callbacks', async () => posts.length === 2, { timeoutMs: 10_000 });
       expect(posts.map((p) => [p.path, p.type, p.MessageSid, p.MessageStatus])).toEqual([
         ['/callbacks/sms/c1.token', 'application/x-www-form-urlencoded', r.messageId, 'sent'],
         ['/callbacks/sms/c1.token', 'application/x-www-form-urlencoded', r.messageId, 'delivered'],
