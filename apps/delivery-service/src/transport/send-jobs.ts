@@ -1,7 +1,7 @@
 import { create, fromBinary, toBinary } from '@bufbuild/protobuf';
 import { timestampDate, timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { jetstreamManager, type JetStreamManager } from '@nats-io/jetstream';
-import { DELIVERY_STREAM, deliverySendSubject, SendJobSchema, type SendJob } from '@herald/contracts';
+import { DELIVERY_STREAM, deliverySendSubject, SendJobSchema, SendRequestSchema, type SendJob } from '@herald/contracts';
 import type { NatsConnection } from '@herald/service-kit';
 import type { AcceptedSend } from '../kernel/notification';
 import { toSendInput } from './mappers';
@@ -42,7 +42,10 @@ export function encodeSend(s: AcceptedSend): Uint8Array {
 /** The accepted send a SendJob carries (throws on a message that is not one). */
 export function decodeSend(data: Uint8Array): AcceptedSend {
   const j: SendJob = fromBinary(SendJobSchema, data);
-  const input = toSendInput({ ...j, sendAt: undefined, idempotencyKey: '', $typeName: 'herald.delivery.v1.SendRequest' });
+  // The job carries a SendRequest's fields: read them with the request's own rules.
+  const input = toSendInput(
+    create(SendRequestSchema, { projectId: j.projectId, recipientId: j.recipientId, target: j.target, payloadJson: j.payloadJson, email: j.email, sms: j.sms, push: j.push, settings: j.settings }),
+  );
   if (!j.createdAt || j.notificationId <= 0n) throw new Error('not a SendJob');
   return {
     id: Number(j.notificationId),
