@@ -76,7 +76,7 @@ describe('delivery service: broadcasts', () => {
     expect(ok.broadcast!.email).toMatchObject({ status: 'pending' });
     const b = await completed(project, ok.broadcast!.id);
     expect(b.email).toMatchObject({ status: 'sent', eligible: 3n });
-    await eventually('condition', async () => {
+    await eventually('a mail to every address', async () => {
       const all = (await (await fetch(`${process.env.MAIL_API_URL}/messages`)).json()) as { to: string[] }[];
       return addresses.every((a) => all.some((m) => m.to.includes(a)));
     });

@@ -80,7 +80,7 @@ describe('delivery service: retries, then an outcome', () => {
     expect(n.email).toMatchObject({ status: 'sent', address, attempts: 4 });
     expect(n.email!.reason).toBeUndefined();
     expect(n.email!.messageId).toBeTruthy();
-    const mails = await eventually('condition', async () => ((await sink.messagesTo(address)).length > 0 ? sink.messagesTo(address) : undefined));
+    const mails = await eventually('the mail', async () => ((await sink.messagesTo(address)).length > 0 ? sink.messagesTo(address) : undefined));
     expect(mails).toHaveLength(1);
     expect(mails[0].subject).toBe('retry me');
   });

@@ -23,7 +23,7 @@ describe('delivery service: the recipient feed', () => {
   async function sendAll(project: bigint, recipientId: string, n: number): Promise<bigint[]> {
     const ids: bigint[] = [];
     for (let i = 0; i < n; i++) ids.push((await h.client.send({ projectId: project, settings, recipientId, target, payloadJson: JSON.stringify({ i }) })).notification!.id);
-    await eventually('condition', async () => {
+    await eventually('every send decided', async () => {
       const all = await Promise.all(ids.map((id) => h.client.getNotification({ projectId: project, id })));
       return all.every((r) => r.notification!.status !== 'enqueued');
     });
@@ -104,7 +104,7 @@ describe('delivery service: the recipient feed', () => {
     const ev = create(RecipientDeletedSchema, { projectId: project, recipientId: 'jay', deletedAt: timestampFromDate(new Date()) });
     await jetstream(nc).publish(RECIPIENT_DELETED_SUBJECT, toBinary(RecipientDeletedSchema, ev), { msgID: `test-del-${project}` });
     await nc.close();
-    await eventually('condition', async () => (await errorOf(h.client.getNotification({ projectId: project, id }))).code === 'notification_not_found');
+    await eventually('the notification gone', async () => (await errorOf(h.client.getNotification({ projectId: project, id }))).code === 'notification_not_found');
   });
 
   it('when the store still has the older feed_unread index, then a starting replica replaces it by feed_unread_by_id and the unread page stays newest first', async () => {

@@ -28,7 +28,7 @@ describe('delivery service: contact confirmation mails', () => {
     const projectId = h.project();
     const address = `confirm-${uid()}@test.local`;
     await h.client.sendContactConfirmation({ projectId, recipientId: 'ann', contactId: 41n, address, emailFromAddress: 'alerts@acme.test', emailFromName: 'Acme' });
-    const [mail] = await eventually('condition', async () => ((await mailsTo(address)).length ? mailsTo(address) : undefined));
+    const [mail] = await eventually('the confirmation mail', async () => ((await mailsTo(address)).length ? mailsTo(address) : undefined));
     expect(mail.subject).toBe('Confirm your email address');
     expect(mail.headers['list-unsubscribe']).toBeUndefined();
     expect(mail.headers['x-herald-notification']).toBeUndefined();
@@ -54,7 +54,7 @@ describe('delivery service: contact confirmation mails', () => {
       expect(results.slice(0, 3)).toEqual([null, null, null]);
       expect(results[3]).toMatchObject({ code: 'contact_confirmation_limit' });
       expect(other).toEqual(expect.anything());
-      await eventually('condition', async () => ((await mailsTo(addresses[2])).length ? true : undefined));
+      await eventually('the third confirmation mail', async () => ((await mailsTo(addresses[2])).length ? true : undefined));
       expect(await mailsTo(addresses[3])).toEqual([]);
       return;
     }

@@ -124,10 +124,10 @@ describe('retention through the delivery service', () => {
       const mongo = await connectMongo(process.env.MONGO_URL!, h.dbName, 'test');
       try {
         const col = mongo.db.collection('notifications');
-        const doc = await eventually('condition', async () => (await col.findOne({ _id: Number(kept.notification!.id) as never })) ?? undefined);
+        const doc = await eventually('the send with a retention written', async () => (await col.findOne({ _id: Number(kept.notification!.id) as never })) ?? undefined);
         expect((doc.expires_at as Date).getTime() - (doc.created_at as Date).getTime()).toBe(30 * DAY);
         // Each is written once decided (possibly in another batch): waited for, like the first.
-        const always = await eventually('condition', async () => (await col.findOne({ _id: Number(forever.notification!.id) as never })) ?? undefined);
+        const always = await eventually('the send without a retention written', async () => (await col.findOne({ _id: Number(forever.notification!.id) as never })) ?? undefined);
         expect(always.expires_at).toBeNull();
       } finally {
         await mongo.close();

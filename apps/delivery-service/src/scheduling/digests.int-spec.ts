@@ -124,7 +124,7 @@ describe('delivery service: email digests', () => {
     digestEntry(project, { windowSeconds: 3, maxItems: 10, subject: '{count} updates' });
     const read = await h.client.send({ projectId: project, settings, recipientId: 'eve', target, payloadJson: '{}', email: { subject: 'r', html: '<p>was-read</p>', unless: 'read' } });
     const kept = await h.client.send({ projectId: project, settings, recipientId: 'eve', target, payloadJson: '{}', email: { subject: 'k', html: '<p>kept</p>', unless: 'read' } });
-    await eventually('condition', async () => ((await get(project, read.notification!.id)).status === 'delivered' ? true : undefined));
+    await eventually('in-app delivered', async () => ((await get(project, read.notification!.id)).status === 'delivered' ? true : undefined));
     await h.client.updateNotification({ projectId: project, recipientId: 'eve', id: read.notification!.id, read: true });
     const [r, k] = await allSent(project, [read.notification!.id, kept.notification!.id]);
     expect(r.email).toMatchObject({ status: 'skipped', reason: 'read_in_app' });

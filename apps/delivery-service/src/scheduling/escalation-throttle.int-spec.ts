@@ -112,7 +112,7 @@ describe('delivery service: escalation and throttles', () => {
     expect(events.filter((e) => e.type === 'notification.throttled')).toHaveLength(17);
     // Another recipient has a throttle of their own.
     const other = await h.client.send({ projectId: project, settings, recipientId: 'fay', target, payloadJson: '{}' });
-    expect((await eventually('condition', async () => {
+    expect((await eventually('the other send decided', async () => {
       const n = await get(project, other.notification!.id);
       return n.status !== 'enqueued' ? n : undefined;
     })).status).toBe('delivered');
@@ -138,7 +138,7 @@ describe('delivery service: escalation and throttles', () => {
     h.peers.entries.set(`${project}|billing|invoices|due|in_app`, { id: 79n, throttle: { max: 1, windowSeconds: 2 } });
     const settle = async () => {
       const r = await h.client.send({ projectId: project, settings, recipientId: 'hal', target, payloadJson: '{}' });
-      return eventually('condition', async () => {
+      return eventually('send decided', async () => {
         const n = await get(project, r.notification!.id);
         return n.status !== 'enqueued' ? n : undefined;
       });

@@ -145,7 +145,7 @@ describe('delivery service: outcome events (HERALD_OUTCOMES)', () => {
     const r = await h.client.send({ projectId: project, settings: settings(), recipientId: 'fa', target, payloadJson: '{}' });
     const id = r.notification!.id;
     await settle(project, 1);
-    await eventually('condition', async () => (await get(project, id)).status === 'delivered');
+    await eventually('in-app delivered', async () => (await get(project, id)).status === 'delivered');
     await h.client.updateNotification({ projectId: project, recipientId: 'fa', id, read: true });
     await h.client.updateNotification({ projectId: project, recipientId: 'fa', id, read: true });
     await h.client.updateNotification({ projectId: project, recipientId: 'fa', id, opened: true });

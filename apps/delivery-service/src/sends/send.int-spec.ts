@@ -110,7 +110,7 @@ describe('delivery service: sends and their outcomes', () => {
     expect(n.email).toMatchObject({ status: 'sent', address, attempts: 1 });
     expect(n.email!.messageId).toBeTruthy();
     expect(n.email!.sentAt).toBeDefined();
-    const [mail] = await eventually('condition', async () => ((await mailsTo(address)).length ? mailsTo(address) : undefined));
+    const [mail] = await eventually('the mail', async () => ((await mailsTo(address)).length ? mailsTo(address) : undefined));
     expect(mail.subject).toBe('Your order shipped');
     expect(mail.html).toContain('<h1>Shipped</h1>');
     expect(mail.text).toContain('SHIPPED');
@@ -151,7 +151,7 @@ describe('delivery service: sends and their outcomes', () => {
     const second = await h.client.send({ projectId: project, settings: settings(), recipientId: 'uma', target, email: { ...email, subject: 'let through' } });
     expect((await settled(project, second.notification!.id)).email).toMatchObject({ status: 'sent', address });
     // The sent mail is the only one the address ever got: the skipped one never reached the sink.
-    const mails = await eventually('condition', async () => ((await mailsTo(address)).length ? mailsTo(address) : undefined));
+    const mails = await eventually('the mail', async () => ((await mailsTo(address)).length ? mailsTo(address) : undefined));
     expect(mails.map((m) => m.subject)).toEqual(['let through']);
   });
 
@@ -180,7 +180,7 @@ describe('delivery service: sends and their outcomes', () => {
     h.peers.emails.set(`${project}|tom`, address);
     const r = await h.client.send({ projectId: project, settings: settings(), recipientId: 'tom', target, email: { subject: 'S', html: '<p>H</p>', text: 'plain words' } });
     expect((await settled(project, r.notification!.id)).email!.status).toBe('sent');
-    const [mail] = await eventually('condition', async () => ((await mailsTo(address)).length ? mailsTo(address) : undefined));
+    const [mail] = await eventually('the mail', async () => ((await mailsTo(address)).length ? mailsTo(address) : undefined));
     expect(mail.text?.trim()).toBe('plain words');
   });
 

@@ -164,7 +164,7 @@ describe('webhook fan-out: attempt first, then one write', () => {
     const { webhook } = await h.webhooks.createWebhook({ projectId, url: slow.url, eventTypes: [] });
     const { dispatcher, fanOut } = wire({ ...dispatcherSettings, endpointConcurrency: 1, breaker: { failures: 2, openMs: 120_000, maxOpenMs: 120_000, slowMs: 100 } });
     await fanOut(Array.from({ length: 4 }, () => ({ event: outcomeEvent(projectId, 'email.sent'), redelivered: false })));
-    const records = await eventually('condition', async () => {
+    const records = await eventually('four deliveries settled', async () => {
       await dispatcher.idle();
       const r = await recordsOf(webhook!.id);
       return r.length === 4 && r.every((d) => d.status === 'succeeded' || d.attempts === 0) ? r : undefined;

@@ -176,7 +176,7 @@ describe('webhooks: endpoints, fan-out, signing, retries (delivery service again
     const rx = await receiver(() => ({ status: 410 }));
     const { webhook } = await h.webhooks.createWebhook({ projectId, url: rx.url, eventTypes: [] });
     await pub.publish(outcomeEvent(projectId, 'email.sent'));
-    const w = await eventually('condition', async () => {
+    const w = await eventually('webhook disabled', async () => {
       const x = (await h.webhooks.getWebhook({ projectId, id: webhook!.id })).webhook!;
       return x.status === 'disabled' ? x : undefined;
     });
@@ -195,7 +195,7 @@ describe('webhooks: endpoints, fan-out, signing, retries (delivery service again
     const rx = await receiver(() => ({ status: 302, headers: { location: 'http://127.0.0.1:1/' } }));
     const { webhook } = await h.webhooks.createWebhook({ projectId, url: rx.url, eventTypes: [] });
     await pub.publish(outcomeEvent(projectId, 'notification.failed'));
-    const d = await eventually('condition', async () => {
+    const d = await eventually('delivery failed', async () => {
       const [x] = (await h.webhooks.listWebhookDeliveries({ projectId, webhookId: webhook!.id })).deliveries;
       return x?.status === 'failed' ? x : undefined;
     });
@@ -209,7 +209,7 @@ describe('webhooks: endpoints, fan-out, signing, retries (delivery service again
     const since = Number(failing.failingSince!.seconds) * 1000;
     await new Promise((r) => setTimeout(r, Math.max(0, since + 7000 - Date.now())));
     await h.webhooks.retryWebhookDelivery({ projectId, webhookId: webhook!.id, id: d.id });
-    const w = await eventually('condition', async () => {
+    const w = await eventually('webhook disabled', async () => {
       const x = (await h.webhooks.getWebhook({ projectId, id: webhook!.id })).webhook!;
       return x.status === 'disabled' ? x : undefined;
     });
@@ -229,7 +229,7 @@ describe('webhooks: endpoints, fan-out, signing, retries (delivery service again
     expect(rotated.secret).not.toBe(created.secret);
     const ev = outcomeEvent(projectId, 'notification.opened');
     await pub.publish(ev);
-    await eventually('condition', async () => rx.byId(ev.id).length === 1);
+    await eventually('the event received', async () => rx.byId(ev.id).length === 1);
     const [req] = rx.byId(ev.id);
     expect(String(req.headers['webhook-signature']).split(' ')).toHaveLength(2);
     for (const secret of [created.secret, rotated.secret]) expect(verifyWebhook(secret, req.headers as Record<string, string>, req.body)).toMatchObject({ type: 'notification.opened' });
@@ -237,7 +237,7 @@ describe('webhooks: endpoints, fan-out, signing, retries (delivery service again
     const again = await h.webhooks.rotateWebhookSecret({ projectId, id: created.webhook!.id });
     const ev2 = outcomeEvent(projectId, 'notification.opened');
     await pub.publish(ev2);
-    await eventually('condition', async () => rx.byId(ev2.id).length === 1);
+    await eventually('the second event received', async () => rx.byId(ev2.id).length === 1);
     const [req2] = rx.byId(ev2.id);
     expect(() => verifyWebhook(created.secret, req2.headers as Record<string, string>, req2.body)).toThrow();
     for (const secret of [rotated.secret, again.secret]) expect(verifyWebhook(secret, req2.headers as Record<string, string>, req2.body)).toBeTruthy();
@@ -249,12 +249,12 @@ describe('webhooks: endpoints, fan-out, signing, retries (delivery service again
     const created = await h.webhooks.createWebhook({ projectId, url: rx.url, eventTypes: ['email.sent'] });
     const { delivery } = await h.webhooks.testWebhook({ projectId, id: created.webhook!.id });
     expect(delivery!.eventType).toBe('webhook.test');
-    await eventually('condition', async () => rx.received.length === 1);
+    await eventually('the test event received', async () => rx.received.length === 1);
     expect(verifyWebhook(created.secret, rx.received[0].headers as Record<string, string>, rx.received[0].body)).toMatchObject({ type: 'webhook.test', data: { webhook_id: Number(created.webhook!.id) } });
     // A retry of a settled delivery sends it once more.
-    await eventually('condition', async () => (await h.webhooks.listWebhookDeliveries({ projectId, webhookId: created.webhook!.id })).deliveries[0]?.status === 'succeeded');
+    await eventually('delivery succeeded', async () => (await h.webhooks.listWebhookDeliveries({ projectId, webhookId: created.webhook!.id })).deliveries[0]?.status === 'succeeded');
     await h.webhooks.retryWebhookDelivery({ projectId, webhookId: created.webhook!.id, id: delivery!.id });
-    await eventually('condition', async () => rx.received.length === 2);
+    await eventually('the retried delivery received', async () => rx.received.length === 2);
     expect(rx.received[1].headers['webhook-id']).toBe(rx.received[0].headers['webhook-id']);
   });
 
