@@ -1,7 +1,7 @@
 // Broadcast amplification: a broadcast's payload is stored once (on the broadcast, not in
 // each notification), a project runs at most BROADCAST_MAX_ACTIVE_PER_PROJECT broadcasts at once,
 // and one project's large broadcast does not hold back another project's direct sends (they run
-// on their own consumer; the store is what they share, paced by store/bulk-write-lane.ts).
+// on their own consumer; the store is what they share, paced by kernel/store/bulk-write-lane.ts).
 import { Code, ConnectError } from '@connectrpc/connect';
 import { ErrorInfoSchema } from '@herald/contracts';
 import { connectMongo, type MongoHandle } from '@herald/service-kit';

@@ -1,6 +1,6 @@
 // Broadcast amplification: at most BROADCAST_MAX_ACTIVE_PER_PROJECT broadcasts of a
 // project are enqueued or fanning out at once, exactly, also when sends of that project race
-// (slot documents claimed by insert, store/broadcast-repository.ts), and a slot is never lost:
+// (slot documents claimed by insert, kernel/store/broadcast-repository.ts), and a slot is never lost:
 // a broadcast that completes frees it, and a claim whose broadcast is finished or was never
 // written (a crash between the claim and the insert) is taken over.
 import { Code, ConnectError } from '@connectrpc/connect';

@@ -5,8 +5,8 @@ import type { OutboundMedium } from './outbound';
 
 /**
  * What the use cases need from outside the service, declared here and implemented by adapters:
- * jobs by messaging/job-publisher.ts (JetStream), peers by rpc/peer-clients.ts (Connect), presence by
- * recipient-presence.ts. Use cases import no transport (docs/architecture.md).
+ * jobs by transport/job-publisher.ts (JetStream), peers by platform/peer-clients.ts (Connect), presence by
+ * platform/recipient-presence.ts. Use cases import no transport (docs/architecture.md).
  */
 
 /** One broadcast chunk: recipients of one page and the first of their block of notification ids. */

@@ -31,7 +31,7 @@ export interface RecordSmsStatusDeps extends ApplySmsStatusDeps {
  * foreign one is refused: invalid, 400 at the gateway); a final status moves its SMS outcome from
  * `sent` to `delivered` or `undelivered` (with the provider's error code), only when the provider's
  * message id is the one recorded, and the `sms.delivered` / `sms.undelivered` event follows. A
- * final status that arrives before `sent` is written is kept (store/sms-report-repository.ts) and
+ * final status that arrives before `sent` is written is kept (outbound/sms-report-repository.ts) and
  * applied by whichever of the sender and this callback comes second. An intermediate status
  * (queued, sent), a repeat or a late callback changes nothing. Returns whether the outcome changed.
  */

@@ -38,7 +38,7 @@ export function providerConfigProblems(config: Config): string[] {
 
 /**
  * The outbound senders of the service: for each medium its configured providers, primary and
- * optional secondary, behind failover (providers/failover.ts). Email: SMTP_URL and
+ * optional secondary, behind failover (outbound/failover.ts). Email: SMTP_URL and
  * SMTP_SECONDARY_URL; SMS: SMS_URL and SMS_SECONDARY_URL (Twilio-compatible APIs); web push: the
  * VAPID sender (the subscription's endpoint names the push service, so there is no second one).
  */

@@ -19,7 +19,7 @@ export const throttleKey = (projectId: number, entryId: number, medium: string, 
 /**
  * The governing entry's throttle over one batch of notifications of one (project,
  * target, medium) that the cascade let through: each recipient's deliveries are counted in order
- * (store/throttle-repository.ts); returns the ids past the throttle. No throttle: none, and no
+ * (scheduling/throttle-repository.ts); returns the ids past the throttle. No throttle: none, and no
  * store operation (the hot path of an unthrottled entry costs nothing more).
  */
 export async function applyThrottle(

@@ -35,7 +35,7 @@ export const digestKeyOf = (d: Pick<NotificationDoc, 'project_id' | 'recipient_i
  * Collects emails governed by an entry with a digest into their recipient's open window,
  * exactly once. A window is opened by inserting window number w+1 of its key (one opener wins, the
  * others join it), with a timer at its end. An email joins by inserting the window's next slot
- * (store/digest-repository.ts): each slot is taken once, a notification holds at most one slot,
+ * (scheduling/digest-repository.ts): each slot is taken once, a notification holds at most one slot,
  * and the closing seals the next free slot, so every email ends in exactly one digest. An email
  * that meets the seal, or a full window, goes to the next window. A window filled to `max_items`
  * is closed at once (its DigestJob published; the timer's later job finds it closed).

@@ -24,7 +24,7 @@ interface ThrottleUnitDoc {
 /**
  * Sliding-window throttles as numbered deliveries (like the quota's slots): a key's deliveries are
  * numbered in the order they are taken, and number `n` is allowed when `n <= max` or delivery
- * `n - max` is older than the window (domain/timing-rules.ts `throttleAllows`). A batch of owners
+ * `n - max` is older than the window (kernel/timing-rules.ts `throttleAllows`). A batch of owners
  * of one key takes consecutive numbers in one insertMany, checking the records `max` before them in
  * one read; the next number is a per-process hint, found at first use (and after a conflict with
  * another replica) by one indexed `sort({n: -1}).limit(1)`. Never more than `max` in a window: a

@@ -84,7 +84,7 @@ export function createFinishCanceled(deps: CancelSendsDeps) {
 /**
  * `POST /notifications/{id}/cancel` and `POST /broadcasts/{id}/cancel`: a still-scheduled
  * send becomes `canceled`. The decision is one conditional write: inserting the timer's fate
- * `canceled` (store/timer-repository.ts); a firing inserts `fired` under the same id, so of the two
+ * `canceled` (kernel/store/timer-repository.ts); a firing inserts `fired` under the same id, so of the two
  * exactly one wins. A cancel that loses, or finds the send started, is refused `not_cancelable`; a
  * repeat of a cancel that won answers the canceled send again.
  */

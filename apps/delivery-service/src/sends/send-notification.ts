@@ -171,7 +171,7 @@ export function createSendNotification(deps: SendNotificationDeps, logger: Logge
   /**
    * At most `maxActiveBroadcasts` broadcasts of a project enqueued or fanning out at once (broadcast
    * amplification), exactly: the broadcast claims one of the project's slots before it is
-   * written (store/broadcast-repository.ts, claimSlot), and frees it when it completes. A repeat of
+   * written (kernel/store/broadcast-repository.ts, claimSlot), and frees it when it completes. A repeat of
    * the same send (idempotency takeover) finds the slot its id holds and takes no second one.
    */
   const claimBroadcastSlot = async (projectId: number, id: number, now: Date) => {

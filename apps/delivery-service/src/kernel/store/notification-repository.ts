@@ -124,7 +124,7 @@ export function acceptedNotification(d: NotificationDoc): Notification {
  * (`insertDecided`); the only later writes are the email outcome, read/opened and erasure.
  *
  * `bulkLane` paces broadcast inserts (insertDecided with `paced`) against every other write of the
- * process (store/bulk-write-lane.ts); without one they are written unpaced, in one call.
+ * process (kernel/store/bulk-write-lane.ts); without one they are written unpaced, in one call.
  */
 /** Fills in the payloads stored on broadcasts (see `payload_in_broadcast`). */
 export function createPayloadFiller(db: Db) {

@@ -4,7 +4,7 @@ import { createMailer, isAddressRejected, isPermanentSmtpError, type DkimSetting
 
 /**
  * One SMTP relay as an email provider (failover switches between two of them): nodemailer's pooled
- * transport (email/mailer.ts), its refusals classified: a permanent refusal of the address (5xx at
+ * transport (outbound/email/mailer.ts), its refusals classified: a permanent refusal of the address (5xx at
  * RCPT TO, a 5.1.x status) is `address_rejected`, another 5xx `rejected`, anything else (4xx,
  * timeouts, connection errors) `transient`. Error texts are the server's reply, never the URL's
  * credentials. TLS as `tlsPolicy` says (`requireTls`: SMTP_REQUIRE_TLS).

@@ -10,5 +10,5 @@ export interface OutgoingPush {
   tag?: string;
 }
 
-/** The web push port: the VAPID sender (push/web-push-sender.ts). */
+/** The web push port: the VAPID sender (outbound/push/web-push-sender.ts). */
 export type PushSender = Provider<OutgoingPush>;

@@ -10,7 +10,7 @@ export interface OutgoingSms {
 }
 
 /**
- * The SMS port: one provider account (sms/twilio-compatible.ts speaks the Messages API most
+ * The SMS port: one provider account (outbound/sms/twilio-compatible.ts speaks the Messages API most
  * providers share). Another provider is one more implementation of this.
  */
 export type SmsProvider = Provider<OutgoingSms>;
