@@ -5,11 +5,39 @@ import js from '@eslint/js';
 import nx from '@nx/eslint-plugin';
 import { createProjectGraphAsync } from 'nx/src/devkit-exports.js';
 import tseslint from 'typescript-eslint';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 
 // The boundary rule reads Nx's cached project graph and silently skips itself when there is none
 // (a fresh clone). Computing it here makes `npx eslint .` enforce the rule on every run.
 process.env.NX_DAEMON ??= 'false';
 await createProjectGraphAsync({ exitOnError: false });
+
+// delivery-service's capability modules, bottom to top: a module imports the kernel, libraries and
+// the index.ts of a module below it, nothing else (docs/architecture.md).
+const DELIVERY = 'apps/delivery-service/src';
+const DELIVERY_LAYERS = [['kernel'], ['platform', 'webhooks'], ['outbound'], ['scheduling'], ['sends'], ['broadcasts', 'feed', 'retention']];
+const DELIVERY_MODULES = DELIVERY_LAYERS.flat().filter((m) => m !== 'kernel');
+const DELIVERY_WIRING = ['transport', 'use-cases.ts', 'server.ts', 'main.ts'].map((f) => `./${DELIVERY}/${f}`);
+const deliveryZones = [
+  ...DELIVERY_MODULES.map((m) => ({
+    target: [`./${DELIVERY}/!(${m})/**/*`, `./${DELIVERY}/*.ts`],
+    from: `./${DELIVERY}/${m}`,
+    except: ['./index.ts'],
+    message: `Import ${m} through its index.ts.`,
+  })),
+  ...DELIVERY_LAYERS.map((layer, i) => ({
+    target: layer.map((m) => `./${DELIVERY}/${m}/**/*`),
+    from: [...DELIVERY_LAYERS.slice(i + 1).flat().map((m) => `./${DELIVERY}/${m}`), ...DELIVERY_WIRING],
+    message: 'A module imports only the kernel and the modules below it (the kernel imports no module).',
+  })),
+  ...DELIVERY_LAYERS.slice(1).flatMap((layer) =>
+    layer.map((m) => ({
+      target: `./${DELIVERY}/${m}/**/*`,
+      from: layer.filter((o) => o !== m).map((o) => `./${DELIVERY}/${o}`),
+      message: 'Modules of one layer do not import each other.',
+    })),
+  ),
+].filter((z) => [z.from].flat().length > 0);
 
 const nodeGlobals = Object.fromEntries(
   ['process', 'console', 'Buffer', 'URL', 'URLSearchParams', 'fetch', 'AbortController', 'AbortSignal', 'setTimeout',
@@ -49,7 +77,8 @@ export default tseslint.config(
     // The dependency rule (docs/architecture.md): use cases and domain rules never import a transport;
     // jobs, events and peer services are reached through ports (usecases/ports.ts) that rpc/ and
     // messaging/ implement.
-    files: ['apps/*/src/usecases/**/*.ts', 'apps/*/src/domain/**/*.ts'],
+    // In delivery-service the ports are in kernel/ports.ts, and the transport adapters in transport/ and platform/.
+    files: ['apps/*/src/usecases/**/*.ts', 'apps/*/src/domain/**/*.ts', `${DELIVERY}/{kernel,sends,feed,broadcasts,scheduling,outbound,retention}/**/*.ts`],
     ignores: ['**/*.spec.ts', '**/*.int-spec.ts'],
     rules: {
       'no-restricted-imports': [
@@ -66,6 +95,22 @@ export default tseslint.config(
           ],
         },
       ],
+    },
+  },
+  {
+    // The shape of the code: no import cycles among product files (type-only imports aside, which
+    // the module zones below cover), and delivery-service's modules import each other as the layers say.
+    files: ['apps/*/src/**/*.ts', 'libs/*/src/**/*.ts'],
+    ignores: ['**/*.spec.ts', '**/*.int-spec.ts', '**/*.e2e-spec.ts', '**/testing/**', '**/test-support/**', 'libs/contracts/src/gen/**'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })],
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': ['error', { zones: deliveryZones }],
     },
   },
   {

@@ -27,7 +27,7 @@ const HOT = 'u-hot'; // 10,000 notifications
 const COLD = 'u-cold'; // 10 notifications
 const OTHERS = 1900; // the rest, ~100 each
 
-/** Herald's notification document (apps/delivery-service/src/store/notification-repository.ts). */
+/** Herald's notification document (apps/delivery-service/src/kernel/store/notification-repository.ts). */
 function notification(id, recipientId, i) {
   const at = new Date(Date.UTC(2026, 0, 1) + id * 1000);
   return {

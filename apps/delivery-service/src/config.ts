@@ -123,7 +123,7 @@ export const ConfigSchema = Type.Composite([
     /** Broadcast chunks written at once by one replica (each is one insertMany of up to BROADCAST_CHUNK_SIZE). */
     BROADCAST_CHUNK_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 64, default: 4 }),
     /**
-     * Share of the store's write time broadcast inserts may take (store/bulk-write-lane.ts): after
+     * Share of the store's write time broadcast inserts may take (kernel/store/bulk-write-lane.ts): after
      * each slice the lane pauses (1 - share) / share times as long as the slice took, so direct
      * sends of every project keep the rest. 1: unpaced.
      */

@@ -1,49 +1,36 @@
 import { createSequences, type ServiceDeps, type ServiceParts } from '@herald/service-kit';
-import { createPeerClients, preferenceResolver, recipientDirectory } from './rpc/peer-clients';
+import { createConsumerFigures, createDeliveryMetrics, createPeerClients, createRecipientPresence, ensureDeliveryStreams, listenForDeletions, natsReadBarrier, preferenceResolver, recipientDirectory, registerConsumerGauges } from './platform';
+import { createCallbackTokens, createConfirmationMailBudget, createContactConfirmationTokens, createOutboundSenders, createOutcomeRepository, createQuotaRepository, createSmsReportRepository, createUnsubscribeTokens, dkimSettings, providerConfigProblems } from './outbound';
+import { createFinishCanceled, createIdempotencyRepository } from './sends';
+import { createDigestRepository, createFireTimers, createThrottleRepository, startTimerRunner } from './scheduling';
+import { createErasureRepository, createRetentionSweep, WEBHOOK_DELIVERY_RETENTION_MS } from './retention';
+import { parseSchedule } from './webhooks';
 import type { Config } from './config';
-import { createCallbackTokens } from './domain/callback-token';
-import { createContactConfirmationTokens } from './domain/contact-confirmation-token';
-import { createConfirmationMailBudget } from './store/confirmation-mail-budget';
-import { createUnsubscribeTokens } from './domain/unsubscribe-token';
-import { dkimSettings } from './email/dkim-settings';
-import { createOutboundSenders, providerConfigProblems } from './providers/senders';
-import { startConsumers } from './messaging/consumers';
-import { createJobPublisher } from './messaging/job-publisher';
-import { createAcceptedSends } from './messaging/send-jobs';
-import { createOutcomePublisher } from './messaging/outcome-publisher';
-import { ensureDeliveryStreams } from './messaging/streams';
-import { startOutboxSweeper } from './outbox-sweeper';
-import { deliveryRoutes } from './rpc/delivery-routes';
-import { createBroadcastRepository } from './store/broadcast-repository';
-import { createIdAllocator } from './store/id-allocator';
-import { createIdempotencyRepository } from './store/idempotency-repository';
-import { createNotificationRepository } from './store/notification-repository';
-import { createBulkWriteLane } from './store/bulk-write-lane';
-import { createQuotaRepository } from './store/quota-repository';
-import { createSmsReportRepository } from './store/sms-report-repository';
-import { createDigestRepository } from './store/digest-repository';
-import { createThrottleRepository } from './store/throttle-repository';
-import { createTimerRepository } from './store/timer-repository';
-import { startTimerRunner } from './timer-runner';
-import { createFireTimers } from './usecases/fire-timers';
-import { createConsumerFigures } from './messaging/consumer-figures';
-import { createDeliveryMetrics, registerConsumerGauges } from './telemetry/delivery-metrics';
-import { createUseCases, type DeliveryDeps } from './usecases';
-import { createRecipientPresence, listenForDeletions, natsReadBarrier } from './recipient-presence';
-import { createRetentionSweep, WEBHOOK_DELIVERY_RETENTION_MS } from './retention-sweeper';
+import { createFeedRepository } from './feed';
+import { startConsumers } from './transport/jetstream-consumers';
+import { createJobPublisher } from './transport/job-publisher';
+import { createAcceptedSends } from './transport/send-jobs';
+import { createOutcomePublisher } from './transport/outcome-publisher';
+import { startOutboxSweeper } from './kernel/sweeper';
+import { deliveryRoutes } from './transport/delivery-routes';
+import { createBroadcastRepository } from './kernel/store/broadcast-repository';
+import { createIdAllocator } from './kernel/id-allocator';
+import { createNotificationRepository } from './kernel/store/notification-repository';
+import { createBulkWriteLane } from './kernel/store/bulk-write-lane';
+import { createTimerRepository } from './kernel/store/timer-repository';
+import { createUseCases, type UseCaseDeps } from './use-cases';
 import { startWebhooks } from './webhooks';
-import { parseSchedule } from './webhooks/retry-schedule';
 
 /**
  * Builds the delivery service: indexes, the JetStream stream and durable consumers (idempotent,
  * before any worker starts), the workers, the outbox sweeper and the DeliveryService routes.
  */
 /**
- * The delivery service's parts. `options.now` is the service's clock (tests move it forward instead
+ * The delivery service's parts. `clock` is the process's one clock (tests move it forward instead
  * of waiting; the default is the system's).
  */
-export async function build({ config, logger, mongo, nats, metrics }: ServiceDeps<Config>, options: { now?: () => Date } = {}): Promise<ServiceParts> {
-  const now = options.now ?? (() => new Date());
+export async function build({ config, logger, mongo, nats, metrics, clock }: ServiceDeps<Config>): Promise<ServiceParts> {
+  const now = () => clock.date();
   const problems = providerConfigProblems(config);
   if (problems.length > 0) throw new Error(`invalid provider configuration: ${problems.join('; ')}`);
   const deliveryMetrics = createDeliveryMetrics(metrics.registry);
@@ -52,6 +39,8 @@ export async function build({ config, logger, mongo, nats, metrics }: ServiceDep
   });
   const broadcasts = createBroadcastRepository(mongo.db);
   await notifications.ensureIndexes();
+  const feed = createFeedRepository(mongo.db);
+  await feed.ensureIndexes();
   await broadcasts.ensureIndexes();
   const quota = createQuotaRepository(mongo.db);
   await quota.ensureIndexes();
@@ -59,7 +48,7 @@ export async function build({ config, logger, mongo, nats, metrics }: ServiceDep
   await idempotency.ensureIndexes();
   const smsReports = createSmsReportRepository(mongo.db);
   await smsReports.ensureIndexes();
-  // Issue 21: timers, throttle counts, digests.
+  // Timers, throttle counts, digests.
   const timers = createTimerRepository(mongo.db);
   const throttles = createThrottleRepository(mongo.db);
   const digests = createDigestRepository(mongo.db);
@@ -94,8 +83,11 @@ export async function build({ config, logger, mongo, nats, metrics }: ServiceDep
   const deletions = listenForDeletions(nats, presence, logger);
   const sequences = createSequences(mongo.db);
   registerConsumerGauges(metrics.registry, createConsumerFigures(nats));
-  const deps: DeliveryDeps = {
+  const deps: UseCaseDeps = {
       notifications,
+      feed,
+      outcomes: createOutcomeRepository(mongo.db),
+      erasures: createErasureRepository(mongo.db),
       broadcasts,
       idempotency,
       quota,
@@ -153,7 +145,7 @@ export async function build({ config, logger, mongo, nats, metrics }: ServiceDep
   });
   const timerRunner = startTimerRunner({
     logger,
-    fireDue: createFireTimers(deps, {
+    fireDue: createFireTimers({ ...deps, canceled: createFinishCanceled(deps) }, {
       batch: config.TIMER_BATCH,
       redoAfterMs: config.TIMER_REDO_AFTER_MS,
       slotRetryMs: 5_000,

@@ -1,6 +1,6 @@
 /**
  * JetStream names of the delivery pipeline. The delivery service creates the stream and its
- * durable consumers idempotently at start (apps/delivery-service/src/messaging/streams.ts).
+ * durable consumers idempotently at start (apps/delivery-service/src/platform/streams.ts).
  * Work-queue retention: a job leaves the stream once acknowledged. One consumer per subject
  * (nats-server 2.9: one `filter_subject` per consumer).
  */

@@ -1,5 +1,6 @@
 import { connectMongo, type MongoHandle } from '@herald/service-kit';
-import { eventually, startHarness, type Harness } from '../testing/harness';
+import { startHarness, type Harness } from '../testing/harness';
+import { eventually } from '@herald/testing';
 
 const target = { channel: 'orders', topic: 'shipping', event: 'shipped' };
 const SENDS = 300;
@@ -47,14 +48,11 @@ describe('fault: nats-server restarts in the middle of a run of direct sends', (
     // A send is durable once answered: none is refused because the broker is away.
     expect(refused).toEqual([]);
     expect(new Set(accepted).size).toBe(SENDS);
-    const statuses = await eventually(
-      async () => {
+    const statuses = await eventually('every accepted send processed', async () => {
         // Every accepted send written, once: JetStream held each until its notification was inserted.
         const docs = await mongo.db.collection('notifications').find({ project_id: Number(project) }, { projection: { status: 1 } }).toArray();
         return docs.length === SENDS ? docs.map((d) => d.status as string) : undefined;
-      },
-      60_000,
-      'every accepted send processed',
+      }, { timeoutMs: 60_000 }
     );
     expect(statuses.filter((s) => s !== 'delivered')).toEqual([]);
     // exactly once: one quota unit per notification (a job handled twice would take two)

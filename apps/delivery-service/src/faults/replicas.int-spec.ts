@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connectMongo, connectNats, type MongoHandle, type NatsConnection } from '@herald/service-kit';
 import { startCpuHogs } from '../testing/cpu-hog';
-import { eventually, startHarness, type Harness } from '../testing/harness';
+import { startHarness, type Harness } from '../testing/harness';
+import { eventually } from '@herald/testing';
 import { startSmtpSink, type SmtpSink } from '../testing/smtp-sink';
 
 const target = { channel: 'orders', topic: 'shipping', event: 'shipped' };
@@ -35,7 +36,7 @@ describe('fault: two delivery-service replicas share the work', () => {
 
   // Under CPU contention (a busy process per core) keep-alives of jobs in hand go out late, and a
   // job is then redelivered to the other replica while its mail is being sent: each email is sent
-  // only by the worker holding its claim (issue 20: three mails for one send before it).
+  // only by the worker holding its claim (before claims, one send could cause three mails).
   it('when jobs take longer than the ack wait, under CPU contention, then each send is gated once: quota counted once, one email each', async () => {
     const project = h.project();
     const tag = randomBytes(4).toString('hex');
@@ -53,8 +54,7 @@ describe('fault: two delivery-service replicas share the work', () => {
       ),
     );
     const ids = sent.map((r) => r.notification!.id);
-    const settled = await eventually(
-      async () => {
+    const settled = await eventually('every send settled', async () => {
         const all = await Promise.all(ids.map((id) => h.client.getNotification({ projectId: project, id }).then((r) => r.notification!)));
         const open = all.filter((n) => n.status === 'enqueued' || n.email!.status === 'pending');
         // thrown, so a run that never settles says which sends are stuck where
@@ -67,15 +67,13 @@ describe('fault: two delivery-service replicas share the work', () => {
           throw new Error(`${open.length} unsettled, e.g. ${JSON.stringify(docs)}; emails consumer ${strip(ci)}; sends consumer ${strip(si)}`);
         }
         return all;
-      },
-      240_000,
-      'every send settled',
+      }, { timeoutMs: 240_000 }
     ).finally(() => hogs.stop());
     h.peers.resolveDelayMs = 0;
     await sink.answerAfter(0);
     // Every job acknowledged (a redelivered one too): no mail can still be on its way.
     const jsm = await jetstreamManager(nc);
-    await eventually(async () => (await jsm.streams.info('HERALD_DELIVERY')).state.messages === 0, 120_000, 'every job acknowledged');
+    await eventually('every job acknowledged', async () => (await jsm.streams.info('HERALD_DELIVERY')).state.messages === 0, { timeoutMs: 120_000 });
     expect(settled.map((n) => n.status)).toEqual(ids.map(() => 'delivered'));
     expect(settled.map((n) => [n.email!.status, n.email!.attempts])).toEqual(ids.map(() => ['sent', 1]));
     // one unit per in-app delivery and one per email: 2 per send, never more

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { eventually, startHarness, type Harness } from '../testing/harness';
+import { startHarness, type Harness } from '../testing/harness';
+import { eventually } from '@herald/testing';
 import { startSmtpSink, type SmtpSink } from '../testing/smtp-sink';
 
 const target = { channel: 'orders', topic: 'shipping', event: 'shipped' };
@@ -44,10 +45,10 @@ describe('delivery service: retries, then an outcome', () => {
 
   const get = (project: bigint, id: bigint) => h.client.getNotification({ projectId: project, id }).then((r) => r.notification!);
   const settled = (project: bigint, id: bigint, timeoutMs = 20_000) =>
-    eventually(async () => {
+    eventually(`notification ${id} settled`, async () => {
       const n = await get(project, id);
       return n.status !== 'enqueued' && n.email!.status !== 'pending' ? n : undefined;
-    }, timeoutMs, `notification ${id} settled`);
+    }, { timeoutMs: timeoutMs });
   /** A recipient whose email passes gating (cataloged pair, primary contact). */
   const mailable = (project: bigint, recipient: string) => {
     const address = `${recipient}-${uid()}@test.local`;
@@ -65,7 +66,7 @@ describe('delivery service: retries, then an outcome', () => {
     const control = `control-${uid()}`;
     const controlAddress = mailable(project, control);
     await h.client.send({ projectId: project, settings, recipientId: control, target, email: { subject: 'control', html: '<p>x</p>' } });
-    await eventually(async () => (await sink.messagesTo(controlAddress)).length > 0, 15_000, 'the control mail');
+    await eventually('the control mail', async () => (await sink.messagesTo(controlAddress)).length > 0, { timeoutMs: 15_000 });
     await sleep(quietMs);
     expect(await sink.messagesTo(address)).toHaveLength(0);
   };
@@ -79,7 +80,7 @@ describe('delivery service: retries, then an outcome', () => {
     expect(n.email).toMatchObject({ status: 'sent', address, attempts: 4 });
     expect(n.email!.reason).toBeUndefined();
     expect(n.email!.messageId).toBeTruthy();
-    const mails = await eventually(async () => ((await sink.messagesTo(address)).length > 0 ? sink.messagesTo(address) : undefined));
+    const mails = await eventually('the mail', async () => ((await sink.messagesTo(address)).length > 0 ? sink.messagesTo(address) : undefined));
     expect(mails).toHaveLength(1);
     expect(mails[0].subject).toBe('retry me');
   });
@@ -120,7 +121,7 @@ describe('delivery service: retries, then an outcome', () => {
     h.peers.preferencesDown = true;
     const calls = h.peers.resolveCalls;
     const r = await h.client.send({ projectId: project, settings, recipientId: 'pat', target, payloadJson: '{}' });
-    await eventually(async () => h.peers.resolveCalls >= calls + 2, 10_000, 'two failed deliveries');
+    await eventually('two failed deliveries', async () => h.peers.resolveCalls >= calls + 2, { timeoutMs: 10_000 });
     h.peers.preferencesDown = false;
     const n = await settled(project, r.notification!.id);
     expect(n.status).toBe('delivered');

@@ -20,7 +20,7 @@ export class FakePeers {
   readonly undeliverableOf = new Map<string, string>();
   /** MarkContactUndeliverable calls, in order. */
   readonly marks: { medium: string; recipientId: string; address: string; reason: string }[] = [];
-  /** `${project}|${recipient}` whose primary email awaits its owner's confirmation (issue 20). */
+  /** `${project}|${recipient}` whose primary email awaits its owner's confirmation. */
   readonly unconfirmed = new Set<string>();
   /** How many more MarkContactUndeliverable calls fail `unavailable`. */
   markFailures = 0;
@@ -28,7 +28,7 @@ export class FakePeers {
   readonly catalog = new Set<string>();
   /**
    * `${project}|${channel}|${topic}|${event}|${medium}` → what the catalog entry there asks of delivery
-   * (issue 21: digest, throttle). Setting one also catalogs the pair.
+   * (digest, throttle). Setting one also catalogs the pair.
    */
   readonly entries = new Map<string, { id: bigint; digest?: { windowSeconds: number; maxItems: number; subject: string }; throttle?: { max: number; windowSeconds: number } }>();
   /** `${project}|${recipient}|${medium}` muted */
@@ -183,7 +183,7 @@ export class FakePeers {
         if (this.resolveDelayMs > 0) await new Promise((r) => setTimeout(r, this.resolveDelayMs));
         if (this.preferencesDown) throw new ConnectError('preference service is down', Code.Unavailable);
         const covered = this.covered(req.projectId, req.target, req.medium);
-        // Decisions as the real cascade reports them (issue 19): a muting rule is the recipient's
+        // Decisions as the real cascade reports them: a muting rule is the recipient's
         // exact rule (step 1); otherwise a covering entry (step 3), else the medium's default (step 5).
         const t = req.target!;
         const rule = { because: 'recipient_rule', recipientRule: { target: { channel: t.channel, topic: t.topic, event: t.event }, medium: req.medium, enabled: false, setVia: 'api_key' } };

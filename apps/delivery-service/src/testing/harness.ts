@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import { createClient, type Client } from '@connectrpc/connect';
 import { createGrpcTransport, Http2SessionManager } from '@connectrpc/connect-node';
 import { DeliveryService, WebhookService } from '@herald/contracts';
-import { connectMongo, serviceAuthClientInterceptor, startService, type RunningService } from '@herald/service-kit';
+import { connectMongo, serviceAuthClientInterceptor, startService, type Clock, type RunningService } from '@herald/service-kit';
 import { readConfig, type Config } from '../config';
 import { build } from '../server';
 import { FakePeers } from './fake-peers';
@@ -37,7 +37,7 @@ let nextProject = BigInt(Date.now()) * 1000n + BigInt(process.pid % 1000);
  * The delivery service against the real store (MONGO_URL), a nats-server of its own (so parallel
  * test files never share durable consumers), the shared SMTP sink, and in-memory peer services.
  */
-export async function startHarness(env: Record<string, string> = {}, options: { now?: () => Date } = {}): Promise<Harness> {
+export async function startHarness(env: Record<string, string> = {}, options: { clock?: Clock } = {}): Promise<Harness> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'herald-delivery-'));
   const saved = { NATS_URL: process.env.NATS_URL, HERALD_NO_DOCKER: process.env.HERALD_NO_DOCKER };
   delete process.env.NATS_URL;
@@ -69,7 +69,7 @@ export async function startHarness(env: Record<string, string> = {}, options: { 
   });
   const replicas: RunningService[] = [];
   const startReplica = async () => {
-    const r = await startService('delivery-service', config, (deps) => build(deps, options));
+    const r = await startService('delivery-service', config, build, options);
     replicas.push(r);
     return r;
   };
@@ -99,20 +99,4 @@ export async function startHarness(env: Record<string, string> = {}, options: { 
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
-}
-
-/** Polls (every `everyMs`) until `check` returns a value (not undefined/false), or fails after the deadline. */
-export async function eventually<T>(check: () => Promise<T | undefined | false>, timeoutMs = 15_000, what = 'condition', everyMs = 100): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let last: unknown;
-  for (;;) {
-    try {
-      const v = await check();
-      if (v !== undefined && v !== false) return v;
-    } catch (err) {
-      last = err;
-    }
-    if (Date.now() > deadline) throw new Error(`${what} not reached within ${timeoutMs} ms${last ? `: ${String(last)}` : ''}`);
-    await new Promise((r) => setTimeout(r, everyMs));
-  }
 }

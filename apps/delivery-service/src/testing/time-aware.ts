@@ -4,7 +4,7 @@ import { nanos } from '@nats-io/nats-core';
 import { OUTCOMES_STREAM, OUTCOMES_SUBJECT_PREFIX, OutcomeEventSchema, type OutcomeEvent } from '@herald/contracts';
 import type { NatsConnection } from '@herald/service-kit';
 
-/** Test helpers of issue 21 (time-aware delivery). */
+/** Test helpers of time-aware delivery. */
 
 /** An RFC 3339 time `ms` from now (second precision is not required: milliseconds are kept). */
 export const inMs = (ms: number) => new Date(Date.now() + ms).toISOString();

@@ -1,6 +1,6 @@
 import type { AnyBulkWriteOperation, Collection, Db, Filter } from 'mongodb';
-import { retryBusy } from '../store/store-retry';
-import { insertManyFates } from '../store/insert-fates';
+import { retryBusy } from '../kernel/store/store-retry';
+import { insertManyFates } from '../kernel/store/insert-fates';
 
 export type WebhookDeliveryStatus = 'pending' | 'succeeded' | 'failed';
 

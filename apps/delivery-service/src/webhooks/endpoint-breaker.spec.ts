@@ -44,7 +44,7 @@ describe('createBreaker', () => {
     expect(b.check()).toEqual({ allowed: true });
     let finish!: (a: Answer) => void;
     const trial = b.execute(() => new Promise<Answer>((r) => (finish = r)));
-    expect(b.state).toBe('half-open');
+    expect(b.state).toBe('half_open');
     expect(b.check()).toEqual({ allowed: false, retryAt: 1_001_000 + 1_000 });
     await expect(b.execute(ok)).rejects.toBeInstanceOf(BreakerOpenError);
     finish({ status: 200 });

@@ -1,3 +1,4 @@
+import type { BreakerState } from '@herald/service-kit';
 import { CircuitState, circuitBreaker, ConsecutiveBreaker, ExponentialBackoff, handleAll, noJitterGenerator, type IBackoff, type IBackoffFactory, type IHalfOpenAfterBackoffContext } from 'cockatiel';
 
 /**
@@ -9,6 +10,8 @@ import { CircuitState, circuitBreaker, ConsecutiveBreaker, ExponentialBackoff, h
  * Unlike cockatiel's own `execute`, a call is never held waiting for a trial to end: `check()` says
  * at once whether a call may run now, and if not, from when (`retryAt`, epoch ms), so a caller can
  * schedule the work for later instead of occupying a slot.
+ * That answer, and open periods that grow, are what service-kit's `createBreaker` does not offer
+ * yet; the states are named as its are.
  *
  *   const endpoint = createBreaker<Answer>({ failures: 5, openMs: 30_000, maxOpenMs: 1_800_000, failedResult: (a) => a.status >= 500 });
  *   const v = endpoint.check();
@@ -26,7 +29,6 @@ export interface BreakerOptions<T> {
   failedResult?: (value: T) => boolean;
 }
 
-export type BreakerState = 'closed' | 'open' | 'half-open';
 export type BreakerVerdict = { allowed: true } | { allowed: false; retryAt: number };
 
 /** Thrown by `execute` when the breaker does not let the call run. */
@@ -97,7 +99,7 @@ export function createBreaker<T>(opts: BreakerOptions<T>): Breaker<T> {
   return {
     get state(): BreakerState {
       const s = policy.state;
-      return s === CircuitState.Closed ? 'closed' : s === CircuitState.HalfOpen ? 'half-open' : 'open';
+      return s === CircuitState.Closed ? 'closed' : s === CircuitState.HalfOpen ? 'half_open' : 'open';
     },
     check,
     async execute(fn) {

@@ -1,7 +1,7 @@
 import type { Collection, Db } from 'mongodb';
 import { isDuplicateKey } from '@herald/service-kit';
 import { MAX_WEBHOOKS_PER_PROJECT } from '@herald/contracts';
-import { retryBusy } from '../store/store-retry';
+import { retryBusy } from '../kernel/store/store-retry';
 
 export interface WebhookSecret {
   /** `whsec_…`, kept as is: it must sign (never returned after creation or rotation). */

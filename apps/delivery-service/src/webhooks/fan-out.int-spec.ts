@@ -2,8 +2,9 @@ import { connectMongo, createLogger, createSequences, type MongoHandle } from '@
 import { Value } from '@sinclair/typebox/value';
 import { Registry } from 'prom-client';
 import { ConfigSchema, type Config } from '../config';
-import { createIdAllocator } from '../store/id-allocator';
-import { eventually, startHarness, type Harness } from '../testing/harness';
+import { createIdAllocator } from '../kernel/id-allocator';
+import { startHarness, type Harness } from '../testing/harness';
+import { eventually } from '@herald/testing';
 import { outcomeEvent } from '../testing/outcome-events';
 import { startReceiver, type Receiver } from '../testing/webhook-receiver';
 import { createDeliveryLogRepository, type WebhookDeliveryDoc } from './delivery-log-repository';
@@ -111,11 +112,11 @@ describe('webhook fan-out: attempt first, then one write', () => {
     // One attempt at a time to the endpoint (and four waiting), so exactly `failures` requests are made before it opens.
     const { dispatcher, fanOut } = wire({ ...dispatcherSettings, endpointConcurrency: 1, schedule: [0, 100], breaker: { failures: 3, openMs: 120_000, maxOpenMs: 120_000, slowMs: 60_000 } });
     await fanOut(Array.from({ length: 5 }, () => ({ event: outcomeEvent(projectId, 'notification.delivered'), redelivered: false })));
-    const records = await eventually(async () => {
+    const records = await eventually('every delivery recorded: attempted, or put off', async () => {
       await dispatcher.idle();
       const r = await recordsOf(webhook!.id);
       return r.length === 5 && r.every((d) => d.attempts === 1 || (d.due_at && d.due_at.getTime() > Date.now() + 60_000)) ? r : undefined;
-    }, 15_000, 'every delivery recorded: attempted, or put off');
+    }, { timeoutMs: 15_000 });
     expect(failing.received).toHaveLength(3);
     const tried = records.filter((d) => d.attempts === 1);
     const putOff = records.filter((d) => d.attempts === 0);
@@ -123,7 +124,7 @@ describe('webhook fan-out: attempt first, then one write', () => {
     expect(putOff).toHaveLength(2);
     for (const d of putOff) expect([d.status, d.attempt_log, d.last_error, d.next_attempt_at?.getTime()]).toEqual(['pending', [], null, d.due_at!.getTime()]);
     // The failed ones' retries (100 ms later by the schedule) come due while it is open: the poller leaves them.
-    await eventually(async () => tried.every((d) => d.next_attempt_at!.getTime() < Date.now()), 5_000, 'retries due');
+    await eventually('retries due', async () => tried.every((d) => d.next_attempt_at!.getTime() < Date.now()), { timeoutMs: 5_000 });
     expect(await dispatcher.pollOnce()).toBe(0);
     await dispatcher.idle();
     expect(failing.received).toHaveLength(3);
@@ -138,17 +139,14 @@ describe('webhook fan-out: attempt first, then one write', () => {
     const { webhook } = await h.webhooks.createWebhook({ projectId, url: flaky.url, eventTypes: [] });
     const { dispatcher, fanOut } = wire({ ...dispatcherSettings, endpointConcurrency: 1, schedule: [0, 200, 200, 200, 200, 200], breaker: { failures: 2, openMs: 300, maxOpenMs: 1_000, slowMs: 60_000 } });
     await fanOut(Array.from({ length: 6 }, () => ({ event: outcomeEvent(projectId, 'email.sent'), redelivered: false })));
-    await eventually(async () => flaky.received.length >= 2, 10_000, 'two failures');
+    await eventually('two failures', async () => flaky.received.length >= 2, { timeoutMs: 10_000 });
     healthy = true;
-    const done = await eventually(
-      async () => {
+    const done = await eventually('every delivery made once the endpoint answers', async () => {
         await dispatcher.pollOnce();
         await dispatcher.idle();
         const r = await recordsOf(webhook!.id);
         return r.length === 6 && r.every((d) => d.status === 'succeeded') ? r : undefined;
-      },
-      30_000,
-      'every delivery made once the endpoint answers',
+      }, { timeoutMs: 30_000 }
     );
     // Only real requests are attempts: the log holds each of them once, failures then the success.
     expect(done.reduce((n, d) => n + d.attempts, 0)).toBe(flaky.received.length);
@@ -166,7 +164,7 @@ describe('webhook fan-out: attempt first, then one write', () => {
     const { webhook } = await h.webhooks.createWebhook({ projectId, url: slow.url, eventTypes: [] });
     const { dispatcher, fanOut } = wire({ ...dispatcherSettings, endpointConcurrency: 1, breaker: { failures: 2, openMs: 120_000, maxOpenMs: 120_000, slowMs: 100 } });
     await fanOut(Array.from({ length: 4 }, () => ({ event: outcomeEvent(projectId, 'email.sent'), redelivered: false })));
-    const records = await eventually(async () => {
+    const records = await eventually('four deliveries settled', async () => {
       await dispatcher.idle();
       const r = await recordsOf(webhook!.id);
       return r.length === 4 && r.every((d) => d.status === 'succeeded' || d.attempts === 0) ? r : undefined;
@@ -222,13 +220,13 @@ describe('webhook fan-out: attempt first, then one write', () => {
       const fanOut = createFanOut({ webhooks, payloadsOf: async () => new Map(), deliveries, deliveryIds: createIdAllocator(createSequences(mongo.db), 'webhook_deliveries'), dispatcher, now, leaseMs: settings.leaseMs, metrics, logger });
       // Four events for each of the 20 slow endpoints: 80 attempts, more than every slot of the replica.
       await fanOut(Array.from({ length: 4 }, () => ({ event: outcomeEvent(greedy, 'notification.delivered'), redelivered: false })));
-      await eventually(async () => slow.reduce((n, r) => n + r.received.length, 0) >= settings.projectConcurrency, 30_000, 'the slow project holds its share of the slots');
+      await eventually('the slow project holds its share of the slots', async () => slow.reduce((n, r) => n + r.received.length, 0) >= settings.projectConcurrency, { timeoutMs: 30_000 });
       // The other project's event: its attempt is made and recorded while every slow request still hangs.
       await fanOut([{ event: outcomeEvent(quiet, 'notification.delivered'), redelivered: false }]);
-      const made = await eventually(async () => {
+      const made = await eventually("the other project's delivery made", async () => {
         const r = await recordsOf(webhook!.id);
         return r.length === 1 && r[0].status === 'succeeded' ? r : undefined;
-      }, 30_000, "the other project's delivery made");
+      }, { timeoutMs: 30_000 });
       expect(fast.received).toHaveLength(1);
       expect(made.map((r) => r.attempts)).toEqual([1]);
       // The slow project never had more than its share in flight (none of its requests is answered yet).

@@ -1,6 +1,6 @@
 import type { OutcomeEvent } from '@herald/contracts';
 import type { Logger } from '@herald/service-kit';
-import type { IdAllocator } from '../store/id-allocator';
+import type { IdAllocator } from '../kernel/id-allocator';
 import { afterAttempt, deferred, type DeliveryLogRepository, type WebhookDeliveryDoc } from './delivery-log-repository';
 import { isDeferral, type Dispatcher } from './dispatcher';
 import type { WebhookDoc, WebhookRepository } from './endpoint-repository';
@@ -30,7 +30,7 @@ export interface FanOutEvent {
  */
 export function createFanOut(deps: {
   webhooks: WebhookRepository;
-  /** Payloads of notifications (outcome events are slim, issue 18): read once per batch, only for events an endpoint gets. */
+  /** Payloads of notifications (outcome events are slim): read once per batch, only for events an endpoint gets. */
   payloadsOf: (projectId: number, ids: number[]) => Promise<Map<number, string | null>>;
   deliveries: DeliveryLogRepository;
   deliveryIds: IdAllocator;

@@ -3,9 +3,9 @@ import { OutcomeEventSchema, OUTCOMES_STREAM, WEBHOOK_DISPATCH_CONSUMER } from '
 import { createSequences, startBatchWorker, type Logger, type NatsConnection, type Outcome } from '@herald/service-kit';
 import type { Db } from 'mongodb';
 import type { Registry } from 'prom-client';
-import { startOutboxSweeper } from '../outbox-sweeper';
-import { webhookRoutes } from '../rpc/webhook-routes';
-import { createIdAllocator } from '../store/id-allocator';
+import { startOutboxSweeper } from '../kernel/sweeper';
+import { webhookRoutes } from './webhook-routes';
+import { createIdAllocator } from '../kernel/id-allocator';
 import { createDeliveryLogRepository } from './delivery-log-repository';
 import { createDispatcher, type DispatcherSettings } from './dispatcher';
 import { createEndpointPresence, withChangeNotices } from './endpoint-presence';
@@ -16,6 +16,9 @@ import { createDeliveryUseCases } from './manage-deliveries';
 import { createEndpointUseCases } from './manage-endpoints';
 import { createWebhookMetrics } from './webhook-metrics';
 import { ensureWebhookConsumer } from './webhook-stream';
+
+export { createDeliveryLogRepository, type WebhookDeliveryDoc } from './delivery-log-repository';
+export { parseSchedule } from './retry-schedule';
 
 export interface WebhookSettings extends DispatcherSettings {
   allowPrivate: boolean;

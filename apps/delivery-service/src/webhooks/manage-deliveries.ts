@@ -1,6 +1,6 @@
 import { invalid, notFound } from '@herald/service-kit';
 import { WEBHOOK_TEST_EVENT } from '@herald/contracts';
-import type { IdAllocator } from '../store/id-allocator';
+import type { IdAllocator } from '../kernel/id-allocator';
 import type { DeliveryLogRepository, WebhookDeliveryDoc, WebhookDeliveryStatus } from './delivery-log-repository';
 import type { WebhookRepository } from './endpoint-repository';
 import { testEventBody } from './event-body';

@@ -1,7 +1,7 @@
 import { conflict, notFound } from '@herald/service-kit';
 import { MAX_WEBHOOKS_PER_PROJECT } from '@herald/contracts';
 import { newWebhookSecret } from '@herald/webhook-signature';
-import type { IdAllocator } from '../store/id-allocator';
+import type { IdAllocator } from '../kernel/id-allocator';
 import type { WebhookDoc, WebhookRepository } from './endpoint-repository';
 import { check, descriptionProblems, eventTypeProblems, urlProblems } from './webhook-rules';
 

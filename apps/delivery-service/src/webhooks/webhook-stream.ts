@@ -4,7 +4,7 @@ import { OUTCOMES_STREAM, OUTCOMES_SUBJECT_PREFIX, WEBHOOK_DISPATCH_CONSUMER } f
 import { ensureConsumer, type NatsConnection } from '@herald/service-kit';
 
 /**
- * The webhook fan-out's durable consumer on the outcomes stream (which messaging/streams.ts
+ * The webhook fan-out's durable consumer on the outcomes stream (which platform/streams.ts
  * ensures first): every outcome subject, explicit acks, new events only when first created (an
  * endpoint never receives events from before the dispatcher existed).
  */

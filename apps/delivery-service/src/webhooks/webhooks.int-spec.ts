@@ -3,7 +3,8 @@ import { jetstreamManager } from '@nats-io/jetstream';
 import { OUTCOMES_STREAM, WEBHOOK_DISPATCH_CONSUMER, WEBHOOK_EVENT_TYPES } from '@herald/contracts';
 import { connectNats, type NatsConnection } from '@herald/service-kit';
 import { verifyWebhook } from '@herald/webhook-signature';
-import { eventually, startHarness, type Harness } from '../testing/harness';
+import { startHarness, type Harness } from '../testing/harness';
+import { eventually } from '@herald/testing';
 import { outcomeEvent, outcomePublisher } from '../testing/outcome-events';
 import { startReceiver, type Receiver, type Reply } from '../testing/webhook-receiver';
 import { createWebhookSender } from './http-sender';
@@ -31,10 +32,10 @@ describe('webhooks: endpoints, fan-out, signing, retries (delivery service again
    * arrives" is checked without waiting a fixed time.
    */
   const fannedOut = () =>
-    eventually(async () => {
+    eventually('every event fanned out', async () => {
       const ci = await (await jetstreamManager(nc)).consumers.info(OUTCOMES_STREAM, WEBHOOK_DISPATCH_CONSUMER);
       return ci.num_pending === 0 && ci.num_ack_pending === 0;
-    }, 15_000, 'every event fanned out');
+    }, { timeoutMs: 15_000 });
   const receiver = async (reply?: (r: { body: string }, i: number) => Reply) => {
     const r = await startReceiver(reply);
     receivers.push(r);
@@ -75,7 +76,7 @@ describe('webhooks: endpoints, fan-out, signing, retries (delivery service again
     await pub.publish(events[0]); // the same event again (msgID): dropped by the stream
     await pub.publish(outcomeEvent(projectId, 'notification.unread')); // internal type: not a webhook event
 
-    await eventually(async () => rx.received.length >= events.length, 15_000, 'every event received');
+    await eventually('every event received', async () => rx.received.length >= events.length, { timeoutMs: 15_000 });
     await fannedOut();
     expect(rx.received).toHaveLength(events.length);
     expect(other.received).toHaveLength(0);
@@ -94,7 +95,7 @@ describe('webhooks: endpoints, fan-out, signing, retries (delivery service again
     const rx = await receiver();
     await h.webhooks.createWebhook({ projectId, url: rx.url, eventTypes: ['email.failed', 'broadcast.completed'] });
     await pub.publish(outcomeEvent(projectId, 'notification.delivered'), outcomeEvent(projectId, 'email.failed'), outcomeEvent(projectId, 'broadcast.completed'), outcomeEvent(projectId, 'email.sent'));
-    await eventually(async () => rx.received.length >= 2, 10_000, 'filtered events');
+    await eventually('filtered events', async () => rx.received.length >= 2, { timeoutMs: 10_000 });
     await fannedOut();
     expect(rx.received.map((r) => JSON.parse(r.body).type).sort()).toEqual(['broadcast.completed', 'email.failed']);
   });
@@ -115,13 +116,10 @@ describe('webhooks: endpoints, fan-out, signing, retries (delivery service again
     const events = Array.from({ length: 5 }, () => outcomeEvent(projectId, 'notification.delivered'));
     await pub.publish(...events);
     const wid = webhook!.id;
-    const page = await eventually(
-      async () => {
+    const page = await eventually('all deliveries succeeded', async () => {
         const p = await h.webhooks.listWebhookDeliveries({ projectId, webhookId: wid, limit: 100 });
         return p.deliveries.length === 5 && p.deliveries.every((d) => d.status === 'succeeded') ? p : undefined;
-      },
-      20_000,
-      'all deliveries succeeded',
+      }, { timeoutMs: 20_000 }
     );
     for (const ev of events) expect(rx.byId(ev.id).length).toBe(3);
     for (const d of page.deliveries) {
@@ -160,7 +158,7 @@ describe('webhooks: endpoints, fan-out, signing, retries (delivery service again
     await pub.publish(...events);
     const list = async () => (await h.webhooks.listWebhookDeliveries({ projectId, webhookId: webhook!.id, limit: 100 })).deliveries;
     // Written after the inline wait while the receiver still holds the requests.
-    const early = await eventually(async () => ((await list()).length === 3 ? list() : undefined), 5_000, 'claimed records written');
+    const early = await eventually('claimed records written', async () => ((await list()).length === 3 ? list() : undefined), { timeoutMs: 5_000 });
     expect(rx.received.length).toBe(3);
     expect(early.map((d) => [d.status, d.attempts])).toEqual([
       ['pending', 0],
@@ -168,7 +166,7 @@ describe('webhooks: endpoints, fan-out, signing, retries (delivery service again
       ['pending', 0],
     ]);
     release();
-    const done = await eventually(async () => ((await list()).every((d) => d.status === 'succeeded') ? list() : undefined), 10_000, 'completed');
+    const done = await eventually('completed', async () => ((await list()).every((d) => d.status === 'succeeded') ? list() : undefined), { timeoutMs: 10_000 });
     for (const d of done) expect([d.attempts, d.attemptLog.map((a) => a.responseStatus), d.lastResponseBody]).toEqual([1, [200], 'slow']);
     for (const ev of events) expect(rx.byId(ev.id)).toHaveLength(1); // the claim held: not attempted again by the poller
   });
@@ -178,7 +176,7 @@ describe('webhooks: endpoints, fan-out, signing, retries (delivery service again
     const rx = await receiver(() => ({ status: 410 }));
     const { webhook } = await h.webhooks.createWebhook({ projectId, url: rx.url, eventTypes: [] });
     await pub.publish(outcomeEvent(projectId, 'email.sent'));
-    const w = await eventually(async () => {
+    const w = await eventually('webhook disabled', async () => {
       const x = (await h.webhooks.getWebhook({ projectId, id: webhook!.id })).webhook!;
       return x.status === 'disabled' ? x : undefined;
     });
@@ -197,7 +195,7 @@ describe('webhooks: endpoints, fan-out, signing, retries (delivery service again
     const rx = await receiver(() => ({ status: 302, headers: { location: 'http://127.0.0.1:1/' } }));
     const { webhook } = await h.webhooks.createWebhook({ projectId, url: rx.url, eventTypes: [] });
     await pub.publish(outcomeEvent(projectId, 'notification.failed'));
-    const d = await eventually(async () => {
+    const d = await eventually('delivery failed', async () => {
       const [x] = (await h.webhooks.listWebhookDeliveries({ projectId, webhookId: webhook!.id })).deliveries;
       return x?.status === 'failed' ? x : undefined;
     });
@@ -211,7 +209,7 @@ describe('webhooks: endpoints, fan-out, signing, retries (delivery service again
     const since = Number(failing.failingSince!.seconds) * 1000;
     await new Promise((r) => setTimeout(r, Math.max(0, since + 7000 - Date.now())));
     await h.webhooks.retryWebhookDelivery({ projectId, webhookId: webhook!.id, id: d.id });
-    const w = await eventually(async () => {
+    const w = await eventually('webhook disabled', async () => {
       const x = (await h.webhooks.getWebhook({ projectId, id: webhook!.id })).webhook!;
       return x.status === 'disabled' ? x : undefined;
     });
@@ -231,7 +229,7 @@ describe('webhooks: endpoints, fan-out, signing, retries (delivery service again
     expect(rotated.secret).not.toBe(created.secret);
     const ev = outcomeEvent(projectId, 'notification.opened');
     await pub.publish(ev);
-    await eventually(async () => rx.byId(ev.id).length === 1);
+    await eventually('the event received', async () => rx.byId(ev.id).length === 1);
     const [req] = rx.byId(ev.id);
     expect(String(req.headers['webhook-signature']).split(' ')).toHaveLength(2);
     for (const secret of [created.secret, rotated.secret]) expect(verifyWebhook(secret, req.headers as Record<string, string>, req.body)).toMatchObject({ type: 'notification.opened' });
@@ -239,7 +237,7 @@ describe('webhooks: endpoints, fan-out, signing, retries (delivery service again
     const again = await h.webhooks.rotateWebhookSecret({ projectId, id: created.webhook!.id });
     const ev2 = outcomeEvent(projectId, 'notification.opened');
     await pub.publish(ev2);
-    await eventually(async () => rx.byId(ev2.id).length === 1);
+    await eventually('the second event received', async () => rx.byId(ev2.id).length === 1);
     const [req2] = rx.byId(ev2.id);
     expect(() => verifyWebhook(created.secret, req2.headers as Record<string, string>, req2.body)).toThrow();
     for (const secret of [rotated.secret, again.secret]) expect(verifyWebhook(secret, req2.headers as Record<string, string>, req2.body)).toBeTruthy();
@@ -251,12 +249,12 @@ describe('webhooks: endpoints, fan-out, signing, retries (delivery service again
     const created = await h.webhooks.createWebhook({ projectId, url: rx.url, eventTypes: ['email.sent'] });
     const { delivery } = await h.webhooks.testWebhook({ projectId, id: created.webhook!.id });
     expect(delivery!.eventType).toBe('webhook.test');
-    await eventually(async () => rx.received.length === 1);
+    await eventually('the test event received', async () => rx.received.length === 1);
     expect(verifyWebhook(created.secret, rx.received[0].headers as Record<string, string>, rx.received[0].body)).toMatchObject({ type: 'webhook.test', data: { webhook_id: Number(created.webhook!.id) } });
     // A retry of a settled delivery sends it once more.
-    await eventually(async () => (await h.webhooks.listWebhookDeliveries({ projectId, webhookId: created.webhook!.id })).deliveries[0]?.status === 'succeeded');
+    await eventually('delivery succeeded', async () => (await h.webhooks.listWebhookDeliveries({ projectId, webhookId: created.webhook!.id })).deliveries[0]?.status === 'succeeded');
     await h.webhooks.retryWebhookDelivery({ projectId, webhookId: created.webhook!.id, id: delivery!.id });
-    await eventually(async () => rx.received.length === 2);
+    await eventually('the retried delivery received', async () => rx.received.length === 2);
     expect(rx.received[1].headers['webhook-id']).toBe(rx.received[0].headers['webhook-id']);
   });
 

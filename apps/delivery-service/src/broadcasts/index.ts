@@ -1,0 +1,4 @@
+export { createFanOutBroadcast, type FanOutBroadcastDeps } from './fan-out-broadcast';
+export { createGetBroadcast, type GetBroadcastDeps } from './get-broadcast';
+export { createProcessBroadcastChunk, type ProcessBroadcastChunkDeps } from './process-broadcast-chunk';
+export { createRepublishPending, type RepublishPendingDeps } from './republish-pending';

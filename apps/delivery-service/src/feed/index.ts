@@ -1,0 +1,5 @@
+export { type CountUnreadDeps, createCountUnread } from './count-unread';
+export { createListFeed, type ListFeedDeps } from './list-feed';
+export { createMarkAllRead, type MarkAllReadDeps } from './mark-all-read';
+export { createUpdateNotification, type UpdateNotificationDeps } from './update-notification';
+export { createFeedRepository } from './feed-repository';

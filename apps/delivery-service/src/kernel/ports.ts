@@ -1,0 +1,104 @@
+import { DomainError } from '@herald/service-kit';
+import type { CascadeDecision } from './decision';
+import type { AcceptedSend, Target } from './notification';
+import type { OutboundMedium } from './outbound';
+
+/**
+ * What the use cases need from outside the service, declared here and implemented by adapters:
+ * jobs by transport/job-publisher.ts (JetStream), peers by platform/peer-clients.ts (Connect), presence by
+ * platform/recipient-presence.ts. Use cases import no transport (docs/architecture.md).
+ */
+
+/** One broadcast chunk: recipients of one page and the first of their block of notification ids. */
+export interface ChunkJob {
+  projectId: bigint;
+  broadcastId: bigint;
+  chunkIndex: number;
+  firstNotificationId: bigint;
+  recipientIds: string[];
+  recipientSeqs: bigint[];
+}
+
+/**
+ * Hands work to the service's own workers. Every publish but a send's carries an id, so a repeat
+ * inside the broker's window is dropped: `email:<id>` (`sms:<id>`, `push:<id>`), `chunk:<broadcast>:<index>`, and for
+ * broadcasts `broadcast:<id>` unless the caller names another (a resumed fan-out). A send needs
+ * none: its notification id is fixed before it is published, so a second copy writes nothing.
+ */
+export interface JobPort {
+  /**
+   * Publishes an accepted direct send; resolves once JetStream stored it (the send is durable then).
+   * `msgId`: a scheduled send handed on by its timer (a repeat of the firing is dropped).
+   */
+  send(send: AcceptedSend, opts?: { msgId?: string }): Promise<void>;
+  /** One outbound message of a notification (its email, SMS or web push), for that medium's sender. */
+  outbound(medium: OutboundMedium, projectId: number | bigint, notificationId: number): Promise<void>;
+  /** Close one email digest; msgID `digest:<id>`. */
+  digest(projectId: number | bigint, digestId: number): Promise<void>;
+  broadcast(projectId: number | bigint, broadcastId: number, publishId?: string): Promise<void>;
+  chunk(job: ChunkJob): Promise<void>;
+}
+
+/** The recipient service, as the use cases need it. */
+export interface RecipientDirectory {
+  /**
+   * One page of a project's recipient ids. Throws a DomainError (kind `invalid`) when the recipient
+   * service refuses the request itself (retrying cannot help); anything else is worth a retry.
+   */
+  listRecipientIds(
+    req: { projectId: bigint; after: string; upperBound: string; pageSize: number },
+    opts?: { timeoutMs?: number },
+  ): Promise<{ recipientIds: string[]; recipientSeqs: bigint[]; nextAfter: string; upperBound: string; done: boolean; remainingAtMost: bigint }>;
+  /**
+   * Primary contacts; `undeliverableReason` is set on one a provider refused for good (or a push
+   * subscription that expired), `awaitingConfirmation` on one a recipient token wrote and its owner
+   * has not confirmed.
+   */
+  getPrimaryContacts(req: {
+    projectId: bigint;
+    recipientIds: string[];
+    medium: string;
+  }): Promise<{ contacts: { recipientId: string; address: string; undeliverableReason?: string; awaitingConfirmation?: boolean }[] }>;
+  /** Marks the contact holding this address undeliverable (a permanent refusal, an expired push subscription); false when the address changed meanwhile. */
+  markContactUndeliverable(req: { projectId: bigint; recipientId: string; medium: string; address: string; reason: string }): Promise<{ marked: boolean }>;
+}
+
+/** Accepted sends JetStream still holds (their notifications not written yet). */
+export interface AcceptedSends {
+  /** The accepted send of this notification id while JetStream holds it; null once written (or unknown). */
+  find(notificationId: number): Promise<AcceptedSend | null>;
+}
+
+/** What the governing catalog entry asks of delivery after the cascade. */
+export interface GoverningEntry {
+  id: number;
+  target: Target;
+  digest?: { windowSeconds: number; maxItems: number; subject: string };
+  throttle?: { max: number; windowSeconds: number };
+}
+
+/** The preference service, as the use cases need it. */
+export interface PreferenceResolver {
+  /**
+   * `decisions[i]`: which step of the cascade decided recipient i (and the rule or entry it was);
+   * `governing`: the governing catalog entry, when one exists, with its digest and throttle.
+   */
+  resolveBatch(req: {
+    projectId: bigint;
+    target: { channel: string; topic: string; event: string };
+    medium: string;
+    recipientIds: string[];
+  }): Promise<{ enabled: boolean[]; covered: boolean; mandatory: boolean; decisions: (CascadeDecision | undefined)[]; governing?: GoverningEntry }>;
+  checkCoverage(req: { projectId: bigint; queries: { target: { channel: string; topic: string; event: string }; medium: string }[] }): Promise<{ covered: boolean[] }>;
+}
+
+/** "This recipient exists", confirmed by the recipient service and cached briefly. */
+export interface RecipientPresence {
+  /** Creates the recipient when it does not exist (direct sends auto-create their recipient); returns its incarnation. */
+  ensure(projectId: bigint, recipientId: string): Promise<number>;
+  /** Throws `recipient_not_found` for a recipient the recipient service does not know; returns its incarnation. */
+  require(projectId: bigint, recipientId: string): Promise<number>;
+}
+
+/** A peer refused a request as invalid: what RecipientDirectory throws instead of a transport error. */
+export const isRefusedByPeer = (err: unknown): err is DomainError => err instanceof DomainError && err.kind === 'invalid';

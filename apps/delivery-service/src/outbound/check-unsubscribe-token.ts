@@ -1,0 +1,29 @@
+import { DomainError } from '@herald/service-kit';
+import type { UnsubscribeClaim } from './unsubscribe-token';
+import type { UnsubscribeLinks } from './unsubscribe-token';
+
+const MESSAGES = {
+  malformed: 'This unsubscribe link is not valid',
+  forged: 'This unsubscribe link is not valid',
+  expired: 'This unsubscribe link has expired: use the link of a newer email, or change your preferences in the application',
+} as const;
+
+/** The ports this use case works with. */
+export interface CheckUnsubscribeTokenDeps {
+  now: () => Date;
+  unsubscribe?: UnsubscribeLinks;
+}
+
+/**
+ * What a one-click unsubscribe token allows: one recipient's email preference for one target. A
+ * forged, malformed or expired token is refused (invalid: 400 at the gateway, code
+ * `unsubscribe_token_invalid` or `unsubscribe_token_expired`); so is every token while unsubscribe
+ * links are not configured.
+ */
+export function createCheckUnsubscribeToken(deps: CheckUnsubscribeTokenDeps) {
+  return function checkUnsubscribeToken(token: string): UnsubscribeClaim {
+    const checked = deps.unsubscribe ? deps.unsubscribe.tokens.verify(token, deps.now()) : ({ ok: false, why: 'forged' } as const);
+    if (checked.ok) return checked.claim;
+    throw new DomainError('invalid', checked.why === 'expired' ? 'unsubscribe_token_expired' : 'unsubscribe_token_invalid', MESSAGES[checked.why]);
+  };
+}

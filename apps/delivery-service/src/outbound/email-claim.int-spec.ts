@@ -1,0 +1,129 @@
+import { randomBytes } from 'node:crypto';
+import { create, toBinary } from '@bufbuild/protobuf';
+import { jetstream, jetstreamManager } from '@nats-io/jetstream';
+import { DELIVERY_EMAIL_SUBJECT, OutboundJobSchema } from '@herald/contracts';
+import { connectMongo, connectNats, type MongoHandle, type NatsConnection } from '@herald/service-kit';
+import type { NotificationDoc } from '../kernel/store/notification-repository';
+import { startHarness, type Harness } from '../testing/harness';
+import { eventually } from '@herald/testing';
+import { startSmtpSink, type SmtpSink } from '../testing/smtp-sink';
+
+const target = { channel: 'orders', topic: 'shipping', event: 'shipped' };
+const settings = { strictTargets: false, maxBroadcastRecipientsForEmail: 0n, monthlyQuota: 10_000n };
+const LEASE_MS = 1_000;
+
+jest.setTimeout(90_000);
+
+// At most one mail per notification under redelivery. The worker sending an email holds
+// a claim on it (a lease, renewed while the SMTP exchange runs); a job delivered again meanwhile
+// sends nothing; a dead worker's claim is retaken only after its lease.
+describe('fault: an email is sent only by the worker holding its claim', () => {
+  let h: Harness;
+  let sink: SmtpSink;
+  let mongo: MongoHandle;
+  let nc: NatsConnection;
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+    // A short lease (renewed every third of it); a retry of a refused mail far away (it never comes within a test).
+    h = await startHarness({ SMTP_URL: sink.smtpUrl, EMAIL_LEASE_MS: String(LEASE_MS), EMAIL_RETRY_BASE_MS: '600000' });
+    mongo = await connectMongo(process.env.MONGO_URL!, h.dbName, 'test');
+    nc = await connectNats(h.natsUrl, 'test-email-claim');
+  });
+  afterAll(async () => {
+    await nc?.close();
+    await mongo?.close();
+    await h?.close();
+    await sink?.stop();
+  });
+
+  const notifications = () => mongo.db.collection<NotificationDoc>('notifications');
+  /** A send with an email to a fresh address; its id and address. */
+  const sendOne = async (rid: string) => {
+    const project = h.project();
+    const address = `${rid}-${randomBytes(4).toString('hex')}@test.local`;
+    h.peers.catalog.add(`${project}|orders|shipping|shipped|email`);
+    h.peers.emails.set(`${project}|${rid}`, address);
+    const r = await h.client.send({ projectId: project, settings, recipientId: rid, target, payloadJson: '{}', email: { subject: `hello ${rid}`, html: '<p>x</p>' } });
+    return { project, id: r.notification!.id, address };
+  };
+  /** The email job of a notification once more (another msgID, so the stream takes it): a redelivery. */
+  const deliverAgain = (project: bigint, id: bigint) =>
+    jetstream(nc).publish(DELIVERY_EMAIL_SUBJECT, toBinary(OutboundJobSchema, create(OutboundJobSchema, { projectId: project, notificationId: id })), { msgID: `again-${id}-${randomBytes(4).toString('hex')}` });
+  /** The notification once its email is `sent`. */
+  const emailSent = (id: bigint) =>
+    eventually('email sent', async () => {
+        const d = await notifications().findOne({ _id: Number(id) });
+        return d?.email.status === 'sent' ? d : undefined;
+      }, { timeoutMs: 30_000 }
+    );
+  /** Barrier: every job of the delivery stream acknowledged but `left` (held for a far retry), so no mail of this test can still be on its way. */
+  const acknowledged = async (left = 0) => {
+    const jsm = await jetstreamManager(nc);
+    await eventually('every job acknowledged', async () => (await jsm.streams.info('HERALD_DELIVERY')).state.messages === left, { timeoutMs: 30_000 });
+  };
+
+  it('when an email job is delivered again while its mail is being sent (an exchange longer than the lease), then the claim is renewed, the second delivery sends nothing, and one mail goes out', async () => {
+    await sink.answerAfter(4 * LEASE_MS);
+    try {
+      const { project, id, address } = await sendOne('slow');
+      // The relay has the mail, its answer is still to come: the worker holds the claim.
+      await eventually('mail received by the relay', async () => (await sink.messagesTo(address)).length === 1, { timeoutMs: 30_000 });
+      const claimed = await notifications().findOne({ _id: Number(id) });
+      expect(claimed).toMatchObject({ email: { status: 'pending' }, email_claim: expect.any(String), email_lease_until: expect.any(Date) });
+      await deliverAgain(project, id);
+      // The lease is renewed while the exchange runs (same claim, a later end).
+      await eventually('lease renewed', async () => {
+          const d = await notifications().findOne({ _id: Number(id) });
+          return d?.email_claim === claimed!.email_claim && d!.email_lease_until!.getTime() > claimed!.email_lease_until!.getTime();
+        }, { timeoutMs: 30_000 }
+      );
+      const done = await emailSent(id);
+      await sink.answerAfter(0);
+      await acknowledged();
+      expect([done.email.attempts, done.email_claim, done.email_lease_until]).toEqual([1, undefined, undefined]);
+      expect(await sink.messagesTo(address)).toHaveLength(1);
+    } finally {
+      await sink.answerAfter(0);
+    }
+  });
+
+  it('when another worker took over an email while it was being sent (the lease passed) and then died, then the first worker does not acknowledge the job: it comes back after the lease and the email is finished', async () => {
+    await sink.answerAfter(3 * LEASE_MS);
+    try {
+      const { id, address } = await sendOne('takeover');
+      await eventually('mail received by the relay', async () => (await sink.messagesTo(address)).length === 1, { timeoutMs: 30_000 });
+      // Meanwhile another worker took the email over (the first one's lease had passed) and died.
+      const takenUntil = new Date(Date.now() + 4 * LEASE_MS);
+      const taken = await notifications().updateOne({ _id: Number(id), 'email.status': 'pending' }, { $set: { email_claim: 'a-worker-that-died', email_lease_until: takenUntil } });
+      expect(taken.modifiedCount).toBe(1);
+      await sink.answerAfter(0);
+      // The first worker cannot write its outcome (the claim is not its own), so it leaves the job
+      // for later instead of acknowledging it: after the takeover's lease, the job is done again.
+      const done = await emailSent(id);
+      await acknowledged();
+      expect(done.email.sent_at!.getTime()).toBeGreaterThanOrEqual(takenUntil.getTime());
+      expect([done.email.attempts, done.email_claim]).toEqual([1, undefined]);
+      // A worker died while the mail was on its way: the relay may have it twice (at least once, never lost).
+      expect((await sink.messagesTo(address)).length).toBeGreaterThanOrEqual(1);
+    } finally {
+      await sink.answerAfter(0);
+    }
+  });
+
+  it('when a worker died holding an email (its claim left in the store), then the email is sent only after the lease, once', async () => {
+    // The first attempt is refused (temporary): the email stays pending, its job's retry far away.
+    await sink.rejectNext(1, 451);
+    const { project, id, address } = await sendOne('crash');
+    await eventually('first attempt recorded', async () => (await notifications().findOne({ _id: Number(id) }))?.email.attempts === 1, { timeoutMs: 30_000 });
+    // A worker that took the email and died: its claim stays until its lease passes.
+    const leaseUntil = new Date(Date.now() + 2 * LEASE_MS);
+    await notifications().updateOne({ _id: Number(id), 'email.status': 'pending' }, { $set: { email_claim: 'a-dead-worker', email_lease_until: leaseUntil } });
+    await deliverAgain(project, id);
+    const done = await emailSent(id);
+    // The job of the first attempt stays in the stream (its retry is far away); every other is acknowledged.
+    await acknowledged(1);
+    expect(await sink.messagesTo(address)).toHaveLength(1);
+    expect(done.email.sent_at!.getTime()).toBeGreaterThanOrEqual(leaseUntil.getTime());
+    expect(done.email.attempts).toBe(2);
+  });
+});

@@ -1,0 +1,15 @@
+export { createCallbackTokens } from './callback-token';
+export { type CheckUnsubscribeTokenDeps, createCheckUnsubscribeToken } from './check-unsubscribe-token';
+export { createConfirmationMailBudget } from './confirmation-mail-budget';
+export { createContactConfirmationTokens } from './contact-confirmation-token';
+export { type ContactConfirmationDeps, createCheckContactConfirmationToken, createSendContactConfirmation } from './contact-confirmation';
+export { dispatchOutbound, type DispatchOutboundDeps } from './dispatch-outbound';
+export { dkimSettings } from './email/dkim-settings';
+export type { OutboundSenders } from './outbound-senders';
+export { createQuotaRepository, quotaOwner, type QuotaRepository } from './quota-repository';
+export { createRecordSmsStatus, type RecordSmsStatusDeps } from './record-sms-status';
+export { createSendOutbound, type SendOutboundDeps } from './send-outbound';
+export { createOutboundSenders, providerConfigProblems } from './senders';
+export { createSmsReportRepository, type SmsReportRepository } from './sms-report-repository';
+export { createUnsubscribeTokens, type UnsubscribeLinks } from './unsubscribe-token';
+export { createOutcomeRepository, type OutcomeRepository } from './outcome-repository';

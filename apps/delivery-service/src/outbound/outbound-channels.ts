@@ -1,0 +1,109 @@
+import type { EmailContent, PushContent, SmsContent } from '../kernel/notification';
+import type { Accepted, OutboundMedium } from '../kernel/outbound';
+import type { OutgoingEmail } from './email/mailer';
+import { outcomeOf, type NotificationDoc } from '../kernel/store/notification-repository';
+import { applySmsStatus, type ApplySmsStatusDeps } from './apply-sms-status';
+import type { OutcomeEvent } from '../kernel/outcome-events';
+import type { BroadcastRepository } from '../kernel/store/broadcast-repository';
+import type { SmsCallbackLinks } from './callback-token';
+import type { OutboundSenders } from './outbound-senders';
+import type { SmsReportRepository } from './sms-report-repository';
+import type { UnsubscribeLinks } from './unsubscribe-token';
+
+/**
+ * What differs between the outbound mediums when a message is sent: where its content is (a direct
+ * send keeps its block on the notification; a broadcast's is read once per broadcast) and how one
+ * notification becomes one message for that medium's sender. Everything else (quota, retries,
+ * outcomes, events) is shared by `send-outbound`.
+ */
+export interface Channel {
+  /** The content of each notification that has one (read once per batch). */
+  contents(docs: NotificationDoc[]): Promise<Map<number, unknown>>;
+  send(doc: NotificationDoc, content: unknown): Promise<Accepted>;
+  /** After the outcomes are written: what else follows from the messages now `sent` (events of further changes). */
+  afterSent?(sent: NotificationDoc[]): Promise<OutcomeEvent[]>;
+}
+
+/** The ports this use case works with. */
+export interface OutboundChannelsDeps extends ApplySmsStatusDeps {
+  broadcasts: BroadcastRepository;
+  now: () => Date;
+  senders: OutboundSenders;
+  smsCallbacks?: SmsCallbackLinks;
+  smsReports: SmsReportRepository;
+  unsubscribe?: UnsubscribeLinks;
+}
+
+export function channelOf(deps: OutboundChannelsDeps, medium: OutboundMedium): Channel {
+  switch (medium) {
+    case 'email':
+      return {
+        async contents(docs) {
+          const shared = await deps.broadcasts.emailContentsOf(docs.filter((d) => !d.email_content && d.broadcast_id !== null).map((d) => d.broadcast_id!));
+          return present(docs, (d) => d.email_content ?? (d.broadcast_id !== null ? shared.get(d.broadcast_id) : undefined));
+        },
+        send: (d, content) => deps.senders.email(mailOf(deps, d, content as EmailContent)),
+      };
+    case 'sms':
+      return {
+        contents: async (docs) => present(docs, (d) => d.sms_content ?? undefined),
+        send: (d, content) => deps.senders.sms({ to: d.sms!.address!, text: (content as SmsContent).text, statusCallbackUrl: statusCallbackOf(deps, d) }),
+        // Status callbacks that came back before `sent` was written (record-sms-status keeps them).
+        async afterSent(sent) {
+          if (!deps.smsCallbacks || sent.length === 0) return [];
+          const byId = new Map(sent.filter((d) => d.sms?.message_id).map((d) => [d._id, d]));
+          const reports = await deps.smsReports.find([...byId.values()].map((d) => ({ notificationId: d._id, messageSid: d.sms!.message_id! })));
+          const events = await Promise.all(reports.map((r) => applySmsStatus(deps, byId.get(r.notification_id)!, { messageSid: r.message_sid, status: r.status, providerStatus: r.provider_status, errorCode: r.error_code })));
+          return events.flat();
+        },
+      };
+    case 'web_push':
+      return {
+        async contents(docs) {
+          const shared = await deps.broadcasts.pushContentsOf(docs.filter((d) => !d.push_content && d.broadcast_id !== null).map((d) => d.broadcast_id!));
+          return present(docs, (d) => d.push_content ?? (d.broadcast_id !== null ? shared.get(d.broadcast_id) : undefined));
+        },
+        send: (d, content) => {
+          const push = content as PushContent;
+          // What the service worker shows (the gateway serves one: GET /push/herald-sw.js), and which notification it is.
+          const payload = JSON.stringify({ ...push, notification_id: d._id, recipient_id: d.recipient_id });
+          return deps.senders.web_push({ subscription: outcomeOf(d, 'web_push').address!, payload, tag: push.tag });
+        },
+      };
+  }
+}
+
+function present<C>(docs: NotificationDoc[], contentOf: (d: NotificationDoc) => C | null | undefined): Map<number, C> {
+  const out = new Map<number, C>();
+  for (const d of docs) {
+    const c = contentOf(d);
+    if (c) out.set(d._id, c);
+  }
+  return out;
+}
+
+/** The SMS's status callback URL (a capability for this notification only), when callbacks are configured. */
+function statusCallbackOf(deps: OutboundChannelsDeps, d: NotificationDoc): string | undefined {
+  const cb = deps.smsCallbacks;
+  return cb ? `${cb.baseUrl}/callbacks/sms/${cb.tokens.sign({ projectId: d.project_id, notificationId: d._id })}` : undefined;
+}
+
+/** The mail of one notification: the project's sender, Herald's headers, the unsubscribe link when its entry allows one. */
+function mailOf(deps: OutboundChannelsDeps, d: NotificationDoc, content: EmailContent): OutgoingEmail {
+  const u = deps.unsubscribe;
+  const unsubscribeUrl =
+    u && d.email.unsubscribable && d.target
+      ? `${u.baseUrl}/unsubscribe/${u.tokens.sign({ projectId: d.project_id, recipientId: d.recipient_id, target: d.target, expiresAt: Math.floor(deps.now().getTime() / 1000) + u.ttlSeconds })}`
+      : undefined;
+  return {
+    to: d.email.address!,
+    subject: content.subject,
+    html: content.html,
+    text: content.text,
+    notificationId: d._id,
+    from: d.settings?.emailFrom,
+    fromName: content.from_name?.trim(),
+    replyTo: d.settings?.emailReplyTo,
+    unsubscribeUrl,
+  };
+}

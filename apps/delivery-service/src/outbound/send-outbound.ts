@@ -1,0 +1,234 @@
+import { randomUUID } from 'node:crypto';
+import { backoff, type Logger } from '@herald/service-kit';
+import type { EmailContent, OutboundOutcome } from '../kernel/notification';
+import { failureKind, outcomeField, type OutboundMedium } from '../kernel/outbound';
+import { quotaPeriod } from '../kernel/quota';
+import { heldBackByInApp } from '../kernel/timing-rules';
+import { outcomeOf, type NotificationDoc } from '../kernel/store/notification-repository';
+import type { OutcomeChange } from './outcome-repository';
+import { quotaOwner } from './quota-repository';
+import { channelOf, type OutboundChannelsDeps } from './outbound-channels';
+import { outboundEvents } from '../kernel/outcome-events';
+import type { OutcomeEvents } from '../kernel/outcome-events';
+import type { RecipientDirectory } from '../kernel/ports';
+import type { DeliverySettings } from '../kernel/settings';
+import type { NotificationRepository } from '../kernel/store/notification-repository';
+import type { QuotaRepository } from './quota-repository';
+import type { DeliveryMetrics } from '../platform';
+import type { OutcomeRepository } from './outcome-repository';
+
+export type OutboundStep = { kind: 'done' } | { kind: 'retry'; inMs: number };
+/** The ports this use case works with. */
+export interface SendOutboundDeps extends OutboundChannelsDeps {
+  outcomes: OutcomeRepository;
+  /** Emails that join a digest are handed here instead of sent (the scheduling module's digest collection). */
+  collectDigests?: (docs: NotificationDoc[]) => Promise<void>;
+  events: OutcomeEvents;
+  metrics: DeliveryMetrics;
+  notifications: NotificationRepository;
+  now: () => Date;
+  quota: QuotaRepository;
+  recipients: RecipientDirectory;
+  settings: DeliverySettings;
+}
+
+/** @deprecated the email sender's name for OutboundStep */
+export type EmailStep = OutboundStep;
+
+/** Longest wait before a retry, also when a provider asks for more (Retry-After). */
+const MAX_RETRY_DELAY_MS = 3_600_000;
+
+/**
+ * Sends a batch of one outbound medium's messages (email, SMS or web push; one job each): one read
+ * of the batch, a broadcast's content read once per broadcast, quota units taken in one reservation
+ * per (project, month) for first attempts, the messages handed concurrently to the medium's sender
+ * (its providers behind failover), and every outcome written in one bulk write, each conditional on
+ * the state it started from.
+ *
+ * Email only: a message governed by an entry with a digest is collected into the
+ * recipient's digest window instead (mailed when it closes); an escalation's email whose in-app
+ * notification is read (or opened) by now is skipped `read_in_app`, spending no quota.
+ *
+ * Quota: one unit per (notification, medium), in the month the notification was created (a scheduled
+ * send: the month it was due); when none
+ * is left the message is skipped `quota_exceeded`. A transient failure (4xx SMTP, timeouts, 429 and
+ * 5xx of an HTTP provider) is retried with exponential backoff (at least the provider's Retry-After),
+ * the attempt count persisted; a permanent refusal ends it `failed` (`provider_error`) at once; after
+ * the medium's max attempts it ends `failed` (`provider_error`; its unit stays spent). A refused
+ * address (`address_rejected`) or an expired push subscription (`subscription_expired`) marks the
+ * contact undeliverable first (so a crash in between only repeats an idempotent mark) and is never
+ * retried. The outcome records the provider that took the message.
+ */
+export function createSendOutbound(deps: SendOutboundDeps, medium: OutboundMedium, logger: Logger) {
+  const leaseMs = deps.settings.emailLeaseMs;
+  const field = outcomeField(medium);
+  const claimOf = (d: NotificationDoc) => ({ claim: d[`${field}_claim`], leaseUntil: d[`${field}_lease_until`] });
+  const channel = channelOf(deps, medium);
+  const retry =
+    medium === 'email' ? { maxAttempts: deps.settings.emailMaxAttempts, baseMs: deps.settings.emailRetryBaseMs } : (deps.settings.outboundRetry?.[medium] ?? { maxAttempts: deps.settings.emailMaxAttempts, baseMs: deps.settings.emailRetryBaseMs });
+
+  const collectDigests = medium === 'email' ? deps.collectDigests : undefined;
+
+  return async function sendOutbound(ids: number[], opts: { redelivered?: boolean } = {}): Promise<Map<number, OutboundStep>> {
+    const steps = new Map<number, OutboundStep>(ids.map((id) => [id, { kind: 'done' }]));
+    // At most one message per notification under redelivery: the batch claims its
+    // pending messages first (one conditional update each, in one call), and sends only those it holds.
+    const claim = randomUUID();
+    const leaseEnd = () => new Date(deps.now().getTime() + leaseMs);
+    await deps.outcomes.claimOutbound(medium, ids, claim, leaseEnd(), deps.now());
+    const docs = await deps.notifications.findByIds(ids);
+    const ready: NotificationDoc[] = [];
+    // Messages that ended in an earlier delivery of their job: re-emitted from the store (dropped as repeats).
+    const endedBefore: NotificationDoc[] = [];
+    for (const d of docs) {
+      const o = outcomeOf(d, medium);
+      const held = claimOf(d);
+      if (o.status !== 'pending' || !o.address) endedBefore.push(d);
+      else if (held.claim === claim) ready.push(d);
+      else {
+        // Another worker is sending it (this job was delivered again meanwhile): the job comes back
+        // once that claim's lease has passed, and then finds the outcome, or retakes a dead worker's claim.
+        const leftMs = (held.leaseUntil?.getTime() ?? 0) - deps.now().getTime();
+        steps.set(d._id, { kind: 'retry', inMs: Math.max(100, leftMs + 100) });
+      }
+    }
+    // The lease is renewed while the batch runs longer than a third of it (a slow exchange), so no
+    // other worker takes these messages while this one may still be sending them.
+    const heldIds = ready.map((d) => d._id);
+    // A renewal still in flight when the outcomes are written finds no claim left: not a loss.
+    let finished = false;
+    const renewal =
+      heldIds.length === 0
+        ? undefined
+        : setInterval(() => {
+            deps.outcomes.renewOutboundLeases(medium, heldIds, claim, leaseEnd()).then(
+              (n) => n < heldIds.length && !finished && logger.warn({ medium, notificationIds: heldIds, held: n }, 'outbound claims lost while sending (their lease passed): another worker may send them too'),
+              (err) => !finished && logger.warn({ err, medium, notificationIds: heldIds }, 'outbound lease not renewed (retried at the next renewal)'),
+            );
+          }, Math.max(50, Math.floor(leaseMs / 3)));
+    try {
+      return await sendClaimed(ready, endedBefore, claim, steps, opts, () => (finished = true));
+    } finally {
+      finished = true;
+      clearInterval(renewal);
+    }
+  };
+
+  async function sendClaimed(
+    claimed: NotificationDoc[],
+    endedBefore: NotificationDoc[],
+    claim: string,
+    steps: Map<number, OutboundStep>,
+    opts: { redelivered?: boolean },
+    writing: () => void,
+  ): Promise<Map<number, OutboundStep>> {
+    // Governed by an entry with a digest (email only): collected into the recipient's window, mailed when it closes.
+    if (collectDigests) await collectDigests(claimed.filter((d) => d.digest_rule));
+    const ready = collectDigests ? claimed.filter((d) => !d.digest_rule) : claimed;
+    const contents = await channel.contents(ready);
+    // Escalation (email only): an email whose in-app notification was read (or opened) by now is skipped, and spends no quota.
+    const heldBack = new Set(
+      medium === 'email' ? ready.filter((d) => contents.has(d._id) && heldBackByInApp((contents.get(d._id) as EmailContent).unless, d)).map((d) => d._id) : [],
+    );
+
+    // First attempts take their unit, per project and month, in one reservation each.
+    const refused = new Set<number>();
+    const byQuota = new Map<string, NotificationDoc[]>();
+    for (const d of ready.filter((x) => outcomeOf(x, medium).attempts === 0 && contents.has(x._id) && !heldBack.has(x._id))) {
+      const k = `${d.project_id}|${quotaPeriod(d.send_at ?? d.created_at)}|${d.settings?.monthlyQuota ?? null}`;
+      byQuota.set(k, [...(byQuota.get(k) ?? []), d]);
+    }
+    await Promise.all(
+      [...byQuota.values()].map(async (group) => {
+        const owners = group.map((d) => quotaOwner(d._id, medium));
+        const granted = await deps.quota.reserve(group[0].project_id, quotaPeriod(group[0].send_at ?? group[0].created_at), owners, group[0].settings?.monthlyQuota ?? null, opts.redelivered);
+        group.forEach((d, i) => !granted.has(owners[i]) && refused.add(d._id));
+      }),
+    );
+
+    const now = deps.now();
+    const changes: OutcomeChange[] = [];
+    await Promise.all(
+      ready.map(async (d) => {
+        const current = outcomeOf(d, medium);
+        const content = contents.get(d._id);
+        const from = { status: 'pending', attempts: current.attempts };
+        const claimed = { id: d._id, from, claim };
+        if (!content) return;
+        if (heldBack.has(d._id)) {
+          deps.metrics.outbound(medium, 'skipped');
+          changes.push({ ...claimed, outcome: { ...current, status: 'skipped', reason: 'read_in_app' } });
+          return;
+        }
+        if (refused.has(d._id)) {
+          deps.metrics.quotaRefused(medium);
+          changes.push({ ...claimed, outcome: { ...current, status: 'skipped', reason: 'quota_exceeded' } });
+          return;
+        }
+        const attempts = current.attempts + 1;
+        let next: OutboundOutcome;
+        try {
+          const sent = await channel.send(d, content);
+          next = { ...current, status: 'sent', reason: null, message_id: sent.messageId, attempts, sent_at: deps.now(), error: null, provider: sent.provider };
+        } catch (err) {
+          const error = String((err as Error)?.message ?? err).slice(0, 500);
+          const kind = failureKind(err);
+          // A refused address (or a gone subscription) whose contact could not be marked now is retried, never left unmarked.
+          const gone = kind === 'address_rejected' || kind === 'expired';
+          if (gone && (await markUndeliverable(deps, medium, d, err))) {
+            next = { ...current, status: 'failed', reason: kind === 'expired' ? 'subscription_expired' : 'address_rejected', attempts, error };
+          } else if (attempts >= retry.maxAttempts || kind === 'rejected') {
+            next = { ...current, status: 'failed', reason: 'provider_error', attempts, error };
+          } else {
+            next = { ...current, attempts, error };
+            const delay = backoff({ attempt: attempts, baseMs: retry.baseMs, maxMs: MAX_RETRY_DELAY_MS });
+            const asked = (err as { retryAfterMs?: number }).retryAfterMs ?? 0;
+            steps.set(d._id, { kind: 'retry', inMs: Math.min(MAX_RETRY_DELAY_MS, Math.max(delay, asked)) });
+          }
+        }
+        changes.push({ ...claimed, outcome: next });
+      }),
+    );
+    writing();
+    const applied = await deps.outcomes.updateOutboundMany(medium, changes, now);
+    if (applied === changes.length) {
+      for (const c of changes) {
+        const s = c.outcome.status;
+        deps.metrics.outbound(medium, s === 'sent' ? 'sent' : s === 'failed' ? 'failed' : s === 'skipped' ? 'skipped' : 'retried');
+      }
+    }
+    // Outcome events of the messages that ended (a retry is no outcome), from what was written; when
+    // a racing delivery wrote some, from the store.
+    const byId = new Map(ready.map((d) => [d._id, d]));
+    const written =
+      applied === changes.length
+        ? changes.map((c): NotificationDoc => ({ ...byId.get(c.id)!, [field]: c.outcome, updated_at: now }))
+        : await deps.notifications.findByIds(changes.map((c) => c.id));
+    // A message whose outcome this batch could not write (its lease passed and another worker took
+    // it) and which is still pending: its job comes back after that claim's lease rather than being
+    // acknowledged here, since an acknowledgement would also drop the other worker's retry of it.
+    if (applied < changes.length) {
+      for (const d of written) {
+        if (outcomeOf(d, medium).status !== 'pending' || steps.get(d._id)?.kind === 'retry') continue;
+        const leftMs = (claimOf(d).leaseUntil?.getTime() ?? 0) - deps.now().getTime();
+        steps.set(d._id, { kind: 'retry', inMs: Math.max(100, leftMs + 100) });
+      }
+    }
+    const events = [...written, ...endedBefore].flatMap((d) => outboundEvents(d, medium));
+    // Also for messages `sent` in an earlier delivery of the job: that delivery may have stopped before this step.
+    const later = channel.afterSent ? await channel.afterSent([...written, ...endedBefore].filter((d) => outcomeOf(d, medium).status === 'sent')) : [];
+    await deps.events.emit([...events, ...later]);
+    return steps;
+  }
+}
+
+/** Marks the refused address (or expired subscription) undeliverable; false when that could not be done now (then retried). */
+async function markUndeliverable(deps: SendOutboundDeps, medium: OutboundMedium, d: NotificationDoc, err: unknown): Promise<boolean> {
+  const reason = String((err as { response?: string })?.response ?? (err as Error)?.message ?? err).slice(0, 500);
+  try {
+    await deps.recipients.markContactUndeliverable({ projectId: BigInt(d.project_id), recipientId: d.recipient_id, medium, address: outcomeOf(d, medium).address!, reason });
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,102 @@
+import { Code, ConnectError, createClient, type Client } from '@connectrpc/connect';
+import { createGrpcTransport, Http2SessionManager } from '@connectrpc/connect-node';
+import { timestampDate } from '@bufbuild/protobuf/wkt';
+import { PreferenceService, RecipientService, type Decision } from '@herald/contracts';
+import { invalid, serviceClientInterceptors } from '@herald/service-kit';
+import type { CascadeDecision, CascadeStep } from '../kernel/decision';
+import type { PreferenceResolver, RecipientDirectory } from '../kernel/ports';
+
+export type RecipientClient = Client<typeof RecipientService>;
+export type PreferenceClient = Client<typeof PreferenceService>;
+
+export interface PeerClients {
+  recipients: RecipientClient;
+  preferences: PreferenceClient;
+  close(): void;
+}
+
+/**
+ * The use cases' RecipientDirectory on the recipient service's client: a request the service
+ * refuses itself (invalid argument, unimplemented) becomes a domain error, so the use case can tell
+ * it from an outage without knowing Connect codes.
+ */
+export function recipientDirectory(client: RecipientClient): RecipientDirectory {
+  return {
+    getPrimaryContacts: (req) => client.getPrimaryContacts(req),
+    markContactUndeliverable: (req) => client.markContactUndeliverable(req),
+    async listRecipientIds(req, opts) {
+      try {
+        return await client.listRecipientIds(req, opts);
+      } catch (err) {
+        const code = ConnectError.from(err).code;
+        if (code === Code.InvalidArgument || code === Code.Unimplemented) throw invalid(`recipient service refused ListRecipientIds: ${ConnectError.from(err).rawMessage}`, [], 'peer_refused');
+        throw err;
+      }
+    },
+  };
+}
+
+/** A cascade decision as the preference service sends it, in the shape the notification stores. */
+export function cascadeDecisionOf(d: Decision | undefined): CascadeDecision | undefined {
+  if (!d?.because) return undefined;
+  const r = d.recipientRule;
+  const c = d.catalogEntry;
+  const target = (t: { channel: string; topic: string; event: string } | undefined) => ({ channel: t?.channel ?? '', topic: t?.topic ?? '', event: t?.event ?? '' });
+  return {
+    because: d.because as CascadeStep,
+    ...(r
+      ? { rule: { kind: 'recipient_rule' as const, target: target(r.target), medium: r.medium, enabled: r.enabled, set_at: r.setAt ? timestampDate(r.setAt) : null, set_via: r.setVia ?? null } }
+      : c
+        ? { rule: { kind: 'catalog_entry' as const, id: Number(c.id), label: c.label, target: target(c.target), medium: c.medium, default_enabled: c.defaultEnabled, mandatory: c.mandatory } }
+        : {}),
+  };
+}
+
+/** The use cases' PreferenceResolver on the preference service's client (decisions of a batch mapped once each). */
+export function preferenceResolver(client: PreferenceClient): PreferenceResolver {
+  return {
+    checkCoverage: (req) => client.checkCoverage(req),
+    async resolveBatch(req) {
+      const r = await client.resolveBatch(req);
+      const distinct = r.decisions.map(cascadeDecisionOf);
+      const g = r.governing;
+      return {
+        enabled: r.enabled,
+        covered: r.covered,
+        mandatory: r.mandatory,
+        decisions: req.recipientIds.map((_, i) => distinct[r.decisionOf[i] ?? -1]),
+        ...(g
+          ? {
+              governing: {
+                id: Number(g.id),
+                target: { channel: g.target?.channel ?? '', topic: g.target?.topic ?? '', event: g.target?.event ?? '' },
+                ...(g.digest ? { digest: { windowSeconds: g.digest.windowSeconds, maxItems: g.digest.maxItems, subject: g.digest.subject } } : {}),
+                ...(g.throttle ? { throttle: { max: g.throttle.max, windowSeconds: g.throttle.windowSeconds } } : {}),
+              },
+            }
+          : {}),
+      };
+    },
+  };
+}
+
+/**
+ * gRPC clients of the services the delivery service calls, one HTTP/2 session each; calls join the
+ * active trace and carry the service token when one is given.
+ */
+export function createPeerClients(urls: { recipients: string; preferences: string; serviceToken?: string }): PeerClients {
+  const sessions: Http2SessionManager[] = [];
+  const interceptors = serviceClientInterceptors({ SERVICE_TOKEN: urls.serviceToken });
+  const transport = (baseUrl: string) => {
+    const sessionManager = new Http2SessionManager(baseUrl);
+    sessions.push(sessionManager);
+    return createGrpcTransport({ baseUrl, sessionManager, defaultTimeoutMs: 15_000, interceptors });
+  };
+  return {
+    recipients: createClient(RecipientService, transport(urls.recipients)),
+    preferences: createClient(PreferenceService, transport(urls.preferences)),
+    close() {
+      for (const s of sessions) s.abort();
+    },
+  };
+}

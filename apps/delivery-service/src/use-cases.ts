@@ -1,0 +1,66 @@
+import type { Logger } from '@herald/service-kit';
+import { type CheckUnsubscribeTokenDeps, type ContactConfirmationDeps, createCheckContactConfirmationToken, createCheckUnsubscribeToken, createRecordSmsStatus, createSendContactConfirmation, createSendOutbound, type RecordSmsStatusDeps, type SendOutboundDeps } from './outbound';
+import { type CountUnreadDeps, createCountUnread, createListFeed, createMarkAllRead, createUpdateNotification, type ListFeedDeps, type MarkAllReadDeps, type UpdateNotificationDeps } from './feed';
+import { createFanOutBroadcast, createGetBroadcast, createProcessBroadcastChunk, createRepublishPending, type FanOutBroadcastDeps, type GetBroadcastDeps, type ProcessBroadcastChunkDeps, type RepublishPendingDeps } from './broadcasts';
+import { type CancelSendsDeps, createCancelSends, createGetNotification, createGetPayloads, createSendNotification, createWriteSends, type GetNotificationDeps, type GetPayloadsDeps, type SendNotificationDeps, type WriteSendsDeps } from './sends';
+import { createPruneExpired, createRemoveRecipientNotifications, type PruneExpiredDeps, type RemoveRecipientNotificationsDeps } from './retention';
+import { type CloseDigestDeps, type CollectDigestsDeps, createCloseDigest, createCollectDigests, createGetDigest, type GetDigestDeps } from './scheduling';
+
+/** What the use cases are built from: every port one of them declares. */
+export type UseCaseDeps = CancelSendsDeps &
+  CheckUnsubscribeTokenDeps &
+  CloseDigestDeps &
+  CollectDigestsDeps &
+  ContactConfirmationDeps &
+  CountUnreadDeps &
+  FanOutBroadcastDeps &
+  GetBroadcastDeps &
+  GetDigestDeps &
+  GetNotificationDeps &
+  GetPayloadsDeps &
+  ListFeedDeps &
+  MarkAllReadDeps &
+  ProcessBroadcastChunkDeps &
+  RecordSmsStatusDeps &
+  RemoveRecipientNotificationsDeps &
+  RepublishPendingDeps &
+  PruneExpiredDeps &
+  SendNotificationDeps &
+  SendOutboundDeps &
+  UpdateNotificationDeps &
+  WriteSendsDeps;
+
+/** Every use case of the service, built from its dependencies. */
+export function createUseCases(deps: UseCaseDeps, logger: Logger) {
+  const { writeSends, failSends } = createWriteSends(deps);
+  const { cancelNotification, cancelBroadcast } = createCancelSends(deps);
+  return {
+    cancelNotification,
+    cancelBroadcast,
+    closeDigest: createCloseDigest(deps),
+    getDigest: createGetDigest(deps),
+    sendNotification: createSendNotification(deps, logger),
+    writeSends,
+    failSends,
+    getPayloads: createGetPayloads(deps),
+    /** One sender per outbound medium (email, sms, web_push): the same steps, its own channel. */
+    sendOutbound: { email: createSendOutbound({ ...deps, collectDigests: createCollectDigests(deps) }, 'email', logger), sms: createSendOutbound(deps, 'sms', logger), web_push: createSendOutbound(deps, 'web_push', logger) },
+    recordSmsStatus: createRecordSmsStatus(deps),
+    fanOutBroadcast: createFanOutBroadcast(deps),
+    processBroadcastChunk: createProcessBroadcastChunk(deps),
+    getNotification: createGetNotification(deps),
+    getBroadcast: createGetBroadcast(deps),
+    listFeed: createListFeed(deps),
+    countUnread: createCountUnread(deps),
+    updateNotification: createUpdateNotification(deps),
+    markAllRead: createMarkAllRead(deps),
+    removeRecipientNotifications: createRemoveRecipientNotifications(deps),
+    republishPending: createRepublishPending(deps),
+    pruneExpired: createPruneExpired(deps),
+    checkUnsubscribeToken: createCheckUnsubscribeToken(deps),
+    sendContactConfirmation: createSendContactConfirmation(deps),
+    checkContactConfirmationToken: createCheckContactConfirmationToken(deps),
+  };
+}
+
+export type DeliveryUseCases = ReturnType<typeof createUseCases>;
