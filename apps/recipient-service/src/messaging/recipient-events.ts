@@ -8,6 +8,14 @@ import type { RecipientChangedEvent, RecipientDeletedEvent, RecipientEvents } fr
 /** Publishes the recipient service's events to JetStream, each with a msgID so duplicates are dropped. */
 export function createRecipientEvents(nc: NatsConnection): RecipientEvents {
   const js = jetstream(nc);
+  /**
+   * The stream's ack can reach us before the server has handed the same message to the core
+   * subscribers that evict caches (the stream stores it on its own goroutine). A flush's PONG comes
+   * after the server finished routing everything this connection published before it, so once it
+   * returns every replica's connection holds the event ahead of any PING it sends later: the read
+   * barrier of those replicas (a flush of their own) then sees the eviction.
+   */
+  const fannedOut = () => nc.flush();
   return {
     async recipientDeleted(e: RecipientDeletedEvent): Promise<void> {
       const msg = create(RecipientDeletedSchema, {
@@ -21,11 +29,13 @@ export function createRecipientEvents(nc: NatsConnection): RecipientEvents {
         // The deletion's trace continues in every consumer.
         headers: traceHeaders(),
       });
+      await fannedOut();
     },
     // Awaited: the call that made the change is answered only once the broker has its announcement.
     async recipientChanged(e: RecipientChangedEvent): Promise<void> {
       const msg = create(RecipientChangedSchema, { projectId: BigInt(e.projectId), recipientIds: e.recipientIds, profile: e.profile, contacts: e.contacts });
       await js.publish(RECIPIENT_CHANGED_SUBJECT, toBinary(RecipientChangedSchema, msg), { headers: traceHeaders() });
+      await fannedOut();
     },
   };
 }
