@@ -6,6 +6,7 @@ import nx from '@nx/eslint-plugin';
 import { createProjectGraphAsync } from 'nx/src/devkit-exports.js';
 import tseslint from 'typescript-eslint';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import gatewayBoundaries from './apps/gateway/eslint.boundaries.mjs';
 
 // The boundary rule reads Nx's cached project graph and silently skips itself when there is none
 // (a fresh clone). Computing it here makes `npx eslint .` enforce the rule on every run.
@@ -113,6 +114,8 @@ export default tseslint.config(
       'import-x/no-restricted-paths': ['error', { zones: deliveryZones }],
     },
   },
+  // The gateway's shape: plugins never import routes; a route reaches another only through its schemas, views or examples.
+  ...gatewayBoundaries,
   {
     // Tests may use non-null assertions and loose casts on fixtures; everything else stays strict.
     files: ['**/*.spec.ts', '**/*.int-spec.ts', '**/*.e2e-spec.ts'],

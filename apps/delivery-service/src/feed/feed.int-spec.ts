@@ -85,6 +85,7 @@ describe('delivery service: the recipient feed', () => {
         const seq = h.peers.removeRecipient(project, rid);
         const ev = create(RecipientDeletedSchema, { projectId: project, recipientId: rid, recipientSeq: BigInt(seq), deletedAt: timestampFromDate(new Date()) });
         await jetstream(nc).publish(RECIPIENT_DELETED_SUBJECT, toBinary(RecipientDeletedSchema, ev), { msgID: `test-erase-${project}-${round}` });
+        await nc.flush(); // as the recipient service does after publishing: the event has reached every subscriber
         const [feed, count, byId] = await Promise.all([
           errorOf(h.client.listFeed({ projectId: project, recipientId: rid, limit: 10 })),
           errorOf(h.client.unreadCount({ projectId: project, recipientId: rid })),

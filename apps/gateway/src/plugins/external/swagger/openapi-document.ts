@@ -137,7 +137,10 @@ export function refineDocument<T extends Json>(document: T): T {
       applyDocs(op);
       for (const p of op.parameters ?? []) if (p.in === 'query' && p.schema && 'default' in p.schema) p.required = false;
       const body = op.requestBody?.content?.['application/json']?.schema;
-      if (op.requestBody && body && (Array.isArray(body.required) || typeof body.minProperties === 'number' || body.type === 'array')) {
+      // A body that must name a field (required ones, a minimum count, or "at least one of" branches) cannot be left out.
+      const namesAField = (s: Json) => Array.isArray(s.required) || typeof s.minProperties === 'number';
+      const branches = (Array.isArray(body?.anyOf) ? body.anyOf : []) as Json[];
+      if (op.requestBody && body && (namesAField(body) || body.type === 'array' || (branches.length > 0 && branches.every(namesAField)))) {
         op.requestBody.required = true;
       }
     }

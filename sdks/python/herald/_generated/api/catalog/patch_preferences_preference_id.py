@@ -11,13 +11,13 @@ from ...models.error_family_error import ErrorFamilyError
 from ...models.patch_preferences_preference_id_response_200 import (
     PatchPreferencesPreferenceIdResponse200,
 )
-from ...types import UNSET, Response, Unset
+from ...types import Response
 
 
 def _get_kwargs(
     preference_id: str,
     *,
-    body: CatalogEntryPatch | Unset = UNSET,
+    body: CatalogEntryPatch,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
 
@@ -28,8 +28,7 @@ def _get_kwargs(
         ),
     }
 
-    if not isinstance(body, Unset):
-        _kwargs["json"] = body.to_dict()
+    _kwargs["json"] = body.to_dict()
 
     headers["Content-Type"] = "application/json"
 
@@ -78,13 +77,13 @@ def sync_detailed(
     preference_id: str,
     *,
     client: AuthenticatedClient,
-    body: CatalogEntryPatch | Unset = UNSET,
+    body: CatalogEntryPatch,
 ) -> Response[ErrorFamilyError | PatchPreferencesPreferenceIdResponse200]:
     """Change a catalog entry
 
     Args:
         preference_id (str):
-        body (CatalogEntryPatch | Unset):
+        body (CatalogEntryPatch):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -110,13 +109,13 @@ def sync(
     preference_id: str,
     *,
     client: AuthenticatedClient,
-    body: CatalogEntryPatch | Unset = UNSET,
+    body: CatalogEntryPatch,
 ) -> ErrorFamilyError | PatchPreferencesPreferenceIdResponse200 | None:
     """Change a catalog entry
 
     Args:
         preference_id (str):
-        body (CatalogEntryPatch | Unset):
+        body (CatalogEntryPatch):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -137,13 +136,13 @@ async def asyncio_detailed(
     preference_id: str,
     *,
     client: AuthenticatedClient,
-    body: CatalogEntryPatch | Unset = UNSET,
+    body: CatalogEntryPatch,
 ) -> Response[ErrorFamilyError | PatchPreferencesPreferenceIdResponse200]:
     """Change a catalog entry
 
     Args:
         preference_id (str):
-        body (CatalogEntryPatch | Unset):
+        body (CatalogEntryPatch):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -167,13 +166,13 @@ async def asyncio(
     preference_id: str,
     *,
     client: AuthenticatedClient,
-    body: CatalogEntryPatch | Unset = UNSET,
+    body: CatalogEntryPatch,
 ) -> ErrorFamilyError | PatchPreferencesPreferenceIdResponse200 | None:
     """Change a catalog entry
 
     Args:
         preference_id (str):
-        body (CatalogEntryPatch | Unset):
+        body (CatalogEntryPatch):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -13,14 +13,14 @@ from ...models.patch_recipients_recipient_id_contacts_contact_id_body import (
 from ...models.patch_recipients_recipient_id_contacts_contact_id_response_200 import (
     PatchRecipientsRecipientIdContactsContactIdResponse200,
 )
-from ...types import UNSET, Response, Unset
+from ...types import Response
 
 
 def _get_kwargs(
     recipient_id: str,
     contact_id: str,
     *,
-    body: PatchRecipientsRecipientIdContactsContactIdBody | Unset = UNSET,
+    body: PatchRecipientsRecipientIdContactsContactIdBody,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
 
@@ -32,8 +32,7 @@ def _get_kwargs(
         ),
     }
 
-    if not isinstance(body, Unset):
-        _kwargs["json"] = body.to_dict()
+    _kwargs["json"] = body.to_dict()
 
     headers["Content-Type"] = "application/json"
 
@@ -83,14 +82,14 @@ def sync_detailed(
     contact_id: str,
     *,
     client: AuthenticatedClient,
-    body: PatchRecipientsRecipientIdContactsContactIdBody | Unset = UNSET,
+    body: PatchRecipientsRecipientIdContactsContactIdBody,
 ) -> Response[MessageError | PatchRecipientsRecipientIdContactsContactIdResponse200]:
     """Change a contact
 
     Args:
         recipient_id (str):
         contact_id (str):
-        body (PatchRecipientsRecipientIdContactsContactIdBody | Unset):
+        body (PatchRecipientsRecipientIdContactsContactIdBody):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -118,14 +117,14 @@ def sync(
     contact_id: str,
     *,
     client: AuthenticatedClient,
-    body: PatchRecipientsRecipientIdContactsContactIdBody | Unset = UNSET,
+    body: PatchRecipientsRecipientIdContactsContactIdBody,
 ) -> MessageError | PatchRecipientsRecipientIdContactsContactIdResponse200 | None:
     """Change a contact
 
     Args:
         recipient_id (str):
         contact_id (str):
-        body (PatchRecipientsRecipientIdContactsContactIdBody | Unset):
+        body (PatchRecipientsRecipientIdContactsContactIdBody):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -148,14 +147,14 @@ async def asyncio_detailed(
     contact_id: str,
     *,
     client: AuthenticatedClient,
-    body: PatchRecipientsRecipientIdContactsContactIdBody | Unset = UNSET,
+    body: PatchRecipientsRecipientIdContactsContactIdBody,
 ) -> Response[MessageError | PatchRecipientsRecipientIdContactsContactIdResponse200]:
     """Change a contact
 
     Args:
         recipient_id (str):
         contact_id (str):
-        body (PatchRecipientsRecipientIdContactsContactIdBody | Unset):
+        body (PatchRecipientsRecipientIdContactsContactIdBody):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -181,14 +180,14 @@ async def asyncio(
     contact_id: str,
     *,
     client: AuthenticatedClient,
-    body: PatchRecipientsRecipientIdContactsContactIdBody | Unset = UNSET,
+    body: PatchRecipientsRecipientIdContactsContactIdBody,
 ) -> MessageError | PatchRecipientsRecipientIdContactsContactIdResponse200 | None:
     """Change a contact
 
     Args:
         recipient_id (str):
         contact_id (str):
-        body (PatchRecipientsRecipientIdContactsContactIdBody | Unset):
+        body (PatchRecipientsRecipientIdContactsContactIdBody):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
