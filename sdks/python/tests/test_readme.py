@@ -33,7 +33,9 @@ def test_when_the_readme_snippets_run_in_order_then_each_works(
 ) -> None:
     project = make_project(admin, "sdk-python-readme")
     blocks = [
-        b.replace('"http://127.0.0.1:8080"', repr(base_url)).replace('os.environ["HERALD_KEY"]', repr(project.full_key)).replace('"nk_full_…"', repr(project.full_key))
+        b.replace('"http://127.0.0.1:8080"', repr(base_url))
+        .replace('os.environ["HERALD_KEY"]', repr(project.full_key))
+        .replace('"nk_full_…"', repr(project.full_key))
         for b in snippets()
     ]
     assert len(blocks) == 8, "a snippet was added or removed: run it here too"
