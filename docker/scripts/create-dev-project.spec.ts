@@ -1,5 +1,5 @@
 // The compose `init` step, run as compose runs it, against a stand-in for the gateway's admin API
-// (the contract of decisions §3: POST /admin/projects → 201 {data: {project, keys}}).
+// (the admin API: POST /admin/projects → 201 {data: {project, keys}}).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
