@@ -1,18 +1,15 @@
+import { DeliveryService } from '@herald/contracts';
 import { createSequences, type ServiceDeps, type ServiceParts } from '@herald/service-kit';
-import { createConsumerFigures, createDeliveryMetrics, createPeerClients, createRecipientPresence, ensureDeliveryStreams, listenForDeletions, natsReadBarrier, preferenceResolver, recipientDirectory, registerConsumerGauges } from './platform';
-import { createCallbackTokens, createConfirmationMailBudget, createContactConfirmationTokens, createOutboundSenders, createOutcomeRepository, createQuotaRepository, createSmsReportRepository, createUnsubscribeTokens, dkimSettings, providerConfigProblems } from './outbound';
-import { createFinishCanceled, createIdempotencyRepository } from './sends';
-import { createDigestRepository, createFireTimers, createThrottleRepository, startTimerRunner } from './scheduling';
-import { createErasureRepository, createRetentionSweep, WEBHOOK_DELIVERY_RETENTION_MS } from './retention';
+import { type ConsumerBase, createConsumerFigures, createDeliveryMetrics, createJobPublisher, createOutcomePublisher, createPeerClients, createRecipientPresence, ensureDeliveryStreams, listenForDeletions, natsReadBarrier, preferenceResolver, recipientDirectory, registerConsumerGauges } from './platform';
+import { createCallbackTokens, createConfirmationMailBudget, createContactConfirmationTokens, createOutboundSenders, createOutcomeRepository, createQuotaRepository, createSmsReportRepository, createUnsubscribeTokens, dkimSettings, outboundRoutes, providerConfigProblems, startOutboundConsumers } from './outbound';
+import { createAcceptedSends, createFinishCanceled, createIdempotencyRepository, sendsRoutes, startSendConsumer } from './sends';
+import { createDigestRepository, createFireTimers, createThrottleRepository, schedulingRoutes, startDigestConsumer, startTimerRunner } from './scheduling';
+import { createErasureRepository, createRetentionSweep, startRecipientDeletedConsumer, WEBHOOK_DELIVERY_RETENTION_MS } from './retention';
+import { broadcastsRoutes, startBroadcastConsumers } from './broadcasts';
 import { parseSchedule } from './webhooks';
 import type { Config } from './config';
-import { createFeedRepository } from './feed';
-import { startConsumers } from './transport/jetstream-consumers';
-import { createJobPublisher } from './transport/job-publisher';
-import { createAcceptedSends } from './transport/send-jobs';
-import { createOutcomePublisher } from './transport/outcome-publisher';
+import { createFeedRepository, feedRoutes } from './feed';
 import { startOutboxSweeper } from './kernel/sweeper';
-import { deliveryRoutes } from './transport/delivery-routes';
 import { createBroadcastRepository } from './kernel/store/broadcast-repository';
 import { createIdAllocator } from './kernel/id-allocator';
 import { createNotificationRepository } from './kernel/store/notification-repository';
@@ -129,20 +126,24 @@ export async function build({ config, logger, mongo, nats, metrics, clock }: Ser
       },
   };
   const usecases = createUseCases(deps, logger);
-  const workers = await startConsumers({
+  const consumer: ConsumerBase = {
     nc: nats,
     logger,
-    usecases,
-    concurrency: config.WORKER_CONCURRENCY,
-    outboundConcurrency: { email: config.EMAIL_CONCURRENCY, sms: config.SMS_CONCURRENCY, web_push: config.PUSH_CONCURRENCY },
-    chunkConcurrency: config.BROADCAST_CHUNK_CONCURRENCY,
-    batchSize: config.WORKER_BATCH_SIZE,
-    batchLingerMs: config.WORKER_BATCH_LINGER_MS,
     onRedelivery: deliveryMetrics.redelivered,
     retryBaseMs: config.JOB_RETRY_BASE_MS,
-    ackWaitMs: config.ACK_WAIT_MS,
-    notificationMaxDeliveries: config.NOTIFICATION_MAX_DELIVERIES,
-  });
+    workingEveryMs: Math.max(250, Math.floor(config.ACK_WAIT_MS / 3)),
+  };
+  const batching = { batchSize: config.WORKER_BATCH_SIZE, batchLingerMs: config.WORKER_BATCH_LINGER_MS };
+  const workers = await Promise.all([
+    startSendConsumer(consumer, usecases, { ...batching, concurrency: config.WORKER_CONCURRENCY, maxDeliveries: config.NOTIFICATION_MAX_DELIVERIES }),
+    ...startBroadcastConsumers(consumer, usecases, { chunkConcurrency: config.BROADCAST_CHUNK_CONCURRENCY }),
+    ...startOutboundConsumers(consumer, usecases.sendOutbound, {
+      ...batching,
+      concurrency: { email: config.EMAIL_CONCURRENCY, sms: config.SMS_CONCURRENCY, web_push: config.PUSH_CONCURRENCY },
+    }),
+    startDigestConsumer(consumer, usecases.closeDigest),
+    startRecipientDeletedConsumer(consumer, usecases.removeRecipientNotifications),
+  ]);
   const timerRunner = startTimerRunner({
     logger,
     fireDue: createFireTimers({ ...deps, canceled: createFinishCanceled(deps) }, {
@@ -219,7 +220,13 @@ export async function build({ config, logger, mongo, nats, metrics, clock }: Ser
 
   return {
     routes: (router) => {
-      deliveryRoutes(usecases, logger, { vapidPublicKey: config.VAPID_PUBLIC_KEY })(router);
+      router.service(DeliveryService, {
+        ...sendsRoutes(usecases, logger),
+        ...broadcastsRoutes(usecases.getBroadcast),
+        ...feedRoutes(usecases),
+        ...schedulingRoutes(usecases.getDigest),
+        ...outboundRoutes(usecases, { vapidPublicKey: config.VAPID_PUBLIC_KEY }),
+      });
       webhooks.routes(router);
     },
     async stop() {
