@@ -67,4 +67,4 @@ export { retryPolicy, backoffDelay, backoff, type RetryPolicy, type RetryOptions
 export { createBreaker, isCircuitOpen, type Breaker, type BreakerOptions, type BreakerState } from './breaker';
 export { isForbiddenAddress, forbiddenHost, guardedLookup, ForbiddenAddressError } from './address-guard';
 export { systemClock, createFakeClock, sleep, type Clock, type FakeClock } from '@herald/timing';
-export { createSignedTokens, type SignedTokens, type Claims } from './signed-token';
+export { createSignedTokens, type SignedTokens, type Claims, type TokenCheck } from './signed-token';
