@@ -57,14 +57,14 @@ export async function build({ config, logger, mongo, nats, metrics, clock }: Ser
   const senders = createOutboundSenders(config, { dkim, metrics: deliveryMetrics, logger });
   const unsubscribe =
     config.PUBLIC_BASE_URL && config.UNSUBSCRIBE_SECRET
-      ? { tokens: createUnsubscribeTokens(config.UNSUBSCRIBE_SECRET), baseUrl: config.PUBLIC_BASE_URL.replace(/\/+$/, ''), ttlSeconds: config.UNSUBSCRIBE_TTL_DAYS * 86_400 }
+      ? { tokens: createUnsubscribeTokens(config.UNSUBSCRIBE_SECRET, clock), baseUrl: config.PUBLIC_BASE_URL.replace(/\/+$/, ''), ttlSeconds: config.UNSUBSCRIBE_TTL_DAYS * 86_400 }
       : undefined;
   const confirmationMails = createConfirmationMailBudget(mongo.db);
   await confirmationMails.ensureIndexes();
   const contactConfirmation =
     config.PUBLIC_BASE_URL && config.UNSUBSCRIBE_SECRET
       ? {
-          tokens: createContactConfirmationTokens(config.UNSUBSCRIBE_SECRET),
+          tokens: createContactConfirmationTokens(config.UNSUBSCRIBE_SECRET, clock),
           baseUrl: config.PUBLIC_BASE_URL.replace(/\/+$/, ''),
           ttlSeconds: config.CONTACT_CONFIRMATION_TTL_HOURS * 3600,
           budget: confirmationMails,
@@ -74,7 +74,7 @@ export async function build({ config, logger, mongo, nats, metrics, clock }: Ser
   logger.info({ dkim: dkim ? `${dkim.keySelector}._domainkey.${dkim.domainName}` : null, oneClickUnsubscribe: Boolean(unsubscribe) }, 'email deliverability settings');
   if (!unsubscribe) logger.warn('PUBLIC_BASE_URL or UNSUBSCRIBE_SECRET is not set: mails carry no one-click unsubscribe header, and email addresses set with recipient tokens cannot be confirmed (no email is sent to them)');
   const smsCallbacks =
-    config.PUBLIC_BASE_URL && config.CALLBACK_SECRET ? { tokens: createCallbackTokens(config.CALLBACK_SECRET), baseUrl: config.PUBLIC_BASE_URL.replace(/\/+$/, '') } : undefined;
+    config.PUBLIC_BASE_URL && config.CALLBACK_SECRET ? { tokens: createCallbackTokens(config.CALLBACK_SECRET, clock), baseUrl: config.PUBLIC_BASE_URL.replace(/\/+$/, '') } : undefined;
   if (config.SMS_URL && !smsCallbacks) logger.warn('PUBLIC_BASE_URL or CALLBACK_SECRET is not set: SMS carry no status callback, their outcomes stay `sent`');
   const presence = createRecipientPresence({ recipients: peers.recipients, ttlMs: config.RECIPIENT_CACHE_TTL_MS, barrier: natsReadBarrier(nats) });
   const deletions = listenForDeletions(nats, presence, logger);
