@@ -17,8 +17,7 @@ export interface FailoverOptions<M> {
 }
 
 /**
- * Provider failover for one outbound medium, behind a circuit breaker (service-kit's,
- * over cockatiel). A message goes to the primary while its circuit is closed; a transient failure
+ * Provider failover for one outbound medium, behind service-kit's circuit breaker. A message goes to the primary while its circuit is closed; a transient failure
  * (timeout, 429, 5xx, refused credentials) sends that message through the secondary at once and
  * counts against the primary; after `consecutiveFailures` in a row the circuit opens and messages
  * go straight to the secondary, until, `halfOpenAfterMs` later, one message probes the primary
