@@ -54,7 +54,7 @@ export async function build({ config, logger, mongo, nats, metrics, clock }: Ser
 
   const peers = createPeerClients({ recipients: config.RECIPIENT_SERVICE_URL, preferences: config.PREFERENCE_SERVICE_URL, serviceToken: config.SERVICE_TOKEN });
   const dkim = dkimSettings(config);
-  const senders = createOutboundSenders(config, { dkim, metrics: deliveryMetrics, logger });
+  const senders = createOutboundSenders(config, { dkim, metrics: deliveryMetrics, logger, clock });
   const unsubscribe =
     config.PUBLIC_BASE_URL && config.UNSUBSCRIBE_SECRET
       ? { tokens: createUnsubscribeTokens(config.UNSUBSCRIBE_SECRET, clock), baseUrl: config.PUBLIC_BASE_URL.replace(/\/+$/, ''), ttlSeconds: config.UNSUBSCRIBE_TTL_DAYS * 86_400 }
@@ -142,7 +142,7 @@ export async function build({ config, logger, mongo, nats, metrics, clock }: Ser
       concurrency: { email: config.EMAIL_CONCURRENCY, sms: config.SMS_CONCURRENCY, web_push: config.PUSH_CONCURRENCY },
     }),
     startDigestConsumer(consumer, usecases.closeDigest),
-    startRecipientDeletedConsumer(consumer, usecases.removeRecipientNotifications),
+    startRecipientDeletedConsumer(consumer, usecases.removeRecipientNotifications, clock),
   ]);
   const timerRunner = startTimerRunner({
     logger,
@@ -156,6 +156,7 @@ export async function build({ config, logger, mongo, nats, metrics, clock }: Ser
     batch: config.TIMER_BATCH,
     everyMs: config.TIMER_POLL_MS,
     leaseMs: config.TIMER_LEASE_MS,
+    clock,
   });
   const sweeper = startOutboxSweeper({
     logger,
