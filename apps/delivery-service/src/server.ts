@@ -1,18 +1,15 @@
+import { DeliveryService } from '@herald/contracts';
 import { createSequences, type ServiceDeps, type ServiceParts } from '@herald/service-kit';
-import { createConsumerFigures, createDeliveryMetrics, createPeerClients, createRecipientPresence, ensureDeliveryStreams, listenForDeletions, natsReadBarrier, preferenceResolver, recipientDirectory, registerConsumerGauges } from './platform';
-import { createCallbackTokens, createConfirmationMailBudget, createContactConfirmationTokens, createOutboundSenders, createOutcomeRepository, createQuotaRepository, createSmsReportRepository, createUnsubscribeTokens, dkimSettings, providerConfigProblems } from './outbound';
-import { createFinishCanceled, createIdempotencyRepository } from './sends';
-import { createDigestRepository, createFireTimers, createThrottleRepository, startTimerRunner } from './scheduling';
-import { createErasureRepository, createRetentionSweep, WEBHOOK_DELIVERY_RETENTION_MS } from './retention';
+import { type ConsumerBase, createConsumerFigures, createDeliveryMetrics, createJobPublisher, createOutcomePublisher, createPeerClients, createRecipientPresence, ensureDeliveryStreams, listenForDeletions, natsReadBarrier, preferenceResolver, recipientDirectory, registerConsumerGauges } from './platform';
+import { createCallbackTokens, createConfirmationMailBudget, createContactConfirmationTokens, createOutboundSenders, createOutcomeRepository, createQuotaRepository, createSmsReportRepository, createUnsubscribeTokens, dkimSettings, outboundRoutes, providerConfigProblems, startOutboundConsumers } from './outbound';
+import { createAcceptedSends, createFinishCanceled, createIdempotencyRepository, sendsRoutes, startSendConsumer } from './sends';
+import { createDigestRepository, createFireTimers, createThrottleRepository, schedulingRoutes, startDigestConsumer, startTimerRunner } from './scheduling';
+import { createErasureRepository, createRetentionSweep, startRecipientDeletedConsumer, WEBHOOK_DELIVERY_RETENTION_MS } from './retention';
+import { broadcastsRoutes, startBroadcastConsumers } from './broadcasts';
 import { parseSchedule } from './webhooks';
 import type { Config } from './config';
-import { createFeedRepository } from './feed';
-import { startConsumers } from './transport/jetstream-consumers';
-import { createJobPublisher } from './transport/job-publisher';
-import { createAcceptedSends } from './transport/send-jobs';
-import { createOutcomePublisher } from './transport/outcome-publisher';
+import { createFeedRepository, feedRoutes } from './feed';
 import { startOutboxSweeper } from './kernel/sweeper';
-import { deliveryRoutes } from './transport/delivery-routes';
 import { createBroadcastRepository } from './kernel/store/broadcast-repository';
 import { createIdAllocator } from './kernel/id-allocator';
 import { createNotificationRepository } from './kernel/store/notification-repository';
@@ -57,17 +54,17 @@ export async function build({ config, logger, mongo, nats, metrics, clock }: Ser
 
   const peers = createPeerClients({ recipients: config.RECIPIENT_SERVICE_URL, preferences: config.PREFERENCE_SERVICE_URL, serviceToken: config.SERVICE_TOKEN });
   const dkim = dkimSettings(config);
-  const senders = createOutboundSenders(config, { dkim, metrics: deliveryMetrics, logger });
+  const senders = createOutboundSenders(config, { dkim, metrics: deliveryMetrics, logger, clock });
   const unsubscribe =
     config.PUBLIC_BASE_URL && config.UNSUBSCRIBE_SECRET
-      ? { tokens: createUnsubscribeTokens(config.UNSUBSCRIBE_SECRET), baseUrl: config.PUBLIC_BASE_URL.replace(/\/+$/, ''), ttlSeconds: config.UNSUBSCRIBE_TTL_DAYS * 86_400 }
+      ? { tokens: createUnsubscribeTokens(config.UNSUBSCRIBE_SECRET, clock), baseUrl: config.PUBLIC_BASE_URL.replace(/\/+$/, ''), ttlSeconds: config.UNSUBSCRIBE_TTL_DAYS * 86_400 }
       : undefined;
   const confirmationMails = createConfirmationMailBudget(mongo.db);
   await confirmationMails.ensureIndexes();
   const contactConfirmation =
     config.PUBLIC_BASE_URL && config.UNSUBSCRIBE_SECRET
       ? {
-          tokens: createContactConfirmationTokens(config.UNSUBSCRIBE_SECRET),
+          tokens: createContactConfirmationTokens(config.UNSUBSCRIBE_SECRET, clock),
           baseUrl: config.PUBLIC_BASE_URL.replace(/\/+$/, ''),
           ttlSeconds: config.CONTACT_CONFIRMATION_TTL_HOURS * 3600,
           budget: confirmationMails,
@@ -77,7 +74,7 @@ export async function build({ config, logger, mongo, nats, metrics, clock }: Ser
   logger.info({ dkim: dkim ? `${dkim.keySelector}._domainkey.${dkim.domainName}` : null, oneClickUnsubscribe: Boolean(unsubscribe) }, 'email deliverability settings');
   if (!unsubscribe) logger.warn('PUBLIC_BASE_URL or UNSUBSCRIBE_SECRET is not set: mails carry no one-click unsubscribe header, and email addresses set with recipient tokens cannot be confirmed (no email is sent to them)');
   const smsCallbacks =
-    config.PUBLIC_BASE_URL && config.CALLBACK_SECRET ? { tokens: createCallbackTokens(config.CALLBACK_SECRET), baseUrl: config.PUBLIC_BASE_URL.replace(/\/+$/, '') } : undefined;
+    config.PUBLIC_BASE_URL && config.CALLBACK_SECRET ? { tokens: createCallbackTokens(config.CALLBACK_SECRET, clock), baseUrl: config.PUBLIC_BASE_URL.replace(/\/+$/, '') } : undefined;
   if (config.SMS_URL && !smsCallbacks) logger.warn('PUBLIC_BASE_URL or CALLBACK_SECRET is not set: SMS carry no status callback, their outcomes stay `sent`');
   const presence = createRecipientPresence({ recipients: peers.recipients, ttlMs: config.RECIPIENT_CACHE_TTL_MS, barrier: natsReadBarrier(nats) });
   const deletions = listenForDeletions(nats, presence, logger);
@@ -129,20 +126,24 @@ export async function build({ config, logger, mongo, nats, metrics, clock }: Ser
       },
   };
   const usecases = createUseCases(deps, logger);
-  const workers = await startConsumers({
+  const consumer: ConsumerBase = {
     nc: nats,
     logger,
-    usecases,
-    concurrency: config.WORKER_CONCURRENCY,
-    outboundConcurrency: { email: config.EMAIL_CONCURRENCY, sms: config.SMS_CONCURRENCY, web_push: config.PUSH_CONCURRENCY },
-    chunkConcurrency: config.BROADCAST_CHUNK_CONCURRENCY,
-    batchSize: config.WORKER_BATCH_SIZE,
-    batchLingerMs: config.WORKER_BATCH_LINGER_MS,
     onRedelivery: deliveryMetrics.redelivered,
     retryBaseMs: config.JOB_RETRY_BASE_MS,
-    ackWaitMs: config.ACK_WAIT_MS,
-    notificationMaxDeliveries: config.NOTIFICATION_MAX_DELIVERIES,
-  });
+    workingEveryMs: Math.max(250, Math.floor(config.ACK_WAIT_MS / 3)),
+  };
+  const batching = { batchSize: config.WORKER_BATCH_SIZE, batchLingerMs: config.WORKER_BATCH_LINGER_MS };
+  const workers = await Promise.all([
+    startSendConsumer(consumer, usecases, { ...batching, concurrency: config.WORKER_CONCURRENCY, maxDeliveries: config.NOTIFICATION_MAX_DELIVERIES }),
+    ...startBroadcastConsumers(consumer, usecases, { chunkConcurrency: config.BROADCAST_CHUNK_CONCURRENCY }),
+    ...startOutboundConsumers(consumer, usecases.sendOutbound, {
+      ...batching,
+      concurrency: { email: config.EMAIL_CONCURRENCY, sms: config.SMS_CONCURRENCY, web_push: config.PUSH_CONCURRENCY },
+    }),
+    startDigestConsumer(consumer, usecases.closeDigest),
+    startRecipientDeletedConsumer(consumer, usecases.removeRecipientNotifications, clock),
+  ]);
   const timerRunner = startTimerRunner({
     logger,
     fireDue: createFireTimers({ ...deps, canceled: createFinishCanceled(deps) }, {
@@ -155,6 +156,7 @@ export async function build({ config, logger, mongo, nats, metrics, clock }: Ser
     batch: config.TIMER_BATCH,
     everyMs: config.TIMER_POLL_MS,
     leaseMs: config.TIMER_LEASE_MS,
+    clock,
   });
   const sweeper = startOutboxSweeper({
     logger,
@@ -219,7 +221,13 @@ export async function build({ config, logger, mongo, nats, metrics, clock }: Ser
 
   return {
     routes: (router) => {
-      deliveryRoutes(usecases, logger, { vapidPublicKey: config.VAPID_PUBLIC_KEY })(router);
+      router.service(DeliveryService, {
+        ...sendsRoutes(usecases, logger),
+        ...broadcastsRoutes(usecases.getBroadcast),
+        ...feedRoutes(usecases),
+        ...schedulingRoutes(usecases.getDigest),
+        ...outboundRoutes(usecases, { vapidPublicKey: config.VAPID_PUBLIC_KEY }),
+      });
       webhooks.routes(router);
     },
     async stop() {

@@ -64,7 +64,7 @@ export {
 export { createBatcher, BatchItemFailure, type Batcher, type BatcherOptions } from './batcher';
 export { createCache, createBoundedMap, invalidateOn, type Cache, type CacheOptions, type Invalidatable, type BoundedMap } from './cache';
 export { retryPolicy, backoffDelay, backoff, type RetryPolicy, type RetryOptions, type BackoffOptions, type Jitter } from './retry';
-export { createBreaker, isCircuitOpen, type Breaker, type BreakerOptions, type BreakerState } from './breaker';
+export { BreakerOpenError, createBreaker, isCircuitOpen, type Breaker, type BreakerCheck, type BreakerOptions, type BreakerState } from './breaker';
 export { isForbiddenAddress, forbiddenHost, guardedLookup, ForbiddenAddressError } from './address-guard';
 export { systemClock, createFakeClock, sleep, type Clock, type FakeClock } from '@herald/timing';
-export { createSignedTokens, type SignedTokens, type Claims } from './signed-token';
+export { createSignedTokens, type SignedTokens, type Claims, type TokenCheck } from './signed-token';

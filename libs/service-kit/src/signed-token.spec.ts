@@ -66,6 +66,23 @@ describe('createSignedTokens', () => {
     ['garbage', 'unsubscribe', '%%%.%%%.%%%'],
   ])('when given %s, then verify answers null without throwing', (_, purpose, token) => {
     expect(good.verify(purpose, token)).toBeNull();
+    expect(good.check(purpose, token)).toEqual({ ok: false, reason: 'invalid' });
+  });
+
+  it('when a genuine token is checked, then check gives its claims; past its expiry, it answers expired', () => {
+    const { clock, tokens } = setUp();
+    const token = tokens.sign('unsubscribe', { r: 'alice' }, 60);
+    expect(tokens.check('unsubscribe', token)).toEqual({ ok: true, claims: { r: 'alice' } });
+    clock.advance(60_000);
+    expect(tokens.check('unsubscribe', token)).toEqual({ ok: false, reason: 'expired' });
+    expect(tokens.check('confirm', token)).toEqual({ ok: false, reason: 'invalid' });
+  });
+
+  it('when an expired token was tampered with, then check answers invalid, not expired', () => {
+    const { clock, tokens } = setUp();
+    const [, body] = tokens.sign('unsubscribe', { r: 'alice' }, 60).split('.');
+    clock.advance(120_000);
+    expect(tokens.check('unsubscribe', forge(JSON.parse(Buffer.from(body, 'base64url').toString()), 'other secret'))).toEqual({ ok: false, reason: 'invalid' });
   });
 
   it('when a claim is named p or e, then sign refuses it', () => {

@@ -2,3 +2,5 @@ export { createFanOutBroadcast, type FanOutBroadcastDeps } from './fan-out-broad
 export { createGetBroadcast, type GetBroadcastDeps } from './get-broadcast';
 export { createProcessBroadcastChunk, type ProcessBroadcastChunkDeps } from './process-broadcast-chunk';
 export { createRepublishPending, type RepublishPendingDeps } from './republish-pending';
+export { broadcastsRoutes } from './broadcasts-routes';
+export { startBroadcastConsumers } from './broadcast-consumer';

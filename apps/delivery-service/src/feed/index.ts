@@ -3,3 +3,4 @@ export { createListFeed, type ListFeedDeps } from './list-feed';
 export { createMarkAllRead, type MarkAllReadDeps } from './mark-all-read';
 export { createUpdateNotification, type UpdateNotificationDeps } from './update-notification';
 export { createFeedRepository } from './feed-repository';
+export { feedRoutes } from './feed-routes';

@@ -19,7 +19,7 @@ export interface OutcomeEvent {
   broadcast?: Broadcast;
 }
 
-/** The port the use cases emit through (a JetStream adapter in transport/outcome-publisher.ts). */
+/** The port the use cases emit through (a JetStream adapter in platform/outcome-publisher.ts). */
 export interface OutcomeEvents {
   /** Publishes the events concurrently; resolves when the stream stored (or de-duplicated) every one. */
   emit(events: OutcomeEvent[]): Promise<void>;

@@ -5,7 +5,7 @@ import type { OutboundMedium } from './outbound';
 
 /**
  * What the use cases need from outside the service, declared here and implemented by adapters:
- * jobs by transport/job-publisher.ts (JetStream), peers by platform/peer-clients.ts (Connect), presence by
+ * jobs by platform/job-publisher.ts (JetStream), peers by platform/peer-clients.ts (Connect), presence by
  * platform/recipient-presence.ts. Use cases import no transport (docs/architecture.md).
  */
 

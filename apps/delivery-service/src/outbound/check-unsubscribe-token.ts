@@ -3,14 +3,12 @@ import type { UnsubscribeClaim } from './unsubscribe-token';
 import type { UnsubscribeLinks } from './unsubscribe-token';
 
 const MESSAGES = {
-  malformed: 'This unsubscribe link is not valid',
-  forged: 'This unsubscribe link is not valid',
+  invalid: 'This unsubscribe link is not valid',
   expired: 'This unsubscribe link has expired: use the link of a newer email, or change your preferences in the application',
 } as const;
 
 /** The ports this use case works with. */
 export interface CheckUnsubscribeTokenDeps {
-  now: () => Date;
   unsubscribe?: UnsubscribeLinks;
 }
 
@@ -22,7 +20,7 @@ export interface CheckUnsubscribeTokenDeps {
  */
 export function createCheckUnsubscribeToken(deps: CheckUnsubscribeTokenDeps) {
   return function checkUnsubscribeToken(token: string): UnsubscribeClaim {
-    const checked = deps.unsubscribe ? deps.unsubscribe.tokens.verify(token, deps.now()) : ({ ok: false, why: 'forged' } as const);
+    const checked = deps.unsubscribe ? deps.unsubscribe.tokens.verify(token) : ({ ok: false, why: 'invalid' } as const);
     if (checked.ok) return checked.claim;
     throw new DomainError('invalid', checked.why === 'expired' ? 'unsubscribe_token_expired' : 'unsubscribe_token_invalid', MESSAGES[checked.why]);
   };

@@ -1,40 +1,48 @@
+import { createSignedTokens, type Clock } from '@herald/service-kit';
 import type { ConfirmationMailBudget } from './confirmation-mail-budget';
-import { createSignedLinks } from './signed-link';
+import { createLegacyTokenCheck } from './legacy-token';
 
 /**
- * Contact confirmation capabilities: a token names one contact of one recipient of one
- * project and the address it was mailed to, and expires. It is `c1.<payload>.<mac>` (see
- * signed-link.ts), its key derived from UNSUBSCRIBE_SECRET for this purpose only: an unsubscribe
- * token never passes for a confirmation token, nor the reverse. It confirms that address only: once
- * the contact's address changes, the link confirms nothing (the recipient service checks).
+ * Contact confirmation capabilities: a token names one contact of one recipient of one project and
+ * the address it was mailed to, and expires. It is a service-kit signed token (purpose
+ * `contact-confirmation`) signed with UNSUBSCRIBE_SECRET: an unsubscribe token never passes for a
+ * confirmation token, nor the reverse. It confirms that address only: once the contact's address
+ * changes, the link confirms nothing (the recipient service checks).
  */
 export interface ContactConfirmationClaim {
   projectId: number;
   recipientId: string;
   contactId: number;
   address: string;
-  /** Expiry, seconds since the epoch. */
-  expiresAt: number;
 }
 
-export type ConfirmationCheck = { ok: true; claim: ContactConfirmationClaim } | { ok: false; why: 'malformed' | 'forged' | 'expired' };
+export type ConfirmationCheck = { ok: true; claim: ContactConfirmationClaim } | { ok: false; why: 'invalid' | 'expired' };
 
-export function createContactConfirmationTokens(secret: string) {
-  const links = createSignedLinks(secret, { purpose: 'herald contact confirmation v1', version: 'c1' });
+const PURPOSE = 'contact-confirmation';
+
+export function createContactConfirmationTokens(secret: string, clock: Clock) {
+  const tokens = createSignedTokens({ secret, clock });
+  const legacy = createLegacyTokenCheck(secret, { purpose: 'herald contact confirmation v1', version: 'c1', clock });
   return {
-    sign(claim: ContactConfirmationClaim): string {
-      return links.sign({ p: claim.projectId, r: claim.recipientId, i: claim.contactId, a: claim.address }, claim.expiresAt);
+    sign(claim: ContactConfirmationClaim, ttlSeconds: number): string {
+      return tokens.sign(PURPOSE, { project: claim.projectId, recipient: claim.recipientId, contact: claim.contactId, address: claim.address }, ttlSeconds);
     },
 
-    verify(token: string, now: Date): ConfirmationCheck {
-      const checked = links.verify(token, now);
-      if (!checked.ok) return checked;
-      const p = checked.payload;
-      const str = (v: unknown) => typeof v === 'string' && v.length > 0;
-      if (!Number.isSafeInteger(p.p) || !str(p.r) || !Number.isSafeInteger(p.i) || !str(p.a)) return { ok: false, why: 'malformed' };
-      return { ok: true, claim: { projectId: p.p as number, recipientId: p.r as string, contactId: p.i as number, address: p.a as string, expiresAt: p.x as number } };
+    verify(token: string): ConfirmationCheck {
+      if (legacy.owns(token)) {
+        const old = legacy.check(token);
+        return old.ok ? claimOf({ project: old.payload.p, recipient: old.payload.r, contact: old.payload.i, address: old.payload.a }) : { ok: false, why: old.reason };
+      }
+      const checked = tokens.check(PURPOSE, token);
+      return checked.ok ? claimOf(checked.claims) : { ok: false, why: checked.reason };
     },
   };
+}
+
+function claimOf(c: Record<string, unknown>): ConfirmationCheck {
+  const str = (v: unknown): v is string => typeof v === 'string' && v.length > 0;
+  if (!Number.isSafeInteger(c.project) || !str(c.recipient) || !Number.isSafeInteger(c.contact) || !str(c.address)) return { ok: false, why: 'invalid' };
+  return { ok: true, claim: { projectId: c.project as number, recipientId: c.recipient, contactId: c.contact as number, address: c.address } };
 }
 
 export type ContactConfirmationTokens = ReturnType<typeof createContactConfirmationTokens>;

@@ -32,7 +32,7 @@ describe('delivery service: contact confirmation mails', () => {
     expect(mail.subject).toBe('Confirm your email address');
     expect(mail.headers['list-unsubscribe']).toBeUndefined();
     expect(mail.headers['x-herald-notification']).toBeUndefined();
-    const token = /https:\/\/herald\.test\/contact-confirmations\/(c1\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)/.exec(mail.text ?? '')?.[1];
+    const token = /https:\/\/herald\.test\/contact-confirmations\/(v1\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)/.exec(mail.text ?? '')?.[1];
     expect(token).toBeDefined();
     expect(await h.client.checkContactConfirmationToken({ token: token! })).toMatchObject({ projectId, recipientId: 'ann', contactId: 41n, address });
     expect((await errorOf(h.client.checkContactConfirmationToken({ token: `${token!.slice(0, -1)}${token!.endsWith('A') ? 'B' : 'A'}` }))).code).toBe('contact_confirmation_invalid');

@@ -12,8 +12,7 @@ export interface ContactConfirmationRequest {
 }
 
 const MESSAGES = {
-  malformed: 'This confirmation link is not valid',
-  forged: 'This confirmation link is not valid',
+  invalid: 'This confirmation link is not valid',
   expired: 'This confirmation link has expired: add the address again in the application to get a new one',
 } as const;
 
@@ -39,8 +38,7 @@ export function createSendContactConfirmation(deps: ContactConfirmationDeps) {
     if (!(await c.budget.take(req.projectId, req.recipientId, deps.now(), c.maxPerHour))) {
       throw new DomainError('exhausted', 'contact_confirmation_limit', `This recipient has caused ${c.maxPerHour} confirmation mails this hour; no more are sent before the next hour`);
     }
-    const expiresAt = Math.floor(deps.now().getTime() / 1000) + c.ttlSeconds;
-    const url = `${c.baseUrl}/contact-confirmations/${c.tokens.sign({ projectId: req.projectId, recipientId: req.recipientId, contactId: req.contactId, address: req.address, expiresAt })}`;
+    const url = `${c.baseUrl}/contact-confirmations/${c.tokens.sign({ projectId: req.projectId, recipientId: req.recipientId, contactId: req.contactId, address: req.address }, c.ttlSeconds)}`;
     const hours = Math.round(c.ttlSeconds / 3600);
     // Through the email providers (failover: the secondary relay when the primary is down).
     await deps.senders.email({
@@ -65,7 +63,7 @@ export function createSendContactConfirmation(deps: ContactConfirmationDeps) {
  */
 export function createCheckContactConfirmationToken(deps: ContactConfirmationDeps) {
   return function checkContactConfirmationToken(token: string): ContactConfirmationClaim {
-    const checked = deps.contactConfirmation ? deps.contactConfirmation.tokens.verify(token, deps.now()) : ({ ok: false, why: 'forged' } as const);
+    const checked = deps.contactConfirmation ? deps.contactConfirmation.tokens.verify(token) : ({ ok: false, why: 'invalid' } as const);
     if (checked.ok) return checked.claim;
     throw new DomainError('invalid', checked.why === 'expired' ? 'contact_confirmation_expired' : 'contact_confirmation_invalid', MESSAGES[checked.why]);
   };

@@ -17,9 +17,9 @@ export interface FailoverOptions<M> {
 }
 
 /**
- * Provider failover for one outbound medium, behind a circuit breaker (service-kit's,
- * over cockatiel). A message goes to the primary while its circuit is closed; a transient failure
- * (timeout, 429, 5xx, refused credentials) sends that message through the secondary at once and
+ * Provider failover for one outbound medium, behind service-kit's circuit breaker. A message goes
+ * to the primary while its circuit is closed; a transient failure (timeout, 429, 5xx, refused
+ * credentials) sends that message through the secondary at once and
  * counts against the primary; after `consecutiveFailures` in a row the circuit opens and messages
  * go straight to the secondary, until, `halfOpenAfterMs` later, one message probes the primary
  * (half-open; messages meanwhile keep using the secondary): its success closes the circuit. A

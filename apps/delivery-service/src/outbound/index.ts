@@ -13,3 +13,5 @@ export { createOutboundSenders, providerConfigProblems } from './senders';
 export { createSmsReportRepository, type SmsReportRepository } from './sms-report-repository';
 export { createUnsubscribeTokens, type UnsubscribeLinks } from './unsubscribe-token';
 export { createOutcomeRepository, type OutcomeRepository } from './outcome-repository';
+export { outboundRoutes } from './outbound-routes';
+export { startOutboundConsumers } from './outbound-consumer';

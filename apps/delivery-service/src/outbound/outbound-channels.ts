@@ -93,7 +93,7 @@ function mailOf(deps: OutboundChannelsDeps, d: NotificationDoc, content: EmailCo
   const u = deps.unsubscribe;
   const unsubscribeUrl =
     u && d.email.unsubscribable && d.target
-      ? `${u.baseUrl}/unsubscribe/${u.tokens.sign({ projectId: d.project_id, recipientId: d.recipient_id, target: d.target, expiresAt: Math.floor(deps.now().getTime() / 1000) + u.ttlSeconds })}`
+      ? `${u.baseUrl}/unsubscribe/${u.tokens.sign({ projectId: d.project_id, recipientId: d.recipient_id, target: d.target }, u.ttlSeconds)}`
       : undefined;
   return {
     to: d.email.address!,

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import type { Logger } from '@herald/service-kit';
+import type { Clock, Logger } from '@herald/service-kit';
 import type { Config } from '../config';
 import { DeliveryFailure, type OutboundMedium } from '../kernel/outbound';
 import type { DkimSettings, OutgoingEmail } from './email/mailer';
@@ -42,13 +42,13 @@ export function providerConfigProblems(config: Config): string[] {
  * SMTP_SECONDARY_URL; SMS: SMS_URL and SMS_SECONDARY_URL (Twilio-compatible APIs); web push: the
  * VAPID sender (the subscription's endpoint names the push service, so there is no second one).
  */
-export function createOutboundSenders(config: Config, deps: { dkim?: DkimSettings; metrics: DeliveryMetrics; logger: Logger }): OutboundSenders & { close(): void } {
+export function createOutboundSenders(config: Config, deps: { dkim?: DkimSettings; metrics: DeliveryMetrics; logger: Logger; clock: Clock }): OutboundSenders & { close(): void } {
   const breaker = { consecutiveFailures: config.FAILOVER_CONSECUTIVE_FAILURES, halfOpenAfterMs: config.FAILOVER_HALF_OPEN_AFTER_MS, metrics: deps.metrics, logger: deps.logger };
-  const smtp = (name: string, url: string) => createSmtpProvider({ name, url, from: config.SMTP_FROM, poolSize: config.SMTP_POOL_SIZE, timeoutMs: config.SMTP_TIMEOUT_MS, dkim: deps.dkim, requireTls: config.SMTP_REQUIRE_TLS });
+  const smtp = (name: string, url: string) => createSmtpProvider({ name, url, from: config.SMTP_FROM, poolSize: config.SMTP_POOL_SIZE, timeoutMs: config.SMTP_TIMEOUT_MS, dkim: deps.dkim, requireTls: config.SMTP_REQUIRE_TLS, clock: deps.clock });
   const emailProviders: Provider<OutgoingEmail>[] = [smtp(config.SMTP_NAME, config.SMTP_URL), ...(config.SMTP_SECONDARY_URL ? [smtp(config.SMTP_SECONDARY_NAME, config.SMTP_SECONDARY_URL)] : [])];
 
   const sms = (name: string, baseUrl: string, accountSid: string, authToken: string, from: string): SmsProvider =>
-    createTwilioCompatibleProvider({ name, baseUrl, accountSid, authToken, from, timeoutMs: config.SMS_TIMEOUT_MS });
+    createTwilioCompatibleProvider({ name, baseUrl, accountSid, authToken, from, timeoutMs: config.SMS_TIMEOUT_MS, clock: deps.clock });
   const smsProviders: SmsProvider[] = config.SMS_URL
     ? [
         sms(config.SMS_NAME, config.SMS_URL, config.SMS_ACCOUNT_SID, config.SMS_AUTH_TOKEN, config.SMS_FROM),

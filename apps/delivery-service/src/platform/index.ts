@@ -3,3 +3,8 @@ export { countByStatus, createDeliveryMetrics, type DeliveryMetrics, registerCon
 export { createPeerClients, preferenceResolver, type RecipientClient, recipientDirectory } from './peer-clients';
 export { ensureDeliveryStreams } from './streams';
 export { createRecipientPresence, listenForDeletions, natsReadBarrier } from './recipient-presence';
+export { createJobPublisher } from './job-publisher';
+export { createOutcomePublisher } from './outcome-publisher';
+export { encodeSend } from './send-job-encoding';
+export { type ConsumerBase, decode, decodeAll, isOutcome } from './job-decoding';
+export type { DeliveryHandlers } from './delivery-handlers';

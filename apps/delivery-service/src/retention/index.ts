@@ -2,3 +2,4 @@ export { createRemoveRecipientNotifications, type RemoveRecipientNotificationsDe
 export { createRetentionSweep, WEBHOOK_DELIVERY_RETENTION_MS } from './retention-sweeper';
 export { createPruneExpired, type PruneExpiredDeps } from './prune-expired';
 export { createErasureRepository } from './erasure-repository';
+export { startRecipientDeletedConsumer } from './recipient-deleted-consumer';

@@ -123,7 +123,7 @@ export function createCloseDigest(deps: CloseDigestDeps) {
     const u = deps.unsubscribe;
     const unsubscribeUrl =
       u && mailed.every((n) => n.email.unsubscribable)
-        ? `${u.baseUrl}/unsubscribe/${u.tokens.sign({ projectId: d.project_id, recipientId: d.recipient_id, target: d.target, expiresAt: Math.floor(now.getTime() / 1000) + u.ttlSeconds })}`
+        ? `${u.baseUrl}/unsubscribe/${u.tokens.sign({ projectId: d.project_id, recipientId: d.recipient_id, target: d.target }, u.ttlSeconds)}`
         : undefined;
     try {
       // Through the email senders: the configured providers behind failover.

@@ -6,3 +6,5 @@ export { createFireTimers } from './fire-timers';
 export { createGetDigest, type DigestView, type GetDigestDeps } from './get-digest';
 export { createThrottleRepository } from './throttle-repository';
 export { startTimerRunner } from './timer-runner';
+export { schedulingRoutes } from './scheduling-routes';
+export { startDigestConsumer } from './digest-consumer';

@@ -1,3 +1,4 @@
+import { systemClock } from '@herald/service-kit';
 import { startTimerRunner } from './timer-runner';
 
 const LEASE_MS = 100;
@@ -19,6 +20,8 @@ function replicas(count: number, opts: { passMs: number; fullPasses: number }) {
       batch: BATCH,
       everyMs: 10,
       leaseMs: LEASE_MS,
+      // The system clock under jest's fake timers.
+      clock: systemClock,
       holdEpoch: async (epoch, owner) => {
         if (!leases.has(epoch)) leases.set(epoch, owner);
         return leases.get(epoch) === owner;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Logger } from '@herald/service-kit';
+import type { Clock, Logger } from '@herald/service-kit';
 
 /**
  * The firing loop of one replica. Time is cut into lease epochs (`leaseMs` long); the
@@ -20,9 +20,10 @@ export function startTimerRunner(opts: {
   batch: number;
   everyMs: number;
   leaseMs: number;
+  clock: Clock;
 }) {
   const owner = randomUUID();
-  const epochNow = () => Math.floor(Date.now() / opts.leaseMs);
+  const epochNow = () => Math.floor(opts.clock.now() / opts.leaseMs);
   let stopped = false;
   let wake: (() => void) | null = null;
 

@@ -6,3 +6,6 @@ export { createIdempotencyRepository, type IdempotencyRepository } from './idemp
 export { createSendNotification, type SendNotificationDeps, type SendResult } from './send-notification';
 export type { SendInput } from './send-rules';
 export { createWriteSends, type WriteSendsDeps } from './write-sends';
+export { sendsRoutes } from './sends-routes';
+export { startSendConsumer } from './send-consumer';
+export { createAcceptedSends } from './send-stream';

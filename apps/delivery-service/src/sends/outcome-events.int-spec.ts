@@ -12,7 +12,7 @@ import {
   type OutcomeEvent,
 } from '@herald/contracts';
 import { connectNats, type NatsConnection } from '@herald/service-kit';
-import { encodeSend } from '../transport/send-jobs';
+import { encodeSend } from '../platform';
 import { startHarness, type Harness } from '../testing/harness';
 import { eventually } from '@herald/testing';
 

@@ -1,6 +1,8 @@
 import { DomainError } from '@herald/service-kit';
 import { checkSend, type SendInput } from './send-rules';
 
+const NOW = new Date();
+
 const base: SendInput = {
   projectId: 1,
   settings: { strictTargets: false, maxBroadcastRecipientsForEmail: 0, monthlyQuota: null },
@@ -17,7 +19,7 @@ const target = { channel: 'c', topic: 't', event: 'e' };
 
 function codeOf(input: Partial<SendInput>): string {
   try {
-    checkSend({ ...base, ...input });
+    checkSend({ ...base, ...input }, NOW);
     return 'ok';
   } catch (err) {
     return (err as DomainError).code;
@@ -86,7 +88,7 @@ describe('checkSend', () => {
 
   it('when several properties are invalid, then each is listed with its path', () => {
     try {
-      checkSend({ ...base, target: { channel: '', topic: 't', event: '' }, email: { subject: '', html: 'h' } });
+      checkSend({ ...base, target: { channel: '', topic: 't', event: '' }, email: { subject: '', html: 'h' } }, NOW);
       throw new Error('expected a failure');
     } catch (err) {
       expect((err as DomainError).violations.map((v) => v.property_path).sort()).toEqual(['email.subject', 'target.channel', 'target.event']);
@@ -94,10 +96,10 @@ describe('checkSend', () => {
   });
 
   it('when the send carries payload and email, then it asks for both mediums', () => {
-    expect(checkSend({ ...base, email: { subject: 's', html: 'h' } })).toEqual(['in_app', 'email']);
+    expect(checkSend({ ...base, email: { subject: 's', html: 'h' } }, NOW)).toEqual(['in_app', 'email']);
   });
 
   it('when the send carries every block, then it asks for all four mediums', () => {
-    expect(checkSend({ ...base, email: { subject: 's', html: 'h' }, sms: { text: 'x' }, push })).toEqual(['in_app', 'email', 'sms', 'web_push']);
+    expect(checkSend({ ...base, email: { subject: 's', html: 'h' }, sms: { text: 'x' }, push }, NOW)).toEqual(['in_app', 'email', 'sms', 'web_push']);
   });
 });

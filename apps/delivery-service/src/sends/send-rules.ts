@@ -114,7 +114,7 @@ function recipientViolations(id: string | null): Violation[] {
  * medium, sms on a broadcast, email or push on a broadcast the project does not allow. Throws a
  * DomainError; returns the mediums the send asks for (each block asks for its medium).
  */
-export function checkSend(input: SendInput, now: Date = new Date()): Medium[] {
+export function checkSend(input: SendInput, now: Date): Medium[] {
   const broadcast = input.recipientId === null;
   const violations = [
     ...recipientViolations(input.recipientId),

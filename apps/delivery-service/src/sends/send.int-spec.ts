@@ -4,7 +4,7 @@ import { errorOf } from '@herald/testing';
 import { jetstream } from '@nats-io/jetstream';
 import { deliverySendSubject } from '@herald/contracts';
 import { connectNats, type NatsConnection } from '@herald/service-kit';
-import { encodeSend } from '../transport/send-jobs';
+import { encodeSend } from '../platform';
 import { startHarness, type Harness } from '../testing/harness';
 import { eventually } from '@herald/testing';
 

@@ -1,8 +1,7 @@
 import { signWebhook } from '@herald/webhook-signature';
-import type { Logger } from '@herald/service-kit';
+import { BreakerOpenError, createBreaker, type Breaker, type Clock, type Logger } from '@herald/service-kit';
 import { LRUCache } from 'lru-cache';
 import { createAttemptScheduler } from './attempt-scheduler';
-import { BreakerOpenError, createBreaker, type Breaker } from './endpoint-breaker';
 import type { AttemptOutcome, DeliveryLogRepository, WebhookDeliveryDoc } from './delivery-log-repository';
 import { signingSecrets, type WebhookDoc, type WebhookRepository } from './endpoint-repository';
 import type { AttemptResult, WebhookSender } from './http-sender';
@@ -78,6 +77,7 @@ export function createDispatcher(deps: {
   metrics: WebhookMetrics;
 }) {
   const { webhooks, deliveries, send, now, settings, logger, metrics } = deps;
+  const clock: Clock = { now: () => now().getTime(), date: now };
   const perProject = Math.max(1, Math.min(settings.projectConcurrency, settings.concurrency));
   const perEndpoint = Math.max(1, Math.min(settings.endpointConcurrency, perProject));
   const slots = createAttemptScheduler({
@@ -94,10 +94,16 @@ export function createDispatcher(deps: {
   const breakerOf = (webhookId: number): Breaker<Posted> => {
     let b = breakers.get(webhookId);
     if (!b) {
-      b = createBreaker<Posted>({ ...settings.breaker, failedResult: (o) => !ok(o.r) || o.r.latencyMs >= settings.breaker.slowMs });
-      b.onChange((state, openMs) => {
-        if (state === 'open') logger.warn({ webhookId, openMs }, 'webhook endpoint backed off: its recent attempts failed or were slow');
-        else logger.info({ webhookId }, 'webhook endpoint answers again: no longer backed off');
+      b = createBreaker<Posted>({
+        consecutiveFailures: settings.breaker.failures,
+        halfOpenAfterMs: settings.breaker.openMs,
+        maxOpenMs: settings.breaker.maxOpenMs,
+        failedResult: (o) => !ok(o.r) || o.r.latencyMs >= settings.breaker.slowMs,
+        onStateChange: (state, openMs) => {
+          if (state === 'open') logger.warn({ webhookId, openMs }, 'webhook endpoint backed off: its recent attempts failed or were slow');
+          else if (state === 'closed') logger.info({ webhookId }, 'webhook endpoint answers again: no longer backed off');
+        },
+        clock,
       });
       breakers.set(webhookId, b);
     }

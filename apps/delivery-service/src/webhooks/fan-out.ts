@@ -53,7 +53,7 @@ export function createFanOut(deps: {
     );
     let pairs: { event: OutcomeEvent; redelivered: boolean; endpoint: WebhookDoc; body: string }[] = [];
     for (const { event, redelivered } of delivered) {
-      const body = eventBody(event);
+      const body = eventBody(event, deps.now());
       if (body === null) continue;
       for (const endpoint of endpoints) {
         if (endpoint.project_id === Number(event.projectId) && subscribed(endpoint, event.type)) pairs.push({ event, redelivered, endpoint, body });

@@ -2,7 +2,7 @@ import dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
-import { isForbiddenAddress } from '@herald/service-kit';
+import { isForbiddenAddress, systemClock, type Clock } from '@herald/service-kit';
 import { describeRequestError } from './request-error';
 import { parseRetryAfter } from './retry-schedule';
 
@@ -56,11 +56,14 @@ export type WebhookSender = (req: { url: string; headers: Record<string, string>
  * never followed (a 3xx is a failed attempt), and (unless `allowPrivate`) connections only to
  * public addresses.
  */
-export function createWebhookSender(opts: { timeoutMs: number; allowPrivate: boolean; userAgent: string }): WebhookSender & { close(): void } {
+/** `clock` (default: the system's) reads the time a Retry-After date is counted from. */
+export function createWebhookSender(opts: { timeoutMs: number; allowPrivate: boolean; userAgent: string; clock?: Clock }): WebhookSender & { close(): void } {
+  const clock = opts.clock ?? systemClock;
   const agentOptions = { keepAlive: true, maxSockets: 64, ...(opts.allowPrivate ? {} : { lookup: guardedLookup }) };
   const agents = { http: new http.Agent(agentOptions), https: new https.Agent(agentOptions) };
   const send: WebhookSender = (req) =>
     new Promise<AttemptResult>((resolve) => {
+      // Latency is a measurement (for the metrics and the delivery log), not a time rule: the monotonic timer.
       const started = performance.now();
       const finish = (r: Omit<AttemptResult, 'latencyMs'>) => resolve({ ...r, latencyMs: Math.round(performance.now() - started) });
       let url: URL;
@@ -99,7 +102,7 @@ export function createWebhookSender(opts: { timeoutMs: number; allowPrivate: boo
         const end = () => {
           const body = Buffer.concat(chunks).subarray(0, RESPONSE_BODY_KEPT_BYTES).toString('utf8');
           const retryAfter = res.headers['retry-after'];
-          done({ status: res.statusCode ?? null, body, error: null, retryAfterMs: parseRetryAfter(Array.isArray(retryAfter) ? retryAfter[0] : retryAfter, Date.now()) });
+          done({ status: res.statusCode ?? null, body, error: null, retryAfterMs: parseRetryAfter(Array.isArray(retryAfter) ? retryAfter[0] : retryAfter, clock.now()) });
         };
         res.on('end', end);
         res.on('close', end);

@@ -59,7 +59,7 @@ export async function startWebhooks(deps: {
   const webhookIds = createIdAllocator(sequences, 'webhooks');
   const deliveryIds = createIdAllocator(sequences, 'webhook_deliveries');
   const metrics = createWebhookMetrics(deps.registry);
-  const send = createWebhookSender({ timeoutMs: settings.timeoutMs, allowPrivate: settings.allowPrivate, userAgent: 'Herald-Webhooks/1.0' });
+  const send = createWebhookSender({ timeoutMs: settings.timeoutMs, allowPrivate: settings.allowPrivate, userAgent: 'Herald-Webhooks/1.0', clock: { now: () => now().getTime(), date: now } });
   const dispatcher = createDispatcher({ webhooks, deliveries, send, now, settings, logger, metrics });
   const fanOut = createFanOut({ webhooks, payloadsOf: deps.payloadsOf, deliveries, deliveryIds, dispatcher, now, leaseMs: settings.leaseMs, metrics, logger });
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import nodemailer from 'nodemailer';
 import { convert } from 'html-to-text';
-import { createBoundedMap, inSpan, SpanKind } from '@herald/service-kit';
+import { createBoundedMap, inSpan, SpanKind, systemClock, type Clock } from '@herald/service-kit';
 
 export interface OutgoingEmail {
   to: string;
@@ -114,7 +114,9 @@ export function tlsPolicy(url: URL, requireTls?: boolean): { secure: boolean; re
  * given explicitly: exactly the one stored address, whatever the header parser would make of it.
  * TLS as `tlsPolicy` says (`requireTls`: SMTP_REQUIRE_TLS).
  */
-export function createMailer(opts: { url: string; from: string; poolSize: number; timeoutMs?: number; dkim?: DkimSettings; requireTls?: boolean }): Mailer {
+/** `clock` (default: the system's) dates each mail (its Date header). */
+export function createMailer(opts: { url: string; from: string; poolSize: number; timeoutMs?: number; dkim?: DkimSettings; requireTls?: boolean; clock?: Clock }): Mailer {
+  const clock = opts.clock ?? systemClock;
   const timeoutMs = opts.timeoutMs ?? 30_000;
   const u = new URL(opts.url);
   const transport = nodemailer.createTransport({
@@ -152,7 +154,7 @@ export function createMailer(opts: { url: string; from: string; poolSize: number
           subject: mail.subject,
           html: mail.html,
           text: mail.text ?? plainText(mail.html),
-          date: new Date(),
+          date: clock.date(),
           // On the sender's domain (the project's when it has one), unique per mail.
           messageId: `<${mail.digestId !== undefined ? `herald-digest-${mail.digestId}` : randomUUID()}@${domainOf(fromAddress)}>`,
           headers,

@@ -1,3 +1,4 @@
+import type { Clock } from '@herald/service-kit';
 import { DeliveryFailure } from '../../kernel/outbound';
 import type { Provider } from '../provider';
 import { createMailer, isAddressRejected, isPermanentSmtpError, type DkimSettings, type OutgoingEmail } from './mailer';
@@ -9,7 +10,7 @@ import { createMailer, isAddressRejected, isPermanentSmtpError, type DkimSetting
  * timeouts, connection errors) `transient`. Error texts are the server's reply, never the URL's
  * credentials. TLS as `tlsPolicy` says (`requireTls`: SMTP_REQUIRE_TLS).
  */
-export function createSmtpProvider(opts: { name: string; url: string; from: string; poolSize: number; timeoutMs?: number; dkim?: DkimSettings; requireTls?: boolean }): Provider<OutgoingEmail> {
+export function createSmtpProvider(opts: { name: string; url: string; from: string; poolSize: number; timeoutMs?: number; dkim?: DkimSettings; requireTls?: boolean; clock?: Clock }): Provider<OutgoingEmail> {
   const mailer = createMailer(opts);
   const password = new URL(opts.url).password;
   const redact = (s: string) => (password ? s.split(decodeURIComponent(password)).join('***') : s);

@@ -1,4 +1,4 @@
-import { retryPolicy, sleep } from '@herald/service-kit';
+import { retryPolicy, sleep, systemClock, type Clock } from '@herald/service-kit';
 import { DeliveryFailure, failureKind } from '../../kernel/outbound';
 import type { SmsProvider } from './sms-provider';
 
@@ -13,6 +13,8 @@ export interface TwilioCompatibleOptions {
   from: string;
   /** One HTTP exchange gives up after this long (a transient failure). */
   timeoutMs: number;
+  /** Reads the time a Retry-After date is counted from (default: the system's). */
+  clock?: Clock;
   /** Attempts within one send (429 and 5xx only), with exponential backoff; the job retries later beyond that. */
   attempts?: number;
   retryInitialDelayMs?: number;
@@ -27,12 +29,12 @@ export interface TwilioCompatibleOptions {
  */
 const ADDRESS_CODES = new Set([21211, 21610, 21612, 21614]);
 
-function retryAfterMs(header: string | null): number | undefined {
+function retryAfterMs(header: string | null, nowMs: number): number | undefined {
   if (!header) return undefined;
   const seconds = Number(header);
   if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
   const at = Date.parse(header);
-  return Number.isNaN(at) ? undefined : Math.max(0, at - Date.now());
+  return Number.isNaN(at) ? undefined : Math.max(0, at - nowMs);
 }
 
 /**
@@ -49,6 +51,7 @@ function retryAfterMs(header: string | null): number | undefined {
  */
 export function createTwilioCompatibleProvider(opts: TwilioCompatibleOptions): SmsProvider {
   const doFetch = opts.fetch ?? fetch;
+  const clock = opts.clock ?? systemClock;
   const url = `${opts.baseUrl.replace(/\/+$/, '')}/2010-04-01/Accounts/${encodeURIComponent(opts.accountSid)}/Messages.json`;
   const authorization = `Basic ${Buffer.from(`${opts.accountSid}:${opts.authToken}`).toString('base64')}`;
   const secrets = [opts.authToken, opts.accountSid].filter((s) => s.length >= 4);
@@ -88,7 +91,7 @@ export function createTwilioCompatibleProvider(opts: TwilioCompatibleOptions): S
     const said = typeof json.message === 'string' ? json.message : text.slice(0, 200);
     const message = redact(`${opts.name} answered ${res.status}${code ? ` (code ${code})` : ''}${said ? `: ${said}` : ''}`).slice(0, 500);
     if (res.status === 429 || res.status >= 500) {
-      const wait = retryAfterMs(res.headers.get('retry-after'));
+      const wait = retryAfterMs(res.headers.get('retry-after'), clock.now());
       // A wait the provider asked for that fits within the send is waited before the next try.
       if (wait !== undefined && wait <= maxDelay) await sleep(wait);
       throw new DeliveryFailure('transient', message, wait);

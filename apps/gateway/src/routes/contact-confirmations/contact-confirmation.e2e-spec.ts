@@ -22,7 +22,7 @@ const messagesTo = async (address: string): Promise<SinkMessage[]> =>
   ((await (await fetch(`${mailApi}/messages`)).json()) as SinkMessage[]).filter((m) => m.to.includes(address));
 const LINK = /https?:\/\/\S+?\/contact-confirmations\/([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)/;
 
-/** A confirmation token in the delivery service's format (c1.<payload>.<mac>), signed here with the stack's secret. */
+/** A confirmation token in the format links were mailed with before service-kit's signed tokens (c1.<payload>.<mac>, still accepted), signed here with the stack's secret. */
 function signToken(claim: { p: number; r: string; i: number; a: string; x: number }): string {
   const key = createHmac('sha256', process.env.HERALD_UNSUBSCRIBE_SECRET!).update('herald contact confirmation v1').digest();
   const signed = `c1.${Buffer.from(JSON.stringify(claim)).toString('base64url')}`;

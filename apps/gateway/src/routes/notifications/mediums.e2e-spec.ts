@@ -95,7 +95,7 @@ describe('sms and web push through REST', () => {
     expect(n.decision).toEqual({ sms: { result: 'delivered', because: 'catalog_entry', rule: expect.objectContaining({ medium: 'sms', default_enabled: true }) } });
     const got = ((await sink('GET', '/sms')) as JsonBody[]).filter((m) => m.to === phone.stored);
     expect(got).toEqual([expect.objectContaining({ text: 'Deploy 42 finished', sid: n.sms.message_id, account: 'ACfakeprimary' })]);
-    expect(got[0].status_callback).toMatch(new RegExp(`^${process.env.HERALD_BASE_URL}/callbacks/sms/c1\\.`));
+    expect(got[0].status_callback).toMatch(new RegExp(`^${process.env.HERALD_BASE_URL}/callbacks/sms/v1\\.`));
   });
 
   it('when a status callback names no genuine token, then 400 and nothing changes', async () => {

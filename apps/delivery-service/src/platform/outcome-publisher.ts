@@ -3,7 +3,7 @@ import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { jetstream } from '@nats-io/jetstream';
 import { outcomeSubject, OutcomeEventSchema } from '@herald/contracts';
 import { traceHeaders, type NatsConnection } from '@herald/service-kit';
-import { toPbBroadcast, toPbNotification } from './mappers';
+import { toPbBroadcast, toPbNotification } from '../kernel/wire-views';
 import type { OutcomeEvent, OutcomeEvents } from '../kernel/outcome-events';
 
 /**

@@ -1,52 +1,9 @@
 import { create } from '@bufbuild/protobuf';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
-import { BroadcastSchema, DigestSchema, NotificationSchema, type Digest as PbDigest, type DecisionTarget, type SendRequest, type Broadcast as PbBroadcast, type Notification as PbNotification } from '@herald/contracts';
-import type { CascadeDecision } from '../kernel/decision';
-import { emailBecause, inAppBecause, outboundBecause } from '../kernel/decision-reasons';
-import type { Broadcast, EmailUnless, Notification, OutboundOutcome } from '../kernel/notification';
-import type { SendInput } from '../sends';
-import type { DigestView } from '../scheduling';
-
-export function toSendInput(req: SendRequest): SendInput {
-  const quota = req.settings?.monthlyQuota;
-  return {
-    projectId: Number(req.projectId),
-    settings: {
-      strictTargets: req.settings?.strictTargets ?? false,
-      maxBroadcastRecipientsForEmail: Number(req.settings?.maxBroadcastRecipientsForEmail ?? 0n),
-      maxBroadcastRecipientsForPush: Number(req.settings?.maxBroadcastRecipientsForPush ?? 0n),
-      monthlyQuota: quota === undefined ? null : Number(quota),
-      retentionDays: req.settings?.retentionDays ?? null,
-      ...(req.settings?.emailFromAddress ? { emailFrom: { address: req.settings.emailFromAddress, name: req.settings.emailFromName ?? null } } : {}),
-      ...(req.settings?.emailReplyTo ? { emailReplyTo: req.settings.emailReplyTo } : {}),
-    },
-    recipientId: req.recipientId ?? null,
-    target: req.target ? { channel: req.target.channel, topic: req.target.topic, event: req.target.event } : null,
-    payloadJson: req.payloadJson ?? null,
-    email: req.email
-      ? {
-          subject: req.email.subject,
-          html: req.email.html,
-          ...(req.email.text !== undefined ? { text: req.email.text } : {}),
-          ...(req.email.fromName !== undefined ? { from_name: req.email.fromName } : {}),
-          ...(req.email.delaySeconds !== undefined ? { delay_seconds: req.email.delaySeconds } : {}),
-          ...(req.email.unless !== undefined && req.email.unless !== '' ? { unless: req.email.unless as EmailUnless } : {}),
-        }
-      : null,
-    sms: req.sms ? { text: req.sms.text } : null,
-    push: req.push
-      ? {
-          title: req.push.title,
-          body: req.push.body,
-          ...(req.push.url !== undefined ? { url: req.push.url } : {}),
-          ...(req.push.icon !== undefined ? { icon: req.push.icon } : {}),
-          ...(req.push.tag !== undefined ? { tag: req.push.tag } : {}),
-        }
-      : null,
-    idempotencyKey: req.idempotencyKey,
-    ...(req.sendAt !== undefined ? { sendAt: req.sendAt } : {}),
-  };
-}
+import { BroadcastSchema, NotificationSchema, type DecisionTarget, type Broadcast as PbBroadcast, type Notification as PbNotification } from '@herald/contracts';
+import type { CascadeDecision } from './decision';
+import { emailBecause, inAppBecause, outboundBecause } from './decision-reasons';
+import type { Broadcast, Notification, OutboundOutcome } from './notification';
 
 /** A web push contact's address as shown: the subscription's endpoint (its keys stay inside). */
 function shownAddress(field: 'email' | 'sms' | 'push', address: string | null): string | undefined {
@@ -132,25 +89,6 @@ export function toPbNotification(n: Notification, opts: { omitPayload?: boolean 
           webPush: n.push.status !== 'not_requested' ? pbDecision(outboundBecause(n.push, d.web_push)) : undefined,
         }
       : undefined,
-  });
-}
-
-export function toPbDigest(d: DigestView): PbDigest {
-  return create(DigestSchema, {
-    id: BigInt(d.id),
-    recipientId: d.recipientId,
-    entryId: BigInt(d.entryId),
-    target: d.target,
-    status: d.status,
-    subject: d.subject,
-    openedAt: timestampFromDate(d.openedAt),
-    closesAt: timestampFromDate(d.closesAt),
-    sentAt: d.sentAt ? timestampFromDate(d.sentAt) : undefined,
-    messageId: d.messageId ?? undefined,
-    address: d.address ?? undefined,
-    notificationIds: d.notificationIds.map(BigInt),
-    maxItems: d.maxItems,
-    reason: d.reason ?? undefined,
   });
 }
 

@@ -1,43 +1,11 @@
-import { create, fromBinary, toBinary } from '@bufbuild/protobuf';
-import { timestampDate, timestampFromDate } from '@bufbuild/protobuf/wkt';
+import { create, fromBinary } from '@bufbuild/protobuf';
+import { timestampDate } from '@bufbuild/protobuf/wkt';
 import { jetstreamManager, type JetStreamManager } from '@nats-io/jetstream';
 import { DELIVERY_STREAM, deliverySendSubject, SendJobSchema, SendRequestSchema, type SendJob } from '@herald/contracts';
 import type { NatsConnection } from '@herald/service-kit';
 import type { AcceptedSend } from '../kernel/notification';
-import { toSendInput } from './mappers';
+import { toSendInput } from './send-request';
 import type { AcceptedSends } from '../kernel/ports';
-
-/** An accepted send as the SendJob message JetStream carries. */
-export function encodeSend(s: AcceptedSend): Uint8Array {
-  return toBinary(
-    SendJobSchema,
-    create(SendJobSchema, {
-      notificationId: BigInt(s.id),
-      projectId: BigInt(s.projectId),
-      recipientId: s.recipientId,
-      recipientSeq: BigInt(s.recipientSeq),
-      target: s.target ?? undefined,
-      payloadJson: s.payloadJson ?? undefined,
-      email: s.email
-        ? { subject: s.email.subject, html: s.email.html, text: s.email.text, fromName: s.email.from_name, delaySeconds: s.email.delay_seconds, unless: s.email.unless }
-        : undefined,
-      sms: s.sms ?? undefined,
-      push: s.push ?? undefined,
-      settings: {
-        strictTargets: s.settings.strictTargets,
-        maxBroadcastRecipientsForEmail: BigInt(s.settings.maxBroadcastRecipientsForEmail),
-        maxBroadcastRecipientsForPush: BigInt(s.settings.maxBroadcastRecipientsForPush ?? 0),
-        monthlyQuota: s.settings.monthlyQuota === null ? undefined : BigInt(s.settings.monthlyQuota),
-        emailFromAddress: s.settings.emailFrom?.address,
-        emailFromName: s.settings.emailFrom?.name ?? undefined,
-        emailReplyTo: s.settings.emailReplyTo,
-        retentionDays: s.settings.retentionDays ?? undefined,
-      },
-      createdAt: timestampFromDate(s.createdAt),
-      sendAt: s.sendAt ? timestampFromDate(s.sendAt) : undefined,
-    }),
-  );
-}
 
 /** The accepted send a SendJob carries (throws on a message that is not one). */
 export function decodeSend(data: Uint8Array): AcceptedSend {

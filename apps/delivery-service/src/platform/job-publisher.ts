@@ -17,7 +17,7 @@ import { Code, ConnectError } from '@connectrpc/connect';
 import { retryPolicy, traceHeaders, type NatsConnection } from '@herald/service-kit';
 import type { OutboundMedium } from '../kernel/outbound';
 import type { JobPort } from '../kernel/ports';
-import { encodeSend } from './send-jobs';
+import { encodeSend } from './send-job-encoding';
 
 /**
  * The use cases' JobPort on JetStream: protobuf job messages on the delivery subjects; every

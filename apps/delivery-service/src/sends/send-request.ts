@@ -1,0 +1,45 @@
+import type { SendRequest } from '@herald/contracts';
+import type { EmailUnless } from '../kernel/notification';
+import type { SendInput } from './send-rules';
+
+/** A SendRequest (RPC or send job) as the send use case's input. */
+export function toSendInput(req: SendRequest): SendInput {
+  const quota = req.settings?.monthlyQuota;
+  return {
+    projectId: Number(req.projectId),
+    settings: {
+      strictTargets: req.settings?.strictTargets ?? false,
+      maxBroadcastRecipientsForEmail: Number(req.settings?.maxBroadcastRecipientsForEmail ?? 0n),
+      maxBroadcastRecipientsForPush: Number(req.settings?.maxBroadcastRecipientsForPush ?? 0n),
+      monthlyQuota: quota === undefined ? null : Number(quota),
+      retentionDays: req.settings?.retentionDays ?? null,
+      ...(req.settings?.emailFromAddress ? { emailFrom: { address: req.settings.emailFromAddress, name: req.settings.emailFromName ?? null } } : {}),
+      ...(req.settings?.emailReplyTo ? { emailReplyTo: req.settings.emailReplyTo } : {}),
+    },
+    recipientId: req.recipientId ?? null,
+    target: req.target ? { channel: req.target.channel, topic: req.target.topic, event: req.target.event } : null,
+    payloadJson: req.payloadJson ?? null,
+    email: req.email
+      ? {
+          subject: req.email.subject,
+          html: req.email.html,
+          ...(req.email.text !== undefined ? { text: req.email.text } : {}),
+          ...(req.email.fromName !== undefined ? { from_name: req.email.fromName } : {}),
+          ...(req.email.delaySeconds !== undefined ? { delay_seconds: req.email.delaySeconds } : {}),
+          ...(req.email.unless !== undefined && req.email.unless !== '' ? { unless: req.email.unless as EmailUnless } : {}),
+        }
+      : null,
+    sms: req.sms ? { text: req.sms.text } : null,
+    push: req.push
+      ? {
+          title: req.push.title,
+          body: req.push.body,
+          ...(req.push.url !== undefined ? { url: req.push.url } : {}),
+          ...(req.push.icon !== undefined ? { icon: req.push.icon } : {}),
+          ...(req.push.tag !== undefined ? { tag: req.push.tag } : {}),
+        }
+      : null,
+    idempotencyKey: req.idempotencyKey,
+    ...(req.sendAt !== undefined ? { sendAt: req.sendAt } : {}),
+  };
+}
