@@ -5,7 +5,7 @@ import { createCatalogRepository } from './store/catalog-repository';
 import { createRuleRepository } from './store/rule-repository';
 import { newProject, uniqueDbName } from './testing/start-preference-service';
 import type { PreferenceDeps } from './usecases/deps';
-import { createResolveBatch } from './usecases/resolve-batch';
+import { createResolveBatch, createResolveMediums } from './usecases/resolve-batch';
 import { createSetPreference } from './usecases/set-preference';
 import { createUpsertCatalog } from './usecases/upsert-catalog';
 
@@ -61,5 +61,27 @@ describe('ResolveBatch store cost', () => {
     expect(warm.enabled.filter((e) => !e)).toHaveLength(20);
     expect(warm.enabled[0]).toBe(false);
     expect(warm.enabled[1]).toBe(true);
+  });
+
+  it('when several mediums are resolved at once, then the store sees one query for all of them, and each answer is the single-medium one', async () => {
+    const projectId = Number(newProject());
+    const target = { channel: 'ci', topic: 'builds', event: 'failed' };
+    await createUpsertCatalog(deps)({
+      projectId,
+      prune: false,
+      items: [{ target, medium: 'email', name: 'Failed builds', defaultEnabled: true, mandatory: false }],
+    });
+    await createSetPreference(deps)({ projectId, recipientId: 'r1', target, medium: 'sms', enabled: false });
+    const recipientIds = ['r0', 'r1', 'r2'];
+    const mediums = ['in_app', 'email', 'sms', 'web_push'];
+    await cache.get(projectId);
+
+    commands.length = 0;
+    const all = await createResolveMediums(deps)({ projectId, target, mediums, recipientIds });
+    expect(commands.filter((c) => c !== 'endSessions')).toEqual(['find']);
+
+    const single = await Promise.all(mediums.map((medium) => createResolveBatch(deps)({ projectId, target, medium, recipientIds })));
+    expect(all).toEqual(single);
+    expect(all[2].enabled[1]).toBe(false);
   });
 });

@@ -190,7 +190,10 @@ describe('delivery service: broadcasts', () => {
       erasures: createErasureRepository(mongo.db),
       broadcasts,
       quota: createQuotaRepository(mongo.db),
-      preferences: { resolveBatch: async (req: { recipientIds: string[] }) => ({ covered: false, enabled: req.recipientIds.map(() => true), decisions: req.recipientIds.map(() => ({ because: 'medium_default' })) }) },
+      preferences: {
+        resolveBatch: async (req: { mediums: string[]; recipientIds: string[] }) =>
+          req.mediums.map(() => ({ covered: false, enabled: req.recipientIds.map(() => true), decisions: req.recipientIds.map(() => ({ because: 'medium_default' })) })),
+      },
       jobs: { publish: async () => undefined },
       events: { emit: async () => undefined },
       metrics: new Proxy({}, { get: () => noop }),

@@ -77,18 +77,26 @@ export interface GoverningEntry {
   throttle?: { max: number; windowSeconds: number };
 }
 
+/** One medium's resolution of a batch of recipients (arrays in the request's recipient order). */
+export interface MediumResolution {
+  enabled: boolean[];
+  covered: boolean;
+  mandatory: boolean;
+  /** `decisions[i]`: which step of the cascade decided recipient i (and the rule or entry it was). */
+  decisions: (CascadeDecision | undefined)[];
+  /** The governing catalog entry, when one exists, with its digest and throttle. */
+  governing?: GoverningEntry;
+}
+
 /** The preference service, as the use cases need it. */
 export interface PreferenceResolver {
-  /**
-   * `decisions[i]`: which step of the cascade decided recipient i (and the rule or entry it was);
-   * `governing`: the governing catalog entry, when one exists, with its digest and throttle.
-   */
+  /** Resolves one target on each of `mediums` for a batch of recipients, in one call: one resolution per medium, in order. */
   resolveBatch(req: {
     projectId: bigint;
     target: { channel: string; topic: string; event: string };
-    medium: string;
+    mediums: string[];
     recipientIds: string[];
-  }): Promise<{ enabled: boolean[]; covered: boolean; mandatory: boolean; decisions: (CascadeDecision | undefined)[]; governing?: GoverningEntry }>;
+  }): Promise<MediumResolution[]>;
   checkCoverage(req: { projectId: bigint; queries: { target: { channel: string; topic: string; event: string }; medium: string }[] }): Promise<{ covered: boolean[] }>;
 }
 

@@ -1,10 +1,10 @@
 import { Code, ConnectError, createClient, type Client } from '@connectrpc/connect';
 import { createGrpcTransport, Http2SessionManager } from '@connectrpc/connect-node';
 import { timestampDate } from '@bufbuild/protobuf/wkt';
-import { PreferenceService, RecipientService, type Decision } from '@herald/contracts';
+import { PreferenceService, RecipientService, type Decision, type MediumResolution as MediumResolutionMessage } from '@herald/contracts';
 import { invalid, serviceClientInterceptors } from '@herald/service-kit';
 import type { CascadeDecision, CascadeStep } from '../kernel/decision';
-import type { PreferenceResolver, RecipientDirectory } from '../kernel/ports';
+import type { MediumResolution, PreferenceResolver, RecipientDirectory } from '../kernel/ports';
 
 export type RecipientClient = Client<typeof RecipientService>;
 export type PreferenceClient = Client<typeof PreferenceService>;
@@ -52,30 +52,40 @@ export function cascadeDecisionOf(d: Decision | undefined): CascadeDecision | un
   };
 }
 
-/** The use cases' PreferenceResolver on the preference service's client (decisions of a batch mapped once each). */
+/** One medium's resolution as the use cases read it (the batch's distinct decisions mapped once each). */
+function mediumResolutionOf(r: Pick<MediumResolutionMessage, 'enabled' | 'covered' | 'mandatory' | 'decisions' | 'decisionOf' | 'governing'>, recipientIds: string[]): MediumResolution {
+  const distinct = r.decisions.map(cascadeDecisionOf);
+  const g = r.governing;
+  return {
+    enabled: r.enabled,
+    covered: r.covered,
+    mandatory: r.mandatory,
+    decisions: recipientIds.map((_, i) => distinct[r.decisionOf[i] ?? -1]),
+    ...(g
+      ? {
+          governing: {
+            id: Number(g.id),
+            target: { channel: g.target?.channel ?? '', topic: g.target?.topic ?? '', event: g.target?.event ?? '' },
+            ...(g.digest ? { digest: { windowSeconds: g.digest.windowSeconds, maxItems: g.digest.maxItems, subject: g.digest.subject } } : {}),
+            ...(g.throttle ? { throttle: { max: g.throttle.max, windowSeconds: g.throttle.windowSeconds } } : {}),
+          },
+        }
+      : {}),
+  };
+}
+
+/**
+ * The use cases' PreferenceResolver on the preference service's client: all mediums in one call.
+ * A preference service that predates `mediums` answers the first medium alone (in the top-level
+ * fields, `by_medium` empty); the others are then asked one call each.
+ */
 export function preferenceResolver(client: PreferenceClient): PreferenceResolver {
   return {
     checkCoverage: (req) => client.checkCoverage(req),
-    async resolveBatch(req) {
-      const r = await client.resolveBatch(req);
-      const distinct = r.decisions.map(cascadeDecisionOf);
-      const g = r.governing;
-      return {
-        enabled: r.enabled,
-        covered: r.covered,
-        mandatory: r.mandatory,
-        decisions: req.recipientIds.map((_, i) => distinct[r.decisionOf[i] ?? -1]),
-        ...(g
-          ? {
-              governing: {
-                id: Number(g.id),
-                target: { channel: g.target?.channel ?? '', topic: g.target?.topic ?? '', event: g.target?.event ?? '' },
-                ...(g.digest ? { digest: { windowSeconds: g.digest.windowSeconds, maxItems: g.digest.maxItems, subject: g.digest.subject } } : {}),
-                ...(g.throttle ? { throttle: { max: g.throttle.max, windowSeconds: g.throttle.windowSeconds } } : {}),
-              },
-            }
-          : {}),
-      };
+    async resolveBatch({ mediums, ...batch }) {
+      const r = await client.resolveBatch({ ...batch, medium: mediums[0], mediums });
+      const answers = r.byMedium.length > 0 ? r.byMedium : [r, ...(await Promise.all(mediums.slice(1).map((medium) => client.resolveBatch({ ...batch, medium }))))];
+      return answers.map((a) => mediumResolutionOf(a, batch.recipientIds));
     },
   };
 }

@@ -8,7 +8,7 @@ import { applyThrottle, type ApplyThrottlesDeps } from '../scheduling';
 import type { DeliveryMetrics } from '../platform';
 import { digestRuleOf, type DigestRule } from '../kernel/digest-rule';
 import { gateOutbound, type GateOutboundDeps } from './gate-outbound';
-import type { PreferenceResolver } from '../kernel/ports';
+import type { MediumResolution, PreferenceResolver } from '../kernel/ports';
 
 /** The ports this use case works with. */
 export interface DecideDeps extends ApplyThrottlesDeps, GateOutboundDeps {
@@ -68,11 +68,43 @@ function groupBy<T>(items: T[], keyOf: (t: T) => string): T[][] {
 const chunksOf = <T>(items: T[], size: number): T[][] => Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
 const targetKey = (d: ToDecide) => `${d.projectId}|${d.target ? JSON.stringify([d.target.channel, d.target.topic, d.target.event]) : ''}`;
 
+/** Up to RESOLVE_MAX notifications of one (project, target), with every medium they ask for resolved in one call. */
+interface ResolvedPart {
+  items: ToDecide[];
+  /** The part's distinct recipients, in the order the resolutions' arrays follow. */
+  recipientIds: string[];
+  /** Each asked medium's resolution; empty when the send has no target (no cascade runs). */
+  byMedium: Map<string, MediumResolution>;
+}
+
+/** The mediums a part's notifications ask for: in-app when one carries a payload, then each outbound medium asked. */
+const mediumsOf = (items: ToDecide[]): string[] => [
+  ...(items.some((d) => d.inApp) ? ['in_app'] : []),
+  ...OUTBOUND_MEDIUMS.filter((m) => items.some((d) => d.outbound.includes(m))),
+];
+
+async function resolvePart(preferences: PreferenceResolver, items: ToDecide[]): Promise<ResolvedPart> {
+  const recipientIds = [...new Set(items.map((d) => d.recipientId))];
+  const { target, projectId } = items[0];
+  const mediums = mediumsOf(items);
+  if (!target || mediums.length === 0) return { items, recipientIds, byMedium: new Map() };
+  const resolved = await preferences.resolveBatch({ projectId: BigInt(projectId), target, mediums, recipientIds });
+  return { items, recipientIds, byMedium: new Map(mediums.map((m, i) => [m, resolved[i]])) };
+}
+
+/** A medium's resolution narrowed to some of the part's recipients (arrays in `ids` order). */
+function forRecipients(part: ResolvedPart, medium: string, ids: string[]): MediumResolution | null {
+  const r = part.byMedium.get(medium);
+  if (!r) return null;
+  const at = new Map(part.recipientIds.map((id, i) => [id, i]));
+  return { ...r, enabled: ids.map((id) => r.enabled[at.get(id)!]), decisions: ids.map((id) => r.decisions[at.get(id)!]) };
+}
+
 /**
- * The pipeline's one deciding step, shared by direct sends and broadcast chunks: in-app
- * preferences with one `ResolveBatch` per (project, target), quota units for the enabled ones with
- * one reservation per (project, month), and for each outbound medium (email, SMS, web push) gating
- * with one `ResolveBatch` and one `GetPrimaryContacts` per (project, target, medium); each medium's
+ * The pipeline's one deciding step, shared by direct sends and broadcast chunks: the preferences
+ * of every medium asked with one `ResolveBatch` per (project, target), in-app delivery for the
+ * enabled ones, quota units for them with one reservation per (project, month), and for each
+ * outbound medium (email, SMS, web push) gating with one `GetPrimaryContacts` per (project, target, medium); each medium's
  * outcome with the cascade decision that made it. Reads nothing of the notifications themselves: the caller writes the result
  * once. Quota: one unit per (notification, medium), owned by it, so deciding again (a redelivered
  * job, `maybeSpent`) never spends a second unit.
@@ -86,39 +118,40 @@ export async function decide(
     items.map((d) => [d.id, { status: d.inApp ? 'enqueued' : 'not_requested', outbound: {}, decision: {} }]),
   );
 
+  const parts = await Promise.all(
+    groupBy(items, targetKey)
+      .flatMap((group) => chunksOf(group, RESOLVE_MAX))
+      .map((part) => resolvePart(deps.preferences, part)),
+  );
+
   // In-app: the cascade per (project, target); no target: the medium's default (delivers).
   const enabled: ToDecide[] = [];
   await Promise.all(
-    groupBy(
-      items.filter((d) => d.inApp),
-      targetKey,
-    ).flatMap((group) =>
-      chunksOf(group, RESOLVE_MAX).map(async (part) => {
-        const first = part[0];
-        if (!first.target) {
-          for (const d of part) out.get(d.id)!.decision.in_app = MEDIUM_DEFAULT;
-          enabled.push(...part);
-          return;
-        }
-        const ids = [...new Set(part.map((d) => d.recipientId))];
-        const r = await deps.preferences.resolveBatch({ projectId: BigInt(first.projectId), target: first.target, medium: 'in_app', recipientIds: ids });
-        const at = new Map(ids.map((id, i) => [id, i]));
-        const passed: ToDecide[] = [];
-        for (const d of part) {
-          const i = at.get(d.recipientId)!;
-          const o = out.get(d.id)!;
-          if (r.decisions[i]) o.decision.in_app = r.decisions[i];
-          if (r.enabled[i]) passed.push(d);
-          else o.status = 'suppressed';
-        }
-        // The governing entry's throttle, before quota: a throttled one spends no unit.
-        const throttled = await applyThrottle(deps, first.projectId, 'in_app', r.governing, passed);
-        for (const d of passed) {
-          if (throttled.has(d.id)) out.get(d.id)!.status = 'throttled';
-          else enabled.push(d);
-        }
-      }),
-    ),
+    parts.map(async (part) => {
+      const asking = part.items.filter((d) => d.inApp);
+      if (asking.length === 0) return;
+      const r = part.byMedium.get('in_app');
+      if (!r) {
+        for (const d of asking) out.get(d.id)!.decision.in_app = MEDIUM_DEFAULT;
+        enabled.push(...asking);
+        return;
+      }
+      const at = new Map(part.recipientIds.map((id, i) => [id, i]));
+      const passed: ToDecide[] = [];
+      for (const d of asking) {
+        const i = at.get(d.recipientId)!;
+        const o = out.get(d.id)!;
+        if (r.decisions[i]) o.decision.in_app = r.decisions[i];
+        if (r.enabled[i]) passed.push(d);
+        else o.status = 'suppressed';
+      }
+      // The governing entry's throttle, before quota: a throttled one spends no unit.
+      const throttled = await applyThrottle(deps, asking[0].projectId, 'in_app', r.governing, passed);
+      for (const d of passed) {
+        if (throttled.has(d.id)) out.get(d.id)!.status = 'throttled';
+        else enabled.push(d);
+      }
+    }),
   );
   await Promise.all(
     groupBy(enabled, (d) => `${d.projectId}|${quotaPeriod(d.createdAt)}|${d.monthlyQuota}`).map(async (group) => {
@@ -135,27 +168,25 @@ export async function decide(
 
   // Outbound gating, in batch per medium, project and target.
   await Promise.all(
-    OUTBOUND_MEDIUMS.flatMap((medium) =>
-      groupBy(
-        items.filter((d) => d.outbound.includes(medium)),
-        targetKey,
-      ).flatMap((group) =>
-        chunksOf(group, RESOLVE_MAX).map(async (part) => {
-          const gated = await gateOutbound(deps, medium, part[0].projectId, part[0].target, [...new Set(part.map((d) => d.recipientId))]);
-          // The governing entry's throttle, on every medium; its digest, on email only.
-          const passing = part.filter((d) => gated.byRecipient.get(d.recipientId)!.outcome.status === 'pending');
-          const throttled = await applyThrottle(deps, part[0].projectId, medium, gated.governing, passing);
-          const digest = medium === 'email' ? digestRuleOf(gated.governing) : undefined;
-          for (const d of part) {
-            const g = gated.byRecipient.get(d.recipientId)!;
-            const o = out.get(d.id)!;
-            const outcome = throttled.has(d.id) ? emailSkipped('throttled', g.outcome.address) : g.outcome;
-            o.outbound[medium] = outcome;
-            if (g.decision) o.decision[medium] = g.decision;
-            if (digest && outcome.status === 'pending') o.digest = digest;
-          }
-        }),
-      ),
+    parts.flatMap((part) =>
+      OUTBOUND_MEDIUMS.map(async (medium) => {
+        const asking = part.items.filter((d) => d.outbound.includes(medium));
+        if (asking.length === 0) return;
+        const ids = [...new Set(asking.map((d) => d.recipientId))];
+        const gated = await gateOutbound(deps, medium, asking[0].projectId, ids, forRecipients(part, medium, ids));
+        // The governing entry's throttle, on every medium; its digest, on email only.
+        const passing = asking.filter((d) => gated.byRecipient.get(d.recipientId)!.outcome.status === 'pending');
+        const throttled = await applyThrottle(deps, asking[0].projectId, medium, gated.governing, passing);
+        const digest = medium === 'email' ? digestRuleOf(gated.governing) : undefined;
+        for (const d of asking) {
+          const g = gated.byRecipient.get(d.recipientId)!;
+          const o = out.get(d.id)!;
+          const outcome = throttled.has(d.id) ? emailSkipped('throttled', g.outcome.address) : g.outcome;
+          o.outbound[medium] = outcome;
+          if (g.decision) o.decision[medium] = g.decision;
+          if (digest && outcome.status === 'pending') o.digest = digest;
+        }
+      }),
     ),
   );
   return out;

@@ -1,12 +1,10 @@
 import type { CascadeDecision } from '../kernel/decision';
-import { emailPending, emailSkipped, type OutboundOutcome, type Target } from '../kernel/notification';
+import { emailPending, emailSkipped, type OutboundOutcome } from '../kernel/notification';
 import { UNDELIVERABLE_REASON, type OutboundMedium } from '../kernel/outbound';
-import type { GoverningEntry } from '../kernel/ports';
-import type { PreferenceResolver, RecipientDirectory } from '../kernel/ports';
+import type { GoverningEntry, MediumResolution, RecipientDirectory } from '../kernel/ports';
 
 /** The ports this use case works with. */
 export interface GateOutboundDeps {
-  preferences: PreferenceResolver;
   recipients: RecipientDirectory;
 }
 
@@ -24,7 +22,8 @@ export interface GatedBatch {
 
 /**
  * Gating of one outbound medium (email, SMS, web push: interface rule 6) for up to 1,000
- * recipients of one send: a target, a catalog entry covering (target, medium), the recipient's
+ * recipients of one send, on the medium's preference resolution for them (`resolved`, in
+ * `recipientIds` order; null when the send has no target): a target, a catalog entry covering (target, medium), the recipient's
  * preference for the medium enabled, and a deliverable primary contact of the medium (confirmed by
  * its owner when a recipient token wrote it: email only). Returns each
  * recipient's outcome: `pending` with the address (for email also whether its mail may offer
@@ -38,15 +37,14 @@ export async function gateOutbound(
   deps: GateOutboundDeps,
   medium: OutboundMedium,
   projectId: number,
-  target: Target | null,
   recipientIds: string[],
+  resolved: MediumResolution | null,
 ): Promise<GatedBatch> {
   const out = new Map<string, Gated>();
-  if (!target) {
+  if (!resolved) {
     for (const id of recipientIds) out.set(id, { outcome: emailSkipped('no_target') });
     return { byRecipient: out };
   }
-  const resolved = await deps.preferences.resolveBatch({ projectId: BigInt(projectId), target, medium, recipientIds });
   if (!resolved.covered) {
     recipientIds.forEach((id, i) => out.set(id, { outcome: emailSkipped('not_cataloged'), decision: resolved.decisions[i] }));
     return { byRecipient: out };

@@ -78,6 +78,29 @@ export class FakePeers {
     return exact || any;
   }
 
+  /** One medium's resolution of a ResolveBatch request, as the real cascade reports it. */
+  private resolve(req: { projectId: bigint; target?: { channel: string; topic: string; event: string }; recipientIds: string[] }, medium: string) {
+    const covered = this.covered(req.projectId, req.target, medium);
+    // Decisions as the real cascade reports them: a muting rule is the recipient's
+    // exact rule (step 1); otherwise a covering entry (step 3), else the medium's default (step 5).
+    const t = req.target!;
+    const rule = { because: 'recipient_rule', recipientRule: { target: { channel: t.channel, topic: t.topic, event: t.event }, medium, enabled: false, setVia: 'api_key' } };
+    const entry = { because: 'catalog_entry', catalogEntry: { id: 1n, label: 'fake entry', target: { channel: t.channel, topic: t.topic, event: t.event }, medium, defaultEnabled: true, mandatory: false } };
+    const byDefault = { because: 'medium_default' };
+    const muted = req.recipientIds.map((id) => this.muted.has(`${req.projectId}|${id}|${medium}`));
+    const exactKey = `${req.projectId}|${t.channel}|${t.topic}|${t.event}|${medium}`;
+    const anyKey = `${req.projectId}|${t.channel}|any|${t.event}|${medium}`;
+    const governing = this.entries.get(exactKey) ?? (t.topic !== 'none' ? this.entries.get(anyKey) : undefined);
+    const governingTarget = this.entries.has(exactKey) ? t : { ...t, topic: 'any' };
+    return {
+      governing: governing && { id: governing.id, target: { channel: governingTarget.channel, topic: governingTarget.topic, event: governingTarget.event }, digest: governing.digest, throttle: governing.throttle },
+      covered,
+      enabled: muted.map((m) => !m && (medium === 'in_app' ? true : covered)),
+      decisions: [rule, covered ? entry : byDefault],
+      decisionOf: muted.map((m) => (m ? 0 : 1)),
+    };
+  }
+
   routes = (router: ConnectRouter) => {
     // eslint-disable-next-line @typescript-eslint/no-this-alias
     const self = this;
@@ -182,25 +205,8 @@ export class FakePeers {
         this.resolveCalls += 1;
         if (this.resolveDelayMs > 0) await new Promise((r) => setTimeout(r, this.resolveDelayMs));
         if (this.preferencesDown) throw new ConnectError('preference service is down', Code.Unavailable);
-        const covered = this.covered(req.projectId, req.target, req.medium);
-        // Decisions as the real cascade reports them: a muting rule is the recipient's
-        // exact rule (step 1); otherwise a covering entry (step 3), else the medium's default (step 5).
-        const t = req.target!;
-        const rule = { because: 'recipient_rule', recipientRule: { target: { channel: t.channel, topic: t.topic, event: t.event }, medium: req.medium, enabled: false, setVia: 'api_key' } };
-        const entry = { because: 'catalog_entry', catalogEntry: { id: 1n, label: 'fake entry', target: { channel: t.channel, topic: t.topic, event: t.event }, medium: req.medium, defaultEnabled: true, mandatory: false } };
-        const byDefault = { because: 'medium_default' };
-        const muted = req.recipientIds.map((id) => this.muted.has(`${req.projectId}|${id}|${req.medium}`));
-        const exactKey = `${req.projectId}|${t.channel}|${t.topic}|${t.event}|${req.medium}`;
-        const anyKey = `${req.projectId}|${t.channel}|any|${t.event}|${req.medium}`;
-        const governing = this.entries.get(exactKey) ?? (t.topic !== 'none' ? this.entries.get(anyKey) : undefined);
-        const governingTarget = this.entries.has(exactKey) ? t : { ...t, topic: 'any' };
-        return {
-          governing: governing && { id: governing.id, target: { channel: governingTarget.channel, topic: governingTarget.topic, event: governingTarget.event }, digest: governing.digest, throttle: governing.throttle },
-          covered,
-          enabled: muted.map((m) => !m && (req.medium === 'in_app' ? true : covered)),
-          decisions: [rule, covered ? entry : byDefault],
-          decisionOf: muted.map((m) => (m ? 0 : 1)),
-        };
+        if (req.mediums.length > 0) return { byMedium: req.mediums.map((medium) => ({ medium, ...this.resolve(req, medium) })) };
+        return this.resolve(req, req.medium);
       },
       checkCoverage: async (req) => ({ covered: req.queries.map((q) => this.covered(req.projectId, q.target, q.medium)) }),
     });

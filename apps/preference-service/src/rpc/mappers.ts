@@ -13,6 +13,7 @@ import {
   type Target as TargetMessage,
 } from '@herald/contracts';
 import type { ResolvedPreference } from '../domain/cascade';
+import type { ResolvedBatch } from '../usecases/resolve-batch';
 import type { CatalogEntry } from '../domain/catalog';
 import type { CatalogDigest, CatalogThrottle } from '../domain/delivery-rules';
 import type { Decision } from '../domain/resolve';
@@ -83,4 +84,19 @@ export function decisionMessage({ because, rule, entry }: Decision): DecisionMes
       mandatory: entry.mandatory,
     },
   });
+}
+
+/** One medium's resolution on the wire (the response's top level, or one of its `by_medium`). */
+export function resolutionMessage(r: ResolvedBatch) {
+  const g = r.governing;
+  return {
+    enabled: r.enabled,
+    covered: r.covered,
+    mandatory: r.mandatory,
+    decisions: r.decisions.map(decisionMessage),
+    decisionOf: r.decisionOf,
+    governing: g
+      ? { id: BigInt(g.id), target: targetMessage(g.target), digest: g.digest ? digestMessage(g.digest) : undefined, throttle: g.throttle ? throttleMessage(g.throttle) : undefined }
+      : undefined,
+  };
 }

@@ -1,6 +1,6 @@
 import type { ConnectRouter } from '@connectrpc/connect';
 import { PreferenceService } from '@herald/contracts';
-import { catalogEntryMessage, catalogInput, decisionMessage, digestInput, digestMessage, idOf, stateMessage, targetInput, targetMessage, throttleInput, throttleMessage } from './mappers';
+import { catalogEntryMessage, catalogInput, decisionMessage, digestInput, idOf, resolutionMessage, stateMessage, targetInput, targetMessage, throttleInput } from './mappers';
 import type { PreferenceUseCases } from '../usecases';
 
 /** PreferenceService handlers: map the request to a use case input and the result back, nothing else. */
@@ -69,23 +69,12 @@ export const preferenceRoutes = (uc: PreferenceUseCases) => (router: ConnectRout
       return { target: targetMessage(r.target), medium: r.medium, state: stateMessage(r.state), decision: decisionMessage(r.state.decision) };
     },
     async resolveBatch(req) {
-      const r = await uc.resolveBatch({
-        projectId: idOf(req.projectId),
-        target: targetInput(req.target),
-        medium: req.medium,
-        recipientIds: req.recipientIds,
-      });
-      const g = r.governing;
-      return {
-        enabled: r.enabled,
-        covered: r.covered,
-        mandatory: r.mandatory,
-        decisions: r.decisions.map(decisionMessage),
-        decisionOf: r.decisionOf,
-        governing: g
-          ? { id: BigInt(g.id), target: targetMessage(g.target), digest: g.digest ? digestMessage(g.digest) : undefined, throttle: g.throttle ? throttleMessage(g.throttle) : undefined }
-          : undefined,
-      };
+      const input = { projectId: idOf(req.projectId), target: targetInput(req.target), recipientIds: req.recipientIds };
+      if (req.mediums.length > 0) {
+        const resolved = await uc.resolveMediums({ ...input, mediums: req.mediums });
+        return { byMedium: resolved.map((r, i) => ({ medium: req.mediums[i], ...resolutionMessage(r) })) };
+      }
+      return resolutionMessage(await uc.resolveBatch({ ...input, medium: req.medium }));
     },
     async checkCoverage(req) {
       const covered = await uc.checkCoverage({

@@ -7,7 +7,7 @@ import { createGetCatalogEntry } from './get-catalog-entry';
 import { createListCatalogEntries } from './list-catalog-entries';
 import { createListPreferences } from './list-preferences';
 import { createRemoveRecipientRules } from './remove-recipient-rules';
-import { createResolveBatch } from './resolve-batch';
+import { createResolveBatch, createResolveMediums } from './resolve-batch';
 import { createSetPreference } from './set-preference';
 import { createUpdateCatalogEntry } from './update-catalog-entry';
 import { createUpsertCatalog } from './upsert-catalog';
@@ -27,6 +27,7 @@ export function createUseCases(deps: PreferenceDeps) {
     listPreferences: createListPreferences(deps),
     checkPreference: createCheckPreference(deps),
     resolveBatch: createResolveBatch(deps),
+    resolveMediums: createResolveMediums(deps),
     checkCoverage: createCheckCoverage(deps),
     removeRecipientRules: createRemoveRecipientRules(deps),
   };
