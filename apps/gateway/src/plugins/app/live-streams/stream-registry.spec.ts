@@ -70,6 +70,18 @@ describe('StreamRegistry', () => {
     expect(r.open).toBe(0);
   });
 
+  it('when a recipient token is valid for 30 days (past the longest Node timer), then its stream ends at its expiry, not at once', () => {
+    const DAY = 24 * HOUR;
+    const r = registry({ maxLifetimeMs: 60 * DAY });
+    const { conn } = open(r, { expiresAtMs: now + 30 * DAY });
+    jest.advanceTimersByTime(1000);
+    expect(conn.closed).toEqual([]);
+    jest.advanceTimersByTime(30 * DAY - 1001);
+    expect(conn.closed).toEqual([]);
+    jest.advanceTimersByTime(1);
+    expect(conn.closed).toEqual(['token_expired']);
+  });
+
   it('when a stream reaches its maximum lifetime, then it ends (spread downwards by up to a tenth)', () => {
     const spread = new StreamRegistry(limits, { now: () => Date.now(), random: () => 0.5 });
     const slot = spread.admit(binding()) as StreamSlot;

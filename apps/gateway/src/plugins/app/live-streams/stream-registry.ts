@@ -46,6 +46,9 @@ export interface RegistryClock {
   random: () => number;
 }
 
+/** The longest delay a Node timer takes (2^31 - 1 ms, about 24.8 days); a longer one fires at once. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 const recipientKey = (projectId: number, recipientId: string) => `${projectId}|${recipientId}`;
 
 function addTo<K, V>(index: Map<K, Set<V>>, key: K, value: V): void {
@@ -180,9 +183,11 @@ class SlotImpl implements StreamSlot {
     this.endAt(...this.registry.lifetimeEnd(this.binding));
   }
 
+  /** Ends the stream at `at`: a timer of at most MAX_TIMER_MS, armed again until then. */
   endAt(at: number, reason: CloseReason): void {
     if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => this.end(reason), Math.max(0, at - this.registry.now));
+    const remaining = Math.max(0, at - this.registry.now);
+    this.timer = setTimeout(() => (remaining > MAX_TIMER_MS ? this.endAt(at, reason) : this.end(reason)), Math.min(remaining, MAX_TIMER_MS));
     this.timer.unref?.();
   }
 
