@@ -55,8 +55,8 @@ export const ConfigSchema = Type.Object({
   CORS_ORIGINS: Type.String({ default: '' }),
   /** Open live streams (GET /recipients/{id}/notifications/stream) per recipient, per replica; 429 beyond. */
   STREAM_MAX_PER_RECIPIENT: Type.Integer({ minimum: 1, default: 10 }),
-  /** Open live streams per project, per replica; 429 beyond. */
-  STREAM_MAX_PER_PROJECT: Type.Integer({ minimum: 1, default: 10_000 }),
+  /** Open live streams per project, per replica; 429 beyond. Unset: a fifth (20 %) of `STREAM_MAX_OPEN`, so one project cannot take a replica's streams. */
+  STREAM_MAX_PER_PROJECT: Type.Optional(Type.Integer({ minimum: 1 })),
   /** Open live streams per replica, all projects together; 503 (Retry-After) beyond. */
   STREAM_MAX_OPEN: Type.Integer({ minimum: 1, default: 10_000 }),
   /** A live stream ends after this long at most (less up to a tenth, spread); the client reconnects with Last-Event-ID. */

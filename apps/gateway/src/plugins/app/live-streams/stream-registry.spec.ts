@@ -1,5 +1,5 @@
 import type { CloseReason } from './live-connection';
-import { StreamRegistry, type StreamBinding, type StreamLimits, type StreamSlot } from './stream-registry';
+import { projectShareOf, StreamRegistry, type StreamBinding, type StreamLimits, type StreamSlot } from './stream-registry';
 
 const HOUR = 3_600_000;
 const limits: StreamLimits = { maxPerRecipient: 2, maxPerProject: 3, maxOpen: 4, maxBufferedBytes: 1000, maxLifetimeMs: HOUR };
@@ -44,6 +44,21 @@ describe('StreamRegistry', () => {
     expect(r.admit(binding(next))).toBe(limit);
     opened[0].slot.release();
     expect(typeof r.admit(binding(next))).toBe('object');
+  });
+
+  it('when no per-project limit is configured, then a project may hold a fifth of the replica\'s streams; other projects still get theirs', () => {
+    expect([projectShareOf(10_000), projectShareOf(10), projectShareOf(1)]).toEqual([2000, 2, 1]);
+    const r = registry({ maxPerProject: projectShareOf(10), maxOpen: 10 });
+    open(r, { recipientId: 'a' });
+    open(r, { recipientId: 'b' });
+    expect(r.admit(binding({ recipientId: 'c' }))).toBe('project');
+    expect(typeof r.admit(binding({ projectId: 2 }))).toBe('object');
+  });
+
+  it('when the replica is full, then a new stream is refused by the replica (503: retry elsewhere) even where a tenant limit is also reached', () => {
+    const r = registry({ maxPerRecipient: 1, maxPerProject: 1, maxOpen: 1 });
+    open(r);
+    expect(r.admit(binding())).toBe('replica_streams');
   });
 
   it('when the streams of the replica hold their byte bound, then a new stream (or a replay that would pass it) is refused until they hold less', () => {

@@ -21,6 +21,9 @@ export interface StreamLimits {
   maxLifetimeMs: number;
 }
 
+/** The per-project limit when none is configured: a fifth of the replica's streams (at least one). */
+export const projectShareOf = (maxOpen: number) => Math.max(1, Math.floor(maxOpen / 5));
+
 /** Which limit refused a new stream. */
 export type Refusal = 'recipient' | 'project' | 'replica_streams' | 'replica_bytes';
 
@@ -94,11 +97,12 @@ export class StreamRegistry {
 
   /** A slot for a new stream, or the limit that refuses it. `reserveBytes`: held from now (a replay about to be read). */
   admit(binding: StreamBinding, reserveBytes = 0): StreamSlot | Refusal {
+    // The replica's bounds first: a full replica is "retry elsewhere" (503) whoever asks.
+    if (this.slots.size >= this.limits.maxOpen) return 'replica_streams';
+    if (this.bytes + reserveBytes > this.limits.maxBufferedBytes) return 'replica_bytes';
     const rk = recipientKey(binding.projectId, binding.recipientId);
     if ((this.byRecipient.get(rk)?.size ?? 0) >= this.limits.maxPerRecipient) return 'recipient';
     if ((this.byProject.get(binding.projectId) ?? 0) >= this.limits.maxPerProject) return 'project';
-    if (this.slots.size >= this.limits.maxOpen) return 'replica_streams';
-    if (this.bytes + reserveBytes > this.limits.maxBufferedBytes) return 'replica_bytes';
 
     const slot = new SlotImpl(binding, this);
     this.slots.add(slot);
