@@ -45,6 +45,8 @@ export const ConfigSchema = Type.Object({
   AUTH_FAILURES_PER_SECOND: Type.Number({ exclusiveMinimum: 0, default: 20 }),
   /** Webhook tests and delivery retries (`POST /webhooks/{id}/test`, `…/retry`) allowed per project and second, across replicas (burst twice that). */
   WEBHOOK_ACTIONS_PER_SECOND: Type.Number({ exclusiveMinimum: 0, default: 2 }),
+  /** Accept webhook URLs on loopback, private or local hosts (IP literals, single-label names, `.local`, `.internal`, `.svc`): development and tests, as the delivery service's setting of the same name. */
+  WEBHOOK_ALLOW_PRIVATE: Type.Boolean({ default: false }),
   /** Protocol spoken to the services over HTTP/2: `connect` (default, the faster codec here) or `grpc`. */
   SERVICE_PROTOCOL: Type.Union([Type.Literal('connect'), Type.Literal('grpc')], { default: 'connect' }),
   LOG_LEVEL: Type.String({ default: 'info' }),
