@@ -119,7 +119,12 @@ async function ensureDevProject(baseUrl, adminToken) {
   const kept = readJson(credentialsFile);
   if (kept?.project_id && kept.admin_token === adminToken && kept.full_key && kept.recipient_key) {
     const res = await api(baseUrl, adminToken, 'GET', `/admin/projects/${kept.project_id}`);
-    if (res.status === 200) return { ...kept, base_url: baseUrl, created: false };
+    if (res.status === 200) {
+      // Rewritten with this run's gateway and checkout: the CLI uses the file only from there, with that URL.
+      const credentials = { ...kept, base_url: baseUrl, project_root: root };
+      writePrivateJson(credentialsFile, credentials);
+      return { ...credentials, created: false };
+    }
     say(`the kept dev project ${kept.project_id} is gone (${res.status}); creating a new one`);
   }
   const res = await api(baseUrl, adminToken, 'POST', '/admin/projects', { name: 'dev' });
@@ -134,6 +139,7 @@ async function ensureDevProject(baseUrl, adminToken) {
     project_id: project.id,
     full_key: keyOf('full'),
     recipient_key: keyOf('recipient'),
+    project_root: root,
   };
   if (!credentials.full_key || !credentials.recipient_key) throw new Error(`POST /admin/projects returned no full/recipient keys: ${res.text.slice(0, 500)}`);
   writePrivateJson(credentialsFile, credentials);

@@ -17,6 +17,7 @@ package herald
 
 import (
 	"errors"
+	"fmt"
 	"net/http"
 	"net/url"
 	"strings"
@@ -41,6 +42,16 @@ type Client struct {
 	api   *api.Client
 	typed *api.ClientWithResponses
 	http  *transport
+}
+
+// Format prints the client without its credential, whatever the verb (%v, %+v, %#v, %s): the
+// default forms would reach the key through the unexported transport.
+func (c Client) Format(f fmt.State, _ rune) {
+	server := ""
+	if c.api != nil {
+		server = c.api.Server
+	}
+	fmt.Fprintf(f, "herald.Client{server: %q, apiKey: [redacted]}", server)
 }
 
 // Option configures a Client (see New).

@@ -25,6 +25,11 @@ type transport struct {
 	maxWait   time.Duration
 }
 
+// Format prints the transport without its credential, whatever the verb (%v, %+v, %#v, %s).
+func (t transport) Format(f fmt.State, _ rune) {
+	fmt.Fprintf(f, "herald.transport{apiKey: [redacted], userAgent: %q, retries: %d}", t.userAgent, t.retries)
+}
+
 func (t *transport) Do(req *http.Request) (*http.Response, error) {
 	if t.apiKey != "" {
 		req.Header.Set("Authorization", "Bearer "+t.apiKey)

@@ -18,7 +18,7 @@ import servicesPlugin from './plugins/external/services';
 import swaggerPlugin from './plugins/external/swagger';
 import tracingPlugin from './plugins/app/tracing';
 import corsPlugin from './plugins/external/cors';
-import liveStreamsPlugin from './plugins/app/live-streams';
+import liveStreamsPlugin, { projectShareOf } from './plugins/app/live-streams';
 import { resourceRoutes } from './routes';
 import opsRoutes from './routes/ops';
 
@@ -95,7 +95,7 @@ export async function build(deps: GatewayDeps): Promise<FastifyInstance> {
     payloads: async (projectId, ids) => new Map(await Promise.all(ids.map(async (id) => [id, await payloadReads.add(id, projectId)] as const))),
     settings: {
       maxPerRecipient: deps.config.STREAM_MAX_PER_RECIPIENT ?? 10,
-      maxPerProject: deps.config.STREAM_MAX_PER_PROJECT ?? 10_000,
+      maxPerProject: deps.config.STREAM_MAX_PER_PROJECT ?? projectShareOf(deps.config.STREAM_MAX_OPEN ?? 10_000),
       maxOpen: deps.config.STREAM_MAX_OPEN ?? 10_000,
       heartbeatMs: deps.config.STREAM_HEARTBEAT_MS ?? 15_000,
       replayMax: deps.config.STREAM_REPLAY_MAX ?? 1000,

@@ -45,6 +45,8 @@ export const ConfigSchema = Type.Object({
   AUTH_FAILURES_PER_SECOND: Type.Number({ exclusiveMinimum: 0, default: 20 }),
   /** Webhook tests and delivery retries (`POST /webhooks/{id}/test`, `…/retry`) allowed per project and second, across replicas (burst twice that). */
   WEBHOOK_ACTIONS_PER_SECOND: Type.Number({ exclusiveMinimum: 0, default: 2 }),
+  /** Accept webhook URLs on loopback, private or local hosts (IP literals, single-label names, `.local`, `.internal`, `.svc`): development and tests, as the delivery service's setting of the same name. */
+  WEBHOOK_ALLOW_PRIVATE: Type.Boolean({ default: false }),
   /** Protocol spoken to the services over HTTP/2: `connect` (default, the faster codec here) or `grpc`. */
   SERVICE_PROTOCOL: Type.Union([Type.Literal('connect'), Type.Literal('grpc')], { default: 'connect' }),
   LOG_LEVEL: Type.String({ default: 'info' }),
@@ -55,8 +57,8 @@ export const ConfigSchema = Type.Object({
   CORS_ORIGINS: Type.String({ default: '' }),
   /** Open live streams (GET /recipients/{id}/notifications/stream) per recipient, per replica; 429 beyond. */
   STREAM_MAX_PER_RECIPIENT: Type.Integer({ minimum: 1, default: 10 }),
-  /** Open live streams per project, per replica; 429 beyond. */
-  STREAM_MAX_PER_PROJECT: Type.Integer({ minimum: 1, default: 10_000 }),
+  /** Open live streams per project, per replica; 429 beyond. Unset: a fifth (20 %) of `STREAM_MAX_OPEN`, so one project cannot take a replica's streams. */
+  STREAM_MAX_PER_PROJECT: Type.Optional(Type.Integer({ minimum: 1 })),
   /** Open live streams per replica, all projects together; 503 (Retry-After) beyond. */
   STREAM_MAX_OPEN: Type.Integer({ minimum: 1, default: 10_000 }),
   /** A live stream ends after this long at most (less up to a tenth, spread); the client reconnects with Last-Event-ID. */

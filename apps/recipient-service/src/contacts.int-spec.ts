@@ -187,4 +187,17 @@ describe('recipient service: contacts', () => {
       expect(changed.undeliverableReason).toBe('550 5.1.1');
     });
   });
+
+  it('when a recipient holds 20 contacts of a medium, then a 21st is refused with too_many_contacts (added or set as primary); other mediums and a freed place still work', async () => {
+    const projectId = await withRecipient();
+    const added = [];
+    for (let i = 0; i < 20; i++) added.push((await svc.client.addContact({ projectId, recipientId: 'ann', medium: 'email', address: `c${i}@x.io` })).contact!);
+    const refused = { code: 'too_many_contacts', message: 'A recipient holds at most 20 email contacts; delete one to add another' };
+    expect(await errorOf(svc.client.addContact({ projectId, recipientId: 'ann', medium: 'email', address: 'c20@x.io' }))).toMatchObject(refused);
+    expect(await errorOf(svc.client.setPrimaryContact({ projectId, recipientId: 'ann', medium: 'email', address: 'c20@x.io' }))).toMatchObject(refused);
+    await svc.client.addContact({ projectId, recipientId: 'ann', medium: 'sms', address: '+15550199' });
+    await svc.client.deleteContact({ projectId, recipientId: 'ann', contactId: added[0].id });
+    await svc.client.addContact({ projectId, recipientId: 'ann', medium: 'email', address: 'c20@x.io' });
+    expect((await svc.client.listContacts({ projectId, recipientId: 'ann' })).contacts.filter((c) => c.medium === 'email')).toHaveLength(20);
+  });
 });

@@ -70,7 +70,7 @@ async function* paginate<T>(fetchPage: (cursor: string | undefined) => Promise<{
 export class HeraldClient {
   readonly transport: Transport;
 
-  constructor(readonly options: HeraldClientOptions) {
+  constructor(options: HeraldClientOptions) {
     this.transport = new Transport({ baseUrl: options.baseUrl, credential: options.apiKey, fetch: options.fetch, retry: options.retry, headers: options.headers });
   }
 

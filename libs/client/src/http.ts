@@ -48,7 +48,11 @@ export class Transport {
   private readonly fetchFn: FetchLike;
   private readonly retry: Required<RetryOptions>;
 
-  constructor(private readonly options: TransportOptions) {
+  // A JavaScript private field: the credential stays out of util.inspect, console.log and JSON.stringify.
+  readonly #options: TransportOptions;
+
+  constructor(options: TransportOptions) {
+    this.#options = options;
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
     this.fetchFn = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
     this.retry = { retries: 3, baseDelayMs: 250, maxDelayMs: 10_000, ...options.retry };
@@ -60,7 +64,7 @@ export class Transport {
   }
 
   async credential(): Promise<string> {
-    const c = this.options.credential;
+    const c = this.#options.credential;
     return typeof c === 'function' ? await c() : c;
   }
 
@@ -88,7 +92,7 @@ export class Transport {
             accept: 'application/json',
             authorization: `Bearer ${await this.credential()}`,
             ...(opts.body !== undefined ? { 'content-type': 'application/json' } : {}),
-            ...this.options.headers,
+            ...this.#options.headers,
             ...opts.headers,
           },
           body: opts.body !== undefined ? JSON.stringify(opts.body) : undefined,

@@ -1,4 +1,4 @@
-import { forbiddenHost, isForbiddenAddress } from './address-guard';
+import { ForbiddenAddressError, forbiddenHost, guardedLookup, isForbiddenAddress } from './address-guard';
 
 describe('address guard (webhooks, web push endpoints)', () => {
   it.each([
@@ -32,14 +32,47 @@ describe('address guard (webhooks, web push endpoints)', () => {
 });
 
 describe('forbiddenHost (a URL host judged without resolving it)', () => {
-  it.each(['127.0.0.1', '[::1]', '10.1.2.3', '169.254.169.254', 'localhost', 'LOCALHOST.', 'push.localhost', 'printer.local', 'metadata.google.internal'])(
-    'when the host is %s, then it is refused',
+  it.each([
+    ['127.0.0.1', 'address'],
+    ['[::1]', 'address'],
+    ['10.1.2.3', 'address'],
+    ['169.254.169.254', 'address'],
+    ['localhost', 'local name'],
+    ['LOCALHOST.', 'local name'],
+    ['mongo', 'local name'],
+    ['delivery-service', 'local name'],
+    ['Nats.', 'local name'],
+    ['push.localhost', 'local name'],
+    ['printer.local', 'local name'],
+    ['metadata.google.internal', 'local name'],
+    ['db.internal.', 'local name'],
+    ['delivery-service.herald.svc', 'local name'],
+    ['mongo.herald.svc.cluster.local', 'local name'],
+    ['kubernetes.default.svc.cluster.local.', 'local name'],
+    ['api.cluster.local', 'local name'],
+  ])('when the host is %s, then it is refused (%s)', (host, why) => {
+    expect(forbiddenHost(host)).toContain(why);
+  });
+
+  it.each(['fcm.googleapis.com', 'updates.push.services.mozilla.com', 'web.push.apple.com', 'wns2-par02p.notify.windows.com', 'hooks.example.com', 'svc.example.com', 'local.example.io', '93.184.216.34', '[2606:4700::1111]'])(
+    'when the host is %s, then it is allowed',
     (host) => {
-      expect(forbiddenHost(host)).not.toBeNull();
+      expect(forbiddenHost(host)).toBeNull();
     },
   );
+});
 
-  it.each(['fcm.googleapis.com', 'updates.push.services.mozilla.com', 'web.push.apple.com', '93.184.216.34', '[2606:4700::1111]'])('when the host is %s, then it is allowed', (host) => {
-    expect(forbiddenHost(host)).toBeNull();
+describe('a refused connection\'s error (read by API callers)', () => {
+  it('when an address is refused, then the message says so without naming it, and how to allow it', () => {
+    const err = new ForbiddenAddressError('10.1.2.3', 'PUSH_ALLOW_PRIVATE=1');
+    expect(err.message).toBe('address not allowed: the host is loopback, private, link-local or reserved (PUSH_ALLOW_PRIVATE=1 allows it)');
+    expect(err.address).toBe('10.1.2.3');
+  });
+
+  it('when a name resolves only to forbidden addresses, then the lookup fails without the resolved address in its message', async () => {
+    const err = await new Promise<Error | null>((resolve) => guardedLookup('localhost', { all: true }, (e) => resolve(e)));
+    expect(err).toBeInstanceOf(ForbiddenAddressError);
+    expect(err!.message).toMatch(/^address not allowed: /);
+    expect(err!.message).not.toMatch(/127\.0\.0\.1|::1/);
   });
 });

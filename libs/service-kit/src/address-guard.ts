@@ -62,10 +62,17 @@ export function isForbiddenAddress(address: string): boolean {
   return true;
 }
 
-/** A connection refused by the guard. */
+/**
+ * A connection refused by the guard. Its message reaches API readers (a push or webhook attempt's
+ * `error`), so it never names the address: a key holder cannot map internal addresses with it.
+ * `address` is kept for the operator's logs.
+ */
 export class ForbiddenAddressError extends Error {
-  constructor(address: string, allowedBy = 'WEBHOOK_ALLOW_PRIVATE=1') {
-    super(`address not allowed: ${address} is loopback, private, link-local or reserved (${allowedBy} allows it)`);
+  constructor(
+    readonly address: string,
+    allowedBy = 'WEBHOOK_ALLOW_PRIVATE=1',
+  ) {
+    super(`address not allowed: the host is loopback, private, link-local or reserved (${allowedBy} allows it)`);
     this.name = 'ForbiddenAddressError';
   }
 }
@@ -84,14 +91,19 @@ export const guardedLookup: LookupFunction = (hostname, options, callback) => {
   });
 };
 
+/** Names only a local network or a cluster resolves: Kubernetes services (`.svc`, `.cluster.local`), mDNS, cloud-internal DNS. */
+const LOCAL_NAME = /\.(localhost|local|internal|svc)$/;
+
 /**
  * Judges a URL's host without resolving it (input validation): an IP literal in a forbidden range,
- * `localhost` and names under `.localhost`, `.local`, `.internal` are refused. Names that resolve to
- * such addresses are caught at connection time by `guardedLookup`. Returns why, or null.
+ * a single-label name (`localhost`, `mongo`, `delivery-service`: resolved through the local search
+ * domains), and names under `.localhost`, `.local` (`.cluster.local` included), `.internal` and
+ * `.svc` are refused. Names that resolve to such addresses are caught at connection time by
+ * `guardedLookup`. Returns why, or null.
  */
 export function forbiddenHost(hostname: string): string | null {
   const host = hostname.replace(/^\[|\]$/g, '').toLowerCase().replace(/\.$/, '');
   if (isIP(host)) return isForbiddenAddress(host) ? `${host} is a loopback, private, link-local or reserved address` : null;
-  if (host === 'localhost' || /\.(localhost|local|internal)$/.test(host)) return `${host} is a local name`;
+  if (!host.includes('.') || LOCAL_NAME.test(host)) return `${host} is a local name`;
   return null;
 }

@@ -14,7 +14,15 @@ from . import _operations as ops
 from . import models
 from ._feed import IDLE_TIMEOUT, AsyncFeedStream
 from ._generated.client import AuthenticatedClient
-from ._transport import AsyncRetryTransport, RetryPolicy, acall, araise_for_error, default_headers
+from ._transport import (
+    REDACTED,
+    AsyncRetryTransport,
+    CredentialedClient,
+    RetryPolicy,
+    acall,
+    araise_for_error,
+    default_headers,
+)
 
 T = TypeVar("T")
 
@@ -270,7 +278,9 @@ class AsyncHerald:
             transport=AsyncRetryTransport(transport or httpx.AsyncHTTPTransport(), retry or RetryPolicy()),
             event_hooks={"response": [araise_for_error]},
         )
-        self.client = AuthenticatedClient(base_url=base_url, token=api_key).set_async_httpx_client(self.http)
+        self.client: AuthenticatedClient = CredentialedClient(base_url=base_url, token=api_key).set_async_httpx_client(
+            self.http
+        )
         self.recipients = AsyncRecipients(self.client)
         self.contacts = AsyncContacts(self.client)
         self.tokens = AsyncTokens(self.client)
@@ -280,6 +290,9 @@ class AsyncHerald:
         self.webhooks = AsyncWebhooks(self.client)
         self.admin = AsyncAdmin(self.client)
         self.feed = AsyncFeed(self.http)
+
+    def __repr__(self) -> str:
+        return f"AsyncHerald(base_url={str(self.http.base_url)!r}, api_key={REDACTED!r})"
 
     async def aclose(self) -> None:
         await self.http.aclose()

@@ -14,7 +14,15 @@ from . import _operations as ops
 from . import models
 from ._feed import IDLE_TIMEOUT, FeedStream
 from ._generated.client import AuthenticatedClient
-from ._transport import RetryPolicy, RetryTransport, call, default_headers, raise_for_error
+from ._transport import (
+    REDACTED,
+    CredentialedClient,
+    RetryPolicy,
+    RetryTransport,
+    call,
+    default_headers,
+    raise_for_error,
+)
 
 T = TypeVar("T")
 
@@ -275,7 +283,9 @@ class Herald:
             transport=RetryTransport(transport or httpx.HTTPTransport(), retry or RetryPolicy()),
             event_hooks={"response": [raise_for_error]},
         )
-        self.client = AuthenticatedClient(base_url=base_url, token=api_key).set_httpx_client(self.http)
+        self.client: AuthenticatedClient = CredentialedClient(base_url=base_url, token=api_key).set_httpx_client(
+            self.http
+        )
         self.recipients = Recipients(self.client)
         self.contacts = Contacts(self.client)
         self.tokens = Tokens(self.client)
@@ -285,6 +295,9 @@ class Herald:
         self.webhooks = Webhooks(self.client)
         self.admin = Admin(self.client)
         self.feed = Feed(self.http)
+
+    def __repr__(self) -> str:
+        return f"Herald(base_url={str(self.http.base_url)!r}, api_key={REDACTED!r})"
 
     def close(self) -> None:
         self.http.close()

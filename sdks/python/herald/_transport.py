@@ -26,6 +26,7 @@ import httpx
 
 from ._backoff import backoff
 from ._errors import HeraldError, NetworkError, error_from_response, parse_retry_after
+from ._generated.client import AuthenticatedClient
 from ._generated.types import Response
 
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS", "PUT", "DELETE"})
@@ -158,6 +159,16 @@ async def araise_for_error(response: httpx.Response) -> None:
 
 def default_headers(api_key: str, headers: dict[str, str] | None) -> dict[str, str]:
     return {"Authorization": f"Bearer {api_key}", "User-Agent": USER_AGENT, **(headers or {})}
+
+
+REDACTED = "[redacted]"
+
+
+class CredentialedClient(AuthenticatedClient):
+    """The generated client, whose attrs repr would print its token (the API key): redacted."""
+
+    def __repr__(self) -> str:
+        return f"AuthenticatedClient(base_url={self._base_url!r}, token={REDACTED!r})"
 
 
 def call(fn: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> R:

@@ -218,3 +218,12 @@ def test_when_the_async_client_meets_429_then_it_retries_too() -> None:
             return (await h.recipients.get("alice")).id
 
     assert asyncio.run(run()) == "alice" and len(seen) == 2
+
+
+@pytest.mark.parametrize("make", [Herald, AsyncHerald])
+def test_when_a_client_is_printed_then_its_api_key_is_not(make: Callable[[str, str], object]) -> None:
+    key = "nk_full_s3cr3t-key-material"
+    client = make("http://herald.test", key)
+    shown = [repr(client), str(client), repr(client.client), str(client.client), repr(client.http.headers)]  # type: ignore[attr-defined]
+    assert all(key not in s for s in shown), shown
+    assert "http://herald.test" in repr(client)

@@ -18,14 +18,14 @@ afterEach(() => {
 
 const io = (env: Record<string, string>, cwd: string): Io => ({ stdout: { write() {} }, stderr: { write() {} }, env, cwd });
 
-/** A fake checkout: package.json named herald and the dev credentials `npm start` writes. */
-function checkout(): string {
+/** A fake checkout: package.json named herald and the dev credentials `npm start` writes (for `writtenFor`, by default this checkout). */
+function checkout(writtenFor?: string): string {
   const dir = tmp();
   fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'herald' }));
   fs.mkdirSync(path.join(dir, '.local'));
   fs.writeFileSync(
     path.join(dir, '.local', 'dev-credentials.json'),
-    JSON.stringify({ base_url: 'http://127.0.0.1:8080', admin_token: 'dev-admin', project_id: 1, full_key: 'nk_full_dev', recipient_key: 'nk_rcpt_dev' }),
+    JSON.stringify({ base_url: 'http://127.0.0.1:8080', admin_token: 'dev-admin', project_id: 1, full_key: 'nk_full_dev', recipient_key: 'nk_rcpt_dev', project_root: writtenFor ?? dir }),
   );
   fs.mkdirSync(path.join(dir, 'apps', 'cli'), { recursive: true });
   return dir;
@@ -76,5 +76,49 @@ describe('configuration', () => {
     const dir = checkout();
     fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'something-else' }));
     expect(resolveConnection({}, io({ HERALD_CONFIG_DIR: tmp() }, dir)).source).toBe('defaults');
+  });
+
+  describe('dev credentials stay with their checkout and their gateway', () => {
+    const env = () => ({ HERALD_CONFIG_DIR: tmp() });
+
+    it('when the file was written for another directory (copied, or a checkout moved), then it is ignored', () => {
+      const dir = checkout(tmp());
+      expect(resolveConnection({}, io(env(), dir))).toMatchObject({ key: undefined, adminToken: undefined, source: 'defaults' });
+    });
+
+    it('when the file names no checkout (written before it said which), then it is ignored', () => {
+      const dir = checkout();
+      const file = path.join(dir, '.local', 'dev-credentials.json');
+      const { project_root: _root, ...older } = JSON.parse(fs.readFileSync(file, 'utf8'));
+      fs.writeFileSync(file, JSON.stringify(older));
+      expect(resolveConnection({}, io(env(), dir)).source).toBe('defaults');
+    });
+
+    it('when the CLI runs in another project nested inside the checkout, then the checkout\'s file is not used; a workspace package of the checkout still uses it', () => {
+      const dir = checkout();
+      const nested = path.join(dir, 'examples', 'shop');
+      fs.mkdirSync(nested, { recursive: true });
+      fs.writeFileSync(path.join(nested, 'package.json'), JSON.stringify({ name: 'shop' }));
+      expect(resolveConnection({}, io(env(), nested)).source).toBe('defaults');
+      const workspace = path.join(dir, 'libs', 'client');
+      fs.mkdirSync(workspace, { recursive: true });
+      fs.writeFileSync(path.join(workspace, 'package.json'), JSON.stringify({ name: '@herald/client' }));
+      expect(resolveConnection({}, io(env(), workspace)).key).toBe('nk_full_dev');
+    });
+
+    it.each([
+      ['HERALD_URL', { HERALD_URL: 'https://attacker.example' }, {}],
+      ['--url', {}, { url: 'http://127.0.0.1:9999' }],
+    ])('when %s names another gateway, then neither the dev key nor the admin token is sent there', (_how, extraEnv, flags) => {
+      const dir = checkout();
+      const c = resolveConnection(flags, io({ ...env(), ...extraEnv }, dir));
+      expect(c).toMatchObject({ key: undefined, adminToken: undefined, projectId: undefined, source: 'defaults' });
+      expect(c.url).not.toBe('http://127.0.0.1:8080');
+    });
+
+    it('when HERALD_URL names the same gateway as the file, then the dev credentials are used', () => {
+      const dir = checkout();
+      expect(resolveConnection({}, io({ ...env(), HERALD_URL: 'http://127.0.0.1:8080/' }, dir))).toMatchObject({ url: 'http://127.0.0.1:8080', key: 'nk_full_dev', adminToken: 'dev-admin' });
+    });
   });
 });

@@ -30,7 +30,8 @@ export interface Connection {
  * Each setting, first found wins: flag, environment (`HERALD_URL`, `HERALD_KEY`,
  * `HERALD_ADMIN_TOKEN`), the selected profile of the config file (`--profile`, `HERALD_PROFILE`,
  * or the file's current profile), and, when no profile is configured, the dev credentials that
- * `npm start` writes into the checkout the CLI runs in.
+ * `npm start` writes into the checkout the CLI runs in (used only with their own base URL: a flag or
+ * `HERALD_URL` naming another gateway gets none of their credentials).
  */
 export function resolveConnection(flags: GlobalFlags, io: Io): Connection {
   const env = io.env;
@@ -50,15 +51,17 @@ export function resolveConnection(flags: GlobalFlags, io: Io): Connection {
       source = `profile ${profileName}`;
     }
   }
+  const namedUrl = flags.url ?? env.HERALD_URL;
   if (source === 'defaults') {
     const dev = findDevCredentials(io.cwd);
-    if (dev) {
+    // The dev credentials go only to the gateway they were made by.
+    if (dev && (namedUrl === undefined || sameBaseUrl(namedUrl, dev.credentials.base_url))) {
       const c = dev.credentials;
       base = { url: c.base_url, admin_token: c.admin_token, key: c.full_key, project_id: c.project_id };
       source = dev.file;
     }
   }
-  const url = (flags.url ?? env.HERALD_URL ?? base.url ?? DEFAULT_URL).replace(/\/+$/, '');
+  const url = withoutTrailingSlash(namedUrl ?? base.url ?? DEFAULT_URL);
   if (!/^https?:\/\/[^/]/.test(url)) throw new UsageError(`the base URL must start with http:// or https:// (got "${url}")`);
   return {
     url,
@@ -67,4 +70,14 @@ export function resolveConnection(flags: GlobalFlags, io: Io): Connection {
     projectId: base.project_id,
     source,
   };
+}
+
+const withoutTrailingSlash = (url: string) => url.replace(/\/+$/, '');
+
+function sameBaseUrl(a: string, b: string): boolean {
+  try {
+    return new URL(withoutTrailingSlash(a)).href === new URL(withoutTrailingSlash(b)).href;
+  } catch {
+    return false;
+  }
 }

@@ -11,6 +11,9 @@ export function checkMedium(medium: string): Violation | null {
   return isMedium(medium) ? null : violation('medium', `medium must be one of ${CONTACT_MEDIUMS.join(', ')}`, medium);
 }
 
+/** Contacts a recipient may hold per medium: a script with one token cannot pile up addresses. */
+export const MAX_CONTACTS_PER_MEDIUM = 20;
+
 /** What the address rules may allow beyond the defaults. */
 export interface AddressRules {
   /** Web push endpoints on loopback, private or reserved hosts (PUSH_ALLOW_PRIVATE: development and tests). */

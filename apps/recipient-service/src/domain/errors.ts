@@ -6,6 +6,8 @@ export const recipientExists = () => conflict('recipient_exists', 'Recipient alr
 export const contactNotFound = () => notFound('contact_not_found', 'Contact not found');
 export const contactExists = () => conflict('contact_exists', 'Contact already exists');
 export const primaryContactExists = () => conflict('primary_contact_exists', 'A primary contact already exists for this medium');
+export const tooManyContacts = (medium: string, max: number) =>
+  conflict('too_many_contacts', `A recipient holds at most ${max} ${medium} contacts; delete one to add another`);
 export const validationFailed = (violations: Violation[]) => invalid('Validation failed', violations);
 
 /** Throws a validation error when any violation was found. */

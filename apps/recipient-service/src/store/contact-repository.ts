@@ -103,6 +103,11 @@ export function createContactRepository(db: Db) {
       return doc && toRecord(doc);
     },
 
+    /** Served by the prefix (project, recipient, medium) of `contact_address_unique`. */
+    async countOf(projectId: number, recipientId: string, medium: string): Promise<number> {
+      return col.countDocuments({ ...owner(projectId, recipientId), medium });
+    },
+
     async findPrimary(projectId: number, recipientId: string, medium: string): Promise<ContactRecord | null> {
       const doc = await col.findOne({ ...owner(projectId, recipientId), primary_slot: medium });
       return doc && toRecord(doc);

@@ -3,6 +3,7 @@ import { assertValid, contactExists, primaryContactExists } from '../domain/erro
 import type { ContactRecord } from '../store/contact-repository';
 import { DuplicateError } from '../store/unique';
 import { announcingChange, contactsChange } from './announce-change';
+import { assertRoomForContact } from './assert-room-for-contact';
 import type { RecipientDeps } from './deps';
 import { requireRecipient } from './require-recipient';
 
@@ -17,7 +18,8 @@ export interface AddContactInput {
 }
 
 /**
- * Adds a contact; the store's unique indexes refuse a duplicate address or a second primary. An
+ * Adds a contact; the store's unique indexes refuse a duplicate address or a second primary, and a
+ * recipient holds at most MAX_CONTACTS_PER_MEDIUM contacts of a medium. An
  * email address added with a recipient token awaits its owner's confirmation.
  */
 export function createAddContact(deps: RecipientDeps) {
@@ -26,6 +28,7 @@ export function createAddContact(deps: RecipientDeps) {
     const { projectId, recipientId, medium } = input;
     await requireRecipient(deps.recipients, projectId, recipientId);
     const address = normalizeAddress(medium, input.address);
+    await assertRoomForContact(deps, projectId, recipientId, medium);
     const id = await deps.sequences.next('contact');
     try {
       const awaitingConfirmation = awaitsConfirmation(medium, input.byRecipientToken === true);

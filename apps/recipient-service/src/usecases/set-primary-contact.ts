@@ -3,6 +3,7 @@ import { assertValid } from '../domain/errors';
 import type { ContactRecord } from '../store/contact-repository';
 import { DuplicateError } from '../store/unique';
 import { announcingChange, contactsChange } from './announce-change';
+import { assertRoomForContact } from './assert-room-for-contact';
 import type { RecipientDeps } from './deps';
 import { requireRecipient } from './require-recipient';
 
@@ -67,6 +68,7 @@ async function step(deps: RecipientDeps, input: SetPrimaryContactInput): Promise
     return updated && { ...updated, confirmationNeeded: awaitingConfirmation };
   }
   // rule 1: a new primary contact.
+  await assertRoomForContact(deps, projectId, recipientId, medium);
   const id = await deps.sequences.next('contact');
   const created = await deps.contacts.insert(projectId, recipientId, { id, medium, address, isPrimary: true, awaitingConfirmation }, now);
   return { ...created, confirmationNeeded: awaitingConfirmation };

@@ -93,6 +93,17 @@ describe('contacts', () => {
     expect(await list(rid)).toEqual([]);
   });
 
+  it('when a recipient holds 20 contacts of a medium, then a 21st answers 409 too_many_contacts (POST message family, PUT error family)', async () => {
+    const rid = await newRecipient();
+    for (let i = 0; i < 20; i++) expect((await add(rid, { medium: 'sms', address: `+1555010${String(i).padStart(4, '0')}` })).status).toBe(201);
+    const message = 'A recipient holds at most 20 sms contacts; delete one to add another';
+    const post = await add(rid, { medium: 'sms', address: '+15550109999' });
+    expect([post.status, post.body]).toEqual([409, { message, code: 'too_many_contacts' }]);
+    const put = await call('PUT', `/recipients/${rid}/contacts`, { key: p.fullKey, body: { medium: 'sms', address: '+15550109999' } });
+    expect([put.status, put.body]).toEqual([409, { error: 'too_many_contacts', details: message }]);
+    expect(await list(rid)).toHaveLength(20);
+  });
+
   it('when the recipient does not exist, then every contact operation answers 404 Recipient not found', async () => {
     const ghost = uniqueId('ghost');
     const message = { message: 'Recipient not found', code: 'recipient_not_found' };

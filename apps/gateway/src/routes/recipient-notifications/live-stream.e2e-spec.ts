@@ -353,6 +353,24 @@ describe('GET /recipients/{id}/notifications/stream', () => {
       await small.close();
     });
 
+    it('when STREAM_MAX_PER_PROJECT is not set, then one project holds at most a fifth of STREAM_MAX_OPEN: beyond, 429 too_many_streams with Retry-After; another project still opens streams', async () => {
+      const shared = await startReplica('gateway-shared', { STREAM_MAX_OPEN: '10' });
+      replicas.push(shared);
+      const [a, b] = [await newRecipient(), await newRecipient()];
+      const opened = [await open(shared.url, a.id, { token: a.token }), await open(shared.url, b.id, { token: b.token })];
+      expect(opened.map((s) => s.status)).toEqual([200, 200]);
+      const third = await open(shared.url, (await newRecipient()).id, { key: p.fullKey });
+      expect(third.status).toBe(429);
+      expect(third.headers.get('retry-after')).toBe('5');
+      expect(third.body).toEqual({ message: expect.stringContaining('this project (at most 2'), code: 'too_many_streams' });
+      const other = await createProject('live-stream-other');
+      const theirs = uniqueId('live');
+      expect((await call('POST', '/recipients', { key: other.fullKey, body: { id: theirs } })).status).toBe(201);
+      expect((await open(shared.url, theirs, { key: other.fullKey })).status).toBe(200);
+      for (const s of opened) s.close();
+      await shared.close();
+    });
+
     it('when what a reconnecting client missed weighs more than STREAM_REPLAY_MAX_BYTES, then it gets reset, not the events', async () => {
       const small = await startReplica('gateway-replay', { STREAM_REPLAY_MAX_BYTES: '65536' });
       replicas.push(small);

@@ -7,6 +7,7 @@ import { CreateWebhookBody, DeliveriesQuery, DeliveryParams, UpdateWebhookBody, 
 import { deliveryView, webhookView } from './views';
 import { documented } from '../../plugins/external/swagger/openapi-document';
 import { webhookExamples } from './examples';
+import { assertPublicWebhookHost } from './webhook-host';
 
 const tags = ['webhooks'];
 const errors = errorResponses('message');
@@ -19,6 +20,7 @@ const webhookId = (raw: string) => BigInt(pathIdOr404(raw, 'webhook_not_found', 
 const webhookRoutes: RoutePlugin = async (app) => {
   const hooks = app.services.webhooks;
   const project = (request: { project: { id: number } }) => BigInt(request.project.id);
+  const allowPrivate = app.config.WEBHOOK_ALLOW_PRIVATE ?? false;
   /**
    * Tests and retries each make a request to the project's endpoint: a per-project budget
    * (`WEBHOOK_ACTIONS_PER_SECOND`, burst 2×, across replicas) on top of the key's rate limit, so a
@@ -29,6 +31,7 @@ const webhookRoutes: RoutePlugin = async (app) => {
 
   app.post('/webhooks', { schema: { ...documented({ summary: 'Register a webhook endpoint', success: 'Created, with its signing secret (shown once)', request: webhookExamples.input, response: webhookExamples.created }), tags, body: CreateWebhookBody, response: { 201: withMessage(WebhookWithSecretSchema), ...errors } } }, async (request, reply) => {
     const b = request.body;
+    assertPublicWebhookHost(b.url, allowPrivate);
     const r = await hooks.createWebhook({ projectId: project(request), url: b.url, description: b.description ?? undefined, eventTypes: b.event_types ?? [] });
     return reply.code(201).send({ message: 'Webhook created', data: { webhook: webhookView(r.webhook!), secret: r.secret } });
   });
@@ -45,6 +48,7 @@ const webhookRoutes: RoutePlugin = async (app) => {
 
   app.patch('/webhooks/:id', { schema: { ...documented({ summary: 'Change a webhook endpoint', success: 'Updated', request: webhookExamples.patch, response: webhookExamples.updated }), tags, params: WebhookParams, body: UpdateWebhookBody, response: { 200: withMessage(WebhookSchema), ...errors } } }, async (request) => {
     const b = request.body;
+    assertPublicWebhookHost(b.url, allowPrivate);
     const r = await hooks.updateWebhook({
       projectId: project(request),
       id: webhookId(request.params.id),

@@ -9,6 +9,8 @@ import type { CloseReason } from './live-connection';
 import { createOutcomeFeed, type OutcomeFeed, type PayloadSource } from './outcome-feed';
 import { StreamRegistry, type Refusal, type StreamBinding, type StreamSlot } from './stream-registry';
 
+export { projectShareOf } from './stream-registry';
+
 declare module 'fastify' {
   interface FastifyInstance {
     /** Open live streams of this replica: limits, heartbeats, shutdown, metrics. */

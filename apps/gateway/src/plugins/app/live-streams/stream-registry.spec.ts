@@ -1,5 +1,5 @@
 import type { CloseReason } from './live-connection';
-import { StreamRegistry, type StreamBinding, type StreamLimits, type StreamSlot } from './stream-registry';
+import { projectShareOf, StreamRegistry, type StreamBinding, type StreamLimits, type StreamSlot } from './stream-registry';
 
 const HOUR = 3_600_000;
 const limits: StreamLimits = { maxPerRecipient: 2, maxPerProject: 3, maxOpen: 4, maxBufferedBytes: 1000, maxLifetimeMs: HOUR };
@@ -46,6 +46,21 @@ describe('StreamRegistry', () => {
     expect(typeof r.admit(binding(next))).toBe('object');
   });
 
+  it('when no per-project limit is configured, then a project may hold a fifth of the replica\'s streams; other projects still get theirs', () => {
+    expect([projectShareOf(10_000), projectShareOf(10), projectShareOf(1)]).toEqual([2000, 2, 1]);
+    const r = registry({ maxPerProject: projectShareOf(10), maxOpen: 10 });
+    open(r, { recipientId: 'a' });
+    open(r, { recipientId: 'b' });
+    expect(r.admit(binding({ recipientId: 'c' }))).toBe('project');
+    expect(typeof r.admit(binding({ projectId: 2 }))).toBe('object');
+  });
+
+  it('when the replica is full, then a new stream is refused by the replica (503: retry elsewhere) even where a tenant limit is also reached', () => {
+    const r = registry({ maxPerRecipient: 1, maxPerProject: 1, maxOpen: 1 });
+    open(r);
+    expect(r.admit(binding())).toBe('replica_streams');
+  });
+
   it('when the streams of the replica hold their byte bound, then a new stream (or a replay that would pass it) is refused until they hold less', () => {
     const r = registry();
     const a = open(r, { recipientId: 'a' });
@@ -68,6 +83,18 @@ describe('StreamRegistry', () => {
     jest.advanceTimersByTime(1);
     expect(conn.closed).toEqual(['token_expired']);
     expect(r.open).toBe(0);
+  });
+
+  it('when a recipient token is valid for 30 days (past the longest Node timer), then its stream ends at its expiry, not at once', () => {
+    const DAY = 24 * HOUR;
+    const r = registry({ maxLifetimeMs: 60 * DAY });
+    const { conn } = open(r, { expiresAtMs: now + 30 * DAY });
+    jest.advanceTimersByTime(1000);
+    expect(conn.closed).toEqual([]);
+    jest.advanceTimersByTime(30 * DAY - 1001);
+    expect(conn.closed).toEqual([]);
+    jest.advanceTimersByTime(1);
+    expect(conn.closed).toEqual(['token_expired']);
   });
 
   it('when a stream reaches its maximum lifetime, then it ends (spread downwards by up to a tenth)', () => {

@@ -21,6 +21,9 @@ export interface StreamLimits {
   maxLifetimeMs: number;
 }
 
+/** The per-project limit when none is configured: a fifth of the replica's streams (at least one). */
+export const projectShareOf = (maxOpen: number) => Math.max(1, Math.floor(maxOpen / 5));
+
 /** Which limit refused a new stream. */
 export type Refusal = 'recipient' | 'project' | 'replica_streams' | 'replica_bytes';
 
@@ -45,6 +48,9 @@ export interface RegistryClock {
   now: () => number;
   random: () => number;
 }
+
+/** The longest delay a Node timer takes (2^31 - 1 ms, about 24.8 days); a longer one fires at once. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 const recipientKey = (projectId: number, recipientId: string) => `${projectId}|${recipientId}`;
 
@@ -91,11 +97,12 @@ export class StreamRegistry {
 
   /** A slot for a new stream, or the limit that refuses it. `reserveBytes`: held from now (a replay about to be read). */
   admit(binding: StreamBinding, reserveBytes = 0): StreamSlot | Refusal {
+    // The replica's bounds first: a full replica is "retry elsewhere" (503) whoever asks.
+    if (this.slots.size >= this.limits.maxOpen) return 'replica_streams';
+    if (this.bytes + reserveBytes > this.limits.maxBufferedBytes) return 'replica_bytes';
     const rk = recipientKey(binding.projectId, binding.recipientId);
     if ((this.byRecipient.get(rk)?.size ?? 0) >= this.limits.maxPerRecipient) return 'recipient';
     if ((this.byProject.get(binding.projectId) ?? 0) >= this.limits.maxPerProject) return 'project';
-    if (this.slots.size >= this.limits.maxOpen) return 'replica_streams';
-    if (this.bytes + reserveBytes > this.limits.maxBufferedBytes) return 'replica_bytes';
 
     const slot = new SlotImpl(binding, this);
     this.slots.add(slot);
@@ -180,9 +187,11 @@ class SlotImpl implements StreamSlot {
     this.endAt(...this.registry.lifetimeEnd(this.binding));
   }
 
+  /** Ends the stream at `at`: a timer of at most MAX_TIMER_MS, armed again until then. */
   endAt(at: number, reason: CloseReason): void {
     if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => this.end(reason), Math.max(0, at - this.registry.now));
+    const remaining = Math.max(0, at - this.registry.now);
+    this.timer = setTimeout(() => (remaining > MAX_TIMER_MS ? this.endAt(at, reason) : this.end(reason)), Math.min(remaining, MAX_TIMER_MS));
     this.timer.unref?.();
   }
 
