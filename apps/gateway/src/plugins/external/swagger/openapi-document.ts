@@ -16,6 +16,8 @@ export const SERVICE_RULES = 'x-service-rules';
 export const HIDDEN = 'x-hidden';
 /** The sentence a failed check of this schema reports (plugins/app/errors/validator.ts), instead of the validator's (a long pattern, say); not published. */
 export const INVALID_MESSAGE = 'x-invalid';
+/** Marks a field of the resource's view accepted (and ignored) in a request body (plugins/app/errors/closed-body.ts); not published. */
+export const VIEW_FIELD = 'x-view-field';
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -57,7 +59,7 @@ function applyRules(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(applyRules);
   if (!isObject(node)) return node;
   const out: Json = {};
-  for (const [k, v] of Object.entries(node)) if (k !== SERVICE_RULES && k !== INVALID_MESSAGE) out[k] = applyRules(v);
+  for (const [k, v] of Object.entries(node)) if (k !== SERVICE_RULES && k !== INVALID_MESSAGE && k !== VIEW_FIELD) out[k] = applyRules(v);
   // fastify-swagger writes `examples` as `example` in some places: one form (JSON Schema 2020-12's) throughout.
   if ('example' in out && !('examples' in out) && !('in' in out)) {
     out.examples = [out.example];
