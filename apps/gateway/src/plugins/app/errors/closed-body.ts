@@ -1,7 +1,7 @@
 import { Type, type TSchema } from '@sinclair/typebox';
 import { invalid, type Violation } from '@herald/service-kit';
 import type { FastifyRequest, RouteOptions } from 'fastify';
-import { VIEW_FIELD } from '../../external/swagger/openapi-document';
+import { HIDDEN, VIEW_FIELD } from '../../external/swagger/openapi-document';
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -17,7 +17,7 @@ export function closeBody(schema: unknown): unknown {
   const out: Json = { ...schema };
   // Object spread keeps TypeBox's symbol keys (Kind, Optional), which the compiler needs.
   for (const sym of Object.getOwnPropertySymbols(schema)) (out as Record<symbol, unknown>)[sym] = (schema as Record<symbol, unknown>)[sym];
-  if (isObject(out.properties)) {
+  if (out.type === 'object' && isObject(out.properties)) {
     out.properties = Object.fromEntries(Object.entries(out.properties).map(([name, s]) => [name, closeBody(s)]));
     if (!('additionalProperties' in out)) out.additionalProperties = false;
   }
@@ -63,8 +63,8 @@ export function unknownFields(schema: unknown, value: unknown, path = ''): Viola
 }
 
 /**
- * The body schema with the fields of the resource's own view added as read-only (accepted and
- * ignored, so a GET-modify-PATCH round trip works). `id` is added only where the path ends in the
+ * The body schema with the fields of the resource's own view added (accepted and ignored, so a
+ * GET-modify-PATCH round trip works; not offered by the document). `id` is added only where the path ends in the
  * resource's own id (checked equal to it by the route), never on a create.
  */
 export function withViewFields(body: TSchema, view: string[], idInPath: boolean): TSchema {
@@ -72,7 +72,7 @@ export function withViewFields(body: TSchema, view: string[], idInPath: boolean)
   if (!properties) return body;
   const added = view.filter((name) => !(name in properties) && (name !== 'id' || idInPath));
   if (added.length === 0) return body;
-  const extra = Object.fromEntries(added.map((name) => [name, Type.Optional(Type.Unknown({ readOnly: true, description: 'Read-only: accepted and ignored', [VIEW_FIELD]: true }))]));
+  const extra = Object.fromEntries(added.map((name) => [name, Type.Optional(Type.Unknown({ [VIEW_FIELD]: true, [HIDDEN]: true }))]));
   const out = { ...body, properties: { ...properties, ...extra } } as TSchema;
   for (const sym of Object.getOwnPropertySymbols(body)) (out as unknown as Record<symbol, unknown>)[sym] = (body as unknown as Record<symbol, unknown>)[sym];
   return out;
@@ -106,13 +106,13 @@ const sameId = (param: string) => async (request: FastifyRequest) => {
   throw invalid('Request body is invalid', [{ message: 'id is invalid', description: `id must equal the path's ${param} (${own})`, property_path: 'id', invalid_value: given ?? null }]);
 };
 
-/** A route's body closed, with its view's fields accepted (see `closeBody`, `withViewFields`); for the `onRoute` hook. */
+/** A route's body with its view's fields accepted (`withViewFields`; the validator closes it); for the `onRoute` hook. */
 export function closeRouteBody(route: RouteOptions): void {
   const body = route.schema?.body as TSchema | undefined;
   if (!body || !route.schema) return;
   const idParam = /:(\w+)$/.exec(route.url)?.[1];
   const withView = withViewFields(body, viewFieldsOf(route.schema.response), idParam !== undefined);
-  route.schema = { ...route.schema, body: closeBody(withView) };
+  route.schema = { ...route.schema, body: withView };
   const id = (withView as { properties?: Json }).properties?.id;
   const idAdded = idParam && isObject(id) && id[VIEW_FIELD] === true;
   if (idAdded) route.preValidation = [...[route.preValidation ?? []].flat(), sameId(idParam)];
