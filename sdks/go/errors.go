@@ -38,8 +38,13 @@ type Violation struct {
 	InvalidValue any    `json:"invalid_value"`
 }
 
+// Error names each offending property of a validation failure after the sentence.
 func (e *Error) Error() string {
-	return fmt.Sprintf("herald: %d %s: %s", e.Status, e.Code, e.Message)
+	text := fmt.Sprintf("herald: %d %s: %s", e.Status, e.Code, e.Message)
+	for _, v := range e.Errors {
+		text += fmt.Sprintf("; %s: %s", v.PropertyPath, v.Message)
+	}
+	return text
 }
 
 // Sentinels for errors.Is: errors.Is(err, herald.ErrNotFound) is true for any *Error with status 404.

@@ -73,3 +73,11 @@ func TestParseRetryAfter(t *testing.T) {
 		}
 	}
 }
+
+func TestErrorNamesEachOffendingProperty(t *testing.T) {
+	e := &Error{Status: 400, Code: "validation_failed", Message: "Request body is invalid", Errors: []Violation{{PropertyPath: "emial", Message: "emial is not a field of this request"}}}
+	want := "herald: 400 validation_failed: Request body is invalid; emial: emial is not a field of this request"
+	if e.Error() != want {
+		t.Fatalf("Error() = %q, want %q", e.Error(), want)
+	}
+}

@@ -117,6 +117,8 @@ export interface MediumDecision {
 export interface NotificationDecision {
   in_app?: MediumDecision;
   email?: MediumDecision;
+  sms?: MediumDecision;
+  web_push?: MediumDecision;
 }
 
 export interface Notification {
@@ -129,6 +131,9 @@ export interface Notification {
   read: boolean;
   opened: boolean;
   email: Record<string, unknown> | null;
+  /** Absent from servers that predate SMS and push. */
+  sms?: Record<string, unknown> | null;
+  push?: Record<string, unknown> | null;
   /** Absent from servers that predate decisions; null for notifications written before them. */
   decision?: NotificationDecision | null;
   /** When a scheduled send is (or was) due; null or absent for sends made at once. */

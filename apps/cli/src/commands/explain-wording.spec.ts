@@ -7,7 +7,7 @@ const rule = (over: object = {}) => ({ target: billingAny, medium: 'email', enab
 const entry = (over: object = {}) => ({ id: 7, label: 'Invoice paid', target: billing, medium: 'email', default_enabled: true, mandatory: false, ...over });
 const gate = (result: string, because: string): MediumDecision => ({ result, because, rule: null });
 
-type Row = [string, 'in_app' | 'email', MediumDecision, string];
+type Row = [string, 'in_app' | 'email' | 'sms' | 'web_push', MediumDecision, string];
 
 // Each row: the situation, the medium, its decision, and the sentence `herald explain` prints.
 const table: Row[] = [
@@ -46,6 +46,10 @@ const table: Row[] = [
   ['a throttled in-app', 'in_app', gate('throttled', 'throttled'), `in-app: not delivered — ${GATE_REASONS.throttled}`],
   ['a throttled email', 'email', gate('skipped', 'throttled'), `email: not sent — ${GATE_REASONS.throttled}`],
   ['an escalation read in time', 'email', gate('skipped', 'read_in_app'), 'email: not sent — the in-app notification was read (or opened) before the delayed email was due'],
+  // SMS and web push, in their own words.
+  ['an SMS without a number', 'sms', gate('skipped', 'no_primary_contact'), 'SMS: not sent — the recipient has no primary SMS number'],
+  ['an SMS the provider reported undelivered', 'sms', gate('undelivered', 'provider_error'), 'SMS: not delivered — the SMS provider did not take it (it refused the message, or kept failing until the last retry)'],
+  ['an expired push subscription', 'web_push', gate('failed', 'subscription_expired'), `web push: failed — ${GATE_REASONS.subscription_expired}`],
   // Not decided, or not known to this CLI.
   ['pending email', 'email', { result: 'pending', because: null, rule: null }, 'email: pending — not decided yet'],
   ['pending in-app', 'in_app', { result: 'pending', because: null, rule: null }, 'in-app: pending — not decided yet'],
@@ -65,7 +69,7 @@ describe('herald explain wording', () => {
       expect([because, covered.has(because)]).toEqual([because, true]);
     }
     expect(Object.keys(GATE_REASONS).sort()).toEqual(
-      ['not_cataloged', 'no_target', 'no_primary_contact', 'address_undeliverable', 'contact_unconfirmed', 'quota_exceeded', 'broadcast_limit_exceeded', 'provider_error', 'address_rejected', 'canceled', 'throttled', 'read_in_app'].sort(),
+      ['not_cataloged', 'no_target', 'no_primary_contact', 'address_undeliverable', 'contact_unconfirmed', 'quota_exceeded', 'broadcast_limit_exceeded', 'provider_error', 'address_rejected', 'subscription_expired', 'canceled', 'throttled', 'read_in_app'].sort(),
     );
   });
 
@@ -84,6 +88,19 @@ describe('herald explain wording', () => {
     for (const decision of [null, undefined, {}]) {
       expect(explainNotification({ id: 42, decision })).toEqual(['notification #42: no decision was recorded (it was sent before Herald recorded decisions)']);
     }
+  });
+
+  it('when a send asked for SMS and web push too, then each has its sentence in its own words', () => {
+    const decision = {
+      in_app: { result: 'delivered', because: 'medium_default', rule: null },
+      sms: { result: 'skipped', because: 'no_primary_contact', rule: null },
+      web_push: { result: 'sent', because: 'catalog_entry', rule: null },
+    };
+    expect(explainNotification({ id: 7, decision })).toEqual([
+      expect.stringMatching(/^in-app: delivered — /),
+      'SMS: not sent — the recipient has no primary SMS number',
+      expect.stringMatching(/^web push: sent — a catalog entry decided/),
+    ]);
   });
 
   it.each([

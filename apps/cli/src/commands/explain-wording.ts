@@ -6,15 +6,20 @@ import type { DecidingEntry, DecidingRule, MediumDecision, Notification, Target 
  * CLI does not know yet is shown as it is.
  */
 
-type Medium = 'in_app' | 'email';
+type Medium = 'in_app' | 'email' | 'sms' | 'web_push';
 
-const MEDIUM_NAME: Record<Medium, string> = { in_app: 'in-app', email: 'email' };
-const MEDIUM_PLURAL: Record<string, string> = { in_app: 'in-app notifications', email: 'emails' };
+/** The mediums of a decision, in the order they are explained. */
+const MEDIUMS: readonly Medium[] = ['in_app', 'email', 'sms', 'web_push'];
+
+const MEDIUM_NAME: Record<Medium, string> = { in_app: 'in-app', email: 'email', sms: 'SMS', web_push: 'web push' };
+const MEDIUM_PLURAL: Record<string, string> = { in_app: 'in-app notifications', email: 'emails', sms: 'SMS messages', web_push: 'web push notifications' };
 
 /** What each result is called, per medium (pending and unknown results as they are). */
 const OUTCOME: Record<Medium, Record<string, string>> = {
   in_app: { delivered: 'delivered', suppressed: 'not delivered', quota_exceeded: 'not delivered', throttled: 'not delivered', canceled: 'not delivered', failed: 'failed' },
   email: { sent: 'sent', skipped: 'not sent', failed: 'failed' },
+  sms: { sent: 'sent', delivered: 'delivered', undelivered: 'not delivered', skipped: 'not sent', failed: 'failed' },
+  web_push: { sent: 'sent', skipped: 'not sent', failed: 'failed' },
 };
 
 const VIA: Record<string, string> = {
@@ -76,6 +81,25 @@ export const GATE_REASONS: Record<string, string> = {
   canceled: 'the scheduled send was canceled before its time',
   throttled: 'the catalog entry’s throttle was reached: the recipient had the most it allows in its window',
   read_in_app: 'the in-app notification was read (or opened) before the delayed email was due',
+  subscription_expired: 'the browser’s push subscription has expired or was revoked; the contact is now marked undeliverable',
+};
+
+/** Gates whose words depend on the medium (the wording above is email's). */
+const MEDIUM_GATE_REASONS: Partial<Record<Medium, Record<string, string>>> = {
+  sms: {
+    not_cataloged: 'the project’s catalog has no entry covering this target for SMS, and SMS is sent only for cataloged targets',
+    no_target: 'the send had no target, and SMS is sent only for a cataloged target',
+    no_primary_contact: 'the recipient has no primary SMS number',
+    address_undeliverable: 'the recipient’s primary SMS number is marked undeliverable',
+    provider_error: 'the SMS provider did not take it (it refused the message, or kept failing until the last retry)',
+  },
+  web_push: {
+    not_cataloged: 'the project’s catalog has no entry covering this target for web push, and web push is sent only for cataloged targets',
+    no_target: 'the send had no target, and web push is sent only for a cataloged target',
+    no_primary_contact: 'the recipient has no web push subscription',
+    address_undeliverable: 'the recipient’s push subscription is marked undeliverable',
+    provider_error: 'the push service did not take it (it refused the message, or kept failing until the last retry)',
+  },
 };
 
 /** Why, in words: the clause after the dash. */
@@ -97,7 +121,7 @@ export function reasonOf(medium: Medium, d: MediumDecision): string {
     case undefined:
       return d.result === 'pending' ? 'not decided yet' : 'no reason was recorded';
     default:
-      return GATE_REASONS[d.because] ?? `because ${d.because}`;
+      return MEDIUM_GATE_REASONS[medium]?.[d.because] ?? GATE_REASONS[d.because] ?? `because ${d.because}`;
   }
 }
 
@@ -110,6 +134,6 @@ export function explainMedium(medium: Medium, d: MediumDecision): string {
 /** Every medium the send asked for, in-app first; one line when no decision was recorded. */
 export function explainNotification(n: Pick<Notification, 'id' | 'decision'>): string[] {
   const d = n.decision;
-  const lines = d ? (['in_app', 'email'] as const).filter((m) => d[m]).map((m) => explainMedium(m, d[m]!)) : [];
+  const lines = d ? MEDIUMS.filter((m) => d[m]).map((m) => explainMedium(m, d[m]!)) : [];
   return lines.length > 0 ? lines : [`notification #${n.id}: no decision was recorded (it was sent before Herald recorded decisions)`];
 }

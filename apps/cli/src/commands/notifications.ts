@@ -76,17 +76,22 @@ async function tail(ctx: Context, api: HeraldApi, recipientId: string, opts: Tai
   }
 }
 
+/** One medium's outcome on a line: `sent · delivered · +15550100`; empty when the send did not carry it. */
+export function outcomeText(outcome: Record<string, unknown> | null | undefined): string {
+  if (!outcome) return '';
+  return [outcome.status, outcome.reason, outcome.address, outcome.error].filter((v) => v !== null && v !== undefined).join(' · ');
+}
+
 export const registerNotifications: Register = (program, act) => {
   const notifications = program.command('notifications').description('Read and cancel notifications (project key)');
   notifications
     .command('get')
-    .description('Show a notification, its status and its email outcome')
+    .description('Show a notification, its status and the outcome of each medium (email, SMS, push)')
     .argument('<id>', 'notification id')
     .addHelpText('after', examples(['herald notifications get 42', 'herald notifications get 42 --json | jq .email.status']))
     .action(
       act(async (ctx, id: string) => {
         const n = await ctx.projectApi().getNotification(positiveInt(id, 'notification id'));
-        const email = n.email as Record<string, unknown> | null;
         ctx.out.result(n, () =>
           fields([
             ['id', n.id],
@@ -97,7 +102,9 @@ export const registerNotifications: Register = (program, act) => {
             ['read', n.read],
             ['opened', n.opened],
             ['payload', n.payload],
-            ['email', email ? [email.status, email.reason, email.address, email.error].filter((v) => v !== null && v !== undefined).join(' · ') : ''],
+            ['email', outcomeText(n.email)],
+            ['sms', outcomeText(n.sms)],
+            ['push', outcomeText(n.push)],
             ['send_at', n.send_at ?? ''],
             ['created_at', n.created_at],
             ['updated_at', n.updated_at],

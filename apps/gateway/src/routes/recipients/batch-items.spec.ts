@@ -24,6 +24,12 @@ describe('partitionBatchItems', () => {
     expect(failed).toEqual([{ id: '', batch_index: 1, errors: [expect.objectContaining({ property_path: path, invalid_value: item })] }]);
   });
 
+  it('when an item has a field a recipient does not have, then it fails naming it; the view fields are ignored', () => {
+    const { valid, failed } = partitionBatchItems([{ id: 'a', nmae: 'A' }, { id: 'b', created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z' }]);
+    expect(failed).toEqual([{ id: 'a', batch_index: 0, errors: [expect.objectContaining({ property_path: 'nmae', message: 'nmae is not a field of this request' })] }]);
+    expect(valid).toEqual([{ id: 'b', setName: false, name: undefined, batchIndex: 1 }]);
+  });
+
   it('when id is not a string or missing, then the item fails on id', () => {
     const { failed } = partitionBatchItems([{ id: 7 }, { name: 'x' }]);
     expect(failed).toEqual([

@@ -18,9 +18,12 @@ export interface BatchFailureView {
 const violation = (property_path: string, message: string, description: string, invalid_value: unknown): Violation =>
   contractViolation(property_path, message, invalid_value, description);
 
+/** An item's own fields, and the recipient view's (accepted and ignored, like on PATCH). */
+const ITEM_FIELDS = new Set(['id', 'name', 'created_at', 'updated_at']);
+
 /**
  * Splits a submitted batch: an item of the wrong JSON type (not an object, `id` not
- * a string, `name` neither string nor null) fails here with its `batch_index`; the rest go to the
+ * a string, `name` neither string nor null, a field a recipient does not have) fails here with its `batch_index`; the rest go to the
  * recipient service, which applies the value rules (empty id, lengths) and reports its own failures.
  */
 export function partitionBatchItems(items: unknown[]): { valid: BatchItemInput[]; failed: BatchFailureView[] } {
@@ -37,6 +40,9 @@ export function partitionBatchItems(items: unknown[]): { valid: BatchItemInput[]
     else if (typeof id !== 'string') errors.push(violation('id', 'id is invalid', 'Expected string', id));
     if (name !== undefined && name !== null && typeof name !== 'string') {
       errors.push(violation('name', 'name is invalid', 'Expected string or null', name));
+    }
+    for (const [field, value] of Object.entries(item)) {
+      if (!ITEM_FIELDS.has(field)) errors.push(violation(field, `${field} is not a field of this request`, `${field} is not a field of this request; check its spelling`, value ?? null));
     }
     if (errors.length > 0) {
       failed.push({ id: typeof id === 'string' ? id : '', batch_index: batchIndex, errors });

@@ -4,7 +4,6 @@ from collections.abc import Mapping
 from typing import Any, Self, TypeVar
 
 from attrs import define as _attrs_define
-from attrs import field as _attrs_field
 
 T = TypeVar("T", bound="CatalogDigest")
 
@@ -22,7 +21,6 @@ class CatalogDigest:
     window_seconds: int
     max_items: int
     subject: str
-    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         window_seconds = self.window_seconds
@@ -32,7 +30,7 @@ class CatalogDigest:
         subject = self.subject
 
         field_dict: dict[str, Any] = {}
-        field_dict.update(self.additional_properties)
+
         field_dict.update(
             {
                 "window_seconds": window_seconds,
@@ -58,21 +56,4 @@ class CatalogDigest:
             subject=subject,
         )
 
-        catalog_digest.additional_properties = d
         return catalog_digest
-
-    @property
-    def additional_keys(self) -> list[str]:
-        return list(self.additional_properties.keys())
-
-    def __getitem__(self, key: str) -> Any:
-        return self.additional_properties[key]
-
-    def __setitem__(self, key: str, value: Any) -> None:
-        self.additional_properties[key] = value
-
-    def __delitem__(self, key: str) -> None:
-        del self.additional_properties[key]
-
-    def __contains__(self, key: str) -> bool:
-        return key in self.additional_properties

@@ -4,7 +4,6 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 
 from attrs import define as _attrs_define
-from attrs import field as _attrs_field
 
 from ..models.catalog_entry_input_medium import (
     CatalogEntryInputMedium,
@@ -46,7 +45,6 @@ class CatalogEntryInput:
     mandatory: bool | Unset = False
     digest: CatalogDigest | None | Unset = UNSET
     throttle: CatalogThrottle | None | Unset = UNSET
-    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.catalog_digest import CatalogDigest
@@ -91,7 +89,7 @@ class CatalogEntryInput:
             throttle = self.throttle
 
         field_dict: dict[str, Any] = {}
-        field_dict.update(self.additional_properties)
+
         field_dict.update(
             {
                 "channel": channel,
@@ -195,21 +193,4 @@ class CatalogEntryInput:
             throttle=throttle,
         )
 
-        catalog_entry_input.additional_properties = d
         return catalog_entry_input
-
-    @property
-    def additional_keys(self) -> list[str]:
-        return list(self.additional_properties.keys())
-
-    def __getitem__(self, key: str) -> Any:
-        return self.additional_properties[key]
-
-    def __setitem__(self, key: str, value: Any) -> None:
-        self.additional_properties[key] = value
-
-    def __delitem__(self, key: str) -> None:
-        del self.additional_properties[key]
-
-    def __contains__(self, key: str) -> bool:
-        return key in self.additional_properties

@@ -4,7 +4,6 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 
 from attrs import define as _attrs_define
-from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
@@ -34,7 +33,6 @@ class CatalogEntryPatch:
     mandatory: bool | Unset = UNSET
     digest: CatalogDigest | None | Unset = UNSET
     throttle: CatalogThrottle | None | Unset = UNSET
-    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.catalog_digest import CatalogDigest
@@ -69,7 +67,7 @@ class CatalogEntryPatch:
             throttle = self.throttle
 
         field_dict: dict[str, Any] = {}
-        field_dict.update(self.additional_properties)
+
         field_dict.update({})
         if name is not UNSET:
             field_dict["name"] = name
@@ -150,21 +148,4 @@ class CatalogEntryPatch:
             throttle=throttle,
         )
 
-        catalog_entry_patch.additional_properties = d
         return catalog_entry_patch
-
-    @property
-    def additional_keys(self) -> list[str]:
-        return list(self.additional_properties.keys())
-
-    def __getitem__(self, key: str) -> Any:
-        return self.additional_properties[key]
-
-    def __setitem__(self, key: str, value: Any) -> None:
-        self.additional_properties[key] = value
-
-    def __delitem__(self, key: str) -> None:
-        del self.additional_properties[key]
-
-    def __contains__(self, key: str) -> bool:
-        return key in self.additional_properties

@@ -4,7 +4,6 @@ from collections.abc import Mapping
 from typing import Any, Self, TypeVar
 
 from attrs import define as _attrs_define
-from attrs import field as _attrs_field
 
 T = TypeVar("T", bound="CatalogThrottle")
 
@@ -20,7 +19,6 @@ class CatalogThrottle:
 
     max_: int
     window_seconds: int
-    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         max_ = self.max_
@@ -28,7 +26,7 @@ class CatalogThrottle:
         window_seconds = self.window_seconds
 
         field_dict: dict[str, Any] = {}
-        field_dict.update(self.additional_properties)
+
         field_dict.update(
             {
                 "max": max_,
@@ -50,21 +48,4 @@ class CatalogThrottle:
             window_seconds=window_seconds,
         )
 
-        catalog_throttle.additional_properties = d
         return catalog_throttle
-
-    @property
-    def additional_keys(self) -> list[str]:
-        return list(self.additional_properties.keys())
-
-    def __getitem__(self, key: str) -> Any:
-        return self.additional_properties[key]
-
-    def __setitem__(self, key: str, value: Any) -> None:
-        self.additional_properties[key] = value
-
-    def __delitem__(self, key: str) -> None:
-        del self.additional_properties[key]
-
-    def __contains__(self, key: str) -> bool:
-        return key in self.additional_properties

@@ -4,7 +4,6 @@ from collections.abc import Mapping
 from typing import Any, Self, TypeVar
 
 from attrs import define as _attrs_define
-from attrs import field as _attrs_field
 
 from ..models.contact_input_medium import ContactInputMedium, check_contact_input_medium
 from ..types import UNSET, Unset
@@ -27,7 +26,6 @@ class ContactInput:
     medium: ContactInputMedium
     address: str
     is_primary: bool | Unset = UNSET
-    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         medium: str = self.medium
@@ -37,7 +35,7 @@ class ContactInput:
         is_primary = self.is_primary
 
         field_dict: dict[str, Any] = {}
-        field_dict.update(self.additional_properties)
+
         field_dict.update(
             {
                 "medium": medium,
@@ -64,21 +62,4 @@ class ContactInput:
             is_primary=is_primary,
         )
 
-        contact_input.additional_properties = d
         return contact_input
-
-    @property
-    def additional_keys(self) -> list[str]:
-        return list(self.additional_properties.keys())
-
-    def __getitem__(self, key: str) -> Any:
-        return self.additional_properties[key]
-
-    def __setitem__(self, key: str, value: Any) -> None:
-        self.additional_properties[key] = value
-
-    def __delitem__(self, key: str) -> None:
-        del self.additional_properties[key]
-
-    def __contains__(self, key: str) -> bool:
-        return key in self.additional_properties

@@ -4,7 +4,6 @@ from collections.abc import Mapping
 from typing import Any, Self, TypeVar
 
 from attrs import define as _attrs_define
-from attrs import field as _attrs_field
 
 from ..models.email_input_unless import EmailInputUnless, check_email_input_unless
 from ..types import UNSET, Unset
@@ -33,7 +32,6 @@ class EmailInput:
     from_name: str | Unset = UNSET
     delay_seconds: int | Unset = UNSET
     unless: EmailInputUnless | Unset = UNSET
-    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         subject = self.subject
@@ -51,7 +49,7 @@ class EmailInput:
             unless = self.unless
 
         field_dict: dict[str, Any] = {}
-        field_dict.update(self.additional_properties)
+
         field_dict.update(
             {
                 "subject": subject,
@@ -98,21 +96,4 @@ class EmailInput:
             unless=unless,
         )
 
-        email_input.additional_properties = d
         return email_input
-
-    @property
-    def additional_keys(self) -> list[str]:
-        return list(self.additional_properties.keys())
-
-    def __getitem__(self, key: str) -> Any:
-        return self.additional_properties[key]
-
-    def __setitem__(self, key: str, value: Any) -> None:
-        self.additional_properties[key] = value
-
-    def __delitem__(self, key: str) -> None:
-        del self.additional_properties[key]
-
-    def __contains__(self, key: str) -> bool:
-        return key in self.additional_properties

@@ -4,7 +4,6 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Self, TypeVar
 
 from attrs import define as _attrs_define
-from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
@@ -27,7 +26,6 @@ class PatchAdminProjectsIdBody:
 
     name: str | Unset = UNSET
     settings: PatchAdminProjectsIdBodySettings | Unset = UNSET
-    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         name = self.name
@@ -37,7 +35,7 @@ class PatchAdminProjectsIdBody:
             settings = self.settings.to_dict()
 
         field_dict: dict[str, Any] = {}
-        field_dict.update(self.additional_properties)
+
         field_dict.update({})
         if name is not UNSET:
             field_dict["name"] = name
@@ -67,21 +65,4 @@ class PatchAdminProjectsIdBody:
             settings=settings,
         )
 
-        patch_admin_projects_id_body.additional_properties = d
         return patch_admin_projects_id_body
-
-    @property
-    def additional_keys(self) -> list[str]:
-        return list(self.additional_properties.keys())
-
-    def __getitem__(self, key: str) -> Any:
-        return self.additional_properties[key]
-
-    def __setitem__(self, key: str, value: Any) -> None:
-        self.additional_properties[key] = value
-
-    def __delitem__(self, key: str) -> None:
-        del self.additional_properties[key]
-
-    def __contains__(self, key: str) -> bool:
-        return key in self.additional_properties

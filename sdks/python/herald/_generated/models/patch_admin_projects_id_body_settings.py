@@ -4,7 +4,6 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 
 from attrs import define as _attrs_define
-from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
@@ -37,7 +36,6 @@ class PatchAdminProjectsIdBodySettings:
     email_from: EmailFrom | None | Unset = UNSET
     email_reply_to: None | str | Unset = UNSET
     retention_days: int | None | Unset = UNSET
-    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.email_from import EmailFrom
@@ -81,7 +79,7 @@ class PatchAdminProjectsIdBodySettings:
             retention_days = self.retention_days
 
         field_dict: dict[str, Any] = {}
-        field_dict.update(self.additional_properties)
+
         field_dict.update({})
         if strict_targets is not UNSET:
             field_dict["strict_targets"] = strict_targets
@@ -187,21 +185,4 @@ class PatchAdminProjectsIdBodySettings:
             retention_days=retention_days,
         )
 
-        patch_admin_projects_id_body_settings.additional_properties = d
         return patch_admin_projects_id_body_settings
-
-    @property
-    def additional_keys(self) -> list[str]:
-        return list(self.additional_properties.keys())
-
-    def __getitem__(self, key: str) -> Any:
-        return self.additional_properties[key]
-
-    def __setitem__(self, key: str, value: Any) -> None:
-        self.additional_properties[key] = value
-
-    def __delitem__(self, key: str) -> None:
-        del self.additional_properties[key]
-
-    def __contains__(self, key: str) -> bool:
-        return key in self.additional_properties

@@ -4,7 +4,6 @@ from collections.abc import Mapping
 from typing import Any, Self, TypeVar
 
 from attrs import define as _attrs_define
-from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
@@ -21,7 +20,6 @@ class PatchRecipientsRecipientIdNotificationsNotificationIdBody:
 
     read: bool | Unset = UNSET
     opened: bool | Unset = UNSET
-    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         read = self.read
@@ -29,7 +27,7 @@ class PatchRecipientsRecipientIdNotificationsNotificationIdBody:
         opened = self.opened
 
         field_dict: dict[str, Any] = {}
-        field_dict.update(self.additional_properties)
+
         field_dict.update({})
         if read is not UNSET:
             field_dict["read"] = read
@@ -50,21 +48,4 @@ class PatchRecipientsRecipientIdNotificationsNotificationIdBody:
             opened=opened,
         )
 
-        patch_recipients_recipient_id_notifications_notification_id_body.additional_properties = d
         return patch_recipients_recipient_id_notifications_notification_id_body
-
-    @property
-    def additional_keys(self) -> list[str]:
-        return list(self.additional_properties.keys())
-
-    def __getitem__(self, key: str) -> Any:
-        return self.additional_properties[key]
-
-    def __setitem__(self, key: str, value: Any) -> None:
-        self.additional_properties[key] = value
-
-    def __delitem__(self, key: str) -> None:
-        del self.additional_properties[key]
-
-    def __contains__(self, key: str) -> bool:
-        return key in self.additional_properties

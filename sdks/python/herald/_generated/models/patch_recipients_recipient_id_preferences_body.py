@@ -4,7 +4,6 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Self, TypeVar
 
 from attrs import define as _attrs_define
-from attrs import field as _attrs_field
 
 from ..models.patch_recipients_recipient_id_preferences_body_medium import (
     PatchRecipientsRecipientIdPreferencesBodyMedium,
@@ -35,7 +34,6 @@ class PatchRecipientsRecipientIdPreferencesBody:
     target: TargetInput
     state: PatchRecipientsRecipientIdPreferencesBodyState
     medium: PatchRecipientsRecipientIdPreferencesBodyMedium | Unset = UNSET
-    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         target = self.target.to_dict()
@@ -47,7 +45,7 @@ class PatchRecipientsRecipientIdPreferencesBody:
             medium = self.medium
 
         field_dict: dict[str, Any] = {}
-        field_dict.update(self.additional_properties)
+
         field_dict.update(
             {
                 "target": target,
@@ -86,21 +84,4 @@ class PatchRecipientsRecipientIdPreferencesBody:
             medium=medium,
         )
 
-        patch_recipients_recipient_id_preferences_body.additional_properties = d
         return patch_recipients_recipient_id_preferences_body
-
-    @property
-    def additional_keys(self) -> list[str]:
-        return list(self.additional_properties.keys())
-
-    def __getitem__(self, key: str) -> Any:
-        return self.additional_properties[key]
-
-    def __setitem__(self, key: str, value: Any) -> None:
-        self.additional_properties[key] = value
-
-    def __delitem__(self, key: str) -> None:
-        del self.additional_properties[key]
-
-    def __contains__(self, key: str) -> bool:
-        return key in self.additional_properties

@@ -4,7 +4,6 @@ from collections.abc import Mapping
 from typing import Any, Self, TypeVar
 
 from attrs import define as _attrs_define
-from attrs import field as _attrs_field
 
 T = TypeVar("T", bound="PatchRecipientsRecipientIdPreferencesBodyState")
 
@@ -17,13 +16,12 @@ class PatchRecipientsRecipientIdPreferencesBodyState:
     """
 
     enabled: bool
-    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         enabled = self.enabled
 
         field_dict: dict[str, Any] = {}
-        field_dict.update(self.additional_properties)
+
         field_dict.update(
             {
                 "enabled": enabled,
@@ -41,21 +39,4 @@ class PatchRecipientsRecipientIdPreferencesBodyState:
             enabled=enabled,
         )
 
-        patch_recipients_recipient_id_preferences_body_state.additional_properties = d
         return patch_recipients_recipient_id_preferences_body_state
-
-    @property
-    def additional_keys(self) -> list[str]:
-        return list(self.additional_properties.keys())
-
-    def __getitem__(self, key: str) -> Any:
-        return self.additional_properties[key]
-
-    def __setitem__(self, key: str, value: Any) -> None:
-        self.additional_properties[key] = value
-
-    def __delitem__(self, key: str) -> None:
-        del self.additional_properties[key]
-
-    def __contains__(self, key: str) -> bool:
-        return key in self.additional_properties

@@ -4,7 +4,6 @@ from collections.abc import Mapping
 from typing import Any, Self, TypeVar, cast
 
 from attrs import define as _attrs_define
-from attrs import field as _attrs_field
 
 from ..models.patch_webhooks_id_body_event_types_item import (
     PatchWebhooksIdBodyEventTypesItem,
@@ -29,7 +28,6 @@ class PatchWebhooksIdBody:
     description: None | str | Unset = UNSET
     event_types: list[PatchWebhooksIdBodyEventTypesItem] | Unset = UNSET
     enabled: bool | Unset = UNSET
-    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         url = self.url
@@ -50,7 +48,7 @@ class PatchWebhooksIdBody:
         enabled = self.enabled
 
         field_dict: dict[str, Any] = {}
-        field_dict.update(self.additional_properties)
+
         field_dict.update({})
         if url is not UNSET:
             field_dict["url"] = url
@@ -97,21 +95,4 @@ class PatchWebhooksIdBody:
             enabled=enabled,
         )
 
-        patch_webhooks_id_body.additional_properties = d
         return patch_webhooks_id_body
-
-    @property
-    def additional_keys(self) -> list[str]:
-        return list(self.additional_properties.keys())
-
-    def __getitem__(self, key: str) -> Any:
-        return self.additional_properties[key]
-
-    def __setitem__(self, key: str, value: Any) -> None:
-        self.additional_properties[key] = value
-
-    def __delitem__(self, key: str) -> None:
-        del self.additional_properties[key]
-
-    def __contains__(self, key: str) -> bool:
-        return key in self.additional_properties

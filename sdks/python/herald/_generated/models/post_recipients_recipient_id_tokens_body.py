@@ -4,7 +4,6 @@ from collections.abc import Mapping
 from typing import Any, Self, TypeVar
 
 from attrs import define as _attrs_define
-from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
@@ -19,13 +18,12 @@ class PostRecipientsRecipientIdTokensBody:
     """
 
     ttl_seconds: int | Unset = 3600
-    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         ttl_seconds = self.ttl_seconds
 
         field_dict: dict[str, Any] = {}
-        field_dict.update(self.additional_properties)
+
         field_dict.update({})
         if ttl_seconds is not UNSET:
             field_dict["ttl_seconds"] = ttl_seconds
@@ -41,21 +39,4 @@ class PostRecipientsRecipientIdTokensBody:
             ttl_seconds=ttl_seconds,
         )
 
-        post_recipients_recipient_id_tokens_body.additional_properties = d
         return post_recipients_recipient_id_tokens_body
-
-    @property
-    def additional_keys(self) -> list[str]:
-        return list(self.additional_properties.keys())
-
-    def __getitem__(self, key: str) -> Any:
-        return self.additional_properties[key]
-
-    def __setitem__(self, key: str, value: Any) -> None:
-        self.additional_properties[key] = value
-
-    def __delitem__(self, key: str) -> None:
-        del self.additional_properties[key]
-
-    def __contains__(self, key: str) -> bool:
-        return key in self.additional_properties

@@ -4,7 +4,6 @@ from collections.abc import Mapping
 from typing import Any, Self, TypeVar, cast
 
 from attrs import define as _attrs_define
-from attrs import field as _attrs_field
 
 from ..models.post_webhooks_body_event_types_item import (
     PostWebhooksBodyEventTypesItem,
@@ -27,7 +26,6 @@ class PostWebhooksBody:
     url: str
     description: None | str | Unset = UNSET
     event_types: list[PostWebhooksBodyEventTypesItem] | Unset = UNSET
-    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         url = self.url
@@ -46,7 +44,7 @@ class PostWebhooksBody:
                 event_types.append(event_types_item)
 
         field_dict: dict[str, Any] = {}
-        field_dict.update(self.additional_properties)
+
         field_dict.update(
             {
                 "url": url,
@@ -90,21 +88,4 @@ class PostWebhooksBody:
             event_types=event_types,
         )
 
-        post_webhooks_body.additional_properties = d
         return post_webhooks_body
-
-    @property
-    def additional_keys(self) -> list[str]:
-        return list(self.additional_properties.keys())
-
-    def __getitem__(self, key: str) -> Any:
-        return self.additional_properties[key]
-
-    def __setitem__(self, key: str, value: Any) -> None:
-        self.additional_properties[key] = value
-
-    def __delitem__(self, key: str) -> None:
-        del self.additional_properties[key]
-
-    def __contains__(self, key: str) -> bool:
-        return key in self.additional_properties

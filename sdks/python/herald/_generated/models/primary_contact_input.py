@@ -4,7 +4,6 @@ from collections.abc import Mapping
 from typing import Any, Self, TypeVar
 
 from attrs import define as _attrs_define
-from attrs import field as _attrs_field
 
 from ..models.primary_contact_input_medium import (
     PrimaryContactInputMedium,
@@ -27,7 +26,6 @@ class PrimaryContactInput:
 
     medium: PrimaryContactInputMedium
     address: str
-    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         medium: str = self.medium
@@ -35,7 +33,7 @@ class PrimaryContactInput:
         address = self.address
 
         field_dict: dict[str, Any] = {}
-        field_dict.update(self.additional_properties)
+
         field_dict.update(
             {
                 "medium": medium,
@@ -57,21 +55,4 @@ class PrimaryContactInput:
             address=address,
         )
 
-        primary_contact_input.additional_properties = d
         return primary_contact_input
-
-    @property
-    def additional_keys(self) -> list[str]:
-        return list(self.additional_properties.keys())
-
-    def __getitem__(self, key: str) -> Any:
-        return self.additional_properties[key]
-
-    def __setitem__(self, key: str, value: Any) -> None:
-        self.additional_properties[key] = value
-
-    def __delitem__(self, key: str) -> None:
-        del self.additional_properties[key]
-
-    def __contains__(self, key: str) -> bool:
-        return key in self.additional_properties

@@ -58,9 +58,10 @@ describe('general HTTP rules', () => {
     expect(admin.body).toEqual({ error: 'payload_too_large', details: expect.any(String) });
   });
 
-  it('when a body is just under 1 MiB, then it is read (and judged on its content)', async () => {
+  it('when a body is just under 1 MiB, then it is read (and judged on its content: the unknown field is named)', async () => {
     const res = await call('POST', '/recipients', { key: p.fullKey, raw: JSON.stringify({ id: uniqueId(), pad: 'x'.repeat(1000 * 1000) }) });
-    expect(res.status).toBe(201);
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual([expect.objectContaining({ property_path: 'pad' })]);
   });
 
   it.each([

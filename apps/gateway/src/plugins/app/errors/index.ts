@@ -2,6 +2,7 @@ import { invalid } from '@herald/service-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { createAllowedMethods } from './allowed-methods';
+import { closeRouteBody } from './closed-body';
 import { errorFamilyOf, type ErrorFamily } from './error-family';
 import { bodyViolation, errorBody, GatewayUnavailableError, toHttpError, type HttpError } from './http-error';
 import { ErrorFamilySchema, MessageErrorSchema } from './error-schemas';
@@ -65,6 +66,7 @@ export default fp(
     const allowed = createAllowedMethods();
     app.addHook('onRoute', (route) => {
       allowed.add(route.method, route.url);
+      closeRouteBody(route);
       const family = declaredFamily(route.schema?.response);
       if (family) route.config = { ...route.config, errorFamily: family };
     });

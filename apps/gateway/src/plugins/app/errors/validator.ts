@@ -3,6 +3,7 @@ import { TypeCompiler, type ValueError } from '@sinclair/typebox/compiler';
 import { Value, ValueErrorType } from '@sinclair/typebox/value';
 import { invalid, type Violation } from '@herald/service-kit';
 import { INVALID_MESSAGE } from '../../external/swagger/openapi-document';
+import { closeBody, dropViewFields, unknownFields } from './closed-body';
 
 type HttpPart = 'body' | 'querystring' | 'params' | 'headers' | string;
 
@@ -41,6 +42,15 @@ export function toViolations(errors: Iterable<ValueError>): Violation[] {
     });
   }
   return out;
+}
+
+/**
+ * The check's violations besides the unknown fields already named: a field the schema does not
+ * name also fails the check on its parent (a union's "Expected object or null"), said once.
+ */
+function otherViolations(unknown: Violation[], errors: Iterable<ValueError>): Violation[] {
+  const named = unknown.map((v) => v.property_path);
+  return toViolations(errors).filter((v) => !named.some((path) => path === v.property_path || path.startsWith(`${v.property_path}.`) || path.startsWith(`${v.property_path}[`) || v.property_path === ''));
 }
 
 /** TypeBox's conversion truncates `"1.5"` to 1: keep any non-integer text as text so it fails. */
@@ -88,8 +98,8 @@ function withDefaults(schema: TSchema, value: unknown): unknown {
  * Failures are DomainErrors (`validation_failed`) carrying one violation per property.
  */
 export function validatorCompiler({ schema, httpPart }: { schema: unknown; httpPart?: HttpPart }) {
-  const typed = schema as TSchema;
-  if (!(Kind in typed)) throw new Error('gateway route schemas must be TypeBox schemas');
+  if (!(Kind in (schema as TSchema))) throw new Error('gateway route schemas must be TypeBox schemas');
+  const typed = (httpPart === 'body' ? closeBody(schema) : schema) as TSchema;
   const check = TypeCompiler.Compile(typed);
   const coerce = httpPart !== 'body';
   const defaults = declaresDefault(typed);
@@ -99,8 +109,9 @@ export function validatorCompiler({ schema, httpPart }: { schema: unknown; httpP
     let value = data === null && bodyOptional ? {} : data;
     if (coerce) value = keepNonIntegerText(typed, data, Value.Convert(typed, defaults ? Value.Default(typed, Value.Clone(data)) : Value.Clone(data)));
     else if (defaults && value !== null && typeof value === 'object' && Array.isArray(value) === ((typed as { type?: unknown }).type === 'array')) value = withDefaults(typed, value);
-    if (check.Check(value)) return { value };
+    const unknown = httpPart === 'body' ? unknownFields(typed, value) : [];
+    if (unknown.length === 0 && check.Check(value)) return { value: httpPart === 'body' ? dropViewFields(typed, value) : value };
     const where = httpPart === 'body' ? 'Request body' : httpPart === 'querystring' ? 'Query string' : 'Request';
-    return { error: invalid(`${where} is invalid`, toViolations(check.Errors(value))) };
+    return { error: invalid(`${where} is invalid`, [...unknown, ...otherViolations(unknown, check.Errors(value))]) };
   };
 }

@@ -16,6 +16,8 @@ export const SERVICE_RULES = 'x-service-rules';
 export const HIDDEN = 'x-hidden';
 /** The sentence a failed check of this schema reports (plugins/app/errors/validator.ts), instead of the validator's (a long pattern, say); not published. */
 export const INVALID_MESSAGE = 'x-invalid';
+/** Marks a field of the resource's view accepted (and ignored) in a request body (plugins/app/errors/closed-body.ts); not published. */
+export const VIEW_FIELD = 'x-view-field';
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -57,7 +59,7 @@ function applyRules(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(applyRules);
   if (!isObject(node)) return node;
   const out: Json = {};
-  for (const [k, v] of Object.entries(node)) if (k !== SERVICE_RULES && k !== INVALID_MESSAGE) out[k] = applyRules(v);
+  for (const [k, v] of Object.entries(node)) if (k !== SERVICE_RULES && k !== INVALID_MESSAGE && k !== VIEW_FIELD) out[k] = applyRules(v);
   // fastify-swagger writes `examples` as `example` in some places: one form (JSON Schema 2020-12's) throughout.
   if ('example' in out && !('examples' in out) && !('in' in out)) {
     out.examples = [out.example];
@@ -127,8 +129,46 @@ function applyDocs(op: Operation): void {
   delete op[RESPONSE_EXAMPLE];
 }
 
+const bodySchemas = (paths: Record<string, Record<string, Operation>>): Json[] =>
+  Object.values(paths).flatMap((ops) =>
+    Object.values(ops).flatMap((op) => {
+      const schema = isObject(op) ? (op as Operation).requestBody?.content?.['application/json']?.schema : undefined;
+      return schema ? [schema] : [];
+    }),
+  );
+
+function titlesIn(node: unknown, out: Set<string>): Set<string> {
+  if (Array.isArray(node)) node.forEach((n) => titlesIn(n, out));
+  else if (isObject(node)) {
+    if (typeof node.title === 'string') out.add(node.title);
+    Object.entries(node).forEach(([k, v]) => k !== 'examples' && k !== 'example' && titlesIn(v, out));
+  }
+  return out;
+}
+
+/**
+ * Request bodies are closed (the gateway refuses a field they do not name): every object schema
+ * (`type: object`) in a body says `additionalProperties: false` unless it says otherwise, and so does a named
+ * schema used in a body wherever else it appears (one schema per name).
+ */
+function closeBodies(node: unknown, titles: Set<string>, inBody: boolean): unknown {
+  if (Array.isArray(node)) return node.map((n) => closeBodies(n, titles, inBody));
+  if (!isObject(node)) return node;
+  const out: Json = {};
+  for (const [k, v] of Object.entries(node)) {
+    if (k === 'example' || k === 'examples') out[k] = v;
+    else if (k === 'requestBody') out[k] = closeBodies(v, titles, true);
+    else out[k] = closeBodies(v, titles, inBody);
+  }
+  const closes = inBody || (typeof out.title === 'string' && titles.has(out.title));
+  // An object schema, not a rule's branch (`anyOf: [{ required: … }]`), which only narrows it.
+  if (closes && out.type === 'object' && isObject(out.properties) && !('additionalProperties' in out)) out.additionalProperties = false;
+  return out;
+}
+
 export function refineDocument<T extends Json>(document: T): T {
-  const doc = applyRules(document) as Json;
+  const rules = applyRules(document) as Json;
+  const doc = closeBodies(rules, titlesIn(bodySchemas((rules.paths ?? {}) as Record<string, Record<string, Operation>>), new Set()), false) as Json;
   const paths = (doc.paths ?? {}) as Record<string, Record<string, Operation>>;
   for (const ops of Object.values(paths)) {
     for (const value of Object.values(ops)) {
