@@ -195,10 +195,12 @@ export const ConfigSchema = Type.Composite([
     FAILPOINT: Type.Union([Type.Literal(''), Type.Literal('exit_after_insert'), Type.Literal('exit_after_accept'), Type.Literal('exit_in_digest_close')], { default: '' }),
     /** How often the replica holding the timer lease looks for due timers (scheduled sends, escalation emails, digest windows); a full pass is followed by the next at once. */
     TIMER_POLL_MS: Type.Integer({ minimum: 20, maximum: 10_000, default: 200 }),
-    /** Timers taken per firing pass (one range read, one fate insertMany, one publish round, one delete). */
+    /** Timers taken per firing pass, shared fairly among the projects with timers due (one indexed read per project, one fate insertMany, one publish round, one delete). */
     TIMER_BATCH: Type.Integer({ minimum: 1, maximum: 10_000, default: 1000 }),
     /** One replica fires timers per lease epoch of this length (the firer claims the next epoch while it holds one); a dead firer is replaced within two epochs. */
     TIMER_LEASE_MS: Type.Integer({ minimum: 500, maximum: 60_000, default: 2_000 }),
+    /** Pending timers of one project (scheduled sends and broadcasts, escalations, digest windows) past which a scheduled send or broadcast is refused with 429 `too_many_pending_timers`; 0: no cap. */
+    TIMER_MAX_PENDING_PER_PROJECT: Type.Integer({ minimum: 0, default: 1_000_000 }),
     /** A timer decided `fired` this long ago and still there (its firer died before handing it on) is handed on again. */
     TIMER_REDO_AFTER_MS: Type.Integer({ minimum: 1000, default: 10_000 }),
     /** A digest mail claimed this long ago and not recorded (its closing died) may be sent again by another closing, under the same Message-ID. */

@@ -5,4 +5,5 @@ export { createDigestRepository, type DigestRepository } from './digest-reposito
 export { createFireTimers } from './fire-timers';
 export { createGetDigest, type DigestView, type GetDigestDeps } from './get-digest';
 export { createThrottleRepository } from './throttle-repository';
+export { createTimerCap } from './timer-cap';
 export { startTimerRunner } from './timer-runner';
