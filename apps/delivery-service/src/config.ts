@@ -52,7 +52,7 @@ export const ConfigSchema = Type.Composite([
     PUSH_TTL_SECONDS: Type.Integer({ minimum: 0, maximum: 2_419_200, default: 86_400 }),
     /** Urgency header of web push messages. */
     PUSH_URGENCY: Type.Union([Type.Literal('very-low'), Type.Literal('low'), Type.Literal('normal'), Type.Literal('high')], { default: 'normal' }),
-    /** One request to a push service gives up after this long. */
+    /** One request to a push service gives up after this long (connecting, the answer's headers and body together; at most 64 KiB of the answer is read). */
     PUSH_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 120_000, default: 10_000 }),
     /** Web push messages in hand at once. */
     PUSH_CONCURRENCY: Type.Integer({ minimum: 1, default: 64 }),
@@ -62,6 +62,8 @@ export const ConfigSchema = Type.Composite([
     PUSH_RETRY_BASE_MS: Type.Integer({ minimum: 1, default: 1_000 }),
     /** Allow push endpoints on loopback, private, link-local or metadata addresses (development, tests: the local fake push service). */
     PUSH_ALLOW_PRIVATE: Type.Boolean({ default: false }),
+    /** Comma-separated hosts web push endpoints may be on (`*.` any subdomain of; `*` any host: development, tests). Default: the browsers' push services (FCM, Mozilla, Windows, Apple). */
+    PUSH_ALLOWED_HOSTS: Type.String({ default: 'fcm.googleapis.com,updates.push.services.mozilla.com,*.notify.windows.com,web.push.apple.com' }),
     /** A PEM file of extra certificate authorities push endpoints may present, beside the system's (the local fake push service's). Empty: none. */
     PUSH_EXTRA_CA_FILE: Type.String({ default: '' }),
     /** Key (at least 32 characters) that signs SMS status callback URLs. Empty (or no PUBLIC_BASE_URL): no callbacks are asked for, SMS outcomes stay `sent`. */
