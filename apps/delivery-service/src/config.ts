@@ -56,6 +56,10 @@ export const ConfigSchema = Type.Composite([
     PUSH_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 120_000, default: 10_000 }),
     /** Web push messages in hand at once. */
     PUSH_CONCURRENCY: Type.Integer({ minimum: 1, default: 64 }),
+    /** Web push requests in flight to one endpoint host at most (0: no limit); past it a message waits its turn (no attempt counted), so one slow host never takes the pool. */
+    PUSH_MAX_IN_FLIGHT_PER_HOST: Type.Integer({ minimum: 0, default: 48 }),
+    /** Web push requests of one project in flight at most (0: no limit); past it a message waits its turn (no attempt counted), so one project never takes the pool. */
+    PUSH_MAX_IN_FLIGHT_PER_PROJECT: Type.Integer({ minimum: 0, default: 32 }),
     /** Attempts of one web push message before it ends `failed`. */
     PUSH_MAX_ATTEMPTS: Type.Integer({ minimum: 1, default: 6 }),
     /** First retry delay of a web push message; doubles each attempt (at least the push service's Retry-After). */

@@ -10,6 +10,7 @@ import { createWebPushSender } from './web-push-sender';
 const { selfSignedCertificate } = require('../../../../../tools/smtp-sink/self-signed.cjs') as { selfSignedCertificate(o: { commonName: string }): { key: string; cert: string } };
 
 const MB = 1024 * 1024;
+const outcome = (p: Promise<{ messageId: string | null }>) => p.then((r) => ({ ok: true as const, messageId: r.messageId }), (e: unknown) => ({ ok: false as const, error: e as DeliveryFailure }));
 /** Generous: the fake push service decrypts every message, on a loaded machine. */
 const DEADLINE_MS = 8_000;
 
@@ -88,7 +89,6 @@ describe('web push against hostile endpoints', () => {
       const good = await Promise.all(Array.from({ length: 12 }, () => sink.push.subscribe(vapid.publicKey)));
       const keys = good[0].keys;
       const bad = (kind: string, i: number) => JSON.stringify({ endpoint: `${hostile.url}/${kind}/${i}`, keys });
-      const outcome = (p: Promise<{ messageId: string | null }>) => p.then((r) => ({ ok: true as const, messageId: r.messageId }), (e: unknown) => ({ ok: false as const, error: e as DeliveryFailure }));
       global.gc?.();
       const rssBefore = process.memoryUsage().rss;
       const [trickled, flooded, delivered] = await Promise.all([
@@ -113,6 +113,35 @@ describe('web push against hostile endpoints', () => {
       const err = await sender.send({ subscription: JSON.stringify(sub), payload: '{}' }).then(() => null, (e: unknown) => e as DeliveryFailure);
       expect(err).toMatchObject({ kind: 'rejected', message: expect.stringContaining('PUSH_ALLOWED_HOSTS') });
       expect((await sink.push.received()).filter((p) => p.endpoint === sub.endpoint)).toHaveLength(0);
+    } finally {
+      sender.close?.();
+    }
+  });
+
+  it('when one project, or one endpoint host, has its share in flight, then its next push is busy (not attempted) and other pushes complete', async () => {
+    const sender = createWebPushSender({
+      vapid: { ...vapid, subject: 'mailto:ops@herald.test' },
+      ttlSeconds: 60,
+      urgency: 'normal',
+      timeoutMs: 1_500,
+      allowedHosts: ['*'],
+      allowPrivate: true,
+      extraCa: `${fs.readFileSync(sink.pushCaFile, 'utf8')}\n${hostile.ca}`,
+      maxInFlightPerHost: 3,
+      maxInFlightPerProject: 2,
+    });
+    try {
+      const sub = await sink.push.subscribe(vapid.publicKey);
+      const trickling = (i: number) => JSON.stringify({ endpoint: `${hostile.url}/trickle/share-${i}`, keys: sub.keys });
+      const slow = [0, 1].map((i) => outcome(sender.send({ subscription: trickling(i), payload: '{}', projectId: 1 })));
+      expect(await outcome(sender.send({ subscription: trickling(2), payload: '{}', projectId: 1 }))).toMatchObject({ ok: false, error: { kind: 'busy', message: expect.stringContaining('PUSH_MAX_IN_FLIGHT_PER_PROJECT') } });
+      slow.push(outcome(sender.send({ subscription: trickling(3), payload: '{}', projectId: 2 })));
+      expect(await outcome(sender.send({ subscription: trickling(4), payload: '{}', projectId: 3 }))).toMatchObject({ ok: false, error: { kind: 'busy', message: expect.stringContaining('PUSH_MAX_IN_FLIGHT_PER_HOST') } });
+      // Another host, another project: not held up.
+      expect(await outcome(sender.send({ subscription: JSON.stringify(sub), payload: '{}', projectId: 3 }))).toMatchObject({ ok: true });
+      // The slow ones end at their deadline, and their shares are free again.
+      for (const s of await Promise.all(slow)) expect(s).toMatchObject({ ok: false, error: { kind: 'transient' } });
+      expect(await outcome(sender.send({ subscription: JSON.stringify(sub), payload: '{}', projectId: 1 }))).toMatchObject({ ok: true });
     } finally {
       sender.close?.();
     }

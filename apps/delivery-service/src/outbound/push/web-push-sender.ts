@@ -6,6 +6,7 @@ import { ForbiddenAddressError, guardedLookup, isForbiddenAddress } from '@heral
 import webpush, { type PushSubscription } from 'web-push';
 import { DeliveryFailure } from '../../kernel/outbound';
 import { boundedRequest, BoundedRequestError, type BoundedResponse } from './bounded-request';
+import { createInFlight } from './in-flight';
 import { hostAllowed } from './push-hosts';
 import type { PushSender } from './push-sender';
 
@@ -26,6 +27,9 @@ export interface WebPushSenderOptions {
   timeoutMs: number;
   /** Hosts endpoints may be on (`*.` a subdomain of; `*` any host). */
   allowedHosts: string[];
+  /** Requests in flight to one endpoint host, and of one project, at most (0: no limit); past it a push is `busy` (tried again shortly). */
+  maxInFlightPerHost?: number;
+  maxInFlightPerProject?: number;
   /** Allow endpoints on loopback, private and reserved addresses (development and tests only). */
   allowPrivate: boolean;
   /** Extra certificate authorities (PEM) push endpoints may present, beside the system's (the local fake push service). */
@@ -41,7 +45,9 @@ export const topicOf = (tag: string): string => createHash('sha256').update(tag)
  * `allowedHosts` (the browsers' push services by default), connections only to public addresses
  * unless `allowPrivate` (the shared address guard, as for webhooks). Each request has an overall
  * deadline and reads at most 64 KiB of the answer (bounded-request): a hostile endpoint costs a
- * slot for `timeoutMs` at most, and no memory. The push service's answer, classified: 404/410 the subscription is gone (`expired`: the contact is marked),
+ * slot for `timeoutMs` at most, and no memory. One endpoint host, and one project, have at most
+ * their share of requests in flight: past it a push is `busy`, so its slot of the outbound pool is
+ * freed at once for the others (one slow host or one project never takes the pool). The push service's answer, classified: 404/410 the subscription is gone (`expired`: the contact is marked),
  * 429 and 5xx `transient` (Retry-After kept), 413 and other 4xx `rejected`. Errors never carry the
  * VAPID keys or the subscription's keys.
  */
@@ -52,6 +58,8 @@ export function createWebPushSender(opts: WebPushSenderOptions): PushSender {
     ...(opts.allowPrivate ? {} : { lookup: guardedLookup }),
     ...(opts.extraCa ? { ca: [...tls.rootCertificates, opts.extraCa] } : {}),
   });
+  const byHost = createInFlight(opts.maxInFlightPerHost ?? 0);
+  const byProject = createInFlight(opts.maxInFlightPerProject ?? 0);
   const vapidDetails = { subject: opts.vapid.subject, publicKey: opts.vapid.publicKey, privateKey: opts.vapid.privateKey };
   return {
     name: 'web-push',
@@ -66,6 +74,14 @@ export function createWebPushSender(opts: WebPushSenderOptions): PushSender {
       const host = new URL(subscription.endpoint).hostname.replace(/^\[|\]$/g, '');
       if (!hostAllowed(host, opts.allowedHosts)) throw new DeliveryFailure('rejected', `push endpoint host ${host} is not a known push service (PUSH_ALLOWED_HOSTS)`);
       if (!opts.allowPrivate && isIP(host) && isForbiddenAddress(host)) throw new DeliveryFailure('rejected', new ForbiddenAddressError(host, 'PUSH_ALLOW_PRIVATE=1').message);
+      // Shares: per endpoint origin (host and port) and per project.
+      const origin = new URL(subscription.endpoint).host;
+      const project = String(push.projectId ?? '');
+      if (!byHost.tryEnter(origin)) throw new DeliveryFailure('busy', `as many pushes in flight to ${origin} as allowed (PUSH_MAX_IN_FLIGHT_PER_HOST)`);
+      if (!byProject.tryEnter(project)) {
+        byHost.leave(origin);
+        throw new DeliveryFailure('busy', `as many pushes of this project in flight as allowed (PUSH_MAX_IN_FLIGHT_PER_PROJECT)`);
+      }
       try {
         const details = webpush.generateRequestDetails(subscription, push.payload, {
           vapidDetails,
@@ -80,6 +96,9 @@ export function createWebPushSender(opts: WebPushSenderOptions): PushSender {
         return { messageId: typeof location === 'string' ? location : null };
       } catch (err) {
         throw classify(err);
+      } finally {
+        byHost.leave(origin);
+        byProject.leave(project);
       }
     },
     close: () => agent.destroy(),
