@@ -17,15 +17,31 @@ const tooManyPendingTimers = (cap: number) =>
  * count toward it but are never refused (they belong to sends already accepted).
  */
 export function createTimerCap(timers: Pick<TimerRepository, 'pendingOf'>, cap: number, nowMs: () => number) {
-  const counted = new Map<number, { count: number; atMs: number }>();
+  type Count = { count: number; atMs: number };
+  const counted = new Map<number, Count>();
+  // One count per project at a time: concurrent sends wait for the same read.
+  const counting = new Map<number, Promise<Count>>();
+  const recount = (projectId: number): Promise<Count> => {
+    let read = counting.get(projectId);
+    if (!read) {
+      const atMs = nowMs();
+      read = timers
+        .pendingOf(projectId, cap)
+        .then((count) => {
+          if (counted.size >= PROJECTS_KEPT) counted.clear();
+          const c = { count, atMs };
+          counted.set(projectId, c);
+          return c;
+        })
+        .finally(() => counting.delete(projectId));
+      counting.set(projectId, read);
+    }
+    return read;
+  };
   return async (projectId: number): Promise<void> => {
     if (!(cap > 0)) return;
-    let c = counted.get(projectId);
-    if (!c || nowMs() - c.atMs >= RECOUNT_MS) {
-      if (counted.size >= PROJECTS_KEPT) counted.clear();
-      c = { count: await timers.pendingOf(projectId, cap), atMs: nowMs() };
-      counted.set(projectId, c);
-    }
+    const known = counted.get(projectId);
+    const c = known && nowMs() - known.atMs < RECOUNT_MS ? known : await recount(projectId);
     if (c.count >= cap) throw tooManyPendingTimers(cap);
     c.count++;
   };
