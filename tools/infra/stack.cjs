@@ -53,7 +53,7 @@ function fakeMediumsEnv(infra, { vapid, smsAuthToken, callbackSecret }) {
       SMS_SECONDARY_AUTH_TOKEN: token,
     });
   }
-  if (infra.pushCaFile) Object.assign(delivery, { PUSH_ALLOW_PRIVATE: '1', PUSH_EXTRA_CA_FILE: infra.pushCaFile });
+  if (infra.pushCaFile) Object.assign(delivery, { PUSH_ALLOW_PRIVATE: '1', PUSH_ALLOWED_HOSTS: '*', PUSH_EXTRA_CA_FILE: infra.pushCaFile });
   return { delivery, recipient: infra.pushCaFile ? { PUSH_ALLOW_PRIVATE: '1' } : {}, vapidPublicKey: keys.publicKey };
 }
 

@@ -52,16 +52,22 @@ export const ConfigSchema = Type.Composite([
     PUSH_TTL_SECONDS: Type.Integer({ minimum: 0, maximum: 2_419_200, default: 86_400 }),
     /** Urgency header of web push messages. */
     PUSH_URGENCY: Type.Union([Type.Literal('very-low'), Type.Literal('low'), Type.Literal('normal'), Type.Literal('high')], { default: 'normal' }),
-    /** One request to a push service gives up after this long. */
+    /** One request to a push service gives up after this long (connecting, the answer's headers and body together; at most 64 KiB of the answer is read). */
     PUSH_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 120_000, default: 10_000 }),
     /** Web push messages in hand at once. */
     PUSH_CONCURRENCY: Type.Integer({ minimum: 1, default: 64 }),
+    /** Web push requests in flight to one endpoint host at most (0: no limit); past it a message waits its turn (no attempt counted), so one slow host never takes the pool. */
+    PUSH_MAX_IN_FLIGHT_PER_HOST: Type.Integer({ minimum: 0, default: 48 }),
+    /** Web push requests of one project in flight at most (0: no limit); past it a message waits its turn (no attempt counted), so one project never takes the pool. */
+    PUSH_MAX_IN_FLIGHT_PER_PROJECT: Type.Integer({ minimum: 0, default: 32 }),
     /** Attempts of one web push message before it ends `failed`. */
     PUSH_MAX_ATTEMPTS: Type.Integer({ minimum: 1, default: 6 }),
     /** First retry delay of a web push message; doubles each attempt (at least the push service's Retry-After). */
     PUSH_RETRY_BASE_MS: Type.Integer({ minimum: 1, default: 1_000 }),
     /** Allow push endpoints on loopback, private, link-local or metadata addresses (development, tests: the local fake push service). */
     PUSH_ALLOW_PRIVATE: Type.Boolean({ default: false }),
+    /** Comma-separated hosts web push endpoints may be on (`*.` any subdomain of; `*` any host: development, tests). Default: the browsers' push services (FCM, Mozilla, Windows, Apple). */
+    PUSH_ALLOWED_HOSTS: Type.String({ default: 'fcm.googleapis.com,updates.push.services.mozilla.com,*.notify.windows.com,web.push.apple.com' }),
     /** A PEM file of extra certificate authorities push endpoints may present, beside the system's (the local fake push service's). Empty: none. */
     PUSH_EXTRA_CA_FILE: Type.String({ default: '' }),
     /** Key (at least 32 characters) that signs SMS status callback URLs. Empty (or no PUBLIC_BASE_URL): no callbacks are asked for, SMS outcomes stay `sent`. */
@@ -195,10 +201,12 @@ export const ConfigSchema = Type.Composite([
     FAILPOINT: Type.Union([Type.Literal(''), Type.Literal('exit_after_insert'), Type.Literal('exit_after_accept'), Type.Literal('exit_in_digest_close')], { default: '' }),
     /** How often the replica holding the timer lease looks for due timers (scheduled sends, escalation emails, digest windows); a full pass is followed by the next at once. */
     TIMER_POLL_MS: Type.Integer({ minimum: 20, maximum: 10_000, default: 200 }),
-    /** Timers taken per firing pass (one range read, one fate insertMany, one publish round, one delete). */
+    /** Timers taken per firing pass, shared fairly among the projects with timers due (one indexed read per project, one fate insertMany, one publish round, one delete). */
     TIMER_BATCH: Type.Integer({ minimum: 1, maximum: 10_000, default: 1000 }),
     /** One replica fires timers per lease epoch of this length (the firer claims the next epoch while it holds one); a dead firer is replaced within two epochs. */
     TIMER_LEASE_MS: Type.Integer({ minimum: 500, maximum: 60_000, default: 2_000 }),
+    /** Pending timers of one project (scheduled sends and broadcasts, escalations, digest windows) past which a scheduled send or broadcast is refused with 429 `too_many_pending_timers`; 0: no cap. */
+    TIMER_MAX_PENDING_PER_PROJECT: Type.Integer({ minimum: 0, default: 1_000_000 }),
     /** A timer decided `fired` this long ago and still there (its firer died before handing it on) is handed on again. */
     TIMER_REDO_AFTER_MS: Type.Integer({ minimum: 1000, default: 10_000 }),
     /** A digest mail claimed this long ago and not recorded (its closing died) may be sent again by another closing, under the same Message-ID. */

@@ -115,6 +115,7 @@ export async function build({ config, logger, mongo, nats, metrics, clock }: Ser
       settings: {
         chunkSize: config.BROADCAST_CHUNK_SIZE,
         maxActiveBroadcasts: config.BROADCAST_MAX_ACTIVE_PER_PROJECT,
+        maxPendingTimers: config.TIMER_MAX_PENDING_PER_PROJECT,
         emailMaxAttempts: config.EMAIL_MAX_ATTEMPTS,
         emailRetryBaseMs: config.EMAIL_RETRY_BASE_MS,
         emailLeaseMs: config.EMAIL_LEASE_MS,

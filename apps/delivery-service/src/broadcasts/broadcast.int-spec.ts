@@ -188,6 +188,7 @@ describe('delivery service: broadcasts', () => {
       notifications,
       outcomes: createOutcomeRepository(mongo.db),
       erasures: createErasureRepository(mongo.db),
+      digests: { deleteForRecipient: async () => 0 },
       broadcasts,
       quota: createQuotaRepository(mongo.db),
       preferences: {

@@ -32,10 +32,13 @@ export const mediumOfField = (field: OutcomeField): OutboundMedium => (field ===
  *  - `rejected`: the provider refused this message for good (4xx); no retry, no failover;
  *  - `address_rejected`: the provider refused the recipient's address for good (SMTP 5xx at RCPT
  *    TO, an invalid phone number); the contact is marked undeliverable;
- *  - `expired`: the web push subscription is gone (404/410); the contact is marked expired.
+ *  - `expired`: the web push subscription is gone (404/410); the contact is marked expired;
+ *  - `busy`: not attempted: the message's share of the sender is taken (web push: as many requests
+ *    in flight to its host, or of its project, as allowed); tried again shortly, no attempt
+ *    counted, no failure of the provider.
  * The message never carries a credential.
  */
-export type FailureKind = 'transient' | 'rejected' | 'address_rejected' | 'expired';
+export type FailureKind = 'transient' | 'rejected' | 'address_rejected' | 'expired' | 'busy';
 
 export class DeliveryFailure extends Error {
   constructor(

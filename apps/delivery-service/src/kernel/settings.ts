@@ -5,6 +5,8 @@ export interface DeliverySettings {
   chunkSize: number;
   /** Broadcasts of one project enqueued or fanning out at once (0: no cap). */
   maxActiveBroadcasts: number;
+  /** Pending timers of one project past which a scheduled send or broadcast is refused (0: no cap). */
+  maxPendingTimers?: number;
   emailMaxAttempts: number;
   emailRetryBaseMs: number;
   /** How long a worker's claim on an email holds without renewal (renewed every third of it while the send runs). */

@@ -54,6 +54,7 @@ describe('delivery service: sms and web push', () => {
       VAPID_PUBLIC_KEY: vapid.publicKey,
       VAPID_PRIVATE_KEY: vapid.privateKey,
       PUSH_ALLOW_PRIVATE: '1',
+      PUSH_ALLOWED_HOSTS: '*',
       PUSH_EXTRA_CA_FILE: sink.pushCaFile,
       PUSH_RETRY_BASE_MS: '100',
       SMS_RETRY_BASE_MS: '100',

@@ -67,7 +67,7 @@ export function channelOf(deps: OutboundChannelsDeps, medium: OutboundMedium): C
           const push = content as PushContent;
           // What the service worker shows (the gateway serves one: GET /push/herald-sw.js), and which notification it is.
           const payload = JSON.stringify({ ...push, notification_id: d._id, recipient_id: d.recipient_id });
-          return deps.senders.web_push({ subscription: outcomeOf(d, 'web_push').address!, payload, tag: push.tag });
+          return deps.senders.web_push({ subscription: outcomeOf(d, 'web_push').address!, payload, tag: push.tag, projectId: d.project_id });
         },
       };
   }

@@ -35,6 +35,9 @@ export interface SendOutboundDeps extends OutboundChannelsDeps {
 /** @deprecated the email sender's name for OutboundStep */
 export type EmailStep = OutboundStep;
 
+/** A message its sender was too busy to attempt (its share in flight) is tried again this much later. */
+const BUSY_RETRY_MS = 250;
+
 /** Longest wait before a retry, also when a provider asks for more (Retry-After). */
 const MAX_RETRY_DELAY_MS = 3_600_000;
 
@@ -175,7 +178,10 @@ export function createSendOutbound(deps: SendOutboundDeps, medium: OutboundMediu
           const kind = failureKind(err);
           // A refused address (or a gone subscription) whose contact could not be marked now is retried, never left unmarked.
           const gone = kind === 'address_rejected' || kind === 'expired';
-          if (gone && (await markUndeliverable(deps, medium, d, err))) {
+          if (kind === 'busy') {
+            next = current; // not attempted: only the claim is released
+            steps.set(d._id, { kind: 'retry', inMs: (err as { retryAfterMs?: number }).retryAfterMs ?? BUSY_RETRY_MS });
+          } else if (gone && (await markUndeliverable(deps, medium, d, err))) {
             next = { ...current, status: 'failed', reason: kind === 'expired' ? 'subscription_expired' : 'address_rejected', attempts, error };
           } else if (attempts >= retry.maxAttempts || kind === 'rejected') {
             next = { ...current, status: 'failed', reason: 'provider_error', attempts, error };

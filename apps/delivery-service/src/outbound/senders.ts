@@ -64,6 +64,9 @@ export function createOutboundSenders(config: Config, deps: { dkim?: DkimSetting
         ttlSeconds: config.PUSH_TTL_SECONDS,
         urgency: config.PUSH_URGENCY,
         timeoutMs: config.PUSH_TIMEOUT_MS,
+        allowedHosts: config.PUSH_ALLOWED_HOSTS.split(',').map((h) => h.trim()).filter(Boolean),
+        maxInFlightPerHost: config.PUSH_MAX_IN_FLIGHT_PER_HOST,
+        maxInFlightPerProject: config.PUSH_MAX_IN_FLIGHT_PER_PROJECT,
         allowPrivate: config.PUSH_ALLOW_PRIVATE,
         extraCa: config.PUSH_EXTRA_CA_FILE ? fs.readFileSync(config.PUSH_EXTRA_CA_FILE, 'utf8') : undefined,
       })

@@ -1,8 +1,9 @@
+import type { DigestRepository } from '../scheduling';
 import type { ErasureRepository } from './erasure-repository';
-
 
 /** The ports this use case works with. */
 export interface RemoveRecipientNotificationsDeps {
+  digests: DigestRepository;
   erasures: ErasureRepository;
 }
 
@@ -13,12 +14,15 @@ export interface RemoveRecipientNotificationsDeps {
  * broadcast chunk inserting after this checks the tombstone itself (process-broadcast-chunk), so a
  * chunk racing the erasure leaves nothing behind, and a new incarnation of the id keeps its own.
  * Notifications without an incarnation (direct sends, older broadcasts) go when created at or
- * before `deletedAt`, as before.
+ * before `deletedAt`, as before. The recipient's email digests opened at or before `deletedAt` go
+ * too (with their items' slots).
  */
 export function createRemoveRecipientNotifications(deps: RemoveRecipientNotificationsDeps) {
   return async (projectId: number, recipientId: string, deletedAt: Date, recipientSeq?: number | bigint): Promise<number> => {
     const seq = recipientSeq === undefined ? 0 : Number(recipientSeq);
     if (seq > 0) await deps.erasures.recordErasure(projectId, recipientId, seq);
-    return deps.erasures.deleteForRecipient(projectId, recipientId, deletedAt, seq > 0 ? seq : null);
+    const removed = await deps.erasures.deleteForRecipient(projectId, recipientId, deletedAt, seq > 0 ? seq : null);
+    await deps.digests.deleteForRecipient(projectId, recipientId, deletedAt);
+    return removed;
   };
 }

@@ -73,6 +73,8 @@ export function createDigestRepository(db: Db) {
       await slots.createIndex({ digest_id: 1, k: 1 }, { name: 'digest_k' });
       // A notification joins at most one digest (and a redelivered join finds where it joined).
       await slots.createIndex({ notification_id: 1 }, { name: 'notification_unique', unique: true });
+      // A recipient's digests (its erasure removes them).
+      await digests.createIndex({ project_id: 1, recipient_id: 1, opened_at: 1 }, { name: 'project_recipient' });
       // Retention (TTL on MongoDB, the sweep elsewhere).
       await createExpiryIndex(digests);
       await createExpiryIndex(slots);
@@ -112,6 +114,15 @@ export function createDigestRepository(db: Db) {
     /** Records how a digest ended (its items fixed by its seal). */
     async finish(id: number, fields: Pick<DigestDoc, 'status' | 'notification_ids' | 'sent_at' | 'message_id' | 'address' | 'reason'>): Promise<void> {
       await retryBusy(() => digests.updateOne({ _id: id, status: 'open' }, { $set: fields }));
+    },
+
+    /** Erasure: removes a recipient's digests opened at or before `before`, and their slots; returns how many digests. */
+    async deleteForRecipient(projectId: number, recipientId: string, before: Date): Promise<number> {
+      const who = { project_id: projectId, recipient_id: recipientId, opened_at: { $lte: before } };
+      const ids = (await digests.find(who, { projection: { _id: 1 } }).toArray()).map((d) => d._id);
+      if (ids.length === 0) return 0;
+      await retryBusy(() => slots.deleteMany({ digest_id: { $in: ids } }));
+      return (await retryBusy(() => digests.deleteMany({ _id: { $in: ids } }))).deletedCount;
     },
 
     /** Retention: windows and slots long closed (call until 0). */

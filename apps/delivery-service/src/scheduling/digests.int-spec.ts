@@ -1,3 +1,7 @@
+import { create, toBinary } from '@bufbuild/protobuf';
+import { timestampFromDate } from '@bufbuild/protobuf/wkt';
+import { jetstream } from '@nats-io/jetstream';
+import { RECIPIENT_DELETED_SUBJECT, RecipientDeletedSchema } from '@herald/contracts';
 import { connectMongo, connectNats, type MongoHandle, type NatsConnection } from '@herald/service-kit';
 import { errorOf } from '@herald/testing';
 import { startHarness, type Harness } from '../testing/harness';
@@ -133,5 +137,25 @@ describe('delivery service: email digests', () => {
     expect(mails).toHaveLength(1);
     expect(mails[0].subject).toBe('1 updates');
     expect(mails[0].html).not.toContain('was-read');
+  });
+
+  it('when the recipient is erased, then its digests answer digest_not_found at once, and the erasure removes them with their items', async () => {
+    const project = h.project();
+    withAddress(project, 'kim');
+    digestEntry(project, { windowSeconds: 600, maxItems: 10, subject: '{count} comments' });
+    await h.client.send({ projectId: project, settings, recipientId: 'kim', target, payloadJson: '{}', email: { subject: 'one', html: '<p>one</p>' } });
+    const digests = mongo.db.collection('digests');
+    const open = await eventually('the digest opened', () => digests.findOne({ project_id: Number(project), recipient_id: 'kim' }));
+    const id = BigInt(open._id as unknown as number);
+    await eventually('its item joined', async () => (await mongo.db.collection('digest_slots').countDocuments({ digest_id: open._id })) === 1);
+    expect((await h.client.getDigest({ projectId: project, id })).digest!.recipientId).toBe('kim');
+    // The recipient service's order: the recipient is gone, the event published, then the delete answers.
+    const seq = h.peers.removeRecipient(project, 'kim');
+    const ev = create(RecipientDeletedSchema, { projectId: project, recipientId: 'kim', recipientSeq: BigInt(seq), deletedAt: timestampFromDate(new Date()) });
+    await jetstream(nc).publish(RECIPIENT_DELETED_SUBJECT, toBinary(RecipientDeletedSchema, ev), { msgID: `test-erase-digest-${project}` });
+    await nc.flush();
+    expect(await errorOf(h.client.getDigest({ projectId: project, id }))).toMatchObject({ code: 'digest_not_found' });
+    await eventually('the digest and its slots removed', async () =>
+      (await digests.countDocuments({ project_id: Number(project), recipient_id: 'kim' })) + (await mongo.db.collection('digest_slots').countDocuments({ digest_id: open._id })) === 0);
   });
 });

@@ -28,7 +28,11 @@ function world(opts: { timers: number; publishMs?: number; failPublishOnce?: boo
     settings: { maxActiveBroadcasts: 0 },
     metrics: { timerFired: jest.fn() },
     timers: {
-      async due(nowMs: number, limit: number, after?: TimerCursor) {
+      async dueProjects(nowMs: number, limit: number, after?: number) {
+        await tick();
+        return [...timers.values()].some((t) => t.due_ms <= nowMs) && (after === undefined || after < 1) && limit > 0 ? [1] : [];
+      },
+      async due(_projectId: number, nowMs: number, limit: number, after?: TimerCursor) {
         await tick();
         const out = [...timers.values()]
           .filter((t) => t.due_ms <= nowMs && (!after || t.due_ms > after.dueMs || (t.due_ms === after.dueMs && t._id > after.id)))

@@ -1,4 +1,5 @@
-import type { TimerCursor, TimerDoc } from '../kernel/store/timer-repository';
+import type { TimerDoc } from '../kernel/store/timer-repository';
+import { type BurstCursors, createFairDue } from './fair-due';
 import { publishEach } from '../kernel/publish-each';
 import type { JobPort } from '../kernel/ports';
 import type { DeliverySettings } from '../kernel/settings';
@@ -33,7 +34,7 @@ export interface FireTimersDeps {
 const HANDING_AT_ONCE = 2;
 
 /**
- * One firing pass: the timers due now (one indexed range read, at most `batch`), each
+ * One firing pass: the timers due now (at most `batch`, shared fairly across projects: fair-due), each
  * decided `fired` by inserting its fate (one insertMany; a cancel that inserted `canceled` first
  * wins instead, and its cleanup is finished here), then handed on as a JetStream job, and removed:
  * a scheduled send's SendJob (msgID `fire:send:<id>`), a broadcast's job (after it took a slot of
@@ -43,7 +44,7 @@ const HANDING_AT_ONCE = 2;
  *
  * A burst (full passes back to back) is pipelined: a pass returns once its timers are decided, and
  * hands them on (publish, remove) while the next pass reads the timers after the last one it read
- * (a cursor in (due_ms, _id) order, so it never reads the ones still being removed) and decides
+ * (a cursor per project in (due_ms, _id) order, so it never reads the ones still being removed) and decides
  * them; at most HANDING_AT_ONCE hand-offs run at once. A pass that reads less than a batch ends the
  * burst: the next one waits for every hand-off, then reads from the start again (a timer inserted
  * behind the cursor meanwhile, which only a due time already past can be, is read then).
@@ -71,8 +72,9 @@ export function createFireTimers(deps: FireTimersDeps, settings: FireSettings) {
     return cap <= 0 || deps.broadcasts.claimSlot(t.project_id, t.ref, cap, now, settings.slotLeaseMs);
   };
 
+  const readDue = createFairDue(deps.timers);
   /** Where the last full pass of the current burst stopped reading (null: the next pass reads from the start). */
-  let cursor: TimerCursor | null = null;
+  let cursor: BurstCursors | null = null;
   /** Hand-offs still running, oldest first (they never reject: a failure is kept in `failure`). */
   const handing: Promise<void>[] = [];
   let failure: unknown = null;
@@ -108,9 +110,9 @@ export function createFireTimers(deps: FireTimersDeps, settings: FireSettings) {
     }
     const now = deps.now();
     const nowMs = now.getTime();
-    const due = await deps.timers.due(nowMs, settings.batch, cursor ?? undefined);
-    const last = due.at(-1);
-    cursor = due.length >= settings.batch && last ? { dueMs: last.due_ms, id: last._id } : null;
+    const cursors: BurstCursors = cursor ?? new Map();
+    const due = await readDue(nowMs, settings.batch, cursors);
+    cursor = due.length >= settings.batch ? cursors : null;
     if (due.length === 0) return 0;
     try {
       const firing: TimerDoc[] = [];

@@ -1,5 +1,6 @@
-import { notFound } from '@herald/service-kit';
+import { DomainError, notFound } from '@herald/service-kit';
 import type { Target } from '../kernel/notification';
+import type { RecipientPresence } from '../kernel/ports';
 import { itemsBelowSeal } from './digest-repository';
 import type { DigestRepository } from './digest-repository';
 
@@ -8,6 +9,7 @@ export const digestNotFound = () => notFound('digest_not_found', 'Digest not fou
 /** The ports this use case works with. */
 export interface GetDigestDeps {
   digests: DigestRepository;
+  presence: RecipientPresence;
 }
 
 /** A digest as the API shows it. */
@@ -30,12 +32,14 @@ export interface DigestView {
 
 /**
  * `GET /digests/{id}`: one digest of the project, with its notifications in the order they were
- * collected: once closed, as recorded; while open, its items so far (one read of its slots).
+ * collected: once closed, as recorded; while open, its items so far (one read of its slots). A
+ * digest of an erased recipient answers 404 as soon as the erasure is known here, before the
+ * erasure removes it.
  */
 export function createGetDigest(deps: GetDigestDeps) {
   return async (projectId: number, id: number): Promise<DigestView> => {
     const d = await deps.digests.findById(projectId, id);
-    if (!d) throw digestNotFound();
+    if (!d || !(await recipientExists(deps, projectId, d.recipient_id))) throw digestNotFound();
     const ids = d.notification_ids ?? itemsBelowSeal(await deps.digests.slotsOf(d._id)).map((s) => s.notification_id);
     return {
       id: d._id,
@@ -54,4 +58,14 @@ export function createGetDigest(deps: GetDigestDeps) {
       reason: d.reason ?? null,
     };
   };
+}
+
+async function recipientExists(deps: GetDigestDeps, projectId: number, recipientId: string): Promise<boolean> {
+  try {
+    await deps.presence.require(BigInt(projectId), recipientId);
+    return true;
+  } catch (err) {
+    if (err instanceof DomainError && err.code === 'recipient_not_found') return false;
+    throw err;
+  }
 }

@@ -14,6 +14,7 @@ import type { DeliverySettings, Failpoint } from '../kernel/settings';
 import type { BroadcastRepository } from '../kernel/store/broadcast-repository';
 import type { TimerRepository } from '../kernel/store/timer-repository';
 import type { IdempotencyRepository } from './idempotency-repository';
+import { createTimerCap } from '../scheduling';
 
 export interface SendResult {
   notification: Notification | null;
@@ -81,6 +82,8 @@ export function createSendNotification(deps: SendNotificationDeps, logger: Logge
     run: async (queries, projectId) => (await deps.preferences.checkCoverage({ projectId: BigInt(projectId), queries })).covered,
   });
 
+  const withinTimerCap = createTimerCap(deps.timers, deps.settings.maxPendingTimers ?? 0, () => deps.now().getTime());
+
   // Scheduled sends: concurrent ones insert their timers together (one insertMany).
   const schedule = createBatcher<TimerDoc, boolean, number>({
     lingerMs: 2,
@@ -102,6 +105,7 @@ export function createSendNotification(deps: SendNotificationDeps, logger: Logge
     const now = deps.now();
     // A future send_at makes it a scheduled send (a timer); absent or past, it goes now.
     const dueAt = scheduledFor(input.sendAt, now);
+    if (dueAt) await withinTimerCap(input.projectId);
     if (input.recipientId === null) {
       const id = givenId ?? (await deps.broadcastIds.next());
       // A scheduled broadcast takes its slot when it fires (it is not running until then).

@@ -66,13 +66,16 @@ export function createTimerRepository(db: Db) {
 
   return {
     async ensureIndexes(): Promise<void> {
-      // The firing pass: `{due_ms: {$lte: now}}` sorted by (due_ms, _id), limited, and the next
-      // pass of a burst after the last one read: `{due_ms: d, _id: {$gt: id}}` sorted by _id, then
-      // `{due_ms: {$gt: d, $lte: now}}`. Each is pushed down whole (filter, ORDER BY, LIMIT) by the
-      // local store's patch and is an index range scan on MongoDB: a pass reads what is due, never
-      // what is scheduled, and never what the passes before it are still removing.
-      await timers.createIndex({ due_ms: 1, _id: 1 }, { name: 'due_order' });
-      await timers.dropIndex('due').catch(() => undefined); // the earlier index, on due_ms alone
+      // The firing pass, per project (fair firing): the projects with due timers, one seek each
+      // (`{project_id: {$gt: p}, due_ms: {$lte: now}}` sorted by (project_id, due_ms), limit 1),
+      // then a project's due timers `{project_id, due_ms: {$lte: now}}` sorted by (due_ms, _id),
+      // limited, and the next pass of a burst after the last one read: `{project_id, due_ms: d,
+      // _id: {$gt: id}}`, then `{project_id, due_ms: {$gt: d, $lte: now}}`. Each is an index range
+      // scan: a pass reads what is due, never what is scheduled, and never what the passes before
+      // it are still removing. The same index counts a project's pending timers (its cap).
+      await timers.createIndex({ project_id: 1, due_ms: 1, _id: 1 }, { name: 'project_due_order' });
+      await timers.dropIndex('due_order').catch(() => undefined); // the earlier index, across projects
+      await timers.dropIndex('due').catch(() => undefined); // the earliest, on due_ms alone
       // Fates and leases are read by _id; both expire (a TTL index on MongoDB, the retention sweep elsewhere).
       await createExpiryIndex(fates);
       await createExpiryIndex(leases);
@@ -83,14 +86,32 @@ export function createTimerRepository(db: Db) {
       await insertManyFates(timers, docs);
     },
 
-    /** Timers due at `nowMs` in (due_ms, _id) order, at most `limit`; only those after `after` when given. */
-    async due(nowMs: number, limit: number, after?: TimerCursor): Promise<TimerDoc[]> {
-      if (!after) return timers.find({ due_ms: { $lte: nowMs } }).sort({ due_ms: 1, _id: 1 }).limit(limit).toArray();
-      const same = after.dueMs <= nowMs ? await timers.find({ due_ms: after.dueMs, _id: { $gt: after.id } }).sort({ _id: 1 }).limit(limit).toArray() : [];
+    /** Up to `limit` projects with timers due at `nowMs`, in project order, after `after` when given. */
+    async dueProjects(nowMs: number, limit: number, after?: number): Promise<number[]> {
+      const found: number[] = [];
+      let from = after;
+      while (found.length < limit) {
+        const filter = { due_ms: { $lte: nowMs }, ...(from === undefined ? {} : { project_id: { $gt: from } }) };
+        const next = await timers.find(filter, { projection: { project_id: 1 } }).sort({ project_id: 1, due_ms: 1 }).limit(1).next();
+        if (!next) break;
+        found.push(next.project_id);
+        from = next.project_id;
+      }
+      return found;
+    },
+
+    /** A project's timers due at `nowMs` in (due_ms, _id) order, at most `limit`; only those after `after` when given. */
+    async due(projectId: number, nowMs: number, limit: number, after?: TimerCursor): Promise<TimerDoc[]> {
+      const project_id = projectId;
+      if (!after) return timers.find({ project_id, due_ms: { $lte: nowMs } }).sort({ due_ms: 1, _id: 1 }).limit(limit).toArray();
+      const same = after.dueMs <= nowMs ? await timers.find({ project_id, due_ms: after.dueMs, _id: { $gt: after.id } }).sort({ _id: 1 }).limit(limit).toArray() : [];
       if (same.length >= limit) return same;
-      const later = await timers.find({ due_ms: { $gt: after.dueMs, $lte: nowMs } }).sort({ due_ms: 1, _id: 1 }).limit(limit - same.length).toArray();
+      const later = await timers.find({ project_id, due_ms: { $gt: after.dueMs, $lte: nowMs } }).sort({ due_ms: 1, _id: 1 }).limit(limit - same.length).toArray();
       return [...same, ...later];
     },
+
+    /** A project's pending timers, counted up to `atMost`. */
+    pendingOf: (projectId: number, atMost: number) => timers.countDocuments({ project_id: projectId }, { limit: atMost }),
 
     find: (id: string) => timers.findOne({ _id: id }),
     fateOf: (id: string) => fates.findOne({ _id: id }),

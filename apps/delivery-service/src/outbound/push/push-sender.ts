@@ -8,6 +8,8 @@ export interface OutgoingPush {
   payload: string;
   /** The push block's `tag`: messages of one tag replace each other at the push service (Topic header). */
   tag?: string;
+  /** The notification's project (its share of the requests in flight). */
+  projectId?: number;
 }
 
 /** The web push port: the VAPID sender (outbound/push/web-push-sender.ts). */

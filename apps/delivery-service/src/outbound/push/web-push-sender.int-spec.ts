@@ -24,7 +24,7 @@ describe('web push sender against the fake push service', () => {
     await sink.stop();
   });
   const sender = (keys = vapid, over: Partial<Parameters<typeof createWebPushSender>[0]> = {}) => {
-    const s = createWebPushSender({ vapid: { ...keys, subject: 'mailto:ops@herald.test' }, ttlSeconds: 3600, urgency: 'high', timeoutMs: 5_000, allowPrivate: true, extraCa: ca, ...over });
+    const s = createWebPushSender({ vapid: { ...keys, subject: 'mailto:ops@herald.test' }, ttlSeconds: 3600, urgency: 'high', timeoutMs: 5_000, allowedHosts: ['*'], allowPrivate: true, extraCa: ca, ...over });
     senders.push(s);
     return s;
   };

@@ -3,8 +3,11 @@ import https from 'node:https';
 import { isIP } from 'node:net';
 import tls from 'node:tls';
 import { ForbiddenAddressError, guardedLookup, isForbiddenAddress } from '@herald/service-kit';
-import webpush, { WebPushError, type PushSubscription } from 'web-push';
+import webpush, { type PushSubscription } from 'web-push';
 import { DeliveryFailure } from '../../kernel/outbound';
+import { boundedRequest, BoundedRequestError, type BoundedResponse } from './bounded-request';
+import { createInFlight } from './in-flight';
+import { hostAllowed } from './push-hosts';
 import type { PushSender } from './push-sender';
 
 export interface VapidKeys {
@@ -20,7 +23,13 @@ export interface WebPushSenderOptions {
   /** How long a push service keeps an undelivered message (the TTL header). */
   ttlSeconds: number;
   urgency: 'very-low' | 'low' | 'normal' | 'high';
+  /** Overall deadline of one request: connecting, the answer's headers and its body. */
   timeoutMs: number;
+  /** Hosts endpoints may be on (`*.` a subdomain of; `*` any host). */
+  allowedHosts: string[];
+  /** Requests in flight to one endpoint host, and of one project, at most (0: no limit); past it a push is `busy` (tried again shortly). */
+  maxInFlightPerHost?: number;
+  maxInFlightPerProject?: number;
   /** Allow endpoints on loopback, private and reserved addresses (development and tests only). */
   allowPrivate: boolean;
   /** Extra certificate authorities (PEM) push endpoints may present, beside the system's (the local fake push service). */
@@ -32,9 +41,13 @@ export const topicOf = (tag: string): string => createHash('sha256').update(tag)
 
 /**
  * Web push with `web-push` (VAPID, RFC 8292; aes128gcm payload encryption, RFC 8291): one POST to
- * the subscription's endpoint with TTL and Urgency (and Topic from the tag). Connections go only to
- * public addresses unless `allowPrivate` (the shared address guard, as for webhooks). The push
- * service's answer, classified: 404/410 the subscription is gone (`expired`: the contact is marked),
+ * the subscription's endpoint with TTL and Urgency (and Topic from the tag). Endpoints only on
+ * `allowedHosts` (the browsers' push services by default), connections only to public addresses
+ * unless `allowPrivate` (the shared address guard, as for webhooks). Each request has an overall
+ * deadline and reads at most 64 KiB of the answer (bounded-request): a hostile endpoint costs a
+ * slot for `timeoutMs` at most, and no memory. One endpoint host, and one project, have at most
+ * their share of requests in flight: past it a push is `busy`, so its slot of the outbound pool is
+ * freed at once for the others (one slow host or one project never takes the pool). The push service's answer, classified: 404/410 the subscription is gone (`expired`: the contact is marked),
  * 429 and 5xx `transient` (Retry-After kept), 413 and other 4xx `rejected`. Errors never carry the
  * VAPID keys or the subscription's keys.
  */
@@ -45,6 +58,8 @@ export function createWebPushSender(opts: WebPushSenderOptions): PushSender {
     ...(opts.allowPrivate ? {} : { lookup: guardedLookup }),
     ...(opts.extraCa ? { ca: [...tls.rootCertificates, opts.extraCa] } : {}),
   });
+  const byHost = createInFlight(opts.maxInFlightPerHost ?? 0);
+  const byProject = createInFlight(opts.maxInFlightPerProject ?? 0);
   const vapidDetails = { subject: opts.vapid.subject, publicKey: opts.vapid.publicKey, privateKey: opts.vapid.privateKey };
   return {
     name: 'web-push',
@@ -57,41 +72,57 @@ export function createWebPushSender(opts: WebPushSenderOptions): PushSender {
         throw new DeliveryFailure('rejected', 'the stored push subscription is not valid JSON with an endpoint');
       }
       const host = new URL(subscription.endpoint).hostname.replace(/^\[|\]$/g, '');
+      if (!hostAllowed(host, opts.allowedHosts)) throw new DeliveryFailure('rejected', `push endpoint host ${host} is not a known push service (PUSH_ALLOWED_HOSTS)`);
       if (!opts.allowPrivate && isIP(host) && isForbiddenAddress(host)) throw new DeliveryFailure('rejected', new ForbiddenAddressError(host, 'PUSH_ALLOW_PRIVATE=1').message);
+      // Shares: per endpoint origin (host and port) and per project.
+      const origin = new URL(subscription.endpoint).host;
+      const project = String(push.projectId ?? '');
+      if (!byHost.tryEnter(origin)) throw new DeliveryFailure('busy', `as many pushes in flight to ${origin} as allowed (PUSH_MAX_IN_FLIGHT_PER_HOST)`);
+      if (!byProject.tryEnter(project)) {
+        byHost.leave(origin);
+        throw new DeliveryFailure('busy', `as many pushes of this project in flight as allowed (PUSH_MAX_IN_FLIGHT_PER_PROJECT)`);
+      }
       try {
-        const res = await webpush.sendNotification(subscription, push.payload, {
+        const details = webpush.generateRequestDetails(subscription, push.payload, {
           vapidDetails,
           TTL: opts.ttlSeconds,
           urgency: opts.urgency,
           ...(push.tag ? { topic: topicOf(push.tag) } : {}),
           contentEncoding: 'aes128gcm',
-          agent,
-          timeout: opts.timeoutMs,
         });
-        const location = res.headers?.location;
+        const res = await boundedRequest(details.endpoint, { method: details.method, headers: details.headers, body: details.body, agent, deadlineMs: opts.timeoutMs });
+        if (res.status < 200 || res.status > 299) throw answerFailure(res);
+        const location = res.headers.location;
         return { messageId: typeof location === 'string' ? location : null };
       } catch (err) {
         throw classify(err);
+      } finally {
+        byHost.leave(origin);
+        byProject.leave(project);
       }
     },
     close: () => agent.destroy(),
   };
 }
 
-function classify(err: unknown): DeliveryFailure {
-  if (err instanceof WebPushError) {
-    const status = err.statusCode;
-    const said = String(err.body ?? '').slice(0, 200).trim();
-    const message = `push service answered ${status}${said ? `: ${said}` : ''}`;
-    if (status === 404 || status === 410) return new DeliveryFailure('expired', message);
-    if (status === 429 || status >= 500) {
-      const header = err.headers?.['retry-after' as keyof typeof err.headers] as unknown as string | undefined;
-      const seconds = Number(header);
-      return new DeliveryFailure('transient', message, Number.isFinite(seconds) ? seconds * 1000 : undefined);
-    }
-    return new DeliveryFailure('rejected', message);
+/** A push service's answer other than 2xx: 404/410 the subscription is gone, 429 and 5xx transient (Retry-After kept), other 4xx rejected. */
+function answerFailure(res: BoundedResponse): DeliveryFailure {
+  const status = res.status;
+  const said = res.body.slice(0, 200).trim();
+  const message = `push service answered ${status}${said ? `: ${said}` : ''}`;
+  if (status === 404 || status === 410) return new DeliveryFailure('expired', message);
+  if (status === 429 || status >= 500) {
+    const seconds = Number(res.headers['retry-after']);
+    return new DeliveryFailure('transient', message, Number.isFinite(seconds) ? seconds * 1000 : undefined);
   }
+  return new DeliveryFailure('rejected', message);
+}
+
+function classify(err: unknown): DeliveryFailure {
+  if (err instanceof DeliveryFailure) return err;
   if (err instanceof ForbiddenAddressError) return new DeliveryFailure('rejected', err.message);
+  // An answer larger than the cap is refused for good; one that never ends in time may be a slow moment.
+  if (err instanceof BoundedRequestError) return new DeliveryFailure(err.reason === 'too_large' ? 'rejected' : 'transient', err.message);
   const e = err as { code?: string; message?: string };
   // Encryption refused the subscription's keys (thrown before any request): the message can never go.
   if (/p256dh|auth|subscription/i.test(e.message ?? '') && !e.code) return new DeliveryFailure('rejected', String(e.message).slice(0, 300));

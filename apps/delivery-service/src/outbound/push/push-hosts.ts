@@ -1,0 +1,10 @@
+/** Whether a push endpoint's host is one of `allowed`: an exact name, `*.<domain>` (any subdomain of it), or `*` (any host). */
+export function hostAllowed(host: string, allowed: string[]): boolean {
+  const name = host.toLowerCase().replace(/\.$/, '');
+  return allowed.some((rule) => {
+    const r = rule.trim().toLowerCase();
+    if (r === '*') return true;
+    if (r.startsWith('*.')) return name.endsWith(r.slice(1)) && name.length > r.length - 1;
+    return name === r;
+  });
+}
