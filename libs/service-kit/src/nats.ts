@@ -84,11 +84,12 @@ const DAY_NS = 24 * 60 * 60 * 1e9;
 /**
  * The domain events stream (`herald.events.>`, on disk, kept 7 days, 2-minute msgID window). Its
  * publisher (the recipient service) and every consumer ensure it with this one configuration, so
- * any of them may start first and none undoes another's settings.
+ * any of them may start first and none undoes another's settings. `replicas`: NATS_STREAM_REPLICAS.
  */
-export function ensureEventsStream(nc: NatsConnection): Promise<void> {
+export function ensureEventsStream(nc: NatsConnection, replicas = 1): Promise<void> {
   return ensureStream(nc, {
     name: EVENTS_STREAM,
+    num_replicas: replicas,
     subjects: [`${EVENTS_SUBJECT_PREFIX}.>`],
     storage: StorageType.File,
     max_age: 7 * DAY_NS,
@@ -99,11 +100,13 @@ export function ensureEventsStream(nc: NatsConnection): Promise<void> {
 /**
  * The outcome events stream (`herald.outcomes.>`, on disk, limits retention: every reader keeps its
  * own position; kept `maxAgeMs`, 10-minute msgID window). Its publisher (the delivery service) and
- * its readers (the gateway's live stream, webhooks) ensure it alike, with OUTCOMES_MAX_AGE_MS.
+ * its readers (the gateway's live stream, webhooks) ensure it alike, with OUTCOMES_MAX_AGE_MS and
+ * NATS_STREAM_REPLICAS.
  */
-export function ensureOutcomesStream(nc: NatsConnection, maxAgeMs: number = OUTCOMES_MAX_AGE_MS): Promise<void> {
+export function ensureOutcomesStream(nc: NatsConnection, maxAgeMs: number = OUTCOMES_MAX_AGE_MS, replicas = 1): Promise<void> {
   return ensureStream(nc, {
     name: OUTCOMES_STREAM,
+    num_replicas: replicas,
     subjects: [`${OUTCOMES_SUBJECT_PREFIX}.>`],
     storage: StorageType.File,
     max_age: maxAgeMs * 1e6,
