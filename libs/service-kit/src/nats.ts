@@ -35,11 +35,29 @@ export async function connectNats(url: string, name: string, auth: NatsAuth = {}
   return connect(natsConnectOptions(url, name, auth));
 }
 
+/** Tries of a JetStream API call that times out: on a cluster, a replicated stream answers nothing while its leader is being elected. */
+const API_TIMEOUT_TRIES = 6;
+
+/** `call`, again when it times out (each try waits the API timeout), up to API_TIMEOUT_TRIES. */
+async function retryingTimeouts(call: () => Promise<void>): Promise<void> {
+  for (let tried = 1; ; tried++) {
+    try {
+      return await call();
+    } catch (err) {
+      if ((err as Error).name !== 'TimeoutError' || tried === API_TIMEOUT_TRIES) throw err;
+    }
+  }
+}
+
 /**
  * Creates a stream, or updates it to the given config when it exists: safe to run at every start
  * of every replica. (nats-server 2.9 refuses `metadata` and `compression`: never set them.)
  */
-export async function ensureStream(nc: NatsConnection, config: Partial<StreamConfig> & { name: string }): Promise<void> {
+export function ensureStream(nc: NatsConnection, config: Partial<StreamConfig> & { name: string }): Promise<void> {
+  return retryingTimeouts(() => createOrUpdateStream(nc, config));
+}
+
+async function createOrUpdateStream(nc: NatsConnection, config: Partial<StreamConfig> & { name: string }): Promise<void> {
   const jsm = await jetstreamManager(nc);
   try {
     await jsm.streams.info(config.name);
@@ -61,7 +79,11 @@ export async function ensureStream(nc: NatsConnection, config: Partial<StreamCon
  * replica, and again whenever a worker finds it deleted. Other settings (deliver and ack policy) are
  * fixed at creation. nats-server 2.9 takes one `filter_subject`, never `filter_subjects`.
  */
-export async function ensureConsumer(nc: NatsConnection, stream: string, config: Partial<ConsumerConfig> & { durable_name: string }): Promise<void> {
+export function ensureConsumer(nc: NatsConnection, stream: string, config: Partial<ConsumerConfig> & { durable_name: string }): Promise<void> {
+  return retryingTimeouts(() => createOrUpdateConsumer(nc, stream, config));
+}
+
+async function createOrUpdateConsumer(nc: NatsConnection, stream: string, config: Partial<ConsumerConfig> & { durable_name: string }): Promise<void> {
   const jsm = await jetstreamManager(nc);
   try {
     await jsm.consumers.info(stream, config.durable_name);

@@ -2,6 +2,9 @@ import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { jetstreamManager } from '@nats-io/jetstream';
+import { connectNats } from '@herald/service-kit';
+import { eventually } from '@herald/testing';
 
 // Test infrastructure (tools/infra) is plain CommonJS outside the Nx projects, shared with npm start.
 // eslint-disable-next-line @typescript-eslint/no-require-imports, @nx/enforce-module-boundaries
@@ -63,14 +66,16 @@ export async function startNatsCluster(size = 3): Promise<NatsCluster> {
     await Promise.all([...children.values()].map((c) => infra.stopChild(c)));
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
+  const url = nodes.map((n) => `nats://127.0.0.1:${n.client}`).join(',');
   try {
     await Promise.all(names.map(start));
+    await untilStreamsCanBePlaced(url, size);
   } catch (err) {
     await stop();
     throw err;
   }
   return {
-    url: nodes.map((n) => `nats://127.0.0.1:${n.client}`).join(','),
+    url,
     names,
     async kill(name) {
       const child = children.get(name)!;
@@ -82,4 +87,22 @@ export async function startNatsCluster(size = 3): Promise<NatsCluster> {
     restart: start,
     stop,
   };
+}
+
+/**
+ * Waits until the servers have elected their JetStream meta leader and all of them take part: a
+ * stream with `size` replicas can be created (and is deleted again).
+ */
+async function untilStreamsCanBePlaced(url: string, size: number): Promise<void> {
+  const nc = await connectNats(url, 'nats-cluster-probe');
+  try {
+    await eventually('the JetStream cluster places a replicated stream', async () => {
+        const jsm = await jetstreamManager(nc);
+        await jsm.streams.add({ name: 'CLUSTER_PROBE', subjects: ['cluster.probe'], num_replicas: size });
+        return jsm.streams.delete('CLUSTER_PROBE');
+      }, { timeoutMs: 60_000 }
+    );
+  } finally {
+    await nc.close();
+  }
 }
