@@ -61,6 +61,16 @@ describe('fault: a node of a 3-node NATS cluster dies mid-run', () => {
     const mailed = ids.slice(0, DIRECT_SENDS);
     for (const r of mailed) await stack.recipients.addContact({ projectId, recipientId: r, medium: 'email', address: `${r}${tag}`, isPrimary: true });
 
+    // The node to be killed leads the delivery stream and serves the delivery service's connection:
+    // the stream's leader steps down until it is on the service's node.
+    const doomed = await eventually('the delivery stream led from the delivery service\'s node', async () => {
+        const node = await cluster.nodeOf('delivery-service');
+        if (node && (await streamInfo(DELIVERY_STREAM)).cluster?.leader === node) return node;
+        await nc.request(`$JS.API.STREAM.LEADER.STEPDOWN.${DELIVERY_STREAM}`, undefined, { timeout: 5_000 });
+        return undefined;
+      }, { timeoutMs: 120_000 }
+    );
+
     const sent = await stack.delivery().send({ projectId, settings, target, payloadJson: '{"t":"broadcast"}' });
     const broadcastId = Number(sent.broadcast!.id);
     const db = stack.deliveryDb.db;
@@ -68,12 +78,13 @@ describe('fault: a node of a 3-node NATS cluster dies mid-run', () => {
     const accepted: number[] = [];
     let killed: Promise<void> | null = null;
     const killLeader = async () => {
-      const leader = (await streamInfo(DELIVERY_STREAM)).cluster?.leader;
-      expect(cluster.names).toContain(leader);
-      await cluster.kill(leader!);
+      expect((await streamInfo(DELIVERY_STREAM)).cluster?.leader).toBe(doomed);
+      await cluster.kill(doomed);
       // Mid-way: the broadcast is not complete when its stream's leader dies.
       expect((await db.collection('broadcasts').findOne({ _id: broadcastId as never }))!.status).not.toBe('completed');
-      await cluster.restart(leader!);
+      // The service moved to another node by itself, before the lost one comes back.
+      await eventually('the delivery service reconnected to another node', async () => (await cluster.nodeOf('delivery-service')) !== undefined, { timeoutMs: 60_000 });
+      await cluster.restart(doomed);
     };
     let next = 0;
     const lane = async () => {

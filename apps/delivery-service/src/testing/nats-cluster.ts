@@ -26,6 +26,8 @@ export interface NatsCluster {
   url: string;
   /** Server names, in start order (`n0`, `n1`, `n2`): what JetStream reports as a stream's leader. */
   names: string[];
+  /** The node a client connection of that name (`connectNats`'s name) is on, from the nodes' monitoring `/connz`; undefined when none. */
+  nodeOf(connectionName: string): Promise<string | undefined>;
   /** SIGKILLs a node and waits until it is gone. */
   kill(name: string): Promise<void>;
   /** Starts a killed node again, on its ports and with its store. */
@@ -41,7 +43,7 @@ export async function startNatsCluster(size = 3): Promise<NatsCluster> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'herald-nats-cluster-'));
   const logDir = path.join(dataDir, 'logs');
   const names = Array.from({ length: size }, (_, i) => `n${i}`);
-  const nodes = await Promise.all(names.map(async (name) => ({ name, client: await infra.freePort(), route: await infra.freePort() })));
+  const nodes = await Promise.all(names.map(async (name) => ({ name, client: await infra.freePort(), route: await infra.freePort(), monitor: await infra.freePort() })));
   const routes = nodes.map((n) => `nats://127.0.0.1:${n.route}`).join(',');
   const children = new Map<string, ChildProcess>();
 
@@ -53,6 +55,7 @@ export async function startNatsCluster(size = 3): Promise<NatsCluster> {
       '-sd', path.join(dataDir, name),
       '-a', '127.0.0.1',
       '-p', String(node.client),
+      '-m', String(node.monitor),
       '--cluster_name', CLUSTER_NAME,
       '--cluster', `nats://127.0.0.1:${node.route}`,
       '--routes', routes,
@@ -77,6 +80,13 @@ export async function startNatsCluster(size = 3): Promise<NatsCluster> {
   return {
     url,
     names,
+    async nodeOf(connectionName) {
+      for (const node of nodes) {
+        const connz = await fetch(`http://127.0.0.1:${node.monitor}/connz?limit=1024`).then((r) => r.json() as Promise<{ connections?: { name?: string }[] }>, () => null);
+        if (connz?.connections?.some((c) => c.name === connectionName)) return node.name;
+      }
+      return undefined;
+    },
     async kill(name) {
       const child = children.get(name)!;
       if (child.exitCode !== null || child.signalCode !== null) return;
