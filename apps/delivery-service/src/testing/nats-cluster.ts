@@ -18,14 +18,13 @@ const infra = require('../../../../tools/infra/index.cjs') as {
 const binaries = require('../../../../tools/infra/binaries.cjs') as { ensureNatsServer(log?: (m: string) => void): string | null };
 
 /**
- * Three nats-servers with JetStream on local ports, routed to each other as one cluster, each with
- * its own store directory; without authorization (every connection may do anything).
+ * nats-servers with JetStream on local ports (three by default, named `n0`, `n1`, …: what JetStream
+ * reports as a stream's leader), routed to each other as one cluster, each with its own store
+ * directory; without authorization (every connection may do anything).
  */
 export interface NatsCluster {
-  /** The three client URLs, comma-separated (as NATS_URL takes them). */
+  /** The client URLs, comma-separated (as NATS_URL takes them). */
   url: string;
-  /** Server names, in start order (`n0`, `n1`, `n2`): what JetStream reports as a stream's leader. */
-  names: string[];
   /** The node a client connection of that name (`connectNats`'s name) is on, from the nodes' monitoring `/connz`; undefined when none. */
   nodeOf(connectionName: string): Promise<string | undefined>;
   /** SIGKILLs a node and waits until it is gone. */
@@ -79,7 +78,6 @@ export async function startNatsCluster(size = 3): Promise<NatsCluster> {
   }
   return {
     url,
-    names,
     async nodeOf(connectionName) {
       for (const node of nodes) {
         const connz = await fetch(`http://127.0.0.1:${node.monitor}/connz?limit=1024`).then((r) => r.json() as Promise<{ connections?: { name?: string }[] }>, () => null);
