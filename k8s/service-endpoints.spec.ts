@@ -53,6 +53,7 @@ const EXTERNAL_SECRET_EXAMPLES: Record<string, string> = {
 const EXTERNAL_SERVICES: Record<string, Record<string, string>> = {
   'herald-mongodb-svc.mongodb': { app: 'herald-mongodb-svc' },
   'nats.nats': { 'app.kubernetes.io/name': 'nats' },
+  'nats-headless.nats': { 'app.kubernetes.io/name': 'nats' },
 };
 
 interface Endpoint {
@@ -85,7 +86,9 @@ const LOOPBACK = /^(127\.\d+\.\d+\.\d+|localhost|\[::1\]|::1|0\.0\.0\.0)$/;
  * external in-cluster Service, or (any other name) an address outside the cluster.
  */
 function resolve(objects: K8sObject[], namespace: string, { host, port }: Endpoint): { peer: Peer; port: number } | { error: string } {
-  const parts = host.split('.');
+  const labels = host.split('.');
+  // A pod of a StatefulSet behind a headless Service (`nats-0.nats-headless.nats.svc.cluster.local`): its Service's peers.
+  const parts = labels.length === 6 && labels[3] === 'svc' ? labels.slice(1) : labels;
   const inCluster = parts.length === 1 || parts.length === 2 || (parts[2] === 'svc' && (parts.length === 3 || parts.slice(3).join('.') === 'cluster.local'));
   if (!inCluster) return { peer: { external: true }, port };
   const [name, ns = namespace] = parts;
@@ -166,5 +169,9 @@ describe('endpoint checks', () => {
     });
     expect(resolve(objects, 'herald-dev', { scheme: 'http', host: 'nowhere', port: 1 })).toEqual({ error: 'no Service nowhere in namespace herald-dev' });
     expect(resolve(objects, 'herald-dev', { scheme: 'smtp', host: 'relay.example.com', port: 587 })).toEqual({ peer: { external: true }, port: 587 });
+    expect(resolve(objects, 'herald', { scheme: 'nats', host: 'nats-1.nats-headless.nats.svc.cluster.local', port: 4222 })).toEqual({
+      peer: { namespace: 'nats', labels: { 'app.kubernetes.io/name': 'nats' } },
+      port: 4222,
+    });
   });
 });

@@ -26,6 +26,7 @@ const COMMON = {
   NATS_URL: 'NATS server(s) with JetStream, comma-separated.',
   NATS_USER: 'NATS user of this app (servers with per-app users and subject permissions, see docs/deploy.md); none when empty.',
   NATS_PASSWORD: 'Password of `NATS_USER`.',
+  NATS_STREAM_REPLICAS: 'Copies of each JetStream stream the service creates or updates at start: 1 on a single nats-server, 3 on a 3-node cluster (one node may be lost, see docs/deploy.md). At most the number of servers.',
   LOG_LEVEL: 'pino level: `fatal`, `error`, `warn`, `info`, `debug`, `trace`.',
   SMTP_URL: 'SMTP server mail is sent through, e.g. `smtp://user:pass@host:587`.',
   RECIPIENT_SERVICE_URL: 'Base URL of recipient-service (Connect/gRPC over cleartext HTTP/2).',

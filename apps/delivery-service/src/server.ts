@@ -50,7 +50,7 @@ export async function build({ config, logger, mongo, nats, metrics, clock }: Ser
   const throttles = createThrottleRepository(mongo.db);
   const digests = createDigestRepository(mongo.db);
   for (const repo of [timers, throttles, digests]) await repo.ensureIndexes();
-  await ensureDeliveryStreams(nats, config.ACK_WAIT_MS, config.OUTCOMES_MAX_AGE_MS);
+  await ensureDeliveryStreams(nats, { ackWaitMs: config.ACK_WAIT_MS, outcomesMaxAgeMs: config.OUTCOMES_MAX_AGE_MS, replicas: config.NATS_STREAM_REPLICAS });
 
   const peers = createPeerClients({ recipients: config.RECIPIENT_SERVICE_URL, preferences: config.PREFERENCE_SERVICE_URL, serviceToken: config.SERVICE_TOKEN });
   const dkim = dkimSettings(config);

@@ -12,7 +12,7 @@ import { createUseCases, type PreferenceDeps } from './usecases';
 export async function build({ config, logger, mongo, nats, clock }: ServiceDeps<Config>): Promise<ServiceParts> {
   const catalog = createCatalogRepository(mongo.db);
   const storedRules = createRuleRepository(mongo.db);
-  await Promise.all([catalog.ensureIndexes(), storedRules.ensureIndexes(), ensureEventsStream(nats)]);
+  await Promise.all([catalog.ensureIndexes(), storedRules.ensureIndexes(), ensureEventsStream(nats, config.NATS_STREAM_REPLICAS)]);
   const rules = createRulesCache(storedRules, { nats, ttlMs: config.RULES_CACHE_TTL_MS, maxRecipients: config.RULES_CACHE_MAX_RECIPIENTS, logger });
   const catalogCache = createCatalogCache({
     load: (projectId) => catalog.listByProject(projectId),

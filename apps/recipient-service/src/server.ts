@@ -10,7 +10,7 @@ import { createRecipientRepository } from './store/recipient-repository';
 export async function build({ config, mongo, nats, clock }: ServiceDeps<Config>): Promise<ServiceParts> {
   const recipients = createRecipientRepository(mongo.db);
   const contacts = createContactRepository(mongo.db);
-  await Promise.all([recipients.ensureIndexes(), contacts.ensureIndexes(), ensureEventsStream(nats)]);
+  await Promise.all([recipients.ensureIndexes(), contacts.ensureIndexes(), ensureEventsStream(nats, config.NATS_STREAM_REPLICAS)]);
   const deps = {
     recipients,
     contacts,

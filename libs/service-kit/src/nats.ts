@@ -35,11 +35,29 @@ export async function connectNats(url: string, name: string, auth: NatsAuth = {}
   return connect(natsConnectOptions(url, name, auth));
 }
 
+/** Tries of a JetStream API call that times out: on a cluster, a replicated stream answers nothing while its leader is being elected. */
+const API_TIMEOUT_TRIES = 6;
+
+/** `call`, again when it times out (each try waits the API timeout), up to API_TIMEOUT_TRIES. */
+async function retryingTimeouts(call: () => Promise<void>): Promise<void> {
+  for (let tried = 1; ; tried++) {
+    try {
+      return await call();
+    } catch (err) {
+      if ((err as Error).name !== 'TimeoutError' || tried === API_TIMEOUT_TRIES) throw err;
+    }
+  }
+}
+
 /**
  * Creates a stream, or updates it to the given config when it exists: safe to run at every start
  * of every replica. (nats-server 2.9 refuses `metadata` and `compression`: never set them.)
  */
-export async function ensureStream(nc: NatsConnection, config: Partial<StreamConfig> & { name: string }): Promise<void> {
+export function ensureStream(nc: NatsConnection, config: Partial<StreamConfig> & { name: string }): Promise<void> {
+  return retryingTimeouts(() => createOrUpdateStream(nc, config));
+}
+
+async function createOrUpdateStream(nc: NatsConnection, config: Partial<StreamConfig> & { name: string }): Promise<void> {
   const jsm = await jetstreamManager(nc);
   try {
     await jsm.streams.info(config.name);
@@ -61,7 +79,11 @@ export async function ensureStream(nc: NatsConnection, config: Partial<StreamCon
  * replica, and again whenever a worker finds it deleted. Other settings (deliver and ack policy) are
  * fixed at creation. nats-server 2.9 takes one `filter_subject`, never `filter_subjects`.
  */
-export async function ensureConsumer(nc: NatsConnection, stream: string, config: Partial<ConsumerConfig> & { durable_name: string }): Promise<void> {
+export function ensureConsumer(nc: NatsConnection, stream: string, config: Partial<ConsumerConfig> & { durable_name: string }): Promise<void> {
+  return retryingTimeouts(() => createOrUpdateConsumer(nc, stream, config));
+}
+
+async function createOrUpdateConsumer(nc: NatsConnection, stream: string, config: Partial<ConsumerConfig> & { durable_name: string }): Promise<void> {
   const jsm = await jetstreamManager(nc);
   try {
     await jsm.consumers.info(stream, config.durable_name);
@@ -84,11 +106,12 @@ const DAY_NS = 24 * 60 * 60 * 1e9;
 /**
  * The domain events stream (`herald.events.>`, on disk, kept 7 days, 2-minute msgID window). Its
  * publisher (the recipient service) and every consumer ensure it with this one configuration, so
- * any of them may start first and none undoes another's settings.
+ * any of them may start first and none undoes another's settings. `replicas`: NATS_STREAM_REPLICAS.
  */
-export function ensureEventsStream(nc: NatsConnection): Promise<void> {
+export function ensureEventsStream(nc: NatsConnection, replicas = 1): Promise<void> {
   return ensureStream(nc, {
     name: EVENTS_STREAM,
+    num_replicas: replicas,
     subjects: [`${EVENTS_SUBJECT_PREFIX}.>`],
     storage: StorageType.File,
     max_age: 7 * DAY_NS,
@@ -99,11 +122,13 @@ export function ensureEventsStream(nc: NatsConnection): Promise<void> {
 /**
  * The outcome events stream (`herald.outcomes.>`, on disk, limits retention: every reader keeps its
  * own position; kept `maxAgeMs`, 10-minute msgID window). Its publisher (the delivery service) and
- * its readers (the gateway's live stream, webhooks) ensure it alike, with OUTCOMES_MAX_AGE_MS.
+ * its readers (the gateway's live stream, webhooks) ensure it alike, with OUTCOMES_MAX_AGE_MS and
+ * NATS_STREAM_REPLICAS.
  */
-export function ensureOutcomesStream(nc: NatsConnection, maxAgeMs: number = OUTCOMES_MAX_AGE_MS): Promise<void> {
+export function ensureOutcomesStream(nc: NatsConnection, maxAgeMs: number = OUTCOMES_MAX_AGE_MS, replicas = 1): Promise<void> {
   return ensureStream(nc, {
     name: OUTCOMES_STREAM,
+    num_replicas: replicas,
     subjects: [`${OUTCOMES_SUBJECT_PREFIX}.>`],
     storage: StorageType.File,
     max_age: maxAgeMs * 1e6,

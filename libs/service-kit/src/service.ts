@@ -23,6 +23,8 @@ export const ServiceConfigSchema = Type.Object({
   NATS_USER: Type.Optional(Type.String()),
   /** Password of NATS_USER. */
   NATS_PASSWORD: Type.Optional(Type.String()),
+  /** Copies of each JetStream stream the service creates (3 on a 3-node NATS cluster: one node may be lost). */
+  NATS_STREAM_REPLICAS: Type.Integer({ minimum: 1, maximum: 5, default: 1 }),
   LOG_LEVEL: Type.String({ default: 'info' }),
   /** OTLP/HTTP collector base URL (for example http://otel-collector:4318); tracing is off when empty. */
   OTEL_EXPORTER_OTLP_ENDPOINT: Type.Optional(Type.String()),

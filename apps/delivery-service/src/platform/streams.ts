@@ -29,18 +29,20 @@ const MINUTE = 60_000;
  * The delivery stream and every durable consumer of the service, created or updated at each
  * start of each replica (idempotent), before any worker starts. The events stream is ensured
  * with exactly the recipient service's configuration (whichever service starts first creates it).
+ * Every stream has `replicas` copies (NATS_STREAM_REPLICAS); consumers take their stream's.
  */
-export async function ensureDeliveryStreams(nc: NatsConnection, ackWaitMs: number, outcomesMaxAgeMs?: number): Promise<void> {
+export async function ensureDeliveryStreams(nc: NatsConnection, { ackWaitMs, outcomesMaxAgeMs, replicas = 1 }: { ackWaitMs: number; outcomesMaxAgeMs?: number; replicas?: number }): Promise<void> {
   await ensureStream(nc, {
     name: DELIVERY_STREAM,
+    num_replicas: replicas,
     subjects: [`${DELIVERY_SUBJECT_PREFIX}.>`],
     storage: StorageType.File,
     retention: RetentionPolicy.Workqueue,
     // Msg-id de-duplication window: a republished job (resumed fan-out, email, chunk) inside it is dropped.
     duplicate_window: nanos(10 * MINUTE),
   });
-  await ensureEventsStream(nc);
-  await ensureOutcomesStream(nc, outcomesMaxAgeMs);
+  await ensureEventsStream(nc, replicas);
+  await ensureOutcomesStream(nc, outcomesMaxAgeMs, replicas);
   const work = (durable: string, subject: string, maxAckPending: number): [string, Partial<ConsumerConfig> & { durable_name: string }] => [
     DELIVERY_STREAM,
     {

@@ -36,7 +36,7 @@ export interface ProcessStack {
   delivery(): Client<typeof DeliveryService>;
   /** The delivery service's WebhookService (follows restarts). */
   webhooks(): Client<typeof WebhookService>;
-  /** The stack's own NATS server. */
+  /** The stack's NATS server (or the caller's cluster). */
   natsUrl: string;
   /** The delivery service's own database. */
   deliveryDb: MongoHandle;
@@ -49,7 +49,8 @@ export interface ProcessStack {
   stop(): Promise<void>;
 }
 
-export async function startProcessStack(extraEnv: Partial<Record<ServiceName, Record<string, string>>> = {}): Promise<ProcessStack> {
+/** `natsUrl`: a broker (or cluster) the caller started, used instead of a nats-server of the stack's own. */
+export async function startProcessStack(extraEnv: Partial<Record<ServiceName, Record<string, string>>> = {}, { natsUrl }: { natsUrl?: string } = {}): Promise<ProcessStack> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'herald-fault-'));
   const logDir = path.join(dataDir, 'logs');
   const distDir = path.join(infra.root, 'dist', `.fault-${randomBytes(4).toString('hex')}`);
@@ -63,6 +64,7 @@ export async function startProcessStack(extraEnv: Partial<Record<ServiceName, Re
     // Everything of our own: the suite's shared URLs are hidden from startInfra while it runs.
     const saved = { MONGO_URL: process.env.MONGO_URL, NATS_URL: process.env.NATS_URL, SMTP_URL: process.env.SMTP_URL, HERALD_NO_DOCKER: process.env.HERALD_NO_DOCKER };
     for (const k of ['MONGO_URL', 'NATS_URL', 'SMTP_URL'] as const) delete process.env[k];
+    if (natsUrl) process.env.NATS_URL = natsUrl;
     process.env.HERALD_NO_DOCKER = '1';
     let own: Awaited<ReturnType<typeof infra.startInfra>>;
     try {
