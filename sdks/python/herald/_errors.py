@@ -44,7 +44,14 @@ class HeraldError(Exception):
     def __str__(self) -> str:
         text = f"{self.status} {self.code}: {self.message}" if self.status else f"{self.code}: {self.message}"
         # Each offending property of a validation failure, by name.
-        return "".join([text] + [f"; {e.get('property_path', '')}: {e.get('message', 'invalid')}" for e in self.errors if isinstance(e, dict)])
+        return "".join(
+            [text]
+            + [
+                f"; {e.get('property_path', '')}: {e.get('message', 'invalid')}"
+                for e in self.errors
+                if isinstance(e, dict)
+            ]
+        )
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(status={self.status}, code={self.code!r}, message={self.message!r})"

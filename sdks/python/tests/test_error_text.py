@@ -1,7 +1,7 @@
 from herald._errors import HeraldError
 
 
-def test_error_text_names_each_offending_property():
+def test_error_text_names_each_offending_property() -> None:
     e = HeraldError(
         "Request body is invalid",
         status=400,
