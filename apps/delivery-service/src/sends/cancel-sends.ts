@@ -1,8 +1,9 @@
 import { conflict, notFound } from '@herald/service-kit';
-import { emailNotRequested, emailSkipped, expiresAt, type AcceptedSend, type Broadcast, type Notification } from '../kernel/notification';
+import { emailNotRequested, emailSkipped, type AcceptedSend, type Broadcast, type Notification } from '../kernel/notification';
 import { toBroadcast } from '../kernel/store/broadcast-repository';
 import { toNotification, type NotificationDoc } from '../kernel/store/notification-repository';
 import { timerId, type TimerDoc } from '../kernel/store/timer-repository';
+import { acceptedSendFields } from './accepted-send-fields';
 import { findSent, notificationNotFound, type GetNotificationDeps } from './get-notification';
 import { broadcastCanceledEvent, statusEvents } from '../kernel/outcome-events';
 import type { OutcomeEvents } from '../kernel/outcome-events';
@@ -25,15 +26,7 @@ export interface CancelSendsDeps extends GetNotificationDeps {
 /** The notification of a scheduled send canceled before it fired: nothing delivered, mailed, texted, pushed or counted. */
 function canceledDoc(s: AcceptedSend, at: Date): NotificationDoc {
   return {
-    _id: s.id,
-    project_id: s.projectId,
-    recipient_id: s.recipientId,
-    ...(s.recipientSeq > 0 ? { recipient_seq: s.recipientSeq } : {}),
-    broadcast_id: null,
-    target: s.target,
-    payload_json: s.payloadJson,
-    read: false,
-    opened: false,
+    ...acceptedSendFields(s),
     status: 'canceled',
     email: s.email ? emailSkipped('canceled') : emailNotRequested(),
     // SMS and web push: only when asked for, like any notification's.
@@ -42,8 +35,6 @@ function canceledDoc(s: AcceptedSend, at: Date): NotificationDoc {
     email_content: null,
     decision: {},
     send_at: s.sendAt ?? null,
-    expires_at: expiresAt(s.settings, s.createdAt),
-    created_at: s.createdAt,
     updated_at: at,
   };
 }

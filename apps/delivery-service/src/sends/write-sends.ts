@@ -1,8 +1,9 @@
-import { emailNotRequested, expiresAt, type AcceptedSend, type OutboundOutcome } from '../kernel/notification';
+import { emailNotRequested, type AcceptedSend, type OutboundOutcome } from '../kernel/notification';
 import type { OutboundMedium } from '../kernel/outbound';
 import type { NotificationDoc } from '../kernel/store/notification-repository';
 import { countByStatus, type DeliveryMetrics } from '../platform';
 import { dispatchOutbound, type DispatchOutboundDeps } from '../outbound';
+import { acceptedSendFields } from './accepted-send-fields';
 import { decide, outcomeFields, type Decided, type DecideDeps } from './decide';
 import { gatedEvents, pendingOutbound } from '../kernel/outcome-events';
 import type { OutcomeEvents } from '../kernel/outcome-events';
@@ -30,15 +31,7 @@ function docOf(s: AcceptedSend, d: Decided, now: Date): NotificationDoc {
   const pending = (m: OutboundMedium) => d.outbound[m]?.status === 'pending';
   const mailPending = pending('email');
   return {
-    _id: s.id,
-    project_id: s.projectId,
-    recipient_id: s.recipientId,
-    ...(s.recipientSeq > 0 ? { recipient_seq: s.recipientSeq } : {}),
-    broadcast_id: null,
-    target: s.target,
-    payload_json: s.payloadJson,
-    read: false,
-    opened: false,
+    ...acceptedSendFields(s),
     status: d.status,
     ...outcomeFields(d.outbound),
     // What the senders need, only where a message is still to be sent.
@@ -49,8 +42,6 @@ function docOf(s: AcceptedSend, d: Decided, now: Date): NotificationDoc {
     decision: d.decision,
     ...(s.sendAt ? { send_at: s.sendAt } : {}),
     ...(d.digest ? { digest_rule: d.digest } : {}),
-    expires_at: expiresAt(s.settings, s.createdAt),
-    created_at: s.createdAt,
     updated_at: now,
   };
 }

@@ -1,9 +1,8 @@
-import dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
-import { isIP, type LookupFunction } from 'node:net';
-import { isForbiddenAddress, systemClock, type Clock } from '@herald/service-kit';
-import { describeRequestError } from './request-error';
+import { isIP } from 'node:net';
+import { guardedLookup, isForbiddenAddress, systemClock, type Clock } from '@herald/service-kit';
+import { addressNotAllowed, describeRequestError } from './request-error';
 import { parseRetryAfter } from './retry-schedule';
 
 /** What one POST to an endpoint came to. `status` is null when no response arrived. */
@@ -19,35 +18,6 @@ export interface AttemptResult {
 export const RESPONSE_BODY_KEPT_BYTES = 1024;
 /** Bytes of a response read at most before the connection is dropped. */
 const RESPONSE_READ_LIMIT = 64 * 1024;
-
-/**
- * A connection refused by the address guard. Its message names the URL's host, never the address a
- * name resolved to (the delivery log is read by the project: it must not map internal DNS).
- */
-export class ForbiddenAddressError extends Error {
-  constructor(host: string, literal: boolean) {
-    super(
-      literal
-        ? `address not allowed: ${host} is loopback, private, link-local or reserved (WEBHOOK_ALLOW_PRIVATE=1 allows it)`
-        : `address not allowed: ${host} resolves only to loopback, private, link-local or reserved addresses (WEBHOOK_ALLOW_PRIVATE=1 allows them)`,
-    );
-    this.name = 'ForbiddenAddressError';
-  }
-}
-
-/**
- * A DNS lookup that refuses forbidden addresses: the check runs on the addresses the socket will
- * connect to, so DNS rebinding between a check and the connection is impossible.
- */
-const guardedLookup: LookupFunction = (hostname, options, callback) => {
-  dns.lookup(hostname, { ...options, all: true }, (err, addresses) => {
-    if (err) return callback(err, '', 0);
-    const allowed = addresses.filter((a) => !isForbiddenAddress(a.address));
-    if (allowed.length === 0) return callback(new ForbiddenAddressError(hostname, false), '', 0);
-    if (options.all) return (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, allowed);
-    callback(null, allowed[0].address, allowed[0].family);
-  });
-};
 
 export type WebhookSender = (req: { url: string; headers: Record<string, string>; body: string }) => Promise<AttemptResult>;
 
@@ -74,7 +44,7 @@ export function createWebhookSender(opts: { timeoutMs: number; allowPrivate: boo
       }
       const literal = url.hostname.replace(/^\[|\]$/g, '');
       if (!opts.allowPrivate && isIP(literal) && isForbiddenAddress(literal)) {
-        return finish({ status: null, body: null, error: new ForbiddenAddressError(literal, true).message, retryAfterMs: null });
+        return finish({ status: null, body: null, error: addressNotAllowed(literal, true), retryAfterMs: null });
       }
       const isHttps = url.protocol === 'https:';
       const request = (isHttps ? https : http).request(url, {

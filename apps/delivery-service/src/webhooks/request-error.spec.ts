@@ -1,3 +1,4 @@
+import { ForbiddenAddressError } from '@herald/service-kit';
 import { describeRequestError } from './request-error';
 
 const err = (code: string | undefined, message: string) => Object.assign(new Error(message), code ? { code } : {});
@@ -28,5 +29,11 @@ describe('webhook request errors name the URL host, never a resolved address', (
 
   it('when the text is long, then it is cut at 500 characters', () => {
     expect(describeRequestError(err(undefined, 'x'.repeat(900)), url)).toHaveLength(500);
+  });
+
+  it('when the address guard refused every address the host resolved to, then the log names the host, not the address', () => {
+    expect(describeRequestError(new ForbiddenAddressError('10.96.0.12'), url)).toBe(
+      'address not allowed: hooks.internal.example resolves only to loopback, private, link-local or reserved addresses (WEBHOOK_ALLOW_PRIVATE=1 allows them)',
+    );
   });
 });

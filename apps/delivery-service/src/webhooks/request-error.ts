@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { ForbiddenAddressError } from '@herald/service-kit';
 
 /**
  * What a failed webhook request is called in the delivery log: in terms of the URL's host, never
@@ -31,11 +32,22 @@ function asAddress(token: string): string | null {
   return null;
 }
 
+/**
+ * The delivery log's text for an endpoint the address guard refused (an IP literal in the URL, or a
+ * name that resolves only to forbidden addresses): it names the URL's host, never what it resolved to.
+ */
+export function addressNotAllowed(hostname: string, literal: boolean): string {
+  return literal
+    ? `address not allowed: ${hostname} is loopback, private, link-local or reserved (WEBHOOK_ALLOW_PRIVATE=1 allows it)`
+    : `address not allowed: ${hostname} resolves only to loopback, private, link-local or reserved addresses (WEBHOOK_ALLOW_PRIVATE=1 allows them)`;
+}
+
 /** The delivery log's text for a request that failed with `err`, at most 500 characters. */
 export function describeRequestError(err: unknown, url: URL): string {
   const e = err as { code?: unknown; message?: unknown } | null;
   const host = url.host;
   const hostname = url.hostname.replace(/^\[|\]$/g, '');
+  if (err instanceof ForbiddenAddressError) return addressNotAllowed(hostname, false);
   const known = typeof e?.code === 'string' ? BY_CODE[e.code] : undefined;
   if (known) return known(host, hostname);
   const text = String(e?.message ?? err);
