@@ -32,7 +32,7 @@ export async function build({ config, logger, mongo, nats, metrics, clock }: Ser
   if (problems.length > 0) throw new Error(`invalid provider configuration: ${problems.join('; ')}`);
   const deliveryMetrics = createDeliveryMetrics(metrics.registry);
   const notifications = createNotificationRepository(mongo.db, {
-    bulkLane: createBulkWriteLane({ share: config.BROADCAST_WRITE_SHARE, sliceSize: config.BROADCAST_WRITE_SLICE, onPause: deliveryMetrics.broadcastWritePause }),
+    bulkLane: createBulkWriteLane({ share: config.BROADCAST_WRITE_SHARE, sliceSize: config.BROADCAST_WRITE_SLICE, onPause: deliveryMetrics.broadcastWritePause, clock }),
   });
   const broadcasts = createBroadcastRepository(mongo.db);
   await notifications.ensureIndexes();

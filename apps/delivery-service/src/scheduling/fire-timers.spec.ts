@@ -6,10 +6,10 @@ const NOW = 1_000_000;
 
 /**
  * An in-memory timer store with the repository's semantics (due order (due_ms, _id), fates by
- * unique insert) and a job publisher whose publishes take `publishMs`; records what each pass read
+ * unique insert) and a job publisher whose publishes take `publishTicks` turns of the event loop; records what each pass read
  * and how many hand-offs ran at once.
  */
-function world(opts: { timers: number; publishMs?: number; failPublishOnce?: boolean }) {
+function world(opts: { timers: number; publishTicks?: number; failPublishOnce?: boolean }) {
   const timers = new Map<string, TimerDoc>();
   const fates = new Map<string, { _id: string; fate: 'fired' | 'canceled'; at: Date }>();
   const add = (ref: number, dueMs = NOW - 1) =>
@@ -59,7 +59,7 @@ function world(opts: { timers: number; publishMs?: number; failPublishOnce?: boo
       async send(_send: unknown, o: { msgId: string }) {
         publishing++;
         maxPublishing = Math.max(maxPublishing, publishing);
-        await new Promise((r) => setTimeout(r, opts.publishMs ?? 0));
+        for (let i = 0; i < (opts.publishTicks ?? 1); i++) await tick();
         publishing--;
         if (failOnce) {
           failOnce = false;
@@ -80,7 +80,7 @@ function world(opts: { timers: number; publishMs?: number; failPublishOnce?: boo
 
 describe('firing pass: a burst is pipelined', () => {
   it('when 95 timers are due, then each is read by one pass only, handed on once and removed, with at most two hand-offs publishing at once', async () => {
-    const w = world({ timers: 95, publishMs: 2 });
+    const w = world({ timers: 95, publishTicks: 10 });
     await w.burst();
     const read = w.reads.flat();
     expect(read).toHaveLength(95);

@@ -1,4 +1,4 @@
-import { systemClock } from '@herald/service-kit';
+import { sleep, systemClock } from '@herald/service-kit';
 import { startTimerRunner } from './timer-runner';
 
 const LEASE_MS = 100;
@@ -7,7 +7,7 @@ const logger = { warn: jest.fn() } as never;
 
 /**
  * Replicas sharing one lease table (the store's unique insert), each with a firing pass that takes
- * `passMs` and comes back full `fullPasses` times in all (a burst of due timers), then empty.
+ * `passMs` (on jest's fake timers) and comes back full `fullPasses` times in all (a burst of due timers), then empty.
  */
 function replicas(count: number, opts: { passMs: number; fullPasses: number }) {
   const leases = new Map<number, string>();
@@ -30,7 +30,7 @@ function replicas(count: number, opts: { passMs: number; fullPasses: number }) {
         state.passes.push({ replica, at: Date.now() });
         active++;
         state.maxActive = Math.max(state.maxActive, active);
-        await new Promise((r) => setTimeout(r, opts.passMs));
+        await sleep(opts.passMs);
         active--;
         if (full <= 0) return 0;
         full--;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Clock, Logger } from '@herald/service-kit';
+import { sleep, type Clock, type Logger } from '@herald/service-kit';
 
 /**
  * The firing loop of one replica. Time is cut into lease epochs (`leaseMs` long); the
@@ -25,7 +25,7 @@ export function startTimerRunner(opts: {
   const owner = randomUUID();
   const epochNow = () => Math.floor(opts.clock.now() / opts.leaseMs);
   let stopped = false;
-  let wake: (() => void) | null = null;
+  const stopping = new AbortController();
 
   // Whether this replica holds an epoch: asked of the store once per epoch (a failed ask is asked again).
   const asked = new Map<number, Promise<boolean>>();
@@ -67,15 +67,6 @@ export function startTimerRunner(opts: {
   );
   keeper.unref();
 
-  const sleep = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const t = setTimeout(resolve, ms);
-      t.unref();
-      wake = () => {
-        clearTimeout(t);
-        resolve();
-      };
-    });
   const loop = (async () => {
     while (!stopped) {
       try {
@@ -83,14 +74,14 @@ export function startTimerRunner(opts: {
       } catch (err) {
         opts.logger.warn({ err }, 'timer pass failed');
       }
-      if (!stopped) await sleep(opts.everyMs);
+      if (!stopped) await sleep(opts.everyMs, { clock: opts.clock, signal: stopping.signal }).catch(() => undefined);
     }
   })();
   return {
     async stop() {
       stopped = true;
       clearInterval(keeper);
-      wake?.();
+      stopping.abort();
       await loop;
       await opts.fireDue.settle?.();
     },

@@ -1,6 +1,9 @@
+import { createFakeClock } from '@herald/service-kit';
+import { eventually } from '@herald/testing';
 import { createBulkWriteLane } from './bulk-write-lane';
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** Lets every other task waiting on the event loop run (a write in flight, as a store's would be). */
+const yieldToOthers = () => new Promise((r) => setImmediate(r));
 
 describe('bulk write lane', () => {
   it('when documents are written, then they go in slices of at most sliceSize and the counts add up', async () => {
@@ -17,7 +20,7 @@ describe('bulk write lane', () => {
     let most = 0;
     const write = async (s: number[]) => {
       most = Math.max(most, ++inFlight);
-      await sleep(5);
+      for (let i = 0; i < 5; i++) await yieldToOthers();
       inFlight--;
       return s.length;
     };
@@ -25,17 +28,26 @@ describe('bulk write lane', () => {
     expect([a, b, most]).toEqual([5, 3, 1]);
   });
 
-  it('when share is one half, then the lane stays closed after a slice about as long as the slice took', async () => {
-    const lane = createBulkWriteLane({ share: 0.5, sliceSize: 1 });
+  it('when share is one half, then the lane stays closed after a slice as long as the slice took', async () => {
+    const clock = createFakeClock();
+    const pauses: number[] = [];
+    const lane = createBulkWriteLane({ share: 0.5, sliceSize: 1, clock, onPause: (ms) => pauses.push(ms) });
     const starts: number[] = [];
-    await lane.write([1, 2, 3], async () => {
-      starts.push(Date.now());
-      await sleep(40);
+    const written = lane.write([1, 2, 3], async () => {
+      starts.push(clock.now());
+      clock.advance(40);
       return 1;
     });
-    // Each slice takes 40 ms and is followed by a 40 ms pause: the next starts about 80 ms later.
-    expect(starts[1] - starts[0]).toBeGreaterThanOrEqual(75);
-    expect(starts[2] - starts[1]).toBeGreaterThanOrEqual(75);
+    // Each slice takes 40 ms and is followed by a 40 ms pause: the next starts 80 ms later.
+    for (let slice = 1; slice <= 3; slice++) {
+      await eventually(`the pause after slice ${slice}`, () => pauses.length === slice);
+      expect(starts).toHaveLength(slice);
+      clock.advance(pauses[slice - 1]);
+    }
+    await expect(written).resolves.toBe(3);
+    expect(pauses).toEqual([40, 40, 40]);
+    expect(starts[1] - starts[0]).toBe(80);
+    expect(starts[2] - starts[1]).toBe(80);
   });
 
   it('when a slice fails, then the error reaches its writer and the lane stays usable', async () => {
