@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { backoff, type Logger } from '@herald/service-kit';
+import type { Logger } from '@herald/service-kit';
 import type { EmailContent, OutboundOutcome } from '../kernel/notification';
 import { failureKind, outcomeField, type OutboundMedium } from '../kernel/outbound';
 import { quotaPeriod } from '../kernel/quota';
@@ -8,6 +8,7 @@ import { outcomeOf, type NotificationDoc } from '../kernel/store/notification-re
 import type { OutcomeChange } from './outcome-repository';
 import { quotaOwner } from './quota-repository';
 import { channelOf, type OutboundChannelsDeps } from './outbound-channels';
+import { retryDelayMs } from './retry-delay';
 import { outboundEvents } from '../kernel/outcome-events';
 import type { OutcomeEvents } from '../kernel/outcome-events';
 import type { RecipientDirectory } from '../kernel/ports';
@@ -37,9 +38,6 @@ export type EmailStep = OutboundStep;
 
 /** A message its sender was too busy to attempt (its share in flight) is tried again this much later. */
 const BUSY_RETRY_MS = 250;
-
-/** Longest wait before a retry, also when a provider asks for more (Retry-After). */
-const MAX_RETRY_DELAY_MS = 3_600_000;
 
 /**
  * Sends a batch of one outbound medium's messages (email, SMS or web push; one job each): one read
@@ -187,9 +185,7 @@ export function createSendOutbound(deps: SendOutboundDeps, medium: OutboundMediu
             next = { ...current, status: 'failed', reason: 'provider_error', attempts, error };
           } else {
             next = { ...current, attempts, error };
-            const delay = backoff({ attempt: attempts, baseMs: retry.baseMs, maxMs: MAX_RETRY_DELAY_MS });
-            const asked = (err as { retryAfterMs?: number }).retryAfterMs ?? 0;
-            steps.set(d._id, { kind: 'retry', inMs: Math.min(MAX_RETRY_DELAY_MS, Math.max(delay, asked)) });
+            steps.set(d._id, { kind: 'retry', inMs: retryDelayMs(attempts, retry.baseMs, (err as { retryAfterMs?: number }).retryAfterMs) });
           }
         }
         changes.push({ ...claimed, outcome: next });
