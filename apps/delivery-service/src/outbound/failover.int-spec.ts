@@ -7,11 +7,12 @@ import { startSmtpSink, type SmtpSink } from '../testing/smtp-sink';
 // (ACprimary, ACsecondary) and two SMTP sinks as primary and secondary; the primary fails, the
 // secondary takes the messages (at once, and straight while the circuit is open), and once the
 // primary answers again a half-open probe brings the messages back to it. Each outcome records the
-// provider that sent it.
+// provider that sent it. The open period is counted on the service's clock: the test moves that
+// clock past it, so the circuit stays open exactly as long as the test needs, however slow the machine.
 
 const target = { channel: 'alerts', topic: 'disk', event: 'full' };
 const settings = { strictTargets: false, maxBroadcastRecipientsForEmail: 0n };
-const HALF_OPEN_AFTER_MS = 1_500;
+const HALF_OPEN_AFTER_MS = 60_000;
 
 jest.setTimeout(90_000);
 
@@ -20,6 +21,9 @@ describe('provider failover', () => {
   let sink: SmtpSink;
   let secondSmtp: SmtpSink;
   let project: bigint;
+  let aheadMs = 0;
+  /** The service's clock moves past the open period: the next message probes the primary. */
+  const openPeriodPasses = () => (aheadMs += HALF_OPEN_AFTER_MS);
   beforeAll(async () => {
     sink = await startSmtpSink();
     secondSmtp = await startSmtpSink();
@@ -36,7 +40,7 @@ describe('provider failover', () => {
       FAILOVER_CONSECUTIVE_FAILURES: '2',
       FAILOVER_HALF_OPEN_AFTER_MS: String(HALF_OPEN_AFTER_MS),
       SMS_RETRY_BASE_MS: '100',
-    });
+    }, { clock: { now: () => Date.now() + aheadMs, date: () => new Date(Date.now() + aheadMs) } });
     project = h.project();
     for (const medium of ['sms', 'email']) h.peers.catalog.add(`${project}|${target.channel}|${target.topic}|${target.event}|${medium}`);
   });
@@ -87,6 +91,7 @@ describe('provider failover', () => {
 
     // The primary recovers; once the circuit half-opens, one message probes it and closes the circuit.
     await sink.sms.control({ fail_next: 0, account: 'ACprimary' });
+    openPeriodPasses();
     const back = await eventually('an SMS sent by the primary again', async () => {
       const o = await sendOne('sms');
       return o.provider === 'sms-primary' ? o : undefined;
@@ -108,6 +113,7 @@ describe('provider failover', () => {
     await sendOne('email');
     expect(await circuitOpen('email', 'smtp-primary')).toBe(1);
     await sink.rejectNext(0);
+    openPeriodPasses();
     const back = await eventually('a mail sent by the primary relay again', async () => {
       const o = await sendOne('email');
       return o.provider === 'smtp-primary' ? o : undefined;

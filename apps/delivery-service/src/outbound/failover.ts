@@ -1,4 +1,4 @@
-import { createBreaker, isCircuitOpen, type Logger } from '@herald/service-kit';
+import { createBreaker, isCircuitOpen, type Clock, type Logger } from '@herald/service-kit';
 import { DeliveryFailure, failureKind, type Accepted, type OutboundMedium } from '../kernel/outbound';
 import type { DeliveryMetrics } from '../platform';
 import type { Provider } from './provider';
@@ -14,6 +14,8 @@ export interface FailoverOptions<M> {
   halfOpenAfterMs: number;
   metrics: Pick<DeliveryMetrics, 'providerCall' | 'circuitState'>;
   logger?: Logger;
+  /** The process's clock, which the open period is counted on (default: the system's). */
+  clock?: Clock;
 }
 
 /**
@@ -43,6 +45,7 @@ export function createFailover<M>(opts: FailoverOptions<M>): (message: M) => Pro
   const breaker = createBreaker({
     consecutiveFailures: opts.consecutiveFailures,
     halfOpenAfterMs: opts.halfOpenAfterMs,
+    clock: opts.clock,
     isFailure: (err) => failureKind(err) === 'transient',
     onStateChange: (state) => {
       metrics.circuitState(medium, primary.name, state !== 'closed');

@@ -43,7 +43,7 @@ export function providerConfigProblems(config: Config): string[] {
  * VAPID sender (the subscription's endpoint names the push service, so there is no second one).
  */
 export function createOutboundSenders(config: Config, deps: { dkim?: DkimSettings; metrics: DeliveryMetrics; logger: Logger; clock: Clock }): OutboundSenders & { close(): void } {
-  const breaker = { consecutiveFailures: config.FAILOVER_CONSECUTIVE_FAILURES, halfOpenAfterMs: config.FAILOVER_HALF_OPEN_AFTER_MS, metrics: deps.metrics, logger: deps.logger };
+  const breaker = { consecutiveFailures: config.FAILOVER_CONSECUTIVE_FAILURES, halfOpenAfterMs: config.FAILOVER_HALF_OPEN_AFTER_MS, metrics: deps.metrics, logger: deps.logger, clock: deps.clock };
   const smtp = (name: string, url: string) => createSmtpProvider({ name, url, from: config.SMTP_FROM, poolSize: config.SMTP_POOL_SIZE, timeoutMs: config.SMTP_TIMEOUT_MS, dkim: deps.dkim, requireTls: config.SMTP_REQUIRE_TLS, clock: deps.clock });
   const emailProviders: Provider<OutgoingEmail>[] = [smtp(config.SMTP_NAME, config.SMTP_URL), ...(config.SMTP_SECONDARY_URL ? [smtp(config.SMTP_SECONDARY_NAME, config.SMTP_SECONDARY_URL)] : [])];
 

@@ -16,8 +16,10 @@ describe('delivery service: scheduled sends and cancel', () => {
   let h: Harness;
   let mongo: MongoHandle;
   let nc: NatsConnection;
+  // The service's clock: the race below moves it past its sends' due times instead of waiting for them.
+  let aheadMs = 0;
   beforeAll(async () => {
-    h = await startHarness({ TIMER_POLL_MS: '100' });
+    h = await startHarness({ TIMER_POLL_MS: '100' }, { clock: { now: () => Date.now() + aheadMs, date: () => new Date(Date.now() + aheadMs) } });
     mongo = await connectMongo(process.env.MONGO_URL!, h.dbName, 'test');
     nc = await connectNats(h.natsUrl, 'test-scheduled');
   });
@@ -123,24 +125,32 @@ describe('delivery service: scheduled sends and cancel', () => {
   it('when 1,000 cancels race their sends\' due time, then each send is either canceled or delivered, never both, never neither; delivered ones alone spend quota and emit delivered', async () => {
     const project = h.project();
     const N = 1000;
-    // Each send is due 5 s after it is made, and its cancel is sent within 300 ms either side of
-    // that time (waiting for the due time is what this test is about), 100 sends in flight at once.
+    // The sends are due a minute ahead on the service's clock, one millisecond apart; once all are
+    // scheduled the service's clock moves past every due time at once, and the cancels race the
+    // firing passes (which take the timers in due order): from both ends of that order, so some
+    // cancels reach their timer before its pass and some after. 100 requests in flight at once.
+    const dueFrom = Date.now() + aheadMs + 60_000;
     const ids: bigint[] = new Array(N);
-    const answers: ('canceled' | 'refused')[] = new Array(N);
-    let next = 0;
-    const lane = async () => {
-      for (let i = next++; i < N; i = next++) {
-        const dueMs = Date.now() + 5_000;
-        const r = await h.client.send({ projectId: project, settings: settings(1_000_000n), recipientId: `r${i % 50}`, target, payloadJson: '{}', sendAt: new Date(dueMs).toISOString() });
-        ids[i] = r.notification!.id;
-        const cancelAt = dueMs - 300 + (i % 61) * 10;
-        if (Date.now() < cancelAt) await new Promise((resolve) => setTimeout(resolve, cancelAt - Date.now()));
-        const refused = await errorOf(h.client.cancelNotification({ projectId: project, id: ids[i] })).catch(() => null);
-        if (refused) expect(refused).toMatchObject({ code: 'not_cancelable' });
-        answers[i] = refused ? 'refused' : 'canceled';
-      }
+    const inLanes = async (work: (k: number) => Promise<void>) => {
+      let next = 0;
+      const lane = async () => {
+        for (let k = next++; k < N; k = next++) await work(k);
+      };
+      await Promise.all(Array.from({ length: 100 }, lane));
     };
-    await Promise.all(Array.from({ length: 100 }, lane));
+    await inLanes(async (i) => {
+      const r = await h.client.send({ projectId: project, settings: settings(1_000_000n), recipientId: `r${i % 50}`, target, payloadJson: '{}', sendAt: new Date(dueFrom + i).toISOString() });
+      expect(r.notification!.status).toBe('scheduled');
+      ids[i] = r.notification!.id;
+    });
+    const answers: ('canceled' | 'refused')[] = new Array(N);
+    aheadMs += 60_000 + N;
+    await inLanes(async (k) => {
+      const i = k % 2 === 0 ? N - 1 - k / 2 : (k - 1) / 2;
+      const refused = await errorOf(h.client.cancelNotification({ projectId: project, id: ids[i] })).catch(() => null);
+      if (refused) expect(refused).toMatchObject({ code: 'not_cancelable' });
+      answers[i] = refused ? 'refused' : 'canceled';
+    });
     const final = await eventually('every raced send settled', async () => {
       const docs = await mongo.db.collection<{ _id: number; status: string }>('notifications').find({ _id: { $in: ids.map(Number) } }, { projection: { status: 1 } }).toArray();
       if (docs.length < N || docs.some((d) => d.status !== 'canceled' && d.status !== 'delivered')) return undefined;
