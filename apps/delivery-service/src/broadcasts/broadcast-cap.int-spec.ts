@@ -23,7 +23,6 @@ describe('delivery service: the per-project broadcast cap under concurrency', ()
     mongo = await connectMongo(process.env.MONGO_URL!, h.dbName, 'test');
   });
   afterAll(async () => {
-    h.peers.idPageDelayMs = 0;
     await mongo.close();
     await h.close();
   });
@@ -39,8 +38,8 @@ describe('delivery service: the per-project broadcast cap under concurrency', ()
   it(`when 24 broadcasts of one project are sent at once, then exactly ${CAP} are accepted and the rest refused with rate_limited`, async () => {
     const project = h.project();
     h.peers.addRecipients(project, ['r1', 'r2']);
-    // The accepted broadcasts stay running through the burst (their first recipient page is slow).
-    h.peers.idPageDelayMs = 3_000;
+    // The accepted broadcasts stay running through the burst (their first recipient page is held).
+    const releaseFirstPage = h.peers.holdIdPage(project, '');
     try {
       const results = await Promise.allSettled(Array.from({ length: 24 }, () => broadcast(project)));
       const accepted = results.filter((r) => r.status === 'fulfilled');
@@ -49,7 +48,7 @@ describe('delivery service: the per-project broadcast cap under concurrency', ()
       expect(accepted).toHaveLength(CAP);
       expect(await mongo.db.collection('broadcasts').countDocuments({ project_id: Number(project) })).toBe(CAP);
     } finally {
-      h.peers.idPageDelayMs = 0;
+      releaseFirstPage();
     }
   });
 
@@ -101,7 +100,7 @@ describe('delivery service: the per-project broadcast cap under concurrency', ()
   it('when the same send is repeated with its Idempotency-Key, then it holds one slot, not one per repeat', async () => {
     const project = h.project();
     h.peers.addRecipients(project, ['r1']);
-    h.peers.idPageDelayMs = 3_000;
+    const releaseFirstPage = h.peers.holdIdPage(project, '');
     try {
       const first = await broadcast(project, 'same-key');
       const repeats = await Promise.all(Array.from({ length: 4 }, () => broadcast(project, 'same-key')));
@@ -122,7 +121,7 @@ describe('delivery service: the per-project broadcast cap under concurrency', ()
       expect(await mongo.db.collection<{ _id: number }>('broadcasts').countDocuments({ _id: id })).toBe(1);
       expect(await slots().countDocuments({ project_id: Number(project) })).toBe(CAP);
     } finally {
-      h.peers.idPageDelayMs = 0;
+      releaseFirstPage();
     }
   });
 });

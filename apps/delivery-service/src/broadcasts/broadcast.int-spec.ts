@@ -105,17 +105,19 @@ describe('delivery service: broadcasts', () => {
   it('when recipients are created while the fan-out runs, then the broadcast reaches only those that existed when it started', async () => {
     const project = h.project();
     h.peers.addRecipients(project, Array.from({ length: 300 }, (_, i) => `s${i}`));
-    h.peers.idPageDelayMs = 300;
+    // The second page is held until the late recipients exist: the fan-out has read its first page then.
+    const releaseSecondPage = h.peers.holdIdPage(project, String(h.peers.seqs.get(`${project}|s99`)));
     try {
       const r = await h.client.send({ projectId: project, settings: { strictTargets: false, maxBroadcastRecipientsForEmail: 0n }, target, payloadJson: '{}' });
       await eventually('fan-out past its first page', async () => (h.peers.idPageCalls.get(project)?.length ?? 0) >= 2, { timeoutMs: 10_000 });
       h.peers.addRecipients(project, Array.from({ length: 50 }, (_, i) => `late${i}`));
+      releaseSecondPage();
       const b = await completed(project, r.broadcast!.id);
       expect(b.recipientsTotal).toBe(300n);
       const late = await mongo.db.collection('notifications').countDocuments({ broadcast_id: Number(r.broadcast!.id), recipient_id: /^late/ });
       expect(late).toBe(0);
     } finally {
-      h.peers.idPageDelayMs = 0;
+      releaseSecondPage();
     }
   });
 

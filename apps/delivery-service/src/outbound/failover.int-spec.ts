@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { startHarness, type Harness } from '../testing/harness';
+import { createMovableClock } from '../testing/movable-clock';
 import { eventually } from '@herald/testing';
 import { startSmtpSink, type SmtpSink } from '../testing/smtp-sink';
 
@@ -21,9 +22,9 @@ describe('provider failover', () => {
   let sink: SmtpSink;
   let secondSmtp: SmtpSink;
   let project: bigint;
-  let aheadMs = 0;
+  const clock = createMovableClock();
   /** The service's clock moves past the open period: the next message probes the primary. */
-  const openPeriodPasses = () => (aheadMs += HALF_OPEN_AFTER_MS);
+  const openPeriodPasses = () => clock.advance(HALF_OPEN_AFTER_MS);
   beforeAll(async () => {
     sink = await startSmtpSink();
     secondSmtp = await startSmtpSink();
@@ -40,7 +41,7 @@ describe('provider failover', () => {
       FAILOVER_CONSECUTIVE_FAILURES: '2',
       FAILOVER_HALF_OPEN_AFTER_MS: String(HALF_OPEN_AFTER_MS),
       SMS_RETRY_BASE_MS: '100',
-    }, { clock: { now: () => Date.now() + aheadMs, date: () => new Date(Date.now() + aheadMs) } });
+    }, { clock });
     project = h.project();
     for (const medium of ['sms', 'email']) h.peers.catalog.add(`${project}|${target.channel}|${target.topic}|${target.event}|${medium}`);
   });

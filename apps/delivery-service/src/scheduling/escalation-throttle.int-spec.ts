@@ -1,5 +1,6 @@
 import { connectMongo, connectNats, type MongoHandle, type NatsConnection } from '@herald/service-kit';
 import { startHarness, type Harness } from '../testing/harness';
+import { createMovableClock } from '../testing/movable-clock';
 import { eventually } from '@herald/testing';
 import { mailsTo, outcomeEventsOf } from '../testing/time-aware';
 
@@ -14,9 +15,9 @@ describe('delivery service: escalation and throttles', () => {
   let mongo: MongoHandle;
   let nc: NatsConnection;
   // The service's clock: a test moves it forward instead of waiting for a window to pass.
-  let aheadMs = 0;
+  const clock = createMovableClock();
   beforeAll(async () => {
-    h = await startHarness({ TIMER_POLL_MS: '100' }, { clock: { now: () => Date.now() + aheadMs, date: () => new Date(Date.now() + aheadMs) } });
+    h = await startHarness({ TIMER_POLL_MS: '100' }, { clock });
     mongo = await connectMongo(process.env.MONGO_URL!, h.dbName, 'test');
     nc = await connectNats(h.natsUrl, 'test-escalation');
   });
@@ -147,7 +148,7 @@ describe('delivery service: escalation and throttles', () => {
     expect(first.status).toBe('delivered');
     expect((await settle()).status).toBe('throttled');
     // The window passes: the service's clock moves past it (no waiting).
-    aheadMs += 3_000;
+    clock.advance(3_000);
     expect((await settle()).status).toBe('delivered');
   });
 });

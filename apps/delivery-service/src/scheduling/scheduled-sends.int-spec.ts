@@ -3,6 +3,7 @@ import { timestampDate } from '@bufbuild/protobuf/wkt';
 import { connectMongo, connectNats, type MongoHandle, type NatsConnection } from '@herald/service-kit';
 import { errorOf } from '@herald/testing';
 import { startHarness, type Harness } from '../testing/harness';
+import { createMovableClock } from '../testing/movable-clock';
 import { eventually } from '@herald/testing';
 import { inMs, mailsTo, outcomeEventsOf } from '../testing/time-aware';
 
@@ -17,9 +18,9 @@ describe('delivery service: scheduled sends and cancel', () => {
   let mongo: MongoHandle;
   let nc: NatsConnection;
   // The service's clock: the race below moves it past its sends' due times instead of waiting for them.
-  let aheadMs = 0;
+  const clock = createMovableClock();
   beforeAll(async () => {
-    h = await startHarness({ TIMER_POLL_MS: '100' }, { clock: { now: () => Date.now() + aheadMs, date: () => new Date(Date.now() + aheadMs) } });
+    h = await startHarness({ TIMER_POLL_MS: '100' }, { clock });
     mongo = await connectMongo(process.env.MONGO_URL!, h.dbName, 'test');
     nc = await connectNats(h.natsUrl, 'test-scheduled');
   });
@@ -129,7 +130,7 @@ describe('delivery service: scheduled sends and cancel', () => {
     // scheduled the service's clock moves past every due time at once, and the cancels race the
     // firing passes (which take the timers in due order): from both ends of that order, so some
     // cancels reach their timer before its pass and some after. 100 requests in flight at once.
-    const dueFrom = Date.now() + aheadMs + 60_000;
+    const dueFrom = clock.now() + 60_000;
     const ids: bigint[] = new Array(N);
     const inLanes = async (work: (k: number) => Promise<void>) => {
       let next = 0;
@@ -144,7 +145,7 @@ describe('delivery service: scheduled sends and cancel', () => {
       ids[i] = r.notification!.id;
     });
     const answers: ('canceled' | 'refused')[] = new Array(N);
-    aheadMs += 60_000 + N;
+    clock.advance(60_000 + N);
     await inLanes(async (k) => {
       const i = k % 2 === 0 ? N - 1 - k / 2 : (k - 1) / 2;
       const refused = await errorOf(h.client.cancelNotification({ projectId: project, id: ids[i] })).catch(() => null);

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { conflict, createBatcher, DomainError, isDuplicateKey, type Logger } from '@herald/service-kit';
+import { conflict, createBatcher, DomainError, isDuplicateKey, sleep, type Logger } from '@herald/service-kit';
 import { acceptedView, type AcceptedSend, type Broadcast, type Notification, type Target } from '../kernel/notification';
 import { checkSend, targetNotCataloged, type Medium, type SendInput } from './send-rules';
+import { CLAIM_LEASE_MS, claimLeasePassed } from './claim-lease';
 import { scheduledFor } from '../kernel/timing-rules';
 import { timerId, type TimerDoc } from '../kernel/store/timer-repository';
 import { toBroadcast, type BroadcastDoc } from '../kernel/store/broadcast-repository';
@@ -69,7 +70,7 @@ function acceptedBroadcast(d: BroadcastDoc): Broadcast {
  * `leaseMs`, under the same id; a repeat while the first is still within its lease waits for it.
  */
 export function createSendNotification(deps: SendNotificationDeps, logger: Logger, opts: { leaseMs?: number; waitMs?: number; slotLeaseMs?: number } = {}) {
-  const leaseMs = opts.leaseMs ?? 5_000;
+  const leaseMs = opts.leaseMs ?? CLAIM_LEASE_MS;
   /** A broadcast slot claimed this long ago whose broadcast is not written is taken over (a crash in between). */
   const slotLeaseMs = opts.slotLeaseMs ?? 60_000;
   const waitMs = opts.waitMs ?? 10_000;
@@ -247,14 +248,14 @@ export function createSendNotification(deps: SendNotificationDeps, logger: Logge
       } else {
         const replay = await findClaimed(input.projectId, doc);
         if (replay) return replay;
-        if (deps.now().getTime() - doc.created_at.getTime() > leaseMs) {
+        if (claimLeasePassed(doc.created_at, deps.now(), leaseMs)) {
           // The first request died between its claim and its send: complete it under the same id.
           await perform(input, mediums, doc.ref_id);
           return (await findClaimed(input.projectId, doc))!;
         }
       }
       if (deps.now().getTime() > deadline) throw conflict('idempotency_conflict', 'A request with this Idempotency-Key is still in progress');
-      await new Promise((r) => setTimeout(r, 50));
+      await sleep(50);
     }
   };
 

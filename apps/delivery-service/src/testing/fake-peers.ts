@@ -1,7 +1,7 @@
 import { Code, ConnectError, type ConnectRouter } from '@connectrpc/connect';
 import { create } from '@bufbuild/protobuf';
 import { ContactSchema, PreferenceService, RecipientService, RecipientSchema } from '@herald/contracts';
-import { createLogger, startRpcServer, type RpcServer } from '@herald/service-kit';
+import { createLogger, sleep, startRpcServer, type RpcServer } from '@herald/service-kit';
 
 /**
  * In-memory stand-ins for the recipient and preference services (other services, not the store or
@@ -40,14 +40,28 @@ export class FakePeers {
   readonly idPageCalls = new Map<bigint, string[]>();
   /** `${project}|${after}` → how many more calls for that page fail `unavailable`. */
   readonly failIdPage = new Map<string, number>();
-  /** Extra time every ListRecipientIds call takes. */
-  idPageDelayMs = 0;
+  /** `${project}|${after}` → what calls for that page wait for before answering (a slow recipient service: see `holdIdPage`). */
+  private readonly idPageHeld = new Map<string, Promise<void>>();
   ensureCalls = 0;
   /** While true, the preference service answers every ResolveBatch with `unavailable` (an outage). */
   preferencesDown = false;
-  /** Extra time every ResolveBatch takes (a slow dependency). */
+  /** Extra time every ResolveBatch takes (a slow dependency, slower than a job's ack wait: real time). */
   resolveDelayMs = 0;
+  private readonly stopping = new AbortController();
   resolveCalls = 0;
+
+  /**
+   * Holds ListRecipientIds calls for one page of a project (`after`: '' for the first page) until the
+   * returned release is called; the calls are recorded as they arrive.
+   */
+  holdIdPage(project: bigint, after: string): () => void {
+    let release!: () => void;
+    this.idPageHeld.set(`${project}|${after}`, new Promise<void>((resolve) => (release = resolve)));
+    return () => {
+      this.idPageHeld.delete(`${project}|${after}`);
+      release();
+    };
+  }
 
   addRecipients(project: bigint, ids: string[]) {
     const list = this.recipients.get(project) ?? [];
@@ -133,7 +147,7 @@ export class FakePeers {
       },
       listRecipientIds: async (req) => {
         this.idPageCalls.set(req.projectId, [...(this.idPageCalls.get(req.projectId) ?? []), req.after]);
-        if (this.idPageDelayMs > 0) await new Promise((r) => setTimeout(r, this.idPageDelayMs));
+        await this.idPageHeld.get(`${req.projectId}|${req.after}`);
         const failing = this.failIdPage.get(`${req.projectId}|${req.after}`) ?? 0;
         if (failing > 0) {
           this.failIdPage.set(`${req.projectId}|${req.after}`, failing - 1);
@@ -203,7 +217,7 @@ export class FakePeers {
     router.service(PreferenceService, {
       resolveBatch: async (req) => {
         this.resolveCalls += 1;
-        if (this.resolveDelayMs > 0) await new Promise((r) => setTimeout(r, this.resolveDelayMs));
+        if (this.resolveDelayMs > 0) await sleep(this.resolveDelayMs, { signal: this.stopping.signal });
         if (this.preferencesDown) throw new ConnectError('preference service is down', Code.Unavailable);
         if (req.mediums.length > 0) return { byMedium: req.mediums.map((medium) => ({ medium, ...this.resolve(req, medium) })) };
         return this.resolve(req, req.medium);
@@ -218,6 +232,7 @@ export class FakePeers {
     return `http://127.0.0.1:${this.server.port}`;
   }
   async stop() {
+    this.stopping.abort(new ConnectError('the fake peers stopped', Code.Unavailable));
     await this.server?.close();
   }
 }

@@ -4,6 +4,7 @@ import { OUTCOMES_STREAM, WEBHOOK_DISPATCH_CONSUMER, WEBHOOK_EVENT_TYPES } from 
 import { connectNats, type NatsConnection } from '@herald/service-kit';
 import { verifyWebhook } from '@herald/webhook-signature';
 import { startHarness, type Harness } from '../testing/harness';
+import { createMovableClock } from '../testing/movable-clock';
 import { eventually } from '@herald/testing';
 import { outcomeEvent, outcomePublisher } from '../testing/outcome-events';
 import { startReceiver, type Receiver, type Reply } from '../testing/webhook-receiver';
@@ -41,6 +42,8 @@ describe('webhooks: endpoints, fan-out, signing, retries (delivery service again
     receivers.push(r);
     return r;
   };
+  // The service's clock: a test moves it past a time rule's period instead of waiting for it to pass.
+  const clock = createMovableClock();
   beforeAll(async () => {
     h = await startHarness({
       WEBHOOK_ALLOW_PRIVATE: '1',
@@ -52,7 +55,7 @@ describe('webhooks: endpoints, fan-out, signing, retries (delivery service again
       // The endpoints' breakers open after 5 failures in a row (the default) for 200 ms at first.
       WEBHOOK_BREAKER_OPEN_MS: '200',
       WEBHOOK_BREAKER_MAX_OPEN_MS: '1000',
-    });
+    }, { clock });
     pub = await outcomePublisher(h.natsUrl);
     nc = await connectNats(h.natsUrl, 'webhooks-test');
   });
@@ -205,9 +208,9 @@ describe('webhooks: endpoints, fan-out, signing, retries (delivery service again
     const failing = (await h.webhooks.getWebhook({ projectId, id: webhook!.id })).webhook!;
     expect(failing.status).toBe('enabled');
     expect(failing.failingSince).toBeDefined();
-    // Past WEBHOOK_DISABLE_AFTER_MS (6 s here) of failing, the next failed attempt disables it.
-    const since = Number(failing.failingSince!.seconds) * 1000;
-    await new Promise((r) => setTimeout(r, Math.max(0, since + 7000 - Date.now())));
+    // Past WEBHOOK_DISABLE_AFTER_MS (6 s here) of failing, the next failed attempt disables it: the
+    // service's clock moves 7 s on (failing since no later than its now).
+    clock.advance(7_000);
     await h.webhooks.retryWebhookDelivery({ projectId, webhookId: webhook!.id, id: d.id });
     const w = await eventually('webhook disabled', async () => {
       const x = (await h.webhooks.getWebhook({ projectId, id: webhook!.id })).webhook!;
