@@ -9,7 +9,7 @@ function fakeRecipients(opts: { fail?: boolean } = {}) {
     recipients: {
       ensureRecipients: jest.fn(async (req: { projectId: bigint; ids: string[] }) => {
         calls.push({ projectId: req.projectId, ids: [...req.ids] });
-        await new Promise((r) => setTimeout(r, 1));
+        await new Promise((r) => setImmediate(r));
         if (opts.fail) throw new Error('recipient service down');
         return { created: [], seqs: req.ids.map((id) => BigInt(id.charCodeAt(0))) };
       }),

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { sleep } from '@herald/service-kit';
 
 export interface Received {
   headers: http.IncomingHttpHeaders;
@@ -8,8 +9,8 @@ export interface Received {
 }
 
 /**
- * How the receiver answers one request: a status (and headers), after `delayMs` or once `until`
- * settles (a barrier the test releases), or never (`hang`).
+ * How the receiver answers one request: a status (and headers), after `delayMs` (a slow endpoint, as
+ * the sender measures it in real time) or once `until` settles (a barrier the test releases), or never (`hang`).
  */
 export type Reply = { status: number; headers?: Record<string, string>; body?: string; delayMs?: number; until?: Promise<unknown> } | { hang: true };
 
@@ -39,7 +40,7 @@ export async function startReceiver(reply: (r: Received, index: number) => Reply
           if (!res.destroyed) send();
         };
         if (answer.until) void answer.until.then(later);
-        else setTimeout(later, answer.delayMs);
+        else void sleep(answer.delayMs ?? 0).then(later);
       } else send();
     });
   });
