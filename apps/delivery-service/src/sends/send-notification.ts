@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { conflict, createBatcher, DomainError, isDuplicateKey, sleep, type Logger } from '@herald/service-kit';
+import { conflict, createBatcher, DomainError, isDuplicateKey, sleep, type Clock, type Logger } from '@herald/service-kit';
 import { acceptedView, type AcceptedSend, type Broadcast, type Notification, type Target } from '../kernel/notification';
 import { checkSend, targetNotCataloged, type Medium, type SendInput } from './send-rules';
 import { CLAIM_LEASE_MS, claimLeasePassed } from './claim-lease';
@@ -69,7 +69,11 @@ function acceptedBroadcast(d: BroadcastDoc): Broadcast {
  * never written (crash, failed request that could not release it) is completed by a repeat after
  * `leaseMs`, under the same id; a repeat while the first is still within its lease waits for it.
  */
-export function createSendNotification(deps: SendNotificationDeps, logger: Logger, opts: { leaseMs?: number; waitMs?: number; slotLeaseMs?: number } = {}) {
+/** How long a repeat waiting for a claimed key's first request waits between looks. */
+const CLAIM_POLL_MS = 50;
+
+/** `clock`: what a waiting repeat sleeps on between looks (the time it compares is `deps.now`). */
+export function createSendNotification(deps: SendNotificationDeps, logger: Logger, opts: { leaseMs?: number; waitMs?: number; slotLeaseMs?: number; clock?: Clock } = {}) {
   const leaseMs = opts.leaseMs ?? CLAIM_LEASE_MS;
   /** A broadcast slot claimed this long ago whose broadcast is not written is taken over (a crash in between). */
   const slotLeaseMs = opts.slotLeaseMs ?? 60_000;
@@ -255,7 +259,7 @@ export function createSendNotification(deps: SendNotificationDeps, logger: Logge
         }
       }
       if (deps.now().getTime() > deadline) throw conflict('idempotency_conflict', 'A request with this Idempotency-Key is still in progress');
-      await sleep(50);
+      await sleep(CLAIM_POLL_MS, { clock: opts.clock });
     }
   };
 
