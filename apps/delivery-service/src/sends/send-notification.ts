@@ -42,6 +42,9 @@ export interface SendNotificationDeps extends GetNotificationDeps {
   timers: TimerRepository;
 }
 
+/** How long a repeat waiting for a claimed key's first request waits between looks. */
+const CLAIM_POLL_MS = 50;
+
 /** The broadcast as the send answered it (an idempotent replay answers this). */
 function acceptedBroadcast(d: BroadcastDoc): Broadcast {
   return toBroadcast({
@@ -67,12 +70,9 @@ function acceptedBroadcast(d: BroadcastDoc): Broadcast {
  * write holds the claim and, in effect, the response: the send under that id). A repeat with the
  * same request answers that send as accepted; with another request, 409. A claim whose send was
  * never written (crash, failed request that could not release it) is completed by a repeat after
- * `leaseMs`, under the same id; a repeat while the first is still within its lease waits for it.
+ * `leaseMs`, under the same id; a repeat while the first is still within its lease waits for it,
+ * looking again every CLAIM_POLL_MS on `opts.clock` (the time it compares is `deps.now`).
  */
-/** How long a repeat waiting for a claimed key's first request waits between looks. */
-const CLAIM_POLL_MS = 50;
-
-/** `clock`: what a waiting repeat sleeps on between looks (the time it compares is `deps.now`). */
 export function createSendNotification(deps: SendNotificationDeps, logger: Logger, opts: { leaseMs?: number; waitMs?: number; slotLeaseMs?: number; clock?: Clock } = {}) {
   const leaseMs = opts.leaseMs ?? CLAIM_LEASE_MS;
   /** A broadcast slot claimed this long ago whose broadcast is not written is taken over (a crash in between). */
