@@ -1,9 +1,8 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import type { Recipient } from '../api';
 import { positiveInt, type Context } from '../context';
 import { CliFailure, UsageError } from '../errors';
-import { FileFormatError, formatOf, parseImportFile } from '../import/parse-rows';
+import { defaultFailedPath, readImportFile } from '../import/read-import-file';
 import { recordedBatchSize } from '../import/import-state';
 import { runImport, type ImportReport } from '../import/run-import';
 import { fields, table } from '../output/output';
@@ -74,27 +73,7 @@ ${examples(['herald recipients import users.csv', 'herald recipients import user
         const statePath = opts.stateFile ?? `${file}.import-state`;
         const batchSize = opts.batchSize !== undefined ? positiveInt(opts.batchSize, '--batch-size') : ((opts.resume && recordedBatchSize(statePath)) || 1000);
         if (batchSize > 1000) throw new UsageError('--batch-size is at most 1000 (the batch endpoint’s limit)');
-        let format;
-        try {
-          format = formatOf(file, opts.format);
-        } catch (err) {
-          throw new UsageError((err as Error).message);
-        }
-        let content: string;
-        try {
-          content = fs.readFileSync(file, 'utf8');
-        } catch (err) {
-          throw new UsageError(`cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
-        }
-        let parsed;
-        try {
-          parsed = parseImportFile(content, format);
-        } catch (err) {
-          if (err instanceof FileFormatError) throw new UsageError(`${file}: ${err.message}`);
-          throw err;
-        }
-        const ext = format === 'csv' ? 'csv' : 'jsonl';
-        const base = file.replace(/\.(csv|jsonl|ndjson)$/i, '');
+        const { format, content, parsed } = readImportFile(file, opts.format);
         const api = ctx.projectApi();
         const bar = progressBar(ctx.io, { enabled: ctx.progress, unit: 'rows' });
         let started = false;
@@ -108,7 +87,7 @@ ${examples(['herald recipients import users.csv', 'herald recipients import user
           concurrency: positiveInt(opts.concurrency, '--concurrency'),
           contactConcurrency: positiveInt(opts.contactConcurrency, '--contact-concurrency'),
           resume: opts.resume === true,
-          failedPath: opts.failedFile ?? `${base}.failed.${ext}`,
+          failedPath: opts.failedFile ?? defaultFailedPath(file, format),
           statePath,
           signal: ctx.io.signal,
           onNote: (t) => ctx.out.note(t),
