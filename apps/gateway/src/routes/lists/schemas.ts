@@ -1,7 +1,7 @@
 import { LIST_LIMITS } from '@herald/contracts';
 import { Type } from '@sinclair/typebox';
 import { hidden, serviceRules } from '../../plugins/external/swagger/openapi-document';
-import { BatchFailureSchema, RecipientId } from '../recipients/schemas';
+import { BatchFailureSchema } from '../recipients/schemas';
 import { Nullable, Timestamp } from '../shared/schemas';
 
 export const ListSchema = Type.Object(
@@ -43,7 +43,7 @@ export const PageQuery = Type.Object({
 });
 
 export const RecipientIdsBody = Type.Object(
-  { recipient_ids: Type.Array(RecipientId, { minItems: 1, maxItems: LIST_LIMITS.idsPerCall, description: 'Repeated ids count once; an id failing the recipient id rules is reported in failed' }) },
+  { recipient_ids: Type.Array(Type.String(), { minItems: 1, maxItems: LIST_LIMITS.idsPerCall, description: 'Repeated ids count once; an id failing the recipient id rules is reported in failed, the others are written' }) },
   { title: 'ListSubscriptionsInput' },
 );
 
