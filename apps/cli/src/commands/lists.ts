@@ -7,6 +7,7 @@ import { defaultFailedPath, readImportFile } from '../import/read-import-file';
 import { runListImport, type ListImportReport } from '../import/run-list-import';
 import { table } from '../output/output';
 import { progressBar } from '../progress';
+import { collectPages } from './collect-pages';
 import { examples, type Register } from './register';
 
 const n = (x: number) => x.toLocaleString('en-US');
@@ -80,17 +81,8 @@ export const registerLists: Register = (program, act) => {
     .addHelpText('after', examples(['herald lists ls', 'herald lists ls --all --json > lists.json']))
     .action(
       act(async (ctx, opts: { limit: string; cursor?: string; all?: boolean }) => {
-        const limit = positiveInt(opts.limit, '--limit');
         const api = ctx.projectApi();
-        const rows: List[] = [];
-        let cursor = opts.cursor;
-        let next: string | null = null;
-        do {
-          const page = await api.listLists({ limit: opts.all ? 1000 : Math.min(1000, limit - rows.length), cursor });
-          rows.push(...page.items);
-          next = page.next_cursor;
-          cursor = next ?? undefined;
-        } while (next && (opts.all || rows.length < limit));
+        const { items: rows, next } = await collectPages((q) => api.listLists(q), { limit: positiveInt(opts.limit, '--limit'), all: opts.all, cursor: opts.cursor });
         ctx.out.result({ lists: rows, next_cursor: next }, () => listTable(rows));
         if (next && !ctx.out.json) ctx.out.note(`more: herald lists ls --cursor ${next}`);
       }),

@@ -7,6 +7,7 @@ import { recordedBatchSize } from '../import/import-state';
 import { runImport, type ImportReport } from '../import/run-import';
 import { fields, table } from '../output/output';
 import { progressBar } from '../progress';
+import { collectPages } from './collect-pages';
 import { examples, type Register } from './register';
 
 /** Asks before a destructive step: `--yes` answers, a terminal asks, anything else is a usage error. */
@@ -129,17 +130,8 @@ ${examples(['herald recipients import users.csv', 'herald recipients import user
     .addHelpText('after', examples(['herald recipients list --limit 20', 'herald recipients list --all --json > recipients.json']))
     .action(
       act(async (ctx, opts: { limit: string; cursor?: string; all?: boolean }) => {
-        const limit = positiveInt(opts.limit, '--limit');
         const api = ctx.projectApi();
-        const rows: Recipient[] = [];
-        let cursor = opts.cursor;
-        let next: string | null = null;
-        do {
-          const page = await api.listRecipients({ limit: opts.all ? 1000 : Math.min(1000, limit - rows.length), cursor });
-          rows.push(...page.items);
-          next = page.next_cursor;
-          cursor = next ?? undefined;
-        } while (next && (opts.all || rows.length < limit));
+        const { items: rows, next } = await collectPages((q) => api.listRecipients(q), { limit: positiveInt(opts.limit, '--limit'), all: opts.all, cursor: opts.cursor });
         ctx.out.result({ recipients: rows, next_cursor: next }, () => recipientTable(rows));
         if (next && !ctx.out.json) ctx.out.note(`more: herald recipients list --cursor ${next}`);
       }),
