@@ -29,6 +29,7 @@ import (
 // Client talks to one Herald gateway with one credential. Its services group the operations.
 type Client struct {
 	Recipients    *RecipientsService
+	Lists         *ListsService
 	Contacts      *ContactsService
 	Notifications *NotificationsService
 	Feed          *FeedService
@@ -98,6 +99,7 @@ func New(baseURL string, opts ...Option) (*Client, error) {
 	}
 	c := &Client{api: raw, typed: typed, http: t}
 	c.Recipients = &RecipientsService{c}
+	c.Lists = &ListsService{c}
 	c.Contacts = &ContactsService{c}
 	c.Notifications = &NotificationsService{c}
 	c.Feed = &FeedService{c}

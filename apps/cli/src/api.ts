@@ -163,6 +163,24 @@ export interface SendBody {
   send_at?: string;
 }
 
+export interface List {
+  key: string;
+  name: string;
+  description: string | null;
+  self_service: boolean;
+  subscriber_count: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SubscriptionResult {
+  /** Subscribed (or unsubscribed) by this call. */
+  changed: number;
+  /** Subscribed before (or not subscribed, for an unsubscribe). */
+  already: number;
+  failed: BatchFailure[];
+}
+
 export interface Page<T> {
   items: T[];
   next_cursor: string | null;
@@ -186,6 +204,11 @@ export interface HeraldApi {
   listRecipients(query: { limit?: number; cursor?: string }): Promise<Page<Recipient>>;
   getRecipient(id: string): Promise<Recipient>;
   deleteRecipient(id: string): Promise<void>;
+
+  createList(body: { key: string; name: string; description?: string; self_service?: boolean }): Promise<List>;
+  listLists(query: { limit?: number; cursor?: string }): Promise<Page<List>>;
+  subscribeToList(key: string, recipientIds: string[]): Promise<SubscriptionResult>;
+  unsubscribeFromList(key: string, recipientIds: string[]): Promise<SubscriptionResult>;
 
   listCatalog(): Promise<CatalogEntry[]>;
   upsertCatalog(items: CatalogItem[], prune: boolean): Promise<CatalogEntry[]>;

@@ -1,5 +1,5 @@
 import { HeraldClient, HeraldError, type Subscription } from '@herald/client';
-import type { Broadcast, CatalogEntry, FeedSubscription, HeraldApi, Notification, Project, Recipient } from './api';
+import type { BatchFailure, Broadcast, CatalogEntry, FeedSubscription, HeraldApi, List, Notification, Project, Recipient } from './api';
 import type { Connection } from './config/resolve';
 import { ApiError } from './errors';
 
@@ -54,6 +54,20 @@ export function createSdkApi(conn: Connection, needs: 'key' | 'admin'): HeraldAp
     getRecipient: (id) => data(() => client.recipients.get(id)),
     deleteRecipient: async (id) => {
       await call(() => client.recipients.delete(id));
+    },
+
+    createList: (body) => data<List>(() => client.lists.create({ ...body, self_service: body.self_service ?? false })),
+    listLists: async (query) => {
+      const d = await data<{ lists: List[]; next_cursor: string | null }>(() => client.lists.page(query));
+      return { items: d.lists, next_cursor: d.next_cursor };
+    },
+    subscribeToList: async (key, ids) => {
+      const d = await data<{ subscribed: number; already: number; failed: BatchFailure[] }>(() => client.lists.subscribe(key, ids));
+      return { changed: d.subscribed, already: d.already, failed: d.failed };
+    },
+    unsubscribeFromList: async (key, ids) => {
+      const d = await data<{ unsubscribed: number; already: number; failed: BatchFailure[] }>(() => client.lists.unsubscribe(key, ids));
+      return { changed: d.unsubscribed, already: d.already, failed: d.failed };
     },
 
     listCatalog: () => data<CatalogEntry[]>(() => client.catalog.list()),

@@ -9,6 +9,10 @@ export const ConfigSchema = Type.Composite([
     MONGO_DB: Type.String({ minLength: 1, default: 'herald_recipient' }),
     /** Accept web push subscriptions whose endpoint is on a loopback, private or local host (development, tests: the local fake push service). */
     PUSH_ALLOW_PRIVATE: Type.Boolean({ default: false }),
+    /** Most lists one project may hold; past it a create answers 409 list_limit_reached. */
+    LIST_MAX_PER_PROJECT: Type.Integer({ minimum: 1, default: 10_000 }),
+    /** Most list subscriptions one project may hold; past it a subscribe answers 409 subscription_limit_reached and writes nothing. */
+    LIST_SUBSCRIPTIONS_MAX_PER_PROJECT: Type.Integer({ minimum: 1, default: 10_000_000 }),
   }),
 ]);
 export type Config = Static<typeof ConfigSchema>;

@@ -1,8 +1,10 @@
 import { createSequences, ensureEventsStream, type ServiceDeps, type ServiceParts } from '@herald/service-kit';
 import type { Config } from './config';
+import { createListRepository, createListUseCases, createRemoveRecipientSubscriptions, createSubscriptionRepository } from './lists';
 import { createRecipientEvents } from './messaging/recipient-events';
 import { recipientRoutes } from './rpc/recipient-routes';
 import { createUseCases } from './usecases';
+import { requireRecipient } from './usecases/require-recipient';
 import { createContactRepository } from './store/contact-repository';
 import { createRecipientRepository } from './store/recipient-repository';
 
@@ -10,14 +12,32 @@ import { createRecipientRepository } from './store/recipient-repository';
 export async function build({ config, mongo, nats, clock }: ServiceDeps<Config>): Promise<ServiceParts> {
   const recipients = createRecipientRepository(mongo.db);
   const contacts = createContactRepository(mongo.db);
-  await Promise.all([recipients.ensureIndexes(), contacts.ensureIndexes(), ensureEventsStream(nats, config.NATS_STREAM_REPLICAS)]);
-  const deps = {
+  const lists = createListRepository(mongo.db);
+  const subscriptions = createSubscriptionRepository(mongo.db);
+  await Promise.all([
+    recipients.ensureIndexes(),
+    contacts.ensureIndexes(),
+    lists.ensureIndexes(),
+    subscriptions.ensureIndexes(),
+    ensureEventsStream(nats, config.NATS_STREAM_REPLICAS),
+  ]);
+  const sequences = createSequences(mongo.db);
+  const useCases = createUseCases({
     recipients,
     contacts,
-    sequences: createSequences(mongo.db),
+    sequences,
     events: createRecipientEvents(nats),
     clock,
     addressRules: { allowPrivatePush: config.PUSH_ALLOW_PRIVATE },
-  };
-  return { routes: recipientRoutes(createUseCases(deps)) };
+    listMemberships: { removeAllOf: createRemoveRecipientSubscriptions({ lists, subscriptions }) },
+  });
+  const listUseCases = createListUseCases({
+    lists,
+    subscriptions,
+    sequences,
+    clock,
+    limits: { listsPerProject: config.LIST_MAX_PER_PROJECT, subscriptionsPerProject: config.LIST_SUBSCRIPTIONS_MAX_PER_PROJECT },
+    recipients: { ensureRecipients: useCases.ensureRecipients, requireRecipient: (projectId, id) => requireRecipient(recipients, projectId, id) },
+  });
+  return { routes: recipientRoutes(useCases, listUseCases) };
 }

@@ -17,6 +17,8 @@ export type SendInput = Schemas['SendInput'];
 export type Project = Schemas['Project'];
 export type RecipientToken = Schemas['RecipientToken'];
 export type BatchFailure = Schemas['BatchFailure'];
+export type List = Schemas['List'];
+export type ListInput = Schemas['ListInput'];
 export type MessageErrorBody = Schemas['MessageError'];
 export type ErrorFamilyBody = Schemas['ErrorFamilyError'];
 
@@ -115,6 +117,36 @@ export class HeraldClient {
       this.call('delete', '/recipients/{recipient_id}/contacts/{contact_id}', { params: { recipient_id: recipientId, contact_id: contactId } }),
     verify: (recipientId: string, contactId: number) =>
       this.call('post', '/recipients/{recipient_id}/contacts/{contact_id}/verify', { params: { recipient_id: recipientId, contact_id: contactId }, retryable: true }),
+  };
+
+  readonly lists = {
+    create: (body: ListInput) => this.call('post', '/lists', { body }),
+    get: (key: string) => this.call('get', '/lists/{list_key}', { params: { list_key: key } }),
+    update: (key: string, body: Body<'/lists/{list_key}', 'patch'>) => this.call('patch', '/lists/{list_key}', { params: { list_key: key }, body }),
+    /** Deletes the list and its subscriptions. */
+    delete: (key: string) => this.call('delete', '/lists/{list_key}', { params: { list_key: key } }),
+    /** One page; `next_cursor` null on the last. */
+    page: (query: Query<'/lists', 'get'> = {}) => this.call('get', '/lists', { query }),
+    /** Every list, in key order. */
+    list: (query: { limit?: number } = {}): AsyncGenerator<List> =>
+      paginate(async (cursor) => {
+        const { data } = await this.lists.page({ ...query, cursor });
+        return { items: data.lists, next: data.next_cursor };
+      }),
+    /** Subscribes 1–1,000 recipients (unknown ones are created); idempotent. */
+    subscribe: (key: string, recipientIds: string[]) => this.call('put', '/lists/{list_key}/subscriptions', { params: { list_key: key }, body: { recipient_ids: recipientIds } }),
+    unsubscribe: (key: string, recipientIds: string[]) => this.call('delete', '/lists/{list_key}/subscriptions', { params: { list_key: key }, body: { recipient_ids: recipientIds } }),
+    /** Every subscriber's recipient id, in recipient id order. */
+    subscribers: (key: string, query: { limit?: number } = {}): AsyncGenerator<string> =>
+      paginate(async (cursor) => {
+        const { data } = await this.call('get', '/lists/{list_key}/subscriptions', { params: { list_key: key }, query: { ...query, cursor } });
+        return { items: data.subscribers.map((s) => s.recipient_id), next: data.next_cursor };
+      }),
+    /** The lists a recipient is on (a recipient token may read its own). */
+    ofRecipient: (recipientId: string) => this.call('get', '/recipients/{recipient_id}/lists', { params: { recipient_id: recipientId } }),
+    /** Subscribes a recipient (with a recipient token: only to self_service lists). */
+    join: (recipientId: string, key: string) => this.call('put', '/recipients/{recipient_id}/lists/{list_key}', { params: { recipient_id: recipientId, list_key: key } }),
+    leave: (recipientId: string, key: string) => this.call('delete', '/recipients/{recipient_id}/lists/{list_key}', { params: { recipient_id: recipientId, list_key: key } }),
   };
 
   readonly tokens = {

@@ -1,7 +1,7 @@
 export { HeraldClient, type HeraldClientOptions, type Ok, type Body, type Query } from './client.js';
 export type {
   Recipient, RecipientInput, Contact, ContactInput, CatalogEntry, CatalogEntryInput, CatalogEntryPatch, Notification, Broadcast,
-  SendInput, Project, RecipientToken, BatchFailure, MessageErrorBody, ErrorFamilyBody,
+  SendInput, Project, RecipientToken, BatchFailure, MessageErrorBody, ErrorFamilyBody, List, ListInput,
 } from './client.js';
 export {
   HeraldError, HeraldValidationError, HeraldAuthenticationError, HeraldPermissionError, HeraldNotFoundError, HeraldConflictError,

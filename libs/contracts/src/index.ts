@@ -8,6 +8,8 @@ export * from './gen/herald/delivery/v1/jobs_pb.js';
 export * from './gen/herald/events/v1/events_pb.js';
 export * from './gen/herald/preference/v1/preference_pb.js';
 export * from './gen/herald/recipient/v1/recipient_pb.js';
+export * from './gen/herald/recipient/v1/lists_pb.js';
+export * from './list-limits.js';
 export * from './subjects.js';
 export * from './delivery-subjects.js';
 export * from './limits.js';

@@ -1117,6 +1117,67 @@ type ErrorFamilyError_Errors struct {
 	PropertyPath string      `json:"property_path"`
 }
 
+// List defines model for List.
+type List struct {
+	// CreatedAt UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
+	//
+	// Examples: 2025-01-31T12:00:00Z
+	CreatedAt   string  `json:"created_at"`
+	Description *string `json:"description"`
+	Key         string  `json:"key"`
+	Name        string  `json:"name"`
+
+	// SelfService A recipient token may subscribe and unsubscribe its own recipient
+	SelfService     bool `json:"self_service"`
+	SubscriberCount int  `json:"subscriber_count"`
+
+	// UpdatedAt UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
+	//
+	// Examples: 2025-01-31T12:00:00Z
+	UpdatedAt string `json:"updated_at"`
+}
+
+// ListInput defines model for ListInput.
+type ListInput struct {
+	Description *string `json:"description,omitempty"`
+
+	// Key 1–128 characters of A-Z, a-z, 0-9, `.`, `_`, `:` and `-`; unique per project
+	Key         string `json:"key"`
+	Name        string `json:"name"`
+	SelfService *bool  `json:"self_service,omitempty"`
+}
+
+// ListSubscribeResult defines model for ListSubscribeResult.
+type ListSubscribeResult struct {
+	// Already Recipients that were subscribed before
+	Already int            `json:"already"`
+	Failed  []BatchFailure `json:"failed"`
+
+	// Subscribed Recipients subscribed by this call
+	Subscribed int `json:"subscribed"`
+}
+
+// ListSubscriber defines model for ListSubscriber.
+type ListSubscriber struct {
+	RecipientID string `json:"recipient_id"`
+}
+
+// ListSubscriptionsInput defines model for ListSubscriptionsInput.
+type ListSubscriptionsInput struct {
+	// RecipientIds Repeated ids count once; an id failing the recipient id rules is reported in failed, the others are written
+	RecipientIds []string `json:"recipient_ids"`
+}
+
+// ListUnsubscribeResult defines model for ListUnsubscribeResult.
+type ListUnsubscribeResult struct {
+	// Already Recipients that were not subscribed
+	Already int            `json:"already"`
+	Failed  []BatchFailure `json:"failed"`
+
+	// Unsubscribed Recipients unsubscribed by this call
+	Unsubscribed int `json:"unsubscribed"`
+}
+
 // MediumDecision defines model for MediumDecision.
 type MediumDecision struct {
 	Because *MediumDecisionBecause `json:"because"`
@@ -1793,6 +1854,83 @@ type GetHealthz200JSONResponseBody struct {
 	Status GetHealthz200JSONResponseBodyStatus `json:"status"`
 }
 
+// GetListsParams defines parameters for GetLists.
+type GetListsParams struct {
+	Limit *int `form:"limit,omitempty" json:"limit,omitempty"`
+
+	// Cursor next_cursor of the previous page
+	Cursor *string `form:"cursor,omitempty" json:"cursor,omitempty"`
+}
+
+// GetLists200JSONResponseBody_Data defines parameters for GetLists.
+type GetLists200JSONResponseBody_Data struct {
+	Lists      []List  `json:"lists"`
+	NextCursor *string `json:"next_cursor"`
+}
+
+// GetLists200JSONResponseBody defines parameters for GetLists.
+type GetLists200JSONResponseBody struct {
+	Data GetLists200JSONResponseBody_Data `json:"data"`
+}
+
+// PostLists201JSONResponseBody defines parameters for PostLists.
+type PostLists201JSONResponseBody struct {
+	Data    List   `json:"data"`
+	Message string `json:"message"`
+}
+
+// DeleteListsListKey200JSONResponseBody defines parameters for DeleteListsListKey.
+type DeleteListsListKey200JSONResponseBody struct {
+	Message string `json:"message"`
+}
+
+// GetListsListKey200JSONResponseBody defines parameters for GetListsListKey.
+type GetListsListKey200JSONResponseBody struct {
+	Data List `json:"data"`
+}
+
+// PatchListsListKeyJSONBody defines parameters for PatchListsListKey.
+type PatchListsListKeyJSONBody struct {
+	Description *string `json:"description,omitempty"`
+	Name        *string `json:"name,omitempty"`
+	SelfService *bool   `json:"self_service,omitempty"`
+}
+
+// PatchListsListKey200JSONResponseBody defines parameters for PatchListsListKey.
+type PatchListsListKey200JSONResponseBody struct {
+	Data    List   `json:"data"`
+	Message string `json:"message"`
+}
+
+// DeleteListsListKeySubscriptions200JSONResponseBody defines parameters for DeleteListsListKeySubscriptions.
+type DeleteListsListKeySubscriptions200JSONResponseBody struct {
+	Data ListUnsubscribeResult `json:"data"`
+}
+
+// GetListsListKeySubscriptionsParams defines parameters for GetListsListKeySubscriptions.
+type GetListsListKeySubscriptionsParams struct {
+	Limit *int `form:"limit,omitempty" json:"limit,omitempty"`
+
+	// Cursor next_cursor of the previous page
+	Cursor *string `form:"cursor,omitempty" json:"cursor,omitempty"`
+}
+
+// GetListsListKeySubscriptions200JSONResponseBody_Data defines parameters for GetListsListKeySubscriptions.
+type GetListsListKeySubscriptions200JSONResponseBody_Data struct {
+	NextCursor  *string          `json:"next_cursor"`
+	Subscribers []ListSubscriber `json:"subscribers"`
+}
+
+// GetListsListKeySubscriptions200JSONResponseBody defines parameters for GetListsListKeySubscriptions.
+type GetListsListKeySubscriptions200JSONResponseBody struct {
+	Data GetListsListKeySubscriptions200JSONResponseBody_Data `json:"data"`
+}
+
+// PutListsListKeySubscriptions200JSONResponseBody defines parameters for PutListsListKeySubscriptions.
+type PutListsListKeySubscriptions200JSONResponseBody struct {
+	Data ListSubscribeResult `json:"data"`
+}
+
 // PostNotificationsSendParams defines parameters for PostNotificationsSend.
 type PostNotificationsSendParams struct {
 	IdempotencyKey *string `json:"idempotency-key,omitempty"`
@@ -2019,6 +2157,26 @@ type PatchRecipientsRecipientIDContactsContactID200JSONResponseBody struct {
 type PostRecipientsRecipientIDContactsContactIDVerify200JSONResponseBody struct {
 	Data    Contact `json:"data"`
 	Message string  `json:"message"`
+}
+
+// GetRecipientsRecipientIDLists200JSONResponseBody_Data defines parameters for GetRecipientsRecipientIDLists.
+type GetRecipientsRecipientIDLists200JSONResponseBody_Data struct {
+	Lists []List `json:"lists"`
+}
+
+// GetRecipientsRecipientIDLists200JSONResponseBody defines parameters for GetRecipientsRecipientIDLists.
+type GetRecipientsRecipientIDLists200JSONResponseBody struct {
+	Data GetRecipientsRecipientIDLists200JSONResponseBody_Data `json:"data"`
+}
+
+// DeleteRecipientsRecipientIDListsListKey200JSONResponseBody defines parameters for DeleteRecipientsRecipientIDListsListKey.
+type DeleteRecipientsRecipientIDListsListKey200JSONResponseBody struct {
+	Message string `json:"message"`
+}
+
+// PutRecipientsRecipientIDListsListKey200JSONResponseBody defines parameters for PutRecipientsRecipientIDListsListKey.
+type PutRecipientsRecipientIDListsListKey200JSONResponseBody struct {
+	Message string `json:"message"`
 }
 
 // GetRecipientsRecipientIDNotificationsParams defines parameters for GetRecipientsRecipientIDNotifications.
@@ -2300,6 +2458,18 @@ type PostAdminProjectsIDKeysJSONRequestBody PostAdminProjectsIDKeysJSONBody
 
 // PostCallbacksSmsTokenJSONRequestBody defines body for PostCallbacksSmsToken for application/json ContentType.
 type PostCallbacksSmsTokenJSONRequestBody = SmsStatusCallback
+
+// PostListsJSONRequestBody defines body for PostLists for application/json ContentType.
+type PostListsJSONRequestBody = ListInput
+
+// PatchListsListKeyJSONRequestBody defines body for PatchListsListKey for application/json ContentType.
+type PatchListsListKeyJSONRequestBody PatchListsListKeyJSONBody
+
+// DeleteListsListKeySubscriptionsJSONRequestBody defines body for DeleteListsListKeySubscriptions for application/json ContentType.
+type DeleteListsListKeySubscriptionsJSONRequestBody = ListSubscriptionsInput
+
+// PutListsListKeySubscriptionsJSONRequestBody defines body for PutListsListKeySubscriptions for application/json ContentType.
+type PutListsListKeySubscriptionsJSONRequestBody = ListSubscriptionsInput
 
 // PostNotificationsSendJSONRequestBody defines body for PostNotificationsSend for application/json ContentType.
 type PostNotificationsSendJSONRequestBody = SendInput
@@ -3467,6 +3637,86 @@ type ClientInterface interface {
 	// Corresponds with GET /healthz (the `GetHealthz` operationId).
 	GetHealthz(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
 
+	// GetLists List lists
+	//
+	// Corresponds with GET /lists (the `GetLists` operationId).
+	GetLists(ctx context.Context, params *GetListsParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// PostListsWithBody Create a list
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /lists (the `PostLists` operationId).
+	PostListsWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// PostLists Create a list
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /lists (the `PostLists` operationId).
+	PostLists(ctx context.Context, body PostListsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// DeleteListsListKey Delete a list and its subscriptions
+	//
+	// Corresponds with DELETE /lists/{list_key} (the `DeleteListsListKey` operationId).
+	DeleteListsListKey(ctx context.Context, listKey string, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// GetListsListKey Get a list
+	//
+	// Corresponds with GET /lists/{list_key} (the `GetListsListKey` operationId).
+	GetListsListKey(ctx context.Context, listKey string, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// PatchListsListKeyWithBody Update a list
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with PATCH /lists/{list_key} (the `PatchListsListKey` operationId).
+	PatchListsListKeyWithBody(ctx context.Context, listKey string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// PatchListsListKey Update a list
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with PATCH /lists/{list_key} (the `PatchListsListKey` operationId).
+	PatchListsListKey(ctx context.Context, listKey string, body PatchListsListKeyJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// DeleteListsListKeySubscriptionsWithBody Unsubscribe recipients from a list
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with DELETE /lists/{list_key}/subscriptions (the `DeleteListsListKeySubscriptions` operationId).
+	DeleteListsListKeySubscriptionsWithBody(ctx context.Context, listKey string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// DeleteListsListKeySubscriptions Unsubscribe recipients from a list
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with DELETE /lists/{list_key}/subscriptions (the `DeleteListsListKeySubscriptions` operationId).
+	DeleteListsListKeySubscriptions(ctx context.Context, listKey string, body DeleteListsListKeySubscriptionsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// GetListsListKeySubscriptions List a list's subscribers
+	//
+	// Corresponds with GET /lists/{list_key}/subscriptions (the `GetListsListKeySubscriptions` operationId).
+	GetListsListKeySubscriptions(ctx context.Context, listKey string, params *GetListsListKeySubscriptionsParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// PutListsListKeySubscriptionsWithBody Subscribe recipients to a list
+	//
+	// Unknown recipients are created, as a direct send creates them. Idempotent: subscribing twice counts once.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with PUT /lists/{list_key}/subscriptions (the `PutListsListKeySubscriptions` operationId).
+	PutListsListKeySubscriptionsWithBody(ctx context.Context, listKey string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// PutListsListKeySubscriptions Subscribe recipients to a list
+	//
+	// Unknown recipients are created, as a direct send creates them. Idempotent: subscribing twice counts once.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with PUT /lists/{list_key}/subscriptions (the `PutListsListKeySubscriptions` operationId).
+	PutListsListKeySubscriptions(ctx context.Context, listKey string, body PutListsListKeySubscriptionsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
 	// PostNotificationsSendWithBody Send a notification (to one recipient, or broadcast)
 	//
 	// Takes any type of body and a specified content type.
@@ -3671,6 +3921,21 @@ type ClientInterface interface {
 	//
 	// Corresponds with POST /recipients/{recipient_id}/contacts/{contact_id}/verify (the `PostRecipientsRecipientIDContactsContactIDVerify` operationId).
 	PostRecipientsRecipientIDContactsContactIDVerify(ctx context.Context, recipientID string, contactID string, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// GetRecipientsRecipientIDLists List a recipient's lists
+	//
+	// Corresponds with GET /recipients/{recipient_id}/lists (the `GetRecipientsRecipientIDLists` operationId).
+	GetRecipientsRecipientIDLists(ctx context.Context, recipientID string, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// DeleteRecipientsRecipientIDListsListKey Unsubscribe a recipient from a list
+	//
+	// Corresponds with DELETE /recipients/{recipient_id}/lists/{list_key} (the `DeleteRecipientsRecipientIDListsListKey` operationId).
+	DeleteRecipientsRecipientIDListsListKey(ctx context.Context, recipientID string, listKey string, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// PutRecipientsRecipientIDListsListKey Subscribe a recipient to a list
+	//
+	// Corresponds with PUT /recipients/{recipient_id}/lists/{list_key} (the `PutRecipientsRecipientIDListsListKey` operationId).
+	PutRecipientsRecipientIDListsListKey(ctx context.Context, recipientID string, listKey string, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// GetRecipientsRecipientIDNotifications List a recipient's in-app feed
 	//
@@ -4081,6 +4346,206 @@ func (c *Client) GetDigestsID(ctx context.Context, id string, reqEditors ...Requ
 // Corresponds with GET /healthz (the `GetHealthz` operationId).
 func (c *Client) GetHealthz(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewGetHealthzRequest(c.Server)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// GetLists List lists
+//
+// Corresponds with GET /lists (the `GetLists` operationId).
+func (c *Client) GetLists(ctx context.Context, params *GetListsParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetListsRequest(c.Server, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// PostListsWithBody Create a list
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /lists (the `PostLists` operationId).
+func (c *Client) PostListsWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPostListsRequestWithBody(c.Server, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// PostLists Create a list
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /lists (the `PostLists` operationId).
+func (c *Client) PostLists(ctx context.Context, body PostListsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPostListsRequest(c.Server, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// DeleteListsListKey Delete a list and its subscriptions
+//
+// Corresponds with DELETE /lists/{list_key} (the `DeleteListsListKey` operationId).
+func (c *Client) DeleteListsListKey(ctx context.Context, listKey string, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewDeleteListsListKeyRequest(c.Server, listKey)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// GetListsListKey Get a list
+//
+// Corresponds with GET /lists/{list_key} (the `GetListsListKey` operationId).
+func (c *Client) GetListsListKey(ctx context.Context, listKey string, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetListsListKeyRequest(c.Server, listKey)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// PatchListsListKeyWithBody Update a list
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with PATCH /lists/{list_key} (the `PatchListsListKey` operationId).
+func (c *Client) PatchListsListKeyWithBody(ctx context.Context, listKey string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPatchListsListKeyRequestWithBody(c.Server, listKey, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// PatchListsListKey Update a list
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with PATCH /lists/{list_key} (the `PatchListsListKey` operationId).
+func (c *Client) PatchListsListKey(ctx context.Context, listKey string, body PatchListsListKeyJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPatchListsListKeyRequest(c.Server, listKey, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// DeleteListsListKeySubscriptionsWithBody Unsubscribe recipients from a list
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with DELETE /lists/{list_key}/subscriptions (the `DeleteListsListKeySubscriptions` operationId).
+func (c *Client) DeleteListsListKeySubscriptionsWithBody(ctx context.Context, listKey string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewDeleteListsListKeySubscriptionsRequestWithBody(c.Server, listKey, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// DeleteListsListKeySubscriptions Unsubscribe recipients from a list
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with DELETE /lists/{list_key}/subscriptions (the `DeleteListsListKeySubscriptions` operationId).
+func (c *Client) DeleteListsListKeySubscriptions(ctx context.Context, listKey string, body DeleteListsListKeySubscriptionsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewDeleteListsListKeySubscriptionsRequest(c.Server, listKey, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// GetListsListKeySubscriptions List a list's subscribers
+//
+// Corresponds with GET /lists/{list_key}/subscriptions (the `GetListsListKeySubscriptions` operationId).
+func (c *Client) GetListsListKeySubscriptions(ctx context.Context, listKey string, params *GetListsListKeySubscriptionsParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetListsListKeySubscriptionsRequest(c.Server, listKey, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// PutListsListKeySubscriptionsWithBody Subscribe recipients to a list
+//
+// Unknown recipients are created, as a direct send creates them. Idempotent: subscribing twice counts once.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with PUT /lists/{list_key}/subscriptions (the `PutListsListKeySubscriptions` operationId).
+func (c *Client) PutListsListKeySubscriptionsWithBody(ctx context.Context, listKey string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPutListsListKeySubscriptionsRequestWithBody(c.Server, listKey, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// PutListsListKeySubscriptions Subscribe recipients to a list
+//
+// Unknown recipients are created, as a direct send creates them. Idempotent: subscribing twice counts once.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with PUT /lists/{list_key}/subscriptions (the `PutListsListKeySubscriptions` operationId).
+func (c *Client) PutListsListKeySubscriptions(ctx context.Context, listKey string, body PutListsListKeySubscriptionsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPutListsListKeySubscriptionsRequest(c.Server, listKey, body)
 	if err != nil {
 		return nil, err
 	}
@@ -4616,6 +5081,51 @@ func (c *Client) PatchRecipientsRecipientIDContactsContactID(ctx context.Context
 // Corresponds with POST /recipients/{recipient_id}/contacts/{contact_id}/verify (the `PostRecipientsRecipientIDContactsContactIDVerify` operationId).
 func (c *Client) PostRecipientsRecipientIDContactsContactIDVerify(ctx context.Context, recipientID string, contactID string, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewPostRecipientsRecipientIDContactsContactIDVerifyRequest(c.Server, recipientID, contactID)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// GetRecipientsRecipientIDLists List a recipient's lists
+//
+// Corresponds with GET /recipients/{recipient_id}/lists (the `GetRecipientsRecipientIDLists` operationId).
+func (c *Client) GetRecipientsRecipientIDLists(ctx context.Context, recipientID string, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetRecipientsRecipientIDListsRequest(c.Server, recipientID)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// DeleteRecipientsRecipientIDListsListKey Unsubscribe a recipient from a list
+//
+// Corresponds with DELETE /recipients/{recipient_id}/lists/{list_key} (the `DeleteRecipientsRecipientIDListsListKey` operationId).
+func (c *Client) DeleteRecipientsRecipientIDListsListKey(ctx context.Context, recipientID string, listKey string, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewDeleteRecipientsRecipientIDListsListKeyRequest(c.Server, recipientID, listKey)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// PutRecipientsRecipientIDListsListKey Subscribe a recipient to a list
+//
+// Corresponds with PUT /recipients/{recipient_id}/lists/{list_key} (the `PutRecipientsRecipientIDListsListKey` operationId).
+func (c *Client) PutRecipientsRecipientIDListsListKey(ctx context.Context, recipientID string, listKey string, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPutRecipientsRecipientIDListsListKeyRequest(c.Server, recipientID, listKey)
 	if err != nil {
 		return nil, err
 	}
@@ -5538,6 +6048,394 @@ func NewGetHealthzRequest(server string) (*http.Request, error) {
 	if err != nil {
 		return nil, err
 	}
+
+	return req, nil
+}
+
+// NewGetListsRequest constructs an http.Request for the GetLists method
+func NewGetListsRequest(server string, params *GetListsParams) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/lists")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.Limit != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "limit", *params.Limit, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Cursor != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "cursor", *params.Cursor, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewPostListsRequest calls the generic PostLists builder with application/json body
+func NewPostListsRequest(server string, body PostListsJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewPostListsRequestWithBody(server, "application/json", bodyReader)
+}
+
+// NewPostListsRequestWithBody constructs an http.Request for the PostLists method, with any body, and a specified content type
+func NewPostListsRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/lists")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewDeleteListsListKeyRequest constructs an http.Request for the DeleteListsListKey method
+func NewDeleteListsListKeyRequest(server string, listKey string) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "list_key", listKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/lists/%s", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodDelete, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewGetListsListKeyRequest constructs an http.Request for the GetListsListKey method
+func NewGetListsListKeyRequest(server string, listKey string) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "list_key", listKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/lists/%s", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewPatchListsListKeyRequest calls the generic PatchListsListKey builder with application/json body
+func NewPatchListsListKeyRequest(server string, listKey string, body PatchListsListKeyJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewPatchListsListKeyRequestWithBody(server, listKey, "application/json", bodyReader)
+}
+
+// NewPatchListsListKeyRequestWithBody constructs an http.Request for the PatchListsListKey method, with any body, and a specified content type
+func NewPatchListsListKeyRequestWithBody(server string, listKey string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "list_key", listKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/lists/%s", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPatch, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewDeleteListsListKeySubscriptionsRequest calls the generic DeleteListsListKeySubscriptions builder with application/json body
+func NewDeleteListsListKeySubscriptionsRequest(server string, listKey string, body DeleteListsListKeySubscriptionsJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewDeleteListsListKeySubscriptionsRequestWithBody(server, listKey, "application/json", bodyReader)
+}
+
+// NewDeleteListsListKeySubscriptionsRequestWithBody constructs an http.Request for the DeleteListsListKeySubscriptions method, with any body, and a specified content type
+func NewDeleteListsListKeySubscriptionsRequestWithBody(server string, listKey string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "list_key", listKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/lists/%s/subscriptions", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodDelete, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewGetListsListKeySubscriptionsRequest constructs an http.Request for the GetListsListKeySubscriptions method
+func NewGetListsListKeySubscriptionsRequest(server string, listKey string, params *GetListsListKeySubscriptionsParams) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "list_key", listKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/lists/%s/subscriptions", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.Limit != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "limit", *params.Limit, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Cursor != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "cursor", *params.Cursor, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewPutListsListKeySubscriptionsRequest calls the generic PutListsListKeySubscriptions builder with application/json body
+func NewPutListsListKeySubscriptionsRequest(server string, listKey string, body PutListsListKeySubscriptionsJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewPutListsListKeySubscriptionsRequestWithBody(server, listKey, "application/json", bodyReader)
+}
+
+// NewPutListsListKeySubscriptionsRequestWithBody constructs an http.Request for the PutListsListKeySubscriptions method, with any body, and a specified content type
+func NewPutListsListKeySubscriptionsRequestWithBody(server string, listKey string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "list_key", listKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/lists/%s/subscriptions", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPut, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
 
 	return req, nil
 }
@@ -6486,6 +7384,122 @@ func NewPostRecipientsRecipientIDContactsContactIDVerifyRequest(server string, r
 	}
 
 	req, err := http.NewRequest(http.MethodPost, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewGetRecipientsRecipientIDListsRequest constructs an http.Request for the GetRecipientsRecipientIDLists method
+func NewGetRecipientsRecipientIDListsRequest(server string, recipientID string) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "recipient_id", recipientID, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/recipients/%s/lists", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewDeleteRecipientsRecipientIDListsListKeyRequest constructs an http.Request for the DeleteRecipientsRecipientIDListsListKey method
+func NewDeleteRecipientsRecipientIDListsListKeyRequest(server string, recipientID string, listKey string) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "recipient_id", recipientID, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	var pathParam1 string
+
+	pathParam1, err = runtime.StyleParamWithOptions("simple", false, "list_key", listKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/recipients/%s/lists/%s", pathParam0, pathParam1)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodDelete, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewPutRecipientsRecipientIDListsListKeyRequest constructs an http.Request for the PutRecipientsRecipientIDListsListKey method
+func NewPutRecipientsRecipientIDListsListKeyRequest(server string, recipientID string, listKey string) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "recipient_id", recipientID, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	var pathParam1 string
+
+	pathParam1, err = runtime.StyleParamWithOptions("simple", false, "list_key", listKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/recipients/%s/lists/%s", pathParam0, pathParam1)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPut, queryURL.String(), nil)
 	if err != nil {
 		return nil, err
 	}
@@ -7596,6 +8610,94 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with GET /healthz (the `GetHealthz` operationId).
 	GetHealthzWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*GetHealthzResponse, error)
 
+	// GetListsWithResponse List lists
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /lists (the `GetLists` operationId).
+	GetListsWithResponse(ctx context.Context, params *GetListsParams, reqEditors ...RequestEditorFn) (*GetListsResponse, error)
+
+	// PostListsWithBodyWithResponse Create a list
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /lists (the `PostLists` operationId).
+	PostListsWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PostListsResponse, error)
+
+	// PostListsWithResponse Create a list
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /lists (the `PostLists` operationId).
+	PostListsWithResponse(ctx context.Context, body PostListsJSONRequestBody, reqEditors ...RequestEditorFn) (*PostListsResponse, error)
+
+	// DeleteListsListKeyWithResponse Delete a list and its subscriptions
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with DELETE /lists/{list_key} (the `DeleteListsListKey` operationId).
+	DeleteListsListKeyWithResponse(ctx context.Context, listKey string, reqEditors ...RequestEditorFn) (*DeleteListsListKeyResponse, error)
+
+	// GetListsListKeyWithResponse Get a list
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /lists/{list_key} (the `GetListsListKey` operationId).
+	GetListsListKeyWithResponse(ctx context.Context, listKey string, reqEditors ...RequestEditorFn) (*GetListsListKeyResponse, error)
+
+	// PatchListsListKeyWithBodyWithResponse Update a list
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PATCH /lists/{list_key} (the `PatchListsListKey` operationId).
+	PatchListsListKeyWithBodyWithResponse(ctx context.Context, listKey string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PatchListsListKeyResponse, error)
+
+	// PatchListsListKeyWithResponse Update a list
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PATCH /lists/{list_key} (the `PatchListsListKey` operationId).
+	PatchListsListKeyWithResponse(ctx context.Context, listKey string, body PatchListsListKeyJSONRequestBody, reqEditors ...RequestEditorFn) (*PatchListsListKeyResponse, error)
+
+	// DeleteListsListKeySubscriptionsWithBodyWithResponse Unsubscribe recipients from a list
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with DELETE /lists/{list_key}/subscriptions (the `DeleteListsListKeySubscriptions` operationId).
+	DeleteListsListKeySubscriptionsWithBodyWithResponse(ctx context.Context, listKey string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*DeleteListsListKeySubscriptionsResponse, error)
+
+	// DeleteListsListKeySubscriptionsWithResponse Unsubscribe recipients from a list
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with DELETE /lists/{list_key}/subscriptions (the `DeleteListsListKeySubscriptions` operationId).
+	DeleteListsListKeySubscriptionsWithResponse(ctx context.Context, listKey string, body DeleteListsListKeySubscriptionsJSONRequestBody, reqEditors ...RequestEditorFn) (*DeleteListsListKeySubscriptionsResponse, error)
+
+	// GetListsListKeySubscriptionsWithResponse List a list's subscribers
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /lists/{list_key}/subscriptions (the `GetListsListKeySubscriptions` operationId).
+	GetListsListKeySubscriptionsWithResponse(ctx context.Context, listKey string, params *GetListsListKeySubscriptionsParams, reqEditors ...RequestEditorFn) (*GetListsListKeySubscriptionsResponse, error)
+
+	// PutListsListKeySubscriptionsWithBodyWithResponse Subscribe recipients to a list
+	//
+	// Unknown recipients are created, as a direct send creates them. Idempotent: subscribing twice counts once.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PUT /lists/{list_key}/subscriptions (the `PutListsListKeySubscriptions` operationId).
+	PutListsListKeySubscriptionsWithBodyWithResponse(ctx context.Context, listKey string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PutListsListKeySubscriptionsResponse, error)
+
+	// PutListsListKeySubscriptionsWithResponse Subscribe recipients to a list
+	//
+	// Unknown recipients are created, as a direct send creates them. Idempotent: subscribing twice counts once.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PUT /lists/{list_key}/subscriptions (the `PutListsListKeySubscriptions` operationId).
+	PutListsListKeySubscriptionsWithResponse(ctx context.Context, listKey string, body PutListsListKeySubscriptionsJSONRequestBody, reqEditors ...RequestEditorFn) (*PutListsListKeySubscriptionsResponse, error)
+
 	// PostNotificationsSendWithBodyWithResponse Send a notification (to one recipient, or broadcast)
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
@@ -7826,6 +8928,27 @@ type ClientWithResponsesInterface interface {
 	//
 	// Corresponds with POST /recipients/{recipient_id}/contacts/{contact_id}/verify (the `PostRecipientsRecipientIDContactsContactIDVerify` operationId).
 	PostRecipientsRecipientIDContactsContactIDVerifyWithResponse(ctx context.Context, recipientID string, contactID string, reqEditors ...RequestEditorFn) (*PostRecipientsRecipientIDContactsContactIDVerifyResponse, error)
+
+	// GetRecipientsRecipientIDListsWithResponse List a recipient's lists
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /recipients/{recipient_id}/lists (the `GetRecipientsRecipientIDLists` operationId).
+	GetRecipientsRecipientIDListsWithResponse(ctx context.Context, recipientID string, reqEditors ...RequestEditorFn) (*GetRecipientsRecipientIDListsResponse, error)
+
+	// DeleteRecipientsRecipientIDListsListKeyWithResponse Unsubscribe a recipient from a list
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with DELETE /recipients/{recipient_id}/lists/{list_key} (the `DeleteRecipientsRecipientIDListsListKey` operationId).
+	DeleteRecipientsRecipientIDListsListKeyWithResponse(ctx context.Context, recipientID string, listKey string, reqEditors ...RequestEditorFn) (*DeleteRecipientsRecipientIDListsListKeyResponse, error)
+
+	// PutRecipientsRecipientIDListsListKeyWithResponse Subscribe a recipient to a list
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PUT /recipients/{recipient_id}/lists/{list_key} (the `PutRecipientsRecipientIDListsListKey` operationId).
+	PutRecipientsRecipientIDListsListKeyWithResponse(ctx context.Context, recipientID string, listKey string, reqEditors ...RequestEditorFn) (*PutRecipientsRecipientIDListsListKeyResponse, error)
 
 	// GetRecipientsRecipientIDNotificationsWithResponse List a recipient's in-app feed
 	//
@@ -8693,6 +9816,446 @@ func (r GetHealthzResponse) StatusCode() int {
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
 func (r GetHealthzResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+type GetListsResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *GetLists200JSONResponseBody
+	// JSON4XX the response for an HTTP 4XX `application/json` response
+	JSON4XX *MessageError
+	// JSON5XX the response for an HTTP 5XX `application/json` response
+	JSON5XX *MessageError
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r GetListsResponse) GetJSON200() *GetLists200JSONResponseBody {
+	return r.JSON200
+}
+
+// GetJSON4XX returns the response for an HTTP 4XX `application/json` response
+func (r GetListsResponse) GetJSON4XX() *MessageError {
+	return r.JSON4XX
+}
+
+// GetJSON5XX returns the response for an HTTP 5XX `application/json` response
+func (r GetListsResponse) GetJSON5XX() *MessageError {
+	return r.JSON5XX
+}
+
+// GetBody returns the raw response body bytes
+func (r GetListsResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r GetListsResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r GetListsResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r GetListsResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+type PostListsResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON201 the response for an HTTP 201 `application/json` response
+	JSON201 *PostLists201JSONResponseBody
+	// JSON4XX the response for an HTTP 4XX `application/json` response
+	JSON4XX *MessageError
+	// JSON5XX the response for an HTTP 5XX `application/json` response
+	JSON5XX *MessageError
+}
+
+// GetJSON201 returns the response for an HTTP 201 `application/json` response
+func (r PostListsResponse) GetJSON201() *PostLists201JSONResponseBody {
+	return r.JSON201
+}
+
+// GetJSON4XX returns the response for an HTTP 4XX `application/json` response
+func (r PostListsResponse) GetJSON4XX() *MessageError {
+	return r.JSON4XX
+}
+
+// GetJSON5XX returns the response for an HTTP 5XX `application/json` response
+func (r PostListsResponse) GetJSON5XX() *MessageError {
+	return r.JSON5XX
+}
+
+// GetBody returns the raw response body bytes
+func (r PostListsResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r PostListsResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r PostListsResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r PostListsResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+type DeleteListsListKeyResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *DeleteListsListKey200JSONResponseBody
+	// JSON4XX the response for an HTTP 4XX `application/json` response
+	JSON4XX *MessageError
+	// JSON5XX the response for an HTTP 5XX `application/json` response
+	JSON5XX *MessageError
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r DeleteListsListKeyResponse) GetJSON200() *DeleteListsListKey200JSONResponseBody {
+	return r.JSON200
+}
+
+// GetJSON4XX returns the response for an HTTP 4XX `application/json` response
+func (r DeleteListsListKeyResponse) GetJSON4XX() *MessageError {
+	return r.JSON4XX
+}
+
+// GetJSON5XX returns the response for an HTTP 5XX `application/json` response
+func (r DeleteListsListKeyResponse) GetJSON5XX() *MessageError {
+	return r.JSON5XX
+}
+
+// GetBody returns the raw response body bytes
+func (r DeleteListsListKeyResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r DeleteListsListKeyResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r DeleteListsListKeyResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r DeleteListsListKeyResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+type GetListsListKeyResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *GetListsListKey200JSONResponseBody
+	// JSON4XX the response for an HTTP 4XX `application/json` response
+	JSON4XX *MessageError
+	// JSON5XX the response for an HTTP 5XX `application/json` response
+	JSON5XX *MessageError
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r GetListsListKeyResponse) GetJSON200() *GetListsListKey200JSONResponseBody {
+	return r.JSON200
+}
+
+// GetJSON4XX returns the response for an HTTP 4XX `application/json` response
+func (r GetListsListKeyResponse) GetJSON4XX() *MessageError {
+	return r.JSON4XX
+}
+
+// GetJSON5XX returns the response for an HTTP 5XX `application/json` response
+func (r GetListsListKeyResponse) GetJSON5XX() *MessageError {
+	return r.JSON5XX
+}
+
+// GetBody returns the raw response body bytes
+func (r GetListsListKeyResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r GetListsListKeyResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r GetListsListKeyResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r GetListsListKeyResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+type PatchListsListKeyResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *PatchListsListKey200JSONResponseBody
+	// JSON4XX the response for an HTTP 4XX `application/json` response
+	JSON4XX *MessageError
+	// JSON5XX the response for an HTTP 5XX `application/json` response
+	JSON5XX *MessageError
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r PatchListsListKeyResponse) GetJSON200() *PatchListsListKey200JSONResponseBody {
+	return r.JSON200
+}
+
+// GetJSON4XX returns the response for an HTTP 4XX `application/json` response
+func (r PatchListsListKeyResponse) GetJSON4XX() *MessageError {
+	return r.JSON4XX
+}
+
+// GetJSON5XX returns the response for an HTTP 5XX `application/json` response
+func (r PatchListsListKeyResponse) GetJSON5XX() *MessageError {
+	return r.JSON5XX
+}
+
+// GetBody returns the raw response body bytes
+func (r PatchListsListKeyResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r PatchListsListKeyResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r PatchListsListKeyResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r PatchListsListKeyResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+type DeleteListsListKeySubscriptionsResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *DeleteListsListKeySubscriptions200JSONResponseBody
+	// JSON4XX the response for an HTTP 4XX `application/json` response
+	JSON4XX *MessageError
+	// JSON5XX the response for an HTTP 5XX `application/json` response
+	JSON5XX *MessageError
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r DeleteListsListKeySubscriptionsResponse) GetJSON200() *DeleteListsListKeySubscriptions200JSONResponseBody {
+	return r.JSON200
+}
+
+// GetJSON4XX returns the response for an HTTP 4XX `application/json` response
+func (r DeleteListsListKeySubscriptionsResponse) GetJSON4XX() *MessageError {
+	return r.JSON4XX
+}
+
+// GetJSON5XX returns the response for an HTTP 5XX `application/json` response
+func (r DeleteListsListKeySubscriptionsResponse) GetJSON5XX() *MessageError {
+	return r.JSON5XX
+}
+
+// GetBody returns the raw response body bytes
+func (r DeleteListsListKeySubscriptionsResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r DeleteListsListKeySubscriptionsResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r DeleteListsListKeySubscriptionsResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r DeleteListsListKeySubscriptionsResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+type GetListsListKeySubscriptionsResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *GetListsListKeySubscriptions200JSONResponseBody
+	// JSON4XX the response for an HTTP 4XX `application/json` response
+	JSON4XX *MessageError
+	// JSON5XX the response for an HTTP 5XX `application/json` response
+	JSON5XX *MessageError
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r GetListsListKeySubscriptionsResponse) GetJSON200() *GetListsListKeySubscriptions200JSONResponseBody {
+	return r.JSON200
+}
+
+// GetJSON4XX returns the response for an HTTP 4XX `application/json` response
+func (r GetListsListKeySubscriptionsResponse) GetJSON4XX() *MessageError {
+	return r.JSON4XX
+}
+
+// GetJSON5XX returns the response for an HTTP 5XX `application/json` response
+func (r GetListsListKeySubscriptionsResponse) GetJSON5XX() *MessageError {
+	return r.JSON5XX
+}
+
+// GetBody returns the raw response body bytes
+func (r GetListsListKeySubscriptionsResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r GetListsListKeySubscriptionsResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r GetListsListKeySubscriptionsResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r GetListsListKeySubscriptionsResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+type PutListsListKeySubscriptionsResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *PutListsListKeySubscriptions200JSONResponseBody
+	// JSON4XX the response for an HTTP 4XX `application/json` response
+	JSON4XX *MessageError
+	// JSON5XX the response for an HTTP 5XX `application/json` response
+	JSON5XX *MessageError
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r PutListsListKeySubscriptionsResponse) GetJSON200() *PutListsListKeySubscriptions200JSONResponseBody {
+	return r.JSON200
+}
+
+// GetJSON4XX returns the response for an HTTP 4XX `application/json` response
+func (r PutListsListKeySubscriptionsResponse) GetJSON4XX() *MessageError {
+	return r.JSON4XX
+}
+
+// GetJSON5XX returns the response for an HTTP 5XX `application/json` response
+func (r PutListsListKeySubscriptionsResponse) GetJSON5XX() *MessageError {
+	return r.JSON5XX
+}
+
+// GetBody returns the raw response body bytes
+func (r PutListsListKeySubscriptionsResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r PutListsListKeySubscriptionsResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r PutListsListKeySubscriptionsResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r PutListsListKeySubscriptionsResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
@@ -9951,6 +11514,171 @@ func (r PostRecipientsRecipientIDContactsContactIDVerifyResponse) StatusCode() i
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
 func (r PostRecipientsRecipientIDContactsContactIDVerifyResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+type GetRecipientsRecipientIDListsResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *GetRecipientsRecipientIDLists200JSONResponseBody
+	// JSON4XX the response for an HTTP 4XX `application/json` response
+	JSON4XX *MessageError
+	// JSON5XX the response for an HTTP 5XX `application/json` response
+	JSON5XX *MessageError
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r GetRecipientsRecipientIDListsResponse) GetJSON200() *GetRecipientsRecipientIDLists200JSONResponseBody {
+	return r.JSON200
+}
+
+// GetJSON4XX returns the response for an HTTP 4XX `application/json` response
+func (r GetRecipientsRecipientIDListsResponse) GetJSON4XX() *MessageError {
+	return r.JSON4XX
+}
+
+// GetJSON5XX returns the response for an HTTP 5XX `application/json` response
+func (r GetRecipientsRecipientIDListsResponse) GetJSON5XX() *MessageError {
+	return r.JSON5XX
+}
+
+// GetBody returns the raw response body bytes
+func (r GetRecipientsRecipientIDListsResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r GetRecipientsRecipientIDListsResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r GetRecipientsRecipientIDListsResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r GetRecipientsRecipientIDListsResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+type DeleteRecipientsRecipientIDListsListKeyResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *DeleteRecipientsRecipientIDListsListKey200JSONResponseBody
+	// JSON4XX the response for an HTTP 4XX `application/json` response
+	JSON4XX *MessageError
+	// JSON5XX the response for an HTTP 5XX `application/json` response
+	JSON5XX *MessageError
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r DeleteRecipientsRecipientIDListsListKeyResponse) GetJSON200() *DeleteRecipientsRecipientIDListsListKey200JSONResponseBody {
+	return r.JSON200
+}
+
+// GetJSON4XX returns the response for an HTTP 4XX `application/json` response
+func (r DeleteRecipientsRecipientIDListsListKeyResponse) GetJSON4XX() *MessageError {
+	return r.JSON4XX
+}
+
+// GetJSON5XX returns the response for an HTTP 5XX `application/json` response
+func (r DeleteRecipientsRecipientIDListsListKeyResponse) GetJSON5XX() *MessageError {
+	return r.JSON5XX
+}
+
+// GetBody returns the raw response body bytes
+func (r DeleteRecipientsRecipientIDListsListKeyResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r DeleteRecipientsRecipientIDListsListKeyResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r DeleteRecipientsRecipientIDListsListKeyResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r DeleteRecipientsRecipientIDListsListKeyResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+type PutRecipientsRecipientIDListsListKeyResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *PutRecipientsRecipientIDListsListKey200JSONResponseBody
+	// JSON4XX the response for an HTTP 4XX `application/json` response
+	JSON4XX *MessageError
+	// JSON5XX the response for an HTTP 5XX `application/json` response
+	JSON5XX *MessageError
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r PutRecipientsRecipientIDListsListKeyResponse) GetJSON200() *PutRecipientsRecipientIDListsListKey200JSONResponseBody {
+	return r.JSON200
+}
+
+// GetJSON4XX returns the response for an HTTP 4XX `application/json` response
+func (r PutRecipientsRecipientIDListsListKeyResponse) GetJSON4XX() *MessageError {
+	return r.JSON4XX
+}
+
+// GetJSON5XX returns the response for an HTTP 5XX `application/json` response
+func (r PutRecipientsRecipientIDListsListKeyResponse) GetJSON5XX() *MessageError {
+	return r.JSON5XX
+}
+
+// GetBody returns the raw response body bytes
+func (r PutRecipientsRecipientIDListsListKeyResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r PutRecipientsRecipientIDListsListKeyResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r PutRecipientsRecipientIDListsListKeyResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r PutRecipientsRecipientIDListsListKeyResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
@@ -11264,6 +12992,166 @@ func (c *ClientWithResponses) GetHealthzWithResponse(ctx context.Context, reqEdi
 	return ParseGetHealthzResponse(rsp)
 }
 
+// GetListsWithResponse List lists
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /lists (the `GetLists` operationId).
+func (c *ClientWithResponses) GetListsWithResponse(ctx context.Context, params *GetListsParams, reqEditors ...RequestEditorFn) (*GetListsResponse, error) {
+	rsp, err := c.GetLists(ctx, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseGetListsResponse(rsp)
+}
+
+// PostListsWithBodyWithResponse Create a list
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /lists (the `PostLists` operationId).
+func (c *ClientWithResponses) PostListsWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PostListsResponse, error) {
+	rsp, err := c.PostListsWithBody(ctx, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParsePostListsResponse(rsp)
+}
+
+// PostListsWithResponse Create a list
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /lists (the `PostLists` operationId).
+func (c *ClientWithResponses) PostListsWithResponse(ctx context.Context, body PostListsJSONRequestBody, reqEditors ...RequestEditorFn) (*PostListsResponse, error) {
+	rsp, err := c.PostLists(ctx, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParsePostListsResponse(rsp)
+}
+
+// DeleteListsListKeyWithResponse Delete a list and its subscriptions
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with DELETE /lists/{list_key} (the `DeleteListsListKey` operationId).
+func (c *ClientWithResponses) DeleteListsListKeyWithResponse(ctx context.Context, listKey string, reqEditors ...RequestEditorFn) (*DeleteListsListKeyResponse, error) {
+	rsp, err := c.DeleteListsListKey(ctx, listKey, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseDeleteListsListKeyResponse(rsp)
+}
+
+// GetListsListKeyWithResponse Get a list
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /lists/{list_key} (the `GetListsListKey` operationId).
+func (c *ClientWithResponses) GetListsListKeyWithResponse(ctx context.Context, listKey string, reqEditors ...RequestEditorFn) (*GetListsListKeyResponse, error) {
+	rsp, err := c.GetListsListKey(ctx, listKey, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseGetListsListKeyResponse(rsp)
+}
+
+// PatchListsListKeyWithBodyWithResponse Update a list
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PATCH /lists/{list_key} (the `PatchListsListKey` operationId).
+func (c *ClientWithResponses) PatchListsListKeyWithBodyWithResponse(ctx context.Context, listKey string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PatchListsListKeyResponse, error) {
+	rsp, err := c.PatchListsListKeyWithBody(ctx, listKey, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParsePatchListsListKeyResponse(rsp)
+}
+
+// PatchListsListKeyWithResponse Update a list
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PATCH /lists/{list_key} (the `PatchListsListKey` operationId).
+func (c *ClientWithResponses) PatchListsListKeyWithResponse(ctx context.Context, listKey string, body PatchListsListKeyJSONRequestBody, reqEditors ...RequestEditorFn) (*PatchListsListKeyResponse, error) {
+	rsp, err := c.PatchListsListKey(ctx, listKey, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParsePatchListsListKeyResponse(rsp)
+}
+
+// DeleteListsListKeySubscriptionsWithBodyWithResponse Unsubscribe recipients from a list
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with DELETE /lists/{list_key}/subscriptions (the `DeleteListsListKeySubscriptions` operationId).
+func (c *ClientWithResponses) DeleteListsListKeySubscriptionsWithBodyWithResponse(ctx context.Context, listKey string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*DeleteListsListKeySubscriptionsResponse, error) {
+	rsp, err := c.DeleteListsListKeySubscriptionsWithBody(ctx, listKey, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseDeleteListsListKeySubscriptionsResponse(rsp)
+}
+
+// DeleteListsListKeySubscriptionsWithResponse Unsubscribe recipients from a list
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with DELETE /lists/{list_key}/subscriptions (the `DeleteListsListKeySubscriptions` operationId).
+func (c *ClientWithResponses) DeleteListsListKeySubscriptionsWithResponse(ctx context.Context, listKey string, body DeleteListsListKeySubscriptionsJSONRequestBody, reqEditors ...RequestEditorFn) (*DeleteListsListKeySubscriptionsResponse, error) {
+	rsp, err := c.DeleteListsListKeySubscriptions(ctx, listKey, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseDeleteListsListKeySubscriptionsResponse(rsp)
+}
+
+// GetListsListKeySubscriptionsWithResponse List a list's subscribers
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /lists/{list_key}/subscriptions (the `GetListsListKeySubscriptions` operationId).
+func (c *ClientWithResponses) GetListsListKeySubscriptionsWithResponse(ctx context.Context, listKey string, params *GetListsListKeySubscriptionsParams, reqEditors ...RequestEditorFn) (*GetListsListKeySubscriptionsResponse, error) {
+	rsp, err := c.GetListsListKeySubscriptions(ctx, listKey, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseGetListsListKeySubscriptionsResponse(rsp)
+}
+
+// PutListsListKeySubscriptionsWithBodyWithResponse Subscribe recipients to a list
+//
+// Unknown recipients are created, as a direct send creates them. Idempotent: subscribing twice counts once.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PUT /lists/{list_key}/subscriptions (the `PutListsListKeySubscriptions` operationId).
+func (c *ClientWithResponses) PutListsListKeySubscriptionsWithBodyWithResponse(ctx context.Context, listKey string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PutListsListKeySubscriptionsResponse, error) {
+	rsp, err := c.PutListsListKeySubscriptionsWithBody(ctx, listKey, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParsePutListsListKeySubscriptionsResponse(rsp)
+}
+
+// PutListsListKeySubscriptionsWithResponse Subscribe recipients to a list
+//
+// Unknown recipients are created, as a direct send creates them. Idempotent: subscribing twice counts once.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PUT /lists/{list_key}/subscriptions (the `PutListsListKeySubscriptions` operationId).
+func (c *ClientWithResponses) PutListsListKeySubscriptionsWithResponse(ctx context.Context, listKey string, body PutListsListKeySubscriptionsJSONRequestBody, reqEditors ...RequestEditorFn) (*PutListsListKeySubscriptionsResponse, error) {
+	rsp, err := c.PutListsListKeySubscriptions(ctx, listKey, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParsePutListsListKeySubscriptionsResponse(rsp)
+}
+
 // PostNotificationsSendWithBodyWithResponse Send a notification (to one recipient, or broadcast)
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
@@ -11691,6 +13579,45 @@ func (c *ClientWithResponses) PostRecipientsRecipientIDContactsContactIDVerifyWi
 		return nil, err
 	}
 	return ParsePostRecipientsRecipientIDContactsContactIDVerifyResponse(rsp)
+}
+
+// GetRecipientsRecipientIDListsWithResponse List a recipient's lists
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /recipients/{recipient_id}/lists (the `GetRecipientsRecipientIDLists` operationId).
+func (c *ClientWithResponses) GetRecipientsRecipientIDListsWithResponse(ctx context.Context, recipientID string, reqEditors ...RequestEditorFn) (*GetRecipientsRecipientIDListsResponse, error) {
+	rsp, err := c.GetRecipientsRecipientIDLists(ctx, recipientID, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseGetRecipientsRecipientIDListsResponse(rsp)
+}
+
+// DeleteRecipientsRecipientIDListsListKeyWithResponse Unsubscribe a recipient from a list
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with DELETE /recipients/{recipient_id}/lists/{list_key} (the `DeleteRecipientsRecipientIDListsListKey` operationId).
+func (c *ClientWithResponses) DeleteRecipientsRecipientIDListsListKeyWithResponse(ctx context.Context, recipientID string, listKey string, reqEditors ...RequestEditorFn) (*DeleteRecipientsRecipientIDListsListKeyResponse, error) {
+	rsp, err := c.DeleteRecipientsRecipientIDListsListKey(ctx, recipientID, listKey, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseDeleteRecipientsRecipientIDListsListKeyResponse(rsp)
+}
+
+// PutRecipientsRecipientIDListsListKeyWithResponse Subscribe a recipient to a list
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PUT /recipients/{recipient_id}/lists/{list_key} (the `PutRecipientsRecipientIDListsListKey` operationId).
+func (c *ClientWithResponses) PutRecipientsRecipientIDListsListKeyWithResponse(ctx context.Context, recipientID string, listKey string, reqEditors ...RequestEditorFn) (*PutRecipientsRecipientIDListsListKeyResponse, error) {
+	rsp, err := c.PutRecipientsRecipientIDListsListKey(ctx, recipientID, listKey, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParsePutRecipientsRecipientIDListsListKeyResponse(rsp)
 }
 
 // GetRecipientsRecipientIDNotificationsWithResponse List a recipient's in-app feed
@@ -12513,6 +14440,326 @@ func ParseGetHealthzResponse(rsp *http.Response) (*GetHealthzResponse, error) {
 			return nil, err
 		}
 		response.JSON200 = &dest
+
+	}
+
+	return response, nil
+}
+
+// ParseGetListsResponse parses an HTTP response from a GetListsWithResponse call
+func ParseGetListsResponse(rsp *http.Response) (*GetListsResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &GetListsResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest GetLists200JSONResponseBody
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 4:
+		var dest MessageError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON4XX = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 5:
+		var dest MessageError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON5XX = &dest
+
+	}
+
+	return response, nil
+}
+
+// ParsePostListsResponse parses an HTTP response from a PostListsWithResponse call
+func ParsePostListsResponse(rsp *http.Response) (*PostListsResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &PostListsResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 201:
+		var dest PostLists201JSONResponseBody
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON201 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 4:
+		var dest MessageError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON4XX = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 5:
+		var dest MessageError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON5XX = &dest
+
+	}
+
+	return response, nil
+}
+
+// ParseDeleteListsListKeyResponse parses an HTTP response from a DeleteListsListKeyWithResponse call
+func ParseDeleteListsListKeyResponse(rsp *http.Response) (*DeleteListsListKeyResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &DeleteListsListKeyResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest DeleteListsListKey200JSONResponseBody
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 4:
+		var dest MessageError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON4XX = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 5:
+		var dest MessageError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON5XX = &dest
+
+	}
+
+	return response, nil
+}
+
+// ParseGetListsListKeyResponse parses an HTTP response from a GetListsListKeyWithResponse call
+func ParseGetListsListKeyResponse(rsp *http.Response) (*GetListsListKeyResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &GetListsListKeyResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest GetListsListKey200JSONResponseBody
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 4:
+		var dest MessageError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON4XX = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 5:
+		var dest MessageError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON5XX = &dest
+
+	}
+
+	return response, nil
+}
+
+// ParsePatchListsListKeyResponse parses an HTTP response from a PatchListsListKeyWithResponse call
+func ParsePatchListsListKeyResponse(rsp *http.Response) (*PatchListsListKeyResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &PatchListsListKeyResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest PatchListsListKey200JSONResponseBody
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 4:
+		var dest MessageError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON4XX = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 5:
+		var dest MessageError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON5XX = &dest
+
+	}
+
+	return response, nil
+}
+
+// ParseDeleteListsListKeySubscriptionsResponse parses an HTTP response from a DeleteListsListKeySubscriptionsWithResponse call
+func ParseDeleteListsListKeySubscriptionsResponse(rsp *http.Response) (*DeleteListsListKeySubscriptionsResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &DeleteListsListKeySubscriptionsResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest DeleteListsListKeySubscriptions200JSONResponseBody
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 4:
+		var dest MessageError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON4XX = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 5:
+		var dest MessageError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON5XX = &dest
+
+	}
+
+	return response, nil
+}
+
+// ParseGetListsListKeySubscriptionsResponse parses an HTTP response from a GetListsListKeySubscriptionsWithResponse call
+func ParseGetListsListKeySubscriptionsResponse(rsp *http.Response) (*GetListsListKeySubscriptionsResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &GetListsListKeySubscriptionsResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest GetListsListKeySubscriptions200JSONResponseBody
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 4:
+		var dest MessageError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON4XX = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 5:
+		var dest MessageError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON5XX = &dest
+
+	}
+
+	return response, nil
+}
+
+// ParsePutListsListKeySubscriptionsResponse parses an HTTP response from a PutListsListKeySubscriptionsWithResponse call
+func ParsePutListsListKeySubscriptionsResponse(rsp *http.Response) (*PutListsListKeySubscriptionsResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &PutListsListKeySubscriptionsResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest PutListsListKeySubscriptions200JSONResponseBody
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 4:
+		var dest MessageError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON4XX = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 5:
+		var dest MessageError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON5XX = &dest
 
 	}
 
@@ -13408,6 +15655,126 @@ func ParsePostRecipientsRecipientIDContactsContactIDVerifyResponse(rsp *http.Res
 	switch {
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
 		var dest PostRecipientsRecipientIDContactsContactIDVerify200JSONResponseBody
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 4:
+		var dest MessageError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON4XX = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 5:
+		var dest MessageError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON5XX = &dest
+
+	}
+
+	return response, nil
+}
+
+// ParseGetRecipientsRecipientIDListsResponse parses an HTTP response from a GetRecipientsRecipientIDListsWithResponse call
+func ParseGetRecipientsRecipientIDListsResponse(rsp *http.Response) (*GetRecipientsRecipientIDListsResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &GetRecipientsRecipientIDListsResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest GetRecipientsRecipientIDLists200JSONResponseBody
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 4:
+		var dest MessageError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON4XX = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 5:
+		var dest MessageError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON5XX = &dest
+
+	}
+
+	return response, nil
+}
+
+// ParseDeleteRecipientsRecipientIDListsListKeyResponse parses an HTTP response from a DeleteRecipientsRecipientIDListsListKeyWithResponse call
+func ParseDeleteRecipientsRecipientIDListsListKeyResponse(rsp *http.Response) (*DeleteRecipientsRecipientIDListsListKeyResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &DeleteRecipientsRecipientIDListsListKeyResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest DeleteRecipientsRecipientIDListsListKey200JSONResponseBody
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 4:
+		var dest MessageError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON4XX = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 5:
+		var dest MessageError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON5XX = &dest
+
+	}
+
+	return response, nil
+}
+
+// ParsePutRecipientsRecipientIDListsListKeyResponse parses an HTTP response from a PutRecipientsRecipientIDListsListKeyWithResponse call
+func ParsePutRecipientsRecipientIDListsListKeyResponse(rsp *http.Response) (*PutRecipientsRecipientIDListsListKeyResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &PutRecipientsRecipientIDListsListKeyResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest PutRecipientsRecipientIDListsListKey200JSONResponseBody
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}

@@ -10,6 +10,7 @@ from typing import Any, Self, TypeVar
 
 import httpx
 
+from . import _list_operations as lops
 from . import _operations as ops
 from . import models
 from ._feed import IDLE_TIMEOUT, AsyncFeedStream
@@ -71,6 +72,55 @@ class AsyncRecipients(_Resource):
             if not page.next_cursor:
                 return
             cursor = page.next_cursor
+
+
+class AsyncLists(_Resource):
+    """Lists (audiences recipients subscribe to) and their subscriptions."""
+
+    async def create(
+        self, *, key: str, name: str, description: str | None = None, self_service: bool = False
+    ) -> models.List:
+        return await self._run(lops.create_list(key, name, description, self_service))
+
+    async def get(self, key: str) -> models.List:
+        return await self._run(lops.get_list(key))
+
+    async def delete(self, key: str) -> None:
+        """Deletes the list and its subscriptions."""
+        await self._run(lops.delete_list(key))
+
+    async def page(self, *, limit: int | None = None, cursor: str | None = None) -> models.GetListsResponse200Data:
+        """One page in key order; `next_cursor` is None on the last."""
+        return await self._run(lops.lists_page(limit, cursor))
+
+    async def list(self, *, page_size: int = 100) -> AsyncIterator[models.List]:
+        """Every list in key order, fetching pages of `page_size` as the loop goes."""
+        cursor: str | None = None
+        while True:
+            page = await self.page(limit=page_size, cursor=cursor)
+            for item in page.lists:
+                yield item
+            if not page.next_cursor:
+                return
+            cursor = page.next_cursor
+
+    async def subscribe(self, key: str, recipient_ids: Sequence[str]) -> models.ListSubscribeResult:
+        """Subscribes 1 to 1,000 recipients (unknown ones are created); idempotent."""
+        return await self._run(lops.subscribe(key, builtins.list(recipient_ids)))
+
+    async def unsubscribe(self, key: str, recipient_ids: Sequence[str]) -> models.ListUnsubscribeResult:
+        return await self._run(lops.unsubscribe(key, builtins.list(recipient_ids)))
+
+    async def of_recipient(self, recipient_id: str) -> builtins.list[models.List]:
+        """The lists a recipient is subscribed to (a recipient token may read its own)."""
+        return await self._run(lops.recipient_lists(recipient_id))
+
+    async def join(self, recipient_id: str, key: str) -> None:
+        """Subscribes a recipient; with a recipient token only self_service lists accept it."""
+        await self._run(lops.join(recipient_id, key))
+
+    async def leave(self, recipient_id: str, key: str) -> None:
+        await self._run(lops.leave(recipient_id, key))
 
 
 class AsyncContacts(_Resource):
@@ -282,6 +332,7 @@ class AsyncHerald:
             self.http
         )
         self.recipients = AsyncRecipients(self.client)
+        self.lists = AsyncLists(self.client)
         self.contacts = AsyncContacts(self.client)
         self.tokens = AsyncTokens(self.client)
         self.notifications = AsyncNotifications(self.client)

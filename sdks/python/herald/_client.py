@@ -10,6 +10,7 @@ from typing import Any, Self, TypeVar
 
 import httpx
 
+from . import _list_operations as lops
 from . import _operations as ops
 from . import models
 from ._feed import IDLE_TIMEOUT, FeedStream
@@ -68,6 +69,52 @@ class Recipients(_Resource):
             if not page.next_cursor:
                 return
             cursor = page.next_cursor
+
+
+class Lists(_Resource):
+    """Lists (audiences recipients subscribe to) and their subscriptions."""
+
+    def create(self, *, key: str, name: str, description: str | None = None, self_service: bool = False) -> models.List:
+        return self._run(lops.create_list(key, name, description, self_service))
+
+    def get(self, key: str) -> models.List:
+        return self._run(lops.get_list(key))
+
+    def delete(self, key: str) -> None:
+        """Deletes the list and its subscriptions."""
+        self._run(lops.delete_list(key))
+
+    def page(self, *, limit: int | None = None, cursor: str | None = None) -> models.GetListsResponse200Data:
+        """One page in key order; `next_cursor` is None on the last."""
+        return self._run(lops.lists_page(limit, cursor))
+
+    def list(self, *, page_size: int = 100) -> Iterator[models.List]:
+        """Every list in key order, fetching pages of `page_size` as the loop goes."""
+        cursor: str | None = None
+        while True:
+            page = self.page(limit=page_size, cursor=cursor)
+            yield from page.lists
+            if not page.next_cursor:
+                return
+            cursor = page.next_cursor
+
+    def subscribe(self, key: str, recipient_ids: Sequence[str]) -> models.ListSubscribeResult:
+        """Subscribes 1 to 1,000 recipients (unknown ones are created); idempotent."""
+        return self._run(lops.subscribe(key, builtins.list(recipient_ids)))
+
+    def unsubscribe(self, key: str, recipient_ids: Sequence[str]) -> models.ListUnsubscribeResult:
+        return self._run(lops.unsubscribe(key, builtins.list(recipient_ids)))
+
+    def of_recipient(self, recipient_id: str) -> builtins.list[models.List]:
+        """The lists a recipient is subscribed to (a recipient token may read its own)."""
+        return self._run(lops.recipient_lists(recipient_id))
+
+    def join(self, recipient_id: str, key: str) -> None:
+        """Subscribes a recipient; with a recipient token only self_service lists accept it."""
+        self._run(lops.join(recipient_id, key))
+
+    def leave(self, recipient_id: str, key: str) -> None:
+        self._run(lops.leave(recipient_id, key))
 
 
 class Contacts(_Resource):
@@ -287,6 +334,7 @@ class Herald:
             self.http
         )
         self.recipients = Recipients(self.client)
+        self.lists = Lists(self.client)
         self.contacts = Contacts(self.client)
         self.tokens = Tokens(self.client)
         self.notifications = Notifications(self.client)

@@ -1,13 +1,13 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import type { Recipient } from '../api';
 import { positiveInt, type Context } from '../context';
 import { CliFailure, UsageError } from '../errors';
-import { FileFormatError, formatOf, parseImportFile } from '../import/parse-rows';
+import { defaultFailedPath, readImportFile } from '../import/read-import-file';
 import { recordedBatchSize } from '../import/import-state';
 import { runImport, type ImportReport } from '../import/run-import';
 import { fields, table } from '../output/output';
 import { progressBar } from '../progress';
+import { collectPages } from './collect-pages';
 import { examples, type Register } from './register';
 
 /** Asks before a destructive step: `--yes` answers, a terminal asks, anything else is a usage error. */
@@ -74,27 +74,7 @@ ${examples(['herald recipients import users.csv', 'herald recipients import user
         const statePath = opts.stateFile ?? `${file}.import-state`;
         const batchSize = opts.batchSize !== undefined ? positiveInt(opts.batchSize, '--batch-size') : ((opts.resume && recordedBatchSize(statePath)) || 1000);
         if (batchSize > 1000) throw new UsageError('--batch-size is at most 1000 (the batch endpoint’s limit)');
-        let format;
-        try {
-          format = formatOf(file, opts.format);
-        } catch (err) {
-          throw new UsageError((err as Error).message);
-        }
-        let content: string;
-        try {
-          content = fs.readFileSync(file, 'utf8');
-        } catch (err) {
-          throw new UsageError(`cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
-        }
-        let parsed;
-        try {
-          parsed = parseImportFile(content, format);
-        } catch (err) {
-          if (err instanceof FileFormatError) throw new UsageError(`${file}: ${err.message}`);
-          throw err;
-        }
-        const ext = format === 'csv' ? 'csv' : 'jsonl';
-        const base = file.replace(/\.(csv|jsonl|ndjson)$/i, '');
+        const { format, content, parsed } = readImportFile(file, opts.format);
         const api = ctx.projectApi();
         const bar = progressBar(ctx.io, { enabled: ctx.progress, unit: 'rows' });
         let started = false;
@@ -108,7 +88,7 @@ ${examples(['herald recipients import users.csv', 'herald recipients import user
           concurrency: positiveInt(opts.concurrency, '--concurrency'),
           contactConcurrency: positiveInt(opts.contactConcurrency, '--contact-concurrency'),
           resume: opts.resume === true,
-          failedPath: opts.failedFile ?? `${base}.failed.${ext}`,
+          failedPath: opts.failedFile ?? defaultFailedPath(file, format),
           statePath,
           signal: ctx.io.signal,
           onNote: (t) => ctx.out.note(t),
@@ -150,17 +130,8 @@ ${examples(['herald recipients import users.csv', 'herald recipients import user
     .addHelpText('after', examples(['herald recipients list --limit 20', 'herald recipients list --all --json > recipients.json']))
     .action(
       act(async (ctx, opts: { limit: string; cursor?: string; all?: boolean }) => {
-        const limit = positiveInt(opts.limit, '--limit');
         const api = ctx.projectApi();
-        const rows: Recipient[] = [];
-        let cursor = opts.cursor;
-        let next: string | null = null;
-        do {
-          const page = await api.listRecipients({ limit: opts.all ? 1000 : Math.min(1000, limit - rows.length), cursor });
-          rows.push(...page.items);
-          next = page.next_cursor;
-          cursor = next ?? undefined;
-        } while (next && (opts.all || rows.length < limit));
+        const { items: rows, next } = await collectPages((q) => api.listRecipients(q), { limit: positiveInt(opts.limit, '--limit'), all: opts.all, cursor: opts.cursor });
         ctx.out.result({ recipients: rows, next_cursor: next }, () => recipientTable(rows));
         if (next && !ctx.out.json) ctx.out.note(`more: herald recipients list --cursor ${next}`);
       }),

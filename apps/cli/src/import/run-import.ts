@@ -1,10 +1,11 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import { backoff, sleep } from '@herald/timing';
 import type { BatchItem, HeraldApi } from '../api';
 import { ApiError } from '../errors';
-import { FailedRowsFile, type FailedRow } from './failed-rows';
-import { loadState, StateWriter, type StateHeader } from './import-state';
+import { retryable, runBatches, withRetries } from './batch-runner';
+import type { FailedRow } from './failed-rows';
+import type { StateHeader } from './import-state';
+import { openImportRun } from './open-import-run';
 import type { BadRow, ImportFormat, ImportRow } from './parse-rows';
 
 export interface ImportOptions {
@@ -46,8 +47,6 @@ export interface ImportReport {
   stopped_by?: string;
 }
 
-const retryable = (err: unknown) => !(err instanceof ApiError) || err.status >= 500 || err.status === 429;
-
 /**
  * Imports parsed rows through `POST /recipients/batch`, `batchSize` at a time with `concurrency`
  * batches in flight, then sets each row's email as its primary contact. A batch counts as confirmed
@@ -64,14 +63,7 @@ export async function runImport(api: HeraldApi, opts: ImportOptions): Promise<Im
     batch_size: opts.batchSize,
     rows: opts.rows.length,
   };
-  const previous = opts.resume ? loadState(opts.statePath, header) : undefined;
-  if (opts.resume && !previous) opts.onNote?.(`no earlier import of ${opts.file} recorded in ${opts.statePath}: importing every row`);
-  const confirmed = previous?.confirmed ?? new Map();
-  const state = new StateWriter(opts.statePath);
-  state.start(header, previous !== undefined);
-  if (!previous) fs.rmSync(opts.failedPath, { force: true });
-  const failedFile = new FailedRowsFile(opts.failedPath, opts.format, previous !== undefined);
-  if (!previous) failedFile.write(opts.bad.map((b) => ({ line: b.line, raw: b.raw, error: b.error })));
+  const { confirmed, state, failedFile } = openImportRun({ ...opts, header });
 
   const batches = Math.ceil(opts.rows.length / opts.batchSize);
   const totals = { created: 0, updated: 0, failed: opts.bad.length, skipped: 0 };
@@ -84,8 +76,6 @@ export async function runImport(api: HeraldApi, opts: ImportOptions): Promise<Im
   let done = totals.skipped;
   opts.onProgress?.(done, opts.rows.length);
 
-  let next = 0;
-  let stoppedBy: string | undefined;
   const attempts = opts.attempts ?? 5;
 
   const runBatch = async (index: number) => {
@@ -131,23 +121,7 @@ export async function runImport(api: HeraldApi, opts: ImportOptions): Promise<Im
     opts.onProgress?.(done, opts.rows.length);
   };
 
-  const worker = async () => {
-    while (!stoppedBy) {
-      if (opts.signal?.aborted) {
-        stoppedBy = 'interrupted';
-        return;
-      }
-      const index = next++;
-      if (index >= batches) return;
-      if (confirmed.has(index)) continue;
-      try {
-        await runBatch(index);
-      } catch (err) {
-        stoppedBy ??= err instanceof ApiError ? err.line() : (err as Error).message;
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, opts.concurrency) }, worker));
+  const stoppedBy = await runBatches(batches, { concurrency: opts.concurrency, confirmed: (i) => confirmed.has(i), signal: opts.signal, run: runBatch });
 
   const complete = !stoppedBy;
   if (complete) state.remove();
@@ -167,18 +141,6 @@ export async function runImport(api: HeraldApi, opts: ImportOptions): Promise<Im
     complete,
     ...(stoppedBy ? { stopped_by: stoppedBy } : {}),
   };
-}
-
-/** Calls `fn`, again after 0.25 s, 0.5 s, 1 s… while it fails on the network or with a 5xx/429. */
-async function withRetries<T>(fn: () => Promise<T>, attempts: number, signal?: AbortSignal): Promise<T> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await fn();
-    } catch (err) {
-      if (attempt >= attempts || !retryable(err) || signal?.aborted) throw err;
-      await sleep(backoff({ attempt, baseMs: 250, maxMs: Infinity }));
-    }
-  }
 }
 
 async function pool<T>(items: readonly T[], size: number, fn: (item: T) => Promise<void>): Promise<void> {

@@ -2,10 +2,11 @@ import type { ConnectRouter } from '@connectrpc/connect';
 import { RecipientService } from '@herald/contracts';
 import { toConnectError, toFieldViolation } from '@herald/service-kit';
 import { num, toContactMessage as contact, toRecipientMessage as recipient } from './mappers';
+import { listHandlers, type ListUseCases } from '../lists';
 import type { RecipientUseCases } from '../usecases';
 
 /** RecipientService: each handler maps the request to a use case input and the result back. */
-export const recipientRoutes = (uc: RecipientUseCases) => (router: ConnectRouter) =>
+export const recipientRoutes = (uc: RecipientUseCases, lists: ListUseCases) => (router: ConnectRouter) =>
   router.service(RecipientService, {
     async createRecipient(req) {
       const r = await uc.createRecipient({ projectId: num(req.projectId), id: req.id, name: req.name ?? null });
@@ -94,4 +95,5 @@ export const recipientRoutes = (uc: RecipientUseCases) => (router: ConnectRouter
       const input = { projectId: num(req.projectId), recipientId: req.recipientId, medium: req.medium, address: req.address, reason: req.reason };
       return { marked: await uc.markContactUndeliverable(input) };
     },
+    ...listHandlers(lists),
   });

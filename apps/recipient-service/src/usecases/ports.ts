@@ -17,6 +17,12 @@ export interface RecipientChangedEvent {
   contacts: boolean;
 }
 
+/** A recipient's subscriptions to lists (implemented by the lists component). */
+export interface ListMemberships {
+  /** Removes every subscription of the recipient. Safe to repeat. */
+  removeAllOf(projectId: number, recipientId: string): Promise<void>;
+}
+
 /** The service's domain events (implemented on JetStream by messaging/recipient-events.ts). */
 export interface RecipientEvents {
   /** Safe to repeat: the same erasure is delivered to consumers once. */

@@ -4656,6 +4656,765 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/lists": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List lists */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    /** @description next_cursor of the previous page */
+                    cursor?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A page of lists, in key order */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "lists": [
+                         *           {
+                         *             "key": "product-updates",
+                         *             "name": "Product updates",
+                         *             "description": "Monthly news about the product",
+                         *             "self_service": true,
+                         *             "subscriber_count": 1250,
+                         *             "created_at": "2026-03-02T09:30:00Z",
+                         *             "updated_at": "2026-03-02T09:30:00Z"
+                         *           }
+                         *         ],
+                         *         "next_cursor": null
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            data: {
+                                lists: components["schemas"]["List"][];
+                                next_cursor: string | null;
+                            };
+                        };
+                    };
+                };
+                /** @description Refused: bad input, a missing or wrong credential, not found, a conflict or a rate limit (the body names it) */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description Failed on the server side, or a service it needs is unavailable; safe to retry later */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Create a list */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "key": "product-updates",
+                     *       "name": "Product updates",
+                     *       "description": "Monthly news about the product",
+                     *       "self_service": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ListInput"];
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "message": "List created",
+                         *       "data": {
+                         *         "key": "product-updates",
+                         *         "name": "Product updates",
+                         *         "description": "Monthly news about the product",
+                         *         "self_service": true,
+                         *         "subscriber_count": 0,
+                         *         "created_at": "2026-03-02T09:30:00Z",
+                         *         "updated_at": "2026-03-02T09:30:00Z"
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            message: string;
+                            data: components["schemas"]["List"];
+                        };
+                    };
+                };
+                /** @description Refused: bad input, a missing or wrong credential, not found, a conflict or a rate limit (the body names it) */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description Failed on the server side, or a service it needs is unavailable; safe to retry later */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/lists/{list_key}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a list */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @example issue:42:watchers */
+                    list_key: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The list */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "key": "product-updates",
+                         *         "name": "Product updates",
+                         *         "description": "Monthly news about the product",
+                         *         "self_service": true,
+                         *         "subscriber_count": 1250,
+                         *         "created_at": "2026-03-02T09:30:00Z",
+                         *         "updated_at": "2026-03-02T09:30:00Z"
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            data: components["schemas"]["List"];
+                        };
+                    };
+                };
+                /** @description Refused: bad input, a missing or wrong credential, not found, a conflict or a rate limit (the body names it) */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description Failed on the server side, or a service it needs is unavailable; safe to retry later */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /** Delete a list and its subscriptions */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @example issue:42:watchers */
+                    list_key: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Deleted */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "message": "List deleted"
+                         *     }
+                         */
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Refused: bad input, a missing or wrong credential, not found, a conflict or a rate limit (the body names it) */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description Failed on the server side, or a service it needs is unavailable; safe to retry later */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /** Update a list */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @example issue:42:watchers */
+                    list_key: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    /**
+                     * @example {
+                     *       "name": "Product news"
+                     *     }
+                     */
+                    "application/json": {
+                        name?: string;
+                        description?: string | null;
+                        self_service?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Updated */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "message": "List updated",
+                         *       "data": {
+                         *         "key": "product-updates",
+                         *         "name": "Product news",
+                         *         "description": "Monthly news about the product",
+                         *         "self_service": true,
+                         *         "subscriber_count": 1250,
+                         *         "created_at": "2026-03-02T09:30:00Z",
+                         *         "updated_at": "2026-03-02T10:00:00Z"
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            message: string;
+                            data: components["schemas"]["List"];
+                        };
+                    };
+                };
+                /** @description Refused: bad input, a missing or wrong credential, not found, a conflict or a rate limit (the body names it) */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description Failed on the server side, or a service it needs is unavailable; safe to retry later */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/lists/{list_key}/subscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List a list's subscribers */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    /** @description next_cursor of the previous page */
+                    cursor?: string;
+                };
+                header?: never;
+                path: {
+                    /** @example issue:42:watchers */
+                    list_key: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A page of subscribers, in recipient id order */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "subscribers": [
+                         *           {
+                         *             "recipient_id": "user-42"
+                         *           },
+                         *           {
+                         *             "recipient_id": "user-43"
+                         *           }
+                         *         ],
+                         *         "next_cursor": "czE6dXNlci00Mw"
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            data: {
+                                subscribers: components["schemas"]["ListSubscriber"][];
+                                next_cursor: string | null;
+                            };
+                        };
+                    };
+                };
+                /** @description Refused: bad input, a missing or wrong credential, not found, a conflict or a rate limit (the body names it) */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description Failed on the server side, or a service it needs is unavailable; safe to retry later */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+            };
+        };
+        /**
+         * Subscribe recipients to a list
+         * @description Unknown recipients are created, as a direct send creates them. Idempotent: subscribing twice counts once.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @example issue:42:watchers */
+                    list_key: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "recipient_ids": [
+                     *         "user-42",
+                     *         "user-43",
+                     *         " bad"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ListSubscriptionsInput"];
+                };
+            };
+            responses: {
+                /** @description What was subscribed, already subscribed or refused */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "subscribed": 1,
+                         *         "already": 1,
+                         *         "failed": [
+                         *           {
+                         *             "id": " bad",
+                         *             "batch_index": 2,
+                         *             "errors": [
+                         *               {
+                         *                 "message": "recipient_ids[2] must not start or end with whitespace",
+                         *                 "description": "recipient_ids[2]: recipient_ids[2] must not start or end with whitespace",
+                         *                 "property_path": "recipient_ids[2]",
+                         *                 "invalid_value": " bad"
+                         *               }
+                         *             ]
+                         *           }
+                         *         ]
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            data: components["schemas"]["ListSubscribeResult"];
+                        };
+                    };
+                };
+                /** @description Refused: bad input, a missing or wrong credential, not found, a conflict or a rate limit (the body names it) */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description Failed on the server side, or a service it needs is unavailable; safe to retry later */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Unsubscribe recipients from a list */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @example issue:42:watchers */
+                    list_key: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "recipient_ids": [
+                     *         "user-42",
+                     *         "user-43"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ListSubscriptionsInput"];
+                };
+            };
+            responses: {
+                /** @description What was unsubscribed, not subscribed or refused */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "unsubscribed": 2,
+                         *         "already": 0,
+                         *         "failed": []
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            data: components["schemas"]["ListUnsubscribeResult"];
+                        };
+                    };
+                };
+                /** @description Refused: bad input, a missing or wrong credential, not found, a conflict or a rate limit (the body names it) */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description Failed on the server side, or a service it needs is unavailable; safe to retry later */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/recipients/{recipient_id}/lists": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List a recipient's lists */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @example user-42 */
+                    recipient_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The lists the recipient is subscribed to, in key order */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "lists": [
+                         *           {
+                         *             "key": "product-updates",
+                         *             "name": "Product updates",
+                         *             "description": "Monthly news about the product",
+                         *             "self_service": true,
+                         *             "subscriber_count": 1250,
+                         *             "created_at": "2026-03-02T09:30:00Z",
+                         *             "updated_at": "2026-03-02T09:30:00Z"
+                         *           }
+                         *         ]
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            data: {
+                                lists: components["schemas"]["List"][];
+                            };
+                        };
+                    };
+                };
+                /** @description Refused: bad input, a missing or wrong credential, not found, a conflict or a rate limit (the body names it) */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description Failed on the server side, or a service it needs is unavailable; safe to retry later */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/recipients/{recipient_id}/lists/{list_key}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Subscribe a recipient to a list */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @example user-42 */
+                    recipient_id: string;
+                    /** @example product-updates */
+                    list_key: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Subscribed (or already was) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "message": "Subscribed"
+                         *     }
+                         */
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Refused: bad input, a missing or wrong credential, not found, a conflict or a rate limit (the body names it) */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description Failed on the server side, or a service it needs is unavailable; safe to retry later */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Unsubscribe a recipient from a list */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @example user-42 */
+                    recipient_id: string;
+                    /** @example product-updates */
+                    list_key: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Unsubscribed (or was not subscribed) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "message": "Unsubscribed"
+                         *     }
+                         */
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Refused: bad input, a missing or wrong credential, not found, a conflict or a rate limit (the body names it) */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description Failed on the server side, or a service it needs is unavailable; safe to retry later */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -4903,6 +5662,59 @@ export interface components {
                 property_path: string;
                 invalid_value: unknown;
             }[];
+        };
+        /** List */
+        List: {
+            key: string;
+            name: string;
+            description: string | null;
+            /** @description A recipient token may subscribe and unsubscribe its own recipient */
+            self_service: boolean;
+            subscriber_count: number;
+            /**
+             * @description UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
+             * @example 2025-01-31T12:00:00Z
+             */
+            created_at: string;
+            /**
+             * @description UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
+             * @example 2025-01-31T12:00:00Z
+             */
+            updated_at: string;
+        };
+        /** ListInput */
+        ListInput: {
+            /** @description 1–128 characters of A-Z, a-z, 0-9, `.`, `_`, `:` and `-`; unique per project */
+            key: string;
+            name: string;
+            description?: string | null;
+            /** @default false */
+            self_service: boolean;
+        };
+        /** ListSubscriber */
+        ListSubscriber: {
+            recipient_id: string;
+        };
+        /** ListSubscribeResult */
+        ListSubscribeResult: {
+            /** @description Recipients subscribed by this call */
+            subscribed: number;
+            /** @description Recipients that were subscribed before */
+            already: number;
+            failed: components["schemas"]["BatchFailure"][];
+        };
+        /** ListSubscriptionsInput */
+        ListSubscriptionsInput: {
+            /** @description Repeated ids count once; an id failing the recipient id rules is reported in failed, the others are written */
+            recipient_ids: string[];
+        };
+        /** ListUnsubscribeResult */
+        ListUnsubscribeResult: {
+            /** @description Recipients unsubscribed by this call */
+            unsubscribed: number;
+            /** @description Recipients that were not subscribed */
+            already: number;
+            failed: components["schemas"]["BatchFailure"][];
         };
         /** MediumDecision */
         MediumDecision: {

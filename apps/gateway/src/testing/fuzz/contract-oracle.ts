@@ -28,7 +28,7 @@ export function errorBodyProblem(family: Family, body: unknown): string | null {
 /**
  * Operations a Recipient-access key (and a recipient token, for its own recipient) may use:
  * the documented "Full access or Recipient access" rules (retrieve recipient, and
- * everything under /recipients/{id}/notifications). Templates as in the OpenAPI document.
+ * everything under /recipients/{id}/notifications, a recipient's lists). Templates as in the OpenAPI document.
  */
 const RECIPIENT_SCOPE: Array<[string[], RegExp]> = [
   [['GET'], /^\/recipients\/\{recipient_id\}$/],
@@ -37,6 +37,8 @@ const RECIPIENT_SCOPE: Array<[string[], RegExp]> = [
   [['PATCH', 'GET'], /^\/recipients\/\{recipient_id\}\/preferences$/],
   [['GET'], /^\/recipients\/\{recipient_id\}\/preferences\/check$/],
   [['GET', 'POST', 'PATCH', 'PUT', 'DELETE'], /^\/recipients\/\{recipient_id\}\/notifications(\/.*)?$/],
+  [['GET'], /^\/recipients\/\{recipient_id\}\/lists$/],
+  [['PUT', 'DELETE'], /^\/recipients\/\{recipient_id\}\/lists\/\{list_key\}$/],
 ];
 
 export const recipientScopeAllows = (method: string, template: string) =>

@@ -21,11 +21,18 @@ from .deciding_recipient_rule_target import DecidingRecipientRuleTarget
 from .delete_admin_projects_id_keys_key_id_response_200 import (
     DeleteAdminProjectsIdKeysKeyIdResponse200,
 )
+from .delete_lists_list_key_response_200 import DeleteListsListKeyResponse200
+from .delete_lists_list_key_subscriptions_response_200 import (
+    DeleteListsListKeySubscriptionsResponse200,
+)
 from .delete_preferences_preference_id_response_200 import (
     DeletePreferencesPreferenceIdResponse200,
 )
 from .delete_recipients_recipient_id_contacts_contact_id_response_200 import (
     DeleteRecipientsRecipientIdContactsContactIdResponse200,
+)
+from .delete_recipients_recipient_id_lists_list_key_response_200 import (
+    DeleteRecipientsRecipientIdListsListKeyResponse200,
 )
 from .delete_recipients_recipient_id_response_200 import (
     DeleteRecipientsRecipientIdResponse200,
@@ -44,6 +51,15 @@ from .get_broadcasts_id_response_200 import GetBroadcastsIdResponse200
 from .get_digests_id_response_200 import GetDigestsIdResponse200
 from .get_healthz_response_200 import GetHealthzResponse200
 from .get_healthz_response_200_status import GetHealthzResponse200Status
+from .get_lists_list_key_response_200 import GetListsListKeyResponse200
+from .get_lists_list_key_subscriptions_response_200 import (
+    GetListsListKeySubscriptionsResponse200,
+)
+from .get_lists_list_key_subscriptions_response_200_data import (
+    GetListsListKeySubscriptionsResponse200Data,
+)
+from .get_lists_response_200 import GetListsResponse200
+from .get_lists_response_200_data import GetListsResponse200Data
 from .get_notifications_id_response_200 import GetNotificationsIdResponse200
 from .get_preferences_preference_id_response_200 import (
     GetPreferencesPreferenceIdResponse200,
@@ -67,6 +83,12 @@ from .get_recipients_recipient_id_contacts_response_200 import (
 )
 from .get_recipients_recipient_id_contacts_response_200_data import (
     GetRecipientsRecipientIdContactsResponse200Data,
+)
+from .get_recipients_recipient_id_lists_response_200 import (
+    GetRecipientsRecipientIdListsResponse200,
+)
+from .get_recipients_recipient_id_lists_response_200_data import (
+    GetRecipientsRecipientIdListsResponse200Data,
 )
 from .get_recipients_recipient_id_notifications_read import (
     GetRecipientsRecipientIdNotificationsRead,
@@ -114,6 +136,12 @@ from .get_webhooks_id_deliveries_status import GetWebhooksIdDeliveriesStatus
 from .get_webhooks_id_response_200 import GetWebhooksIdResponse200
 from .get_webhooks_response_200 import GetWebhooksResponse200
 from .get_webhooks_response_200_data import GetWebhooksResponse200Data
+from .list_ import List
+from .list_input import ListInput
+from .list_subscribe_result import ListSubscribeResult
+from .list_subscriber import ListSubscriber
+from .list_subscriptions_input import ListSubscriptionsInput
+from .list_unsubscribe_result import ListUnsubscribeResult
 from .medium_decision import MediumDecision
 from .medium_decision_because_type_0 import MediumDecisionBecauseType0
 from .message_error import MessageError
@@ -126,6 +154,8 @@ from .notification_sms import NotificationSms
 from .patch_admin_projects_id_body import PatchAdminProjectsIdBody
 from .patch_admin_projects_id_body_settings import PatchAdminProjectsIdBodySettings
 from .patch_admin_projects_id_response_200 import PatchAdminProjectsIdResponse200
+from .patch_lists_list_key_body import PatchListsListKeyBody
+from .patch_lists_list_key_response_200 import PatchListsListKeyResponse200
 from .patch_preferences_preference_id_response_200 import (
     PatchPreferencesPreferenceIdResponse200,
 )
@@ -193,6 +223,7 @@ from .post_callbacks_sms_token_response_200 import PostCallbacksSmsTokenResponse
 from .post_contact_confirmations_token_response_200 import (
     PostContactConfirmationsTokenResponse200,
 )
+from .post_lists_response_201 import PostListsResponse201
 from .post_notifications_id_cancel_response_200 import (
     PostNotificationsIdCancelResponse200,
 )
@@ -249,10 +280,16 @@ from .primary_contact_input_medium import PrimaryContactInputMedium
 from .project import Project
 from .project_settings import ProjectSettings
 from .push_input import PushInput
+from .put_lists_list_key_subscriptions_response_200 import (
+    PutListsListKeySubscriptionsResponse200,
+)
 from .put_preferences_prune import PutPreferencesPrune
 from .put_preferences_response_200 import PutPreferencesResponse200
 from .put_recipients_recipient_id_contacts_response_200 import (
     PutRecipientsRecipientIdContactsResponse200,
+)
+from .put_recipients_recipient_id_lists_list_key_response_200 import (
+    PutRecipientsRecipientIdListsListKeyResponse200,
 )
 from .recipient import Recipient
 from .recipient_input import RecipientInput
@@ -312,8 +349,11 @@ __all__ = (
     "DecidingRecipientRuleSetViaType0",
     "DecidingRecipientRuleTarget",
     "DeleteAdminProjectsIdKeysKeyIdResponse200",
+    "DeleteListsListKeyResponse200",
+    "DeleteListsListKeySubscriptionsResponse200",
     "DeletePreferencesPreferenceIdResponse200",
     "DeleteRecipientsRecipientIdContactsContactIdResponse200",
+    "DeleteRecipientsRecipientIdListsListKeyResponse200",
     "DeleteRecipientsRecipientIdResponse200",
     "DeleteWebhooksIdResponse200",
     "Digest",
@@ -329,6 +369,11 @@ __all__ = (
     "GetDigestsIdResponse200",
     "GetHealthzResponse200",
     "GetHealthzResponse200Status",
+    "GetListsListKeyResponse200",
+    "GetListsListKeySubscriptionsResponse200",
+    "GetListsListKeySubscriptionsResponse200Data",
+    "GetListsResponse200",
+    "GetListsResponse200Data",
     "GetNotificationsIdResponse200",
     "GetPreferencesPreferenceIdResponse200",
     "GetPreferencesResponse200",
@@ -343,6 +388,8 @@ __all__ = (
     "GetReadyzResponse503Status",
     "GetRecipientsRecipientIdContactsResponse200",
     "GetRecipientsRecipientIdContactsResponse200Data",
+    "GetRecipientsRecipientIdListsResponse200",
+    "GetRecipientsRecipientIdListsResponse200Data",
     "GetRecipientsRecipientIdNotificationsRead",
     "GetRecipientsRecipientIdNotificationsResponse200",
     "GetRecipientsRecipientIdNotificationsResponse200Data",
@@ -363,6 +410,12 @@ __all__ = (
     "GetWebhooksIdResponse200",
     "GetWebhooksResponse200",
     "GetWebhooksResponse200Data",
+    "List",
+    "ListInput",
+    "ListSubscribeResult",
+    "ListSubscriber",
+    "ListSubscriptionsInput",
+    "ListUnsubscribeResult",
     "MediumDecision",
     "MediumDecisionBecauseType0",
     "MessageError",
@@ -375,6 +428,8 @@ __all__ = (
     "PatchAdminProjectsIdBody",
     "PatchAdminProjectsIdBodySettings",
     "PatchAdminProjectsIdResponse200",
+    "PatchListsListKeyBody",
+    "PatchListsListKeyResponse200",
     "PatchPreferencesPreferenceIdResponse200",
     "PatchRecipientsRecipientIdBody",
     "PatchRecipientsRecipientIdContactsContactIdBody",
@@ -406,6 +461,7 @@ __all__ = (
     "PostBroadcastsIdCancelResponse200",
     "PostCallbacksSmsTokenResponse200",
     "PostContactConfirmationsTokenResponse200",
+    "PostListsResponse201",
     "PostNotificationsIdCancelResponse200",
     "PostNotificationsSendResponse201",
     "PostNotificationsSendResponse201Data",
@@ -438,9 +494,11 @@ __all__ = (
     "Project",
     "ProjectSettings",
     "PushInput",
+    "PutListsListKeySubscriptionsResponse200",
     "PutPreferencesPrune",
     "PutPreferencesResponse200",
     "PutRecipientsRecipientIdContactsResponse200",
+    "PutRecipientsRecipientIdListsListKeyResponse200",
     "Recipient",
     "RecipientInput",
     "RecipientPreference",

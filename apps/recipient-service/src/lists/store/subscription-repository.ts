@@ -1,0 +1,91 @@
+import type { Db } from 'mongodb';
+import { duplicateKeyWriteIndexes } from '@herald/service-kit';
+
+interface SubscriptionDoc {
+  /** `<project>:<list id>:<recipient id>`: one subscription per recipient per list, and a retried insert is refused by the primary key. */
+  _id: string;
+  project_id: number;
+  list_id: number;
+  recipient_id: string;
+  created_at: Date;
+}
+
+const idOf = (projectId: number, listId: number, recipientId: string) => `${projectId}:${listId}:${recipientId}`;
+
+export function createSubscriptionRepository(db: Db) {
+  const col = db.collection<SubscriptionDoc>('list_subscriptions');
+  const ofList = (projectId: number, listId: number) => ({ project_id: projectId, list_id: listId });
+
+  return {
+    async ensureIndexes(): Promise<void> {
+      // A list's subscribers in recipient id order after a cursor (ListSubscribers), their count,
+      // and the batches that remove a deleted list's subscriptions.
+      await col.createIndex({ project_id: 1, list_id: 1, recipient_id: 1 }, { name: 'project_list_recipient' });
+      // A recipient's lists (ListRecipientLists) and the removal of their subscriptions on erasure.
+      await col.createIndex({ project_id: 1, recipient_id: 1 }, { name: 'project_recipient' });
+    },
+
+    /** Which of these recipients are subscribed to the list. */
+    async subscribedAmong(projectId: number, listId: number, recipientIds: string[]): Promise<Set<string>> {
+      if (recipientIds.length === 0) return new Set();
+      const ids = recipientIds.map((r) => idOf(projectId, listId, r));
+      const docs = await col.find({ _id: { $in: ids } }, { projection: { recipient_id: 1 } }).toArray();
+      return new Set(docs.map((d) => d.recipient_id));
+    },
+
+    /** Inserts the subscriptions in one unordered write; returns how many were new (duplicates are already there). */
+    async insertMany(projectId: number, listId: number, recipientIds: string[], now: Date): Promise<number> {
+      if (recipientIds.length === 0) return 0;
+      const docs = recipientIds.map((r) => ({ _id: idOf(projectId, listId, r), ...ofList(projectId, listId), recipient_id: r, created_at: now }));
+      try {
+        await col.insertMany(docs, { ordered: false });
+        return docs.length;
+      } catch (err) {
+        const refused = duplicateKeyWriteIndexes(err);
+        if (!refused) throw err;
+        return docs.length - refused.length;
+      }
+    },
+
+    /** Removes the subscriptions; returns how many there were. */
+    async removeMany(projectId: number, listId: number, recipientIds: string[]): Promise<number> {
+      if (recipientIds.length === 0) return 0;
+      const res = await col.deleteMany({ _id: { $in: recipientIds.map((r) => idOf(projectId, listId, r)) } });
+      return res.deletedCount;
+    },
+
+    async count(projectId: number, listId: number): Promise<number> {
+      return col.countDocuments(ofList(projectId, listId));
+    },
+
+    /** Subscriber ids of the list after `afterRecipientId`, in recipient id order. */
+    async page(projectId: number, listId: number, afterRecipientId: string, limit: number): Promise<string[]> {
+      const docs = await col
+        .find({ ...ofList(projectId, listId), recipient_id: { $gt: afterRecipientId } }, { projection: { _id: 0, recipient_id: 1 } })
+        .sort({ recipient_id: 1 })
+        .limit(limit)
+        .toArray();
+      return docs.map((d) => d.recipient_id);
+    },
+
+    /** Removes up to `batch` subscriptions of a list; returns how many it removed (0: none left). */
+    async removeBatchOfList(projectId: number, listId: number, batch: number): Promise<number> {
+      const docs = await col.find(ofList(projectId, listId), { projection: { _id: 1 } }).limit(batch).toArray();
+      if (docs.length === 0) return 0;
+      const res = await col.deleteMany({ _id: { $in: docs.map((d) => d._id) } });
+      return res.deletedCount;
+    },
+
+    /** The internal ids of the lists a recipient is subscribed to. */
+    async listIdsOf(projectId: number, recipientId: string): Promise<number[]> {
+      const docs = await col.find({ project_id: projectId, recipient_id: recipientId }, { projection: { _id: 0, list_id: 1 } }).toArray();
+      return docs.map((d) => d.list_id);
+    },
+
+    async removeAllOf(projectId: number, recipientId: string): Promise<void> {
+      await col.deleteMany({ project_id: projectId, recipient_id: recipientId });
+    },
+  };
+}
+
+export type SubscriptionRepository = ReturnType<typeof createSubscriptionRepository>;

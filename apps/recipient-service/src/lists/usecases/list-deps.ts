@@ -1,0 +1,25 @@
+import type { Clock, Sequences } from '@herald/service-kit';
+import type { ListRepository } from '../store/list-repository';
+import type { SubscriptionRepository } from '../store/subscription-repository';
+
+/** How much a project may hold (LIST_MAX_PER_PROJECT, LIST_SUBSCRIPTIONS_MAX_PER_PROJECT). */
+export interface ListLimits {
+  listsPerProject: number;
+  subscriptionsPerProject: number;
+}
+
+/** What the list use cases need of the recipients: creating unknown ones as a direct send does, and finding one. */
+export interface RecipientPort {
+  ensureRecipients(input: { projectId: number; ids: string[] }): Promise<unknown>;
+  /** Throws recipient_not_found when the recipient does not exist (or is being erased). */
+  requireRecipient(projectId: number, id: string): Promise<unknown>;
+}
+
+export interface ListDeps {
+  lists: ListRepository;
+  subscriptions: SubscriptionRepository;
+  sequences: Sequences;
+  clock: Clock;
+  limits: ListLimits;
+  recipients: RecipientPort;
+}

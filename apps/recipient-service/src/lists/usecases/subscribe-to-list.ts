@@ -1,0 +1,57 @@
+import { assertValid } from '../../domain/errors';
+import { notSelfService, subscriptionLimitReached } from '../domain/list-errors';
+import { checkIdCount } from '../domain/list-rules';
+import { partitionIds, type IdFailure } from '../domain/subscription-ids';
+import type { ListRecord } from '../store/list-repository';
+import type { ListDeps } from './list-deps';
+import { recountSubscribers } from './recount-subscribers';
+import { requireList } from './require-list';
+
+/** Ids per EnsureRecipients call (its own bound is 500). */
+const ENSURE_CHUNK = 500;
+
+export interface SubscriptionChangeInput {
+  projectId: number;
+  key: string;
+  recipientIds: string[];
+  byRecipientToken: boolean;
+}
+
+export interface SubscribeResult {
+  subscribed: number;
+  already: number;
+  failed: IdFailure[];
+}
+
+/** The list a subscription change works on: it must exist, and a recipient token needs a self-service list. */
+export async function listToChange(deps: Pick<ListDeps, 'lists'>, input: SubscriptionChangeInput): Promise<ListRecord> {
+  assertValid([checkIdCount(input.recipientIds.length)].filter((v) => v !== null));
+  const list = await requireList(deps.lists, input.projectId, input.key);
+  if (input.byRecipientToken && !list.selfService) throw notSelfService();
+  return list;
+}
+
+/**
+ * Subscribes up to 1,000 recipients to a list. Ids failing the recipient id rules come back as
+ * failures; unknown recipients are created (as a direct send does); ids subscribed before count as
+ * `already`, so a retry changes nothing. Past the project's subscription limit nothing is written.
+ * One lookup, one unordered insert, one recount of the list.
+ */
+export function createSubscribeToList(deps: ListDeps) {
+  return async function subscribeToList(input: SubscriptionChangeInput): Promise<SubscribeResult> {
+    const list = await listToChange(deps, input);
+    const { projectId } = input;
+    const { valid, failed } = partitionIds(input.recipientIds);
+    const before = await deps.subscriptions.subscribedAmong(projectId, list.listId, valid);
+    const fresh = valid.filter((id) => !before.has(id));
+    if (fresh.length === 0) return { subscribed: 0, already: valid.length, failed };
+    const max = deps.limits.subscriptionsPerProject;
+    if ((await deps.lists.subscriptionTotal(projectId)) + fresh.length > max) throw subscriptionLimitReached(max);
+    for (let i = 0; i < fresh.length; i += ENSURE_CHUNK) {
+      await deps.recipients.ensureRecipients({ projectId, ids: fresh.slice(i, i + ENSURE_CHUNK) });
+    }
+    const subscribed = await deps.subscriptions.insertMany(projectId, list.listId, fresh, deps.clock.date());
+    await recountSubscribers(deps, projectId, list.listId);
+    return { subscribed, already: valid.length - subscribed, failed };
+  };
+}

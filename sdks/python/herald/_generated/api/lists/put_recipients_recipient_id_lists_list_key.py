@@ -1,0 +1,184 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.message_error import MessageError
+from ...models.put_recipients_recipient_id_lists_list_key_response_200 import (
+    PutRecipientsRecipientIdListsListKeyResponse200,
+)
+from ...types import Response
+
+
+def _get_kwargs(
+    recipient_id: str,
+    list_key: str,
+) -> dict[str, Any]:
+
+    _kwargs: dict[str, Any] = {
+        "method": "put",
+        "url": "/recipients/{recipient_id}/lists/{list_key}".format(
+            recipient_id=quote(str(recipient_id), safe=""),
+            list_key=quote(str(list_key), safe=""),
+        ),
+    }
+
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> MessageError | PutRecipientsRecipientIdListsListKeyResponse200 | None:
+    if response.status_code == 200:
+        response_200 = PutRecipientsRecipientIdListsListKeyResponse200.from_dict(
+            response.json()
+        )
+
+        return response_200
+
+    if 400 <= response.status_code <= 499:
+        response_4xx = MessageError.from_dict(response.json())
+
+        return response_4xx
+
+    if 500 <= response.status_code <= 599:
+        response_5xx = MessageError.from_dict(response.json())
+
+        return response_5xx
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[MessageError | PutRecipientsRecipientIdListsListKeyResponse200]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    recipient_id: str,
+    list_key: str,
+    *,
+    client: AuthenticatedClient,
+) -> Response[MessageError | PutRecipientsRecipientIdListsListKeyResponse200]:
+    """Subscribe a recipient to a list
+
+    Args:
+        recipient_id (str):
+        list_key (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[MessageError | PutRecipientsRecipientIdListsListKeyResponse200]
+    """
+
+    kwargs = _get_kwargs(
+        recipient_id=recipient_id,
+        list_key=list_key,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    recipient_id: str,
+    list_key: str,
+    *,
+    client: AuthenticatedClient,
+) -> MessageError | PutRecipientsRecipientIdListsListKeyResponse200 | None:
+    """Subscribe a recipient to a list
+
+    Args:
+        recipient_id (str):
+        list_key (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        MessageError | PutRecipientsRecipientIdListsListKeyResponse200
+    """
+
+    return sync_detailed(
+        recipient_id=recipient_id,
+        list_key=list_key,
+        client=client,
+    ).parsed
+
+
+async def asyncio_detailed(
+    recipient_id: str,
+    list_key: str,
+    *,
+    client: AuthenticatedClient,
+) -> Response[MessageError | PutRecipientsRecipientIdListsListKeyResponse200]:
+    """Subscribe a recipient to a list
+
+    Args:
+        recipient_id (str):
+        list_key (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[MessageError | PutRecipientsRecipientIdListsListKeyResponse200]
+    """
+
+    kwargs = _get_kwargs(
+        recipient_id=recipient_id,
+        list_key=list_key,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    recipient_id: str,
+    list_key: str,
+    *,
+    client: AuthenticatedClient,
+) -> MessageError | PutRecipientsRecipientIdListsListKeyResponse200 | None:
+    """Subscribe a recipient to a list
+
+    Args:
+        recipient_id (str):
+        list_key (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        MessageError | PutRecipientsRecipientIdListsListKeyResponse200
+    """
+
+    return (
+        await asyncio_detailed(
+            recipient_id=recipient_id,
+            list_key=list_key,
+            client=client,
+        )
+    ).parsed
