@@ -59,6 +59,20 @@ describe('sends to recipient ids through the gateway', () => {
     expect(res.body.data.broadcast.audience).toEqual({ recipient_ids: 1, excluded: 0 });
   });
 
+  it('when the Idempotency-Key repeats, then the same send answers; with other recipient ids, 409', async () => {
+    const key = uniqueId('idem');
+    const body = { recipient_ids: [uniqueId('i1'), uniqueId('i2')], target, payload: {} };
+    const headers = { 'idempotency-key': key };
+    const first = await call('POST', '/notifications/send', { key: p.fullKey, body, headers });
+    const again = await call('POST', '/notifications/send', { key: p.fullKey, body, headers });
+    expect(first.status).toBe(201);
+    expect(again.status).toBe(201);
+    expect(again.body.data.broadcast).toMatchObject({ id: first.body.data.broadcast.id, audience: { recipient_ids: 2, excluded: 0 } });
+    const other = await call('POST', '/notifications/send', { key: p.fullKey, body: { ...body, recipient_ids: [uniqueId('i3')] }, headers });
+    expect(other.status).toBe(409);
+    expect(other.body.code).toBe('idempotency_conflict');
+  });
+
   it('when a plain broadcast is read, then it carries no audience', async () => {
     const res = await send({ recipient_id: null, target, payload: {} });
     expect(res.status).toBe(201);
