@@ -1,7 +1,9 @@
 package herald
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"strconv"
 
@@ -56,6 +58,46 @@ func (s *NotificationsService) Broadcast(ctx context.Context, in Send, opts ...S
 	return data.Broadcast, nil
 }
 
+// SendToMany sends to the recipients in.RecipientIds (1 to 1,000, duplicates counted once; unknown
+// ones are created) or to the subscribers of the list in.List, leaving out in.ExcludeRecipientIds
+// (at most 100), and returns the broadcast it fans out as (its progress: GetBroadcast) and the ids
+// that failed the recipient id rules (left out; the others were sent). in.RecipientID is ignored.
+func (s *NotificationsService) SendToMany(ctx context.Context, in Send, opts ...SendOption) (*Broadcast, []BatchFailure, error) {
+	if len(in.RecipientIds) == 0 && in.List == nil {
+		return nil, nil, errors.New("herald: SendToMany needs RecipientIds or a List (use Notifications.Broadcast to send to every recipient)")
+	}
+	in.RecipientID = nil
+	data, err := s.send(ctx, in, opts)
+	if err != nil {
+		return nil, nil, err
+	}
+	if data.Broadcast == nil {
+		return nil, nil, errors.New("herald: the send's answer carries no broadcast")
+	}
+	return data.Broadcast, data.Failed, nil
+}
+
+// sendBody is a send's JSON. A broadcast to every recipient keeps its recipient_id as an explicit
+// null (the gateway refuses a send naming no audience), which the generated type would leave out.
+func sendBody(in Send) (*bytes.Reader, error) {
+	raw, err := json.Marshal(in)
+	if err != nil {
+		return nil, err
+	}
+	if in.RecipientID != nil || len(in.RecipientIds) > 0 || in.List != nil {
+		return bytes.NewReader(raw), nil
+	}
+	var fields map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &fields); err != nil {
+		return nil, err
+	}
+	fields["recipient_id"] = json.RawMessage("null")
+	if raw, err = json.Marshal(fields); err != nil {
+		return nil, err
+	}
+	return bytes.NewReader(raw), nil
+}
+
 func (s *NotificationsService) send(ctx context.Context, in Send, opts []SendOption) (*api.PostNotificationsSend201JSONResponseBody_Data, error) {
 	var o sendOptions
 	for _, f := range opts {
@@ -65,7 +107,11 @@ func (s *NotificationsService) send(ctx context.Context, in Send, opts []SendOpt
 		o.idempotencyKey = uuid.NewString()
 	}
 	params := &api.PostNotificationsSendParams{IdempotencyKey: &o.idempotencyKey}
-	out, err := decode[api.PostNotificationsSend201JSONResponseBody](s.c.api.PostNotificationsSend(ctx, params, in))
+	body, err := sendBody(in)
+	if err != nil {
+		return nil, err
+	}
+	out, err := decode[api.PostNotificationsSend201JSONResponseBody](s.c.api.PostNotificationsSendWithBody(ctx, params, "application/json", body))
 	if err != nil {
 		return nil, err
 	}

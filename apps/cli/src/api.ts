@@ -150,12 +150,18 @@ export interface Broadcast {
   notifications_created: number;
   email: { status: string; eligible?: number } | null;
   send_at?: string | null;
+  /** A send to a list or to recipient ids: who it goes to. */
+  audience?: { list?: string; recipient_ids?: number; excluded: number };
   created_at: string;
   updated_at: string;
 }
 
 export interface SendBody {
-  recipient_id: string | null;
+  /** Absent on a send to recipient_ids or a list; null: a broadcast to every recipient. */
+  recipient_id?: string | null;
+  recipient_ids?: string[];
+  list?: string;
+  exclude_recipient_ids?: string[];
   target?: Target;
   payload?: unknown;
   email?: { subject: string; html: string; text?: string; delay_seconds?: number; unless?: string };
@@ -213,7 +219,7 @@ export interface HeraldApi {
   listCatalog(): Promise<CatalogEntry[]>;
   upsertCatalog(items: CatalogItem[], prune: boolean): Promise<CatalogEntry[]>;
 
-  send(body: SendBody, idempotencyKey?: string): Promise<{ notification: Notification | null; broadcast: Broadcast | null }>;
+  send(body: SendBody, idempotencyKey?: string): Promise<{ notification: Notification | null; broadcast: Broadcast | null; failed?: { id: string; batch_index: number }[] }>;
   getNotification(id: number): Promise<Notification>;
   getBroadcast(id: number): Promise<Broadcast>;
   cancelNotification(id: number): Promise<Notification>;

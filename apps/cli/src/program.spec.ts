@@ -185,3 +185,27 @@ describe('the CLI documentation', () => {
     expect(doc).toContain(`\`\`\`\n${list}\n\`\`\``);
   });
 });
+
+describe('herald send to many', () => {
+  const broadcast = { id: 9, target: { channel: 'c', topic: 't', event: 'e' }, status: 'enqueued', recipients_total: 0, notifications_created: 0, email: null, created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z' };
+
+  it('when --to-many and --exclude are given, then one send carries recipient_ids and exclude_recipient_ids, and the answer names the broadcast and what was left out', async () => {
+    const bodies: unknown[] = [];
+    const r = await herald(['send', '--to-many', 'alice, bob,carol', '--exclude', 'bob', '--target', 'c/t/e', '--payload', '{"title":"x"}'], {
+      send: async (body) => {
+        bodies.push(body);
+        return { notification: null, broadcast: { ...broadcast, audience: { recipient_ids: 2, excluded: 1 } }, failed: [{ id: ' x', batch_index: 3 }] };
+      },
+    });
+    expect(r.code).toBe(0);
+    expect(bodies).toEqual([{ recipient_ids: ['alice', 'bob', 'carol'], exclude_recipient_ids: ['bob'], target: { channel: 'c', topic: 't', event: 'e' }, payload: { title: 'x' } }]);
+    expect(r.stdout).toMatch(/^Broadcast 9 to 2 recipients: enqueued\nLeft out \(not a valid recipient id\): " x"\nFollow it: herald broadcast get 9 --watch\n$/);
+  });
+
+  it('when no audience, two audiences, or --exclude with --to are given, then a usage error and no API call', async () => {
+    for (const args of [['send', '--payload', '{}'], ['send', '--to', 'a', '--list', 'l', '--payload', '{}'], ['send', '--to', 'a', '--exclude', 'b', '--payload', '{}'], ['send', '--to-many', ',', '--payload', '{}']]) {
+      const r = await herald(args, {});
+      expect([args, r.code]).toEqual([args, 2]);
+    }
+  });
+});

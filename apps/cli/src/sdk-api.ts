@@ -73,7 +73,7 @@ export function createSdkApi(conn: Connection, needs: 'key' | 'admin'): HeraldAp
     listCatalog: () => data<CatalogEntry[]>(() => client.catalog.list()),
     upsertCatalog: (items, prune) => data<CatalogEntry[]>(() => client.catalog.upsert(items as never, { prune })),
 
-    send: (body, idempotencyKey) => data<{ notification: Notification | null; broadcast: Broadcast | null }>(() => client.notifications.send(body as never, { idempotencyKey })),
+    send: (body, idempotencyKey) => data<Awaited<ReturnType<HeraldApi['send']>>>(() => client.notifications.send(body as never, { idempotencyKey })),
     getNotification: (id) => data<Notification>(() => client.notifications.get(id)),
     getBroadcast: (id) => data<Broadcast>(() => client.broadcasts.get(id)),
     cancelNotification: (id) => data<Notification>(() => client.notifications.cancel(id)),

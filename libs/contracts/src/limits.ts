@@ -4,6 +4,9 @@ export const LIMITS = {
   recipientNameMax: 256,
   contactAddressMax: 320,
   batchRecipientsMax: 1000,
+  /** A send's `recipient_ids` (duplicates counted once) and its `exclude_recipient_ids`. */
+  sendRecipientIdsMax: 1000,
+  sendExcludedMax: 100,
   targetFieldMax: 128,
   payloadMaxBytes: 64 * 1024,
   emailSubjectMax: 998,

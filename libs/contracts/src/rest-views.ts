@@ -1,6 +1,6 @@
 import { timestampDate, type Timestamp } from '@bufbuild/protobuf/wkt';
 import type { Decision } from './gen/herald/common/v1/decision_pb.js';
-import type { Broadcast, BroadcastOutbound, Notification, OutboundOutcome } from './gen/herald/delivery/v1/delivery_pb.js';
+import type { Broadcast, BroadcastAudience, BroadcastOutbound, Notification, OutboundOutcome } from './gen/herald/delivery/v1/delivery_pb.js';
 
 /**
  * The REST JSON views of a Notification and a Broadcast, shared by the gateway's
@@ -150,7 +150,15 @@ export function broadcastView(b: Broadcast) {
     created_at: formatProtoTimestamp(b.createdAt)!,
     updated_at: formatProtoTimestamp(b.updatedAt)!,
     send_at: formatProtoTimestamp(b.sendAt),
+    ...(b.audience ? { audience: audienceView(b.audience) } : {}),
   };
 }
+
+/** A send to many's audience: its list, or how many recipient ids; and how many were left out by name. */
+const audienceView = (a: BroadcastAudience) => ({
+  ...(a.list !== undefined ? { list: a.list } : {}),
+  ...(a.recipientIds !== undefined ? { recipient_ids: Number(a.recipientIds) } : {}),
+  excluded: Number(a.excluded),
+});
 
 export type BroadcastView = ReturnType<typeof broadcastView>;

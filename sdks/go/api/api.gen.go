@@ -823,6 +823,9 @@ type BatchFailure_Errors struct {
 
 // Broadcast defines model for Broadcast.
 type Broadcast struct {
+	// Audience Who a send to many goes to; absent: every recipient of the project
+	Audience *BroadcastAudience `json:"audience,omitempty"`
+
 	// CreatedAt UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
 	//
 	// Examples: 2025-01-31T12:00:00Z
@@ -841,6 +844,18 @@ type Broadcast struct {
 	//
 	// Examples: 2025-01-31T12:00:00Z
 	UpdatedAt string `json:"updated_at"`
+}
+
+// BroadcastAudience Who a send to many goes to; absent: every recipient of the project
+type BroadcastAudience struct {
+	// Excluded How many recipients the send left out by name (exclude_recipient_ids)
+	Excluded int `json:"excluded"`
+
+	// List A send to a list: its key
+	List *string `json:"list,omitempty"`
+
+	// RecipientIds A send to recipient ids: how many (duplicates and excluded ids taken out)
+	RecipientIds *int `json:"recipient_ids,omitempty"`
 }
 
 // BroadcastOutbound defines model for BroadcastOutbound.
@@ -1353,6 +1368,8 @@ type Project_Settings struct {
 	EmailReplyTo                   *string `json:"email_reply_to"`
 	MaxBroadcastRecipientsForEmail int     `json:"max_broadcast_recipients_for_email"`
 	MaxBroadcastRecipientsForPush  int     `json:"max_broadcast_recipients_for_push"`
+	MaxListRecipientsForEmail      int     `json:"max_list_recipients_for_email"`
+	MaxListRecipientsForPush       int     `json:"max_list_recipients_for_push"`
 	MonthlyQuota                   *int    `json:"monthly_quota"`
 	RateLimitPerSecond             *int    `json:"rate_limit_per_second"`
 	RetentionDays                  *int    `json:"retention_days"`
@@ -1422,14 +1439,29 @@ type RecipientToken struct {
 
 // SendInput defines model for SendInput.
 type SendInput struct {
-	Email       *EmailInput            `json:"email,omitempty"`
+	Email *EmailInput `json:"email,omitempty"`
+
+	// ExcludeRecipientIds A send to many (recipient_ids, list or a broadcast) leaves these recipients out, e.g. the one who acted (at most 100)
+	//
+	// Examples: ["user-7"]
+	ExcludeRecipientIds []string `json:"exclude_recipient_ids,omitempty"`
+
+	// List Instead of recipient_id: send to the list's subscribers (its key). Answers 201 with a broadcast; an unknown list is 404 list_not_found.
+	//
+	// Examples: issue-1042-watchers
+	List        *string                `json:"list,omitempty"`
 	Payload     map[string]interface{} `json:"payload,omitempty"`
 	Push        *PushInput             `json:"push,omitempty"`
-	RecipientID *string                `json:"recipient_id"`
-	SendAt      *time.Time             `json:"send_at,omitempty"`
-	Sms         *SmsInput              `json:"sms,omitempty"`
-	Target      *TargetInput           `json:"target,omitempty"`
-	union       json.RawMessage
+	RecipientID *string                `json:"recipient_id,omitempty"`
+
+	// RecipientIds Instead of recipient_id: send to these recipients (1 to 1000, duplicates counted once; unknown ones are created). Answers 201 with a broadcast; an id failing the recipient id rules is left out and listed in `failed`.
+	//
+	// Examples: ["user-42","user-7","user-9"]
+	RecipientIds []string     `json:"recipient_ids,omitempty"`
+	SendAt       *time.Time   `json:"send_at,omitempty"`
+	Sms          *SmsInput    `json:"sms,omitempty"`
+	Target       *TargetInput `json:"target,omitempty"`
+	union        json.RawMessage
 }
 
 // SendInput0 defines model for SendInput.0.
@@ -1725,6 +1757,8 @@ type PostAdminProjectsJSONBody_Settings struct {
 	EmailReplyTo                   *string `json:"email_reply_to,omitempty"`
 	MaxBroadcastRecipientsForEmail *int    `json:"max_broadcast_recipients_for_email,omitempty"`
 	MaxBroadcastRecipientsForPush  *int    `json:"max_broadcast_recipients_for_push,omitempty"`
+	MaxListRecipientsForEmail      *int    `json:"max_list_recipients_for_email,omitempty"`
+	MaxListRecipientsForPush       *int    `json:"max_list_recipients_for_push,omitempty"`
 	MonthlyQuota                   *int    `json:"monthly_quota,omitempty"`
 	RateLimitPerSecond             *int    `json:"rate_limit_per_second,omitempty"`
 	RetentionDays                  *int    `json:"retention_days,omitempty"`
@@ -1773,6 +1807,8 @@ type PatchAdminProjectsIDJSONBody_Settings struct {
 	EmailReplyTo                   *string `json:"email_reply_to,omitempty"`
 	MaxBroadcastRecipientsForEmail *int    `json:"max_broadcast_recipients_for_email,omitempty"`
 	MaxBroadcastRecipientsForPush  *int    `json:"max_broadcast_recipients_for_push,omitempty"`
+	MaxListRecipientsForEmail      *int    `json:"max_list_recipients_for_email,omitempty"`
+	MaxListRecipientsForPush       *int    `json:"max_list_recipients_for_push,omitempty"`
 	MonthlyQuota                   *int    `json:"monthly_quota,omitempty"`
 	RateLimitPerSecond             *int    `json:"rate_limit_per_second,omitempty"`
 	RetentionDays                  *int    `json:"retention_days,omitempty"`
@@ -1938,8 +1974,11 @@ type PostNotificationsSendParams struct {
 
 // PostNotificationsSend201JSONResponseBody_Data defines parameters for PostNotificationsSend.
 type PostNotificationsSend201JSONResponseBody_Data struct {
-	Broadcast    *Broadcast    `json:"broadcast"`
-	Notification *Notification `json:"notification"`
+	Broadcast *Broadcast `json:"broadcast"`
+
+	// Failed A send to recipient_ids: the ids that failed the recipient id rules (left out; the others were sent)
+	Failed       []BatchFailure `json:"failed,omitempty"`
+	Notification *Notification  `json:"notification"`
 }
 
 // PostNotificationsSend201JSONResponseBody defines parameters for PostNotificationsSend.
@@ -3132,6 +3171,20 @@ func (t SendInput) MarshalJSON() ([]byte, error) {
 		}
 	}
 
+	if t.ExcludeRecipientIds != nil {
+		object["exclude_recipient_ids"], err = json.Marshal(t.ExcludeRecipientIds)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'exclude_recipient_ids': %w", err)
+		}
+	}
+
+	if t.List != nil {
+		object["list"], err = json.Marshal(t.List)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'list': %w", err)
+		}
+	}
+
 	if t.Payload != nil {
 		object["payload"], err = json.Marshal(t.Payload)
 		if err != nil {
@@ -3146,9 +3199,18 @@ func (t SendInput) MarshalJSON() ([]byte, error) {
 		}
 	}
 
-	object["recipient_id"], err = json.Marshal(t.RecipientID)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'recipient_id': %w", err)
+	if t.RecipientID != nil {
+		object["recipient_id"], err = json.Marshal(t.RecipientID)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'recipient_id': %w", err)
+		}
+	}
+
+	if t.RecipientIds != nil {
+		object["recipient_ids"], err = json.Marshal(t.RecipientIds)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'recipient_ids': %w", err)
+		}
 	}
 
 	if t.SendAt != nil {
@@ -3193,6 +3255,20 @@ func (t *SendInput) UnmarshalJSON(b []byte) error {
 		}
 	}
 
+	if raw, found := object["exclude_recipient_ids"]; found {
+		err = json.Unmarshal(raw, &t.ExcludeRecipientIds)
+		if err != nil {
+			return fmt.Errorf("error reading 'exclude_recipient_ids': %w", err)
+		}
+	}
+
+	if raw, found := object["list"]; found {
+		err = json.Unmarshal(raw, &t.List)
+		if err != nil {
+			return fmt.Errorf("error reading 'list': %w", err)
+		}
+	}
+
 	if raw, found := object["payload"]; found {
 		err = json.Unmarshal(raw, &t.Payload)
 		if err != nil {
@@ -3211,6 +3287,13 @@ func (t *SendInput) UnmarshalJSON(b []byte) error {
 		err = json.Unmarshal(raw, &t.RecipientID)
 		if err != nil {
 			return fmt.Errorf("error reading 'recipient_id': %w", err)
+		}
+	}
+
+	if raw, found := object["recipient_ids"]; found {
+		err = json.Unmarshal(raw, &t.RecipientIds)
+		if err != nil {
+			return fmt.Errorf("error reading 'recipient_ids': %w", err)
 		}
 	}
 

@@ -75,6 +75,23 @@ def send(
     )
 
 
+def send_to_many(
+    recipient_ids: Sequence[str] | None,
+    list_key: str | None,
+    exclude_recipient_ids: Sequence[str] | None,
+    payload: Json | None,
+    email: EmailInput | Json | None,
+    target: TargetInput | Json | None,
+    at: datetime | str | None = None,
+) -> SendInput:
+    body = send(None, payload, email, target, at)
+    body.recipient_id = UNSET
+    body.recipient_ids = UNSET if recipient_ids is None else list(recipient_ids)
+    body.list_ = opt(list_key)
+    body.exclude_recipient_ids = UNSET if exclude_recipient_ids is None else list(exclude_recipient_ids)
+    return body
+
+
 def recipient(id: str, name: str | None) -> RecipientInput:
     return RecipientInput(id=id, name=opt(name))
 

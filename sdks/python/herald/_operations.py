@@ -296,6 +296,25 @@ def broadcast(
     return _send(None, payload, email, target, send_at, idempotency_key, _sent_broadcast)
 
 
+def send_to_many(
+    recipient_ids: Sequence[str] | None,
+    list_key: str | None,
+    exclude_recipient_ids: Sequence[str] | None,
+    target: TargetInput | Json,
+    payload: Json,
+    email: EmailInput | Json | None,
+    send_at: datetime | str | None,
+    idempotency_key: str | None,
+) -> Operation[PostNotificationsSendResponse201Data]:
+    if not recipient_ids and list_key is None:
+        raise ValueError("send_to_many needs recipient_ids or a list_key (broadcast sends to every recipient)")
+    kwargs = {
+        "body": bodies.send_to_many(recipient_ids, list_key, exclude_recipient_ids, payload, email, target, send_at),
+        "idempotency_key": idempotency_key or str(uuid.uuid4()),
+    }
+    return Operation(post_notifications_send, _data(PostNotificationsSendResponse201), kwargs=kwargs)
+
+
 def get_notification(notification_id: int) -> Operation[Notification]:
     return Operation(get_notifications_id, _data(GetNotificationsIdResponse200), (str(notification_id),))
 

@@ -39,6 +39,9 @@ export function parseTarget(value: string): Target {
 
 interface SendOpts {
   to?: string;
+  toMany?: string;
+  list?: string;
+  exclude?: string;
   payload?: string;
   target?: string;
   emailSubject?: string;
@@ -65,8 +68,29 @@ export function parseAt(value: string, now = new Date()): string {
   return value;
 }
 
-function sendBody(recipientId: string | null, opts: SendOpts): SendBody {
-  const body: SendBody = { recipient_id: recipientId };
+/** A list of recipient ids: comma-separated inline, or `@file` with one id per line (blank lines skipped). */
+export function parseIds(value: string, flag: string): string[] {
+  const ids = value.startsWith('@') ? inlineOrFile(value, flag).split(/\r?\n/) : value.split(',');
+  const out = ids.map((id) => id.trim()).filter((id) => id !== '');
+  if (out.length === 0) throw new UsageError(`${flag} names no recipient id`);
+  return out;
+}
+
+/** Who `herald send` sends to: one recipient (--to), many (--to-many) or a list (--list), less --exclude. */
+type Audience = Pick<SendBody, 'recipient_id' | 'recipient_ids' | 'list' | 'exclude_recipient_ids'>;
+
+function audienceOf(opts: SendOpts): Audience {
+  const given = [opts.to, opts.toMany, opts.list].filter((v) => v !== undefined).length;
+  if (given !== 1) throw new UsageError('send to one of --to <recipient-id>, --to-many <ids|@file> or --list <key>');
+  if (opts.to !== undefined && opts.exclude !== undefined) throw new UsageError('--exclude goes with --to-many or --list');
+  const exclude = opts.exclude !== undefined ? { exclude_recipient_ids: parseIds(opts.exclude, '--exclude') } : {};
+  if (opts.toMany !== undefined) return { recipient_ids: parseIds(opts.toMany, '--to-many'), ...exclude };
+  if (opts.list !== undefined) return { list: opts.list, ...exclude };
+  return { recipient_id: opts.to! };
+}
+
+function sendBody(audience: Audience, opts: SendOpts): SendBody {
+  const body: SendBody = { ...audience };
   if (opts.target) body.target = parseTarget(opts.target);
   if (opts.payload !== undefined) body.payload = parsePayload(opts.payload);
   if (opts.emailSubject !== undefined || opts.emailHtml !== undefined || opts.emailText !== undefined) {
@@ -130,8 +154,11 @@ const sendOptions = (cmd: import('commander').Command) =>
     .option('--at <time>', 'send later: an RFC 3339 time (2030-01-31T09:00:00Z) or +<n>s|m|h|d from now; at most 90 days ahead, cancelable until then');
 
 export const registerSend: Register = (program, act) => {
-  sendOptions(program.command('send').description('Send a notification to one recipient (created if new)'))
-    .requiredOption('--to <recipient-id>', 'the recipient')
+  sendOptions(program.command('send').description('Send a notification to one recipient (created if new), to many, or to a list'))
+    .option('--to <recipient-id>', 'the recipient')
+    .option('--to-many <ids|@file>', 'up to 1,000 recipients: comma-separated, or @file with one id per line (sent as one broadcast)')
+    .option('--list <key>', "the subscribers of a list (sent as one broadcast)")
+    .option('--exclude <ids|@file>', 'with --to-many or --list: recipients left out (up to 100), e.g. the one who acted')
     .option('--email-subject <subject>', 'email subject (with --email-html)')
     .option('--email-html <html|@file>', 'email body as HTML, inline or @file')
     .option('--email-text <text|@file>', 'plain-text body (default: derived from the HTML)')
@@ -141,6 +168,7 @@ export const registerSend: Register = (program, act) => {
       'after',
       examples([
         `herald send --to alice --payload '{"title":"Hello"}'`,
+        `herald send --to-many alice,bob,carol --exclude bob --target issues/comments/comment.created --payload '{"title":"New comment"}'`,
         `herald send --to alice --payload '{"title":"Trial ends"}' --at 2030-01-31T09:00:00Z`,
         `herald send --to alice --payload '{"title":"Invoice"}' --email-subject Invoice --email-html @invoice.html --email-delay 3600 --email-unless read`,
         'herald send --to alice --target billing/none/invoice.paid --payload @payload.json --email-subject "Your invoice" --email-html @invoice.html',
@@ -148,8 +176,14 @@ export const registerSend: Register = (program, act) => {
     )
     .action(
       act(async (ctx, opts: SendOpts) => {
-        const body = sendBody(opts.to as string, opts);
+        const body = sendBody(audienceOf(opts), opts);
         const res = await ctx.projectApi().send(body, opts.idempotencyKey);
+        if (res.broadcast) {
+          const b = res.broadcast;
+          const failed = (res.failed ?? []).map((f) => `Left out (not a valid recipient id): ${JSON.stringify(f.id)}\n`).join('');
+          ctx.out.result(res, () => `Broadcast ${b.id} to ${b.audience?.list !== undefined ? `list ${b.audience.list}` : `${b.audience?.recipient_ids ?? 0} recipients`}: ${b.status}\n${failed}Follow it: herald broadcast get ${b.id} --watch\n`);
+          return;
+        }
         const n = res.notification!;
         const when = n.status === 'scheduled' && n.send_at ? ` for ${n.send_at}\nCancel it: herald notifications cancel ${n.id}` : '';
         ctx.out.result(res, () => `Notification ${n.id} for ${n.recipient_id}: ${n.status}${when}\nFollow it: herald notifications get ${n.id}\n`);
@@ -169,7 +203,7 @@ export const registerSend: Register = (program, act) => {
         if (!opts.target) throw new UsageError('a broadcast needs --target channel/topic/event');
         if (opts.payload === undefined) throw new UsageError('a broadcast needs --payload');
         const api = ctx.projectApi();
-        const res = await api.send(sendBody(null, opts), opts.idempotencyKey);
+        const res = await api.send(sendBody({ recipient_id: null }, opts), opts.idempotencyKey);
         const b = res.broadcast!;
         if (!opts.watch || b.status === 'scheduled') {
           const when = b.status === 'scheduled' && b.send_at ? ` for ${b.send_at}\nCancel it: herald broadcast cancel ${b.id}` : '';

@@ -2,17 +2,17 @@ import { retryPolicy } from '@herald/service-kit';
 import { isRefusedByPeer } from '../kernel/ports';
 import { createFinishBroadcast, type FinishBroadcastDeps } from './finish-broadcast';
 import type { IdAllocator } from '../kernel/id-allocator';
-import type { JobPort, RecipientDirectory } from '../kernel/ports';
+import type { JobPort } from '../kernel/ports';
+import { createAudiencePages, type AudiencePagesDeps } from './audience-pages';
 import type { DeliverySettings } from '../kernel/settings';
-import type { BroadcastRepository } from '../kernel/store/broadcast-repository';
+import type { AudienceDoc, BroadcastRepository } from '../kernel/store/broadcast-repository';
 
 /** The ports this use case works with. */
-export interface FanOutBroadcastDeps extends FinishBroadcastDeps {
+export interface FanOutBroadcastDeps extends FinishBroadcastDeps, AudiencePagesDeps {
   broadcasts: BroadcastRepository;
   jobs: JobPort;
   notificationIds: IdAllocator;
   now: () => Date;
-  recipients: RecipientDirectory;
   settings: DeliverySettings;
 }
 
@@ -22,7 +22,8 @@ export const ID_PAGE_TIMEOUT_MS = 10_000;
 const pageRetry = retryPolicy({ initialDelayMs: 200, maxDelayMs: 5_000, retryIf: (err) => !isRefusedByPeer(err) });
 
 /**
- * Fans a broadcast out: pages recipient ids with ListRecipientIds, one unary call per page (its
+ * Fans a broadcast out: pages its audience (audience-pages.ts: every recipient with
+ * ListRecipientIds, explicit ids, or a list's subscribers), one unary call per page (its
  * own deadline; a failed page is retried alone, with backoff), after the persisted cursor and never
  * past the bound snapshotted when the fan-out started (so the broadcast reaches the recipients that
  * existed then, also when it resumes). Per non-empty page it reserves a block of notification ids
@@ -32,12 +33,13 @@ const pageRetry = retryPolicy({ initialDelayMs: 200, maxDelayMs: 5_000, retryIf:
  */
 export function createFanOutBroadcast(deps: FanOutBroadcastDeps) {
   const finish = createFinishBroadcast(deps);
+  const audiencePage = createAudiencePages(deps, { timeoutMs: ID_PAGE_TIMEOUT_MS });
 
   /** One page, retried until it answers (each attempt under its own deadline); keeps the job alive meanwhile. */
-  const page = (req: { projectId: bigint; after: string; upperBound: string; pageSize: number }, working: () => void) =>
+  const page = (audience: AudienceDoc | null | undefined, req: { projectId: bigint; after: string; upperBound: string; pageSize: number }, working: () => void) =>
     pageRetry.execute(async (attempt) => {
       if (attempt > 0) working();
-      return deps.recipients.listRecipientIds(req, { timeoutMs: ID_PAGE_TIMEOUT_MS });
+      return audiencePage(audience, req);
     });
 
   return async function fanOutBroadcast(broadcastId: number, working: () => void): Promise<void> {
@@ -49,7 +51,7 @@ export function createFanOutBroadcast(deps: FanOutBroadcastDeps) {
       let first: Awaited<ReturnType<typeof page>> | null = null;
       if (!b.upper_bound) {
         // The first page snapshots the bound; a concurrent delivery of this job may have stored another.
-        first = await page({ projectId, after: b.cursor, upperBound: '', pageSize }, working);
+        first = await page(b.audience, { projectId, after: b.cursor, upperBound: '', pageSize }, working);
         // Before the first page: everything up to the bound may still be paged.
         const leftAtMost = Number(first.remainingAtMost) + first.recipientIds.length;
         if (!(await deps.broadcasts.setUpperBound(broadcastId, first.upperBound, leftAtMost, deps.now()))) first = null;
@@ -61,7 +63,7 @@ export function createFanOutBroadcast(deps: FanOutBroadcastDeps) {
       let chunkIndex = b.chunks_published;
       let after = b.cursor;
       for (;;) {
-        const p = first ?? (await page({ projectId, after, upperBound, pageSize }, working));
+        const p = first ?? (await page(b.audience, { projectId, after, upperBound, pageSize }, working));
         first = null;
         if (p.recipientIds.length > 0) {
           const firstId = await deps.notificationIds.block(p.recipientIds.length);

@@ -10,6 +10,9 @@ export interface SendSettings {
   maxBroadcastRecipientsForEmail: number;
   /** Most recipients a broadcast's push may reach; 0 (the default): push on broadcasts is refused. */
   maxBroadcastRecipientsForPush?: number;
+  /** Most recipients a send to a list or to recipient ids may email (push); absent: DEFAULT_LIST_RECIPIENT_CAP. */
+  maxListRecipientsForEmail?: number;
+  maxListRecipientsForPush?: number;
   /** null: unlimited. */
   monthlyQuota: number | null;
   /** Days kept (the project's retention at send time); null: forever. */
@@ -197,6 +200,17 @@ export interface BroadcastOutbound {
   eligible: number | null;
 }
 
+/** Who a send to many goes to: a list, or explicit recipient ids (counted); absent: every recipient. */
+export interface BroadcastAudience {
+  list: string | null;
+  recipientIds: number | null;
+  /** Recipients left out by name. */
+  excluded: number;
+}
+
+/** The cap of a list (or recipient ids) send's email and push when the project names none. */
+export const DEFAULT_LIST_RECIPIENT_CAP = 10_000;
+
 export interface Broadcast {
   id: number;
   projectId: number;
@@ -212,6 +226,8 @@ export interface Broadcast {
   push: BroadcastOutbound | null;
   /** When a scheduled broadcast is (or was) due; null: at once. */
   sendAt?: Date | null;
+  /** Absent or null: every recipient of the project. */
+  audience?: BroadcastAudience | null;
   createdAt: Date;
   updatedAt: Date;
 }

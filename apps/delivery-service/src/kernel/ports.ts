@@ -63,6 +63,15 @@ export interface RecipientDirectory {
   markContactUndeliverable(req: { projectId: bigint; recipientId: string; medium: string; address: string; reason: string }): Promise<{ marked: boolean }>;
 }
 
+/**
+ * The subscribers of a list, as a send to the list pages them (the recipient service's
+ * ListSubscribers). Throws `list_not_found` (not_found) for a list the project does not have.
+ */
+export interface ListAudience {
+  /** Up to `limit` subscriber ids after `after` ('' : from the start), in a stable order; `next` is '' after the last page. */
+  page(projectId: bigint, list: string, after: string, limit: number): Promise<{ recipientIds: string[]; next: string }>;
+}
+
 /** Accepted sends JetStream still holds (their notifications not written yet). */
 export interface AcceptedSends {
   /** The accepted send of this notification id while JetStream holds it; null once written (or unknown). */

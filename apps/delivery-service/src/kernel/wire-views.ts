@@ -105,5 +105,8 @@ export function toPbBroadcast(b: Broadcast): PbBroadcast {
     createdAt: timestampFromDate(b.createdAt),
     updatedAt: timestampFromDate(b.updatedAt),
     sendAt: b.sendAt ? timestampFromDate(b.sendAt) : undefined,
+    audience: b.audience
+      ? { list: b.audience.list ?? undefined, recipientIds: b.audience.recipientIds === null ? undefined : BigInt(b.audience.recipientIds), excluded: BigInt(b.audience.excluded) }
+      : undefined,
   });
 }

@@ -4,7 +4,7 @@ export { createGetNotification, type GetNotificationDeps, notificationNotFound }
 export { createGetPayloads, type GetPayloadsDeps } from './get-payloads';
 export { createIdempotencyRepository, type IdempotencyRepository } from './idempotency-repository';
 export { createSendNotification, type SendNotificationDeps, type SendResult } from './send-notification';
-export type { SendInput } from './send-rules';
+export { outboundCaps, type SendInput } from './send-rules';
 export { createWriteSends, type WriteSendsDeps } from './write-sends';
 export { sendsRoutes } from './sends-routes';
 export { startSendConsumer } from './send-consumer';

@@ -3,14 +3,15 @@ import { conflict, createBatcher, DomainError, isDuplicateKey, sleep, type Clock
 import { acceptedView, type AcceptedSend, type Broadcast, type Notification, type Target } from '../kernel/notification';
 import { checkSend, targetNotCataloged, type Medium, type SendInput } from './send-rules';
 import { CLAIM_LEASE_MS, claimLeasePassed } from './claim-lease';
+import { checkAudience, type RecipientFailure } from './audience-rules';
 import { scheduledFor } from '../kernel/timing-rules';
 import { timerId, type TimerDoc } from '../kernel/store/timer-repository';
-import { toBroadcast, type BroadcastDoc } from '../kernel/store/broadcast-repository';
+import { toBroadcast, type AudienceDoc, type BroadcastDoc } from '../kernel/store/broadcast-repository';
 import type { IdempotencyDoc } from './idempotency-repository';
 import { acceptedNotification } from '../kernel/store/notification-repository';
 import { findSent, type GetNotificationDeps } from './get-notification';
 import type { IdAllocator } from '../kernel/id-allocator';
-import type { JobPort, PreferenceResolver, RecipientPresence } from '../kernel/ports';
+import type { JobPort, ListAudience, PreferenceResolver, RecipientPresence } from '../kernel/ports';
 import type { DeliverySettings, Failpoint } from '../kernel/settings';
 import type { BroadcastRepository } from '../kernel/store/broadcast-repository';
 import type { TimerRepository } from '../kernel/store/timer-repository';
@@ -20,6 +21,8 @@ import { createTimerCap } from '../scheduling';
 export interface SendResult {
   notification: Notification | null;
   broadcast: Broadcast | null;
+  /** A send to recipient ids: the ids left out for failing the recipient id rules. */
+  failed?: RecipientFailure[];
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -34,6 +37,7 @@ export interface SendNotificationDeps extends GetNotificationDeps {
   failpoint?: (at: Failpoint) => void;
   idempotency: IdempotencyRepository;
   jobs: JobPort;
+  lists: ListAudience;
   notificationIds: IdAllocator;
   now: () => Date;
   preferences: PreferenceResolver;
@@ -100,7 +104,7 @@ export function createSendNotification(deps: SendNotificationDeps, logger: Logge
     },
   });
 
-  const perform = async (input: SendInput, mediums: Medium[], givenId?: number): Promise<SendResult> => {
+  const perform = async (input: SendInput, mediums: Medium[], audience: AudienceDoc | null, givenId?: number): Promise<SendResult> => {
     const projectId = BigInt(input.projectId);
     if (input.settings.strictTargets && input.target) {
       const covered = await Promise.all(mediums.map((medium) => coverage.add({ target: input.target!, medium }, input.projectId)));
@@ -135,6 +139,7 @@ export function createSendNotification(deps: SendNotificationDeps, logger: Logge
         created_at: now,
         updated_at: now,
         ...(dueAt ? { status: 'scheduled' as const, send_at: dueAt } : {}),
+        ...(audience ? { audience } : {}),
       };
       // The timer first: a scheduled broadcast is never without it (a timer whose broadcast was
       // never written finds nothing to fire).
@@ -210,7 +215,7 @@ export function createSendNotification(deps: SendNotificationDeps, logger: Logge
     return { notification: 'accepted' in sent ? acceptedView(sent.accepted, scheduled) : acceptedNotification(sent.doc), broadcast: null };
   };
 
-  const sendWithKey = async (input: SendInput, mediums: Medium[], key: string): Promise<SendResult> => {
+  const sendWithKey = async (input: SendInput, mediums: Medium[], audience: AudienceDoc | null, key: string): Promise<SendResult> => {
     const hash = createHash('sha256')
       // SMS and push join the hash only when present, and so does send_at: keys claimed before they existed keep their hash.
       .update(
@@ -221,6 +226,7 @@ export function createSendNotification(deps: SendNotificationDeps, logger: Logge
           input.email,
           ...(input.sms || input.push ? [input.sms, input.push] : []),
           ...(input.sendAt !== undefined ? [{ send_at: input.sendAt }] : []),
+          ...(input.audience ? [{ audience: input.audience }] : []),
         ]),
       )
       .digest('hex');
@@ -231,7 +237,7 @@ export function createSendNotification(deps: SendNotificationDeps, logger: Logge
       const claim = await deps.idempotency.claim(input.projectId, key, hash, { kind, id }, deps.now());
       if (claim.kind === 'claimed') {
         try {
-          return await perform(input, mediums, id);
+          return await perform(input, mediums, audience, id);
         } catch (err) {
           // Best effort: a claim left behind is taken over by a repeat after its lease.
           await deps.idempotency.release(input.projectId, key, { refId: id }).catch(() => undefined);
@@ -254,7 +260,7 @@ export function createSendNotification(deps: SendNotificationDeps, logger: Logge
         if (replay) return replay;
         if (claimLeasePassed(doc.created_at, deps.now(), leaseMs)) {
           // The first request died between its claim and its send: complete it under the same id.
-          await perform(input, mediums, doc.ref_id);
+          await perform(input, mediums, audience, doc.ref_id);
           return (await findClaimed(input.projectId, doc))!;
         }
       }
@@ -265,8 +271,12 @@ export function createSendNotification(deps: SendNotificationDeps, logger: Logge
 
   return async function sendNotification(input: SendInput): Promise<SendResult> {
     const mediums = checkSend(input, deps.now());
+    const { audience, failed } = checkAudience(input.recipientId, input.audience);
+    // An unknown list is refused before anything is written (the port throws list_not_found).
+    if (audience?.list !== undefined) await deps.lists.page(BigInt(input.projectId), audience.list, '', 1);
     const key = input.idempotencyKey;
-    return key ? sendWithKey(input, mediums, key) : perform(input, mediums);
+    const result = await (key ? sendWithKey(input, mediums, audience, key) : perform(input, mediums, audience));
+    return failed.length > 0 ? { ...result, failed } : result;
   };
 }
 

@@ -11,6 +11,8 @@ export function toSendInput(req: SendRequest): SendInput {
       strictTargets: req.settings?.strictTargets ?? false,
       maxBroadcastRecipientsForEmail: Number(req.settings?.maxBroadcastRecipientsForEmail ?? 0n),
       maxBroadcastRecipientsForPush: Number(req.settings?.maxBroadcastRecipientsForPush ?? 0n),
+      ...(req.settings?.maxListRecipientsForEmail !== undefined ? { maxListRecipientsForEmail: Number(req.settings.maxListRecipientsForEmail) } : {}),
+      ...(req.settings?.maxListRecipientsForPush !== undefined ? { maxListRecipientsForPush: Number(req.settings.maxListRecipientsForPush) } : {}),
       monthlyQuota: quota === undefined ? null : Number(quota),
       retentionDays: req.settings?.retentionDays ?? null,
       ...(req.settings?.emailFromAddress ? { emailFrom: { address: req.settings.emailFromAddress, name: req.settings.emailFromName ?? null } } : {}),
@@ -41,5 +43,8 @@ export function toSendInput(req: SendRequest): SendInput {
       : null,
     idempotencyKey: req.idempotencyKey,
     ...(req.sendAt !== undefined ? { sendAt: req.sendAt } : {}),
+    ...(req.recipientIds.length > 0 || req.list !== undefined || req.excludeRecipientIds.length > 0
+      ? { audience: { recipientIds: req.recipientIds, list: req.list ?? null, excludeRecipientIds: req.excludeRecipientIds } }
+      : {}),
   };
 }

@@ -1,6 +1,7 @@
 import { hasControlChars, LIMITS } from '@herald/contracts';
 import { checkRecipientId, DomainError, invalid, violation, type Violation } from '@herald/service-kit';
-import type { EmailContent, PushContent, SendSettings, SmsContent, Target } from '../kernel/notification';
+import { DEFAULT_LIST_RECIPIENT_CAP, type EmailContent, type PushContent, type SendSettings, type SmsContent, type Target } from '../kernel/notification';
+import type { AudienceRequest } from './audience-rules';
 import { escalationViolations, sendAtViolations } from '../kernel/timing-rules';
 
 /** A send as it reaches the delivery service; `recipientId` null is a broadcast. */
@@ -16,6 +17,19 @@ export interface SendInput {
   idempotencyKey: string;
   /** When to send, RFC 3339 as sent; absent: now. */
   sendAt?: string;
+  /** A send to many: a list or recipient ids, and the ids left out (with `recipientId` null). */
+  audience?: AudienceRequest;
+}
+
+/** True for a send to a list or to recipient ids (a chosen audience, not every recipient). */
+export const isChosenAudience = (input: Pick<SendInput, 'recipientId' | 'audience'>) =>
+  input.recipientId === null && input.audience !== undefined && (input.audience.recipientIds.length > 0 || input.audience.list !== null);
+
+/** The email and push caps of a send to many: the list caps for a chosen audience, the broadcast caps otherwise. */
+export function outboundCaps(settings: SendSettings, chosen: boolean): { email: number; push: number } {
+  return chosen
+    ? { email: settings.maxListRecipientsForEmail ?? DEFAULT_LIST_RECIPIENT_CAP, push: settings.maxListRecipientsForPush ?? DEFAULT_LIST_RECIPIENT_CAP }
+    : { email: settings.maxBroadcastRecipientsForEmail, push: settings.maxBroadcastRecipientsForPush ?? 0 };
 }
 
 export type Medium = 'in_app' | 'email' | 'sms' | 'web_push';
@@ -111,7 +125,8 @@ function recipientViolations(id: string | null): Violation[] {
 /**
  * Every rule of a send that needs no other service (docs/api-gateway.md, "Send notification"),
  * in this order: field validity (validation_failed, every offending property listed), no
- * medium, sms on a broadcast, email or push on a broadcast the project does not allow. Throws a
+ * medium, sms on a broadcast, email or push on a broadcast the project does not allow (for a send
+ * to a list or recipient ids: `max_list_recipients_for_<medium>`). Throws a
  * DomainError; returns the mediums the send asks for (each block asks for its medium).
  */
 export function checkSend(input: SendInput, now: Date): Medium[] {
@@ -130,10 +145,14 @@ export function checkSend(input: SendInput, now: Date): Medium[] {
   if (violations.length > 0) throw invalid('The send is invalid', violations);
   if (!hasMedium) throw invalid('A send needs a payload, an email, an sms or a push block', [], 'no_medium');
   if (broadcast && input.sms) throw invalid('SMS cannot be sent on a broadcast', [], 'broadcast_sms_not_allowed');
-  if (broadcast && input.email && input.settings.maxBroadcastRecipientsForEmail <= 0) {
+  const chosen = isChosenAudience(input);
+  const caps = outboundCaps(input.settings, chosen);
+  if (chosen && input.email && caps.email <= 0) throw invalid('This project does not allow email on list sends (max_list_recipients_for_email is 0)', [], 'list_email_not_allowed');
+  if (chosen && input.push && caps.push <= 0) throw invalid('This project does not allow push on list sends (max_list_recipients_for_push is 0)', [], 'list_push_not_allowed');
+  if (broadcast && input.email && caps.email <= 0) {
     throw invalid('This project does not allow email on broadcasts', [], 'broadcast_email_not_allowed');
   }
-  if (broadcast && input.push && (input.settings.maxBroadcastRecipientsForPush ?? 0) <= 0) {
+  if (broadcast && input.push && caps.push <= 0) {
     throw invalid('This project does not allow push on broadcasts (max_broadcast_recipients_for_push is 0)', [], 'broadcast_push_not_allowed');
   }
   const mediums: Medium[] = [];

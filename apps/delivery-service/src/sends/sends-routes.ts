@@ -1,6 +1,6 @@
 import { Code } from '@connectrpc/connect';
 import { ErrorInfoSchema } from '@herald/contracts';
-import { toConnectError, type Logger } from '@herald/service-kit';
+import { toConnectError, toFieldViolation, type Logger } from '@herald/service-kit';
 import { toPbBroadcast, toPbNotification } from '../kernel/wire-views';
 import type { DeliveryHandlers } from '../platform';
 import type { createCancelSends } from './cancel-sends';
@@ -12,6 +12,7 @@ import { toSendInput } from './send-request';
 const sendResponse = (r: SendResult) => ({
   notification: r.notification ? toPbNotification(r.notification) : undefined,
   broadcast: r.broadcast ? toPbBroadcast(r.broadcast) : undefined,
+  failed: (r.failed ?? []).map((f) => ({ id: f.id, batchIndex: f.batchIndex, errors: f.errors.map(toFieldViolation) })),
 });
 
 /** The sends' handlers: each maps the request, calls one use case, maps the result. */

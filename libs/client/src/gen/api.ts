@@ -148,6 +148,8 @@ export interface paths {
                          *               "strict_targets": false,
                          *               "max_broadcast_recipients_for_email": 0,
                          *               "max_broadcast_recipients_for_push": 0,
+                         *               "max_list_recipients_for_email": 10000,
+                         *               "max_list_recipients_for_push": 10000,
                          *               "monthly_quota": null,
                          *               "rate_limit_per_second": 100,
                          *               "email_from": {
@@ -222,6 +224,8 @@ export interface paths {
                             strict_targets?: boolean;
                             max_broadcast_recipients_for_email?: number;
                             max_broadcast_recipients_for_push?: number;
+                            max_list_recipients_for_email?: number;
+                            max_list_recipients_for_push?: number;
                             monthly_quota?: number | null;
                             rate_limit_per_second?: number | null;
                             /** @description Sender of the project's emails; null: the server's default (SMTP_FROM) */
@@ -251,6 +255,8 @@ export interface paths {
                          *             "strict_targets": false,
                          *             "max_broadcast_recipients_for_email": 0,
                          *             "max_broadcast_recipients_for_push": 0,
+                         *             "max_list_recipients_for_email": 10000,
+                         *             "max_list_recipients_for_push": 10000,
                          *             "monthly_quota": null,
                          *             "rate_limit_per_second": 100,
                          *             "email_from": {
@@ -352,6 +358,8 @@ export interface paths {
                          *           "strict_targets": false,
                          *           "max_broadcast_recipients_for_email": 0,
                          *           "max_broadcast_recipients_for_push": 0,
+                         *           "max_list_recipients_for_email": 10000,
+                         *           "max_list_recipients_for_push": 10000,
                          *           "monthly_quota": null,
                          *           "rate_limit_per_second": 100,
                          *           "email_from": {
@@ -422,6 +430,8 @@ export interface paths {
                             strict_targets?: boolean;
                             max_broadcast_recipients_for_email?: number;
                             max_broadcast_recipients_for_push?: number;
+                            max_list_recipients_for_email?: number;
+                            max_list_recipients_for_push?: number;
                             monthly_quota?: number | null;
                             rate_limit_per_second?: number | null;
                             /** @description Sender of the project's emails; null: the server's default (SMTP_FROM) */
@@ -450,6 +460,8 @@ export interface paths {
                          *           "strict_targets": false,
                          *           "max_broadcast_recipients_for_email": 0,
                          *           "max_broadcast_recipients_for_push": 0,
+                         *           "max_list_recipients_for_email": 10000,
+                         *           "max_list_recipients_for_push": 10000,
                          *           "monthly_quota": 100000,
                          *           "rate_limit_per_second": 100,
                          *           "email_from": {
@@ -2555,6 +2567,8 @@ export interface paths {
                             data: {
                                 notification: components["schemas"]["Notification"] | null;
                                 broadcast: components["schemas"]["Broadcast"] | null;
+                                /** @description A send to recipient_ids: the ids that failed the recipient id rules (left out; the others were sent) */
+                                failed?: components["schemas"]["BatchFailure"][];
                             };
                         };
                     };
@@ -5451,6 +5465,19 @@ export interface components {
              */
             updated_at: string;
             send_at?: string | null;
+            audience?: components["schemas"]["BroadcastAudience"];
+        };
+        /**
+         * BroadcastAudience
+         * @description Who a send to many goes to; absent: every recipient of the project
+         */
+        BroadcastAudience: {
+            /** @description A send to a list: its key */
+            list?: string;
+            /** @description A send to recipient ids: how many (duplicates and excluded ids taken out) */
+            recipient_ids?: number;
+            /** @description How many recipients the send left out by name (exclude_recipient_ids) */
+            excluded: number;
         };
         /** BroadcastOutbound */
         BroadcastOutbound: {
@@ -5840,6 +5867,8 @@ export interface components {
                 strict_targets: boolean;
                 max_broadcast_recipients_for_email: number;
                 max_broadcast_recipients_for_push: number;
+                max_list_recipients_for_email: number;
+                max_list_recipients_for_push: number;
                 monthly_quota: number | null;
                 rate_limit_per_second: number | null;
                 /** @description Sender of the project's emails; null: the server's default (SMTP_FROM) */
@@ -5916,7 +5945,28 @@ export interface components {
         };
         /** SendInput */
         SendInput: {
-            recipient_id: string | null;
+            recipient_id?: string | null;
+            /**
+             * @description Instead of recipient_id: send to these recipients (1 to 1000, duplicates counted once; unknown ones are created). Answers 201 with a broadcast; an id failing the recipient id rules is left out and listed in `failed`.
+             * @example [
+             *       "user-42",
+             *       "user-7",
+             *       "user-9"
+             *     ]
+             */
+            recipient_ids?: string[];
+            /**
+             * @description Instead of recipient_id: send to the list's subscribers (its key). Answers 201 with a broadcast; an unknown list is 404 list_not_found.
+             * @example issue-1042-watchers
+             */
+            list?: string;
+            /**
+             * @description A send to many (recipient_ids, list or a broadcast) leaves these recipients out, e.g. the one who acted (at most 100)
+             * @example [
+             *       "user-7"
+             *     ]
+             */
+            exclude_recipient_ids?: string[];
             target?: components["schemas"]["TargetInput"] | null;
             payload?: {
                 [key: string]: unknown;

@@ -1,6 +1,6 @@
 import type { Collection, Db } from 'mongodb';
 import { isDuplicateKey } from '@herald/service-kit';
-import type { Broadcast, BroadcastOutbound, BroadcastStatus, EmailContent, PushContent, SendSettings, Target } from '../notification';
+import type { Broadcast, BroadcastAudience, BroadcastOutbound, BroadcastStatus, EmailContent, PushContent, SendSettings, Target } from '../notification';
 import { createBroadcastEmailContents, createBroadcastPushContents } from './broadcast-payloads';
 import { retryBusy } from './store-retry';
 import { createExpiryIndex, withExpiry } from './expiry';
@@ -38,7 +38,24 @@ export interface BroadcastDoc {
   expires_at?: Date | null;
   /** A scheduled broadcast: when it is (or was) due. */
   send_at?: Date | null;
+  /** A send to many: who it goes to; absent: every recipient of the project. */
+  audience?: AudienceDoc | null;
 }
+
+/**
+ * The audience of a send to many, stored with it so a resumed fan-out pages the same recipients:
+ * explicit ids (sorted, unique, the excluded ones already out) or a list's key, and the ids left
+ * out by name (paged audiences filter them from each page).
+ */
+export interface AudienceDoc {
+  recipient_ids?: string[];
+  list?: string;
+  exclude_recipient_ids: string[];
+}
+
+/** The REST view of a stored audience. */
+export const audienceView = (a: AudienceDoc | null | undefined): BroadcastAudience | null =>
+  a ? { list: a.list ?? null, recipientIds: a.recipient_ids ? a.recipient_ids.length : null, excluded: a.exclude_recipient_ids.length } : null;
 
 /** One chunk whose notifications are all written and gated. Insert-only: its unique _id counts it once. */
 export interface ChunkDoc {
@@ -125,6 +142,7 @@ export function toBroadcast(d: BroadcastDoc, progress?: BroadcastProgress): Broa
     email: d.email,
     push: d.push ?? null,
     sendAt: d.send_at ?? null,
+    audience: audienceView(d.audience),
     createdAt: d.created_at,
     updatedAt: d.updated_at,
   };

@@ -1,6 +1,6 @@
 import { adminToken, call, createProject, TIMESTAMP } from '../../testing/rest-client';
 
-const DEFAULTS = { strict_targets: false, max_broadcast_recipients_for_email: 0, max_broadcast_recipients_for_push: 0, monthly_quota: null, rate_limit_per_second: 1000, email_from: null, email_reply_to: null, retention_days: 365 };
+const DEFAULTS = { strict_targets: false, max_broadcast_recipients_for_email: 0, max_broadcast_recipients_for_push: 0, max_list_recipients_for_email: 10_000, max_list_recipients_for_push: 10_000, monthly_quota: null, rate_limit_per_second: 1000, email_from: null, email_reply_to: null, retention_days: 365 };
 
 describe('admin API', () => {
   it('when a project is created, then 201 with default settings and one key of each scope, shown once', async () => {

@@ -5,6 +5,8 @@ const settings = {
   strict_targets: false,
   max_broadcast_recipients_for_email: 0,
   max_broadcast_recipients_for_push: 0,
+  max_list_recipients_for_email: 10_000,
+  max_list_recipients_for_push: 10_000,
   monthly_quota: null,
   rate_limit_per_second: 100,
   email_from: { address: 'notifications@acme.example', name: 'Acme' },

@@ -1,4 +1,4 @@
-import { notFound } from '@herald/service-kit';
+import { fromFieldViolation, invalid, notFound, violation } from '@herald/service-kit';
 import type { RoutePlugin } from '../shared/type-provider';
 import { dataOnly, withMessage } from '../shared/schemas';
 import { errorResponses } from '../../plugins/app/errors/error-schemas';
@@ -10,6 +10,9 @@ import { documented } from '../../plugins/external/swagger/openapi-document';
 import { notificationExamples } from './examples';
 
 const tags = ['notifications'];
+
+/** A send names its audience: recipient_id (null: every recipient), recipient_ids or list. */
+const recipientRequired = () => invalid('recipient_id is required (or recipient_ids, or list)', [violation('recipient_id', 'recipient_id is required', null)]);
 const errors = errorResponses('message');
 
 /**
@@ -27,6 +30,7 @@ const notificationRoutes: RoutePlugin = async (app) => {
     { schema: { ...documented({ summary: 'Send a notification (to one recipient, or broadcast)', success: 'Accepted: sent, scheduled or skipped, with the decision per medium', request: notificationExamples.send, response: notificationExamples.sent }), tags, headers: SendHeaders, body: SendBody, response: { 201: withMessage(SendResult), ...errors } } },
     async (request, reply) => {
       const { body, project } = request;
+      if (body.recipient_id === undefined && body.recipient_ids === undefined && body.list === undefined) throw recipientRequired();
       const s = project.settings;
       const res = await send({
         projectId: BigInt(project.id),
@@ -34,6 +38,8 @@ const notificationRoutes: RoutePlugin = async (app) => {
           strictTargets: s.strict_targets,
           maxBroadcastRecipientsForEmail: BigInt(s.max_broadcast_recipients_for_email),
           maxBroadcastRecipientsForPush: BigInt(s.max_broadcast_recipients_for_push ?? 0),
+          maxListRecipientsForEmail: s.max_list_recipients_for_email === undefined ? undefined : BigInt(s.max_list_recipients_for_email),
+          maxListRecipientsForPush: s.max_list_recipients_for_push === undefined ? undefined : BigInt(s.max_list_recipients_for_push),
           monthlyQuota: s.monthly_quota === null ? undefined : BigInt(s.monthly_quota),
           emailFromAddress: s.email_from?.address,
           emailFromName: s.email_from?.name ?? undefined,
@@ -41,6 +47,9 @@ const notificationRoutes: RoutePlugin = async (app) => {
           retentionDays: s.retention_days ?? undefined,
         },
         recipientId: body.recipient_id ?? undefined,
+        recipientIds: body.recipient_ids,
+        list: body.list,
+        excludeRecipientIds: body.exclude_recipient_ids,
         target: body.target ?? undefined,
         payloadJson: body.payload == null ? undefined : JSON.stringify(body.payload),
         email: body.email
@@ -64,6 +73,7 @@ const notificationRoutes: RoutePlugin = async (app) => {
         data: {
           notification: res.notification ? notificationView(res.notification) : null,
           broadcast: res.broadcast ? broadcastView(res.broadcast) : null,
+          ...(res.failed.length > 0 ? { failed: res.failed.map((f) => ({ id: f.id, batch_index: f.batchIndex, errors: f.errors.map(fromFieldViolation) })) } : {}),
         },
       };
     },

@@ -4,6 +4,7 @@ import { serviceRules } from '../../plugins/external/swagger/openapi-document';
 import { Nullable, Timestamp } from '../shared/schemas';
 import { NO_CONTROL, NOT_BLANK, NOT_BLANK_NO_CONTROL, TRIMMED_NO_CONTROL } from '../../plugins/external/swagger/text-patterns';
 import { NotificationDecisionSchema } from '../shared/decision-schemas';
+import { BatchFailureSchema } from '../recipients/schemas';
 
 /** The send-time bounds, the delivery service's (stated here for the document). */
 export const SEND_TIME_LIMITS = { emailDelayMaxSeconds: 604_800, sendAheadMaxDays: 90 } as const;
@@ -80,17 +81,43 @@ const sendRules = serviceRules({
     { required: ['sms'], properties: { sms: { type: 'object' } } },
     { required: ['push'], properties: { push: { type: 'object' } } },
   ],
-  if: { properties: { recipient_id: { type: 'null' } } },
+  if: { required: ['recipient_id'], properties: { recipient_id: { type: 'null' } } },
   then: {
     required: ['target', 'payload'],
     properties: { target: { type: 'object' }, payload: { type: 'object' }, email: { type: 'null' }, sms: { type: 'null' }, push: { type: 'null' } },
   },
 });
 
+const RecipientIdText = Type.String(serviceRules({ minLength: 1, maxLength: LIMITS.recipientIdMax, pattern: TRIMMED_NO_CONTROL }));
+
 export const SendBody = Type.Object(
   {
-    /** Required: a string sends to that recipient (created when missing), an explicit null broadcasts. */
-    recipient_id: Nullable(Type.String(serviceRules({ minLength: 1, maxLength: LIMITS.recipientIdMax, pattern: TRIMMED_NO_CONTROL }))),
+    /** One of recipient_id, recipient_ids or list is required: a string sends to that recipient (created when missing), an explicit null broadcasts. */
+    recipient_id: Type.Optional(
+      Nullable(Type.String({ description: 'The recipient (created when missing); an explicit null broadcasts to every recipient. Required unless `recipient_ids` or `list` is given.', ...serviceRules({ minLength: 1, maxLength: LIMITS.recipientIdMax, pattern: TRIMMED_NO_CONTROL }) })),
+    ),
+    recipient_ids: Type.Optional(
+      Type.Array(Type.String(), {
+        minItems: 1,
+        description: `Instead of recipient_id: send to these recipients (1 to ${LIMITS.sendRecipientIdsMax}, duplicates counted once; unknown ones are created). Answers 201 with a broadcast; an id failing the recipient id rules is left out and listed in \`failed\`.`,
+        examples: [['user-42', 'user-7', 'user-9']],
+        ...serviceRules({ maxItems: LIMITS.sendRecipientIdsMax }),
+      }),
+    ),
+    list: Type.Optional(
+      Type.String({
+        description: "Instead of recipient_id: send to the list's subscribers (its key). Answers 201 with a broadcast; an unknown list is 404 list_not_found.",
+        examples: ['issue-1042-watchers'],
+        ...serviceRules({ minLength: 1, maxLength: 128, pattern: '^[A-Za-z0-9._:-]+$' }),
+      }),
+    ),
+    exclude_recipient_ids: Type.Optional(
+      Type.Array(RecipientIdText, {
+        description: `A send to many (recipient_ids, list or a broadcast) leaves these recipients out, e.g. the one who acted (at most ${LIMITS.sendExcludedMax})`,
+        examples: [['user-7']],
+        ...serviceRules({ maxItems: LIMITS.sendExcludedMax }),
+      }),
+    ),
     target: Type.Optional(Nullable(TargetInput)),
     payload: Type.Optional(Nullable(Type.Object({}, { additionalProperties: true, description: `In-app content, up to ${LIMITS.payloadMaxBytes} bytes serialized; title, body, url, avatar by convention` }))),
     // Sizes (html and text up to 512 KiB each) are the delivery service's value rules: a bound here
@@ -164,6 +191,15 @@ const BroadcastOutbound = Type.Object(
   { title: 'BroadcastOutbound' },
 );
 
+const BroadcastAudience = Type.Object(
+  {
+    list: Type.Optional(Type.String({ description: 'A send to a list: its key' })),
+    recipient_ids: Type.Optional(Type.Integer({ description: 'A send to recipient ids: how many (duplicates and excluded ids taken out)' })),
+    excluded: Type.Integer({ description: 'How many recipients the send left out by name (exclude_recipient_ids)' }),
+  },
+  { title: 'BroadcastAudience', description: 'Who a send to many goes to; absent: every recipient of the project' },
+);
+
 export const BroadcastSchema = Type.Object(
   {
     id: Type.Integer(),
@@ -177,11 +213,16 @@ export const BroadcastSchema = Type.Object(
     created_at: Timestamp,
     updated_at: Timestamp,
     send_at: Type.Optional(Nullable(Timestamp)),
+    audience: Type.Optional(BroadcastAudience),
   },
   { title: 'Broadcast' },
 );
 
-export const SendResult = Type.Object({ notification: Nullable(NotificationSchema), broadcast: Nullable(BroadcastSchema) });
+export const SendResult = Type.Object({
+  notification: Nullable(NotificationSchema),
+  broadcast: Nullable(BroadcastSchema),
+  failed: Type.Optional(Type.Array(BatchFailureSchema, { description: 'A send to recipient_ids: the ids that failed the recipient id rules (left out; the others were sent)' })),
+});
 
 /** Path ids stay text: a non-integer id is a 404, like an unknown one. */
 export const IdParams = Type.Object({ id: Type.String() });

@@ -3,6 +3,7 @@
 from .batch_failure import BatchFailure
 from .batch_failure_errors_item import BatchFailureErrorsItem
 from .broadcast import Broadcast
+from .broadcast_audience import BroadcastAudience
 from .broadcast_outbound import BroadcastOutbound
 from .catalog_digest import CatalogDigest
 from .catalog_entry import CatalogEntry
@@ -333,6 +334,7 @@ __all__ = (
     "BatchFailure",
     "BatchFailureErrorsItem",
     "Broadcast",
+    "BroadcastAudience",
     "BroadcastOutbound",
     "CatalogDigest",
     "CatalogEntry",

@@ -9,6 +9,7 @@ from attrs import field as _attrs_field
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
+    from ..models.broadcast_audience import BroadcastAudience
     from ..models.broadcast_outbound import BroadcastOutbound
     from ..models.target import Target
 
@@ -31,6 +32,7 @@ class Broadcast:
         created_at (str): UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
         updated_at (str): UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
         send_at (None | str | Unset):
+        audience (BroadcastAudience | Unset): Who a send to many goes to; absent: every recipient of the project
     """
 
     id: int
@@ -44,6 +46,7 @@ class Broadcast:
     created_at: str
     updated_at: str
     send_at: None | str | Unset = UNSET
+    audience: BroadcastAudience | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -83,6 +86,10 @@ class Broadcast:
         else:
             send_at = self.send_at
 
+        audience: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.audience, Unset):
+            audience = self.audience.to_dict()
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -101,11 +108,14 @@ class Broadcast:
         )
         if send_at is not UNSET:
             field_dict["send_at"] = send_at
+        if audience is not UNSET:
+            field_dict["audience"] = audience
 
         return field_dict
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.broadcast_audience import BroadcastAudience
         from ..models.broadcast_outbound import BroadcastOutbound
         from ..models.target import Target
 
@@ -165,6 +175,13 @@ class Broadcast:
 
         send_at = _parse_send_at(d.pop("send_at", UNSET))
 
+        _audience = d.pop("audience", UNSET)
+        audience: BroadcastAudience | Unset
+        if isinstance(_audience, Unset):
+            audience = UNSET
+        else:
+            audience = BroadcastAudience.from_dict(_audience)
+
         broadcast = cls(
             id=id,
             target=target,
@@ -177,6 +194,7 @@ class Broadcast:
             created_at=created_at,
             updated_at=updated_at,
             send_at=send_at,
+            audience=audience,
         )
 
         broadcast.additional_properties = d

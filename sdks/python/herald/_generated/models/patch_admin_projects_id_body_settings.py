@@ -21,6 +21,8 @@ class PatchAdminProjectsIdBodySettings:
         strict_targets (bool | Unset):
         max_broadcast_recipients_for_email (int | Unset):
         max_broadcast_recipients_for_push (int | Unset):
+        max_list_recipients_for_email (int | Unset):
+        max_list_recipients_for_push (int | Unset):
         monthly_quota (int | None | Unset):
         rate_limit_per_second (int | None | Unset):
         email_from (EmailFrom | None | Unset): Sender of the project's emails; null: the server's default (SMTP_FROM)
@@ -31,6 +33,8 @@ class PatchAdminProjectsIdBodySettings:
     strict_targets: bool | Unset = UNSET
     max_broadcast_recipients_for_email: int | Unset = UNSET
     max_broadcast_recipients_for_push: int | Unset = UNSET
+    max_list_recipients_for_email: int | Unset = UNSET
+    max_list_recipients_for_push: int | Unset = UNSET
     monthly_quota: int | None | Unset = UNSET
     rate_limit_per_second: int | None | Unset = UNSET
     email_from: EmailFrom | None | Unset = UNSET
@@ -45,6 +49,10 @@ class PatchAdminProjectsIdBodySettings:
         max_broadcast_recipients_for_email = self.max_broadcast_recipients_for_email
 
         max_broadcast_recipients_for_push = self.max_broadcast_recipients_for_push
+
+        max_list_recipients_for_email = self.max_list_recipients_for_email
+
+        max_list_recipients_for_push = self.max_list_recipients_for_push
 
         monthly_quota: int | None | Unset
         if isinstance(self.monthly_quota, Unset):
@@ -91,6 +99,10 @@ class PatchAdminProjectsIdBodySettings:
             field_dict["max_broadcast_recipients_for_push"] = (
                 max_broadcast_recipients_for_push
             )
+        if max_list_recipients_for_email is not UNSET:
+            field_dict["max_list_recipients_for_email"] = max_list_recipients_for_email
+        if max_list_recipients_for_push is not UNSET:
+            field_dict["max_list_recipients_for_push"] = max_list_recipients_for_push
         if monthly_quota is not UNSET:
             field_dict["monthly_quota"] = monthly_quota
         if rate_limit_per_second is not UNSET:
@@ -118,6 +130,10 @@ class PatchAdminProjectsIdBodySettings:
         max_broadcast_recipients_for_push = d.pop(
             "max_broadcast_recipients_for_push", UNSET
         )
+
+        max_list_recipients_for_email = d.pop("max_list_recipients_for_email", UNSET)
+
+        max_list_recipients_for_push = d.pop("max_list_recipients_for_push", UNSET)
 
         def _parse_monthly_quota(data: object) -> int | None | Unset:
             if data is None:
@@ -178,6 +194,8 @@ class PatchAdminProjectsIdBodySettings:
             strict_targets=strict_targets,
             max_broadcast_recipients_for_email=max_broadcast_recipients_for_email,
             max_broadcast_recipients_for_push=max_broadcast_recipients_for_push,
+            max_list_recipients_for_email=max_list_recipients_for_email,
+            max_list_recipients_for_push=max_list_recipients_for_push,
             monthly_quota=monthly_quota,
             rate_limit_per_second=rate_limit_per_second,
             email_from=email_from,

@@ -6,7 +6,10 @@ from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..types import UNSET, Unset
+
 if TYPE_CHECKING:
+    from ..models.batch_failure import BatchFailure
     from ..models.broadcast import Broadcast
     from ..models.notification import Notification
 
@@ -20,10 +23,13 @@ class PostNotificationsSendResponse201Data:
     Attributes:
         notification (None | Notification):
         broadcast (Broadcast | None):
+        failed (list[BatchFailure] | Unset): A send to recipient_ids: the ids that failed the recipient id rules (left
+            out; the others were sent)
     """
 
     notification: None | Notification
     broadcast: Broadcast | None
+    failed: list[BatchFailure] | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -42,6 +48,13 @@ class PostNotificationsSendResponse201Data:
         else:
             broadcast = self.broadcast
 
+        failed: list[dict[str, Any]] | Unset = UNSET
+        if not isinstance(self.failed, Unset):
+            failed = []
+            for failed_item_data in self.failed:
+                failed_item = failed_item_data.to_dict()
+                failed.append(failed_item)
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -50,11 +63,14 @@ class PostNotificationsSendResponse201Data:
                 "broadcast": broadcast,
             }
         )
+        if failed is not UNSET:
+            field_dict["failed"] = failed
 
         return field_dict
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.batch_failure import BatchFailure
         from ..models.broadcast import Broadcast
         from ..models.notification import Notification
 
@@ -90,9 +106,19 @@ class PostNotificationsSendResponse201Data:
 
         broadcast = _parse_broadcast(d.pop("broadcast"))
 
+        _failed = d.pop("failed", UNSET)
+        failed: list[BatchFailure] | Unset = UNSET
+        if _failed is not UNSET:
+            failed = []
+            for failed_item_data in _failed:
+                failed_item = BatchFailure.from_dict(failed_item_data)
+
+                failed.append(failed_item)
+
         post_notifications_send_response_201_data = cls(
             notification=notification,
             broadcast=broadcast,
+            failed=failed,
         )
 
         post_notifications_send_response_201_data.additional_properties = d

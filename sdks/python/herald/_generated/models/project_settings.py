@@ -20,6 +20,8 @@ class ProjectSettings:
         strict_targets (bool):
         max_broadcast_recipients_for_email (int):
         max_broadcast_recipients_for_push (int):
+        max_list_recipients_for_email (int):
+        max_list_recipients_for_push (int):
         monthly_quota (int | None):
         rate_limit_per_second (int | None):
         email_from (EmailFrom | None): Sender of the project's emails; null: the server's default (SMTP_FROM)
@@ -30,6 +32,8 @@ class ProjectSettings:
     strict_targets: bool
     max_broadcast_recipients_for_email: int
     max_broadcast_recipients_for_push: int
+    max_list_recipients_for_email: int
+    max_list_recipients_for_push: int
     monthly_quota: int | None
     rate_limit_per_second: int | None
     email_from: EmailFrom | None
@@ -45,6 +49,10 @@ class ProjectSettings:
         max_broadcast_recipients_for_email = self.max_broadcast_recipients_for_email
 
         max_broadcast_recipients_for_push = self.max_broadcast_recipients_for_push
+
+        max_list_recipients_for_email = self.max_list_recipients_for_email
+
+        max_list_recipients_for_push = self.max_list_recipients_for_push
 
         monthly_quota: int | None
         monthly_quota = self.monthly_quota
@@ -71,6 +79,8 @@ class ProjectSettings:
                 "strict_targets": strict_targets,
                 "max_broadcast_recipients_for_email": max_broadcast_recipients_for_email,
                 "max_broadcast_recipients_for_push": max_broadcast_recipients_for_push,
+                "max_list_recipients_for_email": max_list_recipients_for_email,
+                "max_list_recipients_for_push": max_list_recipients_for_push,
                 "monthly_quota": monthly_quota,
                 "rate_limit_per_second": rate_limit_per_second,
                 "email_from": email_from,
@@ -91,6 +101,10 @@ class ProjectSettings:
         max_broadcast_recipients_for_email = d.pop("max_broadcast_recipients_for_email")
 
         max_broadcast_recipients_for_push = d.pop("max_broadcast_recipients_for_push")
+
+        max_list_recipients_for_email = d.pop("max_list_recipients_for_email")
+
+        max_list_recipients_for_push = d.pop("max_list_recipients_for_push")
 
         def _parse_monthly_quota(data: object) -> int | None:
             if data is None:
@@ -141,6 +155,8 @@ class ProjectSettings:
             strict_targets=strict_targets,
             max_broadcast_recipients_for_email=max_broadcast_recipients_for_email,
             max_broadcast_recipients_for_push=max_broadcast_recipients_for_push,
+            max_list_recipients_for_email=max_list_recipients_for_email,
+            max_list_recipients_for_push=max_list_recipients_for_push,
             monthly_quota=monthly_quota,
             rate_limit_per_second=rate_limit_per_second,
             email_from=email_from,

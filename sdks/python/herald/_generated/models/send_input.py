@@ -23,7 +23,14 @@ T = TypeVar("T", bound="SendInput")
 class SendInput:
     """
     Attributes:
-        recipient_id (None | str):
+        recipient_id (None | str | Unset):
+        recipient_ids (list[str] | Unset): Instead of recipient_id: send to these recipients (1 to 1000, duplicates
+            counted once; unknown ones are created). Answers 201 with a broadcast; an id failing the recipient id rules is
+            left out and listed in `failed`.
+        list_ (str | Unset): Instead of recipient_id: send to the list's subscribers (its key). Answers 201 with a
+            broadcast; an unknown list is 404 list_not_found.
+        exclude_recipient_ids (list[str] | Unset): A send to many (recipient_ids, list or a broadcast) leaves these
+            recipients out, e.g. the one who acted (at most 100)
         target (None | TargetInput | Unset):
         payload (None | SendInputPayloadType0 | Unset):
         email (EmailInput | None | Unset):
@@ -32,7 +39,10 @@ class SendInput:
         send_at (datetime.datetime | None | Unset):
     """
 
-    recipient_id: None | str
+    recipient_id: None | str | Unset = UNSET
+    recipient_ids: list[str] | Unset = UNSET
+    list_: str | Unset = UNSET
+    exclude_recipient_ids: list[str] | Unset = UNSET
     target: None | TargetInput | Unset = UNSET
     payload: None | SendInputPayloadType0 | Unset = UNSET
     email: EmailInput | None | Unset = UNSET
@@ -47,8 +57,21 @@ class SendInput:
         from ..models.sms_input import SmsInput
         from ..models.target_input import TargetInput
 
-        recipient_id: None | str
-        recipient_id = self.recipient_id
+        recipient_id: None | str | Unset
+        if isinstance(self.recipient_id, Unset):
+            recipient_id = UNSET
+        else:
+            recipient_id = self.recipient_id
+
+        recipient_ids: list[str] | Unset = UNSET
+        if not isinstance(self.recipient_ids, Unset):
+            recipient_ids = self.recipient_ids
+
+        list_ = self.list_
+
+        exclude_recipient_ids: list[str] | Unset = UNSET
+        if not isinstance(self.exclude_recipient_ids, Unset):
+            exclude_recipient_ids = self.exclude_recipient_ids
 
         target: dict[str, Any] | None | Unset
         if isinstance(self.target, Unset):
@@ -100,11 +123,15 @@ class SendInput:
 
         field_dict: dict[str, Any] = {}
 
-        field_dict.update(
-            {
-                "recipient_id": recipient_id,
-            }
-        )
+        field_dict.update({})
+        if recipient_id is not UNSET:
+            field_dict["recipient_id"] = recipient_id
+        if recipient_ids is not UNSET:
+            field_dict["recipient_ids"] = recipient_ids
+        if list_ is not UNSET:
+            field_dict["list"] = list_
+        if exclude_recipient_ids is not UNSET:
+            field_dict["exclude_recipient_ids"] = exclude_recipient_ids
         if target is not UNSET:
             field_dict["target"] = target
         if payload is not UNSET:
@@ -130,12 +157,20 @@ class SendInput:
 
         d = dict(src_dict)
 
-        def _parse_recipient_id(data: object) -> None | str:
+        def _parse_recipient_id(data: object) -> None | str | Unset:
             if data is None:
                 return data
-            return cast(None | str, data)
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
 
-        recipient_id = _parse_recipient_id(d.pop("recipient_id"))
+        recipient_id = _parse_recipient_id(d.pop("recipient_id", UNSET))
+
+        recipient_ids = cast(list[str], d.pop("recipient_ids", UNSET))
+
+        list_ = d.pop("list", UNSET)
+
+        exclude_recipient_ids = cast(list[str], d.pop("exclude_recipient_ids", UNSET))
 
         def _parse_target(data: object) -> None | TargetInput | Unset:
             if data is None:
@@ -241,6 +276,9 @@ class SendInput:
 
         send_input = cls(
             recipient_id=recipient_id,
+            recipient_ids=recipient_ids,
+            list_=list_,
+            exclude_recipient_ids=exclude_recipient_ids,
             target=target,
             payload=payload,
             email=email,

@@ -22,6 +22,10 @@ export const ProjectSettingsSchema = Type.Object({
   max_broadcast_recipients_for_email: NonNegative,
   /** Most recipients a broadcast's push may reach (more eligible: no push sent); 0 refuses push on broadcasts. */
   max_broadcast_recipients_for_push: NonNegative,
+  /** Most recipients a send to a list or to recipient ids may email (more eligible: no email sent); 0 refuses email on such sends. */
+  max_list_recipients_for_email: NonNegative,
+  /** The same for push. */
+  max_list_recipients_for_push: NonNegative,
   monthly_quota: Type.Union([NonNegative, Type.Null()]),
   /** Requests per second per key across all gateway replicas (burst twice that); null turns it off. */
   rate_limit_per_second: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()]),
@@ -42,6 +46,8 @@ export const DEFAULT_SETTINGS: Readonly<ProjectSettings> = Object.freeze({
   strict_targets: false,
   max_broadcast_recipients_for_email: 0,
   max_broadcast_recipients_for_push: 0,
+  max_list_recipients_for_email: 10_000,
+  max_list_recipients_for_push: 10_000,
   monthly_quota: null,
   rate_limit_per_second: 1000,
   email_from: null,
