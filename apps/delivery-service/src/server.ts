@@ -1,6 +1,6 @@
 import { DeliveryService } from '@herald/contracts';
 import { createSequences, type ServiceDeps, type ServiceParts } from '@herald/service-kit';
-import { type ConsumerBase, createConsumerFigures, createDeliveryMetrics, createJobPublisher, createOutcomePublisher, createPeerClients, createRecipientPresence, ensureDeliveryStreams, listenForDeletions, natsReadBarrier, preferenceResolver, recipientDirectory, registerConsumerGauges, unavailableListAudience } from './platform';
+import { type ConsumerBase, createConsumerFigures, createDeliveryMetrics, createJobPublisher, createOutcomePublisher, createPeerClients, createRecipientPresence, ensureDeliveryStreams, listenForDeletions, natsReadBarrier, preferenceResolver, recipientDirectory, registerConsumerGauges, recipientListAudience } from './platform';
 import { createCallbackTokens, createConfirmationMailBudget, createContactConfirmationTokens, createOutboundSenders, createOutcomeRepository, createQuotaRepository, createSmsReportRepository, createUnsubscribeTokens, dkimSettings, outboundRoutes, providerConfigProblems, startOutboundConsumers } from './outbound';
 import { createAcceptedSends, createFinishCanceled, createIdempotencyRepository, sendsRoutes, startSendConsumer } from './sends';
 import { createDigestRepository, createFireTimers, createThrottleRepository, schedulingRoutes, startDigestConsumer, startTimerRunner } from './scheduling';
@@ -100,8 +100,7 @@ export async function build({ config, logger, mongo, nats, metrics, clock }: Ser
       events: createOutcomePublisher(nats),
       recipients: recipientDirectory(peers.recipients),
       presence,
-      // Sends to a list: refused until the recipient service pages a list's subscribers (ListSubscribers).
-      lists: unavailableListAudience,
+      lists: recipientListAudience(peers.recipients),
       preferences: preferenceResolver(peers.preferences),
       senders,
       smsCallbacks,

@@ -1,6 +1,6 @@
 export { createConsumerFigures } from './consumer-figures';
 export { countByStatus, createDeliveryMetrics, type DeliveryMetrics, registerConsumerGauges } from './delivery-metrics';
-export { unavailableListAudience } from './list-audience';
+export { recipientListAudience } from './list-audience';
 export { createPeerClients, preferenceResolver, type RecipientClient, recipientDirectory } from './peer-clients';
 export { ensureDeliveryStreams } from './streams';
 export { createRecipientPresence, listenForDeletions, natsReadBarrier } from './recipient-presence';

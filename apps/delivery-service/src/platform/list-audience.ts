@@ -1,12 +1,23 @@
-import { DomainError } from '@herald/service-kit';
+import { Code, ConnectError } from '@connectrpc/connect';
+import { notFound } from '@herald/service-kit';
 import type { ListAudience } from '../kernel/ports';
+import type { RecipientClient } from './peer-clients';
 
 /**
- * The list port while the recipient service has no ListSubscribers: every list send is refused at
- * acceptance (nothing is written), with its own code, instead of failing later in the fan-out.
+ * A list's subscribers as the recipient service pages them (ListSubscribers): a list the project
+ * does not have (or one being deleted) becomes `list_not_found`, so a send naming it is refused
+ * before anything is written, and a fan-out whose list went away ends where it is.
  */
-export const unavailableListAudience: ListAudience = {
-  page: async () => {
-    throw new DomainError('precondition', 'list_sends_unavailable', 'Sends to a list are not available on this server yet');
-  },
-};
+export function recipientListAudience(client: RecipientClient): ListAudience {
+  return {
+    async page(projectId, list, after, limit) {
+      try {
+        const res = await client.listSubscribers({ projectId, listKey: list, afterRecipientId: after, limit });
+        return { recipientIds: res.recipientIds, next: res.next };
+      } catch (err) {
+        if (ConnectError.from(err).code === Code.NotFound) throw notFound('list_not_found', `List ${list} not found`);
+        throw err;
+      }
+    },
+  };
+}

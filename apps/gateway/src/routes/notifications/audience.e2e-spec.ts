@@ -78,4 +78,33 @@ describe('sends to recipient ids through the gateway', () => {
     expect(res.status).toBe(201);
     expect(res.body.data.broadcast).not.toHaveProperty('audience');
   });
+
+  it('when a send names a list, then each subscriber but the excluded one gets one notification, and GET /broadcasts/{id} says the list', async () => {
+    const run = uniqueId('lst');
+    const key = `${run}-watchers`;
+    const [actor, a, b] = ['actor', 'a', 'b'].map((x) => `${run}-${x}`);
+    expect((await call('POST', '/lists', { key: p.fullKey, body: { key, name: 'Watchers' } })).status).toBe(201);
+    expect((await call('PUT', `/lists/${key}/subscriptions`, { key: p.fullKey, body: { recipient_ids: [actor, a, b] } })).status).toBe(200);
+    const res = await send({ list: key, exclude_recipient_ids: [actor], target, payload: { title: 'Issue closed' } });
+    expect(res.status).toBe(201);
+    expect(res.body.data.broadcast.audience).toMatchObject({ list: key, excluded: 1 });
+    const id = res.body.data.broadcast.id;
+    const done = await eventually('the list send completed', async () => {
+      const r = await call('GET', `/broadcasts/${id}`, { key: p.fullKey });
+      return r.body.data?.status === 'completed' ? r.body.data : undefined;
+    });
+    expect(done).toMatchObject({ notifications_created: 2, audience: { list: key } });
+    for (const r of [a, b]) {
+      const feed = await call('GET', `/recipients/${r}/notifications`, { key: p.recipientKey });
+      expect(feed.body.data.notifications).toEqual([expect.objectContaining({ broadcast_id: id, payload: { title: 'Issue closed' } })]);
+    }
+    const actorFeed = await call('GET', `/recipients/${actor}/notifications`, { key: p.recipientKey });
+    expect(actorFeed.body.data.notifications).toEqual([]);
+  });
+
+  it('when a send names a list the project does not have, then 404 list_not_found and nothing is written', async () => {
+    const res = await send({ list: uniqueId('nolist'), target, payload: {} });
+    expect(res.status).toBe(404);
+    expect(res.body.code).toBe('list_not_found');
+  });
 });
