@@ -32,26 +32,37 @@ export async function listToChange(deps: Pick<ListDeps, 'lists'>, input: Subscri
 }
 
 /**
+ * The ids to write, once the project's subscription limit allows them: every valid id while the
+ * total stays within the limit counting them all as new (no lookup); near the limit, only those not
+ * subscribed yet, and none (subscription_limit_reached) when even they do not fit.
+ */
+async function withinLimit(deps: Pick<ListDeps, 'lists' | 'subscriptions' | 'limits'>, projectId: number, listId: number, ids: string[]): Promise<string[]> {
+  const max = deps.limits.subscriptionsPerProject;
+  const total = await deps.lists.subscriptionTotal(projectId);
+  if (total + ids.length <= max) return ids;
+  const before = await deps.subscriptions.subscribedAmong(projectId, listId, ids);
+  const fresh = ids.filter((id) => !before.has(id));
+  if (fresh.length > 0 && total + fresh.length > max) throw subscriptionLimitReached(max);
+  return fresh;
+}
+
+/**
  * Subscribes up to 1,000 recipients to a list. Ids failing the recipient id rules come back as
  * failures; unknown recipients are created (as a direct send does); ids subscribed before count as
  * `already`, so a retry changes nothing. Past the project's subscription limit nothing is written.
- * One lookup, one unordered insert, one recount of the list.
+ * One unordered insert (the unique `_id` refuses what is already there) and one recount of the list.
  */
 export function createSubscribeToList(deps: ListDeps) {
   return async function subscribeToList(input: SubscriptionChangeInput): Promise<SubscribeResult> {
     const list = await listToChange(deps, input);
     const { projectId } = input;
     const { valid, failed } = partitionIds(input.recipientIds);
-    const before = await deps.subscriptions.subscribedAmong(projectId, list.listId, valid);
-    const fresh = valid.filter((id) => !before.has(id));
-    if (fresh.length === 0) return { subscribed: 0, already: valid.length, failed };
-    const max = deps.limits.subscriptionsPerProject;
-    if ((await deps.lists.subscriptionTotal(projectId)) + fresh.length > max) throw subscriptionLimitReached(max);
-    for (let i = 0; i < fresh.length; i += ENSURE_CHUNK) {
-      await deps.recipients.ensureRecipients({ projectId, ids: fresh.slice(i, i + ENSURE_CHUNK) });
+    const toWrite = await withinLimit(deps, projectId, list.listId, valid);
+    for (let i = 0; i < toWrite.length; i += ENSURE_CHUNK) {
+      await deps.recipients.ensureRecipients({ projectId, ids: toWrite.slice(i, i + ENSURE_CHUNK) });
     }
-    const subscribed = await deps.subscriptions.insertMany(projectId, list.listId, fresh, deps.clock.date());
-    await recountSubscribers(deps, projectId, list.listId);
+    const subscribed = await deps.subscriptions.insertMany(projectId, list.listId, toWrite, deps.clock.date());
+    if (subscribed > 0) await recountSubscribers(deps, projectId, list.listId);
     return { subscribed, already: valid.length - subscribed, failed };
   };
 }
