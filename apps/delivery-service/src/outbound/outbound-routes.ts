@@ -26,12 +26,12 @@ export function outboundRoutes(
     },
     async sendContactConfirmation(req) {
       const from = req.emailFromAddress ? { address: req.emailFromAddress, name: req.emailFromName ?? null } : undefined;
-      await uc.sendContactConfirmation({ projectId: Number(req.projectId), recipientId: req.recipientId, contactId: Number(req.contactId), address: req.address, from });
+      await uc.sendContactConfirmation({ projectId: Number(req.projectId), recipientId: req.recipientId, contactId: Number(req.contactId), address: req.address, from, newAddress: req.newAddress });
       return {};
     },
     async checkContactConfirmationToken(req) {
       const claim = uc.checkContactConfirmationToken(req.token);
-      return { projectId: BigInt(claim.projectId), recipientId: claim.recipientId, contactId: BigInt(claim.contactId), address: claim.address };
+      return { projectId: BigInt(claim.projectId), recipientId: claim.recipientId, contactId: BigInt(claim.contactId), address: claim.address, approvedBy: claim.approvedBy };
     },
   };
 }

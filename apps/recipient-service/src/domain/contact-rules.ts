@@ -126,8 +126,30 @@ export function awaitsConfirmation(medium: string, byRecipientToken: boolean): b
   return byRecipientToken && medium === 'email';
 }
 
-/** A contact as a write answers it: `confirmationNeeded` when this write put an address awaiting confirmation. */
-export type WrittenContact<C> = C & { confirmationNeeded?: boolean };
+/**
+ * Whether a recipient token's change of the primary email needs the current owner's approval: the
+ * recipient's primary address is verified (its owner has shown they read mail there, by a link or a
+ * key's verification) and in use. Without a verified primary a token's address only awaits its own
+ * confirmation: a token can deny the recipient its mail, never redirect mail someone proved to read.
+ */
+export function needsOwnerApproval(
+  medium: string,
+  byRecipientToken: boolean,
+  primary: { verifiedAt: Date | null; awaitingConfirmation: boolean } | null,
+): boolean {
+  return byRecipientToken && medium === 'email' && primary !== null && primary.verifiedAt !== null && !primary.awaitingConfirmation;
+}
+
+/** A pending primary takes effect once its own link was followed and the current primary's owner approved. */
+export function readyToBecomePrimary(contact: { pendingPrimary: boolean; awaitingConfirmation: boolean; ownerApprovedAt: Date | null }): boolean {
+  return contact.pendingPrimary && !contact.awaitingConfirmation && contact.ownerApprovedAt !== null;
+}
+
+/**
+ * A contact as a write answers it: `confirmationNeeded` when this write put an address awaiting
+ * confirmation; `approvalAddress` when the change waits for the owner of that (current primary) address.
+ */
+export type WrittenContact<C> = C & { confirmationNeeded?: boolean; approvalAddress?: string };
 
 /**
  * The value of the unique (project, recipient, primary_slot) index: the medium for a primary

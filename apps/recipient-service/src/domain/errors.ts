@@ -8,6 +8,8 @@ export const contactExists = () => conflict('contact_exists', 'Contact already e
 export const primaryContactExists = () => conflict('primary_contact_exists', 'A primary contact already exists for this medium');
 export const tooManyContacts = (medium: string, max: number) =>
   conflict('too_many_contacts', `A recipient holds at most ${max} ${medium} contacts; delete one to add another`);
+export const primaryChangeNeedsOwner = () =>
+  conflict('primary_change_needs_owner', 'A verified primary address changes only with its owner\'s approval: set the new address with PUT /recipients/{id}/contacts');
 export const validationFailed = (violations: Violation[]) => invalid('Validation failed', violations);
 
 /** Throws a validation error when any violation was found. */

@@ -65,7 +65,7 @@ export const recipientRoutes = (uc: RecipientUseCases) => (router: ConnectRouter
     async setPrimaryContact(req) {
       const input = { projectId: num(req.projectId), recipientId: req.recipientId, medium: req.medium, address: req.address, byRecipientToken: req.byRecipientToken };
       const written = await uc.setPrimaryContact(input);
-      return { contact: contact(written), confirmationNeeded: written.confirmationNeeded === true };
+      return { contact: contact(written), confirmationNeeded: written.confirmationNeeded === true, approvalAddress: written.approvalAddress };
     },
     async updateContact(req) {
       const input = {
@@ -87,7 +87,7 @@ export const recipientRoutes = (uc: RecipientUseCases) => (router: ConnectRouter
       return { contacts: (await uc.getPrimaryContacts(input)).map(contact) };
     },
     async confirmContact(req) {
-      const input = { projectId: num(req.projectId), recipientId: req.recipientId, contactId: num(req.contactId), address: req.address };
+      const input = { projectId: num(req.projectId), recipientId: req.recipientId, contactId: num(req.contactId), address: req.address, approvedBy: req.approvedBy };
       return { contact: contact(await uc.confirmContact(input)) };
     },
     async markContactUndeliverable(req) {

@@ -1,5 +1,5 @@
-import { awaitsConfirmation, checkAddress, normalizeAddress, type WrittenContact } from '../domain/contact-rules';
-import { assertValid, contactExists, contactNotFound, primaryContactExists } from '../domain/errors';
+import { awaitsConfirmation, checkAddress, needsOwnerApproval, normalizeAddress, type WrittenContact } from '../domain/contact-rules';
+import { assertValid, contactExists, contactNotFound, primaryChangeNeedsOwner, primaryContactExists } from '../domain/errors';
 import { violation } from '@herald/service-kit';
 import type { ContactChange, ContactRecord } from '../store/contact-repository';
 import { DuplicateError } from '../store/unique';
@@ -20,7 +20,8 @@ export interface UpdateContactInput {
 /**
  * Changes a contact's address and/or primary flag. A new address resets `verified_at`, and awaits
  * confirmation when a recipient token wrote it (else it is confirmed: a key's word); becoming
- * primary while another primary of the medium exists is refused (by the store's unique index).
+ * primary while another primary of the medium exists is refused (by the store's unique index). A
+ * recipient token cannot change or demote a verified primary email (409 `primary_change_needs_owner`).
  */
 export function createUpdateContact(deps: Pick<RecipientDeps, 'recipients' | 'contacts' | 'events' | 'clock' | 'addressRules'>) {
   return async function updateContact(input: UpdateContactInput): Promise<WrittenContact<ContactRecord>> {
@@ -42,6 +43,9 @@ export function createUpdateContact(deps: Pick<RecipientDeps, 'recipients' | 'co
     }
     if (input.isPrimary !== undefined && input.isPrimary !== contact.isPrimary) change.isPrimary = input.isPrimary;
     if (Object.keys(change).length === 0) return contact;
+    // A token may not move a verified primary away (its address, or its primary flag): PUT asks the owner.
+    const movesPrimary = change.address !== undefined || change.isPrimary === false;
+    if (contact.isPrimary && movesPrimary && needsOwnerApproval(contact.medium, input.byRecipientToken === true, contact)) throw primaryChangeNeedsOwner();
 
     try {
       const updated = await announcingChange(deps, contactsChange(projectId, recipientId), () =>

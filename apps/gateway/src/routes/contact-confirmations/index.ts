@@ -15,7 +15,8 @@ const config = { access: 'public' as const };
 const TokenParams = Type.Object({ token: Type.String({ minLength: 1, maxLength: 2048 }) });
 
 /**
- * Contact confirmation: the link Herald mails to an email address a recipient token set.
+ * Contact confirmation: the link Herald mails to an email address a recipient token set, and the
+ * link approving a change of a verified primary address, mailed to that address.
  * No key: the token is the capability, checked by the delivery service that signed it. As for
  * one-click unsubscribe, GET only shows a page with a button (mail scanners follow links) and POST
  * confirms; confirming again is harmless. A link for an address the contact no longer has, an
@@ -42,8 +43,8 @@ const contactConfirmationRoutes: RoutePlugin = async (app) => {
     async (request, reply) => {
       const claim = await deliveries.checkContactConfirmationToken({ token: request.params.token });
       await app.recipientPresence.require(claim.projectId, claim.recipientId);
-      const { contact } = await recipients.confirmContact({ projectId: claim.projectId, recipientId: claim.recipientId, contactId: claim.contactId, address: claim.address });
-      request.log.info({ projectId: Number(claim.projectId), recipientId: claim.recipientId, contactId: Number(claim.contactId) }, 'contact address confirmed');
+      const { contact } = await recipients.confirmContact({ projectId: claim.projectId, recipientId: claim.recipientId, contactId: claim.contactId, address: claim.address, approvedBy: claim.approvedBy });
+      request.log.info({ projectId: Number(claim.projectId), recipientId: claim.recipientId, contactId: Number(claim.contactId) }, claim.approvedBy === undefined ? 'contact address confirmed' : 'primary address change approved');
       if (wantsHtml(request.headers.accept)) return reply.type('text/html; charset=utf-8').send(confirmedPage() as never);
       return { message: 'Contact confirmed', data: contactView(contact) };
     },

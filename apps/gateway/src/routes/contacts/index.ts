@@ -23,7 +23,9 @@ const contactIdOf = (raw: string): bigint => BigInt(pathIdOr404(raw, 'contact_no
  * Contacts of a recipient. Each handler is one RPC, but for a
  * write by a recipient token (a browser) that puts a new email address: that address awaits its
  * owner's confirmation (no email goes to it), and the delivery service mails it the confirmation
- * link (docs/security.md). Writes with a key keep the contract's behaviour.
+ * link (docs/security.md). A token replacing a verified primary email only proposes the change: the
+ * new address gets its link, the current one a notice with the link approving it, and the change
+ * takes effect when both are followed. Writes with a key keep the contract's behaviour.
  */
 const contactRoutes: RoutePlugin = async (app) => {
   const rpc = app.services.recipients;
@@ -36,21 +38,28 @@ const contactRoutes: RoutePlugin = async (app) => {
    * setting the same primary address again (PUT) mails a new link, and the project's server may
    * verify the contact instead.
    */
-  const mailConfirmation = async (request: FastifyRequest, res: { contact?: Contact; confirmationNeeded: boolean }) => {
-    if (!res.confirmationNeeded || !res.contact) return;
+  const mailConfirmation = async (request: FastifyRequest, res: { contact?: Contact; confirmationNeeded: boolean; approvalAddress?: string }) => {
+    const { contact } = res;
+    if (!contact) return;
     const from = request.project.settings.email_from;
-    try {
-      await app.services.deliveries.sendContactConfirmation({
-        projectId: BigInt(request.project.id),
-        recipientId: res.contact.recipientId,
-        contactId: res.contact.id,
-        address: res.contact.address,
-        emailFromAddress: from?.address,
-        emailFromName: from?.name ?? undefined,
-      }, { timeoutMs: CONFIRMATION_MAIL_TIMEOUT_MS });
-    } catch (err) {
-      request.log.warn({ err, contactId: Number(res.contact.id) }, 'contact confirmation mail not sent');
-    }
+    const mail = async (address: string, newAddress?: string) => {
+      try {
+        await app.services.deliveries.sendContactConfirmation({
+          projectId: BigInt(request.project.id),
+          recipientId: contact.recipientId,
+          contactId: contact.id,
+          address,
+          newAddress,
+          emailFromAddress: from?.address,
+          emailFromName: from?.name ?? undefined,
+        }, { timeoutMs: CONFIRMATION_MAIL_TIMEOUT_MS });
+      } catch (err) {
+        request.log.warn({ err, contactId: Number(contact.id) }, 'contact confirmation mail not sent');
+      }
+    };
+    if (res.confirmationNeeded) await mail(contact.address);
+    // A change of a verified primary: its owner is told, with the link approving it.
+    if (res.approvalAddress !== undefined) await mail(res.approvalAddress, contact.address);
   };
 
   app.post(
@@ -94,7 +103,8 @@ const contactRoutes: RoutePlugin = async (app) => {
       });
       const { contact } = res;
       await mailConfirmation(request, res);
-      return { message: 'Primary contact set', data: contactView(contact) };
+      const message = res.approvalAddress === undefined ? 'Primary contact set' : 'Primary contact change awaits confirmation by the new and the current address';
+      return { message, data: contactView(contact) };
     },
   );
 
