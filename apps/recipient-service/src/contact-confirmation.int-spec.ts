@@ -1,3 +1,4 @@
+import { createECDH, randomBytes } from 'node:crypto';
 import { errorOf } from '@herald/testing';
 import { startRecipientService, type TestRecipientService } from './testing/start-recipient-service';
 
@@ -32,12 +33,33 @@ describe('recipient service: contact confirmation', () => {
     expect((await primaryOf(projectId)).awaitingConfirmation).toBe(true);
   });
 
-  it('when a key adds an email address, or a token adds another medium, then it is confirmed at once and no confirmation is needed', async () => {
+  it('when a key adds an email address or an sms number, or a token adds a web push subscription, then it is confirmed at once and no confirmation is needed', async () => {
     const projectId = await withRecipient();
     const byKey = await svc.client.addContact({ projectId, recipientId: 'ann', medium: 'email', address: 'k@x.io', isPrimary: true });
     expect([byKey.confirmationNeeded, byKey.contact!.awaitingConfirmation]).toEqual([false, false]);
+    const smsByKey = await svc.client.addContact({ projectId, recipientId: 'ann', medium: 'sms', address: '+15550101' });
+    expect([smsByKey.confirmationNeeded, smsByKey.contact!.awaitingConfirmation]).toEqual([false, false]);
+    const subscription = { endpoint: 'https://fcm.googleapis.com/fcm/send/abc', keys: { p256dh: createECDH('prime256v1').generateKeys('base64url'), auth: randomBytes(16).toString('base64url') } };
+    const push = await svc.client.addContact({ projectId, recipientId: 'ann', medium: 'web_push', address: JSON.stringify(subscription), byRecipientToken: true });
+    expect([push.confirmationNeeded, push.contact!.awaitingConfirmation]).toEqual([false, false]);
+  });
+
+  it('when a token adds an sms number, then it awaits the code sent to it', async () => {
+    const projectId = await withRecipient();
     const sms = await svc.client.addContact({ projectId, recipientId: 'ann', medium: 'sms', address: '+15550100', byRecipientToken: true });
-    expect([sms.confirmationNeeded, sms.contact!.awaitingConfirmation]).toEqual([false, false]);
+    expect([sms.confirmationNeeded, sms.contact!.awaitingConfirmation]).toEqual([true, true]);
+  });
+
+  it('when the project lists the calling codes it may text, then a number outside them is refused (sms_country_not_allowed) and one inside is written', async () => {
+    const projectId = await withRecipient();
+    const err = await errorOf(svc.client.addContact({ projectId, recipientId: 'ann', medium: 'sms', address: '+4915112345678', smsCountryCodes: ['1', '44'] }));
+    expect(err).toMatchObject({ code: 'sms_country_not_allowed' });
+    const put = await errorOf(svc.client.setPrimaryContact({ projectId, recipientId: 'ann', medium: 'sms', address: '+4915112345678', smsCountryCodes: ['44'] }));
+    expect(put).toMatchObject({ code: 'sms_country_not_allowed' });
+    const ok = await svc.client.addContact({ projectId, recipientId: 'ann', medium: 'sms', address: '+447700900123', smsCountryCodes: ['1', '44'] });
+    expect(ok.contact!.address).toBe('+447700900123');
+    const patch = await errorOf(svc.client.updateContact({ projectId, recipientId: 'ann', contactId: ok.contact!.id, address: '+4915112345678', smsCountryCodes: ['1', '44'] }));
+    expect(patch).toMatchObject({ code: 'sms_country_not_allowed' });
   });
 
   it('when the confirmation names the contact and its current address, then it is confirmed and verified; again changes nothing', async () => {

@@ -1,4 +1,4 @@
-import { CONTACT_MEDIUMS, isEmailAddress, LIMITS } from '@herald/contracts';
+import { callingCodeAllowed, CONTACT_MEDIUMS, isEmailAddress, LIMITS } from '@herald/contracts';
 import { forbiddenHost, violation, type Violation } from '@herald/service-kit';
 
 export type Medium = (typeof CONTACT_MEDIUMS)[number];
@@ -118,12 +118,19 @@ export function contactViolations(input: { medium: string; address: string }, ru
 }
 
 /**
- * Whether a new or changed address starts awaiting its owner's confirmation: when a
- * recipient token (a browser) wrote it and it is an email address, the one medium Herald mails. An
- * address written with a key is the project's server's word and is used at once (the contract).
+ * Whether a new or changed address starts awaiting its owner's confirmation: when a recipient
+ * token (a browser) wrote it and it is an email address (confirmed by a mailed link) or an sms
+ * number (confirmed by a code texted to it, so a token cannot point sends at premium numbers). An
+ * address written with a key is the project's server's word and is used at once (the contract);
+ * web push subscriptions are used at once.
  */
 export function awaitsConfirmation(medium: string, byRecipientToken: boolean): boolean {
-  return byRecipientToken && medium === 'email';
+  return byRecipientToken && (medium === 'email' || medium === 'sms');
+}
+
+/** Whether the project may text this (stored, E.164) number: its calling code is listed, or no list is set. */
+export function smsCountryAllowed(medium: string, address: string, smsCountryCodes: readonly string[] = []): boolean {
+  return medium !== 'sms' || callingCodeAllowed(address, smsCountryCodes);
 }
 
 /**

@@ -1,5 +1,5 @@
-import { awaitsConfirmation, contactViolations, needsOwnerApproval, normalizeAddress, type WrittenContact } from '../domain/contact-rules';
-import { assertValid } from '../domain/errors';
+import { awaitsConfirmation, contactViolations, needsOwnerApproval, normalizeAddress, smsCountryAllowed, type WrittenContact } from '../domain/contact-rules';
+import { assertValid, smsCountryNotAllowed } from '../domain/errors';
 import type { ContactRecord } from '../store/contact-repository';
 import { DuplicateError } from '../store/unique';
 import { announcingChange, contactsChange } from './announce-change';
@@ -14,6 +14,8 @@ export interface SetPrimaryContactInput {
   address: string;
   /** Written with a recipient token: a new email address then awaits confirmation. */
   byRecipientToken?: boolean;
+  /** The calling codes the project may text (empty or absent: all); an sms number outside them is refused. */
+  smsCountryCodes?: readonly string[];
 }
 
 const ATTEMPTS = 5;
@@ -30,6 +32,7 @@ export function createSetPrimaryContact(deps: RecipientDeps) {
     const { projectId, recipientId, medium } = input;
     await requireRecipient(deps.recipients, projectId, recipientId);
     const address = normalizeAddress(medium, input.address);
+    if (!smsCountryAllowed(medium, address, input.smsCountryCodes)) throw smsCountryNotAllowed(input.address);
     return announcingChange(deps, contactsChange(projectId, recipientId), async () => {
       for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
         try {

@@ -1,5 +1,5 @@
-import { awaitsConfirmation, checkAddress, needsOwnerApproval, normalizeAddress, type WrittenContact } from '../domain/contact-rules';
-import { assertValid, contactExists, contactNotFound, primaryChangeNeedsOwner, primaryContactExists } from '../domain/errors';
+import { awaitsConfirmation, checkAddress, needsOwnerApproval, normalizeAddress, smsCountryAllowed, type WrittenContact } from '../domain/contact-rules';
+import { assertValid, contactExists, contactNotFound, primaryChangeNeedsOwner, primaryContactExists, smsCountryNotAllowed } from '../domain/errors';
 import { violation } from '@herald/service-kit';
 import type { ContactChange, ContactRecord } from '../store/contact-repository';
 import { DuplicateError } from '../store/unique';
@@ -15,6 +15,8 @@ export interface UpdateContactInput {
   isPrimary?: boolean;
   /** Written with a recipient token: a new email address then awaits confirmation. */
   byRecipientToken?: boolean;
+  /** The calling codes the project may text (empty or absent: all); an sms number outside them is refused. */
+  smsCountryCodes?: readonly string[];
 }
 
 /**
@@ -37,6 +39,7 @@ export function createUpdateContact(deps: Pick<RecipientDeps, 'recipients' | 'co
     if (input.address !== undefined) {
       assertValid([checkAddress(contact.medium, input.address, deps.addressRules)].filter((v) => v !== null));
       const address = normalizeAddress(contact.medium, input.address);
+      if (!smsCountryAllowed(contact.medium, address, input.smsCountryCodes)) throw smsCountryNotAllowed(input.address);
       if (address !== contact.address) {
         Object.assign(change, { address, verifiedAt: null, awaitingConfirmation: awaitsConfirmation(contact.medium, input.byRecipientToken === true) });
       }

@@ -60,3 +60,9 @@ export const UpdateContactBody = Type.Object(
   { address: Type.Optional(Address), is_primary: Type.Optional(Type.Boolean()) },
   serviceRules({ anyOf: [{ required: ['address'] }, { required: ['is_primary'] }] }),
 );
+
+/** The code texted to an sms number set with a recipient token. */
+export const ConfirmContactCodeBody = Type.Object(
+  { code: Type.String({ pattern: '^[0-9]{6}$', description: 'The 6-digit code texted to the number: valid 10 minutes and 5 tries', examples: ['042917'] }) },
+  { title: 'ContactCodeInput' },
+);
