@@ -19,7 +19,7 @@ export const ContactSchema = Type.Object(
     }),
     confirmed: Type.Boolean({
       description:
-        'False while the address, set with a recipient token (a browser), waits for its owner to follow the confirmation link Herald mailed to it; no email is sent to it meanwhile (contact_unconfirmed). Addresses set with a key are confirmed at once; verifying a contact confirms it too.',
+        'False while the address, set with a recipient token (a browser), waits for its owner: an email address for the confirmation link Herald mailed to it, an sms number for the code Herald texted to it (POST …/confirm); nothing is sent to it meanwhile (contact_unconfirmed). Addresses set with a key are confirmed at once; verifying a contact confirms it too.',
     }),
     undeliverable_reason: Type.Union([Type.String(), Type.Null()], {
       description: "The provider's refusal, e.g. 550 5.1.1 no such user, or the push service's 410 for an expired web push subscription; null when deliverable.",
