@@ -962,7 +962,7 @@ type CatalogThrottle struct {
 type Contact struct {
 	Address string `json:"address"`
 
-	// Confirmed False while the address, set with a recipient token (a browser), waits for its owner to follow the confirmation link Herald mailed to it; no email is sent to it meanwhile (contact_unconfirmed). Addresses set with a key are confirmed at once; verifying a contact confirms it too.
+	// Confirmed False while the address, set with a recipient token (a browser), waits for its owner: an email address for the confirmation link Herald mailed to it, an sms number for the code Herald texted to it (POST …/confirm); nothing is sent to it meanwhile (contact_unconfirmed). Addresses set with a key are confirmed at once; verifying a contact confirms it too.
 	Confirmed bool `json:"confirmed"`
 
 	// CreatedAt UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
