@@ -198,6 +198,9 @@ suite('contact confirmation', () => {
     it('when only the current address approves, then mail still goes to it; when the new address\'s link is followed too, then mail goes to the new address', async () => {
       const r = await verifiedRecipient();
       const approval = await confirmationMail(r.current, 1, CHANGE_NOTICE);
+      // A link scanner's GET: the approval page, nothing approved.
+      const page = await call('GET', `/contact-confirmations/${approval}`, { headers: { accept: 'text/html' } });
+      expect(page.body).toContain('Approve the change');
       const approved = await call('POST', `/contact-confirmations/${approval}`);
       expect(approved.status).toBe(200);
       expect(await mailedTo(r.id, 'after the approval only')).toBe(r.current);
