@@ -116,4 +116,54 @@ describe('recipient service: contact confirmation', () => {
     const verified = (await svc.client.verifyContact({ projectId, recipientId: 'ann', contactId: contact!.id })).contact!;
     expect([verified.awaitingConfirmation, verified.verifiedAt !== undefined]).toEqual([false, true]);
   });
+
+  describe('when the primary email is verified and a recipient token sets another one', () => {
+    const proposed = async () => {
+      const projectId = await withRecipient();
+      const { contact: current } = await svc.client.setPrimaryContact({ projectId, recipientId: 'ann', medium: 'email', address: 'old@x.io' });
+      await svc.client.verifyContact({ projectId, recipientId: 'ann', contactId: current!.id });
+      const res = await svc.client.setPrimaryContact({ projectId, recipientId: 'ann', medium: 'email', address: 'new@x.io', byRecipientToken: true });
+      return { projectId, res, pendingId: res.contact!.id };
+    };
+
+    it('then the change is only proposed: a pending, unconfirmed contact, the current address to approve it, the primary unchanged', async () => {
+      const { projectId, res } = await proposed();
+      expect(res.contact).toMatchObject({ address: 'new@x.io', isPrimary: false, awaitingConfirmation: true, pendingPrimary: true });
+      expect([res.confirmationNeeded, res.approvalAddress]).toEqual([true, 'old@x.io']);
+      expect((await primaryOf(projectId)).address).toBe('old@x.io');
+    });
+
+    it('then its own confirmation alone, or the approval alone, leaves the primary; both make it the primary and keep the old one as a contact', async () => {
+      const { projectId, pendingId } = await proposed();
+      await svc.client.confirmContact({ projectId, recipientId: 'ann', contactId: pendingId, address: 'new@x.io' });
+      expect((await primaryOf(projectId)).address).toBe('old@x.io');
+      const wrongApprover = await errorOf(svc.client.confirmContact({ projectId, recipientId: 'ann', contactId: pendingId, address: 'new@x.io', approvedBy: 'new@x.io' }));
+      expect(wrongApprover.code).toBe('contact_confirmation_stale');
+      const approved = (await svc.client.confirmContact({ projectId, recipientId: 'ann', contactId: pendingId, address: 'new@x.io', approvedBy: 'old@x.io' })).contact!;
+      expect(approved).toMatchObject({ address: 'new@x.io', isPrimary: true, pendingPrimary: false });
+      expect((await primaryOf(projectId)).address).toBe('new@x.io');
+      const contacts = (await svc.client.listContacts({ projectId, recipientId: 'ann' })).contacts;
+      expect(contacts.map((c) => [c.address, c.isPrimary])).toEqual([['old@x.io', false], ['new@x.io', true]]);
+    });
+
+    it('then the approval first and the confirmation second work too', async () => {
+      const { projectId, pendingId } = await proposed();
+      await svc.client.confirmContact({ projectId, recipientId: 'ann', contactId: pendingId, address: 'new@x.io', approvedBy: 'old@x.io' });
+      expect((await primaryOf(projectId)).address).toBe('old@x.io');
+      await svc.client.confirmContact({ projectId, recipientId: 'ann', contactId: pendingId, address: 'new@x.io' });
+      expect((await primaryOf(projectId)).address).toBe('new@x.io');
+    });
+
+    it('then a token patching the verified primary is refused (primary_change_needs_owner), a key may', async () => {
+      const { projectId } = await proposed();
+      const primary = await primaryOf(projectId);
+      const contacts = (await svc.client.listContacts({ projectId, recipientId: 'ann' })).contacts;
+      const id = contacts.find((c) => c.isPrimary)!.id;
+      for (const change of [{ address: 'x@x.io' }, { isPrimary: false }]) {
+        expect((await errorOf(svc.client.updateContact({ projectId, recipientId: 'ann', contactId: id, ...change, byRecipientToken: true }))).code).toBe('primary_change_needs_owner');
+      }
+      expect((await primaryOf(projectId)).address).toBe(primary.address);
+      expect((await svc.client.updateContact({ projectId, recipientId: 'ann', contactId: id, address: 'key@x.io' })).contact!.address).toBe('key@x.io');
+    });
+  });
 });
