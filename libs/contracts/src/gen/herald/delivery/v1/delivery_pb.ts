@@ -1732,10 +1732,12 @@ export const DeliveryService: GenService<{
     output: typeof GetDigestResponseSchema;
   },
   /**
-   * Mails a confirmation link to a contact address written by a recipient token (issue 20). The
-   * link is signed by this service (like unsubscribe links), names the one contact and address,
-   * and expires. Fails `failed_precondition` (contact_confirmation_unavailable) when links are not
-   * configured (PUBLIC_BASE_URL, UNSUBSCRIBE_SECRET).
+   * Mails a confirmation link to a contact address written by a recipient token. The link is
+   * signed by this service (like unsubscribe links), names the one contact and address, and
+   * expires. With `new_address`, mails the current primary address the notice of a change with its
+   * approval link; with medium `sms`, texts a 6-digit code instead (budgeted: resource_exhausted,
+   * confirmation_sms_limit). Fails `failed_precondition` (contact_confirmation_unavailable) when
+   * links are not configured (PUBLIC_BASE_URL, UNSUBSCRIBE_SECRET).
    *
    * @generated from rpc herald.delivery.v1.DeliveryService.SendContactConfirmation
    */

@@ -109,8 +109,8 @@ export type Contact = Message<"herald.recipient.v1.Contact"> & {
 
   /**
    * True while the address, written by a recipient token, waits for its owner to follow the
-   * confirmation link mailed to it (issue 20): no email is sent to it meanwhile. False for
-   * addresses written with a key, and once confirmed or verified.
+   * confirmation link mailed to it (an sms number: to type back the code texted to it); nothing is
+   * sent to it meanwhile. False for addresses written with a key, and once confirmed or verified.
    *
    * @generated from field: bool awaiting_confirmation = 10;
    */
@@ -1386,8 +1386,10 @@ export const RecipientService: GenService<{
     output: typeof MarkContactUndeliverableResponseSchema;
   },
   /**
-   * Confirms an address written by a recipient token (issue 20): the contact must still hold that
-   * address (a link mailed to an earlier address confirms nothing). Idempotent.
+   * Confirms an address written by a recipient token: the contact must still hold that address (a
+   * link mailed to an earlier address confirms nothing). With `approved_by`, the current primary's
+   * owner approves a pending primary; a pending primary confirmed and approved becomes the primary.
+   * Idempotent.
    *
    * @generated from rpc herald.recipient.v1.RecipientService.ConfirmContact
    */
