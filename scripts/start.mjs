@@ -127,7 +127,10 @@ async function ensureDevProject(baseUrl, adminToken) {
     }
     say(`the kept dev project ${kept.project_id} is gone (${res.status}); creating a new one`);
   }
-  const res = await api(baseUrl, adminToken, 'POST', '/admin/projects', { name: 'dev' });
+  // The dev project texts only the countries it lists (a project's default is every country):
+  // how a project keeps its SMS where its users are. Change it with PATCH /admin/projects/{id}.
+  const settings = { sms_country_codes: ['1', '44', '49'] };
+  const res = await api(baseUrl, adminToken, 'POST', '/admin/projects', { name: 'dev', settings });
   if (res.status !== 201 || !res.json?.data?.project) {
     throw new Error(`POST /admin/projects answered ${res.status}: ${res.text.slice(0, 500)}`);
   }

@@ -62,3 +62,13 @@ func (s *ContactsService) Verify(ctx context.Context, recipientID string, contac
 	}
 	return &out.Data, nil
 }
+
+// Confirm confirms an sms number set with a recipient token with the 6-digit code texted to it
+// (10 minutes, 5 tries; a wrong code is a 400 confirmation_code_wrong).
+func (s *ContactsService) Confirm(ctx context.Context, recipientID string, contactID int, code string) (*Contact, error) {
+	out, err := decode[api.PostRecipientsRecipientIDContactsContactIDConfirm200JSONResponseBody](s.c.api.PostRecipientsRecipientIDContactsContactIDConfirm(ctx, recipientID, strconv.Itoa(contactID), api.ContactCodeInput{Code: code}))
+	if err != nil {
+		return nil, err
+	}
+	return &out.Data, nil
+}

@@ -38,7 +38,8 @@ module.exports = async function setupStack() {
         dkim: globalThis.__HERALD_DKIM__,
         unsubscribeSecret: (globalThis.__HERALD_UNSUBSCRIBE_SECRET__ = crypto.randomBytes(32).toString('hex')),
         // Webhook tests deliver to receivers on 127.0.0.1; test events are picked up within 200 ms.
-        extraEnv: { WEBHOOK_ALLOW_PRIVATE: '1', WEBHOOK_POLL_EVERY_MS: '200' },
+        // Small confirmation SMS budgets, so the contact code tests reach each (per project, per country).
+        extraEnv: { WEBHOOK_ALLOW_PRIVATE: '1', WEBHOOK_POLL_EVERY_MS: '200', CONTACT_CONFIRMATION_SMS_PER_PROJECT_HOUR: '5', CONTACT_CONFIRMATION_SMS_PER_COUNTRY_HOUR: '2' },
       });
       globalThis.__HERALD_ADMIN_TOKEN__ = adminToken;
     } catch (err) {

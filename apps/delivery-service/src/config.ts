@@ -91,6 +91,12 @@ export const ConfigSchema = Type.Composite([
     CONTACT_CONFIRMATION_TTL_HOURS: Type.Integer({ minimum: 1, maximum: 720, default: 48 }),
     /** Contact confirmation mails one recipient may cause per clock hour (all replicas together); past it, no mail (logged by the gateway). */
     CONTACT_CONFIRMATION_MAILS_PER_HOUR: Type.Integer({ minimum: 1, maximum: 1000, default: 5 }),
+    /** Confirmation SMS (codes for sms numbers set with recipient tokens) one recipient may cause per day, all replicas together. */
+    CONTACT_CONFIRMATION_SMS_PER_RECIPIENT_DAY: Type.Integer({ minimum: 1, maximum: 100, default: 3 }),
+    /** Confirmation SMS one project may cause per hour, all replicas together. */
+    CONTACT_CONFIRMATION_SMS_PER_PROJECT_HOUR: Type.Integer({ minimum: 1, maximum: 100000, default: 100 }),
+    /** Confirmation SMS one project may cause per hour to the numbers of one country calling code, all replicas together. */
+    CONTACT_CONFIRMATION_SMS_PER_COUNTRY_HOUR: Type.Integer({ minimum: 1, maximum: 100000, default: 20 }),
     /** DKIM signing domain (`d=`), e.g. `mail.example.com`; with DKIM_SELECTOR and DKIM_PRIVATE_KEY, every mail is signed. */
     DKIM_DOMAIN: Type.String({ default: '' }),
     /** DKIM selector (`s=`): the public key is published at `<selector>._domainkey.<domain>`. */

@@ -1,7 +1,7 @@
 import { DeliveryService } from '@herald/contracts';
 import { createSequences, type ServiceDeps, type ServiceParts } from '@herald/service-kit';
 import { type ConsumerBase, createConsumerFigures, createDeliveryMetrics, createJobPublisher, createOutcomePublisher, createPeerClients, createRecipientPresence, ensureDeliveryStreams, listenForDeletions, natsReadBarrier, preferenceResolver, recipientDirectory, registerConsumerGauges, recipientListAudience } from './platform';
-import { createCallbackTokens, createConfirmationMailBudget, createContactConfirmationTokens, createOutboundSenders, createOutcomeRepository, createQuotaRepository, createSmsReportRepository, createUnsubscribeTokens, dkimSettings, outboundRoutes, providerConfigProblems, startOutboundConsumers } from './outbound';
+import { createCallbackTokens, createConfirmationMailBudget, createContactCodeRepository, createContactConfirmationTokens, createSlotBudget, createOutboundSenders, createOutcomeRepository, createQuotaRepository, createSmsReportRepository, createUnsubscribeTokens, dkimSettings, outboundRoutes, providerConfigProblems, startOutboundConsumers } from './outbound';
 import { createAcceptedSends, createFinishCanceled, createIdempotencyRepository, sendsRoutes, startSendConsumer } from './sends';
 import { createDigestRepository, createFireTimers, createThrottleRepository, schedulingRoutes, startDigestConsumer, startTimerRunner } from './scheduling';
 import { createErasureRepository, createRetentionSweep, startRecipientDeletedConsumer, WEBHOOK_DELIVERY_RETENTION_MS } from './retention';
@@ -71,6 +71,21 @@ export async function build({ config, logger, mongo, nats, metrics, clock }: Ser
           maxPerHour: config.CONTACT_CONFIRMATION_MAILS_PER_HOUR,
         }
       : undefined;
+  const contactCodeStore = createContactCodeRepository(mongo.db);
+  const confirmationSms = createSlotBudget(mongo.db);
+  await Promise.all([contactCodeStore.ensureIndexes(), confirmationSms.ensureIndexes()]);
+  const contactCodes = config.UNSUBSCRIBE_SECRET
+    ? {
+        codes: contactCodeStore,
+        budget: confirmationSms,
+        secret: config.UNSUBSCRIBE_SECRET,
+        limits: {
+          perRecipientDay: config.CONTACT_CONFIRMATION_SMS_PER_RECIPIENT_DAY,
+          perProjectHour: config.CONTACT_CONFIRMATION_SMS_PER_PROJECT_HOUR,
+          perCountryHour: config.CONTACT_CONFIRMATION_SMS_PER_COUNTRY_HOUR,
+        },
+      }
+    : undefined;
   logger.info({ dkim: dkim ? `${dkim.keySelector}._domainkey.${dkim.domainName}` : null, oneClickUnsubscribe: Boolean(unsubscribe) }, 'email deliverability settings');
   if (!unsubscribe) logger.warn('PUBLIC_BASE_URL or UNSUBSCRIBE_SECRET is not set: mails carry no one-click unsubscribe header, and email addresses set with recipient tokens cannot be confirmed (no email is sent to them)');
   const smsCallbacks =
@@ -106,6 +121,7 @@ export async function build({ config, logger, mongo, nats, metrics, clock }: Ser
       smsCallbacks,
       unsubscribe,
       contactConfirmation,
+      contactCodes,
       now,
       metrics: deliveryMetrics,
       failpoint: (at) => {
@@ -204,6 +220,8 @@ export async function build({ config, logger, mongo, nats, metrics, clock }: Ser
         { name: 'notifications', prune: (now, batch) => notifications.pruneExpired(now, batch) },
         { name: 'broadcasts', prune: (now, batch) => broadcasts.pruneExpired(now, batch) },
         { name: 'contact confirmation mails', prune: (now, batch) => confirmationMails.prune(now, batch) },
+        { name: 'contact confirmation sms', prune: (now, batch) => confirmationSms.prune(now, batch) },
+        { name: 'contact confirmation codes', prune: (now, batch) => contactCodeStore.prune(now, batch) },
         { name: 'webhook deliveries', prune: (now, batch) => webhooks.deliveries.prune(new Date(now.getTime() - WEBHOOK_DELIVERY_RETENTION_MS), batch) },
         { name: 'timer fates and leases', prune: (now, batch) => timers.pruneExpired(now, batch) },
         { name: 'throttle units', prune: (now, batch) => throttles.pruneExpired(now, batch) },

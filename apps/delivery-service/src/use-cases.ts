@@ -1,5 +1,5 @@
 import type { Logger } from '@herald/service-kit';
-import { type CheckUnsubscribeTokenDeps, type ContactConfirmationDeps, createCheckContactConfirmationToken, createCheckUnsubscribeToken, createRecordSmsStatus, createSendContactConfirmation, createSendOutbound, type RecordSmsStatusDeps, type SendOutboundDeps } from './outbound';
+import { type CheckUnsubscribeTokenDeps, type ContactCodeDeps, type ContactConfirmationDeps, createCheckContactCode, createCheckContactConfirmationToken, createCheckUnsubscribeToken, createRecordSmsStatus, createSendContactCode, createSendContactConfirmation, createSendOutbound, type RecordSmsStatusDeps, type SendOutboundDeps } from './outbound';
 import { type CountUnreadDeps, createCountUnread, createListFeed, createMarkAllRead, createUpdateNotification, type ListFeedDeps, type MarkAllReadDeps, type UpdateNotificationDeps } from './feed';
 import { createFanOutBroadcast, createGetBroadcast, createProcessBroadcastChunk, createRepublishPending, type FanOutBroadcastDeps, type GetBroadcastDeps, type ProcessBroadcastChunkDeps, type RepublishPendingDeps } from './broadcasts';
 import { type CancelSendsDeps, createCancelSends, createGetNotification, createGetPayloads, createSendNotification, createWriteSends, type GetNotificationDeps, type GetPayloadsDeps, type SendNotificationDeps, type WriteSendsDeps } from './sends';
@@ -11,6 +11,7 @@ export type UseCaseDeps = CancelSendsDeps &
   CheckUnsubscribeTokenDeps &
   CloseDigestDeps &
   CollectDigestsDeps &
+  ContactCodeDeps &
   ContactConfirmationDeps &
   CountUnreadDeps &
   FanOutBroadcastDeps &
@@ -60,6 +61,8 @@ export function createUseCases(deps: UseCaseDeps, logger: Logger) {
     checkUnsubscribeToken: createCheckUnsubscribeToken(deps),
     sendContactConfirmation: createSendContactConfirmation(deps),
     checkContactConfirmationToken: createCheckContactConfirmationToken(deps),
+    sendContactCode: createSendContactCode(deps),
+    checkContactCode: createCheckContactCode(deps),
   };
 }
 

@@ -1,3 +1,4 @@
+import { createECDH, randomBytes } from 'node:crypto';
 import { errorOf } from '@herald/testing';
 import { startRecipientService, type TestRecipientService } from './testing/start-recipient-service';
 
@@ -32,12 +33,33 @@ describe('recipient service: contact confirmation', () => {
     expect((await primaryOf(projectId)).awaitingConfirmation).toBe(true);
   });
 
-  it('when a key adds an email address, or a token adds another medium, then it is confirmed at once and no confirmation is needed', async () => {
+  it('when a key adds an email address or an sms number, or a token adds a web push subscription, then it is confirmed at once and no confirmation is needed', async () => {
     const projectId = await withRecipient();
     const byKey = await svc.client.addContact({ projectId, recipientId: 'ann', medium: 'email', address: 'k@x.io', isPrimary: true });
     expect([byKey.confirmationNeeded, byKey.contact!.awaitingConfirmation]).toEqual([false, false]);
+    const smsByKey = await svc.client.addContact({ projectId, recipientId: 'ann', medium: 'sms', address: '+15550101' });
+    expect([smsByKey.confirmationNeeded, smsByKey.contact!.awaitingConfirmation]).toEqual([false, false]);
+    const subscription = { endpoint: 'https://fcm.googleapis.com/fcm/send/abc', keys: { p256dh: createECDH('prime256v1').generateKeys('base64url'), auth: randomBytes(16).toString('base64url') } };
+    const push = await svc.client.addContact({ projectId, recipientId: 'ann', medium: 'web_push', address: JSON.stringify(subscription), byRecipientToken: true });
+    expect([push.confirmationNeeded, push.contact!.awaitingConfirmation]).toEqual([false, false]);
+  });
+
+  it('when a token adds an sms number, then it awaits the code sent to it', async () => {
+    const projectId = await withRecipient();
     const sms = await svc.client.addContact({ projectId, recipientId: 'ann', medium: 'sms', address: '+15550100', byRecipientToken: true });
-    expect([sms.confirmationNeeded, sms.contact!.awaitingConfirmation]).toEqual([false, false]);
+    expect([sms.confirmationNeeded, sms.contact!.awaitingConfirmation]).toEqual([true, true]);
+  });
+
+  it('when the project lists the calling codes it may text, then a number outside them is refused (sms_country_not_allowed) and one inside is written', async () => {
+    const projectId = await withRecipient();
+    const err = await errorOf(svc.client.addContact({ projectId, recipientId: 'ann', medium: 'sms', address: '+4915112345678', smsCountryCodes: ['1', '44'] }));
+    expect(err).toMatchObject({ code: 'sms_country_not_allowed' });
+    const put = await errorOf(svc.client.setPrimaryContact({ projectId, recipientId: 'ann', medium: 'sms', address: '+4915112345678', smsCountryCodes: ['44'] }));
+    expect(put).toMatchObject({ code: 'sms_country_not_allowed' });
+    const ok = await svc.client.addContact({ projectId, recipientId: 'ann', medium: 'sms', address: '+447700900123', smsCountryCodes: ['1', '44'] });
+    expect(ok.contact!.address).toBe('+447700900123');
+    const patch = await errorOf(svc.client.updateContact({ projectId, recipientId: 'ann', contactId: ok.contact!.id, address: '+4915112345678', smsCountryCodes: ['1', '44'] }));
+    expect(patch).toMatchObject({ code: 'sms_country_not_allowed' });
   });
 
   it('when the confirmation names the contact and its current address, then it is confirmed and verified; again changes nothing', async () => {
@@ -93,5 +115,55 @@ describe('recipient service: contact confirmation', () => {
     const { contact } = await svc.client.addContact({ projectId, recipientId: 'ann', medium: 'email', address: 'v@x.io', isPrimary: true, byRecipientToken: true });
     const verified = (await svc.client.verifyContact({ projectId, recipientId: 'ann', contactId: contact!.id })).contact!;
     expect([verified.awaitingConfirmation, verified.verifiedAt !== undefined]).toEqual([false, true]);
+  });
+
+  describe('when the primary email is verified and a recipient token sets another one', () => {
+    const proposed = async () => {
+      const projectId = await withRecipient();
+      const { contact: current } = await svc.client.setPrimaryContact({ projectId, recipientId: 'ann', medium: 'email', address: 'old@x.io' });
+      await svc.client.verifyContact({ projectId, recipientId: 'ann', contactId: current!.id });
+      const res = await svc.client.setPrimaryContact({ projectId, recipientId: 'ann', medium: 'email', address: 'new@x.io', byRecipientToken: true });
+      return { projectId, res, pendingId: res.contact!.id };
+    };
+
+    it('then the change is only proposed: a pending, unconfirmed contact, the current address to approve it, the primary unchanged', async () => {
+      const { projectId, res } = await proposed();
+      expect(res.contact).toMatchObject({ address: 'new@x.io', isPrimary: false, awaitingConfirmation: true, pendingPrimary: true });
+      expect([res.confirmationNeeded, res.approvalAddress]).toEqual([true, 'old@x.io']);
+      expect((await primaryOf(projectId)).address).toBe('old@x.io');
+    });
+
+    it('then its own confirmation alone, or the approval alone, leaves the primary; both make it the primary and keep the old one as a contact', async () => {
+      const { projectId, pendingId } = await proposed();
+      await svc.client.confirmContact({ projectId, recipientId: 'ann', contactId: pendingId, address: 'new@x.io' });
+      expect((await primaryOf(projectId)).address).toBe('old@x.io');
+      const wrongApprover = await errorOf(svc.client.confirmContact({ projectId, recipientId: 'ann', contactId: pendingId, address: 'new@x.io', approvedBy: 'new@x.io' }));
+      expect(wrongApprover.code).toBe('contact_confirmation_stale');
+      const approved = (await svc.client.confirmContact({ projectId, recipientId: 'ann', contactId: pendingId, address: 'new@x.io', approvedBy: 'old@x.io' })).contact!;
+      expect(approved).toMatchObject({ address: 'new@x.io', isPrimary: true, pendingPrimary: false });
+      expect((await primaryOf(projectId)).address).toBe('new@x.io');
+      const contacts = (await svc.client.listContacts({ projectId, recipientId: 'ann' })).contacts;
+      expect(contacts.map((c) => [c.address, c.isPrimary])).toEqual([['old@x.io', false], ['new@x.io', true]]);
+    });
+
+    it('then the approval first and the confirmation second work too', async () => {
+      const { projectId, pendingId } = await proposed();
+      await svc.client.confirmContact({ projectId, recipientId: 'ann', contactId: pendingId, address: 'new@x.io', approvedBy: 'old@x.io' });
+      expect((await primaryOf(projectId)).address).toBe('old@x.io');
+      await svc.client.confirmContact({ projectId, recipientId: 'ann', contactId: pendingId, address: 'new@x.io' });
+      expect((await primaryOf(projectId)).address).toBe('new@x.io');
+    });
+
+    it('then a token patching the verified primary is refused (primary_change_needs_owner), a key may', async () => {
+      const { projectId } = await proposed();
+      const primary = await primaryOf(projectId);
+      const contacts = (await svc.client.listContacts({ projectId, recipientId: 'ann' })).contacts;
+      const id = contacts.find((c) => c.isPrimary)!.id;
+      for (const change of [{ address: 'x@x.io' }, { isPrimary: false }]) {
+        expect((await errorOf(svc.client.updateContact({ projectId, recipientId: 'ann', contactId: id, ...change, byRecipientToken: true }))).code).toBe('primary_change_needs_owner');
+      }
+      expect((await primaryOf(projectId)).address).toBe(primary.address);
+      expect((await svc.client.updateContact({ projectId, recipientId: 'ann', contactId: id, address: 'key@x.io' })).contact!.address).toBe('key@x.io');
+    });
   });
 });

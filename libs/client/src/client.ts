@@ -117,6 +117,9 @@ export class HeraldClient {
       this.call('delete', '/recipients/{recipient_id}/contacts/{contact_id}', { params: { recipient_id: recipientId, contact_id: contactId } }),
     verify: (recipientId: string, contactId: number) =>
       this.call('post', '/recipients/{recipient_id}/contacts/{contact_id}/verify', { params: { recipient_id: recipientId, contact_id: contactId }, retryable: true }),
+    /** Confirms an sms number set with a recipient token with the 6-digit code texted to it (each call is a try: not retried). */
+    confirm: (recipientId: string, contactId: number, code: string) =>
+      this.call('post', '/recipients/{recipient_id}/contacts/{contact_id}/confirm', { params: { recipient_id: recipientId, contact_id: contactId }, body: { code } }),
   };
 
   readonly lists = {

@@ -977,7 +977,7 @@ type CatalogThrottle struct {
 type Contact struct {
 	Address string `json:"address"`
 
-	// Confirmed False while the address, set with a recipient token (a browser), waits for its owner to follow the confirmation link Herald mailed to it; no email is sent to it meanwhile (contact_unconfirmed). Addresses set with a key are confirmed at once; verifying a contact confirms it too.
+	// Confirmed False while the address, set with a recipient token (a browser), waits for its owner: an email address for the confirmation link Herald mailed to it, an sms number for the code Herald texted to it (POST …/confirm); nothing is sent to it meanwhile (contact_unconfirmed). Addresses set with a key are confirmed at once; verifying a contact confirms it too.
 	Confirmed bool `json:"confirmed"`
 
 	// CreatedAt UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
@@ -999,6 +999,14 @@ type Contact struct {
 	// Examples: 2025-01-31T12:00:00Z
 	UpdatedAt  string  `json:"updated_at"`
 	VerifiedAt *string `json:"verified_at"`
+}
+
+// ContactCodeInput defines model for ContactCodeInput.
+type ContactCodeInput struct {
+	// Code The 6-digit code texted to the number: valid 10 minutes and 5 tries
+	//
+	// Examples: 042917
+	Code string `json:"code"`
 }
 
 // ContactInput defines model for ContactInput.
@@ -1373,7 +1381,10 @@ type Project_Settings struct {
 	MonthlyQuota                   *int    `json:"monthly_quota"`
 	RateLimitPerSecond             *int    `json:"rate_limit_per_second"`
 	RetentionDays                  *int    `json:"retention_days"`
-	StrictTargets                  bool    `json:"strict_targets"`
+
+	// SmsCountryCodes The country calling codes (e.g. ["49", "44", "1"]) whose numbers the project may text: an sms contact outside them is refused (400 sms_country_not_allowed). Absent or null: all.
+	SmsCountryCodes []string `json:"sms_country_codes,omitempty"`
+	StrictTargets   bool     `json:"strict_targets"`
 }
 
 // PushInput Asks for the `web_push` medium (at most 3000 bytes serialized): sent to the recipient's primary web_push contact (a PushSubscription) when (target, web_push) is cataloged and the preference is on
@@ -1762,7 +1773,10 @@ type PostAdminProjectsJSONBody_Settings struct {
 	MonthlyQuota                   *int    `json:"monthly_quota,omitempty"`
 	RateLimitPerSecond             *int    `json:"rate_limit_per_second,omitempty"`
 	RetentionDays                  *int    `json:"retention_days,omitempty"`
-	StrictTargets                  *bool   `json:"strict_targets,omitempty"`
+
+	// SmsCountryCodes The country calling codes (e.g. ["49", "44", "1"]) whose numbers the project may text: an sms contact outside them is refused (400 sms_country_not_allowed). Absent or null: all.
+	SmsCountryCodes []string `json:"sms_country_codes,omitempty"`
+	StrictTargets   *bool    `json:"strict_targets,omitempty"`
 }
 
 // PostAdminProjects201JSONResponseBodyDataKeysScope defines parameters for PostAdminProjects.
@@ -1812,7 +1826,10 @@ type PatchAdminProjectsIDJSONBody_Settings struct {
 	MonthlyQuota                   *int    `json:"monthly_quota,omitempty"`
 	RateLimitPerSecond             *int    `json:"rate_limit_per_second,omitempty"`
 	RetentionDays                  *int    `json:"retention_days,omitempty"`
-	StrictTargets                  *bool   `json:"strict_targets,omitempty"`
+
+	// SmsCountryCodes The country calling codes (e.g. ["49", "44", "1"]) whose numbers the project may text: an sms contact outside them is refused (400 sms_country_not_allowed). Absent or null: all.
+	SmsCountryCodes []string `json:"sms_country_codes,omitempty"`
+	StrictTargets   *bool    `json:"strict_targets,omitempty"`
 }
 
 // PatchAdminProjectsID200JSONResponseBody defines parameters for PatchAdminProjectsID.
@@ -2192,6 +2209,12 @@ type PatchRecipientsRecipientIDContactsContactID200JSONResponseBody struct {
 	Message string  `json:"message"`
 }
 
+// PostRecipientsRecipientIDContactsContactIDConfirm200JSONResponseBody defines parameters for PostRecipientsRecipientIDContactsContactIDConfirm.
+type PostRecipientsRecipientIDContactsContactIDConfirm200JSONResponseBody struct {
+	Data    Contact `json:"data"`
+	Message string  `json:"message"`
+}
+
 // PostRecipientsRecipientIDContactsContactIDVerify200JSONResponseBody defines parameters for PostRecipientsRecipientIDContactsContactIDVerify.
 type PostRecipientsRecipientIDContactsContactIDVerify200JSONResponseBody struct {
 	Data    Contact `json:"data"`
@@ -2539,6 +2562,9 @@ type PutRecipientsRecipientIDContactsJSONRequestBody = PrimaryContactInput
 
 // PatchRecipientsRecipientIDContactsContactIDJSONRequestBody defines body for PatchRecipientsRecipientIDContactsContactID for application/json ContentType.
 type PatchRecipientsRecipientIDContactsContactIDJSONRequestBody PatchRecipientsRecipientIDContactsContactIDJSONBody
+
+// PostRecipientsRecipientIDContactsContactIDConfirmJSONRequestBody defines body for PostRecipientsRecipientIDContactsContactIDConfirm for application/json ContentType.
+type PostRecipientsRecipientIDContactsContactIDConfirmJSONRequestBody = ContactCodeInput
 
 // PatchRecipientsRecipientIDNotificationsNotificationIDJSONRequestBody defines body for PatchRecipientsRecipientIDNotificationsNotificationID for application/json ContentType.
 type PatchRecipientsRecipientIDNotificationsNotificationIDJSONRequestBody PatchRecipientsRecipientIDNotificationsNotificationIDJSONBody
@@ -4000,6 +4026,20 @@ type ClientInterface interface {
 	// Corresponds with PATCH /recipients/{recipient_id}/contacts/{contact_id} (the `PatchRecipientsRecipientIDContactsContactID` operationId).
 	PatchRecipientsRecipientIDContactsContactID(ctx context.Context, recipientID string, contactID string, body PatchRecipientsRecipientIDContactsContactIDJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
+	// PostRecipientsRecipientIDContactsContactIDConfirmWithBody Confirm an sms number with the code texted to it
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /recipients/{recipient_id}/contacts/{contact_id}/confirm (the `PostRecipientsRecipientIDContactsContactIDConfirm` operationId).
+	PostRecipientsRecipientIDContactsContactIDConfirmWithBody(ctx context.Context, recipientID string, contactID string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// PostRecipientsRecipientIDContactsContactIDConfirm Confirm an sms number with the code texted to it
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /recipients/{recipient_id}/contacts/{contact_id}/confirm (the `PostRecipientsRecipientIDContactsContactIDConfirm` operationId).
+	PostRecipientsRecipientIDContactsContactIDConfirm(ctx context.Context, recipientID string, contactID string, body PostRecipientsRecipientIDContactsContactIDConfirmJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
 	// PostRecipientsRecipientIDContactsContactIDVerify Mark a contact verified
 	//
 	// Corresponds with POST /recipients/{recipient_id}/contacts/{contact_id}/verify (the `PostRecipientsRecipientIDContactsContactIDVerify` operationId).
@@ -5149,6 +5189,40 @@ func (c *Client) PatchRecipientsRecipientIDContactsContactIDWithBody(ctx context
 // Corresponds with PATCH /recipients/{recipient_id}/contacts/{contact_id} (the `PatchRecipientsRecipientIDContactsContactID` operationId).
 func (c *Client) PatchRecipientsRecipientIDContactsContactID(ctx context.Context, recipientID string, contactID string, body PatchRecipientsRecipientIDContactsContactIDJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewPatchRecipientsRecipientIDContactsContactIDRequest(c.Server, recipientID, contactID, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// PostRecipientsRecipientIDContactsContactIDConfirmWithBody Confirm an sms number with the code texted to it
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /recipients/{recipient_id}/contacts/{contact_id}/confirm (the `PostRecipientsRecipientIDContactsContactIDConfirm` operationId).
+func (c *Client) PostRecipientsRecipientIDContactsContactIDConfirmWithBody(ctx context.Context, recipientID string, contactID string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPostRecipientsRecipientIDContactsContactIDConfirmRequestWithBody(c.Server, recipientID, contactID, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// PostRecipientsRecipientIDContactsContactIDConfirm Confirm an sms number with the code texted to it
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /recipients/{recipient_id}/contacts/{contact_id}/confirm (the `PostRecipientsRecipientIDContactsContactIDConfirm` operationId).
+func (c *Client) PostRecipientsRecipientIDContactsContactIDConfirm(ctx context.Context, recipientID string, contactID string, body PostRecipientsRecipientIDContactsContactIDConfirmJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPostRecipientsRecipientIDContactsContactIDConfirmRequest(c.Server, recipientID, contactID, body)
 	if err != nil {
 		return nil, err
 	}
@@ -7433,6 +7507,60 @@ func NewPatchRecipientsRecipientIDContactsContactIDRequestWithBody(server string
 	return req, nil
 }
 
+// NewPostRecipientsRecipientIDContactsContactIDConfirmRequest calls the generic PostRecipientsRecipientIDContactsContactIDConfirm builder with application/json body
+func NewPostRecipientsRecipientIDContactsContactIDConfirmRequest(server string, recipientID string, contactID string, body PostRecipientsRecipientIDContactsContactIDConfirmJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewPostRecipientsRecipientIDContactsContactIDConfirmRequestWithBody(server, recipientID, contactID, "application/json", bodyReader)
+}
+
+// NewPostRecipientsRecipientIDContactsContactIDConfirmRequestWithBody constructs an http.Request for the PostRecipientsRecipientIDContactsContactIDConfirm method, with any body, and a specified content type
+func NewPostRecipientsRecipientIDContactsContactIDConfirmRequestWithBody(server string, recipientID string, contactID string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "recipient_id", recipientID, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	var pathParam1 string
+
+	pathParam1, err = runtime.StyleParamWithOptions("simple", false, "contact_id", contactID, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/recipients/%s/contacts/%s/confirm", pathParam0, pathParam1)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
 // NewPostRecipientsRecipientIDContactsContactIDVerifyRequest constructs an http.Request for the PostRecipientsRecipientIDContactsContactIDVerify method
 func NewPostRecipientsRecipientIDContactsContactIDVerifyRequest(server string, recipientID string, contactID string) (*http.Request, error) {
 	var err error
@@ -9004,6 +9132,20 @@ type ClientWithResponsesInterface interface {
 	//
 	// Corresponds with PATCH /recipients/{recipient_id}/contacts/{contact_id} (the `PatchRecipientsRecipientIDContactsContactID` operationId).
 	PatchRecipientsRecipientIDContactsContactIDWithResponse(ctx context.Context, recipientID string, contactID string, body PatchRecipientsRecipientIDContactsContactIDJSONRequestBody, reqEditors ...RequestEditorFn) (*PatchRecipientsRecipientIDContactsContactIDResponse, error)
+
+	// PostRecipientsRecipientIDContactsContactIDConfirmWithBodyWithResponse Confirm an sms number with the code texted to it
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /recipients/{recipient_id}/contacts/{contact_id}/confirm (the `PostRecipientsRecipientIDContactsContactIDConfirm` operationId).
+	PostRecipientsRecipientIDContactsContactIDConfirmWithBodyWithResponse(ctx context.Context, recipientID string, contactID string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PostRecipientsRecipientIDContactsContactIDConfirmResponse, error)
+
+	// PostRecipientsRecipientIDContactsContactIDConfirmWithResponse Confirm an sms number with the code texted to it
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /recipients/{recipient_id}/contacts/{contact_id}/confirm (the `PostRecipientsRecipientIDContactsContactIDConfirm` operationId).
+	PostRecipientsRecipientIDContactsContactIDConfirmWithResponse(ctx context.Context, recipientID string, contactID string, body PostRecipientsRecipientIDContactsContactIDConfirmJSONRequestBody, reqEditors ...RequestEditorFn) (*PostRecipientsRecipientIDContactsContactIDConfirmResponse, error)
 
 	// PostRecipientsRecipientIDContactsContactIDVerifyWithResponse Mark a contact verified
 	//
@@ -11548,6 +11690,61 @@ func (r PatchRecipientsRecipientIDContactsContactIDResponse) ContentType() strin
 	return ""
 }
 
+type PostRecipientsRecipientIDContactsContactIDConfirmResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *PostRecipientsRecipientIDContactsContactIDConfirm200JSONResponseBody
+	// JSON4XX the response for an HTTP 4XX `application/json` response
+	JSON4XX *MessageError
+	// JSON5XX the response for an HTTP 5XX `application/json` response
+	JSON5XX *MessageError
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r PostRecipientsRecipientIDContactsContactIDConfirmResponse) GetJSON200() *PostRecipientsRecipientIDContactsContactIDConfirm200JSONResponseBody {
+	return r.JSON200
+}
+
+// GetJSON4XX returns the response for an HTTP 4XX `application/json` response
+func (r PostRecipientsRecipientIDContactsContactIDConfirmResponse) GetJSON4XX() *MessageError {
+	return r.JSON4XX
+}
+
+// GetJSON5XX returns the response for an HTTP 5XX `application/json` response
+func (r PostRecipientsRecipientIDContactsContactIDConfirmResponse) GetJSON5XX() *MessageError {
+	return r.JSON5XX
+}
+
+// GetBody returns the raw response body bytes
+func (r PostRecipientsRecipientIDContactsContactIDConfirmResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r PostRecipientsRecipientIDContactsContactIDConfirmResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r PostRecipientsRecipientIDContactsContactIDConfirmResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r PostRecipientsRecipientIDContactsContactIDConfirmResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
 type PostRecipientsRecipientIDContactsContactIDVerifyResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -13651,6 +13848,32 @@ func (c *ClientWithResponses) PatchRecipientsRecipientIDContactsContactIDWithRes
 	return ParsePatchRecipientsRecipientIDContactsContactIDResponse(rsp)
 }
 
+// PostRecipientsRecipientIDContactsContactIDConfirmWithBodyWithResponse Confirm an sms number with the code texted to it
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /recipients/{recipient_id}/contacts/{contact_id}/confirm (the `PostRecipientsRecipientIDContactsContactIDConfirm` operationId).
+func (c *ClientWithResponses) PostRecipientsRecipientIDContactsContactIDConfirmWithBodyWithResponse(ctx context.Context, recipientID string, contactID string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PostRecipientsRecipientIDContactsContactIDConfirmResponse, error) {
+	rsp, err := c.PostRecipientsRecipientIDContactsContactIDConfirmWithBody(ctx, recipientID, contactID, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParsePostRecipientsRecipientIDContactsContactIDConfirmResponse(rsp)
+}
+
+// PostRecipientsRecipientIDContactsContactIDConfirmWithResponse Confirm an sms number with the code texted to it
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /recipients/{recipient_id}/contacts/{contact_id}/confirm (the `PostRecipientsRecipientIDContactsContactIDConfirm` operationId).
+func (c *ClientWithResponses) PostRecipientsRecipientIDContactsContactIDConfirmWithResponse(ctx context.Context, recipientID string, contactID string, body PostRecipientsRecipientIDContactsContactIDConfirmJSONRequestBody, reqEditors ...RequestEditorFn) (*PostRecipientsRecipientIDContactsContactIDConfirmResponse, error) {
+	rsp, err := c.PostRecipientsRecipientIDContactsContactIDConfirm(ctx, recipientID, contactID, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParsePostRecipientsRecipientIDContactsContactIDConfirmResponse(rsp)
+}
+
 // PostRecipientsRecipientIDContactsContactIDVerifyWithResponse Mark a contact verified
 //
 // Returns a wrapper object for the known response body format(s).
@@ -15698,6 +15921,46 @@ func ParsePatchRecipientsRecipientIDContactsContactIDResponse(rsp *http.Response
 	switch {
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
 		var dest PatchRecipientsRecipientIDContactsContactID200JSONResponseBody
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 4:
+		var dest MessageError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON4XX = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 5:
+		var dest MessageError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON5XX = &dest
+
+	}
+
+	return response, nil
+}
+
+// ParsePostRecipientsRecipientIDContactsContactIDConfirmResponse parses an HTTP response from a PostRecipientsRecipientIDContactsContactIDConfirmWithResponse call
+func ParsePostRecipientsRecipientIDContactsContactIDConfirmResponse(rsp *http.Response) (*PostRecipientsRecipientIDContactsContactIDConfirmResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &PostRecipientsRecipientIDContactsContactIDConfirmResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest PostRecipientsRecipientIDContactsContactIDConfirm200JSONResponseBody
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}

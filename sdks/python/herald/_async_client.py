@@ -149,6 +149,10 @@ class AsyncContacts(_Resource):
     async def verify(self, recipient_id: str, contact_id: int) -> models.Contact:
         return await self._run(ops.verify_contact(recipient_id, contact_id))
 
+    async def confirm(self, recipient_id: str, contact_id: int, code: str) -> models.Contact:
+        """Confirms an sms number set with a recipient token with the 6-digit code texted to it."""
+        return await self._run(ops.confirm_contact(recipient_id, contact_id, code))
+
 
 class AsyncTokens(_Resource):
     async def create(self, recipient_id: str, *, ttl_seconds: int | None = None) -> models.RecipientToken:

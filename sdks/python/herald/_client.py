@@ -143,6 +143,10 @@ class Contacts(_Resource):
     def verify(self, recipient_id: str, contact_id: int) -> models.Contact:
         return self._run(ops.verify_contact(recipient_id, contact_id))
 
+    def confirm(self, recipient_id: str, contact_id: int, code: str) -> models.Contact:
+        """Confirms an sms number set with a recipient token with the 6-digit code texted to it."""
+        return self._run(ops.confirm_contact(recipient_id, contact_id, code))
+
 
 class Tokens(_Resource):
     def create(self, recipient_id: str, *, ttl_seconds: int | None = None) -> models.RecipientToken:

@@ -22,6 +22,7 @@ from ._generated.api.contacts import (
     get_recipients_recipient_id_contacts,
     patch_recipients_recipient_id_contacts_contact_id,
     post_recipients_recipient_id_contacts,
+    post_recipients_recipient_id_contacts_contact_id_confirm,
     post_recipients_recipient_id_contacts_contact_id_verify,
     put_recipients_recipient_id_contacts,
 )
@@ -50,6 +51,7 @@ from ._generated.api.webhooks import delete_webhooks_id, get_webhooks, post_webh
 from ._generated.models import (
     Broadcast,
     Contact,
+    ContactCodeInput,
     ContactInput,
     ContactInputMedium,
     DeleteRecipientsRecipientIdContactsContactIdResponse200,
@@ -81,6 +83,7 @@ from ._generated.models import (
     PostNotificationsSendResponse201Data,
     PostRecipientsBatchResponse200,
     PostRecipientsBatchResponse200Data,
+    PostRecipientsRecipientIdContactsContactIdConfirmResponse200,
     PostRecipientsRecipientIdContactsContactIdVerifyResponse200,
     PostRecipientsRecipientIdContactsResponse201,
     PostRecipientsRecipientIdNotificationsMarkAllReadResponse200,
@@ -227,6 +230,15 @@ def verify_contact(recipient_id: str, contact_id: int) -> Operation[Contact]:
         post_recipients_recipient_id_contacts_contact_id_verify,
         _data(PostRecipientsRecipientIdContactsContactIdVerifyResponse200),
         (recipient_id, str(contact_id)),
+    )
+
+
+def confirm_contact(recipient_id: str, contact_id: int, code: str) -> Operation[Contact]:
+    return Operation(
+        post_recipients_recipient_id_contacts_contact_id_confirm,
+        _data(PostRecipientsRecipientIdContactsContactIdConfirmResponse200),
+        (recipient_id, str(contact_id)),
+        {"body": ContactCodeInput(code=code)},
     )
 
 

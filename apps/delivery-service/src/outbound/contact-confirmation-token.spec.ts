@@ -30,6 +30,22 @@ describe('contact confirmation tokens', () => {
     expect(tokens.verify(`${v}.${other}.${mac}`)).toEqual({ ok: false, why: 'invalid' });
   });
 
+  it('when an approval of a primary change is signed, then it verifies with its approving address, and it expires like a confirmation', () => {
+    const { clock, tokens } = setUp();
+    const approval = { ...claim, approvedBy: 'alice-old@example.com' };
+    const token = tokens.sign(approval, 60);
+    expect(tokens.verify(token)).toEqual({ ok: true, claim: approval });
+    clock.advance(60_000);
+    expect(tokens.verify(token)).toEqual({ ok: false, why: 'expired' });
+  });
+
+  it('when an approval token is changed to drop its approving address, then the mac no longer matches', () => {
+    const { tokens } = setUp();
+    const [v, , mac] = tokens.sign({ ...claim, approvedBy: 'alice-old@example.com' }, 60).split('.');
+    const plain = tokens.sign(claim, 60).split('.')[1];
+    expect(tokens.verify(`${v}.${plain}.${mac}`)).toEqual({ ok: false, why: 'invalid' });
+  });
+
   it('when an unsubscribe token of the same secret is presented, then it does not pass (single purpose), nor the reverse', () => {
     const { clock, tokens } = setUp();
     const unsubscribe = createUnsubscribeTokens(secret, clock);

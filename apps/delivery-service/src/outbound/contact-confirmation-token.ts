@@ -14,18 +14,26 @@ export interface ContactConfirmationClaim {
   recipientId: string;
   contactId: number;
   address: string;
+  /**
+   * Set for an approval link (its own purpose, `primary-change-approval`): the current primary
+   * address it was mailed to, approving the contact (holding `address`) becoming the primary.
+   */
+  approvedBy?: string;
 }
 
 export type ConfirmationCheck = { ok: true; claim: ContactConfirmationClaim } | { ok: false; why: 'invalid' | 'expired' };
 
 const PURPOSE = 'contact-confirmation';
+const APPROVAL_PURPOSE = 'primary-change-approval';
 
 export function createContactConfirmationTokens(secret: string, clock: Clock) {
   const tokens = createSignedTokens({ secret, clock });
   const legacy = createLegacyTokenCheck(secret, { purpose: 'herald contact confirmation v1', version: 'c1', clock });
   return {
     sign(claim: ContactConfirmationClaim, ttlSeconds: number): string {
-      return tokens.sign(PURPOSE, { project: claim.projectId, recipient: claim.recipientId, contact: claim.contactId, address: claim.address }, ttlSeconds);
+      const claims = { project: claim.projectId, recipient: claim.recipientId, contact: claim.contactId, address: claim.address };
+      if (claim.approvedBy === undefined) return tokens.sign(PURPOSE, claims, ttlSeconds);
+      return tokens.sign(APPROVAL_PURPOSE, { ...claims, approved_by: claim.approvedBy }, ttlSeconds);
     },
 
     verify(token: string): ConfirmationCheck {
@@ -34,7 +42,13 @@ export function createContactConfirmationTokens(secret: string, clock: Clock) {
         return old.ok ? claimOf({ project: old.payload.p, recipient: old.payload.r, contact: old.payload.i, address: old.payload.a }) : { ok: false, why: old.reason };
       }
       const checked = tokens.check(PURPOSE, token);
-      return checked.ok ? claimOf(checked.claims) : { ok: false, why: checked.reason };
+      if (checked.ok) return claimOf(checked.claims);
+      const approval = tokens.check(APPROVAL_PURPOSE, token);
+      if (!approval.ok) return { ok: false, why: checked.reason === 'expired' ? 'expired' : approval.reason };
+      const approvedBy = approval.claims.approved_by;
+      const claim = claimOf(approval.claims);
+      if (!claim.ok || typeof approvedBy !== 'string' || approvedBy.length === 0) return { ok: false, why: 'invalid' };
+      return { ok: true, claim: { ...claim.claim, approvedBy } };
     },
   };
 }

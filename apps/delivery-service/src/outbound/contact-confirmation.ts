@@ -2,6 +2,7 @@ import { DomainError } from '@herald/service-kit';
 import type { ContactConfirmationClaim } from './contact-confirmation-token';
 import type { ContactConfirmationLinks } from './contact-confirmation-token';
 import type { OutboundSenders } from './outbound-senders';
+import { confirmationMail, primaryChangeMail } from './contact-confirmation-mails';
 
 export interface ContactConfirmationRequest {
   projectId: number;
@@ -9,6 +10,8 @@ export interface ContactConfirmationRequest {
   contactId: number;
   address: string;
   from?: { address: string; name: string | null };
+  /** The notice of a change of primary address: `address` is the current primary, asked to approve contact `contactId` holding `newAddress`. */
+  newAddress?: string;
 }
 
 const MESSAGES = {
@@ -28,7 +31,9 @@ export interface ContactConfirmationDeps {
  * link carries a token signed like an unsubscribe token (its own purpose key), naming the contact and
  * the address, valid CONTACT_CONFIRMATION_TTL_HOURS. The mail is Herald's, not a notification: no
  * feed entry, no quota, no unsubscribe header. At most CONTACT_CONFIRMATION_MAILS_PER_HOUR per
- * recipient and clock hour (resource exhausted, `contact_confirmation_limit`, past it). Without PUBLIC_BASE_URL and UNSUBSCRIBE_SECRET no link
+ * recipient and clock hour (resource exhausted, `contact_confirmation_limit`, past it). With
+ * `newAddress`, the mail is the notice to the current primary address of a change to `newAddress`,
+ * its link approving it (a token of its own purpose). Without PUBLIC_BASE_URL and UNSUBSCRIBE_SECRET no link
  * can be made: failed precondition (`contact_confirmation_unavailable`).
  */
 export function createSendContactConfirmation(deps: ContactConfirmationDeps) {
@@ -38,21 +43,14 @@ export function createSendContactConfirmation(deps: ContactConfirmationDeps) {
     if (!(await c.budget.take(req.projectId, req.recipientId, deps.now(), c.maxPerHour))) {
       throw new DomainError('exhausted', 'contact_confirmation_limit', `This recipient has caused ${c.maxPerHour} confirmation mails this hour; no more are sent before the next hour`);
     }
-    const url = `${c.baseUrl}/contact-confirmations/${c.tokens.sign({ projectId: req.projectId, recipientId: req.recipientId, contactId: req.contactId, address: req.address }, c.ttlSeconds)}`;
+    const claim = req.newAddress === undefined
+      ? { projectId: req.projectId, recipientId: req.recipientId, contactId: req.contactId, address: req.address }
+      : { projectId: req.projectId, recipientId: req.recipientId, contactId: req.contactId, address: req.newAddress, approvedBy: req.address };
+    const url = `${c.baseUrl}/contact-confirmations/${c.tokens.sign(claim, c.ttlSeconds)}`;
     const hours = Math.round(c.ttlSeconds / 3600);
+    const mail = req.newAddress === undefined ? confirmationMail(url, hours) : primaryChangeMail(url, hours, req.newAddress);
     // Through the email providers (failover: the secondary relay when the primary is down).
-    await deps.senders.email({
-      to: req.address,
-      from: req.from,
-      subject: 'Confirm your email address',
-      html:
-        `<p>This address was added to an account to receive its email notifications.</p>` +
-        `<p><a href="${url}">Confirm this address</a></p>` +
-        `<p>The link works for ${hours} hours. If you did not add it, ignore this mail: nothing will be sent to this address.</p>`,
-      text:
-        `This address was added to an account to receive its email notifications.\n\nConfirm this address: ${url}\n\n` +
-        `The link works for ${hours} hours. If you did not add it, ignore this mail: nothing will be sent to this address.\n`,
-    });
+    await deps.senders.email({ to: req.address, from: req.from, ...mail });
   };
 }
 

@@ -15,3 +15,4 @@ export { createUnsubscribeTokens, type UnsubscribeLinks } from './unsubscribe-to
 export { createOutcomeRepository, type OutcomeRepository } from './outcome-repository';
 export { outboundRoutes } from './outbound-routes';
 export { startOutboundConsumers } from './outbound-consumer';
+export { type ContactCodeDeps, type ContactCodes, createCheckContactCode, createContactCodeRepository, createSendContactCode, createSlotBudget } from './sms-codes';

@@ -1,5 +1,5 @@
 import { createECDH, randomBytes } from 'node:crypto';
-import { checkAddress, checkMedium, contactViolations, normalizeAddress, parsePushSubscription, primarySlot } from './contact-rules';
+import { checkAddress, checkMedium, contactViolations, needsOwnerApproval, normalizeAddress, parsePushSubscription, primarySlot, readyToBecomePrimary } from './contact-rules';
 
 // A real subscription's keys: an uncompressed P-256 point and 16 random bytes, as a browser makes them.
 const ecdh = createECDH('prime256v1');
@@ -156,5 +156,31 @@ describe('primarySlot', () => {
     [8, 'sms', false, 'c:8'],
   ])('when contact %p of %s has primary=%p, then its slot is %p', (id, medium, primary, slot) => {
     expect(primarySlot(id, medium, primary)).toBe(slot);
+  });
+});
+
+describe('needsOwnerApproval', () => {
+  const verified = { verifiedAt: new Date(0), awaitingConfirmation: false };
+  const cases: Array<[string, string, boolean, { verifiedAt: Date | null; awaitingConfirmation: boolean } | null, boolean]> = [
+    ['a token replacing a verified primary email', 'email', true, verified, true],
+    ['a key replacing a verified primary email', 'email', false, verified, false],
+    ['a token replacing an unverified primary email', 'email', true, { verifiedAt: null, awaitingConfirmation: false }, false],
+    ['a token replacing a primary email awaiting its own link', 'email', true, { verifiedAt: new Date(0), awaitingConfirmation: true }, false],
+    ['a token setting the first email', 'email', true, null, false],
+    ['a token replacing a verified primary of another medium', 'sms', true, verified, false],
+  ];
+  it.each(cases)('when %s, then the answer is as in the table', (_what, medium, byToken, primary, expected) => {
+    expect(needsOwnerApproval(medium, byToken, primary)).toBe(expected);
+  });
+});
+
+describe('readyToBecomePrimary', () => {
+  it.each([
+    [true, false, new Date(0), true],
+    [true, true, new Date(0), false],
+    [true, false, null, false],
+    [false, false, new Date(0), false],
+  ])('when pending %s, awaiting its link %s, approved %s, then ready is %s', (pendingPrimary, awaitingConfirmation, ownerApprovedAt, expected) => {
+    expect(readyToBecomePrimary({ pendingPrimary, awaitingConfirmation, ownerApprovedAt })).toBe(expected);
   });
 });

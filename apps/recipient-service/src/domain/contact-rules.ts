@@ -1,4 +1,4 @@
-import { CONTACT_MEDIUMS, isEmailAddress, LIMITS } from '@herald/contracts';
+import { callingCodeAllowed, CONTACT_MEDIUMS, isEmailAddress, LIMITS } from '@herald/contracts';
 import { forbiddenHost, violation, type Violation } from '@herald/service-kit';
 
 export type Medium = (typeof CONTACT_MEDIUMS)[number];
@@ -118,16 +118,45 @@ export function contactViolations(input: { medium: string; address: string }, ru
 }
 
 /**
- * Whether a new or changed address starts awaiting its owner's confirmation: when a
- * recipient token (a browser) wrote it and it is an email address, the one medium Herald mails. An
- * address written with a key is the project's server's word and is used at once (the contract).
+ * Whether a new or changed address starts awaiting its owner's confirmation: when a recipient
+ * token (a browser) wrote it and it is an email address (confirmed by a mailed link) or an sms
+ * number (confirmed by a code texted to it, so a token cannot point sends at premium numbers). An
+ * address written with a key is the project's server's word and is used at once (the contract);
+ * web push subscriptions are used at once.
  */
 export function awaitsConfirmation(medium: string, byRecipientToken: boolean): boolean {
-  return byRecipientToken && medium === 'email';
+  return byRecipientToken && (medium === 'email' || medium === 'sms');
 }
 
-/** A contact as a write answers it: `confirmationNeeded` when this write put an address awaiting confirmation. */
-export type WrittenContact<C> = C & { confirmationNeeded?: boolean };
+/** Whether the project may text this (stored, E.164) number: its calling code is listed, or no list is set. */
+export function smsCountryAllowed(medium: string, address: string, smsCountryCodes: readonly string[] = []): boolean {
+  return medium !== 'sms' || callingCodeAllowed(address, smsCountryCodes);
+}
+
+/**
+ * Whether a recipient token's change of the primary email needs the current owner's approval: the
+ * recipient's primary address is verified (its owner has shown they read mail there, by a link or a
+ * key's verification) and in use. Without a verified primary a token's address only awaits its own
+ * confirmation: a token can deny the recipient its mail, never redirect mail someone proved to read.
+ */
+export function needsOwnerApproval(
+  medium: string,
+  byRecipientToken: boolean,
+  primary: { verifiedAt: Date | null; awaitingConfirmation: boolean } | null,
+): boolean {
+  return byRecipientToken && medium === 'email' && primary !== null && primary.verifiedAt !== null && !primary.awaitingConfirmation;
+}
+
+/** A pending primary takes effect once its own link was followed and the current primary's owner approved. */
+export function readyToBecomePrimary(contact: { pendingPrimary: boolean; awaitingConfirmation: boolean; ownerApprovedAt: Date | null }): boolean {
+  return contact.pendingPrimary && !contact.awaitingConfirmation && contact.ownerApprovedAt !== null;
+}
+
+/**
+ * A contact as a write answers it: `confirmationNeeded` when this write put an address awaiting
+ * confirmation; `approvalAddress` when the change waits for the owner of that (current primary) address.
+ */
+export type WrittenContact<C> = C & { confirmationNeeded?: boolean; approvalAddress?: string };
 
 /**
  * The value of the unique (project, recipient, primary_slot) index: the medium for a primary

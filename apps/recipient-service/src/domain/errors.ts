@@ -8,6 +8,12 @@ export const contactExists = () => conflict('contact_exists', 'Contact already e
 export const primaryContactExists = () => conflict('primary_contact_exists', 'A primary contact already exists for this medium');
 export const tooManyContacts = (medium: string, max: number) =>
   conflict('too_many_contacts', `A recipient holds at most ${max} ${medium} contacts; delete one to add another`);
+export const primaryChangeNeedsOwner = () =>
+  conflict('primary_change_needs_owner', 'A verified primary address changes only with its owner\'s approval: set the new address with PUT /recipients/{id}/contacts');
+export const smsCountryNotAllowed = (address: string) =>
+  invalid('The project may not text this country: its calling code is not in the project\'s sms_country_codes', [
+    { message: 'the number\'s country calling code is not allowed for this project', description: 'See the project setting sms_country_codes', property_path: 'address', invalid_value: address },
+  ], 'sms_country_not_allowed');
 export const validationFailed = (violations: Violation[]) => invalid('Validation failed', violations);
 
 /** Throws a validation error when any violation was found. */

@@ -56,7 +56,7 @@ export const recipientRoutes = (uc: RecipientUseCases, lists: ListUseCases) => (
       return { recipientIds: page.ids, recipientSeqs: page.seqs.map(BigInt), nextAfter: page.nextAfter, upperBound: page.upperBound, done: page.done, remainingAtMost: BigInt(page.remainingAtMost) };
     },
     async addContact(req) {
-      const input = { projectId: num(req.projectId), recipientId: req.recipientId, medium: req.medium, address: req.address, isPrimary: req.isPrimary, byRecipientToken: req.byRecipientToken };
+      const input = { projectId: num(req.projectId), recipientId: req.recipientId, medium: req.medium, address: req.address, isPrimary: req.isPrimary, byRecipientToken: req.byRecipientToken, smsCountryCodes: req.smsCountryCodes };
       const written = await uc.addContact(input);
       return { contact: contact(written), confirmationNeeded: written.confirmationNeeded === true };
     },
@@ -64,13 +64,13 @@ export const recipientRoutes = (uc: RecipientUseCases, lists: ListUseCases) => (
       return { contacts: (await uc.listContacts({ projectId: num(req.projectId), recipientId: req.recipientId })).map(contact) };
     },
     async setPrimaryContact(req) {
-      const input = { projectId: num(req.projectId), recipientId: req.recipientId, medium: req.medium, address: req.address, byRecipientToken: req.byRecipientToken };
+      const input = { projectId: num(req.projectId), recipientId: req.recipientId, medium: req.medium, address: req.address, byRecipientToken: req.byRecipientToken, smsCountryCodes: req.smsCountryCodes };
       const written = await uc.setPrimaryContact(input);
-      return { contact: contact(written), confirmationNeeded: written.confirmationNeeded === true };
+      return { contact: contact(written), confirmationNeeded: written.confirmationNeeded === true, approvalAddress: written.approvalAddress };
     },
     async updateContact(req) {
       const input = {
-        projectId: num(req.projectId), recipientId: req.recipientId, contactId: num(req.contactId), address: req.address, isPrimary: req.isPrimary, byRecipientToken: req.byRecipientToken,
+        projectId: num(req.projectId), recipientId: req.recipientId, contactId: num(req.contactId), address: req.address, isPrimary: req.isPrimary, byRecipientToken: req.byRecipientToken, smsCountryCodes: req.smsCountryCodes,
       };
       const written = await uc.updateContact(input);
       return { contact: contact(written), confirmationNeeded: written.confirmationNeeded === true };
@@ -88,7 +88,7 @@ export const recipientRoutes = (uc: RecipientUseCases, lists: ListUseCases) => (
       return { contacts: (await uc.getPrimaryContacts(input)).map(contact) };
     },
     async confirmContact(req) {
-      const input = { projectId: num(req.projectId), recipientId: req.recipientId, contactId: num(req.contactId), address: req.address };
+      const input = { projectId: num(req.projectId), recipientId: req.recipientId, contactId: num(req.contactId), address: req.address, approvedBy: req.approvedBy };
       return { contact: contact(await uc.confirmContact(input)) };
     },
     async markContactUndeliverable(req) {

@@ -20,6 +20,13 @@ interface ContactDoc {
    * absent or false: confirmed (every contact written before this field existed).
    */
   awaiting_confirmation?: boolean;
+  /**
+   * True while the contact waits to become the primary of its medium (a recipient token asked while
+   * the primary was verified); absent or false: no change pending.
+   */
+  pending_primary?: boolean;
+  /** When the owner of the primary address approved this contact becoming the primary; absent: not yet. */
+  owner_approved_at?: Date | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -35,6 +42,10 @@ export interface ContactRecord {
   undeliverableReason: string | null;
   /** The address waits for its owner to follow the confirmation link (written by a recipient token). */
   awaitingConfirmation: boolean;
+  /** The contact waits to become the primary once confirmed and approved by the current primary's owner. */
+  pendingPrimary: boolean;
+  /** When the current primary's owner approved this contact becoming the primary; null: not yet. */
+  ownerApprovedAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -44,6 +55,8 @@ export interface ContactChange {
   isPrimary?: boolean;
   verifiedAt?: Date | null;
   awaitingConfirmation?: boolean;
+  pendingPrimary?: boolean;
+  ownerApprovedAt?: Date | null;
 }
 
 const toRecord = (d: WithId<ContactDoc>): ContactRecord => ({
@@ -55,6 +68,8 @@ const toRecord = (d: WithId<ContactDoc>): ContactRecord => ({
   verifiedAt: d.verified_at,
   undeliverableReason: d.undeliverable_reason ?? null,
   awaitingConfirmation: d.awaiting_confirmation === true,
+  pendingPrimary: d.pending_primary === true,
+  ownerApprovedAt: d.owner_approved_at ?? null,
   createdAt: d.created_at,
   updatedAt: d.updated_at,
 });
@@ -77,13 +92,14 @@ export function createContactRepository(db: Db) {
     async insert(
       projectId: number,
       recipientId: string,
-      c: { id: number; medium: string; address: string; isPrimary: boolean; awaitingConfirmation?: boolean },
+      c: { id: number; medium: string; address: string; isPrimary: boolean; awaitingConfirmation?: boolean; pendingPrimary?: boolean },
       now: Date,
     ): Promise<ContactRecord> {
       const doc: ContactDoc = {
         _id: c.id, ...owner(projectId, recipientId), medium: c.medium, address: c.address, is_primary: c.isPrimary,
         primary_slot: primarySlot(c.id, c.medium, c.isPrimary), verified_at: null, created_at: now, updated_at: now,
         ...(c.awaitingConfirmation ? { awaiting_confirmation: true } : {}),
+        ...(c.pendingPrimary ? { pending_primary: true } : {}),
       };
       await guardUnique(() => col.insertOne(doc));
       return toRecord(doc);
@@ -119,6 +135,8 @@ export function createContactRepository(db: Db) {
       if (change.address !== undefined) set.address = change.address;
       if (change.verifiedAt !== undefined) set.verified_at = change.verifiedAt;
       if (change.awaitingConfirmation !== undefined) set.awaiting_confirmation = change.awaitingConfirmation;
+      if (change.pendingPrimary !== undefined) set.pending_primary = change.pendingPrimary;
+      if (change.ownerApprovedAt !== undefined) set.owner_approved_at = change.ownerApprovedAt;
       // A new address, or a verification, makes the contact deliverable again.
       if (change.address !== undefined || change.verifiedAt) set.undeliverable_reason = null;
       if (change.isPrimary !== undefined) Object.assign(set, { is_primary: change.isPrimary, primary_slot: primarySlot(id, medium, change.isPrimary) });

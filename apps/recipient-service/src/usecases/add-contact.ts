@@ -1,5 +1,5 @@
-import { awaitsConfirmation, contactViolations, normalizeAddress, type WrittenContact } from '../domain/contact-rules';
-import { assertValid, contactExists, primaryContactExists } from '../domain/errors';
+import { awaitsConfirmation, contactViolations, normalizeAddress, smsCountryAllowed, type WrittenContact } from '../domain/contact-rules';
+import { assertValid, contactExists, primaryContactExists, smsCountryNotAllowed } from '../domain/errors';
 import type { ContactRecord } from '../store/contact-repository';
 import { DuplicateError } from '../store/unique';
 import { announcingChange, contactsChange } from './announce-change';
@@ -15,6 +15,8 @@ export interface AddContactInput {
   isPrimary: boolean;
   /** Written with a recipient token: an email address then awaits confirmation. */
   byRecipientToken?: boolean;
+  /** The calling codes the project may text (empty or absent: all); an sms number outside them is refused. */
+  smsCountryCodes?: readonly string[];
 }
 
 /**
@@ -28,6 +30,7 @@ export function createAddContact(deps: RecipientDeps) {
     const { projectId, recipientId, medium } = input;
     await requireRecipient(deps.recipients, projectId, recipientId);
     const address = normalizeAddress(medium, input.address);
+    if (!smsCountryAllowed(medium, address, input.smsCountryCodes)) throw smsCountryNotAllowed(input.address);
     await assertRoomForContact(deps, projectId, recipientId, medium);
     const id = await deps.sequences.next('contact');
     try {

@@ -1,5 +1,5 @@
-import { awaitsConfirmation, contactViolations, normalizeAddress, type WrittenContact } from '../domain/contact-rules';
-import { assertValid } from '../domain/errors';
+import { awaitsConfirmation, contactViolations, needsOwnerApproval, normalizeAddress, smsCountryAllowed, type WrittenContact } from '../domain/contact-rules';
+import { assertValid, smsCountryNotAllowed } from '../domain/errors';
 import type { ContactRecord } from '../store/contact-repository';
 import { DuplicateError } from '../store/unique';
 import { announcingChange, contactsChange } from './announce-change';
@@ -14,6 +14,8 @@ export interface SetPrimaryContactInput {
   address: string;
   /** Written with a recipient token: a new email address then awaits confirmation. */
   byRecipientToken?: boolean;
+  /** The calling codes the project may text (empty or absent: all); an sms number outside them is refused. */
+  smsCountryCodes?: readonly string[];
 }
 
 const ATTEMPTS = 5;
@@ -30,6 +32,7 @@ export function createSetPrimaryContact(deps: RecipientDeps) {
     const { projectId, recipientId, medium } = input;
     await requireRecipient(deps.recipients, projectId, recipientId);
     const address = normalizeAddress(medium, input.address);
+    if (!smsCountryAllowed(medium, address, input.smsCountryCodes)) throw smsCountryNotAllowed(input.address);
     return announcingChange(deps, contactsChange(projectId, recipientId), async () => {
       for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
         try {
@@ -57,6 +60,8 @@ async function step(deps: RecipientDeps, input: SetPrimaryContactInput): Promise
   // rule 3: already the primary, no change. A recipient token setting it again while it still awaits
   // confirmation asks for the link again (a browser's "send the mail again").
   if (holder?.isPrimary) return { ...holder, confirmationNeeded: holder.awaitingConfirmation && input.byRecipientToken === true };
+  // A token replacing a verified primary: the change waits for the current owner (docs/security.md).
+  if (primary && needsOwnerApproval(medium, input.byRecipientToken === true, primary)) return proposePrimary(deps, input, holder, primary.address);
   if (holder) {
     // The contact holding the address becomes primary, the old primary is demoted first.
     if (primary) await deps.contacts.update(projectId, recipientId, primary.id, medium, { isPrimary: false }, now);
@@ -72,4 +77,23 @@ async function step(deps: RecipientDeps, input: SetPrimaryContactInput): Promise
   const id = await deps.sequences.next('contact');
   const created = await deps.contacts.insert(projectId, recipientId, { id, medium, address, isPrimary: true, awaitingConfirmation }, now);
   return { ...created, confirmationNeeded: awaitingConfirmation };
+}
+
+/**
+ * A recipient token's new primary while the primary is verified: the address is held by a
+ * non-primary contact marked `pendingPrimary` (created awaiting its own link when no contact holds
+ * it), and the primary stays as it is, so sends keep going to it. The caller mails the new address
+ * its link (unless already confirmed) and the current address the notice with its approval link.
+ */
+async function proposePrimary(deps: RecipientDeps, input: SetPrimaryContactInput, holder: ContactRecord | null, currentAddress: string): Promise<WrittenContact<ContactRecord> | null> {
+  const { projectId, recipientId, medium, address } = input;
+  const now = deps.clock.date();
+  if (holder) {
+    const pending = await deps.contacts.update(projectId, recipientId, holder.id, medium, { pendingPrimary: true, ownerApprovedAt: null }, now);
+    return pending && { ...pending, confirmationNeeded: pending.awaitingConfirmation, approvalAddress: currentAddress };
+  }
+  await assertRoomForContact(deps, projectId, recipientId, medium);
+  const id = await deps.sequences.next('contact');
+  const created = await deps.contacts.insert(projectId, recipientId, { id, medium, address, isPrimary: false, awaitingConfirmation: true, pendingPrimary: true }, now);
+  return { ...created, confirmationNeeded: true, approvalAddress: currentAddress };
 }

@@ -233,6 +233,8 @@ export interface paths {
                             /** @description Reply-To of the project's emails; null: none */
                             email_reply_to?: string | null;
                             retention_days?: number | null;
+                            /** @description The country calling codes (e.g. ["49", "44", "1"]) whose numbers the project may text: an sms contact outside them is refused (400 sms_country_not_allowed). Absent or null: all. */
+                            sms_country_codes?: string[] | null;
                         };
                     };
                 };
@@ -439,6 +441,8 @@ export interface paths {
                             /** @description Reply-To of the project's emails; null: none */
                             email_reply_to?: string | null;
                             retention_days?: number | null;
+                            /** @description The country calling codes (e.g. ["49", "44", "1"]) whose numbers the project may text: an sms contact outside them is refused (400 sms_country_not_allowed). Absent or null: all. */
+                            sms_country_codes?: string[] | null;
                         };
                     };
                 };
@@ -1482,6 +1486,94 @@ export interface paths {
                 };
             };
         };
+        trace?: never;
+    };
+    "/recipients/{recipient_id}/contacts/{contact_id}/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Confirm an sms number with the code texted to it */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @example user-42 */
+                    recipient_id: string;
+                    /** @example 7 */
+                    contact_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "042917"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ContactCodeInput"];
+                };
+            };
+            responses: {
+                /** @description Confirmed */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "message": "Contact confirmed",
+                         *       "data": {
+                         *         "id": 7,
+                         *         "medium": "sms",
+                         *         "address": "+4915112345678",
+                         *         "is_primary": true,
+                         *         "verified_at": "2026-03-02T10:05:00Z",
+                         *         "deliverable": true,
+                         *         "confirmed": true,
+                         *         "undeliverable_reason": null,
+                         *         "created_at": "2026-03-02T09:31:00Z",
+                         *         "updated_at": "2026-03-02T09:31:00Z"
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            message: string;
+                            data: components["schemas"]["Contact"];
+                        };
+                    };
+                };
+                /** @description Refused: bad input, a missing or wrong credential, not found, a conflict or a rate limit (the body names it) */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description Failed on the server side, or a service it needs is unavailable; safe to retry later */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/recipients/{recipient_id}/contacts/{contact_id}/verify": {
@@ -5575,7 +5667,7 @@ export interface components {
             verified_at: string | null;
             /** @description False after a provider refused the address permanently (or a push service answered 404/410 for the subscription); messages to it are skipped (address_undeliverable, subscription_expired) until the address changes or the contact is verified again. */
             deliverable: boolean;
-            /** @description False while the address, set with a recipient token (a browser), waits for its owner to follow the confirmation link Herald mailed to it; no email is sent to it meanwhile (contact_unconfirmed). Addresses set with a key are confirmed at once; verifying a contact confirms it too. */
+            /** @description False while the address, set with a recipient token (a browser), waits for its owner: an email address for the confirmation link Herald mailed to it, an sms number for the code Herald texted to it (POST …/confirm); nothing is sent to it meanwhile (contact_unconfirmed). Addresses set with a key are confirmed at once; verifying a contact confirms it too. */
             confirmed: boolean;
             /** @description The provider's refusal, e.g. 550 5.1.1 no such user, or the push service's 410 for an expired web push subscription; null when deliverable. */
             undeliverable_reason: string | null;
@@ -5589,6 +5681,14 @@ export interface components {
              * @example 2025-01-31T12:00:00Z
              */
             updated_at: string;
+        };
+        /** ContactCodeInput */
+        ContactCodeInput: {
+            /**
+             * @description The 6-digit code texted to the number: valid 10 minutes and 5 tries
+             * @example 042917
+             */
+            code: string;
         };
         /** ContactInput */
         ContactInput: {
@@ -5876,6 +5976,8 @@ export interface components {
                 /** @description Reply-To of the project's emails; null: none */
                 email_reply_to: string | null;
                 retention_days: number | null;
+                /** @description The country calling codes (e.g. ["49", "44", "1"]) whose numbers the project may text: an sms contact outside them is refused (400 sms_country_not_allowed). Absent or null: all. */
+                sms_country_codes?: string[] | null;
             };
             /**
              * @description UTC, second precision: YYYY-MM-DDTHH:MM:SSZ

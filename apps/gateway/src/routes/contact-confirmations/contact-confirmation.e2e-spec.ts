@@ -55,9 +55,9 @@ suite('contact confirmation', () => {
     });
   };
   /** The confirmation mail to the address (the n-th), and the token of its link. */
-  const confirmationMail = async (address: string, n = 1) => {
+  const confirmationMail = async (address: string, n = 1, subject = 'Confirm your email address') => {
     const mail = await eventually(`confirmation mail ${n} to ${address}`, async () => {
-      const mails = (await messagesTo(address)).filter((m) => m.subject === 'Confirm your email address');
+      const mails = (await messagesTo(address)).filter((m) => m.subject === subject);
       return mails.length >= n ? mails[n - 1] : undefined;
     });
     const token = LINK.exec(mail.text ?? '')?.[1];
@@ -160,5 +160,66 @@ suite('contact confirmation', () => {
       expect(typeof res.body.message).toBe('string');
     }
     expect((await contactOf(r.id)).confirmed).toBe(false);
+  });
+  describe('when the recipient already has a verified email address', () => {
+    const CHANGE_NOTICE = 'Your notification address is being changed';
+    /** A recipient whose primary email a Full key set and verified, and a token that asks to move it. */
+    const verifiedRecipient = async () => {
+      const r = await newRecipient();
+      const current = `${r.id}-current@inbox.example`;
+      const set = await call('PUT', `/recipients/${r.id}/contacts`, { key: p.fullKey, body: { medium: 'email', address: current } });
+      expect((await call('POST', `/recipients/${r.id}/contacts/${set.body.data.id}/verify`, { key: p.fullKey })).status).toBe(200);
+      const next = `${r.id}-next@inbox.example`;
+      const moved = await call('PUT', `/recipients/${r.id}/contacts`, { key: r.token, body: { medium: 'email', address: next } });
+      expect(moved.status).toBe(200);
+      expect(moved.body.data).toMatchObject({ address: next, is_primary: false, confirmed: false });
+      return { ...r, current, next };
+    };
+    /** Sends one notification and answers the address it was mailed to, once the mail is in the sink. */
+    const mailedTo = async (rid: string, subject: string) => {
+      const { email } = await sendAndSettle(rid, subject);
+      expect(email.status).toBe('sent');
+      await eventually(`"${subject}" in the sink`, async () => ((await messagesTo(email.address)).some((m) => m.subject === subject) ? true : undefined));
+      return email.address as string;
+    };
+
+    it('when a recipient token sets a new primary address and only the new address\'s link is followed, then the current address is told of the change and mail still goes to it', async () => {
+      const r = await verifiedRecipient();
+      const notice = (await eventually('the notice to the current address', async () => (await messagesTo(r.current)).find((m) => m.subject === CHANGE_NOTICE)))!;
+      expect(notice.text).toContain(r.next);
+      expect(await mailedTo(r.id, 'during the wait')).toBe(r.current);
+
+      expect((await call('POST', `/contact-confirmations/${await confirmationMail(r.next)}`)).status).toBe(200);
+      expect(await mailedTo(r.id, 'after the new link only')).toBe(r.current);
+      const primary = (await call('GET', `/recipients/${r.id}/contacts`, { key: p.fullKey })).body.data.contacts.find((c: { is_primary: boolean }) => c.is_primary);
+      expect(primary).toMatchObject({ address: r.current, confirmed: true });
+    });
+
+    it('when only the current address approves, then mail still goes to it; when the new address\'s link is followed too, then mail goes to the new address', async () => {
+      const r = await verifiedRecipient();
+      const approval = await confirmationMail(r.current, 1, CHANGE_NOTICE);
+      // A link scanner's GET: the approval page, nothing approved.
+      const page = await call('GET', `/contact-confirmations/${approval}`, { headers: { accept: 'text/html' } });
+      expect(page.body).toContain('Approve the change');
+      const approved = await call('POST', `/contact-confirmations/${approval}`);
+      expect(approved.status).toBe(200);
+      expect(await mailedTo(r.id, 'after the approval only')).toBe(r.current);
+
+      const confirmed = await call('POST', `/contact-confirmations/${await confirmationMail(r.next)}`);
+      expect(confirmed.body.data).toMatchObject({ address: r.next, is_primary: true, confirmed: true });
+      expect(await mailedTo(r.id, 'after both links')).toBe(r.next);
+      // The approval is used up: the change is done, its link now names no pending change.
+      expect((await call('POST', `/contact-confirmations/${approval}`)).status).toBe(400);
+    });
+
+    it('when a recipient token changes or demotes the verified primary with PATCH, then 409 primary_change_needs_owner and nothing changes', async () => {
+      const r = await verifiedRecipient();
+      const primary = (await call('GET', `/recipients/${r.id}/contacts`, { key: p.fullKey })).body.data.contacts.find((c: { is_primary: boolean }) => c.is_primary);
+      for (const body of [{ address: `${r.id}-patched@inbox.example` }, { is_primary: false }]) {
+        const res = await call('PATCH', `/recipients/${r.id}/contacts/${primary.id}`, { key: r.token, body });
+        expect({ status: res.status, code: res.body.code }).toEqual({ status: 409, code: 'primary_change_needs_owner' });
+      }
+      expect(await mailedTo(r.id, 'after the refused patches')).toBe(r.current);
+    });
   });
 });

@@ -4,7 +4,7 @@ import { withMessage } from '../shared/schemas';
 import { errorResponses } from '../../plugins/app/errors/error-schemas';
 import { ContactSchema } from '../contacts/schemas';
 import { contactView } from '../recipients/views';
-import { confirmedPage, confirmPage } from './pages';
+import { approvedPage, approvePage, confirmedPage, confirmPage } from './pages';
 import { documented } from '../../plugins/external/swagger/openapi-document';
 import { contactExamples } from '../contacts/examples';
 
@@ -15,7 +15,8 @@ const config = { access: 'public' as const };
 const TokenParams = Type.Object({ token: Type.String({ minLength: 1, maxLength: 2048 }) });
 
 /**
- * Contact confirmation: the link Herald mails to an email address a recipient token set.
+ * Contact confirmation: the link Herald mails to an email address a recipient token set, and the
+ * link approving a change of a verified primary address, mailed to that address.
  * No key: the token is the capability, checked by the delivery service that signed it. As for
  * one-click unsubscribe, GET only shows a page with a button (mail scanners follow links) and POST
  * confirms; confirming again is harmless. A link for an address the contact no longer has, an
@@ -33,7 +34,11 @@ const contactConfirmationRoutes: RoutePlugin = async (app) => {
   app.get(
     '/contact-confirmations/:token',
     { config, schema: { summary: 'The confirmation page of an email address', tags, params: TokenParams, response: { 200: { description: 'An HTML page with a button that posts the confirmation', content: { 'text/html': { schema: { type: 'string' } } } }, ...errors } } },
-    async (_request, reply) => reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(confirmPage()),
+    async (request, reply) => {
+      // The approval of a change reads differently; any token that does not check shows the plain page (GET answers no error).
+      const approval = await deliveries.checkContactConfirmationToken({ token: request.params.token }).then((claim) => claim.approvedBy !== undefined, () => false);
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(approval ? approvePage() : confirmPage());
+    },
   );
 
   app.post(
@@ -42,9 +47,9 @@ const contactConfirmationRoutes: RoutePlugin = async (app) => {
     async (request, reply) => {
       const claim = await deliveries.checkContactConfirmationToken({ token: request.params.token });
       await app.recipientPresence.require(claim.projectId, claim.recipientId);
-      const { contact } = await recipients.confirmContact({ projectId: claim.projectId, recipientId: claim.recipientId, contactId: claim.contactId, address: claim.address });
-      request.log.info({ projectId: Number(claim.projectId), recipientId: claim.recipientId, contactId: Number(claim.contactId) }, 'contact address confirmed');
-      if (wantsHtml(request.headers.accept)) return reply.type('text/html; charset=utf-8').send(confirmedPage() as never);
+      const { contact } = await recipients.confirmContact({ projectId: claim.projectId, recipientId: claim.recipientId, contactId: claim.contactId, address: claim.address, approvedBy: claim.approvedBy });
+      request.log.info({ projectId: Number(claim.projectId), recipientId: claim.recipientId, contactId: Number(claim.contactId) }, claim.approvedBy === undefined ? 'contact address confirmed' : 'primary address change approved');
+      if (wantsHtml(request.headers.accept)) return reply.type('text/html; charset=utf-8').send((claim.approvedBy === undefined ? confirmedPage() : approvedPage()) as never);
       return { message: 'Contact confirmed', data: contactView(contact) };
     },
   );

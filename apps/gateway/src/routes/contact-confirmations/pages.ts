@@ -1,5 +1,5 @@
 /**
- * The two pages a person sees when following a contact confirmation link in a browser. Static text:
+ * The pages a person sees when following a contact confirmation (or change approval) link in a browser. Static text:
  * neither the token nor the address is echoed into the page (the form posts to the page's own address).
  */
 const page = (title: string, body: string) => `<!doctype html>
@@ -19,3 +19,12 @@ export const confirmPage = () =>
   );
 
 export const confirmedPage = () => page('Address confirmed', '<p>Notifications will now be emailed to this address.</p>');
+
+export const approvePage = () =>
+  page(
+    'Approve the change of your notification address?',
+    `<p>The account's email notifications will then go to the new address named in the mail, once that address is confirmed too. If you did not ask for the change, close this page: nothing changes.</p>
+<form method="post"><button type="submit">Approve</button></form>`,
+  );
+
+export const approvedPage = () => page('Change approved', '<p>Notifications will go to the new address once it is confirmed too; until then they keep coming here.</p>');

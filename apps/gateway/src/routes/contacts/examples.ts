@@ -25,4 +25,6 @@ export const contactExamples = {
   deleted: { message: 'Contact deleted' },
   verified: { message: 'Contact verified', data: { ...contactExample, verified_at: '2026-03-02T10:05:00Z' } },
   confirmed: { message: 'Contact confirmed', data: { ...contactExample, verified_at: '2026-03-02T10:05:00Z' } },
+  code: { code: '042917' },
+  codeConfirmed: { message: 'Contact confirmed', data: { ...contactExample, medium: 'sms', address: '+4915112345678', is_primary: true, verified_at: '2026-03-02T10:05:00Z' } },
 };

@@ -1,12 +1,12 @@
 import type { Contact } from '@herald/contracts';
-import { invalid } from '@herald/service-kit';
+import { invalid, notFound } from '@herald/service-kit';
 import type { FastifyRequest } from 'fastify';
 import { pathIdOr404 } from '../shared/path-id';
 import { Type } from '@sinclair/typebox';
 import type { RoutePlugin } from '../shared/type-provider';
 import { dataOnly, MessageOnly, withMessage } from '../shared/schemas';
 import { errorResponses } from '../../plugins/app/errors/error-schemas';
-import { AddContactBody, ContactParams, ContactSchema, SetPrimaryContactBody, UpdateContactBody } from './schemas';
+import { AddContactBody, ConfirmContactCodeBody, ContactParams, ContactSchema, SetPrimaryContactBody, UpdateContactBody } from './schemas';
 import { RecipientIdParams } from '../recipients/schemas';
 import { contactView } from '../recipients/views';
 import { documented } from '../../plugins/external/swagger/openapi-document';
@@ -23,12 +23,18 @@ const contactIdOf = (raw: string): bigint => BigInt(pathIdOr404(raw, 'contact_no
  * Contacts of a recipient. Each handler is one RPC, but for a
  * write by a recipient token (a browser) that puts a new email address: that address awaits its
  * owner's confirmation (no email goes to it), and the delivery service mails it the confirmation
- * link (docs/security.md). Writes with a key keep the contract's behaviour.
+ * link (docs/security.md). A token replacing a verified primary email only proposes the change: the
+ * new address gets its link, the current one a notice with the link approving it, and the change
+ * takes effect when both are followed. An sms number a token writes is held until the code texted to
+ * it comes back (`POST …/confirm`). Writes with a key keep the contract's behaviour; sms numbers
+ * outside the project's sms_country_codes are refused whoever writes them.
  */
 const contactRoutes: RoutePlugin = async (app) => {
   const rpc = app.services.recipients;
   const recipient = 'recipient' as const;
   const byRecipientToken = (request: FastifyRequest) => request.principal.kind === 'token';
+  /** The project's sms_country_codes (empty: it may text every country). */
+  const smsCountryCodes = (request: FastifyRequest) => request.project.settings.sms_country_codes ?? [];
 
   /**
    * Mails the confirmation link when this write put an address awaiting confirmation. The contact
@@ -36,21 +42,29 @@ const contactRoutes: RoutePlugin = async (app) => {
    * setting the same primary address again (PUT) mails a new link, and the project's server may
    * verify the contact instead.
    */
-  const mailConfirmation = async (request: FastifyRequest, res: { contact?: Contact; confirmationNeeded: boolean }) => {
-    if (!res.confirmationNeeded || !res.contact) return;
+  const mailConfirmation = async (request: FastifyRequest, res: { contact?: Contact; confirmationNeeded: boolean; approvalAddress?: string }) => {
+    const { contact } = res;
+    if (!contact) return;
     const from = request.project.settings.email_from;
-    try {
-      await app.services.deliveries.sendContactConfirmation({
-        projectId: BigInt(request.project.id),
-        recipientId: res.contact.recipientId,
-        contactId: res.contact.id,
-        address: res.contact.address,
-        emailFromAddress: from?.address,
-        emailFromName: from?.name ?? undefined,
-      }, { timeoutMs: CONFIRMATION_MAIL_TIMEOUT_MS });
-    } catch (err) {
-      request.log.warn({ err, contactId: Number(res.contact.id) }, 'contact confirmation mail not sent');
-    }
+    const mail = async (address: string, newAddress?: string) => {
+      try {
+        await app.services.deliveries.sendContactConfirmation({
+          projectId: BigInt(request.project.id),
+          recipientId: contact.recipientId,
+          contactId: contact.id,
+          address,
+          newAddress,
+          medium: contact.medium,
+          emailFromAddress: from?.address,
+          emailFromName: from?.name ?? undefined,
+        }, { timeoutMs: CONFIRMATION_MAIL_TIMEOUT_MS });
+      } catch (err) {
+        request.log.warn({ err, contactId: Number(contact.id) }, 'contact confirmation mail not sent');
+      }
+    };
+    if (res.confirmationNeeded) await mail(contact.address);
+    // A change of a verified primary: its owner is told, with the link approving it.
+    if (res.approvalAddress !== undefined) await mail(res.approvalAddress, contact.address);
   };
 
   app.post(
@@ -64,6 +78,7 @@ const contactRoutes: RoutePlugin = async (app) => {
         address: request.body.address,
         isPrimary: request.body.is_primary ?? false,
         byRecipientToken: byRecipientToken(request),
+        smsCountryCodes: smsCountryCodes(request),
       });
       const { contact } = res;
       await mailConfirmation(request, res);
@@ -91,10 +106,12 @@ const contactRoutes: RoutePlugin = async (app) => {
         medium: request.body.medium,
         address: request.body.address,
         byRecipientToken: byRecipientToken(request),
+        smsCountryCodes: smsCountryCodes(request),
       });
       const { contact } = res;
       await mailConfirmation(request, res);
-      return { message: 'Primary contact set', data: contactView(contact) };
+      const message = res.approvalAddress === undefined ? 'Primary contact set' : 'Primary contact change awaits confirmation by the new and the current address';
+      return { message, data: contactView(contact) };
     },
   );
 
@@ -116,10 +133,25 @@ const contactRoutes: RoutePlugin = async (app) => {
         address,
         isPrimary: is_primary,
         byRecipientToken: byRecipientToken(request),
+        smsCountryCodes: smsCountryCodes(request),
       });
       const { contact } = res;
       await mailConfirmation(request, res);
       return { message: 'Contact updated', data: contactView(contact) };
+    },
+  );
+
+  app.post(
+    '/recipients/:recipient_id/contacts/:contact_id/confirm',
+    { config: { access: recipient }, schema: { ...documented({ summary: 'Confirm an sms number with the code texted to it', success: 'Confirmed', request: contactExamples.code, response: contactExamples.codeConfirmed }), tags, params: ContactParams, body: ConfirmContactCodeBody, response: { 200: withMessage(ContactSchema), ...errorResponses('message') } } },
+    async (request) => {
+      const contactId = contactIdOf(request.params.contact_id);
+      const target = { projectId: BigInt(request.project.id), recipientId: request.params.recipient_id, contactId };
+      const { contacts } = await rpc.listContacts(target);
+      if (!contacts.some((c) => c.id === contactId)) throw notFound('contact_not_found', 'Contact not found');
+      const { address } = await app.services.deliveries.checkContactCode({ ...target, code: request.body.code });
+      const { contact } = await rpc.confirmContact({ ...target, address });
+      return { message: 'Contact confirmed', data: contactView(contact) };
     },
   );
 

@@ -19,7 +19,7 @@ export const ContactSchema = Type.Object(
     }),
     confirmed: Type.Boolean({
       description:
-        'False while the address, set with a recipient token (a browser), waits for its owner to follow the confirmation link Herald mailed to it; no email is sent to it meanwhile (contact_unconfirmed). Addresses set with a key are confirmed at once; verifying a contact confirms it too.',
+        'False while the address, set with a recipient token (a browser), waits for its owner: an email address for the confirmation link Herald mailed to it, an sms number for the code Herald texted to it (POST …/confirm); nothing is sent to it meanwhile (contact_unconfirmed). Addresses set with a key are confirmed at once; verifying a contact confirms it too.',
     }),
     undeliverable_reason: Type.Union([Type.String(), Type.Null()], {
       description: "The provider's refusal, e.g. 550 5.1.1 no such user, or the push service's 410 for an expired web push subscription; null when deliverable.",
@@ -59,4 +59,10 @@ export const SetPrimaryContactBody = Type.Object({ medium: Medium, address: Addr
 export const UpdateContactBody = Type.Object(
   { address: Type.Optional(Address), is_primary: Type.Optional(Type.Boolean()) },
   serviceRules({ anyOf: [{ required: ['address'] }, { required: ['is_primary'] }] }),
+);
+
+/** The code texted to an sms number set with a recipient token. */
+export const ConfirmContactCodeBody = Type.Object(
+  { code: Type.String({ pattern: '^[0-9]{6}$', description: 'The 6-digit code texted to the number: valid 10 minutes and 5 tries', examples: ['042917'] }) },
+  { title: 'ContactCodeInput' },
 );

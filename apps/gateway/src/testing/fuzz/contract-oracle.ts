@@ -34,6 +34,7 @@ const RECIPIENT_SCOPE: Array<[string[], RegExp]> = [
   [['GET'], /^\/recipients\/\{recipient_id\}$/],
   [['POST', 'GET', 'PUT'], /^\/recipients\/\{recipient_id\}\/contacts$/],
   [['PATCH'], /^\/recipients\/\{recipient_id\}\/contacts\/\{contact_id\}$/],
+  [['POST'], /^\/recipients\/\{recipient_id\}\/contacts\/\{contact_id\}\/confirm$/],
   [['PATCH', 'GET'], /^\/recipients\/\{recipient_id\}\/preferences$/],
   [['GET'], /^\/recipients\/\{recipient_id\}\/preferences\/check$/],
   [['GET', 'POST', 'PATCH', 'PUT', 'DELETE'], /^\/recipients\/\{recipient_id\}\/notifications(\/.*)?$/],

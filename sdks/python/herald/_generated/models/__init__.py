@@ -12,6 +12,7 @@ from .catalog_entry_input_medium import CatalogEntryInputMedium
 from .catalog_entry_patch import CatalogEntryPatch
 from .catalog_throttle import CatalogThrottle
 from .contact import Contact
+from .contact_code_input import ContactCodeInput
 from .contact_input import ContactInput
 from .contact_input_medium import ContactInputMedium
 from .deciding_catalog_entry import DecidingCatalogEntry
@@ -242,6 +243,9 @@ from .post_recipients_batch_response_200_data_created_item import (
 from .post_recipients_batch_response_200_data_updated_item import (
     PostRecipientsBatchResponse200DataUpdatedItem,
 )
+from .post_recipients_recipient_id_contacts_contact_id_confirm_response_200 import (
+    PostRecipientsRecipientIdContactsContactIdConfirmResponse200,
+)
 from .post_recipients_recipient_id_contacts_contact_id_verify_response_200 import (
     PostRecipientsRecipientIdContactsContactIdVerifyResponse200,
 )
@@ -343,6 +347,7 @@ __all__ = (
     "CatalogEntryPatch",
     "CatalogThrottle",
     "Contact",
+    "ContactCodeInput",
     "ContactInput",
     "ContactInputMedium",
     "DecidingCatalogEntry",
@@ -473,6 +478,7 @@ __all__ = (
     "PostRecipientsBatchResponse200Data",
     "PostRecipientsBatchResponse200DataCreatedItem",
     "PostRecipientsBatchResponse200DataUpdatedItem",
+    "PostRecipientsRecipientIdContactsContactIdConfirmResponse200",
     "PostRecipientsRecipientIdContactsContactIdVerifyResponse200",
     "PostRecipientsRecipientIdContactsResponse201",
     "PostRecipientsRecipientIdNotificationsMarkAllReadResponse200",

@@ -21,9 +21,10 @@ class Contact:
         deliverable (bool): False after a provider refused the address permanently (or a push service answered 404/410
             for the subscription); messages to it are skipped (address_undeliverable, subscription_expired) until the
             address changes or the contact is verified again.
-        confirmed (bool): False while the address, set with a recipient token (a browser), waits for its owner to follow
-            the confirmation link Herald mailed to it; no email is sent to it meanwhile (contact_unconfirmed). Addresses set
-            with a key are confirmed at once; verifying a contact confirms it too.
+        confirmed (bool): False while the address, set with a recipient token (a browser), waits for its owner: an email
+            address for the confirmation link Herald mailed to it, an sms number for the code Herald texted to it (POST
+            …/confirm); nothing is sent to it meanwhile (contact_unconfirmed). Addresses set with a key are confirmed at
+            once; verifying a contact confirms it too.
         undeliverable_reason (None | str): The provider's refusal, e.g. 550 5.1.1 no such user, or the push service's
             410 for an expired web push subscription; null when deliverable.
         created_at (str): UTC, second precision: YYYY-MM-DDTHH:MM:SSZ

@@ -28,6 +28,8 @@ class PostAdminProjectsBodySettings:
         email_from (EmailFrom | None | Unset): Sender of the project's emails; null: the server's default (SMTP_FROM)
         email_reply_to (None | str | Unset): Reply-To of the project's emails; null: none
         retention_days (int | None | Unset):
+        sms_country_codes (list[str] | None | Unset): The country calling codes (e.g. ["49", "44", "1"]) whose numbers
+            the project may text: an sms contact outside them is refused (400 sms_country_not_allowed). Absent or null: all.
     """
 
     strict_targets: bool | Unset = UNSET
@@ -40,6 +42,7 @@ class PostAdminProjectsBodySettings:
     email_from: EmailFrom | None | Unset = UNSET
     email_reply_to: None | str | Unset = UNSET
     retention_days: int | None | Unset = UNSET
+    sms_country_codes: list[str] | None | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.email_from import EmailFrom
@@ -86,6 +89,15 @@ class PostAdminProjectsBodySettings:
         else:
             retention_days = self.retention_days
 
+        sms_country_codes: list[str] | None | Unset
+        if isinstance(self.sms_country_codes, Unset):
+            sms_country_codes = UNSET
+        elif isinstance(self.sms_country_codes, list):
+            sms_country_codes = self.sms_country_codes
+
+        else:
+            sms_country_codes = self.sms_country_codes
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update({})
@@ -113,6 +125,8 @@ class PostAdminProjectsBodySettings:
             field_dict["email_reply_to"] = email_reply_to
         if retention_days is not UNSET:
             field_dict["retention_days"] = retention_days
+        if sms_country_codes is not UNSET:
+            field_dict["sms_country_codes"] = sms_country_codes
 
         return field_dict
 
@@ -190,6 +204,23 @@ class PostAdminProjectsBodySettings:
 
         retention_days = _parse_retention_days(d.pop("retention_days", UNSET))
 
+        def _parse_sms_country_codes(data: object) -> list[str] | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, list):
+                    raise TypeError()
+                sms_country_codes_type_0 = cast(list[str], data)
+
+                return sms_country_codes_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(list[str] | None | Unset, data)
+
+        sms_country_codes = _parse_sms_country_codes(d.pop("sms_country_codes", UNSET))
+
         post_admin_projects_body_settings = cls(
             strict_targets=strict_targets,
             max_broadcast_recipients_for_email=max_broadcast_recipients_for_email,
@@ -201,6 +232,7 @@ class PostAdminProjectsBodySettings:
             email_from=email_from,
             email_reply_to=email_reply_to,
             retention_days=retention_days,
+            sms_country_codes=sms_country_codes,
         )
 
         return post_admin_projects_body_settings

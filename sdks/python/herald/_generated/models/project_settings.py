@@ -6,6 +6,8 @@ from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..types import UNSET, Unset
+
 if TYPE_CHECKING:
     from ..models.email_from import EmailFrom
 
@@ -27,6 +29,8 @@ class ProjectSettings:
         email_from (EmailFrom | None): Sender of the project's emails; null: the server's default (SMTP_FROM)
         email_reply_to (None | str): Reply-To of the project's emails; null: none
         retention_days (int | None):
+        sms_country_codes (list[str] | None | Unset): The country calling codes (e.g. ["49", "44", "1"]) whose numbers
+            the project may text: an sms contact outside them is refused (400 sms_country_not_allowed). Absent or null: all.
     """
 
     strict_targets: bool
@@ -39,6 +43,7 @@ class ProjectSettings:
     email_from: EmailFrom | None
     email_reply_to: None | str
     retention_days: int | None
+    sms_country_codes: list[str] | None | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -72,6 +77,15 @@ class ProjectSettings:
         retention_days: int | None
         retention_days = self.retention_days
 
+        sms_country_codes: list[str] | None | Unset
+        if isinstance(self.sms_country_codes, Unset):
+            sms_country_codes = UNSET
+        elif isinstance(self.sms_country_codes, list):
+            sms_country_codes = self.sms_country_codes
+
+        else:
+            sms_country_codes = self.sms_country_codes
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -88,6 +102,8 @@ class ProjectSettings:
                 "retention_days": retention_days,
             }
         )
+        if sms_country_codes is not UNSET:
+            field_dict["sms_country_codes"] = sms_country_codes
 
         return field_dict
 
@@ -151,6 +167,23 @@ class ProjectSettings:
 
         retention_days = _parse_retention_days(d.pop("retention_days"))
 
+        def _parse_sms_country_codes(data: object) -> list[str] | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, list):
+                    raise TypeError()
+                sms_country_codes_type_0 = cast(list[str], data)
+
+                return sms_country_codes_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(list[str] | None | Unset, data)
+
+        sms_country_codes = _parse_sms_country_codes(d.pop("sms_country_codes", UNSET))
+
         project_settings = cls(
             strict_targets=strict_targets,
             max_broadcast_recipients_for_email=max_broadcast_recipients_for_email,
@@ -162,6 +195,7 @@ class ProjectSettings:
             email_from=email_from,
             email_reply_to=email_reply_to,
             retention_days=retention_days,
+            sms_country_codes=sms_country_codes,
         )
 
         project_settings.additional_properties = d

@@ -1,4 +1,4 @@
-import { hasControlChars, isEmailAddress } from '@herald/contracts';
+import { CALLING_CODE, hasControlChars, isEmailAddress } from '@herald/contracts';
 import { invalid, type Violation } from '@herald/service-kit';
 import { Type, type Static } from '@sinclair/typebox';
 import { serviceRules } from '../../external/swagger/openapi-document';
@@ -35,6 +35,12 @@ export const ProjectSettingsSchema = Type.Object({
   email_reply_to: Type.Union([EmailAddress, Type.Null()], { description: "Reply-To of the project's emails; null: none" }),
   /** Days notifications and broadcasts are kept (decided at send time, like the other send settings); null: forever. */
   retention_days: Type.Union([Type.Integer({ minimum: 1, maximum: 3650 }), Type.Null()]),
+  /** The country calling codes the project may text; absent (or set to null): all. */
+  sms_country_codes: Type.Optional(
+    Type.Union([Type.Array(Type.String({ pattern: CALLING_CODE.source, description: 'A country calling code without +, e.g. 49' }), { maxItems: 300, uniqueItems: true }), Type.Null()], {
+      description: 'The country calling codes (e.g. ["49", "44", "1"]) whose numbers the project may text: an sms contact outside them is refused (400 sms_country_not_allowed). Absent or null: all.',
+    }),
+  ),
 });
 export type ProjectSettings = Static<typeof ProjectSettingsSchema>;
 
@@ -83,12 +89,18 @@ export function checkSettingsPatch(patch: ProjectSettingsPatch | undefined): Pro
   return out;
 }
 
+/** Settings shown only when set (absent: their default), so the settings of projects that never set them read as before. */
+const OPTIONAL_SETTINGS = ['sms_country_codes'] as const;
+
 /** Merges a validated patch over current settings, keeping only known fields. */
 export function mergeSettings(current: Partial<ProjectSettings>, patch: ProjectSettingsPatch = {}): ProjectSettings {
   const merged = { ...DEFAULT_SETTINGS, ...current };
   for (const key of Object.keys(DEFAULT_SETTINGS) as (keyof ProjectSettings)[]) {
     if (patch[key] !== undefined) (merged as Record<string, unknown>)[key] = patch[key];
   }
-  for (const key of Object.keys(merged)) if (!(key in DEFAULT_SETTINGS)) delete (merged as Record<string, unknown>)[key];
+  for (const key of OPTIONAL_SETTINGS) if (patch[key] !== undefined) merged[key] = patch[key];
+  for (const key of Object.keys(merged)) if (!(key in DEFAULT_SETTINGS) && !(OPTIONAL_SETTINGS as readonly string[]).includes(key)) delete (merged as Record<string, unknown>)[key];
+  // An optional setting set to null is its default: absent.
+  for (const key of OPTIONAL_SETTINGS) if (merged[key] === null) delete merged[key];
   return merged;
 }
