@@ -1,5 +1,6 @@
 """Contains all the data models used in inputs/outputs"""
 
+from .activity_page import ActivityPage
 from .batch_failure import BatchFailure
 from .batch_failure_errors_item import BatchFailureErrorsItem
 from .broadcast import Broadcast
@@ -45,6 +46,8 @@ from .get_digests_id_response_200 import GetDigestsIdResponse200
 from .get_healthz_response_200 import GetHealthzResponse200
 from .get_healthz_response_200_status import GetHealthzResponse200Status
 from .get_notifications_id_response_200 import GetNotificationsIdResponse200
+from .get_notifications_medium import GetNotificationsMedium
+from .get_notifications_response_200 import GetNotificationsResponse200
 from .get_preferences_preference_id_response_200 import (
     GetPreferencesPreferenceIdResponse200,
 )
@@ -293,6 +296,7 @@ from .webhook_status import WebhookStatus
 from .webhook_with_secret import WebhookWithSecret
 
 __all__ = (
+    "ActivityPage",
     "BatchFailure",
     "BatchFailureErrorsItem",
     "Broadcast",
@@ -330,6 +334,8 @@ __all__ = (
     "GetHealthzResponse200",
     "GetHealthzResponse200Status",
     "GetNotificationsIdResponse200",
+    "GetNotificationsMedium",
+    "GetNotificationsResponse200",
     "GetPreferencesPreferenceIdResponse200",
     "GetPreferencesResponse200",
     "GetPushVapidPublicKeyResponse200",
