@@ -4,6 +4,7 @@ import adminRoutes from './admin';
 import callbackRoutes from './callbacks';
 import broadcastRoutes from './broadcasts';
 import contactConfirmationRoutes from './contact-confirmations';
+import consoleRoutes from './console';
 import contactRoutes from './contacts';
 import notificationRoutes from './notifications';
 import pushRoutes from './push';
@@ -25,4 +26,4 @@ import unsubscribeRoutes from './unsubscribe';
  *  - handlers map the request, make one call (RPC or use case), map the result; errors are thrown
  *    (DomainError or the services' ConnectError) and shaped by plugins/app/errors.
  */
-export const resourceRoutes: FastifyPluginAsync[] = [adminRoutes, recipientRoutes, contactRoutes, tokenRoutes, catalogRoutes, recipientPreferenceRoutes, notificationRoutes, activityRoutes, broadcastRoutes, recipientNotificationRoutes, recipientNotificationStreamRoute, uiRoutes, unsubscribeRoutes, contactConfirmationRoutes, webhookRoutes, pushRoutes, callbackRoutes];
+export const resourceRoutes: FastifyPluginAsync[] = [adminRoutes, recipientRoutes, contactRoutes, tokenRoutes, catalogRoutes, recipientPreferenceRoutes, notificationRoutes, activityRoutes, broadcastRoutes, recipientNotificationRoutes, recipientNotificationStreamRoute, uiRoutes, consoleRoutes, unsubscribeRoutes, contactConfirmationRoutes, webhookRoutes, pushRoutes, callbackRoutes];
