@@ -55,6 +55,9 @@ const tooManyFailures = (retryAfterSeconds: number) =>
  * recipient token as `?token=` (the Authorization header wins when both are sent). Only a recipient token: a URL
  * ends up in browser history, proxy and server logs, so an API key there is refused (401), never
  * used. Request logs never include the URL's query.
+ *
+ * Without an Authorization header, the console's session cookie stands for the key it was opened
+ * with (plugins/app/console-session); a mutating call with it must come from this gateway's Origin.
  */
 export default fp<{ adminToken: string; tokenSecret: string; failuresPerSecond: number }>(
   async (app, opts) => {
