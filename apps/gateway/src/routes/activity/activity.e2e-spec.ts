@@ -71,6 +71,7 @@ describe('activity: the project\'s notifications', () => {
     ['a medium without an outcome', 'medium=email', 'outcome'],
     ['an unknown medium', 'medium=fax&outcome=failed', 'medium'],
     ['a malformed cursor', 'cursor=abc', 'cursor'],
+    ['a malformed broadcast id', 'broadcast_id=t-alpha', 'broadcast_id'],
     ['a malformed time', 'since=yesterday', 'since'],
     ['a time range ending before it starts', 'since=2026-03-02T10:00:00Z&until=2026-03-02T09:00:00Z', 'until'],
   ])('when it has %s, then 400 naming the field', async (_label, query, field) => {

@@ -10,13 +10,21 @@ import { ActivityPage, ActivityQuery } from './schemas';
 
 const tags = ['notifications'];
 const errors = errorResponses('message');
+const refuse = (name: string, message: string, value: unknown) => invalid(message, [{ message, description: message, property_path: name, invalid_value: value }]);
+
+/** A broadcast id as the service takes it; anything else is refused here. */
+function broadcastId(value: string | undefined) {
+  if (value === undefined) return undefined;
+  if (!/^[1-9][0-9]{0,15}$/.test(value)) throw refuse('broadcast_id', 'broadcast_id must be a broadcast id (a positive integer)', value);
+  return BigInt(value);
+}
+
 /** A time filter as a protobuf Timestamp; one that names no time (month 13) is refused. */
 function timestamp(name: string, value: string | undefined) {
   if (value === undefined) return undefined;
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) {
-    const message = `${name} must be an RFC 3339 date-time`;
-    throw invalid(message, [{ message, description: message, property_path: name, invalid_value: value }]);
+    throw refuse(name, `${name} must be an RFC 3339 date-time`, value);
   }
   return timestampFromDate(date);
 }
@@ -53,7 +61,7 @@ const activityRoutes: RoutePlugin = async (app) => {
         status: q.status,
         medium: q.medium,
         outcome: q.outcome,
-        broadcastId: q.broadcast_id === undefined ? undefined : BigInt(q.broadcast_id),
+        broadcastId: broadcastId(q.broadcast_id),
         since: timestamp('since', q.since),
         until: timestamp('until', q.until),
       });
