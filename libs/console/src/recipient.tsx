@@ -22,9 +22,21 @@ async function loadRecipient(id: string): Promise<RecipientData> {
 export function RecipientView({ id }: { id: string }) {
   const [data, setData] = useState<RecipientData | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const reload = () => loadRecipient(id).then(setData, (err) => setError(err instanceof ApiError ? err.message : 'The gateway could not be reached'));
   useEffect(() => {
-    loadRecipient(id).then(setData, (err) => setError(err instanceof ApiError ? err.message : 'The gateway could not be reached'));
+    void reload();
   }, [id]);
+
+  /** Sets the recipient's own rule for one entry and medium (PATCH …/preferences), then reads the page again. */
+  const toggle = async (p: Json) => {
+    const { channel, topic, event, medium } = p.target;
+    try {
+      await api('PATCH', `/recipients/${encodeURIComponent(id)}/preferences`, { target: { channel, topic, event }, medium, state: { enabled: !p.state.enabled } });
+      await reload();
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : 'The gateway could not be reached');
+    }
+  };
 
   if (error) return <main><h1>Recipient {id}</h1><p role="alert" class="error">{error}</p></main>;
   if (!data) return <main><h1>Recipient {id}</h1><p>Loading…</p></main>;
@@ -68,6 +80,7 @@ export function RecipientView({ id }: { id: string }) {
               <th scope="col">Target</th>
               <th scope="col">Medium</th>
               <th scope="col">Resolved</th>
+              <th scope="col">Change</th>
             </tr>
           </thead>
           <tbody>
@@ -77,6 +90,13 @@ export function RecipientView({ id }: { id: string }) {
                 <td>{targetText(p.target)}</td>
                 <td>{mediumName(p.target.medium)}</td>
                 <td>{`${p.state.enabled ? 'on' : 'off'}${p.state.mandatory ? ', mandatory' : p.state.inherited ? ', catalog default' : ', the recipient’s own rule'}`}</td>
+                <td>
+                  {!p.state.mandatory && (
+                    <button type="button" aria-label={`Turn ${p.state.enabled ? 'off' : 'on'} ${mediumName(p.target.medium)} for ${targetText(p.target)}`} onClick={() => void toggle(p)}>
+                      {p.state.enabled ? 'Turn off' : 'Turn on'}
+                    </button>
+                  )}
+                </td>
               </tr>
             ))}
           </tbody>

@@ -116,6 +116,17 @@ describe('the console in Chromium', () => {
     await screenshot('recipient');
   });
 
+  it('when the operator turns a preference off on the recipient page, then the next send skips that medium and names the rule', async () => {
+    await page.getByRole('button', { name: 'Turn off Email for billing/invoices/invoice.paid' }).click();
+    await page.getByRole('button', { name: 'Turn on Email for billing/invoices/invoice.paid' }).waitFor();
+    const sent = await as('POST', '/notifications/send', { recipient_id: alice, target: { channel: 'billing', topic: 'invoices', event: 'invoice.paid' }, payload: { title: 'after' }, email: { subject: 'S', html: '<p>s</p>' } });
+    const id = sent.body.data.notification.id;
+    await eventually('the send written', async () => ((await as('GET', `/notifications/${id}`)).body.data.status !== 'enqueued' ? true : undefined));
+    await page.goto(`${baseUrl()}/console/notifications/${id}`);
+    await page.getByRole('heading', { name: `Notification #${id}` }).waitFor();
+    expect(await page.locator('.decision').textContent()).toMatch(/Email: skipped — the recipient turned off email for billing\/invoices\/invoice\.paid on \d+ \w+ \d{4}/);
+  });
+
   it('when the operator signs out, then every console call with the old cookie answers 401', async () => {
     const [cookie] = await context.cookies();
     expect(cookie).toMatchObject({ name: 'herald_console', httpOnly: true, sameSite: 'Strict' });
