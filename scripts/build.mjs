@@ -40,8 +40,30 @@ const ui = build({
   return r;
 });
 
+/**
+ * The operator console the gateway serves at /console: preact views, one minified ES module and
+ * its stylesheet (<outdir>/ui/console.js, console.css), with no inline script or style (its CSP).
+ */
+const consoleUi = build({
+  absWorkingDir: root,
+  entryPoints: ['libs/console/src/main.tsx'],
+  outfile: path.join(outdir, 'ui', 'console.js'),
+  bundle: true,
+  platform: 'browser',
+  format: 'esm',
+  target: ['es2022', 'chrome110', 'firefox110', 'safari16'],
+  tsconfig: 'libs/console/tsconfig.json',
+  jsx: 'automatic',
+  jsxImportSource: 'preact',
+  minify: true,
+  sourcemap: true,
+  legalComments: 'none',
+  logLevel: 'warning',
+}).then(() => fs.copyFileSync(path.join(root, 'libs/console/src/console.css'), path.join(outdir, 'ui', 'console.css')));
+
 await Promise.all([
   ui,
+  consoleUi,
   ...apps.map((app) =>
     build({
       absWorkingDir: root,
@@ -58,4 +80,4 @@ await Promise.all([
     }),
   ),
 ]);
-console.log(`built ${[...apps, 'ui/herald-inbox.js'].join(', ')}`);
+console.log(`built ${[...apps, 'ui/herald-inbox.js', 'ui/console.js'].join(', ')}`);

@@ -275,6 +275,7 @@ Herald is running.
 
   Gateway (REST)     ${stack.baseUrl}            API docs: ${stack.baseUrl}/docs
   Inbox demo         ${stack.baseUrl}/demo       (<herald-inbox>, served from ${stack.baseUrl}/ui/herald-inbox.js)
+  Operator console   ${stack.baseUrl}/console    (sign in with the Full-access key below)
   Gateway metrics    http://127.0.0.1:${stack.metricsPorts.gateway}/metrics
   Dev project        ${creds.project_id}${creds.created ? ' (created now)' : ''}
   Full-access key    ${creds.full_key}

@@ -196,6 +196,22 @@ export interface FeedSubscription {
   close(): void;
 }
 
+/** The activity log's filters and paging (GET /notifications). */
+export interface ActivityQuery {
+  recipient_id?: string;
+  channel?: string;
+  topic?: string;
+  event?: string;
+  status?: string;
+  medium?: 'email' | 'sms' | 'web_push';
+  outcome?: string;
+  broadcast_id?: string;
+  since?: string;
+  until?: string;
+  limit?: number;
+  cursor?: string;
+}
+
 export interface HeraldApi {
   createProject(body: { name: string; settings?: Settings }): Promise<{ project: Project; keys: IssuedKey[] }>;
   listProjects(query: { limit?: number; cursor?: string }): Promise<Page<Project>>;
@@ -225,6 +241,8 @@ export interface HeraldApi {
   cancelNotification(id: number): Promise<Notification>;
   cancelBroadcast(id: number): Promise<Broadcast>;
   listFeed(recipientId: string, query: { limit?: number; cursor?: string }): Promise<Page<Notification>>;
+  /** One page of the project's activity, newest first. */
+  listActivity(query: ActivityQuery): Promise<Page<Notification>>;
   /** The live feed stream; undefined when the server or the SDK has none (the caller polls). */
   subscribeFeed?(
     recipientId: string,

@@ -170,6 +170,32 @@ describe('herald against the running stack', () => {
     expect(streamed.stdout).toMatch(/^\S+Z {2}#\d+ {2}- {2}unread {2}\{"title":"Third"\}\n$/);
   });
 
+  it('when activity is asked with a filter, then it prints the matching notifications; --follow prints the next one', async () => {
+    const recipient = `activity-${Date.now().toString(36)}`;
+    const first = (await herald(['send', '--to', recipient, '--payload', '{"title":"One"}', '--json'])).json<{ notification: Notification }>().notification;
+    const listed = await eventually('the send in the activity', async () => {
+      const res = await herald(['activity', '--recipient', recipient, '--json']);
+      return res.stdout.trim() ? res : undefined;
+    });
+    expect(listed.code).toBe(0);
+    expect(listed.stdout.trim().split('\n').map((l) => JSON.parse(l).id)).toEqual([first.id]);
+    const text = await herald(['activity', '--recipient', recipient, '--status', 'delivered']);
+    expect(text.stdout).toMatch(new RegExp(`^\\S+Z {2}#${first.id} {2}${recipient} {2}delivered {2}-\\n$`));
+
+    let ready: () => void = () => undefined;
+    const polling = new Promise<void>((resolve) => (ready = resolve));
+    const following = cli.herald(['activity', '--recipient', recipient, '--follow', '--max', '1', '--interval', '100', '--json'], { env: { HERALD_KEY: key }, onStderr: (all) => /polling the activity/.test(all) && ready() });
+    await polling;
+    const second = (await herald(['send', '--to', recipient, '--payload', '{"title":"Two"}', '--json'])).json<{ notification: Notification }>().notification;
+    const followed = await following;
+    expect(followed.code).toBe(0);
+    expect(followed.stdout.trim().split('\n').map((l) => JSON.parse(l).id)).toEqual([first.id, second.id]);
+
+    const refused = await herald(['activity', '--topic', 'invoices']);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/filter_not_indexed|No index serves/);
+  });
+
   it('when projects, keys, settings and the catalog are managed, then --json output parses and secrets stay hidden', async () => {
     const got = await cli.herald(['projects', 'get', String(projectId), '--json']);
     expect(got.json<Project>()).toMatchObject({ id: projectId, name: 'cli-e2e' });

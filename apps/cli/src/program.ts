@@ -4,6 +4,7 @@ import { registerExplain } from './commands/explain';
 import { registerLists } from './commands/lists';
 import { registerLogin } from './commands/login';
 import { registerNotifications } from './commands/notifications';
+import { registerActivity } from './commands/activity';
 import { registerProjects } from './commands/projects';
 import { registerRecipients } from './commands/recipients';
 import { examples, type Act } from './commands/register';
@@ -47,7 +48,7 @@ export function buildProgram(io: Io, apiFactory: ApiFactory): Command {
     const cmd = args[args.length - 1] as Command;
     await fn(new Context(io, cmd, apiFactory), ...args.slice(0, -1));
   };
-  for (const register of [registerLogin, registerProjects, registerRecipients, registerLists, registerCatalog, registerSend, registerNotifications, registerExplain]) register(program, act);
+  for (const register of [registerLogin, registerProjects, registerRecipients, registerLists, registerCatalog, registerSend, registerNotifications, registerActivity, registerExplain]) register(program, act);
 
   program.addHelpText(
     'after',

@@ -78,6 +78,10 @@ export function createSdkApi(conn: Connection, needs: 'key' | 'admin'): HeraldAp
     getBroadcast: (id) => data<Broadcast>(() => client.broadcasts.get(id)),
     cancelNotification: (id) => data<Notification>(() => client.notifications.cancel(id)),
     cancelBroadcast: (id) => data<Broadcast>(() => client.broadcasts.cancel(id)),
+    listActivity: async (query) => {
+      const d = await data<{ notifications: Notification[]; next_cursor: string | null }>(() => client.notifications.activity(query));
+      return { items: d.notifications, next_cursor: d.next_cursor };
+    },
     listFeed: async (recipientId, query) => {
       const d = await data<{ notifications: Notification[]; next_cursor: string | null }>(() => client.notifications.page(recipientId, query));
       return { items: d.notifications, next_cursor: d.next_cursor };

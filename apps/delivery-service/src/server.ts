@@ -8,7 +8,7 @@ import { createErasureRepository, createRetentionSweep, startRecipientDeletedCon
 import { broadcastsRoutes, startBroadcastConsumers } from './broadcasts';
 import { parseSchedule } from './webhooks';
 import type { Config } from './config';
-import { createFeedRepository, feedRoutes } from './feed';
+import { createActivityRepository, createFeedRepository, feedRoutes } from './feed';
 import { startOutboxSweeper } from './kernel/sweeper';
 import { createBroadcastRepository } from './kernel/store/broadcast-repository';
 import { createIdAllocator } from './kernel/id-allocator';
@@ -38,6 +38,8 @@ export async function build({ config, logger, mongo, nats, metrics, clock }: Ser
   await notifications.ensureIndexes();
   const feed = createFeedRepository(mongo.db);
   await feed.ensureIndexes();
+  const activity = createActivityRepository(mongo.db);
+  await activity.ensureIndexes();
   await broadcasts.ensureIndexes();
   const quota = createQuotaRepository(mongo.db);
   await quota.ensureIndexes();
@@ -98,6 +100,7 @@ export async function build({ config, logger, mongo, nats, metrics, clock }: Ser
   const deps: UseCaseDeps = {
       notifications,
       feed,
+      activity,
       outcomes: createOutcomeRepository(mongo.db),
       erasures: createErasureRepository(mongo.db),
       broadcasts,

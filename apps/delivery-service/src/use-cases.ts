@@ -1,6 +1,6 @@
 import type { Logger } from '@herald/service-kit';
 import { type CheckUnsubscribeTokenDeps, type ContactCodeDeps, type ContactConfirmationDeps, createCheckContactCode, createCheckContactConfirmationToken, createCheckUnsubscribeToken, createRecordSmsStatus, createSendContactCode, createSendContactConfirmation, createSendOutbound, type RecordSmsStatusDeps, type SendOutboundDeps } from './outbound';
-import { type CountUnreadDeps, createCountUnread, createListFeed, createMarkAllRead, createUpdateNotification, type ListFeedDeps, type MarkAllReadDeps, type UpdateNotificationDeps } from './feed';
+import { type CountUnreadDeps, createCountUnread, createListActivity, createListFeed, type ListActivityDeps, createMarkAllRead, createUpdateNotification, type ListFeedDeps, type MarkAllReadDeps, type UpdateNotificationDeps } from './feed';
 import { createFanOutBroadcast, createGetBroadcast, createProcessBroadcastChunk, createRepublishPending, type FanOutBroadcastDeps, type GetBroadcastDeps, type ProcessBroadcastChunkDeps, type RepublishPendingDeps } from './broadcasts';
 import { type CancelSendsDeps, createCancelSends, createGetNotification, createGetPayloads, createSendNotification, createWriteSends, type GetNotificationDeps, type GetPayloadsDeps, type SendNotificationDeps, type WriteSendsDeps } from './sends';
 import { createPruneExpired, createRemoveRecipientNotifications, type PruneExpiredDeps, type RemoveRecipientNotificationsDeps } from './retention';
@@ -19,6 +19,7 @@ export type UseCaseDeps = CancelSendsDeps &
   GetDigestDeps &
   GetNotificationDeps &
   GetPayloadsDeps &
+  ListActivityDeps &
   ListFeedDeps &
   MarkAllReadDeps &
   ProcessBroadcastChunkDeps &
@@ -52,6 +53,7 @@ export function createUseCases(deps: UseCaseDeps, logger: Logger) {
     getNotification: createGetNotification(deps),
     getBroadcast: createGetBroadcast(deps),
     listFeed: createListFeed(deps),
+    listActivity: createListActivity(deps),
     countUnread: createCountUnread(deps),
     updateNotification: createUpdateNotification(deps),
     markAllRead: createMarkAllRead(deps),

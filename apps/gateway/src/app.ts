@@ -9,6 +9,7 @@ import type { GatewayDeps } from './deps';
 import { validatorCompiler } from './plugins/app/errors/validator';
 import authPlugin from './plugins/app/auth';
 import credentialsPlugin from './plugins/app/credentials';
+import consoleSessionPlugin from './plugins/app/console-session';
 import errorsPlugin, { frameworkErrorHandler } from './plugins/app/errors';
 import metricsPlugin from './plugins/app/metrics';
 import rateLimitPlugin from './plugins/app/rate-limit';
@@ -71,6 +72,7 @@ export async function build(deps: GatewayDeps): Promise<FastifyInstance> {
   // Before auth: a preflight is answered without credentials.
   await app.register(corsPlugin, { origins: deps.config.CORS_ORIGINS });
   await app.register(credentialsPlugin, { db: deps.db, nats: deps.nats });
+  await app.register(consoleSessionPlugin, { db: deps.db });
   await app.register(recipientPresencePlugin, { nats: deps.nats, ttlMs: deps.config.RECIPIENT_CACHE_TTL_MS ?? 60_000 });
   await app.register(checkCachePlugin, { nats: deps.nats, ttlMs: deps.config.PREFERENCE_CHECK_CACHE_TTL_MS ?? 60_000 });
   await app.register(authPlugin, {

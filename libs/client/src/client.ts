@@ -185,6 +185,8 @@ export class HeraldClient {
     send: (body: SendInput, opts: { idempotencyKey?: string; signal?: AbortSignal } = {}) =>
       this.call('post', '/notifications/send', { body, headers: { 'idempotency-key': opts.idempotencyKey ?? newIdempotencyKey() }, retryable: true, signal: opts.signal }),
     get: (id: number) => this.call('get', '/notifications/{id}', { params: { id } }),
+    /** One page of the project's activity, newest first (only the filter combinations the API has an index for). */
+    activity: (query: Query<'/notifications', 'get'> = {}) => this.call('get', '/notifications', { query }),
     /** One page of a recipient's feed, newest first. */
     page: (recipientId: string, query: Query<'/recipients/{recipient_id}/notifications', 'get'> = {}) =>
       this.call('get', '/recipients/{recipient_id}/notifications', { params: { recipient_id: recipientId }, query }),

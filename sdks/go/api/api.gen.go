@@ -479,6 +479,27 @@ func (e GetHealthz200JSONResponseBodyStatus) Valid() bool {
 	}
 }
 
+// Defines values for GetNotificationsParamsMedium.
+const (
+	GetNotificationsParamsMediumEmail   GetNotificationsParamsMedium = "email"
+	GetNotificationsParamsMediumSms     GetNotificationsParamsMedium = "sms"
+	GetNotificationsParamsMediumWebPush GetNotificationsParamsMedium = "web_push"
+)
+
+// Valid indicates whether the value is a known member of the GetNotificationsParamsMedium enum.
+func (e GetNotificationsParamsMedium) Valid() bool {
+	switch e {
+	case GetNotificationsParamsMediumEmail:
+		return true
+	case GetNotificationsParamsMediumSms:
+		return true
+	case GetNotificationsParamsMediumWebPush:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for PutPreferencesParamsPrune.
 const (
 	PutPreferencesParamsPruneFalse PutPreferencesParamsPrune = "false"
@@ -804,6 +825,12 @@ func (e GetWebhooksIDDeliveriesParamsStatus) Valid() bool {
 	default:
 		return false
 	}
+}
+
+// ActivityPage defines model for ActivityPage.
+type ActivityPage struct {
+	NextCursor    *string        `json:"next_cursor"`
+	Notifications []Notification `json:"notifications"`
 }
 
 // BatchFailure defines model for BatchFailure.
@@ -1982,6 +2009,51 @@ type GetListsListKeySubscriptions200JSONResponseBody struct {
 // PutListsListKeySubscriptions200JSONResponseBody defines parameters for PutListsListKeySubscriptions.
 type PutListsListKeySubscriptions200JSONResponseBody struct {
 	Data ListSubscribeResult `json:"data"`
+}
+
+// GetNotificationsParams defines parameters for GetNotifications.
+type GetNotificationsParams struct {
+	// RecipientID Only this recipient's notifications
+	RecipientID *string `form:"recipient_id,omitempty" json:"recipient_id,omitempty"`
+
+	// Channel Only this channel (with topic, event: narrower)
+	Channel *string `form:"channel,omitempty" json:"channel,omitempty"`
+
+	// Topic Only this topic (with channel)
+	Topic *string `form:"topic,omitempty" json:"topic,omitempty"`
+
+	// Event Only this event (with channel and topic)
+	Event *string `form:"event,omitempty" json:"event,omitempty"`
+
+	// Status Only notifications in this status (delivered, suppressed, failed…)
+	Status *string `form:"status,omitempty" json:"status,omitempty"`
+
+	// Medium With outcome: an outbound medium
+	Medium *GetNotificationsParamsMedium `form:"medium,omitempty" json:"medium,omitempty"`
+
+	// Outcome With medium: its outcome (sent, skipped, failed…)
+	Outcome *string `form:"outcome,omitempty" json:"outcome,omitempty"`
+
+	// BroadcastID Only this broadcast's notifications
+	BroadcastID *string `form:"broadcast_id,omitempty" json:"broadcast_id,omitempty"`
+
+	// Since Created at or after
+	Since *time.Time `form:"since,omitempty" json:"since,omitempty"`
+
+	// Until Created before
+	Until *time.Time `form:"until,omitempty" json:"until,omitempty"`
+	Limit *int       `form:"limit,omitempty" json:"limit,omitempty"`
+
+	// Cursor next_cursor of the previous page
+	Cursor *string `form:"cursor,omitempty" json:"cursor,omitempty"`
+}
+
+// GetNotificationsParamsMedium defines parameters for GetNotifications.
+type GetNotificationsParamsMedium string
+
+// GetNotifications200JSONResponseBody defines parameters for GetNotifications.
+type GetNotifications200JSONResponseBody struct {
+	Data ActivityPage `json:"data"`
 }
 
 // PostNotificationsSendParams defines parameters for PostNotificationsSend.
@@ -3826,6 +3898,13 @@ type ClientInterface interface {
 	// Corresponds with PUT /lists/{list_key}/subscriptions (the `PutListsListKeySubscriptions` operationId).
 	PutListsListKeySubscriptions(ctx context.Context, listKey string, body PutListsListKeySubscriptionsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
+	// GetNotifications List the project's notifications (activity)
+	//
+	// Newest first. Served filter combinations: none; recipient_id; recipient_id+status; status; channel (+topic (+event)); medium+outcome; broadcast_id; each with since/until. Any other combination: 400 filter_not_indexed.
+	//
+	// Corresponds with GET /notifications (the `GetNotifications` operationId).
+	GetNotifications(ctx context.Context, params *GetNotificationsParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
 	// PostNotificationsSendWithBody Send a notification (to one recipient, or broadcast)
 	//
 	// Takes any type of body and a specified content type.
@@ -4669,6 +4748,23 @@ func (c *Client) PutListsListKeySubscriptionsWithBody(ctx context.Context, listK
 // Corresponds with PUT /lists/{list_key}/subscriptions (the `PutListsListKeySubscriptions` operationId).
 func (c *Client) PutListsListKeySubscriptions(ctx context.Context, listKey string, body PutListsListKeySubscriptionsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewPutListsListKeySubscriptionsRequest(c.Server, listKey, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// GetNotifications List the project's notifications (activity)
+//
+// Newest first. Served filter combinations: none; recipient_id; recipient_id+status; status; channel (+topic (+event)); medium+outcome; broadcast_id; each with since/until. Any other combination: 400 filter_not_indexed.
+//
+// Corresponds with GET /notifications (the `GetNotifications` operationId).
+func (c *Client) GetNotifications(ctx context.Context, params *GetNotificationsParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetNotificationsRequest(c.Server, params)
 	if err != nil {
 		return nil, err
 	}
@@ -6593,6 +6689,192 @@ func NewPutListsListKeySubscriptionsRequestWithBody(server string, listKey strin
 	}
 
 	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewGetNotificationsRequest constructs an http.Request for the GetNotifications method
+func NewGetNotificationsRequest(server string, params *GetNotificationsParams) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/notifications")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.RecipientID != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "recipient_id", *params.RecipientID, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Channel != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "channel", *params.Channel, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Topic != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "topic", *params.Topic, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Event != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "event", *params.Event, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Status != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "status", *params.Status, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Medium != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "medium", *params.Medium, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Outcome != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "outcome", *params.Outcome, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.BroadcastID != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "broadcast_id", *params.BroadcastID, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Since != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "since", *params.Since, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: "date-time"}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Until != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "until", *params.Until, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: "date-time"}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Limit != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "limit", *params.Limit, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Cursor != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "cursor", *params.Cursor, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
 
 	return req, nil
 }
@@ -8909,6 +9191,15 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with PUT /lists/{list_key}/subscriptions (the `PutListsListKeySubscriptions` operationId).
 	PutListsListKeySubscriptionsWithResponse(ctx context.Context, listKey string, body PutListsListKeySubscriptionsJSONRequestBody, reqEditors ...RequestEditorFn) (*PutListsListKeySubscriptionsResponse, error)
 
+	// GetNotificationsWithResponse List the project's notifications (activity)
+	//
+	// Newest first. Served filter combinations: none; recipient_id; recipient_id+status; status; channel (+topic (+event)); medium+outcome; broadcast_id; each with since/until. Any other combination: 400 filter_not_indexed.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /notifications (the `GetNotifications` operationId).
+	GetNotificationsWithResponse(ctx context.Context, params *GetNotificationsParams, reqEditors ...RequestEditorFn) (*GetNotificationsResponse, error)
+
 	// PostNotificationsSendWithBodyWithResponse Send a notification (to one recipient, or broadcast)
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
@@ -10481,6 +10772,61 @@ func (r PutListsListKeySubscriptionsResponse) StatusCode() int {
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
 func (r PutListsListKeySubscriptionsResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+type GetNotificationsResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *GetNotifications200JSONResponseBody
+	// JSON4XX the response for an HTTP 4XX `application/json` response
+	JSON4XX *MessageError
+	// JSON5XX the response for an HTTP 5XX `application/json` response
+	JSON5XX *MessageError
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r GetNotificationsResponse) GetJSON200() *GetNotifications200JSONResponseBody {
+	return r.JSON200
+}
+
+// GetJSON4XX returns the response for an HTTP 4XX `application/json` response
+func (r GetNotificationsResponse) GetJSON4XX() *MessageError {
+	return r.JSON4XX
+}
+
+// GetJSON5XX returns the response for an HTTP 5XX `application/json` response
+func (r GetNotificationsResponse) GetJSON5XX() *MessageError {
+	return r.JSON5XX
+}
+
+// GetBody returns the raw response body bytes
+func (r GetNotificationsResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r GetNotificationsResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r GetNotificationsResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r GetNotificationsResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
@@ -13432,6 +13778,21 @@ func (c *ClientWithResponses) PutListsListKeySubscriptionsWithResponse(ctx conte
 	return ParsePutListsListKeySubscriptionsResponse(rsp)
 }
 
+// GetNotificationsWithResponse List the project's notifications (activity)
+//
+// Newest first. Served filter combinations: none; recipient_id; recipient_id+status; status; channel (+topic (+event)); medium+outcome; broadcast_id; each with since/until. Any other combination: 400 filter_not_indexed.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /notifications (the `GetNotifications` operationId).
+func (c *ClientWithResponses) GetNotificationsWithResponse(ctx context.Context, params *GetNotificationsParams, reqEditors ...RequestEditorFn) (*GetNotificationsResponse, error) {
+	rsp, err := c.GetNotifications(ctx, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseGetNotificationsResponse(rsp)
+}
+
 // PostNotificationsSendWithBodyWithResponse Send a notification (to one recipient, or broadcast)
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
@@ -15048,6 +15409,46 @@ func ParsePutListsListKeySubscriptionsResponse(rsp *http.Response) (*PutListsLis
 	switch {
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
 		var dest PutListsListKeySubscriptions200JSONResponseBody
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 4:
+		var dest MessageError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON4XX = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 5:
+		var dest MessageError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON5XX = &dest
+
+	}
+
+	return response, nil
+}
+
+// ParseGetNotificationsResponse parses an HTTP response from a GetNotificationsWithResponse call
+func ParseGetNotificationsResponse(rsp *http.Response) (*GetNotificationsResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &GetNotificationsResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest GetNotifications200JSONResponseBody
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}

@@ -232,6 +232,32 @@ class AsyncNotifications(_Resource):
         """
         return await self._run(ops.cancel_notification(notification_id))
 
+    async def activity(
+        self,
+        *,
+        limit: int | None = None,
+        cursor: str | None = None,
+        recipient_id: str | None = None,
+        channel: str | None = None,
+        topic: str | None = None,
+        event: str | None = None,
+        status: str | None = None,
+        medium: models.GetNotificationsMedium | None = None,
+        outcome: str | None = None,
+        broadcast_id: int | None = None,
+        since: datetime | None = None,
+        until: datetime | None = None,
+    ) -> models.ActivityPage:
+        """One page of the project's notifications, newest first (`GET /notifications`).
+
+        Only the filter combinations the API has an index for; any other: `ValidationError`, code
+        `filter_not_indexed`.
+        """
+        filters = ops.ActivityFilters(
+            recipient_id, channel, topic, event, status, medium, outcome, broadcast_id, since, until
+        )
+        return await self._run(ops.activity_page(filters, limit, cursor))
+
     async def page(
         self, recipient_id: str, *, limit: int | None = None, cursor: str | None = None, read: bool | None = None
     ) -> models.GetRecipientsRecipientIdNotificationsResponse200Data:

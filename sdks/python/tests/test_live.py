@@ -146,6 +146,7 @@ def test_when_a_notification_is_sent_then_it_reads_back_and_the_feed_lists_it(h:
     assert (read_back.id, read_back.status, read_back.payload) == (n.id, "delivered", {"title": "Hi", "body": "there"})
     assert read_back.target is not None and read_back.target.channel == "c"
     assert [x.id for x in h.notifications.list(rid)] == [n.id]
+    assert [x.id for x in h.notifications.activity(recipient_id=rid, status="delivered").notifications] == [n.id]
     assert h.notifications.unread_count(rid) == 1
     assert h.notifications.update(rid, n.id, read=True).read is True
     assert h.notifications.unread_count(rid) == 0

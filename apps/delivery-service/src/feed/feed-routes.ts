@@ -1,17 +1,20 @@
+import { timestampDate } from '@bufbuild/protobuf/wkt';
 import { toPbNotification } from '../kernel/wire-views';
 import type { DeliveryHandlers } from '../platform';
 import type { createCountUnread } from './count-unread';
 import type { createListFeed } from './list-feed';
+import type { createListActivity } from './list-activity';
 import type { createMarkAllRead } from './mark-all-read';
 import type { createUpdateNotification } from './update-notification';
 
 /** The feed's handlers: a recipient's notifications, their unread count and read flags. */
 export function feedRoutes(uc: {
   listFeed: ReturnType<typeof createListFeed>;
+  listActivity: ReturnType<typeof createListActivity>;
   countUnread: ReturnType<typeof createCountUnread>;
   updateNotification: ReturnType<typeof createUpdateNotification>;
   markAllRead: ReturnType<typeof createMarkAllRead>;
-}): DeliveryHandlers<'listFeed' | 'unreadCount' | 'updateNotification' | 'markAllRead'> {
+}): DeliveryHandlers<'listFeed' | 'listActivity' | 'unreadCount' | 'updateNotification' | 'markAllRead'> {
   return {
     async listFeed(req) {
       const page = await uc.listFeed({
@@ -20,6 +23,24 @@ export function feedRoutes(uc: {
         limit: req.limit,
         cursor: req.cursor,
         read: req.read ?? null,
+      });
+      return { notifications: page.notifications.map((n) => toPbNotification(n)), nextCursor: page.nextCursor ?? '' };
+    },
+    async listActivity(req) {
+      const page = await uc.listActivity({
+        projectId: Number(req.projectId),
+        limit: req.limit,
+        cursor: req.cursor,
+        recipientId: req.recipientId,
+        channel: req.channel,
+        topic: req.topic,
+        event: req.event,
+        status: req.status,
+        medium: req.medium,
+        outcome: req.outcome,
+        broadcastId: req.broadcastId === undefined ? undefined : Number(req.broadcastId),
+        since: req.since ? timestampDate(req.since) : null,
+        until: req.until ? timestampDate(req.until) : null,
       });
       return { notifications: page.notifications.map((n) => toPbNotification(n)), nextCursor: page.nextCursor ?? '' };
     },

@@ -1,8 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
+import activityRoutes from './activity';
 import adminRoutes from './admin';
 import callbackRoutes from './callbacks';
 import broadcastRoutes from './broadcasts';
 import contactConfirmationRoutes from './contact-confirmations';
+import consoleRoutes from './console';
 import contactRoutes from './contacts';
 import listRoutes, { recipientListRoutes } from './lists';
 import notificationRoutes from './notifications';
@@ -25,4 +27,4 @@ import unsubscribeRoutes from './unsubscribe';
  *  - handlers map the request, make one call (RPC or use case), map the result; errors are thrown
  *    (DomainError or the services' ConnectError) and shaped by plugins/app/errors.
  */
-export const resourceRoutes: FastifyPluginAsync[] = [adminRoutes, recipientRoutes, contactRoutes, tokenRoutes, catalogRoutes, recipientPreferenceRoutes, notificationRoutes, broadcastRoutes, recipientNotificationRoutes, recipientNotificationStreamRoute, uiRoutes, unsubscribeRoutes, contactConfirmationRoutes, webhookRoutes, pushRoutes, callbackRoutes, listRoutes, recipientListRoutes];
+export const resourceRoutes: FastifyPluginAsync[] = [adminRoutes, recipientRoutes, contactRoutes, tokenRoutes, catalogRoutes, recipientPreferenceRoutes, notificationRoutes, activityRoutes, broadcastRoutes, recipientNotificationRoutes, recipientNotificationStreamRoute, uiRoutes, consoleRoutes, unsubscribeRoutes, contactConfirmationRoutes, webhookRoutes, pushRoutes, callbackRoutes, listRoutes, recipientListRoutes];

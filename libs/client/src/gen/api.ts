@@ -2938,6 +2938,170 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the project's notifications (activity)
+         * @description Newest first. Served filter combinations: none; recipient_id; recipient_id+status; status; channel (+topic (+event)); medium+outcome; broadcast_id; each with since/until. Any other combination: 400 filter_not_indexed.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Only this recipient's notifications */
+                    recipient_id?: string;
+                    /** @description Only this channel (with topic, event: narrower) */
+                    channel?: string;
+                    /** @description Only this topic (with channel) */
+                    topic?: string;
+                    /** @description Only this event (with channel and topic) */
+                    event?: string;
+                    /**
+                     * @description Only notifications in this status (delivered, suppressed, failed…)
+                     * @example suppressed
+                     */
+                    status?: string;
+                    /** @description With outcome: an outbound medium */
+                    medium?: "email" | "sms" | "web_push";
+                    /**
+                     * @description With medium: its outcome (sent, skipped, failed…)
+                     * @example skipped
+                     */
+                    outcome?: string;
+                    /** @description Only this broadcast's notifications */
+                    broadcast_id?: string;
+                    /**
+                     * @description Created at or after
+                     * @example 2026-03-02T09:00:00Z
+                     */
+                    since?: string;
+                    /**
+                     * @description Created before
+                     * @example 2026-03-02T09:00:00Z
+                     */
+                    until?: string;
+                    limit?: number;
+                    /** @description next_cursor of the previous page */
+                    cursor?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A page of notifications */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "notifications": [
+                         *           {
+                         *             "id": 1042,
+                         *             "recipient_id": "user-42",
+                         *             "payload": {
+                         *               "title": "Invoice #1042 is paid",
+                         *               "body": "Thanks! A receipt is on its way to your inbox.",
+                         *               "url": "https://app.example.com/invoices/1042"
+                         *             },
+                         *             "broadcast_id": null,
+                         *             "target": {
+                         *               "channel": "billing",
+                         *               "topic": "invoices",
+                         *               "event": "invoice.paid"
+                         *             },
+                         *             "read": false,
+                         *             "opened": false,
+                         *             "created_at": "2026-03-02T09:32:00Z",
+                         *             "updated_at": "2026-03-02T09:32:00Z",
+                         *             "status": "delivered",
+                         *             "email": {
+                         *               "status": "sent",
+                         *               "reason": null,
+                         *               "address": "ada@example.com",
+                         *               "message_id": "<1042.user-42@mail.example.com>",
+                         *               "attempts": 1,
+                         *               "sent_at": "2026-03-02T09:32:01Z",
+                         *               "error": null,
+                         *               "provider": "smtp",
+                         *               "digest_id": null
+                         *             },
+                         *             "sms": {
+                         *               "status": "not_requested"
+                         *             },
+                         *             "push": {
+                         *               "status": "not_requested"
+                         *             },
+                         *             "decision": {
+                         *               "in_app": {
+                         *                 "result": "delivered",
+                         *                 "because": "medium_default",
+                         *                 "rule": null
+                         *               },
+                         *               "email": {
+                         *                 "result": "sent",
+                         *                 "because": "catalog_entry",
+                         *                 "rule": {
+                         *                   "id": 3,
+                         *                   "label": "Paid invoices",
+                         *                   "target": {
+                         *                     "channel": "billing",
+                         *                     "topic": "invoices",
+                         *                     "event": "invoice.paid"
+                         *                   },
+                         *                   "medium": "email",
+                         *                   "default_enabled": true,
+                         *                   "mandatory": false
+                         *                 }
+                         *               }
+                         *             }
+                         *           }
+                         *         ],
+                         *         "next_cursor": "1772443920000_1042"
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            data: components["schemas"]["ActivityPage"];
+                        };
+                    };
+                };
+                /** @description Refused: bad input, a missing or wrong credential, not found, a conflict or a rate limit (the body names it) */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description Failed on the server side, or a service it needs is unavailable; safe to retry later */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/broadcasts/{id}": {
         parameters: {
             query?: never;
@@ -5525,6 +5689,11 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** ActivityPage */
+        ActivityPage: {
+            notifications: components["schemas"]["Notification"][];
+            next_cursor: string | null;
+        };
         /** BatchFailure */
         BatchFailure: {
             id: string;

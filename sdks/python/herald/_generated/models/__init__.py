@@ -1,5 +1,6 @@
 """Contains all the data models used in inputs/outputs"""
 
+from .activity_page import ActivityPage
 from .batch_failure import BatchFailure
 from .batch_failure_errors_item import BatchFailureErrorsItem
 from .broadcast import Broadcast
@@ -63,6 +64,8 @@ from .get_lists_list_key_subscriptions_response_200_data import (
 from .get_lists_response_200 import GetListsResponse200
 from .get_lists_response_200_data import GetListsResponse200Data
 from .get_notifications_id_response_200 import GetNotificationsIdResponse200
+from .get_notifications_medium import GetNotificationsMedium
+from .get_notifications_response_200 import GetNotificationsResponse200
 from .get_preferences_preference_id_response_200 import (
     GetPreferencesPreferenceIdResponse200,
 )
@@ -335,6 +338,7 @@ from .webhook_status import WebhookStatus
 from .webhook_with_secret import WebhookWithSecret
 
 __all__ = (
+    "ActivityPage",
     "BatchFailure",
     "BatchFailureErrorsItem",
     "Broadcast",
@@ -382,6 +386,8 @@ __all__ = (
     "GetListsResponse200",
     "GetListsResponse200Data",
     "GetNotificationsIdResponse200",
+    "GetNotificationsMedium",
+    "GetNotificationsResponse200",
     "GetPreferencesPreferenceIdResponse200",
     "GetPreferencesResponse200",
     "GetPushVapidPublicKeyResponse200",

@@ -1,5 +1,5 @@
 import { DomainError } from '@herald/service-kit';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { secretsEqual } from './api-key';
 import { authenticate } from './authenticate';
@@ -9,6 +9,9 @@ import type { Access, Principal } from './principal';
 import { GatewayError } from '../errors/http-error';
 import type { Project } from '../credentials/project-repository';
 import { createFailureLimiter } from '../rate-limit/failure-limiter';
+import { fromOwnOrigin, overHttps } from '../console-session';
+import { sessionCookie, sessionCookieOf } from '../console-session/cookie';
+import { SESSION_IDLE_MS } from '../console-session/sessions';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -52,6 +55,9 @@ const tooManyFailures = (retryAfterSeconds: number) =>
  * recipient token as `?token=` (the Authorization header wins when both are sent). Only a recipient token: a URL
  * ends up in browser history, proxy and server logs, so an API key there is refused (401), never
  * used. Request logs never include the URL's query.
+ *
+ * Without an Authorization header, the console's session cookie stands for the key it was opened
+ * with (plugins/app/console-session); a mutating call with it must come from this gateway's Origin.
  */
 export default fp<{ adminToken: string; tokenSecret: string; failuresPerSecond: number }>(
   async (app, opts) => {
@@ -68,7 +74,17 @@ export default fp<{ adminToken: string; tokenSecret: string; failuresPerSecond: 
       return counted.allowed ? err : tooManyFailures(counted.retryAfterSeconds);
     };
 
-    app.addHook('onRequest', async (request) => {
+    const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+    /** A console session's cookie (no Authorization header): the principal of its key; a mutating call must come from the console's own origin. */
+    const fromSession = async (request: FastifyRequest, reply: FastifyReply, value: string) => {
+      const session = await app.consoleSessions.resolve(value);
+      if (!session) throw unauthorized('The console session has ended; sign in again');
+      if (!SAFE_METHODS.has(request.method) && !fromOwnOrigin(request)) throw new DomainError('forbidden', 'forbidden', 'A console call that changes something must come from the console (Origin)');
+      if (session.renewedUntil) reply.header('set-cookie', sessionCookie(value, SESSION_IDLE_MS / 1000, overHttps(request)));
+      return session;
+    };
+
+    app.addHook('onRequest', async (request, reply) => {
       if (request.is404) return;
       const access = request.routeOptions.config.access ?? 'full';
       if (access === 'public') return;
@@ -88,7 +104,8 @@ export default fp<{ adminToken: string; tokenSecret: string; failuresPerSecond: 
         // A key in ?token= is refused even beside an Authorization header: it must not be in URLs at all.
         const fromQuery = queryToken(request);
         const authorization = request.headers.authorization ?? fromQuery;
-        authenticated = await authenticate(
+        const cookie = authorization === undefined ? sessionCookieOf(request.headers.cookie) : undefined;
+        authenticated = cookie !== undefined ? await fromSession(request, reply, cookie) : await authenticate(
           {
             credentials: app.credentials,
             recipients: app.recipientPresence,
@@ -108,5 +125,5 @@ export default fp<{ adminToken: string; tokenSecret: string; failuresPerSecond: 
       }
     });
   },
-  { name: 'auth', dependencies: ['credentials', 'recipient-presence'] },
+  { name: 'auth', dependencies: ['credentials', 'recipient-presence', 'console-session'] },
 );

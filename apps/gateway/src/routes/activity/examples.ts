@@ -1,0 +1,6 @@
+import { notificationExample } from '../notifications/examples';
+
+// Examples of the API page, valid against the schemas (checked by the OpenAPI spec).
+export const activityExamples = {
+  page: { data: { notifications: [notificationExample], next_cursor: '1772443920000_1042' } },
+};

@@ -1,0 +1,17 @@
+from typing import Literal
+
+GetNotificationsMedium = Literal["email", "sms", "web_push"]
+
+GET_NOTIFICATIONS_MEDIUM_VALUES: set[GetNotificationsMedium] = {
+    "email",
+    "sms",
+    "web_push",
+}
+
+
+def check_get_notifications_medium(value: str) -> GetNotificationsMedium:
+    if value in GET_NOTIFICATIONS_MEDIUM_VALUES:
+        return value
+    raise TypeError(
+        f"Unexpected value {value!r}. Expected one of {GET_NOTIFICATIONS_MEDIUM_VALUES!r}"
+    )
