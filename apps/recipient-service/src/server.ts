@@ -4,16 +4,19 @@ import { createRecipientEvents } from './messaging/recipient-events';
 import { recipientRoutes } from './rpc/recipient-routes';
 import { createUseCases } from './usecases';
 import { createContactRepository } from './store/contact-repository';
+import { createDeviceRepository } from './store/device-repository';
 import { createRecipientRepository } from './store/recipient-repository';
 
 /** Builds the recipient service: indexes and the events stream (idempotent), then its routes. */
 export async function build({ config, mongo, nats, clock }: ServiceDeps<Config>): Promise<ServiceParts> {
   const recipients = createRecipientRepository(mongo.db);
   const contacts = createContactRepository(mongo.db);
-  await Promise.all([recipients.ensureIndexes(), contacts.ensureIndexes(), ensureEventsStream(nats, config.NATS_STREAM_REPLICAS)]);
+  const devices = createDeviceRepository(mongo.db);
+  await Promise.all([recipients.ensureIndexes(), contacts.ensureIndexes(), devices.ensureIndexes(), ensureEventsStream(nats, config.NATS_STREAM_REPLICAS)]);
   const deps = {
     recipients,
     contacts,
+    devices,
     sequences: createSequences(mongo.db),
     events: createRecipientEvents(nats),
     clock,

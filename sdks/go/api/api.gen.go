@@ -86,6 +86,24 @@ func (e DecidingRecipientRuleSetVia) Valid() bool {
 	}
 }
 
+// Defines values for DeviceInputPlatform.
+const (
+	DeviceInputPlatformApns DeviceInputPlatform = "apns"
+	DeviceInputPlatformFcm  DeviceInputPlatform = "fcm"
+)
+
+// Valid indicates whether the value is a known member of the DeviceInputPlatform enum.
+func (e DeviceInputPlatform) Valid() bool {
+	switch e {
+	case DeviceInputPlatformApns:
+		return true
+	case DeviceInputPlatformFcm:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for EmailInputUnless.
 const (
 	EmailInputUnlessOpened EmailInputUnless = "opened"
@@ -1034,6 +1052,45 @@ type DecidingRecipientRule_Target struct {
 	Event   string `json:"event"`
 	Topic   string `json:"topic"`
 }
+
+// Device defines model for Device.
+type Device struct {
+	AppID *string `json:"app_id"`
+
+	// CreatedAt UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
+	//
+	// Examples: 2025-01-31T12:00:00Z
+	CreatedAt string  `json:"created_at"`
+	ID        int     `json:"id"`
+	Locale    *string `json:"locale"`
+
+	// Platform fcm or apns
+	Platform string `json:"platform"`
+
+	// Token The push service's token for this app installation
+	Token string `json:"token"`
+
+	// UpdatedAt When the device was last registered (UTC, second precision); the least recent goes first past 20 devices
+	UpdatedAt string `json:"updated_at"`
+}
+
+// DeviceInput defines model for DeviceInput.
+type DeviceInput struct {
+	// AppID The Android package or iOS bundle id
+	AppID *string `json:"app_id,omitempty"`
+
+	// Locale A language tag such as en or pt-BR
+	Locale *string `json:"locale,omitempty"`
+
+	// Platform fcm (Firebase Cloud Messaging) or apns (Apple Push Notification service)
+	Platform DeviceInputPlatform `json:"platform"`
+
+	// Token apns: the device token, 64 hexadecimal digits; fcm: the registration token, 32 to 4,096 letters, digits, -, _ or :
+	Token string `json:"token"`
+}
+
+// DeviceInputPlatform fcm (Firebase Cloud Messaging) or apns (Apple Push Notification service)
+type DeviceInputPlatform string
 
 // Digest defines model for Digest.
 type Digest struct {
@@ -2021,6 +2078,27 @@ type PostRecipientsRecipientIDContactsContactIDVerify200JSONResponseBody struct 
 	Message string  `json:"message"`
 }
 
+// GetRecipientsRecipientIDDevices200JSONResponseBody_Data defines parameters for GetRecipientsRecipientIDDevices.
+type GetRecipientsRecipientIDDevices200JSONResponseBody_Data struct {
+	Devices []Device `json:"devices"`
+}
+
+// GetRecipientsRecipientIDDevices200JSONResponseBody defines parameters for GetRecipientsRecipientIDDevices.
+type GetRecipientsRecipientIDDevices200JSONResponseBody struct {
+	Data GetRecipientsRecipientIDDevices200JSONResponseBody_Data `json:"data"`
+}
+
+// PostRecipientsRecipientIDDevices201JSONResponseBody defines parameters for PostRecipientsRecipientIDDevices.
+type PostRecipientsRecipientIDDevices201JSONResponseBody struct {
+	Data    Device `json:"data"`
+	Message string `json:"message"`
+}
+
+// DeleteRecipientsRecipientIDDevicesDeviceID200JSONResponseBody defines parameters for DeleteRecipientsRecipientIDDevicesDeviceID.
+type DeleteRecipientsRecipientIDDevicesDeviceID200JSONResponseBody struct {
+	Message string `json:"message"`
+}
+
 // GetRecipientsRecipientIDNotificationsParams defines parameters for GetRecipientsRecipientIDNotifications.
 type GetRecipientsRecipientIDNotificationsParams struct {
 	Limit *int `form:"limit,omitempty" json:"limit,omitempty"`
@@ -2330,6 +2408,9 @@ type PutRecipientsRecipientIDContactsJSONRequestBody = PrimaryContactInput
 
 // PatchRecipientsRecipientIDContactsContactIDJSONRequestBody defines body for PatchRecipientsRecipientIDContactsContactID for application/json ContentType.
 type PatchRecipientsRecipientIDContactsContactIDJSONRequestBody PatchRecipientsRecipientIDContactsContactIDJSONBody
+
+// PostRecipientsRecipientIDDevicesJSONRequestBody defines body for PostRecipientsRecipientIDDevices for application/json ContentType.
+type PostRecipientsRecipientIDDevicesJSONRequestBody = DeviceInput
 
 // PatchRecipientsRecipientIDNotificationsNotificationIDJSONRequestBody defines body for PatchRecipientsRecipientIDNotificationsNotificationID for application/json ContentType.
 type PatchRecipientsRecipientIDNotificationsNotificationIDJSONRequestBody PatchRecipientsRecipientIDNotificationsNotificationIDJSONBody
@@ -3672,6 +3753,30 @@ type ClientInterface interface {
 	// Corresponds with POST /recipients/{recipient_id}/contacts/{contact_id}/verify (the `PostRecipientsRecipientIDContactsContactIDVerify` operationId).
 	PostRecipientsRecipientIDContactsContactIDVerify(ctx context.Context, recipientID string, contactID string, reqEditors ...RequestEditorFn) (*http.Response, error)
 
+	// GetRecipientsRecipientIDDevices List a recipient's devices
+	//
+	// Corresponds with GET /recipients/{recipient_id}/devices (the `GetRecipientsRecipientIDDevices` operationId).
+	GetRecipientsRecipientIDDevices(ctx context.Context, recipientID string, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// PostRecipientsRecipientIDDevicesWithBody Register a mobile device
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /recipients/{recipient_id}/devices (the `PostRecipientsRecipientIDDevices` operationId).
+	PostRecipientsRecipientIDDevicesWithBody(ctx context.Context, recipientID string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// PostRecipientsRecipientIDDevices Register a mobile device
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /recipients/{recipient_id}/devices (the `PostRecipientsRecipientIDDevices` operationId).
+	PostRecipientsRecipientIDDevices(ctx context.Context, recipientID string, body PostRecipientsRecipientIDDevicesJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// DeleteRecipientsRecipientIDDevicesDeviceID Remove a device
+	//
+	// Corresponds with DELETE /recipients/{recipient_id}/devices/{device_id} (the `DeleteRecipientsRecipientIDDevicesDeviceID` operationId).
+	DeleteRecipientsRecipientIDDevicesDeviceID(ctx context.Context, recipientID string, deviceID string, reqEditors ...RequestEditorFn) (*http.Response, error)
+
 	// GetRecipientsRecipientIDNotifications List a recipient's in-app feed
 	//
 	// Corresponds with GET /recipients/{recipient_id}/notifications (the `GetRecipientsRecipientIDNotifications` operationId).
@@ -4616,6 +4721,70 @@ func (c *Client) PatchRecipientsRecipientIDContactsContactID(ctx context.Context
 // Corresponds with POST /recipients/{recipient_id}/contacts/{contact_id}/verify (the `PostRecipientsRecipientIDContactsContactIDVerify` operationId).
 func (c *Client) PostRecipientsRecipientIDContactsContactIDVerify(ctx context.Context, recipientID string, contactID string, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewPostRecipientsRecipientIDContactsContactIDVerifyRequest(c.Server, recipientID, contactID)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// GetRecipientsRecipientIDDevices List a recipient's devices
+//
+// Corresponds with GET /recipients/{recipient_id}/devices (the `GetRecipientsRecipientIDDevices` operationId).
+func (c *Client) GetRecipientsRecipientIDDevices(ctx context.Context, recipientID string, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetRecipientsRecipientIDDevicesRequest(c.Server, recipientID)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// PostRecipientsRecipientIDDevicesWithBody Register a mobile device
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /recipients/{recipient_id}/devices (the `PostRecipientsRecipientIDDevices` operationId).
+func (c *Client) PostRecipientsRecipientIDDevicesWithBody(ctx context.Context, recipientID string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPostRecipientsRecipientIDDevicesRequestWithBody(c.Server, recipientID, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// PostRecipientsRecipientIDDevices Register a mobile device
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /recipients/{recipient_id}/devices (the `PostRecipientsRecipientIDDevices` operationId).
+func (c *Client) PostRecipientsRecipientIDDevices(ctx context.Context, recipientID string, body PostRecipientsRecipientIDDevicesJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPostRecipientsRecipientIDDevicesRequest(c.Server, recipientID, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// DeleteRecipientsRecipientIDDevicesDeviceID Remove a device
+//
+// Corresponds with DELETE /recipients/{recipient_id}/devices/{device_id} (the `DeleteRecipientsRecipientIDDevicesDeviceID` operationId).
+func (c *Client) DeleteRecipientsRecipientIDDevicesDeviceID(ctx context.Context, recipientID string, deviceID string, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewDeleteRecipientsRecipientIDDevicesDeviceIDRequest(c.Server, recipientID, deviceID)
 	if err != nil {
 		return nil, err
 	}
@@ -6493,6 +6662,128 @@ func NewPostRecipientsRecipientIDContactsContactIDVerifyRequest(server string, r
 	return req, nil
 }
 
+// NewGetRecipientsRecipientIDDevicesRequest constructs an http.Request for the GetRecipientsRecipientIDDevices method
+func NewGetRecipientsRecipientIDDevicesRequest(server string, recipientID string) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "recipient_id", recipientID, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/recipients/%s/devices", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewPostRecipientsRecipientIDDevicesRequest calls the generic PostRecipientsRecipientIDDevices builder with application/json body
+func NewPostRecipientsRecipientIDDevicesRequest(server string, recipientID string, body PostRecipientsRecipientIDDevicesJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewPostRecipientsRecipientIDDevicesRequestWithBody(server, recipientID, "application/json", bodyReader)
+}
+
+// NewPostRecipientsRecipientIDDevicesRequestWithBody constructs an http.Request for the PostRecipientsRecipientIDDevices method, with any body, and a specified content type
+func NewPostRecipientsRecipientIDDevicesRequestWithBody(server string, recipientID string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "recipient_id", recipientID, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/recipients/%s/devices", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewDeleteRecipientsRecipientIDDevicesDeviceIDRequest constructs an http.Request for the DeleteRecipientsRecipientIDDevicesDeviceID method
+func NewDeleteRecipientsRecipientIDDevicesDeviceIDRequest(server string, recipientID string, deviceID string) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "recipient_id", recipientID, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	var pathParam1 string
+
+	pathParam1, err = runtime.StyleParamWithOptions("simple", false, "device_id", deviceID, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/recipients/%s/devices/%s", pathParam0, pathParam1)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodDelete, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
 // NewGetRecipientsRecipientIDNotificationsRequest constructs an http.Request for the GetRecipientsRecipientIDNotifications method
 func NewGetRecipientsRecipientIDNotificationsRequest(server string, recipientID string, params *GetRecipientsRecipientIDNotificationsParams) (*http.Request, error) {
 	var err error
@@ -7826,6 +8117,34 @@ type ClientWithResponsesInterface interface {
 	//
 	// Corresponds with POST /recipients/{recipient_id}/contacts/{contact_id}/verify (the `PostRecipientsRecipientIDContactsContactIDVerify` operationId).
 	PostRecipientsRecipientIDContactsContactIDVerifyWithResponse(ctx context.Context, recipientID string, contactID string, reqEditors ...RequestEditorFn) (*PostRecipientsRecipientIDContactsContactIDVerifyResponse, error)
+
+	// GetRecipientsRecipientIDDevicesWithResponse List a recipient's devices
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /recipients/{recipient_id}/devices (the `GetRecipientsRecipientIDDevices` operationId).
+	GetRecipientsRecipientIDDevicesWithResponse(ctx context.Context, recipientID string, reqEditors ...RequestEditorFn) (*GetRecipientsRecipientIDDevicesResponse, error)
+
+	// PostRecipientsRecipientIDDevicesWithBodyWithResponse Register a mobile device
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /recipients/{recipient_id}/devices (the `PostRecipientsRecipientIDDevices` operationId).
+	PostRecipientsRecipientIDDevicesWithBodyWithResponse(ctx context.Context, recipientID string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PostRecipientsRecipientIDDevicesResponse, error)
+
+	// PostRecipientsRecipientIDDevicesWithResponse Register a mobile device
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /recipients/{recipient_id}/devices (the `PostRecipientsRecipientIDDevices` operationId).
+	PostRecipientsRecipientIDDevicesWithResponse(ctx context.Context, recipientID string, body PostRecipientsRecipientIDDevicesJSONRequestBody, reqEditors ...RequestEditorFn) (*PostRecipientsRecipientIDDevicesResponse, error)
+
+	// DeleteRecipientsRecipientIDDevicesDeviceIDWithResponse Remove a device
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with DELETE /recipients/{recipient_id}/devices/{device_id} (the `DeleteRecipientsRecipientIDDevicesDeviceID` operationId).
+	DeleteRecipientsRecipientIDDevicesDeviceIDWithResponse(ctx context.Context, recipientID string, deviceID string, reqEditors ...RequestEditorFn) (*DeleteRecipientsRecipientIDDevicesDeviceIDResponse, error)
 
 	// GetRecipientsRecipientIDNotificationsWithResponse List a recipient's in-app feed
 	//
@@ -9957,6 +10276,171 @@ func (r PostRecipientsRecipientIDContactsContactIDVerifyResponse) ContentType() 
 	return ""
 }
 
+type GetRecipientsRecipientIDDevicesResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *GetRecipientsRecipientIDDevices200JSONResponseBody
+	// JSON4XX the response for an HTTP 4XX `application/json` response
+	JSON4XX *MessageError
+	// JSON5XX the response for an HTTP 5XX `application/json` response
+	JSON5XX *MessageError
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r GetRecipientsRecipientIDDevicesResponse) GetJSON200() *GetRecipientsRecipientIDDevices200JSONResponseBody {
+	return r.JSON200
+}
+
+// GetJSON4XX returns the response for an HTTP 4XX `application/json` response
+func (r GetRecipientsRecipientIDDevicesResponse) GetJSON4XX() *MessageError {
+	return r.JSON4XX
+}
+
+// GetJSON5XX returns the response for an HTTP 5XX `application/json` response
+func (r GetRecipientsRecipientIDDevicesResponse) GetJSON5XX() *MessageError {
+	return r.JSON5XX
+}
+
+// GetBody returns the raw response body bytes
+func (r GetRecipientsRecipientIDDevicesResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r GetRecipientsRecipientIDDevicesResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r GetRecipientsRecipientIDDevicesResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r GetRecipientsRecipientIDDevicesResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+type PostRecipientsRecipientIDDevicesResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON201 the response for an HTTP 201 `application/json` response
+	JSON201 *PostRecipientsRecipientIDDevices201JSONResponseBody
+	// JSON4XX the response for an HTTP 4XX `application/json` response
+	JSON4XX *MessageError
+	// JSON5XX the response for an HTTP 5XX `application/json` response
+	JSON5XX *MessageError
+}
+
+// GetJSON201 returns the response for an HTTP 201 `application/json` response
+func (r PostRecipientsRecipientIDDevicesResponse) GetJSON201() *PostRecipientsRecipientIDDevices201JSONResponseBody {
+	return r.JSON201
+}
+
+// GetJSON4XX returns the response for an HTTP 4XX `application/json` response
+func (r PostRecipientsRecipientIDDevicesResponse) GetJSON4XX() *MessageError {
+	return r.JSON4XX
+}
+
+// GetJSON5XX returns the response for an HTTP 5XX `application/json` response
+func (r PostRecipientsRecipientIDDevicesResponse) GetJSON5XX() *MessageError {
+	return r.JSON5XX
+}
+
+// GetBody returns the raw response body bytes
+func (r PostRecipientsRecipientIDDevicesResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r PostRecipientsRecipientIDDevicesResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r PostRecipientsRecipientIDDevicesResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r PostRecipientsRecipientIDDevicesResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+type DeleteRecipientsRecipientIDDevicesDeviceIDResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *DeleteRecipientsRecipientIDDevicesDeviceID200JSONResponseBody
+	// JSON4XX the response for an HTTP 4XX `application/json` response
+	JSON4XX *MessageError
+	// JSON5XX the response for an HTTP 5XX `application/json` response
+	JSON5XX *MessageError
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r DeleteRecipientsRecipientIDDevicesDeviceIDResponse) GetJSON200() *DeleteRecipientsRecipientIDDevicesDeviceID200JSONResponseBody {
+	return r.JSON200
+}
+
+// GetJSON4XX returns the response for an HTTP 4XX `application/json` response
+func (r DeleteRecipientsRecipientIDDevicesDeviceIDResponse) GetJSON4XX() *MessageError {
+	return r.JSON4XX
+}
+
+// GetJSON5XX returns the response for an HTTP 5XX `application/json` response
+func (r DeleteRecipientsRecipientIDDevicesDeviceIDResponse) GetJSON5XX() *MessageError {
+	return r.JSON5XX
+}
+
+// GetBody returns the raw response body bytes
+func (r DeleteRecipientsRecipientIDDevicesDeviceIDResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r DeleteRecipientsRecipientIDDevicesDeviceIDResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r DeleteRecipientsRecipientIDDevicesDeviceIDResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r DeleteRecipientsRecipientIDDevicesDeviceIDResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
 type GetRecipientsRecipientIDNotificationsResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -11693,6 +12177,58 @@ func (c *ClientWithResponses) PostRecipientsRecipientIDContactsContactIDVerifyWi
 	return ParsePostRecipientsRecipientIDContactsContactIDVerifyResponse(rsp)
 }
 
+// GetRecipientsRecipientIDDevicesWithResponse List a recipient's devices
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /recipients/{recipient_id}/devices (the `GetRecipientsRecipientIDDevices` operationId).
+func (c *ClientWithResponses) GetRecipientsRecipientIDDevicesWithResponse(ctx context.Context, recipientID string, reqEditors ...RequestEditorFn) (*GetRecipientsRecipientIDDevicesResponse, error) {
+	rsp, err := c.GetRecipientsRecipientIDDevices(ctx, recipientID, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseGetRecipientsRecipientIDDevicesResponse(rsp)
+}
+
+// PostRecipientsRecipientIDDevicesWithBodyWithResponse Register a mobile device
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /recipients/{recipient_id}/devices (the `PostRecipientsRecipientIDDevices` operationId).
+func (c *ClientWithResponses) PostRecipientsRecipientIDDevicesWithBodyWithResponse(ctx context.Context, recipientID string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PostRecipientsRecipientIDDevicesResponse, error) {
+	rsp, err := c.PostRecipientsRecipientIDDevicesWithBody(ctx, recipientID, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParsePostRecipientsRecipientIDDevicesResponse(rsp)
+}
+
+// PostRecipientsRecipientIDDevicesWithResponse Register a mobile device
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /recipients/{recipient_id}/devices (the `PostRecipientsRecipientIDDevices` operationId).
+func (c *ClientWithResponses) PostRecipientsRecipientIDDevicesWithResponse(ctx context.Context, recipientID string, body PostRecipientsRecipientIDDevicesJSONRequestBody, reqEditors ...RequestEditorFn) (*PostRecipientsRecipientIDDevicesResponse, error) {
+	rsp, err := c.PostRecipientsRecipientIDDevices(ctx, recipientID, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParsePostRecipientsRecipientIDDevicesResponse(rsp)
+}
+
+// DeleteRecipientsRecipientIDDevicesDeviceIDWithResponse Remove a device
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with DELETE /recipients/{recipient_id}/devices/{device_id} (the `DeleteRecipientsRecipientIDDevicesDeviceID` operationId).
+func (c *ClientWithResponses) DeleteRecipientsRecipientIDDevicesDeviceIDWithResponse(ctx context.Context, recipientID string, deviceID string, reqEditors ...RequestEditorFn) (*DeleteRecipientsRecipientIDDevicesDeviceIDResponse, error) {
+	rsp, err := c.DeleteRecipientsRecipientIDDevicesDeviceID(ctx, recipientID, deviceID, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseDeleteRecipientsRecipientIDDevicesDeviceIDResponse(rsp)
+}
+
 // GetRecipientsRecipientIDNotificationsWithResponse List a recipient's in-app feed
 //
 // Returns a wrapper object for the known response body format(s).
@@ -13408,6 +13944,126 @@ func ParsePostRecipientsRecipientIDContactsContactIDVerifyResponse(rsp *http.Res
 	switch {
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
 		var dest PostRecipientsRecipientIDContactsContactIDVerify200JSONResponseBody
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 4:
+		var dest MessageError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON4XX = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 5:
+		var dest MessageError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON5XX = &dest
+
+	}
+
+	return response, nil
+}
+
+// ParseGetRecipientsRecipientIDDevicesResponse parses an HTTP response from a GetRecipientsRecipientIDDevicesWithResponse call
+func ParseGetRecipientsRecipientIDDevicesResponse(rsp *http.Response) (*GetRecipientsRecipientIDDevicesResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &GetRecipientsRecipientIDDevicesResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest GetRecipientsRecipientIDDevices200JSONResponseBody
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 4:
+		var dest MessageError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON4XX = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 5:
+		var dest MessageError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON5XX = &dest
+
+	}
+
+	return response, nil
+}
+
+// ParsePostRecipientsRecipientIDDevicesResponse parses an HTTP response from a PostRecipientsRecipientIDDevicesWithResponse call
+func ParsePostRecipientsRecipientIDDevicesResponse(rsp *http.Response) (*PostRecipientsRecipientIDDevicesResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &PostRecipientsRecipientIDDevicesResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 201:
+		var dest PostRecipientsRecipientIDDevices201JSONResponseBody
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON201 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 4:
+		var dest MessageError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON4XX = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 5:
+		var dest MessageError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON5XX = &dest
+
+	}
+
+	return response, nil
+}
+
+// ParseDeleteRecipientsRecipientIDDevicesDeviceIDResponse parses an HTTP response from a DeleteRecipientsRecipientIDDevicesDeviceIDWithResponse call
+func ParseDeleteRecipientsRecipientIDDevicesDeviceIDResponse(rsp *http.Response) (*DeleteRecipientsRecipientIDDevicesDeviceIDResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &DeleteRecipientsRecipientIDDevicesDeviceIDResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest DeleteRecipientsRecipientIDDevicesDeviceID200JSONResponseBody
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}

@@ -4,6 +4,7 @@ import callbackRoutes from './callbacks';
 import broadcastRoutes from './broadcasts';
 import contactConfirmationRoutes from './contact-confirmations';
 import contactRoutes from './contacts';
+import deviceRoutes from './devices';
 import notificationRoutes from './notifications';
 import pushRoutes from './push';
 import catalogRoutes from './preferences';
@@ -24,4 +25,4 @@ import unsubscribeRoutes from './unsubscribe';
  *  - handlers map the request, make one call (RPC or use case), map the result; errors are thrown
  *    (DomainError or the services' ConnectError) and shaped by plugins/app/errors.
  */
-export const resourceRoutes: FastifyPluginAsync[] = [adminRoutes, recipientRoutes, contactRoutes, tokenRoutes, catalogRoutes, recipientPreferenceRoutes, notificationRoutes, broadcastRoutes, recipientNotificationRoutes, recipientNotificationStreamRoute, uiRoutes, unsubscribeRoutes, contactConfirmationRoutes, webhookRoutes, pushRoutes, callbackRoutes];
+export const resourceRoutes: FastifyPluginAsync[] = [adminRoutes, recipientRoutes, contactRoutes, deviceRoutes, tokenRoutes, catalogRoutes, recipientPreferenceRoutes, notificationRoutes, broadcastRoutes, recipientNotificationRoutes, recipientNotificationStreamRoute, uiRoutes, unsubscribeRoutes, contactConfirmationRoutes, webhookRoutes, pushRoutes, callbackRoutes];

@@ -8,6 +8,7 @@ export const contactExists = () => conflict('contact_exists', 'Contact already e
 export const primaryContactExists = () => conflict('primary_contact_exists', 'A primary contact already exists for this medium');
 export const tooManyContacts = (medium: string, max: number) =>
   conflict('too_many_contacts', `A recipient holds at most ${max} ${medium} contacts; delete one to add another`);
+export const deviceNotFound = () => notFound('device_not_found', 'Device not found');
 export const validationFailed = (violations: Violation[]) => invalid('Validation failed', violations);
 
 /** Throws a validation error when any violation was found. */

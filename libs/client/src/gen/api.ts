@@ -1551,6 +1551,220 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/recipients/{recipient_id}/devices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List a recipient's devices */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @example user-42 */
+                    recipient_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The devices, least recently registered first */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "devices": [
+                         *           {
+                         *             "id": 12,
+                         *             "platform": "apns",
+                         *             "token": "5f2c9a0d6b1e4f3a8c7d2e1f0a9b8c7d6e5f4a3b2c1d0e9f8a7b6c5d4e3f2a1b",
+                         *             "app_id": "com.example.app",
+                         *             "locale": "en-GB",
+                         *             "created_at": "2026-03-02T09:31:00Z",
+                         *             "updated_at": "2026-03-02T09:31:00Z"
+                         *           }
+                         *         ]
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            data: {
+                                devices: components["schemas"]["Device"][];
+                            };
+                        };
+                    };
+                };
+                /** @description Refused: bad input, a missing or wrong credential, not found, a conflict or a rate limit (the body names it) */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description Failed on the server side, or a service it needs is unavailable; safe to retry later */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Register a mobile device */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @example user-42 */
+                    recipient_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "platform": "apns",
+                     *       "token": "5f2c9a0d6b1e4f3a8c7d2e1f0a9b8c7d6e5f4a3b2c1d0e9f8a7b6c5d4e3f2a1b",
+                     *       "app_id": "com.example.app",
+                     *       "locale": "en-GB"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DeviceInput"];
+                };
+            };
+            responses: {
+                /** @description Registered (the same device when the token was already registered) */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "message": "Device registered",
+                         *       "data": {
+                         *         "id": 12,
+                         *         "platform": "apns",
+                         *         "token": "5f2c9a0d6b1e4f3a8c7d2e1f0a9b8c7d6e5f4a3b2c1d0e9f8a7b6c5d4e3f2a1b",
+                         *         "app_id": "com.example.app",
+                         *         "locale": "en-GB",
+                         *         "created_at": "2026-03-02T09:31:00Z",
+                         *         "updated_at": "2026-03-02T09:31:00Z"
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            message: string;
+                            data: components["schemas"]["Device"];
+                        };
+                    };
+                };
+                /** @description Refused: bad input, a missing or wrong credential, not found, a conflict or a rate limit (the body names it) */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description Failed on the server side, or a service it needs is unavailable; safe to retry later */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/recipients/{recipient_id}/devices/{device_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a device */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @example user-42 */
+                    recipient_id: string;
+                    /** @example 12 */
+                    device_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Removed */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "message": "Device deleted"
+                         *     }
+                         */
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Refused: bad input, a missing or wrong credential, not found, a conflict or a rate limit (the body names it) */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description Failed on the server side, or a service it needs is unavailable; safe to retry later */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/recipients/{recipient_id}/tokens": {
         parameters: {
             query?: never;
@@ -4840,6 +5054,37 @@ export interface components {
             set_at: string | null;
             set_via: ("api_key" | "recipient_token" | "unsubscribe_link") | null;
         };
+        /** Device */
+        Device: {
+            id: number;
+            /** @description fcm or apns */
+            platform: string;
+            /** @description The push service's token for this app installation */
+            token: string;
+            app_id: string | null;
+            locale: string | null;
+            /**
+             * @description UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
+             * @example 2025-01-31T12:00:00Z
+             */
+            created_at: string;
+            /** @description When the device was last registered (UTC, second precision); the least recent goes first past 20 devices */
+            updated_at: string;
+        };
+        /** DeviceInput */
+        DeviceInput: {
+            /**
+             * @description fcm (Firebase Cloud Messaging) or apns (Apple Push Notification service)
+             * @enum {string}
+             */
+            platform: "fcm" | "apns";
+            /** @description apns: the device token, 64 hexadecimal digits; fcm: the registration token, 32 to 4,096 letters, digits, -, _ or : */
+            token: string;
+            /** @description The Android package or iOS bundle id */
+            app_id?: string;
+            /** @description A language tag such as en or pt-BR */
+            locale?: string;
+        } & (unknown & unknown);
         /** Digest */
         Digest: {
             id: number;

@@ -27,10 +27,16 @@ from .delete_preferences_preference_id_response_200 import (
 from .delete_recipients_recipient_id_contacts_contact_id_response_200 import (
     DeleteRecipientsRecipientIdContactsContactIdResponse200,
 )
+from .delete_recipients_recipient_id_devices_device_id_response_200 import (
+    DeleteRecipientsRecipientIdDevicesDeviceIdResponse200,
+)
 from .delete_recipients_recipient_id_response_200 import (
     DeleteRecipientsRecipientIdResponse200,
 )
 from .delete_webhooks_id_response_200 import DeleteWebhooksIdResponse200
+from .device import Device
+from .device_input import DeviceInput
+from .device_input_platform import DeviceInputPlatform
 from .digest import Digest
 from .email_from import EmailFrom
 from .email_input import EmailInput
@@ -67,6 +73,12 @@ from .get_recipients_recipient_id_contacts_response_200 import (
 )
 from .get_recipients_recipient_id_contacts_response_200_data import (
     GetRecipientsRecipientIdContactsResponse200Data,
+)
+from .get_recipients_recipient_id_devices_response_200 import (
+    GetRecipientsRecipientIdDevicesResponse200,
+)
+from .get_recipients_recipient_id_devices_response_200_data import (
+    GetRecipientsRecipientIdDevicesResponse200Data,
 )
 from .get_recipients_recipient_id_notifications_read import (
     GetRecipientsRecipientIdNotificationsRead,
@@ -216,6 +228,9 @@ from .post_recipients_recipient_id_contacts_contact_id_verify_response_200 impor
 from .post_recipients_recipient_id_contacts_response_201 import (
     PostRecipientsRecipientIdContactsResponse201,
 )
+from .post_recipients_recipient_id_devices_response_201 import (
+    PostRecipientsRecipientIdDevicesResponse201,
+)
 from .post_recipients_recipient_id_notifications_mark_all_read_response_200 import (
     PostRecipientsRecipientIdNotificationsMarkAllReadResponse200,
 )
@@ -314,8 +329,12 @@ __all__ = (
     "DeleteAdminProjectsIdKeysKeyIdResponse200",
     "DeletePreferencesPreferenceIdResponse200",
     "DeleteRecipientsRecipientIdContactsContactIdResponse200",
+    "DeleteRecipientsRecipientIdDevicesDeviceIdResponse200",
     "DeleteRecipientsRecipientIdResponse200",
     "DeleteWebhooksIdResponse200",
+    "Device",
+    "DeviceInput",
+    "DeviceInputPlatform",
     "Digest",
     "EmailFrom",
     "EmailInput",
@@ -343,6 +362,8 @@ __all__ = (
     "GetReadyzResponse503Status",
     "GetRecipientsRecipientIdContactsResponse200",
     "GetRecipientsRecipientIdContactsResponse200Data",
+    "GetRecipientsRecipientIdDevicesResponse200",
+    "GetRecipientsRecipientIdDevicesResponse200Data",
     "GetRecipientsRecipientIdNotificationsRead",
     "GetRecipientsRecipientIdNotificationsResponse200",
     "GetRecipientsRecipientIdNotificationsResponse200Data",
@@ -417,6 +438,7 @@ __all__ = (
     "PostRecipientsBatchResponse200DataUpdatedItem",
     "PostRecipientsRecipientIdContactsContactIdVerifyResponse200",
     "PostRecipientsRecipientIdContactsResponse201",
+    "PostRecipientsRecipientIdDevicesResponse201",
     "PostRecipientsRecipientIdNotificationsMarkAllReadResponse200",
     "PostRecipientsRecipientIdNotificationsMarkAllReadResponse200Data",
     "PostRecipientsRecipientIdTokensBody",

@@ -22,6 +22,7 @@ const DESCRIPTION = [
 const TAGS = [
   { name: 'recipients', description: 'The people you notify, by your own id; recipient tokens for browsers' },
   { name: 'contacts', description: "A recipient's addresses per medium (email, SMS, web push) and their confirmation" },
+  { name: 'devices', description: "A recipient's mobile app installations (FCM and APNs tokens) for mobile push" },
   { name: 'notifications', description: 'Send to one recipient or broadcast to many; read, cancel and follow what was sent' },
   { name: 'catalog', description: "The project's notification types (channel, topic, event): defaults, mediums, digests, throttles" },
   { name: 'preferences', description: "A recipient's own choices over the catalog, and the decision they lead to" },
