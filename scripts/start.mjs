@@ -72,7 +72,7 @@ function claimPidFile() {
 /**
  * ADMIN_TOKEN, TOKEN_SECRET, SERVICE_TOKEN (service-to-service auth, shared by the four
  * processes), UNSUBSCRIBE_SECRET (one-click unsubscribe links), CALLBACK_SECRET (SMS status
- * callbacks), the VAPID key pair of web push (its public key is what browsers subscribe with, so it
+ * callbacks), PROVIDER_SECRET_KEY (seals the projects' provider credentials), the VAPID key pair of web push (its public key is what browsers subscribe with, so it
  * must stay the same across starts) and the fake SMS provider's token: from the environment, else
  * generated once and kept.
  */
@@ -90,6 +90,7 @@ function loadSecrets() {
     service_token: process.env.SERVICE_TOKEN || kept.service_token || crypto.randomBytes(32).toString('hex'),
     unsubscribe_secret: process.env.UNSUBSCRIBE_SECRET || kept.unsubscribe_secret || crypto.randomBytes(32).toString('hex'),
     callback_secret: process.env.CALLBACK_SECRET || kept.callback_secret || crypto.randomBytes(32).toString('hex'),
+    provider_secret_key: process.env.PROVIDER_SECRET_KEY || kept.provider_secret_key || crypto.randomBytes(32).toString('hex'),
     vapid_public_key: vapid.publicKey,
     vapid_private_key: vapid.privateKey,
     sms_auth_token: kept.sms_auth_token || crypto.randomBytes(16).toString('hex'),
@@ -229,6 +230,7 @@ async function main() {
       serviceToken: secrets.service_token,
       unsubscribeSecret: secrets.unsubscribe_secret,
       callbackSecret: secrets.callback_secret,
+      providerSecretKey: secrets.provider_secret_key,
       vapid: { publicKey: secrets.vapid_public_key, privateKey: secrets.vapid_private_key },
       smsAuthToken: secrets.sms_auth_token,
       publicBaseUrl: process.env.PUBLIC_BASE_URL || undefined,

@@ -18,3 +18,4 @@ export * from './gen/herald/webhook/v1/webhook_pb.js';
 export * from './webhook-subjects.js';
 export * from './nats-permissions.js';
 export * from './field-violations.js';
+export * from './gen/herald/provider/v1/provider_pb.js';

@@ -263,6 +263,24 @@ func (e PrimaryContactInputMedium) Valid() bool {
 	}
 }
 
+// Defines values for ProviderInputEnvironment.
+const (
+	ProviderInputEnvironmentProduction ProviderInputEnvironment = "production"
+	ProviderInputEnvironmentSandbox    ProviderInputEnvironment = "sandbox"
+)
+
+// Valid indicates whether the value is a known member of the ProviderInputEnvironment enum.
+func (e ProviderInputEnvironment) Valid() bool {
+	switch e {
+	case ProviderInputEnvironmentProduction:
+		return true
+	case ProviderInputEnvironmentSandbox:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for StreamNotificationEventEvent.
 const (
 	StreamNotificationEventEventNotification StreamNotificationEventEvent = "notification"
@@ -509,6 +527,48 @@ func (e PutPreferencesParamsPrune) Valid() bool {
 	case PutPreferencesParamsPruneFalse:
 		return true
 	case PutPreferencesParamsPruneTrue:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for GetProvidersNameParamsName.
+const (
+	GetProvidersNameParamsNameApns  GetProvidersNameParamsName = "apns"
+	GetProvidersNameParamsNameFcm   GetProvidersNameParamsName = "fcm"
+	GetProvidersNameParamsNameSlack GetProvidersNameParamsName = "slack"
+)
+
+// Valid indicates whether the value is a known member of the GetProvidersNameParamsName enum.
+func (e GetProvidersNameParamsName) Valid() bool {
+	switch e {
+	case GetProvidersNameParamsNameApns:
+		return true
+	case GetProvidersNameParamsNameFcm:
+		return true
+	case GetProvidersNameParamsNameSlack:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for PutProvidersNameParamsName.
+const (
+	PutProvidersNameParamsNameApns  PutProvidersNameParamsName = "apns"
+	PutProvidersNameParamsNameFcm   PutProvidersNameParamsName = "fcm"
+	PutProvidersNameParamsNameSlack PutProvidersNameParamsName = "slack"
+)
+
+// Valid indicates whether the value is a known member of the PutProvidersNameParamsName enum.
+func (e PutProvidersNameParamsName) Valid() bool {
+	switch e {
+	case PutProvidersNameParamsNameApns:
+		return true
+	case PutProvidersNameParamsNameFcm:
+		return true
+	case PutProvidersNameParamsNameSlack:
 		return true
 	default:
 		return false
@@ -1355,6 +1415,59 @@ type Project_Settings struct {
 	StrictTargets                  bool    `json:"strict_targets"`
 }
 
+// Provider defines model for Provider.
+type Provider struct {
+	Configured bool `json:"configured"`
+
+	// Fingerprint The first 16 hex digits of the SHA-256 of the stored settings: tells two settings apart; never the secret itself
+	Fingerprint *string `json:"fingerprint"`
+
+	// Name fcm, apns or slack
+	Name string `json:"name"`
+
+	// Settings The settings that are not secret (FCM: project_id, client_email, token_uri; APNs: key_id, team_id, bundle_id, environment)
+	Settings  map[string]string `json:"settings"`
+	UpdatedAt *string           `json:"updated_at"`
+}
+
+// ProviderInput defines model for ProviderInput.
+type ProviderInput struct {
+	// BotToken slack: the app's bot token (xoxb-…)
+	BotToken *string `json:"bot_token,omitempty"`
+
+	// BundleID apns: the app's bundle id, sent as apns-topic
+	BundleID *string `json:"bundle_id,omitempty"`
+
+	// Environment apns: sandbox or production
+	Environment *ProviderInputEnvironment `json:"environment,omitempty"`
+
+	// KeyID apns: the signing key id (10 characters)
+	KeyID *string `json:"key_id,omitempty"`
+
+	// KeyP8 apns: the .p8 signing key (PEM text)
+	KeyP8 *string `json:"key_p8,omitempty"`
+
+	// ServiceAccount fcm: the service account JSON from the Firebase console (project_id, client_email, private_key; token_uri optional), as an object or its text
+	ServiceAccount *ProviderInput_ServiceAccount `json:"service_account,omitempty"`
+
+	// TeamID apns: the Apple developer team id (10 characters)
+	TeamID *string `json:"team_id,omitempty"`
+}
+
+// ProviderInputEnvironment apns: sandbox or production
+type ProviderInputEnvironment string
+
+// ProviderInputServiceAccount0 defines model for ProviderInput.ServiceAccount.0.
+type ProviderInputServiceAccount0 map[string]interface{}
+
+// ProviderInputServiceAccount1 defines model for ProviderInput.ServiceAccount.1.
+type ProviderInputServiceAccount1 = string
+
+// ProviderInput_ServiceAccount fcm: the service account JSON from the Firebase console (project_id, client_email, private_key; token_uri optional), as an object or its text
+type ProviderInput_ServiceAccount struct {
+	union json.RawMessage
+}
+
 // PushInput Asks for the `web_push` medium (at most 3000 bytes serialized): sent to the recipient's primary web_push contact (a PushSubscription) when (target, web_push) is cataloged and the preference is on
 type PushInput struct {
 	Body string `json:"body"`
@@ -1923,6 +2036,33 @@ type PatchPreferencesPreferenceID200JSONResponseBody struct {
 	Message string       `json:"message"`
 }
 
+// GetProviders200JSONResponseBody_Data defines parameters for GetProviders.
+type GetProviders200JSONResponseBody_Data struct {
+	Providers []Provider `json:"providers"`
+}
+
+// GetProviders200JSONResponseBody defines parameters for GetProviders.
+type GetProviders200JSONResponseBody struct {
+	Data GetProviders200JSONResponseBody_Data `json:"data"`
+}
+
+// GetProvidersNameParamsName defines parameters for GetProvidersName.
+type GetProvidersNameParamsName string
+
+// GetProvidersName200JSONResponseBody defines parameters for GetProvidersName.
+type GetProvidersName200JSONResponseBody struct {
+	Data Provider `json:"data"`
+}
+
+// PutProvidersNameParamsName defines parameters for PutProvidersName.
+type PutProvidersNameParamsName string
+
+// PutProvidersName200JSONResponseBody defines parameters for PutProvidersName.
+type PutProvidersName200JSONResponseBody struct {
+	Data    Provider `json:"data"`
+	Message string   `json:"message"`
+}
+
 // GetPushVapidPublicKey200JSONResponseBody defines parameters for GetPushVapidPublicKey.
 type GetPushVapidPublicKey200JSONResponseBody struct {
 	Data VapidPublicKey `json:"data"`
@@ -2390,6 +2530,9 @@ type PutPreferencesJSONRequestBody = PutPreferencesJSONBody
 
 // PatchPreferencesPreferenceIDJSONRequestBody defines body for PatchPreferencesPreferenceID for application/json ContentType.
 type PatchPreferencesPreferenceIDJSONRequestBody = CatalogEntryPatch
+
+// PutProvidersNameJSONRequestBody defines body for PutProvidersName for application/json ContentType.
+type PutProvidersNameJSONRequestBody = ProviderInput
 
 // PostRecipientsJSONRequestBody defines body for PostRecipients for application/json ContentType.
 type PostRecipientsJSONRequestBody = RecipientInput
@@ -2915,6 +3058,68 @@ func (t PreferenceDecision_Rule) MarshalJSON() ([]byte, error) {
 }
 
 func (t *PreferenceDecision_Rule) UnmarshalJSON(b []byte) error {
+	err := t.union.UnmarshalJSON(b)
+	return err
+}
+
+// AsProviderInputServiceAccount0 returns the union data inside the ProviderInput_ServiceAccount as a ProviderInputServiceAccount0
+func (t ProviderInput_ServiceAccount) AsProviderInputServiceAccount0() (ProviderInputServiceAccount0, error) {
+	var body ProviderInputServiceAccount0
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromProviderInputServiceAccount0 overwrites any union data inside the ProviderInput_ServiceAccount as the provided ProviderInputServiceAccount0
+func (t *ProviderInput_ServiceAccount) FromProviderInputServiceAccount0(v ProviderInputServiceAccount0) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeProviderInputServiceAccount0 performs a merge with any union data inside the ProviderInput_ServiceAccount, using the provided ProviderInputServiceAccount0
+func (t *ProviderInput_ServiceAccount) MergeProviderInputServiceAccount0(v ProviderInputServiceAccount0) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsProviderInputServiceAccount1 returns the union data inside the ProviderInput_ServiceAccount as a ProviderInputServiceAccount1
+func (t ProviderInput_ServiceAccount) AsProviderInputServiceAccount1() (ProviderInputServiceAccount1, error) {
+	var body ProviderInputServiceAccount1
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromProviderInputServiceAccount1 overwrites any union data inside the ProviderInput_ServiceAccount as the provided ProviderInputServiceAccount1
+func (t *ProviderInput_ServiceAccount) FromProviderInputServiceAccount1(v ProviderInputServiceAccount1) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeProviderInputServiceAccount1 performs a merge with any union data inside the ProviderInput_ServiceAccount, using the provided ProviderInputServiceAccount1
+func (t *ProviderInput_ServiceAccount) MergeProviderInputServiceAccount1(v ProviderInputServiceAccount1) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+func (t ProviderInput_ServiceAccount) MarshalJSON() ([]byte, error) {
+	b, err := t.union.MarshalJSON()
+	return b, err
+}
+
+func (t *ProviderInput_ServiceAccount) UnmarshalJSON(b []byte) error {
 	err := t.union.UnmarshalJSON(b)
 	return err
 }
@@ -3628,6 +3833,30 @@ type ClientInterface interface {
 	//
 	// Corresponds with PATCH /preferences/{preference_id} (the `PatchPreferencesPreferenceID` operationId).
 	PatchPreferencesPreferenceID(ctx context.Context, preferenceID string, body PatchPreferencesPreferenceIDJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// GetProviders List the providers
+	//
+	// Corresponds with GET /providers (the `GetProviders` operationId).
+	GetProviders(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// GetProvidersName Get a provider
+	//
+	// Corresponds with GET /providers/{name} (the `GetProvidersName` operationId).
+	GetProvidersName(ctx context.Context, name GetProvidersNameParamsName, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// PutProvidersNameWithBody Set a provider's credentials
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with PUT /providers/{name} (the `PutProvidersName` operationId).
+	PutProvidersNameWithBody(ctx context.Context, name PutProvidersNameParamsName, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// PutProvidersName Set a provider's credentials
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with PUT /providers/{name} (the `PutProvidersName` operationId).
+	PutProvidersName(ctx context.Context, name PutProvidersNameParamsName, body PutProvidersNameJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// GetPushVapidPublicKey Get the VAPID public key for web push
 	//
@@ -4397,6 +4626,70 @@ func (c *Client) PatchPreferencesPreferenceIDWithBody(ctx context.Context, prefe
 // Corresponds with PATCH /preferences/{preference_id} (the `PatchPreferencesPreferenceID` operationId).
 func (c *Client) PatchPreferencesPreferenceID(ctx context.Context, preferenceID string, body PatchPreferencesPreferenceIDJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewPatchPreferencesPreferenceIDRequest(c.Server, preferenceID, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// GetProviders List the providers
+//
+// Corresponds with GET /providers (the `GetProviders` operationId).
+func (c *Client) GetProviders(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetProvidersRequest(c.Server)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// GetProvidersName Get a provider
+//
+// Corresponds with GET /providers/{name} (the `GetProvidersName` operationId).
+func (c *Client) GetProvidersName(ctx context.Context, name GetProvidersNameParamsName, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetProvidersNameRequest(c.Server, name)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// PutProvidersNameWithBody Set a provider's credentials
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with PUT /providers/{name} (the `PutProvidersName` operationId).
+func (c *Client) PutProvidersNameWithBody(ctx context.Context, name PutProvidersNameParamsName, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPutProvidersNameRequestWithBody(c.Server, name, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// PutProvidersName Set a provider's credentials
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with PUT /providers/{name} (the `PutProvidersName` operationId).
+func (c *Client) PutProvidersName(ctx context.Context, name PutProvidersNameParamsName, body PutProvidersNameJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPutProvidersNameRequest(c.Server, name, body)
 	if err != nil {
 		return nil, err
 	}
@@ -6074,6 +6367,114 @@ func NewPatchPreferencesPreferenceIDRequestWithBody(server string, preferenceID 
 	}
 
 	req, err := http.NewRequest(http.MethodPatch, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewGetProvidersRequest constructs an http.Request for the GetProviders method
+func NewGetProvidersRequest(server string) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/providers")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewGetProvidersNameRequest constructs an http.Request for the GetProvidersName method
+func NewGetProvidersNameRequest(server string, name GetProvidersNameParamsName) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "name", name, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/providers/%s", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewPutProvidersNameRequest calls the generic PutProvidersName builder with application/json body
+func NewPutProvidersNameRequest(server string, name PutProvidersNameParamsName, body PutProvidersNameJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewPutProvidersNameRequestWithBody(server, name, "application/json", bodyReader)
+}
+
+// NewPutProvidersNameRequestWithBody constructs an http.Request for the PutProvidersName method, with any body, and a specified content type
+func NewPutProvidersNameRequestWithBody(server string, name PutProvidersNameParamsName, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "name", name, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/providers/%s", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPut, queryURL.String(), body)
 	if err != nil {
 		return nil, err
 	}
@@ -7978,6 +8379,34 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with PATCH /preferences/{preference_id} (the `PatchPreferencesPreferenceID` operationId).
 	PatchPreferencesPreferenceIDWithResponse(ctx context.Context, preferenceID string, body PatchPreferencesPreferenceIDJSONRequestBody, reqEditors ...RequestEditorFn) (*PatchPreferencesPreferenceIDResponse, error)
 
+	// GetProvidersWithResponse List the providers
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /providers (the `GetProviders` operationId).
+	GetProvidersWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*GetProvidersResponse, error)
+
+	// GetProvidersNameWithResponse Get a provider
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /providers/{name} (the `GetProvidersName` operationId).
+	GetProvidersNameWithResponse(ctx context.Context, name GetProvidersNameParamsName, reqEditors ...RequestEditorFn) (*GetProvidersNameResponse, error)
+
+	// PutProvidersNameWithBodyWithResponse Set a provider's credentials
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PUT /providers/{name} (the `PutProvidersName` operationId).
+	PutProvidersNameWithBodyWithResponse(ctx context.Context, name PutProvidersNameParamsName, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PutProvidersNameResponse, error)
+
+	// PutProvidersNameWithResponse Set a provider's credentials
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PUT /providers/{name} (the `PutProvidersName` operationId).
+	PutProvidersNameWithResponse(ctx context.Context, name PutProvidersNameParamsName, body PutProvidersNameJSONRequestBody, reqEditors ...RequestEditorFn) (*PutProvidersNameResponse, error)
+
 	// GetPushVapidPublicKeyWithResponse Get the VAPID public key for web push
 	//
 	// Returns a wrapper object for the known response body format(s).
@@ -9507,6 +9936,171 @@ func (r PatchPreferencesPreferenceIDResponse) StatusCode() int {
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
 func (r PatchPreferencesPreferenceIDResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+type GetProvidersResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *GetProviders200JSONResponseBody
+	// JSON4XX the response for an HTTP 4XX `application/json` response
+	JSON4XX *MessageError
+	// JSON5XX the response for an HTTP 5XX `application/json` response
+	JSON5XX *MessageError
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r GetProvidersResponse) GetJSON200() *GetProviders200JSONResponseBody {
+	return r.JSON200
+}
+
+// GetJSON4XX returns the response for an HTTP 4XX `application/json` response
+func (r GetProvidersResponse) GetJSON4XX() *MessageError {
+	return r.JSON4XX
+}
+
+// GetJSON5XX returns the response for an HTTP 5XX `application/json` response
+func (r GetProvidersResponse) GetJSON5XX() *MessageError {
+	return r.JSON5XX
+}
+
+// GetBody returns the raw response body bytes
+func (r GetProvidersResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r GetProvidersResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r GetProvidersResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r GetProvidersResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+type GetProvidersNameResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *GetProvidersName200JSONResponseBody
+	// JSON4XX the response for an HTTP 4XX `application/json` response
+	JSON4XX *MessageError
+	// JSON5XX the response for an HTTP 5XX `application/json` response
+	JSON5XX *MessageError
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r GetProvidersNameResponse) GetJSON200() *GetProvidersName200JSONResponseBody {
+	return r.JSON200
+}
+
+// GetJSON4XX returns the response for an HTTP 4XX `application/json` response
+func (r GetProvidersNameResponse) GetJSON4XX() *MessageError {
+	return r.JSON4XX
+}
+
+// GetJSON5XX returns the response for an HTTP 5XX `application/json` response
+func (r GetProvidersNameResponse) GetJSON5XX() *MessageError {
+	return r.JSON5XX
+}
+
+// GetBody returns the raw response body bytes
+func (r GetProvidersNameResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r GetProvidersNameResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r GetProvidersNameResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r GetProvidersNameResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+type PutProvidersNameResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *PutProvidersName200JSONResponseBody
+	// JSON4XX the response for an HTTP 4XX `application/json` response
+	JSON4XX *MessageError
+	// JSON5XX the response for an HTTP 5XX `application/json` response
+	JSON5XX *MessageError
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r PutProvidersNameResponse) GetJSON200() *PutProvidersName200JSONResponseBody {
+	return r.JSON200
+}
+
+// GetJSON4XX returns the response for an HTTP 4XX `application/json` response
+func (r PutProvidersNameResponse) GetJSON4XX() *MessageError {
+	return r.JSON4XX
+}
+
+// GetJSON5XX returns the response for an HTTP 5XX `application/json` response
+func (r PutProvidersNameResponse) GetJSON5XX() *MessageError {
+	return r.JSON5XX
+}
+
+// GetBody returns the raw response body bytes
+func (r PutProvidersNameResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r PutProvidersNameResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r PutProvidersNameResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r PutProvidersNameResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
@@ -11917,6 +12511,58 @@ func (c *ClientWithResponses) PatchPreferencesPreferenceIDWithResponse(ctx conte
 	return ParsePatchPreferencesPreferenceIDResponse(rsp)
 }
 
+// GetProvidersWithResponse List the providers
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /providers (the `GetProviders` operationId).
+func (c *ClientWithResponses) GetProvidersWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*GetProvidersResponse, error) {
+	rsp, err := c.GetProviders(ctx, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseGetProvidersResponse(rsp)
+}
+
+// GetProvidersNameWithResponse Get a provider
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /providers/{name} (the `GetProvidersName` operationId).
+func (c *ClientWithResponses) GetProvidersNameWithResponse(ctx context.Context, name GetProvidersNameParamsName, reqEditors ...RequestEditorFn) (*GetProvidersNameResponse, error) {
+	rsp, err := c.GetProvidersName(ctx, name, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseGetProvidersNameResponse(rsp)
+}
+
+// PutProvidersNameWithBodyWithResponse Set a provider's credentials
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PUT /providers/{name} (the `PutProvidersName` operationId).
+func (c *ClientWithResponses) PutProvidersNameWithBodyWithResponse(ctx context.Context, name PutProvidersNameParamsName, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PutProvidersNameResponse, error) {
+	rsp, err := c.PutProvidersNameWithBody(ctx, name, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParsePutProvidersNameResponse(rsp)
+}
+
+// PutProvidersNameWithResponse Set a provider's credentials
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PUT /providers/{name} (the `PutProvidersName` operationId).
+func (c *ClientWithResponses) PutProvidersNameWithResponse(ctx context.Context, name PutProvidersNameParamsName, body PutProvidersNameJSONRequestBody, reqEditors ...RequestEditorFn) (*PutProvidersNameResponse, error) {
+	rsp, err := c.PutProvidersName(ctx, name, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParsePutProvidersNameResponse(rsp)
+}
+
 // GetPushVapidPublicKeyWithResponse Get the VAPID public key for web push
 //
 // Returns a wrapper object for the known response body format(s).
@@ -13405,6 +14051,126 @@ func ParsePatchPreferencesPreferenceIDResponse(rsp *http.Response) (*PatchPrefer
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 5:
 		var dest ErrorFamilyError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON5XX = &dest
+
+	}
+
+	return response, nil
+}
+
+// ParseGetProvidersResponse parses an HTTP response from a GetProvidersWithResponse call
+func ParseGetProvidersResponse(rsp *http.Response) (*GetProvidersResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &GetProvidersResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest GetProviders200JSONResponseBody
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 4:
+		var dest MessageError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON4XX = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 5:
+		var dest MessageError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON5XX = &dest
+
+	}
+
+	return response, nil
+}
+
+// ParseGetProvidersNameResponse parses an HTTP response from a GetProvidersNameWithResponse call
+func ParseGetProvidersNameResponse(rsp *http.Response) (*GetProvidersNameResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &GetProvidersNameResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest GetProvidersName200JSONResponseBody
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 4:
+		var dest MessageError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON4XX = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 5:
+		var dest MessageError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON5XX = &dest
+
+	}
+
+	return response, nil
+}
+
+// ParsePutProvidersNameResponse parses an HTTP response from a PutProvidersNameWithResponse call
+func ParsePutProvidersNameResponse(rsp *http.Response) (*PutProvidersNameResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &PutProvidersNameResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest PutProvidersName200JSONResponseBody
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 4:
+		var dest MessageError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON4XX = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 5:
+		var dest MessageError
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}

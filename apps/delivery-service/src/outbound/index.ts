@@ -15,3 +15,4 @@ export { createUnsubscribeTokens, type UnsubscribeLinks } from './unsubscribe-to
 export { createOutcomeRepository, type OutcomeRepository } from './outcome-repository';
 export { outboundRoutes } from './outbound-routes';
 export { startOutboundConsumers } from './outbound-consumer';
+export { openProviderCredentials, providerRoutes, PROVIDER_NAMES, type ProviderCredentials, type ProviderName } from './credentials';

@@ -4793,6 +4793,253 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/providers/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a provider */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /**
+                     * @description fcm, apns or slack
+                     * @example apns
+                     */
+                    name: "fcm" | "apns" | "slack";
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Whether it is configured, with its fingerprint */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "name": "apns",
+                         *         "configured": true,
+                         *         "fingerprint": "3f9a0c2d71b84e65",
+                         *         "settings": {
+                         *           "key_id": "ABC123DEFG",
+                         *           "team_id": "DEF123GHIJ",
+                         *           "bundle_id": "com.example.app",
+                         *           "environment": "production"
+                         *         },
+                         *         "updated_at": "2026-03-02T09:31:00Z"
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            data: components["schemas"]["Provider"];
+                        };
+                    };
+                };
+                /** @description Refused: bad input, a missing or wrong credential, not found, a conflict or a rate limit (the body names it) */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description Failed on the server side, or a service it needs is unavailable; safe to retry later */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+            };
+        };
+        /** Set a provider's credentials */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /**
+                     * @description fcm, apns or slack
+                     * @example apns
+                     */
+                    name: "fcm" | "apns" | "slack";
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    /**
+                     * @example {
+                     *       "key_p8": "-----BEGIN PRIVATE KEY-----\nMIGTAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBHkwdwIBAQQg…\n-----END PRIVATE KEY-----\n",
+                     *       "key_id": "ABC123DEFG",
+                     *       "team_id": "DEF123GHIJ",
+                     *       "bundle_id": "com.example.app",
+                     *       "environment": "production"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ProviderInput"];
+                };
+            };
+            responses: {
+                /** @description Saved; the secret is never shown again */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "message": "Provider saved",
+                         *       "data": {
+                         *         "name": "apns",
+                         *         "configured": true,
+                         *         "fingerprint": "3f9a0c2d71b84e65",
+                         *         "settings": {
+                         *           "key_id": "ABC123DEFG",
+                         *           "team_id": "DEF123GHIJ",
+                         *           "bundle_id": "com.example.app",
+                         *           "environment": "production"
+                         *         },
+                         *         "updated_at": "2026-03-02T09:31:00Z"
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            message: string;
+                            data: components["schemas"]["Provider"];
+                        };
+                    };
+                };
+                /** @description Refused: bad input, a missing or wrong credential, not found, a conflict or a rate limit (the body names it) */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description Failed on the server side, or a service it needs is unavailable; safe to retry later */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/providers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the providers */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Every provider, configured or not */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "providers": [
+                         *           {
+                         *             "name": "fcm",
+                         *             "configured": false,
+                         *             "fingerprint": null,
+                         *             "settings": {},
+                         *             "updated_at": null
+                         *           },
+                         *           {
+                         *             "name": "apns",
+                         *             "configured": true,
+                         *             "fingerprint": "3f9a0c2d71b84e65",
+                         *             "settings": {
+                         *               "key_id": "ABC123DEFG",
+                         *               "team_id": "DEF123GHIJ",
+                         *               "bundle_id": "com.example.app",
+                         *               "environment": "production"
+                         *             },
+                         *             "updated_at": "2026-03-02T09:31:00Z"
+                         *           },
+                         *           {
+                         *             "name": "slack",
+                         *             "configured": false,
+                         *             "fingerprint": null,
+                         *             "settings": {},
+                         *             "updated_at": null
+                         *           }
+                         *         ]
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            data: {
+                                providers: components["schemas"]["Provider"][];
+                            };
+                        };
+                    };
+                };
+                /** @description Refused: bad input, a missing or wrong credential, not found, a conflict or a rate limit (the body names it) */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description Failed on the server side, or a service it needs is unavailable; safe to retry later */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/callbacks/sms/{token}": {
         parameters: {
             query?: never;
@@ -5291,6 +5538,41 @@ export interface components {
              * @example 2025-01-31T12:00:00Z
              */
             updated_at: string;
+        };
+        /** Provider */
+        Provider: {
+            /** @description fcm, apns or slack */
+            name: string;
+            configured: boolean;
+            /** @description The first 16 hex digits of the SHA-256 of the stored settings: tells two settings apart; never the secret itself */
+            fingerprint: string | null;
+            /** @description The settings that are not secret (FCM: project_id, client_email, token_uri; APNs: key_id, team_id, bundle_id, environment) */
+            settings: {
+                [key: string]: string;
+            };
+            updated_at: string | null;
+        };
+        /** ProviderInput */
+        ProviderInput: {
+            /** @description fcm: the service account JSON from the Firebase console (project_id, client_email, private_key; token_uri optional), as an object or its text */
+            service_account?: {
+                [key: string]: unknown;
+            } | string;
+            /** @description apns: the .p8 signing key (PEM text) */
+            key_p8?: string;
+            /** @description apns: the signing key id (10 characters) */
+            key_id?: string;
+            /** @description apns: the Apple developer team id (10 characters) */
+            team_id?: string;
+            /** @description apns: the app's bundle id, sent as apns-topic */
+            bundle_id?: string;
+            /**
+             * @description apns: sandbox or production
+             * @enum {string}
+             */
+            environment?: "sandbox" | "production";
+            /** @description slack: the app's bot token (xoxb-…) */
+            bot_token?: string;
         };
         /**
          * PushInput

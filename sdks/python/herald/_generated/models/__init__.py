@@ -55,6 +55,10 @@ from .get_preferences_preference_id_response_200 import (
     GetPreferencesPreferenceIdResponse200,
 )
 from .get_preferences_response_200 import GetPreferencesResponse200
+from .get_providers_name_name import GetProvidersNameName
+from .get_providers_name_response_200 import GetProvidersNameResponse200
+from .get_providers_response_200 import GetProvidersResponse200
+from .get_providers_response_200_data import GetProvidersResponse200Data
 from .get_push_vapid_public_key_response_200 import GetPushVapidPublicKeyResponse200
 from .get_readyz_response_200 import GetReadyzResponse200
 from .get_readyz_response_200_checks import GetReadyzResponse200Checks
@@ -263,9 +267,16 @@ from .primary_contact_input import PrimaryContactInput
 from .primary_contact_input_medium import PrimaryContactInputMedium
 from .project import Project
 from .project_settings import ProjectSettings
+from .provider import Provider
+from .provider_input import ProviderInput
+from .provider_input_environment import ProviderInputEnvironment
+from .provider_input_service_account_type_0 import ProviderInputServiceAccountType0
+from .provider_settings import ProviderSettings
 from .push_input import PushInput
 from .put_preferences_prune import PutPreferencesPrune
 from .put_preferences_response_200 import PutPreferencesResponse200
+from .put_providers_name_name import PutProvidersNameName
+from .put_providers_name_response_200 import PutProvidersNameResponse200
 from .put_recipients_recipient_id_contacts_response_200 import (
     PutRecipientsRecipientIdContactsResponse200,
 )
@@ -351,6 +362,10 @@ __all__ = (
     "GetNotificationsIdResponse200",
     "GetPreferencesPreferenceIdResponse200",
     "GetPreferencesResponse200",
+    "GetProvidersNameName",
+    "GetProvidersNameResponse200",
+    "GetProvidersResponse200",
+    "GetProvidersResponse200Data",
     "GetPushVapidPublicKeyResponse200",
     "GetReadyzResponse200",
     "GetReadyzResponse200Checks",
@@ -459,9 +474,16 @@ __all__ = (
     "PrimaryContactInputMedium",
     "Project",
     "ProjectSettings",
+    "Provider",
+    "ProviderInput",
+    "ProviderInputEnvironment",
+    "ProviderInputServiceAccountType0",
+    "ProviderSettings",
     "PushInput",
     "PutPreferencesPrune",
     "PutPreferencesResponse200",
+    "PutProvidersNameName",
+    "PutProvidersNameResponse200",
     "PutRecipientsRecipientIdContactsResponse200",
     "Recipient",
     "RecipientInput",
