@@ -5,6 +5,7 @@ import { registerLogin } from './commands/login';
 import { registerNotifications } from './commands/notifications';
 import { registerProjects } from './commands/projects';
 import { registerRecipients } from './commands/recipients';
+import { registerDevices } from './commands/devices';
 import { examples, type Act } from './commands/register';
 import { registerSend } from './commands/send';
 import { Context, type ApiFactory } from './context';
@@ -46,7 +47,7 @@ export function buildProgram(io: Io, apiFactory: ApiFactory): Command {
     const cmd = args[args.length - 1] as Command;
     await fn(new Context(io, cmd, apiFactory), ...args.slice(0, -1));
   };
-  for (const register of [registerLogin, registerProjects, registerRecipients, registerCatalog, registerSend, registerNotifications, registerExplain]) register(program, act);
+  for (const register of [registerLogin, registerProjects, registerRecipients, registerDevices, registerCatalog, registerSend, registerNotifications, registerExplain]) register(program, act);
 
   program.addHelpText(
     'after',

@@ -1,5 +1,5 @@
 import { HeraldClient, HeraldError, type Subscription } from '@herald/client';
-import type { Broadcast, CatalogEntry, FeedSubscription, HeraldApi, Notification, Project, Recipient } from './api';
+import type { Broadcast, CatalogEntry, Device, FeedSubscription, HeraldApi, Notification, Project, Recipient } from './api';
 import type { Connection } from './config/resolve';
 import { ApiError } from './errors';
 
@@ -54,6 +54,11 @@ export function createSdkApi(conn: Connection, needs: 'key' | 'admin'): HeraldAp
     getRecipient: (id) => data(() => client.recipients.get(id)),
     deleteRecipient: async (id) => {
       await call(() => client.recipients.delete(id));
+    },
+    addDevice: (recipientId, body) => data<Device>(() => client.devices.add(recipientId, body as never)),
+    listDevices: async (recipientId) => (await data<{ devices: Device[] }>(() => client.devices.list(recipientId))).devices,
+    deleteDevice: async (recipientId, deviceId) => {
+      await call(() => client.devices.delete(recipientId, deviceId));
     },
 
     listCatalog: () => data<CatalogEntry[]>(() => client.catalog.list()),

@@ -8,6 +8,10 @@ export type Recipient = Schemas['Recipient'];
 export type RecipientInput = Schemas['RecipientInput'];
 export type Contact = Schemas['Contact'];
 export type ContactInput = Schemas['ContactInput'];
+export type Device = Schemas['Device'];
+export type DeviceInput = Schemas['DeviceInput'];
+export type Provider = Schemas['Provider'];
+export type ProviderInput = Schemas['ProviderInput'];
 export type CatalogEntry = Schemas['CatalogEntry'];
 export type CatalogEntryInput = Schemas['CatalogEntryInput'];
 export type CatalogEntryPatch = Schemas['CatalogEntryPatch'];
@@ -115,6 +119,21 @@ export class HeraldClient {
       this.call('delete', '/recipients/{recipient_id}/contacts/{contact_id}', { params: { recipient_id: recipientId, contact_id: contactId } }),
     verify: (recipientId: string, contactId: number) =>
       this.call('post', '/recipients/{recipient_id}/contacts/{contact_id}/verify', { params: { recipient_id: recipientId, contact_id: contactId }, retryable: true }),
+  };
+
+  /** A recipient's mobile devices (FCM, APNs): a key, or the recipient's own token from the app. */
+  readonly devices = {
+    add: (recipientId: string, body: DeviceInput) => this.call('post', '/recipients/{recipient_id}/devices', { params: { recipient_id: recipientId }, body }),
+    list: (recipientId: string) => this.call('get', '/recipients/{recipient_id}/devices', { params: { recipient_id: recipientId } }),
+    delete: (recipientId: string, deviceId: number) =>
+      this.call('delete', '/recipients/{recipient_id}/devices/{device_id}', { params: { recipient_id: recipientId, device_id: deviceId } }),
+  };
+
+  /** The project's push and chat provider credentials (Full key): write-only, read back with a fingerprint. */
+  readonly providers = {
+    put: (name: 'fcm' | 'apns' | 'slack', body: ProviderInput) => this.call('put', '/providers/{name}', { params: { name }, body }),
+    get: (name: string) => this.call('get', '/providers/{name}', { params: { name } }),
+    list: () => this.call('get', '/providers'),
   };
 
   readonly tokens = {
