@@ -17,6 +17,7 @@ import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { ensureDependencies, root } from './lib/deps.mjs';
+import { configureDevMobileProviders } from './lib/dev-mobile-providers.mjs';
 
 const { writePrivateJson, restrictFile } = createRequire(import.meta.url)('./lib/private-file.cjs');
 
@@ -268,6 +269,14 @@ async function main() {
     return shutdown(1);
   }
 
+  if (infra.mailApiUrl) {
+    try {
+      await configureDevMobileProviders(stack.baseUrl, creds.full_key, infra.mailApiUrl);
+    } catch (err) {
+      say(`the dev project's FCM and APNs providers were not set to the fakes: ${err.message}`);
+    }
+  }
+
   const rel = (p) => path.relative(process.cwd(), p) || '.';
   console.log(`
 Herald is running.
@@ -283,7 +292,8 @@ Herald is running.
     infra.smsApiUrl
       ? `
   SMS (fake)         ${infra.mailApiUrl}/sms       (providers ACfakeprimary, ACfakesecondary: POST ${infra.mailApiUrl}/sms/control {"fail_next": 5, "account": "ACfakeprimary"})
-  Web push (fake)    ${infra.mailApiUrl}/push      (subscriptions: POST ${infra.mailApiUrl}/push/subscriptions; VAPID key: ${stack.baseUrl}/push/vapid_public_key)`
+  Web push (fake)    ${infra.mailApiUrl}/push      (subscriptions: POST ${infra.mailApiUrl}/push/subscriptions; VAPID key: ${stack.baseUrl}/push/vapid_public_key)
+  FCM, APNs (fakes)  ${infra.mailApiUrl}/fcm, ${infra.mailApiUrl}/apns  (the dev project's providers point at them: GET ${stack.baseUrl}/providers)`
       : ''
   }
   Store / broker     ${needMongo ? infra.mongoUrl : '(per-service MONGO_URLs)'}  ${infra.natsUrl}
