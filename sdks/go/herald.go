@@ -30,6 +30,7 @@ import (
 type Client struct {
 	Recipients    *RecipientsService
 	Contacts      *ContactsService
+	Devices       *DevicesService
 	Notifications *NotificationsService
 	Feed          *FeedService
 	Preferences   *PreferencesService
@@ -99,6 +100,7 @@ func New(baseURL string, opts ...Option) (*Client, error) {
 	c := &Client{api: raw, typed: typed, http: t}
 	c.Recipients = &RecipientsService{c}
 	c.Contacts = &ContactsService{c}
+	c.Devices = &DevicesService{c}
 	c.Notifications = &NotificationsService{c}
 	c.Feed = &FeedService{c}
 	c.Preferences = &PreferencesService{c}
