@@ -29,7 +29,7 @@ export const AddDeviceBody = Type.Object(
       description: 'apns: the device token, 64 hexadecimal digits; fcm: the registration token, 32 to 4,096 letters, digits, -, _ or :',
     }),
     app_id: Type.Optional(Type.String({ minLength: 1, maxLength: 255, description: 'The Android package or iOS bundle id' })),
-    locale: Type.Optional(Type.String({ minLength: 2, maxLength: 35, description: 'A language tag such as en or pt-BR' })),
+    locale: Type.Optional(Type.String({ minLength: 2, maxLength: 35, description: 'A language tag such as en or pt-BR', ...serviceRules({ pattern: '^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$' }) })),
   },
   {
     title: 'DeviceInput',
