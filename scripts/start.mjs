@@ -17,6 +17,7 @@ import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { ensureDependencies, root } from './lib/deps.mjs';
+import { configureDevMobileProviders } from './lib/dev-mobile-providers.mjs';
 
 const { writePrivateJson, restrictFile } = createRequire(import.meta.url)('./lib/private-file.cjs');
 
@@ -72,7 +73,7 @@ function claimPidFile() {
 /**
  * ADMIN_TOKEN, TOKEN_SECRET, SERVICE_TOKEN (service-to-service auth, shared by the four
  * processes), UNSUBSCRIBE_SECRET (one-click unsubscribe links), CALLBACK_SECRET (SMS status
- * callbacks), the VAPID key pair of web push (its public key is what browsers subscribe with, so it
+ * callbacks), PROVIDER_SECRET_KEY (seals the projects' provider credentials), the VAPID key pair of web push (its public key is what browsers subscribe with, so it
  * must stay the same across starts) and the fake SMS provider's token: from the environment, else
  * generated once and kept.
  */
@@ -90,6 +91,7 @@ function loadSecrets() {
     service_token: process.env.SERVICE_TOKEN || kept.service_token || crypto.randomBytes(32).toString('hex'),
     unsubscribe_secret: process.env.UNSUBSCRIBE_SECRET || kept.unsubscribe_secret || crypto.randomBytes(32).toString('hex'),
     callback_secret: process.env.CALLBACK_SECRET || kept.callback_secret || crypto.randomBytes(32).toString('hex'),
+    provider_secret_key: process.env.PROVIDER_SECRET_KEY || kept.provider_secret_key || crypto.randomBytes(32).toString('hex'),
     vapid_public_key: vapid.publicKey,
     vapid_private_key: vapid.privateKey,
     sms_auth_token: kept.sms_auth_token || crypto.randomBytes(16).toString('hex'),
@@ -232,6 +234,7 @@ async function main() {
       serviceToken: secrets.service_token,
       unsubscribeSecret: secrets.unsubscribe_secret,
       callbackSecret: secrets.callback_secret,
+      providerSecretKey: secrets.provider_secret_key,
       vapid: { publicKey: secrets.vapid_public_key, privateKey: secrets.vapid_private_key },
       smsAuthToken: secrets.sms_auth_token,
       publicBaseUrl: process.env.PUBLIC_BASE_URL || undefined,
@@ -269,6 +272,14 @@ async function main() {
     return shutdown(1);
   }
 
+  if (infra.mailApiUrl) {
+    try {
+      await configureDevMobileProviders(stack.baseUrl, creds.full_key, infra.mailApiUrl);
+    } catch (err) {
+      say(`the dev project's FCM and APNs providers were not set to the fakes: ${err.message}`);
+    }
+  }
+
   const rel = (p) => path.relative(process.cwd(), p) || '.';
   console.log(`
 Herald is running.
@@ -285,7 +296,8 @@ Herald is running.
     infra.smsApiUrl
       ? `
   SMS (fake)         ${infra.mailApiUrl}/sms       (providers ACfakeprimary, ACfakesecondary: POST ${infra.mailApiUrl}/sms/control {"fail_next": 5, "account": "ACfakeprimary"})
-  Web push (fake)    ${infra.mailApiUrl}/push      (subscriptions: POST ${infra.mailApiUrl}/push/subscriptions; VAPID key: ${stack.baseUrl}/push/vapid_public_key)`
+  Web push (fake)    ${infra.mailApiUrl}/push      (subscriptions: POST ${infra.mailApiUrl}/push/subscriptions; VAPID key: ${stack.baseUrl}/push/vapid_public_key)
+  FCM, APNs (fakes)  ${infra.mailApiUrl}/fcm, ${infra.mailApiUrl}/apns  (the dev project's providers point at them: GET ${stack.baseUrl}/providers)`
       : ''
   }
   Store / broker     ${needMongo ? infra.mongoUrl : '(per-service MONGO_URLs)'}  ${infra.natsUrl}

@@ -31,6 +31,7 @@ type Client struct {
 	Recipients    *RecipientsService
 	Lists         *ListsService
 	Contacts      *ContactsService
+	Devices       *DevicesService
 	Notifications *NotificationsService
 	Feed          *FeedService
 	Preferences   *PreferencesService
@@ -101,6 +102,7 @@ func New(baseURL string, opts ...Option) (*Client, error) {
 	c.Recipients = &RecipientsService{c}
 	c.Lists = &ListsService{c}
 	c.Contacts = &ContactsService{c}
+	c.Devices = &DevicesService{c}
 	c.Notifications = &NotificationsService{c}
 	c.Feed = &FeedService{c}
 	c.Preferences = &PreferencesService{c}

@@ -19,6 +19,9 @@ type (
 	SetPrimaryContact = api.PrimaryContactInput                                        // PUT /recipients/{id}/contacts
 	UpdateContact     = api.PatchRecipientsRecipientIDContactsContactIDJSONRequestBody // PATCH …/contacts/{contact_id}
 
+	Device    = api.Device
+	AddDevice = api.DeviceInput // POST /recipients/{id}/devices
+
 	Notification       = api.Notification
 	NotificationEmail  = api.NotificationEmail
 	NotificationSms    = api.NotificationSms  // a notification's sms outcome (with its provider)

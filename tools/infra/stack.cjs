@@ -33,13 +33,14 @@ async function waitForHttp(url, timeoutMs = 30000, child = null) {
  * {"fail_next": n, "account": "ACfakeprimary"}), VAPID keys (`vapid`, else fresh ones), endpoints
  * on 127.0.0.1 allowed and the fake push service's certificate trusted.
  */
-function fakeMediumsEnv(infra, { vapid, smsAuthToken, callbackSecret }) {
+function fakeMediumsEnv(infra, { vapid, smsAuthToken, callbackSecret, providerSecretKey }) {
   const keys = vapid ?? require('web-push').generateVAPIDKeys();
   const delivery = {
     VAPID_PUBLIC_KEY: keys.publicKey,
     VAPID_PRIVATE_KEY: keys.privateKey,
     VAPID_SUBJECT: 'mailto:webpush@herald.local',
     CALLBACK_SECRET: callbackSecret || crypto.randomBytes(32).toString('hex'),
+    PROVIDER_SECRET_KEY: providerSecretKey || crypto.randomBytes(32).toString('hex'),
   };
   if (infra.smsApiUrl) {
     const token = smsAuthToken || crypto.randomBytes(16).toString('hex');
@@ -66,7 +67,7 @@ function fakeMediumsEnv(infra, { vapid, smsAuthToken, callbackSecret }) {
  *         nodeArgs (extra node flags of the four processes, e.g. --cpu-prof),
  *         publicBaseUrl (PUBLIC_BASE_URL of the delivery service's unsubscribe links; default the gateway's URL),
  *         unsubscribeSecret (UNSUBSCRIBE_SECRET; default: a fresh one), dkim: {domain, selector, privateKey} (signing; default none),
- *         vapid: {publicKey, privateKey} (web push; default: fresh keys), smsAuthToken, callbackSecret (defaults: fresh ones) }
+ *         vapid: {publicKey, privateKey} (web push; default: fresh keys), smsAuthToken, callbackSecret, providerSecretKey (defaults: fresh ones) }
  * Returns { baseUrl, urls, serviceToken, processes, vapidPublicKey, stop(), restart(name), kill(name, signal) }.
  * When start-up fails, whatever was started is stopped again before the error is thrown.
  */
@@ -108,7 +109,7 @@ async function startStackOnce(opts) {
     UNSUBSCRIBE_SECRET: opts.unsubscribeSecret || crypto.randomBytes(32).toString('hex'),
     ...(opts.dkim ? { DKIM_DOMAIN: opts.dkim.domain, DKIM_SELECTOR: opts.dkim.selector, DKIM_PRIVATE_KEY: opts.dkim.privateKey } : {}),
   };
-  const mediums = fakeMediumsEnv(opts.infra, { vapid: opts.vapid, smsAuthToken: opts.smsAuthToken, callbackSecret: opts.callbackSecret });
+  const mediums = fakeMediumsEnv(opts.infra, { vapid: opts.vapid, smsAuthToken: opts.smsAuthToken, callbackSecret: opts.callbackSecret, providerSecretKey: opts.providerSecretKey });
   const baseEnvOf = (name) => {
     if (name === 'gateway') {
       return {

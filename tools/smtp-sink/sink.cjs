@@ -17,6 +17,8 @@
 //   GET    /count               {"received": n}: mails accepted so far
 //   GET    /sms, DELETE /sms, POST /sms/control, POST /2010-04-01/Accounts/{sid}/Messages.json (sms-fake.cjs)
 //   GET    /push, DELETE /push, POST /push/control, POST /push/subscriptions, GET /push/ca.pem (push-fake.cjs)
+//   FCM's token and send endpoints under /fcm, GET /fcm, GET /apns, their controls, GET /apns/key,
+//   GET /apns/ca.pem (mobile-fake.cjs: APNs itself is HTTP/2 over TLS on APNS_PORT)
 //   GET    /healthz
 // SINK_MODE=count (benchmarks): mails are accepted and counted, not parsed nor kept, so the sink
 // is not what limits a throughput measurement.
@@ -27,6 +29,7 @@ const { SMTPServer } = require('smtp-server');
 const { simpleParser } = require('mailparser');
 const { createSmsFake } = require('./sms-fake.cjs');
 const { startPushFake } = require('./push-fake.cjs');
+const { startMobileFake } = require('./mobile-fake.cjs');
 
 const smtpPort = Number(process.env.SMTP_PORT ?? 1025);
 const httpPort = Number(process.env.HTTP_PORT ?? 8025);
@@ -34,6 +37,7 @@ const host = process.env.HOST ?? '127.0.0.1';
 const mailDir = process.env.MAIL_DIR;
 const pushPort = Number(process.env.PUSH_PORT ?? 0);
 const pushCaFile = process.env.PUSH_CA_FILE;
+const apnsPort = Number(process.env.APNS_PORT ?? 0);
 const sms = createSmsFake();
 
 let messages = [];
@@ -117,6 +121,7 @@ const smtp = new SMTPServer({
 });
 
 let push = null;
+let mobile = null;
 
 const api = http.createServer((req, res) => {
   const chunks = [];
@@ -125,6 +130,7 @@ const api = http.createServer((req, res) => {
     const body = Buffer.concat(chunks).toString('utf8');
     if (sms(req, res, body)) return;
     if (push && push.handle(req, res, body)) return;
+    if (mobile && mobile.handle(req, res, body)) return;
     mail(req, res, body);
   });
 });
@@ -170,15 +176,16 @@ function mail(req, res, body) {
   send(404, { error: 'not found' });
 }
 
-startPushFake({ port: pushPort, host }).then((started) => {
+Promise.all([startPushFake({ port: pushPort, host }), startMobileFake({ port: apnsPort, host })]).then(([started, mobileStarted]) => {
   push = started;
+  mobile = mobileStarted;
   if (pushCaFile) fs.writeFileSync(pushCaFile, started.cert);
   smtp.listen(smtpPort, host, () => {
     api.listen(httpPort, host, () => {
-      console.log(JSON.stringify({ msg: 'sink listening', smtp: `smtp://${host}:${smtpPort}`, http: `http://${host}:${httpPort}`, push: started.origin }));
+      console.log(JSON.stringify({ msg: 'sink listening', smtp: `smtp://${host}:${smtpPort}`, http: `http://${host}:${httpPort}`, push: started.origin, apns: mobileStarted.apnsOrigin }));
     });
   });
 });
-const stop = () => smtp.close(() => api.close(() => (push ? push.close() : Promise.resolve()).then(() => process.exit(0))));
+const stop = () => smtp.close(() => api.close(() => Promise.all([push?.close(), mobile?.close()]).then(() => process.exit(0))));
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);

@@ -27,6 +27,16 @@ export interface Recipient {
   updated_at: string;
 }
 
+export interface Device {
+  id: number;
+  platform: string;
+  token: string;
+  app_id: string | null;
+  locale: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface BatchFailure {
   id: string;
   batch_index: number;
@@ -231,6 +241,9 @@ export interface HeraldApi {
   listLists(query: { limit?: number; cursor?: string }): Promise<Page<List>>;
   subscribeToList(key: string, recipientIds: string[]): Promise<SubscriptionResult>;
   unsubscribeFromList(key: string, recipientIds: string[]): Promise<SubscriptionResult>;
+  addDevice(recipientId: string, body: { platform: string; token: string; app_id?: string; locale?: string }): Promise<Device>;
+  listDevices(recipientId: string): Promise<Device[]>;
+  deleteDevice(recipientId: string, deviceId: number): Promise<void>;
 
   listCatalog(): Promise<CatalogEntry[]>;
   upsertCatalog(items: CatalogItem[], prune: boolean): Promise<CatalogEntry[]>;

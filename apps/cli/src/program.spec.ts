@@ -43,6 +43,21 @@ describe('the herald program', () => {
     expect(stdout).toMatch(/Examples:\n {2}\$ herald recipients import users.csv/);
   });
 
+  it('when devices are added, listed and removed, then each is one API call and the output says what happened', async () => {
+    const device = { id: 12, platform: 'apns', token: 'ab'.repeat(32), app_id: 'com.example.app', locale: null, created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z' };
+    const seen: unknown[] = [];
+    const api: Partial<HeraldApi> = {
+      addDevice: async (rid, body) => (seen.push(['add', rid, body]), device),
+      listDevices: async (rid) => (seen.push(['ls', rid]), [device]),
+      deleteDevice: async (rid, id) => void seen.push(['rm', rid, id]),
+    };
+    expect((await herald(['devices', 'add', 'alice', 'apns', device.token, '--app-id', 'com.example.app'], api)).stdout).toBe('Device 12 (apns) registered for alice.\n');
+    expect((await herald(['devices', 'ls', 'alice'], api)).stdout).toMatch(/^ID +PLATFORM +TOKEN[\s\S]*12 +apns +ababababababababababa\.\.\. +com\.example\.app/);
+    expect((await herald(['devices', 'rm', 'alice', '12'], api)).stdout).toBe('Device 12 removed from alice.\n');
+    expect((await herald(['devices', 'rm', 'alice', 'x'], api)).code).toBe(2);
+    expect(seen).toEqual([['add', 'alice', { platform: 'apns', token: device.token, app_id: 'com.example.app', locale: undefined }], ['ls', 'alice'], ['rm', 'alice', 12]]);
+  });
+
   it('when a subcommand is asked for help, then it shows its own examples', async () => {
     const { code, stdout } = await herald(['recipients', 'import', '--help']);
     expect(code).toBe(0);

@@ -7,6 +7,7 @@ import { registerNotifications } from './commands/notifications';
 import { registerActivity } from './commands/activity';
 import { registerProjects } from './commands/projects';
 import { registerRecipients } from './commands/recipients';
+import { registerDevices } from './commands/devices';
 import { examples, type Act } from './commands/register';
 import { registerSend } from './commands/send';
 import { Context, type ApiFactory } from './context';
@@ -48,7 +49,7 @@ export function buildProgram(io: Io, apiFactory: ApiFactory): Command {
     const cmd = args[args.length - 1] as Command;
     await fn(new Context(io, cmd, apiFactory), ...args.slice(0, -1));
   };
-  for (const register of [registerLogin, registerProjects, registerRecipients, registerLists, registerCatalog, registerSend, registerNotifications, registerActivity, registerExplain]) register(program, act);
+  for (const register of [registerLogin, registerProjects, registerRecipients, registerLists, registerDevices, registerCatalog, registerSend, registerNotifications, registerActivity, registerExplain]) register(program, act);
 
   program.addHelpText(
     'after',

@@ -1,5 +1,5 @@
 import { HeraldClient, HeraldError, type Subscription } from '@herald/client';
-import type { BatchFailure, Broadcast, CatalogEntry, FeedSubscription, HeraldApi, List, Notification, Project, Recipient } from './api';
+import type { BatchFailure, Broadcast, CatalogEntry, Device, FeedSubscription, HeraldApi, List, Notification, Project, Recipient } from './api';
 import type { Connection } from './config/resolve';
 import { ApiError } from './errors';
 
@@ -54,6 +54,11 @@ export function createSdkApi(conn: Connection, needs: 'key' | 'admin'): HeraldAp
     getRecipient: (id) => data(() => client.recipients.get(id)),
     deleteRecipient: async (id) => {
       await call(() => client.recipients.delete(id));
+    },
+    addDevice: (recipientId, body) => data<Device>(() => client.devices.add(recipientId, body as never)),
+    listDevices: async (recipientId) => (await data<{ devices: Device[] }>(() => client.devices.list(recipientId))).devices,
+    deleteDevice: async (recipientId, deviceId) => {
+      await call(() => client.devices.delete(recipientId, deviceId));
     },
 
     createList: (body) => data<List>(() => client.lists.create({ ...body, self_service: body.self_service ?? false })),

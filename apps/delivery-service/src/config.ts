@@ -42,6 +42,8 @@ export const ConfigSchema = Type.Composite([
     SMS_MAX_ATTEMPTS: Type.Integer({ minimum: 1, default: 6 }),
     /** First retry delay of an SMS; doubles each attempt (at least the provider's Retry-After). */
     SMS_RETRY_BASE_MS: Type.Integer({ minimum: 1, default: 1_000 }),
+    /** Seals the projects' provider credentials (FCM, APNs, Slack) at rest with AES-256-GCM: 32 bytes as 64 hex digits or base64; `npm start` generates one. Empty: they cannot be stored. Never logged. */
+    PROVIDER_SECRET_KEY: Type.String({ default: '', pattern: '^([0-9a-fA-F]{64}|[A-Za-z0-9+/]{43}=)?$' }),
     /** Web push VAPID public key (base64url, RFC 8292), served at `GET /push/vapid_public_key`; `npm start` generates a pair. Empty: web push is off. */
     VAPID_PUBLIC_KEY: Type.String({ default: '' }),
     /** Web push VAPID private key (base64url). Never logged. */

@@ -1,7 +1,7 @@
 import { DeliveryService } from '@herald/contracts';
 import { createSequences, type ServiceDeps, type ServiceParts } from '@herald/service-kit';
 import { type ConsumerBase, createConsumerFigures, createDeliveryMetrics, createJobPublisher, createOutcomePublisher, createPeerClients, createRecipientPresence, ensureDeliveryStreams, listenForDeletions, natsReadBarrier, preferenceResolver, recipientDirectory, registerConsumerGauges, recipientListAudience } from './platform';
-import { createCallbackTokens, createConfirmationMailBudget, createContactCodeRepository, createContactConfirmationTokens, createSlotBudget, createOutboundSenders, createOutcomeRepository, createQuotaRepository, createSmsReportRepository, createUnsubscribeTokens, dkimSettings, outboundRoutes, providerConfigProblems, startOutboundConsumers } from './outbound';
+import { createCallbackTokens, createConfirmationMailBudget, createContactCodeRepository, createContactConfirmationTokens, createSlotBudget, createOutboundSenders, createOutcomeRepository, createQuotaRepository, createSmsReportRepository, createUnsubscribeTokens, dkimSettings, openProviderCredentials, outboundRoutes, providerConfigProblems, providerRoutes, startOutboundConsumers } from './outbound';
 import { createAcceptedSends, createFinishCanceled, createIdempotencyRepository, sendsRoutes, startSendConsumer } from './sends';
 import { createDigestRepository, createFireTimers, createThrottleRepository, schedulingRoutes, startDigestConsumer, startTimerRunner } from './scheduling';
 import { createErasureRepository, createRetentionSweep, startRecipientDeletedConsumer, WEBHOOK_DELIVERY_RETENTION_MS } from './retention';
@@ -235,6 +235,8 @@ export async function build({ config, logger, mongo, nats, metrics, clock }: Ser
     what: 'retention pass: expired records removed',
   });
 
+  const providerCredentials = await openProviderCredentials(mongo.db, config.PROVIDER_SECRET_KEY, clock);
+
   const pruner = startOutboxSweeper({
     logger,
     republish: () => usecases.pruneExpired(),
@@ -252,6 +254,7 @@ export async function build({ config, logger, mongo, nats, metrics, clock }: Ser
         ...outboundRoutes(usecases, { vapidPublicKey: config.VAPID_PUBLIC_KEY }),
       });
       webhooks.routes(router);
+      providerRoutes(providerCredentials)(router);
     },
     async stop() {
       await webhooks.stop();

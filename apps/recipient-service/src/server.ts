@@ -6,17 +6,20 @@ import { recipientRoutes } from './rpc/recipient-routes';
 import { createUseCases } from './usecases';
 import { requireRecipient } from './usecases/require-recipient';
 import { createContactRepository } from './store/contact-repository';
+import { createDeviceRepository } from './store/device-repository';
 import { createRecipientRepository } from './store/recipient-repository';
 
 /** Builds the recipient service: indexes and the events stream (idempotent), then its routes. */
 export async function build({ config, mongo, nats, clock }: ServiceDeps<Config>): Promise<ServiceParts> {
   const recipients = createRecipientRepository(mongo.db);
   const contacts = createContactRepository(mongo.db);
+  const devices = createDeviceRepository(mongo.db);
   const lists = createListRepository(mongo.db);
   const subscriptions = createSubscriptionRepository(mongo.db);
   await Promise.all([
     recipients.ensureIndexes(),
     contacts.ensureIndexes(),
+    devices.ensureIndexes(),
     lists.ensureIndexes(),
     subscriptions.ensureIndexes(),
     ensureEventsStream(nats, config.NATS_STREAM_REPLICAS),
@@ -25,6 +28,7 @@ export async function build({ config, mongo, nats, clock }: ServiceDeps<Config>)
   const useCases = createUseCases({
     recipients,
     contacts,
+    devices,
     sequences,
     events: createRecipientEvents(nats),
     clock,

@@ -8,6 +8,10 @@ export type Recipient = Schemas['Recipient'];
 export type RecipientInput = Schemas['RecipientInput'];
 export type Contact = Schemas['Contact'];
 export type ContactInput = Schemas['ContactInput'];
+export type Device = Schemas['Device'];
+export type DeviceInput = Schemas['DeviceInput'];
+export type Provider = Schemas['Provider'];
+export type ProviderInput = Schemas['ProviderInput'];
 export type CatalogEntry = Schemas['CatalogEntry'];
 export type CatalogEntryInput = Schemas['CatalogEntryInput'];
 export type CatalogEntryPatch = Schemas['CatalogEntryPatch'];
@@ -150,6 +154,21 @@ export class HeraldClient {
     /** Subscribes a recipient (with a recipient token: only to self_service lists). */
     join: (recipientId: string, key: string) => this.call('put', '/recipients/{recipient_id}/lists/{list_key}', { params: { recipient_id: recipientId, list_key: key } }),
     leave: (recipientId: string, key: string) => this.call('delete', '/recipients/{recipient_id}/lists/{list_key}', { params: { recipient_id: recipientId, list_key: key } }),
+  };
+
+  /** A recipient's mobile devices (FCM, APNs): a key, or the recipient's own token from the app. */
+  readonly devices = {
+    add: (recipientId: string, body: DeviceInput) => this.call('post', '/recipients/{recipient_id}/devices', { params: { recipient_id: recipientId }, body }),
+    list: (recipientId: string) => this.call('get', '/recipients/{recipient_id}/devices', { params: { recipient_id: recipientId } }),
+    delete: (recipientId: string, deviceId: number) =>
+      this.call('delete', '/recipients/{recipient_id}/devices/{device_id}', { params: { recipient_id: recipientId, device_id: deviceId } }),
+  };
+
+  /** The project's push and chat provider credentials (Full key): write-only, read back with a fingerprint. */
+  readonly providers = {
+    put: (name: 'fcm' | 'apns' | 'slack', body: ProviderInput) => this.call('put', '/providers/{name}', { params: { name }, body }),
+    get: (name: string) => this.call('get', '/providers/{name}', { params: { name } }),
+    list: () => this.call('get', '/providers'),
   };
 
   readonly tokens = {

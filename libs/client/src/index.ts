@@ -1,6 +1,6 @@
 export { HeraldClient, type HeraldClientOptions, type Ok, type Body, type Query } from './client.js';
 export type {
-  Recipient, RecipientInput, Contact, ContactInput, CatalogEntry, CatalogEntryInput, CatalogEntryPatch, Notification, Broadcast,
+  Recipient, RecipientInput, Contact, ContactInput, Device, DeviceInput, Provider, ProviderInput, CatalogEntry, CatalogEntryInput, CatalogEntryPatch, Notification, Broadcast,
   SendInput, Project, RecipientToken, BatchFailure, MessageErrorBody, ErrorFamilyBody, List, ListInput,
 } from './client.js';
 export {

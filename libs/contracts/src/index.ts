@@ -21,3 +21,4 @@ export * from './webhook-subjects.js';
 export * from './nats-permissions.js';
 export * from './field-violations.js';
 export * from './phone-countries.js';
+export * from './gen/herald/provider/v1/provider_pb.js';

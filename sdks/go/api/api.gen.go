@@ -86,6 +86,24 @@ func (e DecidingRecipientRuleSetVia) Valid() bool {
 	}
 }
 
+// Defines values for DeviceInputPlatform.
+const (
+	DeviceInputPlatformApns DeviceInputPlatform = "apns"
+	DeviceInputPlatformFcm  DeviceInputPlatform = "fcm"
+)
+
+// Valid indicates whether the value is a known member of the DeviceInputPlatform enum.
+func (e DeviceInputPlatform) Valid() bool {
+	switch e {
+	case DeviceInputPlatformApns:
+		return true
+	case DeviceInputPlatformFcm:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for EmailInputUnless.
 const (
 	EmailInputUnlessOpened EmailInputUnless = "opened"
@@ -239,6 +257,24 @@ func (e PrimaryContactInputMedium) Valid() bool {
 	case PrimaryContactInputMediumSms:
 		return true
 	case PrimaryContactInputMediumWebPush:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ProviderInputEnvironment.
+const (
+	ProviderInputEnvironmentProduction ProviderInputEnvironment = "production"
+	ProviderInputEnvironmentSandbox    ProviderInputEnvironment = "sandbox"
+)
+
+// Valid indicates whether the value is a known member of the ProviderInputEnvironment enum.
+func (e ProviderInputEnvironment) Valid() bool {
+	switch e {
+	case ProviderInputEnvironmentProduction:
+		return true
+	case ProviderInputEnvironmentSandbox:
 		return true
 	default:
 		return false
@@ -512,6 +548,48 @@ func (e PutPreferencesParamsPrune) Valid() bool {
 	case PutPreferencesParamsPruneFalse:
 		return true
 	case PutPreferencesParamsPruneTrue:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for GetProvidersNameParamsName.
+const (
+	GetProvidersNameParamsNameApns  GetProvidersNameParamsName = "apns"
+	GetProvidersNameParamsNameFcm   GetProvidersNameParamsName = "fcm"
+	GetProvidersNameParamsNameSlack GetProvidersNameParamsName = "slack"
+)
+
+// Valid indicates whether the value is a known member of the GetProvidersNameParamsName enum.
+func (e GetProvidersNameParamsName) Valid() bool {
+	switch e {
+	case GetProvidersNameParamsNameApns:
+		return true
+	case GetProvidersNameParamsNameFcm:
+		return true
+	case GetProvidersNameParamsNameSlack:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for PutProvidersNameParamsName.
+const (
+	PutProvidersNameParamsNameApns  PutProvidersNameParamsName = "apns"
+	PutProvidersNameParamsNameFcm   PutProvidersNameParamsName = "fcm"
+	PutProvidersNameParamsNameSlack PutProvidersNameParamsName = "slack"
+)
+
+// Valid indicates whether the value is a known member of the PutProvidersNameParamsName enum.
+func (e PutProvidersNameParamsName) Valid() bool {
+	switch e {
+	case PutProvidersNameParamsNameApns:
+		return true
+	case PutProvidersNameParamsNameFcm:
+		return true
+	case PutProvidersNameParamsNameSlack:
 		return true
 	default:
 		return false
@@ -1085,6 +1163,45 @@ type DecidingRecipientRule_Target struct {
 	Topic   string `json:"topic"`
 }
 
+// Device defines model for Device.
+type Device struct {
+	AppID *string `json:"app_id"`
+
+	// CreatedAt UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
+	//
+	// Examples: 2025-01-31T12:00:00Z
+	CreatedAt string  `json:"created_at"`
+	ID        int     `json:"id"`
+	Locale    *string `json:"locale"`
+
+	// Platform fcm or apns
+	Platform string `json:"platform"`
+
+	// Token The push service's token for this app installation
+	Token string `json:"token"`
+
+	// UpdatedAt When the device was last registered (UTC, second precision); the least recent goes first past 20 devices
+	UpdatedAt string `json:"updated_at"`
+}
+
+// DeviceInput defines model for DeviceInput.
+type DeviceInput struct {
+	// AppID The Android package or iOS bundle id
+	AppID *string `json:"app_id,omitempty"`
+
+	// Locale A language tag such as en or pt-BR
+	Locale *string `json:"locale,omitempty"`
+
+	// Platform fcm (Firebase Cloud Messaging) or apns (Apple Push Notification service)
+	Platform DeviceInputPlatform `json:"platform"`
+
+	// Token apns: the device token, 64 hexadecimal digits; fcm: the registration token, 32 to 4,096 letters, digits, -, _ or :
+	Token string `json:"token"`
+}
+
+// DeviceInputPlatform fcm (Firebase Cloud Messaging) or apns (Apple Push Notification service)
+type DeviceInputPlatform string
+
 // Digest defines model for Digest.
 type Digest struct {
 	Address *string `json:"address"`
@@ -1412,6 +1529,59 @@ type Project_Settings struct {
 	// SmsCountryCodes The country calling codes (e.g. ["49", "44", "1"]) whose numbers the project may text: an sms contact outside them is refused (400 sms_country_not_allowed). Absent or null: all.
 	SmsCountryCodes []string `json:"sms_country_codes,omitempty"`
 	StrictTargets   bool     `json:"strict_targets"`
+}
+
+// Provider defines model for Provider.
+type Provider struct {
+	Configured bool `json:"configured"`
+
+	// Fingerprint The first 16 hex digits of the SHA-256 of the stored settings: tells two settings apart; never the secret itself
+	Fingerprint *string `json:"fingerprint"`
+
+	// Name fcm, apns or slack
+	Name string `json:"name"`
+
+	// Settings The settings that are not secret (FCM: project_id, client_email, token_uri; APNs: key_id, team_id, bundle_id, environment)
+	Settings  map[string]string `json:"settings"`
+	UpdatedAt *string           `json:"updated_at"`
+}
+
+// ProviderInput defines model for ProviderInput.
+type ProviderInput struct {
+	// BotToken slack: the app's bot token (xoxb-…)
+	BotToken *string `json:"bot_token,omitempty"`
+
+	// BundleID apns: the app's bundle id, sent as apns-topic
+	BundleID *string `json:"bundle_id,omitempty"`
+
+	// Environment apns: sandbox or production
+	Environment *ProviderInputEnvironment `json:"environment,omitempty"`
+
+	// KeyID apns: the signing key id (10 characters)
+	KeyID *string `json:"key_id,omitempty"`
+
+	// KeyP8 apns: the .p8 signing key (PEM text)
+	KeyP8 *string `json:"key_p8,omitempty"`
+
+	// ServiceAccount fcm: the service account JSON from the Firebase console (project_id, client_email, private_key; token_uri optional), as an object or its text
+	ServiceAccount *ProviderInput_ServiceAccount `json:"service_account,omitempty"`
+
+	// TeamID apns: the Apple developer team id (10 characters)
+	TeamID *string `json:"team_id,omitempty"`
+}
+
+// ProviderInputEnvironment apns: sandbox or production
+type ProviderInputEnvironment string
+
+// ProviderInputServiceAccount0 defines model for ProviderInput.ServiceAccount.0.
+type ProviderInputServiceAccount0 map[string]interface{}
+
+// ProviderInputServiceAccount1 defines model for ProviderInput.ServiceAccount.1.
+type ProviderInputServiceAccount1 = string
+
+// ProviderInput_ServiceAccount fcm: the service account JSON from the Firebase console (project_id, client_email, private_key; token_uri optional), as an object or its text
+type ProviderInput_ServiceAccount struct {
+	union json.RawMessage
 }
 
 // PushInput Asks for the `web_push` medium (at most 3000 bytes serialized): sent to the recipient's primary web_push contact (a PushSubscription) when (target, web_push) is cataloged and the preference is on
@@ -2132,6 +2302,33 @@ type PatchPreferencesPreferenceID200JSONResponseBody struct {
 	Message string       `json:"message"`
 }
 
+// GetProviders200JSONResponseBody_Data defines parameters for GetProviders.
+type GetProviders200JSONResponseBody_Data struct {
+	Providers []Provider `json:"providers"`
+}
+
+// GetProviders200JSONResponseBody defines parameters for GetProviders.
+type GetProviders200JSONResponseBody struct {
+	Data GetProviders200JSONResponseBody_Data `json:"data"`
+}
+
+// GetProvidersNameParamsName defines parameters for GetProvidersName.
+type GetProvidersNameParamsName string
+
+// GetProvidersName200JSONResponseBody defines parameters for GetProvidersName.
+type GetProvidersName200JSONResponseBody struct {
+	Data Provider `json:"data"`
+}
+
+// PutProvidersNameParamsName defines parameters for PutProvidersName.
+type PutProvidersNameParamsName string
+
+// PutProvidersName200JSONResponseBody defines parameters for PutProvidersName.
+type PutProvidersName200JSONResponseBody struct {
+	Data    Provider `json:"data"`
+	Message string   `json:"message"`
+}
+
 // GetPushVapidPublicKey200JSONResponseBody defines parameters for GetPushVapidPublicKey.
 type GetPushVapidPublicKey200JSONResponseBody struct {
 	Data VapidPublicKey `json:"data"`
@@ -2291,6 +2488,27 @@ type PostRecipientsRecipientIDContactsContactIDConfirm200JSONResponseBody struct
 type PostRecipientsRecipientIDContactsContactIDVerify200JSONResponseBody struct {
 	Data    Contact `json:"data"`
 	Message string  `json:"message"`
+}
+
+// GetRecipientsRecipientIDDevices200JSONResponseBody_Data defines parameters for GetRecipientsRecipientIDDevices.
+type GetRecipientsRecipientIDDevices200JSONResponseBody_Data struct {
+	Devices []Device `json:"devices"`
+}
+
+// GetRecipientsRecipientIDDevices200JSONResponseBody defines parameters for GetRecipientsRecipientIDDevices.
+type GetRecipientsRecipientIDDevices200JSONResponseBody struct {
+	Data GetRecipientsRecipientIDDevices200JSONResponseBody_Data `json:"data"`
+}
+
+// PostRecipientsRecipientIDDevices201JSONResponseBody defines parameters for PostRecipientsRecipientIDDevices.
+type PostRecipientsRecipientIDDevices201JSONResponseBody struct {
+	Data    Device `json:"data"`
+	Message string `json:"message"`
+}
+
+// DeleteRecipientsRecipientIDDevicesDeviceID200JSONResponseBody defines parameters for DeleteRecipientsRecipientIDDevicesDeviceID.
+type DeleteRecipientsRecipientIDDevicesDeviceID200JSONResponseBody struct {
+	Message string `json:"message"`
 }
 
 // GetRecipientsRecipientIDLists200JSONResponseBody_Data defines parameters for GetRecipientsRecipientIDLists.
@@ -2617,6 +2835,9 @@ type PutPreferencesJSONRequestBody = PutPreferencesJSONBody
 // PatchPreferencesPreferenceIDJSONRequestBody defines body for PatchPreferencesPreferenceID for application/json ContentType.
 type PatchPreferencesPreferenceIDJSONRequestBody = CatalogEntryPatch
 
+// PutProvidersNameJSONRequestBody defines body for PutProvidersName for application/json ContentType.
+type PutProvidersNameJSONRequestBody = ProviderInput
+
 // PostRecipientsJSONRequestBody defines body for PostRecipients for application/json ContentType.
 type PostRecipientsJSONRequestBody = RecipientInput
 
@@ -2637,6 +2858,9 @@ type PatchRecipientsRecipientIDContactsContactIDJSONRequestBody PatchRecipientsR
 
 // PostRecipientsRecipientIDContactsContactIDConfirmJSONRequestBody defines body for PostRecipientsRecipientIDContactsContactIDConfirm for application/json ContentType.
 type PostRecipientsRecipientIDContactsContactIDConfirmJSONRequestBody = ContactCodeInput
+
+// PostRecipientsRecipientIDDevicesJSONRequestBody defines body for PostRecipientsRecipientIDDevices for application/json ContentType.
+type PostRecipientsRecipientIDDevicesJSONRequestBody = DeviceInput
 
 // PatchRecipientsRecipientIDNotificationsNotificationIDJSONRequestBody defines body for PatchRecipientsRecipientIDNotificationsNotificationID for application/json ContentType.
 type PatchRecipientsRecipientIDNotificationsNotificationIDJSONRequestBody PatchRecipientsRecipientIDNotificationsNotificationIDJSONBody
@@ -3141,6 +3365,68 @@ func (t PreferenceDecision_Rule) MarshalJSON() ([]byte, error) {
 }
 
 func (t *PreferenceDecision_Rule) UnmarshalJSON(b []byte) error {
+	err := t.union.UnmarshalJSON(b)
+	return err
+}
+
+// AsProviderInputServiceAccount0 returns the union data inside the ProviderInput_ServiceAccount as a ProviderInputServiceAccount0
+func (t ProviderInput_ServiceAccount) AsProviderInputServiceAccount0() (ProviderInputServiceAccount0, error) {
+	var body ProviderInputServiceAccount0
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromProviderInputServiceAccount0 overwrites any union data inside the ProviderInput_ServiceAccount as the provided ProviderInputServiceAccount0
+func (t *ProviderInput_ServiceAccount) FromProviderInputServiceAccount0(v ProviderInputServiceAccount0) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeProviderInputServiceAccount0 performs a merge with any union data inside the ProviderInput_ServiceAccount, using the provided ProviderInputServiceAccount0
+func (t *ProviderInput_ServiceAccount) MergeProviderInputServiceAccount0(v ProviderInputServiceAccount0) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsProviderInputServiceAccount1 returns the union data inside the ProviderInput_ServiceAccount as a ProviderInputServiceAccount1
+func (t ProviderInput_ServiceAccount) AsProviderInputServiceAccount1() (ProviderInputServiceAccount1, error) {
+	var body ProviderInputServiceAccount1
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromProviderInputServiceAccount1 overwrites any union data inside the ProviderInput_ServiceAccount as the provided ProviderInputServiceAccount1
+func (t *ProviderInput_ServiceAccount) FromProviderInputServiceAccount1(v ProviderInputServiceAccount1) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeProviderInputServiceAccount1 performs a merge with any union data inside the ProviderInput_ServiceAccount, using the provided ProviderInputServiceAccount1
+func (t *ProviderInput_ServiceAccount) MergeProviderInputServiceAccount1(v ProviderInputServiceAccount1) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+func (t ProviderInput_ServiceAccount) MarshalJSON() ([]byte, error) {
+	b, err := t.union.MarshalJSON()
+	return b, err
+}
+
+func (t *ProviderInput_ServiceAccount) UnmarshalJSON(b []byte) error {
 	err := t.union.UnmarshalJSON(b)
 	return err
 }
@@ -3986,6 +4272,30 @@ type ClientInterface interface {
 	// Corresponds with PATCH /preferences/{preference_id} (the `PatchPreferencesPreferenceID` operationId).
 	PatchPreferencesPreferenceID(ctx context.Context, preferenceID string, body PatchPreferencesPreferenceIDJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
+	// GetProviders List the providers
+	//
+	// Corresponds with GET /providers (the `GetProviders` operationId).
+	GetProviders(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// GetProvidersName Get a provider
+	//
+	// Corresponds with GET /providers/{name} (the `GetProvidersName` operationId).
+	GetProvidersName(ctx context.Context, name GetProvidersNameParamsName, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// PutProvidersNameWithBody Set a provider's credentials
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with PUT /providers/{name} (the `PutProvidersName` operationId).
+	PutProvidersNameWithBody(ctx context.Context, name PutProvidersNameParamsName, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// PutProvidersName Set a provider's credentials
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with PUT /providers/{name} (the `PutProvidersName` operationId).
+	PutProvidersName(ctx context.Context, name PutProvidersNameParamsName, body PutProvidersNameJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
 	// GetPushVapidPublicKey Get the VAPID public key for web push
 	//
 	// Corresponds with GET /push/vapid_public_key (the `GetPushVapidPublicKey` operationId).
@@ -4123,6 +4433,30 @@ type ClientInterface interface {
 	//
 	// Corresponds with POST /recipients/{recipient_id}/contacts/{contact_id}/verify (the `PostRecipientsRecipientIDContactsContactIDVerify` operationId).
 	PostRecipientsRecipientIDContactsContactIDVerify(ctx context.Context, recipientID string, contactID string, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// GetRecipientsRecipientIDDevices List a recipient's devices
+	//
+	// Corresponds with GET /recipients/{recipient_id}/devices (the `GetRecipientsRecipientIDDevices` operationId).
+	GetRecipientsRecipientIDDevices(ctx context.Context, recipientID string, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// PostRecipientsRecipientIDDevicesWithBody Register a mobile device
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /recipients/{recipient_id}/devices (the `PostRecipientsRecipientIDDevices` operationId).
+	PostRecipientsRecipientIDDevicesWithBody(ctx context.Context, recipientID string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// PostRecipientsRecipientIDDevices Register a mobile device
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /recipients/{recipient_id}/devices (the `PostRecipientsRecipientIDDevices` operationId).
+	PostRecipientsRecipientIDDevices(ctx context.Context, recipientID string, body PostRecipientsRecipientIDDevicesJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// DeleteRecipientsRecipientIDDevicesDeviceID Remove a device
+	//
+	// Corresponds with DELETE /recipients/{recipient_id}/devices/{device_id} (the `DeleteRecipientsRecipientIDDevicesDeviceID` operationId).
+	DeleteRecipientsRecipientIDDevicesDeviceID(ctx context.Context, recipientID string, deviceID string, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// GetRecipientsRecipientIDLists List a recipient's lists
 	//
@@ -4986,6 +5320,70 @@ func (c *Client) PatchPreferencesPreferenceID(ctx context.Context, preferenceID 
 	return c.Client.Do(req)
 }
 
+// GetProviders List the providers
+//
+// Corresponds with GET /providers (the `GetProviders` operationId).
+func (c *Client) GetProviders(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetProvidersRequest(c.Server)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// GetProvidersName Get a provider
+//
+// Corresponds with GET /providers/{name} (the `GetProvidersName` operationId).
+func (c *Client) GetProvidersName(ctx context.Context, name GetProvidersNameParamsName, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetProvidersNameRequest(c.Server, name)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// PutProvidersNameWithBody Set a provider's credentials
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with PUT /providers/{name} (the `PutProvidersName` operationId).
+func (c *Client) PutProvidersNameWithBody(ctx context.Context, name PutProvidersNameParamsName, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPutProvidersNameRequestWithBody(c.Server, name, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// PutProvidersName Set a provider's credentials
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with PUT /providers/{name} (the `PutProvidersName` operationId).
+func (c *Client) PutProvidersName(ctx context.Context, name PutProvidersNameParamsName, body PutProvidersNameJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPutProvidersNameRequest(c.Server, name, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
 // GetPushVapidPublicKey Get the VAPID public key for web push
 //
 // Corresponds with GET /push/vapid_public_key (the `GetPushVapidPublicKey` operationId).
@@ -5334,6 +5732,70 @@ func (c *Client) PostRecipientsRecipientIDContactsContactIDConfirm(ctx context.C
 // Corresponds with POST /recipients/{recipient_id}/contacts/{contact_id}/verify (the `PostRecipientsRecipientIDContactsContactIDVerify` operationId).
 func (c *Client) PostRecipientsRecipientIDContactsContactIDVerify(ctx context.Context, recipientID string, contactID string, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewPostRecipientsRecipientIDContactsContactIDVerifyRequest(c.Server, recipientID, contactID)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// GetRecipientsRecipientIDDevices List a recipient's devices
+//
+// Corresponds with GET /recipients/{recipient_id}/devices (the `GetRecipientsRecipientIDDevices` operationId).
+func (c *Client) GetRecipientsRecipientIDDevices(ctx context.Context, recipientID string, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetRecipientsRecipientIDDevicesRequest(c.Server, recipientID)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// PostRecipientsRecipientIDDevicesWithBody Register a mobile device
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /recipients/{recipient_id}/devices (the `PostRecipientsRecipientIDDevices` operationId).
+func (c *Client) PostRecipientsRecipientIDDevicesWithBody(ctx context.Context, recipientID string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPostRecipientsRecipientIDDevicesRequestWithBody(c.Server, recipientID, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// PostRecipientsRecipientIDDevices Register a mobile device
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /recipients/{recipient_id}/devices (the `PostRecipientsRecipientIDDevices` operationId).
+func (c *Client) PostRecipientsRecipientIDDevices(ctx context.Context, recipientID string, body PostRecipientsRecipientIDDevicesJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPostRecipientsRecipientIDDevicesRequest(c.Server, recipientID, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// DeleteRecipientsRecipientIDDevicesDeviceID Remove a device
+//
+// Corresponds with DELETE /recipients/{recipient_id}/devices/{device_id} (the `DeleteRecipientsRecipientIDDevicesDeviceID` operationId).
+func (c *Client) DeleteRecipientsRecipientIDDevicesDeviceID(ctx context.Context, recipientID string, deviceID string, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewDeleteRecipientsRecipientIDDevicesDeviceIDRequest(c.Server, recipientID, deviceID)
 	if err != nil {
 		return nil, err
 	}
@@ -7251,6 +7713,114 @@ func NewPatchPreferencesPreferenceIDRequestWithBody(server string, preferenceID 
 	return req, nil
 }
 
+// NewGetProvidersRequest constructs an http.Request for the GetProviders method
+func NewGetProvidersRequest(server string) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/providers")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewGetProvidersNameRequest constructs an http.Request for the GetProvidersName method
+func NewGetProvidersNameRequest(server string, name GetProvidersNameParamsName) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "name", name, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/providers/%s", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewPutProvidersNameRequest calls the generic PutProvidersName builder with application/json body
+func NewPutProvidersNameRequest(server string, name PutProvidersNameParamsName, body PutProvidersNameJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewPutProvidersNameRequestWithBody(server, name, "application/json", bodyReader)
+}
+
+// NewPutProvidersNameRequestWithBody constructs an http.Request for the PutProvidersName method, with any body, and a specified content type
+func NewPutProvidersNameRequestWithBody(server string, name PutProvidersNameParamsName, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "name", name, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/providers/%s", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPut, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
 // NewGetPushVapidPublicKeyRequest constructs an http.Request for the GetPushVapidPublicKey method
 func NewGetPushVapidPublicKeyRequest(server string) (*http.Request, error) {
 	var err error
@@ -7877,6 +8447,128 @@ func NewPostRecipientsRecipientIDContactsContactIDVerifyRequest(server string, r
 	}
 
 	req, err := http.NewRequest(http.MethodPost, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewGetRecipientsRecipientIDDevicesRequest constructs an http.Request for the GetRecipientsRecipientIDDevices method
+func NewGetRecipientsRecipientIDDevicesRequest(server string, recipientID string) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "recipient_id", recipientID, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/recipients/%s/devices", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewPostRecipientsRecipientIDDevicesRequest calls the generic PostRecipientsRecipientIDDevices builder with application/json body
+func NewPostRecipientsRecipientIDDevicesRequest(server string, recipientID string, body PostRecipientsRecipientIDDevicesJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewPostRecipientsRecipientIDDevicesRequestWithBody(server, recipientID, "application/json", bodyReader)
+}
+
+// NewPostRecipientsRecipientIDDevicesRequestWithBody constructs an http.Request for the PostRecipientsRecipientIDDevices method, with any body, and a specified content type
+func NewPostRecipientsRecipientIDDevicesRequestWithBody(server string, recipientID string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "recipient_id", recipientID, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/recipients/%s/devices", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewDeleteRecipientsRecipientIDDevicesDeviceIDRequest constructs an http.Request for the DeleteRecipientsRecipientIDDevicesDeviceID method
+func NewDeleteRecipientsRecipientIDDevicesDeviceIDRequest(server string, recipientID string, deviceID string) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "recipient_id", recipientID, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	var pathParam1 string
+
+	pathParam1, err = runtime.StyleParamWithOptions("simple", false, "device_id", deviceID, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/recipients/%s/devices/%s", pathParam0, pathParam1)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodDelete, queryURL.String(), nil)
 	if err != nil {
 		return nil, err
 	}
@@ -9291,6 +9983,34 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with PATCH /preferences/{preference_id} (the `PatchPreferencesPreferenceID` operationId).
 	PatchPreferencesPreferenceIDWithResponse(ctx context.Context, preferenceID string, body PatchPreferencesPreferenceIDJSONRequestBody, reqEditors ...RequestEditorFn) (*PatchPreferencesPreferenceIDResponse, error)
 
+	// GetProvidersWithResponse List the providers
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /providers (the `GetProviders` operationId).
+	GetProvidersWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*GetProvidersResponse, error)
+
+	// GetProvidersNameWithResponse Get a provider
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /providers/{name} (the `GetProvidersName` operationId).
+	GetProvidersNameWithResponse(ctx context.Context, name GetProvidersNameParamsName, reqEditors ...RequestEditorFn) (*GetProvidersNameResponse, error)
+
+	// PutProvidersNameWithBodyWithResponse Set a provider's credentials
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PUT /providers/{name} (the `PutProvidersName` operationId).
+	PutProvidersNameWithBodyWithResponse(ctx context.Context, name PutProvidersNameParamsName, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PutProvidersNameResponse, error)
+
+	// PutProvidersNameWithResponse Set a provider's credentials
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PUT /providers/{name} (the `PutProvidersName` operationId).
+	PutProvidersNameWithResponse(ctx context.Context, name PutProvidersNameParamsName, body PutProvidersNameJSONRequestBody, reqEditors ...RequestEditorFn) (*PutProvidersNameResponse, error)
+
 	// GetPushVapidPublicKeyWithResponse Get the VAPID public key for web push
 	//
 	// Returns a wrapper object for the known response body format(s).
@@ -9444,6 +10164,34 @@ type ClientWithResponsesInterface interface {
 	//
 	// Corresponds with POST /recipients/{recipient_id}/contacts/{contact_id}/verify (the `PostRecipientsRecipientIDContactsContactIDVerify` operationId).
 	PostRecipientsRecipientIDContactsContactIDVerifyWithResponse(ctx context.Context, recipientID string, contactID string, reqEditors ...RequestEditorFn) (*PostRecipientsRecipientIDContactsContactIDVerifyResponse, error)
+
+	// GetRecipientsRecipientIDDevicesWithResponse List a recipient's devices
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /recipients/{recipient_id}/devices (the `GetRecipientsRecipientIDDevices` operationId).
+	GetRecipientsRecipientIDDevicesWithResponse(ctx context.Context, recipientID string, reqEditors ...RequestEditorFn) (*GetRecipientsRecipientIDDevicesResponse, error)
+
+	// PostRecipientsRecipientIDDevicesWithBodyWithResponse Register a mobile device
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /recipients/{recipient_id}/devices (the `PostRecipientsRecipientIDDevices` operationId).
+	PostRecipientsRecipientIDDevicesWithBodyWithResponse(ctx context.Context, recipientID string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PostRecipientsRecipientIDDevicesResponse, error)
+
+	// PostRecipientsRecipientIDDevicesWithResponse Register a mobile device
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /recipients/{recipient_id}/devices (the `PostRecipientsRecipientIDDevices` operationId).
+	PostRecipientsRecipientIDDevicesWithResponse(ctx context.Context, recipientID string, body PostRecipientsRecipientIDDevicesJSONRequestBody, reqEditors ...RequestEditorFn) (*PostRecipientsRecipientIDDevicesResponse, error)
+
+	// DeleteRecipientsRecipientIDDevicesDeviceIDWithResponse Remove a device
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with DELETE /recipients/{recipient_id}/devices/{device_id} (the `DeleteRecipientsRecipientIDDevicesDeviceID` operationId).
+	DeleteRecipientsRecipientIDDevicesDeviceIDWithResponse(ctx context.Context, recipientID string, deviceID string, reqEditors ...RequestEditorFn) (*DeleteRecipientsRecipientIDDevicesDeviceIDResponse, error)
 
 	// GetRecipientsRecipientIDListsWithResponse List a recipient's lists
 	//
@@ -11328,6 +12076,171 @@ func (r PatchPreferencesPreferenceIDResponse) ContentType() string {
 	return ""
 }
 
+type GetProvidersResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *GetProviders200JSONResponseBody
+	// JSON4XX the response for an HTTP 4XX `application/json` response
+	JSON4XX *MessageError
+	// JSON5XX the response for an HTTP 5XX `application/json` response
+	JSON5XX *MessageError
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r GetProvidersResponse) GetJSON200() *GetProviders200JSONResponseBody {
+	return r.JSON200
+}
+
+// GetJSON4XX returns the response for an HTTP 4XX `application/json` response
+func (r GetProvidersResponse) GetJSON4XX() *MessageError {
+	return r.JSON4XX
+}
+
+// GetJSON5XX returns the response for an HTTP 5XX `application/json` response
+func (r GetProvidersResponse) GetJSON5XX() *MessageError {
+	return r.JSON5XX
+}
+
+// GetBody returns the raw response body bytes
+func (r GetProvidersResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r GetProvidersResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r GetProvidersResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r GetProvidersResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+type GetProvidersNameResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *GetProvidersName200JSONResponseBody
+	// JSON4XX the response for an HTTP 4XX `application/json` response
+	JSON4XX *MessageError
+	// JSON5XX the response for an HTTP 5XX `application/json` response
+	JSON5XX *MessageError
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r GetProvidersNameResponse) GetJSON200() *GetProvidersName200JSONResponseBody {
+	return r.JSON200
+}
+
+// GetJSON4XX returns the response for an HTTP 4XX `application/json` response
+func (r GetProvidersNameResponse) GetJSON4XX() *MessageError {
+	return r.JSON4XX
+}
+
+// GetJSON5XX returns the response for an HTTP 5XX `application/json` response
+func (r GetProvidersNameResponse) GetJSON5XX() *MessageError {
+	return r.JSON5XX
+}
+
+// GetBody returns the raw response body bytes
+func (r GetProvidersNameResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r GetProvidersNameResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r GetProvidersNameResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r GetProvidersNameResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+type PutProvidersNameResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *PutProvidersName200JSONResponseBody
+	// JSON4XX the response for an HTTP 4XX `application/json` response
+	JSON4XX *MessageError
+	// JSON5XX the response for an HTTP 5XX `application/json` response
+	JSON5XX *MessageError
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r PutProvidersNameResponse) GetJSON200() *PutProvidersName200JSONResponseBody {
+	return r.JSON200
+}
+
+// GetJSON4XX returns the response for an HTTP 4XX `application/json` response
+func (r PutProvidersNameResponse) GetJSON4XX() *MessageError {
+	return r.JSON4XX
+}
+
+// GetJSON5XX returns the response for an HTTP 5XX `application/json` response
+func (r PutProvidersNameResponse) GetJSON5XX() *MessageError {
+	return r.JSON5XX
+}
+
+// GetBody returns the raw response body bytes
+func (r PutProvidersNameResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r PutProvidersNameResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r PutProvidersNameResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r PutProvidersNameResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
 type GetPushVapidPublicKeyResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -12140,6 +13053,171 @@ func (r PostRecipientsRecipientIDContactsContactIDVerifyResponse) StatusCode() i
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
 func (r PostRecipientsRecipientIDContactsContactIDVerifyResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+type GetRecipientsRecipientIDDevicesResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *GetRecipientsRecipientIDDevices200JSONResponseBody
+	// JSON4XX the response for an HTTP 4XX `application/json` response
+	JSON4XX *MessageError
+	// JSON5XX the response for an HTTP 5XX `application/json` response
+	JSON5XX *MessageError
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r GetRecipientsRecipientIDDevicesResponse) GetJSON200() *GetRecipientsRecipientIDDevices200JSONResponseBody {
+	return r.JSON200
+}
+
+// GetJSON4XX returns the response for an HTTP 4XX `application/json` response
+func (r GetRecipientsRecipientIDDevicesResponse) GetJSON4XX() *MessageError {
+	return r.JSON4XX
+}
+
+// GetJSON5XX returns the response for an HTTP 5XX `application/json` response
+func (r GetRecipientsRecipientIDDevicesResponse) GetJSON5XX() *MessageError {
+	return r.JSON5XX
+}
+
+// GetBody returns the raw response body bytes
+func (r GetRecipientsRecipientIDDevicesResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r GetRecipientsRecipientIDDevicesResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r GetRecipientsRecipientIDDevicesResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r GetRecipientsRecipientIDDevicesResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+type PostRecipientsRecipientIDDevicesResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON201 the response for an HTTP 201 `application/json` response
+	JSON201 *PostRecipientsRecipientIDDevices201JSONResponseBody
+	// JSON4XX the response for an HTTP 4XX `application/json` response
+	JSON4XX *MessageError
+	// JSON5XX the response for an HTTP 5XX `application/json` response
+	JSON5XX *MessageError
+}
+
+// GetJSON201 returns the response for an HTTP 201 `application/json` response
+func (r PostRecipientsRecipientIDDevicesResponse) GetJSON201() *PostRecipientsRecipientIDDevices201JSONResponseBody {
+	return r.JSON201
+}
+
+// GetJSON4XX returns the response for an HTTP 4XX `application/json` response
+func (r PostRecipientsRecipientIDDevicesResponse) GetJSON4XX() *MessageError {
+	return r.JSON4XX
+}
+
+// GetJSON5XX returns the response for an HTTP 5XX `application/json` response
+func (r PostRecipientsRecipientIDDevicesResponse) GetJSON5XX() *MessageError {
+	return r.JSON5XX
+}
+
+// GetBody returns the raw response body bytes
+func (r PostRecipientsRecipientIDDevicesResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r PostRecipientsRecipientIDDevicesResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r PostRecipientsRecipientIDDevicesResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r PostRecipientsRecipientIDDevicesResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+type DeleteRecipientsRecipientIDDevicesDeviceIDResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *DeleteRecipientsRecipientIDDevicesDeviceID200JSONResponseBody
+	// JSON4XX the response for an HTTP 4XX `application/json` response
+	JSON4XX *MessageError
+	// JSON5XX the response for an HTTP 5XX `application/json` response
+	JSON5XX *MessageError
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r DeleteRecipientsRecipientIDDevicesDeviceIDResponse) GetJSON200() *DeleteRecipientsRecipientIDDevicesDeviceID200JSONResponseBody {
+	return r.JSON200
+}
+
+// GetJSON4XX returns the response for an HTTP 4XX `application/json` response
+func (r DeleteRecipientsRecipientIDDevicesDeviceIDResponse) GetJSON4XX() *MessageError {
+	return r.JSON4XX
+}
+
+// GetJSON5XX returns the response for an HTTP 5XX `application/json` response
+func (r DeleteRecipientsRecipientIDDevicesDeviceIDResponse) GetJSON5XX() *MessageError {
+	return r.JSON5XX
+}
+
+// GetBody returns the raw response body bytes
+func (r DeleteRecipientsRecipientIDDevicesDeviceIDResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r DeleteRecipientsRecipientIDDevicesDeviceIDResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r DeleteRecipientsRecipientIDDevicesDeviceIDResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r DeleteRecipientsRecipientIDDevicesDeviceIDResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
@@ -13962,6 +15040,58 @@ func (c *ClientWithResponses) PatchPreferencesPreferenceIDWithResponse(ctx conte
 	return ParsePatchPreferencesPreferenceIDResponse(rsp)
 }
 
+// GetProvidersWithResponse List the providers
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /providers (the `GetProviders` operationId).
+func (c *ClientWithResponses) GetProvidersWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*GetProvidersResponse, error) {
+	rsp, err := c.GetProviders(ctx, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseGetProvidersResponse(rsp)
+}
+
+// GetProvidersNameWithResponse Get a provider
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /providers/{name} (the `GetProvidersName` operationId).
+func (c *ClientWithResponses) GetProvidersNameWithResponse(ctx context.Context, name GetProvidersNameParamsName, reqEditors ...RequestEditorFn) (*GetProvidersNameResponse, error) {
+	rsp, err := c.GetProvidersName(ctx, name, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseGetProvidersNameResponse(rsp)
+}
+
+// PutProvidersNameWithBodyWithResponse Set a provider's credentials
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PUT /providers/{name} (the `PutProvidersName` operationId).
+func (c *ClientWithResponses) PutProvidersNameWithBodyWithResponse(ctx context.Context, name PutProvidersNameParamsName, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PutProvidersNameResponse, error) {
+	rsp, err := c.PutProvidersNameWithBody(ctx, name, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParsePutProvidersNameResponse(rsp)
+}
+
+// PutProvidersNameWithResponse Set a provider's credentials
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PUT /providers/{name} (the `PutProvidersName` operationId).
+func (c *ClientWithResponses) PutProvidersNameWithResponse(ctx context.Context, name PutProvidersNameParamsName, body PutProvidersNameJSONRequestBody, reqEditors ...RequestEditorFn) (*PutProvidersNameResponse, error) {
+	rsp, err := c.PutProvidersName(ctx, name, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParsePutProvidersNameResponse(rsp)
+}
+
 // GetPushVapidPublicKeyWithResponse Get the VAPID public key for web push
 //
 // Returns a wrapper object for the known response body format(s).
@@ -14246,6 +15376,58 @@ func (c *ClientWithResponses) PostRecipientsRecipientIDContactsContactIDVerifyWi
 		return nil, err
 	}
 	return ParsePostRecipientsRecipientIDContactsContactIDVerifyResponse(rsp)
+}
+
+// GetRecipientsRecipientIDDevicesWithResponse List a recipient's devices
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /recipients/{recipient_id}/devices (the `GetRecipientsRecipientIDDevices` operationId).
+func (c *ClientWithResponses) GetRecipientsRecipientIDDevicesWithResponse(ctx context.Context, recipientID string, reqEditors ...RequestEditorFn) (*GetRecipientsRecipientIDDevicesResponse, error) {
+	rsp, err := c.GetRecipientsRecipientIDDevices(ctx, recipientID, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseGetRecipientsRecipientIDDevicesResponse(rsp)
+}
+
+// PostRecipientsRecipientIDDevicesWithBodyWithResponse Register a mobile device
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /recipients/{recipient_id}/devices (the `PostRecipientsRecipientIDDevices` operationId).
+func (c *ClientWithResponses) PostRecipientsRecipientIDDevicesWithBodyWithResponse(ctx context.Context, recipientID string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PostRecipientsRecipientIDDevicesResponse, error) {
+	rsp, err := c.PostRecipientsRecipientIDDevicesWithBody(ctx, recipientID, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParsePostRecipientsRecipientIDDevicesResponse(rsp)
+}
+
+// PostRecipientsRecipientIDDevicesWithResponse Register a mobile device
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /recipients/{recipient_id}/devices (the `PostRecipientsRecipientIDDevices` operationId).
+func (c *ClientWithResponses) PostRecipientsRecipientIDDevicesWithResponse(ctx context.Context, recipientID string, body PostRecipientsRecipientIDDevicesJSONRequestBody, reqEditors ...RequestEditorFn) (*PostRecipientsRecipientIDDevicesResponse, error) {
+	rsp, err := c.PostRecipientsRecipientIDDevices(ctx, recipientID, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParsePostRecipientsRecipientIDDevicesResponse(rsp)
+}
+
+// DeleteRecipientsRecipientIDDevicesDeviceIDWithResponse Remove a device
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with DELETE /recipients/{recipient_id}/devices/{device_id} (the `DeleteRecipientsRecipientIDDevicesDeviceID` operationId).
+func (c *ClientWithResponses) DeleteRecipientsRecipientIDDevicesDeviceIDWithResponse(ctx context.Context, recipientID string, deviceID string, reqEditors ...RequestEditorFn) (*DeleteRecipientsRecipientIDDevicesDeviceIDResponse, error) {
+	rsp, err := c.DeleteRecipientsRecipientIDDevicesDeviceID(ctx, recipientID, deviceID, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseDeleteRecipientsRecipientIDDevicesDeviceIDResponse(rsp)
 }
 
 // GetRecipientsRecipientIDListsWithResponse List a recipient's lists
@@ -15833,6 +17015,126 @@ func ParsePatchPreferencesPreferenceIDResponse(rsp *http.Response) (*PatchPrefer
 	return response, nil
 }
 
+// ParseGetProvidersResponse parses an HTTP response from a GetProvidersWithResponse call
+func ParseGetProvidersResponse(rsp *http.Response) (*GetProvidersResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &GetProvidersResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest GetProviders200JSONResponseBody
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 4:
+		var dest MessageError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON4XX = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 5:
+		var dest MessageError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON5XX = &dest
+
+	}
+
+	return response, nil
+}
+
+// ParseGetProvidersNameResponse parses an HTTP response from a GetProvidersNameWithResponse call
+func ParseGetProvidersNameResponse(rsp *http.Response) (*GetProvidersNameResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &GetProvidersNameResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest GetProvidersName200JSONResponseBody
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 4:
+		var dest MessageError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON4XX = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 5:
+		var dest MessageError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON5XX = &dest
+
+	}
+
+	return response, nil
+}
+
+// ParsePutProvidersNameResponse parses an HTTP response from a PutProvidersNameWithResponse call
+func ParsePutProvidersNameResponse(rsp *http.Response) (*PutProvidersNameResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &PutProvidersNameResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest PutProvidersName200JSONResponseBody
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 4:
+		var dest MessageError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON4XX = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 5:
+		var dest MessageError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON5XX = &dest
+
+	}
+
+	return response, nil
+}
+
 // ParseGetPushVapidPublicKeyResponse parses an HTTP response from a GetPushVapidPublicKeyWithResponse call
 func ParseGetPushVapidPublicKeyResponse(rsp *http.Response) (*GetPushVapidPublicKeyResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
@@ -16402,6 +17704,126 @@ func ParsePostRecipientsRecipientIDContactsContactIDVerifyResponse(rsp *http.Res
 	switch {
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
 		var dest PostRecipientsRecipientIDContactsContactIDVerify200JSONResponseBody
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 4:
+		var dest MessageError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON4XX = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 5:
+		var dest MessageError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON5XX = &dest
+
+	}
+
+	return response, nil
+}
+
+// ParseGetRecipientsRecipientIDDevicesResponse parses an HTTP response from a GetRecipientsRecipientIDDevicesWithResponse call
+func ParseGetRecipientsRecipientIDDevicesResponse(rsp *http.Response) (*GetRecipientsRecipientIDDevicesResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &GetRecipientsRecipientIDDevicesResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest GetRecipientsRecipientIDDevices200JSONResponseBody
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 4:
+		var dest MessageError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON4XX = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 5:
+		var dest MessageError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON5XX = &dest
+
+	}
+
+	return response, nil
+}
+
+// ParsePostRecipientsRecipientIDDevicesResponse parses an HTTP response from a PostRecipientsRecipientIDDevicesWithResponse call
+func ParsePostRecipientsRecipientIDDevicesResponse(rsp *http.Response) (*PostRecipientsRecipientIDDevicesResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &PostRecipientsRecipientIDDevicesResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 201:
+		var dest PostRecipientsRecipientIDDevices201JSONResponseBody
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON201 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 4:
+		var dest MessageError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON4XX = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 5:
+		var dest MessageError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON5XX = &dest
+
+	}
+
+	return response, nil
+}
+
+// ParseDeleteRecipientsRecipientIDDevicesDeviceIDResponse parses an HTTP response from a DeleteRecipientsRecipientIDDevicesDeviceIDWithResponse call
+func ParseDeleteRecipientsRecipientIDDevicesDeviceIDResponse(rsp *http.Response) (*DeleteRecipientsRecipientIDDevicesDeviceIDResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &DeleteRecipientsRecipientIDDevicesDeviceIDResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest DeleteRecipientsRecipientIDDevicesDeviceID200JSONResponseBody
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}

@@ -154,6 +154,26 @@ class AsyncContacts(_Resource):
         return await self._run(ops.confirm_contact(recipient_id, contact_id, code))
 
 
+class AsyncDevices(_Resource):
+    async def add(
+        self,
+        recipient_id: str,
+        *,
+        platform: models.DeviceInputPlatform,
+        token: str,
+        app_id: str | None = None,
+        locale: str | None = None,
+    ) -> models.Device:
+        """Registers a device; the same token again is the same device, one from another recipient moves here."""
+        return await self._run(ops.add_device(recipient_id, platform, token, app_id, locale))
+
+    async def list(self, recipient_id: str) -> builtins.list[models.Device]:
+        return await self._run(ops.list_devices(recipient_id))
+
+    async def delete(self, recipient_id: str, device_id: int) -> None:
+        await self._run(ops.delete_device(recipient_id, device_id))
+
+
 class AsyncTokens(_Resource):
     async def create(self, recipient_id: str, *, ttl_seconds: int | None = None) -> models.RecipientToken:
         """A recipient token (Full key only): the credential for that recipient's browser or app."""
@@ -387,6 +407,7 @@ class AsyncHerald:
         self.recipients = AsyncRecipients(self.client)
         self.lists = AsyncLists(self.client)
         self.contacts = AsyncContacts(self.client)
+        self.devices = AsyncDevices(self.client)
         self.tokens = AsyncTokens(self.client)
         self.notifications = AsyncNotifications(self.client)
         self.broadcasts = AsyncBroadcasts(self.client)

@@ -148,6 +148,26 @@ class Contacts(_Resource):
         return self._run(ops.confirm_contact(recipient_id, contact_id, code))
 
 
+class Devices(_Resource):
+    def add(
+        self,
+        recipient_id: str,
+        *,
+        platform: models.DeviceInputPlatform,
+        token: str,
+        app_id: str | None = None,
+        locale: str | None = None,
+    ) -> models.Device:
+        """Registers a device; the same token again is the same device, one from another recipient moves here."""
+        return self._run(ops.add_device(recipient_id, platform, token, app_id, locale))
+
+    def list(self, recipient_id: str) -> builtins.list[models.Device]:
+        return self._run(ops.list_devices(recipient_id))
+
+    def delete(self, recipient_id: str, device_id: int) -> None:
+        self._run(ops.delete_device(recipient_id, device_id))
+
+
 class Tokens(_Resource):
     def create(self, recipient_id: str, *, ttl_seconds: int | None = None) -> models.RecipientToken:
         """A recipient token (Full key only): the credential for that recipient's browser or app."""
@@ -389,6 +409,7 @@ class Herald:
         self.recipients = Recipients(self.client)
         self.lists = Lists(self.client)
         self.contacts = Contacts(self.client)
+        self.devices = Devices(self.client)
         self.tokens = Tokens(self.client)
         self.notifications = Notifications(self.client)
         self.broadcasts = Broadcasts(self.client)

@@ -26,6 +26,11 @@ from ._generated.api.contacts import (
     post_recipients_recipient_id_contacts_contact_id_verify,
     put_recipients_recipient_id_contacts,
 )
+from ._generated.api.devices import (
+    delete_recipients_recipient_id_devices_device_id,
+    get_recipients_recipient_id_devices,
+    post_recipients_recipient_id_devices,
+)
 from ._generated.api.notifications import (
     get_broadcasts_id,
     get_digests_id,
@@ -57,8 +62,12 @@ from ._generated.models import (
     ContactInput,
     ContactInputMedium,
     DeleteRecipientsRecipientIdContactsContactIdResponse200,
+    DeleteRecipientsRecipientIdDevicesDeviceIdResponse200,
     DeleteRecipientsRecipientIdResponse200,
     DeleteWebhooksIdResponse200,
+    Device,
+    DeviceInput,
+    DeviceInputPlatform,
     Digest,
     EmailInput,
     GetBroadcastsIdResponse200,
@@ -67,6 +76,7 @@ from ._generated.models import (
     GetNotificationsMedium,
     GetNotificationsResponse200,
     GetRecipientsRecipientIdContactsResponse200,
+    GetRecipientsRecipientIdDevicesResponse200,
     GetRecipientsRecipientIdNotificationsResponse200,
     GetRecipientsRecipientIdNotificationsResponse200Data,
     GetRecipientsRecipientIdNotificationsUnreadCountResponse200,
@@ -90,6 +100,7 @@ from ._generated.models import (
     PostRecipientsRecipientIdContactsContactIdConfirmResponse200,
     PostRecipientsRecipientIdContactsContactIdVerifyResponse200,
     PostRecipientsRecipientIdContactsResponse201,
+    PostRecipientsRecipientIdDevicesResponse201,
     PostRecipientsRecipientIdNotificationsMarkAllReadResponse200,
     PostRecipientsRecipientIdTokensResponse201,
     PostRecipientsResponse201,
@@ -243,6 +254,37 @@ def confirm_contact(recipient_id: str, contact_id: int, code: str) -> Operation[
         _data(PostRecipientsRecipientIdContactsContactIdConfirmResponse200),
         (recipient_id, str(contact_id)),
         {"body": ContactCodeInput(code=code)},
+    )
+
+
+# Devices
+
+
+def add_device(
+    recipient_id: str, platform: DeviceInputPlatform, token: str, app_id: str | None, locale: str | None
+) -> Operation[Device]:
+    body = DeviceInput(platform=platform, token=token, app_id=bodies.opt(app_id), locale=bodies.opt(locale))
+    return Operation(
+        post_recipients_recipient_id_devices,
+        _data(PostRecipientsRecipientIdDevicesResponse201),
+        (recipient_id,),
+        {"body": body},
+    )
+
+
+def list_devices(recipient_id: str) -> Operation[list[Device]]:
+    return Operation(
+        get_recipients_recipient_id_devices,
+        lambda response: parsed(response, GetRecipientsRecipientIdDevicesResponse200).data.devices,
+        (recipient_id,),
+    )
+
+
+def delete_device(recipient_id: str, device_id: int) -> Operation[None]:
+    return Operation(
+        delete_recipients_recipient_id_devices_device_id,
+        _checked(DeleteRecipientsRecipientIdDevicesDeviceIdResponse200),
+        (recipient_id, str(device_id)),
     )
 
 

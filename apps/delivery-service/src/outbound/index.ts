@@ -16,3 +16,4 @@ export { createOutcomeRepository, type OutcomeRepository } from './outcome-repos
 export { outboundRoutes } from './outbound-routes';
 export { startOutboundConsumers } from './outbound-consumer';
 export { type ContactCodeDeps, type ContactCodes, createCheckContactCode, createContactCodeRepository, createSendContactCode, createSlotBudget } from './sms-codes';
+export { openProviderCredentials, providerRoutes, PROVIDER_NAMES, type ProviderCredentials, type ProviderName } from './credentials';

@@ -7,8 +7,10 @@ import contactConfirmationRoutes from './contact-confirmations';
 import consoleRoutes from './console';
 import contactRoutes from './contacts';
 import listRoutes, { recipientListRoutes } from './lists';
+import deviceRoutes from './devices';
 import notificationRoutes from './notifications';
 import pushRoutes from './push';
+import providerRoutes from './providers';
 import catalogRoutes from './preferences';
 import recipientNotificationRoutes, { recipientNotificationStreamRoute } from './recipient-notifications';
 import recipientPreferenceRoutes from './recipient-preferences';
@@ -27,4 +29,4 @@ import unsubscribeRoutes from './unsubscribe';
  *  - handlers map the request, make one call (RPC or use case), map the result; errors are thrown
  *    (DomainError or the services' ConnectError) and shaped by plugins/app/errors.
  */
-export const resourceRoutes: FastifyPluginAsync[] = [adminRoutes, recipientRoutes, contactRoutes, tokenRoutes, catalogRoutes, recipientPreferenceRoutes, notificationRoutes, activityRoutes, broadcastRoutes, recipientNotificationRoutes, recipientNotificationStreamRoute, uiRoutes, consoleRoutes, unsubscribeRoutes, contactConfirmationRoutes, webhookRoutes, pushRoutes, callbackRoutes, listRoutes, recipientListRoutes];
+export const resourceRoutes: FastifyPluginAsync[] = [adminRoutes, recipientRoutes, contactRoutes, deviceRoutes, tokenRoutes, catalogRoutes, recipientPreferenceRoutes, notificationRoutes, activityRoutes, broadcastRoutes, recipientNotificationRoutes, recipientNotificationStreamRoute, uiRoutes, consoleRoutes, unsubscribeRoutes, contactConfirmationRoutes, webhookRoutes, pushRoutes, providerRoutes, callbackRoutes, listRoutes, recipientListRoutes];

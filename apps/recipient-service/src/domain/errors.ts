@@ -14,6 +14,7 @@ export const smsCountryNotAllowed = (address: string) =>
   invalid('The project may not text this country: its calling code is not in the project\'s sms_country_codes', [
     { message: 'the number\'s country calling code is not allowed for this project', description: 'See the project setting sms_country_codes', property_path: 'address', invalid_value: address },
   ], 'sms_country_not_allowed');
+export const deviceNotFound = () => notFound('device_not_found', 'Device not found');
 export const validationFailed = (violations: Violation[]) => invalid('Validation failed', violations);
 
 /** Throws a validation error when any violation was found. */

@@ -1,7 +1,8 @@
 import { create } from '@bufbuild/protobuf';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
-import { ContactSchema, RecipientSchema, type Contact, type Recipient } from '@herald/contracts';
+import { ContactSchema, DeviceSchema, RecipientSchema, type Contact, type Device, type Recipient } from '@herald/contracts';
 import type { ContactRecord } from '../store/contact-repository';
+import type { DeviceRecord } from '../store/device-repository';
 import type { RecipientRecord } from '../store/recipient-repository';
 
 /** Records of the repositories to the RPC messages of recipient.proto. */
@@ -28,6 +29,19 @@ export function toContactMessage(c: ContactRecord): Contact {
     pendingPrimary: c.pendingPrimary,
     createdAt: timestampFromDate(c.createdAt),
     updatedAt: timestampFromDate(c.updatedAt),
+  });
+}
+
+export function toDeviceMessage(d: DeviceRecord): Device {
+  return create(DeviceSchema, {
+    id: BigInt(d.id),
+    recipientId: d.recipientId,
+    platform: d.platform,
+    token: d.token,
+    appId: d.appId ?? undefined,
+    locale: d.locale ?? undefined,
+    createdAt: timestampFromDate(d.createdAt),
+    updatedAt: timestampFromDate(d.updatedAt),
   });
 }
 

@@ -1,8 +1,8 @@
 import type { ConnectRouter } from '@connectrpc/connect';
 import { RecipientService } from '@herald/contracts';
 import { toConnectError, toFieldViolation } from '@herald/service-kit';
-import { num, toContactMessage as contact, toRecipientMessage as recipient } from './mappers';
 import { listHandlers, type ListUseCases } from '../lists';
+import { num, toContactMessage as contact, toDeviceMessage as device, toRecipientMessage as recipient } from './mappers';
 import type { RecipientUseCases } from '../usecases';
 
 /** RecipientService: each handler maps the request to a use case input and the result back. */
@@ -96,4 +96,16 @@ export const recipientRoutes = (uc: RecipientUseCases, lists: ListUseCases) => (
       return { marked: await uc.markContactUndeliverable(input) };
     },
     ...listHandlers(lists),
+    async addDevice(req) {
+      const input = { projectId: num(req.projectId), recipientId: req.recipientId, platform: req.platform, token: req.token, appId: req.appId, locale: req.locale };
+      const added = await uc.addDevice(input);
+      return { device: device(added.device), created: added.created };
+    },
+    async listDevices(req) {
+      return { devices: (await uc.listDevices({ projectId: num(req.projectId), recipientId: req.recipientId })).map(device) };
+    },
+    async deleteDevice(req) {
+      await uc.deleteDevice({ projectId: num(req.projectId), recipientId: req.recipientId, deviceId: num(req.deviceId) });
+      return {};
+    },
   });

@@ -2,12 +2,12 @@ import { recipientNotFound } from '../domain/errors';
 import type { RecipientRecord } from '../store/recipient-repository';
 import type { RecipientDeps } from './deps';
 
-type Deps = Pick<RecipientDeps, 'recipients' | 'contacts' | 'events' | 'listMemberships' | 'clock'>;
+type Deps = Pick<RecipientDeps, 'recipients' | 'contacts' | 'devices' | 'events' | 'listMemberships' | 'clock'>;
 
 /**
  * Erases a recipient everywhere. Steps, each safe to repeat: mark it `deleting` (reads answer not
  * found from here on), publish RecipientDeleted (same msgID on a retry, so consumers see it once),
- * delete its contacts and list subscriptions, delete it. A retry of a delete that stopped half-way finishes the job.
+ * delete its contacts, devices and list subscriptions, delete it. A retry of a delete that stopped half-way finishes the job.
  */
 export function createDeleteRecipient(deps: Deps) {
   return async function deleteRecipient(input: { projectId: number; id: string }): Promise<void> {
@@ -27,5 +27,6 @@ export async function finishDeletion(deps: Omit<Deps, 'clock'>, projectId: numbe
   });
   await deps.contacts.removeAllOf(projectId, recipient.id);
   await deps.listMemberships.removeAllOf(projectId, recipient.id);
+  await deps.devices.removeAllOf(projectId, recipient.id);
   await deps.recipients.remove(projectId, recipient.id, recipient.seq);
 }

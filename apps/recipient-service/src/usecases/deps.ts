@@ -1,6 +1,7 @@
 import type { Clock, Sequences } from '@herald/service-kit';
 import type { AddressRules } from '../domain/contact-rules';
 import type { ContactRepository } from '../store/contact-repository';
+import type { DeviceRepository } from '../store/device-repository';
 import type { RecipientRepository } from '../store/recipient-repository';
 import type { ListMemberships, RecipientEvents } from './ports';
 
@@ -8,6 +9,7 @@ import type { ListMemberships, RecipientEvents } from './ports';
 export interface RecipientDeps {
   recipients: RecipientRepository;
   contacts: ContactRepository;
+  devices: DeviceRepository;
   sequences: Sequences;
   events: RecipientEvents;
   clock: Clock;

@@ -1,8 +1,10 @@
 import { createAddContact } from './add-contact';
+import { createAddDevice } from './add-device';
 import { createBatchUpsertRecipients } from './batch-upsert-recipients';
 import { createCreateRecipient } from './create-recipient';
 import { createConfirmContact } from './confirm-contact';
 import { createDeleteContact } from './delete-contact';
+import { createDeleteDevice } from './delete-device';
 import { createDeleteRecipient } from './delete-recipient';
 import type { RecipientDeps } from './deps';
 import { createEnsureRecipient } from './ensure-recipient';
@@ -10,6 +12,7 @@ import { createEnsureRecipients } from './ensure-recipients';
 import { createGetPrimaryContacts } from './get-primary-contacts';
 import { createGetRecipient } from './get-recipient';
 import { createListContacts } from './list-contacts';
+import { createListDevices } from './list-devices';
 import { createListRecipientIds } from './list-recipient-ids';
 import { createListRecipients } from './list-recipients';
 import { createMarkContactUndeliverable } from './mark-contact-undeliverable';
@@ -43,6 +46,9 @@ export function createUseCases(deps: RecipientDeps) {
     getPrimaryContacts: createGetPrimaryContacts(deps),
     markContactUndeliverable: createMarkContactUndeliverable(deps),
     confirmContact: createConfirmContact(deps),
+    addDevice: createAddDevice(deps),
+    listDevices: createListDevices(deps),
+    deleteDevice: createDeleteDevice(deps),
   };
 }
 

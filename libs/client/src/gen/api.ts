@@ -1655,6 +1655,220 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/recipients/{recipient_id}/devices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List a recipient's devices */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @example user-42 */
+                    recipient_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The devices, least recently registered first */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "devices": [
+                         *           {
+                         *             "id": 12,
+                         *             "platform": "apns",
+                         *             "token": "5f2c9a0d6b1e4f3a8c7d2e1f0a9b8c7d6e5f4a3b2c1d0e9f8a7b6c5d4e3f2a1b",
+                         *             "app_id": "com.example.app",
+                         *             "locale": "en-GB",
+                         *             "created_at": "2026-03-02T09:31:00Z",
+                         *             "updated_at": "2026-03-02T09:31:00Z"
+                         *           }
+                         *         ]
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            data: {
+                                devices: components["schemas"]["Device"][];
+                            };
+                        };
+                    };
+                };
+                /** @description Refused: bad input, a missing or wrong credential, not found, a conflict or a rate limit (the body names it) */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description Failed on the server side, or a service it needs is unavailable; safe to retry later */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Register a mobile device */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @example user-42 */
+                    recipient_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "platform": "apns",
+                     *       "token": "5f2c9a0d6b1e4f3a8c7d2e1f0a9b8c7d6e5f4a3b2c1d0e9f8a7b6c5d4e3f2a1b",
+                     *       "app_id": "com.example.app",
+                     *       "locale": "en-GB"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DeviceInput"];
+                };
+            };
+            responses: {
+                /** @description Registered (the same device when the token was already registered) */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "message": "Device registered",
+                         *       "data": {
+                         *         "id": 12,
+                         *         "platform": "apns",
+                         *         "token": "5f2c9a0d6b1e4f3a8c7d2e1f0a9b8c7d6e5f4a3b2c1d0e9f8a7b6c5d4e3f2a1b",
+                         *         "app_id": "com.example.app",
+                         *         "locale": "en-GB",
+                         *         "created_at": "2026-03-02T09:31:00Z",
+                         *         "updated_at": "2026-03-02T09:31:00Z"
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            message: string;
+                            data: components["schemas"]["Device"];
+                        };
+                    };
+                };
+                /** @description Refused: bad input, a missing or wrong credential, not found, a conflict or a rate limit (the body names it) */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description Failed on the server side, or a service it needs is unavailable; safe to retry later */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/recipients/{recipient_id}/devices/{device_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a device */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @example user-42 */
+                    recipient_id: string;
+                    /** @example 12 */
+                    device_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Removed */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "message": "Device deleted"
+                         *     }
+                         */
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Refused: bad input, a missing or wrong credential, not found, a conflict or a rate limit (the body names it) */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description Failed on the server side, or a service it needs is unavailable; safe to retry later */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/recipients/{recipient_id}/tokens": {
         parameters: {
             query?: never;
@@ -4849,6 +5063,253 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/providers/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a provider */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /**
+                     * @description fcm, apns or slack
+                     * @example apns
+                     */
+                    name: "fcm" | "apns" | "slack";
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Whether it is configured, with its fingerprint */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "name": "apns",
+                         *         "configured": true,
+                         *         "fingerprint": "3f9a0c2d71b84e65",
+                         *         "settings": {
+                         *           "key_id": "ABC123DEFG",
+                         *           "team_id": "DEF123GHIJ",
+                         *           "bundle_id": "com.example.app",
+                         *           "environment": "production"
+                         *         },
+                         *         "updated_at": "2026-03-02T09:31:00Z"
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            data: components["schemas"]["Provider"];
+                        };
+                    };
+                };
+                /** @description Refused: bad input, a missing or wrong credential, not found, a conflict or a rate limit (the body names it) */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description Failed on the server side, or a service it needs is unavailable; safe to retry later */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+            };
+        };
+        /** Set a provider's credentials */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /**
+                     * @description fcm, apns or slack
+                     * @example apns
+                     */
+                    name: "fcm" | "apns" | "slack";
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    /**
+                     * @example {
+                     *       "key_p8": "-----BEGIN PRIVATE KEY-----\nMIGTAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBHkwdwIBAQQg…\n-----END PRIVATE KEY-----\n",
+                     *       "key_id": "ABC123DEFG",
+                     *       "team_id": "DEF123GHIJ",
+                     *       "bundle_id": "com.example.app",
+                     *       "environment": "production"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ProviderInput"];
+                };
+            };
+            responses: {
+                /** @description Saved; the secret is never shown again */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "message": "Provider saved",
+                         *       "data": {
+                         *         "name": "apns",
+                         *         "configured": true,
+                         *         "fingerprint": "3f9a0c2d71b84e65",
+                         *         "settings": {
+                         *           "key_id": "ABC123DEFG",
+                         *           "team_id": "DEF123GHIJ",
+                         *           "bundle_id": "com.example.app",
+                         *           "environment": "production"
+                         *         },
+                         *         "updated_at": "2026-03-02T09:31:00Z"
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            message: string;
+                            data: components["schemas"]["Provider"];
+                        };
+                    };
+                };
+                /** @description Refused: bad input, a missing or wrong credential, not found, a conflict or a rate limit (the body names it) */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description Failed on the server side, or a service it needs is unavailable; safe to retry later */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/providers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the providers */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Every provider, configured or not */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "providers": [
+                         *           {
+                         *             "name": "fcm",
+                         *             "configured": false,
+                         *             "fingerprint": null,
+                         *             "settings": {},
+                         *             "updated_at": null
+                         *           },
+                         *           {
+                         *             "name": "apns",
+                         *             "configured": true,
+                         *             "fingerprint": "3f9a0c2d71b84e65",
+                         *             "settings": {
+                         *               "key_id": "ABC123DEFG",
+                         *               "team_id": "DEF123GHIJ",
+                         *               "bundle_id": "com.example.app",
+                         *               "environment": "production"
+                         *             },
+                         *             "updated_at": "2026-03-02T09:31:00Z"
+                         *           },
+                         *           {
+                         *             "name": "slack",
+                         *             "configured": false,
+                         *             "fingerprint": null,
+                         *             "settings": {},
+                         *             "updated_at": null
+                         *           }
+                         *         ]
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            data: {
+                                providers: components["schemas"]["Provider"][];
+                            };
+                        };
+                    };
+                };
+                /** @description Refused: bad input, a missing or wrong credential, not found, a conflict or a rate limit (the body names it) */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description Failed on the server side, or a service it needs is unavailable; safe to retry later */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/callbacks/sms/{token}": {
         parameters: {
             query?: never;
@@ -5895,6 +6356,37 @@ export interface components {
             set_at: string | null;
             set_via: ("api_key" | "recipient_token" | "unsubscribe_link") | null;
         };
+        /** Device */
+        Device: {
+            id: number;
+            /** @description fcm or apns */
+            platform: string;
+            /** @description The push service's token for this app installation */
+            token: string;
+            app_id: string | null;
+            locale: string | null;
+            /**
+             * @description UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
+             * @example 2025-01-31T12:00:00Z
+             */
+            created_at: string;
+            /** @description When the device was last registered (UTC, second precision); the least recent goes first past 20 devices */
+            updated_at: string;
+        };
+        /** DeviceInput */
+        DeviceInput: {
+            /**
+             * @description fcm (Firebase Cloud Messaging) or apns (Apple Push Notification service)
+             * @enum {string}
+             */
+            platform: "fcm" | "apns";
+            /** @description apns: the device token, 64 hexadecimal digits; fcm: the registration token, 32 to 4,096 letters, digits, -, _ or : */
+            token: string;
+            /** @description The Android package or iOS bundle id */
+            app_id?: string;
+            /** @description A language tag such as en or pt-BR */
+            locale?: string;
+        } & (unknown & unknown);
         /** Digest */
         Digest: {
             id: number;
@@ -6158,6 +6650,41 @@ export interface components {
              * @example 2025-01-31T12:00:00Z
              */
             updated_at: string;
+        };
+        /** Provider */
+        Provider: {
+            /** @description fcm, apns or slack */
+            name: string;
+            configured: boolean;
+            /** @description The first 16 hex digits of the SHA-256 of the stored settings: tells two settings apart; never the secret itself */
+            fingerprint: string | null;
+            /** @description The settings that are not secret (FCM: project_id, client_email, token_uri; APNs: key_id, team_id, bundle_id, environment) */
+            settings: {
+                [key: string]: string;
+            };
+            updated_at: string | null;
+        };
+        /** ProviderInput */
+        ProviderInput: {
+            /** @description fcm: the service account JSON from the Firebase console (project_id, client_email, private_key; token_uri optional), as an object or its text */
+            service_account?: {
+                [key: string]: unknown;
+            } | string;
+            /** @description apns: the .p8 signing key (PEM text) */
+            key_p8?: string;
+            /** @description apns: the signing key id (10 characters) */
+            key_id?: string;
+            /** @description apns: the Apple developer team id (10 characters) */
+            team_id?: string;
+            /** @description apns: the app's bundle id, sent as apns-topic */
+            bundle_id?: string;
+            /**
+             * @description apns: sandbox or production
+             * @enum {string}
+             */
+            environment?: "sandbox" | "production";
+            /** @description slack: the app's bot token (xoxb-…) */
+            bot_token?: string;
         };
         /**
          * PushInput

@@ -35,6 +35,8 @@ const RECIPIENT_SCOPE: Array<[string[], RegExp]> = [
   [['POST', 'GET', 'PUT'], /^\/recipients\/\{recipient_id\}\/contacts$/],
   [['PATCH'], /^\/recipients\/\{recipient_id\}\/contacts\/\{contact_id\}$/],
   [['POST'], /^\/recipients\/\{recipient_id\}\/contacts\/\{contact_id\}\/confirm$/],
+  [['POST', 'GET'], /^\/recipients\/\{recipient_id\}\/devices$/],
+  [['DELETE'], /^\/recipients\/\{recipient_id\}\/devices\/\{device_id\}$/],
   [['PATCH', 'GET'], /^\/recipients\/\{recipient_id\}\/preferences$/],
   [['GET'], /^\/recipients\/\{recipient_id\}\/preferences\/check$/],
   [['GET', 'POST', 'PATCH', 'PUT', 'DELETE'], /^\/recipients\/\{recipient_id\}\/notifications(\/.*)?$/],

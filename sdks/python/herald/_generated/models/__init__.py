@@ -34,6 +34,9 @@ from .delete_preferences_preference_id_response_200 import (
 from .delete_recipients_recipient_id_contacts_contact_id_response_200 import (
     DeleteRecipientsRecipientIdContactsContactIdResponse200,
 )
+from .delete_recipients_recipient_id_devices_device_id_response_200 import (
+    DeleteRecipientsRecipientIdDevicesDeviceIdResponse200,
+)
 from .delete_recipients_recipient_id_lists_list_key_response_200 import (
     DeleteRecipientsRecipientIdListsListKeyResponse200,
 )
@@ -41,6 +44,9 @@ from .delete_recipients_recipient_id_response_200 import (
     DeleteRecipientsRecipientIdResponse200,
 )
 from .delete_webhooks_id_response_200 import DeleteWebhooksIdResponse200
+from .device import Device
+from .device_input import DeviceInput
+from .device_input_platform import DeviceInputPlatform
 from .digest import Digest
 from .email_from import EmailFrom
 from .email_input import EmailInput
@@ -70,6 +76,10 @@ from .get_preferences_preference_id_response_200 import (
     GetPreferencesPreferenceIdResponse200,
 )
 from .get_preferences_response_200 import GetPreferencesResponse200
+from .get_providers_name_name import GetProvidersNameName
+from .get_providers_name_response_200 import GetProvidersNameResponse200
+from .get_providers_response_200 import GetProvidersResponse200
+from .get_providers_response_200_data import GetProvidersResponse200Data
 from .get_push_vapid_public_key_response_200 import GetPushVapidPublicKeyResponse200
 from .get_readyz_response_200 import GetReadyzResponse200
 from .get_readyz_response_200_checks import GetReadyzResponse200Checks
@@ -88,6 +98,12 @@ from .get_recipients_recipient_id_contacts_response_200 import (
 )
 from .get_recipients_recipient_id_contacts_response_200_data import (
     GetRecipientsRecipientIdContactsResponse200Data,
+)
+from .get_recipients_recipient_id_devices_response_200 import (
+    GetRecipientsRecipientIdDevicesResponse200,
+)
+from .get_recipients_recipient_id_devices_response_200_data import (
+    GetRecipientsRecipientIdDevicesResponse200Data,
 )
 from .get_recipients_recipient_id_lists_response_200 import (
     GetRecipientsRecipientIdListsResponse200,
@@ -255,6 +271,9 @@ from .post_recipients_recipient_id_contacts_contact_id_verify_response_200 impor
 from .post_recipients_recipient_id_contacts_response_201 import (
     PostRecipientsRecipientIdContactsResponse201,
 )
+from .post_recipients_recipient_id_devices_response_201 import (
+    PostRecipientsRecipientIdDevicesResponse201,
+)
 from .post_recipients_recipient_id_notifications_mark_all_read_response_200 import (
     PostRecipientsRecipientIdNotificationsMarkAllReadResponse200,
 )
@@ -287,12 +306,19 @@ from .primary_contact_input import PrimaryContactInput
 from .primary_contact_input_medium import PrimaryContactInputMedium
 from .project import Project
 from .project_settings import ProjectSettings
+from .provider import Provider
+from .provider_input import ProviderInput
+from .provider_input_environment import ProviderInputEnvironment
+from .provider_input_service_account_type_0 import ProviderInputServiceAccountType0
+from .provider_settings import ProviderSettings
 from .push_input import PushInput
 from .put_lists_list_key_subscriptions_response_200 import (
     PutListsListKeySubscriptionsResponse200,
 )
 from .put_preferences_prune import PutPreferencesPrune
 from .put_preferences_response_200 import PutPreferencesResponse200
+from .put_providers_name_name import PutProvidersNameName
+from .put_providers_name_response_200 import PutProvidersNameResponse200
 from .put_recipients_recipient_id_contacts_response_200 import (
     PutRecipientsRecipientIdContactsResponse200,
 )
@@ -364,9 +390,13 @@ __all__ = (
     "DeleteListsListKeySubscriptionsResponse200",
     "DeletePreferencesPreferenceIdResponse200",
     "DeleteRecipientsRecipientIdContactsContactIdResponse200",
+    "DeleteRecipientsRecipientIdDevicesDeviceIdResponse200",
     "DeleteRecipientsRecipientIdListsListKeyResponse200",
     "DeleteRecipientsRecipientIdResponse200",
     "DeleteWebhooksIdResponse200",
+    "Device",
+    "DeviceInput",
+    "DeviceInputPlatform",
     "Digest",
     "EmailFrom",
     "EmailInput",
@@ -390,6 +420,10 @@ __all__ = (
     "GetNotificationsResponse200",
     "GetPreferencesPreferenceIdResponse200",
     "GetPreferencesResponse200",
+    "GetProvidersNameName",
+    "GetProvidersNameResponse200",
+    "GetProvidersResponse200",
+    "GetProvidersResponse200Data",
     "GetPushVapidPublicKeyResponse200",
     "GetReadyzResponse200",
     "GetReadyzResponse200Checks",
@@ -401,6 +435,8 @@ __all__ = (
     "GetReadyzResponse503Status",
     "GetRecipientsRecipientIdContactsResponse200",
     "GetRecipientsRecipientIdContactsResponse200Data",
+    "GetRecipientsRecipientIdDevicesResponse200",
+    "GetRecipientsRecipientIdDevicesResponse200Data",
     "GetRecipientsRecipientIdListsResponse200",
     "GetRecipientsRecipientIdListsResponse200Data",
     "GetRecipientsRecipientIdNotificationsRead",
@@ -487,6 +523,7 @@ __all__ = (
     "PostRecipientsRecipientIdContactsContactIdConfirmResponse200",
     "PostRecipientsRecipientIdContactsContactIdVerifyResponse200",
     "PostRecipientsRecipientIdContactsResponse201",
+    "PostRecipientsRecipientIdDevicesResponse201",
     "PostRecipientsRecipientIdNotificationsMarkAllReadResponse200",
     "PostRecipientsRecipientIdNotificationsMarkAllReadResponse200Data",
     "PostRecipientsRecipientIdTokensBody",
@@ -507,10 +544,17 @@ __all__ = (
     "PrimaryContactInputMedium",
     "Project",
     "ProjectSettings",
+    "Provider",
+    "ProviderInput",
+    "ProviderInputEnvironment",
+    "ProviderInputServiceAccountType0",
+    "ProviderSettings",
     "PushInput",
     "PutListsListKeySubscriptionsResponse200",
     "PutPreferencesPrune",
     "PutPreferencesResponse200",
+    "PutProvidersNameName",
+    "PutProvidersNameResponse200",
     "PutRecipientsRecipientIdContactsResponse200",
     "PutRecipientsRecipientIdListsListKeyResponse200",
     "Recipient",

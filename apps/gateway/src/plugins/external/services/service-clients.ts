@@ -1,7 +1,7 @@
 import { createClient, type Client } from '@connectrpc/connect';
 import { createConnectTransport, createGrpcTransport, Http2SessionManager } from '@connectrpc/connect-node';
 import { serviceClientInterceptors } from '@herald/service-kit';
-import { DeliveryService, Health, PreferenceService, RecipientService, WebhookService } from '@herald/contracts';
+import { DeliveryService, Health, PreferenceService, ProviderService, RecipientService, WebhookService } from '@herald/contracts';
 import type { Config } from '../../../config';
 
 /** The internal services the gateway calls, and the grpc.health client of each (for `/readyz`). */
@@ -11,6 +11,8 @@ export interface ServiceClients {
   deliveries: Client<typeof DeliveryService>;
   /** Webhook endpoints and their delivery log (served by the delivery service). */
   webhooks: Client<typeof WebhookService>;
+  /** The project's provider credentials (served by the delivery service). */
+  providers: Client<typeof ProviderService>;
   health: Record<string, Client<typeof Health>>;
   /** Closes the HTTP/2 sessions (last step of shutdown). */
   close(): void;
@@ -39,6 +41,7 @@ export function createServiceClients(
     preferences: createClient(PreferenceService, preference),
     deliveries: createClient(DeliveryService, delivery),
     webhooks: createClient(WebhookService, delivery),
+    providers: createClient(ProviderService, delivery),
     health: {
       'recipient-service': createClient(Health, recipient),
       'preference-service': createClient(Health, preference),

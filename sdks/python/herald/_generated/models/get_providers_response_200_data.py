@@ -1,0 +1,75 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Self, TypeVar
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+if TYPE_CHECKING:
+    from ..models.provider import Provider
+
+
+T = TypeVar("T", bound="GetProvidersResponse200Data")
+
+
+@_attrs_define
+class GetProvidersResponse200Data:
+    """
+    Attributes:
+        providers (list[Provider]):
+    """
+
+    providers: list[Provider]
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        providers = []
+        for providers_item_data in self.providers:
+            providers_item = providers_item_data.to_dict()
+            providers.append(providers_item)
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "providers": providers,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.provider import Provider
+
+        d = dict(src_dict)
+        providers = []
+        _providers = d.pop("providers")
+        for providers_item_data in _providers:
+            providers_item = Provider.from_dict(providers_item_data)
+
+            providers.append(providers_item)
+
+        get_providers_response_200_data = cls(
+            providers=providers,
+        )
+
+        get_providers_response_200_data.additional_properties = d
+        return get_providers_response_200_data
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties
