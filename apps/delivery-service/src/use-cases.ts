@@ -1,6 +1,21 @@
 import type { Logger } from '@herald/service-kit';
 import { type CheckUnsubscribeTokenDeps, type ContactConfirmationDeps, createCheckContactConfirmationToken, createCheckUnsubscribeToken, createRecordSmsStatus, createSendContactConfirmation, createSendOutbound, type RecordSmsStatusDeps, type SendOutboundDeps } from './outbound';
-import { type CountUnreadDeps, createCountUnread, createListFeed, createMarkAllRead, createUpdateNotification, type ListFeedDeps, type MarkAllReadDeps, type UpdateNotificationDeps } from './feed';
+import {
+  type CountUnreadDeps,
+  type CountUnseenDeps,
+  createCountUnread,
+  createCountUnseen,
+  createListFeed,
+  createMarkAllRead,
+  createMarkAllSeen,
+  createUpdateNotification,
+  createUpdateNotifications,
+  type ListFeedDeps,
+  type MarkAllReadDeps,
+  type MarkAllSeenDeps,
+  type UpdateNotificationDeps,
+  type UpdateNotificationsDeps,
+} from './feed';
 import { createFanOutBroadcast, createGetBroadcast, createProcessBroadcastChunk, createRepublishPending, type FanOutBroadcastDeps, type GetBroadcastDeps, type ProcessBroadcastChunkDeps, type RepublishPendingDeps } from './broadcasts';
 import { type CancelSendsDeps, createCancelSends, createGetNotification, createGetPayloads, createSendNotification, createWriteSends, type GetNotificationDeps, type GetPayloadsDeps, type SendNotificationDeps, type WriteSendsDeps } from './sends';
 import { createPruneExpired, createRemoveRecipientNotifications, type PruneExpiredDeps, type RemoveRecipientNotificationsDeps } from './retention';
@@ -13,6 +28,7 @@ export type UseCaseDeps = CancelSendsDeps &
   CollectDigestsDeps &
   ContactConfirmationDeps &
   CountUnreadDeps &
+  CountUnseenDeps &
   FanOutBroadcastDeps &
   GetBroadcastDeps &
   GetDigestDeps &
@@ -20,6 +36,7 @@ export type UseCaseDeps = CancelSendsDeps &
   GetPayloadsDeps &
   ListFeedDeps &
   MarkAllReadDeps &
+  MarkAllSeenDeps &
   ProcessBroadcastChunkDeps &
   RecordSmsStatusDeps &
   RemoveRecipientNotificationsDeps &
@@ -28,6 +45,7 @@ export type UseCaseDeps = CancelSendsDeps &
   SendNotificationDeps &
   SendOutboundDeps &
   UpdateNotificationDeps &
+  UpdateNotificationsDeps &
   WriteSendsDeps;
 
 /** Every use case of the service, built from its dependencies. */
@@ -54,6 +72,9 @@ export function createUseCases(deps: UseCaseDeps, logger: Logger) {
     countUnread: createCountUnread(deps),
     updateNotification: createUpdateNotification(deps),
     markAllRead: createMarkAllRead(deps),
+    countUnseen: createCountUnseen(deps),
+    markAllSeen: createMarkAllSeen(deps),
+    updateNotifications: createUpdateNotifications(deps),
     removeRecipientNotifications: createRemoveRecipientNotifications(deps),
     republishPending: createRepublishPending(deps),
     pruneExpired: createPruneExpired(deps),

@@ -42,6 +42,8 @@ export function notificationView(n: Notification, audience: Audience = 'full') {
     target: target(n.target),
     read: n.read,
     opened: n.opened,
+    seen: n.seen,
+    archived: n.archived,
     created_at: formatProtoTimestamp(n.createdAt)!,
     updated_at: formatProtoTimestamp(n.updatedAt)!,
     status: n.status,

@@ -127,6 +127,10 @@ export interface Notification {
   payloadJson: string | null;
   read: boolean;
   opened: boolean;
+  /** Seen in a list by the recipient; absent: not seen. */
+  seen?: boolean;
+  /** Out of the default feed; absent: not archived. */
+  archived?: boolean;
   status: NotificationStatus;
   email: EmailOutcome;
   /** Not requested unless the send carried an sms block. */

@@ -74,6 +74,8 @@ export function toPbNotification(n: Notification, opts: { omitPayload?: boolean 
     target: n.target ?? undefined,
     read: n.read,
     opened: n.opened,
+    seen: n.seen ?? false,
+    archived: n.archived ?? false,
     createdAt: timestampFromDate(n.createdAt),
     updatedAt: timestampFromDate(n.updatedAt),
     status: n.status,

@@ -13,6 +13,8 @@ export const notificationExample = {
   target,
   read: false,
   opened: false,
+  seen: false,
+  archived: false,
   created_at: at,
   updated_at: at,
   status: 'delivered',

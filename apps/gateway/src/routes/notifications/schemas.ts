@@ -147,6 +147,8 @@ export const NotificationSchema = Type.Object(
     target: Nullable(TargetSchema),
     read: Type.Boolean(),
     opened: Type.Boolean(),
+    seen: Type.Boolean({ description: 'The recipient has seen it in a list (the badge can count unseen rather than unread)' }),
+    archived: Type.Boolean({ description: 'Out of the default feed, kept (`?archived=true` lists these)' }),
     created_at: Timestamp,
     updated_at: Timestamp,
     status: Type.String({ description: 'enqueued, scheduled, canceled, delivered, suppressed, throttled, failed, not_requested' }),

@@ -16,7 +16,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file herald/delivery/v1/delivery.proto.
  */
 export const file_herald_delivery_v1_delivery: GenFile = /*@__PURE__*/
-  fileDesc("CiFoZXJhbGQvZGVsaXZlcnkvdjEvZGVsaXZlcnkucHJvdG8SEmhlcmFsZC5kZWxpdmVyeS52MSJDChJOb3RpZmljYXRpb25UYXJnZXQSDwoHY2hhbm5lbBgBIAEoCRINCgV0b3BpYxgCIAEoCRINCgVldmVudBgDIAEoCSL1AgoMU2VuZFNldHRpbmdzEhYKDnN0cmljdF90YXJnZXRzGAEgASgIEioKIm1heF9icm9hZGNhc3RfcmVjaXBpZW50c19mb3JfZW1haWwYAiABKAMSGgoNbW9udGhseV9xdW90YRgDIAEoA0gAiAEBEh8KEmVtYWlsX2Zyb21fYWRkcmVzcxgEIAEoCUgBiAEBEhwKD2VtYWlsX2Zyb21fbmFtZRgFIAEoCUgCiAEBEhsKDmVtYWlsX3JlcGx5X3RvGAYgASgJSAOIAQESGwoOcmV0ZW50aW9uX2RheXMYByABKAVIBIgBARIpCiFtYXhfYnJvYWRjYXN0X3JlY2lwaWVudHNfZm9yX3B1c2gYCCABKANCEAoOX21vbnRobHlfcXVvdGFCFQoTX2VtYWlsX2Zyb21fYWRkcmVzc0ISChBfZW1haWxfZnJvbV9uYW1lQhEKD19lbWFpbF9yZXBseV90b0IRCg9fcmV0ZW50aW9uX2RheXMivQEKDEVtYWlsQ29udGVudBIPCgdzdWJqZWN0GAEgASgJEgwKBGh0bWwYAiABKAkSEQoEdGV4dBgDIAEoCUgAiAEBEhYKCWZyb21fbmFtZRgEIAEoCUgBiAEBEhoKDWRlbGF5X3NlY29uZHMYBSABKAVIAogBARITCgZ1bmxlc3MYBiABKAlIA4gBAUIHCgVfdGV4dEIMCgpfZnJvbV9uYW1lQhAKDl9kZWxheV9zZWNvbmRzQgkKB191bmxlc3MiGgoKU21zQ29udGVudBIMCgR0ZXh0GAEgASgJInoKC1B1c2hDb250ZW50Eg0KBXRpdGxlGAEgASgJEgwKBGJvZHkYAiABKAkSEAoDdXJsGAMgASgJSACIAQESEQoEaWNvbhgEIAEoCUgBiAEBEhAKA3RhZxgFIAEoCUgCiAEBQgYKBF91cmxCBwoFX2ljb25CBgoEX3RhZyLnAwoLU2VuZFJlcXVlc3QSEgoKcHJvamVjdF9pZBgBIAEoAxIyCghzZXR0aW5ncxgCIAEoCzIgLmhlcmFsZC5kZWxpdmVyeS52MS5TZW5kU2V0dGluZ3MSGQoMcmVjaXBpZW50X2lkGAMgASgJSACIAQESOwoGdGFyZ2V0GAQgASgLMiYuaGVyYWxkLmRlbGl2ZXJ5LnYxLk5vdGlmaWNhdGlvblRhcmdldEgBiAEBEhkKDHBheWxvYWRfanNvbhgFIAEoCUgCiAEBEjQKBWVtYWlsGAYgASgLMiAuaGVyYWxkLmRlbGl2ZXJ5LnYxLkVtYWlsQ29udGVudEgDiAEBEhcKD2lkZW1wb3RlbmN5X2tleRgHIAEoCRIwCgNzbXMYCCABKAsyHi5oZXJhbGQuZGVsaXZlcnkudjEuU21zQ29udGVudEgEiAEBEjIKBHB1c2gYCSABKAsyHy5oZXJhbGQuZGVsaXZlcnkudjEuUHVzaENvbnRlbnRIBYgBARIUCgdzZW5kX2F0GAogASgJSAaIAQFCDwoNX3JlY2lwaWVudF9pZEIJCgdfdGFyZ2V0Qg8KDV9wYXlsb2FkX2pzb25CCAoGX2VtYWlsQgYKBF9zbXNCBwoFX3B1c2hCCgoIX3NlbmRfYXQisgIKD091dGJvdW5kT3V0Y29tZRIOCgZzdGF0dXMYASABKAkSEwoGcmVhc29uGAIgASgJSACIAQESFAoHYWRkcmVzcxgDIAEoCUgBiAEBEhcKCm1lc3NhZ2VfaWQYBCABKAlIAogBARIQCghhdHRlbXB0cxgFIAEoBRIrCgdzZW50X2F0GAYgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBISCgVlcnJvchgHIAEoCUgDiAEBEhUKCHByb3ZpZGVyGAggASgJSASIAQESFgoJZGlnZXN0X2lkGAkgASgDSAWIAQFCCQoHX3JlYXNvbkIKCghfYWRkcmVzc0INCgtfbWVzc2FnZV9pZEIICgZfZXJyb3JCCwoJX3Byb3ZpZGVyQgwKCl9kaWdlc3RfaWQi8gQKDE5vdGlmaWNhdGlvbhIKCgJpZBgBIAEoAxIUCgxyZWNpcGllbnRfaWQYAiABKAkSGQoMcGF5bG9hZF9qc29uGAMgASgJSACIAQESGQoMYnJvYWRjYXN0X2lkGAQgASgDSAGIAQESOwoGdGFyZ2V0GAUgASgLMiYuaGVyYWxkLmRlbGl2ZXJ5LnYxLk5vdGlmaWNhdGlvblRhcmdldEgCiAEBEgwKBHJlYWQYBiABKAgSDgoGb3BlbmVkGAcgASgIEi4KCmNyZWF0ZWRfYXQYCCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KCnVwZGF0ZWRfYXQYCSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEg4KBnN0YXR1cxgKIAEoCRIyCgVlbWFpbBgLIAEoCzIjLmhlcmFsZC5kZWxpdmVyeS52MS5PdXRib3VuZE91dGNvbWUSPwoIZGVjaXNpb24YDCABKAsyKC5oZXJhbGQuZGVsaXZlcnkudjEuTm90aWZpY2F0aW9uRGVjaXNpb25IA4gBARIwCgNzbXMYDSABKAsyIy5oZXJhbGQuZGVsaXZlcnkudjEuT3V0Ym91bmRPdXRjb21lEjEKBHB1c2gYDiABKAsyIy5oZXJhbGQuZGVsaXZlcnkudjEuT3V0Ym91bmRPdXRjb21lEisKB3NlbmRfYXQYDyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wQg8KDV9wYXlsb2FkX2pzb25CDwoNX2Jyb2FkY2FzdF9pZEIJCgdfdGFyZ2V0QgsKCV9kZWNpc2lvbiKCAgoUTm90aWZpY2F0aW9uRGVjaXNpb24SLwoGaW5fYXBwGAEgASgLMhouaGVyYWxkLmNvbW1vbi52MS5EZWNpc2lvbkgAiAEBEi4KBWVtYWlsGAIgASgLMhouaGVyYWxkLmNvbW1vbi52MS5EZWNpc2lvbkgBiAEBEiwKA3NtcxgDIAEoCzIaLmhlcmFsZC5jb21tb24udjEuRGVjaXNpb25IAogBARIxCgh3ZWJfcHVzaBgEIAEoCzIaLmhlcmFsZC5jb21tb24udjEuRGVjaXNpb25IA4gBAUIJCgdfaW5fYXBwQggKBl9lbWFpbEIGCgRfc21zQgsKCV93ZWJfcHVzaCJHChFCcm9hZGNhc3RPdXRib3VuZBIOCgZzdGF0dXMYASABKAkSFQoIZWxpZ2libGUYAiABKANIAIgBAUILCglfZWxpZ2libGUiwwMKCUJyb2FkY2FzdBIKCgJpZBgBIAEoAxI2CgZ0YXJnZXQYAiABKAsyJi5oZXJhbGQuZGVsaXZlcnkudjEuTm90aWZpY2F0aW9uVGFyZ2V0EhQKDHBheWxvYWRfanNvbhgDIAEoCRIOCgZzdGF0dXMYBCABKAkSGAoQcmVjaXBpZW50c190b3RhbBgFIAEoAxIdChVub3RpZmljYXRpb25zX2NyZWF0ZWQYBiABKAMSOQoFZW1haWwYByABKAsyJS5oZXJhbGQuZGVsaXZlcnkudjEuQnJvYWRjYXN0T3V0Ym91bmRIAIgBARIuCgpjcmVhdGVkX2F0GAggASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIuCgp1cGRhdGVkX2F0GAkgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBI4CgRwdXNoGAogASgLMiUuaGVyYWxkLmRlbGl2ZXJ5LnYxLkJyb2FkY2FzdE91dGJvdW5kSAGIAQESKwoHc2VuZF9hdBgLIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXBCCAoGX2VtYWlsQgcKBV9wdXNoIqEBCgxTZW5kUmVzcG9uc2USOwoMbm90aWZpY2F0aW9uGAEgASgLMiAuaGVyYWxkLmRlbGl2ZXJ5LnYxLk5vdGlmaWNhdGlvbkgAiAEBEjUKCWJyb2FkY2FzdBgCIAEoCzIdLmhlcmFsZC5kZWxpdmVyeS52MS5Ccm9hZGNhc3RIAYgBAUIPCg1fbm90aWZpY2F0aW9uQgwKCl9icm9hZGNhc3QiQQoPU2VuZE1hbnlSZXF1ZXN0Ei4KBXNlbmRzGAEgAygLMh8uaGVyYWxkLmRlbGl2ZXJ5LnYxLlNlbmRSZXF1ZXN0IlUKCVNlbmRFcnJvchIMCgRjb2RlGAEgASgFEg8KB21lc3NhZ2UYAiABKAkSKQoEaW5mbxgDIAEoCzIbLmhlcmFsZC5jb21tb24udjEuRXJyb3JJbmZvInwKClNlbmRSZXN1bHQSNAoIYWNjZXB0ZWQYASABKAsyIC5oZXJhbGQuZGVsaXZlcnkudjEuU2VuZFJlc3BvbnNlSAASLgoFZXJyb3IYAiABKAsyHS5oZXJhbGQuZGVsaXZlcnkudjEuU2VuZEVycm9ySABCCAoGcmVzdWx0IkMKEFNlbmRNYW55UmVzcG9uc2USLwoHcmVzdWx0cxgBIAMoCzIeLmhlcmFsZC5kZWxpdmVyeS52MS5TZW5kUmVzdWx0IjUKEkdldFBheWxvYWRzUmVxdWVzdBISCgpwcm9qZWN0X2lkGAEgASgDEgsKA2lkcxgCIAMoAyJNChNOb3RpZmljYXRpb25QYXlsb2FkEgoKAmlkGAEgASgDEhkKDHBheWxvYWRfanNvbhgCIAEoCUgAiAEBQg8KDV9wYXlsb2FkX2pzb24iUAoTR2V0UGF5bG9hZHNSZXNwb25zZRI5CghwYXlsb2FkcxgBIAMoCzInLmhlcmFsZC5kZWxpdmVyeS52MS5Ob3RpZmljYXRpb25QYXlsb2FkIjgKFkdldE5vdGlmaWNhdGlvblJlcXVlc3QSEgoKcHJvamVjdF9pZBgBIAEoAxIKCgJpZBgCIAEoAyJRChdHZXROb3RpZmljYXRpb25SZXNwb25zZRI2Cgxub3RpZmljYXRpb24YASABKAsyIC5oZXJhbGQuZGVsaXZlcnkudjEuTm90aWZpY2F0aW9uIjUKE0dldEJyb2FkY2FzdFJlcXVlc3QSEgoKcHJvamVjdF9pZBgBIAEoAxIKCgJpZBgCIAEoAyJIChRHZXRCcm9hZGNhc3RSZXNwb25zZRIwCglicm9hZGNhc3QYASABKAsyHS5oZXJhbGQuZGVsaXZlcnkudjEuQnJvYWRjYXN0InYKD0xpc3RGZWVkUmVxdWVzdBISCgpwcm9qZWN0X2lkGAEgASgDEhQKDHJlY2lwaWVudF9pZBgCIAEoCRINCgVsaW1pdBgDIAEoBRIOCgZjdXJzb3IYBCABKAkSEQoEcmVhZBgFIAEoCEgAiAEBQgcKBV9yZWFkImAKEExpc3RGZWVkUmVzcG9uc2USNwoNbm90aWZpY2F0aW9ucxgBIAMoCzIgLmhlcmFsZC5kZWxpdmVyeS52MS5Ob3RpZmljYXRpb24SEwoLbmV4dF9jdXJzb3IYAiABKAkiPgoSVW5yZWFkQ291bnRSZXF1ZXN0EhIKCnByb2plY3RfaWQYASABKAMSFAoMcmVjaXBpZW50X2lkGAIgASgJIisKE1VucmVhZENvdW50UmVzcG9uc2USFAoMdW5yZWFkX2NvdW50GAEgASgDIo0BChlVcGRhdGVOb3RpZmljYXRpb25SZXF1ZXN0EhIKCnByb2plY3RfaWQYASABKAMSFAoMcmVjaXBpZW50X2lkGAIgASgJEgoKAmlkGAMgASgDEhEKBHJlYWQYBCABKAhIAIgBARITCgZvcGVuZWQYBSABKAhIAYgBAUIHCgVfcmVhZEIJCgdfb3BlbmVkIlQKGlVwZGF0ZU5vdGlmaWNhdGlvblJlc3BvbnNlEjYKDG5vdGlmaWNhdGlvbhgBIAEoCzIgLmhlcmFsZC5kZWxpdmVyeS52MS5Ob3RpZmljYXRpb24iPgoSTWFya0FsbFJlYWRSZXF1ZXN0EhIKCnByb2plY3RfaWQYASABKAMSFAoMcmVjaXBpZW50X2lkGAIgASgJIiYKE01hcmtBbGxSZWFkUmVzcG9uc2USDwoHdXBkYXRlZBgBIAEoAyItChxDaGVja1Vuc3Vic2NyaWJlVG9rZW5SZXF1ZXN0Eg0KBXRva2VuGAEgASgJIpEBCh1DaGVja1Vuc3Vic2NyaWJlVG9rZW5SZXNwb25zZRISCgpwcm9qZWN0X2lkGAEgASgDEhQKDHJlY2lwaWVudF9pZBgCIAEoCRI2CgZ0YXJnZXQYAyABKAsyJi5oZXJhbGQuZGVsaXZlcnkudjEuTm90aWZpY2F0aW9uVGFyZ2V0Eg4KBm1lZGl1bRgEIAEoCSJ0ChZSZWNvcmRTbXNTdGF0dXNSZXF1ZXN0Eg0KBXRva2VuGAEgASgJEhMKC21lc3NhZ2Vfc2lkGAIgASgJEg4KBnN0YXR1cxgDIAEoCRIXCgplcnJvcl9jb2RlGAQgASgJSACIAQFCDQoLX2Vycm9yX2NvZGUiKgoXUmVjb3JkU21zU3RhdHVzUmVzcG9uc2USDwoHY2hhbmdlZBgBIAEoCCIWChRHZXRQdXNoQ29uZmlnUmVxdWVzdCIxChVHZXRQdXNoQ29uZmlnUmVzcG9uc2USGAoQdmFwaWRfcHVibGljX2tleRgBIAEoCSI7ChlDYW5jZWxOb3RpZmljYXRpb25SZXF1ZXN0EhIKCnByb2plY3RfaWQYASABKAMSCgoCaWQYAiABKAMiVAoaQ2FuY2VsTm90aWZpY2F0aW9uUmVzcG9uc2USNgoMbm90aWZpY2F0aW9uGAEgASgLMiAuaGVyYWxkLmRlbGl2ZXJ5LnYxLk5vdGlmaWNhdGlvbiI4ChZDYW5jZWxCcm9hZGNhc3RSZXF1ZXN0EhIKCnByb2plY3RfaWQYASABKAMSCgoCaWQYAiABKAMiSwoXQ2FuY2VsQnJvYWRjYXN0UmVzcG9uc2USMAoJYnJvYWRjYXN0GAEgASgLMh0uaGVyYWxkLmRlbGl2ZXJ5LnYxLkJyb2FkY2FzdCIyChBHZXREaWdlc3RSZXF1ZXN0EhIKCnByb2plY3RfaWQYASABKAMSCgoCaWQYAiABKAMiyAMKBkRpZ2VzdBIKCgJpZBgBIAEoAxIUCgxyZWNpcGllbnRfaWQYAiABKAkSEAoIZW50cnlfaWQYAyABKAMSNgoGdGFyZ2V0GAQgASgLMiYuaGVyYWxkLmRlbGl2ZXJ5LnYxLk5vdGlmaWNhdGlvblRhcmdldBIOCgZzdGF0dXMYBSABKAkSDwoHc3ViamVjdBgGIAEoCRItCglvcGVuZWRfYXQYByABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi0KCWNsb3Nlc19hdBgIIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASMAoHc2VudF9hdBgJIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXBIAIgBARIXCgptZXNzYWdlX2lkGAogASgJSAGIAQESFAoHYWRkcmVzcxgLIAEoCUgCiAEBEhgKEG5vdGlmaWNhdGlvbl9pZHMYDCADKAMSEQoJbWF4X2l0ZW1zGA0gASgFEhMKBnJlYXNvbhgOIAEoCUgDiAEBQgoKCF9zZW50X2F0Qg0KC19tZXNzYWdlX2lkQgoKCF9hZGRyZXNzQgkKB19yZWFzb24iPwoRR2V0RGlnZXN0UmVzcG9uc2USKgoGZGlnZXN0GAEgASgLMhouaGVyYWxkLmRlbGl2ZXJ5LnYxLkRpZ2VzdCLZAQoeU2VuZENvbnRhY3RDb25maXJtYXRpb25SZXF1ZXN0EhIKCnByb2plY3RfaWQYASABKAMSFAoMcmVjaXBpZW50X2lkGAIgASgJEhIKCmNvbnRhY3RfaWQYAyABKAMSDwoHYWRkcmVzcxgEIAEoCRIfChJlbWFpbF9mcm9tX2FkZHJlc3MYBSABKAlIAIgBARIcCg9lbWFpbF9mcm9tX25hbWUYBiABKAlIAYgBAUIVChNfZW1haWxfZnJvbV9hZGRyZXNzQhIKEF9lbWFpbF9mcm9tX25hbWUiIQofU2VuZENvbnRhY3RDb25maXJtYXRpb25SZXNwb25zZSI1CiRDaGVja0NvbnRhY3RDb25maXJtYXRpb25Ub2tlblJlcXVlc3QSDQoFdG9rZW4YASABKAkidgolQ2hlY2tDb250YWN0Q29uZmlybWF0aW9uVG9rZW5SZXNwb25zZRISCgpwcm9qZWN0X2lkGAEgASgDEhQKDHJlY2lwaWVudF9pZBgCIAEoCRISCgpjb250YWN0X2lkGAMgASgDEg8KB2FkZHJlc3MYBCABKAkylQ4KD0RlbGl2ZXJ5U2VydmljZRJJCgRTZW5kEh8uaGVyYWxkLmRlbGl2ZXJ5LnYxLlNlbmRSZXF1ZXN0GiAuaGVyYWxkLmRlbGl2ZXJ5LnYxLlNlbmRSZXNwb25zZRJVCghTZW5kTWFueRIjLmhlcmFsZC5kZWxpdmVyeS52MS5TZW5kTWFueVJlcXVlc3QaJC5oZXJhbGQuZGVsaXZlcnkudjEuU2VuZE1hbnlSZXNwb25zZRJeCgtHZXRQYXlsb2FkcxImLmhlcmFsZC5kZWxpdmVyeS52MS5HZXRQYXlsb2Fkc1JlcXVlc3QaJy5oZXJhbGQuZGVsaXZlcnkudjEuR2V0UGF5bG9hZHNSZXNwb25zZRJqCg9HZXROb3RpZmljYXRpb24SKi5oZXJhbGQuZGVsaXZlcnkudjEuR2V0Tm90aWZpY2F0aW9uUmVxdWVzdBorLmhlcmFsZC5kZWxpdmVyeS52MS5HZXROb3RpZmljYXRpb25SZXNwb25zZRJhCgxHZXRCcm9hZGNhc3QSJy5oZXJhbGQuZGVsaXZlcnkudjEuR2V0QnJvYWRjYXN0UmVxdWVzdBooLmhlcmFsZC5kZWxpdmVyeS52MS5HZXRCcm9hZGNhc3RSZXNwb25zZRJVCghMaXN0RmVlZBIjLmhlcmFsZC5kZWxpdmVyeS52MS5MaXN0RmVlZFJlcXVlc3QaJC5oZXJhbGQuZGVsaXZlcnkudjEuTGlzdEZlZWRSZXNwb25zZRJeCgtVbnJlYWRDb3VudBImLmhlcmFsZC5kZWxpdmVyeS52MS5VbnJlYWRDb3VudFJlcXVlc3QaJy5oZXJhbGQuZGVsaXZlcnkudjEuVW5yZWFkQ291bnRSZXNwb25zZRJzChJVcGRhdGVOb3RpZmljYXRpb24SLS5oZXJhbGQuZGVsaXZlcnkudjEuVXBkYXRlTm90aWZpY2F0aW9uUmVxdWVzdBouLmhlcmFsZC5kZWxpdmVyeS52MS5VcGRhdGVOb3RpZmljYXRpb25SZXNwb25zZRJeCgtNYXJrQWxsUmVhZBImLmhlcmFsZC5kZWxpdmVyeS52MS5NYXJrQWxsUmVhZFJlcXVlc3QaJy5oZXJhbGQuZGVsaXZlcnkudjEuTWFya0FsbFJlYWRSZXNwb25zZRJ8ChVDaGVja1Vuc3Vic2NyaWJlVG9rZW4SMC5oZXJhbGQuZGVsaXZlcnkudjEuQ2hlY2tVbnN1YnNjcmliZVRva2VuUmVxdWVzdBoxLmhlcmFsZC5kZWxpdmVyeS52MS5DaGVja1Vuc3Vic2NyaWJlVG9rZW5SZXNwb25zZRJqCg9SZWNvcmRTbXNTdGF0dXMSKi5oZXJhbGQuZGVsaXZlcnkudjEuUmVjb3JkU21zU3RhdHVzUmVxdWVzdBorLmhlcmFsZC5kZWxpdmVyeS52MS5SZWNvcmRTbXNTdGF0dXNSZXNwb25zZRJkCg1HZXRQdXNoQ29uZmlnEiguaGVyYWxkLmRlbGl2ZXJ5LnYxLkdldFB1c2hDb25maWdSZXF1ZXN0GikuaGVyYWxkLmRlbGl2ZXJ5LnYxLkdldFB1c2hDb25maWdSZXNwb25zZRJzChJDYW5jZWxOb3RpZmljYXRpb24SLS5oZXJhbGQuZGVsaXZlcnkudjEuQ2FuY2VsTm90aWZpY2F0aW9uUmVxdWVzdBouLmhlcmFsZC5kZWxpdmVyeS52MS5DYW5jZWxOb3RpZmljYXRpb25SZXNwb25zZRJqCg9DYW5jZWxCcm9hZGNhc3QSKi5oZXJhbGQuZGVsaXZlcnkudjEuQ2FuY2VsQnJvYWRjYXN0UmVxdWVzdBorLmhlcmFsZC5kZWxpdmVyeS52MS5DYW5jZWxCcm9hZGNhc3RSZXNwb25zZRJYCglHZXREaWdlc3QSJC5oZXJhbGQuZGVsaXZlcnkudjEuR2V0RGlnZXN0UmVxdWVzdBolLmhlcmFsZC5kZWxpdmVyeS52MS5HZXREaWdlc3RSZXNwb25zZRKCAQoXU2VuZENvbnRhY3RDb25maXJtYXRpb24SMi5oZXJhbGQuZGVsaXZlcnkudjEuU2VuZENvbnRhY3RDb25maXJtYXRpb25SZXF1ZXN0GjMuaGVyYWxkLmRlbGl2ZXJ5LnYxLlNlbmRDb250YWN0Q29uZmlybWF0aW9uUmVzcG9uc2USlAEKHUNoZWNrQ29udGFjdENvbmZpcm1hdGlvblRva2VuEjguaGVyYWxkLmRlbGl2ZXJ5LnYxLkNoZWNrQ29udGFjdENvbmZpcm1hdGlvblRva2VuUmVxdWVzdBo5LmhlcmFsZC5kZWxpdmVyeS52MS5DaGVja0NvbnRhY3RDb25maXJtYXRpb25Ub2tlblJlc3BvbnNlYgZwcm90bzM", [file_google_protobuf_timestamp, file_herald_common_v1_decision, file_herald_common_v1_errors]);
+  fileDesc("CiFoZXJhbGQvZGVsaXZlcnkvdjEvZGVsaXZlcnkucHJvdG8SEmhlcmFsZC5kZWxpdmVyeS52MSJDChJOb3RpZmljYXRpb25UYXJnZXQSDwoHY2hhbm5lbBgBIAEoCRINCgV0b3BpYxgCIAEoCRINCgVldmVudBgDIAEoCSL1AgoMU2VuZFNldHRpbmdzEhYKDnN0cmljdF90YXJnZXRzGAEgASgIEioKIm1heF9icm9hZGNhc3RfcmVjaXBpZW50c19mb3JfZW1haWwYAiABKAMSGgoNbW9udGhseV9xdW90YRgDIAEoA0gAiAEBEh8KEmVtYWlsX2Zyb21fYWRkcmVzcxgEIAEoCUgBiAEBEhwKD2VtYWlsX2Zyb21fbmFtZRgFIAEoCUgCiAEBEhsKDmVtYWlsX3JlcGx5X3RvGAYgASgJSAOIAQESGwoOcmV0ZW50aW9uX2RheXMYByABKAVIBIgBARIpCiFtYXhfYnJvYWRjYXN0X3JlY2lwaWVudHNfZm9yX3B1c2gYCCABKANCEAoOX21vbnRobHlfcXVvdGFCFQoTX2VtYWlsX2Zyb21fYWRkcmVzc0ISChBfZW1haWxfZnJvbV9uYW1lQhEKD19lbWFpbF9yZXBseV90b0IRCg9fcmV0ZW50aW9uX2RheXMivQEKDEVtYWlsQ29udGVudBIPCgdzdWJqZWN0GAEgASgJEgwKBGh0bWwYAiABKAkSEQoEdGV4dBgDIAEoCUgAiAEBEhYKCWZyb21fbmFtZRgEIAEoCUgBiAEBEhoKDWRlbGF5X3NlY29uZHMYBSABKAVIAogBARITCgZ1bmxlc3MYBiABKAlIA4gBAUIHCgVfdGV4dEIMCgpfZnJvbV9uYW1lQhAKDl9kZWxheV9zZWNvbmRzQgkKB191bmxlc3MiGgoKU21zQ29udGVudBIMCgR0ZXh0GAEgASgJInoKC1B1c2hDb250ZW50Eg0KBXRpdGxlGAEgASgJEgwKBGJvZHkYAiABKAkSEAoDdXJsGAMgASgJSACIAQESEQoEaWNvbhgEIAEoCUgBiAEBEhAKA3RhZxgFIAEoCUgCiAEBQgYKBF91cmxCBwoFX2ljb25CBgoEX3RhZyLnAwoLU2VuZFJlcXVlc3QSEgoKcHJvamVjdF9pZBgBIAEoAxIyCghzZXR0aW5ncxgCIAEoCzIgLmhlcmFsZC5kZWxpdmVyeS52MS5TZW5kU2V0dGluZ3MSGQoMcmVjaXBpZW50X2lkGAMgASgJSACIAQESOwoGdGFyZ2V0GAQgASgLMiYuaGVyYWxkLmRlbGl2ZXJ5LnYxLk5vdGlmaWNhdGlvblRhcmdldEgBiAEBEhkKDHBheWxvYWRfanNvbhgFIAEoCUgCiAEBEjQKBWVtYWlsGAYgASgLMiAuaGVyYWxkLmRlbGl2ZXJ5LnYxLkVtYWlsQ29udGVudEgDiAEBEhcKD2lkZW1wb3RlbmN5X2tleRgHIAEoCRIwCgNzbXMYCCABKAsyHi5oZXJhbGQuZGVsaXZlcnkudjEuU21zQ29udGVudEgEiAEBEjIKBHB1c2gYCSABKAsyHy5oZXJhbGQuZGVsaXZlcnkudjEuUHVzaENvbnRlbnRIBYgBARIUCgdzZW5kX2F0GAogASgJSAaIAQFCDwoNX3JlY2lwaWVudF9pZEIJCgdfdGFyZ2V0Qg8KDV9wYXlsb2FkX2pzb25CCAoGX2VtYWlsQgYKBF9zbXNCBwoFX3B1c2hCCgoIX3NlbmRfYXQisgIKD091dGJvdW5kT3V0Y29tZRIOCgZzdGF0dXMYASABKAkSEwoGcmVhc29uGAIgASgJSACIAQESFAoHYWRkcmVzcxgDIAEoCUgBiAEBEhcKCm1lc3NhZ2VfaWQYBCABKAlIAogBARIQCghhdHRlbXB0cxgFIAEoBRIrCgdzZW50X2F0GAYgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBISCgVlcnJvchgHIAEoCUgDiAEBEhUKCHByb3ZpZGVyGAggASgJSASIAQESFgoJZGlnZXN0X2lkGAkgASgDSAWIAQFCCQoHX3JlYXNvbkIKCghfYWRkcmVzc0INCgtfbWVzc2FnZV9pZEIICgZfZXJyb3JCCwoJX3Byb3ZpZGVyQgwKCl9kaWdlc3RfaWQikgUKDE5vdGlmaWNhdGlvbhIKCgJpZBgBIAEoAxIUCgxyZWNpcGllbnRfaWQYAiABKAkSGQoMcGF5bG9hZF9qc29uGAMgASgJSACIAQESGQoMYnJvYWRjYXN0X2lkGAQgASgDSAGIAQESOwoGdGFyZ2V0GAUgASgLMiYuaGVyYWxkLmRlbGl2ZXJ5LnYxLk5vdGlmaWNhdGlvblRhcmdldEgCiAEBEgwKBHJlYWQYBiABKAgSDgoGb3BlbmVkGAcgASgIEi4KCmNyZWF0ZWRfYXQYCCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KCnVwZGF0ZWRfYXQYCSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEg4KBnN0YXR1cxgKIAEoCRIyCgVlbWFpbBgLIAEoCzIjLmhlcmFsZC5kZWxpdmVyeS52MS5PdXRib3VuZE91dGNvbWUSPwoIZGVjaXNpb24YDCABKAsyKC5oZXJhbGQuZGVsaXZlcnkudjEuTm90aWZpY2F0aW9uRGVjaXNpb25IA4gBARIwCgNzbXMYDSABKAsyIy5oZXJhbGQuZGVsaXZlcnkudjEuT3V0Ym91bmRPdXRjb21lEjEKBHB1c2gYDiABKAsyIy5oZXJhbGQuZGVsaXZlcnkudjEuT3V0Ym91bmRPdXRjb21lEisKB3NlbmRfYXQYDyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEgwKBHNlZW4YECABKAgSEAoIYXJjaGl2ZWQYESABKAhCDwoNX3BheWxvYWRfanNvbkIPCg1fYnJvYWRjYXN0X2lkQgkKB190YXJnZXRCCwoJX2RlY2lzaW9uIoICChROb3RpZmljYXRpb25EZWNpc2lvbhIvCgZpbl9hcHAYASABKAsyGi5oZXJhbGQuY29tbW9uLnYxLkRlY2lzaW9uSACIAQESLgoFZW1haWwYAiABKAsyGi5oZXJhbGQuY29tbW9uLnYxLkRlY2lzaW9uSAGIAQESLAoDc21zGAMgASgLMhouaGVyYWxkLmNvbW1vbi52MS5EZWNpc2lvbkgCiAEBEjEKCHdlYl9wdXNoGAQgASgLMhouaGVyYWxkLmNvbW1vbi52MS5EZWNpc2lvbkgDiAEBQgkKB19pbl9hcHBCCAoGX2VtYWlsQgYKBF9zbXNCCwoJX3dlYl9wdXNoIkcKEUJyb2FkY2FzdE91dGJvdW5kEg4KBnN0YXR1cxgBIAEoCRIVCghlbGlnaWJsZRgCIAEoA0gAiAEBQgsKCV9lbGlnaWJsZSLDAwoJQnJvYWRjYXN0EgoKAmlkGAEgASgDEjYKBnRhcmdldBgCIAEoCzImLmhlcmFsZC5kZWxpdmVyeS52MS5Ob3RpZmljYXRpb25UYXJnZXQSFAoMcGF5bG9hZF9qc29uGAMgASgJEg4KBnN0YXR1cxgEIAEoCRIYChByZWNpcGllbnRzX3RvdGFsGAUgASgDEh0KFW5vdGlmaWNhdGlvbnNfY3JlYXRlZBgGIAEoAxI5CgVlbWFpbBgHIAEoCzIlLmhlcmFsZC5kZWxpdmVyeS52MS5Ccm9hZGNhc3RPdXRib3VuZEgAiAEBEi4KCmNyZWF0ZWRfYXQYCCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KCnVwZGF0ZWRfYXQYCSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEjgKBHB1c2gYCiABKAsyJS5oZXJhbGQuZGVsaXZlcnkudjEuQnJvYWRjYXN0T3V0Ym91bmRIAYgBARIrCgdzZW5kX2F0GAsgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcEIICgZfZW1haWxCBwoFX3B1c2gioQEKDFNlbmRSZXNwb25zZRI7Cgxub3RpZmljYXRpb24YASABKAsyIC5oZXJhbGQuZGVsaXZlcnkudjEuTm90aWZpY2F0aW9uSACIAQESNQoJYnJvYWRjYXN0GAIgASgLMh0uaGVyYWxkLmRlbGl2ZXJ5LnYxLkJyb2FkY2FzdEgBiAEBQg8KDV9ub3RpZmljYXRpb25CDAoKX2Jyb2FkY2FzdCJBCg9TZW5kTWFueVJlcXVlc3QSLgoFc2VuZHMYASADKAsyHy5oZXJhbGQuZGVsaXZlcnkudjEuU2VuZFJlcXVlc3QiVQoJU2VuZEVycm9yEgwKBGNvZGUYASABKAUSDwoHbWVzc2FnZRgCIAEoCRIpCgRpbmZvGAMgASgLMhsuaGVyYWxkLmNvbW1vbi52MS5FcnJvckluZm8ifAoKU2VuZFJlc3VsdBI0CghhY2NlcHRlZBgBIAEoCzIgLmhlcmFsZC5kZWxpdmVyeS52MS5TZW5kUmVzcG9uc2VIABIuCgVlcnJvchgCIAEoCzIdLmhlcmFsZC5kZWxpdmVyeS52MS5TZW5kRXJyb3JIAEIICgZyZXN1bHQiQwoQU2VuZE1hbnlSZXNwb25zZRIvCgdyZXN1bHRzGAEgAygLMh4uaGVyYWxkLmRlbGl2ZXJ5LnYxLlNlbmRSZXN1bHQiNQoSR2V0UGF5bG9hZHNSZXF1ZXN0EhIKCnByb2plY3RfaWQYASABKAMSCwoDaWRzGAIgAygDIk0KE05vdGlmaWNhdGlvblBheWxvYWQSCgoCaWQYASABKAMSGQoMcGF5bG9hZF9qc29uGAIgASgJSACIAQFCDwoNX3BheWxvYWRfanNvbiJQChNHZXRQYXlsb2Fkc1Jlc3BvbnNlEjkKCHBheWxvYWRzGAEgAygLMicuaGVyYWxkLmRlbGl2ZXJ5LnYxLk5vdGlmaWNhdGlvblBheWxvYWQiOAoWR2V0Tm90aWZpY2F0aW9uUmVxdWVzdBISCgpwcm9qZWN0X2lkGAEgASgDEgoKAmlkGAIgASgDIlEKF0dldE5vdGlmaWNhdGlvblJlc3BvbnNlEjYKDG5vdGlmaWNhdGlvbhgBIAEoCzIgLmhlcmFsZC5kZWxpdmVyeS52MS5Ob3RpZmljYXRpb24iNQoTR2V0QnJvYWRjYXN0UmVxdWVzdBISCgpwcm9qZWN0X2lkGAEgASgDEgoKAmlkGAIgASgDIkgKFEdldEJyb2FkY2FzdFJlc3BvbnNlEjAKCWJyb2FkY2FzdBgBIAEoCzIdLmhlcmFsZC5kZWxpdmVyeS52MS5Ccm9hZGNhc3QimgEKD0xpc3RGZWVkUmVxdWVzdBISCgpwcm9qZWN0X2lkGAEgASgDEhQKDHJlY2lwaWVudF9pZBgCIAEoCRINCgVsaW1pdBgDIAEoBRIOCgZjdXJzb3IYBCABKAkSEQoEcmVhZBgFIAEoCEgAiAEBEhUKCGFyY2hpdmVkGAYgASgISAGIAQFCBwoFX3JlYWRCCwoJX2FyY2hpdmVkImAKEExpc3RGZWVkUmVzcG9uc2USNwoNbm90aWZpY2F0aW9ucxgBIAMoCzIgLmhlcmFsZC5kZWxpdmVyeS52MS5Ob3RpZmljYXRpb24SEwoLbmV4dF9jdXJzb3IYAiABKAkiPgoSVW5yZWFkQ291bnRSZXF1ZXN0EhIKCnByb2plY3RfaWQYASABKAMSFAoMcmVjaXBpZW50X2lkGAIgASgJIkEKE1VucmVhZENvdW50UmVzcG9uc2USFAoMdW5yZWFkX2NvdW50GAEgASgDEhQKDHVuc2Vlbl9jb3VudBgCIAEoAyLNAQoZVXBkYXRlTm90aWZpY2F0aW9uUmVxdWVzdBISCgpwcm9qZWN0X2lkGAEgASgDEhQKDHJlY2lwaWVudF9pZBgCIAEoCRIKCgJpZBgDIAEoAxIRCgRyZWFkGAQgASgISACIAQESEwoGb3BlbmVkGAUgASgISAGIAQESEQoEc2VlbhgGIAEoCEgCiAEBEhUKCGFyY2hpdmVkGAcgASgISAOIAQFCBwoFX3JlYWRCCQoHX29wZW5lZEIHCgVfc2VlbkILCglfYXJjaGl2ZWQiVAoaVXBkYXRlTm90aWZpY2F0aW9uUmVzcG9uc2USNgoMbm90aWZpY2F0aW9uGAEgASgLMiAuaGVyYWxkLmRlbGl2ZXJ5LnYxLk5vdGlmaWNhdGlvbiI+ChJNYXJrQWxsUmVhZFJlcXVlc3QSEgoKcHJvamVjdF9pZBgBIAEoAxIUCgxyZWNpcGllbnRfaWQYAiABKAkiJgoTTWFya0FsbFJlYWRSZXNwb25zZRIPCgd1cGRhdGVkGAEgASgDIj4KEk1hcmtBbGxTZWVuUmVxdWVzdBISCgpwcm9qZWN0X2lkGAEgASgDEhQKDHJlY2lwaWVudF9pZBgCIAEoCSImChNNYXJrQWxsU2VlblJlc3BvbnNlEg8KB3VwZGF0ZWQYASABKAMirwEKGlVwZGF0ZU5vdGlmaWNhdGlvbnNSZXF1ZXN0EhIKCnByb2plY3RfaWQYASABKAMSFAoMcmVjaXBpZW50X2lkGAIgASgJEgsKA2lkcxgDIAMoAxIRCgRyZWFkGAQgASgISACIAQESEQoEc2VlbhgFIAEoCEgBiAEBEhUKCGFyY2hpdmVkGAYgASgISAKIAQFCBwoFX3JlYWRCBwoFX3NlZW5CCwoJX2FyY2hpdmVkIl0KG1VwZGF0ZU5vdGlmaWNhdGlvbnNSZXNwb25zZRI+CgdyZXN1bHRzGAEgAygLMi0uaGVyYWxkLmRlbGl2ZXJ5LnYxLlVwZGF0ZU5vdGlmaWNhdGlvbnNSZXN1bHQiXwoZVXBkYXRlTm90aWZpY2F0aW9uc1Jlc3VsdBIKCgJpZBgBIAEoAxI2Cgxub3RpZmljYXRpb24YAiABKAsyIC5oZXJhbGQuZGVsaXZlcnkudjEuTm90aWZpY2F0aW9uIi0KHENoZWNrVW5zdWJzY3JpYmVUb2tlblJlcXVlc3QSDQoFdG9rZW4YASABKAkikQEKHUNoZWNrVW5zdWJzY3JpYmVUb2tlblJlc3BvbnNlEhIKCnByb2plY3RfaWQYASABKAMSFAoMcmVjaXBpZW50X2lkGAIgASgJEjYKBnRhcmdldBgDIAEoCzImLmhlcmFsZC5kZWxpdmVyeS52MS5Ob3RpZmljYXRpb25UYXJnZXQSDgoGbWVkaXVtGAQgASgJInQKFlJlY29yZFNtc1N0YXR1c1JlcXVlc3QSDQoFdG9rZW4YASABKAkSEwoLbWVzc2FnZV9zaWQYAiABKAkSDgoGc3RhdHVzGAMgASgJEhcKCmVycm9yX2NvZGUYBCABKAlIAIgBAUINCgtfZXJyb3JfY29kZSIqChdSZWNvcmRTbXNTdGF0dXNSZXNwb25zZRIPCgdjaGFuZ2VkGAEgASgIIhYKFEdldFB1c2hDb25maWdSZXF1ZXN0IjEKFUdldFB1c2hDb25maWdSZXNwb25zZRIYChB2YXBpZF9wdWJsaWNfa2V5GAEgASgJIjsKGUNhbmNlbE5vdGlmaWNhdGlvblJlcXVlc3QSEgoKcHJvamVjdF9pZBgBIAEoAxIKCgJpZBgCIAEoAyJUChpDYW5jZWxOb3RpZmljYXRpb25SZXNwb25zZRI2Cgxub3RpZmljYXRpb24YASABKAsyIC5oZXJhbGQuZGVsaXZlcnkudjEuTm90aWZpY2F0aW9uIjgKFkNhbmNlbEJyb2FkY2FzdFJlcXVlc3QSEgoKcHJvamVjdF9pZBgBIAEoAxIKCgJpZBgCIAEoAyJLChdDYW5jZWxCcm9hZGNhc3RSZXNwb25zZRIwCglicm9hZGNhc3QYASABKAsyHS5oZXJhbGQuZGVsaXZlcnkudjEuQnJvYWRjYXN0IjIKEEdldERpZ2VzdFJlcXVlc3QSEgoKcHJvamVjdF9pZBgBIAEoAxIKCgJpZBgCIAEoAyLIAwoGRGlnZXN0EgoKAmlkGAEgASgDEhQKDHJlY2lwaWVudF9pZBgCIAEoCRIQCghlbnRyeV9pZBgDIAEoAxI2CgZ0YXJnZXQYBCABKAsyJi5oZXJhbGQuZGVsaXZlcnkudjEuTm90aWZpY2F0aW9uVGFyZ2V0Eg4KBnN0YXR1cxgFIAEoCRIPCgdzdWJqZWN0GAYgASgJEi0KCW9wZW5lZF9hdBgHIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLQoJY2xvc2VzX2F0GAggASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIwCgdzZW50X2F0GAkgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcEgAiAEBEhcKCm1lc3NhZ2VfaWQYCiABKAlIAYgBARIUCgdhZGRyZXNzGAsgASgJSAKIAQESGAoQbm90aWZpY2F0aW9uX2lkcxgMIAMoAxIRCgltYXhfaXRlbXMYDSABKAUSEwoGcmVhc29uGA4gASgJSAOIAQFCCgoIX3NlbnRfYXRCDQoLX21lc3NhZ2VfaWRCCgoIX2FkZHJlc3NCCQoHX3JlYXNvbiI/ChFHZXREaWdlc3RSZXNwb25zZRIqCgZkaWdlc3QYASABKAsyGi5oZXJhbGQuZGVsaXZlcnkudjEuRGlnZXN0ItkBCh5TZW5kQ29udGFjdENvbmZpcm1hdGlvblJlcXVlc3QSEgoKcHJvamVjdF9pZBgBIAEoAxIUCgxyZWNpcGllbnRfaWQYAiABKAkSEgoKY29udGFjdF9pZBgDIAEoAxIPCgdhZGRyZXNzGAQgASgJEh8KEmVtYWlsX2Zyb21fYWRkcmVzcxgFIAEoCUgAiAEBEhwKD2VtYWlsX2Zyb21fbmFtZRgGIAEoCUgBiAEBQhUKE19lbWFpbF9mcm9tX2FkZHJlc3NCEgoQX2VtYWlsX2Zyb21fbmFtZSIhCh9TZW5kQ29udGFjdENvbmZpcm1hdGlvblJlc3BvbnNlIjUKJENoZWNrQ29udGFjdENvbmZpcm1hdGlvblRva2VuUmVxdWVzdBINCgV0b2tlbhgBIAEoCSJ2CiVDaGVja0NvbnRhY3RDb25maXJtYXRpb25Ub2tlblJlc3BvbnNlEhIKCnByb2plY3RfaWQYASABKAMSFAoMcmVjaXBpZW50X2lkGAIgASgJEhIKCmNvbnRhY3RfaWQYAyABKAMSDwoHYWRkcmVzcxgEIAEoCTLtDwoPRGVsaXZlcnlTZXJ2aWNlEkkKBFNlbmQSHy5oZXJhbGQuZGVsaXZlcnkudjEuU2VuZFJlcXVlc3QaIC5oZXJhbGQuZGVsaXZlcnkudjEuU2VuZFJlc3BvbnNlElUKCFNlbmRNYW55EiMuaGVyYWxkLmRlbGl2ZXJ5LnYxLlNlbmRNYW55UmVxdWVzdBokLmhlcmFsZC5kZWxpdmVyeS52MS5TZW5kTWFueVJlc3BvbnNlEl4KC0dldFBheWxvYWRzEiYuaGVyYWxkLmRlbGl2ZXJ5LnYxLkdldFBheWxvYWRzUmVxdWVzdBonLmhlcmFsZC5kZWxpdmVyeS52MS5HZXRQYXlsb2Fkc1Jlc3BvbnNlEmoKD0dldE5vdGlmaWNhdGlvbhIqLmhlcmFsZC5kZWxpdmVyeS52MS5HZXROb3RpZmljYXRpb25SZXF1ZXN0GisuaGVyYWxkLmRlbGl2ZXJ5LnYxLkdldE5vdGlmaWNhdGlvblJlc3BvbnNlEmEKDEdldEJyb2FkY2FzdBInLmhlcmFsZC5kZWxpdmVyeS52MS5HZXRCcm9hZGNhc3RSZXF1ZXN0GiguaGVyYWxkLmRlbGl2ZXJ5LnYxLkdldEJyb2FkY2FzdFJlc3BvbnNlElUKCExpc3RGZWVkEiMuaGVyYWxkLmRlbGl2ZXJ5LnYxLkxpc3RGZWVkUmVxdWVzdBokLmhlcmFsZC5kZWxpdmVyeS52MS5MaXN0RmVlZFJlc3BvbnNlEl4KC1VucmVhZENvdW50EiYuaGVyYWxkLmRlbGl2ZXJ5LnYxLlVucmVhZENvdW50UmVxdWVzdBonLmhlcmFsZC5kZWxpdmVyeS52MS5VbnJlYWRDb3VudFJlc3BvbnNlEnMKElVwZGF0ZU5vdGlmaWNhdGlvbhItLmhlcmFsZC5kZWxpdmVyeS52MS5VcGRhdGVOb3RpZmljYXRpb25SZXF1ZXN0Gi4uaGVyYWxkLmRlbGl2ZXJ5LnYxLlVwZGF0ZU5vdGlmaWNhdGlvblJlc3BvbnNlEl4KC01hcmtBbGxSZWFkEiYuaGVyYWxkLmRlbGl2ZXJ5LnYxLk1hcmtBbGxSZWFkUmVxdWVzdBonLmhlcmFsZC5kZWxpdmVyeS52MS5NYXJrQWxsUmVhZFJlc3BvbnNlEl4KC01hcmtBbGxTZWVuEiYuaGVyYWxkLmRlbGl2ZXJ5LnYxLk1hcmtBbGxTZWVuUmVxdWVzdBonLmhlcmFsZC5kZWxpdmVyeS52MS5NYXJrQWxsU2VlblJlc3BvbnNlEnYKE1VwZGF0ZU5vdGlmaWNhdGlvbnMSLi5oZXJhbGQuZGVsaXZlcnkudjEuVXBkYXRlTm90aWZpY2F0aW9uc1JlcXVlc3QaLy5oZXJhbGQuZGVsaXZlcnkudjEuVXBkYXRlTm90aWZpY2F0aW9uc1Jlc3BvbnNlEnwKFUNoZWNrVW5zdWJzY3JpYmVUb2tlbhIwLmhlcmFsZC5kZWxpdmVyeS52MS5DaGVja1Vuc3Vic2NyaWJlVG9rZW5SZXF1ZXN0GjEuaGVyYWxkLmRlbGl2ZXJ5LnYxLkNoZWNrVW5zdWJzY3JpYmVUb2tlblJlc3BvbnNlEmoKD1JlY29yZFNtc1N0YXR1cxIqLmhlcmFsZC5kZWxpdmVyeS52MS5SZWNvcmRTbXNTdGF0dXNSZXF1ZXN0GisuaGVyYWxkLmRlbGl2ZXJ5LnYxLlJlY29yZFNtc1N0YXR1c1Jlc3BvbnNlEmQKDUdldFB1c2hDb25maWcSKC5oZXJhbGQuZGVsaXZlcnkudjEuR2V0UHVzaENvbmZpZ1JlcXVlc3QaKS5oZXJhbGQuZGVsaXZlcnkudjEuR2V0UHVzaENvbmZpZ1Jlc3BvbnNlEnMKEkNhbmNlbE5vdGlmaWNhdGlvbhItLmhlcmFsZC5kZWxpdmVyeS52MS5DYW5jZWxOb3RpZmljYXRpb25SZXF1ZXN0Gi4uaGVyYWxkLmRlbGl2ZXJ5LnYxLkNhbmNlbE5vdGlmaWNhdGlvblJlc3BvbnNlEmoKD0NhbmNlbEJyb2FkY2FzdBIqLmhlcmFsZC5kZWxpdmVyeS52MS5DYW5jZWxCcm9hZGNhc3RSZXF1ZXN0GisuaGVyYWxkLmRlbGl2ZXJ5LnYxLkNhbmNlbEJyb2FkY2FzdFJlc3BvbnNlElgKCUdldERpZ2VzdBIkLmhlcmFsZC5kZWxpdmVyeS52MS5HZXREaWdlc3RSZXF1ZXN0GiUuaGVyYWxkLmRlbGl2ZXJ5LnYxLkdldERpZ2VzdFJlc3BvbnNlEoIBChdTZW5kQ29udGFjdENvbmZpcm1hdGlvbhIyLmhlcmFsZC5kZWxpdmVyeS52MS5TZW5kQ29udGFjdENvbmZpcm1hdGlvblJlcXVlc3QaMy5oZXJhbGQuZGVsaXZlcnkudjEuU2VuZENvbnRhY3RDb25maXJtYXRpb25SZXNwb25zZRKUAQodQ2hlY2tDb250YWN0Q29uZmlybWF0aW9uVG9rZW4SOC5oZXJhbGQuZGVsaXZlcnkudjEuQ2hlY2tDb250YWN0Q29uZmlybWF0aW9uVG9rZW5SZXF1ZXN0GjkuaGVyYWxkLmRlbGl2ZXJ5LnYxLkNoZWNrQ29udGFjdENvbmZpcm1hdGlvblRva2VuUmVzcG9uc2ViBnByb3RvMw", [file_google_protobuf_timestamp, file_herald_common_v1_decision, file_herald_common_v1_errors]);
 
 /**
  * @generated from message herald.delivery.v1.NotificationTarget
@@ -436,6 +436,20 @@ export type Notification = Message<"herald.delivery.v1.Notification"> & {
    * @generated from field: google.protobuf.Timestamp send_at = 15;
    */
   sendAt?: Timestamp | undefined;
+
+  /**
+   * The recipient has seen it in a list (false on notifications written before it existed).
+   *
+   * @generated from field: bool seen = 16;
+   */
+  seen: boolean;
+
+  /**
+   * Out of the default feed, kept (false on notifications written before it existed).
+   *
+   * @generated from field: bool archived = 17;
+   */
+  archived: boolean;
 };
 
 /**
@@ -878,6 +892,13 @@ export type ListFeedRequest = Message<"herald.delivery.v1.ListFeedRequest"> & {
    * @generated from field: optional bool read = 5;
    */
   read?: boolean | undefined;
+
+  /**
+   * Absent or false: the feed without archived notifications; true: the archived ones only.
+   *
+   * @generated from field: optional bool archived = 6;
+   */
+  archived?: boolean | undefined;
 };
 
 /**
@@ -941,6 +962,13 @@ export type UnreadCountResponse = Message<"herald.delivery.v1.UnreadCountRespons
    * @generated from field: int64 unread_count = 1;
    */
   unreadCount: bigint;
+
+  /**
+   * Delivered, not archived and not seen.
+   *
+   * @generated from field: int64 unseen_count = 2;
+   */
+  unseenCount: bigint;
 };
 
 /**
@@ -978,6 +1006,16 @@ export type UpdateNotificationRequest = Message<"herald.delivery.v1.UpdateNotifi
    * @generated from field: optional bool opened = 5;
    */
   opened?: boolean | undefined;
+
+  /**
+   * @generated from field: optional bool seen = 6;
+   */
+  seen?: boolean | undefined;
+
+  /**
+   * @generated from field: optional bool archived = 7;
+   */
+  archived?: boolean | undefined;
 };
 
 /**
@@ -1044,6 +1082,130 @@ export const MarkAllReadResponseSchema: GenMessage<MarkAllReadResponse> = /*@__P
   messageDesc(file_herald_delivery_v1_delivery, 30);
 
 /**
+ * @generated from message herald.delivery.v1.MarkAllSeenRequest
+ */
+export type MarkAllSeenRequest = Message<"herald.delivery.v1.MarkAllSeenRequest"> & {
+  /**
+   * @generated from field: int64 project_id = 1;
+   */
+  projectId: bigint;
+
+  /**
+   * @generated from field: string recipient_id = 2;
+   */
+  recipientId: string;
+};
+
+/**
+ * Describes the message herald.delivery.v1.MarkAllSeenRequest.
+ * Use `create(MarkAllSeenRequestSchema)` to create a new message.
+ */
+export const MarkAllSeenRequestSchema: GenMessage<MarkAllSeenRequest> = /*@__PURE__*/
+  messageDesc(file_herald_delivery_v1_delivery, 31);
+
+/**
+ * @generated from message herald.delivery.v1.MarkAllSeenResponse
+ */
+export type MarkAllSeenResponse = Message<"herald.delivery.v1.MarkAllSeenResponse"> & {
+  /**
+   * @generated from field: int64 updated = 1;
+   */
+  updated: bigint;
+};
+
+/**
+ * Describes the message herald.delivery.v1.MarkAllSeenResponse.
+ * Use `create(MarkAllSeenResponseSchema)` to create a new message.
+ */
+export const MarkAllSeenResponseSchema: GenMessage<MarkAllSeenResponse> = /*@__PURE__*/
+  messageDesc(file_herald_delivery_v1_delivery, 32);
+
+/**
+ * @generated from message herald.delivery.v1.UpdateNotificationsRequest
+ */
+export type UpdateNotificationsRequest = Message<"herald.delivery.v1.UpdateNotificationsRequest"> & {
+  /**
+   * @generated from field: int64 project_id = 1;
+   */
+  projectId: bigint;
+
+  /**
+   * @generated from field: string recipient_id = 2;
+   */
+  recipientId: string;
+
+  /**
+   * @generated from field: repeated int64 ids = 3;
+   */
+  ids: bigint[];
+
+  /**
+   * @generated from field: optional bool read = 4;
+   */
+  read?: boolean | undefined;
+
+  /**
+   * @generated from field: optional bool seen = 5;
+   */
+  seen?: boolean | undefined;
+
+  /**
+   * @generated from field: optional bool archived = 6;
+   */
+  archived?: boolean | undefined;
+};
+
+/**
+ * Describes the message herald.delivery.v1.UpdateNotificationsRequest.
+ * Use `create(UpdateNotificationsRequestSchema)` to create a new message.
+ */
+export const UpdateNotificationsRequestSchema: GenMessage<UpdateNotificationsRequest> = /*@__PURE__*/
+  messageDesc(file_herald_delivery_v1_delivery, 33);
+
+/**
+ * One result per requested id, in request order.
+ *
+ * @generated from message herald.delivery.v1.UpdateNotificationsResponse
+ */
+export type UpdateNotificationsResponse = Message<"herald.delivery.v1.UpdateNotificationsResponse"> & {
+  /**
+   * @generated from field: repeated herald.delivery.v1.UpdateNotificationsResult results = 1;
+   */
+  results: UpdateNotificationsResult[];
+};
+
+/**
+ * Describes the message herald.delivery.v1.UpdateNotificationsResponse.
+ * Use `create(UpdateNotificationsResponseSchema)` to create a new message.
+ */
+export const UpdateNotificationsResponseSchema: GenMessage<UpdateNotificationsResponse> = /*@__PURE__*/
+  messageDesc(file_herald_delivery_v1_delivery, 34);
+
+/**
+ * @generated from message herald.delivery.v1.UpdateNotificationsResult
+ */
+export type UpdateNotificationsResult = Message<"herald.delivery.v1.UpdateNotificationsResult"> & {
+  /**
+   * @generated from field: int64 id = 1;
+   */
+  id: bigint;
+
+  /**
+   * Set when the update applied; absent when the recipient has no such delivered notification.
+   *
+   * @generated from field: herald.delivery.v1.Notification notification = 2;
+   */
+  notification?: Notification | undefined;
+};
+
+/**
+ * Describes the message herald.delivery.v1.UpdateNotificationsResult.
+ * Use `create(UpdateNotificationsResultSchema)` to create a new message.
+ */
+export const UpdateNotificationsResultSchema: GenMessage<UpdateNotificationsResult> = /*@__PURE__*/
+  messageDesc(file_herald_delivery_v1_delivery, 35);
+
+/**
  * @generated from message herald.delivery.v1.CheckUnsubscribeTokenRequest
  */
 export type CheckUnsubscribeTokenRequest = Message<"herald.delivery.v1.CheckUnsubscribeTokenRequest"> & {
@@ -1058,7 +1220,7 @@ export type CheckUnsubscribeTokenRequest = Message<"herald.delivery.v1.CheckUnsu
  * Use `create(CheckUnsubscribeTokenRequestSchema)` to create a new message.
  */
 export const CheckUnsubscribeTokenRequestSchema: GenMessage<CheckUnsubscribeTokenRequest> = /*@__PURE__*/
-  messageDesc(file_herald_delivery_v1_delivery, 31);
+  messageDesc(file_herald_delivery_v1_delivery, 36);
 
 /**
  * @generated from message herald.delivery.v1.CheckUnsubscribeTokenResponse
@@ -1092,7 +1254,7 @@ export type CheckUnsubscribeTokenResponse = Message<"herald.delivery.v1.CheckUns
  * Use `create(CheckUnsubscribeTokenResponseSchema)` to create a new message.
  */
 export const CheckUnsubscribeTokenResponseSchema: GenMessage<CheckUnsubscribeTokenResponse> = /*@__PURE__*/
-  messageDesc(file_herald_delivery_v1_delivery, 32);
+  messageDesc(file_herald_delivery_v1_delivery, 37);
 
 /**
  * @generated from message herald.delivery.v1.RecordSmsStatusRequest
@@ -1132,7 +1294,7 @@ export type RecordSmsStatusRequest = Message<"herald.delivery.v1.RecordSmsStatus
  * Use `create(RecordSmsStatusRequestSchema)` to create a new message.
  */
 export const RecordSmsStatusRequestSchema: GenMessage<RecordSmsStatusRequest> = /*@__PURE__*/
-  messageDesc(file_herald_delivery_v1_delivery, 33);
+  messageDesc(file_herald_delivery_v1_delivery, 38);
 
 /**
  * @generated from message herald.delivery.v1.RecordSmsStatusResponse
@@ -1151,7 +1313,7 @@ export type RecordSmsStatusResponse = Message<"herald.delivery.v1.RecordSmsStatu
  * Use `create(RecordSmsStatusResponseSchema)` to create a new message.
  */
 export const RecordSmsStatusResponseSchema: GenMessage<RecordSmsStatusResponse> = /*@__PURE__*/
-  messageDesc(file_herald_delivery_v1_delivery, 34);
+  messageDesc(file_herald_delivery_v1_delivery, 39);
 
 /**
  * @generated from message herald.delivery.v1.GetPushConfigRequest
@@ -1164,7 +1326,7 @@ export type GetPushConfigRequest = Message<"herald.delivery.v1.GetPushConfigRequ
  * Use `create(GetPushConfigRequestSchema)` to create a new message.
  */
 export const GetPushConfigRequestSchema: GenMessage<GetPushConfigRequest> = /*@__PURE__*/
-  messageDesc(file_herald_delivery_v1_delivery, 35);
+  messageDesc(file_herald_delivery_v1_delivery, 40);
 
 /**
  * @generated from message herald.delivery.v1.GetPushConfigResponse
@@ -1183,7 +1345,7 @@ export type GetPushConfigResponse = Message<"herald.delivery.v1.GetPushConfigRes
  * Use `create(GetPushConfigResponseSchema)` to create a new message.
  */
 export const GetPushConfigResponseSchema: GenMessage<GetPushConfigResponse> = /*@__PURE__*/
-  messageDesc(file_herald_delivery_v1_delivery, 36);
+  messageDesc(file_herald_delivery_v1_delivery, 41);
 
 /**
  * @generated from message herald.delivery.v1.CancelNotificationRequest
@@ -1205,7 +1367,7 @@ export type CancelNotificationRequest = Message<"herald.delivery.v1.CancelNotifi
  * Use `create(CancelNotificationRequestSchema)` to create a new message.
  */
 export const CancelNotificationRequestSchema: GenMessage<CancelNotificationRequest> = /*@__PURE__*/
-  messageDesc(file_herald_delivery_v1_delivery, 37);
+  messageDesc(file_herald_delivery_v1_delivery, 42);
 
 /**
  * @generated from message herald.delivery.v1.CancelNotificationResponse
@@ -1222,7 +1384,7 @@ export type CancelNotificationResponse = Message<"herald.delivery.v1.CancelNotif
  * Use `create(CancelNotificationResponseSchema)` to create a new message.
  */
 export const CancelNotificationResponseSchema: GenMessage<CancelNotificationResponse> = /*@__PURE__*/
-  messageDesc(file_herald_delivery_v1_delivery, 38);
+  messageDesc(file_herald_delivery_v1_delivery, 43);
 
 /**
  * @generated from message herald.delivery.v1.CancelBroadcastRequest
@@ -1244,7 +1406,7 @@ export type CancelBroadcastRequest = Message<"herald.delivery.v1.CancelBroadcast
  * Use `create(CancelBroadcastRequestSchema)` to create a new message.
  */
 export const CancelBroadcastRequestSchema: GenMessage<CancelBroadcastRequest> = /*@__PURE__*/
-  messageDesc(file_herald_delivery_v1_delivery, 39);
+  messageDesc(file_herald_delivery_v1_delivery, 44);
 
 /**
  * @generated from message herald.delivery.v1.CancelBroadcastResponse
@@ -1261,7 +1423,7 @@ export type CancelBroadcastResponse = Message<"herald.delivery.v1.CancelBroadcas
  * Use `create(CancelBroadcastResponseSchema)` to create a new message.
  */
 export const CancelBroadcastResponseSchema: GenMessage<CancelBroadcastResponse> = /*@__PURE__*/
-  messageDesc(file_herald_delivery_v1_delivery, 40);
+  messageDesc(file_herald_delivery_v1_delivery, 45);
 
 /**
  * @generated from message herald.delivery.v1.GetDigestRequest
@@ -1283,7 +1445,7 @@ export type GetDigestRequest = Message<"herald.delivery.v1.GetDigestRequest"> & 
  * Use `create(GetDigestRequestSchema)` to create a new message.
  */
 export const GetDigestRequestSchema: GenMessage<GetDigestRequest> = /*@__PURE__*/
-  messageDesc(file_herald_delivery_v1_delivery, 41);
+  messageDesc(file_herald_delivery_v1_delivery, 46);
 
 /**
  * One email digest (issue 21): the emails of one recipient governed by one catalog entry with a
@@ -1378,7 +1540,7 @@ export type Digest = Message<"herald.delivery.v1.Digest"> & {
  * Use `create(DigestSchema)` to create a new message.
  */
 export const DigestSchema: GenMessage<Digest> = /*@__PURE__*/
-  messageDesc(file_herald_delivery_v1_delivery, 42);
+  messageDesc(file_herald_delivery_v1_delivery, 47);
 
 /**
  * @generated from message herald.delivery.v1.GetDigestResponse
@@ -1395,7 +1557,7 @@ export type GetDigestResponse = Message<"herald.delivery.v1.GetDigestResponse"> 
  * Use `create(GetDigestResponseSchema)` to create a new message.
  */
 export const GetDigestResponseSchema: GenMessage<GetDigestResponse> = /*@__PURE__*/
-  messageDesc(file_herald_delivery_v1_delivery, 43);
+  messageDesc(file_herald_delivery_v1_delivery, 48);
 
 /**
  * @generated from message herald.delivery.v1.SendContactConfirmationRequest
@@ -1439,7 +1601,7 @@ export type SendContactConfirmationRequest = Message<"herald.delivery.v1.SendCon
  * Use `create(SendContactConfirmationRequestSchema)` to create a new message.
  */
 export const SendContactConfirmationRequestSchema: GenMessage<SendContactConfirmationRequest> = /*@__PURE__*/
-  messageDesc(file_herald_delivery_v1_delivery, 44);
+  messageDesc(file_herald_delivery_v1_delivery, 49);
 
 /**
  * @generated from message herald.delivery.v1.SendContactConfirmationResponse
@@ -1452,7 +1614,7 @@ export type SendContactConfirmationResponse = Message<"herald.delivery.v1.SendCo
  * Use `create(SendContactConfirmationResponseSchema)` to create a new message.
  */
 export const SendContactConfirmationResponseSchema: GenMessage<SendContactConfirmationResponse> = /*@__PURE__*/
-  messageDesc(file_herald_delivery_v1_delivery, 45);
+  messageDesc(file_herald_delivery_v1_delivery, 50);
 
 /**
  * @generated from message herald.delivery.v1.CheckContactConfirmationTokenRequest
@@ -1469,7 +1631,7 @@ export type CheckContactConfirmationTokenRequest = Message<"herald.delivery.v1.C
  * Use `create(CheckContactConfirmationTokenRequestSchema)` to create a new message.
  */
 export const CheckContactConfirmationTokenRequestSchema: GenMessage<CheckContactConfirmationTokenRequest> = /*@__PURE__*/
-  messageDesc(file_herald_delivery_v1_delivery, 46);
+  messageDesc(file_herald_delivery_v1_delivery, 51);
 
 /**
  * @generated from message herald.delivery.v1.CheckContactConfirmationTokenResponse
@@ -1501,7 +1663,7 @@ export type CheckContactConfirmationTokenResponse = Message<"herald.delivery.v1.
  * Use `create(CheckContactConfirmationTokenResponseSchema)` to create a new message.
  */
 export const CheckContactConfirmationTokenResponseSchema: GenMessage<CheckContactConfirmationTokenResponse> = /*@__PURE__*/
-  messageDesc(file_herald_delivery_v1_delivery, 47);
+  messageDesc(file_herald_delivery_v1_delivery, 52);
 
 /**
  * Sends (direct and broadcast), their outcomes, and each recipient's in-app feed.
@@ -1593,6 +1755,26 @@ export const DeliveryService: GenService<{
     methodKind: "unary";
     input: typeof MarkAllReadRequestSchema;
     output: typeof MarkAllReadResponseSchema;
+  },
+  /**
+   * Marks every delivered, not archived notification of a recipient seen.
+   *
+   * @generated from rpc herald.delivery.v1.DeliveryService.MarkAllSeen
+   */
+  markAllSeen: {
+    methodKind: "unary";
+    input: typeof MarkAllSeenRequestSchema;
+    output: typeof MarkAllSeenResponseSchema;
+  },
+  /**
+   * Sets read, seen and/or archived on up to 100 notifications of a recipient; each id fails alone.
+   *
+   * @generated from rpc herald.delivery.v1.DeliveryService.UpdateNotifications
+   */
+  updateNotifications: {
+    methodKind: "unary";
+    input: typeof UpdateNotificationsRequestSchema;
+    output: typeof UpdateNotificationsResponseSchema;
   },
   /**
    * Checks a one-click unsubscribe token (signed by this service into the mails it sends) and
