@@ -587,6 +587,24 @@ func (e GetRecipientsRecipientIDNotificationsParamsRead) Valid() bool {
 	}
 }
 
+// Defines values for GetRecipientsRecipientIDNotificationsParamsArchived.
+const (
+	GetRecipientsRecipientIDNotificationsParamsArchivedFalse GetRecipientsRecipientIDNotificationsParamsArchived = "false"
+	GetRecipientsRecipientIDNotificationsParamsArchivedTrue  GetRecipientsRecipientIDNotificationsParamsArchived = "true"
+)
+
+// Valid indicates whether the value is a known member of the GetRecipientsRecipientIDNotificationsParamsArchived enum.
+func (e GetRecipientsRecipientIDNotificationsParamsArchived) Valid() bool {
+	switch e {
+	case GetRecipientsRecipientIDNotificationsParamsArchivedFalse:
+		return true
+	case GetRecipientsRecipientIDNotificationsParamsArchivedTrue:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for PatchRecipientsRecipientIDPreferencesJSONBodyMedium.
 const (
 	PatchRecipientsRecipientIDPreferencesJSONBodyMediumEmail   PatchRecipientsRecipientIDPreferencesJSONBodyMedium = "email"
@@ -1151,6 +1169,8 @@ type MessageError_Errors struct {
 
 // Notification defines model for Notification.
 type Notification struct {
+	// Archived Out of the default feed, kept (`?archived=true` lists these)
+	Archived    bool `json:"archived"`
 	BroadcastID *int `json:"broadcast_id"`
 
 	// CreatedAt UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
@@ -1165,8 +1185,11 @@ type Notification struct {
 	Push        NotificationPush      `json:"push"`
 	Read        bool                  `json:"read"`
 	RecipientID string                `json:"recipient_id"`
-	SendAt      *string               `json:"send_at,omitempty"`
-	Sms         NotificationSms       `json:"sms"`
+
+	// Seen The recipient has seen it in a list (the badge can count unseen rather than unread)
+	Seen   bool            `json:"seen"`
+	SendAt *string         `json:"send_at,omitempty"`
+	Sms    NotificationSms `json:"sms"`
 
 	// Status enqueued, scheduled, canceled, delivered, suppressed, throttled, failed, not_requested
 	Status string  `json:"status"`
@@ -1227,6 +1250,21 @@ type NotificationSms struct {
 
 	// Status not_requested | pending | sent | delivered | undelivered (the provider's status callback) | skipped | failed
 	Status string `json:"status"`
+}
+
+// NotificationUpdateResult defines model for NotificationUpdateResult.
+type NotificationUpdateResult struct {
+	Error *NotificationUpdateResult_Error `json:"error"`
+	ID    int                             `json:"id"`
+
+	// Notification After the update; null when this recipient has no such delivered notification (see error)
+	Notification *Notification `json:"notification"`
+}
+
+// NotificationUpdateResult_Error defines model for NotificationUpdateResult.Error.
+type NotificationUpdateResult_Error struct {
+	Code    string `json:"code"`
+	Message string `json:"message"`
 }
 
 // PreferenceDecision defines model for PreferenceDecision.
@@ -2028,10 +2066,16 @@ type GetRecipientsRecipientIDNotificationsParams struct {
 	// Cursor next_cursor of the previous page
 	Cursor *string                                          `form:"cursor,omitempty" json:"cursor,omitempty"`
 	Read   *GetRecipientsRecipientIDNotificationsParamsRead `form:"read,omitempty" json:"read,omitempty"`
+
+	// Archived true: the archived notifications only; absent or false: the feed without them
+	Archived *GetRecipientsRecipientIDNotificationsParamsArchived `form:"archived,omitempty" json:"archived,omitempty"`
 }
 
 // GetRecipientsRecipientIDNotificationsParamsRead defines parameters for GetRecipientsRecipientIDNotifications.
 type GetRecipientsRecipientIDNotificationsParamsRead string
+
+// GetRecipientsRecipientIDNotificationsParamsArchived defines parameters for GetRecipientsRecipientIDNotifications.
+type GetRecipientsRecipientIDNotificationsParamsArchived string
 
 // GetRecipientsRecipientIDNotifications200JSONResponseBody_Data defines parameters for GetRecipientsRecipientIDNotifications.
 type GetRecipientsRecipientIDNotifications200JSONResponseBody_Data struct {
@@ -2044,6 +2088,39 @@ type GetRecipientsRecipientIDNotifications200JSONResponseBody struct {
 	Data GetRecipientsRecipientIDNotifications200JSONResponseBody_Data `json:"data"`
 }
 
+// PatchRecipientsRecipientIDNotificationsJSONBody defines parameters for PatchRecipientsRecipientIDNotifications.
+type PatchRecipientsRecipientIDNotificationsJSONBody struct {
+	// Archived true also marks it seen
+	Archived *bool `json:"archived,omitempty"`
+
+	// Ids 1 to 100 notification ids of this recipient
+	Ids  []int `json:"ids"`
+	Read *bool `json:"read,omitempty"`
+	Seen *bool `json:"seen,omitempty"`
+}
+
+// PatchRecipientsRecipientIDNotifications200JSONResponseBody_Data defines parameters for PatchRecipientsRecipientIDNotifications.
+type PatchRecipientsRecipientIDNotifications200JSONResponseBody_Data struct {
+	Results []NotificationUpdateResult `json:"results"`
+}
+
+// PatchRecipientsRecipientIDNotifications200JSONResponseBody defines parameters for PatchRecipientsRecipientIDNotifications.
+type PatchRecipientsRecipientIDNotifications200JSONResponseBody struct {
+	Data    PatchRecipientsRecipientIDNotifications200JSONResponseBody_Data `json:"data"`
+	Message string                                                          `json:"message"`
+}
+
+// GetRecipientsRecipientIDNotificationsCounts200JSONResponseBody_Data defines parameters for GetRecipientsRecipientIDNotificationsCounts.
+type GetRecipientsRecipientIDNotificationsCounts200JSONResponseBody_Data struct {
+	UnreadCount int `json:"unread_count"`
+	UnseenCount int `json:"unseen_count"`
+}
+
+// GetRecipientsRecipientIDNotificationsCounts200JSONResponseBody defines parameters for GetRecipientsRecipientIDNotificationsCounts.
+type GetRecipientsRecipientIDNotificationsCounts200JSONResponseBody struct {
+	Data GetRecipientsRecipientIDNotificationsCounts200JSONResponseBody_Data `json:"data"`
+}
+
 // PostRecipientsRecipientIDNotificationsMarkAllRead200JSONResponseBody_Data defines parameters for PostRecipientsRecipientIDNotificationsMarkAllRead.
 type PostRecipientsRecipientIDNotificationsMarkAllRead200JSONResponseBody_Data struct {
 	Updated int `json:"updated"`
@@ -2052,6 +2129,17 @@ type PostRecipientsRecipientIDNotificationsMarkAllRead200JSONResponseBody_Data s
 // PostRecipientsRecipientIDNotificationsMarkAllRead200JSONResponseBody defines parameters for PostRecipientsRecipientIDNotificationsMarkAllRead.
 type PostRecipientsRecipientIDNotificationsMarkAllRead200JSONResponseBody struct {
 	Data    PostRecipientsRecipientIDNotificationsMarkAllRead200JSONResponseBody_Data `json:"data"`
+	Message string                                                                    `json:"message"`
+}
+
+// PostRecipientsRecipientIDNotificationsMarkAllSeen200JSONResponseBody_Data defines parameters for PostRecipientsRecipientIDNotificationsMarkAllSeen.
+type PostRecipientsRecipientIDNotificationsMarkAllSeen200JSONResponseBody_Data struct {
+	Updated int `json:"updated"`
+}
+
+// PostRecipientsRecipientIDNotificationsMarkAllSeen200JSONResponseBody defines parameters for PostRecipientsRecipientIDNotificationsMarkAllSeen.
+type PostRecipientsRecipientIDNotificationsMarkAllSeen200JSONResponseBody struct {
+	Data    PostRecipientsRecipientIDNotificationsMarkAllSeen200JSONResponseBody_Data `json:"data"`
 	Message string                                                                    `json:"message"`
 }
 
@@ -2076,8 +2164,11 @@ type GetRecipientsRecipientIDNotificationsUnreadCount200JSONResponseBody struct 
 
 // PatchRecipientsRecipientIDNotificationsNotificationIDJSONBody defines parameters for PatchRecipientsRecipientIDNotificationsNotificationID.
 type PatchRecipientsRecipientIDNotificationsNotificationIDJSONBody struct {
-	Opened *bool `json:"opened,omitempty"`
-	Read   *bool `json:"read,omitempty"`
+	// Archived true also marks it seen
+	Archived *bool `json:"archived,omitempty"`
+	Opened   *bool `json:"opened,omitempty"`
+	Read     *bool `json:"read,omitempty"`
+	Seen     *bool `json:"seen,omitempty"`
 }
 
 // PatchRecipientsRecipientIDNotificationsNotificationID200JSONResponseBody defines parameters for PatchRecipientsRecipientIDNotificationsNotificationID.
@@ -2330,6 +2421,9 @@ type PutRecipientsRecipientIDContactsJSONRequestBody = PrimaryContactInput
 
 // PatchRecipientsRecipientIDContactsContactIDJSONRequestBody defines body for PatchRecipientsRecipientIDContactsContactID for application/json ContentType.
 type PatchRecipientsRecipientIDContactsContactIDJSONRequestBody PatchRecipientsRecipientIDContactsContactIDJSONBody
+
+// PatchRecipientsRecipientIDNotificationsJSONRequestBody defines body for PatchRecipientsRecipientIDNotifications for application/json ContentType.
+type PatchRecipientsRecipientIDNotificationsJSONRequestBody PatchRecipientsRecipientIDNotificationsJSONBody
 
 // PatchRecipientsRecipientIDNotificationsNotificationIDJSONRequestBody defines body for PatchRecipientsRecipientIDNotificationsNotificationID for application/json ContentType.
 type PatchRecipientsRecipientIDNotificationsNotificationIDJSONRequestBody PatchRecipientsRecipientIDNotificationsNotificationIDJSONBody
@@ -3677,10 +3771,40 @@ type ClientInterface interface {
 	// Corresponds with GET /recipients/{recipient_id}/notifications (the `GetRecipientsRecipientIDNotifications` operationId).
 	GetRecipientsRecipientIDNotifications(ctx context.Context, recipientID string, params *GetRecipientsRecipientIDNotificationsParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
+	// PatchRecipientsRecipientIDNotificationsWithBody Set read, seen or archived on several notifications
+	//
+	// Up to 100 ids; more: 400 and nothing changes. An id this recipient does not have fails alone (`notification_not_found`), the others change.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with PATCH /recipients/{recipient_id}/notifications (the `PatchRecipientsRecipientIDNotifications` operationId).
+	PatchRecipientsRecipientIDNotificationsWithBody(ctx context.Context, recipientID string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// PatchRecipientsRecipientIDNotifications Set read, seen or archived on several notifications
+	//
+	// Up to 100 ids; more: 400 and nothing changes. An id this recipient does not have fails alone (`notification_not_found`), the others change.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with PATCH /recipients/{recipient_id}/notifications (the `PatchRecipientsRecipientIDNotifications` operationId).
+	PatchRecipientsRecipientIDNotifications(ctx context.Context, recipientID string, body PatchRecipientsRecipientIDNotificationsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// GetRecipientsRecipientIDNotificationsCounts Count a recipient's unread and unseen notifications
+	//
+	// Archived notifications are not counted.
+	//
+	// Corresponds with GET /recipients/{recipient_id}/notifications/counts (the `GetRecipientsRecipientIDNotificationsCounts` operationId).
+	GetRecipientsRecipientIDNotificationsCounts(ctx context.Context, recipientID string, reqEditors ...RequestEditorFn) (*http.Response, error)
+
 	// PostRecipientsRecipientIDNotificationsMarkAllRead Mark a recipient's whole feed read
 	//
 	// Corresponds with POST /recipients/{recipient_id}/notifications/mark_all_read (the `PostRecipientsRecipientIDNotificationsMarkAllRead` operationId).
 	PostRecipientsRecipientIDNotificationsMarkAllRead(ctx context.Context, recipientID string, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// PostRecipientsRecipientIDNotificationsMarkAllSeen Mark a recipient's whole feed seen (read flags stay)
+	//
+	// Corresponds with POST /recipients/{recipient_id}/notifications/mark_all_seen (the `PostRecipientsRecipientIDNotificationsMarkAllSeen` operationId).
+	PostRecipientsRecipientIDNotificationsMarkAllSeen(ctx context.Context, recipientID string, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// GetRecipientsRecipientIDNotificationsStream Live feed of a recipient (Server-Sent Events)
 	//
@@ -3694,14 +3818,14 @@ type ClientInterface interface {
 	// Corresponds with GET /recipients/{recipient_id}/notifications/unread_count (the `GetRecipientsRecipientIDNotificationsUnreadCount` operationId).
 	GetRecipientsRecipientIDNotificationsUnreadCount(ctx context.Context, recipientID string, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// PatchRecipientsRecipientIDNotificationsNotificationIDWithBody Mark a notification read or unread
+	// PatchRecipientsRecipientIDNotificationsNotificationIDWithBody Mark a notification read, opened, seen or archived (or undo it)
 	//
 	// Takes any type of body and a specified content type.
 	//
 	// Corresponds with PATCH /recipients/{recipient_id}/notifications/{notification_id} (the `PatchRecipientsRecipientIDNotificationsNotificationID` operationId).
 	PatchRecipientsRecipientIDNotificationsNotificationIDWithBody(ctx context.Context, recipientID string, notificationID string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// PatchRecipientsRecipientIDNotificationsNotificationID Mark a notification read or unread
+	// PatchRecipientsRecipientIDNotificationsNotificationID Mark a notification read, opened, seen or archived (or undo it)
 	//
 	// Takes a body of the `application/json` content type.
 	//
@@ -4641,11 +4765,81 @@ func (c *Client) GetRecipientsRecipientIDNotifications(ctx context.Context, reci
 	return c.Client.Do(req)
 }
 
+// PatchRecipientsRecipientIDNotificationsWithBody Set read, seen or archived on several notifications
+//
+// Up to 100 ids; more: 400 and nothing changes. An id this recipient does not have fails alone (`notification_not_found`), the others change.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with PATCH /recipients/{recipient_id}/notifications (the `PatchRecipientsRecipientIDNotifications` operationId).
+func (c *Client) PatchRecipientsRecipientIDNotificationsWithBody(ctx context.Context, recipientID string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPatchRecipientsRecipientIDNotificationsRequestWithBody(c.Server, recipientID, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// PatchRecipientsRecipientIDNotifications Set read, seen or archived on several notifications
+//
+// Up to 100 ids; more: 400 and nothing changes. An id this recipient does not have fails alone (`notification_not_found`), the others change.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with PATCH /recipients/{recipient_id}/notifications (the `PatchRecipientsRecipientIDNotifications` operationId).
+func (c *Client) PatchRecipientsRecipientIDNotifications(ctx context.Context, recipientID string, body PatchRecipientsRecipientIDNotificationsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPatchRecipientsRecipientIDNotificationsRequest(c.Server, recipientID, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// GetRecipientsRecipientIDNotificationsCounts Count a recipient's unread and unseen notifications
+//
+// Archived notifications are not counted.
+//
+// Corresponds with GET /recipients/{recipient_id}/notifications/counts (the `GetRecipientsRecipientIDNotificationsCounts` operationId).
+func (c *Client) GetRecipientsRecipientIDNotificationsCounts(ctx context.Context, recipientID string, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetRecipientsRecipientIDNotificationsCountsRequest(c.Server, recipientID)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
 // PostRecipientsRecipientIDNotificationsMarkAllRead Mark a recipient's whole feed read
 //
 // Corresponds with POST /recipients/{recipient_id}/notifications/mark_all_read (the `PostRecipientsRecipientIDNotificationsMarkAllRead` operationId).
 func (c *Client) PostRecipientsRecipientIDNotificationsMarkAllRead(ctx context.Context, recipientID string, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewPostRecipientsRecipientIDNotificationsMarkAllReadRequest(c.Server, recipientID)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// PostRecipientsRecipientIDNotificationsMarkAllSeen Mark a recipient's whole feed seen (read flags stay)
+//
+// Corresponds with POST /recipients/{recipient_id}/notifications/mark_all_seen (the `PostRecipientsRecipientIDNotificationsMarkAllSeen` operationId).
+func (c *Client) PostRecipientsRecipientIDNotificationsMarkAllSeen(ctx context.Context, recipientID string, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPostRecipientsRecipientIDNotificationsMarkAllSeenRequest(c.Server, recipientID)
 	if err != nil {
 		return nil, err
 	}
@@ -4688,7 +4882,7 @@ func (c *Client) GetRecipientsRecipientIDNotificationsUnreadCount(ctx context.Co
 	return c.Client.Do(req)
 }
 
-// PatchRecipientsRecipientIDNotificationsNotificationIDWithBody Mark a notification read or unread
+// PatchRecipientsRecipientIDNotificationsNotificationIDWithBody Mark a notification read, opened, seen or archived (or undo it)
 //
 // Takes any type of body and a specified content type.
 //
@@ -4705,7 +4899,7 @@ func (c *Client) PatchRecipientsRecipientIDNotificationsNotificationIDWithBody(c
 	return c.Client.Do(req)
 }
 
-// PatchRecipientsRecipientIDNotificationsNotificationID Mark a notification read or unread
+// PatchRecipientsRecipientIDNotificationsNotificationID Mark a notification read, opened, seen or archived (or undo it)
 //
 // Takes a body of the `application/json` content type.
 //
@@ -6564,10 +6758,103 @@ func NewGetRecipientsRecipientIDNotificationsRequest(server string, recipientID 
 
 		}
 
+		if params.Archived != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "archived", *params.Archived, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
 		if encoded := queryValues.Encode(); encoded != "" {
 			rawQueryFragments = append(rawQueryFragments, encoded)
 		}
 		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewPatchRecipientsRecipientIDNotificationsRequest calls the generic PatchRecipientsRecipientIDNotifications builder with application/json body
+func NewPatchRecipientsRecipientIDNotificationsRequest(server string, recipientID string, body PatchRecipientsRecipientIDNotificationsJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewPatchRecipientsRecipientIDNotificationsRequestWithBody(server, recipientID, "application/json", bodyReader)
+}
+
+// NewPatchRecipientsRecipientIDNotificationsRequestWithBody constructs an http.Request for the PatchRecipientsRecipientIDNotifications method, with any body, and a specified content type
+func NewPatchRecipientsRecipientIDNotificationsRequestWithBody(server string, recipientID string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "recipient_id", recipientID, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/recipients/%s/notifications", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPatch, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewGetRecipientsRecipientIDNotificationsCountsRequest constructs an http.Request for the GetRecipientsRecipientIDNotificationsCounts method
+func NewGetRecipientsRecipientIDNotificationsCountsRequest(server string, recipientID string) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "recipient_id", recipientID, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/recipients/%s/notifications/counts", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
 	}
 
 	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
@@ -6595,6 +6882,40 @@ func NewPostRecipientsRecipientIDNotificationsMarkAllReadRequest(server string, 
 	}
 
 	operationPath := fmt.Sprintf("/recipients/%s/notifications/mark_all_read", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewPostRecipientsRecipientIDNotificationsMarkAllSeenRequest constructs an http.Request for the PostRecipientsRecipientIDNotificationsMarkAllSeen method
+func NewPostRecipientsRecipientIDNotificationsMarkAllSeenRequest(server string, recipientID string) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "recipient_id", recipientID, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/recipients/%s/notifications/mark_all_seen", pathParam0)
 	if operationPath[0] == '/' {
 		operationPath = "." + operationPath
 	}
@@ -7834,12 +8155,46 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with GET /recipients/{recipient_id}/notifications (the `GetRecipientsRecipientIDNotifications` operationId).
 	GetRecipientsRecipientIDNotificationsWithResponse(ctx context.Context, recipientID string, params *GetRecipientsRecipientIDNotificationsParams, reqEditors ...RequestEditorFn) (*GetRecipientsRecipientIDNotificationsResponse, error)
 
+	// PatchRecipientsRecipientIDNotificationsWithBodyWithResponse Set read, seen or archived on several notifications
+	//
+	// Up to 100 ids; more: 400 and nothing changes. An id this recipient does not have fails alone (`notification_not_found`), the others change.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PATCH /recipients/{recipient_id}/notifications (the `PatchRecipientsRecipientIDNotifications` operationId).
+	PatchRecipientsRecipientIDNotificationsWithBodyWithResponse(ctx context.Context, recipientID string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PatchRecipientsRecipientIDNotificationsResponse, error)
+
+	// PatchRecipientsRecipientIDNotificationsWithResponse Set read, seen or archived on several notifications
+	//
+	// Up to 100 ids; more: 400 and nothing changes. An id this recipient does not have fails alone (`notification_not_found`), the others change.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PATCH /recipients/{recipient_id}/notifications (the `PatchRecipientsRecipientIDNotifications` operationId).
+	PatchRecipientsRecipientIDNotificationsWithResponse(ctx context.Context, recipientID string, body PatchRecipientsRecipientIDNotificationsJSONRequestBody, reqEditors ...RequestEditorFn) (*PatchRecipientsRecipientIDNotificationsResponse, error)
+
+	// GetRecipientsRecipientIDNotificationsCountsWithResponse Count a recipient's unread and unseen notifications
+	//
+	// Archived notifications are not counted.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /recipients/{recipient_id}/notifications/counts (the `GetRecipientsRecipientIDNotificationsCounts` operationId).
+	GetRecipientsRecipientIDNotificationsCountsWithResponse(ctx context.Context, recipientID string, reqEditors ...RequestEditorFn) (*GetRecipientsRecipientIDNotificationsCountsResponse, error)
+
 	// PostRecipientsRecipientIDNotificationsMarkAllReadWithResponse Mark a recipient's whole feed read
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /recipients/{recipient_id}/notifications/mark_all_read (the `PostRecipientsRecipientIDNotificationsMarkAllRead` operationId).
 	PostRecipientsRecipientIDNotificationsMarkAllReadWithResponse(ctx context.Context, recipientID string, reqEditors ...RequestEditorFn) (*PostRecipientsRecipientIDNotificationsMarkAllReadResponse, error)
+
+	// PostRecipientsRecipientIDNotificationsMarkAllSeenWithResponse Mark a recipient's whole feed seen (read flags stay)
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /recipients/{recipient_id}/notifications/mark_all_seen (the `PostRecipientsRecipientIDNotificationsMarkAllSeen` operationId).
+	PostRecipientsRecipientIDNotificationsMarkAllSeenWithResponse(ctx context.Context, recipientID string, reqEditors ...RequestEditorFn) (*PostRecipientsRecipientIDNotificationsMarkAllSeenResponse, error)
 
 	// GetRecipientsRecipientIDNotificationsStreamWithResponse Live feed of a recipient (Server-Sent Events)
 	//
@@ -7857,14 +8212,14 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with GET /recipients/{recipient_id}/notifications/unread_count (the `GetRecipientsRecipientIDNotificationsUnreadCount` operationId).
 	GetRecipientsRecipientIDNotificationsUnreadCountWithResponse(ctx context.Context, recipientID string, reqEditors ...RequestEditorFn) (*GetRecipientsRecipientIDNotificationsUnreadCountResponse, error)
 
-	// PatchRecipientsRecipientIDNotificationsNotificationIDWithBodyWithResponse Mark a notification read or unread
+	// PatchRecipientsRecipientIDNotificationsNotificationIDWithBodyWithResponse Mark a notification read, opened, seen or archived (or undo it)
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with PATCH /recipients/{recipient_id}/notifications/{notification_id} (the `PatchRecipientsRecipientIDNotificationsNotificationID` operationId).
 	PatchRecipientsRecipientIDNotificationsNotificationIDWithBodyWithResponse(ctx context.Context, recipientID string, notificationID string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PatchRecipientsRecipientIDNotificationsNotificationIDResponse, error)
 
-	// PatchRecipientsRecipientIDNotificationsNotificationIDWithResponse Mark a notification read or unread
+	// PatchRecipientsRecipientIDNotificationsNotificationIDWithResponse Mark a notification read, opened, seen or archived (or undo it)
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -10012,6 +10367,116 @@ func (r GetRecipientsRecipientIDNotificationsResponse) ContentType() string {
 	return ""
 }
 
+type PatchRecipientsRecipientIDNotificationsResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *PatchRecipientsRecipientIDNotifications200JSONResponseBody
+	// JSON4XX the response for an HTTP 4XX `application/json` response
+	JSON4XX *MessageError
+	// JSON5XX the response for an HTTP 5XX `application/json` response
+	JSON5XX *MessageError
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r PatchRecipientsRecipientIDNotificationsResponse) GetJSON200() *PatchRecipientsRecipientIDNotifications200JSONResponseBody {
+	return r.JSON200
+}
+
+// GetJSON4XX returns the response for an HTTP 4XX `application/json` response
+func (r PatchRecipientsRecipientIDNotificationsResponse) GetJSON4XX() *MessageError {
+	return r.JSON4XX
+}
+
+// GetJSON5XX returns the response for an HTTP 5XX `application/json` response
+func (r PatchRecipientsRecipientIDNotificationsResponse) GetJSON5XX() *MessageError {
+	return r.JSON5XX
+}
+
+// GetBody returns the raw response body bytes
+func (r PatchRecipientsRecipientIDNotificationsResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r PatchRecipientsRecipientIDNotificationsResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r PatchRecipientsRecipientIDNotificationsResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r PatchRecipientsRecipientIDNotificationsResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+type GetRecipientsRecipientIDNotificationsCountsResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *GetRecipientsRecipientIDNotificationsCounts200JSONResponseBody
+	// JSON4XX the response for an HTTP 4XX `application/json` response
+	JSON4XX *MessageError
+	// JSON5XX the response for an HTTP 5XX `application/json` response
+	JSON5XX *MessageError
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r GetRecipientsRecipientIDNotificationsCountsResponse) GetJSON200() *GetRecipientsRecipientIDNotificationsCounts200JSONResponseBody {
+	return r.JSON200
+}
+
+// GetJSON4XX returns the response for an HTTP 4XX `application/json` response
+func (r GetRecipientsRecipientIDNotificationsCountsResponse) GetJSON4XX() *MessageError {
+	return r.JSON4XX
+}
+
+// GetJSON5XX returns the response for an HTTP 5XX `application/json` response
+func (r GetRecipientsRecipientIDNotificationsCountsResponse) GetJSON5XX() *MessageError {
+	return r.JSON5XX
+}
+
+// GetBody returns the raw response body bytes
+func (r GetRecipientsRecipientIDNotificationsCountsResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r GetRecipientsRecipientIDNotificationsCountsResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r GetRecipientsRecipientIDNotificationsCountsResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r GetRecipientsRecipientIDNotificationsCountsResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
 type PostRecipientsRecipientIDNotificationsMarkAllReadResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -10061,6 +10526,61 @@ func (r PostRecipientsRecipientIDNotificationsMarkAllReadResponse) StatusCode() 
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
 func (r PostRecipientsRecipientIDNotificationsMarkAllReadResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+type PostRecipientsRecipientIDNotificationsMarkAllSeenResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *PostRecipientsRecipientIDNotificationsMarkAllSeen200JSONResponseBody
+	// JSON4XX the response for an HTTP 4XX `application/json` response
+	JSON4XX *MessageError
+	// JSON5XX the response for an HTTP 5XX `application/json` response
+	JSON5XX *MessageError
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r PostRecipientsRecipientIDNotificationsMarkAllSeenResponse) GetJSON200() *PostRecipientsRecipientIDNotificationsMarkAllSeen200JSONResponseBody {
+	return r.JSON200
+}
+
+// GetJSON4XX returns the response for an HTTP 4XX `application/json` response
+func (r PostRecipientsRecipientIDNotificationsMarkAllSeenResponse) GetJSON4XX() *MessageError {
+	return r.JSON4XX
+}
+
+// GetJSON5XX returns the response for an HTTP 5XX `application/json` response
+func (r PostRecipientsRecipientIDNotificationsMarkAllSeenResponse) GetJSON5XX() *MessageError {
+	return r.JSON5XX
+}
+
+// GetBody returns the raw response body bytes
+func (r PostRecipientsRecipientIDNotificationsMarkAllSeenResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r PostRecipientsRecipientIDNotificationsMarkAllSeenResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r PostRecipientsRecipientIDNotificationsMarkAllSeenResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r PostRecipientsRecipientIDNotificationsMarkAllSeenResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
@@ -11706,6 +12226,51 @@ func (c *ClientWithResponses) GetRecipientsRecipientIDNotificationsWithResponse(
 	return ParseGetRecipientsRecipientIDNotificationsResponse(rsp)
 }
 
+// PatchRecipientsRecipientIDNotificationsWithBodyWithResponse Set read, seen or archived on several notifications
+//
+// Up to 100 ids; more: 400 and nothing changes. An id this recipient does not have fails alone (`notification_not_found`), the others change.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PATCH /recipients/{recipient_id}/notifications (the `PatchRecipientsRecipientIDNotifications` operationId).
+func (c *ClientWithResponses) PatchRecipientsRecipientIDNotificationsWithBodyWithResponse(ctx context.Context, recipientID string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PatchRecipientsRecipientIDNotificationsResponse, error) {
+	rsp, err := c.PatchRecipientsRecipientIDNotificationsWithBody(ctx, recipientID, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParsePatchRecipientsRecipientIDNotificationsResponse(rsp)
+}
+
+// PatchRecipientsRecipientIDNotificationsWithResponse Set read, seen or archived on several notifications
+//
+// Up to 100 ids; more: 400 and nothing changes. An id this recipient does not have fails alone (`notification_not_found`), the others change.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PATCH /recipients/{recipient_id}/notifications (the `PatchRecipientsRecipientIDNotifications` operationId).
+func (c *ClientWithResponses) PatchRecipientsRecipientIDNotificationsWithResponse(ctx context.Context, recipientID string, body PatchRecipientsRecipientIDNotificationsJSONRequestBody, reqEditors ...RequestEditorFn) (*PatchRecipientsRecipientIDNotificationsResponse, error) {
+	rsp, err := c.PatchRecipientsRecipientIDNotifications(ctx, recipientID, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParsePatchRecipientsRecipientIDNotificationsResponse(rsp)
+}
+
+// GetRecipientsRecipientIDNotificationsCountsWithResponse Count a recipient's unread and unseen notifications
+//
+// Archived notifications are not counted.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /recipients/{recipient_id}/notifications/counts (the `GetRecipientsRecipientIDNotificationsCounts` operationId).
+func (c *ClientWithResponses) GetRecipientsRecipientIDNotificationsCountsWithResponse(ctx context.Context, recipientID string, reqEditors ...RequestEditorFn) (*GetRecipientsRecipientIDNotificationsCountsResponse, error) {
+	rsp, err := c.GetRecipientsRecipientIDNotificationsCounts(ctx, recipientID, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseGetRecipientsRecipientIDNotificationsCountsResponse(rsp)
+}
+
 // PostRecipientsRecipientIDNotificationsMarkAllReadWithResponse Mark a recipient's whole feed read
 //
 // Returns a wrapper object for the known response body format(s).
@@ -11717,6 +12282,19 @@ func (c *ClientWithResponses) PostRecipientsRecipientIDNotificationsMarkAllReadW
 		return nil, err
 	}
 	return ParsePostRecipientsRecipientIDNotificationsMarkAllReadResponse(rsp)
+}
+
+// PostRecipientsRecipientIDNotificationsMarkAllSeenWithResponse Mark a recipient's whole feed seen (read flags stay)
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /recipients/{recipient_id}/notifications/mark_all_seen (the `PostRecipientsRecipientIDNotificationsMarkAllSeen` operationId).
+func (c *ClientWithResponses) PostRecipientsRecipientIDNotificationsMarkAllSeenWithResponse(ctx context.Context, recipientID string, reqEditors ...RequestEditorFn) (*PostRecipientsRecipientIDNotificationsMarkAllSeenResponse, error) {
+	rsp, err := c.PostRecipientsRecipientIDNotificationsMarkAllSeen(ctx, recipientID, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParsePostRecipientsRecipientIDNotificationsMarkAllSeenResponse(rsp)
 }
 
 // GetRecipientsRecipientIDNotificationsStreamWithResponse Live feed of a recipient (Server-Sent Events)
@@ -11747,7 +12325,7 @@ func (c *ClientWithResponses) GetRecipientsRecipientIDNotificationsUnreadCountWi
 	return ParseGetRecipientsRecipientIDNotificationsUnreadCountResponse(rsp)
 }
 
-// PatchRecipientsRecipientIDNotificationsNotificationIDWithBodyWithResponse Mark a notification read or unread
+// PatchRecipientsRecipientIDNotificationsNotificationIDWithBodyWithResponse Mark a notification read, opened, seen or archived (or undo it)
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
@@ -11760,7 +12338,7 @@ func (c *ClientWithResponses) PatchRecipientsRecipientIDNotificationsNotificatio
 	return ParsePatchRecipientsRecipientIDNotificationsNotificationIDResponse(rsp)
 }
 
-// PatchRecipientsRecipientIDNotificationsNotificationIDWithResponse Mark a notification read or unread
+// PatchRecipientsRecipientIDNotificationsNotificationIDWithResponse Mark a notification read, opened, seen or archived (or undo it)
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
@@ -13472,6 +14050,86 @@ func ParseGetRecipientsRecipientIDNotificationsResponse(rsp *http.Response) (*Ge
 	return response, nil
 }
 
+// ParsePatchRecipientsRecipientIDNotificationsResponse parses an HTTP response from a PatchRecipientsRecipientIDNotificationsWithResponse call
+func ParsePatchRecipientsRecipientIDNotificationsResponse(rsp *http.Response) (*PatchRecipientsRecipientIDNotificationsResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &PatchRecipientsRecipientIDNotificationsResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest PatchRecipientsRecipientIDNotifications200JSONResponseBody
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 4:
+		var dest MessageError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON4XX = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 5:
+		var dest MessageError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON5XX = &dest
+
+	}
+
+	return response, nil
+}
+
+// ParseGetRecipientsRecipientIDNotificationsCountsResponse parses an HTTP response from a GetRecipientsRecipientIDNotificationsCountsWithResponse call
+func ParseGetRecipientsRecipientIDNotificationsCountsResponse(rsp *http.Response) (*GetRecipientsRecipientIDNotificationsCountsResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &GetRecipientsRecipientIDNotificationsCountsResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest GetRecipientsRecipientIDNotificationsCounts200JSONResponseBody
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 4:
+		var dest MessageError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON4XX = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 5:
+		var dest MessageError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON5XX = &dest
+
+	}
+
+	return response, nil
+}
+
 // ParsePostRecipientsRecipientIDNotificationsMarkAllReadResponse parses an HTTP response from a PostRecipientsRecipientIDNotificationsMarkAllReadWithResponse call
 func ParsePostRecipientsRecipientIDNotificationsMarkAllReadResponse(rsp *http.Response) (*PostRecipientsRecipientIDNotificationsMarkAllReadResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
@@ -13488,6 +14146,46 @@ func ParsePostRecipientsRecipientIDNotificationsMarkAllReadResponse(rsp *http.Re
 	switch {
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
 		var dest PostRecipientsRecipientIDNotificationsMarkAllRead200JSONResponseBody
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 4:
+		var dest MessageError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON4XX = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 5:
+		var dest MessageError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON5XX = &dest
+
+	}
+
+	return response, nil
+}
+
+// ParsePostRecipientsRecipientIDNotificationsMarkAllSeenResponse parses an HTTP response from a PostRecipientsRecipientIDNotificationsMarkAllSeenWithResponse call
+func ParsePostRecipientsRecipientIDNotificationsMarkAllSeenResponse(rsp *http.Response) (*PostRecipientsRecipientIDNotificationsMarkAllSeenResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &PostRecipientsRecipientIDNotificationsMarkAllSeenResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest PostRecipientsRecipientIDNotificationsMarkAllSeen200JSONResponseBody
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}

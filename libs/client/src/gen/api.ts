@@ -2524,6 +2524,8 @@ export interface paths {
                          *           },
                          *           "read": false,
                          *           "opened": false,
+                         *           "seen": false,
+                         *           "archived": false,
                          *           "created_at": "2026-03-02T09:32:00Z",
                          *           "updated_at": "2026-03-02T09:32:00Z",
                          *           "status": "enqueued",
@@ -2628,6 +2630,8 @@ export interface paths {
                          *         },
                          *         "read": false,
                          *         "opened": false,
+                         *         "seen": false,
+                         *         "archived": false,
                          *         "created_at": "2026-03-02T09:32:00Z",
                          *         "updated_at": "2026-03-02T09:32:00Z",
                          *         "status": "delivered",
@@ -2753,6 +2757,8 @@ export interface paths {
                          *         },
                          *         "read": false,
                          *         "opened": false,
+                         *         "seen": false,
+                         *         "archived": false,
                          *         "created_at": "2026-03-02T09:32:00Z",
                          *         "updated_at": "2026-03-02T09:32:00Z",
                          *         "status": "canceled",
@@ -3098,6 +3104,8 @@ export interface paths {
                     /** @description next_cursor of the previous page */
                     cursor?: string;
                     read?: "true" | "false";
+                    /** @description true: the archived notifications only; absent or false: the feed without them */
+                    archived?: "true" | "false";
                 };
                 header?: never;
                 path: {
@@ -3134,6 +3142,8 @@ export interface paths {
                          *             },
                          *             "read": false,
                          *             "opened": false,
+                         *             "seen": false,
+                         *             "archived": false,
                          *             "created_at": "2026-03-02T09:32:00Z",
                          *             "updated_at": "2026-03-02T09:32:00Z",
                          *             "status": "delivered",
@@ -3216,7 +3226,159 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Set read, seen or archived on several notifications
+         * @description Up to 100 ids; more: 400 and nothing changes. An id this recipient does not have fails alone (`notification_not_found`), the others change.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @example user-42 */
+                    recipient_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "ids": [
+                     *         1042,
+                     *         1041
+                     *       ],
+                     *       "archived": true
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description 1 to 100 notification ids of this recipient */
+                        ids: number[];
+                        read?: boolean;
+                        seen?: boolean;
+                        /** @description true also marks it seen */
+                        archived?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description One result per id, in request order */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "message": "Notifications updated",
+                         *       "data": {
+                         *         "results": [
+                         *           {
+                         *             "id": 1042,
+                         *             "notification": {
+                         *               "id": 1042,
+                         *               "recipient_id": "user-42",
+                         *               "payload": {
+                         *                 "title": "Invoice #1042 is paid",
+                         *                 "body": "Thanks! A receipt is on its way to your inbox.",
+                         *                 "url": "https://app.example.com/invoices/1042"
+                         *               },
+                         *               "broadcast_id": null,
+                         *               "target": {
+                         *                 "channel": "billing",
+                         *                 "topic": "invoices",
+                         *                 "event": "invoice.paid"
+                         *               },
+                         *               "read": false,
+                         *               "opened": false,
+                         *               "seen": true,
+                         *               "archived": true,
+                         *               "created_at": "2026-03-02T09:32:00Z",
+                         *               "updated_at": "2026-03-02T09:32:00Z",
+                         *               "status": "delivered",
+                         *               "email": {
+                         *                 "status": "sent",
+                         *                 "reason": null,
+                         *                 "address": "ada@example.com",
+                         *                 "message_id": "<1042.user-42@mail.example.com>",
+                         *                 "attempts": 1,
+                         *                 "sent_at": "2026-03-02T09:32:01Z",
+                         *                 "error": null,
+                         *                 "provider": "smtp",
+                         *                 "digest_id": null
+                         *               },
+                         *               "sms": {
+                         *                 "status": "not_requested"
+                         *               },
+                         *               "push": {
+                         *                 "status": "not_requested"
+                         *               },
+                         *               "decision": {
+                         *                 "in_app": {
+                         *                   "result": "delivered",
+                         *                   "because": "medium_default",
+                         *                   "rule": null
+                         *                 },
+                         *                 "email": {
+                         *                   "result": "sent",
+                         *                   "because": "catalog_entry",
+                         *                   "rule": {
+                         *                     "id": 3,
+                         *                     "label": "Paid invoices",
+                         *                     "target": {
+                         *                       "channel": "billing",
+                         *                       "topic": "invoices",
+                         *                       "event": "invoice.paid"
+                         *                     },
+                         *                     "medium": "email",
+                         *                     "default_enabled": true,
+                         *                     "mandatory": false
+                         *                   }
+                         *                 }
+                         *               }
+                         *             },
+                         *             "error": null
+                         *           },
+                         *           {
+                         *             "id": 1041,
+                         *             "notification": null,
+                         *             "error": {
+                         *               "code": "notification_not_found",
+                         *               "message": "Notification not found"
+                         *             }
+                         *           }
+                         *         ]
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            message: string;
+                            data: {
+                                results: components["schemas"]["NotificationUpdateResult"][];
+                            };
+                        };
+                    };
+                };
+                /** @description Refused: bad input, a missing or wrong credential, not found, a conflict or a rate limit (the body names it) */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description Failed on the server side, or a service it needs is unavailable; safe to retry later */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+            };
+        };
         trace?: never;
     };
     "/recipients/{recipient_id}/notifications/unread_count": {
@@ -3300,7 +3462,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Mark a notification read or unread */
+        /** Mark a notification read, opened, seen or archived (or undo it) */
         patch: {
             parameters: {
                 query?: never;
@@ -3323,6 +3485,9 @@ export interface paths {
                     "application/json": {
                         read?: boolean;
                         opened?: boolean;
+                        seen?: boolean;
+                        /** @description true also marks it seen */
+                        archived?: boolean;
                     };
                 };
             };
@@ -3352,6 +3517,8 @@ export interface paths {
                          *         },
                          *         "read": true,
                          *         "opened": false,
+                         *         "seen": false,
+                         *         "archived": false,
                          *         "created_at": "2026-03-02T09:32:00Z",
                          *         "updated_at": "2026-03-02T09:32:00Z",
                          *         "status": "delivered",
@@ -3457,6 +3624,149 @@ export interface paths {
                         /**
                          * @example {
                          *       "message": "Notifications marked read",
+                         *       "data": {
+                         *         "updated": 3
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            message: string;
+                            data: {
+                                updated: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Refused: bad input, a missing or wrong credential, not found, a conflict or a rate limit (the body names it) */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description Failed on the server side, or a service it needs is unavailable; safe to retry later */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/recipients/{recipient_id}/notifications/counts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Count a recipient's unread and unseen notifications
+         * @description Archived notifications are not counted.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @example user-42 */
+                    recipient_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The counts */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "unread_count": 3,
+                         *         "unseen_count": 1
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            data: {
+                                unread_count: number;
+                                unseen_count: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Refused: bad input, a missing or wrong credential, not found, a conflict or a rate limit (the body names it) */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description Failed on the server side, or a service it needs is unavailable; safe to retry later */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/recipients/{recipient_id}/notifications/mark_all_seen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark a recipient's whole feed seen (read flags stay) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @example user-42 */
+                    recipient_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Marked */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "message": "Notifications marked seen",
                          *       "data": {
                          *         "updated": 3
                          *       }
@@ -4931,6 +5241,10 @@ export interface components {
             target: components["schemas"]["Target"] | null;
             read: boolean;
             opened: boolean;
+            /** @description The recipient has seen it in a list (the badge can count unseen rather than unread) */
+            seen: boolean;
+            /** @description Out of the default feed, kept (`?archived=true` lists these) */
+            archived: boolean;
             /**
              * @description UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
              * @example 2025-01-31T12:00:00Z
@@ -4995,6 +5309,16 @@ export interface components {
             sent_at?: string | null;
             error?: string | null;
             provider?: string | null;
+        };
+        /** NotificationUpdateResult */
+        NotificationUpdateResult: {
+            id: number;
+            /** @description After the update; null when this recipient has no such delivered notification (see error) */
+            notification: components["schemas"]["Notification"] | null;
+            error: {
+                code: string;
+                message: string;
+            } | null;
         };
         /** PreferenceDecision */
         PreferenceDecision: {

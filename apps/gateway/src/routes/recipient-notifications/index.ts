@@ -68,15 +68,10 @@ const recipientNotificationRoutes: RoutePlugin = async (app) => {
 
   app.get(
     '/recipients/:recipient_id/notifications/unread_count',
-    { config: { access }, schema: {
-      ...documented({ summary: 'Count a recipient\'s unread and unseen notifications (archived ones apart)', success: 'The counts', response: { data: { unread_count: 3, unseen_count: 1 } } }),
-      tags,
-      params: RecipientIdParams,
-      response: { 200: dataOnly(Type.Object({ unread_count: Type.Integer(), unseen_count: Type.Integer() })), ...errors },
-    } },
+    { config: { access }, schema: { ...documented({ summary: 'Count a recipient\'s unread notifications', success: 'The unread count', response: { data: { unread_count: 3 } } }), tags, params: RecipientIdParams, response: { 200: dataOnly(Type.Object({ unread_count: Type.Integer() })), ...errors } } },
     async (request) => {
       const res = await deliveries.unreadCount({ projectId: BigInt(request.project.id), recipientId: request.params.recipient_id });
-      return { data: { unread_count: Number(res.unreadCount), unseen_count: Number(res.unseenCount) } };
+      return { data: { unread_count: Number(res.unreadCount) } };
     },
   );
 

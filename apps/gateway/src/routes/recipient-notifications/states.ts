@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import type { RoutePlugin } from '../shared/type-provider';
-import { withMessage } from '../shared/schemas';
+import { dataOnly, withMessage } from '../shared/schemas';
 import { errorResponses } from '../../plugins/app/errors/error-schemas';
 import { documented } from '../../plugins/external/swagger/openapi-document';
 import { RecipientIdParams } from '../recipients/schemas';
@@ -34,9 +34,26 @@ const BulkResult = Type.Object(
   { title: 'NotificationUpdateResult' },
 );
 
-/** Seen and archived states, and updates of several notifications at once (read, seen, archived). */
+/** The unread and unseen counts, seen and archived states, and updates of several notifications at once (read, seen, archived). */
 const notificationStateRoutes: RoutePlugin = async (app) => {
   const deliveries = app.services.deliveries;
+
+  app.get(
+    '/recipients/:recipient_id/notifications/counts',
+    {
+      config: { access },
+      schema: {
+        ...documented({ summary: 'Count a recipient\'s unread and unseen notifications', description: 'Archived notifications are not counted.', success: 'The counts', response: { data: { unread_count: 3, unseen_count: 1 } } }),
+        tags,
+        params: RecipientIdParams,
+        response: { 200: dataOnly(Type.Object({ unread_count: Type.Integer(), unseen_count: Type.Integer() })), ...errors },
+      },
+    },
+    async (request) => {
+      const res = await deliveries.unreadCount({ projectId: BigInt(request.project.id), recipientId: request.params.recipient_id });
+      return { data: { unread_count: Number(res.unreadCount), unseen_count: Number(res.unseenCount) } };
+    },
+  );
 
   app.post(
     '/recipients/:recipient_id/notifications/mark_all_seen',

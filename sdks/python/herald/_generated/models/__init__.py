@@ -68,6 +68,15 @@ from .get_recipients_recipient_id_contacts_response_200 import (
 from .get_recipients_recipient_id_contacts_response_200_data import (
     GetRecipientsRecipientIdContactsResponse200Data,
 )
+from .get_recipients_recipient_id_notifications_archived import (
+    GetRecipientsRecipientIdNotificationsArchived,
+)
+from .get_recipients_recipient_id_notifications_counts_response_200 import (
+    GetRecipientsRecipientIdNotificationsCountsResponse200,
+)
+from .get_recipients_recipient_id_notifications_counts_response_200_data import (
+    GetRecipientsRecipientIdNotificationsCountsResponse200Data,
+)
 from .get_recipients_recipient_id_notifications_read import (
     GetRecipientsRecipientIdNotificationsRead,
 )
@@ -123,6 +132,8 @@ from .notification_decision import NotificationDecision
 from .notification_email import NotificationEmail
 from .notification_push import NotificationPush
 from .notification_sms import NotificationSms
+from .notification_update_result import NotificationUpdateResult
+from .notification_update_result_error_type_0 import NotificationUpdateResultErrorType0
 from .patch_admin_projects_id_body import PatchAdminProjectsIdBody
 from .patch_admin_projects_id_body_settings import PatchAdminProjectsIdBodySettings
 from .patch_admin_projects_id_response_200 import PatchAdminProjectsIdResponse200
@@ -136,11 +147,20 @@ from .patch_recipients_recipient_id_contacts_contact_id_body import (
 from .patch_recipients_recipient_id_contacts_contact_id_response_200 import (
     PatchRecipientsRecipientIdContactsContactIdResponse200,
 )
+from .patch_recipients_recipient_id_notifications_body import (
+    PatchRecipientsRecipientIdNotificationsBody,
+)
 from .patch_recipients_recipient_id_notifications_notification_id_body import (
     PatchRecipientsRecipientIdNotificationsNotificationIdBody,
 )
 from .patch_recipients_recipient_id_notifications_notification_id_response_200 import (
     PatchRecipientsRecipientIdNotificationsNotificationIdResponse200,
+)
+from .patch_recipients_recipient_id_notifications_response_200 import (
+    PatchRecipientsRecipientIdNotificationsResponse200,
+)
+from .patch_recipients_recipient_id_notifications_response_200_data import (
+    PatchRecipientsRecipientIdNotificationsResponse200Data,
 )
 from .patch_recipients_recipient_id_preferences_body import (
     PatchRecipientsRecipientIdPreferencesBody,
@@ -221,6 +241,12 @@ from .post_recipients_recipient_id_notifications_mark_all_read_response_200 impo
 )
 from .post_recipients_recipient_id_notifications_mark_all_read_response_200_data import (
     PostRecipientsRecipientIdNotificationsMarkAllReadResponse200Data,
+)
+from .post_recipients_recipient_id_notifications_mark_all_seen_response_200 import (
+    PostRecipientsRecipientIdNotificationsMarkAllSeenResponse200,
+)
+from .post_recipients_recipient_id_notifications_mark_all_seen_response_200_data import (
+    PostRecipientsRecipientIdNotificationsMarkAllSeenResponse200Data,
 )
 from .post_recipients_recipient_id_tokens_body import (
     PostRecipientsRecipientIdTokensBody,
@@ -343,6 +369,9 @@ __all__ = (
     "GetReadyzResponse503Status",
     "GetRecipientsRecipientIdContactsResponse200",
     "GetRecipientsRecipientIdContactsResponse200Data",
+    "GetRecipientsRecipientIdNotificationsArchived",
+    "GetRecipientsRecipientIdNotificationsCountsResponse200",
+    "GetRecipientsRecipientIdNotificationsCountsResponse200Data",
     "GetRecipientsRecipientIdNotificationsRead",
     "GetRecipientsRecipientIdNotificationsResponse200",
     "GetRecipientsRecipientIdNotificationsResponse200Data",
@@ -372,6 +401,8 @@ __all__ = (
     "NotificationEmail",
     "NotificationPush",
     "NotificationSms",
+    "NotificationUpdateResult",
+    "NotificationUpdateResultErrorType0",
     "PatchAdminProjectsIdBody",
     "PatchAdminProjectsIdBodySettings",
     "PatchAdminProjectsIdResponse200",
@@ -379,8 +410,11 @@ __all__ = (
     "PatchRecipientsRecipientIdBody",
     "PatchRecipientsRecipientIdContactsContactIdBody",
     "PatchRecipientsRecipientIdContactsContactIdResponse200",
+    "PatchRecipientsRecipientIdNotificationsBody",
     "PatchRecipientsRecipientIdNotificationsNotificationIdBody",
     "PatchRecipientsRecipientIdNotificationsNotificationIdResponse200",
+    "PatchRecipientsRecipientIdNotificationsResponse200",
+    "PatchRecipientsRecipientIdNotificationsResponse200Data",
     "PatchRecipientsRecipientIdPreferencesBody",
     "PatchRecipientsRecipientIdPreferencesBodyMedium",
     "PatchRecipientsRecipientIdPreferencesBodyState",
@@ -419,6 +453,8 @@ __all__ = (
     "PostRecipientsRecipientIdContactsResponse201",
     "PostRecipientsRecipientIdNotificationsMarkAllReadResponse200",
     "PostRecipientsRecipientIdNotificationsMarkAllReadResponse200Data",
+    "PostRecipientsRecipientIdNotificationsMarkAllSeenResponse200",
+    "PostRecipientsRecipientIdNotificationsMarkAllSeenResponse200Data",
     "PostRecipientsRecipientIdTokensBody",
     "PostRecipientsRecipientIdTokensResponse201",
     "PostRecipientsResponse201",

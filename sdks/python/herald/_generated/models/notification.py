@@ -30,6 +30,8 @@ class Notification:
         target (None | Target):
         read (bool):
         opened (bool):
+        seen (bool): The recipient has seen it in a list (the badge can count unseen rather than unread)
+        archived (bool): Out of the default feed, kept (`?archived=true` lists these)
         created_at (str): UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
         updated_at (str): UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
         status (str): enqueued, scheduled, canceled, delivered, suppressed, throttled, failed, not_requested
@@ -47,6 +49,8 @@ class Notification:
     target: None | Target
     read: bool
     opened: bool
+    seen: bool
+    archived: bool
     created_at: str
     updated_at: str
     status: str
@@ -79,6 +83,10 @@ class Notification:
         read = self.read
 
         opened = self.opened
+
+        seen = self.seen
+
+        archived = self.archived
 
         created_at = self.created_at
 
@@ -115,6 +123,8 @@ class Notification:
                 "target": target,
                 "read": read,
                 "opened": opened,
+                "seen": seen,
+                "archived": archived,
                 "created_at": created_at,
                 "updated_at": updated_at,
                 "status": status,
@@ -170,6 +180,10 @@ class Notification:
 
         opened = d.pop("opened")
 
+        seen = d.pop("seen")
+
+        archived = d.pop("archived")
+
         created_at = d.pop("created_at")
 
         updated_at = d.pop("updated_at")
@@ -214,6 +228,8 @@ class Notification:
             target=target,
             read=read,
             opened=opened,
+            seen=seen,
+            archived=archived,
             created_at=created_at,
             updated_at=updated_at,
             status=status,
