@@ -7,11 +7,13 @@ import {
   createCountUnseen,
   createListFeed,
   createMarkAllRead,
+  createMarkAllArchived,
   createMarkAllSeen,
   createUpdateNotification,
   createUpdateNotifications,
   type ListFeedDeps,
   type MarkAllReadDeps,
+  type MarkAllArchivedDeps,
   type MarkAllSeenDeps,
   type UpdateNotificationDeps,
   type UpdateNotificationsDeps,
@@ -36,6 +38,7 @@ export type UseCaseDeps = CancelSendsDeps &
   GetPayloadsDeps &
   ListFeedDeps &
   MarkAllReadDeps &
+  MarkAllArchivedDeps &
   MarkAllSeenDeps &
   ProcessBroadcastChunkDeps &
   RecordSmsStatusDeps &
@@ -74,6 +77,7 @@ export function createUseCases(deps: UseCaseDeps, logger: Logger) {
     markAllRead: createMarkAllRead(deps),
     countUnseen: createCountUnseen(deps),
     markAllSeen: createMarkAllSeen(deps),
+    markAllArchived: createMarkAllArchived(deps),
     updateNotifications: createUpdateNotifications(deps),
     removeRecipientNotifications: createRemoveRecipientNotifications(deps),
     republishPending: createRepublishPending(deps),

@@ -174,6 +174,13 @@ export class HeraldClient {
     /** Marks the whole feed seen (the unseen count becomes 0; read flags stay): what an inbox does when its panel opens. */
     markAllSeen: (recipientId: string) =>
       this.call('post', '/recipients/{recipient_id}/notifications/mark_all_seen', { params: { recipient_id: recipientId }, retryable: true }),
+    /** Archives the whole feed (`read: true`: only what was read); archiving marks seen too. */
+    markAllArchived: (recipientId: string, query: { read?: boolean } = {}) =>
+      this.call('post', '/recipients/{recipient_id}/notifications/mark_all_archived', {
+        params: { recipient_id: recipientId },
+        query: { read: query.read === undefined ? undefined : query.read ? 'true' : 'false' },
+        retryable: true,
+      }),
     /** Archives (or, `false`, unarchives) one notification; archiving marks it seen too. */
     archive: (recipientId: string, id: number, archived = true) => this.notifications.update(recipientId, id, { archived }),
     /** Sets read, seen or archived on up to 100 notifications; each result carries its notification, or an error for an id the recipient does not have. */

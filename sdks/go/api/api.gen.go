@@ -605,6 +605,24 @@ func (e GetRecipientsRecipientIDNotificationsParamsArchived) Valid() bool {
 	}
 }
 
+// Defines values for PostRecipientsRecipientIDNotificationsMarkAllArchivedParamsRead.
+const (
+	PostRecipientsRecipientIDNotificationsMarkAllArchivedParamsReadFalse PostRecipientsRecipientIDNotificationsMarkAllArchivedParamsRead = "false"
+	PostRecipientsRecipientIDNotificationsMarkAllArchivedParamsReadTrue  PostRecipientsRecipientIDNotificationsMarkAllArchivedParamsRead = "true"
+)
+
+// Valid indicates whether the value is a known member of the PostRecipientsRecipientIDNotificationsMarkAllArchivedParamsRead enum.
+func (e PostRecipientsRecipientIDNotificationsMarkAllArchivedParamsRead) Valid() bool {
+	switch e {
+	case PostRecipientsRecipientIDNotificationsMarkAllArchivedParamsReadFalse:
+		return true
+	case PostRecipientsRecipientIDNotificationsMarkAllArchivedParamsReadTrue:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for PatchRecipientsRecipientIDPreferencesJSONBodyMedium.
 const (
 	PatchRecipientsRecipientIDPreferencesJSONBodyMediumEmail   PatchRecipientsRecipientIDPreferencesJSONBodyMedium = "email"
@@ -2119,6 +2137,26 @@ type GetRecipientsRecipientIDNotificationsCounts200JSONResponseBody_Data struct 
 // GetRecipientsRecipientIDNotificationsCounts200JSONResponseBody defines parameters for GetRecipientsRecipientIDNotificationsCounts.
 type GetRecipientsRecipientIDNotificationsCounts200JSONResponseBody struct {
 	Data GetRecipientsRecipientIDNotificationsCounts200JSONResponseBody_Data `json:"data"`
+}
+
+// PostRecipientsRecipientIDNotificationsMarkAllArchivedParams defines parameters for PostRecipientsRecipientIDNotificationsMarkAllArchived.
+type PostRecipientsRecipientIDNotificationsMarkAllArchivedParams struct {
+	// Read Only the read (true) or unread (false) notifications
+	Read *PostRecipientsRecipientIDNotificationsMarkAllArchivedParamsRead `form:"read,omitempty" json:"read,omitempty"`
+}
+
+// PostRecipientsRecipientIDNotificationsMarkAllArchivedParamsRead defines parameters for PostRecipientsRecipientIDNotificationsMarkAllArchived.
+type PostRecipientsRecipientIDNotificationsMarkAllArchivedParamsRead string
+
+// PostRecipientsRecipientIDNotificationsMarkAllArchived200JSONResponseBody_Data defines parameters for PostRecipientsRecipientIDNotificationsMarkAllArchived.
+type PostRecipientsRecipientIDNotificationsMarkAllArchived200JSONResponseBody_Data struct {
+	Updated int `json:"updated"`
+}
+
+// PostRecipientsRecipientIDNotificationsMarkAllArchived200JSONResponseBody defines parameters for PostRecipientsRecipientIDNotificationsMarkAllArchived.
+type PostRecipientsRecipientIDNotificationsMarkAllArchived200JSONResponseBody struct {
+	Data    PostRecipientsRecipientIDNotificationsMarkAllArchived200JSONResponseBody_Data `json:"data"`
+	Message string                                                                        `json:"message"`
 }
 
 // PostRecipientsRecipientIDNotificationsMarkAllRead200JSONResponseBody_Data defines parameters for PostRecipientsRecipientIDNotificationsMarkAllRead.
@@ -3796,6 +3834,11 @@ type ClientInterface interface {
 	// Corresponds with GET /recipients/{recipient_id}/notifications/counts (the `GetRecipientsRecipientIDNotificationsCounts` operationId).
 	GetRecipientsRecipientIDNotificationsCounts(ctx context.Context, recipientID string, reqEditors ...RequestEditorFn) (*http.Response, error)
 
+	// PostRecipientsRecipientIDNotificationsMarkAllArchived Archive a recipient's whole feed (`?read=true`: what was read)
+	//
+	// Corresponds with POST /recipients/{recipient_id}/notifications/mark_all_archived (the `PostRecipientsRecipientIDNotificationsMarkAllArchived` operationId).
+	PostRecipientsRecipientIDNotificationsMarkAllArchived(ctx context.Context, recipientID string, params *PostRecipientsRecipientIDNotificationsMarkAllArchivedParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
 	// PostRecipientsRecipientIDNotificationsMarkAllRead Mark a recipient's whole feed read
 	//
 	// Corresponds with POST /recipients/{recipient_id}/notifications/mark_all_read (the `PostRecipientsRecipientIDNotificationsMarkAllRead` operationId).
@@ -4810,6 +4853,21 @@ func (c *Client) PatchRecipientsRecipientIDNotifications(ctx context.Context, re
 // Corresponds with GET /recipients/{recipient_id}/notifications/counts (the `GetRecipientsRecipientIDNotificationsCounts` operationId).
 func (c *Client) GetRecipientsRecipientIDNotificationsCounts(ctx context.Context, recipientID string, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewGetRecipientsRecipientIDNotificationsCountsRequest(c.Server, recipientID)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// PostRecipientsRecipientIDNotificationsMarkAllArchived Archive a recipient's whole feed (`?read=true`: what was read)
+//
+// Corresponds with POST /recipients/{recipient_id}/notifications/mark_all_archived (the `PostRecipientsRecipientIDNotificationsMarkAllArchived` operationId).
+func (c *Client) PostRecipientsRecipientIDNotificationsMarkAllArchived(ctx context.Context, recipientID string, params *PostRecipientsRecipientIDNotificationsMarkAllArchivedParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPostRecipientsRecipientIDNotificationsMarkAllArchivedRequest(c.Server, recipientID, params)
 	if err != nil {
 		return nil, err
 	}
@@ -6865,6 +6923,67 @@ func NewGetRecipientsRecipientIDNotificationsCountsRequest(server string, recipi
 	return req, nil
 }
 
+// NewPostRecipientsRecipientIDNotificationsMarkAllArchivedRequest constructs an http.Request for the PostRecipientsRecipientIDNotificationsMarkAllArchived method
+func NewPostRecipientsRecipientIDNotificationsMarkAllArchivedRequest(server string, recipientID string, params *PostRecipientsRecipientIDNotificationsMarkAllArchivedParams) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "recipient_id", recipientID, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/recipients/%s/notifications/mark_all_archived", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.Read != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "read", *params.Read, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
 // NewPostRecipientsRecipientIDNotificationsMarkAllReadRequest constructs an http.Request for the PostRecipientsRecipientIDNotificationsMarkAllRead method
 func NewPostRecipientsRecipientIDNotificationsMarkAllReadRequest(server string, recipientID string) (*http.Request, error) {
 	var err error
@@ -8181,6 +8300,13 @@ type ClientWithResponsesInterface interface {
 	//
 	// Corresponds with GET /recipients/{recipient_id}/notifications/counts (the `GetRecipientsRecipientIDNotificationsCounts` operationId).
 	GetRecipientsRecipientIDNotificationsCountsWithResponse(ctx context.Context, recipientID string, reqEditors ...RequestEditorFn) (*GetRecipientsRecipientIDNotificationsCountsResponse, error)
+
+	// PostRecipientsRecipientIDNotificationsMarkAllArchivedWithResponse Archive a recipient's whole feed (`?read=true`: what was read)
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /recipients/{recipient_id}/notifications/mark_all_archived (the `PostRecipientsRecipientIDNotificationsMarkAllArchived` operationId).
+	PostRecipientsRecipientIDNotificationsMarkAllArchivedWithResponse(ctx context.Context, recipientID string, params *PostRecipientsRecipientIDNotificationsMarkAllArchivedParams, reqEditors ...RequestEditorFn) (*PostRecipientsRecipientIDNotificationsMarkAllArchivedResponse, error)
 
 	// PostRecipientsRecipientIDNotificationsMarkAllReadWithResponse Mark a recipient's whole feed read
 	//
@@ -10477,6 +10603,61 @@ func (r GetRecipientsRecipientIDNotificationsCountsResponse) ContentType() strin
 	return ""
 }
 
+type PostRecipientsRecipientIDNotificationsMarkAllArchivedResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *PostRecipientsRecipientIDNotificationsMarkAllArchived200JSONResponseBody
+	// JSON4XX the response for an HTTP 4XX `application/json` response
+	JSON4XX *MessageError
+	// JSON5XX the response for an HTTP 5XX `application/json` response
+	JSON5XX *MessageError
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r PostRecipientsRecipientIDNotificationsMarkAllArchivedResponse) GetJSON200() *PostRecipientsRecipientIDNotificationsMarkAllArchived200JSONResponseBody {
+	return r.JSON200
+}
+
+// GetJSON4XX returns the response for an HTTP 4XX `application/json` response
+func (r PostRecipientsRecipientIDNotificationsMarkAllArchivedResponse) GetJSON4XX() *MessageError {
+	return r.JSON4XX
+}
+
+// GetJSON5XX returns the response for an HTTP 5XX `application/json` response
+func (r PostRecipientsRecipientIDNotificationsMarkAllArchivedResponse) GetJSON5XX() *MessageError {
+	return r.JSON5XX
+}
+
+// GetBody returns the raw response body bytes
+func (r PostRecipientsRecipientIDNotificationsMarkAllArchivedResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r PostRecipientsRecipientIDNotificationsMarkAllArchivedResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r PostRecipientsRecipientIDNotificationsMarkAllArchivedResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r PostRecipientsRecipientIDNotificationsMarkAllArchivedResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
 type PostRecipientsRecipientIDNotificationsMarkAllReadResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -12269,6 +12450,19 @@ func (c *ClientWithResponses) GetRecipientsRecipientIDNotificationsCountsWithRes
 		return nil, err
 	}
 	return ParseGetRecipientsRecipientIDNotificationsCountsResponse(rsp)
+}
+
+// PostRecipientsRecipientIDNotificationsMarkAllArchivedWithResponse Archive a recipient's whole feed (`?read=true`: what was read)
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /recipients/{recipient_id}/notifications/mark_all_archived (the `PostRecipientsRecipientIDNotificationsMarkAllArchived` operationId).
+func (c *ClientWithResponses) PostRecipientsRecipientIDNotificationsMarkAllArchivedWithResponse(ctx context.Context, recipientID string, params *PostRecipientsRecipientIDNotificationsMarkAllArchivedParams, reqEditors ...RequestEditorFn) (*PostRecipientsRecipientIDNotificationsMarkAllArchivedResponse, error) {
+	rsp, err := c.PostRecipientsRecipientIDNotificationsMarkAllArchived(ctx, recipientID, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParsePostRecipientsRecipientIDNotificationsMarkAllArchivedResponse(rsp)
 }
 
 // PostRecipientsRecipientIDNotificationsMarkAllReadWithResponse Mark a recipient's whole feed read
@@ -14106,6 +14300,46 @@ func ParseGetRecipientsRecipientIDNotificationsCountsResponse(rsp *http.Response
 	switch {
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
 		var dest GetRecipientsRecipientIDNotificationsCounts200JSONResponseBody
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 4:
+		var dest MessageError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON4XX = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 5:
+		var dest MessageError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON5XX = &dest
+
+	}
+
+	return response, nil
+}
+
+// ParsePostRecipientsRecipientIDNotificationsMarkAllArchivedResponse parses an HTTP response from a PostRecipientsRecipientIDNotificationsMarkAllArchivedWithResponse call
+func ParsePostRecipientsRecipientIDNotificationsMarkAllArchivedResponse(rsp *http.Response) (*PostRecipientsRecipientIDNotificationsMarkAllArchivedResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &PostRecipientsRecipientIDNotificationsMarkAllArchivedResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest PostRecipientsRecipientIDNotificationsMarkAllArchived200JSONResponseBody
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}

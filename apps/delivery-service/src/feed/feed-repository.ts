@@ -144,6 +144,17 @@ export function createFeedRepository(db: Db) {
       const readChanged = new Set(docs.filter((d) => read !== undefined && d.read === read && d.read_changed_at?.getTime() === now.getTime()).map((d) => d._id));
       return { docs, readChanged };
     },
+    /**
+     * Archives (and marks seen) every delivered notification of the recipient not archived yet,
+     * `read` given: only the read (or unread) ones (`feed_unread_by_id` serves its prefix); returns
+     * how many this call changed.
+     */
+    async markAllArchived(projectId: number, recipientId: string, read: boolean | null, now: Date): Promise<number> {
+      const filter: Filter<NotificationDoc> = { project_id: projectId, recipient_id: recipientId, status: 'delivered', archived: { $ne: true } };
+      if (read !== null) filter.read = read;
+      const r = await retryBusy(() => col.updateMany(filter, { $set: { archived: true, seen: true, updated_at: now } }));
+      return r.modifiedCount;
+    },
     /** Marks every delivered notification of the recipient seen; returns how many this call changed. */
     async markAllSeen(projectId: number, recipientId: string, now: Date): Promise<number> {
       const r = await retryBusy(() => col.updateMany({ project_id: projectId, recipient_id: recipientId, status: 'delivered', seen: { $ne: true } }, { $set: { seen: true, updated_at: now } }));

@@ -3,6 +3,7 @@ import type { DeliveryHandlers } from '../platform';
 import type { createCountUnread } from './count-unread';
 import type { createCountUnseen } from './count-unseen';
 import type { createListFeed } from './list-feed';
+import type { createMarkAllArchived } from './mark-all-archived';
 import type { createMarkAllRead } from './mark-all-read';
 import type { createMarkAllSeen } from './mark-all-seen';
 import type { createUpdateNotification } from './update-notification';
@@ -22,7 +23,8 @@ export function feedRoutes(uc: {
   updateNotifications: ReturnType<typeof createUpdateNotifications>;
   markAllRead: ReturnType<typeof createMarkAllRead>;
   markAllSeen: ReturnType<typeof createMarkAllSeen>;
-}): DeliveryHandlers<'listFeed' | 'unreadCount' | 'updateNotification' | 'updateNotifications' | 'markAllRead' | 'markAllSeen'> {
+  markAllArchived: ReturnType<typeof createMarkAllArchived>;
+}): DeliveryHandlers<'listFeed' | 'unreadCount' | 'updateNotification' | 'updateNotifications' | 'markAllRead' | 'markAllSeen' | 'markAllArchived'> {
   return {
     async listFeed(req) {
       const page = await uc.listFeed({
@@ -52,6 +54,9 @@ export function feedRoutes(uc: {
     },
     async markAllSeen(req) {
       return { updated: BigInt(await uc.markAllSeen(Number(req.projectId), req.recipientId)) };
+    },
+    async markAllArchived(req) {
+      return { updated: BigInt(await uc.markAllArchived(Number(req.projectId), req.recipientId, req.read ?? null)) };
     },
   };
 }

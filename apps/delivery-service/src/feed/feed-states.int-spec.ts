@@ -56,6 +56,17 @@ describe('delivery service: seen and archived notifications', () => {
     expect(await counts(project, 'ann')).toEqual({ unread: 3, unseen: 2 });
   });
 
+  it('when the read notifications are archived all at once, then the unread ones stay', async () => {
+    const project = h.project();
+    const ids = await sendAll(project, 'ria', 3);
+    await h.client.updateNotification({ projectId: project, recipientId: 'ria', id: ids[2], read: true });
+    expect(Number((await h.client.markAllArchived({ projectId: project, recipientId: 'ria', read: true })).updated)).toBe(1);
+    expect(await feedIds(project, 'ria')).toEqual([ids[1], ids[0]]);
+    expect(await feedIds(project, 'ria', true)).toEqual([ids[2]]);
+    expect(Number((await h.client.markAllArchived({ projectId: project, recipientId: 'ria' })).updated)).toBe(2);
+    expect(await counts(project, 'ria')).toEqual({ unread: 0, unseen: 0 });
+  });
+
   it('when the newest notifications are archived, then a default page is still full and its cursor continues below them', async () => {
     const project = h.project();
     const ids = await sendAll(project, 'pia', 6);

@@ -3806,6 +3806,79 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/recipients/{recipient_id}/notifications/mark_all_archived": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Archive a recipient's whole feed (`?read=true`: what was read) */
+        post: {
+            parameters: {
+                query?: {
+                    /** @description Only the read (true) or unread (false) notifications */
+                    read?: "true" | "false";
+                };
+                header?: never;
+                path: {
+                    /** @example user-42 */
+                    recipient_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Archived */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "message": "Notifications archived",
+                         *       "data": {
+                         *         "updated": 3
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            message: string;
+                            data: {
+                                updated: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Refused: bad input, a missing or wrong credential, not found, a conflict or a rate limit (the body names it) */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description Failed on the server side, or a service it needs is unavailable; safe to retry later */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/recipients/{recipient_id}/notifications/stream": {
         parameters: {
             query?: never;

@@ -13,7 +13,11 @@ describe('seen and archived notifications through the gateway', () => {
   /** Sends n notifications to the recipient and waits until all are in its feed; returns their ids, oldest first. */
   async function deliver(rid: string, n: number): Promise<number[]> {
     const ids: number[] = [];
-    for (let i = 0; i < n; i++) ids.push((await call('POST', '/notifications/send', { key: p.fullKey, body: { recipient_id: rid, target, payload: { title: `n${i}` } } })).body.data.notification.id);
+    for (let i = 0; i < n; i++) {
+      const sent = await call('POST', '/notifications/send', { key: p.fullKey, body: { recipient_id: rid, target, payload: { title: `n${i}` } } });
+      if (sent.status !== 201) throw new Error(`send answered ${sent.status} ${JSON.stringify(sent.body)}`);
+      ids.push(sent.body.data.notification.id);
+    }
     await eventually('every notification in the feed', async () => (await as('GET', `/recipients/${rid}/notifications`)).body.data?.notifications.length === n);
     return ids;
   }
@@ -46,6 +50,18 @@ describe('seen and archived notifications through the gateway', () => {
     expect(await feedIds(rid)).toEqual([ids[2], ids[1], ids[0]]);
   });
 
+  it('when the read notifications are archived all at once, then only the unread ones stay in the feed', async () => {
+    const rid = uniqueId('archall');
+    const ids = await deliver(rid, 3);
+    await as('PATCH', `/recipients/${rid}/notifications/${ids[0]}`, { read: true });
+    expect((await as('POST', `/recipients/${rid}/notifications/mark_all_archived?read=true`)).body).toEqual({ message: 'Notifications archived', data: { updated: 1 } });
+    expect(await feedIds(rid)).toEqual([ids[2], ids[1]]);
+    expect((await as('POST', `/recipients/${rid}/notifications/mark_all_archived`)).body.data).toEqual({ updated: 2 });
+    expect(await feedIds(rid)).toEqual([]);
+    expect(await feedIds(rid, '?archived=true')).toEqual([ids[2], ids[1], ids[0]]);
+    expect(await counts(rid)).toEqual({ unread_count: 0, unseen_count: 0 });
+  });
+
   it('when a bulk update names notifications of this recipient and of another, then the others change and that one fails alone, saying nothing about it', async () => {
     const rid = uniqueId('bulk');
     const other = uniqueId('bulk-other');
@@ -71,6 +87,7 @@ describe('seen and archived notifications through the gateway', () => {
     ['bulk with a non-boolean flag', 'PATCH', '', () => ({ ids: [1], seen: 'yes' })],
     ['one notification with a non-boolean archived', 'PATCH', '/1', () => ({ archived: 'yes' })],
     ['a feed filter that is not true or false', 'GET', '?archived=maybe', () => undefined],
+    ['archive-all with a read filter that is not true or false', 'POST', '/mark_all_archived?read=yes', () => undefined],
   ])('when the request is %s, then 400 and nothing changes', async (_name, method, suffix, body) => {
     const rid = uniqueId('bad');
     const [id] = await deliver(rid, 1);

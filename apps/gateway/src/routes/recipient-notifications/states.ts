@@ -16,6 +16,7 @@ const access = 'recipient' as const;
 /** The most notifications one bulk update names (the delivery service holds the same limit). */
 const BULK_MAX = 100;
 
+const ReadFilter = Type.Object({ read: Type.Optional(Type.Union([Type.Literal('true'), Type.Literal('false')], { description: 'Only the read (true) or unread (false) notifications' })) });
 const BulkBody = Type.Object(
   {
     ids: Type.Array(Type.Integer({ minimum: 1 }), { minItems: 1, maxItems: BULK_MAX, description: `1 to ${BULK_MAX} notification ids of this recipient` }),
@@ -64,6 +65,25 @@ const notificationStateRoutes: RoutePlugin = async (app) => {
     async (request) => {
       const res = await deliveries.markAllSeen({ projectId: BigInt(request.project.id), recipientId: request.params.recipient_id });
       return { message: 'Notifications marked seen', data: { updated: Number(res.updated) } };
+    },
+  );
+
+  app.post(
+    '/recipients/:recipient_id/notifications/mark_all_archived',
+    {
+      config: { access },
+      schema: {
+        ...documented({ summary: 'Archive a recipient\'s whole feed (`?read=true`: what was read)', success: 'Archived', response: { message: 'Notifications archived', data: { updated: 3 } } }),
+        tags,
+        params: RecipientIdParams,
+        querystring: ReadFilter,
+        response: { 200: withMessage(Type.Object({ updated: Type.Integer() })), ...errors },
+      },
+    },
+    async (request) => {
+      const read = request.query.read === undefined ? undefined : request.query.read === 'true';
+      const res = await deliveries.markAllArchived({ projectId: BigInt(request.project.id), recipientId: request.params.recipient_id, read });
+      return { message: 'Notifications archived', data: { updated: Number(res.updated) } };
     },
   );
 

@@ -236,6 +236,15 @@ from .post_recipients_recipient_id_contacts_contact_id_verify_response_200 impor
 from .post_recipients_recipient_id_contacts_response_201 import (
     PostRecipientsRecipientIdContactsResponse201,
 )
+from .post_recipients_recipient_id_notifications_mark_all_archived_read import (
+    PostRecipientsRecipientIdNotificationsMarkAllArchivedRead,
+)
+from .post_recipients_recipient_id_notifications_mark_all_archived_response_200 import (
+    PostRecipientsRecipientIdNotificationsMarkAllArchivedResponse200,
+)
+from .post_recipients_recipient_id_notifications_mark_all_archived_response_200_data import (
+    PostRecipientsRecipientIdNotificationsMarkAllArchivedResponse200Data,
+)
 from .post_recipients_recipient_id_notifications_mark_all_read_response_200 import (
     PostRecipientsRecipientIdNotificationsMarkAllReadResponse200,
 )
@@ -451,6 +460,9 @@ __all__ = (
     "PostRecipientsBatchResponse200DataUpdatedItem",
     "PostRecipientsRecipientIdContactsContactIdVerifyResponse200",
     "PostRecipientsRecipientIdContactsResponse201",
+    "PostRecipientsRecipientIdNotificationsMarkAllArchivedRead",
+    "PostRecipientsRecipientIdNotificationsMarkAllArchivedResponse200",
+    "PostRecipientsRecipientIdNotificationsMarkAllArchivedResponse200Data",
     "PostRecipientsRecipientIdNotificationsMarkAllReadResponse200",
     "PostRecipientsRecipientIdNotificationsMarkAllReadResponse200Data",
     "PostRecipientsRecipientIdNotificationsMarkAllSeenResponse200",
