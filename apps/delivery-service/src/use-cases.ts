@@ -9,12 +9,14 @@ import {
   createMarkAllRead,
   createMarkAllArchived,
   createMarkAllSeen,
+  createTakeAction,
   createUpdateNotification,
   createUpdateNotifications,
   type ListFeedDeps,
   type MarkAllReadDeps,
   type MarkAllArchivedDeps,
   type MarkAllSeenDeps,
+  type TakeActionDeps,
   type UpdateNotificationDeps,
   type UpdateNotificationsDeps,
 } from './feed';
@@ -40,6 +42,7 @@ export type UseCaseDeps = CancelSendsDeps &
   MarkAllReadDeps &
   MarkAllArchivedDeps &
   MarkAllSeenDeps &
+  TakeActionDeps &
   ProcessBroadcastChunkDeps &
   RecordSmsStatusDeps &
   RemoveRecipientNotificationsDeps &
@@ -78,6 +81,7 @@ export function createUseCases(deps: UseCaseDeps, logger: Logger) {
     countUnseen: createCountUnseen(deps),
     markAllSeen: createMarkAllSeen(deps),
     markAllArchived: createMarkAllArchived(deps),
+    takeAction: createTakeAction(deps),
     updateNotifications: createUpdateNotifications(deps),
     removeRecipientNotifications: createRemoveRecipientNotifications(deps),
     republishPending: createRepublishPending(deps),

@@ -181,6 +181,12 @@ export class HeraldClient {
         query: { read: query.read === undefined ? undefined : query.read ? 'true' : 'false' },
         retryable: true,
       }),
+    /** Records the action (of `payload.actions`, one without a url) the recipient chose; the same action again changes nothing. */
+    takeAction: (recipientId: string, id: number, actionId: string) =>
+      this.call('post', '/recipients/{recipient_id}/notifications/{notification_id}/actions/{action_id}', {
+        params: { recipient_id: recipientId, notification_id: id, action_id: actionId },
+        retryable: true,
+      }),
     /** Archives (or, `false`, unarchives) one notification; archiving marks it seen too. */
     archive: (recipientId: string, id: number, archived = true) => this.notifications.update(recipientId, id, { archived }),
     /** Sets read, seen or archived on up to 100 notifications; each result carries its notification, or an error for an id the recipient does not have. */

@@ -44,6 +44,7 @@ export function notificationView(n: Notification, audience: Audience = 'full') {
     opened: n.opened,
     seen: n.seen,
     archived: n.archived,
+    action_taken: n.actionTaken ?? null,
     created_at: formatProtoTimestamp(n.createdAt)!,
     updated_at: formatProtoTimestamp(n.updatedAt)!,
     status: n.status,

@@ -678,6 +678,7 @@ const (
 	PostWebhooksJSONBodyEventTypesEmailFailed               PostWebhooksJSONBodyEventTypes = "email.failed"
 	PostWebhooksJSONBodyEventTypesEmailSent                 PostWebhooksJSONBodyEventTypes = "email.sent"
 	PostWebhooksJSONBodyEventTypesEmailSkipped              PostWebhooksJSONBodyEventTypes = "email.skipped"
+	PostWebhooksJSONBodyEventTypesNotificationAction        PostWebhooksJSONBodyEventTypes = "notification.action"
 	PostWebhooksJSONBodyEventTypesNotificationCanceled      PostWebhooksJSONBodyEventTypes = "notification.canceled"
 	PostWebhooksJSONBodyEventTypesNotificationDelivered     PostWebhooksJSONBodyEventTypes = "notification.delivered"
 	PostWebhooksJSONBodyEventTypesNotificationFailed        PostWebhooksJSONBodyEventTypes = "notification.failed"
@@ -708,6 +709,8 @@ func (e PostWebhooksJSONBodyEventTypes) Valid() bool {
 	case PostWebhooksJSONBodyEventTypesEmailSent:
 		return true
 	case PostWebhooksJSONBodyEventTypesEmailSkipped:
+		return true
+	case PostWebhooksJSONBodyEventTypesNotificationAction:
 		return true
 	case PostWebhooksJSONBodyEventTypesNotificationCanceled:
 		return true
@@ -753,6 +756,7 @@ const (
 	PatchWebhooksIDJSONBodyEventTypesEmailFailed               PatchWebhooksIDJSONBodyEventTypes = "email.failed"
 	PatchWebhooksIDJSONBodyEventTypesEmailSent                 PatchWebhooksIDJSONBodyEventTypes = "email.sent"
 	PatchWebhooksIDJSONBodyEventTypesEmailSkipped              PatchWebhooksIDJSONBodyEventTypes = "email.skipped"
+	PatchWebhooksIDJSONBodyEventTypesNotificationAction        PatchWebhooksIDJSONBodyEventTypes = "notification.action"
 	PatchWebhooksIDJSONBodyEventTypesNotificationCanceled      PatchWebhooksIDJSONBodyEventTypes = "notification.canceled"
 	PatchWebhooksIDJSONBodyEventTypesNotificationDelivered     PatchWebhooksIDJSONBodyEventTypes = "notification.delivered"
 	PatchWebhooksIDJSONBodyEventTypesNotificationFailed        PatchWebhooksIDJSONBodyEventTypes = "notification.failed"
@@ -783,6 +787,8 @@ func (e PatchWebhooksIDJSONBodyEventTypes) Valid() bool {
 	case PatchWebhooksIDJSONBodyEventTypesEmailSent:
 		return true
 	case PatchWebhooksIDJSONBodyEventTypesEmailSkipped:
+		return true
+	case PatchWebhooksIDJSONBodyEventTypesNotificationAction:
 		return true
 	case PatchWebhooksIDJSONBodyEventTypesNotificationCanceled:
 		return true
@@ -1187,6 +1193,8 @@ type MessageError_Errors struct {
 
 // Notification defines model for Notification.
 type Notification struct {
+	ActionTaken *string `json:"action_taken"`
+
 	// Archived Out of the default feed, kept (`?archived=true` lists these)
 	Archived    bool `json:"archived"`
 	BroadcastID *int `json:"broadcast_id"`
@@ -2211,6 +2219,12 @@ type PatchRecipientsRecipientIDNotificationsNotificationIDJSONBody struct {
 
 // PatchRecipientsRecipientIDNotificationsNotificationID200JSONResponseBody defines parameters for PatchRecipientsRecipientIDNotificationsNotificationID.
 type PatchRecipientsRecipientIDNotificationsNotificationID200JSONResponseBody struct {
+	Data    Notification `json:"data"`
+	Message string       `json:"message"`
+}
+
+// PostRecipientsRecipientIDNotificationsNotificationIDActionsActionID200JSONResponseBody defines parameters for PostRecipientsRecipientIDNotificationsNotificationIDActionsActionID.
+type PostRecipientsRecipientIDNotificationsNotificationIDActionsActionID200JSONResponseBody struct {
 	Data    Notification `json:"data"`
 	Message string       `json:"message"`
 }
@@ -3875,6 +3889,13 @@ type ClientInterface interface {
 	// Corresponds with PATCH /recipients/{recipient_id}/notifications/{notification_id} (the `PatchRecipientsRecipientIDNotificationsNotificationID` operationId).
 	PatchRecipientsRecipientIDNotificationsNotificationID(ctx context.Context, recipientID string, notificationID string, body PatchRecipientsRecipientIDNotificationsNotificationIDJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
+	// PostRecipientsRecipientIDNotificationsNotificationIDActionsActionID Record the action a recipient chose
+	//
+	// Records `action_taken` and sends the `notification.action` webhook. The same action again changes nothing and sends no second webhook. An action id the payload does not carry: 404 `action_not_found`.
+	//
+	// Corresponds with POST /recipients/{recipient_id}/notifications/{notification_id}/actions/{action_id} (the `PostRecipientsRecipientIDNotificationsNotificationIDActionsActionID` operationId).
+	PostRecipientsRecipientIDNotificationsNotificationIDActionsActionID(ctx context.Context, recipientID string, notificationID string, actionID string, reqEditors ...RequestEditorFn) (*http.Response, error)
+
 	// GetRecipientsRecipientIDPreferences Get a recipient's preferences
 	//
 	// Corresponds with GET /recipients/{recipient_id}/preferences (the `GetRecipientsRecipientIDPreferences` operationId).
@@ -4964,6 +4985,23 @@ func (c *Client) PatchRecipientsRecipientIDNotificationsNotificationIDWithBody(c
 // Corresponds with PATCH /recipients/{recipient_id}/notifications/{notification_id} (the `PatchRecipientsRecipientIDNotificationsNotificationID` operationId).
 func (c *Client) PatchRecipientsRecipientIDNotificationsNotificationID(ctx context.Context, recipientID string, notificationID string, body PatchRecipientsRecipientIDNotificationsNotificationIDJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewPatchRecipientsRecipientIDNotificationsNotificationIDRequest(c.Server, recipientID, notificationID, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// PostRecipientsRecipientIDNotificationsNotificationIDActionsActionID Record the action a recipient chose
+//
+// Records `action_taken` and sends the `notification.action` webhook. The same action again changes nothing and sends no second webhook. An action id the payload does not carry: 404 `action_not_found`.
+//
+// Corresponds with POST /recipients/{recipient_id}/notifications/{notification_id}/actions/{action_id} (the `PostRecipientsRecipientIDNotificationsNotificationIDActionsActionID` operationId).
+func (c *Client) PostRecipientsRecipientIDNotificationsNotificationIDActionsActionID(ctx context.Context, recipientID string, notificationID string, actionID string, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPostRecipientsRecipientIDNotificationsNotificationIDActionsActionIDRequest(c.Server, recipientID, notificationID, actionID)
 	if err != nil {
 		return nil, err
 	}
@@ -7216,6 +7254,54 @@ func NewPatchRecipientsRecipientIDNotificationsNotificationIDRequestWithBody(ser
 	return req, nil
 }
 
+// NewPostRecipientsRecipientIDNotificationsNotificationIDActionsActionIDRequest constructs an http.Request for the PostRecipientsRecipientIDNotificationsNotificationIDActionsActionID method
+func NewPostRecipientsRecipientIDNotificationsNotificationIDActionsActionIDRequest(server string, recipientID string, notificationID string, actionID string) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "recipient_id", recipientID, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	var pathParam1 string
+
+	pathParam1, err = runtime.StyleParamWithOptions("simple", false, "notification_id", notificationID, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	var pathParam2 string
+
+	pathParam2, err = runtime.StyleParamWithOptions("simple", false, "action_id", actionID, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/recipients/%s/notifications/%s/actions/%s", pathParam0, pathParam1, pathParam2)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
 // NewGetRecipientsRecipientIDPreferencesRequest constructs an http.Request for the GetRecipientsRecipientIDPreferences method
 func NewGetRecipientsRecipientIDPreferencesRequest(server string, recipientID string) (*http.Request, error) {
 	var err error
@@ -8351,6 +8437,15 @@ type ClientWithResponsesInterface interface {
 	//
 	// Corresponds with PATCH /recipients/{recipient_id}/notifications/{notification_id} (the `PatchRecipientsRecipientIDNotificationsNotificationID` operationId).
 	PatchRecipientsRecipientIDNotificationsNotificationIDWithResponse(ctx context.Context, recipientID string, notificationID string, body PatchRecipientsRecipientIDNotificationsNotificationIDJSONRequestBody, reqEditors ...RequestEditorFn) (*PatchRecipientsRecipientIDNotificationsNotificationIDResponse, error)
+
+	// PostRecipientsRecipientIDNotificationsNotificationIDActionsActionIDWithResponse Record the action a recipient chose
+	//
+	// Records `action_taken` and sends the `notification.action` webhook. The same action again changes nothing and sends no second webhook. An action id the payload does not carry: 404 `action_not_found`.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /recipients/{recipient_id}/notifications/{notification_id}/actions/{action_id} (the `PostRecipientsRecipientIDNotificationsNotificationIDActionsActionID` operationId).
+	PostRecipientsRecipientIDNotificationsNotificationIDActionsActionIDWithResponse(ctx context.Context, recipientID string, notificationID string, actionID string, reqEditors ...RequestEditorFn) (*PostRecipientsRecipientIDNotificationsNotificationIDActionsActionIDResponse, error)
 
 	// GetRecipientsRecipientIDPreferencesWithResponse Get a recipient's preferences
 	//
@@ -10926,6 +11021,61 @@ func (r PatchRecipientsRecipientIDNotificationsNotificationIDResponse) ContentTy
 	return ""
 }
 
+type PostRecipientsRecipientIDNotificationsNotificationIDActionsActionIDResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *PostRecipientsRecipientIDNotificationsNotificationIDActionsActionID200JSONResponseBody
+	// JSON4XX the response for an HTTP 4XX `application/json` response
+	JSON4XX *MessageError
+	// JSON5XX the response for an HTTP 5XX `application/json` response
+	JSON5XX *MessageError
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r PostRecipientsRecipientIDNotificationsNotificationIDActionsActionIDResponse) GetJSON200() *PostRecipientsRecipientIDNotificationsNotificationIDActionsActionID200JSONResponseBody {
+	return r.JSON200
+}
+
+// GetJSON4XX returns the response for an HTTP 4XX `application/json` response
+func (r PostRecipientsRecipientIDNotificationsNotificationIDActionsActionIDResponse) GetJSON4XX() *MessageError {
+	return r.JSON4XX
+}
+
+// GetJSON5XX returns the response for an HTTP 5XX `application/json` response
+func (r PostRecipientsRecipientIDNotificationsNotificationIDActionsActionIDResponse) GetJSON5XX() *MessageError {
+	return r.JSON5XX
+}
+
+// GetBody returns the raw response body bytes
+func (r PostRecipientsRecipientIDNotificationsNotificationIDActionsActionIDResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r PostRecipientsRecipientIDNotificationsNotificationIDActionsActionIDResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r PostRecipientsRecipientIDNotificationsNotificationIDActionsActionIDResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r PostRecipientsRecipientIDNotificationsNotificationIDActionsActionIDResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
 type GetRecipientsRecipientIDPreferencesResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -12543,6 +12693,21 @@ func (c *ClientWithResponses) PatchRecipientsRecipientIDNotificationsNotificatio
 		return nil, err
 	}
 	return ParsePatchRecipientsRecipientIDNotificationsNotificationIDResponse(rsp)
+}
+
+// PostRecipientsRecipientIDNotificationsNotificationIDActionsActionIDWithResponse Record the action a recipient chose
+//
+// Records `action_taken` and sends the `notification.action` webhook. The same action again changes nothing and sends no second webhook. An action id the payload does not carry: 404 `action_not_found`.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /recipients/{recipient_id}/notifications/{notification_id}/actions/{action_id} (the `PostRecipientsRecipientIDNotificationsNotificationIDActionsActionID` operationId).
+func (c *ClientWithResponses) PostRecipientsRecipientIDNotificationsNotificationIDActionsActionIDWithResponse(ctx context.Context, recipientID string, notificationID string, actionID string, reqEditors ...RequestEditorFn) (*PostRecipientsRecipientIDNotificationsNotificationIDActionsActionIDResponse, error) {
+	rsp, err := c.PostRecipientsRecipientIDNotificationsNotificationIDActionsActionID(ctx, recipientID, notificationID, actionID, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParsePostRecipientsRecipientIDNotificationsNotificationIDActionsActionIDResponse(rsp)
 }
 
 // GetRecipientsRecipientIDPreferencesWithResponse Get a recipient's preferences
@@ -14533,6 +14698,46 @@ func ParsePatchRecipientsRecipientIDNotificationsNotificationIDResponse(rsp *htt
 	switch {
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
 		var dest PatchRecipientsRecipientIDNotificationsNotificationID200JSONResponseBody
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 4:
+		var dest MessageError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON4XX = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 5:
+		var dest MessageError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON5XX = &dest
+
+	}
+
+	return response, nil
+}
+
+// ParsePostRecipientsRecipientIDNotificationsNotificationIDActionsActionIDResponse parses an HTTP response from a PostRecipientsRecipientIDNotificationsNotificationIDActionsActionIDWithResponse call
+func ParsePostRecipientsRecipientIDNotificationsNotificationIDActionsActionIDResponse(rsp *http.Response) (*PostRecipientsRecipientIDNotificationsNotificationIDActionsActionIDResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &PostRecipientsRecipientIDNotificationsNotificationIDActionsActionIDResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest PostRecipientsRecipientIDNotificationsNotificationIDActionsActionID200JSONResponseBody
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}

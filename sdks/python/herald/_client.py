@@ -193,6 +193,10 @@ class Notifications(_Resource):
         """Marks the whole feed seen (read flags stay); returns how many notifications changed."""
         return self._run(ops.mark_all_seen(recipient_id))
 
+    def take_action(self, recipient_id: str, notification_id: int, action_id: str) -> models.Notification:
+        """Records the action (of `payload.actions`) the recipient chose; the same action again changes nothing."""
+        return self._run(ops.take_action(recipient_id, notification_id, action_id))
+
 
 class Broadcasts(_Resource):
     def get(self, broadcast_id: int) -> models.Broadcast:

@@ -37,6 +37,7 @@ from ._generated.api.notifications import (
     post_notifications_send,
     post_recipients_recipient_id_notifications_mark_all_read,
     post_recipients_recipient_id_notifications_mark_all_seen,
+    post_recipients_recipient_id_notifications_notification_id_actions_action_id,
 )
 from ._generated.api.recipients import (
     delete_recipients_recipient_id,
@@ -86,6 +87,7 @@ from ._generated.models import (
     PostRecipientsRecipientIdContactsResponse201,
     PostRecipientsRecipientIdNotificationsMarkAllReadResponse200,
     PostRecipientsRecipientIdNotificationsMarkAllSeenResponse200,
+    PostRecipientsRecipientIdNotificationsNotificationIdActionsActionIdResponse200,
     PostRecipientsRecipientIdTokensResponse201,
     PostRecipientsResponse201,
     PostWebhooksIdTestResponse200,
@@ -357,6 +359,14 @@ def mark_all_seen(recipient_id: str) -> Operation[int]:
         post_recipients_recipient_id_notifications_mark_all_seen,
         lambda response: parsed(response, PostRecipientsRecipientIdNotificationsMarkAllSeenResponse200).data.updated,
         (recipient_id,),
+    )
+
+
+def take_action(recipient_id: str, notification_id: int, action_id: str) -> Operation[Notification]:
+    return Operation(
+        post_recipients_recipient_id_notifications_notification_id_actions_action_id,
+        _data(PostRecipientsRecipientIdNotificationsNotificationIdActionsActionIdResponse200),
+        (recipient_id, str(notification_id), action_id),
     )
 
 

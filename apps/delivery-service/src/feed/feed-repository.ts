@@ -155,6 +155,20 @@ export function createFeedRepository(db: Db) {
       const r = await retryBusy(() => col.updateMany(filter, { $set: { archived: true, seen: true, updated_at: now } }));
       return r.modifiedCount;
     },
+    /** The recipient's delivered notification with this id (payload filled in); null when there is none. */
+    async findInFeed(projectId: number, recipientId: string, id: number): Promise<NotificationDoc | null> {
+      return withPayload(await col.findOne({ _id: id, project_id: projectId, recipient_id: recipientId, status: 'delivered' }, { projection: LIST_PROJECTION }));
+    },
+    /**
+     * Records the action the recipient chose, unless it is the one recorded already (a repeat
+     * changes nothing). Returns the document after, and whether this call changed it.
+     */
+    async recordAction(projectId: number, recipientId: string, id: number, actionId: string, now: Date): Promise<{ doc: NotificationDoc; changed: boolean } | null> {
+      const filter = { _id: id, project_id: projectId, recipient_id: recipientId, status: 'delivered' as const };
+      const r = await retryBusy(() => col.updateOne({ ...filter, 'action_taken.id': { $ne: actionId } }, { $set: { action_taken: { id: actionId, at: now }, updated_at: now } }));
+      const doc = await withPayload(await col.findOne(filter, { projection: LIST_PROJECTION }));
+      return doc ? { doc, changed: r.modifiedCount === 1 } : null;
+    },
     /** Marks every delivered notification of the recipient seen; returns how many this call changed. */
     async markAllSeen(projectId: number, recipientId: string, now: Date): Promise<number> {
       const r = await retryBusy(() => col.updateMany({ project_id: projectId, recipient_id: recipientId, status: 'delivered', seen: { $ne: true } }, { $set: { seen: true, updated_at: now } }));

@@ -6,6 +6,7 @@ import type { createListFeed } from './list-feed';
 import type { createMarkAllArchived } from './mark-all-archived';
 import type { createMarkAllRead } from './mark-all-read';
 import type { createMarkAllSeen } from './mark-all-seen';
+import type { createTakeAction } from './take-action';
 import type { createUpdateNotification } from './update-notification';
 import type { createUpdateNotifications } from './update-notifications';
 
@@ -24,7 +25,8 @@ export function feedRoutes(uc: {
   markAllRead: ReturnType<typeof createMarkAllRead>;
   markAllSeen: ReturnType<typeof createMarkAllSeen>;
   markAllArchived: ReturnType<typeof createMarkAllArchived>;
-}): DeliveryHandlers<'listFeed' | 'unreadCount' | 'updateNotification' | 'updateNotifications' | 'markAllRead' | 'markAllSeen' | 'markAllArchived'> {
+  takeAction: ReturnType<typeof createTakeAction>;
+}): DeliveryHandlers<'listFeed' | 'unreadCount' | 'updateNotification' | 'updateNotifications' | 'markAllRead' | 'markAllSeen' | 'markAllArchived' | 'takeAction'> {
   return {
     async listFeed(req) {
       const page = await uc.listFeed({
@@ -54,6 +56,9 @@ export function feedRoutes(uc: {
     },
     async markAllSeen(req) {
       return { updated: BigInt(await uc.markAllSeen(Number(req.projectId), req.recipientId)) };
+    },
+    async takeAction(req) {
+      return { notification: toPbNotification(await uc.takeAction(Number(req.projectId), req.recipientId, Number(req.id), req.actionId)) };
     },
     async markAllArchived(req) {
       return { updated: BigInt(await uc.markAllArchived(Number(req.projectId), req.recipientId, req.read ?? null)) };

@@ -4,6 +4,7 @@ export { createListFeed, type ListFeedDeps } from './list-feed';
 export { createMarkAllRead, type MarkAllReadDeps } from './mark-all-read';
 export { createMarkAllArchived, type MarkAllArchivedDeps } from './mark-all-archived';
 export { createMarkAllSeen, type MarkAllSeenDeps } from './mark-all-seen';
+export { createTakeAction, type TakeActionDeps } from './take-action';
 export { createUpdateNotifications, type UpdateNotificationsDeps } from './update-notifications';
 export { createUpdateNotification, type UpdateNotificationDeps } from './update-notification';
 export { createFeedRepository } from './feed-repository';

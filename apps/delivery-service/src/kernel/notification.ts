@@ -131,6 +131,8 @@ export interface Notification {
   seen?: boolean;
   /** Out of the default feed; absent: not archived. */
   archived?: boolean;
+  /** The id of the `payload.actions` entry the recipient chose; absent or null: none yet. */
+  actionTaken?: string | null;
   status: NotificationStatus;
   email: EmailOutcome;
   /** Not requested unless the send carried an sms block. */

@@ -76,6 +76,7 @@ export function toPbNotification(n: Notification, opts: { omitPayload?: boolean 
     opened: n.opened,
     seen: n.seen ?? false,
     archived: n.archived ?? false,
+    actionTaken: n.actionTaken ?? undefined,
     createdAt: timestampFromDate(n.createdAt),
     updatedAt: timestampFromDate(n.updatedAt),
     status: n.status,

@@ -2526,6 +2526,7 @@ export interface paths {
                          *           "opened": false,
                          *           "seen": false,
                          *           "archived": false,
+                         *           "action_taken": null,
                          *           "created_at": "2026-03-02T09:32:00Z",
                          *           "updated_at": "2026-03-02T09:32:00Z",
                          *           "status": "enqueued",
@@ -2632,6 +2633,7 @@ export interface paths {
                          *         "opened": false,
                          *         "seen": false,
                          *         "archived": false,
+                         *         "action_taken": null,
                          *         "created_at": "2026-03-02T09:32:00Z",
                          *         "updated_at": "2026-03-02T09:32:00Z",
                          *         "status": "delivered",
@@ -2759,6 +2761,7 @@ export interface paths {
                          *         "opened": false,
                          *         "seen": false,
                          *         "archived": false,
+                         *         "action_taken": null,
                          *         "created_at": "2026-03-02T09:32:00Z",
                          *         "updated_at": "2026-03-02T09:32:00Z",
                          *         "status": "canceled",
@@ -3144,6 +3147,7 @@ export interface paths {
                          *             "opened": false,
                          *             "seen": false,
                          *             "archived": false,
+                         *             "action_taken": null,
                          *             "created_at": "2026-03-02T09:32:00Z",
                          *             "updated_at": "2026-03-02T09:32:00Z",
                          *             "status": "delivered",
@@ -3293,6 +3297,7 @@ export interface paths {
                          *               "opened": false,
                          *               "seen": true,
                          *               "archived": true,
+                         *               "action_taken": null,
                          *               "created_at": "2026-03-02T09:32:00Z",
                          *               "updated_at": "2026-03-02T09:32:00Z",
                          *               "status": "delivered",
@@ -3519,6 +3524,7 @@ export interface paths {
                          *         "opened": false,
                          *         "seen": false,
                          *         "archived": false,
+                         *         "action_taken": null,
                          *         "created_at": "2026-03-02T09:32:00Z",
                          *         "updated_at": "2026-03-02T09:32:00Z",
                          *         "status": "delivered",
@@ -3850,6 +3856,141 @@ export interface paths {
                             data: {
                                 updated: number;
                             };
+                        };
+                    };
+                };
+                /** @description Refused: bad input, a missing or wrong credential, not found, a conflict or a rate limit (the body names it) */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description Failed on the server side, or a service it needs is unavailable; safe to retry later */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/recipients/{recipient_id}/notifications/{notification_id}/actions/{action_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record the action a recipient chose
+         * @description Records `action_taken` and sends the `notification.action` webhook. The same action again changes nothing and sends no second webhook. An action id the payload does not carry: 404 `action_not_found`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @example user-42 */
+                    recipient_id: string;
+                    /** @example 1042 */
+                    notification_id: string;
+                    /** @example approve */
+                    action_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Recorded */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "message": "Action recorded",
+                         *       "data": {
+                         *         "id": 1042,
+                         *         "recipient_id": "user-42",
+                         *         "payload": {
+                         *           "title": "Invoice #1042 is paid",
+                         *           "body": "Thanks! A receipt is on its way to your inbox.",
+                         *           "url": "https://app.example.com/invoices/1042"
+                         *         },
+                         *         "broadcast_id": null,
+                         *         "target": {
+                         *           "channel": "billing",
+                         *           "topic": "invoices",
+                         *           "event": "invoice.paid"
+                         *         },
+                         *         "read": false,
+                         *         "opened": false,
+                         *         "seen": false,
+                         *         "archived": false,
+                         *         "action_taken": "approve",
+                         *         "created_at": "2026-03-02T09:32:00Z",
+                         *         "updated_at": "2026-03-02T09:32:00Z",
+                         *         "status": "delivered",
+                         *         "email": {
+                         *           "status": "sent",
+                         *           "reason": null,
+                         *           "address": "ada@example.com",
+                         *           "message_id": "<1042.user-42@mail.example.com>",
+                         *           "attempts": 1,
+                         *           "sent_at": "2026-03-02T09:32:01Z",
+                         *           "error": null,
+                         *           "provider": "smtp",
+                         *           "digest_id": null
+                         *         },
+                         *         "sms": {
+                         *           "status": "not_requested"
+                         *         },
+                         *         "push": {
+                         *           "status": "not_requested"
+                         *         },
+                         *         "decision": {
+                         *           "in_app": {
+                         *             "result": "delivered",
+                         *             "because": "medium_default",
+                         *             "rule": null
+                         *           },
+                         *           "email": {
+                         *             "result": "sent",
+                         *             "because": "catalog_entry",
+                         *             "rule": {
+                         *               "id": 3,
+                         *               "label": "Paid invoices",
+                         *               "target": {
+                         *                 "channel": "billing",
+                         *                 "topic": "invoices",
+                         *                 "event": "invoice.paid"
+                         *               },
+                         *               "medium": "email",
+                         *               "default_enabled": true,
+                         *               "mandatory": false
+                         *             }
+                         *           }
+                         *         }
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            message: string;
+                            data: components["schemas"]["Notification"];
                         };
                     };
                 };
@@ -4278,7 +4419,7 @@ export interface paths {
                         url: string;
                         description?: string | null;
                         /** @description Omitted or empty: every event type */
-                        event_types?: ("notification.delivered" | "notification.suppressed" | "notification.quota_exceeded" | "notification.failed" | "notification.throttled" | "notification.canceled" | "notification.read" | "notification.opened" | "email.sent" | "email.failed" | "email.skipped" | "sms.sent" | "sms.failed" | "sms.skipped" | "sms.delivered" | "sms.undelivered" | "push.sent" | "push.failed" | "push.skipped" | "broadcast.completed" | "broadcast.canceled")[];
+                        event_types?: ("notification.delivered" | "notification.suppressed" | "notification.quota_exceeded" | "notification.failed" | "notification.throttled" | "notification.canceled" | "notification.read" | "notification.opened" | "notification.action" | "email.sent" | "email.failed" | "email.skipped" | "sms.sent" | "sms.failed" | "sms.skipped" | "sms.delivered" | "sms.undelivered" | "push.sent" | "push.failed" | "push.skipped" | "broadcast.completed" | "broadcast.canceled")[];
                     };
                 };
             };
@@ -4487,7 +4628,7 @@ export interface paths {
                         /** Format: uri */
                         url?: string;
                         description?: string | null;
-                        event_types?: ("notification.delivered" | "notification.suppressed" | "notification.quota_exceeded" | "notification.failed" | "notification.throttled" | "notification.canceled" | "notification.read" | "notification.opened" | "email.sent" | "email.failed" | "email.skipped" | "sms.sent" | "sms.failed" | "sms.skipped" | "sms.delivered" | "sms.undelivered" | "push.sent" | "push.failed" | "push.skipped" | "broadcast.completed" | "broadcast.canceled")[];
+                        event_types?: ("notification.delivered" | "notification.suppressed" | "notification.quota_exceeded" | "notification.failed" | "notification.throttled" | "notification.canceled" | "notification.read" | "notification.opened" | "notification.action" | "email.sent" | "email.failed" | "email.skipped" | "sms.sent" | "sms.failed" | "sms.skipped" | "sms.delivered" | "sms.undelivered" | "push.sent" | "push.failed" | "push.skipped" | "broadcast.completed" | "broadcast.canceled")[];
                         /** @description true re-enables a disabled endpoint (clearing its failing state) */
                         enabled?: boolean;
                     };
@@ -5318,6 +5459,7 @@ export interface components {
             seen: boolean;
             /** @description Out of the default feed, kept (`?archived=true` lists these) */
             archived: boolean;
+            action_taken: string | null;
             /**
              * @description UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
              * @example 2025-01-31T12:00:00Z

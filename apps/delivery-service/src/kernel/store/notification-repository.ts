@@ -39,6 +39,8 @@ export interface NotificationDoc {
   seen?: boolean;
   /** Out of the default feed, kept; absent (older documents, never set): not archived. */
   archived?: boolean;
+  /** The `payload.actions` entry the recipient chose (its id), and when; absent until one is. */
+  action_taken?: { id: string; at: Date };
   status: NotificationStatus;
   email: EmailOutcome;
   /** The email block of a direct send whose mail is still to be sent (a broadcast's is on the broadcast); null otherwise. */
@@ -95,6 +97,7 @@ export function toNotification(d: NotificationDoc): Notification {
     opened: d.opened,
     seen: d.seen ?? false,
     archived: d.archived ?? false,
+    actionTaken: d.action_taken?.id ?? null,
     status: d.status,
     email: d.email,
     sms: d.sms ?? emailNotRequested(),

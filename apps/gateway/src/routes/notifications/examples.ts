@@ -15,6 +15,7 @@ export const notificationExample = {
   opened: false,
   seen: false,
   archived: false,
+  action_taken: null,
   created_at: at,
   updated_at: at,
   status: 'delivered',

@@ -104,3 +104,4 @@ export default recipientNotificationRoutes;
 
 export { default as recipientNotificationStreamRoute } from './stream';
 export { default as notificationStateRoutes } from './states';
+export { default as notificationActionRoutes } from './actions';

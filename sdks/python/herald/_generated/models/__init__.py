@@ -257,6 +257,9 @@ from .post_recipients_recipient_id_notifications_mark_all_seen_response_200 impo
 from .post_recipients_recipient_id_notifications_mark_all_seen_response_200_data import (
     PostRecipientsRecipientIdNotificationsMarkAllSeenResponse200Data,
 )
+from .post_recipients_recipient_id_notifications_notification_id_actions_action_id_response_200 import (
+    PostRecipientsRecipientIdNotificationsNotificationIdActionsActionIdResponse200,
+)
 from .post_recipients_recipient_id_tokens_body import (
     PostRecipientsRecipientIdTokensBody,
 )
@@ -467,6 +470,7 @@ __all__ = (
     "PostRecipientsRecipientIdNotificationsMarkAllReadResponse200Data",
     "PostRecipientsRecipientIdNotificationsMarkAllSeenResponse200",
     "PostRecipientsRecipientIdNotificationsMarkAllSeenResponse200Data",
+    "PostRecipientsRecipientIdNotificationsNotificationIdActionsActionIdResponse200",
     "PostRecipientsRecipientIdTokensBody",
     "PostRecipientsRecipientIdTokensResponse201",
     "PostRecipientsResponse201",

@@ -32,6 +32,7 @@ class Notification:
         opened (bool):
         seen (bool): The recipient has seen it in a list (the badge can count unseen rather than unread)
         archived (bool): Out of the default feed, kept (`?archived=true` lists these)
+        action_taken (None | str):
         created_at (str): UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
         updated_at (str): UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
         status (str): enqueued, scheduled, canceled, delivered, suppressed, throttled, failed, not_requested
@@ -51,6 +52,7 @@ class Notification:
     opened: bool
     seen: bool
     archived: bool
+    action_taken: None | str
     created_at: str
     updated_at: str
     status: str
@@ -87,6 +89,9 @@ class Notification:
         seen = self.seen
 
         archived = self.archived
+
+        action_taken: None | str
+        action_taken = self.action_taken
 
         created_at = self.created_at
 
@@ -125,6 +130,7 @@ class Notification:
                 "opened": opened,
                 "seen": seen,
                 "archived": archived,
+                "action_taken": action_taken,
                 "created_at": created_at,
                 "updated_at": updated_at,
                 "status": status,
@@ -184,6 +190,13 @@ class Notification:
 
         archived = d.pop("archived")
 
+        def _parse_action_taken(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        action_taken = _parse_action_taken(d.pop("action_taken"))
+
         created_at = d.pop("created_at")
 
         updated_at = d.pop("updated_at")
@@ -230,6 +243,7 @@ class Notification:
             opened=opened,
             seen=seen,
             archived=archived,
+            action_taken=action_taken,
             created_at=created_at,
             updated_at=updated_at,
             status=status,
