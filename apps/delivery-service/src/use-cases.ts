@@ -1,6 +1,27 @@
 import type { Logger } from '@herald/service-kit';
 import { type CheckUnsubscribeTokenDeps, type ContactCodeDeps, type ContactConfirmationDeps, createCheckContactCode, createCheckContactConfirmationToken, createCheckUnsubscribeToken, createRecordSmsStatus, createSendContactCode, createSendContactConfirmation, createSendOutbound, type RecordSmsStatusDeps, type SendOutboundDeps } from './outbound';
-import { type CountUnreadDeps, createCountUnread, createListActivity, createListFeed, type ListActivityDeps, createMarkAllRead, createUpdateNotification, type ListFeedDeps, type MarkAllReadDeps, type UpdateNotificationDeps } from './feed';
+import {
+  type CountUnreadDeps,
+  type CountUnseenDeps,
+  createCountUnread,
+  createCountUnseen,
+  createListActivity,
+  createListFeed,
+  createMarkAllRead,
+  createMarkAllArchived,
+  createMarkAllSeen,
+  createTakeAction,
+  createUpdateNotification,
+  createUpdateNotifications,
+  type ListActivityDeps,
+  type ListFeedDeps,
+  type MarkAllReadDeps,
+  type MarkAllArchivedDeps,
+  type MarkAllSeenDeps,
+  type TakeActionDeps,
+  type UpdateNotificationDeps,
+  type UpdateNotificationsDeps,
+} from './feed';
 import { createFanOutBroadcast, createGetBroadcast, createProcessBroadcastChunk, createRepublishPending, type FanOutBroadcastDeps, type GetBroadcastDeps, type ProcessBroadcastChunkDeps, type RepublishPendingDeps } from './broadcasts';
 import { type CancelSendsDeps, createCancelSends, createGetNotification, createGetPayloads, createSendNotification, createWriteSends, type GetNotificationDeps, type GetPayloadsDeps, type SendNotificationDeps, type WriteSendsDeps } from './sends';
 import { createPruneExpired, createRemoveRecipientNotifications, type PruneExpiredDeps, type RemoveRecipientNotificationsDeps } from './retention';
@@ -14,6 +35,7 @@ export type UseCaseDeps = CancelSendsDeps &
   ContactCodeDeps &
   ContactConfirmationDeps &
   CountUnreadDeps &
+  CountUnseenDeps &
   FanOutBroadcastDeps &
   GetBroadcastDeps &
   GetDigestDeps &
@@ -22,6 +44,9 @@ export type UseCaseDeps = CancelSendsDeps &
   ListActivityDeps &
   ListFeedDeps &
   MarkAllReadDeps &
+  MarkAllArchivedDeps &
+  MarkAllSeenDeps &
+  TakeActionDeps &
   ProcessBroadcastChunkDeps &
   RecordSmsStatusDeps &
   RemoveRecipientNotificationsDeps &
@@ -30,6 +55,7 @@ export type UseCaseDeps = CancelSendsDeps &
   SendNotificationDeps &
   SendOutboundDeps &
   UpdateNotificationDeps &
+  UpdateNotificationsDeps &
   WriteSendsDeps;
 
 /** Every use case of the service, built from its dependencies. */
@@ -57,6 +83,11 @@ export function createUseCases(deps: UseCaseDeps, logger: Logger) {
     countUnread: createCountUnread(deps),
     updateNotification: createUpdateNotification(deps),
     markAllRead: createMarkAllRead(deps),
+    countUnseen: createCountUnseen(deps),
+    markAllSeen: createMarkAllSeen(deps),
+    markAllArchived: createMarkAllArchived(deps),
+    takeAction: createTakeAction(deps),
+    updateNotifications: createUpdateNotifications(deps),
     removeRecipientNotifications: createRemoveRecipientNotifications(deps),
     republishPending: createRepublishPending(deps),
     pruneExpired: createPruneExpired(deps),

@@ -209,12 +209,13 @@ export class HeraldClient {
     /** One page of a recipient's feed, newest first. */
     page: (recipientId: string, query: Query<'/recipients/{recipient_id}/notifications', 'get'> = {}) =>
       this.call('get', '/recipients/{recipient_id}/notifications', { params: { recipient_id: recipientId }, query }),
-    /** A recipient's whole feed, newest first, page by page. */
-    feed: (recipientId: string, query: { limit?: number; read?: boolean } = {}): AsyncGenerator<Notification> =>
+    /** A recipient's whole feed (`archived: true`: the archived notifications only), newest first, page by page. */
+    feed: (recipientId: string, query: { limit?: number; read?: boolean; archived?: boolean } = {}): AsyncGenerator<Notification> =>
       paginate(async (cursor) => {
         const { data } = await this.notifications.page(recipientId, {
           limit: query.limit,
           read: query.read === undefined ? undefined : query.read ? 'true' : 'false',
+          archived: query.archived ? 'true' : undefined,
           cursor,
         });
         return { items: data.notifications, next: data.next_cursor };
@@ -222,8 +223,31 @@ export class HeraldClient {
     unreadCount: (recipientId: string) => this.call('get', '/recipients/{recipient_id}/notifications/unread_count', { params: { recipient_id: recipientId } }),
     update: (recipientId: string, id: number, body: Body<'/recipients/{recipient_id}/notifications/{notification_id}', 'patch'>) =>
       this.call('patch', '/recipients/{recipient_id}/notifications/{notification_id}', { params: { recipient_id: recipientId, notification_id: id }, body, retryable: true }),
+    /** The unread and unseen counts (archived notifications apart). */
+    counts: (recipientId: string) => this.call('get', '/recipients/{recipient_id}/notifications/counts', { params: { recipient_id: recipientId } }),
     markAllRead: (recipientId: string) =>
       this.call('post', '/recipients/{recipient_id}/notifications/mark_all_read', { params: { recipient_id: recipientId }, retryable: true }),
+    /** Marks the whole feed seen (the unseen count becomes 0; read flags stay): what an inbox does when its panel opens. */
+    markAllSeen: (recipientId: string) =>
+      this.call('post', '/recipients/{recipient_id}/notifications/mark_all_seen', { params: { recipient_id: recipientId }, retryable: true }),
+    /** Archives the whole feed (`read: true`: only what was read); archiving marks seen too. */
+    markAllArchived: (recipientId: string, query: { read?: boolean } = {}) =>
+      this.call('post', '/recipients/{recipient_id}/notifications/mark_all_archived', {
+        params: { recipient_id: recipientId },
+        query: { read: query.read === undefined ? undefined : query.read ? 'true' : 'false' },
+        retryable: true,
+      }),
+    /** Records the action (of `payload.actions`, one without a url) the recipient chose; the same action again changes nothing. */
+    takeAction: (recipientId: string, id: number, actionId: string) =>
+      this.call('post', '/recipients/{recipient_id}/notifications/{notification_id}/actions/{action_id}', {
+        params: { recipient_id: recipientId, notification_id: id, action_id: actionId },
+        retryable: true,
+      }),
+    /** Archives (or, `false`, unarchives) one notification; archiving marks it seen too. */
+    archive: (recipientId: string, id: number, archived = true) => this.notifications.update(recipientId, id, { archived }),
+    /** Sets read, seen or archived on up to 100 notifications; each result carries its notification, or an error for an id the recipient does not have. */
+    updateMany: (recipientId: string, body: Body<'/recipients/{recipient_id}/notifications', 'patch'>) =>
+      this.call('patch', '/recipients/{recipient_id}/notifications', { params: { recipient_id: recipientId }, body, retryable: true }),
     /** Cancels a scheduled send (`send_at`): `canceled`, or 409 `not_cancelable` once it started. A repeat answers the same. */
     cancel: (id: number) => this.call('post', '/notifications/{id}/cancel', { params: { id }, retryable: true }),
   };

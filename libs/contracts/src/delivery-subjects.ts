@@ -59,6 +59,8 @@ export const OUTCOME_TYPES = [
   'notification.canceled',
   'notification.read',
   'notification.opened',
+  /** The recipient chose one of the notification's `payload.actions` (its id: `notification.action_taken`). */
+  'notification.action',
   'email.sent',
   'email.failed',
   'email.skipped',

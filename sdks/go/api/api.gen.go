@@ -86,24 +86,6 @@ func (e DecidingRecipientRuleSetVia) Valid() bool {
 	}
 }
 
-// Defines values for DeviceInputPlatform.
-const (
-	DeviceInputPlatformApns DeviceInputPlatform = "apns"
-	DeviceInputPlatformFcm  DeviceInputPlatform = "fcm"
-)
-
-// Valid indicates whether the value is a known member of the DeviceInputPlatform enum.
-func (e DeviceInputPlatform) Valid() bool {
-	switch e {
-	case DeviceInputPlatformApns:
-		return true
-	case DeviceInputPlatformFcm:
-		return true
-	default:
-		return false
-	}
-}
-
 // Defines values for EmailInputUnless.
 const (
 	EmailInputUnlessOpened EmailInputUnless = "opened"
@@ -257,24 +239,6 @@ func (e PrimaryContactInputMedium) Valid() bool {
 	case PrimaryContactInputMediumSms:
 		return true
 	case PrimaryContactInputMediumWebPush:
-		return true
-	default:
-		return false
-	}
-}
-
-// Defines values for ProviderInputEnvironment.
-const (
-	ProviderInputEnvironmentProduction ProviderInputEnvironment = "production"
-	ProviderInputEnvironmentSandbox    ProviderInputEnvironment = "sandbox"
-)
-
-// Valid indicates whether the value is a known member of the ProviderInputEnvironment enum.
-func (e ProviderInputEnvironment) Valid() bool {
-	switch e {
-	case ProviderInputEnvironmentProduction:
-		return true
-	case ProviderInputEnvironmentSandbox:
 		return true
 	default:
 		return false
@@ -515,27 +479,6 @@ func (e GetHealthz200JSONResponseBodyStatus) Valid() bool {
 	}
 }
 
-// Defines values for GetNotificationsParamsMedium.
-const (
-	GetNotificationsParamsMediumEmail   GetNotificationsParamsMedium = "email"
-	GetNotificationsParamsMediumSms     GetNotificationsParamsMedium = "sms"
-	GetNotificationsParamsMediumWebPush GetNotificationsParamsMedium = "web_push"
-)
-
-// Valid indicates whether the value is a known member of the GetNotificationsParamsMedium enum.
-func (e GetNotificationsParamsMedium) Valid() bool {
-	switch e {
-	case GetNotificationsParamsMediumEmail:
-		return true
-	case GetNotificationsParamsMediumSms:
-		return true
-	case GetNotificationsParamsMediumWebPush:
-		return true
-	default:
-		return false
-	}
-}
-
 // Defines values for PutPreferencesParamsPrune.
 const (
 	PutPreferencesParamsPruneFalse PutPreferencesParamsPrune = "false"
@@ -548,48 +491,6 @@ func (e PutPreferencesParamsPrune) Valid() bool {
 	case PutPreferencesParamsPruneFalse:
 		return true
 	case PutPreferencesParamsPruneTrue:
-		return true
-	default:
-		return false
-	}
-}
-
-// Defines values for GetProvidersNameParamsName.
-const (
-	GetProvidersNameParamsNameApns  GetProvidersNameParamsName = "apns"
-	GetProvidersNameParamsNameFcm   GetProvidersNameParamsName = "fcm"
-	GetProvidersNameParamsNameSlack GetProvidersNameParamsName = "slack"
-)
-
-// Valid indicates whether the value is a known member of the GetProvidersNameParamsName enum.
-func (e GetProvidersNameParamsName) Valid() bool {
-	switch e {
-	case GetProvidersNameParamsNameApns:
-		return true
-	case GetProvidersNameParamsNameFcm:
-		return true
-	case GetProvidersNameParamsNameSlack:
-		return true
-	default:
-		return false
-	}
-}
-
-// Defines values for PutProvidersNameParamsName.
-const (
-	PutProvidersNameParamsNameApns  PutProvidersNameParamsName = "apns"
-	PutProvidersNameParamsNameFcm   PutProvidersNameParamsName = "fcm"
-	PutProvidersNameParamsNameSlack PutProvidersNameParamsName = "slack"
-)
-
-// Valid indicates whether the value is a known member of the PutProvidersNameParamsName enum.
-func (e PutProvidersNameParamsName) Valid() bool {
-	switch e {
-	case PutProvidersNameParamsNameApns:
-		return true
-	case PutProvidersNameParamsNameFcm:
-		return true
-	case PutProvidersNameParamsNameSlack:
 		return true
 	default:
 		return false
@@ -686,6 +587,42 @@ func (e GetRecipientsRecipientIDNotificationsParamsRead) Valid() bool {
 	}
 }
 
+// Defines values for GetRecipientsRecipientIDNotificationsParamsArchived.
+const (
+	GetRecipientsRecipientIDNotificationsParamsArchivedFalse GetRecipientsRecipientIDNotificationsParamsArchived = "false"
+	GetRecipientsRecipientIDNotificationsParamsArchivedTrue  GetRecipientsRecipientIDNotificationsParamsArchived = "true"
+)
+
+// Valid indicates whether the value is a known member of the GetRecipientsRecipientIDNotificationsParamsArchived enum.
+func (e GetRecipientsRecipientIDNotificationsParamsArchived) Valid() bool {
+	switch e {
+	case GetRecipientsRecipientIDNotificationsParamsArchivedFalse:
+		return true
+	case GetRecipientsRecipientIDNotificationsParamsArchivedTrue:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for PostRecipientsRecipientIDNotificationsMarkAllArchivedParamsRead.
+const (
+	PostRecipientsRecipientIDNotificationsMarkAllArchivedParamsReadFalse PostRecipientsRecipientIDNotificationsMarkAllArchivedParamsRead = "false"
+	PostRecipientsRecipientIDNotificationsMarkAllArchivedParamsReadTrue  PostRecipientsRecipientIDNotificationsMarkAllArchivedParamsRead = "true"
+)
+
+// Valid indicates whether the value is a known member of the PostRecipientsRecipientIDNotificationsMarkAllArchivedParamsRead enum.
+func (e PostRecipientsRecipientIDNotificationsMarkAllArchivedParamsRead) Valid() bool {
+	switch e {
+	case PostRecipientsRecipientIDNotificationsMarkAllArchivedParamsReadFalse:
+		return true
+	case PostRecipientsRecipientIDNotificationsMarkAllArchivedParamsReadTrue:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for PatchRecipientsRecipientIDPreferencesJSONBodyMedium.
 const (
 	PatchRecipientsRecipientIDPreferencesJSONBodyMediumEmail   PatchRecipientsRecipientIDPreferencesJSONBodyMedium = "email"
@@ -741,6 +678,7 @@ const (
 	PostWebhooksJSONBodyEventTypesEmailFailed               PostWebhooksJSONBodyEventTypes = "email.failed"
 	PostWebhooksJSONBodyEventTypesEmailSent                 PostWebhooksJSONBodyEventTypes = "email.sent"
 	PostWebhooksJSONBodyEventTypesEmailSkipped              PostWebhooksJSONBodyEventTypes = "email.skipped"
+	PostWebhooksJSONBodyEventTypesNotificationAction        PostWebhooksJSONBodyEventTypes = "notification.action"
 	PostWebhooksJSONBodyEventTypesNotificationCanceled      PostWebhooksJSONBodyEventTypes = "notification.canceled"
 	PostWebhooksJSONBodyEventTypesNotificationDelivered     PostWebhooksJSONBodyEventTypes = "notification.delivered"
 	PostWebhooksJSONBodyEventTypesNotificationFailed        PostWebhooksJSONBodyEventTypes = "notification.failed"
@@ -771,6 +709,8 @@ func (e PostWebhooksJSONBodyEventTypes) Valid() bool {
 	case PostWebhooksJSONBodyEventTypesEmailSent:
 		return true
 	case PostWebhooksJSONBodyEventTypesEmailSkipped:
+		return true
+	case PostWebhooksJSONBodyEventTypesNotificationAction:
 		return true
 	case PostWebhooksJSONBodyEventTypesNotificationCanceled:
 		return true
@@ -816,6 +756,7 @@ const (
 	PatchWebhooksIDJSONBodyEventTypesEmailFailed               PatchWebhooksIDJSONBodyEventTypes = "email.failed"
 	PatchWebhooksIDJSONBodyEventTypesEmailSent                 PatchWebhooksIDJSONBodyEventTypes = "email.sent"
 	PatchWebhooksIDJSONBodyEventTypesEmailSkipped              PatchWebhooksIDJSONBodyEventTypes = "email.skipped"
+	PatchWebhooksIDJSONBodyEventTypesNotificationAction        PatchWebhooksIDJSONBodyEventTypes = "notification.action"
 	PatchWebhooksIDJSONBodyEventTypesNotificationCanceled      PatchWebhooksIDJSONBodyEventTypes = "notification.canceled"
 	PatchWebhooksIDJSONBodyEventTypesNotificationDelivered     PatchWebhooksIDJSONBodyEventTypes = "notification.delivered"
 	PatchWebhooksIDJSONBodyEventTypesNotificationFailed        PatchWebhooksIDJSONBodyEventTypes = "notification.failed"
@@ -846,6 +787,8 @@ func (e PatchWebhooksIDJSONBodyEventTypes) Valid() bool {
 	case PatchWebhooksIDJSONBodyEventTypesEmailSent:
 		return true
 	case PatchWebhooksIDJSONBodyEventTypesEmailSkipped:
+		return true
+	case PatchWebhooksIDJSONBodyEventTypesNotificationAction:
 		return true
 	case PatchWebhooksIDJSONBodyEventTypesNotificationCanceled:
 		return true
@@ -905,12 +848,6 @@ func (e GetWebhooksIDDeliveriesParamsStatus) Valid() bool {
 	}
 }
 
-// ActivityPage defines model for ActivityPage.
-type ActivityPage struct {
-	NextCursor    *string        `json:"next_cursor"`
-	Notifications []Notification `json:"notifications"`
-}
-
 // BatchFailure defines model for BatchFailure.
 type BatchFailure struct {
 	BatchIndex int                   `json:"batch_index"`
@@ -928,9 +865,6 @@ type BatchFailure_Errors struct {
 
 // Broadcast defines model for Broadcast.
 type Broadcast struct {
-	// Audience Who a send to many goes to; absent: every recipient of the project
-	Audience *BroadcastAudience `json:"audience,omitempty"`
-
 	// CreatedAt UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
 	//
 	// Examples: 2025-01-31T12:00:00Z
@@ -949,18 +883,6 @@ type Broadcast struct {
 	//
 	// Examples: 2025-01-31T12:00:00Z
 	UpdatedAt string `json:"updated_at"`
-}
-
-// BroadcastAudience Who a send to many goes to; absent: every recipient of the project
-type BroadcastAudience struct {
-	// Excluded How many recipients the send left out by name (exclude_recipient_ids)
-	Excluded int `json:"excluded"`
-
-	// List A send to a list: its key
-	List *string `json:"list,omitempty"`
-
-	// RecipientIds A send to recipient ids: how many (duplicates and excluded ids taken out)
-	RecipientIds *int `json:"recipient_ids,omitempty"`
 }
 
 // BroadcastOutbound defines model for BroadcastOutbound.
@@ -1082,7 +1004,7 @@ type CatalogThrottle struct {
 type Contact struct {
 	Address string `json:"address"`
 
-	// Confirmed False while the address, set with a recipient token (a browser), waits for its owner: an email address for the confirmation link Herald mailed to it, an sms number for the code Herald texted to it (POST …/confirm); nothing is sent to it meanwhile (contact_unconfirmed). Addresses set with a key are confirmed at once; verifying a contact confirms it too.
+	// Confirmed False while the address, set with a recipient token (a browser), waits for its owner to follow the confirmation link Herald mailed to it; no email is sent to it meanwhile (contact_unconfirmed). Addresses set with a key are confirmed at once; verifying a contact confirms it too.
 	Confirmed bool `json:"confirmed"`
 
 	// CreatedAt UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
@@ -1104,14 +1026,6 @@ type Contact struct {
 	// Examples: 2025-01-31T12:00:00Z
 	UpdatedAt  string  `json:"updated_at"`
 	VerifiedAt *string `json:"verified_at"`
-}
-
-// ContactCodeInput defines model for ContactCodeInput.
-type ContactCodeInput struct {
-	// Code The 6-digit code texted to the number: valid 10 minutes and 5 tries
-	//
-	// Examples: 042917
-	Code string `json:"code"`
 }
 
 // ContactInput defines model for ContactInput.
@@ -1162,45 +1076,6 @@ type DecidingRecipientRule_Target struct {
 	Event   string `json:"event"`
 	Topic   string `json:"topic"`
 }
-
-// Device defines model for Device.
-type Device struct {
-	AppID *string `json:"app_id"`
-
-	// CreatedAt UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
-	//
-	// Examples: 2025-01-31T12:00:00Z
-	CreatedAt string  `json:"created_at"`
-	ID        int     `json:"id"`
-	Locale    *string `json:"locale"`
-
-	// Platform fcm or apns
-	Platform string `json:"platform"`
-
-	// Token The push service's token for this app installation
-	Token string `json:"token"`
-
-	// UpdatedAt When the device was last registered (UTC, second precision); the least recent goes first past 20 devices
-	UpdatedAt string `json:"updated_at"`
-}
-
-// DeviceInput defines model for DeviceInput.
-type DeviceInput struct {
-	// AppID The Android package or iOS bundle id
-	AppID *string `json:"app_id,omitempty"`
-
-	// Locale A language tag such as en or pt-BR
-	Locale *string `json:"locale,omitempty"`
-
-	// Platform fcm (Firebase Cloud Messaging) or apns (Apple Push Notification service)
-	Platform DeviceInputPlatform `json:"platform"`
-
-	// Token apns: the device token, 64 hexadecimal digits; fcm: the registration token, 32 to 4,096 letters, digits, -, _ or :
-	Token string `json:"token"`
-}
-
-// DeviceInputPlatform fcm (Firebase Cloud Messaging) or apns (Apple Push Notification service)
-type DeviceInputPlatform string
 
 // Digest defines model for Digest.
 type Digest struct {
@@ -1284,67 +1159,6 @@ type ErrorFamilyError_Errors struct {
 	PropertyPath string      `json:"property_path"`
 }
 
-// List defines model for List.
-type List struct {
-	// CreatedAt UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
-	//
-	// Examples: 2025-01-31T12:00:00Z
-	CreatedAt   string  `json:"created_at"`
-	Description *string `json:"description"`
-	Key         string  `json:"key"`
-	Name        string  `json:"name"`
-
-	// SelfService A recipient token may subscribe and unsubscribe its own recipient
-	SelfService     bool `json:"self_service"`
-	SubscriberCount int  `json:"subscriber_count"`
-
-	// UpdatedAt UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
-	//
-	// Examples: 2025-01-31T12:00:00Z
-	UpdatedAt string `json:"updated_at"`
-}
-
-// ListInput defines model for ListInput.
-type ListInput struct {
-	Description *string `json:"description,omitempty"`
-
-	// Key 1–128 characters of A-Z, a-z, 0-9, `.`, `_`, `:` and `-`; unique per project
-	Key         string `json:"key"`
-	Name        string `json:"name"`
-	SelfService *bool  `json:"self_service,omitempty"`
-}
-
-// ListSubscribeResult defines model for ListSubscribeResult.
-type ListSubscribeResult struct {
-	// Already Recipients that were subscribed before
-	Already int            `json:"already"`
-	Failed  []BatchFailure `json:"failed"`
-
-	// Subscribed Recipients subscribed by this call
-	Subscribed int `json:"subscribed"`
-}
-
-// ListSubscriber defines model for ListSubscriber.
-type ListSubscriber struct {
-	RecipientID string `json:"recipient_id"`
-}
-
-// ListSubscriptionsInput defines model for ListSubscriptionsInput.
-type ListSubscriptionsInput struct {
-	// RecipientIds Repeated ids count once; an id failing the recipient id rules is reported in failed, the others are written
-	RecipientIds []string `json:"recipient_ids"`
-}
-
-// ListUnsubscribeResult defines model for ListUnsubscribeResult.
-type ListUnsubscribeResult struct {
-	// Already Recipients that were not subscribed
-	Already int            `json:"already"`
-	Failed  []BatchFailure `json:"failed"`
-
-	// Unsubscribed Recipients unsubscribed by this call
-	Unsubscribed int `json:"unsubscribed"`
-}
-
 // MediumDecision defines model for MediumDecision.
 type MediumDecision struct {
 	Because *MediumDecisionBecause `json:"because"`
@@ -1379,6 +1193,10 @@ type MessageError_Errors struct {
 
 // Notification defines model for Notification.
 type Notification struct {
+	ActionTaken *string `json:"action_taken"`
+
+	// Archived Out of the default feed, kept (`?archived=true` lists these)
+	Archived    bool `json:"archived"`
 	BroadcastID *int `json:"broadcast_id"`
 
 	// CreatedAt UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
@@ -1393,8 +1211,11 @@ type Notification struct {
 	Push        NotificationPush      `json:"push"`
 	Read        bool                  `json:"read"`
 	RecipientID string                `json:"recipient_id"`
-	SendAt      *string               `json:"send_at,omitempty"`
-	Sms         NotificationSms       `json:"sms"`
+
+	// Seen The recipient has seen it in a list (the badge can count unseen rather than unread)
+	Seen   bool            `json:"seen"`
+	SendAt *string         `json:"send_at,omitempty"`
+	Sms    NotificationSms `json:"sms"`
 
 	// Status enqueued, scheduled, canceled, delivered, suppressed, throttled, failed, not_requested
 	Status string  `json:"status"`
@@ -1455,6 +1276,21 @@ type NotificationSms struct {
 
 	// Status not_requested | pending | sent | delivered | undelivered (the provider's status callback) | skipped | failed
 	Status string `json:"status"`
+}
+
+// NotificationUpdateResult defines model for NotificationUpdateResult.
+type NotificationUpdateResult struct {
+	Error *NotificationUpdateResult_Error `json:"error"`
+	ID    int                             `json:"id"`
+
+	// Notification After the update; null when this recipient has no such delivered notification (see error)
+	Notification *Notification `json:"notification"`
+}
+
+// NotificationUpdateResult_Error defines model for NotificationUpdateResult.Error.
+type NotificationUpdateResult_Error struct {
+	Code    string `json:"code"`
+	Message string `json:"message"`
 }
 
 // PreferenceDecision defines model for PreferenceDecision.
@@ -1520,68 +1356,10 @@ type Project_Settings struct {
 	EmailReplyTo                   *string `json:"email_reply_to"`
 	MaxBroadcastRecipientsForEmail int     `json:"max_broadcast_recipients_for_email"`
 	MaxBroadcastRecipientsForPush  int     `json:"max_broadcast_recipients_for_push"`
-	MaxListRecipientsForEmail      int     `json:"max_list_recipients_for_email"`
-	MaxListRecipientsForPush       int     `json:"max_list_recipients_for_push"`
 	MonthlyQuota                   *int    `json:"monthly_quota"`
 	RateLimitPerSecond             *int    `json:"rate_limit_per_second"`
 	RetentionDays                  *int    `json:"retention_days"`
-
-	// SmsCountryCodes The country calling codes (e.g. ["49", "44", "1"]) whose numbers the project may text: an sms contact outside them is refused (400 sms_country_not_allowed). Absent or null: all.
-	SmsCountryCodes []string `json:"sms_country_codes,omitempty"`
-	StrictTargets   bool     `json:"strict_targets"`
-}
-
-// Provider defines model for Provider.
-type Provider struct {
-	Configured bool `json:"configured"`
-
-	// Fingerprint The first 16 hex digits of the SHA-256 of the stored settings: tells two settings apart; never the secret itself
-	Fingerprint *string `json:"fingerprint"`
-
-	// Name fcm, apns or slack
-	Name string `json:"name"`
-
-	// Settings The settings that are not secret (FCM: project_id, client_email, token_uri; APNs: key_id, team_id, bundle_id, environment)
-	Settings  map[string]string `json:"settings"`
-	UpdatedAt *string           `json:"updated_at"`
-}
-
-// ProviderInput defines model for ProviderInput.
-type ProviderInput struct {
-	// BotToken slack: the app's bot token (xoxb-…)
-	BotToken *string `json:"bot_token,omitempty"`
-
-	// BundleID apns: the app's bundle id, sent as apns-topic
-	BundleID *string `json:"bundle_id,omitempty"`
-
-	// Environment apns: sandbox or production
-	Environment *ProviderInputEnvironment `json:"environment,omitempty"`
-
-	// KeyID apns: the signing key id (10 characters)
-	KeyID *string `json:"key_id,omitempty"`
-
-	// KeyP8 apns: the .p8 signing key (PEM text)
-	KeyP8 *string `json:"key_p8,omitempty"`
-
-	// ServiceAccount fcm: the service account JSON from the Firebase console (project_id, client_email, private_key; token_uri optional), as an object or its text
-	ServiceAccount *ProviderInput_ServiceAccount `json:"service_account,omitempty"`
-
-	// TeamID apns: the Apple developer team id (10 characters)
-	TeamID *string `json:"team_id,omitempty"`
-}
-
-// ProviderInputEnvironment apns: sandbox or production
-type ProviderInputEnvironment string
-
-// ProviderInputServiceAccount0 defines model for ProviderInput.ServiceAccount.0.
-type ProviderInputServiceAccount0 map[string]interface{}
-
-// ProviderInputServiceAccount1 defines model for ProviderInput.ServiceAccount.1.
-type ProviderInputServiceAccount1 = string
-
-// ProviderInput_ServiceAccount fcm: the service account JSON from the Firebase console (project_id, client_email, private_key; token_uri optional), as an object or its text
-type ProviderInput_ServiceAccount struct {
-	union json.RawMessage
+	StrictTargets                  bool    `json:"strict_targets"`
 }
 
 // PushInput Asks for the `web_push` medium (at most 3000 bytes serialized): sent to the recipient's primary web_push contact (a PushSubscription) when (target, web_push) is cataloged and the preference is on
@@ -1647,29 +1425,14 @@ type RecipientToken struct {
 
 // SendInput defines model for SendInput.
 type SendInput struct {
-	Email *EmailInput `json:"email,omitempty"`
-
-	// ExcludeRecipientIds A send to many (recipient_ids, list or a broadcast) leaves these recipients out, e.g. the one who acted (at most 100)
-	//
-	// Examples: ["user-7"]
-	ExcludeRecipientIds []string `json:"exclude_recipient_ids,omitempty"`
-
-	// List Instead of recipient_id: send to the list's subscribers (its key). Answers 201 with a broadcast; an unknown list is 404 list_not_found.
-	//
-	// Examples: issue-1042-watchers
-	List        *string                `json:"list,omitempty"`
+	Email       *EmailInput            `json:"email,omitempty"`
 	Payload     map[string]interface{} `json:"payload,omitempty"`
 	Push        *PushInput             `json:"push,omitempty"`
-	RecipientID *string                `json:"recipient_id,omitempty"`
-
-	// RecipientIds Instead of recipient_id: send to these recipients (1 to 1000, duplicates counted once; unknown ones are created). Answers 201 with a broadcast; an id failing the recipient id rules is left out and listed in `failed`.
-	//
-	// Examples: ["user-42","user-7","user-9"]
-	RecipientIds []string     `json:"recipient_ids,omitempty"`
-	SendAt       *time.Time   `json:"send_at,omitempty"`
-	Sms          *SmsInput    `json:"sms,omitempty"`
-	Target       *TargetInput `json:"target,omitempty"`
-	union        json.RawMessage
+	RecipientID *string                `json:"recipient_id"`
+	SendAt      *time.Time             `json:"send_at,omitempty"`
+	Sms         *SmsInput              `json:"sms,omitempty"`
+	Target      *TargetInput           `json:"target,omitempty"`
+	union       json.RawMessage
 }
 
 // SendInput0 defines model for SendInput.0.
@@ -1965,15 +1728,10 @@ type PostAdminProjectsJSONBody_Settings struct {
 	EmailReplyTo                   *string `json:"email_reply_to,omitempty"`
 	MaxBroadcastRecipientsForEmail *int    `json:"max_broadcast_recipients_for_email,omitempty"`
 	MaxBroadcastRecipientsForPush  *int    `json:"max_broadcast_recipients_for_push,omitempty"`
-	MaxListRecipientsForEmail      *int    `json:"max_list_recipients_for_email,omitempty"`
-	MaxListRecipientsForPush       *int    `json:"max_list_recipients_for_push,omitempty"`
 	MonthlyQuota                   *int    `json:"monthly_quota,omitempty"`
 	RateLimitPerSecond             *int    `json:"rate_limit_per_second,omitempty"`
 	RetentionDays                  *int    `json:"retention_days,omitempty"`
-
-	// SmsCountryCodes The country calling codes (e.g. ["49", "44", "1"]) whose numbers the project may text: an sms contact outside them is refused (400 sms_country_not_allowed). Absent or null: all.
-	SmsCountryCodes []string `json:"sms_country_codes,omitempty"`
-	StrictTargets   *bool    `json:"strict_targets,omitempty"`
+	StrictTargets                  *bool   `json:"strict_targets,omitempty"`
 }
 
 // PostAdminProjects201JSONResponseBodyDataKeysScope defines parameters for PostAdminProjects.
@@ -2018,15 +1776,10 @@ type PatchAdminProjectsIDJSONBody_Settings struct {
 	EmailReplyTo                   *string `json:"email_reply_to,omitempty"`
 	MaxBroadcastRecipientsForEmail *int    `json:"max_broadcast_recipients_for_email,omitempty"`
 	MaxBroadcastRecipientsForPush  *int    `json:"max_broadcast_recipients_for_push,omitempty"`
-	MaxListRecipientsForEmail      *int    `json:"max_list_recipients_for_email,omitempty"`
-	MaxListRecipientsForPush       *int    `json:"max_list_recipients_for_push,omitempty"`
 	MonthlyQuota                   *int    `json:"monthly_quota,omitempty"`
 	RateLimitPerSecond             *int    `json:"rate_limit_per_second,omitempty"`
 	RetentionDays                  *int    `json:"retention_days,omitempty"`
-
-	// SmsCountryCodes The country calling codes (e.g. ["49", "44", "1"]) whose numbers the project may text: an sms contact outside them is refused (400 sms_country_not_allowed). Absent or null: all.
-	SmsCountryCodes []string `json:"sms_country_codes,omitempty"`
-	StrictTargets   *bool    `json:"strict_targets,omitempty"`
+	StrictTargets                  *bool   `json:"strict_targets,omitempty"`
 }
 
 // PatchAdminProjectsID200JSONResponseBody defines parameters for PatchAdminProjectsID.
@@ -2104,128 +1857,6 @@ type GetHealthz200JSONResponseBody struct {
 	Status GetHealthz200JSONResponseBodyStatus `json:"status"`
 }
 
-// GetListsParams defines parameters for GetLists.
-type GetListsParams struct {
-	Limit *int `form:"limit,omitempty" json:"limit,omitempty"`
-
-	// Cursor next_cursor of the previous page
-	Cursor *string `form:"cursor,omitempty" json:"cursor,omitempty"`
-}
-
-// GetLists200JSONResponseBody_Data defines parameters for GetLists.
-type GetLists200JSONResponseBody_Data struct {
-	Lists      []List  `json:"lists"`
-	NextCursor *string `json:"next_cursor"`
-}
-
-// GetLists200JSONResponseBody defines parameters for GetLists.
-type GetLists200JSONResponseBody struct {
-	Data GetLists200JSONResponseBody_Data `json:"data"`
-}
-
-// PostLists201JSONResponseBody defines parameters for PostLists.
-type PostLists201JSONResponseBody struct {
-	Data    List   `json:"data"`
-	Message string `json:"message"`
-}
-
-// DeleteListsListKey200JSONResponseBody defines parameters for DeleteListsListKey.
-type DeleteListsListKey200JSONResponseBody struct {
-	Message string `json:"message"`
-}
-
-// GetListsListKey200JSONResponseBody defines parameters for GetListsListKey.
-type GetListsListKey200JSONResponseBody struct {
-	Data List `json:"data"`
-}
-
-// PatchListsListKeyJSONBody defines parameters for PatchListsListKey.
-type PatchListsListKeyJSONBody struct {
-	Description *string `json:"description,omitempty"`
-	Name        *string `json:"name,omitempty"`
-	SelfService *bool   `json:"self_service,omitempty"`
-}
-
-// PatchListsListKey200JSONResponseBody defines parameters for PatchListsListKey.
-type PatchListsListKey200JSONResponseBody struct {
-	Data    List   `json:"data"`
-	Message string `json:"message"`
-}
-
-// DeleteListsListKeySubscriptions200JSONResponseBody defines parameters for DeleteListsListKeySubscriptions.
-type DeleteListsListKeySubscriptions200JSONResponseBody struct {
-	Data ListUnsubscribeResult `json:"data"`
-}
-
-// GetListsListKeySubscriptionsParams defines parameters for GetListsListKeySubscriptions.
-type GetListsListKeySubscriptionsParams struct {
-	Limit *int `form:"limit,omitempty" json:"limit,omitempty"`
-
-	// Cursor next_cursor of the previous page
-	Cursor *string `form:"cursor,omitempty" json:"cursor,omitempty"`
-}
-
-// GetListsListKeySubscriptions200JSONResponseBody_Data defines parameters for GetListsListKeySubscriptions.
-type GetListsListKeySubscriptions200JSONResponseBody_Data struct {
-	NextCursor  *string          `json:"next_cursor"`
-	Subscribers []ListSubscriber `json:"subscribers"`
-}
-
-// GetListsListKeySubscriptions200JSONResponseBody defines parameters for GetListsListKeySubscriptions.
-type GetListsListKeySubscriptions200JSONResponseBody struct {
-	Data GetListsListKeySubscriptions200JSONResponseBody_Data `json:"data"`
-}
-
-// PutListsListKeySubscriptions200JSONResponseBody defines parameters for PutListsListKeySubscriptions.
-type PutListsListKeySubscriptions200JSONResponseBody struct {
-	Data ListSubscribeResult `json:"data"`
-}
-
-// GetNotificationsParams defines parameters for GetNotifications.
-type GetNotificationsParams struct {
-	// RecipientID Only this recipient's notifications
-	RecipientID *string `form:"recipient_id,omitempty" json:"recipient_id,omitempty"`
-
-	// Channel Only this channel (with topic, event: narrower)
-	Channel *string `form:"channel,omitempty" json:"channel,omitempty"`
-
-	// Topic Only this topic (with channel)
-	Topic *string `form:"topic,omitempty" json:"topic,omitempty"`
-
-	// Event Only this event (with channel and topic)
-	Event *string `form:"event,omitempty" json:"event,omitempty"`
-
-	// Status Only notifications in this status (delivered, suppressed, failed…)
-	Status *string `form:"status,omitempty" json:"status,omitempty"`
-
-	// Medium With outcome: an outbound medium
-	Medium *GetNotificationsParamsMedium `form:"medium,omitempty" json:"medium,omitempty"`
-
-	// Outcome With medium: its outcome (sent, skipped, failed…)
-	Outcome *string `form:"outcome,omitempty" json:"outcome,omitempty"`
-
-	// BroadcastID Only this broadcast's notifications
-	BroadcastID *string `form:"broadcast_id,omitempty" json:"broadcast_id,omitempty"`
-
-	// Since Created at or after
-	Since *time.Time `form:"since,omitempty" json:"since,omitempty"`
-
-	// Until Created before
-	Until *time.Time `form:"until,omitempty" json:"until,omitempty"`
-	Limit *int       `form:"limit,omitempty" json:"limit,omitempty"`
-
-	// Cursor next_cursor of the previous page
-	Cursor *string `form:"cursor,omitempty" json:"cursor,omitempty"`
-}
-
-// GetNotificationsParamsMedium defines parameters for GetNotifications.
-type GetNotificationsParamsMedium string
-
-// GetNotifications200JSONResponseBody defines parameters for GetNotifications.
-type GetNotifications200JSONResponseBody struct {
-	Data ActivityPage `json:"data"`
-}
-
 // PostNotificationsSendParams defines parameters for PostNotificationsSend.
 type PostNotificationsSendParams struct {
 	IdempotencyKey *string `json:"idempotency-key,omitempty"`
@@ -2233,11 +1864,8 @@ type PostNotificationsSendParams struct {
 
 // PostNotificationsSend201JSONResponseBody_Data defines parameters for PostNotificationsSend.
 type PostNotificationsSend201JSONResponseBody_Data struct {
-	Broadcast *Broadcast `json:"broadcast"`
-
-	// Failed A send to recipient_ids: the ids that failed the recipient id rules (left out; the others were sent)
-	Failed       []BatchFailure `json:"failed,omitempty"`
-	Notification *Notification  `json:"notification"`
+	Broadcast    *Broadcast    `json:"broadcast"`
+	Notification *Notification `json:"notification"`
 }
 
 // PostNotificationsSend201JSONResponseBody defines parameters for PostNotificationsSend.
@@ -2300,33 +1928,6 @@ type GetPreferencesPreferenceID200JSONResponseBody struct {
 type PatchPreferencesPreferenceID200JSONResponseBody struct {
 	Data    CatalogEntry `json:"data"`
 	Message string       `json:"message"`
-}
-
-// GetProviders200JSONResponseBody_Data defines parameters for GetProviders.
-type GetProviders200JSONResponseBody_Data struct {
-	Providers []Provider `json:"providers"`
-}
-
-// GetProviders200JSONResponseBody defines parameters for GetProviders.
-type GetProviders200JSONResponseBody struct {
-	Data GetProviders200JSONResponseBody_Data `json:"data"`
-}
-
-// GetProvidersNameParamsName defines parameters for GetProvidersName.
-type GetProvidersNameParamsName string
-
-// GetProvidersName200JSONResponseBody defines parameters for GetProvidersName.
-type GetProvidersName200JSONResponseBody struct {
-	Data Provider `json:"data"`
-}
-
-// PutProvidersNameParamsName defines parameters for PutProvidersName.
-type PutProvidersNameParamsName string
-
-// PutProvidersName200JSONResponseBody defines parameters for PutProvidersName.
-type PutProvidersName200JSONResponseBody struct {
-	Data    Provider `json:"data"`
-	Message string   `json:"message"`
 }
 
 // GetPushVapidPublicKey200JSONResponseBody defines parameters for GetPushVapidPublicKey.
@@ -2478,57 +2079,10 @@ type PatchRecipientsRecipientIDContactsContactID200JSONResponseBody struct {
 	Message string  `json:"message"`
 }
 
-// PostRecipientsRecipientIDContactsContactIDConfirm200JSONResponseBody defines parameters for PostRecipientsRecipientIDContactsContactIDConfirm.
-type PostRecipientsRecipientIDContactsContactIDConfirm200JSONResponseBody struct {
-	Data    Contact `json:"data"`
-	Message string  `json:"message"`
-}
-
 // PostRecipientsRecipientIDContactsContactIDVerify200JSONResponseBody defines parameters for PostRecipientsRecipientIDContactsContactIDVerify.
 type PostRecipientsRecipientIDContactsContactIDVerify200JSONResponseBody struct {
 	Data    Contact `json:"data"`
 	Message string  `json:"message"`
-}
-
-// GetRecipientsRecipientIDDevices200JSONResponseBody_Data defines parameters for GetRecipientsRecipientIDDevices.
-type GetRecipientsRecipientIDDevices200JSONResponseBody_Data struct {
-	Devices []Device `json:"devices"`
-}
-
-// GetRecipientsRecipientIDDevices200JSONResponseBody defines parameters for GetRecipientsRecipientIDDevices.
-type GetRecipientsRecipientIDDevices200JSONResponseBody struct {
-	Data GetRecipientsRecipientIDDevices200JSONResponseBody_Data `json:"data"`
-}
-
-// PostRecipientsRecipientIDDevices201JSONResponseBody defines parameters for PostRecipientsRecipientIDDevices.
-type PostRecipientsRecipientIDDevices201JSONResponseBody struct {
-	Data    Device `json:"data"`
-	Message string `json:"message"`
-}
-
-// DeleteRecipientsRecipientIDDevicesDeviceID200JSONResponseBody defines parameters for DeleteRecipientsRecipientIDDevicesDeviceID.
-type DeleteRecipientsRecipientIDDevicesDeviceID200JSONResponseBody struct {
-	Message string `json:"message"`
-}
-
-// GetRecipientsRecipientIDLists200JSONResponseBody_Data defines parameters for GetRecipientsRecipientIDLists.
-type GetRecipientsRecipientIDLists200JSONResponseBody_Data struct {
-	Lists []List `json:"lists"`
-}
-
-// GetRecipientsRecipientIDLists200JSONResponseBody defines parameters for GetRecipientsRecipientIDLists.
-type GetRecipientsRecipientIDLists200JSONResponseBody struct {
-	Data GetRecipientsRecipientIDLists200JSONResponseBody_Data `json:"data"`
-}
-
-// DeleteRecipientsRecipientIDListsListKey200JSONResponseBody defines parameters for DeleteRecipientsRecipientIDListsListKey.
-type DeleteRecipientsRecipientIDListsListKey200JSONResponseBody struct {
-	Message string `json:"message"`
-}
-
-// PutRecipientsRecipientIDListsListKey200JSONResponseBody defines parameters for PutRecipientsRecipientIDListsListKey.
-type PutRecipientsRecipientIDListsListKey200JSONResponseBody struct {
-	Message string `json:"message"`
 }
 
 // GetRecipientsRecipientIDNotificationsParams defines parameters for GetRecipientsRecipientIDNotifications.
@@ -2538,10 +2092,16 @@ type GetRecipientsRecipientIDNotificationsParams struct {
 	// Cursor next_cursor of the previous page
 	Cursor *string                                          `form:"cursor,omitempty" json:"cursor,omitempty"`
 	Read   *GetRecipientsRecipientIDNotificationsParamsRead `form:"read,omitempty" json:"read,omitempty"`
+
+	// Archived true: the archived notifications only; absent or false: the feed without them
+	Archived *GetRecipientsRecipientIDNotificationsParamsArchived `form:"archived,omitempty" json:"archived,omitempty"`
 }
 
 // GetRecipientsRecipientIDNotificationsParamsRead defines parameters for GetRecipientsRecipientIDNotifications.
 type GetRecipientsRecipientIDNotificationsParamsRead string
+
+// GetRecipientsRecipientIDNotificationsParamsArchived defines parameters for GetRecipientsRecipientIDNotifications.
+type GetRecipientsRecipientIDNotificationsParamsArchived string
 
 // GetRecipientsRecipientIDNotifications200JSONResponseBody_Data defines parameters for GetRecipientsRecipientIDNotifications.
 type GetRecipientsRecipientIDNotifications200JSONResponseBody_Data struct {
@@ -2554,6 +2114,59 @@ type GetRecipientsRecipientIDNotifications200JSONResponseBody struct {
 	Data GetRecipientsRecipientIDNotifications200JSONResponseBody_Data `json:"data"`
 }
 
+// PatchRecipientsRecipientIDNotificationsJSONBody defines parameters for PatchRecipientsRecipientIDNotifications.
+type PatchRecipientsRecipientIDNotificationsJSONBody struct {
+	// Archived true also marks it seen
+	Archived *bool `json:"archived,omitempty"`
+
+	// Ids 1 to 100 notification ids of this recipient
+	Ids  []int `json:"ids"`
+	Read *bool `json:"read,omitempty"`
+	Seen *bool `json:"seen,omitempty"`
+}
+
+// PatchRecipientsRecipientIDNotifications200JSONResponseBody_Data defines parameters for PatchRecipientsRecipientIDNotifications.
+type PatchRecipientsRecipientIDNotifications200JSONResponseBody_Data struct {
+	Results []NotificationUpdateResult `json:"results"`
+}
+
+// PatchRecipientsRecipientIDNotifications200JSONResponseBody defines parameters for PatchRecipientsRecipientIDNotifications.
+type PatchRecipientsRecipientIDNotifications200JSONResponseBody struct {
+	Data    PatchRecipientsRecipientIDNotifications200JSONResponseBody_Data `json:"data"`
+	Message string                                                          `json:"message"`
+}
+
+// GetRecipientsRecipientIDNotificationsCounts200JSONResponseBody_Data defines parameters for GetRecipientsRecipientIDNotificationsCounts.
+type GetRecipientsRecipientIDNotificationsCounts200JSONResponseBody_Data struct {
+	UnreadCount int `json:"unread_count"`
+	UnseenCount int `json:"unseen_count"`
+}
+
+// GetRecipientsRecipientIDNotificationsCounts200JSONResponseBody defines parameters for GetRecipientsRecipientIDNotificationsCounts.
+type GetRecipientsRecipientIDNotificationsCounts200JSONResponseBody struct {
+	Data GetRecipientsRecipientIDNotificationsCounts200JSONResponseBody_Data `json:"data"`
+}
+
+// PostRecipientsRecipientIDNotificationsMarkAllArchivedParams defines parameters for PostRecipientsRecipientIDNotificationsMarkAllArchived.
+type PostRecipientsRecipientIDNotificationsMarkAllArchivedParams struct {
+	// Read Only the read (true) or unread (false) notifications
+	Read *PostRecipientsRecipientIDNotificationsMarkAllArchivedParamsRead `form:"read,omitempty" json:"read,omitempty"`
+}
+
+// PostRecipientsRecipientIDNotificationsMarkAllArchivedParamsRead defines parameters for PostRecipientsRecipientIDNotificationsMarkAllArchived.
+type PostRecipientsRecipientIDNotificationsMarkAllArchivedParamsRead string
+
+// PostRecipientsRecipientIDNotificationsMarkAllArchived200JSONResponseBody_Data defines parameters for PostRecipientsRecipientIDNotificationsMarkAllArchived.
+type PostRecipientsRecipientIDNotificationsMarkAllArchived200JSONResponseBody_Data struct {
+	Updated int `json:"updated"`
+}
+
+// PostRecipientsRecipientIDNotificationsMarkAllArchived200JSONResponseBody defines parameters for PostRecipientsRecipientIDNotificationsMarkAllArchived.
+type PostRecipientsRecipientIDNotificationsMarkAllArchived200JSONResponseBody struct {
+	Data    PostRecipientsRecipientIDNotificationsMarkAllArchived200JSONResponseBody_Data `json:"data"`
+	Message string                                                                        `json:"message"`
+}
+
 // PostRecipientsRecipientIDNotificationsMarkAllRead200JSONResponseBody_Data defines parameters for PostRecipientsRecipientIDNotificationsMarkAllRead.
 type PostRecipientsRecipientIDNotificationsMarkAllRead200JSONResponseBody_Data struct {
 	Updated int `json:"updated"`
@@ -2562,6 +2175,17 @@ type PostRecipientsRecipientIDNotificationsMarkAllRead200JSONResponseBody_Data s
 // PostRecipientsRecipientIDNotificationsMarkAllRead200JSONResponseBody defines parameters for PostRecipientsRecipientIDNotificationsMarkAllRead.
 type PostRecipientsRecipientIDNotificationsMarkAllRead200JSONResponseBody struct {
 	Data    PostRecipientsRecipientIDNotificationsMarkAllRead200JSONResponseBody_Data `json:"data"`
+	Message string                                                                    `json:"message"`
+}
+
+// PostRecipientsRecipientIDNotificationsMarkAllSeen200JSONResponseBody_Data defines parameters for PostRecipientsRecipientIDNotificationsMarkAllSeen.
+type PostRecipientsRecipientIDNotificationsMarkAllSeen200JSONResponseBody_Data struct {
+	Updated int `json:"updated"`
+}
+
+// PostRecipientsRecipientIDNotificationsMarkAllSeen200JSONResponseBody defines parameters for PostRecipientsRecipientIDNotificationsMarkAllSeen.
+type PostRecipientsRecipientIDNotificationsMarkAllSeen200JSONResponseBody struct {
+	Data    PostRecipientsRecipientIDNotificationsMarkAllSeen200JSONResponseBody_Data `json:"data"`
 	Message string                                                                    `json:"message"`
 }
 
@@ -2586,12 +2210,21 @@ type GetRecipientsRecipientIDNotificationsUnreadCount200JSONResponseBody struct 
 
 // PatchRecipientsRecipientIDNotificationsNotificationIDJSONBody defines parameters for PatchRecipientsRecipientIDNotificationsNotificationID.
 type PatchRecipientsRecipientIDNotificationsNotificationIDJSONBody struct {
-	Opened *bool `json:"opened,omitempty"`
-	Read   *bool `json:"read,omitempty"`
+	// Archived true also marks it seen
+	Archived *bool `json:"archived,omitempty"`
+	Opened   *bool `json:"opened,omitempty"`
+	Read     *bool `json:"read,omitempty"`
+	Seen     *bool `json:"seen,omitempty"`
 }
 
 // PatchRecipientsRecipientIDNotificationsNotificationID200JSONResponseBody defines parameters for PatchRecipientsRecipientIDNotificationsNotificationID.
 type PatchRecipientsRecipientIDNotificationsNotificationID200JSONResponseBody struct {
+	Data    Notification `json:"data"`
+	Message string       `json:"message"`
+}
+
+// PostRecipientsRecipientIDNotificationsNotificationIDActionsActionID200JSONResponseBody defines parameters for PostRecipientsRecipientIDNotificationsNotificationIDActionsActionID.
+type PostRecipientsRecipientIDNotificationsNotificationIDActionsActionID200JSONResponseBody struct {
 	Data    Notification `json:"data"`
 	Message string       `json:"message"`
 }
@@ -2811,18 +2444,6 @@ type PostAdminProjectsIDKeysJSONRequestBody PostAdminProjectsIDKeysJSONBody
 // PostCallbacksSmsTokenJSONRequestBody defines body for PostCallbacksSmsToken for application/json ContentType.
 type PostCallbacksSmsTokenJSONRequestBody = SmsStatusCallback
 
-// PostListsJSONRequestBody defines body for PostLists for application/json ContentType.
-type PostListsJSONRequestBody = ListInput
-
-// PatchListsListKeyJSONRequestBody defines body for PatchListsListKey for application/json ContentType.
-type PatchListsListKeyJSONRequestBody PatchListsListKeyJSONBody
-
-// DeleteListsListKeySubscriptionsJSONRequestBody defines body for DeleteListsListKeySubscriptions for application/json ContentType.
-type DeleteListsListKeySubscriptionsJSONRequestBody = ListSubscriptionsInput
-
-// PutListsListKeySubscriptionsJSONRequestBody defines body for PutListsListKeySubscriptions for application/json ContentType.
-type PutListsListKeySubscriptionsJSONRequestBody = ListSubscriptionsInput
-
 // PostNotificationsSendJSONRequestBody defines body for PostNotificationsSend for application/json ContentType.
 type PostNotificationsSendJSONRequestBody = SendInput
 
@@ -2834,9 +2455,6 @@ type PutPreferencesJSONRequestBody = PutPreferencesJSONBody
 
 // PatchPreferencesPreferenceIDJSONRequestBody defines body for PatchPreferencesPreferenceID for application/json ContentType.
 type PatchPreferencesPreferenceIDJSONRequestBody = CatalogEntryPatch
-
-// PutProvidersNameJSONRequestBody defines body for PutProvidersName for application/json ContentType.
-type PutProvidersNameJSONRequestBody = ProviderInput
 
 // PostRecipientsJSONRequestBody defines body for PostRecipients for application/json ContentType.
 type PostRecipientsJSONRequestBody = RecipientInput
@@ -2856,11 +2474,8 @@ type PutRecipientsRecipientIDContactsJSONRequestBody = PrimaryContactInput
 // PatchRecipientsRecipientIDContactsContactIDJSONRequestBody defines body for PatchRecipientsRecipientIDContactsContactID for application/json ContentType.
 type PatchRecipientsRecipientIDContactsContactIDJSONRequestBody PatchRecipientsRecipientIDContactsContactIDJSONBody
 
-// PostRecipientsRecipientIDContactsContactIDConfirmJSONRequestBody defines body for PostRecipientsRecipientIDContactsContactIDConfirm for application/json ContentType.
-type PostRecipientsRecipientIDContactsContactIDConfirmJSONRequestBody = ContactCodeInput
-
-// PostRecipientsRecipientIDDevicesJSONRequestBody defines body for PostRecipientsRecipientIDDevices for application/json ContentType.
-type PostRecipientsRecipientIDDevicesJSONRequestBody = DeviceInput
+// PatchRecipientsRecipientIDNotificationsJSONRequestBody defines body for PatchRecipientsRecipientIDNotifications for application/json ContentType.
+type PatchRecipientsRecipientIDNotificationsJSONRequestBody PatchRecipientsRecipientIDNotificationsJSONBody
 
 // PatchRecipientsRecipientIDNotificationsNotificationIDJSONRequestBody defines body for PatchRecipientsRecipientIDNotificationsNotificationID for application/json ContentType.
 type PatchRecipientsRecipientIDNotificationsNotificationIDJSONRequestBody PatchRecipientsRecipientIDNotificationsNotificationIDJSONBody
@@ -3369,68 +2984,6 @@ func (t *PreferenceDecision_Rule) UnmarshalJSON(b []byte) error {
 	return err
 }
 
-// AsProviderInputServiceAccount0 returns the union data inside the ProviderInput_ServiceAccount as a ProviderInputServiceAccount0
-func (t ProviderInput_ServiceAccount) AsProviderInputServiceAccount0() (ProviderInputServiceAccount0, error) {
-	var body ProviderInputServiceAccount0
-	err := json.Unmarshal(t.union, &body)
-	return body, err
-}
-
-// FromProviderInputServiceAccount0 overwrites any union data inside the ProviderInput_ServiceAccount as the provided ProviderInputServiceAccount0
-func (t *ProviderInput_ServiceAccount) FromProviderInputServiceAccount0(v ProviderInputServiceAccount0) error {
-	b, err := json.Marshal(v)
-	t.union = b
-	return err
-}
-
-// MergeProviderInputServiceAccount0 performs a merge with any union data inside the ProviderInput_ServiceAccount, using the provided ProviderInputServiceAccount0
-func (t *ProviderInput_ServiceAccount) MergeProviderInputServiceAccount0(v ProviderInputServiceAccount0) error {
-	b, err := json.Marshal(v)
-	if err != nil {
-		return err
-	}
-
-	merged, err := runtime.JSONMerge(t.union, b)
-	t.union = merged
-	return err
-}
-
-// AsProviderInputServiceAccount1 returns the union data inside the ProviderInput_ServiceAccount as a ProviderInputServiceAccount1
-func (t ProviderInput_ServiceAccount) AsProviderInputServiceAccount1() (ProviderInputServiceAccount1, error) {
-	var body ProviderInputServiceAccount1
-	err := json.Unmarshal(t.union, &body)
-	return body, err
-}
-
-// FromProviderInputServiceAccount1 overwrites any union data inside the ProviderInput_ServiceAccount as the provided ProviderInputServiceAccount1
-func (t *ProviderInput_ServiceAccount) FromProviderInputServiceAccount1(v ProviderInputServiceAccount1) error {
-	b, err := json.Marshal(v)
-	t.union = b
-	return err
-}
-
-// MergeProviderInputServiceAccount1 performs a merge with any union data inside the ProviderInput_ServiceAccount, using the provided ProviderInputServiceAccount1
-func (t *ProviderInput_ServiceAccount) MergeProviderInputServiceAccount1(v ProviderInputServiceAccount1) error {
-	b, err := json.Marshal(v)
-	if err != nil {
-		return err
-	}
-
-	merged, err := runtime.JSONMerge(t.union, b)
-	t.union = merged
-	return err
-}
-
-func (t ProviderInput_ServiceAccount) MarshalJSON() ([]byte, error) {
-	b, err := t.union.MarshalJSON()
-	return b, err
-}
-
-func (t *ProviderInput_ServiceAccount) UnmarshalJSON(b []byte) error {
-	err := t.union.UnmarshalJSON(b)
-	return err
-}
-
 // AsSendInput0 returns the union data inside the SendInput as a SendInput0
 func (t SendInput) AsSendInput0() (SendInput0, error) {
 	var body SendInput0
@@ -3555,20 +3108,6 @@ func (t SendInput) MarshalJSON() ([]byte, error) {
 		}
 	}
 
-	if t.ExcludeRecipientIds != nil {
-		object["exclude_recipient_ids"], err = json.Marshal(t.ExcludeRecipientIds)
-		if err != nil {
-			return nil, fmt.Errorf("error marshaling 'exclude_recipient_ids': %w", err)
-		}
-	}
-
-	if t.List != nil {
-		object["list"], err = json.Marshal(t.List)
-		if err != nil {
-			return nil, fmt.Errorf("error marshaling 'list': %w", err)
-		}
-	}
-
 	if t.Payload != nil {
 		object["payload"], err = json.Marshal(t.Payload)
 		if err != nil {
@@ -3583,18 +3122,9 @@ func (t SendInput) MarshalJSON() ([]byte, error) {
 		}
 	}
 
-	if t.RecipientID != nil {
-		object["recipient_id"], err = json.Marshal(t.RecipientID)
-		if err != nil {
-			return nil, fmt.Errorf("error marshaling 'recipient_id': %w", err)
-		}
-	}
-
-	if t.RecipientIds != nil {
-		object["recipient_ids"], err = json.Marshal(t.RecipientIds)
-		if err != nil {
-			return nil, fmt.Errorf("error marshaling 'recipient_ids': %w", err)
-		}
+	object["recipient_id"], err = json.Marshal(t.RecipientID)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'recipient_id': %w", err)
 	}
 
 	if t.SendAt != nil {
@@ -3639,20 +3169,6 @@ func (t *SendInput) UnmarshalJSON(b []byte) error {
 		}
 	}
 
-	if raw, found := object["exclude_recipient_ids"]; found {
-		err = json.Unmarshal(raw, &t.ExcludeRecipientIds)
-		if err != nil {
-			return fmt.Errorf("error reading 'exclude_recipient_ids': %w", err)
-		}
-	}
-
-	if raw, found := object["list"]; found {
-		err = json.Unmarshal(raw, &t.List)
-		if err != nil {
-			return fmt.Errorf("error reading 'list': %w", err)
-		}
-	}
-
 	if raw, found := object["payload"]; found {
 		err = json.Unmarshal(raw, &t.Payload)
 		if err != nil {
@@ -3671,13 +3187,6 @@ func (t *SendInput) UnmarshalJSON(b []byte) error {
 		err = json.Unmarshal(raw, &t.RecipientID)
 		if err != nil {
 			return fmt.Errorf("error reading 'recipient_id': %w", err)
-		}
-	}
-
-	if raw, found := object["recipient_ids"]; found {
-		err = json.Unmarshal(raw, &t.RecipientIds)
-		if err != nil {
-			return fmt.Errorf("error reading 'recipient_ids': %w", err)
 		}
 	}
 
@@ -4104,93 +3613,6 @@ type ClientInterface interface {
 	// Corresponds with GET /healthz (the `GetHealthz` operationId).
 	GetHealthz(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// GetLists List lists
-	//
-	// Corresponds with GET /lists (the `GetLists` operationId).
-	GetLists(ctx context.Context, params *GetListsParams, reqEditors ...RequestEditorFn) (*http.Response, error)
-
-	// PostListsWithBody Create a list
-	//
-	// Takes any type of body and a specified content type.
-	//
-	// Corresponds with POST /lists (the `PostLists` operationId).
-	PostListsWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
-
-	// PostLists Create a list
-	//
-	// Takes a body of the `application/json` content type.
-	//
-	// Corresponds with POST /lists (the `PostLists` operationId).
-	PostLists(ctx context.Context, body PostListsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
-
-	// DeleteListsListKey Delete a list and its subscriptions
-	//
-	// Corresponds with DELETE /lists/{list_key} (the `DeleteListsListKey` operationId).
-	DeleteListsListKey(ctx context.Context, listKey string, reqEditors ...RequestEditorFn) (*http.Response, error)
-
-	// GetListsListKey Get a list
-	//
-	// Corresponds with GET /lists/{list_key} (the `GetListsListKey` operationId).
-	GetListsListKey(ctx context.Context, listKey string, reqEditors ...RequestEditorFn) (*http.Response, error)
-
-	// PatchListsListKeyWithBody Update a list
-	//
-	// Takes any type of body and a specified content type.
-	//
-	// Corresponds with PATCH /lists/{list_key} (the `PatchListsListKey` operationId).
-	PatchListsListKeyWithBody(ctx context.Context, listKey string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
-
-	// PatchListsListKey Update a list
-	//
-	// Takes a body of the `application/json` content type.
-	//
-	// Corresponds with PATCH /lists/{list_key} (the `PatchListsListKey` operationId).
-	PatchListsListKey(ctx context.Context, listKey string, body PatchListsListKeyJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
-
-	// DeleteListsListKeySubscriptionsWithBody Unsubscribe recipients from a list
-	//
-	// Takes any type of body and a specified content type.
-	//
-	// Corresponds with DELETE /lists/{list_key}/subscriptions (the `DeleteListsListKeySubscriptions` operationId).
-	DeleteListsListKeySubscriptionsWithBody(ctx context.Context, listKey string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
-
-	// DeleteListsListKeySubscriptions Unsubscribe recipients from a list
-	//
-	// Takes a body of the `application/json` content type.
-	//
-	// Corresponds with DELETE /lists/{list_key}/subscriptions (the `DeleteListsListKeySubscriptions` operationId).
-	DeleteListsListKeySubscriptions(ctx context.Context, listKey string, body DeleteListsListKeySubscriptionsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
-
-	// GetListsListKeySubscriptions List a list's subscribers
-	//
-	// Corresponds with GET /lists/{list_key}/subscriptions (the `GetListsListKeySubscriptions` operationId).
-	GetListsListKeySubscriptions(ctx context.Context, listKey string, params *GetListsListKeySubscriptionsParams, reqEditors ...RequestEditorFn) (*http.Response, error)
-
-	// PutListsListKeySubscriptionsWithBody Subscribe recipients to a list
-	//
-	// Unknown recipients are created, as a direct send creates them. Idempotent: subscribing twice counts once.
-	//
-	// Takes any type of body and a specified content type.
-	//
-	// Corresponds with PUT /lists/{list_key}/subscriptions (the `PutListsListKeySubscriptions` operationId).
-	PutListsListKeySubscriptionsWithBody(ctx context.Context, listKey string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
-
-	// PutListsListKeySubscriptions Subscribe recipients to a list
-	//
-	// Unknown recipients are created, as a direct send creates them. Idempotent: subscribing twice counts once.
-	//
-	// Takes a body of the `application/json` content type.
-	//
-	// Corresponds with PUT /lists/{list_key}/subscriptions (the `PutListsListKeySubscriptions` operationId).
-	PutListsListKeySubscriptions(ctx context.Context, listKey string, body PutListsListKeySubscriptionsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
-
-	// GetNotifications List the project's notifications (activity)
-	//
-	// Newest first. Served filter combinations: none; recipient_id; recipient_id+status; status; channel (+topic (+event)); medium+outcome; broadcast_id; each with since/until. Any other combination: 400 filter_not_indexed.
-	//
-	// Corresponds with GET /notifications (the `GetNotifications` operationId).
-	GetNotifications(ctx context.Context, params *GetNotificationsParams, reqEditors ...RequestEditorFn) (*http.Response, error)
-
 	// PostNotificationsSendWithBody Send a notification (to one recipient, or broadcast)
 	//
 	// Takes any type of body and a specified content type.
@@ -4271,30 +3693,6 @@ type ClientInterface interface {
 	//
 	// Corresponds with PATCH /preferences/{preference_id} (the `PatchPreferencesPreferenceID` operationId).
 	PatchPreferencesPreferenceID(ctx context.Context, preferenceID string, body PatchPreferencesPreferenceIDJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
-
-	// GetProviders List the providers
-	//
-	// Corresponds with GET /providers (the `GetProviders` operationId).
-	GetProviders(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
-
-	// GetProvidersName Get a provider
-	//
-	// Corresponds with GET /providers/{name} (the `GetProvidersName` operationId).
-	GetProvidersName(ctx context.Context, name GetProvidersNameParamsName, reqEditors ...RequestEditorFn) (*http.Response, error)
-
-	// PutProvidersNameWithBody Set a provider's credentials
-	//
-	// Takes any type of body and a specified content type.
-	//
-	// Corresponds with PUT /providers/{name} (the `PutProvidersName` operationId).
-	PutProvidersNameWithBody(ctx context.Context, name PutProvidersNameParamsName, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
-
-	// PutProvidersName Set a provider's credentials
-	//
-	// Takes a body of the `application/json` content type.
-	//
-	// Corresponds with PUT /providers/{name} (the `PutProvidersName` operationId).
-	PutProvidersName(ctx context.Context, name PutProvidersNameParamsName, body PutProvidersNameJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// GetPushVapidPublicKey Get the VAPID public key for web push
 	//
@@ -4415,73 +3813,55 @@ type ClientInterface interface {
 	// Corresponds with PATCH /recipients/{recipient_id}/contacts/{contact_id} (the `PatchRecipientsRecipientIDContactsContactID` operationId).
 	PatchRecipientsRecipientIDContactsContactID(ctx context.Context, recipientID string, contactID string, body PatchRecipientsRecipientIDContactsContactIDJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// PostRecipientsRecipientIDContactsContactIDConfirmWithBody Confirm an sms number with the code texted to it
-	//
-	// Takes any type of body and a specified content type.
-	//
-	// Corresponds with POST /recipients/{recipient_id}/contacts/{contact_id}/confirm (the `PostRecipientsRecipientIDContactsContactIDConfirm` operationId).
-	PostRecipientsRecipientIDContactsContactIDConfirmWithBody(ctx context.Context, recipientID string, contactID string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
-
-	// PostRecipientsRecipientIDContactsContactIDConfirm Confirm an sms number with the code texted to it
-	//
-	// Takes a body of the `application/json` content type.
-	//
-	// Corresponds with POST /recipients/{recipient_id}/contacts/{contact_id}/confirm (the `PostRecipientsRecipientIDContactsContactIDConfirm` operationId).
-	PostRecipientsRecipientIDContactsContactIDConfirm(ctx context.Context, recipientID string, contactID string, body PostRecipientsRecipientIDContactsContactIDConfirmJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
-
 	// PostRecipientsRecipientIDContactsContactIDVerify Mark a contact verified
 	//
 	// Corresponds with POST /recipients/{recipient_id}/contacts/{contact_id}/verify (the `PostRecipientsRecipientIDContactsContactIDVerify` operationId).
 	PostRecipientsRecipientIDContactsContactIDVerify(ctx context.Context, recipientID string, contactID string, reqEditors ...RequestEditorFn) (*http.Response, error)
-
-	// GetRecipientsRecipientIDDevices List a recipient's devices
-	//
-	// Corresponds with GET /recipients/{recipient_id}/devices (the `GetRecipientsRecipientIDDevices` operationId).
-	GetRecipientsRecipientIDDevices(ctx context.Context, recipientID string, reqEditors ...RequestEditorFn) (*http.Response, error)
-
-	// PostRecipientsRecipientIDDevicesWithBody Register a mobile device
-	//
-	// Takes any type of body and a specified content type.
-	//
-	// Corresponds with POST /recipients/{recipient_id}/devices (the `PostRecipientsRecipientIDDevices` operationId).
-	PostRecipientsRecipientIDDevicesWithBody(ctx context.Context, recipientID string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
-
-	// PostRecipientsRecipientIDDevices Register a mobile device
-	//
-	// Takes a body of the `application/json` content type.
-	//
-	// Corresponds with POST /recipients/{recipient_id}/devices (the `PostRecipientsRecipientIDDevices` operationId).
-	PostRecipientsRecipientIDDevices(ctx context.Context, recipientID string, body PostRecipientsRecipientIDDevicesJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
-
-	// DeleteRecipientsRecipientIDDevicesDeviceID Remove a device
-	//
-	// Corresponds with DELETE /recipients/{recipient_id}/devices/{device_id} (the `DeleteRecipientsRecipientIDDevicesDeviceID` operationId).
-	DeleteRecipientsRecipientIDDevicesDeviceID(ctx context.Context, recipientID string, deviceID string, reqEditors ...RequestEditorFn) (*http.Response, error)
-
-	// GetRecipientsRecipientIDLists List a recipient's lists
-	//
-	// Corresponds with GET /recipients/{recipient_id}/lists (the `GetRecipientsRecipientIDLists` operationId).
-	GetRecipientsRecipientIDLists(ctx context.Context, recipientID string, reqEditors ...RequestEditorFn) (*http.Response, error)
-
-	// DeleteRecipientsRecipientIDListsListKey Unsubscribe a recipient from a list
-	//
-	// Corresponds with DELETE /recipients/{recipient_id}/lists/{list_key} (the `DeleteRecipientsRecipientIDListsListKey` operationId).
-	DeleteRecipientsRecipientIDListsListKey(ctx context.Context, recipientID string, listKey string, reqEditors ...RequestEditorFn) (*http.Response, error)
-
-	// PutRecipientsRecipientIDListsListKey Subscribe a recipient to a list
-	//
-	// Corresponds with PUT /recipients/{recipient_id}/lists/{list_key} (the `PutRecipientsRecipientIDListsListKey` operationId).
-	PutRecipientsRecipientIDListsListKey(ctx context.Context, recipientID string, listKey string, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// GetRecipientsRecipientIDNotifications List a recipient's in-app feed
 	//
 	// Corresponds with GET /recipients/{recipient_id}/notifications (the `GetRecipientsRecipientIDNotifications` operationId).
 	GetRecipientsRecipientIDNotifications(ctx context.Context, recipientID string, params *GetRecipientsRecipientIDNotificationsParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
+	// PatchRecipientsRecipientIDNotificationsWithBody Set read, seen or archived on several notifications
+	//
+	// Up to 100 ids; more: 400 and nothing changes. An id this recipient does not have fails alone (`notification_not_found`), the others change.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with PATCH /recipients/{recipient_id}/notifications (the `PatchRecipientsRecipientIDNotifications` operationId).
+	PatchRecipientsRecipientIDNotificationsWithBody(ctx context.Context, recipientID string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// PatchRecipientsRecipientIDNotifications Set read, seen or archived on several notifications
+	//
+	// Up to 100 ids; more: 400 and nothing changes. An id this recipient does not have fails alone (`notification_not_found`), the others change.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with PATCH /recipients/{recipient_id}/notifications (the `PatchRecipientsRecipientIDNotifications` operationId).
+	PatchRecipientsRecipientIDNotifications(ctx context.Context, recipientID string, body PatchRecipientsRecipientIDNotificationsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// GetRecipientsRecipientIDNotificationsCounts Count a recipient's unread and unseen notifications
+	//
+	// Archived notifications are not counted.
+	//
+	// Corresponds with GET /recipients/{recipient_id}/notifications/counts (the `GetRecipientsRecipientIDNotificationsCounts` operationId).
+	GetRecipientsRecipientIDNotificationsCounts(ctx context.Context, recipientID string, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// PostRecipientsRecipientIDNotificationsMarkAllArchived Archive a recipient's whole feed (`?read=true`: what was read)
+	//
+	// Corresponds with POST /recipients/{recipient_id}/notifications/mark_all_archived (the `PostRecipientsRecipientIDNotificationsMarkAllArchived` operationId).
+	PostRecipientsRecipientIDNotificationsMarkAllArchived(ctx context.Context, recipientID string, params *PostRecipientsRecipientIDNotificationsMarkAllArchivedParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
 	// PostRecipientsRecipientIDNotificationsMarkAllRead Mark a recipient's whole feed read
 	//
 	// Corresponds with POST /recipients/{recipient_id}/notifications/mark_all_read (the `PostRecipientsRecipientIDNotificationsMarkAllRead` operationId).
 	PostRecipientsRecipientIDNotificationsMarkAllRead(ctx context.Context, recipientID string, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// PostRecipientsRecipientIDNotificationsMarkAllSeen Mark a recipient's whole feed seen (read flags stay)
+	//
+	// Corresponds with POST /recipients/{recipient_id}/notifications/mark_all_seen (the `PostRecipientsRecipientIDNotificationsMarkAllSeen` operationId).
+	PostRecipientsRecipientIDNotificationsMarkAllSeen(ctx context.Context, recipientID string, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// GetRecipientsRecipientIDNotificationsStream Live feed of a recipient (Server-Sent Events)
 	//
@@ -4495,19 +3875,26 @@ type ClientInterface interface {
 	// Corresponds with GET /recipients/{recipient_id}/notifications/unread_count (the `GetRecipientsRecipientIDNotificationsUnreadCount` operationId).
 	GetRecipientsRecipientIDNotificationsUnreadCount(ctx context.Context, recipientID string, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// PatchRecipientsRecipientIDNotificationsNotificationIDWithBody Mark a notification read or unread
+	// PatchRecipientsRecipientIDNotificationsNotificationIDWithBody Mark a notification read, opened, seen or archived (or undo it)
 	//
 	// Takes any type of body and a specified content type.
 	//
 	// Corresponds with PATCH /recipients/{recipient_id}/notifications/{notification_id} (the `PatchRecipientsRecipientIDNotificationsNotificationID` operationId).
 	PatchRecipientsRecipientIDNotificationsNotificationIDWithBody(ctx context.Context, recipientID string, notificationID string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// PatchRecipientsRecipientIDNotificationsNotificationID Mark a notification read or unread
+	// PatchRecipientsRecipientIDNotificationsNotificationID Mark a notification read, opened, seen or archived (or undo it)
 	//
 	// Takes a body of the `application/json` content type.
 	//
 	// Corresponds with PATCH /recipients/{recipient_id}/notifications/{notification_id} (the `PatchRecipientsRecipientIDNotificationsNotificationID` operationId).
 	PatchRecipientsRecipientIDNotificationsNotificationID(ctx context.Context, recipientID string, notificationID string, body PatchRecipientsRecipientIDNotificationsNotificationIDJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// PostRecipientsRecipientIDNotificationsNotificationIDActionsActionID Record the action a recipient chose
+	//
+	// Records `action_taken` and sends the `notification.action` webhook. The same action again changes nothing and sends no second webhook. An action id the payload does not carry: 404 `action_not_found`.
+	//
+	// Corresponds with POST /recipients/{recipient_id}/notifications/{notification_id}/actions/{action_id} (the `PostRecipientsRecipientIDNotificationsNotificationIDActionsActionID` operationId).
+	PostRecipientsRecipientIDNotificationsNotificationIDActionsActionID(ctx context.Context, recipientID string, notificationID string, actionID string, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// GetRecipientsRecipientIDPreferences Get a recipient's preferences
 	//
@@ -4892,223 +4279,6 @@ func (c *Client) GetHealthz(ctx context.Context, reqEditors ...RequestEditorFn) 
 	return c.Client.Do(req)
 }
 
-// GetLists List lists
-//
-// Corresponds with GET /lists (the `GetLists` operationId).
-func (c *Client) GetLists(ctx context.Context, params *GetListsParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewGetListsRequest(c.Server, params)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// PostListsWithBody Create a list
-//
-// Takes any type of body and a specified content type.
-//
-// Corresponds with POST /lists (the `PostLists` operationId).
-func (c *Client) PostListsWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewPostListsRequestWithBody(c.Server, contentType, body)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// PostLists Create a list
-//
-// Takes a body of the `application/json` content type.
-//
-// Corresponds with POST /lists (the `PostLists` operationId).
-func (c *Client) PostLists(ctx context.Context, body PostListsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewPostListsRequest(c.Server, body)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// DeleteListsListKey Delete a list and its subscriptions
-//
-// Corresponds with DELETE /lists/{list_key} (the `DeleteListsListKey` operationId).
-func (c *Client) DeleteListsListKey(ctx context.Context, listKey string, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewDeleteListsListKeyRequest(c.Server, listKey)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// GetListsListKey Get a list
-//
-// Corresponds with GET /lists/{list_key} (the `GetListsListKey` operationId).
-func (c *Client) GetListsListKey(ctx context.Context, listKey string, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewGetListsListKeyRequest(c.Server, listKey)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// PatchListsListKeyWithBody Update a list
-//
-// Takes any type of body and a specified content type.
-//
-// Corresponds with PATCH /lists/{list_key} (the `PatchListsListKey` operationId).
-func (c *Client) PatchListsListKeyWithBody(ctx context.Context, listKey string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewPatchListsListKeyRequestWithBody(c.Server, listKey, contentType, body)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// PatchListsListKey Update a list
-//
-// Takes a body of the `application/json` content type.
-//
-// Corresponds with PATCH /lists/{list_key} (the `PatchListsListKey` operationId).
-func (c *Client) PatchListsListKey(ctx context.Context, listKey string, body PatchListsListKeyJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewPatchListsListKeyRequest(c.Server, listKey, body)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// DeleteListsListKeySubscriptionsWithBody Unsubscribe recipients from a list
-//
-// Takes any type of body and a specified content type.
-//
-// Corresponds with DELETE /lists/{list_key}/subscriptions (the `DeleteListsListKeySubscriptions` operationId).
-func (c *Client) DeleteListsListKeySubscriptionsWithBody(ctx context.Context, listKey string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewDeleteListsListKeySubscriptionsRequestWithBody(c.Server, listKey, contentType, body)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// DeleteListsListKeySubscriptions Unsubscribe recipients from a list
-//
-// Takes a body of the `application/json` content type.
-//
-// Corresponds with DELETE /lists/{list_key}/subscriptions (the `DeleteListsListKeySubscriptions` operationId).
-func (c *Client) DeleteListsListKeySubscriptions(ctx context.Context, listKey string, body DeleteListsListKeySubscriptionsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewDeleteListsListKeySubscriptionsRequest(c.Server, listKey, body)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// GetListsListKeySubscriptions List a list's subscribers
-//
-// Corresponds with GET /lists/{list_key}/subscriptions (the `GetListsListKeySubscriptions` operationId).
-func (c *Client) GetListsListKeySubscriptions(ctx context.Context, listKey string, params *GetListsListKeySubscriptionsParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewGetListsListKeySubscriptionsRequest(c.Server, listKey, params)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// PutListsListKeySubscriptionsWithBody Subscribe recipients to a list
-//
-// Unknown recipients are created, as a direct send creates them. Idempotent: subscribing twice counts once.
-//
-// Takes any type of body and a specified content type.
-//
-// Corresponds with PUT /lists/{list_key}/subscriptions (the `PutListsListKeySubscriptions` operationId).
-func (c *Client) PutListsListKeySubscriptionsWithBody(ctx context.Context, listKey string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewPutListsListKeySubscriptionsRequestWithBody(c.Server, listKey, contentType, body)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// PutListsListKeySubscriptions Subscribe recipients to a list
-//
-// Unknown recipients are created, as a direct send creates them. Idempotent: subscribing twice counts once.
-//
-// Takes a body of the `application/json` content type.
-//
-// Corresponds with PUT /lists/{list_key}/subscriptions (the `PutListsListKeySubscriptions` operationId).
-func (c *Client) PutListsListKeySubscriptions(ctx context.Context, listKey string, body PutListsListKeySubscriptionsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewPutListsListKeySubscriptionsRequest(c.Server, listKey, body)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// GetNotifications List the project's notifications (activity)
-//
-// Newest first. Served filter combinations: none; recipient_id; recipient_id+status; status; channel (+topic (+event)); medium+outcome; broadcast_id; each with since/until. Any other combination: 400 filter_not_indexed.
-//
-// Corresponds with GET /notifications (the `GetNotifications` operationId).
-func (c *Client) GetNotifications(ctx context.Context, params *GetNotificationsParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewGetNotificationsRequest(c.Server, params)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
 // PostNotificationsSendWithBody Send a notification (to one recipient, or broadcast)
 //
 // Takes any type of body and a specified content type.
@@ -5310,70 +4480,6 @@ func (c *Client) PatchPreferencesPreferenceIDWithBody(ctx context.Context, prefe
 // Corresponds with PATCH /preferences/{preference_id} (the `PatchPreferencesPreferenceID` operationId).
 func (c *Client) PatchPreferencesPreferenceID(ctx context.Context, preferenceID string, body PatchPreferencesPreferenceIDJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewPatchPreferencesPreferenceIDRequest(c.Server, preferenceID, body)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// GetProviders List the providers
-//
-// Corresponds with GET /providers (the `GetProviders` operationId).
-func (c *Client) GetProviders(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewGetProvidersRequest(c.Server)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// GetProvidersName Get a provider
-//
-// Corresponds with GET /providers/{name} (the `GetProvidersName` operationId).
-func (c *Client) GetProvidersName(ctx context.Context, name GetProvidersNameParamsName, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewGetProvidersNameRequest(c.Server, name)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// PutProvidersNameWithBody Set a provider's credentials
-//
-// Takes any type of body and a specified content type.
-//
-// Corresponds with PUT /providers/{name} (the `PutProvidersName` operationId).
-func (c *Client) PutProvidersNameWithBody(ctx context.Context, name PutProvidersNameParamsName, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewPutProvidersNameRequestWithBody(c.Server, name, contentType, body)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// PutProvidersName Set a provider's credentials
-//
-// Takes a body of the `application/json` content type.
-//
-// Corresponds with PUT /providers/{name} (the `PutProvidersName` operationId).
-func (c *Client) PutProvidersName(ctx context.Context, name PutProvidersNameParamsName, body PutProvidersNameJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewPutProvidersNameRequest(c.Server, name, body)
 	if err != nil {
 		return nil, err
 	}
@@ -5693,154 +4799,11 @@ func (c *Client) PatchRecipientsRecipientIDContactsContactID(ctx context.Context
 	return c.Client.Do(req)
 }
 
-// PostRecipientsRecipientIDContactsContactIDConfirmWithBody Confirm an sms number with the code texted to it
-//
-// Takes any type of body and a specified content type.
-//
-// Corresponds with POST /recipients/{recipient_id}/contacts/{contact_id}/confirm (the `PostRecipientsRecipientIDContactsContactIDConfirm` operationId).
-func (c *Client) PostRecipientsRecipientIDContactsContactIDConfirmWithBody(ctx context.Context, recipientID string, contactID string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewPostRecipientsRecipientIDContactsContactIDConfirmRequestWithBody(c.Server, recipientID, contactID, contentType, body)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// PostRecipientsRecipientIDContactsContactIDConfirm Confirm an sms number with the code texted to it
-//
-// Takes a body of the `application/json` content type.
-//
-// Corresponds with POST /recipients/{recipient_id}/contacts/{contact_id}/confirm (the `PostRecipientsRecipientIDContactsContactIDConfirm` operationId).
-func (c *Client) PostRecipientsRecipientIDContactsContactIDConfirm(ctx context.Context, recipientID string, contactID string, body PostRecipientsRecipientIDContactsContactIDConfirmJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewPostRecipientsRecipientIDContactsContactIDConfirmRequest(c.Server, recipientID, contactID, body)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
 // PostRecipientsRecipientIDContactsContactIDVerify Mark a contact verified
 //
 // Corresponds with POST /recipients/{recipient_id}/contacts/{contact_id}/verify (the `PostRecipientsRecipientIDContactsContactIDVerify` operationId).
 func (c *Client) PostRecipientsRecipientIDContactsContactIDVerify(ctx context.Context, recipientID string, contactID string, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewPostRecipientsRecipientIDContactsContactIDVerifyRequest(c.Server, recipientID, contactID)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// GetRecipientsRecipientIDDevices List a recipient's devices
-//
-// Corresponds with GET /recipients/{recipient_id}/devices (the `GetRecipientsRecipientIDDevices` operationId).
-func (c *Client) GetRecipientsRecipientIDDevices(ctx context.Context, recipientID string, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewGetRecipientsRecipientIDDevicesRequest(c.Server, recipientID)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// PostRecipientsRecipientIDDevicesWithBody Register a mobile device
-//
-// Takes any type of body and a specified content type.
-//
-// Corresponds with POST /recipients/{recipient_id}/devices (the `PostRecipientsRecipientIDDevices` operationId).
-func (c *Client) PostRecipientsRecipientIDDevicesWithBody(ctx context.Context, recipientID string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewPostRecipientsRecipientIDDevicesRequestWithBody(c.Server, recipientID, contentType, body)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// PostRecipientsRecipientIDDevices Register a mobile device
-//
-// Takes a body of the `application/json` content type.
-//
-// Corresponds with POST /recipients/{recipient_id}/devices (the `PostRecipientsRecipientIDDevices` operationId).
-func (c *Client) PostRecipientsRecipientIDDevices(ctx context.Context, recipientID string, body PostRecipientsRecipientIDDevicesJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewPostRecipientsRecipientIDDevicesRequest(c.Server, recipientID, body)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// DeleteRecipientsRecipientIDDevicesDeviceID Remove a device
-//
-// Corresponds with DELETE /recipients/{recipient_id}/devices/{device_id} (the `DeleteRecipientsRecipientIDDevicesDeviceID` operationId).
-func (c *Client) DeleteRecipientsRecipientIDDevicesDeviceID(ctx context.Context, recipientID string, deviceID string, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewDeleteRecipientsRecipientIDDevicesDeviceIDRequest(c.Server, recipientID, deviceID)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// GetRecipientsRecipientIDLists List a recipient's lists
-//
-// Corresponds with GET /recipients/{recipient_id}/lists (the `GetRecipientsRecipientIDLists` operationId).
-func (c *Client) GetRecipientsRecipientIDLists(ctx context.Context, recipientID string, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewGetRecipientsRecipientIDListsRequest(c.Server, recipientID)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// DeleteRecipientsRecipientIDListsListKey Unsubscribe a recipient from a list
-//
-// Corresponds with DELETE /recipients/{recipient_id}/lists/{list_key} (the `DeleteRecipientsRecipientIDListsListKey` operationId).
-func (c *Client) DeleteRecipientsRecipientIDListsListKey(ctx context.Context, recipientID string, listKey string, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewDeleteRecipientsRecipientIDListsListKeyRequest(c.Server, recipientID, listKey)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// PutRecipientsRecipientIDListsListKey Subscribe a recipient to a list
-//
-// Corresponds with PUT /recipients/{recipient_id}/lists/{list_key} (the `PutRecipientsRecipientIDListsListKey` operationId).
-func (c *Client) PutRecipientsRecipientIDListsListKey(ctx context.Context, recipientID string, listKey string, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewPutRecipientsRecipientIDListsListKeyRequest(c.Server, recipientID, listKey)
 	if err != nil {
 		return nil, err
 	}
@@ -5866,11 +4829,96 @@ func (c *Client) GetRecipientsRecipientIDNotifications(ctx context.Context, reci
 	return c.Client.Do(req)
 }
 
+// PatchRecipientsRecipientIDNotificationsWithBody Set read, seen or archived on several notifications
+//
+// Up to 100 ids; more: 400 and nothing changes. An id this recipient does not have fails alone (`notification_not_found`), the others change.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with PATCH /recipients/{recipient_id}/notifications (the `PatchRecipientsRecipientIDNotifications` operationId).
+func (c *Client) PatchRecipientsRecipientIDNotificationsWithBody(ctx context.Context, recipientID string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPatchRecipientsRecipientIDNotificationsRequestWithBody(c.Server, recipientID, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// PatchRecipientsRecipientIDNotifications Set read, seen or archived on several notifications
+//
+// Up to 100 ids; more: 400 and nothing changes. An id this recipient does not have fails alone (`notification_not_found`), the others change.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with PATCH /recipients/{recipient_id}/notifications (the `PatchRecipientsRecipientIDNotifications` operationId).
+func (c *Client) PatchRecipientsRecipientIDNotifications(ctx context.Context, recipientID string, body PatchRecipientsRecipientIDNotificationsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPatchRecipientsRecipientIDNotificationsRequest(c.Server, recipientID, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// GetRecipientsRecipientIDNotificationsCounts Count a recipient's unread and unseen notifications
+//
+// Archived notifications are not counted.
+//
+// Corresponds with GET /recipients/{recipient_id}/notifications/counts (the `GetRecipientsRecipientIDNotificationsCounts` operationId).
+func (c *Client) GetRecipientsRecipientIDNotificationsCounts(ctx context.Context, recipientID string, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetRecipientsRecipientIDNotificationsCountsRequest(c.Server, recipientID)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// PostRecipientsRecipientIDNotificationsMarkAllArchived Archive a recipient's whole feed (`?read=true`: what was read)
+//
+// Corresponds with POST /recipients/{recipient_id}/notifications/mark_all_archived (the `PostRecipientsRecipientIDNotificationsMarkAllArchived` operationId).
+func (c *Client) PostRecipientsRecipientIDNotificationsMarkAllArchived(ctx context.Context, recipientID string, params *PostRecipientsRecipientIDNotificationsMarkAllArchivedParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPostRecipientsRecipientIDNotificationsMarkAllArchivedRequest(c.Server, recipientID, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
 // PostRecipientsRecipientIDNotificationsMarkAllRead Mark a recipient's whole feed read
 //
 // Corresponds with POST /recipients/{recipient_id}/notifications/mark_all_read (the `PostRecipientsRecipientIDNotificationsMarkAllRead` operationId).
 func (c *Client) PostRecipientsRecipientIDNotificationsMarkAllRead(ctx context.Context, recipientID string, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewPostRecipientsRecipientIDNotificationsMarkAllReadRequest(c.Server, recipientID)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// PostRecipientsRecipientIDNotificationsMarkAllSeen Mark a recipient's whole feed seen (read flags stay)
+//
+// Corresponds with POST /recipients/{recipient_id}/notifications/mark_all_seen (the `PostRecipientsRecipientIDNotificationsMarkAllSeen` operationId).
+func (c *Client) PostRecipientsRecipientIDNotificationsMarkAllSeen(ctx context.Context, recipientID string, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPostRecipientsRecipientIDNotificationsMarkAllSeenRequest(c.Server, recipientID)
 	if err != nil {
 		return nil, err
 	}
@@ -5913,7 +4961,7 @@ func (c *Client) GetRecipientsRecipientIDNotificationsUnreadCount(ctx context.Co
 	return c.Client.Do(req)
 }
 
-// PatchRecipientsRecipientIDNotificationsNotificationIDWithBody Mark a notification read or unread
+// PatchRecipientsRecipientIDNotificationsNotificationIDWithBody Mark a notification read, opened, seen or archived (or undo it)
 //
 // Takes any type of body and a specified content type.
 //
@@ -5930,13 +4978,30 @@ func (c *Client) PatchRecipientsRecipientIDNotificationsNotificationIDWithBody(c
 	return c.Client.Do(req)
 }
 
-// PatchRecipientsRecipientIDNotificationsNotificationID Mark a notification read or unread
+// PatchRecipientsRecipientIDNotificationsNotificationID Mark a notification read, opened, seen or archived (or undo it)
 //
 // Takes a body of the `application/json` content type.
 //
 // Corresponds with PATCH /recipients/{recipient_id}/notifications/{notification_id} (the `PatchRecipientsRecipientIDNotificationsNotificationID` operationId).
 func (c *Client) PatchRecipientsRecipientIDNotificationsNotificationID(ctx context.Context, recipientID string, notificationID string, body PatchRecipientsRecipientIDNotificationsNotificationIDJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewPatchRecipientsRecipientIDNotificationsNotificationIDRequest(c.Server, recipientID, notificationID, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// PostRecipientsRecipientIDNotificationsNotificationIDActionsActionID Record the action a recipient chose
+//
+// Records `action_taken` and sends the `notification.action` webhook. The same action again changes nothing and sends no second webhook. An action id the payload does not carry: 404 `action_not_found`.
+//
+// Corresponds with POST /recipients/{recipient_id}/notifications/{notification_id}/actions/{action_id} (the `PostRecipientsRecipientIDNotificationsNotificationIDActionsActionID` operationId).
+func (c *Client) PostRecipientsRecipientIDNotificationsNotificationIDActionsActionID(ctx context.Context, recipientID string, notificationID string, actionID string, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPostRecipientsRecipientIDNotificationsNotificationIDActionsActionIDRequest(c.Server, recipientID, notificationID, actionID)
 	if err != nil {
 		return nil, err
 	}
@@ -6767,580 +5832,6 @@ func NewGetHealthzRequest(server string) (*http.Request, error) {
 	return req, nil
 }
 
-// NewGetListsRequest constructs an http.Request for the GetLists method
-func NewGetListsRequest(server string, params *GetListsParams) (*http.Request, error) {
-	var err error
-
-	serverURL, err := url.Parse(server)
-	if err != nil {
-		return nil, err
-	}
-
-	operationPath := fmt.Sprintf("/lists")
-	if operationPath[0] == '/' {
-		operationPath = "." + operationPath
-	}
-
-	queryURL, err := serverURL.Parse(operationPath)
-	if err != nil {
-		return nil, err
-	}
-
-	if params != nil {
-		// queryValues collects non-styled parameters (passthrough, JSON)
-		// that are safe to round-trip through url.Values.Encode().
-		queryValues := queryURL.Query()
-		// rawQueryFragments collects pre-encoded query fragments from
-		// styled parameters, preserving literal commas as delimiters
-		// per the OpenAPI spec (e.g. "color=blue,black,brown").
-		var rawQueryFragments []string
-
-		if params.Limit != nil {
-
-			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "limit", *params.Limit, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: ""}); err != nil {
-				return nil, err
-			} else {
-				for _, qp := range strings.Split(queryFrag, "&") {
-					rawQueryFragments = append(rawQueryFragments, qp)
-				}
-			}
-
-		}
-
-		if params.Cursor != nil {
-
-			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "cursor", *params.Cursor, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
-				return nil, err
-			} else {
-				for _, qp := range strings.Split(queryFrag, "&") {
-					rawQueryFragments = append(rawQueryFragments, qp)
-				}
-			}
-
-		}
-
-		if encoded := queryValues.Encode(); encoded != "" {
-			rawQueryFragments = append(rawQueryFragments, encoded)
-		}
-		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
-	}
-
-	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
-	if err != nil {
-		return nil, err
-	}
-
-	return req, nil
-}
-
-// NewPostListsRequest calls the generic PostLists builder with application/json body
-func NewPostListsRequest(server string, body PostListsJSONRequestBody) (*http.Request, error) {
-	var bodyReader io.Reader
-	buf, err := json.Marshal(body)
-	if err != nil {
-		return nil, err
-	}
-	bodyReader = bytes.NewReader(buf)
-	return NewPostListsRequestWithBody(server, "application/json", bodyReader)
-}
-
-// NewPostListsRequestWithBody constructs an http.Request for the PostLists method, with any body, and a specified content type
-func NewPostListsRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
-	var err error
-
-	serverURL, err := url.Parse(server)
-	if err != nil {
-		return nil, err
-	}
-
-	operationPath := fmt.Sprintf("/lists")
-	if operationPath[0] == '/' {
-		operationPath = "." + operationPath
-	}
-
-	queryURL, err := serverURL.Parse(operationPath)
-	if err != nil {
-		return nil, err
-	}
-
-	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
-	if err != nil {
-		return nil, err
-	}
-
-	req.Header.Add("Content-Type", contentType)
-
-	return req, nil
-}
-
-// NewDeleteListsListKeyRequest constructs an http.Request for the DeleteListsListKey method
-func NewDeleteListsListKeyRequest(server string, listKey string) (*http.Request, error) {
-	var err error
-
-	var pathParam0 string
-
-	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "list_key", listKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
-	if err != nil {
-		return nil, err
-	}
-
-	serverURL, err := url.Parse(server)
-	if err != nil {
-		return nil, err
-	}
-
-	operationPath := fmt.Sprintf("/lists/%s", pathParam0)
-	if operationPath[0] == '/' {
-		operationPath = "." + operationPath
-	}
-
-	queryURL, err := serverURL.Parse(operationPath)
-	if err != nil {
-		return nil, err
-	}
-
-	req, err := http.NewRequest(http.MethodDelete, queryURL.String(), nil)
-	if err != nil {
-		return nil, err
-	}
-
-	return req, nil
-}
-
-// NewGetListsListKeyRequest constructs an http.Request for the GetListsListKey method
-func NewGetListsListKeyRequest(server string, listKey string) (*http.Request, error) {
-	var err error
-
-	var pathParam0 string
-
-	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "list_key", listKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
-	if err != nil {
-		return nil, err
-	}
-
-	serverURL, err := url.Parse(server)
-	if err != nil {
-		return nil, err
-	}
-
-	operationPath := fmt.Sprintf("/lists/%s", pathParam0)
-	if operationPath[0] == '/' {
-		operationPath = "." + operationPath
-	}
-
-	queryURL, err := serverURL.Parse(operationPath)
-	if err != nil {
-		return nil, err
-	}
-
-	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
-	if err != nil {
-		return nil, err
-	}
-
-	return req, nil
-}
-
-// NewPatchListsListKeyRequest calls the generic PatchListsListKey builder with application/json body
-func NewPatchListsListKeyRequest(server string, listKey string, body PatchListsListKeyJSONRequestBody) (*http.Request, error) {
-	var bodyReader io.Reader
-	buf, err := json.Marshal(body)
-	if err != nil {
-		return nil, err
-	}
-	bodyReader = bytes.NewReader(buf)
-	return NewPatchListsListKeyRequestWithBody(server, listKey, "application/json", bodyReader)
-}
-
-// NewPatchListsListKeyRequestWithBody constructs an http.Request for the PatchListsListKey method, with any body, and a specified content type
-func NewPatchListsListKeyRequestWithBody(server string, listKey string, contentType string, body io.Reader) (*http.Request, error) {
-	var err error
-
-	var pathParam0 string
-
-	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "list_key", listKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
-	if err != nil {
-		return nil, err
-	}
-
-	serverURL, err := url.Parse(server)
-	if err != nil {
-		return nil, err
-	}
-
-	operationPath := fmt.Sprintf("/lists/%s", pathParam0)
-	if operationPath[0] == '/' {
-		operationPath = "." + operationPath
-	}
-
-	queryURL, err := serverURL.Parse(operationPath)
-	if err != nil {
-		return nil, err
-	}
-
-	req, err := http.NewRequest(http.MethodPatch, queryURL.String(), body)
-	if err != nil {
-		return nil, err
-	}
-
-	req.Header.Add("Content-Type", contentType)
-
-	return req, nil
-}
-
-// NewDeleteListsListKeySubscriptionsRequest calls the generic DeleteListsListKeySubscriptions builder with application/json body
-func NewDeleteListsListKeySubscriptionsRequest(server string, listKey string, body DeleteListsListKeySubscriptionsJSONRequestBody) (*http.Request, error) {
-	var bodyReader io.Reader
-	buf, err := json.Marshal(body)
-	if err != nil {
-		return nil, err
-	}
-	bodyReader = bytes.NewReader(buf)
-	return NewDeleteListsListKeySubscriptionsRequestWithBody(server, listKey, "application/json", bodyReader)
-}
-
-// NewDeleteListsListKeySubscriptionsRequestWithBody constructs an http.Request for the DeleteListsListKeySubscriptions method, with any body, and a specified content type
-func NewDeleteListsListKeySubscriptionsRequestWithBody(server string, listKey string, contentType string, body io.Reader) (*http.Request, error) {
-	var err error
-
-	var pathParam0 string
-
-	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "list_key", listKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
-	if err != nil {
-		return nil, err
-	}
-
-	serverURL, err := url.Parse(server)
-	if err != nil {
-		return nil, err
-	}
-
-	operationPath := fmt.Sprintf("/lists/%s/subscriptions", pathParam0)
-	if operationPath[0] == '/' {
-		operationPath = "." + operationPath
-	}
-
-	queryURL, err := serverURL.Parse(operationPath)
-	if err != nil {
-		return nil, err
-	}
-
-	req, err := http.NewRequest(http.MethodDelete, queryURL.String(), body)
-	if err != nil {
-		return nil, err
-	}
-
-	req.Header.Add("Content-Type", contentType)
-
-	return req, nil
-}
-
-// NewGetListsListKeySubscriptionsRequest constructs an http.Request for the GetListsListKeySubscriptions method
-func NewGetListsListKeySubscriptionsRequest(server string, listKey string, params *GetListsListKeySubscriptionsParams) (*http.Request, error) {
-	var err error
-
-	var pathParam0 string
-
-	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "list_key", listKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
-	if err != nil {
-		return nil, err
-	}
-
-	serverURL, err := url.Parse(server)
-	if err != nil {
-		return nil, err
-	}
-
-	operationPath := fmt.Sprintf("/lists/%s/subscriptions", pathParam0)
-	if operationPath[0] == '/' {
-		operationPath = "." + operationPath
-	}
-
-	queryURL, err := serverURL.Parse(operationPath)
-	if err != nil {
-		return nil, err
-	}
-
-	if params != nil {
-		// queryValues collects non-styled parameters (passthrough, JSON)
-		// that are safe to round-trip through url.Values.Encode().
-		queryValues := queryURL.Query()
-		// rawQueryFragments collects pre-encoded query fragments from
-		// styled parameters, preserving literal commas as delimiters
-		// per the OpenAPI spec (e.g. "color=blue,black,brown").
-		var rawQueryFragments []string
-
-		if params.Limit != nil {
-
-			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "limit", *params.Limit, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: ""}); err != nil {
-				return nil, err
-			} else {
-				for _, qp := range strings.Split(queryFrag, "&") {
-					rawQueryFragments = append(rawQueryFragments, qp)
-				}
-			}
-
-		}
-
-		if params.Cursor != nil {
-
-			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "cursor", *params.Cursor, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
-				return nil, err
-			} else {
-				for _, qp := range strings.Split(queryFrag, "&") {
-					rawQueryFragments = append(rawQueryFragments, qp)
-				}
-			}
-
-		}
-
-		if encoded := queryValues.Encode(); encoded != "" {
-			rawQueryFragments = append(rawQueryFragments, encoded)
-		}
-		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
-	}
-
-	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
-	if err != nil {
-		return nil, err
-	}
-
-	return req, nil
-}
-
-// NewPutListsListKeySubscriptionsRequest calls the generic PutListsListKeySubscriptions builder with application/json body
-func NewPutListsListKeySubscriptionsRequest(server string, listKey string, body PutListsListKeySubscriptionsJSONRequestBody) (*http.Request, error) {
-	var bodyReader io.Reader
-	buf, err := json.Marshal(body)
-	if err != nil {
-		return nil, err
-	}
-	bodyReader = bytes.NewReader(buf)
-	return NewPutListsListKeySubscriptionsRequestWithBody(server, listKey, "application/json", bodyReader)
-}
-
-// NewPutListsListKeySubscriptionsRequestWithBody constructs an http.Request for the PutListsListKeySubscriptions method, with any body, and a specified content type
-func NewPutListsListKeySubscriptionsRequestWithBody(server string, listKey string, contentType string, body io.Reader) (*http.Request, error) {
-	var err error
-
-	var pathParam0 string
-
-	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "list_key", listKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
-	if err != nil {
-		return nil, err
-	}
-
-	serverURL, err := url.Parse(server)
-	if err != nil {
-		return nil, err
-	}
-
-	operationPath := fmt.Sprintf("/lists/%s/subscriptions", pathParam0)
-	if operationPath[0] == '/' {
-		operationPath = "." + operationPath
-	}
-
-	queryURL, err := serverURL.Parse(operationPath)
-	if err != nil {
-		return nil, err
-	}
-
-	req, err := http.NewRequest(http.MethodPut, queryURL.String(), body)
-	if err != nil {
-		return nil, err
-	}
-
-	req.Header.Add("Content-Type", contentType)
-
-	return req, nil
-}
-
-// NewGetNotificationsRequest constructs an http.Request for the GetNotifications method
-func NewGetNotificationsRequest(server string, params *GetNotificationsParams) (*http.Request, error) {
-	var err error
-
-	serverURL, err := url.Parse(server)
-	if err != nil {
-		return nil, err
-	}
-
-	operationPath := fmt.Sprintf("/notifications")
-	if operationPath[0] == '/' {
-		operationPath = "." + operationPath
-	}
-
-	queryURL, err := serverURL.Parse(operationPath)
-	if err != nil {
-		return nil, err
-	}
-
-	if params != nil {
-		// queryValues collects non-styled parameters (passthrough, JSON)
-		// that are safe to round-trip through url.Values.Encode().
-		queryValues := queryURL.Query()
-		// rawQueryFragments collects pre-encoded query fragments from
-		// styled parameters, preserving literal commas as delimiters
-		// per the OpenAPI spec (e.g. "color=blue,black,brown").
-		var rawQueryFragments []string
-
-		if params.RecipientID != nil {
-
-			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "recipient_id", *params.RecipientID, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
-				return nil, err
-			} else {
-				for _, qp := range strings.Split(queryFrag, "&") {
-					rawQueryFragments = append(rawQueryFragments, qp)
-				}
-			}
-
-		}
-
-		if params.Channel != nil {
-
-			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "channel", *params.Channel, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
-				return nil, err
-			} else {
-				for _, qp := range strings.Split(queryFrag, "&") {
-					rawQueryFragments = append(rawQueryFragments, qp)
-				}
-			}
-
-		}
-
-		if params.Topic != nil {
-
-			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "topic", *params.Topic, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
-				return nil, err
-			} else {
-				for _, qp := range strings.Split(queryFrag, "&") {
-					rawQueryFragments = append(rawQueryFragments, qp)
-				}
-			}
-
-		}
-
-		if params.Event != nil {
-
-			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "event", *params.Event, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
-				return nil, err
-			} else {
-				for _, qp := range strings.Split(queryFrag, "&") {
-					rawQueryFragments = append(rawQueryFragments, qp)
-				}
-			}
-
-		}
-
-		if params.Status != nil {
-
-			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "status", *params.Status, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
-				return nil, err
-			} else {
-				for _, qp := range strings.Split(queryFrag, "&") {
-					rawQueryFragments = append(rawQueryFragments, qp)
-				}
-			}
-
-		}
-
-		if params.Medium != nil {
-
-			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "medium", *params.Medium, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
-				return nil, err
-			} else {
-				for _, qp := range strings.Split(queryFrag, "&") {
-					rawQueryFragments = append(rawQueryFragments, qp)
-				}
-			}
-
-		}
-
-		if params.Outcome != nil {
-
-			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "outcome", *params.Outcome, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
-				return nil, err
-			} else {
-				for _, qp := range strings.Split(queryFrag, "&") {
-					rawQueryFragments = append(rawQueryFragments, qp)
-				}
-			}
-
-		}
-
-		if params.BroadcastID != nil {
-
-			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "broadcast_id", *params.BroadcastID, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
-				return nil, err
-			} else {
-				for _, qp := range strings.Split(queryFrag, "&") {
-					rawQueryFragments = append(rawQueryFragments, qp)
-				}
-			}
-
-		}
-
-		if params.Since != nil {
-
-			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "since", *params.Since, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: "date-time"}); err != nil {
-				return nil, err
-			} else {
-				for _, qp := range strings.Split(queryFrag, "&") {
-					rawQueryFragments = append(rawQueryFragments, qp)
-				}
-			}
-
-		}
-
-		if params.Until != nil {
-
-			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "until", *params.Until, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: "date-time"}); err != nil {
-				return nil, err
-			} else {
-				for _, qp := range strings.Split(queryFrag, "&") {
-					rawQueryFragments = append(rawQueryFragments, qp)
-				}
-			}
-
-		}
-
-		if params.Limit != nil {
-
-			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "limit", *params.Limit, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: ""}); err != nil {
-				return nil, err
-			} else {
-				for _, qp := range strings.Split(queryFrag, "&") {
-					rawQueryFragments = append(rawQueryFragments, qp)
-				}
-			}
-
-		}
-
-		if params.Cursor != nil {
-
-			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "cursor", *params.Cursor, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
-				return nil, err
-			} else {
-				for _, qp := range strings.Split(queryFrag, "&") {
-					rawQueryFragments = append(rawQueryFragments, qp)
-				}
-			}
-
-		}
-
-		if encoded := queryValues.Encode(); encoded != "" {
-			rawQueryFragments = append(rawQueryFragments, encoded)
-		}
-		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
-	}
-
-	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
-	if err != nil {
-		return nil, err
-	}
-
-	return req, nil
-}
-
 // NewPostNotificationsSendRequest calls the generic PostNotificationsSend builder with application/json body
 func NewPostNotificationsSendRequest(server string, params *PostNotificationsSendParams, body PostNotificationsSendJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
@@ -7704,114 +6195,6 @@ func NewPatchPreferencesPreferenceIDRequestWithBody(server string, preferenceID 
 	}
 
 	req, err := http.NewRequest(http.MethodPatch, queryURL.String(), body)
-	if err != nil {
-		return nil, err
-	}
-
-	req.Header.Add("Content-Type", contentType)
-
-	return req, nil
-}
-
-// NewGetProvidersRequest constructs an http.Request for the GetProviders method
-func NewGetProvidersRequest(server string) (*http.Request, error) {
-	var err error
-
-	serverURL, err := url.Parse(server)
-	if err != nil {
-		return nil, err
-	}
-
-	operationPath := fmt.Sprintf("/providers")
-	if operationPath[0] == '/' {
-		operationPath = "." + operationPath
-	}
-
-	queryURL, err := serverURL.Parse(operationPath)
-	if err != nil {
-		return nil, err
-	}
-
-	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
-	if err != nil {
-		return nil, err
-	}
-
-	return req, nil
-}
-
-// NewGetProvidersNameRequest constructs an http.Request for the GetProvidersName method
-func NewGetProvidersNameRequest(server string, name GetProvidersNameParamsName) (*http.Request, error) {
-	var err error
-
-	var pathParam0 string
-
-	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "name", name, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
-	if err != nil {
-		return nil, err
-	}
-
-	serverURL, err := url.Parse(server)
-	if err != nil {
-		return nil, err
-	}
-
-	operationPath := fmt.Sprintf("/providers/%s", pathParam0)
-	if operationPath[0] == '/' {
-		operationPath = "." + operationPath
-	}
-
-	queryURL, err := serverURL.Parse(operationPath)
-	if err != nil {
-		return nil, err
-	}
-
-	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
-	if err != nil {
-		return nil, err
-	}
-
-	return req, nil
-}
-
-// NewPutProvidersNameRequest calls the generic PutProvidersName builder with application/json body
-func NewPutProvidersNameRequest(server string, name PutProvidersNameParamsName, body PutProvidersNameJSONRequestBody) (*http.Request, error) {
-	var bodyReader io.Reader
-	buf, err := json.Marshal(body)
-	if err != nil {
-		return nil, err
-	}
-	bodyReader = bytes.NewReader(buf)
-	return NewPutProvidersNameRequestWithBody(server, name, "application/json", bodyReader)
-}
-
-// NewPutProvidersNameRequestWithBody constructs an http.Request for the PutProvidersName method, with any body, and a specified content type
-func NewPutProvidersNameRequestWithBody(server string, name PutProvidersNameParamsName, contentType string, body io.Reader) (*http.Request, error) {
-	var err error
-
-	var pathParam0 string
-
-	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "name", name, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
-	if err != nil {
-		return nil, err
-	}
-
-	serverURL, err := url.Parse(server)
-	if err != nil {
-		return nil, err
-	}
-
-	operationPath := fmt.Sprintf("/providers/%s", pathParam0)
-	if operationPath[0] == '/' {
-		operationPath = "." + operationPath
-	}
-
-	queryURL, err := serverURL.Parse(operationPath)
-	if err != nil {
-		return nil, err
-	}
-
-	req, err := http.NewRequest(http.MethodPut, queryURL.String(), body)
 	if err != nil {
 		return nil, err
 	}
@@ -8359,60 +6742,6 @@ func NewPatchRecipientsRecipientIDContactsContactIDRequestWithBody(server string
 	return req, nil
 }
 
-// NewPostRecipientsRecipientIDContactsContactIDConfirmRequest calls the generic PostRecipientsRecipientIDContactsContactIDConfirm builder with application/json body
-func NewPostRecipientsRecipientIDContactsContactIDConfirmRequest(server string, recipientID string, contactID string, body PostRecipientsRecipientIDContactsContactIDConfirmJSONRequestBody) (*http.Request, error) {
-	var bodyReader io.Reader
-	buf, err := json.Marshal(body)
-	if err != nil {
-		return nil, err
-	}
-	bodyReader = bytes.NewReader(buf)
-	return NewPostRecipientsRecipientIDContactsContactIDConfirmRequestWithBody(server, recipientID, contactID, "application/json", bodyReader)
-}
-
-// NewPostRecipientsRecipientIDContactsContactIDConfirmRequestWithBody constructs an http.Request for the PostRecipientsRecipientIDContactsContactIDConfirm method, with any body, and a specified content type
-func NewPostRecipientsRecipientIDContactsContactIDConfirmRequestWithBody(server string, recipientID string, contactID string, contentType string, body io.Reader) (*http.Request, error) {
-	var err error
-
-	var pathParam0 string
-
-	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "recipient_id", recipientID, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
-	if err != nil {
-		return nil, err
-	}
-
-	var pathParam1 string
-
-	pathParam1, err = runtime.StyleParamWithOptions("simple", false, "contact_id", contactID, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
-	if err != nil {
-		return nil, err
-	}
-
-	serverURL, err := url.Parse(server)
-	if err != nil {
-		return nil, err
-	}
-
-	operationPath := fmt.Sprintf("/recipients/%s/contacts/%s/confirm", pathParam0, pathParam1)
-	if operationPath[0] == '/' {
-		operationPath = "." + operationPath
-	}
-
-	queryURL, err := serverURL.Parse(operationPath)
-	if err != nil {
-		return nil, err
-	}
-
-	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
-	if err != nil {
-		return nil, err
-	}
-
-	req.Header.Add("Content-Type", contentType)
-
-	return req, nil
-}
-
 // NewPostRecipientsRecipientIDContactsContactIDVerifyRequest constructs an http.Request for the PostRecipientsRecipientIDContactsContactIDVerify method
 func NewPostRecipientsRecipientIDContactsContactIDVerifyRequest(server string, recipientID string, contactID string) (*http.Request, error) {
 	var err error
@@ -8447,244 +6776,6 @@ func NewPostRecipientsRecipientIDContactsContactIDVerifyRequest(server string, r
 	}
 
 	req, err := http.NewRequest(http.MethodPost, queryURL.String(), nil)
-	if err != nil {
-		return nil, err
-	}
-
-	return req, nil
-}
-
-// NewGetRecipientsRecipientIDDevicesRequest constructs an http.Request for the GetRecipientsRecipientIDDevices method
-func NewGetRecipientsRecipientIDDevicesRequest(server string, recipientID string) (*http.Request, error) {
-	var err error
-
-	var pathParam0 string
-
-	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "recipient_id", recipientID, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
-	if err != nil {
-		return nil, err
-	}
-
-	serverURL, err := url.Parse(server)
-	if err != nil {
-		return nil, err
-	}
-
-	operationPath := fmt.Sprintf("/recipients/%s/devices", pathParam0)
-	if operationPath[0] == '/' {
-		operationPath = "." + operationPath
-	}
-
-	queryURL, err := serverURL.Parse(operationPath)
-	if err != nil {
-		return nil, err
-	}
-
-	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
-	if err != nil {
-		return nil, err
-	}
-
-	return req, nil
-}
-
-// NewPostRecipientsRecipientIDDevicesRequest calls the generic PostRecipientsRecipientIDDevices builder with application/json body
-func NewPostRecipientsRecipientIDDevicesRequest(server string, recipientID string, body PostRecipientsRecipientIDDevicesJSONRequestBody) (*http.Request, error) {
-	var bodyReader io.Reader
-	buf, err := json.Marshal(body)
-	if err != nil {
-		return nil, err
-	}
-	bodyReader = bytes.NewReader(buf)
-	return NewPostRecipientsRecipientIDDevicesRequestWithBody(server, recipientID, "application/json", bodyReader)
-}
-
-// NewPostRecipientsRecipientIDDevicesRequestWithBody constructs an http.Request for the PostRecipientsRecipientIDDevices method, with any body, and a specified content type
-func NewPostRecipientsRecipientIDDevicesRequestWithBody(server string, recipientID string, contentType string, body io.Reader) (*http.Request, error) {
-	var err error
-
-	var pathParam0 string
-
-	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "recipient_id", recipientID, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
-	if err != nil {
-		return nil, err
-	}
-
-	serverURL, err := url.Parse(server)
-	if err != nil {
-		return nil, err
-	}
-
-	operationPath := fmt.Sprintf("/recipients/%s/devices", pathParam0)
-	if operationPath[0] == '/' {
-		operationPath = "." + operationPath
-	}
-
-	queryURL, err := serverURL.Parse(operationPath)
-	if err != nil {
-		return nil, err
-	}
-
-	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
-	if err != nil {
-		return nil, err
-	}
-
-	req.Header.Add("Content-Type", contentType)
-
-	return req, nil
-}
-
-// NewDeleteRecipientsRecipientIDDevicesDeviceIDRequest constructs an http.Request for the DeleteRecipientsRecipientIDDevicesDeviceID method
-func NewDeleteRecipientsRecipientIDDevicesDeviceIDRequest(server string, recipientID string, deviceID string) (*http.Request, error) {
-	var err error
-
-	var pathParam0 string
-
-	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "recipient_id", recipientID, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
-	if err != nil {
-		return nil, err
-	}
-
-	var pathParam1 string
-
-	pathParam1, err = runtime.StyleParamWithOptions("simple", false, "device_id", deviceID, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
-	if err != nil {
-		return nil, err
-	}
-
-	serverURL, err := url.Parse(server)
-	if err != nil {
-		return nil, err
-	}
-
-	operationPath := fmt.Sprintf("/recipients/%s/devices/%s", pathParam0, pathParam1)
-	if operationPath[0] == '/' {
-		operationPath = "." + operationPath
-	}
-
-	queryURL, err := serverURL.Parse(operationPath)
-	if err != nil {
-		return nil, err
-	}
-
-	req, err := http.NewRequest(http.MethodDelete, queryURL.String(), nil)
-	if err != nil {
-		return nil, err
-	}
-
-	return req, nil
-}
-
-// NewGetRecipientsRecipientIDListsRequest constructs an http.Request for the GetRecipientsRecipientIDLists method
-func NewGetRecipientsRecipientIDListsRequest(server string, recipientID string) (*http.Request, error) {
-	var err error
-
-	var pathParam0 string
-
-	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "recipient_id", recipientID, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
-	if err != nil {
-		return nil, err
-	}
-
-	serverURL, err := url.Parse(server)
-	if err != nil {
-		return nil, err
-	}
-
-	operationPath := fmt.Sprintf("/recipients/%s/lists", pathParam0)
-	if operationPath[0] == '/' {
-		operationPath = "." + operationPath
-	}
-
-	queryURL, err := serverURL.Parse(operationPath)
-	if err != nil {
-		return nil, err
-	}
-
-	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
-	if err != nil {
-		return nil, err
-	}
-
-	return req, nil
-}
-
-// NewDeleteRecipientsRecipientIDListsListKeyRequest constructs an http.Request for the DeleteRecipientsRecipientIDListsListKey method
-func NewDeleteRecipientsRecipientIDListsListKeyRequest(server string, recipientID string, listKey string) (*http.Request, error) {
-	var err error
-
-	var pathParam0 string
-
-	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "recipient_id", recipientID, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
-	if err != nil {
-		return nil, err
-	}
-
-	var pathParam1 string
-
-	pathParam1, err = runtime.StyleParamWithOptions("simple", false, "list_key", listKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
-	if err != nil {
-		return nil, err
-	}
-
-	serverURL, err := url.Parse(server)
-	if err != nil {
-		return nil, err
-	}
-
-	operationPath := fmt.Sprintf("/recipients/%s/lists/%s", pathParam0, pathParam1)
-	if operationPath[0] == '/' {
-		operationPath = "." + operationPath
-	}
-
-	queryURL, err := serverURL.Parse(operationPath)
-	if err != nil {
-		return nil, err
-	}
-
-	req, err := http.NewRequest(http.MethodDelete, queryURL.String(), nil)
-	if err != nil {
-		return nil, err
-	}
-
-	return req, nil
-}
-
-// NewPutRecipientsRecipientIDListsListKeyRequest constructs an http.Request for the PutRecipientsRecipientIDListsListKey method
-func NewPutRecipientsRecipientIDListsListKeyRequest(server string, recipientID string, listKey string) (*http.Request, error) {
-	var err error
-
-	var pathParam0 string
-
-	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "recipient_id", recipientID, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
-	if err != nil {
-		return nil, err
-	}
-
-	var pathParam1 string
-
-	pathParam1, err = runtime.StyleParamWithOptions("simple", false, "list_key", listKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
-	if err != nil {
-		return nil, err
-	}
-
-	serverURL, err := url.Parse(server)
-	if err != nil {
-		return nil, err
-	}
-
-	operationPath := fmt.Sprintf("/recipients/%s/lists/%s", pathParam0, pathParam1)
-	if operationPath[0] == '/' {
-		operationPath = "." + operationPath
-	}
-
-	queryURL, err := serverURL.Parse(operationPath)
-	if err != nil {
-		return nil, err
-	}
-
-	req, err := http.NewRequest(http.MethodPut, queryURL.String(), nil)
 	if err != nil {
 		return nil, err
 	}
@@ -8763,6 +6854,18 @@ func NewGetRecipientsRecipientIDNotificationsRequest(server string, recipientID 
 
 		}
 
+		if params.Archived != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "archived", *params.Archived, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
 		if encoded := queryValues.Encode(); encoded != "" {
 			rawQueryFragments = append(rawQueryFragments, encoded)
 		}
@@ -8770,6 +6873,148 @@ func NewGetRecipientsRecipientIDNotificationsRequest(server string, recipientID 
 	}
 
 	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewPatchRecipientsRecipientIDNotificationsRequest calls the generic PatchRecipientsRecipientIDNotifications builder with application/json body
+func NewPatchRecipientsRecipientIDNotificationsRequest(server string, recipientID string, body PatchRecipientsRecipientIDNotificationsJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewPatchRecipientsRecipientIDNotificationsRequestWithBody(server, recipientID, "application/json", bodyReader)
+}
+
+// NewPatchRecipientsRecipientIDNotificationsRequestWithBody constructs an http.Request for the PatchRecipientsRecipientIDNotifications method, with any body, and a specified content type
+func NewPatchRecipientsRecipientIDNotificationsRequestWithBody(server string, recipientID string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "recipient_id", recipientID, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/recipients/%s/notifications", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPatch, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewGetRecipientsRecipientIDNotificationsCountsRequest constructs an http.Request for the GetRecipientsRecipientIDNotificationsCounts method
+func NewGetRecipientsRecipientIDNotificationsCountsRequest(server string, recipientID string) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "recipient_id", recipientID, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/recipients/%s/notifications/counts", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewPostRecipientsRecipientIDNotificationsMarkAllArchivedRequest constructs an http.Request for the PostRecipientsRecipientIDNotificationsMarkAllArchived method
+func NewPostRecipientsRecipientIDNotificationsMarkAllArchivedRequest(server string, recipientID string, params *PostRecipientsRecipientIDNotificationsMarkAllArchivedParams) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "recipient_id", recipientID, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/recipients/%s/notifications/mark_all_archived", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.Read != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "read", *params.Read, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), nil)
 	if err != nil {
 		return nil, err
 	}
@@ -8794,6 +7039,40 @@ func NewPostRecipientsRecipientIDNotificationsMarkAllReadRequest(server string, 
 	}
 
 	operationPath := fmt.Sprintf("/recipients/%s/notifications/mark_all_read", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewPostRecipientsRecipientIDNotificationsMarkAllSeenRequest constructs an http.Request for the PostRecipientsRecipientIDNotificationsMarkAllSeen method
+func NewPostRecipientsRecipientIDNotificationsMarkAllSeenRequest(server string, recipientID string) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "recipient_id", recipientID, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/recipients/%s/notifications/mark_all_seen", pathParam0)
 	if operationPath[0] == '/' {
 		operationPath = "." + operationPath
 	}
@@ -8971,6 +7250,54 @@ func NewPatchRecipientsRecipientIDNotificationsNotificationIDRequestWithBody(ser
 	}
 
 	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewPostRecipientsRecipientIDNotificationsNotificationIDActionsActionIDRequest constructs an http.Request for the PostRecipientsRecipientIDNotificationsNotificationIDActionsActionID method
+func NewPostRecipientsRecipientIDNotificationsNotificationIDActionsActionIDRequest(server string, recipientID string, notificationID string, actionID string) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "recipient_id", recipientID, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	var pathParam1 string
+
+	pathParam1, err = runtime.StyleParamWithOptions("simple", false, "notification_id", notificationID, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	var pathParam2 string
+
+	pathParam2, err = runtime.StyleParamWithOptions("simple", false, "action_id", actionID, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/recipients/%s/notifications/%s/actions/%s", pathParam0, pathParam1, pathParam2)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
 
 	return req, nil
 }
@@ -9795,103 +8122,6 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with GET /healthz (the `GetHealthz` operationId).
 	GetHealthzWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*GetHealthzResponse, error)
 
-	// GetListsWithResponse List lists
-	//
-	// Returns a wrapper object for the known response body format(s).
-	//
-	// Corresponds with GET /lists (the `GetLists` operationId).
-	GetListsWithResponse(ctx context.Context, params *GetListsParams, reqEditors ...RequestEditorFn) (*GetListsResponse, error)
-
-	// PostListsWithBodyWithResponse Create a list
-	//
-	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
-	//
-	// Corresponds with POST /lists (the `PostLists` operationId).
-	PostListsWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PostListsResponse, error)
-
-	// PostListsWithResponse Create a list
-	//
-	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
-	//
-	// Corresponds with POST /lists (the `PostLists` operationId).
-	PostListsWithResponse(ctx context.Context, body PostListsJSONRequestBody, reqEditors ...RequestEditorFn) (*PostListsResponse, error)
-
-	// DeleteListsListKeyWithResponse Delete a list and its subscriptions
-	//
-	// Returns a wrapper object for the known response body format(s).
-	//
-	// Corresponds with DELETE /lists/{list_key} (the `DeleteListsListKey` operationId).
-	DeleteListsListKeyWithResponse(ctx context.Context, listKey string, reqEditors ...RequestEditorFn) (*DeleteListsListKeyResponse, error)
-
-	// GetListsListKeyWithResponse Get a list
-	//
-	// Returns a wrapper object for the known response body format(s).
-	//
-	// Corresponds with GET /lists/{list_key} (the `GetListsListKey` operationId).
-	GetListsListKeyWithResponse(ctx context.Context, listKey string, reqEditors ...RequestEditorFn) (*GetListsListKeyResponse, error)
-
-	// PatchListsListKeyWithBodyWithResponse Update a list
-	//
-	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
-	//
-	// Corresponds with PATCH /lists/{list_key} (the `PatchListsListKey` operationId).
-	PatchListsListKeyWithBodyWithResponse(ctx context.Context, listKey string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PatchListsListKeyResponse, error)
-
-	// PatchListsListKeyWithResponse Update a list
-	//
-	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
-	//
-	// Corresponds with PATCH /lists/{list_key} (the `PatchListsListKey` operationId).
-	PatchListsListKeyWithResponse(ctx context.Context, listKey string, body PatchListsListKeyJSONRequestBody, reqEditors ...RequestEditorFn) (*PatchListsListKeyResponse, error)
-
-	// DeleteListsListKeySubscriptionsWithBodyWithResponse Unsubscribe recipients from a list
-	//
-	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
-	//
-	// Corresponds with DELETE /lists/{list_key}/subscriptions (the `DeleteListsListKeySubscriptions` operationId).
-	DeleteListsListKeySubscriptionsWithBodyWithResponse(ctx context.Context, listKey string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*DeleteListsListKeySubscriptionsResponse, error)
-
-	// DeleteListsListKeySubscriptionsWithResponse Unsubscribe recipients from a list
-	//
-	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
-	//
-	// Corresponds with DELETE /lists/{list_key}/subscriptions (the `DeleteListsListKeySubscriptions` operationId).
-	DeleteListsListKeySubscriptionsWithResponse(ctx context.Context, listKey string, body DeleteListsListKeySubscriptionsJSONRequestBody, reqEditors ...RequestEditorFn) (*DeleteListsListKeySubscriptionsResponse, error)
-
-	// GetListsListKeySubscriptionsWithResponse List a list's subscribers
-	//
-	// Returns a wrapper object for the known response body format(s).
-	//
-	// Corresponds with GET /lists/{list_key}/subscriptions (the `GetListsListKeySubscriptions` operationId).
-	GetListsListKeySubscriptionsWithResponse(ctx context.Context, listKey string, params *GetListsListKeySubscriptionsParams, reqEditors ...RequestEditorFn) (*GetListsListKeySubscriptionsResponse, error)
-
-	// PutListsListKeySubscriptionsWithBodyWithResponse Subscribe recipients to a list
-	//
-	// Unknown recipients are created, as a direct send creates them. Idempotent: subscribing twice counts once.
-	//
-	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
-	//
-	// Corresponds with PUT /lists/{list_key}/subscriptions (the `PutListsListKeySubscriptions` operationId).
-	PutListsListKeySubscriptionsWithBodyWithResponse(ctx context.Context, listKey string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PutListsListKeySubscriptionsResponse, error)
-
-	// PutListsListKeySubscriptionsWithResponse Subscribe recipients to a list
-	//
-	// Unknown recipients are created, as a direct send creates them. Idempotent: subscribing twice counts once.
-	//
-	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
-	//
-	// Corresponds with PUT /lists/{list_key}/subscriptions (the `PutListsListKeySubscriptions` operationId).
-	PutListsListKeySubscriptionsWithResponse(ctx context.Context, listKey string, body PutListsListKeySubscriptionsJSONRequestBody, reqEditors ...RequestEditorFn) (*PutListsListKeySubscriptionsResponse, error)
-
-	// GetNotificationsWithResponse List the project's notifications (activity)
-	//
-	// Newest first. Served filter combinations: none; recipient_id; recipient_id+status; status; channel (+topic (+event)); medium+outcome; broadcast_id; each with since/until. Any other combination: 400 filter_not_indexed.
-	//
-	// Returns a wrapper object for the known response body format(s).
-	//
-	// Corresponds with GET /notifications (the `GetNotifications` operationId).
-	GetNotificationsWithResponse(ctx context.Context, params *GetNotificationsParams, reqEditors ...RequestEditorFn) (*GetNotificationsResponse, error)
-
 	// PostNotificationsSendWithBodyWithResponse Send a notification (to one recipient, or broadcast)
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
@@ -9982,34 +8212,6 @@ type ClientWithResponsesInterface interface {
 	//
 	// Corresponds with PATCH /preferences/{preference_id} (the `PatchPreferencesPreferenceID` operationId).
 	PatchPreferencesPreferenceIDWithResponse(ctx context.Context, preferenceID string, body PatchPreferencesPreferenceIDJSONRequestBody, reqEditors ...RequestEditorFn) (*PatchPreferencesPreferenceIDResponse, error)
-
-	// GetProvidersWithResponse List the providers
-	//
-	// Returns a wrapper object for the known response body format(s).
-	//
-	// Corresponds with GET /providers (the `GetProviders` operationId).
-	GetProvidersWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*GetProvidersResponse, error)
-
-	// GetProvidersNameWithResponse Get a provider
-	//
-	// Returns a wrapper object for the known response body format(s).
-	//
-	// Corresponds with GET /providers/{name} (the `GetProvidersName` operationId).
-	GetProvidersNameWithResponse(ctx context.Context, name GetProvidersNameParamsName, reqEditors ...RequestEditorFn) (*GetProvidersNameResponse, error)
-
-	// PutProvidersNameWithBodyWithResponse Set a provider's credentials
-	//
-	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
-	//
-	// Corresponds with PUT /providers/{name} (the `PutProvidersName` operationId).
-	PutProvidersNameWithBodyWithResponse(ctx context.Context, name PutProvidersNameParamsName, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PutProvidersNameResponse, error)
-
-	// PutProvidersNameWithResponse Set a provider's credentials
-	//
-	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
-	//
-	// Corresponds with PUT /providers/{name} (the `PutProvidersName` operationId).
-	PutProvidersNameWithResponse(ctx context.Context, name PutProvidersNameParamsName, body PutProvidersNameJSONRequestBody, reqEditors ...RequestEditorFn) (*PutProvidersNameResponse, error)
 
 	// GetPushVapidPublicKeyWithResponse Get the VAPID public key for web push
 	//
@@ -10144,75 +8346,12 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with PATCH /recipients/{recipient_id}/contacts/{contact_id} (the `PatchRecipientsRecipientIDContactsContactID` operationId).
 	PatchRecipientsRecipientIDContactsContactIDWithResponse(ctx context.Context, recipientID string, contactID string, body PatchRecipientsRecipientIDContactsContactIDJSONRequestBody, reqEditors ...RequestEditorFn) (*PatchRecipientsRecipientIDContactsContactIDResponse, error)
 
-	// PostRecipientsRecipientIDContactsContactIDConfirmWithBodyWithResponse Confirm an sms number with the code texted to it
-	//
-	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
-	//
-	// Corresponds with POST /recipients/{recipient_id}/contacts/{contact_id}/confirm (the `PostRecipientsRecipientIDContactsContactIDConfirm` operationId).
-	PostRecipientsRecipientIDContactsContactIDConfirmWithBodyWithResponse(ctx context.Context, recipientID string, contactID string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PostRecipientsRecipientIDContactsContactIDConfirmResponse, error)
-
-	// PostRecipientsRecipientIDContactsContactIDConfirmWithResponse Confirm an sms number with the code texted to it
-	//
-	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
-	//
-	// Corresponds with POST /recipients/{recipient_id}/contacts/{contact_id}/confirm (the `PostRecipientsRecipientIDContactsContactIDConfirm` operationId).
-	PostRecipientsRecipientIDContactsContactIDConfirmWithResponse(ctx context.Context, recipientID string, contactID string, body PostRecipientsRecipientIDContactsContactIDConfirmJSONRequestBody, reqEditors ...RequestEditorFn) (*PostRecipientsRecipientIDContactsContactIDConfirmResponse, error)
-
 	// PostRecipientsRecipientIDContactsContactIDVerifyWithResponse Mark a contact verified
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /recipients/{recipient_id}/contacts/{contact_id}/verify (the `PostRecipientsRecipientIDContactsContactIDVerify` operationId).
 	PostRecipientsRecipientIDContactsContactIDVerifyWithResponse(ctx context.Context, recipientID string, contactID string, reqEditors ...RequestEditorFn) (*PostRecipientsRecipientIDContactsContactIDVerifyResponse, error)
-
-	// GetRecipientsRecipientIDDevicesWithResponse List a recipient's devices
-	//
-	// Returns a wrapper object for the known response body format(s).
-	//
-	// Corresponds with GET /recipients/{recipient_id}/devices (the `GetRecipientsRecipientIDDevices` operationId).
-	GetRecipientsRecipientIDDevicesWithResponse(ctx context.Context, recipientID string, reqEditors ...RequestEditorFn) (*GetRecipientsRecipientIDDevicesResponse, error)
-
-	// PostRecipientsRecipientIDDevicesWithBodyWithResponse Register a mobile device
-	//
-	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
-	//
-	// Corresponds with POST /recipients/{recipient_id}/devices (the `PostRecipientsRecipientIDDevices` operationId).
-	PostRecipientsRecipientIDDevicesWithBodyWithResponse(ctx context.Context, recipientID string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PostRecipientsRecipientIDDevicesResponse, error)
-
-	// PostRecipientsRecipientIDDevicesWithResponse Register a mobile device
-	//
-	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
-	//
-	// Corresponds with POST /recipients/{recipient_id}/devices (the `PostRecipientsRecipientIDDevices` operationId).
-	PostRecipientsRecipientIDDevicesWithResponse(ctx context.Context, recipientID string, body PostRecipientsRecipientIDDevicesJSONRequestBody, reqEditors ...RequestEditorFn) (*PostRecipientsRecipientIDDevicesResponse, error)
-
-	// DeleteRecipientsRecipientIDDevicesDeviceIDWithResponse Remove a device
-	//
-	// Returns a wrapper object for the known response body format(s).
-	//
-	// Corresponds with DELETE /recipients/{recipient_id}/devices/{device_id} (the `DeleteRecipientsRecipientIDDevicesDeviceID` operationId).
-	DeleteRecipientsRecipientIDDevicesDeviceIDWithResponse(ctx context.Context, recipientID string, deviceID string, reqEditors ...RequestEditorFn) (*DeleteRecipientsRecipientIDDevicesDeviceIDResponse, error)
-
-	// GetRecipientsRecipientIDListsWithResponse List a recipient's lists
-	//
-	// Returns a wrapper object for the known response body format(s).
-	//
-	// Corresponds with GET /recipients/{recipient_id}/lists (the `GetRecipientsRecipientIDLists` operationId).
-	GetRecipientsRecipientIDListsWithResponse(ctx context.Context, recipientID string, reqEditors ...RequestEditorFn) (*GetRecipientsRecipientIDListsResponse, error)
-
-	// DeleteRecipientsRecipientIDListsListKeyWithResponse Unsubscribe a recipient from a list
-	//
-	// Returns a wrapper object for the known response body format(s).
-	//
-	// Corresponds with DELETE /recipients/{recipient_id}/lists/{list_key} (the `DeleteRecipientsRecipientIDListsListKey` operationId).
-	DeleteRecipientsRecipientIDListsListKeyWithResponse(ctx context.Context, recipientID string, listKey string, reqEditors ...RequestEditorFn) (*DeleteRecipientsRecipientIDListsListKeyResponse, error)
-
-	// PutRecipientsRecipientIDListsListKeyWithResponse Subscribe a recipient to a list
-	//
-	// Returns a wrapper object for the known response body format(s).
-	//
-	// Corresponds with PUT /recipients/{recipient_id}/lists/{list_key} (the `PutRecipientsRecipientIDListsListKey` operationId).
-	PutRecipientsRecipientIDListsListKeyWithResponse(ctx context.Context, recipientID string, listKey string, reqEditors ...RequestEditorFn) (*PutRecipientsRecipientIDListsListKeyResponse, error)
 
 	// GetRecipientsRecipientIDNotificationsWithResponse List a recipient's in-app feed
 	//
@@ -10221,12 +8360,53 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with GET /recipients/{recipient_id}/notifications (the `GetRecipientsRecipientIDNotifications` operationId).
 	GetRecipientsRecipientIDNotificationsWithResponse(ctx context.Context, recipientID string, params *GetRecipientsRecipientIDNotificationsParams, reqEditors ...RequestEditorFn) (*GetRecipientsRecipientIDNotificationsResponse, error)
 
+	// PatchRecipientsRecipientIDNotificationsWithBodyWithResponse Set read, seen or archived on several notifications
+	//
+	// Up to 100 ids; more: 400 and nothing changes. An id this recipient does not have fails alone (`notification_not_found`), the others change.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PATCH /recipients/{recipient_id}/notifications (the `PatchRecipientsRecipientIDNotifications` operationId).
+	PatchRecipientsRecipientIDNotificationsWithBodyWithResponse(ctx context.Context, recipientID string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PatchRecipientsRecipientIDNotificationsResponse, error)
+
+	// PatchRecipientsRecipientIDNotificationsWithResponse Set read, seen or archived on several notifications
+	//
+	// Up to 100 ids; more: 400 and nothing changes. An id this recipient does not have fails alone (`notification_not_found`), the others change.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PATCH /recipients/{recipient_id}/notifications (the `PatchRecipientsRecipientIDNotifications` operationId).
+	PatchRecipientsRecipientIDNotificationsWithResponse(ctx context.Context, recipientID string, body PatchRecipientsRecipientIDNotificationsJSONRequestBody, reqEditors ...RequestEditorFn) (*PatchRecipientsRecipientIDNotificationsResponse, error)
+
+	// GetRecipientsRecipientIDNotificationsCountsWithResponse Count a recipient's unread and unseen notifications
+	//
+	// Archived notifications are not counted.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /recipients/{recipient_id}/notifications/counts (the `GetRecipientsRecipientIDNotificationsCounts` operationId).
+	GetRecipientsRecipientIDNotificationsCountsWithResponse(ctx context.Context, recipientID string, reqEditors ...RequestEditorFn) (*GetRecipientsRecipientIDNotificationsCountsResponse, error)
+
+	// PostRecipientsRecipientIDNotificationsMarkAllArchivedWithResponse Archive a recipient's whole feed (`?read=true`: what was read)
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /recipients/{recipient_id}/notifications/mark_all_archived (the `PostRecipientsRecipientIDNotificationsMarkAllArchived` operationId).
+	PostRecipientsRecipientIDNotificationsMarkAllArchivedWithResponse(ctx context.Context, recipientID string, params *PostRecipientsRecipientIDNotificationsMarkAllArchivedParams, reqEditors ...RequestEditorFn) (*PostRecipientsRecipientIDNotificationsMarkAllArchivedResponse, error)
+
 	// PostRecipientsRecipientIDNotificationsMarkAllReadWithResponse Mark a recipient's whole feed read
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /recipients/{recipient_id}/notifications/mark_all_read (the `PostRecipientsRecipientIDNotificationsMarkAllRead` operationId).
 	PostRecipientsRecipientIDNotificationsMarkAllReadWithResponse(ctx context.Context, recipientID string, reqEditors ...RequestEditorFn) (*PostRecipientsRecipientIDNotificationsMarkAllReadResponse, error)
+
+	// PostRecipientsRecipientIDNotificationsMarkAllSeenWithResponse Mark a recipient's whole feed seen (read flags stay)
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /recipients/{recipient_id}/notifications/mark_all_seen (the `PostRecipientsRecipientIDNotificationsMarkAllSeen` operationId).
+	PostRecipientsRecipientIDNotificationsMarkAllSeenWithResponse(ctx context.Context, recipientID string, reqEditors ...RequestEditorFn) (*PostRecipientsRecipientIDNotificationsMarkAllSeenResponse, error)
 
 	// GetRecipientsRecipientIDNotificationsStreamWithResponse Live feed of a recipient (Server-Sent Events)
 	//
@@ -10244,19 +8424,28 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with GET /recipients/{recipient_id}/notifications/unread_count (the `GetRecipientsRecipientIDNotificationsUnreadCount` operationId).
 	GetRecipientsRecipientIDNotificationsUnreadCountWithResponse(ctx context.Context, recipientID string, reqEditors ...RequestEditorFn) (*GetRecipientsRecipientIDNotificationsUnreadCountResponse, error)
 
-	// PatchRecipientsRecipientIDNotificationsNotificationIDWithBodyWithResponse Mark a notification read or unread
+	// PatchRecipientsRecipientIDNotificationsNotificationIDWithBodyWithResponse Mark a notification read, opened, seen or archived (or undo it)
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with PATCH /recipients/{recipient_id}/notifications/{notification_id} (the `PatchRecipientsRecipientIDNotificationsNotificationID` operationId).
 	PatchRecipientsRecipientIDNotificationsNotificationIDWithBodyWithResponse(ctx context.Context, recipientID string, notificationID string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PatchRecipientsRecipientIDNotificationsNotificationIDResponse, error)
 
-	// PatchRecipientsRecipientIDNotificationsNotificationIDWithResponse Mark a notification read or unread
+	// PatchRecipientsRecipientIDNotificationsNotificationIDWithResponse Mark a notification read, opened, seen or archived (or undo it)
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with PATCH /recipients/{recipient_id}/notifications/{notification_id} (the `PatchRecipientsRecipientIDNotificationsNotificationID` operationId).
 	PatchRecipientsRecipientIDNotificationsNotificationIDWithResponse(ctx context.Context, recipientID string, notificationID string, body PatchRecipientsRecipientIDNotificationsNotificationIDJSONRequestBody, reqEditors ...RequestEditorFn) (*PatchRecipientsRecipientIDNotificationsNotificationIDResponse, error)
+
+	// PostRecipientsRecipientIDNotificationsNotificationIDActionsActionIDWithResponse Record the action a recipient chose
+	//
+	// Records `action_taken` and sends the `notification.action` webhook. The same action again changes nothing and sends no second webhook. An action id the payload does not carry: 404 `action_not_found`.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /recipients/{recipient_id}/notifications/{notification_id}/actions/{action_id} (the `PostRecipientsRecipientIDNotificationsNotificationIDActionsActionID` operationId).
+	PostRecipientsRecipientIDNotificationsNotificationIDActionsActionIDWithResponse(ctx context.Context, recipientID string, notificationID string, actionID string, reqEditors ...RequestEditorFn) (*PostRecipientsRecipientIDNotificationsNotificationIDActionsActionIDResponse, error)
 
 	// GetRecipientsRecipientIDPreferencesWithResponse Get a recipient's preferences
 	//
@@ -11086,501 +9275,6 @@ func (r GetHealthzResponse) ContentType() string {
 	return ""
 }
 
-type GetListsResponse struct {
-	Body         []byte
-	HTTPResponse *http.Response
-	// JSON200 the response for an HTTP 200 `application/json` response
-	JSON200 *GetLists200JSONResponseBody
-	// JSON4XX the response for an HTTP 4XX `application/json` response
-	JSON4XX *MessageError
-	// JSON5XX the response for an HTTP 5XX `application/json` response
-	JSON5XX *MessageError
-}
-
-// GetJSON200 returns the response for an HTTP 200 `application/json` response
-func (r GetListsResponse) GetJSON200() *GetLists200JSONResponseBody {
-	return r.JSON200
-}
-
-// GetJSON4XX returns the response for an HTTP 4XX `application/json` response
-func (r GetListsResponse) GetJSON4XX() *MessageError {
-	return r.JSON4XX
-}
-
-// GetJSON5XX returns the response for an HTTP 5XX `application/json` response
-func (r GetListsResponse) GetJSON5XX() *MessageError {
-	return r.JSON5XX
-}
-
-// GetBody returns the raw response body bytes
-func (r GetListsResponse) GetBody() []byte {
-	return r.Body
-}
-
-// Status returns HTTPResponse.Status
-func (r GetListsResponse) Status() string {
-	if r.HTTPResponse != nil {
-		return r.HTTPResponse.Status
-	}
-	return http.StatusText(0)
-}
-
-// StatusCode returns HTTPResponse.StatusCode
-func (r GetListsResponse) StatusCode() int {
-	if r.HTTPResponse != nil {
-		return r.HTTPResponse.StatusCode
-	}
-	return 0
-}
-
-// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
-func (r GetListsResponse) ContentType() string {
-	if r.HTTPResponse != nil {
-		return r.HTTPResponse.Header.Get("Content-Type")
-	}
-	return ""
-}
-
-type PostListsResponse struct {
-	Body         []byte
-	HTTPResponse *http.Response
-	// JSON201 the response for an HTTP 201 `application/json` response
-	JSON201 *PostLists201JSONResponseBody
-	// JSON4XX the response for an HTTP 4XX `application/json` response
-	JSON4XX *MessageError
-	// JSON5XX the response for an HTTP 5XX `application/json` response
-	JSON5XX *MessageError
-}
-
-// GetJSON201 returns the response for an HTTP 201 `application/json` response
-func (r PostListsResponse) GetJSON201() *PostLists201JSONResponseBody {
-	return r.JSON201
-}
-
-// GetJSON4XX returns the response for an HTTP 4XX `application/json` response
-func (r PostListsResponse) GetJSON4XX() *MessageError {
-	return r.JSON4XX
-}
-
-// GetJSON5XX returns the response for an HTTP 5XX `application/json` response
-func (r PostListsResponse) GetJSON5XX() *MessageError {
-	return r.JSON5XX
-}
-
-// GetBody returns the raw response body bytes
-func (r PostListsResponse) GetBody() []byte {
-	return r.Body
-}
-
-// Status returns HTTPResponse.Status
-func (r PostListsResponse) Status() string {
-	if r.HTTPResponse != nil {
-		return r.HTTPResponse.Status
-	}
-	return http.StatusText(0)
-}
-
-// StatusCode returns HTTPResponse.StatusCode
-func (r PostListsResponse) StatusCode() int {
-	if r.HTTPResponse != nil {
-		return r.HTTPResponse.StatusCode
-	}
-	return 0
-}
-
-// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
-func (r PostListsResponse) ContentType() string {
-	if r.HTTPResponse != nil {
-		return r.HTTPResponse.Header.Get("Content-Type")
-	}
-	return ""
-}
-
-type DeleteListsListKeyResponse struct {
-	Body         []byte
-	HTTPResponse *http.Response
-	// JSON200 the response for an HTTP 200 `application/json` response
-	JSON200 *DeleteListsListKey200JSONResponseBody
-	// JSON4XX the response for an HTTP 4XX `application/json` response
-	JSON4XX *MessageError
-	// JSON5XX the response for an HTTP 5XX `application/json` response
-	JSON5XX *MessageError
-}
-
-// GetJSON200 returns the response for an HTTP 200 `application/json` response
-func (r DeleteListsListKeyResponse) GetJSON200() *DeleteListsListKey200JSONResponseBody {
-	return r.JSON200
-}
-
-// GetJSON4XX returns the response for an HTTP 4XX `application/json` response
-func (r DeleteListsListKeyResponse) GetJSON4XX() *MessageError {
-	return r.JSON4XX
-}
-
-// GetJSON5XX returns the response for an HTTP 5XX `application/json` response
-func (r DeleteListsListKeyResponse) GetJSON5XX() *MessageError {
-	return r.JSON5XX
-}
-
-// GetBody returns the raw response body bytes
-func (r DeleteListsListKeyResponse) GetBody() []byte {
-	return r.Body
-}
-
-// Status returns HTTPResponse.Status
-func (r DeleteListsListKeyResponse) Status() string {
-	if r.HTTPResponse != nil {
-		return r.HTTPResponse.Status
-	}
-	return http.StatusText(0)
-}
-
-// StatusCode returns HTTPResponse.StatusCode
-func (r DeleteListsListKeyResponse) StatusCode() int {
-	if r.HTTPResponse != nil {
-		return r.HTTPResponse.StatusCode
-	}
-	return 0
-}
-
-// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
-func (r DeleteListsListKeyResponse) ContentType() string {
-	if r.HTTPResponse != nil {
-		return r.HTTPResponse.Header.Get("Content-Type")
-	}
-	return ""
-}
-
-type GetListsListKeyResponse struct {
-	Body         []byte
-	HTTPResponse *http.Response
-	// JSON200 the response for an HTTP 200 `application/json` response
-	JSON200 *GetListsListKey200JSONResponseBody
-	// JSON4XX the response for an HTTP 4XX `application/json` response
-	JSON4XX *MessageError
-	// JSON5XX the response for an HTTP 5XX `application/json` response
-	JSON5XX *MessageError
-}
-
-// GetJSON200 returns the response for an HTTP 200 `application/json` response
-func (r GetListsListKeyResponse) GetJSON200() *GetListsListKey200JSONResponseBody {
-	return r.JSON200
-}
-
-// GetJSON4XX returns the response for an HTTP 4XX `application/json` response
-func (r GetListsListKeyResponse) GetJSON4XX() *MessageError {
-	return r.JSON4XX
-}
-
-// GetJSON5XX returns the response for an HTTP 5XX `application/json` response
-func (r GetListsListKeyResponse) GetJSON5XX() *MessageError {
-	return r.JSON5XX
-}
-
-// GetBody returns the raw response body bytes
-func (r GetListsListKeyResponse) GetBody() []byte {
-	return r.Body
-}
-
-// Status returns HTTPResponse.Status
-func (r GetListsListKeyResponse) Status() string {
-	if r.HTTPResponse != nil {
-		return r.HTTPResponse.Status
-	}
-	return http.StatusText(0)
-}
-
-// StatusCode returns HTTPResponse.StatusCode
-func (r GetListsListKeyResponse) StatusCode() int {
-	if r.HTTPResponse != nil {
-		return r.HTTPResponse.StatusCode
-	}
-	return 0
-}
-
-// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
-func (r GetListsListKeyResponse) ContentType() string {
-	if r.HTTPResponse != nil {
-		return r.HTTPResponse.Header.Get("Content-Type")
-	}
-	return ""
-}
-
-type PatchListsListKeyResponse struct {
-	Body         []byte
-	HTTPResponse *http.Response
-	// JSON200 the response for an HTTP 200 `application/json` response
-	JSON200 *PatchListsListKey200JSONResponseBody
-	// JSON4XX the response for an HTTP 4XX `application/json` response
-	JSON4XX *MessageError
-	// JSON5XX the response for an HTTP 5XX `application/json` response
-	JSON5XX *MessageError
-}
-
-// GetJSON200 returns the response for an HTTP 200 `application/json` response
-func (r PatchListsListKeyResponse) GetJSON200() *PatchListsListKey200JSONResponseBody {
-	return r.JSON200
-}
-
-// GetJSON4XX returns the response for an HTTP 4XX `application/json` response
-func (r PatchListsListKeyResponse) GetJSON4XX() *MessageError {
-	return r.JSON4XX
-}
-
-// GetJSON5XX returns the response for an HTTP 5XX `application/json` response
-func (r PatchListsListKeyResponse) GetJSON5XX() *MessageError {
-	return r.JSON5XX
-}
-
-// GetBody returns the raw response body bytes
-func (r PatchListsListKeyResponse) GetBody() []byte {
-	return r.Body
-}
-
-// Status returns HTTPResponse.Status
-func (r PatchListsListKeyResponse) Status() string {
-	if r.HTTPResponse != nil {
-		return r.HTTPResponse.Status
-	}
-	return http.StatusText(0)
-}
-
-// StatusCode returns HTTPResponse.StatusCode
-func (r PatchListsListKeyResponse) StatusCode() int {
-	if r.HTTPResponse != nil {
-		return r.HTTPResponse.StatusCode
-	}
-	return 0
-}
-
-// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
-func (r PatchListsListKeyResponse) ContentType() string {
-	if r.HTTPResponse != nil {
-		return r.HTTPResponse.Header.Get("Content-Type")
-	}
-	return ""
-}
-
-type DeleteListsListKeySubscriptionsResponse struct {
-	Body         []byte
-	HTTPResponse *http.Response
-	// JSON200 the response for an HTTP 200 `application/json` response
-	JSON200 *DeleteListsListKeySubscriptions200JSONResponseBody
-	// JSON4XX the response for an HTTP 4XX `application/json` response
-	JSON4XX *MessageError
-	// JSON5XX the response for an HTTP 5XX `application/json` response
-	JSON5XX *MessageError
-}
-
-// GetJSON200 returns the response for an HTTP 200 `application/json` response
-func (r DeleteListsListKeySubscriptionsResponse) GetJSON200() *DeleteListsListKeySubscriptions200JSONResponseBody {
-	return r.JSON200
-}
-
-// GetJSON4XX returns the response for an HTTP 4XX `application/json` response
-func (r DeleteListsListKeySubscriptionsResponse) GetJSON4XX() *MessageError {
-	return r.JSON4XX
-}
-
-// GetJSON5XX returns the response for an HTTP 5XX `application/json` response
-func (r DeleteListsListKeySubscriptionsResponse) GetJSON5XX() *MessageError {
-	return r.JSON5XX
-}
-
-// GetBody returns the raw response body bytes
-func (r DeleteListsListKeySubscriptionsResponse) GetBody() []byte {
-	return r.Body
-}
-
-// Status returns HTTPResponse.Status
-func (r DeleteListsListKeySubscriptionsResponse) Status() string {
-	if r.HTTPResponse != nil {
-		return r.HTTPResponse.Status
-	}
-	return http.StatusText(0)
-}
-
-// StatusCode returns HTTPResponse.StatusCode
-func (r DeleteListsListKeySubscriptionsResponse) StatusCode() int {
-	if r.HTTPResponse != nil {
-		return r.HTTPResponse.StatusCode
-	}
-	return 0
-}
-
-// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
-func (r DeleteListsListKeySubscriptionsResponse) ContentType() string {
-	if r.HTTPResponse != nil {
-		return r.HTTPResponse.Header.Get("Content-Type")
-	}
-	return ""
-}
-
-type GetListsListKeySubscriptionsResponse struct {
-	Body         []byte
-	HTTPResponse *http.Response
-	// JSON200 the response for an HTTP 200 `application/json` response
-	JSON200 *GetListsListKeySubscriptions200JSONResponseBody
-	// JSON4XX the response for an HTTP 4XX `application/json` response
-	JSON4XX *MessageError
-	// JSON5XX the response for an HTTP 5XX `application/json` response
-	JSON5XX *MessageError
-}
-
-// GetJSON200 returns the response for an HTTP 200 `application/json` response
-func (r GetListsListKeySubscriptionsResponse) GetJSON200() *GetListsListKeySubscriptions200JSONResponseBody {
-	return r.JSON200
-}
-
-// GetJSON4XX returns the response for an HTTP 4XX `application/json` response
-func (r GetListsListKeySubscriptionsResponse) GetJSON4XX() *MessageError {
-	return r.JSON4XX
-}
-
-// GetJSON5XX returns the response for an HTTP 5XX `application/json` response
-func (r GetListsListKeySubscriptionsResponse) GetJSON5XX() *MessageError {
-	return r.JSON5XX
-}
-
-// GetBody returns the raw response body bytes
-func (r GetListsListKeySubscriptionsResponse) GetBody() []byte {
-	return r.Body
-}
-
-// Status returns HTTPResponse.Status
-func (r GetListsListKeySubscriptionsResponse) Status() string {
-	if r.HTTPResponse != nil {
-		return r.HTTPResponse.Status
-	}
-	return http.StatusText(0)
-}
-
-// StatusCode returns HTTPResponse.StatusCode
-func (r GetListsListKeySubscriptionsResponse) StatusCode() int {
-	if r.HTTPResponse != nil {
-		return r.HTTPResponse.StatusCode
-	}
-	return 0
-}
-
-// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
-func (r GetListsListKeySubscriptionsResponse) ContentType() string {
-	if r.HTTPResponse != nil {
-		return r.HTTPResponse.Header.Get("Content-Type")
-	}
-	return ""
-}
-
-type PutListsListKeySubscriptionsResponse struct {
-	Body         []byte
-	HTTPResponse *http.Response
-	// JSON200 the response for an HTTP 200 `application/json` response
-	JSON200 *PutListsListKeySubscriptions200JSONResponseBody
-	// JSON4XX the response for an HTTP 4XX `application/json` response
-	JSON4XX *MessageError
-	// JSON5XX the response for an HTTP 5XX `application/json` response
-	JSON5XX *MessageError
-}
-
-// GetJSON200 returns the response for an HTTP 200 `application/json` response
-func (r PutListsListKeySubscriptionsResponse) GetJSON200() *PutListsListKeySubscriptions200JSONResponseBody {
-	return r.JSON200
-}
-
-// GetJSON4XX returns the response for an HTTP 4XX `application/json` response
-func (r PutListsListKeySubscriptionsResponse) GetJSON4XX() *MessageError {
-	return r.JSON4XX
-}
-
-// GetJSON5XX returns the response for an HTTP 5XX `application/json` response
-func (r PutListsListKeySubscriptionsResponse) GetJSON5XX() *MessageError {
-	return r.JSON5XX
-}
-
-// GetBody returns the raw response body bytes
-func (r PutListsListKeySubscriptionsResponse) GetBody() []byte {
-	return r.Body
-}
-
-// Status returns HTTPResponse.Status
-func (r PutListsListKeySubscriptionsResponse) Status() string {
-	if r.HTTPResponse != nil {
-		return r.HTTPResponse.Status
-	}
-	return http.StatusText(0)
-}
-
-// StatusCode returns HTTPResponse.StatusCode
-func (r PutListsListKeySubscriptionsResponse) StatusCode() int {
-	if r.HTTPResponse != nil {
-		return r.HTTPResponse.StatusCode
-	}
-	return 0
-}
-
-// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
-func (r PutListsListKeySubscriptionsResponse) ContentType() string {
-	if r.HTTPResponse != nil {
-		return r.HTTPResponse.Header.Get("Content-Type")
-	}
-	return ""
-}
-
-type GetNotificationsResponse struct {
-	Body         []byte
-	HTTPResponse *http.Response
-	// JSON200 the response for an HTTP 200 `application/json` response
-	JSON200 *GetNotifications200JSONResponseBody
-	// JSON4XX the response for an HTTP 4XX `application/json` response
-	JSON4XX *MessageError
-	// JSON5XX the response for an HTTP 5XX `application/json` response
-	JSON5XX *MessageError
-}
-
-// GetJSON200 returns the response for an HTTP 200 `application/json` response
-func (r GetNotificationsResponse) GetJSON200() *GetNotifications200JSONResponseBody {
-	return r.JSON200
-}
-
-// GetJSON4XX returns the response for an HTTP 4XX `application/json` response
-func (r GetNotificationsResponse) GetJSON4XX() *MessageError {
-	return r.JSON4XX
-}
-
-// GetJSON5XX returns the response for an HTTP 5XX `application/json` response
-func (r GetNotificationsResponse) GetJSON5XX() *MessageError {
-	return r.JSON5XX
-}
-
-// GetBody returns the raw response body bytes
-func (r GetNotificationsResponse) GetBody() []byte {
-	return r.Body
-}
-
-// Status returns HTTPResponse.Status
-func (r GetNotificationsResponse) Status() string {
-	if r.HTTPResponse != nil {
-		return r.HTTPResponse.Status
-	}
-	return http.StatusText(0)
-}
-
-// StatusCode returns HTTPResponse.StatusCode
-func (r GetNotificationsResponse) StatusCode() int {
-	if r.HTTPResponse != nil {
-		return r.HTTPResponse.StatusCode
-	}
-	return 0
-}
-
-// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
-func (r GetNotificationsResponse) ContentType() string {
-	if r.HTTPResponse != nil {
-		return r.HTTPResponse.Header.Get("Content-Type")
-	}
-	return ""
-}
-
 type PostNotificationsSendResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -12070,171 +9764,6 @@ func (r PatchPreferencesPreferenceIDResponse) StatusCode() int {
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
 func (r PatchPreferencesPreferenceIDResponse) ContentType() string {
-	if r.HTTPResponse != nil {
-		return r.HTTPResponse.Header.Get("Content-Type")
-	}
-	return ""
-}
-
-type GetProvidersResponse struct {
-	Body         []byte
-	HTTPResponse *http.Response
-	// JSON200 the response for an HTTP 200 `application/json` response
-	JSON200 *GetProviders200JSONResponseBody
-	// JSON4XX the response for an HTTP 4XX `application/json` response
-	JSON4XX *MessageError
-	// JSON5XX the response for an HTTP 5XX `application/json` response
-	JSON5XX *MessageError
-}
-
-// GetJSON200 returns the response for an HTTP 200 `application/json` response
-func (r GetProvidersResponse) GetJSON200() *GetProviders200JSONResponseBody {
-	return r.JSON200
-}
-
-// GetJSON4XX returns the response for an HTTP 4XX `application/json` response
-func (r GetProvidersResponse) GetJSON4XX() *MessageError {
-	return r.JSON4XX
-}
-
-// GetJSON5XX returns the response for an HTTP 5XX `application/json` response
-func (r GetProvidersResponse) GetJSON5XX() *MessageError {
-	return r.JSON5XX
-}
-
-// GetBody returns the raw response body bytes
-func (r GetProvidersResponse) GetBody() []byte {
-	return r.Body
-}
-
-// Status returns HTTPResponse.Status
-func (r GetProvidersResponse) Status() string {
-	if r.HTTPResponse != nil {
-		return r.HTTPResponse.Status
-	}
-	return http.StatusText(0)
-}
-
-// StatusCode returns HTTPResponse.StatusCode
-func (r GetProvidersResponse) StatusCode() int {
-	if r.HTTPResponse != nil {
-		return r.HTTPResponse.StatusCode
-	}
-	return 0
-}
-
-// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
-func (r GetProvidersResponse) ContentType() string {
-	if r.HTTPResponse != nil {
-		return r.HTTPResponse.Header.Get("Content-Type")
-	}
-	return ""
-}
-
-type GetProvidersNameResponse struct {
-	Body         []byte
-	HTTPResponse *http.Response
-	// JSON200 the response for an HTTP 200 `application/json` response
-	JSON200 *GetProvidersName200JSONResponseBody
-	// JSON4XX the response for an HTTP 4XX `application/json` response
-	JSON4XX *MessageError
-	// JSON5XX the response for an HTTP 5XX `application/json` response
-	JSON5XX *MessageError
-}
-
-// GetJSON200 returns the response for an HTTP 200 `application/json` response
-func (r GetProvidersNameResponse) GetJSON200() *GetProvidersName200JSONResponseBody {
-	return r.JSON200
-}
-
-// GetJSON4XX returns the response for an HTTP 4XX `application/json` response
-func (r GetProvidersNameResponse) GetJSON4XX() *MessageError {
-	return r.JSON4XX
-}
-
-// GetJSON5XX returns the response for an HTTP 5XX `application/json` response
-func (r GetProvidersNameResponse) GetJSON5XX() *MessageError {
-	return r.JSON5XX
-}
-
-// GetBody returns the raw response body bytes
-func (r GetProvidersNameResponse) GetBody() []byte {
-	return r.Body
-}
-
-// Status returns HTTPResponse.Status
-func (r GetProvidersNameResponse) Status() string {
-	if r.HTTPResponse != nil {
-		return r.HTTPResponse.Status
-	}
-	return http.StatusText(0)
-}
-
-// StatusCode returns HTTPResponse.StatusCode
-func (r GetProvidersNameResponse) StatusCode() int {
-	if r.HTTPResponse != nil {
-		return r.HTTPResponse.StatusCode
-	}
-	return 0
-}
-
-// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
-func (r GetProvidersNameResponse) ContentType() string {
-	if r.HTTPResponse != nil {
-		return r.HTTPResponse.Header.Get("Content-Type")
-	}
-	return ""
-}
-
-type PutProvidersNameResponse struct {
-	Body         []byte
-	HTTPResponse *http.Response
-	// JSON200 the response for an HTTP 200 `application/json` response
-	JSON200 *PutProvidersName200JSONResponseBody
-	// JSON4XX the response for an HTTP 4XX `application/json` response
-	JSON4XX *MessageError
-	// JSON5XX the response for an HTTP 5XX `application/json` response
-	JSON5XX *MessageError
-}
-
-// GetJSON200 returns the response for an HTTP 200 `application/json` response
-func (r PutProvidersNameResponse) GetJSON200() *PutProvidersName200JSONResponseBody {
-	return r.JSON200
-}
-
-// GetJSON4XX returns the response for an HTTP 4XX `application/json` response
-func (r PutProvidersNameResponse) GetJSON4XX() *MessageError {
-	return r.JSON4XX
-}
-
-// GetJSON5XX returns the response for an HTTP 5XX `application/json` response
-func (r PutProvidersNameResponse) GetJSON5XX() *MessageError {
-	return r.JSON5XX
-}
-
-// GetBody returns the raw response body bytes
-func (r PutProvidersNameResponse) GetBody() []byte {
-	return r.Body
-}
-
-// Status returns HTTPResponse.Status
-func (r PutProvidersNameResponse) Status() string {
-	if r.HTTPResponse != nil {
-		return r.HTTPResponse.Status
-	}
-	return http.StatusText(0)
-}
-
-// StatusCode returns HTTPResponse.StatusCode
-func (r PutProvidersNameResponse) StatusCode() int {
-	if r.HTTPResponse != nil {
-		return r.HTTPResponse.StatusCode
-	}
-	return 0
-}
-
-// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
-func (r PutProvidersNameResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
@@ -12949,61 +10478,6 @@ func (r PatchRecipientsRecipientIDContactsContactIDResponse) ContentType() strin
 	return ""
 }
 
-type PostRecipientsRecipientIDContactsContactIDConfirmResponse struct {
-	Body         []byte
-	HTTPResponse *http.Response
-	// JSON200 the response for an HTTP 200 `application/json` response
-	JSON200 *PostRecipientsRecipientIDContactsContactIDConfirm200JSONResponseBody
-	// JSON4XX the response for an HTTP 4XX `application/json` response
-	JSON4XX *MessageError
-	// JSON5XX the response for an HTTP 5XX `application/json` response
-	JSON5XX *MessageError
-}
-
-// GetJSON200 returns the response for an HTTP 200 `application/json` response
-func (r PostRecipientsRecipientIDContactsContactIDConfirmResponse) GetJSON200() *PostRecipientsRecipientIDContactsContactIDConfirm200JSONResponseBody {
-	return r.JSON200
-}
-
-// GetJSON4XX returns the response for an HTTP 4XX `application/json` response
-func (r PostRecipientsRecipientIDContactsContactIDConfirmResponse) GetJSON4XX() *MessageError {
-	return r.JSON4XX
-}
-
-// GetJSON5XX returns the response for an HTTP 5XX `application/json` response
-func (r PostRecipientsRecipientIDContactsContactIDConfirmResponse) GetJSON5XX() *MessageError {
-	return r.JSON5XX
-}
-
-// GetBody returns the raw response body bytes
-func (r PostRecipientsRecipientIDContactsContactIDConfirmResponse) GetBody() []byte {
-	return r.Body
-}
-
-// Status returns HTTPResponse.Status
-func (r PostRecipientsRecipientIDContactsContactIDConfirmResponse) Status() string {
-	if r.HTTPResponse != nil {
-		return r.HTTPResponse.Status
-	}
-	return http.StatusText(0)
-}
-
-// StatusCode returns HTTPResponse.StatusCode
-func (r PostRecipientsRecipientIDContactsContactIDConfirmResponse) StatusCode() int {
-	if r.HTTPResponse != nil {
-		return r.HTTPResponse.StatusCode
-	}
-	return 0
-}
-
-// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
-func (r PostRecipientsRecipientIDContactsContactIDConfirmResponse) ContentType() string {
-	if r.HTTPResponse != nil {
-		return r.HTTPResponse.Header.Get("Content-Type")
-	}
-	return ""
-}
-
 type PostRecipientsRecipientIDContactsContactIDVerifyResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -13053,336 +10527,6 @@ func (r PostRecipientsRecipientIDContactsContactIDVerifyResponse) StatusCode() i
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
 func (r PostRecipientsRecipientIDContactsContactIDVerifyResponse) ContentType() string {
-	if r.HTTPResponse != nil {
-		return r.HTTPResponse.Header.Get("Content-Type")
-	}
-	return ""
-}
-
-type GetRecipientsRecipientIDDevicesResponse struct {
-	Body         []byte
-	HTTPResponse *http.Response
-	// JSON200 the response for an HTTP 200 `application/json` response
-	JSON200 *GetRecipientsRecipientIDDevices200JSONResponseBody
-	// JSON4XX the response for an HTTP 4XX `application/json` response
-	JSON4XX *MessageError
-	// JSON5XX the response for an HTTP 5XX `application/json` response
-	JSON5XX *MessageError
-}
-
-// GetJSON200 returns the response for an HTTP 200 `application/json` response
-func (r GetRecipientsRecipientIDDevicesResponse) GetJSON200() *GetRecipientsRecipientIDDevices200JSONResponseBody {
-	return r.JSON200
-}
-
-// GetJSON4XX returns the response for an HTTP 4XX `application/json` response
-func (r GetRecipientsRecipientIDDevicesResponse) GetJSON4XX() *MessageError {
-	return r.JSON4XX
-}
-
-// GetJSON5XX returns the response for an HTTP 5XX `application/json` response
-func (r GetRecipientsRecipientIDDevicesResponse) GetJSON5XX() *MessageError {
-	return r.JSON5XX
-}
-
-// GetBody returns the raw response body bytes
-func (r GetRecipientsRecipientIDDevicesResponse) GetBody() []byte {
-	return r.Body
-}
-
-// Status returns HTTPResponse.Status
-func (r GetRecipientsRecipientIDDevicesResponse) Status() string {
-	if r.HTTPResponse != nil {
-		return r.HTTPResponse.Status
-	}
-	return http.StatusText(0)
-}
-
-// StatusCode returns HTTPResponse.StatusCode
-func (r GetRecipientsRecipientIDDevicesResponse) StatusCode() int {
-	if r.HTTPResponse != nil {
-		return r.HTTPResponse.StatusCode
-	}
-	return 0
-}
-
-// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
-func (r GetRecipientsRecipientIDDevicesResponse) ContentType() string {
-	if r.HTTPResponse != nil {
-		return r.HTTPResponse.Header.Get("Content-Type")
-	}
-	return ""
-}
-
-type PostRecipientsRecipientIDDevicesResponse struct {
-	Body         []byte
-	HTTPResponse *http.Response
-	// JSON201 the response for an HTTP 201 `application/json` response
-	JSON201 *PostRecipientsRecipientIDDevices201JSONResponseBody
-	// JSON4XX the response for an HTTP 4XX `application/json` response
-	JSON4XX *MessageError
-	// JSON5XX the response for an HTTP 5XX `application/json` response
-	JSON5XX *MessageError
-}
-
-// GetJSON201 returns the response for an HTTP 201 `application/json` response
-func (r PostRecipientsRecipientIDDevicesResponse) GetJSON201() *PostRecipientsRecipientIDDevices201JSONResponseBody {
-	return r.JSON201
-}
-
-// GetJSON4XX returns the response for an HTTP 4XX `application/json` response
-func (r PostRecipientsRecipientIDDevicesResponse) GetJSON4XX() *MessageError {
-	return r.JSON4XX
-}
-
-// GetJSON5XX returns the response for an HTTP 5XX `application/json` response
-func (r PostRecipientsRecipientIDDevicesResponse) GetJSON5XX() *MessageError {
-	return r.JSON5XX
-}
-
-// GetBody returns the raw response body bytes
-func (r PostRecipientsRecipientIDDevicesResponse) GetBody() []byte {
-	return r.Body
-}
-
-// Status returns HTTPResponse.Status
-func (r PostRecipientsRecipientIDDevicesResponse) Status() string {
-	if r.HTTPResponse != nil {
-		return r.HTTPResponse.Status
-	}
-	return http.StatusText(0)
-}
-
-// StatusCode returns HTTPResponse.StatusCode
-func (r PostRecipientsRecipientIDDevicesResponse) StatusCode() int {
-	if r.HTTPResponse != nil {
-		return r.HTTPResponse.StatusCode
-	}
-	return 0
-}
-
-// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
-func (r PostRecipientsRecipientIDDevicesResponse) ContentType() string {
-	if r.HTTPResponse != nil {
-		return r.HTTPResponse.Header.Get("Content-Type")
-	}
-	return ""
-}
-
-type DeleteRecipientsRecipientIDDevicesDeviceIDResponse struct {
-	Body         []byte
-	HTTPResponse *http.Response
-	// JSON200 the response for an HTTP 200 `application/json` response
-	JSON200 *DeleteRecipientsRecipientIDDevicesDeviceID200JSONResponseBody
-	// JSON4XX the response for an HTTP 4XX `application/json` response
-	JSON4XX *MessageError
-	// JSON5XX the response for an HTTP 5XX `application/json` response
-	JSON5XX *MessageError
-}
-
-// GetJSON200 returns the response for an HTTP 200 `application/json` response
-func (r DeleteRecipientsRecipientIDDevicesDeviceIDResponse) GetJSON200() *DeleteRecipientsRecipientIDDevicesDeviceID200JSONResponseBody {
-	return r.JSON200
-}
-
-// GetJSON4XX returns the response for an HTTP 4XX `application/json` response
-func (r DeleteRecipientsRecipientIDDevicesDeviceIDResponse) GetJSON4XX() *MessageError {
-	return r.JSON4XX
-}
-
-// GetJSON5XX returns the response for an HTTP 5XX `application/json` response
-func (r DeleteRecipientsRecipientIDDevicesDeviceIDResponse) GetJSON5XX() *MessageError {
-	return r.JSON5XX
-}
-
-// GetBody returns the raw response body bytes
-func (r DeleteRecipientsRecipientIDDevicesDeviceIDResponse) GetBody() []byte {
-	return r.Body
-}
-
-// Status returns HTTPResponse.Status
-func (r DeleteRecipientsRecipientIDDevicesDeviceIDResponse) Status() string {
-	if r.HTTPResponse != nil {
-		return r.HTTPResponse.Status
-	}
-	return http.StatusText(0)
-}
-
-// StatusCode returns HTTPResponse.StatusCode
-func (r DeleteRecipientsRecipientIDDevicesDeviceIDResponse) StatusCode() int {
-	if r.HTTPResponse != nil {
-		return r.HTTPResponse.StatusCode
-	}
-	return 0
-}
-
-// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
-func (r DeleteRecipientsRecipientIDDevicesDeviceIDResponse) ContentType() string {
-	if r.HTTPResponse != nil {
-		return r.HTTPResponse.Header.Get("Content-Type")
-	}
-	return ""
-}
-
-type GetRecipientsRecipientIDListsResponse struct {
-	Body         []byte
-	HTTPResponse *http.Response
-	// JSON200 the response for an HTTP 200 `application/json` response
-	JSON200 *GetRecipientsRecipientIDLists200JSONResponseBody
-	// JSON4XX the response for an HTTP 4XX `application/json` response
-	JSON4XX *MessageError
-	// JSON5XX the response for an HTTP 5XX `application/json` response
-	JSON5XX *MessageError
-}
-
-// GetJSON200 returns the response for an HTTP 200 `application/json` response
-func (r GetRecipientsRecipientIDListsResponse) GetJSON200() *GetRecipientsRecipientIDLists200JSONResponseBody {
-	return r.JSON200
-}
-
-// GetJSON4XX returns the response for an HTTP 4XX `application/json` response
-func (r GetRecipientsRecipientIDListsResponse) GetJSON4XX() *MessageError {
-	return r.JSON4XX
-}
-
-// GetJSON5XX returns the response for an HTTP 5XX `application/json` response
-func (r GetRecipientsRecipientIDListsResponse) GetJSON5XX() *MessageError {
-	return r.JSON5XX
-}
-
-// GetBody returns the raw response body bytes
-func (r GetRecipientsRecipientIDListsResponse) GetBody() []byte {
-	return r.Body
-}
-
-// Status returns HTTPResponse.Status
-func (r GetRecipientsRecipientIDListsResponse) Status() string {
-	if r.HTTPResponse != nil {
-		return r.HTTPResponse.Status
-	}
-	return http.StatusText(0)
-}
-
-// StatusCode returns HTTPResponse.StatusCode
-func (r GetRecipientsRecipientIDListsResponse) StatusCode() int {
-	if r.HTTPResponse != nil {
-		return r.HTTPResponse.StatusCode
-	}
-	return 0
-}
-
-// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
-func (r GetRecipientsRecipientIDListsResponse) ContentType() string {
-	if r.HTTPResponse != nil {
-		return r.HTTPResponse.Header.Get("Content-Type")
-	}
-	return ""
-}
-
-type DeleteRecipientsRecipientIDListsListKeyResponse struct {
-	Body         []byte
-	HTTPResponse *http.Response
-	// JSON200 the response for an HTTP 200 `application/json` response
-	JSON200 *DeleteRecipientsRecipientIDListsListKey200JSONResponseBody
-	// JSON4XX the response for an HTTP 4XX `application/json` response
-	JSON4XX *MessageError
-	// JSON5XX the response for an HTTP 5XX `application/json` response
-	JSON5XX *MessageError
-}
-
-// GetJSON200 returns the response for an HTTP 200 `application/json` response
-func (r DeleteRecipientsRecipientIDListsListKeyResponse) GetJSON200() *DeleteRecipientsRecipientIDListsListKey200JSONResponseBody {
-	return r.JSON200
-}
-
-// GetJSON4XX returns the response for an HTTP 4XX `application/json` response
-func (r DeleteRecipientsRecipientIDListsListKeyResponse) GetJSON4XX() *MessageError {
-	return r.JSON4XX
-}
-
-// GetJSON5XX returns the response for an HTTP 5XX `application/json` response
-func (r DeleteRecipientsRecipientIDListsListKeyResponse) GetJSON5XX() *MessageError {
-	return r.JSON5XX
-}
-
-// GetBody returns the raw response body bytes
-func (r DeleteRecipientsRecipientIDListsListKeyResponse) GetBody() []byte {
-	return r.Body
-}
-
-// Status returns HTTPResponse.Status
-func (r DeleteRecipientsRecipientIDListsListKeyResponse) Status() string {
-	if r.HTTPResponse != nil {
-		return r.HTTPResponse.Status
-	}
-	return http.StatusText(0)
-}
-
-// StatusCode returns HTTPResponse.StatusCode
-func (r DeleteRecipientsRecipientIDListsListKeyResponse) StatusCode() int {
-	if r.HTTPResponse != nil {
-		return r.HTTPResponse.StatusCode
-	}
-	return 0
-}
-
-// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
-func (r DeleteRecipientsRecipientIDListsListKeyResponse) ContentType() string {
-	if r.HTTPResponse != nil {
-		return r.HTTPResponse.Header.Get("Content-Type")
-	}
-	return ""
-}
-
-type PutRecipientsRecipientIDListsListKeyResponse struct {
-	Body         []byte
-	HTTPResponse *http.Response
-	// JSON200 the response for an HTTP 200 `application/json` response
-	JSON200 *PutRecipientsRecipientIDListsListKey200JSONResponseBody
-	// JSON4XX the response for an HTTP 4XX `application/json` response
-	JSON4XX *MessageError
-	// JSON5XX the response for an HTTP 5XX `application/json` response
-	JSON5XX *MessageError
-}
-
-// GetJSON200 returns the response for an HTTP 200 `application/json` response
-func (r PutRecipientsRecipientIDListsListKeyResponse) GetJSON200() *PutRecipientsRecipientIDListsListKey200JSONResponseBody {
-	return r.JSON200
-}
-
-// GetJSON4XX returns the response for an HTTP 4XX `application/json` response
-func (r PutRecipientsRecipientIDListsListKeyResponse) GetJSON4XX() *MessageError {
-	return r.JSON4XX
-}
-
-// GetJSON5XX returns the response for an HTTP 5XX `application/json` response
-func (r PutRecipientsRecipientIDListsListKeyResponse) GetJSON5XX() *MessageError {
-	return r.JSON5XX
-}
-
-// GetBody returns the raw response body bytes
-func (r PutRecipientsRecipientIDListsListKeyResponse) GetBody() []byte {
-	return r.Body
-}
-
-// Status returns HTTPResponse.Status
-func (r PutRecipientsRecipientIDListsListKeyResponse) Status() string {
-	if r.HTTPResponse != nil {
-		return r.HTTPResponse.Status
-	}
-	return http.StatusText(0)
-}
-
-// StatusCode returns HTTPResponse.StatusCode
-func (r PutRecipientsRecipientIDListsListKeyResponse) StatusCode() int {
-	if r.HTTPResponse != nil {
-		return r.HTTPResponse.StatusCode
-	}
-	return 0
-}
-
-// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
-func (r PutRecipientsRecipientIDListsListKeyResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
@@ -13444,6 +10588,171 @@ func (r GetRecipientsRecipientIDNotificationsResponse) ContentType() string {
 	return ""
 }
 
+type PatchRecipientsRecipientIDNotificationsResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *PatchRecipientsRecipientIDNotifications200JSONResponseBody
+	// JSON4XX the response for an HTTP 4XX `application/json` response
+	JSON4XX *MessageError
+	// JSON5XX the response for an HTTP 5XX `application/json` response
+	JSON5XX *MessageError
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r PatchRecipientsRecipientIDNotificationsResponse) GetJSON200() *PatchRecipientsRecipientIDNotifications200JSONResponseBody {
+	return r.JSON200
+}
+
+// GetJSON4XX returns the response for an HTTP 4XX `application/json` response
+func (r PatchRecipientsRecipientIDNotificationsResponse) GetJSON4XX() *MessageError {
+	return r.JSON4XX
+}
+
+// GetJSON5XX returns the response for an HTTP 5XX `application/json` response
+func (r PatchRecipientsRecipientIDNotificationsResponse) GetJSON5XX() *MessageError {
+	return r.JSON5XX
+}
+
+// GetBody returns the raw response body bytes
+func (r PatchRecipientsRecipientIDNotificationsResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r PatchRecipientsRecipientIDNotificationsResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r PatchRecipientsRecipientIDNotificationsResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r PatchRecipientsRecipientIDNotificationsResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+type GetRecipientsRecipientIDNotificationsCountsResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *GetRecipientsRecipientIDNotificationsCounts200JSONResponseBody
+	// JSON4XX the response for an HTTP 4XX `application/json` response
+	JSON4XX *MessageError
+	// JSON5XX the response for an HTTP 5XX `application/json` response
+	JSON5XX *MessageError
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r GetRecipientsRecipientIDNotificationsCountsResponse) GetJSON200() *GetRecipientsRecipientIDNotificationsCounts200JSONResponseBody {
+	return r.JSON200
+}
+
+// GetJSON4XX returns the response for an HTTP 4XX `application/json` response
+func (r GetRecipientsRecipientIDNotificationsCountsResponse) GetJSON4XX() *MessageError {
+	return r.JSON4XX
+}
+
+// GetJSON5XX returns the response for an HTTP 5XX `application/json` response
+func (r GetRecipientsRecipientIDNotificationsCountsResponse) GetJSON5XX() *MessageError {
+	return r.JSON5XX
+}
+
+// GetBody returns the raw response body bytes
+func (r GetRecipientsRecipientIDNotificationsCountsResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r GetRecipientsRecipientIDNotificationsCountsResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r GetRecipientsRecipientIDNotificationsCountsResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r GetRecipientsRecipientIDNotificationsCountsResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+type PostRecipientsRecipientIDNotificationsMarkAllArchivedResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *PostRecipientsRecipientIDNotificationsMarkAllArchived200JSONResponseBody
+	// JSON4XX the response for an HTTP 4XX `application/json` response
+	JSON4XX *MessageError
+	// JSON5XX the response for an HTTP 5XX `application/json` response
+	JSON5XX *MessageError
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r PostRecipientsRecipientIDNotificationsMarkAllArchivedResponse) GetJSON200() *PostRecipientsRecipientIDNotificationsMarkAllArchived200JSONResponseBody {
+	return r.JSON200
+}
+
+// GetJSON4XX returns the response for an HTTP 4XX `application/json` response
+func (r PostRecipientsRecipientIDNotificationsMarkAllArchivedResponse) GetJSON4XX() *MessageError {
+	return r.JSON4XX
+}
+
+// GetJSON5XX returns the response for an HTTP 5XX `application/json` response
+func (r PostRecipientsRecipientIDNotificationsMarkAllArchivedResponse) GetJSON5XX() *MessageError {
+	return r.JSON5XX
+}
+
+// GetBody returns the raw response body bytes
+func (r PostRecipientsRecipientIDNotificationsMarkAllArchivedResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r PostRecipientsRecipientIDNotificationsMarkAllArchivedResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r PostRecipientsRecipientIDNotificationsMarkAllArchivedResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r PostRecipientsRecipientIDNotificationsMarkAllArchivedResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
 type PostRecipientsRecipientIDNotificationsMarkAllReadResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -13493,6 +10802,61 @@ func (r PostRecipientsRecipientIDNotificationsMarkAllReadResponse) StatusCode() 
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
 func (r PostRecipientsRecipientIDNotificationsMarkAllReadResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+type PostRecipientsRecipientIDNotificationsMarkAllSeenResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *PostRecipientsRecipientIDNotificationsMarkAllSeen200JSONResponseBody
+	// JSON4XX the response for an HTTP 4XX `application/json` response
+	JSON4XX *MessageError
+	// JSON5XX the response for an HTTP 5XX `application/json` response
+	JSON5XX *MessageError
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r PostRecipientsRecipientIDNotificationsMarkAllSeenResponse) GetJSON200() *PostRecipientsRecipientIDNotificationsMarkAllSeen200JSONResponseBody {
+	return r.JSON200
+}
+
+// GetJSON4XX returns the response for an HTTP 4XX `application/json` response
+func (r PostRecipientsRecipientIDNotificationsMarkAllSeenResponse) GetJSON4XX() *MessageError {
+	return r.JSON4XX
+}
+
+// GetJSON5XX returns the response for an HTTP 5XX `application/json` response
+func (r PostRecipientsRecipientIDNotificationsMarkAllSeenResponse) GetJSON5XX() *MessageError {
+	return r.JSON5XX
+}
+
+// GetBody returns the raw response body bytes
+func (r PostRecipientsRecipientIDNotificationsMarkAllSeenResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r PostRecipientsRecipientIDNotificationsMarkAllSeenResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r PostRecipientsRecipientIDNotificationsMarkAllSeenResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r PostRecipientsRecipientIDNotificationsMarkAllSeenResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
@@ -13651,6 +11015,61 @@ func (r PatchRecipientsRecipientIDNotificationsNotificationIDResponse) StatusCod
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
 func (r PatchRecipientsRecipientIDNotificationsNotificationIDResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+type PostRecipientsRecipientIDNotificationsNotificationIDActionsActionIDResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *PostRecipientsRecipientIDNotificationsNotificationIDActionsActionID200JSONResponseBody
+	// JSON4XX the response for an HTTP 4XX `application/json` response
+	JSON4XX *MessageError
+	// JSON5XX the response for an HTTP 5XX `application/json` response
+	JSON5XX *MessageError
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r PostRecipientsRecipientIDNotificationsNotificationIDActionsActionIDResponse) GetJSON200() *PostRecipientsRecipientIDNotificationsNotificationIDActionsActionID200JSONResponseBody {
+	return r.JSON200
+}
+
+// GetJSON4XX returns the response for an HTTP 4XX `application/json` response
+func (r PostRecipientsRecipientIDNotificationsNotificationIDActionsActionIDResponse) GetJSON4XX() *MessageError {
+	return r.JSON4XX
+}
+
+// GetJSON5XX returns the response for an HTTP 5XX `application/json` response
+func (r PostRecipientsRecipientIDNotificationsNotificationIDActionsActionIDResponse) GetJSON5XX() *MessageError {
+	return r.JSON5XX
+}
+
+// GetBody returns the raw response body bytes
+func (r PostRecipientsRecipientIDNotificationsNotificationIDActionsActionIDResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r PostRecipientsRecipientIDNotificationsNotificationIDActionsActionIDResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r PostRecipientsRecipientIDNotificationsNotificationIDActionsActionIDResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r PostRecipientsRecipientIDNotificationsNotificationIDActionsActionIDResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
@@ -14696,181 +12115,6 @@ func (c *ClientWithResponses) GetHealthzWithResponse(ctx context.Context, reqEdi
 	return ParseGetHealthzResponse(rsp)
 }
 
-// GetListsWithResponse List lists
-//
-// Returns a wrapper object for the known response body format(s).
-//
-// Corresponds with GET /lists (the `GetLists` operationId).
-func (c *ClientWithResponses) GetListsWithResponse(ctx context.Context, params *GetListsParams, reqEditors ...RequestEditorFn) (*GetListsResponse, error) {
-	rsp, err := c.GetLists(ctx, params, reqEditors...)
-	if err != nil {
-		return nil, err
-	}
-	return ParseGetListsResponse(rsp)
-}
-
-// PostListsWithBodyWithResponse Create a list
-//
-// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
-//
-// Corresponds with POST /lists (the `PostLists` operationId).
-func (c *ClientWithResponses) PostListsWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PostListsResponse, error) {
-	rsp, err := c.PostListsWithBody(ctx, contentType, body, reqEditors...)
-	if err != nil {
-		return nil, err
-	}
-	return ParsePostListsResponse(rsp)
-}
-
-// PostListsWithResponse Create a list
-//
-// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
-//
-// Corresponds with POST /lists (the `PostLists` operationId).
-func (c *ClientWithResponses) PostListsWithResponse(ctx context.Context, body PostListsJSONRequestBody, reqEditors ...RequestEditorFn) (*PostListsResponse, error) {
-	rsp, err := c.PostLists(ctx, body, reqEditors...)
-	if err != nil {
-		return nil, err
-	}
-	return ParsePostListsResponse(rsp)
-}
-
-// DeleteListsListKeyWithResponse Delete a list and its subscriptions
-//
-// Returns a wrapper object for the known response body format(s).
-//
-// Corresponds with DELETE /lists/{list_key} (the `DeleteListsListKey` operationId).
-func (c *ClientWithResponses) DeleteListsListKeyWithResponse(ctx context.Context, listKey string, reqEditors ...RequestEditorFn) (*DeleteListsListKeyResponse, error) {
-	rsp, err := c.DeleteListsListKey(ctx, listKey, reqEditors...)
-	if err != nil {
-		return nil, err
-	}
-	return ParseDeleteListsListKeyResponse(rsp)
-}
-
-// GetListsListKeyWithResponse Get a list
-//
-// Returns a wrapper object for the known response body format(s).
-//
-// Corresponds with GET /lists/{list_key} (the `GetListsListKey` operationId).
-func (c *ClientWithResponses) GetListsListKeyWithResponse(ctx context.Context, listKey string, reqEditors ...RequestEditorFn) (*GetListsListKeyResponse, error) {
-	rsp, err := c.GetListsListKey(ctx, listKey, reqEditors...)
-	if err != nil {
-		return nil, err
-	}
-	return ParseGetListsListKeyResponse(rsp)
-}
-
-// PatchListsListKeyWithBodyWithResponse Update a list
-//
-// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
-//
-// Corresponds with PATCH /lists/{list_key} (the `PatchListsListKey` operationId).
-func (c *ClientWithResponses) PatchListsListKeyWithBodyWithResponse(ctx context.Context, listKey string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PatchListsListKeyResponse, error) {
-	rsp, err := c.PatchListsListKeyWithBody(ctx, listKey, contentType, body, reqEditors...)
-	if err != nil {
-		return nil, err
-	}
-	return ParsePatchListsListKeyResponse(rsp)
-}
-
-// PatchListsListKeyWithResponse Update a list
-//
-// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
-//
-// Corresponds with PATCH /lists/{list_key} (the `PatchListsListKey` operationId).
-func (c *ClientWithResponses) PatchListsListKeyWithResponse(ctx context.Context, listKey string, body PatchListsListKeyJSONRequestBody, reqEditors ...RequestEditorFn) (*PatchListsListKeyResponse, error) {
-	rsp, err := c.PatchListsListKey(ctx, listKey, body, reqEditors...)
-	if err != nil {
-		return nil, err
-	}
-	return ParsePatchListsListKeyResponse(rsp)
-}
-
-// DeleteListsListKeySubscriptionsWithBodyWithResponse Unsubscribe recipients from a list
-//
-// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
-//
-// Corresponds with DELETE /lists/{list_key}/subscriptions (the `DeleteListsListKeySubscriptions` operationId).
-func (c *ClientWithResponses) DeleteListsListKeySubscriptionsWithBodyWithResponse(ctx context.Context, listKey string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*DeleteListsListKeySubscriptionsResponse, error) {
-	rsp, err := c.DeleteListsListKeySubscriptionsWithBody(ctx, listKey, contentType, body, reqEditors...)
-	if err != nil {
-		return nil, err
-	}
-	return ParseDeleteListsListKeySubscriptionsResponse(rsp)
-}
-
-// DeleteListsListKeySubscriptionsWithResponse Unsubscribe recipients from a list
-//
-// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
-//
-// Corresponds with DELETE /lists/{list_key}/subscriptions (the `DeleteListsListKeySubscriptions` operationId).
-func (c *ClientWithResponses) DeleteListsListKeySubscriptionsWithResponse(ctx context.Context, listKey string, body DeleteListsListKeySubscriptionsJSONRequestBody, reqEditors ...RequestEditorFn) (*DeleteListsListKeySubscriptionsResponse, error) {
-	rsp, err := c.DeleteListsListKeySubscriptions(ctx, listKey, body, reqEditors...)
-	if err != nil {
-		return nil, err
-	}
-	return ParseDeleteListsListKeySubscriptionsResponse(rsp)
-}
-
-// GetListsListKeySubscriptionsWithResponse List a list's subscribers
-//
-// Returns a wrapper object for the known response body format(s).
-//
-// Corresponds with GET /lists/{list_key}/subscriptions (the `GetListsListKeySubscriptions` operationId).
-func (c *ClientWithResponses) GetListsListKeySubscriptionsWithResponse(ctx context.Context, listKey string, params *GetListsListKeySubscriptionsParams, reqEditors ...RequestEditorFn) (*GetListsListKeySubscriptionsResponse, error) {
-	rsp, err := c.GetListsListKeySubscriptions(ctx, listKey, params, reqEditors...)
-	if err != nil {
-		return nil, err
-	}
-	return ParseGetListsListKeySubscriptionsResponse(rsp)
-}
-
-// PutListsListKeySubscriptionsWithBodyWithResponse Subscribe recipients to a list
-//
-// Unknown recipients are created, as a direct send creates them. Idempotent: subscribing twice counts once.
-//
-// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
-//
-// Corresponds with PUT /lists/{list_key}/subscriptions (the `PutListsListKeySubscriptions` operationId).
-func (c *ClientWithResponses) PutListsListKeySubscriptionsWithBodyWithResponse(ctx context.Context, listKey string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PutListsListKeySubscriptionsResponse, error) {
-	rsp, err := c.PutListsListKeySubscriptionsWithBody(ctx, listKey, contentType, body, reqEditors...)
-	if err != nil {
-		return nil, err
-	}
-	return ParsePutListsListKeySubscriptionsResponse(rsp)
-}
-
-// PutListsListKeySubscriptionsWithResponse Subscribe recipients to a list
-//
-// Unknown recipients are created, as a direct send creates them. Idempotent: subscribing twice counts once.
-//
-// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
-//
-// Corresponds with PUT /lists/{list_key}/subscriptions (the `PutListsListKeySubscriptions` operationId).
-func (c *ClientWithResponses) PutListsListKeySubscriptionsWithResponse(ctx context.Context, listKey string, body PutListsListKeySubscriptionsJSONRequestBody, reqEditors ...RequestEditorFn) (*PutListsListKeySubscriptionsResponse, error) {
-	rsp, err := c.PutListsListKeySubscriptions(ctx, listKey, body, reqEditors...)
-	if err != nil {
-		return nil, err
-	}
-	return ParsePutListsListKeySubscriptionsResponse(rsp)
-}
-
-// GetNotificationsWithResponse List the project's notifications (activity)
-//
-// Newest first. Served filter combinations: none; recipient_id; recipient_id+status; status; channel (+topic (+event)); medium+outcome; broadcast_id; each with since/until. Any other combination: 400 filter_not_indexed.
-//
-// Returns a wrapper object for the known response body format(s).
-//
-// Corresponds with GET /notifications (the `GetNotifications` operationId).
-func (c *ClientWithResponses) GetNotificationsWithResponse(ctx context.Context, params *GetNotificationsParams, reqEditors ...RequestEditorFn) (*GetNotificationsResponse, error) {
-	rsp, err := c.GetNotifications(ctx, params, reqEditors...)
-	if err != nil {
-		return nil, err
-	}
-	return ParseGetNotificationsResponse(rsp)
-}
-
 // PostNotificationsSendWithBodyWithResponse Send a notification (to one recipient, or broadcast)
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
@@ -15038,58 +12282,6 @@ func (c *ClientWithResponses) PatchPreferencesPreferenceIDWithResponse(ctx conte
 		return nil, err
 	}
 	return ParsePatchPreferencesPreferenceIDResponse(rsp)
-}
-
-// GetProvidersWithResponse List the providers
-//
-// Returns a wrapper object for the known response body format(s).
-//
-// Corresponds with GET /providers (the `GetProviders` operationId).
-func (c *ClientWithResponses) GetProvidersWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*GetProvidersResponse, error) {
-	rsp, err := c.GetProviders(ctx, reqEditors...)
-	if err != nil {
-		return nil, err
-	}
-	return ParseGetProvidersResponse(rsp)
-}
-
-// GetProvidersNameWithResponse Get a provider
-//
-// Returns a wrapper object for the known response body format(s).
-//
-// Corresponds with GET /providers/{name} (the `GetProvidersName` operationId).
-func (c *ClientWithResponses) GetProvidersNameWithResponse(ctx context.Context, name GetProvidersNameParamsName, reqEditors ...RequestEditorFn) (*GetProvidersNameResponse, error) {
-	rsp, err := c.GetProvidersName(ctx, name, reqEditors...)
-	if err != nil {
-		return nil, err
-	}
-	return ParseGetProvidersNameResponse(rsp)
-}
-
-// PutProvidersNameWithBodyWithResponse Set a provider's credentials
-//
-// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
-//
-// Corresponds with PUT /providers/{name} (the `PutProvidersName` operationId).
-func (c *ClientWithResponses) PutProvidersNameWithBodyWithResponse(ctx context.Context, name PutProvidersNameParamsName, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PutProvidersNameResponse, error) {
-	rsp, err := c.PutProvidersNameWithBody(ctx, name, contentType, body, reqEditors...)
-	if err != nil {
-		return nil, err
-	}
-	return ParsePutProvidersNameResponse(rsp)
-}
-
-// PutProvidersNameWithResponse Set a provider's credentials
-//
-// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
-//
-// Corresponds with PUT /providers/{name} (the `PutProvidersName` operationId).
-func (c *ClientWithResponses) PutProvidersNameWithResponse(ctx context.Context, name PutProvidersNameParamsName, body PutProvidersNameJSONRequestBody, reqEditors ...RequestEditorFn) (*PutProvidersNameResponse, error) {
-	rsp, err := c.PutProvidersName(ctx, name, body, reqEditors...)
-	if err != nil {
-		return nil, err
-	}
-	return ParsePutProvidersNameResponse(rsp)
 }
 
 // GetPushVapidPublicKeyWithResponse Get the VAPID public key for web push
@@ -15339,32 +12531,6 @@ func (c *ClientWithResponses) PatchRecipientsRecipientIDContactsContactIDWithRes
 	return ParsePatchRecipientsRecipientIDContactsContactIDResponse(rsp)
 }
 
-// PostRecipientsRecipientIDContactsContactIDConfirmWithBodyWithResponse Confirm an sms number with the code texted to it
-//
-// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
-//
-// Corresponds with POST /recipients/{recipient_id}/contacts/{contact_id}/confirm (the `PostRecipientsRecipientIDContactsContactIDConfirm` operationId).
-func (c *ClientWithResponses) PostRecipientsRecipientIDContactsContactIDConfirmWithBodyWithResponse(ctx context.Context, recipientID string, contactID string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PostRecipientsRecipientIDContactsContactIDConfirmResponse, error) {
-	rsp, err := c.PostRecipientsRecipientIDContactsContactIDConfirmWithBody(ctx, recipientID, contactID, contentType, body, reqEditors...)
-	if err != nil {
-		return nil, err
-	}
-	return ParsePostRecipientsRecipientIDContactsContactIDConfirmResponse(rsp)
-}
-
-// PostRecipientsRecipientIDContactsContactIDConfirmWithResponse Confirm an sms number with the code texted to it
-//
-// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
-//
-// Corresponds with POST /recipients/{recipient_id}/contacts/{contact_id}/confirm (the `PostRecipientsRecipientIDContactsContactIDConfirm` operationId).
-func (c *ClientWithResponses) PostRecipientsRecipientIDContactsContactIDConfirmWithResponse(ctx context.Context, recipientID string, contactID string, body PostRecipientsRecipientIDContactsContactIDConfirmJSONRequestBody, reqEditors ...RequestEditorFn) (*PostRecipientsRecipientIDContactsContactIDConfirmResponse, error) {
-	rsp, err := c.PostRecipientsRecipientIDContactsContactIDConfirm(ctx, recipientID, contactID, body, reqEditors...)
-	if err != nil {
-		return nil, err
-	}
-	return ParsePostRecipientsRecipientIDContactsContactIDConfirmResponse(rsp)
-}
-
 // PostRecipientsRecipientIDContactsContactIDVerifyWithResponse Mark a contact verified
 //
 // Returns a wrapper object for the known response body format(s).
@@ -15376,97 +12542,6 @@ func (c *ClientWithResponses) PostRecipientsRecipientIDContactsContactIDVerifyWi
 		return nil, err
 	}
 	return ParsePostRecipientsRecipientIDContactsContactIDVerifyResponse(rsp)
-}
-
-// GetRecipientsRecipientIDDevicesWithResponse List a recipient's devices
-//
-// Returns a wrapper object for the known response body format(s).
-//
-// Corresponds with GET /recipients/{recipient_id}/devices (the `GetRecipientsRecipientIDDevices` operationId).
-func (c *ClientWithResponses) GetRecipientsRecipientIDDevicesWithResponse(ctx context.Context, recipientID string, reqEditors ...RequestEditorFn) (*GetRecipientsRecipientIDDevicesResponse, error) {
-	rsp, err := c.GetRecipientsRecipientIDDevices(ctx, recipientID, reqEditors...)
-	if err != nil {
-		return nil, err
-	}
-	return ParseGetRecipientsRecipientIDDevicesResponse(rsp)
-}
-
-// PostRecipientsRecipientIDDevicesWithBodyWithResponse Register a mobile device
-//
-// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
-//
-// Corresponds with POST /recipients/{recipient_id}/devices (the `PostRecipientsRecipientIDDevices` operationId).
-func (c *ClientWithResponses) PostRecipientsRecipientIDDevicesWithBodyWithResponse(ctx context.Context, recipientID string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PostRecipientsRecipientIDDevicesResponse, error) {
-	rsp, err := c.PostRecipientsRecipientIDDevicesWithBody(ctx, recipientID, contentType, body, reqEditors...)
-	if err != nil {
-		return nil, err
-	}
-	return ParsePostRecipientsRecipientIDDevicesResponse(rsp)
-}
-
-// PostRecipientsRecipientIDDevicesWithResponse Register a mobile device
-//
-// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
-//
-// Corresponds with POST /recipients/{recipient_id}/devices (the `PostRecipientsRecipientIDDevices` operationId).
-func (c *ClientWithResponses) PostRecipientsRecipientIDDevicesWithResponse(ctx context.Context, recipientID string, body PostRecipientsRecipientIDDevicesJSONRequestBody, reqEditors ...RequestEditorFn) (*PostRecipientsRecipientIDDevicesResponse, error) {
-	rsp, err := c.PostRecipientsRecipientIDDevices(ctx, recipientID, body, reqEditors...)
-	if err != nil {
-		return nil, err
-	}
-	return ParsePostRecipientsRecipientIDDevicesResponse(rsp)
-}
-
-// DeleteRecipientsRecipientIDDevicesDeviceIDWithResponse Remove a device
-//
-// Returns a wrapper object for the known response body format(s).
-//
-// Corresponds with DELETE /recipients/{recipient_id}/devices/{device_id} (the `DeleteRecipientsRecipientIDDevicesDeviceID` operationId).
-func (c *ClientWithResponses) DeleteRecipientsRecipientIDDevicesDeviceIDWithResponse(ctx context.Context, recipientID string, deviceID string, reqEditors ...RequestEditorFn) (*DeleteRecipientsRecipientIDDevicesDeviceIDResponse, error) {
-	rsp, err := c.DeleteRecipientsRecipientIDDevicesDeviceID(ctx, recipientID, deviceID, reqEditors...)
-	if err != nil {
-		return nil, err
-	}
-	return ParseDeleteRecipientsRecipientIDDevicesDeviceIDResponse(rsp)
-}
-
-// GetRecipientsRecipientIDListsWithResponse List a recipient's lists
-//
-// Returns a wrapper object for the known response body format(s).
-//
-// Corresponds with GET /recipients/{recipient_id}/lists (the `GetRecipientsRecipientIDLists` operationId).
-func (c *ClientWithResponses) GetRecipientsRecipientIDListsWithResponse(ctx context.Context, recipientID string, reqEditors ...RequestEditorFn) (*GetRecipientsRecipientIDListsResponse, error) {
-	rsp, err := c.GetRecipientsRecipientIDLists(ctx, recipientID, reqEditors...)
-	if err != nil {
-		return nil, err
-	}
-	return ParseGetRecipientsRecipientIDListsResponse(rsp)
-}
-
-// DeleteRecipientsRecipientIDListsListKeyWithResponse Unsubscribe a recipient from a list
-//
-// Returns a wrapper object for the known response body format(s).
-//
-// Corresponds with DELETE /recipients/{recipient_id}/lists/{list_key} (the `DeleteRecipientsRecipientIDListsListKey` operationId).
-func (c *ClientWithResponses) DeleteRecipientsRecipientIDListsListKeyWithResponse(ctx context.Context, recipientID string, listKey string, reqEditors ...RequestEditorFn) (*DeleteRecipientsRecipientIDListsListKeyResponse, error) {
-	rsp, err := c.DeleteRecipientsRecipientIDListsListKey(ctx, recipientID, listKey, reqEditors...)
-	if err != nil {
-		return nil, err
-	}
-	return ParseDeleteRecipientsRecipientIDListsListKeyResponse(rsp)
-}
-
-// PutRecipientsRecipientIDListsListKeyWithResponse Subscribe a recipient to a list
-//
-// Returns a wrapper object for the known response body format(s).
-//
-// Corresponds with PUT /recipients/{recipient_id}/lists/{list_key} (the `PutRecipientsRecipientIDListsListKey` operationId).
-func (c *ClientWithResponses) PutRecipientsRecipientIDListsListKeyWithResponse(ctx context.Context, recipientID string, listKey string, reqEditors ...RequestEditorFn) (*PutRecipientsRecipientIDListsListKeyResponse, error) {
-	rsp, err := c.PutRecipientsRecipientIDListsListKey(ctx, recipientID, listKey, reqEditors...)
-	if err != nil {
-		return nil, err
-	}
-	return ParsePutRecipientsRecipientIDListsListKeyResponse(rsp)
 }
 
 // GetRecipientsRecipientIDNotificationsWithResponse List a recipient's in-app feed
@@ -15482,6 +12557,64 @@ func (c *ClientWithResponses) GetRecipientsRecipientIDNotificationsWithResponse(
 	return ParseGetRecipientsRecipientIDNotificationsResponse(rsp)
 }
 
+// PatchRecipientsRecipientIDNotificationsWithBodyWithResponse Set read, seen or archived on several notifications
+//
+// Up to 100 ids; more: 400 and nothing changes. An id this recipient does not have fails alone (`notification_not_found`), the others change.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PATCH /recipients/{recipient_id}/notifications (the `PatchRecipientsRecipientIDNotifications` operationId).
+func (c *ClientWithResponses) PatchRecipientsRecipientIDNotificationsWithBodyWithResponse(ctx context.Context, recipientID string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PatchRecipientsRecipientIDNotificationsResponse, error) {
+	rsp, err := c.PatchRecipientsRecipientIDNotificationsWithBody(ctx, recipientID, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParsePatchRecipientsRecipientIDNotificationsResponse(rsp)
+}
+
+// PatchRecipientsRecipientIDNotificationsWithResponse Set read, seen or archived on several notifications
+//
+// Up to 100 ids; more: 400 and nothing changes. An id this recipient does not have fails alone (`notification_not_found`), the others change.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PATCH /recipients/{recipient_id}/notifications (the `PatchRecipientsRecipientIDNotifications` operationId).
+func (c *ClientWithResponses) PatchRecipientsRecipientIDNotificationsWithResponse(ctx context.Context, recipientID string, body PatchRecipientsRecipientIDNotificationsJSONRequestBody, reqEditors ...RequestEditorFn) (*PatchRecipientsRecipientIDNotificationsResponse, error) {
+	rsp, err := c.PatchRecipientsRecipientIDNotifications(ctx, recipientID, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParsePatchRecipientsRecipientIDNotificationsResponse(rsp)
+}
+
+// GetRecipientsRecipientIDNotificationsCountsWithResponse Count a recipient's unread and unseen notifications
+//
+// Archived notifications are not counted.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /recipients/{recipient_id}/notifications/counts (the `GetRecipientsRecipientIDNotificationsCounts` operationId).
+func (c *ClientWithResponses) GetRecipientsRecipientIDNotificationsCountsWithResponse(ctx context.Context, recipientID string, reqEditors ...RequestEditorFn) (*GetRecipientsRecipientIDNotificationsCountsResponse, error) {
+	rsp, err := c.GetRecipientsRecipientIDNotificationsCounts(ctx, recipientID, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseGetRecipientsRecipientIDNotificationsCountsResponse(rsp)
+}
+
+// PostRecipientsRecipientIDNotificationsMarkAllArchivedWithResponse Archive a recipient's whole feed (`?read=true`: what was read)
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /recipients/{recipient_id}/notifications/mark_all_archived (the `PostRecipientsRecipientIDNotificationsMarkAllArchived` operationId).
+func (c *ClientWithResponses) PostRecipientsRecipientIDNotificationsMarkAllArchivedWithResponse(ctx context.Context, recipientID string, params *PostRecipientsRecipientIDNotificationsMarkAllArchivedParams, reqEditors ...RequestEditorFn) (*PostRecipientsRecipientIDNotificationsMarkAllArchivedResponse, error) {
+	rsp, err := c.PostRecipientsRecipientIDNotificationsMarkAllArchived(ctx, recipientID, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParsePostRecipientsRecipientIDNotificationsMarkAllArchivedResponse(rsp)
+}
+
 // PostRecipientsRecipientIDNotificationsMarkAllReadWithResponse Mark a recipient's whole feed read
 //
 // Returns a wrapper object for the known response body format(s).
@@ -15493,6 +12626,19 @@ func (c *ClientWithResponses) PostRecipientsRecipientIDNotificationsMarkAllReadW
 		return nil, err
 	}
 	return ParsePostRecipientsRecipientIDNotificationsMarkAllReadResponse(rsp)
+}
+
+// PostRecipientsRecipientIDNotificationsMarkAllSeenWithResponse Mark a recipient's whole feed seen (read flags stay)
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /recipients/{recipient_id}/notifications/mark_all_seen (the `PostRecipientsRecipientIDNotificationsMarkAllSeen` operationId).
+func (c *ClientWithResponses) PostRecipientsRecipientIDNotificationsMarkAllSeenWithResponse(ctx context.Context, recipientID string, reqEditors ...RequestEditorFn) (*PostRecipientsRecipientIDNotificationsMarkAllSeenResponse, error) {
+	rsp, err := c.PostRecipientsRecipientIDNotificationsMarkAllSeen(ctx, recipientID, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParsePostRecipientsRecipientIDNotificationsMarkAllSeenResponse(rsp)
 }
 
 // GetRecipientsRecipientIDNotificationsStreamWithResponse Live feed of a recipient (Server-Sent Events)
@@ -15523,7 +12669,7 @@ func (c *ClientWithResponses) GetRecipientsRecipientIDNotificationsUnreadCountWi
 	return ParseGetRecipientsRecipientIDNotificationsUnreadCountResponse(rsp)
 }
 
-// PatchRecipientsRecipientIDNotificationsNotificationIDWithBodyWithResponse Mark a notification read or unread
+// PatchRecipientsRecipientIDNotificationsNotificationIDWithBodyWithResponse Mark a notification read, opened, seen or archived (or undo it)
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
@@ -15536,7 +12682,7 @@ func (c *ClientWithResponses) PatchRecipientsRecipientIDNotificationsNotificatio
 	return ParsePatchRecipientsRecipientIDNotificationsNotificationIDResponse(rsp)
 }
 
-// PatchRecipientsRecipientIDNotificationsNotificationIDWithResponse Mark a notification read or unread
+// PatchRecipientsRecipientIDNotificationsNotificationIDWithResponse Mark a notification read, opened, seen or archived (or undo it)
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
@@ -15547,6 +12693,21 @@ func (c *ClientWithResponses) PatchRecipientsRecipientIDNotificationsNotificatio
 		return nil, err
 	}
 	return ParsePatchRecipientsRecipientIDNotificationsNotificationIDResponse(rsp)
+}
+
+// PostRecipientsRecipientIDNotificationsNotificationIDActionsActionIDWithResponse Record the action a recipient chose
+//
+// Records `action_taken` and sends the `notification.action` webhook. The same action again changes nothing and sends no second webhook. An action id the payload does not carry: 404 `action_not_found`.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /recipients/{recipient_id}/notifications/{notification_id}/actions/{action_id} (the `PostRecipientsRecipientIDNotificationsNotificationIDActionsActionID` operationId).
+func (c *ClientWithResponses) PostRecipientsRecipientIDNotificationsNotificationIDActionsActionIDWithResponse(ctx context.Context, recipientID string, notificationID string, actionID string, reqEditors ...RequestEditorFn) (*PostRecipientsRecipientIDNotificationsNotificationIDActionsActionIDResponse, error) {
+	rsp, err := c.PostRecipientsRecipientIDNotificationsNotificationIDActionsActionID(ctx, recipientID, notificationID, actionID, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParsePostRecipientsRecipientIDNotificationsNotificationIDActionsActionIDResponse(rsp)
 }
 
 // GetRecipientsRecipientIDPreferencesWithResponse Get a recipient's preferences
@@ -16295,366 +13456,6 @@ func ParseGetHealthzResponse(rsp *http.Response) (*GetHealthzResponse, error) {
 	return response, nil
 }
 
-// ParseGetListsResponse parses an HTTP response from a GetListsWithResponse call
-func ParseGetListsResponse(rsp *http.Response) (*GetListsResponse, error) {
-	bodyBytes, err := io.ReadAll(rsp.Body)
-	defer func() { _ = rsp.Body.Close() }()
-	if err != nil {
-		return nil, err
-	}
-
-	response := &GetListsResponse{
-		Body:         bodyBytes,
-		HTTPResponse: rsp,
-	}
-
-	switch {
-	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
-		var dest GetLists200JSONResponseBody
-		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
-			return nil, err
-		}
-		response.JSON200 = &dest
-
-	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 4:
-		var dest MessageError
-		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
-			return nil, err
-		}
-		response.JSON4XX = &dest
-
-	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 5:
-		var dest MessageError
-		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
-			return nil, err
-		}
-		response.JSON5XX = &dest
-
-	}
-
-	return response, nil
-}
-
-// ParsePostListsResponse parses an HTTP response from a PostListsWithResponse call
-func ParsePostListsResponse(rsp *http.Response) (*PostListsResponse, error) {
-	bodyBytes, err := io.ReadAll(rsp.Body)
-	defer func() { _ = rsp.Body.Close() }()
-	if err != nil {
-		return nil, err
-	}
-
-	response := &PostListsResponse{
-		Body:         bodyBytes,
-		HTTPResponse: rsp,
-	}
-
-	switch {
-	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 201:
-		var dest PostLists201JSONResponseBody
-		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
-			return nil, err
-		}
-		response.JSON201 = &dest
-
-	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 4:
-		var dest MessageError
-		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
-			return nil, err
-		}
-		response.JSON4XX = &dest
-
-	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 5:
-		var dest MessageError
-		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
-			return nil, err
-		}
-		response.JSON5XX = &dest
-
-	}
-
-	return response, nil
-}
-
-// ParseDeleteListsListKeyResponse parses an HTTP response from a DeleteListsListKeyWithResponse call
-func ParseDeleteListsListKeyResponse(rsp *http.Response) (*DeleteListsListKeyResponse, error) {
-	bodyBytes, err := io.ReadAll(rsp.Body)
-	defer func() { _ = rsp.Body.Close() }()
-	if err != nil {
-		return nil, err
-	}
-
-	response := &DeleteListsListKeyResponse{
-		Body:         bodyBytes,
-		HTTPResponse: rsp,
-	}
-
-	switch {
-	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
-		var dest DeleteListsListKey200JSONResponseBody
-		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
-			return nil, err
-		}
-		response.JSON200 = &dest
-
-	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 4:
-		var dest MessageError
-		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
-			return nil, err
-		}
-		response.JSON4XX = &dest
-
-	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 5:
-		var dest MessageError
-		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
-			return nil, err
-		}
-		response.JSON5XX = &dest
-
-	}
-
-	return response, nil
-}
-
-// ParseGetListsListKeyResponse parses an HTTP response from a GetListsListKeyWithResponse call
-func ParseGetListsListKeyResponse(rsp *http.Response) (*GetListsListKeyResponse, error) {
-	bodyBytes, err := io.ReadAll(rsp.Body)
-	defer func() { _ = rsp.Body.Close() }()
-	if err != nil {
-		return nil, err
-	}
-
-	response := &GetListsListKeyResponse{
-		Body:         bodyBytes,
-		HTTPResponse: rsp,
-	}
-
-	switch {
-	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
-		var dest GetListsListKey200JSONResponseBody
-		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
-			return nil, err
-		}
-		response.JSON200 = &dest
-
-	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 4:
-		var dest MessageError
-		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
-			return nil, err
-		}
-		response.JSON4XX = &dest
-
-	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 5:
-		var dest MessageError
-		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
-			return nil, err
-		}
-		response.JSON5XX = &dest
-
-	}
-
-	return response, nil
-}
-
-// ParsePatchListsListKeyResponse parses an HTTP response from a PatchListsListKeyWithResponse call
-func ParsePatchListsListKeyResponse(rsp *http.Response) (*PatchListsListKeyResponse, error) {
-	bodyBytes, err := io.ReadAll(rsp.Body)
-	defer func() { _ = rsp.Body.Close() }()
-	if err != nil {
-		return nil, err
-	}
-
-	response := &PatchListsListKeyResponse{
-		Body:         bodyBytes,
-		HTTPResponse: rsp,
-	}
-
-	switch {
-	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
-		var dest PatchListsListKey200JSONResponseBody
-		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
-			return nil, err
-		}
-		response.JSON200 = &dest
-
-	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 4:
-		var dest MessageError
-		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
-			return nil, err
-		}
-		response.JSON4XX = &dest
-
-	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 5:
-		var dest MessageError
-		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
-			return nil, err
-		}
-		response.JSON5XX = &dest
-
-	}
-
-	return response, nil
-}
-
-// ParseDeleteListsListKeySubscriptionsResponse parses an HTTP response from a DeleteListsListKeySubscriptionsWithResponse call
-func ParseDeleteListsListKeySubscriptionsResponse(rsp *http.Response) (*DeleteListsListKeySubscriptionsResponse, error) {
-	bodyBytes, err := io.ReadAll(rsp.Body)
-	defer func() { _ = rsp.Body.Close() }()
-	if err != nil {
-		return nil, err
-	}
-
-	response := &DeleteListsListKeySubscriptionsResponse{
-		Body:         bodyBytes,
-		HTTPResponse: rsp,
-	}
-
-	switch {
-	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
-		var dest DeleteListsListKeySubscriptions200JSONResponseBody
-		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
-			return nil, err
-		}
-		response.JSON200 = &dest
-
-	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 4:
-		var dest MessageError
-		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
-			return nil, err
-		}
-		response.JSON4XX = &dest
-
-	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 5:
-		var dest MessageError
-		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
-			return nil, err
-		}
-		response.JSON5XX = &dest
-
-	}
-
-	return response, nil
-}
-
-// ParseGetListsListKeySubscriptionsResponse parses an HTTP response from a GetListsListKeySubscriptionsWithResponse call
-func ParseGetListsListKeySubscriptionsResponse(rsp *http.Response) (*GetListsListKeySubscriptionsResponse, error) {
-	bodyBytes, err := io.ReadAll(rsp.Body)
-	defer func() { _ = rsp.Body.Close() }()
-	if err != nil {
-		return nil, err
-	}
-
-	response := &GetListsListKeySubscriptionsResponse{
-		Body:         bodyBytes,
-		HTTPResponse: rsp,
-	}
-
-	switch {
-	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
-		var dest GetListsListKeySubscriptions200JSONResponseBody
-		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
-			return nil, err
-		}
-		response.JSON200 = &dest
-
-	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 4:
-		var dest MessageError
-		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
-			return nil, err
-		}
-		response.JSON4XX = &dest
-
-	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 5:
-		var dest MessageError
-		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
-			return nil, err
-		}
-		response.JSON5XX = &dest
-
-	}
-
-	return response, nil
-}
-
-// ParsePutListsListKeySubscriptionsResponse parses an HTTP response from a PutListsListKeySubscriptionsWithResponse call
-func ParsePutListsListKeySubscriptionsResponse(rsp *http.Response) (*PutListsListKeySubscriptionsResponse, error) {
-	bodyBytes, err := io.ReadAll(rsp.Body)
-	defer func() { _ = rsp.Body.Close() }()
-	if err != nil {
-		return nil, err
-	}
-
-	response := &PutListsListKeySubscriptionsResponse{
-		Body:         bodyBytes,
-		HTTPResponse: rsp,
-	}
-
-	switch {
-	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
-		var dest PutListsListKeySubscriptions200JSONResponseBody
-		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
-			return nil, err
-		}
-		response.JSON200 = &dest
-
-	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 4:
-		var dest MessageError
-		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
-			return nil, err
-		}
-		response.JSON4XX = &dest
-
-	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 5:
-		var dest MessageError
-		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
-			return nil, err
-		}
-		response.JSON5XX = &dest
-
-	}
-
-	return response, nil
-}
-
-// ParseGetNotificationsResponse parses an HTTP response from a GetNotificationsWithResponse call
-func ParseGetNotificationsResponse(rsp *http.Response) (*GetNotificationsResponse, error) {
-	bodyBytes, err := io.ReadAll(rsp.Body)
-	defer func() { _ = rsp.Body.Close() }()
-	if err != nil {
-		return nil, err
-	}
-
-	response := &GetNotificationsResponse{
-		Body:         bodyBytes,
-		HTTPResponse: rsp,
-	}
-
-	switch {
-	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
-		var dest GetNotifications200JSONResponseBody
-		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
-			return nil, err
-		}
-		response.JSON200 = &dest
-
-	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 4:
-		var dest MessageError
-		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
-			return nil, err
-		}
-		response.JSON4XX = &dest
-
-	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 5:
-		var dest MessageError
-		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
-			return nil, err
-		}
-		response.JSON5XX = &dest
-
-	}
-
-	return response, nil
-}
-
 // ParsePostNotificationsSendResponse parses an HTTP response from a PostNotificationsSendWithResponse call
 func ParsePostNotificationsSendResponse(rsp *http.Response) (*PostNotificationsSendResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
@@ -17005,126 +13806,6 @@ func ParsePatchPreferencesPreferenceIDResponse(rsp *http.Response) (*PatchPrefer
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 5:
 		var dest ErrorFamilyError
-		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
-			return nil, err
-		}
-		response.JSON5XX = &dest
-
-	}
-
-	return response, nil
-}
-
-// ParseGetProvidersResponse parses an HTTP response from a GetProvidersWithResponse call
-func ParseGetProvidersResponse(rsp *http.Response) (*GetProvidersResponse, error) {
-	bodyBytes, err := io.ReadAll(rsp.Body)
-	defer func() { _ = rsp.Body.Close() }()
-	if err != nil {
-		return nil, err
-	}
-
-	response := &GetProvidersResponse{
-		Body:         bodyBytes,
-		HTTPResponse: rsp,
-	}
-
-	switch {
-	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
-		var dest GetProviders200JSONResponseBody
-		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
-			return nil, err
-		}
-		response.JSON200 = &dest
-
-	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 4:
-		var dest MessageError
-		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
-			return nil, err
-		}
-		response.JSON4XX = &dest
-
-	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 5:
-		var dest MessageError
-		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
-			return nil, err
-		}
-		response.JSON5XX = &dest
-
-	}
-
-	return response, nil
-}
-
-// ParseGetProvidersNameResponse parses an HTTP response from a GetProvidersNameWithResponse call
-func ParseGetProvidersNameResponse(rsp *http.Response) (*GetProvidersNameResponse, error) {
-	bodyBytes, err := io.ReadAll(rsp.Body)
-	defer func() { _ = rsp.Body.Close() }()
-	if err != nil {
-		return nil, err
-	}
-
-	response := &GetProvidersNameResponse{
-		Body:         bodyBytes,
-		HTTPResponse: rsp,
-	}
-
-	switch {
-	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
-		var dest GetProvidersName200JSONResponseBody
-		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
-			return nil, err
-		}
-		response.JSON200 = &dest
-
-	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 4:
-		var dest MessageError
-		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
-			return nil, err
-		}
-		response.JSON4XX = &dest
-
-	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 5:
-		var dest MessageError
-		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
-			return nil, err
-		}
-		response.JSON5XX = &dest
-
-	}
-
-	return response, nil
-}
-
-// ParsePutProvidersNameResponse parses an HTTP response from a PutProvidersNameWithResponse call
-func ParsePutProvidersNameResponse(rsp *http.Response) (*PutProvidersNameResponse, error) {
-	bodyBytes, err := io.ReadAll(rsp.Body)
-	defer func() { _ = rsp.Body.Close() }()
-	if err != nil {
-		return nil, err
-	}
-
-	response := &PutProvidersNameResponse{
-		Body:         bodyBytes,
-		HTTPResponse: rsp,
-	}
-
-	switch {
-	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
-		var dest PutProvidersName200JSONResponseBody
-		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
-			return nil, err
-		}
-		response.JSON200 = &dest
-
-	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 4:
-		var dest MessageError
-		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
-			return nil, err
-		}
-		response.JSON4XX = &dest
-
-	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 5:
-		var dest MessageError
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
@@ -17648,46 +14329,6 @@ func ParsePatchRecipientsRecipientIDContactsContactIDResponse(rsp *http.Response
 	return response, nil
 }
 
-// ParsePostRecipientsRecipientIDContactsContactIDConfirmResponse parses an HTTP response from a PostRecipientsRecipientIDContactsContactIDConfirmWithResponse call
-func ParsePostRecipientsRecipientIDContactsContactIDConfirmResponse(rsp *http.Response) (*PostRecipientsRecipientIDContactsContactIDConfirmResponse, error) {
-	bodyBytes, err := io.ReadAll(rsp.Body)
-	defer func() { _ = rsp.Body.Close() }()
-	if err != nil {
-		return nil, err
-	}
-
-	response := &PostRecipientsRecipientIDContactsContactIDConfirmResponse{
-		Body:         bodyBytes,
-		HTTPResponse: rsp,
-	}
-
-	switch {
-	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
-		var dest PostRecipientsRecipientIDContactsContactIDConfirm200JSONResponseBody
-		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
-			return nil, err
-		}
-		response.JSON200 = &dest
-
-	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 4:
-		var dest MessageError
-		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
-			return nil, err
-		}
-		response.JSON4XX = &dest
-
-	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 5:
-		var dest MessageError
-		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
-			return nil, err
-		}
-		response.JSON5XX = &dest
-
-	}
-
-	return response, nil
-}
-
 // ParsePostRecipientsRecipientIDContactsContactIDVerifyResponse parses an HTTP response from a PostRecipientsRecipientIDContactsContactIDVerifyWithResponse call
 func ParsePostRecipientsRecipientIDContactsContactIDVerifyResponse(rsp *http.Response) (*PostRecipientsRecipientIDContactsContactIDVerifyResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
@@ -17704,246 +14345,6 @@ func ParsePostRecipientsRecipientIDContactsContactIDVerifyResponse(rsp *http.Res
 	switch {
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
 		var dest PostRecipientsRecipientIDContactsContactIDVerify200JSONResponseBody
-		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
-			return nil, err
-		}
-		response.JSON200 = &dest
-
-	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 4:
-		var dest MessageError
-		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
-			return nil, err
-		}
-		response.JSON4XX = &dest
-
-	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 5:
-		var dest MessageError
-		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
-			return nil, err
-		}
-		response.JSON5XX = &dest
-
-	}
-
-	return response, nil
-}
-
-// ParseGetRecipientsRecipientIDDevicesResponse parses an HTTP response from a GetRecipientsRecipientIDDevicesWithResponse call
-func ParseGetRecipientsRecipientIDDevicesResponse(rsp *http.Response) (*GetRecipientsRecipientIDDevicesResponse, error) {
-	bodyBytes, err := io.ReadAll(rsp.Body)
-	defer func() { _ = rsp.Body.Close() }()
-	if err != nil {
-		return nil, err
-	}
-
-	response := &GetRecipientsRecipientIDDevicesResponse{
-		Body:         bodyBytes,
-		HTTPResponse: rsp,
-	}
-
-	switch {
-	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
-		var dest GetRecipientsRecipientIDDevices200JSONResponseBody
-		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
-			return nil, err
-		}
-		response.JSON200 = &dest
-
-	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 4:
-		var dest MessageError
-		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
-			return nil, err
-		}
-		response.JSON4XX = &dest
-
-	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 5:
-		var dest MessageError
-		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
-			return nil, err
-		}
-		response.JSON5XX = &dest
-
-	}
-
-	return response, nil
-}
-
-// ParsePostRecipientsRecipientIDDevicesResponse parses an HTTP response from a PostRecipientsRecipientIDDevicesWithResponse call
-func ParsePostRecipientsRecipientIDDevicesResponse(rsp *http.Response) (*PostRecipientsRecipientIDDevicesResponse, error) {
-	bodyBytes, err := io.ReadAll(rsp.Body)
-	defer func() { _ = rsp.Body.Close() }()
-	if err != nil {
-		return nil, err
-	}
-
-	response := &PostRecipientsRecipientIDDevicesResponse{
-		Body:         bodyBytes,
-		HTTPResponse: rsp,
-	}
-
-	switch {
-	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 201:
-		var dest PostRecipientsRecipientIDDevices201JSONResponseBody
-		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
-			return nil, err
-		}
-		response.JSON201 = &dest
-
-	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 4:
-		var dest MessageError
-		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
-			return nil, err
-		}
-		response.JSON4XX = &dest
-
-	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 5:
-		var dest MessageError
-		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
-			return nil, err
-		}
-		response.JSON5XX = &dest
-
-	}
-
-	return response, nil
-}
-
-// ParseDeleteRecipientsRecipientIDDevicesDeviceIDResponse parses an HTTP response from a DeleteRecipientsRecipientIDDevicesDeviceIDWithResponse call
-func ParseDeleteRecipientsRecipientIDDevicesDeviceIDResponse(rsp *http.Response) (*DeleteRecipientsRecipientIDDevicesDeviceIDResponse, error) {
-	bodyBytes, err := io.ReadAll(rsp.Body)
-	defer func() { _ = rsp.Body.Close() }()
-	if err != nil {
-		return nil, err
-	}
-
-	response := &DeleteRecipientsRecipientIDDevicesDeviceIDResponse{
-		Body:         bodyBytes,
-		HTTPResponse: rsp,
-	}
-
-	switch {
-	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
-		var dest DeleteRecipientsRecipientIDDevicesDeviceID200JSONResponseBody
-		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
-			return nil, err
-		}
-		response.JSON200 = &dest
-
-	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 4:
-		var dest MessageError
-		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
-			return nil, err
-		}
-		response.JSON4XX = &dest
-
-	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 5:
-		var dest MessageError
-		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
-			return nil, err
-		}
-		response.JSON5XX = &dest
-
-	}
-
-	return response, nil
-}
-
-// ParseGetRecipientsRecipientIDListsResponse parses an HTTP response from a GetRecipientsRecipientIDListsWithResponse call
-func ParseGetRecipientsRecipientIDListsResponse(rsp *http.Response) (*GetRecipientsRecipientIDListsResponse, error) {
-	bodyBytes, err := io.ReadAll(rsp.Body)
-	defer func() { _ = rsp.Body.Close() }()
-	if err != nil {
-		return nil, err
-	}
-
-	response := &GetRecipientsRecipientIDListsResponse{
-		Body:         bodyBytes,
-		HTTPResponse: rsp,
-	}
-
-	switch {
-	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
-		var dest GetRecipientsRecipientIDLists200JSONResponseBody
-		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
-			return nil, err
-		}
-		response.JSON200 = &dest
-
-	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 4:
-		var dest MessageError
-		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
-			return nil, err
-		}
-		response.JSON4XX = &dest
-
-	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 5:
-		var dest MessageError
-		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
-			return nil, err
-		}
-		response.JSON5XX = &dest
-
-	}
-
-	return response, nil
-}
-
-// ParseDeleteRecipientsRecipientIDListsListKeyResponse parses an HTTP response from a DeleteRecipientsRecipientIDListsListKeyWithResponse call
-func ParseDeleteRecipientsRecipientIDListsListKeyResponse(rsp *http.Response) (*DeleteRecipientsRecipientIDListsListKeyResponse, error) {
-	bodyBytes, err := io.ReadAll(rsp.Body)
-	defer func() { _ = rsp.Body.Close() }()
-	if err != nil {
-		return nil, err
-	}
-
-	response := &DeleteRecipientsRecipientIDListsListKeyResponse{
-		Body:         bodyBytes,
-		HTTPResponse: rsp,
-	}
-
-	switch {
-	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
-		var dest DeleteRecipientsRecipientIDListsListKey200JSONResponseBody
-		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
-			return nil, err
-		}
-		response.JSON200 = &dest
-
-	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 4:
-		var dest MessageError
-		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
-			return nil, err
-		}
-		response.JSON4XX = &dest
-
-	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 5:
-		var dest MessageError
-		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
-			return nil, err
-		}
-		response.JSON5XX = &dest
-
-	}
-
-	return response, nil
-}
-
-// ParsePutRecipientsRecipientIDListsListKeyResponse parses an HTTP response from a PutRecipientsRecipientIDListsListKeyWithResponse call
-func ParsePutRecipientsRecipientIDListsListKeyResponse(rsp *http.Response) (*PutRecipientsRecipientIDListsListKeyResponse, error) {
-	bodyBytes, err := io.ReadAll(rsp.Body)
-	defer func() { _ = rsp.Body.Close() }()
-	if err != nil {
-		return nil, err
-	}
-
-	response := &PutRecipientsRecipientIDListsListKeyResponse{
-		Body:         bodyBytes,
-		HTTPResponse: rsp,
-	}
-
-	switch {
-	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
-		var dest PutRecipientsRecipientIDListsListKey200JSONResponseBody
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
@@ -18008,6 +14409,126 @@ func ParseGetRecipientsRecipientIDNotificationsResponse(rsp *http.Response) (*Ge
 	return response, nil
 }
 
+// ParsePatchRecipientsRecipientIDNotificationsResponse parses an HTTP response from a PatchRecipientsRecipientIDNotificationsWithResponse call
+func ParsePatchRecipientsRecipientIDNotificationsResponse(rsp *http.Response) (*PatchRecipientsRecipientIDNotificationsResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &PatchRecipientsRecipientIDNotificationsResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest PatchRecipientsRecipientIDNotifications200JSONResponseBody
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 4:
+		var dest MessageError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON4XX = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 5:
+		var dest MessageError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON5XX = &dest
+
+	}
+
+	return response, nil
+}
+
+// ParseGetRecipientsRecipientIDNotificationsCountsResponse parses an HTTP response from a GetRecipientsRecipientIDNotificationsCountsWithResponse call
+func ParseGetRecipientsRecipientIDNotificationsCountsResponse(rsp *http.Response) (*GetRecipientsRecipientIDNotificationsCountsResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &GetRecipientsRecipientIDNotificationsCountsResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest GetRecipientsRecipientIDNotificationsCounts200JSONResponseBody
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 4:
+		var dest MessageError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON4XX = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 5:
+		var dest MessageError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON5XX = &dest
+
+	}
+
+	return response, nil
+}
+
+// ParsePostRecipientsRecipientIDNotificationsMarkAllArchivedResponse parses an HTTP response from a PostRecipientsRecipientIDNotificationsMarkAllArchivedWithResponse call
+func ParsePostRecipientsRecipientIDNotificationsMarkAllArchivedResponse(rsp *http.Response) (*PostRecipientsRecipientIDNotificationsMarkAllArchivedResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &PostRecipientsRecipientIDNotificationsMarkAllArchivedResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest PostRecipientsRecipientIDNotificationsMarkAllArchived200JSONResponseBody
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 4:
+		var dest MessageError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON4XX = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 5:
+		var dest MessageError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON5XX = &dest
+
+	}
+
+	return response, nil
+}
+
 // ParsePostRecipientsRecipientIDNotificationsMarkAllReadResponse parses an HTTP response from a PostRecipientsRecipientIDNotificationsMarkAllReadWithResponse call
 func ParsePostRecipientsRecipientIDNotificationsMarkAllReadResponse(rsp *http.Response) (*PostRecipientsRecipientIDNotificationsMarkAllReadResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
@@ -18024,6 +14545,46 @@ func ParsePostRecipientsRecipientIDNotificationsMarkAllReadResponse(rsp *http.Re
 	switch {
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
 		var dest PostRecipientsRecipientIDNotificationsMarkAllRead200JSONResponseBody
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 4:
+		var dest MessageError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON4XX = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 5:
+		var dest MessageError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON5XX = &dest
+
+	}
+
+	return response, nil
+}
+
+// ParsePostRecipientsRecipientIDNotificationsMarkAllSeenResponse parses an HTTP response from a PostRecipientsRecipientIDNotificationsMarkAllSeenWithResponse call
+func ParsePostRecipientsRecipientIDNotificationsMarkAllSeenResponse(rsp *http.Response) (*PostRecipientsRecipientIDNotificationsMarkAllSeenResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &PostRecipientsRecipientIDNotificationsMarkAllSeenResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest PostRecipientsRecipientIDNotificationsMarkAllSeen200JSONResponseBody
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
@@ -18137,6 +14698,46 @@ func ParsePatchRecipientsRecipientIDNotificationsNotificationIDResponse(rsp *htt
 	switch {
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
 		var dest PatchRecipientsRecipientIDNotificationsNotificationID200JSONResponseBody
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 4:
+		var dest MessageError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON4XX = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 5:
+		var dest MessageError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON5XX = &dest
+
+	}
+
+	return response, nil
+}
+
+// ParsePostRecipientsRecipientIDNotificationsNotificationIDActionsActionIDResponse parses an HTTP response from a PostRecipientsRecipientIDNotificationsNotificationIDActionsActionIDWithResponse call
+func ParsePostRecipientsRecipientIDNotificationsNotificationIDActionsActionIDResponse(rsp *http.Response) (*PostRecipientsRecipientIDNotificationsNotificationIDActionsActionIDResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &PostRecipientsRecipientIDNotificationsNotificationIDActionsActionIDResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest PostRecipientsRecipientIDNotificationsNotificationIDActionsActionID200JSONResponseBody
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}

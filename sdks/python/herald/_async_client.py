@@ -301,13 +301,28 @@ class AsyncNotifications(_Resource):
         return await self._run(ops.unread_count(recipient_id))
 
     async def update(
-        self, recipient_id: str, notification_id: int, *, read: bool | None = None, opened: bool | None = None
+        self,
+        recipient_id: str,
+        notification_id: int,
+        *,
+        read: bool | None = None,
+        opened: bool | None = None,
+        seen: bool | None = None,
+        archived: bool | None = None,
     ) -> models.Notification:
-        return await self._run(ops.update_notification(recipient_id, notification_id, read, opened))
+        return await self._run(ops.update_notification(recipient_id, notification_id, read, opened, seen, archived))
 
     async def mark_all_read(self, recipient_id: str) -> int:
         """Marks the whole feed read; returns how many notifications changed."""
         return await self._run(ops.mark_all_read(recipient_id))
+
+    async def mark_all_seen(self, recipient_id: str) -> int:
+        """Marks the whole feed seen (read flags stay); returns how many notifications changed."""
+        return await self._run(ops.mark_all_seen(recipient_id))
+
+    async def take_action(self, recipient_id: str, notification_id: int, action_id: str) -> models.Notification:
+        """Records the action (of `payload.actions`) the recipient chose; the same action again changes nothing."""
+        return await self._run(ops.take_action(recipient_id, notification_id, action_id))
 
 
 class AsyncBroadcasts(_Resource):

@@ -106,8 +106,10 @@ def contact_patch(address: str | None, is_primary: bool | None) -> ContactPatch:
     return ContactPatch(address=opt(address), is_primary=opt(is_primary))
 
 
-def notification_patch(read: bool | None, opened: bool | None) -> NotificationPatch:
-    return NotificationPatch(read=opt(read), opened=opt(opened))
+def notification_patch(
+    read: bool | None, opened: bool | None, seen: bool | None = None, archived: bool | None = None
+) -> NotificationPatch:
+    return NotificationPatch(read=opt(read), opened=opt(opened), seen=opt(seen), archived=opt(archived))
 
 
 def token(ttl_seconds: int | None) -> PostRecipientsRecipientIdTokensBody:

@@ -43,6 +43,8 @@ from ._generated.api.notifications import (
     post_notifications_id_cancel,
     post_notifications_send,
     post_recipients_recipient_id_notifications_mark_all_read,
+    post_recipients_recipient_id_notifications_mark_all_seen,
+    post_recipients_recipient_id_notifications_notification_id_actions_action_id,
 )
 from ._generated.api.recipients import (
     delete_recipients_recipient_id,
@@ -102,6 +104,8 @@ from ._generated.models import (
     PostRecipientsRecipientIdContactsResponse201,
     PostRecipientsRecipientIdDevicesResponse201,
     PostRecipientsRecipientIdNotificationsMarkAllReadResponse200,
+    PostRecipientsRecipientIdNotificationsMarkAllSeenResponse200,
+    PostRecipientsRecipientIdNotificationsNotificationIdActionsActionIdResponse200,
     PostRecipientsRecipientIdTokensResponse201,
     PostRecipientsResponse201,
     PostWebhooksIdTestResponse200,
@@ -439,13 +443,18 @@ def unread_count(recipient_id: str) -> Operation[int]:
 
 
 def update_notification(
-    recipient_id: str, notification_id: int, read: bool | None, opened: bool | None
+    recipient_id: str,
+    notification_id: int,
+    read: bool | None,
+    opened: bool | None,
+    seen: bool | None = None,
+    archived: bool | None = None,
 ) -> Operation[Notification]:
     return Operation(
         patch_recipients_recipient_id_notifications_notification_id,
         _data(PatchRecipientsRecipientIdNotificationsNotificationIdResponse200),
         (recipient_id, str(notification_id)),
-        {"body": bodies.notification_patch(read, opened)},
+        {"body": bodies.notification_patch(read, opened, seen, archived)},
     )
 
 
@@ -454,6 +463,22 @@ def mark_all_read(recipient_id: str) -> Operation[int]:
         post_recipients_recipient_id_notifications_mark_all_read,
         lambda response: parsed(response, PostRecipientsRecipientIdNotificationsMarkAllReadResponse200).data.updated,
         (recipient_id,),
+    )
+
+
+def mark_all_seen(recipient_id: str) -> Operation[int]:
+    return Operation(
+        post_recipients_recipient_id_notifications_mark_all_seen,
+        lambda response: parsed(response, PostRecipientsRecipientIdNotificationsMarkAllSeenResponse200).data.updated,
+        (recipient_id,),
+    )
+
+
+def take_action(recipient_id: str, notification_id: int, action_id: str) -> Operation[Notification]:
+    return Operation(
+        post_recipients_recipient_id_notifications_notification_id_actions_action_id,
+        _data(PostRecipientsRecipientIdNotificationsNotificationIdActionsActionIdResponse200),
+        (recipient_id, str(notification_id), action_id),
     )
 
 

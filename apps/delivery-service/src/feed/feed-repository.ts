@@ -9,7 +9,19 @@ export interface FeedQuery {
   /** Only ids below this one (the cursor). */
   beforeId: number | null;
   read: boolean | null;
+  /** true: the archived notifications only; false: the feed without them. */
+  archived: boolean;
 }
+
+/** The flags a recipient sets on notifications of the feed. */
+export interface StateFlags {
+  read?: boolean;
+  seen?: boolean;
+  archived?: boolean;
+}
+
+const LIST_PROJECTION = { email_content: 0, sms_content: 0, push_content: 0, settings: 0 } as const;
+
 
 /** The recipient's feed over the notifications collection: pages, the unread count, read and opened flags. */
 export function createFeedRepository(db: Db) {
@@ -31,6 +43,11 @@ export function createFeedRepository(db: Db) {
         // every unread match to answer a page (the local store's SQLite planner did: measured 2×
         // the page of a recipient with 10 for one with 5,000 unread).
         { key: { project_id: 1, recipient_id: 1, status: 1, read: 1, _id: -1 }, name: 'feed_unread_by_id' },
+        // The archived page ({…, archived: true}, newest first), and the archived terms of the
+        // counts (`archived: true`, with `read: false` for the unread count).
+        { key: { project_id: 1, recipient_id: 1, status: 1, archived: 1, _id: -1 }, name: 'feed_archived_by_id' },
+        // The seen term of the unseen count ({…, seen: true}).
+        { key: { project_id: 1, recipient_id: 1, status: 1, seen: 1 }, name: 'feed_seen' },
       ];
       for (const { key, ...options } of specs) await col.createIndex(key, options);
       // `feed_unread` is replaced by `feed_unread_by_id` (above, created first, so a running older
@@ -38,14 +55,38 @@ export function createFeedRepository(db: Db) {
       await col.dropIndex('feed_unread').catch(() => undefined);
     },
 
+    /**
+     * A page of the feed. The archived page is one equality (`feed_archived_by_id`). The default
+     * page walks `feed` (or `feed_unread_by_id`) newest first and drops archived documents, page by
+     * page: `archived` is absent on most documents, and a `$ne` would keep the store from serving
+     * the page in index order.
+     */
     async listFeed(q: FeedQuery): Promise<NotificationDoc[]> {
-      const filter: Filter<NotificationDoc> = { project_id: q.projectId, recipient_id: q.recipientId, status: 'delivered' };
-      if (q.beforeId !== null) filter._id = { $lt: q.beforeId };
-      if (q.read !== null) filter.read = q.read;
-      return withPayloads(await col.find(filter, { projection: { email_content: 0, sms_content: 0, push_content: 0, settings: 0 } }).sort({ _id: -1 }).limit(q.limit).toArray());
+      const base: Filter<NotificationDoc> = { project_id: q.projectId, recipient_id: q.recipientId, status: 'delivered' };
+      if (q.read !== null) base.read = q.read;
+      if (q.archived) base.archived = true;
+      const page = (beforeId: number | null) => col.find(beforeId === null ? base : { ...base, _id: { $lt: beforeId } }, { projection: LIST_PROJECTION }).sort({ _id: -1 }).limit(q.limit).toArray();
+      if (q.archived) return withPayloads(await page(q.beforeId));
+      const kept: NotificationDoc[] = [];
+      for (let before = q.beforeId; kept.length < q.limit; ) {
+        const docs = await page(before);
+        kept.push(...docs.filter((d) => d.archived !== true));
+        if (docs.length < q.limit) break;
+        before = docs[docs.length - 1]._id;
+      }
+      return withPayloads(kept.slice(0, q.limit));
     },
+    /** Unread and not archived: every unread one less the archived unread ones (both index-served equalities; `archived` may be absent). */
     async countUnread(projectId: number, recipientId: string): Promise<number> {
-      return col.countDocuments({ project_id: projectId, recipient_id: recipientId, status: 'delivered', read: false });
+      const base = { project_id: projectId, recipient_id: recipientId, status: 'delivered' as const, read: false };
+      const [unread, archived] = await Promise.all([col.countDocuments(base), col.countDocuments({ ...base, archived: true })]);
+      return unread - archived;
+    },
+    /** Not seen and not archived: every delivered one less the seen ones (archiving marks seen, so the seen ones include every archived one). */
+    async countUnseen(projectId: number, recipientId: string): Promise<number> {
+      const base = { project_id: projectId, recipient_id: recipientId, status: 'delivered' as const };
+      const [all, seen] = await Promise.all([col.countDocuments(base), col.countDocuments({ ...base, seen: true })]);
+      return all - seen;
     },
     /**
      * Sets read/opened on one delivered notification of the recipient: each flag is written only
@@ -84,6 +125,54 @@ export function createFeedRepository(db: Db) {
       if (ids.length === 0) return [];
       await retryBusy(() => col.updateMany({ _id: { $in: ids }, read: false }, { $set: { read: true, read_changed_at: now, updated_at: now } }));
       return withPayloads(await col.find({ _id: { $in: ids }, read: true, read_changed_at: now }, { projection: { email_content: 0, sms_content: 0, push_content: 0, settings: 0 } }).toArray());
+    },
+    /**
+     * Sets read, seen and/or archived on the recipient's delivered notifications among `ids`, each
+     * flag only where it changes (archiving marks seen too, and an archived one stays seen: an
+     * archived notification was seen, and the unseen count stays two equalities). Returns the documents the recipient has, after the
+     * change, and the ids whose read flag this call changed.
+     */
+    async setStates(projectId: number, recipientId: string, ids: number[], flags: StateFlags, now: Date): Promise<{ docs: NotificationDoc[]; readChanged: Set<number> }> {
+      const filter: Filter<NotificationDoc> = { _id: { $in: ids }, project_id: projectId, recipient_id: recipientId, status: 'delivered' };
+      const { read, seen, archived } = flags;
+      if (read !== undefined) await retryBusy(() => col.updateMany({ ...filter, read: !read }, { $set: { read, read_changed_at: now, updated_at: now } }));
+      if (seen !== undefined) await retryBusy(() => col.updateMany({ ...filter, ...(seen ? { seen: { $ne: true } } : { seen: true, archived: { $ne: true } }) }, { $set: { seen, updated_at: now } }));
+      if (archived !== undefined) {
+        await retryBusy(() => col.updateMany({ ...filter, archived: archived ? { $ne: true } : true }, { $set: { archived, ...(archived ? { seen: true } : {}), updated_at: now } }));
+      }
+      const docs = await withPayloads(await col.find(filter, { projection: LIST_PROJECTION }).toArray());
+      const readChanged = new Set(docs.filter((d) => read !== undefined && d.read === read && d.read_changed_at?.getTime() === now.getTime()).map((d) => d._id));
+      return { docs, readChanged };
+    },
+    /**
+     * Archives (and marks seen) every delivered notification of the recipient not archived yet,
+     * `read` given: only the read (or unread) ones (`feed_unread_by_id` serves its prefix); returns
+     * how many this call changed.
+     */
+    async markAllArchived(projectId: number, recipientId: string, read: boolean | null, now: Date): Promise<number> {
+      const filter: Filter<NotificationDoc> = { project_id: projectId, recipient_id: recipientId, status: 'delivered', archived: { $ne: true } };
+      if (read !== null) filter.read = read;
+      const r = await retryBusy(() => col.updateMany(filter, { $set: { archived: true, seen: true, updated_at: now } }));
+      return r.modifiedCount;
+    },
+    /** The recipient's delivered notification with this id (payload filled in); null when there is none. */
+    async findInFeed(projectId: number, recipientId: string, id: number): Promise<NotificationDoc | null> {
+      return withPayload(await col.findOne({ _id: id, project_id: projectId, recipient_id: recipientId, status: 'delivered' }, { projection: LIST_PROJECTION }));
+    },
+    /**
+     * Records the action the recipient chose, unless it is the one recorded already (a repeat
+     * changes nothing). Returns the document after, and whether this call changed it.
+     */
+    async recordAction(projectId: number, recipientId: string, id: number, actionId: string, now: Date): Promise<{ doc: NotificationDoc; changed: boolean } | null> {
+      const filter = { _id: id, project_id: projectId, recipient_id: recipientId, status: 'delivered' as const };
+      const r = await retryBusy(() => col.updateOne({ ...filter, 'action_taken.id': { $ne: actionId } }, { $set: { action_taken: { id: actionId, at: now }, updated_at: now } }));
+      const doc = await withPayload(await col.findOne(filter, { projection: LIST_PROJECTION }));
+      return doc ? { doc, changed: r.modifiedCount === 1 } : null;
+    },
+    /** Marks every delivered notification of the recipient seen; returns how many this call changed. */
+    async markAllSeen(projectId: number, recipientId: string, now: Date): Promise<number> {
+      const r = await retryBusy(() => col.updateMany({ project_id: projectId, recipient_id: recipientId, status: 'delivered', seen: { $ne: true } }, { $set: { seen: true, updated_at: now } }));
+      return r.modifiedCount;
     },
   };
 }

@@ -2,19 +2,34 @@ import { timestampDate } from '@bufbuild/protobuf/wkt';
 import { toPbNotification } from '../kernel/wire-views';
 import type { DeliveryHandlers } from '../platform';
 import type { createCountUnread } from './count-unread';
+import type { createCountUnseen } from './count-unseen';
 import type { createListFeed } from './list-feed';
 import type { createListActivity } from './list-activity';
+import type { createMarkAllArchived } from './mark-all-archived';
 import type { createMarkAllRead } from './mark-all-read';
+import type { createMarkAllSeen } from './mark-all-seen';
+import type { createTakeAction } from './take-action';
 import type { createUpdateNotification } from './update-notification';
+import type { createUpdateNotifications } from './update-notifications';
 
-/** The feed's handlers: a recipient's notifications, their unread count and read flags. */
+/** The request's optional flags that are set (protobuf's `optional`: undefined when absent). */
+function setFlags<K extends string>(req: Partial<Record<K, boolean>>, keys: K[]): Partial<Record<K, boolean>> {
+  return Object.fromEntries(keys.filter((k) => req[k] !== undefined).map((k) => [k, req[k]])) as Partial<Record<K, boolean>>;
+}
+
+/** The feed's handlers: a recipient's notifications, their unread and unseen counts, and their flags. */
 export function feedRoutes(uc: {
   listFeed: ReturnType<typeof createListFeed>;
   listActivity: ReturnType<typeof createListActivity>;
   countUnread: ReturnType<typeof createCountUnread>;
+  countUnseen: ReturnType<typeof createCountUnseen>;
   updateNotification: ReturnType<typeof createUpdateNotification>;
+  updateNotifications: ReturnType<typeof createUpdateNotifications>;
   markAllRead: ReturnType<typeof createMarkAllRead>;
-}): DeliveryHandlers<'listFeed' | 'listActivity' | 'unreadCount' | 'updateNotification' | 'markAllRead'> {
+  markAllSeen: ReturnType<typeof createMarkAllSeen>;
+  markAllArchived: ReturnType<typeof createMarkAllArchived>;
+  takeAction: ReturnType<typeof createTakeAction>;
+}): DeliveryHandlers<'listFeed' | 'listActivity' | 'unreadCount' | 'updateNotification' | 'updateNotifications' | 'markAllRead' | 'markAllSeen' | 'markAllArchived' | 'takeAction'> {
   return {
     async listFeed(req) {
       const page = await uc.listFeed({
@@ -23,6 +38,7 @@ export function feedRoutes(uc: {
         limit: req.limit,
         cursor: req.cursor,
         read: req.read ?? null,
+        archived: req.archived ?? false,
       });
       return { notifications: page.notifications.map((n) => toPbNotification(n)), nextCursor: page.nextCursor ?? '' };
     },
@@ -45,14 +61,28 @@ export function feedRoutes(uc: {
       return { notifications: page.notifications.map((n) => toPbNotification(n)), nextCursor: page.nextCursor ?? '' };
     },
     async unreadCount(req) {
-      return { unreadCount: BigInt(await uc.countUnread(Number(req.projectId), req.recipientId)) };
+      const [unread, unseen] = await Promise.all([uc.countUnread(Number(req.projectId), req.recipientId), uc.countUnseen(Number(req.projectId), req.recipientId)]);
+      return { unreadCount: BigInt(unread), unseenCount: BigInt(unseen) };
     },
     async updateNotification(req) {
-      const flags = { ...(req.read !== undefined ? { read: req.read } : {}), ...(req.opened !== undefined ? { opened: req.opened } : {}) };
+      const flags = setFlags(req, ['read', 'opened', 'seen', 'archived']);
       return { notification: toPbNotification(await uc.updateNotification(Number(req.projectId), req.recipientId, Number(req.id), flags)) };
+    },
+    async updateNotifications(req) {
+      const results = await uc.updateNotifications(Number(req.projectId), req.recipientId, req.ids.map(Number), setFlags(req, ['read', 'seen', 'archived']));
+      return { results: results.map((r) => ({ id: BigInt(r.id), notification: r.notification ? toPbNotification(r.notification) : undefined })) };
     },
     async markAllRead(req) {
       return { updated: BigInt(await uc.markAllRead(Number(req.projectId), req.recipientId)) };
+    },
+    async markAllSeen(req) {
+      return { updated: BigInt(await uc.markAllSeen(Number(req.projectId), req.recipientId)) };
+    },
+    async takeAction(req) {
+      return { notification: toPbNotification(await uc.takeAction(Number(req.projectId), req.recipientId, Number(req.id), req.actionId)) };
+    },
+    async markAllArchived(req) {
+      return { updated: BigInt(await uc.markAllArchived(Number(req.projectId), req.recipientId, req.read ?? null)) };
     },
   };
 }

@@ -1,8 +1,13 @@
 export { type CountUnreadDeps, createCountUnread } from './count-unread';
+export { type CountUnseenDeps, createCountUnseen } from './count-unseen';
 export { createListFeed, type ListFeedDeps } from './list-feed';
 export { createListActivity, type ListActivityDeps } from './list-activity';
 export { createActivityRepository } from './activity-repository';
 export { createMarkAllRead, type MarkAllReadDeps } from './mark-all-read';
+export { createMarkAllArchived, type MarkAllArchivedDeps } from './mark-all-archived';
+export { createMarkAllSeen, type MarkAllSeenDeps } from './mark-all-seen';
+export { createTakeAction, type TakeActionDeps } from './take-action';
+export { createUpdateNotifications, type UpdateNotificationsDeps } from './update-notifications';
 export { createUpdateNotification, type UpdateNotificationDeps } from './update-notification';
 export { createFeedRepository } from './feed-repository';
 export { feedRoutes } from './feed-routes';

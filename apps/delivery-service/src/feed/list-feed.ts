@@ -15,9 +15,9 @@ export interface ListFeedDeps extends EnsureRecipientExistsDeps {
   feed: FeedRepository;
 }
 
-/** A recipient's feed: delivered notifications only, newest first; the cursor is the last id seen. */
+/** A recipient's feed: delivered notifications only (archived ones apart), newest first; the cursor is the last id seen. */
 export function createListFeed(deps: ListFeedDeps) {
-  return async (q: { projectId: number; recipientId: string; limit: number; cursor: string; read: boolean | null }): Promise<FeedPage> => {
+  return async (q: { projectId: number; recipientId: string; limit: number; cursor: string; read: boolean | null; archived?: boolean }): Promise<FeedPage> => {
     const limit = q.limit === 0 ? LIMITS.feedPageDefault : q.limit;
     if (!Number.isInteger(limit) || limit < 1 || limit > LIMITS.feedPageMax) {
       throw invalid('limit is out of range', [
@@ -34,6 +34,7 @@ export function createListFeed(deps: ListFeedDeps) {
       limit: limit + 1,
       beforeId: q.cursor === '' ? null : Number(q.cursor),
       read: q.read,
+      archived: q.archived ?? false,
     });
     const page = docs.slice(0, limit);
     return {

@@ -5,7 +5,7 @@ import { ensureRecipientExists, type EnsureRecipientExistsDeps } from './ensure-
 import { notificationNotFound } from '../sends';
 import { flagEvents } from '../kernel/outcome-events';
 import type { OutcomeEvents } from '../kernel/outcome-events';
-import type { FeedRepository } from './feed-repository';
+import type { FeedRepository, StateFlags } from './feed-repository';
 
 /** The ports this use case works with. */
 export interface UpdateNotificationDeps extends EnsureRecipientExistsDeps {
@@ -14,21 +14,25 @@ export interface UpdateNotificationDeps extends EnsureRecipientExistsDeps {
   now: () => Date;
 }
 
+/** What one update may set. */
+export type NotificationFlags = { read?: boolean; opened?: boolean } & Pick<StateFlags, 'seen' | 'archived'>;
+
 /**
  * Sets read and/or opened on one notification of the recipient's feed (delivered ones only), and
  * emits notification.read / .opened (or the internal .unread / .unopened) for each flag that
  * changed, before answering. A flag the request sets to the value it already has emits nothing new:
  * when it changed within the stream's duplicate window (a retry after a failed answer, whose events
  * may not have gone out), its event is re-emitted under the same id, which the stream drops if it
- * has it.
+ * has it. Seen and archived are set after them (archiving marks seen too).
  */
 export function createUpdateNotification(deps: UpdateNotificationDeps) {
-  return async (projectId: number, recipientId: string, id: number, flags: { read?: boolean; opened?: boolean }): Promise<Notification> => {
+  return async (projectId: number, recipientId: string, id: number, flags: NotificationFlags): Promise<Notification> => {
     await ensureRecipientExists(deps, projectId, recipientId);
     const now = deps.now();
-    const r = await deps.feed.updateFlags(projectId, recipientId, id, flags, now);
+    const { seen, archived, ...readOpened } = flags;
+    const r = await deps.feed.updateFlags(projectId, recipientId, id, readOpened, now);
     if (!r) throw notificationNotFound();
-    const { doc } = r;
+    const doc = seen === undefined && archived === undefined ? r.doc : ((await deps.feed.setStates(projectId, recipientId, [id], { seen, archived }, now)).docs[0] ?? r.doc);
     const recent = (at: Date | undefined) => at !== undefined && now.getTime() - at.getTime() < OUTCOMES_DUPLICATE_WINDOW_MS;
     const events = [];
     if (flags.read !== undefined && doc.read === flags.read && (r.changed.read !== undefined || recent(doc.read_changed_at))) {

@@ -130,6 +130,12 @@ export interface Notification {
   payloadJson: string | null;
   read: boolean;
   opened: boolean;
+  /** Seen in a list by the recipient; absent: not seen. */
+  seen?: boolean;
+  /** Out of the default feed; absent: not archived. */
+  archived?: boolean;
+  /** The id of the `payload.actions` entry the recipient chose; absent or null: none yet. */
+  actionTaken?: string | null;
   status: NotificationStatus;
   email: EmailOutcome;
   /** Not requested unless the send carried an sms block. */

@@ -84,6 +84,11 @@ export function broadcastCanceledEvent(b: Broadcast, at: Date): OutcomeEvent {
   return { id: `b:${b.id}:canceled`, type: 'broadcast.canceled', at, projectId: b.projectId, recipientId: null, broadcast: b };
 }
 
+/** `notification.action`: the recipient chose an action (doc: after it was recorded); one id per notification and action. */
+export function actionEvent(doc: NotificationDoc, actionId: string, at: Date): OutcomeEvent {
+  return event(doc, `n:${doc._id}:action:${actionId}`, 'notification.action', at);
+}
+
 /**
  * Events of a read/opened change of one notification (doc: after the change). The id carries the
  * change's time, so a repeated request (nothing changed) re-emits the same id, which is dropped.

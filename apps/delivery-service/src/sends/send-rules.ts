@@ -2,6 +2,7 @@ import { hasControlChars, LIMITS } from '@herald/contracts';
 import { checkRecipientId, DomainError, invalid, violation, type Violation } from '@herald/service-kit';
 import { DEFAULT_LIST_RECIPIENT_CAP, type EmailContent, type PushContent, type SendSettings, type SmsContent, type Target } from '../kernel/notification';
 import type { AudienceRequest } from './audience-rules';
+import { payloadActionViolations } from '../kernel/notification-actions';
 import { escalationViolations, sendAtViolations } from '../kernel/timing-rules';
 
 /** A send as it reaches the delivery service; `recipientId` null is a broadcast. */
@@ -61,7 +62,7 @@ function payloadViolations(payloadJson: string | null, required: boolean): Viola
   if (bytes(payloadJson) > LIMITS.payloadMaxBytes) {
     return [violation('payload', `payload is larger than ${LIMITS.payloadMaxBytes} bytes serialized`, null)];
   }
-  return [];
+  return payloadActionViolations(value as Record<string, unknown>);
 }
 
 function emailViolations(email: EmailContent | null): Violation[] {

@@ -12,7 +12,7 @@ import notificationRoutes from './notifications';
 import pushRoutes from './push';
 import providerRoutes from './providers';
 import catalogRoutes from './preferences';
-import recipientNotificationRoutes, { recipientNotificationStreamRoute } from './recipient-notifications';
+import recipientNotificationRoutes, { notificationActionRoutes, notificationStateRoutes, recipientNotificationStreamRoute } from './recipient-notifications';
 import recipientPreferenceRoutes from './recipient-preferences';
 import recipientRoutes from './recipients';
 import tokenRoutes from './tokens';
@@ -29,4 +29,4 @@ import unsubscribeRoutes from './unsubscribe';
  *  - handlers map the request, make one call (RPC or use case), map the result; errors are thrown
  *    (DomainError or the services' ConnectError) and shaped by plugins/app/errors.
  */
-export const resourceRoutes: FastifyPluginAsync[] = [adminRoutes, recipientRoutes, contactRoutes, deviceRoutes, tokenRoutes, catalogRoutes, recipientPreferenceRoutes, notificationRoutes, activityRoutes, broadcastRoutes, recipientNotificationRoutes, recipientNotificationStreamRoute, uiRoutes, consoleRoutes, unsubscribeRoutes, contactConfirmationRoutes, webhookRoutes, pushRoutes, providerRoutes, callbackRoutes, listRoutes, recipientListRoutes];
+export const resourceRoutes: FastifyPluginAsync[] = [adminRoutes, recipientRoutes, contactRoutes, deviceRoutes, tokenRoutes, catalogRoutes, recipientPreferenceRoutes, notificationRoutes, activityRoutes, broadcastRoutes, recipientNotificationRoutes, notificationStateRoutes, notificationActionRoutes, recipientNotificationStreamRoute, uiRoutes, consoleRoutes, unsubscribeRoutes, contactConfirmationRoutes, webhookRoutes, pushRoutes, providerRoutes, callbackRoutes, listRoutes, recipientListRoutes];

@@ -2842,6 +2842,9 @@ export interface paths {
                          *           },
                          *           "read": false,
                          *           "opened": false,
+                         *           "seen": false,
+                         *           "archived": false,
+                         *           "action_taken": null,
                          *           "created_at": "2026-03-02T09:32:00Z",
                          *           "updated_at": "2026-03-02T09:32:00Z",
                          *           "status": "enqueued",
@@ -2948,6 +2951,9 @@ export interface paths {
                          *         },
                          *         "read": false,
                          *         "opened": false,
+                         *         "seen": false,
+                         *         "archived": false,
+                         *         "action_taken": null,
                          *         "created_at": "2026-03-02T09:32:00Z",
                          *         "updated_at": "2026-03-02T09:32:00Z",
                          *         "status": "delivered",
@@ -3073,6 +3079,9 @@ export interface paths {
                          *         },
                          *         "read": false,
                          *         "opened": false,
+                         *         "seen": false,
+                         *         "archived": false,
+                         *         "action_taken": null,
                          *         "created_at": "2026-03-02T09:32:00Z",
                          *         "updated_at": "2026-03-02T09:32:00Z",
                          *         "status": "canceled",
@@ -3582,6 +3591,8 @@ export interface paths {
                     /** @description next_cursor of the previous page */
                     cursor?: string;
                     read?: "true" | "false";
+                    /** @description true: the archived notifications only; absent or false: the feed without them */
+                    archived?: "true" | "false";
                 };
                 header?: never;
                 path: {
@@ -3618,6 +3629,9 @@ export interface paths {
                          *             },
                          *             "read": false,
                          *             "opened": false,
+                         *             "seen": false,
+                         *             "archived": false,
+                         *             "action_taken": null,
                          *             "created_at": "2026-03-02T09:32:00Z",
                          *             "updated_at": "2026-03-02T09:32:00Z",
                          *             "status": "delivered",
@@ -3700,7 +3714,160 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Set read, seen or archived on several notifications
+         * @description Up to 100 ids; more: 400 and nothing changes. An id this recipient does not have fails alone (`notification_not_found`), the others change.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @example user-42 */
+                    recipient_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "ids": [
+                     *         1042,
+                     *         1041
+                     *       ],
+                     *       "archived": true
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description 1 to 100 notification ids of this recipient */
+                        ids: number[];
+                        read?: boolean;
+                        seen?: boolean;
+                        /** @description true also marks it seen */
+                        archived?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description One result per id, in request order */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "message": "Notifications updated",
+                         *       "data": {
+                         *         "results": [
+                         *           {
+                         *             "id": 1042,
+                         *             "notification": {
+                         *               "id": 1042,
+                         *               "recipient_id": "user-42",
+                         *               "payload": {
+                         *                 "title": "Invoice #1042 is paid",
+                         *                 "body": "Thanks! A receipt is on its way to your inbox.",
+                         *                 "url": "https://app.example.com/invoices/1042"
+                         *               },
+                         *               "broadcast_id": null,
+                         *               "target": {
+                         *                 "channel": "billing",
+                         *                 "topic": "invoices",
+                         *                 "event": "invoice.paid"
+                         *               },
+                         *               "read": false,
+                         *               "opened": false,
+                         *               "seen": true,
+                         *               "archived": true,
+                         *               "action_taken": null,
+                         *               "created_at": "2026-03-02T09:32:00Z",
+                         *               "updated_at": "2026-03-02T09:32:00Z",
+                         *               "status": "delivered",
+                         *               "email": {
+                         *                 "status": "sent",
+                         *                 "reason": null,
+                         *                 "address": "ada@example.com",
+                         *                 "message_id": "<1042.user-42@mail.example.com>",
+                         *                 "attempts": 1,
+                         *                 "sent_at": "2026-03-02T09:32:01Z",
+                         *                 "error": null,
+                         *                 "provider": "smtp",
+                         *                 "digest_id": null
+                         *               },
+                         *               "sms": {
+                         *                 "status": "not_requested"
+                         *               },
+                         *               "push": {
+                         *                 "status": "not_requested"
+                         *               },
+                         *               "decision": {
+                         *                 "in_app": {
+                         *                   "result": "delivered",
+                         *                   "because": "medium_default",
+                         *                   "rule": null
+                         *                 },
+                         *                 "email": {
+                         *                   "result": "sent",
+                         *                   "because": "catalog_entry",
+                         *                   "rule": {
+                         *                     "id": 3,
+                         *                     "label": "Paid invoices",
+                         *                     "target": {
+                         *                       "channel": "billing",
+                         *                       "topic": "invoices",
+                         *                       "event": "invoice.paid"
+                         *                     },
+                         *                     "medium": "email",
+                         *                     "default_enabled": true,
+                         *                     "mandatory": false
+                         *                   }
+                         *                 }
+                         *               }
+                         *             },
+                         *             "error": null
+                         *           },
+                         *           {
+                         *             "id": 1041,
+                         *             "notification": null,
+                         *             "error": {
+                         *               "code": "notification_not_found",
+                         *               "message": "Notification not found"
+                         *             }
+                         *           }
+                         *         ]
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            message: string;
+                            data: {
+                                results: components["schemas"]["NotificationUpdateResult"][];
+                            };
+                        };
+                    };
+                };
+                /** @description Refused: bad input, a missing or wrong credential, not found, a conflict or a rate limit (the body names it) */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description Failed on the server side, or a service it needs is unavailable; safe to retry later */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+            };
+        };
         trace?: never;
     };
     "/recipients/{recipient_id}/notifications/unread_count": {
@@ -3784,7 +3951,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Mark a notification read or unread */
+        /** Mark a notification read, opened, seen or archived (or undo it) */
         patch: {
             parameters: {
                 query?: never;
@@ -3807,6 +3974,9 @@ export interface paths {
                     "application/json": {
                         read?: boolean;
                         opened?: boolean;
+                        seen?: boolean;
+                        /** @description true also marks it seen */
+                        archived?: boolean;
                     };
                 };
             };
@@ -3836,6 +4006,9 @@ export interface paths {
                          *         },
                          *         "read": true,
                          *         "opened": false,
+                         *         "seen": false,
+                         *         "archived": false,
+                         *         "action_taken": null,
                          *         "created_at": "2026-03-02T09:32:00Z",
                          *         "updated_at": "2026-03-02T09:32:00Z",
                          *         "status": "delivered",
@@ -3951,6 +4124,357 @@ export interface paths {
                             data: {
                                 updated: number;
                             };
+                        };
+                    };
+                };
+                /** @description Refused: bad input, a missing or wrong credential, not found, a conflict or a rate limit (the body names it) */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description Failed on the server side, or a service it needs is unavailable; safe to retry later */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/recipients/{recipient_id}/notifications/counts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Count a recipient's unread and unseen notifications
+         * @description Archived notifications are not counted.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @example user-42 */
+                    recipient_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The counts */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "unread_count": 3,
+                         *         "unseen_count": 1
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            data: {
+                                unread_count: number;
+                                unseen_count: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Refused: bad input, a missing or wrong credential, not found, a conflict or a rate limit (the body names it) */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description Failed on the server side, or a service it needs is unavailable; safe to retry later */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/recipients/{recipient_id}/notifications/mark_all_seen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark a recipient's whole feed seen (read flags stay) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @example user-42 */
+                    recipient_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Marked */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "message": "Notifications marked seen",
+                         *       "data": {
+                         *         "updated": 3
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            message: string;
+                            data: {
+                                updated: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Refused: bad input, a missing or wrong credential, not found, a conflict or a rate limit (the body names it) */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description Failed on the server side, or a service it needs is unavailable; safe to retry later */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/recipients/{recipient_id}/notifications/mark_all_archived": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Archive a recipient's whole feed (`?read=true`: what was read) */
+        post: {
+            parameters: {
+                query?: {
+                    /** @description Only the read (true) or unread (false) notifications */
+                    read?: "true" | "false";
+                };
+                header?: never;
+                path: {
+                    /** @example user-42 */
+                    recipient_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Archived */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "message": "Notifications archived",
+                         *       "data": {
+                         *         "updated": 3
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            message: string;
+                            data: {
+                                updated: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Refused: bad input, a missing or wrong credential, not found, a conflict or a rate limit (the body names it) */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description Failed on the server side, or a service it needs is unavailable; safe to retry later */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/recipients/{recipient_id}/notifications/{notification_id}/actions/{action_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record the action a recipient chose
+         * @description Records `action_taken` and sends the `notification.action` webhook. The same action again changes nothing and sends no second webhook. An action id the payload does not carry: 404 `action_not_found`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @example user-42 */
+                    recipient_id: string;
+                    /** @example 1042 */
+                    notification_id: string;
+                    /** @example approve */
+                    action_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Recorded */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "message": "Action recorded",
+                         *       "data": {
+                         *         "id": 1042,
+                         *         "recipient_id": "user-42",
+                         *         "payload": {
+                         *           "title": "Invoice #1042 is paid",
+                         *           "body": "Thanks! A receipt is on its way to your inbox.",
+                         *           "url": "https://app.example.com/invoices/1042"
+                         *         },
+                         *         "broadcast_id": null,
+                         *         "target": {
+                         *           "channel": "billing",
+                         *           "topic": "invoices",
+                         *           "event": "invoice.paid"
+                         *         },
+                         *         "read": false,
+                         *         "opened": false,
+                         *         "seen": false,
+                         *         "archived": false,
+                         *         "action_taken": "approve",
+                         *         "created_at": "2026-03-02T09:32:00Z",
+                         *         "updated_at": "2026-03-02T09:32:00Z",
+                         *         "status": "delivered",
+                         *         "email": {
+                         *           "status": "sent",
+                         *           "reason": null,
+                         *           "address": "ada@example.com",
+                         *           "message_id": "<1042.user-42@mail.example.com>",
+                         *           "attempts": 1,
+                         *           "sent_at": "2026-03-02T09:32:01Z",
+                         *           "error": null,
+                         *           "provider": "smtp",
+                         *           "digest_id": null
+                         *         },
+                         *         "sms": {
+                         *           "status": "not_requested"
+                         *         },
+                         *         "push": {
+                         *           "status": "not_requested"
+                         *         },
+                         *         "decision": {
+                         *           "in_app": {
+                         *             "result": "delivered",
+                         *             "because": "medium_default",
+                         *             "rule": null
+                         *           },
+                         *           "email": {
+                         *             "result": "sent",
+                         *             "because": "catalog_entry",
+                         *             "rule": {
+                         *               "id": 3,
+                         *               "label": "Paid invoices",
+                         *               "target": {
+                         *                 "channel": "billing",
+                         *                 "topic": "invoices",
+                         *                 "event": "invoice.paid"
+                         *               },
+                         *               "medium": "email",
+                         *               "default_enabled": true,
+                         *               "mandatory": false
+                         *             }
+                         *           }
+                         *         }
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            message: string;
+                            data: components["schemas"]["Notification"];
                         };
                     };
                 };
@@ -4379,7 +4903,7 @@ export interface paths {
                         url: string;
                         description?: string | null;
                         /** @description Omitted or empty: every event type */
-                        event_types?: ("notification.delivered" | "notification.suppressed" | "notification.quota_exceeded" | "notification.failed" | "notification.throttled" | "notification.canceled" | "notification.read" | "notification.opened" | "email.sent" | "email.failed" | "email.skipped" | "sms.sent" | "sms.failed" | "sms.skipped" | "sms.delivered" | "sms.undelivered" | "push.sent" | "push.failed" | "push.skipped" | "broadcast.completed" | "broadcast.canceled")[];
+                        event_types?: ("notification.delivered" | "notification.suppressed" | "notification.quota_exceeded" | "notification.failed" | "notification.throttled" | "notification.canceled" | "notification.read" | "notification.opened" | "notification.action" | "email.sent" | "email.failed" | "email.skipped" | "sms.sent" | "sms.failed" | "sms.skipped" | "sms.delivered" | "sms.undelivered" | "push.sent" | "push.failed" | "push.skipped" | "broadcast.completed" | "broadcast.canceled")[];
                     };
                 };
             };
@@ -4588,7 +5112,7 @@ export interface paths {
                         /** Format: uri */
                         url?: string;
                         description?: string | null;
-                        event_types?: ("notification.delivered" | "notification.suppressed" | "notification.quota_exceeded" | "notification.failed" | "notification.throttled" | "notification.canceled" | "notification.read" | "notification.opened" | "email.sent" | "email.failed" | "email.skipped" | "sms.sent" | "sms.failed" | "sms.skipped" | "sms.delivered" | "sms.undelivered" | "push.sent" | "push.failed" | "push.skipped" | "broadcast.completed" | "broadcast.canceled")[];
+                        event_types?: ("notification.delivered" | "notification.suppressed" | "notification.quota_exceeded" | "notification.failed" | "notification.throttled" | "notification.canceled" | "notification.read" | "notification.opened" | "notification.action" | "email.sent" | "email.failed" | "email.skipped" | "sms.sent" | "sms.failed" | "sms.skipped" | "sms.delivered" | "sms.undelivered" | "push.sent" | "push.failed" | "push.skipped" | "broadcast.completed" | "broadcast.canceled")[];
                         /** @description true re-enables a disabled endpoint (clearing its failing state) */
                         enabled?: boolean;
                     };
@@ -6531,6 +7055,11 @@ export interface components {
             target: components["schemas"]["Target"] | null;
             read: boolean;
             opened: boolean;
+            /** @description The recipient has seen it in a list (the badge can count unseen rather than unread) */
+            seen: boolean;
+            /** @description Out of the default feed, kept (`?archived=true` lists these) */
+            archived: boolean;
+            action_taken: string | null;
             /**
              * @description UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
              * @example 2025-01-31T12:00:00Z
@@ -6595,6 +7124,16 @@ export interface components {
             sent_at?: string | null;
             error?: string | null;
             provider?: string | null;
+        };
+        /** NotificationUpdateResult */
+        NotificationUpdateResult: {
+            id: number;
+            /** @description After the update; null when this recipient has no such delivered notification (see error) */
+            notification: components["schemas"]["Notification"] | null;
+            error: {
+                code: string;
+                message: string;
+            } | null;
         };
         /** PreferenceDecision */
         PreferenceDecision: {

@@ -35,6 +35,12 @@ export interface NotificationDoc {
   payload_in_broadcast?: boolean;
   read: boolean;
   opened: boolean;
+  /** The recipient has seen it in a list; absent (older documents, never set): not seen. */
+  seen?: boolean;
+  /** Out of the default feed, kept; absent (older documents, never set): not archived. */
+  archived?: boolean;
+  /** The `payload.actions` entry the recipient chose (its id), and when; absent until one is. */
+  action_taken?: { id: string; at: Date };
   status: NotificationStatus;
   email: EmailOutcome;
   /** The email block of a direct send whose mail is still to be sent (a broadcast's is on the broadcast); null otherwise. */
@@ -89,6 +95,9 @@ export function toNotification(d: NotificationDoc): Notification {
     payloadJson: d.payload_json,
     read: d.read,
     opened: d.opened,
+    seen: d.seen ?? false,
+    archived: d.archived ?? false,
+    actionTaken: d.action_taken?.id ?? null,
     status: d.status,
     email: d.email,
     sms: d.sms ?? emailNotRequested(),

@@ -7,8 +7,8 @@ import { dataOnly, Nullable, withMessage } from '../shared/schemas';
 import { errorResponses } from '../../plugins/app/errors/error-schemas';
 import { RecipientIdParams } from '../recipients/schemas';
 import { NotificationSchema } from '../notifications/schemas';
-import type { Principal } from '../../plugins/app/auth/principal';
-import { notificationView, parseId, type Audience } from '../notifications/views';
+import { notificationView, parseId } from '../notifications/views';
+import { audienceOf } from './audience';
 import { documented } from '../../plugins/external/swagger/openapi-document';
 import { notificationExample } from '../notifications/examples';
 
@@ -16,16 +16,22 @@ const tags = ['notifications'];
 const errors = errorResponses('message');
 const access = 'recipient' as const;
 
-/** Full keys see the provider's email error text; Recipient keys and recipient tokens a summary. */
-const audienceOf = (principal: Principal): Audience => (principal.kind === 'key' && principal.scope === 'full' ? 'full' : 'recipient');
-
 const FeedQuery = Type.Object({
   limit: Type.Integer({ minimum: 1, maximum: LIMITS.feedPageMax, default: LIMITS.feedPageDefault }),
   cursor: Type.Optional(Type.String({ description: 'next_cursor of the previous page', ...serviceRules({ pattern: '^(?:[1-9][0-9]{0,15})?$' }) })),
   read: Type.Optional(Type.Union([Type.Literal('true'), Type.Literal('false')])),
+  archived: Type.Optional(Type.Union([Type.Literal('true'), Type.Literal('false')], { description: 'true: the archived notifications only; absent or false: the feed without them' })),
 });
 const NotificationParams = Type.Object({ recipient_id: Type.String({ minLength: 1, examples: ['user-42'] }), notification_id: Type.String({ examples: ['1042'] }) });
-const FlagsBody = Type.Object({ read: Type.Optional(Type.Boolean()), opened: Type.Optional(Type.Boolean()) }, { minProperties: 1 });
+const FlagsBody = Type.Object(
+  {
+    read: Type.Optional(Type.Boolean()),
+    opened: Type.Optional(Type.Boolean()),
+    seen: Type.Optional(Type.Boolean()),
+    archived: Type.Optional(Type.Boolean({ description: 'true also marks it seen' })),
+  },
+  { minProperties: 1 },
+);
 
 /**
  * A recipient's in-app feed: delivered notifications only. Full or
@@ -54,6 +60,7 @@ const recipientNotificationRoutes: RoutePlugin = async (app) => {
         limit: q.limit,
         cursor: q.cursor ?? '',
         read: q.read === undefined ? undefined : q.read === 'true',
+        archived: q.archived === 'true',
       });
       return { data: { notifications: res.notifications.map((n) => notificationView(n, audienceOf(request.principal))), next_cursor: res.nextCursor || null } };
     },
@@ -70,7 +77,7 @@ const recipientNotificationRoutes: RoutePlugin = async (app) => {
 
   app.patch(
     '/recipients/:recipient_id/notifications/:notification_id',
-    { config: { access }, schema: { ...documented({ summary: 'Mark a notification read or unread', success: 'Updated', request: { read: true }, response: { message: 'Notification updated', data: { ...notificationExample, read: true } } }), tags, params: NotificationParams, body: FlagsBody, response: { 200: withMessage(NotificationSchema), ...errors } } },
+    { config: { access }, schema: { ...documented({ summary: 'Mark a notification read, opened, seen or archived (or undo it)', success: 'Updated', request: { read: true }, response: { message: 'Notification updated', data: { ...notificationExample, read: true } } }), tags, params: NotificationParams, body: FlagsBody, response: { 200: withMessage(NotificationSchema), ...errors } } },
     async (request) => {
       const projectId = BigInt(request.project.id);
       const id = parseId(request.params.notification_id);
@@ -78,7 +85,7 @@ const recipientNotificationRoutes: RoutePlugin = async (app) => {
         await app.services.recipients.getRecipient({ projectId, id: request.params.recipient_id });
         throw notFound('notification_not_found', 'Notification not found');
       }
-      const res = await deliveries.updateNotification({ projectId, recipientId: request.params.recipient_id, id, read: request.body.read, opened: request.body.opened });
+      const res = await deliveries.updateNotification({ projectId, recipientId: request.params.recipient_id, id, ...request.body });
       return { message: 'Notification updated', data: notificationView(res.notification!, audienceOf(request.principal)) };
     },
   );
@@ -96,3 +103,5 @@ const recipientNotificationRoutes: RoutePlugin = async (app) => {
 export default recipientNotificationRoutes;
 
 export { default as recipientNotificationStreamRoute } from './stream';
+export { default as notificationStateRoutes } from './states';
+export { default as notificationActionRoutes } from './actions';

@@ -59,6 +59,14 @@ const streamRoute: RoutePlugin = async (app) => {
   const deliveries = app.services.deliveries;
   const live = app.liveStreams;
 
+  // A HEAD would open a stream too: it is authenticated like the GET (a refused credential is a
+  // 401 or 403, as everywhere), then answered 405.
+  app.head(
+    '/recipients/:recipient_id/notifications/stream',
+    { config: { access: 'recipient', tokenInQuery: true }, schema: { hide: true, params: RecipientIdParams } },
+    async (_request, reply) => reply.code(405).header('allow', 'GET').send(),
+  );
+
   app.get(
     '/recipients/:recipient_id/notifications/stream',
     {

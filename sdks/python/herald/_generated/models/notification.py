@@ -30,6 +30,9 @@ class Notification:
         target (None | Target):
         read (bool):
         opened (bool):
+        seen (bool): The recipient has seen it in a list (the badge can count unseen rather than unread)
+        archived (bool): Out of the default feed, kept (`?archived=true` lists these)
+        action_taken (None | str):
         created_at (str): UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
         updated_at (str): UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
         status (str): enqueued, scheduled, canceled, delivered, suppressed, throttled, failed, not_requested
@@ -47,6 +50,9 @@ class Notification:
     target: None | Target
     read: bool
     opened: bool
+    seen: bool
+    archived: bool
+    action_taken: None | str
     created_at: str
     updated_at: str
     status: str
@@ -79,6 +85,13 @@ class Notification:
         read = self.read
 
         opened = self.opened
+
+        seen = self.seen
+
+        archived = self.archived
+
+        action_taken: None | str
+        action_taken = self.action_taken
 
         created_at = self.created_at
 
@@ -115,6 +128,9 @@ class Notification:
                 "target": target,
                 "read": read,
                 "opened": opened,
+                "seen": seen,
+                "archived": archived,
+                "action_taken": action_taken,
                 "created_at": created_at,
                 "updated_at": updated_at,
                 "status": status,
@@ -170,6 +186,17 @@ class Notification:
 
         opened = d.pop("opened")
 
+        seen = d.pop("seen")
+
+        archived = d.pop("archived")
+
+        def _parse_action_taken(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        action_taken = _parse_action_taken(d.pop("action_taken"))
+
         created_at = d.pop("created_at")
 
         updated_at = d.pop("updated_at")
@@ -214,6 +241,9 @@ class Notification:
             target=target,
             read=read,
             opened=opened,
+            seen=seen,
+            archived=archived,
+            action_taken=action_taken,
             created_at=created_at,
             updated_at=updated_at,
             status=status,

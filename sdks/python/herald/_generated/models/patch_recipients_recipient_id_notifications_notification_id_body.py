@@ -16,15 +16,23 @@ class PatchRecipientsRecipientIdNotificationsNotificationIdBody:
     Attributes:
         read (bool | Unset):
         opened (bool | Unset):
+        seen (bool | Unset):
+        archived (bool | Unset): true also marks it seen
     """
 
     read: bool | Unset = UNSET
     opened: bool | Unset = UNSET
+    seen: bool | Unset = UNSET
+    archived: bool | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         read = self.read
 
         opened = self.opened
+
+        seen = self.seen
+
+        archived = self.archived
 
         field_dict: dict[str, Any] = {}
 
@@ -33,6 +41,10 @@ class PatchRecipientsRecipientIdNotificationsNotificationIdBody:
             field_dict["read"] = read
         if opened is not UNSET:
             field_dict["opened"] = opened
+        if seen is not UNSET:
+            field_dict["seen"] = seen
+        if archived is not UNSET:
+            field_dict["archived"] = archived
 
         return field_dict
 
@@ -43,9 +55,15 @@ class PatchRecipientsRecipientIdNotificationsNotificationIdBody:
 
         opened = d.pop("opened", UNSET)
 
+        seen = d.pop("seen", UNSET)
+
+        archived = d.pop("archived", UNSET)
+
         patch_recipients_recipient_id_notifications_notification_id_body = cls(
             read=read,
             opened=opened,
+            seen=seen,
+            archived=archived,
         )
 
         return patch_recipients_recipient_id_notifications_notification_id_body

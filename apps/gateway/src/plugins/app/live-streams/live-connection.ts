@@ -7,7 +7,7 @@ import { SSE_HEARTBEAT, sseEvent } from './sse';
 /** SSE event name of an outcome type; null: not shown on the live stream (not in the feed). */
 export function liveEventName(type: string): 'notification' | 'notification.updated' | null {
   if (type === 'notification.delivered') return 'notification';
-  if (type === 'notification.read' || type === 'notification.opened' || type === 'notification.unread' || type === 'notification.unopened') return 'notification.updated';
+  if (type === 'notification.read' || type === 'notification.opened' || type === 'notification.unread' || type === 'notification.unopened' || type === 'notification.action') return 'notification.updated';
   return null;
 }
 

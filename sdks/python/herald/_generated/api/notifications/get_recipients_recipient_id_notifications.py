@@ -6,6 +6,9 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...models.get_recipients_recipient_id_notifications_archived import (
+    GetRecipientsRecipientIdNotificationsArchived,
+)
 from ...models.get_recipients_recipient_id_notifications_read import (
     GetRecipientsRecipientIdNotificationsRead,
 )
@@ -22,6 +25,7 @@ def _get_kwargs(
     limit: int | Unset = 20,
     cursor: str | Unset = UNSET,
     read: GetRecipientsRecipientIdNotificationsRead | Unset = UNSET,
+    archived: GetRecipientsRecipientIdNotificationsArchived | Unset = UNSET,
 ) -> dict[str, Any]:
 
     params: dict[str, Any] = {}
@@ -35,6 +39,12 @@ def _get_kwargs(
         json_read = read
 
     params["read"] = json_read
+
+    json_archived: str | Unset = UNSET
+    if not isinstance(archived, Unset):
+        json_archived = archived
+
+    params["archived"] = json_archived
 
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
@@ -93,6 +103,7 @@ def sync_detailed(
     limit: int | Unset = 20,
     cursor: str | Unset = UNSET,
     read: GetRecipientsRecipientIdNotificationsRead | Unset = UNSET,
+    archived: GetRecipientsRecipientIdNotificationsArchived | Unset = UNSET,
 ) -> Response[GetRecipientsRecipientIdNotificationsResponse200 | MessageError]:
     """List a recipient's in-app feed
 
@@ -101,6 +112,7 @@ def sync_detailed(
         limit (int | Unset):  Default: 20.
         cursor (str | Unset):
         read (GetRecipientsRecipientIdNotificationsRead | Unset):
+        archived (GetRecipientsRecipientIdNotificationsArchived | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -115,6 +127,7 @@ def sync_detailed(
         limit=limit,
         cursor=cursor,
         read=read,
+        archived=archived,
     )
 
     response = client.get_httpx_client().request(
@@ -131,6 +144,7 @@ def sync(
     limit: int | Unset = 20,
     cursor: str | Unset = UNSET,
     read: GetRecipientsRecipientIdNotificationsRead | Unset = UNSET,
+    archived: GetRecipientsRecipientIdNotificationsArchived | Unset = UNSET,
 ) -> GetRecipientsRecipientIdNotificationsResponse200 | MessageError | None:
     """List a recipient's in-app feed
 
@@ -139,6 +153,7 @@ def sync(
         limit (int | Unset):  Default: 20.
         cursor (str | Unset):
         read (GetRecipientsRecipientIdNotificationsRead | Unset):
+        archived (GetRecipientsRecipientIdNotificationsArchived | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -154,6 +169,7 @@ def sync(
         limit=limit,
         cursor=cursor,
         read=read,
+        archived=archived,
     ).parsed
 
 
@@ -164,6 +180,7 @@ async def asyncio_detailed(
     limit: int | Unset = 20,
     cursor: str | Unset = UNSET,
     read: GetRecipientsRecipientIdNotificationsRead | Unset = UNSET,
+    archived: GetRecipientsRecipientIdNotificationsArchived | Unset = UNSET,
 ) -> Response[GetRecipientsRecipientIdNotificationsResponse200 | MessageError]:
     """List a recipient's in-app feed
 
@@ -172,6 +189,7 @@ async def asyncio_detailed(
         limit (int | Unset):  Default: 20.
         cursor (str | Unset):
         read (GetRecipientsRecipientIdNotificationsRead | Unset):
+        archived (GetRecipientsRecipientIdNotificationsArchived | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -186,6 +204,7 @@ async def asyncio_detailed(
         limit=limit,
         cursor=cursor,
         read=read,
+        archived=archived,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -200,6 +219,7 @@ async def asyncio(
     limit: int | Unset = 20,
     cursor: str | Unset = UNSET,
     read: GetRecipientsRecipientIdNotificationsRead | Unset = UNSET,
+    archived: GetRecipientsRecipientIdNotificationsArchived | Unset = UNSET,
 ) -> GetRecipientsRecipientIdNotificationsResponse200 | MessageError | None:
     """List a recipient's in-app feed
 
@@ -208,6 +228,7 @@ async def asyncio(
         limit (int | Unset):  Default: 20.
         cursor (str | Unset):
         read (GetRecipientsRecipientIdNotificationsRead | Unset):
+        archived (GetRecipientsRecipientIdNotificationsArchived | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -224,5 +245,6 @@ async def asyncio(
             limit=limit,
             cursor=cursor,
             read=read,
+            archived=archived,
         )
     ).parsed

@@ -1,0 +1,178 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.get_recipients_recipient_id_notifications_counts_response_200 import (
+    GetRecipientsRecipientIdNotificationsCountsResponse200,
+)
+from ...models.message_error import MessageError
+from ...types import Response
+
+
+def _get_kwargs(
+    recipient_id: str,
+) -> dict[str, Any]:
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/recipients/{recipient_id}/notifications/counts".format(
+            recipient_id=quote(str(recipient_id), safe=""),
+        ),
+    }
+
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> GetRecipientsRecipientIdNotificationsCountsResponse200 | MessageError | None:
+    if response.status_code == 200:
+        response_200 = GetRecipientsRecipientIdNotificationsCountsResponse200.from_dict(
+            response.json()
+        )
+
+        return response_200
+
+    if 400 <= response.status_code <= 499:
+        response_4xx = MessageError.from_dict(response.json())
+
+        return response_4xx
+
+    if 500 <= response.status_code <= 599:
+        response_5xx = MessageError.from_dict(response.json())
+
+        return response_5xx
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[GetRecipientsRecipientIdNotificationsCountsResponse200 | MessageError]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    recipient_id: str,
+    *,
+    client: AuthenticatedClient,
+) -> Response[GetRecipientsRecipientIdNotificationsCountsResponse200 | MessageError]:
+    """Count a recipient's unread and unseen notifications
+
+     Archived notifications are not counted.
+
+    Args:
+        recipient_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[GetRecipientsRecipientIdNotificationsCountsResponse200 | MessageError]
+    """
+
+    kwargs = _get_kwargs(
+        recipient_id=recipient_id,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    recipient_id: str,
+    *,
+    client: AuthenticatedClient,
+) -> GetRecipientsRecipientIdNotificationsCountsResponse200 | MessageError | None:
+    """Count a recipient's unread and unseen notifications
+
+     Archived notifications are not counted.
+
+    Args:
+        recipient_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        GetRecipientsRecipientIdNotificationsCountsResponse200 | MessageError
+    """
+
+    return sync_detailed(
+        recipient_id=recipient_id,
+        client=client,
+    ).parsed
+
+
+async def asyncio_detailed(
+    recipient_id: str,
+    *,
+    client: AuthenticatedClient,
+) -> Response[GetRecipientsRecipientIdNotificationsCountsResponse200 | MessageError]:
+    """Count a recipient's unread and unseen notifications
+
+     Archived notifications are not counted.
+
+    Args:
+        recipient_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[GetRecipientsRecipientIdNotificationsCountsResponse200 | MessageError]
+    """
+
+    kwargs = _get_kwargs(
+        recipient_id=recipient_id,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    recipient_id: str,
+    *,
+    client: AuthenticatedClient,
+) -> GetRecipientsRecipientIdNotificationsCountsResponse200 | MessageError | None:
+    """Count a recipient's unread and unseen notifications
+
+     Archived notifications are not counted.
+
+    Args:
+        recipient_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        GetRecipientsRecipientIdNotificationsCountsResponse200 | MessageError
+    """
+
+    return (
+        await asyncio_detailed(
+            recipient_id=recipient_id,
+            client=client,
+        )
+    ).parsed

@@ -1,0 +1,218 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.message_error import MessageError
+from ...models.post_recipients_recipient_id_notifications_mark_all_archived_read import (
+    PostRecipientsRecipientIdNotificationsMarkAllArchivedRead,
+)
+from ...models.post_recipients_recipient_id_notifications_mark_all_archived_response_200 import (
+    PostRecipientsRecipientIdNotificationsMarkAllArchivedResponse200,
+)
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    recipient_id: str,
+    *,
+    read: PostRecipientsRecipientIdNotificationsMarkAllArchivedRead | Unset = UNSET,
+) -> dict[str, Any]:
+
+    params: dict[str, Any] = {}
+
+    json_read: str | Unset = UNSET
+    if not isinstance(read, Unset):
+        json_read = read
+
+    params["read"] = json_read
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/recipients/{recipient_id}/notifications/mark_all_archived".format(
+            recipient_id=quote(str(recipient_id), safe=""),
+        ),
+        "params": params,
+    }
+
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> (
+    MessageError
+    | PostRecipientsRecipientIdNotificationsMarkAllArchivedResponse200
+    | None
+):
+    if response.status_code == 200:
+        response_200 = (
+            PostRecipientsRecipientIdNotificationsMarkAllArchivedResponse200.from_dict(
+                response.json()
+            )
+        )
+
+        return response_200
+
+    if 400 <= response.status_code <= 499:
+        response_4xx = MessageError.from_dict(response.json())
+
+        return response_4xx
+
+    if 500 <= response.status_code <= 599:
+        response_5xx = MessageError.from_dict(response.json())
+
+        return response_5xx
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[
+    MessageError | PostRecipientsRecipientIdNotificationsMarkAllArchivedResponse200
+]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    recipient_id: str,
+    *,
+    client: AuthenticatedClient,
+    read: PostRecipientsRecipientIdNotificationsMarkAllArchivedRead | Unset = UNSET,
+) -> Response[
+    MessageError | PostRecipientsRecipientIdNotificationsMarkAllArchivedResponse200
+]:
+    """Archive a recipient's whole feed (`?read=true`: what was read)
+
+    Args:
+        recipient_id (str):
+        read (PostRecipientsRecipientIdNotificationsMarkAllArchivedRead | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[MessageError | PostRecipientsRecipientIdNotificationsMarkAllArchivedResponse200]
+    """
+
+    kwargs = _get_kwargs(
+        recipient_id=recipient_id,
+        read=read,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    recipient_id: str,
+    *,
+    client: AuthenticatedClient,
+    read: PostRecipientsRecipientIdNotificationsMarkAllArchivedRead | Unset = UNSET,
+) -> (
+    MessageError
+    | PostRecipientsRecipientIdNotificationsMarkAllArchivedResponse200
+    | None
+):
+    """Archive a recipient's whole feed (`?read=true`: what was read)
+
+    Args:
+        recipient_id (str):
+        read (PostRecipientsRecipientIdNotificationsMarkAllArchivedRead | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        MessageError | PostRecipientsRecipientIdNotificationsMarkAllArchivedResponse200
+    """
+
+    return sync_detailed(
+        recipient_id=recipient_id,
+        client=client,
+        read=read,
+    ).parsed
+
+
+async def asyncio_detailed(
+    recipient_id: str,
+    *,
+    client: AuthenticatedClient,
+    read: PostRecipientsRecipientIdNotificationsMarkAllArchivedRead | Unset = UNSET,
+) -> Response[
+    MessageError | PostRecipientsRecipientIdNotificationsMarkAllArchivedResponse200
+]:
+    """Archive a recipient's whole feed (`?read=true`: what was read)
+
+    Args:
+        recipient_id (str):
+        read (PostRecipientsRecipientIdNotificationsMarkAllArchivedRead | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[MessageError | PostRecipientsRecipientIdNotificationsMarkAllArchivedResponse200]
+    """
+
+    kwargs = _get_kwargs(
+        recipient_id=recipient_id,
+        read=read,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    recipient_id: str,
+    *,
+    client: AuthenticatedClient,
+    read: PostRecipientsRecipientIdNotificationsMarkAllArchivedRead | Unset = UNSET,
+) -> (
+    MessageError
+    | PostRecipientsRecipientIdNotificationsMarkAllArchivedResponse200
+    | None
+):
+    """Archive a recipient's whole feed (`?read=true`: what was read)
+
+    Args:
+        recipient_id (str):
+        read (PostRecipientsRecipientIdNotificationsMarkAllArchivedRead | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        MessageError | PostRecipientsRecipientIdNotificationsMarkAllArchivedResponse200
+    """
+
+    return (
+        await asyncio_detailed(
+            recipient_id=recipient_id,
+            client=client,
+            read=read,
+        )
+    ).parsed

@@ -1,0 +1,178 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.message_error import MessageError
+from ...models.post_recipients_recipient_id_notifications_mark_all_seen_response_200 import (
+    PostRecipientsRecipientIdNotificationsMarkAllSeenResponse200,
+)
+from ...types import Response
+
+
+def _get_kwargs(
+    recipient_id: str,
+) -> dict[str, Any]:
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/recipients/{recipient_id}/notifications/mark_all_seen".format(
+            recipient_id=quote(str(recipient_id), safe=""),
+        ),
+    }
+
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> MessageError | PostRecipientsRecipientIdNotificationsMarkAllSeenResponse200 | None:
+    if response.status_code == 200:
+        response_200 = (
+            PostRecipientsRecipientIdNotificationsMarkAllSeenResponse200.from_dict(
+                response.json()
+            )
+        )
+
+        return response_200
+
+    if 400 <= response.status_code <= 499:
+        response_4xx = MessageError.from_dict(response.json())
+
+        return response_4xx
+
+    if 500 <= response.status_code <= 599:
+        response_5xx = MessageError.from_dict(response.json())
+
+        return response_5xx
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[
+    MessageError | PostRecipientsRecipientIdNotificationsMarkAllSeenResponse200
+]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    recipient_id: str,
+    *,
+    client: AuthenticatedClient,
+) -> Response[
+    MessageError | PostRecipientsRecipientIdNotificationsMarkAllSeenResponse200
+]:
+    """Mark a recipient's whole feed seen (read flags stay)
+
+    Args:
+        recipient_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[MessageError | PostRecipientsRecipientIdNotificationsMarkAllSeenResponse200]
+    """
+
+    kwargs = _get_kwargs(
+        recipient_id=recipient_id,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    recipient_id: str,
+    *,
+    client: AuthenticatedClient,
+) -> MessageError | PostRecipientsRecipientIdNotificationsMarkAllSeenResponse200 | None:
+    """Mark a recipient's whole feed seen (read flags stay)
+
+    Args:
+        recipient_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        MessageError | PostRecipientsRecipientIdNotificationsMarkAllSeenResponse200
+    """
+
+    return sync_detailed(
+        recipient_id=recipient_id,
+        client=client,
+    ).parsed
+
+
+async def asyncio_detailed(
+    recipient_id: str,
+    *,
+    client: AuthenticatedClient,
+) -> Response[
+    MessageError | PostRecipientsRecipientIdNotificationsMarkAllSeenResponse200
+]:
+    """Mark a recipient's whole feed seen (read flags stay)
+
+    Args:
+        recipient_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[MessageError | PostRecipientsRecipientIdNotificationsMarkAllSeenResponse200]
+    """
+
+    kwargs = _get_kwargs(
+        recipient_id=recipient_id,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    recipient_id: str,
+    *,
+    client: AuthenticatedClient,
+) -> MessageError | PostRecipientsRecipientIdNotificationsMarkAllSeenResponse200 | None:
+    """Mark a recipient's whole feed seen (read flags stay)
+
+    Args:
+        recipient_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        MessageError | PostRecipientsRecipientIdNotificationsMarkAllSeenResponse200
+    """
+
+    return (
+        await asyncio_detailed(
+            recipient_id=recipient_id,
+            client=client,
+        )
+    ).parsed

@@ -1,0 +1,69 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Self, TypeVar
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+T = TypeVar("T", bound="GetRecipientsRecipientIdNotificationsCountsResponse200Data")
+
+
+@_attrs_define
+class GetRecipientsRecipientIdNotificationsCountsResponse200Data:
+    """
+    Attributes:
+        unread_count (int):
+        unseen_count (int):
+    """
+
+    unread_count: int
+    unseen_count: int
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        unread_count = self.unread_count
+
+        unseen_count = self.unseen_count
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "unread_count": unread_count,
+                "unseen_count": unseen_count,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        d = dict(src_dict)
+        unread_count = d.pop("unread_count")
+
+        unseen_count = d.pop("unseen_count")
+
+        get_recipients_recipient_id_notifications_counts_response_200_data = cls(
+            unread_count=unread_count,
+            unseen_count=unseen_count,
+        )
+
+        get_recipients_recipient_id_notifications_counts_response_200_data.additional_properties = d
+        return get_recipients_recipient_id_notifications_counts_response_200_data
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

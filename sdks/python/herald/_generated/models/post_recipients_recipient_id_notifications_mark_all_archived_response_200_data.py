@@ -1,0 +1,63 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Self, TypeVar
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+T = TypeVar(
+    "T", bound="PostRecipientsRecipientIdNotificationsMarkAllArchivedResponse200Data"
+)
+
+
+@_attrs_define
+class PostRecipientsRecipientIdNotificationsMarkAllArchivedResponse200Data:
+    """
+    Attributes:
+        updated (int):
+    """
+
+    updated: int
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        updated = self.updated
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "updated": updated,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        d = dict(src_dict)
+        updated = d.pop("updated")
+
+        post_recipients_recipient_id_notifications_mark_all_archived_response_200_data = cls(
+            updated=updated,
+        )
+
+        post_recipients_recipient_id_notifications_mark_all_archived_response_200_data.additional_properties = d
+        return post_recipients_recipient_id_notifications_mark_all_archived_response_200_data
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties
