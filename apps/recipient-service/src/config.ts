@@ -1,5 +1,6 @@
 import { loadConfig, ServiceConfigSchema } from '@herald/service-kit';
 import { Type, type Static } from '@sinclair/typebox';
+import { CHAT_WEBHOOK_HOSTS } from './domain/chat-address';
 
 export const ConfigSchema = Type.Composite([
   ServiceConfigSchema,
@@ -9,6 +10,10 @@ export const ConfigSchema = Type.Composite([
     MONGO_DB: Type.String({ minLength: 1, default: 'herald_recipient' }),
     /** Accept web push subscriptions whose endpoint is on a loopback, private or local host (development, tests: the local fake push service). */
     PUSH_ALLOW_PRIVATE: Type.Boolean({ default: false }),
+    /** Hosts a chat contact's incoming-webhook URL may be on (`*.` any subdomain of; comma-separated): Slack's, Teams' (and Power Automate's) and Discord's by default. */
+    CHAT_ALLOWED_HOSTS: Type.String({ default: CHAT_WEBHOOK_HOSTS }),
+    /** Accept chat webhook URLs on loopback, private or local hosts, over http too (development, tests: the local chat fakes). */
+    CHAT_ALLOW_PRIVATE: Type.Boolean({ default: false }),
   }),
 ]);
 export type Config = Static<typeof ConfigSchema>;

@@ -1,4 +1,4 @@
-import { conflict, invalid, notFound, type Violation } from '@herald/service-kit';
+import { conflict, DomainError, invalid, notFound, type Violation } from '@herald/service-kit';
 
 /** The recipient service's domain errors: machine codes and fixed messages of the REST contract. */
 export const recipientNotFound = () => notFound('recipient_not_found', 'Recipient not found');
@@ -8,6 +8,9 @@ export const contactExists = () => conflict('contact_exists', 'Contact already e
 export const primaryContactExists = () => conflict('primary_contact_exists', 'A primary contact already exists for this medium');
 export const tooManyContacts = (medium: string, max: number) =>
   conflict('too_many_contacts', `A recipient holds at most ${max} ${medium} contacts; delete one to add another`);
+/** A chat contact points the project's bot (or a webhook) at a channel: only the project's server may write one. */
+export const chatContactNeedsKey = () =>
+  new DomainError('forbidden', 'chat_contact_needs_key', 'A recipient token cannot add or change a chat contact; write it with a project key');
 export const validationFailed = (violations: Violation[]) => invalid('Validation failed', violations);
 
 /** Throws a validation error when any violation was found. */

@@ -25,6 +25,7 @@ export function toContactMessage(c: ContactRecord): Contact {
     verifiedAt: c.verifiedAt ? timestampFromDate(c.verifiedAt) : undefined,
     undeliverableReason: c.undeliverableReason ?? undefined,
     awaitingConfirmation: c.awaitingConfirmation,
+    provider: c.provider ?? undefined,
     createdAt: timestampFromDate(c.createdAt),
     updatedAt: timestampFromDate(c.updatedAt),
   });

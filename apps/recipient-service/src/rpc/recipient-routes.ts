@@ -55,7 +55,7 @@ export const recipientRoutes = (uc: RecipientUseCases) => (router: ConnectRouter
       return { recipientIds: page.ids, recipientSeqs: page.seqs.map(BigInt), nextAfter: page.nextAfter, upperBound: page.upperBound, done: page.done, remainingAtMost: BigInt(page.remainingAtMost) };
     },
     async addContact(req) {
-      const input = { projectId: num(req.projectId), recipientId: req.recipientId, medium: req.medium, address: req.address, isPrimary: req.isPrimary, byRecipientToken: req.byRecipientToken };
+      const input = { projectId: num(req.projectId), recipientId: req.recipientId, medium: req.medium, address: req.address, isPrimary: req.isPrimary, byRecipientToken: req.byRecipientToken, provider: req.provider };
       const written = await uc.addContact(input);
       return { contact: contact(written), confirmationNeeded: written.confirmationNeeded === true };
     },
@@ -63,7 +63,7 @@ export const recipientRoutes = (uc: RecipientUseCases) => (router: ConnectRouter
       return { contacts: (await uc.listContacts({ projectId: num(req.projectId), recipientId: req.recipientId })).map(contact) };
     },
     async setPrimaryContact(req) {
-      const input = { projectId: num(req.projectId), recipientId: req.recipientId, medium: req.medium, address: req.address, byRecipientToken: req.byRecipientToken };
+      const input = { projectId: num(req.projectId), recipientId: req.recipientId, medium: req.medium, address: req.address, byRecipientToken: req.byRecipientToken, provider: req.provider };
       const written = await uc.setPrimaryContact(input);
       return { contact: contact(written), confirmationNeeded: written.confirmationNeeded === true };
     },

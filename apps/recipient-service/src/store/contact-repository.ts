@@ -20,6 +20,8 @@ interface ContactDoc {
    * absent or false: confirmed (every contact written before this field existed).
    */
   awaiting_confirmation?: boolean;
+  /** A chat contact's service (slack, teams, discord); absent for other mediums. */
+  provider?: string;
   created_at: Date;
   updated_at: Date;
 }
@@ -35,6 +37,8 @@ export interface ContactRecord {
   undeliverableReason: string | null;
   /** The address waits for its owner to follow the confirmation link (written by a recipient token). */
   awaitingConfirmation: boolean;
+  /** A chat contact's service; null for other mediums. */
+  provider: string | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -44,6 +48,8 @@ export interface ContactChange {
   isPrimary?: boolean;
   verifiedAt?: Date | null;
   awaitingConfirmation?: boolean;
+  /** A chat contact's service, with its new address. */
+  provider?: string;
 }
 
 const toRecord = (d: WithId<ContactDoc>): ContactRecord => ({
@@ -55,6 +61,7 @@ const toRecord = (d: WithId<ContactDoc>): ContactRecord => ({
   verifiedAt: d.verified_at,
   undeliverableReason: d.undeliverable_reason ?? null,
   awaitingConfirmation: d.awaiting_confirmation === true,
+  provider: d.provider ?? null,
   createdAt: d.created_at,
   updatedAt: d.updated_at,
 });
@@ -77,13 +84,14 @@ export function createContactRepository(db: Db) {
     async insert(
       projectId: number,
       recipientId: string,
-      c: { id: number; medium: string; address: string; isPrimary: boolean; awaitingConfirmation?: boolean },
+      c: { id: number; medium: string; address: string; isPrimary: boolean; awaitingConfirmation?: boolean; provider?: string },
       now: Date,
     ): Promise<ContactRecord> {
       const doc: ContactDoc = {
         _id: c.id, ...owner(projectId, recipientId), medium: c.medium, address: c.address, is_primary: c.isPrimary,
         primary_slot: primarySlot(c.id, c.medium, c.isPrimary), verified_at: null, created_at: now, updated_at: now,
         ...(c.awaitingConfirmation ? { awaiting_confirmation: true } : {}),
+        ...(c.provider ? { provider: c.provider } : {}),
       };
       await guardUnique(() => col.insertOne(doc));
       return toRecord(doc);
@@ -119,6 +127,7 @@ export function createContactRepository(db: Db) {
       if (change.address !== undefined) set.address = change.address;
       if (change.verifiedAt !== undefined) set.verified_at = change.verifiedAt;
       if (change.awaitingConfirmation !== undefined) set.awaiting_confirmation = change.awaitingConfirmation;
+      if (change.provider !== undefined) set.provider = change.provider;
       // A new address, or a verification, makes the contact deliverable again.
       if (change.address !== undefined || change.verifiedAt) set.undeliverable_reason = null;
       if (change.isPrimary !== undefined) Object.assign(set, { is_primary: change.isPrimary, primary_slot: primarySlot(id, medium, change.isPrimary) });

@@ -11,6 +11,6 @@ export interface RecipientDeps {
   sequences: Sequences;
   events: RecipientEvents;
   clock: Clock;
-  /** What contact addresses may be beyond the defaults (PUSH_ALLOW_PRIVATE). */
+  /** What contact addresses may be beyond the defaults (PUSH_ALLOW_PRIVATE, CHAT_ALLOWED_HOSTS, CHAT_ALLOW_PRIVATE). */
   addressRules?: AddressRules;
 }

@@ -62,6 +62,7 @@ const contactRoutes: RoutePlugin = async (app) => {
         recipientId: request.params.recipient_id,
         medium: request.body.medium,
         address: request.body.address,
+        provider: request.body.provider,
         isPrimary: request.body.is_primary ?? false,
         byRecipientToken: byRecipientToken(request),
       });
@@ -90,6 +91,7 @@ const contactRoutes: RoutePlugin = async (app) => {
         recipientId: request.params.recipient_id,
         medium: request.body.medium,
         address: request.body.address,
+        provider: request.body.provider,
         byRecipientToken: byRecipientToken(request),
       });
       const { contact } = res;
