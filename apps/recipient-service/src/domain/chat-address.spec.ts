@@ -38,5 +38,7 @@ describe('chat contact addresses', () => {
   it('when private hosts are allowed (the local fakes), then an http URL on loopback is accepted', () => {
     expect(chatContactViolations('discord', 'http://127.0.0.1:4010/api/webhooks/1/t', fakes)).toEqual([]);
     expect(chatContactViolations('discord', 'http://10.0.0.1:4010/api/webhooks/1/t', fakes).map((v) => v.property_path)).toEqual(['address']);
+    const both = { allowedHosts: [...production.allowedHosts, '127.0.0.1'], allowPrivate: true };
+    expect(chatContactViolations('slack', 'http://hooks.slack.com/services/T/B/X', both).map((v) => v.property_path)).toEqual(['address']);
   });
 });

@@ -5,7 +5,7 @@ import { forbiddenHost, hostAllowed, violation, type Violation } from '@herald/s
 export interface ChatAddressRules {
   /** Hosts of the chat services' incoming webhooks (CHAT_ALLOWED_HOSTS). */
   allowedHosts: string[];
-  /** Webhook URLs on loopback, private or local hosts, over http too (CHAT_ALLOW_PRIVATE: development and tests, the local fakes). */
+  /** Webhook URLs on loopback, private or local hosts, and over http on those (CHAT_ALLOW_PRIVATE: development and tests, the local fakes). */
   allowPrivate: boolean;
 }
 
@@ -57,13 +57,13 @@ function webhookProblem(provider: ChatProvider, address: string, rules: ChatAddr
   } catch {
     return 'not an absolute URL';
   }
-  const schemes = rules.allowPrivate ? ['https:', 'http:'] : ['https:'];
-  if (!schemes.includes(url.protocol)) return 'the URL must be https';
-  if (url.username || url.password) return 'the URL must not carry credentials';
   const host = url.hostname.replace(/^\[|\]$/g, '');
+  const local = forbiddenHost(host);
+  // Plain http only to a local fake (CHAT_ALLOW_PRIVATE); the services themselves only over https.
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && local && rules.allowPrivate)) return 'the URL must be https';
+  if (url.username || url.password) return 'the URL must not carry credentials';
   if (!hostAllowed(host, rules.allowedHosts)) return `${host} is not an allowed chat host (CHAT_ALLOWED_HOSTS)`;
-  const refused = rules.allowPrivate ? null : forbiddenHost(host);
-  if (refused) return refused;
+  if (local && !rules.allowPrivate) return local;
   if (!WEBHOOK_PATH[provider].test(url.pathname)) return `the path is not a ${provider} incoming webhook`;
   return null;
 }

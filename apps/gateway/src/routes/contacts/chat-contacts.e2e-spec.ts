@@ -46,7 +46,7 @@ describe('chat contacts', () => {
     ['a channel name', { medium: 'chat', provider: 'slack', address: '#general' }, 'address'],
     ['a channel id for teams', { medium: 'chat', provider: 'teams', address: 'C0123456789' }, 'address'],
     ['a host outside the allow-list', { medium: 'chat', provider: 'slack', address: 'https://hooks.slack.example/services/T/B/X' }, 'address'],
-    ['a loopback host', { medium: 'chat', provider: 'discord', address: 'https://127.0.0.1/api/webhooks/1/t' }, 'address'],
+    ['a private host', { medium: 'chat', provider: 'discord', address: 'https://10.0.0.1/api/webhooks/1/t' }, 'address'],
     ['plain http', { medium: 'chat', provider: 'slack', address: 'http://hooks.slack.com/services/T/B/X' }, 'address'],
     ['credentials in the URL', { medium: 'chat', provider: 'discord', address: 'https://u:p@discord.com/api/webhooks/1/t' }, 'address'],
     ["another provider's webhook path", { medium: 'chat', provider: 'discord', address: 'https://discord.com/services/T/B/X' }, 'address'],
