@@ -62,7 +62,8 @@ function fakeMediumsEnv(infra, { vapid, smsAuthToken, callbackSecret }) {
   if (infra.smsApiUrl) {
     // The chat fakes on the sink's port: Slack's Web API (any xoxb- token) and the webhooks, beside the services' own hosts.
     const chat = { CHAT_ALLOW_PRIVATE: '1', CHAT_ALLOWED_HOSTS: `${CHAT_SERVICE_HOSTS},${new URL(infra.smsApiUrl).hostname}` };
-    Object.assign(delivery, chat, { SLACK_API_URL: `${infra.smsApiUrl}/api`, SLACK_BOT_TOKEN: 'xoxb-herald-local-fake' });
+    // Quick retries against the fakes: a failing chat message ends within a second.
+    Object.assign(delivery, chat, { SLACK_API_URL: `${infra.smsApiUrl}/api`, SLACK_BOT_TOKEN: 'xoxb-herald-local-fake', CHAT_MAX_ATTEMPTS: '3', CHAT_RETRY_BASE_MS: '200' });
     Object.assign(recipient, chat);
   }
   return { delivery, recipient, vapidPublicKey: keys.publicKey };

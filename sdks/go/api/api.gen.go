@@ -19,6 +19,7 @@ import (
 
 // Defines values for CatalogEntryInputMedium.
 const (
+	CatalogEntryInputMediumChat    CatalogEntryInputMedium = "chat"
 	CatalogEntryInputMediumEmail   CatalogEntryInputMedium = "email"
 	CatalogEntryInputMediumInApp   CatalogEntryInputMedium = "in_app"
 	CatalogEntryInputMediumSms     CatalogEntryInputMedium = "sms"
@@ -28,6 +29,8 @@ const (
 // Valid indicates whether the value is a known member of the CatalogEntryInputMedium enum.
 func (e CatalogEntryInputMedium) Valid() bool {
 	switch e {
+	case CatalogEntryInputMediumChat:
+		return true
 	case CatalogEntryInputMediumEmail:
 		return true
 	case CatalogEntryInputMediumInApp:
@@ -43,6 +46,7 @@ func (e CatalogEntryInputMedium) Valid() bool {
 
 // Defines values for ContactInputMedium.
 const (
+	ContactInputMediumChat       ContactInputMedium = "chat"
 	ContactInputMediumEmail      ContactInputMedium = "email"
 	ContactInputMediumMobilePush ContactInputMedium = "mobile_push"
 	ContactInputMediumSms        ContactInputMedium = "sms"
@@ -52,6 +56,8 @@ const (
 // Valid indicates whether the value is a known member of the ContactInputMedium enum.
 func (e ContactInputMedium) Valid() bool {
 	switch e {
+	case ContactInputMediumChat:
+		return true
 	case ContactInputMediumEmail:
 		return true
 	case ContactInputMediumMobilePush:
@@ -59,6 +65,27 @@ func (e ContactInputMedium) Valid() bool {
 	case ContactInputMediumSms:
 		return true
 	case ContactInputMediumWebPush:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ContactInputProvider.
+const (
+	ContactInputProviderDiscord ContactInputProvider = "discord"
+	ContactInputProviderSlack   ContactInputProvider = "slack"
+	ContactInputProviderTeams   ContactInputProvider = "teams"
+)
+
+// Valid indicates whether the value is a known member of the ContactInputProvider enum.
+func (e ContactInputProvider) Valid() bool {
+	switch e {
+	case ContactInputProviderDiscord:
+		return true
+	case ContactInputProviderSlack:
+		return true
+	case ContactInputProviderTeams:
 		return true
 	default:
 		return false
@@ -223,6 +250,7 @@ func (e PreferenceDecisionResult) Valid() bool {
 
 // Defines values for PrimaryContactInputMedium.
 const (
+	PrimaryContactInputMediumChat       PrimaryContactInputMedium = "chat"
 	PrimaryContactInputMediumEmail      PrimaryContactInputMedium = "email"
 	PrimaryContactInputMediumMobilePush PrimaryContactInputMedium = "mobile_push"
 	PrimaryContactInputMediumSms        PrimaryContactInputMedium = "sms"
@@ -232,6 +260,8 @@ const (
 // Valid indicates whether the value is a known member of the PrimaryContactInputMedium enum.
 func (e PrimaryContactInputMedium) Valid() bool {
 	switch e {
+	case PrimaryContactInputMediumChat:
+		return true
 	case PrimaryContactInputMediumEmail:
 		return true
 	case PrimaryContactInputMediumMobilePush:
@@ -239,6 +269,27 @@ func (e PrimaryContactInputMedium) Valid() bool {
 	case PrimaryContactInputMediumSms:
 		return true
 	case PrimaryContactInputMediumWebPush:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for PrimaryContactInputProvider.
+const (
+	PrimaryContactInputProviderDiscord PrimaryContactInputProvider = "discord"
+	PrimaryContactInputProviderSlack   PrimaryContactInputProvider = "slack"
+	PrimaryContactInputProviderTeams   PrimaryContactInputProvider = "teams"
+)
+
+// Valid indicates whether the value is a known member of the PrimaryContactInputProvider enum.
+func (e PrimaryContactInputProvider) Valid() bool {
+	switch e {
+	case PrimaryContactInputProviderDiscord:
+		return true
+	case PrimaryContactInputProviderSlack:
+		return true
+	case PrimaryContactInputProviderTeams:
 		return true
 	default:
 		return false
@@ -589,6 +640,7 @@ func (e GetRecipientsRecipientIDNotificationsParamsRead) Valid() bool {
 
 // Defines values for PatchRecipientsRecipientIDPreferencesJSONBodyMedium.
 const (
+	PatchRecipientsRecipientIDPreferencesJSONBodyMediumChat    PatchRecipientsRecipientIDPreferencesJSONBodyMedium = "chat"
 	PatchRecipientsRecipientIDPreferencesJSONBodyMediumEmail   PatchRecipientsRecipientIDPreferencesJSONBodyMedium = "email"
 	PatchRecipientsRecipientIDPreferencesJSONBodyMediumInApp   PatchRecipientsRecipientIDPreferencesJSONBodyMedium = "in_app"
 	PatchRecipientsRecipientIDPreferencesJSONBodyMediumSms     PatchRecipientsRecipientIDPreferencesJSONBodyMedium = "sms"
@@ -598,6 +650,8 @@ const (
 // Valid indicates whether the value is a known member of the PatchRecipientsRecipientIDPreferencesJSONBodyMedium enum.
 func (e PatchRecipientsRecipientIDPreferencesJSONBodyMedium) Valid() bool {
 	switch e {
+	case PatchRecipientsRecipientIDPreferencesJSONBodyMediumChat:
+		return true
 	case PatchRecipientsRecipientIDPreferencesJSONBodyMediumEmail:
 		return true
 	case PatchRecipientsRecipientIDPreferencesJSONBodyMediumInApp:
@@ -613,6 +667,7 @@ func (e PatchRecipientsRecipientIDPreferencesJSONBodyMedium) Valid() bool {
 
 // Defines values for GetRecipientsRecipientIDPreferencesCheckParamsMedium.
 const (
+	GetRecipientsRecipientIDPreferencesCheckParamsMediumChat    GetRecipientsRecipientIDPreferencesCheckParamsMedium = "chat"
 	GetRecipientsRecipientIDPreferencesCheckParamsMediumEmail   GetRecipientsRecipientIDPreferencesCheckParamsMedium = "email"
 	GetRecipientsRecipientIDPreferencesCheckParamsMediumInApp   GetRecipientsRecipientIDPreferencesCheckParamsMedium = "in_app"
 	GetRecipientsRecipientIDPreferencesCheckParamsMediumSms     GetRecipientsRecipientIDPreferencesCheckParamsMedium = "sms"
@@ -622,6 +677,8 @@ const (
 // Valid indicates whether the value is a known member of the GetRecipientsRecipientIDPreferencesCheckParamsMedium enum.
 func (e GetRecipientsRecipientIDPreferencesCheckParamsMedium) Valid() bool {
 	switch e {
+	case GetRecipientsRecipientIDPreferencesCheckParamsMediumChat:
+		return true
 	case GetRecipientsRecipientIDPreferencesCheckParamsMediumEmail:
 		return true
 	case GetRecipientsRecipientIDPreferencesCheckParamsMediumInApp:
@@ -639,6 +696,9 @@ func (e GetRecipientsRecipientIDPreferencesCheckParamsMedium) Valid() bool {
 const (
 	PostWebhooksJSONBodyEventTypesBroadcastCanceled         PostWebhooksJSONBodyEventTypes = "broadcast.canceled"
 	PostWebhooksJSONBodyEventTypesBroadcastCompleted        PostWebhooksJSONBodyEventTypes = "broadcast.completed"
+	PostWebhooksJSONBodyEventTypesChatFailed                PostWebhooksJSONBodyEventTypes = "chat.failed"
+	PostWebhooksJSONBodyEventTypesChatSent                  PostWebhooksJSONBodyEventTypes = "chat.sent"
+	PostWebhooksJSONBodyEventTypesChatSkipped               PostWebhooksJSONBodyEventTypes = "chat.skipped"
 	PostWebhooksJSONBodyEventTypesEmailFailed               PostWebhooksJSONBodyEventTypes = "email.failed"
 	PostWebhooksJSONBodyEventTypesEmailSent                 PostWebhooksJSONBodyEventTypes = "email.sent"
 	PostWebhooksJSONBodyEventTypesEmailSkipped              PostWebhooksJSONBodyEventTypes = "email.skipped"
@@ -666,6 +726,12 @@ func (e PostWebhooksJSONBodyEventTypes) Valid() bool {
 	case PostWebhooksJSONBodyEventTypesBroadcastCanceled:
 		return true
 	case PostWebhooksJSONBodyEventTypesBroadcastCompleted:
+		return true
+	case PostWebhooksJSONBodyEventTypesChatFailed:
+		return true
+	case PostWebhooksJSONBodyEventTypesChatSent:
+		return true
+	case PostWebhooksJSONBodyEventTypesChatSkipped:
 		return true
 	case PostWebhooksJSONBodyEventTypesEmailFailed:
 		return true
@@ -714,6 +780,9 @@ func (e PostWebhooksJSONBodyEventTypes) Valid() bool {
 const (
 	PatchWebhooksIDJSONBodyEventTypesBroadcastCanceled         PatchWebhooksIDJSONBodyEventTypes = "broadcast.canceled"
 	PatchWebhooksIDJSONBodyEventTypesBroadcastCompleted        PatchWebhooksIDJSONBodyEventTypes = "broadcast.completed"
+	PatchWebhooksIDJSONBodyEventTypesChatFailed                PatchWebhooksIDJSONBodyEventTypes = "chat.failed"
+	PatchWebhooksIDJSONBodyEventTypesChatSent                  PatchWebhooksIDJSONBodyEventTypes = "chat.sent"
+	PatchWebhooksIDJSONBodyEventTypesChatSkipped               PatchWebhooksIDJSONBodyEventTypes = "chat.skipped"
 	PatchWebhooksIDJSONBodyEventTypesEmailFailed               PatchWebhooksIDJSONBodyEventTypes = "email.failed"
 	PatchWebhooksIDJSONBodyEventTypesEmailSent                 PatchWebhooksIDJSONBodyEventTypes = "email.sent"
 	PatchWebhooksIDJSONBodyEventTypesEmailSkipped              PatchWebhooksIDJSONBodyEventTypes = "email.skipped"
@@ -741,6 +810,12 @@ func (e PatchWebhooksIDJSONBodyEventTypes) Valid() bool {
 	case PatchWebhooksIDJSONBodyEventTypesBroadcastCanceled:
 		return true
 	case PatchWebhooksIDJSONBodyEventTypesBroadcastCompleted:
+		return true
+	case PatchWebhooksIDJSONBodyEventTypesChatFailed:
+		return true
+	case PatchWebhooksIDJSONBodyEventTypesChatSent:
+		return true
+	case PatchWebhooksIDJSONBodyEventTypesChatSkipped:
 		return true
 	case PatchWebhooksIDJSONBodyEventTypesEmailFailed:
 		return true
@@ -900,7 +975,7 @@ type CatalogEntryInput struct {
 	Event     string `json:"event"`
 	Mandatory *bool  `json:"mandatory,omitempty"`
 
-	// Medium `in_app` (default), `email`, `sms` or `web_push`
+	// Medium `in_app` (default), `email`, `sms`, `web_push` or `chat`
 	//
 	// Examples: in_app
 	Medium *CatalogEntryInputMedium `json:"medium,omitempty"`
@@ -913,7 +988,7 @@ type CatalogEntryInput struct {
 	Topic string `json:"topic"`
 }
 
-// CatalogEntryInputMedium `in_app` (default), `email`, `sms` or `web_push`
+// CatalogEntryInputMedium `in_app` (default), `email`, `sms`, `web_push` or `chat`
 //
 // Examples: in_app
 type CatalogEntryInputMedium string
@@ -958,6 +1033,15 @@ type CatalogThrottle struct {
 	WindowSeconds int `json:"window_seconds"`
 }
 
+// ChatInput Asks for the `chat` medium: posted to the recipient's primary chat contact (a Slack channel with the project's bot token, or a Slack, Teams or Discord incoming webhook) when (target, chat) is cataloged and the preference is on. Not on broadcasts.
+type ChatInput struct {
+	// Text The message, 1 to 3000 characters, shown as written (no mentions, no markup)
+	Text string `json:"text"`
+
+	// URL A link shown as a button (Slack, Teams) or the embed's title link (Discord); an absolute http(s) URL, at most 2048 characters
+	URL *string `json:"url,omitempty"`
+}
+
 // Contact defines model for Contact.
 type Contact struct {
 	Address string `json:"address"`
@@ -976,6 +1060,9 @@ type Contact struct {
 	IsPrimary   bool   `json:"is_primary"`
 	Medium      string `json:"medium"`
 
+	// Provider A chat contact's service: slack, teams or discord (only on chat contacts).
+	Provider *string `json:"provider,omitempty"`
+
 	// UndeliverableReason The provider's refusal, e.g. 550 5.1.1 no such user, or the push service's 410 for an expired web push subscription; null when deliverable.
 	UndeliverableReason *string `json:"undeliverable_reason"`
 
@@ -988,16 +1075,22 @@ type Contact struct {
 
 // ContactInput defines model for ContactInput.
 type ContactInput struct {
-	// Address email: one address (trimmed, lowercased); sms: an E.164 number, + and 8 to 15 digits (spaces, dashes, dots and parentheses are dropped); web_push: the browser PushSubscription as JSON text, JSON.stringify(subscription) (endpoint an https URL on a public host, keys.p256dh, keys.auth), up to 4,096 characters; others up to 320 characters
+	// Address email: one address (trimmed, lowercased); sms: an E.164 number, + and 8 to 15 digits (spaces, dashes, dots and parentheses are dropped); web_push: the browser PushSubscription as JSON text, JSON.stringify(subscription) (endpoint an https URL on a public host, keys.p256dh, keys.auth), up to 4,096 characters; chat: a Slack conversation id (C…, G…, D…, U…; sent with the project's bot token) or the provider's incoming-webhook URL (https on the provider's hosts: hooks.slack.com, *.webhook.office.com or *.logic.azure.com, discord.com), up to 1,024 characters; others up to 320 characters
 	Address   string `json:"address"`
 	IsPrimary *bool  `json:"is_primary,omitempty"`
 
-	// Medium email, sms, web_push or mobile_push
+	// Medium email, sms, web_push, mobile_push or chat
 	Medium ContactInputMedium `json:"medium"`
+
+	// Provider A chat contact's service (required for chat, refused for other mediums): slack, teams or discord
+	Provider *ContactInputProvider `json:"provider,omitempty"`
 }
 
-// ContactInputMedium email, sms, web_push or mobile_push
+// ContactInputMedium email, sms, web_push, mobile_push or chat
 type ContactInputMedium string
+
+// ContactInputProvider A chat contact's service (required for chat, refused for other mediums): slack, teams or discord
+type ContactInputProvider string
 
 // DecidingCatalogEntry defines model for DecidingCatalogEntry.
 type DecidingCatalogEntry struct {
@@ -1121,7 +1214,7 @@ type ErrorFamilyError_Errors struct {
 type MediumDecision struct {
 	Because *MediumDecisionBecause `json:"because"`
 
-	// Result The medium outcome: delivered | suppressed | throttled | canceled | quota_exceeded | failed | pending (in_app); sent | skipped | failed | pending (email, web_push); also delivered | undelivered (sms)
+	// Result The medium outcome: delivered | suppressed | throttled | canceled | quota_exceeded | failed | pending (in_app); sent | skipped | failed | pending (email, web_push, chat); also delivered | undelivered (sms)
 	Result string               `json:"result"`
 	Rule   *MediumDecision_Rule `json:"rule"`
 }
@@ -1151,7 +1244,8 @@ type MessageError_Errors struct {
 
 // Notification defines model for Notification.
 type Notification struct {
-	BroadcastID *int `json:"broadcast_id"`
+	BroadcastID *int              `json:"broadcast_id"`
+	Chat        *NotificationChat `json:"chat,omitempty"`
 
 	// CreatedAt UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
 	//
@@ -1178,8 +1272,23 @@ type Notification struct {
 	UpdatedAt string `json:"updated_at"`
 }
 
+// NotificationChat defines model for NotificationChat.
+type NotificationChat struct {
+	Address   *string `json:"address,omitempty"`
+	Attempts  *int    `json:"attempts,omitempty"`
+	Error     *string `json:"error,omitempty"`
+	MessageID *string `json:"message_id,omitempty"`
+	Provider  *string `json:"provider,omitempty"`
+	Reason    *string `json:"reason,omitempty"`
+	SentAt    *string `json:"sent_at,omitempty"`
+
+	// Status pending | sent | skipped | failed (present only when the send had a chat block; `address` is null for a recipient credential: a webhook URL holds its secret)
+	Status string `json:"status"`
+}
+
 // NotificationDecision One entry per medium the send asked for; null for notifications written before decisions were recorded
 type NotificationDecision struct {
+	Chat    *MediumDecision `json:"chat,omitempty"`
 	Email   *MediumDecision `json:"email,omitempty"`
 	InApp   *MediumDecision `json:"in_app,omitempty"`
 	Sms     *MediumDecision `json:"sms,omitempty"`
@@ -1257,15 +1366,21 @@ type PreferenceState struct {
 
 // PrimaryContactInput defines model for PrimaryContactInput.
 type PrimaryContactInput struct {
-	// Address email: one address (trimmed, lowercased); sms: an E.164 number, + and 8 to 15 digits (spaces, dashes, dots and parentheses are dropped); web_push: the browser PushSubscription as JSON text, JSON.stringify(subscription) (endpoint an https URL on a public host, keys.p256dh, keys.auth), up to 4,096 characters; others up to 320 characters
+	// Address email: one address (trimmed, lowercased); sms: an E.164 number, + and 8 to 15 digits (spaces, dashes, dots and parentheses are dropped); web_push: the browser PushSubscription as JSON text, JSON.stringify(subscription) (endpoint an https URL on a public host, keys.p256dh, keys.auth), up to 4,096 characters; chat: a Slack conversation id (C…, G…, D…, U…; sent with the project's bot token) or the provider's incoming-webhook URL (https on the provider's hosts: hooks.slack.com, *.webhook.office.com or *.logic.azure.com, discord.com), up to 1,024 characters; others up to 320 characters
 	Address string `json:"address"`
 
-	// Medium email, sms, web_push or mobile_push
+	// Medium email, sms, web_push, mobile_push or chat
 	Medium PrimaryContactInputMedium `json:"medium"`
+
+	// Provider A chat contact's service (required for chat, refused for other mediums): slack, teams or discord
+	Provider *PrimaryContactInputProvider `json:"provider,omitempty"`
 }
 
-// PrimaryContactInputMedium email, sms, web_push or mobile_push
+// PrimaryContactInputMedium email, sms, web_push, mobile_push or chat
 type PrimaryContactInputMedium string
+
+// PrimaryContactInputProvider A chat contact's service (required for chat, refused for other mediums): slack, teams or discord
+type PrimaryContactInputProvider string
 
 // Project defines model for Project.
 type Project struct {
@@ -1361,6 +1476,7 @@ type RecipientToken struct {
 
 // SendInput defines model for SendInput.
 type SendInput struct {
+	Chat        *ChatInput             `json:"chat,omitempty"`
 	Email       *EmailInput            `json:"email,omitempty"`
 	Payload     map[string]interface{} `json:"payload,omitempty"`
 	Push        *PushInput             `json:"push,omitempty"`
@@ -1401,6 +1517,14 @@ type SendInput3 SendInput_3
 // SendInput_3 defines model for SendInput.3.
 type SendInput_3 struct {
 	Push map[string]interface{} `json:"push"`
+}
+
+// SendInput4 defines model for SendInput.4.
+type SendInput4 SendInput_4
+
+// SendInput_4 defines model for SendInput.4.
+type SendInput_4 struct {
+	Chat map[string]interface{} `json:"chat"`
 }
 
 // SmsInput Asks for the `sms` medium: sent when (target, sms) is cataloged, the preference is on and the recipient has a primary sms contact (E.164)
@@ -1997,7 +2121,7 @@ type DeleteRecipientsRecipientIDContactsContactID200JSONResponseBody struct {
 
 // PatchRecipientsRecipientIDContactsContactIDJSONBody defines parameters for PatchRecipientsRecipientIDContactsContactID.
 type PatchRecipientsRecipientIDContactsContactIDJSONBody struct {
-	// Address email: one address (trimmed, lowercased); sms: an E.164 number, + and 8 to 15 digits (spaces, dashes, dots and parentheses are dropped); web_push: the browser PushSubscription as JSON text, JSON.stringify(subscription) (endpoint an https URL on a public host, keys.p256dh, keys.auth), up to 4,096 characters; others up to 320 characters
+	// Address email: one address (trimmed, lowercased); sms: an E.164 number, + and 8 to 15 digits (spaces, dashes, dots and parentheses are dropped); web_push: the browser PushSubscription as JSON text, JSON.stringify(subscription) (endpoint an https URL on a public host, keys.p256dh, keys.auth), up to 4,096 characters; chat: a Slack conversation id (C…, G…, D…, U…; sent with the project's bot token) or the provider's incoming-webhook URL (https on the provider's hosts: hooks.slack.com, *.webhook.office.com or *.logic.azure.com, discord.com), up to 1,024 characters; others up to 320 characters
 	Address   *string `json:"address,omitempty"`
 	IsPrimary *bool   `json:"is_primary,omitempty"`
 	union     json.RawMessage
@@ -2098,7 +2222,7 @@ type GetRecipientsRecipientIDPreferences200JSONResponseBody struct {
 
 // PatchRecipientsRecipientIDPreferencesJSONBody defines parameters for PatchRecipientsRecipientIDPreferences.
 type PatchRecipientsRecipientIDPreferencesJSONBody struct {
-	// Medium `in_app` (default), `email`, `sms` or `web_push`
+	// Medium `in_app` (default), `email`, `sms`, `web_push` or `chat`
 	//
 	// Examples: in_app
 	Medium *PatchRecipientsRecipientIDPreferencesJSONBodyMedium `json:"medium,omitempty"`
@@ -2145,7 +2269,7 @@ type GetRecipientsRecipientIDPreferencesCheckParams struct {
 	Topic   string `form:"topic" json:"topic"`
 	Event   string `form:"event" json:"event"`
 
-	// Medium `in_app` (default), `email`, `sms` or `web_push`
+	// Medium `in_app` (default), `email`, `sms`, `web_push` or `chat`
 	Medium *GetRecipientsRecipientIDPreferencesCheckParamsMedium `form:"medium,omitempty" json:"medium,omitempty"`
 }
 
@@ -2942,6 +3066,32 @@ func (t *SendInput) MergeSendInput3(v SendInput3) error {
 	return err
 }
 
+// AsSendInput4 returns the union data inside the SendInput as a SendInput4
+func (t SendInput) AsSendInput4() (SendInput4, error) {
+	var body SendInput4
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromSendInput4 overwrites any union data inside the SendInput as the provided SendInput4
+func (t *SendInput) FromSendInput4(v SendInput4) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeSendInput4 performs a merge with any union data inside the SendInput, using the provided SendInput4
+func (t *SendInput) MergeSendInput4(v SendInput4) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
 func (t SendInput) MarshalJSON() ([]byte, error) {
 	b, err := t.union.MarshalJSON()
 	if err != nil {
@@ -2952,6 +3102,13 @@ func (t SendInput) MarshalJSON() ([]byte, error) {
 		err = json.Unmarshal(b, &object)
 		if err != nil {
 			return nil, err
+		}
+	}
+
+	if t.Chat != nil {
+		object["chat"], err = json.Marshal(t.Chat)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'chat': %w", err)
 		}
 	}
 
@@ -3014,6 +3171,13 @@ func (t *SendInput) UnmarshalJSON(b []byte) error {
 	err = json.Unmarshal(b, &object)
 	if err != nil {
 		return err
+	}
+
+	if raw, found := object["chat"]; found {
+		err = json.Unmarshal(raw, &t.Chat)
+		if err != nil {
+			return fmt.Errorf("error reading 'chat': %w", err)
+		}
 	}
 
 	if raw, found := object["email"]; found {

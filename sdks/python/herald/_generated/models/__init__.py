@@ -10,9 +10,11 @@ from .catalog_entry_input import CatalogEntryInput
 from .catalog_entry_input_medium import CatalogEntryInputMedium
 from .catalog_entry_patch import CatalogEntryPatch
 from .catalog_throttle import CatalogThrottle
+from .chat_input import ChatInput
 from .contact import Contact
 from .contact_input import ContactInput
 from .contact_input_medium import ContactInputMedium
+from .contact_input_provider import ContactInputProvider
 from .deciding_catalog_entry import DecidingCatalogEntry
 from .deciding_catalog_entry_target import DecidingCatalogEntryTarget
 from .deciding_recipient_rule import DecidingRecipientRule
@@ -119,6 +121,7 @@ from .medium_decision_because_type_0 import MediumDecisionBecauseType0
 from .message_error import MessageError
 from .message_error_errors_item import MessageErrorErrorsItem
 from .notification import Notification
+from .notification_chat import NotificationChat
 from .notification_decision import NotificationDecision
 from .notification_email import NotificationEmail
 from .notification_push import NotificationPush
@@ -246,6 +249,7 @@ from .preference_decision_result import PreferenceDecisionResult
 from .preference_state import PreferenceState
 from .primary_contact_input import PrimaryContactInput
 from .primary_contact_input_medium import PrimaryContactInputMedium
+from .primary_contact_input_provider import PrimaryContactInputProvider
 from .project import Project
 from .project_settings import ProjectSettings
 from .push_input import PushInput
@@ -303,9 +307,11 @@ __all__ = (
     "CatalogEntryInputMedium",
     "CatalogEntryPatch",
     "CatalogThrottle",
+    "ChatInput",
     "Contact",
     "ContactInput",
     "ContactInputMedium",
+    "ContactInputProvider",
     "DecidingCatalogEntry",
     "DecidingCatalogEntryTarget",
     "DecidingRecipientRule",
@@ -368,6 +374,7 @@ __all__ = (
     "MessageError",
     "MessageErrorErrorsItem",
     "Notification",
+    "NotificationChat",
     "NotificationDecision",
     "NotificationEmail",
     "NotificationPush",
@@ -435,6 +442,7 @@ __all__ = (
     "PreferenceState",
     "PrimaryContactInput",
     "PrimaryContactInputMedium",
+    "PrimaryContactInputProvider",
     "Project",
     "ProjectSettings",
     "PushInput",

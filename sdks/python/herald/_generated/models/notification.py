@@ -9,6 +9,7 @@ from attrs import field as _attrs_field
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
+    from ..models.notification_chat import NotificationChat
     from ..models.notification_decision import NotificationDecision
     from ..models.notification_email import NotificationEmail
     from ..models.notification_push import NotificationPush
@@ -38,6 +39,7 @@ class Notification:
         push (NotificationPush):
         decision (None | NotificationDecision):
         send_at (None | str | Unset):
+        chat (NotificationChat | Unset):
     """
 
     id: int
@@ -55,6 +57,7 @@ class Notification:
     push: NotificationPush
     decision: None | NotificationDecision
     send_at: None | str | Unset = UNSET
+    chat: NotificationChat | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -104,6 +107,10 @@ class Notification:
         else:
             send_at = self.send_at
 
+        chat: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.chat, Unset):
+            chat = self.chat.to_dict()
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -126,11 +133,14 @@ class Notification:
         )
         if send_at is not UNSET:
             field_dict["send_at"] = send_at
+        if chat is not UNSET:
+            field_dict["chat"] = chat
 
         return field_dict
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.notification_chat import NotificationChat
         from ..models.notification_decision import NotificationDecision
         from ..models.notification_email import NotificationEmail
         from ..models.notification_push import NotificationPush
@@ -206,6 +216,13 @@ class Notification:
 
         send_at = _parse_send_at(d.pop("send_at", UNSET))
 
+        _chat = d.pop("chat", UNSET)
+        chat: NotificationChat | Unset
+        if isinstance(_chat, Unset):
+            chat = UNSET
+        else:
+            chat = NotificationChat.from_dict(_chat)
+
         notification = cls(
             id=id,
             recipient_id=recipient_id,
@@ -222,6 +239,7 @@ class Notification:
             push=push,
             decision=decision,
             send_at=send_at,
+            chat=chat,
         )
 
         notification.additional_properties = d

@@ -16,7 +16,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file herald/delivery/v1/delivery.proto.
  */
 export const file_herald_delivery_v1_delivery: GenFile = /*@__PURE__*/
-  fileDesc("CiFoZXJhbGQvZGVsaXZlcnkvdjEvZGVsaXZlcnkucHJvdG8SEmhlcmFsZC5kZWxpdmVyeS52MSJDChJOb3RpZmljYXRpb25UYXJnZXQSDwoHY2hhbm5lbBgBIAEoCRINCgV0b3BpYxgCIAEoCRINCgVldmVudBgDIAEoCSL1AgoMU2VuZFNldHRpbmdzEhYKDnN0cmljdF90YXJnZXRzGAEgASgIEioKIm1heF9icm9hZGNhc3RfcmVjaXBpZW50c19mb3JfZW1haWwYAiABKAMSGgoNbW9udGhseV9xdW90YRgDIAEoA0gAiAEBEh8KEmVtYWlsX2Zyb21fYWRkcmVzcxgEIAEoCUgBiAEBEhwKD2VtYWlsX2Zyb21fbmFtZRgFIAEoCUgCiAEBEhsKDmVtYWlsX3JlcGx5X3RvGAYgASgJSAOIAQESGwoOcmV0ZW50aW9uX2RheXMYByABKAVIBIgBARIpCiFtYXhfYnJvYWRjYXN0X3JlY2lwaWVudHNfZm9yX3B1c2gYCCABKANCEAoOX21vbnRobHlfcXVvdGFCFQoTX2VtYWlsX2Zyb21fYWRkcmVzc0ISChBfZW1haWxfZnJvbV9uYW1lQhEKD19lbWFpbF9yZXBseV90b0IRCg9fcmV0ZW50aW9uX2RheXMivQEKDEVtYWlsQ29udGVudBIPCgdzdWJqZWN0GAEgASgJEgwKBGh0bWwYAiABKAkSEQoEdGV4dBgDIAEoCUgAiAEBEhYKCWZyb21fbmFtZRgEIAEoCUgBiAEBEhoKDWRlbGF5X3NlY29uZHMYBSABKAVIAogBARITCgZ1bmxlc3MYBiABKAlIA4gBAUIHCgVfdGV4dEIMCgpfZnJvbV9uYW1lQhAKDl9kZWxheV9zZWNvbmRzQgkKB191bmxlc3MiGgoKU21zQ29udGVudBIMCgR0ZXh0GAEgASgJInoKC1B1c2hDb250ZW50Eg0KBXRpdGxlGAEgASgJEgwKBGJvZHkYAiABKAkSEAoDdXJsGAMgASgJSACIAQESEQoEaWNvbhgEIAEoCUgBiAEBEhAKA3RhZxgFIAEoCUgCiAEBQgYKBF91cmxCBwoFX2ljb25CBgoEX3RhZyLnAwoLU2VuZFJlcXVlc3QSEgoKcHJvamVjdF9pZBgBIAEoAxIyCghzZXR0aW5ncxgCIAEoCzIgLmhlcmFsZC5kZWxpdmVyeS52MS5TZW5kU2V0dGluZ3MSGQoMcmVjaXBpZW50X2lkGAMgASgJSACIAQESOwoGdGFyZ2V0GAQgASgLMiYuaGVyYWxkLmRlbGl2ZXJ5LnYxLk5vdGlmaWNhdGlvblRhcmdldEgBiAEBEhkKDHBheWxvYWRfanNvbhgFIAEoCUgCiAEBEjQKBWVtYWlsGAYgASgLMiAuaGVyYWxkLmRlbGl2ZXJ5LnYxLkVtYWlsQ29udGVudEgDiAEBEhcKD2lkZW1wb3RlbmN5X2tleRgHIAEoCRIwCgNzbXMYCCABKAsyHi5oZXJhbGQuZGVsaXZlcnkudjEuU21zQ29udGVudEgEiAEBEjIKBHB1c2gYCSABKAsyHy5oZXJhbGQuZGVsaXZlcnkudjEuUHVzaENvbnRlbnRIBYgBARIUCgdzZW5kX2F0GAogASgJSAaIAQFCDwoNX3JlY2lwaWVudF9pZEIJCgdfdGFyZ2V0Qg8KDV9wYXlsb2FkX2pzb25CCAoGX2VtYWlsQgYKBF9zbXNCBwoFX3B1c2hCCgoIX3NlbmRfYXQisgIKD091dGJvdW5kT3V0Y29tZRIOCgZzdGF0dXMYASABKAkSEwoGcmVhc29uGAIgASgJSACIAQESFAoHYWRkcmVzcxgDIAEoCUgBiAEBEhcKCm1lc3NhZ2VfaWQYBCABKAlIAogBARIQCghhdHRlbXB0cxgFIAEoBRIrCgdzZW50X2F0GAYgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBISCgVlcnJvchgHIAEoCUgDiAEBEhUKCHByb3ZpZGVyGAggASgJSASIAQESFgoJZGlnZXN0X2lkGAkgASgDSAWIAQFCCQoHX3JlYXNvbkIKCghfYWRkcmVzc0INCgtfbWVzc2FnZV9pZEIICgZfZXJyb3JCCwoJX3Byb3ZpZGVyQgwKCl9kaWdlc3RfaWQi8gQKDE5vdGlmaWNhdGlvbhIKCgJpZBgBIAEoAxIUCgxyZWNpcGllbnRfaWQYAiABKAkSGQoMcGF5bG9hZF9qc29uGAMgASgJSACIAQESGQoMYnJvYWRjYXN0X2lkGAQgASgDSAGIAQESOwoGdGFyZ2V0GAUgASgLMiYuaGVyYWxkLmRlbGl2ZXJ5LnYxLk5vdGlmaWNhdGlvblRhcmdldEgCiAEBEgwKBHJlYWQYBiABKAgSDgoGb3BlbmVkGAcgASgIEi4KCmNyZWF0ZWRfYXQYCCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KCnVwZGF0ZWRfYXQYCSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEg4KBnN0YXR1cxgKIAEoCRIyCgVlbWFpbBgLIAEoCzIjLmhlcmFsZC5kZWxpdmVyeS52MS5PdXRib3VuZE91dGNvbWUSPwoIZGVjaXNpb24YDCABKAsyKC5oZXJhbGQuZGVsaXZlcnkudjEuTm90aWZpY2F0aW9uRGVjaXNpb25IA4gBARIwCgNzbXMYDSABKAsyIy5oZXJhbGQuZGVsaXZlcnkudjEuT3V0Ym91bmRPdXRjb21lEjEKBHB1c2gYDiABKAsyIy5oZXJhbGQuZGVsaXZlcnkudjEuT3V0Ym91bmRPdXRjb21lEisKB3NlbmRfYXQYDyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wQg8KDV9wYXlsb2FkX2pzb25CDwoNX2Jyb2FkY2FzdF9pZEIJCgdfdGFyZ2V0QgsKCV9kZWNpc2lvbiKCAgoUTm90aWZpY2F0aW9uRGVjaXNpb24SLwoGaW5fYXBwGAEgASgLMhouaGVyYWxkLmNvbW1vbi52MS5EZWNpc2lvbkgAiAEBEi4KBWVtYWlsGAIgASgLMhouaGVyYWxkLmNvbW1vbi52MS5EZWNpc2lvbkgBiAEBEiwKA3NtcxgDIAEoCzIaLmhlcmFsZC5jb21tb24udjEuRGVjaXNpb25IAogBARIxCgh3ZWJfcHVzaBgEIAEoCzIaLmhlcmFsZC5jb21tb24udjEuRGVjaXNpb25IA4gBAUIJCgdfaW5fYXBwQggKBl9lbWFpbEIGCgRfc21zQgsKCV93ZWJfcHVzaCJHChFCcm9hZGNhc3RPdXRib3VuZBIOCgZzdGF0dXMYASABKAkSFQoIZWxpZ2libGUYAiABKANIAIgBAUILCglfZWxpZ2libGUiwwMKCUJyb2FkY2FzdBIKCgJpZBgBIAEoAxI2CgZ0YXJnZXQYAiABKAsyJi5oZXJhbGQuZGVsaXZlcnkudjEuTm90aWZpY2F0aW9uVGFyZ2V0EhQKDHBheWxvYWRfanNvbhgDIAEoCRIOCgZzdGF0dXMYBCABKAkSGAoQcmVjaXBpZW50c190b3RhbBgFIAEoAxIdChVub3RpZmljYXRpb25zX2NyZWF0ZWQYBiABKAMSOQoFZW1haWwYByABKAsyJS5oZXJhbGQuZGVsaXZlcnkudjEuQnJvYWRjYXN0T3V0Ym91bmRIAIgBARIuCgpjcmVhdGVkX2F0GAggASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIuCgp1cGRhdGVkX2F0GAkgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBI4CgRwdXNoGAogASgLMiUuaGVyYWxkLmRlbGl2ZXJ5LnYxLkJyb2FkY2FzdE91dGJvdW5kSAGIAQESKwoHc2VuZF9hdBgLIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXBCCAoGX2VtYWlsQgcKBV9wdXNoIqEBCgxTZW5kUmVzcG9uc2USOwoMbm90aWZpY2F0aW9uGAEgASgLMiAuaGVyYWxkLmRlbGl2ZXJ5LnYxLk5vdGlmaWNhdGlvbkgAiAEBEjUKCWJyb2FkY2FzdBgCIAEoCzIdLmhlcmFsZC5kZWxpdmVyeS52MS5Ccm9hZGNhc3RIAYgBAUIPCg1fbm90aWZpY2F0aW9uQgwKCl9icm9hZGNhc3QiQQoPU2VuZE1hbnlSZXF1ZXN0Ei4KBXNlbmRzGAEgAygLMh8uaGVyYWxkLmRlbGl2ZXJ5LnYxLlNlbmRSZXF1ZXN0IlUKCVNlbmRFcnJvchIMCgRjb2RlGAEgASgFEg8KB21lc3NhZ2UYAiABKAkSKQoEaW5mbxgDIAEoCzIbLmhlcmFsZC5jb21tb24udjEuRXJyb3JJbmZvInwKClNlbmRSZXN1bHQSNAoIYWNjZXB0ZWQYASABKAsyIC5oZXJhbGQuZGVsaXZlcnkudjEuU2VuZFJlc3BvbnNlSAASLgoFZXJyb3IYAiABKAsyHS5oZXJhbGQuZGVsaXZlcnkudjEuU2VuZEVycm9ySABCCAoGcmVzdWx0IkMKEFNlbmRNYW55UmVzcG9uc2USLwoHcmVzdWx0cxgBIAMoCzIeLmhlcmFsZC5kZWxpdmVyeS52MS5TZW5kUmVzdWx0IjUKEkdldFBheWxvYWRzUmVxdWVzdBISCgpwcm9qZWN0X2lkGAEgASgDEgsKA2lkcxgCIAMoAyJNChNOb3RpZmljYXRpb25QYXlsb2FkEgoKAmlkGAEgASgDEhkKDHBheWxvYWRfanNvbhgCIAEoCUgAiAEBQg8KDV9wYXlsb2FkX2pzb24iUAoTR2V0UGF5bG9hZHNSZXNwb25zZRI5CghwYXlsb2FkcxgBIAMoCzInLmhlcmFsZC5kZWxpdmVyeS52MS5Ob3RpZmljYXRpb25QYXlsb2FkIjgKFkdldE5vdGlmaWNhdGlvblJlcXVlc3QSEgoKcHJvamVjdF9pZBgBIAEoAxIKCgJpZBgCIAEoAyJRChdHZXROb3RpZmljYXRpb25SZXNwb25zZRI2Cgxub3RpZmljYXRpb24YASABKAsyIC5oZXJhbGQuZGVsaXZlcnkudjEuTm90aWZpY2F0aW9uIjUKE0dldEJyb2FkY2FzdFJlcXVlc3QSEgoKcHJvamVjdF9pZBgBIAEoAxIKCgJpZBgCIAEoAyJIChRHZXRCcm9hZGNhc3RSZXNwb25zZRIwCglicm9hZGNhc3QYASABKAsyHS5oZXJhbGQuZGVsaXZlcnkudjEuQnJvYWRjYXN0InYKD0xpc3RGZWVkUmVxdWVzdBISCgpwcm9qZWN0X2lkGAEgASgDEhQKDHJlY2lwaWVudF9pZBgCIAEoCRINCgVsaW1pdBgDIAEoBRIOCgZjdXJzb3IYBCABKAkSEQoEcmVhZBgFIAEoCEgAiAEBQgcKBV9yZWFkImAKEExpc3RGZWVkUmVzcG9uc2USNwoNbm90aWZpY2F0aW9ucxgBIAMoCzIgLmhlcmFsZC5kZWxpdmVyeS52MS5Ob3RpZmljYXRpb24SEwoLbmV4dF9jdXJzb3IYAiABKAkiPgoSVW5yZWFkQ291bnRSZXF1ZXN0EhIKCnByb2plY3RfaWQYASABKAMSFAoMcmVjaXBpZW50X2lkGAIgASgJIisKE1VucmVhZENvdW50UmVzcG9uc2USFAoMdW5yZWFkX2NvdW50GAEgASgDIo0BChlVcGRhdGVOb3RpZmljYXRpb25SZXF1ZXN0EhIKCnByb2plY3RfaWQYASABKAMSFAoMcmVjaXBpZW50X2lkGAIgASgJEgoKAmlkGAMgASgDEhEKBHJlYWQYBCABKAhIAIgBARITCgZvcGVuZWQYBSABKAhIAYgBAUIHCgVfcmVhZEIJCgdfb3BlbmVkIlQKGlVwZGF0ZU5vdGlmaWNhdGlvblJlc3BvbnNlEjYKDG5vdGlmaWNhdGlvbhgBIAEoCzIgLmhlcmFsZC5kZWxpdmVyeS52MS5Ob3RpZmljYXRpb24iPgoSTWFya0FsbFJlYWRSZXF1ZXN0EhIKCnByb2plY3RfaWQYASABKAMSFAoMcmVjaXBpZW50X2lkGAIgASgJIiYKE01hcmtBbGxSZWFkUmVzcG9uc2USDwoHdXBkYXRlZBgBIAEoAyItChxDaGVja1Vuc3Vic2NyaWJlVG9rZW5SZXF1ZXN0Eg0KBXRva2VuGAEgASgJIpEBCh1DaGVja1Vuc3Vic2NyaWJlVG9rZW5SZXNwb25zZRISCgpwcm9qZWN0X2lkGAEgASgDEhQKDHJlY2lwaWVudF9pZBgCIAEoCRI2CgZ0YXJnZXQYAyABKAsyJi5oZXJhbGQuZGVsaXZlcnkudjEuTm90aWZpY2F0aW9uVGFyZ2V0Eg4KBm1lZGl1bRgEIAEoCSJ0ChZSZWNvcmRTbXNTdGF0dXNSZXF1ZXN0Eg0KBXRva2VuGAEgASgJEhMKC21lc3NhZ2Vfc2lkGAIgASgJEg4KBnN0YXR1cxgDIAEoCRIXCgplcnJvcl9jb2RlGAQgASgJSACIAQFCDQoLX2Vycm9yX2NvZGUiKgoXUmVjb3JkU21zU3RhdHVzUmVzcG9uc2USDwoHY2hhbmdlZBgBIAEoCCIWChRHZXRQdXNoQ29uZmlnUmVxdWVzdCIxChVHZXRQdXNoQ29uZmlnUmVzcG9uc2USGAoQdmFwaWRfcHVibGljX2tleRgBIAEoCSI7ChlDYW5jZWxOb3RpZmljYXRpb25SZXF1ZXN0EhIKCnByb2plY3RfaWQYASABKAMSCgoCaWQYAiABKAMiVAoaQ2FuY2VsTm90aWZpY2F0aW9uUmVzcG9uc2USNgoMbm90aWZpY2F0aW9uGAEgASgLMiAuaGVyYWxkLmRlbGl2ZXJ5LnYxLk5vdGlmaWNhdGlvbiI4ChZDYW5jZWxCcm9hZGNhc3RSZXF1ZXN0EhIKCnByb2plY3RfaWQYASABKAMSCgoCaWQYAiABKAMiSwoXQ2FuY2VsQnJvYWRjYXN0UmVzcG9uc2USMAoJYnJvYWRjYXN0GAEgASgLMh0uaGVyYWxkLmRlbGl2ZXJ5LnYxLkJyb2FkY2FzdCIyChBHZXREaWdlc3RSZXF1ZXN0EhIKCnByb2plY3RfaWQYASABKAMSCgoCaWQYAiABKAMiyAMKBkRpZ2VzdBIKCgJpZBgBIAEoAxIUCgxyZWNpcGllbnRfaWQYAiABKAkSEAoIZW50cnlfaWQYAyABKAMSNgoGdGFyZ2V0GAQgASgLMiYuaGVyYWxkLmRlbGl2ZXJ5LnYxLk5vdGlmaWNhdGlvblRhcmdldBIOCgZzdGF0dXMYBSABKAkSDwoHc3ViamVjdBgGIAEoCRItCglvcGVuZWRfYXQYByABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi0KCWNsb3Nlc19hdBgIIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASMAoHc2VudF9hdBgJIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXBIAIgBARIXCgptZXNzYWdlX2lkGAogASgJSAGIAQESFAoHYWRkcmVzcxgLIAEoCUgCiAEBEhgKEG5vdGlmaWNhdGlvbl9pZHMYDCADKAMSEQoJbWF4X2l0ZW1zGA0gASgFEhMKBnJlYXNvbhgOIAEoCUgDiAEBQgoKCF9zZW50X2F0Qg0KC19tZXNzYWdlX2lkQgoKCF9hZGRyZXNzQgkKB19yZWFzb24iPwoRR2V0RGlnZXN0UmVzcG9uc2USKgoGZGlnZXN0GAEgASgLMhouaGVyYWxkLmRlbGl2ZXJ5LnYxLkRpZ2VzdCLZAQoeU2VuZENvbnRhY3RDb25maXJtYXRpb25SZXF1ZXN0EhIKCnByb2plY3RfaWQYASABKAMSFAoMcmVjaXBpZW50X2lkGAIgASgJEhIKCmNvbnRhY3RfaWQYAyABKAMSDwoHYWRkcmVzcxgEIAEoCRIfChJlbWFpbF9mcm9tX2FkZHJlc3MYBSABKAlIAIgBARIcCg9lbWFpbF9mcm9tX25hbWUYBiABKAlIAYgBAUIVChNfZW1haWxfZnJvbV9hZGRyZXNzQhIKEF9lbWFpbF9mcm9tX25hbWUiIQofU2VuZENvbnRhY3RDb25maXJtYXRpb25SZXNwb25zZSI1CiRDaGVja0NvbnRhY3RDb25maXJtYXRpb25Ub2tlblJlcXVlc3QSDQoFdG9rZW4YASABKAkidgolQ2hlY2tDb250YWN0Q29uZmlybWF0aW9uVG9rZW5SZXNwb25zZRISCgpwcm9qZWN0X2lkGAEgASgDEhQKDHJlY2lwaWVudF9pZBgCIAEoCRISCgpjb250YWN0X2lkGAMgASgDEg8KB2FkZHJlc3MYBCABKAkylQ4KD0RlbGl2ZXJ5U2VydmljZRJJCgRTZW5kEh8uaGVyYWxkLmRlbGl2ZXJ5LnYxLlNlbmRSZXF1ZXN0GiAuaGVyYWxkLmRlbGl2ZXJ5LnYxLlNlbmRSZXNwb25zZRJVCghTZW5kTWFueRIjLmhlcmFsZC5kZWxpdmVyeS52MS5TZW5kTWFueVJlcXVlc3QaJC5oZXJhbGQuZGVsaXZlcnkudjEuU2VuZE1hbnlSZXNwb25zZRJeCgtHZXRQYXlsb2FkcxImLmhlcmFsZC5kZWxpdmVyeS52MS5HZXRQYXlsb2Fkc1JlcXVlc3QaJy5oZXJhbGQuZGVsaXZlcnkudjEuR2V0UGF5bG9hZHNSZXNwb25zZRJqCg9HZXROb3RpZmljYXRpb24SKi5oZXJhbGQuZGVsaXZlcnkudjEuR2V0Tm90aWZpY2F0aW9uUmVxdWVzdBorLmhlcmFsZC5kZWxpdmVyeS52MS5HZXROb3RpZmljYXRpb25SZXNwb25zZRJhCgxHZXRCcm9hZGNhc3QSJy5oZXJhbGQuZGVsaXZlcnkudjEuR2V0QnJvYWRjYXN0UmVxdWVzdBooLmhlcmFsZC5kZWxpdmVyeS52MS5HZXRCcm9hZGNhc3RSZXNwb25zZRJVCghMaXN0RmVlZBIjLmhlcmFsZC5kZWxpdmVyeS52MS5MaXN0RmVlZFJlcXVlc3QaJC5oZXJhbGQuZGVsaXZlcnkudjEuTGlzdEZlZWRSZXNwb25zZRJeCgtVbnJlYWRDb3VudBImLmhlcmFsZC5kZWxpdmVyeS52MS5VbnJlYWRDb3VudFJlcXVlc3QaJy5oZXJhbGQuZGVsaXZlcnkudjEuVW5yZWFkQ291bnRSZXNwb25zZRJzChJVcGRhdGVOb3RpZmljYXRpb24SLS5oZXJhbGQuZGVsaXZlcnkudjEuVXBkYXRlTm90aWZpY2F0aW9uUmVxdWVzdBouLmhlcmFsZC5kZWxpdmVyeS52MS5VcGRhdGVOb3RpZmljYXRpb25SZXNwb25zZRJeCgtNYXJrQWxsUmVhZBImLmhlcmFsZC5kZWxpdmVyeS52MS5NYXJrQWxsUmVhZFJlcXVlc3QaJy5oZXJhbGQuZGVsaXZlcnkudjEuTWFya0FsbFJlYWRSZXNwb25zZRJ8ChVDaGVja1Vuc3Vic2NyaWJlVG9rZW4SMC5oZXJhbGQuZGVsaXZlcnkudjEuQ2hlY2tVbnN1YnNjcmliZVRva2VuUmVxdWVzdBoxLmhlcmFsZC5kZWxpdmVyeS52MS5DaGVja1Vuc3Vic2NyaWJlVG9rZW5SZXNwb25zZRJqCg9SZWNvcmRTbXNTdGF0dXMSKi5oZXJhbGQuZGVsaXZlcnkudjEuUmVjb3JkU21zU3RhdHVzUmVxdWVzdBorLmhlcmFsZC5kZWxpdmVyeS52MS5SZWNvcmRTbXNTdGF0dXNSZXNwb25zZRJkCg1HZXRQdXNoQ29uZmlnEiguaGVyYWxkLmRlbGl2ZXJ5LnYxLkdldFB1c2hDb25maWdSZXF1ZXN0GikuaGVyYWxkLmRlbGl2ZXJ5LnYxLkdldFB1c2hDb25maWdSZXNwb25zZRJzChJDYW5jZWxOb3RpZmljYXRpb24SLS5oZXJhbGQuZGVsaXZlcnkudjEuQ2FuY2VsTm90aWZpY2F0aW9uUmVxdWVzdBouLmhlcmFsZC5kZWxpdmVyeS52MS5DYW5jZWxOb3RpZmljYXRpb25SZXNwb25zZRJqCg9DYW5jZWxCcm9hZGNhc3QSKi5oZXJhbGQuZGVsaXZlcnkudjEuQ2FuY2VsQnJvYWRjYXN0UmVxdWVzdBorLmhlcmFsZC5kZWxpdmVyeS52MS5DYW5jZWxCcm9hZGNhc3RSZXNwb25zZRJYCglHZXREaWdlc3QSJC5oZXJhbGQuZGVsaXZlcnkudjEuR2V0RGlnZXN0UmVxdWVzdBolLmhlcmFsZC5kZWxpdmVyeS52MS5HZXREaWdlc3RSZXNwb25zZRKCAQoXU2VuZENvbnRhY3RDb25maXJtYXRpb24SMi5oZXJhbGQuZGVsaXZlcnkudjEuU2VuZENvbnRhY3RDb25maXJtYXRpb25SZXF1ZXN0GjMuaGVyYWxkLmRlbGl2ZXJ5LnYxLlNlbmRDb250YWN0Q29uZmlybWF0aW9uUmVzcG9uc2USlAEKHUNoZWNrQ29udGFjdENvbmZpcm1hdGlvblRva2VuEjguaGVyYWxkLmRlbGl2ZXJ5LnYxLkNoZWNrQ29udGFjdENvbmZpcm1hdGlvblRva2VuUmVxdWVzdBo5LmhlcmFsZC5kZWxpdmVyeS52MS5DaGVja0NvbnRhY3RDb25maXJtYXRpb25Ub2tlblJlc3BvbnNlYgZwcm90bzM", [file_google_protobuf_timestamp, file_herald_common_v1_decision, file_herald_common_v1_errors]);
+  fileDesc("CiFoZXJhbGQvZGVsaXZlcnkvdjEvZGVsaXZlcnkucHJvdG8SEmhlcmFsZC5kZWxpdmVyeS52MSJDChJOb3RpZmljYXRpb25UYXJnZXQSDwoHY2hhbm5lbBgBIAEoCRINCgV0b3BpYxgCIAEoCRINCgVldmVudBgDIAEoCSL1AgoMU2VuZFNldHRpbmdzEhYKDnN0cmljdF90YXJnZXRzGAEgASgIEioKIm1heF9icm9hZGNhc3RfcmVjaXBpZW50c19mb3JfZW1haWwYAiABKAMSGgoNbW9udGhseV9xdW90YRgDIAEoA0gAiAEBEh8KEmVtYWlsX2Zyb21fYWRkcmVzcxgEIAEoCUgBiAEBEhwKD2VtYWlsX2Zyb21fbmFtZRgFIAEoCUgCiAEBEhsKDmVtYWlsX3JlcGx5X3RvGAYgASgJSAOIAQESGwoOcmV0ZW50aW9uX2RheXMYByABKAVIBIgBARIpCiFtYXhfYnJvYWRjYXN0X3JlY2lwaWVudHNfZm9yX3B1c2gYCCABKANCEAoOX21vbnRobHlfcXVvdGFCFQoTX2VtYWlsX2Zyb21fYWRkcmVzc0ISChBfZW1haWxfZnJvbV9uYW1lQhEKD19lbWFpbF9yZXBseV90b0IRCg9fcmV0ZW50aW9uX2RheXMivQEKDEVtYWlsQ29udGVudBIPCgdzdWJqZWN0GAEgASgJEgwKBGh0bWwYAiABKAkSEQoEdGV4dBgDIAEoCUgAiAEBEhYKCWZyb21fbmFtZRgEIAEoCUgBiAEBEhoKDWRlbGF5X3NlY29uZHMYBSABKAVIAogBARITCgZ1bmxlc3MYBiABKAlIA4gBAUIHCgVfdGV4dEIMCgpfZnJvbV9uYW1lQhAKDl9kZWxheV9zZWNvbmRzQgkKB191bmxlc3MiGgoKU21zQ29udGVudBIMCgR0ZXh0GAEgASgJIjUKC0NoYXRDb250ZW50EgwKBHRleHQYASABKAkSEAoDdXJsGAIgASgJSACIAQFCBgoEX3VybCJ6CgtQdXNoQ29udGVudBINCgV0aXRsZRgBIAEoCRIMCgRib2R5GAIgASgJEhAKA3VybBgDIAEoCUgAiAEBEhEKBGljb24YBCABKAlIAYgBARIQCgN0YWcYBSABKAlIAogBAUIGCgRfdXJsQgcKBV9pY29uQgYKBF90YWcipAQKC1NlbmRSZXF1ZXN0EhIKCnByb2plY3RfaWQYASABKAMSMgoIc2V0dGluZ3MYAiABKAsyIC5oZXJhbGQuZGVsaXZlcnkudjEuU2VuZFNldHRpbmdzEhkKDHJlY2lwaWVudF9pZBgDIAEoCUgAiAEBEjsKBnRhcmdldBgEIAEoCzImLmhlcmFsZC5kZWxpdmVyeS52MS5Ob3RpZmljYXRpb25UYXJnZXRIAYgBARIZCgxwYXlsb2FkX2pzb24YBSABKAlIAogBARI0CgVlbWFpbBgGIAEoCzIgLmhlcmFsZC5kZWxpdmVyeS52MS5FbWFpbENvbnRlbnRIA4gBARIXCg9pZGVtcG90ZW5jeV9rZXkYByABKAkSMAoDc21zGAggASgLMh4uaGVyYWxkLmRlbGl2ZXJ5LnYxLlNtc0NvbnRlbnRIBIgBARIyCgRwdXNoGAkgASgLMh8uaGVyYWxkLmRlbGl2ZXJ5LnYxLlB1c2hDb250ZW50SAWIAQESFAoHc2VuZF9hdBgKIAEoCUgGiAEBEjIKBGNoYXQYFCABKAsyHy5oZXJhbGQuZGVsaXZlcnkudjEuQ2hhdENvbnRlbnRIB4gBAUIPCg1fcmVjaXBpZW50X2lkQgkKB190YXJnZXRCDwoNX3BheWxvYWRfanNvbkIICgZfZW1haWxCBgoEX3Ntc0IHCgVfcHVzaEIKCghfc2VuZF9hdEIHCgVfY2hhdCKyAgoPT3V0Ym91bmRPdXRjb21lEg4KBnN0YXR1cxgBIAEoCRITCgZyZWFzb24YAiABKAlIAIgBARIUCgdhZGRyZXNzGAMgASgJSAGIAQESFwoKbWVzc2FnZV9pZBgEIAEoCUgCiAEBEhAKCGF0dGVtcHRzGAUgASgFEisKB3NlbnRfYXQYBiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhIKBWVycm9yGAcgASgJSAOIAQESFQoIcHJvdmlkZXIYCCABKAlIBIgBARIWCglkaWdlc3RfaWQYCSABKANIBYgBAUIJCgdfcmVhc29uQgoKCF9hZGRyZXNzQg0KC19tZXNzYWdlX2lkQggKBl9lcnJvckILCglfcHJvdmlkZXJCDAoKX2RpZ2VzdF9pZCKlBQoMTm90aWZpY2F0aW9uEgoKAmlkGAEgASgDEhQKDHJlY2lwaWVudF9pZBgCIAEoCRIZCgxwYXlsb2FkX2pzb24YAyABKAlIAIgBARIZCgxicm9hZGNhc3RfaWQYBCABKANIAYgBARI7CgZ0YXJnZXQYBSABKAsyJi5oZXJhbGQuZGVsaXZlcnkudjEuTm90aWZpY2F0aW9uVGFyZ2V0SAKIAQESDAoEcmVhZBgGIAEoCBIOCgZvcGVuZWQYByABKAgSLgoKY3JlYXRlZF9hdBgIIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLgoKdXBkYXRlZF9hdBgJIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASDgoGc3RhdHVzGAogASgJEjIKBWVtYWlsGAsgASgLMiMuaGVyYWxkLmRlbGl2ZXJ5LnYxLk91dGJvdW5kT3V0Y29tZRI/CghkZWNpc2lvbhgMIAEoCzIoLmhlcmFsZC5kZWxpdmVyeS52MS5Ob3RpZmljYXRpb25EZWNpc2lvbkgDiAEBEjAKA3NtcxgNIAEoCzIjLmhlcmFsZC5kZWxpdmVyeS52MS5PdXRib3VuZE91dGNvbWUSMQoEcHVzaBgOIAEoCzIjLmhlcmFsZC5kZWxpdmVyeS52MS5PdXRib3VuZE91dGNvbWUSKwoHc2VuZF9hdBgPIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASMQoEY2hhdBgUIAEoCzIjLmhlcmFsZC5kZWxpdmVyeS52MS5PdXRib3VuZE91dGNvbWVCDwoNX3BheWxvYWRfanNvbkIPCg1fYnJvYWRjYXN0X2lkQgkKB190YXJnZXRCCwoJX2RlY2lzaW9uIroCChROb3RpZmljYXRpb25EZWNpc2lvbhIvCgZpbl9hcHAYASABKAsyGi5oZXJhbGQuY29tbW9uLnYxLkRlY2lzaW9uSACIAQESLgoFZW1haWwYAiABKAsyGi5oZXJhbGQuY29tbW9uLnYxLkRlY2lzaW9uSAGIAQESLAoDc21zGAMgASgLMhouaGVyYWxkLmNvbW1vbi52MS5EZWNpc2lvbkgCiAEBEjEKCHdlYl9wdXNoGAQgASgLMhouaGVyYWxkLmNvbW1vbi52MS5EZWNpc2lvbkgDiAEBEi0KBGNoYXQYCiABKAsyGi5oZXJhbGQuY29tbW9uLnYxLkRlY2lzaW9uSASIAQFCCQoHX2luX2FwcEIICgZfZW1haWxCBgoEX3Ntc0ILCglfd2ViX3B1c2hCBwoFX2NoYXQiRwoRQnJvYWRjYXN0T3V0Ym91bmQSDgoGc3RhdHVzGAEgASgJEhUKCGVsaWdpYmxlGAIgASgDSACIAQFCCwoJX2VsaWdpYmxlIsMDCglCcm9hZGNhc3QSCgoCaWQYASABKAMSNgoGdGFyZ2V0GAIgASgLMiYuaGVyYWxkLmRlbGl2ZXJ5LnYxLk5vdGlmaWNhdGlvblRhcmdldBIUCgxwYXlsb2FkX2pzb24YAyABKAkSDgoGc3RhdHVzGAQgASgJEhgKEHJlY2lwaWVudHNfdG90YWwYBSABKAMSHQoVbm90aWZpY2F0aW9uc19jcmVhdGVkGAYgASgDEjkKBWVtYWlsGAcgASgLMiUuaGVyYWxkLmRlbGl2ZXJ5LnYxLkJyb2FkY2FzdE91dGJvdW5kSACIAQESLgoKY3JlYXRlZF9hdBgIIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLgoKdXBkYXRlZF9hdBgJIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASOAoEcHVzaBgKIAEoCzIlLmhlcmFsZC5kZWxpdmVyeS52MS5Ccm9hZGNhc3RPdXRib3VuZEgBiAEBEisKB3NlbmRfYXQYCyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wQggKBl9lbWFpbEIHCgVfcHVzaCKhAQoMU2VuZFJlc3BvbnNlEjsKDG5vdGlmaWNhdGlvbhgBIAEoCzIgLmhlcmFsZC5kZWxpdmVyeS52MS5Ob3RpZmljYXRpb25IAIgBARI1Cglicm9hZGNhc3QYAiABKAsyHS5oZXJhbGQuZGVsaXZlcnkudjEuQnJvYWRjYXN0SAGIAQFCDwoNX25vdGlmaWNhdGlvbkIMCgpfYnJvYWRjYXN0IkEKD1NlbmRNYW55UmVxdWVzdBIuCgVzZW5kcxgBIAMoCzIfLmhlcmFsZC5kZWxpdmVyeS52MS5TZW5kUmVxdWVzdCJVCglTZW5kRXJyb3ISDAoEY29kZRgBIAEoBRIPCgdtZXNzYWdlGAIgASgJEikKBGluZm8YAyABKAsyGy5oZXJhbGQuY29tbW9uLnYxLkVycm9ySW5mbyJ8CgpTZW5kUmVzdWx0EjQKCGFjY2VwdGVkGAEgASgLMiAuaGVyYWxkLmRlbGl2ZXJ5LnYxLlNlbmRSZXNwb25zZUgAEi4KBWVycm9yGAIgASgLMh0uaGVyYWxkLmRlbGl2ZXJ5LnYxLlNlbmRFcnJvckgAQggKBnJlc3VsdCJDChBTZW5kTWFueVJlc3BvbnNlEi8KB3Jlc3VsdHMYASADKAsyHi5oZXJhbGQuZGVsaXZlcnkudjEuU2VuZFJlc3VsdCI1ChJHZXRQYXlsb2Fkc1JlcXVlc3QSEgoKcHJvamVjdF9pZBgBIAEoAxILCgNpZHMYAiADKAMiTQoTTm90aWZpY2F0aW9uUGF5bG9hZBIKCgJpZBgBIAEoAxIZCgxwYXlsb2FkX2pzb24YAiABKAlIAIgBAUIPCg1fcGF5bG9hZF9qc29uIlAKE0dldFBheWxvYWRzUmVzcG9uc2USOQoIcGF5bG9hZHMYASADKAsyJy5oZXJhbGQuZGVsaXZlcnkudjEuTm90aWZpY2F0aW9uUGF5bG9hZCI4ChZHZXROb3RpZmljYXRpb25SZXF1ZXN0EhIKCnByb2plY3RfaWQYASABKAMSCgoCaWQYAiABKAMiUQoXR2V0Tm90aWZpY2F0aW9uUmVzcG9uc2USNgoMbm90aWZpY2F0aW9uGAEgASgLMiAuaGVyYWxkLmRlbGl2ZXJ5LnYxLk5vdGlmaWNhdGlvbiI1ChNHZXRCcm9hZGNhc3RSZXF1ZXN0EhIKCnByb2plY3RfaWQYASABKAMSCgoCaWQYAiABKAMiSAoUR2V0QnJvYWRjYXN0UmVzcG9uc2USMAoJYnJvYWRjYXN0GAEgASgLMh0uaGVyYWxkLmRlbGl2ZXJ5LnYxLkJyb2FkY2FzdCJ2Cg9MaXN0RmVlZFJlcXVlc3QSEgoKcHJvamVjdF9pZBgBIAEoAxIUCgxyZWNpcGllbnRfaWQYAiABKAkSDQoFbGltaXQYAyABKAUSDgoGY3Vyc29yGAQgASgJEhEKBHJlYWQYBSABKAhIAIgBAUIHCgVfcmVhZCJgChBMaXN0RmVlZFJlc3BvbnNlEjcKDW5vdGlmaWNhdGlvbnMYASADKAsyIC5oZXJhbGQuZGVsaXZlcnkudjEuTm90aWZpY2F0aW9uEhMKC25leHRfY3Vyc29yGAIgASgJIj4KElVucmVhZENvdW50UmVxdWVzdBISCgpwcm9qZWN0X2lkGAEgASgDEhQKDHJlY2lwaWVudF9pZBgCIAEoCSIrChNVbnJlYWRDb3VudFJlc3BvbnNlEhQKDHVucmVhZF9jb3VudBgBIAEoAyKNAQoZVXBkYXRlTm90aWZpY2F0aW9uUmVxdWVzdBISCgpwcm9qZWN0X2lkGAEgASgDEhQKDHJlY2lwaWVudF9pZBgCIAEoCRIKCgJpZBgDIAEoAxIRCgRyZWFkGAQgASgISACIAQESEwoGb3BlbmVkGAUgASgISAGIAQFCBwoFX3JlYWRCCQoHX29wZW5lZCJUChpVcGRhdGVOb3RpZmljYXRpb25SZXNwb25zZRI2Cgxub3RpZmljYXRpb24YASABKAsyIC5oZXJhbGQuZGVsaXZlcnkudjEuTm90aWZpY2F0aW9uIj4KEk1hcmtBbGxSZWFkUmVxdWVzdBISCgpwcm9qZWN0X2lkGAEgASgDEhQKDHJlY2lwaWVudF9pZBgCIAEoCSImChNNYXJrQWxsUmVhZFJlc3BvbnNlEg8KB3VwZGF0ZWQYASABKAMiLQocQ2hlY2tVbnN1YnNjcmliZVRva2VuUmVxdWVzdBINCgV0b2tlbhgBIAEoCSKRAQodQ2hlY2tVbnN1YnNjcmliZVRva2VuUmVzcG9uc2USEgoKcHJvamVjdF9pZBgBIAEoAxIUCgxyZWNpcGllbnRfaWQYAiABKAkSNgoGdGFyZ2V0GAMgASgLMiYuaGVyYWxkLmRlbGl2ZXJ5LnYxLk5vdGlmaWNhdGlvblRhcmdldBIOCgZtZWRpdW0YBCABKAkidAoWUmVjb3JkU21zU3RhdHVzUmVxdWVzdBINCgV0b2tlbhgBIAEoCRITCgttZXNzYWdlX3NpZBgCIAEoCRIOCgZzdGF0dXMYAyABKAkSFwoKZXJyb3JfY29kZRgEIAEoCUgAiAEBQg0KC19lcnJvcl9jb2RlIioKF1JlY29yZFNtc1N0YXR1c1Jlc3BvbnNlEg8KB2NoYW5nZWQYASABKAgiFgoUR2V0UHVzaENvbmZpZ1JlcXVlc3QiMQoVR2V0UHVzaENvbmZpZ1Jlc3BvbnNlEhgKEHZhcGlkX3B1YmxpY19rZXkYASABKAkiOwoZQ2FuY2VsTm90aWZpY2F0aW9uUmVxdWVzdBISCgpwcm9qZWN0X2lkGAEgASgDEgoKAmlkGAIgASgDIlQKGkNhbmNlbE5vdGlmaWNhdGlvblJlc3BvbnNlEjYKDG5vdGlmaWNhdGlvbhgBIAEoCzIgLmhlcmFsZC5kZWxpdmVyeS52MS5Ob3RpZmljYXRpb24iOAoWQ2FuY2VsQnJvYWRjYXN0UmVxdWVzdBISCgpwcm9qZWN0X2lkGAEgASgDEgoKAmlkGAIgASgDIksKF0NhbmNlbEJyb2FkY2FzdFJlc3BvbnNlEjAKCWJyb2FkY2FzdBgBIAEoCzIdLmhlcmFsZC5kZWxpdmVyeS52MS5Ccm9hZGNhc3QiMgoQR2V0RGlnZXN0UmVxdWVzdBISCgpwcm9qZWN0X2lkGAEgASgDEgoKAmlkGAIgASgDIsgDCgZEaWdlc3QSCgoCaWQYASABKAMSFAoMcmVjaXBpZW50X2lkGAIgASgJEhAKCGVudHJ5X2lkGAMgASgDEjYKBnRhcmdldBgEIAEoCzImLmhlcmFsZC5kZWxpdmVyeS52MS5Ob3RpZmljYXRpb25UYXJnZXQSDgoGc3RhdHVzGAUgASgJEg8KB3N1YmplY3QYBiABKAkSLQoJb3BlbmVkX2F0GAcgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBItCgljbG9zZXNfYXQYCCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEjAKB3NlbnRfYXQYCSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wSACIAQESFwoKbWVzc2FnZV9pZBgKIAEoCUgBiAEBEhQKB2FkZHJlc3MYCyABKAlIAogBARIYChBub3RpZmljYXRpb25faWRzGAwgAygDEhEKCW1heF9pdGVtcxgNIAEoBRITCgZyZWFzb24YDiABKAlIA4gBAUIKCghfc2VudF9hdEINCgtfbWVzc2FnZV9pZEIKCghfYWRkcmVzc0IJCgdfcmVhc29uIj8KEUdldERpZ2VzdFJlc3BvbnNlEioKBmRpZ2VzdBgBIAEoCzIaLmhlcmFsZC5kZWxpdmVyeS52MS5EaWdlc3Qi2QEKHlNlbmRDb250YWN0Q29uZmlybWF0aW9uUmVxdWVzdBISCgpwcm9qZWN0X2lkGAEgASgDEhQKDHJlY2lwaWVudF9pZBgCIAEoCRISCgpjb250YWN0X2lkGAMgASgDEg8KB2FkZHJlc3MYBCABKAkSHwoSZW1haWxfZnJvbV9hZGRyZXNzGAUgASgJSACIAQESHAoPZW1haWxfZnJvbV9uYW1lGAYgASgJSAGIAQFCFQoTX2VtYWlsX2Zyb21fYWRkcmVzc0ISChBfZW1haWxfZnJvbV9uYW1lIiEKH1NlbmRDb250YWN0Q29uZmlybWF0aW9uUmVzcG9uc2UiNQokQ2hlY2tDb250YWN0Q29uZmlybWF0aW9uVG9rZW5SZXF1ZXN0Eg0KBXRva2VuGAEgASgJInYKJUNoZWNrQ29udGFjdENvbmZpcm1hdGlvblRva2VuUmVzcG9uc2USEgoKcHJvamVjdF9pZBgBIAEoAxIUCgxyZWNpcGllbnRfaWQYAiABKAkSEgoKY29udGFjdF9pZBgDIAEoAxIPCgdhZGRyZXNzGAQgASgJMpUOCg9EZWxpdmVyeVNlcnZpY2USSQoEU2VuZBIfLmhlcmFsZC5kZWxpdmVyeS52MS5TZW5kUmVxdWVzdBogLmhlcmFsZC5kZWxpdmVyeS52MS5TZW5kUmVzcG9uc2USVQoIU2VuZE1hbnkSIy5oZXJhbGQuZGVsaXZlcnkudjEuU2VuZE1hbnlSZXF1ZXN0GiQuaGVyYWxkLmRlbGl2ZXJ5LnYxLlNlbmRNYW55UmVzcG9uc2USXgoLR2V0UGF5bG9hZHMSJi5oZXJhbGQuZGVsaXZlcnkudjEuR2V0UGF5bG9hZHNSZXF1ZXN0GicuaGVyYWxkLmRlbGl2ZXJ5LnYxLkdldFBheWxvYWRzUmVzcG9uc2USagoPR2V0Tm90aWZpY2F0aW9uEiouaGVyYWxkLmRlbGl2ZXJ5LnYxLkdldE5vdGlmaWNhdGlvblJlcXVlc3QaKy5oZXJhbGQuZGVsaXZlcnkudjEuR2V0Tm90aWZpY2F0aW9uUmVzcG9uc2USYQoMR2V0QnJvYWRjYXN0EicuaGVyYWxkLmRlbGl2ZXJ5LnYxLkdldEJyb2FkY2FzdFJlcXVlc3QaKC5oZXJhbGQuZGVsaXZlcnkudjEuR2V0QnJvYWRjYXN0UmVzcG9uc2USVQoITGlzdEZlZWQSIy5oZXJhbGQuZGVsaXZlcnkudjEuTGlzdEZlZWRSZXF1ZXN0GiQuaGVyYWxkLmRlbGl2ZXJ5LnYxLkxpc3RGZWVkUmVzcG9uc2USXgoLVW5yZWFkQ291bnQSJi5oZXJhbGQuZGVsaXZlcnkudjEuVW5yZWFkQ291bnRSZXF1ZXN0GicuaGVyYWxkLmRlbGl2ZXJ5LnYxLlVucmVhZENvdW50UmVzcG9uc2UScwoSVXBkYXRlTm90aWZpY2F0aW9uEi0uaGVyYWxkLmRlbGl2ZXJ5LnYxLlVwZGF0ZU5vdGlmaWNhdGlvblJlcXVlc3QaLi5oZXJhbGQuZGVsaXZlcnkudjEuVXBkYXRlTm90aWZpY2F0aW9uUmVzcG9uc2USXgoLTWFya0FsbFJlYWQSJi5oZXJhbGQuZGVsaXZlcnkudjEuTWFya0FsbFJlYWRSZXF1ZXN0GicuaGVyYWxkLmRlbGl2ZXJ5LnYxLk1hcmtBbGxSZWFkUmVzcG9uc2USfAoVQ2hlY2tVbnN1YnNjcmliZVRva2VuEjAuaGVyYWxkLmRlbGl2ZXJ5LnYxLkNoZWNrVW5zdWJzY3JpYmVUb2tlblJlcXVlc3QaMS5oZXJhbGQuZGVsaXZlcnkudjEuQ2hlY2tVbnN1YnNjcmliZVRva2VuUmVzcG9uc2USagoPUmVjb3JkU21zU3RhdHVzEiouaGVyYWxkLmRlbGl2ZXJ5LnYxLlJlY29yZFNtc1N0YXR1c1JlcXVlc3QaKy5oZXJhbGQuZGVsaXZlcnkudjEuUmVjb3JkU21zU3RhdHVzUmVzcG9uc2USZAoNR2V0UHVzaENvbmZpZxIoLmhlcmFsZC5kZWxpdmVyeS52MS5HZXRQdXNoQ29uZmlnUmVxdWVzdBopLmhlcmFsZC5kZWxpdmVyeS52MS5HZXRQdXNoQ29uZmlnUmVzcG9uc2UScwoSQ2FuY2VsTm90aWZpY2F0aW9uEi0uaGVyYWxkLmRlbGl2ZXJ5LnYxLkNhbmNlbE5vdGlmaWNhdGlvblJlcXVlc3QaLi5oZXJhbGQuZGVsaXZlcnkudjEuQ2FuY2VsTm90aWZpY2F0aW9uUmVzcG9uc2USagoPQ2FuY2VsQnJvYWRjYXN0EiouaGVyYWxkLmRlbGl2ZXJ5LnYxLkNhbmNlbEJyb2FkY2FzdFJlcXVlc3QaKy5oZXJhbGQuZGVsaXZlcnkudjEuQ2FuY2VsQnJvYWRjYXN0UmVzcG9uc2USWAoJR2V0RGlnZXN0EiQuaGVyYWxkLmRlbGl2ZXJ5LnYxLkdldERpZ2VzdFJlcXVlc3QaJS5oZXJhbGQuZGVsaXZlcnkudjEuR2V0RGlnZXN0UmVzcG9uc2USggEKF1NlbmRDb250YWN0Q29uZmlybWF0aW9uEjIuaGVyYWxkLmRlbGl2ZXJ5LnYxLlNlbmRDb250YWN0Q29uZmlybWF0aW9uUmVxdWVzdBozLmhlcmFsZC5kZWxpdmVyeS52MS5TZW5kQ29udGFjdENvbmZpcm1hdGlvblJlc3BvbnNlEpQBCh1DaGVja0NvbnRhY3RDb25maXJtYXRpb25Ub2tlbhI4LmhlcmFsZC5kZWxpdmVyeS52MS5DaGVja0NvbnRhY3RDb25maXJtYXRpb25Ub2tlblJlcXVlc3QaOS5oZXJhbGQuZGVsaXZlcnkudjEuQ2hlY2tDb250YWN0Q29uZmlybWF0aW9uVG9rZW5SZXNwb25zZWIGcHJvdG8z", [file_google_protobuf_timestamp, file_herald_common_v1_decision, file_herald_common_v1_errors]);
 
 /**
  * @generated from message herald.delivery.v1.NotificationTarget
@@ -177,6 +177,31 @@ export const SmsContentSchema: GenMessage<SmsContent> = /*@__PURE__*/
   messageDesc(file_herald_delivery_v1_delivery, 3);
 
 /**
+ * The chat block of a send: the text (1 to 3,000 characters) and a link, rendered for each chat
+ * service (Slack Block Kit, a Teams Adaptive Card, a Discord embed).
+ *
+ * @generated from message herald.delivery.v1.ChatContent
+ */
+export type ChatContent = Message<"herald.delivery.v1.ChatContent"> & {
+  /**
+   * @generated from field: string text = 1;
+   */
+  text: string;
+
+  /**
+   * @generated from field: optional string url = 2;
+   */
+  url?: string | undefined;
+};
+
+/**
+ * Describes the message herald.delivery.v1.ChatContent.
+ * Use `create(ChatContentSchema)` to create a new message.
+ */
+export const ChatContentSchema: GenMessage<ChatContent> = /*@__PURE__*/
+  messageDesc(file_herald_delivery_v1_delivery, 4);
+
+/**
  * The web push block of a send (serialized at most 3,000 bytes); shown by the browser's service worker.
  *
  * @generated from message herald.delivery.v1.PushContent
@@ -213,7 +238,7 @@ export type PushContent = Message<"herald.delivery.v1.PushContent"> & {
  * Use `create(PushContentSchema)` to create a new message.
  */
 export const PushContentSchema: GenMessage<PushContent> = /*@__PURE__*/
-  messageDesc(file_herald_delivery_v1_delivery, 4);
+  messageDesc(file_herald_delivery_v1_delivery, 5);
 
 /**
  * @generated from message herald.delivery.v1.SendRequest
@@ -277,6 +302,11 @@ export type SendRequest = Message<"herald.delivery.v1.SendRequest"> & {
    * @generated from field: optional string send_at = 10;
    */
   sendAt?: string | undefined;
+
+  /**
+   * @generated from field: optional herald.delivery.v1.ChatContent chat = 20;
+   */
+  chat?: ChatContent | undefined;
 };
 
 /**
@@ -284,7 +314,7 @@ export type SendRequest = Message<"herald.delivery.v1.SendRequest"> & {
  * Use `create(SendRequestSchema)` to create a new message.
  */
 export const SendRequestSchema: GenMessage<SendRequest> = /*@__PURE__*/
-  messageDesc(file_herald_delivery_v1_delivery, 5);
+  messageDesc(file_herald_delivery_v1_delivery, 6);
 
 /**
  * Outcome of one outbound medium of one notification: its email (decisions §8), SMS or web push.
@@ -351,7 +381,7 @@ export type OutboundOutcome = Message<"herald.delivery.v1.OutboundOutcome"> & {
  * Use `create(OutboundOutcomeSchema)` to create a new message.
  */
 export const OutboundOutcomeSchema: GenMessage<OutboundOutcome> = /*@__PURE__*/
-  messageDesc(file_herald_delivery_v1_delivery, 6);
+  messageDesc(file_herald_delivery_v1_delivery, 7);
 
 /**
  * @generated from message herald.delivery.v1.Notification
@@ -436,6 +466,13 @@ export type Notification = Message<"herald.delivery.v1.Notification"> & {
    * @generated from field: google.protobuf.Timestamp send_at = 15;
    */
   sendAt?: Timestamp | undefined;
+
+  /**
+   * The chat message to the recipient's primary chat contact (Slack, Teams, Discord).
+   *
+   * @generated from field: herald.delivery.v1.OutboundOutcome chat = 20;
+   */
+  chat?: OutboundOutcome | undefined;
 };
 
 /**
@@ -443,7 +480,7 @@ export type Notification = Message<"herald.delivery.v1.Notification"> & {
  * Use `create(NotificationSchema)` to create a new message.
  */
 export const NotificationSchema: GenMessage<Notification> = /*@__PURE__*/
-  messageDesc(file_herald_delivery_v1_delivery, 7);
+  messageDesc(file_herald_delivery_v1_delivery, 8);
 
 /**
  * Per medium: set for each medium the send asked for (in_app: a payload; email: an email block;
@@ -471,6 +508,11 @@ export type NotificationDecision = Message<"herald.delivery.v1.NotificationDecis
    * @generated from field: optional herald.common.v1.Decision web_push = 4;
    */
   webPush?: Decision | undefined;
+
+  /**
+   * @generated from field: optional herald.common.v1.Decision chat = 10;
+   */
+  chat?: Decision | undefined;
 };
 
 /**
@@ -478,7 +520,7 @@ export type NotificationDecision = Message<"herald.delivery.v1.NotificationDecis
  * Use `create(NotificationDecisionSchema)` to create a new message.
  */
 export const NotificationDecisionSchema: GenMessage<NotificationDecision> = /*@__PURE__*/
-  messageDesc(file_herald_delivery_v1_delivery, 8);
+  messageDesc(file_herald_delivery_v1_delivery, 9);
 
 /**
  * A broadcast's email or push, capped by the project's max_broadcast_recipients_for_<medium>.
@@ -506,7 +548,7 @@ export type BroadcastOutbound = Message<"herald.delivery.v1.BroadcastOutbound"> 
  * Use `create(BroadcastOutboundSchema)` to create a new message.
  */
 export const BroadcastOutboundSchema: GenMessage<BroadcastOutbound> = /*@__PURE__*/
-  messageDesc(file_herald_delivery_v1_delivery, 9);
+  messageDesc(file_herald_delivery_v1_delivery, 10);
 
 /**
  * @generated from message herald.delivery.v1.Broadcast
@@ -581,7 +623,7 @@ export type Broadcast = Message<"herald.delivery.v1.Broadcast"> & {
  * Use `create(BroadcastSchema)` to create a new message.
  */
 export const BroadcastSchema: GenMessage<Broadcast> = /*@__PURE__*/
-  messageDesc(file_herald_delivery_v1_delivery, 10);
+  messageDesc(file_herald_delivery_v1_delivery, 11);
 
 /**
  * @generated from message herald.delivery.v1.SendResponse
@@ -607,7 +649,7 @@ export type SendResponse = Message<"herald.delivery.v1.SendResponse"> & {
  * Use `create(SendResponseSchema)` to create a new message.
  */
 export const SendResponseSchema: GenMessage<SendResponse> = /*@__PURE__*/
-  messageDesc(file_herald_delivery_v1_delivery, 11);
+  messageDesc(file_herald_delivery_v1_delivery, 12);
 
 /**
  * @generated from message herald.delivery.v1.SendManyRequest
@@ -624,7 +666,7 @@ export type SendManyRequest = Message<"herald.delivery.v1.SendManyRequest"> & {
  * Use `create(SendManyRequestSchema)` to create a new message.
  */
 export const SendManyRequestSchema: GenMessage<SendManyRequest> = /*@__PURE__*/
-  messageDesc(file_herald_delivery_v1_delivery, 12);
+  messageDesc(file_herald_delivery_v1_delivery, 13);
 
 /**
  * The error of one item, as the service's errors carry it (a Connect code and ErrorInfo).
@@ -655,7 +697,7 @@ export type SendError = Message<"herald.delivery.v1.SendError"> & {
  * Use `create(SendErrorSchema)` to create a new message.
  */
 export const SendErrorSchema: GenMessage<SendError> = /*@__PURE__*/
-  messageDesc(file_herald_delivery_v1_delivery, 13);
+  messageDesc(file_herald_delivery_v1_delivery, 14);
 
 /**
  * @generated from message herald.delivery.v1.SendResult
@@ -684,7 +726,7 @@ export type SendResult = Message<"herald.delivery.v1.SendResult"> & {
  * Use `create(SendResultSchema)` to create a new message.
  */
 export const SendResultSchema: GenMessage<SendResult> = /*@__PURE__*/
-  messageDesc(file_herald_delivery_v1_delivery, 14);
+  messageDesc(file_herald_delivery_v1_delivery, 15);
 
 /**
  * @generated from message herald.delivery.v1.SendManyResponse
@@ -703,7 +745,7 @@ export type SendManyResponse = Message<"herald.delivery.v1.SendManyResponse"> & 
  * Use `create(SendManyResponseSchema)` to create a new message.
  */
 export const SendManyResponseSchema: GenMessage<SendManyResponse> = /*@__PURE__*/
-  messageDesc(file_herald_delivery_v1_delivery, 15);
+  messageDesc(file_herald_delivery_v1_delivery, 16);
 
 /**
  * @generated from message herald.delivery.v1.GetPayloadsRequest
@@ -725,7 +767,7 @@ export type GetPayloadsRequest = Message<"herald.delivery.v1.GetPayloadsRequest"
  * Use `create(GetPayloadsRequestSchema)` to create a new message.
  */
 export const GetPayloadsRequestSchema: GenMessage<GetPayloadsRequest> = /*@__PURE__*/
-  messageDesc(file_herald_delivery_v1_delivery, 16);
+  messageDesc(file_herald_delivery_v1_delivery, 17);
 
 /**
  * @generated from message herald.delivery.v1.NotificationPayload
@@ -747,7 +789,7 @@ export type NotificationPayload = Message<"herald.delivery.v1.NotificationPayloa
  * Use `create(NotificationPayloadSchema)` to create a new message.
  */
 export const NotificationPayloadSchema: GenMessage<NotificationPayload> = /*@__PURE__*/
-  messageDesc(file_herald_delivery_v1_delivery, 17);
+  messageDesc(file_herald_delivery_v1_delivery, 18);
 
 /**
  * @generated from message herald.delivery.v1.GetPayloadsResponse
@@ -766,7 +808,7 @@ export type GetPayloadsResponse = Message<"herald.delivery.v1.GetPayloadsRespons
  * Use `create(GetPayloadsResponseSchema)` to create a new message.
  */
 export const GetPayloadsResponseSchema: GenMessage<GetPayloadsResponse> = /*@__PURE__*/
-  messageDesc(file_herald_delivery_v1_delivery, 18);
+  messageDesc(file_herald_delivery_v1_delivery, 19);
 
 /**
  * @generated from message herald.delivery.v1.GetNotificationRequest
@@ -788,7 +830,7 @@ export type GetNotificationRequest = Message<"herald.delivery.v1.GetNotification
  * Use `create(GetNotificationRequestSchema)` to create a new message.
  */
 export const GetNotificationRequestSchema: GenMessage<GetNotificationRequest> = /*@__PURE__*/
-  messageDesc(file_herald_delivery_v1_delivery, 19);
+  messageDesc(file_herald_delivery_v1_delivery, 20);
 
 /**
  * @generated from message herald.delivery.v1.GetNotificationResponse
@@ -805,7 +847,7 @@ export type GetNotificationResponse = Message<"herald.delivery.v1.GetNotificatio
  * Use `create(GetNotificationResponseSchema)` to create a new message.
  */
 export const GetNotificationResponseSchema: GenMessage<GetNotificationResponse> = /*@__PURE__*/
-  messageDesc(file_herald_delivery_v1_delivery, 20);
+  messageDesc(file_herald_delivery_v1_delivery, 21);
 
 /**
  * @generated from message herald.delivery.v1.GetBroadcastRequest
@@ -827,7 +869,7 @@ export type GetBroadcastRequest = Message<"herald.delivery.v1.GetBroadcastReques
  * Use `create(GetBroadcastRequestSchema)` to create a new message.
  */
 export const GetBroadcastRequestSchema: GenMessage<GetBroadcastRequest> = /*@__PURE__*/
-  messageDesc(file_herald_delivery_v1_delivery, 21);
+  messageDesc(file_herald_delivery_v1_delivery, 22);
 
 /**
  * @generated from message herald.delivery.v1.GetBroadcastResponse
@@ -844,7 +886,7 @@ export type GetBroadcastResponse = Message<"herald.delivery.v1.GetBroadcastRespo
  * Use `create(GetBroadcastResponseSchema)` to create a new message.
  */
 export const GetBroadcastResponseSchema: GenMessage<GetBroadcastResponse> = /*@__PURE__*/
-  messageDesc(file_herald_delivery_v1_delivery, 22);
+  messageDesc(file_herald_delivery_v1_delivery, 23);
 
 /**
  * @generated from message herald.delivery.v1.ListFeedRequest
@@ -885,7 +927,7 @@ export type ListFeedRequest = Message<"herald.delivery.v1.ListFeedRequest"> & {
  * Use `create(ListFeedRequestSchema)` to create a new message.
  */
 export const ListFeedRequestSchema: GenMessage<ListFeedRequest> = /*@__PURE__*/
-  messageDesc(file_herald_delivery_v1_delivery, 23);
+  messageDesc(file_herald_delivery_v1_delivery, 24);
 
 /**
  * @generated from message herald.delivery.v1.ListFeedResponse
@@ -909,7 +951,7 @@ export type ListFeedResponse = Message<"herald.delivery.v1.ListFeedResponse"> & 
  * Use `create(ListFeedResponseSchema)` to create a new message.
  */
 export const ListFeedResponseSchema: GenMessage<ListFeedResponse> = /*@__PURE__*/
-  messageDesc(file_herald_delivery_v1_delivery, 24);
+  messageDesc(file_herald_delivery_v1_delivery, 25);
 
 /**
  * @generated from message herald.delivery.v1.UnreadCountRequest
@@ -931,7 +973,7 @@ export type UnreadCountRequest = Message<"herald.delivery.v1.UnreadCountRequest"
  * Use `create(UnreadCountRequestSchema)` to create a new message.
  */
 export const UnreadCountRequestSchema: GenMessage<UnreadCountRequest> = /*@__PURE__*/
-  messageDesc(file_herald_delivery_v1_delivery, 25);
+  messageDesc(file_herald_delivery_v1_delivery, 26);
 
 /**
  * @generated from message herald.delivery.v1.UnreadCountResponse
@@ -948,7 +990,7 @@ export type UnreadCountResponse = Message<"herald.delivery.v1.UnreadCountRespons
  * Use `create(UnreadCountResponseSchema)` to create a new message.
  */
 export const UnreadCountResponseSchema: GenMessage<UnreadCountResponse> = /*@__PURE__*/
-  messageDesc(file_herald_delivery_v1_delivery, 26);
+  messageDesc(file_herald_delivery_v1_delivery, 27);
 
 /**
  * @generated from message herald.delivery.v1.UpdateNotificationRequest
@@ -985,7 +1027,7 @@ export type UpdateNotificationRequest = Message<"herald.delivery.v1.UpdateNotifi
  * Use `create(UpdateNotificationRequestSchema)` to create a new message.
  */
 export const UpdateNotificationRequestSchema: GenMessage<UpdateNotificationRequest> = /*@__PURE__*/
-  messageDesc(file_herald_delivery_v1_delivery, 27);
+  messageDesc(file_herald_delivery_v1_delivery, 28);
 
 /**
  * @generated from message herald.delivery.v1.UpdateNotificationResponse
@@ -1002,7 +1044,7 @@ export type UpdateNotificationResponse = Message<"herald.delivery.v1.UpdateNotif
  * Use `create(UpdateNotificationResponseSchema)` to create a new message.
  */
 export const UpdateNotificationResponseSchema: GenMessage<UpdateNotificationResponse> = /*@__PURE__*/
-  messageDesc(file_herald_delivery_v1_delivery, 28);
+  messageDesc(file_herald_delivery_v1_delivery, 29);
 
 /**
  * @generated from message herald.delivery.v1.MarkAllReadRequest
@@ -1024,7 +1066,7 @@ export type MarkAllReadRequest = Message<"herald.delivery.v1.MarkAllReadRequest"
  * Use `create(MarkAllReadRequestSchema)` to create a new message.
  */
 export const MarkAllReadRequestSchema: GenMessage<MarkAllReadRequest> = /*@__PURE__*/
-  messageDesc(file_herald_delivery_v1_delivery, 29);
+  messageDesc(file_herald_delivery_v1_delivery, 30);
 
 /**
  * @generated from message herald.delivery.v1.MarkAllReadResponse
@@ -1041,7 +1083,7 @@ export type MarkAllReadResponse = Message<"herald.delivery.v1.MarkAllReadRespons
  * Use `create(MarkAllReadResponseSchema)` to create a new message.
  */
 export const MarkAllReadResponseSchema: GenMessage<MarkAllReadResponse> = /*@__PURE__*/
-  messageDesc(file_herald_delivery_v1_delivery, 30);
+  messageDesc(file_herald_delivery_v1_delivery, 31);
 
 /**
  * @generated from message herald.delivery.v1.CheckUnsubscribeTokenRequest
@@ -1058,7 +1100,7 @@ export type CheckUnsubscribeTokenRequest = Message<"herald.delivery.v1.CheckUnsu
  * Use `create(CheckUnsubscribeTokenRequestSchema)` to create a new message.
  */
 export const CheckUnsubscribeTokenRequestSchema: GenMessage<CheckUnsubscribeTokenRequest> = /*@__PURE__*/
-  messageDesc(file_herald_delivery_v1_delivery, 31);
+  messageDesc(file_herald_delivery_v1_delivery, 32);
 
 /**
  * @generated from message herald.delivery.v1.CheckUnsubscribeTokenResponse
@@ -1092,7 +1134,7 @@ export type CheckUnsubscribeTokenResponse = Message<"herald.delivery.v1.CheckUns
  * Use `create(CheckUnsubscribeTokenResponseSchema)` to create a new message.
  */
 export const CheckUnsubscribeTokenResponseSchema: GenMessage<CheckUnsubscribeTokenResponse> = /*@__PURE__*/
-  messageDesc(file_herald_delivery_v1_delivery, 32);
+  messageDesc(file_herald_delivery_v1_delivery, 33);
 
 /**
  * @generated from message herald.delivery.v1.RecordSmsStatusRequest
@@ -1132,7 +1174,7 @@ export type RecordSmsStatusRequest = Message<"herald.delivery.v1.RecordSmsStatus
  * Use `create(RecordSmsStatusRequestSchema)` to create a new message.
  */
 export const RecordSmsStatusRequestSchema: GenMessage<RecordSmsStatusRequest> = /*@__PURE__*/
-  messageDesc(file_herald_delivery_v1_delivery, 33);
+  messageDesc(file_herald_delivery_v1_delivery, 34);
 
 /**
  * @generated from message herald.delivery.v1.RecordSmsStatusResponse
@@ -1151,7 +1193,7 @@ export type RecordSmsStatusResponse = Message<"herald.delivery.v1.RecordSmsStatu
  * Use `create(RecordSmsStatusResponseSchema)` to create a new message.
  */
 export const RecordSmsStatusResponseSchema: GenMessage<RecordSmsStatusResponse> = /*@__PURE__*/
-  messageDesc(file_herald_delivery_v1_delivery, 34);
+  messageDesc(file_herald_delivery_v1_delivery, 35);
 
 /**
  * @generated from message herald.delivery.v1.GetPushConfigRequest
@@ -1164,7 +1206,7 @@ export type GetPushConfigRequest = Message<"herald.delivery.v1.GetPushConfigRequ
  * Use `create(GetPushConfigRequestSchema)` to create a new message.
  */
 export const GetPushConfigRequestSchema: GenMessage<GetPushConfigRequest> = /*@__PURE__*/
-  messageDesc(file_herald_delivery_v1_delivery, 35);
+  messageDesc(file_herald_delivery_v1_delivery, 36);
 
 /**
  * @generated from message herald.delivery.v1.GetPushConfigResponse
@@ -1183,7 +1225,7 @@ export type GetPushConfigResponse = Message<"herald.delivery.v1.GetPushConfigRes
  * Use `create(GetPushConfigResponseSchema)` to create a new message.
  */
 export const GetPushConfigResponseSchema: GenMessage<GetPushConfigResponse> = /*@__PURE__*/
-  messageDesc(file_herald_delivery_v1_delivery, 36);
+  messageDesc(file_herald_delivery_v1_delivery, 37);
 
 /**
  * @generated from message herald.delivery.v1.CancelNotificationRequest
@@ -1205,7 +1247,7 @@ export type CancelNotificationRequest = Message<"herald.delivery.v1.CancelNotifi
  * Use `create(CancelNotificationRequestSchema)` to create a new message.
  */
 export const CancelNotificationRequestSchema: GenMessage<CancelNotificationRequest> = /*@__PURE__*/
-  messageDesc(file_herald_delivery_v1_delivery, 37);
+  messageDesc(file_herald_delivery_v1_delivery, 38);
 
 /**
  * @generated from message herald.delivery.v1.CancelNotificationResponse
@@ -1222,7 +1264,7 @@ export type CancelNotificationResponse = Message<"herald.delivery.v1.CancelNotif
  * Use `create(CancelNotificationResponseSchema)` to create a new message.
  */
 export const CancelNotificationResponseSchema: GenMessage<CancelNotificationResponse> = /*@__PURE__*/
-  messageDesc(file_herald_delivery_v1_delivery, 38);
+  messageDesc(file_herald_delivery_v1_delivery, 39);
 
 /**
  * @generated from message herald.delivery.v1.CancelBroadcastRequest
@@ -1244,7 +1286,7 @@ export type CancelBroadcastRequest = Message<"herald.delivery.v1.CancelBroadcast
  * Use `create(CancelBroadcastRequestSchema)` to create a new message.
  */
 export const CancelBroadcastRequestSchema: GenMessage<CancelBroadcastRequest> = /*@__PURE__*/
-  messageDesc(file_herald_delivery_v1_delivery, 39);
+  messageDesc(file_herald_delivery_v1_delivery, 40);
 
 /**
  * @generated from message herald.delivery.v1.CancelBroadcastResponse
@@ -1261,7 +1303,7 @@ export type CancelBroadcastResponse = Message<"herald.delivery.v1.CancelBroadcas
  * Use `create(CancelBroadcastResponseSchema)` to create a new message.
  */
 export const CancelBroadcastResponseSchema: GenMessage<CancelBroadcastResponse> = /*@__PURE__*/
-  messageDesc(file_herald_delivery_v1_delivery, 40);
+  messageDesc(file_herald_delivery_v1_delivery, 41);
 
 /**
  * @generated from message herald.delivery.v1.GetDigestRequest
@@ -1283,7 +1325,7 @@ export type GetDigestRequest = Message<"herald.delivery.v1.GetDigestRequest"> & 
  * Use `create(GetDigestRequestSchema)` to create a new message.
  */
 export const GetDigestRequestSchema: GenMessage<GetDigestRequest> = /*@__PURE__*/
-  messageDesc(file_herald_delivery_v1_delivery, 41);
+  messageDesc(file_herald_delivery_v1_delivery, 42);
 
 /**
  * One email digest (issue 21): the emails of one recipient governed by one catalog entry with a
@@ -1378,7 +1420,7 @@ export type Digest = Message<"herald.delivery.v1.Digest"> & {
  * Use `create(DigestSchema)` to create a new message.
  */
 export const DigestSchema: GenMessage<Digest> = /*@__PURE__*/
-  messageDesc(file_herald_delivery_v1_delivery, 42);
+  messageDesc(file_herald_delivery_v1_delivery, 43);
 
 /**
  * @generated from message herald.delivery.v1.GetDigestResponse
@@ -1395,7 +1437,7 @@ export type GetDigestResponse = Message<"herald.delivery.v1.GetDigestResponse"> 
  * Use `create(GetDigestResponseSchema)` to create a new message.
  */
 export const GetDigestResponseSchema: GenMessage<GetDigestResponse> = /*@__PURE__*/
-  messageDesc(file_herald_delivery_v1_delivery, 43);
+  messageDesc(file_herald_delivery_v1_delivery, 44);
 
 /**
  * @generated from message herald.delivery.v1.SendContactConfirmationRequest
@@ -1439,7 +1481,7 @@ export type SendContactConfirmationRequest = Message<"herald.delivery.v1.SendCon
  * Use `create(SendContactConfirmationRequestSchema)` to create a new message.
  */
 export const SendContactConfirmationRequestSchema: GenMessage<SendContactConfirmationRequest> = /*@__PURE__*/
-  messageDesc(file_herald_delivery_v1_delivery, 44);
+  messageDesc(file_herald_delivery_v1_delivery, 45);
 
 /**
  * @generated from message herald.delivery.v1.SendContactConfirmationResponse
@@ -1452,7 +1494,7 @@ export type SendContactConfirmationResponse = Message<"herald.delivery.v1.SendCo
  * Use `create(SendContactConfirmationResponseSchema)` to create a new message.
  */
 export const SendContactConfirmationResponseSchema: GenMessage<SendContactConfirmationResponse> = /*@__PURE__*/
-  messageDesc(file_herald_delivery_v1_delivery, 45);
+  messageDesc(file_herald_delivery_v1_delivery, 46);
 
 /**
  * @generated from message herald.delivery.v1.CheckContactConfirmationTokenRequest
@@ -1469,7 +1511,7 @@ export type CheckContactConfirmationTokenRequest = Message<"herald.delivery.v1.C
  * Use `create(CheckContactConfirmationTokenRequestSchema)` to create a new message.
  */
 export const CheckContactConfirmationTokenRequestSchema: GenMessage<CheckContactConfirmationTokenRequest> = /*@__PURE__*/
-  messageDesc(file_herald_delivery_v1_delivery, 46);
+  messageDesc(file_herald_delivery_v1_delivery, 47);
 
 /**
  * @generated from message herald.delivery.v1.CheckContactConfirmationTokenResponse
@@ -1501,7 +1543,7 @@ export type CheckContactConfirmationTokenResponse = Message<"herald.delivery.v1.
  * Use `create(CheckContactConfirmationTokenResponseSchema)` to create a new message.
  */
 export const CheckContactConfirmationTokenResponseSchema: GenMessage<CheckContactConfirmationTokenResponse> = /*@__PURE__*/
-  messageDesc(file_herald_delivery_v1_delivery, 47);
+  messageDesc(file_herald_delivery_v1_delivery, 48);
 
 /**
  * Sends (direct and broadcast), their outcomes, and each recipient's in-app feed.
