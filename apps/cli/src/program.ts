@@ -1,5 +1,6 @@
 import { Command, CommanderError, Option } from 'commander';
 import { registerCatalog } from './commands/catalog';
+import { registerContacts } from './commands/contacts';
 import { registerExplain } from './commands/explain';
 import { registerLogin } from './commands/login';
 import { registerNotifications } from './commands/notifications';
@@ -46,7 +47,7 @@ export function buildProgram(io: Io, apiFactory: ApiFactory): Command {
     const cmd = args[args.length - 1] as Command;
     await fn(new Context(io, cmd, apiFactory), ...args.slice(0, -1));
   };
-  for (const register of [registerLogin, registerProjects, registerRecipients, registerCatalog, registerSend, registerNotifications, registerExplain]) register(program, act);
+  for (const register of [registerLogin, registerProjects, registerRecipients, registerContacts, registerCatalog, registerSend, registerNotifications, registerExplain]) register(program, act);
 
   program.addHelpText(
     'after',

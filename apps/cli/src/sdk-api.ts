@@ -1,5 +1,5 @@
 import { HeraldClient, HeraldError, type Subscription } from '@herald/client';
-import type { Broadcast, CatalogEntry, FeedSubscription, HeraldApi, Notification, Project, Recipient } from './api';
+import type { Broadcast, CatalogEntry, Contact, FeedSubscription, HeraldApi, Notification, Project, Recipient } from './api';
 import type { Connection } from './config/resolve';
 import { ApiError } from './errors';
 
@@ -55,6 +55,9 @@ export function createSdkApi(conn: Connection, needs: 'key' | 'admin'): HeraldAp
     deleteRecipient: async (id) => {
       await call(() => client.recipients.delete(id));
     },
+
+    addContact: (recipientId, body) => data<Contact>(() => client.contacts.add(recipientId, body as never)),
+    listContacts: async (recipientId) => (await data<{ contacts: Contact[] }>(() => client.contacts.list(recipientId))).contacts,
 
     listCatalog: () => data<CatalogEntry[]>(() => client.catalog.list()),
     upsertCatalog: (items, prune) => data<CatalogEntry[]>(() => client.catalog.upsert(items as never, { prune })),
