@@ -68,6 +68,15 @@ describe('chat contacts', () => {
     expect(await list(rid)).toEqual([]);
   });
 
+  it('when a recipient token lists the contacts, then a webhook URL shows only its origin; a key sees it whole', async () => {
+    const rid = await newRecipient();
+    await add(rid, { medium: 'chat', provider: 'discord', address: DISCORD_HOOK });
+    await add(rid, { medium: 'chat', provider: 'slack', address: 'C0123456789' });
+    const mine = await call('GET', `/recipients/${rid}/contacts`, { key: await tokenOf(rid) });
+    expect((mine.body.data.contacts as JsonBody[]).map((c) => c.address)).toEqual(['https://discord.com/…', 'C0123456789']);
+    expect((await list(rid)).map((c) => c.address)).toEqual([DISCORD_HOOK, 'C0123456789']);
+  });
+
   it('when a recipient token changes a chat contact, then 403 and the address stays', async () => {
     const rid = await newRecipient();
     const contact = (await add(rid, { medium: 'chat', provider: 'slack', address: 'C0123456789' })).body.data;
