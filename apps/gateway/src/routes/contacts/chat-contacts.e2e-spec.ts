@@ -85,6 +85,14 @@ describe('chat contacts', () => {
     expect(await list(rid)).toEqual([contact]);
   });
 
+  it('when the recipient is erased, then its chat contacts go with it (a recipient of the same id starts without them)', async () => {
+    const rid = await newRecipient();
+    await add(rid, { medium: 'chat', provider: 'discord', address: DISCORD_HOOK, is_primary: true });
+    expect((await call('DELETE', `/recipients/${rid}`, { key: p.fullKey })).status).toBe(200);
+    expect((await call('POST', '/recipients', { key: p.fullKey, body: { id: rid } })).status).toBe(201);
+    expect(await list(rid)).toEqual([]);
+  });
+
   it('when a key changes a slack contact to a webhook URL, then it is checked with its provider', async () => {
     const rid = await newRecipient();
     const contact = (await add(rid, { medium: 'chat', provider: 'slack', address: 'C0123456789' })).body.data;
