@@ -297,7 +297,8 @@ Herald is running.
       ? `
   SMS (fake)         ${infra.mailApiUrl}/sms       (providers ACfakeprimary, ACfakesecondary: POST ${infra.mailApiUrl}/sms/control {"fail_next": 5, "account": "ACfakeprimary"})
   Web push (fake)    ${infra.mailApiUrl}/push      (subscriptions: POST ${infra.mailApiUrl}/push/subscriptions; VAPID key: ${stack.baseUrl}/push/vapid_public_key)
-  FCM, APNs (fakes)  ${infra.mailApiUrl}/fcm, ${infra.mailApiUrl}/apns  (the dev project's providers point at them: GET ${stack.baseUrl}/providers)`
+  FCM, APNs (fakes)  ${infra.mailApiUrl}/fcm, ${infra.mailApiUrl}/apns  (the dev project's providers point at them: GET ${stack.baseUrl}/providers)
+  Chat (fake)        ${infra.mailApiUrl}/chat      (Slack channel ids like C0123456789 with the fake bot token; webhooks ${infra.mailApiUrl}/services/T/B/X, /webhookb2/…, /api/webhooks/1/x)`
       : ''
   }
   Store / broker     ${needMongo ? infra.mongoUrl : '(per-service MONGO_URLs)'}  ${infra.natsUrl}

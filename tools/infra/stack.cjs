@@ -31,8 +31,12 @@ async function waitForHttp(url, timeoutMs = 30000, child = null) {
  * sink's fakes, when the sink runs here (infra.smsApiUrl, infra.pushCaFile): two accounts of the
  * fake SMS provider as primary and secondary (failover by hand: POST /sms/control
  * {"fail_next": n, "account": "ACfakeprimary"}), VAPID keys (`vapid`, else fresh ones), endpoints
- * on 127.0.0.1 allowed and the fake push service's certificate trusted.
+ * on 127.0.0.1 allowed and the fake push service's certificate trusted; the chat fakes (Slack's Web
+ * API with a fake bot token, the Slack, Teams and Discord webhooks) on the sink's host allowed.
  */
+/** Where Slack, Teams (and Power Automate) and Discord serve incoming webhooks: the default CHAT_ALLOWED_HOSTS. */
+const CHAT_SERVICE_HOSTS = 'hooks.slack.com,*.webhook.office.com,*.logic.azure.com,discord.com,discordapp.com';
+
 function fakeMediumsEnv(infra, { vapid, smsAuthToken, callbackSecret, providerSecretKey }) {
   const keys = vapid ?? require('web-push').generateVAPIDKeys();
   const delivery = {
@@ -55,7 +59,15 @@ function fakeMediumsEnv(infra, { vapid, smsAuthToken, callbackSecret, providerSe
     });
   }
   if (infra.pushCaFile) Object.assign(delivery, { PUSH_ALLOW_PRIVATE: '1', PUSH_ALLOWED_HOSTS: '*', PUSH_EXTRA_CA_FILE: infra.pushCaFile });
-  return { delivery, recipient: infra.pushCaFile ? { PUSH_ALLOW_PRIVATE: '1' } : {}, vapidPublicKey: keys.publicKey };
+  const recipient = infra.pushCaFile ? { PUSH_ALLOW_PRIVATE: '1' } : {};
+  if (infra.smsApiUrl) {
+    // The chat fakes on the sink's port: Slack's Web API (any xoxb- token) and the webhooks, beside the services' own hosts.
+    const chat = { CHAT_ALLOW_PRIVATE: '1', CHAT_ALLOWED_HOSTS: `${CHAT_SERVICE_HOSTS},${new URL(infra.smsApiUrl).hostname}` };
+    // Quick retries against the fakes: a failing chat message ends within a second.
+    Object.assign(delivery, chat, { SLACK_API_URL: `${infra.smsApiUrl}/api`, SLACK_BOT_TOKEN: 'xoxb-herald-local-fake', CHAT_MAX_ATTEMPTS: '3', CHAT_RETRY_BASE_MS: '200' });
+    Object.assign(recipient, chat);
+  }
+  return { delivery, recipient, vapidPublicKey: keys.publicKey };
 }
 
 /**

@@ -1,6 +1,7 @@
 // Development and test sink of every outbound medium: an SMTP server that accepts every mail on
 // loopback (kept in memory and as JSON lines under MAIL_DIR), a fake SMS provider (sms-fake.cjs:
-// Twilio-compatible API on this HTTP port) and a fake web push service (push-fake.cjs: HTTPS on
+// Twilio-compatible API on this HTTP port), fakes of the chat services (chat-fake.cjs: Slack's
+// chat.postMessage and the Slack, Teams and Discord incoming webhooks, on this HTTP port) and a fake web push service (push-fake.cjs: HTTPS on
 // PUSH_PORT, its certificate written to PUSH_CA_FILE), all served over HTTP so tests and people can
 // read what arrived:
 //   GET    /messages            all messages, oldest first ({id, from, to, subject, html, text, date, message_id})
@@ -16,6 +17,7 @@
 //                                Each field changes only what it names.
 //   GET    /count               {"received": n}: mails accepted so far
 //   GET    /sms, DELETE /sms, POST /sms/control, POST /2010-04-01/Accounts/{sid}/Messages.json (sms-fake.cjs)
+//   GET    /chat, DELETE /chat, POST /chat/control, POST /api/chat.postMessage, the webhooks (chat-fake.cjs)
 //   GET    /push, DELETE /push, POST /push/control, POST /push/subscriptions, GET /push/ca.pem (push-fake.cjs)
 //   FCM's token and send endpoints under /fcm, GET /fcm, GET /apns, their controls, GET /apns/key,
 //   GET /apns/ca.pem (mobile-fake.cjs: APNs itself is HTTP/2 over TLS on APNS_PORT)
@@ -28,6 +30,7 @@ const path = require('node:path');
 const { SMTPServer } = require('smtp-server');
 const { simpleParser } = require('mailparser');
 const { createSmsFake } = require('./sms-fake.cjs');
+const { createChatFake } = require('./chat-fake.cjs');
 const { startPushFake } = require('./push-fake.cjs');
 const { startMobileFake } = require('./mobile-fake.cjs');
 
@@ -39,6 +42,7 @@ const pushPort = Number(process.env.PUSH_PORT ?? 0);
 const pushCaFile = process.env.PUSH_CA_FILE;
 const apnsPort = Number(process.env.APNS_PORT ?? 0);
 const sms = createSmsFake();
+const chat = createChatFake();
 
 let messages = [];
 let rejectNext = 0;
@@ -129,6 +133,7 @@ const api = http.createServer((req, res) => {
   req.on('end', () => {
     const body = Buffer.concat(chunks).toString('utf8');
     if (sms(req, res, body)) return;
+    if (chat(req, res, body)) return;
     if (push && push.handle(req, res, body)) return;
     if (mobile && mobile.handle(req, res, body)) return;
     mail(req, res, body);

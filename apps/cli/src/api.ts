@@ -37,6 +37,24 @@ export interface Device {
   updated_at: string;
 }
 
+/** A recipient's contact, as the API shows it (`provider` only on chat contacts). */
+export interface Contact {
+  id: number;
+  medium: string;
+  address: string;
+  provider?: string;
+  is_primary: boolean;
+  deliverable: boolean;
+  confirmed: boolean;
+}
+
+export interface ContactInput {
+  medium: string;
+  address: string;
+  provider?: string;
+  is_primary?: boolean;
+}
+
 export interface BatchFailure {
   id: string;
   batch_index: number;
@@ -129,6 +147,7 @@ export interface NotificationDecision {
   email?: MediumDecision;
   sms?: MediumDecision;
   web_push?: MediumDecision;
+  chat?: MediumDecision;
 }
 
 export interface Notification {
@@ -236,6 +255,8 @@ export interface HeraldApi {
   listRecipients(query: { limit?: number; cursor?: string }): Promise<Page<Recipient>>;
   getRecipient(id: string): Promise<Recipient>;
   deleteRecipient(id: string): Promise<void>;
+  addContact(recipientId: string, body: ContactInput): Promise<Contact>;
+  listContacts(recipientId: string): Promise<Contact[]>;
 
   createList(body: { key: string; name: string; description?: string; self_service?: boolean }): Promise<List>;
   listLists(query: { limit?: number; cursor?: string }): Promise<Page<List>>;

@@ -1,5 +1,6 @@
 import { Command, CommanderError, Option } from 'commander';
 import { registerCatalog } from './commands/catalog';
+import { registerContacts } from './commands/contacts';
 import { registerExplain } from './commands/explain';
 import { registerLists } from './commands/lists';
 import { registerLogin } from './commands/login';
@@ -49,7 +50,7 @@ export function buildProgram(io: Io, apiFactory: ApiFactory): Command {
     const cmd = args[args.length - 1] as Command;
     await fn(new Context(io, cmd, apiFactory), ...args.slice(0, -1));
   };
-  for (const register of [registerLogin, registerProjects, registerRecipients, registerLists, registerDevices, registerCatalog, registerSend, registerNotifications, registerActivity, registerExplain]) register(program, act);
+  for (const register of [registerLogin, registerProjects, registerRecipients, registerContacts, registerLists, registerDevices, registerCatalog, registerSend, registerNotifications, registerActivity, registerExplain]) register(program, act);
 
   program.addHelpText(
     'after',

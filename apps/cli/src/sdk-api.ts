@@ -1,5 +1,5 @@
 import { HeraldClient, HeraldError, type Subscription } from '@herald/client';
-import type { BatchFailure, Broadcast, CatalogEntry, Device, FeedSubscription, HeraldApi, List, Notification, Project, Recipient } from './api';
+import type { BatchFailure, Broadcast, CatalogEntry, Contact, Device, FeedSubscription, HeraldApi, List, Notification, Project, Recipient } from './api';
 import type { Connection } from './config/resolve';
 import { ApiError } from './errors';
 
@@ -74,6 +74,9 @@ export function createSdkApi(conn: Connection, needs: 'key' | 'admin'): HeraldAp
       const d = await data<{ unsubscribed: number; already: number; failed: BatchFailure[] }>(() => client.lists.unsubscribe(key, ids));
       return { changed: d.unsubscribed, already: d.already, failed: d.failed };
     },
+
+    addContact: (recipientId, body) => data<Contact>(() => client.contacts.add(recipientId, body as never)),
+    listContacts: async (recipientId) => (await data<{ contacts: Contact[] }>(() => client.contacts.list(recipientId))).contacts,
 
     listCatalog: () => data<CatalogEntry[]>(() => client.catalog.list()),
     upsertCatalog: (items, prune) => data<CatalogEntry[]>(() => client.catalog.upsert(items as never, { prune })),

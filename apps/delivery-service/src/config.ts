@@ -72,6 +72,24 @@ export const ConfigSchema = Type.Composite([
     PUSH_ALLOWED_HOSTS: Type.String({ default: 'fcm.googleapis.com,updates.push.services.mozilla.com,*.notify.windows.com,web.push.apple.com' }),
     /** A PEM file of extra certificate authorities push endpoints may present, beside the system's (the local fake push service's). Empty: none. */
     PUSH_EXTRA_CA_FILE: Type.String({ default: '' }),
+    /** The Slack Web API's base URL (`chat.postMessage` for Slack channel contacts); the local fake's in development. */
+    SLACK_API_URL: Type.String({ default: 'https://slack.com/api' }),
+    /** The Slack bot token (xoxb-…) Slack channel contacts are posted with, for every project. Empty: a Slack channel contact fails `provider_error` (webhook contacts need none). */
+    SLACK_BOT_TOKEN: Type.String({ default: '' }),
+    /** Comma-separated hosts chat webhook URLs may be on (`*.` any subdomain of). Default: Slack's, Teams' (and Power Automate's) and Discord's webhook hosts. */
+    CHAT_ALLOWED_HOSTS: Type.String({ default: 'hooks.slack.com,*.webhook.office.com,*.logic.azure.com,discord.com,discordapp.com' }),
+    /** Allow chat webhook URLs on loopback, private or local hosts, over http to those (development, tests: the local chat fakes). */
+    CHAT_ALLOW_PRIVATE: Type.Boolean({ default: false }),
+    /** One request to a chat service gives up after this long (connecting, the answer's headers and body together; at most 64 KiB of the answer is read). */
+    CHAT_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 120_000, default: 10_000 }),
+    /** Least time between two messages to one chat channel or webhook (Slack allows about one a second per channel); a message ahead of it waits its turn without holding others. */
+    CHAT_CHANNEL_INTERVAL_MS: Type.Integer({ minimum: 0, maximum: 60_000, default: 1_000 }),
+    /** Chat messages in hand at once. */
+    CHAT_CONCURRENCY: Type.Integer({ minimum: 1, default: 64 }),
+    /** Attempts of one chat message before it ends `failed`. */
+    CHAT_MAX_ATTEMPTS: Type.Integer({ minimum: 1, default: 6 }),
+    /** First retry delay of a chat message; doubles each attempt (at least the service's Retry-After). */
+    CHAT_RETRY_BASE_MS: Type.Integer({ minimum: 1, default: 1_000 }),
     /** Key (at least 32 characters) that signs SMS status callback URLs. Empty (or no PUBLIC_BASE_URL): no callbacks are asked for, SMS outcomes stay `sent`. */
     CALLBACK_SECRET: Type.String({ default: '', pattern: '^(.{32,})?$' }),
     /** Consecutive transient failures of a primary provider (SMTP, SMS) that open its circuit: messages then go to the secondary. */

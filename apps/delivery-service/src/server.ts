@@ -142,6 +142,7 @@ export async function build({ config, logger, mongo, nats, metrics, clock }: Ser
         outboundRetry: {
           sms: { maxAttempts: config.SMS_MAX_ATTEMPTS, baseMs: config.SMS_RETRY_BASE_MS },
           web_push: { maxAttempts: config.PUSH_MAX_ATTEMPTS, baseMs: config.PUSH_RETRY_BASE_MS },
+          chat: { maxAttempts: config.CHAT_MAX_ATTEMPTS, baseMs: config.CHAT_RETRY_BASE_MS },
         },
         digestSendLeaseMs: config.DIGEST_SEND_LEASE_MS,
       },
@@ -160,7 +161,7 @@ export async function build({ config, logger, mongo, nats, metrics, clock }: Ser
     ...startBroadcastConsumers(consumer, usecases, { chunkConcurrency: config.BROADCAST_CHUNK_CONCURRENCY }),
     ...startOutboundConsumers(consumer, usecases.sendOutbound, {
       ...batching,
-      concurrency: { email: config.EMAIL_CONCURRENCY, sms: config.SMS_CONCURRENCY, web_push: config.PUSH_CONCURRENCY },
+      concurrency: { email: config.EMAIL_CONCURRENCY, sms: config.SMS_CONCURRENCY, web_push: config.PUSH_CONCURRENCY, chat: config.CHAT_CONCURRENCY },
     }),
     startDigestConsumer(consumer, usecases.closeDigest),
     startRecipientDeletedConsumer(consumer, usecases.removeRecipientNotifications, clock),

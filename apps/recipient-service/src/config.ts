@@ -1,5 +1,6 @@
 import { loadConfig, ServiceConfigSchema } from '@herald/service-kit';
 import { Type, type Static } from '@sinclair/typebox';
+import { CHAT_WEBHOOK_HOSTS } from './domain/chat-address';
 
 export const ConfigSchema = Type.Composite([
   ServiceConfigSchema,
@@ -13,6 +14,10 @@ export const ConfigSchema = Type.Composite([
     LIST_MAX_PER_PROJECT: Type.Integer({ minimum: 1, default: 10_000 }),
     /** Most list subscriptions one project may hold; past it a subscribe answers 409 subscription_limit_reached and writes nothing. */
     LIST_SUBSCRIPTIONS_MAX_PER_PROJECT: Type.Integer({ minimum: 1, default: 10_000_000 }),
+    /** Hosts a chat contact's incoming-webhook URL may be on (`*.` any subdomain of; comma-separated): Slack's, Teams' (and Power Automate's) and Discord's by default. */
+    CHAT_ALLOWED_HOSTS: Type.String({ default: CHAT_WEBHOOK_HOSTS }),
+    /** Accept chat webhook URLs on loopback, private or local hosts, over http too (development, tests: the local chat fakes). */
+    CHAT_ALLOW_PRIVATE: Type.Boolean({ default: false }),
   }),
 ]);
 export type Config = Static<typeof ConfigSchema>;

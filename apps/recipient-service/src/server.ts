@@ -1,4 +1,4 @@
-import { createSequences, ensureEventsStream, type ServiceDeps, type ServiceParts } from '@herald/service-kit';
+import { createSequences, ensureEventsStream, hostList, type ServiceDeps, type ServiceParts } from '@herald/service-kit';
 import type { Config } from './config';
 import { createListRepository, createListUseCases, createRemoveRecipientSubscriptions, createSubscriptionRepository } from './lists';
 import { createRecipientEvents } from './messaging/recipient-events';
@@ -32,7 +32,10 @@ export async function build({ config, mongo, nats, clock }: ServiceDeps<Config>)
     sequences,
     events: createRecipientEvents(nats),
     clock,
-    addressRules: { allowPrivatePush: config.PUSH_ALLOW_PRIVATE },
+    addressRules: {
+      allowPrivatePush: config.PUSH_ALLOW_PRIVATE,
+      chat: { allowedHosts: hostList(config.CHAT_ALLOWED_HOSTS), allowPrivate: config.CHAT_ALLOW_PRIVATE },
+    },
     listMemberships: { removeAllOf: createRemoveRecipientSubscriptions({ lists, subscriptions }) },
   });
   const listUseCases = createListUseCases({

@@ -22,6 +22,8 @@ export const DELIVERY_EMAIL_SUBJECT = `${DELIVERY_SUBJECT_PREFIX}.email`;
 export const DELIVERY_SMS_SUBJECT = `${DELIVERY_SUBJECT_PREFIX}.sms`;
 /** OutboundJob: send one notification's web push. */
 export const DELIVERY_PUSH_SUBJECT = `${DELIVERY_SUBJECT_PREFIX}.push`;
+/** OutboundJob: send one notification's chat message. */
+export const DELIVERY_CHAT_SUBJECT = `${DELIVERY_SUBJECT_PREFIX}.chat`;
 /** DigestJob: close one email digest. */
 export const DELIVERY_DIGEST_SUBJECT = `${DELIVERY_SUBJECT_PREFIX}.digest`;
 
@@ -32,6 +34,7 @@ export const DELIVERY_CHUNK_CONSUMER = 'delivery-chunks';
 export const DELIVERY_EMAIL_CONSUMER = 'delivery-emails';
 export const DELIVERY_SMS_CONSUMER = 'delivery-sms';
 export const DELIVERY_PUSH_CONSUMER = 'delivery-push';
+export const DELIVERY_CHAT_CONSUMER = 'delivery-chat';
 export const DELIVERY_DIGEST_CONSUMER = 'delivery-digests';
 /** Durable consumer of the delivery service on EVENTS_STREAM, filtered to RECIPIENT_DELETED_SUBJECT. */
 export const DELIVERY_RECIPIENT_DELETED_CONSUMER = 'delivery-recipient-deleted';
@@ -74,6 +77,9 @@ export const OUTCOME_TYPES = [
   'push.sent',
   'push.failed',
   'push.skipped',
+  'chat.sent',
+  'chat.failed',
+  'chat.skipped',
   'broadcast.completed',
   'broadcast.canceled',
 ] as const;

@@ -36,15 +36,22 @@ export const LIMITS = {
   pushUrlMax: 2048,
   /** A `web_push` contact's address: the PushSubscription JSON (its endpoint URL alone may be several hundred characters). */
   webPushAddressMax: 4096,
+  /** A `chat` contact's address: a Slack conversation id or an incoming-webhook URL (Power Automate's run long). */
+  chatAddressMax: 1024,
+  /** A chat block's text (characters): what a Slack section holds. */
+  chatTextMax: 3000,
   /** A recipient's own preference rules (uncataloged targets included); changing an existing one is always allowed. */
   preferenceRulesPerRecipientMax: 1000,
 } as const;
 
-export const CONTACT_MEDIUMS = ['email', 'sms', 'web_push', 'mobile_push'] as const;
+export const CONTACT_MEDIUMS = ['email', 'sms', 'web_push', 'mobile_push', 'chat'] as const;
+/** The chat services a `chat` contact names (its `provider`). */
+export const CHAT_PROVIDERS = ['slack', 'teams', 'discord'] as const;
+export type ChatProvider = (typeof CHAT_PROVIDERS)[number];
 /** Mediums of the catalog, preferences and decisions, in the order lists use. */
-export const PREFERENCE_MEDIUMS = ['in_app', 'email', 'sms', 'web_push'] as const;
+export const PREFERENCE_MEDIUMS = ['in_app', 'email', 'sms', 'web_push', 'chat'] as const;
 /** Mediums delivered by a provider outside Herald (jobs, retries, failover), each with its send block. */
-export const OUTBOUND_MEDIUMS = ['email', 'sms', 'web_push'] as const;
+export const OUTBOUND_MEDIUMS = ['email', 'sms', 'web_push', 'chat'] as const;
 export type OutboundMedium = (typeof OUTBOUND_MEDIUMS)[number];
 /** The send block, outcome field and event prefix of each outbound medium. */
-export const OUTBOUND_FIELD = { email: 'email', sms: 'sms', web_push: 'push' } as const satisfies Record<OutboundMedium, string>;
+export const OUTBOUND_FIELD = { email: 'email', sms: 'sms', web_push: 'push', chat: 'chat' } as const satisfies Record<OutboundMedium, string>;

@@ -21,7 +21,7 @@ const target = (t: { channel: string; topic: string; event: string } | undefined
 
 /** What recipient-scoped readers see instead of the provider's error text. */
 export const EMAIL_ERROR_SUMMARY = 'Email delivery failed';
-const ERROR_SUMMARY = { email: EMAIL_ERROR_SUMMARY, sms: 'SMS delivery failed', push: 'Push delivery failed' } as const;
+const ERROR_SUMMARY = { email: EMAIL_ERROR_SUMMARY, sms: 'SMS delivery failed', push: 'Push delivery failed', chat: 'Chat delivery failed' } as const;
 
 /** Who reads: `full` (a Full key: the project's servers) or `recipient` (Recipient key, recipient token: maybe a browser). */
 export type Audience = 'full' | 'recipient';
@@ -52,6 +52,8 @@ export function notificationView(n: Notification, audience: Audience = 'full') {
     email: outboundView(n.email, audience, 'email'),
     sms: outboundView(n.sms, audience, 'sms'),
     push: outboundView(n.push, audience, 'push'),
+    // Only on a send that asked for a chat message.
+    ...(requested(n.chat) ? { chat: outboundView(n.chat, audience, 'chat') } : {}),
     decision: notificationDecisionView(n),
   };
 }
@@ -66,7 +68,8 @@ function outboundView(e: OutboundOutcome | undefined, audience: Audience, field:
   return {
     status: e.status,
     reason: e.reason ?? null,
-    address: e.address ?? null,
+    // A chat webhook URL holds its secret: only the project's servers see it.
+    address: field === 'chat' && audience !== 'full' ? null : (e.address ?? null),
     message_id: e.messageId ?? null,
     attempts: e.attempts,
     sent_at: formatProtoTimestamp(e.sentAt),
@@ -130,11 +133,12 @@ const requested = (e: OutboundOutcome | undefined): e is OutboundOutcome => e !=
 export function notificationDecisionView(n: Notification) {
   const d = n.decision;
   if (!d) return null;
-  const out: { in_app?: DecisionView; email?: DecisionView; sms?: DecisionView; web_push?: DecisionView } = {};
+  const out: { in_app?: DecisionView; email?: DecisionView; sms?: DecisionView; web_push?: DecisionView; chat?: DecisionView } = {};
   if (n.status !== 'not_requested') out.in_app = decisionView(d.inApp, n.status === 'enqueued' || n.status === 'scheduled' ? 'pending' : n.status);
   if (requested(n.email)) out.email = decisionView(d.email, n.email.status);
   if (requested(n.sms)) out.sms = decisionView(d.sms, n.sms.status);
   if (requested(n.push)) out.web_push = decisionView(d.webPush, n.push.status);
+  if (requested(n.chat)) out.chat = decisionView(d.chat, n.chat.status);
   return out;
 }
 

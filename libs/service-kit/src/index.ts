@@ -66,5 +66,6 @@ export { createCache, createBoundedMap, invalidateOn, type Cache, type CacheOpti
 export { retryPolicy, backoffDelay, backoff, type RetryPolicy, type RetryOptions, type BackoffOptions, type Jitter } from './retry';
 export { BreakerOpenError, createBreaker, isCircuitOpen, type Breaker, type BreakerCheck, type BreakerOptions, type BreakerState } from './breaker';
 export { isForbiddenAddress, forbiddenHost, guardedLookup, ForbiddenAddressError } from './address-guard';
+export { hostAllowed, hostList } from './host-allow-list';
 export { systemClock, createFakeClock, sleep, type Clock, type FakeClock } from '@herald/timing';
 export { createSignedTokens, type SignedTokens, type Claims, type TokenCheck } from './signed-token';

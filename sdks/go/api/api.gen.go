@@ -19,6 +19,7 @@ import (
 
 // Defines values for CatalogEntryInputMedium.
 const (
+	CatalogEntryInputMediumChat    CatalogEntryInputMedium = "chat"
 	CatalogEntryInputMediumEmail   CatalogEntryInputMedium = "email"
 	CatalogEntryInputMediumInApp   CatalogEntryInputMedium = "in_app"
 	CatalogEntryInputMediumSms     CatalogEntryInputMedium = "sms"
@@ -28,6 +29,8 @@ const (
 // Valid indicates whether the value is a known member of the CatalogEntryInputMedium enum.
 func (e CatalogEntryInputMedium) Valid() bool {
 	switch e {
+	case CatalogEntryInputMediumChat:
+		return true
 	case CatalogEntryInputMediumEmail:
 		return true
 	case CatalogEntryInputMediumInApp:
@@ -43,6 +46,7 @@ func (e CatalogEntryInputMedium) Valid() bool {
 
 // Defines values for ContactInputMedium.
 const (
+	ContactInputMediumChat       ContactInputMedium = "chat"
 	ContactInputMediumEmail      ContactInputMedium = "email"
 	ContactInputMediumMobilePush ContactInputMedium = "mobile_push"
 	ContactInputMediumSms        ContactInputMedium = "sms"
@@ -52,6 +56,8 @@ const (
 // Valid indicates whether the value is a known member of the ContactInputMedium enum.
 func (e ContactInputMedium) Valid() bool {
 	switch e {
+	case ContactInputMediumChat:
+		return true
 	case ContactInputMediumEmail:
 		return true
 	case ContactInputMediumMobilePush:
@@ -59,6 +65,27 @@ func (e ContactInputMedium) Valid() bool {
 	case ContactInputMediumSms:
 		return true
 	case ContactInputMediumWebPush:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ContactInputProvider.
+const (
+	ContactInputProviderDiscord ContactInputProvider = "discord"
+	ContactInputProviderSlack   ContactInputProvider = "slack"
+	ContactInputProviderTeams   ContactInputProvider = "teams"
+)
+
+// Valid indicates whether the value is a known member of the ContactInputProvider enum.
+func (e ContactInputProvider) Valid() bool {
+	switch e {
+	case ContactInputProviderDiscord:
+		return true
+	case ContactInputProviderSlack:
+		return true
+	case ContactInputProviderTeams:
 		return true
 	default:
 		return false
@@ -80,6 +107,24 @@ func (e DecidingRecipientRuleSetVia) Valid() bool {
 	case DecidingRecipientRuleSetViaRecipientToken:
 		return true
 	case DecidingRecipientRuleSetViaUnsubscribeLink:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for DeviceInputPlatform.
+const (
+	DeviceInputPlatformApns DeviceInputPlatform = "apns"
+	DeviceInputPlatformFcm  DeviceInputPlatform = "fcm"
+)
+
+// Valid indicates whether the value is a known member of the DeviceInputPlatform enum.
+func (e DeviceInputPlatform) Valid() bool {
+	switch e {
+	case DeviceInputPlatformApns:
+		return true
+	case DeviceInputPlatformFcm:
 		return true
 	default:
 		return false
@@ -223,6 +268,7 @@ func (e PreferenceDecisionResult) Valid() bool {
 
 // Defines values for PrimaryContactInputMedium.
 const (
+	PrimaryContactInputMediumChat       PrimaryContactInputMedium = "chat"
 	PrimaryContactInputMediumEmail      PrimaryContactInputMedium = "email"
 	PrimaryContactInputMediumMobilePush PrimaryContactInputMedium = "mobile_push"
 	PrimaryContactInputMediumSms        PrimaryContactInputMedium = "sms"
@@ -232,6 +278,8 @@ const (
 // Valid indicates whether the value is a known member of the PrimaryContactInputMedium enum.
 func (e PrimaryContactInputMedium) Valid() bool {
 	switch e {
+	case PrimaryContactInputMediumChat:
+		return true
 	case PrimaryContactInputMediumEmail:
 		return true
 	case PrimaryContactInputMediumMobilePush:
@@ -239,6 +287,45 @@ func (e PrimaryContactInputMedium) Valid() bool {
 	case PrimaryContactInputMediumSms:
 		return true
 	case PrimaryContactInputMediumWebPush:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for PrimaryContactInputProvider.
+const (
+	PrimaryContactInputProviderDiscord PrimaryContactInputProvider = "discord"
+	PrimaryContactInputProviderSlack   PrimaryContactInputProvider = "slack"
+	PrimaryContactInputProviderTeams   PrimaryContactInputProvider = "teams"
+)
+
+// Valid indicates whether the value is a known member of the PrimaryContactInputProvider enum.
+func (e PrimaryContactInputProvider) Valid() bool {
+	switch e {
+	case PrimaryContactInputProviderDiscord:
+		return true
+	case PrimaryContactInputProviderSlack:
+		return true
+	case PrimaryContactInputProviderTeams:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ProviderInputEnvironment.
+const (
+	ProviderInputEnvironmentProduction ProviderInputEnvironment = "production"
+	ProviderInputEnvironmentSandbox    ProviderInputEnvironment = "sandbox"
+)
+
+// Valid indicates whether the value is a known member of the ProviderInputEnvironment enum.
+func (e ProviderInputEnvironment) Valid() bool {
+	switch e {
+	case ProviderInputEnvironmentProduction:
+		return true
+	case ProviderInputEnvironmentSandbox:
 		return true
 	default:
 		return false
@@ -479,6 +566,30 @@ func (e GetHealthz200JSONResponseBodyStatus) Valid() bool {
 	}
 }
 
+// Defines values for GetNotificationsParamsMedium.
+const (
+	GetNotificationsParamsMediumChat    GetNotificationsParamsMedium = "chat"
+	GetNotificationsParamsMediumEmail   GetNotificationsParamsMedium = "email"
+	GetNotificationsParamsMediumSms     GetNotificationsParamsMedium = "sms"
+	GetNotificationsParamsMediumWebPush GetNotificationsParamsMedium = "web_push"
+)
+
+// Valid indicates whether the value is a known member of the GetNotificationsParamsMedium enum.
+func (e GetNotificationsParamsMedium) Valid() bool {
+	switch e {
+	case GetNotificationsParamsMediumChat:
+		return true
+	case GetNotificationsParamsMediumEmail:
+		return true
+	case GetNotificationsParamsMediumSms:
+		return true
+	case GetNotificationsParamsMediumWebPush:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for PutPreferencesParamsPrune.
 const (
 	PutPreferencesParamsPruneFalse PutPreferencesParamsPrune = "false"
@@ -491,6 +602,48 @@ func (e PutPreferencesParamsPrune) Valid() bool {
 	case PutPreferencesParamsPruneFalse:
 		return true
 	case PutPreferencesParamsPruneTrue:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for GetProvidersNameParamsName.
+const (
+	GetProvidersNameParamsNameApns  GetProvidersNameParamsName = "apns"
+	GetProvidersNameParamsNameFcm   GetProvidersNameParamsName = "fcm"
+	GetProvidersNameParamsNameSlack GetProvidersNameParamsName = "slack"
+)
+
+// Valid indicates whether the value is a known member of the GetProvidersNameParamsName enum.
+func (e GetProvidersNameParamsName) Valid() bool {
+	switch e {
+	case GetProvidersNameParamsNameApns:
+		return true
+	case GetProvidersNameParamsNameFcm:
+		return true
+	case GetProvidersNameParamsNameSlack:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for PutProvidersNameParamsName.
+const (
+	PutProvidersNameParamsNameApns  PutProvidersNameParamsName = "apns"
+	PutProvidersNameParamsNameFcm   PutProvidersNameParamsName = "fcm"
+	PutProvidersNameParamsNameSlack PutProvidersNameParamsName = "slack"
+)
+
+// Valid indicates whether the value is a known member of the PutProvidersNameParamsName enum.
+func (e PutProvidersNameParamsName) Valid() bool {
+	switch e {
+	case PutProvidersNameParamsNameApns:
+		return true
+	case PutProvidersNameParamsNameFcm:
+		return true
+	case PutProvidersNameParamsNameSlack:
 		return true
 	default:
 		return false
@@ -625,6 +778,7 @@ func (e PostRecipientsRecipientIDNotificationsMarkAllArchivedParamsRead) Valid()
 
 // Defines values for PatchRecipientsRecipientIDPreferencesJSONBodyMedium.
 const (
+	PatchRecipientsRecipientIDPreferencesJSONBodyMediumChat    PatchRecipientsRecipientIDPreferencesJSONBodyMedium = "chat"
 	PatchRecipientsRecipientIDPreferencesJSONBodyMediumEmail   PatchRecipientsRecipientIDPreferencesJSONBodyMedium = "email"
 	PatchRecipientsRecipientIDPreferencesJSONBodyMediumInApp   PatchRecipientsRecipientIDPreferencesJSONBodyMedium = "in_app"
 	PatchRecipientsRecipientIDPreferencesJSONBodyMediumSms     PatchRecipientsRecipientIDPreferencesJSONBodyMedium = "sms"
@@ -634,6 +788,8 @@ const (
 // Valid indicates whether the value is a known member of the PatchRecipientsRecipientIDPreferencesJSONBodyMedium enum.
 func (e PatchRecipientsRecipientIDPreferencesJSONBodyMedium) Valid() bool {
 	switch e {
+	case PatchRecipientsRecipientIDPreferencesJSONBodyMediumChat:
+		return true
 	case PatchRecipientsRecipientIDPreferencesJSONBodyMediumEmail:
 		return true
 	case PatchRecipientsRecipientIDPreferencesJSONBodyMediumInApp:
@@ -649,6 +805,7 @@ func (e PatchRecipientsRecipientIDPreferencesJSONBodyMedium) Valid() bool {
 
 // Defines values for GetRecipientsRecipientIDPreferencesCheckParamsMedium.
 const (
+	GetRecipientsRecipientIDPreferencesCheckParamsMediumChat    GetRecipientsRecipientIDPreferencesCheckParamsMedium = "chat"
 	GetRecipientsRecipientIDPreferencesCheckParamsMediumEmail   GetRecipientsRecipientIDPreferencesCheckParamsMedium = "email"
 	GetRecipientsRecipientIDPreferencesCheckParamsMediumInApp   GetRecipientsRecipientIDPreferencesCheckParamsMedium = "in_app"
 	GetRecipientsRecipientIDPreferencesCheckParamsMediumSms     GetRecipientsRecipientIDPreferencesCheckParamsMedium = "sms"
@@ -658,6 +815,8 @@ const (
 // Valid indicates whether the value is a known member of the GetRecipientsRecipientIDPreferencesCheckParamsMedium enum.
 func (e GetRecipientsRecipientIDPreferencesCheckParamsMedium) Valid() bool {
 	switch e {
+	case GetRecipientsRecipientIDPreferencesCheckParamsMediumChat:
+		return true
 	case GetRecipientsRecipientIDPreferencesCheckParamsMediumEmail:
 		return true
 	case GetRecipientsRecipientIDPreferencesCheckParamsMediumInApp:
@@ -675,6 +834,9 @@ func (e GetRecipientsRecipientIDPreferencesCheckParamsMedium) Valid() bool {
 const (
 	PostWebhooksJSONBodyEventTypesBroadcastCanceled         PostWebhooksJSONBodyEventTypes = "broadcast.canceled"
 	PostWebhooksJSONBodyEventTypesBroadcastCompleted        PostWebhooksJSONBodyEventTypes = "broadcast.completed"
+	PostWebhooksJSONBodyEventTypesChatFailed                PostWebhooksJSONBodyEventTypes = "chat.failed"
+	PostWebhooksJSONBodyEventTypesChatSent                  PostWebhooksJSONBodyEventTypes = "chat.sent"
+	PostWebhooksJSONBodyEventTypesChatSkipped               PostWebhooksJSONBodyEventTypes = "chat.skipped"
 	PostWebhooksJSONBodyEventTypesEmailFailed               PostWebhooksJSONBodyEventTypes = "email.failed"
 	PostWebhooksJSONBodyEventTypesEmailSent                 PostWebhooksJSONBodyEventTypes = "email.sent"
 	PostWebhooksJSONBodyEventTypesEmailSkipped              PostWebhooksJSONBodyEventTypes = "email.skipped"
@@ -703,6 +865,12 @@ func (e PostWebhooksJSONBodyEventTypes) Valid() bool {
 	case PostWebhooksJSONBodyEventTypesBroadcastCanceled:
 		return true
 	case PostWebhooksJSONBodyEventTypesBroadcastCompleted:
+		return true
+	case PostWebhooksJSONBodyEventTypesChatFailed:
+		return true
+	case PostWebhooksJSONBodyEventTypesChatSent:
+		return true
+	case PostWebhooksJSONBodyEventTypesChatSkipped:
 		return true
 	case PostWebhooksJSONBodyEventTypesEmailFailed:
 		return true
@@ -753,6 +921,9 @@ func (e PostWebhooksJSONBodyEventTypes) Valid() bool {
 const (
 	PatchWebhooksIDJSONBodyEventTypesBroadcastCanceled         PatchWebhooksIDJSONBodyEventTypes = "broadcast.canceled"
 	PatchWebhooksIDJSONBodyEventTypesBroadcastCompleted        PatchWebhooksIDJSONBodyEventTypes = "broadcast.completed"
+	PatchWebhooksIDJSONBodyEventTypesChatFailed                PatchWebhooksIDJSONBodyEventTypes = "chat.failed"
+	PatchWebhooksIDJSONBodyEventTypesChatSent                  PatchWebhooksIDJSONBodyEventTypes = "chat.sent"
+	PatchWebhooksIDJSONBodyEventTypesChatSkipped               PatchWebhooksIDJSONBodyEventTypes = "chat.skipped"
 	PatchWebhooksIDJSONBodyEventTypesEmailFailed               PatchWebhooksIDJSONBodyEventTypes = "email.failed"
 	PatchWebhooksIDJSONBodyEventTypesEmailSent                 PatchWebhooksIDJSONBodyEventTypes = "email.sent"
 	PatchWebhooksIDJSONBodyEventTypesEmailSkipped              PatchWebhooksIDJSONBodyEventTypes = "email.skipped"
@@ -781,6 +952,12 @@ func (e PatchWebhooksIDJSONBodyEventTypes) Valid() bool {
 	case PatchWebhooksIDJSONBodyEventTypesBroadcastCanceled:
 		return true
 	case PatchWebhooksIDJSONBodyEventTypesBroadcastCompleted:
+		return true
+	case PatchWebhooksIDJSONBodyEventTypesChatFailed:
+		return true
+	case PatchWebhooksIDJSONBodyEventTypesChatSent:
+		return true
+	case PatchWebhooksIDJSONBodyEventTypesChatSkipped:
 		return true
 	case PatchWebhooksIDJSONBodyEventTypesEmailFailed:
 		return true
@@ -848,6 +1025,12 @@ func (e GetWebhooksIDDeliveriesParamsStatus) Valid() bool {
 	}
 }
 
+// ActivityPage defines model for ActivityPage.
+type ActivityPage struct {
+	NextCursor    *string        `json:"next_cursor"`
+	Notifications []Notification `json:"notifications"`
+}
+
 // BatchFailure defines model for BatchFailure.
 type BatchFailure struct {
 	BatchIndex int                   `json:"batch_index"`
@@ -865,6 +1048,9 @@ type BatchFailure_Errors struct {
 
 // Broadcast defines model for Broadcast.
 type Broadcast struct {
+	// Audience Who a send to many goes to; absent: every recipient of the project
+	Audience *BroadcastAudience `json:"audience,omitempty"`
+
 	// CreatedAt UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
 	//
 	// Examples: 2025-01-31T12:00:00Z
@@ -883,6 +1069,18 @@ type Broadcast struct {
 	//
 	// Examples: 2025-01-31T12:00:00Z
 	UpdatedAt string `json:"updated_at"`
+}
+
+// BroadcastAudience Who a send to many goes to; absent: every recipient of the project
+type BroadcastAudience struct {
+	// Excluded How many recipients the send left out by name (exclude_recipient_ids)
+	Excluded int `json:"excluded"`
+
+	// List A send to a list: its key
+	List *string `json:"list,omitempty"`
+
+	// RecipientIds A send to recipient ids: how many (duplicates and excluded ids taken out)
+	RecipientIds *int `json:"recipient_ids,omitempty"`
 }
 
 // BroadcastOutbound defines model for BroadcastOutbound.
@@ -942,7 +1140,7 @@ type CatalogEntryInput struct {
 	Event     string `json:"event"`
 	Mandatory *bool  `json:"mandatory,omitempty"`
 
-	// Medium `in_app` (default), `email`, `sms` or `web_push`
+	// Medium `in_app` (default), `email`, `sms`, `web_push` or `chat`
 	//
 	// Examples: in_app
 	Medium *CatalogEntryInputMedium `json:"medium,omitempty"`
@@ -955,7 +1153,7 @@ type CatalogEntryInput struct {
 	Topic string `json:"topic"`
 }
 
-// CatalogEntryInputMedium `in_app` (default), `email`, `sms` or `web_push`
+// CatalogEntryInputMedium `in_app` (default), `email`, `sms`, `web_push` or `chat`
 //
 // Examples: in_app
 type CatalogEntryInputMedium string
@@ -1000,11 +1198,20 @@ type CatalogThrottle struct {
 	WindowSeconds int `json:"window_seconds"`
 }
 
+// ChatInput Asks for the `chat` medium: posted to the recipient's primary chat contact (a Slack channel with the project's bot token, or a Slack, Teams or Discord incoming webhook) when (target, chat) is cataloged and the preference is on. Not on broadcasts.
+type ChatInput struct {
+	// Text The message, 1 to 3000 characters, shown as written (no mentions, no markup)
+	Text string `json:"text"`
+
+	// URL A link shown as a button (Slack, Teams) or the embed's title link (Discord); an absolute http(s) URL, at most 2048 characters
+	URL *string `json:"url,omitempty"`
+}
+
 // Contact defines model for Contact.
 type Contact struct {
 	Address string `json:"address"`
 
-	// Confirmed False while the address, set with a recipient token (a browser), waits for its owner to follow the confirmation link Herald mailed to it; no email is sent to it meanwhile (contact_unconfirmed). Addresses set with a key are confirmed at once; verifying a contact confirms it too.
+	// Confirmed False while the address, set with a recipient token (a browser), waits for its owner: an email address for the confirmation link Herald mailed to it, an sms number for the code Herald texted to it (POST …/confirm); nothing is sent to it meanwhile (contact_unconfirmed). Addresses set with a key are confirmed at once; verifying a contact confirms it too.
 	Confirmed bool `json:"confirmed"`
 
 	// CreatedAt UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
@@ -1018,6 +1225,9 @@ type Contact struct {
 	IsPrimary   bool   `json:"is_primary"`
 	Medium      string `json:"medium"`
 
+	// Provider A chat contact's service: slack, teams or discord (only on chat contacts).
+	Provider *string `json:"provider,omitempty"`
+
 	// UndeliverableReason The provider's refusal, e.g. 550 5.1.1 no such user, or the push service's 410 for an expired web push subscription; null when deliverable.
 	UndeliverableReason *string `json:"undeliverable_reason"`
 
@@ -1028,18 +1238,32 @@ type Contact struct {
 	VerifiedAt *string `json:"verified_at"`
 }
 
+// ContactCodeInput defines model for ContactCodeInput.
+type ContactCodeInput struct {
+	// Code The 6-digit code texted to the number: valid 10 minutes and 5 tries
+	//
+	// Examples: 042917
+	Code string `json:"code"`
+}
+
 // ContactInput defines model for ContactInput.
 type ContactInput struct {
-	// Address email: one address (trimmed, lowercased); sms: an E.164 number, + and 8 to 15 digits (spaces, dashes, dots and parentheses are dropped); web_push: the browser PushSubscription as JSON text, JSON.stringify(subscription) (endpoint an https URL on a public host, keys.p256dh, keys.auth), up to 4,096 characters; others up to 320 characters
+	// Address email: one address (trimmed, lowercased); sms: an E.164 number, + and 8 to 15 digits (spaces, dashes, dots and parentheses are dropped); web_push: the browser PushSubscription as JSON text, JSON.stringify(subscription) (endpoint an https URL on a public host, keys.p256dh, keys.auth), up to 4,096 characters; chat: a Slack conversation id (C…, G…, D…, U…; sent with the project's bot token) or the provider's incoming-webhook URL (https on the provider's hosts: hooks.slack.com, *.webhook.office.com or *.logic.azure.com, discord.com), up to 1,024 characters; others up to 320 characters
 	Address   string `json:"address"`
 	IsPrimary *bool  `json:"is_primary,omitempty"`
 
-	// Medium email, sms, web_push or mobile_push
+	// Medium email, sms, web_push, mobile_push or chat
 	Medium ContactInputMedium `json:"medium"`
+
+	// Provider A chat contact's service (required for chat, refused for other mediums): slack, teams or discord
+	Provider *ContactInputProvider `json:"provider,omitempty"`
 }
 
-// ContactInputMedium email, sms, web_push or mobile_push
+// ContactInputMedium email, sms, web_push, mobile_push or chat
 type ContactInputMedium string
+
+// ContactInputProvider A chat contact's service (required for chat, refused for other mediums): slack, teams or discord
+type ContactInputProvider string
 
 // DecidingCatalogEntry defines model for DecidingCatalogEntry.
 type DecidingCatalogEntry struct {
@@ -1076,6 +1300,45 @@ type DecidingRecipientRule_Target struct {
 	Event   string `json:"event"`
 	Topic   string `json:"topic"`
 }
+
+// Device defines model for Device.
+type Device struct {
+	AppID *string `json:"app_id"`
+
+	// CreatedAt UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
+	//
+	// Examples: 2025-01-31T12:00:00Z
+	CreatedAt string  `json:"created_at"`
+	ID        int     `json:"id"`
+	Locale    *string `json:"locale"`
+
+	// Platform fcm or apns
+	Platform string `json:"platform"`
+
+	// Token The push service's token for this app installation
+	Token string `json:"token"`
+
+	// UpdatedAt When the device was last registered (UTC, second precision); the least recent goes first past 20 devices
+	UpdatedAt string `json:"updated_at"`
+}
+
+// DeviceInput defines model for DeviceInput.
+type DeviceInput struct {
+	// AppID The Android package or iOS bundle id
+	AppID *string `json:"app_id,omitempty"`
+
+	// Locale A language tag such as en or pt-BR
+	Locale *string `json:"locale,omitempty"`
+
+	// Platform fcm (Firebase Cloud Messaging) or apns (Apple Push Notification service)
+	Platform DeviceInputPlatform `json:"platform"`
+
+	// Token apns: the device token, 64 hexadecimal digits; fcm: the registration token, 32 to 4,096 letters, digits, -, _ or :
+	Token string `json:"token"`
+}
+
+// DeviceInputPlatform fcm (Firebase Cloud Messaging) or apns (Apple Push Notification service)
+type DeviceInputPlatform string
 
 // Digest defines model for Digest.
 type Digest struct {
@@ -1159,11 +1422,72 @@ type ErrorFamilyError_Errors struct {
 	PropertyPath string      `json:"property_path"`
 }
 
+// List defines model for List.
+type List struct {
+	// CreatedAt UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
+	//
+	// Examples: 2025-01-31T12:00:00Z
+	CreatedAt   string  `json:"created_at"`
+	Description *string `json:"description"`
+	Key         string  `json:"key"`
+	Name        string  `json:"name"`
+
+	// SelfService A recipient token may subscribe and unsubscribe its own recipient
+	SelfService     bool `json:"self_service"`
+	SubscriberCount int  `json:"subscriber_count"`
+
+	// UpdatedAt UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
+	//
+	// Examples: 2025-01-31T12:00:00Z
+	UpdatedAt string `json:"updated_at"`
+}
+
+// ListInput defines model for ListInput.
+type ListInput struct {
+	Description *string `json:"description,omitempty"`
+
+	// Key 1–128 characters of A-Z, a-z, 0-9, `.`, `_`, `:` and `-`; unique per project
+	Key         string `json:"key"`
+	Name        string `json:"name"`
+	SelfService *bool  `json:"self_service,omitempty"`
+}
+
+// ListSubscribeResult defines model for ListSubscribeResult.
+type ListSubscribeResult struct {
+	// Already Recipients that were subscribed before
+	Already int            `json:"already"`
+	Failed  []BatchFailure `json:"failed"`
+
+	// Subscribed Recipients subscribed by this call
+	Subscribed int `json:"subscribed"`
+}
+
+// ListSubscriber defines model for ListSubscriber.
+type ListSubscriber struct {
+	RecipientID string `json:"recipient_id"`
+}
+
+// ListSubscriptionsInput defines model for ListSubscriptionsInput.
+type ListSubscriptionsInput struct {
+	// RecipientIds Repeated ids count once; an id failing the recipient id rules is reported in failed, the others are written
+	RecipientIds []string `json:"recipient_ids"`
+}
+
+// ListUnsubscribeResult defines model for ListUnsubscribeResult.
+type ListUnsubscribeResult struct {
+	// Already Recipients that were not subscribed
+	Already int            `json:"already"`
+	Failed  []BatchFailure `json:"failed"`
+
+	// Unsubscribed Recipients unsubscribed by this call
+	Unsubscribed int `json:"unsubscribed"`
+}
+
 // MediumDecision defines model for MediumDecision.
 type MediumDecision struct {
 	Because *MediumDecisionBecause `json:"because"`
 
-	// Result The medium outcome: delivered | suppressed | throttled | canceled | quota_exceeded | failed | pending (in_app); sent | skipped | failed | pending (email, web_push); also delivered | undelivered (sms)
+	// Result The medium outcome: delivered | suppressed | throttled | canceled | quota_exceeded | failed | pending (in_app); sent | skipped | failed | pending (email, web_push, chat); also delivered | undelivered (sms)
 	Result string               `json:"result"`
 	Rule   *MediumDecision_Rule `json:"rule"`
 }
@@ -1196,8 +1520,9 @@ type Notification struct {
 	ActionTaken *string `json:"action_taken"`
 
 	// Archived Out of the default feed, kept (`?archived=true` lists these)
-	Archived    bool `json:"archived"`
-	BroadcastID *int `json:"broadcast_id"`
+	Archived    bool              `json:"archived"`
+	BroadcastID *int              `json:"broadcast_id"`
+	Chat        *NotificationChat `json:"chat,omitempty"`
 
 	// CreatedAt UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
 	//
@@ -1227,8 +1552,23 @@ type Notification struct {
 	UpdatedAt string `json:"updated_at"`
 }
 
+// NotificationChat defines model for NotificationChat.
+type NotificationChat struct {
+	Address   *string `json:"address,omitempty"`
+	Attempts  *int    `json:"attempts,omitempty"`
+	Error     *string `json:"error,omitempty"`
+	MessageID *string `json:"message_id,omitempty"`
+	Provider  *string `json:"provider,omitempty"`
+	Reason    *string `json:"reason,omitempty"`
+	SentAt    *string `json:"sent_at,omitempty"`
+
+	// Status pending | sent | skipped | failed (present only when the send had a chat block; `address` is null for a recipient credential: a webhook URL holds its secret)
+	Status string `json:"status"`
+}
+
 // NotificationDecision One entry per medium the send asked for; null for notifications written before decisions were recorded
 type NotificationDecision struct {
+	Chat    *MediumDecision `json:"chat,omitempty"`
 	Email   *MediumDecision `json:"email,omitempty"`
 	InApp   *MediumDecision `json:"in_app,omitempty"`
 	Sms     *MediumDecision `json:"sms,omitempty"`
@@ -1321,15 +1661,21 @@ type PreferenceState struct {
 
 // PrimaryContactInput defines model for PrimaryContactInput.
 type PrimaryContactInput struct {
-	// Address email: one address (trimmed, lowercased); sms: an E.164 number, + and 8 to 15 digits (spaces, dashes, dots and parentheses are dropped); web_push: the browser PushSubscription as JSON text, JSON.stringify(subscription) (endpoint an https URL on a public host, keys.p256dh, keys.auth), up to 4,096 characters; others up to 320 characters
+	// Address email: one address (trimmed, lowercased); sms: an E.164 number, + and 8 to 15 digits (spaces, dashes, dots and parentheses are dropped); web_push: the browser PushSubscription as JSON text, JSON.stringify(subscription) (endpoint an https URL on a public host, keys.p256dh, keys.auth), up to 4,096 characters; chat: a Slack conversation id (C…, G…, D…, U…; sent with the project's bot token) or the provider's incoming-webhook URL (https on the provider's hosts: hooks.slack.com, *.webhook.office.com or *.logic.azure.com, discord.com), up to 1,024 characters; others up to 320 characters
 	Address string `json:"address"`
 
-	// Medium email, sms, web_push or mobile_push
+	// Medium email, sms, web_push, mobile_push or chat
 	Medium PrimaryContactInputMedium `json:"medium"`
+
+	// Provider A chat contact's service (required for chat, refused for other mediums): slack, teams or discord
+	Provider *PrimaryContactInputProvider `json:"provider,omitempty"`
 }
 
-// PrimaryContactInputMedium email, sms, web_push or mobile_push
+// PrimaryContactInputMedium email, sms, web_push, mobile_push or chat
 type PrimaryContactInputMedium string
+
+// PrimaryContactInputProvider A chat contact's service (required for chat, refused for other mediums): slack, teams or discord
+type PrimaryContactInputProvider string
 
 // Project defines model for Project.
 type Project struct {
@@ -1356,10 +1702,68 @@ type Project_Settings struct {
 	EmailReplyTo                   *string `json:"email_reply_to"`
 	MaxBroadcastRecipientsForEmail int     `json:"max_broadcast_recipients_for_email"`
 	MaxBroadcastRecipientsForPush  int     `json:"max_broadcast_recipients_for_push"`
+	MaxListRecipientsForEmail      int     `json:"max_list_recipients_for_email"`
+	MaxListRecipientsForPush       int     `json:"max_list_recipients_for_push"`
 	MonthlyQuota                   *int    `json:"monthly_quota"`
 	RateLimitPerSecond             *int    `json:"rate_limit_per_second"`
 	RetentionDays                  *int    `json:"retention_days"`
-	StrictTargets                  bool    `json:"strict_targets"`
+
+	// SmsCountryCodes The country calling codes (e.g. ["49", "44", "1"]) whose numbers the project may text: an sms contact outside them is refused (400 sms_country_not_allowed). Absent or null: all.
+	SmsCountryCodes []string `json:"sms_country_codes,omitempty"`
+	StrictTargets   bool     `json:"strict_targets"`
+}
+
+// Provider defines model for Provider.
+type Provider struct {
+	Configured bool `json:"configured"`
+
+	// Fingerprint The first 16 hex digits of the SHA-256 of the stored settings: tells two settings apart; never the secret itself
+	Fingerprint *string `json:"fingerprint"`
+
+	// Name fcm, apns or slack
+	Name string `json:"name"`
+
+	// Settings The settings that are not secret (FCM: project_id, client_email, token_uri; APNs: key_id, team_id, bundle_id, environment)
+	Settings  map[string]string `json:"settings"`
+	UpdatedAt *string           `json:"updated_at"`
+}
+
+// ProviderInput defines model for ProviderInput.
+type ProviderInput struct {
+	// BotToken slack: the app's bot token (xoxb-…)
+	BotToken *string `json:"bot_token,omitempty"`
+
+	// BundleID apns: the app's bundle id, sent as apns-topic
+	BundleID *string `json:"bundle_id,omitempty"`
+
+	// Environment apns: sandbox or production
+	Environment *ProviderInputEnvironment `json:"environment,omitempty"`
+
+	// KeyID apns: the signing key id (10 characters)
+	KeyID *string `json:"key_id,omitempty"`
+
+	// KeyP8 apns: the .p8 signing key (PEM text)
+	KeyP8 *string `json:"key_p8,omitempty"`
+
+	// ServiceAccount fcm: the service account JSON from the Firebase console (project_id, client_email, private_key; token_uri optional), as an object or its text
+	ServiceAccount *ProviderInput_ServiceAccount `json:"service_account,omitempty"`
+
+	// TeamID apns: the Apple developer team id (10 characters)
+	TeamID *string `json:"team_id,omitempty"`
+}
+
+// ProviderInputEnvironment apns: sandbox or production
+type ProviderInputEnvironment string
+
+// ProviderInputServiceAccount0 defines model for ProviderInput.ServiceAccount.0.
+type ProviderInputServiceAccount0 map[string]interface{}
+
+// ProviderInputServiceAccount1 defines model for ProviderInput.ServiceAccount.1.
+type ProviderInputServiceAccount1 = string
+
+// ProviderInput_ServiceAccount fcm: the service account JSON from the Firebase console (project_id, client_email, private_key; token_uri optional), as an object or its text
+type ProviderInput_ServiceAccount struct {
+	union json.RawMessage
 }
 
 // PushInput Asks for the `web_push` medium (at most 3000 bytes serialized): sent to the recipient's primary web_push contact (a PushSubscription) when (target, web_push) is cataloged and the preference is on
@@ -1425,14 +1829,30 @@ type RecipientToken struct {
 
 // SendInput defines model for SendInput.
 type SendInput struct {
-	Email       *EmailInput            `json:"email,omitempty"`
+	Chat  *ChatInput  `json:"chat,omitempty"`
+	Email *EmailInput `json:"email,omitempty"`
+
+	// ExcludeRecipientIds A send to many (recipient_ids, list or a broadcast) leaves these recipients out, e.g. the one who acted (at most 100)
+	//
+	// Examples: ["user-7"]
+	ExcludeRecipientIds []string `json:"exclude_recipient_ids,omitempty"`
+
+	// List Instead of recipient_id: send to the list's subscribers (its key). Answers 201 with a broadcast; an unknown list is 404 list_not_found.
+	//
+	// Examples: issue-1042-watchers
+	List        *string                `json:"list,omitempty"`
 	Payload     map[string]interface{} `json:"payload,omitempty"`
 	Push        *PushInput             `json:"push,omitempty"`
-	RecipientID *string                `json:"recipient_id"`
-	SendAt      *time.Time             `json:"send_at,omitempty"`
-	Sms         *SmsInput              `json:"sms,omitempty"`
-	Target      *TargetInput           `json:"target,omitempty"`
-	union       json.RawMessage
+	RecipientID *string                `json:"recipient_id,omitempty"`
+
+	// RecipientIds Instead of recipient_id: send to these recipients (1 to 1000, duplicates counted once; unknown ones are created). Answers 201 with a broadcast; an id failing the recipient id rules is left out and listed in `failed`.
+	//
+	// Examples: ["user-42","user-7","user-9"]
+	RecipientIds []string     `json:"recipient_ids,omitempty"`
+	SendAt       *time.Time   `json:"send_at,omitempty"`
+	Sms          *SmsInput    `json:"sms,omitempty"`
+	Target       *TargetInput `json:"target,omitempty"`
+	union        json.RawMessage
 }
 
 // SendInput0 defines model for SendInput.0.
@@ -1465,6 +1885,14 @@ type SendInput3 SendInput_3
 // SendInput_3 defines model for SendInput.3.
 type SendInput_3 struct {
 	Push map[string]interface{} `json:"push"`
+}
+
+// SendInput4 defines model for SendInput.4.
+type SendInput4 SendInput_4
+
+// SendInput_4 defines model for SendInput.4.
+type SendInput_4 struct {
+	Chat map[string]interface{} `json:"chat"`
 }
 
 // SmsInput Asks for the `sms` medium: sent when (target, sms) is cataloged, the preference is on and the recipient has a primary sms contact (E.164)
@@ -1728,10 +2156,15 @@ type PostAdminProjectsJSONBody_Settings struct {
 	EmailReplyTo                   *string `json:"email_reply_to,omitempty"`
 	MaxBroadcastRecipientsForEmail *int    `json:"max_broadcast_recipients_for_email,omitempty"`
 	MaxBroadcastRecipientsForPush  *int    `json:"max_broadcast_recipients_for_push,omitempty"`
+	MaxListRecipientsForEmail      *int    `json:"max_list_recipients_for_email,omitempty"`
+	MaxListRecipientsForPush       *int    `json:"max_list_recipients_for_push,omitempty"`
 	MonthlyQuota                   *int    `json:"monthly_quota,omitempty"`
 	RateLimitPerSecond             *int    `json:"rate_limit_per_second,omitempty"`
 	RetentionDays                  *int    `json:"retention_days,omitempty"`
-	StrictTargets                  *bool   `json:"strict_targets,omitempty"`
+
+	// SmsCountryCodes The country calling codes (e.g. ["49", "44", "1"]) whose numbers the project may text: an sms contact outside them is refused (400 sms_country_not_allowed). Absent or null: all.
+	SmsCountryCodes []string `json:"sms_country_codes,omitempty"`
+	StrictTargets   *bool    `json:"strict_targets,omitempty"`
 }
 
 // PostAdminProjects201JSONResponseBodyDataKeysScope defines parameters for PostAdminProjects.
@@ -1776,10 +2209,15 @@ type PatchAdminProjectsIDJSONBody_Settings struct {
 	EmailReplyTo                   *string `json:"email_reply_to,omitempty"`
 	MaxBroadcastRecipientsForEmail *int    `json:"max_broadcast_recipients_for_email,omitempty"`
 	MaxBroadcastRecipientsForPush  *int    `json:"max_broadcast_recipients_for_push,omitempty"`
+	MaxListRecipientsForEmail      *int    `json:"max_list_recipients_for_email,omitempty"`
+	MaxListRecipientsForPush       *int    `json:"max_list_recipients_for_push,omitempty"`
 	MonthlyQuota                   *int    `json:"monthly_quota,omitempty"`
 	RateLimitPerSecond             *int    `json:"rate_limit_per_second,omitempty"`
 	RetentionDays                  *int    `json:"retention_days,omitempty"`
-	StrictTargets                  *bool   `json:"strict_targets,omitempty"`
+
+	// SmsCountryCodes The country calling codes (e.g. ["49", "44", "1"]) whose numbers the project may text: an sms contact outside them is refused (400 sms_country_not_allowed). Absent or null: all.
+	SmsCountryCodes []string `json:"sms_country_codes,omitempty"`
+	StrictTargets   *bool    `json:"strict_targets,omitempty"`
 }
 
 // PatchAdminProjectsID200JSONResponseBody defines parameters for PatchAdminProjectsID.
@@ -1857,6 +2295,128 @@ type GetHealthz200JSONResponseBody struct {
 	Status GetHealthz200JSONResponseBodyStatus `json:"status"`
 }
 
+// GetListsParams defines parameters for GetLists.
+type GetListsParams struct {
+	Limit *int `form:"limit,omitempty" json:"limit,omitempty"`
+
+	// Cursor next_cursor of the previous page
+	Cursor *string `form:"cursor,omitempty" json:"cursor,omitempty"`
+}
+
+// GetLists200JSONResponseBody_Data defines parameters for GetLists.
+type GetLists200JSONResponseBody_Data struct {
+	Lists      []List  `json:"lists"`
+	NextCursor *string `json:"next_cursor"`
+}
+
+// GetLists200JSONResponseBody defines parameters for GetLists.
+type GetLists200JSONResponseBody struct {
+	Data GetLists200JSONResponseBody_Data `json:"data"`
+}
+
+// PostLists201JSONResponseBody defines parameters for PostLists.
+type PostLists201JSONResponseBody struct {
+	Data    List   `json:"data"`
+	Message string `json:"message"`
+}
+
+// DeleteListsListKey200JSONResponseBody defines parameters for DeleteListsListKey.
+type DeleteListsListKey200JSONResponseBody struct {
+	Message string `json:"message"`
+}
+
+// GetListsListKey200JSONResponseBody defines parameters for GetListsListKey.
+type GetListsListKey200JSONResponseBody struct {
+	Data List `json:"data"`
+}
+
+// PatchListsListKeyJSONBody defines parameters for PatchListsListKey.
+type PatchListsListKeyJSONBody struct {
+	Description *string `json:"description,omitempty"`
+	Name        *string `json:"name,omitempty"`
+	SelfService *bool   `json:"self_service,omitempty"`
+}
+
+// PatchListsListKey200JSONResponseBody defines parameters for PatchListsListKey.
+type PatchListsListKey200JSONResponseBody struct {
+	Data    List   `json:"data"`
+	Message string `json:"message"`
+}
+
+// DeleteListsListKeySubscriptions200JSONResponseBody defines parameters for DeleteListsListKeySubscriptions.
+type DeleteListsListKeySubscriptions200JSONResponseBody struct {
+	Data ListUnsubscribeResult `json:"data"`
+}
+
+// GetListsListKeySubscriptionsParams defines parameters for GetListsListKeySubscriptions.
+type GetListsListKeySubscriptionsParams struct {
+	Limit *int `form:"limit,omitempty" json:"limit,omitempty"`
+
+	// Cursor next_cursor of the previous page
+	Cursor *string `form:"cursor,omitempty" json:"cursor,omitempty"`
+}
+
+// GetListsListKeySubscriptions200JSONResponseBody_Data defines parameters for GetListsListKeySubscriptions.
+type GetListsListKeySubscriptions200JSONResponseBody_Data struct {
+	NextCursor  *string          `json:"next_cursor"`
+	Subscribers []ListSubscriber `json:"subscribers"`
+}
+
+// GetListsListKeySubscriptions200JSONResponseBody defines parameters for GetListsListKeySubscriptions.
+type GetListsListKeySubscriptions200JSONResponseBody struct {
+	Data GetListsListKeySubscriptions200JSONResponseBody_Data `json:"data"`
+}
+
+// PutListsListKeySubscriptions200JSONResponseBody defines parameters for PutListsListKeySubscriptions.
+type PutListsListKeySubscriptions200JSONResponseBody struct {
+	Data ListSubscribeResult `json:"data"`
+}
+
+// GetNotificationsParams defines parameters for GetNotifications.
+type GetNotificationsParams struct {
+	// RecipientID Only this recipient's notifications
+	RecipientID *string `form:"recipient_id,omitempty" json:"recipient_id,omitempty"`
+
+	// Channel Only this channel (with topic, event: narrower)
+	Channel *string `form:"channel,omitempty" json:"channel,omitempty"`
+
+	// Topic Only this topic (with channel)
+	Topic *string `form:"topic,omitempty" json:"topic,omitempty"`
+
+	// Event Only this event (with channel and topic)
+	Event *string `form:"event,omitempty" json:"event,omitempty"`
+
+	// Status Only notifications in this status (delivered, suppressed, failed…)
+	Status *string `form:"status,omitempty" json:"status,omitempty"`
+
+	// Medium With outcome: an outbound medium
+	Medium *GetNotificationsParamsMedium `form:"medium,omitempty" json:"medium,omitempty"`
+
+	// Outcome With medium: its outcome (sent, skipped, failed…)
+	Outcome *string `form:"outcome,omitempty" json:"outcome,omitempty"`
+
+	// BroadcastID Only this broadcast's notifications
+	BroadcastID *string `form:"broadcast_id,omitempty" json:"broadcast_id,omitempty"`
+
+	// Since Created at or after
+	Since *time.Time `form:"since,omitempty" json:"since,omitempty"`
+
+	// Until Created before
+	Until *time.Time `form:"until,omitempty" json:"until,omitempty"`
+	Limit *int       `form:"limit,omitempty" json:"limit,omitempty"`
+
+	// Cursor next_cursor of the previous page
+	Cursor *string `form:"cursor,omitempty" json:"cursor,omitempty"`
+}
+
+// GetNotificationsParamsMedium defines parameters for GetNotifications.
+type GetNotificationsParamsMedium string
+
+// GetNotifications200JSONResponseBody defines parameters for GetNotifications.
+type GetNotifications200JSONResponseBody struct {
+	Data ActivityPage `json:"data"`
+}
+
 // PostNotificationsSendParams defines parameters for PostNotificationsSend.
 type PostNotificationsSendParams struct {
 	IdempotencyKey *string `json:"idempotency-key,omitempty"`
@@ -1864,8 +2424,11 @@ type PostNotificationsSendParams struct {
 
 // PostNotificationsSend201JSONResponseBody_Data defines parameters for PostNotificationsSend.
 type PostNotificationsSend201JSONResponseBody_Data struct {
-	Broadcast    *Broadcast    `json:"broadcast"`
-	Notification *Notification `json:"notification"`
+	Broadcast *Broadcast `json:"broadcast"`
+
+	// Failed A send to recipient_ids: the ids that failed the recipient id rules (left out; the others were sent)
+	Failed       []BatchFailure `json:"failed,omitempty"`
+	Notification *Notification  `json:"notification"`
 }
 
 // PostNotificationsSend201JSONResponseBody defines parameters for PostNotificationsSend.
@@ -1928,6 +2491,33 @@ type GetPreferencesPreferenceID200JSONResponseBody struct {
 type PatchPreferencesPreferenceID200JSONResponseBody struct {
 	Data    CatalogEntry `json:"data"`
 	Message string       `json:"message"`
+}
+
+// GetProviders200JSONResponseBody_Data defines parameters for GetProviders.
+type GetProviders200JSONResponseBody_Data struct {
+	Providers []Provider `json:"providers"`
+}
+
+// GetProviders200JSONResponseBody defines parameters for GetProviders.
+type GetProviders200JSONResponseBody struct {
+	Data GetProviders200JSONResponseBody_Data `json:"data"`
+}
+
+// GetProvidersNameParamsName defines parameters for GetProvidersName.
+type GetProvidersNameParamsName string
+
+// GetProvidersName200JSONResponseBody defines parameters for GetProvidersName.
+type GetProvidersName200JSONResponseBody struct {
+	Data Provider `json:"data"`
+}
+
+// PutProvidersNameParamsName defines parameters for PutProvidersName.
+type PutProvidersNameParamsName string
+
+// PutProvidersName200JSONResponseBody defines parameters for PutProvidersName.
+type PutProvidersName200JSONResponseBody struct {
+	Data    Provider `json:"data"`
+	Message string   `json:"message"`
 }
 
 // GetPushVapidPublicKey200JSONResponseBody defines parameters for GetPushVapidPublicKey.
@@ -2061,7 +2651,7 @@ type DeleteRecipientsRecipientIDContactsContactID200JSONResponseBody struct {
 
 // PatchRecipientsRecipientIDContactsContactIDJSONBody defines parameters for PatchRecipientsRecipientIDContactsContactID.
 type PatchRecipientsRecipientIDContactsContactIDJSONBody struct {
-	// Address email: one address (trimmed, lowercased); sms: an E.164 number, + and 8 to 15 digits (spaces, dashes, dots and parentheses are dropped); web_push: the browser PushSubscription as JSON text, JSON.stringify(subscription) (endpoint an https URL on a public host, keys.p256dh, keys.auth), up to 4,096 characters; others up to 320 characters
+	// Address email: one address (trimmed, lowercased); sms: an E.164 number, + and 8 to 15 digits (spaces, dashes, dots and parentheses are dropped); web_push: the browser PushSubscription as JSON text, JSON.stringify(subscription) (endpoint an https URL on a public host, keys.p256dh, keys.auth), up to 4,096 characters; chat: a Slack conversation id (C…, G…, D…, U…; sent with the project's bot token) or the provider's incoming-webhook URL (https on the provider's hosts: hooks.slack.com, *.webhook.office.com or *.logic.azure.com, discord.com), up to 1,024 characters; others up to 320 characters
 	Address   *string `json:"address,omitempty"`
 	IsPrimary *bool   `json:"is_primary,omitempty"`
 	union     json.RawMessage
@@ -2079,10 +2669,57 @@ type PatchRecipientsRecipientIDContactsContactID200JSONResponseBody struct {
 	Message string  `json:"message"`
 }
 
+// PostRecipientsRecipientIDContactsContactIDConfirm200JSONResponseBody defines parameters for PostRecipientsRecipientIDContactsContactIDConfirm.
+type PostRecipientsRecipientIDContactsContactIDConfirm200JSONResponseBody struct {
+	Data    Contact `json:"data"`
+	Message string  `json:"message"`
+}
+
 // PostRecipientsRecipientIDContactsContactIDVerify200JSONResponseBody defines parameters for PostRecipientsRecipientIDContactsContactIDVerify.
 type PostRecipientsRecipientIDContactsContactIDVerify200JSONResponseBody struct {
 	Data    Contact `json:"data"`
 	Message string  `json:"message"`
+}
+
+// GetRecipientsRecipientIDDevices200JSONResponseBody_Data defines parameters for GetRecipientsRecipientIDDevices.
+type GetRecipientsRecipientIDDevices200JSONResponseBody_Data struct {
+	Devices []Device `json:"devices"`
+}
+
+// GetRecipientsRecipientIDDevices200JSONResponseBody defines parameters for GetRecipientsRecipientIDDevices.
+type GetRecipientsRecipientIDDevices200JSONResponseBody struct {
+	Data GetRecipientsRecipientIDDevices200JSONResponseBody_Data `json:"data"`
+}
+
+// PostRecipientsRecipientIDDevices201JSONResponseBody defines parameters for PostRecipientsRecipientIDDevices.
+type PostRecipientsRecipientIDDevices201JSONResponseBody struct {
+	Data    Device `json:"data"`
+	Message string `json:"message"`
+}
+
+// DeleteRecipientsRecipientIDDevicesDeviceID200JSONResponseBody defines parameters for DeleteRecipientsRecipientIDDevicesDeviceID.
+type DeleteRecipientsRecipientIDDevicesDeviceID200JSONResponseBody struct {
+	Message string `json:"message"`
+}
+
+// GetRecipientsRecipientIDLists200JSONResponseBody_Data defines parameters for GetRecipientsRecipientIDLists.
+type GetRecipientsRecipientIDLists200JSONResponseBody_Data struct {
+	Lists []List `json:"lists"`
+}
+
+// GetRecipientsRecipientIDLists200JSONResponseBody defines parameters for GetRecipientsRecipientIDLists.
+type GetRecipientsRecipientIDLists200JSONResponseBody struct {
+	Data GetRecipientsRecipientIDLists200JSONResponseBody_Data `json:"data"`
+}
+
+// DeleteRecipientsRecipientIDListsListKey200JSONResponseBody defines parameters for DeleteRecipientsRecipientIDListsListKey.
+type DeleteRecipientsRecipientIDListsListKey200JSONResponseBody struct {
+	Message string `json:"message"`
+}
+
+// PutRecipientsRecipientIDListsListKey200JSONResponseBody defines parameters for PutRecipientsRecipientIDListsListKey.
+type PutRecipientsRecipientIDListsListKey200JSONResponseBody struct {
+	Message string `json:"message"`
 }
 
 // GetRecipientsRecipientIDNotificationsParams defines parameters for GetRecipientsRecipientIDNotifications.
@@ -2241,7 +2878,7 @@ type GetRecipientsRecipientIDPreferences200JSONResponseBody struct {
 
 // PatchRecipientsRecipientIDPreferencesJSONBody defines parameters for PatchRecipientsRecipientIDPreferences.
 type PatchRecipientsRecipientIDPreferencesJSONBody struct {
-	// Medium `in_app` (default), `email`, `sms` or `web_push`
+	// Medium `in_app` (default), `email`, `sms`, `web_push` or `chat`
 	//
 	// Examples: in_app
 	Medium *PatchRecipientsRecipientIDPreferencesJSONBodyMedium `json:"medium,omitempty"`
@@ -2288,7 +2925,7 @@ type GetRecipientsRecipientIDPreferencesCheckParams struct {
 	Topic   string `form:"topic" json:"topic"`
 	Event   string `form:"event" json:"event"`
 
-	// Medium `in_app` (default), `email`, `sms` or `web_push`
+	// Medium `in_app` (default), `email`, `sms`, `web_push` or `chat`
 	Medium *GetRecipientsRecipientIDPreferencesCheckParamsMedium `form:"medium,omitempty" json:"medium,omitempty"`
 }
 
@@ -2444,6 +3081,18 @@ type PostAdminProjectsIDKeysJSONRequestBody PostAdminProjectsIDKeysJSONBody
 // PostCallbacksSmsTokenJSONRequestBody defines body for PostCallbacksSmsToken for application/json ContentType.
 type PostCallbacksSmsTokenJSONRequestBody = SmsStatusCallback
 
+// PostListsJSONRequestBody defines body for PostLists for application/json ContentType.
+type PostListsJSONRequestBody = ListInput
+
+// PatchListsListKeyJSONRequestBody defines body for PatchListsListKey for application/json ContentType.
+type PatchListsListKeyJSONRequestBody PatchListsListKeyJSONBody
+
+// DeleteListsListKeySubscriptionsJSONRequestBody defines body for DeleteListsListKeySubscriptions for application/json ContentType.
+type DeleteListsListKeySubscriptionsJSONRequestBody = ListSubscriptionsInput
+
+// PutListsListKeySubscriptionsJSONRequestBody defines body for PutListsListKeySubscriptions for application/json ContentType.
+type PutListsListKeySubscriptionsJSONRequestBody = ListSubscriptionsInput
+
 // PostNotificationsSendJSONRequestBody defines body for PostNotificationsSend for application/json ContentType.
 type PostNotificationsSendJSONRequestBody = SendInput
 
@@ -2455,6 +3104,9 @@ type PutPreferencesJSONRequestBody = PutPreferencesJSONBody
 
 // PatchPreferencesPreferenceIDJSONRequestBody defines body for PatchPreferencesPreferenceID for application/json ContentType.
 type PatchPreferencesPreferenceIDJSONRequestBody = CatalogEntryPatch
+
+// PutProvidersNameJSONRequestBody defines body for PutProvidersName for application/json ContentType.
+type PutProvidersNameJSONRequestBody = ProviderInput
 
 // PostRecipientsJSONRequestBody defines body for PostRecipients for application/json ContentType.
 type PostRecipientsJSONRequestBody = RecipientInput
@@ -2473,6 +3125,12 @@ type PutRecipientsRecipientIDContactsJSONRequestBody = PrimaryContactInput
 
 // PatchRecipientsRecipientIDContactsContactIDJSONRequestBody defines body for PatchRecipientsRecipientIDContactsContactID for application/json ContentType.
 type PatchRecipientsRecipientIDContactsContactIDJSONRequestBody PatchRecipientsRecipientIDContactsContactIDJSONBody
+
+// PostRecipientsRecipientIDContactsContactIDConfirmJSONRequestBody defines body for PostRecipientsRecipientIDContactsContactIDConfirm for application/json ContentType.
+type PostRecipientsRecipientIDContactsContactIDConfirmJSONRequestBody = ContactCodeInput
+
+// PostRecipientsRecipientIDDevicesJSONRequestBody defines body for PostRecipientsRecipientIDDevices for application/json ContentType.
+type PostRecipientsRecipientIDDevicesJSONRequestBody = DeviceInput
 
 // PatchRecipientsRecipientIDNotificationsJSONRequestBody defines body for PatchRecipientsRecipientIDNotifications for application/json ContentType.
 type PatchRecipientsRecipientIDNotificationsJSONRequestBody PatchRecipientsRecipientIDNotificationsJSONBody
@@ -2984,6 +3642,68 @@ func (t *PreferenceDecision_Rule) UnmarshalJSON(b []byte) error {
 	return err
 }
 
+// AsProviderInputServiceAccount0 returns the union data inside the ProviderInput_ServiceAccount as a ProviderInputServiceAccount0
+func (t ProviderInput_ServiceAccount) AsProviderInputServiceAccount0() (ProviderInputServiceAccount0, error) {
+	var body ProviderInputServiceAccount0
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromProviderInputServiceAccount0 overwrites any union data inside the ProviderInput_ServiceAccount as the provided ProviderInputServiceAccount0
+func (t *ProviderInput_ServiceAccount) FromProviderInputServiceAccount0(v ProviderInputServiceAccount0) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeProviderInputServiceAccount0 performs a merge with any union data inside the ProviderInput_ServiceAccount, using the provided ProviderInputServiceAccount0
+func (t *ProviderInput_ServiceAccount) MergeProviderInputServiceAccount0(v ProviderInputServiceAccount0) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsProviderInputServiceAccount1 returns the union data inside the ProviderInput_ServiceAccount as a ProviderInputServiceAccount1
+func (t ProviderInput_ServiceAccount) AsProviderInputServiceAccount1() (ProviderInputServiceAccount1, error) {
+	var body ProviderInputServiceAccount1
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromProviderInputServiceAccount1 overwrites any union data inside the ProviderInput_ServiceAccount as the provided ProviderInputServiceAccount1
+func (t *ProviderInput_ServiceAccount) FromProviderInputServiceAccount1(v ProviderInputServiceAccount1) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeProviderInputServiceAccount1 performs a merge with any union data inside the ProviderInput_ServiceAccount, using the provided ProviderInputServiceAccount1
+func (t *ProviderInput_ServiceAccount) MergeProviderInputServiceAccount1(v ProviderInputServiceAccount1) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+func (t ProviderInput_ServiceAccount) MarshalJSON() ([]byte, error) {
+	b, err := t.union.MarshalJSON()
+	return b, err
+}
+
+func (t *ProviderInput_ServiceAccount) UnmarshalJSON(b []byte) error {
+	err := t.union.UnmarshalJSON(b)
+	return err
+}
+
 // AsSendInput0 returns the union data inside the SendInput as a SendInput0
 func (t SendInput) AsSendInput0() (SendInput0, error) {
 	var body SendInput0
@@ -3088,6 +3808,32 @@ func (t *SendInput) MergeSendInput3(v SendInput3) error {
 	return err
 }
 
+// AsSendInput4 returns the union data inside the SendInput as a SendInput4
+func (t SendInput) AsSendInput4() (SendInput4, error) {
+	var body SendInput4
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromSendInput4 overwrites any union data inside the SendInput as the provided SendInput4
+func (t *SendInput) FromSendInput4(v SendInput4) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeSendInput4 performs a merge with any union data inside the SendInput, using the provided SendInput4
+func (t *SendInput) MergeSendInput4(v SendInput4) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
 func (t SendInput) MarshalJSON() ([]byte, error) {
 	b, err := t.union.MarshalJSON()
 	if err != nil {
@@ -3101,10 +3847,31 @@ func (t SendInput) MarshalJSON() ([]byte, error) {
 		}
 	}
 
+	if t.Chat != nil {
+		object["chat"], err = json.Marshal(t.Chat)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'chat': %w", err)
+		}
+	}
+
 	if t.Email != nil {
 		object["email"], err = json.Marshal(t.Email)
 		if err != nil {
 			return nil, fmt.Errorf("error marshaling 'email': %w", err)
+		}
+	}
+
+	if t.ExcludeRecipientIds != nil {
+		object["exclude_recipient_ids"], err = json.Marshal(t.ExcludeRecipientIds)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'exclude_recipient_ids': %w", err)
+		}
+	}
+
+	if t.List != nil {
+		object["list"], err = json.Marshal(t.List)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'list': %w", err)
 		}
 	}
 
@@ -3122,9 +3889,18 @@ func (t SendInput) MarshalJSON() ([]byte, error) {
 		}
 	}
 
-	object["recipient_id"], err = json.Marshal(t.RecipientID)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'recipient_id': %w", err)
+	if t.RecipientID != nil {
+		object["recipient_id"], err = json.Marshal(t.RecipientID)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'recipient_id': %w", err)
+		}
+	}
+
+	if t.RecipientIds != nil {
+		object["recipient_ids"], err = json.Marshal(t.RecipientIds)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'recipient_ids': %w", err)
+		}
 	}
 
 	if t.SendAt != nil {
@@ -3162,10 +3938,31 @@ func (t *SendInput) UnmarshalJSON(b []byte) error {
 		return err
 	}
 
+	if raw, found := object["chat"]; found {
+		err = json.Unmarshal(raw, &t.Chat)
+		if err != nil {
+			return fmt.Errorf("error reading 'chat': %w", err)
+		}
+	}
+
 	if raw, found := object["email"]; found {
 		err = json.Unmarshal(raw, &t.Email)
 		if err != nil {
 			return fmt.Errorf("error reading 'email': %w", err)
+		}
+	}
+
+	if raw, found := object["exclude_recipient_ids"]; found {
+		err = json.Unmarshal(raw, &t.ExcludeRecipientIds)
+		if err != nil {
+			return fmt.Errorf("error reading 'exclude_recipient_ids': %w", err)
+		}
+	}
+
+	if raw, found := object["list"]; found {
+		err = json.Unmarshal(raw, &t.List)
+		if err != nil {
+			return fmt.Errorf("error reading 'list': %w", err)
 		}
 	}
 
@@ -3187,6 +3984,13 @@ func (t *SendInput) UnmarshalJSON(b []byte) error {
 		err = json.Unmarshal(raw, &t.RecipientID)
 		if err != nil {
 			return fmt.Errorf("error reading 'recipient_id': %w", err)
+		}
+	}
+
+	if raw, found := object["recipient_ids"]; found {
+		err = json.Unmarshal(raw, &t.RecipientIds)
+		if err != nil {
+			return fmt.Errorf("error reading 'recipient_ids': %w", err)
 		}
 	}
 
@@ -3613,6 +4417,93 @@ type ClientInterface interface {
 	// Corresponds with GET /healthz (the `GetHealthz` operationId).
 	GetHealthz(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
 
+	// GetLists List lists
+	//
+	// Corresponds with GET /lists (the `GetLists` operationId).
+	GetLists(ctx context.Context, params *GetListsParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// PostListsWithBody Create a list
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /lists (the `PostLists` operationId).
+	PostListsWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// PostLists Create a list
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /lists (the `PostLists` operationId).
+	PostLists(ctx context.Context, body PostListsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// DeleteListsListKey Delete a list and its subscriptions
+	//
+	// Corresponds with DELETE /lists/{list_key} (the `DeleteListsListKey` operationId).
+	DeleteListsListKey(ctx context.Context, listKey string, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// GetListsListKey Get a list
+	//
+	// Corresponds with GET /lists/{list_key} (the `GetListsListKey` operationId).
+	GetListsListKey(ctx context.Context, listKey string, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// PatchListsListKeyWithBody Update a list
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with PATCH /lists/{list_key} (the `PatchListsListKey` operationId).
+	PatchListsListKeyWithBody(ctx context.Context, listKey string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// PatchListsListKey Update a list
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with PATCH /lists/{list_key} (the `PatchListsListKey` operationId).
+	PatchListsListKey(ctx context.Context, listKey string, body PatchListsListKeyJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// DeleteListsListKeySubscriptionsWithBody Unsubscribe recipients from a list
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with DELETE /lists/{list_key}/subscriptions (the `DeleteListsListKeySubscriptions` operationId).
+	DeleteListsListKeySubscriptionsWithBody(ctx context.Context, listKey string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// DeleteListsListKeySubscriptions Unsubscribe recipients from a list
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with DELETE /lists/{list_key}/subscriptions (the `DeleteListsListKeySubscriptions` operationId).
+	DeleteListsListKeySubscriptions(ctx context.Context, listKey string, body DeleteListsListKeySubscriptionsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// GetListsListKeySubscriptions List a list's subscribers
+	//
+	// Corresponds with GET /lists/{list_key}/subscriptions (the `GetListsListKeySubscriptions` operationId).
+	GetListsListKeySubscriptions(ctx context.Context, listKey string, params *GetListsListKeySubscriptionsParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// PutListsListKeySubscriptionsWithBody Subscribe recipients to a list
+	//
+	// Unknown recipients are created, as a direct send creates them. Idempotent: subscribing twice counts once.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with PUT /lists/{list_key}/subscriptions (the `PutListsListKeySubscriptions` operationId).
+	PutListsListKeySubscriptionsWithBody(ctx context.Context, listKey string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// PutListsListKeySubscriptions Subscribe recipients to a list
+	//
+	// Unknown recipients are created, as a direct send creates them. Idempotent: subscribing twice counts once.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with PUT /lists/{list_key}/subscriptions (the `PutListsListKeySubscriptions` operationId).
+	PutListsListKeySubscriptions(ctx context.Context, listKey string, body PutListsListKeySubscriptionsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// GetNotifications List the project's notifications (activity)
+	//
+	// Newest first. Served filter combinations: none; recipient_id; recipient_id+status; status; channel (+topic (+event)); medium+outcome; broadcast_id; each with since/until. Any other combination: 400 filter_not_indexed.
+	//
+	// Corresponds with GET /notifications (the `GetNotifications` operationId).
+	GetNotifications(ctx context.Context, params *GetNotificationsParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
 	// PostNotificationsSendWithBody Send a notification (to one recipient, or broadcast)
 	//
 	// Takes any type of body and a specified content type.
@@ -3693,6 +4584,30 @@ type ClientInterface interface {
 	//
 	// Corresponds with PATCH /preferences/{preference_id} (the `PatchPreferencesPreferenceID` operationId).
 	PatchPreferencesPreferenceID(ctx context.Context, preferenceID string, body PatchPreferencesPreferenceIDJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// GetProviders List the providers
+	//
+	// Corresponds with GET /providers (the `GetProviders` operationId).
+	GetProviders(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// GetProvidersName Get a provider
+	//
+	// Corresponds with GET /providers/{name} (the `GetProvidersName` operationId).
+	GetProvidersName(ctx context.Context, name GetProvidersNameParamsName, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// PutProvidersNameWithBody Set a provider's credentials
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with PUT /providers/{name} (the `PutProvidersName` operationId).
+	PutProvidersNameWithBody(ctx context.Context, name PutProvidersNameParamsName, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// PutProvidersName Set a provider's credentials
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with PUT /providers/{name} (the `PutProvidersName` operationId).
+	PutProvidersName(ctx context.Context, name PutProvidersNameParamsName, body PutProvidersNameJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// GetPushVapidPublicKey Get the VAPID public key for web push
 	//
@@ -3813,10 +4728,63 @@ type ClientInterface interface {
 	// Corresponds with PATCH /recipients/{recipient_id}/contacts/{contact_id} (the `PatchRecipientsRecipientIDContactsContactID` operationId).
 	PatchRecipientsRecipientIDContactsContactID(ctx context.Context, recipientID string, contactID string, body PatchRecipientsRecipientIDContactsContactIDJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
+	// PostRecipientsRecipientIDContactsContactIDConfirmWithBody Confirm an sms number with the code texted to it
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /recipients/{recipient_id}/contacts/{contact_id}/confirm (the `PostRecipientsRecipientIDContactsContactIDConfirm` operationId).
+	PostRecipientsRecipientIDContactsContactIDConfirmWithBody(ctx context.Context, recipientID string, contactID string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// PostRecipientsRecipientIDContactsContactIDConfirm Confirm an sms number with the code texted to it
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /recipients/{recipient_id}/contacts/{contact_id}/confirm (the `PostRecipientsRecipientIDContactsContactIDConfirm` operationId).
+	PostRecipientsRecipientIDContactsContactIDConfirm(ctx context.Context, recipientID string, contactID string, body PostRecipientsRecipientIDContactsContactIDConfirmJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
 	// PostRecipientsRecipientIDContactsContactIDVerify Mark a contact verified
 	//
 	// Corresponds with POST /recipients/{recipient_id}/contacts/{contact_id}/verify (the `PostRecipientsRecipientIDContactsContactIDVerify` operationId).
 	PostRecipientsRecipientIDContactsContactIDVerify(ctx context.Context, recipientID string, contactID string, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// GetRecipientsRecipientIDDevices List a recipient's devices
+	//
+	// Corresponds with GET /recipients/{recipient_id}/devices (the `GetRecipientsRecipientIDDevices` operationId).
+	GetRecipientsRecipientIDDevices(ctx context.Context, recipientID string, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// PostRecipientsRecipientIDDevicesWithBody Register a mobile device
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /recipients/{recipient_id}/devices (the `PostRecipientsRecipientIDDevices` operationId).
+	PostRecipientsRecipientIDDevicesWithBody(ctx context.Context, recipientID string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// PostRecipientsRecipientIDDevices Register a mobile device
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /recipients/{recipient_id}/devices (the `PostRecipientsRecipientIDDevices` operationId).
+	PostRecipientsRecipientIDDevices(ctx context.Context, recipientID string, body PostRecipientsRecipientIDDevicesJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// DeleteRecipientsRecipientIDDevicesDeviceID Remove a device
+	//
+	// Corresponds with DELETE /recipients/{recipient_id}/devices/{device_id} (the `DeleteRecipientsRecipientIDDevicesDeviceID` operationId).
+	DeleteRecipientsRecipientIDDevicesDeviceID(ctx context.Context, recipientID string, deviceID string, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// GetRecipientsRecipientIDLists List a recipient's lists
+	//
+	// Corresponds with GET /recipients/{recipient_id}/lists (the `GetRecipientsRecipientIDLists` operationId).
+	GetRecipientsRecipientIDLists(ctx context.Context, recipientID string, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// DeleteRecipientsRecipientIDListsListKey Unsubscribe a recipient from a list
+	//
+	// Corresponds with DELETE /recipients/{recipient_id}/lists/{list_key} (the `DeleteRecipientsRecipientIDListsListKey` operationId).
+	DeleteRecipientsRecipientIDListsListKey(ctx context.Context, recipientID string, listKey string, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// PutRecipientsRecipientIDListsListKey Subscribe a recipient to a list
+	//
+	// Corresponds with PUT /recipients/{recipient_id}/lists/{list_key} (the `PutRecipientsRecipientIDListsListKey` operationId).
+	PutRecipientsRecipientIDListsListKey(ctx context.Context, recipientID string, listKey string, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// GetRecipientsRecipientIDNotifications List a recipient's in-app feed
 	//
@@ -4279,6 +5247,223 @@ func (c *Client) GetHealthz(ctx context.Context, reqEditors ...RequestEditorFn) 
 	return c.Client.Do(req)
 }
 
+// GetLists List lists
+//
+// Corresponds with GET /lists (the `GetLists` operationId).
+func (c *Client) GetLists(ctx context.Context, params *GetListsParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetListsRequest(c.Server, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// PostListsWithBody Create a list
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /lists (the `PostLists` operationId).
+func (c *Client) PostListsWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPostListsRequestWithBody(c.Server, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// PostLists Create a list
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /lists (the `PostLists` operationId).
+func (c *Client) PostLists(ctx context.Context, body PostListsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPostListsRequest(c.Server, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// DeleteListsListKey Delete a list and its subscriptions
+//
+// Corresponds with DELETE /lists/{list_key} (the `DeleteListsListKey` operationId).
+func (c *Client) DeleteListsListKey(ctx context.Context, listKey string, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewDeleteListsListKeyRequest(c.Server, listKey)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// GetListsListKey Get a list
+//
+// Corresponds with GET /lists/{list_key} (the `GetListsListKey` operationId).
+func (c *Client) GetListsListKey(ctx context.Context, listKey string, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetListsListKeyRequest(c.Server, listKey)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// PatchListsListKeyWithBody Update a list
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with PATCH /lists/{list_key} (the `PatchListsListKey` operationId).
+func (c *Client) PatchListsListKeyWithBody(ctx context.Context, listKey string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPatchListsListKeyRequestWithBody(c.Server, listKey, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// PatchListsListKey Update a list
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with PATCH /lists/{list_key} (the `PatchListsListKey` operationId).
+func (c *Client) PatchListsListKey(ctx context.Context, listKey string, body PatchListsListKeyJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPatchListsListKeyRequest(c.Server, listKey, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// DeleteListsListKeySubscriptionsWithBody Unsubscribe recipients from a list
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with DELETE /lists/{list_key}/subscriptions (the `DeleteListsListKeySubscriptions` operationId).
+func (c *Client) DeleteListsListKeySubscriptionsWithBody(ctx context.Context, listKey string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewDeleteListsListKeySubscriptionsRequestWithBody(c.Server, listKey, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// DeleteListsListKeySubscriptions Unsubscribe recipients from a list
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with DELETE /lists/{list_key}/subscriptions (the `DeleteListsListKeySubscriptions` operationId).
+func (c *Client) DeleteListsListKeySubscriptions(ctx context.Context, listKey string, body DeleteListsListKeySubscriptionsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewDeleteListsListKeySubscriptionsRequest(c.Server, listKey, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// GetListsListKeySubscriptions List a list's subscribers
+//
+// Corresponds with GET /lists/{list_key}/subscriptions (the `GetListsListKeySubscriptions` operationId).
+func (c *Client) GetListsListKeySubscriptions(ctx context.Context, listKey string, params *GetListsListKeySubscriptionsParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetListsListKeySubscriptionsRequest(c.Server, listKey, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// PutListsListKeySubscriptionsWithBody Subscribe recipients to a list
+//
+// Unknown recipients are created, as a direct send creates them. Idempotent: subscribing twice counts once.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with PUT /lists/{list_key}/subscriptions (the `PutListsListKeySubscriptions` operationId).
+func (c *Client) PutListsListKeySubscriptionsWithBody(ctx context.Context, listKey string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPutListsListKeySubscriptionsRequestWithBody(c.Server, listKey, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// PutListsListKeySubscriptions Subscribe recipients to a list
+//
+// Unknown recipients are created, as a direct send creates them. Idempotent: subscribing twice counts once.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with PUT /lists/{list_key}/subscriptions (the `PutListsListKeySubscriptions` operationId).
+func (c *Client) PutListsListKeySubscriptions(ctx context.Context, listKey string, body PutListsListKeySubscriptionsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPutListsListKeySubscriptionsRequest(c.Server, listKey, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// GetNotifications List the project's notifications (activity)
+//
+// Newest first. Served filter combinations: none; recipient_id; recipient_id+status; status; channel (+topic (+event)); medium+outcome; broadcast_id; each with since/until. Any other combination: 400 filter_not_indexed.
+//
+// Corresponds with GET /notifications (the `GetNotifications` operationId).
+func (c *Client) GetNotifications(ctx context.Context, params *GetNotificationsParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetNotificationsRequest(c.Server, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
 // PostNotificationsSendWithBody Send a notification (to one recipient, or broadcast)
 //
 // Takes any type of body and a specified content type.
@@ -4480,6 +5665,70 @@ func (c *Client) PatchPreferencesPreferenceIDWithBody(ctx context.Context, prefe
 // Corresponds with PATCH /preferences/{preference_id} (the `PatchPreferencesPreferenceID` operationId).
 func (c *Client) PatchPreferencesPreferenceID(ctx context.Context, preferenceID string, body PatchPreferencesPreferenceIDJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewPatchPreferencesPreferenceIDRequest(c.Server, preferenceID, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// GetProviders List the providers
+//
+// Corresponds with GET /providers (the `GetProviders` operationId).
+func (c *Client) GetProviders(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetProvidersRequest(c.Server)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// GetProvidersName Get a provider
+//
+// Corresponds with GET /providers/{name} (the `GetProvidersName` operationId).
+func (c *Client) GetProvidersName(ctx context.Context, name GetProvidersNameParamsName, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetProvidersNameRequest(c.Server, name)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// PutProvidersNameWithBody Set a provider's credentials
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with PUT /providers/{name} (the `PutProvidersName` operationId).
+func (c *Client) PutProvidersNameWithBody(ctx context.Context, name PutProvidersNameParamsName, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPutProvidersNameRequestWithBody(c.Server, name, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// PutProvidersName Set a provider's credentials
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with PUT /providers/{name} (the `PutProvidersName` operationId).
+func (c *Client) PutProvidersName(ctx context.Context, name PutProvidersNameParamsName, body PutProvidersNameJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPutProvidersNameRequest(c.Server, name, body)
 	if err != nil {
 		return nil, err
 	}
@@ -4799,11 +6048,154 @@ func (c *Client) PatchRecipientsRecipientIDContactsContactID(ctx context.Context
 	return c.Client.Do(req)
 }
 
+// PostRecipientsRecipientIDContactsContactIDConfirmWithBody Confirm an sms number with the code texted to it
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /recipients/{recipient_id}/contacts/{contact_id}/confirm (the `PostRecipientsRecipientIDContactsContactIDConfirm` operationId).
+func (c *Client) PostRecipientsRecipientIDContactsContactIDConfirmWithBody(ctx context.Context, recipientID string, contactID string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPostRecipientsRecipientIDContactsContactIDConfirmRequestWithBody(c.Server, recipientID, contactID, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// PostRecipientsRecipientIDContactsContactIDConfirm Confirm an sms number with the code texted to it
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /recipients/{recipient_id}/contacts/{contact_id}/confirm (the `PostRecipientsRecipientIDContactsContactIDConfirm` operationId).
+func (c *Client) PostRecipientsRecipientIDContactsContactIDConfirm(ctx context.Context, recipientID string, contactID string, body PostRecipientsRecipientIDContactsContactIDConfirmJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPostRecipientsRecipientIDContactsContactIDConfirmRequest(c.Server, recipientID, contactID, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
 // PostRecipientsRecipientIDContactsContactIDVerify Mark a contact verified
 //
 // Corresponds with POST /recipients/{recipient_id}/contacts/{contact_id}/verify (the `PostRecipientsRecipientIDContactsContactIDVerify` operationId).
 func (c *Client) PostRecipientsRecipientIDContactsContactIDVerify(ctx context.Context, recipientID string, contactID string, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewPostRecipientsRecipientIDContactsContactIDVerifyRequest(c.Server, recipientID, contactID)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// GetRecipientsRecipientIDDevices List a recipient's devices
+//
+// Corresponds with GET /recipients/{recipient_id}/devices (the `GetRecipientsRecipientIDDevices` operationId).
+func (c *Client) GetRecipientsRecipientIDDevices(ctx context.Context, recipientID string, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetRecipientsRecipientIDDevicesRequest(c.Server, recipientID)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// PostRecipientsRecipientIDDevicesWithBody Register a mobile device
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /recipients/{recipient_id}/devices (the `PostRecipientsRecipientIDDevices` operationId).
+func (c *Client) PostRecipientsRecipientIDDevicesWithBody(ctx context.Context, recipientID string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPostRecipientsRecipientIDDevicesRequestWithBody(c.Server, recipientID, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// PostRecipientsRecipientIDDevices Register a mobile device
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /recipients/{recipient_id}/devices (the `PostRecipientsRecipientIDDevices` operationId).
+func (c *Client) PostRecipientsRecipientIDDevices(ctx context.Context, recipientID string, body PostRecipientsRecipientIDDevicesJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPostRecipientsRecipientIDDevicesRequest(c.Server, recipientID, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// DeleteRecipientsRecipientIDDevicesDeviceID Remove a device
+//
+// Corresponds with DELETE /recipients/{recipient_id}/devices/{device_id} (the `DeleteRecipientsRecipientIDDevicesDeviceID` operationId).
+func (c *Client) DeleteRecipientsRecipientIDDevicesDeviceID(ctx context.Context, recipientID string, deviceID string, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewDeleteRecipientsRecipientIDDevicesDeviceIDRequest(c.Server, recipientID, deviceID)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// GetRecipientsRecipientIDLists List a recipient's lists
+//
+// Corresponds with GET /recipients/{recipient_id}/lists (the `GetRecipientsRecipientIDLists` operationId).
+func (c *Client) GetRecipientsRecipientIDLists(ctx context.Context, recipientID string, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetRecipientsRecipientIDListsRequest(c.Server, recipientID)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// DeleteRecipientsRecipientIDListsListKey Unsubscribe a recipient from a list
+//
+// Corresponds with DELETE /recipients/{recipient_id}/lists/{list_key} (the `DeleteRecipientsRecipientIDListsListKey` operationId).
+func (c *Client) DeleteRecipientsRecipientIDListsListKey(ctx context.Context, recipientID string, listKey string, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewDeleteRecipientsRecipientIDListsListKeyRequest(c.Server, recipientID, listKey)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// PutRecipientsRecipientIDListsListKey Subscribe a recipient to a list
+//
+// Corresponds with PUT /recipients/{recipient_id}/lists/{list_key} (the `PutRecipientsRecipientIDListsListKey` operationId).
+func (c *Client) PutRecipientsRecipientIDListsListKey(ctx context.Context, recipientID string, listKey string, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPutRecipientsRecipientIDListsListKeyRequest(c.Server, recipientID, listKey)
 	if err != nil {
 		return nil, err
 	}
@@ -5832,6 +7224,580 @@ func NewGetHealthzRequest(server string) (*http.Request, error) {
 	return req, nil
 }
 
+// NewGetListsRequest constructs an http.Request for the GetLists method
+func NewGetListsRequest(server string, params *GetListsParams) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/lists")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.Limit != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "limit", *params.Limit, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Cursor != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "cursor", *params.Cursor, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewPostListsRequest calls the generic PostLists builder with application/json body
+func NewPostListsRequest(server string, body PostListsJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewPostListsRequestWithBody(server, "application/json", bodyReader)
+}
+
+// NewPostListsRequestWithBody constructs an http.Request for the PostLists method, with any body, and a specified content type
+func NewPostListsRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/lists")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewDeleteListsListKeyRequest constructs an http.Request for the DeleteListsListKey method
+func NewDeleteListsListKeyRequest(server string, listKey string) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "list_key", listKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/lists/%s", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodDelete, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewGetListsListKeyRequest constructs an http.Request for the GetListsListKey method
+func NewGetListsListKeyRequest(server string, listKey string) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "list_key", listKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/lists/%s", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewPatchListsListKeyRequest calls the generic PatchListsListKey builder with application/json body
+func NewPatchListsListKeyRequest(server string, listKey string, body PatchListsListKeyJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewPatchListsListKeyRequestWithBody(server, listKey, "application/json", bodyReader)
+}
+
+// NewPatchListsListKeyRequestWithBody constructs an http.Request for the PatchListsListKey method, with any body, and a specified content type
+func NewPatchListsListKeyRequestWithBody(server string, listKey string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "list_key", listKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/lists/%s", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPatch, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewDeleteListsListKeySubscriptionsRequest calls the generic DeleteListsListKeySubscriptions builder with application/json body
+func NewDeleteListsListKeySubscriptionsRequest(server string, listKey string, body DeleteListsListKeySubscriptionsJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewDeleteListsListKeySubscriptionsRequestWithBody(server, listKey, "application/json", bodyReader)
+}
+
+// NewDeleteListsListKeySubscriptionsRequestWithBody constructs an http.Request for the DeleteListsListKeySubscriptions method, with any body, and a specified content type
+func NewDeleteListsListKeySubscriptionsRequestWithBody(server string, listKey string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "list_key", listKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/lists/%s/subscriptions", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodDelete, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewGetListsListKeySubscriptionsRequest constructs an http.Request for the GetListsListKeySubscriptions method
+func NewGetListsListKeySubscriptionsRequest(server string, listKey string, params *GetListsListKeySubscriptionsParams) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "list_key", listKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/lists/%s/subscriptions", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.Limit != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "limit", *params.Limit, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Cursor != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "cursor", *params.Cursor, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewPutListsListKeySubscriptionsRequest calls the generic PutListsListKeySubscriptions builder with application/json body
+func NewPutListsListKeySubscriptionsRequest(server string, listKey string, body PutListsListKeySubscriptionsJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewPutListsListKeySubscriptionsRequestWithBody(server, listKey, "application/json", bodyReader)
+}
+
+// NewPutListsListKeySubscriptionsRequestWithBody constructs an http.Request for the PutListsListKeySubscriptions method, with any body, and a specified content type
+func NewPutListsListKeySubscriptionsRequestWithBody(server string, listKey string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "list_key", listKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/lists/%s/subscriptions", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPut, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewGetNotificationsRequest constructs an http.Request for the GetNotifications method
+func NewGetNotificationsRequest(server string, params *GetNotificationsParams) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/notifications")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.RecipientID != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "recipient_id", *params.RecipientID, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Channel != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "channel", *params.Channel, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Topic != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "topic", *params.Topic, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Event != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "event", *params.Event, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Status != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "status", *params.Status, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Medium != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "medium", *params.Medium, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Outcome != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "outcome", *params.Outcome, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.BroadcastID != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "broadcast_id", *params.BroadcastID, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Since != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "since", *params.Since, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: "date-time"}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Until != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "until", *params.Until, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: "date-time"}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Limit != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "limit", *params.Limit, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Cursor != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "cursor", *params.Cursor, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
 // NewPostNotificationsSendRequest calls the generic PostNotificationsSend builder with application/json body
 func NewPostNotificationsSendRequest(server string, params *PostNotificationsSendParams, body PostNotificationsSendJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
@@ -6195,6 +8161,114 @@ func NewPatchPreferencesPreferenceIDRequestWithBody(server string, preferenceID 
 	}
 
 	req, err := http.NewRequest(http.MethodPatch, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewGetProvidersRequest constructs an http.Request for the GetProviders method
+func NewGetProvidersRequest(server string) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/providers")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewGetProvidersNameRequest constructs an http.Request for the GetProvidersName method
+func NewGetProvidersNameRequest(server string, name GetProvidersNameParamsName) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "name", name, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/providers/%s", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewPutProvidersNameRequest calls the generic PutProvidersName builder with application/json body
+func NewPutProvidersNameRequest(server string, name PutProvidersNameParamsName, body PutProvidersNameJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewPutProvidersNameRequestWithBody(server, name, "application/json", bodyReader)
+}
+
+// NewPutProvidersNameRequestWithBody constructs an http.Request for the PutProvidersName method, with any body, and a specified content type
+func NewPutProvidersNameRequestWithBody(server string, name PutProvidersNameParamsName, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "name", name, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/providers/%s", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPut, queryURL.String(), body)
 	if err != nil {
 		return nil, err
 	}
@@ -6742,6 +8816,60 @@ func NewPatchRecipientsRecipientIDContactsContactIDRequestWithBody(server string
 	return req, nil
 }
 
+// NewPostRecipientsRecipientIDContactsContactIDConfirmRequest calls the generic PostRecipientsRecipientIDContactsContactIDConfirm builder with application/json body
+func NewPostRecipientsRecipientIDContactsContactIDConfirmRequest(server string, recipientID string, contactID string, body PostRecipientsRecipientIDContactsContactIDConfirmJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewPostRecipientsRecipientIDContactsContactIDConfirmRequestWithBody(server, recipientID, contactID, "application/json", bodyReader)
+}
+
+// NewPostRecipientsRecipientIDContactsContactIDConfirmRequestWithBody constructs an http.Request for the PostRecipientsRecipientIDContactsContactIDConfirm method, with any body, and a specified content type
+func NewPostRecipientsRecipientIDContactsContactIDConfirmRequestWithBody(server string, recipientID string, contactID string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "recipient_id", recipientID, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	var pathParam1 string
+
+	pathParam1, err = runtime.StyleParamWithOptions("simple", false, "contact_id", contactID, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/recipients/%s/contacts/%s/confirm", pathParam0, pathParam1)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
 // NewPostRecipientsRecipientIDContactsContactIDVerifyRequest constructs an http.Request for the PostRecipientsRecipientIDContactsContactIDVerify method
 func NewPostRecipientsRecipientIDContactsContactIDVerifyRequest(server string, recipientID string, contactID string) (*http.Request, error) {
 	var err error
@@ -6776,6 +8904,244 @@ func NewPostRecipientsRecipientIDContactsContactIDVerifyRequest(server string, r
 	}
 
 	req, err := http.NewRequest(http.MethodPost, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewGetRecipientsRecipientIDDevicesRequest constructs an http.Request for the GetRecipientsRecipientIDDevices method
+func NewGetRecipientsRecipientIDDevicesRequest(server string, recipientID string) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "recipient_id", recipientID, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/recipients/%s/devices", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewPostRecipientsRecipientIDDevicesRequest calls the generic PostRecipientsRecipientIDDevices builder with application/json body
+func NewPostRecipientsRecipientIDDevicesRequest(server string, recipientID string, body PostRecipientsRecipientIDDevicesJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewPostRecipientsRecipientIDDevicesRequestWithBody(server, recipientID, "application/json", bodyReader)
+}
+
+// NewPostRecipientsRecipientIDDevicesRequestWithBody constructs an http.Request for the PostRecipientsRecipientIDDevices method, with any body, and a specified content type
+func NewPostRecipientsRecipientIDDevicesRequestWithBody(server string, recipientID string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "recipient_id", recipientID, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/recipients/%s/devices", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewDeleteRecipientsRecipientIDDevicesDeviceIDRequest constructs an http.Request for the DeleteRecipientsRecipientIDDevicesDeviceID method
+func NewDeleteRecipientsRecipientIDDevicesDeviceIDRequest(server string, recipientID string, deviceID string) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "recipient_id", recipientID, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	var pathParam1 string
+
+	pathParam1, err = runtime.StyleParamWithOptions("simple", false, "device_id", deviceID, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/recipients/%s/devices/%s", pathParam0, pathParam1)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodDelete, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewGetRecipientsRecipientIDListsRequest constructs an http.Request for the GetRecipientsRecipientIDLists method
+func NewGetRecipientsRecipientIDListsRequest(server string, recipientID string) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "recipient_id", recipientID, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/recipients/%s/lists", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewDeleteRecipientsRecipientIDListsListKeyRequest constructs an http.Request for the DeleteRecipientsRecipientIDListsListKey method
+func NewDeleteRecipientsRecipientIDListsListKeyRequest(server string, recipientID string, listKey string) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "recipient_id", recipientID, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	var pathParam1 string
+
+	pathParam1, err = runtime.StyleParamWithOptions("simple", false, "list_key", listKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/recipients/%s/lists/%s", pathParam0, pathParam1)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodDelete, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewPutRecipientsRecipientIDListsListKeyRequest constructs an http.Request for the PutRecipientsRecipientIDListsListKey method
+func NewPutRecipientsRecipientIDListsListKeyRequest(server string, recipientID string, listKey string) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "recipient_id", recipientID, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	var pathParam1 string
+
+	pathParam1, err = runtime.StyleParamWithOptions("simple", false, "list_key", listKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/recipients/%s/lists/%s", pathParam0, pathParam1)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPut, queryURL.String(), nil)
 	if err != nil {
 		return nil, err
 	}
@@ -8122,6 +10488,103 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with GET /healthz (the `GetHealthz` operationId).
 	GetHealthzWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*GetHealthzResponse, error)
 
+	// GetListsWithResponse List lists
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /lists (the `GetLists` operationId).
+	GetListsWithResponse(ctx context.Context, params *GetListsParams, reqEditors ...RequestEditorFn) (*GetListsResponse, error)
+
+	// PostListsWithBodyWithResponse Create a list
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /lists (the `PostLists` operationId).
+	PostListsWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PostListsResponse, error)
+
+	// PostListsWithResponse Create a list
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /lists (the `PostLists` operationId).
+	PostListsWithResponse(ctx context.Context, body PostListsJSONRequestBody, reqEditors ...RequestEditorFn) (*PostListsResponse, error)
+
+	// DeleteListsListKeyWithResponse Delete a list and its subscriptions
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with DELETE /lists/{list_key} (the `DeleteListsListKey` operationId).
+	DeleteListsListKeyWithResponse(ctx context.Context, listKey string, reqEditors ...RequestEditorFn) (*DeleteListsListKeyResponse, error)
+
+	// GetListsListKeyWithResponse Get a list
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /lists/{list_key} (the `GetListsListKey` operationId).
+	GetListsListKeyWithResponse(ctx context.Context, listKey string, reqEditors ...RequestEditorFn) (*GetListsListKeyResponse, error)
+
+	// PatchListsListKeyWithBodyWithResponse Update a list
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PATCH /lists/{list_key} (the `PatchListsListKey` operationId).
+	PatchListsListKeyWithBodyWithResponse(ctx context.Context, listKey string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PatchListsListKeyResponse, error)
+
+	// PatchListsListKeyWithResponse Update a list
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PATCH /lists/{list_key} (the `PatchListsListKey` operationId).
+	PatchListsListKeyWithResponse(ctx context.Context, listKey string, body PatchListsListKeyJSONRequestBody, reqEditors ...RequestEditorFn) (*PatchListsListKeyResponse, error)
+
+	// DeleteListsListKeySubscriptionsWithBodyWithResponse Unsubscribe recipients from a list
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with DELETE /lists/{list_key}/subscriptions (the `DeleteListsListKeySubscriptions` operationId).
+	DeleteListsListKeySubscriptionsWithBodyWithResponse(ctx context.Context, listKey string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*DeleteListsListKeySubscriptionsResponse, error)
+
+	// DeleteListsListKeySubscriptionsWithResponse Unsubscribe recipients from a list
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with DELETE /lists/{list_key}/subscriptions (the `DeleteListsListKeySubscriptions` operationId).
+	DeleteListsListKeySubscriptionsWithResponse(ctx context.Context, listKey string, body DeleteListsListKeySubscriptionsJSONRequestBody, reqEditors ...RequestEditorFn) (*DeleteListsListKeySubscriptionsResponse, error)
+
+	// GetListsListKeySubscriptionsWithResponse List a list's subscribers
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /lists/{list_key}/subscriptions (the `GetListsListKeySubscriptions` operationId).
+	GetListsListKeySubscriptionsWithResponse(ctx context.Context, listKey string, params *GetListsListKeySubscriptionsParams, reqEditors ...RequestEditorFn) (*GetListsListKeySubscriptionsResponse, error)
+
+	// PutListsListKeySubscriptionsWithBodyWithResponse Subscribe recipients to a list
+	//
+	// Unknown recipients are created, as a direct send creates them. Idempotent: subscribing twice counts once.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PUT /lists/{list_key}/subscriptions (the `PutListsListKeySubscriptions` operationId).
+	PutListsListKeySubscriptionsWithBodyWithResponse(ctx context.Context, listKey string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PutListsListKeySubscriptionsResponse, error)
+
+	// PutListsListKeySubscriptionsWithResponse Subscribe recipients to a list
+	//
+	// Unknown recipients are created, as a direct send creates them. Idempotent: subscribing twice counts once.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PUT /lists/{list_key}/subscriptions (the `PutListsListKeySubscriptions` operationId).
+	PutListsListKeySubscriptionsWithResponse(ctx context.Context, listKey string, body PutListsListKeySubscriptionsJSONRequestBody, reqEditors ...RequestEditorFn) (*PutListsListKeySubscriptionsResponse, error)
+
+	// GetNotificationsWithResponse List the project's notifications (activity)
+	//
+	// Newest first. Served filter combinations: none; recipient_id; recipient_id+status; status; channel (+topic (+event)); medium+outcome; broadcast_id; each with since/until. Any other combination: 400 filter_not_indexed.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /notifications (the `GetNotifications` operationId).
+	GetNotificationsWithResponse(ctx context.Context, params *GetNotificationsParams, reqEditors ...RequestEditorFn) (*GetNotificationsResponse, error)
+
 	// PostNotificationsSendWithBodyWithResponse Send a notification (to one recipient, or broadcast)
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
@@ -8212,6 +10675,34 @@ type ClientWithResponsesInterface interface {
 	//
 	// Corresponds with PATCH /preferences/{preference_id} (the `PatchPreferencesPreferenceID` operationId).
 	PatchPreferencesPreferenceIDWithResponse(ctx context.Context, preferenceID string, body PatchPreferencesPreferenceIDJSONRequestBody, reqEditors ...RequestEditorFn) (*PatchPreferencesPreferenceIDResponse, error)
+
+	// GetProvidersWithResponse List the providers
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /providers (the `GetProviders` operationId).
+	GetProvidersWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*GetProvidersResponse, error)
+
+	// GetProvidersNameWithResponse Get a provider
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /providers/{name} (the `GetProvidersName` operationId).
+	GetProvidersNameWithResponse(ctx context.Context, name GetProvidersNameParamsName, reqEditors ...RequestEditorFn) (*GetProvidersNameResponse, error)
+
+	// PutProvidersNameWithBodyWithResponse Set a provider's credentials
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PUT /providers/{name} (the `PutProvidersName` operationId).
+	PutProvidersNameWithBodyWithResponse(ctx context.Context, name PutProvidersNameParamsName, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PutProvidersNameResponse, error)
+
+	// PutProvidersNameWithResponse Set a provider's credentials
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PUT /providers/{name} (the `PutProvidersName` operationId).
+	PutProvidersNameWithResponse(ctx context.Context, name PutProvidersNameParamsName, body PutProvidersNameJSONRequestBody, reqEditors ...RequestEditorFn) (*PutProvidersNameResponse, error)
 
 	// GetPushVapidPublicKeyWithResponse Get the VAPID public key for web push
 	//
@@ -8346,12 +10837,75 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with PATCH /recipients/{recipient_id}/contacts/{contact_id} (the `PatchRecipientsRecipientIDContactsContactID` operationId).
 	PatchRecipientsRecipientIDContactsContactIDWithResponse(ctx context.Context, recipientID string, contactID string, body PatchRecipientsRecipientIDContactsContactIDJSONRequestBody, reqEditors ...RequestEditorFn) (*PatchRecipientsRecipientIDContactsContactIDResponse, error)
 
+	// PostRecipientsRecipientIDContactsContactIDConfirmWithBodyWithResponse Confirm an sms number with the code texted to it
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /recipients/{recipient_id}/contacts/{contact_id}/confirm (the `PostRecipientsRecipientIDContactsContactIDConfirm` operationId).
+	PostRecipientsRecipientIDContactsContactIDConfirmWithBodyWithResponse(ctx context.Context, recipientID string, contactID string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PostRecipientsRecipientIDContactsContactIDConfirmResponse, error)
+
+	// PostRecipientsRecipientIDContactsContactIDConfirmWithResponse Confirm an sms number with the code texted to it
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /recipients/{recipient_id}/contacts/{contact_id}/confirm (the `PostRecipientsRecipientIDContactsContactIDConfirm` operationId).
+	PostRecipientsRecipientIDContactsContactIDConfirmWithResponse(ctx context.Context, recipientID string, contactID string, body PostRecipientsRecipientIDContactsContactIDConfirmJSONRequestBody, reqEditors ...RequestEditorFn) (*PostRecipientsRecipientIDContactsContactIDConfirmResponse, error)
+
 	// PostRecipientsRecipientIDContactsContactIDVerifyWithResponse Mark a contact verified
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /recipients/{recipient_id}/contacts/{contact_id}/verify (the `PostRecipientsRecipientIDContactsContactIDVerify` operationId).
 	PostRecipientsRecipientIDContactsContactIDVerifyWithResponse(ctx context.Context, recipientID string, contactID string, reqEditors ...RequestEditorFn) (*PostRecipientsRecipientIDContactsContactIDVerifyResponse, error)
+
+	// GetRecipientsRecipientIDDevicesWithResponse List a recipient's devices
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /recipients/{recipient_id}/devices (the `GetRecipientsRecipientIDDevices` operationId).
+	GetRecipientsRecipientIDDevicesWithResponse(ctx context.Context, recipientID string, reqEditors ...RequestEditorFn) (*GetRecipientsRecipientIDDevicesResponse, error)
+
+	// PostRecipientsRecipientIDDevicesWithBodyWithResponse Register a mobile device
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /recipients/{recipient_id}/devices (the `PostRecipientsRecipientIDDevices` operationId).
+	PostRecipientsRecipientIDDevicesWithBodyWithResponse(ctx context.Context, recipientID string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PostRecipientsRecipientIDDevicesResponse, error)
+
+	// PostRecipientsRecipientIDDevicesWithResponse Register a mobile device
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /recipients/{recipient_id}/devices (the `PostRecipientsRecipientIDDevices` operationId).
+	PostRecipientsRecipientIDDevicesWithResponse(ctx context.Context, recipientID string, body PostRecipientsRecipientIDDevicesJSONRequestBody, reqEditors ...RequestEditorFn) (*PostRecipientsRecipientIDDevicesResponse, error)
+
+	// DeleteRecipientsRecipientIDDevicesDeviceIDWithResponse Remove a device
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with DELETE /recipients/{recipient_id}/devices/{device_id} (the `DeleteRecipientsRecipientIDDevicesDeviceID` operationId).
+	DeleteRecipientsRecipientIDDevicesDeviceIDWithResponse(ctx context.Context, recipientID string, deviceID string, reqEditors ...RequestEditorFn) (*DeleteRecipientsRecipientIDDevicesDeviceIDResponse, error)
+
+	// GetRecipientsRecipientIDListsWithResponse List a recipient's lists
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /recipients/{recipient_id}/lists (the `GetRecipientsRecipientIDLists` operationId).
+	GetRecipientsRecipientIDListsWithResponse(ctx context.Context, recipientID string, reqEditors ...RequestEditorFn) (*GetRecipientsRecipientIDListsResponse, error)
+
+	// DeleteRecipientsRecipientIDListsListKeyWithResponse Unsubscribe a recipient from a list
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with DELETE /recipients/{recipient_id}/lists/{list_key} (the `DeleteRecipientsRecipientIDListsListKey` operationId).
+	DeleteRecipientsRecipientIDListsListKeyWithResponse(ctx context.Context, recipientID string, listKey string, reqEditors ...RequestEditorFn) (*DeleteRecipientsRecipientIDListsListKeyResponse, error)
+
+	// PutRecipientsRecipientIDListsListKeyWithResponse Subscribe a recipient to a list
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PUT /recipients/{recipient_id}/lists/{list_key} (the `PutRecipientsRecipientIDListsListKey` operationId).
+	PutRecipientsRecipientIDListsListKeyWithResponse(ctx context.Context, recipientID string, listKey string, reqEditors ...RequestEditorFn) (*PutRecipientsRecipientIDListsListKeyResponse, error)
 
 	// GetRecipientsRecipientIDNotificationsWithResponse List a recipient's in-app feed
 	//
@@ -9275,6 +11829,501 @@ func (r GetHealthzResponse) ContentType() string {
 	return ""
 }
 
+type GetListsResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *GetLists200JSONResponseBody
+	// JSON4XX the response for an HTTP 4XX `application/json` response
+	JSON4XX *MessageError
+	// JSON5XX the response for an HTTP 5XX `application/json` response
+	JSON5XX *MessageError
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r GetListsResponse) GetJSON200() *GetLists200JSONResponseBody {
+	return r.JSON200
+}
+
+// GetJSON4XX returns the response for an HTTP 4XX `application/json` response
+func (r GetListsResponse) GetJSON4XX() *MessageError {
+	return r.JSON4XX
+}
+
+// GetJSON5XX returns the response for an HTTP 5XX `application/json` response
+func (r GetListsResponse) GetJSON5XX() *MessageError {
+	return r.JSON5XX
+}
+
+// GetBody returns the raw response body bytes
+func (r GetListsResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r GetListsResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r GetListsResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r GetListsResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+type PostListsResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON201 the response for an HTTP 201 `application/json` response
+	JSON201 *PostLists201JSONResponseBody
+	// JSON4XX the response for an HTTP 4XX `application/json` response
+	JSON4XX *MessageError
+	// JSON5XX the response for an HTTP 5XX `application/json` response
+	JSON5XX *MessageError
+}
+
+// GetJSON201 returns the response for an HTTP 201 `application/json` response
+func (r PostListsResponse) GetJSON201() *PostLists201JSONResponseBody {
+	return r.JSON201
+}
+
+// GetJSON4XX returns the response for an HTTP 4XX `application/json` response
+func (r PostListsResponse) GetJSON4XX() *MessageError {
+	return r.JSON4XX
+}
+
+// GetJSON5XX returns the response for an HTTP 5XX `application/json` response
+func (r PostListsResponse) GetJSON5XX() *MessageError {
+	return r.JSON5XX
+}
+
+// GetBody returns the raw response body bytes
+func (r PostListsResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r PostListsResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r PostListsResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r PostListsResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+type DeleteListsListKeyResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *DeleteListsListKey200JSONResponseBody
+	// JSON4XX the response for an HTTP 4XX `application/json` response
+	JSON4XX *MessageError
+	// JSON5XX the response for an HTTP 5XX `application/json` response
+	JSON5XX *MessageError
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r DeleteListsListKeyResponse) GetJSON200() *DeleteListsListKey200JSONResponseBody {
+	return r.JSON200
+}
+
+// GetJSON4XX returns the response for an HTTP 4XX `application/json` response
+func (r DeleteListsListKeyResponse) GetJSON4XX() *MessageError {
+	return r.JSON4XX
+}
+
+// GetJSON5XX returns the response for an HTTP 5XX `application/json` response
+func (r DeleteListsListKeyResponse) GetJSON5XX() *MessageError {
+	return r.JSON5XX
+}
+
+// GetBody returns the raw response body bytes
+func (r DeleteListsListKeyResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r DeleteListsListKeyResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r DeleteListsListKeyResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r DeleteListsListKeyResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+type GetListsListKeyResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *GetListsListKey200JSONResponseBody
+	// JSON4XX the response for an HTTP 4XX `application/json` response
+	JSON4XX *MessageError
+	// JSON5XX the response for an HTTP 5XX `application/json` response
+	JSON5XX *MessageError
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r GetListsListKeyResponse) GetJSON200() *GetListsListKey200JSONResponseBody {
+	return r.JSON200
+}
+
+// GetJSON4XX returns the response for an HTTP 4XX `application/json` response
+func (r GetListsListKeyResponse) GetJSON4XX() *MessageError {
+	return r.JSON4XX
+}
+
+// GetJSON5XX returns the response for an HTTP 5XX `application/json` response
+func (r GetListsListKeyResponse) GetJSON5XX() *MessageError {
+	return r.JSON5XX
+}
+
+// GetBody returns the raw response body bytes
+func (r GetListsListKeyResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r GetListsListKeyResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r GetListsListKeyResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r GetListsListKeyResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+type PatchListsListKeyResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *PatchListsListKey200JSONResponseBody
+	// JSON4XX the response for an HTTP 4XX `application/json` response
+	JSON4XX *MessageError
+	// JSON5XX the response for an HTTP 5XX `application/json` response
+	JSON5XX *MessageError
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r PatchListsListKeyResponse) GetJSON200() *PatchListsListKey200JSONResponseBody {
+	return r.JSON200
+}
+
+// GetJSON4XX returns the response for an HTTP 4XX `application/json` response
+func (r PatchListsListKeyResponse) GetJSON4XX() *MessageError {
+	return r.JSON4XX
+}
+
+// GetJSON5XX returns the response for an HTTP 5XX `application/json` response
+func (r PatchListsListKeyResponse) GetJSON5XX() *MessageError {
+	return r.JSON5XX
+}
+
+// GetBody returns the raw response body bytes
+func (r PatchListsListKeyResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r PatchListsListKeyResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r PatchListsListKeyResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r PatchListsListKeyResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+type DeleteListsListKeySubscriptionsResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *DeleteListsListKeySubscriptions200JSONResponseBody
+	// JSON4XX the response for an HTTP 4XX `application/json` response
+	JSON4XX *MessageError
+	// JSON5XX the response for an HTTP 5XX `application/json` response
+	JSON5XX *MessageError
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r DeleteListsListKeySubscriptionsResponse) GetJSON200() *DeleteListsListKeySubscriptions200JSONResponseBody {
+	return r.JSON200
+}
+
+// GetJSON4XX returns the response for an HTTP 4XX `application/json` response
+func (r DeleteListsListKeySubscriptionsResponse) GetJSON4XX() *MessageError {
+	return r.JSON4XX
+}
+
+// GetJSON5XX returns the response for an HTTP 5XX `application/json` response
+func (r DeleteListsListKeySubscriptionsResponse) GetJSON5XX() *MessageError {
+	return r.JSON5XX
+}
+
+// GetBody returns the raw response body bytes
+func (r DeleteListsListKeySubscriptionsResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r DeleteListsListKeySubscriptionsResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r DeleteListsListKeySubscriptionsResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r DeleteListsListKeySubscriptionsResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+type GetListsListKeySubscriptionsResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *GetListsListKeySubscriptions200JSONResponseBody
+	// JSON4XX the response for an HTTP 4XX `application/json` response
+	JSON4XX *MessageError
+	// JSON5XX the response for an HTTP 5XX `application/json` response
+	JSON5XX *MessageError
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r GetListsListKeySubscriptionsResponse) GetJSON200() *GetListsListKeySubscriptions200JSONResponseBody {
+	return r.JSON200
+}
+
+// GetJSON4XX returns the response for an HTTP 4XX `application/json` response
+func (r GetListsListKeySubscriptionsResponse) GetJSON4XX() *MessageError {
+	return r.JSON4XX
+}
+
+// GetJSON5XX returns the response for an HTTP 5XX `application/json` response
+func (r GetListsListKeySubscriptionsResponse) GetJSON5XX() *MessageError {
+	return r.JSON5XX
+}
+
+// GetBody returns the raw response body bytes
+func (r GetListsListKeySubscriptionsResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r GetListsListKeySubscriptionsResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r GetListsListKeySubscriptionsResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r GetListsListKeySubscriptionsResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+type PutListsListKeySubscriptionsResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *PutListsListKeySubscriptions200JSONResponseBody
+	// JSON4XX the response for an HTTP 4XX `application/json` response
+	JSON4XX *MessageError
+	// JSON5XX the response for an HTTP 5XX `application/json` response
+	JSON5XX *MessageError
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r PutListsListKeySubscriptionsResponse) GetJSON200() *PutListsListKeySubscriptions200JSONResponseBody {
+	return r.JSON200
+}
+
+// GetJSON4XX returns the response for an HTTP 4XX `application/json` response
+func (r PutListsListKeySubscriptionsResponse) GetJSON4XX() *MessageError {
+	return r.JSON4XX
+}
+
+// GetJSON5XX returns the response for an HTTP 5XX `application/json` response
+func (r PutListsListKeySubscriptionsResponse) GetJSON5XX() *MessageError {
+	return r.JSON5XX
+}
+
+// GetBody returns the raw response body bytes
+func (r PutListsListKeySubscriptionsResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r PutListsListKeySubscriptionsResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r PutListsListKeySubscriptionsResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r PutListsListKeySubscriptionsResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+type GetNotificationsResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *GetNotifications200JSONResponseBody
+	// JSON4XX the response for an HTTP 4XX `application/json` response
+	JSON4XX *MessageError
+	// JSON5XX the response for an HTTP 5XX `application/json` response
+	JSON5XX *MessageError
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r GetNotificationsResponse) GetJSON200() *GetNotifications200JSONResponseBody {
+	return r.JSON200
+}
+
+// GetJSON4XX returns the response for an HTTP 4XX `application/json` response
+func (r GetNotificationsResponse) GetJSON4XX() *MessageError {
+	return r.JSON4XX
+}
+
+// GetJSON5XX returns the response for an HTTP 5XX `application/json` response
+func (r GetNotificationsResponse) GetJSON5XX() *MessageError {
+	return r.JSON5XX
+}
+
+// GetBody returns the raw response body bytes
+func (r GetNotificationsResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r GetNotificationsResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r GetNotificationsResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r GetNotificationsResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
 type PostNotificationsSendResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -9764,6 +12813,171 @@ func (r PatchPreferencesPreferenceIDResponse) StatusCode() int {
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
 func (r PatchPreferencesPreferenceIDResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+type GetProvidersResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *GetProviders200JSONResponseBody
+	// JSON4XX the response for an HTTP 4XX `application/json` response
+	JSON4XX *MessageError
+	// JSON5XX the response for an HTTP 5XX `application/json` response
+	JSON5XX *MessageError
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r GetProvidersResponse) GetJSON200() *GetProviders200JSONResponseBody {
+	return r.JSON200
+}
+
+// GetJSON4XX returns the response for an HTTP 4XX `application/json` response
+func (r GetProvidersResponse) GetJSON4XX() *MessageError {
+	return r.JSON4XX
+}
+
+// GetJSON5XX returns the response for an HTTP 5XX `application/json` response
+func (r GetProvidersResponse) GetJSON5XX() *MessageError {
+	return r.JSON5XX
+}
+
+// GetBody returns the raw response body bytes
+func (r GetProvidersResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r GetProvidersResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r GetProvidersResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r GetProvidersResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+type GetProvidersNameResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *GetProvidersName200JSONResponseBody
+	// JSON4XX the response for an HTTP 4XX `application/json` response
+	JSON4XX *MessageError
+	// JSON5XX the response for an HTTP 5XX `application/json` response
+	JSON5XX *MessageError
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r GetProvidersNameResponse) GetJSON200() *GetProvidersName200JSONResponseBody {
+	return r.JSON200
+}
+
+// GetJSON4XX returns the response for an HTTP 4XX `application/json` response
+func (r GetProvidersNameResponse) GetJSON4XX() *MessageError {
+	return r.JSON4XX
+}
+
+// GetJSON5XX returns the response for an HTTP 5XX `application/json` response
+func (r GetProvidersNameResponse) GetJSON5XX() *MessageError {
+	return r.JSON5XX
+}
+
+// GetBody returns the raw response body bytes
+func (r GetProvidersNameResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r GetProvidersNameResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r GetProvidersNameResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r GetProvidersNameResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+type PutProvidersNameResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *PutProvidersName200JSONResponseBody
+	// JSON4XX the response for an HTTP 4XX `application/json` response
+	JSON4XX *MessageError
+	// JSON5XX the response for an HTTP 5XX `application/json` response
+	JSON5XX *MessageError
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r PutProvidersNameResponse) GetJSON200() *PutProvidersName200JSONResponseBody {
+	return r.JSON200
+}
+
+// GetJSON4XX returns the response for an HTTP 4XX `application/json` response
+func (r PutProvidersNameResponse) GetJSON4XX() *MessageError {
+	return r.JSON4XX
+}
+
+// GetJSON5XX returns the response for an HTTP 5XX `application/json` response
+func (r PutProvidersNameResponse) GetJSON5XX() *MessageError {
+	return r.JSON5XX
+}
+
+// GetBody returns the raw response body bytes
+func (r PutProvidersNameResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r PutProvidersNameResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r PutProvidersNameResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r PutProvidersNameResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
@@ -10478,6 +13692,61 @@ func (r PatchRecipientsRecipientIDContactsContactIDResponse) ContentType() strin
 	return ""
 }
 
+type PostRecipientsRecipientIDContactsContactIDConfirmResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *PostRecipientsRecipientIDContactsContactIDConfirm200JSONResponseBody
+	// JSON4XX the response for an HTTP 4XX `application/json` response
+	JSON4XX *MessageError
+	// JSON5XX the response for an HTTP 5XX `application/json` response
+	JSON5XX *MessageError
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r PostRecipientsRecipientIDContactsContactIDConfirmResponse) GetJSON200() *PostRecipientsRecipientIDContactsContactIDConfirm200JSONResponseBody {
+	return r.JSON200
+}
+
+// GetJSON4XX returns the response for an HTTP 4XX `application/json` response
+func (r PostRecipientsRecipientIDContactsContactIDConfirmResponse) GetJSON4XX() *MessageError {
+	return r.JSON4XX
+}
+
+// GetJSON5XX returns the response for an HTTP 5XX `application/json` response
+func (r PostRecipientsRecipientIDContactsContactIDConfirmResponse) GetJSON5XX() *MessageError {
+	return r.JSON5XX
+}
+
+// GetBody returns the raw response body bytes
+func (r PostRecipientsRecipientIDContactsContactIDConfirmResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r PostRecipientsRecipientIDContactsContactIDConfirmResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r PostRecipientsRecipientIDContactsContactIDConfirmResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r PostRecipientsRecipientIDContactsContactIDConfirmResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
 type PostRecipientsRecipientIDContactsContactIDVerifyResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -10527,6 +13796,336 @@ func (r PostRecipientsRecipientIDContactsContactIDVerifyResponse) StatusCode() i
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
 func (r PostRecipientsRecipientIDContactsContactIDVerifyResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+type GetRecipientsRecipientIDDevicesResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *GetRecipientsRecipientIDDevices200JSONResponseBody
+	// JSON4XX the response for an HTTP 4XX `application/json` response
+	JSON4XX *MessageError
+	// JSON5XX the response for an HTTP 5XX `application/json` response
+	JSON5XX *MessageError
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r GetRecipientsRecipientIDDevicesResponse) GetJSON200() *GetRecipientsRecipientIDDevices200JSONResponseBody {
+	return r.JSON200
+}
+
+// GetJSON4XX returns the response for an HTTP 4XX `application/json` response
+func (r GetRecipientsRecipientIDDevicesResponse) GetJSON4XX() *MessageError {
+	return r.JSON4XX
+}
+
+// GetJSON5XX returns the response for an HTTP 5XX `application/json` response
+func (r GetRecipientsRecipientIDDevicesResponse) GetJSON5XX() *MessageError {
+	return r.JSON5XX
+}
+
+// GetBody returns the raw response body bytes
+func (r GetRecipientsRecipientIDDevicesResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r GetRecipientsRecipientIDDevicesResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r GetRecipientsRecipientIDDevicesResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r GetRecipientsRecipientIDDevicesResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+type PostRecipientsRecipientIDDevicesResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON201 the response for an HTTP 201 `application/json` response
+	JSON201 *PostRecipientsRecipientIDDevices201JSONResponseBody
+	// JSON4XX the response for an HTTP 4XX `application/json` response
+	JSON4XX *MessageError
+	// JSON5XX the response for an HTTP 5XX `application/json` response
+	JSON5XX *MessageError
+}
+
+// GetJSON201 returns the response for an HTTP 201 `application/json` response
+func (r PostRecipientsRecipientIDDevicesResponse) GetJSON201() *PostRecipientsRecipientIDDevices201JSONResponseBody {
+	return r.JSON201
+}
+
+// GetJSON4XX returns the response for an HTTP 4XX `application/json` response
+func (r PostRecipientsRecipientIDDevicesResponse) GetJSON4XX() *MessageError {
+	return r.JSON4XX
+}
+
+// GetJSON5XX returns the response for an HTTP 5XX `application/json` response
+func (r PostRecipientsRecipientIDDevicesResponse) GetJSON5XX() *MessageError {
+	return r.JSON5XX
+}
+
+// GetBody returns the raw response body bytes
+func (r PostRecipientsRecipientIDDevicesResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r PostRecipientsRecipientIDDevicesResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r PostRecipientsRecipientIDDevicesResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r PostRecipientsRecipientIDDevicesResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+type DeleteRecipientsRecipientIDDevicesDeviceIDResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *DeleteRecipientsRecipientIDDevicesDeviceID200JSONResponseBody
+	// JSON4XX the response for an HTTP 4XX `application/json` response
+	JSON4XX *MessageError
+	// JSON5XX the response for an HTTP 5XX `application/json` response
+	JSON5XX *MessageError
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r DeleteRecipientsRecipientIDDevicesDeviceIDResponse) GetJSON200() *DeleteRecipientsRecipientIDDevicesDeviceID200JSONResponseBody {
+	return r.JSON200
+}
+
+// GetJSON4XX returns the response for an HTTP 4XX `application/json` response
+func (r DeleteRecipientsRecipientIDDevicesDeviceIDResponse) GetJSON4XX() *MessageError {
+	return r.JSON4XX
+}
+
+// GetJSON5XX returns the response for an HTTP 5XX `application/json` response
+func (r DeleteRecipientsRecipientIDDevicesDeviceIDResponse) GetJSON5XX() *MessageError {
+	return r.JSON5XX
+}
+
+// GetBody returns the raw response body bytes
+func (r DeleteRecipientsRecipientIDDevicesDeviceIDResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r DeleteRecipientsRecipientIDDevicesDeviceIDResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r DeleteRecipientsRecipientIDDevicesDeviceIDResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r DeleteRecipientsRecipientIDDevicesDeviceIDResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+type GetRecipientsRecipientIDListsResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *GetRecipientsRecipientIDLists200JSONResponseBody
+	// JSON4XX the response for an HTTP 4XX `application/json` response
+	JSON4XX *MessageError
+	// JSON5XX the response for an HTTP 5XX `application/json` response
+	JSON5XX *MessageError
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r GetRecipientsRecipientIDListsResponse) GetJSON200() *GetRecipientsRecipientIDLists200JSONResponseBody {
+	return r.JSON200
+}
+
+// GetJSON4XX returns the response for an HTTP 4XX `application/json` response
+func (r GetRecipientsRecipientIDListsResponse) GetJSON4XX() *MessageError {
+	return r.JSON4XX
+}
+
+// GetJSON5XX returns the response for an HTTP 5XX `application/json` response
+func (r GetRecipientsRecipientIDListsResponse) GetJSON5XX() *MessageError {
+	return r.JSON5XX
+}
+
+// GetBody returns the raw response body bytes
+func (r GetRecipientsRecipientIDListsResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r GetRecipientsRecipientIDListsResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r GetRecipientsRecipientIDListsResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r GetRecipientsRecipientIDListsResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+type DeleteRecipientsRecipientIDListsListKeyResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *DeleteRecipientsRecipientIDListsListKey200JSONResponseBody
+	// JSON4XX the response for an HTTP 4XX `application/json` response
+	JSON4XX *MessageError
+	// JSON5XX the response for an HTTP 5XX `application/json` response
+	JSON5XX *MessageError
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r DeleteRecipientsRecipientIDListsListKeyResponse) GetJSON200() *DeleteRecipientsRecipientIDListsListKey200JSONResponseBody {
+	return r.JSON200
+}
+
+// GetJSON4XX returns the response for an HTTP 4XX `application/json` response
+func (r DeleteRecipientsRecipientIDListsListKeyResponse) GetJSON4XX() *MessageError {
+	return r.JSON4XX
+}
+
+// GetJSON5XX returns the response for an HTTP 5XX `application/json` response
+func (r DeleteRecipientsRecipientIDListsListKeyResponse) GetJSON5XX() *MessageError {
+	return r.JSON5XX
+}
+
+// GetBody returns the raw response body bytes
+func (r DeleteRecipientsRecipientIDListsListKeyResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r DeleteRecipientsRecipientIDListsListKeyResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r DeleteRecipientsRecipientIDListsListKeyResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r DeleteRecipientsRecipientIDListsListKeyResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+type PutRecipientsRecipientIDListsListKeyResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *PutRecipientsRecipientIDListsListKey200JSONResponseBody
+	// JSON4XX the response for an HTTP 4XX `application/json` response
+	JSON4XX *MessageError
+	// JSON5XX the response for an HTTP 5XX `application/json` response
+	JSON5XX *MessageError
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r PutRecipientsRecipientIDListsListKeyResponse) GetJSON200() *PutRecipientsRecipientIDListsListKey200JSONResponseBody {
+	return r.JSON200
+}
+
+// GetJSON4XX returns the response for an HTTP 4XX `application/json` response
+func (r PutRecipientsRecipientIDListsListKeyResponse) GetJSON4XX() *MessageError {
+	return r.JSON4XX
+}
+
+// GetJSON5XX returns the response for an HTTP 5XX `application/json` response
+func (r PutRecipientsRecipientIDListsListKeyResponse) GetJSON5XX() *MessageError {
+	return r.JSON5XX
+}
+
+// GetBody returns the raw response body bytes
+func (r PutRecipientsRecipientIDListsListKeyResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r PutRecipientsRecipientIDListsListKeyResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r PutRecipientsRecipientIDListsListKeyResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r PutRecipientsRecipientIDListsListKeyResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
@@ -12115,6 +15714,181 @@ func (c *ClientWithResponses) GetHealthzWithResponse(ctx context.Context, reqEdi
 	return ParseGetHealthzResponse(rsp)
 }
 
+// GetListsWithResponse List lists
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /lists (the `GetLists` operationId).
+func (c *ClientWithResponses) GetListsWithResponse(ctx context.Context, params *GetListsParams, reqEditors ...RequestEditorFn) (*GetListsResponse, error) {
+	rsp, err := c.GetLists(ctx, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseGetListsResponse(rsp)
+}
+
+// PostListsWithBodyWithResponse Create a list
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /lists (the `PostLists` operationId).
+func (c *ClientWithResponses) PostListsWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PostListsResponse, error) {
+	rsp, err := c.PostListsWithBody(ctx, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParsePostListsResponse(rsp)
+}
+
+// PostListsWithResponse Create a list
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /lists (the `PostLists` operationId).
+func (c *ClientWithResponses) PostListsWithResponse(ctx context.Context, body PostListsJSONRequestBody, reqEditors ...RequestEditorFn) (*PostListsResponse, error) {
+	rsp, err := c.PostLists(ctx, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParsePostListsResponse(rsp)
+}
+
+// DeleteListsListKeyWithResponse Delete a list and its subscriptions
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with DELETE /lists/{list_key} (the `DeleteListsListKey` operationId).
+func (c *ClientWithResponses) DeleteListsListKeyWithResponse(ctx context.Context, listKey string, reqEditors ...RequestEditorFn) (*DeleteListsListKeyResponse, error) {
+	rsp, err := c.DeleteListsListKey(ctx, listKey, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseDeleteListsListKeyResponse(rsp)
+}
+
+// GetListsListKeyWithResponse Get a list
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /lists/{list_key} (the `GetListsListKey` operationId).
+func (c *ClientWithResponses) GetListsListKeyWithResponse(ctx context.Context, listKey string, reqEditors ...RequestEditorFn) (*GetListsListKeyResponse, error) {
+	rsp, err := c.GetListsListKey(ctx, listKey, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseGetListsListKeyResponse(rsp)
+}
+
+// PatchListsListKeyWithBodyWithResponse Update a list
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PATCH /lists/{list_key} (the `PatchListsListKey` operationId).
+func (c *ClientWithResponses) PatchListsListKeyWithBodyWithResponse(ctx context.Context, listKey string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PatchListsListKeyResponse, error) {
+	rsp, err := c.PatchListsListKeyWithBody(ctx, listKey, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParsePatchListsListKeyResponse(rsp)
+}
+
+// PatchListsListKeyWithResponse Update a list
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PATCH /lists/{list_key} (the `PatchListsListKey` operationId).
+func (c *ClientWithResponses) PatchListsListKeyWithResponse(ctx context.Context, listKey string, body PatchListsListKeyJSONRequestBody, reqEditors ...RequestEditorFn) (*PatchListsListKeyResponse, error) {
+	rsp, err := c.PatchListsListKey(ctx, listKey, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParsePatchListsListKeyResponse(rsp)
+}
+
+// DeleteListsListKeySubscriptionsWithBodyWithResponse Unsubscribe recipients from a list
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with DELETE /lists/{list_key}/subscriptions (the `DeleteListsListKeySubscriptions` operationId).
+func (c *ClientWithResponses) DeleteListsListKeySubscriptionsWithBodyWithResponse(ctx context.Context, listKey string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*DeleteListsListKeySubscriptionsResponse, error) {
+	rsp, err := c.DeleteListsListKeySubscriptionsWithBody(ctx, listKey, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseDeleteListsListKeySubscriptionsResponse(rsp)
+}
+
+// DeleteListsListKeySubscriptionsWithResponse Unsubscribe recipients from a list
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with DELETE /lists/{list_key}/subscriptions (the `DeleteListsListKeySubscriptions` operationId).
+func (c *ClientWithResponses) DeleteListsListKeySubscriptionsWithResponse(ctx context.Context, listKey string, body DeleteListsListKeySubscriptionsJSONRequestBody, reqEditors ...RequestEditorFn) (*DeleteListsListKeySubscriptionsResponse, error) {
+	rsp, err := c.DeleteListsListKeySubscriptions(ctx, listKey, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseDeleteListsListKeySubscriptionsResponse(rsp)
+}
+
+// GetListsListKeySubscriptionsWithResponse List a list's subscribers
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /lists/{list_key}/subscriptions (the `GetListsListKeySubscriptions` operationId).
+func (c *ClientWithResponses) GetListsListKeySubscriptionsWithResponse(ctx context.Context, listKey string, params *GetListsListKeySubscriptionsParams, reqEditors ...RequestEditorFn) (*GetListsListKeySubscriptionsResponse, error) {
+	rsp, err := c.GetListsListKeySubscriptions(ctx, listKey, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseGetListsListKeySubscriptionsResponse(rsp)
+}
+
+// PutListsListKeySubscriptionsWithBodyWithResponse Subscribe recipients to a list
+//
+// Unknown recipients are created, as a direct send creates them. Idempotent: subscribing twice counts once.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PUT /lists/{list_key}/subscriptions (the `PutListsListKeySubscriptions` operationId).
+func (c *ClientWithResponses) PutListsListKeySubscriptionsWithBodyWithResponse(ctx context.Context, listKey string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PutListsListKeySubscriptionsResponse, error) {
+	rsp, err := c.PutListsListKeySubscriptionsWithBody(ctx, listKey, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParsePutListsListKeySubscriptionsResponse(rsp)
+}
+
+// PutListsListKeySubscriptionsWithResponse Subscribe recipients to a list
+//
+// Unknown recipients are created, as a direct send creates them. Idempotent: subscribing twice counts once.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PUT /lists/{list_key}/subscriptions (the `PutListsListKeySubscriptions` operationId).
+func (c *ClientWithResponses) PutListsListKeySubscriptionsWithResponse(ctx context.Context, listKey string, body PutListsListKeySubscriptionsJSONRequestBody, reqEditors ...RequestEditorFn) (*PutListsListKeySubscriptionsResponse, error) {
+	rsp, err := c.PutListsListKeySubscriptions(ctx, listKey, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParsePutListsListKeySubscriptionsResponse(rsp)
+}
+
+// GetNotificationsWithResponse List the project's notifications (activity)
+//
+// Newest first. Served filter combinations: none; recipient_id; recipient_id+status; status; channel (+topic (+event)); medium+outcome; broadcast_id; each with since/until. Any other combination: 400 filter_not_indexed.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /notifications (the `GetNotifications` operationId).
+func (c *ClientWithResponses) GetNotificationsWithResponse(ctx context.Context, params *GetNotificationsParams, reqEditors ...RequestEditorFn) (*GetNotificationsResponse, error) {
+	rsp, err := c.GetNotifications(ctx, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseGetNotificationsResponse(rsp)
+}
+
 // PostNotificationsSendWithBodyWithResponse Send a notification (to one recipient, or broadcast)
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
@@ -12282,6 +16056,58 @@ func (c *ClientWithResponses) PatchPreferencesPreferenceIDWithResponse(ctx conte
 		return nil, err
 	}
 	return ParsePatchPreferencesPreferenceIDResponse(rsp)
+}
+
+// GetProvidersWithResponse List the providers
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /providers (the `GetProviders` operationId).
+func (c *ClientWithResponses) GetProvidersWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*GetProvidersResponse, error) {
+	rsp, err := c.GetProviders(ctx, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseGetProvidersResponse(rsp)
+}
+
+// GetProvidersNameWithResponse Get a provider
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /providers/{name} (the `GetProvidersName` operationId).
+func (c *ClientWithResponses) GetProvidersNameWithResponse(ctx context.Context, name GetProvidersNameParamsName, reqEditors ...RequestEditorFn) (*GetProvidersNameResponse, error) {
+	rsp, err := c.GetProvidersName(ctx, name, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseGetProvidersNameResponse(rsp)
+}
+
+// PutProvidersNameWithBodyWithResponse Set a provider's credentials
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PUT /providers/{name} (the `PutProvidersName` operationId).
+func (c *ClientWithResponses) PutProvidersNameWithBodyWithResponse(ctx context.Context, name PutProvidersNameParamsName, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PutProvidersNameResponse, error) {
+	rsp, err := c.PutProvidersNameWithBody(ctx, name, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParsePutProvidersNameResponse(rsp)
+}
+
+// PutProvidersNameWithResponse Set a provider's credentials
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PUT /providers/{name} (the `PutProvidersName` operationId).
+func (c *ClientWithResponses) PutProvidersNameWithResponse(ctx context.Context, name PutProvidersNameParamsName, body PutProvidersNameJSONRequestBody, reqEditors ...RequestEditorFn) (*PutProvidersNameResponse, error) {
+	rsp, err := c.PutProvidersName(ctx, name, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParsePutProvidersNameResponse(rsp)
 }
 
 // GetPushVapidPublicKeyWithResponse Get the VAPID public key for web push
@@ -12531,6 +16357,32 @@ func (c *ClientWithResponses) PatchRecipientsRecipientIDContactsContactIDWithRes
 	return ParsePatchRecipientsRecipientIDContactsContactIDResponse(rsp)
 }
 
+// PostRecipientsRecipientIDContactsContactIDConfirmWithBodyWithResponse Confirm an sms number with the code texted to it
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /recipients/{recipient_id}/contacts/{contact_id}/confirm (the `PostRecipientsRecipientIDContactsContactIDConfirm` operationId).
+func (c *ClientWithResponses) PostRecipientsRecipientIDContactsContactIDConfirmWithBodyWithResponse(ctx context.Context, recipientID string, contactID string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PostRecipientsRecipientIDContactsContactIDConfirmResponse, error) {
+	rsp, err := c.PostRecipientsRecipientIDContactsContactIDConfirmWithBody(ctx, recipientID, contactID, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParsePostRecipientsRecipientIDContactsContactIDConfirmResponse(rsp)
+}
+
+// PostRecipientsRecipientIDContactsContactIDConfirmWithResponse Confirm an sms number with the code texted to it
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /recipients/{recipient_id}/contacts/{contact_id}/confirm (the `PostRecipientsRecipientIDContactsContactIDConfirm` operationId).
+func (c *ClientWithResponses) PostRecipientsRecipientIDContactsContactIDConfirmWithResponse(ctx context.Context, recipientID string, contactID string, body PostRecipientsRecipientIDContactsContactIDConfirmJSONRequestBody, reqEditors ...RequestEditorFn) (*PostRecipientsRecipientIDContactsContactIDConfirmResponse, error) {
+	rsp, err := c.PostRecipientsRecipientIDContactsContactIDConfirm(ctx, recipientID, contactID, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParsePostRecipientsRecipientIDContactsContactIDConfirmResponse(rsp)
+}
+
 // PostRecipientsRecipientIDContactsContactIDVerifyWithResponse Mark a contact verified
 //
 // Returns a wrapper object for the known response body format(s).
@@ -12542,6 +16394,97 @@ func (c *ClientWithResponses) PostRecipientsRecipientIDContactsContactIDVerifyWi
 		return nil, err
 	}
 	return ParsePostRecipientsRecipientIDContactsContactIDVerifyResponse(rsp)
+}
+
+// GetRecipientsRecipientIDDevicesWithResponse List a recipient's devices
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /recipients/{recipient_id}/devices (the `GetRecipientsRecipientIDDevices` operationId).
+func (c *ClientWithResponses) GetRecipientsRecipientIDDevicesWithResponse(ctx context.Context, recipientID string, reqEditors ...RequestEditorFn) (*GetRecipientsRecipientIDDevicesResponse, error) {
+	rsp, err := c.GetRecipientsRecipientIDDevices(ctx, recipientID, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseGetRecipientsRecipientIDDevicesResponse(rsp)
+}
+
+// PostRecipientsRecipientIDDevicesWithBodyWithResponse Register a mobile device
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /recipients/{recipient_id}/devices (the `PostRecipientsRecipientIDDevices` operationId).
+func (c *ClientWithResponses) PostRecipientsRecipientIDDevicesWithBodyWithResponse(ctx context.Context, recipientID string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PostRecipientsRecipientIDDevicesResponse, error) {
+	rsp, err := c.PostRecipientsRecipientIDDevicesWithBody(ctx, recipientID, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParsePostRecipientsRecipientIDDevicesResponse(rsp)
+}
+
+// PostRecipientsRecipientIDDevicesWithResponse Register a mobile device
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /recipients/{recipient_id}/devices (the `PostRecipientsRecipientIDDevices` operationId).
+func (c *ClientWithResponses) PostRecipientsRecipientIDDevicesWithResponse(ctx context.Context, recipientID string, body PostRecipientsRecipientIDDevicesJSONRequestBody, reqEditors ...RequestEditorFn) (*PostRecipientsRecipientIDDevicesResponse, error) {
+	rsp, err := c.PostRecipientsRecipientIDDevices(ctx, recipientID, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParsePostRecipientsRecipientIDDevicesResponse(rsp)
+}
+
+// DeleteRecipientsRecipientIDDevicesDeviceIDWithResponse Remove a device
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with DELETE /recipients/{recipient_id}/devices/{device_id} (the `DeleteRecipientsRecipientIDDevicesDeviceID` operationId).
+func (c *ClientWithResponses) DeleteRecipientsRecipientIDDevicesDeviceIDWithResponse(ctx context.Context, recipientID string, deviceID string, reqEditors ...RequestEditorFn) (*DeleteRecipientsRecipientIDDevicesDeviceIDResponse, error) {
+	rsp, err := c.DeleteRecipientsRecipientIDDevicesDeviceID(ctx, recipientID, deviceID, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseDeleteRecipientsRecipientIDDevicesDeviceIDResponse(rsp)
+}
+
+// GetRecipientsRecipientIDListsWithResponse List a recipient's lists
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /recipients/{recipient_id}/lists (the `GetRecipientsRecipientIDLists` operationId).
+func (c *ClientWithResponses) GetRecipientsRecipientIDListsWithResponse(ctx context.Context, recipientID string, reqEditors ...RequestEditorFn) (*GetRecipientsRecipientIDListsResponse, error) {
+	rsp, err := c.GetRecipientsRecipientIDLists(ctx, recipientID, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseGetRecipientsRecipientIDListsResponse(rsp)
+}
+
+// DeleteRecipientsRecipientIDListsListKeyWithResponse Unsubscribe a recipient from a list
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with DELETE /recipients/{recipient_id}/lists/{list_key} (the `DeleteRecipientsRecipientIDListsListKey` operationId).
+func (c *ClientWithResponses) DeleteRecipientsRecipientIDListsListKeyWithResponse(ctx context.Context, recipientID string, listKey string, reqEditors ...RequestEditorFn) (*DeleteRecipientsRecipientIDListsListKeyResponse, error) {
+	rsp, err := c.DeleteRecipientsRecipientIDListsListKey(ctx, recipientID, listKey, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseDeleteRecipientsRecipientIDListsListKeyResponse(rsp)
+}
+
+// PutRecipientsRecipientIDListsListKeyWithResponse Subscribe a recipient to a list
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PUT /recipients/{recipient_id}/lists/{list_key} (the `PutRecipientsRecipientIDListsListKey` operationId).
+func (c *ClientWithResponses) PutRecipientsRecipientIDListsListKeyWithResponse(ctx context.Context, recipientID string, listKey string, reqEditors ...RequestEditorFn) (*PutRecipientsRecipientIDListsListKeyResponse, error) {
+	rsp, err := c.PutRecipientsRecipientIDListsListKey(ctx, recipientID, listKey, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParsePutRecipientsRecipientIDListsListKeyResponse(rsp)
 }
 
 // GetRecipientsRecipientIDNotificationsWithResponse List a recipient's in-app feed
@@ -13456,6 +17399,366 @@ func ParseGetHealthzResponse(rsp *http.Response) (*GetHealthzResponse, error) {
 	return response, nil
 }
 
+// ParseGetListsResponse parses an HTTP response from a GetListsWithResponse call
+func ParseGetListsResponse(rsp *http.Response) (*GetListsResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &GetListsResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest GetLists200JSONResponseBody
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 4:
+		var dest MessageError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON4XX = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 5:
+		var dest MessageError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON5XX = &dest
+
+	}
+
+	return response, nil
+}
+
+// ParsePostListsResponse parses an HTTP response from a PostListsWithResponse call
+func ParsePostListsResponse(rsp *http.Response) (*PostListsResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &PostListsResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 201:
+		var dest PostLists201JSONResponseBody
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON201 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 4:
+		var dest MessageError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON4XX = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 5:
+		var dest MessageError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON5XX = &dest
+
+	}
+
+	return response, nil
+}
+
+// ParseDeleteListsListKeyResponse parses an HTTP response from a DeleteListsListKeyWithResponse call
+func ParseDeleteListsListKeyResponse(rsp *http.Response) (*DeleteListsListKeyResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &DeleteListsListKeyResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest DeleteListsListKey200JSONResponseBody
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 4:
+		var dest MessageError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON4XX = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 5:
+		var dest MessageError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON5XX = &dest
+
+	}
+
+	return response, nil
+}
+
+// ParseGetListsListKeyResponse parses an HTTP response from a GetListsListKeyWithResponse call
+func ParseGetListsListKeyResponse(rsp *http.Response) (*GetListsListKeyResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &GetListsListKeyResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest GetListsListKey200JSONResponseBody
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 4:
+		var dest MessageError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON4XX = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 5:
+		var dest MessageError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON5XX = &dest
+
+	}
+
+	return response, nil
+}
+
+// ParsePatchListsListKeyResponse parses an HTTP response from a PatchListsListKeyWithResponse call
+func ParsePatchListsListKeyResponse(rsp *http.Response) (*PatchListsListKeyResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &PatchListsListKeyResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest PatchListsListKey200JSONResponseBody
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 4:
+		var dest MessageError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON4XX = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 5:
+		var dest MessageError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON5XX = &dest
+
+	}
+
+	return response, nil
+}
+
+// ParseDeleteListsListKeySubscriptionsResponse parses an HTTP response from a DeleteListsListKeySubscriptionsWithResponse call
+func ParseDeleteListsListKeySubscriptionsResponse(rsp *http.Response) (*DeleteListsListKeySubscriptionsResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &DeleteListsListKeySubscriptionsResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest DeleteListsListKeySubscriptions200JSONResponseBody
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 4:
+		var dest MessageError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON4XX = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 5:
+		var dest MessageError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON5XX = &dest
+
+	}
+
+	return response, nil
+}
+
+// ParseGetListsListKeySubscriptionsResponse parses an HTTP response from a GetListsListKeySubscriptionsWithResponse call
+func ParseGetListsListKeySubscriptionsResponse(rsp *http.Response) (*GetListsListKeySubscriptionsResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &GetListsListKeySubscriptionsResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest GetListsListKeySubscriptions200JSONResponseBody
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 4:
+		var dest MessageError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON4XX = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 5:
+		var dest MessageError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON5XX = &dest
+
+	}
+
+	return response, nil
+}
+
+// ParsePutListsListKeySubscriptionsResponse parses an HTTP response from a PutListsListKeySubscriptionsWithResponse call
+func ParsePutListsListKeySubscriptionsResponse(rsp *http.Response) (*PutListsListKeySubscriptionsResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &PutListsListKeySubscriptionsResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest PutListsListKeySubscriptions200JSONResponseBody
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 4:
+		var dest MessageError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON4XX = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 5:
+		var dest MessageError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON5XX = &dest
+
+	}
+
+	return response, nil
+}
+
+// ParseGetNotificationsResponse parses an HTTP response from a GetNotificationsWithResponse call
+func ParseGetNotificationsResponse(rsp *http.Response) (*GetNotificationsResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &GetNotificationsResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest GetNotifications200JSONResponseBody
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 4:
+		var dest MessageError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON4XX = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 5:
+		var dest MessageError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON5XX = &dest
+
+	}
+
+	return response, nil
+}
+
 // ParsePostNotificationsSendResponse parses an HTTP response from a PostNotificationsSendWithResponse call
 func ParsePostNotificationsSendResponse(rsp *http.Response) (*PostNotificationsSendResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
@@ -13806,6 +18109,126 @@ func ParsePatchPreferencesPreferenceIDResponse(rsp *http.Response) (*PatchPrefer
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 5:
 		var dest ErrorFamilyError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON5XX = &dest
+
+	}
+
+	return response, nil
+}
+
+// ParseGetProvidersResponse parses an HTTP response from a GetProvidersWithResponse call
+func ParseGetProvidersResponse(rsp *http.Response) (*GetProvidersResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &GetProvidersResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest GetProviders200JSONResponseBody
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 4:
+		var dest MessageError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON4XX = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 5:
+		var dest MessageError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON5XX = &dest
+
+	}
+
+	return response, nil
+}
+
+// ParseGetProvidersNameResponse parses an HTTP response from a GetProvidersNameWithResponse call
+func ParseGetProvidersNameResponse(rsp *http.Response) (*GetProvidersNameResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &GetProvidersNameResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest GetProvidersName200JSONResponseBody
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 4:
+		var dest MessageError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON4XX = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 5:
+		var dest MessageError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON5XX = &dest
+
+	}
+
+	return response, nil
+}
+
+// ParsePutProvidersNameResponse parses an HTTP response from a PutProvidersNameWithResponse call
+func ParsePutProvidersNameResponse(rsp *http.Response) (*PutProvidersNameResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &PutProvidersNameResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest PutProvidersName200JSONResponseBody
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 4:
+		var dest MessageError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON4XX = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 5:
+		var dest MessageError
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
@@ -14329,6 +18752,46 @@ func ParsePatchRecipientsRecipientIDContactsContactIDResponse(rsp *http.Response
 	return response, nil
 }
 
+// ParsePostRecipientsRecipientIDContactsContactIDConfirmResponse parses an HTTP response from a PostRecipientsRecipientIDContactsContactIDConfirmWithResponse call
+func ParsePostRecipientsRecipientIDContactsContactIDConfirmResponse(rsp *http.Response) (*PostRecipientsRecipientIDContactsContactIDConfirmResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &PostRecipientsRecipientIDContactsContactIDConfirmResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest PostRecipientsRecipientIDContactsContactIDConfirm200JSONResponseBody
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 4:
+		var dest MessageError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON4XX = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 5:
+		var dest MessageError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON5XX = &dest
+
+	}
+
+	return response, nil
+}
+
 // ParsePostRecipientsRecipientIDContactsContactIDVerifyResponse parses an HTTP response from a PostRecipientsRecipientIDContactsContactIDVerifyWithResponse call
 func ParsePostRecipientsRecipientIDContactsContactIDVerifyResponse(rsp *http.Response) (*PostRecipientsRecipientIDContactsContactIDVerifyResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
@@ -14345,6 +18808,246 @@ func ParsePostRecipientsRecipientIDContactsContactIDVerifyResponse(rsp *http.Res
 	switch {
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
 		var dest PostRecipientsRecipientIDContactsContactIDVerify200JSONResponseBody
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 4:
+		var dest MessageError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON4XX = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 5:
+		var dest MessageError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON5XX = &dest
+
+	}
+
+	return response, nil
+}
+
+// ParseGetRecipientsRecipientIDDevicesResponse parses an HTTP response from a GetRecipientsRecipientIDDevicesWithResponse call
+func ParseGetRecipientsRecipientIDDevicesResponse(rsp *http.Response) (*GetRecipientsRecipientIDDevicesResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &GetRecipientsRecipientIDDevicesResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest GetRecipientsRecipientIDDevices200JSONResponseBody
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 4:
+		var dest MessageError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON4XX = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 5:
+		var dest MessageError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON5XX = &dest
+
+	}
+
+	return response, nil
+}
+
+// ParsePostRecipientsRecipientIDDevicesResponse parses an HTTP response from a PostRecipientsRecipientIDDevicesWithResponse call
+func ParsePostRecipientsRecipientIDDevicesResponse(rsp *http.Response) (*PostRecipientsRecipientIDDevicesResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &PostRecipientsRecipientIDDevicesResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 201:
+		var dest PostRecipientsRecipientIDDevices201JSONResponseBody
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON201 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 4:
+		var dest MessageError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON4XX = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 5:
+		var dest MessageError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON5XX = &dest
+
+	}
+
+	return response, nil
+}
+
+// ParseDeleteRecipientsRecipientIDDevicesDeviceIDResponse parses an HTTP response from a DeleteRecipientsRecipientIDDevicesDeviceIDWithResponse call
+func ParseDeleteRecipientsRecipientIDDevicesDeviceIDResponse(rsp *http.Response) (*DeleteRecipientsRecipientIDDevicesDeviceIDResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &DeleteRecipientsRecipientIDDevicesDeviceIDResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest DeleteRecipientsRecipientIDDevicesDeviceID200JSONResponseBody
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 4:
+		var dest MessageError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON4XX = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 5:
+		var dest MessageError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON5XX = &dest
+
+	}
+
+	return response, nil
+}
+
+// ParseGetRecipientsRecipientIDListsResponse parses an HTTP response from a GetRecipientsRecipientIDListsWithResponse call
+func ParseGetRecipientsRecipientIDListsResponse(rsp *http.Response) (*GetRecipientsRecipientIDListsResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &GetRecipientsRecipientIDListsResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest GetRecipientsRecipientIDLists200JSONResponseBody
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 4:
+		var dest MessageError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON4XX = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 5:
+		var dest MessageError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON5XX = &dest
+
+	}
+
+	return response, nil
+}
+
+// ParseDeleteRecipientsRecipientIDListsListKeyResponse parses an HTTP response from a DeleteRecipientsRecipientIDListsListKeyWithResponse call
+func ParseDeleteRecipientsRecipientIDListsListKeyResponse(rsp *http.Response) (*DeleteRecipientsRecipientIDListsListKeyResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &DeleteRecipientsRecipientIDListsListKeyResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest DeleteRecipientsRecipientIDListsListKey200JSONResponseBody
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 4:
+		var dest MessageError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON4XX = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 5:
+		var dest MessageError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON5XX = &dest
+
+	}
+
+	return response, nil
+}
+
+// ParsePutRecipientsRecipientIDListsListKeyResponse parses an HTTP response from a PutRecipientsRecipientIDListsListKeyWithResponse call
+func ParsePutRecipientsRecipientIDListsListKeyResponse(rsp *http.Response) (*PutRecipientsRecipientIDListsListKeyResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &PutRecipientsRecipientIDListsListKeyResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest PutRecipientsRecipientIDListsListKey200JSONResponseBody
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}

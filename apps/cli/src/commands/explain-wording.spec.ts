@@ -7,7 +7,7 @@ const rule = (over: object = {}) => ({ target: billingAny, medium: 'email', enab
 const entry = (over: object = {}) => ({ id: 7, label: 'Invoice paid', target: billing, medium: 'email', default_enabled: true, mandatory: false, ...over });
 const gate = (result: string, because: string): MediumDecision => ({ result, because, rule: null });
 
-type Row = [string, 'in_app' | 'email' | 'sms' | 'web_push', MediumDecision, string];
+type Row = [string, 'in_app' | 'email' | 'sms' | 'web_push' | 'chat', MediumDecision, string];
 
 // Each row: the situation, the medium, its decision, and the sentence `herald explain` prints.
 const table: Row[] = [
@@ -50,6 +50,8 @@ const table: Row[] = [
   ['an SMS without a number', 'sms', gate('skipped', 'no_primary_contact'), 'SMS: not sent — the recipient has no primary SMS number'],
   ['an SMS the provider reported undelivered', 'sms', gate('undelivered', 'provider_error'), 'SMS: not delivered — the SMS provider did not take it (it refused the message, or kept failing until the last retry)'],
   ['an expired push subscription', 'web_push', gate('failed', 'subscription_expired'), `web push: failed — ${GATE_REASONS.subscription_expired}`],
+  ['a chat message without a channel', 'chat', gate('skipped', 'no_primary_contact'), 'chat: not sent — the recipient has no primary chat contact (a Slack channel or a chat webhook)'],
+  ['a gone chat channel', 'chat', gate('failed', 'address_rejected'), 'chat: failed — the chat service said the channel or webhook is gone; the contact is now marked undeliverable'],
   // Not decided, or not known to this CLI.
   ['pending email', 'email', { result: 'pending', because: null, rule: null }, 'email: pending — not decided yet'],
   ['pending in-app', 'in_app', { result: 'pending', because: null, rule: null }, 'in-app: pending — not decided yet'],

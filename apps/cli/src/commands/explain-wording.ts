@@ -6,13 +6,13 @@ import type { DecidingEntry, DecidingRule, MediumDecision, Notification, Target 
  * CLI does not know yet is shown as it is.
  */
 
-type Medium = 'in_app' | 'email' | 'sms' | 'web_push';
+type Medium = 'in_app' | 'email' | 'sms' | 'web_push' | 'chat';
 
 /** The mediums of a decision, in the order they are explained. */
-const MEDIUMS: readonly Medium[] = ['in_app', 'email', 'sms', 'web_push'];
+const MEDIUMS: readonly Medium[] = ['in_app', 'email', 'sms', 'web_push', 'chat'];
 
-const MEDIUM_NAME: Record<Medium, string> = { in_app: 'in-app', email: 'email', sms: 'SMS', web_push: 'web push' };
-const MEDIUM_PLURAL: Record<string, string> = { in_app: 'in-app notifications', email: 'emails', sms: 'SMS messages', web_push: 'web push notifications' };
+const MEDIUM_NAME: Record<Medium, string> = { in_app: 'in-app', email: 'email', sms: 'SMS', web_push: 'web push', chat: 'chat' };
+const MEDIUM_PLURAL: Record<string, string> = { in_app: 'in-app notifications', email: 'emails', sms: 'SMS messages', web_push: 'web push notifications', chat: 'chat messages' };
 
 /** What each result is called, per medium (pending and unknown results as they are). */
 const OUTCOME: Record<Medium, Record<string, string>> = {
@@ -20,6 +20,7 @@ const OUTCOME: Record<Medium, Record<string, string>> = {
   email: { sent: 'sent', skipped: 'not sent', failed: 'failed' },
   sms: { sent: 'sent', delivered: 'delivered', undelivered: 'not delivered', skipped: 'not sent', failed: 'failed' },
   web_push: { sent: 'sent', skipped: 'not sent', failed: 'failed' },
+  chat: { sent: 'sent', skipped: 'not sent', failed: 'failed' },
 };
 
 const VIA: Record<string, string> = {
@@ -99,6 +100,14 @@ const MEDIUM_GATE_REASONS: Partial<Record<Medium, Record<string, string>>> = {
     no_primary_contact: 'the recipient has no web push subscription',
     address_undeliverable: 'the recipient’s push subscription is marked undeliverable',
     provider_error: 'the push service did not take it (it refused the message, or kept failing until the last retry)',
+  },
+  chat: {
+    not_cataloged: 'the project’s catalog has no entry covering this target for chat, and chat messages are sent only for cataloged targets',
+    no_target: 'the send had no target, and chat messages are sent only for a cataloged target',
+    no_primary_contact: 'the recipient has no primary chat contact (a Slack channel or a chat webhook)',
+    address_undeliverable: 'the recipient’s chat channel or webhook is marked undeliverable (the service said it is gone)',
+    address_rejected: 'the chat service said the channel or webhook is gone; the contact is now marked undeliverable',
+    provider_error: 'the chat service did not take it (it refused the message, or kept failing until the last retry)',
   },
 };
 

@@ -44,6 +44,7 @@ export interface StoredDecision {
   email?: CascadeDecision;
   sms?: CascadeDecision;
   web_push?: CascadeDecision;
+  chat?: CascadeDecision;
 }
 
 /** In-app with no target: no preference applies, the medium's default delivers. */

@@ -44,6 +44,12 @@ export interface SmsContent {
   text: string;
 }
 
+/** The chat block of a send: its text and an optional link, rendered for each chat service. */
+export interface ChatContent {
+  text: string;
+  url?: string;
+}
+
 /** The web push block of a send: what the browser's service worker shows. */
 export interface PushContent {
   title: string;
@@ -142,6 +148,8 @@ export interface Notification {
   sms: OutboundOutcome;
   /** Not requested unless the send carried a push block. */
   push: OutboundOutcome;
+  /** Absent (not requested) unless the send carried a chat block. */
+  chat?: OutboundOutcome;
   /** Which rule decided each medium; absent on notifications written before it was recorded. */
   decision?: StoredDecision;
   /** When a scheduled send is (or was) due; null for sends made at once. */
@@ -167,6 +175,8 @@ export interface AcceptedSend {
   sms?: SmsContent | null;
   /** The push block (absent: none). */
   push?: PushContent | null;
+  /** The chat block (absent: none). */
+  chat?: ChatContent | null;
   settings: SendSettings;
   createdAt: Date;
   /** A scheduled send: when it is due; null: at once. */
@@ -191,6 +201,7 @@ export function acceptedView(s: AcceptedSend, scheduled = false): Notification {
     email: s.email ? emailPending() : emailNotRequested(),
     sms: s.sms ? emailPending() : emailNotRequested(),
     push: s.push ? emailPending() : emailNotRequested(),
+    ...(s.chat ? { chat: emailPending() } : {}),
     decision: {},
     sendAt: s.sendAt ?? null,
     createdAt: s.createdAt,

@@ -13,13 +13,14 @@ export const outcomeField = (medium: OutboundMedium) => OUTBOUND_FIELD[medium];
 export type OutcomeField = (typeof OUTBOUND_FIELD)[OutboundMedium];
 
 /** Prefix of the outcome events' ids (`e:<id>:sent`, `s:<id>:sent`, `p:<id>:sent`). */
-export const EVENT_ID_PREFIX: Record<OutboundMedium, string> = { email: 'e', sms: 's', web_push: 'p' };
+export const EVENT_ID_PREFIX: Record<OutboundMedium, string> = { email: 'e', sms: 's', web_push: 'p', chat: 'ch' };
 
 /** The gate's reason when the recipient's contact is marked undeliverable. */
 export const UNDELIVERABLE_REASON: Record<OutboundMedium, EmailReason> = {
   email: 'address_undeliverable',
   sms: 'address_undeliverable',
   web_push: 'subscription_expired',
+  chat: 'address_undeliverable',
 };
 
 /** The medium of a notification's outcome field. */

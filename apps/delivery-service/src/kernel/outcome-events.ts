@@ -38,6 +38,7 @@ const OUTBOUND_FINAL: Record<OutboundMedium, Partial<Record<OutboundStatus, Outc
   email: { sent: 'email.sent', failed: 'email.failed', skipped: 'email.skipped' },
   sms: { sent: 'sms.sent', failed: 'sms.failed', skipped: 'sms.skipped', delivered: 'sms.delivered', undelivered: 'sms.undelivered' },
   web_push: { sent: 'push.sent', failed: 'push.failed', skipped: 'push.skipped' },
+  chat: { sent: 'chat.sent', failed: 'chat.failed', skipped: 'chat.skipped' },
 };
 
 const event = (doc: NotificationDoc, id: string, type: OutcomeType, at: Date): OutcomeEvent => ({

@@ -6,7 +6,7 @@ import { emailBecause, inAppBecause, outboundBecause } from './decision-reasons'
 import type { Broadcast, Notification, OutboundOutcome } from './notification';
 
 /** A web push contact's address as shown: the subscription's endpoint (its keys stay inside). */
-function shownAddress(field: 'email' | 'sms' | 'push', address: string | null): string | undefined {
+function shownAddress(field: 'email' | 'sms' | 'push' | 'chat', address: string | null): string | undefined {
   if (address === null) return undefined;
   if (field !== 'push') return address;
   try {
@@ -16,8 +16,8 @@ function shownAddress(field: 'email' | 'sms' | 'push', address: string | null): 
   }
 }
 
-/** One outbound medium's outcome on the wire (email, sms, push). */
-function pbOutcome(e: OutboundOutcome, field: 'email' | 'sms' | 'push') {
+/** One outbound medium's outcome on the wire (email, sms, push, chat). */
+function pbOutcome(e: OutboundOutcome, field: 'email' | 'sms' | 'push' | 'chat') {
   return {
     status: e.status,
     reason: e.reason ?? undefined,
@@ -83,6 +83,7 @@ export function toPbNotification(n: Notification, opts: { omitPayload?: boolean 
     email: pbOutcome(e, 'email'),
     sms: pbOutcome(n.sms, 'sms'),
     push: pbOutcome(n.push, 'push'),
+    ...(n.chat ? { chat: pbOutcome(n.chat, 'chat') } : {}),
     sendAt: n.sendAt ? timestampFromDate(n.sendAt) : undefined,
     decision: d
       ? {
@@ -90,6 +91,7 @@ export function toPbNotification(n: Notification, opts: { omitPayload?: boolean 
           email: e.status !== 'not_requested' ? pbDecision(emailBecause(e, d.email)) : undefined,
           sms: n.sms.status !== 'not_requested' ? pbDecision(outboundBecause(n.sms, d.sms)) : undefined,
           webPush: n.push.status !== 'not_requested' ? pbDecision(outboundBecause(n.push, d.web_push)) : undefined,
+          chat: n.chat && n.chat.status !== 'not_requested' ? pbDecision(outboundBecause(n.chat, d.chat)) : undefined,
         }
       : undefined,
   });

@@ -1,4 +1,5 @@
-import type { EmailContent, PushContent, SmsContent } from '../kernel/notification';
+import type { ChatContent, EmailContent, PushContent, SmsContent } from '../kernel/notification';
+import { chatProviderOf } from './chat/chat-provider-of';
 import type { Accepted, OutboundMedium } from '../kernel/outbound';
 import type { OutgoingEmail } from './email/mailer';
 import { outcomeOf, type NotificationDoc } from '../kernel/store/notification-repository';
@@ -68,6 +69,14 @@ export function channelOf(deps: OutboundChannelsDeps, medium: OutboundMedium): C
           // What the service worker shows (the gateway serves one: GET /push/herald-sw.js), and which notification it is.
           const payload = JSON.stringify({ ...push, notification_id: d._id, recipient_id: d.recipient_id });
           return deps.senders.web_push({ subscription: outcomeOf(d, 'web_push').address!, payload, tag: push.tag, projectId: d.project_id });
+        },
+      };
+    case 'chat':
+      return {
+        contents: async (docs) => present(docs, (d) => d.chat_content ?? undefined),
+        send: (d, content) => {
+          const address = outcomeOf(d, 'chat').address!;
+          return deps.senders.chat({ provider: chatProviderOf(address), address, content: content as ChatContent, projectId: d.project_id });
         },
       };
   }

@@ -1,4 +1,5 @@
 import type { Accepted } from '../kernel/outbound';
+import type { OutgoingChat } from './chat/chat-sender';
 import type { OutgoingEmail } from './email/mailer';
 import type { OutgoingPush } from './push/push-sender';
 import type { OutgoingSms } from './sms/sms-provider';
@@ -12,4 +13,5 @@ export interface OutboundSenders {
   email(mail: OutgoingEmail): Promise<Accepted>;
   sms(sms: OutgoingSms): Promise<Accepted>;
   web_push(push: OutgoingPush): Promise<Accepted>;
+  chat(message: OutgoingChat): Promise<Accepted>;
 }

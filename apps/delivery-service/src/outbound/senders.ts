@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import type { Clock, Logger } from '@herald/service-kit';
+import { hostList, type Clock, type Logger } from '@herald/service-kit';
 import type { Config } from '../config';
 import { DeliveryFailure, type OutboundMedium } from '../kernel/outbound';
 import type { DkimSettings, OutgoingEmail } from './email/mailer';
@@ -11,6 +11,9 @@ import { createTwilioCompatibleProvider } from './sms/twilio-compatible';
 import type { DeliveryMetrics } from '../platform';
 import type { OutboundSenders } from './outbound-senders';
 import { createFailover } from './failover';
+import { createChatSender } from './chat/chat-sender';
+import { createKeyPacer } from './chat/key-pacer';
+import { serverSlackToken, type SlackTokenSource } from './chat/slack-token-source';
 import type { Provider } from './provider';
 
 /** A medium nobody configured: every message fails `provider_error` at once, saying which settings are missing. */
@@ -42,7 +45,10 @@ export function providerConfigProblems(config: Config): string[] {
  * SMTP_SECONDARY_URL; SMS: SMS_URL and SMS_SECONDARY_URL (Twilio-compatible APIs); web push: the
  * VAPID sender (the subscription's endpoint names the push service, so there is no second one).
  */
-export function createOutboundSenders(config: Config, deps: { dkim?: DkimSettings; metrics: DeliveryMetrics; logger: Logger; clock: Clock }): OutboundSenders & { close(): void } {
+export function createOutboundSenders(
+  config: Config,
+  deps: { dkim?: DkimSettings; metrics: DeliveryMetrics; logger: Logger; clock: Clock; /** The Slack bot token of each project (default: SLACK_BOT_TOKEN for all). */ slackTokens?: SlackTokenSource },
+): OutboundSenders & { close(): void } {
   const breaker = { consecutiveFailures: config.FAILOVER_CONSECUTIVE_FAILURES, halfOpenAfterMs: config.FAILOVER_HALF_OPEN_AFTER_MS, metrics: deps.metrics, logger: deps.logger, clock: deps.clock };
   const smtp = (name: string, url: string) => createSmtpProvider({ name, url, from: config.SMTP_FROM, poolSize: config.SMTP_POOL_SIZE, timeoutMs: config.SMTP_TIMEOUT_MS, dkim: deps.dkim, requireTls: config.SMTP_REQUIRE_TLS, clock: deps.clock });
   const emailProviders: Provider<OutgoingEmail>[] = [smtp(config.SMTP_NAME, config.SMTP_URL), ...(config.SMTP_SECONDARY_URL ? [smtp(config.SMTP_SECONDARY_NAME, config.SMTP_SECONDARY_URL)] : [])];
@@ -72,15 +78,26 @@ export function createOutboundSenders(config: Config, deps: { dkim?: DkimSetting
       })
     : notConfigured('web_push', 'VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY');
 
-  const all: Provider<never>[] = [...emailProviders, ...smsProviders, push] as Provider<never>[];
+  const chat = createChatSender({
+    slackApiUrl: config.SLACK_API_URL,
+    slackTokens: deps.slackTokens ?? serverSlackToken(config.SLACK_BOT_TOKEN),
+    timeoutMs: config.CHAT_TIMEOUT_MS,
+    allowedHosts: hostList(config.CHAT_ALLOWED_HOSTS),
+    allowPrivate: config.CHAT_ALLOW_PRIVATE,
+    pacer: createKeyPacer({ intervalMs: config.CHAT_CHANNEL_INTERVAL_MS, clock: deps.clock }),
+    clock: deps.clock,
+  });
+
+  const all: Provider<never>[] = [...emailProviders, ...smsProviders, push, chat] as Provider<never>[];
   deps.logger.info(
-    { email: emailProviders.map((p) => p.name), sms: smsProviders.map((p) => p.name), webPush: config.VAPID_PUBLIC_KEY ? 'vapid' : 'off' },
+    { email: emailProviders.map((p) => p.name), sms: smsProviders.map((p) => p.name), webPush: config.VAPID_PUBLIC_KEY ? 'vapid' : 'off', slackBotToken: config.SLACK_BOT_TOKEN ? 'set' : 'none' },
     'outbound providers (primary first)',
   );
   return {
     email: createFailover({ medium: 'email', primary: emailProviders[0], secondary: emailProviders[1], ...breaker }),
     sms: createFailover({ medium: 'sms', primary: smsProviders[0], secondary: smsProviders[1], ...breaker }),
     web_push: createFailover({ medium: 'web_push', primary: push, ...breaker }),
+    chat: createFailover({ medium: 'chat', primary: chat, ...breaker }),
     close() {
       for (const p of all) p.close?.();
     },

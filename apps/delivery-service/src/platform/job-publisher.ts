@@ -8,6 +8,7 @@ import {
   DELIVERY_DIGEST_SUBJECT,
   DELIVERY_EMAIL_SUBJECT,
   DELIVERY_PUSH_SUBJECT,
+  DELIVERY_CHAT_SUBJECT,
   DELIVERY_SMS_SUBJECT,
   deliverySendSubject,
   DigestJobSchema,
@@ -34,6 +35,7 @@ export const OUTBOUND_JOBS: Record<OutboundMedium, { subject: string; msgId: str
   email: { subject: DELIVERY_EMAIL_SUBJECT, msgId: 'email' },
   sms: { subject: DELIVERY_SMS_SUBJECT, msgId: 'sms' },
   web_push: { subject: DELIVERY_PUSH_SUBJECT, msgId: 'push' },
+  chat: { subject: DELIVERY_CHAT_SUBJECT, msgId: 'chat' },
 };
 
 const sendPublish = retryPolicy({ initialDelayMs: 100, maxDelayMs: 2_000, maxAttempts: 10 });

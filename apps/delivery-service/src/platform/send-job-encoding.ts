@@ -19,6 +19,7 @@ export function encodeSend(s: AcceptedSend): Uint8Array {
         : undefined,
       sms: s.sms ?? undefined,
       push: s.push ?? undefined,
+      chat: s.chat ?? undefined,
       settings: {
         strictTargets: s.settings.strictTargets,
         maxBroadcastRecipientsForEmail: BigInt(s.settings.maxBroadcastRecipientsForEmail),

@@ -42,12 +42,13 @@ export interface Decided {
   digest?: DigestRule;
 }
 
-/** The outcome fields of a notification document: `email` always, `sms` and `push` only when asked for. */
-export function outcomeFields(outbound: Decided['outbound']): Pick<NotificationDoc, 'email' | 'sms' | 'push'> {
+/** The outcome fields of a notification document: `email` always, `sms`, `push` and `chat` only when asked for. */
+export function outcomeFields(outbound: Decided['outbound']): Pick<NotificationDoc, 'email' | 'sms' | 'push' | 'chat'> {
   return {
     email: outbound.email ?? emailNotRequested(),
     ...(outbound.sms ? { sms: outbound.sms } : {}),
     ...(outbound.web_push ? { push: outbound.web_push } : {}),
+    ...(outbound.chat ? { chat: outbound.chat } : {}),
   };
 }
 

@@ -166,6 +166,7 @@ export function createSendNotification(deps: SendNotificationDeps, logger: Logge
       email: input.email,
       sms: input.sms,
       push: input.push,
+      ...(input.chat ? { chat: input.chat } : {}),
       settings: input.settings,
       createdAt: now,
       sendAt: dueAt,
@@ -217,7 +218,7 @@ export function createSendNotification(deps: SendNotificationDeps, logger: Logge
 
   const sendWithKey = async (input: SendInput, mediums: Medium[], audience: AudienceDoc | null, key: string): Promise<SendResult> => {
     const hash = createHash('sha256')
-      // SMS and push join the hash only when present, and so does send_at: keys claimed before they existed keep their hash.
+      // SMS, push and chat join the hash only when present, and so does send_at: keys claimed before they existed keep their hash.
       .update(
         JSON.stringify([
           input.recipientId,
@@ -225,6 +226,7 @@ export function createSendNotification(deps: SendNotificationDeps, logger: Logge
           input.payloadJson,
           input.email,
           ...(input.sms || input.push ? [input.sms, input.push] : []),
+          ...(input.chat ? [{ chat: input.chat }] : []),
           ...(input.sendAt !== undefined ? [{ send_at: input.sendAt }] : []),
           ...(input.audience ? [{ audience: input.audience }] : []),
         ]),

@@ -41,6 +41,7 @@ export function toSendInput(req: SendRequest): SendInput {
           ...(req.push.tag !== undefined ? { tag: req.push.tag } : {}),
         }
       : null,
+    ...(req.chat ? { chat: { text: req.chat.text, ...(req.chat.url !== undefined ? { url: req.chat.url } : {}) } } : {}),
     idempotencyKey: req.idempotencyKey,
     ...(req.sendAt !== undefined ? { sendAt: req.sendAt } : {}),
     ...(req.recipientIds.length > 0 || req.list !== undefined || req.excludeRecipientIds.length > 0

@@ -1,6 +1,6 @@
 import { hasControlChars, LIMITS } from '@herald/contracts';
 import { checkRecipientId, DomainError, invalid, violation, type Violation } from '@herald/service-kit';
-import { DEFAULT_LIST_RECIPIENT_CAP, type EmailContent, type PushContent, type SendSettings, type SmsContent, type Target } from '../kernel/notification';
+import { DEFAULT_LIST_RECIPIENT_CAP, type ChatContent, type EmailContent, type PushContent, type SendSettings, type SmsContent, type Target } from '../kernel/notification';
 import type { AudienceRequest } from './audience-rules';
 import { payloadActionViolations } from '../kernel/notification-actions';
 import { escalationViolations, sendAtViolations } from '../kernel/timing-rules';
@@ -15,6 +15,8 @@ export interface SendInput {
   email: EmailContent | null;
   sms: SmsContent | null;
   push: PushContent | null;
+  /** The chat block (absent: none). */
+  chat?: ChatContent | null;
   idempotencyKey: string;
   /** When to send, RFC 3339 as sent; absent: now. */
   sendAt?: string;
@@ -33,7 +35,7 @@ export function outboundCaps(settings: SendSettings, chosen: boolean): { email: 
     : { email: settings.maxBroadcastRecipientsForEmail, push: settings.maxBroadcastRecipientsForPush ?? 0 };
 }
 
-export type Medium = 'in_app' | 'email' | 'sms' | 'web_push';
+export type Medium = 'in_app' | 'email' | 'sms' | 'web_push' | 'chat';
 
 /** Lengths count characters (code points), as everywhere in the contract. */
 const chars = (s: string) => [...s].length;
@@ -123,6 +125,17 @@ function recipientViolations(id: string | null): Violation[] {
   return found ? [found] : [];
 }
 
+/** A chat block: text of 1 to LIMITS.chatTextMax characters, an optional absolute http(s) link. */
+function chatViolations(chat: ChatContent | null | undefined): Violation[] {
+  if (!chat) return [];
+  const out: Violation[] = [];
+  const { text, url } = chat;
+  if (typeof text !== 'string' || text.trim().length === 0) out.push(violation('chat.text', 'chat.text is required', text));
+  else if (chars(text) > LIMITS.chatTextMax) out.push(violation('chat.text', `chat.text is longer than ${LIMITS.chatTextMax} characters`, null));
+  if (url !== undefined && (typeof url !== 'string' || !isWebUrl(url))) out.push(violation('chat.url', `chat.url must be an absolute http or https URL of at most ${LIMITS.pushUrlMax} characters`, url));
+  return out;
+}
+
 /**
  * Every rule of a send that needs no other service (docs/api-gateway.md, "Send notification"),
  * in this order: field validity (validation_failed, every offending property listed), no
@@ -138,14 +151,16 @@ export function checkSend(input: SendInput, now: Date): Medium[] {
     ...emailViolations(input.email),
     ...smsViolations(input.sms),
     ...pushViolations(input.push),
+    ...chatViolations(input.chat),
     ...sendAtViolations(input.sendAt, now),
     ...escalationViolations(input.email, input.payloadJson !== null),
   ];
-  const hasMedium = input.payloadJson !== null || input.email !== null || input.sms !== null || input.push !== null;
+  const hasMedium = input.payloadJson !== null || input.email !== null || input.sms !== null || input.push !== null || Boolean(input.chat);
   violations.push(...payloadViolations(input.payloadJson, broadcast && hasMedium));
   if (violations.length > 0) throw invalid('The send is invalid', violations);
   if (!hasMedium) throw invalid('A send needs a payload, an email, an sms or a push block', [], 'no_medium');
   if (broadcast && input.sms) throw invalid('SMS cannot be sent on a broadcast', [], 'broadcast_sms_not_allowed');
+  if (broadcast && input.chat) throw invalid('Chat messages cannot be sent on a broadcast', [], 'broadcast_chat_not_allowed');
   const chosen = isChosenAudience(input);
   const caps = outboundCaps(input.settings, chosen);
   if (chosen && input.email && caps.email <= 0) throw invalid('This project does not allow email on list sends (max_list_recipients_for_email is 0)', [], 'list_email_not_allowed');
@@ -161,6 +176,7 @@ export function checkSend(input: SendInput, now: Date): Medium[] {
   if (input.email) mediums.push('email');
   if (input.sms) mediums.push('sms');
   if (input.push) mediums.push('web_push');
+  if (input.chat) mediums.push('chat');
   return mediums;
 }
 

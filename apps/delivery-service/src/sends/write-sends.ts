@@ -20,10 +20,11 @@ export interface WriteSendsDeps extends DecideDeps, DispatchOutboundDeps {
 }
 
 /** The outbound mediums an accepted send asks for. */
-export const outboundOf = (s: Pick<AcceptedSend, 'email' | 'sms' | 'push'>): OutboundMedium[] => [
+export const outboundOf = (s: Pick<AcceptedSend, 'email' | 'sms' | 'push' | 'chat'>): OutboundMedium[] => [
   ...(s.email ? (['email'] as const) : []),
   ...(s.sms ? (['sms'] as const) : []),
   ...(s.push ? (['web_push'] as const) : []),
+  ...(s.chat ? (['chat'] as const) : []),
 ];
 
 /** The notification document of an accepted send, in its decided state: written once. */
@@ -38,7 +39,8 @@ function docOf(s: AcceptedSend, d: Decided, now: Date): NotificationDoc {
     email_content: mailPending ? s.email : null,
     ...(pending('sms') ? { sms_content: s.sms } : {}),
     ...(pending('web_push') ? { push_content: s.push } : {}),
-    ...(mailPending || pending('sms') || pending('web_push') ? { settings: s.settings } : {}),
+    ...(pending('chat') ? { chat_content: s.chat } : {}),
+    ...(mailPending || pending('sms') || pending('web_push') || pending('chat') ? { settings: s.settings } : {}),
     decision: d.decision,
     ...(s.sendAt ? { send_at: s.sendAt } : {}),
     ...(d.digest ? { digest_rule: d.digest } : {}),

@@ -43,6 +43,16 @@ export interface SinkPush {
   received_at: string;
 }
 
+/** A chat message the chat fakes received (tools/smtp-sink/chat-fake.cjs): `to` a Slack channel or the webhook URL. */
+export interface SinkChat {
+  provider: 'slack' | 'teams' | 'discord';
+  to: string;
+  text: string | null;
+  url: string | null;
+  received_at: string;
+  raw: Record<string, unknown>;
+}
+
 /** A browser's PushSubscription JSON, as the fake push service hands it out. */
 export interface FakeSubscription {
   endpoint: string;
@@ -68,6 +78,13 @@ export interface SmtpSink {
     control(body: Record<string, unknown>): Promise<void>;
     /** Requests the fake answered (every status), of one account or all. */
     requests(account?: string): Promise<number>;
+  };
+  chat: {
+    received(): Promise<SinkChat[]>;
+    /** POST /chat/control (fail_next, status, retry_after, to; slow; gone). */
+    control(body: Record<string, unknown>): Promise<void>;
+    /** Requests the fakes answered (every status), to one `to` or all. */
+    requests(to?: string): Promise<number>;
   };
   push: {
     /** A new subscription (bound to a VAPID key when given, as a browser's is). */
@@ -105,6 +122,14 @@ export async function startSmtpSink(): Promise<SmtpSink> {
       requests: async (account) => {
         const r = await call<{ count: number; by_account: Record<string, number> }>('GET', '/sms/requests');
         return account ? (r.by_account[account] ?? 0) : r.count;
+      },
+    },
+    chat: {
+      received: () => call<SinkChat[]>('GET', '/chat'),
+      control: async (body) => void (await call('POST', '/chat/control', body)),
+      requests: async (to) => {
+        const r = await call<{ count: number; by_to: Record<string, number> }>('GET', '/chat/requests');
+        return to ? (r.by_to[to] ?? 0) : r.count;
       },
     },
     push: {

@@ -1,5 +1,6 @@
 import { callingCodeAllowed, CONTACT_MEDIUMS, isEmailAddress, LIMITS } from '@herald/contracts';
 import { forbiddenHost, violation, type Violation } from '@herald/service-kit';
+import { checkChatAddress, checkChatProvider, CHAT_WEBHOOK_HOSTS, type ChatAddressRules } from './chat-address';
 
 export type Medium = (typeof CONTACT_MEDIUMS)[number];
 
@@ -18,7 +19,11 @@ export const MAX_CONTACTS_PER_MEDIUM = 20;
 export interface AddressRules {
   /** Web push endpoints on loopback, private or reserved hosts (PUSH_ALLOW_PRIVATE: development and tests). */
   allowPrivatePush?: boolean;
+  /** Chat webhook URLs: the allowed hosts (CHAT_ALLOWED_HOSTS) and private hosts (CHAT_ALLOW_PRIVATE); the chat services' own hosts by default. */
+  chat?: ChatAddressRules;
 }
+
+const DEFAULT_CHAT_RULES: ChatAddressRules = { allowedHosts: CHAT_WEBHOOK_HOSTS.split(','), allowPrivate: false };
 
 /** E.164: `+`, a country code not starting with 0, 8 to 15 digits in all. */
 const E164 = /^\+[1-9]\d{7,14}$/;
@@ -85,10 +90,10 @@ export function normalizeAddress(medium: string, address: string): string {
  * 4,096); email is exactly one addr-spec (`isEmailAddress`); sms an E.164 number; web_push a
  * PushSubscription whose endpoint passes the address guard.
  */
-export function checkAddress(medium: string, address: string, rules: AddressRules = {}): Violation | null {
+export function checkAddress(medium: string, address: string, rules: AddressRules = {}, provider?: string): Violation | null {
   const stored = normalizeAddress(medium, address);
   if (stored.trim().length === 0) return violation('address', 'address must not be empty', address);
-  const max = medium === 'web_push' ? LIMITS.webPushAddressMax : LIMITS.contactAddressMax;
+  const max = medium === 'web_push' ? LIMITS.webPushAddressMax : medium === 'chat' ? LIMITS.chatAddressMax : LIMITS.contactAddressMax;
   // Judged on the stored form, and for a phone number on what was sent too (separators count).
   if ([...stored].length > max || (medium === 'sms' && [...address].length > max)) {
     return violation('address', `address must be at most ${max} characters`, medium === 'web_push' ? `${address.slice(0, 64)}…` : address);
@@ -96,6 +101,7 @@ export function checkAddress(medium: string, address: string, rules: AddressRule
   if (medium === 'sms' && !E164.test(stored)) {
     return violation('address', 'address must be a phone number in E.164 form: + and 8 to 15 digits, e.g. +4915112345678', address);
   }
+  if (medium === 'chat') return checkChatAddress(provider, stored, rules.chat ?? DEFAULT_CHAT_RULES);
   if (medium === 'web_push') {
     const parsed = parsePushSubscription(address, rules);
     if ('problem' in parsed) return violation('address', parsed.problem, address.length > 200 ? `${address.slice(0, 200)}…` : address);
@@ -112,9 +118,15 @@ export function checkAddress(medium: string, address: string, rules: AddressRule
   return null;
 }
 
-/** Violations of a (medium, address) pair, one per offending property. */
-export function contactViolations(input: { medium: string; address: string }, rules: AddressRules = {}): Violation[] {
-  return [checkMedium(input.medium), checkAddress(input.medium, input.address, rules)].filter((v): v is Violation => v !== null);
+/** A chat contact names its service (slack, teams, discord); no other medium has a provider. */
+export function checkProvider(medium: string, provider: string | undefined): Violation | null {
+  if (medium === 'chat') return checkChatProvider(provider);
+  return provider === undefined ? null : violation('provider', 'provider is only for chat contacts', provider);
+}
+
+/** Violations of a (medium, address, provider) contact, one per offending property. */
+export function contactViolations(input: { medium: string; address: string; provider?: string }, rules: AddressRules = {}): Violation[] {
+  return [checkMedium(input.medium), checkProvider(input.medium, input.provider), checkAddress(input.medium, input.address, rules, input.provider)].filter((v): v is Violation => v !== null);
 }
 
 /**
@@ -132,6 +144,9 @@ export function awaitsConfirmation(medium: string, byRecipientToken: boolean): b
 export function smsCountryAllowed(medium: string, address: string, smsCountryCodes: readonly string[] = []): boolean {
   return medium !== 'sms' || callingCodeAllowed(address, smsCountryCodes);
 }
+
+/** Whether a write is refused for its credential: a recipient token may not write a chat contact (it could point the project's bot at any channel). */
+export const chatWriteRefused = (medium: string, byRecipientToken: boolean | undefined): boolean => medium === 'chat' && byRecipientToken === true;
 
 /**
  * Whether a recipient token's change of the primary email needs the current owner's approval: the

@@ -1,4 +1,4 @@
-import { conflict, invalid, notFound, type Violation } from '@herald/service-kit';
+import { conflict, DomainError, invalid, notFound, type Violation } from '@herald/service-kit';
 
 /** The recipient service's domain errors: machine codes and fixed messages of the REST contract. */
 export const recipientNotFound = () => notFound('recipient_not_found', 'Recipient not found');
@@ -15,6 +15,9 @@ export const smsCountryNotAllowed = (address: string) =>
     { message: 'the number\'s country calling code is not allowed for this project', description: 'See the project setting sms_country_codes', property_path: 'address', invalid_value: address },
   ], 'sms_country_not_allowed');
 export const deviceNotFound = () => notFound('device_not_found', 'Device not found');
+/** A chat contact points the project's bot (or a webhook) at a channel: only the project's server may write one. */
+export const chatContactNeedsKey = () =>
+  new DomainError('forbidden', 'chat_contact_needs_key', 'A recipient token cannot add or change a chat contact; write it with a project key');
 export const validationFailed = (violations: Violation[]) => invalid('Validation failed', violations);
 
 /** Throws a validation error when any violation was found. */

@@ -27,6 +27,7 @@ export function toContactMessage(c: ContactRecord): Contact {
     undeliverableReason: c.undeliverableReason ?? undefined,
     awaitingConfirmation: c.awaitingConfirmation,
     pendingPrimary: c.pendingPrimary,
+    provider: c.provider ?? undefined,
     createdAt: timestampFromDate(c.createdAt),
     updatedAt: timestampFromDate(c.updatedAt),
   });

@@ -56,7 +56,7 @@ export const recipientRoutes = (uc: RecipientUseCases, lists: ListUseCases) => (
       return { recipientIds: page.ids, recipientSeqs: page.seqs.map(BigInt), nextAfter: page.nextAfter, upperBound: page.upperBound, done: page.done, remainingAtMost: BigInt(page.remainingAtMost) };
     },
     async addContact(req) {
-      const input = { projectId: num(req.projectId), recipientId: req.recipientId, medium: req.medium, address: req.address, isPrimary: req.isPrimary, byRecipientToken: req.byRecipientToken, smsCountryCodes: req.smsCountryCodes };
+      const input = { projectId: num(req.projectId), recipientId: req.recipientId, medium: req.medium, address: req.address, isPrimary: req.isPrimary, byRecipientToken: req.byRecipientToken, smsCountryCodes: req.smsCountryCodes, provider: req.provider };
       const written = await uc.addContact(input);
       return { contact: contact(written), confirmationNeeded: written.confirmationNeeded === true };
     },
@@ -64,7 +64,7 @@ export const recipientRoutes = (uc: RecipientUseCases, lists: ListUseCases) => (
       return { contacts: (await uc.listContacts({ projectId: num(req.projectId), recipientId: req.recipientId })).map(contact) };
     },
     async setPrimaryContact(req) {
-      const input = { projectId: num(req.projectId), recipientId: req.recipientId, medium: req.medium, address: req.address, byRecipientToken: req.byRecipientToken, smsCountryCodes: req.smsCountryCodes };
+      const input = { projectId: num(req.projectId), recipientId: req.recipientId, medium: req.medium, address: req.address, byRecipientToken: req.byRecipientToken, smsCountryCodes: req.smsCountryCodes, provider: req.provider };
       const written = await uc.setPrimaryContact(input);
       return { contact: contact(written), confirmationNeeded: written.confirmationNeeded === true, approvalAddress: written.approvalAddress };
     },

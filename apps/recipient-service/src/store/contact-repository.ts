@@ -27,6 +27,8 @@ interface ContactDoc {
   pending_primary?: boolean;
   /** When the owner of the primary address approved this contact becoming the primary; absent: not yet. */
   owner_approved_at?: Date | null;
+  /** A chat contact's service (slack, teams, discord); absent for other mediums. */
+  provider?: string;
   created_at: Date;
   updated_at: Date;
 }
@@ -46,6 +48,8 @@ export interface ContactRecord {
   pendingPrimary: boolean;
   /** When the current primary's owner approved this contact becoming the primary; null: not yet. */
   ownerApprovedAt: Date | null;
+  /** A chat contact's service; null for other mediums. */
+  provider: string | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -57,6 +61,8 @@ export interface ContactChange {
   awaitingConfirmation?: boolean;
   pendingPrimary?: boolean;
   ownerApprovedAt?: Date | null;
+  /** A chat contact's service, with its new address. */
+  provider?: string;
 }
 
 const toRecord = (d: WithId<ContactDoc>): ContactRecord => ({
@@ -70,6 +76,7 @@ const toRecord = (d: WithId<ContactDoc>): ContactRecord => ({
   awaitingConfirmation: d.awaiting_confirmation === true,
   pendingPrimary: d.pending_primary === true,
   ownerApprovedAt: d.owner_approved_at ?? null,
+  provider: d.provider ?? null,
   createdAt: d.created_at,
   updatedAt: d.updated_at,
 });
@@ -92,7 +99,7 @@ export function createContactRepository(db: Db) {
     async insert(
       projectId: number,
       recipientId: string,
-      c: { id: number; medium: string; address: string; isPrimary: boolean; awaitingConfirmation?: boolean; pendingPrimary?: boolean },
+      c: { id: number; medium: string; address: string; isPrimary: boolean; awaitingConfirmation?: boolean; pendingPrimary?: boolean; provider?: string },
       now: Date,
     ): Promise<ContactRecord> {
       const doc: ContactDoc = {
@@ -100,6 +107,7 @@ export function createContactRepository(db: Db) {
         primary_slot: primarySlot(c.id, c.medium, c.isPrimary), verified_at: null, created_at: now, updated_at: now,
         ...(c.awaitingConfirmation ? { awaiting_confirmation: true } : {}),
         ...(c.pendingPrimary ? { pending_primary: true } : {}),
+        ...(c.provider ? { provider: c.provider } : {}),
       };
       await guardUnique(() => col.insertOne(doc));
       return toRecord(doc);
@@ -137,6 +145,7 @@ export function createContactRepository(db: Db) {
       if (change.awaitingConfirmation !== undefined) set.awaiting_confirmation = change.awaitingConfirmation;
       if (change.pendingPrimary !== undefined) set.pending_primary = change.pendingPrimary;
       if (change.ownerApprovedAt !== undefined) set.owner_approved_at = change.ownerApprovedAt;
+      if (change.provider !== undefined) set.provider = change.provider;
       // A new address, or a verification, makes the contact deliverable again.
       if (change.address !== undefined || change.verifiedAt) set.undeliverable_reason = null;
       if (change.isPrimary !== undefined) Object.assign(set, { is_primary: change.isPrimary, primary_slot: primarySlot(id, medium, change.isPrimary) });

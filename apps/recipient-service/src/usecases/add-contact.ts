@@ -1,5 +1,5 @@
-import { awaitsConfirmation, contactViolations, normalizeAddress, smsCountryAllowed, type WrittenContact } from '../domain/contact-rules';
-import { assertValid, contactExists, primaryContactExists, smsCountryNotAllowed } from '../domain/errors';
+import { awaitsConfirmation, chatWriteRefused, contactViolations, normalizeAddress, smsCountryAllowed, type WrittenContact } from '../domain/contact-rules';
+import { assertValid, chatContactNeedsKey, contactExists, primaryContactExists, smsCountryNotAllowed } from '../domain/errors';
 import type { ContactRecord } from '../store/contact-repository';
 import { DuplicateError } from '../store/unique';
 import { announcingChange, contactsChange } from './announce-change';
@@ -13,6 +13,8 @@ export interface AddContactInput {
   medium: string;
   address: string;
   isPrimary: boolean;
+  /** A chat contact's service: slack, teams or discord. */
+  provider?: string;
   /** Written with a recipient token: an email address then awaits confirmation. */
   byRecipientToken?: boolean;
   /** The calling codes the project may text (empty or absent: all); an sms number outside them is refused. */
@@ -26,6 +28,7 @@ export interface AddContactInput {
  */
 export function createAddContact(deps: RecipientDeps) {
   return async function addContact(input: AddContactInput): Promise<WrittenContact<ContactRecord>> {
+    if (chatWriteRefused(input.medium, input.byRecipientToken)) throw chatContactNeedsKey();
     assertValid(contactViolations(input, deps.addressRules));
     const { projectId, recipientId, medium } = input;
     await requireRecipient(deps.recipients, projectId, recipientId);
@@ -36,7 +39,7 @@ export function createAddContact(deps: RecipientDeps) {
     try {
       const awaitingConfirmation = awaitsConfirmation(medium, input.byRecipientToken === true);
       const contact = await announcingChange(deps, contactsChange(projectId, recipientId), () =>
-        deps.contacts.insert(projectId, recipientId, { id, medium, address, isPrimary: input.isPrimary, awaitingConfirmation }, deps.clock.date()),
+        deps.contacts.insert(projectId, recipientId, { id, medium, address, isPrimary: input.isPrimary, awaitingConfirmation, provider: input.provider }, deps.clock.date()),
       );
       return { ...contact, confirmationNeeded: awaitingConfirmation };
     } catch (err) {

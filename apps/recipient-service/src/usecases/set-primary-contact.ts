@@ -1,5 +1,5 @@
-import { awaitsConfirmation, contactViolations, needsOwnerApproval, normalizeAddress, smsCountryAllowed, type WrittenContact } from '../domain/contact-rules';
-import { assertValid, smsCountryNotAllowed } from '../domain/errors';
+import { awaitsConfirmation, chatWriteRefused, contactViolations, needsOwnerApproval, normalizeAddress, smsCountryAllowed, type WrittenContact } from '../domain/contact-rules';
+import { assertValid, chatContactNeedsKey, smsCountryNotAllowed } from '../domain/errors';
 import type { ContactRecord } from '../store/contact-repository';
 import { DuplicateError } from '../store/unique';
 import { announcingChange, contactsChange } from './announce-change';
@@ -12,6 +12,8 @@ export interface SetPrimaryContactInput {
   recipientId: string;
   medium: string;
   address: string;
+  /** A chat contact's service: slack, teams or discord. */
+  provider?: string;
   /** Written with a recipient token: a new email address then awaits confirmation. */
   byRecipientToken?: boolean;
   /** The calling codes the project may text (empty or absent: all); an sms number outside them is refused. */
@@ -28,6 +30,7 @@ const ATTEMPTS = 5;
  */
 export function createSetPrimaryContact(deps: RecipientDeps) {
   return async function setPrimaryContact(input: SetPrimaryContactInput): Promise<WrittenContact<ContactRecord>> {
+    if (chatWriteRefused(input.medium, input.byRecipientToken)) throw chatContactNeedsKey();
     assertValid(contactViolations(input, deps.addressRules));
     const { projectId, recipientId, medium } = input;
     await requireRecipient(deps.recipients, projectId, recipientId);
@@ -36,7 +39,7 @@ export function createSetPrimaryContact(deps: RecipientDeps) {
     return announcingChange(deps, contactsChange(projectId, recipientId), async () => {
       for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
         try {
-          const done = await step(deps, { projectId, recipientId, medium, address, byRecipientToken: input.byRecipientToken });
+          const done = await step(deps, { projectId, recipientId, medium, address, provider: input.provider, byRecipientToken: input.byRecipientToken });
           if (done) return done;
         } catch (err) {
           if (!(err instanceof DuplicateError) || attempt === ATTEMPTS) throw err;
@@ -69,13 +72,13 @@ async function step(deps: RecipientDeps, input: SetPrimaryContactInput): Promise
   }
   if (primary) {
     // rule 2: the primary takes the new address in place; verification does not carry over.
-    const updated = await deps.contacts.update(projectId, recipientId, primary.id, medium, { address, verifiedAt: null, awaitingConfirmation }, now);
+    const updated = await deps.contacts.update(projectId, recipientId, primary.id, medium, { address, verifiedAt: null, awaitingConfirmation, provider: input.provider }, now);
     return updated && { ...updated, confirmationNeeded: awaitingConfirmation };
   }
   // rule 1: a new primary contact.
   await assertRoomForContact(deps, projectId, recipientId, medium);
   const id = await deps.sequences.next('contact');
-  const created = await deps.contacts.insert(projectId, recipientId, { id, medium, address, isPrimary: true, awaitingConfirmation }, now);
+  const created = await deps.contacts.insert(projectId, recipientId, { id, medium, address, isPrimary: true, awaitingConfirmation, provider: input.provider }, now);
   return { ...created, confirmationNeeded: awaitingConfirmation };
 }
 

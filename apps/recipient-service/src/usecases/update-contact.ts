@@ -1,5 +1,5 @@
-import { awaitsConfirmation, checkAddress, needsOwnerApproval, normalizeAddress, smsCountryAllowed, type WrittenContact } from '../domain/contact-rules';
-import { assertValid, contactExists, contactNotFound, primaryChangeNeedsOwner, primaryContactExists, smsCountryNotAllowed } from '../domain/errors';
+import { awaitsConfirmation, chatWriteRefused, checkAddress, needsOwnerApproval, normalizeAddress, smsCountryAllowed, type WrittenContact } from '../domain/contact-rules';
+import { assertValid, chatContactNeedsKey, contactExists, contactNotFound, primaryChangeNeedsOwner, primaryContactExists, smsCountryNotAllowed } from '../domain/errors';
 import { violation } from '@herald/service-kit';
 import type { ContactChange, ContactRecord } from '../store/contact-repository';
 import { DuplicateError } from '../store/unique';
@@ -34,10 +34,11 @@ export function createUpdateContact(deps: Pick<RecipientDeps, 'recipients' | 'co
     await requireRecipient(deps.recipients, projectId, recipientId);
     const contact = await deps.contacts.findById(projectId, recipientId, contactId);
     if (!contact) throw contactNotFound();
+    if (chatWriteRefused(contact.medium, input.byRecipientToken)) throw chatContactNeedsKey();
 
     const change: ContactChange = {};
     if (input.address !== undefined) {
-      assertValid([checkAddress(contact.medium, input.address, deps.addressRules)].filter((v) => v !== null));
+      assertValid([checkAddress(contact.medium, input.address, deps.addressRules, contact.provider ?? undefined)].filter((v) => v !== null));
       const address = normalizeAddress(contact.medium, input.address);
       if (!smsCountryAllowed(contact.medium, address, input.smsCountryCodes)) throw smsCountryNotAllowed(input.address);
       if (address !== contact.address) {

@@ -1163,6 +1163,19 @@ export interface paths {
                          *             "undeliverable_reason": null,
                          *             "created_at": "2026-03-02T09:31:00Z",
                          *             "updated_at": "2026-03-02T09:31:00Z"
+                         *           },
+                         *           {
+                         *             "id": 9,
+                         *             "medium": "chat",
+                         *             "address": "C0123456789",
+                         *             "is_primary": true,
+                         *             "verified_at": null,
+                         *             "deliverable": true,
+                         *             "confirmed": true,
+                         *             "undeliverable_reason": null,
+                         *             "created_at": "2026-03-02T09:31:00Z",
+                         *             "updated_at": "2026-03-02T09:31:00Z",
+                         *             "provider": "slack"
                          *           }
                          *         ]
                          *       }
@@ -1430,7 +1443,7 @@ export interface paths {
                      *     }
                      */
                     "application/json": {
-                        /** @description email: one address (trimmed, lowercased); sms: an E.164 number, + and 8 to 15 digits (spaces, dashes, dots and parentheses are dropped); web_push: the browser PushSubscription as JSON text, JSON.stringify(subscription) (endpoint an https URL on a public host, keys.p256dh, keys.auth), up to 4,096 characters; others up to 320 characters */
+                        /** @description email: one address (trimmed, lowercased); sms: an E.164 number, + and 8 to 15 digits (spaces, dashes, dots and parentheses are dropped); web_push: the browser PushSubscription as JSON text, JSON.stringify(subscription) (endpoint an https URL on a public host, keys.p256dh, keys.auth), up to 4,096 characters; chat: a Slack conversation id (C…, G…, D…, U…; sent with the project's bot token) or the provider's incoming-webhook URL (https on the provider's hosts: hooks.slack.com, *.webhook.office.com or *.logic.azure.com, discord.com), up to 1,024 characters; others up to 320 characters */
                         address?: string;
                         is_primary?: boolean;
                     } | unknown | unknown;
@@ -2592,11 +2605,11 @@ export interface paths {
                     "application/json": {
                         target: components["schemas"]["TargetInput"];
                         /**
-                         * @description `in_app` (default), `email`, `sms` or `web_push`
+                         * @description `in_app` (default), `email`, `sms`, `web_push` or `chat`
                          * @example in_app
                          * @enum {string}
                          */
-                        medium?: "in_app" | "email" | "sms" | "web_push";
+                        medium?: "in_app" | "email" | "sms" | "web_push" | "chat";
                         state: {
                             enabled: boolean;
                         };
@@ -2678,8 +2691,8 @@ export interface paths {
                     channel: string;
                     topic: string;
                     event: string;
-                    /** @description `in_app` (default), `email`, `sms` or `web_push` */
-                    medium?: "in_app" | "email" | "sms" | "web_push";
+                    /** @description `in_app` (default), `email`, `sms`, `web_push` or `chat` */
+                    medium?: "in_app" | "email" | "sms" | "web_push" | "chat";
                 };
                 header?: never;
                 path: {
@@ -3189,7 +3202,7 @@ export interface paths {
                      */
                     status?: string;
                     /** @description With outcome: an outbound medium */
-                    medium?: "email" | "sms" | "web_push";
+                    medium?: "email" | "sms" | "web_push" | "chat";
                     /**
                      * @description With medium: its outcome (sent, skipped, failed…)
                      * @example skipped
@@ -3243,6 +3256,9 @@ export interface paths {
                          *             },
                          *             "read": false,
                          *             "opened": false,
+                         *             "seen": false,
+                         *             "archived": false,
+                         *             "action_taken": null,
                          *             "created_at": "2026-03-02T09:32:00Z",
                          *             "updated_at": "2026-03-02T09:32:00Z",
                          *             "status": "delivered",
@@ -4903,7 +4919,7 @@ export interface paths {
                         url: string;
                         description?: string | null;
                         /** @description Omitted or empty: every event type */
-                        event_types?: ("notification.delivered" | "notification.suppressed" | "notification.quota_exceeded" | "notification.failed" | "notification.throttled" | "notification.canceled" | "notification.read" | "notification.opened" | "notification.action" | "email.sent" | "email.failed" | "email.skipped" | "sms.sent" | "sms.failed" | "sms.skipped" | "sms.delivered" | "sms.undelivered" | "push.sent" | "push.failed" | "push.skipped" | "broadcast.completed" | "broadcast.canceled")[];
+                        event_types?: ("notification.delivered" | "notification.suppressed" | "notification.quota_exceeded" | "notification.failed" | "notification.throttled" | "notification.canceled" | "notification.read" | "notification.opened" | "notification.action" | "email.sent" | "email.failed" | "email.skipped" | "sms.sent" | "sms.failed" | "sms.skipped" | "sms.delivered" | "sms.undelivered" | "push.sent" | "push.failed" | "push.skipped" | "chat.sent" | "chat.failed" | "chat.skipped" | "broadcast.completed" | "broadcast.canceled")[];
                     };
                 };
             };
@@ -5112,7 +5128,7 @@ export interface paths {
                         /** Format: uri */
                         url?: string;
                         description?: string | null;
-                        event_types?: ("notification.delivered" | "notification.suppressed" | "notification.quota_exceeded" | "notification.failed" | "notification.throttled" | "notification.canceled" | "notification.read" | "notification.opened" | "notification.action" | "email.sent" | "email.failed" | "email.skipped" | "sms.sent" | "sms.failed" | "sms.skipped" | "sms.delivered" | "sms.undelivered" | "push.sent" | "push.failed" | "push.skipped" | "broadcast.completed" | "broadcast.canceled")[];
+                        event_types?: ("notification.delivered" | "notification.suppressed" | "notification.quota_exceeded" | "notification.failed" | "notification.throttled" | "notification.canceled" | "notification.read" | "notification.opened" | "notification.action" | "email.sent" | "email.failed" | "email.skipped" | "sms.sent" | "sms.failed" | "sms.skipped" | "sms.delivered" | "sms.undelivered" | "push.sent" | "push.failed" | "push.skipped" | "chat.sent" | "chat.failed" | "chat.skipped" | "broadcast.completed" | "broadcast.canceled")[];
                         /** @description true re-enables a disabled endpoint (clearing its failing state) */
                         enabled?: boolean;
                     };
@@ -6778,11 +6794,11 @@ export interface components {
             /** @description Event that triggers the notification: 1–128 characters */
             event: string;
             /**
-             * @description `in_app` (default), `email`, `sms` or `web_push`
+             * @description `in_app` (default), `email`, `sms`, `web_push` or `chat`
              * @example in_app
              * @enum {string}
              */
-            medium?: "in_app" | "email" | "sms" | "web_push";
+            medium?: "in_app" | "email" | "sms" | "web_push" | "chat";
             /** @description Human-readable name (returned as `label`) */
             name: string;
             description?: string | null;
@@ -6812,11 +6828,23 @@ export interface components {
             /** @description The sliding window (60-2,592,000) */
             window_seconds: number;
         };
+        /**
+         * ChatInput
+         * @description Asks for the `chat` medium: posted to the recipient's primary chat contact (a Slack channel with the project's bot token, or a Slack, Teams or Discord incoming webhook) when (target, chat) is cataloged and the preference is on. Not on broadcasts.
+         */
+        ChatInput: {
+            /** @description The message, 1 to 3000 characters, shown as written (no mentions, no markup) */
+            text: string;
+            /** @description A link shown as a button (Slack, Teams) or the embed's title link (Discord); an absolute http(s) URL, at most 2048 characters */
+            url?: string;
+        };
         /** Contact */
         Contact: {
             id: number;
             medium: string;
             address: string;
+            /** @description A chat contact's service: slack, teams or discord (only on chat contacts). */
+            provider?: string;
             is_primary: boolean;
             verified_at: string | null;
             /** @description False after a provider refused the address permanently (or a push service answered 404/410 for the subscription); messages to it are skipped (address_undeliverable, subscription_expired) until the address changes or the contact is verified again. */
@@ -6847,14 +6875,19 @@ export interface components {
         /** ContactInput */
         ContactInput: {
             /**
-             * @description email, sms, web_push or mobile_push
+             * @description email, sms, web_push, mobile_push or chat
              * @enum {string}
              */
-            medium: "email" | "sms" | "web_push" | "mobile_push";
-            /** @description email: one address (trimmed, lowercased); sms: an E.164 number, + and 8 to 15 digits (spaces, dashes, dots and parentheses are dropped); web_push: the browser PushSubscription as JSON text, JSON.stringify(subscription) (endpoint an https URL on a public host, keys.p256dh, keys.auth), up to 4,096 characters; others up to 320 characters */
+            medium: "email" | "sms" | "web_push" | "mobile_push" | "chat";
+            /** @description email: one address (trimmed, lowercased); sms: an E.164 number, + and 8 to 15 digits (spaces, dashes, dots and parentheses are dropped); web_push: the browser PushSubscription as JSON text, JSON.stringify(subscription) (endpoint an https URL on a public host, keys.p256dh, keys.auth), up to 4,096 characters; chat: a Slack conversation id (C…, G…, D…, U…; sent with the project's bot token) or the provider's incoming-webhook URL (https on the provider's hosts: hooks.slack.com, *.webhook.office.com or *.logic.azure.com, discord.com), up to 1,024 characters; others up to 320 characters */
             address: string;
+            /**
+             * @description A chat contact's service (required for chat, refused for other mediums): slack, teams or discord
+             * @enum {string}
+             */
+            provider?: "slack" | "teams" | "discord";
             is_primary?: boolean;
-        } & (unknown & unknown & unknown);
+        } & (unknown & unknown & unknown & unknown);
         /** DecidingCatalogEntry */
         DecidingCatalogEntry: {
             id: number;
@@ -7030,7 +7063,7 @@ export interface components {
         };
         /** MediumDecision */
         MediumDecision: {
-            /** @description The medium outcome: delivered | suppressed | throttled | canceled | quota_exceeded | failed | pending (in_app); sent | skipped | failed | pending (email, web_push); also delivered | undelivered (sms) */
+            /** @description The medium outcome: delivered | suppressed | throttled | canceled | quota_exceeded | failed | pending (in_app); sent | skipped | failed | pending (email, web_push, chat); also delivered | undelivered (sms) */
             result: string;
             because: ("recipient_rule" | "recipient_topic_any_rule" | "catalog_entry" | "catalog_topic_any_entry" | "medium_default" | "mandatory_entry" | "not_cataloged" | "no_target" | "no_primary_contact" | "address_undeliverable" | "contact_unconfirmed" | "quota_exceeded" | "broadcast_limit_exceeded" | "provider_error" | "address_rejected" | "subscription_expired" | "canceled" | "throttled" | "read_in_app") | null;
             rule: (components["schemas"]["DecidingRecipientRule"] | components["schemas"]["DecidingCatalogEntry"]) | null;
@@ -7076,7 +7109,20 @@ export interface components {
             email: components["schemas"]["NotificationEmail"];
             sms: components["schemas"]["NotificationSms"];
             push: components["schemas"]["NotificationPush"];
+            chat?: components["schemas"]["NotificationChat"];
             decision: components["schemas"]["NotificationDecision"] | null;
+        };
+        /** NotificationChat */
+        NotificationChat: {
+            /** @description pending | sent | skipped | failed (present only when the send had a chat block; `address` is null for a recipient credential: a webhook URL holds its secret) */
+            status: string;
+            reason?: string | null;
+            address?: string | null;
+            message_id?: string | null;
+            attempts?: number;
+            sent_at?: string | null;
+            error?: string | null;
+            provider?: string | null;
         };
         /**
          * NotificationDecision
@@ -7087,6 +7133,7 @@ export interface components {
             email?: components["schemas"]["MediumDecision"];
             sms?: components["schemas"]["MediumDecision"];
             web_push?: components["schemas"]["MediumDecision"];
+            chat?: components["schemas"]["MediumDecision"];
         };
         /** NotificationEmail */
         NotificationEmail: {
@@ -7152,13 +7199,18 @@ export interface components {
         /** PrimaryContactInput */
         PrimaryContactInput: {
             /**
-             * @description email, sms, web_push or mobile_push
+             * @description email, sms, web_push, mobile_push or chat
              * @enum {string}
              */
-            medium: "email" | "sms" | "web_push" | "mobile_push";
-            /** @description email: one address (trimmed, lowercased); sms: an E.164 number, + and 8 to 15 digits (spaces, dashes, dots and parentheses are dropped); web_push: the browser PushSubscription as JSON text, JSON.stringify(subscription) (endpoint an https URL on a public host, keys.p256dh, keys.auth), up to 4,096 characters; others up to 320 characters */
+            medium: "email" | "sms" | "web_push" | "mobile_push" | "chat";
+            /** @description email: one address (trimmed, lowercased); sms: an E.164 number, + and 8 to 15 digits (spaces, dashes, dots and parentheses are dropped); web_push: the browser PushSubscription as JSON text, JSON.stringify(subscription) (endpoint an https URL on a public host, keys.p256dh, keys.auth), up to 4,096 characters; chat: a Slack conversation id (C…, G…, D…, U…; sent with the project's bot token) or the provider's incoming-webhook URL (https on the provider's hosts: hooks.slack.com, *.webhook.office.com or *.logic.azure.com, discord.com), up to 1,024 characters; others up to 320 characters */
             address: string;
-        } & (unknown & unknown & unknown);
+            /**
+             * @description A chat contact's service (required for chat, refused for other mediums): slack, teams or discord
+             * @enum {string}
+             */
+            provider?: "slack" | "teams" | "discord";
+        } & (unknown & unknown & unknown & unknown);
         /** Project */
         Project: {
             id: number;
@@ -7311,6 +7363,7 @@ export interface components {
             email?: components["schemas"]["EmailInput"] | null;
             sms?: components["schemas"]["SmsInput"] | null;
             push?: components["schemas"]["PushInput"] | null;
+            chat?: components["schemas"]["ChatInput"] | null;
             send_at?: string | null;
         } | {
             payload: Record<string, never>;
@@ -7320,6 +7373,8 @@ export interface components {
             sms: Record<string, never>;
         } | {
             push: Record<string, never>;
+        } | {
+            chat: Record<string, never>;
         };
         /**
          * SmsInput

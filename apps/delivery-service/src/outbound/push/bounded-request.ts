@@ -1,6 +1,7 @@
+import http from 'node:http';
 import https from 'node:https';
 
-/** At most this much of a push service's answer is read; past it the socket is dropped. */
+/** At most this much of a provider's answer (a push service, a chat service) is read; past it the socket is dropped. */
 export const MAX_RESPONSE_BYTES = 64 * 1024;
 
 export interface BoundedResponse {
@@ -21,16 +22,19 @@ export class BoundedRequestError extends Error {
 }
 
 /**
- * One HTTPS request with an overall deadline (connecting, headers and body together) and a capped
- * answer: a push service that trickles its answer, or answers without end, costs at most
- * `deadlineMs` and MAX_RESPONSE_BYTES, then its socket is destroyed.
+ * One HTTPS request (or HTTP, to the local fakes) with an overall deadline (connecting, headers and
+ * body together) and a capped answer: a provider that trickles its answer, or answers without end,
+ * costs at most `deadlineMs` and MAX_RESPONSE_BYTES, then its socket is destroyed. `who` names the
+ * provider in the errors (default: the push service).
  */
 export function boundedRequest(
   url: string,
-  req: { method: string; headers: Record<string, string | number>; body: Buffer | null; agent: https.Agent; deadlineMs: number },
+  req: { method: string; headers: Record<string, string | number>; body: Buffer | null; agent: http.Agent; deadlineMs: number; who?: string },
 ): Promise<BoundedResponse> {
   return new Promise((resolve, reject) => {
-    const request = https.request(url, { method: req.method, headers: req.headers, agent: req.agent });
+    const who = req.who ?? 'push service';
+    const client = url.startsWith('http:') ? http : https;
+    const request = client.request(url, { method: req.method, headers: req.headers, agent: req.agent });
     // The first error settles the promise; giving up drops the socket (never back to the pool).
     const fail = (err: Error) => {
       clearTimeout(deadline);
@@ -40,7 +44,7 @@ export function boundedRequest(
       fail(err);
       request.destroy();
     };
-    const deadline = setTimeout(() => giveUp(new BoundedRequestError('deadline', `push service did not answer within ${req.deadlineMs} ms (headers and body)`)), req.deadlineMs);
+    const deadline = setTimeout(() => giveUp(new BoundedRequestError('deadline', `${who} did not answer within ${req.deadlineMs} ms (headers and body)`)), req.deadlineMs);
     request.on('error', fail);
     request.on('response', (res) => {
       const chunks: Buffer[] = [];
@@ -49,7 +53,7 @@ export function boundedRequest(
         size += chunk.length;
         if (size > MAX_RESPONSE_BYTES) {
           res.destroy();
-          return giveUp(new BoundedRequestError('too_large', `push service answered more than ${MAX_RESPONSE_BYTES / 1024} KiB`));
+          return giveUp(new BoundedRequestError('too_large', `${who} answered more than ${MAX_RESPONSE_BYTES / 1024} KiB`));
         }
         chunks.push(chunk);
       });

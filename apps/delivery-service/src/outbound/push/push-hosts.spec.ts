@@ -1,5 +1,5 @@
 import { readConfig } from '../../config';
-import { hostAllowed } from './push-hosts';
+import { hostAllowed } from '@herald/service-kit';
 
 /** The default PUSH_ALLOWED_HOSTS: the browsers' push services (FCM, Mozilla, Windows, Apple). */
 const BROWSER_PUSH_HOSTS = readConfig({ MONGO_URL: 'mongodb://127.0.0.1', NATS_URL: 'nats://127.0.0.1', SERVICE_TOKEN: 'x'.repeat(32) }).PUSH_ALLOWED_HOSTS.split(',');

@@ -2,12 +2,11 @@ import { createHash } from 'node:crypto';
 import https from 'node:https';
 import { isIP } from 'node:net';
 import tls from 'node:tls';
-import { ForbiddenAddressError, guardedLookup, isForbiddenAddress } from '@herald/service-kit';
+import { ForbiddenAddressError, guardedLookup, hostAllowed, isForbiddenAddress } from '@herald/service-kit';
 import webpush, { type PushSubscription } from 'web-push';
 import { DeliveryFailure } from '../../kernel/outbound';
 import { boundedRequest, BoundedRequestError, type BoundedResponse } from './bounded-request';
 import { createInFlight } from './in-flight';
-import { hostAllowed } from './push-hosts';
 import type { PushSender } from './push-sender';
 
 export interface VapidKeys {

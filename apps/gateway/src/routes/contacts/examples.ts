@@ -17,7 +17,15 @@ export const contactExample = {
 export const contactExamples = {
   input: { medium: 'email', address: 'ada@example.com', is_primary: true },
   created: { message: 'Contact created', data: contactExample },
-  list: { data: { contacts: [contactExample, { ...contactExample, id: 8, medium: 'sms', address: '+4915112345678' }] } },
+  list: {
+    data: {
+      contacts: [
+        contactExample,
+        { ...contactExample, id: 8, medium: 'sms', address: '+4915112345678' },
+        { ...contactExample, id: 9, medium: 'chat', provider: 'slack', address: 'C0123456789' },
+      ],
+    },
+  },
   primary: { medium: 'sms', address: '+49 151 1234 5678' },
   primarySet: { message: 'Primary contact set', data: { ...contactExample, id: 8, medium: 'sms', address: '+4915112345678' } },
   patch: { address: 'ada.king@example.com' },

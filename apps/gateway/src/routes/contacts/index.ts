@@ -19,6 +19,12 @@ const CONFIRMATION_MAIL_TIMEOUT_MS = 10_000;
 /** A path's contact id: a positive integer in range, else the contact cannot exist (404). */
 const contactIdOf = (raw: string): bigint => BigInt(pathIdOr404(raw, 'contact_not_found', 'Contact not found'));
 
+/** A chat contact's webhook URL holds its secret: a recipient token sees only its origin (`https://discord.com/…`). */
+const withoutWebhookSecret = (c: Contact): Contact => {
+  if (c.medium !== 'chat' || !/^https?:\/\//i.test(c.address)) return c;
+  return { ...c, address: `${new URL(c.address).origin}/…` };
+};
+
 /**
  * Contacts of a recipient. Each handler is one RPC, but for a
  * write by a recipient token (a browser) that puts a new email address: that address awaits its
@@ -76,6 +82,7 @@ const contactRoutes: RoutePlugin = async (app) => {
         recipientId: request.params.recipient_id,
         medium: request.body.medium,
         address: request.body.address,
+        provider: request.body.provider,
         isPrimary: request.body.is_primary ?? false,
         byRecipientToken: byRecipientToken(request),
         smsCountryCodes: smsCountryCodes(request),
@@ -91,7 +98,8 @@ const contactRoutes: RoutePlugin = async (app) => {
     { config: { access: recipient }, schema: { ...documented({ summary: 'List a recipient\'s contacts', success: 'The contacts', response: contactExamples.list }), tags, params: RecipientIdParams, response: { 200: dataOnly(Type.Object({ contacts: Type.Array(ContactSchema) })), ...errorResponses('message') } } },
     async (request) => {
       const { contacts } = await rpc.listContacts({ projectId: BigInt(request.project.id), recipientId: request.params.recipient_id });
-      return { data: { contacts: contacts.map(contactView) } };
+      const shown = byRecipientToken(request) ? contacts.map(withoutWebhookSecret) : contacts;
+      return { data: { contacts: shown.map(contactView) } };
     },
   );
 
@@ -105,6 +113,7 @@ const contactRoutes: RoutePlugin = async (app) => {
         recipientId: request.params.recipient_id,
         medium: request.body.medium,
         address: request.body.address,
+        provider: request.body.provider,
         byRecipientToken: byRecipientToken(request),
         smsCountryCodes: smsCountryCodes(request),
       });

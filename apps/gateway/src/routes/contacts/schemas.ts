@@ -1,6 +1,6 @@
 import { LIMITS } from '@herald/contracts';
 import { Type } from '@sinclair/typebox';
-import { CONTACT_MEDIUMS } from '@herald/contracts';
+import { CHAT_PROVIDERS, CONTACT_MEDIUMS } from '@herald/contracts';
 import { serviceRules } from '../../plugins/external/swagger/openapi-document';
 import { NullableTimestamp, Timestamp } from '../shared/schemas';
 import { EMAIL_ADDRESS } from '../../plugins/external/swagger/text-patterns';
@@ -10,6 +10,7 @@ export const ContactSchema = Type.Object(
     id: Type.Integer(),
     medium: Type.String(),
     address: Type.String(),
+    provider: Type.Optional(Type.String({ description: "A chat contact's service: slack, teams or discord (only on chat contacts)." })),
     is_primary: Type.Boolean(),
     verified_at: NullableTimestamp,
     /** False after a permanent refusal of the address; true again once the address changes or is verified. */
@@ -33,12 +34,17 @@ export const ContactSchema = Type.Object(
 /** `contact_id` stays text here: a non-integer id is a 404 `Contact not found`, not a 400. */
 export const ContactParams = Type.Object({ recipient_id: Type.String({ minLength: 1, examples: ['user-42'] }), contact_id: Type.String({ examples: ['7'] }) });
 
-const Medium = Type.String({ description: 'email, sms, web_push or mobile_push', maxLength: 32, ...serviceRules({ enum: [...CONTACT_MEDIUMS] }) });
+const Medium = Type.String({ description: 'email, sms, web_push, mobile_push or chat', maxLength: 32, ...serviceRules({ enum: [...CONTACT_MEDIUMS] }) });
+const Provider = Type.String({
+  description: "A chat contact's service (required for chat, refused for other mediums): slack, teams or discord",
+  maxLength: 32,
+  ...serviceRules({ enum: [...CHAT_PROVIDERS] }),
+});
 const Address = Type.String({
   minLength: 1,
   maxLength: LIMITS.webPushAddressMax,
   description:
-    'email: one address (trimmed, lowercased); sms: an E.164 number, + and 8 to 15 digits (spaces, dashes, dots and parentheses are dropped); web_push: the browser PushSubscription as JSON text, JSON.stringify(subscription) (endpoint an https URL on a public host, keys.p256dh, keys.auth), up to 4,096 characters; others up to 320 characters',
+    'email: one address (trimmed, lowercased); sms: an E.164 number, + and 8 to 15 digits (spaces, dashes, dots and parentheses are dropped); web_push: the browser PushSubscription as JSON text, JSON.stringify(subscription) (endpoint an https URL on a public host, keys.p256dh, keys.auth), up to 4,096 characters; chat: a Slack conversation id (C…, G…, D…, U…; sent with the project\'s bot token) or the provider\'s incoming-webhook URL (https on the provider\'s hosts: hooks.slack.com, *.webhook.office.com or *.logic.azure.com, discord.com), up to 1,024 characters; others up to 320 characters',
 });
 
 /**
@@ -51,10 +57,11 @@ const emailRule = serviceRules({
     { if: { properties: { medium: { const: 'email' } } }, then: { properties: { address: { maxLength: LIMITS.emailAddressMax, pattern: EMAIL_ADDRESS } } } },
     { if: { properties: { medium: { const: 'sms' } } }, then: { properties: { address: { maxLength: LIMITS.contactAddressMax, pattern: '^[\\s\\-.()]*\\+[\\s\\-.()]*[1-9](?:[\\s\\-.()]*[0-9]){7,14}[\\s\\-.()]*$' } } } },
     { if: { properties: { medium: { const: 'mobile_push' } } }, then: { properties: { address: { maxLength: LIMITS.contactAddressMax } } } },
+    { if: { properties: { medium: { const: 'chat' } } }, then: { required: ['provider'], properties: { address: { maxLength: LIMITS.chatAddressMax } } } },
   ],
 });
-export const AddContactBody = Type.Object({ medium: Medium, address: Address, is_primary: Type.Optional(Type.Boolean()) }, { title: 'ContactInput', ...emailRule });
-export const SetPrimaryContactBody = Type.Object({ medium: Medium, address: Address }, { title: 'PrimaryContactInput', ...emailRule });
+export const AddContactBody = Type.Object({ medium: Medium, address: Address, provider: Type.Optional(Provider), is_primary: Type.Optional(Type.Boolean()) }, { title: 'ContactInput', ...emailRule });
+export const SetPrimaryContactBody = Type.Object({ medium: Medium, address: Address, provider: Type.Optional(Provider) }, { title: 'PrimaryContactInput', ...emailRule });
 /** At least one of the two fields; an address follows the rules of the contact's medium. */
 export const UpdateContactBody = Type.Object(
   { address: Type.Optional(Address), is_primary: Type.Optional(Type.Boolean()) },

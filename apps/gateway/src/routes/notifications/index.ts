@@ -64,6 +64,7 @@ const notificationRoutes: RoutePlugin = async (app) => {
           : undefined,
         sms: body.sms ? { text: body.sms.text } : undefined,
         push: body.push ? { title: body.push.title, body: body.push.body, url: body.push.url, icon: body.push.icon, tag: body.push.tag } : undefined,
+        chat: body.chat ? { text: body.chat.text, url: body.chat.url } : undefined,
         idempotencyKey: request.headers['idempotency-key'] ?? '',
         sendAt: body.send_at ?? undefined,
       });

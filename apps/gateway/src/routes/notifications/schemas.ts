@@ -68,6 +68,18 @@ const PushInput = Type.Object(
   },
 );
 
+const ChatInput = Type.Object(
+  {
+    text: Type.String({ description: `The message, 1 to ${LIMITS.chatTextMax} characters, shown as written (no mentions, no markup)`, ...serviceRules({ minLength: 1, maxLength: LIMITS.chatTextMax, pattern: NOT_BLANK }) }),
+    url: Type.Optional(WebUrl('A link shown as a button (Slack, Teams) or the embed\'s title link (Discord)')),
+  },
+  {
+    title: 'ChatInput',
+    description:
+      "Asks for the `chat` medium: posted to the recipient's primary chat contact (a Slack channel with the project's bot token, or a Slack, Teams or Discord incoming webhook) when (target, chat) is cataloged and the preference is on. Not on broadcasts.",
+  },
+);
+
 /**
  * The delivery service's rules, stated for the document: a send carries a
  * payload, an email, an sms or a push block; a broadcast (recipient_id null) carries a target and a
@@ -80,11 +92,12 @@ const sendRules = serviceRules({
     { required: ['email'], properties: { email: { type: 'object' } } },
     { required: ['sms'], properties: { sms: { type: 'object' } } },
     { required: ['push'], properties: { push: { type: 'object' } } },
+    { required: ['chat'], properties: { chat: { type: 'object' } } },
   ],
   if: { required: ['recipient_id'], properties: { recipient_id: { type: 'null' } } },
   then: {
     required: ['target', 'payload'],
-    properties: { target: { type: 'object' }, payload: { type: 'object' }, email: { type: 'null' }, sms: { type: 'null' }, push: { type: 'null' } },
+    properties: { target: { type: 'object' }, payload: { type: 'object' }, email: { type: 'null' }, sms: { type: 'null' }, push: { type: 'null' }, chat: { type: 'null' } },
   },
 });
 
@@ -125,6 +138,7 @@ export const SendBody = Type.Object(
     email: Type.Optional(Nullable(EmailInput)),
     sms: Type.Optional(Nullable(SmsInput)),
     push: Type.Optional(Nullable(PushInput)),
+    chat: Type.Optional(Nullable(ChatInput)),
     send_at: Type.Optional(
       Nullable(
         Type.String({
@@ -164,6 +178,7 @@ export const EmailOutcomeSchema = outcomeSchema('NotificationEmail', 'not_reques
 });
 export const SmsOutcomeSchema = outcomeSchema('NotificationSms', 'not_requested | pending | sent | delivered | undelivered (the provider\'s status callback) | skipped | failed');
 export const PushOutcomeSchema = outcomeSchema('NotificationPush', 'not_requested | pending | sent | skipped | failed');
+export const ChatOutcomeSchema = outcomeSchema('NotificationChat', 'pending | sent | skipped | failed (present only when the send had a chat block; `address` is null for a recipient credential: a webhook URL holds its secret)');
 
 export const NotificationSchema = Type.Object(
   {
@@ -184,6 +199,7 @@ export const NotificationSchema = Type.Object(
     email: EmailOutcomeSchema,
     sms: SmsOutcomeSchema,
     push: PushOutcomeSchema,
+    chat: Type.Optional(ChatOutcomeSchema),
     decision: NotificationDecisionSchema,
   },
   { title: 'Notification' },

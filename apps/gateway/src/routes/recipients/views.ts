@@ -13,6 +13,7 @@ export const contactView = (c: Contact | undefined) => ({
   id: Number(c?.id ?? 0),
   medium: c?.medium ?? '',
   address: c?.address ?? '',
+  ...(c?.provider ? { provider: c.provider } : {}),
   is_primary: c?.isPrimary ?? false,
   verified_at: formatProtoTimestamp(c?.verifiedAt),
   deliverable: c?.undeliverableReason === undefined,

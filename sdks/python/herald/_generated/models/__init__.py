@@ -1,8 +1,10 @@
 """Contains all the data models used in inputs/outputs"""
 
+from .activity_page import ActivityPage
 from .batch_failure import BatchFailure
 from .batch_failure_errors_item import BatchFailureErrorsItem
 from .broadcast import Broadcast
+from .broadcast_audience import BroadcastAudience
 from .broadcast_outbound import BroadcastOutbound
 from .catalog_digest import CatalogDigest
 from .catalog_entry import CatalogEntry
@@ -10,9 +12,12 @@ from .catalog_entry_input import CatalogEntryInput
 from .catalog_entry_input_medium import CatalogEntryInputMedium
 from .catalog_entry_patch import CatalogEntryPatch
 from .catalog_throttle import CatalogThrottle
+from .chat_input import ChatInput
 from .contact import Contact
+from .contact_code_input import ContactCodeInput
 from .contact_input import ContactInput
 from .contact_input_medium import ContactInputMedium
+from .contact_input_provider import ContactInputProvider
 from .deciding_catalog_entry import DecidingCatalogEntry
 from .deciding_catalog_entry_target import DecidingCatalogEntryTarget
 from .deciding_recipient_rule import DecidingRecipientRule
@@ -21,16 +26,29 @@ from .deciding_recipient_rule_target import DecidingRecipientRuleTarget
 from .delete_admin_projects_id_keys_key_id_response_200 import (
     DeleteAdminProjectsIdKeysKeyIdResponse200,
 )
+from .delete_lists_list_key_response_200 import DeleteListsListKeyResponse200
+from .delete_lists_list_key_subscriptions_response_200 import (
+    DeleteListsListKeySubscriptionsResponse200,
+)
 from .delete_preferences_preference_id_response_200 import (
     DeletePreferencesPreferenceIdResponse200,
 )
 from .delete_recipients_recipient_id_contacts_contact_id_response_200 import (
     DeleteRecipientsRecipientIdContactsContactIdResponse200,
 )
+from .delete_recipients_recipient_id_devices_device_id_response_200 import (
+    DeleteRecipientsRecipientIdDevicesDeviceIdResponse200,
+)
+from .delete_recipients_recipient_id_lists_list_key_response_200 import (
+    DeleteRecipientsRecipientIdListsListKeyResponse200,
+)
 from .delete_recipients_recipient_id_response_200 import (
     DeleteRecipientsRecipientIdResponse200,
 )
 from .delete_webhooks_id_response_200 import DeleteWebhooksIdResponse200
+from .device import Device
+from .device_input import DeviceInput
+from .device_input_platform import DeviceInputPlatform
 from .digest import Digest
 from .email_from import EmailFrom
 from .email_input import EmailInput
@@ -44,11 +62,26 @@ from .get_broadcasts_id_response_200 import GetBroadcastsIdResponse200
 from .get_digests_id_response_200 import GetDigestsIdResponse200
 from .get_healthz_response_200 import GetHealthzResponse200
 from .get_healthz_response_200_status import GetHealthzResponse200Status
+from .get_lists_list_key_response_200 import GetListsListKeyResponse200
+from .get_lists_list_key_subscriptions_response_200 import (
+    GetListsListKeySubscriptionsResponse200,
+)
+from .get_lists_list_key_subscriptions_response_200_data import (
+    GetListsListKeySubscriptionsResponse200Data,
+)
+from .get_lists_response_200 import GetListsResponse200
+from .get_lists_response_200_data import GetListsResponse200Data
 from .get_notifications_id_response_200 import GetNotificationsIdResponse200
+from .get_notifications_medium import GetNotificationsMedium
+from .get_notifications_response_200 import GetNotificationsResponse200
 from .get_preferences_preference_id_response_200 import (
     GetPreferencesPreferenceIdResponse200,
 )
 from .get_preferences_response_200 import GetPreferencesResponse200
+from .get_providers_name_name import GetProvidersNameName
+from .get_providers_name_response_200 import GetProvidersNameResponse200
+from .get_providers_response_200 import GetProvidersResponse200
+from .get_providers_response_200_data import GetProvidersResponse200Data
 from .get_push_vapid_public_key_response_200 import GetPushVapidPublicKeyResponse200
 from .get_readyz_response_200 import GetReadyzResponse200
 from .get_readyz_response_200_checks import GetReadyzResponse200Checks
@@ -67,6 +100,18 @@ from .get_recipients_recipient_id_contacts_response_200 import (
 )
 from .get_recipients_recipient_id_contacts_response_200_data import (
     GetRecipientsRecipientIdContactsResponse200Data,
+)
+from .get_recipients_recipient_id_devices_response_200 import (
+    GetRecipientsRecipientIdDevicesResponse200,
+)
+from .get_recipients_recipient_id_devices_response_200_data import (
+    GetRecipientsRecipientIdDevicesResponse200Data,
+)
+from .get_recipients_recipient_id_lists_response_200 import (
+    GetRecipientsRecipientIdListsResponse200,
+)
+from .get_recipients_recipient_id_lists_response_200_data import (
+    GetRecipientsRecipientIdListsResponse200Data,
 )
 from .get_recipients_recipient_id_notifications_archived import (
     GetRecipientsRecipientIdNotificationsArchived,
@@ -123,11 +168,18 @@ from .get_webhooks_id_deliveries_status import GetWebhooksIdDeliveriesStatus
 from .get_webhooks_id_response_200 import GetWebhooksIdResponse200
 from .get_webhooks_response_200 import GetWebhooksResponse200
 from .get_webhooks_response_200_data import GetWebhooksResponse200Data
+from .list_ import List
+from .list_input import ListInput
+from .list_subscribe_result import ListSubscribeResult
+from .list_subscriber import ListSubscriber
+from .list_subscriptions_input import ListSubscriptionsInput
+from .list_unsubscribe_result import ListUnsubscribeResult
 from .medium_decision import MediumDecision
 from .medium_decision_because_type_0 import MediumDecisionBecauseType0
 from .message_error import MessageError
 from .message_error_errors_item import MessageErrorErrorsItem
 from .notification import Notification
+from .notification_chat import NotificationChat
 from .notification_decision import NotificationDecision
 from .notification_email import NotificationEmail
 from .notification_push import NotificationPush
@@ -137,6 +189,8 @@ from .notification_update_result_error_type_0 import NotificationUpdateResultErr
 from .patch_admin_projects_id_body import PatchAdminProjectsIdBody
 from .patch_admin_projects_id_body_settings import PatchAdminProjectsIdBodySettings
 from .patch_admin_projects_id_response_200 import PatchAdminProjectsIdResponse200
+from .patch_lists_list_key_body import PatchListsListKeyBody
+from .patch_lists_list_key_response_200 import PatchListsListKeyResponse200
 from .patch_preferences_preference_id_response_200 import (
     PatchPreferencesPreferenceIdResponse200,
 )
@@ -213,6 +267,7 @@ from .post_callbacks_sms_token_response_200 import PostCallbacksSmsTokenResponse
 from .post_contact_confirmations_token_response_200 import (
     PostContactConfirmationsTokenResponse200,
 )
+from .post_lists_response_201 import PostListsResponse201
 from .post_notifications_id_cancel_response_200 import (
     PostNotificationsIdCancelResponse200,
 )
@@ -230,11 +285,17 @@ from .post_recipients_batch_response_200_data_created_item import (
 from .post_recipients_batch_response_200_data_updated_item import (
     PostRecipientsBatchResponse200DataUpdatedItem,
 )
+from .post_recipients_recipient_id_contacts_contact_id_confirm_response_200 import (
+    PostRecipientsRecipientIdContactsContactIdConfirmResponse200,
+)
 from .post_recipients_recipient_id_contacts_contact_id_verify_response_200 import (
     PostRecipientsRecipientIdContactsContactIdVerifyResponse200,
 )
 from .post_recipients_recipient_id_contacts_response_201 import (
     PostRecipientsRecipientIdContactsResponse201,
+)
+from .post_recipients_recipient_id_devices_response_201 import (
+    PostRecipientsRecipientIdDevicesResponse201,
 )
 from .post_recipients_recipient_id_notifications_mark_all_archived_read import (
     PostRecipientsRecipientIdNotificationsMarkAllArchivedRead,
@@ -284,13 +345,27 @@ from .preference_decision_result import PreferenceDecisionResult
 from .preference_state import PreferenceState
 from .primary_contact_input import PrimaryContactInput
 from .primary_contact_input_medium import PrimaryContactInputMedium
+from .primary_contact_input_provider import PrimaryContactInputProvider
 from .project import Project
 from .project_settings import ProjectSettings
+from .provider import Provider
+from .provider_input import ProviderInput
+from .provider_input_environment import ProviderInputEnvironment
+from .provider_input_service_account_type_0 import ProviderInputServiceAccountType0
+from .provider_settings import ProviderSettings
 from .push_input import PushInput
+from .put_lists_list_key_subscriptions_response_200 import (
+    PutListsListKeySubscriptionsResponse200,
+)
 from .put_preferences_prune import PutPreferencesPrune
 from .put_preferences_response_200 import PutPreferencesResponse200
+from .put_providers_name_name import PutProvidersNameName
+from .put_providers_name_response_200 import PutProvidersNameResponse200
 from .put_recipients_recipient_id_contacts_response_200 import (
     PutRecipientsRecipientIdContactsResponse200,
+)
+from .put_recipients_recipient_id_lists_list_key_response_200 import (
+    PutRecipientsRecipientIdListsListKeyResponse200,
 )
 from .recipient import Recipient
 from .recipient_input import RecipientInput
@@ -331,9 +406,11 @@ from .webhook_status import WebhookStatus
 from .webhook_with_secret import WebhookWithSecret
 
 __all__ = (
+    "ActivityPage",
     "BatchFailure",
     "BatchFailureErrorsItem",
     "Broadcast",
+    "BroadcastAudience",
     "BroadcastOutbound",
     "CatalogDigest",
     "CatalogEntry",
@@ -341,19 +418,29 @@ __all__ = (
     "CatalogEntryInputMedium",
     "CatalogEntryPatch",
     "CatalogThrottle",
+    "ChatInput",
     "Contact",
+    "ContactCodeInput",
     "ContactInput",
     "ContactInputMedium",
+    "ContactInputProvider",
     "DecidingCatalogEntry",
     "DecidingCatalogEntryTarget",
     "DecidingRecipientRule",
     "DecidingRecipientRuleSetViaType0",
     "DecidingRecipientRuleTarget",
     "DeleteAdminProjectsIdKeysKeyIdResponse200",
+    "DeleteListsListKeyResponse200",
+    "DeleteListsListKeySubscriptionsResponse200",
     "DeletePreferencesPreferenceIdResponse200",
     "DeleteRecipientsRecipientIdContactsContactIdResponse200",
+    "DeleteRecipientsRecipientIdDevicesDeviceIdResponse200",
+    "DeleteRecipientsRecipientIdListsListKeyResponse200",
     "DeleteRecipientsRecipientIdResponse200",
     "DeleteWebhooksIdResponse200",
+    "Device",
+    "DeviceInput",
+    "DeviceInputPlatform",
     "Digest",
     "EmailFrom",
     "EmailInput",
@@ -367,9 +454,20 @@ __all__ = (
     "GetDigestsIdResponse200",
     "GetHealthzResponse200",
     "GetHealthzResponse200Status",
+    "GetListsListKeyResponse200",
+    "GetListsListKeySubscriptionsResponse200",
+    "GetListsListKeySubscriptionsResponse200Data",
+    "GetListsResponse200",
+    "GetListsResponse200Data",
     "GetNotificationsIdResponse200",
+    "GetNotificationsMedium",
+    "GetNotificationsResponse200",
     "GetPreferencesPreferenceIdResponse200",
     "GetPreferencesResponse200",
+    "GetProvidersNameName",
+    "GetProvidersNameResponse200",
+    "GetProvidersResponse200",
+    "GetProvidersResponse200Data",
     "GetPushVapidPublicKeyResponse200",
     "GetReadyzResponse200",
     "GetReadyzResponse200Checks",
@@ -381,6 +479,10 @@ __all__ = (
     "GetReadyzResponse503Status",
     "GetRecipientsRecipientIdContactsResponse200",
     "GetRecipientsRecipientIdContactsResponse200Data",
+    "GetRecipientsRecipientIdDevicesResponse200",
+    "GetRecipientsRecipientIdDevicesResponse200Data",
+    "GetRecipientsRecipientIdListsResponse200",
+    "GetRecipientsRecipientIdListsResponse200Data",
     "GetRecipientsRecipientIdNotificationsArchived",
     "GetRecipientsRecipientIdNotificationsCountsResponse200",
     "GetRecipientsRecipientIdNotificationsCountsResponse200Data",
@@ -404,11 +506,18 @@ __all__ = (
     "GetWebhooksIdResponse200",
     "GetWebhooksResponse200",
     "GetWebhooksResponse200Data",
+    "List",
+    "ListInput",
+    "ListSubscribeResult",
+    "ListSubscriber",
+    "ListSubscriptionsInput",
+    "ListUnsubscribeResult",
     "MediumDecision",
     "MediumDecisionBecauseType0",
     "MessageError",
     "MessageErrorErrorsItem",
     "Notification",
+    "NotificationChat",
     "NotificationDecision",
     "NotificationEmail",
     "NotificationPush",
@@ -418,6 +527,8 @@ __all__ = (
     "PatchAdminProjectsIdBody",
     "PatchAdminProjectsIdBodySettings",
     "PatchAdminProjectsIdResponse200",
+    "PatchListsListKeyBody",
+    "PatchListsListKeyResponse200",
     "PatchPreferencesPreferenceIdResponse200",
     "PatchRecipientsRecipientIdBody",
     "PatchRecipientsRecipientIdContactsContactIdBody",
@@ -452,6 +563,7 @@ __all__ = (
     "PostBroadcastsIdCancelResponse200",
     "PostCallbacksSmsTokenResponse200",
     "PostContactConfirmationsTokenResponse200",
+    "PostListsResponse201",
     "PostNotificationsIdCancelResponse200",
     "PostNotificationsSendResponse201",
     "PostNotificationsSendResponse201Data",
@@ -461,8 +573,10 @@ __all__ = (
     "PostRecipientsBatchResponse200Data",
     "PostRecipientsBatchResponse200DataCreatedItem",
     "PostRecipientsBatchResponse200DataUpdatedItem",
+    "PostRecipientsRecipientIdContactsContactIdConfirmResponse200",
     "PostRecipientsRecipientIdContactsContactIdVerifyResponse200",
     "PostRecipientsRecipientIdContactsResponse201",
+    "PostRecipientsRecipientIdDevicesResponse201",
     "PostRecipientsRecipientIdNotificationsMarkAllArchivedRead",
     "PostRecipientsRecipientIdNotificationsMarkAllArchivedResponse200",
     "PostRecipientsRecipientIdNotificationsMarkAllArchivedResponse200Data",
@@ -487,12 +601,22 @@ __all__ = (
     "PreferenceState",
     "PrimaryContactInput",
     "PrimaryContactInputMedium",
+    "PrimaryContactInputProvider",
     "Project",
     "ProjectSettings",
+    "Provider",
+    "ProviderInput",
+    "ProviderInputEnvironment",
+    "ProviderInputServiceAccountType0",
+    "ProviderSettings",
     "PushInput",
+    "PutListsListKeySubscriptionsResponse200",
     "PutPreferencesPrune",
     "PutPreferencesResponse200",
+    "PutProvidersNameName",
+    "PutProvidersNameResponse200",
     "PutRecipientsRecipientIdContactsResponse200",
+    "PutRecipientsRecipientIdListsListKeyResponse200",
     "Recipient",
     "RecipientInput",
     "RecipientPreference",

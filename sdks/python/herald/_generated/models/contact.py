@@ -6,6 +6,8 @@ from typing import Any, Self, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..types import UNSET, Unset
+
 T = TypeVar("T", bound="Contact")
 
 
@@ -29,6 +31,7 @@ class Contact:
             410 for an expired web push subscription; null when deliverable.
         created_at (str): UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
         updated_at (str): UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
+        provider (str | Unset): A chat contact's service: slack, teams or discord (only on chat contacts).
     """
 
     id: int
@@ -41,6 +44,7 @@ class Contact:
     undeliverable_reason: None | str
     created_at: str
     updated_at: str
+    provider: str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -66,6 +70,8 @@ class Contact:
 
         updated_at = self.updated_at
 
+        provider = self.provider
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -82,6 +88,8 @@ class Contact:
                 "updated_at": updated_at,
             }
         )
+        if provider is not UNSET:
+            field_dict["provider"] = provider
 
         return field_dict
 
@@ -120,6 +128,8 @@ class Contact:
 
         updated_at = d.pop("updated_at")
 
+        provider = d.pop("provider", UNSET)
+
         contact = cls(
             id=id,
             medium=medium,
@@ -131,6 +141,7 @@ class Contact:
             undeliverable_reason=undeliverable_reason,
             created_at=created_at,
             updated_at=updated_at,
+            provider=provider,
         )
 
         contact.additional_properties = d

@@ -6,6 +6,10 @@ from typing import Any, Self, TypeVar
 from attrs import define as _attrs_define
 
 from ..models.contact_input_medium import ContactInputMedium, check_contact_input_medium
+from ..models.contact_input_provider import (
+    ContactInputProvider,
+    check_contact_input_provider,
+)
 from ..types import UNSET, Unset
 
 T = TypeVar("T", bound="ContactInput")
@@ -15,22 +19,31 @@ T = TypeVar("T", bound="ContactInput")
 class ContactInput:
     """
     Attributes:
-        medium (ContactInputMedium): email, sms, web_push or mobile_push
+        medium (ContactInputMedium): email, sms, web_push, mobile_push or chat
         address (str): email: one address (trimmed, lowercased); sms: an E.164 number, + and 8 to 15 digits (spaces,
             dashes, dots and parentheses are dropped); web_push: the browser PushSubscription as JSON text,
             JSON.stringify(subscription) (endpoint an https URL on a public host, keys.p256dh, keys.auth), up to 4,096
-            characters; others up to 320 characters
+            characters; chat: a Slack conversation id (C…, G…, D…, U…; sent with the project's bot token) or the provider's
+            incoming-webhook URL (https on the provider's hosts: hooks.slack.com, *.webhook.office.com or *.logic.azure.com,
+            discord.com), up to 1,024 characters; others up to 320 characters
+        provider (ContactInputProvider | Unset): A chat contact's service (required for chat, refused for other
+            mediums): slack, teams or discord
         is_primary (bool | Unset):
     """
 
     medium: ContactInputMedium
     address: str
+    provider: ContactInputProvider | Unset = UNSET
     is_primary: bool | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         medium: str = self.medium
 
         address = self.address
+
+        provider: str | Unset = UNSET
+        if not isinstance(self.provider, Unset):
+            provider = self.provider
 
         is_primary = self.is_primary
 
@@ -42,6 +55,8 @@ class ContactInput:
                 "address": address,
             }
         )
+        if provider is not UNSET:
+            field_dict["provider"] = provider
         if is_primary is not UNSET:
             field_dict["is_primary"] = is_primary
 
@@ -54,11 +69,19 @@ class ContactInput:
 
         address = d.pop("address")
 
+        _provider = d.pop("provider", UNSET)
+        provider: ContactInputProvider | Unset
+        if isinstance(_provider, Unset):
+            provider = UNSET
+        else:
+            provider = check_contact_input_provider(_provider)
+
         is_primary = d.pop("is_primary", UNSET)
 
         contact_input = cls(
             medium=medium,
             address=address,
+            provider=provider,
             is_primary=is_primary,
         )
 

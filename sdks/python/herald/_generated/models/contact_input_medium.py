@@ -1,8 +1,9 @@
 from typing import Literal
 
-ContactInputMedium = Literal["email", "mobile_push", "sms", "web_push"]
+ContactInputMedium = Literal["chat", "email", "mobile_push", "sms", "web_push"]
 
 CONTACT_INPUT_MEDIUM_VALUES: set[ContactInputMedium] = {
+    "chat",
     "email",
     "mobile_push",
     "sms",

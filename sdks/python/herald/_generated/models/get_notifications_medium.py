@@ -1,8 +1,9 @@
 from typing import Literal
 
-GetNotificationsMedium = Literal["email", "sms", "web_push"]
+GetNotificationsMedium = Literal["chat", "email", "sms", "web_push"]
 
 GET_NOTIFICATIONS_MEDIUM_VALUES: set[GetNotificationsMedium] = {
+    "chat",
     "email",
     "sms",
     "web_push",

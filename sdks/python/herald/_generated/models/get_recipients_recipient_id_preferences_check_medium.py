@@ -1,12 +1,13 @@
 from typing import Literal
 
 GetRecipientsRecipientIdPreferencesCheckMedium = Literal[
-    "email", "in_app", "sms", "web_push"
+    "chat", "email", "in_app", "sms", "web_push"
 ]
 
 GET_RECIPIENTS_RECIPIENT_ID_PREFERENCES_CHECK_MEDIUM_VALUES: set[
     GetRecipientsRecipientIdPreferencesCheckMedium
 ] = {
+    "chat",
     "email",
     "in_app",
     "sms",

@@ -9,6 +9,7 @@ from attrs import field as _attrs_field
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
+    from ..models.notification_chat import NotificationChat
     from ..models.notification_decision import NotificationDecision
     from ..models.notification_email import NotificationEmail
     from ..models.notification_push import NotificationPush
@@ -41,6 +42,7 @@ class Notification:
         push (NotificationPush):
         decision (None | NotificationDecision):
         send_at (None | str | Unset):
+        chat (NotificationChat | Unset):
     """
 
     id: int
@@ -61,6 +63,7 @@ class Notification:
     push: NotificationPush
     decision: None | NotificationDecision
     send_at: None | str | Unset = UNSET
+    chat: NotificationChat | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -117,6 +120,10 @@ class Notification:
         else:
             send_at = self.send_at
 
+        chat: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.chat, Unset):
+            chat = self.chat.to_dict()
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -142,11 +149,14 @@ class Notification:
         )
         if send_at is not UNSET:
             field_dict["send_at"] = send_at
+        if chat is not UNSET:
+            field_dict["chat"] = chat
 
         return field_dict
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.notification_chat import NotificationChat
         from ..models.notification_decision import NotificationDecision
         from ..models.notification_email import NotificationEmail
         from ..models.notification_push import NotificationPush
@@ -233,6 +243,13 @@ class Notification:
 
         send_at = _parse_send_at(d.pop("send_at", UNSET))
 
+        _chat = d.pop("chat", UNSET)
+        chat: NotificationChat | Unset
+        if isinstance(_chat, Unset):
+            chat = UNSET
+        else:
+            chat = NotificationChat.from_dict(_chat)
+
         notification = cls(
             id=id,
             recipient_id=recipient_id,
@@ -252,6 +269,7 @@ class Notification:
             push=push,
             decision=decision,
             send_at=send_at,
+            chat=chat,
         )
 
         notification.additional_properties = d

@@ -24,12 +24,14 @@ class NotificationDecision:
         email (MediumDecision | Unset):
         sms (MediumDecision | Unset):
         web_push (MediumDecision | Unset):
+        chat (MediumDecision | Unset):
     """
 
     in_app: MediumDecision | Unset = UNSET
     email: MediumDecision | Unset = UNSET
     sms: MediumDecision | Unset = UNSET
     web_push: MediumDecision | Unset = UNSET
+    chat: MediumDecision | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -49,6 +51,10 @@ class NotificationDecision:
         if not isinstance(self.web_push, Unset):
             web_push = self.web_push.to_dict()
 
+        chat: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.chat, Unset):
+            chat = self.chat.to_dict()
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update({})
@@ -60,6 +66,8 @@ class NotificationDecision:
             field_dict["sms"] = sms
         if web_push is not UNSET:
             field_dict["web_push"] = web_push
+        if chat is not UNSET:
+            field_dict["chat"] = chat
 
         return field_dict
 
@@ -96,11 +104,19 @@ class NotificationDecision:
         else:
             web_push = MediumDecision.from_dict(_web_push)
 
+        _chat = d.pop("chat", UNSET)
+        chat: MediumDecision | Unset
+        if isinstance(_chat, Unset):
+            chat = UNSET
+        else:
+            chat = MediumDecision.from_dict(_chat)
+
         notification_decision = cls(
             in_app=in_app,
             email=email,
             sms=sms,
             web_push=web_push,
+            chat=chat,
         )
 
         notification_decision.additional_properties = d

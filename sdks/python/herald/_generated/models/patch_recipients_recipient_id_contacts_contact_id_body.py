@@ -17,7 +17,9 @@ class PatchRecipientsRecipientIdContactsContactIdBody:
         address (str | Unset): email: one address (trimmed, lowercased); sms: an E.164 number, + and 8 to 15 digits
             (spaces, dashes, dots and parentheses are dropped); web_push: the browser PushSubscription as JSON text,
             JSON.stringify(subscription) (endpoint an https URL on a public host, keys.p256dh, keys.auth), up to 4,096
-            characters; others up to 320 characters
+            characters; chat: a Slack conversation id (C…, G…, D…, U…; sent with the project's bot token) or the provider's
+            incoming-webhook URL (https on the provider's hosts: hooks.slack.com, *.webhook.office.com or *.logic.azure.com,
+            discord.com), up to 1,024 characters; others up to 320 characters
         is_primary (bool | Unset):
     """
 

@@ -1,12 +1,13 @@
 from typing import Literal
 
 PatchRecipientsRecipientIdPreferencesBodyMedium = Literal[
-    "email", "in_app", "sms", "web_push"
+    "chat", "email", "in_app", "sms", "web_push"
 ]
 
 PATCH_RECIPIENTS_RECIPIENT_ID_PREFERENCES_BODY_MEDIUM_VALUES: set[
     PatchRecipientsRecipientIdPreferencesBodyMedium
 ] = {
+    "chat",
     "email",
     "in_app",
     "sms",

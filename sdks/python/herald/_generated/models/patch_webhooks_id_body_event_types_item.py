@@ -3,6 +3,9 @@ from typing import Literal
 PatchWebhooksIdBodyEventTypesItem = Literal[
     "broadcast.canceled",
     "broadcast.completed",
+    "chat.failed",
+    "chat.sent",
+    "chat.skipped",
     "email.failed",
     "email.sent",
     "email.skipped",
@@ -30,6 +33,9 @@ PATCH_WEBHOOKS_ID_BODY_EVENT_TYPES_ITEM_VALUES: set[
 ] = {
     "broadcast.canceled",
     "broadcast.completed",
+    "chat.failed",
+    "chat.sent",
+    "chat.skipped",
     "email.failed",
     "email.sent",
     "email.skipped",

@@ -3,6 +3,9 @@ from typing import Literal
 PostWebhooksBodyEventTypesItem = Literal[
     "broadcast.canceled",
     "broadcast.completed",
+    "chat.failed",
+    "chat.sent",
+    "chat.skipped",
     "email.failed",
     "email.sent",
     "email.skipped",
@@ -28,6 +31,9 @@ PostWebhooksBodyEventTypesItem = Literal[
 POST_WEBHOOKS_BODY_EVENT_TYPES_ITEM_VALUES: set[PostWebhooksBodyEventTypesItem] = {
     "broadcast.canceled",
     "broadcast.completed",
+    "chat.failed",
+    "chat.sent",
+    "chat.skipped",
     "email.failed",
     "email.sent",
     "email.skipped",

@@ -1,8 +1,9 @@
 from typing import Literal
 
-PrimaryContactInputMedium = Literal["email", "mobile_push", "sms", "web_push"]
+PrimaryContactInputMedium = Literal["chat", "email", "mobile_push", "sms", "web_push"]
 
 PRIMARY_CONTACT_INPUT_MEDIUM_VALUES: set[PrimaryContactInputMedium] = {
+    "chat",
     "email",
     "mobile_push",
     "sms",

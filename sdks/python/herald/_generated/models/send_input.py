@@ -9,6 +9,7 @@ from attrs import define as _attrs_define
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
+    from ..models.chat_input import ChatInput
     from ..models.email_input import EmailInput
     from ..models.push_input import PushInput
     from ..models.send_input_payload_type_0 import SendInputPayloadType0
@@ -36,6 +37,7 @@ class SendInput:
         email (EmailInput | None | Unset):
         sms (None | SmsInput | Unset):
         push (None | PushInput | Unset):
+        chat (ChatInput | None | Unset):
         send_at (datetime.datetime | None | Unset):
     """
 
@@ -48,9 +50,11 @@ class SendInput:
     email: EmailInput | None | Unset = UNSET
     sms: None | SmsInput | Unset = UNSET
     push: None | PushInput | Unset = UNSET
+    chat: ChatInput | None | Unset = UNSET
     send_at: datetime.datetime | None | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.chat_input import ChatInput
         from ..models.email_input import EmailInput
         from ..models.push_input import PushInput
         from ..models.send_input_payload_type_0 import SendInputPayloadType0
@@ -113,6 +117,14 @@ class SendInput:
         else:
             push = self.push
 
+        chat: dict[str, Any] | None | Unset
+        if isinstance(self.chat, Unset):
+            chat = UNSET
+        elif isinstance(self.chat, ChatInput):
+            chat = self.chat.to_dict()
+        else:
+            chat = self.chat
+
         send_at: None | str | Unset
         if isinstance(self.send_at, Unset):
             send_at = UNSET
@@ -142,6 +154,8 @@ class SendInput:
             field_dict["sms"] = sms
         if push is not UNSET:
             field_dict["push"] = push
+        if chat is not UNSET:
+            field_dict["chat"] = chat
         if send_at is not UNSET:
             field_dict["send_at"] = send_at
 
@@ -149,6 +163,7 @@ class SendInput:
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.chat_input import ChatInput
         from ..models.email_input import EmailInput
         from ..models.push_input import PushInput
         from ..models.send_input_payload_type_0 import SendInputPayloadType0
@@ -257,6 +272,23 @@ class SendInput:
 
         push = _parse_push(d.pop("push", UNSET))
 
+        def _parse_chat(data: object) -> ChatInput | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                chat_type_0 = ChatInput.from_dict(data)
+
+                return chat_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(ChatInput | None | Unset, data)
+
+        chat = _parse_chat(d.pop("chat", UNSET))
+
         def _parse_send_at(data: object) -> datetime.datetime | None | Unset:
             if data is None:
                 return data
@@ -284,6 +316,7 @@ class SendInput:
             email=email,
             sms=sms,
             push=push,
+            chat=chat,
             send_at=send_at,
         )
 
