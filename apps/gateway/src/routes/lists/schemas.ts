@@ -1,6 +1,7 @@
 import { LIST_LIMITS } from '@herald/contracts';
 import { Type } from '@sinclair/typebox';
 import { hidden, serviceRules } from '../../plugins/external/swagger/openapi-document';
+import { NO_CONTROL_BUT_LINES, NOT_BLANK_NO_CONTROL } from '../../plugins/external/swagger/text-patterns';
 import { BatchFailureSchema } from '../recipients/schemas';
 import { Nullable, Timestamp } from '../shared/schemas';
 
@@ -19,8 +20,8 @@ export const ListSchema = Type.Object(
 
 /** Value rules are the recipient service's (lists/domain/list-rules.ts); the document states them. */
 const ListKey = Type.String({ description: '1–128 characters of A-Z, a-z, 0-9, `.`, `_`, `:` and `-`; unique per project', ...serviceRules({ pattern: LIST_LIMITS.keyPattern }) });
-const ListName = Type.String(serviceRules({ minLength: 1, maxLength: LIST_LIMITS.nameMax }));
-const ListDescription = Nullable(Type.String(serviceRules({ maxLength: LIST_LIMITS.descriptionMax })));
+const ListName = Type.String(serviceRules({ minLength: 1, maxLength: LIST_LIMITS.nameMax, pattern: NOT_BLANK_NO_CONTROL }));
+const ListDescription = Nullable(Type.String(serviceRules({ maxLength: LIST_LIMITS.descriptionMax, pattern: NO_CONTROL_BUT_LINES })));
 
 export const ListKeyParams = Type.Object({ list_key: Type.String({ minLength: 1, examples: ['issue:42:watchers'] }) });
 export const RecipientListParams = Type.Object({ recipient_id: Type.String({ minLength: 1, examples: ['user-42'] }), list_key: Type.String({ minLength: 1, examples: ['product-updates'] }) });

@@ -85,6 +85,7 @@ describe('seen and archived notifications through the gateway', () => {
     ['bulk of no ids', 'PATCH', '', () => ({ ids: [], read: true })],
     ['bulk with no flag', 'PATCH', '', () => ({ ids: [1] })],
     ['bulk with a non-boolean flag', 'PATCH', '', () => ({ ids: [1], seen: 'yes' })],
+    ['bulk with an id past the largest safe integer', 'PATCH', '', () => ({ ids: [1, 17666513359006366502536347648], seen: false })],
     ['one notification with a non-boolean archived', 'PATCH', '/1', () => ({ archived: 'yes' })],
     ['a feed filter that is not true or false', 'GET', '?archived=maybe', () => undefined],
     ['archive-all with a read filter that is not true or false', 'POST', '/mark_all_archived?read=yes', () => undefined],

@@ -19,7 +19,7 @@ const BULK_MAX = 100;
 const ReadFilter = Type.Object({ read: Type.Optional(Type.Union([Type.Literal('true'), Type.Literal('false')], { description: 'Only the read (true) or unread (false) notifications' })) });
 const BulkBody = Type.Object(
   {
-    ids: Type.Array(Type.Integer({ minimum: 1 }), { minItems: 1, maxItems: BULK_MAX, description: `1 to ${BULK_MAX} notification ids of this recipient` }),
+    ids: Type.Array(Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }), { minItems: 1, maxItems: BULK_MAX, description: `1 to ${BULK_MAX} notification ids of this recipient` }),
     read: Type.Optional(Type.Boolean()),
     seen: Type.Optional(Type.Boolean()),
     archived: Type.Optional(Type.Boolean({ description: 'true also marks it seen' })),

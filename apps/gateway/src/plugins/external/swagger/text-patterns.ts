@@ -14,3 +14,5 @@ export const NOT_BLANK_NO_CONTROL = `^[^${CTRL}]*[^${WS}${CTRL}][^${CTRL}]*$`;
 const ADDR = `[^${WS}${CTRL},;:<>"()@]`;
 const LABEL = `[^${WS}${CTRL},;:<>"()@.]+`;
 export const EMAIL_ADDRESS = `^[${WS}]*${ADDR}+@${LABEL}(?:\\.${LABEL})+[${WS}]*$`;
+/** No control characters but line breaks and tabs (a free-text description). */
+export const NO_CONTROL_BUT_LINES = '^[^\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f-\\u009f]*$';
