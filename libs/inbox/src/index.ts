@@ -2,6 +2,7 @@ import { defineHeraldInbox, HeraldInbox } from './herald-inbox';
 
 export { HeraldInbox, defineHeraldInbox, type RenderItem } from './herald-inbox';
 export { badgeText, contentOf, relativeTime } from './view-model';
+export { INBOX_STRINGS, stringsFor, directionOf, type InboxStrings } from './i18n';
 
 // Loading the module registers <herald-inbox> (the one-file bundle served at /ui/herald-inbox.js).
 if (typeof customElements !== 'undefined') defineHeraldInbox();
