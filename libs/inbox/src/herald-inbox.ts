@@ -2,10 +2,8 @@ import { HeraldAuthenticationError, HeraldClient, type Notification, type Subscr
 import { directionOf, stringsFor, withCount, type InboxStrings } from './i18n';
 import { pushOutcome } from './push-outcome';
 import { INBOX_STYLES } from './styles';
-import { badgeText, contentOf, relativeTime } from './view-model';
-
-/** What a render callback returns for one notification: an element, or HTML text (trusted by the page). */
-export type RenderItem = (notification: Notification) => HTMLElement | string;
+import { renderItemView, type ItemViewOptions, type RenderItem } from './item-view';
+import { badgeText, contentOf, relativeTime, type ItemAction } from './view-model';
 
 type ChannelMessage = { type: 'updated'; notification: Notification } | { type: 'all-read' } | { type: 'count'; count: number } | { type: 'unseen'; count: number };
 
@@ -278,7 +276,8 @@ export class HeraldInbox extends HTMLElement {
 
   private upsert(n: Notification, arrived: boolean): void {
     const i = this.items.findIndex((x) => x.id === n.id);
-    if (i >= 0) this.items[i] = n;
+    if (n.archived) this.items = this.items.filter((x) => x.id !== n.id);
+    else if (i >= 0) this.items[i] = n;
     else if (arrived) {
       this.items.unshift(n);
       this.items.sort((a, b) => b.id - a.id);
@@ -371,6 +370,36 @@ export class HeraldInbox extends HTMLElement {
     button.disabled = outcome === null;
   }
 
+  /** Archives the item: out of the list here and in the other tabs. */
+  private async archive(n: Notification): Promise<void> {
+    const res = await this.withAuth(() => this.client!.notifications.archive(this.recipientId, n.id));
+    if (!res) return;
+    this.items = this.items.filter((x) => x.id !== n.id);
+    this.channel?.postMessage({ type: 'updated', notification: res.data } satisfies ChannelMessage);
+    this.render();
+    if (!n.read) await this.readCounts();
+  }
+
+  /** An action with a url opens it; one without is recorded (`takeAction`) and shown as taken. */
+  private async act(n: Notification, action: ItemAction): Promise<void> {
+    if (action.url) {
+      location.assign(action.url);
+      return;
+    }
+    const res = await this.withAuth(() => this.client!.notifications.takeAction(this.recipientId, n.id, action.id));
+    if (!res) return;
+    this.upsert(res.data, false);
+    this.channel?.postMessage({ type: 'updated', notification: res.data } satisfies ChannelMessage);
+  }
+
+  /** Reads the counts back after a change the live stream may or may not have told already. */
+  private async readCounts(): Promise<void> {
+    const counts = await this.withAuth(() => this.client!.notifications.counts(this.recipientId));
+    if (!counts) return;
+    this.setUnseen(counts.data.unseen_count, true);
+    this.setUnread(counts.data.unread_count, true);
+  }
+
   private async markAllRead(): Promise<void> {
     const res = await this.withAuth(() => this.client!.notifications.markAllRead(this.recipientId));
     if (!res) return;
@@ -429,56 +458,16 @@ export class HeraldInbox extends HTMLElement {
     if (this.$('.panel').hidden) return;
     const list = this.$('.list');
     const focused = (this.root.activeElement as HTMLElement | null)?.dataset?.id;
-    list.replaceChildren(...this.items.map((n) => this.renderOne(n)));
+    const options: ItemViewOptions = {
+      strings: this.t,
+      locale: this.locale,
+      renderItem: this.renderItem,
+      open: (n) => void this.open(n),
+      archive: (n) => void this.archive(n),
+      act: (n, action) => void this.act(n, action),
+    };
+    list.replaceChildren(...this.items.map((n) => renderItemView(n, options)));
     if (focused) (list.querySelector(`[data-id="${focused}"]`) as HTMLElement | null)?.focus();
-  }
-
-  private renderOne(n: Notification): HTMLLIElement {
-    const li = document.createElement('li');
-    const button = document.createElement('button');
-    button.type = 'button';
-    button.className = `item${n.read ? '' : ' unread'}`;
-    button.setAttribute('part', n.read ? 'item' : 'item item-unread');
-    button.dataset.id = String(n.id);
-    const custom = this.renderItem?.(n);
-    if (custom !== undefined && custom !== null) {
-      if (typeof custom === 'string') button.innerHTML = custom;
-      else button.append(custom);
-    } else {
-      const c = contentOf(n);
-      if (c.avatar) {
-        const img = document.createElement('img');
-        img.setAttribute('part', 'avatar');
-        img.className = 'avatar';
-        img.alt = '';
-        img.src = c.avatar;
-        button.append(img);
-      }
-      const text = document.createElement('span');
-      text.className = 'text';
-      const title = document.createElement('span');
-      title.setAttribute('part', 'title');
-      title.className = 'title';
-      title.textContent = c.title;
-      text.append(title);
-      if (c.body) {
-        const body = document.createElement('span');
-        body.setAttribute('part', 'body');
-        body.className = 'body';
-        body.textContent = c.body;
-        text.append(body);
-      }
-      const time = document.createElement('time');
-      time.setAttribute('part', 'time');
-      time.setAttribute('datetime', n.created_at);
-      time.textContent = relativeTime(n.created_at, Date.now(), this.locale);
-      text.append(time);
-      button.append(text);
-    }
-    button.setAttribute('aria-label', `${n.read ? '' : this.t.unreadItem}${contentOf(n).title}`);
-    button.addEventListener('click', () => void this.open(n));
-    li.append(button);
-    return li;
   }
 }
 

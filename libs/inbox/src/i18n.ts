@@ -11,6 +11,7 @@ export interface InboxStrings {
   /** Before an unread item's title, for screen readers. */
   unreadItem: string;
   markAllRead: string;
+  archive: string;
   empty: string;
   loading: string;
   loadError: string;
@@ -31,6 +32,7 @@ const en: InboxStrings = {
   noneUnseen: 'Notifications, none new',
   unreadItem: 'Unread: ',
   markAllRead: 'Mark all as read',
+  archive: 'Archive',
   empty: "You're all caught up",
   loading: 'Loading…',
   loadError: 'Notifications could not be loaded.',
@@ -51,6 +53,7 @@ const de: InboxStrings = {
   noneUnseen: 'Benachrichtigungen, keine neuen',
   unreadItem: 'Ungelesen: ',
   markAllRead: 'Alle als gelesen markieren',
+  archive: 'Archivieren',
   empty: 'Keine neuen Benachrichtigungen',
   loading: 'Wird geladen…',
   loadError: 'Benachrichtigungen konnten nicht geladen werden.',
@@ -71,6 +74,7 @@ const ar: InboxStrings = {
   noneUnseen: 'الإشعارات، لا يوجد جديد',
   unreadItem: 'غير مقروء: ',
   markAllRead: 'تحديد الكل كمقروء',
+  archive: 'أرشفة',
   empty: 'لا توجد إشعارات جديدة',
   loading: 'جارٍ التحميل…',
   loadError: 'تعذّر تحميل الإشعارات.',

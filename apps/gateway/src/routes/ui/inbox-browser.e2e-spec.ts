@@ -292,6 +292,31 @@ describe('<herald-inbox> in Chromium', () => {
     await expectText(() => badge(page).textContent(), '1');
     await page.close();
   });
+
+  it('when an action without a url is clicked, then it is recorded once and shown; Archive takes the item out of the list', async () => {
+    const r = await recipientWith(1);
+    const actions = [
+      { id: 'approve', label: 'Approve', style: 'primary' },
+      { id: 'docs', label: 'Read the docs', url: 'https://example.com/docs' },
+    ];
+    const sent = await api.notifications.send({ recipient_id: r.id, payload: { title: 'Expense report', actions } });
+    await waitFor(async () => (await api.notifications.unreadCount(r.id)).data.unread_count === 2);
+    const page = await openPage(r.id, r.token);
+    await openPanel(page);
+    await waitFor(async () => (await items(page).count()) === 2);
+    await inbox(page).locator('[part="action"]', { hasText: 'Approve' }).click();
+    await waitFor(async () => (await inbox(page).locator('[data-action="approve"][aria-pressed="true"]').count()) === 1);
+    const id = sent.data.notification!.id;
+    const stored = () => api.notifications.page(r.id).then((p) => p.data.notifications.find((n) => n.id === id));
+    expect((await stored())?.action_taken).toBe('approve');
+    await screenshot(page, 'inbox-actions.png');
+    await inbox(page).locator('li', { hasText: 'Seed 1' }).locator('[part="archive"]').click();
+    await waitFor(async () => (await items(page).count()) === 1);
+    const archived = (await api.notifications.page(r.id, { archived: 'true' })).data.notifications;
+    expect(archived.map((n) => (n.payload as { title: string }).title)).toEqual(['Seed 1']);
+    await expectText(() => badge(page).textContent(), '1');
+    await page.close();
+  });
 });
 
 /** The page's window, typed as far as these tests use it (the gateway's types have no DOM). */
