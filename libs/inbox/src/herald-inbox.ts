@@ -346,12 +346,13 @@ export class HeraldInbox extends HTMLElement {
     const button = this.$<HTMLButtonElement>('.push-button');
     button.disabled = true;
     this.showPushOutcome(null);
+    const enable = () => this.client!.push.enable(this.recipientId, { serviceWorkerUrl: this.getAttribute('push') || '/herald-sw.js' });
     try {
-      const res = await this.withAuth(() => this.client!.push.enable(this.recipientId, { serviceWorkerUrl: this.getAttribute('push') || '/herald-sw.js' }));
-      if (!res) {
-        this.showPushOutcome('failed');
-        return;
-      }
+      // Not through withAuth: a refusal is said next to the button, not as a feed that failed to load.
+      const res = await enable().catch(async (err: unknown) => {
+        if (err instanceof HeraldAuthenticationError && (await this.refreshToken())) return enable();
+        throw err;
+      });
       this.showPushOutcome('enabled');
       this.dispatchEvent(new CustomEvent('herald-push', { detail: { endpoint: res.endpoint } }));
     } catch (err) {
