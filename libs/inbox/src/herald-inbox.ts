@@ -22,8 +22,10 @@ const BELL = '<svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true"
  * `herald-open` (detail: notification) before following a url. `locale` (default: the page's
  * language) picks the texts, the relative times and the writing direction. `badge="unseen"` counts
  * notifications not seen yet (opening the panel marks them seen) instead of unread ones.
- * `theme="light|dark|auto"` (default auto: `prefers-color-scheme`). Theming: CSS custom properties `--herald-*` and parts `bell`, `badge`, `panel`, `header`,
- * `mark-all`, `status`, `list`, `item`, `item-unread`, `title`, `body`, `time`, `avatar`, `empty`.
+ * `theme="light|dark|auto"` (default auto: `prefers-color-scheme`). Theming: CSS custom properties
+ * `--herald-*` and parts `bell`, `badge`, `panel`, `header`,
+ * `mark-all`, `status`, `list`, `item`, `item-unread`, `title`, `body`, `time`, `avatar`, `empty`,
+ * `push-status`, `item-actions`, `action`, `archive` (each item's payload actions and its Archive button).
  */
 export class HeraldInbox extends HTMLElement {
   static observedAttributes = ['base-url', 'recipient-id', 'token', 'open', 'locale', 'badge'];
