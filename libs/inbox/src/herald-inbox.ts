@@ -1,11 +1,11 @@
 import { HeraldAuthenticationError, HeraldClient, type Notification, type Subscription } from '@herald/client';
+import { directionOf, stringsFor, withCount, type InboxStrings } from './i18n';
+import { pushOutcome } from './push-outcome';
 import { INBOX_STYLES } from './styles';
-import { badgeText, contentOf, relativeTime } from './view-model';
+import { renderItemView, type ItemViewOptions, type RenderItem } from './item-view';
+import { badgeText, contentOf, relativeTime, type ItemAction } from './view-model';
 
-/** What a render callback returns for one notification: an element, or HTML text (trusted by the page). */
-export type RenderItem = (notification: Notification) => HTMLElement | string;
-
-type ChannelMessage = { type: 'updated'; notification: Notification } | { type: 'all-read' } | { type: 'count'; count: number };
+type ChannelMessage = { type: 'updated'; notification: Notification } | { type: 'all-read' } | { type: 'count'; count: number } | { type: 'unseen'; count: number };
 
 const BELL = '<svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true"><path fill="currentColor" d="M12 22a2.5 2.5 0 0 0 2.45-2h-4.9A2.5 2.5 0 0 0 12 22Zm7-6V11a7 7 0 0 0-5.5-6.84V3.5a1.5 1.5 0 0 0-3 0v.66A7 7 0 0 0 5 11v5l-2 2v1h18v-1l-2-2Z"/></svg>';
 
@@ -18,12 +18,17 @@ const BELL = '<svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true"
  * worker URL, default `/herald-sw.js` on the page's origin: a copy of the gateway's
  * `/push/herald-sw.js`). Events: `herald-push` (detail: {endpoint}) once push is on. Properties:
  * `tokenProvider` (async () => a fresh token, called when the gateway answers 401),
- * `renderItem` (custom rendering). Events: `herald-open` (detail: notification) before following a url.
- * Theming: CSS custom properties `--herald-*` and parts `bell`, `badge`, `panel`, `header`,
- * `mark-all`, `status`, `list`, `item`, `item-unread`, `title`, `body`, `time`, `avatar`, `empty`.
+ * `renderItem` (custom rendering), `strings` (texts overriding the locale's dictionary). Events:
+ * `herald-open` (detail: notification) before following a url. `locale` (default: the page's
+ * language) picks the texts, the relative times and the writing direction. `badge="unseen"` counts
+ * notifications not seen yet (opening the panel marks them seen) instead of unread ones.
+ * `theme="light|dark|auto"` (default auto: `prefers-color-scheme`). Theming: CSS custom properties
+ * `--herald-*` and parts `bell`, `badge`, `panel`, `header`,
+ * `mark-all`, `status`, `list`, `item`, `item-unread`, `title`, `body`, `time`, `avatar`, `empty`,
+ * `push-status`, `item-actions`, `action`, `archive` (each item's payload actions and its Archive button).
  */
 export class HeraldInbox extends HTMLElement {
-  static observedAttributes = ['base-url', 'recipient-id', 'token', 'open'];
+  static observedAttributes = ['base-url', 'recipient-id', 'token', 'open', 'locale', 'badge'];
 
   tokenProvider: (() => Promise<string> | string) | null = null;
   renderItem: RenderItem | null = null;
@@ -37,6 +42,9 @@ export class HeraldInbox extends HTMLElement {
   private exhausted = false;
   private loading = false;
   private unread = 0;
+  private unseen = 0;
+  private overrides: Partial<InboxStrings> = {};
+  private t: InboxStrings = stringsFor(undefined);
   private state: 'loading' | 'ready' | 'error' | 'reconnecting' = 'loading';
   private timer: ReturnType<typeof setInterval> | null = null;
   private observer: IntersectionObserver | null = null;
@@ -46,23 +54,22 @@ export class HeraldInbox extends HTMLElement {
     super();
     this.root = this.attachShadow({ mode: 'open' });
     this.root.innerHTML = `<style>${INBOX_STYLES}</style>
-      <button part="bell" class="bell" aria-haspopup="dialog" aria-expanded="false" aria-label="Notifications">${BELL}<span part="badge" class="badge" hidden></span></button>
+      <button part="bell" class="bell" aria-haspopup="dialog" aria-expanded="false">${BELL}<span part="badge" class="badge" hidden></span></button>
       <span class="sr" aria-live="polite" role="status"></span>
-      <div part="panel" class="panel" role="dialog" aria-label="Notifications" hidden>
-        <div part="header" class="header"><strong>Notifications</strong><button part="mark-all" class="mark-all" type="button">Mark all as read</button></div>
-        <div part="push" class="push" hidden><button part="push-button" class="push-button" type="button">Enable push notifications</button><span class="push-status" role="status"></span></div>
+      <div part="panel" class="panel" role="dialog" hidden>
+        <div part="header" class="header"><strong class="heading"></strong><button part="mark-all" class="mark-all" type="button"></button></div>
+        <div part="push" class="push" hidden><button part="push-button" class="push-button" type="button"></button><span part="push-status" class="push-status" role="status"></span></div>
         <div part="status" class="status" hidden></div>
         <ul part="list" class="list" role="list"></ul>
-        <div part="empty" class="empty" hidden>You're all caught up</div>
+        <div part="empty" class="empty" hidden></div>
         <div class="sentinel" aria-hidden="true"></div>
       </div>`;
     this.$('.bell').addEventListener('click', () => this.toggle());
     this.$('.mark-all').addEventListener('click', () => void this.markAllRead());
     this.$('.push-button').addEventListener('click', () => void this.enablePush());
     this.$('.panel').addEventListener('keydown', (e) => this.onKey(e as KeyboardEvent));
-    this.$('.bell').addEventListener('keydown', (e) => {
-      if ((e as KeyboardEvent).key === 'Escape') this.toggle(false);
-    });
+    this.$('.bell').addEventListener('keydown', (e) => this.onBellKey(e as KeyboardEvent));
+    this.applyStrings();
   }
 
   private $<T extends HTMLElement = HTMLElement>(sel: string): T {
@@ -83,6 +90,10 @@ export class HeraldInbox extends HTMLElement {
       this.toggle(value !== null, false);
       return;
     }
+    if (name === 'locale' || name === 'badge') {
+      this.applyStrings();
+      return;
+    }
     // Attributes set after insertion start it; another recipient or gateway starts over (a new
     // token alone is picked up by the next request).
     if (!this.started) this.start();
@@ -96,13 +107,55 @@ export class HeraldInbox extends HTMLElement {
     return this.unread;
   }
 
+  /** The texts in use: the locale's dictionary with the page's overrides. */
+  get strings(): InboxStrings {
+    return this.t;
+  }
+
+  set strings(overrides: Partial<InboxStrings>) {
+    this.overrides = overrides;
+    this.applyStrings();
+  }
+
+  private get locale(): string | undefined {
+    return this.getAttribute('locale') || undefined;
+  }
+
+  private get countsUnseen(): boolean {
+    return this.getAttribute('badge') === 'unseen';
+  }
+
+  /** Puts the locale's texts and direction on everything shown. */
+  private applyStrings(): void {
+    this.t = stringsFor(this.locale ?? document.documentElement.lang, this.overrides);
+    const panel = this.$('.panel');
+    panel.dir = directionOf(this.locale ?? document.documentElement.lang);
+    if (this.locale) panel.lang = this.locale;
+    panel.setAttribute('aria-label', this.t.notifications);
+    this.$('.heading').textContent = this.t.notifications;
+    this.$('.mark-all').textContent = this.t.markAllRead;
+    this.$('.push-button').textContent = this.t.enablePush;
+    this.$('.empty').textContent = this.t.empty;
+    this.showCount();
+    if (this.started) this.render();
+  }
+
   /** Opens or closes the panel. */
   toggle(open = this.$('.panel').hidden, reflect = true): void {
     this.$('.panel').hidden = !open;
     this.$('.bell').setAttribute('aria-expanded', String(open));
     if (reflect) this.toggleAttribute('open', open);
-    if (open) this.render();
-    else if (reflect) this.$('.bell').focus();
+    if (open) {
+      this.render();
+      void this.markSeen();
+    } else if (reflect) this.$('.bell').focus();
+  }
+
+  /** With `badge="unseen"`, opening the panel marks the feed seen (read flags stay) and clears the badge. */
+  private async markSeen(): Promise<void> {
+    if (!this.countsUnseen || this.unseen === 0 || !this.client) return;
+    const res = await this.withAuth(() => this.client!.notifications.markAllSeen(this.recipientId));
+    if (res) this.setUnseen(0, true);
   }
 
   private start(): void {
@@ -119,7 +172,10 @@ export class HeraldInbox extends HTMLElement {
     this.subscription = this.client.subscribe(recipientId, {
       notification: (n) => this.upsert(n, true),
       updated: (n) => this.upsert(n, false),
-      unreadCount: (c) => this.setUnread(c),
+      unreadCount: (c) => {
+        this.setUnread(c);
+        if (this.countsUnseen) void this.withAuth(() => this.loadUnseen());
+      },
       reset: () => void this.loadFirst(),
       state: (s) => this.setState(s === 'reconnecting' ? 'reconnecting' : s === 'open' && this.state !== 'error' ? 'ready' : this.state),
       error: (e) => {
@@ -186,12 +242,21 @@ export class HeraldInbox extends HTMLElement {
 
   private async loadFirst(): Promise<void> {
     const client = this.client!;
-    const [page, count] = await Promise.all([client.notifications.page(this.recipientId, { limit: this.pageSize }), client.notifications.unreadCount(this.recipientId)]);
+    const [page, counts] = await Promise.all([client.notifications.page(this.recipientId, { limit: this.pageSize }), client.notifications.counts(this.recipientId)]);
     this.items = page.data.notifications;
     this.cursor = page.data.next_cursor;
     this.exhausted = this.cursor === null;
-    this.setUnread(count.data.unread_count);
+    this.unseen = counts.data.unseen_count;
+    this.setUnread(counts.data.unread_count);
     this.setState('ready');
+    if (!this.$('.panel').hidden) await this.markSeen();
+  }
+
+  /** Reads the unseen count back; what arrives while the panel is open is seen at once. */
+  private async loadUnseen(): Promise<void> {
+    const counts = await this.client!.notifications.counts(this.recipientId);
+    this.setUnseen(counts.data.unseen_count);
+    if (!this.$('.panel').hidden) await this.markSeen();
   }
 
   private async loadMore(): Promise<void> {
@@ -213,7 +278,8 @@ export class HeraldInbox extends HTMLElement {
 
   private upsert(n: Notification, arrived: boolean): void {
     const i = this.items.findIndex((x) => x.id === n.id);
-    if (i >= 0) this.items[i] = n;
+    if (n.archived) this.items = this.items.filter((x) => x.id !== n.id);
+    else if (i >= 0) this.items[i] = n;
     else if (arrived) {
       this.items.unshift(n);
       this.items.sort((a, b) => b.id - a.id);
@@ -223,13 +289,26 @@ export class HeraldInbox extends HTMLElement {
 
   private setUnread(count: number, broadcast = false): void {
     this.unread = count;
+    this.showCount();
+    if (broadcast) this.channel?.postMessage({ type: 'count', count } satisfies ChannelMessage);
+  }
+
+  private setUnseen(count: number, broadcast = false): void {
+    this.unseen = count;
+    this.showCount();
+    if (broadcast) this.channel?.postMessage({ type: 'unseen', count } satisfies ChannelMessage);
+  }
+
+  /** The badge and the bell's label: the unread count, or the unseen one with `badge="unseen"`. */
+  private showCount(): void {
+    const unseen = this.countsUnseen;
+    const count = unseen ? this.unseen : this.unread;
     const badge = this.$('.badge');
     badge.textContent = badgeText(count);
     badge.hidden = count <= 0;
-    const label = count === 0 ? 'Notifications, none unread' : `Notifications, ${count} unread`;
+    const label = count === 0 ? (unseen ? this.t.noneUnseen : this.t.noneUnread) : withCount(unseen ? this.t.unseenLabel : this.t.unreadLabel, count);
     this.$('.bell').setAttribute('aria-label', label);
     this.$('.sr').textContent = label;
-    if (broadcast) this.channel?.postMessage({ type: 'count', count } satisfies ChannelMessage);
   }
 
   private setState(state: HeraldInbox['state']): void {
@@ -243,6 +322,7 @@ export class HeraldInbox extends HTMLElement {
       this.items = this.items.map((n) => ({ ...n, read: true }));
       this.render();
     } else if (msg.type === 'count') this.setUnread(msg.count);
+    else if (msg.type === 'unseen') this.setUnseen(msg.count);
   }
 
   /** Marks read and opened, tells the other tabs, then follows the payload's url if any. */
@@ -266,21 +346,61 @@ export class HeraldInbox extends HTMLElement {
   /** Opt-in web push (attribute `push`): permission, service worker, subscription stored as the recipient's web_push contact. */
   private async enablePush(): Promise<void> {
     const button = this.$<HTMLButtonElement>('.push-button');
-    const status = this.$('.push-status');
     button.disabled = true;
-    status.textContent = '';
+    this.showPushOutcome(null);
+    const enable = () => this.client!.push.enable(this.recipientId, { serviceWorkerUrl: this.getAttribute('push') || '/herald-sw.js' });
     try {
-      const res = await this.withAuth(() => this.client!.push.enable(this.recipientId, { serviceWorkerUrl: this.getAttribute('push') || '/herald-sw.js' }));
-      if (!res) {
-        button.disabled = false;
-        return;
-      }
-      button.textContent = 'Push notifications are on';
+      // Not through withAuth: a refusal is said next to the button, not as a feed that failed to load.
+      const res = await enable().catch(async (err: unknown) => {
+        if (err instanceof HeraldAuthenticationError && (await this.refreshToken())) return enable();
+        throw err;
+      });
+      this.showPushOutcome('enabled');
       this.dispatchEvent(new CustomEvent('herald-push', { detail: { endpoint: res.endpoint } }));
     } catch (err) {
-      button.disabled = false;
-      status.textContent = err instanceof Error ? err.message : 'Push notifications could not be enabled';
+      this.showPushOutcome(pushOutcome(err, globalThis));
     }
+  }
+
+  /** Says what the click did; the button stays only where another click could help. */
+  private showPushOutcome(outcome: ReturnType<typeof pushOutcome> | 'enabled' | null): void {
+    const button = this.$<HTMLButtonElement>('.push-button');
+    const status = this.$('.push-status');
+    const texts = { enabled: this.t.pushEnabled, denied: this.t.pushDenied, unsupported: this.t.pushUnsupported, failed: this.t.pushFailed };
+    status.textContent = outcome ? texts[outcome] : '';
+    if (outcome) status.dataset.outcome = outcome;
+    button.hidden = outcome === 'enabled' || outcome === 'denied' || outcome === 'unsupported';
+    button.disabled = outcome === null;
+  }
+
+  /** Archives the item: out of the list here and in the other tabs. */
+  private async archive(n: Notification): Promise<void> {
+    const res = await this.withAuth(() => this.client!.notifications.archive(this.recipientId, n.id));
+    if (!res) return;
+    this.items = this.items.filter((x) => x.id !== n.id);
+    this.channel?.postMessage({ type: 'updated', notification: res.data } satisfies ChannelMessage);
+    this.render();
+    if (!n.read) await this.readCounts();
+  }
+
+  /** An action with a url opens it; one without is recorded (`takeAction`) and shown as taken. */
+  private async act(n: Notification, action: ItemAction): Promise<void> {
+    if (action.url) {
+      location.assign(action.url);
+      return;
+    }
+    const res = await this.withAuth(() => this.client!.notifications.takeAction(this.recipientId, n.id, action.id));
+    if (!res) return;
+    this.upsert(res.data, false);
+    this.channel?.postMessage({ type: 'updated', notification: res.data } satisfies ChannelMessage);
+  }
+
+  /** Reads the counts back after a change the live stream may or may not have told already. */
+  private async readCounts(): Promise<void> {
+    const counts = await this.withAuth(() => this.client!.notifications.counts(this.recipientId));
+    if (!counts) return;
+    this.setUnseen(counts.data.unseen_count, true);
+    this.setUnread(counts.data.unread_count, true);
   }
 
   private async markAllRead(): Promise<void> {
@@ -290,6 +410,16 @@ export class HeraldInbox extends HTMLElement {
     this.setUnread(0, true);
     this.channel?.postMessage({ type: 'all-read' } satisfies ChannelMessage);
     this.render();
+  }
+
+  /** Escape closes; ArrowDown opens the panel if need be and moves focus to the first item. */
+  private onBellKey(e: KeyboardEvent): void {
+    if (e.key === 'Escape') this.toggle(false);
+    else if (e.key === 'ArrowDown') {
+      e.preventDefault();
+      if (this.$('.panel').hidden) this.toggle(true);
+      this.root.querySelector<HTMLElement>('.item')?.focus();
+    }
   }
 
   private onKey(e: KeyboardEvent): void {
@@ -306,19 +436,19 @@ export class HeraldInbox extends HTMLElement {
   }
 
   private renderTimes(): void {
-    for (const el of this.root.querySelectorAll<HTMLElement>('time[datetime]')) el.textContent = relativeTime(el.getAttribute('datetime')!);
+    for (const el of this.root.querySelectorAll<HTMLElement>('time[datetime]')) el.textContent = relativeTime(el.getAttribute('datetime')!, Date.now(), this.locale);
   }
 
   private render(): void {
     const status = this.$('.status');
-    const text = { loading: 'Loading…', ready: '', error: 'Notifications could not be loaded.', reconnecting: 'Reconnecting…' }[this.state];
+    const text = { loading: this.t.loading, ready: '', error: this.t.loadError, reconnecting: this.t.reconnecting }[this.state];
     status.hidden = text === '';
     status.textContent = text;
     status.dataset.state = this.state;
     if (this.state === 'error') {
       const retry = document.createElement('button');
       retry.type = 'button';
-      retry.textContent = 'Retry';
+      retry.textContent = this.t.retry;
       retry.addEventListener('click', () => {
         this.setState('loading');
         void this.withAuth(() => this.loadFirst());
@@ -331,56 +461,16 @@ export class HeraldInbox extends HTMLElement {
     if (this.$('.panel').hidden) return;
     const list = this.$('.list');
     const focused = (this.root.activeElement as HTMLElement | null)?.dataset?.id;
-    list.replaceChildren(...this.items.map((n) => this.renderOne(n)));
+    const options: ItemViewOptions = {
+      strings: this.t,
+      locale: this.locale,
+      renderItem: this.renderItem,
+      open: (n) => void this.open(n),
+      archive: (n) => void this.archive(n),
+      act: (n, action) => void this.act(n, action),
+    };
+    list.replaceChildren(...this.items.map((n) => renderItemView(n, options)));
     if (focused) (list.querySelector(`[data-id="${focused}"]`) as HTMLElement | null)?.focus();
-  }
-
-  private renderOne(n: Notification): HTMLLIElement {
-    const li = document.createElement('li');
-    const button = document.createElement('button');
-    button.type = 'button';
-    button.className = `item${n.read ? '' : ' unread'}`;
-    button.setAttribute('part', n.read ? 'item' : 'item item-unread');
-    button.dataset.id = String(n.id);
-    const custom = this.renderItem?.(n);
-    if (custom !== undefined && custom !== null) {
-      if (typeof custom === 'string') button.innerHTML = custom;
-      else button.append(custom);
-    } else {
-      const c = contentOf(n);
-      if (c.avatar) {
-        const img = document.createElement('img');
-        img.setAttribute('part', 'avatar');
-        img.className = 'avatar';
-        img.alt = '';
-        img.src = c.avatar;
-        button.append(img);
-      }
-      const text = document.createElement('span');
-      text.className = 'text';
-      const title = document.createElement('span');
-      title.setAttribute('part', 'title');
-      title.className = 'title';
-      title.textContent = c.title;
-      text.append(title);
-      if (c.body) {
-        const body = document.createElement('span');
-        body.setAttribute('part', 'body');
-        body.className = 'body';
-        body.textContent = c.body;
-        text.append(body);
-      }
-      const time = document.createElement('time');
-      time.setAttribute('part', 'time');
-      time.setAttribute('datetime', n.created_at);
-      time.textContent = relativeTime(n.created_at);
-      text.append(time);
-      button.append(text);
-    }
-    button.setAttribute('aria-label', `${n.read ? '' : 'Unread: '}${contentOf(n).title}`);
-    button.addEventListener('click', () => void this.open(n));
-    li.append(button);
-    return li;
   }
 }
 

@@ -1,5 +1,13 @@
-/** Shadow styles of <herald-inbox>; every colour and size is a `--herald-*` custom property. */
+/** The dark palette: the `--herald-*` defaults a page's own values still override. */
+const DARK = `color-scheme: dark; --herald-fg: #e6edf3; --herald-bg: #161b22; --herald-muted: #9ca3af; --herald-border: #30363d; --herald-hover-bg: #262c36; --herald-unread-bg: #1c2541; --herald-accent: #a5b4fc; --herald-status-bg: #0d1117; --herald-error: #fca5a5;`;
+
+/**
+ * Shadow styles of <herald-inbox>; every colour and size is a `--herald-*` custom property.
+ * `theme="dark"` uses the dark palette, `theme="light"` the light one, `auto` (or none) follows `prefers-color-scheme`.
+ */
 export const INBOX_STYLES = `
+:host([theme="dark"]) { ${DARK} }
+@media (prefers-color-scheme: dark) { :host(:not([theme="light"])) { ${DARK} } }
 :host { position: relative; display: inline-block; font: var(--herald-font, 14px/1.4 system-ui, sans-serif); color: var(--herald-fg, #1f2328); }
 button { font: inherit; color: inherit; }
 .bell { position: relative; display: inline-flex; align-items: center; justify-content: center; width: 40px; height: 40px; border: 0; border-radius: 50%; background: var(--herald-bell-bg, transparent); cursor: pointer; }
@@ -14,15 +22,25 @@ button { font: inherit; color: inherit; }
 .push[hidden] { display: none; }
 .push-button { border: 1px solid var(--herald-border, #e5e7eb); border-radius: 6px; background: var(--herald-bg, #fff); color: var(--herald-accent, #4f46e5); padding: 4px 8px; cursor: pointer; }
 .push-button:disabled { color: var(--herald-muted, #6b7280); cursor: default; }
-.push-status { color: var(--herald-error, #b91c1c); }
+.push-status { color: var(--herald-muted, #4b5563); }
+.push-status[data-outcome="failed"], .push-status[data-outcome="denied"] { color: var(--herald-error, #b91c1c); }
+.push-button[hidden] { display: none; }
 .mark-all:disabled { color: var(--herald-muted, #6b7280); cursor: default; }
 .status { padding: 8px 16px; font-size: 13px; color: var(--herald-muted, #6b7280); background: var(--herald-status-bg, #f9fafb); }
 .status[data-state="error"] { color: var(--herald-error, #b91c1c); }
 .list { list-style: none; margin: 0; padding: 0; }
-.item { display: flex; gap: 10px; width: 100%; padding: 12px 16px; border: 0; border-bottom: 1px solid var(--herald-border, #f1f5f9); background: var(--herald-bg, #fff); text-align: left; cursor: pointer; }
+.item { display: flex; gap: 10px; width: 100%; padding: 12px 16px 6px; border: 0; background: var(--herald-bg, #fff); text-align: start; cursor: pointer; }
 .item:hover { background: var(--herald-hover-bg, #f3f4f6); }
 .item.unread { background: var(--herald-unread-bg, #eef2ff); }
-.item.unread .title::before { content: ''; display: inline-block; width: 8px; height: 8px; margin-right: 6px; border-radius: 50%; background: var(--herald-accent, #4f46e5); vertical-align: middle; }
+.item.unread .title::before { content: ''; display: inline-block; width: 8px; height: 8px; margin-inline-end: 6px; border-radius: 50%; background: var(--herald-accent, #4f46e5); vertical-align: middle; }
+.item-actions { display: flex; flex-wrap: wrap; gap: 6px; justify-content: flex-end; padding: 0 16px 8px; }
+.list li { background: var(--herald-bg, #fff); border-bottom: 1px solid var(--herald-border, #f1f5f9); }
+.list li:has(.item.unread) { background: var(--herald-unread-bg, #eef2ff); }
+.action, .archive { border: 1px solid var(--herald-border, #e5e7eb); border-radius: 6px; background: var(--herald-bg, #fff); padding: 2px 8px; font-size: 12px; cursor: pointer; }
+.action.primary { background: var(--herald-accent, #4f46e5); border-color: var(--herald-accent, #4f46e5); color: var(--herald-accent-fg, #fff); }
+.action[aria-pressed="true"] { outline: 2px solid var(--herald-accent, #4f46e5); font-weight: 600; }
+.archive { color: var(--herald-muted, #4b5563); }
+.action:focus-visible, .archive:focus-visible { outline: 2px solid var(--herald-accent, #4f46e5); outline-offset: 2px; }
 .avatar { width: 32px; height: 32px; border-radius: 50%; object-fit: cover; flex: none; }
 .text { display: flex; flex-direction: column; gap: 2px; min-width: 0; }
 .title { font-weight: 600; }

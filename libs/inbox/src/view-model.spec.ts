@@ -1,4 +1,4 @@
-import { badgeText, contentOf, relativeTime } from './view-model';
+import { actionsOf, badgeText, contentOf, relativeTime } from './view-model';
 
 describe('<herald-inbox> view model', () => {
   it.each([[0, ''], [1, '1'], [99, '99'], [100, '99+'], [12345, '99+']])('when the unread count is %p, then the badge reads %p', (count, text) => {
@@ -18,5 +18,20 @@ describe('<herald-inbox> view model', () => {
     expect(relativeTime('2026-01-10T11:55:00Z', now, 'en')).toBe('5 minutes ago');
     expect(relativeTime('2026-01-09T12:00:00Z', now, 'en')).toBe('yesterday');
     expect(relativeTime('2026-01-10T09:00:00Z', now, 'en')).toBe('3 hours ago');
+  });
+
+  it('when a payload carries actions, then at most three with an id and a label are read; an unsafe url is dropped', () => {
+    const actions = [
+      { id: 'approve', label: 'Approve', style: 'primary' },
+      { id: 'docs', label: 'Docs', url: 'https://example.com/docs' },
+      { id: 'bad', label: 'Bad', url: 'javascript:alert(1)' },
+      { id: 'fourth', label: 'Fourth' },
+    ];
+    expect(actionsOf({ payload: { actions: [{ label: 'No id' }, ...actions] } })).toEqual([
+      { id: 'approve', label: 'Approve', url: null, style: 'primary' },
+      { id: 'docs', label: 'Docs', url: 'https://example.com/docs', style: 'secondary' },
+      { id: 'bad', label: 'Bad', url: null, style: 'secondary' },
+    ]);
+    expect(actionsOf({ payload: { actions: 'none' } })).toEqual([]);
   });
 });

@@ -43,3 +43,21 @@ export function relativeTime(iso: string, now = Date.now(), locale?: string): st
   for (const [unit, size] of UNITS) if (Math.abs(seconds) >= size) return fmt.format(Math.round(seconds / size), unit);
   return fmt.format(Math.round(seconds / 60), 'minute');
 }
+
+export interface ItemAction {
+  id: string;
+  label: string;
+  url: string | null;
+  style: 'primary' | 'secondary';
+}
+
+/** The payload's `actions` (at most 3, each with an id and a label; an unsafe url is dropped). */
+export function actionsOf(n: { payload: unknown }): ItemAction[] {
+  const p = (n.payload && typeof n.payload === 'object' ? n.payload : {}) as Record<string, unknown>;
+  if (!Array.isArray(p.actions)) return [];
+  return (p.actions as unknown[])
+    .map((a) => (a && typeof a === 'object' ? (a as Record<string, unknown>) : {}))
+    .filter((a) => text(a.id) && text(a.label))
+    .slice(0, 3)
+    .map((a) => ({ id: String(a.id), label: String(a.label), url: safeUrl(a.url), style: a.style === 'primary' ? 'primary' : 'secondary' }));
+}

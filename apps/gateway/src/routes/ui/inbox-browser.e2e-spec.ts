@@ -85,8 +85,9 @@ describe('<herald-inbox> in Chromium', () => {
   };
 
   /** A page on the gateway replica's own origin embedding the component as docs/inbox.md shows. */
-  const openPage = async (recipientId: string, token: string): Promise<Page> => {
+  const openPage = async (recipientId: string, token: string, attributes = '', before?: (page: Page) => Promise<unknown>): Promise<Page> => {
     const page = await browser.newPage({ viewport: { width: 900, height: 640 } });
+    await before?.(page);
     const url = `${base()}/__inbox-test`;
     await page.route(url, (route) =>
       route.fulfill({
@@ -94,7 +95,7 @@ describe('<herald-inbox> in Chromium', () => {
         body: `<!doctype html><html><body style="font-family:sans-serif;margin:0">
           <header style="display:flex;justify-content:space-between;align-items:center;padding:8px 20px;border-bottom:1px solid #e5e7eb">
             <strong>Acme app</strong>
-            <herald-inbox base-url="${base()}" recipient-id="${recipientId}" token="${token}"></herald-inbox>
+            <herald-inbox base-url="${base()}" recipient-id="${recipientId}" token="${token}" ${attributes}></herald-inbox>
           </header>
           <script type="module" src="/ui/herald-inbox.js"></script></body></html>`,
       }),
@@ -104,6 +105,11 @@ describe('<herald-inbox> in Chromium', () => {
   };
   const badge = (page: Page) => page.locator('herald-inbox').locator('[part="badge"]');
   const items = (page: Page) => page.locator('herald-inbox').locator('.item');
+  const inbox = (page: Page) => page.locator('herald-inbox');
+  const screenshot = async (page: Page, name: string) => {
+    fs.mkdirSync(ARTIFACTS, { recursive: true });
+    await page.screenshot({ path: path.join(ARTIFACTS, name), clip: { x: 400, y: 0, width: 500, height: 560 } });
+  };
   const openPanel = async (page: Page) => {
     await page.locator('herald-inbox').locator('[part="bell"]').click();
     await page.locator('herald-inbox').locator('[part="panel"]').waitFor({ state: 'visible' });
@@ -122,8 +128,7 @@ describe('<herald-inbox> in Chromium', () => {
     await page.locator('herald-inbox').locator('.item', { hasText: 'Live one' }).waitFor({ timeout: 30_000 });
     await expectText(() => badge(page).textContent(), '4');
     expect(await items(page).first().textContent()).toContain('Live one');
-    fs.mkdirSync(ARTIFACTS, { recursive: true });
-    await page.screenshot({ path: path.join(ARTIFACTS, 'herald-inbox-open.png'), clip: { x: 400, y: 0, width: 500, height: 560 } });
+    await screenshot(page, 'herald-inbox-open.png');
     await page.close();
   });
 
@@ -195,7 +200,127 @@ describe('<herald-inbox> in Chromium', () => {
     expect(await badge(page).isHidden()).toBe(true);
     await page.close();
   });
+
+  it('when the page prefers a dark colour scheme, then the panel is dark unless theme="light"; theme="dark" is dark anyway', async () => {
+    const r = await recipientWith(2);
+    const background = (page: Page) => inbox(page).locator('[part="panel"]').evaluate((el) => (globalThis as unknown as Styled).getComputedStyle(el).backgroundColor);
+    const auto = await openPage(r.id, r.token, '', (p) => p.emulateMedia({ colorScheme: 'dark' }));
+    await openPanel(auto);
+    await waitFor(async () => (await items(auto).count()) === 2);
+    expect(await background(auto)).toBe('rgb(22, 27, 34)');
+    await screenshot(auto, 'inbox-dark.png');
+    await auto.emulateMedia({ colorScheme: 'light' });
+    expect(await background(auto)).toBe('rgb(255, 255, 255)');
+    await auto.close();
+    const light = await openPage(r.id, r.token, 'theme="light"', (p) => p.emulateMedia({ colorScheme: 'dark' }));
+    await openPanel(light);
+    expect(await background(light)).toBe('rgb(255, 255, 255)');
+    await light.close();
+    const dark = await openPage(r.id, r.token, 'theme="dark"', (p) => p.emulateMedia({ colorScheme: 'light' }));
+    await openPanel(dark);
+    expect(await background(dark)).toBe('rgb(22, 27, 34)');
+    await dark.close();
+  });
+
+  it('when locale is Arabic, then the texts are Arabic, the panel is right to left and times are relative in Arabic; German and page overrides apply', async () => {
+    const r = await recipientWith(2);
+    const page = await openPage(r.id, r.token, 'locale="ar"');
+    await openPanel(page);
+    await waitFor(async () => (await items(page).count()) === 2);
+    expect(await inbox(page).locator('[part="panel"]').getAttribute('dir')).toBe('rtl');
+    expect(await inbox(page).locator('[part="mark-all"]').textContent()).toBe('تحديد الكل كمقروء');
+    const justNow = await page.evaluate(() => new Intl.RelativeTimeFormat('ar', { numeric: 'auto' }).format(0, 'second'));
+    expect(await items(page).first().locator('time').textContent()).toBe(justNow);
+    expect(await inbox(page).locator('[part="bell"]').getAttribute('aria-label')).toBe('الإشعارات، 2 غير مقروءة');
+    await screenshot(page, 'inbox-rtl.png');
+    await inbox(page).evaluate((el) => el.setAttribute('locale', 'de-DE'));
+    expect(await inbox(page).locator('[part="panel"]').getAttribute('dir')).toBe('ltr');
+    expect(await inbox(page).locator('[part="mark-all"]').textContent()).toBe('Alle als gelesen markieren');
+    await inbox(page).evaluate((el) => {
+      (el as unknown as { strings: Record<string, string> }).strings = { markAllRead: 'Alles gelesen' };
+    });
+    expect(await inbox(page).locator('[part="mark-all"]').textContent()).toBe('Alles gelesen');
+    await page.close();
+  });
+
+  it('when ArrowDown is pressed on the bell, then the panel opens and focus moves to the first item', async () => {
+    const r = await recipientWith(2);
+    const page = await openPage(r.id, r.token);
+    await expectText(() => badge(page).textContent(), '2');
+    await inbox(page).locator('[part="bell"]').focus();
+    await page.keyboard.press('ArrowDown');
+    await waitFor(async () => (await inbox(page).locator('.item:focus').count()) === 1);
+    expect(await inbox(page).locator('.item:focus').textContent()).toContain('Seed 2');
+    await page.close();
+  });
+
+  it('when enabling push is refused or unsupported, then the panel says so instead of greying the button', async () => {
+    const r = await recipientWith(0);
+    const denied = await openPage(r.id, r.token, 'push="/push/herald-sw.js"', (p) =>
+      p.addInitScript(() => {
+        (globalThis as unknown as { Notification: { requestPermission(): Promise<string> } }).Notification.requestPermission = async () => 'denied';
+      }),
+    );
+    await openPanel(denied);
+    await inbox(denied).locator('[part="push-button"]').click();
+    await inbox(denied).locator('[part="push-status"]', { hasText: 'Notifications are blocked for this site' }).waitFor();
+    expect(await inbox(denied).locator('[part="push-button"]').isHidden()).toBe(true);
+    await denied.close();
+    const unsupported = await openPage(r.id, r.token, 'push="/push/herald-sw.js"', (p) =>
+      p.addInitScript(() => {
+        delete (globalThis as unknown as { PushManager?: unknown }).PushManager;
+      }),
+    );
+    await openPanel(unsupported);
+    await inbox(unsupported).locator('[part="push-button"]').click();
+    await inbox(unsupported).locator('[part="push-status"]', { hasText: 'does not support push notifications' }).waitFor();
+    await unsupported.close();
+  });
+
+  it('when badge="unseen" and the panel opens, then the badge clears and the items stay unread; a later send counts again', async () => {
+    const r = await recipientWith(2);
+    const page = await openPage(r.id, r.token, 'badge="unseen"');
+    await expectText(() => badge(page).textContent(), '2');
+    await openPanel(page);
+    await waitFor(async () => await badge(page).isHidden());
+    expect((await api.notifications.counts(r.id)).data).toMatchObject({ unread_count: 2, unseen_count: 0 });
+    expect(await inbox(page).locator('.item.unread').count()).toBe(2);
+    await screenshot(page, 'inbox-unseen.png');
+    await inbox(page).locator('[part="bell"]').click();
+    await waitFor(async () => (await page.locator('herald-inbox').locator('[part="status"]').isHidden()));
+    await api.notifications.send({ recipient_id: r.id, payload: { title: 'After opening' } });
+    await expectText(() => badge(page).textContent(), '1');
+    await page.close();
+  });
+
+  it('when an action without a url is clicked, then it is recorded once and shown; Archive takes the item out of the list', async () => {
+    const r = await recipientWith(1);
+    const actions = [
+      { id: 'approve', label: 'Approve', style: 'primary' },
+      { id: 'docs', label: 'Read the docs', url: 'https://example.com/docs' },
+    ];
+    const sent = await api.notifications.send({ recipient_id: r.id, payload: { title: 'Expense report', actions } });
+    await waitFor(async () => (await api.notifications.unreadCount(r.id)).data.unread_count === 2);
+    const page = await openPage(r.id, r.token);
+    await openPanel(page);
+    await waitFor(async () => (await items(page).count()) === 2);
+    await inbox(page).locator('[part="action"]', { hasText: 'Approve' }).click();
+    await waitFor(async () => (await inbox(page).locator('[data-action="approve"][aria-pressed="true"]').count()) === 1);
+    const id = sent.data.notification!.id;
+    const stored = () => api.notifications.page(r.id).then((p) => p.data.notifications.find((n) => n.id === id));
+    expect((await stored())?.action_taken).toBe('approve');
+    await screenshot(page, 'inbox-actions.png');
+    await inbox(page).locator('li', { hasText: 'Seed 1' }).locator('[part="archive"]').click();
+    await waitFor(async () => (await items(page).count()) === 1);
+    const archived = (await api.notifications.page(r.id, { archived: 'true' })).data.notifications;
+    expect(archived.map((n) => (n.payload as { title: string }).title)).toEqual(['Seed 1']);
+    await expectText(() => badge(page).textContent(), '1');
+    await page.close();
+  });
 });
+
+/** The page's window, typed as far as these tests use it (the gateway's types have no DOM). */
+type Styled = { getComputedStyle(el: unknown): { backgroundColor: string } };
 
 async function waitFor(check: () => Promise<boolean>): Promise<void> {
   await eventually('page condition', check);

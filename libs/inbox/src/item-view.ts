@@ -1,0 +1,79 @@
+import type { Notification } from '@herald/client';
+import type { InboxStrings } from './i18n';
+import { actionsOf, contentOf, relativeTime, type ItemAction } from './view-model';
+
+/** What a render callback returns for one notification: an element, or HTML text (trusted by the page). */
+export type RenderItem = (notification: Notification) => HTMLElement | string;
+
+export interface ItemViewOptions {
+  strings: InboxStrings;
+  locale: string | undefined;
+  renderItem: RenderItem | null;
+  open(n: Notification): void;
+  archive(n: Notification): void;
+  act(n: Notification, action: ItemAction): void;
+}
+
+const make = <K extends keyof HTMLElementTagNameMap>(tag: K, className: string, part = className, textContent?: string): HTMLElementTagNameMap[K] => {
+  const el = document.createElement(tag);
+  el.className = className;
+  el.setAttribute('part', part);
+  if (textContent !== undefined) el.textContent = textContent;
+  return el;
+};
+
+/** The default content of an item: avatar, title, body, relative time; every payload text as text. */
+function defaultContent(n: Notification, locale: string | undefined): HTMLElement[] {
+  const c = contentOf(n);
+  const shown: HTMLElement[] = [];
+  if (c.avatar) {
+    const img = make('img', 'avatar');
+    img.alt = '';
+    img.src = c.avatar;
+    shown.push(img);
+  }
+  const text = document.createElement('span');
+  text.className = 'text';
+  text.append(make('span', 'title', 'title', c.title));
+  if (c.body) text.append(make('span', 'body', 'body', c.body));
+  const time = make('time', 'time', 'time', relativeTime(n.created_at, Date.now(), locale));
+  time.setAttribute('datetime', n.created_at);
+  text.append(time);
+  shown.push(text);
+  return shown;
+}
+
+/** The row below an item: its payload's action buttons (the one taken marked) and Archive. */
+function itemActions(n: Notification, options: ItemViewOptions): HTMLElement {
+  const row = make('div', 'item-actions');
+  for (const action of actionsOf(n)) {
+    const button = make('button', `action ${action.style}`, 'action', action.label);
+    button.type = 'button';
+    button.dataset.action = action.id;
+    if (n.action_taken === action.id) button.setAttribute('aria-pressed', 'true');
+    button.addEventListener('click', () => options.act(n, action));
+    row.append(button);
+  }
+  const archive = make('button', 'archive', 'archive', options.strings.archive);
+  archive.type = 'button';
+  archive.addEventListener('click', () => options.archive(n));
+  row.append(archive);
+  return row;
+}
+
+/** One list item: the notification as a button (a click opens it) and its action row. */
+export function renderItemView(n: Notification, options: ItemViewOptions): HTMLLIElement {
+  const li = document.createElement('li');
+  const button = make('button', `item${n.read ? '' : ' unread'}`, n.read ? 'item' : 'item item-unread');
+  button.type = 'button';
+  button.dataset.id = String(n.id);
+  const custom = options.renderItem?.(n);
+  if (custom !== undefined && custom !== null) {
+    if (typeof custom === 'string') button.innerHTML = custom;
+    else button.append(custom);
+  } else button.append(...defaultContent(n, options.locale));
+  button.setAttribute('aria-label', `${n.read ? '' : options.strings.unreadItem}${contentOf(n).title}`);
+  button.addEventListener('click', () => options.open(n));
+  li.append(button, itemActions(n, options));
+  return li;
+}
