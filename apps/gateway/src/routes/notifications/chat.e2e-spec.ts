@@ -69,6 +69,14 @@ describe('chat through REST', () => {
     expect(got).toMatchObject({ provider, text: chat.text, url: chat.url });
   });
 
+  it("when the project saved its own Slack bot token, then chat.postMessage is called with it, and another project's with the server's", async () => {
+    const own = 'xoxb-1234567890-projectowntoken';
+    expect((await as('PUT', '/providers/slack', { bot_token: own })).status).toBe(200);
+    const channel = slackChannel();
+    await settled(await send({ recipient_id: await newTeam('slack', channel), target, chat }));
+    expect((await received(channel)).map((m) => m.authorization)).toEqual([`Bearer ${own}`]);
+  });
+
   it.each(['slack', 'teams', 'discord'] as const)('when %s answers 429 with Retry-After, then the message is sent again after it', async (provider) => {
     const address = webhookOf[provider]();
     const rid = await newTeam(provider, address);
