@@ -255,7 +255,9 @@ export async function build({ config, logger, mongo, nats, metrics, clock }: Ser
         ...outboundRoutes(usecases, { vapidPublicKey: config.VAPID_PUBLIC_KEY }),
       });
       webhooks.routes(router);
-      providerRoutes(providerCredentials, (projectId, name) => name === 'slack' && slackTokens.forget(projectId))(router);
+      providerRoutes(providerCredentials, (projectId, name) => {
+        if (name === 'slack') slackTokens.forget(projectId);
+      })(router);
     },
     async stop() {
       await webhooks.stop();
