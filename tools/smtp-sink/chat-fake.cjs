@@ -7,8 +7,9 @@
 //   POST   /services/{T}/{B}/{X}            Slack incoming webhook: 200 "ok"
 //   POST   /webhookb2/…, /workflows/…       Teams incoming webhook (Adaptive Card in a message): 200 "1"
 //   POST   /api/webhooks/{id}/{token}       Discord webhook (embeds): 204
-//   GET    /chat                            [{provider, to, text, url, received_at, raw}] oldest first; `to` is the
-//                                           Slack channel, or the webhook URL as posted (http://{host}{path})
+//   GET    /chat                            [{provider, to, text, url, authorization, received_at, raw}] oldest first; `to` is
+//                                           the Slack channel, or the webhook URL as posted (http://{host}{path});
+//                                           `authorization` the request's Authorization header (null: none)
 //   DELETE /chat                            forget them
 //   GET    /chat/requests                   {"count": n, "by_to": {to: n}}: requests answered so far (failures included)
 //   POST   /chat/control                    {"fail_next": n, "status": 429|500|…, "retry_after": s, "to": "…"}: answer
@@ -73,7 +74,7 @@ function createChatFake() {
         return route.provider === 'slack' ? res.writeHead(404).end('no_service') : json(res, 404, { message: 'Unknown Webhook', code: 10015 });
       }
       const ts = `${Math.floor(Date.now() / 1000)}.${crypto.randomInt(100000, 999999)}`;
-      messages.push({ provider: route.provider, to: target, ...readMessage(route.provider, raw), received_at: new Date().toISOString(), raw });
+      messages.push({ provider: route.provider, to: target, ...readMessage(route.provider, raw), authorization: req.headers.authorization ?? null, received_at: new Date().toISOString(), raw });
       if (route.api) return json(res, 200, { ok: true, channel: target, ts });
       if (route.provider === 'discord') return res.writeHead(204).end();
       return res.writeHead(200, { 'content-type': 'text/plain' }).end(route.provider === 'teams' ? '1' : 'ok');

@@ -74,7 +74,7 @@ export const ConfigSchema = Type.Composite([
     PUSH_EXTRA_CA_FILE: Type.String({ default: '' }),
     /** The Slack Web API's base URL (`chat.postMessage` for Slack channel contacts); the local fake's in development. */
     SLACK_API_URL: Type.String({ default: 'https://slack.com/api' }),
-    /** The Slack bot token (xoxb-…) Slack channel contacts are posted with, for every project. Empty: a Slack channel contact fails `provider_error` (webhook contacts need none). */
+    /** The Slack bot token (xoxb-…) Slack channel contacts are posted with for projects that saved none of their own (`PUT /providers/slack`). Empty: such a project's Slack channel contact fails `provider_error` (webhook contacts need none). */
     SLACK_BOT_TOKEN: Type.String({ default: '' }),
     /** Comma-separated hosts chat webhook URLs may be on (`*.` any subdomain of). Default: Slack's, Teams' (and Power Automate's) and Discord's webhook hosts. */
     CHAT_ALLOWED_HOSTS: Type.String({ default: 'hooks.slack.com,*.webhook.office.com,*.logic.azure.com,discord.com,discordapp.com' }),

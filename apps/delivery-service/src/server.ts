@@ -1,7 +1,7 @@
 import { DeliveryService } from '@herald/contracts';
 import { createSequences, type ServiceDeps, type ServiceParts } from '@herald/service-kit';
 import { type ConsumerBase, createConsumerFigures, createDeliveryMetrics, createJobPublisher, createOutcomePublisher, createPeerClients, createRecipientPresence, ensureDeliveryStreams, listenForDeletions, natsReadBarrier, preferenceResolver, recipientDirectory, registerConsumerGauges, recipientListAudience } from './platform';
-import { createCallbackTokens, createConfirmationMailBudget, createContactCodeRepository, createContactConfirmationTokens, createSlotBudget, createOutboundSenders, createOutcomeRepository, createQuotaRepository, createSmsReportRepository, createUnsubscribeTokens, dkimSettings, openProviderCredentials, outboundRoutes, providerConfigProblems, providerRoutes, startOutboundConsumers } from './outbound';
+import { createCallbackTokens, createConfirmationMailBudget, createContactCodeRepository, createContactConfirmationTokens, createSlotBudget, createOutboundSenders, createOutcomeRepository, createQuotaRepository, createSmsReportRepository, createUnsubscribeTokens, dkimSettings, openProviderCredentials, outboundRoutes, projectSlackTokens, providerConfigProblems, providerRoutes, startOutboundConsumers } from './outbound';
 import { createAcceptedSends, createFinishCanceled, createIdempotencyRepository, sendsRoutes, startSendConsumer } from './sends';
 import { createDigestRepository, createFireTimers, createThrottleRepository, schedulingRoutes, startDigestConsumer, startTimerRunner } from './scheduling';
 import { createErasureRepository, createRetentionSweep, startRecipientDeletedConsumer, WEBHOOK_DELIVERY_RETENTION_MS } from './retention';
@@ -56,7 +56,9 @@ export async function build({ config, logger, mongo, nats, metrics, clock }: Ser
 
   const peers = createPeerClients({ recipients: config.RECIPIENT_SERVICE_URL, preferences: config.PREFERENCE_SERVICE_URL, serviceToken: config.SERVICE_TOKEN });
   const dkim = dkimSettings(config);
-  const senders = createOutboundSenders(config, { dkim, metrics: deliveryMetrics, logger, clock });
+  const providerCredentials = await openProviderCredentials(mongo.db, config.PROVIDER_SECRET_KEY, clock);
+  const slackTokens = projectSlackTokens({ read: (projectId) => providerCredentials.read(projectId, 'slack'), fallback: config.SLACK_BOT_TOKEN, clock });
+  const senders = createOutboundSenders(config, { dkim, metrics: deliveryMetrics, logger, clock, slackTokens });
   const unsubscribe =
     config.PUBLIC_BASE_URL && config.UNSUBSCRIBE_SECRET
       ? { tokens: createUnsubscribeTokens(config.UNSUBSCRIBE_SECRET, clock), baseUrl: config.PUBLIC_BASE_URL.replace(/\/+$/, ''), ttlSeconds: config.UNSUBSCRIBE_TTL_DAYS * 86_400 }
@@ -236,8 +238,6 @@ export async function build({ config, logger, mongo, nats, metrics, clock }: Ser
     what: 'retention pass: expired records removed',
   });
 
-  const providerCredentials = await openProviderCredentials(mongo.db, config.PROVIDER_SECRET_KEY, clock);
-
   const pruner = startOutboxSweeper({
     logger,
     republish: () => usecases.pruneExpired(),
@@ -255,7 +255,9 @@ export async function build({ config, logger, mongo, nats, metrics, clock }: Ser
         ...outboundRoutes(usecases, { vapidPublicKey: config.VAPID_PUBLIC_KEY }),
       });
       webhooks.routes(router);
-      providerRoutes(providerCredentials)(router);
+      providerRoutes(providerCredentials, (projectId, name) => {
+        if (name === 'slack') slackTokens.forget(projectId);
+      })(router);
     },
     async stop() {
       await webhooks.stop();

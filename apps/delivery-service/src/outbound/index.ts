@@ -10,6 +10,7 @@ export { createQuotaRepository, quotaOwner, type QuotaRepository } from './quota
 export { createRecordSmsStatus, type RecordSmsStatusDeps } from './record-sms-status';
 export { createSendOutbound, type SendOutboundDeps } from './send-outbound';
 export { createOutboundSenders, providerConfigProblems } from './senders';
+export { projectSlackTokens } from './chat/project-slack-tokens';
 export { createSmsReportRepository, type SmsReportRepository } from './sms-report-repository';
 export { createUnsubscribeTokens, type UnsubscribeLinks } from './unsubscribe-token';
 export { createOutcomeRepository, type OutcomeRepository } from './outcome-repository';

@@ -49,6 +49,8 @@ export interface SinkChat {
   to: string;
   text: string | null;
   url: string | null;
+  /** The request's Authorization header (null: none). */
+  authorization: string | null;
   received_at: string;
   raw: Record<string, unknown>;
 }

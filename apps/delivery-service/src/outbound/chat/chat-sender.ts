@@ -87,7 +87,7 @@ export function createChatSender(opts: ChatSenderOptions): Provider<OutgoingChat
       const webhook = isWebhook(msg.address);
       if (webhook) checkWebhook(msg.address);
       const token = webhook ? null : await opts.slackTokens.tokenFor(msg.projectId);
-      if (!webhook && !token) throw new DeliveryFailure('rejected', 'no Slack bot token is configured (SLACK_BOT_TOKEN): a Slack channel contact cannot be sent to');
+      if (!webhook && !token) throw new DeliveryFailure('rejected', 'no Slack bot token is configured (PUT /providers/slack or SLACK_BOT_TOKEN): a Slack channel contact cannot be sent to');
       // A webhook URL is its own channel; a Slack channel id is one within its project's workspace.
       const wait = opts.pacer.reserve(webhook ? msg.address : `${msg.projectId ?? ''}:${msg.address}`);
       if (wait > 0) throw new DeliveryFailure('busy', 'the channel had a message within the last second', wait);

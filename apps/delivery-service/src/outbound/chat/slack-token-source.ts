@@ -1,7 +1,7 @@
 /**
- * Where the Slack bot token of a project comes from (the `chat.postMessage` path). For now one token
- * for the whole server (SLACK_BOT_TOKEN); a per-project store of provider credentials feeds this
- * port when it exists. Null: no token, so a Slack channel contact cannot be sent to.
+ * Where the Slack bot token of a project comes from (the `chat.postMessage` path): the project's own
+ * (project-slack-tokens.ts), else the server's SLACK_BOT_TOKEN. Null: no token, so a Slack channel
+ * contact cannot be sent to.
  */
 export interface SlackTokenSource {
   tokenFor(projectId: number | undefined): Promise<string | null>;

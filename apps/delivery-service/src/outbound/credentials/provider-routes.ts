@@ -11,11 +11,13 @@ const toPbProvider = (p: ProviderView) => ({
   updatedAt: p.updatedAt ? timestampFromDate(p.updatedAt) : undefined,
 });
 
-/** ProviderService: each handler is one call of the project's provider credentials. */
-export const providerRoutes = (credentials: ProviderCredentials) => (router: ConnectRouter) =>
+/** ProviderService: each handler is one call of the project's provider credentials; `onSaved` hears each saved provider (e.g. to drop a cached token). */
+export const providerRoutes = (credentials: ProviderCredentials, onSaved: (projectId: number, name: string) => void = () => {}) => (router: ConnectRouter) =>
   router.service(ProviderService, {
     async putProvider(req) {
-      return { provider: toPbProvider(await credentials.put(Number(req.projectId), req.name, req.settingsJson)) };
+      const saved = await credentials.put(Number(req.projectId), req.name, req.settingsJson);
+      onSaved(Number(req.projectId), saved.name);
+      return { provider: toPbProvider(saved) };
     },
     async getProvider(req) {
       return { provider: toPbProvider(await credentials.get(Number(req.projectId), req.name)) };

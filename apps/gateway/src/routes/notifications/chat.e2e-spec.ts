@@ -37,20 +37,20 @@ describe('chat through REST', () => {
     expect((await as('POST', '/preferences', { ...target, medium: 'chat', name: 'Deploys in chat', default_enabled: true })).status).toBe(201);
   });
   const as = (method: string, path: string, body?: unknown, key = p.fullKey) => call(method, path, { key, body });
-  const newTeam = async (provider?: Provider, address?: string) => {
+  const newTeam = async (provider?: Provider, address?: string, key = p.fullKey) => {
     const id = uniqueId('team:ops');
-    expect((await as('POST', '/recipients', { id })).status).toBe(201);
-    if (provider) expect((await as('PUT', `/recipients/${encodeURIComponent(id)}/contacts`, { medium: 'chat', provider, address })).status).toBe(200);
+    expect((await as('POST', '/recipients', { id }, key)).status).toBe(201);
+    if (provider) expect((await as('PUT', `/recipients/${encodeURIComponent(id)}/contacts`, { medium: 'chat', provider, address }, key)).status).toBe(200);
     return id;
   };
-  const send = async (body: object) => {
-    const res = await as('POST', '/notifications/send', body);
+  const send = async (body: object, key = p.fullKey) => {
+    const res = await as('POST', '/notifications/send', body, key);
     expect(res.status).toBe(201);
     return res.body.data.notification.id as number;
   };
-  const settled = (id: number) =>
+  const settled = (id: number, key = p.fullKey) =>
     eventually(`notification ${id} settled`, async () => {
-      const n = (await as('GET', `/notifications/${id}`)).body.data;
+      const n = (await as('GET', `/notifications/${id}`, undefined, key)).body.data;
       return n.chat && n.chat.status !== 'pending' ? n : undefined;
     });
 
@@ -67,6 +67,20 @@ describe('chat through REST', () => {
     expect(n.decision.chat).toMatchObject({ result: 'sent', because: 'catalog_entry' });
     const [got] = await received(address);
     expect(got).toMatchObject({ provider, text: chat.text, url: chat.url });
+  });
+
+  it('when a project saved its own Slack bot token, then chat.postMessage is called with it; a project without one uses the server token', async () => {
+    const sendToChannel = async (key: string) => {
+      const channel = slackChannel();
+      await settled(await send({ recipient_id: await newTeam('slack', channel, key), target, chat }, key), key);
+      return (await received(channel)).map((m) => m.authorization);
+    };
+    expect(await sendToChannel(p.fullKey)).toEqual(['Bearer xoxb-herald-local-fake']);
+    const own = 'xoxb-1234567890-projectowntoken';
+    const mine = (await createProject('chat-own-token')).fullKey;
+    expect((await as('POST', '/preferences', { ...target, medium: 'chat', name: 'Deploys in chat', default_enabled: true }, mine)).status).toBe(201);
+    expect((await as('PUT', '/providers/slack', { bot_token: own }, mine)).status).toBe(200);
+    expect(await sendToChannel(mine)).toEqual([`Bearer ${own}`]);
   });
 
   it.each(['slack', 'teams', 'discord'] as const)('when %s answers 429 with Retry-After, then the message is sent again after it', async (provider) => {
