@@ -4385,12 +4385,16 @@ type ClientInterface interface {
 
 	// PostCallbacksSmsTokenWithBody Report an SMS delivery status (providers)
 	//
+	// The token is the capability (no key), signed for one notification: a forged or foreign one names no callback, 404 `callback_token_invalid`.
+	//
 	// Takes any type of body and a specified content type.
 	//
 	// Corresponds with POST /callbacks/sms/{token} (the `PostCallbacksSmsToken` operationId).
 	PostCallbacksSmsTokenWithBody(ctx context.Context, token string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// PostCallbacksSmsToken Report an SMS delivery status (providers)
+	//
+	// The token is the capability (no key), signed for one notification: a forged or foreign one names no callback, 404 `callback_token_invalid`.
 	//
 	// Takes a body of the `application/json` content type.
 	//
@@ -4403,6 +4407,8 @@ type ClientInterface interface {
 	GetContactConfirmationsToken(ctx context.Context, token string, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// PostContactConfirmationsToken Confirm an email address
+	//
+	// The token is the capability (no key). A tampered, unknown or expired link names no confirmation: 404 `contact_confirmation_invalid` or `contact_confirmation_expired`; a contact or recipient since deleted: 404; a link for an address the contact no longer has: 400 `contact_confirmation_stale`. Confirming again is harmless.
 	//
 	// Corresponds with POST /contact-confirmations/{token} (the `PostContactConfirmationsToken` operationId).
 	PostContactConfirmationsToken(ctx context.Context, token string, reqEditors ...RequestEditorFn) (*http.Response, error)
@@ -4573,12 +4579,16 @@ type ClientInterface interface {
 
 	// PatchPreferencesPreferenceIDWithBody Change a catalog entry
 	//
+	// A `digest` is judged against the entry's stored medium: only an email entry takes one (400 `validation_failed` on `digest` otherwise).
+	//
 	// Takes any type of body and a specified content type.
 	//
 	// Corresponds with PATCH /preferences/{preference_id} (the `PatchPreferencesPreferenceID` operationId).
 	PatchPreferencesPreferenceIDWithBody(ctx context.Context, preferenceID string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// PatchPreferencesPreferenceID Change a catalog entry
+	//
+	// A `digest` is judged against the entry's stored medium: only an email entry takes one (400 `validation_failed` on `digest` otherwise).
 	//
 	// Takes a body of the `application/json` content type.
 	//
@@ -4716,12 +4726,16 @@ type ClientInterface interface {
 
 	// PatchRecipientsRecipientIDContactsContactIDWithBody Change a contact
 	//
+	// A new `address` follows the rules of the contact's stored medium (an email addr-spec, an E.164 number, a web_push PushSubscription as JSON text, a chat conversation or webhook): 400 `validation_failed` on `address` otherwise.
+	//
 	// Takes any type of body and a specified content type.
 	//
 	// Corresponds with PATCH /recipients/{recipient_id}/contacts/{contact_id} (the `PatchRecipientsRecipientIDContactsContactID` operationId).
 	PatchRecipientsRecipientIDContactsContactIDWithBody(ctx context.Context, recipientID string, contactID string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// PatchRecipientsRecipientIDContactsContactID Change a contact
+	//
+	// A new `address` follows the rules of the contact's stored medium (an email addr-spec, an E.164 number, a web_push PushSubscription as JSON text, a chat conversation or webhook): 400 `validation_failed` on `address` otherwise.
 	//
 	// Takes a body of the `application/json` content type.
 	//
@@ -4908,6 +4922,8 @@ type ClientInterface interface {
 	GetUnsubscribeToken(ctx context.Context, token string, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// PostUnsubscribeToken Unsubscribe (one click)
+	//
+	// The token is the capability (no key). A tampered, unknown or expired link names no preference: 404 `unsubscribe_token_invalid` or `unsubscribe_token_expired`. A second POST of the same token is harmless.
 	//
 	// Corresponds with POST /unsubscribe/{token} (the `PostUnsubscribeToken` operationId).
 	PostUnsubscribeToken(ctx context.Context, token string, reqEditors ...RequestEditorFn) (*http.Response, error)
@@ -5155,6 +5171,8 @@ func (c *Client) PostBroadcastsIDCancel(ctx context.Context, id string, reqEdito
 
 // PostCallbacksSmsTokenWithBody Report an SMS delivery status (providers)
 //
+// The token is the capability (no key), signed for one notification: a forged or foreign one names no callback, 404 `callback_token_invalid`.
+//
 // Takes any type of body and a specified content type.
 //
 // Corresponds with POST /callbacks/sms/{token} (the `PostCallbacksSmsToken` operationId).
@@ -5171,6 +5189,8 @@ func (c *Client) PostCallbacksSmsTokenWithBody(ctx context.Context, token string
 }
 
 // PostCallbacksSmsToken Report an SMS delivery status (providers)
+//
+// The token is the capability (no key), signed for one notification: a forged or foreign one names no callback, 404 `callback_token_invalid`.
 //
 // Takes a body of the `application/json` content type.
 //
@@ -5203,6 +5223,8 @@ func (c *Client) GetContactConfirmationsToken(ctx context.Context, token string,
 }
 
 // PostContactConfirmationsToken Confirm an email address
+//
+// The token is the capability (no key). A tampered, unknown or expired link names no confirmation: 404 `contact_confirmation_invalid` or `contact_confirmation_expired`; a contact or recipient since deleted: 404; a link for an address the contact no longer has: 400 `contact_confirmation_stale`. Confirming again is harmless.
 //
 // Corresponds with POST /contact-confirmations/{token} (the `PostContactConfirmationsToken` operationId).
 func (c *Client) PostContactConfirmationsToken(ctx context.Context, token string, reqEditors ...RequestEditorFn) (*http.Response, error) {
@@ -5643,6 +5665,8 @@ func (c *Client) GetPreferencesPreferenceID(ctx context.Context, preferenceID st
 
 // PatchPreferencesPreferenceIDWithBody Change a catalog entry
 //
+// A `digest` is judged against the entry's stored medium: only an email entry takes one (400 `validation_failed` on `digest` otherwise).
+//
 // Takes any type of body and a specified content type.
 //
 // Corresponds with PATCH /preferences/{preference_id} (the `PatchPreferencesPreferenceID` operationId).
@@ -5659,6 +5683,8 @@ func (c *Client) PatchPreferencesPreferenceIDWithBody(ctx context.Context, prefe
 }
 
 // PatchPreferencesPreferenceID Change a catalog entry
+//
+// A `digest` is judged against the entry's stored medium: only an email entry takes one (400 `validation_failed` on `digest` otherwise).
 //
 // Takes a body of the `application/json` content type.
 //
@@ -6016,6 +6042,8 @@ func (c *Client) DeleteRecipientsRecipientIDContactsContactID(ctx context.Contex
 
 // PatchRecipientsRecipientIDContactsContactIDWithBody Change a contact
 //
+// A new `address` follows the rules of the contact's stored medium (an email addr-spec, an E.164 number, a web_push PushSubscription as JSON text, a chat conversation or webhook): 400 `validation_failed` on `address` otherwise.
+//
 // Takes any type of body and a specified content type.
 //
 // Corresponds with PATCH /recipients/{recipient_id}/contacts/{contact_id} (the `PatchRecipientsRecipientIDContactsContactID` operationId).
@@ -6032,6 +6060,8 @@ func (c *Client) PatchRecipientsRecipientIDContactsContactIDWithBody(ctx context
 }
 
 // PatchRecipientsRecipientIDContactsContactID Change a contact
+//
+// A new `address` follows the rules of the contact's stored medium (an email addr-spec, an E.164 number, a web_push PushSubscription as JSON text, a chat conversation or webhook): 400 `validation_failed` on `address` otherwise.
 //
 // Takes a body of the `application/json` content type.
 //
@@ -6518,6 +6548,8 @@ func (c *Client) GetUnsubscribeToken(ctx context.Context, token string, reqEdito
 }
 
 // PostUnsubscribeToken Unsubscribe (one click)
+//
+// The token is the capability (no key). A tampered, unknown or expired link names no preference: 404 `unsubscribe_token_invalid` or `unsubscribe_token_expired`. A second POST of the same token is harmless.
 //
 // Corresponds with POST /unsubscribe/{token} (the `PostUnsubscribeToken` operationId).
 func (c *Client) PostUnsubscribeToken(ctx context.Context, token string, reqEditors ...RequestEditorFn) (*http.Response, error) {
@@ -10448,12 +10480,16 @@ type ClientWithResponsesInterface interface {
 
 	// PostCallbacksSmsTokenWithBodyWithResponse Report an SMS delivery status (providers)
 	//
+	// The token is the capability (no key), signed for one notification: a forged or foreign one names no callback, 404 `callback_token_invalid`.
+	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /callbacks/sms/{token} (the `PostCallbacksSmsToken` operationId).
 	PostCallbacksSmsTokenWithBodyWithResponse(ctx context.Context, token string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PostCallbacksSmsTokenResponse, error)
 
 	// PostCallbacksSmsTokenWithResponse Report an SMS delivery status (providers)
+	//
+	// The token is the capability (no key), signed for one notification: a forged or foreign one names no callback, 404 `callback_token_invalid`.
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -10468,6 +10504,8 @@ type ClientWithResponsesInterface interface {
 	GetContactConfirmationsTokenWithResponse(ctx context.Context, token string, reqEditors ...RequestEditorFn) (*GetContactConfirmationsTokenResponse, error)
 
 	// PostContactConfirmationsTokenWithResponse Confirm an email address
+	//
+	// The token is the capability (no key). A tampered, unknown or expired link names no confirmation: 404 `contact_confirmation_invalid` or `contact_confirmation_expired`; a contact or recipient since deleted: 404; a link for an address the contact no longer has: 400 `contact_confirmation_stale`. Confirming again is harmless.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
@@ -10664,12 +10702,16 @@ type ClientWithResponsesInterface interface {
 
 	// PatchPreferencesPreferenceIDWithBodyWithResponse Change a catalog entry
 	//
+	// A `digest` is judged against the entry's stored medium: only an email entry takes one (400 `validation_failed` on `digest` otherwise).
+	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with PATCH /preferences/{preference_id} (the `PatchPreferencesPreferenceID` operationId).
 	PatchPreferencesPreferenceIDWithBodyWithResponse(ctx context.Context, preferenceID string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PatchPreferencesPreferenceIDResponse, error)
 
 	// PatchPreferencesPreferenceIDWithResponse Change a catalog entry
+	//
+	// A `digest` is judged against the entry's stored medium: only an email entry takes one (400 `validation_failed` on `digest` otherwise).
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -10825,12 +10867,16 @@ type ClientWithResponsesInterface interface {
 
 	// PatchRecipientsRecipientIDContactsContactIDWithBodyWithResponse Change a contact
 	//
+	// A new `address` follows the rules of the contact's stored medium (an email addr-spec, an E.164 number, a web_push PushSubscription as JSON text, a chat conversation or webhook): 400 `validation_failed` on `address` otherwise.
+	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with PATCH /recipients/{recipient_id}/contacts/{contact_id} (the `PatchRecipientsRecipientIDContactsContactID` operationId).
 	PatchRecipientsRecipientIDContactsContactIDWithBodyWithResponse(ctx context.Context, recipientID string, contactID string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PatchRecipientsRecipientIDContactsContactIDResponse, error)
 
 	// PatchRecipientsRecipientIDContactsContactIDWithResponse Change a contact
+	//
+	// A new `address` follows the rules of the contact's stored medium (an email addr-spec, an E.164 number, a web_push PushSubscription as JSON text, a chat conversation or webhook): 400 `validation_failed` on `address` otherwise.
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -11051,6 +11097,8 @@ type ClientWithResponsesInterface interface {
 	GetUnsubscribeTokenWithResponse(ctx context.Context, token string, reqEditors ...RequestEditorFn) (*GetUnsubscribeTokenResponse, error)
 
 	// PostUnsubscribeTokenWithResponse Unsubscribe (one click)
+	//
+	// The token is the capability (no key). A tampered, unknown or expired link names no preference: 404 `unsubscribe_token_invalid` or `unsubscribe_token_expired`. A second POST of the same token is harmless.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
@@ -15638,6 +15686,8 @@ func (c *ClientWithResponses) PostBroadcastsIDCancelWithResponse(ctx context.Con
 
 // PostCallbacksSmsTokenWithBodyWithResponse Report an SMS delivery status (providers)
 //
+// The token is the capability (no key), signed for one notification: a forged or foreign one names no callback, 404 `callback_token_invalid`.
+//
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /callbacks/sms/{token} (the `PostCallbacksSmsToken` operationId).
@@ -15650,6 +15700,8 @@ func (c *ClientWithResponses) PostCallbacksSmsTokenWithBodyWithResponse(ctx cont
 }
 
 // PostCallbacksSmsTokenWithResponse Report an SMS delivery status (providers)
+//
+// The token is the capability (no key), signed for one notification: a forged or foreign one names no callback, 404 `callback_token_invalid`.
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
@@ -15676,6 +15728,8 @@ func (c *ClientWithResponses) GetContactConfirmationsTokenWithResponse(ctx conte
 }
 
 // PostContactConfirmationsTokenWithResponse Confirm an email address
+//
+// The token is the capability (no key). A tampered, unknown or expired link names no confirmation: 404 `contact_confirmation_invalid` or `contact_confirmation_expired`; a contact or recipient since deleted: 404; a link for an address the contact no longer has: 400 `contact_confirmation_stale`. Confirming again is harmless.
 //
 // Returns a wrapper object for the known response body format(s).
 //
@@ -16034,6 +16088,8 @@ func (c *ClientWithResponses) GetPreferencesPreferenceIDWithResponse(ctx context
 
 // PatchPreferencesPreferenceIDWithBodyWithResponse Change a catalog entry
 //
+// A `digest` is judged against the entry's stored medium: only an email entry takes one (400 `validation_failed` on `digest` otherwise).
+//
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with PATCH /preferences/{preference_id} (the `PatchPreferencesPreferenceID` operationId).
@@ -16046,6 +16102,8 @@ func (c *ClientWithResponses) PatchPreferencesPreferenceIDWithBodyWithResponse(c
 }
 
 // PatchPreferencesPreferenceIDWithResponse Change a catalog entry
+//
+// A `digest` is judged against the entry's stored medium: only an email entry takes one (400 `validation_failed` on `digest` otherwise).
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
@@ -16333,6 +16391,8 @@ func (c *ClientWithResponses) DeleteRecipientsRecipientIDContactsContactIDWithRe
 
 // PatchRecipientsRecipientIDContactsContactIDWithBodyWithResponse Change a contact
 //
+// A new `address` follows the rules of the contact's stored medium (an email addr-spec, an E.164 number, a web_push PushSubscription as JSON text, a chat conversation or webhook): 400 `validation_failed` on `address` otherwise.
+//
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with PATCH /recipients/{recipient_id}/contacts/{contact_id} (the `PatchRecipientsRecipientIDContactsContactID` operationId).
@@ -16345,6 +16405,8 @@ func (c *ClientWithResponses) PatchRecipientsRecipientIDContactsContactIDWithBod
 }
 
 // PatchRecipientsRecipientIDContactsContactIDWithResponse Change a contact
+//
+// A new `address` follows the rules of the contact's stored medium (an email addr-spec, an E.164 number, a web_push PushSubscription as JSON text, a chat conversation or webhook): 400 `validation_failed` on `address` otherwise.
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
@@ -16745,6 +16807,8 @@ func (c *ClientWithResponses) GetUnsubscribeTokenWithResponse(ctx context.Contex
 }
 
 // PostUnsubscribeTokenWithResponse Unsubscribe (one click)
+//
+// The token is the capability (no key). A tampered, unknown or expired link names no preference: 404 `unsubscribe_token_invalid` or `unsubscribe_token_expired`. A second POST of the same token is harmless.
 //
 // Returns a wrapper object for the known response body format(s).
 //

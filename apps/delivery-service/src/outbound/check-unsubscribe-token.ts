@@ -14,7 +14,7 @@ export interface CheckUnsubscribeTokenDeps {
 
 /**
  * What a one-click unsubscribe token allows: one recipient's email preference for one target. A
- * forged, malformed or expired token is refused (invalid: 400 at the gateway, code
+ * forged, malformed or expired token is refused (not found: 404 at the gateway, code
  * `unsubscribe_token_invalid` or `unsubscribe_token_expired`); so is every token while unsubscribe
  * links are not configured.
  */
@@ -22,6 +22,6 @@ export function createCheckUnsubscribeToken(deps: CheckUnsubscribeTokenDeps) {
   return function checkUnsubscribeToken(token: string): UnsubscribeClaim {
     const checked = deps.unsubscribe ? deps.unsubscribe.tokens.verify(token) : ({ ok: false, why: 'invalid' } as const);
     if (checked.ok) return checked.claim;
-    throw new DomainError('invalid', checked.why === 'expired' ? 'unsubscribe_token_expired' : 'unsubscribe_token_invalid', MESSAGES[checked.why]);
+    throw new DomainError('not_found', checked.why === 'expired' ? 'unsubscribe_token_expired' : 'unsubscribe_token_invalid', MESSAGES[checked.why]);
   };
 }

@@ -56,13 +56,13 @@ export function createSendContactConfirmation(deps: ContactConfirmationDeps) {
 
 /**
  * What a contact confirmation token confirms. A forged, malformed or expired token is refused
- * (invalid: 400 at the gateway, `contact_confirmation_invalid` or `contact_confirmation_expired`);
+ * (not found: 404 at the gateway, `contact_confirmation_invalid` or `contact_confirmation_expired`);
  * so is every token while links are not configured.
  */
 export function createCheckContactConfirmationToken(deps: ContactConfirmationDeps) {
   return function checkContactConfirmationToken(token: string): ContactConfirmationClaim {
     const checked = deps.contactConfirmation ? deps.contactConfirmation.tokens.verify(token) : ({ ok: false, why: 'invalid' } as const);
     if (checked.ok) return checked.claim;
-    throw new DomainError('invalid', checked.why === 'expired' ? 'contact_confirmation_expired' : 'contact_confirmation_invalid', MESSAGES[checked.why]);
+    throw new DomainError('not_found', checked.why === 'expired' ? 'contact_confirmation_expired' : 'contact_confirmation_invalid', MESSAGES[checked.why]);
   };
 }

@@ -28,7 +28,7 @@ export interface RecordSmsStatusDeps extends ApplySmsStatusDeps {
 
 /**
  * An SMS provider's status callback: the token names the notification (a forged or
- * foreign one is refused: invalid, 400 at the gateway); a final status moves its SMS outcome from
+ * foreign one is refused: not found, 404 at the gateway); a final status moves its SMS outcome from
  * `sent` to `delivered` or `undelivered` (with the provider's error code), only when the provider's
  * message id is the one recorded, and the `sms.delivered` / `sms.undelivered` event follows. A
  * final status that arrives before `sent` is written is kept (outbound/sms-report-repository.ts) and
@@ -38,7 +38,7 @@ export interface RecordSmsStatusDeps extends ApplySmsStatusDeps {
 export function createRecordSmsStatus(deps: RecordSmsStatusDeps) {
   return async function recordSmsStatus(report: SmsStatusReport): Promise<boolean> {
     const claim = deps.smsCallbacks?.tokens.verify(report.token) ?? null;
-    if (!claim) throw new DomainError('invalid', 'callback_token_invalid', 'This status callback URL is not valid');
+    if (!claim) throw new DomainError('not_found', 'callback_token_invalid', 'This status callback URL is not valid');
     const status = smsFinalStatus(report.status);
     if (!status || !report.messageSid) return false;
     const read = () => deps.notifications.findById(claim.projectId, claim.notificationId);

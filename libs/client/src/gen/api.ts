@@ -1422,7 +1422,10 @@ export interface paths {
         };
         options?: never;
         head?: never;
-        /** Change a contact */
+        /**
+         * Change a contact
+         * @description A new `address` follows the rules of the contact's stored medium (an email addr-spec, an E.164 number, a web_push PushSubscription as JSON text, a chat conversation or webhook): 400 `validation_failed` on `address` otherwise.
+         */
         patch: {
             parameters: {
                 query?: never;
@@ -2394,7 +2397,10 @@ export interface paths {
         };
         options?: never;
         head?: never;
-        /** Change a catalog entry */
+        /**
+         * Change a catalog entry
+         * @description A `digest` is judged against the entry's stored medium: only an email entry takes one (400 `validation_failed` on `digest` otherwise).
+         */
         patch: {
             parameters: {
                 query?: never;
@@ -4635,7 +4641,10 @@ export interface paths {
             };
         };
         put?: never;
-        /** Unsubscribe (one click) */
+        /**
+         * Unsubscribe (one click)
+         * @description The token is the capability (no key). A tampered, unknown or expired link names no preference: 404 `unsubscribe_token_invalid` or `unsubscribe_token_expired`. A second POST of the same token is harmless.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -4751,7 +4760,10 @@ export interface paths {
             };
         };
         put?: never;
-        /** Confirm an email address */
+        /**
+         * Confirm an email address
+         * @description The token is the capability (no key). A tampered, unknown or expired link names no confirmation: 404 `contact_confirmation_invalid` or `contact_confirmation_expired`; a contact or recipient since deleted: 404; a link for an address the contact no longer has: 400 `contact_confirmation_stale`. Confirming again is harmless.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -5859,7 +5871,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Report an SMS delivery status (providers) */
+        /**
+         * Report an SMS delivery status (providers)
+         * @description The token is the capability (no key), signed for one notification: a forged or foreign one names no callback, 404 `callback_token_invalid`.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -6887,7 +6902,7 @@ export interface components {
              */
             provider?: "slack" | "teams" | "discord";
             is_primary?: boolean;
-        } & (unknown & unknown & unknown & unknown);
+        } & (unknown & unknown & unknown & unknown & unknown);
         /** DecidingCatalogEntry */
         DecidingCatalogEntry: {
             id: number;
@@ -7210,7 +7225,7 @@ export interface components {
              * @enum {string}
              */
             provider?: "slack" | "teams" | "discord";
-        } & (unknown & unknown & unknown & unknown);
+        } & (unknown & unknown & unknown & unknown & unknown);
         /** Project */
         Project: {
             id: number;
@@ -7333,7 +7348,7 @@ export interface components {
             expires_at: string;
         };
         /** SendInput */
-        SendInput: {
+        SendInput: ({
             recipient_id?: string | null;
             /**
              * @description Instead of recipient_id: send to these recipients (1 to 1000, duplicates counted once; unknown ones are created). Answers 201 with a broadcast; an id failing the recipient id rules is left out and listed in `failed`.
@@ -7365,7 +7380,7 @@ export interface components {
             push?: components["schemas"]["PushInput"] | null;
             chat?: components["schemas"]["ChatInput"] | null;
             send_at?: string | null;
-        } | {
+        } & unknown) | {
             payload: Record<string, never>;
         } | {
             email: Record<string, never>;

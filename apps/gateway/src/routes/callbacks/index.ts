@@ -23,7 +23,7 @@ const StatusResult = Type.Object({ changed: Type.Boolean({ description: 'Whether
  * Status callbacks of SMS providers: each SMS names `<PUBLIC_BASE_URL>/callbacks/sms/<token>`
  * as its StatusCallback; the provider posts the message's status there (a form, Twilio's field
  * names). No key: the token is the capability, signed by the delivery service for one notification
- * and checked by it (400 `callback_token_invalid` otherwise). A final status moves the SMS outcome
+ * and checked by it (404 `callback_token_invalid` otherwise: the URL names no notification). A final status moves the SMS outcome
  * from `sent` to `delivered` or `undelivered` and emits `sms.delivered` / `sms.undelivered`.
  */
 const callbackRoutes: RoutePlugin = async (app) => {
@@ -34,7 +34,7 @@ const callbackRoutes: RoutePlugin = async (app) => {
 
   app.post(
     '/callbacks/sms/:token',
-    { config, schema: { ...documented({ summary: 'Report an SMS delivery status (providers)', success: 'Recorded', request: { MessageSid: 'SM2c5e8f1a9b7d4e3c6a0f2b8d1e4c7a9f', MessageStatus: 'delivered' }, response: { message: 'Status recorded', data: { changed: true } } }), tags, params: TokenParams, body: StatusBody, response: { 200: withMessage(StatusResult), ...errorResponses('message') } } },
+    { config, schema: { ...documented({ summary: 'Report an SMS delivery status (providers)', description: 'The token is the capability (no key), signed for one notification: a forged or foreign one names no callback, 404 `callback_token_invalid`.', success: 'Recorded', request: { MessageSid: 'SM2c5e8f1a9b7d4e3c6a0f2b8d1e4c7a9f', MessageStatus: 'delivered' }, response: { message: 'Status recorded', data: { changed: true } } }), tags, params: TokenParams, body: StatusBody, response: { 200: withMessage(StatusResult), ...errorResponses('message') } } },
     async (request) => {
       const { MessageSid, MessageStatus, ErrorCode } = request.body;
       const res = await deliveries.recordSmsStatus({ token: request.params.token, messageSid: MessageSid ?? '', status: MessageStatus ?? '', errorCode: ErrorCode });

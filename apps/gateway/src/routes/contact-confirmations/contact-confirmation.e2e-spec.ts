@@ -141,7 +141,7 @@ suite('contact confirmation', () => {
     expect((await sendAndSettle(r.id, 'still held')).email).toMatchObject({ status: 'skipped', reason: 'contact_unconfirmed', address: second });
   });
 
-  it('when the link is tampered with, expired, forged or not a confirmation link, then a clear 400 and nothing is confirmed', async () => {
+  it('when the link is tampered with, expired, forged or not a confirmation link, then a clear 404 (no such link) and nothing is confirmed', async () => {
     const r = await newRecipient();
     const address = `${r.id}@inbox.example`;
     const added = await call('POST', `/recipients/${r.id}/contacts`, { key: r.token, body: { medium: 'email', address, is_primary: true } });
@@ -156,7 +156,7 @@ suite('contact confirmation', () => {
     ];
     for (const [what, bad, code] of cases) {
       const res = await call('POST', `/contact-confirmations/${bad}`);
-      expect({ what, status: res.status, code: res.body.code }).toEqual({ what, status: 400, code });
+      expect({ what, status: res.status, code: res.body.code }).toEqual({ what, status: 404, code });
       expect(typeof res.body.message).toBe('string');
     }
     expect((await contactOf(r.id)).confirmed).toBe(false);

@@ -13,15 +13,18 @@ const errors = errorResponses('message');
 const config = { access: 'public' as const };
 // Tokens are far shorter; the bound stays under the router's path-parameter limit (4,096, else 414).
 const TokenParams = Type.Object({ token: Type.String({ minLength: 1, maxLength: 2048 }) });
+const LINK_RULES =
+  'The token is the capability (no key). A tampered, unknown or expired link names no confirmation: 404 `contact_confirmation_invalid` or `contact_confirmation_expired`; ' +
+  'a contact or recipient since deleted: 404; a link for an address the contact no longer has: 400 `contact_confirmation_stale`. Confirming again is harmless.';
 
 /**
  * Contact confirmation: the link Herald mails to an email address a recipient token set, and the
  * link approving a change of a verified primary address, mailed to that address.
  * No key: the token is the capability, checked by the delivery service that signed it. As for
  * one-click unsubscribe, GET only shows a page with a button (mail scanners follow links) and POST
- * confirms; confirming again is harmless. A link for an address the contact no longer has, an
- * expired or a tampered one: 400 (`contact_confirmation_stale`, `contact_confirmation_expired`,
- * `contact_confirmation_invalid`); a contact or recipient since deleted: 404.
+ * confirms; confirming again is harmless. An expired or a tampered link names nothing: 404
+ * (`contact_confirmation_expired`, `contact_confirmation_invalid`), as does a contact or recipient
+ * since deleted; a link for an address the contact no longer has: 400 (`contact_confirmation_stale`).
  */
 const contactConfirmationRoutes: RoutePlugin = async (app) => {
   const { deliveries, recipients } = app.services;
@@ -43,7 +46,7 @@ const contactConfirmationRoutes: RoutePlugin = async (app) => {
 
   app.post(
     '/contact-confirmations/:token',
-    { config, schema: { ...documented({ summary: 'Confirm an email address', success: 'Confirmed', response: contactExamples.confirmed }), tags, params: TokenParams, response: { 200: withMessage(ContactSchema), ...errors } } },
+    { config, schema: { ...documented({ summary: 'Confirm an email address', description: LINK_RULES, success: 'Confirmed', response: contactExamples.confirmed }), tags, params: TokenParams, response: { 200: withMessage(ContactSchema), ...errors } } },
     async (request, reply) => {
       const claim = await deliveries.checkContactConfirmationToken({ token: request.params.token });
       await app.recipientPresence.require(claim.projectId, claim.recipientId);

@@ -126,7 +126,7 @@ const contactRoutes: RoutePlugin = async (app) => {
 
   app.patch(
     '/recipients/:recipient_id/contacts/:contact_id',
-    { config: { access: recipient }, schema: { ...documented({ summary: 'Change a contact', success: 'Updated', request: contactExamples.patch, response: contactExamples.updated }), tags, params: ContactParams, body: UpdateContactBody, response: { 200: withMessage(ContactSchema), ...errorResponses('message') } } },
+    { config: { access: recipient }, schema: { ...documented({ summary: 'Change a contact', description: 'A new `address` follows the rules of the contact\'s stored medium (an email addr-spec, an E.164 number, a web_push PushSubscription as JSON text, a chat conversation or webhook): 400 `validation_failed` on `address` otherwise.', success: 'Updated', request: contactExamples.patch, response: contactExamples.updated }), tags, params: ContactParams, body: UpdateContactBody, response: { 200: withMessage(ContactSchema), ...errorResponses('message') } } },
     async (request) => {
       const contactId = contactIdOf(request.params.contact_id);
       const { address, is_primary } = request.body;

@@ -48,6 +48,19 @@ const Address = Type.String({
 });
 
 /**
+ * The JSON text of a browser's PushSubscription (`JSON.stringify(subscription)`): the endpoint, an
+ * optional expirationTime and the keys in either order; p256dh the base64url of 65 bytes starting
+ * 0x04 (so `B` then `A`-`P`), auth of 16 bytes. That the endpoint's host is public is the recipient
+ * service's rule (not expressible here).
+ */
+const P256DH = '"p256dh":"B[A-P][A-Za-z0-9_-]{85}"';
+const AUTH = '"auth":"[A-Za-z0-9_-]{22}"';
+const EXPIRATION = '"expirationTime":(?:null|[0-9]{1,15})';
+const PUSH_SUBSCRIPTION_JSON =
+  `^\\{"endpoint":"https://[a-z0-9-]+(?:\\.[a-z0-9-]+)*\\.[a-z][a-z0-9-]*(?::[1-9][0-9]{0,3})?(?:/[A-Za-z0-9._~:%/-]*)?",(?:${EXPIRATION},)?` +
+  `"keys":\\{(?:${P256DH},${AUTH}|${AUTH},${P256DH})\\}(?:,${EXPIRATION})?\\}$`;
+
+/**
  * An email address is one addr-spec (docs/api-gateway.md, "Email addresses"), judged trimmed and
  * lowercased; an sms address an E.164 number (separators dropped); a web_push address a
  * PushSubscription's JSON (checked by the recipient service); every other medium at most 320 characters.
@@ -56,6 +69,7 @@ const emailRule = serviceRules({
   allOf: [
     { if: { properties: { medium: { const: 'email' } } }, then: { properties: { address: { maxLength: LIMITS.emailAddressMax, pattern: EMAIL_ADDRESS } } } },
     { if: { properties: { medium: { const: 'sms' } } }, then: { properties: { address: { maxLength: LIMITS.contactAddressMax, pattern: '^[\\s\\-.()]*\\+[\\s\\-.()]*[1-9](?:[\\s\\-.()]*[0-9]){7,14}[\\s\\-.()]*$' } } } },
+    { if: { properties: { medium: { const: 'web_push' } } }, then: { properties: { address: { pattern: PUSH_SUBSCRIPTION_JSON } } } },
     { if: { properties: { medium: { const: 'mobile_push' } } }, then: { properties: { address: { maxLength: LIMITS.contactAddressMax } } } },
     { if: { properties: { medium: { const: 'chat' } } }, then: { required: ['provider'], properties: { address: { maxLength: LIMITS.chatAddressMax } } } },
   ],

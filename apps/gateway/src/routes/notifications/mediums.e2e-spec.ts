@@ -98,12 +98,12 @@ describe('sms and web push through REST', () => {
     expect(got[0].status_callback).toMatch(new RegExp(`^${process.env.HERALD_BASE_URL}/callbacks/sms/v1\\.`));
   });
 
-  it('when a status callback names no genuine token, then 400 and nothing changes', async () => {
+  it('when a status callback names no genuine token, then 404 (no such callback URL) and nothing changes', async () => {
     const res = await call('POST', '/callbacks/sms/c1.eyJwIjoxLCJuIjoxfQ.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', {
       raw: 'MessageSid=SM1&MessageStatus=delivered',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
-    expect([res.status, res.body.code]).toEqual([400, 'callback_token_invalid']);
+    expect([res.status, res.body.code]).toEqual([404, 'callback_token_invalid']);
   });
 
   it('when a cataloged push is sent, then the push service decrypts it (VAPID verified) and the outcome is sent', async () => {

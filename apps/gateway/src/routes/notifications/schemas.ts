@@ -82,8 +82,9 @@ const ChatInput = Type.Object(
 
 /**
  * The delivery service's rules, stated for the document: a send carries a
- * payload, an email, an sms or a push block; a broadcast (recipient_id null) carries a target and a
- * payload, no sms block, and no email or push block unless the project allows one
+ * payload, an email, an sms or a push block; an email's `unless` needs a payload (the in-app
+ * notification whose reading holds the email back); a broadcast (recipient_id null) carries a
+ * target and a payload, no sms block, and no email or push block unless the project allows one
  * (`max_broadcast_recipients_for_email` / `_for_push`, default 0).
  */
 const sendRules = serviceRules({
@@ -94,6 +95,7 @@ const sendRules = serviceRules({
     { required: ['push'], properties: { push: { type: 'object' } } },
     { required: ['chat'], properties: { chat: { type: 'object' } } },
   ],
+  allOf: [{ if: { required: ['email'], properties: { email: { type: 'object', required: ['unless'] } } }, then: { required: ['payload'], properties: { payload: { type: 'object' } } } }],
   if: { required: ['recipient_id'], properties: { recipient_id: { type: 'null' } } },
   then: {
     required: ['target', 'payload'],

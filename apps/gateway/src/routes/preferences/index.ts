@@ -60,7 +60,7 @@ const catalogRoutes: RoutePlugin = async (app) => {
 
   app.patch(
     '/preferences/:preference_id',
-    { schema: { ...documented({ summary: 'Change a catalog entry', success: 'Updated', request: catalogExamples.patch, response: catalogExamples.updated }), tags, params: PreferenceIdParams, body: UpdateCatalogBody, response: { 200: withMessage(CatalogEntrySchema), ...errors } } },
+    { schema: { ...documented({ summary: 'Change a catalog entry', description: 'A `digest` is judged against the entry\'s stored medium: only an email entry takes one (400 `validation_failed` on `digest` otherwise).', success: 'Updated', request: catalogExamples.patch, response: catalogExamples.updated }), tags, params: PreferenceIdParams, body: UpdateCatalogBody, response: { 200: withMessage(CatalogEntrySchema), ...errors } } },
     async (request) => {
       const b = request.body;
       const { entry } = await rpc.updateCatalogEntry({

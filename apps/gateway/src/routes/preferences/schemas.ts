@@ -51,7 +51,11 @@ export const CatalogItemBody = Type.Object(
     digest: Type.Optional(DigestField),
     throttle: Type.Optional(ThrottleField),
   },
-  { title: 'CatalogEntryInput' },
+  {
+    title: 'CatalogEntryInput',
+    // A digest is for email entries only (medium defaults to in_app).
+    ...serviceRules({ if: { required: ['digest'], properties: { digest: { type: 'object' } } }, then: { required: ['medium'], properties: { medium: { const: 'email' } } } }),
+  },
 );
 
 /** Items may not repeat a natural key (channel, topic, event, medium): a 400 naming the index. */

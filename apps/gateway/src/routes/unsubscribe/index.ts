@@ -18,6 +18,9 @@ const UnsubscribeResult = Type.Object(
   },
   { title: 'UnsubscribeResult' },
 );
+const LINK_RULES =
+  'The token is the capability (no key). A tampered, unknown or expired link names no preference: 404 `unsubscribe_token_invalid` or `unsubscribe_token_expired`. ' +
+  'A second POST of the same token is harmless.';
 
 /**
  * One-click unsubscribe (RFC 8058, RFC 2369): the URL in a mail's List-Unsubscribe header. No key:
@@ -25,7 +28,7 @@ const UnsubscribeResult = Type.Object(
  * recipient's email preference for that target off, exactly as PATCH /recipients/{id}/preferences
  * would (same recipient check, same preference RPC; the rule records `set_via: unsubscribe_link`);
  * GET only shows a page with a button, because mail scanners follow links. A second POST of the
- * same token is harmless.
+ * same token is harmless; a tampered or expired one names nothing (404).
  */
 const unsubscribeRoutes: RoutePlugin = async (app) => {
   const { deliveries } = app.services;
@@ -44,7 +47,7 @@ const unsubscribeRoutes: RoutePlugin = async (app) => {
 
   app.post(
     '/unsubscribe/:token',
-    { config, schema: { ...documented({ summary: 'Unsubscribe (one click)', success: 'Unsubscribed', response: { message: 'Unsubscribed', data: { recipient_id: 'user-42', target: { channel: 'billing', topic: 'invoices', event: 'invoice.paid', medium: 'email' }, state: { enabled: false } } } }), tags, params: TokenParams, response: { 200: withMessage(UnsubscribeResult), ...errors } } },
+    { config, schema: { ...documented({ summary: 'Unsubscribe (one click)', description: LINK_RULES, success: 'Unsubscribed', response: { message: 'Unsubscribed', data: { recipient_id: 'user-42', target: { channel: 'billing', topic: 'invoices', event: 'invoice.paid', medium: 'email' }, state: { enabled: false } } } }), tags, params: TokenParams, response: { 200: withMessage(UnsubscribeResult), ...errors } } },
     async (request, reply) => {
       const claim = await deliveries.checkUnsubscribeToken({ token: request.params.token });
       const target = { channel: claim.target?.channel ?? '', topic: claim.target?.topic ?? '', event: claim.target?.event ?? '' };

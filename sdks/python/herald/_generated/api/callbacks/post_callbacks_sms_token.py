@@ -80,6 +80,9 @@ def sync_detailed(
 ) -> Response[MessageError | PostCallbacksSmsTokenResponse200]:
     """Report an SMS delivery status (providers)
 
+     The token is the capability (no key), signed for one notification: a forged or foreign one names no
+    callback, 404 `callback_token_invalid`.
+
     Args:
         token (str):
         body (SmsStatusCallback | Unset):
@@ -112,6 +115,9 @@ def sync(
 ) -> MessageError | PostCallbacksSmsTokenResponse200 | None:
     """Report an SMS delivery status (providers)
 
+     The token is the capability (no key), signed for one notification: a forged or foreign one names no
+    callback, 404 `callback_token_invalid`.
+
     Args:
         token (str):
         body (SmsStatusCallback | Unset):
@@ -138,6 +144,9 @@ async def asyncio_detailed(
     body: SmsStatusCallback | Unset = UNSET,
 ) -> Response[MessageError | PostCallbacksSmsTokenResponse200]:
     """Report an SMS delivery status (providers)
+
+     The token is the capability (no key), signed for one notification: a forged or foreign one names no
+    callback, 404 `callback_token_invalid`.
 
     Args:
         token (str):
@@ -168,6 +177,9 @@ async def asyncio(
     body: SmsStatusCallback | Unset = UNSET,
 ) -> MessageError | PostCallbacksSmsTokenResponse200 | None:
     """Report an SMS delivery status (providers)
+
+     The token is the capability (no key), signed for one notification: a forged or foreign one names no
+    callback, 404 `callback_token_invalid`.
 
     Args:
         token (str):

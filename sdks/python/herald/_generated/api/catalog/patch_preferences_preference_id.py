@@ -81,6 +81,9 @@ def sync_detailed(
 ) -> Response[ErrorFamilyError | PatchPreferencesPreferenceIdResponse200]:
     """Change a catalog entry
 
+     A `digest` is judged against the entry's stored medium: only an email entry takes one (400
+    `validation_failed` on `digest` otherwise).
+
     Args:
         preference_id (str):
         body (CatalogEntryPatch):
@@ -113,6 +116,9 @@ def sync(
 ) -> ErrorFamilyError | PatchPreferencesPreferenceIdResponse200 | None:
     """Change a catalog entry
 
+     A `digest` is judged against the entry's stored medium: only an email entry takes one (400
+    `validation_failed` on `digest` otherwise).
+
     Args:
         preference_id (str):
         body (CatalogEntryPatch):
@@ -139,6 +145,9 @@ async def asyncio_detailed(
     body: CatalogEntryPatch,
 ) -> Response[ErrorFamilyError | PatchPreferencesPreferenceIdResponse200]:
     """Change a catalog entry
+
+     A `digest` is judged against the entry's stored medium: only an email entry takes one (400
+    `validation_failed` on `digest` otherwise).
 
     Args:
         preference_id (str):
@@ -169,6 +178,9 @@ async def asyncio(
     body: CatalogEntryPatch,
 ) -> ErrorFamilyError | PatchPreferencesPreferenceIdResponse200 | None:
     """Change a catalog entry
+
+     A `digest` is judged against the entry's stored medium: only an email entry takes one (400
+    `validation_failed` on `digest` otherwise).
 
     Args:
         preference_id (str):

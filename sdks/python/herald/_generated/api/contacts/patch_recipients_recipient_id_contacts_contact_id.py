@@ -86,6 +86,10 @@ def sync_detailed(
 ) -> Response[MessageError | PatchRecipientsRecipientIdContactsContactIdResponse200]:
     """Change a contact
 
+     A new `address` follows the rules of the contact's stored medium (an email addr-spec, an E.164
+    number, a web_push PushSubscription as JSON text, a chat conversation or webhook): 400
+    `validation_failed` on `address` otherwise.
+
     Args:
         recipient_id (str):
         contact_id (str):
@@ -121,6 +125,10 @@ def sync(
 ) -> MessageError | PatchRecipientsRecipientIdContactsContactIdResponse200 | None:
     """Change a contact
 
+     A new `address` follows the rules of the contact's stored medium (an email addr-spec, an E.164
+    number, a web_push PushSubscription as JSON text, a chat conversation or webhook): 400
+    `validation_failed` on `address` otherwise.
+
     Args:
         recipient_id (str):
         contact_id (str):
@@ -150,6 +158,10 @@ async def asyncio_detailed(
     body: PatchRecipientsRecipientIdContactsContactIdBody,
 ) -> Response[MessageError | PatchRecipientsRecipientIdContactsContactIdResponse200]:
     """Change a contact
+
+     A new `address` follows the rules of the contact's stored medium (an email addr-spec, an E.164
+    number, a web_push PushSubscription as JSON text, a chat conversation or webhook): 400
+    `validation_failed` on `address` otherwise.
 
     Args:
         recipient_id (str):
@@ -183,6 +195,10 @@ async def asyncio(
     body: PatchRecipientsRecipientIdContactsContactIdBody,
 ) -> MessageError | PatchRecipientsRecipientIdContactsContactIdResponse200 | None:
     """Change a contact
+
+     A new `address` follows the rules of the contact's stored medium (an email addr-spec, an E.164
+    number, a web_push PushSubscription as JSON text, a chat conversation or webhook): 400
+    `validation_failed` on `address` otherwise.
 
     Args:
         recipient_id (str):

@@ -71,6 +71,11 @@ def sync_detailed(
 ) -> Response[MessageError | PostContactConfirmationsTokenResponse200]:
     """Confirm an email address
 
+     The token is the capability (no key). A tampered, unknown or expired link names no confirmation: 404
+    `contact_confirmation_invalid` or `contact_confirmation_expired`; a contact or recipient since
+    deleted: 404; a link for an address the contact no longer has: 400 `contact_confirmation_stale`.
+    Confirming again is harmless.
+
     Args:
         token (str):
 
@@ -100,6 +105,11 @@ def sync(
 ) -> MessageError | PostContactConfirmationsTokenResponse200 | None:
     """Confirm an email address
 
+     The token is the capability (no key). A tampered, unknown or expired link names no confirmation: 404
+    `contact_confirmation_invalid` or `contact_confirmation_expired`; a contact or recipient since
+    deleted: 404; a link for an address the contact no longer has: 400 `contact_confirmation_stale`.
+    Confirming again is harmless.
+
     Args:
         token (str):
 
@@ -123,6 +133,11 @@ async def asyncio_detailed(
     client: AuthenticatedClient | Client,
 ) -> Response[MessageError | PostContactConfirmationsTokenResponse200]:
     """Confirm an email address
+
+     The token is the capability (no key). A tampered, unknown or expired link names no confirmation: 404
+    `contact_confirmation_invalid` or `contact_confirmation_expired`; a contact or recipient since
+    deleted: 404; a link for an address the contact no longer has: 400 `contact_confirmation_stale`.
+    Confirming again is harmless.
 
     Args:
         token (str):
@@ -150,6 +165,11 @@ async def asyncio(
     client: AuthenticatedClient | Client,
 ) -> MessageError | PostContactConfirmationsTokenResponse200 | None:
     """Confirm an email address
+
+     The token is the capability (no key). A tampered, unknown or expired link names no confirmation: 404
+    `contact_confirmation_invalid` or `contact_confirmation_expired`; a contact or recipient since
+    deleted: 404; a link for an address the contact no longer has: 400 `contact_confirmation_stale`.
+    Confirming again is harmless.
 
     Args:
         token (str):

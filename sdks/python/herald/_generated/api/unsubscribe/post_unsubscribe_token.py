@@ -69,6 +69,10 @@ def sync_detailed(
 ) -> Response[MessageError | PostUnsubscribeTokenResponse200]:
     """Unsubscribe (one click)
 
+     The token is the capability (no key). A tampered, unknown or expired link names no preference: 404
+    `unsubscribe_token_invalid` or `unsubscribe_token_expired`. A second POST of the same token is
+    harmless.
+
     Args:
         token (str):
 
@@ -98,6 +102,10 @@ def sync(
 ) -> MessageError | PostUnsubscribeTokenResponse200 | None:
     """Unsubscribe (one click)
 
+     The token is the capability (no key). A tampered, unknown or expired link names no preference: 404
+    `unsubscribe_token_invalid` or `unsubscribe_token_expired`. A second POST of the same token is
+    harmless.
+
     Args:
         token (str):
 
@@ -121,6 +129,10 @@ async def asyncio_detailed(
     client: AuthenticatedClient | Client,
 ) -> Response[MessageError | PostUnsubscribeTokenResponse200]:
     """Unsubscribe (one click)
+
+     The token is the capability (no key). A tampered, unknown or expired link names no preference: 404
+    `unsubscribe_token_invalid` or `unsubscribe_token_expired`. A second POST of the same token is
+    harmless.
 
     Args:
         token (str):
@@ -148,6 +160,10 @@ async def asyncio(
     client: AuthenticatedClient | Client,
 ) -> MessageError | PostUnsubscribeTokenResponse200 | None:
     """Unsubscribe (one click)
+
+     The token is the capability (no key). A tampered, unknown or expired link names no preference: 404
+    `unsubscribe_token_invalid` or `unsubscribe_token_expired`. A second POST of the same token is
+    harmless.
 
     Args:
         token (str):
