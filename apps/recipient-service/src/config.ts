@@ -1,6 +1,7 @@
 import { loadConfig, ServiceConfigSchema } from '@herald/service-kit';
 import { Type, type Static } from '@sinclair/typebox';
 import { CHAT_WEBHOOK_HOSTS } from './domain/chat-address';
+import { BROWSER_PUSH_HOSTS } from './domain/contact-rules';
 
 export const ConfigSchema = Type.Composite([
   ServiceConfigSchema,
@@ -10,6 +11,8 @@ export const ConfigSchema = Type.Composite([
     MONGO_DB: Type.String({ minLength: 1, default: 'herald_recipient' }),
     /** Accept web push subscriptions whose endpoint is on a loopback, private or local host (development, tests: the local fake push service). */
     PUSH_ALLOW_PRIVATE: Type.Boolean({ default: false }),
+    /** Hosts a web push subscription's endpoint may be on (`*.` any subdomain of; comma-separated): the browsers' push services by default. */
+    PUSH_ALLOWED_HOSTS: Type.String({ default: BROWSER_PUSH_HOSTS }),
     /** Most lists one project may hold; past it a create answers 409 list_limit_reached. */
     LIST_MAX_PER_PROJECT: Type.Integer({ minimum: 1, default: 10_000 }),
     /** Most list subscriptions one project may hold; past it a subscribe answers 409 subscription_limit_reached and writes nothing. */

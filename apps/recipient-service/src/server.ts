@@ -34,6 +34,7 @@ export async function build({ config, mongo, nats, clock }: ServiceDeps<Config>)
     clock,
     addressRules: {
       allowPrivatePush: config.PUSH_ALLOW_PRIVATE,
+      pushAllowedHosts: hostList(config.PUSH_ALLOWED_HOSTS),
       chat: { allowedHosts: hostList(config.CHAT_ALLOWED_HOSTS), allowPrivate: config.CHAT_ALLOW_PRIVATE },
     },
     listMemberships: { removeAllOf: createRemoveRecipientSubscriptions({ lists, subscriptions }) },

@@ -126,6 +126,24 @@ describe('checkAddress: web_push is a PushSubscription', () => {
     expect(checkAddress('web_push', sub({ endpoint: 'https://127.0.0.1:8443/push/1' }), { allowPrivatePush: true })).toBeNull();
   });
 
+  it.each([
+    ['push.example.com', null],
+    ['attacker.example', null],
+    ['fcm.googleapis.com.evil.example', null],
+    ['push.example.com', ['*.notify.windows.com']],
+  ])('when the endpoint is on %s, not a known push service (allowed: %p), then it is refused naming address', (host, allowed) => {
+    const rules = allowed ? { pushAllowedHosts: allowed } : {};
+    expect(checkAddress('web_push', sub({ endpoint: `https://${host}/push/1` }), rules)).toMatchObject({
+      property_path: 'address',
+      message: `the subscription endpoint must be on a known push service: ${host} is not one (PUSH_ALLOWED_HOSTS)`,
+    });
+  });
+
+  it('when the endpoint is on a host PUSH_ALLOWED_HOSTS lists, then it passes', () => {
+    expect(checkAddress('web_push', sub({ endpoint: 'https://push.example.com/push/1' }), { pushAllowedHosts: ['push.example.com'] })).toBeNull();
+    expect(checkAddress('web_push', sub({ endpoint: 'https://db5p.notify.windows.com/w/1' }))).toBeNull();
+  });
+
   it('when the subscription is longer than 4,096 characters, then it is refused', () => {
     expect(checkAddress('web_push', sub({ endpoint: `https://push.example/${'a'.repeat(4100)}` }))?.message).toBe('address must be at most 4096 characters');
   });

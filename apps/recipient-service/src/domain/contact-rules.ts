@@ -1,5 +1,5 @@
 import { callingCodeAllowed, CONTACT_MEDIUMS, isEmailAddress, LIMITS } from '@herald/contracts';
-import { forbiddenHost, violation, type Violation } from '@herald/service-kit';
+import { forbiddenHost, hostAllowed, violation, type Violation } from '@herald/service-kit';
 import { checkChatAddress, checkChatProvider, CHAT_WEBHOOK_HOSTS, type ChatAddressRules } from './chat-address';
 
 export type Medium = (typeof CONTACT_MEDIUMS)[number];
@@ -15,10 +15,15 @@ export function checkMedium(medium: string): Violation | null {
 /** Contacts a recipient may hold per medium: a script with one token cannot pile up addresses. */
 export const MAX_CONTACTS_PER_MEDIUM = 20;
 
+/** The default PUSH_ALLOWED_HOSTS: the browsers' push services (FCM, Mozilla, Windows, Apple), as the delivery service sends to. */
+export const BROWSER_PUSH_HOSTS = 'fcm.googleapis.com,updates.push.services.mozilla.com,*.notify.windows.com,web.push.apple.com';
+
 /** What the address rules may allow beyond the defaults. */
 export interface AddressRules {
   /** Web push endpoints on loopback, private or reserved hosts (PUSH_ALLOW_PRIVATE: development and tests). */
   allowPrivatePush?: boolean;
+  /** Hosts a web push endpoint on a public host may be on (PUSH_ALLOWED_HOSTS); the browsers' push services by default. */
+  pushAllowedHosts?: string[];
   /** Chat webhook URLs: the allowed hosts (CHAT_ALLOWED_HOSTS) and private hosts (CHAT_ALLOW_PRIVATE); the chat services' own hosts by default. */
   chat?: ChatAddressRules;
 }
@@ -59,8 +64,13 @@ export function parsePushSubscription(address: string, rules: AddressRules = {})
   }
   if (typeof sub.endpoint !== 'string' || url.protocol !== 'https:' || !url.hostname) return { problem: 'the subscription endpoint must be an absolute https URL' };
   if (url.username || url.password) return { problem: 'the subscription endpoint must not carry credentials' };
-  const refused = rules.allowPrivatePush ? null : forbiddenHost(url.hostname);
-  if (refused) return { problem: `the subscription endpoint is not allowed: ${refused}` };
+  const local = forbiddenHost(url.hostname);
+  if (local && !rules.allowPrivatePush) return { problem: `the subscription endpoint is not allowed: ${local}` };
+  // A private host passed only by PUSH_ALLOW_PRIVATE (the local fake); a public one must be a known push service.
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  if (!local && !hostAllowed(host, rules.pushAllowedHosts ?? BROWSER_PUSH_HOSTS.split(','))) {
+    return { problem: `the subscription endpoint must be on a known push service: ${host} is not one (PUSH_ALLOWED_HOSTS)` };
+  }
   // p256dh: an uncompressed P-256 point (65 bytes, 0x04 first); auth: 16 random bytes (RFC 8291).
   const p256dh = base64urlOf(sub.keys?.p256dh, 65);
   if (!p256dh || Buffer.from(p256dh, 'base64url')[0] !== 0x04) return { problem: 'keys.p256dh must be the base64url of an uncompressed P-256 public key (65 bytes)' };

@@ -15,6 +15,6 @@ export interface RecipientDeps {
   clock: Clock;
   /** The recipient's list subscriptions, removed on erasure. */
   listMemberships: ListMemberships;
-  /** What contact addresses may be beyond the defaults (PUSH_ALLOW_PRIVATE, CHAT_ALLOWED_HOSTS, CHAT_ALLOW_PRIVATE). */
+  /** What contact addresses may be beyond the defaults (PUSH_ALLOW_PRIVATE, PUSH_ALLOWED_HOSTS, CHAT_ALLOWED_HOSTS, CHAT_ALLOW_PRIVATE). */
   addressRules?: AddressRules;
 }
