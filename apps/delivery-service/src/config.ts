@@ -92,9 +92,9 @@ export const ConfigSchema = Type.Composite([
     CHAT_RETRY_BASE_MS: Type.Integer({ minimum: 1, default: 1_000 }),
     /** Key (at least 32 characters) that signs SMS status callback URLs. Empty (or no PUBLIC_BASE_URL): no callbacks are asked for, SMS outcomes stay `sent`. */
     CALLBACK_SECRET: Type.String({ default: '', pattern: '^(.{32,})?$' }),
-    /** Consecutive transient failures of a primary provider (SMTP, SMS) that open its circuit: messages then go to the secondary. */
+    /** Consecutive transient failures of a primary provider (SMTP, SMS) that open its circuit: messages then go to the secondary. Also the web push requests to one endpoint host in a row that hit their deadline or the answer cap that back the host off. */
     FAILOVER_CONSECUTIVE_FAILURES: Type.Integer({ minimum: 1, default: 3 }),
-    /** How long a primary provider's circuit stays open before one message probes it again (half-open). */
+    /** How long a primary provider's circuit (or a backed-off push endpoint host) stays open before one message probes it again (half-open). */
     FAILOVER_HALF_OPEN_AFTER_MS: Type.Integer({ minimum: 100, default: 30_000 }),
     /**
      * An `smtp:` relay must upgrade with STARTTLS, or nothing is sent (a relay, or someone on the path, cannot strip it).

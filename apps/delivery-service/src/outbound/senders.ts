@@ -74,6 +74,7 @@ export function createOutboundSenders(
         maxInFlightPerHost: config.PUSH_MAX_IN_FLIGHT_PER_HOST,
         maxInFlightPerProject: config.PUSH_MAX_IN_FLIGHT_PER_PROJECT,
         allowPrivate: config.PUSH_ALLOW_PRIVATE,
+        hostBreaker: { consecutiveFailures: config.FAILOVER_CONSECUTIVE_FAILURES, halfOpenAfterMs: config.FAILOVER_HALF_OPEN_AFTER_MS, clock: deps.clock, logger: deps.logger },
         extraCa: config.PUSH_EXTRA_CA_FILE ? fs.readFileSync(config.PUSH_EXTRA_CA_FILE, 'utf8') : undefined,
       })
     : notConfigured('web_push', 'VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY');

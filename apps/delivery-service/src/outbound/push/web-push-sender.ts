@@ -6,6 +6,7 @@ import { ForbiddenAddressError, guardedLookup, hostAllowed, isForbiddenAddress }
 import webpush, { type PushSubscription } from 'web-push';
 import { DeliveryFailure } from '../../kernel/outbound';
 import { boundedRequest, BoundedRequestError, type BoundedResponse } from './bounded-request';
+import { createHostBreakers, type HostBreakerOptions } from './host-breakers';
 import { createInFlight } from './in-flight';
 import type { PushSender } from './push-sender';
 
@@ -31,6 +32,8 @@ export interface WebPushSenderOptions {
   maxInFlightPerProject?: number;
   /** Allow endpoints on loopback, private and reserved addresses (development and tests only). */
   allowPrivate: boolean;
+  /** When an endpoint host is backed off (its requests hit the deadline or the answer cap); absent: never. */
+  hostBreaker?: HostBreakerOptions;
   /** Extra certificate authorities (PEM) push endpoints may present, beside the system's (the local fake push service). */
   extraCa?: string;
 }
@@ -46,7 +49,8 @@ export const topicOf = (tag: string): string => createHash('sha256').update(tag)
  * deadline and reads at most 64 KiB of the answer (bounded-request): a hostile endpoint costs a
  * slot for `timeoutMs` at most, and no memory. One endpoint host, and one project, have at most
  * their share of requests in flight: past it a push is `busy`, so its slot of the outbound pool is
- * freed at once for the others (one slow host or one project never takes the pool). The push service's answer, classified: 404/410 the subscription is gone (`expired`: the contact is marked),
+ * freed at once for the others (one slow host or one project never takes the pool). A host whose
+requests keep hitting the deadline or the cap is backed off (`hostBreaker`, host-breakers). The push service's answer, classified: 404/410 the subscription is gone (`expired`: the contact is marked),
  * 429 and 5xx `transient` (Retry-After kept), 413 and other 4xx `rejected`. Errors never carry the
  * VAPID keys or the subscription's keys.
  */
@@ -59,6 +63,7 @@ export function createWebPushSender(opts: WebPushSenderOptions): PushSender {
   });
   const byHost = createInFlight(opts.maxInFlightPerHost ?? 0);
   const byProject = createInFlight(opts.maxInFlightPerProject ?? 0);
+  const hostBreakers = opts.hostBreaker ? createHostBreakers(opts.hostBreaker) : null;
   const vapidDetails = { subject: opts.vapid.subject, publicKey: opts.vapid.publicKey, privateKey: opts.vapid.privateKey };
   return {
     name: 'web-push',
@@ -89,7 +94,8 @@ export function createWebPushSender(opts: WebPushSenderOptions): PushSender {
           ...(push.tag ? { topic: topicOf(push.tag) } : {}),
           contentEncoding: 'aes128gcm',
         });
-        const res = await boundedRequest(details.endpoint, { method: details.method, headers: details.headers, body: details.body, agent, deadlineMs: opts.timeoutMs });
+        const request = () => boundedRequest(details.endpoint, { method: details.method, headers: details.headers, body: details.body, agent, deadlineMs: opts.timeoutMs });
+        const res = await (hostBreakers ? hostBreakers.run(origin, request) : request());
         if (res.status < 200 || res.status > 299) throw answerFailure(res);
         const location = res.headers.location;
         return { messageId: typeof location === 'string' ? location : null };
