@@ -200,4 +200,15 @@ describe('recipient service: contacts', () => {
     await svc.client.addContact({ projectId, recipientId: 'ann', medium: 'email', address: 'c20@x.io' });
     expect((await svc.client.listContacts({ projectId, recipientId: 'ann' })).contacts.filter((c) => c.medium === 'email')).toHaveLength(20);
   });
+
+  it('when adds race for the last place of a medium, then the recipient never ends with more than 20 and each refused add says too_many_contacts', async () => {
+    const projectId = await withRecipient();
+    for (let i = 0; i < 19; i++) await svc.client.addContact({ projectId, recipientId: 'ann', medium: 'email', address: `c${i}@x.io` });
+    const add = (i: number) => svc.client.addContact({ projectId, recipientId: 'ann', medium: 'email', address: `race${i}@x.io` });
+    const outcomes = await Promise.all(Array.from({ length: 6 }, (_, i) => add(i).then(() => 'added', async (err: unknown) => (await errorOf(Promise.reject(err))).code)));
+    const held = (await svc.client.listContacts({ projectId, recipientId: 'ann' })).contacts.filter((c) => c.medium === 'email');
+    expect(held.length).toBeLessThanOrEqual(20);
+    expect(outcomes.filter((o) => o === 'added')).toHaveLength(held.length - 19);
+    expect(outcomes.filter((o) => o !== 'added').every((o) => o === 'too_many_contacts')).toBe(true);
+  });
 });

@@ -3,7 +3,7 @@ import { assertValid, chatContactNeedsKey, contactExists, primaryContactExists, 
 import type { ContactRecord } from '../store/contact-repository';
 import { DuplicateError } from '../store/unique';
 import { announcingChange, contactsChange } from './announce-change';
-import { assertRoomForContact } from './assert-room-for-contact';
+import { assertRoomForContact, keepWithinRoomForContact } from './assert-room-for-contact';
 import type { RecipientDeps } from './deps';
 import { requireRecipient } from './require-recipient';
 
@@ -23,7 +23,8 @@ export interface AddContactInput {
 
 /**
  * Adds a contact; the store's unique indexes refuse a duplicate address or a second primary, and a
- * recipient holds at most MAX_CONTACTS_PER_MEDIUM contacts of a medium. An
+ * recipient holds at most MAX_CONTACTS_PER_MEDIUM contacts of a medium (checked again after the
+ * insert, so racing adds cannot pass it). An
  * email address added with a recipient token awaits its owner's confirmation.
  */
 export function createAddContact(deps: RecipientDeps) {
@@ -38,9 +39,11 @@ export function createAddContact(deps: RecipientDeps) {
     const id = await deps.sequences.next('contact');
     try {
       const awaitingConfirmation = awaitsConfirmation(medium, input.byRecipientToken === true);
-      const contact = await announcingChange(deps, contactsChange(projectId, recipientId), () =>
-        deps.contacts.insert(projectId, recipientId, { id, medium, address, isPrimary: input.isPrimary, awaitingConfirmation, provider: input.provider }, deps.clock.date()),
-      );
+      const contact = await announcingChange(deps, contactsChange(projectId, recipientId), async () => {
+        const inserted = await deps.contacts.insert(projectId, recipientId, { id, medium, address, isPrimary: input.isPrimary, awaitingConfirmation, provider: input.provider }, deps.clock.date());
+        await keepWithinRoomForContact(deps, projectId, recipientId, inserted);
+        return inserted;
+      });
       return { ...contact, confirmationNeeded: awaitingConfirmation };
     } catch (err) {
       if (!(err instanceof DuplicateError)) throw err;

@@ -3,7 +3,7 @@ import { assertValid, chatContactNeedsKey, smsCountryNotAllowed } from '../domai
 import type { ContactRecord } from '../store/contact-repository';
 import { DuplicateError } from '../store/unique';
 import { announcingChange, contactsChange } from './announce-change';
-import { assertRoomForContact } from './assert-room-for-contact';
+import { assertRoomForContact, keepWithinRoomForContact } from './assert-room-for-contact';
 import type { RecipientDeps } from './deps';
 import { requireRecipient } from './require-recipient';
 
@@ -79,6 +79,7 @@ async function step(deps: RecipientDeps, input: SetPrimaryContactInput): Promise
   await assertRoomForContact(deps, projectId, recipientId, medium);
   const id = await deps.sequences.next('contact');
   const created = await deps.contacts.insert(projectId, recipientId, { id, medium, address, isPrimary: true, awaitingConfirmation, provider: input.provider }, now);
+  await keepWithinRoomForContact(deps, projectId, recipientId, created);
   return { ...created, confirmationNeeded: awaitingConfirmation };
 }
 
@@ -98,5 +99,6 @@ async function proposePrimary(deps: RecipientDeps, input: SetPrimaryContactInput
   await assertRoomForContact(deps, projectId, recipientId, medium);
   const id = await deps.sequences.next('contact');
   const created = await deps.contacts.insert(projectId, recipientId, { id, medium, address, isPrimary: false, awaitingConfirmation: true, pendingPrimary: true }, now);
+  await keepWithinRoomForContact(deps, projectId, recipientId, created);
   return { ...created, confirmationNeeded: true, approvalAddress: currentAddress };
 }
