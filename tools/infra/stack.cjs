@@ -59,7 +59,7 @@ function fakeMediumsEnv(infra, { vapid, smsAuthToken, callbackSecret, providerSe
     });
   }
   if (infra.pushCaFile) Object.assign(delivery, { PUSH_ALLOW_PRIVATE: '1', PUSH_ALLOWED_HOSTS: '*', PUSH_EXTRA_CA_FILE: infra.pushCaFile });
-  const recipient = infra.pushCaFile ? { PUSH_ALLOW_PRIVATE: '1', PUSH_ALLOWED_HOSTS: '*' } : {};
+  const recipient = infra.pushCaFile ? { PUSH_ALLOW_PRIVATE: '1' } : {};
   if (infra.smsApiUrl) {
     // The chat fakes on the sink's port: Slack's Web API (any xoxb- token) and the webhooks, beside the services' own hosts.
     const chat = { CHAT_ALLOW_PRIVATE: '1', CHAT_ALLOWED_HOSTS: `${CHAT_SERVICE_HOSTS},${new URL(infra.smsApiUrl).hostname}` };

@@ -78,6 +78,7 @@ describe('sms and web push through REST', () => {
       ['sms', '+1 555'],
       ['web_push', 'not json'],
       ['web_push', JSON.stringify({ endpoint: 'http://push.example/x', keys: sub.keys })],
+      ['web_push', JSON.stringify({ endpoint: 'https://push.attacker.example/x', keys: sub.keys })],
       ['web_push', JSON.stringify({ endpoint: sub.endpoint, keys: { p256dh: 'AAAA', auth: sub.keys.auth } })],
     ]) {
       const res = await as('POST', `/recipients/${id}/contacts`, { medium, address });
