@@ -74,7 +74,7 @@ describe('webhooks: endpoints, fan-out, signing, retries (delivery service again
     const other = await receiver();
     await h.webhooks.createWebhook({ projectId: h.project(), url: other.url, eventTypes: [] }); // another project's endpoint
 
-    const events = OUTCOME_TYPES.map((t) => outcomeEvent(projectId, t)); // the outcome-driven webhook types (list events: lists.int-spec.ts)
+    const events = OUTCOME_TYPES.map((t) => outcomeEvent(projectId, t)); // the outcome-driven webhook types (the list ones: the gateway's list-webhooks.e2e-spec.ts)
     await pub.publish(...events);
     await pub.publish(events[0]); // the same event again (msgID): dropped by the stream
     await pub.publish(outcomeEvent(projectId, 'notification.unread')); // internal type: not a webhook event
