@@ -1,6 +1,6 @@
 import { createSequences, ensureEventsStream, hostList, type ServiceDeps, type ServiceParts } from '@herald/service-kit';
 import type { Config } from './config';
-import { createListRepository, createListUseCases, createRemoveRecipientSubscriptions, createSubscriptionRepository } from './lists';
+import { createListEvents, createListRepository, createListUseCases, createRemoveRecipientSubscriptions, createSubscriptionRepository } from './lists';
 import { createRecipientEvents } from './messaging/recipient-events';
 import { recipientRoutes } from './rpc/recipient-routes';
 import { createUseCases } from './usecases';
@@ -45,6 +45,7 @@ export async function build({ config, mongo, nats, clock }: ServiceDeps<Config>)
     sequences,
     clock,
     limits: { listsPerProject: config.LIST_MAX_PER_PROJECT, subscriptionsPerProject: config.LIST_SUBSCRIPTIONS_MAX_PER_PROJECT },
+    events: createListEvents(nats),
     recipients: { ensureRecipients: useCases.ensureRecipients, requireRecipient: (projectId, id) => requireRecipient(recipients, projectId, id) },
   });
   return { routes: recipientRoutes(useCases, listUseCases) };

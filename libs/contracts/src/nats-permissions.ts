@@ -31,7 +31,7 @@ import {
   RECIPIENT_CHANGED_SUBJECT,
   RECIPIENT_DELETED_SUBJECT,
 } from './subjects.js';
-import { WEBHOOK_DISPATCH_CONSUMER, WEBHOOKS_CHANGED_SUBJECT } from './webhook-subjects.js';
+import { WEBHOOK_DISPATCH_CONSUMER, WEBHOOK_LIST_EVENTS_CONSUMER, WEBHOOKS_CHANGED_SUBJECT } from './webhook-subjects.js';
 
 /** Herald's apps; each connects to NATS as the user of its name (NATS_USER). */
 export const NATS_APPS = ['gateway', 'recipient-service', 'preference-service', 'delivery-service'] as const;
@@ -98,7 +98,7 @@ export const NATS_GRANTS: Record<NatsApp, NatsGrants> = {
     ephemeral: [OUTCOMES_STREAM],
   },
   'recipient-service': {
-    publish: [`${EVENTS_SUBJECT_PREFIX}.recipient.>`],
+    publish: [`${EVENTS_SUBJECT_PREFIX}.recipient.>`, `${EVENTS_SUBJECT_PREFIX}.list.>`],
     subscribe: [],
     ensures: [EVENTS_STREAM],
     reads: [],
@@ -125,6 +125,7 @@ export const NATS_GRANTS: Record<NatsApp, NatsGrants> = {
       ...DELIVERY_WORK_CONSUMERS.map((c): [string, string] => [DELIVERY_STREAM, c]),
       [EVENTS_STREAM, DELIVERY_RECIPIENT_DELETED_CONSUMER],
       [OUTCOMES_STREAM, WEBHOOK_DISPATCH_CONSUMER],
+      [EVENTS_STREAM, WEBHOOK_LIST_EVENTS_CONSUMER],
     ],
     ephemeral: [],
   },

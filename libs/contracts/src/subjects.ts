@@ -8,6 +8,9 @@ export const EVENTS_SUBJECT_PREFIX = 'herald.events';
 export const RECIPIENT_DELETED_SUBJECT = `${EVENTS_SUBJECT_PREFIX}.recipient.deleted`;
 /** A recipient's profile or contacts changed (RecipientChanged); caches listen with core subscriptions. */
 export const RECIPIENT_CHANGED_SUBJECT = `${EVENTS_SUBJECT_PREFIX}.recipient.changed`;
+/** A list's subscriptions changed (ListSubscriptionsChanged): recipients added, or removed. */
+export const LIST_SUBSCRIBED_SUBJECT = `${EVENTS_SUBJECT_PREFIX}.list.subscribed`;
+export const LIST_UNSUBSCRIBED_SUBJECT = `${EVENTS_SUBJECT_PREFIX}.list.unsubscribed`;
 
 /**
  * Core NATS subjects on which the preference service announces changes to whoever caches what

@@ -3,8 +3,14 @@ import { OUTCOME_TYPES } from './delivery-subjects.js';
 /** Durable consumer of the webhook dispatcher (delivery service) on OUTCOMES_STREAM, every outcome subject. */
 export const WEBHOOK_DISPATCH_CONSUMER = 'webhook-dispatch';
 
-/** The event types a webhook endpoint can subscribe to: the public outcome types (`webhook.test` is sent only on request). */
-export const WEBHOOK_EVENT_TYPES = OUTCOME_TYPES;
+/** Durable consumer of the webhook dispatcher (delivery service) on EVENTS_STREAM, the list subscription subjects. */
+export const WEBHOOK_LIST_EVENTS_CONSUMER = 'webhook-list-events';
+
+/** The webhook event types of a list's subscription changes (the recipient service's events). */
+export const LIST_WEBHOOK_EVENT_TYPES = ['list.subscribed', 'list.unsubscribed'] as const;
+
+/** The event types a webhook endpoint can subscribe to: the public outcome types and the list events (`webhook.test` is sent only on request). */
+export const WEBHOOK_EVENT_TYPES = [...OUTCOME_TYPES, ...LIST_WEBHOOK_EVENT_TYPES] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 export const WEBHOOK_TEST_EVENT = 'webhook.test';
 

@@ -840,6 +840,8 @@ const (
 	PostWebhooksJSONBodyEventTypesEmailFailed               PostWebhooksJSONBodyEventTypes = "email.failed"
 	PostWebhooksJSONBodyEventTypesEmailSent                 PostWebhooksJSONBodyEventTypes = "email.sent"
 	PostWebhooksJSONBodyEventTypesEmailSkipped              PostWebhooksJSONBodyEventTypes = "email.skipped"
+	PostWebhooksJSONBodyEventTypesListSubscribed            PostWebhooksJSONBodyEventTypes = "list.subscribed"
+	PostWebhooksJSONBodyEventTypesListUnsubscribed          PostWebhooksJSONBodyEventTypes = "list.unsubscribed"
 	PostWebhooksJSONBodyEventTypesNotificationAction        PostWebhooksJSONBodyEventTypes = "notification.action"
 	PostWebhooksJSONBodyEventTypesNotificationCanceled      PostWebhooksJSONBodyEventTypes = "notification.canceled"
 	PostWebhooksJSONBodyEventTypesNotificationDelivered     PostWebhooksJSONBodyEventTypes = "notification.delivered"
@@ -877,6 +879,10 @@ func (e PostWebhooksJSONBodyEventTypes) Valid() bool {
 	case PostWebhooksJSONBodyEventTypesEmailSent:
 		return true
 	case PostWebhooksJSONBodyEventTypesEmailSkipped:
+		return true
+	case PostWebhooksJSONBodyEventTypesListSubscribed:
+		return true
+	case PostWebhooksJSONBodyEventTypesListUnsubscribed:
 		return true
 	case PostWebhooksJSONBodyEventTypesNotificationAction:
 		return true
@@ -927,6 +933,8 @@ const (
 	PatchWebhooksIDJSONBodyEventTypesEmailFailed               PatchWebhooksIDJSONBodyEventTypes = "email.failed"
 	PatchWebhooksIDJSONBodyEventTypesEmailSent                 PatchWebhooksIDJSONBodyEventTypes = "email.sent"
 	PatchWebhooksIDJSONBodyEventTypesEmailSkipped              PatchWebhooksIDJSONBodyEventTypes = "email.skipped"
+	PatchWebhooksIDJSONBodyEventTypesListSubscribed            PatchWebhooksIDJSONBodyEventTypes = "list.subscribed"
+	PatchWebhooksIDJSONBodyEventTypesListUnsubscribed          PatchWebhooksIDJSONBodyEventTypes = "list.unsubscribed"
 	PatchWebhooksIDJSONBodyEventTypesNotificationAction        PatchWebhooksIDJSONBodyEventTypes = "notification.action"
 	PatchWebhooksIDJSONBodyEventTypesNotificationCanceled      PatchWebhooksIDJSONBodyEventTypes = "notification.canceled"
 	PatchWebhooksIDJSONBodyEventTypesNotificationDelivered     PatchWebhooksIDJSONBodyEventTypes = "notification.delivered"
@@ -964,6 +972,10 @@ func (e PatchWebhooksIDJSONBodyEventTypes) Valid() bool {
 	case PatchWebhooksIDJSONBodyEventTypesEmailSent:
 		return true
 	case PatchWebhooksIDJSONBodyEventTypesEmailSkipped:
+		return true
+	case PatchWebhooksIDJSONBodyEventTypesListSubscribed:
+		return true
+	case PatchWebhooksIDJSONBodyEventTypesListUnsubscribed:
 		return true
 	case PatchWebhooksIDJSONBodyEventTypesNotificationAction:
 		return true

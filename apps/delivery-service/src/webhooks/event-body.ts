@@ -8,11 +8,16 @@ export const isWebhookEventType = (type: string): boolean => PUBLIC_TYPES.has(ty
 
 /**
  * A webhook body: `{"type", "timestamp", "data"}`, `data` being exactly what the REST API returns
- * for the notification (as a Full key reads it) or the broadcast. null when the event carries
+ * for the notification (as a Full key reads it) or the broadcast; for a list subscription change
+ * `{list, recipient_ids}` (the recipients the change added or removed). null when the event carries
  * nothing to show (it is skipped). `now` stands for an event without a timestamp.
  */
 export function eventBody(ev: OutcomeEvent, now: Date): string | null {
   const timestamp = formatTimestamp(ev.timestamp ? timestampDate(ev.timestamp) : now);
+  if (ev.type.startsWith('list.')) {
+    const change = ev.listSubscriptions;
+    return change ? JSON.stringify({ type: ev.type, timestamp, data: { list: change.list, recipient_ids: change.recipientIds } }) : null;
+  }
   if (ev.type.startsWith('broadcast.')) {
     return ev.broadcast ? JSON.stringify({ type: ev.type, timestamp, data: broadcastView(ev.broadcast) }) : null;
   }

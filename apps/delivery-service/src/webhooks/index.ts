@@ -1,5 +1,5 @@
 import { fromBinary } from '@bufbuild/protobuf';
-import { OutcomeEventSchema, OUTCOMES_STREAM, WEBHOOK_DISPATCH_CONSUMER } from '@herald/contracts';
+import { EVENTS_STREAM, OutcomeEventSchema, OUTCOMES_STREAM, WEBHOOK_DISPATCH_CONSUMER, WEBHOOK_LIST_EVENTS_CONSUMER } from '@herald/contracts';
 import { createSequences, startBatchWorker, type Logger, type NatsConnection, type Outcome } from '@herald/service-kit';
 import type { Db } from 'mongodb';
 import type { Registry } from 'prom-client';
@@ -11,6 +11,7 @@ import { createDispatcher, type DispatcherSettings } from './dispatcher';
 import { createEndpointPresence, withChangeNotices } from './endpoint-presence';
 import { createWebhookRepository } from './endpoint-repository';
 import { createFanOut, type FanOutEvent } from './fan-out';
+import { ensureListEventsConsumer, handleListEvents } from './list-events';
 import { createWebhookSender } from './http-sender';
 import { createDeliveryUseCases } from './manage-deliveries';
 import { createEndpointUseCases } from './manage-endpoints';
@@ -33,8 +34,8 @@ export interface WebhookSettings extends DispatcherSettings {
 
 /**
  * Webhooks inside the delivery service (docs/webhooks.md): the endpoint and delivery-log
- * repositories, the WebhookService routes, the fan-out consumer on HERALD_OUTCOMES and the
- * attempt dispatcher with its poller.
+ * repositories, the WebhookService routes, the fan-out consumers on HERALD_OUTCOMES and (list
+ * subscription events) HERALD_EVENTS, and the attempt dispatcher with its poller.
  */
 export async function startWebhooks(deps: {
   db: Db;
@@ -63,16 +64,19 @@ export async function startWebhooks(deps: {
   const dispatcher = createDispatcher({ webhooks, deliveries, send, now, settings, logger, metrics });
   const fanOut = createFanOut({ webhooks, payloadsOf: deps.payloadsOf, deliveries, deliveryIds, dispatcher, now, leaseMs: settings.leaseMs, metrics, logger });
 
-  const consumer = await startBatchWorker({
+  const worker = {
     nc,
     logger,
-    stream: OUTCOMES_STREAM,
-    durable: WEBHOOK_DISPATCH_CONSUMER,
     concurrency: settings.fanOutConcurrency,
     batchSize: settings.batchSize,
     lingerMs: settings.batchLingerMs,
     retryBaseMs: settings.retryBaseMs,
     workingEveryMs: Math.max(250, Math.floor(settings.ackWaitMs / 3)),
+  };
+  const consumer = await startBatchWorker({
+    ...worker,
+    stream: OUTCOMES_STREAM,
+    durable: WEBHOOK_DISPATCH_CONSUMER,
     ensure: () => ensureWebhookConsumer(nc, settings.ackWaitMs),
     async handleBatch(msgs) {
       const outcomes: Outcome[] = [];
@@ -96,6 +100,14 @@ export async function startWebhooks(deps: {
       return outcomes;
     },
   });
+  await ensureListEventsConsumer(nc, settings.ackWaitMs);
+  const listConsumer = await startBatchWorker({
+    ...worker,
+    stream: EVENTS_STREAM,
+    durable: WEBHOOK_LIST_EVENTS_CONSUMER,
+    ensure: () => ensureListEventsConsumer(nc, settings.ackWaitMs),
+    handleBatch: handleListEvents({ fanOut, presence: endpointPresence }),
+  });
   const poller = startOutboxSweeper({ logger, republish: () => dispatcher.pollOnce(), everyMs: settings.pollEveryMs, what: 'webhooks: due deliveries taken' });
 
   return {
@@ -105,6 +117,7 @@ export async function startWebhooks(deps: {
       poller.stop();
       endpointPresence.stop();
       await consumer.stop();
+      await listConsumer.stop();
       let timer: NodeJS.Timeout | undefined;
       await Promise.race([dispatcher.idle(), new Promise((r) => (timer = setTimeout(r, settings.timeoutMs + 1000)))]);
       clearTimeout(timer);

@@ -1,6 +1,6 @@
 import { Code, ConnectError } from '@connectrpc/connect';
 import { jetstreamManager } from '@nats-io/jetstream';
-import { OUTCOMES_STREAM, WEBHOOK_DISPATCH_CONSUMER, WEBHOOK_EVENT_TYPES } from '@herald/contracts';
+import { OUTCOME_TYPES, OUTCOMES_STREAM, WEBHOOK_DISPATCH_CONSUMER } from '@herald/contracts';
 import { connectNats, type NatsConnection } from '@herald/service-kit';
 import { verifyWebhook } from '@herald/webhook-signature';
 import { startHarness, type Harness } from '../testing/harness';
@@ -74,7 +74,7 @@ describe('webhooks: endpoints, fan-out, signing, retries (delivery service again
     const other = await receiver();
     await h.webhooks.createWebhook({ projectId: h.project(), url: other.url, eventTypes: [] }); // another project's endpoint
 
-    const events = WEBHOOK_EVENT_TYPES.map((t) => outcomeEvent(projectId, t));
+    const events = OUTCOME_TYPES.map((t) => outcomeEvent(projectId, t)); // the outcome-driven webhook types (the list ones: the gateway's list-webhooks.e2e-spec.ts)
     await pub.publish(...events);
     await pub.publish(events[0]); // the same event again (msgID): dropped by the stream
     await pub.publish(outcomeEvent(projectId, 'notification.unread')); // internal type: not a webhook event

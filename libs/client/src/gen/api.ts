@@ -4931,7 +4931,7 @@ export interface paths {
                         url: string;
                         description?: string | null;
                         /** @description Omitted or empty: every event type */
-                        event_types?: ("notification.delivered" | "notification.suppressed" | "notification.quota_exceeded" | "notification.failed" | "notification.throttled" | "notification.canceled" | "notification.read" | "notification.opened" | "notification.action" | "email.sent" | "email.failed" | "email.skipped" | "sms.sent" | "sms.failed" | "sms.skipped" | "sms.delivered" | "sms.undelivered" | "push.sent" | "push.failed" | "push.skipped" | "chat.sent" | "chat.failed" | "chat.skipped" | "broadcast.completed" | "broadcast.canceled")[];
+                        event_types?: ("notification.delivered" | "notification.suppressed" | "notification.quota_exceeded" | "notification.failed" | "notification.throttled" | "notification.canceled" | "notification.read" | "notification.opened" | "notification.action" | "email.sent" | "email.failed" | "email.skipped" | "sms.sent" | "sms.failed" | "sms.skipped" | "sms.delivered" | "sms.undelivered" | "push.sent" | "push.failed" | "push.skipped" | "chat.sent" | "chat.failed" | "chat.skipped" | "broadcast.completed" | "broadcast.canceled" | "list.subscribed" | "list.unsubscribed")[];
                     };
                 };
             };
@@ -5140,7 +5140,7 @@ export interface paths {
                         /** Format: uri */
                         url?: string;
                         description?: string | null;
-                        event_types?: ("notification.delivered" | "notification.suppressed" | "notification.quota_exceeded" | "notification.failed" | "notification.throttled" | "notification.canceled" | "notification.read" | "notification.opened" | "notification.action" | "email.sent" | "email.failed" | "email.skipped" | "sms.sent" | "sms.failed" | "sms.skipped" | "sms.delivered" | "sms.undelivered" | "push.sent" | "push.failed" | "push.skipped" | "chat.sent" | "chat.failed" | "chat.skipped" | "broadcast.completed" | "broadcast.canceled")[];
+                        event_types?: ("notification.delivered" | "notification.suppressed" | "notification.quota_exceeded" | "notification.failed" | "notification.throttled" | "notification.canceled" | "notification.read" | "notification.opened" | "notification.action" | "email.sent" | "email.failed" | "email.skipped" | "sms.sent" | "sms.failed" | "sms.skipped" | "sms.delivered" | "sms.undelivered" | "push.sent" | "push.failed" | "push.skipped" | "chat.sent" | "chat.failed" | "chat.skipped" | "broadcast.completed" | "broadcast.canceled" | "list.subscribed" | "list.unsubscribed")[];
                         /** @description true re-enables a disabled endpoint (clearing its failing state) */
                         enabled?: boolean;
                     };

@@ -16,6 +16,14 @@ export function createSubscriptionRepository(db: Db) {
   const col = db.collection<SubscriptionDoc>('list_subscriptions');
   const ofList = (projectId: number, listId: number) => ({ project_id: projectId, list_id: listId });
 
+  /** Which of these recipients are subscribed to the list. */
+  async function subscribedAmong(projectId: number, listId: number, recipientIds: string[]): Promise<Set<string>> {
+    if (recipientIds.length === 0) return new Set();
+    const ids = recipientIds.map((r) => idOf(projectId, listId, r));
+    const docs = await col.find({ _id: { $in: ids } }, { projection: { recipient_id: 1 } }).toArray();
+    return new Set(docs.map((d) => d.recipient_id));
+  }
+
   return {
     async ensureIndexes(): Promise<void> {
       // A list's subscribers in recipient id order after a cursor (ListSubscribers), their count,
@@ -25,33 +33,29 @@ export function createSubscriptionRepository(db: Db) {
       await col.createIndex({ project_id: 1, recipient_id: 1 }, { name: 'project_recipient' });
     },
 
-    /** Which of these recipients are subscribed to the list. */
-    async subscribedAmong(projectId: number, listId: number, recipientIds: string[]): Promise<Set<string>> {
-      if (recipientIds.length === 0) return new Set();
-      const ids = recipientIds.map((r) => idOf(projectId, listId, r));
-      const docs = await col.find({ _id: { $in: ids } }, { projection: { recipient_id: 1 } }).toArray();
-      return new Set(docs.map((d) => d.recipient_id));
-    },
+    subscribedAmong,
 
-    /** Inserts the subscriptions in one unordered write; returns how many were new (duplicates are already there). */
-    async insertMany(projectId: number, listId: number, recipientIds: string[], now: Date): Promise<number> {
-      if (recipientIds.length === 0) return 0;
+    /** Inserts the subscriptions in one unordered write; returns the recipients that were new (duplicates are already there). */
+    async insertMany(projectId: number, listId: number, recipientIds: string[], now: Date): Promise<string[]> {
+      if (recipientIds.length === 0) return [];
       const docs = recipientIds.map((r) => ({ _id: idOf(projectId, listId, r), ...ofList(projectId, listId), recipient_id: r, created_at: now }));
       try {
         await col.insertMany(docs, { ordered: false });
-        return docs.length;
+        return recipientIds;
       } catch (err) {
         const refused = duplicateKeyWriteIndexes(err);
         if (!refused) throw err;
-        return docs.length - refused.length;
+        const taken = new Set(refused);
+        return recipientIds.filter((_, i) => !taken.has(i));
       }
     },
 
-    /** Removes the subscriptions; returns how many there were. */
-    async removeMany(projectId: number, listId: number, recipientIds: string[]): Promise<number> {
-      if (recipientIds.length === 0) return 0;
-      const res = await col.deleteMany({ _id: { $in: recipientIds.map((r) => idOf(projectId, listId, r)) } });
-      return res.deletedCount;
+    /** Removes the subscriptions; returns the recipients that were subscribed (read just before the delete, so two concurrent removals may both name one). */
+    async removeMany(projectId: number, listId: number, recipientIds: string[]): Promise<string[]> {
+      const present = [...(await subscribedAmong(projectId, listId, recipientIds))];
+      if (present.length === 0) return [];
+      await col.deleteMany({ _id: { $in: present.map((r) => idOf(projectId, listId, r)) } });
+      return present;
     },
 
     async count(projectId: number, listId: number): Promise<number> {

@@ -9,7 +9,7 @@ import { createSubscribeToList } from './subscribe-to-list';
 import { createUnsubscribeFromList } from './unsubscribe-from-list';
 import { createUpdateList } from './update-list';
 
-export type { ListDeps, ListLimits, RecipientPort } from './list-deps';
+export type { ListDeps, ListEvents, ListLimits, RecipientPort, SubscriptionsChanged } from './list-deps';
 export { createRemoveRecipientSubscriptions } from './remove-recipient-subscriptions';
 
 /** Every list use case, built from its dependencies. */

@@ -15,6 +15,21 @@ export interface RecipientPort {
   requireRecipient(projectId: number, id: string): Promise<unknown>;
 }
 
+/** A stored change of a list's subscriptions: the recipients it actually added or removed (never empty). */
+export interface SubscriptionsChanged {
+  projectId: number;
+  /** The list's key. */
+  list: string;
+  change: 'subscribed' | 'unsubscribed';
+  recipientIds: string[];
+  at: Date;
+}
+
+/** Announces subscription changes (published after the write, before the call is answered). */
+export interface ListEvents {
+  subscriptionsChanged(e: SubscriptionsChanged): Promise<void>;
+}
+
 export interface ListDeps {
   lists: ListRepository;
   subscriptions: SubscriptionRepository;
@@ -22,4 +37,5 @@ export interface ListDeps {
   clock: Clock;
   limits: ListLimits;
   recipients: RecipientPort;
+  events: ListEvents;
 }

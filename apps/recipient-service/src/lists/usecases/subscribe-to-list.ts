@@ -50,7 +50,8 @@ async function withinLimit(deps: Pick<ListDeps, 'lists' | 'subscriptions' | 'lim
  * Subscribes up to 1,000 recipients to a list. Ids failing the recipient id rules come back as
  * failures; unknown recipients are created (as a direct send does); ids subscribed before count as
  * `already`, so a retry changes nothing. Past the project's subscription limit nothing is written.
- * One unordered insert (the unique `_id` refuses what is already there) and one recount of the list.
+ * One unordered insert (the unique `_id` refuses what is already there), one recount of the list,
+ * and a `list.subscribed` event naming the recipients it added (none when it added none).
  */
 export function createSubscribeToList(deps: ListDeps) {
   return async function subscribeToList(input: SubscriptionChangeInput): Promise<SubscribeResult> {
@@ -61,8 +62,12 @@ export function createSubscribeToList(deps: ListDeps) {
     for (let i = 0; i < toWrite.length; i += ENSURE_CHUNK) {
       await deps.recipients.ensureRecipients({ projectId, ids: toWrite.slice(i, i + ENSURE_CHUNK) });
     }
-    const subscribed = await deps.subscriptions.insertMany(projectId, list.listId, toWrite, deps.clock.date());
-    if (subscribed > 0) await recountSubscribers(deps, projectId, list.listId);
-    return { subscribed, already: valid.length - subscribed, failed };
+    const at = deps.clock.date();
+    const added = await deps.subscriptions.insertMany(projectId, list.listId, toWrite, at);
+    if (added.length > 0) {
+      await recountSubscribers(deps, projectId, list.listId);
+      await deps.events.subscriptionsChanged({ projectId, list: list.key, change: 'subscribed', recipientIds: added, at });
+    }
+    return { subscribed: added.length, already: valid.length - added.length, failed };
   };
 }

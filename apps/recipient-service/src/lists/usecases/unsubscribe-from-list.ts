@@ -11,13 +11,19 @@ export interface UnsubscribeResult {
   failed: IdFailure[];
 }
 
-/** Unsubscribes up to 1,000 recipients from a list; ids not subscribed count as `already`. Unknown recipients are not created. */
-export function createUnsubscribeFromList(deps: Pick<ListDeps, 'lists' | 'subscriptions'>) {
+/**
+ * Unsubscribes up to 1,000 recipients from a list; ids not subscribed count as `already`. Unknown
+ * recipients are not created. A `list.unsubscribed` event names the recipients it removed (none when it removed none).
+ */
+export function createUnsubscribeFromList(deps: Pick<ListDeps, 'lists' | 'subscriptions' | 'events' | 'clock'>) {
   return async function unsubscribeFromList(input: SubscriptionChangeInput): Promise<UnsubscribeResult> {
     const list = await listToChange(deps, input);
     const { valid, failed } = partitionIds(input.recipientIds);
-    const unsubscribed = await deps.subscriptions.removeMany(input.projectId, list.listId, valid);
-    if (unsubscribed > 0) await recountSubscribers(deps, input.projectId, list.listId);
-    return { unsubscribed, already: valid.length - unsubscribed, failed };
+    const removed = await deps.subscriptions.removeMany(input.projectId, list.listId, valid);
+    if (removed.length > 0) {
+      await recountSubscribers(deps, input.projectId, list.listId);
+      await deps.events.subscriptionsChanged({ projectId: input.projectId, list: list.key, change: 'unsubscribed', recipientIds: removed, at: deps.clock.date() });
+    }
+    return { unsubscribed: removed.length, already: valid.length - removed.length, failed };
   };
 }

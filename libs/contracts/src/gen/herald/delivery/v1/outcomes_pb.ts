@@ -8,13 +8,15 @@ import type { Timestamp } from "@bufbuild/protobuf/wkt";
 import { file_google_protobuf_timestamp } from "@bufbuild/protobuf/wkt";
 import type { Broadcast, Notification } from "./delivery_pb.js";
 import { file_herald_delivery_v1_delivery } from "./delivery_pb.js";
+import type { ListSubscriptionsChanged } from "../../events/v1/events_pb.js";
+import { file_herald_events_v1_events } from "../../events/v1/events_pb.js";
 import type { Message } from "@bufbuild/protobuf";
 
 /**
  * Describes the file herald/delivery/v1/outcomes.proto.
  */
 export const file_herald_delivery_v1_outcomes: GenFile = /*@__PURE__*/
-  fileDesc("CiFoZXJhbGQvZGVsaXZlcnkvdjEvb3V0Y29tZXMucHJvdG8SEmhlcmFsZC5kZWxpdmVyeS52MSLEAgoMT3V0Y29tZUV2ZW50EgoKAmlkGAEgASgJEgwKBHR5cGUYAiABKAkSLQoJdGltZXN0YW1wGAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBISCgpwcm9qZWN0X2lkGAQgASgDEhQKDHJlY2lwaWVudF9pZBgFIAEoCRI7Cgxub3RpZmljYXRpb24YBiABKAsyIC5oZXJhbGQuZGVsaXZlcnkudjEuTm90aWZpY2F0aW9uSACIAQESNQoJYnJvYWRjYXN0GAcgASgLMh0uaGVyYWxkLmRlbGl2ZXJ5LnYxLkJyb2FkY2FzdEgBiAEBEhcKD3BheWxvYWRfb21pdHRlZBgIIAEoCBIVCg1wYXlsb2FkX2J5dGVzGAkgASgFQg8KDV9ub3RpZmljYXRpb25CDAoKX2Jyb2FkY2FzdGIGcHJvdG8z", [file_google_protobuf_timestamp, file_herald_delivery_v1_delivery]);
+  fileDesc("CiFoZXJhbGQvZGVsaXZlcnkvdjEvb3V0Y29tZXMucHJvdG8SEmhlcmFsZC5kZWxpdmVyeS52MSKoAwoMT3V0Y29tZUV2ZW50EgoKAmlkGAEgASgJEgwKBHR5cGUYAiABKAkSLQoJdGltZXN0YW1wGAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBISCgpwcm9qZWN0X2lkGAQgASgDEhQKDHJlY2lwaWVudF9pZBgFIAEoCRI7Cgxub3RpZmljYXRpb24YBiABKAsyIC5oZXJhbGQuZGVsaXZlcnkudjEuTm90aWZpY2F0aW9uSACIAQESNQoJYnJvYWRjYXN0GAcgASgLMh0uaGVyYWxkLmRlbGl2ZXJ5LnYxLkJyb2FkY2FzdEgBiAEBEhcKD3BheWxvYWRfb21pdHRlZBgIIAEoCBIVCg1wYXlsb2FkX2J5dGVzGAkgASgFEksKEmxpc3Rfc3Vic2NyaXB0aW9ucxgKIAEoCzIqLmhlcmFsZC5ldmVudHMudjEuTGlzdFN1YnNjcmlwdGlvbnNDaGFuZ2VkSAKIAQFCDwoNX25vdGlmaWNhdGlvbkIMCgpfYnJvYWRjYXN0QhUKE19saXN0X3N1YnNjcmlwdGlvbnNiBnByb3RvMw", [file_google_protobuf_timestamp, file_herald_delivery_v1_delivery, file_herald_events_v1_events]);
 
 /**
  * One outcome of the delivery pipeline, published by the delivery service on JetStream stream
@@ -92,6 +94,14 @@ export type OutcomeEvent = Message<"herald.delivery.v1.OutcomeEvent"> & {
    * @generated from field: int32 payload_bytes = 9;
    */
   payloadBytes: number;
+
+  /**
+   * The list subscription change (list.subscribed, list.unsubscribed): never on the outcomes stream,
+   * set only where the webhook fan-out takes the recipient service's list events as outcomes.
+   *
+   * @generated from field: optional herald.events.v1.ListSubscriptionsChanged list_subscriptions = 10;
+   */
+  listSubscriptions?: ListSubscriptionsChanged | undefined;
 };
 
 /**

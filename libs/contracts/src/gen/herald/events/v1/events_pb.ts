@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file herald/events/v1/events.proto.
  */
 export const file_herald_events_v1_events: GenFile = /*@__PURE__*/
-  fileDesc("Ch1oZXJhbGQvZXZlbnRzL3YxL2V2ZW50cy5wcm90bxIQaGVyYWxkLmV2ZW50cy52MSKDAQoQUmVjaXBpZW50RGVsZXRlZBISCgpwcm9qZWN0X2lkGAEgASgDEhQKDHJlY2lwaWVudF9pZBgCIAEoCRIuCgpkZWxldGVkX2F0GAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIVCg1yZWNpcGllbnRfc2VxGAQgASgDImAKEFJlY2lwaWVudENoYW5nZWQSEgoKcHJvamVjdF9pZBgBIAEoAxIVCg1yZWNpcGllbnRfaWRzGAIgAygJEg8KB3Byb2ZpbGUYAyABKAgSEAoIY29udGFjdHMYBCABKAhiBnByb3RvMw", [file_google_protobuf_timestamp]);
+  fileDesc("Ch1oZXJhbGQvZXZlbnRzL3YxL2V2ZW50cy5wcm90bxIQaGVyYWxkLmV2ZW50cy52MSKDAQoQUmVjaXBpZW50RGVsZXRlZBISCgpwcm9qZWN0X2lkGAEgASgDEhQKDHJlY2lwaWVudF9pZBgCIAEoCRIuCgpkZWxldGVkX2F0GAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIVCg1yZWNpcGllbnRfc2VxGAQgASgDImAKEFJlY2lwaWVudENoYW5nZWQSEgoKcHJvamVjdF9pZBgBIAEoAxIVCg1yZWNpcGllbnRfaWRzGAIgAygJEg8KB3Byb2ZpbGUYAyABKAgSEAoIY29udGFjdHMYBCABKAgilQEKGExpc3RTdWJzY3JpcHRpb25zQ2hhbmdlZBIQCghldmVudF9pZBgBIAEoCRISCgpwcm9qZWN0X2lkGAIgASgDEgwKBGxpc3QYAyABKAkSFQoNcmVjaXBpZW50X2lkcxgEIAMoCRIuCgpjaGFuZ2VkX2F0GAUgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcGIGcHJvdG8z", [file_google_protobuf_timestamp]);
 
 /**
  * Published on JetStream subject `herald.events.recipient.deleted` when a recipient is erased.
@@ -93,4 +93,50 @@ export type RecipientChanged = Message<"herald.events.v1.RecipientChanged"> & {
  */
 export const RecipientChangedSchema: GenMessage<RecipientChanged> = /*@__PURE__*/
   messageDesc(file_herald_events_v1_events, 1);
+
+/**
+ * Published on JetStream subject `herald.events.list.subscribed` (or `.unsubscribed`) after a
+ * subscription change of a list is stored, only when it changed something: `recipient_ids` are the
+ * recipients whose subscription was actually added (or removed) by that call. The delivery
+ * service's webhooks carry it as `list.subscribed` / `list.unsubscribed`.
+ *
+ * @generated from message herald.events.v1.ListSubscriptionsChanged
+ */
+export type ListSubscriptionsChanged = Message<"herald.events.v1.ListSubscriptionsChanged"> & {
+  /**
+   * Unique per change (the message id on the stream, and the webhook event id).
+   *
+   * @generated from field: string event_id = 1;
+   */
+  eventId: string;
+
+  /**
+   * @generated from field: int64 project_id = 2;
+   */
+  projectId: bigint;
+
+  /**
+   * The list's key.
+   *
+   * @generated from field: string list = 3;
+   */
+  list: string;
+
+  /**
+   * @generated from field: repeated string recipient_ids = 4;
+   */
+  recipientIds: string[];
+
+  /**
+   * @generated from field: google.protobuf.Timestamp changed_at = 5;
+   */
+  changedAt?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message herald.events.v1.ListSubscriptionsChanged.
+ * Use `create(ListSubscriptionsChangedSchema)` to create a new message.
+ */
+export const ListSubscriptionsChangedSchema: GenMessage<ListSubscriptionsChanged> = /*@__PURE__*/
+  messageDesc(file_herald_events_v1_events, 2);
 
