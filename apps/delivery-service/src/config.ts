@@ -1,5 +1,6 @@
 import { loadConfig, ServiceConfigSchema } from '@herald/service-kit';
 import { Type, type Static } from '@sinclair/typebox';
+import { BROWSER_PUSH_HOSTS } from '@herald/contracts';
 
 export const ConfigSchema = Type.Composite([
   ServiceConfigSchema,
@@ -69,7 +70,7 @@ export const ConfigSchema = Type.Composite([
     /** Allow push endpoints on loopback, private, link-local or metadata addresses (development, tests: the local fake push service). */
     PUSH_ALLOW_PRIVATE: Type.Boolean({ default: false }),
     /** Comma-separated hosts web push endpoints may be on (`*.` any subdomain of; `*` any host: development, tests). Default: the browsers' push services (FCM, Mozilla, Windows, Apple). */
-    PUSH_ALLOWED_HOSTS: Type.String({ default: 'fcm.googleapis.com,updates.push.services.mozilla.com,*.notify.windows.com,web.push.apple.com' }),
+    PUSH_ALLOWED_HOSTS: Type.String({ default: BROWSER_PUSH_HOSTS }),
     /** A PEM file of extra certificate authorities push endpoints may present, beside the system's (the local fake push service's). Empty: none. */
     PUSH_EXTRA_CA_FILE: Type.String({ default: '' }),
     /** The Slack Web API's base URL (`chat.postMessage` for Slack channel contacts); the local fake's in development. */

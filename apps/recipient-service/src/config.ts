@@ -1,7 +1,7 @@
 import { loadConfig, ServiceConfigSchema } from '@herald/service-kit';
 import { Type, type Static } from '@sinclair/typebox';
 import { CHAT_WEBHOOK_HOSTS } from './domain/chat-address';
-import { BROWSER_PUSH_HOSTS } from './domain/contact-rules';
+import { BROWSER_PUSH_HOSTS } from '@herald/contracts';
 
 export const ConfigSchema = Type.Composite([
   ServiceConfigSchema,

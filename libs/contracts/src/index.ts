@@ -22,3 +22,4 @@ export * from './nats-permissions.js';
 export * from './field-violations.js';
 export * from './phone-countries.js';
 export * from './gen/herald/provider/v1/provider_pb.js';
+export * from './push-hosts.js';

@@ -1,4 +1,4 @@
-import { callingCodeAllowed, CONTACT_MEDIUMS, isEmailAddress, LIMITS } from '@herald/contracts';
+import { BROWSER_PUSH_HOSTS, callingCodeAllowed, CONTACT_MEDIUMS, isEmailAddress, LIMITS } from '@herald/contracts';
 import { forbiddenHost, hostAllowed, violation, type Violation } from '@herald/service-kit';
 import { checkChatAddress, checkChatProvider, CHAT_WEBHOOK_HOSTS, type ChatAddressRules } from './chat-address';
 
@@ -14,9 +14,6 @@ export function checkMedium(medium: string): Violation | null {
 
 /** Contacts a recipient may hold per medium: a script with one token cannot pile up addresses. */
 export const MAX_CONTACTS_PER_MEDIUM = 20;
-
-/** The default PUSH_ALLOWED_HOSTS: the browsers' push services (FCM, Mozilla, Windows, Apple), as the delivery service sends to. */
-export const BROWSER_PUSH_HOSTS = 'fcm.googleapis.com,updates.push.services.mozilla.com,*.notify.windows.com,web.push.apple.com';
 
 /** What the address rules may allow beyond the defaults. */
 export interface AddressRules {
