@@ -1,11 +1,9 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, type Json } from './api';
-import { Activity } from './activity';
 import { Link } from './link';
-import { NotificationView } from './notification';
-import { RecipientView } from './recipient';
 import { useRoute } from './router';
 import { SignIn } from './sign-in';
+import { NAV, View } from './views';
 
 /** The console: the sign-in until a session answers, then the header and the current view. */
 export function App() {
@@ -32,13 +30,15 @@ export function App() {
         <nav aria-label="Console">
           <strong>Herald</strong>
           <span class="project">{`${project.name} (#${project.id})`}</span>
-          <Link href="/console/activity">Activity</Link>
+          {NAV.map((page) => (
+            <Link href={page.href}>{page.name}</Link>
+          ))}
           <button type="button" onClick={() => void signOut()}>
             Sign out
           </button>
         </nav>
       </header>
-      {route.view === 'notification' ? <NotificationView id={route.id} /> : route.view === 'recipient' ? <RecipientView id={route.id} /> : <Activity />}
+      <View route={route} />
     </>
   );
 }

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { api, ApiError, type Json } from './api';
 import { Link } from './link';
 import { outcomesText, targetText, timeText } from './outcome';
+import { RecipientLists, SendTest } from './recipient-actions';
 import { notificationPath } from './router';
 import { mediumName } from './wording';
 
@@ -10,15 +11,22 @@ interface RecipientData {
   contacts: Json[];
   preferences: Json[];
   feed: Json[];
+  lists: Json[];
 }
 
 async function loadRecipient(id: string): Promise<RecipientData> {
   const base = `/recipients/${encodeURIComponent(id)}`;
-  const [recipient, contacts, preferences, feed] = await Promise.all([api('GET', base), api('GET', `${base}/contacts`), api('GET', `${base}/preferences`), api('GET', `${base}/notifications?limit=20`)]);
-  return { recipient: recipient.data, contacts: contacts.data.contacts, preferences: preferences.data.preferences, feed: feed.data.notifications };
+  const [recipient, contacts, preferences, feed, lists] = await Promise.all([
+    api('GET', base),
+    api('GET', `${base}/contacts`),
+    api('GET', `${base}/preferences`),
+    api('GET', `${base}/notifications?limit=20`),
+    api('GET', `${base}/lists`),
+  ]);
+  return { recipient: recipient.data, contacts: contacts.data.contacts, preferences: preferences.data.preferences, feed: feed.data.notifications, lists: lists.data.lists };
 }
 
-/** A recipient: contacts, the resolved preference of every catalog entry and medium, and their feed. */
+/** A recipient: contacts, the resolved preference of every catalog entry and medium, their lists, their feed, and a test send. */
 export function RecipientView({ id }: { id: string }) {
   const [data, setData] = useState<RecipientData | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -102,6 +110,10 @@ export function RecipientView({ id }: { id: string }) {
           </tbody>
         </table>
       )}
+      <h2>Lists</h2>
+      <RecipientLists lists={data.lists} />
+      <h2>Send a test notification</h2>
+      <SendTest recipientId={data.recipient.id} targets={data.preferences.map((p) => p.target)} onSent={() => void reload()} />
       <h2>Feed</h2>
       {data.feed.length === 0 ? (
         <p>Nothing delivered in-app.</p>

@@ -1,17 +1,30 @@
 import { useEffect, useState } from 'preact/hooks';
 
-/** The console's views by path: /console/activity, /console/notifications/:id, /console/recipients/:id. */
-export type Route = { view: 'activity' } | { view: 'notification'; id: string } | { view: 'recipient'; id: string };
+/** The console's views by path: /console/activity, /console/notifications/:id, /console/recipients[/:id], /console/catalog, /console/lists, /console/webhooks[/:id], /console/broadcasts[/:id]. */
+export type Route =
+  | { view: 'activity' }
+  | { view: 'notification'; id: string }
+  | { view: 'recipient'; id: string }
+  | { view: 'recipients' | 'catalog' | 'lists' | 'webhooks' | 'broadcasts' }
+  | { view: 'webhook' | 'broadcast'; id: string };
+
+const ONE_OF: Record<string, 'notification' | 'recipient' | 'webhook' | 'broadcast'> = { notifications: 'notification', recipients: 'recipient', webhooks: 'webhook', broadcasts: 'broadcast' };
+const PAGES = ['recipients', 'catalog', 'lists', 'webhooks', 'broadcasts'] as const;
+const isPage = (name: string | undefined): name is (typeof PAGES)[number] => (PAGES as readonly (string | undefined)[]).includes(name);
 
 export function routeOf(pathname: string): Route {
-  const m = /^\/console\/(notifications|recipients)\/([^/]+)$/.exec(pathname);
-  if (m?.[1] === 'notifications') return { view: 'notification', id: decodeURIComponent(m[2]) };
-  if (m?.[1] === 'recipients') return { view: 'recipient', id: decodeURIComponent(m[2]) };
+  const one = /^\/console\/(notifications|recipients|webhooks|broadcasts)\/([^/]+)$/.exec(pathname);
+  if (one) return { view: ONE_OF[one[1]], id: decodeURIComponent(one[2]) };
+  const page = /^\/console\/([a-z]+)$/.exec(pathname)?.[1];
+  if (isPage(page)) return { view: page };
   return { view: 'activity' };
 }
 
-export const notificationPath = (id: number | string) => `/console/notifications/${encodeURIComponent(String(id))}`;
-export const recipientPath = (id: string) => `/console/recipients/${encodeURIComponent(id)}`;
+const pathOf = (kind: string) => (id: number | string) => `/console/${kind}/${encodeURIComponent(String(id))}`;
+export const notificationPath = pathOf('notifications');
+export const recipientPath = pathOf('recipients');
+export const webhookPath = pathOf('webhooks');
+export const broadcastPath = pathOf('broadcasts');
 
 export function navigate(path: string): void {
   history.pushState(null, '', path);

@@ -1,0 +1,46 @@
+import { Activity } from './activity';
+import { BroadcastView, Broadcasts } from './broadcast';
+import { Catalog } from './catalog';
+import { Lists } from './lists';
+import { NotificationView } from './notification';
+import { RecipientView } from './recipient';
+import { Recipients } from './recipients';
+import type { Route } from './router';
+import { WebhookView } from './webhook';
+import { Webhooks } from './webhooks';
+
+/** The console's pages, in the header's order. */
+export const NAV = [
+  { href: '/console/activity', name: 'Activity' },
+  { href: '/console/recipients', name: 'Recipients' },
+  { href: '/console/catalog', name: 'Catalog' },
+  { href: '/console/lists', name: 'Lists' },
+  { href: '/console/broadcasts', name: 'Broadcasts' },
+  { href: '/console/webhooks', name: 'Webhooks' },
+];
+
+/** The view a route shows. */
+export function View({ route }: { route: Route }) {
+  switch (route.view) {
+    case 'notification':
+      return <NotificationView id={route.id} />;
+    case 'recipient':
+      return <RecipientView id={route.id} />;
+    case 'webhook':
+      return <WebhookView id={route.id} />;
+    case 'broadcast':
+      return <BroadcastView id={route.id} />;
+    case 'recipients':
+      return <Recipients />;
+    case 'catalog':
+      return <Catalog />;
+    case 'lists':
+      return <Lists />;
+    case 'webhooks':
+      return <Webhooks />;
+    case 'broadcasts':
+      return <Broadcasts />;
+    default:
+      return <Activity />;
+  }
+}
