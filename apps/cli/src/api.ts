@@ -253,6 +253,7 @@ export interface HeraldApi {
   batchRecipients(items: BatchItem[]): Promise<BatchResult>;
   setPrimaryEmail(recipientId: string, address: string): Promise<void>;
   listRecipients(query: { limit?: number; cursor?: string }): Promise<Page<Recipient>>;
+  searchRecipients(q: string, limit?: number): Promise<Recipient[]>;
   getRecipient(id: string): Promise<Recipient>;
   deleteRecipient(id: string): Promise<void>;
   addContact(recipientId: string, body: ContactInput): Promise<Contact>;

@@ -51,6 +51,7 @@ export function createSdkApi(conn: Connection, needs: 'key' | 'admin'): HeraldAp
       const d = await data<{ recipients: Recipient[]; next_cursor: string | null }>(() => client.recipients.page(query));
       return { items: d.recipients, next_cursor: d.next_cursor };
     },
+    searchRecipients: async (q, limit) => (await data<{ recipients: Recipient[] }>(() => client.recipients.search(q, limit))).recipients,
     getRecipient: (id) => data(() => client.recipients.get(id)),
     deleteRecipient: async (id) => {
       await call(() => client.recipients.delete(id));

@@ -102,6 +102,8 @@ export class HeraldClient {
     batch: (recipients: RecipientInput[]) => this.call('post', '/recipients/batch', { body: { recipients } }),
     /** One page; `next_cursor` null on the last. */
     page: (query: Query<'/recipients', 'get'> = {}) => this.call('get', '/recipients', { query }),
+    /** The recipients whose id, name or a contact address starts with `q` (case as typed), at most `limit`, in id order. */
+    search: (q: string, limit?: number) => this.call('get', '/recipients', { query: { q, ...(limit === undefined ? {} : { limit }) } }),
     /** Every recipient, in creation order, fetching pages of `limit` as needed. */
     list: (query: { limit?: number } = {}): AsyncGenerator<Recipient> =>
       paginate(async (cursor) => {

@@ -15,7 +15,7 @@ async function loadWebhook(id: string) {
 
 const responseText = (d: Json) => [d.last_response_status ?? '', d.last_error ?? ''].filter(Boolean).join(' · ') || '—';
 
-/** One endpoint: its health, a test event, and its delivery log (refreshed every 2 s) with a retry for failed deliveries. */
+/** One endpoint: its health (and enabling it again), a test event, and its delivery log (refreshed every 2 s) with a retry for failed deliveries. */
 export function WebhookView({ id }: { id: string }) {
   const { data, error, setError, reload } = useLoaded(() => loadWebhook(id), [id]);
   const [notice, setNotice] = useState<string | null>(null);
@@ -24,9 +24,9 @@ export function WebhookView({ id }: { id: string }) {
     return () => clearInterval(timer);
   }, [id]);
 
-  const act = async (path: string, done: string) => {
+  const act = async (method: 'POST' | 'PATCH', path: string, done: string, body?: unknown) => {
     try {
-      await api('POST', path);
+      await api(method, path, body);
       setNotice(done);
       await reload();
     } catch (err) {
@@ -51,9 +51,14 @@ export function WebhookView({ id }: { id: string }) {
         <dd>{healthText(w)}</dd>
       </dl>
       <p>
-        <button type="button" onClick={() => void act(`${base}/test`, 'Test event queued')}>
+        <button type="button" onClick={() => void act('POST', `${base}/test`, 'Test event queued')}>
           Send a test event
-        </button>
+        </button>{' '}
+        {w.status === 'disabled' && (
+          <button type="button" onClick={() => void act('PATCH', base, 'Endpoint enabled', { enabled: true })}>
+            Enable the endpoint
+          </button>
+        )}
       </p>
       <Alert error={error} />
       {notice && <p role="status">{notice}</p>}
@@ -85,7 +90,7 @@ export function WebhookView({ id }: { id: string }) {
                 <td>{timeText(d.created_at)}</td>
                 <td>
                   {d.status === 'failed' && (
-                    <button type="button" aria-label={`Retry delivery #${d.id}`} onClick={() => void act(`${base}/deliveries/${d.id}/retry`, `Delivery #${d.id} queued again`)}>
+                    <button type="button" aria-label={`Retry delivery #${d.id}`} onClick={() => void act('POST', `${base}/deliveries/${d.id}/retry`, `Delivery #${d.id} queued again`)}>
                       Retry
                     </button>
                   )}

@@ -2567,6 +2567,9 @@ type GetRecipientsParams struct {
 
 	// Cursor next_cursor of the previous page
 	Cursor *string `form:"cursor,omitempty" json:"cursor,omitempty"`
+
+	// Q Search: the recipients whose id, name or a contact address starts with it (case as typed), at most `limit`, in id order, in one page (no cursor)
+	Q *string `form:"q,omitempty" json:"q,omitempty"`
 }
 
 // GetRecipients200JSONResponseBody_Data defines parameters for GetRecipients.
@@ -4641,7 +4644,7 @@ type ClientInterface interface {
 	// Corresponds with GET /readyz (the `GetReadyz` operationId).
 	GetReadyz(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// GetRecipients List recipients
+	// GetRecipients List or search recipients
 	//
 	// Corresponds with GET /recipients (the `GetRecipients` operationId).
 	GetRecipients(ctx context.Context, params *GetRecipientsParams, reqEditors ...RequestEditorFn) (*http.Response, error)
@@ -5807,7 +5810,7 @@ func (c *Client) GetReadyz(ctx context.Context, reqEditors ...RequestEditorFn) (
 	return c.Client.Do(req)
 }
 
-// GetRecipients List recipients
+// GetRecipients List or search recipients
 //
 // Corresponds with GET /recipients (the `GetRecipients` operationId).
 func (c *Client) GetRecipients(ctx context.Context, params *GetRecipientsParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
@@ -8428,6 +8431,18 @@ func NewGetRecipientsRequest(server string, params *GetRecipientsParams) (*http.
 
 		}
 
+		if params.Q != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "q", *params.Q, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
 		if encoded := queryValues.Encode(); encoded != "" {
 			rawQueryFragments = append(rawQueryFragments, encoded)
 		}
@@ -10772,7 +10787,7 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with GET /readyz (the `GetReadyz` operationId).
 	GetReadyzWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*GetReadyzResponse, error)
 
-	// GetRecipientsWithResponse List recipients
+	// GetRecipientsWithResponse List or search recipients
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
@@ -16206,7 +16221,7 @@ func (c *ClientWithResponses) GetReadyzWithResponse(ctx context.Context, reqEdit
 	return ParseGetReadyzResponse(rsp)
 }
 
-// GetRecipientsWithResponse List recipients
+// GetRecipientsWithResponse List or search recipients
 //
 // Returns a wrapper object for the known response body format(s).
 //

@@ -62,6 +62,10 @@ class AsyncRecipients(_Resource):
         """One page in creation order; `next_cursor` is None on the last."""
         return await self._run(ops.recipients_page(limit, cursor))
 
+    async def search(self, q: str, *, limit: int | None = None) -> builtins.list[models.Recipient]:
+        """The recipients whose id, name or a contact address starts with `q` (case as typed), in id order."""
+        return (await self._run(ops.search_recipients(q, limit))).recipients
+
     async def list(self, *, page_size: int = 100) -> AsyncIterator[models.Recipient]:
         """Every recipient in creation order, fetching pages of `page_size` as the loop goes."""
         cursor: str | None = None

@@ -60,6 +60,10 @@ class Recipients(_Resource):
         """One page in creation order; `next_cursor` is None on the last."""
         return self._run(ops.recipients_page(limit, cursor))
 
+    def search(self, q: str, *, limit: int | None = None) -> builtins.list[models.Recipient]:
+        """The recipients whose id, name or a contact address starts with `q` (case as typed), in id order."""
+        return self._run(ops.search_recipients(q, limit)).recipients
+
     def list(self, *, page_size: int = 100) -> Iterator[models.Recipient]:
         """Every recipient in creation order, fetching pages of `page_size` as the loop goes."""
         cursor: str | None = None

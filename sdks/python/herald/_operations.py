@@ -194,6 +194,11 @@ def recipients_page(limit: int | None, cursor: str | None) -> Operation[GetRecip
     return Operation(get_recipients, _data(GetRecipientsResponse200), kwargs=query)
 
 
+def search_recipients(q: str, limit: int | None) -> Operation[GetRecipientsResponse200Data]:
+    query = {"q": q, "limit": bodies.opt(limit)}
+    return Operation(get_recipients, _data(GetRecipientsResponse200), kwargs=query)
+
+
 # Contacts
 
 

@@ -138,6 +138,19 @@ ${examples(['herald recipients import users.csv', 'herald recipients import user
     );
 
   recipients
+    .command('search')
+    .description('Find recipients whose id, name or a contact address starts with the text (case as typed)')
+    .argument('<text>', 'the start of an id, a name or an address')
+    .option('--limit <n>', 'at most this many (up to 1000)', '50')
+    .addHelpText('after', examples(['herald recipients search ali', 'herald recipients search alice@ --json']))
+    .action(
+      act(async (ctx, text: string, opts: { limit: string }) => {
+        const rows = await ctx.projectApi().searchRecipients(text, positiveInt(opts.limit, '--limit'));
+        ctx.out.result({ recipients: rows }, () => recipientTable(rows));
+      }),
+    );
+
+  recipients
     .command('get')
     .description('Show one recipient')
     .argument('<id>', 'recipient id')

@@ -30,6 +30,10 @@ export const recipientRoutes = (uc: RecipientUseCases, lists: ListUseCases) => (
       return { created: result.created, updated: result.updated, failed };
     },
     async listRecipients(req) {
+      if (req.query) {
+        const found = await uc.searchRecipients({ projectId: num(req.projectId), query: req.query, limit: req.limit, cursor: req.cursor });
+        return { recipients: found.map(recipient), nextCursor: '' };
+      }
       const page = await uc.listRecipients({ projectId: num(req.projectId), limit: req.limit, cursor: req.cursor });
       return { recipients: page.recipients.map(recipient), nextCursor: page.nextCursor };
     },

@@ -1,5 +1,6 @@
 import type { Db, WithId } from 'mongodb';
 import { primarySlot } from '../domain/contact-rules';
+import { prefixRange } from '../domain/prefix-range';
 import { guardUnique } from './unique';
 
 interface ContactDoc {
@@ -94,6 +95,14 @@ export function createContactRepository(db: Db) {
       // At most one primary per (recipient, medium) without a partial index; also serves the
       // primary lookups (`primary_slot: medium`), GetPrimaryContacts with `recipient_id: {$in}` included.
       await col.createIndex({ project_id: 1, recipient_id: 1, primary_slot: 1 }, { unique: true, name: 'contact_primary_unique' });
+      // Recipient search by address prefix.
+      await col.createIndex({ project_id: 1, address: 1 }, { name: 'contact_address_prefix' });
+    },
+
+    /** The recipients holding an address that starts with `prefix`: up to `limit` contacts, in address order. */
+    async recipientIdsWithAddressStarting(projectId: number, prefix: string, limit: number): Promise<string[]> {
+      const docs = await col.find({ project_id: projectId, address: prefixRange(prefix) }, { projection: { _id: 0, recipient_id: 1 } }).sort({ address: 1 }).limit(limit).toArray();
+      return [...new Set(docs.map((d) => d.recipient_id))];
     },
 
     async insert(

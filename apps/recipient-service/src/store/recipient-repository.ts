@@ -1,5 +1,6 @@
 import type { Db, WithId } from 'mongodb';
 import { duplicateKeyWriteIndexes, isDuplicateKey } from '@herald/service-kit';
+import { prefixRange } from '../domain/prefix-range';
 
 /** `deleting`: erasure started; reads answer not found, a retried delete finishes the job. */
 export type RecipientState = 'active' | 'deleting';
@@ -60,6 +61,8 @@ export function createRecipientRepository(db: Db) {
       await col.createIndex({ project_id: 1, recipient_id: 1 }, { unique: true, name: 'project_recipient_unique' });
       // ListRecipients and StreamRecipientIds: a project's recipients in creation order after a cursor.
       await col.createIndex({ project_id: 1, seq: 1 }, { name: 'project_seq' });
+      // Recipient search by name prefix (the id prefix uses project_recipient_unique).
+      await col.createIndex({ project_id: 1, name: 1 }, { name: 'project_name' });
     },
 
     /** Null when the id is taken (in any state). */
@@ -95,6 +98,16 @@ export function createRecipientRepository(db: Db) {
     async findActive(projectId: number, id: string): Promise<RecipientRecord | null> {
       const doc = await col.findOne({ ...key(projectId, id), state: 'active' });
       return doc && toRecord(doc);
+    },
+
+    /** Active recipients whose id, then whose name, starts with `prefix`: up to `limit` of each, each on its index. */
+    async withIdOrNameStarting(projectId: number, prefix: string, limit: number): Promise<RecipientRecord[]> {
+      const range = prefixRange(prefix);
+      const [byId, byName] = await Promise.all([
+        col.find({ project_id: projectId, recipient_id: range, state: 'active' }).sort({ recipient_id: 1 }).limit(limit).toArray(),
+        col.find({ project_id: projectId, name: range, state: 'active' }).sort({ name: 1 }).limit(limit).toArray(),
+      ]);
+      return [...byId, ...byName].map(toRecord);
     },
 
     async findMany(projectId: number, ids: string[]): Promise<RecipientRecord[]> {

@@ -15,6 +15,7 @@ import { createListContacts } from './list-contacts';
 import { createListDevices } from './list-devices';
 import { createListRecipientIds } from './list-recipient-ids';
 import { createListRecipients } from './list-recipients';
+import { createSearchRecipients } from './search-recipients';
 import { createMarkContactUndeliverable } from './mark-contact-undeliverable';
 import { createSetPrimaryContact } from './set-primary-contact';
 import { createStreamRecipientIds } from './stream-recipient-ids';
@@ -33,6 +34,7 @@ export function createUseCases(deps: RecipientDeps) {
     deleteRecipient: createDeleteRecipient(deps),
     batchUpsertRecipients: createBatchUpsertRecipients(deps),
     listRecipients: createListRecipients(deps),
+    searchRecipients: createSearchRecipients(deps),
     ensureRecipient: createEnsureRecipient(deps),
     ensureRecipients: createEnsureRecipients(deps),
     streamRecipientIds: createStreamRecipientIds(deps),

@@ -672,13 +672,18 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List recipients */
+        /** List or search recipients */
         get: {
             parameters: {
                 query?: {
                     limit?: number;
                     /** @description next_cursor of the previous page */
                     cursor?: string;
+                    /**
+                     * @description Search: the recipients whose id, name or a contact address starts with it (case as typed), at most `limit`, in id order, in one page (no cursor)
+                     * @example ali
+                     */
+                    q?: string;
                 };
                 header?: never;
                 path?: never;
@@ -686,7 +691,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description A page of recipients */
+                /** @description A page of recipients, or the search's matches */
                 200: {
                     headers: {
                         [name: string]: unknown;

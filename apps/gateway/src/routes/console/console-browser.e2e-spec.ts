@@ -1,9 +1,7 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { eventually } from '@herald/testing';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { adminToken, baseUrl, call, createProject, uniqueId, type TestProject } from '../../testing/rest-client';
+import { expectAccessible, launchChromium, screenshot as screenshotOf, signIn as signInWith } from '../../testing/console-browser';
 
 /**
  * The console in a real browser (Debian's Chromium, headless, driven by playwright-core) against
@@ -11,10 +9,6 @@ import { adminToken, baseUrl, call, createProject, uniqueId, type TestProject } 
  * revocation, escaping, and an accessibility check of every page. Screenshots go to
  * dist/test-artifacts (docs/images/console-*.png are copies of them).
  */
-const CHROMIUM = '/usr/bin/chromium';
-const ROOT = path.resolve(__dirname, '..', '..', '..', '..', '..');
-const ARTIFACTS = path.join(ROOT, 'dist', 'test-artifacts');
-
 jest.setTimeout(120_000);
 
 describe('the console in Chromium', () => {
@@ -25,31 +19,17 @@ describe('the console in Chromium', () => {
   let alice: string;
   const as = (method: string, url: string, body?: unknown) => call(method, url, { key: p.fullKey, body });
 
-  /** No serious or critical accessibility findings on the page as it is. */
-  const accessible = async (name: string) => {
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    const grave = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`);
-    expect({ page: name, grave }).toEqual({ page: name, grave: [] });
-  };
-  const screenshot = async (name: string) => {
-    fs.mkdirSync(ARTIFACTS, { recursive: true });
-    await page.screenshot({ path: path.join(ARTIFACTS, `console-${name}.png`), fullPage: true });
-  };
-  const signIn = async (key: string) => {
-    await page.goto(`${baseUrl()}/console`);
-    await page.getByLabel('Full key or admin token').fill(key);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('heading', { name: 'Activity' }).waitFor();
-  };
+  const accessible = (name: string) => expectAccessible(page, name);
+  const screenshot = (name: string) => screenshotOf(page, name);
+  const signIn = (key: string) => signInWith(page, key);
 
   beforeAll(async () => {
-    if (!fs.existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium (npm test installs it when run as root)`);
     p = await createProject('console-browser', { rate_limit_per_second: null });
     alice = uniqueId('alice');
     expect((await as('POST', '/recipients', { id: alice, name: 'Alice' })).status).toBe(201);
     expect((await as('POST', `/recipients/${alice}/contacts`, { medium: 'email', address: `${alice}@example.com`, is_primary: true })).status).toBe(201);
     expect((await as('POST', '/preferences', { channel: 'billing', topic: 'invoices', event: 'invoice.paid', medium: 'email', name: 'Paid invoices', default_enabled: true })).status).toBe(201);
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
+    browser = await launchChromium();
     context = await browser.newContext({ viewport: { width: 1200, height: 800 } });
     page = await context.newPage();
   });

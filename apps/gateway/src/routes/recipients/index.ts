@@ -38,9 +38,9 @@ const recipientRoutes: RoutePlugin = async (app) => {
 
   app.get(
     '/recipients',
-    { schema: { ...documented({ summary: 'List recipients', success: 'A page of recipients', response: recipientExamples.page }), tags, querystring: ListRecipientsQuery, response: { 200: dataOnly(Type.Object({ recipients: Type.Array(RecipientSchema), next_cursor: Type.Union([Type.String(), Type.Null()]) })), ...errorResponses('message') } } },
+    { schema: { ...documented({ summary: 'List or search recipients', success: 'A page of recipients, or the search\'s matches', response: recipientExamples.page }), tags, querystring: ListRecipientsQuery, response: { 200: dataOnly(Type.Object({ recipients: Type.Array(RecipientSchema), next_cursor: Type.Union([Type.String(), Type.Null()]) })), ...errorResponses('message') } } },
     async (request) => {
-      const res = await rpc.listRecipients({ projectId: BigInt(request.project.id), limit: request.query.limit, cursor: request.query.cursor ?? '' });
+      const res = await rpc.listRecipients({ projectId: BigInt(request.project.id), limit: request.query.limit, cursor: request.query.cursor ?? '', query: request.query.q ?? '' });
       return { data: { recipients: res.recipients.map(recipientView), next_cursor: res.nextCursor || null } };
     },
   );

@@ -35,6 +35,13 @@ export const RECIPIENT_CURSOR = `^(?:cjE6(?:(?:${D3}){1,5}|(?:${D3}){0,4}(?:${D1
 export const ListRecipientsQuery = Type.Object({
   limit: Type.Integer({ minimum: 1, maximum: LIMITS.recipientsPageMax, default: LIMITS.recipientsPageDefault }),
   cursor: Type.Optional(Type.String({ description: 'next_cursor of the previous page', ...serviceRules({ pattern: RECIPIENT_CURSOR }) })),
+  q: Type.Optional(
+    Type.String({
+      description: `Search: the recipients whose id, name or a contact address starts with it (case as typed), at most \`limit\`, in id order, in one page (no cursor)`,
+      examples: ['ali'],
+      ...serviceRules({ minLength: 1, maxLength: LIMITS.recipientIdMax }),
+    }),
+  ),
 });
 
 /** Items are checked one by one in the gateway (wrong types become per-item failures). */

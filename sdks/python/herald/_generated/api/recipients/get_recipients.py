@@ -14,6 +14,7 @@ def _get_kwargs(
     *,
     limit: int | Unset = 50,
     cursor: str | Unset = UNSET,
+    q: str | Unset = UNSET,
 ) -> dict[str, Any]:
 
     params: dict[str, Any] = {}
@@ -21,6 +22,8 @@ def _get_kwargs(
     params["limit"] = limit
 
     params["cursor"] = cursor
+
+    params["q"] = q
 
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
@@ -73,12 +76,14 @@ def sync_detailed(
     client: AuthenticatedClient,
     limit: int | Unset = 50,
     cursor: str | Unset = UNSET,
+    q: str | Unset = UNSET,
 ) -> Response[GetRecipientsResponse200 | MessageError]:
-    """List recipients
+    """List or search recipients
 
     Args:
         limit (int | Unset):  Default: 50.
         cursor (str | Unset):
+        q (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -91,6 +96,7 @@ def sync_detailed(
     kwargs = _get_kwargs(
         limit=limit,
         cursor=cursor,
+        q=q,
     )
 
     response = client.get_httpx_client().request(
@@ -105,12 +111,14 @@ def sync(
     client: AuthenticatedClient,
     limit: int | Unset = 50,
     cursor: str | Unset = UNSET,
+    q: str | Unset = UNSET,
 ) -> GetRecipientsResponse200 | MessageError | None:
-    """List recipients
+    """List or search recipients
 
     Args:
         limit (int | Unset):  Default: 50.
         cursor (str | Unset):
+        q (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -124,6 +132,7 @@ def sync(
         client=client,
         limit=limit,
         cursor=cursor,
+        q=q,
     ).parsed
 
 
@@ -132,12 +141,14 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     limit: int | Unset = 50,
     cursor: str | Unset = UNSET,
+    q: str | Unset = UNSET,
 ) -> Response[GetRecipientsResponse200 | MessageError]:
-    """List recipients
+    """List or search recipients
 
     Args:
         limit (int | Unset):  Default: 50.
         cursor (str | Unset):
+        q (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -150,6 +161,7 @@ async def asyncio_detailed(
     kwargs = _get_kwargs(
         limit=limit,
         cursor=cursor,
+        q=q,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -162,12 +174,14 @@ async def asyncio(
     client: AuthenticatedClient,
     limit: int | Unset = 50,
     cursor: str | Unset = UNSET,
+    q: str | Unset = UNSET,
 ) -> GetRecipientsResponse200 | MessageError | None:
-    """List recipients
+    """List or search recipients
 
     Args:
         limit (int | Unset):  Default: 50.
         cursor (str | Unset):
+        q (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -182,5 +196,6 @@ async def asyncio(
             client=client,
             limit=limit,
             cursor=cursor,
+            q=q,
         )
     ).parsed
