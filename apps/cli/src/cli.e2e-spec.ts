@@ -227,6 +227,17 @@ describe('herald against the running stack', () => {
     expect(catalog.json<{ label: string }[]>().map((e) => e.label)).toEqual(['Invoice paid!']);
   });
 
+  it('when recipients are searched, then the ones whose id, name or address starts with the text are printed', async () => {
+    expect((await herald(['recipients', 'create', 'search-ada', '--name', 'Ada Lovelace', '--email', 'countess@example.com'])).code).toBe(0);
+    expect((await herald(['recipients', 'create', 'search-grace', '--name', 'Grace Hopper'])).code).toBe(0);
+    const byId = await herald(['recipients', 'search', 'search-', '--json']);
+    expect(byId.json<{ recipients: { id: string }[] }>().recipients.map((r) => r.id)).toEqual(['search-ada', 'search-grace']);
+    const byAddress = await herald(['recipients', 'search', 'countess@', '--json']);
+    expect(byAddress.json<{ recipients: { id: string }[] }>().recipients.map((r) => r.id)).toEqual(['search-ada']);
+    const byName = await herald(['recipients', 'search', 'Grace']);
+    expect([byName.code, byName.stdout]).toEqual([0, expect.stringContaining('search-grace')]);
+  });
+
   it('when the API refuses or the command line is wrong, then one line on stderr and exit 1 or 2', async () => {
     const missing = await herald(['recipients', 'get', 'nobody']);
     expect([missing.code, missing.stderr]).toEqual([1, 'error: Recipient not found (recipient_not_found, HTTP 404)\n']);

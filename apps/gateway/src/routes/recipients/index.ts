@@ -1,4 +1,4 @@
-import { fromFieldViolation, invalid } from '@herald/service-kit';
+import { fromFieldViolation, invalid, violation } from '@herald/service-kit';
 import { Type } from '@sinclair/typebox';
 import type { RoutePlugin } from '../shared/type-provider';
 import { partitionBatchItems } from './batch-items';
@@ -40,7 +40,9 @@ const recipientRoutes: RoutePlugin = async (app) => {
     '/recipients',
     { schema: { ...documented({ summary: 'List or search recipients', success: 'A page of recipients, or the search\'s matches', response: recipientExamples.page }), tags, querystring: ListRecipientsQuery, response: { 200: dataOnly(Type.Object({ recipients: Type.Array(RecipientSchema), next_cursor: Type.Union([Type.String(), Type.Null()]) })), ...errorResponses('message') } } },
     async (request) => {
-      const res = await rpc.listRecipients({ projectId: BigInt(request.project.id), limit: request.query.limit, cursor: request.query.cursor ?? '', query: request.query.q ?? '' });
+      const { q } = request.query;
+      if (q === '') throw invalid('Invalid query', [violation('q', 'q must not be empty: leave it out to list every recipient', q)]);
+      const res = await rpc.listRecipients({ projectId: BigInt(request.project.id), limit: request.query.limit, cursor: request.query.cursor ?? '', query: q ?? '' });
       return { data: { recipients: res.recipients.map(recipientView), next_cursor: res.nextCursor || null } };
     },
   );
