@@ -177,6 +177,16 @@ def test_when_250_recipients_exist_then_list_follows_next_cursor_through_every_p
         assert len(list(h.recipients.list(page_size=1000))) == 250
 
 
+def test_when_recipients_are_searched_then_the_ones_starting_with_the_text_answer_in_id_order(
+    admin: Herald, base_url: str
+) -> None:
+    project = make_project(admin, "sdk-python-search")
+    with Herald(base_url=base_url, api_key=project.full_key) as h:
+        h.recipients.batch([{"id": "ada", "name": "Countess"}, {"id": "adam"}, {"id": "grace", "name": "Admiral"}])
+        assert [r.id for r in h.recipients.search("ada")] == ["ada", "adam"]
+        assert [r.id for r in h.recipients.search("Ad", limit=5)] == ["grace"]
+
+
 def test_when_following_the_stream_then_an_event_arrives_and_a_new_stream_resumes_after_it(h: Herald) -> None:
     rid = unique("hana")
     h.recipients.create(id=rid)
