@@ -142,6 +142,34 @@ func TestLiveListPaginatesOver250Recipients(t *testing.T) {
 	}
 }
 
+func TestLiveSearchFindsRecipientsByIDOrNamePrefix(t *testing.T) {
+	ctx, env := liveStack(t)
+	created, err := env.admin.Admin.CreateProject(ctx, herald.CreateProject{Name: "go-sdk-search-" + suffix()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := herald.New(env.url, herald.WithAPIKey(keyOf(created, "full")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.Recipients.Batch(ctx, []herald.CreateRecipient{{ID: "ada"}, {ID: "adam"}, {ID: "grace", Name: herald.Ptr("Admiral")}}); err != nil {
+		t.Fatal(err)
+	}
+	for q, want := range map[string]string{"ada": "ada,adam", "Adm": "grace", "zed": ""} {
+		found, err := c.Recipients.Search(ctx, q, 10)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var ids []string
+		for _, r := range found {
+			ids = append(ids, r.ID)
+		}
+		if strings.Join(ids, ",") != want {
+			t.Fatalf("search %q found %v, want %s", q, ids, want)
+		}
+	}
+}
+
 func TestLiveErrorFamilies(t *testing.T) {
 	ctx, env := liveStack(t)
 	c := env.full

@@ -68,6 +68,20 @@ func (s *RecipientsService) List(ctx context.Context, opts ...ListOption) *Recip
 	})}
 }
 
+// Search answers the recipients whose id, name or a contact address starts with q (case as
+// typed), in id order: at most limit of them (0: the server's default).
+func (s *RecipientsService) Search(ctx context.Context, q string, limit int) ([]Recipient, error) {
+	params := &api.GetRecipientsParams{Q: &q}
+	if limit > 0 {
+		params.Limit = &limit
+	}
+	out, err := decode[api.GetRecipients200JSONResponseBody](s.c.api.GetRecipients(ctx, params))
+	if err != nil {
+		return nil, err
+	}
+	return out.Data.Recipients, nil
+}
+
 // CreateToken mints a recipient token (Full key): the credential to hand to that recipient's
 // browser or app, valid for the recipient's own routes only (feed, stream, contacts, preferences).
 func (s *RecipientsService) CreateToken(ctx context.Context, id string, in CreateToken) (*RecipientToken, error) {
