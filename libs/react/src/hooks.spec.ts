@@ -46,6 +46,15 @@ describe('@herald/react hooks', () => {
     expect(fake.calls.page).toEqual(expect.arrayContaining([expect.objectContaining({ filter: { archived: true, read: undefined } })]));
   });
 
+  it('when the last component using the stream unmounts, then the stream is closed', async () => {
+    const fake = fakeHeraldApi({ feed: [note(1)] });
+    const { unmount } = render(withHerald(fake, h(Feed), h(Badge)));
+    await waitFor(() => expect(screen.getByTestId('badge').textContent).toBe('1/1'));
+    expect(fake.streams.size).toBe(1);
+    unmount();
+    expect(fake.streams.size).toBe(0);
+  });
+
   it('when an archive is refused, then the item leaves at once and comes back with the error', async () => {
     const fake = fakeHeraldApi({ feed: [note(1, { title: 'Keep me' })] });
     fake.failures.update = new HeraldValidationError({ status: 400, code: 'invalid', message: 'refused by the gateway', family: 'message', body: {} });
