@@ -1,4 +1,4 @@
-import { inboxApiOf, type Body, type HeraldClient, type InboxApi, type Ok } from '@herald/client';
+import { inboxApiOf, type Body, type FetchLike, type HeraldClient, type InboxApi, type Ok } from '@herald/client';
 
 type PreferencesPath = '/recipients/{recipient_id}/preferences';
 export type RecipientPreference = Ok<PreferencesPath, 'get'>['data']['preferences'][number];
@@ -37,5 +37,14 @@ export function cachedToken(fetchToken: () => Promise<string>) {
     forget: () => {
       token = null;
     },
+  };
+}
+
+/** A fetch that drops the cached token when the gateway answers 401, so the next request fetches a fresh one. */
+export function forgettingTokenOn401(fetch: FetchLike, token: { forget(): void }): FetchLike {
+  return async (url, init) => {
+    const res = await fetch(url, init);
+    if (res.status === 401) token.forget();
+    return res;
   };
 }

@@ -1,6 +1,6 @@
 import { HeraldClient, type FetchLike } from '@herald/client';
 import { createContext, createElement, useContext, useMemo, type ReactNode } from 'react';
-import { cachedToken, heraldApiOf, type HeraldApi } from './herald-api.js';
+import { cachedToken, forgettingTokenOn401, heraldApiOf, type HeraldApi } from './herald-api.js';
 import { withSharedStream } from './shared-stream.js';
 import { createStoreCache } from './store-cache.js';
 
@@ -35,11 +35,7 @@ export function HeraldProvider(props: HeraldProviderProps) {
   const { baseUrl, recipientId, token: staticToken, getToken, api: givenApi, fetch: givenFetch } = props;
   const value = useMemo<HeraldContextValue>(() => {
     const tokens = cachedToken(getToken ?? (async () => staticToken ?? ''));
-    const fetch: FetchLike = async (url, init) => {
-      const res = await (givenFetch ?? globalThis.fetch)(url, init);
-      if (res.status === 401) tokens.forget();
-      return res;
-    };
+    const fetch = forgettingTokenOn401((url, init) => (givenFetch ?? globalThis.fetch)(url, init), tokens);
     // Nothing is fetched here: the client only stores its options (server rendering stays side-effect free).
     const api = givenApi ?? heraldApiOf(new HeraldClient({ baseUrl, apiKey: tokens.get, fetch }), recipientId);
     const shared = { ...api, inbox: withSharedStream(api.inbox) };
