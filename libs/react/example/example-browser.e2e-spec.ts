@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { HeraldClient } from '@herald/client';
 import { eventually } from '@herald/testing';
 import { chromium, type Browser } from 'playwright-core';
@@ -13,6 +14,7 @@ import { chromium, type Browser } from 'playwright-core';
  */
 const CHROMIUM = '/usr/bin/chromium';
 const ROOT = path.resolve(__dirname, '..', '..', '..');
+const ARTIFACTS = path.join(ROOT, 'dist', 'test-artifacts');
 const unique = (p: string) => `${p}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`;
 
 jest.setTimeout(90_000);
@@ -43,14 +45,16 @@ describe('@herald/react example in Chromium', () => {
     fs.rmSync(outdir, { recursive: true, force: true });
   });
 
-  it('when the example loads, then the hooks and <Inbox> show the feed (markup as text), live, and Archive reaches the gateway', async () => {
+  it('when the example loads, then the hooks and <Inbox> show the feed (markup as text, no grave axe findings), live, and Archive reaches the gateway', async () => {
     const id = unique('react');
     await api.recipients.create({ id, name: 'React' });
     await api.notifications.send({ recipient_id: id, payload: { title: '<b>Invoice</b> paid' } });
     await eventually('the send is in the feed', async () => (await api.notifications.counts(id)).data.unread_count === 1);
     const token = (await api.tokens.create(id, { ttl_seconds: 600 })).data.token;
 
-    const page = await browser.newPage({ viewport: { width: 900, height: 640 } });
+    // A context of its own: axe-core needs one (browser.newPage has none it can use).
+    const context = await browser.newContext({ viewport: { width: 900, height: 640 } });
+    const page = await context.newPage();
     const html = fs
       .readFileSync(path.join(ROOT, 'libs', 'react', 'example', 'index.html'), 'utf8')
       .replace('data-base-url="http://127.0.0.1:8080"', `data-base-url="${base()}"`)
@@ -67,6 +71,15 @@ describe('@herald/react example in Chromium', () => {
     const counts = page.locator('main').getByRole('status');
     await counts.getByText('1 unread, 1 unseen').waitFor({ timeout: 30_000 });
     await page.locator('herald-inbox').locator('[part="badge"]', { hasText: '1' }).waitFor({ timeout: 30_000 });
+    // No serious or critical accessibility findings on the page the hooks drew (the element's open
+    // panel is checked by the element's own browser tests).
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help} ${JSON.stringify(v.nodes.map((n) => n.target))}`)).toEqual([]);
+    await page.locator('herald-inbox').locator('[part="bell"]').click();
+    await page.locator('herald-inbox').locator('.item').first().waitFor();
+    fs.mkdirSync(ARTIFACTS, { recursive: true });
+    await page.screenshot({ path: path.join(ARTIFACTS, 'react-example.png'), clip: { x: 0, y: 0, width: 900, height: 220 } });
+    await page.locator('herald-inbox').locator('[part="bell"]').click();
 
     await api.notifications.send({ recipient_id: id, payload: { title: 'Live one' } });
     await list.getByText('Live one').waitFor({ timeout: 30_000 });
@@ -76,6 +89,6 @@ describe('@herald/react example in Chromium', () => {
     await eventually('the archive is stored', async () => (await api.notifications.page(id, { archived: 'true' })).data.notifications.length === 1);
     expect(await list.getByText('Live one').count()).toBe(0);
     await counts.getByText('1 unread, 1 unseen').waitFor({ timeout: 30_000 });
-    await page.close();
+    await context.close();
   });
 });
