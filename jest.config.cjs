@@ -21,6 +21,7 @@ const base = {
     '^@herald/client$': '<rootDir>/libs/client/src/index.ts',
     '^@herald/webhook-signature$': '<rootDir>/libs/webhook-signature/src/index.ts',
     '^@herald/inbox$': '<rootDir>/libs/inbox/src/index.ts',
+    '^@herald/react$': '<rootDir>/libs/react/src/index.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '/.local/'],

@@ -160,7 +160,7 @@ await step('infrastructure binaries', async () => {
 });
 await step('browser for the e2e tests (Chromium)', ensureChromium);
 await step('contracts (buf lint + generate check)', checkContracts);
-await step('typecheck (tsc)', async () => (await run(bin('tsc'), ['-p', 'tsconfig.json', '--noEmit'])) && run(bin('tsc'), ['-p', 'libs/inbox/tsconfig.json', '--noEmit']) && run(bin('tsc'), ['-p', 'libs/console/tsconfig.json', '--noEmit']));
+await step('typecheck (tsc)', async () => (await run(bin('tsc'), ['-p', 'tsconfig.json', '--noEmit'])) && run(bin('tsc'), ['-p', 'libs/inbox/tsconfig.json', '--noEmit']) && run(bin('tsc'), ['-p', 'libs/console/tsconfig.json', '--noEmit']) && run(bin('tsc'), ['-p', 'libs/react/tsconfig.json', '--noEmit']));
 await step('config tables in docs/configuration.md in sync', () => run(process.execPath, [path.join(root, 'scripts', 'config-docs.mjs'), '--check'], { prefix: '[config-docs] ' }));
 await step('lint (eslint)', () => run(bin('eslint'), ['.', '--max-warnings=0']));
 await step('audit (npm audit --omit=dev --audit-level=high)', async () => {

@@ -22,3 +22,16 @@ export {
   type BrowserPushSubscription,
   type WebPushApi,
 } from './web-push.js';
+export {
+  createInboxStore,
+  inboxApiOf,
+  matchesFilter,
+  type InboxApi,
+  type InboxCounts,
+  type InboxFilter,
+  type InboxPage,
+  type InboxSnapshot,
+  type InboxStore,
+  type InboxStoreOptions,
+  type NotificationPatch,
+} from './inbox-store/index.js';

@@ -1,0 +1,59 @@
+import type { components } from '../gen/api.js';
+
+type Notification = components['schemas']['Notification'];
+
+/** Which notifications a view shows: the feed (default), the archived ones, only (un)read ones. */
+export interface InboxFilter {
+  archived?: boolean;
+  read?: boolean;
+}
+
+/** What can be changed on one notification from an inbox. */
+export interface NotificationPatch {
+  read?: boolean;
+  seen?: boolean;
+  archived?: boolean;
+}
+
+export interface InboxCounts {
+  unread: number;
+  unseen: number;
+}
+
+/** Whether a notification belongs in a view with this filter. */
+export const matchesFilter = (n: Notification, filter: InboxFilter): boolean =>
+  n.archived === (filter.archived ?? false) && (filter.read === undefined || n.read === filter.read);
+
+/** The notification as the server will make it: archiving marks it seen too. */
+export const applyPatch = (n: Notification, patch: NotificationPatch): Notification => ({
+  ...n,
+  ...patch,
+  seen: patch.archived || (patch.seen ?? n.seen),
+});
+
+/** How one notification counts: archived ones are out of both counts. */
+const countsOf = (n: Notification): InboxCounts => ({
+  unread: !n.archived && !n.read ? 1 : 0,
+  unseen: !n.archived && !n.seen ? 1 : 0,
+});
+
+/** The counts after a notification changed from `before` to `after` (never below zero). */
+export function adjustCounts(counts: InboxCounts, before: Notification, after: Notification): InboxCounts {
+  const was = countsOf(before);
+  const is = countsOf(after);
+  return { unread: Math.max(0, counts.unread - was.unread + is.unread), unseen: Math.max(0, counts.unseen - was.unseen + is.unseen) };
+}
+
+/**
+ * The view's items after a notification arrived or changed: replaced in place, inserted in id
+ * order (newest first) when it belongs to the view and to the part already loaded, removed when it
+ * no longer belongs.
+ */
+export function placeItem(items: readonly Notification[], n: Notification, filter: InboxFilter, complete: boolean): Notification[] {
+  const rest = items.filter((i) => i.id !== n.id);
+  if (!matchesFilter(n, filter)) return rest;
+  const oldest = rest.at(-1);
+  if (!complete && oldest && n.id < oldest.id) return rest;
+  const at = rest.findIndex((i) => i.id < n.id);
+  return at === -1 ? [...rest, n] : [...rest.slice(0, at), n, ...rest.slice(at)];
+}

@@ -1,0 +1,50 @@
+import { inboxApiOf, type Body, type FetchLike, type HeraldClient, type InboxApi, type Ok } from '@herald/client';
+
+type PreferencesPath = '/recipients/{recipient_id}/preferences';
+export type RecipientPreference = Ok<PreferencesPath, 'get'>['data']['preferences'][number];
+export type PreferenceChange = Body<PreferencesPath, 'patch'>;
+
+/** What the hooks need from Herald for the provider's recipient (a fake in tests, built from a client otherwise). */
+export interface HeraldApi {
+  inbox: InboxApi;
+  preferences: {
+    list(): Promise<RecipientPreference[]>;
+    set(change: PreferenceChange): Promise<unknown>;
+  };
+}
+
+export function heraldApiOf(client: HeraldClient, recipientId: string): HeraldApi {
+  return {
+    inbox: inboxApiOf(client, recipientId),
+    preferences: {
+      list: async () => (await client.preferences.list(recipientId)).data.preferences,
+      set: (change) => client.preferences.set(recipientId, change),
+    },
+  };
+}
+
+/**
+ * A recipient token fetched from the app's server once and kept until the gateway answers 401,
+ * when the next request (or the stream's reconnect) fetches a fresh one.
+ */
+export function cachedToken(fetchToken: () => Promise<string>) {
+  let token: Promise<string> | null = null;
+  return {
+    get: () => (token ??= fetchToken().catch((e: unknown) => {
+      token = null;
+      throw e;
+    })),
+    forget: () => {
+      token = null;
+    },
+  };
+}
+
+/** A fetch that drops the cached token when the gateway answers 401, so the next request fetches a fresh one. */
+export function forgettingTokenOn401(fetch: FetchLike, token: { forget(): void }): FetchLike {
+  return async (url, init) => {
+    const res = await fetch(url, init);
+    if (res.status === 401) token.forget();
+    return res;
+  };
+}
