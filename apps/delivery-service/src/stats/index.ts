@@ -1,0 +1,4 @@
+export { createGetStats, type GetStatsDeps } from './get-stats';
+export { createStatsRepository } from './stats-repository';
+export { startStatsConsumer } from './stats-consumer';
+export { statsRoutes } from './stats-routes';
