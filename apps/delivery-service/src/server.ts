@@ -17,7 +17,7 @@ import { createBulkWriteLane } from './kernel/store/bulk-write-lane';
 import { createTimerRepository } from './kernel/store/timer-repository';
 import { createUseCases, type UseCaseDeps } from './use-cases';
 import { startWebhooks } from './webhooks';
-import { createGetStats, createStatsRepository, startStatsConsumer, statsRoutes } from './stats';
+import { createGetStats, createStatsBuffer, createStatsRepository, startStatsConsumer, statsRoutes, webhookAttemptKey } from './stats';
 
 /**
  * Builds the delivery service: indexes, the JetStream stream and durable consumers (idempotent,
@@ -191,7 +191,9 @@ export async function build({ config, logger, mongo, nats, metrics, clock }: Ser
     everyMs: config.OUTBOX_SWEEP_EVERY_MS,
   });
 
+  const webhookAttempts = createStatsBuffer(stats, { everyMs: config.STATS_FLUSH_EVERY_MS, logger });
   const webhooks = await startWebhooks({
+    countAttempt: (projectId, at, succeeded) => webhookAttempts.add({ projectId, at, keys: [webhookAttemptKey(succeeded)] }),
     payloadsOf: (projectId, ids) => notifications.payloadsOf(projectId, ids),
     db: mongo.db,
     nc: nats,
@@ -266,6 +268,7 @@ export async function build({ config, logger, mongo, nats, metrics, clock }: Ser
     },
     async stop() {
       await webhooks.stop();
+      await webhookAttempts.stop();
       await timerRunner.stop();
       sweeper.stop();
       pruner.stop();

@@ -2,7 +2,8 @@
  * What the overview counts (GET /stats): the end of each send, per medium and outcome. Pure rules,
  * from an outcome event's type and its medium's reason to the counters it adds to.
  */
-export const STATS_MEDIUMS = ['in_app', 'email', 'sms', 'web_push', 'chat'] as const;
+/** `webhook`: each attempt of a webhook delivery, delivered (2xx) or failed. */
+export const STATS_MEDIUMS = ['in_app', 'email', 'sms', 'web_push', 'chat', 'webhook'] as const;
 export const STATS_OUTCOMES = ['delivered', 'suppressed', 'quota', 'failed', 'bounced'] as const;
 export type StatsMedium = (typeof STATS_MEDIUMS)[number];
 export type StatsOutcome = (typeof STATS_OUTCOMES)[number];
@@ -41,3 +42,6 @@ export function tallyOf(type: string, reason: string | undefined): StatsKey[] {
   if (status === 'failed') return reason === 'address_rejected' ? [{ medium, outcome: 'failed' }, { medium, outcome: 'bounced' }] : [{ medium, outcome: 'failed' }];
   return [];
 }
+
+/** What one webhook attempt counts. */
+export const webhookAttemptKey = (succeeded: boolean): StatsKey => ({ medium: 'webhook', outcome: succeeded ? 'delivered' : 'failed' });

@@ -3,6 +3,7 @@ import { Code } from '@connectrpc/connect';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { errorOf, eventually } from '@herald/testing';
 import { startHarness, type Harness } from '../testing/harness';
+import { startReceiver, type Receiver } from '../testing/webhook-receiver';
 
 const target = { channel: 'orders', topic: 'shipping', event: 'shipped' };
 const settings = { strictTargets: false, maxBroadcastRecipientsForEmail: 0n };
@@ -12,10 +13,15 @@ jest.setTimeout(60_000);
 
 describe('delivery service: the overview\'s counters (GetStats)', () => {
   let h: Harness;
+  const receivers: Receiver[] = [];
   beforeAll(async () => {
-    h = await startHarness();
+    // One attempt per webhook delivery (no retry), its count written within 100 ms.
+    h = await startHarness({ WEBHOOK_ALLOW_PRIVATE: '1', WEBHOOK_RETRY_SCHEDULE_MS: '0', STATS_FLUSH_EVERY_MS: '100' });
   });
-  afterAll(async () => h.close());
+  afterAll(async () => {
+    for (const r of receivers) await r.close();
+    await h.close();
+  });
 
   /** The project's counts over the last hour, summed over its minutes, as `medium.outcome` → count. */
   async function totals(projectId: bigint): Promise<Record<string, number>> {
@@ -48,6 +54,22 @@ describe('delivery service: the overview\'s counters (GetStats)', () => {
     } finally {
       await control({ address: refused, code: 0 });
     }
+  });
+
+  it('when a webhook endpoint accepts an event and another refuses it, then one attempt counts as delivered and one as failed', async () => {
+    const project = h.project();
+    for (const status of [204, 500]) {
+      const rx = await startReceiver(() => ({ status }));
+      receivers.push(rx);
+      await h.webhooks.createWebhook({ projectId: project, url: rx.url, eventTypes: ['notification.delivered'] });
+    }
+    await h.client.send({ projectId: project, settings, recipientId: 'dee', target, payloadJson: '{}' });
+    const expected = { 'in_app.delivered': 1, 'webhook.delivered': 1, 'webhook.failed': 1 };
+    await eventually('both attempts counted', async () => {
+      const t = await totals(project);
+      return Object.entries(expected).every(([k, n]) => t[k] === n) ? t : undefined;
+    }, { timeoutMs: 30_000 });
+    expect(await totals(project)).toEqual(expected);
   });
 
   it('when a range by minute lists its intervals, then every minute is present, oldest first, and another project counts nothing', async () => {
