@@ -3,6 +3,7 @@ import { api, type Json } from './api';
 import { Activity } from './activity';
 import { Link } from './link';
 import { NotificationView } from './notification';
+import { Overview } from './overview';
 import { RecipientView } from './recipient';
 import { useRoute } from './router';
 import { SignIn } from './sign-in';
@@ -33,12 +34,13 @@ export function App() {
           <strong>Herald</strong>
           <span class="project">{`${project.name} (#${project.id})`}</span>
           <Link href="/console/activity">Activity</Link>
+          <Link href="/console/overview">Overview</Link>
           <button type="button" onClick={() => void signOut()}>
             Sign out
           </button>
         </nav>
       </header>
-      {route.view === 'notification' ? <NotificationView id={route.id} /> : route.view === 'recipient' ? <RecipientView id={route.id} /> : <Activity />}
+      {route.view === 'notification' ? <NotificationView id={route.id} /> : route.view === 'recipient' ? <RecipientView id={route.id} /> : route.view === 'overview' ? <Overview /> : <Activity />}
     </>
   );
 }

@@ -1,12 +1,13 @@
 import { useEffect, useState } from 'preact/hooks';
 
-/** The console's views by path: /console/activity, /console/notifications/:id, /console/recipients/:id. */
-export type Route = { view: 'activity' } | { view: 'notification'; id: string } | { view: 'recipient'; id: string };
+/** The console's views by path: /console/activity, /console/overview, /console/notifications/:id, /console/recipients/:id. */
+export type Route = { view: 'activity' } | { view: 'overview' } | { view: 'notification'; id: string } | { view: 'recipient'; id: string };
 
 export function routeOf(pathname: string): Route {
   const m = /^\/console\/(notifications|recipients)\/([^/]+)$/.exec(pathname);
   if (m?.[1] === 'notifications') return { view: 'notification', id: decodeURIComponent(m[2]) };
   if (m?.[1] === 'recipients') return { view: 'recipient', id: decodeURIComponent(m[2]) };
+  if (pathname === '/console/overview') return { view: 'overview' };
   return { view: 'activity' };
 }
 

@@ -28,7 +28,7 @@ const consolePageRoutes: RoutePlugin = async (app) => {
   const page = async (_request: unknown, reply: FastifyReply) =>
     reply.headers({ ...secured, 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).send(CONSOLE_PAGE);
   app.get('/console', { config, schema: { hide: true } }, page);
-  for (const view of ['/console/activity', '/console/notifications/:id', '/console/recipients/:id']) app.get(view, { config, schema: { hide: true } }, page);
+  for (const view of ['/console/activity', '/console/overview', '/console/notifications/:id', '/console/recipients/:id']) app.get(view, { config, schema: { hide: true } }, page);
 
   const types: Record<string, string> = { 'console.js': 'text/javascript; charset=utf-8', 'console.css': 'text/css; charset=utf-8', 'console.js.map': 'application/json' };
   for (const [file, type] of Object.entries(types)) {
