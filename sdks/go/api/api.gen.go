@@ -1987,63 +1987,27 @@ type Stats_Rates struct {
 	WebhookFailure *float32 `json:"webhook_failure"`
 }
 
+// StatsCounts defines model for StatsCounts.
+type StatsCounts struct {
+	Bounced    int `json:"bounced"`
+	Delivered  int `json:"delivered"`
+	Failed     int `json:"failed"`
+	Quota      int `json:"quota"`
+	Suppressed int `json:"suppressed"`
+}
+
 // StatsIntervalSends defines model for StatsIntervalSends.
 type StatsIntervalSends struct {
-	Chat    *StatsIntervalSends_Chat    `json:"chat,omitempty"`
-	Email   *StatsIntervalSends_Email   `json:"email,omitempty"`
-	InApp   *StatsIntervalSends_InApp   `json:"in_app,omitempty"`
-	Sms     *StatsIntervalSends_Sms     `json:"sms,omitempty"`
-	WebPush *StatsIntervalSends_WebPush `json:"web_push,omitempty"`
-	Webhook *StatsIntervalSends_Webhook `json:"webhook,omitempty"`
+	Chat    *StatsSomeCounts `json:"chat,omitempty"`
+	Email   *StatsSomeCounts `json:"email,omitempty"`
+	InApp   *StatsSomeCounts `json:"in_app,omitempty"`
+	Sms     *StatsSomeCounts `json:"sms,omitempty"`
+	WebPush *StatsSomeCounts `json:"web_push,omitempty"`
+	Webhook *StatsSomeCounts `json:"webhook,omitempty"`
 }
 
-// StatsIntervalSends_Chat defines model for StatsIntervalSends.Chat.
-type StatsIntervalSends_Chat struct {
-	Bounced    *int `json:"bounced,omitempty"`
-	Delivered  *int `json:"delivered,omitempty"`
-	Failed     *int `json:"failed,omitempty"`
-	Quota      *int `json:"quota,omitempty"`
-	Suppressed *int `json:"suppressed,omitempty"`
-}
-
-// StatsIntervalSends_Email defines model for StatsIntervalSends.Email.
-type StatsIntervalSends_Email struct {
-	Bounced    *int `json:"bounced,omitempty"`
-	Delivered  *int `json:"delivered,omitempty"`
-	Failed     *int `json:"failed,omitempty"`
-	Quota      *int `json:"quota,omitempty"`
-	Suppressed *int `json:"suppressed,omitempty"`
-}
-
-// StatsIntervalSends_InApp defines model for StatsIntervalSends.InApp.
-type StatsIntervalSends_InApp struct {
-	Bounced    *int `json:"bounced,omitempty"`
-	Delivered  *int `json:"delivered,omitempty"`
-	Failed     *int `json:"failed,omitempty"`
-	Quota      *int `json:"quota,omitempty"`
-	Suppressed *int `json:"suppressed,omitempty"`
-}
-
-// StatsIntervalSends_Sms defines model for StatsIntervalSends.Sms.
-type StatsIntervalSends_Sms struct {
-	Bounced    *int `json:"bounced,omitempty"`
-	Delivered  *int `json:"delivered,omitempty"`
-	Failed     *int `json:"failed,omitempty"`
-	Quota      *int `json:"quota,omitempty"`
-	Suppressed *int `json:"suppressed,omitempty"`
-}
-
-// StatsIntervalSends_WebPush defines model for StatsIntervalSends.WebPush.
-type StatsIntervalSends_WebPush struct {
-	Bounced    *int `json:"bounced,omitempty"`
-	Delivered  *int `json:"delivered,omitempty"`
-	Failed     *int `json:"failed,omitempty"`
-	Quota      *int `json:"quota,omitempty"`
-	Suppressed *int `json:"suppressed,omitempty"`
-}
-
-// StatsIntervalSends_Webhook defines model for StatsIntervalSends.Webhook.
-type StatsIntervalSends_Webhook struct {
+// StatsSomeCounts defines model for StatsSomeCounts.
+type StatsSomeCounts struct {
 	Bounced    *int `json:"bounced,omitempty"`
 	Delivered  *int `json:"delivered,omitempty"`
 	Failed     *int `json:"failed,omitempty"`
@@ -2053,66 +2017,12 @@ type StatsIntervalSends_Webhook struct {
 
 // StatsTotals defines model for StatsTotals.
 type StatsTotals struct {
-	Chat    StatsTotals_Chat    `json:"chat"`
-	Email   StatsTotals_Email   `json:"email"`
-	InApp   StatsTotals_InApp   `json:"in_app"`
-	Sms     StatsTotals_Sms     `json:"sms"`
-	WebPush StatsTotals_WebPush `json:"web_push"`
-	Webhook StatsTotals_Webhook `json:"webhook"`
-}
-
-// StatsTotals_Chat defines model for StatsTotals.Chat.
-type StatsTotals_Chat struct {
-	Bounced    int `json:"bounced"`
-	Delivered  int `json:"delivered"`
-	Failed     int `json:"failed"`
-	Quota      int `json:"quota"`
-	Suppressed int `json:"suppressed"`
-}
-
-// StatsTotals_Email defines model for StatsTotals.Email.
-type StatsTotals_Email struct {
-	Bounced    int `json:"bounced"`
-	Delivered  int `json:"delivered"`
-	Failed     int `json:"failed"`
-	Quota      int `json:"quota"`
-	Suppressed int `json:"suppressed"`
-}
-
-// StatsTotals_InApp defines model for StatsTotals.InApp.
-type StatsTotals_InApp struct {
-	Bounced    int `json:"bounced"`
-	Delivered  int `json:"delivered"`
-	Failed     int `json:"failed"`
-	Quota      int `json:"quota"`
-	Suppressed int `json:"suppressed"`
-}
-
-// StatsTotals_Sms defines model for StatsTotals.Sms.
-type StatsTotals_Sms struct {
-	Bounced    int `json:"bounced"`
-	Delivered  int `json:"delivered"`
-	Failed     int `json:"failed"`
-	Quota      int `json:"quota"`
-	Suppressed int `json:"suppressed"`
-}
-
-// StatsTotals_WebPush defines model for StatsTotals.WebPush.
-type StatsTotals_WebPush struct {
-	Bounced    int `json:"bounced"`
-	Delivered  int `json:"delivered"`
-	Failed     int `json:"failed"`
-	Quota      int `json:"quota"`
-	Suppressed int `json:"suppressed"`
-}
-
-// StatsTotals_Webhook defines model for StatsTotals.Webhook.
-type StatsTotals_Webhook struct {
-	Bounced    int `json:"bounced"`
-	Delivered  int `json:"delivered"`
-	Failed     int `json:"failed"`
-	Quota      int `json:"quota"`
-	Suppressed int `json:"suppressed"`
+	Chat    StatsCounts `json:"chat"`
+	Email   StatsCounts `json:"email"`
+	InApp   StatsCounts `json:"in_app"`
+	Sms     StatsCounts `json:"sms"`
+	WebPush StatsCounts `json:"web_push"`
+	Webhook StatsCounts `json:"webhook"`
 }
 
 // StreamEvent One event of the live stream, framed as Server-Sent Events: `event: <event>`, `id: <id>`, `data: <data as one line of JSON>`

@@ -7606,95 +7606,39 @@ export interface components {
             /** @description Timers due now and not fired yet (scheduled sends, escalations, digests), counted up to 100000 */
             due_timers: number;
         };
+        /** StatsCounts */
+        StatsCounts: {
+            delivered: number;
+            suppressed: number;
+            quota: number;
+            failed: number;
+            bounced: number;
+        };
         /** StatsIntervalSends */
         StatsIntervalSends: {
-            in_app?: {
-                delivered?: number;
-                suppressed?: number;
-                quota?: number;
-                failed?: number;
-                bounced?: number;
-            };
-            email?: {
-                delivered?: number;
-                suppressed?: number;
-                quota?: number;
-                failed?: number;
-                bounced?: number;
-            };
-            sms?: {
-                delivered?: number;
-                suppressed?: number;
-                quota?: number;
-                failed?: number;
-                bounced?: number;
-            };
-            web_push?: {
-                delivered?: number;
-                suppressed?: number;
-                quota?: number;
-                failed?: number;
-                bounced?: number;
-            };
-            chat?: {
-                delivered?: number;
-                suppressed?: number;
-                quota?: number;
-                failed?: number;
-                bounced?: number;
-            };
-            webhook?: {
-                delivered?: number;
-                suppressed?: number;
-                quota?: number;
-                failed?: number;
-                bounced?: number;
-            };
+            in_app?: components["schemas"]["StatsSomeCounts"];
+            email?: components["schemas"]["StatsSomeCounts"];
+            sms?: components["schemas"]["StatsSomeCounts"];
+            web_push?: components["schemas"]["StatsSomeCounts"];
+            chat?: components["schemas"]["StatsSomeCounts"];
+            webhook?: components["schemas"]["StatsSomeCounts"];
+        };
+        /** StatsSomeCounts */
+        StatsSomeCounts: {
+            delivered?: number;
+            suppressed?: number;
+            quota?: number;
+            failed?: number;
+            bounced?: number;
         };
         /** StatsTotals */
         StatsTotals: {
-            in_app: {
-                delivered: number;
-                suppressed: number;
-                quota: number;
-                failed: number;
-                bounced: number;
-            };
-            email: {
-                delivered: number;
-                suppressed: number;
-                quota: number;
-                failed: number;
-                bounced: number;
-            };
-            sms: {
-                delivered: number;
-                suppressed: number;
-                quota: number;
-                failed: number;
-                bounced: number;
-            };
-            web_push: {
-                delivered: number;
-                suppressed: number;
-                quota: number;
-                failed: number;
-                bounced: number;
-            };
-            chat: {
-                delivered: number;
-                suppressed: number;
-                quota: number;
-                failed: number;
-                bounced: number;
-            };
-            webhook: {
-                delivered: number;
-                suppressed: number;
-                quota: number;
-                failed: number;
-                bounced: number;
-            };
+            in_app: components["schemas"]["StatsCounts"];
+            email: components["schemas"]["StatsCounts"];
+            sms: components["schemas"]["StatsCounts"];
+            web_push: components["schemas"]["StatsCounts"];
+            chat: components["schemas"]["StatsCounts"];
+            webhook: components["schemas"]["StatsCounts"];
         };
         /**
          * StreamEvent

@@ -22,10 +22,11 @@ export const StatsQuery = Type.Object({
 });
 
 const Count = Type.Integer({ minimum: 0 });
-const MediumCounts = (optional: boolean) =>
-  Type.Object(Object.fromEntries(STATS_OUTCOMES.map((o) => [o, optional ? Type.Optional(Count) : Count])), { additionalProperties: false });
+/** One medium's counts: every outcome (the totals), or only those with sends (an interval). */
+const StatsCounts = Type.Object(Object.fromEntries(STATS_OUTCOMES.map((o) => [o, Count])), { title: 'StatsCounts', additionalProperties: false });
+const StatsSomeCounts = Type.Object(Object.fromEntries(STATS_OUTCOMES.map((o) => [o, Type.Optional(Count)])), { title: 'StatsSomeCounts', additionalProperties: false });
 const SendCounts = (optional: boolean, title: string) =>
-  Type.Object(Object.fromEntries(STATS_MEDIUMS.map((m) => [m, optional ? Type.Optional(MediumCounts(true)) : MediumCounts(false)])), { title, additionalProperties: false });
+  Type.Object(Object.fromEntries(STATS_MEDIUMS.map((m) => [m, optional ? Type.Optional(StatsSomeCounts) : StatsCounts])), { title, additionalProperties: false });
 
 const Rate = (description: string) => Nullable(Type.Number({ minimum: 0, maximum: 1, description }));
 

@@ -380,22 +380,12 @@ from .sms_input import SmsInput
 from .sms_status_callback import SmsStatusCallback
 from .sms_status_result import SmsStatusResult
 from .stats import Stats
+from .stats_counts import StatsCounts
 from .stats_interval_sends import StatsIntervalSends
-from .stats_interval_sends_chat import StatsIntervalSendsChat
-from .stats_interval_sends_email import StatsIntervalSendsEmail
-from .stats_interval_sends_in_app import StatsIntervalSendsInApp
-from .stats_interval_sends_sms import StatsIntervalSendsSms
-from .stats_interval_sends_web_push import StatsIntervalSendsWebPush
-from .stats_interval_sends_webhook import StatsIntervalSendsWebhook
 from .stats_intervals_item import StatsIntervalsItem
 from .stats_rates import StatsRates
+from .stats_some_counts import StatsSomeCounts
 from .stats_totals import StatsTotals
-from .stats_totals_chat import StatsTotalsChat
-from .stats_totals_email import StatsTotalsEmail
-from .stats_totals_in_app import StatsTotalsInApp
-from .stats_totals_sms import StatsTotalsSms
-from .stats_totals_web_push import StatsTotalsWebPush
-from .stats_totals_webhook import StatsTotalsWebhook
 from .stream_notification_event import StreamNotificationEvent
 from .stream_notification_event_data import StreamNotificationEventData
 from .stream_notification_event_event import StreamNotificationEventEvent
@@ -649,22 +639,12 @@ __all__ = (
     "SmsStatusCallback",
     "SmsStatusResult",
     "Stats",
+    "StatsCounts",
     "StatsIntervalSends",
-    "StatsIntervalSendsChat",
-    "StatsIntervalSendsEmail",
-    "StatsIntervalSendsInApp",
-    "StatsIntervalSendsSms",
-    "StatsIntervalSendsWebPush",
-    "StatsIntervalSendsWebhook",
     "StatsIntervalsItem",
     "StatsRates",
+    "StatsSomeCounts",
     "StatsTotals",
-    "StatsTotalsChat",
-    "StatsTotalsEmail",
-    "StatsTotalsInApp",
-    "StatsTotalsSms",
-    "StatsTotalsWebPush",
-    "StatsTotalsWebhook",
     "StreamNotificationEvent",
     "StreamNotificationEventData",
     "StreamNotificationEventEvent",

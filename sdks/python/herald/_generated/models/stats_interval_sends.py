@@ -8,12 +8,7 @@ from attrs import define as _attrs_define
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
-    from ..models.stats_interval_sends_chat import StatsIntervalSendsChat
-    from ..models.stats_interval_sends_email import StatsIntervalSendsEmail
-    from ..models.stats_interval_sends_in_app import StatsIntervalSendsInApp
-    from ..models.stats_interval_sends_sms import StatsIntervalSendsSms
-    from ..models.stats_interval_sends_web_push import StatsIntervalSendsWebPush
-    from ..models.stats_interval_sends_webhook import StatsIntervalSendsWebhook
+    from ..models.stats_some_counts import StatsSomeCounts
 
 
 T = TypeVar("T", bound="StatsIntervalSends")
@@ -23,20 +18,20 @@ T = TypeVar("T", bound="StatsIntervalSends")
 class StatsIntervalSends:
     """
     Attributes:
-        in_app (StatsIntervalSendsInApp | Unset):
-        email (StatsIntervalSendsEmail | Unset):
-        sms (StatsIntervalSendsSms | Unset):
-        web_push (StatsIntervalSendsWebPush | Unset):
-        chat (StatsIntervalSendsChat | Unset):
-        webhook (StatsIntervalSendsWebhook | Unset):
+        in_app (StatsSomeCounts | Unset):
+        email (StatsSomeCounts | Unset):
+        sms (StatsSomeCounts | Unset):
+        web_push (StatsSomeCounts | Unset):
+        chat (StatsSomeCounts | Unset):
+        webhook (StatsSomeCounts | Unset):
     """
 
-    in_app: StatsIntervalSendsInApp | Unset = UNSET
-    email: StatsIntervalSendsEmail | Unset = UNSET
-    sms: StatsIntervalSendsSms | Unset = UNSET
-    web_push: StatsIntervalSendsWebPush | Unset = UNSET
-    chat: StatsIntervalSendsChat | Unset = UNSET
-    webhook: StatsIntervalSendsWebhook | Unset = UNSET
+    in_app: StatsSomeCounts | Unset = UNSET
+    email: StatsSomeCounts | Unset = UNSET
+    sms: StatsSomeCounts | Unset = UNSET
+    web_push: StatsSomeCounts | Unset = UNSET
+    chat: StatsSomeCounts | Unset = UNSET
+    webhook: StatsSomeCounts | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         in_app: dict[str, Any] | Unset = UNSET
@@ -83,55 +78,50 @@ class StatsIntervalSends:
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
-        from ..models.stats_interval_sends_chat import StatsIntervalSendsChat
-        from ..models.stats_interval_sends_email import StatsIntervalSendsEmail
-        from ..models.stats_interval_sends_in_app import StatsIntervalSendsInApp
-        from ..models.stats_interval_sends_sms import StatsIntervalSendsSms
-        from ..models.stats_interval_sends_web_push import StatsIntervalSendsWebPush
-        from ..models.stats_interval_sends_webhook import StatsIntervalSendsWebhook
+        from ..models.stats_some_counts import StatsSomeCounts
 
         d = dict(src_dict)
         _in_app = d.pop("in_app", UNSET)
-        in_app: StatsIntervalSendsInApp | Unset
+        in_app: StatsSomeCounts | Unset
         if isinstance(_in_app, Unset):
             in_app = UNSET
         else:
-            in_app = StatsIntervalSendsInApp.from_dict(_in_app)
+            in_app = StatsSomeCounts.from_dict(_in_app)
 
         _email = d.pop("email", UNSET)
-        email: StatsIntervalSendsEmail | Unset
+        email: StatsSomeCounts | Unset
         if isinstance(_email, Unset):
             email = UNSET
         else:
-            email = StatsIntervalSendsEmail.from_dict(_email)
+            email = StatsSomeCounts.from_dict(_email)
 
         _sms = d.pop("sms", UNSET)
-        sms: StatsIntervalSendsSms | Unset
+        sms: StatsSomeCounts | Unset
         if isinstance(_sms, Unset):
             sms = UNSET
         else:
-            sms = StatsIntervalSendsSms.from_dict(_sms)
+            sms = StatsSomeCounts.from_dict(_sms)
 
         _web_push = d.pop("web_push", UNSET)
-        web_push: StatsIntervalSendsWebPush | Unset
+        web_push: StatsSomeCounts | Unset
         if isinstance(_web_push, Unset):
             web_push = UNSET
         else:
-            web_push = StatsIntervalSendsWebPush.from_dict(_web_push)
+            web_push = StatsSomeCounts.from_dict(_web_push)
 
         _chat = d.pop("chat", UNSET)
-        chat: StatsIntervalSendsChat | Unset
+        chat: StatsSomeCounts | Unset
         if isinstance(_chat, Unset):
             chat = UNSET
         else:
-            chat = StatsIntervalSendsChat.from_dict(_chat)
+            chat = StatsSomeCounts.from_dict(_chat)
 
         _webhook = d.pop("webhook", UNSET)
-        webhook: StatsIntervalSendsWebhook | Unset
+        webhook: StatsSomeCounts | Unset
         if isinstance(_webhook, Unset):
             webhook = UNSET
         else:
-            webhook = StatsIntervalSendsWebhook.from_dict(_webhook)
+            webhook = StatsSomeCounts.from_dict(_webhook)
 
         stats_interval_sends = cls(
             in_app=in_app,

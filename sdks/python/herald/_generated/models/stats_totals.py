@@ -6,12 +6,7 @@ from typing import TYPE_CHECKING, Any, Self, TypeVar
 from attrs import define as _attrs_define
 
 if TYPE_CHECKING:
-    from ..models.stats_totals_chat import StatsTotalsChat
-    from ..models.stats_totals_email import StatsTotalsEmail
-    from ..models.stats_totals_in_app import StatsTotalsInApp
-    from ..models.stats_totals_sms import StatsTotalsSms
-    from ..models.stats_totals_web_push import StatsTotalsWebPush
-    from ..models.stats_totals_webhook import StatsTotalsWebhook
+    from ..models.stats_counts import StatsCounts
 
 
 T = TypeVar("T", bound="StatsTotals")
@@ -21,20 +16,20 @@ T = TypeVar("T", bound="StatsTotals")
 class StatsTotals:
     """
     Attributes:
-        in_app (StatsTotalsInApp):
-        email (StatsTotalsEmail):
-        sms (StatsTotalsSms):
-        web_push (StatsTotalsWebPush):
-        chat (StatsTotalsChat):
-        webhook (StatsTotalsWebhook):
+        in_app (StatsCounts):
+        email (StatsCounts):
+        sms (StatsCounts):
+        web_push (StatsCounts):
+        chat (StatsCounts):
+        webhook (StatsCounts):
     """
 
-    in_app: StatsTotalsInApp
-    email: StatsTotalsEmail
-    sms: StatsTotalsSms
-    web_push: StatsTotalsWebPush
-    chat: StatsTotalsChat
-    webhook: StatsTotalsWebhook
+    in_app: StatsCounts
+    email: StatsCounts
+    sms: StatsCounts
+    web_push: StatsCounts
+    chat: StatsCounts
+    webhook: StatsCounts
 
     def to_dict(self) -> dict[str, Any]:
         in_app = self.in_app.to_dict()
@@ -66,25 +61,20 @@ class StatsTotals:
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
-        from ..models.stats_totals_chat import StatsTotalsChat
-        from ..models.stats_totals_email import StatsTotalsEmail
-        from ..models.stats_totals_in_app import StatsTotalsInApp
-        from ..models.stats_totals_sms import StatsTotalsSms
-        from ..models.stats_totals_web_push import StatsTotalsWebPush
-        from ..models.stats_totals_webhook import StatsTotalsWebhook
+        from ..models.stats_counts import StatsCounts
 
         d = dict(src_dict)
-        in_app = StatsTotalsInApp.from_dict(d.pop("in_app"))
+        in_app = StatsCounts.from_dict(d.pop("in_app"))
 
-        email = StatsTotalsEmail.from_dict(d.pop("email"))
+        email = StatsCounts.from_dict(d.pop("email"))
 
-        sms = StatsTotalsSms.from_dict(d.pop("sms"))
+        sms = StatsCounts.from_dict(d.pop("sms"))
 
-        web_push = StatsTotalsWebPush.from_dict(d.pop("web_push"))
+        web_push = StatsCounts.from_dict(d.pop("web_push"))
 
-        chat = StatsTotalsChat.from_dict(d.pop("chat"))
+        chat = StatsCounts.from_dict(d.pop("chat"))
 
-        webhook = StatsTotalsWebhook.from_dict(d.pop("webhook"))
+        webhook = StatsCounts.from_dict(d.pop("webhook"))
 
         stats_totals = cls(
             in_app=in_app,

@@ -5,11 +5,11 @@ from typing import Any, Self, TypeVar
 
 from attrs import define as _attrs_define
 
-T = TypeVar("T", bound="StatsTotalsSms")
+T = TypeVar("T", bound="StatsCounts")
 
 
 @_attrs_define
-class StatsTotalsSms:
+class StatsCounts:
     """
     Attributes:
         delivered (int):
@@ -63,7 +63,7 @@ class StatsTotalsSms:
 
         bounced = d.pop("bounced")
 
-        stats_totals_sms = cls(
+        stats_counts = cls(
             delivered=delivered,
             suppressed=suppressed,
             quota=quota,
@@ -71,4 +71,4 @@ class StatsTotalsSms:
             bounced=bounced,
         )
 
-        return stats_totals_sms
+        return stats_counts

@@ -7,11 +7,11 @@ from attrs import define as _attrs_define
 
 from ..types import UNSET, Unset
 
-T = TypeVar("T", bound="StatsIntervalSendsWebPush")
+T = TypeVar("T", bound="StatsSomeCounts")
 
 
 @_attrs_define
-class StatsIntervalSendsWebPush:
+class StatsSomeCounts:
     """
     Attributes:
         delivered (int | Unset):
@@ -67,7 +67,7 @@ class StatsIntervalSendsWebPush:
 
         bounced = d.pop("bounced", UNSET)
 
-        stats_interval_sends_web_push = cls(
+        stats_some_counts = cls(
             delivered=delivered,
             suppressed=suppressed,
             quota=quota,
@@ -75,4 +75,4 @@ class StatsIntervalSendsWebPush:
             bounced=bounced,
         )
 
-        return stats_interval_sends_web_push
+        return stats_some_counts
