@@ -44,7 +44,7 @@ describe('the console\'s overview in Chromium', () => {
   });
 
   it('when notifications were delivered, then the overview charts and counts them, its ranges work by keyboard, in light and dark, with no serious accessibility finding', async () => {
-    const recipient_id = uniqueId('overview');
+    const recipient_id = uniqueId('charted');
     expect((await call('POST', '/recipients', { key: p.fullKey, body: { id: recipient_id } })).status).toBe(201);
     for (let n = 0; n < 3; n++) {
       expect((await call('POST', '/notifications/send', { key: p.fullKey, body: { recipient_id, target: { channel: 'c', topic: 't', event: 'e' }, payload: { n } } })).status).toBe(201);
@@ -55,9 +55,9 @@ describe('the console\'s overview in Chromium', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('heading', { name: 'Activity' }).waitFor();
     // By keyboard: focus the nav link and follow it.
-    await page.getByRole('link', { name: 'Overview' }).focus();
+    await page.getByRole('link', { name: 'Overview', exact: true }).focus();
     await page.keyboard.press('Enter');
-    await page.getByRole('heading', { name: 'Overview' }).waitFor();
+    await page.getByRole('heading', { name: 'Overview', exact: true }).waitFor();
     expect(page.url()).toBe(`${baseUrl()}/console/overview`);
 
     // The counters are written as the sends end: reload the page until the three are counted.
