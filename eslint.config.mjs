@@ -16,7 +16,7 @@ await createProjectGraphAsync({ exitOnError: false });
 // delivery-service's capability modules, bottom to top: a module imports the kernel, libraries and
 // the index.ts of a module below it, nothing else (docs/architecture.md).
 const DELIVERY = 'apps/delivery-service/src';
-const DELIVERY_LAYERS = [['kernel'], ['platform', 'webhooks'], ['outbound'], ['scheduling'], ['sends'], ['broadcasts', 'feed', 'retention']];
+const DELIVERY_LAYERS = [['kernel'], ['platform', 'webhooks'], ['outbound'], ['scheduling'], ['sends'], ['broadcasts', 'feed', 'retention', 'stats']];
 const DELIVERY_MODULES = DELIVERY_LAYERS.flat().filter((m) => m !== 'kernel');
 const DELIVERY_WIRING = ['use-cases.ts', 'server.ts', 'main.ts'].map((f) => `./${DELIVERY}/${f}`);
 const deliveryZones = [
@@ -81,7 +81,7 @@ export default tseslint.config(
     // In delivery-service the ports are in kernel/ports.ts and their adapters in platform/; a module's
     // entry points (`*-routes.ts`: Connect handlers, `*-consumer.ts`: JetStream consumers) and its
     // reader of its own stream (`*-stream.ts`) are the only files of a module that touch a transport.
-    files: ['apps/*/src/usecases/**/*.ts', 'apps/*/src/domain/**/*.ts', `${DELIVERY}/{kernel,sends,feed,broadcasts,scheduling,outbound,retention}/**/*.ts`],
+    files: ['apps/*/src/usecases/**/*.ts', 'apps/*/src/domain/**/*.ts', `${DELIVERY}/{kernel,sends,feed,broadcasts,scheduling,outbound,retention,stats}/**/*.ts`],
     ignores: ['**/*.spec.ts', '**/*.int-spec.ts', `${DELIVERY}/*/**/*-routes.ts`, `${DELIVERY}/*/**/*-consumer.ts`, `${DELIVERY}/*/**/*-stream.ts`],
     rules: {
       'no-restricted-imports': [

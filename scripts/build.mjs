@@ -59,7 +59,11 @@ const consoleUi = build({
   sourcemap: true,
   legalComments: 'none',
   logLevel: 'warning',
-}).then(() => fs.copyFileSync(path.join(root, 'libs/console/src/console.css'), path.join(outdir, 'ui', 'console.css')));
+}).then(() => {
+  // One stylesheet: the charts' (uPlot's own) and the console's.
+  const sheets = ['node_modules/uplot/dist/uPlot.min.css', 'libs/console/src/console.css'].map((f) => fs.readFileSync(path.join(root, f), 'utf8'));
+  fs.writeFileSync(path.join(outdir, 'ui', 'console.css'), sheets.join('\n'));
+});
 
 await Promise.all([
   ui,

@@ -241,6 +241,26 @@ export interface ActivityQuery {
   cursor?: string;
 }
 
+/** The overview's range (GET /stats). */
+export interface StatsQuery {
+  interval?: 'minute' | 'hour' | 'day';
+  from?: string;
+  to?: string;
+}
+
+/** What a medium's sends came to; `bounced` (an email address refused for good) is counted in `failed` too. */
+export type StatsCounts = Record<'delivered' | 'suppressed' | 'quota' | 'failed' | 'bounced', number>;
+
+export interface Stats {
+  interval: string;
+  from: string;
+  to: string;
+  intervals: { start: string; sends: Record<string, Partial<StatsCounts>> }[];
+  totals: Record<string, StatsCounts>;
+  rates: { email_bounce: number | null; email_failure: number | null; webhook_failure: number | null };
+  due_timers: number;
+}
+
 export interface HeraldApi {
   createProject(body: { name: string; settings?: Settings }): Promise<{ project: Project; keys: IssuedKey[] }>;
   listProjects(query: { limit?: number; cursor?: string }): Promise<Page<Project>>;
@@ -278,6 +298,8 @@ export interface HeraldApi {
   listFeed(recipientId: string, query: { limit?: number; cursor?: string }): Promise<Page<Notification>>;
   /** One page of the project's activity, newest first. */
   listActivity(query: ActivityQuery): Promise<Page<Notification>>;
+  /** Sends per interval by medium and outcome, the failure rates and the due timers. */
+  getStats(query: StatsQuery): Promise<Stats>;
   /** The live feed stream; undefined when the server or the SDK has none (the caller polls). */
   subscribeFeed?(
     recipientId: string,

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { CatalogEntry, HeraldApi, Project } from './api';
+import type { CatalogEntry, HeraldApi, Project, Stats } from './api';
 import { diffCatalog, renderDiff } from './commands/catalog-diff';
 import { parseAssignments } from './commands/projects';
 import { parseTarget } from './commands/send';
@@ -41,6 +41,37 @@ describe('the herald program', () => {
       expect(stdout).toMatch(new RegExp(`^  herald ${c}\\b`, 'm'));
     }
     expect(stdout).toMatch(/Examples:\n {2}\$ herald recipients import users.csv/);
+  });
+
+  it('when stats are asked, then one call with the range, a table of the mediums that sent, the rates and the due timers; --json prints the answer', async () => {
+    const zero = { delivered: 0, suppressed: 0, quota: 0, failed: 0, bounced: 0 };
+    const answer: Stats = {
+      interval: 'hour',
+      from: '2026-03-01T00:00:00Z',
+      to: '2026-03-02T00:00:00Z',
+      intervals: [],
+      totals: { in_app: { ...zero, delivered: 120, suppressed: 4 }, email: { ...zero, delivered: 38, failed: 2, bounced: 1 }, sms: zero, webhook: { ...zero, delivered: 9, failed: 1 } },
+      rates: { email_bounce: 0.025, email_failure: 0.05, webhook_failure: 0.1 },
+      due_timers: 7,
+    };
+    const seen: unknown[] = [];
+    const api: Partial<HeraldApi> = { getStats: async (q) => (seen.push(q), answer) };
+    const { code, stdout } = await herald(['stats', '--interval', 'hour', '--from', answer.from, '--to', answer.to], api);
+    expect(code).toBe(0);
+    expect(seen).toEqual([{ interval: 'hour', from: answer.from, to: answer.to }]);
+    expect(stdout).toBe(
+      [
+        '2026-03-01T00:00:00Z to 2026-03-02T00:00:00Z, by hour',
+        'medium   delivered  suppressed  quota  failed  bounced',
+        'in_app         120           4      0       0        0',
+        'email           38           0      0       2        1',
+        'webhook          9           0      0       1        0',
+        'email bounce rate 2.5%, email failure rate 5.0%, webhook failure rate 10.0%',
+        'due timers 7',
+        '',
+      ].join('\n'),
+    );
+    expect(JSON.parse((await herald(['stats', '--json'], api)).stdout)).toEqual(answer);
   });
 
   it('when devices are added, listed and removed, then each is one API call and the output says what happened', async () => {

@@ -6,6 +6,7 @@ import { registerLists } from './commands/lists';
 import { registerLogin } from './commands/login';
 import { registerNotifications } from './commands/notifications';
 import { registerActivity } from './commands/activity';
+import { registerStats } from './commands/stats';
 import { registerProjects } from './commands/projects';
 import { registerRecipients } from './commands/recipients';
 import { registerDevices } from './commands/devices';
@@ -50,7 +51,7 @@ export function buildProgram(io: Io, apiFactory: ApiFactory): Command {
     const cmd = args[args.length - 1] as Command;
     await fn(new Context(io, cmd, apiFactory), ...args.slice(0, -1));
   };
-  for (const register of [registerLogin, registerProjects, registerRecipients, registerContacts, registerLists, registerDevices, registerCatalog, registerSend, registerNotifications, registerActivity, registerExplain]) register(program, act);
+  for (const register of [registerLogin, registerProjects, registerRecipients, registerContacts, registerLists, registerDevices, registerCatalog, registerSend, registerNotifications, registerActivity, registerStats, registerExplain]) register(program, act);
 
   program.addHelpText(
     'after',

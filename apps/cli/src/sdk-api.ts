@@ -1,5 +1,5 @@
 import { HeraldClient, HeraldError, type Subscription } from '@herald/client';
-import type { BatchFailure, Broadcast, CatalogEntry, Contact, Device, FeedSubscription, HeraldApi, List, Notification, Project, Recipient } from './api';
+import type { BatchFailure, Broadcast, CatalogEntry, Contact, Device, FeedSubscription, HeraldApi, List, Notification, Project, Recipient, Stats } from './api';
 import type { Connection } from './config/resolve';
 import { ApiError } from './errors';
 
@@ -91,6 +91,7 @@ export function createSdkApi(conn: Connection, needs: 'key' | 'admin'): HeraldAp
       const d = await data<{ notifications: Notification[]; next_cursor: string | null }>(() => client.notifications.activity(query));
       return { items: d.notifications, next_cursor: d.next_cursor };
     },
+    getStats: (query) => data<Stats>(() => client.stats.get(query)),
     listFeed: async (recipientId, query) => {
       const d = await data<{ notifications: Notification[]; next_cursor: string | null }>(() => client.notifications.page(recipientId, query));
       return { items: d.notifications, next_cursor: d.next_cursor };

@@ -130,6 +130,8 @@ export const ConfigSchema = Type.Composite([
     SMTP_TIMEOUT_MS: Type.Integer({ minimum: 100, default: 30_000 }),
     /** Housekeeping pass (past months' quota units, expired idempotency keys). */
     PRUNE_EVERY_MS: Type.Integer({ minimum: 1000, default: 3_600_000 }),
+    /** How often the webhook attempts counted for the overview (GET /stats) are written; a crash loses at most this long of them. */
+    STATS_FLUSH_EVERY_MS: Type.Integer({ minimum: 100, default: 5_000 }),
     /** Sends in hand at once of the send consumer (decided and written in batches of WORKER_BATCH_SIZE: two batches at once by default). */
     WORKER_CONCURRENCY: Type.Integer({ minimum: 1, default: 128 }),
     /** Emails in hand at once (fetched and being sent; a multiple of the batch size). */

@@ -17,6 +17,7 @@ import { createBulkWriteLane } from './kernel/store/bulk-write-lane';
 import { createTimerRepository } from './kernel/store/timer-repository';
 import { createUseCases, type UseCaseDeps } from './use-cases';
 import { startWebhooks } from './webhooks';
+import { createGetStats, createStatsBuffer, createStatsRepository, startStatsConsumer, statsRoutes, webhookAttemptKey } from './stats';
 
 /**
  * Builds the delivery service: indexes, the JetStream stream and durable consumers (idempotent,
@@ -51,7 +52,8 @@ export async function build({ config, logger, mongo, nats, metrics, clock }: Ser
   const timers = createTimerRepository(mongo.db);
   const throttles = createThrottleRepository(mongo.db);
   const digests = createDigestRepository(mongo.db);
-  for (const repo of [timers, throttles, digests]) await repo.ensureIndexes();
+  const stats = createStatsRepository(mongo.db);
+  for (const repo of [timers, throttles, digests, stats]) await repo.ensureIndexes();
   await ensureDeliveryStreams(nats, { ackWaitMs: config.ACK_WAIT_MS, outcomesMaxAgeMs: config.OUTCOMES_MAX_AGE_MS, replicas: config.NATS_STREAM_REPLICAS });
 
   const peers = createPeerClients({ recipients: config.RECIPIENT_SERVICE_URL, preferences: config.PREFERENCE_SERVICE_URL, serviceToken: config.SERVICE_TOKEN });
@@ -167,6 +169,7 @@ export async function build({ config, logger, mongo, nats, metrics, clock }: Ser
     }),
     startDigestConsumer(consumer, usecases.closeDigest),
     startRecipientDeletedConsumer(consumer, usecases.removeRecipientNotifications, clock),
+    startStatsConsumer(consumer, stats, { batchSize: config.WORKER_BATCH_SIZE, lingerMs: config.WORKER_BATCH_LINGER_MS, ackWaitMs: config.ACK_WAIT_MS, concurrency: config.WORKER_CONCURRENCY }),
   ]);
   const timerRunner = startTimerRunner({
     logger,
@@ -188,7 +191,9 @@ export async function build({ config, logger, mongo, nats, metrics, clock }: Ser
     everyMs: config.OUTBOX_SWEEP_EVERY_MS,
   });
 
+  const webhookAttempts = createStatsBuffer(stats, { everyMs: config.STATS_FLUSH_EVERY_MS, logger });
   const webhooks = await startWebhooks({
+    countAttempt: (projectId, at, succeeded) => webhookAttempts.add({ projectId, at, keys: [webhookAttemptKey(succeeded)] }),
     payloadsOf: (projectId, ids) => notifications.payloadsOf(projectId, ids),
     db: mongo.db,
     nc: nats,
@@ -232,6 +237,7 @@ export async function build({ config, logger, mongo, nats, metrics, clock }: Ser
         { name: 'timer fates and leases', prune: (now, batch) => timers.pruneExpired(now, batch) },
         { name: 'throttle units', prune: (now, batch) => throttles.pruneExpired(now, batch) },
         { name: 'digests', prune: (now, batch) => digests.pruneExpired(now, batch) },
+        { name: 'stats counters', prune: (now, batch) => stats.prune(now, batch) },
       ],
     }),
     everyMs: config.RETENTION_SWEEP_EVERY_MS,
@@ -253,6 +259,7 @@ export async function build({ config, logger, mongo, nats, metrics, clock }: Ser
         ...feedRoutes(usecases),
         ...schedulingRoutes(usecases.getDigest),
         ...outboundRoutes(usecases, { vapidPublicKey: config.VAPID_PUBLIC_KEY }),
+        ...statsRoutes(createGetStats({ stats, timers, now })),
       });
       webhooks.routes(router);
       providerRoutes(providerCredentials, (projectId, name) => {
@@ -261,6 +268,7 @@ export async function build({ config, logger, mongo, nats, metrics, clock }: Ser
     },
     async stop() {
       await webhooks.stop();
+      await webhookAttempts.stop();
       await timerRunner.stop();
       sweeper.stop();
       pruner.stop();

@@ -254,6 +254,11 @@ export class HeraldClient {
     cancel: (id: number) => this.call('post', '/notifications/{id}/cancel', { params: { id }, retryable: true }),
   };
 
+  readonly stats = {
+    /** Sends per interval by medium and outcome, the email and webhook failure rates and the due timers (default: the last hour by minute). */
+    get: (query: Query<'/stats', 'get'> = {}) => this.call('get', '/stats', { query }),
+  };
+
   readonly broadcasts = {
     get: (id: number) => this.call('get', '/broadcasts/{id}', { params: { id } }),
     /** Cancels a scheduled broadcast, likewise. */

@@ -1,15 +1,15 @@
 import { useEffect, useState } from 'preact/hooks';
 
-/** The console's views by path: /console/activity, /console/notifications/:id, /console/recipients[/:id], /console/catalog, /console/lists, /console/webhooks[/:id], /console/broadcasts[/:id]. */
+/** The console's views by path: /console/activity, /console/overview, /console/notifications/:id, /console/recipients[/:id], /console/catalog, /console/lists, /console/webhooks[/:id], /console/broadcasts[/:id]. */
 export type Route =
   | { view: 'activity' }
   | { view: 'notification'; id: string }
   | { view: 'recipient'; id: string }
-  | { view: 'recipients' | 'catalog' | 'lists' | 'webhooks' | 'broadcasts' }
+  | { view: 'overview' | 'recipients' | 'catalog' | 'lists' | 'webhooks' | 'broadcasts' }
   | { view: 'webhook' | 'broadcast'; id: string };
 
 const ONE_OF: Record<string, 'notification' | 'recipient' | 'webhook' | 'broadcast'> = { notifications: 'notification', recipients: 'recipient', webhooks: 'webhook', broadcasts: 'broadcast' };
-const PAGES = ['recipients', 'catalog', 'lists', 'webhooks', 'broadcasts'] as const;
+const PAGES = ['overview', 'recipients', 'catalog', 'lists', 'webhooks', 'broadcasts'] as const;
 const isPage = (name: string | undefined): name is (typeof PAGES)[number] => (PAGES as readonly (string | undefined)[]).includes(name);
 
 export function routeOf(pathname: string): Route {

@@ -3,6 +3,7 @@ import { BroadcastView, Broadcasts } from './broadcast';
 import { Catalog } from './catalog';
 import { Lists } from './lists';
 import { NotificationView } from './notification';
+import { Overview } from './overview';
 import { RecipientView } from './recipient';
 import { Recipients } from './recipients';
 import type { Route } from './router';
@@ -12,6 +13,7 @@ import { Webhooks } from './webhooks';
 /** The console's pages, in the header's order. */
 export const NAV = [
   { href: '/console/activity', name: 'Activity' },
+  { href: '/console/overview', name: 'Overview' },
   { href: '/console/recipients', name: 'Recipients' },
   { href: '/console/catalog', name: 'Catalog' },
   { href: '/console/lists', name: 'Lists' },
@@ -30,6 +32,8 @@ export function View({ route }: { route: Route }) {
       return <WebhookView id={route.id} />;
     case 'broadcast':
       return <BroadcastView id={route.id} />;
+    case 'overview':
+      return <Overview />;
     case 'recipients':
       return <Recipients />;
     case 'catalog':

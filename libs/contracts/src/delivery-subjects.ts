@@ -38,6 +38,8 @@ export const DELIVERY_CHAT_CONSUMER = 'delivery-chat';
 export const DELIVERY_DIGEST_CONSUMER = 'delivery-digests';
 /** Durable consumer of the delivery service on EVENTS_STREAM, filtered to RECIPIENT_DELETED_SUBJECT. */
 export const DELIVERY_RECIPIENT_DELETED_CONSUMER = 'delivery-recipient-deleted';
+/** The delivery service's counters of sends per minute, hour and day, on HERALD_OUTCOMES (GET /stats). */
+export const DELIVERY_STATS_CONSUMER = 'delivery-stats';
 
 /**
  * Outcome events (herald.delivery.v1.OutcomeEvent), published by the delivery service after each

@@ -830,6 +830,27 @@ func (e GetRecipientsRecipientIDPreferencesCheckParamsMedium) Valid() bool {
 	}
 }
 
+// Defines values for GetStatsParamsInterval.
+const (
+	GetStatsParamsIntervalDay    GetStatsParamsInterval = "day"
+	GetStatsParamsIntervalHour   GetStatsParamsInterval = "hour"
+	GetStatsParamsIntervalMinute GetStatsParamsInterval = "minute"
+)
+
+// Valid indicates whether the value is a known member of the GetStatsParamsInterval enum.
+func (e GetStatsParamsInterval) Valid() bool {
+	switch e {
+	case GetStatsParamsIntervalDay:
+		return true
+	case GetStatsParamsIntervalHour:
+		return true
+	case GetStatsParamsIntervalMinute:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for PostWebhooksJSONBodyEventTypes.
 const (
 	PostWebhooksJSONBodyEventTypesBroadcastCanceled         PostWebhooksJSONBodyEventTypes = "broadcast.canceled"
@@ -1927,6 +1948,83 @@ type SmsStatusResult struct {
 	Changed bool `json:"changed"`
 }
 
+// Stats defines model for Stats.
+type Stats struct {
+	// DueTimers Timers due now and not fired yet (scheduled sends, escalations, digests), counted up to 100000
+	DueTimers int `json:"due_timers"`
+
+	// From UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
+	//
+	// Examples: 2025-01-31T12:00:00Z
+	From     string `json:"from"`
+	Interval string `json:"interval"`
+
+	// Intervals Every interval of the range, oldest first; a medium or outcome without sends is left out
+	Intervals []Stats_Intervals `json:"intervals"`
+	Rates     Stats_Rates       `json:"rates"`
+
+	// To UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
+	//
+	// Examples: 2025-01-31T12:00:00Z
+	To     string      `json:"to"`
+	Totals StatsTotals `json:"totals"`
+}
+
+// Stats_Intervals defines model for Stats.Intervals.
+type Stats_Intervals struct {
+	Sends StatsIntervalSends `json:"sends"`
+
+	// Start UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
+	//
+	// Examples: 2025-01-31T12:00:00Z
+	Start string `json:"start"`
+}
+
+// Stats_Rates defines model for Stats.Rates.
+type Stats_Rates struct {
+	EmailBounce    *float32 `json:"email_bounce"`
+	EmailFailure   *float32 `json:"email_failure"`
+	WebhookFailure *float32 `json:"webhook_failure"`
+}
+
+// StatsCounts defines model for StatsCounts.
+type StatsCounts struct {
+	Bounced    int `json:"bounced"`
+	Delivered  int `json:"delivered"`
+	Failed     int `json:"failed"`
+	Quota      int `json:"quota"`
+	Suppressed int `json:"suppressed"`
+}
+
+// StatsIntervalSends defines model for StatsIntervalSends.
+type StatsIntervalSends struct {
+	Chat    *StatsSomeCounts `json:"chat,omitempty"`
+	Email   *StatsSomeCounts `json:"email,omitempty"`
+	InApp   *StatsSomeCounts `json:"in_app,omitempty"`
+	Sms     *StatsSomeCounts `json:"sms,omitempty"`
+	WebPush *StatsSomeCounts `json:"web_push,omitempty"`
+	Webhook *StatsSomeCounts `json:"webhook,omitempty"`
+}
+
+// StatsSomeCounts defines model for StatsSomeCounts.
+type StatsSomeCounts struct {
+	Bounced    *int `json:"bounced,omitempty"`
+	Delivered  *int `json:"delivered,omitempty"`
+	Failed     *int `json:"failed,omitempty"`
+	Quota      *int `json:"quota,omitempty"`
+	Suppressed *int `json:"suppressed,omitempty"`
+}
+
+// StatsTotals defines model for StatsTotals.
+type StatsTotals struct {
+	Chat    StatsCounts `json:"chat"`
+	Email   StatsCounts `json:"email"`
+	InApp   StatsCounts `json:"in_app"`
+	Sms     StatsCounts `json:"sms"`
+	WebPush StatsCounts `json:"web_push"`
+	Webhook StatsCounts `json:"webhook"`
+}
+
 // StreamEvent One event of the live stream, framed as Server-Sent Events: `event: <event>`, `id: <id>`, `data: <data as one line of JSON>`
 type StreamEvent struct {
 	union json.RawMessage
@@ -2976,6 +3074,26 @@ type PostRecipientsRecipientIDTokensJSONBody struct {
 type PostRecipientsRecipientIDTokens201JSONResponseBody struct {
 	Data    RecipientToken `json:"data"`
 	Message string         `json:"message"`
+}
+
+// GetStatsParams defines parameters for GetStats.
+type GetStatsParams struct {
+	// From Start of the range (inclusive; the answer starts at the interval holding it). Default: 60 intervals before `to`
+	From *time.Time `form:"from,omitempty" json:"from,omitempty"`
+
+	// To End of the range (exclusive). Default: now
+	To *time.Time `form:"to,omitempty" json:"to,omitempty"`
+
+	// Interval The length of each interval. A range spans at most a day by minute, 31 days by hour, 366 days by day.
+	Interval *GetStatsParamsInterval `form:"interval,omitempty" json:"interval,omitempty"`
+}
+
+// GetStatsParamsInterval defines parameters for GetStats.
+type GetStatsParamsInterval string
+
+// GetStats200JSONResponseBody defines parameters for GetStats.
+type GetStats200JSONResponseBody struct {
+	Data Stats `json:"data"`
 }
 
 // PostUnsubscribeToken200JSONResponseBody defines parameters for PostUnsubscribeToken.
@@ -4931,6 +5049,13 @@ type ClientInterface interface {
 	// Corresponds with POST /recipients/{recipient_id}/tokens (the `PostRecipientsRecipientIDTokens` operationId).
 	PostRecipientsRecipientIDTokens(ctx context.Context, recipientID string, body PostRecipientsRecipientIDTokensJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
+	// GetStats Sends per interval by medium and outcome (the overview)
+	//
+	// Counted as each send ends (delivered, suppressed, quota, failed; bounced: an email address refused for good, also counted as failed), kept per minute (2 days), hour (62 days) and day (2 years): the answer costs the same whatever the store holds. A range spans at most a day by minute, 31 days by hour, 366 days by day (400 past it). Also the email bounce and failure rates and the backlog of due timers.
+	//
+	// Corresponds with GET /stats (the `GetStats` operationId).
+	GetStats(ctx context.Context, params *GetStatsParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
 	// GetUnsubscribeToken The unsubscribe page of an email link
 	//
 	// Corresponds with GET /unsubscribe/{token} (the `GetUnsubscribeToken` operationId).
@@ -6537,6 +6662,23 @@ func (c *Client) PostRecipientsRecipientIDTokensWithBody(ctx context.Context, re
 // Corresponds with POST /recipients/{recipient_id}/tokens (the `PostRecipientsRecipientIDTokens` operationId).
 func (c *Client) PostRecipientsRecipientIDTokens(ctx context.Context, recipientID string, body PostRecipientsRecipientIDTokensJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewPostRecipientsRecipientIDTokensRequest(c.Server, recipientID, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// GetStats Sends per interval by medium and outcome (the overview)
+//
+// Counted as each send ends (delivered, suppressed, quota, failed; bounced: an email address refused for good, also counted as failed), kept per minute (2 days), hour (62 days) and day (2 years): the answer costs the same whatever the store holds. A range spans at most a day by minute, 31 days by hour, 366 days by day (400 past it). Also the email bounce and failure rates and the backlog of due timers.
+//
+// Corresponds with GET /stats (the `GetStats` operationId).
+func (c *Client) GetStats(ctx context.Context, params *GetStatsParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetStatsRequest(c.Server, params)
 	if err != nil {
 		return nil, err
 	}
@@ -9940,6 +10082,84 @@ func NewPostRecipientsRecipientIDTokensRequestWithBody(server string, recipientI
 	return req, nil
 }
 
+// NewGetStatsRequest constructs an http.Request for the GetStats method
+func NewGetStatsRequest(server string, params *GetStatsParams) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/stats")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.From != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "from", *params.From, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: "date-time"}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.To != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "to", *params.To, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: "date-time"}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Interval != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "interval", *params.Interval, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
 // NewGetUnsubscribeTokenRequest constructs an http.Request for the GetUnsubscribeToken method
 func NewGetUnsubscribeTokenRequest(server string, token string) (*http.Request, error) {
 	var err error
@@ -11115,6 +11335,15 @@ type ClientWithResponsesInterface interface {
 	//
 	// Corresponds with POST /recipients/{recipient_id}/tokens (the `PostRecipientsRecipientIDTokens` operationId).
 	PostRecipientsRecipientIDTokensWithResponse(ctx context.Context, recipientID string, body PostRecipientsRecipientIDTokensJSONRequestBody, reqEditors ...RequestEditorFn) (*PostRecipientsRecipientIDTokensResponse, error)
+
+	// GetStatsWithResponse Sends per interval by medium and outcome (the overview)
+	//
+	// Counted as each send ends (delivered, suppressed, quota, failed; bounced: an email address refused for good, also counted as failed), kept per minute (2 days), hour (62 days) and day (2 years): the answer costs the same whatever the store holds. A range spans at most a day by minute, 31 days by hour, 366 days by day (400 past it). Also the email bounce and failure rates and the backlog of due timers.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /stats (the `GetStats` operationId).
+	GetStatsWithResponse(ctx context.Context, params *GetStatsParams, reqEditors ...RequestEditorFn) (*GetStatsResponse, error)
 
 	// GetUnsubscribeTokenWithResponse The unsubscribe page of an email link
 	//
@@ -14970,6 +15199,61 @@ func (r PostRecipientsRecipientIDTokensResponse) ContentType() string {
 	return ""
 }
 
+type GetStatsResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *GetStats200JSONResponseBody
+	// JSON4XX the response for an HTTP 4XX `application/json` response
+	JSON4XX *MessageError
+	// JSON5XX the response for an HTTP 5XX `application/json` response
+	JSON5XX *MessageError
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r GetStatsResponse) GetJSON200() *GetStats200JSONResponseBody {
+	return r.JSON200
+}
+
+// GetJSON4XX returns the response for an HTTP 4XX `application/json` response
+func (r GetStatsResponse) GetJSON4XX() *MessageError {
+	return r.JSON4XX
+}
+
+// GetJSON5XX returns the response for an HTTP 5XX `application/json` response
+func (r GetStatsResponse) GetJSON5XX() *MessageError {
+	return r.JSON5XX
+}
+
+// GetBody returns the raw response body bytes
+func (r GetStatsResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r GetStatsResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r GetStatsResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r GetStatsResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
 type GetUnsubscribeTokenResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -16818,6 +17102,21 @@ func (c *ClientWithResponses) PostRecipientsRecipientIDTokensWithResponse(ctx co
 		return nil, err
 	}
 	return ParsePostRecipientsRecipientIDTokensResponse(rsp)
+}
+
+// GetStatsWithResponse Sends per interval by medium and outcome (the overview)
+//
+// Counted as each send ends (delivered, suppressed, quota, failed; bounced: an email address refused for good, also counted as failed), kept per minute (2 days), hour (62 days) and day (2 years): the answer costs the same whatever the store holds. A range spans at most a day by minute, 31 days by hour, 366 days by day (400 past it). Also the email bounce and failure rates and the backlog of due timers.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /stats (the `GetStats` operationId).
+func (c *ClientWithResponses) GetStatsWithResponse(ctx context.Context, params *GetStatsParams, reqEditors ...RequestEditorFn) (*GetStatsResponse, error) {
+	rsp, err := c.GetStats(ctx, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseGetStatsResponse(rsp)
 }
 
 // GetUnsubscribeTokenWithResponse The unsubscribe page of an email link
@@ -19696,6 +19995,46 @@ func ParsePostRecipientsRecipientIDTokensResponse(rsp *http.Response) (*PostReci
 			return nil, err
 		}
 		response.JSON201 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 4:
+		var dest MessageError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON4XX = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 5:
+		var dest MessageError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON5XX = &dest
+
+	}
+
+	return response, nil
+}
+
+// ParseGetStatsResponse parses an HTTP response from a GetStatsWithResponse call
+func ParseGetStatsResponse(rsp *http.Response) (*GetStatsResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &GetStatsResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest GetStats200JSONResponseBody
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 4:
 		var dest MessageError

@@ -75,6 +75,8 @@ export function createDispatcher(deps: {
   settings: DispatcherSettings;
   logger: Logger;
   metrics: WebhookMetrics;
+  /** Told of each attempt made (the overview's counters). */
+  countAttempt?: (projectId: number, at: Date, succeeded: boolean) => void;
 }) {
   const { webhooks, deliveries, send, now, settings, logger, metrics } = deps;
   const clock: Clock = { now: () => now().getTime(), date: now };
@@ -147,6 +149,7 @@ export function createDispatcher(deps: {
     }
     const error = r.error ?? (ok(r) ? null : r.status !== null && r.status >= 300 && r.status < 400 ? `redirect (${r.status}) not followed` : `HTTP ${r.status}`);
     metrics.attempt(ok(r) ? 'succeeded' : next.status === 'pending' ? 'retried' : 'failed', r.latencyMs);
+    deps.countAttempt?.(delivery.project_id, finished, ok(r));
     return { r, entry: { at, response_status: r.status, latency_ms: r.latencyMs, error }, responseBody: r.body, next, finished };
   }
 

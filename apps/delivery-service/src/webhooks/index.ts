@@ -46,6 +46,8 @@ export async function startWebhooks(deps: {
   settings: WebhookSettings;
   /** Payloads of notifications (the notification repository's), for slim outcome events. */
   payloadsOf: (projectId: number, ids: number[]) => Promise<Map<number, string | null>>;
+  /** Told of each attempt made (the overview's counters). */
+  countAttempt?: (projectId: number, at: Date, succeeded: boolean) => void;
 }) {
   const { db, nc, settings, now } = deps;
   const logger = deps.logger.child({ component: 'webhooks' });
@@ -61,7 +63,7 @@ export async function startWebhooks(deps: {
   const deliveryIds = createIdAllocator(sequences, 'webhook_deliveries');
   const metrics = createWebhookMetrics(deps.registry);
   const send = createWebhookSender({ timeoutMs: settings.timeoutMs, allowPrivate: settings.allowPrivate, userAgent: 'Herald-Webhooks/1.0', clock: { now: () => now().getTime(), date: now } });
-  const dispatcher = createDispatcher({ webhooks, deliveries, send, now, settings, logger, metrics });
+  const dispatcher = createDispatcher({ webhooks, deliveries, send, now, settings, logger, metrics, countAttempt: deps.countAttempt });
   const fanOut = createFanOut({ webhooks, payloadsOf: deps.payloadsOf, deliveries, deliveryIds, dispatcher, now, leaseMs: settings.leaseMs, metrics, logger });
 
   const worker = {

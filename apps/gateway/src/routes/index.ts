@@ -15,6 +15,7 @@ import catalogRoutes from './preferences';
 import recipientNotificationRoutes, { notificationActionRoutes, notificationStateRoutes, recipientNotificationStreamRoute } from './recipient-notifications';
 import recipientPreferenceRoutes from './recipient-preferences';
 import recipientRoutes from './recipients';
+import statsRoutes from './stats';
 import tokenRoutes from './tokens';
 import webhookRoutes from './webhooks';
 import uiRoutes from './ui';
@@ -29,4 +30,4 @@ import unsubscribeRoutes from './unsubscribe';
  *  - handlers map the request, make one call (RPC or use case), map the result; errors are thrown
  *    (DomainError or the services' ConnectError) and shaped by plugins/app/errors.
  */
-export const resourceRoutes: FastifyPluginAsync[] = [adminRoutes, recipientRoutes, contactRoutes, deviceRoutes, tokenRoutes, catalogRoutes, recipientPreferenceRoutes, notificationRoutes, activityRoutes, broadcastRoutes, recipientNotificationRoutes, notificationStateRoutes, notificationActionRoutes, recipientNotificationStreamRoute, uiRoutes, consoleRoutes, unsubscribeRoutes, contactConfirmationRoutes, webhookRoutes, pushRoutes, providerRoutes, callbackRoutes, listRoutes, recipientListRoutes];
+export const resourceRoutes: FastifyPluginAsync[] = [adminRoutes, recipientRoutes, contactRoutes, deviceRoutes, tokenRoutes, catalogRoutes, recipientPreferenceRoutes, notificationRoutes, activityRoutes, broadcastRoutes, recipientNotificationRoutes, notificationStateRoutes, notificationActionRoutes, recipientNotificationStreamRoute, uiRoutes, consoleRoutes, unsubscribeRoutes, contactConfirmationRoutes, webhookRoutes, pushRoutes, providerRoutes, callbackRoutes, listRoutes, recipientListRoutes, statsRoutes];

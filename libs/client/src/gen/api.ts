@@ -6706,6 +6706,169 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Sends per interval by medium and outcome (the overview)
+         * @description Counted as each send ends (delivered, suppressed, quota, failed; bounced: an email address refused for good, also counted as failed), kept per minute (2 days), hour (62 days) and day (2 years): the answer costs the same whatever the store holds. A range spans at most a day by minute, 31 days by hour, 366 days by day (400 past it). Also the email bounce and failure rates and the backlog of due timers.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /**
+                     * @description Start of the range (inclusive; the answer starts at the interval holding it). Default: 60 intervals before `to`
+                     * @example 2026-03-02T09:00:00Z
+                     */
+                    from?: string;
+                    /**
+                     * @description End of the range (exclusive). Default: now
+                     * @example 2026-03-02T09:00:00Z
+                     */
+                    to?: string;
+                    /** @description The length of each interval. A range spans at most a day by minute, 31 days by hour, 366 days by day. */
+                    interval?: "minute" | "hour" | "day";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The counts of the range */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "interval": "minute",
+                         *         "from": "2026-03-02T09:00:00Z",
+                         *         "to": "2026-03-02T09:02:00Z",
+                         *         "intervals": [
+                         *           {
+                         *             "start": "2026-03-02T09:00:00Z",
+                         *             "sends": {
+                         *               "in_app": {
+                         *                 "delivered": 40,
+                         *                 "suppressed": 2
+                         *               },
+                         *               "email": {
+                         *                 "delivered": 11,
+                         *                 "failed": 1,
+                         *                 "bounced": 1
+                         *               }
+                         *             }
+                         *           },
+                         *           {
+                         *             "start": "2026-03-02T09:01:00Z",
+                         *             "sends": {
+                         *               "in_app": {
+                         *                 "delivered": 37
+                         *               },
+                         *               "email": {
+                         *                 "delivered": 9,
+                         *                 "quota": 3
+                         *               },
+                         *               "webhook": {
+                         *                 "delivered": 30,
+                         *                 "failed": 2
+                         *               }
+                         *             }
+                         *           }
+                         *         ],
+                         *         "totals": {
+                         *           "in_app": {
+                         *             "delivered": 77,
+                         *             "suppressed": 2,
+                         *             "quota": 0,
+                         *             "failed": 0,
+                         *             "bounced": 0
+                         *           },
+                         *           "email": {
+                         *             "delivered": 20,
+                         *             "suppressed": 0,
+                         *             "quota": 3,
+                         *             "failed": 1,
+                         *             "bounced": 1
+                         *           },
+                         *           "sms": {
+                         *             "delivered": 0,
+                         *             "suppressed": 0,
+                         *             "quota": 0,
+                         *             "failed": 0,
+                         *             "bounced": 0
+                         *           },
+                         *           "web_push": {
+                         *             "delivered": 0,
+                         *             "suppressed": 0,
+                         *             "quota": 0,
+                         *             "failed": 0,
+                         *             "bounced": 0
+                         *           },
+                         *           "chat": {
+                         *             "delivered": 0,
+                         *             "suppressed": 0,
+                         *             "quota": 0,
+                         *             "failed": 0,
+                         *             "bounced": 0
+                         *           },
+                         *           "webhook": {
+                         *             "delivered": 30,
+                         *             "suppressed": 0,
+                         *             "quota": 0,
+                         *             "failed": 2,
+                         *             "bounced": 0
+                         *           }
+                         *         },
+                         *         "rates": {
+                         *           "email_bounce": 0.047619047619047616,
+                         *           "email_failure": 0.047619047619047616,
+                         *           "webhook_failure": 0.0625
+                         *         },
+                         *         "due_timers": 4
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            data: components["schemas"]["Stats"];
+                        };
+                    };
+                };
+                /** @description Refused: bad input, a missing or wrong credential, not found, a conflict or a rate limit (the body names it) */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description Failed on the server side, or a service it needs is unavailable; safe to retry later */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -7416,6 +7579,71 @@ export interface components {
         SmsStatusResult: {
             /** @description Whether the SMS outcome moved (false: an intermediate status, a repeat, or another message) */
             changed: boolean;
+        };
+        /** Stats */
+        Stats: {
+            interval: string;
+            /**
+             * @description UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
+             * @example 2025-01-31T12:00:00Z
+             */
+            from: string;
+            /**
+             * @description UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
+             * @example 2025-01-31T12:00:00Z
+             */
+            to: string;
+            /** @description Every interval of the range, oldest first; a medium or outcome without sends is left out */
+            intervals: {
+                /**
+                 * @description UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
+                 * @example 2025-01-31T12:00:00Z
+                 */
+                start: string;
+                sends: components["schemas"]["StatsIntervalSends"];
+            }[];
+            totals: components["schemas"]["StatsTotals"];
+            rates: {
+                email_bounce: number | null;
+                email_failure: number | null;
+                webhook_failure: number | null;
+            };
+            /** @description Timers due now and not fired yet (scheduled sends, escalations, digests), counted up to 100000 */
+            due_timers: number;
+        };
+        /** StatsCounts */
+        StatsCounts: {
+            delivered: number;
+            suppressed: number;
+            quota: number;
+            failed: number;
+            bounced: number;
+        };
+        /** StatsIntervalSends */
+        StatsIntervalSends: {
+            in_app?: components["schemas"]["StatsSomeCounts"];
+            email?: components["schemas"]["StatsSomeCounts"];
+            sms?: components["schemas"]["StatsSomeCounts"];
+            web_push?: components["schemas"]["StatsSomeCounts"];
+            chat?: components["schemas"]["StatsSomeCounts"];
+            webhook?: components["schemas"]["StatsSomeCounts"];
+        };
+        /** StatsSomeCounts */
+        StatsSomeCounts: {
+            delivered?: number;
+            suppressed?: number;
+            quota?: number;
+            failed?: number;
+            bounced?: number;
+        };
+        /** StatsTotals */
+        StatsTotals: {
+            in_app: components["schemas"]["StatsCounts"];
+            email: components["schemas"]["StatsCounts"];
+            sms: components["schemas"]["StatsCounts"];
+            web_push: components["schemas"]["StatsCounts"];
+            chat: components["schemas"]["StatsCounts"];
+            webhook: components["schemas"]["StatsCounts"];
         };
         /**
          * StreamEvent

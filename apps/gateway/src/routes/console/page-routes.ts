@@ -28,7 +28,7 @@ const consolePageRoutes: RoutePlugin = async (app) => {
   const page = async (_request: unknown, reply: FastifyReply) =>
     reply.headers({ ...secured, 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).send(CONSOLE_PAGE);
   app.get('/console', { config, schema: { hide: true } }, page);
-  const views = ['/console/activity', '/console/recipients', '/console/catalog', '/console/lists', '/console/webhooks', '/console/broadcasts'];
+  const views = ['/console/activity', '/console/overview', '/console/recipients', '/console/catalog', '/console/lists', '/console/webhooks', '/console/broadcasts'];
   const oneOf = ['/console/notifications/:id', '/console/recipients/:id', '/console/webhooks/:id', '/console/broadcasts/:id'];
   for (const view of [...views, ...oneOf]) app.get(view, { config, schema: { hide: true } }, page);
 

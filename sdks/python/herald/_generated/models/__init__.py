@@ -160,6 +160,8 @@ from .get_recipients_recipient_id_response_200 import (
 )
 from .get_recipients_response_200 import GetRecipientsResponse200
 from .get_recipients_response_200_data import GetRecipientsResponse200Data
+from .get_stats_interval import GetStatsInterval
+from .get_stats_response_200 import GetStatsResponse200
 from .get_webhooks_id_deliveries_response_200 import GetWebhooksIdDeliveriesResponse200
 from .get_webhooks_id_deliveries_response_200_data import (
     GetWebhooksIdDeliveriesResponse200Data,
@@ -377,6 +379,13 @@ from .send_input_payload_type_0 import SendInputPayloadType0
 from .sms_input import SmsInput
 from .sms_status_callback import SmsStatusCallback
 from .sms_status_result import SmsStatusResult
+from .stats import Stats
+from .stats_counts import StatsCounts
+from .stats_interval_sends import StatsIntervalSends
+from .stats_intervals_item import StatsIntervalsItem
+from .stats_rates import StatsRates
+from .stats_some_counts import StatsSomeCounts
+from .stats_totals import StatsTotals
 from .stream_notification_event import StreamNotificationEvent
 from .stream_notification_event_data import StreamNotificationEventData
 from .stream_notification_event_event import StreamNotificationEventEvent
@@ -500,6 +509,8 @@ __all__ = (
     "GetRecipientsRecipientIdResponse200",
     "GetRecipientsResponse200",
     "GetRecipientsResponse200Data",
+    "GetStatsInterval",
+    "GetStatsResponse200",
     "GetWebhooksIdDeliveriesResponse200",
     "GetWebhooksIdDeliveriesResponse200Data",
     "GetWebhooksIdDeliveriesStatus",
@@ -627,6 +638,13 @@ __all__ = (
     "SmsInput",
     "SmsStatusCallback",
     "SmsStatusResult",
+    "Stats",
+    "StatsCounts",
+    "StatsIntervalSends",
+    "StatsIntervalsItem",
+    "StatsRates",
+    "StatsSomeCounts",
+    "StatsTotals",
     "StreamNotificationEvent",
     "StreamNotificationEventData",
     "StreamNotificationEventEvent",

@@ -28,6 +28,7 @@ const TAGS = [
   { name: 'catalog', description: "The project's notification types (channel, topic, event): defaults, mediums, digests, throttles" },
   { name: 'preferences', description: "A recipient's own choices over the catalog, and the decision they lead to" },
   { name: 'webhooks', description: 'Your endpoints that hear about deliveries, signed, with their delivery log' },
+  { name: 'stats', description: 'What was sent, counted per minute, hour and day by medium and outcome (the overview)' },
   { name: 'push', description: "Web push in browsers: the server's VAPID key" },
   { name: 'providers', description: "The project's credentials for FCM, APNs and Slack: write-only, shown with a fingerprint" },
   { name: 'unsubscribe', description: "The one-click unsubscribe links in Herald's emails (no key needed)" },
