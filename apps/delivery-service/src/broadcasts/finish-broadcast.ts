@@ -26,7 +26,7 @@ function chunkPending(chunk: ChunkDoc, medium: OutboundMedium): { ids: number[];
 
 /** Recipients of a broadcast eligible for a medium, as counted so far. */
 const eligibleFor = (progress: BroadcastProgress, medium: OutboundMedium) =>
-  medium === 'email' ? progress.eligible : medium === 'sms' ? progress.smsEligible : progress.pushEligible;
+  medium === 'email' ? progress.eligible : medium === 'sms' ? (progress.smsEligible ?? 0) : progress.pushEligible;
 
 const completedEvent = (b: Broadcast): OutcomeEvent => ({
   id: `b:${b.id}:completed`,

@@ -124,8 +124,8 @@ export interface BroadcastProgress {
   eligible: number;
   /** Recipients eligible for push. */
   pushEligible: number;
-  /** Recipients eligible for SMS. */
-  smsEligible: number;
+  /** Recipients eligible for SMS (absent: none; only sends to many carry SMS). */
+  smsEligible?: number;
 }
 
 /** What one finished chunk records (see recordChunkDone). */
@@ -177,7 +177,7 @@ export function createBroadcastRepository(db: Db) {
   const chunkKeys = (id: number, from: number, count: number) => Array.from({ length: count }, (_, i) => `${id}:${from + i}`);
   const readProgress = async (id: number): Promise<BroadcastProgress> => {
     const p = await progressCol.findOne({ _id: id });
-    return { chunksDone: p?.chunks_done ?? 0, created: p?.created ?? 0, eligible: p?.eligible ?? 0, pushEligible: p?.push_eligible ?? 0, smsEligible: p?.sms_eligible ?? 0 };
+    return { chunksDone: p?.chunks_done ?? 0, created: p?.created ?? 0, eligible: p?.eligible ?? 0, pushEligible: p?.push_eligible ?? 0, ...(p?.sms_eligible ? { smsEligible: p.sms_eligible } : {}) };
   };
   return {
     async ensureIndexes(): Promise<void> {
@@ -340,7 +340,7 @@ export function createBroadcastRepository(db: Db) {
             p.created += d.created;
             p.eligible += d.eligible;
             p.pushEligible += d.push_eligible ?? 0;
-            p.smsEligible += d.sms_eligible ?? 0;
+            if (d.sms_eligible) p.smsEligible = (p.smsEligible ?? 0) + d.sms_eligible;
             k += 1;
           }
           p.chunksDone += k;
@@ -349,7 +349,7 @@ export function createBroadcastRepository(db: Db) {
         if (p.chunksDone === from) return p;
         try {
           await retryBusy(() =>
-            progressCol.updateOne({ _id: id }, { $set: { chunks_done: p.chunksDone, created: p.created, eligible: p.eligible, push_eligible: p.pushEligible, sms_eligible: p.smsEligible } }, { upsert: true }),
+            progressCol.updateOne({ _id: id }, { $set: { chunks_done: p.chunksDone, created: p.created, eligible: p.eligible, push_eligible: p.pushEligible, ...(p.smsEligible ? { sms_eligible: p.smsEligible } : {}) } }, { upsert: true }),
           );
         } catch (err) {
           if (!isDuplicateKey(err)) throw err; // a concurrent first write: read it and go on
