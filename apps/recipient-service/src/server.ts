@@ -47,7 +47,11 @@ export async function build({ config, mongo, nats, clock }: ServiceDeps<Config>)
     clock,
     limits: { listsPerProject: config.LIST_MAX_PER_PROJECT, subscriptionsPerProject: config.LIST_SUBSCRIPTIONS_MAX_PER_PROJECT },
     events: listEvents,
-    recipients: { ensureRecipients: useCases.ensureRecipients, requireRecipient: (projectId, id) => requireRecipient(recipients, projectId, id) },
+    recipients: {
+      ensureRecipients: useCases.ensureRecipients,
+      countActive: (projectId, ids) => recipients.countActive(projectId, ids),
+      requireRecipient: (projectId, id) => requireRecipient(recipients, projectId, id),
+    },
   });
   return { routes: recipientRoutes(useCases, listUseCases) };
 }
