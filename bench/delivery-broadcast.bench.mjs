@@ -3,6 +3,8 @@
 // and notifications, seeded first), with the delivery service's memory (VmRSS) before, at its
 // peak and after, next to a same-run baseline: the store floor of the same work (page the N ids,
 // insertMany N notification documents). `npm run bench:delivery-broadcast`.
+// BENCH_AUDIENCE=list: the same send to a list the N recipients are subscribed to (subscribed before
+// the clock starts, through PUT /lists/{key}/subscriptions), so the list send's fan-out is measured.
 // Env: BENCH_RECIPIENTS (default 100000), BENCH_SEED_RECIPIENTS (other projects' recipients,
 //      default 100000), BENCH_SEED_NOTIFICATIONS (default 200000), BENCH_TIMEOUT (s, default 600),
 //      BENCH_CPU_PROF=<dir> (the delivery and recipient services are CPU-profiled from the send to
@@ -17,6 +19,7 @@ const n = Number(process.env.BENCH_RECIPIENTS ?? 100_000);
 const seedRecipients = Number(process.env.BENCH_SEED_RECIPIENTS ?? 100_000);
 const seedNotifications = Number(process.env.BENCH_SEED_NOTIFICATIONS ?? 200_000);
 const timeoutS = Number(process.env.BENCH_TIMEOUT ?? 600);
+const toList = process.env.BENCH_AUDIENCE === 'list';
 const target = { channel: 'news', topic: 'weekly', event: 'digest' };
 const TARGET_S = 25;
 const TARGET_MB = 100;
@@ -79,6 +82,13 @@ const failed = await withDeliveryStack('delivery-broadcast', { extraEnv: profile
   await createRecipients(api, n);
   const seedS = (Date.now() - seedStart) / 1000;
   say(`created in ${seedS.toFixed(1)} s`);
+  if (toList) {
+    say(`subscribing the ${n} recipients to the list "bench" (not measured)...`);
+    await api('POST', '/lists', { key: 'bench', name: 'Bench' });
+    for (let from = 0; from < n; from += 1000) {
+      await api('PUT', '/lists/bench/subscriptions', { recipient_ids: Array.from({ length: Math.min(1000, n - from) }, (_, i) => `r${from + i}`) });
+    }
+  }
   // Some recipients mute the target, so gating has work to do (they end `suppressed`).
   const muted = Math.min(50, n);
   for (let i = 0; i < muted; i++) await api('PATCH', `/recipients/r${i * Math.floor(n / muted)}/preferences`, { target, medium: 'in_app', state: { enabled: false } });
@@ -93,7 +103,8 @@ const failed = await withDeliveryStack('delivery-broadcast', { extraEnv: profile
   const opsBefore = await storeOperationsByKind(stack);
   const pausedBefore = await pausedS();
   const t0 = Date.now();
-  const sent = await api('POST', '/notifications/send', { recipient_id: null, target, payload: { title: 'Weekly digest' } });
+  const audience = toList ? { list: 'bench' } : { recipient_id: null };
+  const sent = await api('POST', '/notifications/send', { ...audience, target, payload: { title: 'Weekly digest' } });
   const id = sent.data.broadcast.id;
   const accepted = Date.now() - t0;
   const progress = [];
@@ -125,10 +136,10 @@ const failed = await withDeliveryStack('delivery-broadcast', { extraEnv: profile
   const base = await baseline(infra.mongoUrl, dbPrefix, Number(project.id));
   const f1 = (x) => x.toFixed(1);
 
-  console.log(`\nBroadcast to ${n} recipients on a store holding ${seedRecipients} recipients and ${seedNotifications} notifications of other projects (${machine(infra)}; load at the send ${load}, at completion ${loadAfter})\n`);
+  console.log(`\n${toList ? 'Send to a list of' : 'Broadcast to'} ${n} recipients on a store holding ${seedRecipients} recipients and ${seedNotifications} notifications of other projects (${machine(infra)}; load at the send ${load}, at completion ${loadAfter})\n`);
   console.log('| run | status | notifications | completed in s | recipients/s | longest stall s | RSS before MB | RSS peak MB | RSS after MB | growth (peak − before) MB |');
   console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|');
-  console.log(`| Herald (send → completed) | ${b.status} | ${b.notifications_created} | ${f1(totalS)} | ${Math.round(b.notifications_created / totalS)} | ${f1(longestGapS)} | ${f1(rssBefore)} | ${f1(rssPeak)} | ${f1(rssAfter)} | ${f1(rssPeak - rssBefore)} |`);
+  console.log(`| Herald (${toList ? 'list send' : 'broadcast'}: send → completed) | ${b.status} | ${b.notifications_created} | ${f1(totalS)} | ${Math.round(b.notifications_created / totalS)} | ${f1(longestGapS)} | ${f1(rssBefore)} | ${f1(rssPeak)} | ${f1(rssAfter)} | ${f1(rssPeak - rssBefore)} |`);
   console.log(`| baseline (page ids + insertMany, one process) | — | ${base.written} | ${f1(base.s)} | ${Math.round(base.written / base.s)} | — | — | — | — | ${f1(base.growthMb)} |`);
   console.log(`\nHerald/baseline time: ${(totalS / base.s).toFixed(2)}×; send answered in ${accepted} ms; ${muted} recipients muted the target in-app (they end suppressed)`);
   console.log(`progress (s → notifications created): ${progress.map((p) => `${f1(p.s)}→${p.created}`).join(', ')}`);

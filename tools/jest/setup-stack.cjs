@@ -39,7 +39,15 @@ module.exports = async function setupStack() {
         unsubscribeSecret: (globalThis.__HERALD_UNSUBSCRIBE_SECRET__ = crypto.randomBytes(32).toString('hex')),
         // Webhook tests deliver to receivers on 127.0.0.1; test events are picked up within 200 ms.
         // Small confirmation SMS budgets, so the contact code tests reach each (per project, per country).
-        extraEnv: { WEBHOOK_ALLOW_PRIVATE: '1', WEBHOOK_POLL_EVERY_MS: '200', CONTACT_CONFIRMATION_SMS_PER_PROJECT_HOUR: '5', CONTACT_CONFIRMATION_SMS_PER_COUNTRY_HOUR: '2' },
+        // Small list limits (per project), so the limit tests reach them; the other tests stay far below.
+        extraEnv: {
+          WEBHOOK_ALLOW_PRIVATE: '1',
+          WEBHOOK_POLL_EVERY_MS: '200',
+          CONTACT_CONFIRMATION_SMS_PER_PROJECT_HOUR: '5',
+          CONTACT_CONFIRMATION_SMS_PER_COUNTRY_HOUR: '2',
+          LIST_MAX_PER_PROJECT: '40',
+          LIST_SUBSCRIPTIONS_MAX_PER_PROJECT: '5000',
+        },
       });
       globalThis.__HERALD_ADMIN_TOKEN__ = adminToken;
     } catch (err) {

@@ -25,6 +25,7 @@ export async function build({ config, mongo, nats, clock }: ServiceDeps<Config>)
     ensureEventsStream(nats, config.NATS_STREAM_REPLICAS),
   ]);
   const sequences = createSequences(mongo.db);
+  const listEvents = createListEvents(nats);
   const useCases = createUseCases({
     recipients,
     contacts,
@@ -37,7 +38,7 @@ export async function build({ config, mongo, nats, clock }: ServiceDeps<Config>)
       pushAllowedHosts: hostList(config.PUSH_ALLOWED_HOSTS),
       chat: { allowedHosts: hostList(config.CHAT_ALLOWED_HOSTS), allowPrivate: config.CHAT_ALLOW_PRIVATE },
     },
-    listMemberships: { removeAllOf: createRemoveRecipientSubscriptions({ lists, subscriptions }) },
+    listMemberships: { removeAllOf: createRemoveRecipientSubscriptions({ lists, subscriptions, events: listEvents, clock }) },
   });
   const listUseCases = createListUseCases({
     lists,
@@ -45,8 +46,12 @@ export async function build({ config, mongo, nats, clock }: ServiceDeps<Config>)
     sequences,
     clock,
     limits: { listsPerProject: config.LIST_MAX_PER_PROJECT, subscriptionsPerProject: config.LIST_SUBSCRIPTIONS_MAX_PER_PROJECT },
-    events: createListEvents(nats),
-    recipients: { ensureRecipients: useCases.ensureRecipients, requireRecipient: (projectId, id) => requireRecipient(recipients, projectId, id) },
+    events: listEvents,
+    recipients: {
+      ensureRecipients: useCases.ensureRecipients,
+      countActive: (projectId, ids) => recipients.countActive(projectId, ids),
+      requireRecipient: (projectId, id) => requireRecipient(recipients, projectId, id),
+    },
   });
   return { routes: recipientRoutes(useCases, listUseCases) };
 }

@@ -1737,9 +1737,12 @@ type Project_Settings struct {
 	MaxBroadcastRecipientsForPush  int     `json:"max_broadcast_recipients_for_push"`
 	MaxListRecipientsForEmail      int     `json:"max_list_recipients_for_email"`
 	MaxListRecipientsForPush       int     `json:"max_list_recipients_for_push"`
-	MonthlyQuota                   *int    `json:"monthly_quota"`
-	RateLimitPerSecond             *int    `json:"rate_limit_per_second"`
-	RetentionDays                  *int    `json:"retention_days"`
+
+	// MaxListRecipientsForSms Most recipients a send to a list or to recipient ids may text (more eligible: no SMS is sent); 0 refuses SMS on such sends (400 list_sms_not_allowed). Absent or null: 10,000.
+	MaxListRecipientsForSms *int `json:"max_list_recipients_for_sms,omitempty"`
+	MonthlyQuota            *int `json:"monthly_quota"`
+	RateLimitPerSecond      *int `json:"rate_limit_per_second"`
+	RetentionDays           *int `json:"retention_days"`
 
 	// SmsCountryCodes The country calling codes (e.g. ["49", "44", "1"]) whose numbers the project may text: an sms contact outside them is refused (400 sms_country_not_allowed). Absent or null: all.
 	SmsCountryCodes []string `json:"sms_country_codes,omitempty"`
@@ -2268,9 +2271,12 @@ type PostAdminProjectsJSONBody_Settings struct {
 	MaxBroadcastRecipientsForPush  *int    `json:"max_broadcast_recipients_for_push,omitempty"`
 	MaxListRecipientsForEmail      *int    `json:"max_list_recipients_for_email,omitempty"`
 	MaxListRecipientsForPush       *int    `json:"max_list_recipients_for_push,omitempty"`
-	MonthlyQuota                   *int    `json:"monthly_quota,omitempty"`
-	RateLimitPerSecond             *int    `json:"rate_limit_per_second,omitempty"`
-	RetentionDays                  *int    `json:"retention_days,omitempty"`
+
+	// MaxListRecipientsForSms Most recipients a send to a list or to recipient ids may text (more eligible: no SMS is sent); 0 refuses SMS on such sends (400 list_sms_not_allowed). Absent or null: 10,000.
+	MaxListRecipientsForSms *int `json:"max_list_recipients_for_sms,omitempty"`
+	MonthlyQuota            *int `json:"monthly_quota,omitempty"`
+	RateLimitPerSecond      *int `json:"rate_limit_per_second,omitempty"`
+	RetentionDays           *int `json:"retention_days,omitempty"`
 
 	// SmsCountryCodes The country calling codes (e.g. ["49", "44", "1"]) whose numbers the project may text: an sms contact outside them is refused (400 sms_country_not_allowed). Absent or null: all.
 	SmsCountryCodes []string `json:"sms_country_codes,omitempty"`
@@ -2321,9 +2327,12 @@ type PatchAdminProjectsIDJSONBody_Settings struct {
 	MaxBroadcastRecipientsForPush  *int    `json:"max_broadcast_recipients_for_push,omitempty"`
 	MaxListRecipientsForEmail      *int    `json:"max_list_recipients_for_email,omitempty"`
 	MaxListRecipientsForPush       *int    `json:"max_list_recipients_for_push,omitempty"`
-	MonthlyQuota                   *int    `json:"monthly_quota,omitempty"`
-	RateLimitPerSecond             *int    `json:"rate_limit_per_second,omitempty"`
-	RetentionDays                  *int    `json:"retention_days,omitempty"`
+
+	// MaxListRecipientsForSms Most recipients a send to a list or to recipient ids may text (more eligible: no SMS is sent); 0 refuses SMS on such sends (400 list_sms_not_allowed). Absent or null: 10,000.
+	MaxListRecipientsForSms *int `json:"max_list_recipients_for_sms,omitempty"`
+	MonthlyQuota            *int `json:"monthly_quota,omitempty"`
+	RateLimitPerSecond      *int `json:"rate_limit_per_second,omitempty"`
+	RetentionDays           *int `json:"retention_days,omitempty"`
 
 	// SmsCountryCodes The country calling codes (e.g. ["49", "44", "1"]) whose numbers the project may text: an sms contact outside them is refused (400 sms_country_not_allowed). Absent or null: all.
 	SmsCountryCodes []string `json:"sms_country_codes,omitempty"`

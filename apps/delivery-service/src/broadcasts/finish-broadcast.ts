@@ -1,6 +1,6 @@
 import { emailSkipped, type Broadcast, type BroadcastOutbound } from '../kernel/notification';
 import { outcomeField, type OutboundMedium } from '../kernel/outbound';
-import { toBroadcast, type ChunkDoc } from '../kernel/store/broadcast-repository';
+import { toBroadcast, type BroadcastProgress, type ChunkDoc } from '../kernel/store/broadcast-repository';
 import { dispatchOutbound, type DispatchOutboundDeps, type OutcomeRepository } from '../outbound';
 import { outboundEvents, type OutcomeEvent } from '../kernel/outcome-events';
 import { broadcastOutbound } from './broadcast-outbound';
@@ -18,8 +18,15 @@ export interface FinishBroadcastDeps extends DispatchOutboundDeps {
 }
 
 /** A chunk record's pending ids of a medium, and whether the chunk published them itself. */
-const chunkPending = (chunk: ChunkDoc, medium: OutboundMedium) =>
-  medium === 'email' ? { ids: chunk.email_ids ?? [], published: chunk.emails_published === true } : { ids: chunk.push_ids ?? [], published: chunk.push_published === true };
+function chunkPending(chunk: ChunkDoc, medium: OutboundMedium): { ids: number[]; published: boolean } {
+  if (medium === 'email') return { ids: chunk.email_ids ?? [], published: chunk.emails_published === true };
+  if (medium === 'sms') return { ids: chunk.sms_ids ?? [], published: chunk.sms_published === true };
+  return { ids: chunk.push_ids ?? [], published: chunk.push_published === true };
+}
+
+/** Recipients of a broadcast eligible for a medium, as counted so far. */
+const eligibleFor = (progress: BroadcastProgress, medium: OutboundMedium) =>
+  medium === 'email' ? progress.eligible : medium === 'sms' ? (progress.smsEligible ?? 0) : progress.pushEligible;
 
 const completedEvent = (b: Broadcast): OutcomeEvent => ({
   id: `b:${b.id}:completed`,
@@ -36,10 +43,10 @@ const CHUNKS_PER_READ = 10;
 /**
  * Advances a broadcast's counted prefix over the chunks recorded since, and completes the broadcast
  * once its fan-out is done and every chunk is written and gated. The chunk counts come from that prefix,
- * never from reading every chunk record. The caps of email and push are decided here, with every
- * eligible recipient counted: over `max_broadcast_recipients_for_email` (`_for_push`) no message of
- * that medium is sent (each pending one ends skipped `broadcast_limit_exceeded`, the broadcast's
- * `email` / `push` `blocked`); otherwise each pending one is handed to the medium's sender. Both
+ * never from reading every chunk record. The caps of email, push and SMS are decided here, with every
+ * eligible recipient counted: over `max_broadcast_recipients_for_email` (`_for_push`, or the list caps
+ * of a send to many) no message of that medium is sent (each pending one ends skipped
+ * `broadcast_limit_exceeded`, the broadcast's `email` / `push` / `sms` `blocked`); otherwise each pending one is handed to the medium's sender. Both
  * walk the chunk records a few at a time (their pending ids), skipping chunks that published a
  * medium's jobs themselves, so memory holds at most CHUNKS_PER_READ chunks' ids.
  */
@@ -56,11 +63,7 @@ export function createFinishBroadcast(deps: FinishBroadcastDeps) {
     // Also while the fan-out runs: the counted prefix is what GET /broadcasts/{id} shows.
     const progress = await deps.broadcasts.advanceProgress(broadcastId);
     if (!b.fanout_done || progress.chunksDone < b.chunks_published) return;
-    const mediums = broadcastOutbound(b).map(({ medium, cap }) => ({
-      medium,
-      eligible: medium === 'email' ? progress.eligible : progress.pushEligible,
-      blocked: (medium === 'email' ? progress.eligible : progress.pushEligible) > cap,
-    }));
+    const mediums = broadcastOutbound(b).map(({ medium, cap }) => ({ medium, eligible: eligibleFor(progress, medium), blocked: eligibleFor(progress, medium) > cap }));
     if (mediums.length > 0) {
       for (let from = 0; from < b.chunks_published; from += CHUNKS_PER_READ) {
         for (const chunk of await deps.broadcasts.chunkRecords(broadcastId, from, CHUNKS_PER_READ)) {
@@ -92,9 +95,10 @@ export function createFinishBroadcast(deps: FinishBroadcastDeps) {
     };
     const email = outcomeOf('email');
     const push = outcomeOf('web_push');
+    const sms = outcomeOf('sms');
     const now = deps.now();
-    const finished = await deps.broadcasts.finish(broadcastId, progress, { email, push }, now);
-    const after = finished ? { ...b, status: 'completed' as const, email, push, notifications_created: progress.created, updated_at: now } : await deps.broadcasts.findById(null, broadcastId);
+    const finished = await deps.broadcasts.finish(broadcastId, progress, { email, push, sms }, now);
+    const after = finished ? { ...b, status: 'completed' as const, email, push, ...(sms ? { sms } : {}), notifications_created: progress.created, updated_at: now } : await deps.broadcasts.findById(null, broadcastId);
     if (after?.status === 'completed') {
       // Its slot of BROADCAST_MAX_ACTIVE_PER_PROJECT is free (a crash before this: taken over by the next send).
       await deps.broadcasts.releaseSlot(broadcastId);

@@ -92,6 +92,8 @@ export function createProcessBroadcastChunk(deps: ProcessBroadcastChunkDeps) {
           status: d.status,
           ...outcomeFields(d.outbound),
           email_content: null,
+          // SMS texts are short: each pending one carries its own, as a direct send's does.
+          ...(d.outbound.sms?.status === 'pending' ? { sms_content: b.sms_content } : {}),
           ...(Object.values(d.outbound).some((o) => o?.status === 'pending') ? { settings: b.settings } : {}),
           decision: d.decision,
           ...(d.digest ? { digest_rule: d.digest } : {}),
@@ -131,6 +133,7 @@ export function createProcessBroadcastChunk(deps: ProcessBroadcastChunkDeps) {
     }
     const email = pending.get('email') ?? { ids: [], published: false };
     const push = pending.get('web_push') ?? { ids: [], published: false };
+    const sms = pending.get('sms') ?? { ids: [], published: false };
     await deps.broadcasts.recordChunkDone(b._id, job.chunkIndex, {
       created: all.length,
       eligible: email.ids.length,
@@ -139,6 +142,9 @@ export function createProcessBroadcastChunk(deps: ProcessBroadcastChunkDeps) {
       pushEligible: push.ids.length,
       pushIds: push.ids,
       pushPublished: push.published,
+      smsEligible: sms.ids.length,
+      smsIds: sms.ids,
+      smsPublished: sms.published,
     });
     // Also when the chunk was counted already: a delivery that died between counting and finishing
     // must not leave the broadcast short of completion (finish is idempotent).

@@ -10,9 +10,10 @@ export interface SendSettings {
   maxBroadcastRecipientsForEmail: number;
   /** Most recipients a broadcast's push may reach; 0 (the default): push on broadcasts is refused. */
   maxBroadcastRecipientsForPush?: number;
-  /** Most recipients a send to a list or to recipient ids may email (push); absent: DEFAULT_LIST_RECIPIENT_CAP. */
+  /** Most recipients a send to a list or to recipient ids may email (push, text); absent: DEFAULT_LIST_RECIPIENT_CAP. */
   maxListRecipientsForEmail?: number;
   maxListRecipientsForPush?: number;
+  maxListRecipientsForSms?: number;
   /** null: unlimited. */
   monthlyQuota: number | null;
   /** Days kept (the project's retention at send time); null: forever. */
@@ -225,7 +226,7 @@ export interface BroadcastAudience {
   excluded: number;
 }
 
-/** The cap of a list (or recipient ids) send's email and push when the project names none. */
+/** The cap of a list (or recipient ids) send's email, push and SMS when the project names none. */
 export const DEFAULT_LIST_RECIPIENT_CAP = 10_000;
 
 export interface Broadcast {

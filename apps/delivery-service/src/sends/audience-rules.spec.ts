@@ -72,10 +72,12 @@ describe('checkSend on a send to many', () => {
     expect(code({ audience: { ...none, excludeRecipientIds: ['a'] } })).toBe('broadcast_email_not_allowed');
   });
 
-  it('when it carries push, then the list push cap decides; sms stays refused', () => {
+  it('when it carries push or sms, then the list cap of that medium decides', () => {
     const push = { title: 't', body: 'b' };
     expect(code({ email: null, push, audience: { ...none, recipientIds: ['a'] } })).toBe('ok');
     expect(code({ email: null, push, audience: { ...none, recipientIds: ['a'] }, settings: { ...base.settings, maxListRecipientsForPush: 0 } })).toBe('list_push_not_allowed');
-    expect(code({ email: null, sms: { text: 'x' }, audience: { ...none, recipientIds: ['a'] } })).toBe('broadcast_sms_not_allowed');
+    expect(code({ email: null, sms: { text: 'x' }, audience: { ...none, recipientIds: ['a'] } })).toBe('ok');
+    expect(code({ email: null, sms: { text: 'x' }, audience: { ...none, list: 'l' }, settings: { ...base.settings, maxListRecipientsForSms: 0 } })).toBe('list_sms_not_allowed');
+    expect(code({ email: null, sms: { text: 'x' }, audience: { ...none, excludeRecipientIds: ['a'] } })).toBe('broadcast_sms_not_allowed');
   });
 });

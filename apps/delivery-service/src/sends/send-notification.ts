@@ -58,6 +58,7 @@ function acceptedBroadcast(d: BroadcastDoc): Broadcast {
     notifications_created: 0,
     email: d.email_content ? { status: 'pending', eligible: null } : null,
     push: d.push_content ? { status: 'pending', eligible: null } : null,
+    ...(d.sms_content ? { sms: { status: 'pending' as const, eligible: null } } : {}),
     updated_at: d.created_at,
   });
 }
@@ -126,6 +127,7 @@ export function createSendNotification(deps: SendNotificationDeps, logger: Logge
         payload_json: input.payloadJson!,
         email_content: input.email,
         ...(input.push ? { push_content: input.push } : {}),
+        ...(input.sms ? { sms_content: input.sms } : {}),
         settings: input.settings,
         status: 'enqueued' as const,
         cursor: '',
@@ -136,6 +138,7 @@ export function createSendNotification(deps: SendNotificationDeps, logger: Logge
         email: input.email ? { status: 'pending' as const, eligible: null } : null,
         email_eligible: 0,
         ...(input.push ? { push: { status: 'pending' as const, eligible: null } } : {}),
+        ...(input.sms ? { sms: { status: 'pending' as const, eligible: null } } : {}),
         created_at: now,
         updated_at: now,
         ...(dueAt ? { status: 'scheduled' as const, send_at: dueAt } : {}),

@@ -13,6 +13,7 @@ export function toSendInput(req: SendRequest): SendInput {
       maxBroadcastRecipientsForPush: Number(req.settings?.maxBroadcastRecipientsForPush ?? 0n),
       ...(req.settings?.maxListRecipientsForEmail !== undefined ? { maxListRecipientsForEmail: Number(req.settings.maxListRecipientsForEmail) } : {}),
       ...(req.settings?.maxListRecipientsForPush !== undefined ? { maxListRecipientsForPush: Number(req.settings.maxListRecipientsForPush) } : {}),
+      ...(req.settings?.maxListRecipientsForSms !== undefined ? { maxListRecipientsForSms: Number(req.settings.maxListRecipientsForSms) } : {}),
       monthlyQuota: quota === undefined ? null : Number(quota),
       retentionDays: req.settings?.retentionDays ?? null,
       ...(req.settings?.emailFromAddress ? { emailFrom: { address: req.settings.emailFromAddress, name: req.settings.emailFromName ?? null } } : {}),

@@ -233,6 +233,8 @@ export interface paths {
                             /** @description Reply-To of the project's emails; null: none */
                             email_reply_to?: string | null;
                             retention_days?: number | null;
+                            /** @description Most recipients a send to a list or to recipient ids may text (more eligible: no SMS is sent); 0 refuses SMS on such sends (400 list_sms_not_allowed). Absent or null: 10,000. */
+                            max_list_recipients_for_sms?: number | null;
                             /** @description The country calling codes (e.g. ["49", "44", "1"]) whose numbers the project may text: an sms contact outside them is refused (400 sms_country_not_allowed). Absent or null: all. */
                             sms_country_codes?: string[] | null;
                         };
@@ -441,6 +443,8 @@ export interface paths {
                             /** @description Reply-To of the project's emails; null: none */
                             email_reply_to?: string | null;
                             retention_days?: number | null;
+                            /** @description Most recipients a send to a list or to recipient ids may text (more eligible: no SMS is sent); 0 refuses SMS on such sends (400 list_sms_not_allowed). Absent or null: 10,000. */
+                            max_list_recipients_for_sms?: number | null;
                             /** @description The country calling codes (e.g. ["49", "44", "1"]) whose numbers the project may text: an sms contact outside them is refused (400 sms_country_not_allowed). Absent or null: all. */
                             sms_country_codes?: string[] | null;
                         };
@@ -7411,6 +7415,8 @@ export interface components {
                 /** @description Reply-To of the project's emails; null: none */
                 email_reply_to: string | null;
                 retention_days: number | null;
+                /** @description Most recipients a send to a list or to recipient ids may text (more eligible: no SMS is sent); 0 refuses SMS on such sends (400 list_sms_not_allowed). Absent or null: 10,000. */
+                max_list_recipients_for_sms?: number | null;
                 /** @description The country calling codes (e.g. ["49", "44", "1"]) whose numbers the project may text: an sms contact outside them is refused (400 sms_country_not_allowed). Absent or null: all. */
                 sms_country_codes?: string[] | null;
             };

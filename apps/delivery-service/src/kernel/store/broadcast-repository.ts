@@ -1,6 +1,6 @@
 import type { Collection, Db } from 'mongodb';
 import { isDuplicateKey } from '@herald/service-kit';
-import type { Broadcast, BroadcastAudience, BroadcastOutbound, BroadcastStatus, EmailContent, PushContent, SendSettings, Target } from '../notification';
+import type { Broadcast, BroadcastAudience, BroadcastOutbound, BroadcastStatus, EmailContent, PushContent, SendSettings, SmsContent, Target } from '../notification';
 import { createBroadcastEmailContents, createBroadcastPushContents } from './broadcast-payloads';
 import { retryBusy } from './store-retry';
 import { createExpiryIndex, withExpiry } from './expiry';
@@ -13,6 +13,8 @@ export interface BroadcastDoc {
   email_content: EmailContent | null;
   /** The push block; absent or null: none. */
   push_content?: PushContent | null;
+  /** The SMS block (sends to many only); absent or null: none. Copied onto each notification whose SMS is pending. */
+  sms_content?: SmsContent | null;
   settings: SendSettings;
   status: BroadcastStatus;
   /** Fan-out progress, persisted after each chunk is published, so a crash resumes from here. */
@@ -32,6 +34,8 @@ export interface BroadcastDoc {
   email_eligible: number;
   /** The broadcast's push, like `email` (absent on broadcasts without a push block). */
   push?: BroadcastOutbound | null;
+  /** The send's SMS, like `push` (absent without an SMS block; kept in the store, not shown by the REST view yet). */
+  sms?: BroadcastOutbound | null;
   created_at: Date;
   updated_at: Date;
   /** When retention removes it with its chunks (created_at + retention_days at send time); null/absent: never. */
@@ -74,6 +78,10 @@ export interface ChunkDoc {
   push_ids?: number[];
   /** True when the chunk published its push jobs itself. */
   push_published?: boolean;
+  /** The same three for SMS (sends to many only). */
+  sms_eligible?: number;
+  sms_ids?: number[];
+  sms_published?: boolean;
 }
 
 /**
@@ -88,6 +96,7 @@ interface ProgressDoc {
   created: number;
   eligible: number;
   push_eligible?: number;
+  sms_eligible?: number;
 }
 
 const PROGRESS_STEP = 100;
@@ -115,6 +124,8 @@ export interface BroadcastProgress {
   eligible: number;
   /** Recipients eligible for push. */
   pushEligible: number;
+  /** Recipients eligible for SMS (absent: none; only sends to many carry SMS). */
+  smsEligible?: number;
 }
 
 /** What one finished chunk records (see recordChunkDone). */
@@ -126,6 +137,9 @@ export interface ChunkOutcome {
   pushEligible?: number;
   pushIds?: number[];
   pushPublished?: boolean;
+  smsEligible?: number;
+  smsIds?: number[];
+  smsPublished?: boolean;
 }
 
 /** The REST view; while a broadcast runs, its counts come from its chunk records. */
@@ -163,7 +177,7 @@ export function createBroadcastRepository(db: Db) {
   const chunkKeys = (id: number, from: number, count: number) => Array.from({ length: count }, (_, i) => `${id}:${from + i}`);
   const readProgress = async (id: number): Promise<BroadcastProgress> => {
     const p = await progressCol.findOne({ _id: id });
-    return { chunksDone: p?.chunks_done ?? 0, created: p?.created ?? 0, eligible: p?.eligible ?? 0, pushEligible: p?.push_eligible ?? 0 };
+    return { chunksDone: p?.chunks_done ?? 0, created: p?.created ?? 0, eligible: p?.eligible ?? 0, pushEligible: p?.push_eligible ?? 0, ...(p?.sms_eligible ? { smsEligible: p.sms_eligible } : {}) };
   };
   return {
     async ensureIndexes(): Promise<void> {
@@ -294,6 +308,7 @@ export function createBroadcastRepository(db: Db) {
         email_ids: c.emailIds,
         emails_published: c.emailsPublished,
         ...(c.pushIds?.length ? { push_eligible: c.pushEligible ?? c.pushIds.length, push_ids: c.pushIds, push_published: c.pushPublished ?? false } : {}),
+        ...(c.smsIds?.length ? { sms_eligible: c.smsEligible ?? c.smsIds.length, sms_ids: c.smsIds, sms_published: c.smsPublished ?? false } : {}),
       };
       try {
         await retryBusy(() => chunks.insertOne(doc));
@@ -317,7 +332,7 @@ export function createBroadcastRepository(db: Db) {
         const from = p.chunksDone;
         for (;;) {
           const keys = chunkKeys(id, p.chunksDone, PROGRESS_STEP);
-          const docs = await chunks.find({ _id: { $in: keys } }, { projection: { email_ids: 0, push_ids: 0 } }).toArray();
+          const docs = await chunks.find({ _id: { $in: keys } }, { projection: { email_ids: 0, push_ids: 0, sms_ids: 0 } }).toArray();
           const byId = new Map(docs.map((d) => [d._id, d]));
           let k = 0;
           for (const d of keys.map((key) => byId.get(key))) {
@@ -325,6 +340,7 @@ export function createBroadcastRepository(db: Db) {
             p.created += d.created;
             p.eligible += d.eligible;
             p.pushEligible += d.push_eligible ?? 0;
+            if (d.sms_eligible) p.smsEligible = (p.smsEligible ?? 0) + d.sms_eligible;
             k += 1;
           }
           p.chunksDone += k;
@@ -333,7 +349,7 @@ export function createBroadcastRepository(db: Db) {
         if (p.chunksDone === from) return p;
         try {
           await retryBusy(() =>
-            progressCol.updateOne({ _id: id }, { $set: { chunks_done: p.chunksDone, created: p.created, eligible: p.eligible, push_eligible: p.pushEligible } }, { upsert: true }),
+            progressCol.updateOne({ _id: id }, { $set: { chunks_done: p.chunksDone, created: p.created, eligible: p.eligible, push_eligible: p.pushEligible, ...(p.smsEligible ? { sms_eligible: p.smsEligible } : {}) } }, { upsert: true }),
           );
         } catch (err) {
           if (!isDuplicateKey(err)) throw err; // a concurrent first write: read it and go on
@@ -346,7 +362,7 @@ export function createBroadcastRepository(db: Db) {
       const index = (d: ChunkDoc) => Number(d._id.slice(d._id.indexOf(':') + 1));
       return docs.sort((a, b) => index(a) - index(b));
     },
-    async finish(id: number, progress: BroadcastProgress, outbound: { email: BroadcastDoc['email']; push: BroadcastOutbound | null }, now: Date): Promise<boolean> {
+    async finish(id: number, progress: BroadcastProgress, outbound: { email: BroadcastDoc['email']; push: BroadcastOutbound | null; sms?: BroadcastOutbound | null }, now: Date): Promise<boolean> {
       const r = await retryBusy(() =>
         col.updateOne(
           { _id: id, status: { $ne: 'completed' } },
@@ -355,6 +371,7 @@ export function createBroadcastRepository(db: Db) {
               status: 'completed',
               email: outbound.email,
               ...(outbound.push ? { push: outbound.push } : {}),
+              ...(outbound.sms ? { sms: outbound.sms } : {}),
               notifications_created: progress.created,
               email_eligible: progress.eligible,
               updated_at: now,

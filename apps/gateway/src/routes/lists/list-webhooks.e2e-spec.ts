@@ -76,4 +76,37 @@ describe('list webhooks', () => {
     expect(received('list.unsubscribed')).toHaveLength(1);
     expect(new Set(rx.events.map((e) => e.id)).size).toBe(4);
   });
+
+  const unsubscribedFrom = (list: string) => received('list.unsubscribed').filter((e) => e.data.list === list);
+
+  it('when a list is deleted, then its subscribers are announced unsubscribed in batches of at most 1,000, each once', async () => {
+    const key = uniqueId('list');
+    expect((await as('POST', '/lists', { key, name: 'Deleted' })).status).toBe(201);
+    const prefix = uniqueId('del');
+    const ids = Array.from({ length: 1500 }, (_, i) => `${prefix}-${i}`);
+    expect((await as('PUT', `/lists/${key}/subscriptions`, { recipient_ids: ids.slice(0, 1000) })).body.data.subscribed).toBe(1000);
+    expect((await as('PUT', `/lists/${key}/subscriptions`, { recipient_ids: ids.slice(1000) })).body.data.subscribed).toBe(500);
+    expect((await as('DELETE', `/lists/${key}`)).status).toBe(200);
+
+    const announced = () => unsubscribedFrom(key).flatMap((e) => e.data.recipient_ids);
+    await eventually('list.unsubscribed of every subscriber', () => announced().length >= ids.length);
+    expect(unsubscribedFrom(key).length).toBeGreaterThanOrEqual(2);
+    expect(unsubscribedFrom(key).every((e) => e.data.recipient_ids.length <= 1000)).toBe(true);
+    expect(announced().sort()).toEqual([...ids].sort());
+  });
+
+  it('when a recipient is erased, then each of their subscriptions is one list.unsubscribed event', async () => {
+    const [a, b] = [uniqueId('list'), uniqueId('list')];
+    const erased = uniqueId('erased');
+    for (const key of [a, b]) {
+      expect((await as('POST', '/lists', { key, name: 'Watchers' })).status).toBe(201);
+      expect((await as('PUT', `/lists/${key}/subscriptions`, { recipient_ids: [erased, `${erased}-stays`] })).body.data.subscribed).toBe(2);
+    }
+    expect((await as('DELETE', `/recipients/${erased}`)).status).toBe(200);
+
+    await eventually('list.unsubscribed of the erased recipient from both lists', () => unsubscribedFrom(a).length === 1 && unsubscribedFrom(b).length === 1);
+    expect(unsubscribedFrom(a)[0].data).toEqual({ list: a, recipient_ids: [erased] });
+    expect(unsubscribedFrom(b)[0].data).toEqual({ list: b, recipient_ids: [erased] });
+    expect((await as('GET', `/lists/${a}`)).body.data.subscriber_count).toBe(1);
+  });
 });

@@ -20,7 +20,6 @@ describe('sends to recipient ids through the gateway', () => {
     { what: 'an empty recipient_ids', body: () => ({ recipient_ids: [], target, payload: {} }), code: 'validation_failed' },
     { what: 'neither recipient_id, recipient_ids nor list', body: () => ({ exclude_recipient_ids: ['a'], target, payload: {} }), code: 'validation_failed' },
     { what: 'recipient ids without a target', body: () => ({ recipient_ids: ['a'], payload: {} }), code: 'validation_failed' },
-    { what: 'sms to recipient ids', body: () => ({ recipient_ids: ['a'], target, payload: {}, sms: { text: 'hi' } }), code: 'broadcast_sms_not_allowed' },
   ])('when the send has $what, then 400 $code and nothing is written', async ({ body, code }) => {
     const b = body();
     const res = await send(b);

@@ -72,12 +72,12 @@ export function createSubscriptionRepository(db: Db) {
       return docs.map((d) => d.recipient_id);
     },
 
-    /** Removes up to `batch` subscriptions of a list; returns how many it removed (0: none left). */
-    async removeBatchOfList(projectId: number, listId: number, batch: number): Promise<number> {
-      const docs = await col.find(ofList(projectId, listId), { projection: { _id: 1 } }).limit(batch).toArray();
-      if (docs.length === 0) return 0;
-      const res = await col.deleteMany({ _id: { $in: docs.map((d) => d._id) } });
-      return res.deletedCount;
+    /** Removes up to `batch` subscriptions of a list; returns the recipients it removed (none: none left). */
+    async removeBatchOfList(projectId: number, listId: number, batch: number): Promise<string[]> {
+      const docs = await col.find(ofList(projectId, listId), { projection: { _id: 1, recipient_id: 1 } }).limit(batch).toArray();
+      if (docs.length === 0) return [];
+      await col.deleteMany({ _id: { $in: docs.map((d) => d._id) } });
+      return docs.map((d) => d.recipient_id);
     },
 
     /** The internal ids of the lists a recipient is subscribed to. */

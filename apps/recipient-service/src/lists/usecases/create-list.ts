@@ -18,7 +18,7 @@ export interface CreateListInput {
  * whose list is still being deleted is freed first. Past the project's list limit nothing is
  * written (two creates racing at the limit may both pass: the limit is a guard, not a quota).
  */
-export function createCreateList(deps: Pick<ListDeps, 'lists' | 'subscriptions' | 'sequences' | 'clock' | 'limits'>) {
+export function createCreateList(deps: Pick<ListDeps, 'lists' | 'subscriptions' | 'events' | 'sequences' | 'clock' | 'limits'>) {
   return async function createList(input: CreateListInput): Promise<ListRecord> {
     assertValid([checkListKey(input.key), checkListName(input.name), input.description === null ? null : checkListDescription(input.description)].filter((v) => v !== null));
     if ((await deps.lists.count(input.projectId)) >= deps.limits.listsPerProject) throw listLimitReached(deps.limits.listsPerProject);

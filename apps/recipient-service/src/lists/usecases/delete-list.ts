@@ -7,10 +7,10 @@ const REMOVE_BATCH = 1000;
 
 /**
  * Deletes a list: marks it `deleting` (reads and subscribes answer list_not_found from here on),
- * removes its subscriptions in batches, then the list. A retry of a delete that stopped half-way
- * finishes the job.
+ * removes its subscriptions in batches (each batch one `list.unsubscribed` event naming the
+ * recipients it removed), then the list. A retry of a delete that stopped half-way finishes the job.
  */
-export function createDeleteList(deps: Pick<ListDeps, 'lists' | 'subscriptions' | 'clock'>) {
+export function createDeleteList(deps: Pick<ListDeps, 'lists' | 'subscriptions' | 'events' | 'clock'>) {
   return async function deleteList(input: { projectId: number; key: string }): Promise<void> {
     const list = await deps.lists.markDeleting(input.projectId, input.key, deps.clock.date());
     if (!list) throw listNotFound();
@@ -19,7 +19,11 @@ export function createDeleteList(deps: Pick<ListDeps, 'lists' | 'subscriptions' 
 }
 
 /** The steps after the mark; also run by a create that finds the key still being deleted. */
-export async function finishListDeletion(deps: Pick<ListDeps, 'lists' | 'subscriptions'>, projectId: number, list: ListRecord): Promise<void> {
-  while ((await deps.subscriptions.removeBatchOfList(projectId, list.listId, REMOVE_BATCH)) > 0);
+export async function finishListDeletion(deps: Pick<ListDeps, 'lists' | 'subscriptions' | 'events' | 'clock'>, projectId: number, list: ListRecord): Promise<void> {
+  for (;;) {
+    const removed = await deps.subscriptions.removeBatchOfList(projectId, list.listId, REMOVE_BATCH);
+    if (removed.length === 0) break;
+    await deps.events.subscriptionsChanged({ projectId, list: list.key, change: 'unsubscribed', recipientIds: removed, at: deps.clock.date() });
+  }
   await deps.lists.remove(projectId, list.listId);
 }

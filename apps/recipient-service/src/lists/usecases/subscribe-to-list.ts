@@ -47,6 +47,16 @@ async function withinLimit(deps: Pick<ListDeps, 'lists' | 'subscriptions' | 'lim
 }
 
 /**
+ * Creates the recipients not there yet, as a direct send does. One count first: when every id is an
+ * active recipient already (the common case: subscribing known users) nothing else is read, where
+ * EnsureRecipients would read each recipient's document.
+ */
+async function ensureAll(deps: Pick<ListDeps, 'recipients'>, projectId: number, ids: string[]): Promise<void> {
+  if (ids.length === 0 || (await deps.recipients.countActive(projectId, ids)) === ids.length) return;
+  for (let i = 0; i < ids.length; i += ENSURE_CHUNK) await deps.recipients.ensureRecipients({ projectId, ids: ids.slice(i, i + ENSURE_CHUNK) });
+}
+
+/**
  * Subscribes up to 1,000 recipients to a list. Ids failing the recipient id rules come back as
  * failures; unknown recipients are created (as a direct send does); ids subscribed before count as
  * `already`, so a retry changes nothing. Past the project's subscription limit nothing is written.
@@ -59,9 +69,7 @@ export function createSubscribeToList(deps: ListDeps) {
     const { projectId } = input;
     const { valid, failed } = partitionIds(input.recipientIds);
     const toWrite = await withinLimit(deps, projectId, list.listId, valid);
-    for (let i = 0; i < toWrite.length; i += ENSURE_CHUNK) {
-      await deps.recipients.ensureRecipients({ projectId, ids: toWrite.slice(i, i + ENSURE_CHUNK) });
-    }
+    await ensureAll(deps, projectId, toWrite);
     const at = deps.clock.date();
     const added = await deps.subscriptions.insertMany(projectId, list.listId, toWrite, at);
     if (added.length > 0) {

@@ -28,6 +28,8 @@ class PatchAdminProjectsIdBodySettings:
         email_from (EmailFrom | None | Unset): Sender of the project's emails; null: the server's default (SMTP_FROM)
         email_reply_to (None | str | Unset): Reply-To of the project's emails; null: none
         retention_days (int | None | Unset):
+        max_list_recipients_for_sms (int | None | Unset): Most recipients a send to a list or to recipient ids may text
+            (more eligible: no SMS is sent); 0 refuses SMS on such sends (400 list_sms_not_allowed). Absent or null: 10,000.
         sms_country_codes (list[str] | None | Unset): The country calling codes (e.g. ["49", "44", "1"]) whose numbers
             the project may text: an sms contact outside them is refused (400 sms_country_not_allowed). Absent or null: all.
     """
@@ -42,6 +44,7 @@ class PatchAdminProjectsIdBodySettings:
     email_from: EmailFrom | None | Unset = UNSET
     email_reply_to: None | str | Unset = UNSET
     retention_days: int | None | Unset = UNSET
+    max_list_recipients_for_sms: int | None | Unset = UNSET
     sms_country_codes: list[str] | None | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
@@ -89,6 +92,12 @@ class PatchAdminProjectsIdBodySettings:
         else:
             retention_days = self.retention_days
 
+        max_list_recipients_for_sms: int | None | Unset
+        if isinstance(self.max_list_recipients_for_sms, Unset):
+            max_list_recipients_for_sms = UNSET
+        else:
+            max_list_recipients_for_sms = self.max_list_recipients_for_sms
+
         sms_country_codes: list[str] | None | Unset
         if isinstance(self.sms_country_codes, Unset):
             sms_country_codes = UNSET
@@ -125,6 +134,8 @@ class PatchAdminProjectsIdBodySettings:
             field_dict["email_reply_to"] = email_reply_to
         if retention_days is not UNSET:
             field_dict["retention_days"] = retention_days
+        if max_list_recipients_for_sms is not UNSET:
+            field_dict["max_list_recipients_for_sms"] = max_list_recipients_for_sms
         if sms_country_codes is not UNSET:
             field_dict["sms_country_codes"] = sms_country_codes
 
@@ -204,6 +215,17 @@ class PatchAdminProjectsIdBodySettings:
 
         retention_days = _parse_retention_days(d.pop("retention_days", UNSET))
 
+        def _parse_max_list_recipients_for_sms(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        max_list_recipients_for_sms = _parse_max_list_recipients_for_sms(
+            d.pop("max_list_recipients_for_sms", UNSET)
+        )
+
         def _parse_sms_country_codes(data: object) -> list[str] | None | Unset:
             if data is None:
                 return data
@@ -232,6 +254,7 @@ class PatchAdminProjectsIdBodySettings:
             email_from=email_from,
             email_reply_to=email_reply_to,
             retention_days=retention_days,
+            max_list_recipients_for_sms=max_list_recipients_for_sms,
             sms_country_codes=sms_country_codes,
         )
 

@@ -29,6 +29,8 @@ class ProjectSettings:
         email_from (EmailFrom | None): Sender of the project's emails; null: the server's default (SMTP_FROM)
         email_reply_to (None | str): Reply-To of the project's emails; null: none
         retention_days (int | None):
+        max_list_recipients_for_sms (int | None | Unset): Most recipients a send to a list or to recipient ids may text
+            (more eligible: no SMS is sent); 0 refuses SMS on such sends (400 list_sms_not_allowed). Absent or null: 10,000.
         sms_country_codes (list[str] | None | Unset): The country calling codes (e.g. ["49", "44", "1"]) whose numbers
             the project may text: an sms contact outside them is refused (400 sms_country_not_allowed). Absent or null: all.
     """
@@ -43,6 +45,7 @@ class ProjectSettings:
     email_from: EmailFrom | None
     email_reply_to: None | str
     retention_days: int | None
+    max_list_recipients_for_sms: int | None | Unset = UNSET
     sms_country_codes: list[str] | None | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -77,6 +80,12 @@ class ProjectSettings:
         retention_days: int | None
         retention_days = self.retention_days
 
+        max_list_recipients_for_sms: int | None | Unset
+        if isinstance(self.max_list_recipients_for_sms, Unset):
+            max_list_recipients_for_sms = UNSET
+        else:
+            max_list_recipients_for_sms = self.max_list_recipients_for_sms
+
         sms_country_codes: list[str] | None | Unset
         if isinstance(self.sms_country_codes, Unset):
             sms_country_codes = UNSET
@@ -102,6 +111,8 @@ class ProjectSettings:
                 "retention_days": retention_days,
             }
         )
+        if max_list_recipients_for_sms is not UNSET:
+            field_dict["max_list_recipients_for_sms"] = max_list_recipients_for_sms
         if sms_country_codes is not UNSET:
             field_dict["sms_country_codes"] = sms_country_codes
 
@@ -167,6 +178,17 @@ class ProjectSettings:
 
         retention_days = _parse_retention_days(d.pop("retention_days"))
 
+        def _parse_max_list_recipients_for_sms(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        max_list_recipients_for_sms = _parse_max_list_recipients_for_sms(
+            d.pop("max_list_recipients_for_sms", UNSET)
+        )
+
         def _parse_sms_country_codes(data: object) -> list[str] | None | Unset:
             if data is None:
                 return data
@@ -195,6 +217,7 @@ class ProjectSettings:
             email_from=email_from,
             email_reply_to=email_reply_to,
             retention_days=retention_days,
+            max_list_recipients_for_sms=max_list_recipients_for_sms,
             sms_country_codes=sms_country_codes,
         )
 

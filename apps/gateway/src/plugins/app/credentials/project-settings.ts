@@ -35,6 +35,12 @@ export const ProjectSettingsSchema = Type.Object({
   email_reply_to: Type.Union([EmailAddress, Type.Null()], { description: "Reply-To of the project's emails; null: none" }),
   /** Days notifications and broadcasts are kept (decided at send time, like the other send settings); null: forever. */
   retention_days: Type.Union([Type.Integer({ minimum: 1, maximum: 3650 }), Type.Null()]),
+  /** Most recipients a send to a list or to recipient ids may text (more eligible: no SMS sent); 0 refuses SMS on such sends; absent (or set to null): 10,000. */
+  max_list_recipients_for_sms: Type.Optional(
+    Type.Union([NonNegative, Type.Null()], {
+      description: 'Most recipients a send to a list or to recipient ids may text (more eligible: no SMS is sent); 0 refuses SMS on such sends (400 list_sms_not_allowed). Absent or null: 10,000.',
+    }),
+  ),
   /** The country calling codes the project may text; absent (or set to null): all. */
   sms_country_codes: Type.Optional(
     Type.Union([Type.Array(Type.String({ pattern: CALLING_CODE.source, description: 'A country calling code without +, e.g. 49' }), { maxItems: 300, uniqueItems: true }), Type.Null()], {
@@ -90,7 +96,7 @@ export function checkSettingsPatch(patch: ProjectSettingsPatch | undefined): Pro
 }
 
 /** Settings shown only when set (absent: their default), so the settings of projects that never set them read as before. */
-const OPTIONAL_SETTINGS = ['sms_country_codes'] as const;
+const OPTIONAL_SETTINGS = ['sms_country_codes', 'max_list_recipients_for_sms'] as const;
 
 /** Merges a validated patch over current settings, keeping only known fields. */
 export function mergeSettings(current: Partial<ProjectSettings>, patch: ProjectSettingsPatch = {}): ProjectSettings {
@@ -98,7 +104,7 @@ export function mergeSettings(current: Partial<ProjectSettings>, patch: ProjectS
   for (const key of Object.keys(DEFAULT_SETTINGS) as (keyof ProjectSettings)[]) {
     if (patch[key] !== undefined) (merged as Record<string, unknown>)[key] = patch[key];
   }
-  for (const key of OPTIONAL_SETTINGS) if (patch[key] !== undefined) merged[key] = patch[key];
+  for (const key of OPTIONAL_SETTINGS) if (patch[key] !== undefined) (merged as Record<string, unknown>)[key] = patch[key];
   for (const key of Object.keys(merged)) if (!(key in DEFAULT_SETTINGS) && !(OPTIONAL_SETTINGS as readonly string[]).includes(key)) delete (merged as Record<string, unknown>)[key];
   // An optional setting set to null is its default: absent.
   for (const key of OPTIONAL_SETTINGS) if (merged[key] === null) delete merged[key];
