@@ -89,11 +89,11 @@ const ChatInput = Type.Object(
  */
 const sendRules = serviceRules({
   anyOf: [
-    { required: ['payload'], properties: { payload: { type: 'object' } } },
-    { required: ['email'], properties: { email: { type: 'object' } } },
-    { required: ['sms'], properties: { sms: { type: 'object' } } },
-    { required: ['push'], properties: { push: { type: 'object' } } },
-    { required: ['chat'], properties: { chat: { type: 'object' } } },
+    { title: 'With a payload (in-app)', required: ['payload'], properties: { payload: { type: 'object' } } },
+    { title: 'With an email', required: ['email'], properties: { email: { type: 'object' } } },
+    { title: 'With an sms', required: ['sms'], properties: { sms: { type: 'object' } } },
+    { title: 'With a push', required: ['push'], properties: { push: { type: 'object' } } },
+    { title: 'With a chat message', required: ['chat'], properties: { chat: { type: 'object' } } },
   ],
   allOf: [{ if: { required: ['email'], properties: { email: { type: 'object', required: ['unless'] } } }, then: { required: ['payload'], properties: { payload: { type: 'object' } } } }],
   if: { required: ['recipient_id'], properties: { recipient_id: { type: 'null' } } },
