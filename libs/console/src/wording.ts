@@ -11,6 +11,7 @@ const GATES: Record<string, string> = {
   no_primary_contact: 'the recipient has no primary address for it',
   address_undeliverable: 'the recipient’s address is marked undeliverable',
   contact_unconfirmed: 'the recipient has not confirmed the address yet',
+  sms_country_not_allowed: 'the number is in a country the project does not text',
   quota_exceeded: 'the project’s monthly quota was used up',
   broadcast_limit_exceeded: 'the broadcast had more recipients than the project allows for it',
   provider_error: 'the provider did not take it',

@@ -168,6 +168,7 @@ const (
 	MediumDecisionBecauseReadInApp              MediumDecisionBecause = "read_in_app"
 	MediumDecisionBecauseRecipientRule          MediumDecisionBecause = "recipient_rule"
 	MediumDecisionBecauseRecipientTopicAnyRule  MediumDecisionBecause = "recipient_topic_any_rule"
+	MediumDecisionBecauseSmsCountryNotAllowed   MediumDecisionBecause = "sms_country_not_allowed"
 	MediumDecisionBecauseSubscriptionExpired    MediumDecisionBecause = "subscription_expired"
 	MediumDecisionBecauseThrottled              MediumDecisionBecause = "throttled"
 )
@@ -208,6 +209,8 @@ func (e MediumDecisionBecause) Valid() bool {
 	case MediumDecisionBecauseRecipientRule:
 		return true
 	case MediumDecisionBecauseRecipientTopicAnyRule:
+		return true
+	case MediumDecisionBecauseSmsCountryNotAllowed:
 		return true
 	case MediumDecisionBecauseSubscriptionExpired:
 		return true

@@ -24,8 +24,8 @@ CONDITIONAL = ("if", "then", "else")
 
 
 def _is_constraint(branch: Any, declared: dict[str, Any]) -> bool:
-    """True when a branch only says which declared properties are required or how they narrow."""
-    if not isinstance(branch, dict) or not set(branch) <= {"required", "properties"}:
+    """True when a branch only says which declared properties are required or how they narrow (a title names it)."""
+    if not isinstance(branch, dict) or not set(branch) <= {"title", "required", "properties"}:
         return False
     props = branch.get("properties", {})
     names = set(branch.get("required", [])) | set(props)

@@ -93,6 +93,7 @@ const MEDIUM_GATE_REASONS: Partial<Record<Medium, Record<string, string>>> = {
     no_primary_contact: 'the recipient has no primary SMS number',
     address_undeliverable: 'the recipient’s primary SMS number is marked undeliverable',
     provider_error: 'the SMS provider did not take it (it refused the message, or kept failing until the last retry)',
+    sms_country_not_allowed: 'the recipient’s primary SMS number is in a country the project does not text (its sms_country_codes)',
   },
   web_push: {
     not_cataloged: 'the project’s catalog has no entry covering this target for web push, and web push is sent only for cataloged targets',

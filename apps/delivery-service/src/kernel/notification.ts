@@ -21,6 +21,8 @@ export interface SendSettings {
   /** The project's sender; absent: the configured SMTP_FROM. */
   emailFrom?: { address: string; name: string | null };
   emailReplyTo?: string;
+  /** The country calling codes whose numbers the project may text; absent or empty: all. */
+  smsCountryCodes?: string[];
 }
 
 const DAY_MS = 24 * 3600_000;
@@ -98,6 +100,8 @@ export type EmailReason =
   | 'subscription_expired'
   /** The primary address was written by a recipient token and its owner has not confirmed it yet. */
   | 'contact_unconfirmed'
+  /** SMS: the number's country calling code is not in the project's `sms_country_codes` (checked at send time). */
+  | 'sms_country_not_allowed'
   /** Escalation: the in-app notification was read (or opened) when the email was due. */
   | 'read_in_app'
   /** Past the governing entry's throttle. */

@@ -29,6 +29,7 @@ export function encodeSend(s: AcceptedSend): Uint8Array {
         emailFromName: s.settings.emailFrom?.name ?? undefined,
         emailReplyTo: s.settings.emailReplyTo,
         retentionDays: s.settings.retentionDays ?? undefined,
+        smsCountryCodes: s.settings.smsCountryCodes ?? [],
       },
       createdAt: timestampFromDate(s.createdAt),
       sendAt: s.sendAt ? timestampFromDate(s.sendAt) : undefined,

@@ -8,6 +8,7 @@ import { applyThrottle, type ApplyThrottlesDeps } from '../scheduling';
 import type { DeliveryMetrics } from '../platform';
 import { digestRuleOf, type DigestRule } from '../kernel/digest-rule';
 import { gateOutbound, type GateOutboundDeps } from './gate-outbound';
+import { outsideSmsCountries } from './sms-countries';
 import type { MediumResolution, PreferenceResolver } from '../kernel/ports';
 
 /** The ports this use case works with. */
@@ -28,6 +29,8 @@ export interface ToDecide {
   /** The outbound mediums the send asks for (an email, sms or push block each). */
   outbound: readonly OutboundMedium[];
   monthlyQuota: number | null;
+  /** The project's `sms_country_codes` at the send (absent or empty: every country). */
+  smsCountryCodes?: readonly string[];
   /** The notification's creation time: its quota units count in this UTC month. */
   createdAt: Date;
 }
@@ -175,14 +178,18 @@ export async function decide(
         if (asking.length === 0) return;
         const ids = [...new Set(asking.map((d) => d.recipientId))];
         const gated = await gateOutbound(deps, medium, asking[0].projectId, ids, forRecipients(part, medium, ids));
+        const gatedOf = (d: ToDecide) => {
+          const { outcome } = gated.byRecipient.get(d.recipientId)!;
+          return outsideSmsCountries(medium, outcome, d.smsCountryCodes) ?? outcome;
+        };
         // The governing entry's throttle, on every medium; its digest, on email only.
-        const passing = asking.filter((d) => gated.byRecipient.get(d.recipientId)!.outcome.status === 'pending');
+        const passing = asking.filter((d) => gatedOf(d).status === 'pending');
         const throttled = await applyThrottle(deps, asking[0].projectId, medium, gated.governing, passing);
         const digest = medium === 'email' ? digestRuleOf(gated.governing) : undefined;
         for (const d of asking) {
           const g = gated.byRecipient.get(d.recipientId)!;
           const o = out.get(d.id)!;
-          const outcome = throttled.has(d.id) ? emailSkipped('throttled', g.outcome.address) : g.outcome;
+          const outcome = throttled.has(d.id) ? emailSkipped('throttled', g.outcome.address) : gatedOf(d);
           o.outbound[medium] = outcome;
           if (g.decision) o.decision[medium] = g.decision;
           if (digest && outcome.status === 'pending') o.digest = digest;

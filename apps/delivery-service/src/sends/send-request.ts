@@ -18,6 +18,7 @@ export function toSendInput(req: SendRequest): SendInput {
       retentionDays: req.settings?.retentionDays ?? null,
       ...(req.settings?.emailFromAddress ? { emailFrom: { address: req.settings.emailFromAddress, name: req.settings.emailFromName ?? null } } : {}),
       ...(req.settings?.emailReplyTo ? { emailReplyTo: req.settings.emailReplyTo } : {}),
+      ...(req.settings?.smsCountryCodes.length ? { smsCountryCodes: [...req.settings.smsCountryCodes] } : {}),
     },
     recipientId: req.recipientId ?? null,
     target: req.target ? { channel: req.target.channel, topic: req.target.topic, event: req.target.event } : null,

@@ -102,6 +102,7 @@ export function createWriteSends(deps: WriteSendsDeps) {
               inApp: s.payloadJson !== null,
               outbound: outboundOf(s),
               monthlyQuota: s.settings.monthlyQuota,
+              smsCountryCodes: s.settings.smsCountryCodes,
               // A scheduled send counts in the month it was due.
               createdAt: s.sendAt ?? s.createdAt,
             })),

@@ -292,7 +292,7 @@ export interface paths {
                             message: string;
                             data: {
                                 project: components["schemas"]["Project"];
-                                keys: {
+                                readonly keys: {
                                     id: number;
                                     scope: "full" | "recipient";
                                     key: string;
@@ -567,12 +567,12 @@ export interface paths {
                             data: {
                                 id: number;
                                 scope: "full" | "recipient";
-                                key: string;
+                                readonly key: string;
                                 /**
                                  * @description UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
                                  * @example 2025-01-31T12:00:00Z
                                  */
-                                created_at: string;
+                                readonly created_at: string;
                             };
                         };
                     };
@@ -899,13 +899,13 @@ export interface paths {
                          */
                         "application/json": {
                             data: {
-                                created: {
+                                readonly created: {
                                     id: string;
                                 }[];
-                                updated: {
+                                readonly updated: {
                                     id: string;
                                 }[];
-                                failed: components["schemas"]["BatchFailure"][];
+                                readonly failed: components["schemas"]["BatchFailure"][];
                             };
                         };
                     };
@@ -2902,10 +2902,10 @@ export interface paths {
                         "application/json": {
                             message: string;
                             data: {
-                                notification: components["schemas"]["Notification"] | null;
-                                broadcast: components["schemas"]["Broadcast"] | null;
+                                readonly notification: components["schemas"]["Notification"] | null;
+                                readonly broadcast: components["schemas"]["Broadcast"] | null;
                                 /** @description A send to recipient_ids: the ids that failed the recipient id rules (left out; the others were sent) */
-                                failed?: components["schemas"]["BatchFailure"][];
+                                readonly failed?: components["schemas"]["BatchFailure"][];
                             };
                         };
                     };
@@ -3874,7 +3874,7 @@ export interface paths {
                         "application/json": {
                             message: string;
                             data: {
-                                results: components["schemas"]["NotificationUpdateResult"][];
+                                readonly results: components["schemas"]["NotificationUpdateResult"][];
                             };
                         };
                     };
@@ -6951,11 +6951,11 @@ export interface components {
         };
         /** CatalogEntry */
         CatalogEntry: {
-            id: number;
-            project_id: number;
+            readonly id: number;
+            readonly project_id: number;
             target: components["schemas"]["Target"];
             medium: string;
-            label: string;
+            readonly label: string;
             description: string | null;
             default_enabled: boolean;
             mandatory: boolean;
@@ -6965,12 +6965,12 @@ export interface components {
              * @description UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
              * @example 2025-01-31T12:00:00Z
              */
-            created_at: string;
+            readonly created_at: string;
             /**
              * @description UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
              * @example 2025-01-31T12:00:00Z
              */
-            updated_at: string;
+            readonly updated_at: string;
         };
         /** CatalogEntryInput */
         CatalogEntryInput: {
@@ -7027,29 +7027,29 @@ export interface components {
         };
         /** Contact */
         Contact: {
-            id: number;
+            readonly id: number;
             medium: string;
             address: string;
             /** @description A chat contact's service: slack, teams or discord (only on chat contacts). */
             provider?: string;
             is_primary: boolean;
-            verified_at: string | null;
+            readonly verified_at: string | null;
             /** @description False after a provider refused the address permanently (or a push service answered 404/410 for the subscription); messages to it are skipped (address_undeliverable, subscription_expired) until the address changes or the contact is verified again. */
-            deliverable: boolean;
+            readonly deliverable: boolean;
             /** @description False while the address, set with a recipient token (a browser), waits for its owner: an email address for the confirmation link Herald mailed to it, an sms number for the code Herald texted to it (POST …/confirm); nothing is sent to it meanwhile (contact_unconfirmed). Addresses set with a key are confirmed at once; verifying a contact confirms it too. */
-            confirmed: boolean;
+            readonly confirmed: boolean;
             /** @description The provider's refusal, e.g. 550 5.1.1 no such user, or the push service's 410 for an expired web push subscription; null when deliverable. */
-            undeliverable_reason: string | null;
+            readonly undeliverable_reason: string | null;
             /**
              * @description UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
              * @example 2025-01-31T12:00:00Z
              */
-            created_at: string;
+            readonly created_at: string;
             /**
              * @description UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
              * @example 2025-01-31T12:00:00Z
              */
-            updated_at: string;
+            readonly updated_at: string;
         };
         /** ContactCodeInput */
         ContactCodeInput: {
@@ -7113,9 +7113,9 @@ export interface components {
              * @description UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
              * @example 2025-01-31T12:00:00Z
              */
-            created_at: string;
+            readonly created_at: string;
             /** @description When the device was last registered (UTC, second precision); the least recent goes first past 20 devices */
-            updated_at: string;
+            readonly updated_at: string;
         };
         /** DeviceInput */
         DeviceInput: {
@@ -7202,17 +7202,17 @@ export interface components {
             description: string | null;
             /** @description A recipient token may subscribe and unsubscribe its own recipient */
             self_service: boolean;
-            subscriber_count: number;
+            readonly subscriber_count: number;
             /**
              * @description UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
              * @example 2025-01-31T12:00:00Z
              */
-            created_at: string;
+            readonly created_at: string;
             /**
              * @description UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
              * @example 2025-01-31T12:00:00Z
              */
-            updated_at: string;
+            readonly updated_at: string;
         };
         /** ListInput */
         ListInput: {
@@ -7230,10 +7230,10 @@ export interface components {
         /** ListSubscribeResult */
         ListSubscribeResult: {
             /** @description Recipients subscribed by this call */
-            subscribed: number;
+            readonly subscribed: number;
             /** @description Recipients that were subscribed before */
-            already: number;
-            failed: components["schemas"]["BatchFailure"][];
+            readonly already: number;
+            readonly failed: components["schemas"]["BatchFailure"][];
         };
         /** ListSubscriptionsInput */
         ListSubscriptionsInput: {
@@ -7243,16 +7243,16 @@ export interface components {
         /** ListUnsubscribeResult */
         ListUnsubscribeResult: {
             /** @description Recipients unsubscribed by this call */
-            unsubscribed: number;
+            readonly unsubscribed: number;
             /** @description Recipients that were not subscribed */
-            already: number;
-            failed: components["schemas"]["BatchFailure"][];
+            readonly already: number;
+            readonly failed: components["schemas"]["BatchFailure"][];
         };
         /** MediumDecision */
         MediumDecision: {
             /** @description The medium outcome: delivered | suppressed | throttled | canceled | quota_exceeded | failed | pending (in_app); sent | skipped | failed | pending (email, web_push, chat); also delivered | undelivered (sms) */
             result: string;
-            because: ("recipient_rule" | "recipient_topic_any_rule" | "catalog_entry" | "catalog_topic_any_entry" | "medium_default" | "mandatory_entry" | "not_cataloged" | "no_target" | "no_primary_contact" | "address_undeliverable" | "contact_unconfirmed" | "quota_exceeded" | "broadcast_limit_exceeded" | "provider_error" | "address_rejected" | "subscription_expired" | "canceled" | "throttled" | "read_in_app") | null;
+            because: ("recipient_rule" | "recipient_topic_any_rule" | "catalog_entry" | "catalog_topic_any_entry" | "medium_default" | "mandatory_entry" | "not_cataloged" | "no_target" | "no_primary_contact" | "address_undeliverable" | "contact_unconfirmed" | "sms_country_not_allowed" | "quota_exceeded" | "broadcast_limit_exceeded" | "provider_error" | "address_rejected" | "subscription_expired" | "canceled" | "throttled" | "read_in_app") | null;
             rule: (components["schemas"]["DecidingRecipientRule"] | components["schemas"]["DecidingCatalogEntry"]) | null;
         };
         /** MessageError */
@@ -7268,36 +7268,36 @@ export interface components {
         };
         /** Notification */
         Notification: {
-            id: number;
-            recipient_id: string;
-            payload: unknown;
-            broadcast_id: number | null;
-            target: components["schemas"]["Target"] | null;
+            readonly id: number;
+            readonly recipient_id: string;
+            readonly payload: unknown;
+            readonly broadcast_id: number | null;
+            readonly target: components["schemas"]["Target"] | null;
             read: boolean;
             opened: boolean;
             /** @description The recipient has seen it in a list (the badge can count unseen rather than unread) */
             seen: boolean;
             /** @description Out of the default feed, kept (`?archived=true` lists these) */
             archived: boolean;
-            action_taken: string | null;
+            readonly action_taken: string | null;
             /**
              * @description UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
              * @example 2025-01-31T12:00:00Z
              */
-            created_at: string;
+            readonly created_at: string;
             /**
              * @description UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
              * @example 2025-01-31T12:00:00Z
              */
-            updated_at: string;
+            readonly updated_at: string;
             /** @description enqueued, scheduled, canceled, delivered, suppressed, throttled, failed, not_requested */
-            status: string;
-            send_at?: string | null;
+            readonly status: string;
+            readonly send_at?: string | null;
             email: components["schemas"]["NotificationEmail"];
             sms: components["schemas"]["NotificationSms"];
             push: components["schemas"]["NotificationPush"];
             chat?: components["schemas"]["NotificationChat"];
-            decision: components["schemas"]["NotificationDecision"] | null;
+            readonly decision: components["schemas"]["NotificationDecision"] | null;
         };
         /** NotificationChat */
         NotificationChat: {
@@ -7400,7 +7400,7 @@ export interface components {
         } & (unknown & unknown & unknown & unknown & unknown);
         /** Project */
         Project: {
-            id: number;
+            readonly id: number;
             name: string;
             settings: {
                 strict_targets: boolean;
@@ -7424,25 +7424,25 @@ export interface components {
              * @description UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
              * @example 2025-01-31T12:00:00Z
              */
-            created_at: string;
+            readonly created_at: string;
             /**
              * @description UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
              * @example 2025-01-31T12:00:00Z
              */
-            updated_at: string;
+            readonly updated_at: string;
         };
         /** Provider */
         Provider: {
             /** @description fcm, apns or slack */
-            name: string;
-            configured: boolean;
+            readonly name: string;
+            readonly configured: boolean;
             /** @description The first 16 hex digits of the SHA-256 of the stored settings: tells two settings apart; never the secret itself */
-            fingerprint: string | null;
+            readonly fingerprint: string | null;
             /** @description The settings that are not secret (FCM: project_id, client_email, token_uri; APNs: key_id, team_id, bundle_id, environment) */
-            settings: {
+            readonly settings: {
                 [key: string]: string;
             };
-            updated_at: string | null;
+            readonly updated_at: string | null;
         };
         /** ProviderInput */
         ProviderInput: {
@@ -7488,12 +7488,12 @@ export interface components {
              * @description UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
              * @example 2025-01-31T12:00:00Z
              */
-            created_at: string;
+            readonly created_at: string;
             /**
              * @description UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
              * @example 2025-01-31T12:00:00Z
              */
-            updated_at: string;
+            readonly updated_at: string;
         };
         /** RecipientInput */
         RecipientInput: {
@@ -7513,13 +7513,13 @@ export interface components {
         };
         /** RecipientToken */
         RecipientToken: {
-            token: string;
-            recipient_id: string;
+            readonly token: string;
+            readonly recipient_id: string;
             /**
              * @description UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
              * @example 2025-01-31T12:00:00Z
              */
-            expires_at: string;
+            readonly expires_at: string;
         };
         /** SendInput */
         SendInput: ({
@@ -7584,7 +7584,7 @@ export interface components {
         /** SmsStatusResult */
         SmsStatusResult: {
             /** @description Whether the SMS outcome moved (false: an intermediate status, a repeat, or another message) */
-            changed: boolean;
+            readonly changed: boolean;
         };
         /** Stats */
         Stats: {
@@ -7750,25 +7750,25 @@ export interface components {
         };
         /** Webhook */
         Webhook: {
-            id: number;
+            readonly id: number;
             /** Format: uri */
             url: string;
             description: string | null;
             /** @description Empty: every event type */
             event_types: string[];
-            status: "enabled" | "disabled";
-            disabled_reason: ("gone" | "failing" | "manual") | null;
-            failing_since: string | null;
+            readonly status: "enabled" | "disabled";
+            readonly disabled_reason: ("gone" | "failing" | "manual") | null;
+            readonly failing_since: string | null;
             /**
              * @description UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
              * @example 2025-01-31T12:00:00Z
              */
-            created_at: string;
+            readonly created_at: string;
             /**
              * @description UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
              * @example 2025-01-31T12:00:00Z
              */
-            updated_at: string;
+            readonly updated_at: string;
         };
         /** WebhookAttempt */
         WebhookAttempt: {
@@ -7811,7 +7811,7 @@ export interface components {
         WebhookWithSecret: {
             webhook: components["schemas"]["Webhook"];
             /** @description whsec_… signing secret, shown only here */
-            secret: string;
+            readonly secret: string;
         };
     };
     responses: never;

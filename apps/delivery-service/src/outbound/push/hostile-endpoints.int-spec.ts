@@ -17,13 +17,15 @@ const DEADLINE_MS = 8_000;
 /**
  * A hostile push service on 127.0.0.1: `/trickle/…` answers 201 and then one byte a second,
  * forever; `/huge/…` answers 201 with 100 MB. Counts the answers it stopped writing because the
- * client went away.
+ * client went away, and the requests it was sent.
  */
-async function startHostile(): Promise<{ url: string; ca: string; dropped: () => number; close(): Promise<void> }> {
+async function startHostile(): Promise<{ url: string; ca: string; dropped: () => number; requests: () => number; close(): Promise<void> }> {
   const { key, cert } = selfSignedCertificate({ commonName: 'Hostile push service' });
   let dropped = 0;
+  let requests = 0;
   const timers = new Set<NodeJS.Timeout>();
   const server = https.createServer({ key, cert }, (req, res) => {
+    requests++;
     req.resume();
     res.on('close', () => !res.writableFinished && dropped++);
     res.writeHead(201, { 'content-type': 'text/plain' });
@@ -49,6 +51,7 @@ async function startHostile(): Promise<{ url: string; ca: string; dropped: () =>
     url: `https://127.0.0.1:${(server.address() as AddressInfo).port}`,
     ca: cert,
     dropped: () => dropped,
+    requests: () => requests,
     async close() {
       for (const t of timers) clearInterval(t);
       server.closeAllConnections();
@@ -142,6 +145,33 @@ describe('web push against hostile endpoints', () => {
       // The slow ones end at their deadline, and their shares are free again.
       for (const s of await Promise.all(slow)) expect(s).toMatchObject({ ok: false, error: { kind: 'transient' } });
       expect(await outcome(sender.send({ subscription: JSON.stringify(sub), payload: '{}', projectId: 1 }))).toMatchObject({ ok: true });
+    } finally {
+      sender.close?.();
+    }
+  });
+
+  it('when an endpoint host fails as many times in a row as its breaker allows, then its next push fails at once without a request, and another host still gets its push', async () => {
+    const sender = createWebPushSender({
+      vapid: { ...vapid, subject: 'mailto:ops@herald.test' },
+      ttlSeconds: 60,
+      urgency: 'normal',
+      timeoutMs: DEADLINE_MS,
+      allowedHosts: ['*'],
+      allowPrivate: true,
+      extraCa: `${fs.readFileSync(sink.pushCaFile, 'utf8')}\n${hostile.ca}`,
+      hostBreaker: { consecutiveFailures: 3, halfOpenAfterMs: 60_000 },
+    });
+    try {
+      const sub = await sink.push.subscribe(vapid.publicKey);
+      const flooding = (i: number) => JSON.stringify({ endpoint: `${hostile.url}/huge/breaker-${i}`, keys: sub.keys });
+      for (const i of [0, 1, 2]) expect(await outcome(sender.send({ subscription: flooding(i), payload: '{}' }))).toMatchObject({ ok: false, error: { kind: 'rejected', message: expect.stringMatching(/more than 64 KiB/) } });
+      const requestsBefore = hostile.requests();
+      const backedOff = await outcome(sender.send({ subscription: flooding(3), payload: '{}' }));
+      expect(backedOff).toMatchObject({ ok: false, error: { kind: 'transient', message: expect.stringContaining('is backed off') } });
+      expect(backedOff.ok ? null : backedOff.error.retryAfterMs).toBeGreaterThan(0);
+      expect(hostile.requests()).toBe(requestsBefore);
+      expect(await outcome(sender.send({ subscription: JSON.stringify(sub), payload: '{}' }))).toMatchObject({ ok: true });
+      expect((await sink.push.received()).filter((p) => p.endpoint === sub.endpoint)).toHaveLength(1);
     } finally {
       sender.close?.();
     }

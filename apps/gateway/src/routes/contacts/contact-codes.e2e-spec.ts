@@ -131,6 +131,31 @@ describe('sms numbers set with a recipient token', () => {
     expect((await call('POST', `/recipients/${r.id}/contacts`, { key: r.token, body: { medium: 'sms', address: newNumber('44') } })).status).toBe(201);
   });
 
+  it('when the project lists its calling codes after numbers were stored, then a stored number outside them is not texted (sms_country_not_allowed), one inside still is', async () => {
+    const { p, newRecipient } = await setUp();
+    const [outside, inside] = [await newRecipient(), await newRecipient()];
+    const [outsideNumber, insideNumber] = [newNumber('49'), newNumber('44')];
+    for (const [r, number] of [[outside, outsideNumber], [inside, insideNumber]] as const) {
+      expect((await call('PUT', `/recipients/${r.id}/contacts`, { key: p.fullKey, body: { medium: 'sms', address: number } })).status).toBe(200);
+    }
+    expect((await call('PATCH', `/admin/projects/${p.id}`, { key: process.env.HERALD_ADMIN_TOKEN, body: { settings: { sms_country_codes: ['44'] } } })).status).toBe(200);
+    const smsOf = async (recipientId: string) => {
+      const res = await call('POST', '/notifications/send', { key: p.fullKey, body: { recipient_id: recipientId, target, sms: { text: 'Your sign-in code is 1234' } } });
+      expect(res.status).toBe(201);
+      const nid = res.body.data.notification.id as number;
+      return eventually(`sms of ${nid}`, async () => {
+        const n = (await call('GET', `/notifications/${nid}`, { key: p.fullKey })).body.data;
+        return n?.sms && n.sms.status !== 'pending' ? n : undefined;
+      });
+    };
+    const refused = await smsOf(outside.id);
+    expect(refused.sms).toMatchObject({ status: 'skipped', reason: 'sms_country_not_allowed', address: outsideNumber });
+    expect(refused.decision.sms).toMatchObject({ because: 'sms_country_not_allowed' });
+    expect((await smsOf(inside.id)).sms).toMatchObject({ status: 'sent', address: insideNumber });
+    expect(await textsTo(insideNumber)).toHaveLength(1);
+    expect(await textsTo(outsideNumber)).toHaveLength(0);
+  });
+
   it('when the contact does not exist, then confirming it is 404', async () => {
     const { newRecipient } = await setUp();
     const r = await newRecipient();

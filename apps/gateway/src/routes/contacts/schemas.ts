@@ -79,7 +79,7 @@ export const SetPrimaryContactBody = Type.Object({ medium: Medium, address: Addr
 /** At least one of the two fields; an address follows the rules of the contact's medium. */
 export const UpdateContactBody = Type.Object(
   { address: Type.Optional(Address), is_primary: Type.Optional(Type.Boolean()) },
-  serviceRules({ anyOf: [{ required: ['address'] }, { required: ['is_primary'] }] }),
+  serviceRules({ anyOf: [{ title: 'Changes the address', required: ['address'] }, { title: 'Changes is_primary', required: ['is_primary'] }] }),
 );
 
 /** The code texted to an sms number set with a recipient token. */

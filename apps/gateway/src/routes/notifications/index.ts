@@ -46,6 +46,7 @@ const notificationRoutes: RoutePlugin = async (app) => {
           emailFromName: s.email_from?.name ?? undefined,
           emailReplyTo: s.email_reply_to ?? undefined,
           retentionDays: s.retention_days ?? undefined,
+          smsCountryCodes: s.sms_country_codes ?? [],
         },
         recipientId: body.recipient_id ?? undefined,
         recipientIds: body.recipient_ids,

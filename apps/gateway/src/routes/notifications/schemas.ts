@@ -89,11 +89,11 @@ const ChatInput = Type.Object(
  */
 const sendRules = serviceRules({
   anyOf: [
-    { required: ['payload'], properties: { payload: { type: 'object' } } },
-    { required: ['email'], properties: { email: { type: 'object' } } },
-    { required: ['sms'], properties: { sms: { type: 'object' } } },
-    { required: ['push'], properties: { push: { type: 'object' } } },
-    { required: ['chat'], properties: { chat: { type: 'object' } } },
+    { title: 'With a payload (in-app)', required: ['payload'], properties: { payload: { type: 'object' } } },
+    { title: 'With an email', required: ['email'], properties: { email: { type: 'object' } } },
+    { title: 'With an sms', required: ['sms'], properties: { sms: { type: 'object' } } },
+    { title: 'With a push', required: ['push'], properties: { push: { type: 'object' } } },
+    { title: 'With a chat message', required: ['chat'], properties: { chat: { type: 'object' } } },
   ],
   allOf: [{ if: { required: ['email'], properties: { email: { type: 'object', required: ['unless'] } } }, then: { required: ['payload'], properties: { payload: { type: 'object' } } } }],
   if: { required: ['recipient_id'], properties: { recipient_id: { type: 'null' } } },
@@ -156,7 +156,7 @@ export const SendBody = Type.Object(
 export const SendHeaders = Type.Object({ 'idempotency-key': Type.Optional(Type.String({ minLength: 1, maxLength: 255 })) });
 
 const REASONS =
-  "not_cataloged, preference_disabled, no_primary_contact, no_target, quota_exceeded, broadcast_limit_exceeded, provider_error, address_rejected (the provider refused the address permanently; the contact is marked undeliverable), address_undeliverable (the contact is marked undeliverable), contact_unconfirmed (email: the primary address was written with a recipient token and its owner has not followed the confirmation link yet), subscription_expired (web push: the push service answered 404/410, or the contact is marked so), read_in_app (email escalation: the in-app notification was read or opened before the email was due), throttled (the catalog entry's throttle was reached), canceled (the send was canceled)";
+  "not_cataloged, preference_disabled, no_primary_contact, no_target, quota_exceeded, broadcast_limit_exceeded, provider_error, address_rejected (the provider refused the address permanently; the contact is marked undeliverable), address_undeliverable (the contact is marked undeliverable), contact_unconfirmed (email: the primary address was written with a recipient token and its owner has not followed the confirmation link yet), sms_country_not_allowed (sms: the number's country calling code is not in the project's sms_country_codes at the send), subscription_expired (web push: the push service answered 404/410, or the contact is marked so), read_in_app (email escalation: the in-app notification was read or opened before the email was due), throttled (the catalog entry's throttle was reached), canceled (the send was canceled)";
 
 /** One outbound medium's outcome (email, sms, push): `{status: "not_requested"}` without its block, else every field. */
 const outcomeSchema = (title: string, statuses: string, extra: Record<string, TSchema> = {}) =>

@@ -79,7 +79,7 @@ export const UpdateCatalogBody = Type.Object(
     event: Type.Optional(Type.String(hidden())),
     medium: Type.Optional(Type.String(hidden())),
   },
-  { title: 'CatalogEntryPatch', ...serviceRules({ anyOf: ['name', 'description', 'default_enabled', 'mandatory', 'digest', 'throttle'].map((p) => ({ required: [p] })) }) },
+  { title: 'CatalogEntryPatch', ...serviceRules({ anyOf: ['name', 'description', 'default_enabled', 'mandatory', 'digest', 'throttle'].map((p) => ({ title: `Changes ${p}`, required: [p] })) }) },
 );
 
 export const PreferenceIdParams = Type.Object({ preference_id: Type.String({ examples: ['3'] }) });

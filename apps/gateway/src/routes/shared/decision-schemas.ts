@@ -37,6 +37,7 @@ const GATES = [
   'no_primary_contact',
   'address_undeliverable',
   'contact_unconfirmed',
+  'sms_country_not_allowed',
   'quota_exceeded',
   'broadcast_limit_exceeded',
   'provider_error',

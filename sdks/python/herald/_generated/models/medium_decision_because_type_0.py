@@ -18,6 +18,7 @@ MediumDecisionBecauseType0 = Literal[
     "read_in_app",
     "recipient_rule",
     "recipient_topic_any_rule",
+    "sms_country_not_allowed",
     "subscription_expired",
     "throttled",
 ]
@@ -40,6 +41,7 @@ MEDIUM_DECISION_BECAUSE_TYPE_0_VALUES: set[MediumDecisionBecauseType0] = {
     "read_in_app",
     "recipient_rule",
     "recipient_topic_any_rule",
+    "sms_country_not_allowed",
     "subscription_expired",
     "throttled",
 }

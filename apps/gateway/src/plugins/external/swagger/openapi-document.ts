@@ -1,3 +1,5 @@
+import { markReadOnlyViews, VIEW_FIELD } from './read-only-views';
+
 /**
  * Turns the document @fastify/swagger builds from the route schemas into the published one:
  *  - value rules the services enforce (not the gateway's validator, which checks JSON types only)
@@ -8,6 +10,7 @@
  *    natural key repeated in a catalog PATCH, which must equal the stored value) and are dropped;
  *  - every schema with a `title` becomes a named component (`#/components/schemas/<title>`) and is
  *    referenced from where it was inlined; two different schemas under one title are an error;
+ *  - the fields of a view that request bodies accept and ignore are `readOnly` (read-only-views.ts);
  *  - a query parameter with a default is optional; a body that must have a property is required;
  *  - an operation's `documented(...)` (its summary, the name of its success response, its example
  *    request and response) is written where the API page shows it; errors are named by family.
@@ -16,8 +19,7 @@ export const SERVICE_RULES = 'x-service-rules';
 export const HIDDEN = 'x-hidden';
 /** The sentence a failed check of this schema reports (plugins/app/errors/validator.ts), instead of the validator's (a long pattern, say); not published. */
 export const INVALID_MESSAGE = 'x-invalid';
-/** Marks a field of the resource's view accepted (and ignored) in a request body (plugins/app/errors/closed-body.ts); not published. */
-export const VIEW_FIELD = 'x-view-field';
+export { VIEW_FIELD } from './read-only-views';
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -88,8 +90,9 @@ function nameSchemas(node: unknown, named: Map<string, Json>, path: string[]): u
   // Example values are data, not schemas (a notification's `title` is not a schema's).
   for (const [k, v] of Object.entries(node)) out[k] = k === 'example' || k === 'examples' ? v : nameSchemas(v, named, [...path, k]);
   const title = out.title;
-  // A titled schema (not an operation or the document's info, which have titles too).
-  if (typeof title === 'string' && ('type' in out || 'anyOf' in out || 'properties' in out) && !path.includes('info')) {
+  // A titled schema (not an operation or the document's info, which have titles too); a branch of a
+  // rule (`anyOf: [{ title, required }]`) keeps its title where it is: it names the branch.
+  if (typeof title === 'string' && ('type' in out || 'anyOf' in out) && !path.includes('info')) {
     const seen = named.get(title);
     if (seen && canonical(seen) !== canonical(out)) throw new Error(`OpenAPI: two different schemas are titled ${title} (at ${path.join('.')}): ${canonical(seen)} / ${canonical(out)}`);
     named.set(title, out);
@@ -167,7 +170,7 @@ function closeBodies(node: unknown, titles: Set<string>, inBody: boolean): unkno
 }
 
 export function refineDocument<T extends Json>(document: T): T {
-  const rules = applyRules(document) as Json;
+  const rules = applyRules(markReadOnlyViews(document)) as Json;
   const doc = closeBodies(rules, titlesIn(bodySchemas((rules.paths ?? {}) as Record<string, Record<string, Operation>>), new Set()), false) as Json;
   const paths = (doc.paths ?? {}) as Record<string, Record<string, Operation>>;
   for (const ops of Object.values(paths)) {
