@@ -9,6 +9,8 @@
 // payload and an email block (BENCH_CONNECTIONS at once, default 50), each to its own recipient,
 // and prints the CPU-ms per email of every process (the SMTP sink and the load generator left out)
 // from the first send to the last mail; BENCH_EMAIL_MODE=broadcast queues them with one broadcast.
+// The same-run reference: afterwards, N direct sends with a payload only (no email), the CPU-ms per
+// send and the rate from the first send to the last notification written.
 // `npm run bench:delivery-email`. Env: BENCH_EMAILS (default 2000), BENCH_TIMEOUT (s, default 600).
 import nodemailer from 'nodemailer';
 process.env.HERALD_SINK_MODE = process.env.HERALD_SINK_MODE ?? 'count';
@@ -44,6 +46,23 @@ async function baselineRate(smtpUrl) {
 
 /** N direct sends (payload + email), each to its own recipient, `connections` at once. */
 const offerDirect = (api) => sendEach(api, n, connections, (i) => ({ recipient_id: `r${i}`, target, payload: { title: 'Invoice', i }, email }));
+
+/** The same-run reference: N direct sends with a payload only, from the first send to the last notification written. */
+async function payloadOnly({ api, metrics, cpu }) {
+  const written = async () => sample(await metrics(), 'herald_notifications_total');
+  const before = await written();
+  const cpuBefore = cpu();
+  const t0 = Date.now();
+  const accepted = sendEach(api, n, connections, (i) => ({ recipient_id: `r${i}`, target, payload: { title: 'Invoice', i } }));
+  let done = 0;
+  while (done < n && (Date.now() - t0) / 1000 < timeoutS) {
+    await sleep(100);
+    done = (await written()) - before;
+  }
+  await accepted;
+  const s = (Date.now() - t0) / 1000;
+  return { done, s, perSend: cpuPerUnit(cpuBefore, cpu(), done, { exclude: ['smtp-sink'] }) };
+}
 
 const failed = await withDeliveryStack('delivery-email', {}, async ({ infra, stack, api, admin, project, metrics, cpu }) => {
   say(`creating ${n} recipients with a primary email contact...`);
@@ -107,5 +126,10 @@ const failed = await withDeliveryStack('delivery-email', {}, async ({ infra, sta
   const endToEnd = count / ((lastAt - t0) / 1000);
   console.log(`target (≥ 300 emails/s end to end; the sink is not the limit): ${endToEnd >= 300 ? 'met' : 'NOT met'} (${Math.round(endToEnd)}/s); sink raw ${Math.round(base.rate)}/s`);
   if (count < n) throw new Error(`only ${count} of ${n} emails sent within ${timeoutS} s`);
+  if (mode !== 'broadcast') {
+    say(`reference: ${n} direct sends with a payload only, ${connections} at once`);
+    const ref = await payloadOnly({ api, metrics, cpu });
+    console.log(`payload-only direct sends, same run: ${ref.done} written in ${f1(ref.s)} s (${Math.round(ref.done / ref.s)}/s); CPU per send: ${ref.perSend.text}`);
+  }
 });
 process.exit(failed ? 1 : 0);
