@@ -14,7 +14,7 @@
 // `npm run bench:delivery-email`. Env: BENCH_EMAILS (default 2000), BENCH_TIMEOUT (s, default 600).
 import nodemailer from 'nodemailer';
 process.env.HERALD_SINK_MODE = process.env.HERALD_SINK_MODE ?? 'count';
-import { cpuDelta, cpuPerUnit, createEmailRecipients, machine, sample, say, sendEach, sleep, storeOperationsByKind, storeOpsDelta, withDeliveryStack } from './delivery-stack.mjs';
+import { cpuDelta, cpuPerUnit, createEmailRecipients, machine, sample, say, sendEach, sleep, stackPids, storeOperationsByKind, storeOpsDelta, windowProfiler, withDeliveryStack } from './delivery-stack.mjs';
 
 const n = Number(process.env.BENCH_EMAILS ?? 2000);
 const mode = process.env.BENCH_EMAIL_MODE ?? 'direct';
@@ -64,7 +64,10 @@ async function payloadOnly({ api, metrics, cpu }) {
   return { done, s, perSend: cpuPerUnit(cpuBefore, cpu(), done, { exclude: ['smtp-sink'] }) };
 }
 
-const failed = await withDeliveryStack('delivery-email', {}, async ({ infra, stack, api, admin, project, metrics, cpu }) => {
+// BENCH_CPU_PROF=<dir>: CPU profiles of Herald's processes over the measured email window only.
+const profiler = windowProfiler();
+
+const failed = await withDeliveryStack('delivery-email', { extraEnv: profiler.extraEnv }, async ({ infra, stack, api, admin, project, metrics, cpu }) => {
   say(`creating ${n} recipients with a primary email contact...`);
   await createEmailRecipients(api, n);
   await api('POST', '/preferences', { ...target, medium: 'email', name: 'Invoices', default_enabled: true });
@@ -80,6 +83,8 @@ const failed = await withDeliveryStack('delivery-email', {}, async ({ infra, sta
   const before = await sentNow();
   const cpuBefore = cpu();
   const opsBefore = await storeOperationsByKind(stack);
+  const pids = stackPids(stack);
+  profiler.toggle(Object.values(pids));
   const t0 = Date.now();
   let id = null;
   let accepted = null;
@@ -102,6 +107,7 @@ const failed = await withDeliveryStack('delivery-email', {}, async ({ infra, sta
   }
   const lastAt = Date.now();
   const cpuAfter = cpu();
+  profiler.toggle(Object.values(pids));
   const cpuRun = cpuDelta(cpuBefore, cpuAfter);
   const perEmail = cpuPerUnit(cpuBefore, cpuAfter, count, { exclude: ['smtp-sink'] });
   const sends = accepted ? await accepted : null;
@@ -125,6 +131,7 @@ const failed = await withDeliveryStack('delivery-email', {}, async ({ infra, sta
   console.log(`store operations per email (service, command, collection): ${Object.entries(ops).filter(([, v]) => v > 0).sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${(v / Math.max(1, count)).toFixed(3)}`).join('; ')}`);
   const endToEnd = count / ((lastAt - t0) / 1000);
   console.log(`target (≥ 300 emails/s end to end; the sink is not the limit): ${endToEnd >= 300 ? 'met' : 'NOT met'} (${Math.round(endToEnd)}/s); sink raw ${Math.round(base.rate)}/s`);
+  if (profiler.dir) console.log(`CPU profiles of the email window: ${profiler.files(pids)}`);
   if (count < n) throw new Error(`only ${count} of ${n} emails sent within ${timeoutS} s`);
   if (mode !== 'broadcast') {
     say(`reference: ${n} direct sends with a payload only, ${connections} at once`);
