@@ -65,6 +65,8 @@ export function createSendOutbound(deps: SendOutboundDeps, medium: OutboundMediu
   const field = outcomeField(medium);
   const legacyLeaseOf = (d: NotificationDoc) => d[`${field}_lease_until`];
   const attemptOf = (d: NotificationDoc) => ({ id: d._id, attempts: outcomeOf(d, medium).attempts });
+  /** Comes back once a claim's lease (if any) has passed. */
+  const retryAfter = (until: Date | undefined): OutboundStep => ({ kind: 'retry', inMs: Math.max(100, (until?.getTime() ?? 0) - deps.now().getTime() + 100) });
   const channel = channelOf(deps, medium);
   const retry =
     medium === 'email' ? { maxAttempts: deps.settings.emailMaxAttempts, baseMs: deps.settings.emailRetryBaseMs } : (deps.settings.outboundRetry?.[medium] ?? { maxAttempts: deps.settings.emailMaxAttempts, baseMs: deps.settings.emailRetryBaseMs });
@@ -73,7 +75,6 @@ export function createSendOutbound(deps: SendOutboundDeps, medium: OutboundMediu
 
   return async function sendOutbound(ids: number[], opts: { redelivered?: boolean } = {}): Promise<Map<number, OutboundStep>> {
     const steps = new Map<number, OutboundStep>(ids.map((id) => [id, { kind: 'done' }]));
-    const retryAfter = (until: Date | undefined) => ({ kind: 'retry' as const, inMs: Math.max(100, (until?.getTime() ?? 0) - deps.now().getTime() + 100) });
     const docs = await deps.notifications.findByIds(ids);
     // Messages that ended in an earlier delivery of their job: re-emitted from the store (dropped as repeats).
     const endedBefore: NotificationDoc[] = [];
@@ -105,7 +106,7 @@ export function createSendOutbound(deps: SendOutboundDeps, medium: OutboundMediu
     // The lease is renewed while the batch runs longer than a third of it (a slow exchange), so no
     // other worker takes these messages while this one may still be sending them.
     const held = ready.map(attemptOf);
-    // A renewal still in flight when the outcomes are written finds no claim left: not a loss.
+    // A renewal still in flight when the outcomes are written extends a claim no one consults again: not a loss.
     let finished = false;
     const renewal =
       held.length === 0
@@ -227,8 +228,7 @@ export function createSendOutbound(deps: SendOutboundDeps, medium: OutboundMediu
     if (applied < changes.length) {
       for (const d of written) {
         if (outcomeOf(d, medium).status !== 'pending' || steps.get(d._id)?.kind === 'retry') continue;
-        const leftMs = (legacyLeaseOf(d)?.getTime() ?? 0) - deps.now().getTime();
-        steps.set(d._id, { kind: 'retry', inMs: Math.max(100, leftMs + 100) });
+        steps.set(d._id, retryAfter(legacyLeaseOf(d)));
       }
     }
     const events = [...written, ...endedBefore].flatMap((d) => outboundEvents(d, medium));
