@@ -75,7 +75,7 @@ export function createOutboundClaims(db: Db) {
         if (retaken.has(claimKey(medium, r))) {
           result.held.add(r.id);
           result.retaken.add(r.id);
-        } else result.heldElsewhere.set(r.id, existing.get(claimKey(medium, r))?.lease_until ?? leaseUntil);
+        } else result.heldElsewhere.set(r.id, existing.get(claimKey(medium, r))?.lease_until ?? now);
       }
       return result;
     },
