@@ -9,10 +9,12 @@
 // payload and an email block (BENCH_CONNECTIONS at once, default 50), each to its own recipient,
 // and prints the CPU-ms per email of every process (the SMTP sink and the load generator left out)
 // from the first send to the last mail; BENCH_EMAIL_MODE=broadcast queues them with one broadcast.
+// The same-run reference: afterwards, N direct sends with a payload only (no email), the CPU-ms per
+// send and the rate from the first send to the last notification written.
 // `npm run bench:delivery-email`. Env: BENCH_EMAILS (default 2000), BENCH_TIMEOUT (s, default 600).
 import nodemailer from 'nodemailer';
 process.env.HERALD_SINK_MODE = process.env.HERALD_SINK_MODE ?? 'count';
-import { cpuDelta, cpuPerUnit, createEmailRecipients, machine, sample, say, sendEach, sleep, storeOperationsByKind, storeOpsDelta, withDeliveryStack } from './delivery-stack.mjs';
+import { cpuDelta, cpuPerUnit, createEmailRecipients, machine, sample, say, sendEach, sleep, stackPids, storeOperationsByKind, storeOpsDelta, windowProfiler, withDeliveryStack } from './delivery-stack.mjs';
 
 const n = Number(process.env.BENCH_EMAILS ?? 2000);
 const mode = process.env.BENCH_EMAIL_MODE ?? 'direct';
@@ -45,7 +47,27 @@ async function baselineRate(smtpUrl) {
 /** N direct sends (payload + email), each to its own recipient, `connections` at once. */
 const offerDirect = (api) => sendEach(api, n, connections, (i) => ({ recipient_id: `r${i}`, target, payload: { title: 'Invoice', i }, email }));
 
-const failed = await withDeliveryStack('delivery-email', {}, async ({ infra, stack, api, admin, project, metrics, cpu }) => {
+/** The same-run reference: N direct sends with a payload only, from the first send to the last notification written. */
+async function payloadOnly({ api, metrics, cpu }) {
+  const written = async () => sample(await metrics(), 'herald_notifications_total');
+  const before = await written();
+  const cpuBefore = cpu();
+  const t0 = Date.now();
+  const accepted = sendEach(api, n, connections, (i) => ({ recipient_id: `r${i}`, target, payload: { title: 'Invoice', i } }));
+  let done = 0;
+  while (done < n && (Date.now() - t0) / 1000 < timeoutS) {
+    await sleep(100);
+    done = (await written()) - before;
+  }
+  await accepted;
+  const s = (Date.now() - t0) / 1000;
+  return { done, s, perSend: cpuPerUnit(cpuBefore, cpu(), done, { exclude: ['smtp-sink'] }) };
+}
+
+// BENCH_CPU_PROF=<dir>: CPU profiles of Herald's processes over the measured email window only.
+const profiler = windowProfiler();
+
+const failed = await withDeliveryStack('delivery-email', { extraEnv: profiler.extraEnv }, async ({ infra, stack, api, admin, project, metrics, cpu }) => {
   say(`creating ${n} recipients with a primary email contact...`);
   await createEmailRecipients(api, n);
   await api('POST', '/preferences', { ...target, medium: 'email', name: 'Invoices', default_enabled: true });
@@ -61,6 +83,8 @@ const failed = await withDeliveryStack('delivery-email', {}, async ({ infra, sta
   const before = await sentNow();
   const cpuBefore = cpu();
   const opsBefore = await storeOperationsByKind(stack);
+  const pids = stackPids(stack);
+  profiler.toggle(Object.values(pids));
   const t0 = Date.now();
   let id = null;
   let accepted = null;
@@ -83,6 +107,7 @@ const failed = await withDeliveryStack('delivery-email', {}, async ({ infra, sta
   }
   const lastAt = Date.now();
   const cpuAfter = cpu();
+  profiler.toggle(Object.values(pids));
   const cpuRun = cpuDelta(cpuBefore, cpuAfter);
   const perEmail = cpuPerUnit(cpuBefore, cpuAfter, count, { exclude: ['smtp-sink'] });
   const sends = accepted ? await accepted : null;
@@ -106,6 +131,12 @@ const failed = await withDeliveryStack('delivery-email', {}, async ({ infra, sta
   console.log(`store operations per email (service, command, collection): ${Object.entries(ops).filter(([, v]) => v > 0).sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${(v / Math.max(1, count)).toFixed(3)}`).join('; ')}`);
   const endToEnd = count / ((lastAt - t0) / 1000);
   console.log(`target (≥ 300 emails/s end to end; the sink is not the limit): ${endToEnd >= 300 ? 'met' : 'NOT met'} (${Math.round(endToEnd)}/s); sink raw ${Math.round(base.rate)}/s`);
+  if (profiler.dir) console.log(`CPU profiles of the email window: ${profiler.files(pids)}`);
   if (count < n) throw new Error(`only ${count} of ${n} emails sent within ${timeoutS} s`);
+  if (mode !== 'broadcast') {
+    say(`reference: ${n} direct sends with a payload only, ${connections} at once`);
+    const ref = await payloadOnly({ api, metrics, cpu });
+    console.log(`payload-only direct sends, same run: ${ref.done} written in ${f1(ref.s)} s (${Math.round(ref.done / ref.s)}/s); CPU per send: ${ref.perSend.text}`);
+  }
 });
 process.exit(failed ? 1 : 0);

@@ -44,6 +44,8 @@ export async function build({ config, logger, mongo, nats, metrics, clock }: Ser
   await broadcasts.ensureIndexes();
   const quota = createQuotaRepository(mongo.db);
   await quota.ensureIndexes();
+  const outcomes = createOutcomeRepository(mongo.db);
+  await outcomes.ensureClaimIndexes();
   const idempotency = createIdempotencyRepository(mongo.db);
   await idempotency.ensureIndexes();
   const smsReports = createSmsReportRepository(mongo.db);
@@ -105,7 +107,7 @@ export async function build({ config, logger, mongo, nats, metrics, clock }: Ser
       notifications,
       feed,
       activity,
-      outcomes: createOutcomeRepository(mongo.db),
+      outcomes,
       erasures: createErasureRepository(mongo.db),
       broadcasts,
       idempotency,
@@ -235,6 +237,7 @@ export async function build({ config, logger, mongo, nats, metrics, clock }: Ser
         { name: 'contact confirmation codes', prune: (now, batch) => contactCodeStore.prune(now, batch) },
         { name: 'webhook deliveries', prune: (now, batch) => webhooks.deliveries.prune(new Date(now.getTime() - WEBHOOK_DELIVERY_RETENTION_MS), batch) },
         { name: 'timer fates and leases', prune: (now, batch) => timers.pruneExpired(now, batch) },
+        { name: 'outbound claims', prune: (now, batch) => outcomes.pruneClaims(now, batch) },
         { name: 'throttle units', prune: (now, batch) => throttles.pruneExpired(now, batch) },
         { name: 'digests', prune: (now, batch) => digests.pruneExpired(now, batch) },
         { name: 'stats counters', prune: (now, batch) => stats.prune(now, batch) },

@@ -37,6 +37,8 @@ describe('fault: an email is sent only by the worker holding its claim', () => {
   });
 
   const notifications = () => mongo.db.collection<NotificationDoc>('notifications');
+  /** The claim on a notification's email attempt (`email:<id>:<attempts before it>`), an appended document of its own. */
+  const claimOf = (id: bigint, attempts: number) => mongo.db.collection<{ _id: string; claim: string; lease_until: Date }>('outbound_claims').findOne({ _id: `email:${id}:${attempts}` });
   /** A send with an email to a fresh address; its id and address. */
   const sendOne = async (rid: string) => {
     const project = h.project();
@@ -68,13 +70,14 @@ describe('fault: an email is sent only by the worker holding its claim', () => {
       const { project, id, address } = await sendOne('slow');
       // The relay has the mail, its answer is still to come: the worker holds the claim.
       await eventually('mail received by the relay', async () => (await sink.messagesTo(address)).length === 1, { timeoutMs: 30_000 });
-      const claimed = await notifications().findOne({ _id: Number(id) });
-      expect(claimed).toMatchObject({ email: { status: 'pending' }, email_claim: expect.any(String), email_lease_until: expect.any(Date) });
+      expect(await notifications().findOne({ _id: Number(id) })).toMatchObject({ email: { status: 'pending' } });
+      const claimed = await claimOf(id, 0);
+      expect(claimed).toMatchObject({ claim: expect.any(String), lease_until: expect.any(Date) });
       await deliverAgain(project, id);
       // The lease is renewed while the exchange runs (same claim, a later end).
       await eventually('lease renewed', async () => {
-          const d = await notifications().findOne({ _id: Number(id) });
-          return d?.email_claim === claimed!.email_claim && d!.email_lease_until!.getTime() > claimed!.email_lease_until!.getTime();
+          const d = await claimOf(id, 0);
+          return d?.claim === claimed!.claim && d!.lease_until.getTime() > claimed!.lease_until.getTime();
         }, { timeoutMs: 30_000 }
       );
       const done = await emailSent(id);

@@ -3,21 +3,24 @@ import type { OutboundOutcome } from '../kernel/notification';
 import { outcomeField, type OutboundMedium } from '../kernel/outbound';
 import type { NotificationDoc } from '../kernel/store/notification-repository';
 import { retryBusy } from '../kernel/store/store-retry';
+import { createOutboundClaims } from './outbound-claims';
 
 /** A conditional outcome change of one outbound medium of one notification (see updateOutboundMany). */
 export interface OutcomeChange {
   id: number;
   from: { status: string; attempts: number };
   outcome: OutboundOutcome;
-  /** Written only while this claim (see claimOutbound) is still the medium's. */
-  claim?: string;
 }
 
-/** The outbound outcomes of notifications (email, SMS, web push): claims, leases and conditional outcome writes, all by _id. */
+/**
+ * The outbound outcomes of notifications (email, SMS, web push, chat): conditional outcome writes by
+ * _id, and the claims of the messages being sent (appended documents of their own: outbound-claims).
+ */
 export function createOutcomeRepository(db: Db) {
   const col: Collection<NotificationDoc> = db.collection<NotificationDoc>('notifications');
 
   return {
+    ...createOutboundClaims(db),
     /**
      * Sets the same email outcome on these notifications where it is still pending (a digest's
      * items): one update for the whole digest. Returns how many changed.
@@ -29,48 +32,26 @@ export function createOutcomeRepository(db: Db) {
     },
     /**
      * Conditional outcome changes of one outbound medium for a batch, in one round trip (each only
-     * from its expected status and attempt count). A change that ends the medium drops the content
-     * kept for sending it (direct sends only; email keeps `email_content`, which older readers expect).
+     * from its expected status and attempt count, and not while a claim written on the notification
+     * itself by an older version of this service is live). A change that ends the medium drops the
+     * content kept for sending it (direct sends only; email keeps `email_content`, which older
+     * readers expect).
      */
     async updateOutboundMany(medium: OutboundMedium, changes: OutcomeChange[], now: Date): Promise<number> {
       if (changes.length === 0) return 0;
       const field = outcomeField(medium);
+      const lease = `${field}_lease_until`;
       const ops: AnyBulkWriteOperation<NotificationDoc>[] = changes.map((c) => ({
         updateOne: {
-          filter: { _id: c.id, [`${field}.status`]: c.from.status, [`${field}.attempts`]: c.from.attempts, ...(c.claim ? { [`${field}_claim`]: c.claim } : {}) },
+          filter: { _id: c.id, [`${field}.status`]: c.from.status, [`${field}.attempts`]: c.from.attempts, $or: [{ [lease]: { $exists: false } }, { [lease]: { $lte: now } }] },
           update: {
             $set: { [field]: c.outcome, updated_at: now, ...(field !== 'email' && c.outcome.status !== 'pending' ? { [`${field}_content`]: null } : {}) },
-            $unset: { [`${field}_claim`]: '', [`${field}_lease_until`]: '' },
+            $unset: { [`${field}_claim`]: '', [lease]: '' },
           },
         },
       }));
       const r = await retryBusy(() => col.bulkWrite(ops, { ordered: false }));
       return r.modifiedCount;
-    },
-    /**
-     * Claims the pending messages of one medium of these notifications for one sender (`claim`,
-     * unique per batch) until `leaseUntil`: those unclaimed, or whose claim's lease has passed (its
-     * worker died). One conditional update per message (in one call); the caller reads the
-     * documents back to learn which are its own. On MongoDB each document's match and update is
-     * atomic, so two workers never both hold one message.
-     */
-    async claimOutbound(medium: OutboundMedium, ids: number[], claim: string, leaseUntil: Date, now: Date): Promise<void> {
-      if (ids.length === 0) return;
-      const field = outcomeField(medium);
-      const lease = `${field}_lease_until`;
-      await retryBusy(() =>
-        col.updateMany(
-          { _id: { $in: ids }, [`${field}.status`]: 'pending', $or: [{ [lease]: { $exists: false } }, { [lease]: { $lte: now } }] },
-          { $set: { [`${field}_claim`]: claim, [lease]: leaseUntil } },
-        ),
-      );
-    },
-    /** Extends the lease of these messages while `claim` is still theirs; how many it still held. */
-    async renewOutboundLeases(medium: OutboundMedium, ids: number[], claim: string, leaseUntil: Date): Promise<number> {
-      if (ids.length === 0) return 0;
-      const field = outcomeField(medium);
-      const r = await retryBusy(() => col.updateMany({ _id: { $in: ids }, [`${field}_claim`]: claim }, { $set: { [`${field}_lease_until`]: leaseUntil } }));
-      return r.matchedCount;
     },
     /**
      * An SMS provider's status callback: the SMS outcome of notification `id` becomes `outcome`, only

@@ -63,7 +63,10 @@ const BUSY_RETRY_MS = 250;
 export function createSendOutbound(deps: SendOutboundDeps, medium: OutboundMedium, logger: Logger) {
   const leaseMs = deps.settings.emailLeaseMs;
   const field = outcomeField(medium);
-  const claimOf = (d: NotificationDoc) => ({ claim: d[`${field}_claim`], leaseUntil: d[`${field}_lease_until`] });
+  const legacyLeaseOf = (d: NotificationDoc) => d[`${field}_lease_until`];
+  const attemptOf = (d: NotificationDoc) => ({ id: d._id, attempts: outcomeOf(d, medium).attempts });
+  /** Comes back once a claim's lease (if any) has passed. */
+  const retryAfter = (until: Date | undefined): OutboundStep => ({ kind: 'retry', inMs: Math.max(100, (until?.getTime() ?? 0) - deps.now().getTime() + 100) });
   const channel = channelOf(deps, medium);
   const retry =
     medium === 'email' ? { maxAttempts: deps.settings.emailMaxAttempts, baseMs: deps.settings.emailRetryBaseMs } : (deps.settings.outboundRetry?.[medium] ?? { maxAttempts: deps.settings.emailMaxAttempts, baseMs: deps.settings.emailRetryBaseMs });
@@ -72,39 +75,46 @@ export function createSendOutbound(deps: SendOutboundDeps, medium: OutboundMediu
 
   return async function sendOutbound(ids: number[], opts: { redelivered?: boolean } = {}): Promise<Map<number, OutboundStep>> {
     const steps = new Map<number, OutboundStep>(ids.map((id) => [id, { kind: 'done' }]));
-    // At most one message per notification under redelivery: the batch claims its
-    // pending messages first (one conditional update each, in one call), and sends only those it holds.
-    const claim = randomUUID();
-    const leaseEnd = () => new Date(deps.now().getTime() + leaseMs);
-    await deps.outcomes.claimOutbound(medium, ids, claim, leaseEnd(), deps.now());
     const docs = await deps.notifications.findByIds(ids);
-    const ready: NotificationDoc[] = [];
     // Messages that ended in an earlier delivery of their job: re-emitted from the store (dropped as repeats).
     const endedBefore: NotificationDoc[] = [];
+    const pending: NotificationDoc[] = [];
     for (const d of docs) {
       const o = outcomeOf(d, medium);
-      const held = claimOf(d);
       if (o.status !== 'pending' || !o.address) endedBefore.push(d);
-      else if (held.claim === claim) ready.push(d);
-      else {
-        // Another worker is sending it (this job was delivered again meanwhile): the job comes back
-        // once that claim's lease has passed, and then finds the outcome, or retakes a dead worker's claim.
-        const leftMs = (held.leaseUntil?.getTime() ?? 0) - deps.now().getTime();
-        steps.set(d._id, { kind: 'retry', inMs: Math.max(100, leftMs + 100) });
-      }
+      // Claimed on the notification itself by an older version of this service: left to it until its lease passes.
+      else if ((legacyLeaseOf(d)?.getTime() ?? 0) > deps.now().getTime()) steps.set(d._id, retryAfter(legacyLeaseOf(d)));
+      else pending.push(d);
+    }
+    // At most one message per notification under redelivery: the batch claims the attempt each
+    // pending message is at (appended claims, one insert for the batch), and sends only those it holds.
+    const claim = randomUUID();
+    const leaseEnd = () => new Date(deps.now().getTime() + leaseMs);
+    const claimed = await deps.outcomes.claimOutbound(medium, pending.map(attemptOf), claim, leaseEnd(), deps.now());
+    // Another worker is sending it (this job was delivered again meanwhile): the job comes back once
+    // that claim's lease has passed, and then finds the outcome, or retakes a dead worker's claim.
+    for (const [id, until] of claimed.heldElsewhere) steps.set(id, retryAfter(until));
+    // A retaken claim's worker died at some point after reading the message: read it again.
+    const reread = new Map((claimed.retaken.size > 0 ? await deps.notifications.findByIds([...claimed.retaken]) : []).map((d) => [d._id, d]));
+    const ready: NotificationDoc[] = [];
+    for (const d of pending.filter((x) => claimed.held.has(x._id))) {
+      const latest = reread.get(d._id) ?? d;
+      if (outcomeOf(latest, medium).status !== 'pending') endedBefore.push(latest);
+      else if (outcomeOf(latest, medium).attempts !== outcomeOf(d, medium).attempts) steps.set(d._id, retryAfter(undefined));
+      else ready.push(latest);
     }
     // The lease is renewed while the batch runs longer than a third of it (a slow exchange), so no
     // other worker takes these messages while this one may still be sending them.
-    const heldIds = ready.map((d) => d._id);
-    // A renewal still in flight when the outcomes are written finds no claim left: not a loss.
+    const held = ready.map(attemptOf);
+    // A renewal still in flight when the outcomes are written extends a claim no one consults again: not a loss.
     let finished = false;
     const renewal =
-      heldIds.length === 0
+      held.length === 0
         ? undefined
         : setInterval(() => {
-            deps.outcomes.renewOutboundLeases(medium, heldIds, claim, leaseEnd()).then(
-              (n) => n < heldIds.length && !finished && logger.warn({ medium, notificationIds: heldIds, held: n }, 'outbound claims lost while sending (their lease passed): another worker may send them too'),
-              (err) => !finished && logger.warn({ err, medium, notificationIds: heldIds }, 'outbound lease not renewed (retried at the next renewal)'),
+            deps.outcomes.renewOutboundLeases(medium, held, claim, leaseEnd()).then(
+              (n) => n < held.length && !finished && logger.warn({ medium, notificationIds: held.map((h) => h.id), held: n }, 'outbound claims lost while sending (their lease passed): another worker may send them too'),
+              (err) => !finished && logger.warn({ err, medium, notificationIds: held.map((h) => h.id) }, 'outbound lease not renewed (retried at the next renewal)'),
             );
           }, Math.max(50, Math.floor(leaseMs / 3)));
     try {
@@ -149,12 +159,14 @@ export function createSendOutbound(deps: SendOutboundDeps, medium: OutboundMediu
 
     const now = deps.now();
     const changes: OutcomeChange[] = [];
+    // Not attempted (the sender was busy): only the claim is given up.
+    const notAttempted: NotificationDoc[] = [];
     await Promise.all(
       ready.map(async (d) => {
         const current = outcomeOf(d, medium);
         const content = contents.get(d._id);
         const from = { status: 'pending', attempts: current.attempts };
-        const claimed = { id: d._id, from, claim };
+        const claimed = { id: d._id, from };
         if (!content) return;
         if (heldBack.has(d._id)) {
           deps.metrics.outbound(medium, 'skipped');
@@ -177,9 +189,11 @@ export function createSendOutbound(deps: SendOutboundDeps, medium: OutboundMediu
           // A refused address (or a gone subscription) whose contact could not be marked now is retried, never left unmarked.
           const gone = kind === 'address_rejected' || kind === 'expired';
           if (kind === 'busy') {
-            next = current; // not attempted: only the claim is released
+            notAttempted.push(d);
             steps.set(d._id, { kind: 'retry', inMs: (err as { retryAfterMs?: number }).retryAfterMs ?? BUSY_RETRY_MS });
-          } else if (gone && (await markUndeliverable(deps, medium, d, err))) {
+            return;
+          }
+          if (gone && (await markUndeliverable(deps, medium, d, err))) {
             next = { ...current, status: 'failed', reason: kind === 'expired' ? 'subscription_expired' : 'address_rejected', attempts, error };
           } else if (attempts >= retry.maxAttempts || kind === 'rejected') {
             next = { ...current, status: 'failed', reason: 'provider_error', attempts, error };
@@ -192,7 +206,8 @@ export function createSendOutbound(deps: SendOutboundDeps, medium: OutboundMediu
       }),
     );
     writing();
-    const applied = await deps.outcomes.updateOutboundMany(medium, changes, now);
+    const [applied] = await Promise.all([deps.outcomes.updateOutboundMany(medium, changes, now), deps.outcomes.releaseOutbound(medium, notAttempted.map(attemptOf), claim)]);
+    notAttempted.forEach(() => deps.metrics.outbound(medium, 'retried'));
     if (applied === changes.length) {
       for (const c of changes) {
         const s = c.outcome.status;
@@ -206,14 +221,14 @@ export function createSendOutbound(deps: SendOutboundDeps, medium: OutboundMediu
       applied === changes.length
         ? changes.map((c): NotificationDoc => ({ ...byId.get(c.id)!, [field]: c.outcome, updated_at: now }))
         : await deps.notifications.findByIds(changes.map((c) => c.id));
-    // A message whose outcome this batch could not write (its lease passed and another worker took
-    // it) and which is still pending: its job comes back after that claim's lease rather than being
-    // acknowledged here, since an acknowledgement would also drop the other worker's retry of it.
+    // A message whose outcome this batch could not write (another worker wrote first, or an older
+    // version of this service claimed it on the notification) and which is still pending: its job
+    // comes back later (after that claim's lease) rather than being acknowledged here, since an
+    // acknowledgement would also drop the other worker's retry of it.
     if (applied < changes.length) {
       for (const d of written) {
         if (outcomeOf(d, medium).status !== 'pending' || steps.get(d._id)?.kind === 'retry') continue;
-        const leftMs = (claimOf(d).leaseUntil?.getTime() ?? 0) - deps.now().getTime();
-        steps.set(d._id, { kind: 'retry', inMs: Math.max(100, leftMs + 100) });
+        steps.set(d._id, retryAfter(legacyLeaseOf(d)));
       }
     }
     const events = [...written, ...endedBefore].flatMap((d) => outboundEvents(d, medium));

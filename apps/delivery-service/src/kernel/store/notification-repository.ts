@@ -65,9 +65,9 @@ export interface NotificationDoc {
   pending?: boolean;
   email_wait?: boolean;
   /**
-   * The claim of the worker sending its email (SMS, push) now (at most one message under
-   * redelivery): set by `claimOutbound` while the message is pending, renewed while a long exchange
-   * runs, and removed by the outcome write. A claim whose lease has passed (its worker died) may be retaken.
+   * Older documents only: the claim of the worker sending its email (SMS, push, chat), written here
+   * by an older version of the service. Claims are now appended documents of their own
+   * (`outbound_claims`); a live one found here is still honoured, and the outcome write removes it.
    */
   email_claim?: string;
   email_lease_until?: Date;

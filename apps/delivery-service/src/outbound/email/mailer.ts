@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import nodemailer from 'nodemailer';
 import { convert } from 'html-to-text';
 import { createBoundedMap, inSpan, SpanKind, systemClock, type Clock } from '@herald/service-kit';
+import { wholeMessage } from './whole-message';
 
 export interface OutgoingEmail {
   to: string;
@@ -131,6 +132,11 @@ export function createMailer(opts: { url: string; from: string; poolSize: number
     socketTimeout: timeoutMs * 2,
     auth: u.username ? { user: decodeURIComponent(u.username), pass: decodeURIComponent(u.password) } : undefined,
     dkim: opts.dkim ? { ...opts.dkim, headerFieldNames: SIGNED_HEADERS } : undefined,
+  });
+  // Each message leaves in one socket write rather than one per piece nodemailer composes.
+  transport.use('stream', (mail, done) => {
+    mail.message.transform(wholeMessage());
+    done();
   });
   const defaultFrom = /<([^>]+)>/.exec(opts.from)?.[1] ?? opts.from;
   const defaultName = /^\s*"?([^"<]*?)"?\s*</.exec(opts.from)?.[1] || null;
