@@ -148,6 +148,7 @@ export interface NotificationDecision {
   sms?: MediumDecision;
   web_push?: MediumDecision;
   chat?: MediumDecision;
+  mobile_push?: MediumDecision;
 }
 
 export interface Notification {
