@@ -2611,11 +2611,11 @@ export interface paths {
                     "application/json": {
                         target: components["schemas"]["TargetInput"];
                         /**
-                         * @description `in_app` (default), `email`, `sms`, `web_push` or `chat`
+                         * @description `in_app` (default), `email`, `sms`, `web_push`, `chat` or `mobile_push`
                          * @example in_app
                          * @enum {string}
                          */
-                        medium?: "in_app" | "email" | "sms" | "web_push" | "chat";
+                        medium?: "in_app" | "email" | "sms" | "web_push" | "chat" | "mobile_push";
                         state: {
                             enabled: boolean;
                         };
@@ -2697,8 +2697,8 @@ export interface paths {
                     channel: string;
                     topic: string;
                     event: string;
-                    /** @description `in_app` (default), `email`, `sms`, `web_push` or `chat` */
-                    medium?: "in_app" | "email" | "sms" | "web_push" | "chat";
+                    /** @description `in_app` (default), `email`, `sms`, `web_push`, `chat` or `mobile_push` */
+                    medium?: "in_app" | "email" | "sms" | "web_push" | "chat" | "mobile_push";
                 };
                 header?: never;
                 path: {
@@ -2828,6 +2828,15 @@ export interface paths {
                      *         "subject": "Invoice #1042 is paid",
                      *         "html": "<p>Thanks! Your receipt for invoice #1042 is attached.</p>",
                      *         "text": "Thanks! Your receipt for invoice #1042 is attached."
+                     *       },
+                     *       "mobile_push": {
+                     *         "title": "Invoice #1042 is paid",
+                     *         "body": "Your receipt is in your inbox.",
+                     *         "data": {
+                     *           "invoice_id": "1042"
+                     *         },
+                     *         "badge": "unread",
+                     *         "collapse_key": "invoices"
                      *       }
                      *     }
                      */
@@ -3208,7 +3217,7 @@ export interface paths {
                      */
                     status?: string;
                     /** @description With outcome: an outbound medium */
-                    medium?: "email" | "sms" | "web_push" | "chat";
+                    medium?: "email" | "sms" | "web_push" | "chat" | "mobile_push";
                     /**
                      * @description With medium: its outcome (sent, skipped, failed…)
                      * @example skipped
@@ -4931,7 +4940,7 @@ export interface paths {
                         url: string;
                         description?: string | null;
                         /** @description Omitted or empty: every event type */
-                        event_types?: ("notification.delivered" | "notification.suppressed" | "notification.quota_exceeded" | "notification.failed" | "notification.throttled" | "notification.canceled" | "notification.read" | "notification.opened" | "notification.action" | "email.sent" | "email.failed" | "email.skipped" | "sms.sent" | "sms.failed" | "sms.skipped" | "sms.delivered" | "sms.undelivered" | "push.sent" | "push.failed" | "push.skipped" | "chat.sent" | "chat.failed" | "chat.skipped" | "broadcast.completed" | "broadcast.canceled" | "list.subscribed" | "list.unsubscribed")[];
+                        event_types?: ("notification.delivered" | "notification.suppressed" | "notification.quota_exceeded" | "notification.failed" | "notification.throttled" | "notification.canceled" | "notification.read" | "notification.opened" | "notification.action" | "email.sent" | "email.failed" | "email.skipped" | "sms.sent" | "sms.failed" | "sms.skipped" | "sms.delivered" | "sms.undelivered" | "push.sent" | "push.failed" | "push.skipped" | "chat.sent" | "chat.failed" | "chat.skipped" | "notification.push_sent" | "notification.push_failed" | "device.removed" | "broadcast.completed" | "broadcast.canceled" | "list.subscribed" | "list.unsubscribed")[];
                     };
                 };
             };
@@ -5140,7 +5149,7 @@ export interface paths {
                         /** Format: uri */
                         url?: string;
                         description?: string | null;
-                        event_types?: ("notification.delivered" | "notification.suppressed" | "notification.quota_exceeded" | "notification.failed" | "notification.throttled" | "notification.canceled" | "notification.read" | "notification.opened" | "notification.action" | "email.sent" | "email.failed" | "email.skipped" | "sms.sent" | "sms.failed" | "sms.skipped" | "sms.delivered" | "sms.undelivered" | "push.sent" | "push.failed" | "push.skipped" | "chat.sent" | "chat.failed" | "chat.skipped" | "broadcast.completed" | "broadcast.canceled" | "list.subscribed" | "list.unsubscribed")[];
+                        event_types?: ("notification.delivered" | "notification.suppressed" | "notification.quota_exceeded" | "notification.failed" | "notification.throttled" | "notification.canceled" | "notification.read" | "notification.opened" | "notification.action" | "email.sent" | "email.failed" | "email.skipped" | "sms.sent" | "sms.failed" | "sms.skipped" | "sms.delivered" | "sms.undelivered" | "push.sent" | "push.failed" | "push.skipped" | "chat.sent" | "chat.failed" | "chat.skipped" | "notification.push_sent" | "notification.push_failed" | "device.removed" | "broadcast.completed" | "broadcast.canceled" | "list.subscribed" | "list.unsubscribed")[];
                         /** @description true re-enables a disabled endpoint (clearing its failing state) */
                         enabled?: boolean;
                     };
@@ -6809,11 +6818,11 @@ export interface components {
             /** @description Event that triggers the notification: 1–128 characters */
             event: string;
             /**
-             * @description `in_app` (default), `email`, `sms`, `web_push` or `chat`
+             * @description `in_app` (default), `email`, `sms`, `web_push`, `chat` or `mobile_push`
              * @example in_app
              * @enum {string}
              */
-            medium?: "in_app" | "email" | "sms" | "web_push" | "chat";
+            medium?: "in_app" | "email" | "sms" | "web_push" | "chat" | "mobile_push";
             /** @description Human-readable name (returned as `label`) */
             name: string;
             description?: string | null;
@@ -7078,9 +7087,9 @@ export interface components {
         };
         /** MediumDecision */
         MediumDecision: {
-            /** @description The medium outcome: delivered | suppressed | throttled | canceled | quota_exceeded | failed | pending (in_app); sent | skipped | failed | pending (email, web_push, chat); also delivered | undelivered (sms) */
+            /** @description The medium outcome: delivered | suppressed | throttled | canceled | quota_exceeded | failed | pending (in_app); sent | skipped | failed | pending (email, web_push, chat, mobile_push); also delivered | undelivered (sms) */
             result: string;
-            because: ("recipient_rule" | "recipient_topic_any_rule" | "catalog_entry" | "catalog_topic_any_entry" | "medium_default" | "mandatory_entry" | "not_cataloged" | "no_target" | "no_primary_contact" | "address_undeliverable" | "contact_unconfirmed" | "quota_exceeded" | "broadcast_limit_exceeded" | "provider_error" | "address_rejected" | "subscription_expired" | "canceled" | "throttled" | "read_in_app") | null;
+            because: ("recipient_rule" | "recipient_topic_any_rule" | "catalog_entry" | "catalog_topic_any_entry" | "medium_default" | "mandatory_entry" | "not_cataloged" | "no_target" | "no_primary_contact" | "address_undeliverable" | "contact_unconfirmed" | "quota_exceeded" | "broadcast_limit_exceeded" | "provider_error" | "address_rejected" | "subscription_expired" | "canceled" | "throttled" | "read_in_app" | "no_device" | "provider_not_configured" | "device_gone") | null;
             rule: (components["schemas"]["DecidingRecipientRule"] | components["schemas"]["DecidingCatalogEntry"]) | null;
         };
         /** MessageError */
@@ -7093,6 +7102,26 @@ export interface components {
                 property_path: string;
                 invalid_value: unknown;
             }[];
+        };
+        /**
+         * MobilePushInput
+         * @description Asks for the `mobile_push` medium: pushed to every device of the recipient (FCM or APNs by the device's platform, with the project's provider credentials) when (target, mobile_push) is cataloged and the preference is on. More than 4 KiB of APNs payload or FCM message is a 400 naming `mobile_push`. Not on broadcasts or list sends.
+         */
+        MobilePushInput: {
+            title: string;
+            body: string;
+            /** @description Key-value data for the app (FCM `data`; custom keys beside `aps` on APNs) */
+            data?: {
+                [key: string]: string;
+            };
+            /** @description The app icon's badge: a whole number, or `unread`: the recipient's in-app unread count at the time of sending */
+            badge?: "unread" | number;
+            /** @description A sound file of the app (`default`: the system sound) */
+            sound?: string;
+            /** @description A newer push of the same key replaces an undelivered one (APNs collapse id, FCM collapse key), at most 64 bytes */
+            collapse_key?: string;
+            /** @description How long the service keeps the push for an offline device (at most 28 days) */
+            ttl_seconds?: number;
         };
         /** Notification */
         Notification: {
@@ -7125,6 +7154,7 @@ export interface components {
             sms: components["schemas"]["NotificationSms"];
             push: components["schemas"]["NotificationPush"];
             chat?: components["schemas"]["NotificationChat"];
+            mobile_push?: components["schemas"]["NotificationMobilePush"];
             decision: components["schemas"]["NotificationDecision"] | null;
         };
         /** NotificationChat */
@@ -7149,6 +7179,7 @@ export interface components {
             sms?: components["schemas"]["MediumDecision"];
             web_push?: components["schemas"]["MediumDecision"];
             chat?: components["schemas"]["MediumDecision"];
+            mobile_push?: components["schemas"]["MediumDecision"];
         };
         /** NotificationEmail */
         NotificationEmail: {
@@ -7162,6 +7193,18 @@ export interface components {
             error?: string | null;
             provider?: string | null;
             digest_id?: number | null;
+        };
+        /** NotificationMobilePush */
+        NotificationMobilePush: {
+            /** @description pending | sent | skipped | failed (present only when the send had a mobile_push block). `address`: the ids of the devices it goes to; `provider`: fcm, apns or both; `error` on a sent one names the devices that did not take it (gone and removed, refused) */
+            status: string;
+            reason?: string | null;
+            address?: string | null;
+            message_id?: string | null;
+            attempts?: number;
+            sent_at?: string | null;
+            error?: string | null;
+            provider?: string | null;
         };
         /** NotificationPush */
         NotificationPush: {
@@ -7379,6 +7422,7 @@ export interface components {
             sms?: components["schemas"]["SmsInput"] | null;
             push?: components["schemas"]["PushInput"] | null;
             chat?: components["schemas"]["ChatInput"] | null;
+            mobile_push?: components["schemas"]["MobilePushInput"] | null;
             send_at?: string | null;
         } & unknown) | {
             payload: Record<string, never>;
@@ -7390,6 +7434,8 @@ export interface components {
             push: Record<string, never>;
         } | {
             chat: Record<string, never>;
+        } | {
+            mobile_push: Record<string, never>;
         };
         /**
          * SmsInput
