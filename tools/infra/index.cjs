@@ -323,7 +323,7 @@ async function startLocalNats({ bin, dataDir, port, logDir, conf }) {
  *         needMongo (default true; false when every service has its own MONGO_URL),
  *         natsHarness (default true: a connection without credentials may do anything, for tests; false: it is refused) }
  * Returns { mongoUrl, natsUrl, natsUsers, smtpUrl, mailApiUrl, smsApiUrl, pushCaFile, source, logDir, restartNats(), stop() }
- * (smsApiUrl and pushCaFile only when the sink runs here: the SMS API base URL and the push service's certificate);
+ * (smsApiUrl, pushCaFile and apns only when the sink runs here: the SMS API base URL, the push service's certificate, the APNs fake's {origin, caFile});
  * natsUsers ({ gateway: { user, password }, ... }) is null when NATS comes from NATS_URL (the apps
  * then connect without credentials, or as their NATS_USER / NATS_PASSWORD in extraEnv say).
  * Throws InfraUnavailableError (nothing started) when a component cannot be had.
@@ -379,10 +379,14 @@ async function startInfra(opts) {
     let mailApiUrl = process.env.MAIL_API_URL || null;
     let smsApiUrl = null;
     let pushCaFile = null;
+    let apns = null;
     if (!smtpUrl) {
       const smtpPort = await port('smtp');
       const httpPort = await port('mailApi');
       const pushPort = await port('push');
+      const apnsPort = await port('apns');
+      apns = { origin: `https://127.0.0.1:${apnsPort}`, caFile: path.join(dataDir, 'apns-ca.pem') };
+      fs.rmSync(apns.caFile, { force: true });
       fs.mkdirSync(dataDir, { recursive: true });
       pushCaFile = path.join(dataDir, 'push-ca.pem');
       fs.rmSync(pushCaFile, { force: true });
@@ -393,6 +397,8 @@ async function startInfra(opts) {
           HTTP_PORT: String(httpPort),
           PUSH_PORT: String(pushPort),
           PUSH_CA_FILE: pushCaFile,
+          APNS_PORT: String(apnsPort),
+          APNS_CA_FILE: apns.caFile,
           MAIL_DIR: path.join(dataDir, 'mail'),
           SINK_MODE: process.env.HERALD_SINK_MODE ?? '',
         },
@@ -412,6 +418,7 @@ async function startInfra(opts) {
       mailApiUrl,
       smsApiUrl,
       pushCaFile,
+      apns,
       source: sources.join('+') || 'environment',
       logDir,
       /** Restarts the local nats-server in place (fault tests); throws when NATS is not local. */

@@ -66,6 +66,9 @@ function fakeMediumsEnv(infra, { vapid, smsAuthToken, callbackSecret, providerSe
     // Quick retries against the fakes: a failing chat message ends within a second.
     Object.assign(delivery, chat, { SLACK_API_URL: `${infra.smsApiUrl}/api`, SLACK_BOT_TOKEN: 'xoxb-herald-local-fake', CHAT_MAX_ATTEMPTS: '3', CHAT_RETRY_BASE_MS: '200' });
     Object.assign(recipient, chat);
+    // The FCM fake on the sink's port, the APNs fake on its own (HTTP/2, TLS); quick retries against them.
+    Object.assign(delivery, { FCM_API_URL: `${infra.smsApiUrl}/fcm`, MOBILE_PUSH_MAX_ATTEMPTS: '3', MOBILE_PUSH_RETRY_BASE_MS: '200' });
+    if (infra.apns) Object.assign(delivery, { APNS_URL: infra.apns.origin, APNS_EXTRA_CA_FILE: infra.apns.caFile });
   }
   return { delivery, recipient, vapidPublicKey: keys.publicKey };
 }

@@ -40,6 +40,7 @@ const host = process.env.HOST ?? '127.0.0.1';
 const mailDir = process.env.MAIL_DIR;
 const pushPort = Number(process.env.PUSH_PORT ?? 0);
 const pushCaFile = process.env.PUSH_CA_FILE;
+const apnsCaFile = process.env.APNS_CA_FILE;
 const apnsPort = Number(process.env.APNS_PORT ?? 0);
 const sms = createSmsFake();
 const chat = createChatFake();
@@ -185,6 +186,7 @@ Promise.all([startPushFake({ port: pushPort, host }), startMobileFake({ port: ap
   push = started;
   mobile = mobileStarted;
   if (pushCaFile) fs.writeFileSync(pushCaFile, started.cert);
+  if (apnsCaFile) fs.writeFileSync(apnsCaFile, mobileStarted.cert);
   smtp.listen(smtpPort, host, () => {
     api.listen(httpPort, host, () => {
       console.log(JSON.stringify({ msg: 'sink listening', smtp: `smtp://${host}:${smtpPort}`, http: `http://${host}:${httpPort}`, push: started.origin, apns: mobileStarted.apnsOrigin }));

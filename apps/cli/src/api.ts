@@ -148,6 +148,7 @@ export interface NotificationDecision {
   sms?: MediumDecision;
   web_push?: MediumDecision;
   chat?: MediumDecision;
+  mobile_push?: MediumDecision;
 }
 
 export interface Notification {
@@ -194,6 +195,8 @@ export interface SendBody {
   target?: Target;
   payload?: unknown;
   email?: { subject: string; html: string; text?: string; delay_seconds?: number; unless?: string };
+  /** A push to each of the recipient's devices (FCM, APNs). */
+  mobile_push?: { title: string; body: string; data?: Record<string, string>; badge?: number | 'unread'; sound?: string; collapse_key?: string; ttl_seconds?: number };
   /** RFC 3339: a scheduled send. */
   send_at?: string;
 }

@@ -91,6 +91,20 @@ export const ConfigSchema = Type.Composite([
     CHAT_MAX_ATTEMPTS: Type.Integer({ minimum: 1, default: 6 }),
     /** First retry delay of a chat message; doubles each attempt (at least the service's Retry-After). */
     CHAT_RETRY_BASE_MS: Type.Integer({ minimum: 1, default: 1_000 }),
+    /** Where FCM's HTTP v1 API is (`/v1/projects/{id}/messages:send`); the local fake's in development. */
+    FCM_API_URL: Type.String({ default: 'https://fcm.googleapis.com' }),
+    /** The APNs origin for both environments (the local fake's in development). Empty: Apple's, sandbox or production as the project's APNs key says. */
+    APNS_URL: Type.String({ default: '' }),
+    /** A PEM file of an extra certificate authority APNs may present (the local fake's). Empty: none. */
+    APNS_EXTRA_CA_FILE: Type.String({ default: '' }),
+    /** One request to FCM or APNs gives up after this long (at most 64 KiB of the answer is read). */
+    MOBILE_PUSH_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 120_000, default: 10_000 }),
+    /** Mobile push notifications (each to all of its recipient's devices) in hand at once. */
+    MOBILE_PUSH_CONCURRENCY: Type.Integer({ minimum: 1, default: 64 }),
+    /** Attempts of one notification's mobile pushes before those still owed end `failed`. */
+    MOBILE_PUSH_MAX_ATTEMPTS: Type.Integer({ minimum: 1, default: 6 }),
+    /** First retry delay of mobile pushes; doubles each attempt (at least the service's Retry-After). */
+    MOBILE_PUSH_RETRY_BASE_MS: Type.Integer({ minimum: 1, default: 1_000 }),
     /** Key (at least 32 characters) that signs SMS status callback URLs. Empty (or no PUBLIC_BASE_URL): no callbacks are asked for, SMS outcomes stay `sent`. */
     CALLBACK_SECRET: Type.String({ default: '', pattern: '^(.{32,})?$' }),
     /** Consecutive transient failures of a primary provider (SMTP, SMS) that open its circuit: messages then go to the secondary. Also the web push requests to one endpoint host in a row that hit their deadline or the answer cap that back the host off. */

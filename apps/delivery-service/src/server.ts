@@ -1,7 +1,7 @@
 import { DeliveryService } from '@herald/contracts';
 import { createSequences, type ServiceDeps, type ServiceParts } from '@herald/service-kit';
-import { type ConsumerBase, createConsumerFigures, createDeliveryMetrics, createJobPublisher, createOutcomePublisher, createPeerClients, createRecipientPresence, ensureDeliveryStreams, listenForDeletions, natsReadBarrier, preferenceResolver, recipientDirectory, registerConsumerGauges, recipientListAudience } from './platform';
-import { createCallbackTokens, createConfirmationMailBudget, createContactCodeRepository, createContactConfirmationTokens, createSlotBudget, createOutboundSenders, createOutcomeRepository, createQuotaRepository, createSmsReportRepository, createUnsubscribeTokens, dkimSettings, openProviderCredentials, outboundRoutes, projectSlackTokens, providerConfigProblems, providerRoutes, startOutboundConsumers } from './outbound';
+import { type ConsumerBase, createConsumerFigures, createDeliveryMetrics, createJobPublisher, createOutcomePublisher, createPeerClients, createRecipientPresence, deviceDirectory, ensureDeliveryStreams, listenForDeletions, natsReadBarrier, preferenceResolver, recipientDirectory, registerConsumerGauges, recipientListAudience } from './platform';
+import { createCallbackTokens, createConfirmationMailBudget, createContactCodeRepository, createContactConfirmationTokens, createSlotBudget, createOutboundSenders, createOutcomeRepository, createQuotaRepository, createSmsReportRepository, createUnsubscribeTokens, dkimSettings, openMobilePush, openProviderCredentials, outboundRoutes, projectSlackTokens, providerConfigProblems, providerRoutes, startOutboundConsumers } from './outbound';
 import { createAcceptedSends, createFinishCanceled, createIdempotencyRepository, sendsRoutes, startSendConsumer } from './sends';
 import { createDigestRepository, createFireTimers, createThrottleRepository, schedulingRoutes, startDigestConsumer, startTimerRunner } from './scheduling';
 import { createErasureRepository, createRetentionSweep, startRecipientDeletedConsumer, WEBHOOK_DELIVERY_RETENTION_MS } from './retention';
@@ -103,6 +103,9 @@ export async function build({ config, logger, mongo, nats, metrics, clock }: Ser
   const deletions = listenForDeletions(nats, presence, logger);
   const sequences = createSequences(mongo.db);
   registerConsumerGauges(metrics.registry, createConsumerFigures(nats));
+  const events = createOutcomePublisher(nats);
+  const devices = deviceDirectory(peers.recipients);
+  const mobilePush = openMobilePush(config, { db: mongo.db, devices, credentials: providerCredentials, events, unreadCount: (projectId, recipientId) => feed.countUnread(projectId, recipientId), now });
   const deps: UseCaseDeps = {
       notifications,
       feed,
@@ -121,7 +124,10 @@ export async function build({ config, logger, mongo, nats, metrics, clock }: Ser
       broadcastIds: createIdAllocator(sequences, 'broadcasts'),
       jobs: createJobPublisher(nats),
       accepted: createAcceptedSends(nats),
-      events: createOutcomePublisher(nats),
+      events,
+      devices,
+      configuredPlatforms: mobilePush.configuredPlatforms,
+      mobilePush: mobilePush.send,
       recipients: recipientDirectory(peers.recipients),
       presence,
       lists: recipientListAudience(peers.recipients),
@@ -149,6 +155,7 @@ export async function build({ config, logger, mongo, nats, metrics, clock }: Ser
           sms: { maxAttempts: config.SMS_MAX_ATTEMPTS, baseMs: config.SMS_RETRY_BASE_MS },
           web_push: { maxAttempts: config.PUSH_MAX_ATTEMPTS, baseMs: config.PUSH_RETRY_BASE_MS },
           chat: { maxAttempts: config.CHAT_MAX_ATTEMPTS, baseMs: config.CHAT_RETRY_BASE_MS },
+          mobile_push: { maxAttempts: config.MOBILE_PUSH_MAX_ATTEMPTS, baseMs: config.MOBILE_PUSH_RETRY_BASE_MS },
         },
         digestSendLeaseMs: config.DIGEST_SEND_LEASE_MS,
       },
@@ -167,7 +174,7 @@ export async function build({ config, logger, mongo, nats, metrics, clock }: Ser
     ...startBroadcastConsumers(consumer, usecases, { chunkConcurrency: config.BROADCAST_CHUNK_CONCURRENCY }),
     ...startOutboundConsumers(consumer, usecases.sendOutbound, {
       ...batching,
-      concurrency: { email: config.EMAIL_CONCURRENCY, sms: config.SMS_CONCURRENCY, web_push: config.PUSH_CONCURRENCY, chat: config.CHAT_CONCURRENCY },
+      concurrency: { email: config.EMAIL_CONCURRENCY, sms: config.SMS_CONCURRENCY, web_push: config.PUSH_CONCURRENCY, chat: config.CHAT_CONCURRENCY, mobile_push: config.MOBILE_PUSH_CONCURRENCY },
     }),
     startDigestConsumer(consumer, usecases.closeDigest),
     startRecipientDeletedConsumer(consumer, usecases.removeRecipientNotifications, clock),
@@ -279,6 +286,7 @@ export async function build({ config, logger, mongo, nats, metrics, clock }: Ser
       deletions.stop();
       await Promise.all(workers.map((w) => w.stop()));
       senders.close();
+      mobilePush.close();
       peers.close();
     },
   };

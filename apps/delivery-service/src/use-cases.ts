@@ -72,7 +72,7 @@ export function createUseCases(deps: UseCaseDeps, logger: Logger) {
     failSends,
     getPayloads: createGetPayloads(deps),
     /** One sender per outbound medium (email, sms, web_push): the same steps, its own channel. */
-    sendOutbound: { email: createSendOutbound({ ...deps, collectDigests: createCollectDigests(deps) }, 'email', logger), sms: createSendOutbound(deps, 'sms', logger), web_push: createSendOutbound(deps, 'web_push', logger), chat: createSendOutbound(deps, 'chat', logger) },
+    sendOutbound: { email: createSendOutbound({ ...deps, collectDigests: createCollectDigests(deps) }, 'email', logger), sms: createSendOutbound(deps, 'sms', logger), web_push: createSendOutbound(deps, 'web_push', logger), chat: createSendOutbound(deps, 'chat', logger), mobile_push: createSendOutbound(deps, 'mobile_push', logger) },
     recordSmsStatus: createRecordSmsStatus(deps),
     fanOutBroadcast: createFanOutBroadcast(deps),
     processBroadcastChunk: createProcessBroadcastChunk(deps),

@@ -55,7 +55,7 @@ describe('PreferenceService catalog', () => {
     ['an empty channel', entry({ target: { channel: '', topic: 't', event: 'e' } }), 'channel'],
     ['a topic over 128 characters', entry({ target: { channel: 'c', topic: 'x'.repeat(129), event: 'e' } }), 'topic'],
     ['no target at all', { name: 'n', defaultEnabled: true }, 'channel'],
-    ['a bad medium', entry({ medium: 'mobile_push' }), 'medium'],
+    ['a bad medium', entry({ medium: 'fax' }), 'medium'],
     ['an empty name', entry({ name: '' }), 'name'],
   ])('when create has %s, then it is refused with validation_failed naming the property', async (_what, bad, path) => {
     const projectId = newProject();

@@ -85,7 +85,7 @@ describe('PreferenceService recipient preferences', () => {
   });
 
   it('when check has a bad target or medium, then it is refused with validation_failed', async () => {
-    const err = await errorOf(svc.client.checkPreference({ projectId: newProject(), recipientId: 'r', target: { ...deploys, topic: '' }, medium: 'mobile_push' }));
+    const err = await errorOf(svc.client.checkPreference({ projectId: newProject(), recipientId: 'r', target: { ...deploys, topic: '' }, medium: 'fax' }));
     expect(err.violations.map((v) => v.property_path).sort()).toEqual(['medium', 'topic']);
   });
 

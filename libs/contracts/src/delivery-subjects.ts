@@ -24,6 +24,8 @@ export const DELIVERY_SMS_SUBJECT = `${DELIVERY_SUBJECT_PREFIX}.sms`;
 export const DELIVERY_PUSH_SUBJECT = `${DELIVERY_SUBJECT_PREFIX}.push`;
 /** OutboundJob: send one notification's chat message. */
 export const DELIVERY_CHAT_SUBJECT = `${DELIVERY_SUBJECT_PREFIX}.chat`;
+/** OutboundJob: send one notification's pushes to the recipient's devices (FCM, APNs). */
+export const DELIVERY_MOBILE_PUSH_SUBJECT = `${DELIVERY_SUBJECT_PREFIX}.mobile_push`;
 /** DigestJob: close one email digest. */
 export const DELIVERY_DIGEST_SUBJECT = `${DELIVERY_SUBJECT_PREFIX}.digest`;
 
@@ -35,6 +37,7 @@ export const DELIVERY_EMAIL_CONSUMER = 'delivery-emails';
 export const DELIVERY_SMS_CONSUMER = 'delivery-sms';
 export const DELIVERY_PUSH_CONSUMER = 'delivery-push';
 export const DELIVERY_CHAT_CONSUMER = 'delivery-chat';
+export const DELIVERY_MOBILE_PUSH_CONSUMER = 'delivery-mobile-push';
 export const DELIVERY_DIGEST_CONSUMER = 'delivery-digests';
 /** Durable consumer of the delivery service on EVENTS_STREAM, filtered to RECIPIENT_DELETED_SUBJECT. */
 export const DELIVERY_RECIPIENT_DELETED_CONSUMER = 'delivery-recipient-deleted';
@@ -82,6 +85,12 @@ export const OUTCOME_TYPES = [
   'chat.sent',
   'chat.failed',
   'chat.skipped',
+  /** At least one of the recipient's devices took the mobile push (FCM, APNs). */
+  'notification.push_sent',
+  /** No device took the mobile push (each gone, refused, or failed after its retries). */
+  'notification.push_failed',
+  /** A device the provider reported gone (FCM UNREGISTERED, APNs 410) was removed while sending. */
+  'device.removed',
   'broadcast.completed',
   'broadcast.canceled',
 ] as const;

@@ -23,3 +23,4 @@ export * from './field-violations.js';
 export * from './phone-countries.js';
 export * from './gen/herald/provider/v1/provider_pb.js';
 export * from './push-hosts.js';
+export * from './mobile-push-wire.js';

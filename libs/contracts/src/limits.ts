@@ -49,9 +49,9 @@ export const CONTACT_MEDIUMS = ['email', 'sms', 'web_push', 'mobile_push', 'chat
 export const CHAT_PROVIDERS = ['slack', 'teams', 'discord'] as const;
 export type ChatProvider = (typeof CHAT_PROVIDERS)[number];
 /** Mediums of the catalog, preferences and decisions, in the order lists use. */
-export const PREFERENCE_MEDIUMS = ['in_app', 'email', 'sms', 'web_push', 'chat'] as const;
+export const PREFERENCE_MEDIUMS = ['in_app', 'email', 'sms', 'web_push', 'chat', 'mobile_push'] as const;
 /** Mediums delivered by a provider outside Herald (jobs, retries, failover), each with its send block. */
-export const OUTBOUND_MEDIUMS = ['email', 'sms', 'web_push', 'chat'] as const;
+export const OUTBOUND_MEDIUMS = ['email', 'sms', 'web_push', 'chat', 'mobile_push'] as const;
 export type OutboundMedium = (typeof OUTBOUND_MEDIUMS)[number];
 /** The send block, outcome field and event prefix of each outbound medium. */
-export const OUTBOUND_FIELD = { email: 'email', sms: 'sms', web_push: 'push', chat: 'chat' } as const satisfies Record<OutboundMedium, string>;
+export const OUTBOUND_FIELD = { email: 'email', sms: 'sms', web_push: 'push', chat: 'chat', mobile_push: 'mobile_push' } as const satisfies Record<OutboundMedium, string>;

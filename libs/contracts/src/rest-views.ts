@@ -21,7 +21,7 @@ const target = (t: { channel: string; topic: string; event: string } | undefined
 
 /** What recipient-scoped readers see instead of the provider's error text. */
 export const EMAIL_ERROR_SUMMARY = 'Email delivery failed';
-const ERROR_SUMMARY = { email: EMAIL_ERROR_SUMMARY, sms: 'SMS delivery failed', push: 'Push delivery failed', chat: 'Chat delivery failed' } as const;
+const ERROR_SUMMARY = { email: EMAIL_ERROR_SUMMARY, sms: 'SMS delivery failed', push: 'Push delivery failed', chat: 'Chat delivery failed', mobile_push: 'Mobile push delivery failed' } as const;
 
 /** Who reads: `full` (a Full key: the project's servers) or `recipient` (Recipient key, recipient token: maybe a browser). */
 export type Audience = 'full' | 'recipient';
@@ -54,6 +54,8 @@ export function notificationView(n: Notification, audience: Audience = 'full') {
     push: outboundView(n.push, audience, 'push'),
     // Only on a send that asked for a chat message.
     ...(requested(n.chat) ? { chat: outboundView(n.chat, audience, 'chat') } : {}),
+    // Only on a send that asked for a mobile push.
+    ...(requested(n.mobilePush) ? { mobile_push: outboundView(n.mobilePush, audience, 'mobile_push') } : {}),
     decision: notificationDecisionView(n),
   };
 }
@@ -133,12 +135,13 @@ const requested = (e: OutboundOutcome | undefined): e is OutboundOutcome => e !=
 export function notificationDecisionView(n: Notification) {
   const d = n.decision;
   if (!d) return null;
-  const out: { in_app?: DecisionView; email?: DecisionView; sms?: DecisionView; web_push?: DecisionView; chat?: DecisionView } = {};
+  const out: { in_app?: DecisionView; email?: DecisionView; sms?: DecisionView; web_push?: DecisionView; chat?: DecisionView; mobile_push?: DecisionView } = {};
   if (n.status !== 'not_requested') out.in_app = decisionView(d.inApp, n.status === 'enqueued' || n.status === 'scheduled' ? 'pending' : n.status);
   if (requested(n.email)) out.email = decisionView(d.email, n.email.status);
   if (requested(n.sms)) out.sms = decisionView(d.sms, n.sms.status);
   if (requested(n.push)) out.web_push = decisionView(d.webPush, n.push.status);
   if (requested(n.chat)) out.chat = decisionView(d.chat, n.chat.status);
+  if (requested(n.mobilePush)) out.mobile_push = decisionView(d.mobilePush, n.mobilePush.status);
   return out;
 }
 

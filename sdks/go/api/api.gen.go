@@ -19,11 +19,12 @@ import (
 
 // Defines values for CatalogEntryInputMedium.
 const (
-	CatalogEntryInputMediumChat    CatalogEntryInputMedium = "chat"
-	CatalogEntryInputMediumEmail   CatalogEntryInputMedium = "email"
-	CatalogEntryInputMediumInApp   CatalogEntryInputMedium = "in_app"
-	CatalogEntryInputMediumSms     CatalogEntryInputMedium = "sms"
-	CatalogEntryInputMediumWebPush CatalogEntryInputMedium = "web_push"
+	CatalogEntryInputMediumChat       CatalogEntryInputMedium = "chat"
+	CatalogEntryInputMediumEmail      CatalogEntryInputMedium = "email"
+	CatalogEntryInputMediumInApp      CatalogEntryInputMedium = "in_app"
+	CatalogEntryInputMediumMobilePush CatalogEntryInputMedium = "mobile_push"
+	CatalogEntryInputMediumSms        CatalogEntryInputMedium = "sms"
+	CatalogEntryInputMediumWebPush    CatalogEntryInputMedium = "web_push"
 )
 
 // Valid indicates whether the value is a known member of the CatalogEntryInputMedium enum.
@@ -34,6 +35,8 @@ func (e CatalogEntryInputMedium) Valid() bool {
 	case CatalogEntryInputMediumEmail:
 		return true
 	case CatalogEntryInputMediumInApp:
+		return true
+	case CatalogEntryInputMediumMobilePush:
 		return true
 	case CatalogEntryInputMediumSms:
 		return true
@@ -158,12 +161,15 @@ const (
 	MediumDecisionBecauseCatalogEntry           MediumDecisionBecause = "catalog_entry"
 	MediumDecisionBecauseCatalogTopicAnyEntry   MediumDecisionBecause = "catalog_topic_any_entry"
 	MediumDecisionBecauseContactUnconfirmed     MediumDecisionBecause = "contact_unconfirmed"
+	MediumDecisionBecauseDeviceGone             MediumDecisionBecause = "device_gone"
 	MediumDecisionBecauseMandatoryEntry         MediumDecisionBecause = "mandatory_entry"
 	MediumDecisionBecauseMediumDefault          MediumDecisionBecause = "medium_default"
+	MediumDecisionBecauseNoDevice               MediumDecisionBecause = "no_device"
 	MediumDecisionBecauseNoPrimaryContact       MediumDecisionBecause = "no_primary_contact"
 	MediumDecisionBecauseNoTarget               MediumDecisionBecause = "no_target"
 	MediumDecisionBecauseNotCataloged           MediumDecisionBecause = "not_cataloged"
 	MediumDecisionBecauseProviderError          MediumDecisionBecause = "provider_error"
+	MediumDecisionBecauseProviderNotConfigured  MediumDecisionBecause = "provider_not_configured"
 	MediumDecisionBecauseQuotaExceeded          MediumDecisionBecause = "quota_exceeded"
 	MediumDecisionBecauseReadInApp              MediumDecisionBecause = "read_in_app"
 	MediumDecisionBecauseRecipientRule          MediumDecisionBecause = "recipient_rule"
@@ -190,9 +196,13 @@ func (e MediumDecisionBecause) Valid() bool {
 		return true
 	case MediumDecisionBecauseContactUnconfirmed:
 		return true
+	case MediumDecisionBecauseDeviceGone:
+		return true
 	case MediumDecisionBecauseMandatoryEntry:
 		return true
 	case MediumDecisionBecauseMediumDefault:
+		return true
+	case MediumDecisionBecauseNoDevice:
 		return true
 	case MediumDecisionBecauseNoPrimaryContact:
 		return true
@@ -201,6 +211,8 @@ func (e MediumDecisionBecause) Valid() bool {
 	case MediumDecisionBecauseNotCataloged:
 		return true
 	case MediumDecisionBecauseProviderError:
+		return true
+	case MediumDecisionBecauseProviderNotConfigured:
 		return true
 	case MediumDecisionBecauseQuotaExceeded:
 		return true
@@ -215,6 +227,21 @@ func (e MediumDecisionBecause) Valid() bool {
 	case MediumDecisionBecauseSubscriptionExpired:
 		return true
 	case MediumDecisionBecauseThrottled:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for MobilePushInputBadge0.
+const (
+	MobilePushInputBadge0Unread MobilePushInputBadge0 = "unread"
+)
+
+// Valid indicates whether the value is a known member of the MobilePushInputBadge0 enum.
+func (e MobilePushInputBadge0) Valid() bool {
+	switch e {
+	case MobilePushInputBadge0Unread:
 		return true
 	default:
 		return false
@@ -571,10 +598,11 @@ func (e GetHealthz200JSONResponseBodyStatus) Valid() bool {
 
 // Defines values for GetNotificationsParamsMedium.
 const (
-	GetNotificationsParamsMediumChat    GetNotificationsParamsMedium = "chat"
-	GetNotificationsParamsMediumEmail   GetNotificationsParamsMedium = "email"
-	GetNotificationsParamsMediumSms     GetNotificationsParamsMedium = "sms"
-	GetNotificationsParamsMediumWebPush GetNotificationsParamsMedium = "web_push"
+	GetNotificationsParamsMediumChat       GetNotificationsParamsMedium = "chat"
+	GetNotificationsParamsMediumEmail      GetNotificationsParamsMedium = "email"
+	GetNotificationsParamsMediumMobilePush GetNotificationsParamsMedium = "mobile_push"
+	GetNotificationsParamsMediumSms        GetNotificationsParamsMedium = "sms"
+	GetNotificationsParamsMediumWebPush    GetNotificationsParamsMedium = "web_push"
 )
 
 // Valid indicates whether the value is a known member of the GetNotificationsParamsMedium enum.
@@ -583,6 +611,8 @@ func (e GetNotificationsParamsMedium) Valid() bool {
 	case GetNotificationsParamsMediumChat:
 		return true
 	case GetNotificationsParamsMediumEmail:
+		return true
+	case GetNotificationsParamsMediumMobilePush:
 		return true
 	case GetNotificationsParamsMediumSms:
 		return true
@@ -781,11 +811,12 @@ func (e PostRecipientsRecipientIDNotificationsMarkAllArchivedParamsRead) Valid()
 
 // Defines values for PatchRecipientsRecipientIDPreferencesJSONBodyMedium.
 const (
-	PatchRecipientsRecipientIDPreferencesJSONBodyMediumChat    PatchRecipientsRecipientIDPreferencesJSONBodyMedium = "chat"
-	PatchRecipientsRecipientIDPreferencesJSONBodyMediumEmail   PatchRecipientsRecipientIDPreferencesJSONBodyMedium = "email"
-	PatchRecipientsRecipientIDPreferencesJSONBodyMediumInApp   PatchRecipientsRecipientIDPreferencesJSONBodyMedium = "in_app"
-	PatchRecipientsRecipientIDPreferencesJSONBodyMediumSms     PatchRecipientsRecipientIDPreferencesJSONBodyMedium = "sms"
-	PatchRecipientsRecipientIDPreferencesJSONBodyMediumWebPush PatchRecipientsRecipientIDPreferencesJSONBodyMedium = "web_push"
+	PatchRecipientsRecipientIDPreferencesJSONBodyMediumChat       PatchRecipientsRecipientIDPreferencesJSONBodyMedium = "chat"
+	PatchRecipientsRecipientIDPreferencesJSONBodyMediumEmail      PatchRecipientsRecipientIDPreferencesJSONBodyMedium = "email"
+	PatchRecipientsRecipientIDPreferencesJSONBodyMediumInApp      PatchRecipientsRecipientIDPreferencesJSONBodyMedium = "in_app"
+	PatchRecipientsRecipientIDPreferencesJSONBodyMediumMobilePush PatchRecipientsRecipientIDPreferencesJSONBodyMedium = "mobile_push"
+	PatchRecipientsRecipientIDPreferencesJSONBodyMediumSms        PatchRecipientsRecipientIDPreferencesJSONBodyMedium = "sms"
+	PatchRecipientsRecipientIDPreferencesJSONBodyMediumWebPush    PatchRecipientsRecipientIDPreferencesJSONBodyMedium = "web_push"
 )
 
 // Valid indicates whether the value is a known member of the PatchRecipientsRecipientIDPreferencesJSONBodyMedium enum.
@@ -796,6 +827,8 @@ func (e PatchRecipientsRecipientIDPreferencesJSONBodyMedium) Valid() bool {
 	case PatchRecipientsRecipientIDPreferencesJSONBodyMediumEmail:
 		return true
 	case PatchRecipientsRecipientIDPreferencesJSONBodyMediumInApp:
+		return true
+	case PatchRecipientsRecipientIDPreferencesJSONBodyMediumMobilePush:
 		return true
 	case PatchRecipientsRecipientIDPreferencesJSONBodyMediumSms:
 		return true
@@ -808,11 +841,12 @@ func (e PatchRecipientsRecipientIDPreferencesJSONBodyMedium) Valid() bool {
 
 // Defines values for GetRecipientsRecipientIDPreferencesCheckParamsMedium.
 const (
-	GetRecipientsRecipientIDPreferencesCheckParamsMediumChat    GetRecipientsRecipientIDPreferencesCheckParamsMedium = "chat"
-	GetRecipientsRecipientIDPreferencesCheckParamsMediumEmail   GetRecipientsRecipientIDPreferencesCheckParamsMedium = "email"
-	GetRecipientsRecipientIDPreferencesCheckParamsMediumInApp   GetRecipientsRecipientIDPreferencesCheckParamsMedium = "in_app"
-	GetRecipientsRecipientIDPreferencesCheckParamsMediumSms     GetRecipientsRecipientIDPreferencesCheckParamsMedium = "sms"
-	GetRecipientsRecipientIDPreferencesCheckParamsMediumWebPush GetRecipientsRecipientIDPreferencesCheckParamsMedium = "web_push"
+	GetRecipientsRecipientIDPreferencesCheckParamsMediumChat       GetRecipientsRecipientIDPreferencesCheckParamsMedium = "chat"
+	GetRecipientsRecipientIDPreferencesCheckParamsMediumEmail      GetRecipientsRecipientIDPreferencesCheckParamsMedium = "email"
+	GetRecipientsRecipientIDPreferencesCheckParamsMediumInApp      GetRecipientsRecipientIDPreferencesCheckParamsMedium = "in_app"
+	GetRecipientsRecipientIDPreferencesCheckParamsMediumMobilePush GetRecipientsRecipientIDPreferencesCheckParamsMedium = "mobile_push"
+	GetRecipientsRecipientIDPreferencesCheckParamsMediumSms        GetRecipientsRecipientIDPreferencesCheckParamsMedium = "sms"
+	GetRecipientsRecipientIDPreferencesCheckParamsMediumWebPush    GetRecipientsRecipientIDPreferencesCheckParamsMedium = "web_push"
 )
 
 // Valid indicates whether the value is a known member of the GetRecipientsRecipientIDPreferencesCheckParamsMedium enum.
@@ -823,6 +857,8 @@ func (e GetRecipientsRecipientIDPreferencesCheckParamsMedium) Valid() bool {
 	case GetRecipientsRecipientIDPreferencesCheckParamsMediumEmail:
 		return true
 	case GetRecipientsRecipientIDPreferencesCheckParamsMediumInApp:
+		return true
+	case GetRecipientsRecipientIDPreferencesCheckParamsMediumMobilePush:
 		return true
 	case GetRecipientsRecipientIDPreferencesCheckParamsMediumSms:
 		return true
@@ -861,6 +897,7 @@ const (
 	PostWebhooksJSONBodyEventTypesChatFailed                PostWebhooksJSONBodyEventTypes = "chat.failed"
 	PostWebhooksJSONBodyEventTypesChatSent                  PostWebhooksJSONBodyEventTypes = "chat.sent"
 	PostWebhooksJSONBodyEventTypesChatSkipped               PostWebhooksJSONBodyEventTypes = "chat.skipped"
+	PostWebhooksJSONBodyEventTypesDeviceRemoved             PostWebhooksJSONBodyEventTypes = "device.removed"
 	PostWebhooksJSONBodyEventTypesEmailFailed               PostWebhooksJSONBodyEventTypes = "email.failed"
 	PostWebhooksJSONBodyEventTypesEmailSent                 PostWebhooksJSONBodyEventTypes = "email.sent"
 	PostWebhooksJSONBodyEventTypesEmailSkipped              PostWebhooksJSONBodyEventTypes = "email.skipped"
@@ -871,6 +908,8 @@ const (
 	PostWebhooksJSONBodyEventTypesNotificationDelivered     PostWebhooksJSONBodyEventTypes = "notification.delivered"
 	PostWebhooksJSONBodyEventTypesNotificationFailed        PostWebhooksJSONBodyEventTypes = "notification.failed"
 	PostWebhooksJSONBodyEventTypesNotificationOpened        PostWebhooksJSONBodyEventTypes = "notification.opened"
+	PostWebhooksJSONBodyEventTypesNotificationPushFailed    PostWebhooksJSONBodyEventTypes = "notification.push_failed"
+	PostWebhooksJSONBodyEventTypesNotificationPushSent      PostWebhooksJSONBodyEventTypes = "notification.push_sent"
 	PostWebhooksJSONBodyEventTypesNotificationQuotaExceeded PostWebhooksJSONBodyEventTypes = "notification.quota_exceeded"
 	PostWebhooksJSONBodyEventTypesNotificationRead          PostWebhooksJSONBodyEventTypes = "notification.read"
 	PostWebhooksJSONBodyEventTypesNotificationSuppressed    PostWebhooksJSONBodyEventTypes = "notification.suppressed"
@@ -898,6 +937,8 @@ func (e PostWebhooksJSONBodyEventTypes) Valid() bool {
 		return true
 	case PostWebhooksJSONBodyEventTypesChatSkipped:
 		return true
+	case PostWebhooksJSONBodyEventTypesDeviceRemoved:
+		return true
 	case PostWebhooksJSONBodyEventTypesEmailFailed:
 		return true
 	case PostWebhooksJSONBodyEventTypesEmailSent:
@@ -917,6 +958,10 @@ func (e PostWebhooksJSONBodyEventTypes) Valid() bool {
 	case PostWebhooksJSONBodyEventTypesNotificationFailed:
 		return true
 	case PostWebhooksJSONBodyEventTypesNotificationOpened:
+		return true
+	case PostWebhooksJSONBodyEventTypesNotificationPushFailed:
+		return true
+	case PostWebhooksJSONBodyEventTypesNotificationPushSent:
 		return true
 	case PostWebhooksJSONBodyEventTypesNotificationQuotaExceeded:
 		return true
@@ -954,6 +999,7 @@ const (
 	PatchWebhooksIDJSONBodyEventTypesChatFailed                PatchWebhooksIDJSONBodyEventTypes = "chat.failed"
 	PatchWebhooksIDJSONBodyEventTypesChatSent                  PatchWebhooksIDJSONBodyEventTypes = "chat.sent"
 	PatchWebhooksIDJSONBodyEventTypesChatSkipped               PatchWebhooksIDJSONBodyEventTypes = "chat.skipped"
+	PatchWebhooksIDJSONBodyEventTypesDeviceRemoved             PatchWebhooksIDJSONBodyEventTypes = "device.removed"
 	PatchWebhooksIDJSONBodyEventTypesEmailFailed               PatchWebhooksIDJSONBodyEventTypes = "email.failed"
 	PatchWebhooksIDJSONBodyEventTypesEmailSent                 PatchWebhooksIDJSONBodyEventTypes = "email.sent"
 	PatchWebhooksIDJSONBodyEventTypesEmailSkipped              PatchWebhooksIDJSONBodyEventTypes = "email.skipped"
@@ -964,6 +1010,8 @@ const (
 	PatchWebhooksIDJSONBodyEventTypesNotificationDelivered     PatchWebhooksIDJSONBodyEventTypes = "notification.delivered"
 	PatchWebhooksIDJSONBodyEventTypesNotificationFailed        PatchWebhooksIDJSONBodyEventTypes = "notification.failed"
 	PatchWebhooksIDJSONBodyEventTypesNotificationOpened        PatchWebhooksIDJSONBodyEventTypes = "notification.opened"
+	PatchWebhooksIDJSONBodyEventTypesNotificationPushFailed    PatchWebhooksIDJSONBodyEventTypes = "notification.push_failed"
+	PatchWebhooksIDJSONBodyEventTypesNotificationPushSent      PatchWebhooksIDJSONBodyEventTypes = "notification.push_sent"
 	PatchWebhooksIDJSONBodyEventTypesNotificationQuotaExceeded PatchWebhooksIDJSONBodyEventTypes = "notification.quota_exceeded"
 	PatchWebhooksIDJSONBodyEventTypesNotificationRead          PatchWebhooksIDJSONBodyEventTypes = "notification.read"
 	PatchWebhooksIDJSONBodyEventTypesNotificationSuppressed    PatchWebhooksIDJSONBodyEventTypes = "notification.suppressed"
@@ -991,6 +1039,8 @@ func (e PatchWebhooksIDJSONBodyEventTypes) Valid() bool {
 		return true
 	case PatchWebhooksIDJSONBodyEventTypesChatSkipped:
 		return true
+	case PatchWebhooksIDJSONBodyEventTypesDeviceRemoved:
+		return true
 	case PatchWebhooksIDJSONBodyEventTypesEmailFailed:
 		return true
 	case PatchWebhooksIDJSONBodyEventTypesEmailSent:
@@ -1010,6 +1060,10 @@ func (e PatchWebhooksIDJSONBodyEventTypes) Valid() bool {
 	case PatchWebhooksIDJSONBodyEventTypesNotificationFailed:
 		return true
 	case PatchWebhooksIDJSONBodyEventTypesNotificationOpened:
+		return true
+	case PatchWebhooksIDJSONBodyEventTypesNotificationPushFailed:
+		return true
+	case PatchWebhooksIDJSONBodyEventTypesNotificationPushSent:
 		return true
 	case PatchWebhooksIDJSONBodyEventTypesNotificationQuotaExceeded:
 		return true
@@ -1176,7 +1230,7 @@ type CatalogEntryInput struct {
 	Event     string `json:"event"`
 	Mandatory *bool  `json:"mandatory,omitempty"`
 
-	// Medium `in_app` (default), `email`, `sms`, `web_push` or `chat`
+	// Medium `in_app` (default), `email`, `sms`, `web_push`, `chat` or `mobile_push`
 	//
 	// Examples: in_app
 	Medium *CatalogEntryInputMedium `json:"medium,omitempty"`
@@ -1189,7 +1243,7 @@ type CatalogEntryInput struct {
 	Topic string `json:"topic"`
 }
 
-// CatalogEntryInputMedium `in_app` (default), `email`, `sms`, `web_push` or `chat`
+// CatalogEntryInputMedium `in_app` (default), `email`, `sms`, `web_push`, `chat` or `mobile_push`
 //
 // Examples: in_app
 type CatalogEntryInputMedium string
@@ -1523,7 +1577,7 @@ type ListUnsubscribeResult struct {
 type MediumDecision struct {
 	Because *MediumDecisionBecause `json:"because"`
 
-	// Result The medium outcome: delivered | suppressed | throttled | canceled | quota_exceeded | failed | pending (in_app); sent | skipped | failed | pending (email, web_push, chat); also delivered | undelivered (sms)
+	// Result The medium outcome: delivered | suppressed | throttled | canceled | quota_exceeded | failed | pending (in_app); sent | skipped | failed | pending (email, web_push, chat, mobile_push); also delivered | undelivered (sms)
 	Result string               `json:"result"`
 	Rule   *MediumDecision_Rule `json:"rule"`
 }
@@ -1551,6 +1605,37 @@ type MessageError_Errors struct {
 	PropertyPath string      `json:"property_path"`
 }
 
+// MobilePushInput Asks for the `mobile_push` medium: pushed to every device of the recipient (FCM or APNs by the device's platform, with the project's provider credentials) when (target, mobile_push) is cataloged and the preference is on. More than 4 KiB of APNs payload or FCM message is a 400 naming `mobile_push`. Not on broadcasts or list sends.
+type MobilePushInput struct {
+	// Badge The app icon's badge: a whole number, or `unread`: the recipient's in-app unread count at the time of sending
+	Badge *MobilePushInput_Badge `json:"badge,omitempty"`
+	Body  string                 `json:"body"`
+
+	// CollapseKey A newer push of the same key replaces an undelivered one (APNs collapse id, FCM collapse key), at most 64 bytes
+	CollapseKey *string `json:"collapse_key,omitempty"`
+
+	// Data Key-value data for the app (FCM `data`; custom keys beside `aps` on APNs)
+	Data map[string]string `json:"data,omitempty"`
+
+	// Sound A sound file of the app (`default`: the system sound)
+	Sound *string `json:"sound,omitempty"`
+	Title string  `json:"title"`
+
+	// TTLSeconds How long the service keeps the push for an offline device (at most 28 days)
+	TTLSeconds *int `json:"ttl_seconds,omitempty"`
+}
+
+// MobilePushInputBadge0 defines model for MobilePushInput.Badge.0.
+type MobilePushInputBadge0 string
+
+// MobilePushInputBadge1 defines model for MobilePushInput.Badge.1.
+type MobilePushInputBadge1 = int
+
+// MobilePushInput_Badge The app icon's badge: a whole number, or `unread`: the recipient's in-app unread count at the time of sending
+type MobilePushInput_Badge struct {
+	union json.RawMessage
+}
+
 // Notification defines model for Notification.
 type Notification struct {
 	ActionTaken *string `json:"action_taken"`
@@ -1563,15 +1648,16 @@ type Notification struct {
 	// CreatedAt UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
 	//
 	// Examples: 2025-01-31T12:00:00Z
-	CreatedAt   string                `json:"created_at"`
-	Decision    *NotificationDecision `json:"decision"`
-	Email       NotificationEmail     `json:"email"`
-	ID          int                   `json:"id"`
-	Opened      bool                  `json:"opened"`
-	Payload     interface{}           `json:"payload"`
-	Push        NotificationPush      `json:"push"`
-	Read        bool                  `json:"read"`
-	RecipientID string                `json:"recipient_id"`
+	CreatedAt   string                  `json:"created_at"`
+	Decision    *NotificationDecision   `json:"decision"`
+	Email       NotificationEmail       `json:"email"`
+	ID          int                     `json:"id"`
+	MobilePush  *NotificationMobilePush `json:"mobile_push,omitempty"`
+	Opened      bool                    `json:"opened"`
+	Payload     interface{}             `json:"payload"`
+	Push        NotificationPush        `json:"push"`
+	Read        bool                    `json:"read"`
+	RecipientID string                  `json:"recipient_id"`
 
 	// Seen The recipient has seen it in a list (the badge can count unseen rather than unread)
 	Seen   bool            `json:"seen"`
@@ -1604,11 +1690,12 @@ type NotificationChat struct {
 
 // NotificationDecision One entry per medium the send asked for; null for notifications written before decisions were recorded
 type NotificationDecision struct {
-	Chat    *MediumDecision `json:"chat,omitempty"`
-	Email   *MediumDecision `json:"email,omitempty"`
-	InApp   *MediumDecision `json:"in_app,omitempty"`
-	Sms     *MediumDecision `json:"sms,omitempty"`
-	WebPush *MediumDecision `json:"web_push,omitempty"`
+	Chat       *MediumDecision `json:"chat,omitempty"`
+	Email      *MediumDecision `json:"email,omitempty"`
+	InApp      *MediumDecision `json:"in_app,omitempty"`
+	MobilePush *MediumDecision `json:"mobile_push,omitempty"`
+	Sms        *MediumDecision `json:"sms,omitempty"`
+	WebPush    *MediumDecision `json:"web_push,omitempty"`
 }
 
 // NotificationEmail defines model for NotificationEmail.
@@ -1623,6 +1710,20 @@ type NotificationEmail struct {
 	SentAt    *string `json:"sent_at,omitempty"`
 
 	// Status not_requested | pending | sent | skipped | failed
+	Status string `json:"status"`
+}
+
+// NotificationMobilePush defines model for NotificationMobilePush.
+type NotificationMobilePush struct {
+	Address   *string `json:"address,omitempty"`
+	Attempts  *int    `json:"attempts,omitempty"`
+	Error     *string `json:"error,omitempty"`
+	MessageID *string `json:"message_id,omitempty"`
+	Provider  *string `json:"provider,omitempty"`
+	Reason    *string `json:"reason,omitempty"`
+	SentAt    *string `json:"sent_at,omitempty"`
+
+	// Status pending | sent | skipped | failed (present only when the send had a mobile_push block). `address`: the ids of the devices it goes to; `provider`: fcm, apns or both; `error` on a sent one names the devices that did not take it (gone and removed, refused)
 	Status string `json:"status"`
 }
 
@@ -1880,6 +1981,7 @@ type SendInput struct {
 	//
 	// Examples: issue-1042-watchers
 	List        *string                `json:"list,omitempty"`
+	MobilePush  *MobilePushInput       `json:"mobile_push,omitempty"`
 	Payload     map[string]interface{} `json:"payload,omitempty"`
 	Push        *PushInput             `json:"push,omitempty"`
 	RecipientID *string                `json:"recipient_id,omitempty"`
@@ -1932,6 +2034,14 @@ type SendInput4 SendInput_4
 // SendInput_4 defines model for SendInput.4.
 type SendInput_4 struct {
 	Chat map[string]interface{} `json:"chat"`
+}
+
+// SendInput5 defines model for SendInput.5.
+type SendInput5 SendInput_5
+
+// SendInput_5 defines model for SendInput.5.
+type SendInput_5 struct {
+	MobilePush map[string]interface{} `json:"mobile_push"`
 }
 
 // SmsInput Asks for the `sms` medium: sent when (target, sms) is cataloged, the preference is on and the recipient has a primary sms contact (E.164)
@@ -3003,7 +3113,7 @@ type GetRecipientsRecipientIDPreferences200JSONResponseBody struct {
 
 // PatchRecipientsRecipientIDPreferencesJSONBody defines parameters for PatchRecipientsRecipientIDPreferences.
 type PatchRecipientsRecipientIDPreferencesJSONBody struct {
-	// Medium `in_app` (default), `email`, `sms`, `web_push` or `chat`
+	// Medium `in_app` (default), `email`, `sms`, `web_push`, `chat` or `mobile_push`
 	//
 	// Examples: in_app
 	Medium *PatchRecipientsRecipientIDPreferencesJSONBodyMedium `json:"medium,omitempty"`
@@ -3050,7 +3160,7 @@ type GetRecipientsRecipientIDPreferencesCheckParams struct {
 	Topic   string `form:"topic" json:"topic"`
 	Event   string `form:"event" json:"event"`
 
-	// Medium `in_app` (default), `email`, `sms`, `web_push` or `chat`
+	// Medium `in_app` (default), `email`, `sms`, `web_push`, `chat` or `mobile_push`
 	Medium *GetRecipientsRecipientIDPreferencesCheckParamsMedium `form:"medium,omitempty" json:"medium,omitempty"`
 }
 
@@ -3725,6 +3835,68 @@ func (t *MediumDecision_Rule) UnmarshalJSON(b []byte) error {
 	return err
 }
 
+// AsMobilePushInputBadge0 returns the union data inside the MobilePushInput_Badge as a MobilePushInputBadge0
+func (t MobilePushInput_Badge) AsMobilePushInputBadge0() (MobilePushInputBadge0, error) {
+	var body MobilePushInputBadge0
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromMobilePushInputBadge0 overwrites any union data inside the MobilePushInput_Badge as the provided MobilePushInputBadge0
+func (t *MobilePushInput_Badge) FromMobilePushInputBadge0(v MobilePushInputBadge0) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeMobilePushInputBadge0 performs a merge with any union data inside the MobilePushInput_Badge, using the provided MobilePushInputBadge0
+func (t *MobilePushInput_Badge) MergeMobilePushInputBadge0(v MobilePushInputBadge0) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsMobilePushInputBadge1 returns the union data inside the MobilePushInput_Badge as a MobilePushInputBadge1
+func (t MobilePushInput_Badge) AsMobilePushInputBadge1() (MobilePushInputBadge1, error) {
+	var body MobilePushInputBadge1
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromMobilePushInputBadge1 overwrites any union data inside the MobilePushInput_Badge as the provided MobilePushInputBadge1
+func (t *MobilePushInput_Badge) FromMobilePushInputBadge1(v MobilePushInputBadge1) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeMobilePushInputBadge1 performs a merge with any union data inside the MobilePushInput_Badge, using the provided MobilePushInputBadge1
+func (t *MobilePushInput_Badge) MergeMobilePushInputBadge1(v MobilePushInputBadge1) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+func (t MobilePushInput_Badge) MarshalJSON() ([]byte, error) {
+	b, err := t.union.MarshalJSON()
+	return b, err
+}
+
+func (t *MobilePushInput_Badge) UnmarshalJSON(b []byte) error {
+	err := t.union.UnmarshalJSON(b)
+	return err
+}
+
 // AsDecidingRecipientRule returns the union data inside the PreferenceDecision_Rule as a DecidingRecipientRule
 func (t PreferenceDecision_Rule) AsDecidingRecipientRule() (DecidingRecipientRule, error) {
 	var body DecidingRecipientRule
@@ -3979,6 +4151,32 @@ func (t *SendInput) MergeSendInput4(v SendInput4) error {
 	return err
 }
 
+// AsSendInput5 returns the union data inside the SendInput as a SendInput5
+func (t SendInput) AsSendInput5() (SendInput5, error) {
+	var body SendInput5
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromSendInput5 overwrites any union data inside the SendInput as the provided SendInput5
+func (t *SendInput) FromSendInput5(v SendInput5) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeSendInput5 performs a merge with any union data inside the SendInput, using the provided SendInput5
+func (t *SendInput) MergeSendInput5(v SendInput5) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
 func (t SendInput) MarshalJSON() ([]byte, error) {
 	b, err := t.union.MarshalJSON()
 	if err != nil {
@@ -4017,6 +4215,13 @@ func (t SendInput) MarshalJSON() ([]byte, error) {
 		object["list"], err = json.Marshal(t.List)
 		if err != nil {
 			return nil, fmt.Errorf("error marshaling 'list': %w", err)
+		}
+	}
+
+	if t.MobilePush != nil {
+		object["mobile_push"], err = json.Marshal(t.MobilePush)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'mobile_push': %w", err)
 		}
 	}
 
@@ -4108,6 +4313,13 @@ func (t *SendInput) UnmarshalJSON(b []byte) error {
 		err = json.Unmarshal(raw, &t.List)
 		if err != nil {
 			return fmt.Errorf("error reading 'list': %w", err)
+		}
+	}
+
+	if raw, found := object["mobile_push"]; found {
+		err = json.Unmarshal(raw, &t.MobilePush)
+		if err != nil {
+			return fmt.Errorf("error reading 'mobile_push': %w", err)
 		}
 	}
 

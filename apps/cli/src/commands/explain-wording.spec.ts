@@ -7,7 +7,7 @@ const rule = (over: object = {}) => ({ target: billingAny, medium: 'email', enab
 const entry = (over: object = {}) => ({ id: 7, label: 'Invoice paid', target: billing, medium: 'email', default_enabled: true, mandatory: false, ...over });
 const gate = (result: string, because: string): MediumDecision => ({ result, because, rule: null });
 
-type Row = [string, 'in_app' | 'email' | 'sms' | 'web_push' | 'chat', MediumDecision, string];
+type Row = [string, 'in_app' | 'email' | 'sms' | 'web_push' | 'chat' | 'mobile_push', MediumDecision, string];
 
 // Each row: the situation, the medium, its decision, and the sentence `herald explain` prints.
 const table: Row[] = [
@@ -52,6 +52,8 @@ const table: Row[] = [
   ['an expired push subscription', 'web_push', gate('failed', 'subscription_expired'), `web push: failed — ${GATE_REASONS.subscription_expired}`],
   ['a chat message without a channel', 'chat', gate('skipped', 'no_primary_contact'), 'chat: not sent — the recipient has no primary chat contact (a Slack channel or a chat webhook)'],
   ['a gone chat channel', 'chat', gate('failed', 'address_rejected'), 'chat: failed — the chat service said the channel or webhook is gone; the contact is now marked undeliverable'],
+  ['a mobile push without a device', 'mobile_push', gate('skipped', 'no_device'), 'mobile push: not sent — the recipient has no registered device'],
+  ['a mobile push without a provider', 'mobile_push', gate('skipped', 'provider_not_configured'), 'mobile push: not sent — the project has configured no provider (FCM, APNs) of the recipient’s devices'],
   // Not decided, or not known to this CLI.
   ['pending email', 'email', { result: 'pending', because: null, rule: null }, 'email: pending — not decided yet'],
   ['pending in-app', 'in_app', { result: 'pending', because: null, rule: null }, 'in-app: pending — not decided yet'],

@@ -6,13 +6,13 @@ import type { DecidingEntry, DecidingRule, MediumDecision, Notification, Target 
  * CLI does not know yet is shown as it is.
  */
 
-type Medium = 'in_app' | 'email' | 'sms' | 'web_push' | 'chat';
+type Medium = 'in_app' | 'email' | 'sms' | 'web_push' | 'chat' | 'mobile_push';
 
 /** The mediums of a decision, in the order they are explained. */
-const MEDIUMS: readonly Medium[] = ['in_app', 'email', 'sms', 'web_push', 'chat'];
+const MEDIUMS: readonly Medium[] = ['in_app', 'email', 'sms', 'web_push', 'chat', 'mobile_push'];
 
-const MEDIUM_NAME: Record<Medium, string> = { in_app: 'in-app', email: 'email', sms: 'SMS', web_push: 'web push', chat: 'chat' };
-const MEDIUM_PLURAL: Record<string, string> = { in_app: 'in-app notifications', email: 'emails', sms: 'SMS messages', web_push: 'web push notifications', chat: 'chat messages' };
+const MEDIUM_NAME: Record<Medium, string> = { in_app: 'in-app', email: 'email', sms: 'SMS', web_push: 'web push', chat: 'chat', mobile_push: 'mobile push' };
+const MEDIUM_PLURAL: Record<string, string> = { in_app: 'in-app notifications', email: 'emails', sms: 'SMS messages', web_push: 'web push notifications', chat: 'chat messages', mobile_push: 'mobile pushes' };
 
 /** What each result is called, per medium (pending and unknown results as they are). */
 const OUTCOME: Record<Medium, Record<string, string>> = {
@@ -21,6 +21,7 @@ const OUTCOME: Record<Medium, Record<string, string>> = {
   sms: { sent: 'sent', delivered: 'delivered', undelivered: 'not delivered', skipped: 'not sent', failed: 'failed' },
   web_push: { sent: 'sent', skipped: 'not sent', failed: 'failed' },
   chat: { sent: 'sent', skipped: 'not sent', failed: 'failed' },
+  mobile_push: { sent: 'sent', skipped: 'not sent', failed: 'failed' },
 };
 
 const VIA: Record<string, string> = {
@@ -109,6 +110,14 @@ const MEDIUM_GATE_REASONS: Partial<Record<Medium, Record<string, string>>> = {
     address_undeliverable: 'the recipient’s chat channel or webhook is marked undeliverable (the service said it is gone)',
     address_rejected: 'the chat service said the channel or webhook is gone; the contact is now marked undeliverable',
     provider_error: 'the chat service did not take it (it refused the message, or kept failing until the last retry)',
+  },
+  mobile_push: {
+    not_cataloged: 'the project’s catalog has no entry covering this target for mobile push, and mobile pushes are sent only for cataloged targets',
+    no_target: 'the send had no target, and mobile pushes are sent only for a cataloged target',
+    no_device: 'the recipient has no registered device',
+    provider_not_configured: 'the project has configured no provider (FCM, APNs) of the recipient’s devices',
+    device_gone: 'FCM or APNs said every device is gone; the devices were removed',
+    provider_error: 'no device took it (FCM or APNs refused it, or kept failing until the last retry)',
   },
 };
 

@@ -5,6 +5,7 @@ import { positiveInt, type Context } from '../context';
 import { CliFailure, UsageError } from '../errors';
 import { fields } from '../output/output';
 import { progressBar } from '../progress';
+import { mobilePushOf, type MobilePushOpts } from './mobile-push-flags';
 import { examples, type Register } from './register';
 
 /** A flag value given inline or as `@path` (read from that file). */
@@ -37,7 +38,7 @@ export function parseTarget(value: string): Target {
   return { channel, topic, event };
 }
 
-interface SendOpts {
+interface SendOpts extends MobilePushOpts {
   to?: string;
   toMany?: string;
   list?: string;
@@ -105,8 +106,12 @@ function sendBody(audience: Audience, opts: SendOpts): SendBody {
   } else if (opts.emailDelay !== undefined || opts.emailUnless !== undefined) {
     throw new UsageError('--email-delay and --email-unless need an email (--email-subject and --email-html)');
   }
+  const mobilePush = mobilePushOf(opts);
+  if (mobilePush) body.mobile_push = mobilePush;
   if (opts.at !== undefined) body.send_at = parseAt(opts.at);
-  if (body.payload === undefined && body.email === undefined) throw new UsageError('nothing to send: pass --payload and/or --email-subject with --email-html');
+  if (body.payload === undefined && body.email === undefined && body.mobile_push === undefined) {
+    throw new UsageError('nothing to send: pass --payload, --email-subject with --email-html, or --mobile-title with --mobile-body');
+  }
   return body;
 }
 
@@ -164,10 +169,15 @@ export const registerSend: Register = (program, act) => {
     .option('--email-text <text|@file>', 'plain-text body (default: derived from the HTML)')
     .option('--email-delay <seconds>', 'send the email this long after the in-app notification (0-604800)')
     .option('--email-unless <read|opened>', 'skip the delayed email if the in-app notification is read (or opened) by then; needs --payload')
+    .option('--mobile-title <title>', 'a push to each of the recipient\'s devices (with --mobile-body)')
+    .option('--mobile-body <text>', 'the mobile push text')
+    .option('--mobile-badge <n|unread>', 'the app icon badge: a number, or unread (the in-app unread count)')
+    .option('--mobile-data <json>', 'key-value data for the app: a JSON object of strings')
     .addHelpText(
       'after',
       examples([
         `herald send --to alice --payload '{"title":"Hello"}'`,
+        `herald send --to alice --target deploys/production/finished --mobile-title "Deploy finished" --mobile-body "v42 is live" --mobile-badge unread`,
         `herald send --to-many alice,bob,carol --exclude bob --target issues/comments/comment.created --payload '{"title":"New comment"}'`,
         `herald send --to alice --payload '{"title":"Trial ends"}' --at 2030-01-31T09:00:00Z`,
         `herald send --to alice --payload '{"title":"Invoice"}' --email-subject Invoice --email-html @invoice.html --email-delay 3600 --email-unless read`,

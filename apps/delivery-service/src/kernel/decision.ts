@@ -45,6 +45,7 @@ export interface StoredDecision {
   sms?: CascadeDecision;
   web_push?: CascadeDecision;
   chat?: CascadeDecision;
+  mobile_push?: CascadeDecision;
 }
 
 /** In-app with no target: no preference applies, the medium's default delivers. */

@@ -1,3 +1,4 @@
+import type { MobilePushBlockInput } from '@herald/contracts';
 import type { StoredDecision } from './decision';
 import type { Target } from './target';
 
@@ -53,6 +54,9 @@ export interface ChatContent {
   url?: string;
 }
 
+/** The mobile_push block of a send, as the delivery service keeps it (docs/mobile-push.md). */
+export type MobilePushContent = MobilePushBlockInput;
+
 /** The web push block of a send: what the browser's service worker shows. */
 export interface PushContent {
   title: string;
@@ -107,7 +111,13 @@ export type EmailReason =
   /** Past the governing entry's throttle. */
   | 'throttled'
   /** The scheduled send was canceled. */
-  | 'canceled';
+  | 'canceled'
+  /** Mobile push: the recipient has no device. */
+  | 'no_device'
+  /** Mobile push: the project has configured no provider (FCM, APNs) of the recipient's devices. */
+  | 'provider_not_configured'
+  /** Mobile push: every device was reported gone by its provider (and removed). */
+  | 'device_gone';
 
 /**
  * The outcome of one outbound medium of a notification (email, SMS, web push). For web push `address` is the subscription JSON as stored (views show its endpoint).
@@ -155,6 +165,8 @@ export interface Notification {
   push: OutboundOutcome;
   /** Absent (not requested) unless the send carried a chat block. */
   chat?: OutboundOutcome;
+  /** Absent (not requested) unless the send carried a mobile_push block. */
+  mobilePush?: OutboundOutcome;
   /** Which rule decided each medium; absent on notifications written before it was recorded. */
   decision?: StoredDecision;
   /** When a scheduled send is (or was) due; null for sends made at once. */
@@ -182,6 +194,8 @@ export interface AcceptedSend {
   push?: PushContent | null;
   /** The chat block (absent: none). */
   chat?: ChatContent | null;
+  /** The mobile_push block (absent: none). */
+  mobilePush?: MobilePushContent | null;
   settings: SendSettings;
   createdAt: Date;
   /** A scheduled send: when it is due; null: at once. */
@@ -207,6 +221,7 @@ export function acceptedView(s: AcceptedSend, scheduled = false): Notification {
     sms: s.sms ? emailPending() : emailNotRequested(),
     push: s.push ? emailPending() : emailNotRequested(),
     ...(s.chat ? { chat: emailPending() } : {}),
+    ...(s.mobilePush ? { mobilePush: emailPending() } : {}),
     decision: {},
     sendAt: s.sendAt ?? null,
     createdAt: s.createdAt,

@@ -13,7 +13,7 @@ export const outcomeField = (medium: OutboundMedium) => OUTBOUND_FIELD[medium];
 export type OutcomeField = (typeof OUTBOUND_FIELD)[OutboundMedium];
 
 /** Prefix of the outcome events' ids (`e:<id>:sent`, `s:<id>:sent`, `p:<id>:sent`). */
-export const EVENT_ID_PREFIX: Record<OutboundMedium, string> = { email: 'e', sms: 's', web_push: 'p', chat: 'ch' };
+export const EVENT_ID_PREFIX: Record<OutboundMedium, string> = { email: 'e', sms: 's', web_push: 'p', chat: 'ch', mobile_push: 'mp' };
 
 /** The gate's reason when the recipient's contact is marked undeliverable. */
 export const UNDELIVERABLE_REASON: Record<OutboundMedium, EmailReason> = {
@@ -21,7 +21,11 @@ export const UNDELIVERABLE_REASON: Record<OutboundMedium, EmailReason> = {
   sms: 'address_undeliverable',
   web_push: 'subscription_expired',
   chat: 'address_undeliverable',
+  mobile_push: 'address_undeliverable',
 };
+
+/** The reason of a message whose address the provider reported gone (a `DeliveryFailure` `expired`). */
+export const expiredReason = (medium: OutboundMedium): EmailReason => (medium === 'mobile_push' ? 'device_gone' : 'subscription_expired');
 
 /** The medium of a notification's outcome field. */
 export const mediumOfField = (field: OutcomeField): OutboundMedium => (field === 'push' ? 'web_push' : field);
@@ -64,4 +68,6 @@ export interface Accepted {
   messageId: string | null;
   /** The configured provider that took it. */
   provider: string;
+  /** What did not go as asked, on a message that went (mobile push: the devices that did not take it); kept as the outcome's `error`. */
+  note?: string | null;
 }

@@ -39,6 +39,7 @@ const OUTBOUND_FINAL: Record<OutboundMedium, Partial<Record<OutboundStatus, Outc
   sms: { sent: 'sms.sent', failed: 'sms.failed', skipped: 'sms.skipped', delivered: 'sms.delivered', undelivered: 'sms.undelivered' },
   web_push: { sent: 'push.sent', failed: 'push.failed', skipped: 'push.skipped' },
   chat: { sent: 'chat.sent', failed: 'chat.failed', skipped: 'chat.skipped' },
+  mobile_push: { sent: 'notification.push_sent', failed: 'notification.push_failed' },
 };
 
 const event = (doc: NotificationDoc, id: string, type: OutcomeType, at: Date): OutcomeEvent => ({

@@ -63,6 +63,17 @@ export interface RecipientDirectory {
   markContactUndeliverable(req: { projectId: bigint; recipientId: string; medium: string; address: string; reason: string }): Promise<{ marked: boolean }>;
 }
 
+/** A recipient's app installations (the recipient service's devices), as mobile push needs them. */
+export interface DeviceDirectory {
+  /** The recipient's devices, oldest first. */
+  list(projectId: number, recipientId: string): Promise<{ id: number; platform: string; token: string }[]>;
+  /** Removes a device its provider reported gone; a device already removed is no error. */
+  remove(projectId: number, recipientId: string, deviceId: number): Promise<void>;
+}
+
+/** The mobile push providers (`fcm`, `apns`) a project has configured. */
+export type ConfiguredPlatforms = (projectId: number) => Promise<Set<string>>;
+
 /**
  * The subscribers of a list, as a send to the list pages them (the recipient service's
  * ListSubscribers). Throws `list_not_found` (not_found) for a list the project does not have.

@@ -4,9 +4,10 @@ import { BroadcastSchema, NotificationSchema, type DecisionTarget, type Broadcas
 import type { CascadeDecision } from './decision';
 import { emailBecause, inAppBecause, outboundBecause } from './decision-reasons';
 import type { Broadcast, Notification, OutboundOutcome } from './notification';
+import type { OutcomeField } from './outbound';
 
 /** A web push contact's address as shown: the subscription's endpoint (its keys stay inside). */
-function shownAddress(field: 'email' | 'sms' | 'push' | 'chat', address: string | null): string | undefined {
+function shownAddress(field: OutcomeField, address: string | null): string | undefined {
   if (address === null) return undefined;
   if (field !== 'push') return address;
   try {
@@ -17,7 +18,7 @@ function shownAddress(field: 'email' | 'sms' | 'push' | 'chat', address: string 
 }
 
 /** One outbound medium's outcome on the wire (email, sms, push, chat). */
-function pbOutcome(e: OutboundOutcome, field: 'email' | 'sms' | 'push' | 'chat') {
+function pbOutcome(e: OutboundOutcome, field: OutcomeField) {
   return {
     status: e.status,
     reason: e.reason ?? undefined,
@@ -84,6 +85,7 @@ export function toPbNotification(n: Notification, opts: { omitPayload?: boolean 
     sms: pbOutcome(n.sms, 'sms'),
     push: pbOutcome(n.push, 'push'),
     ...(n.chat ? { chat: pbOutcome(n.chat, 'chat') } : {}),
+    ...(n.mobilePush ? { mobilePush: pbOutcome(n.mobilePush, 'mobile_push') } : {}),
     sendAt: n.sendAt ? timestampFromDate(n.sendAt) : undefined,
     decision: d
       ? {
@@ -92,6 +94,7 @@ export function toPbNotification(n: Notification, opts: { omitPayload?: boolean 
           sms: n.sms.status !== 'not_requested' ? pbDecision(outboundBecause(n.sms, d.sms)) : undefined,
           webPush: n.push.status !== 'not_requested' ? pbDecision(outboundBecause(n.push, d.web_push)) : undefined,
           chat: n.chat && n.chat.status !== 'not_requested' ? pbDecision(outboundBecause(n.chat, d.chat)) : undefined,
+          mobilePush: n.mobilePush && n.mobilePush.status !== 'not_requested' ? pbDecision(outboundBecause(n.mobilePush, d.mobile_push)) : undefined,
         }
       : undefined,
   });

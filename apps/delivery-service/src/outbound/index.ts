@@ -18,3 +18,5 @@ export { outboundRoutes } from './outbound-routes';
 export { startOutboundConsumers } from './outbound-consumer';
 export { type ContactCodeDeps, type ContactCodes, createCheckContactCode, createContactCodeRepository, createSendContactCode, createSlotBudget } from './sms-codes';
 export { openProviderCredentials, providerRoutes, PROVIDER_NAMES, type ProviderCredentials, type ProviderName } from './credentials';
+export { checkMobilePushSize } from './mobile/mobile-push-block';
+export { openMobilePush } from './mobile/open-mobile-push';

@@ -1,6 +1,7 @@
-import type { ChatContent, EmailContent, PushContent, SmsContent } from '../kernel/notification';
+import type { ChatContent, EmailContent, MobilePushContent, PushContent, SmsContent } from '../kernel/notification';
+import type { MobilePushSender } from './mobile/mobile-push-sender';
 import { chatProviderOf } from './chat/chat-provider-of';
-import type { Accepted, OutboundMedium } from '../kernel/outbound';
+import { DeliveryFailure, type Accepted, type OutboundMedium } from '../kernel/outbound';
 import type { OutgoingEmail } from './email/mailer';
 import { outcomeOf, type NotificationDoc } from '../kernel/store/notification-repository';
 import { applySmsStatus, type ApplySmsStatusDeps } from './apply-sms-status';
@@ -30,6 +31,8 @@ export interface OutboundChannelsDeps extends ApplySmsStatusDeps {
   broadcasts: BroadcastRepository;
   now: () => Date;
   senders: OutboundSenders;
+  /** Absent: a mobile push fails `provider_error` at once. */
+  mobilePush?: MobilePushSender;
   smsCallbacks?: SmsCallbackLinks;
   smsReports: SmsReportRepository;
   unsubscribe?: UnsubscribeLinks;
@@ -77,6 +80,15 @@ export function channelOf(deps: OutboundChannelsDeps, medium: OutboundMedium): C
         send: (d, content) => {
           const address = outcomeOf(d, 'chat').address!;
           return deps.senders.chat({ provider: chatProviderOf(address), address, content: content as ChatContent, projectId: d.project_id });
+        },
+      };
+    case 'mobile_push':
+      return {
+        contents: async (docs) => present(docs, (d) => d.mobile_push_content ?? undefined),
+        send: async (d, content) => {
+          if (!deps.mobilePush) throw new DeliveryFailure('rejected', 'mobile push is not set up in this delivery service');
+          const deviceIds = (outcomeOf(d, 'mobile_push').address ?? '').split(',').filter(Boolean).map(Number);
+          return deps.mobilePush({ notification: d, notificationId: d._id, projectId: d.project_id, recipientId: d.recipient_id, deviceIds, content: content as MobilePushContent });
         },
       };
   }

@@ -1,12 +1,12 @@
 import { fromBinary } from '@bufbuild/protobuf';
-import { DELIVERY_CHAT_CONSUMER, DELIVERY_EMAIL_CONSUMER, DELIVERY_PUSH_CONSUMER, DELIVERY_SMS_CONSUMER, DELIVERY_STREAM, OutboundJobSchema } from '@herald/contracts';
+import { DELIVERY_CHAT_CONSUMER, DELIVERY_EMAIL_CONSUMER, DELIVERY_MOBILE_PUSH_CONSUMER, DELIVERY_PUSH_CONSUMER, DELIVERY_SMS_CONSUMER, DELIVERY_STREAM, OutboundJobSchema } from '@herald/contracts';
 import { done, startBatchWorker, type Worker } from '@herald/service-kit';
 import { OUTBOUND_MEDIUMS, type OutboundMedium } from '../kernel/outbound';
 import { type ConsumerBase, decodeAll } from '../platform';
 import type { createSendOutbound } from './send-outbound';
 
 /** The durable consumer of each outbound medium's jobs. */
-const OUTBOUND_CONSUMERS: Record<OutboundMedium, string> = { email: DELIVERY_EMAIL_CONSUMER, sms: DELIVERY_SMS_CONSUMER, web_push: DELIVERY_PUSH_CONSUMER, chat: DELIVERY_CHAT_CONSUMER };
+const OUTBOUND_CONSUMERS: Record<OutboundMedium, string> = { email: DELIVERY_EMAIL_CONSUMER, sms: DELIVERY_SMS_CONSUMER, web_push: DELIVERY_PUSH_CONSUMER, chat: DELIVERY_CHAT_CONSUMER, mobile_push: DELIVERY_MOBILE_PUSH_CONSUMER };
 
 /** One consumer per outbound medium, so a slow SMS provider never holds up mail. */
 export function startOutboundConsumers(

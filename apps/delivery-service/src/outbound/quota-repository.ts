@@ -3,7 +3,7 @@ import { insertManyFates } from '../kernel/store/insert-fates';
 import { retryBusy } from '../kernel/store/store-retry';
 
 /** A medium a unit of quota is spent on. */
-export type QuotaMedium = 'in_app' | 'email' | 'sms' | 'web_push' | 'chat';
+export type QuotaMedium = 'in_app' | 'email' | 'sms' | 'web_push' | 'chat' | 'mobile_push';
 
 /** The unit of quota one notification spends on one medium. */
 export const quotaOwner = (notificationId: number, medium: QuotaMedium): string => `${notificationId}:${medium}`;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from '@herald/service-kit';
 import type { EmailContent, OutboundOutcome } from '../kernel/notification';
-import { failureKind, outcomeField, type OutboundMedium } from '../kernel/outbound';
+import { expiredReason, failureKind, outcomeField, type OutboundMedium } from '../kernel/outbound';
 import { quotaPeriod } from '../kernel/quota';
 import { heldBackByInApp } from '../kernel/timing-rules';
 import { outcomeOf, type NotificationDoc } from '../kernel/store/notification-repository';
@@ -182,7 +182,7 @@ export function createSendOutbound(deps: SendOutboundDeps, medium: OutboundMediu
         let next: OutboundOutcome;
         try {
           const sent = await channel.send(d, content);
-          next = { ...current, status: 'sent', reason: null, message_id: sent.messageId, attempts, sent_at: deps.now(), error: null, provider: sent.provider };
+          next = { ...current, status: 'sent', reason: null, message_id: sent.messageId, attempts, sent_at: deps.now(), error: sent.note ?? null, provider: sent.provider };
         } catch (err) {
           const error = String((err as Error)?.message ?? err).slice(0, 500);
           const kind = failureKind(err);
@@ -193,8 +193,9 @@ export function createSendOutbound(deps: SendOutboundDeps, medium: OutboundMediu
             steps.set(d._id, { kind: 'retry', inMs: (err as { retryAfterMs?: number }).retryAfterMs ?? BUSY_RETRY_MS });
             return;
           }
-          if (gone && (await markUndeliverable(deps, medium, d, err))) {
-            next = { ...current, status: 'failed', reason: kind === 'expired' ? 'subscription_expired' : 'address_rejected', attempts, error };
+          if (gone && (medium === 'mobile_push' || (await markUndeliverable(deps, medium, d, err)))) {
+            // Mobile push: its sender removed the gone devices already.
+            next = { ...current, status: 'failed', reason: kind === 'expired' ? expiredReason(medium) : 'address_rejected', attempts, error };
           } else if (attempts >= retry.maxAttempts || kind === 'rejected') {
             next = { ...current, status: 'failed', reason: 'provider_error', attempts, error };
           } else {

@@ -1,7 +1,7 @@
 export { createConsumerFigures } from './consumer-figures';
 export { countByStatus, createDeliveryMetrics, type DeliveryMetrics, registerConsumerGauges } from './delivery-metrics';
 export { recipientListAudience } from './list-audience';
-export { createPeerClients, preferenceResolver, type RecipientClient, recipientDirectory } from './peer-clients';
+export { createPeerClients, deviceDirectory, preferenceResolver, type RecipientClient, recipientDirectory } from './peer-clients';
 export { ensureDeliveryStreams } from './streams';
 export { createRecipientPresence, listenForDeletions, natsReadBarrier } from './recipient-presence';
 export { createJobPublisher } from './job-publisher';

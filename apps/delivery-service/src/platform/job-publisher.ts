@@ -9,6 +9,7 @@ import {
   DELIVERY_EMAIL_SUBJECT,
   DELIVERY_PUSH_SUBJECT,
   DELIVERY_CHAT_SUBJECT,
+  DELIVERY_MOBILE_PUSH_SUBJECT,
   DELIVERY_SMS_SUBJECT,
   deliverySendSubject,
   DigestJobSchema,
@@ -36,6 +37,7 @@ export const OUTBOUND_JOBS: Record<OutboundMedium, { subject: string; msgId: str
   sms: { subject: DELIVERY_SMS_SUBJECT, msgId: 'sms' },
   web_push: { subject: DELIVERY_PUSH_SUBJECT, msgId: 'push' },
   chat: { subject: DELIVERY_CHAT_SUBJECT, msgId: 'chat' },
+  mobile_push: { subject: DELIVERY_MOBILE_PUSH_SUBJECT, msgId: 'mobile_push' },
 };
 
 const sendPublish = retryPolicy({ initialDelayMs: 100, maxDelayMs: 2_000, maxAttempts: 10 });

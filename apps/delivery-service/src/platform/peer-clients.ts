@@ -4,7 +4,7 @@ import { timestampDate } from '@bufbuild/protobuf/wkt';
 import { PreferenceService, RecipientService, type Decision, type MediumResolution as MediumResolutionMessage } from '@herald/contracts';
 import { invalid, serviceClientInterceptors } from '@herald/service-kit';
 import type { CascadeDecision, CascadeStep } from '../kernel/decision';
-import type { MediumResolution, PreferenceResolver, RecipientDirectory } from '../kernel/ports';
+import type { DeviceDirectory, MediumResolution, PreferenceResolver, RecipientDirectory } from '../kernel/ports';
 
 export type RecipientClient = Client<typeof RecipientService>;
 export type PreferenceClient = Client<typeof PreferenceService>;
@@ -13,6 +13,23 @@ export interface PeerClients {
   recipients: RecipientClient;
   preferences: PreferenceClient;
   close(): void;
+}
+
+/** The use cases' DeviceDirectory on the recipient service's client. */
+export function deviceDirectory(client: RecipientClient): DeviceDirectory {
+  return {
+    async list(projectId, recipientId) {
+      const { devices } = await client.listDevices({ projectId: BigInt(projectId), recipientId });
+      return devices.map((d) => ({ id: Number(d.id), platform: d.platform, token: d.token }));
+    },
+    async remove(projectId, recipientId, deviceId) {
+      try {
+        await client.deleteDevice({ projectId: BigInt(projectId), recipientId, deviceId: BigInt(deviceId) });
+      } catch (err) {
+        if (ConnectError.from(err).code !== Code.NotFound) throw err;
+      }
+    },
+  };
 }
 
 /**

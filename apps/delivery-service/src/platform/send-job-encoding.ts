@@ -1,6 +1,6 @@
 import { create, toBinary } from '@bufbuild/protobuf';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
-import { SendJobSchema } from '@herald/contracts';
+import { SendJobSchema, toPbMobilePush } from '@herald/contracts';
 import type { AcceptedSend } from '../kernel/notification';
 
 /** An accepted send as the SendJob message JetStream carries. */
@@ -20,6 +20,7 @@ export function encodeSend(s: AcceptedSend): Uint8Array {
       sms: s.sms ?? undefined,
       push: s.push ?? undefined,
       chat: s.chat ?? undefined,
+      mobilePush: s.mobilePush ? toPbMobilePush(s.mobilePush) : undefined,
       settings: {
         strictTargets: s.settings.strictTargets,
         maxBroadcastRecipientsForEmail: BigInt(s.settings.maxBroadcastRecipientsForEmail),

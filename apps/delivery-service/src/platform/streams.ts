@@ -4,6 +4,8 @@ import {
   DELIVERY_BROADCAST_CONSUMER,
   DELIVERY_CHAT_CONSUMER,
   DELIVERY_CHAT_SUBJECT,
+  DELIVERY_MOBILE_PUSH_CONSUMER,
+  DELIVERY_MOBILE_PUSH_SUBJECT,
   DELIVERY_BROADCAST_SUBJECT,
   DELIVERY_CHUNK_CONSUMER,
   DELIVERY_CHUNK_SUBJECT,
@@ -61,11 +63,12 @@ export async function ensureDeliveryStreams(nc: NatsConnection, { ackWaitMs, out
   await ensureConsumer(nc, ...work(DELIVERY_SEND_CONSUMER, `${DELIVERY_SEND_SUBJECT_PREFIX}.>`, 10_000));
   await ensureConsumer(nc, ...work(DELIVERY_BROADCAST_CONSUMER, DELIVERY_BROADCAST_SUBJECT, 100));
   await ensureConsumer(nc, ...work(DELIVERY_CHUNK_CONSUMER, DELIVERY_CHUNK_SUBJECT, 1_000));
-  // One consumer per outbound medium (email, SMS, web push, chat).
+  // One consumer per outbound medium (email, SMS, web push, chat, mobile push).
   await ensureConsumer(nc, ...work(DELIVERY_EMAIL_CONSUMER, DELIVERY_EMAIL_SUBJECT, 10_000));
   await ensureConsumer(nc, ...work(DELIVERY_SMS_CONSUMER, DELIVERY_SMS_SUBJECT, 10_000));
   await ensureConsumer(nc, ...work(DELIVERY_PUSH_CONSUMER, DELIVERY_PUSH_SUBJECT, 10_000));
   await ensureConsumer(nc, ...work(DELIVERY_CHAT_CONSUMER, DELIVERY_CHAT_SUBJECT, 10_000));
+  await ensureConsumer(nc, ...work(DELIVERY_MOBILE_PUSH_CONSUMER, DELIVERY_MOBILE_PUSH_SUBJECT, 10_000));
   // Closing email digests: one job per digest.
   await ensureConsumer(nc, ...work(DELIVERY_DIGEST_CONSUMER, DELIVERY_DIGEST_SUBJECT, 1_000));
   await ensureConsumer(nc, EVENTS_STREAM, {

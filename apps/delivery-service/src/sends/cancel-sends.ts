@@ -29,10 +29,11 @@ function canceledDoc(s: AcceptedSend, at: Date): NotificationDoc {
     ...acceptedSendFields(s),
     status: 'canceled',
     email: s.email ? emailSkipped('canceled') : emailNotRequested(),
-    // SMS, web push and chat: only when asked for, like any notification's.
+    // SMS, web push, chat and mobile push: only when asked for, like any notification's.
     ...(s.sms ? { sms: emailSkipped('canceled') } : {}),
     ...(s.push ? { push: emailSkipped('canceled') } : {}),
     ...(s.chat ? { chat: emailSkipped('canceled') } : {}),
+    ...(s.mobilePush ? { mobile_push: emailSkipped('canceled') } : {}),
     email_content: null,
     decision: {},
     send_at: s.sendAt ?? null,

@@ -45,13 +45,14 @@ export interface Decided {
   digest?: DigestRule;
 }
 
-/** The outcome fields of a notification document: `email` always, `sms`, `push` and `chat` only when asked for. */
-export function outcomeFields(outbound: Decided['outbound']): Pick<NotificationDoc, 'email' | 'sms' | 'push' | 'chat'> {
+/** The outcome fields of a notification document: `email` always, `sms`, `push`, `chat` and `mobile_push` only when asked for. */
+export function outcomeFields(outbound: Decided['outbound']): Pick<NotificationDoc, 'email' | 'sms' | 'push' | 'chat' | 'mobile_push'> {
   return {
     email: outbound.email ?? emailNotRequested(),
     ...(outbound.sms ? { sms: outbound.sms } : {}),
     ...(outbound.web_push ? { push: outbound.web_push } : {}),
     ...(outbound.chat ? { chat: outbound.chat } : {}),
+    ...(outbound.mobile_push ? { mobile_push: outbound.mobile_push } : {}),
   };
 }
 

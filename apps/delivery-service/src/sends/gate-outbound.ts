@@ -2,9 +2,10 @@ import type { CascadeDecision } from '../kernel/decision';
 import { emailPending, emailSkipped, type OutboundOutcome } from '../kernel/notification';
 import { UNDELIVERABLE_REASON, type OutboundMedium } from '../kernel/outbound';
 import type { GoverningEntry, MediumResolution, RecipientDirectory } from '../kernel/ports';
+import { gateMobilePush, type GateMobilePushDeps } from './gate-mobile-push';
 
 /** The ports this use case works with. */
-export interface GateOutboundDeps {
+export interface GateOutboundDeps extends GateMobilePushDeps {
   recipients: RecipientDirectory;
 }
 
@@ -48,6 +49,10 @@ export async function gateOutbound(
   if (!resolved.covered) {
     recipientIds.forEach((id, i) => out.set(id, { outcome: emailSkipped('not_cataloged'), decision: resolved.decisions[i] }));
     return { byRecipient: out };
+  }
+  if (medium === 'mobile_push') {
+    await gateMobilePush(deps, projectId, recipientIds, resolved, out);
+    return { byRecipient: out, governing: resolved.governing };
   }
   const enabled = recipientIds.filter((_, i) => resolved.enabled[i]);
   const contacts = enabled.length ? (await deps.recipients.getPrimaryContacts({ projectId: BigInt(projectId), recipientIds: enabled, medium })).contacts : [];

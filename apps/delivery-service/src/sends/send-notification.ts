@@ -170,6 +170,7 @@ export function createSendNotification(deps: SendNotificationDeps, logger: Logge
       sms: input.sms,
       push: input.push,
       ...(input.chat ? { chat: input.chat } : {}),
+      ...(input.mobilePush ? { mobilePush: input.mobilePush } : {}),
       settings: input.settings,
       createdAt: now,
       sendAt: dueAt,
@@ -221,7 +222,7 @@ export function createSendNotification(deps: SendNotificationDeps, logger: Logge
 
   const sendWithKey = async (input: SendInput, mediums: Medium[], audience: AudienceDoc | null, key: string): Promise<SendResult> => {
     const hash = createHash('sha256')
-      // SMS, push and chat join the hash only when present, and so does send_at: keys claimed before they existed keep their hash.
+      // SMS, push, chat and mobile push join the hash only when present, and so does send_at: keys claimed before they existed keep their hash.
       .update(
         JSON.stringify([
           input.recipientId,
@@ -230,6 +231,7 @@ export function createSendNotification(deps: SendNotificationDeps, logger: Logge
           input.email,
           ...(input.sms || input.push ? [input.sms, input.push] : []),
           ...(input.chat ? [{ chat: input.chat }] : []),
+          ...(input.mobilePush ? [{ mobile_push: input.mobilePush }] : []),
           ...(input.sendAt !== undefined ? [{ send_at: input.sendAt }] : []),
           ...(input.audience ? [{ audience: input.audience }] : []),
         ]),

@@ -1,4 +1,4 @@
-import type { SendRequest } from '@herald/contracts';
+import { fromPbMobilePush, type SendRequest } from '@herald/contracts';
 import type { EmailUnless } from '../kernel/notification';
 import type { SendInput } from './send-rules';
 
@@ -44,6 +44,7 @@ export function toSendInput(req: SendRequest): SendInput {
         }
       : null,
     ...(req.chat ? { chat: { text: req.chat.text, ...(req.chat.url !== undefined ? { url: req.chat.url } : {}) } } : {}),
+    ...(req.mobilePush ? { mobilePush: fromPbMobilePush(req.mobilePush) } : {}),
     idempotencyKey: req.idempotencyKey,
     ...(req.sendAt !== undefined ? { sendAt: req.sendAt } : {}),
     ...(req.recipientIds.length > 0 || req.list !== undefined || req.excludeRecipientIds.length > 0

@@ -1,7 +1,9 @@
 import { hasControlChars, LIMITS } from '@herald/contracts';
 import { checkRecipientId, DomainError, invalid, violation, type Violation } from '@herald/service-kit';
-import { DEFAULT_LIST_RECIPIENT_CAP, type ChatContent, type EmailContent, type PushContent, type SendSettings, type SmsContent, type Target } from '../kernel/notification';
+import { DEFAULT_LIST_RECIPIENT_CAP, type ChatContent, type EmailContent, type MobilePushContent, type PushContent, type SendSettings, type SmsContent, type Target } from '../kernel/notification';
 import type { AudienceRequest } from './audience-rules';
+import { checkMobilePushSize } from '../outbound';
+import { mobilePushViolations } from './mobile-push-rules';
 import { payloadActionViolations } from '../kernel/notification-actions';
 import { escalationViolations, sendAtViolations } from '../kernel/timing-rules';
 
@@ -17,6 +19,8 @@ export interface SendInput {
   push: PushContent | null;
   /** The chat block (absent: none). */
   chat?: ChatContent | null;
+  /** The mobile_push block (absent: none). */
+  mobilePush?: MobilePushContent | null;
   idempotencyKey: string;
   /** When to send, RFC 3339 as sent; absent: now. */
   sendAt?: string;
@@ -42,7 +46,7 @@ export function outboundCaps(settings: SendSettings, chosen: boolean): { email: 
     : { email: settings.maxBroadcastRecipientsForEmail, push: settings.maxBroadcastRecipientsForPush ?? 0, sms: 0 };
 }
 
-export type Medium = 'in_app' | 'email' | 'sms' | 'web_push' | 'chat';
+export type Medium = 'in_app' | 'email' | 'sms' | 'web_push' | 'chat' | 'mobile_push';
 
 /** Lengths count characters (code points), as everywhere in the contract. */
 const chars = (s: string) => [...s].length;
@@ -159,16 +163,19 @@ export function checkSend(input: SendInput, now: Date): Medium[] {
     ...smsViolations(input.sms),
     ...pushViolations(input.push),
     ...chatViolations(input.chat),
+    ...mobilePushViolations(input.mobilePush),
     ...sendAtViolations(input.sendAt, now),
     ...escalationViolations(input.email, input.payloadJson !== null),
   ];
-  const hasMedium = input.payloadJson !== null || input.email !== null || input.sms !== null || input.push !== null || Boolean(input.chat);
+  const hasMedium = input.payloadJson !== null || input.email !== null || input.sms !== null || input.push !== null || Boolean(input.chat) || Boolean(input.mobilePush);
   violations.push(...payloadViolations(input.payloadJson, broadcast && hasMedium));
   if (violations.length > 0) throw invalid('The send is invalid', violations);
+  if (input.mobilePush) checkMobilePushSize(input.mobilePush);
   if (!hasMedium) throw invalid('A send needs a payload, an email, an sms or a push block', [], 'no_medium');
   const chosen = isChosenAudience(input);
   if (broadcast && !chosen && input.sms) throw invalid('SMS cannot be sent on a broadcast', [], 'broadcast_sms_not_allowed');
   if (broadcast && input.chat) throw invalid('Chat messages cannot be sent on a broadcast', [], 'broadcast_chat_not_allowed');
+  if (broadcast && input.mobilePush) throw invalid('Mobile pushes cannot be sent on a broadcast or to a list yet', [], 'broadcast_mobile_push_not_allowed');
   const caps = outboundCaps(input.settings, chosen);
   if (chosen && input.email && caps.email <= 0) throw invalid('This project does not allow email on list sends (max_list_recipients_for_email is 0)', [], 'list_email_not_allowed');
   if (chosen && input.push && caps.push <= 0) throw invalid('This project does not allow push on list sends (max_list_recipients_for_push is 0)', [], 'list_push_not_allowed');
@@ -185,6 +192,7 @@ export function checkSend(input: SendInput, now: Date): Medium[] {
   if (input.sms) mediums.push('sms');
   if (input.push) mediums.push('web_push');
   if (input.chat) mediums.push('chat');
+  if (input.mobilePush) mediums.push('mobile_push');
   return mediums;
 }
 

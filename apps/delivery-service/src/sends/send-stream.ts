@@ -12,7 +12,7 @@ export function decodeSend(data: Uint8Array): AcceptedSend {
   const j: SendJob = fromBinary(SendJobSchema, data);
   // The job carries a SendRequest's fields: read them with the request's own rules.
   const input = toSendInput(
-    create(SendRequestSchema, { projectId: j.projectId, recipientId: j.recipientId, target: j.target, payloadJson: j.payloadJson, email: j.email, sms: j.sms, push: j.push, chat: j.chat, settings: j.settings }),
+    create(SendRequestSchema, { projectId: j.projectId, recipientId: j.recipientId, target: j.target, payloadJson: j.payloadJson, email: j.email, sms: j.sms, push: j.push, chat: j.chat, mobilePush: j.mobilePush, settings: j.settings }),
   );
   if (!j.createdAt || j.notificationId <= 0n) throw new Error('not a SendJob');
   return {
@@ -26,6 +26,7 @@ export function decodeSend(data: Uint8Array): AcceptedSend {
     sms: input.sms,
     push: input.push,
     ...(input.chat ? { chat: input.chat } : {}),
+    ...(input.mobilePush ? { mobilePush: input.mobilePush } : {}),
     settings: input.settings,
     createdAt: timestampDate(j.createdAt),
     sendAt: j.sendAt ? timestampDate(j.sendAt) : null,

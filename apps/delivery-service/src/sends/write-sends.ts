@@ -20,11 +20,12 @@ export interface WriteSendsDeps extends DecideDeps, DispatchOutboundDeps {
 }
 
 /** The outbound mediums an accepted send asks for. */
-export const outboundOf = (s: Pick<AcceptedSend, 'email' | 'sms' | 'push' | 'chat'>): OutboundMedium[] => [
+export const outboundOf = (s: Pick<AcceptedSend, 'email' | 'sms' | 'push' | 'chat' | 'mobilePush'>): OutboundMedium[] => [
   ...(s.email ? (['email'] as const) : []),
   ...(s.sms ? (['sms'] as const) : []),
   ...(s.push ? (['web_push'] as const) : []),
   ...(s.chat ? (['chat'] as const) : []),
+  ...(s.mobilePush ? (['mobile_push'] as const) : []),
 ];
 
 /** The notification document of an accepted send, in its decided state: written once. */
@@ -40,7 +41,8 @@ function docOf(s: AcceptedSend, d: Decided, now: Date): NotificationDoc {
     ...(pending('sms') ? { sms_content: s.sms } : {}),
     ...(pending('web_push') ? { push_content: s.push } : {}),
     ...(pending('chat') ? { chat_content: s.chat } : {}),
-    ...(mailPending || pending('sms') || pending('web_push') || pending('chat') ? { settings: s.settings } : {}),
+    ...(pending('mobile_push') ? { mobile_push_content: s.mobilePush } : {}),
+    ...(mailPending || pending('sms') || pending('web_push') || pending('chat') || pending('mobile_push') ? { settings: s.settings } : {}),
     decision: d.decision,
     ...(s.sendAt ? { send_at: s.sendAt } : {}),
     ...(d.digest ? { digest_rule: d.digest } : {}),

@@ -28,7 +28,7 @@ describe('parseKey', () => {
   });
 
   it('when a string is not a key, then null', () => {
-    expect(parseKey('mobile_push|a|b|c')).toBeNull();
+    expect(parseKey('fax|a|b|c')).toBeNull();
     expect(parseKey('in_app|a|b')).toBeNull();
   });
 });

@@ -19,7 +19,7 @@ describe('catalog validation', () => {
     ['a missing channel', { target: { topic: 't', event: 'e' } }, 'channel'],
     ['an empty topic', { target: { channel: 'c', topic: '', event: 'e' } }, 'topic'],
     ['an event over 128 characters', { target: { channel: 'c', topic: 't', event: 'e'.repeat(129) } }, 'event'],
-    ['a medium that is not a preference medium (mobile_push)', { medium: 'mobile_push' }, 'medium'],
+    ['a medium that is not a preference medium (fax)', { medium: 'fax' }, 'medium'],
     ['an empty name', { name: '' }, 'name'],
     ['a blank name', { name: '  ' }, 'name'],
     ['a name over 256 characters', { name: 'n'.repeat(257) }, 'name'],

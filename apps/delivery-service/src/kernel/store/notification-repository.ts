@@ -1,6 +1,6 @@
 import type { Collection, Db, Filter } from 'mongodb';
 import type { StoredDecision } from '../decision';
-import { emailNotRequested, emailPending, type ChatContent, type EmailContent, type EmailOutcome, type Notification, type NotificationStatus, type OutboundOutcome, type PushContent, type SendSettings, type SmsContent, type Target } from '../notification';
+import { emailNotRequested, emailPending, type ChatContent, type MobilePushContent, type EmailContent, type EmailOutcome, type Notification, type NotificationStatus, type OutboundOutcome, type PushContent, type SendSettings, type SmsContent, type Target } from '../notification';
 import { outcomeField, type OutboundMedium } from '../outbound';
 import { createBroadcastPayloads } from './broadcast-payloads';
 import { createBulkWriteLane, type BulkWriteLane } from './bulk-write-lane';
@@ -51,12 +51,16 @@ export interface NotificationDoc {
   push?: OutboundOutcome;
   /** The chat outcome; absent when the send had no chat block. */
   chat?: OutboundOutcome;
+  /** The mobile push outcome (every device of the recipient); absent when the send had no mobile_push block. */
+  mobile_push?: OutboundOutcome;
   /** The sms block, kept while the SMS is still to be sent. */
   sms_content?: SmsContent | null;
   /** The push block of a direct send, kept while the push is still to be sent (a broadcast's is on the broadcast). */
   push_content?: PushContent | null;
   /** The chat block, kept while the chat message is still to be sent. */
   chat_content?: ChatContent | null;
+  /** The mobile_push block, kept while its pushes are still to be sent. */
+  mobile_push_content?: MobilePushContent | null;
   /** Settings snapshot of the send (quota, sender), kept where a mail is still to be sent. */
   settings?: SendSettings;
   /** Which rule decided each medium, written with the outcome; absent on older documents. */
@@ -77,6 +81,8 @@ export interface NotificationDoc {
   push_lease_until?: Date;
   chat_claim?: string;
   chat_lease_until?: Date;
+  mobile_push_claim?: string;
+  mobile_push_lease_until?: Date;
   /** When retention removes it (created_at + the project's retention_days at send time); null/absent: never. */
   expires_at?: Date | null;
   /** When `read` last changed (its outcome event's id carries it); absent until the first change. */
@@ -109,6 +115,7 @@ export function toNotification(d: NotificationDoc): Notification {
     sms: d.sms ?? emailNotRequested(),
     push: d.push ?? emailNotRequested(),
     ...(d.chat ? { chat: d.chat } : {}),
+    ...(d.mobile_push ? { mobilePush: d.mobile_push } : {}),
     ...(d.decision ? { decision: d.decision } : {}),
     sendAt: d.send_at ?? null,
     createdAt: d.created_at,
@@ -130,6 +137,7 @@ export function acceptedNotification(d: NotificationDoc): Notification {
     sms: !d.sms || d.sms.status === 'not_requested' ? emailNotRequested() : emailPending(),
     push: !d.push || d.push.status === 'not_requested' ? emailNotRequested() : emailPending(),
     ...(d.chat && d.chat.status !== 'not_requested' ? { chat: emailPending() } : {}),
+    ...(d.mobile_push && d.mobile_push.status !== 'not_requested' ? { mobilePush: emailPending() } : {}),
     decision: {},
     updatedAt: d.created_at,
   };

@@ -52,6 +52,7 @@ export const notificationExamples = {
     target,
     payload,
     email: { subject: 'Invoice #1042 is paid', html: '<p>Thanks! Your receipt for invoice #1042 is attached.</p>', text: 'Thanks! Your receipt for invoice #1042 is attached.' },
+    mobile_push: { title: 'Invoice #1042 is paid', body: 'Your receipt is in your inbox.', data: { invoice_id: '1042' }, badge: 'unread', collapse_key: 'invoices' },
   },
   sent: { message: 'Notification enqueued', data: { notification: { ...notificationExample, status: 'enqueued', email: { ...notificationExample.email, status: 'pending', message_id: null, attempts: 0, sent_at: null, provider: null }, decision: null }, broadcast: null } },
   one: { data: notificationExample },

@@ -1,3 +1,4 @@
+import { toPbMobilePush } from '@herald/contracts';
 import { fromFieldViolation, invalid, notFound, violation } from '@herald/service-kit';
 import type { RoutePlugin } from '../shared/type-provider';
 import { dataOnly, withMessage } from '../shared/schemas';
@@ -67,6 +68,7 @@ const notificationRoutes: RoutePlugin = async (app) => {
         sms: body.sms ? { text: body.sms.text } : undefined,
         push: body.push ? { title: body.push.title, body: body.push.body, url: body.push.url, icon: body.push.icon, tag: body.push.tag } : undefined,
         chat: body.chat ? { text: body.chat.text, url: body.chat.url } : undefined,
+        mobilePush: body.mobile_push ? toPbMobilePush(body.mobile_push) : undefined,
         idempotencyKey: request.headers['idempotency-key'] ?? '',
         sendAt: body.send_at ?? undefined,
       });

@@ -80,6 +80,27 @@ const ChatInput = Type.Object(
   },
 );
 
+const MobilePushInput = Type.Object(
+  {
+    title: Type.String({ ...serviceRules({ minLength: 1, maxLength: LIMITS.pushTitleMax, pattern: NOT_BLANK }) }),
+    body: Type.String({ ...serviceRules({ minLength: 1, pattern: NOT_BLANK }) }),
+    data: Type.Optional(Type.Record(Type.String(), Type.String(), { description: 'Key-value data for the app (FCM `data`; custom keys beside `aps` on APNs)' })),
+    badge: Type.Optional(
+      Type.Union([Type.Literal('unread'), Type.Integer({ minimum: 0 })], {
+        description: "The app icon's badge: a whole number, or `unread`: the recipient's in-app unread count at the time of sending",
+      }),
+    ),
+    sound: Type.Optional(Type.String({ description: 'A sound file of the app (`default`: the system sound)', ...serviceRules({ minLength: 1, maxLength: 256, pattern: NOT_BLANK }) })),
+    collapse_key: Type.Optional(Type.String({ description: 'A newer push of the same key replaces an undelivered one (APNs collapse id, FCM collapse key), at most 64 bytes', ...serviceRules({ minLength: 1, maxLength: 64 }) })),
+    ttl_seconds: Type.Optional(Type.Integer({ description: 'How long the service keeps the push for an offline device (at most 28 days)', ...serviceRules({ minimum: 0, maximum: 2_419_200 }) })),
+  },
+  {
+    title: 'MobilePushInput',
+    description:
+      "Asks for the `mobile_push` medium: pushed to every device of the recipient (FCM or APNs by the device's platform, with the project's provider credentials) when (target, mobile_push) is cataloged and the preference is on. More than 4 KiB of APNs payload or FCM message is a 400 naming `mobile_push`. Not on broadcasts or list sends.",
+  },
+);
+
 /**
  * The delivery service's rules, stated for the document: a send carries a
  * payload, an email, an sms or a push block; an email's `unless` needs a payload (the in-app
@@ -94,12 +115,13 @@ const sendRules = serviceRules({
     { title: 'With an sms', required: ['sms'], properties: { sms: { type: 'object' } } },
     { title: 'With a push', required: ['push'], properties: { push: { type: 'object' } } },
     { title: 'With a chat message', required: ['chat'], properties: { chat: { type: 'object' } } },
+    { title: 'With a mobile push', required: ['mobile_push'], properties: { mobile_push: { type: 'object' } } },
   ],
   allOf: [{ if: { required: ['email'], properties: { email: { type: 'object', required: ['unless'] } } }, then: { required: ['payload'], properties: { payload: { type: 'object' } } } }],
   if: { required: ['recipient_id'], properties: { recipient_id: { type: 'null' } } },
   then: {
     required: ['target', 'payload'],
-    properties: { target: { type: 'object' }, payload: { type: 'object' }, email: { type: 'null' }, sms: { type: 'null' }, push: { type: 'null' }, chat: { type: 'null' } },
+    properties: { target: { type: 'object' }, payload: { type: 'object' }, email: { type: 'null' }, sms: { type: 'null' }, push: { type: 'null' }, chat: { type: 'null' }, mobile_push: { type: 'null' } },
   },
 });
 
@@ -141,6 +163,7 @@ export const SendBody = Type.Object(
     sms: Type.Optional(Nullable(SmsInput)),
     push: Type.Optional(Nullable(PushInput)),
     chat: Type.Optional(Nullable(ChatInput)),
+    mobile_push: Type.Optional(Nullable(MobilePushInput)),
     send_at: Type.Optional(
       Nullable(
         Type.String({
@@ -180,6 +203,10 @@ export const EmailOutcomeSchema = outcomeSchema('NotificationEmail', 'not_reques
 });
 export const SmsOutcomeSchema = outcomeSchema('NotificationSms', 'not_requested | pending | sent | delivered | undelivered (the provider\'s status callback) | skipped | failed');
 export const PushOutcomeSchema = outcomeSchema('NotificationPush', 'not_requested | pending | sent | skipped | failed');
+export const MobilePushOutcomeSchema = outcomeSchema(
+  'NotificationMobilePush',
+  "pending | sent | skipped | failed (present only when the send had a mobile_push block). `address`: the ids of the devices it goes to; `provider`: fcm, apns or both; `error` on a sent one names the devices that did not take it (gone and removed, refused)",
+);
 export const ChatOutcomeSchema = outcomeSchema('NotificationChat', 'pending | sent | skipped | failed (present only when the send had a chat block; `address` is null for a recipient credential: a webhook URL holds its secret)');
 
 export const NotificationSchema = Type.Object(
@@ -202,6 +229,7 @@ export const NotificationSchema = Type.Object(
     sms: SmsOutcomeSchema,
     push: PushOutcomeSchema,
     chat: Type.Optional(ChatOutcomeSchema),
+    mobile_push: Type.Optional(MobilePushOutcomeSchema),
     decision: NotificationDecisionSchema,
   },
   { title: 'Notification' },

@@ -48,7 +48,7 @@ describe('catalog: /preferences', () => {
     ['an empty topic', item({ topic: '' }), 'topic'],
     ['an event over 128 characters', item({ event: 'e'.repeat(129) }), 'event'],
     ['a numeric channel', item({ channel: 7 }), 'channel'],
-    ['a bad medium', item({ medium: 'mobile_push' }), 'medium'],
+    ['a bad medium', item({ medium: 'fax' }), 'medium'],
     ['an empty medium', item({ medium: '' }), 'medium'],
     ['a missing name', item({ name: undefined }), 'name'],
     ['an empty name', item({ name: '' }), 'name'],

@@ -11,8 +11,8 @@ const TargetField = (description: string) =>
   Type.String({ description: `${description}: 1–${LIMITS.targetFieldMax} characters`, ...serviceRules({ minLength: 1, maxLength: LIMITS.targetFieldMax }) });
 export const Medium = Type.String({
   minLength: 1,
-  description: '`in_app` (default), `email`, `sms`, `web_push` or `chat`',
-  examples: ['in_app', 'email', 'sms', 'web_push', 'chat'],
+  description: '`in_app` (default), `email`, `sms`, `web_push`, `chat` or `mobile_push`',
+  examples: ['in_app', 'email', 'sms', 'web_push', 'chat', 'mobile_push'],
   ...serviceRules({ enum: [...PREFERENCE_MEDIUMS] }),
 });
 const Name = Type.String({ description: 'Human-readable name (returned as `label`)', ...serviceRules({ maxLength: 256, pattern: NOT_BLANK_NO_CONTROL }) });

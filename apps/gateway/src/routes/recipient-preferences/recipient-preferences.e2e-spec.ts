@@ -106,7 +106,7 @@ describe('recipient preferences: /recipients/{id}/preferences', () => {
     ['a missing channel', { target: { topic: 't', event: 'e' }, state: { enabled: true } }, 'target.channel'],
     ['an empty topic', { target: { ...target, topic: '' }, state: { enabled: true } }, 'target.topic'],
     ['an event over 128 characters', { target: { ...target, event: 'x'.repeat(129) }, state: { enabled: true } }, 'target.event'],
-    ['a bad medium', { target, medium: 'mobile_push', state: { enabled: true } }, 'medium'],
+    ['a bad medium', { target, medium: 'fax', state: { enabled: true } }, 'medium'],
     ['a string enabled', { target, state: { enabled: 'true' } }, 'state.enabled'],
     ['no state', { target }, 'state'],
   ])('when set has %s, then 400 validation_failed in the message family and nothing is stored', async (_what, body, path) => {

@@ -46,6 +46,9 @@ const GATES = [
   'canceled',
   'throttled',
   'read_in_app',
+  'no_device',
+  'provider_not_configured',
+  'device_gone',
 ];
 
 const because = (values: string[], description: string) => Nullable(Type.String({ enum: values, description }));
@@ -55,7 +58,7 @@ export const MediumDecisionSchema = Type.Object(
   {
     result: Type.String({
       description:
-        'The medium outcome: delivered | suppressed | throttled | canceled | quota_exceeded | failed | pending (in_app); sent | skipped | failed | pending (email, web_push, chat); also delivered | undelivered (sms)',
+        'The medium outcome: delivered | suppressed | throttled | canceled | quota_exceeded | failed | pending (in_app); sent | skipped | failed | pending (email, web_push, chat, mobile_push); also delivered | undelivered (sms)',
     }),
     because: because([...CASCADE_STEPS, ...GATES], 'The cascade step or the gate after it that decided; null only while pending'),
     rule,
@@ -65,7 +68,7 @@ export const MediumDecisionSchema = Type.Object(
 
 export const NotificationDecisionSchema = Nullable(
   Type.Object(
-    { in_app: Type.Optional(MediumDecisionSchema), email: Type.Optional(MediumDecisionSchema), sms: Type.Optional(MediumDecisionSchema), web_push: Type.Optional(MediumDecisionSchema), chat: Type.Optional(MediumDecisionSchema) },
+    { in_app: Type.Optional(MediumDecisionSchema), email: Type.Optional(MediumDecisionSchema), sms: Type.Optional(MediumDecisionSchema), web_push: Type.Optional(MediumDecisionSchema), chat: Type.Optional(MediumDecisionSchema), mobile_push: Type.Optional(MediumDecisionSchema) },
     { title: 'NotificationDecision', description: 'One entry per medium the send asked for; null for notifications written before decisions were recorded' },
   ),
 );

@@ -180,10 +180,14 @@ from .medium_decision import MediumDecision
 from .medium_decision_because_type_0 import MediumDecisionBecauseType0
 from .message_error import MessageError
 from .message_error_errors_item import MessageErrorErrorsItem
+from .mobile_push_input import MobilePushInput
+from .mobile_push_input_badge_type_0 import MobilePushInputBadgeType0
+from .mobile_push_input_data import MobilePushInputData
 from .notification import Notification
 from .notification_chat import NotificationChat
 from .notification_decision import NotificationDecision
 from .notification_email import NotificationEmail
+from .notification_mobile_push import NotificationMobilePush
 from .notification_push import NotificationPush
 from .notification_sms import NotificationSms
 from .notification_update_result import NotificationUpdateResult
@@ -527,10 +531,14 @@ __all__ = (
     "MediumDecisionBecauseType0",
     "MessageError",
     "MessageErrorErrorsItem",
+    "MobilePushInput",
+    "MobilePushInputBadgeType0",
+    "MobilePushInputData",
     "Notification",
     "NotificationChat",
     "NotificationDecision",
     "NotificationEmail",
+    "NotificationMobilePush",
     "NotificationPush",
     "NotificationSms",
     "NotificationUpdateResult",

@@ -28,7 +28,8 @@ class CatalogEntryInput:
         event (str): Event that triggers the notification: 1–128 characters
         name (str): Human-readable name (returned as `label`)
         default_enabled (bool):
-        medium (CatalogEntryInputMedium | Unset): `in_app` (default), `email`, `sms`, `web_push` or `chat`
+        medium (CatalogEntryInputMedium | Unset): `in_app` (default), `email`, `sms`, `web_push`, `chat` or
+            `mobile_push`
         description (None | str | Unset):
         mandatory (bool | Unset):  Default: False.
         digest (CatalogDigest | None | Unset):

@@ -1,11 +1,14 @@
 from typing import Literal
 
-CatalogEntryInputMedium = Literal["chat", "email", "in_app", "sms", "web_push"]
+CatalogEntryInputMedium = Literal[
+    "chat", "email", "in_app", "mobile_push", "sms", "web_push"
+]
 
 CATALOG_ENTRY_INPUT_MEDIUM_VALUES: set[CatalogEntryInputMedium] = {
     "chat",
     "email",
     "in_app",
+    "mobile_push",
     "sms",
     "web_push",
 }

@@ -1,10 +1,11 @@
 from typing import Literal
 
-GetNotificationsMedium = Literal["chat", "email", "sms", "web_push"]
+GetNotificationsMedium = Literal["chat", "email", "mobile_push", "sms", "web_push"]
 
 GET_NOTIFICATIONS_MEDIUM_VALUES: set[GetNotificationsMedium] = {
     "chat",
     "email",
+    "mobile_push",
     "sms",
     "web_push",
 }

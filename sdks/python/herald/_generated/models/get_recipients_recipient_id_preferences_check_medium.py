@@ -1,7 +1,7 @@
 from typing import Literal
 
 GetRecipientsRecipientIdPreferencesCheckMedium = Literal[
-    "chat", "email", "in_app", "sms", "web_push"
+    "chat", "email", "in_app", "mobile_push", "sms", "web_push"
 ]
 
 GET_RECIPIENTS_RECIPIENT_ID_PREFERENCES_CHECK_MEDIUM_VALUES: set[
@@ -10,6 +10,7 @@ GET_RECIPIENTS_RECIPIENT_ID_PREFERENCES_CHECK_MEDIUM_VALUES: set[
     "chat",
     "email",
     "in_app",
+    "mobile_push",
     "sms",
     "web_push",
 }

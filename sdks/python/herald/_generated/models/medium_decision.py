@@ -24,7 +24,8 @@ class MediumDecision:
     """
     Attributes:
         result (str): The medium outcome: delivered | suppressed | throttled | canceled | quota_exceeded | failed |
-            pending (in_app); sent | skipped | failed | pending (email, web_push, chat); also delivered | undelivered (sms)
+            pending (in_app); sent | skipped | failed | pending (email, web_push, chat, mobile_push); also delivered |
+            undelivered (sms)
         because (MediumDecisionBecauseType0 | None):
         rule (DecidingCatalogEntry | DecidingRecipientRule | None):
     """

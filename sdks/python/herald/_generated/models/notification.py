@@ -12,6 +12,7 @@ if TYPE_CHECKING:
     from ..models.notification_chat import NotificationChat
     from ..models.notification_decision import NotificationDecision
     from ..models.notification_email import NotificationEmail
+    from ..models.notification_mobile_push import NotificationMobilePush
     from ..models.notification_push import NotificationPush
     from ..models.notification_sms import NotificationSms
     from ..models.target import Target
@@ -43,6 +44,7 @@ class Notification:
         decision (None | NotificationDecision):
         send_at (None | str | Unset):
         chat (NotificationChat | Unset):
+        mobile_push (NotificationMobilePush | Unset):
     """
 
     id: int
@@ -64,6 +66,7 @@ class Notification:
     decision: None | NotificationDecision
     send_at: None | str | Unset = UNSET
     chat: NotificationChat | Unset = UNSET
+    mobile_push: NotificationMobilePush | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -124,6 +127,10 @@ class Notification:
         if not isinstance(self.chat, Unset):
             chat = self.chat.to_dict()
 
+        mobile_push: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.mobile_push, Unset):
+            mobile_push = self.mobile_push.to_dict()
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -151,6 +158,8 @@ class Notification:
             field_dict["send_at"] = send_at
         if chat is not UNSET:
             field_dict["chat"] = chat
+        if mobile_push is not UNSET:
+            field_dict["mobile_push"] = mobile_push
 
         return field_dict
 
@@ -159,6 +168,7 @@ class Notification:
         from ..models.notification_chat import NotificationChat
         from ..models.notification_decision import NotificationDecision
         from ..models.notification_email import NotificationEmail
+        from ..models.notification_mobile_push import NotificationMobilePush
         from ..models.notification_push import NotificationPush
         from ..models.notification_sms import NotificationSms
         from ..models.target import Target
@@ -250,6 +260,13 @@ class Notification:
         else:
             chat = NotificationChat.from_dict(_chat)
 
+        _mobile_push = d.pop("mobile_push", UNSET)
+        mobile_push: NotificationMobilePush | Unset
+        if isinstance(_mobile_push, Unset):
+            mobile_push = UNSET
+        else:
+            mobile_push = NotificationMobilePush.from_dict(_mobile_push)
+
         notification = cls(
             id=id,
             recipient_id=recipient_id,
@@ -270,6 +287,7 @@ class Notification:
             decision=decision,
             send_at=send_at,
             chat=chat,
+            mobile_push=mobile_push,
         )
 
         notification.additional_properties = d

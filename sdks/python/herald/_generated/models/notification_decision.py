@@ -25,6 +25,7 @@ class NotificationDecision:
         sms (MediumDecision | Unset):
         web_push (MediumDecision | Unset):
         chat (MediumDecision | Unset):
+        mobile_push (MediumDecision | Unset):
     """
 
     in_app: MediumDecision | Unset = UNSET
@@ -32,6 +33,7 @@ class NotificationDecision:
     sms: MediumDecision | Unset = UNSET
     web_push: MediumDecision | Unset = UNSET
     chat: MediumDecision | Unset = UNSET
+    mobile_push: MediumDecision | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -55,6 +57,10 @@ class NotificationDecision:
         if not isinstance(self.chat, Unset):
             chat = self.chat.to_dict()
 
+        mobile_push: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.mobile_push, Unset):
+            mobile_push = self.mobile_push.to_dict()
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update({})
@@ -68,6 +74,8 @@ class NotificationDecision:
             field_dict["web_push"] = web_push
         if chat is not UNSET:
             field_dict["chat"] = chat
+        if mobile_push is not UNSET:
+            field_dict["mobile_push"] = mobile_push
 
         return field_dict
 
@@ -111,12 +119,20 @@ class NotificationDecision:
         else:
             chat = MediumDecision.from_dict(_chat)
 
+        _mobile_push = d.pop("mobile_push", UNSET)
+        mobile_push: MediumDecision | Unset
+        if isinstance(_mobile_push, Unset):
+            mobile_push = UNSET
+        else:
+            mobile_push = MediumDecision.from_dict(_mobile_push)
+
         notification_decision = cls(
             in_app=in_app,
             email=email,
             sms=sms,
             web_push=web_push,
             chat=chat,
+            mobile_push=mobile_push,
         )
 
         notification_decision.additional_properties = d

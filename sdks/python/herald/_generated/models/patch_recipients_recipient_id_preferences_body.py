@@ -27,8 +27,8 @@ class PatchRecipientsRecipientIdPreferencesBody:
     Attributes:
         target (TargetInput):
         state (PatchRecipientsRecipientIdPreferencesBodyState):
-        medium (PatchRecipientsRecipientIdPreferencesBodyMedium | Unset): `in_app` (default), `email`, `sms`, `web_push`
-            or `chat`
+        medium (PatchRecipientsRecipientIdPreferencesBodyMedium | Unset): `in_app` (default), `email`, `sms`,
+            `web_push`, `chat` or `mobile_push`
     """
 
     target: TargetInput

@@ -1,7 +1,7 @@
 from typing import Literal
 
 PatchRecipientsRecipientIdPreferencesBodyMedium = Literal[
-    "chat", "email", "in_app", "sms", "web_push"
+    "chat", "email", "in_app", "mobile_push", "sms", "web_push"
 ]
 
 PATCH_RECIPIENTS_RECIPIENT_ID_PREFERENCES_BODY_MEDIUM_VALUES: set[
@@ -10,6 +10,7 @@ PATCH_RECIPIENTS_RECIPIENT_ID_PREFERENCES_BODY_MEDIUM_VALUES: set[
     "chat",
     "email",
     "in_app",
+    "mobile_push",
     "sms",
     "web_push",
 }

@@ -11,6 +11,7 @@ from ..types import UNSET, Unset
 if TYPE_CHECKING:
     from ..models.chat_input import ChatInput
     from ..models.email_input import EmailInput
+    from ..models.mobile_push_input import MobilePushInput
     from ..models.push_input import PushInput
     from ..models.send_input_payload_type_0 import SendInputPayloadType0
     from ..models.sms_input import SmsInput
@@ -38,6 +39,7 @@ class SendInput:
         sms (None | SmsInput | Unset):
         push (None | PushInput | Unset):
         chat (ChatInput | None | Unset):
+        mobile_push (MobilePushInput | None | Unset):
         send_at (datetime.datetime | None | Unset):
     """
 
@@ -51,11 +53,13 @@ class SendInput:
     sms: None | SmsInput | Unset = UNSET
     push: None | PushInput | Unset = UNSET
     chat: ChatInput | None | Unset = UNSET
+    mobile_push: MobilePushInput | None | Unset = UNSET
     send_at: datetime.datetime | None | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.chat_input import ChatInput
         from ..models.email_input import EmailInput
+        from ..models.mobile_push_input import MobilePushInput
         from ..models.push_input import PushInput
         from ..models.send_input_payload_type_0 import SendInputPayloadType0
         from ..models.sms_input import SmsInput
@@ -125,6 +129,14 @@ class SendInput:
         else:
             chat = self.chat
 
+        mobile_push: dict[str, Any] | None | Unset
+        if isinstance(self.mobile_push, Unset):
+            mobile_push = UNSET
+        elif isinstance(self.mobile_push, MobilePushInput):
+            mobile_push = self.mobile_push.to_dict()
+        else:
+            mobile_push = self.mobile_push
+
         send_at: None | str | Unset
         if isinstance(self.send_at, Unset):
             send_at = UNSET
@@ -156,6 +168,8 @@ class SendInput:
             field_dict["push"] = push
         if chat is not UNSET:
             field_dict["chat"] = chat
+        if mobile_push is not UNSET:
+            field_dict["mobile_push"] = mobile_push
         if send_at is not UNSET:
             field_dict["send_at"] = send_at
 
@@ -165,6 +179,7 @@ class SendInput:
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         from ..models.chat_input import ChatInput
         from ..models.email_input import EmailInput
+        from ..models.mobile_push_input import MobilePushInput
         from ..models.push_input import PushInput
         from ..models.send_input_payload_type_0 import SendInputPayloadType0
         from ..models.sms_input import SmsInput
@@ -289,6 +304,23 @@ class SendInput:
 
         chat = _parse_chat(d.pop("chat", UNSET))
 
+        def _parse_mobile_push(data: object) -> MobilePushInput | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                mobile_push_type_0 = MobilePushInput.from_dict(data)
+
+                return mobile_push_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(MobilePushInput | None | Unset, data)
+
+        mobile_push = _parse_mobile_push(d.pop("mobile_push", UNSET))
+
         def _parse_send_at(data: object) -> datetime.datetime | None | Unset:
             if data is None:
                 return data
@@ -317,6 +349,7 @@ class SendInput:
             sms=sms,
             push=push,
             chat=chat,
+            mobile_push=mobile_push,
             send_at=send_at,
         )
 

@@ -1,0 +1,121 @@
+import { DomainError } from '@herald/service-kit';
+import type { MobilePushContent } from '../../kernel/notification';
+import { DeliveryFailure, type Accepted } from '../../kernel/outbound';
+import type { DeviceDirectory } from '../../kernel/ports';
+import type { NotificationDoc } from '../../kernel/store/notification-repository';
+import type { ApnsClient, ApnsSettings } from './apns-client';
+import type { FcmClient, FcmSettings } from './fcm-client';
+import type { MobilePushAttempts } from './mobile-push-attempts';
+import { mobilePushBlock } from './mobile-push-block';
+import type { MobilePushBlock } from './mobile-payload';
+import type { MobilePushResult } from './push-result';
+
+/** The ports the mobile push sender works with. */
+export interface MobilePushSenderDeps {
+  devices: DeviceDirectory;
+  /** The project's settings of a provider in clear; null when it has not configured it. */
+  credentials: (projectId: number, platform: 'fcm' | 'apns') => Promise<Record<string, string> | null>;
+  fcm: Pick<FcmClient, 'send'>;
+  apns: Pick<ApnsClient, 'send'>;
+  /** The recipient's in-app unread count now (`badge: "unread"`). */
+  unreadCount: (projectId: number, recipientId: string) => Promise<number>;
+  attempts: MobilePushAttempts;
+  /** Told of each device removed because its provider reported it gone (the `device.removed` event). */
+  deviceRemoved: (notification: NotificationDoc, deviceId: number) => Promise<void>;
+  now: () => Date;
+}
+
+/** One notification's pushes: to these devices (the ids its gating chose). */
+export interface OutgoingMobilePush {
+  notification: NotificationDoc;
+  notificationId: number;
+  projectId: number;
+  recipientId: string;
+  deviceIds: number[];
+  content: MobilePushContent;
+}
+
+interface DeviceEnd {
+  deviceId: number;
+  state: 'sent' | 'gone' | 'failed' | 'retry';
+  detail: string | null;
+  platform?: string;
+  retryAfterMs?: number | null;
+}
+
+const ENDED = new Set(['sent', 'gone', 'failed']);
+
+/**
+ * Sends one notification's mobile pushes, one request per device through FCM or APNs (by the
+ * device's platform, with the project's credentials), each device at most once (see
+ * mobile-push-attempts). A device reported gone is removed through the recipient service at once.
+ * Resolves when some device took it (the others named in `note`); throws a DeliveryFailure
+ * `transient` while a device is to be tried again (429, 5xx, no answer: after the longest
+ * Retry-After given), `expired` when every device was gone, `rejected` when none took it.
+ */
+export function createMobilePushSender(deps: MobilePushSenderDeps) {
+  async function pushOne(push: OutgoingMobilePush, device: { id: number; platform: string; token: string }, block: MobilePushBlock): Promise<DeviceEnd> {
+    const credentials = await deps.credentials(push.projectId, device.platform as 'fcm' | 'apns');
+    if (!credentials) return { deviceId: device.id, state: 'failed', detail: `${device.platform} is not configured` };
+    let result: MobilePushResult;
+    try {
+      result =
+        device.platform === 'fcm'
+          ? await deps.fcm.send(credentials as unknown as FcmSettings, device.token, block)
+          : await deps.apns.send(credentials as unknown as ApnsSettings, device.token, block);
+    } catch (err) {
+      // A payload the service would refuse (a longer token than the send-time check assumed).
+      if (err instanceof DomainError) return { deviceId: device.id, state: 'failed', detail: err.message };
+      throw err;
+    }
+    switch (result.kind) {
+      case 'sent':
+        return { deviceId: device.id, state: 'sent', detail: result.id, platform: device.platform };
+      case 'gone':
+        await deps.devices.remove(push.projectId, push.recipientId, device.id);
+        await deps.deviceRemoved(push.notification, device.id);
+        return { deviceId: device.id, state: 'gone', detail: `removed: ${result.reason}` };
+      case 'retry':
+        return { deviceId: device.id, state: 'retry', detail: `${result.status} ${result.reason}`, retryAfterMs: result.retryAfterMs };
+      case 'failed':
+        return { deviceId: device.id, state: 'failed', detail: `${result.status} ${result.reason}` };
+    }
+  }
+
+  /** One device, claimed before its request and recorded after it; a claim left `sending` by a dead worker is never sent again. */
+  async function deviceEnd(push: OutgoingMobilePush, deviceId: number, held: { state: string; detail: string | null } | undefined, devices: Map<number, { id: number; platform: string; token: string }>, block: () => Promise<MobilePushBlock>): Promise<DeviceEnd> {
+    if (held && ENDED.has(held.state)) return { deviceId, state: held.state as DeviceEnd['state'], detail: held.detail, platform: devices.get(deviceId)?.platform };
+    const end = async (e: DeviceEnd) => (await deps.attempts.end(push.projectId, push.notificationId, deviceId, e.state, e.detail, deps.now()), e);
+    if (held?.state === 'sending') return end({ deviceId, state: 'failed', detail: 'interrupted while sending: not sent again' });
+    const device = devices.get(deviceId);
+    if (!device) return end({ deviceId, state: 'failed', detail: 'the device was removed before sending' });
+    if (!(await deps.attempts.begin(push.projectId, push.notificationId, deviceId, held?.state === 'retry', deps.now()))) {
+      return { deviceId, state: 'retry', detail: 'another worker is sending it', retryAfterMs: null };
+    }
+    return end(await pushOne(push, device, await block()).catch((err): DeviceEnd => ({ deviceId, state: 'retry', detail: String((err as Error)?.message ?? err).slice(0, 200), retryAfterMs: null })));
+  }
+
+  return async function sendMobilePush(push: OutgoingMobilePush): Promise<Accepted> {
+    const [devices, held] = await Promise.all([deps.devices.list(push.projectId, push.recipientId), deps.attempts.load(push.notificationId, push.deviceIds)]);
+    const byId = new Map(devices.map((d) => [d.id, d]));
+    let built: Promise<MobilePushBlock> | undefined;
+    const block = () => (built ??= (push.content.badge === 'unread' ? deps.unreadCount(push.projectId, push.recipientId) : Promise.resolve(0)).then((unread) => mobilePushBlock(push.content, unread)));
+    const ends = await Promise.all(push.deviceIds.map((id) => deviceEnd(push, id, held.get(id), byId, block)));
+    const summary = ends.map((e) => `device ${e.deviceId} ${e.state}${e.detail && e.state !== 'sent' ? ` (${e.detail})` : ''}`).join('; ');
+    const retrying = ends.filter((e) => e.state === 'retry');
+    if (retrying.length > 0) {
+      const waits = retrying.map((e) => e.retryAfterMs).filter((ms): ms is number => typeof ms === 'number');
+      throw new DeliveryFailure('transient', summary, waits.length > 0 ? Math.max(...waits) : undefined);
+    }
+    const sent = ends.filter((e) => e.state === 'sent');
+    if (sent.length === 0) throw new DeliveryFailure(ends.every((e) => e.state === 'gone') ? 'expired' : 'rejected', summary);
+    const others = ends.filter((e) => e.state !== 'sent');
+    return {
+      messageId: sent.map((e) => e.detail).filter(Boolean).join(',') || null,
+      provider: [...new Set(sent.map((e) => e.platform ?? 'unknown'))].join(','),
+      note: others.length > 0 ? others.map((e) => `device ${e.deviceId} ${e.state} (${e.detail})`).join('; ') : null,
+    };
+  };
+}
+
+export type MobilePushSender = ReturnType<typeof createMobilePushSender>;

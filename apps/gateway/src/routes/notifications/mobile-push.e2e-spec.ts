@@ -1,0 +1,134 @@
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { eventually } from '@herald/testing';
+import { call, createProject, uniqueId, type JsonBody, type TestProject } from '../../testing/rest-client';
+
+/**
+ * The mobile_push medium through the REST surface against the sink's FCM and APNs fakes. The
+ * fakes' failure switches are not per device, so the tests of this file run one at a time and
+ * each uses its own device tokens.
+ */
+const sinkApi = () => {
+  const url = process.env.MAIL_API_URL;
+  if (!url) throw new Error('MAIL_API_URL is not set: the e2e stack runs the sink');
+  return url;
+};
+const sink = async (method: string, path: string, body?: unknown): Promise<JsonBody> => {
+  const res = await fetch(`${sinkApi()}${path}`, { method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  if (!res.ok) throw new Error(`sink ${method} ${path} answered ${res.status}`);
+  return res.json();
+};
+const received = async (service: 'fcm' | 'apns', token: string): Promise<JsonBody[]> => ((await sink('GET', `/${service}`)) as JsonBody[]).filter((m) => m.to === token);
+const tokenOf = { fcm: () => `${randomBytes(8).toString('hex')}:APA91b${randomBytes(48).toString('base64url')}`, apns: () => randomBytes(32).toString('hex') };
+type Platform = keyof typeof tokenOf;
+
+describe('mobile push through REST', () => {
+  let p: TestProject;
+  const target = { channel: 'deploys', topic: 'production', event: 'mobile' };
+  const mobilePush = { title: 'Deploy finished', body: 'api v42 is live', data: { deploy: '42' } };
+
+  const as = (method: string, path: string, body?: unknown, key = p.fullKey) => call(method, path, { key, body });
+  const configureProviders = async (project: TestProject) => {
+    const apns = await sink('GET', '/apns/key');
+    const put = (name: string, body: unknown) => call('PUT', `/providers/${name}`, { key: project.fullKey, body });
+    expect((await put('apns', { key_p8: apns.key_p8, key_id: apns.key_id, team_id: apns.team_id, bundle_id: 'com.example.app', environment: 'sandbox' })).status).toBe(200);
+    const privateKey = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+    const serviceAccount = { type: 'service_account', project_id: 'herald-e2e', client_email: 'push@herald-e2e.iam.gserviceaccount.com', private_key: privateKey, token_uri: `${sinkApi()}/fcm/token` };
+    expect((await put('fcm', { service_account: serviceAccount })).status).toBe(200);
+  };
+  const catalog = async (project: TestProject) => {
+    expect((await call('POST', '/preferences', { key: project.fullKey, body: { ...target, medium: 'mobile_push', name: 'Deploys on the phone', default_enabled: true } })).status).toBe(201);
+  };
+
+  beforeAll(async () => {
+    p = await createProject('mobile');
+    await configureProviders(p);
+    await catalog(p);
+  });
+
+  const newRecipient = async (devices: Platform[], project = p) => {
+    const id = uniqueId('phone');
+    expect((await call('POST', '/recipients', { key: project.fullKey, body: { id } })).status).toBe(201);
+    const registered: { id: number; platform: Platform; token: string }[] = [];
+    for (const platform of devices) {
+      const res = await call('POST', `/recipients/${id}/devices`, { key: project.fullKey, body: { platform, token: tokenOf[platform]() } });
+      expect(res.status).toBe(201);
+      registered.push(res.body.data);
+    }
+    return { id, devices: registered };
+  };
+  const send = async (body: object, project = p) => {
+    const res = await call('POST', '/notifications/send', { key: project.fullKey, body });
+    expect(res.status).toBe(201);
+    return res.body.data.notification.id as number;
+  };
+  const settled = (id: number, project = p) =>
+    eventually(`notification ${id} settled`, async () => {
+      const n = (await call('GET', `/notifications/${id}`, { key: project.fullKey })).body.data;
+      return n.mobile_push && n.mobile_push.status !== 'pending' ? n : undefined;
+    });
+
+  it.each(['fcm', 'apns'] as const)('when the recipient has an %s device, then the push arrives there and the outcome is sent', async (platform) => {
+    const r = await newRecipient([platform]);
+    const n = await settled(await send({ recipient_id: r.id, target, mobile_push: mobilePush }));
+    expect(n.mobile_push).toMatchObject({ status: 'sent', address: String(r.devices[0].id), attempts: 1, provider: platform, error: null });
+    expect(n.decision.mobile_push).toMatchObject({ result: 'sent', because: 'catalog_entry' });
+    const [got] = await received(platform, r.devices[0].token);
+    expect(got).toMatchObject({ title: mobilePush.title, body: mobilePush.body });
+  });
+
+  it('when the recipient has an fcm and an apns device, then each gets the push once, and badge unread is the in-app unread count', async () => {
+    const r = await newRecipient(['fcm', 'apns']);
+    await settledInApp(await send({ recipient_id: r.id, payload: { title: 'earlier' } }));
+    const n = await settled(await send({ recipient_id: r.id, target, payload: { title: 'deploy' }, mobile_push: { ...mobilePush, badge: 'unread' } }));
+    expect(n.mobile_push).toMatchObject({ status: 'sent', address: r.devices.map((d) => d.id).join(','), provider: 'fcm,apns' });
+    const [fcm] = await received('fcm', r.devices[0].token);
+    const [apns] = await received('apns', r.devices[1].token);
+    expect([fcm.raw.apns.payload.aps.badge, apns.raw.aps.badge]).toEqual([2, 2]);
+  });
+  const settledInApp = (id: number) => eventually(`notification ${id} delivered`, async () => ((await as('GET', `/notifications/${id}`)).body.data.status === 'delivered' ? true : undefined));
+
+  it.each(['fcm', 'apns'] as const)('when the %s service says the device is gone, then the device is removed and the outcome says so', async (platform) => {
+    const r = await newRecipient([platform]);
+    await sink('POST', `/${platform}/control`, { gone: r.devices[0].token });
+    const n = await settled(await send({ recipient_id: r.id, target, mobile_push: mobilePush }));
+    expect(n.mobile_push).toMatchObject({ status: 'failed', reason: 'device_gone', error: expect.stringContaining(`device ${r.devices[0].id} gone`) });
+    expect(n.decision.mobile_push).toMatchObject({ result: 'failed', because: 'device_gone' });
+    expect((await as('GET', `/recipients/${r.id}/devices`)).body.data.devices).toEqual([]);
+  });
+
+  it('when FCM answers 429 with Retry-After, then the push is sent again after it', async () => {
+    const r = await newRecipient(['fcm']);
+    await sink('POST', '/fcm/control', { fail_next: 1, status: 429, retry_after: 1 });
+    const n = await settled(await send({ recipient_id: r.id, target, mobile_push: mobilePush }));
+    expect(n.mobile_push).toMatchObject({ status: 'sent', attempts: 2 });
+    expect(await received('fcm', r.devices[0].token)).toHaveLength(1);
+  });
+
+  it('when APNs answers 500 to every attempt, then the push is retried and then fails', async () => {
+    const r = await newRecipient(['apns']);
+    // The test stack allows 3 attempts (MOBILE_PUSH_MAX_ATTEMPTS).
+    await sink('POST', '/apns/control', { fail_next: 3, status: 500 });
+    const n = await settled(await send({ recipient_id: r.id, target, mobile_push: mobilePush }));
+    expect(n.mobile_push).toMatchObject({ status: 'failed', reason: 'provider_error', attempts: 3 });
+    expect(await received('apns', r.devices[0].token)).toEqual([]);
+  });
+
+  it('when the recipient has no device, or the project no provider of its devices, then the push is skipped with its own reason', async () => {
+    const none = await newRecipient([]);
+    expect((await settled(await send({ recipient_id: none.id, target, mobile_push: mobilePush }))).mobile_push).toMatchObject({ status: 'skipped', reason: 'no_device' });
+    const bare = await createProject('mobile-bare');
+    await catalog(bare);
+    const r = await newRecipient(['fcm'], bare);
+    const n = await settled(await send({ recipient_id: r.id, target, mobile_push: mobilePush }, bare), bare);
+    expect(n.mobile_push).toMatchObject({ status: 'skipped', reason: 'provider_not_configured' });
+    expect(n.decision.mobile_push).toMatchObject({ result: 'skipped', because: 'provider_not_configured' });
+  });
+
+  it('when the block is larger than the services take, or comes on a broadcast, then the send is refused', async () => {
+    const r = await newRecipient(['apns']);
+    const big = await as('POST', '/notifications/send', { recipient_id: r.id, target, mobile_push: { ...mobilePush, body: 'x'.repeat(4096) } });
+    expect([big.status, big.body.code, big.body.errors?.map((e: JsonBody) => e.property_path)]).toEqual([400, 'validation_failed', ['mobile_push']]);
+    const broadcast = await as('POST', '/notifications/send', { recipient_id: null, target, payload: { title: 'all' }, mobile_push: mobilePush });
+    expect([broadcast.status, broadcast.body.code]).toEqual([400, 'broadcast_mobile_push_not_allowed']);
+  });
+});
