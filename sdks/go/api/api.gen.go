@@ -2114,12 +2114,13 @@ type StatsCounts struct {
 
 // StatsIntervalSends defines model for StatsIntervalSends.
 type StatsIntervalSends struct {
-	Chat    *StatsSomeCounts `json:"chat,omitempty"`
-	Email   *StatsSomeCounts `json:"email,omitempty"`
-	InApp   *StatsSomeCounts `json:"in_app,omitempty"`
-	Sms     *StatsSomeCounts `json:"sms,omitempty"`
-	WebPush *StatsSomeCounts `json:"web_push,omitempty"`
-	Webhook *StatsSomeCounts `json:"webhook,omitempty"`
+	Chat       *StatsSomeCounts `json:"chat,omitempty"`
+	Email      *StatsSomeCounts `json:"email,omitempty"`
+	InApp      *StatsSomeCounts `json:"in_app,omitempty"`
+	MobilePush *StatsSomeCounts `json:"mobile_push,omitempty"`
+	Sms        *StatsSomeCounts `json:"sms,omitempty"`
+	WebPush    *StatsSomeCounts `json:"web_push,omitempty"`
+	Webhook    *StatsSomeCounts `json:"webhook,omitempty"`
 }
 
 // StatsSomeCounts defines model for StatsSomeCounts.
@@ -2133,12 +2134,13 @@ type StatsSomeCounts struct {
 
 // StatsTotals defines model for StatsTotals.
 type StatsTotals struct {
-	Chat    StatsCounts `json:"chat"`
-	Email   StatsCounts `json:"email"`
-	InApp   StatsCounts `json:"in_app"`
-	Sms     StatsCounts `json:"sms"`
-	WebPush StatsCounts `json:"web_push"`
-	Webhook StatsCounts `json:"webhook"`
+	Chat       StatsCounts `json:"chat"`
+	Email      StatsCounts `json:"email"`
+	InApp      StatsCounts `json:"in_app"`
+	MobilePush StatsCounts `json:"mobile_push"`
+	Sms        StatsCounts `json:"sms"`
+	WebPush    StatsCounts `json:"web_push"`
+	Webhook    StatsCounts `json:"webhook"`
 }
 
 // StreamEvent One event of the live stream, framed as Server-Sent Events: `event: <event>`, `id: <id>`, `data: <data as one line of JSON>`

@@ -23,6 +23,7 @@ class StatsIntervalSends:
         sms (StatsSomeCounts | Unset):
         web_push (StatsSomeCounts | Unset):
         chat (StatsSomeCounts | Unset):
+        mobile_push (StatsSomeCounts | Unset):
         webhook (StatsSomeCounts | Unset):
     """
 
@@ -31,6 +32,7 @@ class StatsIntervalSends:
     sms: StatsSomeCounts | Unset = UNSET
     web_push: StatsSomeCounts | Unset = UNSET
     chat: StatsSomeCounts | Unset = UNSET
+    mobile_push: StatsSomeCounts | Unset = UNSET
     webhook: StatsSomeCounts | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
@@ -54,6 +56,10 @@ class StatsIntervalSends:
         if not isinstance(self.chat, Unset):
             chat = self.chat.to_dict()
 
+        mobile_push: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.mobile_push, Unset):
+            mobile_push = self.mobile_push.to_dict()
+
         webhook: dict[str, Any] | Unset = UNSET
         if not isinstance(self.webhook, Unset):
             webhook = self.webhook.to_dict()
@@ -71,6 +77,8 @@ class StatsIntervalSends:
             field_dict["web_push"] = web_push
         if chat is not UNSET:
             field_dict["chat"] = chat
+        if mobile_push is not UNSET:
+            field_dict["mobile_push"] = mobile_push
         if webhook is not UNSET:
             field_dict["webhook"] = webhook
 
@@ -116,6 +124,13 @@ class StatsIntervalSends:
         else:
             chat = StatsSomeCounts.from_dict(_chat)
 
+        _mobile_push = d.pop("mobile_push", UNSET)
+        mobile_push: StatsSomeCounts | Unset
+        if isinstance(_mobile_push, Unset):
+            mobile_push = UNSET
+        else:
+            mobile_push = StatsSomeCounts.from_dict(_mobile_push)
+
         _webhook = d.pop("webhook", UNSET)
         webhook: StatsSomeCounts | Unset
         if isinstance(_webhook, Unset):
@@ -129,6 +144,7 @@ class StatsIntervalSends:
             sms=sms,
             web_push=web_push,
             chat=chat,
+            mobile_push=mobile_push,
             webhook=webhook,
         )
 

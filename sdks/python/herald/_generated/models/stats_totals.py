@@ -21,6 +21,7 @@ class StatsTotals:
         sms (StatsCounts):
         web_push (StatsCounts):
         chat (StatsCounts):
+        mobile_push (StatsCounts):
         webhook (StatsCounts):
     """
 
@@ -29,6 +30,7 @@ class StatsTotals:
     sms: StatsCounts
     web_push: StatsCounts
     chat: StatsCounts
+    mobile_push: StatsCounts
     webhook: StatsCounts
 
     def to_dict(self) -> dict[str, Any]:
@@ -42,6 +44,8 @@ class StatsTotals:
 
         chat = self.chat.to_dict()
 
+        mobile_push = self.mobile_push.to_dict()
+
         webhook = self.webhook.to_dict()
 
         field_dict: dict[str, Any] = {}
@@ -53,6 +57,7 @@ class StatsTotals:
                 "sms": sms,
                 "web_push": web_push,
                 "chat": chat,
+                "mobile_push": mobile_push,
                 "webhook": webhook,
             }
         )
@@ -74,6 +79,8 @@ class StatsTotals:
 
         chat = StatsCounts.from_dict(d.pop("chat"))
 
+        mobile_push = StatsCounts.from_dict(d.pop("mobile_push"))
+
         webhook = StatsCounts.from_dict(d.pop("webhook"))
 
         stats_totals = cls(
@@ -82,6 +89,7 @@ class StatsTotals:
             sms=sms,
             web_push=web_push,
             chat=chat,
+            mobile_push=mobile_push,
             webhook=webhook,
         )
 
