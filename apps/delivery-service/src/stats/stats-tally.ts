@@ -3,7 +3,7 @@
  * from an outcome event's type and its medium's reason to the counters it adds to.
  */
 /** `webhook`: each attempt of a webhook delivery, delivered (2xx) or failed. */
-export const STATS_MEDIUMS = ['in_app', 'email', 'sms', 'web_push', 'chat', 'webhook'] as const;
+export const STATS_MEDIUMS = ['in_app', 'email', 'sms', 'web_push', 'chat', 'mobile_push', 'webhook'] as const;
 export const STATS_OUTCOMES = ['delivered', 'suppressed', 'quota', 'failed', 'bounced'] as const;
 export type StatsMedium = (typeof STATS_MEDIUMS)[number];
 export type StatsOutcome = (typeof STATS_OUTCOMES)[number];
@@ -20,6 +20,8 @@ const IN_APP: Record<string, StatsOutcome> = {
   'notification.quota_exceeded': 'quota',
   'notification.failed': 'failed',
 };
+/** Mobile push: one event per notification, sent when at least one device took it. */
+const MOBILE_PUSH: Record<string, StatsOutcome> = { 'notification.push_sent': 'delivered', 'notification.push_failed': 'failed' };
 /** The outbound mediums by the first word of their event types (`push.sent` is web push). */
 const OUTBOUND: Record<string, StatsMedium> = { email: 'email', sms: 'sms', push: 'web_push', chat: 'chat' };
 /** Skipped for want of quota (the project's, or a broadcast's email allowance) rather than by a rule. */
@@ -34,6 +36,8 @@ const QUOTA_REASONS = new Set(['quota_exceeded', 'broadcast_limit_exceeded']);
 export function tallyOf(type: string, reason: string | undefined): StatsKey[] {
   const inApp = IN_APP[type];
   if (inApp) return [{ medium: 'in_app', outcome: inApp }];
+  const mobile = MOBILE_PUSH[type];
+  if (mobile) return [{ medium: 'mobile_push', outcome: mobile }];
   const [word, status] = type.split('.');
   const medium = OUTBOUND[word];
   if (!medium) return [];
