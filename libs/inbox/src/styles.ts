@@ -41,6 +41,32 @@ button { font: inherit; color: inherit; }
 .action[aria-pressed="true"] { outline: 2px solid var(--herald-accent, #4f46e5); font-weight: 600; }
 .archive { color: var(--herald-muted, #4b5563); }
 .action:focus-visible, .archive:focus-visible { outline: 2px solid var(--herald-accent, #4f46e5); outline-offset: 2px; }
+.views { display: flex; gap: 4px; padding: 6px 16px; border-bottom: 1px solid var(--herald-border, #e5e7eb); }
+.view { border: 0; border-radius: 6px; background: none; padding: 4px 10px; cursor: pointer; color: var(--herald-muted, #4b5563); }
+.view[aria-pressed="true"] { background: var(--herald-hover-bg, #f3f4f6); color: var(--herald-fg, #1f2328); font-weight: 600; }
+.bulk { display: flex; gap: 8px; align-items: center; padding: 6px 16px; border-bottom: 1px solid var(--herald-border, #e5e7eb); background: var(--herald-status-bg, #f9fafb); font-size: 13px; }
+.bulk[hidden] { display: none; }
+.bulk-count { flex: 1; }
+.bulk button { border: 1px solid var(--herald-border, #e5e7eb); border-radius: 6px; background: var(--herald-bg, #fff); padding: 2px 8px; font-size: 12px; cursor: pointer; }
+.row { display: flex; align-items: flex-start; }
+.select { margin: 14px 0 0; margin-inline-start: 12px; accent-color: var(--herald-accent, #4f46e5); }
+.row .item { padding-inline-start: 10px; background: transparent; }
+.view:focus-visible, .bulk button:focus-visible, .select:focus-visible { outline: 2px solid var(--herald-accent, #4f46e5); outline-offset: 2px; }
+.header-buttons { display: flex; gap: 4px; align-items: center; }
+.settings { display: inline-flex; border: 0; background: none; padding: 4px; border-radius: 6px; color: var(--herald-muted, #4b5563); cursor: pointer; }
+.settings[aria-pressed="true"] { background: var(--herald-hover-bg, #f3f4f6); color: var(--herald-fg, #1f2328); }
+.settings:focus-visible, .preference-toggle:focus-visible, .list-toggle:focus-visible { outline: 2px solid var(--herald-accent, #4f46e5); outline-offset: 2px; }
+.preferences { padding: 4px 16px 12px; }
+.preferences[hidden] { display: none; }
+.preferences h2, .preferences h3 { font-size: 14px; margin: 10px 0 6px; }
+.preferences-status { margin: 0; min-height: 1.4em; font-size: 12px; color: var(--herald-muted, #4b5563); }
+.preference-list, .list-entries { list-style: none; margin: 0; padding: 0; }
+.preference, .list-entry { display: flex; justify-content: space-between; align-items: center; gap: 8px; padding: 6px 0; border-bottom: 1px solid var(--herald-border, #f1f5f9); }
+.preference-label { display: flex; gap: 8px; align-items: center; flex: 1; cursor: pointer; }
+.preference-toggle { accent-color: var(--herald-accent, #4f46e5); }
+.preference-medium { margin-inline-start: auto; font-size: 12px; color: var(--herald-muted, #4b5563); }
+.preference-locked { display: inline-flex; gap: 4px; align-items: center; font-size: 12px; color: var(--herald-muted, #4b5563); }
+.list-toggle { border: 1px solid var(--herald-border, #e5e7eb); border-radius: 6px; background: var(--herald-bg, #fff); padding: 2px 8px; font-size: 12px; cursor: pointer; }
 .avatar { width: 32px; height: 32px; border-radius: 50%; object-fit: cover; flex: none; }
 .text { display: flex; flex-direction: column; gap: 2px; min-width: 0; }
 .title { font-weight: 600; }
