@@ -3,6 +3,7 @@ import { directionOf, stringsFor, withCount, type InboxStrings } from './i18n';
 import { pushOutcome } from './push-outcome';
 import { renderPreferencePanel } from './preference-panel';
 import { INBOX_STYLES } from './styles';
+import { showToast, toastSeconds } from './toast';
 import { renderItemView, type ItemViewOptions, type RenderItem } from './item-view';
 import { badgeText, contentOf, relativeTime, type ItemAction } from './view-model';
 
@@ -25,10 +26,15 @@ const BELL = '<svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true"
  * `herald-open` (detail: notification) before following a url. `locale` (default: the page's
  * language) picks the texts, the relative times and the writing direction. `badge="unseen"` counts
  * notifications not seen yet (opening the panel marks them seen) instead of unread ones.
- * `theme="light|dark|auto"` (default auto: `prefers-color-scheme`). Theming: CSS custom properties
+ * `theme="light|dark|auto"` (default auto: `prefers-color-scheme`). `toasts` (optional seconds):
+ * a notification arriving while the panel is closed is shown as a toast. The panel switches between
+ * the feed and the archived notifications, acts on several selected items at once, and its gear
+ * shows the recipient's preferences and lists (preference-panel.ts). Theming: CSS custom properties
  * `--herald-*` and parts `bell`, `badge`, `panel`, `header`,
  * `mark-all`, `status`, `list`, `item`, `item-unread`, `title`, `body`, `time`, `avatar`, `empty`,
- * `push-status`, `item-actions`, `action`, `archive` (each item's payload actions and its Archive button).
+ * `push-status`, `item-actions`, `action`, `archive` (each item's payload actions and its Archive button),
+ * `views`, `view-inbox`, `view-archived`, `select`, `bulk`, `bulk-read`, `bulk-archive`, `settings`,
+ * `preferences` (and the `preference*` parts inside), `toasts`, `toast`.
  */
 export class HeraldInbox extends HTMLElement {
   static observedAttributes = ['base-url', 'recipient-id', 'token', 'open', 'locale', 'badge'];
@@ -62,6 +68,7 @@ export class HeraldInbox extends HTMLElement {
     this.root.innerHTML = `<style>${INBOX_STYLES}</style>
       <button part="bell" class="bell" aria-haspopup="dialog" aria-expanded="false">${BELL}<span part="badge" class="badge" hidden></span></button>
       <span class="sr" aria-live="polite" role="status"></span>
+      <div part="toasts" class="toasts" role="status" aria-live="polite"></div>
       <div part="panel" class="panel" role="dialog" hidden>
         <div part="header" class="header"><strong class="heading"></strong><span class="header-buttons"><button part="mark-all" class="mark-all" type="button"></button><button part="settings" class="settings" type="button" aria-pressed="false">${GEAR}</button></span></div>
         <div part="views" class="views" role="group"><button part="view-inbox" class="view" data-view="inbox" type="button" aria-pressed="true"></button><button part="view-archived" class="view" data-view="archived" type="button" aria-pressed="false"></button></div>
@@ -160,6 +167,7 @@ export class HeraldInbox extends HTMLElement {
   /** Opens or closes the panel. */
   toggle(open = this.$('.panel').hidden, reflect = true): void {
     this.$('.panel').hidden = !open;
+    if (open) this.$('.toasts').replaceChildren();
     this.$('.bell').setAttribute('aria-expanded', String(open));
     if (reflect) this.toggleAttribute('open', open);
     if (open) {
@@ -184,7 +192,11 @@ export class HeraldInbox extends HTMLElement {
     this.setState('loading');
     void this.withAuth(() => this.loadFirst());
     this.subscription = this.client.subscribe(recipientId, {
-      notification: (n) => this.upsert(n, true),
+      notification: (n) => {
+        const known = this.items.some((x) => x.id === n.id);
+        this.upsert(n, true);
+        if (!known && this.hasAttribute('toasts') && this.$('.panel').hidden) showToast(this.$('.toasts'), n, toastSeconds(this.getAttribute('toasts')), () => this.toggle(true));
+      },
       updated: (n) => this.upsert(n, false),
       unreadCount: (c) => {
         this.setUnread(c);

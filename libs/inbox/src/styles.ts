@@ -1,5 +1,5 @@
 /** The dark palette: the `--herald-*` defaults a page's own values still override. */
-const DARK = `color-scheme: dark; --herald-fg: #e6edf3; --herald-bg: #161b22; --herald-muted: #9ca3af; --herald-border: #30363d; --herald-hover-bg: #262c36; --herald-unread-bg: #1c2541; --herald-accent: #a5b4fc; --herald-status-bg: #0d1117; --herald-error: #fca5a5;`;
+const DARK = `color-scheme: dark; --herald-fg: #e6edf3; --herald-bg: #161b22; --herald-muted: #9ca3af; --herald-border: #30363d; --herald-hover-bg: #262c36; --herald-unread-bg: #1c2541; --herald-accent: #a5b4fc; --herald-accent-fg: #111827; --herald-status-bg: #0d1117; --herald-error: #fca5a5;`;
 
 /**
  * Shadow styles of <herald-inbox>; every colour and size is a `--herald-*` custom property.
@@ -67,12 +67,15 @@ button { font: inherit; color: inherit; }
 .preference-medium { margin-inline-start: auto; font-size: 12px; color: var(--herald-muted, #4b5563); }
 .preference-locked { display: inline-flex; gap: 4px; align-items: center; font-size: 12px; color: var(--herald-muted, #4b5563); }
 .list-toggle { border: 1px solid var(--herald-border, #e5e7eb); border-radius: 6px; background: var(--herald-bg, #fff); padding: 2px 8px; font-size: 12px; cursor: pointer; }
+.toasts { position: absolute; right: 0; top: 46px; z-index: 1001; display: flex; flex-direction: column; gap: 6px; width: var(--herald-panel-width, 360px); }
+.toast { text-align: start; padding: 10px 14px; border: 1px solid var(--herald-border, #e5e7eb); border-radius: var(--herald-radius, 12px); background: var(--herald-bg, #fff); box-shadow: 0 6px 20px rgba(0,0,0,.12); cursor: pointer; font-weight: 600; }
+.toast:focus-visible { outline: 2px solid var(--herald-accent, #4f46e5); outline-offset: 2px; }
 .avatar { width: 32px; height: 32px; border-radius: 50%; object-fit: cover; flex: none; }
 .text { display: flex; flex-direction: column; gap: 2px; min-width: 0; }
 .title { font-weight: 600; }
 .item:not(.unread) .title { font-weight: 400; }
 .body { color: var(--herald-muted, #4b5563); overflow-wrap: anywhere; }
-time { font-size: 12px; color: var(--herald-muted, #6b7280); }
+time { font-size: 12px; color: var(--herald-muted, #4b5563); }
 .empty { padding: 32px 16px; text-align: center; color: var(--herald-muted, #6b7280); }
 .sentinel { height: 1px; }
 .sr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }

@@ -103,6 +103,7 @@ export function useInboxBrowser() {
     return { id, token };
   };
 
+  const streams = new WeakMap<Page, Promise<void>>();
   /** Serves and loads, in `page`, a page on the gateway replica's own origin embedding the component as docs/inbox.md shows. */
   const load = async (page: Page, recipientId: string, token: string, attributes: string): Promise<Page> => {
     const url = `${stack.base()}/__inbox-test`;
@@ -117,6 +118,8 @@ export function useInboxBrowser() {
           <script type="module" src="/ui/herald-inbox.js"></script></body></html>`,
       }),
     );
+    // Not awaited here: the stream may answer after the page has loaded.
+    streams.set(page, page.waitForResponse((res) => res.url().includes('/notifications/stream')).then(() => undefined));
     await page.goto(url);
     return page;
   };
@@ -124,7 +127,8 @@ export function useInboxBrowser() {
   const openPage = async (recipientId: string, token: string, attributes = '', before?: (page: Page) => Promise<unknown>): Promise<Page> => {
     const context = await browser.newContext({ viewport: { width: 900, height: 640 } });
     const page = await context.newPage();
-    page.once('close', () => void context.close());
+    // Closing the page closes its context; one the test or the browser closed first has nothing left to close.
+    page.once('close', () => void context.close().catch(() => undefined));
     await before?.(page);
     return load(page, recipientId, token, attributes);
   };
@@ -141,8 +145,11 @@ export function useInboxBrowser() {
     await inbox(page).locator('[part="bell"]').click();
     await inbox(page).locator('[part="panel"]').waitFor({ state: 'visible' });
   };
-  /** Waits until the live stream is open (the component drops its status line). */
-  const live = (page: Page) => waitFor(async () => await inbox(page).locator('[part="status"]').isHidden());
+  /** Waits until the page's live stream has answered and the component is ready (its status line gone). */
+  const live = async (page: Page) => {
+    await streams.get(page);
+    await waitFor(async () => (await inbox(page).locator('[part="status"]').count()) === 1 && (await inbox(page).locator('[part="status"]').isHidden()));
+  };
 
   return { stack, recipientWith, openPage, openTab, inbox, badge, items, screenshot, openPanel, live };
 }
