@@ -1,8 +1,9 @@
-import { HeraldAuthenticationError, HeraldClient, type Notification, type Subscription } from '@herald/client';
+import { fillPath, HeraldAuthenticationError, HeraldClient, type Notification, type Subscription } from '@herald/client';
 import { directionOf, stringsFor, withCount, type InboxStrings } from './i18n';
 import { pushOutcome } from './push-outcome';
 import { renderPreferencePanel } from './preference-panel';
 import { INBOX_STYLES } from './styles';
+import { inFilter, parseTabs, type FeedFilter, type InboxTab } from './tabs';
 import { showToast, toastSeconds } from './toast';
 import { renderItemView, type ItemViewOptions, type RenderItem } from './item-view';
 import { badgeText, contentOf, relativeTime, type ItemAction } from './view-model';
@@ -34,10 +35,11 @@ const BELL = '<svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true"
  * `mark-all`, `status`, `list`, `item`, `item-unread`, `title`, `body`, `time`, `avatar`, `empty`,
  * `push-status`, `item-actions`, `action`, `archive` (each item's payload actions and its Archive button),
  * `views`, `view-inbox`, `view-archived`, `select`, `bulk`, `bulk-read`, `bulk-archive`, `settings`,
- * `preferences` (and the `preference*` parts inside), `toasts`, `toast`.
+ * `preferences` (and the `preference*` parts inside), `toasts`, `toast`, `tabs`, `tab`, `tab-count`.
+ * `tabs` (attribute as JSON, or property): `[{label, filter: {channel?, topic?, event?}}]`, each with its count.
  */
 export class HeraldInbox extends HTMLElement {
-  static observedAttributes = ['base-url', 'recipient-id', 'token', 'open', 'locale', 'badge'];
+  static observedAttributes = ['base-url', 'recipient-id', 'token', 'open', 'locale', 'badge', 'tabs'];
 
   tokenProvider: (() => Promise<string> | string) | null = null;
   renderItem: RenderItem | null = null;
@@ -49,6 +51,9 @@ export class HeraldInbox extends HTMLElement {
   private items: Notification[] = [];
   private view: FeedView = 'inbox';
   private settingsOpen = false;
+  private tabList: InboxTab[] = [];
+  private activeTab = 0;
+  private tabCounts: number[] = [];
   private readonly selected = new Set<number>();
   private cursor: string | null = null;
   private exhausted = false;
@@ -72,6 +77,7 @@ export class HeraldInbox extends HTMLElement {
       <div part="panel" class="panel" role="dialog" hidden>
         <div part="header" class="header"><strong class="heading"></strong><span class="header-buttons"><button part="mark-all" class="mark-all" type="button"></button><button part="settings" class="settings" type="button" aria-pressed="false">${GEAR}</button></span></div>
         <div part="views" class="views" role="group"><button part="view-inbox" class="view" data-view="inbox" type="button" aria-pressed="true"></button><button part="view-archived" class="view" data-view="archived" type="button" aria-pressed="false"></button></div>
+        <div part="tabs" class="tabs" role="group" hidden></div>
         <div part="bulk" class="bulk" hidden><span class="bulk-count" role="status"></span><button part="bulk-read" class="bulk-read" type="button"></button><button part="bulk-archive" class="bulk-archive" type="button"></button></div>
         <div part="push" class="push" hidden><button part="push-button" class="push-button" type="button"></button><span part="push-status" class="push-status" role="status"></span></div>
         <div part="status" class="status" hidden></div>
@@ -110,6 +116,10 @@ export class HeraldInbox extends HTMLElement {
       this.toggle(value !== null, false);
       return;
     }
+    if (name === 'tabs') {
+      this.tabs = parseTabs(value);
+      return;
+    }
     if (name === 'locale' || name === 'badge') {
       this.applyStrings();
       return;
@@ -125,6 +135,20 @@ export class HeraldInbox extends HTMLElement {
 
   get unreadCount(): number {
     return this.unread;
+  }
+
+  /** The tabs (`[{label, filter: {channel?, topic?, event?}}]`, also the `tabs` attribute as JSON); the first is shown. */
+  get tabs(): InboxTab[] {
+    return this.tabList;
+  }
+
+  set tabs(tabs: InboxTab[]) {
+    this.tabList = parseTabs(tabs);
+    this.activeTab = 0;
+    this.tabCounts = [];
+    if (!this.started) return;
+    this.setState('loading');
+    void this.withAuth(() => this.loadFirst());
   }
 
   /** The texts in use: the locale's dictionary with the page's overrides. */
@@ -292,6 +316,58 @@ export class HeraldInbox extends HTMLElement {
     return this.view === 'archived' ? { archived: 'true' } : {};
   }
 
+  /** The shown tab's filter (none without tabs). */
+  private get filter(): FeedFilter {
+    return this.tabList[this.activeTab]?.filter ?? {};
+  }
+
+  private showTab(index: number): void {
+    if (index === this.activeTab) return;
+    this.activeTab = index;
+    this.setState('loading');
+    void this.withAuth(() => this.loadFirst());
+  }
+
+  /** Each tab's unread count: the counts endpoint with the tab's `channel`, `topic`, `event`. */
+  private async loadTabCounts(): Promise<void> {
+    if (this.tabList.length === 0 || !this.client) return;
+    const path = fillPath('/recipients/{recipient_id}/notifications/counts', { recipient_id: this.recipientId });
+    const client = this.client;
+    const counts = await this.withAuth(
+      () => Promise.all(this.tabList.map((tab) => client.transport.request<{ data: { unread_count: number } }>('GET', path, { query: { ...tab.filter } }))),
+      () => undefined,
+    );
+    if (!counts) return;
+    this.tabCounts = counts.map((c) => c.data.unread_count);
+    this.renderTabs();
+  }
+
+  private renderTabs(): void {
+    const bar = this.$('.tabs');
+    bar.hidden = this.tabList.length === 0;
+    bar.setAttribute('aria-label', this.t.tabs);
+    bar.replaceChildren(
+      ...this.tabList.map((tab, i) => {
+        const button = document.createElement('button');
+        button.type = 'button';
+        button.className = 'tab';
+        button.setAttribute('part', 'tab');
+        button.setAttribute('aria-pressed', String(i === this.activeTab));
+        button.textContent = tab.label;
+        const count = this.tabCounts[i] ?? 0;
+        if (count > 0) {
+          const badge = document.createElement('span');
+          badge.className = 'tab-count';
+          badge.setAttribute('part', 'tab-count');
+          badge.textContent = badgeText(count);
+          button.append(' ', badge);
+        }
+        button.addEventListener('click', () => this.showTab(i));
+        return button;
+      }),
+    );
+  }
+
   private async loadFirst(): Promise<void> {
     const client = this.client!;
     this.items = [];
@@ -299,7 +375,7 @@ export class HeraldInbox extends HTMLElement {
     this.cursor = null;
     this.exhausted = false;
     const [page, counts] = await Promise.all([
-      client.notifications.page(this.recipientId, { limit: this.pageSize, ...this.archivedQuery }),
+      client.notifications.page(this.recipientId, { limit: this.pageSize, ...this.archivedQuery, ...this.filter }),
       client.notifications.counts(this.recipientId),
     ]);
     this.items = page.data.notifications;
@@ -323,7 +399,7 @@ export class HeraldInbox extends HTMLElement {
     this.loading = true;
     try {
       await this.withAuth(async () => {
-        const page = await this.client!.notifications.page(this.recipientId, { limit: this.pageSize, cursor: this.cursor!, ...this.archivedQuery });
+        const page = await this.client!.notifications.page(this.recipientId, { limit: this.pageSize, cursor: this.cursor!, ...this.archivedQuery, ...this.filter });
         const known = new Set(this.items.map((n) => n.id));
         this.items.push(...page.data.notifications.filter((n) => !known.has(n.id)));
         this.cursor = page.data.next_cursor;
@@ -343,7 +419,7 @@ export class HeraldInbox extends HTMLElement {
   private upsert(n: Notification, arrived: boolean): void {
     const i = this.items.findIndex((x) => x.id === n.id);
     const oldest = this.items.at(-1)?.id ?? 0;
-    if (Boolean(n.archived) !== (this.view === 'archived')) {
+    if (Boolean(n.archived) !== (this.view === 'archived') || !inFilter(n, this.filter)) {
       this.items = this.items.filter((x) => x.id !== n.id);
       this.selected.delete(n.id);
     } else if (i >= 0) this.items[i] = n;
@@ -357,6 +433,7 @@ export class HeraldInbox extends HTMLElement {
   private setUnread(count: number, broadcast = false): void {
     this.unread = count;
     this.showCount();
+    void this.loadTabCounts();
     if (broadcast) this.channel?.postMessage({ type: 'count', count } satisfies ChannelMessage);
   }
 
@@ -549,6 +626,7 @@ export class HeraldInbox extends HTMLElement {
     this.$<HTMLButtonElement>('.mark-all').disabled = this.unread === 0;
     this.$('.push').hidden = !this.hasAttribute('push');
     this.$('.bulk').hidden = settings || this.selected.size === 0;
+    this.renderTabs();
     this.$('.bulk-count').textContent = withCount(this.t.selectedCount, this.selected.size);
     this.$('.bulk-archive').textContent = this.view === 'inbox' ? this.t.archive : this.t.unarchive;
     if (this.$('.panel').hidden) return;

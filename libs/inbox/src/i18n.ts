@@ -23,6 +23,8 @@ export interface InboxStrings {
   /** Above the bulk actions; `{count}` is replaced. */
   selectedCount: string;
   markRead: string;
+  /** The tab bar's label. */
+  tabs: string;
   /** The preference panel (gear icon): its heading and label, states and the lists section. */
   settings: string;
   required: string;
@@ -66,6 +68,7 @@ const en: InboxStrings = {
   selectItem: 'Select: {title}',
   selectedCount: '{count} selected',
   markRead: 'Mark as read',
+  tabs: 'Tabs',
   settings: 'Notification settings',
   required: 'Required',
   preferenceSaved: 'Saved',
@@ -108,6 +111,7 @@ const de: InboxStrings = {
   selectItem: 'Auswählen: {title}',
   selectedCount: '{count} ausgewählt',
   markRead: 'Als gelesen markieren',
+  tabs: 'Reiter',
   settings: 'Benachrichtigungseinstellungen',
   required: 'Erforderlich',
   preferenceSaved: 'Gespeichert',
@@ -150,6 +154,7 @@ const ar: InboxStrings = {
   selectItem: 'تحديد: {title}',
   selectedCount: '{count} محددة',
   markRead: 'تحديد كمقروء',
+  tabs: 'علامات التبويب',
   settings: 'إعدادات الإشعارات',
   required: 'إلزامي',
   preferenceSaved: 'تم الحفظ',

@@ -44,6 +44,12 @@ button { font: inherit; color: inherit; }
 .views { display: flex; gap: 4px; padding: 6px 16px; border-bottom: 1px solid var(--herald-border, #e5e7eb); }
 .view { border: 0; border-radius: 6px; background: none; padding: 4px 10px; cursor: pointer; color: var(--herald-muted, #4b5563); }
 .view[aria-pressed="true"] { background: var(--herald-hover-bg, #f3f4f6); color: var(--herald-fg, #1f2328); font-weight: 600; }
+.tabs { display: flex; gap: 4px; padding: 6px 16px; border-bottom: 1px solid var(--herald-border, #e5e7eb); overflow-x: auto; }
+.tabs[hidden] { display: none; }
+.tab { border: 0; border-radius: 6px; background: none; padding: 4px 10px; cursor: pointer; white-space: nowrap; color: var(--herald-muted, #4b5563); }
+.tab[aria-pressed="true"] { background: var(--herald-hover-bg, #f3f4f6); color: var(--herald-fg, #1f2328); font-weight: 600; }
+.tab:focus-visible { outline: 2px solid var(--herald-accent, #4f46e5); outline-offset: 2px; }
+.tab-count { display: inline-block; min-width: 16px; padding: 0 4px; border-radius: 8px; background: var(--herald-badge-bg, #dc2626); color: var(--herald-badge-fg, #fff); font-size: 11px; line-height: 16px; text-align: center; }
 .bulk { display: flex; gap: 8px; align-items: center; padding: 6px 16px; border-bottom: 1px solid var(--herald-border, #e5e7eb); background: var(--herald-status-bg, #f9fafb); font-size: 13px; }
 .bulk[hidden] { display: none; }
 .bulk-count { flex: 1; }

@@ -4,7 +4,7 @@ import { expectText, useInboxBrowser, waitFor } from './testing/inbox-browser';
 
 jest.setTimeout(90_000);
 
-describe('<herald-inbox> toasts, tabs in step and accessibility, in Chromium', () => {
+describe('<herald-inbox> toasts, tabs, browser tabs in step and accessibility, in Chromium', () => {
   const { stack, recipientWith, openPage, openTab, inbox, badge, items, screenshot, openPanel, live } = useInboxBrowser();
 
   /** No serious or critical accessibility findings on the page as it is (the open panel included). */
@@ -59,6 +59,25 @@ describe('<herald-inbox> toasts, tabs in step and accessibility, in Chromium', (
     await waitFor(async () => await badge(other).isHidden());
     expect(await inbox(other).locator('.item.unread').count()).toBe(0);
     await page.context().close();
+  });
+
+  // That a tab shows only its notifications, with its own count, needs the feed's channel/topic/event
+  // filters of the API: here only that the element asks with them.
+  it('when tabs are given, then each is shown with its count and asks the feed and the counts with its filter', async () => {
+    const r = await recipientWith(2);
+    const tabs = JSON.stringify([{ label: 'All', filter: {} }, { label: 'Mentions', filter: { channel: 'mentions' } }]);
+    const asked: string[] = [];
+    const page = await openPage(r.id, r.token, `tabs='${tabs}'`, async (p) => p.on('request', (req) => asked.push(req.url())));
+    await openPanel(page);
+    const tab = (label: string) => inbox(page).locator('[part="tab"]', { hasText: label });
+    await expectText(() => tab('All').locator('[part="tab-count"]').textContent(), '2');
+    expect(await tab('All').getAttribute('aria-pressed')).toBe('true');
+    expect(asked.some((url) => url.includes('/notifications/counts?channel=mentions'))).toBe(true);
+    await screenshot(page, 'inbox-tabs.png');
+    await tab('Mentions').click();
+    expect(await tab('Mentions').getAttribute('aria-pressed')).toBe('true');
+    await waitFor(async () => asked.some((url) => /\/notifications\?[^#]*channel=mentions/.test(url)));
+    await page.close();
   });
 
   it('when the panel is open (feed with actions, selection, archived view, settings), then axe finds nothing serious or critical', async () => {

@@ -119,7 +119,8 @@ export function useInboxBrowser() {
       }),
     );
     // Not awaited here: the stream may answer after the page has loaded.
-    streams.set(page, page.waitForResponse((res) => res.url().includes('/notifications/stream')).then(() => undefined));
+    const answered = (part: string) => page.waitForResponse((res) => res.url().includes(part));
+    streams.set(page, Promise.all([answered('/notifications/stream'), answered('/notifications?')]).then(() => undefined));
     await page.goto(url);
     return page;
   };
@@ -145,7 +146,7 @@ export function useInboxBrowser() {
     await inbox(page).locator('[part="bell"]').click();
     await inbox(page).locator('[part="panel"]').waitFor({ state: 'visible' });
   };
-  /** Waits until the page's live stream has answered and the component is ready (its status line gone). */
+  /** Waits until the page's live stream and first feed page have answered and the component is ready (its status line gone). */
   const live = async (page: Page) => {
     await streams.get(page);
     await waitFor(async () => (await inbox(page).locator('[part="status"]').count()) === 1 && (await inbox(page).locator('[part="status"]').isHidden()));
