@@ -103,7 +103,8 @@ export function useInboxBrowser() {
     return { id, token };
   };
 
-  const streams = new WeakMap<Page, Promise<void>>();
+  /** What each page's component has had answered so far: its live stream, its first feed page. */
+  const answered = new WeakMap<Page, Set<string>>();
   /** Serves and loads, in `page`, a page on the gateway replica's own origin embedding the component as docs/inbox.md shows. */
   const load = async (page: Page, recipientId: string, token: string, attributes: string): Promise<Page> => {
     const url = `${stack.base()}/__inbox-test`;
@@ -118,9 +119,12 @@ export function useInboxBrowser() {
           <script type="module" src="/ui/herald-inbox.js"></script></body></html>`,
       }),
     );
-    // Not awaited here: the stream may answer after the page has loaded.
-    const answered = (part: string) => page.waitForResponse((res) => res.url().includes(part));
-    streams.set(page, Promise.all([answered('/notifications/stream'), answered('/notifications?')]).then(() => undefined));
+    const seen = new Set<string>();
+    answered.set(page, seen);
+    page.on('response', (res) => {
+      if (res.url().includes('/notifications/stream')) seen.add('stream');
+      if (res.url().includes('/notifications?')) seen.add('feed');
+    });
     await page.goto(url);
     return page;
   };
@@ -147,10 +151,12 @@ export function useInboxBrowser() {
     await inbox(page).locator('[part="panel"]').waitFor({ state: 'visible' });
   };
   /** Waits until the page's live stream and first feed page have answered and the component is ready (its status line gone). */
-  const live = async (page: Page) => {
-    await streams.get(page);
-    await waitFor(async () => (await inbox(page).locator('[part="status"]').count()) === 1 && (await inbox(page).locator('[part="status"]').isHidden()));
-  };
+  const live = (page: Page) =>
+    waitFor(async () => {
+      const seen = answered.get(page);
+      const status = inbox(page).locator('[part="status"]');
+      return Boolean(seen?.has('stream') && seen.has('feed')) && (await status.count()) === 1 && (await status.isHidden());
+    });
 
   return { stack, recipientWith, openPage, openTab, inbox, badge, items, screenshot, openPanel, live };
 }
