@@ -1,12 +1,17 @@
-import { HeraldAuthenticationError, HeraldClient, type Notification, type Subscription } from '@herald/client';
+import { fillPath, HeraldAuthenticationError, HeraldClient, type Notification, type Subscription } from '@herald/client';
 import { directionOf, stringsFor, withCount, type InboxStrings } from './i18n';
 import { pushOutcome } from './push-outcome';
+import { renderPreferencePanel } from './preference-panel';
 import { INBOX_STYLES } from './styles';
+import { inFilter, parseTabs, type FeedFilter, type InboxTab } from './tabs';
+import { showToast, toastSeconds } from './toast';
 import { renderItemView, type ItemViewOptions, type RenderItem } from './item-view';
 import { badgeText, contentOf, relativeTime, type ItemAction } from './view-model';
 
+type FeedView = 'inbox' | 'archived';
 type ChannelMessage = { type: 'updated'; notification: Notification } | { type: 'all-read' } | { type: 'count'; count: number } | { type: 'unseen'; count: number };
 
+const GEAR = '<svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true"><path fill="currentColor" d="M19.4 13a7.7 7.7 0 0 0 0-2l2.1-1.6-2-3.5-2.5 1a7.6 7.6 0 0 0-1.7-1L15 3h-4l-.4 2.9a7.6 7.6 0 0 0-1.7 1l-2.5-1-2 3.5L6.6 11a7.7 7.7 0 0 0 0 2l-2.1 1.6 2 3.5 2.5-1a7.6 7.6 0 0 0 1.7 1L11 21h4l.4-2.9a7.6 7.6 0 0 0 1.7-1l2.5 1 2-3.5ZM13 15.5a3.5 3.5 0 1 1 0-7 3.5 3.5 0 0 1 0 7Z"/></svg>';
 const BELL = '<svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true"><path fill="currentColor" d="M12 22a2.5 2.5 0 0 0 2.45-2h-4.9A2.5 2.5 0 0 0 12 22Zm7-6V11a7 7 0 0 0-5.5-6.84V3.5a1.5 1.5 0 0 0-3 0v.66A7 7 0 0 0 5 11v5l-2 2v1h18v-1l-2-2Z"/></svg>';
 
 /**
@@ -22,13 +27,19 @@ const BELL = '<svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true"
  * `herald-open` (detail: notification) before following a url. `locale` (default: the page's
  * language) picks the texts, the relative times and the writing direction. `badge="unseen"` counts
  * notifications not seen yet (opening the panel marks them seen) instead of unread ones.
- * `theme="light|dark|auto"` (default auto: `prefers-color-scheme`). Theming: CSS custom properties
+ * `theme="light|dark|auto"` (default auto: `prefers-color-scheme`). `toasts` (optional seconds):
+ * a notification arriving while the panel is closed is shown as a toast. The panel switches between
+ * the feed and the archived notifications, acts on several selected items at once, and its gear
+ * shows the recipient's preferences and lists (preference-panel.ts). Theming: CSS custom properties
  * `--herald-*` and parts `bell`, `badge`, `panel`, `header`,
  * `mark-all`, `status`, `list`, `item`, `item-unread`, `title`, `body`, `time`, `avatar`, `empty`,
- * `push-status`, `item-actions`, `action`, `archive` (each item's payload actions and its Archive button).
+ * `push-status`, `item-actions`, `action`, `archive` (each item's payload actions and its Archive button),
+ * `views`, `view-inbox`, `view-archived`, `select`, `bulk`, `bulk-read`, `bulk-archive`, `settings`,
+ * `preferences` (and the `preference*` parts inside), `toasts`, `toast`, `tabs`, `tab`, `tab-count`.
+ * `tabs` (attribute as JSON, or property): `[{label, filter: {channel?, topic?, event?}}]`, each with its count.
  */
 export class HeraldInbox extends HTMLElement {
-  static observedAttributes = ['base-url', 'recipient-id', 'token', 'open', 'locale', 'badge'];
+  static observedAttributes = ['base-url', 'recipient-id', 'token', 'open', 'locale', 'badge', 'tabs'];
 
   tokenProvider: (() => Promise<string> | string) | null = null;
   renderItem: RenderItem | null = null;
@@ -38,6 +49,12 @@ export class HeraldInbox extends HTMLElement {
   private subscription: Subscription | null = null;
   private channel: BroadcastChannel | null = null;
   private items: Notification[] = [];
+  private view: FeedView = 'inbox';
+  private settingsOpen = false;
+  private tabList: InboxTab[] = [];
+  private activeTab = 0;
+  private tabCounts: number[] = [];
+  private readonly selected = new Set<number>();
   private cursor: string | null = null;
   private exhausted = false;
   private loading = false;
@@ -56,17 +73,26 @@ export class HeraldInbox extends HTMLElement {
     this.root.innerHTML = `<style>${INBOX_STYLES}</style>
       <button part="bell" class="bell" aria-haspopup="dialog" aria-expanded="false">${BELL}<span part="badge" class="badge" hidden></span></button>
       <span class="sr" aria-live="polite" role="status"></span>
+      <div part="toasts" class="toasts" role="status" aria-live="polite"></div>
       <div part="panel" class="panel" role="dialog" hidden>
-        <div part="header" class="header"><strong class="heading"></strong><button part="mark-all" class="mark-all" type="button"></button></div>
+        <div part="header" class="header"><strong class="heading"></strong><span class="header-buttons"><button part="mark-all" class="mark-all" type="button"></button><button part="settings" class="settings" type="button" aria-pressed="false">${GEAR}</button></span></div>
+        <div part="views" class="views" role="group"><button part="view-inbox" class="view" data-view="inbox" type="button" aria-pressed="true"></button><button part="view-archived" class="view" data-view="archived" type="button" aria-pressed="false"></button></div>
+        <div part="tabs" class="tabs" role="group" hidden></div>
+        <div part="bulk" class="bulk" hidden><span class="bulk-count" role="status"></span><button part="bulk-read" class="bulk-read" type="button"></button><button part="bulk-archive" class="bulk-archive" type="button"></button></div>
         <div part="push" class="push" hidden><button part="push-button" class="push-button" type="button"></button><span part="push-status" class="push-status" role="status"></span></div>
         <div part="status" class="status" hidden></div>
         <ul part="list" class="list" role="list"></ul>
         <div part="empty" class="empty" hidden></div>
+        <div part="preferences" class="preferences" hidden></div>
         <div class="sentinel" aria-hidden="true"></div>
       </div>`;
     this.$('.bell').addEventListener('click', () => this.toggle());
     this.$('.mark-all').addEventListener('click', () => void this.markAllRead());
     this.$('.push-button').addEventListener('click', () => void this.enablePush());
+    for (const button of this.root.querySelectorAll<HTMLElement>('.view')) button.addEventListener('click', () => this.showView(button.dataset.view as FeedView));
+    this.$('.settings').addEventListener('click', () => this.showSettings(!this.settingsOpen));
+    this.$('.bulk-read').addEventListener('click', () => void this.updateSelected({ read: true }));
+    this.$('.bulk-archive').addEventListener('click', () => void this.updateSelected({ archived: this.view === 'inbox' }));
     this.$('.panel').addEventListener('keydown', (e) => this.onKey(e as KeyboardEvent));
     this.$('.bell').addEventListener('keydown', (e) => this.onBellKey(e as KeyboardEvent));
     this.applyStrings();
@@ -90,6 +116,10 @@ export class HeraldInbox extends HTMLElement {
       this.toggle(value !== null, false);
       return;
     }
+    if (name === 'tabs') {
+      this.tabs = parseTabs(value);
+      return;
+    }
     if (name === 'locale' || name === 'badge') {
       this.applyStrings();
       return;
@@ -105,6 +135,20 @@ export class HeraldInbox extends HTMLElement {
 
   get unreadCount(): number {
     return this.unread;
+  }
+
+  /** The tabs (`[{label, filter: {channel?, topic?, event?}}]`, also the `tabs` attribute as JSON); the first is shown. */
+  get tabs(): InboxTab[] {
+    return this.tabList;
+  }
+
+  set tabs(tabs: InboxTab[]) {
+    this.tabList = parseTabs(tabs);
+    this.activeTab = 0;
+    this.tabCounts = [];
+    if (!this.started) return;
+    this.setState('loading');
+    void this.withAuth(() => this.loadFirst());
   }
 
   /** The texts in use: the locale's dictionary with the page's overrides. */
@@ -135,7 +179,11 @@ export class HeraldInbox extends HTMLElement {
     this.$('.heading').textContent = this.t.notifications;
     this.$('.mark-all').textContent = this.t.markAllRead;
     this.$('.push-button').textContent = this.t.enablePush;
-    this.$('.empty').textContent = this.t.empty;
+    this.$('.empty').textContent = this.view === 'inbox' ? this.t.empty : this.t.emptyArchived;
+    this.$('[data-view="inbox"]').textContent = this.t.inbox;
+    this.$('[data-view="archived"]').textContent = this.t.archived;
+    this.$('.bulk-read').textContent = this.t.markRead;
+    this.$('.settings').setAttribute('aria-label', this.t.settings);
     this.showCount();
     if (this.started) this.render();
   }
@@ -143,6 +191,7 @@ export class HeraldInbox extends HTMLElement {
   /** Opens or closes the panel. */
   toggle(open = this.$('.panel').hidden, reflect = true): void {
     this.$('.panel').hidden = !open;
+    if (open) this.$('.toasts').replaceChildren();
     this.$('.bell').setAttribute('aria-expanded', String(open));
     if (reflect) this.toggleAttribute('open', open);
     if (open) {
@@ -164,13 +213,14 @@ export class HeraldInbox extends HTMLElement {
     if (!recipientId || !this.isConnected) return;
     this.started = true;
     this.client = new HeraldClient({ baseUrl: baseUrl || location.origin, apiKey: () => this.getAttribute('token') ?? '' });
-    this.items = [];
-    this.cursor = null;
-    this.exhausted = false;
     this.setState('loading');
     void this.withAuth(() => this.loadFirst());
     this.subscription = this.client.subscribe(recipientId, {
-      notification: (n) => this.upsert(n, true),
+      notification: (n) => {
+        const known = this.items.some((x) => x.id === n.id);
+        this.upsert(n, true);
+        if (!known && this.hasAttribute('toasts') && this.$('.panel').hidden) showToast(this.$('.toasts'), n, toastSeconds(this.getAttribute('toasts')), () => this.toggle(true));
+      },
       updated: (n) => this.upsert(n, false),
       unreadCount: (c) => {
         this.setUnread(c);
@@ -209,8 +259,8 @@ export class HeraldInbox extends HTMLElement {
     return true;
   }
 
-  /** Runs `fn`; on a 401 refreshes the token (when a provider is set) and runs it once more. */
-  private async withAuth<T>(fn: () => Promise<T>): Promise<T | undefined> {
+  /** Runs `fn`; on a 401 refreshes the token (when a provider is set) and runs it once more; a failure goes to `fail` (default: the feed's error state). */
+  private async withAuth<T>(fn: () => Promise<T>, fail: (err: unknown) => void = (err) => this.fail(err)): Promise<T | undefined> {
     try {
       return await fn();
     } catch (err) {
@@ -218,11 +268,11 @@ export class HeraldInbox extends HTMLElement {
         try {
           return await fn();
         } catch (again) {
-          this.fail(again);
+          fail(again);
           return undefined;
         }
       }
-      this.fail(err);
+      fail(err);
       return undefined;
     }
   }
@@ -240,9 +290,94 @@ export class HeraldInbox extends HTMLElement {
     return Math.min(100, Math.max(1, Number(this.getAttribute('page-size')) || 20));
   }
 
+  /** Shows the feed (`inbox`) or the archived notifications (`archived`), from their first page. */
+  private showView(view: FeedView): void {
+    this.showSettings(false);
+    if (view === this.view) return;
+    this.view = view;
+    for (const button of this.root.querySelectorAll<HTMLElement>('.view')) button.setAttribute('aria-pressed', String(button.dataset.view === view));
+    this.applyStrings();
+    this.setState('loading');
+    void this.withAuth(() => this.loadFirst());
+  }
+
+  /** The gear: the recipient's own preferences and lists in place of the feed (loaded each time it opens). */
+  private showSettings(open: boolean): void {
+    if (open === this.settingsOpen) return;
+    this.settingsOpen = open;
+    this.$('.settings').setAttribute('aria-pressed', String(open));
+    this.render();
+    if (!open || !this.client) return;
+    const run = <T>(request: () => Promise<T>) => this.withAuth(request, () => undefined);
+    void renderPreferencePanel(this.$('.preferences'), { client: this.client, recipientId: this.recipientId, strings: this.t, run });
+  }
+
+  private get archivedQuery(): { archived?: 'true' } {
+    return this.view === 'archived' ? { archived: 'true' } : {};
+  }
+
+  /** The shown tab's filter (none without tabs). */
+  private get filter(): FeedFilter {
+    return this.tabList[this.activeTab]?.filter ?? {};
+  }
+
+  private showTab(index: number): void {
+    if (index === this.activeTab) return;
+    this.activeTab = index;
+    this.setState('loading');
+    void this.withAuth(() => this.loadFirst());
+  }
+
+  /** Each tab's unread count: the counts endpoint with the tab's `channel`, `topic`, `event`. */
+  private async loadTabCounts(): Promise<void> {
+    if (this.tabList.length === 0 || !this.client) return;
+    const path = fillPath('/recipients/{recipient_id}/notifications/counts', { recipient_id: this.recipientId });
+    const client = this.client;
+    const counts = await this.withAuth(
+      () => Promise.all(this.tabList.map((tab) => client.transport.request<{ data: { unread_count: number } }>('GET', path, { query: { ...tab.filter } }))),
+      () => undefined,
+    );
+    if (!counts) return;
+    this.tabCounts = counts.map((c) => c.data.unread_count);
+    this.renderTabs();
+  }
+
+  private renderTabs(): void {
+    const bar = this.$('.tabs');
+    bar.hidden = this.tabList.length === 0;
+    bar.setAttribute('aria-label', this.t.tabs);
+    bar.replaceChildren(
+      ...this.tabList.map((tab, i) => {
+        const button = document.createElement('button');
+        button.type = 'button';
+        button.className = 'tab';
+        button.setAttribute('part', 'tab');
+        button.setAttribute('aria-pressed', String(i === this.activeTab));
+        button.textContent = tab.label;
+        const count = this.tabCounts[i] ?? 0;
+        if (count > 0) {
+          const badge = document.createElement('span');
+          badge.className = 'tab-count';
+          badge.setAttribute('part', 'tab-count');
+          badge.textContent = badgeText(count);
+          button.append(' ', badge);
+        }
+        button.addEventListener('click', () => this.showTab(i));
+        return button;
+      }),
+    );
+  }
+
   private async loadFirst(): Promise<void> {
     const client = this.client!;
-    const [page, counts] = await Promise.all([client.notifications.page(this.recipientId, { limit: this.pageSize }), client.notifications.counts(this.recipientId)]);
+    this.items = [];
+    this.selected.clear();
+    this.cursor = null;
+    this.exhausted = false;
+    const [page, counts] = await Promise.all([
+      client.notifications.page(this.recipientId, { limit: this.pageSize, ...this.archivedQuery, ...this.filter }),
+      client.notifications.counts(this.recipientId),
+    ]);
     this.items = page.data.notifications;
     this.cursor = page.data.next_cursor;
     this.exhausted = this.cursor === null;
@@ -264,7 +399,7 @@ export class HeraldInbox extends HTMLElement {
     this.loading = true;
     try {
       await this.withAuth(async () => {
-        const page = await this.client!.notifications.page(this.recipientId, { limit: this.pageSize, cursor: this.cursor! });
+        const page = await this.client!.notifications.page(this.recipientId, { limit: this.pageSize, cursor: this.cursor!, ...this.archivedQuery, ...this.filter });
         const known = new Set(this.items.map((n) => n.id));
         this.items.push(...page.data.notifications.filter((n) => !known.has(n.id)));
         this.cursor = page.data.next_cursor;
@@ -276,11 +411,19 @@ export class HeraldInbox extends HTMLElement {
     }
   }
 
+  /**
+   * A notification that arrived or changed: shown, replaced or dropped as it now belongs to the view.
+   * One that changed into the view (archived or unarchived elsewhere) is shown where the pages loaded
+   * so far reach; older ones come with the next pages.
+   */
   private upsert(n: Notification, arrived: boolean): void {
     const i = this.items.findIndex((x) => x.id === n.id);
-    if (n.archived) this.items = this.items.filter((x) => x.id !== n.id);
-    else if (i >= 0) this.items[i] = n;
-    else if (arrived) {
+    const oldest = this.items.at(-1)?.id ?? 0;
+    if (Boolean(n.archived) !== (this.view === 'archived') || !inFilter(n, this.filter)) {
+      this.items = this.items.filter((x) => x.id !== n.id);
+      this.selected.delete(n.id);
+    } else if (i >= 0) this.items[i] = n;
+    else if (arrived || this.exhausted || n.id > oldest) {
       this.items.unshift(n);
       this.items.sort((a, b) => b.id - a.id);
     }
@@ -290,6 +433,7 @@ export class HeraldInbox extends HTMLElement {
   private setUnread(count: number, broadcast = false): void {
     this.unread = count;
     this.showCount();
+    void this.loadTabCounts();
     if (broadcast) this.channel?.postMessage({ type: 'count', count } satisfies ChannelMessage);
   }
 
@@ -373,14 +517,34 @@ export class HeraldInbox extends HTMLElement {
     button.disabled = outcome === null;
   }
 
-  /** Archives the item: out of the list here and in the other tabs. */
+  /** Archives the item (unarchives it in the archived view): out of this view here and in the other tabs. */
   private async archive(n: Notification): Promise<void> {
-    const res = await this.withAuth(() => this.client!.notifications.archive(this.recipientId, n.id));
+    const res = await this.withAuth(() => this.client!.notifications.archive(this.recipientId, n.id, !n.archived));
     if (!res) return;
-    this.items = this.items.filter((x) => x.id !== n.id);
+    this.upsert(res.data, false);
     this.channel?.postMessage({ type: 'updated', notification: res.data } satisfies ChannelMessage);
-    this.render();
     if (!n.read) await this.readCounts();
+  }
+
+  private select(n: Notification, on: boolean): void {
+    if (on) this.selected.add(n.id);
+    else this.selected.delete(n.id);
+    this.render();
+  }
+
+  /** Marks the selected items read, or (un)archives them, in one bulk request; the counts are read back. */
+  private async updateSelected(change: { read: true } | { archived: boolean }): Promise<void> {
+    const ids = [...this.selected];
+    const res = await this.withAuth(() => this.client!.notifications.updateMany(this.recipientId, { ids, ...change }));
+    if (!res) return;
+    this.selected.clear();
+    for (const { notification } of res.data.results) {
+      if (!notification) continue;
+      this.upsert(notification, false);
+      this.channel?.postMessage({ type: 'updated', notification } satisfies ChannelMessage);
+    }
+    this.render();
+    await this.readCounts();
   }
 
   /** An action with a url opens it; one without is recorded (`takeAction`) and shown as taken. */
@@ -455,9 +619,16 @@ export class HeraldInbox extends HTMLElement {
       });
       status.append(' ', retry);
     }
-    this.$('.empty').hidden = !(this.state === 'ready' || this.state === 'reconnecting') || this.items.length > 0;
+    const settings = this.settingsOpen;
+    this.$('.preferences').hidden = !settings;
+    this.$('.list').hidden = settings;
+    this.$('.empty').hidden = settings || !(this.state === 'ready' || this.state === 'reconnecting') || this.items.length > 0;
     this.$<HTMLButtonElement>('.mark-all').disabled = this.unread === 0;
     this.$('.push').hidden = !this.hasAttribute('push');
+    this.$('.bulk').hidden = settings || this.selected.size === 0;
+    this.renderTabs();
+    this.$('.bulk-count').textContent = withCount(this.t.selectedCount, this.selected.size);
+    this.$('.bulk-archive').textContent = this.view === 'inbox' ? this.t.archive : this.t.unarchive;
     if (this.$('.panel').hidden) return;
     const list = this.$('.list');
     const focused = (this.root.activeElement as HTMLElement | null)?.dataset?.id;
@@ -467,6 +638,8 @@ export class HeraldInbox extends HTMLElement {
       renderItem: this.renderItem,
       open: (n) => void this.open(n),
       archive: (n) => void this.archive(n),
+      selected: this.selected,
+      select: (n, on) => this.select(n, on),
       act: (n, action) => void this.act(n, action),
     };
     list.replaceChildren(...this.items.map((n) => renderItemView(n, options)));

@@ -1,4 +1,4 @@
-import { directionOf, INBOX_STRINGS, stringsFor, withCount } from './i18n';
+import { directionOf, INBOX_STRINGS, mediumLabel, stringsFor, withCount } from './i18n';
 
 describe('inbox texts', () => {
   it('when a locale is asked for, then its language is used, English when none is shipped, with the overrides on top', () => {
@@ -16,5 +16,12 @@ describe('inbox texts', () => {
   it('when a direction or a count is asked for, then Arabic reads right to left and the count is put in', () => {
     expect([directionOf('ar-EG'), directionOf('de'), directionOf(undefined)]).toEqual(['rtl', 'ltr', 'ltr']);
     expect(withCount(stringsFor('de').unreadLabel, 3)).toBe('Benachrichtigungen, 3 ungelesen');
+  });
+
+  it('when a medium is named, then its label comes from the texts in use, an unknown medium as it is', () => {
+    expect(mediumLabel(stringsFor('en'), 'in_app')).toBe('In the app');
+    expect(mediumLabel(stringsFor('de'), 'email')).toBe('E-Mail');
+    expect(mediumLabel(stringsFor('en', { mediumSms: 'Text' }), 'sms')).toBe('Text');
+    expect(mediumLabel(stringsFor('en'), 'pager')).toBe('pager');
   });
 });

@@ -12,7 +12,34 @@ export interface InboxStrings {
   unreadItem: string;
   markAllRead: string;
   archive: string;
+  unarchive: string;
+  /** The two views of the panel: the feed and the archived notifications. */
+  inbox: string;
+  archived: string;
   empty: string;
+  emptyArchived: string;
+  /** A checkbox's label; `{title}` is replaced by the item's title. */
+  selectItem: string;
+  /** Above the bulk actions; `{count}` is replaced. */
+  selectedCount: string;
+  markRead: string;
+  /** The tab bar's label. */
+  tabs: string;
+  /** The preference panel (gear icon): its heading and label, states and the lists section. */
+  settings: string;
+  required: string;
+  preferenceSaved: string;
+  preferenceFailed: string;
+  noPreferences: string;
+  lists: string;
+  leaveList: string;
+  followList: string;
+  mediumInApp: string;
+  mediumEmail: string;
+  mediumSms: string;
+  mediumWebPush: string;
+  mediumMobilePush: string;
+  mediumChat: string;
   loading: string;
   loadError: string;
   reconnecting: string;
@@ -33,7 +60,29 @@ const en: InboxStrings = {
   unreadItem: 'Unread: ',
   markAllRead: 'Mark all as read',
   archive: 'Archive',
+  unarchive: 'Unarchive',
+  inbox: 'Inbox',
+  archived: 'Archived',
   empty: "You're all caught up",
+  emptyArchived: 'No archived notifications',
+  selectItem: 'Select: {title}',
+  selectedCount: '{count} selected',
+  markRead: 'Mark as read',
+  tabs: 'Tabs',
+  settings: 'Notification settings',
+  required: 'Required',
+  preferenceSaved: 'Saved',
+  preferenceFailed: 'The change could not be saved.',
+  noPreferences: 'There is nothing to choose here yet.',
+  lists: 'Lists',
+  leaveList: 'Leave',
+  followList: 'Follow',
+  mediumInApp: 'In the app',
+  mediumEmail: 'Email',
+  mediumSms: 'SMS',
+  mediumWebPush: 'Browser push',
+  mediumMobilePush: 'Mobile push',
+  mediumChat: 'Chat',
   loading: 'Loading…',
   loadError: 'Notifications could not be loaded.',
   reconnecting: 'Reconnecting…',
@@ -54,7 +103,29 @@ const de: InboxStrings = {
   unreadItem: 'Ungelesen: ',
   markAllRead: 'Alle als gelesen markieren',
   archive: 'Archivieren',
+  unarchive: 'Wiederherstellen',
+  inbox: 'Posteingang',
+  archived: 'Archiviert',
   empty: 'Keine neuen Benachrichtigungen',
+  emptyArchived: 'Keine archivierten Benachrichtigungen',
+  selectItem: 'Auswählen: {title}',
+  selectedCount: '{count} ausgewählt',
+  markRead: 'Als gelesen markieren',
+  tabs: 'Reiter',
+  settings: 'Benachrichtigungseinstellungen',
+  required: 'Erforderlich',
+  preferenceSaved: 'Gespeichert',
+  preferenceFailed: 'Die Änderung konnte nicht gespeichert werden.',
+  noPreferences: 'Hier gibt es noch nichts auszuwählen.',
+  lists: 'Listen',
+  leaveList: 'Verlassen',
+  followList: 'Folgen',
+  mediumInApp: 'In der App',
+  mediumEmail: 'E-Mail',
+  mediumSms: 'SMS',
+  mediumWebPush: 'Browser-Push',
+  mediumMobilePush: 'Mobile-Push',
+  mediumChat: 'Chat',
   loading: 'Wird geladen…',
   loadError: 'Benachrichtigungen konnten nicht geladen werden.',
   reconnecting: 'Verbindung wird wiederhergestellt…',
@@ -75,7 +146,29 @@ const ar: InboxStrings = {
   unreadItem: 'غير مقروء: ',
   markAllRead: 'تحديد الكل كمقروء',
   archive: 'أرشفة',
+  unarchive: 'إلغاء الأرشفة',
+  inbox: 'البريد الوارد',
+  archived: 'المؤرشفة',
   empty: 'لا توجد إشعارات جديدة',
+  emptyArchived: 'لا توجد إشعارات مؤرشفة',
+  selectItem: 'تحديد: {title}',
+  selectedCount: '{count} محددة',
+  markRead: 'تحديد كمقروء',
+  tabs: 'علامات التبويب',
+  settings: 'إعدادات الإشعارات',
+  required: 'إلزامي',
+  preferenceSaved: 'تم الحفظ',
+  preferenceFailed: 'تعذّر حفظ التغيير.',
+  noPreferences: 'لا توجد خيارات هنا بعد.',
+  lists: 'القوائم',
+  leaveList: 'مغادرة',
+  followList: 'متابعة',
+  mediumInApp: 'داخل التطبيق',
+  mediumEmail: 'البريد الإلكتروني',
+  mediumSms: 'رسائل SMS',
+  mediumWebPush: 'إشعارات المتصفح',
+  mediumMobilePush: 'إشعارات الجوال',
+  mediumChat: 'الدردشة',
   loading: 'جارٍ التحميل…',
   loadError: 'تعذّر تحميل الإشعارات.',
   reconnecting: 'جارٍ إعادة الاتصال…',
@@ -104,3 +197,18 @@ export const directionOf = (locale: string | undefined): 'rtl' | 'ltr' => (RTL_L
 
 /** `template` with `{count}` replaced. */
 export const withCount = (template: string, count: number): string => template.replace('{count}', String(count));
+
+const MEDIUM_KEYS: Readonly<Record<string, keyof InboxStrings>> = {
+  in_app: 'mediumInApp',
+  email: 'mediumEmail',
+  sms: 'mediumSms',
+  web_push: 'mediumWebPush',
+  mobile_push: 'mediumMobilePush',
+  chat: 'mediumChat',
+};
+
+/** A medium's name in the texts in use (an unknown medium as it is named). */
+export const mediumLabel = (strings: InboxStrings, medium: string): string => {
+  const key = MEDIUM_KEYS[medium];
+  return key ? strings[key] : medium;
+};

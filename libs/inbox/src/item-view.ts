@@ -10,7 +10,10 @@ export interface ItemViewOptions {
   locale: string | undefined;
   renderItem: RenderItem | null;
   open(n: Notification): void;
+  /** Archives the item, or unarchives an archived one. */
   archive(n: Notification): void;
+  selected: ReadonlySet<number>;
+  select(n: Notification, on: boolean): void;
   act(n: Notification, action: ItemAction): void;
 }
 
@@ -54,14 +57,24 @@ function itemActions(n: Notification, options: ItemViewOptions): HTMLElement {
     button.addEventListener('click', () => options.act(n, action));
     row.append(button);
   }
-  const archive = make('button', 'archive', 'archive', options.strings.archive);
+  const archive = make('button', 'archive', 'archive', n.archived ? options.strings.unarchive : options.strings.archive);
   archive.type = 'button';
   archive.addEventListener('click', () => options.archive(n));
   row.append(archive);
   return row;
 }
 
-/** One list item: the notification as a button (a click opens it) and its action row. */
+/** The item's checkbox, for the bulk actions on the selected ones. */
+function selectBox(n: Notification, options: ItemViewOptions): HTMLInputElement {
+  const box = make('input', 'select');
+  box.type = 'checkbox';
+  box.checked = options.selected.has(n.id);
+  box.setAttribute('aria-label', options.strings.selectItem.replace('{title}', contentOf(n).title));
+  box.addEventListener('change', () => options.select(n, box.checked));
+  return box;
+}
+
+/** One list item: its checkbox, the notification as a button (a click opens it) and its action row. */
 export function renderItemView(n: Notification, options: ItemViewOptions): HTMLLIElement {
   const li = document.createElement('li');
   const button = make('button', `item${n.read ? '' : ' unread'}`, n.read ? 'item' : 'item item-unread');
@@ -72,8 +85,12 @@ export function renderItemView(n: Notification, options: ItemViewOptions): HTMLL
     if (typeof custom === 'string') button.innerHTML = custom;
     else button.append(custom);
   } else button.append(...defaultContent(n, options.locale));
-  button.setAttribute('aria-label', `${n.read ? '' : options.strings.unreadItem}${contentOf(n).title}`);
+  // Said before the content (its name is what it shows, as axe's label-content-name-mismatch asks).
+  if (!n.read) button.prepend(make('span', 'sr', 'unread-label', options.strings.unreadItem));
   button.addEventListener('click', () => options.open(n));
-  li.append(button, itemActions(n, options));
+  const row = document.createElement('div');
+  row.className = 'row';
+  row.append(selectBox(n, options), button);
+  li.append(row, itemActions(n, options));
   return li;
 }

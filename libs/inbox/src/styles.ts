@@ -1,5 +1,5 @@
 /** The dark palette: the `--herald-*` defaults a page's own values still override. */
-const DARK = `color-scheme: dark; --herald-fg: #e6edf3; --herald-bg: #161b22; --herald-muted: #9ca3af; --herald-border: #30363d; --herald-hover-bg: #262c36; --herald-unread-bg: #1c2541; --herald-accent: #a5b4fc; --herald-status-bg: #0d1117; --herald-error: #fca5a5;`;
+const DARK = `color-scheme: dark; --herald-fg: #e6edf3; --herald-bg: #161b22; --herald-muted: #9ca3af; --herald-border: #30363d; --herald-hover-bg: #262c36; --herald-unread-bg: #1c2541; --herald-accent: #a5b4fc; --herald-accent-fg: #111827; --herald-status-bg: #0d1117; --herald-error: #fca5a5;`;
 
 /**
  * Shadow styles of <herald-inbox>; every colour and size is a `--herald-*` custom property.
@@ -41,12 +41,47 @@ button { font: inherit; color: inherit; }
 .action[aria-pressed="true"] { outline: 2px solid var(--herald-accent, #4f46e5); font-weight: 600; }
 .archive { color: var(--herald-muted, #4b5563); }
 .action:focus-visible, .archive:focus-visible { outline: 2px solid var(--herald-accent, #4f46e5); outline-offset: 2px; }
+.views { display: flex; gap: 4px; padding: 6px 16px; border-bottom: 1px solid var(--herald-border, #e5e7eb); }
+.view { border: 0; border-radius: 6px; background: none; padding: 4px 10px; cursor: pointer; color: var(--herald-muted, #4b5563); }
+.view[aria-pressed="true"] { background: var(--herald-hover-bg, #f3f4f6); color: var(--herald-fg, #1f2328); font-weight: 600; }
+.tabs { display: flex; gap: 4px; padding: 6px 16px; border-bottom: 1px solid var(--herald-border, #e5e7eb); overflow-x: auto; }
+.tabs[hidden] { display: none; }
+.tab { border: 0; border-radius: 6px; background: none; padding: 4px 10px; cursor: pointer; white-space: nowrap; color: var(--herald-muted, #4b5563); }
+.tab[aria-pressed="true"] { background: var(--herald-hover-bg, #f3f4f6); color: var(--herald-fg, #1f2328); font-weight: 600; }
+.tab:focus-visible { outline: 2px solid var(--herald-accent, #4f46e5); outline-offset: 2px; }
+.tab-count { display: inline-block; min-width: 16px; padding: 0 4px; border-radius: 8px; background: var(--herald-badge-bg, #dc2626); color: var(--herald-badge-fg, #fff); font-size: 11px; line-height: 16px; text-align: center; }
+.bulk { display: flex; gap: 8px; align-items: center; padding: 6px 16px; border-bottom: 1px solid var(--herald-border, #e5e7eb); background: var(--herald-status-bg, #f9fafb); font-size: 13px; }
+.bulk[hidden] { display: none; }
+.bulk-count { flex: 1; }
+.bulk button { border: 1px solid var(--herald-border, #e5e7eb); border-radius: 6px; background: var(--herald-bg, #fff); padding: 2px 8px; font-size: 12px; cursor: pointer; }
+.row { display: flex; align-items: flex-start; }
+.select { margin: 14px 0 0; margin-inline-start: 12px; accent-color: var(--herald-accent, #4f46e5); }
+.row .item { padding-inline-start: 10px; background: transparent; }
+.view:focus-visible, .bulk button:focus-visible, .select:focus-visible { outline: 2px solid var(--herald-accent, #4f46e5); outline-offset: 2px; }
+.header-buttons { display: flex; gap: 4px; align-items: center; }
+.settings { display: inline-flex; border: 0; background: none; padding: 4px; border-radius: 6px; color: var(--herald-muted, #4b5563); cursor: pointer; }
+.settings[aria-pressed="true"] { background: var(--herald-hover-bg, #f3f4f6); color: var(--herald-fg, #1f2328); }
+.settings:focus-visible, .preference-toggle:focus-visible, .list-toggle:focus-visible { outline: 2px solid var(--herald-accent, #4f46e5); outline-offset: 2px; }
+.preferences { padding: 4px 16px 12px; }
+.preferences[hidden] { display: none; }
+.preferences h2, .preferences h3 { font-size: 14px; margin: 10px 0 6px; }
+.preferences-status { margin: 0; min-height: 1.4em; font-size: 12px; color: var(--herald-muted, #4b5563); }
+.preference-list, .list-entries { list-style: none; margin: 0; padding: 0; }
+.preference, .list-entry { display: flex; justify-content: space-between; align-items: center; gap: 8px; padding: 6px 0; border-bottom: 1px solid var(--herald-border, #f1f5f9); }
+.preference-label { display: flex; gap: 8px; align-items: center; flex: 1; cursor: pointer; }
+.preference-toggle { accent-color: var(--herald-accent, #4f46e5); }
+.preference-medium { margin-inline-start: auto; font-size: 12px; color: var(--herald-muted, #4b5563); }
+.preference-locked { display: inline-flex; gap: 4px; align-items: center; font-size: 12px; color: var(--herald-muted, #4b5563); }
+.list-toggle { border: 1px solid var(--herald-border, #e5e7eb); border-radius: 6px; background: var(--herald-bg, #fff); padding: 2px 8px; font-size: 12px; cursor: pointer; }
+.toasts { position: absolute; right: 0; top: 46px; z-index: 1001; display: flex; flex-direction: column; gap: 6px; width: var(--herald-panel-width, 360px); }
+.toast { text-align: start; padding: 10px 14px; border: 1px solid var(--herald-border, #e5e7eb); border-radius: var(--herald-radius, 12px); background: var(--herald-bg, #fff); box-shadow: 0 6px 20px rgba(0,0,0,.12); cursor: pointer; font-weight: 600; }
+.toast:focus-visible { outline: 2px solid var(--herald-accent, #4f46e5); outline-offset: 2px; }
 .avatar { width: 32px; height: 32px; border-radius: 50%; object-fit: cover; flex: none; }
 .text { display: flex; flex-direction: column; gap: 2px; min-width: 0; }
 .title { font-weight: 600; }
 .item:not(.unread) .title { font-weight: 400; }
 .body { color: var(--herald-muted, #4b5563); overflow-wrap: anywhere; }
-time { font-size: 12px; color: var(--herald-muted, #6b7280); }
+time { font-size: 12px; color: var(--herald-muted, #4b5563); }
 .empty { padding: 32px 16px; text-align: center; color: var(--herald-muted, #6b7280); }
 .sentinel { height: 1px; }
 .sr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
