@@ -2744,6 +2744,15 @@ type GetRecipientsRecipientIDNotificationsParams struct {
 
 	// Archived true: the archived notifications only; absent or false: the feed without them
 	Archived *GetRecipientsRecipientIDNotificationsParamsArchived `form:"archived,omitempty" json:"archived,omitempty"`
+
+	// Channel Only notifications of this channel (a tab)
+	Channel *string `form:"channel,omitempty" json:"channel,omitempty"`
+
+	// Topic Only notifications of this topic
+	Topic *string `form:"topic,omitempty" json:"topic,omitempty"`
+
+	// Event Only notifications of this event
+	Event *string `form:"event,omitempty" json:"event,omitempty"`
 }
 
 // GetRecipientsRecipientIDNotificationsParamsRead defines parameters for GetRecipientsRecipientIDNotifications.
@@ -2785,6 +2794,18 @@ type PatchRecipientsRecipientIDNotifications200JSONResponseBody struct {
 	Message string                                                          `json:"message"`
 }
 
+// GetRecipientsRecipientIDNotificationsCountsParams defines parameters for GetRecipientsRecipientIDNotificationsCounts.
+type GetRecipientsRecipientIDNotificationsCountsParams struct {
+	// Channel Only notifications of this channel (a tab)
+	Channel *string `form:"channel,omitempty" json:"channel,omitempty"`
+
+	// Topic Only notifications of this topic
+	Topic *string `form:"topic,omitempty" json:"topic,omitempty"`
+
+	// Event Only notifications of this event
+	Event *string `form:"event,omitempty" json:"event,omitempty"`
+}
+
 // GetRecipientsRecipientIDNotificationsCounts200JSONResponseBody_Data defines parameters for GetRecipientsRecipientIDNotificationsCounts.
 type GetRecipientsRecipientIDNotificationsCounts200JSONResponseBody_Data struct {
 	UnreadCount int `json:"unread_count"`
@@ -2798,6 +2819,15 @@ type GetRecipientsRecipientIDNotificationsCounts200JSONResponseBody struct {
 
 // PostRecipientsRecipientIDNotificationsMarkAllArchivedParams defines parameters for PostRecipientsRecipientIDNotificationsMarkAllArchived.
 type PostRecipientsRecipientIDNotificationsMarkAllArchivedParams struct {
+	// Channel Only notifications of this channel (a tab)
+	Channel *string `form:"channel,omitempty" json:"channel,omitempty"`
+
+	// Topic Only notifications of this topic
+	Topic *string `form:"topic,omitempty" json:"topic,omitempty"`
+
+	// Event Only notifications of this event
+	Event *string `form:"event,omitempty" json:"event,omitempty"`
+
 	// Read Only the read (true) or unread (false) notifications
 	Read *PostRecipientsRecipientIDNotificationsMarkAllArchivedParamsRead `form:"read,omitempty" json:"read,omitempty"`
 }
@@ -2816,6 +2846,18 @@ type PostRecipientsRecipientIDNotificationsMarkAllArchived200JSONResponseBody st
 	Message string                                                                        `json:"message"`
 }
 
+// PostRecipientsRecipientIDNotificationsMarkAllReadParams defines parameters for PostRecipientsRecipientIDNotificationsMarkAllRead.
+type PostRecipientsRecipientIDNotificationsMarkAllReadParams struct {
+	// Channel Only notifications of this channel (a tab)
+	Channel *string `form:"channel,omitempty" json:"channel,omitempty"`
+
+	// Topic Only notifications of this topic
+	Topic *string `form:"topic,omitempty" json:"topic,omitempty"`
+
+	// Event Only notifications of this event
+	Event *string `form:"event,omitempty" json:"event,omitempty"`
+}
+
 // PostRecipientsRecipientIDNotificationsMarkAllRead200JSONResponseBody_Data defines parameters for PostRecipientsRecipientIDNotificationsMarkAllRead.
 type PostRecipientsRecipientIDNotificationsMarkAllRead200JSONResponseBody_Data struct {
 	Updated int `json:"updated"`
@@ -2825,6 +2867,18 @@ type PostRecipientsRecipientIDNotificationsMarkAllRead200JSONResponseBody_Data s
 type PostRecipientsRecipientIDNotificationsMarkAllRead200JSONResponseBody struct {
 	Data    PostRecipientsRecipientIDNotificationsMarkAllRead200JSONResponseBody_Data `json:"data"`
 	Message string                                                                    `json:"message"`
+}
+
+// PostRecipientsRecipientIDNotificationsMarkAllSeenParams defines parameters for PostRecipientsRecipientIDNotificationsMarkAllSeen.
+type PostRecipientsRecipientIDNotificationsMarkAllSeenParams struct {
+	// Channel Only notifications of this channel (a tab)
+	Channel *string `form:"channel,omitempty" json:"channel,omitempty"`
+
+	// Topic Only notifications of this topic
+	Topic *string `form:"topic,omitempty" json:"topic,omitempty"`
+
+	// Event Only notifications of this event
+	Event *string `form:"event,omitempty" json:"event,omitempty"`
 }
 
 // PostRecipientsRecipientIDNotificationsMarkAllSeen200JSONResponseBody_Data defines parameters for PostRecipientsRecipientIDNotificationsMarkAllSeen.
@@ -4837,25 +4891,25 @@ type ClientInterface interface {
 
 	// GetRecipientsRecipientIDNotificationsCounts Count a recipient's unread and unseen notifications
 	//
-	// Archived notifications are not counted.
+	// Archived notifications are not counted. `channel`, `topic`, `event`: the counts of one tab.
 	//
 	// Corresponds with GET /recipients/{recipient_id}/notifications/counts (the `GetRecipientsRecipientIDNotificationsCounts` operationId).
-	GetRecipientsRecipientIDNotificationsCounts(ctx context.Context, recipientID string, reqEditors ...RequestEditorFn) (*http.Response, error)
+	GetRecipientsRecipientIDNotificationsCounts(ctx context.Context, recipientID string, params *GetRecipientsRecipientIDNotificationsCountsParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// PostRecipientsRecipientIDNotificationsMarkAllArchived Archive a recipient's whole feed (`?read=true`: what was read)
 	//
 	// Corresponds with POST /recipients/{recipient_id}/notifications/mark_all_archived (the `PostRecipientsRecipientIDNotificationsMarkAllArchived` operationId).
 	PostRecipientsRecipientIDNotificationsMarkAllArchived(ctx context.Context, recipientID string, params *PostRecipientsRecipientIDNotificationsMarkAllArchivedParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// PostRecipientsRecipientIDNotificationsMarkAllRead Mark a recipient's whole feed read
+	// PostRecipientsRecipientIDNotificationsMarkAllRead Mark a recipient's whole feed (or one tab) read
 	//
 	// Corresponds with POST /recipients/{recipient_id}/notifications/mark_all_read (the `PostRecipientsRecipientIDNotificationsMarkAllRead` operationId).
-	PostRecipientsRecipientIDNotificationsMarkAllRead(ctx context.Context, recipientID string, reqEditors ...RequestEditorFn) (*http.Response, error)
+	PostRecipientsRecipientIDNotificationsMarkAllRead(ctx context.Context, recipientID string, params *PostRecipientsRecipientIDNotificationsMarkAllReadParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// PostRecipientsRecipientIDNotificationsMarkAllSeen Mark a recipient's whole feed seen (read flags stay)
+	// PostRecipientsRecipientIDNotificationsMarkAllSeen Mark a recipient's whole feed (or one tab) seen (read flags stay)
 	//
 	// Corresponds with POST /recipients/{recipient_id}/notifications/mark_all_seen (the `PostRecipientsRecipientIDNotificationsMarkAllSeen` operationId).
-	PostRecipientsRecipientIDNotificationsMarkAllSeen(ctx context.Context, recipientID string, reqEditors ...RequestEditorFn) (*http.Response, error)
+	PostRecipientsRecipientIDNotificationsMarkAllSeen(ctx context.Context, recipientID string, params *PostRecipientsRecipientIDNotificationsMarkAllSeenParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// GetRecipientsRecipientIDNotificationsStream Live feed of a recipient (Server-Sent Events)
 	//
@@ -6303,11 +6357,11 @@ func (c *Client) PatchRecipientsRecipientIDNotifications(ctx context.Context, re
 
 // GetRecipientsRecipientIDNotificationsCounts Count a recipient's unread and unseen notifications
 //
-// Archived notifications are not counted.
+// Archived notifications are not counted. `channel`, `topic`, `event`: the counts of one tab.
 //
 // Corresponds with GET /recipients/{recipient_id}/notifications/counts (the `GetRecipientsRecipientIDNotificationsCounts` operationId).
-func (c *Client) GetRecipientsRecipientIDNotificationsCounts(ctx context.Context, recipientID string, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewGetRecipientsRecipientIDNotificationsCountsRequest(c.Server, recipientID)
+func (c *Client) GetRecipientsRecipientIDNotificationsCounts(ctx context.Context, recipientID string, params *GetRecipientsRecipientIDNotificationsCountsParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetRecipientsRecipientIDNotificationsCountsRequest(c.Server, recipientID, params)
 	if err != nil {
 		return nil, err
 	}
@@ -6333,11 +6387,11 @@ func (c *Client) PostRecipientsRecipientIDNotificationsMarkAllArchived(ctx conte
 	return c.Client.Do(req)
 }
 
-// PostRecipientsRecipientIDNotificationsMarkAllRead Mark a recipient's whole feed read
+// PostRecipientsRecipientIDNotificationsMarkAllRead Mark a recipient's whole feed (or one tab) read
 //
 // Corresponds with POST /recipients/{recipient_id}/notifications/mark_all_read (the `PostRecipientsRecipientIDNotificationsMarkAllRead` operationId).
-func (c *Client) PostRecipientsRecipientIDNotificationsMarkAllRead(ctx context.Context, recipientID string, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewPostRecipientsRecipientIDNotificationsMarkAllReadRequest(c.Server, recipientID)
+func (c *Client) PostRecipientsRecipientIDNotificationsMarkAllRead(ctx context.Context, recipientID string, params *PostRecipientsRecipientIDNotificationsMarkAllReadParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPostRecipientsRecipientIDNotificationsMarkAllReadRequest(c.Server, recipientID, params)
 	if err != nil {
 		return nil, err
 	}
@@ -6348,11 +6402,11 @@ func (c *Client) PostRecipientsRecipientIDNotificationsMarkAllRead(ctx context.C
 	return c.Client.Do(req)
 }
 
-// PostRecipientsRecipientIDNotificationsMarkAllSeen Mark a recipient's whole feed seen (read flags stay)
+// PostRecipientsRecipientIDNotificationsMarkAllSeen Mark a recipient's whole feed (or one tab) seen (read flags stay)
 //
 // Corresponds with POST /recipients/{recipient_id}/notifications/mark_all_seen (the `PostRecipientsRecipientIDNotificationsMarkAllSeen` operationId).
-func (c *Client) PostRecipientsRecipientIDNotificationsMarkAllSeen(ctx context.Context, recipientID string, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewPostRecipientsRecipientIDNotificationsMarkAllSeenRequest(c.Server, recipientID)
+func (c *Client) PostRecipientsRecipientIDNotificationsMarkAllSeen(ctx context.Context, recipientID string, params *PostRecipientsRecipientIDNotificationsMarkAllSeenParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPostRecipientsRecipientIDNotificationsMarkAllSeenRequest(c.Server, recipientID, params)
 	if err != nil {
 		return nil, err
 	}
@@ -9276,6 +9330,42 @@ func NewGetRecipientsRecipientIDNotificationsRequest(server string, recipientID 
 
 		}
 
+		if params.Channel != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "channel", *params.Channel, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Topic != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "topic", *params.Topic, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Event != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "event", *params.Event, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
 		if encoded := queryValues.Encode(); encoded != "" {
 			rawQueryFragments = append(rawQueryFragments, encoded)
 		}
@@ -9338,7 +9428,7 @@ func NewPatchRecipientsRecipientIDNotificationsRequestWithBody(server string, re
 }
 
 // NewGetRecipientsRecipientIDNotificationsCountsRequest constructs an http.Request for the GetRecipientsRecipientIDNotificationsCounts method
-func NewGetRecipientsRecipientIDNotificationsCountsRequest(server string, recipientID string) (*http.Request, error) {
+func NewGetRecipientsRecipientIDNotificationsCountsRequest(server string, recipientID string, params *GetRecipientsRecipientIDNotificationsCountsParams) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -9361,6 +9451,57 @@ func NewGetRecipientsRecipientIDNotificationsCountsRequest(server string, recipi
 	queryURL, err := serverURL.Parse(operationPath)
 	if err != nil {
 		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.Channel != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "channel", *params.Channel, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Topic != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "topic", *params.Topic, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Event != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "event", *params.Event, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
 	}
 
 	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
@@ -9406,6 +9547,42 @@ func NewPostRecipientsRecipientIDNotificationsMarkAllArchivedRequest(server stri
 		// per the OpenAPI spec (e.g. "color=blue,black,brown").
 		var rawQueryFragments []string
 
+		if params.Channel != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "channel", *params.Channel, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Topic != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "topic", *params.Topic, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Event != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "event", *params.Event, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
 		if params.Read != nil {
 
 			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "read", *params.Read, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
@@ -9433,7 +9610,7 @@ func NewPostRecipientsRecipientIDNotificationsMarkAllArchivedRequest(server stri
 }
 
 // NewPostRecipientsRecipientIDNotificationsMarkAllReadRequest constructs an http.Request for the PostRecipientsRecipientIDNotificationsMarkAllRead method
-func NewPostRecipientsRecipientIDNotificationsMarkAllReadRequest(server string, recipientID string) (*http.Request, error) {
+func NewPostRecipientsRecipientIDNotificationsMarkAllReadRequest(server string, recipientID string, params *PostRecipientsRecipientIDNotificationsMarkAllReadParams) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -9458,6 +9635,57 @@ func NewPostRecipientsRecipientIDNotificationsMarkAllReadRequest(server string, 
 		return nil, err
 	}
 
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.Channel != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "channel", *params.Channel, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Topic != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "topic", *params.Topic, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Event != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "event", *params.Event, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
 	req, err := http.NewRequest(http.MethodPost, queryURL.String(), nil)
 	if err != nil {
 		return nil, err
@@ -9467,7 +9695,7 @@ func NewPostRecipientsRecipientIDNotificationsMarkAllReadRequest(server string, 
 }
 
 // NewPostRecipientsRecipientIDNotificationsMarkAllSeenRequest constructs an http.Request for the PostRecipientsRecipientIDNotificationsMarkAllSeen method
-func NewPostRecipientsRecipientIDNotificationsMarkAllSeenRequest(server string, recipientID string) (*http.Request, error) {
+func NewPostRecipientsRecipientIDNotificationsMarkAllSeenRequest(server string, recipientID string, params *PostRecipientsRecipientIDNotificationsMarkAllSeenParams) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -9490,6 +9718,57 @@ func NewPostRecipientsRecipientIDNotificationsMarkAllSeenRequest(server string, 
 	queryURL, err := serverURL.Parse(operationPath)
 	if err != nil {
 		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.Channel != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "channel", *params.Channel, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Topic != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "topic", *params.Topic, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Event != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "event", *params.Event, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
 	}
 
 	req, err := http.NewRequest(http.MethodPost, queryURL.String(), nil)
@@ -10992,12 +11271,12 @@ type ClientWithResponsesInterface interface {
 
 	// GetRecipientsRecipientIDNotificationsCountsWithResponse Count a recipient's unread and unseen notifications
 	//
-	// Archived notifications are not counted.
+	// Archived notifications are not counted. `channel`, `topic`, `event`: the counts of one tab.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with GET /recipients/{recipient_id}/notifications/counts (the `GetRecipientsRecipientIDNotificationsCounts` operationId).
-	GetRecipientsRecipientIDNotificationsCountsWithResponse(ctx context.Context, recipientID string, reqEditors ...RequestEditorFn) (*GetRecipientsRecipientIDNotificationsCountsResponse, error)
+	GetRecipientsRecipientIDNotificationsCountsWithResponse(ctx context.Context, recipientID string, params *GetRecipientsRecipientIDNotificationsCountsParams, reqEditors ...RequestEditorFn) (*GetRecipientsRecipientIDNotificationsCountsResponse, error)
 
 	// PostRecipientsRecipientIDNotificationsMarkAllArchivedWithResponse Archive a recipient's whole feed (`?read=true`: what was read)
 	//
@@ -11006,19 +11285,19 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with POST /recipients/{recipient_id}/notifications/mark_all_archived (the `PostRecipientsRecipientIDNotificationsMarkAllArchived` operationId).
 	PostRecipientsRecipientIDNotificationsMarkAllArchivedWithResponse(ctx context.Context, recipientID string, params *PostRecipientsRecipientIDNotificationsMarkAllArchivedParams, reqEditors ...RequestEditorFn) (*PostRecipientsRecipientIDNotificationsMarkAllArchivedResponse, error)
 
-	// PostRecipientsRecipientIDNotificationsMarkAllReadWithResponse Mark a recipient's whole feed read
+	// PostRecipientsRecipientIDNotificationsMarkAllReadWithResponse Mark a recipient's whole feed (or one tab) read
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /recipients/{recipient_id}/notifications/mark_all_read (the `PostRecipientsRecipientIDNotificationsMarkAllRead` operationId).
-	PostRecipientsRecipientIDNotificationsMarkAllReadWithResponse(ctx context.Context, recipientID string, reqEditors ...RequestEditorFn) (*PostRecipientsRecipientIDNotificationsMarkAllReadResponse, error)
+	PostRecipientsRecipientIDNotificationsMarkAllReadWithResponse(ctx context.Context, recipientID string, params *PostRecipientsRecipientIDNotificationsMarkAllReadParams, reqEditors ...RequestEditorFn) (*PostRecipientsRecipientIDNotificationsMarkAllReadResponse, error)
 
-	// PostRecipientsRecipientIDNotificationsMarkAllSeenWithResponse Mark a recipient's whole feed seen (read flags stay)
+	// PostRecipientsRecipientIDNotificationsMarkAllSeenWithResponse Mark a recipient's whole feed (or one tab) seen (read flags stay)
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /recipients/{recipient_id}/notifications/mark_all_seen (the `PostRecipientsRecipientIDNotificationsMarkAllSeen` operationId).
-	PostRecipientsRecipientIDNotificationsMarkAllSeenWithResponse(ctx context.Context, recipientID string, reqEditors ...RequestEditorFn) (*PostRecipientsRecipientIDNotificationsMarkAllSeenResponse, error)
+	PostRecipientsRecipientIDNotificationsMarkAllSeenWithResponse(ctx context.Context, recipientID string, params *PostRecipientsRecipientIDNotificationsMarkAllSeenParams, reqEditors ...RequestEditorFn) (*PostRecipientsRecipientIDNotificationsMarkAllSeenResponse, error)
 
 	// GetRecipientsRecipientIDNotificationsStreamWithResponse Live feed of a recipient (Server-Sent Events)
 	//
@@ -16606,13 +16885,13 @@ func (c *ClientWithResponses) PatchRecipientsRecipientIDNotificationsWithRespons
 
 // GetRecipientsRecipientIDNotificationsCountsWithResponse Count a recipient's unread and unseen notifications
 //
-// Archived notifications are not counted.
+// Archived notifications are not counted. `channel`, `topic`, `event`: the counts of one tab.
 //
 // Returns a wrapper object for the known response body format(s).
 //
 // Corresponds with GET /recipients/{recipient_id}/notifications/counts (the `GetRecipientsRecipientIDNotificationsCounts` operationId).
-func (c *ClientWithResponses) GetRecipientsRecipientIDNotificationsCountsWithResponse(ctx context.Context, recipientID string, reqEditors ...RequestEditorFn) (*GetRecipientsRecipientIDNotificationsCountsResponse, error) {
-	rsp, err := c.GetRecipientsRecipientIDNotificationsCounts(ctx, recipientID, reqEditors...)
+func (c *ClientWithResponses) GetRecipientsRecipientIDNotificationsCountsWithResponse(ctx context.Context, recipientID string, params *GetRecipientsRecipientIDNotificationsCountsParams, reqEditors ...RequestEditorFn) (*GetRecipientsRecipientIDNotificationsCountsResponse, error) {
+	rsp, err := c.GetRecipientsRecipientIDNotificationsCounts(ctx, recipientID, params, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -16632,26 +16911,26 @@ func (c *ClientWithResponses) PostRecipientsRecipientIDNotificationsMarkAllArchi
 	return ParsePostRecipientsRecipientIDNotificationsMarkAllArchivedResponse(rsp)
 }
 
-// PostRecipientsRecipientIDNotificationsMarkAllReadWithResponse Mark a recipient's whole feed read
+// PostRecipientsRecipientIDNotificationsMarkAllReadWithResponse Mark a recipient's whole feed (or one tab) read
 //
 // Returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /recipients/{recipient_id}/notifications/mark_all_read (the `PostRecipientsRecipientIDNotificationsMarkAllRead` operationId).
-func (c *ClientWithResponses) PostRecipientsRecipientIDNotificationsMarkAllReadWithResponse(ctx context.Context, recipientID string, reqEditors ...RequestEditorFn) (*PostRecipientsRecipientIDNotificationsMarkAllReadResponse, error) {
-	rsp, err := c.PostRecipientsRecipientIDNotificationsMarkAllRead(ctx, recipientID, reqEditors...)
+func (c *ClientWithResponses) PostRecipientsRecipientIDNotificationsMarkAllReadWithResponse(ctx context.Context, recipientID string, params *PostRecipientsRecipientIDNotificationsMarkAllReadParams, reqEditors ...RequestEditorFn) (*PostRecipientsRecipientIDNotificationsMarkAllReadResponse, error) {
+	rsp, err := c.PostRecipientsRecipientIDNotificationsMarkAllRead(ctx, recipientID, params, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
 	return ParsePostRecipientsRecipientIDNotificationsMarkAllReadResponse(rsp)
 }
 
-// PostRecipientsRecipientIDNotificationsMarkAllSeenWithResponse Mark a recipient's whole feed seen (read flags stay)
+// PostRecipientsRecipientIDNotificationsMarkAllSeenWithResponse Mark a recipient's whole feed (or one tab) seen (read flags stay)
 //
 // Returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /recipients/{recipient_id}/notifications/mark_all_seen (the `PostRecipientsRecipientIDNotificationsMarkAllSeen` operationId).
-func (c *ClientWithResponses) PostRecipientsRecipientIDNotificationsMarkAllSeenWithResponse(ctx context.Context, recipientID string, reqEditors ...RequestEditorFn) (*PostRecipientsRecipientIDNotificationsMarkAllSeenResponse, error) {
-	rsp, err := c.PostRecipientsRecipientIDNotificationsMarkAllSeen(ctx, recipientID, reqEditors...)
+func (c *ClientWithResponses) PostRecipientsRecipientIDNotificationsMarkAllSeenWithResponse(ctx context.Context, recipientID string, params *PostRecipientsRecipientIDNotificationsMarkAllSeenParams, reqEditors ...RequestEditorFn) (*PostRecipientsRecipientIDNotificationsMarkAllSeenResponse, error) {
+	rsp, err := c.PostRecipientsRecipientIDNotificationsMarkAllSeen(ctx, recipientID, params, reqEditors...)
 	if err != nil {
 		return nil, err
 	}

@@ -11,6 +11,12 @@ import type { createMarkAllSeen } from './mark-all-seen';
 import type { createTakeAction } from './take-action';
 import type { createUpdateNotification } from './update-notification';
 import type { createUpdateNotifications } from './update-notifications';
+import type { FeedFilter } from './feed-filter';
+
+/** The tab a request names (its FeedFilter's set fields; none: the whole feed). */
+function tabOf(filter: { channel?: string; topic?: string; event?: string } | undefined): FeedFilter {
+  return { ...(filter?.channel !== undefined && { channel: filter.channel }), ...(filter?.topic !== undefined && { topic: filter.topic }), ...(filter?.event !== undefined && { event: filter.event }) };
+}
 
 /** The request's optional flags that are set (protobuf's `optional`: undefined when absent). */
 function setFlags<K extends string>(req: Partial<Record<K, boolean>>, keys: K[]): Partial<Record<K, boolean>> {
@@ -39,6 +45,7 @@ export function feedRoutes(uc: {
         cursor: req.cursor,
         read: req.read ?? null,
         archived: req.archived ?? false,
+        filter: tabOf(req.filter),
       });
       return { notifications: page.notifications.map((n) => toPbNotification(n)), nextCursor: page.nextCursor ?? '' };
     },
@@ -61,7 +68,7 @@ export function feedRoutes(uc: {
       return { notifications: page.notifications.map((n) => toPbNotification(n)), nextCursor: page.nextCursor ?? '' };
     },
     async unreadCount(req) {
-      const [unread, unseen] = await Promise.all([uc.countUnread(Number(req.projectId), req.recipientId), uc.countUnseen(Number(req.projectId), req.recipientId)]);
+      const [unread, unseen] = await Promise.all([uc.countUnread(Number(req.projectId), req.recipientId, tabOf(req.filter)), uc.countUnseen(Number(req.projectId), req.recipientId, tabOf(req.filter))]);
       return { unreadCount: BigInt(unread), unseenCount: BigInt(unseen) };
     },
     async updateNotification(req) {
@@ -73,16 +80,16 @@ export function feedRoutes(uc: {
       return { results: results.map((r) => ({ id: BigInt(r.id), notification: r.notification ? toPbNotification(r.notification) : undefined })) };
     },
     async markAllRead(req) {
-      return { updated: BigInt(await uc.markAllRead(Number(req.projectId), req.recipientId)) };
+      return { updated: BigInt(await uc.markAllRead(Number(req.projectId), req.recipientId, tabOf(req.filter))) };
     },
     async markAllSeen(req) {
-      return { updated: BigInt(await uc.markAllSeen(Number(req.projectId), req.recipientId)) };
+      return { updated: BigInt(await uc.markAllSeen(Number(req.projectId), req.recipientId, tabOf(req.filter))) };
     },
     async takeAction(req) {
       return { notification: toPbNotification(await uc.takeAction(Number(req.projectId), req.recipientId, Number(req.id), req.actionId)) };
     },
     async markAllArchived(req) {
-      return { updated: BigInt(await uc.markAllArchived(Number(req.projectId), req.recipientId, req.read ?? null)) };
+      return { updated: BigInt(await uc.markAllArchived(Number(req.projectId), req.recipientId, req.read ?? null, tabOf(req.filter))) };
     },
   };
 }

@@ -3615,6 +3615,12 @@ export interface paths {
                     read?: "true" | "false";
                     /** @description true: the archived notifications only; absent or false: the feed without them */
                     archived?: "true" | "false";
+                    /** @description Only notifications of this channel (a tab) */
+                    channel?: string;
+                    /** @description Only notifications of this topic */
+                    topic?: string;
+                    /** @description Only notifications of this event */
+                    event?: string;
                 };
                 header?: never;
                 path: {
@@ -4114,10 +4120,17 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Mark a recipient's whole feed read */
+        /** Mark a recipient's whole feed (or one tab) read */
         post: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Only notifications of this channel (a tab) */
+                    channel?: string;
+                    /** @description Only notifications of this topic */
+                    topic?: string;
+                    /** @description Only notifications of this event */
+                    event?: string;
+                };
                 header?: never;
                 path: {
                     /** @example user-42 */
@@ -4184,11 +4197,18 @@ export interface paths {
         };
         /**
          * Count a recipient's unread and unseen notifications
-         * @description Archived notifications are not counted.
+         * @description Archived notifications are not counted. `channel`, `topic`, `event`: the counts of one tab.
          */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Only notifications of this channel (a tab) */
+                    channel?: string;
+                    /** @description Only notifications of this topic */
+                    topic?: string;
+                    /** @description Only notifications of this event */
+                    event?: string;
+                };
                 header?: never;
                 path: {
                     /** @example user-42 */
@@ -4257,10 +4277,17 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Mark a recipient's whole feed seen (read flags stay) */
+        /** Mark a recipient's whole feed (or one tab) seen (read flags stay) */
         post: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Only notifications of this channel (a tab) */
+                    channel?: string;
+                    /** @description Only notifications of this topic */
+                    topic?: string;
+                    /** @description Only notifications of this event */
+                    event?: string;
+                };
                 header?: never;
                 path: {
                     /** @example user-42 */
@@ -4331,6 +4358,12 @@ export interface paths {
         post: {
             parameters: {
                 query?: {
+                    /** @description Only notifications of this channel (a tab) */
+                    channel?: string;
+                    /** @description Only notifications of this topic */
+                    topic?: string;
+                    /** @description Only notifications of this event */
+                    event?: string;
                     /** @description Only the read (true) or unread (false) notifications */
                     read?: "true" | "false";
                 };

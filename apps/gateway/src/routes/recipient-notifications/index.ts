@@ -9,6 +9,7 @@ import { RecipientIdParams } from '../recipients/schemas';
 import { NotificationSchema } from '../notifications/schemas';
 import { notificationView, parseId } from '../notifications/views';
 import { audienceOf } from './audience';
+import { TabQuery, tabFilter } from './tab-filter';
 import { documented } from '../../plugins/external/swagger/openapi-document';
 import { notificationExample } from '../notifications/examples';
 
@@ -21,6 +22,7 @@ const FeedQuery = Type.Object({
   cursor: Type.Optional(Type.String({ description: 'next_cursor of the previous page', ...serviceRules({ pattern: '^(?:[1-9][0-9]{0,15})?$' }) })),
   read: Type.Optional(Type.Union([Type.Literal('true'), Type.Literal('false')])),
   archived: Type.Optional(Type.Union([Type.Literal('true'), Type.Literal('false')], { description: 'true: the archived notifications only; absent or false: the feed without them' })),
+  ...TabQuery,
 });
 const NotificationParams = Type.Object({ recipient_id: Type.String({ minLength: 1, examples: ['user-42'] }), notification_id: Type.String({ examples: ['1042'] }) });
 const FlagsBody = Type.Object(
@@ -61,6 +63,7 @@ const recipientNotificationRoutes: RoutePlugin = async (app) => {
         cursor: q.cursor ?? '',
         read: q.read === undefined ? undefined : q.read === 'true',
         archived: q.archived === 'true',
+        filter: tabFilter(q),
       });
       return { data: { notifications: res.notifications.map((n) => notificationView(n, audienceOf(request.principal))), next_cursor: res.nextCursor || null } };
     },
@@ -92,9 +95,9 @@ const recipientNotificationRoutes: RoutePlugin = async (app) => {
 
   app.post(
     '/recipients/:recipient_id/notifications/mark_all_read',
-    { config: { access }, schema: { ...documented({ summary: 'Mark a recipient\'s whole feed read', success: 'Marked', response: { message: 'Notifications marked read', data: { updated: 3 } } }), tags, params: RecipientIdParams, response: { 200: withMessage(Type.Object({ updated: Type.Integer() })), ...errors } } },
+    { config: { access }, schema: { ...documented({ summary: 'Mark a recipient\'s whole feed (or one tab) read', success: 'Marked', response: { message: 'Notifications marked read', data: { updated: 3 } } }), tags, params: RecipientIdParams, querystring: Type.Object(TabQuery), response: { 200: withMessage(Type.Object({ updated: Type.Integer() })), ...errors } } },
     async (request) => {
-      const res = await deliveries.markAllRead({ projectId: BigInt(request.project.id), recipientId: request.params.recipient_id });
+      const res = await deliveries.markAllRead({ projectId: BigInt(request.project.id), recipientId: request.params.recipient_id, filter: tabFilter(request.query) });
       return { message: 'Notifications marked read', data: { updated: Number(res.updated) } };
     },
   );

@@ -7,6 +7,7 @@ import { RecipientIdParams } from '../recipients/schemas';
 import { NotificationSchema } from '../notifications/schemas';
 import { notificationView } from '../notifications/views';
 import { audienceOf } from './audience';
+import { TabQuery, tabFilter } from './tab-filter';
 import { bulkUpdateExample, bulkUpdateRequestExample } from './examples';
 
 const tags = ['notifications'];
@@ -16,7 +17,7 @@ const access = 'recipient' as const;
 /** The most notifications one bulk update names (the delivery service holds the same limit). */
 const BULK_MAX = 100;
 
-const ReadFilter = Type.Object({ read: Type.Optional(Type.Union([Type.Literal('true'), Type.Literal('false')], { description: 'Only the read (true) or unread (false) notifications' })) });
+const ReadFilter = Type.Object({ ...TabQuery, read: Type.Optional(Type.Union([Type.Literal('true'), Type.Literal('false')], { description: 'Only the read (true) or unread (false) notifications' })) });
 const BulkBody = Type.Object(
   {
     ids: Type.Array(Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }), { minItems: 1, maxItems: BULK_MAX, description: `1 to ${BULK_MAX} notification ids of this recipient` }),
@@ -44,14 +45,15 @@ const notificationStateRoutes: RoutePlugin = async (app) => {
     {
       config: { access },
       schema: {
-        ...documented({ summary: 'Count a recipient\'s unread and unseen notifications', description: 'Archived notifications are not counted.', success: 'The counts', response: { data: { unread_count: 3, unseen_count: 1 } } }),
+        ...documented({ summary: 'Count a recipient\'s unread and unseen notifications', description: 'Archived notifications are not counted. `channel`, `topic`, `event`: the counts of one tab.', success: 'The counts', response: { data: { unread_count: 3, unseen_count: 1 } } }),
         tags,
         params: RecipientIdParams,
+        querystring: Type.Object(TabQuery),
         response: { 200: dataOnly(Type.Object({ unread_count: Type.Integer(), unseen_count: Type.Integer() })), ...errors },
       },
     },
     async (request) => {
-      const res = await deliveries.unreadCount({ projectId: BigInt(request.project.id), recipientId: request.params.recipient_id });
+      const res = await deliveries.unreadCount({ projectId: BigInt(request.project.id), recipientId: request.params.recipient_id, filter: tabFilter(request.query) });
       return { data: { unread_count: Number(res.unreadCount), unseen_count: Number(res.unseenCount) } };
     },
   );
@@ -60,10 +62,10 @@ const notificationStateRoutes: RoutePlugin = async (app) => {
     '/recipients/:recipient_id/notifications/mark_all_seen',
     {
       config: { access },
-      schema: { ...documented({ summary: 'Mark a recipient\'s whole feed seen (read flags stay)', success: 'Marked', response: { message: 'Notifications marked seen', data: { updated: 3 } } }), tags, params: RecipientIdParams, response: { 200: withMessage(Type.Object({ updated: Type.Integer() })), ...errors } },
+      schema: { ...documented({ summary: 'Mark a recipient\'s whole feed (or one tab) seen (read flags stay)', success: 'Marked', response: { message: 'Notifications marked seen', data: { updated: 3 } } }), tags, params: RecipientIdParams, querystring: Type.Object(TabQuery), response: { 200: withMessage(Type.Object({ updated: Type.Integer() })), ...errors } },
     },
     async (request) => {
-      const res = await deliveries.markAllSeen({ projectId: BigInt(request.project.id), recipientId: request.params.recipient_id });
+      const res = await deliveries.markAllSeen({ projectId: BigInt(request.project.id), recipientId: request.params.recipient_id, filter: tabFilter(request.query) });
       return { message: 'Notifications marked seen', data: { updated: Number(res.updated) } };
     },
   );
@@ -82,7 +84,7 @@ const notificationStateRoutes: RoutePlugin = async (app) => {
     },
     async (request) => {
       const read = request.query.read === undefined ? undefined : request.query.read === 'true';
-      const res = await deliveries.markAllArchived({ projectId: BigInt(request.project.id), recipientId: request.params.recipient_id, read });
+      const res = await deliveries.markAllArchived({ projectId: BigInt(request.project.id), recipientId: request.params.recipient_id, read, filter: tabFilter(request.query) });
       return { message: 'Notifications archived', data: { updated: Number(res.updated) } };
     },
   );
