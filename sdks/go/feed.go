@@ -3,6 +3,7 @@ package herald
 import (
 	"context"
 	"strconv"
+	"time"
 
 	"github.com/herald-dev/herald/sdks/go/api"
 )
@@ -64,6 +65,12 @@ func (s *FeedService) Update(ctx context.Context, recipientID string, notificati
 		return nil, err
 	}
 	return &out.Data, nil
+}
+
+// Snooze takes a notification out of the feed and its counts until `until` (at most 90 days
+// ahead); it then comes back as new (unread, unseen).
+func (s *FeedService) Snooze(ctx context.Context, recipientID string, notificationID int, until time.Time) (*Notification, error) {
+	return s.Update(ctx, recipientID, notificationID, UpdateNotification{SnoozedUntil: Ptr(until.UTC().Format(time.RFC3339Nano))})
 }
 
 // MarkAllRead marks every notification of the feed (of one tab, given one) read and returns how many changed.

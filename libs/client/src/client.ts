@@ -232,6 +232,13 @@ export class HeraldClient {
     unreadCount: (recipientId: string) => this.call('get', '/recipients/{recipient_id}/notifications/unread_count', { params: { recipient_id: recipientId } }),
     update: (recipientId: string, id: number, body: Body<'/recipients/{recipient_id}/notifications/{notification_id}', 'patch'>) =>
       this.call('patch', '/recipients/{recipient_id}/notifications/{notification_id}', { params: { recipient_id: recipientId, notification_id: id }, body, retryable: true }),
+    /** Snoozes a notification until then (at most 90 days ahead): out of the feed and the counts, then back as new; null ends the snooze now. */
+    snooze: (recipientId: string, id: number, until: Date | string | null) =>
+      this.call('patch', '/recipients/{recipient_id}/notifications/{notification_id}', {
+        params: { recipient_id: recipientId, notification_id: id },
+        body: { snoozed_until: until instanceof Date ? until.toISOString() : until },
+        retryable: true,
+      }),
     /** The unread and unseen counts (archived notifications apart), of the whole feed or of one tab. */
     counts: (recipientId: string, tab: FeedTab = {}) => this.call('get', '/recipients/{recipient_id}/notifications/counts', { params: { recipient_id: recipientId }, query: tab }),
     markAllRead: (recipientId: string, tab: FeedTab = {}) =>

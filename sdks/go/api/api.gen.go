@@ -849,8 +849,10 @@ const (
 	PostWebhooksJSONBodyEventTypesNotificationOpened        PostWebhooksJSONBodyEventTypes = "notification.opened"
 	PostWebhooksJSONBodyEventTypesNotificationQuotaExceeded PostWebhooksJSONBodyEventTypes = "notification.quota_exceeded"
 	PostWebhooksJSONBodyEventTypesNotificationRead          PostWebhooksJSONBodyEventTypes = "notification.read"
+	PostWebhooksJSONBodyEventTypesNotificationSnoozed       PostWebhooksJSONBodyEventTypes = "notification.snoozed"
 	PostWebhooksJSONBodyEventTypesNotificationSuppressed    PostWebhooksJSONBodyEventTypes = "notification.suppressed"
 	PostWebhooksJSONBodyEventTypesNotificationThrottled     PostWebhooksJSONBodyEventTypes = "notification.throttled"
+	PostWebhooksJSONBodyEventTypesNotificationUnsnoozed     PostWebhooksJSONBodyEventTypes = "notification.unsnoozed"
 	PostWebhooksJSONBodyEventTypesPushFailed                PostWebhooksJSONBodyEventTypes = "push.failed"
 	PostWebhooksJSONBodyEventTypesPushSent                  PostWebhooksJSONBodyEventTypes = "push.sent"
 	PostWebhooksJSONBodyEventTypesPushSkipped               PostWebhooksJSONBodyEventTypes = "push.skipped"
@@ -898,9 +900,13 @@ func (e PostWebhooksJSONBodyEventTypes) Valid() bool {
 		return true
 	case PostWebhooksJSONBodyEventTypesNotificationRead:
 		return true
+	case PostWebhooksJSONBodyEventTypesNotificationSnoozed:
+		return true
 	case PostWebhooksJSONBodyEventTypesNotificationSuppressed:
 		return true
 	case PostWebhooksJSONBodyEventTypesNotificationThrottled:
+		return true
+	case PostWebhooksJSONBodyEventTypesNotificationUnsnoozed:
 		return true
 	case PostWebhooksJSONBodyEventTypesPushFailed:
 		return true
@@ -942,8 +948,10 @@ const (
 	PatchWebhooksIDJSONBodyEventTypesNotificationOpened        PatchWebhooksIDJSONBodyEventTypes = "notification.opened"
 	PatchWebhooksIDJSONBodyEventTypesNotificationQuotaExceeded PatchWebhooksIDJSONBodyEventTypes = "notification.quota_exceeded"
 	PatchWebhooksIDJSONBodyEventTypesNotificationRead          PatchWebhooksIDJSONBodyEventTypes = "notification.read"
+	PatchWebhooksIDJSONBodyEventTypesNotificationSnoozed       PatchWebhooksIDJSONBodyEventTypes = "notification.snoozed"
 	PatchWebhooksIDJSONBodyEventTypesNotificationSuppressed    PatchWebhooksIDJSONBodyEventTypes = "notification.suppressed"
 	PatchWebhooksIDJSONBodyEventTypesNotificationThrottled     PatchWebhooksIDJSONBodyEventTypes = "notification.throttled"
+	PatchWebhooksIDJSONBodyEventTypesNotificationUnsnoozed     PatchWebhooksIDJSONBodyEventTypes = "notification.unsnoozed"
 	PatchWebhooksIDJSONBodyEventTypesPushFailed                PatchWebhooksIDJSONBodyEventTypes = "push.failed"
 	PatchWebhooksIDJSONBodyEventTypesPushSent                  PatchWebhooksIDJSONBodyEventTypes = "push.sent"
 	PatchWebhooksIDJSONBodyEventTypesPushSkipped               PatchWebhooksIDJSONBodyEventTypes = "push.skipped"
@@ -991,9 +999,13 @@ func (e PatchWebhooksIDJSONBodyEventTypes) Valid() bool {
 		return true
 	case PatchWebhooksIDJSONBodyEventTypesNotificationRead:
 		return true
+	case PatchWebhooksIDJSONBodyEventTypesNotificationSnoozed:
+		return true
 	case PatchWebhooksIDJSONBodyEventTypesNotificationSuppressed:
 		return true
 	case PatchWebhooksIDJSONBodyEventTypesNotificationThrottled:
+		return true
+	case PatchWebhooksIDJSONBodyEventTypesNotificationUnsnoozed:
 		return true
 	case PatchWebhooksIDJSONBodyEventTypesPushFailed:
 		return true
@@ -1553,6 +1565,11 @@ type Notification struct {
 	Seen   bool            `json:"seen"`
 	SendAt *string         `json:"send_at,omitempty"`
 	Sms    NotificationSms `json:"sms"`
+
+	// SnoozedUntil Only while snoozed: when it comes back to the feed as new
+	//
+	// Examples: 2025-01-31T12:00:00Z
+	SnoozedUntil *string `json:"snoozed_until,omitempty"`
 
 	// Status enqueued, scheduled, canceled, delivered, suppressed, throttled, failed, not_requested
 	Status string  `json:"status"`
@@ -2774,13 +2791,14 @@ type GetRecipientsRecipientIDNotifications200JSONResponseBody struct {
 
 // PatchRecipientsRecipientIDNotificationsJSONBody defines parameters for PatchRecipientsRecipientIDNotifications.
 type PatchRecipientsRecipientIDNotificationsJSONBody struct {
-	// Archived true also marks it seen
+	// Archived true also marks it seen (and ends a snooze)
 	Archived *bool `json:"archived,omitempty"`
 
 	// Ids 1 to 100 notification ids of this recipient
-	Ids  []int `json:"ids"`
-	Read *bool `json:"read,omitempty"`
-	Seen *bool `json:"seen,omitempty"`
+	Ids          []int   `json:"ids"`
+	Read         *bool   `json:"read,omitempty"`
+	Seen         *bool   `json:"seen,omitempty"`
+	SnoozedUntil *string `json:"snoozed_until,omitempty"`
 }
 
 // PatchRecipientsRecipientIDNotifications200JSONResponseBody_Data defines parameters for PatchRecipientsRecipientIDNotifications.
@@ -2913,11 +2931,12 @@ type GetRecipientsRecipientIDNotificationsUnreadCount200JSONResponseBody struct 
 
 // PatchRecipientsRecipientIDNotificationsNotificationIDJSONBody defines parameters for PatchRecipientsRecipientIDNotificationsNotificationID.
 type PatchRecipientsRecipientIDNotificationsNotificationIDJSONBody struct {
-	// Archived true also marks it seen
-	Archived *bool `json:"archived,omitempty"`
-	Opened   *bool `json:"opened,omitempty"`
-	Read     *bool `json:"read,omitempty"`
-	Seen     *bool `json:"seen,omitempty"`
+	// Archived true also marks it seen (and ends a snooze)
+	Archived     *bool   `json:"archived,omitempty"`
+	Opened       *bool   `json:"opened,omitempty"`
+	Read         *bool   `json:"read,omitempty"`
+	Seen         *bool   `json:"seen,omitempty"`
+	SnoozedUntil *string `json:"snoozed_until,omitempty"`
 }
 
 // PatchRecipientsRecipientIDNotificationsNotificationID200JSONResponseBody defines parameters for PatchRecipientsRecipientIDNotificationsNotificationID.
@@ -4871,7 +4890,7 @@ type ClientInterface interface {
 	// Corresponds with GET /recipients/{recipient_id}/notifications (the `GetRecipientsRecipientIDNotifications` operationId).
 	GetRecipientsRecipientIDNotifications(ctx context.Context, recipientID string, params *GetRecipientsRecipientIDNotificationsParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// PatchRecipientsRecipientIDNotificationsWithBody Set read, seen or archived on several notifications
+	// PatchRecipientsRecipientIDNotificationsWithBody Set read, seen or archived on several notifications, or snooze them
 	//
 	// Up to 100 ids; more: 400 and nothing changes. An id this recipient does not have fails alone (`notification_not_found`), the others change.
 	//
@@ -4880,7 +4899,7 @@ type ClientInterface interface {
 	// Corresponds with PATCH /recipients/{recipient_id}/notifications (the `PatchRecipientsRecipientIDNotifications` operationId).
 	PatchRecipientsRecipientIDNotificationsWithBody(ctx context.Context, recipientID string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// PatchRecipientsRecipientIDNotifications Set read, seen or archived on several notifications
+	// PatchRecipientsRecipientIDNotifications Set read, seen or archived on several notifications, or snooze them
 	//
 	// Up to 100 ids; more: 400 and nothing changes. An id this recipient does not have fails alone (`notification_not_found`), the others change.
 	//
@@ -4923,14 +4942,14 @@ type ClientInterface interface {
 	// Corresponds with GET /recipients/{recipient_id}/notifications/unread_count (the `GetRecipientsRecipientIDNotificationsUnreadCount` operationId).
 	GetRecipientsRecipientIDNotificationsUnreadCount(ctx context.Context, recipientID string, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// PatchRecipientsRecipientIDNotificationsNotificationIDWithBody Mark a notification read, opened, seen or archived (or undo it)
+	// PatchRecipientsRecipientIDNotificationsNotificationIDWithBody Mark a notification read, opened, seen or archived, or snooze it (or undo it)
 	//
 	// Takes any type of body and a specified content type.
 	//
 	// Corresponds with PATCH /recipients/{recipient_id}/notifications/{notification_id} (the `PatchRecipientsRecipientIDNotificationsNotificationID` operationId).
 	PatchRecipientsRecipientIDNotificationsNotificationIDWithBody(ctx context.Context, recipientID string, notificationID string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// PatchRecipientsRecipientIDNotificationsNotificationID Mark a notification read, opened, seen or archived (or undo it)
+	// PatchRecipientsRecipientIDNotificationsNotificationID Mark a notification read, opened, seen or archived, or snooze it (or undo it)
 	//
 	// Takes a body of the `application/json` content type.
 	//
@@ -6317,7 +6336,7 @@ func (c *Client) GetRecipientsRecipientIDNotifications(ctx context.Context, reci
 	return c.Client.Do(req)
 }
 
-// PatchRecipientsRecipientIDNotificationsWithBody Set read, seen or archived on several notifications
+// PatchRecipientsRecipientIDNotificationsWithBody Set read, seen or archived on several notifications, or snooze them
 //
 // Up to 100 ids; more: 400 and nothing changes. An id this recipient does not have fails alone (`notification_not_found`), the others change.
 //
@@ -6336,7 +6355,7 @@ func (c *Client) PatchRecipientsRecipientIDNotificationsWithBody(ctx context.Con
 	return c.Client.Do(req)
 }
 
-// PatchRecipientsRecipientIDNotifications Set read, seen or archived on several notifications
+// PatchRecipientsRecipientIDNotifications Set read, seen or archived on several notifications, or snooze them
 //
 // Up to 100 ids; more: 400 and nothing changes. An id this recipient does not have fails alone (`notification_not_found`), the others change.
 //
@@ -6449,7 +6468,7 @@ func (c *Client) GetRecipientsRecipientIDNotificationsUnreadCount(ctx context.Co
 	return c.Client.Do(req)
 }
 
-// PatchRecipientsRecipientIDNotificationsNotificationIDWithBody Mark a notification read, opened, seen or archived (or undo it)
+// PatchRecipientsRecipientIDNotificationsNotificationIDWithBody Mark a notification read, opened, seen or archived, or snooze it (or undo it)
 //
 // Takes any type of body and a specified content type.
 //
@@ -6466,7 +6485,7 @@ func (c *Client) PatchRecipientsRecipientIDNotificationsNotificationIDWithBody(c
 	return c.Client.Do(req)
 }
 
-// PatchRecipientsRecipientIDNotificationsNotificationID Mark a notification read, opened, seen or archived (or undo it)
+// PatchRecipientsRecipientIDNotificationsNotificationID Mark a notification read, opened, seen or archived, or snooze it (or undo it)
 //
 // Takes a body of the `application/json` content type.
 //
@@ -11251,7 +11270,7 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with GET /recipients/{recipient_id}/notifications (the `GetRecipientsRecipientIDNotifications` operationId).
 	GetRecipientsRecipientIDNotificationsWithResponse(ctx context.Context, recipientID string, params *GetRecipientsRecipientIDNotificationsParams, reqEditors ...RequestEditorFn) (*GetRecipientsRecipientIDNotificationsResponse, error)
 
-	// PatchRecipientsRecipientIDNotificationsWithBodyWithResponse Set read, seen or archived on several notifications
+	// PatchRecipientsRecipientIDNotificationsWithBodyWithResponse Set read, seen or archived on several notifications, or snooze them
 	//
 	// Up to 100 ids; more: 400 and nothing changes. An id this recipient does not have fails alone (`notification_not_found`), the others change.
 	//
@@ -11260,7 +11279,7 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with PATCH /recipients/{recipient_id}/notifications (the `PatchRecipientsRecipientIDNotifications` operationId).
 	PatchRecipientsRecipientIDNotificationsWithBodyWithResponse(ctx context.Context, recipientID string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PatchRecipientsRecipientIDNotificationsResponse, error)
 
-	// PatchRecipientsRecipientIDNotificationsWithResponse Set read, seen or archived on several notifications
+	// PatchRecipientsRecipientIDNotificationsWithResponse Set read, seen or archived on several notifications, or snooze them
 	//
 	// Up to 100 ids; more: 400 and nothing changes. An id this recipient does not have fails alone (`notification_not_found`), the others change.
 	//
@@ -11315,14 +11334,14 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with GET /recipients/{recipient_id}/notifications/unread_count (the `GetRecipientsRecipientIDNotificationsUnreadCount` operationId).
 	GetRecipientsRecipientIDNotificationsUnreadCountWithResponse(ctx context.Context, recipientID string, reqEditors ...RequestEditorFn) (*GetRecipientsRecipientIDNotificationsUnreadCountResponse, error)
 
-	// PatchRecipientsRecipientIDNotificationsNotificationIDWithBodyWithResponse Mark a notification read, opened, seen or archived (or undo it)
+	// PatchRecipientsRecipientIDNotificationsNotificationIDWithBodyWithResponse Mark a notification read, opened, seen or archived, or snooze it (or undo it)
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with PATCH /recipients/{recipient_id}/notifications/{notification_id} (the `PatchRecipientsRecipientIDNotificationsNotificationID` operationId).
 	PatchRecipientsRecipientIDNotificationsNotificationIDWithBodyWithResponse(ctx context.Context, recipientID string, notificationID string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PatchRecipientsRecipientIDNotificationsNotificationIDResponse, error)
 
-	// PatchRecipientsRecipientIDNotificationsNotificationIDWithResponse Mark a notification read, opened, seen or archived (or undo it)
+	// PatchRecipientsRecipientIDNotificationsNotificationIDWithResponse Mark a notification read, opened, seen or archived, or snooze it (or undo it)
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -16853,7 +16872,7 @@ func (c *ClientWithResponses) GetRecipientsRecipientIDNotificationsWithResponse(
 	return ParseGetRecipientsRecipientIDNotificationsResponse(rsp)
 }
 
-// PatchRecipientsRecipientIDNotificationsWithBodyWithResponse Set read, seen or archived on several notifications
+// PatchRecipientsRecipientIDNotificationsWithBodyWithResponse Set read, seen or archived on several notifications, or snooze them
 //
 // Up to 100 ids; more: 400 and nothing changes. An id this recipient does not have fails alone (`notification_not_found`), the others change.
 //
@@ -16868,7 +16887,7 @@ func (c *ClientWithResponses) PatchRecipientsRecipientIDNotificationsWithBodyWit
 	return ParsePatchRecipientsRecipientIDNotificationsResponse(rsp)
 }
 
-// PatchRecipientsRecipientIDNotificationsWithResponse Set read, seen or archived on several notifications
+// PatchRecipientsRecipientIDNotificationsWithResponse Set read, seen or archived on several notifications, or snooze them
 //
 // Up to 100 ids; more: 400 and nothing changes. An id this recipient does not have fails alone (`notification_not_found`), the others change.
 //
@@ -16965,7 +16984,7 @@ func (c *ClientWithResponses) GetRecipientsRecipientIDNotificationsUnreadCountWi
 	return ParseGetRecipientsRecipientIDNotificationsUnreadCountResponse(rsp)
 }
 
-// PatchRecipientsRecipientIDNotificationsNotificationIDWithBodyWithResponse Mark a notification read, opened, seen or archived (or undo it)
+// PatchRecipientsRecipientIDNotificationsNotificationIDWithBodyWithResponse Mark a notification read, opened, seen or archived, or snooze it (or undo it)
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
@@ -16978,7 +16997,7 @@ func (c *ClientWithResponses) PatchRecipientsRecipientIDNotificationsNotificatio
 	return ParsePatchRecipientsRecipientIDNotificationsNotificationIDResponse(rsp)
 }
 
-// PatchRecipientsRecipientIDNotificationsNotificationIDWithResponse Mark a notification read, opened, seen or archived (or undo it)
+// PatchRecipientsRecipientIDNotificationsNotificationIDWithResponse Mark a notification read, opened, seen or archived, or snooze it (or undo it)
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //

@@ -79,19 +79,22 @@ export function createFeedRepository(db: Db) {
       const kept: NotificationDoc[] = [];
       for (let before = q.beforeId; kept.length < q.limit; ) {
         const docs = await page(before);
-        kept.push(...docs.filter((d) => d.archived !== true));
+        kept.push(...docs.filter((d) => d.archived !== true && d.snoozed !== true));
         if (docs.length < q.limit) break;
         before = docs[docs.length - 1]._id;
       }
       return withPayloads(kept.slice(0, q.limit));
     },
-    /** Unread and not archived: every unread one less the archived unread ones (both index-served equalities; `archived` may be absent). */
+    /**
+     * Unread, not archived and not snoozed: every unread one less the archived and the snoozed unread
+     * ones (index-served equalities; `archived` and `snoozed` may be absent, and are never both set).
+     */
     async countUnread(projectId: number, recipientId: string, filter?: FeedFilter): Promise<number> {
       const base = { project_id: projectId, recipient_id: recipientId, status: 'delivered' as const, read: false, ...targetTerms(filter) };
-      const [unread, archived] = await Promise.all([col.countDocuments(base), col.countDocuments({ ...base, archived: true })]);
-      return unread - archived;
+      const [unread, archived, snoozed] = await Promise.all([col.countDocuments(base), col.countDocuments({ ...base, archived: true }), col.countDocuments({ ...base, snoozed: true })]);
+      return unread - archived - snoozed;
     },
-    /** Not seen and not archived: every delivered one less the seen ones (archiving marks seen, so the seen ones include every archived one). */
+    /** Not seen, not archived, not snoozed: every delivered one less the seen ones (archiving and snoozing mark seen, so the seen ones include those). */
     async countUnseen(projectId: number, recipientId: string, filter?: FeedFilter): Promise<number> {
       const base = { project_id: projectId, recipient_id: recipientId, status: 'delivered' as const, ...targetTerms(filter) };
       const [all, seen] = await Promise.all([col.countDocuments(base), col.countDocuments({ ...base, seen: true })]);
@@ -145,21 +148,23 @@ export function createFeedRepository(db: Db) {
       const filter: Filter<NotificationDoc> = { _id: { $in: ids }, project_id: projectId, recipient_id: recipientId, status: 'delivered' };
       const { read, seen, archived } = flags;
       if (read !== undefined) await retryBusy(() => col.updateMany({ ...filter, read: !read }, { $set: { read, read_changed_at: now, updated_at: now } }));
-      if (seen !== undefined) await retryBusy(() => col.updateMany({ ...filter, ...(seen ? { seen: { $ne: true } } : { seen: true, archived: { $ne: true } }) }, { $set: { seen, updated_at: now } }));
+      if (seen !== undefined) await retryBusy(() => col.updateMany({ ...filter, ...(seen ? { seen: { $ne: true } } : { seen: true, archived: { $ne: true }, snoozed: { $ne: true } }) }, { $set: { seen, updated_at: now } }));
       if (archived !== undefined) {
-        await retryBusy(() => col.updateMany({ ...filter, archived: archived ? { $ne: true } : true }, { $set: { archived, ...(archived ? { seen: true } : {}), updated_at: now } }));
+        // Archiving ends a snooze (its timer then finds nothing to wake).
+        const unsnooze = archived ? { $unset: { snoozed: '' as const, snoozed_until: '' as const } } : {};
+        await retryBusy(() => col.updateMany({ ...filter, archived: archived ? { $ne: true } : true }, { $set: { archived, ...(archived ? { seen: true } : {}), updated_at: now }, ...unsnooze }));
       }
       const docs = await withPayloads(await col.find(filter, { projection: LIST_PROJECTION }).toArray());
       const readChanged = new Set(docs.filter((d) => read !== undefined && d.read === read && d.read_changed_at?.getTime() === now.getTime()).map((d) => d._id));
       return { docs, readChanged };
     },
     /**
-     * Archives (and marks seen) every delivered notification of the recipient not archived yet,
+     * Archives (and marks seen) every delivered notification of the recipient not archived yet (nor snoozed),
      * `read` given: only the read (or unread) ones (`feed_unread_by_id` serves its prefix); returns
      * how many this call changed.
      */
     async markAllArchived(projectId: number, recipientId: string, read: boolean | null, now: Date, tab?: FeedFilter): Promise<number> {
-      const filter: Filter<NotificationDoc> = { project_id: projectId, recipient_id: recipientId, status: 'delivered', archived: { $ne: true }, ...targetTerms(tab) };
+      const filter: Filter<NotificationDoc> = { project_id: projectId, recipient_id: recipientId, status: 'delivered', archived: { $ne: true }, snoozed: { $ne: true }, ...targetTerms(tab) };
       if (read !== null) filter.read = read;
       const r = await retryBusy(() => col.updateMany(filter, { $set: { archived: true, seen: true, updated_at: now } }));
       return r.modifiedCount;

@@ -1,4 +1,4 @@
-import { timestampDate } from '@bufbuild/protobuf/wkt';
+import { timestampDate, type Timestamp } from '@bufbuild/protobuf/wkt';
 import { toPbNotification } from '../kernel/wire-views';
 import type { DeliveryHandlers } from '../platform';
 import type { createCountUnread } from './count-unread';
@@ -16,6 +16,11 @@ import type { FeedFilter } from './feed-filter';
 /** The tab a request names (its FeedFilter's set fields; none: the whole feed). */
 function tabOf(filter: { channel?: string; topic?: string; event?: string } | undefined): FeedFilter {
   return { ...(filter?.channel !== undefined && { channel: filter.channel }), ...(filter?.topic !== undefined && { topic: filter.topic }), ...(filter?.event !== undefined && { event: filter.event }) };
+}
+
+/** The snooze a request asks for: until a time, ended (`unsnooze`), or none (undefined). */
+function snoozeOf(req: { snoozedUntil?: Timestamp; unsnooze: boolean }): Date | null | undefined {
+  return req.snoozedUntil ? timestampDate(req.snoozedUntil) : req.unsnooze ? null : undefined;
 }
 
 /** The request's optional flags that are set (protobuf's `optional`: undefined when absent). */
@@ -73,10 +78,10 @@ export function feedRoutes(uc: {
     },
     async updateNotification(req) {
       const flags = setFlags(req, ['read', 'opened', 'seen', 'archived']);
-      return { notification: toPbNotification(await uc.updateNotification(Number(req.projectId), req.recipientId, Number(req.id), flags)) };
+      return { notification: toPbNotification(await uc.updateNotification(Number(req.projectId), req.recipientId, Number(req.id), { ...flags, snoozedUntil: snoozeOf(req) })) };
     },
     async updateNotifications(req) {
-      const results = await uc.updateNotifications(Number(req.projectId), req.recipientId, req.ids.map(Number), setFlags(req, ['read', 'seen', 'archived']));
+      const results = await uc.updateNotifications(Number(req.projectId), req.recipientId, req.ids.map(Number), { ...setFlags(req, ['read', 'seen', 'archived']), snoozedUntil: snoozeOf(req) });
       return { results: results.map((r) => ({ id: BigInt(r.id), notification: r.notification ? toPbNotification(r.notification) : undefined })) };
     },
     async markAllRead(req) {

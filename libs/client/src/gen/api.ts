@@ -3743,7 +3743,7 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Set read, seen or archived on several notifications
+         * Set read, seen or archived on several notifications, or snooze them
          * @description Up to 100 ids; more: 400 and nothing changes. An id this recipient does not have fails alone (`notification_not_found`), the others change.
          */
         patch: {
@@ -3772,8 +3772,9 @@ export interface paths {
                         ids: number[];
                         read?: boolean;
                         seen?: boolean;
-                        /** @description true also marks it seen */
+                        /** @description true also marks it seen (and ends a snooze) */
                         archived?: boolean;
+                        snoozed_until?: string | null;
                     };
                 };
             };
@@ -3979,7 +3980,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Mark a notification read, opened, seen or archived (or undo it) */
+        /** Mark a notification read, opened, seen or archived, or snooze it (or undo it) */
         patch: {
             parameters: {
                 query?: never;
@@ -4003,8 +4004,9 @@ export interface paths {
                         read?: boolean;
                         opened?: boolean;
                         seen?: boolean;
-                        /** @description true also marks it seen */
+                        /** @description true also marks it seen (and ends a snooze) */
                         archived?: boolean;
+                        snoozed_until?: string | null;
                     };
                 };
             };
@@ -4964,7 +4966,7 @@ export interface paths {
                         url: string;
                         description?: string | null;
                         /** @description Omitted or empty: every event type */
-                        event_types?: ("notification.delivered" | "notification.suppressed" | "notification.quota_exceeded" | "notification.failed" | "notification.throttled" | "notification.canceled" | "notification.read" | "notification.opened" | "notification.action" | "email.sent" | "email.failed" | "email.skipped" | "sms.sent" | "sms.failed" | "sms.skipped" | "sms.delivered" | "sms.undelivered" | "push.sent" | "push.failed" | "push.skipped" | "chat.sent" | "chat.failed" | "chat.skipped" | "broadcast.completed" | "broadcast.canceled" | "list.subscribed" | "list.unsubscribed")[];
+                        event_types?: ("notification.delivered" | "notification.suppressed" | "notification.quota_exceeded" | "notification.failed" | "notification.throttled" | "notification.canceled" | "notification.read" | "notification.opened" | "notification.action" | "notification.snoozed" | "notification.unsnoozed" | "email.sent" | "email.failed" | "email.skipped" | "sms.sent" | "sms.failed" | "sms.skipped" | "sms.delivered" | "sms.undelivered" | "push.sent" | "push.failed" | "push.skipped" | "chat.sent" | "chat.failed" | "chat.skipped" | "broadcast.completed" | "broadcast.canceled" | "list.subscribed" | "list.unsubscribed")[];
                     };
                 };
             };
@@ -5173,7 +5175,7 @@ export interface paths {
                         /** Format: uri */
                         url?: string;
                         description?: string | null;
-                        event_types?: ("notification.delivered" | "notification.suppressed" | "notification.quota_exceeded" | "notification.failed" | "notification.throttled" | "notification.canceled" | "notification.read" | "notification.opened" | "notification.action" | "email.sent" | "email.failed" | "email.skipped" | "sms.sent" | "sms.failed" | "sms.skipped" | "sms.delivered" | "sms.undelivered" | "push.sent" | "push.failed" | "push.skipped" | "chat.sent" | "chat.failed" | "chat.skipped" | "broadcast.completed" | "broadcast.canceled" | "list.subscribed" | "list.unsubscribed")[];
+                        event_types?: ("notification.delivered" | "notification.suppressed" | "notification.quota_exceeded" | "notification.failed" | "notification.throttled" | "notification.canceled" | "notification.read" | "notification.opened" | "notification.action" | "notification.snoozed" | "notification.unsnoozed" | "email.sent" | "email.failed" | "email.skipped" | "sms.sent" | "sms.failed" | "sms.skipped" | "sms.delivered" | "sms.undelivered" | "push.sent" | "push.failed" | "push.skipped" | "chat.sent" | "chat.failed" | "chat.skipped" | "broadcast.completed" | "broadcast.canceled" | "list.subscribed" | "list.unsubscribed")[];
                         /** @description true re-enables a disabled endpoint (clearing its failing state) */
                         enabled?: boolean;
                     };
@@ -7141,6 +7143,11 @@ export interface components {
             /** @description Out of the default feed, kept (`?archived=true` lists these) */
             archived: boolean;
             action_taken: string | null;
+            /**
+             * @description Only while snoozed: when it comes back to the feed as new
+             * @example 2025-01-31T12:00:00Z
+             */
+            snoozed_until?: string;
             /**
              * @description UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
              * @example 2025-01-31T12:00:00Z

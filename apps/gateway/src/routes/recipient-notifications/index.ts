@@ -10,6 +10,7 @@ import { NotificationSchema } from '../notifications/schemas';
 import { notificationView, parseId } from '../notifications/views';
 import { audienceOf } from './audience';
 import { TabQuery, tabFilter } from './tab-filter';
+import { SnoozedUntil, snoozeRequest } from './snooze';
 import { documented } from '../../plugins/external/swagger/openapi-document';
 import { notificationExample } from '../notifications/examples';
 
@@ -30,7 +31,8 @@ const FlagsBody = Type.Object(
     read: Type.Optional(Type.Boolean()),
     opened: Type.Optional(Type.Boolean()),
     seen: Type.Optional(Type.Boolean()),
-    archived: Type.Optional(Type.Boolean({ description: 'true also marks it seen' })),
+    archived: Type.Optional(Type.Boolean({ description: 'true also marks it seen (and ends a snooze)' })),
+    snoozed_until: SnoozedUntil,
   },
   { minProperties: 1 },
 );
@@ -80,7 +82,7 @@ const recipientNotificationRoutes: RoutePlugin = async (app) => {
 
   app.patch(
     '/recipients/:recipient_id/notifications/:notification_id',
-    { config: { access }, schema: { ...documented({ summary: 'Mark a notification read, opened, seen or archived (or undo it)', success: 'Updated', request: { read: true }, response: { message: 'Notification updated', data: { ...notificationExample, read: true } } }), tags, params: NotificationParams, body: FlagsBody, response: { 200: withMessage(NotificationSchema), ...errors } } },
+    { config: { access }, schema: { ...documented({ summary: 'Mark a notification read, opened, seen or archived, or snooze it (or undo it)', success: 'Updated', request: { read: true }, response: { message: 'Notification updated', data: { ...notificationExample, read: true } } }), tags, params: NotificationParams, body: FlagsBody, response: { 200: withMessage(NotificationSchema), ...errors } } },
     async (request) => {
       const projectId = BigInt(request.project.id);
       const id = parseId(request.params.notification_id);
@@ -88,7 +90,8 @@ const recipientNotificationRoutes: RoutePlugin = async (app) => {
         await app.services.recipients.getRecipient({ projectId, id: request.params.recipient_id });
         throw notFound('notification_not_found', 'Notification not found');
       }
-      const res = await deliveries.updateNotification({ projectId, recipientId: request.params.recipient_id, id, ...request.body });
+      const { snoozed_until, ...flags } = request.body;
+      const res = await deliveries.updateNotification({ projectId, recipientId: request.params.recipient_id, id, ...flags, ...snoozeRequest(snoozed_until) });
       return { message: 'Notification updated', data: notificationView(res.notification!, audienceOf(request.principal)) };
     },
   );

@@ -8,6 +8,7 @@ import { NotificationSchema } from '../notifications/schemas';
 import { notificationView } from '../notifications/views';
 import { audienceOf } from './audience';
 import { TabQuery, tabFilter } from './tab-filter';
+import { SnoozedUntil, snoozeRequest } from './snooze';
 import { bulkUpdateExample, bulkUpdateRequestExample } from './examples';
 
 const tags = ['notifications'];
@@ -23,7 +24,8 @@ const BulkBody = Type.Object(
     ids: Type.Array(Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }), { minItems: 1, maxItems: BULK_MAX, description: `1 to ${BULK_MAX} notification ids of this recipient` }),
     read: Type.Optional(Type.Boolean()),
     seen: Type.Optional(Type.Boolean()),
-    archived: Type.Optional(Type.Boolean({ description: 'true also marks it seen' })),
+    archived: Type.Optional(Type.Boolean({ description: 'true also marks it seen (and ends a snooze)' })),
+    snoozed_until: SnoozedUntil,
   },
   { minProperties: 2 },
 );
@@ -95,7 +97,7 @@ const notificationStateRoutes: RoutePlugin = async (app) => {
       config: { access },
       schema: {
         ...documented({
-          summary: 'Set read, seen or archived on several notifications',
+          summary: 'Set read, seen or archived on several notifications, or snooze them',
           description: `Up to ${BULK_MAX} ids; more: 400 and nothing changes. An id this recipient does not have fails alone (\`notification_not_found\`), the others change.`,
           success: 'One result per id, in request order',
           request: bulkUpdateRequestExample,
@@ -108,8 +110,8 @@ const notificationStateRoutes: RoutePlugin = async (app) => {
       },
     },
     async (request) => {
-      const { ids, read, seen, archived } = request.body;
-      const res = await deliveries.updateNotifications({ projectId: BigInt(request.project.id), recipientId: request.params.recipient_id, ids: ids.map(BigInt), read, seen, archived });
+      const { ids, read, seen, archived, snoozed_until } = request.body;
+      const res = await deliveries.updateNotifications({ projectId: BigInt(request.project.id), recipientId: request.params.recipient_id, ids: ids.map(BigInt), read, seen, archived, ...snoozeRequest(snoozed_until) });
       const audience = audienceOf(request.principal);
       const results = res.results.map((r) =>
         r.notification

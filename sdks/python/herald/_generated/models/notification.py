@@ -41,6 +41,7 @@ class Notification:
         sms (NotificationSms):
         push (NotificationPush):
         decision (None | NotificationDecision):
+        snoozed_until (str | Unset): Only while snoozed: when it comes back to the feed as new
         send_at (None | str | Unset):
         chat (NotificationChat | Unset):
     """
@@ -62,6 +63,7 @@ class Notification:
     sms: NotificationSms
     push: NotificationPush
     decision: None | NotificationDecision
+    snoozed_until: str | Unset = UNSET
     send_at: None | str | Unset = UNSET
     chat: NotificationChat | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
@@ -114,6 +116,8 @@ class Notification:
         else:
             decision = self.decision
 
+        snoozed_until = self.snoozed_until
+
         send_at: None | str | Unset
         if isinstance(self.send_at, Unset):
             send_at = UNSET
@@ -147,6 +151,8 @@ class Notification:
                 "decision": decision,
             }
         )
+        if snoozed_until is not UNSET:
+            field_dict["snoozed_until"] = snoozed_until
         if send_at is not UNSET:
             field_dict["send_at"] = send_at
         if chat is not UNSET:
@@ -234,6 +240,8 @@ class Notification:
 
         decision = _parse_decision(d.pop("decision"))
 
+        snoozed_until = d.pop("snoozed_until", UNSET)
+
         def _parse_send_at(data: object) -> None | str | Unset:
             if data is None:
                 return data
@@ -268,6 +276,7 @@ class Notification:
             sms=sms,
             push=push,
             decision=decision,
+            snoozed_until=snoozed_until,
             send_at=send_at,
             chat=chat,
         )
