@@ -4570,7 +4570,7 @@ export interface paths {
         };
         /**
          * Live feed of a recipient (Server-Sent Events)
-         * @description A `text/event-stream` of `StreamEvent`s: `notification` (newly delivered), `notification.updated` (read/opened changed, mark-all-read included), `unread_count` (on connect and after every change), `reset` (refetch the feed). Every event has an `id` (grows per recipient); reconnecting with `Last-Event-ID` replays what was missed (a bounded window of events and bytes, else `reset`). The stream starts with a `retry:` line; a comment line (heartbeat, every 15 s by default) keeps the connection open. The stream ends when its credential does (the recipient token expires, the key that opened it or minted its token is revoked, the recipient is erased) and after at most an hour (configurable): reconnect with Last-Event-ID. Browsers pass a recipient token as `?token=` (EventSource cannot set headers); an API key there is refused (401). 429 `too_many_streams` beyond the per-recipient or per-project limit, 503 `unavailable` when the replica holds as many streams as it can (both with Retry-After).
+         * @description A `text/event-stream` of `StreamEvent`s: `notification` (newly delivered, or back from a snooze), `notification.updated` (read/opened changed, mark-all-read included, an action taken, snoozed), `unread_count` (on connect and after every change), `reset` (refetch the feed). Every event has an `id` (grows per recipient); reconnecting with `Last-Event-ID` replays what was missed (a bounded window of events and bytes, else `reset`). The stream starts with a `retry:` line; a comment line (heartbeat, every 15 s by default) keeps the connection open. The stream ends when its credential does (the recipient token expires, the key that opened it or minted its token is revoked, the recipient is erased) and after at most an hour (configurable): reconnect with Last-Event-ID. Browsers pass a recipient token as `?token=` (EventSource cannot set headers); an API key there is refused (401). 429 `too_many_streams` beyond the per-recipient or per-project limit, 503 `unavailable` when the replica holds as many streams as it can (both with Retry-After).
          */
         get: {
             parameters: {
@@ -7459,7 +7459,7 @@ export interface components {
         StreamEvent: components["schemas"]["StreamNotificationEvent"] | components["schemas"]["StreamNotificationUpdatedEvent"] | components["schemas"]["StreamUnreadCountEvent"] | components["schemas"]["StreamResetEvent"];
         /**
          * StreamNotificationEvent
-         * @description A notification newly delivered to the feed (the feed object, as GET /recipients/{recipient_id}/notifications shows it)
+         * @description A notification newly in the feed: delivered, or back from a snooze (the feed object, as GET /recipients/{recipient_id}/notifications shows it)
          */
         StreamNotificationEvent: {
             /** @enum {string} */
@@ -7474,7 +7474,7 @@ export interface components {
         };
         /**
          * StreamNotificationUpdatedEvent
-         * @description A notification of the feed whose read or opened flag changed (mark-all-read included): its current object
+         * @description A notification of the feed whose read or opened flag changed (mark-all-read included), whose action was taken, or that was snoozed (it leaves the feed until `snoozed_until`): its current object
          */
         StreamNotificationUpdatedEvent: {
             /** @enum {string} */
