@@ -8,6 +8,7 @@ type ListOption func(*listOptions)
 type listOptions struct {
 	pageSize int
 	unread   bool
+	tab      Tab
 }
 
 // PageSize sets how many items each request fetches (the API's `limit`; its default when unset).

@@ -168,6 +168,8 @@ export interface Notification {
   decision?: NotificationDecision | null;
   /** When a scheduled send is (or was) due; null or absent for sends made at once. */
   send_at?: string | null;
+  /** Only while snoozed: when it comes back to the feed. */
+  snoozed_until?: string;
   created_at: string;
   updated_at: string;
 }
@@ -298,7 +300,9 @@ export interface HeraldApi {
   getBroadcast(id: number): Promise<Broadcast>;
   cancelNotification(id: number): Promise<Notification>;
   cancelBroadcast(id: number): Promise<Broadcast>;
-  listFeed(recipientId: string, query: { limit?: number; cursor?: string }): Promise<Page<Notification>>;
+  listFeed(recipientId: string, query: { limit?: number; cursor?: string; channel?: string; topic?: string; event?: string }): Promise<Page<Notification>>;
+  /** Snoozes a recipient's notification until then (null: ends its snooze). */
+  snoozeNotification(recipientId: string, id: number, until: string | null): Promise<Notification>;
   /** One page of the project's activity, newest first. */
   listActivity(query: ActivityQuery): Promise<Page<Notification>>;
   /** Sends per interval by medium and outcome, the failure rates and the due timers. */

@@ -86,6 +86,7 @@ export function createSdkApi(conn: Connection, needs: 'key' | 'admin'): HeraldAp
     getNotification: (id) => data<Notification>(() => client.notifications.get(id)),
     getBroadcast: (id) => data<Broadcast>(() => client.broadcasts.get(id)),
     cancelNotification: (id) => data<Notification>(() => client.notifications.cancel(id)),
+    snoozeNotification: (recipientId, id, until) => data<Notification>(() => client.notifications.snooze(recipientId, id, until)),
     cancelBroadcast: (id) => data<Broadcast>(() => client.broadcasts.cancel(id)),
     listActivity: async (query) => {
       const d = await data<{ notifications: Notification[]; next_cursor: string | null }>(() => client.notifications.activity(query));

@@ -8,7 +8,7 @@ import { createErasureRepository, createRetentionSweep, startRecipientDeletedCon
 import { broadcastsRoutes, startBroadcastConsumers } from './broadcasts';
 import { parseSchedule } from './webhooks';
 import type { Config } from './config';
-import { createActivityRepository, createFeedRepository, feedRoutes } from './feed';
+import { createActivityRepository, createFeedRepository, createSnoozeRepository, createWakeSnoozed, feedRoutes } from './feed';
 import { startOutboxSweeper } from './kernel/sweeper';
 import { createBroadcastRepository } from './kernel/store/broadcast-repository';
 import { createIdAllocator } from './kernel/id-allocator';
@@ -39,6 +39,8 @@ export async function build({ config, logger, mongo, nats, metrics, clock }: Ser
   await notifications.ensureIndexes();
   const feed = createFeedRepository(mongo.db);
   await feed.ensureIndexes();
+  const snoozes = createSnoozeRepository(mongo.db);
+  await snoozes.ensureIndexes();
   const activity = createActivityRepository(mongo.db);
   await activity.ensureIndexes();
   await broadcasts.ensureIndexes();
@@ -109,6 +111,7 @@ export async function build({ config, logger, mongo, nats, metrics, clock }: Ser
   const deps: UseCaseDeps = {
       notifications,
       feed,
+      snoozes,
       activity,
       outcomes,
       erasures: createErasureRepository(mongo.db),
@@ -182,7 +185,7 @@ export async function build({ config, logger, mongo, nats, metrics, clock }: Ser
   ]);
   const timerRunner = startTimerRunner({
     logger,
-    fireDue: createFireTimers({ ...deps, canceled: createFinishCanceled(deps) }, {
+    fireDue: createFireTimers({ ...deps, canceled: createFinishCanceled(deps), snoozed: createWakeSnoozed(deps) }, {
       batch: config.TIMER_BATCH,
       redoAfterMs: config.TIMER_REDO_AFTER_MS,
       slotRetryMs: 5_000,

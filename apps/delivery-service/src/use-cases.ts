@@ -21,6 +21,7 @@ import {
   type TakeActionDeps,
   type UpdateNotificationDeps,
   type UpdateNotificationsDeps,
+  type WakeSnoozedDeps,
 } from './feed';
 import { createFanOutBroadcast, createGetBroadcast, createProcessBroadcastChunk, createRepublishPending, type FanOutBroadcastDeps, type GetBroadcastDeps, type ProcessBroadcastChunkDeps, type RepublishPendingDeps } from './broadcasts';
 import { type CancelSendsDeps, createCancelSends, createGetNotification, createGetPayloads, createSendNotification, createWriteSends, type GetNotificationDeps, type GetPayloadsDeps, type SendNotificationDeps, type WriteSendsDeps } from './sends';
@@ -56,6 +57,7 @@ export type UseCaseDeps = CancelSendsDeps &
   SendOutboundDeps &
   UpdateNotificationDeps &
   UpdateNotificationsDeps &
+  WakeSnoozedDeps &
   WriteSendsDeps;
 
 /** Every use case of the service, built from its dependencies. */

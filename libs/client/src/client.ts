@@ -25,6 +25,12 @@ export type List = Schemas['List'];
 export type ListInput = Schemas['ListInput'];
 export type MessageErrorBody = Schemas['MessageError'];
 export type ErrorFamilyBody = Schemas['ErrorFamilyError'];
+/** One tab of a recipient's feed: the notifications whose target has these values (each absent: any). */
+export interface FeedTab {
+  channel?: string;
+  topic?: string;
+  event?: string;
+}
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 type JsonOf<R> = R extends { content: { 'application/json': infer B } } ? B : never;
@@ -211,13 +217,16 @@ export class HeraldClient {
     /** One page of a recipient's feed, newest first. */
     page: (recipientId: string, query: Query<'/recipients/{recipient_id}/notifications', 'get'> = {}) =>
       this.call('get', '/recipients/{recipient_id}/notifications', { params: { recipient_id: recipientId }, query }),
-    /** A recipient's whole feed (`archived: true`: the archived notifications only), newest first, page by page. */
-    feed: (recipientId: string, query: { limit?: number; read?: boolean; archived?: boolean } = {}): AsyncGenerator<Notification> =>
+    /** A recipient's whole feed (`archived: true`: the archived notifications only; `channel`, `topic`, `event`: one tab), newest first, page by page. */
+    feed: (recipientId: string, query: FeedTab & { limit?: number; read?: boolean; archived?: boolean } = {}): AsyncGenerator<Notification> =>
       paginate(async (cursor) => {
         const { data } = await this.notifications.page(recipientId, {
           limit: query.limit,
           read: query.read === undefined ? undefined : query.read ? 'true' : 'false',
           archived: query.archived ? 'true' : undefined,
+          channel: query.channel,
+          topic: query.topic,
+          event: query.event,
           cursor,
         });
         return { items: data.notifications, next: data.next_cursor };
@@ -225,18 +234,25 @@ export class HeraldClient {
     unreadCount: (recipientId: string) => this.call('get', '/recipients/{recipient_id}/notifications/unread_count', { params: { recipient_id: recipientId } }),
     update: (recipientId: string, id: number, body: Body<'/recipients/{recipient_id}/notifications/{notification_id}', 'patch'>) =>
       this.call('patch', '/recipients/{recipient_id}/notifications/{notification_id}', { params: { recipient_id: recipientId, notification_id: id }, body, retryable: true }),
-    /** The unread and unseen counts (archived notifications apart). */
-    counts: (recipientId: string) => this.call('get', '/recipients/{recipient_id}/notifications/counts', { params: { recipient_id: recipientId } }),
-    markAllRead: (recipientId: string) =>
-      this.call('post', '/recipients/{recipient_id}/notifications/mark_all_read', { params: { recipient_id: recipientId }, retryable: true }),
+    /** Snoozes a notification until then (at most 90 days ahead): out of the feed and the counts, then back as new; null ends the snooze now. */
+    snooze: (recipientId: string, id: number, until: Date | string | null) =>
+      this.call('patch', '/recipients/{recipient_id}/notifications/{notification_id}', {
+        params: { recipient_id: recipientId, notification_id: id },
+        body: { snoozed_until: until instanceof Date ? until.toISOString() : until },
+        retryable: true,
+      }),
+    /** The unread and unseen counts (archived notifications apart), of the whole feed or of one tab. */
+    counts: (recipientId: string, tab: FeedTab = {}) => this.call('get', '/recipients/{recipient_id}/notifications/counts', { params: { recipient_id: recipientId }, query: tab }),
+    markAllRead: (recipientId: string, tab: FeedTab = {}) =>
+      this.call('post', '/recipients/{recipient_id}/notifications/mark_all_read', { params: { recipient_id: recipientId }, query: tab, retryable: true }),
     /** Marks the whole feed seen (the unseen count becomes 0; read flags stay): what an inbox does when its panel opens. */
-    markAllSeen: (recipientId: string) =>
-      this.call('post', '/recipients/{recipient_id}/notifications/mark_all_seen', { params: { recipient_id: recipientId }, retryable: true }),
+    markAllSeen: (recipientId: string, tab: FeedTab = {}) =>
+      this.call('post', '/recipients/{recipient_id}/notifications/mark_all_seen', { params: { recipient_id: recipientId }, query: tab, retryable: true }),
     /** Archives the whole feed (`read: true`: only what was read); archiving marks seen too. */
-    markAllArchived: (recipientId: string, query: { read?: boolean } = {}) =>
+    markAllArchived: (recipientId: string, query: FeedTab & { read?: boolean } = {}) =>
       this.call('post', '/recipients/{recipient_id}/notifications/mark_all_archived', {
         params: { recipient_id: recipientId },
-        query: { read: query.read === undefined ? undefined : query.read ? 'true' : 'false' },
+        query: { read: query.read === undefined ? undefined : query.read ? 'true' : 'false', channel: query.channel, topic: query.topic, event: query.event },
         retryable: true,
       }),
     /** Records the action (of `payload.actions`, one without a url) the recipient chose; the same action again changes nothing. */

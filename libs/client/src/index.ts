@@ -1,4 +1,4 @@
-export { HeraldClient, type HeraldClientOptions, type Ok, type Body, type Query } from './client.js';
+export { HeraldClient, type FeedTab, type HeraldClientOptions, type Ok, type Body, type Query } from './client.js';
 export type {
   Recipient, RecipientInput, Contact, ContactInput, Device, DeviceInput, Provider, ProviderInput, CatalogEntry, CatalogEntryInput, CatalogEntryPatch, Notification, Broadcast,
   SendInput, Project, RecipientToken, BatchFailure, MessageErrorBody, ErrorFamilyBody, List, ListInput,

@@ -69,6 +69,10 @@ export const OUTCOME_TYPES = [
   'notification.opened',
   /** The recipient chose one of the notification's `payload.actions` (its id: `notification.action_taken`). */
   'notification.action',
+  /** The recipient snoozed it (`notification.snoozed_until`): out of the feed and the counts until then. */
+  'notification.snoozed',
+  /** A snooze ended: due (back in the feed as new: unread, unseen) or ended early by the recipient. */
+  'notification.unsnoozed',
   'email.sent',
   'email.failed',
   'email.skipped',

@@ -45,6 +45,8 @@ export function notificationView(n: Notification, audience: Audience = 'full') {
     seen: n.seen,
     archived: n.archived,
     action_taken: n.actionTaken ?? null,
+    // Only while snoozed.
+    ...(n.snoozedUntil ? { snoozed_until: formatProtoTimestamp(n.snoozedUntil)! } : {}),
     created_at: formatProtoTimestamp(n.createdAt)!,
     updated_at: formatProtoTimestamp(n.updatedAt)!,
     status: n.status,

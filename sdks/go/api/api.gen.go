@@ -912,8 +912,10 @@ const (
 	PostWebhooksJSONBodyEventTypesNotificationPushSent      PostWebhooksJSONBodyEventTypes = "notification.push_sent"
 	PostWebhooksJSONBodyEventTypesNotificationQuotaExceeded PostWebhooksJSONBodyEventTypes = "notification.quota_exceeded"
 	PostWebhooksJSONBodyEventTypesNotificationRead          PostWebhooksJSONBodyEventTypes = "notification.read"
+	PostWebhooksJSONBodyEventTypesNotificationSnoozed       PostWebhooksJSONBodyEventTypes = "notification.snoozed"
 	PostWebhooksJSONBodyEventTypesNotificationSuppressed    PostWebhooksJSONBodyEventTypes = "notification.suppressed"
 	PostWebhooksJSONBodyEventTypesNotificationThrottled     PostWebhooksJSONBodyEventTypes = "notification.throttled"
+	PostWebhooksJSONBodyEventTypesNotificationUnsnoozed     PostWebhooksJSONBodyEventTypes = "notification.unsnoozed"
 	PostWebhooksJSONBodyEventTypesPushFailed                PostWebhooksJSONBodyEventTypes = "push.failed"
 	PostWebhooksJSONBodyEventTypesPushSent                  PostWebhooksJSONBodyEventTypes = "push.sent"
 	PostWebhooksJSONBodyEventTypesPushSkipped               PostWebhooksJSONBodyEventTypes = "push.skipped"
@@ -967,9 +969,13 @@ func (e PostWebhooksJSONBodyEventTypes) Valid() bool {
 		return true
 	case PostWebhooksJSONBodyEventTypesNotificationRead:
 		return true
+	case PostWebhooksJSONBodyEventTypesNotificationSnoozed:
+		return true
 	case PostWebhooksJSONBodyEventTypesNotificationSuppressed:
 		return true
 	case PostWebhooksJSONBodyEventTypesNotificationThrottled:
+		return true
+	case PostWebhooksJSONBodyEventTypesNotificationUnsnoozed:
 		return true
 	case PostWebhooksJSONBodyEventTypesPushFailed:
 		return true
@@ -1014,8 +1020,10 @@ const (
 	PatchWebhooksIDJSONBodyEventTypesNotificationPushSent      PatchWebhooksIDJSONBodyEventTypes = "notification.push_sent"
 	PatchWebhooksIDJSONBodyEventTypesNotificationQuotaExceeded PatchWebhooksIDJSONBodyEventTypes = "notification.quota_exceeded"
 	PatchWebhooksIDJSONBodyEventTypesNotificationRead          PatchWebhooksIDJSONBodyEventTypes = "notification.read"
+	PatchWebhooksIDJSONBodyEventTypesNotificationSnoozed       PatchWebhooksIDJSONBodyEventTypes = "notification.snoozed"
 	PatchWebhooksIDJSONBodyEventTypesNotificationSuppressed    PatchWebhooksIDJSONBodyEventTypes = "notification.suppressed"
 	PatchWebhooksIDJSONBodyEventTypesNotificationThrottled     PatchWebhooksIDJSONBodyEventTypes = "notification.throttled"
+	PatchWebhooksIDJSONBodyEventTypesNotificationUnsnoozed     PatchWebhooksIDJSONBodyEventTypes = "notification.unsnoozed"
 	PatchWebhooksIDJSONBodyEventTypesPushFailed                PatchWebhooksIDJSONBodyEventTypes = "push.failed"
 	PatchWebhooksIDJSONBodyEventTypesPushSent                  PatchWebhooksIDJSONBodyEventTypes = "push.sent"
 	PatchWebhooksIDJSONBodyEventTypesPushSkipped               PatchWebhooksIDJSONBodyEventTypes = "push.skipped"
@@ -1069,9 +1077,13 @@ func (e PatchWebhooksIDJSONBodyEventTypes) Valid() bool {
 		return true
 	case PatchWebhooksIDJSONBodyEventTypesNotificationRead:
 		return true
+	case PatchWebhooksIDJSONBodyEventTypesNotificationSnoozed:
+		return true
 	case PatchWebhooksIDJSONBodyEventTypesNotificationSuppressed:
 		return true
 	case PatchWebhooksIDJSONBodyEventTypesNotificationThrottled:
+		return true
+	case PatchWebhooksIDJSONBodyEventTypesNotificationUnsnoozed:
 		return true
 	case PatchWebhooksIDJSONBodyEventTypesPushFailed:
 		return true
@@ -1664,6 +1676,11 @@ type Notification struct {
 	SendAt *string         `json:"send_at,omitempty"`
 	Sms    NotificationSms `json:"sms"`
 
+	// SnoozedUntil Only while snoozed: when it comes back to the feed as new
+	//
+	// Examples: 2025-01-31T12:00:00Z
+	SnoozedUntil *string `json:"snoozed_until,omitempty"`
+
 	// Status enqueued, scheduled, canceled, delivered, suppressed, throttled, failed, not_requested
 	Status string  `json:"status"`
 	Target *Target `json:"target"`
@@ -2148,7 +2165,7 @@ type StreamEvent struct {
 	union json.RawMessage
 }
 
-// StreamNotificationEvent A notification newly delivered to the feed (the feed object, as GET /recipients/{recipient_id}/notifications shows it)
+// StreamNotificationEvent A notification newly in the feed: delivered, or back from a snooze (the feed object, as GET /recipients/{recipient_id}/notifications shows it)
 type StreamNotificationEvent struct {
 	Data  StreamNotificationEvent_Data `json:"data"`
 	Event StreamNotificationEventEvent `json:"event"`
@@ -2168,7 +2185,7 @@ type StreamNotificationEvent_Data struct {
 // StreamNotificationEventEvent defines model for StreamNotificationEvent.Event.
 type StreamNotificationEventEvent string
 
-// StreamNotificationUpdatedEvent A notification of the feed whose read or opened flag changed (mark-all-read included): its current object
+// StreamNotificationUpdatedEvent A notification of the feed whose read or opened flag changed (mark-all-read included), whose action was taken, or that was snoozed (it leaves the feed until `snoozed_until`): its current object
 type StreamNotificationUpdatedEvent struct {
 	Data  StreamNotificationUpdatedEvent_Data `json:"data"`
 	Event StreamNotificationUpdatedEventEvent `json:"event"`
@@ -2969,6 +2986,15 @@ type GetRecipientsRecipientIDNotificationsParams struct {
 
 	// Archived true: the archived notifications only; absent or false: the feed without them
 	Archived *GetRecipientsRecipientIDNotificationsParamsArchived `form:"archived,omitempty" json:"archived,omitempty"`
+
+	// Channel Only notifications of this channel (a tab)
+	Channel *string `form:"channel,omitempty" json:"channel,omitempty"`
+
+	// Topic Only notifications of this topic
+	Topic *string `form:"topic,omitempty" json:"topic,omitempty"`
+
+	// Event Only notifications of this event
+	Event *string `form:"event,omitempty" json:"event,omitempty"`
 }
 
 // GetRecipientsRecipientIDNotificationsParamsRead defines parameters for GetRecipientsRecipientIDNotifications.
@@ -2990,13 +3016,14 @@ type GetRecipientsRecipientIDNotifications200JSONResponseBody struct {
 
 // PatchRecipientsRecipientIDNotificationsJSONBody defines parameters for PatchRecipientsRecipientIDNotifications.
 type PatchRecipientsRecipientIDNotificationsJSONBody struct {
-	// Archived true also marks it seen
+	// Archived true also marks it seen (and ends a snooze)
 	Archived *bool `json:"archived,omitempty"`
 
 	// Ids 1 to 100 notification ids of this recipient
-	Ids  []int `json:"ids"`
-	Read *bool `json:"read,omitempty"`
-	Seen *bool `json:"seen,omitempty"`
+	Ids          []int   `json:"ids"`
+	Read         *bool   `json:"read,omitempty"`
+	Seen         *bool   `json:"seen,omitempty"`
+	SnoozedUntil *string `json:"snoozed_until,omitempty"`
 }
 
 // PatchRecipientsRecipientIDNotifications200JSONResponseBody_Data defines parameters for PatchRecipientsRecipientIDNotifications.
@@ -3008,6 +3035,18 @@ type PatchRecipientsRecipientIDNotifications200JSONResponseBody_Data struct {
 type PatchRecipientsRecipientIDNotifications200JSONResponseBody struct {
 	Data    PatchRecipientsRecipientIDNotifications200JSONResponseBody_Data `json:"data"`
 	Message string                                                          `json:"message"`
+}
+
+// GetRecipientsRecipientIDNotificationsCountsParams defines parameters for GetRecipientsRecipientIDNotificationsCounts.
+type GetRecipientsRecipientIDNotificationsCountsParams struct {
+	// Channel Only notifications of this channel (a tab)
+	Channel *string `form:"channel,omitempty" json:"channel,omitempty"`
+
+	// Topic Only notifications of this topic
+	Topic *string `form:"topic,omitempty" json:"topic,omitempty"`
+
+	// Event Only notifications of this event
+	Event *string `form:"event,omitempty" json:"event,omitempty"`
 }
 
 // GetRecipientsRecipientIDNotificationsCounts200JSONResponseBody_Data defines parameters for GetRecipientsRecipientIDNotificationsCounts.
@@ -3023,6 +3062,15 @@ type GetRecipientsRecipientIDNotificationsCounts200JSONResponseBody struct {
 
 // PostRecipientsRecipientIDNotificationsMarkAllArchivedParams defines parameters for PostRecipientsRecipientIDNotificationsMarkAllArchived.
 type PostRecipientsRecipientIDNotificationsMarkAllArchivedParams struct {
+	// Channel Only notifications of this channel (a tab)
+	Channel *string `form:"channel,omitempty" json:"channel,omitempty"`
+
+	// Topic Only notifications of this topic
+	Topic *string `form:"topic,omitempty" json:"topic,omitempty"`
+
+	// Event Only notifications of this event
+	Event *string `form:"event,omitempty" json:"event,omitempty"`
+
 	// Read Only the read (true) or unread (false) notifications
 	Read *PostRecipientsRecipientIDNotificationsMarkAllArchivedParamsRead `form:"read,omitempty" json:"read,omitempty"`
 }
@@ -3041,6 +3089,18 @@ type PostRecipientsRecipientIDNotificationsMarkAllArchived200JSONResponseBody st
 	Message string                                                                        `json:"message"`
 }
 
+// PostRecipientsRecipientIDNotificationsMarkAllReadParams defines parameters for PostRecipientsRecipientIDNotificationsMarkAllRead.
+type PostRecipientsRecipientIDNotificationsMarkAllReadParams struct {
+	// Channel Only notifications of this channel (a tab)
+	Channel *string `form:"channel,omitempty" json:"channel,omitempty"`
+
+	// Topic Only notifications of this topic
+	Topic *string `form:"topic,omitempty" json:"topic,omitempty"`
+
+	// Event Only notifications of this event
+	Event *string `form:"event,omitempty" json:"event,omitempty"`
+}
+
 // PostRecipientsRecipientIDNotificationsMarkAllRead200JSONResponseBody_Data defines parameters for PostRecipientsRecipientIDNotificationsMarkAllRead.
 type PostRecipientsRecipientIDNotificationsMarkAllRead200JSONResponseBody_Data struct {
 	Updated int `json:"updated"`
@@ -3050,6 +3110,18 @@ type PostRecipientsRecipientIDNotificationsMarkAllRead200JSONResponseBody_Data s
 type PostRecipientsRecipientIDNotificationsMarkAllRead200JSONResponseBody struct {
 	Data    PostRecipientsRecipientIDNotificationsMarkAllRead200JSONResponseBody_Data `json:"data"`
 	Message string                                                                    `json:"message"`
+}
+
+// PostRecipientsRecipientIDNotificationsMarkAllSeenParams defines parameters for PostRecipientsRecipientIDNotificationsMarkAllSeen.
+type PostRecipientsRecipientIDNotificationsMarkAllSeenParams struct {
+	// Channel Only notifications of this channel (a tab)
+	Channel *string `form:"channel,omitempty" json:"channel,omitempty"`
+
+	// Topic Only notifications of this topic
+	Topic *string `form:"topic,omitempty" json:"topic,omitempty"`
+
+	// Event Only notifications of this event
+	Event *string `form:"event,omitempty" json:"event,omitempty"`
 }
 
 // PostRecipientsRecipientIDNotificationsMarkAllSeen200JSONResponseBody_Data defines parameters for PostRecipientsRecipientIDNotificationsMarkAllSeen.
@@ -3084,11 +3156,12 @@ type GetRecipientsRecipientIDNotificationsUnreadCount200JSONResponseBody struct 
 
 // PatchRecipientsRecipientIDNotificationsNotificationIDJSONBody defines parameters for PatchRecipientsRecipientIDNotificationsNotificationID.
 type PatchRecipientsRecipientIDNotificationsNotificationIDJSONBody struct {
-	// Archived true also marks it seen
-	Archived *bool `json:"archived,omitempty"`
-	Opened   *bool `json:"opened,omitempty"`
-	Read     *bool `json:"read,omitempty"`
-	Seen     *bool `json:"seen,omitempty"`
+	// Archived true also marks it seen (and ends a snooze)
+	Archived     *bool   `json:"archived,omitempty"`
+	Opened       *bool   `json:"opened,omitempty"`
+	Read         *bool   `json:"read,omitempty"`
+	Seen         *bool   `json:"seen,omitempty"`
+	SnoozedUntil *string `json:"snoozed_until,omitempty"`
 }
 
 // PatchRecipientsRecipientIDNotificationsNotificationID200JSONResponseBody defines parameters for PatchRecipientsRecipientIDNotificationsNotificationID.
@@ -5164,7 +5237,7 @@ type ClientInterface interface {
 	// Corresponds with GET /recipients/{recipient_id}/notifications (the `GetRecipientsRecipientIDNotifications` operationId).
 	GetRecipientsRecipientIDNotifications(ctx context.Context, recipientID string, params *GetRecipientsRecipientIDNotificationsParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// PatchRecipientsRecipientIDNotificationsWithBody Set read, seen or archived on several notifications
+	// PatchRecipientsRecipientIDNotificationsWithBody Set read, seen or archived on several notifications, or snooze them
 	//
 	// Up to 100 ids; more: 400 and nothing changes. An id this recipient does not have fails alone (`notification_not_found`), the others change.
 	//
@@ -5173,7 +5246,7 @@ type ClientInterface interface {
 	// Corresponds with PATCH /recipients/{recipient_id}/notifications (the `PatchRecipientsRecipientIDNotifications` operationId).
 	PatchRecipientsRecipientIDNotificationsWithBody(ctx context.Context, recipientID string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// PatchRecipientsRecipientIDNotifications Set read, seen or archived on several notifications
+	// PatchRecipientsRecipientIDNotifications Set read, seen or archived on several notifications, or snooze them
 	//
 	// Up to 100 ids; more: 400 and nothing changes. An id this recipient does not have fails alone (`notification_not_found`), the others change.
 	//
@@ -5184,29 +5257,29 @@ type ClientInterface interface {
 
 	// GetRecipientsRecipientIDNotificationsCounts Count a recipient's unread and unseen notifications
 	//
-	// Archived notifications are not counted.
+	// Archived notifications are not counted. `channel`, `topic`, `event`: the counts of one tab.
 	//
 	// Corresponds with GET /recipients/{recipient_id}/notifications/counts (the `GetRecipientsRecipientIDNotificationsCounts` operationId).
-	GetRecipientsRecipientIDNotificationsCounts(ctx context.Context, recipientID string, reqEditors ...RequestEditorFn) (*http.Response, error)
+	GetRecipientsRecipientIDNotificationsCounts(ctx context.Context, recipientID string, params *GetRecipientsRecipientIDNotificationsCountsParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// PostRecipientsRecipientIDNotificationsMarkAllArchived Archive a recipient's whole feed (`?read=true`: what was read)
 	//
 	// Corresponds with POST /recipients/{recipient_id}/notifications/mark_all_archived (the `PostRecipientsRecipientIDNotificationsMarkAllArchived` operationId).
 	PostRecipientsRecipientIDNotificationsMarkAllArchived(ctx context.Context, recipientID string, params *PostRecipientsRecipientIDNotificationsMarkAllArchivedParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// PostRecipientsRecipientIDNotificationsMarkAllRead Mark a recipient's whole feed read
+	// PostRecipientsRecipientIDNotificationsMarkAllRead Mark a recipient's whole feed (or one tab) read
 	//
 	// Corresponds with POST /recipients/{recipient_id}/notifications/mark_all_read (the `PostRecipientsRecipientIDNotificationsMarkAllRead` operationId).
-	PostRecipientsRecipientIDNotificationsMarkAllRead(ctx context.Context, recipientID string, reqEditors ...RequestEditorFn) (*http.Response, error)
+	PostRecipientsRecipientIDNotificationsMarkAllRead(ctx context.Context, recipientID string, params *PostRecipientsRecipientIDNotificationsMarkAllReadParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// PostRecipientsRecipientIDNotificationsMarkAllSeen Mark a recipient's whole feed seen (read flags stay)
+	// PostRecipientsRecipientIDNotificationsMarkAllSeen Mark a recipient's whole feed (or one tab) seen (read flags stay)
 	//
 	// Corresponds with POST /recipients/{recipient_id}/notifications/mark_all_seen (the `PostRecipientsRecipientIDNotificationsMarkAllSeen` operationId).
-	PostRecipientsRecipientIDNotificationsMarkAllSeen(ctx context.Context, recipientID string, reqEditors ...RequestEditorFn) (*http.Response, error)
+	PostRecipientsRecipientIDNotificationsMarkAllSeen(ctx context.Context, recipientID string, params *PostRecipientsRecipientIDNotificationsMarkAllSeenParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// GetRecipientsRecipientIDNotificationsStream Live feed of a recipient (Server-Sent Events)
 	//
-	// A `text/event-stream` of `StreamEvent`s: `notification` (newly delivered), `notification.updated` (read/opened changed, mark-all-read included), `unread_count` (on connect and after every change), `reset` (refetch the feed). Every event has an `id` (grows per recipient); reconnecting with `Last-Event-ID` replays what was missed (a bounded window of events and bytes, else `reset`). The stream starts with a `retry:` line; a comment line (heartbeat, every 15 s by default) keeps the connection open. The stream ends when its credential does (the recipient token expires, the key that opened it or minted its token is revoked, the recipient is erased) and after at most an hour (configurable): reconnect with Last-Event-ID. Browsers pass a recipient token as `?token=` (EventSource cannot set headers); an API key there is refused (401). 429 `too_many_streams` beyond the per-recipient or per-project limit, 503 `unavailable` when the replica holds as many streams as it can (both with Retry-After).
+	// A `text/event-stream` of `StreamEvent`s: `notification` (newly delivered, or back from a snooze), `notification.updated` (read/opened changed, mark-all-read included, an action taken, snoozed), `unread_count` (on connect and after every change), `reset` (refetch the feed). Every event has an `id` (grows per recipient); reconnecting with `Last-Event-ID` replays what was missed (a bounded window of events and bytes, else `reset`). The stream starts with a `retry:` line; a comment line (heartbeat, every 15 s by default) keeps the connection open. The stream ends when its credential does (the recipient token expires, the key that opened it or minted its token is revoked, the recipient is erased) and after at most an hour (configurable): reconnect with Last-Event-ID. Browsers pass a recipient token as `?token=` (EventSource cannot set headers); an API key there is refused (401). 429 `too_many_streams` beyond the per-recipient or per-project limit, 503 `unavailable` when the replica holds as many streams as it can (both with Retry-After).
 	//
 	// Corresponds with GET /recipients/{recipient_id}/notifications/stream (the `GetRecipientsRecipientIDNotificationsStream` operationId).
 	GetRecipientsRecipientIDNotificationsStream(ctx context.Context, recipientID string, params *GetRecipientsRecipientIDNotificationsStreamParams, reqEditors ...RequestEditorFn) (*http.Response, error)
@@ -5216,14 +5289,14 @@ type ClientInterface interface {
 	// Corresponds with GET /recipients/{recipient_id}/notifications/unread_count (the `GetRecipientsRecipientIDNotificationsUnreadCount` operationId).
 	GetRecipientsRecipientIDNotificationsUnreadCount(ctx context.Context, recipientID string, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// PatchRecipientsRecipientIDNotificationsNotificationIDWithBody Mark a notification read, opened, seen or archived (or undo it)
+	// PatchRecipientsRecipientIDNotificationsNotificationIDWithBody Mark a notification read, opened, seen or archived, or snooze it (or undo it)
 	//
 	// Takes any type of body and a specified content type.
 	//
 	// Corresponds with PATCH /recipients/{recipient_id}/notifications/{notification_id} (the `PatchRecipientsRecipientIDNotificationsNotificationID` operationId).
 	PatchRecipientsRecipientIDNotificationsNotificationIDWithBody(ctx context.Context, recipientID string, notificationID string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// PatchRecipientsRecipientIDNotificationsNotificationID Mark a notification read, opened, seen or archived (or undo it)
+	// PatchRecipientsRecipientIDNotificationsNotificationID Mark a notification read, opened, seen or archived, or snooze it (or undo it)
 	//
 	// Takes a body of the `application/json` content type.
 	//
@@ -6617,7 +6690,7 @@ func (c *Client) GetRecipientsRecipientIDNotifications(ctx context.Context, reci
 	return c.Client.Do(req)
 }
 
-// PatchRecipientsRecipientIDNotificationsWithBody Set read, seen or archived on several notifications
+// PatchRecipientsRecipientIDNotificationsWithBody Set read, seen or archived on several notifications, or snooze them
 //
 // Up to 100 ids; more: 400 and nothing changes. An id this recipient does not have fails alone (`notification_not_found`), the others change.
 //
@@ -6636,7 +6709,7 @@ func (c *Client) PatchRecipientsRecipientIDNotificationsWithBody(ctx context.Con
 	return c.Client.Do(req)
 }
 
-// PatchRecipientsRecipientIDNotifications Set read, seen or archived on several notifications
+// PatchRecipientsRecipientIDNotifications Set read, seen or archived on several notifications, or snooze them
 //
 // Up to 100 ids; more: 400 and nothing changes. An id this recipient does not have fails alone (`notification_not_found`), the others change.
 //
@@ -6657,11 +6730,11 @@ func (c *Client) PatchRecipientsRecipientIDNotifications(ctx context.Context, re
 
 // GetRecipientsRecipientIDNotificationsCounts Count a recipient's unread and unseen notifications
 //
-// Archived notifications are not counted.
+// Archived notifications are not counted. `channel`, `topic`, `event`: the counts of one tab.
 //
 // Corresponds with GET /recipients/{recipient_id}/notifications/counts (the `GetRecipientsRecipientIDNotificationsCounts` operationId).
-func (c *Client) GetRecipientsRecipientIDNotificationsCounts(ctx context.Context, recipientID string, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewGetRecipientsRecipientIDNotificationsCountsRequest(c.Server, recipientID)
+func (c *Client) GetRecipientsRecipientIDNotificationsCounts(ctx context.Context, recipientID string, params *GetRecipientsRecipientIDNotificationsCountsParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetRecipientsRecipientIDNotificationsCountsRequest(c.Server, recipientID, params)
 	if err != nil {
 		return nil, err
 	}
@@ -6687,11 +6760,11 @@ func (c *Client) PostRecipientsRecipientIDNotificationsMarkAllArchived(ctx conte
 	return c.Client.Do(req)
 }
 
-// PostRecipientsRecipientIDNotificationsMarkAllRead Mark a recipient's whole feed read
+// PostRecipientsRecipientIDNotificationsMarkAllRead Mark a recipient's whole feed (or one tab) read
 //
 // Corresponds with POST /recipients/{recipient_id}/notifications/mark_all_read (the `PostRecipientsRecipientIDNotificationsMarkAllRead` operationId).
-func (c *Client) PostRecipientsRecipientIDNotificationsMarkAllRead(ctx context.Context, recipientID string, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewPostRecipientsRecipientIDNotificationsMarkAllReadRequest(c.Server, recipientID)
+func (c *Client) PostRecipientsRecipientIDNotificationsMarkAllRead(ctx context.Context, recipientID string, params *PostRecipientsRecipientIDNotificationsMarkAllReadParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPostRecipientsRecipientIDNotificationsMarkAllReadRequest(c.Server, recipientID, params)
 	if err != nil {
 		return nil, err
 	}
@@ -6702,11 +6775,11 @@ func (c *Client) PostRecipientsRecipientIDNotificationsMarkAllRead(ctx context.C
 	return c.Client.Do(req)
 }
 
-// PostRecipientsRecipientIDNotificationsMarkAllSeen Mark a recipient's whole feed seen (read flags stay)
+// PostRecipientsRecipientIDNotificationsMarkAllSeen Mark a recipient's whole feed (or one tab) seen (read flags stay)
 //
 // Corresponds with POST /recipients/{recipient_id}/notifications/mark_all_seen (the `PostRecipientsRecipientIDNotificationsMarkAllSeen` operationId).
-func (c *Client) PostRecipientsRecipientIDNotificationsMarkAllSeen(ctx context.Context, recipientID string, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewPostRecipientsRecipientIDNotificationsMarkAllSeenRequest(c.Server, recipientID)
+func (c *Client) PostRecipientsRecipientIDNotificationsMarkAllSeen(ctx context.Context, recipientID string, params *PostRecipientsRecipientIDNotificationsMarkAllSeenParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPostRecipientsRecipientIDNotificationsMarkAllSeenRequest(c.Server, recipientID, params)
 	if err != nil {
 		return nil, err
 	}
@@ -6719,7 +6792,7 @@ func (c *Client) PostRecipientsRecipientIDNotificationsMarkAllSeen(ctx context.C
 
 // GetRecipientsRecipientIDNotificationsStream Live feed of a recipient (Server-Sent Events)
 //
-// A `text/event-stream` of `StreamEvent`s: `notification` (newly delivered), `notification.updated` (read/opened changed, mark-all-read included), `unread_count` (on connect and after every change), `reset` (refetch the feed). Every event has an `id` (grows per recipient); reconnecting with `Last-Event-ID` replays what was missed (a bounded window of events and bytes, else `reset`). The stream starts with a `retry:` line; a comment line (heartbeat, every 15 s by default) keeps the connection open. The stream ends when its credential does (the recipient token expires, the key that opened it or minted its token is revoked, the recipient is erased) and after at most an hour (configurable): reconnect with Last-Event-ID. Browsers pass a recipient token as `?token=` (EventSource cannot set headers); an API key there is refused (401). 429 `too_many_streams` beyond the per-recipient or per-project limit, 503 `unavailable` when the replica holds as many streams as it can (both with Retry-After).
+// A `text/event-stream` of `StreamEvent`s: `notification` (newly delivered, or back from a snooze), `notification.updated` (read/opened changed, mark-all-read included, an action taken, snoozed), `unread_count` (on connect and after every change), `reset` (refetch the feed). Every event has an `id` (grows per recipient); reconnecting with `Last-Event-ID` replays what was missed (a bounded window of events and bytes, else `reset`). The stream starts with a `retry:` line; a comment line (heartbeat, every 15 s by default) keeps the connection open. The stream ends when its credential does (the recipient token expires, the key that opened it or minted its token is revoked, the recipient is erased) and after at most an hour (configurable): reconnect with Last-Event-ID. Browsers pass a recipient token as `?token=` (EventSource cannot set headers); an API key there is refused (401). 429 `too_many_streams` beyond the per-recipient or per-project limit, 503 `unavailable` when the replica holds as many streams as it can (both with Retry-After).
 //
 // Corresponds with GET /recipients/{recipient_id}/notifications/stream (the `GetRecipientsRecipientIDNotificationsStream` operationId).
 func (c *Client) GetRecipientsRecipientIDNotificationsStream(ctx context.Context, recipientID string, params *GetRecipientsRecipientIDNotificationsStreamParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
@@ -6749,7 +6822,7 @@ func (c *Client) GetRecipientsRecipientIDNotificationsUnreadCount(ctx context.Co
 	return c.Client.Do(req)
 }
 
-// PatchRecipientsRecipientIDNotificationsNotificationIDWithBody Mark a notification read, opened, seen or archived (or undo it)
+// PatchRecipientsRecipientIDNotificationsNotificationIDWithBody Mark a notification read, opened, seen or archived, or snooze it (or undo it)
 //
 // Takes any type of body and a specified content type.
 //
@@ -6766,7 +6839,7 @@ func (c *Client) PatchRecipientsRecipientIDNotificationsNotificationIDWithBody(c
 	return c.Client.Do(req)
 }
 
-// PatchRecipientsRecipientIDNotificationsNotificationID Mark a notification read, opened, seen or archived (or undo it)
+// PatchRecipientsRecipientIDNotificationsNotificationID Mark a notification read, opened, seen or archived, or snooze it (or undo it)
 //
 // Takes a body of the `application/json` content type.
 //
@@ -9659,6 +9732,42 @@ func NewGetRecipientsRecipientIDNotificationsRequest(server string, recipientID 
 
 		}
 
+		if params.Channel != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "channel", *params.Channel, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Topic != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "topic", *params.Topic, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Event != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "event", *params.Event, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
 		if encoded := queryValues.Encode(); encoded != "" {
 			rawQueryFragments = append(rawQueryFragments, encoded)
 		}
@@ -9721,7 +9830,7 @@ func NewPatchRecipientsRecipientIDNotificationsRequestWithBody(server string, re
 }
 
 // NewGetRecipientsRecipientIDNotificationsCountsRequest constructs an http.Request for the GetRecipientsRecipientIDNotificationsCounts method
-func NewGetRecipientsRecipientIDNotificationsCountsRequest(server string, recipientID string) (*http.Request, error) {
+func NewGetRecipientsRecipientIDNotificationsCountsRequest(server string, recipientID string, params *GetRecipientsRecipientIDNotificationsCountsParams) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -9744,6 +9853,57 @@ func NewGetRecipientsRecipientIDNotificationsCountsRequest(server string, recipi
 	queryURL, err := serverURL.Parse(operationPath)
 	if err != nil {
 		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.Channel != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "channel", *params.Channel, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Topic != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "topic", *params.Topic, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Event != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "event", *params.Event, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
 	}
 
 	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
@@ -9789,6 +9949,42 @@ func NewPostRecipientsRecipientIDNotificationsMarkAllArchivedRequest(server stri
 		// per the OpenAPI spec (e.g. "color=blue,black,brown").
 		var rawQueryFragments []string
 
+		if params.Channel != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "channel", *params.Channel, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Topic != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "topic", *params.Topic, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Event != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "event", *params.Event, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
 		if params.Read != nil {
 
 			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "read", *params.Read, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
@@ -9816,7 +10012,7 @@ func NewPostRecipientsRecipientIDNotificationsMarkAllArchivedRequest(server stri
 }
 
 // NewPostRecipientsRecipientIDNotificationsMarkAllReadRequest constructs an http.Request for the PostRecipientsRecipientIDNotificationsMarkAllRead method
-func NewPostRecipientsRecipientIDNotificationsMarkAllReadRequest(server string, recipientID string) (*http.Request, error) {
+func NewPostRecipientsRecipientIDNotificationsMarkAllReadRequest(server string, recipientID string, params *PostRecipientsRecipientIDNotificationsMarkAllReadParams) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -9841,6 +10037,57 @@ func NewPostRecipientsRecipientIDNotificationsMarkAllReadRequest(server string, 
 		return nil, err
 	}
 
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.Channel != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "channel", *params.Channel, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Topic != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "topic", *params.Topic, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Event != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "event", *params.Event, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
 	req, err := http.NewRequest(http.MethodPost, queryURL.String(), nil)
 	if err != nil {
 		return nil, err
@@ -9850,7 +10097,7 @@ func NewPostRecipientsRecipientIDNotificationsMarkAllReadRequest(server string, 
 }
 
 // NewPostRecipientsRecipientIDNotificationsMarkAllSeenRequest constructs an http.Request for the PostRecipientsRecipientIDNotificationsMarkAllSeen method
-func NewPostRecipientsRecipientIDNotificationsMarkAllSeenRequest(server string, recipientID string) (*http.Request, error) {
+func NewPostRecipientsRecipientIDNotificationsMarkAllSeenRequest(server string, recipientID string, params *PostRecipientsRecipientIDNotificationsMarkAllSeenParams) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -9873,6 +10120,57 @@ func NewPostRecipientsRecipientIDNotificationsMarkAllSeenRequest(server string, 
 	queryURL, err := serverURL.Parse(operationPath)
 	if err != nil {
 		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.Channel != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "channel", *params.Channel, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Topic != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "topic", *params.Topic, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Event != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "event", *params.Event, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
 	}
 
 	req, err := http.NewRequest(http.MethodPost, queryURL.String(), nil)
@@ -11433,7 +11731,7 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with GET /recipients/{recipient_id}/notifications (the `GetRecipientsRecipientIDNotifications` operationId).
 	GetRecipientsRecipientIDNotificationsWithResponse(ctx context.Context, recipientID string, params *GetRecipientsRecipientIDNotificationsParams, reqEditors ...RequestEditorFn) (*GetRecipientsRecipientIDNotificationsResponse, error)
 
-	// PatchRecipientsRecipientIDNotificationsWithBodyWithResponse Set read, seen or archived on several notifications
+	// PatchRecipientsRecipientIDNotificationsWithBodyWithResponse Set read, seen or archived on several notifications, or snooze them
 	//
 	// Up to 100 ids; more: 400 and nothing changes. An id this recipient does not have fails alone (`notification_not_found`), the others change.
 	//
@@ -11442,7 +11740,7 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with PATCH /recipients/{recipient_id}/notifications (the `PatchRecipientsRecipientIDNotifications` operationId).
 	PatchRecipientsRecipientIDNotificationsWithBodyWithResponse(ctx context.Context, recipientID string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PatchRecipientsRecipientIDNotificationsResponse, error)
 
-	// PatchRecipientsRecipientIDNotificationsWithResponse Set read, seen or archived on several notifications
+	// PatchRecipientsRecipientIDNotificationsWithResponse Set read, seen or archived on several notifications, or snooze them
 	//
 	// Up to 100 ids; more: 400 and nothing changes. An id this recipient does not have fails alone (`notification_not_found`), the others change.
 	//
@@ -11453,12 +11751,12 @@ type ClientWithResponsesInterface interface {
 
 	// GetRecipientsRecipientIDNotificationsCountsWithResponse Count a recipient's unread and unseen notifications
 	//
-	// Archived notifications are not counted.
+	// Archived notifications are not counted. `channel`, `topic`, `event`: the counts of one tab.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with GET /recipients/{recipient_id}/notifications/counts (the `GetRecipientsRecipientIDNotificationsCounts` operationId).
-	GetRecipientsRecipientIDNotificationsCountsWithResponse(ctx context.Context, recipientID string, reqEditors ...RequestEditorFn) (*GetRecipientsRecipientIDNotificationsCountsResponse, error)
+	GetRecipientsRecipientIDNotificationsCountsWithResponse(ctx context.Context, recipientID string, params *GetRecipientsRecipientIDNotificationsCountsParams, reqEditors ...RequestEditorFn) (*GetRecipientsRecipientIDNotificationsCountsResponse, error)
 
 	// PostRecipientsRecipientIDNotificationsMarkAllArchivedWithResponse Archive a recipient's whole feed (`?read=true`: what was read)
 	//
@@ -11467,23 +11765,23 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with POST /recipients/{recipient_id}/notifications/mark_all_archived (the `PostRecipientsRecipientIDNotificationsMarkAllArchived` operationId).
 	PostRecipientsRecipientIDNotificationsMarkAllArchivedWithResponse(ctx context.Context, recipientID string, params *PostRecipientsRecipientIDNotificationsMarkAllArchivedParams, reqEditors ...RequestEditorFn) (*PostRecipientsRecipientIDNotificationsMarkAllArchivedResponse, error)
 
-	// PostRecipientsRecipientIDNotificationsMarkAllReadWithResponse Mark a recipient's whole feed read
+	// PostRecipientsRecipientIDNotificationsMarkAllReadWithResponse Mark a recipient's whole feed (or one tab) read
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /recipients/{recipient_id}/notifications/mark_all_read (the `PostRecipientsRecipientIDNotificationsMarkAllRead` operationId).
-	PostRecipientsRecipientIDNotificationsMarkAllReadWithResponse(ctx context.Context, recipientID string, reqEditors ...RequestEditorFn) (*PostRecipientsRecipientIDNotificationsMarkAllReadResponse, error)
+	PostRecipientsRecipientIDNotificationsMarkAllReadWithResponse(ctx context.Context, recipientID string, params *PostRecipientsRecipientIDNotificationsMarkAllReadParams, reqEditors ...RequestEditorFn) (*PostRecipientsRecipientIDNotificationsMarkAllReadResponse, error)
 
-	// PostRecipientsRecipientIDNotificationsMarkAllSeenWithResponse Mark a recipient's whole feed seen (read flags stay)
+	// PostRecipientsRecipientIDNotificationsMarkAllSeenWithResponse Mark a recipient's whole feed (or one tab) seen (read flags stay)
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /recipients/{recipient_id}/notifications/mark_all_seen (the `PostRecipientsRecipientIDNotificationsMarkAllSeen` operationId).
-	PostRecipientsRecipientIDNotificationsMarkAllSeenWithResponse(ctx context.Context, recipientID string, reqEditors ...RequestEditorFn) (*PostRecipientsRecipientIDNotificationsMarkAllSeenResponse, error)
+	PostRecipientsRecipientIDNotificationsMarkAllSeenWithResponse(ctx context.Context, recipientID string, params *PostRecipientsRecipientIDNotificationsMarkAllSeenParams, reqEditors ...RequestEditorFn) (*PostRecipientsRecipientIDNotificationsMarkAllSeenResponse, error)
 
 	// GetRecipientsRecipientIDNotificationsStreamWithResponse Live feed of a recipient (Server-Sent Events)
 	//
-	// A `text/event-stream` of `StreamEvent`s: `notification` (newly delivered), `notification.updated` (read/opened changed, mark-all-read included), `unread_count` (on connect and after every change), `reset` (refetch the feed). Every event has an `id` (grows per recipient); reconnecting with `Last-Event-ID` replays what was missed (a bounded window of events and bytes, else `reset`). The stream starts with a `retry:` line; a comment line (heartbeat, every 15 s by default) keeps the connection open. The stream ends when its credential does (the recipient token expires, the key that opened it or minted its token is revoked, the recipient is erased) and after at most an hour (configurable): reconnect with Last-Event-ID. Browsers pass a recipient token as `?token=` (EventSource cannot set headers); an API key there is refused (401). 429 `too_many_streams` beyond the per-recipient or per-project limit, 503 `unavailable` when the replica holds as many streams as it can (both with Retry-After).
+	// A `text/event-stream` of `StreamEvent`s: `notification` (newly delivered, or back from a snooze), `notification.updated` (read/opened changed, mark-all-read included, an action taken, snoozed), `unread_count` (on connect and after every change), `reset` (refetch the feed). Every event has an `id` (grows per recipient); reconnecting with `Last-Event-ID` replays what was missed (a bounded window of events and bytes, else `reset`). The stream starts with a `retry:` line; a comment line (heartbeat, every 15 s by default) keeps the connection open. The stream ends when its credential does (the recipient token expires, the key that opened it or minted its token is revoked, the recipient is erased) and after at most an hour (configurable): reconnect with Last-Event-ID. Browsers pass a recipient token as `?token=` (EventSource cannot set headers); an API key there is refused (401). 429 `too_many_streams` beyond the per-recipient or per-project limit, 503 `unavailable` when the replica holds as many streams as it can (both with Retry-After).
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
@@ -11497,14 +11795,14 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with GET /recipients/{recipient_id}/notifications/unread_count (the `GetRecipientsRecipientIDNotificationsUnreadCount` operationId).
 	GetRecipientsRecipientIDNotificationsUnreadCountWithResponse(ctx context.Context, recipientID string, reqEditors ...RequestEditorFn) (*GetRecipientsRecipientIDNotificationsUnreadCountResponse, error)
 
-	// PatchRecipientsRecipientIDNotificationsNotificationIDWithBodyWithResponse Mark a notification read, opened, seen or archived (or undo it)
+	// PatchRecipientsRecipientIDNotificationsNotificationIDWithBodyWithResponse Mark a notification read, opened, seen or archived, or snooze it (or undo it)
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with PATCH /recipients/{recipient_id}/notifications/{notification_id} (the `PatchRecipientsRecipientIDNotificationsNotificationID` operationId).
 	PatchRecipientsRecipientIDNotificationsNotificationIDWithBodyWithResponse(ctx context.Context, recipientID string, notificationID string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PatchRecipientsRecipientIDNotificationsNotificationIDResponse, error)
 
-	// PatchRecipientsRecipientIDNotificationsNotificationIDWithResponse Mark a notification read, opened, seen or archived (or undo it)
+	// PatchRecipientsRecipientIDNotificationsNotificationIDWithResponse Mark a notification read, opened, seen or archived, or snooze it (or undo it)
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -17099,7 +17397,7 @@ func (c *ClientWithResponses) GetRecipientsRecipientIDNotificationsWithResponse(
 	return ParseGetRecipientsRecipientIDNotificationsResponse(rsp)
 }
 
-// PatchRecipientsRecipientIDNotificationsWithBodyWithResponse Set read, seen or archived on several notifications
+// PatchRecipientsRecipientIDNotificationsWithBodyWithResponse Set read, seen or archived on several notifications, or snooze them
 //
 // Up to 100 ids; more: 400 and nothing changes. An id this recipient does not have fails alone (`notification_not_found`), the others change.
 //
@@ -17114,7 +17412,7 @@ func (c *ClientWithResponses) PatchRecipientsRecipientIDNotificationsWithBodyWit
 	return ParsePatchRecipientsRecipientIDNotificationsResponse(rsp)
 }
 
-// PatchRecipientsRecipientIDNotificationsWithResponse Set read, seen or archived on several notifications
+// PatchRecipientsRecipientIDNotificationsWithResponse Set read, seen or archived on several notifications, or snooze them
 //
 // Up to 100 ids; more: 400 and nothing changes. An id this recipient does not have fails alone (`notification_not_found`), the others change.
 //
@@ -17131,13 +17429,13 @@ func (c *ClientWithResponses) PatchRecipientsRecipientIDNotificationsWithRespons
 
 // GetRecipientsRecipientIDNotificationsCountsWithResponse Count a recipient's unread and unseen notifications
 //
-// Archived notifications are not counted.
+// Archived notifications are not counted. `channel`, `topic`, `event`: the counts of one tab.
 //
 // Returns a wrapper object for the known response body format(s).
 //
 // Corresponds with GET /recipients/{recipient_id}/notifications/counts (the `GetRecipientsRecipientIDNotificationsCounts` operationId).
-func (c *ClientWithResponses) GetRecipientsRecipientIDNotificationsCountsWithResponse(ctx context.Context, recipientID string, reqEditors ...RequestEditorFn) (*GetRecipientsRecipientIDNotificationsCountsResponse, error) {
-	rsp, err := c.GetRecipientsRecipientIDNotificationsCounts(ctx, recipientID, reqEditors...)
+func (c *ClientWithResponses) GetRecipientsRecipientIDNotificationsCountsWithResponse(ctx context.Context, recipientID string, params *GetRecipientsRecipientIDNotificationsCountsParams, reqEditors ...RequestEditorFn) (*GetRecipientsRecipientIDNotificationsCountsResponse, error) {
+	rsp, err := c.GetRecipientsRecipientIDNotificationsCounts(ctx, recipientID, params, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -17157,26 +17455,26 @@ func (c *ClientWithResponses) PostRecipientsRecipientIDNotificationsMarkAllArchi
 	return ParsePostRecipientsRecipientIDNotificationsMarkAllArchivedResponse(rsp)
 }
 
-// PostRecipientsRecipientIDNotificationsMarkAllReadWithResponse Mark a recipient's whole feed read
+// PostRecipientsRecipientIDNotificationsMarkAllReadWithResponse Mark a recipient's whole feed (or one tab) read
 //
 // Returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /recipients/{recipient_id}/notifications/mark_all_read (the `PostRecipientsRecipientIDNotificationsMarkAllRead` operationId).
-func (c *ClientWithResponses) PostRecipientsRecipientIDNotificationsMarkAllReadWithResponse(ctx context.Context, recipientID string, reqEditors ...RequestEditorFn) (*PostRecipientsRecipientIDNotificationsMarkAllReadResponse, error) {
-	rsp, err := c.PostRecipientsRecipientIDNotificationsMarkAllRead(ctx, recipientID, reqEditors...)
+func (c *ClientWithResponses) PostRecipientsRecipientIDNotificationsMarkAllReadWithResponse(ctx context.Context, recipientID string, params *PostRecipientsRecipientIDNotificationsMarkAllReadParams, reqEditors ...RequestEditorFn) (*PostRecipientsRecipientIDNotificationsMarkAllReadResponse, error) {
+	rsp, err := c.PostRecipientsRecipientIDNotificationsMarkAllRead(ctx, recipientID, params, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
 	return ParsePostRecipientsRecipientIDNotificationsMarkAllReadResponse(rsp)
 }
 
-// PostRecipientsRecipientIDNotificationsMarkAllSeenWithResponse Mark a recipient's whole feed seen (read flags stay)
+// PostRecipientsRecipientIDNotificationsMarkAllSeenWithResponse Mark a recipient's whole feed (or one tab) seen (read flags stay)
 //
 // Returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /recipients/{recipient_id}/notifications/mark_all_seen (the `PostRecipientsRecipientIDNotificationsMarkAllSeen` operationId).
-func (c *ClientWithResponses) PostRecipientsRecipientIDNotificationsMarkAllSeenWithResponse(ctx context.Context, recipientID string, reqEditors ...RequestEditorFn) (*PostRecipientsRecipientIDNotificationsMarkAllSeenResponse, error) {
-	rsp, err := c.PostRecipientsRecipientIDNotificationsMarkAllSeen(ctx, recipientID, reqEditors...)
+func (c *ClientWithResponses) PostRecipientsRecipientIDNotificationsMarkAllSeenWithResponse(ctx context.Context, recipientID string, params *PostRecipientsRecipientIDNotificationsMarkAllSeenParams, reqEditors ...RequestEditorFn) (*PostRecipientsRecipientIDNotificationsMarkAllSeenResponse, error) {
+	rsp, err := c.PostRecipientsRecipientIDNotificationsMarkAllSeen(ctx, recipientID, params, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -17185,7 +17483,7 @@ func (c *ClientWithResponses) PostRecipientsRecipientIDNotificationsMarkAllSeenW
 
 // GetRecipientsRecipientIDNotificationsStreamWithResponse Live feed of a recipient (Server-Sent Events)
 //
-// A `text/event-stream` of `StreamEvent`s: `notification` (newly delivered), `notification.updated` (read/opened changed, mark-all-read included), `unread_count` (on connect and after every change), `reset` (refetch the feed). Every event has an `id` (grows per recipient); reconnecting with `Last-Event-ID` replays what was missed (a bounded window of events and bytes, else `reset`). The stream starts with a `retry:` line; a comment line (heartbeat, every 15 s by default) keeps the connection open. The stream ends when its credential does (the recipient token expires, the key that opened it or minted its token is revoked, the recipient is erased) and after at most an hour (configurable): reconnect with Last-Event-ID. Browsers pass a recipient token as `?token=` (EventSource cannot set headers); an API key there is refused (401). 429 `too_many_streams` beyond the per-recipient or per-project limit, 503 `unavailable` when the replica holds as many streams as it can (both with Retry-After).
+// A `text/event-stream` of `StreamEvent`s: `notification` (newly delivered, or back from a snooze), `notification.updated` (read/opened changed, mark-all-read included, an action taken, snoozed), `unread_count` (on connect and after every change), `reset` (refetch the feed). Every event has an `id` (grows per recipient); reconnecting with `Last-Event-ID` replays what was missed (a bounded window of events and bytes, else `reset`). The stream starts with a `retry:` line; a comment line (heartbeat, every 15 s by default) keeps the connection open. The stream ends when its credential does (the recipient token expires, the key that opened it or minted its token is revoked, the recipient is erased) and after at most an hour (configurable): reconnect with Last-Event-ID. Browsers pass a recipient token as `?token=` (EventSource cannot set headers); an API key there is refused (401). 429 `too_many_streams` beyond the per-recipient or per-project limit, 503 `unavailable` when the replica holds as many streams as it can (both with Retry-After).
 //
 // Returns a wrapper object for the known response body format(s).
 //
@@ -17211,7 +17509,7 @@ func (c *ClientWithResponses) GetRecipientsRecipientIDNotificationsUnreadCountWi
 	return ParseGetRecipientsRecipientIDNotificationsUnreadCountResponse(rsp)
 }
 
-// PatchRecipientsRecipientIDNotificationsNotificationIDWithBodyWithResponse Mark a notification read, opened, seen or archived (or undo it)
+// PatchRecipientsRecipientIDNotificationsNotificationIDWithBodyWithResponse Mark a notification read, opened, seen or archived, or snooze it (or undo it)
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
@@ -17224,7 +17522,7 @@ func (c *ClientWithResponses) PatchRecipientsRecipientIDNotificationsNotificatio
 	return ParsePatchRecipientsRecipientIDNotificationsNotificationIDResponse(rsp)
 }
 
-// PatchRecipientsRecipientIDNotificationsNotificationIDWithResponse Mark a notification read, opened, seen or archived (or undo it)
+// PatchRecipientsRecipientIDNotificationsNotificationIDWithResponse Mark a notification read, opened, seen or archived, or snooze it (or undo it)
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //

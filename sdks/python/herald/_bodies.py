@@ -112,6 +112,13 @@ def notification_patch(
     return NotificationPatch(read=opt(read), opened=opt(opened), seen=opt(seen), archived=opt(archived))
 
 
+def snooze_patch(until: datetime | None) -> NotificationPatch:
+    """`snoozed_until`: an aware datetime; None ends the snooze."""
+    if until is not None and (until.tzinfo is None or until.utcoffset() is None):
+        raise ValueError(f"snoozed_until needs a time zone (an aware datetime): {until!r}")
+    return NotificationPatch(snoozed_until=None if until is None else until.isoformat())
+
+
 def token(ttl_seconds: int | None) -> PostRecipientsRecipientIdTokensBody:
     return PostRecipientsRecipientIdTokensBody(ttl_seconds=opt(ttl_seconds))
 

@@ -317,6 +317,11 @@ class Notifications(_Resource):
         """Marks the whole feed seen (read flags stay); returns how many notifications changed."""
         return self._run(ops.mark_all_seen(recipient_id))
 
+    def snooze(self, recipient_id: str, notification_id: int, until: datetime | None) -> models.Notification:
+        """Snoozes a notification until `until` (at most 90 days ahead): out of the feed and the counts, then back as
+        new; None ends the snooze now."""
+        return self._run(ops.snooze_notification(recipient_id, notification_id, until))
+
     def take_action(self, recipient_id: str, notification_id: int, action_id: str) -> models.Notification:
         """Records the action (of `payload.actions`) the recipient chose; the same action again changes nothing."""
         return self._run(ops.take_action(recipient_id, notification_id, action_id))

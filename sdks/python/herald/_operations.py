@@ -479,6 +479,15 @@ def mark_all_seen(recipient_id: str) -> Operation[int]:
     )
 
 
+def snooze_notification(recipient_id: str, notification_id: int, until: datetime | None) -> Operation[Notification]:
+    return Operation(
+        patch_recipients_recipient_id_notifications_notification_id,
+        _data(PatchRecipientsRecipientIdNotificationsNotificationIdResponse200),
+        (recipient_id, str(notification_id)),
+        {"body": bodies.snooze_patch(until)},
+    )
+
+
 def take_action(recipient_id: str, notification_id: int, action_id: str) -> Operation[Notification]:
     return Operation(
         post_recipients_recipient_id_notifications_notification_id_actions_action_id,

@@ -2,7 +2,9 @@ import { sleep } from '@herald/timing';
 import type { HeraldApi, Notification } from '../api';
 import { positiveInt, type Context } from '../context';
 import { fields } from '../output/output';
+import { UsageError } from '../errors';
 import { examples, type Register } from './register';
+import { parseAt } from './send';
 
 const targetText = (n: Notification) => (n.target ? `${n.target.channel}/${n.target.topic}/${n.target.event}` : '-');
 
@@ -10,6 +12,9 @@ const targetText = (n: Notification) => (n.target ? `${n.target.channel}/${n.tar
 const feedLine = (n: Notification) => `${n.created_at}  #${n.id}  ${targetText(n)}  ${n.read ? 'read  ' : 'unread'}  ${JSON.stringify(n.payload)}\n`;
 
 interface TailOpts {
+  channel?: string;
+  topic?: string;
+  event?: string;
   limit: string;
   interval: string;
   max?: string;
@@ -25,13 +30,16 @@ async function tail(ctx: Context, api: HeraldApi, recipientId: string, opts: Tai
   const max = opts.max === undefined ? Infinity : opts.max === '0' ? 0 : positiveInt(opts.max, '--max');
   const signal = ctx.io.signal;
   const limit = opts.limit === '0' ? 0 : Math.min(100, positiveInt(opts.limit, '--limit'));
-  const first = await api.listFeed(recipientId, { limit: Math.max(limit, 1) });
+  const tab = { channel: opts.channel, topic: opts.topic, event: opts.event };
+  // The live stream carries every notification of the recipient: the tab is applied here too.
+  const inTab = (n: Notification) => (!tab.channel || n.target?.channel === tab.channel) && (!tab.topic || n.target?.topic === tab.topic) && (!tab.event || n.target?.event === tab.event);
+  const first = await api.listFeed(recipientId, { limit: Math.max(limit, 1), ...tab });
   first.items.slice(0, limit).reverse().forEach(print);
   const seen = new Set(first.items.map((n) => n.id));
   let newest = first.items.reduce((m, n) => Math.max(m, n.id), 0);
   let fresh = 0;
   const take = (n: Notification) => {
-    if (seen.has(n.id) || fresh >= max) return;
+    if (seen.has(n.id) || fresh >= max || !inTab(n)) return;
     seen.add(n.id);
     newest = Math.max(newest, n.id);
     fresh += 1;
@@ -68,7 +76,7 @@ async function tail(ctx: Context, api: HeraldApi, recipientId: string, opts: Tai
   while (!signal?.aborted && fresh < max) {
     await sleep(interval, { signal }).catch(() => undefined); // Ctrl-C: checked below
     if (signal?.aborted) break;
-    const page = await api.listFeed(recipientId, { limit: 100 });
+    const page = await api.listFeed(recipientId, { limit: 100, ...tab });
     page.items
       .filter((n) => n.id > newest || !seen.has(n.id))
       .reverse()
@@ -106,6 +114,7 @@ export const registerNotifications: Register = (program, act) => {
             ['sms', outcomeText(n.sms)],
             ['push', outcomeText(n.push)],
             ['send_at', n.send_at ?? ''],
+            ['snoozed_until', n.snoozed_until ?? ''],
             ['created_at', n.created_at],
             ['updated_at', n.updated_at],
           ]),
@@ -125,11 +134,31 @@ export const registerNotifications: Register = (program, act) => {
       }),
     );
 
+  notifications
+    .command('snooze')
+    .description('Snooze a recipient’s notification: out of the feed and the counts until then, then back as new')
+    .argument('<recipient-id>', 'the recipient')
+    .argument('<id>', 'notification id')
+    .option('--until <time>', 'an RFC 3339 time (2030-01-31T09:00:00Z) or +<n>s|m|h|d from now; at most 90 days ahead')
+    .option('--clear', 'end the snooze now (back in the feed)')
+    .addHelpText('after', examples(['herald notifications snooze alice 42 --until +1h', 'herald notifications snooze alice 42 --clear']))
+    .action(
+      act(async (ctx, recipientId: string, id: string, opts: { until?: string; clear?: boolean }) => {
+        if ((opts.until === undefined) === !opts.clear) throw new UsageError('give one of --until <time> or --clear');
+        const until = opts.clear ? null : parseAt(opts.until!, new Date(), '--until');
+        const n = await ctx.projectApi().snoozeNotification(recipientId, positiveInt(id, 'notification id'), until);
+        ctx.out.result(n, () => (n.snoozed_until ? `Notification ${n.id} snoozed until ${n.snoozed_until}\n` : `Notification ${n.id} is back in ${recipientId}'s feed\n`));
+      }),
+    );
+
   const feed = program.command('feed').description('A recipient’s in-app feed');
   feed
     .command('tail')
     .description('Print a recipient’s newest notifications, then follow new ones as they arrive')
     .argument('<recipient-id>', 'the recipient')
+    .option('--channel <channel>', 'only this channel (a tab)')
+    .option('--topic <topic>', 'only this topic')
+    .option('--event <event>', 'only this event')
     .option('--limit <n>', 'how many existing notifications to print first', '10')
     .option('--max <n>', 'stop after this many new notifications')
     .option('--poll', 'poll the feed even when the live stream is available')

@@ -57,14 +57,14 @@ interface SendOpts extends MobilePushOpts {
 const AT_UNIT_MS = { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
 const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})[Tt ]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
 
-/** `--at`: an RFC 3339 time with a zone, or `+<n><s|m|h|d>` from now (the server checks the 90-day bound). */
-export function parseAt(value: string, now = new Date()): string {
+/** `--at` (or another time flag): an RFC 3339 time with a zone, or `+<n><s|m|h|d>` from now (the server checks the 90-day bound). */
+export function parseAt(value: string, now = new Date(), flag = '--at'): string {
   const rel = /^\+(\d+)([smhd])$/.exec(value);
   if (rel) return new Date(now.getTime() + Number(rel[1]) * AT_UNIT_MS[rel[2] as keyof typeof AT_UNIT_MS]).toISOString();
   const m = RFC3339.exec(value);
   // A real calendar day (Date.parse rolls 31 February over into March).
   if (!m || Number.isNaN(Date.parse(value)) || Number(m[3]) > new Date(Date.UTC(Number(m[1]), Number(m[2]), 0)).getUTCDate()) {
-    throw new UsageError(`--at is an RFC 3339 time with a zone (2030-01-31T09:00:00Z) or +<n>s|m|h|d from now, for example +2h (got "${value}")`);
+    throw new UsageError(`${flag} is an RFC 3339 time with a zone (2030-01-31T09:00:00Z) or +<n>s|m|h|d from now, for example +2h (got "${value}")`);
   }
   return value;
 }

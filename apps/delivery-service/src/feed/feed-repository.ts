@@ -1,6 +1,7 @@
 import type { Collection, Db, Filter, IndexDescription } from 'mongodb';
 import { createPayloadFiller, type NotificationDoc } from '../kernel/store/notification-repository';
 import { retryBusy } from '../kernel/store/store-retry';
+import { targetTerms, type FeedFilter } from './feed-filter';
 
 export interface FeedQuery {
   projectId: number;
@@ -11,6 +12,8 @@ export interface FeedQuery {
   read: boolean | null;
   /** true: the archived notifications only; false: the feed without them. */
   archived: boolean;
+  /** A tab: only the notifications of this target. */
+  filter?: FeedFilter;
 }
 
 /** The flags a recipient sets on notifications of the feed. */
@@ -48,6 +51,12 @@ export function createFeedRepository(db: Db) {
         { key: { project_id: 1, recipient_id: 1, status: 1, archived: 1, _id: -1 }, name: 'feed_archived_by_id' },
         // The seen term of the unseen count ({…, seen: true}).
         { key: { project_id: 1, recipient_id: 1, status: 1, seen: 1 }, name: 'feed_seen' },
+        // A tab of the feed (`?channel=`, `?topic=`, `?event=`, any subset): its page newest first,
+        // its counts and its mark-all updates. Each filter has its own index (a combination is
+        // answered through one of them), so the unfiltered feed's indexes stay as they were.
+        { key: { project_id: 1, recipient_id: 1, status: 1, 'target.channel': 1, _id: -1 }, name: 'feed_channel' },
+        { key: { project_id: 1, recipient_id: 1, status: 1, 'target.topic': 1, _id: -1 }, name: 'feed_topic' },
+        { key: { project_id: 1, recipient_id: 1, status: 1, 'target.event': 1, _id: -1 }, name: 'feed_event' },
       ];
       for (const { key, ...options } of specs) await col.createIndex(key, options);
       // `feed_unread` is replaced by `feed_unread_by_id` (above, created first, so a running older
@@ -62,7 +71,7 @@ export function createFeedRepository(db: Db) {
      * the page in index order.
      */
     async listFeed(q: FeedQuery): Promise<NotificationDoc[]> {
-      const base: Filter<NotificationDoc> = { project_id: q.projectId, recipient_id: q.recipientId, status: 'delivered' };
+      const base: Filter<NotificationDoc> = { project_id: q.projectId, recipient_id: q.recipientId, status: 'delivered', ...targetTerms(q.filter) };
       if (q.read !== null) base.read = q.read;
       if (q.archived) base.archived = true;
       const page = (beforeId: number | null) => col.find(beforeId === null ? base : { ...base, _id: { $lt: beforeId } }, { projection: LIST_PROJECTION }).sort({ _id: -1 }).limit(q.limit).toArray();
@@ -70,21 +79,24 @@ export function createFeedRepository(db: Db) {
       const kept: NotificationDoc[] = [];
       for (let before = q.beforeId; kept.length < q.limit; ) {
         const docs = await page(before);
-        kept.push(...docs.filter((d) => d.archived !== true));
+        kept.push(...docs.filter((d) => d.archived !== true && d.snoozed !== true));
         if (docs.length < q.limit) break;
         before = docs[docs.length - 1]._id;
       }
       return withPayloads(kept.slice(0, q.limit));
     },
-    /** Unread and not archived: every unread one less the archived unread ones (both index-served equalities; `archived` may be absent). */
-    async countUnread(projectId: number, recipientId: string): Promise<number> {
-      const base = { project_id: projectId, recipient_id: recipientId, status: 'delivered' as const, read: false };
-      const [unread, archived] = await Promise.all([col.countDocuments(base), col.countDocuments({ ...base, archived: true })]);
-      return unread - archived;
+    /**
+     * Unread, not archived and not snoozed: every unread one less the archived and the snoozed unread
+     * ones (index-served equalities; `archived` and `snoozed` may be absent, and are never both set).
+     */
+    async countUnread(projectId: number, recipientId: string, filter?: FeedFilter): Promise<number> {
+      const base = { project_id: projectId, recipient_id: recipientId, status: 'delivered' as const, read: false, ...targetTerms(filter) };
+      const [unread, archived, snoozed] = await Promise.all([col.countDocuments(base), col.countDocuments({ ...base, archived: true }), col.countDocuments({ ...base, snoozed: true })]);
+      return unread - archived - snoozed;
     },
-    /** Not seen and not archived: every delivered one less the seen ones (archiving marks seen, so the seen ones include every archived one). */
-    async countUnseen(projectId: number, recipientId: string): Promise<number> {
-      const base = { project_id: projectId, recipient_id: recipientId, status: 'delivered' as const };
+    /** Not seen, not archived, not snoozed: every delivered one less the seen ones (archiving and snoozing mark seen, so the seen ones include those). */
+    async countUnseen(projectId: number, recipientId: string, filter?: FeedFilter): Promise<number> {
+      const base = { project_id: projectId, recipient_id: recipientId, status: 'delivered' as const, ...targetTerms(filter) };
       const [all, seen] = await Promise.all([col.countDocuments(base), col.countDocuments({ ...base, seen: true })]);
       return all - seen;
     },
@@ -116,8 +128,8 @@ export function createFeedRepository(db: Db) {
       return doc ? { doc, changed } : null;
     },
     /** The ids of the recipient's unread delivered notifications (the feed_unread_by_id index). */
-    async unreadIds(projectId: number, recipientId: string): Promise<number[]> {
-      const docs = await col.find({ project_id: projectId, recipient_id: recipientId, status: 'delivered', read: false }, { projection: { _id: 1 } }).toArray();
+    async unreadIds(projectId: number, recipientId: string, filter?: FeedFilter): Promise<number[]> {
+      const docs = await col.find({ project_id: projectId, recipient_id: recipientId, status: 'delivered', read: false, ...targetTerms(filter) }, { projection: { _id: 1 } }).toArray();
       return docs.map((d) => d._id);
     },
     /** Marks these notifications read where still unread, stamping `now`; returns those this call changed. */
@@ -136,21 +148,23 @@ export function createFeedRepository(db: Db) {
       const filter: Filter<NotificationDoc> = { _id: { $in: ids }, project_id: projectId, recipient_id: recipientId, status: 'delivered' };
       const { read, seen, archived } = flags;
       if (read !== undefined) await retryBusy(() => col.updateMany({ ...filter, read: !read }, { $set: { read, read_changed_at: now, updated_at: now } }));
-      if (seen !== undefined) await retryBusy(() => col.updateMany({ ...filter, ...(seen ? { seen: { $ne: true } } : { seen: true, archived: { $ne: true } }) }, { $set: { seen, updated_at: now } }));
+      if (seen !== undefined) await retryBusy(() => col.updateMany({ ...filter, ...(seen ? { seen: { $ne: true } } : { seen: true, archived: { $ne: true }, snoozed: { $ne: true } }) }, { $set: { seen, updated_at: now } }));
       if (archived !== undefined) {
-        await retryBusy(() => col.updateMany({ ...filter, archived: archived ? { $ne: true } : true }, { $set: { archived, ...(archived ? { seen: true } : {}), updated_at: now } }));
+        // Archiving ends a snooze (its timer then finds nothing to wake).
+        const unsnooze = archived ? { $unset: { snoozed: '' as const, snoozed_until: '' as const } } : {};
+        await retryBusy(() => col.updateMany({ ...filter, archived: archived ? { $ne: true } : true }, { $set: { archived, ...(archived ? { seen: true } : {}), updated_at: now }, ...unsnooze }));
       }
       const docs = await withPayloads(await col.find(filter, { projection: LIST_PROJECTION }).toArray());
       const readChanged = new Set(docs.filter((d) => read !== undefined && d.read === read && d.read_changed_at?.getTime() === now.getTime()).map((d) => d._id));
       return { docs, readChanged };
     },
     /**
-     * Archives (and marks seen) every delivered notification of the recipient not archived yet,
+     * Archives (and marks seen) every delivered notification of the recipient not archived yet (nor snoozed),
      * `read` given: only the read (or unread) ones (`feed_unread_by_id` serves its prefix); returns
      * how many this call changed.
      */
-    async markAllArchived(projectId: number, recipientId: string, read: boolean | null, now: Date): Promise<number> {
-      const filter: Filter<NotificationDoc> = { project_id: projectId, recipient_id: recipientId, status: 'delivered', archived: { $ne: true } };
+    async markAllArchived(projectId: number, recipientId: string, read: boolean | null, now: Date, tab?: FeedFilter): Promise<number> {
+      const filter: Filter<NotificationDoc> = { project_id: projectId, recipient_id: recipientId, status: 'delivered', archived: { $ne: true }, snoozed: { $ne: true }, ...targetTerms(tab) };
       if (read !== null) filter.read = read;
       const r = await retryBusy(() => col.updateMany(filter, { $set: { archived: true, seen: true, updated_at: now } }));
       return r.modifiedCount;
@@ -169,9 +183,9 @@ export function createFeedRepository(db: Db) {
       const doc = await withPayload(await col.findOne(filter, { projection: LIST_PROJECTION }));
       return doc ? { doc, changed: r.modifiedCount === 1 } : null;
     },
-    /** Marks every delivered notification of the recipient seen; returns how many this call changed. */
-    async markAllSeen(projectId: number, recipientId: string, now: Date): Promise<number> {
-      const r = await retryBusy(() => col.updateMany({ project_id: projectId, recipient_id: recipientId, status: 'delivered', seen: { $ne: true } }, { $set: { seen: true, updated_at: now } }));
+    /** Marks every delivered notification of the recipient (of the tab, given one) seen; returns how many this call changed. */
+    async markAllSeen(projectId: number, recipientId: string, now: Date, filter?: FeedFilter): Promise<number> {
+      const r = await retryBusy(() => col.updateMany({ project_id: projectId, recipient_id: recipientId, status: 'delivered', seen: { $ne: true }, ...targetTerms(filter) }, { $set: { seen: true, updated_at: now } }));
       return r.modifiedCount;
     },
   };

@@ -1,4 +1,4 @@
-import { timestampDate } from '@bufbuild/protobuf/wkt';
+import { timestampDate, type Timestamp } from '@bufbuild/protobuf/wkt';
 import { toPbNotification } from '../kernel/wire-views';
 import type { DeliveryHandlers } from '../platform';
 import type { createCountUnread } from './count-unread';
@@ -11,6 +11,17 @@ import type { createMarkAllSeen } from './mark-all-seen';
 import type { createTakeAction } from './take-action';
 import type { createUpdateNotification } from './update-notification';
 import type { createUpdateNotifications } from './update-notifications';
+import type { FeedFilter } from './feed-filter';
+
+/** The tab a request names (its FeedFilter's set fields; none: the whole feed). */
+function tabOf(filter: { channel?: string; topic?: string; event?: string } | undefined): FeedFilter {
+  return { ...(filter?.channel !== undefined && { channel: filter.channel }), ...(filter?.topic !== undefined && { topic: filter.topic }), ...(filter?.event !== undefined && { event: filter.event }) };
+}
+
+/** The snooze a request asks for: until a time, ended (`unsnooze`), or none (undefined). */
+function snoozeOf(req: { snoozedUntil?: Timestamp; unsnooze: boolean }): Date | null | undefined {
+  return req.snoozedUntil ? timestampDate(req.snoozedUntil) : req.unsnooze ? null : undefined;
+}
 
 /** The request's optional flags that are set (protobuf's `optional`: undefined when absent). */
 function setFlags<K extends string>(req: Partial<Record<K, boolean>>, keys: K[]): Partial<Record<K, boolean>> {
@@ -39,6 +50,7 @@ export function feedRoutes(uc: {
         cursor: req.cursor,
         read: req.read ?? null,
         archived: req.archived ?? false,
+        filter: tabOf(req.filter),
       });
       return { notifications: page.notifications.map((n) => toPbNotification(n)), nextCursor: page.nextCursor ?? '' };
     },
@@ -61,28 +73,28 @@ export function feedRoutes(uc: {
       return { notifications: page.notifications.map((n) => toPbNotification(n)), nextCursor: page.nextCursor ?? '' };
     },
     async unreadCount(req) {
-      const [unread, unseen] = await Promise.all([uc.countUnread(Number(req.projectId), req.recipientId), uc.countUnseen(Number(req.projectId), req.recipientId)]);
+      const [unread, unseen] = await Promise.all([uc.countUnread(Number(req.projectId), req.recipientId, tabOf(req.filter)), uc.countUnseen(Number(req.projectId), req.recipientId, tabOf(req.filter))]);
       return { unreadCount: BigInt(unread), unseenCount: BigInt(unseen) };
     },
     async updateNotification(req) {
       const flags = setFlags(req, ['read', 'opened', 'seen', 'archived']);
-      return { notification: toPbNotification(await uc.updateNotification(Number(req.projectId), req.recipientId, Number(req.id), flags)) };
+      return { notification: toPbNotification(await uc.updateNotification(Number(req.projectId), req.recipientId, Number(req.id), { ...flags, snoozedUntil: snoozeOf(req) })) };
     },
     async updateNotifications(req) {
-      const results = await uc.updateNotifications(Number(req.projectId), req.recipientId, req.ids.map(Number), setFlags(req, ['read', 'seen', 'archived']));
+      const results = await uc.updateNotifications(Number(req.projectId), req.recipientId, req.ids.map(Number), { ...setFlags(req, ['read', 'seen', 'archived']), snoozedUntil: snoozeOf(req) });
       return { results: results.map((r) => ({ id: BigInt(r.id), notification: r.notification ? toPbNotification(r.notification) : undefined })) };
     },
     async markAllRead(req) {
-      return { updated: BigInt(await uc.markAllRead(Number(req.projectId), req.recipientId)) };
+      return { updated: BigInt(await uc.markAllRead(Number(req.projectId), req.recipientId, tabOf(req.filter))) };
     },
     async markAllSeen(req) {
-      return { updated: BigInt(await uc.markAllSeen(Number(req.projectId), req.recipientId)) };
+      return { updated: BigInt(await uc.markAllSeen(Number(req.projectId), req.recipientId, tabOf(req.filter))) };
     },
     async takeAction(req) {
       return { notification: toPbNotification(await uc.takeAction(Number(req.projectId), req.recipientId, Number(req.id), req.actionId)) };
     },
     async markAllArchived(req) {
-      return { updated: BigInt(await uc.markAllArchived(Number(req.projectId), req.recipientId, req.read ?? null)) };
+      return { updated: BigInt(await uc.markAllArchived(Number(req.projectId), req.recipientId, req.read ?? null, tabOf(req.filter))) };
     },
   };
 }

@@ -10,4 +10,6 @@ export { createTakeAction, type TakeActionDeps } from './take-action';
 export { createUpdateNotifications, type UpdateNotificationsDeps } from './update-notifications';
 export { createUpdateNotification, type UpdateNotificationDeps } from './update-notification';
 export { createFeedRepository } from './feed-repository';
+export { createSnoozeRepository } from './snooze-repository';
+export { createWakeSnoozed, type WakeSnoozedDeps } from './wake-snoozed';
 export { feedRoutes } from './feed-routes';

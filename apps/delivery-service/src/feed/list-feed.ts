@@ -4,6 +4,7 @@ import type { Notification } from '../kernel/notification';
 import { toNotification } from '../kernel/store/notification-repository';
 import { ensureRecipientExists, type EnsureRecipientExistsDeps } from './ensure-recipient-exists';
 import type { FeedRepository } from './feed-repository';
+import type { FeedFilter } from './feed-filter';
 
 export interface FeedPage {
   notifications: Notification[];
@@ -17,7 +18,7 @@ export interface ListFeedDeps extends EnsureRecipientExistsDeps {
 
 /** A recipient's feed: delivered notifications only (archived ones apart), newest first; the cursor is the last id seen. */
 export function createListFeed(deps: ListFeedDeps) {
-  return async (q: { projectId: number; recipientId: string; limit: number; cursor: string; read: boolean | null; archived?: boolean }): Promise<FeedPage> => {
+  return async (q: { projectId: number; recipientId: string; limit: number; cursor: string; read: boolean | null; archived?: boolean; filter?: FeedFilter }): Promise<FeedPage> => {
     const limit = q.limit === 0 ? LIMITS.feedPageDefault : q.limit;
     if (!Number.isInteger(limit) || limit < 1 || limit > LIMITS.feedPageMax) {
       throw invalid('limit is out of range', [
@@ -35,6 +36,7 @@ export function createListFeed(deps: ListFeedDeps) {
       beforeId: q.cursor === '' ? null : Number(q.cursor),
       read: q.read,
       archived: q.archived ?? false,
+      filter: q.filter,
     });
     const page = docs.slice(0, limit);
     return {

@@ -6,16 +6,21 @@ import { notificationNotFound } from '../sends';
 import { flagEvents } from '../kernel/outcome-events';
 import type { OutcomeEvents } from '../kernel/outcome-events';
 import type { FeedRepository, StateFlags } from './feed-repository';
+import { createSnoozeNotifications, type SnoozeNotificationsDeps } from './snooze-notifications';
+import { checkSnoozeUntil } from './snooze-rules';
 
 /** The ports this use case works with. */
-export interface UpdateNotificationDeps extends EnsureRecipientExistsDeps {
+export interface UpdateNotificationDeps extends EnsureRecipientExistsDeps, SnoozeNotificationsDeps {
   feed: FeedRepository;
   events: OutcomeEvents;
   now: () => Date;
 }
 
 /** What one update may set. */
-export type NotificationFlags = { read?: boolean; opened?: boolean } & Pick<StateFlags, 'seen' | 'archived'>;
+export type NotificationFlags = { read?: boolean; opened?: boolean } & Pick<StateFlags, 'seen' | 'archived'> & {
+  /** Snoozes it until then (null: ends its snooze); absent: no change. */
+  snoozedUntil?: Date | null;
+};
 
 /**
  * Sets read and/or opened on one notification of the recipient's feed (delivered ones only), and
@@ -23,16 +28,20 @@ export type NotificationFlags = { read?: boolean; opened?: boolean } & Pick<Stat
  * changed, before answering. A flag the request sets to the value it already has emits nothing new:
  * when it changed within the stream's duplicate window (a retry after a failed answer, whose events
  * may not have gone out), its event is re-emitted under the same id, which the stream drops if it
- * has it. Seen and archived are set after them (archiving marks seen too).
+ * has it. Seen and archived are set after them (archiving marks seen too), then the snooze (a
+ * snooze unarchives: it comes back later).
  */
 export function createUpdateNotification(deps: UpdateNotificationDeps) {
+  const snooze = createSnoozeNotifications(deps);
   return async (projectId: number, recipientId: string, id: number, flags: NotificationFlags): Promise<Notification> => {
     await ensureRecipientExists(deps, projectId, recipientId);
     const now = deps.now();
-    const { seen, archived, ...readOpened } = flags;
+    const { seen, archived, snoozedUntil, ...readOpened } = flags;
+    if (snoozedUntil) checkSnoozeUntil(snoozedUntil, now);
     const r = await deps.feed.updateFlags(projectId, recipientId, id, readOpened, now);
     if (!r) throw notificationNotFound();
-    const doc = seen === undefined && archived === undefined ? r.doc : ((await deps.feed.setStates(projectId, recipientId, [id], { seen, archived }, now)).docs[0] ?? r.doc);
+    const flagged = seen === undefined && archived === undefined ? r.doc : ((await deps.feed.setStates(projectId, recipientId, [id], { seen, archived }, now)).docs[0] ?? r.doc);
+    const doc = snoozedUntil === undefined ? flagged : ((await snooze(projectId, recipientId, [id], snoozedUntil))[0] ?? (await deps.feed.findInFeed(projectId, recipientId, id)) ?? flagged);
     const recent = (at: Date | undefined) => at !== undefined && now.getTime() - at.getTime() < OUTCOMES_DUPLICATE_WINDOW_MS;
     const events = [];
     if (flags.read !== undefined && doc.read === flags.read && (r.changed.read !== undefined || recent(doc.read_changed_at))) {

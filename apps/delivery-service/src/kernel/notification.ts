@@ -157,6 +157,8 @@ export interface Notification {
   archived?: boolean;
   /** The id of the `payload.actions` entry the recipient chose; absent or null: none yet. */
   actionTaken?: string | null;
+  /** While snoozed: when it comes back to the feed as new; absent or null otherwise. */
+  snoozedUntil?: Date | null;
   status: NotificationStatus;
   email: EmailOutcome;
   /** Not requested unless the send carried an sms block. */

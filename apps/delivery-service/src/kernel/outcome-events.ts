@@ -91,6 +91,16 @@ export function actionEvent(doc: NotificationDoc, actionId: string, at: Date): O
   return event(doc, `n:${doc._id}:action:${actionId}`, 'notification.action', at);
 }
 
+/** `notification.snoozed` (doc: after the snooze); one id per notification and wake-up time. */
+export function snoozedEvent(doc: NotificationDoc, until: Date, at: Date): OutcomeEvent {
+  return event(doc, `n:${doc._id}:snoozed:${until.getTime()}`, 'notification.snoozed', at);
+}
+
+/** `notification.unsnoozed` (doc: back in the feed); `at` is when: the due time, or when the recipient ended it. */
+export function unsnoozedEvent(doc: NotificationDoc, at: Date): OutcomeEvent {
+  return event(doc, `n:${doc._id}:unsnoozed:${at.getTime()}`, 'notification.unsnoozed', at);
+}
+
 /**
  * Events of a read/opened change of one notification (doc: after the change). The id carries the
  * change's time, so a repeated request (nothing changed) re-emits the same id, which is dropped.

@@ -78,6 +78,7 @@ export function toPbNotification(n: Notification, opts: { omitPayload?: boolean 
     seen: n.seen ?? false,
     archived: n.archived ?? false,
     actionTaken: n.actionTaken ?? undefined,
+    snoozedUntil: n.snoozedUntil ? timestampFromDate(n.snoozedUntil) : undefined,
     createdAt: timestampFromDate(n.createdAt),
     updatedAt: timestampFromDate(n.updatedAt),
     status: n.status,

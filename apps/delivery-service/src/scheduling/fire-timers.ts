@@ -22,6 +22,8 @@ export interface FireSettings {
 export interface FireTimersDeps {
   /** Finishes the cancel of what a timer canceled meanwhile stands for (the sends module's cancel). */
   canceled: { timer(t: TimerDoc, at: Date): Promise<void> };
+  /** Brings a snoozed notification back to the feed when its snooze timer is due (the feed module's wake). */
+  snoozed: { wake(t: TimerDoc): Promise<void> };
   broadcasts: BroadcastRepository;
   jobs: JobPort;
   metrics: DeliveryMetrics;
@@ -39,7 +41,7 @@ const HANDING_AT_ONCE = 2;
  * wins instead, and its cleanup is finished here), then handed on as a JetStream job, and removed:
  * a scheduled send's SendJob (msgID `fire:send:<id>`), a broadcast's job (after it took a slot of
  * its project; none free: it waits, still cancelable), an escalation's email job (an OutboundJob), a digest's
- * DigestJob. Work for the jobs' consumers on every replica; the pass itself is three store
+ * DigestJob, a snoozed notification's wake-up (a store write and its event, done here). Work for the jobs' consumers on every replica; the pass itself is three store
  * operations and a pipelined publish per batch, whatever is scheduled later.
  *
  * A burst (full passes back to back) is pipelined: a pass returns once its timers are decided, and
@@ -64,6 +66,7 @@ export function createFireTimers(deps: FireTimersDeps, settings: FireSettings) {
     }
     if (t.kind === 'email') return deps.jobs.outbound('email', t.project_id, t.ref);
     if (t.kind === 'digest') return deps.jobs.digest(t.project_id, t.ref);
+    if (t.kind === 'snooze') return deps.snoozed.wake(t);
   };
 
   /** A scheduled broadcast runs only in a free slot of its project (BROADCAST_MAX_ACTIVE_PER_PROJECT). */

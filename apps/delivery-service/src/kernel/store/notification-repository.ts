@@ -41,6 +41,9 @@ export interface NotificationDoc {
   archived?: boolean;
   /** The `payload.actions` entry the recipient chose (its id), and when; absent until one is. */
   action_taken?: { id: string; at: Date };
+  /** Snoozed: out of the feed and the counts until `snoozed_until`; both absent otherwise (never together with `archived`). */
+  snoozed?: boolean;
+  snoozed_until?: Date;
   status: NotificationStatus;
   email: EmailOutcome;
   /** The email block of a direct send whose mail is still to be sent (a broadcast's is on the broadcast); null otherwise. */
@@ -110,6 +113,7 @@ export function toNotification(d: NotificationDoc): Notification {
     seen: d.seen ?? false,
     archived: d.archived ?? false,
     actionTaken: d.action_taken?.id ?? null,
+    snoozedUntil: d.snoozed_until ?? null,
     status: d.status,
     email: d.email,
     sms: d.sms ?? emailNotRequested(),

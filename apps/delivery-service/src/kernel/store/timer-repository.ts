@@ -10,9 +10,11 @@ import { retryBusy } from './store-retry';
  * - `send`: a scheduled direct send (the timer holds the accepted send) → its SendJob;
  * - `broadcast`: a scheduled broadcast → its BroadcastJob;
  * - `email`: an escalation's delayed email → its email OutboundJob;
- * - `digest`: the end of a digest window → its DigestJob.
+ * - `digest`: the end of a digest window → its DigestJob;
+ * - `snooze`: a snoozed notification's wake-up → it comes back to the feed (id `snooze:<ref>:<due_ms>`:
+ *   each snooze its own timer, so a snooze after one that fired is not taken for it).
  */
-export type TimerKind = 'send' | 'broadcast' | 'email' | 'digest';
+export type TimerKind = 'send' | 'broadcast' | 'email' | 'digest' | 'snooze';
 
 export interface TimerDoc {
   /** `<kind>:<ref>` */
@@ -55,6 +57,8 @@ export interface TimerCursor {
 }
 
 export const timerId = (kind: TimerKind, ref: number): string => `${kind}:${ref}`;
+/** The timer of one snooze of a notification (until `dueMs`). */
+export const snoozeTimerId = (ref: number, dueMs: number): string => `snooze:${ref}:${dueMs}`;
 
 /** Fates are kept this long after they were decided (a cancel or a read of a fired send looks them up only while its timer exists). */
 const FATE_KEPT_MS = 7 * 86_400_000;

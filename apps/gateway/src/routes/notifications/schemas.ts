@@ -221,6 +221,7 @@ export const NotificationSchema = Type.Object(
     seen: Type.Boolean({ description: 'The recipient has seen it in a list (the badge can count unseen rather than unread)' }),
     archived: Type.Boolean({ description: 'Out of the default feed, kept (`?archived=true` lists these)' }),
     action_taken: Nullable(Type.String({ description: 'The id of the `payload.actions` entry the recipient chose; null until one is' })),
+    snoozed_until: Type.Optional({ ...Timestamp, description: 'Only while snoozed: when it comes back to the feed as new' }),
     created_at: Timestamp,
     updated_at: Timestamp,
     status: Type.String({ description: 'enqueued, scheduled, canceled, delivered, suppressed, throttled, failed, not_requested' }),

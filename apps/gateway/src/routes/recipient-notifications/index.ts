@@ -9,6 +9,8 @@ import { RecipientIdParams } from '../recipients/schemas';
 import { NotificationSchema } from '../notifications/schemas';
 import { notificationView, parseId } from '../notifications/views';
 import { audienceOf } from './audience';
+import { TabQuery, tabFilter } from './tab-filter';
+import { SnoozedUntil, snoozeRequest } from './snooze';
 import { documented } from '../../plugins/external/swagger/openapi-document';
 import { notificationExample } from '../notifications/examples';
 
@@ -21,6 +23,7 @@ const FeedQuery = Type.Object({
   cursor: Type.Optional(Type.String({ description: 'next_cursor of the previous page', ...serviceRules({ pattern: '^(?:[1-9][0-9]{0,15})?$' }) })),
   read: Type.Optional(Type.Union([Type.Literal('true'), Type.Literal('false')])),
   archived: Type.Optional(Type.Union([Type.Literal('true'), Type.Literal('false')], { description: 'true: the archived notifications only; absent or false: the feed without them' })),
+  ...TabQuery,
 });
 const NotificationParams = Type.Object({ recipient_id: Type.String({ minLength: 1, examples: ['user-42'] }), notification_id: Type.String({ examples: ['1042'] }) });
 const FlagsBody = Type.Object(
@@ -28,7 +31,8 @@ const FlagsBody = Type.Object(
     read: Type.Optional(Type.Boolean()),
     opened: Type.Optional(Type.Boolean()),
     seen: Type.Optional(Type.Boolean()),
-    archived: Type.Optional(Type.Boolean({ description: 'true also marks it seen' })),
+    archived: Type.Optional(Type.Boolean({ description: 'true also marks it seen (and ends a snooze)' })),
+    snoozed_until: SnoozedUntil,
   },
   { minProperties: 1 },
 );
@@ -61,6 +65,7 @@ const recipientNotificationRoutes: RoutePlugin = async (app) => {
         cursor: q.cursor ?? '',
         read: q.read === undefined ? undefined : q.read === 'true',
         archived: q.archived === 'true',
+        filter: tabFilter(q),
       });
       return { data: { notifications: res.notifications.map((n) => notificationView(n, audienceOf(request.principal))), next_cursor: res.nextCursor || null } };
     },
@@ -77,7 +82,7 @@ const recipientNotificationRoutes: RoutePlugin = async (app) => {
 
   app.patch(
     '/recipients/:recipient_id/notifications/:notification_id',
-    { config: { access }, schema: { ...documented({ summary: 'Mark a notification read, opened, seen or archived (or undo it)', success: 'Updated', request: { read: true }, response: { message: 'Notification updated', data: { ...notificationExample, read: true } } }), tags, params: NotificationParams, body: FlagsBody, response: { 200: withMessage(NotificationSchema), ...errors } } },
+    { config: { access }, schema: { ...documented({ summary: 'Mark a notification read, opened, seen or archived, or snooze it (or undo it)', success: 'Updated', request: { read: true }, response: { message: 'Notification updated', data: { ...notificationExample, read: true } } }), tags, params: NotificationParams, body: FlagsBody, response: { 200: withMessage(NotificationSchema), ...errors } } },
     async (request) => {
       const projectId = BigInt(request.project.id);
       const id = parseId(request.params.notification_id);
@@ -85,16 +90,17 @@ const recipientNotificationRoutes: RoutePlugin = async (app) => {
         await app.services.recipients.getRecipient({ projectId, id: request.params.recipient_id });
         throw notFound('notification_not_found', 'Notification not found');
       }
-      const res = await deliveries.updateNotification({ projectId, recipientId: request.params.recipient_id, id, ...request.body });
+      const { snoozed_until, ...flags } = request.body;
+      const res = await deliveries.updateNotification({ projectId, recipientId: request.params.recipient_id, id, ...flags, ...snoozeRequest(snoozed_until) });
       return { message: 'Notification updated', data: notificationView(res.notification!, audienceOf(request.principal)) };
     },
   );
 
   app.post(
     '/recipients/:recipient_id/notifications/mark_all_read',
-    { config: { access }, schema: { ...documented({ summary: 'Mark a recipient\'s whole feed read', success: 'Marked', response: { message: 'Notifications marked read', data: { updated: 3 } } }), tags, params: RecipientIdParams, response: { 200: withMessage(Type.Object({ updated: Type.Integer() })), ...errors } } },
+    { config: { access }, schema: { ...documented({ summary: 'Mark a recipient\'s whole feed (or one tab) read', success: 'Marked', response: { message: 'Notifications marked read', data: { updated: 3 } } }), tags, params: RecipientIdParams, querystring: Type.Object(TabQuery), response: { 200: withMessage(Type.Object({ updated: Type.Integer() })), ...errors } } },
     async (request) => {
-      const res = await deliveries.markAllRead({ projectId: BigInt(request.project.id), recipientId: request.params.recipient_id });
+      const res = await deliveries.markAllRead({ projectId: BigInt(request.project.id), recipientId: request.params.recipient_id, filter: tabFilter(request.query) });
       return { message: 'Notifications marked read', data: { updated: Number(res.updated) } };
     },
   );

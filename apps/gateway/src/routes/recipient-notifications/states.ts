@@ -7,6 +7,8 @@ import { RecipientIdParams } from '../recipients/schemas';
 import { NotificationSchema } from '../notifications/schemas';
 import { notificationView } from '../notifications/views';
 import { audienceOf } from './audience';
+import { TabQuery, tabFilter } from './tab-filter';
+import { SnoozedUntil, snoozeRequest } from './snooze';
 import { bulkUpdateExample, bulkUpdateRequestExample } from './examples';
 
 const tags = ['notifications'];
@@ -16,13 +18,14 @@ const access = 'recipient' as const;
 /** The most notifications one bulk update names (the delivery service holds the same limit). */
 const BULK_MAX = 100;
 
-const ReadFilter = Type.Object({ read: Type.Optional(Type.Union([Type.Literal('true'), Type.Literal('false')], { description: 'Only the read (true) or unread (false) notifications' })) });
+const ReadFilter = Type.Object({ ...TabQuery, read: Type.Optional(Type.Union([Type.Literal('true'), Type.Literal('false')], { description: 'Only the read (true) or unread (false) notifications' })) });
 const BulkBody = Type.Object(
   {
     ids: Type.Array(Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }), { minItems: 1, maxItems: BULK_MAX, description: `1 to ${BULK_MAX} notification ids of this recipient` }),
     read: Type.Optional(Type.Boolean()),
     seen: Type.Optional(Type.Boolean()),
-    archived: Type.Optional(Type.Boolean({ description: 'true also marks it seen' })),
+    archived: Type.Optional(Type.Boolean({ description: 'true also marks it seen (and ends a snooze)' })),
+    snoozed_until: SnoozedUntil,
   },
   { minProperties: 2 },
 );
@@ -44,14 +47,15 @@ const notificationStateRoutes: RoutePlugin = async (app) => {
     {
       config: { access },
       schema: {
-        ...documented({ summary: 'Count a recipient\'s unread and unseen notifications', description: 'Archived notifications are not counted.', success: 'The counts', response: { data: { unread_count: 3, unseen_count: 1 } } }),
+        ...documented({ summary: 'Count a recipient\'s unread and unseen notifications', description: 'Archived notifications are not counted. `channel`, `topic`, `event`: the counts of one tab.', success: 'The counts', response: { data: { unread_count: 3, unseen_count: 1 } } }),
         tags,
         params: RecipientIdParams,
+        querystring: Type.Object(TabQuery),
         response: { 200: dataOnly(Type.Object({ unread_count: Type.Integer(), unseen_count: Type.Integer() })), ...errors },
       },
     },
     async (request) => {
-      const res = await deliveries.unreadCount({ projectId: BigInt(request.project.id), recipientId: request.params.recipient_id });
+      const res = await deliveries.unreadCount({ projectId: BigInt(request.project.id), recipientId: request.params.recipient_id, filter: tabFilter(request.query) });
       return { data: { unread_count: Number(res.unreadCount), unseen_count: Number(res.unseenCount) } };
     },
   );
@@ -60,10 +64,10 @@ const notificationStateRoutes: RoutePlugin = async (app) => {
     '/recipients/:recipient_id/notifications/mark_all_seen',
     {
       config: { access },
-      schema: { ...documented({ summary: 'Mark a recipient\'s whole feed seen (read flags stay)', success: 'Marked', response: { message: 'Notifications marked seen', data: { updated: 3 } } }), tags, params: RecipientIdParams, response: { 200: withMessage(Type.Object({ updated: Type.Integer() })), ...errors } },
+      schema: { ...documented({ summary: 'Mark a recipient\'s whole feed (or one tab) seen (read flags stay)', success: 'Marked', response: { message: 'Notifications marked seen', data: { updated: 3 } } }), tags, params: RecipientIdParams, querystring: Type.Object(TabQuery), response: { 200: withMessage(Type.Object({ updated: Type.Integer() })), ...errors } },
     },
     async (request) => {
-      const res = await deliveries.markAllSeen({ projectId: BigInt(request.project.id), recipientId: request.params.recipient_id });
+      const res = await deliveries.markAllSeen({ projectId: BigInt(request.project.id), recipientId: request.params.recipient_id, filter: tabFilter(request.query) });
       return { message: 'Notifications marked seen', data: { updated: Number(res.updated) } };
     },
   );
@@ -82,7 +86,7 @@ const notificationStateRoutes: RoutePlugin = async (app) => {
     },
     async (request) => {
       const read = request.query.read === undefined ? undefined : request.query.read === 'true';
-      const res = await deliveries.markAllArchived({ projectId: BigInt(request.project.id), recipientId: request.params.recipient_id, read });
+      const res = await deliveries.markAllArchived({ projectId: BigInt(request.project.id), recipientId: request.params.recipient_id, read, filter: tabFilter(request.query) });
       return { message: 'Notifications archived', data: { updated: Number(res.updated) } };
     },
   );
@@ -93,7 +97,7 @@ const notificationStateRoutes: RoutePlugin = async (app) => {
       config: { access },
       schema: {
         ...documented({
-          summary: 'Set read, seen or archived on several notifications',
+          summary: 'Set read, seen or archived on several notifications, or snooze them',
           description: `Up to ${BULK_MAX} ids; more: 400 and nothing changes. An id this recipient does not have fails alone (\`notification_not_found\`), the others change.`,
           success: 'One result per id, in request order',
           request: bulkUpdateRequestExample,
@@ -106,8 +110,8 @@ const notificationStateRoutes: RoutePlugin = async (app) => {
       },
     },
     async (request) => {
-      const { ids, read, seen, archived } = request.body;
-      const res = await deliveries.updateNotifications({ projectId: BigInt(request.project.id), recipientId: request.params.recipient_id, ids: ids.map(BigInt), read, seen, archived });
+      const { ids, read, seen, archived, snoozed_until } = request.body;
+      const res = await deliveries.updateNotifications({ projectId: BigInt(request.project.id), recipientId: request.params.recipient_id, ids: ids.map(BigInt), read, seen, archived, ...snoozeRequest(snoozed_until) });
       const audience = audienceOf(request.principal);
       const results = res.results.map((r) =>
         r.notification

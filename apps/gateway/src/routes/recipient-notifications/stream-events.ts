@@ -18,13 +18,13 @@ const event = <D extends TSchema>(name: string, title: string, description: stri
 export const StreamNotificationEvent = event(
   'notification',
   'StreamNotificationEvent',
-  'A notification newly delivered to the feed (the feed object, as GET /recipients/{recipient_id}/notifications shows it)',
+  'A notification newly in the feed: delivered, or back from a snooze (the feed object, as GET /recipients/{recipient_id}/notifications shows it)',
   Type.Object({ notification: NotificationSchema, unread_count: UnreadCount }),
 );
 export const StreamNotificationUpdatedEvent = event(
   'notification.updated',
   'StreamNotificationUpdatedEvent',
-  'A notification of the feed whose read or opened flag changed (mark-all-read included): its current object',
+  'A notification of the feed whose read or opened flag changed (mark-all-read included), whose action was taken, or that was snoozed (it leaves the feed until `snoozed_until`): its current object',
   Type.Object({ notification: NotificationSchema, unread_count: UnreadCount }),
 );
 export const StreamUnreadCountEvent = event(
@@ -46,7 +46,7 @@ export const StreamEventSchemas = Type.Union([StreamNotificationEvent, StreamNot
 });
 
 export const STREAM_DESCRIPTION =
-  'A `text/event-stream` of `StreamEvent`s: `notification` (newly delivered), `notification.updated` (read/opened changed, mark-all-read included), ' +
+  'A `text/event-stream` of `StreamEvent`s: `notification` (newly delivered, or back from a snooze), `notification.updated` (read/opened changed, mark-all-read included, an action taken, snoozed), ' +
   '`unread_count` (on connect and after every change), `reset` (refetch the feed). Every event has an `id` (grows per recipient); ' +
   'reconnecting with `Last-Event-ID` replays what was missed (a bounded window of events and bytes, else `reset`). ' +
   'The stream starts with a `retry:` line; a comment line (heartbeat, every 15 s by default) keeps the connection open. ' +

@@ -42,6 +42,7 @@ class Notification:
         sms (NotificationSms):
         push (NotificationPush):
         decision (None | NotificationDecision):
+        snoozed_until (str | Unset): Only while snoozed: when it comes back to the feed as new
         send_at (None | str | Unset):
         chat (NotificationChat | Unset):
         mobile_push (NotificationMobilePush | Unset):
@@ -64,6 +65,7 @@ class Notification:
     sms: NotificationSms
     push: NotificationPush
     decision: None | NotificationDecision
+    snoozed_until: str | Unset = UNSET
     send_at: None | str | Unset = UNSET
     chat: NotificationChat | Unset = UNSET
     mobile_push: NotificationMobilePush | Unset = UNSET
@@ -117,6 +119,8 @@ class Notification:
         else:
             decision = self.decision
 
+        snoozed_until = self.snoozed_until
+
         send_at: None | str | Unset
         if isinstance(self.send_at, Unset):
             send_at = UNSET
@@ -154,6 +158,8 @@ class Notification:
                 "decision": decision,
             }
         )
+        if snoozed_until is not UNSET:
+            field_dict["snoozed_until"] = snoozed_until
         if send_at is not UNSET:
             field_dict["send_at"] = send_at
         if chat is not UNSET:
@@ -244,6 +250,8 @@ class Notification:
 
         decision = _parse_decision(d.pop("decision"))
 
+        snoozed_until = d.pop("snoozed_until", UNSET)
+
         def _parse_send_at(data: object) -> None | str | Unset:
             if data is None:
                 return data
@@ -285,6 +293,7 @@ class Notification:
             sms=sms,
             push=push,
             decision=decision,
+            snoozed_until=snoozed_until,
             send_at=send_at,
             chat=chat,
             mobile_push=mobile_push,

@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Self, TypeVar
+from typing import Any, Self, TypeVar, cast
 
 from attrs import define as _attrs_define
 
@@ -17,13 +17,15 @@ class PatchRecipientsRecipientIdNotificationsNotificationIdBody:
         read (bool | Unset):
         opened (bool | Unset):
         seen (bool | Unset):
-        archived (bool | Unset): true also marks it seen
+        archived (bool | Unset): true also marks it seen (and ends a snooze)
+        snoozed_until (None | str | Unset):
     """
 
     read: bool | Unset = UNSET
     opened: bool | Unset = UNSET
     seen: bool | Unset = UNSET
     archived: bool | Unset = UNSET
+    snoozed_until: None | str | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         read = self.read
@@ -33,6 +35,12 @@ class PatchRecipientsRecipientIdNotificationsNotificationIdBody:
         seen = self.seen
 
         archived = self.archived
+
+        snoozed_until: None | str | Unset
+        if isinstance(self.snoozed_until, Unset):
+            snoozed_until = UNSET
+        else:
+            snoozed_until = self.snoozed_until
 
         field_dict: dict[str, Any] = {}
 
@@ -45,6 +53,8 @@ class PatchRecipientsRecipientIdNotificationsNotificationIdBody:
             field_dict["seen"] = seen
         if archived is not UNSET:
             field_dict["archived"] = archived
+        if snoozed_until is not UNSET:
+            field_dict["snoozed_until"] = snoozed_until
 
         return field_dict
 
@@ -59,11 +69,21 @@ class PatchRecipientsRecipientIdNotificationsNotificationIdBody:
 
         archived = d.pop("archived", UNSET)
 
+        def _parse_snoozed_until(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        snoozed_until = _parse_snoozed_until(d.pop("snoozed_until", UNSET))
+
         patch_recipients_recipient_id_notifications_notification_id_body = cls(
             read=read,
             opened=opened,
             seen=seen,
             archived=archived,
+            snoozed_until=snoozed_until,
         )
 
         return patch_recipients_recipient_id_notifications_notification_id_body

@@ -20,8 +20,8 @@ T = TypeVar("T", bound="StreamNotificationEvent")
 
 @_attrs_define
 class StreamNotificationEvent:
-    """A notification newly delivered to the feed (the feed object, as GET /recipients/{recipient_id}/notifications shows
-    it)
+    """A notification newly in the feed: delivered, or back from a snooze (the feed object, as GET
+    /recipients/{recipient_id}/notifications shows it)
 
         Attributes:
             event (StreamNotificationEventEvent):

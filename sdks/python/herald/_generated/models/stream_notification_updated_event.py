@@ -22,13 +22,14 @@ T = TypeVar("T", bound="StreamNotificationUpdatedEvent")
 
 @_attrs_define
 class StreamNotificationUpdatedEvent:
-    """A notification of the feed whose read or opened flag changed (mark-all-read included): its current object
+    """A notification of the feed whose read or opened flag changed (mark-all-read included), whose action was taken, or
+    that was snoozed (it leaves the feed until `snoozed_until`): its current object
 
-    Attributes:
-        event (StreamNotificationUpdatedEventEvent):
-        id (str): The event's position in the recipient's stream (grows); send the last one received as Last-Event-ID to
-            resume
-        data (StreamNotificationUpdatedEventData):
+        Attributes:
+            event (StreamNotificationUpdatedEventEvent):
+            id (str): The event's position in the recipient's stream (grows); send the last one received as Last-Event-ID to
+                resume
+            data (StreamNotificationUpdatedEventData):
     """
 
     event: StreamNotificationUpdatedEventEvent

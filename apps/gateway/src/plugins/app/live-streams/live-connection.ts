@@ -6,8 +6,9 @@ import { SSE_HEARTBEAT, sseEvent } from './sse';
 
 /** SSE event name of an outcome type; null: not shown on the live stream (not in the feed). */
 export function liveEventName(type: string): 'notification' | 'notification.updated' | null {
-  if (type === 'notification.delivered') return 'notification';
-  if (type === 'notification.read' || type === 'notification.opened' || type === 'notification.unread' || type === 'notification.unopened' || type === 'notification.action') return 'notification.updated';
+  // A snooze that ended brings the notification back to the feed as new.
+  if (type === 'notification.delivered' || type === 'notification.unsnoozed') return 'notification';
+  if (type === 'notification.read' || type === 'notification.opened' || type === 'notification.unread' || type === 'notification.unopened' || type === 'notification.action' || type === 'notification.snoozed') return 'notification.updated';
   return null;
 }
 

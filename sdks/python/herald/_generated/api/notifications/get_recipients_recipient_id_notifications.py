@@ -26,6 +26,9 @@ def _get_kwargs(
     cursor: str | Unset = UNSET,
     read: GetRecipientsRecipientIdNotificationsRead | Unset = UNSET,
     archived: GetRecipientsRecipientIdNotificationsArchived | Unset = UNSET,
+    channel: str | Unset = UNSET,
+    topic: str | Unset = UNSET,
+    event: str | Unset = UNSET,
 ) -> dict[str, Any]:
 
     params: dict[str, Any] = {}
@@ -45,6 +48,12 @@ def _get_kwargs(
         json_archived = archived
 
     params["archived"] = json_archived
+
+    params["channel"] = channel
+
+    params["topic"] = topic
+
+    params["event"] = event
 
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
@@ -104,6 +113,9 @@ def sync_detailed(
     cursor: str | Unset = UNSET,
     read: GetRecipientsRecipientIdNotificationsRead | Unset = UNSET,
     archived: GetRecipientsRecipientIdNotificationsArchived | Unset = UNSET,
+    channel: str | Unset = UNSET,
+    topic: str | Unset = UNSET,
+    event: str | Unset = UNSET,
 ) -> Response[GetRecipientsRecipientIdNotificationsResponse200 | MessageError]:
     """List a recipient's in-app feed
 
@@ -113,6 +125,9 @@ def sync_detailed(
         cursor (str | Unset):
         read (GetRecipientsRecipientIdNotificationsRead | Unset):
         archived (GetRecipientsRecipientIdNotificationsArchived | Unset):
+        channel (str | Unset):
+        topic (str | Unset):
+        event (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -128,6 +143,9 @@ def sync_detailed(
         cursor=cursor,
         read=read,
         archived=archived,
+        channel=channel,
+        topic=topic,
+        event=event,
     )
 
     response = client.get_httpx_client().request(
@@ -145,6 +163,9 @@ def sync(
     cursor: str | Unset = UNSET,
     read: GetRecipientsRecipientIdNotificationsRead | Unset = UNSET,
     archived: GetRecipientsRecipientIdNotificationsArchived | Unset = UNSET,
+    channel: str | Unset = UNSET,
+    topic: str | Unset = UNSET,
+    event: str | Unset = UNSET,
 ) -> GetRecipientsRecipientIdNotificationsResponse200 | MessageError | None:
     """List a recipient's in-app feed
 
@@ -154,6 +175,9 @@ def sync(
         cursor (str | Unset):
         read (GetRecipientsRecipientIdNotificationsRead | Unset):
         archived (GetRecipientsRecipientIdNotificationsArchived | Unset):
+        channel (str | Unset):
+        topic (str | Unset):
+        event (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -170,6 +194,9 @@ def sync(
         cursor=cursor,
         read=read,
         archived=archived,
+        channel=channel,
+        topic=topic,
+        event=event,
     ).parsed
 
 
@@ -181,6 +208,9 @@ async def asyncio_detailed(
     cursor: str | Unset = UNSET,
     read: GetRecipientsRecipientIdNotificationsRead | Unset = UNSET,
     archived: GetRecipientsRecipientIdNotificationsArchived | Unset = UNSET,
+    channel: str | Unset = UNSET,
+    topic: str | Unset = UNSET,
+    event: str | Unset = UNSET,
 ) -> Response[GetRecipientsRecipientIdNotificationsResponse200 | MessageError]:
     """List a recipient's in-app feed
 
@@ -190,6 +220,9 @@ async def asyncio_detailed(
         cursor (str | Unset):
         read (GetRecipientsRecipientIdNotificationsRead | Unset):
         archived (GetRecipientsRecipientIdNotificationsArchived | Unset):
+        channel (str | Unset):
+        topic (str | Unset):
+        event (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -205,6 +238,9 @@ async def asyncio_detailed(
         cursor=cursor,
         read=read,
         archived=archived,
+        channel=channel,
+        topic=topic,
+        event=event,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -220,6 +256,9 @@ async def asyncio(
     cursor: str | Unset = UNSET,
     read: GetRecipientsRecipientIdNotificationsRead | Unset = UNSET,
     archived: GetRecipientsRecipientIdNotificationsArchived | Unset = UNSET,
+    channel: str | Unset = UNSET,
+    topic: str | Unset = UNSET,
+    event: str | Unset = UNSET,
 ) -> GetRecipientsRecipientIdNotificationsResponse200 | MessageError | None:
     """List a recipient's in-app feed
 
@@ -229,6 +268,9 @@ async def asyncio(
         cursor (str | Unset):
         read (GetRecipientsRecipientIdNotificationsRead | Unset):
         archived (GetRecipientsRecipientIdNotificationsArchived | Unset):
+        channel (str | Unset):
+        topic (str | Unset):
+        event (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -246,5 +288,8 @@ async def asyncio(
             cursor=cursor,
             read=read,
             archived=archived,
+            channel=channel,
+            topic=topic,
+            event=event,
         )
     ).parsed

@@ -10,18 +10,33 @@ from ...models.get_recipients_recipient_id_notifications_counts_response_200 imp
     GetRecipientsRecipientIdNotificationsCountsResponse200,
 )
 from ...models.message_error import MessageError
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     recipient_id: str,
+    *,
+    channel: str | Unset = UNSET,
+    topic: str | Unset = UNSET,
+    event: str | Unset = UNSET,
 ) -> dict[str, Any]:
+
+    params: dict[str, Any] = {}
+
+    params["channel"] = channel
+
+    params["topic"] = topic
+
+    params["event"] = event
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
     _kwargs: dict[str, Any] = {
         "method": "get",
         "url": "/recipients/{recipient_id}/notifications/counts".format(
             recipient_id=quote(str(recipient_id), safe=""),
         ),
+        "params": params,
     }
 
     return _kwargs
@@ -68,13 +83,19 @@ def sync_detailed(
     recipient_id: str,
     *,
     client: AuthenticatedClient,
+    channel: str | Unset = UNSET,
+    topic: str | Unset = UNSET,
+    event: str | Unset = UNSET,
 ) -> Response[GetRecipientsRecipientIdNotificationsCountsResponse200 | MessageError]:
     """Count a recipient's unread and unseen notifications
 
-     Archived notifications are not counted.
+     Archived notifications are not counted. `channel`, `topic`, `event`: the counts of one tab.
 
     Args:
         recipient_id (str):
+        channel (str | Unset):
+        topic (str | Unset):
+        event (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -86,6 +107,9 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         recipient_id=recipient_id,
+        channel=channel,
+        topic=topic,
+        event=event,
     )
 
     response = client.get_httpx_client().request(
@@ -99,13 +123,19 @@ def sync(
     recipient_id: str,
     *,
     client: AuthenticatedClient,
+    channel: str | Unset = UNSET,
+    topic: str | Unset = UNSET,
+    event: str | Unset = UNSET,
 ) -> GetRecipientsRecipientIdNotificationsCountsResponse200 | MessageError | None:
     """Count a recipient's unread and unseen notifications
 
-     Archived notifications are not counted.
+     Archived notifications are not counted. `channel`, `topic`, `event`: the counts of one tab.
 
     Args:
         recipient_id (str):
+        channel (str | Unset):
+        topic (str | Unset):
+        event (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -118,6 +148,9 @@ def sync(
     return sync_detailed(
         recipient_id=recipient_id,
         client=client,
+        channel=channel,
+        topic=topic,
+        event=event,
     ).parsed
 
 
@@ -125,13 +158,19 @@ async def asyncio_detailed(
     recipient_id: str,
     *,
     client: AuthenticatedClient,
+    channel: str | Unset = UNSET,
+    topic: str | Unset = UNSET,
+    event: str | Unset = UNSET,
 ) -> Response[GetRecipientsRecipientIdNotificationsCountsResponse200 | MessageError]:
     """Count a recipient's unread and unseen notifications
 
-     Archived notifications are not counted.
+     Archived notifications are not counted. `channel`, `topic`, `event`: the counts of one tab.
 
     Args:
         recipient_id (str):
+        channel (str | Unset):
+        topic (str | Unset):
+        event (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -143,6 +182,9 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         recipient_id=recipient_id,
+        channel=channel,
+        topic=topic,
+        event=event,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -154,13 +196,19 @@ async def asyncio(
     recipient_id: str,
     *,
     client: AuthenticatedClient,
+    channel: str | Unset = UNSET,
+    topic: str | Unset = UNSET,
+    event: str | Unset = UNSET,
 ) -> GetRecipientsRecipientIdNotificationsCountsResponse200 | MessageError | None:
     """Count a recipient's unread and unseen notifications
 
-     Archived notifications are not counted.
+     Archived notifications are not counted. `channel`, `topic`, `event`: the counts of one tab.
 
     Args:
         recipient_id (str):
+        channel (str | Unset):
+        topic (str | Unset):
+        event (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -174,5 +222,8 @@ async def asyncio(
         await asyncio_detailed(
             recipient_id=recipient_id,
             client=client,
+            channel=channel,
+            topic=topic,
+            event=event,
         )
     ).parsed

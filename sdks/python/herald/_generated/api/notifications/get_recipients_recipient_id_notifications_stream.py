@@ -150,17 +150,17 @@ def sync_detailed(
 ]:
     """Live feed of a recipient (Server-Sent Events)
 
-     A `text/event-stream` of `StreamEvent`s: `notification` (newly delivered), `notification.updated`
-    (read/opened changed, mark-all-read included), `unread_count` (on connect and after every change),
-    `reset` (refetch the feed). Every event has an `id` (grows per recipient); reconnecting with `Last-
-    Event-ID` replays what was missed (a bounded window of events and bytes, else `reset`). The stream
-    starts with a `retry:` line; a comment line (heartbeat, every 15 s by default) keeps the connection
-    open. The stream ends when its credential does (the recipient token expires, the key that opened it
-    or minted its token is revoked, the recipient is erased) and after at most an hour (configurable):
-    reconnect with Last-Event-ID. Browsers pass a recipient token as `?token=` (EventSource cannot set
-    headers); an API key there is refused (401). 429 `too_many_streams` beyond the per-recipient or per-
-    project limit, 503 `unavailable` when the replica holds as many streams as it can (both with Retry-
-    After).
+     A `text/event-stream` of `StreamEvent`s: `notification` (newly delivered, or back from a snooze),
+    `notification.updated` (read/opened changed, mark-all-read included, an action taken, snoozed),
+    `unread_count` (on connect and after every change), `reset` (refetch the feed). Every event has an
+    `id` (grows per recipient); reconnecting with `Last-Event-ID` replays what was missed (a bounded
+    window of events and bytes, else `reset`). The stream starts with a `retry:` line; a comment line
+    (heartbeat, every 15 s by default) keeps the connection open. The stream ends when its credential
+    does (the recipient token expires, the key that opened it or minted its token is revoked, the
+    recipient is erased) and after at most an hour (configurable): reconnect with Last-Event-ID.
+    Browsers pass a recipient token as `?token=` (EventSource cannot set headers); an API key there is
+    refused (401). 429 `too_many_streams` beyond the per-recipient or per-project limit, 503
+    `unavailable` when the replica holds as many streams as it can (both with Retry-After).
 
     Args:
         recipient_id (str):
@@ -204,17 +204,17 @@ def sync(
 ):
     """Live feed of a recipient (Server-Sent Events)
 
-     A `text/event-stream` of `StreamEvent`s: `notification` (newly delivered), `notification.updated`
-    (read/opened changed, mark-all-read included), `unread_count` (on connect and after every change),
-    `reset` (refetch the feed). Every event has an `id` (grows per recipient); reconnecting with `Last-
-    Event-ID` replays what was missed (a bounded window of events and bytes, else `reset`). The stream
-    starts with a `retry:` line; a comment line (heartbeat, every 15 s by default) keeps the connection
-    open. The stream ends when its credential does (the recipient token expires, the key that opened it
-    or minted its token is revoked, the recipient is erased) and after at most an hour (configurable):
-    reconnect with Last-Event-ID. Browsers pass a recipient token as `?token=` (EventSource cannot set
-    headers); an API key there is refused (401). 429 `too_many_streams` beyond the per-recipient or per-
-    project limit, 503 `unavailable` when the replica holds as many streams as it can (both with Retry-
-    After).
+     A `text/event-stream` of `StreamEvent`s: `notification` (newly delivered, or back from a snooze),
+    `notification.updated` (read/opened changed, mark-all-read included, an action taken, snoozed),
+    `unread_count` (on connect and after every change), `reset` (refetch the feed). Every event has an
+    `id` (grows per recipient); reconnecting with `Last-Event-ID` replays what was missed (a bounded
+    window of events and bytes, else `reset`). The stream starts with a `retry:` line; a comment line
+    (heartbeat, every 15 s by default) keeps the connection open. The stream ends when its credential
+    does (the recipient token expires, the key that opened it or minted its token is revoked, the
+    recipient is erased) and after at most an hour (configurable): reconnect with Last-Event-ID.
+    Browsers pass a recipient token as `?token=` (EventSource cannot set headers); an API key there is
+    refused (401). 429 `too_many_streams` beyond the per-recipient or per-project limit, 503
+    `unavailable` when the replica holds as many streams as it can (both with Retry-After).
 
     Args:
         recipient_id (str):
@@ -252,17 +252,17 @@ async def asyncio_detailed(
 ]:
     """Live feed of a recipient (Server-Sent Events)
 
-     A `text/event-stream` of `StreamEvent`s: `notification` (newly delivered), `notification.updated`
-    (read/opened changed, mark-all-read included), `unread_count` (on connect and after every change),
-    `reset` (refetch the feed). Every event has an `id` (grows per recipient); reconnecting with `Last-
-    Event-ID` replays what was missed (a bounded window of events and bytes, else `reset`). The stream
-    starts with a `retry:` line; a comment line (heartbeat, every 15 s by default) keeps the connection
-    open. The stream ends when its credential does (the recipient token expires, the key that opened it
-    or minted its token is revoked, the recipient is erased) and after at most an hour (configurable):
-    reconnect with Last-Event-ID. Browsers pass a recipient token as `?token=` (EventSource cannot set
-    headers); an API key there is refused (401). 429 `too_many_streams` beyond the per-recipient or per-
-    project limit, 503 `unavailable` when the replica holds as many streams as it can (both with Retry-
-    After).
+     A `text/event-stream` of `StreamEvent`s: `notification` (newly delivered, or back from a snooze),
+    `notification.updated` (read/opened changed, mark-all-read included, an action taken, snoozed),
+    `unread_count` (on connect and after every change), `reset` (refetch the feed). Every event has an
+    `id` (grows per recipient); reconnecting with `Last-Event-ID` replays what was missed (a bounded
+    window of events and bytes, else `reset`). The stream starts with a `retry:` line; a comment line
+    (heartbeat, every 15 s by default) keeps the connection open. The stream ends when its credential
+    does (the recipient token expires, the key that opened it or minted its token is revoked, the
+    recipient is erased) and after at most an hour (configurable): reconnect with Last-Event-ID.
+    Browsers pass a recipient token as `?token=` (EventSource cannot set headers); an API key there is
+    refused (401). 429 `too_many_streams` beyond the per-recipient or per-project limit, 503
+    `unavailable` when the replica holds as many streams as it can (both with Retry-After).
 
     Args:
         recipient_id (str):
@@ -304,17 +304,17 @@ async def asyncio(
 ):
     """Live feed of a recipient (Server-Sent Events)
 
-     A `text/event-stream` of `StreamEvent`s: `notification` (newly delivered), `notification.updated`
-    (read/opened changed, mark-all-read included), `unread_count` (on connect and after every change),
-    `reset` (refetch the feed). Every event has an `id` (grows per recipient); reconnecting with `Last-
-    Event-ID` replays what was missed (a bounded window of events and bytes, else `reset`). The stream
-    starts with a `retry:` line; a comment line (heartbeat, every 15 s by default) keeps the connection
-    open. The stream ends when its credential does (the recipient token expires, the key that opened it
-    or minted its token is revoked, the recipient is erased) and after at most an hour (configurable):
-    reconnect with Last-Event-ID. Browsers pass a recipient token as `?token=` (EventSource cannot set
-    headers); an API key there is refused (401). 429 `too_many_streams` beyond the per-recipient or per-
-    project limit, 503 `unavailable` when the replica holds as many streams as it can (both with Retry-
-    After).
+     A `text/event-stream` of `StreamEvent`s: `notification` (newly delivered, or back from a snooze),
+    `notification.updated` (read/opened changed, mark-all-read included, an action taken, snoozed),
+    `unread_count` (on connect and after every change), `reset` (refetch the feed). Every event has an
+    `id` (grows per recipient); reconnecting with `Last-Event-ID` replays what was missed (a bounded
+    window of events and bytes, else `reset`). The stream starts with a `retry:` line; a comment line
+    (heartbeat, every 15 s by default) keeps the connection open. The stream ends when its credential
+    does (the recipient token expires, the key that opened it or minted its token is revoked, the
+    recipient is erased) and after at most an hour (configurable): reconnect with Last-Event-ID.
+    Browsers pass a recipient token as `?token=` (EventSource cannot set headers); an API key there is
+    refused (401). 429 `too_many_streams` beyond the per-recipient or per-project limit, 503
+    `unavailable` when the replica holds as many streams as it can (both with Retry-After).
 
     Args:
         recipient_id (str):

@@ -81,7 +81,7 @@ def sync_detailed(
     client: AuthenticatedClient,
     body: PatchRecipientsRecipientIdNotificationsBody,
 ) -> Response[MessageError | PatchRecipientsRecipientIdNotificationsResponse200]:
-    """Set read, seen or archived on several notifications
+    """Set read, seen or archived on several notifications, or snooze them
 
      Up to 100 ids; more: 400 and nothing changes. An id this recipient does not have fails alone
     (`notification_not_found`), the others change.
@@ -116,7 +116,7 @@ def sync(
     client: AuthenticatedClient,
     body: PatchRecipientsRecipientIdNotificationsBody,
 ) -> MessageError | PatchRecipientsRecipientIdNotificationsResponse200 | None:
-    """Set read, seen or archived on several notifications
+    """Set read, seen or archived on several notifications, or snooze them
 
      Up to 100 ids; more: 400 and nothing changes. An id this recipient does not have fails alone
     (`notification_not_found`), the others change.
@@ -146,7 +146,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     body: PatchRecipientsRecipientIdNotificationsBody,
 ) -> Response[MessageError | PatchRecipientsRecipientIdNotificationsResponse200]:
-    """Set read, seen or archived on several notifications
+    """Set read, seen or archived on several notifications, or snooze them
 
      Up to 100 ids; more: 400 and nothing changes. An id this recipient does not have fails alone
     (`notification_not_found`), the others change.
@@ -179,7 +179,7 @@ async def asyncio(
     client: AuthenticatedClient,
     body: PatchRecipientsRecipientIdNotificationsBody,
 ) -> MessageError | PatchRecipientsRecipientIdNotificationsResponse200 | None:
-    """Set read, seen or archived on several notifications
+    """Set read, seen or archived on several notifications, or snooze them
 
      Up to 100 ids; more: 400 and nothing changes. An id this recipient does not have fails alone
     (`notification_not_found`), the others change.

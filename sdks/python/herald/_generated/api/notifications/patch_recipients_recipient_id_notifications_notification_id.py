@@ -94,7 +94,7 @@ def sync_detailed(
 ) -> Response[
     MessageError | PatchRecipientsRecipientIdNotificationsNotificationIdResponse200
 ]:
-    """Mark a notification read, opened, seen or archived (or undo it)
+    """Mark a notification read, opened, seen or archived, or snooze it (or undo it)
 
     Args:
         recipient_id (str):
@@ -133,7 +133,7 @@ def sync(
     | PatchRecipientsRecipientIdNotificationsNotificationIdResponse200
     | None
 ):
-    """Mark a notification read, opened, seen or archived (or undo it)
+    """Mark a notification read, opened, seen or archived, or snooze it (or undo it)
 
     Args:
         recipient_id (str):
@@ -165,7 +165,7 @@ async def asyncio_detailed(
 ) -> Response[
     MessageError | PatchRecipientsRecipientIdNotificationsNotificationIdResponse200
 ]:
-    """Mark a notification read, opened, seen or archived (or undo it)
+    """Mark a notification read, opened, seen or archived, or snooze it (or undo it)
 
     Args:
         recipient_id (str):
@@ -202,7 +202,7 @@ async def asyncio(
     | PatchRecipientsRecipientIdNotificationsNotificationIdResponse200
     | None
 ):
-    """Mark a notification read, opened, seen or archived (or undo it)
+    """Mark a notification read, opened, seen or archived, or snooze it (or undo it)
 
     Args:
         recipient_id (str):

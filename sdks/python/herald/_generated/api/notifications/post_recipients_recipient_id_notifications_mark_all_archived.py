@@ -19,10 +19,19 @@ from ...types import UNSET, Response, Unset
 def _get_kwargs(
     recipient_id: str,
     *,
+    channel: str | Unset = UNSET,
+    topic: str | Unset = UNSET,
+    event: str | Unset = UNSET,
     read: PostRecipientsRecipientIdNotificationsMarkAllArchivedRead | Unset = UNSET,
 ) -> dict[str, Any]:
 
     params: dict[str, Any] = {}
+
+    params["channel"] = channel
+
+    params["topic"] = topic
+
+    params["event"] = event
 
     json_read: str | Unset = UNSET
     if not isinstance(read, Unset):
@@ -92,6 +101,9 @@ def sync_detailed(
     recipient_id: str,
     *,
     client: AuthenticatedClient,
+    channel: str | Unset = UNSET,
+    topic: str | Unset = UNSET,
+    event: str | Unset = UNSET,
     read: PostRecipientsRecipientIdNotificationsMarkAllArchivedRead | Unset = UNSET,
 ) -> Response[
     MessageError | PostRecipientsRecipientIdNotificationsMarkAllArchivedResponse200
@@ -100,6 +112,9 @@ def sync_detailed(
 
     Args:
         recipient_id (str):
+        channel (str | Unset):
+        topic (str | Unset):
+        event (str | Unset):
         read (PostRecipientsRecipientIdNotificationsMarkAllArchivedRead | Unset):
 
     Raises:
@@ -112,6 +127,9 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         recipient_id=recipient_id,
+        channel=channel,
+        topic=topic,
+        event=event,
         read=read,
     )
 
@@ -126,6 +144,9 @@ def sync(
     recipient_id: str,
     *,
     client: AuthenticatedClient,
+    channel: str | Unset = UNSET,
+    topic: str | Unset = UNSET,
+    event: str | Unset = UNSET,
     read: PostRecipientsRecipientIdNotificationsMarkAllArchivedRead | Unset = UNSET,
 ) -> (
     MessageError
@@ -136,6 +157,9 @@ def sync(
 
     Args:
         recipient_id (str):
+        channel (str | Unset):
+        topic (str | Unset):
+        event (str | Unset):
         read (PostRecipientsRecipientIdNotificationsMarkAllArchivedRead | Unset):
 
     Raises:
@@ -149,6 +173,9 @@ def sync(
     return sync_detailed(
         recipient_id=recipient_id,
         client=client,
+        channel=channel,
+        topic=topic,
+        event=event,
         read=read,
     ).parsed
 
@@ -157,6 +184,9 @@ async def asyncio_detailed(
     recipient_id: str,
     *,
     client: AuthenticatedClient,
+    channel: str | Unset = UNSET,
+    topic: str | Unset = UNSET,
+    event: str | Unset = UNSET,
     read: PostRecipientsRecipientIdNotificationsMarkAllArchivedRead | Unset = UNSET,
 ) -> Response[
     MessageError | PostRecipientsRecipientIdNotificationsMarkAllArchivedResponse200
@@ -165,6 +195,9 @@ async def asyncio_detailed(
 
     Args:
         recipient_id (str):
+        channel (str | Unset):
+        topic (str | Unset):
+        event (str | Unset):
         read (PostRecipientsRecipientIdNotificationsMarkAllArchivedRead | Unset):
 
     Raises:
@@ -177,6 +210,9 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         recipient_id=recipient_id,
+        channel=channel,
+        topic=topic,
+        event=event,
         read=read,
     )
 
@@ -189,6 +225,9 @@ async def asyncio(
     recipient_id: str,
     *,
     client: AuthenticatedClient,
+    channel: str | Unset = UNSET,
+    topic: str | Unset = UNSET,
+    event: str | Unset = UNSET,
     read: PostRecipientsRecipientIdNotificationsMarkAllArchivedRead | Unset = UNSET,
 ) -> (
     MessageError
@@ -199,6 +238,9 @@ async def asyncio(
 
     Args:
         recipient_id (str):
+        channel (str | Unset):
+        topic (str | Unset):
+        event (str | Unset):
         read (PostRecipientsRecipientIdNotificationsMarkAllArchivedRead | Unset):
 
     Raises:
@@ -213,6 +255,9 @@ async def asyncio(
         await asyncio_detailed(
             recipient_id=recipient_id,
             client=client,
+            channel=channel,
+            topic=topic,
+            event=event,
             read=read,
         )
     ).parsed

@@ -10,18 +10,33 @@ from ...models.message_error import MessageError
 from ...models.post_recipients_recipient_id_notifications_mark_all_seen_response_200 import (
     PostRecipientsRecipientIdNotificationsMarkAllSeenResponse200,
 )
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     recipient_id: str,
+    *,
+    channel: str | Unset = UNSET,
+    topic: str | Unset = UNSET,
+    event: str | Unset = UNSET,
 ) -> dict[str, Any]:
+
+    params: dict[str, Any] = {}
+
+    params["channel"] = channel
+
+    params["topic"] = topic
+
+    params["event"] = event
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
     _kwargs: dict[str, Any] = {
         "method": "post",
         "url": "/recipients/{recipient_id}/notifications/mark_all_seen".format(
             recipient_id=quote(str(recipient_id), safe=""),
         ),
+        "params": params,
     }
 
     return _kwargs
@@ -72,13 +87,19 @@ def sync_detailed(
     recipient_id: str,
     *,
     client: AuthenticatedClient,
+    channel: str | Unset = UNSET,
+    topic: str | Unset = UNSET,
+    event: str | Unset = UNSET,
 ) -> Response[
     MessageError | PostRecipientsRecipientIdNotificationsMarkAllSeenResponse200
 ]:
-    """Mark a recipient's whole feed seen (read flags stay)
+    """Mark a recipient's whole feed (or one tab) seen (read flags stay)
 
     Args:
         recipient_id (str):
+        channel (str | Unset):
+        topic (str | Unset):
+        event (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -90,6 +111,9 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         recipient_id=recipient_id,
+        channel=channel,
+        topic=topic,
+        event=event,
     )
 
     response = client.get_httpx_client().request(
@@ -103,11 +127,17 @@ def sync(
     recipient_id: str,
     *,
     client: AuthenticatedClient,
+    channel: str | Unset = UNSET,
+    topic: str | Unset = UNSET,
+    event: str | Unset = UNSET,
 ) -> MessageError | PostRecipientsRecipientIdNotificationsMarkAllSeenResponse200 | None:
-    """Mark a recipient's whole feed seen (read flags stay)
+    """Mark a recipient's whole feed (or one tab) seen (read flags stay)
 
     Args:
         recipient_id (str):
+        channel (str | Unset):
+        topic (str | Unset):
+        event (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -120,6 +150,9 @@ def sync(
     return sync_detailed(
         recipient_id=recipient_id,
         client=client,
+        channel=channel,
+        topic=topic,
+        event=event,
     ).parsed
 
 
@@ -127,13 +160,19 @@ async def asyncio_detailed(
     recipient_id: str,
     *,
     client: AuthenticatedClient,
+    channel: str | Unset = UNSET,
+    topic: str | Unset = UNSET,
+    event: str | Unset = UNSET,
 ) -> Response[
     MessageError | PostRecipientsRecipientIdNotificationsMarkAllSeenResponse200
 ]:
-    """Mark a recipient's whole feed seen (read flags stay)
+    """Mark a recipient's whole feed (or one tab) seen (read flags stay)
 
     Args:
         recipient_id (str):
+        channel (str | Unset):
+        topic (str | Unset):
+        event (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -145,6 +184,9 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         recipient_id=recipient_id,
+        channel=channel,
+        topic=topic,
+        event=event,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -156,11 +198,17 @@ async def asyncio(
     recipient_id: str,
     *,
     client: AuthenticatedClient,
+    channel: str | Unset = UNSET,
+    topic: str | Unset = UNSET,
+    event: str | Unset = UNSET,
 ) -> MessageError | PostRecipientsRecipientIdNotificationsMarkAllSeenResponse200 | None:
-    """Mark a recipient's whole feed seen (read flags stay)
+    """Mark a recipient's whole feed (or one tab) seen (read flags stay)
 
     Args:
         recipient_id (str):
+        channel (str | Unset):
+        topic (str | Unset):
+        event (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -174,5 +222,8 @@ async def asyncio(
         await asyncio_detailed(
             recipient_id=recipient_id,
             client=client,
+            channel=channel,
+            topic=topic,
+            event=event,
         )
     ).parsed
