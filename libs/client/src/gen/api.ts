@@ -233,6 +233,8 @@ export interface paths {
                             /** @description Reply-To of the project's emails; null: none */
                             email_reply_to?: string | null;
                             retention_days?: number | null;
+                            /** @description Most recipients a send to a list or to recipient ids may text (more eligible: no SMS is sent); 0 refuses SMS on such sends (400 list_sms_not_allowed). Absent or null: 10,000. */
+                            max_list_recipients_for_sms?: number | null;
                             /** @description The country calling codes (e.g. ["49", "44", "1"]) whose numbers the project may text: an sms contact outside them is refused (400 sms_country_not_allowed). Absent or null: all. */
                             sms_country_codes?: string[] | null;
                         };
@@ -290,7 +292,7 @@ export interface paths {
                             message: string;
                             data: {
                                 project: components["schemas"]["Project"];
-                                keys: {
+                                readonly keys: {
                                     id: number;
                                     scope: "full" | "recipient";
                                     key: string;
@@ -441,6 +443,8 @@ export interface paths {
                             /** @description Reply-To of the project's emails; null: none */
                             email_reply_to?: string | null;
                             retention_days?: number | null;
+                            /** @description Most recipients a send to a list or to recipient ids may text (more eligible: no SMS is sent); 0 refuses SMS on such sends (400 list_sms_not_allowed). Absent or null: 10,000. */
+                            max_list_recipients_for_sms?: number | null;
                             /** @description The country calling codes (e.g. ["49", "44", "1"]) whose numbers the project may text: an sms contact outside them is refused (400 sms_country_not_allowed). Absent or null: all. */
                             sms_country_codes?: string[] | null;
                         };
@@ -563,12 +567,12 @@ export interface paths {
                             data: {
                                 id: number;
                                 scope: "full" | "recipient";
-                                key: string;
+                                readonly key: string;
                                 /**
                                  * @description UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
                                  * @example 2025-01-31T12:00:00Z
                                  */
-                                created_at: string;
+                                readonly created_at: string;
                             };
                         };
                     };
@@ -672,13 +676,18 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List recipients */
+        /** List or search recipients */
         get: {
             parameters: {
                 query?: {
                     limit?: number;
                     /** @description next_cursor of the previous page */
                     cursor?: string;
+                    /**
+                     * @description Search: the recipients whose id, name or a contact address starts with it (case as typed), at most `limit`, in id order, in one page (no cursor)
+                     * @example ali
+                     */
+                    q?: string;
                 };
                 header?: never;
                 path?: never;
@@ -686,7 +695,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description A page of recipients */
+                /** @description A page of recipients, or the search's matches */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -890,13 +899,13 @@ export interface paths {
                          */
                         "application/json": {
                             data: {
-                                created: {
+                                readonly created: {
                                     id: string;
                                 }[];
-                                updated: {
+                                readonly updated: {
                                     id: string;
                                 }[];
-                                failed: components["schemas"]["BatchFailure"][];
+                                readonly failed: components["schemas"]["BatchFailure"][];
                             };
                         };
                     };
@@ -2611,11 +2620,11 @@ export interface paths {
                     "application/json": {
                         target: components["schemas"]["TargetInput"];
                         /**
-                         * @description `in_app` (default), `email`, `sms`, `web_push` or `chat`
+                         * @description `in_app` (default), `email`, `sms`, `web_push`, `chat` or `mobile_push`
                          * @example in_app
                          * @enum {string}
                          */
-                        medium?: "in_app" | "email" | "sms" | "web_push" | "chat";
+                        medium?: "in_app" | "email" | "sms" | "web_push" | "chat" | "mobile_push";
                         state: {
                             enabled: boolean;
                         };
@@ -2697,8 +2706,8 @@ export interface paths {
                     channel: string;
                     topic: string;
                     event: string;
-                    /** @description `in_app` (default), `email`, `sms`, `web_push` or `chat` */
-                    medium?: "in_app" | "email" | "sms" | "web_push" | "chat";
+                    /** @description `in_app` (default), `email`, `sms`, `web_push`, `chat` or `mobile_push` */
+                    medium?: "in_app" | "email" | "sms" | "web_push" | "chat" | "mobile_push";
                 };
                 header?: never;
                 path: {
@@ -2828,6 +2837,15 @@ export interface paths {
                      *         "subject": "Invoice #1042 is paid",
                      *         "html": "<p>Thanks! Your receipt for invoice #1042 is attached.</p>",
                      *         "text": "Thanks! Your receipt for invoice #1042 is attached."
+                     *       },
+                     *       "mobile_push": {
+                     *         "title": "Invoice #1042 is paid",
+                     *         "body": "Your receipt is in your inbox.",
+                     *         "data": {
+                     *           "invoice_id": "1042"
+                     *         },
+                     *         "badge": "unread",
+                     *         "collapse_key": "invoices"
                      *       }
                      *     }
                      */
@@ -2893,10 +2911,10 @@ export interface paths {
                         "application/json": {
                             message: string;
                             data: {
-                                notification: components["schemas"]["Notification"] | null;
-                                broadcast: components["schemas"]["Broadcast"] | null;
+                                readonly notification: components["schemas"]["Notification"] | null;
+                                readonly broadcast: components["schemas"]["Broadcast"] | null;
                                 /** @description A send to recipient_ids: the ids that failed the recipient id rules (left out; the others were sent) */
-                                failed?: components["schemas"]["BatchFailure"][];
+                                readonly failed?: components["schemas"]["BatchFailure"][];
                             };
                         };
                     };
@@ -3208,7 +3226,7 @@ export interface paths {
                      */
                     status?: string;
                     /** @description With outcome: an outbound medium */
-                    medium?: "email" | "sms" | "web_push" | "chat";
+                    medium?: "email" | "sms" | "web_push" | "chat" | "mobile_push";
                     /**
                      * @description With medium: its outcome (sent, skipped, failed…)
                      * @example skipped
@@ -3872,7 +3890,7 @@ export interface paths {
                         "application/json": {
                             message: string;
                             data: {
-                                results: components["schemas"]["NotificationUpdateResult"][];
+                                readonly results: components["schemas"]["NotificationUpdateResult"][];
                             };
                         };
                     };
@@ -4966,7 +4984,7 @@ export interface paths {
                         url: string;
                         description?: string | null;
                         /** @description Omitted or empty: every event type */
-                        event_types?: ("notification.delivered" | "notification.suppressed" | "notification.quota_exceeded" | "notification.failed" | "notification.throttled" | "notification.canceled" | "notification.read" | "notification.opened" | "notification.action" | "notification.snoozed" | "notification.unsnoozed" | "email.sent" | "email.failed" | "email.skipped" | "sms.sent" | "sms.failed" | "sms.skipped" | "sms.delivered" | "sms.undelivered" | "push.sent" | "push.failed" | "push.skipped" | "chat.sent" | "chat.failed" | "chat.skipped" | "broadcast.completed" | "broadcast.canceled" | "list.subscribed" | "list.unsubscribed")[];
+                        event_types?: ("notification.delivered" | "notification.suppressed" | "notification.quota_exceeded" | "notification.failed" | "notification.throttled" | "notification.canceled" | "notification.read" | "notification.opened" | "notification.action" | "notification.snoozed" | "notification.unsnoozed" | "email.sent" | "email.failed" | "email.skipped" | "sms.sent" | "sms.failed" | "sms.skipped" | "sms.delivered" | "sms.undelivered" | "push.sent" | "push.failed" | "push.skipped" | "chat.sent" | "chat.failed" | "chat.skipped" | "notification.push_sent" | "notification.push_failed" | "device.removed" | "broadcast.completed" | "broadcast.canceled" | "list.subscribed" | "list.unsubscribed")[];
                     };
                 };
             };
@@ -5175,7 +5193,7 @@ export interface paths {
                         /** Format: uri */
                         url?: string;
                         description?: string | null;
-                        event_types?: ("notification.delivered" | "notification.suppressed" | "notification.quota_exceeded" | "notification.failed" | "notification.throttled" | "notification.canceled" | "notification.read" | "notification.opened" | "notification.action" | "notification.snoozed" | "notification.unsnoozed" | "email.sent" | "email.failed" | "email.skipped" | "sms.sent" | "sms.failed" | "sms.skipped" | "sms.delivered" | "sms.undelivered" | "push.sent" | "push.failed" | "push.skipped" | "chat.sent" | "chat.failed" | "chat.skipped" | "broadcast.completed" | "broadcast.canceled" | "list.subscribed" | "list.unsubscribed")[];
+                        event_types?: ("notification.delivered" | "notification.suppressed" | "notification.quota_exceeded" | "notification.failed" | "notification.throttled" | "notification.canceled" | "notification.read" | "notification.opened" | "notification.action" | "notification.snoozed" | "notification.unsnoozed" | "email.sent" | "email.failed" | "email.skipped" | "sms.sent" | "sms.failed" | "sms.skipped" | "sms.delivered" | "sms.undelivered" | "push.sent" | "push.failed" | "push.skipped" | "chat.sent" | "chat.failed" | "chat.skipped" | "notification.push_sent" | "notification.push_failed" | "device.removed" | "broadcast.completed" | "broadcast.canceled" | "list.subscribed" | "list.unsubscribed")[];
                         /** @description true re-enables a disabled endpoint (clearing its failing state) */
                         enabled?: boolean;
                     };
@@ -6736,6 +6754,176 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Sends per interval by medium and outcome (the overview)
+         * @description Counted as each send ends (delivered, suppressed, quota, failed; bounced: an email address refused for good, also counted as failed), kept per minute (2 days), hour (62 days) and day (2 years): the answer costs the same whatever the store holds. A range spans at most a day by minute, 31 days by hour, 366 days by day (400 past it). Also the email bounce and failure rates and the backlog of due timers.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /**
+                     * @description Start of the range (inclusive; the answer starts at the interval holding it). Default: 60 intervals before `to`
+                     * @example 2026-03-02T09:00:00Z
+                     */
+                    from?: string;
+                    /**
+                     * @description End of the range (exclusive). Default: now
+                     * @example 2026-03-02T09:00:00Z
+                     */
+                    to?: string;
+                    /** @description The length of each interval. A range spans at most a day by minute, 31 days by hour, 366 days by day. */
+                    interval?: "minute" | "hour" | "day";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The counts of the range */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "interval": "minute",
+                         *         "from": "2026-03-02T09:00:00Z",
+                         *         "to": "2026-03-02T09:02:00Z",
+                         *         "intervals": [
+                         *           {
+                         *             "start": "2026-03-02T09:00:00Z",
+                         *             "sends": {
+                         *               "in_app": {
+                         *                 "delivered": 40,
+                         *                 "suppressed": 2
+                         *               },
+                         *               "email": {
+                         *                 "delivered": 11,
+                         *                 "failed": 1,
+                         *                 "bounced": 1
+                         *               }
+                         *             }
+                         *           },
+                         *           {
+                         *             "start": "2026-03-02T09:01:00Z",
+                         *             "sends": {
+                         *               "in_app": {
+                         *                 "delivered": 37
+                         *               },
+                         *               "email": {
+                         *                 "delivered": 9,
+                         *                 "quota": 3
+                         *               },
+                         *               "webhook": {
+                         *                 "delivered": 30,
+                         *                 "failed": 2
+                         *               }
+                         *             }
+                         *           }
+                         *         ],
+                         *         "totals": {
+                         *           "in_app": {
+                         *             "delivered": 77,
+                         *             "suppressed": 2,
+                         *             "quota": 0,
+                         *             "failed": 0,
+                         *             "bounced": 0
+                         *           },
+                         *           "email": {
+                         *             "delivered": 20,
+                         *             "suppressed": 0,
+                         *             "quota": 3,
+                         *             "failed": 1,
+                         *             "bounced": 1
+                         *           },
+                         *           "sms": {
+                         *             "delivered": 0,
+                         *             "suppressed": 0,
+                         *             "quota": 0,
+                         *             "failed": 0,
+                         *             "bounced": 0
+                         *           },
+                         *           "web_push": {
+                         *             "delivered": 0,
+                         *             "suppressed": 0,
+                         *             "quota": 0,
+                         *             "failed": 0,
+                         *             "bounced": 0
+                         *           },
+                         *           "chat": {
+                         *             "delivered": 0,
+                         *             "suppressed": 0,
+                         *             "quota": 0,
+                         *             "failed": 0,
+                         *             "bounced": 0
+                         *           },
+                         *           "mobile_push": {
+                         *             "delivered": 0,
+                         *             "suppressed": 0,
+                         *             "quota": 0,
+                         *             "failed": 0,
+                         *             "bounced": 0
+                         *           },
+                         *           "webhook": {
+                         *             "delivered": 30,
+                         *             "suppressed": 0,
+                         *             "quota": 0,
+                         *             "failed": 2,
+                         *             "bounced": 0
+                         *           }
+                         *         },
+                         *         "rates": {
+                         *           "email_bounce": 0.047619047619047616,
+                         *           "email_failure": 0.047619047619047616,
+                         *           "webhook_failure": 0.0625
+                         *         },
+                         *         "due_timers": 4
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            data: components["schemas"]["Stats"];
+                        };
+                    };
+                };
+                /** @description Refused: bad input, a missing or wrong credential, not found, a conflict or a rate limit (the body names it) */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description Failed on the server side, or a service it needs is unavailable; safe to retry later */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -6814,11 +7002,11 @@ export interface components {
         };
         /** CatalogEntry */
         CatalogEntry: {
-            id: number;
-            project_id: number;
+            readonly id: number;
+            readonly project_id: number;
             target: components["schemas"]["Target"];
             medium: string;
-            label: string;
+            readonly label: string;
             description: string | null;
             default_enabled: boolean;
             mandatory: boolean;
@@ -6828,12 +7016,12 @@ export interface components {
              * @description UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
              * @example 2025-01-31T12:00:00Z
              */
-            created_at: string;
+            readonly created_at: string;
             /**
              * @description UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
              * @example 2025-01-31T12:00:00Z
              */
-            updated_at: string;
+            readonly updated_at: string;
         };
         /** CatalogEntryInput */
         CatalogEntryInput: {
@@ -6844,11 +7032,11 @@ export interface components {
             /** @description Event that triggers the notification: 1–128 characters */
             event: string;
             /**
-             * @description `in_app` (default), `email`, `sms`, `web_push` or `chat`
+             * @description `in_app` (default), `email`, `sms`, `web_push`, `chat` or `mobile_push`
              * @example in_app
              * @enum {string}
              */
-            medium?: "in_app" | "email" | "sms" | "web_push" | "chat";
+            medium?: "in_app" | "email" | "sms" | "web_push" | "chat" | "mobile_push";
             /** @description Human-readable name (returned as `label`) */
             name: string;
             description?: string | null;
@@ -6890,29 +7078,29 @@ export interface components {
         };
         /** Contact */
         Contact: {
-            id: number;
+            readonly id: number;
             medium: string;
             address: string;
             /** @description A chat contact's service: slack, teams or discord (only on chat contacts). */
             provider?: string;
             is_primary: boolean;
-            verified_at: string | null;
+            readonly verified_at: string | null;
             /** @description False after a provider refused the address permanently (or a push service answered 404/410 for the subscription); messages to it are skipped (address_undeliverable, subscription_expired) until the address changes or the contact is verified again. */
-            deliverable: boolean;
+            readonly deliverable: boolean;
             /** @description False while the address, set with a recipient token (a browser), waits for its owner: an email address for the confirmation link Herald mailed to it, an sms number for the code Herald texted to it (POST …/confirm); nothing is sent to it meanwhile (contact_unconfirmed). Addresses set with a key are confirmed at once; verifying a contact confirms it too. */
-            confirmed: boolean;
+            readonly confirmed: boolean;
             /** @description The provider's refusal, e.g. 550 5.1.1 no such user, or the push service's 410 for an expired web push subscription; null when deliverable. */
-            undeliverable_reason: string | null;
+            readonly undeliverable_reason: string | null;
             /**
              * @description UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
              * @example 2025-01-31T12:00:00Z
              */
-            created_at: string;
+            readonly created_at: string;
             /**
              * @description UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
              * @example 2025-01-31T12:00:00Z
              */
-            updated_at: string;
+            readonly updated_at: string;
         };
         /** ContactCodeInput */
         ContactCodeInput: {
@@ -6976,9 +7164,9 @@ export interface components {
              * @description UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
              * @example 2025-01-31T12:00:00Z
              */
-            created_at: string;
+            readonly created_at: string;
             /** @description When the device was last registered (UTC, second precision); the least recent goes first past 20 devices */
-            updated_at: string;
+            readonly updated_at: string;
         };
         /** DeviceInput */
         DeviceInput: {
@@ -7065,17 +7253,17 @@ export interface components {
             description: string | null;
             /** @description A recipient token may subscribe and unsubscribe its own recipient */
             self_service: boolean;
-            subscriber_count: number;
+            readonly subscriber_count: number;
             /**
              * @description UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
              * @example 2025-01-31T12:00:00Z
              */
-            created_at: string;
+            readonly created_at: string;
             /**
              * @description UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
              * @example 2025-01-31T12:00:00Z
              */
-            updated_at: string;
+            readonly updated_at: string;
         };
         /** ListInput */
         ListInput: {
@@ -7093,10 +7281,10 @@ export interface components {
         /** ListSubscribeResult */
         ListSubscribeResult: {
             /** @description Recipients subscribed by this call */
-            subscribed: number;
+            readonly subscribed: number;
             /** @description Recipients that were subscribed before */
-            already: number;
-            failed: components["schemas"]["BatchFailure"][];
+            readonly already: number;
+            readonly failed: components["schemas"]["BatchFailure"][];
         };
         /** ListSubscriptionsInput */
         ListSubscriptionsInput: {
@@ -7106,16 +7294,16 @@ export interface components {
         /** ListUnsubscribeResult */
         ListUnsubscribeResult: {
             /** @description Recipients unsubscribed by this call */
-            unsubscribed: number;
+            readonly unsubscribed: number;
             /** @description Recipients that were not subscribed */
-            already: number;
-            failed: components["schemas"]["BatchFailure"][];
+            readonly already: number;
+            readonly failed: components["schemas"]["BatchFailure"][];
         };
         /** MediumDecision */
         MediumDecision: {
-            /** @description The medium outcome: delivered | suppressed | throttled | canceled | quota_exceeded | failed | pending (in_app); sent | skipped | failed | pending (email, web_push, chat); also delivered | undelivered (sms) */
+            /** @description The medium outcome: delivered | suppressed | throttled | canceled | quota_exceeded | failed | pending (in_app); sent | skipped | failed | pending (email, web_push, chat, mobile_push); also delivered | undelivered (sms) */
             result: string;
-            because: ("recipient_rule" | "recipient_topic_any_rule" | "catalog_entry" | "catalog_topic_any_entry" | "medium_default" | "mandatory_entry" | "not_cataloged" | "no_target" | "no_primary_contact" | "address_undeliverable" | "contact_unconfirmed" | "quota_exceeded" | "broadcast_limit_exceeded" | "provider_error" | "address_rejected" | "subscription_expired" | "canceled" | "throttled" | "read_in_app") | null;
+            because: ("recipient_rule" | "recipient_topic_any_rule" | "catalog_entry" | "catalog_topic_any_entry" | "medium_default" | "mandatory_entry" | "not_cataloged" | "no_target" | "no_primary_contact" | "address_undeliverable" | "contact_unconfirmed" | "sms_country_not_allowed" | "quota_exceeded" | "broadcast_limit_exceeded" | "provider_error" | "address_rejected" | "subscription_expired" | "canceled" | "throttled" | "read_in_app" | "no_device" | "provider_not_configured" | "device_gone") | null;
             rule: (components["schemas"]["DecidingRecipientRule"] | components["schemas"]["DecidingCatalogEntry"]) | null;
         };
         /** MessageError */
@@ -7129,20 +7317,40 @@ export interface components {
                 invalid_value: unknown;
             }[];
         };
+        /**
+         * MobilePushInput
+         * @description Asks for the `mobile_push` medium: pushed to every device of the recipient (FCM or APNs by the device's platform, with the project's provider credentials) when (target, mobile_push) is cataloged and the preference is on. More than 4 KiB of APNs payload or FCM message is a 400 naming `mobile_push`. Not on broadcasts or list sends.
+         */
+        MobilePushInput: {
+            title: string;
+            body: string;
+            /** @description Key-value data for the app (FCM `data`; custom keys beside `aps` on APNs) */
+            data?: {
+                [key: string]: string;
+            };
+            /** @description The app icon's badge: a whole number, or `unread`: the recipient's in-app unread count at the time of sending */
+            badge?: "unread" | number;
+            /** @description A sound file of the app (`default`: the system sound) */
+            sound?: string;
+            /** @description A newer push of the same key replaces an undelivered one (APNs collapse id, FCM collapse key), at most 64 bytes */
+            collapse_key?: string;
+            /** @description How long the service keeps the push for an offline device (at most 28 days) */
+            ttl_seconds?: number;
+        };
         /** Notification */
         Notification: {
-            id: number;
-            recipient_id: string;
-            payload: unknown;
-            broadcast_id: number | null;
-            target: components["schemas"]["Target"] | null;
+            readonly id: number;
+            readonly recipient_id: string;
+            readonly payload: unknown;
+            readonly broadcast_id: number | null;
+            readonly target: components["schemas"]["Target"] | null;
             read: boolean;
             opened: boolean;
             /** @description The recipient has seen it in a list (the badge can count unseen rather than unread) */
             seen: boolean;
             /** @description Out of the default feed, kept (`?archived=true` lists these) */
             archived: boolean;
-            action_taken: string | null;
+            readonly action_taken: string | null;
             /**
              * @description Only while snoozed: when it comes back to the feed as new
              * @example 2025-01-31T12:00:00Z
@@ -7152,20 +7360,21 @@ export interface components {
              * @description UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
              * @example 2025-01-31T12:00:00Z
              */
-            created_at: string;
+            readonly created_at: string;
             /**
              * @description UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
              * @example 2025-01-31T12:00:00Z
              */
-            updated_at: string;
+            readonly updated_at: string;
             /** @description enqueued, scheduled, canceled, delivered, suppressed, throttled, failed, not_requested */
-            status: string;
-            send_at?: string | null;
+            readonly status: string;
+            readonly send_at?: string | null;
             email: components["schemas"]["NotificationEmail"];
             sms: components["schemas"]["NotificationSms"];
             push: components["schemas"]["NotificationPush"];
             chat?: components["schemas"]["NotificationChat"];
-            decision: components["schemas"]["NotificationDecision"] | null;
+            mobile_push?: components["schemas"]["NotificationMobilePush"];
+            readonly decision: components["schemas"]["NotificationDecision"] | null;
         };
         /** NotificationChat */
         NotificationChat: {
@@ -7189,6 +7398,7 @@ export interface components {
             sms?: components["schemas"]["MediumDecision"];
             web_push?: components["schemas"]["MediumDecision"];
             chat?: components["schemas"]["MediumDecision"];
+            mobile_push?: components["schemas"]["MediumDecision"];
         };
         /** NotificationEmail */
         NotificationEmail: {
@@ -7202,6 +7412,18 @@ export interface components {
             error?: string | null;
             provider?: string | null;
             digest_id?: number | null;
+        };
+        /** NotificationMobilePush */
+        NotificationMobilePush: {
+            /** @description pending | sent | skipped | failed (present only when the send had a mobile_push block). `address`: the ids of the devices it goes to; `provider`: fcm, apns or both; `error` on a sent one names the devices that did not take it (gone and removed, refused) */
+            status: string;
+            reason?: string | null;
+            address?: string | null;
+            message_id?: string | null;
+            attempts?: number;
+            sent_at?: string | null;
+            error?: string | null;
+            provider?: string | null;
         };
         /** NotificationPush */
         NotificationPush: {
@@ -7268,7 +7490,7 @@ export interface components {
         } & (unknown & unknown & unknown & unknown & unknown);
         /** Project */
         Project: {
-            id: number;
+            readonly id: number;
             name: string;
             settings: {
                 strict_targets: boolean;
@@ -7283,6 +7505,8 @@ export interface components {
                 /** @description Reply-To of the project's emails; null: none */
                 email_reply_to: string | null;
                 retention_days: number | null;
+                /** @description Most recipients a send to a list or to recipient ids may text (more eligible: no SMS is sent); 0 refuses SMS on such sends (400 list_sms_not_allowed). Absent or null: 10,000. */
+                max_list_recipients_for_sms?: number | null;
                 /** @description The country calling codes (e.g. ["49", "44", "1"]) whose numbers the project may text: an sms contact outside them is refused (400 sms_country_not_allowed). Absent or null: all. */
                 sms_country_codes?: string[] | null;
             };
@@ -7290,25 +7514,25 @@ export interface components {
              * @description UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
              * @example 2025-01-31T12:00:00Z
              */
-            created_at: string;
+            readonly created_at: string;
             /**
              * @description UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
              * @example 2025-01-31T12:00:00Z
              */
-            updated_at: string;
+            readonly updated_at: string;
         };
         /** Provider */
         Provider: {
             /** @description fcm, apns or slack */
-            name: string;
-            configured: boolean;
+            readonly name: string;
+            readonly configured: boolean;
             /** @description The first 16 hex digits of the SHA-256 of the stored settings: tells two settings apart; never the secret itself */
-            fingerprint: string | null;
+            readonly fingerprint: string | null;
             /** @description The settings that are not secret (FCM: project_id, client_email, token_uri; APNs: key_id, team_id, bundle_id, environment) */
-            settings: {
+            readonly settings: {
                 [key: string]: string;
             };
-            updated_at: string | null;
+            readonly updated_at: string | null;
         };
         /** ProviderInput */
         ProviderInput: {
@@ -7354,12 +7578,12 @@ export interface components {
              * @description UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
              * @example 2025-01-31T12:00:00Z
              */
-            created_at: string;
+            readonly created_at: string;
             /**
              * @description UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
              * @example 2025-01-31T12:00:00Z
              */
-            updated_at: string;
+            readonly updated_at: string;
         };
         /** RecipientInput */
         RecipientInput: {
@@ -7379,13 +7603,13 @@ export interface components {
         };
         /** RecipientToken */
         RecipientToken: {
-            token: string;
-            recipient_id: string;
+            readonly token: string;
+            readonly recipient_id: string;
             /**
              * @description UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
              * @example 2025-01-31T12:00:00Z
              */
-            expires_at: string;
+            readonly expires_at: string;
         };
         /** SendInput */
         SendInput: ({
@@ -7419,6 +7643,7 @@ export interface components {
             sms?: components["schemas"]["SmsInput"] | null;
             push?: components["schemas"]["PushInput"] | null;
             chat?: components["schemas"]["ChatInput"] | null;
+            mobile_push?: components["schemas"]["MobilePushInput"] | null;
             send_at?: string | null;
         } & unknown) | {
             payload: Record<string, never>;
@@ -7430,6 +7655,8 @@ export interface components {
             push: Record<string, never>;
         } | {
             chat: Record<string, never>;
+        } | {
+            mobile_push: Record<string, never>;
         };
         /**
          * SmsInput
@@ -7450,7 +7677,74 @@ export interface components {
         /** SmsStatusResult */
         SmsStatusResult: {
             /** @description Whether the SMS outcome moved (false: an intermediate status, a repeat, or another message) */
-            changed: boolean;
+            readonly changed: boolean;
+        };
+        /** Stats */
+        Stats: {
+            interval: string;
+            /**
+             * @description UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
+             * @example 2025-01-31T12:00:00Z
+             */
+            from: string;
+            /**
+             * @description UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
+             * @example 2025-01-31T12:00:00Z
+             */
+            to: string;
+            /** @description Every interval of the range, oldest first; a medium or outcome without sends is left out */
+            intervals: {
+                /**
+                 * @description UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
+                 * @example 2025-01-31T12:00:00Z
+                 */
+                start: string;
+                sends: components["schemas"]["StatsIntervalSends"];
+            }[];
+            totals: components["schemas"]["StatsTotals"];
+            rates: {
+                email_bounce: number | null;
+                email_failure: number | null;
+                webhook_failure: number | null;
+            };
+            /** @description Timers due now and not fired yet (scheduled sends, escalations, digests), counted up to 100000 */
+            due_timers: number;
+        };
+        /** StatsCounts */
+        StatsCounts: {
+            delivered: number;
+            suppressed: number;
+            quota: number;
+            failed: number;
+            bounced: number;
+        };
+        /** StatsIntervalSends */
+        StatsIntervalSends: {
+            in_app?: components["schemas"]["StatsSomeCounts"];
+            email?: components["schemas"]["StatsSomeCounts"];
+            sms?: components["schemas"]["StatsSomeCounts"];
+            web_push?: components["schemas"]["StatsSomeCounts"];
+            chat?: components["schemas"]["StatsSomeCounts"];
+            mobile_push?: components["schemas"]["StatsSomeCounts"];
+            webhook?: components["schemas"]["StatsSomeCounts"];
+        };
+        /** StatsSomeCounts */
+        StatsSomeCounts: {
+            delivered?: number;
+            suppressed?: number;
+            quota?: number;
+            failed?: number;
+            bounced?: number;
+        };
+        /** StatsTotals */
+        StatsTotals: {
+            in_app: components["schemas"]["StatsCounts"];
+            email: components["schemas"]["StatsCounts"];
+            sms: components["schemas"]["StatsCounts"];
+            web_push: components["schemas"]["StatsCounts"];
+            chat: components["schemas"]["StatsCounts"];
+            mobile_push: components["schemas"]["StatsCounts"];
+            webhook: components["schemas"]["StatsCounts"];
         };
         /**
          * StreamEvent
@@ -7551,25 +7845,25 @@ export interface components {
         };
         /** Webhook */
         Webhook: {
-            id: number;
+            readonly id: number;
             /** Format: uri */
             url: string;
             description: string | null;
             /** @description Empty: every event type */
             event_types: string[];
-            status: "enabled" | "disabled";
-            disabled_reason: ("gone" | "failing" | "manual") | null;
-            failing_since: string | null;
+            readonly status: "enabled" | "disabled";
+            readonly disabled_reason: ("gone" | "failing" | "manual") | null;
+            readonly failing_since: string | null;
             /**
              * @description UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
              * @example 2025-01-31T12:00:00Z
              */
-            created_at: string;
+            readonly created_at: string;
             /**
              * @description UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
              * @example 2025-01-31T12:00:00Z
              */
-            updated_at: string;
+            readonly updated_at: string;
         };
         /** WebhookAttempt */
         WebhookAttempt: {
@@ -7612,7 +7906,7 @@ export interface components {
         WebhookWithSecret: {
             webhook: components["schemas"]["Webhook"];
             /** @description whsec_… signing secret, shown only here */
-            secret: string;
+            readonly secret: string;
         };
     };
     responses: never;
