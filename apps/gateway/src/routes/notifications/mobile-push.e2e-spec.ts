@@ -130,5 +130,7 @@ describe('mobile push through REST', () => {
     expect([big.status, big.body.code, big.body.errors?.map((e: JsonBody) => e.property_path)]).toEqual([400, 'validation_failed', ['mobile_push']]);
     const broadcast = await as('POST', '/notifications/send', { recipient_id: null, target, payload: { title: 'all' }, mobile_push: mobilePush });
     expect([broadcast.status, broadcast.body.code]).toEqual([400, 'broadcast_mobile_push_not_allowed']);
+    const hugeBadge = await as('POST', '/notifications/send', { recipient_id: r.id, target, mobile_push: { ...mobilePush, badge: 2 ** 31 } });
+    expect([hugeBadge.status, hugeBadge.body.code]).toEqual([400, 'validation_failed']);
   });
 });

@@ -86,7 +86,7 @@ const MobilePushInput = Type.Object(
     body: Type.String({ ...serviceRules({ minLength: 1, pattern: NOT_BLANK }) }),
     data: Type.Optional(Type.Record(Type.String(), Type.String(), { description: 'Key-value data for the app (FCM `data`; custom keys beside `aps` on APNs)' })),
     badge: Type.Optional(
-      Type.Union([Type.Literal('unread'), Type.Integer({ minimum: 0 })], {
+      Type.Union([Type.Literal('unread'), Type.Integer({ minimum: 0, maximum: 2_147_483_647 })], {
         description: "The app icon's badge: a whole number, or `unread`: the recipient's in-app unread count at the time of sending",
       }),
     ),
