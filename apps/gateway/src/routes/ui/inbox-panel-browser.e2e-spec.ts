@@ -61,8 +61,7 @@ describe('<herald-inbox> toasts, tabs, browser tabs in step and accessibility, i
     await page.context().close();
   });
 
-  // That a tab shows only its notifications, with its own count, needs the feed's channel/topic/event
-  // filters of the API: here only that the element asks with them.
+  // That a tab shows only its notifications, with its own count: inbox-snooze-browser.e2e-spec.ts.
   it('when tabs are given, then each is shown with its count and asks the feed and the counts with its filter', async () => {
     const r = await recipientWith(2);
     const tabs = JSON.stringify([{ label: 'All', filter: {} }, { label: 'Mentions', filter: { channel: 'mentions' } }]);
@@ -73,7 +72,6 @@ describe('<herald-inbox> toasts, tabs, browser tabs in step and accessibility, i
     await expectText(() => tab('All').locator('[part="tab-count"]').textContent(), '2');
     expect(await tab('All').getAttribute('aria-pressed')).toBe('true');
     expect(asked.some((url) => url.includes('/notifications/counts?channel=mentions'))).toBe(true);
-    await screenshot(page, 'inbox-tabs.png');
     await tab('Mentions').click();
     expect(await tab('Mentions').getAttribute('aria-pressed')).toBe('true');
     await waitFor(async () => asked.some((url) => /\/notifications\?[^#]*channel=mentions/.test(url)));
