@@ -78,13 +78,17 @@ describe('<herald-inbox> toasts, tabs, browser tabs in step and accessibility, i
     await page.close();
   });
 
-  it('when the panel is open (feed with actions, selection, archived view, settings), then axe finds nothing serious or critical', async () => {
+  it('when the panel is open (feed with actions, a snooze menu, selection, archived view, settings), then axe finds nothing serious or critical', async () => {
     const r = await recipientWith(2);
     await stack.api.notifications.send({ recipient_id: r.id, payload: { title: 'Expense report', actions: [{ id: 'approve', label: 'Approve', style: 'primary' }] } });
     const page = await openPage(r.id, r.token, 'toasts');
     await openPanel(page);
     await waitFor(async () => (await items(page).count()) === 3);
     await accessible(page, 'feed');
+    const seed1 = inbox(page).locator('li', { hasText: 'Seed 1' });
+    await seed1.locator('[part="snooze-button"]').click();
+    await seed1.locator('[part="snooze-option"]').first().waitFor();
+    await accessible(page, 'snooze menu');
     await inbox(page).getByLabel('Select: Seed 1').check();
     await accessible(page, 'selection');
     await inbox(page).locator('[part="view-archived"]').click();

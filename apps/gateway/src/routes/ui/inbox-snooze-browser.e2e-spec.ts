@@ -14,22 +14,22 @@ describe('<herald-inbox> snooze menu and strict tabs, in Chromium', () => {
     await openPanel(page);
     await live(page);
     await waitFor(async () => (await items(page).count()) === 2);
-    await itemRow(page, 'Seed 1').locator('[part="snooze-button"]').click();
-    await itemRow(page, 'Seed 1').locator('[part="snooze-option"]').first().waitFor();
+    await itemRow(page, 'Seed 2').locator('[part="snooze-button"]').click();
+    await itemRow(page, 'Seed 2').locator('[part="snooze-option"]').first().waitFor();
     await screenshot(page, 'inbox-snooze.png');
     const answered = page.waitForResponse((res) => res.request().method() === 'PATCH' && /\/notifications\/\d+$/.test(res.url()));
-    await itemRow(page, 'Seed 1').locator('[data-snooze="hour"]').click();
+    await itemRow(page, 'Seed 2').locator('[data-snooze="hour"]').click();
     await waitFor(async () => (await items(page).count()) === 1);
     const snoozed = (await (await answered).json()) as { data: { id: number; snoozed_until?: string } };
     const hours = (Date.parse(snoozed.data.snoozed_until!) - Date.now()) / 3_600_000;
     expect(hours).toBeGreaterThan(0.9);
     expect(hours).toBeLessThanOrEqual(1);
-    expect(await titles(r.id)).toEqual(['Seed 2']);
+    expect(await titles(r.id)).toEqual(['Seed 1']);
     await expectText(() => badge(page).textContent(), '1');
     // The API moves the snooze's end a few seconds ahead: the item comes back, live, in the open panel.
     await stack.api.notifications.snooze(r.id, snoozed.data.id, new Date(Date.now() + 3_000));
-    await items(page).filter({ hasText: 'Seed 1' }).waitFor();
-    expect(await items(page).count()).toBe(2);
+    await items(page).filter({ hasText: 'Seed 2' }).waitFor();
+    expect(await items(page).first().textContent()).toContain('Seed 2');
     await expectText(() => badge(page).textContent(), '2');
     expect(await titles(r.id)).toEqual(['Seed 2', 'Seed 1']);
     await page.close();
