@@ -4,12 +4,13 @@ import { pushOutcome } from './push-outcome';
 import { renderPreferencePanel } from './preference-panel';
 import { INBOX_STYLES } from './styles';
 import { inFilter, parseTabs, type FeedFilter, type InboxTab } from './tabs';
+import { snoozeUntil, type SnoozeChoice } from './snooze';
 import { showToast, toastSeconds } from './toast';
 import { renderItemView, type ItemViewOptions, type RenderItem } from './item-view';
 import { badgeText, contentOf, relativeTime, type ItemAction } from './view-model';
 
 type FeedView = 'inbox' | 'archived';
-type ChannelMessage = { type: 'updated'; notification: Notification } | { type: 'all-read' } | { type: 'count'; count: number } | { type: 'unseen'; count: number };
+type ChannelMessage = { type: 'updated'; notification: Notification } | { type: 'all-read'; filter: FeedFilter } | { type: 'count'; count: number } | { type: 'unseen'; count: number };
 
 const GEAR = '<svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true"><path fill="currentColor" d="M19.4 13a7.7 7.7 0 0 0 0-2l2.1-1.6-2-3.5-2.5 1a7.6 7.6 0 0 0-1.7-1L15 3h-4l-.4 2.9a7.6 7.6 0 0 0-1.7 1l-2.5-1-2 3.5L6.6 11a7.7 7.7 0 0 0 0 2l-2.1 1.6 2 3.5 2.5-1a7.6 7.6 0 0 0 1.7 1L11 21h4l.4-2.9a7.6 7.6 0 0 0 1.7-1l2.5 1 2-3.5ZM13 15.5a3.5 3.5 0 1 1 0-7 3.5 3.5 0 0 1 0 7Z"/></svg>';
 const BELL = '<svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true"><path fill="currentColor" d="M12 22a2.5 2.5 0 0 0 2.45-2h-4.9A2.5 2.5 0 0 0 12 22Zm7-6V11a7 7 0 0 0-5.5-6.84V3.5a1.5 1.5 0 0 0-3 0v.66A7 7 0 0 0 5 11v5l-2 2v1h18v-1l-2-2Z"/></svg>';
@@ -33,7 +34,7 @@ const BELL = '<svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true"
  * shows the recipient's preferences and lists (preference-panel.ts). Theming: CSS custom properties
  * `--herald-*` and parts `bell`, `badge`, `panel`, `header`,
  * `mark-all`, `status`, `list`, `item`, `item-unread`, `title`, `body`, `time`, `avatar`, `empty`,
- * `push-status`, `item-actions`, `action`, `archive` (each item's payload actions and its Archive button),
+ * `push-status`, `item-actions`, `action`, `snooze`, `snooze-button`, `snooze-option`, `archive` (each item's payload actions, its snooze menu and its Archive button),
  * `views`, `view-inbox`, `view-archived`, `select`, `bulk`, `bulk-read`, `bulk-archive`, `settings`,
  * `preferences` (and the `preference*` parts inside), `toasts`, `toast`, `tabs`, `tab`, `tab-count`.
  * `tabs` (attribute as JSON, or property): `[{label, filter: {channel?, topic?, event?}}]`, each with its count.
@@ -419,7 +420,7 @@ export class HeraldInbox extends HTMLElement {
   private upsert(n: Notification, arrived: boolean): void {
     const i = this.items.findIndex((x) => x.id === n.id);
     const oldest = this.items.at(-1)?.id ?? 0;
-    if (Boolean(n.archived) !== (this.view === 'archived') || !inFilter(n, this.filter)) {
+    if (Boolean(n.archived) !== (this.view === 'archived') || n.snoozed_until || !inFilter(n, this.filter)) {
       this.items = this.items.filter((x) => x.id !== n.id);
       this.selected.delete(n.id);
     } else if (i >= 0) this.items[i] = n;
@@ -463,7 +464,7 @@ export class HeraldInbox extends HTMLElement {
   private onChannel(msg: ChannelMessage): void {
     if (msg.type === 'updated') this.upsert(msg.notification, false);
     else if (msg.type === 'all-read') {
-      this.items = this.items.map((n) => ({ ...n, read: true }));
+      this.items = this.items.map((n) => (inFilter(n, msg.filter) ? { ...n, read: true } : n));
       this.render();
     } else if (msg.type === 'count') this.setUnread(msg.count);
     else if (msg.type === 'unseen') this.setUnseen(msg.count);
@@ -567,13 +568,30 @@ export class HeraldInbox extends HTMLElement {
     this.setUnread(counts.data.unread_count, true);
   }
 
+  /** Marks read what the shown tab shows (the whole feed without tabs); the counts are read back. */
   private async markAllRead(): Promise<void> {
-    const res = await this.withAuth(() => this.client!.notifications.markAllRead(this.recipientId));
+    const filter = this.filter;
+    const res = await this.withAuth(() => this.client!.notifications.markAllRead(this.recipientId, filter));
     if (!res) return;
     this.items = this.items.map((n) => ({ ...n, read: true }));
-    this.setUnread(0, true);
-    this.channel?.postMessage({ type: 'all-read' } satisfies ChannelMessage);
+    this.channel?.postMessage({ type: 'all-read', filter } satisfies ChannelMessage);
     this.render();
+    await this.readCounts();
+  }
+
+  /** Snoozes the item: it leaves the list at once, and comes back when the gateway refuses. */
+  private async snooze(n: Notification, choice: SnoozeChoice): Promise<void> {
+    this.items = this.items.filter((x) => x.id !== n.id);
+    this.selected.delete(n.id);
+    this.render();
+    const refused = (err: unknown) => this.dispatchEvent(new CustomEvent('herald-error', { detail: err }));
+    const res = await this.withAuth(() => this.client!.notifications.snooze(this.recipientId, n.id, snoozeUntil(choice, new Date())), refused);
+    if (!res) {
+      this.upsert(n, true);
+      return;
+    }
+    this.channel?.postMessage({ type: 'updated', notification: res.data } satisfies ChannelMessage);
+    await this.readCounts();
   }
 
   /** Escape closes; ArrowDown opens the panel if need be and moves focus to the first item. */
@@ -641,6 +659,7 @@ export class HeraldInbox extends HTMLElement {
       selected: this.selected,
       select: (n, on) => this.select(n, on),
       act: (n, action) => void this.act(n, action),
+      snooze: (n, choice) => void this.snooze(n, choice),
     };
     list.replaceChildren(...this.items.map((n) => renderItemView(n, options)));
     if (focused) (list.querySelector(`[data-id="${focused}"]`) as HTMLElement | null)?.focus();

@@ -13,6 +13,11 @@ export interface InboxStrings {
   markAllRead: string;
   archive: string;
   unarchive: string;
+  /** The snooze menu of an item and its choices (an hour; tomorrow 09:00; next Monday 09:00, local time). */
+  snooze: string;
+  snoozeHour: string;
+  snoozeTomorrow: string;
+  snoozeNextWeek: string;
   /** The two views of the panel: the feed and the archived notifications. */
   inbox: string;
   archived: string;
@@ -61,6 +66,10 @@ const en: InboxStrings = {
   markAllRead: 'Mark all as read',
   archive: 'Archive',
   unarchive: 'Unarchive',
+  snooze: 'Snooze',
+  snoozeHour: 'For 1 hour',
+  snoozeTomorrow: 'Until tomorrow, 9:00',
+  snoozeNextWeek: 'Until Monday, 9:00',
   inbox: 'Inbox',
   archived: 'Archived',
   empty: "You're all caught up",
@@ -104,6 +113,10 @@ const de: InboxStrings = {
   markAllRead: 'Alle als gelesen markieren',
   archive: 'Archivieren',
   unarchive: 'Wiederherstellen',
+  snooze: 'Zurückstellen',
+  snoozeHour: 'Für 1 Stunde',
+  snoozeTomorrow: 'Bis morgen, 9:00',
+  snoozeNextWeek: 'Bis Montag, 9:00',
   inbox: 'Posteingang',
   archived: 'Archiviert',
   empty: 'Keine neuen Benachrichtigungen',
@@ -147,6 +160,10 @@ const ar: InboxStrings = {
   markAllRead: 'تحديد الكل كمقروء',
   archive: 'أرشفة',
   unarchive: 'إلغاء الأرشفة',
+  snooze: 'تأجيل',
+  snoozeHour: 'لمدة ساعة',
+  snoozeTomorrow: 'حتى الغد، 9:00',
+  snoozeNextWeek: 'حتى يوم الاثنين، 9:00',
   inbox: 'البريد الوارد',
   archived: 'المؤرشفة',
   empty: 'لا توجد إشعارات جديدة',

@@ -1,5 +1,6 @@
 import type { Notification } from '@herald/client';
 import type { InboxStrings } from './i18n';
+import { SNOOZE_CHOICES, type SnoozeChoice } from './snooze';
 import { actionsOf, contentOf, relativeTime, type ItemAction } from './view-model';
 
 /** What a render callback returns for one notification: an element, or HTML text (trusted by the page). */
@@ -15,6 +16,7 @@ export interface ItemViewOptions {
   selected: ReadonlySet<number>;
   select(n: Notification, on: boolean): void;
   act(n: Notification, action: ItemAction): void;
+  snooze(n: Notification, choice: SnoozeChoice): void;
 }
 
 const make = <K extends keyof HTMLElementTagNameMap>(tag: K, className: string, part = className, textContent?: string): HTMLElementTagNameMap[K] => {
@@ -46,7 +48,25 @@ function defaultContent(n: Notification, locale: string | undefined): HTMLElemen
   return shown;
 }
 
-/** The row below an item: its payload's action buttons (the one taken marked) and Archive. */
+const SNOOZE_LABELS: Readonly<Record<SnoozeChoice, keyof InboxStrings>> = { hour: 'snoozeHour', tomorrow: 'snoozeTomorrow', nextWeek: 'snoozeNextWeek' };
+
+/** The item's snooze menu (a disclosure): one button per choice. */
+function snoozeMenu(n: Notification, options: ItemViewOptions): HTMLDetailsElement {
+  const menu = make('details', 'snooze');
+  menu.append(make('summary', 'snooze-button', 'snooze-button', options.strings.snooze));
+  const choices = make('div', 'snooze-options');
+  for (const choice of SNOOZE_CHOICES) {
+    const button = make('button', 'snooze-option', 'snooze-option', options.strings[SNOOZE_LABELS[choice]]);
+    button.type = 'button';
+    button.dataset.snooze = choice;
+    button.addEventListener('click', () => options.snooze(n, choice));
+    choices.append(button);
+  }
+  menu.append(choices);
+  return menu;
+}
+
+/** The row below an item: its payload's action buttons (the one taken marked), Snooze (not for archived ones) and Archive. */
 function itemActions(n: Notification, options: ItemViewOptions): HTMLElement {
   const row = make('div', 'item-actions');
   for (const action of actionsOf(n)) {
@@ -57,6 +77,7 @@ function itemActions(n: Notification, options: ItemViewOptions): HTMLElement {
     button.addEventListener('click', () => options.act(n, action));
     row.append(button);
   }
+  if (!n.archived) row.append(snoozeMenu(n, options));
   const archive = make('button', 'archive', 'archive', n.archived ? options.strings.unarchive : options.strings.archive);
   archive.type = 'button';
   archive.addEventListener('click', () => options.archive(n));

@@ -40,6 +40,14 @@ button { font: inherit; color: inherit; }
 .action.primary { background: var(--herald-accent, #4f46e5); border-color: var(--herald-accent, #4f46e5); color: var(--herald-accent-fg, #fff); }
 .action[aria-pressed="true"] { outline: 2px solid var(--herald-accent, #4f46e5); font-weight: 600; }
 .archive { color: var(--herald-muted, #4b5563); }
+.snooze { font-size: 12px; }
+.snooze[open] { order: 1; display: flex; flex-direction: column; align-items: flex-end; flex-basis: 100%; }
+.snooze-button { list-style: none; border: 1px solid var(--herald-border, #e5e7eb); border-radius: 6px; padding: 2px 8px; cursor: pointer; color: var(--herald-muted, #4b5563); }
+.snooze-button::-webkit-details-marker { display: none; }
+.snooze-options { display: flex; flex-wrap: wrap; justify-content: flex-end; gap: 4px; margin-top: 4px; }
+.snooze-option { border: 1px solid var(--herald-border, #e5e7eb); background: var(--herald-bg, #fff); padding: 2px 8px; font-size: 12px; cursor: pointer; border-radius: 6px; }
+.snooze-option:hover, .snooze-option:focus-visible { background: var(--herald-unread-bg, #eef2ff); }
+.snooze-button:focus-visible, .snooze-option:focus-visible { outline: 2px solid var(--herald-accent, #4f46e5); outline-offset: 2px; }
 .action:focus-visible, .archive:focus-visible { outline: 2px solid var(--herald-accent, #4f46e5); outline-offset: 2px; }
 .views { display: flex; gap: 4px; padding: 6px 16px; border-bottom: 1px solid var(--herald-border, #e5e7eb); }
 .view { border: 0; border-radius: 6px; background: none; padding: 4px 10px; cursor: pointer; color: var(--herald-muted, #4b5563); }

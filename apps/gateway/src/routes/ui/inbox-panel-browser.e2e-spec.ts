@@ -61,8 +61,7 @@ describe('<herald-inbox> toasts, tabs, browser tabs in step and accessibility, i
     await page.context().close();
   });
 
-  // That a tab shows only its notifications, with its own count, needs the feed's channel/topic/event
-  // filters of the API: here only that the element asks with them.
+  // That a tab shows only its notifications, with its own count: inbox-snooze-browser.e2e-spec.ts.
   it('when tabs are given, then each is shown with its count and asks the feed and the counts with its filter', async () => {
     const r = await recipientWith(2);
     const tabs = JSON.stringify([{ label: 'All', filter: {} }, { label: 'Mentions', filter: { channel: 'mentions' } }]);
@@ -73,20 +72,23 @@ describe('<herald-inbox> toasts, tabs, browser tabs in step and accessibility, i
     await expectText(() => tab('All').locator('[part="tab-count"]').textContent(), '2');
     expect(await tab('All').getAttribute('aria-pressed')).toBe('true');
     expect(asked.some((url) => url.includes('/notifications/counts?channel=mentions'))).toBe(true);
-    await screenshot(page, 'inbox-tabs.png');
     await tab('Mentions').click();
     expect(await tab('Mentions').getAttribute('aria-pressed')).toBe('true');
     await waitFor(async () => asked.some((url) => /\/notifications\?[^#]*channel=mentions/.test(url)));
     await page.close();
   });
 
-  it('when the panel is open (feed with actions, selection, archived view, settings), then axe finds nothing serious or critical', async () => {
+  it('when the panel is open (feed with actions, a snooze menu, selection, archived view, settings), then axe finds nothing serious or critical', async () => {
     const r = await recipientWith(2);
     await stack.api.notifications.send({ recipient_id: r.id, payload: { title: 'Expense report', actions: [{ id: 'approve', label: 'Approve', style: 'primary' }] } });
     const page = await openPage(r.id, r.token, 'toasts');
     await openPanel(page);
     await waitFor(async () => (await items(page).count()) === 3);
     await accessible(page, 'feed');
+    const seed1 = inbox(page).locator('li', { hasText: 'Seed 1' });
+    await seed1.locator('[part="snooze-button"]').click();
+    await seed1.locator('[part="snooze-option"]').first().waitFor();
+    await accessible(page, 'snooze menu');
     await inbox(page).getByLabel('Select: Seed 1').check();
     await accessible(page, 'selection');
     await inbox(page).locator('[part="view-archived"]').click();
