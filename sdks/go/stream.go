@@ -20,7 +20,7 @@ import (
 // The event types of a recipient's live stream.
 const (
 	EventNotification        = "notification"         // newly delivered to the feed
-	EventNotificationUpdated = "notification.updated" // read/opened changed (mark-all-read included)
+	EventNotificationUpdated = "notification.updated" // read/opened/seen changed, archived or unarchived (mark-all included)
 	EventUnreadCount         = "unread_count"         // on connect and after every change
 	EventReset               = "reset"                // more was missed than the server replays: refetch the feed
 )
@@ -33,6 +33,8 @@ type StreamEvent struct {
 	Notification *Notification
 	// UnreadCount is the recipient's unread count after this event (every event carries it).
 	UnreadCount int
+	// UnseenCount is the recipient's unseen count after this event (delivered, not archived, not seen).
+	UnseenCount int
 	// Data is the event's JSON as received.
 	Data json.RawMessage
 }
@@ -230,9 +232,10 @@ func parseEvent(raw sse.Event) StreamEvent {
 	var body struct {
 		Notification *Notification `json:"notification"`
 		UnreadCount  int           `json:"unread_count"`
+		UnseenCount  int           `json:"unseen_count"`
 	}
 	if json.Unmarshal([]byte(raw.Data), &body) == nil {
-		ev.Notification, ev.UnreadCount = body.Notification, body.UnreadCount
+		ev.Notification, ev.UnreadCount, ev.UnseenCount = body.Notification, body.UnreadCount, body.UnseenCount
 	}
 	return ev
 }

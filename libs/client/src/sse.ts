@@ -18,10 +18,10 @@ export type StreamState = 'connecting' | 'open' | 'reconnecting' | 'closed';
 export interface SubscribeHandlers {
   /** A notification newly delivered to the feed (the same object as the feed's). */
   notification?: (notification: Notification, unreadCount: number | null) => void;
-  /** A notification's read/opened flags changed (also once per notification on mark-all-read). */
+  /** A notification's read/opened/seen flags changed, or it was archived or unarchived (also once per notification on a mark-all). */
   updated?: (notification: Notification, unreadCount: number | null) => void;
-  /** The recipient's unread count: on connect and after every change. */
-  unreadCount?: (count: number) => void;
+  /** The recipient's unread count, and its unseen count (null from a gateway that does not send it): on connect and after every change. */
+  unreadCount?: (count: number, unseenCount?: number | null) => void;
   /** More was missed than the server replays: refetch the feed. */
   reset?: () => void;
   /** Connection state changes (show "reconnecting…" on `reconnecting`). */
@@ -107,7 +107,7 @@ function dispatch(ev: StreamEvent, handlers: SubscribeHandlers): void {
       handlers.reset?.();
       break;
   }
-  if (count !== null) handlers.unreadCount?.(count);
+  if (count !== null) handlers.unreadCount?.(count, typeof body.unseen_count === 'number' ? body.unseen_count : null);
 }
 
 /** See HeraldClient.subscribe. */

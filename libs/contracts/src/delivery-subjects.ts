@@ -73,6 +73,12 @@ export const OUTCOME_TYPES = [
   'notification.snoozed',
   /** A snooze ended: due (back in the feed as new: unread, unseen) or ended early by the recipient. */
   'notification.unsnoozed',
+  /** The recipient saw it in a list (`notification.seen`): it leaves the unseen count. */
+  'notification.seen',
+  /** The recipient archived it: out of the feed (kept, listed with `?archived=true`). */
+  'notification.archived',
+  /** The recipient took it out of the archive: back in the feed. */
+  'notification.unarchived',
   'email.sent',
   'email.failed',
   'email.skipped',
@@ -98,8 +104,8 @@ export const OUTCOME_TYPES = [
   'broadcast.completed',
   'broadcast.canceled',
 ] as const;
-/** Internal types: a read or opened flag set back to false (the live stream shows them as notification.updated). */
-export const OUTCOME_INTERNAL_TYPES = ['notification.unread', 'notification.unopened'] as const;
+/** Internal types: a read, opened or seen flag set back to false (the live stream shows them as notification.updated). */
+export const OUTCOME_INTERNAL_TYPES = ['notification.unread', 'notification.unopened', 'notification.unseen'] as const;
 export type OutcomeType = (typeof OUTCOME_TYPES)[number] | (typeof OUTCOME_INTERNAL_TYPES)[number];
 
 /** base64url of a recipient id, without padding: one subject token whatever the id holds. */

@@ -904,6 +904,7 @@ const (
 	PostWebhooksJSONBodyEventTypesListSubscribed            PostWebhooksJSONBodyEventTypes = "list.subscribed"
 	PostWebhooksJSONBodyEventTypesListUnsubscribed          PostWebhooksJSONBodyEventTypes = "list.unsubscribed"
 	PostWebhooksJSONBodyEventTypesNotificationAction        PostWebhooksJSONBodyEventTypes = "notification.action"
+	PostWebhooksJSONBodyEventTypesNotificationArchived      PostWebhooksJSONBodyEventTypes = "notification.archived"
 	PostWebhooksJSONBodyEventTypesNotificationCanceled      PostWebhooksJSONBodyEventTypes = "notification.canceled"
 	PostWebhooksJSONBodyEventTypesNotificationDelivered     PostWebhooksJSONBodyEventTypes = "notification.delivered"
 	PostWebhooksJSONBodyEventTypesNotificationFailed        PostWebhooksJSONBodyEventTypes = "notification.failed"
@@ -912,9 +913,11 @@ const (
 	PostWebhooksJSONBodyEventTypesNotificationPushSent      PostWebhooksJSONBodyEventTypes = "notification.push_sent"
 	PostWebhooksJSONBodyEventTypesNotificationQuotaExceeded PostWebhooksJSONBodyEventTypes = "notification.quota_exceeded"
 	PostWebhooksJSONBodyEventTypesNotificationRead          PostWebhooksJSONBodyEventTypes = "notification.read"
+	PostWebhooksJSONBodyEventTypesNotificationSeen          PostWebhooksJSONBodyEventTypes = "notification.seen"
 	PostWebhooksJSONBodyEventTypesNotificationSnoozed       PostWebhooksJSONBodyEventTypes = "notification.snoozed"
 	PostWebhooksJSONBodyEventTypesNotificationSuppressed    PostWebhooksJSONBodyEventTypes = "notification.suppressed"
 	PostWebhooksJSONBodyEventTypesNotificationThrottled     PostWebhooksJSONBodyEventTypes = "notification.throttled"
+	PostWebhooksJSONBodyEventTypesNotificationUnarchived    PostWebhooksJSONBodyEventTypes = "notification.unarchived"
 	PostWebhooksJSONBodyEventTypesNotificationUnsnoozed     PostWebhooksJSONBodyEventTypes = "notification.unsnoozed"
 	PostWebhooksJSONBodyEventTypesPushFailed                PostWebhooksJSONBodyEventTypes = "push.failed"
 	PostWebhooksJSONBodyEventTypesPushSent                  PostWebhooksJSONBodyEventTypes = "push.sent"
@@ -953,6 +956,8 @@ func (e PostWebhooksJSONBodyEventTypes) Valid() bool {
 		return true
 	case PostWebhooksJSONBodyEventTypesNotificationAction:
 		return true
+	case PostWebhooksJSONBodyEventTypesNotificationArchived:
+		return true
 	case PostWebhooksJSONBodyEventTypesNotificationCanceled:
 		return true
 	case PostWebhooksJSONBodyEventTypesNotificationDelivered:
@@ -969,11 +974,15 @@ func (e PostWebhooksJSONBodyEventTypes) Valid() bool {
 		return true
 	case PostWebhooksJSONBodyEventTypesNotificationRead:
 		return true
+	case PostWebhooksJSONBodyEventTypesNotificationSeen:
+		return true
 	case PostWebhooksJSONBodyEventTypesNotificationSnoozed:
 		return true
 	case PostWebhooksJSONBodyEventTypesNotificationSuppressed:
 		return true
 	case PostWebhooksJSONBodyEventTypesNotificationThrottled:
+		return true
+	case PostWebhooksJSONBodyEventTypesNotificationUnarchived:
 		return true
 	case PostWebhooksJSONBodyEventTypesNotificationUnsnoozed:
 		return true
@@ -1012,6 +1021,7 @@ const (
 	PatchWebhooksIDJSONBodyEventTypesListSubscribed            PatchWebhooksIDJSONBodyEventTypes = "list.subscribed"
 	PatchWebhooksIDJSONBodyEventTypesListUnsubscribed          PatchWebhooksIDJSONBodyEventTypes = "list.unsubscribed"
 	PatchWebhooksIDJSONBodyEventTypesNotificationAction        PatchWebhooksIDJSONBodyEventTypes = "notification.action"
+	PatchWebhooksIDJSONBodyEventTypesNotificationArchived      PatchWebhooksIDJSONBodyEventTypes = "notification.archived"
 	PatchWebhooksIDJSONBodyEventTypesNotificationCanceled      PatchWebhooksIDJSONBodyEventTypes = "notification.canceled"
 	PatchWebhooksIDJSONBodyEventTypesNotificationDelivered     PatchWebhooksIDJSONBodyEventTypes = "notification.delivered"
 	PatchWebhooksIDJSONBodyEventTypesNotificationFailed        PatchWebhooksIDJSONBodyEventTypes = "notification.failed"
@@ -1020,9 +1030,11 @@ const (
 	PatchWebhooksIDJSONBodyEventTypesNotificationPushSent      PatchWebhooksIDJSONBodyEventTypes = "notification.push_sent"
 	PatchWebhooksIDJSONBodyEventTypesNotificationQuotaExceeded PatchWebhooksIDJSONBodyEventTypes = "notification.quota_exceeded"
 	PatchWebhooksIDJSONBodyEventTypesNotificationRead          PatchWebhooksIDJSONBodyEventTypes = "notification.read"
+	PatchWebhooksIDJSONBodyEventTypesNotificationSeen          PatchWebhooksIDJSONBodyEventTypes = "notification.seen"
 	PatchWebhooksIDJSONBodyEventTypesNotificationSnoozed       PatchWebhooksIDJSONBodyEventTypes = "notification.snoozed"
 	PatchWebhooksIDJSONBodyEventTypesNotificationSuppressed    PatchWebhooksIDJSONBodyEventTypes = "notification.suppressed"
 	PatchWebhooksIDJSONBodyEventTypesNotificationThrottled     PatchWebhooksIDJSONBodyEventTypes = "notification.throttled"
+	PatchWebhooksIDJSONBodyEventTypesNotificationUnarchived    PatchWebhooksIDJSONBodyEventTypes = "notification.unarchived"
 	PatchWebhooksIDJSONBodyEventTypesNotificationUnsnoozed     PatchWebhooksIDJSONBodyEventTypes = "notification.unsnoozed"
 	PatchWebhooksIDJSONBodyEventTypesPushFailed                PatchWebhooksIDJSONBodyEventTypes = "push.failed"
 	PatchWebhooksIDJSONBodyEventTypesPushSent                  PatchWebhooksIDJSONBodyEventTypes = "push.sent"
@@ -1061,6 +1073,8 @@ func (e PatchWebhooksIDJSONBodyEventTypes) Valid() bool {
 		return true
 	case PatchWebhooksIDJSONBodyEventTypesNotificationAction:
 		return true
+	case PatchWebhooksIDJSONBodyEventTypesNotificationArchived:
+		return true
 	case PatchWebhooksIDJSONBodyEventTypesNotificationCanceled:
 		return true
 	case PatchWebhooksIDJSONBodyEventTypesNotificationDelivered:
@@ -1077,11 +1091,15 @@ func (e PatchWebhooksIDJSONBodyEventTypes) Valid() bool {
 		return true
 	case PatchWebhooksIDJSONBodyEventTypesNotificationRead:
 		return true
+	case PatchWebhooksIDJSONBodyEventTypesNotificationSeen:
+		return true
 	case PatchWebhooksIDJSONBodyEventTypesNotificationSnoozed:
 		return true
 	case PatchWebhooksIDJSONBodyEventTypesNotificationSuppressed:
 		return true
 	case PatchWebhooksIDJSONBodyEventTypesNotificationThrottled:
+		return true
+	case PatchWebhooksIDJSONBodyEventTypesNotificationUnarchived:
 		return true
 	case PatchWebhooksIDJSONBodyEventTypesNotificationUnsnoozed:
 		return true
@@ -2180,12 +2198,15 @@ type StreamNotificationEvent_Data struct {
 
 	// UnreadCount The recipient's unread count, after this event
 	UnreadCount int `json:"unread_count"`
+
+	// UnseenCount The recipient's unseen count (delivered, not archived, not seen), after this event
+	UnseenCount int `json:"unseen_count"`
 }
 
 // StreamNotificationEventEvent defines model for StreamNotificationEvent.Event.
 type StreamNotificationEventEvent string
 
-// StreamNotificationUpdatedEvent A notification of the feed whose read or opened flag changed (mark-all-read included), whose action was taken, or that was snoozed (it leaves the feed until `snoozed_until`): its current object
+// StreamNotificationUpdatedEvent A notification of the feed whose read, opened or seen flag changed, that was archived or unarchived (single, bulk and mark-all changes included: one event each), whose action was taken, or that was snoozed (it leaves the feed until `snoozed_until`): its current object
 type StreamNotificationUpdatedEvent struct {
 	Data  StreamNotificationUpdatedEvent_Data `json:"data"`
 	Event StreamNotificationUpdatedEventEvent `json:"event"`
@@ -2200,6 +2221,9 @@ type StreamNotificationUpdatedEvent_Data struct {
 
 	// UnreadCount The recipient's unread count, after this event
 	UnreadCount int `json:"unread_count"`
+
+	// UnseenCount The recipient's unseen count (delivered, not archived, not seen), after this event
+	UnseenCount int `json:"unseen_count"`
 }
 
 // StreamNotificationUpdatedEventEvent defines model for StreamNotificationUpdatedEvent.Event.
@@ -2223,12 +2247,15 @@ type StreamResetEvent_Data struct {
 
 	// UnreadCount The recipient's unread count, after this event
 	UnreadCount int `json:"unread_count"`
+
+	// UnseenCount The recipient's unseen count (delivered, not archived, not seen), after this event
+	UnseenCount int `json:"unseen_count"`
 }
 
 // StreamResetEventEvent defines model for StreamResetEvent.Event.
 type StreamResetEventEvent string
 
-// StreamUnreadCountEvent The unread count: first on connect (when nothing is replayed), then after every change
+// StreamUnreadCountEvent The unread and unseen counts: first on connect (when nothing is replayed), then after every change
 type StreamUnreadCountEvent struct {
 	Data  StreamUnreadCountEvent_Data `json:"data"`
 	Event StreamUnreadCountEventEvent `json:"event"`
@@ -2241,6 +2268,9 @@ type StreamUnreadCountEvent struct {
 type StreamUnreadCountEvent_Data struct {
 	// UnreadCount The recipient's unread count, after this event
 	UnreadCount int `json:"unread_count"`
+
+	// UnseenCount The recipient's unseen count (delivered, not archived, not seen), after this event
+	UnseenCount int `json:"unseen_count"`
 }
 
 // StreamUnreadCountEventEvent defines model for StreamUnreadCountEvent.Event.
@@ -5279,7 +5309,7 @@ type ClientInterface interface {
 
 	// GetRecipientsRecipientIDNotificationsStream Live feed of a recipient (Server-Sent Events)
 	//
-	// A `text/event-stream` of `StreamEvent`s: `notification` (newly delivered, or back from a snooze), `notification.updated` (read/opened changed, mark-all-read included, an action taken, snoozed), `unread_count` (on connect and after every change), `reset` (refetch the feed). Every event has an `id` (grows per recipient); reconnecting with `Last-Event-ID` replays what was missed (a bounded window of events and bytes, else `reset`). The stream starts with a `retry:` line; a comment line (heartbeat, every 15 s by default) keeps the connection open. The stream ends when its credential does (the recipient token expires, the key that opened it or minted its token is revoked, the recipient is erased) and after at most an hour (configurable): reconnect with Last-Event-ID. Browsers pass a recipient token as `?token=` (EventSource cannot set headers); an API key there is refused (401). 429 `too_many_streams` beyond the per-recipient or per-project limit, 503 `unavailable` when the replica holds as many streams as it can (both with Retry-After).
+	// A `text/event-stream` of `StreamEvent`s: `notification` (newly delivered, or back from a snooze), `notification.updated` (read/opened/seen changed, archived or unarchived, mark-all included, an action taken, snoozed), `unread_count` (the unread and unseen counts, which every event also carries: on connect and after every change), `reset` (refetch the feed). Every event has an `id` (grows per recipient); reconnecting with `Last-Event-ID` replays what was missed (a bounded window of events and bytes, else `reset`). The stream starts with a `retry:` line; a comment line (heartbeat, every 15 s by default) keeps the connection open. The stream ends when its credential does (the recipient token expires, the key that opened it or minted its token is revoked, the recipient is erased) and after at most an hour (configurable): reconnect with Last-Event-ID. Browsers pass a recipient token as `?token=` (EventSource cannot set headers); an API key there is refused (401). 429 `too_many_streams` beyond the per-recipient or per-project limit, 503 `unavailable` when the replica holds as many streams as it can (both with Retry-After).
 	//
 	// Corresponds with GET /recipients/{recipient_id}/notifications/stream (the `GetRecipientsRecipientIDNotificationsStream` operationId).
 	GetRecipientsRecipientIDNotificationsStream(ctx context.Context, recipientID string, params *GetRecipientsRecipientIDNotificationsStreamParams, reqEditors ...RequestEditorFn) (*http.Response, error)
@@ -6792,7 +6822,7 @@ func (c *Client) PostRecipientsRecipientIDNotificationsMarkAllSeen(ctx context.C
 
 // GetRecipientsRecipientIDNotificationsStream Live feed of a recipient (Server-Sent Events)
 //
-// A `text/event-stream` of `StreamEvent`s: `notification` (newly delivered, or back from a snooze), `notification.updated` (read/opened changed, mark-all-read included, an action taken, snoozed), `unread_count` (on connect and after every change), `reset` (refetch the feed). Every event has an `id` (grows per recipient); reconnecting with `Last-Event-ID` replays what was missed (a bounded window of events and bytes, else `reset`). The stream starts with a `retry:` line; a comment line (heartbeat, every 15 s by default) keeps the connection open. The stream ends when its credential does (the recipient token expires, the key that opened it or minted its token is revoked, the recipient is erased) and after at most an hour (configurable): reconnect with Last-Event-ID. Browsers pass a recipient token as `?token=` (EventSource cannot set headers); an API key there is refused (401). 429 `too_many_streams` beyond the per-recipient or per-project limit, 503 `unavailable` when the replica holds as many streams as it can (both with Retry-After).
+// A `text/event-stream` of `StreamEvent`s: `notification` (newly delivered, or back from a snooze), `notification.updated` (read/opened/seen changed, archived or unarchived, mark-all included, an action taken, snoozed), `unread_count` (the unread and unseen counts, which every event also carries: on connect and after every change), `reset` (refetch the feed). Every event has an `id` (grows per recipient); reconnecting with `Last-Event-ID` replays what was missed (a bounded window of events and bytes, else `reset`). The stream starts with a `retry:` line; a comment line (heartbeat, every 15 s by default) keeps the connection open. The stream ends when its credential does (the recipient token expires, the key that opened it or minted its token is revoked, the recipient is erased) and after at most an hour (configurable): reconnect with Last-Event-ID. Browsers pass a recipient token as `?token=` (EventSource cannot set headers); an API key there is refused (401). 429 `too_many_streams` beyond the per-recipient or per-project limit, 503 `unavailable` when the replica holds as many streams as it can (both with Retry-After).
 //
 // Corresponds with GET /recipients/{recipient_id}/notifications/stream (the `GetRecipientsRecipientIDNotificationsStream` operationId).
 func (c *Client) GetRecipientsRecipientIDNotificationsStream(ctx context.Context, recipientID string, params *GetRecipientsRecipientIDNotificationsStreamParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
@@ -11781,7 +11811,7 @@ type ClientWithResponsesInterface interface {
 
 	// GetRecipientsRecipientIDNotificationsStreamWithResponse Live feed of a recipient (Server-Sent Events)
 	//
-	// A `text/event-stream` of `StreamEvent`s: `notification` (newly delivered, or back from a snooze), `notification.updated` (read/opened changed, mark-all-read included, an action taken, snoozed), `unread_count` (on connect and after every change), `reset` (refetch the feed). Every event has an `id` (grows per recipient); reconnecting with `Last-Event-ID` replays what was missed (a bounded window of events and bytes, else `reset`). The stream starts with a `retry:` line; a comment line (heartbeat, every 15 s by default) keeps the connection open. The stream ends when its credential does (the recipient token expires, the key that opened it or minted its token is revoked, the recipient is erased) and after at most an hour (configurable): reconnect with Last-Event-ID. Browsers pass a recipient token as `?token=` (EventSource cannot set headers); an API key there is refused (401). 429 `too_many_streams` beyond the per-recipient or per-project limit, 503 `unavailable` when the replica holds as many streams as it can (both with Retry-After).
+	// A `text/event-stream` of `StreamEvent`s: `notification` (newly delivered, or back from a snooze), `notification.updated` (read/opened/seen changed, archived or unarchived, mark-all included, an action taken, snoozed), `unread_count` (the unread and unseen counts, which every event also carries: on connect and after every change), `reset` (refetch the feed). Every event has an `id` (grows per recipient); reconnecting with `Last-Event-ID` replays what was missed (a bounded window of events and bytes, else `reset`). The stream starts with a `retry:` line; a comment line (heartbeat, every 15 s by default) keeps the connection open. The stream ends when its credential does (the recipient token expires, the key that opened it or minted its token is revoked, the recipient is erased) and after at most an hour (configurable): reconnect with Last-Event-ID. Browsers pass a recipient token as `?token=` (EventSource cannot set headers); an API key there is refused (401). 429 `too_many_streams` beyond the per-recipient or per-project limit, 503 `unavailable` when the replica holds as many streams as it can (both with Retry-After).
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
@@ -17483,7 +17513,7 @@ func (c *ClientWithResponses) PostRecipientsRecipientIDNotificationsMarkAllSeenW
 
 // GetRecipientsRecipientIDNotificationsStreamWithResponse Live feed of a recipient (Server-Sent Events)
 //
-// A `text/event-stream` of `StreamEvent`s: `notification` (newly delivered, or back from a snooze), `notification.updated` (read/opened changed, mark-all-read included, an action taken, snoozed), `unread_count` (on connect and after every change), `reset` (refetch the feed). Every event has an `id` (grows per recipient); reconnecting with `Last-Event-ID` replays what was missed (a bounded window of events and bytes, else `reset`). The stream starts with a `retry:` line; a comment line (heartbeat, every 15 s by default) keeps the connection open. The stream ends when its credential does (the recipient token expires, the key that opened it or minted its token is revoked, the recipient is erased) and after at most an hour (configurable): reconnect with Last-Event-ID. Browsers pass a recipient token as `?token=` (EventSource cannot set headers); an API key there is refused (401). 429 `too_many_streams` beyond the per-recipient or per-project limit, 503 `unavailable` when the replica holds as many streams as it can (both with Retry-After).
+// A `text/event-stream` of `StreamEvent`s: `notification` (newly delivered, or back from a snooze), `notification.updated` (read/opened/seen changed, archived or unarchived, mark-all included, an action taken, snoozed), `unread_count` (the unread and unseen counts, which every event also carries: on connect and after every change), `reset` (refetch the feed). Every event has an `id` (grows per recipient); reconnecting with `Last-Event-ID` replays what was missed (a bounded window of events and bytes, else `reset`). The stream starts with a `retry:` line; a comment line (heartbeat, every 15 s by default) keeps the connection open. The stream ends when its credential does (the recipient token expires, the key that opened it or minted its token is revoked, the recipient is erased) and after at most an hour (configurable): reconnect with Last-Event-ID. Browsers pass a recipient token as `?token=` (EventSource cannot set headers); an API key there is refused (401). 429 `too_many_streams` beyond the per-recipient or per-project limit, 503 `unavailable` when the replica holds as many streams as it can (both with Retry-After).
 //
 // Returns a wrapper object for the known response body format(s).
 //

@@ -277,18 +277,35 @@ class Notifications(_Resource):
         return self._run(ops.activity_page(filters, limit, cursor))
 
     def page(
-        self, recipient_id: str, *, limit: int | None = None, cursor: str | None = None, read: bool | None = None
+        self,
+        recipient_id: str,
+        *,
+        limit: int | None = None,
+        cursor: str | None = None,
+        read: bool | None = None,
+        channel: str | None = None,
+        topic: str | None = None,
+        event: str | None = None,
     ) -> models.GetRecipientsRecipientIdNotificationsResponse200Data:
-        """One page of a recipient's feed (delivered notifications), newest first."""
-        return self._run(ops.notifications_page(recipient_id, limit, cursor, read))
+        """One page of a recipient's feed (delivered notifications), newest first; `channel`, `topic`, `event`: one tab of it."""
+        return self._run(ops.notifications_page(recipient_id, limit, cursor, read, ops.Tab(channel, topic, event)))
 
     def list(
-        self, recipient_id: str, *, read: bool | None = None, page_size: int = 100
+        self,
+        recipient_id: str,
+        *,
+        read: bool | None = None,
+        page_size: int = 100,
+        channel: str | None = None,
+        topic: str | None = None,
+        event: str | None = None,
     ) -> Iterator[models.Notification]:
-        """A recipient's whole feed, newest first, page by page."""
+        """A recipient's whole feed (or one tab of it), newest first, page by page."""
         cursor: str | None = None
         while True:
-            page = self.page(recipient_id, limit=page_size, cursor=cursor, read=read)
+            page = self.page(
+                recipient_id, limit=page_size, cursor=cursor, read=read, channel=channel, topic=topic, event=event
+            )
             yield from page.notifications
             if not page.next_cursor:
                 return
@@ -309,13 +326,17 @@ class Notifications(_Resource):
     ) -> models.Notification:
         return self._run(ops.update_notification(recipient_id, notification_id, read, opened, seen, archived))
 
-    def mark_all_read(self, recipient_id: str) -> int:
-        """Marks the whole feed read; returns how many notifications changed."""
-        return self._run(ops.mark_all_read(recipient_id))
+    def mark_all_read(
+        self, recipient_id: str, *, channel: str | None = None, topic: str | None = None, event: str | None = None
+    ) -> int:
+        """Marks the whole feed (or one tab of it: `channel`, `topic`, `event`) read; returns how many changed."""
+        return self._run(ops.mark_all_read(recipient_id, ops.Tab(channel, topic, event)))
 
-    def mark_all_seen(self, recipient_id: str) -> int:
-        """Marks the whole feed seen (read flags stay); returns how many notifications changed."""
-        return self._run(ops.mark_all_seen(recipient_id))
+    def mark_all_seen(
+        self, recipient_id: str, *, channel: str | None = None, topic: str | None = None, event: str | None = None
+    ) -> int:
+        """Marks the whole feed (or one tab of it) seen (read flags stay); returns how many changed."""
+        return self._run(ops.mark_all_seen(recipient_id, ops.Tab(channel, topic, event)))
 
     def snooze(self, recipient_id: str, notification_id: int, until: datetime | None) -> models.Notification:
         """Snoozes a notification until `until` (at most 90 days ahead): out of the feed and the counts, then back as

@@ -32,9 +32,10 @@ MAX_RECONNECT_DELAY = 30.0
 class FeedEvent:
     """One event of the stream.
 
-    `event` is `notification` (newly delivered), `notification.updated` (read or opened changed),
-    `unread_count` (on connect and after changes) or `reset` (more was missed than the gateway
-    replays: refetch the feed). `notification` and `unread_count` are read from `data` when present.
+    `event` is `notification` (newly delivered), `notification.updated` (read, opened, seen or
+    archived changed), `unread_count` (on connect and after changes) or `reset` (more was missed than
+    the gateway replays: refetch the feed). `notification`, `unread_count` and `unseen_count` are read
+    from `data` when present.
     """
 
     event: str
@@ -42,6 +43,7 @@ class FeedEvent:
     data: Any
     notification: Notification | None
     unread_count: int | None
+    unseen_count: int | None = None
 
     @classmethod
     def from_sse(cls, sse: ServerSentEvent) -> FeedEvent:
@@ -52,12 +54,14 @@ class FeedEvent:
         fields: dict[str, Any] = data if isinstance(data, dict) else {}
         raw = fields.get("notification")
         count = fields.get("unread_count")
+        unseen = fields.get("unseen_count")
         return cls(
             event=sse.event,
             id=sse.id or None,
             data=data,
             notification=Notification.from_dict(raw) if isinstance(raw, dict) else None,
             unread_count=count if isinstance(count, int) else None,
+            unseen_count=unseen if isinstance(unseen, int) else None,
         )
 
 

@@ -390,10 +390,22 @@ def cancel_notification(notification_id: int) -> Operation[Notification]:
     return Operation(post_notifications_id_cancel, _data(PostNotificationsIdCancelResponse200), (str(notification_id),))
 
 
+@dataclass(frozen=True)
+class Tab:
+    """A tab of the feed: only the notifications of this target (any subset of channel, topic, event)."""
+
+    channel: str | None = None
+    topic: str | None = None
+    event: str | None = None
+
+    def query(self) -> dict[str, Any]:
+        return {"channel": bodies.opt(self.channel), "topic": bodies.opt(self.topic), "event": bodies.opt(self.event)}
+
+
 def notifications_page(
-    recipient_id: str, limit: int | None, cursor: str | None, read: bool | None
+    recipient_id: str, limit: int | None, cursor: str | None, read: bool | None, tab: Tab = Tab()
 ) -> Operation[GetRecipientsRecipientIdNotificationsResponse200Data]:
-    query = {"limit": bodies.opt(limit), "cursor": bodies.opt(cursor), "read": bodies.read_filter(read)}
+    query = {"limit": bodies.opt(limit), "cursor": bodies.opt(cursor), "read": bodies.read_filter(read), **tab.query()}
     return Operation(
         get_recipients_recipient_id_notifications,
         _data(GetRecipientsRecipientIdNotificationsResponse200),
@@ -463,19 +475,21 @@ def update_notification(
     )
 
 
-def mark_all_read(recipient_id: str) -> Operation[int]:
+def mark_all_read(recipient_id: str, tab: Tab = Tab()) -> Operation[int]:
     return Operation(
         post_recipients_recipient_id_notifications_mark_all_read,
         lambda response: parsed(response, PostRecipientsRecipientIdNotificationsMarkAllReadResponse200).data.updated,
         (recipient_id,),
+        tab.query(),
     )
 
 
-def mark_all_seen(recipient_id: str) -> Operation[int]:
+def mark_all_seen(recipient_id: str, tab: Tab = Tab()) -> Operation[int]:
     return Operation(
         post_recipients_recipient_id_notifications_mark_all_seen,
         lambda response: parsed(response, PostRecipientsRecipientIdNotificationsMarkAllSeenResponse200).data.updated,
         (recipient_id,),
+        tab.query(),
     )
 
 

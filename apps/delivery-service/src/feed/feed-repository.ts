@@ -1,4 +1,5 @@
 import type { Collection, Db, Filter, IndexDescription } from 'mongodb';
+import type { StateChange } from '../kernel/outcome-events';
 import { createPayloadFiller, type NotificationDoc } from '../kernel/store/notification-repository';
 import { retryBusy } from '../kernel/store/store-retry';
 import { targetTerms, type FeedFilter } from './feed-filter';
@@ -141,33 +142,46 @@ export function createFeedRepository(db: Db) {
     /**
      * Sets read, seen and/or archived on the recipient's delivered notifications among `ids`, each
      * flag only where it changes (archiving marks seen too, and an archived one stays seen: an
-     * archived notification was seen, and the unseen count stays two equalities). Returns the documents the recipient has, after the
-     * change, and the ids whose read flag this call changed.
+     * archived notification was seen, and the unseen count stays two equalities), stamping each
+     * change's time. Returns the documents the recipient has, after the change, the ids whose read
+     * flag this call changed, and the seen/archived flags it changed on each.
      */
-    async setStates(projectId: number, recipientId: string, ids: number[], flags: StateFlags, now: Date): Promise<{ docs: NotificationDoc[]; readChanged: Set<number> }> {
+    async setStates(projectId: number, recipientId: string, ids: number[], flags: StateFlags, now: Date): Promise<{ docs: NotificationDoc[]; readChanged: Set<number>; stateChanges: Map<number, StateChange> }> {
       const filter: Filter<NotificationDoc> = { _id: { $in: ids }, project_id: projectId, recipient_id: recipientId, status: 'delivered' };
       const { read, seen, archived } = flags;
       if (read !== undefined) await retryBusy(() => col.updateMany({ ...filter, read: !read }, { $set: { read, read_changed_at: now, updated_at: now } }));
-      if (seen !== undefined) await retryBusy(() => col.updateMany({ ...filter, ...(seen ? { seen: { $ne: true } } : { seen: true, archived: { $ne: true }, snoozed: { $ne: true } }) }, { $set: { seen, updated_at: now } }));
+      if (seen !== undefined) await retryBusy(() => col.updateMany({ ...filter, ...(seen ? { seen: { $ne: true } } : { seen: true, archived: { $ne: true }, snoozed: { $ne: true } }) }, { $set: { seen, seen_changed_at: now, updated_at: now } }));
       if (archived !== undefined) {
         // Archiving ends a snooze (its timer then finds nothing to wake).
         const unsnooze = archived ? { $unset: { snoozed: '' as const, snoozed_until: '' as const } } : {};
-        await retryBusy(() => col.updateMany({ ...filter, archived: archived ? { $ne: true } : true }, { $set: { archived, ...(archived ? { seen: true } : {}), updated_at: now }, ...unsnooze }));
+        await retryBusy(() => col.updateMany({ ...filter, archived: archived ? { $ne: true } : true }, { $set: { archived, archived_changed_at: now, ...(archived ? { seen: true } : {}), updated_at: now }, ...unsnooze }));
       }
       const docs = await withPayloads(await col.find(filter, { projection: LIST_PROJECTION }).toArray());
-      const readChanged = new Set(docs.filter((d) => read !== undefined && d.read === read && d.read_changed_at?.getTime() === now.getTime()).map((d) => d._id));
-      return { docs, readChanged };
+      const stampedNow = (at: Date | undefined) => at?.getTime() === now.getTime();
+      const readChanged = new Set(docs.filter((d) => read !== undefined && d.read === read && stampedNow(d.read_changed_at)).map((d) => d._id));
+      const stateChanges = new Map<number, StateChange>();
+      for (const d of docs) {
+        const change: StateChange = {};
+        if (seen !== undefined && (d.seen ?? false) === seen && stampedNow(d.seen_changed_at)) change.seen = seen;
+        if (archived !== undefined && (d.archived ?? false) === archived && stampedNow(d.archived_changed_at)) change.archived = archived;
+        if (change.seen !== undefined || change.archived !== undefined) stateChanges.set(d._id, change);
+      }
+      return { docs, readChanged, stateChanges };
+    },
+    /** Ids of the recipient's delivered notifications not seen yet (of the tab, given one). */
+    async unseenIds(projectId: number, recipientId: string, filter?: FeedFilter): Promise<number[]> {
+      const docs = await col.find({ project_id: projectId, recipient_id: recipientId, status: 'delivered', seen: { $ne: true }, ...targetTerms(filter) }, { projection: { _id: 1 } }).toArray();
+      return docs.map((d) => d._id);
     },
     /**
-     * Archives (and marks seen) every delivered notification of the recipient not archived yet (nor snoozed),
-     * `read` given: only the read (or unread) ones (`feed_unread_by_id` serves its prefix); returns
-     * how many this call changed.
+     * Ids of the recipient's delivered notifications not archived yet (nor snoozed), `read` given:
+     * only the read (or unread) ones (`feed_unread_by_id` serves its prefix); of the tab, given one.
      */
-    async markAllArchived(projectId: number, recipientId: string, read: boolean | null, now: Date, tab?: FeedFilter): Promise<number> {
+    async unarchivedIds(projectId: number, recipientId: string, read: boolean | null, tab?: FeedFilter): Promise<number[]> {
       const filter: Filter<NotificationDoc> = { project_id: projectId, recipient_id: recipientId, status: 'delivered', archived: { $ne: true }, snoozed: { $ne: true }, ...targetTerms(tab) };
       if (read !== null) filter.read = read;
-      const r = await retryBusy(() => col.updateMany(filter, { $set: { archived: true, seen: true, updated_at: now } }));
-      return r.modifiedCount;
+      const docs = await col.find(filter, { projection: { _id: 1 } }).toArray();
+      return docs.map((d) => d._id);
     },
     /** The recipient's delivered notification with this id (payload filled in); null when there is none. */
     async findInFeed(projectId: number, recipientId: string, id: number): Promise<NotificationDoc | null> {
@@ -182,11 +196,6 @@ export function createFeedRepository(db: Db) {
       const r = await retryBusy(() => col.updateOne({ ...filter, 'action_taken.id': { $ne: actionId } }, { $set: { action_taken: { id: actionId, at: now }, updated_at: now } }));
       const doc = await withPayload(await col.findOne(filter, { projection: LIST_PROJECTION }));
       return doc ? { doc, changed: r.modifiedCount === 1 } : null;
-    },
-    /** Marks every delivered notification of the recipient (of the tab, given one) seen; returns how many this call changed. */
-    async markAllSeen(projectId: number, recipientId: string, now: Date, filter?: FeedFilter): Promise<number> {
-      const r = await retryBusy(() => col.updateMany({ project_id: projectId, recipient_id: recipientId, status: 'delivered', seen: { $ne: true }, ...targetTerms(filter) }, { $set: { seen: true, updated_at: now } }));
-      return r.modifiedCount;
     },
   };
 }

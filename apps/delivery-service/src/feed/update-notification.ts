@@ -3,7 +3,7 @@ import type { Notification } from '../kernel/notification';
 import { toNotification } from '../kernel/store/notification-repository';
 import { ensureRecipientExists, type EnsureRecipientExistsDeps } from './ensure-recipient-exists';
 import { notificationNotFound } from '../sends';
-import { flagEvents } from '../kernel/outcome-events';
+import { flagEvents, stateEvents } from '../kernel/outcome-events';
 import type { OutcomeEvents } from '../kernel/outcome-events';
 import type { FeedRepository, StateFlags } from './feed-repository';
 import { createSnoozeNotifications, type SnoozeNotificationsDeps } from './snooze-notifications';
@@ -28,7 +28,8 @@ export type NotificationFlags = { read?: boolean; opened?: boolean } & Pick<Stat
  * changed, before answering. A flag the request sets to the value it already has emits nothing new:
  * when it changed within the stream's duplicate window (a retry after a failed answer, whose events
  * may not have gone out), its event is re-emitted under the same id, which the stream drops if it
- * has it. Seen and archived are set after them (archiving marks seen too), then the snooze (a
+ * has it. Seen and archived are set after them (archiving marks seen too; notification.seen /
+ * .unseen, .archived / .unarchived for each that changed), then the snooze (a
  * snooze unarchives: it comes back later).
  */
 export function createUpdateNotification(deps: UpdateNotificationDeps) {
@@ -40,7 +41,8 @@ export function createUpdateNotification(deps: UpdateNotificationDeps) {
     if (snoozedUntil) checkSnoozeUntil(snoozedUntil, now);
     const r = await deps.feed.updateFlags(projectId, recipientId, id, readOpened, now);
     if (!r) throw notificationNotFound();
-    const flagged = seen === undefined && archived === undefined ? r.doc : ((await deps.feed.setStates(projectId, recipientId, [id], { seen, archived }, now)).docs[0] ?? r.doc);
+    const states = seen === undefined && archived === undefined ? null : await deps.feed.setStates(projectId, recipientId, [id], { seen, archived }, now);
+    const flagged = states?.docs[0] ?? r.doc;
     const doc = snoozedUntil === undefined ? flagged : ((await snooze(projectId, recipientId, [id], snoozedUntil))[0] ?? (await deps.feed.findInFeed(projectId, recipientId, id)) ?? flagged);
     const recent = (at: Date | undefined) => at !== undefined && now.getTime() - at.getTime() < OUTCOMES_DUPLICATE_WINDOW_MS;
     const events = [];
@@ -50,6 +52,7 @@ export function createUpdateNotification(deps: UpdateNotificationDeps) {
     if (flags.opened !== undefined && doc.opened === flags.opened && (r.changed.opened !== undefined || recent(doc.opened_changed_at))) {
       events.push(...flagEvents(doc, { opened: doc.opened }, doc.opened_changed_at!.getTime()));
     }
+    events.push(...stateEvents(doc, states?.stateChanges.get(id) ?? {}, now.getTime()));
     await deps.events.emit(events);
     return toNotification(doc);
   };

@@ -1,6 +1,6 @@
 import { invalid } from '@herald/service-kit';
 import type { Notification } from '../kernel/notification';
-import { flagEvents, type OutcomeEvents } from '../kernel/outcome-events';
+import { flagEvents, stateEvents, type OutcomeEvents } from '../kernel/outcome-events';
 import { toNotification } from '../kernel/store/notification-repository';
 import { ensureRecipientExists, type EnsureRecipientExistsDeps } from './ensure-recipient-exists';
 import type { FeedRepository, StateFlags } from './feed-repository';
@@ -27,7 +27,7 @@ export interface BulkResult {
  * Sets read, seen and/or archived on up to 100 notifications of the recipient's feed. An id the
  * recipient does not have (another recipient's, unknown, not delivered) fails alone, answered as
  * not found whatever it is; more ids than allowed change nothing. Emits notification.read /
- * .unread for each read flag that changed; `snoozedUntil` snoozes them (null: ends their snooze), after the flags.
+ * .unread, .seen / .unseen and .archived / .unarchived for each flag that changed; `snoozedUntil` snoozes them (null: ends their snooze), after the flags.
  */
 export function createUpdateNotifications(deps: UpdateNotificationsDeps) {
   const snooze = createSnoozeNotifications(deps);
@@ -45,8 +45,10 @@ export function createUpdateNotifications(deps: UpdateNotificationsDeps) {
     if (snoozedUntil) checkSnoozeUntil(snoozedUntil, now);
     await ensureRecipientExists(deps, projectId, recipientId);
     const unique = [...new Set(ids)];
-    const { docs, readChanged } = await deps.feed.setStates(projectId, recipientId, unique, states, now);
-    await deps.events.emit(docs.filter((d) => readChanged.has(d._id)).flatMap((d) => flagEvents(d, { read: d.read }, now.getTime())));
+    const { docs, readChanged, stateChanges } = await deps.feed.setStates(projectId, recipientId, unique, states, now);
+    await deps.events.emit(
+      docs.flatMap((d) => [...(readChanged.has(d._id) ? flagEvents(d, { read: d.read }, now.getTime()) : []), ...stateEvents(d, stateChanges.get(d._id) ?? {}, now.getTime())]),
+    );
     const byId = new Map(docs.map((d) => [d._id, toNotification(d)]));
     if (snoozedUntil !== undefined) for (const d of await snooze(projectId, recipientId, unique, snoozedUntil)) byId.set(d._id, toNotification(d));
     return ids.map((id) => ({ id, notification: byId.get(id) ?? null }));

@@ -112,3 +112,21 @@ export function flagEvents(doc: NotificationDoc, change: { read?: boolean; opene
   if (change.opened !== undefined) out.push(event(doc, `n:${doc._id}:${change.opened ? 'opened' : 'unopened'}:${at}`, change.opened ? 'notification.opened' : 'notification.unopened', when));
   return out;
 }
+
+/** What a seen/archived change set: the flags this call changed on one notification. */
+export interface StateChange {
+  seen?: boolean;
+  archived?: boolean;
+}
+
+/**
+ * Events of a seen/archived change of one notification (doc: after the change): notification.seen
+ * (.unseen, internal), .archived, .unarchived. The id carries the change's time, like flagEvents.
+ */
+export function stateEvents(doc: NotificationDoc, change: StateChange, at: number): OutcomeEvent[] {
+  const out: OutcomeEvent[] = [];
+  const when = new Date(at);
+  if (change.seen !== undefined) out.push(event(doc, `n:${doc._id}:${change.seen ? 'seen' : 'unseen'}:${at}`, change.seen ? 'notification.seen' : 'notification.unseen', when));
+  if (change.archived !== undefined) out.push(event(doc, `n:${doc._id}:${change.archived ? 'archived' : 'unarchived'}:${at}`, change.archived ? 'notification.archived' : 'notification.unarchived', when));
+  return out;
+}

@@ -4588,7 +4588,7 @@ export interface paths {
         };
         /**
          * Live feed of a recipient (Server-Sent Events)
-         * @description A `text/event-stream` of `StreamEvent`s: `notification` (newly delivered, or back from a snooze), `notification.updated` (read/opened changed, mark-all-read included, an action taken, snoozed), `unread_count` (on connect and after every change), `reset` (refetch the feed). Every event has an `id` (grows per recipient); reconnecting with `Last-Event-ID` replays what was missed (a bounded window of events and bytes, else `reset`). The stream starts with a `retry:` line; a comment line (heartbeat, every 15 s by default) keeps the connection open. The stream ends when its credential does (the recipient token expires, the key that opened it or minted its token is revoked, the recipient is erased) and after at most an hour (configurable): reconnect with Last-Event-ID. Browsers pass a recipient token as `?token=` (EventSource cannot set headers); an API key there is refused (401). 429 `too_many_streams` beyond the per-recipient or per-project limit, 503 `unavailable` when the replica holds as many streams as it can (both with Retry-After).
+         * @description A `text/event-stream` of `StreamEvent`s: `notification` (newly delivered, or back from a snooze), `notification.updated` (read/opened/seen changed, archived or unarchived, mark-all included, an action taken, snoozed), `unread_count` (the unread and unseen counts, which every event also carries: on connect and after every change), `reset` (refetch the feed). Every event has an `id` (grows per recipient); reconnecting with `Last-Event-ID` replays what was missed (a bounded window of events and bytes, else `reset`). The stream starts with a `retry:` line; a comment line (heartbeat, every 15 s by default) keeps the connection open. The stream ends when its credential does (the recipient token expires, the key that opened it or minted its token is revoked, the recipient is erased) and after at most an hour (configurable): reconnect with Last-Event-ID. Browsers pass a recipient token as `?token=` (EventSource cannot set headers); an API key there is refused (401). 429 `too_many_streams` beyond the per-recipient or per-project limit, 503 `unavailable` when the replica holds as many streams as it can (both with Retry-After).
          */
         get: {
             parameters: {
@@ -4984,7 +4984,7 @@ export interface paths {
                         url: string;
                         description?: string | null;
                         /** @description Omitted or empty: every event type */
-                        event_types?: ("notification.delivered" | "notification.suppressed" | "notification.quota_exceeded" | "notification.failed" | "notification.throttled" | "notification.canceled" | "notification.read" | "notification.opened" | "notification.action" | "notification.snoozed" | "notification.unsnoozed" | "email.sent" | "email.failed" | "email.skipped" | "sms.sent" | "sms.failed" | "sms.skipped" | "sms.delivered" | "sms.undelivered" | "push.sent" | "push.failed" | "push.skipped" | "chat.sent" | "chat.failed" | "chat.skipped" | "notification.push_sent" | "notification.push_failed" | "device.removed" | "broadcast.completed" | "broadcast.canceled" | "list.subscribed" | "list.unsubscribed")[];
+                        event_types?: ("notification.delivered" | "notification.suppressed" | "notification.quota_exceeded" | "notification.failed" | "notification.throttled" | "notification.canceled" | "notification.read" | "notification.opened" | "notification.action" | "notification.snoozed" | "notification.unsnoozed" | "notification.seen" | "notification.archived" | "notification.unarchived" | "email.sent" | "email.failed" | "email.skipped" | "sms.sent" | "sms.failed" | "sms.skipped" | "sms.delivered" | "sms.undelivered" | "push.sent" | "push.failed" | "push.skipped" | "chat.sent" | "chat.failed" | "chat.skipped" | "notification.push_sent" | "notification.push_failed" | "device.removed" | "broadcast.completed" | "broadcast.canceled" | "list.subscribed" | "list.unsubscribed")[];
                     };
                 };
             };
@@ -5193,7 +5193,7 @@ export interface paths {
                         /** Format: uri */
                         url?: string;
                         description?: string | null;
-                        event_types?: ("notification.delivered" | "notification.suppressed" | "notification.quota_exceeded" | "notification.failed" | "notification.throttled" | "notification.canceled" | "notification.read" | "notification.opened" | "notification.action" | "notification.snoozed" | "notification.unsnoozed" | "email.sent" | "email.failed" | "email.skipped" | "sms.sent" | "sms.failed" | "sms.skipped" | "sms.delivered" | "sms.undelivered" | "push.sent" | "push.failed" | "push.skipped" | "chat.sent" | "chat.failed" | "chat.skipped" | "notification.push_sent" | "notification.push_failed" | "device.removed" | "broadcast.completed" | "broadcast.canceled" | "list.subscribed" | "list.unsubscribed")[];
+                        event_types?: ("notification.delivered" | "notification.suppressed" | "notification.quota_exceeded" | "notification.failed" | "notification.throttled" | "notification.canceled" | "notification.read" | "notification.opened" | "notification.action" | "notification.snoozed" | "notification.unsnoozed" | "notification.seen" | "notification.archived" | "notification.unarchived" | "email.sent" | "email.failed" | "email.skipped" | "sms.sent" | "sms.failed" | "sms.skipped" | "sms.delivered" | "sms.undelivered" | "push.sent" | "push.failed" | "push.skipped" | "chat.sent" | "chat.failed" | "chat.skipped" | "notification.push_sent" | "notification.push_failed" | "device.removed" | "broadcast.completed" | "broadcast.canceled" | "list.subscribed" | "list.unsubscribed")[];
                         /** @description true re-enables a disabled endpoint (clearing its failing state) */
                         enabled?: boolean;
                     };
@@ -7764,11 +7764,13 @@ export interface components {
                 notification: components["schemas"]["Notification"];
                 /** @description The recipient's unread count, after this event */
                 unread_count: number;
+                /** @description The recipient's unseen count (delivered, not archived, not seen), after this event */
+                unseen_count: number;
             };
         };
         /**
          * StreamNotificationUpdatedEvent
-         * @description A notification of the feed whose read or opened flag changed (mark-all-read included), whose action was taken, or that was snoozed (it leaves the feed until `snoozed_until`): its current object
+         * @description A notification of the feed whose read, opened or seen flag changed, that was archived or unarchived (single, bulk and mark-all changes included: one event each), whose action was taken, or that was snoozed (it leaves the feed until `snoozed_until`): its current object
          */
         StreamNotificationUpdatedEvent: {
             /** @enum {string} */
@@ -7779,6 +7781,8 @@ export interface components {
                 notification: components["schemas"]["Notification"];
                 /** @description The recipient's unread count, after this event */
                 unread_count: number;
+                /** @description The recipient's unseen count (delivered, not archived, not seen), after this event */
+                unseen_count: number;
             };
         };
         /**
@@ -7795,11 +7799,13 @@ export interface components {
                 reason: "replay_window_exceeded";
                 /** @description The recipient's unread count, after this event */
                 unread_count: number;
+                /** @description The recipient's unseen count (delivered, not archived, not seen), after this event */
+                unseen_count: number;
             };
         };
         /**
          * StreamUnreadCountEvent
-         * @description The unread count: first on connect (when nothing is replayed), then after every change
+         * @description The unread and unseen counts: first on connect (when nothing is replayed), then after every change
          */
         StreamUnreadCountEvent: {
             /** @enum {string} */
@@ -7809,6 +7815,8 @@ export interface components {
             data: {
                 /** @description The recipient's unread count, after this event */
                 unread_count: number;
+                /** @description The recipient's unseen count (delivered, not archived, not seen), after this event */
+                unseen_count: number;
             };
         };
         /** Target */

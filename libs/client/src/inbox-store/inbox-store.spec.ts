@@ -86,6 +86,14 @@ describe('inbox store', () => {
     if (event === 'updated' && (expected as readonly number[]).includes(n.id)) expect(store.getSnapshot().items.find((i) => i.id === n.id)?.read).toBe(true);
   });
 
+  it('when the stream sends both counts, then both are shown and nothing is read back', async () => {
+    const { store, stream, counts } = await started();
+    counts.unseen_count = 7;
+    stream().unreadCount!(9, 4);
+    await flush();
+    expect(store.getSnapshot().counts).toEqual({ unread: 9, unseen: 4 });
+  });
+
   it('when the stream sends an unread count, then it is shown and the unseen count is read back', async () => {
     const { store, stream, counts } = await started();
     counts.unseen_count = 7;

@@ -102,10 +102,10 @@ export function createInboxStore(api: InboxApi, options: InboxStoreOptions = {})
       stream = api.subscribe({
         notification: arrived,
         updated: arrived,
-        // Only the unread count travels on the stream: the unseen one is read back.
-        unreadCount: (unread) => {
-          set({ counts: { unseen: snapshot.counts?.unseen ?? 0, unread } });
-          void readCounts().catch(() => undefined);
+        // Both counts travel on the stream; from a gateway that sends only the unread one, the unseen one is read back.
+        unreadCount: (unread, unseen) => {
+          set({ counts: { unseen: unseen ?? snapshot.counts?.unseen ?? 0, unread } });
+          if (unseen === null || unseen === undefined) void readCounts().catch(() => undefined);
         },
         reset: () => void refresh(),
         state: (connection) => set({ connection }),

@@ -92,6 +92,10 @@ export interface NotificationDoc {
   read_changed_at?: Date;
   /** When `opened` last changed. */
   opened_changed_at?: Date;
+  /** When `seen` last changed (its outcome event's id carries it). */
+  seen_changed_at?: Date;
+  /** When `archived` last changed (its outcome event's id carries it). */
+  archived_changed_at?: Date;
   /** A scheduled send: when it was due. */
   send_at?: Date | null;
   /** A pending email governed by an entry with a digest: the digest it joins, not a mail of its own. */

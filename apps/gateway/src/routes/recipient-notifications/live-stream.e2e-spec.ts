@@ -122,7 +122,7 @@ describe('GET /recipients/{id}/notifications/stream', () => {
     expect(e.data.notification).toEqual({ ...inFeed, email: e.data.notification.email });
     expect(s.events.some(isNotification(before))).toBe(false);
     const count = await s.next((x) => x.event === 'unread_count' && Number(x.id) === Number(e.id));
-    expect(count.data).toEqual({ unread_count: 2 });
+    expect(count.data).toEqual({ unread_count: 2, unseen_count: 2 });
 
     // On replica B, whose logs are captured: a stream with ?token= leaves no trace of the token.
     const sb = await open(b.url, r.id, { token: r.token });
@@ -189,7 +189,7 @@ describe('GET /recipients/{id}/notifications/stream', () => {
     await watcher.next(isNotification(more[3]));
     const onB = await open(b.url, r.id, { token: r.token, lastEventId: last.id! });
     const reset = await onB.next((e) => e.event === 'reset');
-    expect(reset.data).toEqual({ reason: 'replay_window_exceeded', unread_count: 6 });
+    expect(reset.data).toEqual({ reason: 'replay_window_exceeded', unread_count: 6, unseen_count: 6 });
     expect(onB.events.some((e) => e.event === 'notification')).toBe(false);
     const bogus = await open(b.url, r.id, { token: r.token, lastEventId: '999999999999' });
     await bogus.next((e) => e.event === 'reset');
@@ -385,7 +385,7 @@ describe('GET /recipients/{id}/notifications/stream', () => {
       await watcher.next(isNotification(ids[2]));
       const again = await open(small.url, r.id, { token: r.token, lastEventId: hello.id! });
       const reset = await again.next((e) => e.event === 'reset');
-      expect(reset.data).toEqual({ reason: 'replay_window_exceeded', unread_count: 3 });
+      expect(reset.data).toEqual({ reason: 'replay_window_exceeded', unread_count: 3, unseen_count: 3 });
       expect(again.events.some((e) => e.event === 'notification')).toBe(false);
       await small.close();
     });

@@ -4,7 +4,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { GatewayError, GatewayUnavailableError } from '../../plugins/app/errors/http-error';
 import type { RoutePlugin } from '../shared/type-provider';
-import { LiveConnection, type CloseReason } from '../../plugins/app/live-streams/live-connection';
+import { LiveConnection, type CloseReason, type LiveCounts } from '../../plugins/app/live-streams/live-connection';
 import type { LiveOutcome } from '../../plugins/app/live-streams/outcome-feed';
 import { parseLastEventId, sseRetry } from '../../plugins/app/live-streams/sse';
 import type { Refusal } from '../../plugins/app/live-streams/stream-registry';
@@ -102,7 +102,10 @@ const streamRoute: RoutePlugin = async (app) => {
       const reserved = lastEventId === null ? 0 : live.settings.replayMaxBytes;
       const slot = live.admit({ projectId, recipientId, keyId: principal.keyId, expiresAtMs: principal.kind === 'token' ? principal.expiresAt * 1000 : undefined }, reserved);
       if (typeof slot === 'string') throw refusal(slot, live.settings);
-      const countUnread = async () => Number((await deliveries.unreadCount({ projectId: BigInt(projectId), recipientId })).unreadCount);
+      const counts = async (): Promise<LiveCounts> => {
+        const res = await deliveries.unreadCount({ projectId: BigInt(projectId), recipientId });
+        return { unread: Number(res.unreadCount), unseen: Number(res.unseenCount) };
+      };
       // Events from now on are buffered until the connection is live (nothing falls between replay and live).
       const buffered: LiveOutcome[] = [];
       let conn: LiveConnection | null = null;
@@ -114,7 +117,7 @@ const streamRoute: RoutePlugin = async (app) => {
         const replay =
           lastEventId === null ? null : await live.feed.replay(projectId, recipientId, lastEventId, { maxEvents: live.settings.replayMax, maxBytes: live.settings.replayMaxBytes }, position);
         // Unknown recipient: 404 here, before the stream starts. Read after the replay: it reflects every replayed event.
-        const unread = await countUnread();
+        const current = await counts();
         if (slot.ended) throw credentialEnded(slot.ended);
         if (replay) live.replayed(replay.kind === 'reset' ? 'reset' : 'replayed', replay.kind === 'events' ? replay.events.length : 0);
 
@@ -137,7 +140,7 @@ const streamRoute: RoutePlugin = async (app) => {
         const c = new LiveConnection({
           raw,
           startSeq: lastEventId ?? position.lastSeq,
-          countUnread,
+          counts,
           view: (e) => notificationView(e.notification!, audience),
           maxBufferedBytes: live.settings.maxBufferedBytes,
           onSent: live.sent,
@@ -153,9 +156,9 @@ const streamRoute: RoutePlugin = async (app) => {
         // The reservation becomes what the connection holds (the replayed events, counted as it queues them).
         slot.buffered(-reserved);
         slot.attach(c);
-        if (replay?.kind === 'reset') c.reset(replay.lastSeq, unread);
+        if (replay?.kind === 'reset') c.reset(replay.lastSeq, current);
         for (const o of buffered.splice(0)) c.push(o);
-        await c.goLive(unread, replay?.kind === 'events' ? replay.events : []);
+        await c.goLive(current, replay?.kind === 'events' ? replay.events : []);
       } catch (err) {
         if (!started) {
           unlisten();

@@ -19,10 +19,12 @@ class StreamNotificationEventData:
     Attributes:
         notification (Notification):
         unread_count (int): The recipient's unread count, after this event
+        unseen_count (int): The recipient's unseen count (delivered, not archived, not seen), after this event
     """
 
     notification: Notification
     unread_count: int
+    unseen_count: int
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -30,12 +32,15 @@ class StreamNotificationEventData:
 
         unread_count = self.unread_count
 
+        unseen_count = self.unseen_count
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
             {
                 "notification": notification,
                 "unread_count": unread_count,
+                "unseen_count": unseen_count,
             }
         )
 
@@ -50,9 +55,12 @@ class StreamNotificationEventData:
 
         unread_count = d.pop("unread_count")
 
+        unseen_count = d.pop("unseen_count")
+
         stream_notification_event_data = cls(
             notification=notification,
             unread_count=unread_count,
+            unseen_count=unseen_count,
         )
 
         stream_notification_event_data.additional_properties = d

@@ -22,8 +22,9 @@ T = TypeVar("T", bound="StreamNotificationUpdatedEvent")
 
 @_attrs_define
 class StreamNotificationUpdatedEvent:
-    """A notification of the feed whose read or opened flag changed (mark-all-read included), whose action was taken, or
-    that was snoozed (it leaves the feed until `snoozed_until`): its current object
+    """A notification of the feed whose read, opened or seen flag changed, that was archived or unarchived (single, bulk
+    and mark-all changes included: one event each), whose action was taken, or that was snoozed (it leaves the feed
+    until `snoozed_until`): its current object
 
         Attributes:
             event (StreamNotificationUpdatedEventEvent):

@@ -20,10 +20,12 @@ class StreamResetEventData:
     Attributes:
         reason (StreamResetEventDataReason):
         unread_count (int): The recipient's unread count, after this event
+        unseen_count (int): The recipient's unseen count (delivered, not archived, not seen), after this event
     """
 
     reason: StreamResetEventDataReason
     unread_count: int
+    unseen_count: int
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -31,12 +33,15 @@ class StreamResetEventData:
 
         unread_count = self.unread_count
 
+        unseen_count = self.unseen_count
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
             {
                 "reason": reason,
                 "unread_count": unread_count,
+                "unseen_count": unseen_count,
             }
         )
 
@@ -49,9 +54,12 @@ class StreamResetEventData:
 
         unread_count = d.pop("unread_count")
 
+        unseen_count = d.pop("unseen_count")
+
         stream_reset_event_data = cls(
             reason=reason,
             unread_count=unread_count,
+            unseen_count=unseen_count,
         )
 
         stream_reset_event_data.additional_properties = d

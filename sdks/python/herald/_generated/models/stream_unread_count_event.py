@@ -20,7 +20,7 @@ T = TypeVar("T", bound="StreamUnreadCountEvent")
 
 @_attrs_define
 class StreamUnreadCountEvent:
-    """The unread count: first on connect (when nothing is replayed), then after every change
+    """The unread and unseen counts: first on connect (when nothing is replayed), then after every change
 
     Attributes:
         event (StreamUnreadCountEventEvent):

@@ -14,19 +14,24 @@ class StreamUnreadCountEventData:
     """
     Attributes:
         unread_count (int): The recipient's unread count, after this event
+        unseen_count (int): The recipient's unseen count (delivered, not archived, not seen), after this event
     """
 
     unread_count: int
+    unseen_count: int
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         unread_count = self.unread_count
+
+        unseen_count = self.unseen_count
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
             {
                 "unread_count": unread_count,
+                "unseen_count": unseen_count,
             }
         )
 
@@ -37,8 +42,11 @@ class StreamUnreadCountEventData:
         d = dict(src_dict)
         unread_count = d.pop("unread_count")
 
+        unseen_count = d.pop("unseen_count")
+
         stream_unread_count_event_data = cls(
             unread_count=unread_count,
+            unseen_count=unseen_count,
         )
 
         stream_unread_count_event_data.additional_properties = d

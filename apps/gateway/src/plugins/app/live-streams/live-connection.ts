@@ -8,9 +8,30 @@ import { SSE_HEARTBEAT, sseEvent } from './sse';
 export function liveEventName(type: string): 'notification' | 'notification.updated' | null {
   // A snooze that ended brings the notification back to the feed as new.
   if (type === 'notification.delivered' || type === 'notification.unsnoozed') return 'notification';
-  if (type === 'notification.read' || type === 'notification.opened' || type === 'notification.unread' || type === 'notification.unopened' || type === 'notification.action' || type === 'notification.snoozed') return 'notification.updated';
-  return null;
+  return UPDATED_TYPES.has(type) ? 'notification.updated' : null;
 }
+
+/** Outcome types of a change to a notification of the feed (a flag, an action, a snooze, the archive). */
+const UPDATED_TYPES = new Set([
+  'notification.read',
+  'notification.opened',
+  'notification.unread',
+  'notification.unopened',
+  'notification.seen',
+  'notification.unseen',
+  'notification.archived',
+  'notification.unarchived',
+  'notification.action',
+  'notification.snoozed',
+]);
+
+/** The recipient's counts as every event carries them: unread, and unseen (the badge of a list that counts what was not seen yet). */
+export interface LiveCounts {
+  unread: number;
+  unseen: number;
+}
+
+const countsData = (c: LiveCounts) => ({ unread_count: c.unread, unseen_count: c.unseen });
 
 /**
  * Why a stream ended: the client left; it read too slowly; the replica shut down; a failure; its
@@ -23,8 +44,8 @@ export interface LiveConnectionOptions {
   raw: ServerResponse;
   /** Everything up to this stream sequence was sent (or predates the connection). */
   startSeq: number;
-  /** The recipient's current unread count (read after the events it goes with were written). */
-  countUnread: () => Promise<number>;
+  /** The recipient's current counts (read after the events they go with were written). */
+  counts: () => Promise<LiveCounts>;
   /** The feed's JSON object of an event's notification, for this connection's audience. */
   view: (event: OutcomeEvent) => unknown;
   /** Bytes of live events queued plus bytes the socket holds unsent, past which the client counts as too slow and is disconnected. */
@@ -43,8 +64,8 @@ interface Queued {
 
 /**
  * One open stream. Events are queued as they arrive and written in order by one pump: per round,
- * every queued event newer than the last one sent, each carrying the unread count read once for the
- * round (after their writes: it reflects them), then an `unread_count` event. Events are written one
+ * every queued event newer than the last one sent, each carrying the unread and unseen counts read
+ * once for the round (after their writes: they reflect them), then an `unread_count` event. Events are written one
  * at a time, each after the socket took the previous one (back-pressure), so what a connection holds
  * is its queue and at most one event in the socket's buffer. The `id:` of each is its
  * HERALD_OUTCOMES sequence, so ids only grow; anything at or below the last sent id is dropped (an
@@ -81,24 +102,24 @@ export class LiveConnection {
     if (this.live) void this.pump();
   }
 
-  /** Writes the replayed/buffered events, or (none) the connect `unread_count` with `count`, then follows live events. */
-  async goLive(initialCount: number, replayed: LiveOutcome[]): Promise<void> {
+  /** Writes the replayed/buffered events, or (none) the connect `unread_count` with `initialCounts`, then follows live events. */
+  async goLive(initialCounts: LiveCounts, replayed: LiveOutcome[]): Promise<void> {
     // Live events that arrived while connecting may postdate `initialCount`: then the count is read again.
     const arrivedMeanwhile = this.queue.length > 0;
     for (const o of replayed) this.push(o, true);
     if (this.queue.length === 0) {
       this.opts.onSent('unread_count', 1);
-      await this.write(sseEvent('unread_count', this.lastSent, { unread_count: initialCount }));
+      await this.write(sseEvent('unread_count', this.lastSent, countsData(initialCounts)));
     }
     this.live = true;
-    await this.pump(arrivedMeanwhile ? undefined : initialCount);
+    await this.pump(arrivedMeanwhile ? undefined : initialCounts);
   }
 
   /** Sends a `reset` (the client must refetch: what it missed is beyond the replay window). */
-  reset(seq: number, unreadCount: number): void {
+  reset(seq: number, counts: LiveCounts): void {
     this.lastSent = Math.max(this.lastSent, seq);
     this.opts.onSent('reset', 1);
-    void this.write(sseEvent('reset', this.lastSent, { reason: 'replay_window_exceeded', unread_count: unreadCount }));
+    void this.write(sseEvent('reset', this.lastSent, { reason: 'replay_window_exceeded', ...countsData(counts) }));
   }
 
   /** A comment line, unless the socket still holds unsent data (the connection is not idle then). */
@@ -122,28 +143,28 @@ export class LiveConnection {
     if (!q.replayed) this.liveQueued -= q.o.size;
   }
 
-  private async pump(knownCount?: number): Promise<void> {
+  private async pump(knownCounts?: LiveCounts): Promise<void> {
     if (this.pumping) return;
     this.pumping = true;
     let round: Queued[] = [];
     try {
-      let count = knownCount;
+      let known = knownCounts;
       while (!this.closed && this.queue.length > 0) {
         round = this.takeRound();
         if (round.length === 0) continue;
-        const unread = count ?? (await this.countWithRetry());
-        count = undefined;
+        const counts = countsData(known ?? (await this.countWithRetry()));
+        known = undefined;
         while (round.length > 0 && !this.closed) {
           const q = round.shift()!;
           this.dequeued(q);
           const name = liveEventName(q.o.event.type)!;
           this.lastSent = q.o.seq;
           this.opts.onSent(name, 1);
-          await this.write(sseEvent(name, q.o.seq, { notification: this.opts.view(q.o.event), unread_count: unread }));
+          await this.write(sseEvent(name, q.o.seq, { notification: this.opts.view(q.o.event), ...counts }));
         }
         if (this.closed) return;
         this.opts.onSent('unread_count', 1);
-        await this.write(sseEvent('unread_count', this.lastSent, { unread_count: unread }));
+        await this.write(sseEvent('unread_count', this.lastSent, counts));
       }
     } catch {
       this.close('error');
@@ -153,11 +174,11 @@ export class LiveConnection {
     }
   }
 
-  /** The count, tried three times (a busy delivery service); still failing, the stream closes and the client reconnects. */
-  private async countWithRetry(): Promise<number> {
+  /** The counts, tried three times (a busy delivery service); still failing, the stream closes and the client reconnects. */
+  private async countWithRetry(): Promise<LiveCounts> {
     for (let attempt = 0; ; attempt++) {
       try {
-        return await this.opts.countUnread();
+        return await this.opts.counts();
       } catch (err) {
         if (attempt >= 2 || this.closed) throw err;
         await sleep(backoff({ attempt: attempt + 1, baseMs: 200, maxMs: 1_000 }));

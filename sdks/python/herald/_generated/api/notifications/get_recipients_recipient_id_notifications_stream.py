@@ -151,10 +151,11 @@ def sync_detailed(
     """Live feed of a recipient (Server-Sent Events)
 
      A `text/event-stream` of `StreamEvent`s: `notification` (newly delivered, or back from a snooze),
-    `notification.updated` (read/opened changed, mark-all-read included, an action taken, snoozed),
-    `unread_count` (on connect and after every change), `reset` (refetch the feed). Every event has an
-    `id` (grows per recipient); reconnecting with `Last-Event-ID` replays what was missed (a bounded
-    window of events and bytes, else `reset`). The stream starts with a `retry:` line; a comment line
+    `notification.updated` (read/opened/seen changed, archived or unarchived, mark-all included, an
+    action taken, snoozed), `unread_count` (the unread and unseen counts, which every event also
+    carries: on connect and after every change), `reset` (refetch the feed). Every event has an `id`
+    (grows per recipient); reconnecting with `Last-Event-ID` replays what was missed (a bounded window
+    of events and bytes, else `reset`). The stream starts with a `retry:` line; a comment line
     (heartbeat, every 15 s by default) keeps the connection open. The stream ends when its credential
     does (the recipient token expires, the key that opened it or minted its token is revoked, the
     recipient is erased) and after at most an hour (configurable): reconnect with Last-Event-ID.
@@ -205,10 +206,11 @@ def sync(
     """Live feed of a recipient (Server-Sent Events)
 
      A `text/event-stream` of `StreamEvent`s: `notification` (newly delivered, or back from a snooze),
-    `notification.updated` (read/opened changed, mark-all-read included, an action taken, snoozed),
-    `unread_count` (on connect and after every change), `reset` (refetch the feed). Every event has an
-    `id` (grows per recipient); reconnecting with `Last-Event-ID` replays what was missed (a bounded
-    window of events and bytes, else `reset`). The stream starts with a `retry:` line; a comment line
+    `notification.updated` (read/opened/seen changed, archived or unarchived, mark-all included, an
+    action taken, snoozed), `unread_count` (the unread and unseen counts, which every event also
+    carries: on connect and after every change), `reset` (refetch the feed). Every event has an `id`
+    (grows per recipient); reconnecting with `Last-Event-ID` replays what was missed (a bounded window
+    of events and bytes, else `reset`). The stream starts with a `retry:` line; a comment line
     (heartbeat, every 15 s by default) keeps the connection open. The stream ends when its credential
     does (the recipient token expires, the key that opened it or minted its token is revoked, the
     recipient is erased) and after at most an hour (configurable): reconnect with Last-Event-ID.
@@ -253,10 +255,11 @@ async def asyncio_detailed(
     """Live feed of a recipient (Server-Sent Events)
 
      A `text/event-stream` of `StreamEvent`s: `notification` (newly delivered, or back from a snooze),
-    `notification.updated` (read/opened changed, mark-all-read included, an action taken, snoozed),
-    `unread_count` (on connect and after every change), `reset` (refetch the feed). Every event has an
-    `id` (grows per recipient); reconnecting with `Last-Event-ID` replays what was missed (a bounded
-    window of events and bytes, else `reset`). The stream starts with a `retry:` line; a comment line
+    `notification.updated` (read/opened/seen changed, archived or unarchived, mark-all included, an
+    action taken, snoozed), `unread_count` (the unread and unseen counts, which every event also
+    carries: on connect and after every change), `reset` (refetch the feed). Every event has an `id`
+    (grows per recipient); reconnecting with `Last-Event-ID` replays what was missed (a bounded window
+    of events and bytes, else `reset`). The stream starts with a `retry:` line; a comment line
     (heartbeat, every 15 s by default) keeps the connection open. The stream ends when its credential
     does (the recipient token expires, the key that opened it or minted its token is revoked, the
     recipient is erased) and after at most an hour (configurable): reconnect with Last-Event-ID.
@@ -305,10 +308,11 @@ async def asyncio(
     """Live feed of a recipient (Server-Sent Events)
 
      A `text/event-stream` of `StreamEvent`s: `notification` (newly delivered, or back from a snooze),
-    `notification.updated` (read/opened changed, mark-all-read included, an action taken, snoozed),
-    `unread_count` (on connect and after every change), `reset` (refetch the feed). Every event has an
-    `id` (grows per recipient); reconnecting with `Last-Event-ID` replays what was missed (a bounded
-    window of events and bytes, else `reset`). The stream starts with a `retry:` line; a comment line
+    `notification.updated` (read/opened/seen changed, archived or unarchived, mark-all included, an
+    action taken, snoozed), `unread_count` (the unread and unseen counts, which every event also
+    carries: on connect and after every change), `reset` (refetch the feed). Every event has an `id`
+    (grows per recipient); reconnecting with `Last-Event-ID` replays what was missed (a bounded window
+    of events and bytes, else `reset`). The stream starts with a `retry:` line; a comment line
     (heartbeat, every 15 s by default) keeps the connection open. The stream ends when its credential
     does (the recipient token expires, the key that opened it or minted its token is revoked, the
     recipient is erased) and after at most an hour (configurable): reconnect with Last-Event-ID.
