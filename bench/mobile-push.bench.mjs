@@ -32,7 +32,7 @@ async function until(done, t0) {
   return (Date.now() - t0) / 1000;
 }
 
-const failed = await withDeliveryStack('mobile-push', {}, async ({ infra, stack, api, metrics, cpu, dbPrefix }) => {
+const failed = await withDeliveryStack('mobile-push', {}, async ({ infra, api, metrics, cpu, dbPrefix }) => {
   if (!infra.smsApiUrl || !infra.apns) throw new Error('the sink (with its FCM and APNs fakes) does not run here: unset SMTP_URL');
   const sinkUrl = infra.smsApiUrl;
   const apnsKey = await (await fetch(`${sinkUrl}/apns/key`)).json();
