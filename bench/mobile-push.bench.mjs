@@ -1,5 +1,5 @@
 // Benchmark: mobile push end to end. N recipients (BENCH_RECIPIENTS, default 1,000; 10,000 is the
-// issue's size), each with an FCM and an APNs device, in a store seeded with other projects'
+// size the targets are set for), each with an FCM and an APNs device, in a store seeded with other projects'
 // recipients and notifications; the project's fcm and apns providers point at the sink's fakes
 // (FCM HTTP v1 with its OAuth2 token endpoint; APNs over HTTP/2 with TLS, checking the ES256
 // provider token). N direct sends with a payload and a mobile_push block, BENCH_CONNECTIONS at
