@@ -108,6 +108,7 @@ export async function build({ config, logger, mongo, nats, metrics, clock }: Ser
   const events = createOutcomePublisher(nats);
   const devices = deviceDirectory(peers.recipients);
   const mobilePush = openMobilePush(config, { db: mongo.db, devices, credentials: providerCredentials, events, unreadCount: (projectId, recipientId) => feed.countUnread(projectId, recipientId), now });
+  await mobilePush.attempts.ensureIndexes();
   const deps: UseCaseDeps = {
       notifications,
       feed,
@@ -115,6 +116,7 @@ export async function build({ config, logger, mongo, nats, metrics, clock }: Ser
       activity,
       outcomes,
       erasures: createErasureRepository(mongo.db),
+      mobilePushAttempts: mobilePush.attempts,
       broadcasts,
       idempotency,
       quota,
@@ -248,6 +250,7 @@ export async function build({ config, logger, mongo, nats, metrics, clock }: Ser
         { name: 'webhook deliveries', prune: (now, batch) => webhooks.deliveries.prune(new Date(now.getTime() - WEBHOOK_DELIVERY_RETENTION_MS), batch) },
         { name: 'timer fates and leases', prune: (now, batch) => timers.pruneExpired(now, batch) },
         { name: 'outbound claims', prune: (now, batch) => outcomes.pruneClaims(now, batch) },
+        { name: 'mobile push attempts', prune: (now, batch) => mobilePush.attempts.pruneExpired(now, batch) },
         { name: 'throttle units', prune: (now, batch) => throttles.pruneExpired(now, batch) },
         { name: 'digests', prune: (now, batch) => digests.pruneExpired(now, batch) },
         { name: 'stats counters', prune: (now, batch) => stats.prune(now, batch) },

@@ -191,6 +191,7 @@ describe('delivery service: broadcasts', () => {
       outcomes: createOutcomeRepository(mongo.db),
       erasures: createErasureRepository(mongo.db),
       digests: { deleteForRecipient: async () => 0 },
+      mobilePushAttempts: { deleteForRecipient: async () => 0 },
       broadcasts,
       quota: createQuotaRepository(mongo.db),
       preferences: {

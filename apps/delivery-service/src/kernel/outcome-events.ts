@@ -17,6 +17,8 @@ export interface OutcomeEvent {
   recipientId: string | null;
   notification?: Notification;
   broadcast?: Broadcast;
+  /** The device a provider reported gone and that was removed (device.removed). */
+  removedDevice?: { id: number; platform: string };
 }
 
 /** The port the use cases emit through (a JetStream adapter in platform/outcome-publisher.ts). */

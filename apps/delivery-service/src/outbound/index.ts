@@ -19,4 +19,5 @@ export { startOutboundConsumers } from './outbound-consumer';
 export { type ContactCodeDeps, type ContactCodes, createCheckContactCode, createContactCodeRepository, createSendContactCode, createSlotBudget } from './sms-codes';
 export { openProviderCredentials, providerRoutes, PROVIDER_NAMES, type ProviderCredentials, type ProviderName } from './credentials';
 export { checkMobilePushSize } from './mobile/mobile-push-block';
+export { createMobilePushAttempts, type MobilePushAttempts } from './mobile/mobile-push-attempts';
 export { openMobilePush } from './mobile/open-mobile-push';

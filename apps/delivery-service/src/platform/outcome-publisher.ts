@@ -33,6 +33,7 @@ export function createOutcomePublisher(nc: NatsConnection): OutcomeEvents {
               payloadOmitted: e.notification !== undefined && e.notification.status !== 'not_requested',
               payloadBytes: e.notification?.payloadJson ? Buffer.byteLength(e.notification.payloadJson) : 0,
               broadcast: e.broadcast ? toPbBroadcast(e.broadcast) : undefined,
+              removedDevice: e.removedDevice ? { id: BigInt(e.removedDevice.id), platform: e.removedDevice.platform } : undefined,
             }),
           );
           return js.publish(outcomeSubject(e.projectId, e.recipientId, e.type), payload, { msgID: e.id, timeout: 10_000, headers: traceHeaders() });

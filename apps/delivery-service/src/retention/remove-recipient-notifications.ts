@@ -1,3 +1,4 @@
+import type { MobilePushAttempts } from '../outbound';
 import type { DigestRepository } from '../scheduling';
 import type { ErasureRepository } from './erasure-repository';
 
@@ -5,6 +6,7 @@ import type { ErasureRepository } from './erasure-repository';
 export interface RemoveRecipientNotificationsDeps {
   digests: DigestRepository;
   erasures: ErasureRepository;
+  mobilePushAttempts: Pick<MobilePushAttempts, 'deleteForRecipient'>;
 }
 
 /**
@@ -15,7 +17,7 @@ export interface RemoveRecipientNotificationsDeps {
  * chunk racing the erasure leaves nothing behind, and a new incarnation of the id keeps its own.
  * Notifications without an incarnation (direct sends, older broadcasts) go when created at or
  * before `deletedAt`, as before. The recipient's email digests opened at or before `deletedAt` go
- * too (with their items' slots).
+ * too (with their items' slots), and the per-device records of its mobile pushes written by then.
  */
 export function createRemoveRecipientNotifications(deps: RemoveRecipientNotificationsDeps) {
   return async (projectId: number, recipientId: string, deletedAt: Date, recipientSeq?: number | bigint): Promise<number> => {
@@ -23,6 +25,7 @@ export function createRemoveRecipientNotifications(deps: RemoveRecipientNotifica
     if (seq > 0) await deps.erasures.recordErasure(projectId, recipientId, seq);
     const removed = await deps.erasures.deleteForRecipient(projectId, recipientId, deletedAt, seq > 0 ? seq : null);
     await deps.digests.deleteForRecipient(projectId, recipientId, deletedAt);
+    await deps.mobilePushAttempts.deleteForRecipient(projectId, recipientId, deletedAt);
     return removed;
   };
 }

@@ -1,6 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { connectMongo, type MongoHandle } from '@herald/service-kit';
 import { createRetentionSweep, WEBHOOK_DELIVERY_RETENTION_MS } from './retention-sweeper';
+import { createErasureRepository } from './erasure-repository';
+import { createRemoveRecipientNotifications } from './remove-recipient-notifications';
+import { createMobilePushAttempts } from '../outbound';
+import { createDigestRepository } from '../scheduling';
 import { createBroadcastRepository, type BroadcastDoc } from '../kernel/store/broadcast-repository';
 import { createNotificationRepository, type NotificationDoc } from '../kernel/store/notification-repository';
 import { createDeliveryLogRepository, type WebhookDeliveryDoc } from '../webhooks';
@@ -110,6 +114,33 @@ describe('retention (real store, injected clock)', () => {
     expect((await mongo.db.collection('broadcasts').find().toArray()).map((x) => x._id)).toEqual([2]);
     expect((await mongo.db.collection('broadcast_chunks').find().toArray()).map((x) => x.broadcast_id)).toEqual([2]);
     expect((await mongo.db.collection('webhook_deliveries').find().toArray()).map((x) => x._id)).toEqual([2]);
+  });
+
+  const pushOf = (notificationId: number, recipientId: string, expiresAt: Date | null) => ({ projectId: 1, notificationId, recipientId, expiresAt });
+
+  it('when a notification\'s retention passes, then the retention pass removes the records of its mobile pushes; those of a notification kept forever stay', async () => {
+    const attempts = createMobilePushAttempts(mongo.db);
+    await attempts.ensureIndexes();
+    const expiry = new Date(T0.getTime() + DAY);
+    await attempts.begin(pushOf(500, 'phone', expiry), 1, false, T0);
+    await attempts.end(pushOf(500, 'phone', expiry), 2, 'sent', 'projects/p/messages/1', T0);
+    await attempts.begin(pushOf(501, 'phone', null), 1, false, T0);
+    const sweep = createRetentionSweep({ now: () => new Date(expiry.getTime() + 1000), settings: { batchSize: 100, pauseMs: 0, maxBatchesPerPass: 10 }, steps: [{ name: 'mobile push attempts', prune: attempts.pruneExpired }] });
+    expect(await sweep()).toBe(2);
+    expect((await attempts.load(500, [1, 2])).size).toBe(0);
+    expect([...(await attempts.load(501, [1])).keys()]).toEqual([1]);
+  });
+
+  it('when a recipient is erased, then the records of its mobile pushes go with its notifications; another recipient\'s stay', async () => {
+    const attempts = createMobilePushAttempts(mongo.db);
+    await attempts.ensureIndexes();
+    await attempts.begin(pushOf(600, 'erased-phone', null), 1, false, T0);
+    await attempts.end(pushOf(601, 'erased-phone', null), 3, 'gone', 'removed: UNREGISTERED', T0);
+    await attempts.begin(pushOf(602, 'kept-phone', null), 1, false, T0);
+    const remove = createRemoveRecipientNotifications({ erasures: createErasureRepository(mongo.db), digests: createDigestRepository(mongo.db), mobilePushAttempts: attempts });
+    await remove(1, 'erased-phone', new Date(T0.getTime() + 1000));
+    expect((await attempts.load(600, [1])).size + (await attempts.load(601, [3])).size).toBe(0);
+    expect([...(await attempts.load(602, [1])).keys()]).toEqual([1]);
   });
 });
 

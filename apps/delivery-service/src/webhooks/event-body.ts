@@ -9,7 +9,8 @@ export const isWebhookEventType = (type: string): boolean => PUBLIC_TYPES.has(ty
 /**
  * A webhook body: `{"type", "timestamp", "data"}`, `data` being exactly what the REST API returns
  * for the notification (as a Full key reads it) or the broadcast; for a list subscription change
- * `{list, recipient_ids}` (the recipients the change added or removed). null when the event carries
+ * `{list, recipient_ids}` (the recipients the change added or removed); a `device.removed` body also
+ * carries `device` `{id, platform}` beside `data`. null when the event carries
  * nothing to show (it is skipped). `now` stands for an event without a timestamp.
  */
 export function eventBody(ev: OutcomeEvent, now: Date): string | null {
@@ -21,7 +22,11 @@ export function eventBody(ev: OutcomeEvent, now: Date): string | null {
   if (ev.type.startsWith('broadcast.')) {
     return ev.broadcast ? JSON.stringify({ type: ev.type, timestamp, data: broadcastView(ev.broadcast) }) : null;
   }
-  return ev.notification ? JSON.stringify({ type: ev.type, timestamp, data: notificationView(ev.notification, 'full') }) : null;
+  if (!ev.notification) return null;
+  const data = notificationView(ev.notification, 'full');
+  const device = ev.removedDevice;
+  // device.removed: beside the notification whose push found it gone, which device went.
+  return JSON.stringify(device ? { type: ev.type, timestamp, data, device: { id: Number(device.id), platform: device.platform } } : { type: ev.type, timestamp, data });
 }
 
 /** The body of a `webhook.test` event. */

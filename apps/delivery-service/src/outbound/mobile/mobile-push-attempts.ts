@@ -1,5 +1,6 @@
 import { isDuplicateKey } from '@herald/service-kit';
 import type { Collection, Db } from 'mongodb';
+import { createExpiryIndex, pruneExpiredBatch } from '../../kernel/store/expiry';
 import { retryBusy } from '../../kernel/store/store-retry';
 
 /** Where one device's push of one notification stands: being sent, ended, or to be tried again. */
@@ -9,36 +10,60 @@ export type DevicePushState = 'sending' | 'sent' | 'gone' | 'failed' | 'retry';
 export interface DevicePushDoc {
   _id: string;
   project_id: number;
+  /** The notification's recipient: the recipient's erasure removes its pushes' records. */
+  recipient_id?: string;
   state: DevicePushState;
   detail: string | null;
   updated_at: Date;
+  /** The notification's own expiry (its retention): the retention pass removes the record with it; null never. */
+  expires_at?: Date | null;
+}
+
+/** The notification whose pushes are recorded. */
+export interface PushedNotification {
+  projectId: number;
+  notificationId: number;
+  recipientId: string;
+  expiresAt: Date | null;
 }
 
 const idOf = (notificationId: number, deviceId: number) => `${notificationId}:${deviceId}`;
+const owner = (push: PushedNotification) => ({ project_id: push.projectId, recipient_id: push.recipientId, expires_at: push.expiresAt });
 
 /**
  * The per-device claims of mobile push: a device's push is marked `sending` (an insert, or a
  * conditional update from `retry`) before its request goes out, so a worker killed mid-batch
  * leaves `sending` behind and no later attempt sends to that device again (at most once per
- * device and notification).
+ * device and notification). A record lives as long as its notification: pruned at its expiry,
+ * erased with its recipient.
  */
 export function createMobilePushAttempts(db: Db) {
   const col: Collection<DevicePushDoc> = db.collection<DevicePushDoc>('mobile_push_attempts');
   return {
+    /** Expiry (TTL, and `pruneExpired`) and the recipient's records (erasure). */
+    async ensureIndexes(): Promise<void> {
+      await createExpiryIndex(col);
+      await col.createIndex({ project_id: 1, recipient_id: 1 }, { name: 'recipient' });
+    },
+    pruneExpired: (now: Date, batch: number) => pruneExpiredBatch(col, now, batch),
+    /** Erases the records of a recipient's pushes written at or before `before`; returns how many. */
+    async deleteForRecipient(projectId: number, recipientId: string, before: Date): Promise<number> {
+      return (await retryBusy(() => col.deleteMany({ project_id: projectId, recipient_id: recipientId, updated_at: { $lte: before } }))).deletedCount;
+    },
     /** What is recorded for these devices of a notification. */
     async load(notificationId: number, deviceIds: number[]): Promise<Map<number, DevicePushDoc>> {
       const docs = await col.find({ _id: { $in: deviceIds.map((d) => idOf(notificationId, d)) } }).toArray();
       return new Map(docs.map((d) => [Number(d._id.split(':')[1]), d]));
     },
     /** Takes the device's push for sending: true when this caller holds it (no record yet, or one to retry). */
-    async begin(projectId: number, notificationId: number, deviceId: number, retrying: boolean, now: Date): Promise<boolean> {
-      const _id = idOf(notificationId, deviceId);
+    async begin(push: PushedNotification, deviceId: number, retrying: boolean, now: Date): Promise<boolean> {
+      const _id = idOf(push.notificationId, deviceId);
       if (retrying) {
         const r = await retryBusy(() => col.updateOne({ _id, state: 'retry' }, { $set: { state: 'sending', updated_at: now } }));
         return r.modifiedCount === 1;
       }
       try {
-        await retryBusy(() => col.insertOne({ _id, project_id: projectId, state: 'sending', detail: null, updated_at: now }));
+        await retryBusy(() => col.insertOne({ _id, ...owner(push), state: 'sending', detail: null, updated_at: now }));
         return true;
       } catch (err) {
         if (isDuplicateKey(err)) return false;
@@ -46,8 +71,8 @@ export function createMobilePushAttempts(db: Db) {
       }
     },
     /** Records how the device's push ended (or that it is to be tried again). */
-    async end(projectId: number, notificationId: number, deviceId: number, state: Exclude<DevicePushState, 'sending'>, detail: string | null, now: Date): Promise<void> {
-      await retryBusy(() => col.updateOne({ _id: idOf(notificationId, deviceId) }, { $set: { project_id: projectId, state, detail, updated_at: now } }, { upsert: true }));
+    async end(push: PushedNotification, deviceId: number, state: Exclude<DevicePushState, 'sending'>, detail: string | null, now: Date): Promise<void> {
+      await retryBusy(() => col.updateOne({ _id: idOf(push.notificationId, deviceId) }, { $set: { ...owner(push), state, detail, updated_at: now } }, { upsert: true }));
     },
   };
 }

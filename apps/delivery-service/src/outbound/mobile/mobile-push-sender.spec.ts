@@ -11,15 +11,15 @@ const devices = [
 /** The per-device claims in memory, as the store keeps them. */
 function memoryAttempts(start: Record<number, DevicePushDoc['state']> = {}) {
   const held = new Map<number, { state: DevicePushDoc['state']; detail: string | null }>(Object.entries(start).map(([id, state]) => [Number(id), { state, detail: null }]));
-  const attempts: MobilePushAttempts = {
+  const attempts: Pick<MobilePushAttempts, 'load' | 'begin' | 'end'> = {
     load: async (_, ids) => new Map(ids.filter((id) => held.has(id)).map((id) => [id, { _id: `9:${id}`, project_id: 1, updated_at: new Date(), ...held.get(id)! }])),
-    begin: async (_p, _n, id, retrying) => {
+    begin: async (_n, id, retrying) => {
       const before = held.get(id)?.state;
       if (retrying ? before !== 'retry' : before !== undefined) return false;
       held.set(id, { state: 'sending', detail: null });
       return true;
     },
-    end: async (_p, _n, id, state, detail) => void held.set(id, { state, detail }),
+    end: async (_n, id, state, detail) => void held.set(id, { state, detail }),
   };
   return { attempts, held };
 }

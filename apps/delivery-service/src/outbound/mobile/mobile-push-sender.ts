@@ -1,11 +1,11 @@
 import { DomainError } from '@herald/service-kit';
-import type { MobilePushContent } from '../../kernel/notification';
+import { expiresAt, type MobilePushContent } from '../../kernel/notification';
 import { DeliveryFailure, type Accepted } from '../../kernel/outbound';
 import type { DeviceDirectory } from '../../kernel/ports';
 import type { NotificationDoc } from '../../kernel/store/notification-repository';
 import type { ApnsClient, ApnsSettings } from './apns-client';
 import type { FcmClient, FcmSettings } from './fcm-client';
-import type { MobilePushAttempts } from './mobile-push-attempts';
+import type { MobilePushAttempts, PushedNotification } from './mobile-push-attempts';
 import { mobilePushBlock } from './mobile-push-block';
 import type { MobilePushBlock } from './mobile-payload';
 import type { MobilePushResult } from './push-result';
@@ -19,9 +19,9 @@ export interface MobilePushSenderDeps {
   apns: Pick<ApnsClient, 'send'>;
   /** The recipient's in-app unread count now (`badge: "unread"`). */
   unreadCount: (projectId: number, recipientId: string) => Promise<number>;
-  attempts: MobilePushAttempts;
+  attempts: Pick<MobilePushAttempts, 'load' | 'begin' | 'end'>;
   /** Told of each device removed because its provider reported it gone (the `device.removed` event). */
-  deviceRemoved: (notification: NotificationDoc, deviceId: number) => Promise<void>;
+  deviceRemoved: (notification: NotificationDoc, device: { id: number; platform: string }) => Promise<void>;
   now: () => Date;
 }
 
@@ -44,6 +44,13 @@ interface DeviceEnd {
 }
 
 const ENDED = new Set(['sent', 'gone', 'failed']);
+
+/** The notification the per-device records belong to, with its expiry (they go with it). */
+const pushedNotification = (push: OutgoingMobilePush): PushedNotification => {
+  const doc = push.notification;
+  const expiry = doc.expires_at !== undefined ? doc.expires_at : doc.settings ? expiresAt(doc.settings, doc.created_at) : null;
+  return { projectId: push.projectId, notificationId: push.notificationId, recipientId: push.recipientId, expiresAt: expiry };
+};
 
 /**
  * Sends one notification's mobile pushes, one request per device through FCM or APNs (by the
@@ -73,7 +80,7 @@ export function createMobilePushSender(deps: MobilePushSenderDeps) {
         return { deviceId: device.id, state: 'sent', detail: result.id, platform: device.platform };
       case 'gone':
         await deps.devices.remove(push.projectId, push.recipientId, device.id);
-        await deps.deviceRemoved(push.notification, device.id);
+        await deps.deviceRemoved(push.notification, { id: device.id, platform: device.platform });
         return { deviceId: device.id, state: 'gone', detail: `removed: ${result.reason}` };
       case 'retry':
         return { deviceId: device.id, state: 'retry', detail: `${result.status} ${result.reason}`, retryAfterMs: result.retryAfterMs };
@@ -85,11 +92,12 @@ export function createMobilePushSender(deps: MobilePushSenderDeps) {
   /** One device, claimed before its request and recorded after it; a claim left `sending` by a dead worker is never sent again. */
   async function deviceEnd(push: OutgoingMobilePush, deviceId: number, held: { state: string; detail: string | null } | undefined, devices: Map<number, { id: number; platform: string; token: string }>, block: () => Promise<MobilePushBlock>): Promise<DeviceEnd> {
     if (held && ENDED.has(held.state)) return { deviceId, state: held.state as DeviceEnd['state'], detail: held.detail, platform: devices.get(deviceId)?.platform };
-    const end = async (e: DeviceEnd) => (await deps.attempts.end(push.projectId, push.notificationId, deviceId, e.state, e.detail, deps.now()), e);
+    const owner = pushedNotification(push);
+    const end = async (e: DeviceEnd) => (await deps.attempts.end(owner, deviceId, e.state, e.detail, deps.now()), e);
     if (held?.state === 'sending') return end({ deviceId, state: 'failed', detail: 'interrupted while sending: not sent again' });
     const device = devices.get(deviceId);
     if (!device) return end({ deviceId, state: 'failed', detail: 'the device was removed before sending' });
-    if (!(await deps.attempts.begin(push.projectId, push.notificationId, deviceId, held?.state === 'retry', deps.now()))) {
+    if (!(await deps.attempts.begin(owner, deviceId, held?.state === 'retry', deps.now()))) {
       return { deviceId, state: 'retry', detail: 'another worker is sending it', retryAfterMs: null };
     }
     return end(await pushOne(push, device, await block()).catch((err): DeviceEnd => ({ deviceId, state: 'retry', detail: String((err as Error)?.message ?? err).slice(0, 200), retryAfterMs: null })));

@@ -7,7 +7,7 @@ import { toNotification } from '../../kernel/store/notification-repository';
 import type { ProviderCredentials } from '../credentials';
 import { APNS_ORIGINS, createApnsClient } from './apns-client';
 import { createFcmClient } from './fcm-client';
-import { createMobilePushAttempts } from './mobile-push-attempts';
+import { createMobilePushAttempts, type MobilePushAttempts } from './mobile-push-attempts';
 import { createMobilePushSender, type MobilePushSender } from './mobile-push-sender';
 
 export interface OpenMobilePushDeps {
@@ -22,9 +22,10 @@ export interface OpenMobilePushDeps {
 /**
  * Mobile push as the delivery service runs it: the FCM and APNs clients on the configured
  * endpoints (Google's and Apple's unless FCM_API_URL / APNS_URL name the local fakes), the
- * per-device claims, and which providers a project configured (for gating).
+ * per-device claims (their indexes ensured by the caller; pruned and erased as their notification
+ * is), and which providers a project configured (for gating).
  */
-export function openMobilePush(config: Config, deps: OpenMobilePushDeps): { send: MobilePushSender; configuredPlatforms: ConfiguredPlatforms; close(): void } {
+export function openMobilePush(config: Config, deps: OpenMobilePushDeps): { send: MobilePushSender; configuredPlatforms: ConfiguredPlatforms; attempts: MobilePushAttempts; close(): void } {
   const clock = () => deps.now().getTime();
   const apns = createApnsClient({
     origins: config.APNS_URL ? { production: config.APNS_URL, sandbox: config.APNS_URL } : APNS_ORIGINS,
@@ -33,20 +34,21 @@ export function openMobilePush(config: Config, deps: OpenMobilePushDeps): { send
     now: clock,
   });
   const fcm = createFcmClient({ baseUrl: config.FCM_API_URL, timeoutMs: config.MOBILE_PUSH_TIMEOUT_MS, now: clock });
+  const attempts = createMobilePushAttempts(deps.db);
   const send = createMobilePushSender({
     devices: deps.devices,
     credentials: (projectId, platform) => deps.credentials.read(projectId, platform),
     fcm,
     apns,
     unreadCount: deps.unreadCount,
-    attempts: createMobilePushAttempts(deps.db),
-    deviceRemoved: (doc, deviceId) =>
-      deps.events.emit([{ id: `mp:${doc._id}:removed:${deviceId}`, type: 'device.removed', at: deps.now(), projectId: doc.project_id, recipientId: doc.recipient_id, notification: toNotification(doc) }]),
+    attempts,
+    deviceRemoved: (doc, device) =>
+      deps.events.emit([{ id: `mp:${doc._id}:removed:${device.id}`, type: 'device.removed', at: deps.now(), projectId: doc.project_id, recipientId: doc.recipient_id, notification: toNotification(doc), removedDevice: device }]),
     now: deps.now,
   });
   const configuredPlatforms: ConfiguredPlatforms = async (projectId) => {
     const views = await deps.credentials.list(projectId);
     return new Set(views.filter((v) => v.configured && (v.name === 'fcm' || v.name === 'apns')).map((v) => v.name));
   };
-  return { send, configuredPlatforms, close: () => apns.close() };
+  return { send, configuredPlatforms, attempts, close: () => apns.close() };
 }

@@ -1,4 +1,6 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { eventually } from '@herald/testing';
 import { call, createProject, uniqueId, type JsonBody, type TestProject } from '../../testing/rest-client';
 
@@ -20,6 +22,21 @@ const sink = async (method: string, path: string, body?: unknown): Promise<JsonB
 const received = async (service: 'fcm' | 'apns', token: string): Promise<JsonBody[]> => ((await sink('GET', `/${service}`)) as JsonBody[]).filter((m) => m.to === token);
 const tokenOf = { fcm: () => `${randomBytes(8).toString('hex')}:APA91b${randomBytes(48).toString('base64url')}`, apns: () => randomBytes(32).toString('hex') };
 type Platform = keyof typeof tokenOf;
+
+/** A local webhook endpoint keeping the bodies it receives (signatures are the webhooks suite's concern). */
+async function webhookReceiver() {
+  const events: JsonBody[] = [];
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      events.push(JSON.parse(Buffer.concat(chunks).toString('utf8')));
+      res.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, events, close: () => new Promise((r) => server.close(r)) };
+}
 
 describe('mobile push through REST', () => {
   let p: TestProject;
@@ -94,6 +111,23 @@ describe('mobile push through REST', () => {
     expect(n.mobile_push).toMatchObject({ status: 'failed', reason: 'device_gone', error: expect.stringContaining(`device ${r.devices[0].id} gone`) });
     expect(n.decision.mobile_push).toMatchObject({ result: 'failed', because: 'device_gone' });
     expect((await as('GET', `/recipients/${r.id}/devices`)).body.data.devices).toEqual([]);
+  });
+
+  it('when a device is gone, then the device.removed webhook names the removed device and its platform beside the notification', async () => {
+    const hook = await webhookReceiver();
+    try {
+      expect((await as('POST', '/webhooks', { url: hook.url, event_types: ['device.removed'] })).status).toBe(201);
+      const r = await newRecipient(['apns', 'fcm']);
+      await sink('POST', '/apns/control', { gone: r.devices[0].token });
+      const id = await send({ recipient_id: r.id, target, mobile_push: mobilePush });
+      const n = await settled(id);
+      expect(n.mobile_push).toMatchObject({ status: 'sent', error: expect.stringContaining(`device ${r.devices[0].id} gone`) });
+      const removed = await eventually('the device.removed webhook', () => hook.events.find((e) => e.type === 'device.removed' && e.data.id === id));
+      expect(removed.device).toEqual({ id: r.devices[0].id, platform: 'apns' });
+      expect(removed.data).toMatchObject({ id, recipient_id: r.id });
+    } finally {
+      await hook.close();
+    }
   });
 
   it('when FCM answers 429 with Retry-After, then the push is sent again after it', async () => {

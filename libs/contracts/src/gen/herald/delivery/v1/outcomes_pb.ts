@@ -16,7 +16,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file herald/delivery/v1/outcomes.proto.
  */
 export const file_herald_delivery_v1_outcomes: GenFile = /*@__PURE__*/
-  fileDesc("CiFoZXJhbGQvZGVsaXZlcnkvdjEvb3V0Y29tZXMucHJvdG8SEmhlcmFsZC5kZWxpdmVyeS52MSKoAwoMT3V0Y29tZUV2ZW50EgoKAmlkGAEgASgJEgwKBHR5cGUYAiABKAkSLQoJdGltZXN0YW1wGAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBISCgpwcm9qZWN0X2lkGAQgASgDEhQKDHJlY2lwaWVudF9pZBgFIAEoCRI7Cgxub3RpZmljYXRpb24YBiABKAsyIC5oZXJhbGQuZGVsaXZlcnkudjEuTm90aWZpY2F0aW9uSACIAQESNQoJYnJvYWRjYXN0GAcgASgLMh0uaGVyYWxkLmRlbGl2ZXJ5LnYxLkJyb2FkY2FzdEgBiAEBEhcKD3BheWxvYWRfb21pdHRlZBgIIAEoCBIVCg1wYXlsb2FkX2J5dGVzGAkgASgFEksKEmxpc3Rfc3Vic2NyaXB0aW9ucxgKIAEoCzIqLmhlcmFsZC5ldmVudHMudjEuTGlzdFN1YnNjcmlwdGlvbnNDaGFuZ2VkSAKIAQFCDwoNX25vdGlmaWNhdGlvbkIMCgpfYnJvYWRjYXN0QhUKE19saXN0X3N1YnNjcmlwdGlvbnNiBnByb3RvMw", [file_google_protobuf_timestamp, file_herald_delivery_v1_delivery, file_herald_events_v1_events]);
+  fileDesc("CiFoZXJhbGQvZGVsaXZlcnkvdjEvb3V0Y29tZXMucHJvdG8SEmhlcmFsZC5kZWxpdmVyeS52MSL7AwoMT3V0Y29tZUV2ZW50EgoKAmlkGAEgASgJEgwKBHR5cGUYAiABKAkSLQoJdGltZXN0YW1wGAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBISCgpwcm9qZWN0X2lkGAQgASgDEhQKDHJlY2lwaWVudF9pZBgFIAEoCRI7Cgxub3RpZmljYXRpb24YBiABKAsyIC5oZXJhbGQuZGVsaXZlcnkudjEuTm90aWZpY2F0aW9uSACIAQESNQoJYnJvYWRjYXN0GAcgASgLMh0uaGVyYWxkLmRlbGl2ZXJ5LnYxLkJyb2FkY2FzdEgBiAEBEhcKD3BheWxvYWRfb21pdHRlZBgIIAEoCBIVCg1wYXlsb2FkX2J5dGVzGAkgASgFEksKEmxpc3Rfc3Vic2NyaXB0aW9ucxgKIAEoCzIqLmhlcmFsZC5ldmVudHMudjEuTGlzdFN1YnNjcmlwdGlvbnNDaGFuZ2VkSAKIAQESPgoOcmVtb3ZlZF9kZXZpY2UYCyABKAsyIS5oZXJhbGQuZGVsaXZlcnkudjEuUmVtb3ZlZERldmljZUgDiAEBQg8KDV9ub3RpZmljYXRpb25CDAoKX2Jyb2FkY2FzdEIVChNfbGlzdF9zdWJzY3JpcHRpb25zQhEKD19yZW1vdmVkX2RldmljZSItCg1SZW1vdmVkRGV2aWNlEgoKAmlkGAEgASgDEhAKCHBsYXRmb3JtGAIgASgJYgZwcm90bzM", [file_google_protobuf_timestamp, file_herald_delivery_v1_delivery, file_herald_events_v1_events]);
 
 /**
  * One outcome of the delivery pipeline, published by the delivery service on JetStream stream
@@ -102,6 +102,13 @@ export type OutcomeEvent = Message<"herald.delivery.v1.OutcomeEvent"> & {
    * @generated from field: optional herald.events.v1.ListSubscriptionsChanged list_subscriptions = 10;
    */
   listSubscriptions?: ListSubscriptionsChanged | undefined;
+
+  /**
+   * The device a provider reported gone and that was removed (device.removed).
+   *
+   * @generated from field: optional herald.delivery.v1.RemovedDevice removed_device = 11;
+   */
+  removedDevice?: RemovedDevice | undefined;
 };
 
 /**
@@ -110,4 +117,30 @@ export type OutcomeEvent = Message<"herald.delivery.v1.OutcomeEvent"> & {
  */
 export const OutcomeEventSchema: GenMessage<OutcomeEvent> = /*@__PURE__*/
   messageDesc(file_herald_delivery_v1_outcomes, 0);
+
+/**
+ * A recipient's device removed because its provider reported it gone.
+ *
+ * @generated from message herald.delivery.v1.RemovedDevice
+ */
+export type RemovedDevice = Message<"herald.delivery.v1.RemovedDevice"> & {
+  /**
+   * @generated from field: int64 id = 1;
+   */
+  id: bigint;
+
+  /**
+   * "fcm" or "apns".
+   *
+   * @generated from field: string platform = 2;
+   */
+  platform: string;
+};
+
+/**
+ * Describes the message herald.delivery.v1.RemovedDevice.
+ * Use `create(RemovedDeviceSchema)` to create a new message.
+ */
+export const RemovedDeviceSchema: GenMessage<RemovedDevice> = /*@__PURE__*/
+  messageDesc(file_herald_delivery_v1_outcomes, 1);
 

@@ -1,0 +1,140 @@
+// Benchmark: mobile push end to end. N recipients (BENCH_RECIPIENTS, default 1,000; 10,000 is the
+// size the targets are set for), each with an FCM and an APNs device, in a store seeded with other projects'
+// recipients and notifications; the project's fcm and apns providers point at the sink's fakes
+// (FCM HTTP v1 with its OAuth2 token endpoint; APNs over HTTP/2 with TLS, checking the ES256
+// provider token). N direct sends with a payload and a mobile_push block, BENCH_CONNECTIONS at
+// once (default 50), from the first send until every notification's push is sent to both devices.
+// Prints pushes/s end to end and the CPU-ms per push of every process (from /proc; the sink, which
+// plays FCM and APNs, and the load generator left out), then the same-run reference: N direct
+// sends with a payload only (CPU-ms per send, rate to the last notification written).
+// Then the slow-provider run (BENCH_ISOLATION_SENDS, default 200; 0 skips it): the p99 from send
+// to arrival of pushes to FCM-only recipients, first with both fakes healthy, then while as many
+// sends go to APNs-only recipients with the APNs fake answering in 2 s (the fakes' `slow_ms` slows
+// a whole fake service, so this measures one provider slow, not one project's provider).
+// `npm run bench:mobile-push`. Env: BENCH_RECIPIENTS, BENCH_CONNECTIONS, BENCH_TIMEOUT (s, default
+// 600), BENCH_SEED_RECIPIENTS / BENCH_SEED_NOTIFICATIONS (the seeded store, default 20,000 / 50,000).
+import { generateKeyPairSync } from 'node:crypto';
+import os from 'node:os';
+import { cpuDelta, cpuPerUnit, createRecipients, forEachIndex, machine, sample, say, seedOtherProjects, sendEach, sleep, withDeliveryStack } from './delivery-stack.mjs';
+
+const n = Number(process.env.BENCH_RECIPIENTS ?? 1000);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const timeoutS = Number(process.env.BENCH_TIMEOUT ?? 600);
+process.env.BENCH_SEED_RECIPIENTS ??= '20000';
+process.env.BENCH_SEED_NOTIFICATIONS ??= '50000';
+const isolationSends = Number(process.env.BENCH_ISOLATION_SENDS ?? 200);
+const DEVICES = 2;
+const target = { channel: 'deploys', topic: 'production', event: 'finished' };
+const hex = (i, width) => i.toString(16).padStart(width, '0');
+const tokens = (i) => ({ fcm: `bench${hex(i, 8)}:APA91b${'x'.repeat(140)}`, apns: `${hex(i, 8)}${'ab'.repeat(28)}` });
+
+/** Until `done()` (polled every 250 ms) or the timeout; seconds taken. */
+async function until(done, t0) {
+  while (!(await done())) {
+    if ((Date.now() - t0) / 1000 > timeoutS) throw new Error(`not done within ${timeoutS} s`);
+    await sleep(250);
+  }
+  return (Date.now() - t0) / 1000;
+}
+
+/** Sends to `r${prefix}<i>`, 20 at once; the p99 (ms) from each send to its push's arrival at the fake (`received_at`). */
+async function arrivalP99({ api, sinkUrl, service, prefix, count, token }) {
+  const sentAt = new Map();
+  await sendEach(api, count, 20, (i) => (sentAt.set(token(i), Date.now()), { recipient_id: `${prefix}${i}`, target, mobile_push: { title: 'Deploy finished', body: `api v${i} is live` } }));
+  const t0 = Date.now();
+  let arrived = [];
+  await until(async () => {
+    arrived = (await (await fetch(`${sinkUrl}/${service}`)).json()).filter((m) => sentAt.has(m.to));
+    return arrived.length >= count;
+  }, t0);
+  const waits = arrived.map((m) => Date.parse(m.received_at) - sentAt.get(m.to)).sort((a, b) => a - b);
+  return waits[Math.floor(waits.length * 0.99)] ?? NaN;
+}
+
+const failed = await withDeliveryStack('mobile-push', {}, async ({ infra, api, metrics, cpu, dbPrefix }) => {
+  if (!infra.smsApiUrl || !infra.apns) throw new Error('the sink (with its FCM and APNs fakes) does not run here: unset SMTP_URL');
+  const sinkUrl = infra.smsApiUrl;
+  const apnsKey = await (await fetch(`${sinkUrl}/apns/key`)).json();
+  const put = async (name, body) => {
+    const res = await api('PUT', `/providers/${name}`, body);
+    if (!res.data?.configured) throw new Error(`PUT /providers/${name}: ${JSON.stringify(res)}`);
+  };
+  await put('apns', { key_p8: apnsKey.key_p8, key_id: apnsKey.key_id, team_id: apnsKey.team_id, bundle_id: 'com.example.bench', environment: 'sandbox' });
+  const privateKey = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+  await put('fcm', { service_account: { type: 'service_account', project_id: 'herald-bench', client_email: 'push@herald-bench.iam.gserviceaccount.com', private_key: privateKey, token_uri: `${sinkUrl}/fcm/token` } });
+  await api('POST', '/preferences', { ...target, medium: 'mobile_push', name: 'Deploys on the phone', default_enabled: true });
+
+  const seeded = await seedOtherProjects({ infra, dbPrefix });
+  say(`creating ${n} recipients, each with an fcm and an apns device...`);
+  await createRecipients(api, n);
+  await forEachIndex(n, async (i) => {
+    const t = tokens(i);
+    for (const platform of ['fcm', 'apns']) {
+      const res = await api('POST', `/recipients/r${i}/devices`, { platform, token: t[platform] });
+      if (!res.data?.id) throw new Error(`device of r${i}: ${JSON.stringify(res)}`);
+    }
+  });
+  await sleep(1000);
+  const load = os.loadavg()[0].toFixed(2);
+
+  const pushed = async () => sample(await metrics(), 'herald_outbound_messages_total', { medium: 'mobile_push', outcome: 'sent' });
+  const received = async () => (await (await fetch(`${sinkUrl}/fcm`)).json()).length + (await (await fetch(`${sinkUrl}/apns`)).json()).length;
+  const pushedBefore = await pushed();
+  const receivedBefore = await received();
+  say(`herald: ${n} direct sends with a payload and a mobile_push block, ${connections} at once`);
+  const cpuBefore = cpu();
+  const t0 = Date.now();
+  const sends = await sendEach(api, n, connections, (i) => ({ recipient_id: `r${i}`, target, payload: { title: 'Deploy finished', i }, mobile_push: { title: 'Deploy finished', body: `api v${i} is live`, badge: 'unread' } }));
+  const s = await until(async () => (await pushed()) - pushedBefore >= n, t0);
+  const cpuAfter = cpu();
+  const pushes = (await received()) - receivedBefore;
+  const perPush = cpuPerUnit(cpuBefore, cpuAfter, n * DEVICES, { exclude: ['smtp-sink'] });
+
+  say(`reference: ${n} direct sends with a payload only, ${connections} at once`);
+  const written = async () => sample(await metrics(), 'herald_notifications_total');
+  const writtenBefore = await written();
+  const refCpuBefore = cpu();
+  const r0 = Date.now();
+  await sendEach(api, n, connections, (i) => ({ recipient_id: `r${i}`, target, payload: { title: 'Deploy finished', i } }));
+  const refS = await until(async () => (await written()) - writtenBefore >= n, r0);
+  const perSend = cpuPerUnit(refCpuBefore, cpu(), n, { exclude: ['smtp-sink'] });
+
+  let isolation = null;
+  if (isolationSends > 0) {
+    say(`slow provider: ${isolationSends} FCM-only sends healthy, then as many beside ${isolationSends} APNs-only sends with APNs answering in 2 s`);
+    const only = (prefix, platform, token) => forEachIndex(isolationSends, async (i) => {
+      await api('POST', '/recipients', { id: `${prefix}${i}` });
+      await api('POST', `/recipients/${prefix}${i}/devices`, { platform, token: token(i) });
+    });
+    const fcmToken = (tag) => (i) => `${tag}${hex(i, 8)}:APA91b${'y'.repeat(140)}`;
+    await only('fa', 'fcm', fcmToken('fa'));
+    await only('fb', 'fcm', fcmToken('fb'));
+    await only('ap', 'apns', (i) => `${hex(i, 8)}${'cd'.repeat(28)}`);
+    const healthy = await arrivalP99({ api, sinkUrl, service: 'fcm', prefix: 'fa', count: isolationSends, token: fcmToken('fa') });
+    const control = (body) => fetch(`${sinkUrl}/apns/control`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    await control({ slow_ms: 2000 });
+    try {
+      const slowSends = sendEach(api, isolationSends, 20, (i) => ({ recipient_id: `ap${i}`, target, mobile_push: { title: 'Deploy finished', body: `api v${i} is live` } }));
+      const beside = await arrivalP99({ api, sinkUrl, service: 'fcm', prefix: 'fb', count: isolationSends, token: fcmToken('fb') });
+      await slowSends;
+      isolation = { healthy, beside };
+    } finally {
+      await control({ slow_ms: 0 });
+    }
+  }
+
+  const rate = (n * DEVICES) / s;
+  console.log(`\nMobile push: ${n} recipients × ${DEVICES} devices (fcm, apns) through the sink's fakes (${machine(infra)}; load at start ${load}; seeded: ${seeded.recipients} recipients, ${seeded.notifications} notifications of other projects)\n`);
+  console.log('| run | sends | pushes | s | pushes/s | CPU-ms per push (per send for payload only), all processes | per process |');
+  console.log('|---|---:|---:|---:|---:|---:|---|');
+  console.log(`| payload + mobile_push, first send to last push | ${n} | ${pushes} | ${s.toFixed(1)} | ${Math.round(rate)} | ${perPush.total.toFixed(2)} | ${perPush.per.map(([k, v]) => `${k} ${v.toFixed(2)}`).join(', ')} |`);
+  console.log(`| payload only (same run), first send to last written | ${n} | - | ${refS.toFixed(1)} | ${Math.round(n / refS)} sends/s | ${perSend.total.toFixed(2)} | ${perSend.per.map(([k, v]) => `${k} ${v.toFixed(2)}`).join(', ')} |`);
+  console.log(`\nsends: ${sends.ok} accepted, p99 ${sends.p99} ms, ${sends.bad} failed; the sink received ${pushes} pushes (${n * DEVICES} expected)`);
+  console.log(`target ≥ 1,000 pushes/s end to end: ${rate >= 1000 ? 'met' : 'NOT met'} (${Math.round(rate)}/s); ≤ 5 CPU-ms per message: ${perPush.total <= 5 ? 'met' : 'NOT met'}`);
+  console.log(`CPU used from the first send to the last push: ${cpuDelta(cpuBefore, cpuAfter)}`);
+  if (isolation) {
+    const ratio = isolation.beside / isolation.healthy;
+    console.log(`slow provider (APNs answering in 2 s): FCM pushes' p99 from send to arrival ${isolation.healthy} ms healthy, ${isolation.beside} ms beside the slow APNs sends (${ratio.toFixed(2)}×); target ≤ 2×: ${ratio <= 2 ? 'met' : 'NOT met'}`);
+  }
+});
+process.exit(failed ? 1 : 0);
