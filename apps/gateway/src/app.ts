@@ -7,6 +7,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import type { GatewayDeps } from './deps';
 import { validatorCompiler } from './plugins/app/errors/validator';
+import { serializerCompiler } from './plugins/app/serializer';
 import authPlugin from './plugins/app/auth';
 import credentialsPlugin from './plugins/app/credentials';
 import consoleSessionPlugin from './plugins/app/console-session';
@@ -61,6 +62,7 @@ export async function build(deps: GatewayDeps): Promise<FastifyInstance> {
     clientErrorHandler,
   }).withTypeProvider<TypeBoxProvider>();
   app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', deps.config);
   app.decorate('clock', deps.clock ?? systemClock);
 
