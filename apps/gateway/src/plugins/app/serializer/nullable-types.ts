@@ -9,8 +9,11 @@
 
 type Schema = Record<string, unknown>;
 
-/** Keywords fast-json-stringify checks only through ajv: an option carrying one stays an `anyOf`. */
-const VALIDATED_KEYWORDS = ['anyOf', 'oneOf', 'allOf', 'not', 'if', 'enum', 'const', '$ref'];
+/**
+ * Keywords that make an option more than a type (a union, a reference): an option carrying one
+ * stays an `anyOf`. An `enum` does not: its values are written as their type's values are.
+ */
+const VALIDATED_KEYWORDS = ['anyOf', 'oneOf', 'allOf', 'not', 'if', 'const', '$ref'];
 
 const isObject = (value: unknown): value is Schema => typeof value === 'object' && value !== null && !Array.isArray(value);
 const isNull = (schema: unknown) => isObject(schema) && schema.type === 'null';

@@ -13,14 +13,14 @@ const compile = (schema: unknown) => serializerCompiler({ schema, method: 'GET',
 
 describe('response serializer', () => {
   it('writes a nullable scalar or object as a type list, for the serializer only', () => {
-    const schema = Type.Object({ a: Nullable(Type.String({ description: 'A' })), b: Nullable(Type.Object({ c: Type.Integer() })) });
-    expect(withNullableTypes(schema)).toMatchObject({ properties: { a: { type: ['string', 'null'], description: 'A' }, b: { type: ['object', 'null'], properties: { c: { type: 'integer' } } } } });
+    const schema = Type.Object({ a: Nullable(Type.String({ description: 'A', enum: ['x', 'y'] })), b: Nullable(Type.Object({ c: Type.Integer() })) });
+    expect(withNullableTypes(schema)).toMatchObject({ properties: { a: { type: ['string', 'null'], description: 'A', enum: ['x', 'y'] }, b: { type: ['object', 'null'], properties: { c: { type: 'integer' } } } } });
     expect(schema.properties.a.anyOf).toHaveLength(2);
   });
 
-  it('keeps an anyOf whose option is checked by ajv (an enum, a union)', () => {
-    const schema = Type.Object({ a: Nullable(Type.String({ enum: ['x'] })), b: Nullable(Type.Union([Type.String(), Type.Integer()])) });
-    expect(withNullableTypes(schema)).toMatchObject({ properties: { a: { anyOf: [{ enum: ['x'] }, { type: 'null' }] }, b: { anyOf: [{ anyOf: [{}, {}] }, { type: 'null' }] } } });
+  it('keeps an anyOf whose option is more than a type (a union, a constant)', () => {
+    const schema = Type.Object({ a: Nullable(Type.Literal('x')), b: Nullable(Type.Union([Type.String(), Type.Integer()])) });
+    expect(withNullableTypes(schema)).toMatchObject({ properties: { a: { anyOf: [{ const: 'x' }, { type: 'null' }] }, b: { anyOf: [{ anyOf: [{}, {}] }, { type: 'null' }] } } });
   });
 
   it('serializes nullable fields without ajv', () => {
