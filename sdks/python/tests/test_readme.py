@@ -67,7 +67,7 @@ def test_when_the_readme_snippets_run_in_order_then_each_works(
                 break
             h.notifications.send(recipient_id="alice", payload={"title": f"streamed {i}"})
     assert not failure and not thread.is_alive(), failure
-    assert re.match(r"\{'title': 'streamed \d+'\} \d+\n$", streamed[0]), streamed
+    assert re.match(r"\{'title': 'streamed \d+'\} \d+ \d+\n$", streamed[0]), streamed
 
     url, received = receiver
     created = ns["h"].webhooks.create(url=url)
