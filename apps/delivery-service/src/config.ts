@@ -101,6 +101,10 @@ export const ConfigSchema = Type.Composite([
     MOBILE_PUSH_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 120_000, default: 10_000 }),
     /** Mobile push notifications (each to all of its recipient's devices) in hand at once. */
     MOBILE_PUSH_CONCURRENCY: Type.Integer({ minimum: 1, default: 64 }),
+    /** Mobile push notifications in flight to one provider (FCM, APNs) at most (0: no limit); past it a notification waits its turn (no attempt counted), so one slow provider never holds the other's pushes. */
+    MOBILE_PUSH_MAX_IN_FLIGHT_PER_PROVIDER: Type.Integer({ minimum: 0, default: 48 }),
+    /** Mobile push notifications of one project in flight to one provider at most (0: no limit); past it a notification waits its turn (no attempt counted), so one project never takes a provider's share. */
+    MOBILE_PUSH_MAX_IN_FLIGHT_PER_PROJECT: Type.Integer({ minimum: 0, default: 32 }),
     /** Attempts of one notification's mobile pushes before those still owed end `failed`. */
     MOBILE_PUSH_MAX_ATTEMPTS: Type.Integer({ minimum: 1, default: 6 }),
     /** First retry delay of mobile pushes; doubles each attempt (at least the service's Retry-After). */

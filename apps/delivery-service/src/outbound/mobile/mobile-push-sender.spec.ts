@@ -1,6 +1,7 @@
 import type { NotificationDoc } from '../../kernel/store/notification-repository';
 import type { DevicePushDoc, MobilePushAttempts } from './mobile-push-attempts';
 import { createMobilePushSender, type MobilePushSenderDeps, type OutgoingMobilePush } from './mobile-push-sender';
+import { createProviderShares } from './provider-shares';
 import type { MobilePushResult } from './push-result';
 
 const devices = [
@@ -24,7 +25,7 @@ function memoryAttempts(start: Record<number, DevicePushDoc['state']> = {}) {
   return { attempts, held };
 }
 
-function senderWith(answers: Record<string, MobilePushResult>, start?: Record<number, DevicePushDoc['state']>) {
+function senderWith(answers: Record<string, MobilePushResult>, start?: Record<number, DevicePushDoc['state']>, shares?: MobilePushSenderDeps['shares']) {
   const { attempts, held } = memoryAttempts(start);
   const sentTo: string[] = [];
   const removed: number[] = [];
@@ -38,6 +39,7 @@ function senderWith(answers: Record<string, MobilePushResult>, start?: Record<nu
     attempts,
     deviceRemoved: async () => undefined,
     now: () => new Date(),
+    shares,
   };
   return { send: createMobilePushSender(deps), sentTo, removed, held };
 }
@@ -77,5 +79,23 @@ describe('the mobile push sender', () => {
     await expect(s.send(push)).rejects.toMatchObject({ kind: 'transient', retryAfterMs: 7_000 });
     expect(s.held.get(1)?.state).toBe('retry');
     expect(s.held.get(2)?.state).toBe('sent');
+  });
+
+  it('when a provider its devices are on has its share in flight, then nothing is attempted or claimed (busy); pushes on the other provider go', async () => {
+    const shares = createProviderShares({ perProvider: 1, perProjectProvider: 0 });
+    const slowApns = shares.take(2, ['apns']);
+    const s = senderWith({}, {}, shares);
+    await expect(s.send(push)).rejects.toMatchObject({ kind: 'busy', message: expect.stringContaining('apns') });
+    expect([s.sentTo, [...s.held.keys()]]).toEqual([[], []]);
+    expect(await s.send({ ...push, deviceIds: [1] })).toMatchObject({ provider: 'fcm' });
+    if (slowApns.taken) slowApns.release();
+    expect(await s.send(push)).toMatchObject({ provider: 'fcm,apns' });
+  });
+
+  it('when a job ends (or fails), then its shares are given back', async () => {
+    const shares = createProviderShares({ perProvider: 1, perProjectProvider: 1 });
+    const s = senderWith({ 'fcm-token-1': { kind: 'retry', status: 503, reason: 'UNAVAILABLE', retryAfterMs: null } }, {}, shares);
+    await expect(s.send(push)).rejects.toMatchObject({ kind: 'transient' });
+    expect(shares.take(1, ['fcm', 'apns']).taken).toBe(true);
   });
 });

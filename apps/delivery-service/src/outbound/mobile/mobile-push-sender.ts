@@ -8,6 +8,7 @@ import type { FcmClient, FcmSettings } from './fcm-client';
 import type { MobilePushAttempts, PushedNotification } from './mobile-push-attempts';
 import { mobilePushBlock } from './mobile-push-block';
 import type { MobilePushBlock } from './mobile-payload';
+import type { ProviderShares } from './provider-shares';
 import type { MobilePushResult } from './push-result';
 
 /** The ports the mobile push sender works with. */
@@ -23,6 +24,8 @@ export interface MobilePushSenderDeps {
   /** Told of each device removed because its provider reported it gone (the `device.removed` event). */
   deviceRemoved: (notification: NotificationDoc, device: { id: number; platform: string }) => Promise<void>;
   now: () => Date;
+  /** Shares of the pool per provider and per (project, provider); absent: no limit. */
+  shares?: Pick<ProviderShares, 'take'>;
 }
 
 /** One notification's pushes: to these devices (the ids its gating chose). */
@@ -58,7 +61,9 @@ const pushedNotification = (push: OutgoingMobilePush): PushedNotification => {
  * mobile-push-attempts). A device reported gone is removed through the recipient service at once.
  * Resolves when some device took it (the others named in `note`); throws a DeliveryFailure
  * `transient` while a device is to be tried again (429, 5xx, no answer: after the longest
- * Retry-After given), `expired` when every device was gone, `rejected` when none took it.
+ * Retry-After given), `expired` when every device was gone, `rejected` when none took it; `busy`
+ * (nothing attempted, no device claimed) when a provider its devices are on has its share of the
+ * pool in flight (provider-shares), so a slow provider never holds the other's pushes.
  */
 export function createMobilePushSender(deps: MobilePushSenderDeps) {
   async function pushOne(push: OutgoingMobilePush, device: { id: number; platform: string; token: string }, block: MobilePushBlock): Promise<DeviceEnd> {
@@ -106,6 +111,17 @@ export function createMobilePushSender(deps: MobilePushSenderDeps) {
   return async function sendMobilePush(push: OutgoingMobilePush): Promise<Accepted> {
     const [devices, held] = await Promise.all([deps.devices.list(push.projectId, push.recipientId), deps.attempts.load(push.notificationId, push.deviceIds)]);
     const byId = new Map(devices.map((d) => [d.id, d]));
+    const owed = push.deviceIds.filter((id) => !ENDED.has(held.get(id)?.state ?? '') && byId.has(id));
+    const share = deps.shares?.take(push.projectId, owed.map((id) => byId.get(id)!.platform)) ?? { taken: true, release: () => undefined };
+    if (!share.taken) throw new DeliveryFailure('busy', share.reason);
+    try {
+      return await sendToDevices(push, held, byId);
+    } finally {
+      share.release();
+    }
+  };
+
+  async function sendToDevices(push: OutgoingMobilePush, held: Map<number, { state: string; detail: string | null }>, byId: Map<number, { id: number; platform: string; token: string }>): Promise<Accepted> {
     let built: Promise<MobilePushBlock> | undefined;
     const block = () => (built ??= (push.content.badge === 'unread' ? deps.unreadCount(push.projectId, push.recipientId) : Promise.resolve(0)).then((unread) => mobilePushBlock(push.content, unread)));
     const ends = await Promise.all(push.deviceIds.map((id) => deviceEnd(push, id, held.get(id), byId, block)));
@@ -123,7 +139,7 @@ export function createMobilePushSender(deps: MobilePushSenderDeps) {
       provider: [...new Set(sent.map((e) => e.platform ?? 'unknown'))].join(','),
       note: others.length > 0 ? others.map((e) => `device ${e.deviceId} ${e.state} (${e.detail})`).join('; ') : null,
     };
-  };
+  }
 }
 
 export type MobilePushSender = ReturnType<typeof createMobilePushSender>;

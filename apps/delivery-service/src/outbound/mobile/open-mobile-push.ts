@@ -9,6 +9,7 @@ import { APNS_ORIGINS, createApnsClient } from './apns-client';
 import { createFcmClient } from './fcm-client';
 import { createMobilePushAttempts, type MobilePushAttempts } from './mobile-push-attempts';
 import { createMobilePushSender, type MobilePushSender } from './mobile-push-sender';
+import { createProviderShares } from './provider-shares';
 
 export interface OpenMobilePushDeps {
   db: Db;
@@ -23,7 +24,7 @@ export interface OpenMobilePushDeps {
  * Mobile push as the delivery service runs it: the FCM and APNs clients on the configured
  * endpoints (Google's and Apple's unless FCM_API_URL / APNS_URL name the local fakes), the
  * per-device claims (their indexes ensured by the caller; pruned and erased as their notification
- * is), and which providers a project configured (for gating).
+ * is), the pool's shares per provider and per (project, provider), and which providers a project configured (for gating).
  */
 export function openMobilePush(config: Config, deps: OpenMobilePushDeps): { send: MobilePushSender; configuredPlatforms: ConfiguredPlatforms; attempts: MobilePushAttempts; close(): void } {
   const clock = () => deps.now().getTime();
@@ -45,6 +46,7 @@ export function openMobilePush(config: Config, deps: OpenMobilePushDeps): { send
     deviceRemoved: (doc, device) =>
       deps.events.emit([{ id: `mp:${doc._id}:removed:${device.id}`, type: 'device.removed', at: deps.now(), projectId: doc.project_id, recipientId: doc.recipient_id, notification: toNotification(doc), removedDevice: device }]),
     now: deps.now,
+    shares: createProviderShares({ perProvider: config.MOBILE_PUSH_MAX_IN_FLIGHT_PER_PROVIDER, perProjectProvider: config.MOBILE_PUSH_MAX_IN_FLIGHT_PER_PROJECT }),
   });
   const configuredPlatforms: ConfiguredPlatforms = async (projectId) => {
     const views = await deps.credentials.list(projectId);
