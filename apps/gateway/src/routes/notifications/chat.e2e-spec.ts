@@ -105,11 +105,15 @@ describe('chat through REST', () => {
   it('when one channel answers slowly, then another channel gets its message meanwhile', async () => {
     const [slow, quick] = [webhookOf.discord(), webhookOf.discord()];
     const [a, b] = [await newTeam('discord', slow), await newTeam('discord', quick)];
-    await sink('POST', '/chat/control', { slow: { to: slow, ms: 4_000 } });
-    await send({ recipient_id: a, target, chat });
+    // The slow channel answers after the sender's deadline (CHAT_TIMEOUT_MS, 10 s): its first attempt
+    // is still running when the quick channel's message arrives, however loaded the machine is.
+    await sink('POST', '/chat/control', { slow: { to: slow, ms: 60_000 } });
+    const slowId = await send({ recipient_id: a, target, chat });
     await send({ recipient_id: b, target, chat });
     await eventually('the quick channel received its message', async () => ((await received(quick)).length === 1 ? true : undefined));
     expect(await received(slow)).toEqual([]);
+    const slowNow = (await as('GET', `/notifications/${slowId}`)).body.data;
+    expect(slowNow.chat).toMatchObject({ status: 'pending', attempts: 0 });
   });
 
   it('when the Slack channel is gone, then the outcome is address_rejected and the contact is marked undeliverable', async () => {
