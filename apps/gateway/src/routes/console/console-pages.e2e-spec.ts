@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
+import { eventually } from '@herald/testing';
 import { baseUrl, call, createProject, uniqueId, type TestProject } from '../../testing/rest-client';
 import { expectAccessible, launchChromium, screenshot, signIn } from '../../testing/console-browser';
 
@@ -77,8 +78,12 @@ describe('the console pages in Chromium', () => {
     expect(await mandatory.isChecked()).toBe(false);
     await mandatory.check();
     await page.getByRole('checkbox', { name: /^Mandatory: Weekly/, checked: true }).waitFor();
-    const entries = (await as('GET', '/preferences')).body.data;
-    expect(entries[0]).toMatchObject({ mandatory: true, default_enabled: true });
+    // The box is checked at the click; the PATCH that saves it may still be on its way.
+    const saved = await eventually('the entry is mandatory in the catalog', async () => {
+      const entries = (await as('GET', '/preferences')).body.data;
+      return entries[0]?.mandatory === true ? entries[0] : undefined;
+    });
+    expect(saved).toMatchObject({ mandatory: true, default_enabled: true });
     await expectAccessible(page, 'catalog');
     await screenshot(page, 'catalog');
   });
