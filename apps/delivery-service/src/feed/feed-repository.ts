@@ -106,13 +106,15 @@ export function createFeedRepository(db: Db) {
         return withPayloads(await col.find(filter, { projection: LIST_PROJECTION }).sort({ _id: -1 }).limit(q.limit).toArray());
       }
       const inFeed = (d: NotificationDoc) => d.archived !== true && d.snoozed !== true;
-      const neverWoken = await walkKept(q.limit, q.beforeId, (d) => d._id, (d) => inFeed(d) && d.feed_order === undefined, (before) =>
-        col.find(before === null ? base : { ...base, _id: { $lt: before } }, { projection: LIST_PROJECTION }).sort({ _id: -1 }).limit(q.limit).toArray(),
-      );
       const inPage = (d: NotificationDoc) => inFeed(d) && (q.read === null || d.read === q.read) && inTab(d.target, q.filter);
-      const woken = await walkKept(q.limit, q.beforeId, (d) => d.feed_order!, inPage, (before) =>
-        col.find({ ...recipient, feed_order: { $lt: before ?? Number.MAX_SAFE_INTEGER } }, { projection: LIST_PROJECTION }).sort({ feed_order: -1 }).limit(q.limit).toArray(),
-      );
+      const [neverWoken, woken] = await Promise.all([
+        walkKept(q.limit, q.beforeId, (d) => d._id, (d) => inFeed(d) && d.feed_order === undefined, (before) =>
+          col.find(before === null ? base : { ...base, _id: { $lt: before } }, { projection: LIST_PROJECTION }).sort({ _id: -1 }).limit(q.limit).toArray(),
+        ),
+        walkKept(q.limit, q.beforeId, (d) => d.feed_order!, inPage, (before) =>
+          col.find({ ...recipient, feed_order: { $lt: before ?? Number.MAX_SAFE_INTEGER } }, { projection: LIST_PROJECTION }).sort({ feed_order: -1 }).limit(q.limit).toArray(),
+        ),
+      ]);
       return withPayloads(mergeByFeedKey(neverWoken, woken).slice(0, q.limit));
     },
     /**
