@@ -219,10 +219,10 @@ export class HeraldInbox extends HTMLElement {
     this.subscription = this.client.subscribe(recipientId, {
       notification: (n) => {
         const known = this.items.some((x) => x.id === n.id);
-        this.upsert(n, true);
+        this.upsert(n, 'arrived');
         if (!known && this.hasAttribute('toasts') && this.$('.panel').hidden) showToast(this.$('.toasts'), n, toastSeconds(this.getAttribute('toasts')), () => this.toggle(true));
       },
-      updated: (n) => this.upsert(n, false),
+      updated: (n) => this.upsert(n, 'changed'),
       unreadCount: (c) => {
         this.setUnread(c);
         if (this.countsUnseen) void this.withAuth(() => this.loadUnseen());
@@ -413,20 +413,23 @@ export class HeraldInbox extends HTMLElement {
   }
 
   /**
-   * A notification that arrived or changed: shown, replaced or dropped as it now belongs to the view.
-   * One that changed into the view (archived or unarchived elsewhere) is shown where the pages loaded
-   * so far reach; older ones come with the next pages.
+   * A notification that arrived or changed: shown, replaced in place or dropped as it now belongs to
+   * the view. One that `arrived` (a new send, or one whose snooze ended) goes on top, as the feed has
+   * it; one `restored` (a refused snooze) and one that changed into the view (archived or unarchived
+   * elsewhere) go before the first older id where the pages loaded so far reach; older ones come
+   * with the next pages.
    */
-  private upsert(n: Notification, arrived: boolean): void {
+  private upsert(n: Notification, how: 'arrived' | 'restored' | 'changed'): void {
     const i = this.items.findIndex((x) => x.id === n.id);
     const oldest = this.items.at(-1)?.id ?? 0;
     if (Boolean(n.archived) !== (this.view === 'archived') || n.snoozed_until || !inFilter(n, this.filter)) {
       this.items = this.items.filter((x) => x.id !== n.id);
       this.selected.delete(n.id);
     } else if (i >= 0) this.items[i] = n;
-    else if (arrived || this.exhausted || n.id > oldest) {
-      this.items.unshift(n);
-      this.items.sort((a, b) => b.id - a.id);
+    else if (how === 'arrived') this.items.unshift(n);
+    else if (how === 'restored' || this.exhausted || n.id > oldest) {
+      const at = this.items.findIndex((x) => x.id < n.id);
+      this.items.splice(at === -1 ? this.items.length : at, 0, n);
     }
     this.render();
   }
@@ -462,7 +465,7 @@ export class HeraldInbox extends HTMLElement {
   }
 
   private onChannel(msg: ChannelMessage): void {
-    if (msg.type === 'updated') this.upsert(msg.notification, false);
+    if (msg.type === 'updated') this.upsert(msg.notification, 'changed');
     else if (msg.type === 'all-read') {
       this.items = this.items.map((n) => (inFilter(n, msg.filter) ? { ...n, read: true } : n));
       this.render();
@@ -475,7 +478,7 @@ export class HeraldInbox extends HTMLElement {
     if (!n.read || !n.opened) {
       const res = await this.withAuth(() => this.client!.notifications.update(this.recipientId, n.id, { read: true, opened: true }));
       if (res) {
-        this.upsert(res.data, false);
+        this.upsert(res.data, 'changed');
         this.channel?.postMessage({ type: 'updated', notification: res.data } satisfies ChannelMessage);
         // The count is read back, not decremented here: the live stream may have told it already.
         if (!n.read) {
@@ -522,7 +525,7 @@ export class HeraldInbox extends HTMLElement {
   private async archive(n: Notification): Promise<void> {
     const res = await this.withAuth(() => this.client!.notifications.archive(this.recipientId, n.id, !n.archived));
     if (!res) return;
-    this.upsert(res.data, false);
+    this.upsert(res.data, 'changed');
     this.channel?.postMessage({ type: 'updated', notification: res.data } satisfies ChannelMessage);
     if (!n.read) await this.readCounts();
   }
@@ -541,7 +544,7 @@ export class HeraldInbox extends HTMLElement {
     this.selected.clear();
     for (const { notification } of res.data.results) {
       if (!notification) continue;
-      this.upsert(notification, false);
+      this.upsert(notification, 'changed');
       this.channel?.postMessage({ type: 'updated', notification } satisfies ChannelMessage);
     }
     this.render();
@@ -556,7 +559,7 @@ export class HeraldInbox extends HTMLElement {
     }
     const res = await this.withAuth(() => this.client!.notifications.takeAction(this.recipientId, n.id, action.id));
     if (!res) return;
-    this.upsert(res.data, false);
+    this.upsert(res.data, 'changed');
     this.channel?.postMessage({ type: 'updated', notification: res.data } satisfies ChannelMessage);
   }
 
@@ -587,7 +590,7 @@ export class HeraldInbox extends HTMLElement {
     const refused = (err: unknown) => this.dispatchEvent(new CustomEvent('herald-error', { detail: err }));
     const res = await this.withAuth(() => this.client!.notifications.snooze(this.recipientId, n.id, snoozeUntil(choice, new Date())), refused);
     if (!res) {
-      this.upsert(n, true);
+      this.upsert(n, 'restored');
       return;
     }
     this.channel?.postMessage({ type: 'updated', notification: res.data } satisfies ChannelMessage);

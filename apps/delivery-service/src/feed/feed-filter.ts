@@ -1,3 +1,5 @@
+import type { Target } from '../kernel/target';
+
 /** A tab of the feed: the notifications whose target has these values (each absent: any). */
 export interface FeedFilter {
   channel?: string;
@@ -12,4 +14,9 @@ export function targetTerms(f: FeedFilter | undefined): Record<string, string> {
   if (f?.topic !== undefined) terms['target.topic'] = f.topic;
   if (f?.event !== undefined) terms['target.event'] = f.event;
   return terms;
+}
+
+/** Whether a notification's target is in the tab (the same test as `targetTerms`, on a document already read). */
+export function inTab(target: Target | null, f: FeedFilter | undefined): boolean {
+  return (f?.channel === undefined || target?.channel === f.channel) && (f?.topic === undefined || target?.topic === f.topic) && (f?.event === undefined || target?.event === f.event);
 }

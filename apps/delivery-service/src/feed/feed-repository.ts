@@ -2,7 +2,8 @@ import type { Collection, Db, Filter, IndexDescription } from 'mongodb';
 import type { StateChange } from '../kernel/outcome-events';
 import { createPayloadFiller, type NotificationDoc } from '../kernel/store/notification-repository';
 import { retryBusy } from '../kernel/store/store-retry';
-import { targetTerms, type FeedFilter } from './feed-filter';
+import { inTab, targetTerms, type FeedFilter } from './feed-filter';
+import { mergeByFeedKey } from './feed-order';
 
 export interface FeedQuery {
   projectId: number;
@@ -26,6 +27,26 @@ export interface StateFlags {
 
 const LIST_PROJECTION = { email_content: 0, sms_content: 0, push_content: 0, settings: 0 } as const;
 
+/**
+ * Up to `limit` documents that `keep` keeps, from pages of `fetch` (each asked for what lies past
+ * the last key of the page before, newest first) until enough are kept or the pages run out.
+ */
+async function walkKept(
+  limit: number,
+  before: number | null,
+  keyOf: (d: NotificationDoc) => number,
+  keep: (d: NotificationDoc) => boolean,
+  fetch: (before: number | null) => Promise<NotificationDoc[]>,
+): Promise<NotificationDoc[]> {
+  const kept: NotificationDoc[] = [];
+  for (let after = before; kept.length < limit; ) {
+    const docs = await fetch(after);
+    kept.push(...docs.filter(keep));
+    if (docs.length < limit) break;
+    after = keyOf(docs[docs.length - 1]);
+  }
+  return kept.slice(0, limit);
+}
 
 /** The recipient's feed over the notifications collection: pages, the unread count, read and opened flags. */
 export function createFeedRepository(db: Db) {
@@ -58,6 +79,9 @@ export function createFeedRepository(db: Db) {
         { key: { project_id: 1, recipient_id: 1, status: 1, 'target.channel': 1, _id: -1 }, name: 'feed_channel' },
         { key: { project_id: 1, recipient_id: 1, status: 1, 'target.topic': 1, _id: -1 }, name: 'feed_topic' },
         { key: { project_id: 1, recipient_id: 1, status: 1, 'target.event': 1, _id: -1 }, name: 'feed_event' },
+        // The woken walk of a feed page ({…, feed_order: {$lt: cursor}}, newest first): the
+        // notifications whose snooze ended by its timer (few per recipient; the others have none).
+        { key: { project_id: 1, recipient_id: 1, status: 1, feed_order: -1 }, name: 'feed_woken' },
       ];
       for (const { key, ...options } of specs) await col.createIndex(key, options);
       // `feed_unread` is replaced by `feed_unread_by_id` (above, created first, so a running older
@@ -66,25 +90,32 @@ export function createFeedRepository(db: Db) {
     },
 
     /**
-     * A page of the feed. The archived page is one equality (`feed_archived_by_id`). The default
-     * page walks `feed` (or `feed_unread_by_id`) newest first and drops archived documents, page by
-     * page: `archived` is absent on most documents, and a `$ne` would keep the store from serving
-     * the page in index order.
+     * A page of the feed, newest first by `feedKey`, after the cursor `beforeId` (a key). The
+     * archived page is one equality (`feed_archived_by_id`), in id order. The default page merges
+     * two walks: the never-woken notifications by `_id` (`feed`, or `feed_unread_by_id`), and the
+     * woken ones by `feed_order` (`feed_woken`; a recipient has few). Each walk drops, page by page,
+     * what is not in the feed: `archived` and `feed_order` are absent on most documents, and a
+     * `$ne` or `$exists` would keep the store from serving the page in index order.
      */
     async listFeed(q: FeedQuery): Promise<NotificationDoc[]> {
-      const base: Filter<NotificationDoc> = { project_id: q.projectId, recipient_id: q.recipientId, status: 'delivered', ...targetTerms(q.filter) };
+      const recipient = { project_id: q.projectId, recipient_id: q.recipientId, status: 'delivered' as const };
+      const base: Filter<NotificationDoc> = { ...recipient, ...targetTerms(q.filter) };
       if (q.read !== null) base.read = q.read;
-      if (q.archived) base.archived = true;
-      const page = (beforeId: number | null) => col.find(beforeId === null ? base : { ...base, _id: { $lt: beforeId } }, { projection: LIST_PROJECTION }).sort({ _id: -1 }).limit(q.limit).toArray();
-      if (q.archived) return withPayloads(await page(q.beforeId));
-      const kept: NotificationDoc[] = [];
-      for (let before = q.beforeId; kept.length < q.limit; ) {
-        const docs = await page(before);
-        kept.push(...docs.filter((d) => d.archived !== true && d.snoozed !== true));
-        if (docs.length < q.limit) break;
-        before = docs[docs.length - 1]._id;
+      if (q.archived) {
+        const filter = q.beforeId === null ? { ...base, archived: true } : { ...base, archived: true, _id: { $lt: q.beforeId } };
+        return withPayloads(await col.find(filter, { projection: LIST_PROJECTION }).sort({ _id: -1 }).limit(q.limit).toArray());
       }
-      return withPayloads(kept.slice(0, q.limit));
+      const inFeed = (d: NotificationDoc) => d.archived !== true && d.snoozed !== true;
+      const inPage = (d: NotificationDoc) => inFeed(d) && (q.read === null || d.read === q.read) && inTab(d.target, q.filter);
+      const [neverWoken, woken] = await Promise.all([
+        walkKept(q.limit, q.beforeId, (d) => d._id, (d) => inFeed(d) && d.feed_order === undefined, (before) =>
+          col.find(before === null ? base : { ...base, _id: { $lt: before } }, { projection: LIST_PROJECTION }).sort({ _id: -1 }).limit(q.limit).toArray(),
+        ),
+        walkKept(q.limit, q.beforeId, (d) => d.feed_order!, inPage, (before) =>
+          col.find({ ...recipient, feed_order: { $lt: before ?? Number.MAX_SAFE_INTEGER } }, { projection: LIST_PROJECTION }).sort({ feed_order: -1 }).limit(q.limit).toArray(),
+        ),
+      ]);
+      return withPayloads(mergeByFeedKey(neverWoken, woken).slice(0, q.limit));
     },
     /**
      * Unread, not archived and not snoozed: every unread one less the archived and the snoozed unread

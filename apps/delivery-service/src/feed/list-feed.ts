@@ -5,6 +5,7 @@ import { toNotification } from '../kernel/store/notification-repository';
 import { ensureRecipientExists, type EnsureRecipientExistsDeps } from './ensure-recipient-exists';
 import type { FeedRepository } from './feed-repository';
 import type { FeedFilter } from './feed-filter';
+import { feedKey } from './feed-order';
 
 export interface FeedPage {
   notifications: Notification[];
@@ -16,7 +17,10 @@ export interface ListFeedDeps extends EnsureRecipientExistsDeps {
   feed: FeedRepository;
 }
 
-/** A recipient's feed: delivered notifications only (archived ones apart), newest first; the cursor is the last id seen. */
+/**
+ * A recipient's feed: delivered notifications only (archived ones apart), newest first (a woken one
+ * as of its wake: `feedKey`); the cursor is the last key seen (an id for a never-woken one).
+ */
 export function createListFeed(deps: ListFeedDeps) {
   return async (q: { projectId: number; recipientId: string; limit: number; cursor: string; read: boolean | null; archived?: boolean; filter?: FeedFilter }): Promise<FeedPage> => {
     const limit = q.limit === 0 ? LIMITS.feedPageDefault : q.limit;
@@ -41,7 +45,7 @@ export function createListFeed(deps: ListFeedDeps) {
     const page = docs.slice(0, limit);
     return {
       notifications: page.map(toNotification),
-      nextCursor: docs.length > limit ? String(page[page.length - 1]._id) : null,
+      nextCursor: docs.length > limit ? String(feedKey(page[page.length - 1])) : null,
     };
   };
 }

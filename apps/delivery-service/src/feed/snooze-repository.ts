@@ -34,7 +34,7 @@ export function createSnoozeRepository(db: Db) {
       return withPayloads(await col.find(filter, { projection: LIST_PROJECTION }).toArray());
     },
 
-    /** Ends the snooze of these notifications now (back in the feed as they were); returns those this call changed, after. */
+    /** Ends the snooze of these notifications now (back in the feed as they were, at their place); returns those this call changed, after. */
     async unsnooze(projectId: number, recipientId: string, ids: number[], now: Date): Promise<NotificationDoc[]> {
       const filter = { ...owned(projectId, recipientId, ids), snoozed: true };
       const changed = await col.find(filter, { projection: { _id: 1 } }).toArray();
@@ -45,14 +45,14 @@ export function createSnoozeRepository(db: Db) {
 
     /**
      * Wakes a notification snoozed until `until` (a later snooze, an unsnooze or an archive since
-     * leaves it alone): unread, unseen, back in the feed. Returns it after, or null when this call
-     * changed nothing.
+     * leaves it alone): unread, unseen, back in the feed on top, at `feedOrder` (an id allocated
+     * now). Returns it after, or null when this call changed nothing.
      */
-    async wake(projectId: number, id: number, until: Date, now: Date): Promise<NotificationDoc | null> {
+    async wake(projectId: number, id: number, until: Date, feedOrder: number, now: Date): Promise<NotificationDoc | null> {
       const r = await retryBusy(() =>
         col.updateOne(
           { _id: id, project_id: projectId, snoozed: true, snoozed_until: until },
-          { $set: { read: false, seen: false, read_changed_at: now, updated_at: now }, $unset: { snoozed: '', snoozed_until: '' } },
+          { $set: { read: false, seen: false, feed_order: feedOrder, read_changed_at: now, updated_at: now }, $unset: { snoozed: '', snoozed_until: '' } },
         ),
       );
       if (r.modifiedCount !== 1) return null;

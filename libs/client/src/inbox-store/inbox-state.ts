@@ -45,15 +45,18 @@ export function adjustCounts(counts: InboxCounts, before: Notification, after: N
 }
 
 /**
- * The view's items after a notification arrived or changed: replaced in place, inserted in id
- * order (newest first) when it belongs to the view and to the part already loaded, removed when it
- * no longer belongs.
+ * The view's items after a notification arrived or changed: replaced in place when the view has it;
+ * put on top when it `arrived` (a new send, or one whose snooze ended: the feed has it on top as of
+ * then); otherwise inserted before the first older id when it belongs to the part already loaded
+ * (it changed into the view); removed when it no longer belongs.
  */
-export function placeItem(items: readonly Notification[], n: Notification, filter: InboxFilter, complete: boolean): Notification[] {
+export function placeItem(items: readonly Notification[], n: Notification, filter: InboxFilter, complete: boolean, arrived = false): Notification[] {
   const rest = items.filter((i) => i.id !== n.id);
   if (!matchesFilter(n, filter)) return rest;
-  const oldest = rest.at(-1);
-  if (!complete && oldest && n.id < oldest.id) return rest;
-  const at = rest.findIndex((i) => i.id < n.id);
-  return at === -1 ? [...rest, n] : [...rest.slice(0, at), n, ...rest.slice(at)];
+  if (rest.length < items.length) return items.map((i) => (i.id === n.id ? n : i));
+  if (arrived) return [n, ...items];
+  const oldest = items.at(-1);
+  if (!complete && oldest && n.id < oldest.id) return [...items];
+  const at = items.findIndex((i) => i.id < n.id);
+  return at === -1 ? [...items, n] : [...items.slice(0, at), n, ...items.slice(at)];
 }

@@ -74,6 +74,7 @@ describe('inbox store', () => {
 
   it.each([
     ['a new notification goes on top of the feed', {}, 'notification', note(4), [4, 3, 2]],
+    ['a notification whose snooze ended goes on top, as the feed has it', {}, 'notification', note(1), [1, 3, 2]],
     ['a new notification stays out of the archived view', { archived: true }, 'notification', note(4), [3, 2]],
     ['a notification read elsewhere is replaced in place', {}, 'updated', note(3, { read: true }), [3, 2]],
     ['a notification archived elsewhere leaves the feed', {}, 'updated', note(3, { archived: true }), [2]],
@@ -84,6 +85,20 @@ describe('inbox store', () => {
     stream()[event]!(n, null);
     expect(ids(store)).toEqual(expected);
     if (event === 'updated' && (expected as readonly number[]).includes(n.id)) expect(store.getSnapshot().items.find((i) => i.id === n.id)?.read).toBe(true);
+  });
+
+  it('when a woken notification on top of the feed changes, then it keeps its place', async () => {
+    const fake = fakeApi({ first: { notifications: [note(1), note(3), note(2)], next_cursor: null } });
+    const store = createInboxStore(fake.api, { pageSize: 3 });
+    store.start();
+    await flush();
+    fake.stream().updated!(note(1, { read: true }), null);
+    expect(ids(store)).toEqual([1, 3, 2]);
+    const pending = store.update(1, { seen: true });
+    expect(ids(store)).toEqual([1, 3, 2]);
+    fake.answer().resolve(note(1, { read: true, seen: true }));
+    await pending;
+    expect(ids(store)).toEqual([1, 3, 2]);
   });
 
   it('when the stream sends both counts, then both are shown and nothing is read back', async () => {

@@ -64,7 +64,8 @@ export function createInboxStore(api: InboxApi, options: InboxStoreOptions = {})
     const c = await api.counts();
     set({ counts: { unread: c.unread_count, unseen: c.unseen_count } });
   };
-  const arrived = (n: Notification) => set({ items: placeItem(snapshot.items, n, filter, !snapshot.hasMore) });
+  const changed = (n: Notification) => set({ items: placeItem(snapshot.items, n, filter, !snapshot.hasMore) });
+  const arrived = (n: Notification) => set({ items: placeItem(snapshot.items, n, filter, !snapshot.hasMore, true) });
 
   const refresh = async () => {
     const mine = ++generation;
@@ -101,7 +102,7 @@ export function createInboxStore(api: InboxApi, options: InboxStoreOptions = {})
       void refresh();
       stream = api.subscribe({
         notification: arrived,
-        updated: arrived,
+        updated: changed,
         // Both counts travel on the stream; from a gateway that sends only the unread one, the unseen one is read back.
         unreadCount: (unread, unseen) => {
           set({ counts: { unseen: unseen ?? snapshot.counts?.unseen ?? 0, unread } });
@@ -137,7 +138,7 @@ export function createInboxStore(api: InboxApi, options: InboxStoreOptions = {})
       if (!current) return;
       const next = applyPatch(current, patch);
       const counts = snapshot.counts && adjustCounts(snapshot.counts, current, next);
-      await optimistic({ items: placeItem(snapshot.items, next, filter, !snapshot.hasMore), counts }, async () => arrived(await api.update(id, patch)));
+      await optimistic({ items: placeItem(snapshot.items, next, filter, !snapshot.hasMore), counts }, async () => changed(await api.update(id, patch)));
     },
     markAllRead: () =>
       optimistic(

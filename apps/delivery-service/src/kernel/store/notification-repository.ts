@@ -44,6 +44,12 @@ export interface NotificationDoc {
   /** Snoozed: out of the feed and the counts until `snoozed_until`; both absent otherwise (never together with `archived`). */
   snoozed?: boolean;
   snoozed_until?: Date;
+  /**
+   * Its place in the feed (newest first) once a snooze has ended by its timer: a notification id
+   * allocated when it woke, so it sorts as a send of that moment would. Absent (never woken, and
+   * every older document): its place is its `_id`. See `feedKey`.
+   */
+  feed_order?: number;
   status: NotificationStatus;
   email: EmailOutcome;
   /** The email block of a direct send whose mail is still to be sent (a broadcast's is on the broadcast); null otherwise. */

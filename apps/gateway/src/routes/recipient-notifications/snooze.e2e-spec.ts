@@ -50,6 +50,22 @@ describe('snoozing notifications through the gateway', () => {
     expect(await counts(rid)).toEqual({ unread_count: 0, unseen_count: 0 });
   });
 
+  it('when a snooze ends, then a fresh read of the feed has the notification on top, unread, and the pages below it follow its cursor', async () => {
+    const rid = uniqueId('snz-wake');
+    const ids = await deliver(rid, 3);
+    await as('PATCH', `/recipients/${rid}/notifications/${ids[0]}`, { read: true });
+    const res = await as('PATCH', `/recipients/${rid}/notifications/${ids[0]}`, { snoozed_until: new Date(Date.now() + 2_000).toISOString() });
+    expect(res.status).toBe(200);
+    await eventually('the snooze ended', async () => (await feedIds(rid)).length === 3);
+    expect(await feedIds(rid)).toEqual([ids[0], ids[2], ids[1]]);
+    const top = (await as('GET', `/recipients/${rid}/notifications?limit=1`)).body.data;
+    expect(top.notifications).toEqual([expect.objectContaining({ id: ids[0], read: false, seen: false })]);
+    const rest = (await as('GET', `/recipients/${rid}/notifications?limit=2&cursor=${top.next_cursor}`)).body.data;
+    expect(rest.notifications.map((n: { id: number }) => n.id)).toEqual([ids[2], ids[1]]);
+    expect(rest.next_cursor).toBeNull();
+    expect(await counts(rid)).toEqual({ unread_count: 3, unseen_count: 3 });
+  });
+
   it.each([
     ['in the past', () => ({ snoozed_until: inHours(-1) }), ''],
     ['more than 90 days ahead', () => ({ snoozed_until: inHours(90 * 24 + 1) }), ''],

@@ -35,6 +35,27 @@ describe('<herald-inbox> snooze menu and strict tabs, in Chromium', () => {
     await page.close();
   });
 
+  it('when an older item\'s snooze ends, then it comes back on top, live in the open panel and in a panel opened afresh', async () => {
+    const r = await recipientWith(2);
+    const page = await openPage(r.id, r.token);
+    await openPanel(page);
+    await live(page);
+    await waitFor(async () => (await items(page).count()) === 2);
+    const older = (await stack.api.notifications.page(r.id)).data.notifications[1];
+    expect((older.payload as { title: string }).title).toBe('Seed 1');
+    await stack.api.notifications.snooze(r.id, older.id, new Date(Date.now() + 3_000));
+    await waitFor(async () => (await items(page).count()) === 1);
+    await waitFor(async () => (await items(page).count()) === 2);
+    expect(await items(page).first().textContent()).toContain('Seed 1');
+    expect(await titles(r.id)).toEqual(['Seed 1', 'Seed 2']);
+    const fresh = await openPage(r.id, r.token);
+    await openPanel(fresh);
+    await waitFor(async () => (await items(fresh).count()) === 2);
+    expect(await items(fresh).first().textContent()).toContain('Seed 1');
+    await fresh.close();
+    await page.close();
+  });
+
   it('when the gateway refuses a snooze, then the item comes back to the list', async () => {
     const r = await recipientWith(1);
     const page = await openPage(r.id, r.token, '', (p) =>
