@@ -21,7 +21,8 @@
 //      (the second run proves the tour re-runnable), its output prefixed `[readme]` and its checks'
 //      counts added to the final line (scripts/lib/readme-tour.mjs);
 //  12. jest: unit, integration and e2e projects (the browser tests need Chromium: installed with apt-get
-//      when missing and running as root) (extra arguments go to jest: `npm test -- apps/gateway`).
+//      when missing and running as root) (extra arguments go to jest: `npm test -- apps/gateway`);
+//  13. @herald/react's specs again against React 18 (libs/react/react18, installed there when missing).
 // Every step runs even when an earlier one failed; a summary follows, and the exit code is
 // non-zero when any step failed. With CI=true jest runs with --ci.
 // Every tool's output is prefixed with its name (`[jest] `, `[schemathesis] `, ...: scripts/lib/output.cjs),
@@ -192,10 +193,22 @@ await step('jest (unit, integration, e2e)', () => {
   return run(bin('jest'), [...(ci ? ['--ci'] : []), '--maxWorkers=2', '--json', `--outputFile=${jestResults}`, ...jestArgs], { prefix: '[jest] ' });
 });
 
+// @herald/react declares React 18 and 19: the default projects test 19, this step the same specs
+// against React 18, installed in its own small package (libs/react/react18, see its jest config).
+const react18Results = path.join(root, '.local', 'jest-react18-results.json');
+await step('@herald/react on React 18 (jest)', async () => {
+  fs.rmSync(react18Results, { force: true });
+  const react18 = path.join(root, 'libs', 'react', 'react18');
+  if (!fs.existsSync(path.join(react18, 'node_modules', 'react-dom'))) {
+    if (!(await run('npm', ['ci', '--no-audit', '--no-fund', '--prefix', react18], { prefix: '[npm react18] ' }))) return false;
+  }
+  return run(bin('jest'), [...(ci ? ['--ci'] : []), '-c', path.join('libs', 'react', 'jest.react18.config.cjs'), '--json', `--outputFile=${react18Results}`], { prefix: '[jest react18] ' });
+});
+
 /** jest's counts from its JSON report; a run that wrote none counts as one failed test. */
-function jestCounts() {
+function jestCounts(file = jestResults) {
   try {
-    const r = JSON.parse(fs.readFileSync(jestResults, 'utf8'));
+    const r = JSON.parse(fs.readFileSync(file, 'utf8'));
     return { passed: r.numPassedTests, failed: r.numFailedTests + (r.numRuntimeErrorTestSuites ?? 0), skipped: r.numPendingTests + r.numTodoTests };
   } catch {
     return { passed: 0, failed: 1, skipped: 0 };
@@ -204,7 +217,7 @@ function jestCounts() {
 
 const failed = results.filter((r) => !r.ok);
 const jest = jestCounts();
-const counted = [jest, sdkCounts, tourCounts];
+const counted = [jest, jestCounts(react18Results), sdkCounts, tourCounts];
 const total = (field) => counted.reduce((sum, c) => sum + c[field], 0);
 process.stdout.write(finalReport(results, { passed: total('passed'), failed: total('failed'), skipped: total('skipped') }));
 process.exit(failed.length ? 1 : 0);
