@@ -1,7 +1,7 @@
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eventually } from '@herald/testing';
+import { configureMobileProviders, received, sink, tokenOf, type Platform } from '../../testing/mobile-fakes';
 import { call, createProject, uniqueId, type JsonBody, type TestProject } from '../../testing/rest-client';
 
 /**
@@ -9,19 +9,6 @@ import { call, createProject, uniqueId, type JsonBody, type TestProject } from '
  * fakes' failure switches are not per device, so the tests of this file run one at a time and
  * each uses its own device tokens.
  */
-const sinkApi = () => {
-  const url = process.env.MAIL_API_URL;
-  if (!url) throw new Error('MAIL_API_URL is not set: the e2e stack runs the sink');
-  return url;
-};
-const sink = async (method: string, path: string, body?: unknown): Promise<JsonBody> => {
-  const res = await fetch(`${sinkApi()}${path}`, { method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
-  if (!res.ok) throw new Error(`sink ${method} ${path} answered ${res.status}`);
-  return res.json();
-};
-const received = async (service: 'fcm' | 'apns', token: string): Promise<JsonBody[]> => ((await sink('GET', `/${service}`)) as JsonBody[]).filter((m) => m.to === token);
-const tokenOf = { fcm: () => `${randomBytes(8).toString('hex')}:APA91b${randomBytes(48).toString('base64url')}`, apns: () => randomBytes(32).toString('hex') };
-type Platform = keyof typeof tokenOf;
 
 /** A local webhook endpoint keeping the bodies it receives (signatures are the webhooks suite's concern). */
 async function webhookReceiver() {
@@ -44,21 +31,13 @@ describe('mobile push through REST', () => {
   const mobilePush = { title: 'Deploy finished', body: 'api v42 is live', data: { deploy: '42' } };
 
   const as = (method: string, path: string, body?: unknown, key = p.fullKey) => call(method, path, { key, body });
-  const configureProviders = async (project: TestProject) => {
-    const apns = await sink('GET', '/apns/key');
-    const put = (name: string, body: unknown) => call('PUT', `/providers/${name}`, { key: project.fullKey, body });
-    expect((await put('apns', { key_p8: apns.key_p8, key_id: apns.key_id, team_id: apns.team_id, bundle_id: 'com.example.app', environment: 'sandbox' })).status).toBe(200);
-    const privateKey = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
-    const serviceAccount = { type: 'service_account', project_id: 'herald-e2e', client_email: 'push@herald-e2e.iam.gserviceaccount.com', private_key: privateKey, token_uri: `${sinkApi()}/fcm/token` };
-    expect((await put('fcm', { service_account: serviceAccount })).status).toBe(200);
-  };
   const catalog = async (project: TestProject) => {
     expect((await call('POST', '/preferences', { key: project.fullKey, body: { ...target, medium: 'mobile_push', name: 'Deploys on the phone', default_enabled: true } })).status).toBe(201);
   };
 
   beforeAll(async () => {
     p = await createProject('mobile');
-    await configureProviders(p);
+    await configureMobileProviders(p);
     await catalog(p);
   });
 
