@@ -31,7 +31,7 @@ function senderWith(answers: Record<string, MobilePushResult>, start?: Record<nu
   const removed: number[] = [];
   const answer = async (_: unknown, token: string) => (sentTo.push(token), answers[token] ?? { kind: 'sent' as const, id: `id-${token.slice(0, 3)}` });
   const deps: MobilePushSenderDeps = {
-    devices: { list: async () => devices, remove: async (_p, _r, id) => void removed.push(id) },
+    devices: { list: async () => devices, listForRecipients: async () => new Map(), remove: async (_p, _r, id) => void removed.push(id) },
     credentials: async () => ({ configured: 'yes' }),
     fcm: { send: answer },
     apns: { send: answer },
