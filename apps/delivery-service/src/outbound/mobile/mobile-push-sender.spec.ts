@@ -83,7 +83,7 @@ describe('the mobile push sender', () => {
 
   it('when a provider its devices are on has its share in flight, then nothing is attempted or claimed (busy); pushes on the other provider go', async () => {
     const shares = createProviderShares({ perProvider: 1, perProjectProvider: 0 });
-    const slowApns = shares.take(2, ['apns']);
+    const slowApns = await shares.take(2, ['apns']);
     const s = senderWith({}, {}, shares);
     await expect(s.send(push)).rejects.toMatchObject({ kind: 'busy', message: expect.stringContaining('apns') });
     expect([s.sentTo, [...s.held.keys()]]).toEqual([[], []]);
@@ -96,6 +96,6 @@ describe('the mobile push sender', () => {
     const shares = createProviderShares({ perProvider: 1, perProjectProvider: 1 });
     const s = senderWith({ 'fcm-token-1': { kind: 'retry', status: 503, reason: 'UNAVAILABLE', retryAfterMs: null } }, {}, shares);
     await expect(s.send(push)).rejects.toMatchObject({ kind: 'transient' });
-    expect(shares.take(1, ['fcm', 'apns']).taken).toBe(true);
+    expect((await shares.take(1, ['fcm', 'apns'])).taken).toBe(true);
   });
 });
