@@ -30,7 +30,11 @@ export function deviceDirectory(client: RecipientClient): DeviceDirectory {
       const byRecipient = new Map<string, Device[]>();
       for (let from = 0; from < recipientIds.length; from += DEVICE_READ_BATCH) {
         const { devices } = await client.listDevicesForRecipients({ projectId: BigInt(projectId), recipientIds: recipientIds.slice(from, from + DEVICE_READ_BATCH) });
-        for (const d of devices) byRecipient.set(d.recipientId, [...(byRecipient.get(d.recipientId) ?? []), deviceOf(d)]);
+        for (const d of devices) {
+          const owned = byRecipient.get(d.recipientId) ?? [];
+          owned.push(deviceOf(d));
+          byRecipient.set(d.recipientId, owned);
+        }
       }
       return byRecipient;
     },
