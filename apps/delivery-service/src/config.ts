@@ -101,8 +101,12 @@ export const ConfigSchema = Type.Composite([
     MOBILE_PUSH_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 120_000, default: 10_000 }),
     /** Mobile push notifications (each to all of its recipient's devices) in hand at once. */
     MOBILE_PUSH_CONCURRENCY: Type.Integer({ minimum: 1, default: 64 }),
+    /** Mobile push notifications fetched and handled together (WORKER_BATCH_SIZE for the other mediums). A batch is done when its slowest push is, so 1 (the default) keeps a slow provider's pushes from holding the other provider's in the same batch. */
+    MOBILE_PUSH_BATCH_SIZE: Type.Integer({ minimum: 1, maximum: 1000, default: 1 }),
     /** Mobile push notifications in flight to one provider (FCM, APNs) at most (0: no limit); past it a notification waits its turn (no attempt counted), so one slow provider never holds the other's pushes. */
-    MOBILE_PUSH_MAX_IN_FLIGHT_PER_PROVIDER: Type.Integer({ minimum: 0, default: 48 }),
+    MOBILE_PUSH_MAX_IN_FLIGHT_PER_PROVIDER: Type.Integer({ minimum: 0, default: 40 }),
+    /** Mobile push notifications waiting in this process for a share of one provider (or one project's provider) at most; past it a notification is turned away and tried again shortly (no attempt counted). With the defaults a slow provider holds at most 48 of the 64 MOBILE_PUSH_CONCURRENCY slots, in flight and waiting. */
+    MOBILE_PUSH_MAX_WAITING_PER_PROVIDER: Type.Integer({ minimum: 0, default: 8 }),
     /** Mobile push notifications of one project in flight to one provider at most (0: no limit); past it a notification waits its turn (no attempt counted), so one project never takes a provider's share. */
     MOBILE_PUSH_MAX_IN_FLIGHT_PER_PROJECT: Type.Integer({ minimum: 0, default: 32 }),
     /** Attempts of one notification's mobile pushes before those still owed end `failed`. */

@@ -180,6 +180,7 @@ export async function build({ config, logger, mongo, nats, metrics, clock }: Ser
     ...startOutboundConsumers(consumer, usecases.sendOutbound, {
       ...batching,
       concurrency: { email: config.EMAIL_CONCURRENCY, sms: config.SMS_CONCURRENCY, web_push: config.PUSH_CONCURRENCY, chat: config.CHAT_CONCURRENCY, mobile_push: config.MOBILE_PUSH_CONCURRENCY },
+      batchSizes: { mobile_push: config.MOBILE_PUSH_BATCH_SIZE },
     }),
     startDigestConsumer(consumer, usecases.closeDigest),
     startRecipientDeletedConsumer(consumer, usecases.removeRecipientNotifications, clock),

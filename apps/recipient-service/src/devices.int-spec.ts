@@ -76,6 +76,27 @@ describe('recipient service: devices', () => {
     expect(await errorOf(svc.client.addDevice({ projectId, recipientId: 'ghost', platform: 'fcm', token: fcmToken }))).toMatchObject({ code: 'recipient_not_found' });
   });
 
+  it("when many recipients' devices are asked for at once, then one call answers each one's devices, oldest first, and none for the others", async () => {
+    const projectId = await withRecipients('ann', 'bob', 'cy');
+    await svc.client.addDevice({ projectId, recipientId: 'bob', platform: 'apns', token: apnsToken(1) });
+    await svc.client.addDevice({ projectId, recipientId: 'ann', platform: 'fcm', token: fcmToken });
+    await svc.client.addDevice({ projectId, recipientId: 'bob', platform: 'apns', token: apnsToken(2) });
+    const other = await withRecipients('ann');
+    await svc.client.addDevice({ projectId: other, recipientId: 'ann', platform: 'apns', token: apnsToken(3) });
+    const { devices } = await svc.client.listDevicesForRecipients({ projectId, recipientIds: ['bob', 'ann', 'cy', 'ghost', 'bob'] });
+    expect(devices.map((d) => [d.recipientId, d.token])).toEqual([
+      ['ann', fcmToken],
+      ['bob', apnsToken(1)],
+      ['bob', apnsToken(2)],
+    ]);
+  });
+
+  it('when more than 1,000 recipients are asked for in one call, then validation_failed', async () => {
+    const projectId = await withRecipients();
+    const recipientIds = Array.from({ length: 1001 }, (_, i) => `r${i}`);
+    expect(await errorOf(svc.client.listDevicesForRecipients({ projectId, recipientIds }))).toMatchObject({ code: 'validation_failed' });
+  });
+
   it('when the recipient is erased, then its devices go with it', async () => {
     const projectId = await withRecipients('ann');
     await svc.client.addDevice({ projectId, recipientId: 'ann', platform: 'fcm', token: fcmToken });

@@ -1873,9 +1873,15 @@ type Project_Settings struct {
 	// EmailReplyTo Reply-To of the project's emails; null: none
 	EmailReplyTo                   *string `json:"email_reply_to"`
 	MaxBroadcastRecipientsForEmail int     `json:"max_broadcast_recipients_for_email"`
-	MaxBroadcastRecipientsForPush  int     `json:"max_broadcast_recipients_for_push"`
-	MaxListRecipientsForEmail      int     `json:"max_list_recipients_for_email"`
-	MaxListRecipientsForPush       int     `json:"max_list_recipients_for_push"`
+
+	// MaxBroadcastRecipientsForMobilePush Most recipients a broadcast's mobile push may reach (more eligible: no mobile push is sent); 0 refuses mobile push on broadcasts (400 broadcast_mobile_push_not_allowed). Absent or null: 0.
+	MaxBroadcastRecipientsForMobilePush *int `json:"max_broadcast_recipients_for_mobile_push,omitempty"`
+	MaxBroadcastRecipientsForPush       int  `json:"max_broadcast_recipients_for_push"`
+	MaxListRecipientsForEmail           int  `json:"max_list_recipients_for_email"`
+
+	// MaxListRecipientsForMobilePush Most recipients a send to a list or to recipient ids may reach by mobile push (more eligible: no mobile push is sent); 0 refuses mobile push on such sends (400 list_mobile_push_not_allowed). Absent or null: 10,000.
+	MaxListRecipientsForMobilePush *int `json:"max_list_recipients_for_mobile_push,omitempty"`
+	MaxListRecipientsForPush       int  `json:"max_list_recipients_for_push"`
 
 	// MaxListRecipientsForSms Most recipients a send to a list or to recipient ids may text (more eligible: no SMS is sent); 0 refuses SMS on such sends (400 list_sms_not_allowed). Absent or null: 10,000.
 	MaxListRecipientsForSms *int `json:"max_list_recipients_for_sms,omitempty"`
@@ -2430,9 +2436,15 @@ type PostAdminProjectsJSONBody_Settings struct {
 	// EmailReplyTo Reply-To of the project's emails; null: none
 	EmailReplyTo                   *string `json:"email_reply_to,omitempty"`
 	MaxBroadcastRecipientsForEmail *int    `json:"max_broadcast_recipients_for_email,omitempty"`
-	MaxBroadcastRecipientsForPush  *int    `json:"max_broadcast_recipients_for_push,omitempty"`
-	MaxListRecipientsForEmail      *int    `json:"max_list_recipients_for_email,omitempty"`
-	MaxListRecipientsForPush       *int    `json:"max_list_recipients_for_push,omitempty"`
+
+	// MaxBroadcastRecipientsForMobilePush Most recipients a broadcast's mobile push may reach (more eligible: no mobile push is sent); 0 refuses mobile push on broadcasts (400 broadcast_mobile_push_not_allowed). Absent or null: 0.
+	MaxBroadcastRecipientsForMobilePush *int `json:"max_broadcast_recipients_for_mobile_push,omitempty"`
+	MaxBroadcastRecipientsForPush       *int `json:"max_broadcast_recipients_for_push,omitempty"`
+	MaxListRecipientsForEmail           *int `json:"max_list_recipients_for_email,omitempty"`
+
+	// MaxListRecipientsForMobilePush Most recipients a send to a list or to recipient ids may reach by mobile push (more eligible: no mobile push is sent); 0 refuses mobile push on such sends (400 list_mobile_push_not_allowed). Absent or null: 10,000.
+	MaxListRecipientsForMobilePush *int `json:"max_list_recipients_for_mobile_push,omitempty"`
+	MaxListRecipientsForPush       *int `json:"max_list_recipients_for_push,omitempty"`
 
 	// MaxListRecipientsForSms Most recipients a send to a list or to recipient ids may text (more eligible: no SMS is sent); 0 refuses SMS on such sends (400 list_sms_not_allowed). Absent or null: 10,000.
 	MaxListRecipientsForSms *int `json:"max_list_recipients_for_sms,omitempty"`
@@ -2486,9 +2498,15 @@ type PatchAdminProjectsIDJSONBody_Settings struct {
 	// EmailReplyTo Reply-To of the project's emails; null: none
 	EmailReplyTo                   *string `json:"email_reply_to,omitempty"`
 	MaxBroadcastRecipientsForEmail *int    `json:"max_broadcast_recipients_for_email,omitempty"`
-	MaxBroadcastRecipientsForPush  *int    `json:"max_broadcast_recipients_for_push,omitempty"`
-	MaxListRecipientsForEmail      *int    `json:"max_list_recipients_for_email,omitempty"`
-	MaxListRecipientsForPush       *int    `json:"max_list_recipients_for_push,omitempty"`
+
+	// MaxBroadcastRecipientsForMobilePush Most recipients a broadcast's mobile push may reach (more eligible: no mobile push is sent); 0 refuses mobile push on broadcasts (400 broadcast_mobile_push_not_allowed). Absent or null: 0.
+	MaxBroadcastRecipientsForMobilePush *int `json:"max_broadcast_recipients_for_mobile_push,omitempty"`
+	MaxBroadcastRecipientsForPush       *int `json:"max_broadcast_recipients_for_push,omitempty"`
+	MaxListRecipientsForEmail           *int `json:"max_list_recipients_for_email,omitempty"`
+
+	// MaxListRecipientsForMobilePush Most recipients a send to a list or to recipient ids may reach by mobile push (more eligible: no mobile push is sent); 0 refuses mobile push on such sends (400 list_mobile_push_not_allowed). Absent or null: 10,000.
+	MaxListRecipientsForMobilePush *int `json:"max_list_recipients_for_mobile_push,omitempty"`
+	MaxListRecipientsForPush       *int `json:"max_list_recipients_for_push,omitempty"`
 
 	// MaxListRecipientsForSms Most recipients a send to a list or to recipient ids may text (more eligible: no SMS is sent); 0 refuses SMS on such sends (400 list_sms_not_allowed). Absent or null: 10,000.
 	MaxListRecipientsForSms *int `json:"max_list_recipients_for_sms,omitempty"`

@@ -21,12 +21,17 @@ export interface FinishBroadcastDeps extends DispatchOutboundDeps {
 function chunkPending(chunk: ChunkDoc, medium: OutboundMedium): { ids: number[]; published: boolean } {
   if (medium === 'email') return { ids: chunk.email_ids ?? [], published: chunk.emails_published === true };
   if (medium === 'sms') return { ids: chunk.sms_ids ?? [], published: chunk.sms_published === true };
+  if (medium === 'mobile_push') return { ids: chunk.mobile_push_ids ?? [], published: chunk.mobile_push_published === true };
   return { ids: chunk.push_ids ?? [], published: chunk.push_published === true };
 }
 
 /** Recipients of a broadcast eligible for a medium, as counted so far. */
-const eligibleFor = (progress: BroadcastProgress, medium: OutboundMedium) =>
-  medium === 'email' ? progress.eligible : medium === 'sms' ? (progress.smsEligible ?? 0) : progress.pushEligible;
+function eligibleFor(progress: BroadcastProgress, medium: OutboundMedium): number {
+  if (medium === 'email') return progress.eligible;
+  if (medium === 'sms') return progress.smsEligible ?? 0;
+  if (medium === 'mobile_push') return progress.mobilePushEligible ?? 0;
+  return progress.pushEligible;
+}
 
 const completedEvent = (b: Broadcast): OutcomeEvent => ({
   id: `b:${b.id}:completed`,
@@ -96,9 +101,11 @@ export function createFinishBroadcast(deps: FinishBroadcastDeps) {
     const email = outcomeOf('email');
     const push = outcomeOf('web_push');
     const sms = outcomeOf('sms');
+    const mobilePush = outcomeOf('mobile_push');
     const now = deps.now();
-    const finished = await deps.broadcasts.finish(broadcastId, progress, { email, push, sms }, now);
-    const after = finished ? { ...b, status: 'completed' as const, email, push, ...(sms ? { sms } : {}), notifications_created: progress.created, updated_at: now } : await deps.broadcasts.findById(null, broadcastId);
+    const finished = await deps.broadcasts.finish(broadcastId, progress, { email, push, sms, mobilePush }, now);
+    const completed = { ...b, status: 'completed' as const, email, push, ...(sms ? { sms } : {}), ...(mobilePush ? { mobile_push: mobilePush } : {}), notifications_created: progress.created, updated_at: now };
+    const after = finished ? completed : await deps.broadcasts.findById(null, broadcastId);
     if (after?.status === 'completed') {
       // Its slot of BROADCAST_MAX_ACTIVE_PER_PROJECT is free (a crash before this: taken over by the next send).
       await deps.broadcasts.releaseSlot(broadcastId);

@@ -94,6 +94,7 @@ export function createProcessBroadcastChunk(deps: ProcessBroadcastChunkDeps) {
           email_content: null,
           // SMS texts are short: each pending one carries its own, as a direct send's does.
           ...(d.outbound.sms?.status === 'pending' ? { sms_content: b.sms_content } : {}),
+          ...(d.outbound.mobile_push?.status === 'pending' ? { mobile_push_content: b.mobile_push_content } : {}),
           ...(Object.values(d.outbound).some((o) => o?.status === 'pending') ? { settings: b.settings } : {}),
           decision: d.decision,
           ...(d.digest ? { digest_rule: d.digest } : {}),
@@ -134,6 +135,7 @@ export function createProcessBroadcastChunk(deps: ProcessBroadcastChunkDeps) {
     const email = pending.get('email') ?? { ids: [], published: false };
     const push = pending.get('web_push') ?? { ids: [], published: false };
     const sms = pending.get('sms') ?? { ids: [], published: false };
+    const mobilePush = pending.get('mobile_push') ?? { ids: [], published: false };
     await deps.broadcasts.recordChunkDone(b._id, job.chunkIndex, {
       created: all.length,
       eligible: email.ids.length,
@@ -145,6 +147,9 @@ export function createProcessBroadcastChunk(deps: ProcessBroadcastChunkDeps) {
       smsEligible: sms.ids.length,
       smsIds: sms.ids,
       smsPublished: sms.published,
+      mobilePushEligible: mobilePush.ids.length,
+      mobilePushIds: mobilePush.ids,
+      mobilePushPublished: mobilePush.published,
     });
     // Also when the chunk was counted already: a delivery that died between counting and finishing
     // must not leave the broadcast short of completion (finish is idempotent).

@@ -15,6 +15,10 @@ export interface SendSettings {
   maxListRecipientsForEmail?: number;
   maxListRecipientsForPush?: number;
   maxListRecipientsForSms?: number;
+  /** Most recipients a broadcast's mobile push may reach; absent or 0: mobile push on broadcasts is refused. */
+  maxBroadcastRecipientsForMobilePush?: number;
+  /** Most recipients a send to a list or to recipient ids may push to their phones; absent: DEFAULT_LIST_RECIPIENT_CAP. */
+  maxListRecipientsForMobilePush?: number;
   /** null: unlimited. */
   monthlyQuota: number | null;
   /** Days kept (the project's retention at send time); null: forever. */

@@ -64,9 +64,18 @@ export interface RecipientDirectory {
 }
 
 /** A recipient's app installations (the recipient service's devices), as mobile push needs them. */
+/** A recipient's mobile app installation, as the senders see it. */
+export interface Device {
+  id: number;
+  platform: string;
+  token: string;
+}
+
 export interface DeviceDirectory {
   /** The recipient's devices, oldest first. */
-  list(projectId: number, recipientId: string): Promise<{ id: number; platform: string; token: string }[]>;
+  list(projectId: number, recipientId: string): Promise<Device[]>;
+  /** The devices of many recipients, read in batches (not one call per recipient): each recipient's, oldest first; none: absent. */
+  listForRecipients(projectId: number, recipientIds: string[]): Promise<Map<string, Device[]>>;
   /** Removes a device its provider reported gone; a device already removed is no error. */
   remove(projectId: number, recipientId: string, deviceId: number): Promise<void>;
 }

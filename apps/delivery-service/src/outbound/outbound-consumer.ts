@@ -12,7 +12,14 @@ const OUTBOUND_CONSUMERS: Record<OutboundMedium, string> = { email: DELIVERY_EMA
 export function startOutboundConsumers(
   base: ConsumerBase,
   sendOutbound: Record<OutboundMedium, ReturnType<typeof createSendOutbound>>,
-  opts: { /** Messages in hand at once per medium. */ concurrency: Record<OutboundMedium, number>; batchSize: number; batchLingerMs: number },
+  opts: {
+    /** Messages in hand at once per medium. */
+    concurrency: Record<OutboundMedium, number>;
+    batchSize: number;
+    /** A medium's own batch size (absent: batchSize): a batch's messages are done together, so a slow one holds the others. */
+    batchSizes?: Partial<Record<OutboundMedium, number>>;
+    batchLingerMs: number;
+  },
 ): Promise<Worker>[] {
   return OUTBOUND_MEDIUMS.map((medium) =>
     startBatchWorker({
@@ -20,7 +27,7 @@ export function startOutboundConsumers(
       stream: DELIVERY_STREAM,
       durable: OUTBOUND_CONSUMERS[medium],
       concurrency: opts.concurrency[medium],
-      batchSize: opts.batchSize,
+      batchSize: opts.batchSizes?.[medium] ?? opts.batchSize,
       lingerMs: opts.batchLingerMs,
       async handleBatch(msgs) {
         const { outcomes, jobs } = decodeAll(msgs, (d) => Number(fromBinary(OutboundJobSchema, d).notificationId));

@@ -4,7 +4,7 @@ import { timestampDate } from '@bufbuild/protobuf/wkt';
 import { PreferenceService, RecipientService, type Decision, type MediumResolution as MediumResolutionMessage } from '@herald/contracts';
 import { invalid, serviceClientInterceptors } from '@herald/service-kit';
 import type { CascadeDecision, CascadeStep } from '../kernel/decision';
-import type { DeviceDirectory, MediumResolution, PreferenceResolver, RecipientDirectory } from '../kernel/ports';
+import type { Device, DeviceDirectory, MediumResolution, PreferenceResolver, RecipientDirectory } from '../kernel/ports';
 
 export type RecipientClient = Client<typeof RecipientService>;
 export type PreferenceClient = Client<typeof PreferenceService>;
@@ -15,12 +15,28 @@ export interface PeerClients {
   close(): void;
 }
 
+/** Recipient ids per ListDevicesForRecipients call (the recipient service takes at most 1,000). */
+const DEVICE_READ_BATCH = 1000;
+
 /** The use cases' DeviceDirectory on the recipient service's client. */
 export function deviceDirectory(client: RecipientClient): DeviceDirectory {
+  const deviceOf = (d: { id: bigint; platform: string; token: string }): Device => ({ id: Number(d.id), platform: d.platform, token: d.token });
   return {
     async list(projectId, recipientId) {
       const { devices } = await client.listDevices({ projectId: BigInt(projectId), recipientId });
-      return devices.map((d) => ({ id: Number(d.id), platform: d.platform, token: d.token }));
+      return devices.map(deviceOf);
+    },
+    async listForRecipients(projectId, recipientIds) {
+      const byRecipient = new Map<string, Device[]>();
+      for (let from = 0; from < recipientIds.length; from += DEVICE_READ_BATCH) {
+        const { devices } = await client.listDevicesForRecipients({ projectId: BigInt(projectId), recipientIds: recipientIds.slice(from, from + DEVICE_READ_BATCH) });
+        for (const d of devices) {
+          const owned = byRecipient.get(d.recipientId) ?? [];
+          owned.push(deviceOf(d));
+          byRecipient.set(d.recipientId, owned);
+        }
+      }
+      return byRecipient;
     },
     async remove(projectId, recipientId, deviceId) {
       try {

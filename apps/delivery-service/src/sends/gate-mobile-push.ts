@@ -1,6 +1,6 @@
 import type { CascadeDecision } from '../kernel/decision';
 import { emailPending, emailSkipped, type OutboundOutcome } from '../kernel/notification';
-import type { ConfiguredPlatforms, DeviceDirectory, MediumResolution } from '../kernel/ports';
+import type { ConfiguredPlatforms, Device, DeviceDirectory, MediumResolution } from '../kernel/ports';
 
 /** The ports mobile push gating works with. */
 export interface GateMobilePushDeps {
@@ -10,17 +10,17 @@ export interface GateMobilePushDeps {
 
 /**
  * The last gate of mobile push, for the recipients the cascade let through: the recipient's
- * devices whose provider the project configured. Each recipient's outcome is `pending` with the
+ * devices whose provider the project configured (the batch's devices read together, see
+ * DeviceDirectory.listForRecipients). Each recipient's outcome is `pending` with the
  * ids of those devices as its address (the pushes go to exactly these), or `skipped` `no_device`
  * (none registered) or `provider_not_configured` (none of a configured provider).
  */
 export async function gateMobilePush(deps: GateMobilePushDeps, projectId: number, recipientIds: string[], resolved: MediumResolution, out: Map<string, { outcome: OutboundOutcome; decision?: CascadeDecision }>): Promise<void> {
   const enabled = recipientIds.filter((_, i) => resolved.enabled[i]);
-  const [platforms, devices] = await Promise.all([
+  const [platforms, devicesOf] = await Promise.all([
     deps.configuredPlatforms ? deps.configuredPlatforms(projectId) : new Set<string>(),
-    Promise.all(enabled.map(async (id) => [id, deps.devices ? await deps.devices.list(projectId, id) : []] as const)),
+    deps.devices && enabled.length > 0 ? deps.devices.listForRecipients(projectId, enabled) : new Map<string, Device[]>(),
   ]);
-  const devicesOf = new Map(devices);
   recipientIds.forEach((id, i) => {
     const decision = resolved.decisions[i];
     const all = devicesOf.get(id) ?? [];

@@ -46,8 +46,18 @@ describe('checkSend with a mobile_push block', () => {
     expect(checkSend({ ...base, mobilePush }, new Date())).toEqual(['mobile_push']);
   });
 
-  it('when a broadcast or a list send carries a mobile_push block, then it is refused', () => {
-    expect(refusalOf({ recipientId: null, target, payloadJson: '{}', mobilePush })).toBe('broadcast_mobile_push_not_allowed');
-    expect(refusalOf({ recipientId: null, target, payloadJson: '{}', mobilePush, audience: { recipientIds: [], list: 'beta', excludeRecipientIds: [] } })).toBe('broadcast_mobile_push_not_allowed');
+  const toList = { recipientIds: [], list: 'beta', excludeRecipientIds: [] };
+  const toIds = { recipientIds: ['a', 'b'], list: null, excludeRecipientIds: [] };
+  it.each<[string, Partial<SendInput>, string]>([
+    ['a broadcast under the default cap (0)', {}, 'broadcast_mobile_push_not_allowed'],
+    ['a broadcast with a broadcast cap of 0', { settings: { ...base.settings, maxBroadcastRecipientsForMobilePush: 0 } }, 'broadcast_mobile_push_not_allowed'],
+    ['a broadcast with a broadcast cap of 10', { settings: { ...base.settings, maxBroadcastRecipientsForMobilePush: 10 } }, 'ok'],
+    ['a list send under the default list cap', { audience: toList }, 'ok'],
+    ['a send to ids under the default list cap', { audience: toIds }, 'ok'],
+    ['a list send with a list cap of 0', { audience: toList, settings: { ...base.settings, maxListRecipientsForMobilePush: 0 } }, 'list_mobile_push_not_allowed'],
+    ['a send to ids with a list cap of 0', { audience: toIds, settings: { ...base.settings, maxListRecipientsForMobilePush: 0 } }, 'list_mobile_push_not_allowed'],
+    ['a list send with a broadcast cap of 0 and the default list cap', { audience: toList, settings: { ...base.settings, maxBroadcastRecipientsForMobilePush: 0 } }, 'ok'],
+  ])('when %s carries a mobile_push block, then the answer is %s', (_, over, expected) => {
+    expect(refusalOf({ recipientId: null, target, payloadJson: '{}', mobilePush, ...over })).toBe(expected);
   });
 });

@@ -59,6 +59,7 @@ function acceptedBroadcast(d: BroadcastDoc): Broadcast {
     email: d.email_content ? { status: 'pending', eligible: null } : null,
     push: d.push_content ? { status: 'pending', eligible: null } : null,
     ...(d.sms_content ? { sms: { status: 'pending' as const, eligible: null } } : {}),
+    ...(d.mobile_push_content ? { mobile_push: { status: 'pending' as const, eligible: null } } : {}),
     updated_at: d.created_at,
   });
 }
@@ -128,6 +129,7 @@ export function createSendNotification(deps: SendNotificationDeps, logger: Logge
         email_content: input.email,
         ...(input.push ? { push_content: input.push } : {}),
         ...(input.sms ? { sms_content: input.sms } : {}),
+        ...(input.mobilePush ? { mobile_push_content: input.mobilePush } : {}),
         settings: input.settings,
         status: 'enqueued' as const,
         cursor: '',
@@ -139,6 +141,7 @@ export function createSendNotification(deps: SendNotificationDeps, logger: Logge
         email_eligible: 0,
         ...(input.push ? { push: { status: 'pending' as const, eligible: null } } : {}),
         ...(input.sms ? { sms: { status: 'pending' as const, eligible: null } } : {}),
+        ...(input.mobilePush ? { mobile_push: { status: 'pending' as const, eligible: null } } : {}),
         created_at: now,
         updated_at: now,
         ...(dueAt ? { status: 'scheduled' as const, send_at: dueAt } : {}),

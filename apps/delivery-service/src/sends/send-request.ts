@@ -14,6 +14,8 @@ export function toSendInput(req: SendRequest): SendInput {
       ...(req.settings?.maxListRecipientsForEmail !== undefined ? { maxListRecipientsForEmail: Number(req.settings.maxListRecipientsForEmail) } : {}),
       ...(req.settings?.maxListRecipientsForPush !== undefined ? { maxListRecipientsForPush: Number(req.settings.maxListRecipientsForPush) } : {}),
       ...(req.settings?.maxListRecipientsForSms !== undefined ? { maxListRecipientsForSms: Number(req.settings.maxListRecipientsForSms) } : {}),
+      ...(req.settings?.maxBroadcastRecipientsForMobilePush !== undefined ? { maxBroadcastRecipientsForMobilePush: Number(req.settings.maxBroadcastRecipientsForMobilePush) } : {}),
+      ...(req.settings?.maxListRecipientsForMobilePush !== undefined ? { maxListRecipientsForMobilePush: Number(req.settings.maxListRecipientsForMobilePush) } : {}),
       monthlyQuota: quota === undefined ? null : Number(quota),
       retentionDays: req.settings?.retentionDays ?? null,
       ...(req.settings?.emailFromAddress ? { emailFrom: { address: req.settings.emailFromAddress, name: req.settings.emailFromName ?? null } } : {}),

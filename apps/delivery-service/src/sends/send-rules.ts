@@ -33,17 +33,18 @@ export const isChosenAudience = (input: Pick<SendInput, 'recipientId' | 'audienc
   input.recipientId === null && input.audience !== undefined && (input.audience.recipientIds.length > 0 || input.audience.list !== null);
 
 /**
- * The email, push and SMS caps of a send to many: the list caps for a chosen audience, the
- * broadcast caps otherwise (SMS has none: a broadcast refuses it).
+ * The email, push, SMS and mobile push caps of a send to many: the list caps for a chosen
+ * audience, the broadcast caps otherwise (SMS has none: a broadcast refuses it).
  */
-export function outboundCaps(settings: SendSettings, chosen: boolean): { email: number; push: number; sms: number } {
+export function outboundCaps(settings: SendSettings, chosen: boolean): { email: number; push: number; sms: number; mobilePush: number } {
   return chosen
     ? {
         email: settings.maxListRecipientsForEmail ?? DEFAULT_LIST_RECIPIENT_CAP,
         push: settings.maxListRecipientsForPush ?? DEFAULT_LIST_RECIPIENT_CAP,
         sms: settings.maxListRecipientsForSms ?? DEFAULT_LIST_RECIPIENT_CAP,
+        mobilePush: settings.maxListRecipientsForMobilePush ?? DEFAULT_LIST_RECIPIENT_CAP,
       }
-    : { email: settings.maxBroadcastRecipientsForEmail, push: settings.maxBroadcastRecipientsForPush ?? 0, sms: 0 };
+    : { email: settings.maxBroadcastRecipientsForEmail, push: settings.maxBroadcastRecipientsForPush ?? 0, sms: 0, mobilePush: settings.maxBroadcastRecipientsForMobilePush ?? 0 };
 }
 
 export type Medium = 'in_app' | 'email' | 'sms' | 'web_push' | 'chat' | 'mobile_push';
@@ -150,7 +151,7 @@ function chatViolations(chat: ChatContent | null | undefined): Violation[] {
 /**
  * Every rule of a send that needs no other service (docs/api-gateway.md, "Send notification"),
  * in this order: field validity (validation_failed, every offending property listed), no
- * medium, sms on a broadcast to every recipient, email, push or sms on a send to many the project
+ * medium, sms on a broadcast to every recipient, email, push, sms or mobile push on a send to many the project
  * does not allow (for a send to a list or recipient ids: `max_list_recipients_for_<medium>`). Throws a
  * DomainError; returns the mediums the send asks for (each block asks for its medium).
  */
@@ -175,16 +176,21 @@ export function checkSend(input: SendInput, now: Date): Medium[] {
   const chosen = isChosenAudience(input);
   if (broadcast && !chosen && input.sms) throw invalid('SMS cannot be sent on a broadcast', [], 'broadcast_sms_not_allowed');
   if (broadcast && input.chat) throw invalid('Chat messages cannot be sent on a broadcast', [], 'broadcast_chat_not_allowed');
-  if (broadcast && input.mobilePush) throw invalid('Mobile pushes cannot be sent on a broadcast or to a list yet', [], 'broadcast_mobile_push_not_allowed');
   const caps = outboundCaps(input.settings, chosen);
   if (chosen && input.email && caps.email <= 0) throw invalid('This project does not allow email on list sends (max_list_recipients_for_email is 0)', [], 'list_email_not_allowed');
   if (chosen && input.push && caps.push <= 0) throw invalid('This project does not allow push on list sends (max_list_recipients_for_push is 0)', [], 'list_push_not_allowed');
   if (chosen && input.sms && caps.sms <= 0) throw invalid('This project does not allow SMS on list sends (max_list_recipients_for_sms is 0)', [], 'list_sms_not_allowed');
+  if (chosen && input.mobilePush && caps.mobilePush <= 0) {
+    throw invalid('This project does not allow mobile push on list sends (max_list_recipients_for_mobile_push is 0)', [], 'list_mobile_push_not_allowed');
+  }
   if (broadcast && input.email && caps.email <= 0) {
     throw invalid('This project does not allow email on broadcasts', [], 'broadcast_email_not_allowed');
   }
   if (broadcast && input.push && caps.push <= 0) {
     throw invalid('This project does not allow push on broadcasts (max_broadcast_recipients_for_push is 0)', [], 'broadcast_push_not_allowed');
+  }
+  if (broadcast && !chosen && input.mobilePush && caps.mobilePush <= 0) {
+    throw invalid('This project does not allow mobile push on broadcasts (max_broadcast_recipients_for_mobile_push is 0)', [], 'broadcast_mobile_push_not_allowed');
   }
   const mediums: Medium[] = [];
   if (input.payloadJson !== null) mediums.push('in_app');

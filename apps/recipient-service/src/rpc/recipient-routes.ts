@@ -108,6 +108,9 @@ export const recipientRoutes = (uc: RecipientUseCases, lists: ListUseCases) => (
     async listDevices(req) {
       return { devices: (await uc.listDevices({ projectId: num(req.projectId), recipientId: req.recipientId })).map(device) };
     },
+    async listDevicesForRecipients(req) {
+      return { devices: (await uc.listDevicesForRecipients({ projectId: num(req.projectId), recipientIds: req.recipientIds })).map(device) };
+    },
     async deleteDevice(req) {
       await uc.deleteDevice({ projectId: num(req.projectId), recipientId: req.recipientId, deviceId: num(req.deviceId) });
       return {};

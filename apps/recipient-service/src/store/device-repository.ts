@@ -80,6 +80,12 @@ export function createDeviceRepository(db: Db) {
       return (await col.find(owner(projectId, recipientId)).sort({ updated_at: 1, _id: 1 }).toArray()).map(toRecord);
     },
 
+    /** The devices of many recipients in one `$in` query (the `device_recipient` index): by recipient, oldest registration first. */
+    async listForRecipients(projectId: number, recipientIds: string[]): Promise<DeviceRecord[]> {
+      const docs = await col.find({ project_id: projectId, recipient_id: { $in: recipientIds } }).sort({ recipient_id: 1, updated_at: 1, _id: 1 }).toArray();
+      return docs.map(toRecord);
+    },
+
     /** Removes the least recently registered devices of the recipient beyond `keep`. */
     async trimTo(projectId: number, recipientId: string, keep: number): Promise<void> {
       const newest = await col.find(owner(projectId, recipientId)).sort({ updated_at: -1, _id: -1 }).project<{ _id: number }>({ _id: 1 }).toArray();

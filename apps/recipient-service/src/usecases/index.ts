@@ -13,6 +13,7 @@ import { createGetPrimaryContacts } from './get-primary-contacts';
 import { createGetRecipient } from './get-recipient';
 import { createListContacts } from './list-contacts';
 import { createListDevices } from './list-devices';
+import { createListDevicesForRecipients } from './list-devices-for-recipients';
 import { createListRecipientIds } from './list-recipient-ids';
 import { createListRecipients } from './list-recipients';
 import { createSearchRecipients } from './search-recipients';
@@ -50,6 +51,7 @@ export function createUseCases(deps: RecipientDeps) {
     confirmContact: createConfirmContact(deps),
     addDevice: createAddDevice(deps),
     listDevices: createListDevices(deps),
+    listDevicesForRecipients: createListDevicesForRecipients(deps),
     deleteDevice: createDeleteDevice(deps),
   };
 }

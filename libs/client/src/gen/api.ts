@@ -235,6 +235,10 @@ export interface paths {
                             retention_days?: number | null;
                             /** @description Most recipients a send to a list or to recipient ids may text (more eligible: no SMS is sent); 0 refuses SMS on such sends (400 list_sms_not_allowed). Absent or null: 10,000. */
                             max_list_recipients_for_sms?: number | null;
+                            /** @description Most recipients a broadcast's mobile push may reach (more eligible: no mobile push is sent); 0 refuses mobile push on broadcasts (400 broadcast_mobile_push_not_allowed). Absent or null: 0. */
+                            max_broadcast_recipients_for_mobile_push?: number | null;
+                            /** @description Most recipients a send to a list or to recipient ids may reach by mobile push (more eligible: no mobile push is sent); 0 refuses mobile push on such sends (400 list_mobile_push_not_allowed). Absent or null: 10,000. */
+                            max_list_recipients_for_mobile_push?: number | null;
                             /** @description The country calling codes (e.g. ["49", "44", "1"]) whose numbers the project may text: an sms contact outside them is refused (400 sms_country_not_allowed). Absent or null: all. */
                             sms_country_codes?: string[] | null;
                         };
@@ -445,6 +449,10 @@ export interface paths {
                             retention_days?: number | null;
                             /** @description Most recipients a send to a list or to recipient ids may text (more eligible: no SMS is sent); 0 refuses SMS on such sends (400 list_sms_not_allowed). Absent or null: 10,000. */
                             max_list_recipients_for_sms?: number | null;
+                            /** @description Most recipients a broadcast's mobile push may reach (more eligible: no mobile push is sent); 0 refuses mobile push on broadcasts (400 broadcast_mobile_push_not_allowed). Absent or null: 0. */
+                            max_broadcast_recipients_for_mobile_push?: number | null;
+                            /** @description Most recipients a send to a list or to recipient ids may reach by mobile push (more eligible: no mobile push is sent); 0 refuses mobile push on such sends (400 list_mobile_push_not_allowed). Absent or null: 10,000. */
+                            max_list_recipients_for_mobile_push?: number | null;
                             /** @description The country calling codes (e.g. ["49", "44", "1"]) whose numbers the project may text: an sms contact outside them is refused (400 sms_country_not_allowed). Absent or null: all. */
                             sms_country_codes?: string[] | null;
                         };
@@ -7507,6 +7515,10 @@ export interface components {
                 retention_days: number | null;
                 /** @description Most recipients a send to a list or to recipient ids may text (more eligible: no SMS is sent); 0 refuses SMS on such sends (400 list_sms_not_allowed). Absent or null: 10,000. */
                 max_list_recipients_for_sms?: number | null;
+                /** @description Most recipients a broadcast's mobile push may reach (more eligible: no mobile push is sent); 0 refuses mobile push on broadcasts (400 broadcast_mobile_push_not_allowed). Absent or null: 0. */
+                max_broadcast_recipients_for_mobile_push?: number | null;
+                /** @description Most recipients a send to a list or to recipient ids may reach by mobile push (more eligible: no mobile push is sent); 0 refuses mobile push on such sends (400 list_mobile_push_not_allowed). Absent or null: 10,000. */
+                max_list_recipients_for_mobile_push?: number | null;
                 /** @description The country calling codes (e.g. ["49", "44", "1"]) whose numbers the project may text: an sms contact outside them is refused (400 sms_country_not_allowed). Absent or null: all. */
                 sms_country_codes?: string[] | null;
             };

@@ -1,6 +1,6 @@
 import type { Collection, Db } from 'mongodb';
 import { isDuplicateKey } from '@herald/service-kit';
-import type { Broadcast, BroadcastAudience, BroadcastOutbound, BroadcastStatus, EmailContent, PushContent, SendSettings, SmsContent, Target } from '../notification';
+import type { Broadcast, BroadcastAudience, BroadcastOutbound, BroadcastStatus, EmailContent, MobilePushContent, PushContent, SendSettings, SmsContent, Target } from '../notification';
 import { createBroadcastEmailContents, createBroadcastPushContents } from './broadcast-payloads';
 import { retryBusy } from './store-retry';
 import { createExpiryIndex, withExpiry } from './expiry';
@@ -15,6 +15,8 @@ export interface BroadcastDoc {
   push_content?: PushContent | null;
   /** The SMS block (sends to many only); absent or null: none. Copied onto each notification whose SMS is pending. */
   sms_content?: SmsContent | null;
+  /** The mobile_push block; absent or null: none. Copied onto each notification whose mobile push is pending. */
+  mobile_push_content?: MobilePushContent | null;
   settings: SendSettings;
   status: BroadcastStatus;
   /** Fan-out progress, persisted after each chunk is published, so a crash resumes from here. */
@@ -36,6 +38,8 @@ export interface BroadcastDoc {
   push?: BroadcastOutbound | null;
   /** The send's SMS, like `push` (absent without an SMS block; kept in the store, not shown by the REST view yet). */
   sms?: BroadcastOutbound | null;
+  /** The send's mobile push, like `sms` (kept in the store, not shown by the REST view yet). */
+  mobile_push?: BroadcastOutbound | null;
   created_at: Date;
   updated_at: Date;
   /** When retention removes it with its chunks (created_at + retention_days at send time); null/absent: never. */
@@ -82,6 +86,10 @@ export interface ChunkDoc {
   sms_eligible?: number;
   sms_ids?: number[];
   sms_published?: boolean;
+  /** The same three for mobile push. */
+  mobile_push_eligible?: number;
+  mobile_push_ids?: number[];
+  mobile_push_published?: boolean;
 }
 
 /**
@@ -97,6 +105,7 @@ interface ProgressDoc {
   eligible: number;
   push_eligible?: number;
   sms_eligible?: number;
+  mobile_push_eligible?: number;
 }
 
 const PROGRESS_STEP = 100;
@@ -126,6 +135,8 @@ export interface BroadcastProgress {
   pushEligible: number;
   /** Recipients eligible for SMS (absent: none; only sends to many carry SMS). */
   smsEligible?: number;
+  /** Recipients eligible for mobile push (absent: none). */
+  mobilePushEligible?: number;
 }
 
 /** What one finished chunk records (see recordChunkDone). */
@@ -140,6 +151,9 @@ export interface ChunkOutcome {
   smsEligible?: number;
   smsIds?: number[];
   smsPublished?: boolean;
+  mobilePushEligible?: number;
+  mobilePushIds?: number[];
+  mobilePushPublished?: boolean;
 }
 
 /** The REST view; while a broadcast runs, its counts come from its chunk records. */
@@ -177,7 +191,9 @@ export function createBroadcastRepository(db: Db) {
   const chunkKeys = (id: number, from: number, count: number) => Array.from({ length: count }, (_, i) => `${id}:${from + i}`);
   const readProgress = async (id: number): Promise<BroadcastProgress> => {
     const p = await progressCol.findOne({ _id: id });
-    return { chunksDone: p?.chunks_done ?? 0, created: p?.created ?? 0, eligible: p?.eligible ?? 0, pushEligible: p?.push_eligible ?? 0, ...(p?.sms_eligible ? { smsEligible: p.sms_eligible } : {}) };
+    return { chunksDone: p?.chunks_done ?? 0, created: p?.created ?? 0, eligible: p?.eligible ?? 0, pushEligible: p?.push_eligible ?? 0, ...(p?.sms_eligible ? { smsEligible: p.sms_eligible } : {}),
+      ...(p?.mobile_push_eligible ? { mobilePushEligible: p.mobile_push_eligible } : {}),
+    };
   };
   return {
     async ensureIndexes(): Promise<void> {
@@ -309,6 +325,7 @@ export function createBroadcastRepository(db: Db) {
         emails_published: c.emailsPublished,
         ...(c.pushIds?.length ? { push_eligible: c.pushEligible ?? c.pushIds.length, push_ids: c.pushIds, push_published: c.pushPublished ?? false } : {}),
         ...(c.smsIds?.length ? { sms_eligible: c.smsEligible ?? c.smsIds.length, sms_ids: c.smsIds, sms_published: c.smsPublished ?? false } : {}),
+        ...(c.mobilePushIds?.length ? { mobile_push_eligible: c.mobilePushEligible ?? c.mobilePushIds.length, mobile_push_ids: c.mobilePushIds, mobile_push_published: c.mobilePushPublished ?? false } : {}),
       };
       try {
         await retryBusy(() => chunks.insertOne(doc));
@@ -332,7 +349,7 @@ export function createBroadcastRepository(db: Db) {
         const from = p.chunksDone;
         for (;;) {
           const keys = chunkKeys(id, p.chunksDone, PROGRESS_STEP);
-          const docs = await chunks.find({ _id: { $in: keys } }, { projection: { email_ids: 0, push_ids: 0, sms_ids: 0 } }).toArray();
+          const docs = await chunks.find({ _id: { $in: keys } }, { projection: { email_ids: 0, push_ids: 0, sms_ids: 0, mobile_push_ids: 0 } }).toArray();
           const byId = new Map(docs.map((d) => [d._id, d]));
           let k = 0;
           for (const d of keys.map((key) => byId.get(key))) {
@@ -341,6 +358,7 @@ export function createBroadcastRepository(db: Db) {
             p.eligible += d.eligible;
             p.pushEligible += d.push_eligible ?? 0;
             if (d.sms_eligible) p.smsEligible = (p.smsEligible ?? 0) + d.sms_eligible;
+            if (d.mobile_push_eligible) p.mobilePushEligible = (p.mobilePushEligible ?? 0) + d.mobile_push_eligible;
             k += 1;
           }
           p.chunksDone += k;
@@ -349,7 +367,20 @@ export function createBroadcastRepository(db: Db) {
         if (p.chunksDone === from) return p;
         try {
           await retryBusy(() =>
-            progressCol.updateOne({ _id: id }, { $set: { chunks_done: p.chunksDone, created: p.created, eligible: p.eligible, push_eligible: p.pushEligible, ...(p.smsEligible ? { sms_eligible: p.smsEligible } : {}) } }, { upsert: true }),
+            progressCol.updateOne(
+              { _id: id },
+              {
+                $set: {
+                  chunks_done: p.chunksDone,
+                  created: p.created,
+                  eligible: p.eligible,
+                  push_eligible: p.pushEligible,
+                  ...(p.smsEligible ? { sms_eligible: p.smsEligible } : {}),
+                  ...(p.mobilePushEligible ? { mobile_push_eligible: p.mobilePushEligible } : {}),
+                },
+              },
+              { upsert: true },
+            ),
           );
         } catch (err) {
           if (!isDuplicateKey(err)) throw err; // a concurrent first write: read it and go on
@@ -362,7 +393,7 @@ export function createBroadcastRepository(db: Db) {
       const index = (d: ChunkDoc) => Number(d._id.slice(d._id.indexOf(':') + 1));
       return docs.sort((a, b) => index(a) - index(b));
     },
-    async finish(id: number, progress: BroadcastProgress, outbound: { email: BroadcastDoc['email']; push: BroadcastOutbound | null; sms?: BroadcastOutbound | null }, now: Date): Promise<boolean> {
+    async finish(id: number, progress: BroadcastProgress, outbound: { email: BroadcastDoc['email']; push: BroadcastOutbound | null; sms?: BroadcastOutbound | null; mobilePush?: BroadcastOutbound | null }, now: Date): Promise<boolean> {
       const r = await retryBusy(() =>
         col.updateOne(
           { _id: id, status: { $ne: 'completed' } },
@@ -372,6 +403,7 @@ export function createBroadcastRepository(db: Db) {
               email: outbound.email,
               ...(outbound.push ? { push: outbound.push } : {}),
               ...(outbound.sms ? { sms: outbound.sms } : {}),
+              ...(outbound.mobilePush ? { mobile_push: outbound.mobilePush } : {}),
               notifications_created: progress.created,
               email_eligible: progress.eligible,
               updated_at: now,

@@ -31,7 +31,7 @@ function senderWith(answers: Record<string, MobilePushResult>, start?: Record<nu
   const removed: number[] = [];
   const answer = async (_: unknown, token: string) => (sentTo.push(token), answers[token] ?? { kind: 'sent' as const, id: `id-${token.slice(0, 3)}` });
   const deps: MobilePushSenderDeps = {
-    devices: { list: async () => devices, remove: async (_p, _r, id) => void removed.push(id) },
+    devices: { list: async () => devices, listForRecipients: async () => new Map(), remove: async (_p, _r, id) => void removed.push(id) },
     credentials: async () => ({ configured: 'yes' }),
     fcm: { send: answer },
     apns: { send: answer },
@@ -83,7 +83,7 @@ describe('the mobile push sender', () => {
 
   it('when a provider its devices are on has its share in flight, then nothing is attempted or claimed (busy); pushes on the other provider go', async () => {
     const shares = createProviderShares({ perProvider: 1, perProjectProvider: 0 });
-    const slowApns = shares.take(2, ['apns']);
+    const slowApns = await shares.take(2, ['apns']);
     const s = senderWith({}, {}, shares);
     await expect(s.send(push)).rejects.toMatchObject({ kind: 'busy', message: expect.stringContaining('apns') });
     expect([s.sentTo, [...s.held.keys()]]).toEqual([[], []]);
@@ -96,6 +96,6 @@ describe('the mobile push sender', () => {
     const shares = createProviderShares({ perProvider: 1, perProjectProvider: 1 });
     const s = senderWith({ 'fcm-token-1': { kind: 'retry', status: 503, reason: 'UNAVAILABLE', retryAfterMs: null } }, {}, shares);
     await expect(s.send(push)).rejects.toMatchObject({ kind: 'transient' });
-    expect(shares.take(1, ['fcm', 'apns']).taken).toBe(true);
+    expect((await shares.take(1, ['fcm', 'apns'])).taken).toBe(true);
   });
 });

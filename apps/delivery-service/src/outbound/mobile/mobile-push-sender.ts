@@ -61,9 +61,10 @@ const pushedNotification = (push: OutgoingMobilePush): PushedNotification => {
  * mobile-push-attempts). A device reported gone is removed through the recipient service at once.
  * Resolves when some device took it (the others named in `note`); throws a DeliveryFailure
  * `transient` while a device is to be tried again (429, 5xx, no answer: after the longest
- * Retry-After given), `expired` when every device was gone, `rejected` when none took it; `busy`
- * (nothing attempted, no device claimed) when a provider its devices are on has its share of the
- * pool in flight (provider-shares), so a slow provider never holds the other's pushes.
+ * Retry-After given), `expired` when every device was gone, `rejected` when none took it. Before
+ * any device it takes a share of each provider its devices are on (provider-shares), waiting its
+ * turn while the provider's shares are in flight; `busy` (nothing attempted, no device claimed)
+ * when that provider's queue is full too, so a slow provider never holds the other's pushes.
  */
 export function createMobilePushSender(deps: MobilePushSenderDeps) {
   async function pushOne(push: OutgoingMobilePush, device: { id: number; platform: string; token: string }, block: MobilePushBlock): Promise<DeviceEnd> {
@@ -112,7 +113,7 @@ export function createMobilePushSender(deps: MobilePushSenderDeps) {
     const [devices, held] = await Promise.all([deps.devices.list(push.projectId, push.recipientId), deps.attempts.load(push.notificationId, push.deviceIds)]);
     const byId = new Map(devices.map((d) => [d.id, d]));
     const owed = push.deviceIds.filter((id) => !ENDED.has(held.get(id)?.state ?? '') && byId.has(id));
-    const share = deps.shares?.take(push.projectId, owed.map((id) => byId.get(id)!.platform)) ?? { taken: true, release: () => undefined };
+    const share = deps.shares ? await deps.shares.take(push.projectId, owed.map((id) => byId.get(id)!.platform)) : { taken: true as const, release: () => undefined };
     if (!share.taken) throw new DeliveryFailure('busy', share.reason);
     try {
       return await sendToDevices(push, held, byId);

@@ -46,7 +46,11 @@ export function openMobilePush(config: Config, deps: OpenMobilePushDeps): { send
     deviceRemoved: (doc, device) =>
       deps.events.emit([{ id: `mp:${doc._id}:removed:${device.id}`, type: 'device.removed', at: deps.now(), projectId: doc.project_id, recipientId: doc.recipient_id, notification: toNotification(doc), removedDevice: device }]),
     now: deps.now,
-    shares: createProviderShares({ perProvider: config.MOBILE_PUSH_MAX_IN_FLIGHT_PER_PROVIDER, perProjectProvider: config.MOBILE_PUSH_MAX_IN_FLIGHT_PER_PROJECT }),
+    shares: createProviderShares({
+      perProvider: config.MOBILE_PUSH_MAX_IN_FLIGHT_PER_PROVIDER,
+      perProjectProvider: config.MOBILE_PUSH_MAX_IN_FLIGHT_PER_PROJECT,
+      waitingPerProvider: config.MOBILE_PUSH_MAX_WAITING_PER_PROVIDER,
+    }),
   });
   const configuredPlatforms: ConfiguredPlatforms = async (projectId) => {
     const views = await deps.credentials.list(projectId);

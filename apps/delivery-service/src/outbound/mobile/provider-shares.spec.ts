@@ -46,7 +46,7 @@ const table: Array<[string, { perProvider: number; perProjectProvider: number },
 ];
 
 describe('provider shares of the mobile push pool', () => {
-  it.each(table)('%s', (_, limits, steps) => {
+  it.each(table)('%s', async (_, limits, steps) => {
     const shares = createProviderShares(limits);
     const taken: Array<() => void> = [];
     for (const step of steps) {
@@ -54,7 +54,7 @@ describe('provider shares of the mobile push pool', () => {
         taken[step.release]();
         continue;
       }
-      const share = shares.take(...step.take);
+      const share = await shares.take(...step.take);
       expect(share.taken).toBe(step.taken);
       if (share.taken) taken.push(share.release);
       else if (step.reason) expect(share.reason).toContain(step.reason);

@@ -1,10 +1,12 @@
-import { createInFlight } from '../push/in-flight';
+import { createWaitingShares } from './waiting-shares';
 
 export interface ProviderShareLimits {
   /** Mobile push jobs in flight to one provider (FCM, APNs) at most (0: no limit). */
   perProvider: number;
   /** Mobile push jobs of one project in flight to one provider at most (0: no limit). */
   perProjectProvider: number;
+  /** Jobs waiting for a share of one provider (or one project's provider) at most; absent: 0, none wait. */
+  waitingPerProvider?: number;
 }
 
 /** A job's shares of its providers, taken; or why not (nothing is held then). */
@@ -12,31 +14,35 @@ export type ProviderShare = { taken: true; release(): void } | { taken: false; r
 
 /**
  * Shares of the mobile push pool per provider and per (project, provider): a job takes one share
- * of each provider its devices are on before any request, and gives them back when done. A
- * provider (or one project's provider) with all its shares in flight turns its next jobs away, so
- * a slow provider holds at most its share of the pool and the other provider's pushes go on.
+ * of each provider its devices are on before any request, and gives them back when done. A job
+ * whose provider (or its project's provider) has all its shares in flight waits for one, in a
+ * bounded queue of that provider; with the queue full it is turned away (nothing held). So a slow
+ * provider holds at most its shares and its queue of the pool, and the other provider's pushes go
+ * on. Shares are taken in one order (by provider name; the provider's, then the project's), so two
+ * waiting jobs never wait for each other.
  */
 export function createProviderShares(limits: ProviderShareLimits) {
-  const byProvider = createInFlight(limits.perProvider);
-  const byProjectProvider = createInFlight(limits.perProjectProvider);
+  const waiting = limits.waitingPerProvider ?? 0;
+  const byProvider = createWaitingShares(limits.perProvider, waiting);
+  const byProjectProvider = createWaitingShares(limits.perProjectProvider, waiting);
   const projectKey = (projectId: number, provider: string) => `${projectId}:${provider}`;
   const leave = (projectId: number, provider: string) => {
     byProvider.leave(provider);
     byProjectProvider.leave(projectKey(projectId, provider));
   };
   return {
-    take(projectId: number, providers: Iterable<string>): ProviderShare {
+    async take(projectId: number, providers: Iterable<string>): Promise<ProviderShare> {
       const held: string[] = [];
       const giveBack = () => held.forEach((p) => leave(projectId, p));
-      for (const provider of new Set(providers)) {
-        if (!byProvider.tryEnter(provider)) {
+      for (const provider of [...new Set(providers)].sort()) {
+        if (!(await byProvider.enter(provider))) {
           giveBack();
-          return { taken: false, reason: `as many mobile pushes in flight to ${provider} as allowed (MOBILE_PUSH_MAX_IN_FLIGHT_PER_PROVIDER)` };
+          return { taken: false, reason: `as many mobile pushes in flight to ${provider} as allowed (MOBILE_PUSH_MAX_IN_FLIGHT_PER_PROVIDER), and as many waiting (MOBILE_PUSH_MAX_WAITING_PER_PROVIDER)` };
         }
-        if (!byProjectProvider.tryEnter(projectKey(projectId, provider))) {
+        if (!(await byProjectProvider.enter(projectKey(projectId, provider)))) {
           byProvider.leave(provider);
           giveBack();
-          return { taken: false, reason: `as many mobile pushes of this project in flight to ${provider} as allowed (MOBILE_PUSH_MAX_IN_FLIGHT_PER_PROJECT)` };
+          return { taken: false, reason: `as many mobile pushes of this project in flight to ${provider} as allowed (MOBILE_PUSH_MAX_IN_FLIGHT_PER_PROJECT), and as many waiting` };
         }
         held.push(provider);
       }

@@ -42,6 +42,8 @@ const notificationRoutes: RoutePlugin = async (app) => {
           maxListRecipientsForEmail: s.max_list_recipients_for_email === undefined ? undefined : BigInt(s.max_list_recipients_for_email),
           maxListRecipientsForPush: s.max_list_recipients_for_push === undefined ? undefined : BigInt(s.max_list_recipients_for_push),
           maxListRecipientsForSms: s.max_list_recipients_for_sms == null ? undefined : BigInt(s.max_list_recipients_for_sms),
+          maxBroadcastRecipientsForMobilePush: s.max_broadcast_recipients_for_mobile_push == null ? undefined : BigInt(s.max_broadcast_recipients_for_mobile_push),
+          maxListRecipientsForMobilePush: s.max_list_recipients_for_mobile_push == null ? undefined : BigInt(s.max_list_recipients_for_mobile_push),
           monthlyQuota: s.monthly_quota === null ? undefined : BigInt(s.monthly_quota),
           emailFromAddress: s.email_from?.address,
           emailFromName: s.email_from?.name ?? undefined,

@@ -1,27 +1,14 @@
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eventually } from '@herald/testing';
-import { call, createProject, uniqueId, type JsonBody, type TestProject } from '../../testing/rest-client';
+import { configureMobileProviders, received, sink, tokenOf, type Platform } from '../../testing/mobile-fakes';
+import { adminToken, call, createProject, uniqueId, type JsonBody, type TestProject } from '../../testing/rest-client';
 
 /**
  * The mobile_push medium through the REST surface against the sink's FCM and APNs fakes. The
  * fakes' failure switches are not per device, so the tests of this file run one at a time and
  * each uses its own device tokens.
  */
-const sinkApi = () => {
-  const url = process.env.MAIL_API_URL;
-  if (!url) throw new Error('MAIL_API_URL is not set: the e2e stack runs the sink');
-  return url;
-};
-const sink = async (method: string, path: string, body?: unknown): Promise<JsonBody> => {
-  const res = await fetch(`${sinkApi()}${path}`, { method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
-  if (!res.ok) throw new Error(`sink ${method} ${path} answered ${res.status}`);
-  return res.json();
-};
-const received = async (service: 'fcm' | 'apns', token: string): Promise<JsonBody[]> => ((await sink('GET', `/${service}`)) as JsonBody[]).filter((m) => m.to === token);
-const tokenOf = { fcm: () => `${randomBytes(8).toString('hex')}:APA91b${randomBytes(48).toString('base64url')}`, apns: () => randomBytes(32).toString('hex') };
-type Platform = keyof typeof tokenOf;
 
 /** A local webhook endpoint keeping the bodies it receives (signatures are the webhooks suite's concern). */
 async function webhookReceiver() {
@@ -44,21 +31,13 @@ describe('mobile push through REST', () => {
   const mobilePush = { title: 'Deploy finished', body: 'api v42 is live', data: { deploy: '42' } };
 
   const as = (method: string, path: string, body?: unknown, key = p.fullKey) => call(method, path, { key, body });
-  const configureProviders = async (project: TestProject) => {
-    const apns = await sink('GET', '/apns/key');
-    const put = (name: string, body: unknown) => call('PUT', `/providers/${name}`, { key: project.fullKey, body });
-    expect((await put('apns', { key_p8: apns.key_p8, key_id: apns.key_id, team_id: apns.team_id, bundle_id: 'com.example.app', environment: 'sandbox' })).status).toBe(200);
-    const privateKey = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
-    const serviceAccount = { type: 'service_account', project_id: 'herald-e2e', client_email: 'push@herald-e2e.iam.gserviceaccount.com', private_key: privateKey, token_uri: `${sinkApi()}/fcm/token` };
-    expect((await put('fcm', { service_account: serviceAccount })).status).toBe(200);
-  };
   const catalog = async (project: TestProject) => {
     expect((await call('POST', '/preferences', { key: project.fullKey, body: { ...target, medium: 'mobile_push', name: 'Deploys on the phone', default_enabled: true } })).status).toBe(201);
   };
 
   beforeAll(async () => {
     p = await createProject('mobile');
-    await configureProviders(p);
+    await configureMobileProviders(p);
     await catalog(p);
   });
 
@@ -166,5 +145,109 @@ describe('mobile push through REST', () => {
     expect([broadcast.status, broadcast.body.code]).toEqual([400, 'broadcast_mobile_push_not_allowed']);
     const hugeBadge = await as('POST', '/notifications/send', { recipient_id: r.id, target, mobile_push: { ...mobilePush, badge: 2 ** 31 } });
     expect([hugeBadge.status, hugeBadge.body.code]).toEqual([400, 'validation_failed']);
+  });
+
+  it('when APNs answers slowly, then an FCM push to another recipient arrives and is recorded sent while the slow one is still pending', async () => {
+    const [slow, quick] = [await newRecipient(['apns']), await newRecipient(['fcm'])];
+    // Slower than the sender's deadline: the APNs push stays pending (retried) until the fake is quick again.
+    await sink('POST', '/apns/control', { slow_ms: 120_000 });
+    try {
+      const slowId = await send({ recipient_id: slow.id, target, mobile_push: mobilePush });
+      const quickId = await send({ recipient_id: quick.id, target, mobile_push: mobilePush });
+      expect((await settled(quickId)).mobile_push).toMatchObject({ status: 'sent', provider: 'fcm' });
+      expect(await received('fcm', quick.devices[0].token)).toHaveLength(1);
+      // Its first attempt still runs (a batch of both would have ended them together).
+      expect((await as('GET', `/notifications/${slowId}`)).body.data.mobile_push).toMatchObject({ status: 'pending', attempts: 0 });
+      expect(await received('apns', slow.devices[0].token)).toEqual([]);
+    } finally {
+      await sink('POST', '/apns/control', { slow_ms: 0 });
+    }
+  });
+});
+
+/** Mobile push on sends to many (a list, recipient ids, every recipient): in this file, as the fakes' switches are shared. */
+const toManyTarget = { channel: 'deploys', topic: 'production', event: 'to-many' };
+
+describe('mobile push on sends to many', () => {
+  const target = toManyTarget;
+  const mobilePush = { title: 'Deploy finished', body: 'api v42 is live' };
+  const projectWith = async (settings: Record<string, unknown> = {}) => {
+    const p = await createProject('audience-mobile', settings);
+    await configureMobileProviders(p);
+    expect((await call('POST', '/preferences', { key: p.fullKey, body: { ...target, medium: 'mobile_push', name: 'Deploys on the phone', default_enabled: true } })).status).toBe(201);
+    return p;
+  };
+  /** A recipient with one device of each platform given; returns its id and device tokens. */
+  const newRecipient = async (p: TestProject, platforms: Platform[]) => {
+    const id = uniqueId('phone');
+    expect((await call('POST', '/recipients', { key: p.fullKey, body: { id } })).status).toBe(201);
+    const tokens: { platform: Platform; token: string }[] = [];
+    for (const platform of platforms) {
+      const token = tokenOf[platform]();
+      expect((await call('POST', `/recipients/${id}/devices`, { key: p.fullKey, body: { platform, token } })).status).toBe(201);
+      tokens.push({ platform, token });
+    }
+    return { id, tokens };
+  };
+  /** The send's notifications once it completed and none of their mobile pushes is pending, by recipient. */
+  const settledSend = async (p: TestProject, broadcastId: number, recipients: string[]) => {
+    await eventually(`send ${broadcastId} completed`, async () => (await call('GET', `/broadcasts/${broadcastId}`, { key: p.fullKey })).body.data?.status === 'completed');
+    return eventually(`the mobile pushes of send ${broadcastId} settled`, async () => {
+      const out = new Map<string, JsonBody>();
+      for (const r of recipients) {
+        const feed = await call('GET', `/recipients/${r}/notifications`, { key: p.recipientKey });
+        const item = (feed.body.data.notifications as JsonBody[]).find((n) => n.broadcast_id === broadcastId);
+        if (!item) return undefined;
+        const n = (await call('GET', `/notifications/${item.id}`, { key: p.fullKey })).body.data;
+        if (n.mobile_push.status === 'pending') return undefined;
+        out.set(r, n);
+      }
+      return out;
+    });
+  };
+  const pushesTo = async ({ platform, token }: { platform: Platform; token: string }) => (await received(platform, token)).map((m) => m.title);
+
+  it("when a list send carries mobile_push, then each subscriber's devices get the push exactly once", async () => {
+    const p = await projectWith();
+    const members = [await newRecipient(p, ['fcm', 'apns']), await newRecipient(p, ['apns'])];
+    const list = uniqueId('list');
+    expect((await call('POST', '/lists', { key: p.fullKey, body: { key: list, name: 'Phones' } })).status).toBe(201);
+    expect((await call('PUT', `/lists/${list}/subscriptions`, { key: p.fullKey, body: { recipient_ids: members.map((m) => m.id) } })).body.data.subscribed).toBe(2);
+    const res = await call('POST', '/notifications/send', { key: p.fullKey, body: { list, target, payload: { t: 1 }, mobile_push: mobilePush } });
+    expect(res.status).toBe(201);
+    const byRecipient = await settledSend(p, res.body.data.broadcast.id, members.map((m) => m.id));
+    expect(byRecipient.get(members[0].id)!.mobile_push).toMatchObject({ status: 'sent', provider: 'fcm,apns' });
+    expect(byRecipient.get(members[1].id)!.mobile_push).toMatchObject({ status: 'sent', provider: 'apns' });
+    for (const device of members.flatMap((m) => m.tokens)) expect(await pushesTo(device)).toEqual([mobilePush.title]);
+  });
+
+  it('when a broadcast to every recipient carries mobile_push within max_broadcast_recipients_for_mobile_push, then each device gets it once', async () => {
+    const p = await projectWith({ max_broadcast_recipients_for_mobile_push: 10 });
+    const [a, b] = [await newRecipient(p, ['fcm']), await newRecipient(p, ['apns'])];
+    const res = await call('POST', '/notifications/send', { key: p.fullKey, body: { recipient_id: null, target, payload: { t: 1 }, mobile_push: mobilePush } });
+    expect(res.status).toBe(201);
+    const byRecipient = await settledSend(p, res.body.data.broadcast.id, [a.id, b.id]);
+    for (const r of [a, b]) expect(byRecipient.get(r.id)!.mobile_push).toMatchObject({ status: 'sent' });
+    for (const device of [...a.tokens, ...b.tokens]) expect(await pushesTo(device)).toEqual([mobilePush.title]);
+  });
+
+  it('when more recipients are eligible than max_list_recipients_for_mobile_push, then no push is sent and each is skipped broadcast_limit_exceeded', async () => {
+    const p = await projectWith({ max_list_recipients_for_mobile_push: 1 });
+    const members = [await newRecipient(p, ['fcm']), await newRecipient(p, ['apns'])];
+    const res = await call('POST', '/notifications/send', { key: p.fullKey, body: { recipient_ids: members.map((m) => m.id), target, payload: { t: 1 }, mobile_push: mobilePush } });
+    expect(res.status).toBe(201);
+    const byRecipient = await settledSend(p, res.body.data.broadcast.id, members.map((m) => m.id));
+    for (const m of members) expect(byRecipient.get(m.id)!.mobile_push).toMatchObject({ status: 'skipped', reason: 'broadcast_limit_exceeded' });
+    for (const device of members.flatMap((m) => m.tokens)) expect(await pushesTo(device)).toEqual([]);
+  });
+
+  it('when a cap is 0, then the send is 400 naming it: list_mobile_push_not_allowed, broadcast_mobile_push_not_allowed', async () => {
+    const p = await projectWith({ max_list_recipients_for_mobile_push: 0 });
+    const toIds = await call('POST', '/notifications/send', { key: p.fullKey, body: { recipient_ids: ['a'], target, payload: {}, mobile_push: mobilePush } });
+    expect([toIds.status, toIds.body.code]).toEqual([400, 'list_mobile_push_not_allowed']);
+    const everyone = await call('POST', '/notifications/send', { key: p.fullKey, body: { recipient_id: null, target, payload: {}, mobile_push: mobilePush } });
+    expect([everyone.status, everyone.body.code]).toEqual([400, 'broadcast_mobile_push_not_allowed']);
+    const project = await call('GET', `/admin/projects/${p.id}`, { key: adminToken() });
+    expect(project.body.data.settings.max_list_recipients_for_mobile_push).toBe(0);
   });
 });

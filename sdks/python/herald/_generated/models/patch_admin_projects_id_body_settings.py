@@ -30,6 +30,12 @@ class PatchAdminProjectsIdBodySettings:
         retention_days (int | None | Unset):
         max_list_recipients_for_sms (int | None | Unset): Most recipients a send to a list or to recipient ids may text
             (more eligible: no SMS is sent); 0 refuses SMS on such sends (400 list_sms_not_allowed). Absent or null: 10,000.
+        max_broadcast_recipients_for_mobile_push (int | None | Unset): Most recipients a broadcast's mobile push may
+            reach (more eligible: no mobile push is sent); 0 refuses mobile push on broadcasts (400
+            broadcast_mobile_push_not_allowed). Absent or null: 0.
+        max_list_recipients_for_mobile_push (int | None | Unset): Most recipients a send to a list or to recipient ids
+            may reach by mobile push (more eligible: no mobile push is sent); 0 refuses mobile push on such sends (400
+            list_mobile_push_not_allowed). Absent or null: 10,000.
         sms_country_codes (list[str] | None | Unset): The country calling codes (e.g. ["49", "44", "1"]) whose numbers
             the project may text: an sms contact outside them is refused (400 sms_country_not_allowed). Absent or null: all.
     """
@@ -45,6 +51,8 @@ class PatchAdminProjectsIdBodySettings:
     email_reply_to: None | str | Unset = UNSET
     retention_days: int | None | Unset = UNSET
     max_list_recipients_for_sms: int | None | Unset = UNSET
+    max_broadcast_recipients_for_mobile_push: int | None | Unset = UNSET
+    max_list_recipients_for_mobile_push: int | None | Unset = UNSET
     sms_country_codes: list[str] | None | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
@@ -98,6 +106,22 @@ class PatchAdminProjectsIdBodySettings:
         else:
             max_list_recipients_for_sms = self.max_list_recipients_for_sms
 
+        max_broadcast_recipients_for_mobile_push: int | None | Unset
+        if isinstance(self.max_broadcast_recipients_for_mobile_push, Unset):
+            max_broadcast_recipients_for_mobile_push = UNSET
+        else:
+            max_broadcast_recipients_for_mobile_push = (
+                self.max_broadcast_recipients_for_mobile_push
+            )
+
+        max_list_recipients_for_mobile_push: int | None | Unset
+        if isinstance(self.max_list_recipients_for_mobile_push, Unset):
+            max_list_recipients_for_mobile_push = UNSET
+        else:
+            max_list_recipients_for_mobile_push = (
+                self.max_list_recipients_for_mobile_push
+            )
+
         sms_country_codes: list[str] | None | Unset
         if isinstance(self.sms_country_codes, Unset):
             sms_country_codes = UNSET
@@ -136,6 +160,14 @@ class PatchAdminProjectsIdBodySettings:
             field_dict["retention_days"] = retention_days
         if max_list_recipients_for_sms is not UNSET:
             field_dict["max_list_recipients_for_sms"] = max_list_recipients_for_sms
+        if max_broadcast_recipients_for_mobile_push is not UNSET:
+            field_dict["max_broadcast_recipients_for_mobile_push"] = (
+                max_broadcast_recipients_for_mobile_push
+            )
+        if max_list_recipients_for_mobile_push is not UNSET:
+            field_dict["max_list_recipients_for_mobile_push"] = (
+                max_list_recipients_for_mobile_push
+            )
         if sms_country_codes is not UNSET:
             field_dict["sms_country_codes"] = sms_country_codes
 
@@ -226,6 +258,36 @@ class PatchAdminProjectsIdBodySettings:
             d.pop("max_list_recipients_for_sms", UNSET)
         )
 
+        def _parse_max_broadcast_recipients_for_mobile_push(
+            data: object,
+        ) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        max_broadcast_recipients_for_mobile_push = (
+            _parse_max_broadcast_recipients_for_mobile_push(
+                d.pop("max_broadcast_recipients_for_mobile_push", UNSET)
+            )
+        )
+
+        def _parse_max_list_recipients_for_mobile_push(
+            data: object,
+        ) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        max_list_recipients_for_mobile_push = (
+            _parse_max_list_recipients_for_mobile_push(
+                d.pop("max_list_recipients_for_mobile_push", UNSET)
+            )
+        )
+
         def _parse_sms_country_codes(data: object) -> list[str] | None | Unset:
             if data is None:
                 return data
@@ -255,6 +317,8 @@ class PatchAdminProjectsIdBodySettings:
             email_reply_to=email_reply_to,
             retention_days=retention_days,
             max_list_recipients_for_sms=max_list_recipients_for_sms,
+            max_broadcast_recipients_for_mobile_push=max_broadcast_recipients_for_mobile_push,
+            max_list_recipients_for_mobile_push=max_list_recipients_for_mobile_push,
             sms_country_codes=sms_country_codes,
         )
 

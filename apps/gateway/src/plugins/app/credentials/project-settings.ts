@@ -41,6 +41,18 @@ export const ProjectSettingsSchema = Type.Object({
       description: 'Most recipients a send to a list or to recipient ids may text (more eligible: no SMS is sent); 0 refuses SMS on such sends (400 list_sms_not_allowed). Absent or null: 10,000.',
     }),
   ),
+  /** Most recipients a broadcast's mobile push may reach; 0 refuses mobile push on broadcasts; absent (or set to null): 0. */
+  max_broadcast_recipients_for_mobile_push: Type.Optional(
+    Type.Union([NonNegative, Type.Null()], {
+      description: "Most recipients a broadcast's mobile push may reach (more eligible: no mobile push is sent); 0 refuses mobile push on broadcasts (400 broadcast_mobile_push_not_allowed). Absent or null: 0.",
+    }),
+  ),
+  /** Most recipients a send to a list or to recipient ids may push to their phones; 0 refuses it; absent (or set to null): 10,000. */
+  max_list_recipients_for_mobile_push: Type.Optional(
+    Type.Union([NonNegative, Type.Null()], {
+      description: 'Most recipients a send to a list or to recipient ids may reach by mobile push (more eligible: no mobile push is sent); 0 refuses mobile push on such sends (400 list_mobile_push_not_allowed). Absent or null: 10,000.',
+    }),
+  ),
   /** The country calling codes the project may text; absent (or set to null): all. */
   sms_country_codes: Type.Optional(
     Type.Union([Type.Array(Type.String({ pattern: CALLING_CODE.source, description: 'A country calling code without +, e.g. 49' }), { maxItems: 300, uniqueItems: true }), Type.Null()], {
@@ -96,7 +108,7 @@ export function checkSettingsPatch(patch: ProjectSettingsPatch | undefined): Pro
 }
 
 /** Settings shown only when set (absent: their default), so the settings of projects that never set them read as before. */
-const OPTIONAL_SETTINGS = ['sms_country_codes', 'max_list_recipients_for_sms'] as const;
+const OPTIONAL_SETTINGS = ['sms_country_codes', 'max_list_recipients_for_sms', 'max_broadcast_recipients_for_mobile_push', 'max_list_recipients_for_mobile_push'] as const;
 
 /** Merges a validated patch over current settings, keeping only known fields. */
 export function mergeSettings(current: Partial<ProjectSettings>, patch: ProjectSettingsPatch = {}): ProjectSettings {
