@@ -34,7 +34,7 @@ export interface BroadcastDoc {
   email_eligible: number;
   /** The broadcast's push, like `email` (absent on broadcasts without a push block). */
   push?: BroadcastOutbound | null;
-  /** The send's SMS, like `push` (absent without an SMS block; kept in the store, not shown by the REST view yet). */
+  /** The send's SMS, like `push` (absent without an SMS block). */
   sms?: BroadcastOutbound | null;
   created_at: Date;
   updated_at: Date;
@@ -155,6 +155,7 @@ export function toBroadcast(d: BroadcastDoc, progress?: BroadcastProgress): Broa
     notificationsCreated: d.status === 'completed' || !progress ? d.notifications_created : progress.created,
     email: d.email,
     push: d.push ?? null,
+    sms: d.sms ?? null,
     sendAt: d.send_at ?? null,
     audience: audienceView(d.audience),
     createdAt: d.created_at,
