@@ -60,8 +60,10 @@ func (s *NotificationsService) Broadcast(ctx context.Context, in Send, opts ...S
 
 // SendToMany sends to the recipients in.RecipientIds (1 to 1,000, duplicates counted once; unknown
 // ones are created) or to the subscribers of the list in.List, leaving out in.ExcludeRecipientIds
-// (at most 100), and returns the broadcast it fans out as (its progress: GetBroadcast) and the ids
-// that failed the recipient id rules (left out; the others were sent). in.RecipientID is ignored.
+// (at most 100), with in.Email and in.Sms as a direct send carries them (each capped by the
+// project's max_list_recipients_for_<medium>), and returns the broadcast it fans out as (its
+// progress, with its email and sms: GetBroadcast) and the ids that failed the recipient id rules
+// (left out; the others were sent). in.RecipientID is ignored.
 func (s *NotificationsService) SendToMany(ctx context.Context, in Send, opts ...SendOption) (*Broadcast, []BatchFailure, error) {
 	if len(in.RecipientIds) == 0 && in.List == nil {
 		return nil, nil, errors.New("herald: SendToMany needs RecipientIds or a List (use Notifications.Broadcast to send to every recipient)")

@@ -38,3 +38,11 @@ func TestSendBodyOfASendToManyNamesNoRecipient(t *testing.T) {
 		}
 	}
 }
+
+func TestSendBodyOfAListSendCarriesItsSms(t *testing.T) {
+	list := "on-call"
+	fields := bodyFields(t, Send{List: &list, Sms: &Sms{Text: "Deploy failed"}})
+	if got := string(fields["sms"]); got != `{"text":"Deploy failed"}` {
+		t.Fatalf("a list send's sms: want {\"text\":\"Deploy failed\"}, got %q", got)
+	}
+}

@@ -181,6 +181,8 @@ export interface Broadcast {
   recipients_total: number;
   notifications_created: number;
   email: { status: string; eligible?: number } | null;
+  /** A send carrying an sms block: its SMS (absent otherwise). */
+  sms?: { status: string; eligible?: number };
   send_at?: string | null;
   /** A send to a list or to recipient ids: who it goes to. */
   audience?: { list?: string; recipient_ids?: number; excluded: number };
@@ -197,6 +199,8 @@ export interface SendBody {
   target?: Target;
   payload?: unknown;
   email?: { subject: string; html: string; text?: string; delay_seconds?: number; unless?: string };
+  /** An SMS to each recipient's primary number. */
+  sms?: { text: string };
   /** A push to each of the recipient's devices (FCM, APNs). */
   mobile_push?: { title: string; body: string; data?: Record<string, string>; badge?: number | 'unread'; sound?: string; collapse_key?: string; ttl_seconds?: number };
   /** RFC 3339: a scheduled send. */

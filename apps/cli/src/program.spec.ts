@@ -248,6 +248,20 @@ describe('herald send to many', () => {
     expect(r.stdout).toMatch(/^Broadcast 9 to 2 recipients: enqueued\nLeft out \(not a valid recipient id\): " x"\nFollow it: herald broadcast get 9 --watch\n$/);
   });
 
+  it('when a list send carries --sms, then the send carries the sms block and the broadcast shows its sms', async () => {
+    const bodies: unknown[] = [];
+    const r = await herald(['send', '--list', 'on-call', '--target', 'c/t/e', '--sms', 'Deploy failed'], {
+      send: async (body) => {
+        bodies.push(body);
+        return { notification: null, broadcast: { ...broadcast, audience: { list: 'on-call', excluded: 0 } } };
+      },
+    });
+    expect(r.code).toBe(0);
+    expect(bodies).toEqual([{ list: 'on-call', target: { channel: 'c', topic: 't', event: 'e' }, sms: { text: 'Deploy failed' } }]);
+    const got = await herald(['broadcast', 'get', '9'], { getBroadcast: async () => ({ ...broadcast, status: 'completed', sms: { status: 'sent', eligible: 2 } }) });
+    expect(got.stdout).toMatch(/sms:\s+sent \(2 eligible\)/);
+  });
+
   it('when no audience, two audiences, or --exclude with --to are given, then a usage error and no API call', async () => {
     for (const args of [['send', '--payload', '{}'], ['send', '--to', 'a', '--list', 'l', '--payload', '{}'], ['send', '--to', 'a', '--exclude', 'b', '--payload', '{}'], ['send', '--to-many', ',', '--payload', '{}']]) {
       const r = await herald(args, {});

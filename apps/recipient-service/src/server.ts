@@ -49,7 +49,7 @@ export async function build({ config, mongo, nats, clock }: ServiceDeps<Config>)
     events: listEvents,
     recipients: {
       ensureRecipients: useCases.ensureRecipients,
-      countActive: (projectId, ids) => recipients.countActive(projectId, ids),
+      activeSeqs: (projectId, ids) => recipients.activeSeqs(projectId, ids),
       requireRecipient: (projectId, id) => requireRecipient(recipients, projectId, id),
     },
   });

@@ -147,7 +147,8 @@ export function notificationDecisionView(n: Notification) {
   return out;
 }
 
-const broadcastOutboundView = (o: BroadcastOutbound | undefined) => (o ? { status: o.status, ...(o.eligible !== undefined ? { eligible: Number(o.eligible) } : {}) } : null);
+const broadcastOutcomeView = (o: BroadcastOutbound) => ({ status: o.status, ...(o.eligible !== undefined ? { eligible: Number(o.eligible) } : {}) });
+const broadcastOutboundView = (o: BroadcastOutbound | undefined) => (o ? broadcastOutcomeView(o) : null);
 
 export function broadcastView(b: Broadcast) {
   return {
@@ -159,6 +160,7 @@ export function broadcastView(b: Broadcast) {
     notifications_created: Number(b.notificationsCreated),
     email: broadcastOutboundView(b.email),
     push: broadcastOutboundView(b.push),
+    ...(b.sms ? { sms: broadcastOutcomeView(b.sms) } : {}),
     created_at: formatProtoTimestamp(b.createdAt)!,
     updated_at: formatProtoTimestamp(b.updatedAt)!,
     send_at: formatProtoTimestamp(b.sendAt),

@@ -1182,6 +1182,7 @@ type Broadcast struct {
 	Push                 *BroadcastOutbound `json:"push"`
 	RecipientsTotal      int                `json:"recipients_total"`
 	SendAt               *string            `json:"send_at,omitempty"`
+	Sms                  *BroadcastOutbound `json:"sms,omitempty"`
 	Status               string             `json:"status"`
 	Target               Target             `json:"target"`
 

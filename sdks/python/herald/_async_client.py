@@ -230,17 +230,20 @@ class AsyncNotifications(_Resource):
         list_key: str | None = None,
         exclude_recipient_ids: Sequence[str] | None = None,
         email: models.EmailInput | Json | None = None,
+        sms: models.SmsInput | Json | None = None,
         send_at: datetime | str | None = None,
         idempotency_key: str | None = None,
     ) -> models.PostNotificationsSendResponse201Data:
         """A send to the recipients `recipient_ids` (1 to 1,000, duplicates counted once; unknown ones
         are created) or to the subscribers of the list `list_key`, leaving out `exclude_recipient_ids`
-        (at most 100). Returns the send's data: its `broadcast` (progress: `broadcasts.get`) and
-        `failed`, the ids that failed the recipient id rules (left out; the others were sent).
+        (at most 100), with an optional `email` and `sms` (each capped by the project's
+        `max_list_recipients_for_<medium>`). Returns the send's data: its `broadcast` (progress,
+        with its `email` and `sms`: `broadcasts.get`) and `failed`, the ids that failed the
+        recipient id rules (left out; the others were sent).
         """
         return await self._run(
             ops.send_to_many(
-                recipient_ids, list_key, exclude_recipient_ids, target, payload, email, send_at, idempotency_key
+                recipient_ids, list_key, exclude_recipient_ids, target, payload, email, send_at, idempotency_key, sms
             )
         )
 

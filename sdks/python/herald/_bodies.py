@@ -25,6 +25,7 @@ from ._generated.models.post_webhooks_body import PostWebhooksBody
 from ._generated.models.recipient_input import RecipientInput
 from ._generated.models.send_input import SendInput
 from ._generated.models.send_input_payload_type_0 import SendInputPayloadType0
+from ._generated.models.sms_input import SmsInput
 from ._generated.models.target_input import TargetInput
 from ._generated.types import UNSET, Unset
 
@@ -83,8 +84,10 @@ def send_to_many(
     email: EmailInput | Json | None,
     target: TargetInput | Json | None,
     at: datetime | str | None = None,
+    sms: SmsInput | Json | None = None,
 ) -> SendInput:
     body = send(None, payload, email, target, at)
+    body.sms = UNSET if sms is None else sms if isinstance(sms, SmsInput) else SmsInput.from_dict(sms)
     body.recipient_id = UNSET
     body.recipient_ids = UNSET if recipient_ids is None else list(recipient_ids)
     body.list_ = opt(list_key)

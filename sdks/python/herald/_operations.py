@@ -116,6 +116,7 @@ from ._generated.models import (
     Recipient,
     RecipientInput,
     RecipientToken,
+    SmsInput,
     TargetInput,
     Webhook,
     WebhookDelivery,
@@ -372,11 +373,14 @@ def send_to_many(
     email: EmailInput | Json | None,
     send_at: datetime | str | None,
     idempotency_key: str | None,
+    sms: SmsInput | Json | None = None,
 ) -> Operation[PostNotificationsSendResponse201Data]:
     if not recipient_ids and list_key is None:
         raise ValueError("send_to_many needs recipient_ids or a list_key (broadcast sends to every recipient)")
     kwargs = {
-        "body": bodies.send_to_many(recipient_ids, list_key, exclude_recipient_ids, payload, email, target, send_at),
+        "body": bodies.send_to_many(
+            recipient_ids, list_key, exclude_recipient_ids, payload, email, target, send_at, sms
+        ),
         "idempotency_key": idempotency_key or str(uuid.uuid4()),
     }
     return Operation(post_notifications_send, _data(PostNotificationsSendResponse201), kwargs=kwargs)

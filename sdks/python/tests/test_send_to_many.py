@@ -26,3 +26,13 @@ def test_when_a_list_is_given_then_the_body_names_it() -> None:
 def test_when_neither_is_given_then_the_call_is_refused_before_any_request() -> None:
     with pytest.raises(ValueError):
         ops.send_to_many(None, None, None, TARGET, {"title": "x"}, None, None, None)
+
+
+def test_when_an_sms_is_given_then_the_body_carries_it_as_a_direct_send_would() -> None:
+    body = bodies.send_to_many(
+        None, "on-call", None, {"title": "x"}, None, TARGET, sms={"text": "Deploy failed"}
+    ).to_dict()
+    assert body["sms"] == {"text": "Deploy failed"}
+    assert body["list"] == "on-call"
+    without = bodies.send_to_many(None, "on-call", None, {"title": "x"}, None, TARGET).to_dict()
+    assert "sms" not in without

@@ -50,6 +50,7 @@ interface SendOpts extends MobilePushOpts {
   emailText?: string;
   emailDelay?: string;
   emailUnless?: string;
+  sms?: string;
   idempotencyKey?: string;
   at?: string;
 }
@@ -106,14 +107,18 @@ function sendBody(audience: Audience, opts: SendOpts): SendBody {
   } else if (opts.emailDelay !== undefined || opts.emailUnless !== undefined) {
     throw new UsageError('--email-delay and --email-unless need an email (--email-subject and --email-html)');
   }
+  if (opts.sms !== undefined) body.sms = { text: inlineOrFile(opts.sms, '--sms') };
   const mobilePush = mobilePushOf(opts);
   if (mobilePush) body.mobile_push = mobilePush;
   if (opts.at !== undefined) body.send_at = parseAt(opts.at);
-  if (body.payload === undefined && body.email === undefined && body.mobile_push === undefined) {
-    throw new UsageError('nothing to send: pass --payload, --email-subject with --email-html, or --mobile-title with --mobile-body');
+  if (body.payload === undefined && body.email === undefined && body.sms === undefined && body.mobile_push === undefined) {
+    throw new UsageError('nothing to send: pass --payload, --email-subject with --email-html, --sms, or --mobile-title with --mobile-body');
   }
   return body;
 }
+
+/** A broadcast's email or SMS: its status and how many were eligible. */
+const outboundText = (o: { status: string; eligible?: number } | null | undefined) => (o ? `${o.status}${o.eligible !== undefined ? ` (${o.eligible} eligible)` : ''}` : 'none');
 
 const broadcastFields = (b: Broadcast) =>
   fields([
@@ -122,7 +127,8 @@ const broadcastFields = (b: Broadcast) =>
     ['target', `${b.target.channel}/${b.target.topic}/${b.target.event}`],
     ['recipients_total', b.recipients_total],
     ['notifications_created', b.notifications_created],
-    ['email', b.email ? `${b.email.status}${b.email.eligible !== undefined ? ` (${b.email.eligible} eligible)` : ''}` : 'none'],
+    ['email', outboundText(b.email)],
+    ...(b.sms ? [['sms', outboundText(b.sms)] as [string, unknown]] : []),
     ['send_at', b.send_at ?? ''],
     ['created_at', b.created_at],
     ['updated_at', b.updated_at],
@@ -169,6 +175,7 @@ export const registerSend: Register = (program, act) => {
     .option('--email-text <text|@file>', 'plain-text body (default: derived from the HTML)')
     .option('--email-delay <seconds>', 'send the email this long after the in-app notification (0-604800)')
     .option('--email-unless <read|opened>', 'skip the delayed email if the in-app notification is read (or opened) by then; needs --payload')
+    .option('--sms <text|@file>', "an SMS to each recipient's primary number (with --to-many or --list: capped by max_list_recipients_for_sms)")
     .option('--mobile-title <title>', 'a push to each of the recipient\'s devices (with --mobile-body)')
     .option('--mobile-body <text>', 'the mobile push text')
     .option('--mobile-badge <n|unread>', 'the app icon badge: a number, or unread (the in-app unread count)')
@@ -179,6 +186,7 @@ export const registerSend: Register = (program, act) => {
         `herald send --to alice --payload '{"title":"Hello"}'`,
         `herald send --to alice --target deploys/production/finished --mobile-title "Deploy finished" --mobile-body "v42 is live" --mobile-badge unread`,
         `herald send --to-many alice,bob,carol --exclude bob --target issues/comments/comment.created --payload '{"title":"New comment"}'`,
+        `herald send --list on-call --target deploys/production/failed --payload '{"title":"Deploy failed"}' --sms "Deploy 42 failed"`,
         `herald send --to alice --payload '{"title":"Trial ends"}' --at 2030-01-31T09:00:00Z`,
         `herald send --to alice --payload '{"title":"Invoice"}' --email-subject Invoice --email-html @invoice.html --email-delay 3600 --email-unless read`,
         'herald send --to alice --target billing/none/invoice.paid --payload @payload.json --email-subject "Your invoice" --email-html @invoice.html',

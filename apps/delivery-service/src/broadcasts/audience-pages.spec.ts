@@ -2,20 +2,26 @@ import { notFound } from '@herald/service-kit';
 import { createAudiencePages } from './audience-pages';
 import type { ListAudience, RecipientDirectory, RecipientPresence } from '../kernel/ports';
 
-/** A list port over fixed subscribers, `next` being the last id of a page; unknown lists are list_not_found. */
-function stubLists(lists: Record<string, string[]>): ListAudience {
+/**
+ * A list port over fixed subscribers, `next` being the last id of a page; unknown lists are
+ * list_not_found. Each subscription keeps its incarnation (the id's first character code), except
+ * those named in `unkept` (0n: subscribed before incarnations were kept).
+ */
+function stubLists(lists: Record<string, string[]>, unkept: string[] = []): ListAudience {
   return {
     page: async (_projectId, list, after, limit) => {
       const subs = lists[list];
       if (!subs) throw notFound('list_not_found', 'List not found');
       const page = subs.filter((id) => id > after).slice(0, limit);
       const last = page.at(-1);
-      return { recipientIds: page, next: last !== undefined && last !== subs.at(-1) ? last : '' };
+      const recipientSeqs = page.map((id) => (unkept.includes(id) ? 0n : BigInt(id.charCodeAt(0))));
+      return { recipientIds: page, recipientSeqs, next: last !== undefined && last !== subs.at(-1) ? last : '' };
     },
   };
 }
 
-const presence: RecipientPresence = { ensure: async (_p, id) => id.charCodeAt(0), require: async () => 1 };
+const ensured: string[] = [];
+const presence: RecipientPresence = { ensure: async (_p, id) => (ensured.push(id), id.charCodeAt(0)), require: async () => 1 };
 const everyone: Pick<RecipientDirectory, 'listRecipientIds'> = {
   listRecipientIds: async () => ({ recipientIds: ['a', 'b', 'c'], recipientSeqs: [1n, 2n, 3n], nextAfter: 'c', upperBound: 'c', done: true, remainingAtMost: 0n }),
 };
@@ -44,6 +50,14 @@ describe('audience pages', () => {
 
   it('when the audience is a list, then its subscribers are paged with the excluded ones left out', async () => {
     expect(await all({ list: 'watchers', exclude_recipient_ids: ['b', 'e'] })).toEqual([['a'], ['c', 'd'], []]);
+  });
+
+  it('when the subscriptions keep their incarnations, then only those subscribed before it was kept are looked up', async () => {
+    ensured.length = 0;
+    const kept = createAudiencePages({ recipients: everyone as RecipientDirectory, presence, lists: stubLists({ watchers: ['a', 'b', 'c'] }, ['b']) }, { timeoutMs: 1000 });
+    const p = await kept({ list: 'watchers', exclude_recipient_ids: [] }, { ...req, pageSize: 3 });
+    expect(p).toMatchObject({ recipientIds: ['a', 'b', 'c'], recipientSeqs: [97n, 98n, 99n] });
+    expect(ensured).toEqual(['b']);
   });
 
   it('when the list is gone while its send fans out, then the send ends where it is', async () => {

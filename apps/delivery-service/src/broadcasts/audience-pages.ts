@@ -37,12 +37,19 @@ const LIST_LEFT_UNKNOWN = BigInt(Number.MAX_SAFE_INTEGER);
  * recipient (ListRecipientIds under the snapshotted bound), explicit ids (stored with the
  * broadcast, sorted: the cursor is a position in them) or a list's subscribers (ListSubscribers,
  * read page by page: a subscriber is in when their page is read). Ids left out by name are
- * filtered from each page. Explicit ids and subscribers are confirmed (created when missing, as a
- * direct send does) for their incarnations. A list removed while its send fans out ends the send
+ * filtered from each page. Explicit ids are confirmed (created when missing, as a direct send does)
+ * for their incarnations; subscribers carry theirs, kept on the subscription, and only those
+ * subscribed before it was kept are confirmed. A list removed while its send fans out ends the send
  * where it is.
  */
 export function createAudiencePages(deps: AudiencePagesDeps, opts: { timeoutMs: number }) {
   const withSeqs = async (projectId: bigint, ids: string[]) => (await Promise.all(ids.map((id) => deps.presence.ensure(projectId, id)))).map(BigInt);
+  /** The page with every incarnation: those kept on the subscriptions as they are, the others (0n) confirmed. */
+  const withKeptSeqs = async (projectId: bigint, p: AudiencePage): Promise<AudiencePage> => {
+    if (p.recipientSeqs.every((seq) => seq > 0n)) return p;
+    const seqs = await Promise.all(p.recipientIds.map(async (id, i) => (p.recipientSeqs[i] > 0n ? p.recipientSeqs[i] : BigInt(await deps.presence.ensure(projectId, id)))));
+    return { ...p, recipientSeqs: seqs };
+  };
 
   const explicitPage = async (ids: string[], req: AudiencePageRequest): Promise<AudiencePage> => {
     const start = req.after === '' ? 0 : Number(req.after);
@@ -54,7 +61,7 @@ export function createAudiencePages(deps: AudiencePagesDeps, opts: { timeoutMs: 
   const listPage = async (list: string, req: AudiencePageRequest): Promise<AudiencePage> => {
     try {
       const p = await deps.lists.page(req.projectId, list, req.after, req.pageSize);
-      return { recipientIds: p.recipientIds, recipientSeqs: [], nextAfter: p.next, upperBound: CHOSEN_BOUND, done: p.next === '', remainingAtMost: p.next === '' ? 0n : LIST_LEFT_UNKNOWN };
+      return { recipientIds: p.recipientIds, recipientSeqs: p.recipientSeqs, nextAfter: p.next, upperBound: CHOSEN_BOUND, done: p.next === '', remainingAtMost: p.next === '' ? 0n : LIST_LEFT_UNKNOWN };
     } catch (err) {
       if (err instanceof DomainError && err.code === 'list_not_found') return { recipientIds: [], recipientSeqs: [], nextAfter: req.after, upperBound: CHOSEN_BOUND, done: true, remainingAtMost: 0n };
       throw err;
@@ -70,10 +77,7 @@ export function createAudiencePages(deps: AudiencePagesDeps, opts: { timeoutMs: 
   return async function audiencePage(audience: AudienceDoc | null | undefined, req: AudiencePageRequest): Promise<AudiencePage> {
     if (audience?.recipient_ids) return explicitPage(audience.recipient_ids, req);
     const excluded = new Set(audience?.exclude_recipient_ids ?? []);
-    if (audience?.list !== undefined) {
-      const p = leaveOut(await listPage(audience.list, req), excluded);
-      return { ...p, recipientSeqs: await withSeqs(req.projectId, p.recipientIds) };
-    }
+    if (audience?.list !== undefined) return withKeptSeqs(req.projectId, leaveOut(await listPage(audience.list, req), excluded));
     return leaveOut(await deps.recipients.listRecipientIds(req, { timeoutMs: opts.timeoutMs }), excluded);
   };
 }

@@ -20,7 +20,7 @@ function expectOncePerRecipient(docs: Document[], expected: string[]) {
   expect(docs.filter((d) => d.status !== 'delivered')).toEqual([]);
 }
 
-describe('fault: a send to 1,000 recipient ids meets a SIGKILL of the delivery process mid-fan-out', () => {
+describe('fault: a send to 1,000 recipient ids or to a list of 1,000 meets a SIGKILL of the delivery process mid-fan-out', () => {
   let stack: ProcessStack;
   beforeAll(async () => {
     // Small chunks written one at a time, so the kill lands between chunks; a killed worker's jobs come back after the ack wait.
@@ -53,6 +53,28 @@ describe('fault: a send to 1,000 recipient ids meets a SIGKILL of the delivery p
     expectOncePerRecipient(docs, named.filter((id) => id !== 'k0007'));
     const units = await db.collection('quota_units').find({ project_id: Number(projectId) }, { projection: { owner: 1 } }).toArray();
     expect(units.map((u) => u.owner).sort()).toEqual(docs.map((d) => `${d._id}:in_app`).sort());
+  });
+
+  it('when a list send is killed and restarted, then each subscriber gets exactly one notification carrying the incarnation kept on the subscription', async () => {
+    const projectId = BigInt(Date.now());
+    const subscribers = ids('s');
+    await stack.recipients.createList({ projectId, key: 'watchers', name: 'Watchers' });
+    for (let i = 0; i < IDS; i += 500) await stack.recipients.subscribeToList({ projectId, listKey: 'watchers', recipientIds: subscribers.slice(i, i + 500) });
+    const sent = await stack.delivery().send({ projectId, settings, target, payloadJson: '{"t":"l"}', list: 'watchers' });
+    const broadcastId = Number(sent.broadcast!.id);
+    const db = stack.deliveryDb.db;
+    await eventually('first chunk written', async () => (await db.collection('broadcast_chunks').countDocuments({ broadcast_id: broadcastId })) >= 1, { timeoutMs: 120_000 });
+    await stack.kill('delivery-service');
+    expect(await db.collection('notifications').countDocuments({ broadcast_id: broadcastId })).toBeLessThan(IDS);
+
+    await stack.restart('delivery-service');
+    await eventually('list send completed after the restart', async () => (await stack.delivery().getBroadcast({ projectId, id: BigInt(broadcastId) })).broadcast!.status === 'completed', { timeoutMs: 150_000 });
+    const docs = await db.collection('notifications').find({ broadcast_id: broadcastId }, { projection: { recipient_id: 1, recipient_seq: 1, status: 1 } }).toArray();
+    expectOncePerRecipient(docs, subscribers);
+    for (const id of ['s0000', 's0500', 's0999']) {
+      const seq = Number((await stack.recipients.getRecipient({ projectId, id })).recipient!.seq);
+      expect(docs.find((d) => d.recipient_id === id)?.recipient_seq).toBe(seq);
+    }
   });
 });
 

@@ -267,6 +267,8 @@ export interface Broadcast {
   email: BroadcastOutbound | null;
   /** null when the broadcast carries no push block. */
   push: BroadcastOutbound | null;
+  /** null when the send carries no SMS block. */
+  sms: BroadcastOutbound | null;
   /** When a scheduled broadcast is (or was) due; null: at once. */
   sendAt?: Date | null;
   /** Absent or null: every recipient of the project. */

@@ -88,8 +88,12 @@ export type ConfiguredPlatforms = (projectId: number) => Promise<Set<string>>;
  * ListSubscribers). Throws `list_not_found` (not_found) for a list the project does not have.
  */
 export interface ListAudience {
-  /** Up to `limit` subscriber ids after `after` ('' : from the start), in a stable order; `next` is '' after the last page. */
-  page(projectId: bigint, list: string, after: string, limit: number): Promise<{ recipientIds: string[]; next: string }>;
+  /**
+   * Up to `limit` subscriber ids after `after` ('' : from the start), in a stable order, with each
+   * one's incarnation as kept on the subscription (0n where it was not kept); `next` is '' after
+   * the last page.
+   */
+  page(projectId: bigint, list: string, after: string, limit: number): Promise<{ recipientIds: string[]; recipientSeqs: bigint[]; next: string }>;
 }
 
 /** Accepted sends JetStream still holds (their notifications not written yet). */

@@ -13,7 +13,9 @@ export function recipientListAudience(client: RecipientClient): ListAudience {
     async page(projectId, list, after, limit) {
       try {
         const res = await client.listSubscribers({ projectId, listKey: list, afterRecipientId: after, limit });
-        return { recipientIds: res.recipientIds, next: res.next };
+        // A recipient service that keeps no incarnations answers none: each is then looked up.
+        const recipientSeqs = res.recipientSeqs.length === res.recipientIds.length ? res.recipientSeqs : res.recipientIds.map(() => 0n);
+        return { recipientIds: res.recipientIds, recipientSeqs, next: res.next };
       } catch (err) {
         if (ConnectError.from(err).code === Code.NotFound) throw notFound('list_not_found', `List ${list} not found`);
         throw err;

@@ -75,6 +75,19 @@ describe('recipient service: lists and subscriptions', () => {
     expect(seen).toEqual([...all].sort());
   });
 
+  it('when known and new recipients are subscribed, then the subscribers page carries each one\'s incarnation', async () => {
+    const projectId = svc.project();
+    await svc.client.createList({ projectId, key: 'seqs', name: 'Seqs' });
+    await svc.client.createRecipient({ projectId, id: 'known' });
+    await svc.client.subscribeToList({ projectId, listKey: 'seqs', recipientIds: ['known'] });
+    await svc.client.subscribeToList({ projectId, listKey: 'seqs', recipientIds: ['known', 'fresh'] });
+    const page = await svc.client.listSubscribers({ projectId, listKey: 'seqs' });
+    const seqOf = async (id: string) => (await svc.client.getRecipient({ projectId, id })).recipient!.seq;
+    expect(page.recipientIds).toEqual(['fresh', 'known']);
+    expect(page.recipientSeqs).toEqual([await seqOf('fresh'), await seqOf('known')]);
+    expect(page.recipientSeqs.every((seq) => seq > 0n)).toBe(true);
+  });
+
   it('when a recipient token changes a list not marked self_service, then it is refused', async () => {
     const projectId = svc.project();
     await svc.client.createList({ projectId, key: 'closed', name: 'Closed' });

@@ -110,13 +110,11 @@ export function createRecipientRepository(db: Db) {
       return [...byId, ...byName].map(toRecord);
     },
 
-    /**
-     * How many of these (distinct) ids are active recipients. A count reads no documents: on the
-     * local FerretDB it costs about a tenth of `findMany` of the same ids.
-     */
-    async countActive(projectId: number, ids: string[]): Promise<number> {
-      if (ids.length === 0) return 0;
-      return col.countDocuments({ project_id: projectId, recipient_id: { $in: ids }, state: 'active' });
+    /** The incarnations of those of these ids that are active recipients: only the id and the sequence are read. */
+    async activeSeqs(projectId: number, ids: string[]): Promise<Map<string, number>> {
+      if (ids.length === 0) return new Map();
+      const docs = await col.find({ project_id: projectId, recipient_id: { $in: ids }, state: 'active' }, { projection: { _id: 0, recipient_id: 1, seq: 1 } }).toArray();
+      return new Map(docs.map((d) => [d.recipient_id, d.seq]));
     },
 
     async findMany(projectId: number, ids: string[]): Promise<RecipientRecord[]> {

@@ -3418,7 +3418,11 @@ export interface paths {
                          *         "push": null,
                          *         "created_at": "2026-03-02T09:32:00Z",
                          *         "updated_at": "2026-03-02T09:32:09Z",
-                         *         "send_at": null
+                         *         "send_at": null,
+                         *         "sms": {
+                         *           "status": "sent",
+                         *           "eligible": 310
+                         *         }
                          *       }
                          *     }
                          */
@@ -6962,6 +6966,7 @@ export interface components {
             notifications_created: number;
             email: components["schemas"]["BroadcastOutbound"] | null;
             push: components["schemas"]["BroadcastOutbound"] | null;
+            sms?: components["schemas"]["BroadcastOutbound"];
             /**
              * @description UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
              * @example 2025-01-31T12:00:00Z

@@ -36,7 +36,7 @@ export interface BroadcastDoc {
   email_eligible: number;
   /** The broadcast's push, like `email` (absent on broadcasts without a push block). */
   push?: BroadcastOutbound | null;
-  /** The send's SMS, like `push` (absent without an SMS block; kept in the store, not shown by the REST view yet). */
+  /** The send's SMS, like `push` (absent without an SMS block). */
   sms?: BroadcastOutbound | null;
   /** The send's mobile push, like `sms` (kept in the store, not shown by the REST view yet). */
   mobile_push?: BroadcastOutbound | null;
@@ -169,6 +169,7 @@ export function toBroadcast(d: BroadcastDoc, progress?: BroadcastProgress): Broa
     notificationsCreated: d.status === 'completed' || !progress ? d.notifications_created : progress.created,
     email: d.email,
     push: d.push ?? null,
+    sms: d.sms ?? null,
     sendAt: d.send_at ?? null,
     audience: audienceView(d.audience),
     createdAt: d.created_at,

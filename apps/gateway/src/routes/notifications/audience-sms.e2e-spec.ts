@@ -80,8 +80,10 @@ describe('sms on sends to many', () => {
     expect((await call('PUT', `/lists/${list}/subscriptions`, { key: p.fullKey, body: { recipient_ids: members } })).body.data.subscribed).toBe(2);
     const res = await call('POST', '/notifications/send', { key: p.fullKey, body: { list, target, payload: { t: 1 }, sms: { text: 'Pager: deploy failed' } } });
     expect(res.status).toBe(201);
+    expect(res.body.data.broadcast.sms).toEqual({ status: 'pending' });
     await settledSend(p, res.body.data.broadcast.id, members);
     for (const phone of phones) expect(await textsTo(phone.stored)).toEqual(['Pager: deploy failed']);
+    expect((await call('GET', `/broadcasts/${res.body.data.broadcast.id}`, { key: p.fullKey })).body.data.sms).toEqual({ status: 'sent', eligible: 2 });
   });
 
   it('when more recipients are eligible than max_list_recipients_for_sms, then no SMS is sent and each is skipped broadcast_limit_exceeded', async () => {
@@ -93,6 +95,7 @@ describe('sms on sends to many', () => {
     const byRecipient = await settledSend(p, res.body.data.broadcast.id, ids);
     for (const id of ids) expect(byRecipient.get(id)!.sms).toMatchObject({ status: 'skipped', reason: 'broadcast_limit_exceeded' });
     for (const phone of phones) expect(await textsTo(phone.stored)).toEqual([]);
+    expect((await call('GET', `/broadcasts/${res.body.data.broadcast.id}`, { key: p.fullKey })).body.data.sms).toEqual({ status: 'blocked', eligible: 2 });
   });
 
   it('when max_list_recipients_for_sms is 0, then such a send is 400 list_sms_not_allowed; a broadcast to everyone still refuses sms', async () => {

@@ -57,7 +57,7 @@ export const notificationExamples = {
   sent: { message: 'Notification enqueued', data: { notification: { ...notificationExample, status: 'enqueued', email: { ...notificationExample.email, status: 'pending', message_id: null, attempts: 0, sent_at: null, provider: null }, decision: null }, broadcast: null } },
   one: { data: notificationExample },
   canceled: { message: 'Notification canceled', data: { ...notificationExample, status: 'canceled', send_at: '2026-03-03T08:00:00Z', email: { ...notificationExample.email, status: 'skipped', reason: 'canceled', message_id: null, sent_at: null, provider: null } } },
-  broadcast: { data: broadcastExample },
+  broadcast: { data: { ...broadcastExample, sms: { status: 'sent', eligible: 310 } } },
   broadcastCanceled: { message: 'Broadcast canceled', data: { ...broadcastExample, status: 'canceled', notifications_created: 0, send_at: '2026-03-03T08:00:00Z' } },
   digest: {
     data: {

@@ -260,6 +260,8 @@ export const BroadcastSchema = Type.Object(
     notifications_created: Type.Integer(),
     email: Nullable(BroadcastOutbound),
     push: Nullable(BroadcastOutbound),
+    // Present on a send carrying an sms block, as `email` and `push` are on theirs.
+    sms: Type.Optional(BroadcastOutbound),
     created_at: Timestamp,
     updated_at: Timestamp,
     send_at: Type.Optional(Nullable(Timestamp)),

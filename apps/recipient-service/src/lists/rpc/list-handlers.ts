@@ -40,7 +40,7 @@ export const listHandlers = (uc: ListUseCases): Pick<ServiceImpl<typeof Recipien
   },
   async listSubscribers(req) {
     const page = await uc.listSubscribers({ projectId: num(req.projectId), key: req.listKey, afterRecipientId: req.afterRecipientId, limit: req.limit });
-    return { recipientIds: page.recipientIds, next: page.next };
+    return { recipientIds: page.recipientIds, recipientSeqs: page.recipientSeqs.map((seq) => BigInt(seq ?? 0)), next: page.next };
   },
   async listRecipientLists(req) {
     return { lists: (await uc.listRecipientLists({ projectId: num(req.projectId), recipientId: req.recipientId })).map(list) };

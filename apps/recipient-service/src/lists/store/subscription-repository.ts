@@ -7,7 +7,15 @@ interface SubscriptionDoc {
   project_id: number;
   list_id: number;
   recipient_id: string;
+  /** The recipient's incarnation when subscribed (a list send stamps it on each notification); absent on subscriptions stored before it was kept. */
+  recipient_seq?: number;
   created_at: Date;
+}
+
+/** A subscriber as a list send reads it: the recipient and its incarnation (null: not kept on the subscription). */
+export interface Subscriber {
+  recipientId: string;
+  seq: number | null;
 }
 
 const idOf = (projectId: number, listId: number, recipientId: string) => `${projectId}:${listId}:${recipientId}`;
@@ -35,10 +43,11 @@ export function createSubscriptionRepository(db: Db) {
 
     subscribedAmong,
 
-    /** Inserts the subscriptions in one unordered write; returns the recipients that were new (duplicates are already there). */
-    async insertMany(projectId: number, listId: number, recipientIds: string[], now: Date): Promise<string[]> {
-      if (recipientIds.length === 0) return [];
-      const docs = recipientIds.map((r) => ({ _id: idOf(projectId, listId, r), ...ofList(projectId, listId), recipient_id: r, created_at: now }));
+    /** Inserts the subscriptions (each recipient with its incarnation) in one unordered write; returns the recipients that were new (duplicates are already there). */
+    async insertMany(projectId: number, listId: number, subscribers: { recipientId: string; seq: number }[], now: Date): Promise<string[]> {
+      if (subscribers.length === 0) return [];
+      const recipientIds = subscribers.map((r) => r.recipientId);
+      const docs = subscribers.map((r) => ({ _id: idOf(projectId, listId, r.recipientId), ...ofList(projectId, listId), recipient_id: r.recipientId, recipient_seq: r.seq, created_at: now }));
       try {
         await col.insertMany(docs, { ordered: false });
         return recipientIds;
@@ -62,14 +71,14 @@ export function createSubscriptionRepository(db: Db) {
       return col.countDocuments(ofList(projectId, listId));
     },
 
-    /** Subscriber ids of the list after `afterRecipientId`, in recipient id order. */
-    async page(projectId: number, listId: number, afterRecipientId: string, limit: number): Promise<string[]> {
+    /** Subscribers of the list after `afterRecipientId`, in recipient id order, with their incarnations. */
+    async page(projectId: number, listId: number, afterRecipientId: string, limit: number): Promise<Subscriber[]> {
       const docs = await col
-        .find({ ...ofList(projectId, listId), recipient_id: { $gt: afterRecipientId } }, { projection: { _id: 0, recipient_id: 1 } })
+        .find({ ...ofList(projectId, listId), recipient_id: { $gt: afterRecipientId } }, { projection: { _id: 0, recipient_id: 1, recipient_seq: 1 } })
         .sort({ recipient_id: 1 })
         .limit(limit)
         .toArray();
-      return docs.map((d) => d.recipient_id);
+      return docs.map((d) => ({ recipientId: d.recipient_id, seq: d.recipient_seq ?? null }));
     },
 
     /** Removes up to `batch` subscriptions of a list; returns the recipients it removed (none: none left). */

@@ -10,9 +10,10 @@ export interface ListLimits {
 
 /** What the list use cases need of the recipients: creating unknown ones as a direct send does, and finding one. */
 export interface RecipientPort {
-  ensureRecipients(input: { projectId: number; ids: string[] }): Promise<unknown>;
-  /** How many of these distinct ids are active recipients (a count, no documents read). */
-  countActive(projectId: number, ids: string[]): Promise<number>;
+  /** Each id's incarnation, in the request's order (up to 500 ids). */
+  ensureRecipients(input: { projectId: number; ids: string[] }): Promise<{ seqs: number[] }>;
+  /** The incarnations of those of these ids that are active recipients (only ids and sequences read). */
+  activeSeqs(projectId: number, ids: string[]): Promise<Map<string, number>>;
   /** Throws recipient_not_found when the recipient does not exist (or is being erased). */
   requireRecipient(projectId: number, id: string): Promise<unknown>;
 }

@@ -47,13 +47,22 @@ async function withinLimit(deps: Pick<ListDeps, 'lists' | 'subscriptions' | 'lim
 }
 
 /**
- * Creates the recipients not there yet, as a direct send does. One count first: when every id is an
- * active recipient already (the common case: subscribing known users) nothing else is read, where
- * EnsureRecipients would read each recipient's document.
+ * Each id with its incarnation (kept on the subscription, so a list send looks no recipient up),
+ * creating the recipients not there yet as a direct send does. One read of the ids' sequences first:
+ * when every id is an active recipient already (the common case: subscribing known users) nothing
+ * else is read, where EnsureRecipients would read each recipient's whole document.
  */
-async function ensureAll(deps: Pick<ListDeps, 'recipients'>, projectId: number, ids: string[]): Promise<void> {
-  if (ids.length === 0 || (await deps.recipients.countActive(projectId, ids)) === ids.length) return;
-  for (let i = 0; i < ids.length; i += ENSURE_CHUNK) await deps.recipients.ensureRecipients({ projectId, ids: ids.slice(i, i + ENSURE_CHUNK) });
+async function withIncarnations(deps: Pick<ListDeps, 'recipients'>, projectId: number, ids: string[]): Promise<{ recipientId: string; seq: number }[]> {
+  if (ids.length === 0) return [];
+  const active = await deps.recipients.activeSeqs(projectId, ids);
+  if (ids.every((id) => active.has(id))) return ids.map((id) => ({ recipientId: id, seq: active.get(id)! }));
+  const out: { recipientId: string; seq: number }[] = [];
+  for (let i = 0; i < ids.length; i += ENSURE_CHUNK) {
+    const chunk = ids.slice(i, i + ENSURE_CHUNK);
+    const { seqs } = await deps.recipients.ensureRecipients({ projectId, ids: chunk });
+    chunk.forEach((id, j) => out.push({ recipientId: id, seq: seqs[j] }));
+  }
+  return out;
 }
 
 /**
@@ -69,9 +78,9 @@ export function createSubscribeToList(deps: ListDeps) {
     const { projectId } = input;
     const { valid, failed } = partitionIds(input.recipientIds);
     const toWrite = await withinLimit(deps, projectId, list.listId, valid);
-    await ensureAll(deps, projectId, toWrite);
+    const subscribers = await withIncarnations(deps, projectId, toWrite);
     const at = deps.clock.date();
-    const added = await deps.subscriptions.insertMany(projectId, list.listId, toWrite, at);
+    const added = await deps.subscriptions.insertMany(projectId, list.listId, subscribers, at);
     if (added.length > 0) {
       await recountSubscribers(deps, projectId, list.listId);
       await deps.events.subscriptionsChanged({ projectId, list: list.key, change: 'subscribed', recipientIds: added, at });

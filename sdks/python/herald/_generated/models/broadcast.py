@@ -31,6 +31,7 @@ class Broadcast:
         push (BroadcastOutbound | None):
         created_at (str): UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
         updated_at (str): UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
+        sms (BroadcastOutbound | Unset):
         send_at (None | str | Unset):
         audience (BroadcastAudience | Unset): Who a send to many goes to; absent: every recipient of the project
     """
@@ -45,6 +46,7 @@ class Broadcast:
     push: BroadcastOutbound | None
     created_at: str
     updated_at: str
+    sms: BroadcastOutbound | Unset = UNSET
     send_at: None | str | Unset = UNSET
     audience: BroadcastAudience | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
@@ -80,6 +82,10 @@ class Broadcast:
 
         updated_at = self.updated_at
 
+        sms: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.sms, Unset):
+            sms = self.sms.to_dict()
+
         send_at: None | str | Unset
         if isinstance(self.send_at, Unset):
             send_at = UNSET
@@ -106,6 +112,8 @@ class Broadcast:
                 "updated_at": updated_at,
             }
         )
+        if sms is not UNSET:
+            field_dict["sms"] = sms
         if send_at is not UNSET:
             field_dict["send_at"] = send_at
         if audience is not UNSET:
@@ -166,6 +174,13 @@ class Broadcast:
 
         updated_at = d.pop("updated_at")
 
+        _sms = d.pop("sms", UNSET)
+        sms: BroadcastOutbound | Unset
+        if isinstance(_sms, Unset):
+            sms = UNSET
+        else:
+            sms = BroadcastOutbound.from_dict(_sms)
+
         def _parse_send_at(data: object) -> None | str | Unset:
             if data is None:
                 return data
@@ -193,6 +208,7 @@ class Broadcast:
             push=push,
             created_at=created_at,
             updated_at=updated_at,
+            sms=sms,
             send_at=send_at,
             audience=audience,
         )
