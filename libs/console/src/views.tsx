@@ -1,5 +1,6 @@
 import { Activity } from './activity';
-import { BroadcastView, Broadcasts } from './broadcast';
+import { BroadcastView } from './broadcast';
+import { Broadcasts } from './broadcasts';
 import { Catalog } from './catalog';
 import { ListView } from './list';
 import { Lists } from './lists';
