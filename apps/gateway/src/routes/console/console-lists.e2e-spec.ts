@@ -51,7 +51,7 @@ describe('the console lists in Chromium', () => {
     await page.locator(`tr[data-key="${keys[0]}"]`).waitFor();
     expect(await rowKeys()).toEqual(keys.slice(0, PER_PAGE));
     await expectAccessible(page, 'lists, paged');
-    await screenshot(page, 'lists');
+    await screenshot(page, 'lists-paged');
   });
 
   it("when a list is opened, then its page walks its subscribers a page at a time, each linking to the recipient", async () => {
