@@ -30,11 +30,13 @@ export async function api(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: str
   return parsed;
 }
 
-/** An error answer in words: its message, then what it says of each field it refused. */
+/** An error answer in words: its message, then what it says of each field it refused (alone when each already repeats the message). */
 function messageOf(parsed: Json): string | undefined {
   const message: string | undefined = parsed?.message ?? parsed?.details;
   const fields: string[] = Array.isArray(parsed?.errors) ? parsed.errors.map((e: Json) => e?.message).filter((m: unknown) => typeof m === 'string' && m !== message) : [];
-  return fields.length ? [message, ...fields].filter(Boolean).join(': ') : message;
+  if (fields.length === 0) return message;
+  const repeat = message !== undefined && fields.every((f) => f.startsWith(message));
+  return repeat || !message ? fields.join('; ') : `${message}: ${fields.join('; ')}`;
 }
 
 /** A query string of the given values, empty ones left out. */

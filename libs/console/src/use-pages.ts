@@ -15,11 +15,13 @@ export interface CursorPage<T> {
 export function useCursorPages<T = Json>(load: (cursor: string | undefined) => Promise<CursorPage<T>>) {
   const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
   const cursor = cursors[cursors.length - 1];
-  const loaded = useLoaded(() => load(cursor), [cursor]);
+  const walked = cursors.length;
+  // The page number travels with its data: until the next page has loaded, the shown one keeps its number.
+  const loaded = useLoaded(async () => ({ ...(await load(cursor)), page: walked }), [cursor]);
   const next = loaded.data?.next;
   return {
     ...loaded,
-    page: cursors.length,
+    page: loaded.data?.page ?? 1,
     next: next ? () => setCursors((c) => [...c, next]) : null,
     previous: cursors.length > 1 ? () => setCursors((c) => c.slice(0, -1)) : null,
   };

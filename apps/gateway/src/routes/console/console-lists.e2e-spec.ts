@@ -64,6 +64,7 @@ describe('the console lists in Chromium', () => {
     await screenshot(page, 'list');
 
     await page.getByRole('button', { name: 'Next page' }).click();
+    await page.getByRole('link', { name: subscribers[PER_PAGE], exact: true }).waitFor();
     await page.getByText('Page 2').waitFor();
     expect(await listed()).toEqual(subscribers.slice(PER_PAGE));
 
