@@ -302,6 +302,8 @@ export interface HeraldApi {
   send(body: SendBody, idempotencyKey?: string): Promise<{ notification: Notification | null; broadcast: Broadcast | null; failed?: { id: string; batch_index: number }[] }>;
   getNotification(id: number): Promise<Notification>;
   getBroadcast(id: number): Promise<Broadcast>;
+  /** The project's broadcasts, newest first (at most 100 a page). */
+  listBroadcasts(query: { limit?: number; cursor?: string }): Promise<Page<Broadcast>>;
   cancelNotification(id: number): Promise<Notification>;
   cancelBroadcast(id: number): Promise<Broadcast>;
   listFeed(recipientId: string, query: { limit?: number; cursor?: string; channel?: string; topic?: string; event?: string }): Promise<Page<Notification>>;

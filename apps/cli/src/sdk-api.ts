@@ -85,6 +85,10 @@ export function createSdkApi(conn: Connection, needs: 'key' | 'admin'): HeraldAp
     send: (body, idempotencyKey) => data<Awaited<ReturnType<HeraldApi['send']>>>(() => client.notifications.send(body as never, { idempotencyKey })),
     getNotification: (id) => data<Notification>(() => client.notifications.get(id)),
     getBroadcast: (id) => data<Broadcast>(() => client.broadcasts.get(id)),
+    listBroadcasts: async (query) => {
+      const d = await data<{ broadcasts: Broadcast[]; next_cursor: string | null }>(() => client.broadcasts.page(query));
+      return { items: d.broadcasts, next_cursor: d.next_cursor };
+    },
     cancelNotification: (id) => data<Notification>(() => client.notifications.cancel(id)),
     snoozeNotification: (recipientId, id, until) => data<Notification>(() => client.notifications.snooze(recipientId, id, until)),
     cancelBroadcast: (id) => data<Broadcast>(() => client.broadcasts.cancel(id)),

@@ -272,7 +272,7 @@ export async function build({ config, logger, mongo, nats, metrics, clock }: Ser
     routes: (router) => {
       router.service(DeliveryService, {
         ...sendsRoutes(usecases, logger),
-        ...broadcastsRoutes(usecases.getBroadcast),
+        ...broadcastsRoutes(usecases),
         ...feedRoutes(usecases),
         ...schedulingRoutes(usecases.getDigest),
         ...outboundRoutes(usecases, { vapidPublicKey: config.VAPID_PUBLIC_KEY }),

@@ -23,7 +23,7 @@ import {
   type UpdateNotificationsDeps,
   type WakeSnoozedDeps,
 } from './feed';
-import { createFanOutBroadcast, createGetBroadcast, createProcessBroadcastChunk, createRepublishPending, type FanOutBroadcastDeps, type GetBroadcastDeps, type ProcessBroadcastChunkDeps, type RepublishPendingDeps } from './broadcasts';
+import { createFanOutBroadcast, createGetBroadcast, createListBroadcasts, createProcessBroadcastChunk, createRepublishPending, type FanOutBroadcastDeps, type GetBroadcastDeps, type ListBroadcastsDeps, type ProcessBroadcastChunkDeps, type RepublishPendingDeps } from './broadcasts';
 import { type CancelSendsDeps, createCancelSends, createGetNotification, createGetPayloads, createSendNotification, createWriteSends, type GetNotificationDeps, type GetPayloadsDeps, type SendNotificationDeps, type WriteSendsDeps } from './sends';
 import { createPruneExpired, createRemoveRecipientNotifications, type PruneExpiredDeps, type RemoveRecipientNotificationsDeps } from './retention';
 import { type CloseDigestDeps, type CollectDigestsDeps, createCloseDigest, createCollectDigests, createGetDigest, type GetDigestDeps } from './scheduling';
@@ -39,6 +39,7 @@ export type UseCaseDeps = CancelSendsDeps &
   CountUnseenDeps &
   FanOutBroadcastDeps &
   GetBroadcastDeps &
+  ListBroadcastsDeps &
   GetDigestDeps &
   GetNotificationDeps &
   GetPayloadsDeps &
@@ -80,6 +81,7 @@ export function createUseCases(deps: UseCaseDeps, logger: Logger) {
     processBroadcastChunk: createProcessBroadcastChunk(deps),
     getNotification: createGetNotification(deps),
     getBroadcast: createGetBroadcast(deps),
+    listBroadcasts: createListBroadcasts(deps),
     listFeed: createListFeed(deps),
     listActivity: createListActivity(deps),
     countUnread: createCountUnread(deps),

@@ -276,6 +276,8 @@ export class HeraldClient {
   };
 
   readonly broadcasts = {
+    /** One page of the project's broadcasts and sends to many, newest first (a running one with its progress so far). */
+    page: (query: Query<'/broadcasts', 'get'> = {}) => this.call('get', '/broadcasts', { query }),
     get: (id: number) => this.call('get', '/broadcasts/{id}', { params: { id } }),
     /** Cancels a scheduled broadcast, likewise. */
     cancel: (id: number) => this.call('post', '/broadcasts/{id}/cancel', { params: { id }, retryable: true }),

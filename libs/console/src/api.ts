@@ -26,8 +26,17 @@ export async function api(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: str
   if (res.status === 204) return null;
   const text = await res.text();
   const parsed: Json = text ? JSON.parse(text) : null;
-  if (!res.ok) throw new ApiError(res.status, parsed?.code ?? parsed?.error ?? 'error', parsed?.message ?? parsed?.details ?? `HTTP ${res.status}`);
+  if (!res.ok) throw new ApiError(res.status, parsed?.code ?? parsed?.error ?? 'error', messageOf(parsed) ?? `HTTP ${res.status}`);
   return parsed;
+}
+
+/** An error answer in words: its message, then what it says of each field it refused (alone when each already repeats the message). */
+function messageOf(parsed: Json): string | undefined {
+  const message: string | undefined = parsed?.message ?? parsed?.details;
+  const fields: string[] = Array.isArray(parsed?.errors) ? parsed.errors.map((e: Json) => e?.message).filter((m: unknown) => typeof m === 'string' && m !== message) : [];
+  if (fields.length === 0) return message;
+  const repeat = message !== undefined && fields.every((f) => f.startsWith(message));
+  return repeat || !message ? fields.join('; ') : `${message}: ${fields.join('; ')}`;
 }
 
 /** A query string of the given values, empty ones left out. */

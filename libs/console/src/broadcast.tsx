@@ -2,19 +2,21 @@ import { useEffect } from 'preact/hooks';
 import { api, type Json } from './api';
 import { targetText, timeText } from './outcome';
 import { Alert } from './page-state';
-import { broadcastPath, navigate } from './router';
 import { useLoaded } from './use-api';
 
 const POLL_EVERY_MS = 1000;
 const FINISHED = new Set(['completed', 'canceled', 'failed']);
 
-const audienceText = (b: Json) =>
+/** Whether a broadcast has finished (completed, canceled or failed): its counts change no more. */
+export const isFinished = (b: Json) => FINISHED.has(b.status);
+
+export const audienceText = (b: Json) =>
   b.audience?.list ? `the list ${b.audience.list}` : b.audience?.recipient_ids !== undefined ? `${b.audience.recipient_ids} named recipients` : 'every recipient';
 
 /** A broadcast or list send: its progress bar, read again every second (GET /broadcasts/{id}) until it has finished. */
 export function BroadcastView({ id }: { id: string }) {
   const { data: b, error, reload } = useLoaded<Json>(async () => (await api('GET', `/broadcasts/${encodeURIComponent(id)}`)).data, [id]);
-  const finished = b && FINISHED.has(b.status);
+  const finished = b && isFinished(b);
   useEffect(() => {
     if (finished) return;
     const timer = setInterval(() => void reload(), POLL_EVERY_MS);
@@ -44,30 +46,6 @@ export function BroadcastView({ id }: { id: string }) {
         <dt>Created</dt>
         <dd>{timeText(b.created_at)}</dd>
       </dl>
-    </main>
-  );
-}
-
-/** Opens a broadcast or list send by its id (a send to many answers it). */
-export function Broadcasts() {
-  return (
-    <main>
-      <h1>Broadcasts</h1>
-      <p class="hint">A send to every recipient, to recipient ids or to a list answers a broadcast id; a list send can be started from the Lists page.</p>
-      <form
-        class="filters"
-        aria-label="Open a broadcast"
-        onSubmit={(e) => {
-          e.preventDefault();
-          const id = String(new FormData(e.currentTarget as HTMLFormElement).get('id') ?? '').trim();
-          if (id) navigate(broadcastPath(id));
-        }}
-      >
-        <label>
-          Broadcast id <input name="id" inputMode="numeric" required />
-        </label>
-        <button type="submit">Open</button>
-      </form>
     </main>
   );
 }

@@ -1,13 +1,21 @@
-import { api, type Json } from './api';
+import { api, query, type Json } from './api';
+import { Link } from './link';
 import { Alert } from './page-state';
-import { broadcastPath, navigate } from './router';
-import { errorText, useLoaded } from './use-api';
+import { Pager } from './pager';
+import { broadcastPath, listPath, navigate } from './router';
+import { errorText } from './use-api';
+import { useCursorPages } from './use-pages';
 
-const LISTS_SHOWN = 100;
+/** Lists shown per page. */
+export const LISTS_PER_PAGE = 20;
 
-/** The project's lists with their subscriber counts, and a send to one of them (its progress on the broadcast's page). */
+/** The project's lists with their subscriber counts, a page at a time, and a send to one of them (its progress on the broadcast's page). */
 export function Lists() {
-  const { data, error, setError } = useLoaded<Json[]>(async () => (await api('GET', `/lists?limit=${LISTS_SHOWN}`)).data.lists, []);
+  const { data, error, setError, page, next, previous } = useCursorPages(async (cursor) => {
+    const res = await api('GET', `/lists${query({ limit: LISTS_PER_PAGE, cursor })}`);
+    return { items: res.data.lists as Json[], next: res.data.next_cursor };
+  });
+  const lists = data?.items;
 
   const send = async (e: Event) => {
     e.preventDefault();
@@ -29,8 +37,8 @@ export function Lists() {
     <main>
       <h1>Lists</h1>
       <Alert error={error} />
-      {data && data.length === 0 && <p>No lists.</p>}
-      {data && data.length > 0 && (
+      {lists && lists.length === 0 && <p>No lists.</p>}
+      {lists && lists.length > 0 && (
         <>
           <table>
             <caption class="visually-hidden">Lists, in key order</caption>
@@ -43,9 +51,11 @@ export function Lists() {
               </tr>
             </thead>
             <tbody>
-              {data.map((l) => (
+              {lists.map((l) => (
                 <tr key={l.key} data-key={l.key}>
-                  <td>{l.key}</td>
+                  <td>
+                    <Link href={listPath(l.key)}>{l.key}</Link>
+                  </td>
                   <td>{l.name}</td>
                   <td>{l.subscriber_count}</td>
                   <td>{l.self_service ? 'yes' : 'no'}</td>
@@ -53,12 +63,13 @@ export function Lists() {
               ))}
             </tbody>
           </table>
+          <Pager label="Pages of lists" page={page} previous={previous} next={next} />
           <h2>Send to a list</h2>
           <form class="filters" aria-label="Send to a list" onSubmit={(e) => void send(e)}>
             <label>
               List{' '}
               <select name="list">
-                {data.map((l) => (
+                {lists.map((l) => (
                   <option value={l.key}>{`${l.name} (${l.key})`}</option>
                 ))}
               </select>

@@ -3,7 +3,7 @@ import { api, type Json } from './api';
 import { Link } from './link';
 import { targetText } from './outcome';
 import { Alert } from './page-state';
-import { notificationPath } from './router';
+import { listPath, notificationPath } from './router';
 import { errorText } from './use-api';
 
 const TEST_EMAIL_HTML = '<p>This is a test notification sent from the Herald console.</p>';
@@ -14,7 +14,9 @@ export function RecipientLists({ lists }: { lists: Json[] }) {
   return (
     <ul>
       {lists.map((l) => (
-        <li key={l.key}>{`${l.name} (${l.key})`}</li>
+        <li key={l.key}>
+          <Link href={listPath(l.key)}>{`${l.name} (${l.key})`}</Link>
+        </li>
       ))}
     </ul>
   );

@@ -1,6 +1,8 @@
 import { Activity } from './activity';
-import { BroadcastView, Broadcasts } from './broadcast';
+import { BroadcastView } from './broadcast';
+import { Broadcasts } from './broadcasts';
 import { Catalog } from './catalog';
+import { ListView } from './list';
 import { Lists } from './lists';
 import { NotificationView } from './notification';
 import { Overview } from './overview';
@@ -32,6 +34,8 @@ export function View({ route }: { route: Route }) {
       return <WebhookView id={route.id} />;
     case 'broadcast':
       return <BroadcastView id={route.id} />;
+    case 'list':
+      return <ListView key={route.id} listKey={route.id} />;
     case 'overview':
       return <Overview />;
     case 'recipients':

@@ -2,7 +2,10 @@ import { useEffect, useState } from 'preact/hooks';
 import { api, type Json } from './api';
 import { timeText } from './outcome';
 import { Alert } from './page-state';
+import { navigate } from './router';
 import { errorText, useLoaded } from './use-api';
+import type { Fields } from './use-fields';
+import { endpointBody, EndpointForm } from './webhook-form';
 import { healthText } from './webhooks';
 
 const REFRESH_EVERY_MS = 2000;
@@ -15,10 +18,16 @@ async function loadWebhook(id: string) {
 
 const responseText = (d: Json) => [d.last_response_status ?? '', d.last_error ?? ''].filter(Boolean).join(' · ') || '—';
 
-/** One endpoint: its health (and enabling it again), a test event, and its delivery log (refreshed every 2 s) with a retry for failed deliveries. */
+/**
+ * One endpoint: its health (and enabling it again), a test event, its delivery log (refreshed every
+ * 2 s) with a retry for failed deliveries, and its URL, description and events changed, or the
+ * endpoint deleted.
+ */
 export function WebhookView({ id }: { id: string }) {
   const { data, error, setError, reload } = useLoaded(() => loadWebhook(id), [id]);
   const [notice, setNotice] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [edits, setEdits] = useState(0);
   useEffect(() => {
     const timer = setInterval(() => void reload(), REFRESH_EVERY_MS);
     return () => clearInterval(timer);
@@ -35,6 +44,25 @@ export function WebhookView({ id }: { id: string }) {
   };
 
   const base = `/webhooks/${encodeURIComponent(id)}`;
+  const change = async (f: Fields) => {
+    try {
+      await api('PATCH', base, endpointBody(f));
+      setFormError(null);
+      await reload();
+      setNotice('Endpoint saved');
+      setEdits((n) => n + 1);
+    } catch (err) {
+      setFormError(errorText(err));
+    }
+  };
+  const remove = async () => {
+    try {
+      await api('DELETE', base);
+      navigate('/console/webhooks');
+    } catch (err) {
+      setFormError(errorText(err));
+    }
+  };
   if (!data) return <main><h1>Webhook #{id}</h1><Alert error={error} />{!error && <p>Loading…</p>}</main>;
   const w = data.webhook;
   return (
@@ -62,6 +90,12 @@ export function WebhookView({ id }: { id: string }) {
       </p>
       <Alert error={error} />
       {notice && <p role="status">{notice}</p>}
+      <h2>Change the endpoint</h2>
+      <EndpointForm key={edits} label="Change the endpoint" endpoint={w} error={formError} submit="Save the endpoint" onSubmit={(f) => void change(f)}>
+        <button type="button" onClick={() => void remove()}>
+          Delete the endpoint
+        </button>
+      </EndpointForm>
       <h2>Deliveries</h2>
       {data.deliveries.length === 0 ? (
         <p>No deliveries yet.</p>

@@ -1,9 +1,12 @@
+import { useState } from 'preact/hooks';
 import { api, type Json } from './api';
 import { Link } from './link';
 import { timeText } from './outcome';
 import { Alert } from './page-state';
 import { webhookPath } from './router';
-import { useLoaded } from './use-api';
+import { errorText, useLoaded } from './use-api';
+import type { Fields } from './use-fields';
+import { endpointBody, EndpointForm } from './webhook-form';
 
 /** How many failed deliveries the health column counts, at most (one page of the delivery log). */
 export const RECENT_FAILURES_MAX = 20;
@@ -24,9 +27,23 @@ async function loadWebhooks(): Promise<{ webhook: Json; failures: number }[]> {
   );
 }
 
-/** The project's webhook endpoints with their health: the breaker's state and the recent failed deliveries. */
+/** The project's webhook endpoints with their health (the breaker's state and the recent failed deliveries), and a new endpoint added (its signing secret shown once). */
 export function Webhooks() {
-  const { data, error } = useLoaded(loadWebhooks, []);
+  const { data, error, reload } = useLoaded(loadWebhooks, []);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [added, setAdded] = useState<{ id: number; secret: string } | null>(null);
+
+  const add = async (f: Fields) => {
+    try {
+      const res = await api('POST', '/webhooks', endpointBody(f));
+      setFormError(null);
+      setAdded({ id: res.data.webhook.id, secret: res.data.secret });
+      await reload();
+    } catch (err) {
+      setFormError(errorText(err));
+    }
+  };
+
   return (
     <main>
       <h1>Webhooks</h1>
@@ -59,6 +76,13 @@ export function Webhooks() {
           </tbody>
         </table>
       )}
+      {added && (
+        <p role="status">
+          Endpoint <Link href={webhookPath(added.id)}>{`#${added.id}`}</Link> added. Its signing secret, shown only now: <code>{added.secret}</code>
+        </p>
+      )}
+      <h2>Add an endpoint</h2>
+      <EndpointForm key={added?.id ?? 'new'} label="Add an endpoint" error={formError} submit="Add the endpoint" onSubmit={(f) => void add(f)} />
     </main>
   );
 }

@@ -1212,6 +1212,12 @@ type BroadcastOutbound struct {
 	Status string `json:"status"`
 }
 
+// BroadcastPage defines model for BroadcastPage.
+type BroadcastPage struct {
+	Broadcasts []Broadcast `json:"broadcasts"`
+	NextCursor *string     `json:"next_cursor"`
+}
+
 // CatalogDigest Email entries only: a recipient's emails governed by this entry are collected and sent as one mail
 type CatalogDigest struct {
 	// MaxItems A window reaching this many items is sent at once (2-100)
@@ -2557,6 +2563,19 @@ type PostAdminProjectsIDKeys201JSONResponseBody struct {
 // DeleteAdminProjectsIDKeysKeyID200JSONResponseBody defines parameters for DeleteAdminProjectsIDKeysKeyID.
 type DeleteAdminProjectsIDKeysKeyID200JSONResponseBody struct {
 	Message string `json:"message"`
+}
+
+// GetBroadcastsParams defines parameters for GetBroadcasts.
+type GetBroadcastsParams struct {
+	Limit *int `form:"limit,omitempty" json:"limit,omitempty"`
+
+	// Cursor next_cursor of the previous page
+	Cursor *string `form:"cursor,omitempty" json:"cursor,omitempty"`
+}
+
+// GetBroadcasts200JSONResponseBody defines parameters for GetBroadcasts.
+type GetBroadcasts200JSONResponseBody struct {
+	Data BroadcastPage `json:"data"`
 }
 
 // GetBroadcastsID200JSONResponseBody defines parameters for GetBroadcastsID.
@@ -4854,6 +4873,13 @@ type ClientInterface interface {
 	// Corresponds with DELETE /admin/projects/{id}/keys/{key_id} (the `DeleteAdminProjectsIDKeysKeyID` operationId).
 	DeleteAdminProjectsIDKeysKeyID(ctx context.Context, id string, keyID string, reqEditors ...RequestEditorFn) (*http.Response, error)
 
+	// GetBroadcasts List the project's broadcasts
+	//
+	// Broadcasts and sends to many (to every recipient, to recipient ids, to a list), newest first; a running one with its progress so far.
+	//
+	// Corresponds with GET /broadcasts (the `GetBroadcasts` operationId).
+	GetBroadcasts(ctx context.Context, params *GetBroadcastsParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
 	// GetBroadcastsID Get a broadcast's progress
 	//
 	// Corresponds with GET /broadcasts/{id} (the `GetBroadcastsID` operationId).
@@ -5617,6 +5643,23 @@ func (c *Client) PostAdminProjectsIDKeys(ctx context.Context, id string, body Po
 // Corresponds with DELETE /admin/projects/{id}/keys/{key_id} (the `DeleteAdminProjectsIDKeysKeyID` operationId).
 func (c *Client) DeleteAdminProjectsIDKeysKeyID(ctx context.Context, id string, keyID string, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewDeleteAdminProjectsIDKeysKeyIDRequest(c.Server, id, keyID)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// GetBroadcasts List the project's broadcasts
+//
+// Broadcasts and sends to many (to every recipient, to recipient ids, to a list), newest first; a running one with its progress so far.
+//
+// Corresponds with GET /broadcasts (the `GetBroadcasts` operationId).
+func (c *Client) GetBroadcasts(ctx context.Context, params *GetBroadcastsParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetBroadcastsRequest(c.Server, params)
 	if err != nil {
 		return nil, err
 	}
@@ -7510,6 +7553,72 @@ func NewDeleteAdminProjectsIDKeysKeyIDRequest(server string, id string, keyID st
 	}
 
 	req, err := http.NewRequest(http.MethodDelete, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewGetBroadcastsRequest constructs an http.Request for the GetBroadcasts method
+func NewGetBroadcastsRequest(server string, params *GetBroadcastsParams) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/broadcasts")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.Limit != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "limit", *params.Limit, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Cursor != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "cursor", *params.Cursor, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
 	if err != nil {
 		return nil, err
 	}
@@ -11284,6 +11393,15 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with DELETE /admin/projects/{id}/keys/{key_id} (the `DeleteAdminProjectsIDKeysKeyID` operationId).
 	DeleteAdminProjectsIDKeysKeyIDWithResponse(ctx context.Context, id string, keyID string, reqEditors ...RequestEditorFn) (*DeleteAdminProjectsIDKeysKeyIDResponse, error)
 
+	// GetBroadcastsWithResponse List the project's broadcasts
+	//
+	// Broadcasts and sends to many (to every recipient, to recipient ids, to a list), newest first; a running one with its progress so far.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /broadcasts (the `GetBroadcasts` operationId).
+	GetBroadcastsWithResponse(ctx context.Context, params *GetBroadcastsParams, reqEditors ...RequestEditorFn) (*GetBroadcastsResponse, error)
+
 	// GetBroadcastsIDWithResponse Get a broadcast's progress
 	//
 	// Returns a wrapper object for the known response body format(s).
@@ -12336,6 +12454,61 @@ func (r DeleteAdminProjectsIDKeysKeyIDResponse) StatusCode() int {
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
 func (r DeleteAdminProjectsIDKeysKeyIDResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+type GetBroadcastsResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *GetBroadcasts200JSONResponseBody
+	// JSON4XX the response for an HTTP 4XX `application/json` response
+	JSON4XX *MessageError
+	// JSON5XX the response for an HTTP 5XX `application/json` response
+	JSON5XX *MessageError
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r GetBroadcastsResponse) GetJSON200() *GetBroadcasts200JSONResponseBody {
+	return r.JSON200
+}
+
+// GetJSON4XX returns the response for an HTTP 4XX `application/json` response
+func (r GetBroadcastsResponse) GetJSON4XX() *MessageError {
+	return r.JSON4XX
+}
+
+// GetJSON5XX returns the response for an HTTP 5XX `application/json` response
+func (r GetBroadcastsResponse) GetJSON5XX() *MessageError {
+	return r.JSON5XX
+}
+
+// GetBody returns the raw response body bytes
+func (r GetBroadcastsResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r GetBroadcastsResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r GetBroadcastsResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r GetBroadcastsResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
@@ -16542,6 +16715,21 @@ func (c *ClientWithResponses) DeleteAdminProjectsIDKeysKeyIDWithResponse(ctx con
 	return ParseDeleteAdminProjectsIDKeysKeyIDResponse(rsp)
 }
 
+// GetBroadcastsWithResponse List the project's broadcasts
+//
+// Broadcasts and sends to many (to every recipient, to recipient ids, to a list), newest first; a running one with its progress so far.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /broadcasts (the `GetBroadcasts` operationId).
+func (c *ClientWithResponses) GetBroadcastsWithResponse(ctx context.Context, params *GetBroadcastsParams, reqEditors ...RequestEditorFn) (*GetBroadcastsResponse, error) {
+	rsp, err := c.GetBroadcasts(ctx, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseGetBroadcastsResponse(rsp)
+}
+
 // GetBroadcastsIDWithResponse Get a broadcast's progress
 //
 // Returns a wrapper object for the known response body format(s).
@@ -18093,6 +18281,46 @@ func ParseDeleteAdminProjectsIDKeysKeyIDResponse(rsp *http.Response) (*DeleteAdm
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 5:
 		var dest ErrorFamilyError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON5XX = &dest
+
+	}
+
+	return response, nil
+}
+
+// ParseGetBroadcastsResponse parses an HTTP response from a GetBroadcastsWithResponse call
+func ParseGetBroadcastsResponse(rsp *http.Response) (*GetBroadcastsResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &GetBroadcastsResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest GetBroadcasts200JSONResponseBody
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 4:
+		var dest MessageError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON4XX = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 5:
+		var dest MessageError
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}

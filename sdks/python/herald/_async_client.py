@@ -361,6 +361,11 @@ class AsyncNotifications(_Resource):
 
 
 class AsyncBroadcasts(_Resource):
+    async def page(self, *, limit: int | None = None, cursor: str | None = None) -> models.BroadcastPage:
+        """One page of the project's broadcasts and sends to many, newest first (`GET /broadcasts`):
+        a running one with its progress so far; `next_cursor` continues (None on the last page)."""
+        return await self._run(ops.broadcast_page(limit, cursor))
+
     async def get(self, broadcast_id: int) -> models.Broadcast:
         return await self._run(ops.get_broadcast(broadcast_id))
 

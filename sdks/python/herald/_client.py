@@ -352,6 +352,11 @@ class Notifications(_Resource):
 
 
 class Broadcasts(_Resource):
+    def page(self, *, limit: int | None = None, cursor: str | None = None) -> models.BroadcastPage:
+        """One page of the project's broadcasts and sends to many, newest first (`GET /broadcasts`):
+        a running one with its progress so far; `next_cursor` continues (None on the last page)."""
+        return self._run(ops.broadcast_page(limit, cursor))
+
     def get(self, broadcast_id: int) -> models.Broadcast:
         return self._run(ops.get_broadcast(broadcast_id))
 

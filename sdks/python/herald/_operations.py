@@ -32,6 +32,7 @@ from ._generated.api.devices import (
     post_recipients_recipient_id_devices,
 )
 from ._generated.api.notifications import (
+    get_broadcasts,
     get_broadcasts_id,
     get_digests_id,
     get_notifications,
@@ -59,6 +60,7 @@ from ._generated.api.webhooks import delete_webhooks_id, get_webhooks, post_webh
 from ._generated.models import (
     ActivityPage,
     Broadcast,
+    BroadcastPage,
     Contact,
     ContactCodeInput,
     ContactInput,
@@ -73,6 +75,7 @@ from ._generated.models import (
     Digest,
     EmailInput,
     GetBroadcastsIdResponse200,
+    GetBroadcastsResponse200,
     GetDigestsIdResponse200,
     GetNotificationsIdResponse200,
     GetNotificationsMedium,
@@ -512,6 +515,11 @@ def take_action(recipient_id: str, notification_id: int, action_id: str) -> Oper
         _data(PostRecipientsRecipientIdNotificationsNotificationIdActionsActionIdResponse200),
         (recipient_id, str(notification_id), action_id),
     )
+
+
+def broadcast_page(limit: int | None, cursor: str | None) -> Operation[BroadcastPage]:
+    query = {"limit": bodies.opt(limit), "cursor": bodies.opt(cursor)}
+    return Operation(get_broadcasts, _data(GetBroadcastsResponse200), (), query)
 
 
 def get_broadcast(broadcast_id: int) -> Operation[Broadcast]:

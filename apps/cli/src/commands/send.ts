@@ -6,6 +6,7 @@ import { CliFailure, UsageError } from '../errors';
 import { fields } from '../output/output';
 import { progressBar } from '../progress';
 import { mobilePushOf, type MobilePushOpts } from './mobile-push-flags';
+import { addBroadcastList } from './broadcast-list';
 import { examples, type Register } from './register';
 
 /** A flag value given inline or as `@path` (read from that file). */
@@ -208,7 +209,7 @@ export const registerSend: Register = (program, act) => {
       }),
     );
 
-  const broadcast = program.command('broadcast').description('Send to every recipient of the project, and follow a broadcast');
+  const broadcast = program.command('broadcast').alias('broadcasts').description('Send to every recipient of the project, follow a broadcast, list them');
   sendOptions(broadcast.command('send').description('Broadcast a notification to all recipients'))
     .option('--email-subject <subject>', 'email subject (only when the project allows broadcast email)')
     .option('--email-html <html|@file>', 'email body as HTML, inline or @file')
@@ -262,4 +263,6 @@ export const registerSend: Register = (program, act) => {
         ctx.out.result(b, () => `Broadcast ${b.id}: ${b.status}\n`);
       }),
     );
+
+  addBroadcastList(broadcast, act);
 };

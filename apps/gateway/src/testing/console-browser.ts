@@ -30,8 +30,9 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(ARTIFACTS, `console-${name}.png`), fullPage: true });
 }
 
-export async function signIn(page: Page, key: string): Promise<void> {
-  await page.goto(`${baseUrl()}/console`);
+/** Signs in with `key` on the stack's gateway, or on another replica's `base`. */
+export async function signIn(page: Page, key: string, base = baseUrl()): Promise<void> {
+  await page.goto(`${base}/console`);
   await page.getByLabel('Full key or admin token').fill(key);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.getByRole('heading', { name: 'Activity' }).waitFor();

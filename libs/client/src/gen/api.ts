@@ -3373,6 +3373,122 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/broadcasts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the project's broadcasts
+         * @description Broadcasts and sends to many (to every recipient, to recipient ids, to a list), newest first; a running one with its progress so far.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    /** @description next_cursor of the previous page */
+                    cursor?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A page of broadcasts */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "broadcasts": [
+                         *           {
+                         *             "id": 13,
+                         *             "target": {
+                         *               "channel": "product",
+                         *               "topic": "releases",
+                         *               "event": "release.published"
+                         *             },
+                         *             "payload": {
+                         *               "title": "Herald 2.0 is out",
+                         *               "body": "Digests, SMS and web push, all in one place."
+                         *             },
+                         *             "status": "fanning_out",
+                         *             "recipients_total": 1250,
+                         *             "notifications_created": 600,
+                         *             "email": null,
+                         *             "push": null,
+                         *             "created_at": "2026-03-02T09:32:00Z",
+                         *             "updated_at": "2026-03-02T09:32:09Z",
+                         *             "send_at": null,
+                         *             "audience": {
+                         *               "list": "weekly-digest",
+                         *               "excluded": 0
+                         *             }
+                         *           },
+                         *           {
+                         *             "id": 12,
+                         *             "target": {
+                         *               "channel": "product",
+                         *               "topic": "releases",
+                         *               "event": "release.published"
+                         *             },
+                         *             "payload": {
+                         *               "title": "Herald 2.0 is out",
+                         *               "body": "Digests, SMS and web push, all in one place."
+                         *             },
+                         *             "status": "completed",
+                         *             "recipients_total": 1250,
+                         *             "notifications_created": 1250,
+                         *             "email": null,
+                         *             "push": null,
+                         *             "created_at": "2026-03-02T09:32:00Z",
+                         *             "updated_at": "2026-03-02T09:32:09Z",
+                         *             "send_at": null
+                         *           }
+                         *         ],
+                         *         "next_cursor": "12"
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            data: components["schemas"]["BroadcastPage"];
+                        };
+                    };
+                };
+                /** @description Refused: bad input, a missing or wrong credential, not found, a conflict or a rate limit (the body names it) */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description Failed on the server side, or a service it needs is unavailable; safe to retry later */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/broadcasts/{id}": {
         parameters: {
             query?: never;
@@ -6997,6 +7113,11 @@ export interface components {
             /** @description pending | sent | blocked (more recipients eligible than the project allows) */
             status: string;
             eligible?: number;
+        };
+        /** BroadcastPage */
+        BroadcastPage: {
+            broadcasts: components["schemas"]["Broadcast"][];
+            next_cursor: string | null;
         };
         /**
          * CatalogDigest

@@ -214,6 +214,8 @@ export function createBroadcastRepository(db: Db) {
       await createExpiryIndex(col);
       // ...and the chunks of the broadcasts it removes.
       await chunks.createIndex({ broadcast_id: 1 }, { name: 'broadcast' });
+      // The project's history, newest first (newestFirst: {project_id, _id < before}, by _id ↓).
+      await col.createIndex({ project_id: 1, _id: -1 }, { name: 'project_newest' });
     },
     insert: (doc: BroadcastDoc) => retryBusy(() => col.insertOne(withExpiry(doc))).then(() => undefined),
     /**
@@ -228,6 +230,13 @@ export function createBroadcastRepository(db: Db) {
       return (await retryBusy(() => col.deleteMany({ _id: { $in: ids } }))).deletedCount;
     },
     findById: (projectId: number | null, id: number) => col.findOne(projectId === null ? { _id: id } : { _id: id, project_id: projectId }),
+    /** Up to `limit` of the project's broadcasts, newest first (ids grow), those before `beforeId` if given: the index `project_newest`. */
+    newestFirst: (projectId: number, beforeId: number | undefined, limit: number) =>
+      col
+        .find(beforeId === undefined ? { project_id: projectId } : { project_id: projectId, _id: { $lt: beforeId } })
+        .sort({ _id: -1 })
+        .limit(limit)
+        .toArray(),
     /**
      * Claims one of the project's `cap` broadcast slots for `broadcastId` (true), or answers false
      * when all are held by running broadcasts. Each free slot is tried by insert (a duplicate key:

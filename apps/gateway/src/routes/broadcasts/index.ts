@@ -6,9 +6,33 @@ import { BroadcastSchema, DigestSchema, IdParams } from '../notifications/schema
 import { broadcastView, digestView, parseId } from '../notifications/views';
 import { documented } from '../../plugins/external/swagger/openapi-document';
 import { notificationExamples } from '../notifications/examples';
+import { broadcastListExamples } from './examples';
+import { BroadcastPage, BroadcastsQuery } from './schemas';
 
-/** `GET /broadcasts/{id}`: a broadcast's progress and email decision; its cancel and the email digests. Full access. */
+/** `GET /broadcasts`: the history; `GET /broadcasts/{id}`: a broadcast's progress and email decision; its cancel and the email digests. Full access. */
 const broadcastRoutes: RoutePlugin = async (app) => {
+  app.get(
+    '/broadcasts',
+    {
+      schema: {
+        ...documented({
+          summary: 'List the project\'s broadcasts',
+          description: 'Broadcasts and sends to many (to every recipient, to recipient ids, to a list), newest first; a running one with its progress so far.',
+          success: 'A page of broadcasts',
+          response: broadcastListExamples.page,
+        }),
+        tags: ['notifications'],
+        querystring: BroadcastsQuery,
+        response: { 200: dataOnly(BroadcastPage), ...errorResponses('message') },
+      },
+    },
+    async (request) => {
+      const { limit, cursor } = request.query;
+      const res = await app.services.deliveries.listBroadcasts({ projectId: BigInt(request.project.id), limit, beforeId: cursor === undefined ? undefined : BigInt(cursor) });
+      return { data: { broadcasts: res.broadcasts.map(broadcastView), next_cursor: res.nextBeforeId === undefined ? null : String(res.nextBeforeId) } };
+    },
+  );
+
   app.get(
     '/broadcasts/:id',
     { schema: { ...documented({ summary: 'Get a broadcast\'s progress', success: 'The broadcast', response: notificationExamples.broadcast }), tags: ['notifications'], params: IdParams, response: { 200: dataOnly(BroadcastSchema), ...errorResponses('message') } } },

@@ -29,7 +29,7 @@ const consolePageRoutes: RoutePlugin = async (app) => {
     reply.headers({ ...secured, 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).send(CONSOLE_PAGE);
   app.get('/console', { config, schema: { hide: true } }, page);
   const views = ['/console/activity', '/console/overview', '/console/recipients', '/console/catalog', '/console/lists', '/console/webhooks', '/console/broadcasts'];
-  const oneOf = ['/console/notifications/:id', '/console/recipients/:id', '/console/webhooks/:id', '/console/broadcasts/:id'];
+  const oneOf = ['/console/notifications/:id', '/console/recipients/:id', '/console/webhooks/:id', '/console/broadcasts/:id', '/console/lists/:id'];
   for (const view of [...views, ...oneOf]) app.get(view, { config, schema: { hide: true } }, page);
 
   const types: Record<string, string> = { 'console.js': 'text/javascript; charset=utf-8', 'console.css': 'text/css; charset=utf-8', 'console.js.map': 'application/json' };

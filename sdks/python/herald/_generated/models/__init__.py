@@ -6,6 +6,7 @@ from .batch_failure_errors_item import BatchFailureErrorsItem
 from .broadcast import Broadcast
 from .broadcast_audience import BroadcastAudience
 from .broadcast_outbound import BroadcastOutbound
+from .broadcast_page import BroadcastPage
 from .catalog_digest import CatalogDigest
 from .catalog_entry import CatalogEntry
 from .catalog_entry_input import CatalogEntryInput
@@ -59,6 +60,7 @@ from .get_admin_projects_id_response_200 import GetAdminProjectsIdResponse200
 from .get_admin_projects_response_200 import GetAdminProjectsResponse200
 from .get_admin_projects_response_200_data import GetAdminProjectsResponse200Data
 from .get_broadcasts_id_response_200 import GetBroadcastsIdResponse200
+from .get_broadcasts_response_200 import GetBroadcastsResponse200
 from .get_digests_id_response_200 import GetDigestsIdResponse200
 from .get_healthz_response_200 import GetHealthzResponse200
 from .get_healthz_response_200_status import GetHealthzResponse200Status
@@ -425,6 +427,7 @@ __all__ = (
     "Broadcast",
     "BroadcastAudience",
     "BroadcastOutbound",
+    "BroadcastPage",
     "CatalogDigest",
     "CatalogEntry",
     "CatalogEntryInput",
@@ -464,6 +467,7 @@ __all__ = (
     "GetAdminProjectsResponse200",
     "GetAdminProjectsResponse200Data",
     "GetBroadcastsIdResponse200",
+    "GetBroadcastsResponse200",
     "GetDigestsIdResponse200",
     "GetHealthzResponse200",
     "GetHealthzResponse200Status",
