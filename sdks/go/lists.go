@@ -9,6 +9,7 @@ import (
 // The list resources and request bodies, under names for this package.
 type (
 	List              = api.List
+	SelfServiceList   = api.RecipientListEntry               // GET /recipients/{id}/lists?self_service=true: a list with Subscribed
 	CreateList        = api.ListInput                        // POST /lists
 	UpdateList        = api.PatchListsListKeyJSONRequestBody // PATCH /lists/{key}
 	SubscribeResult   = api.ListSubscribeResult              // PUT /lists/{key}/subscriptions
@@ -103,11 +104,30 @@ func (s *ListsService) Subscribers(ctx context.Context, key string, opts ...List
 
 // OfRecipient lists the lists a recipient is subscribed to (a recipient token may read its own).
 func (s *ListsService) OfRecipient(ctx context.Context, recipientID string) ([]List, error) {
-	out, err := decode[api.GetRecipientsRecipientIDLists200JSONResponseBody](s.c.api.GetRecipientsRecipientIDLists(ctx, recipientID))
+	out, err := decode[api.GetRecipientsRecipientIDLists200JSONResponseBody](s.c.api.GetRecipientsRecipientIDLists(ctx, recipientID, nil))
 	if err != nil {
 		return nil, err
 	}
-	return out.Data.Lists, nil
+	lists := make([]List, len(out.Data.Lists))
+	for i, l := range out.Data.Lists {
+		lists[i] = List{Key: l.Key, Name: l.Name, Description: l.Description, SelfService: l.SelfService, SubscriberCount: l.SubscriberCount, CreatedAt: l.CreatedAt, UpdatedAt: l.UpdatedAt}
+	}
+	return lists, nil
+}
+
+// SelfService walks the project's self-service lists (those the recipient may follow or leave) in
+// key order, each with Subscribed for this recipient (a recipient token may read its own).
+func (s *ListsService) SelfService(ctx context.Context, recipientID string, opts ...ListOption) *SelfServiceListIterator {
+	o := listOptionsOf(opts)
+	selfService := true
+	return &SelfServiceListIterator{newPager(ctx, func(ctx context.Context, cursor *string) ([]SelfServiceList, *string, error) {
+		params := &api.GetRecipientsRecipientIDListsParams{SelfService: &selfService, Limit: o.limit(), Cursor: cursor}
+		out, err := decode[api.GetRecipientsRecipientIDLists200JSONResponseBody](s.c.api.GetRecipientsRecipientIDLists(ctx, recipientID, params))
+		if err != nil {
+			return nil, nil, err
+		}
+		return out.Data.Lists, out.Data.NextCursor, nil
+	})}
 }
 
 // Join subscribes a recipient to a list; with a recipient token only self_service lists accept it (else 403).
@@ -133,6 +153,18 @@ func (it *ListIterator) List() *List { return it.p.current() }
 
 // Err is the error that ended the iteration, nil when it ended with the last page.
 func (it *ListIterator) Err() error { return it.p.err }
+
+// SelfServiceListIterator walks self-service lists (see ListsService.SelfService).
+type SelfServiceListIterator struct{ p pager[SelfServiceList] }
+
+// Next moves to the next list, fetching a page when needed; false at the end or on an error.
+func (it *SelfServiceListIterator) Next() bool { return it.p.advance() }
+
+// List is the current list, with Subscribed (valid after Next returned true).
+func (it *SelfServiceListIterator) List() *SelfServiceList { return it.p.current() }
+
+// Err is the error that ended the iteration, nil when it ended with the last page.
+func (it *SelfServiceListIterator) Err() error { return it.p.err }
 
 // SubscriberIterator walks a list's subscriber ids (see ListsService.Subscribers).
 type SubscriberIterator struct{ p pager[string] }

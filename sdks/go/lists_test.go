@@ -54,3 +54,34 @@ func TestListsSubscribeSendsTheIds(t *testing.T) {
 		t.Fatalf("when two ids are subscribed, then both are sent and the counts read: %+v %v %v", res, err, body)
 	}
 }
+
+func TestListsSelfServiceFollowTheCursorAndSaySubscribed(t *testing.T) {
+	var seen []string
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		seen = append(seen, r.URL.RequestURI())
+		w.Header().Set("content-type", "application/json")
+		list := `"name":"N","description":null,"self_service":true,"subscriber_count":1,"created_at":"2026-03-02T09:30:00Z","updated_at":"2026-03-02T09:30:00Z"`
+		if r.URL.Query().Get("cursor") == "" {
+			_, _ = w.Write([]byte(`{"data":{"lists":[{"key":"a",` + list + `,"subscribed":false}],"next_cursor":"bDE6YQ"}}`))
+			return
+		}
+		_, _ = w.Write([]byte(`{"data":{"lists":[{"key":"b",` + list + `,"subscribed":true}],"next_cursor":null}}`))
+	}))
+	defer srv.Close()
+	c, err := New(srv.URL, WithAPIKey("nk_test"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	it := c.Lists.SelfService(context.Background(), "me", PageSize(1))
+	var got []string
+	for it.Next() {
+		l := it.List()
+		got = append(got, l.Key+":"+map[bool]string{true: "in", false: "out"}[l.Subscribed != nil && *l.Subscribed])
+	}
+	if it.Err() != nil || len(got) != 2 || got[0] != "a:out" || got[1] != "b:in" {
+		t.Fatalf("when self-service lists are walked, then each says whether the recipient is on it: got %v, %v", got, it.Err())
+	}
+	if len(seen) != 2 || seen[1] != "/recipients/me/lists?self_service=true&limit=1&cursor=bDE6YQ" {
+		t.Fatalf("requests: %v", seen)
+	}
+}

@@ -22,6 +22,7 @@ export type Project = Schemas['Project'];
 export type RecipientToken = Schemas['RecipientToken'];
 export type BatchFailure = Schemas['BatchFailure'];
 export type List = Schemas['List'];
+export type RecipientListEntry = Schemas['RecipientListEntry'];
 export type ListInput = Schemas['ListInput'];
 export type MessageErrorBody = Schemas['MessageError'];
 export type ErrorFamilyBody = Schemas['ErrorFamilyError'];
@@ -159,6 +160,12 @@ export class HeraldClient {
       }),
     /** The lists a recipient is on (a recipient token may read its own). */
     ofRecipient: (recipientId: string) => this.call('get', '/recipients/{recipient_id}/lists', { params: { recipient_id: recipientId } }),
+    /** The project's self-service lists (those a recipient may follow or leave) in key order, each with `subscribed` for this recipient. */
+    selfService: (recipientId: string, query: { limit?: number } = {}): AsyncGenerator<RecipientListEntry> =>
+      paginate(async (cursor) => {
+        const { data } = await this.call('get', '/recipients/{recipient_id}/lists', { params: { recipient_id: recipientId }, query: { self_service: true, ...query, cursor } });
+        return { items: data.lists, next: data.next_cursor ?? null };
+      }),
     /** Subscribes a recipient (with a recipient token: only to self_service lists). */
     join: (recipientId: string, key: string) => this.call('put', '/recipients/{recipient_id}/lists/{list_key}', { params: { recipient_id: recipientId, list_key: key } }),
     leave: (recipientId: string, key: string) => this.call('delete', '/recipients/{recipient_id}/lists/{list_key}', { params: { recipient_id: recipientId, list_key: key } }),

@@ -1,7 +1,7 @@
 export { HeraldClient, type FeedTab, type HeraldClientOptions, type Ok, type Body, type Query } from './client.js';
 export type {
   Recipient, RecipientInput, Contact, ContactInput, Device, DeviceInput, Provider, ProviderInput, CatalogEntry, CatalogEntryInput, CatalogEntryPatch, Notification, Broadcast,
-  SendInput, Project, RecipientToken, BatchFailure, MessageErrorBody, ErrorFamilyBody, List, ListInput,
+  SendInput, Project, RecipientToken, BatchFailure, MessageErrorBody, ErrorFamilyBody, List, RecipientListEntry, ListInput,
 } from './client.js';
 export {
   HeraldError, HeraldValidationError, HeraldAuthenticationError, HeraldPermissionError, HeraldNotFoundError, HeraldConflictError,

@@ -34,4 +34,19 @@ describe('HeraldClient lists', () => {
       ['DELETE', 'http://herald.test/lists/team/subscriptions', { recipient_ids: ['a'] }],
     ]);
   });
+
+  it('when self-service lists are iterated, then self_service=true is asked, pages are followed and each says subscribed', async () => {
+    const list = { name: 'N', description: null, self_service: true, subscriber_count: 1, created_at: '2026-03-02T09:30:00Z', updated_at: '2026-03-02T09:30:00Z' };
+    const { seen, client } = fakeApi([
+      { data: { lists: [{ ...list, key: 'a', subscribed: false }], next_cursor: 'bDE6YQ' } },
+      { data: { lists: [{ ...list, key: 'b', subscribed: true }], next_cursor: null } },
+    ]);
+    const got: [string, boolean | undefined][] = [];
+    for await (const l of client.lists.selfService('me', { limit: 1 })) got.push([l.key, l.subscribed]);
+    expect(got).toEqual([['a', false], ['b', true]]);
+    expect(seen.map((s) => s.url)).toEqual([
+      'http://herald.test/recipients/me/lists?self_service=true&limit=1',
+      'http://herald.test/recipients/me/lists?self_service=true&limit=1&cursor=bDE6YQ',
+    ]);
+  });
 });

@@ -1,8 +1,10 @@
 import { fillPath, HeraldAuthenticationError, HeraldClient, type Notification, type Subscription } from '@herald/client';
 import { directionOf, stringsFor, withCount, type InboxStrings } from './i18n';
-import { pushOutcome } from './push-outcome';
+import { showPushOutcome } from './push-button';
+import { pushOutcome, type PushFailure } from './push-outcome';
 import { renderPreferencePanel } from './preference-panel';
-import { INBOX_STYLES } from './styles';
+import { INBOX_SHELL } from './inbox-shell';
+import { renderTabBar } from './tab-bar';
 import { inFilter, parseTabs, type FeedFilter, type InboxTab } from './tabs';
 import { snoozeUntil, type SnoozeChoice } from './snooze';
 import { showToast, toastSeconds } from './toast';
@@ -12,8 +14,6 @@ import { badgeText, contentOf, relativeTime, type ItemAction } from './view-mode
 type FeedView = 'inbox' | 'archived';
 type ChannelMessage = { type: 'updated'; notification: Notification } | { type: 'all-read'; filter: FeedFilter } | { type: 'count'; count: number } | { type: 'unseen'; count: number };
 
-const GEAR = '<svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true"><path fill="currentColor" d="M19.4 13a7.7 7.7 0 0 0 0-2l2.1-1.6-2-3.5-2.5 1a7.6 7.6 0 0 0-1.7-1L15 3h-4l-.4 2.9a7.6 7.6 0 0 0-1.7 1l-2.5-1-2 3.5L6.6 11a7.7 7.7 0 0 0 0 2l-2.1 1.6 2 3.5 2.5-1a7.6 7.6 0 0 0 1.7 1L11 21h4l.4-2.9a7.6 7.6 0 0 0 1.7-1l2.5 1 2-3.5ZM13 15.5a3.5 3.5 0 1 1 0-7 3.5 3.5 0 0 1 0 7Z"/></svg>';
-const BELL = '<svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true"><path fill="currentColor" d="M12 22a2.5 2.5 0 0 0 2.45-2h-4.9A2.5 2.5 0 0 0 12 22Zm7-6V11a7 7 0 0 0-5.5-6.84V3.5a1.5 1.5 0 0 0-3 0v.66A7 7 0 0 0 5 11v5l-2 2v1h18v-1l-2-2Z"/></svg>';
 
 /**
  * `<herald-inbox base-url="…" recipient-id="…" token="nk_tok_…">`: a bell with the unread badge
@@ -71,22 +71,7 @@ export class HeraldInbox extends HTMLElement {
   constructor() {
     super();
     this.root = this.attachShadow({ mode: 'open' });
-    this.root.innerHTML = `<style>${INBOX_STYLES}</style>
-      <button part="bell" class="bell" aria-haspopup="dialog" aria-expanded="false">${BELL}<span part="badge" class="badge" hidden></span></button>
-      <span class="sr" aria-live="polite" role="status"></span>
-      <div part="toasts" class="toasts" role="status" aria-live="polite"></div>
-      <div part="panel" class="panel" role="dialog" hidden>
-        <div part="header" class="header"><strong class="heading"></strong><span class="header-buttons"><button part="mark-all" class="mark-all" type="button"></button><button part="settings" class="settings" type="button" aria-pressed="false">${GEAR}</button></span></div>
-        <div part="views" class="views" role="group"><button part="view-inbox" class="view" data-view="inbox" type="button" aria-pressed="true"></button><button part="view-archived" class="view" data-view="archived" type="button" aria-pressed="false"></button></div>
-        <div part="tabs" class="tabs" role="group" hidden></div>
-        <div part="bulk" class="bulk" hidden><span class="bulk-count" role="status"></span><button part="bulk-read" class="bulk-read" type="button"></button><button part="bulk-archive" class="bulk-archive" type="button"></button></div>
-        <div part="push" class="push" hidden><button part="push-button" class="push-button" type="button"></button><span part="push-status" class="push-status" role="status"></span></div>
-        <div part="status" class="status" hidden></div>
-        <ul part="list" class="list" role="list"></ul>
-        <div part="empty" class="empty" hidden></div>
-        <div part="preferences" class="preferences" hidden></div>
-        <div class="sentinel" aria-hidden="true"></div>
-      </div>`;
+    this.root.innerHTML = INBOX_SHELL;
     this.$('.bell').addEventListener('click', () => this.toggle());
     this.$('.mark-all').addEventListener('click', () => void this.markAllRead());
     this.$('.push-button').addEventListener('click', () => void this.enablePush());
@@ -344,29 +329,7 @@ export class HeraldInbox extends HTMLElement {
   }
 
   private renderTabs(): void {
-    const bar = this.$('.tabs');
-    bar.hidden = this.tabList.length === 0;
-    bar.setAttribute('aria-label', this.t.tabs);
-    bar.replaceChildren(
-      ...this.tabList.map((tab, i) => {
-        const button = document.createElement('button');
-        button.type = 'button';
-        button.className = 'tab';
-        button.setAttribute('part', 'tab');
-        button.setAttribute('aria-pressed', String(i === this.activeTab));
-        button.textContent = tab.label;
-        const count = this.tabCounts[i] ?? 0;
-        if (count > 0) {
-          const badge = document.createElement('span');
-          badge.className = 'tab-count';
-          badge.setAttribute('part', 'tab-count');
-          badge.textContent = badgeText(count);
-          button.append(' ', badge);
-        }
-        button.addEventListener('click', () => this.showTab(i));
-        return button;
-      }),
-    );
+    renderTabBar(this.$('.tabs'), { tabs: this.tabList, active: this.activeTab, counts: this.tabCounts, label: this.t.tabs, select: (i) => this.showTab(i) });
   }
 
   private async loadFirst(): Promise<void> {
@@ -510,15 +473,8 @@ export class HeraldInbox extends HTMLElement {
     }
   }
 
-  /** Says what the click did; the button stays only where another click could help. */
-  private showPushOutcome(outcome: ReturnType<typeof pushOutcome> | 'enabled' | null): void {
-    const button = this.$<HTMLButtonElement>('.push-button');
-    const status = this.$('.push-status');
-    const texts = { enabled: this.t.pushEnabled, denied: this.t.pushDenied, unsupported: this.t.pushUnsupported, failed: this.t.pushFailed };
-    status.textContent = outcome ? texts[outcome] : '';
-    if (outcome) status.dataset.outcome = outcome;
-    button.hidden = outcome === 'enabled' || outcome === 'denied' || outcome === 'unsupported';
-    button.disabled = outcome === null;
+  private showPushOutcome(outcome: PushFailure | 'enabled' | null): void {
+    showPushOutcome({ button: this.$<HTMLButtonElement>('.push-button'), status: this.$('.push-status') }, this.t, outcome);
   }
 
   /** Archives the item (unarchives it in the archived view): out of this view here and in the other tabs. */

@@ -1,4 +1,4 @@
-import type { HeraldClient, List } from '@herald/client';
+import type { HeraldClient, List, RecipientListEntry } from '@herald/client';
 import { mediumLabel, type InboxStrings } from './i18n';
 
 type Preference = Awaited<ReturnType<HeraldClient['preferences']['list']>>['data']['preferences'][number];
@@ -54,14 +54,19 @@ function preferenceRow(p: Preference, options: PreferencePanelOptions, say: (tex
   return li;
 }
 
-/** A list the recipient is on: "Leave" for a self-service one (then "Follow" to come back). */
-function listRow(list: List, options: PreferencePanelOptions): HTMLLIElement {
+interface ShownList {
+  list: List;
+  following: boolean;
+}
+
+/** A list in the panel: "Leave" or "Follow" for a self-service one, the name alone for one the project put the recipient on. */
+function listRow({ list, following: followingAtFirst }: ShownList, options: PreferencePanelOptions): HTMLLIElement {
   const { strings: t, client, recipientId } = options;
   const li = make('li', 'list-entry');
   li.append(make('span', 'list-name', list.name));
   if (!list.self_service) return li;
-  let following = true;
-  const button = make('button', 'list-toggle', t.leaveList);
+  let following = followingAtFirst;
+  const button = make('button', 'list-toggle', following ? t.leaveList : t.followList);
   button.type = 'button';
   button.dataset.list = list.key;
   button.addEventListener('click', async () => {
@@ -76,17 +81,34 @@ function listRow(list: List, options: PreferencePanelOptions): HTMLLIElement {
   return li;
 }
 
+/** Every self-service list of the project (followed or not) and the other lists the recipient is on, in key order. */
+async function listsToShow(options: PreferencePanelOptions): Promise<ShownList[]> {
+  const { client, recipientId } = options;
+  const [joined, selfService] = await Promise.all([
+    options.run(() => client.lists.ofRecipient(recipientId)),
+    options.run(async () => {
+      const all: RecipientListEntry[] = [];
+      for await (const l of client.lists.selfService(recipientId)) all.push(l);
+      return all;
+    }),
+  ]);
+  const shown = new Map<string, ShownList>();
+  for (const list of joined?.data.lists ?? []) shown.set(list.key, { list, following: true });
+  for (const list of selfService ?? []) shown.set(list.key, { list, following: list.subscribed === true });
+  return [...shown.values()].sort((a, b) => (a.list.key < b.list.key ? -1 : 1));
+}
+
 /**
  * Fills `container` with the recipient's own settings: the catalog entries they can change, per
- * medium (mandatory ones locked), and the lists they are on. Changes go through the preference and
- * list APIs with the element's credential (the recipient token).
+ * medium (mandatory ones locked), the lists they are on and the self-service lists they may follow.
+ * Changes go through the preference and list APIs with the element's credential (the recipient token).
  */
 export async function renderPreferencePanel(container: HTMLElement, options: PreferencePanelOptions): Promise<void> {
   const { strings: t, client, recipientId } = options;
   const status = make('p', 'preferences-status', t.loading);
   status.setAttribute('role', 'status');
   container.replaceChildren(make('h2', 'preferences-heading', t.settings), status);
-  const [prefs, lists] = await Promise.all([options.run(() => client.preferences.list(recipientId)), options.run(() => client.lists.ofRecipient(recipientId))]);
+  const [prefs, lists] = await Promise.all([options.run(() => client.preferences.list(recipientId)), listsToShow(options)]);
   if (!prefs) {
     status.textContent = t.loadError;
     return;
@@ -97,9 +119,8 @@ export async function renderPreferencePanel(container: HTMLElement, options: Pre
   const list = make('ul', 'preference-list');
   list.append(...entries.map((p) => preferenceRow(p, options, say)));
   container.append(entries.length > 0 ? list : make('p', 'preferences-empty', t.noPreferences));
-  const joined = lists?.data.lists ?? [];
-  if (joined.length === 0) return;
+  if (lists.length === 0) return;
   const listSection = make('ul', 'list-entries');
-  listSection.append(...joined.map((l) => listRow(l, options)));
+  listSection.append(...lists.map((l) => listRow(l, options)));
   container.append(make('h3', 'lists-heading', t.lists), listSection);
 }

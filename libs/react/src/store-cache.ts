@@ -11,7 +11,8 @@ export interface StoreOptions {
  */
 export function createStoreCache(api: InboxApi) {
   const entries = new Map<string, { store: InboxStore; users: number }>();
-  const keyOf = (o: StoreOptions) => JSON.stringify([o.filter?.archived ?? false, o.filter?.read ?? null, o.pageSize ?? 20]);
+  const keyOf = ({ filter = {}, pageSize }: StoreOptions) =>
+    JSON.stringify([filter.archived ?? false, filter.read ?? null, filter.channel ?? null, filter.topic ?? null, filter.event ?? null, pageSize ?? 20]);
   const entry = (o: StoreOptions) => {
     const key = keyOf(o);
     let e = entries.get(key);

@@ -17,14 +17,15 @@ export interface NotificationsView extends InboxSnapshot {
 
 /**
  * The provider recipient's notifications (`filter`: `{archived: true}` for the archived ones,
- * `{read: false}` for the unread ones), live, a page at a time, with changes shown at once and
- * rolled back when the gateway refuses them. Components showing the same view share one store.
+ * `{read: false}` for the unread ones, `{channel, topic, event}` (any subset) for one tab with its
+ * own counts), live, a page at a time, with changes shown at once and rolled back when the gateway
+ * refuses them. Components showing the same view share one store.
  */
 export function useNotifications(options: StoreOptions = {}): NotificationsView {
   const { stores } = useHerald();
-  const { archived, read } = options.filter ?? {};
+  const { archived, read, channel, topic, event } = options.filter ?? {};
   const { pageSize } = options;
-  const view = useMemo(() => ({ filter: { archived, read }, pageSize }), [archived, read, pageSize]);
+  const view = useMemo(() => ({ filter: { archived, read, channel, topic, event }, pageSize }), [archived, read, channel, topic, event, pageSize]);
   const store = stores.get(view);
   useEffect(() => stores.use(view), [stores, view]);
   const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);

@@ -1990,6 +1990,29 @@ type RecipientInput struct {
 	Name *string `json:"name,omitempty"`
 }
 
+// RecipientListEntry defines model for RecipientListEntry.
+type RecipientListEntry struct {
+	// CreatedAt UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
+	//
+	// Examples: 2025-01-31T12:00:00Z
+	CreatedAt   string  `json:"created_at"`
+	Description *string `json:"description"`
+	Key         string  `json:"key"`
+	Name        string  `json:"name"`
+
+	// SelfService A recipient token may subscribe and unsubscribe its own recipient
+	SelfService bool `json:"self_service"`
+
+	// Subscribed With self_service=true: whether this recipient is subscribed
+	Subscribed      *bool `json:"subscribed,omitempty"`
+	SubscriberCount int   `json:"subscriber_count"`
+
+	// UpdatedAt UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
+	//
+	// Examples: 2025-01-31T12:00:00Z
+	UpdatedAt string `json:"updated_at"`
+}
+
 // RecipientPreference defines model for RecipientPreference.
 type RecipientPreference struct {
 	State  PreferenceState            `json:"state"`
@@ -3024,9 +3047,22 @@ type DeleteRecipientsRecipientIDDevicesDeviceID200JSONResponseBody struct {
 	Message string `json:"message"`
 }
 
+// GetRecipientsRecipientIDListsParams defines parameters for GetRecipientsRecipientIDLists.
+type GetRecipientsRecipientIDListsParams struct {
+	// SelfService true: every self-service list of the project (the ones the recipient may follow or leave), each with `subscribed`, a page at a time; absent or false: the lists the recipient is on
+	SelfService *bool `form:"self_service,omitempty" json:"self_service,omitempty"`
+
+	// Limit With self_service=true: the page size (default 50)
+	Limit *int `form:"limit,omitempty" json:"limit,omitempty"`
+
+	// Cursor With self_service=true: next_cursor of the previous page
+	Cursor *string `form:"cursor,omitempty" json:"cursor,omitempty"`
+}
+
 // GetRecipientsRecipientIDLists200JSONResponseBody_Data defines parameters for GetRecipientsRecipientIDLists.
 type GetRecipientsRecipientIDLists200JSONResponseBody_Data struct {
-	Lists []List `json:"lists"`
+	Lists      []RecipientListEntry `json:"lists"`
+	NextCursor *string              `json:"next_cursor,omitempty"`
 }
 
 // GetRecipientsRecipientIDLists200JSONResponseBody defines parameters for GetRecipientsRecipientIDLists.
@@ -5295,7 +5331,7 @@ type ClientInterface interface {
 	// GetRecipientsRecipientIDLists List a recipient's lists
 	//
 	// Corresponds with GET /recipients/{recipient_id}/lists (the `GetRecipientsRecipientIDLists` operationId).
-	GetRecipientsRecipientIDLists(ctx context.Context, recipientID string, reqEditors ...RequestEditorFn) (*http.Response, error)
+	GetRecipientsRecipientIDLists(ctx context.Context, recipientID string, params *GetRecipientsRecipientIDListsParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// DeleteRecipientsRecipientIDListsListKey Unsubscribe a recipient from a list
 	//
@@ -6725,8 +6761,8 @@ func (c *Client) DeleteRecipientsRecipientIDDevicesDeviceID(ctx context.Context,
 // GetRecipientsRecipientIDLists List a recipient's lists
 //
 // Corresponds with GET /recipients/{recipient_id}/lists (the `GetRecipientsRecipientIDLists` operationId).
-func (c *Client) GetRecipientsRecipientIDLists(ctx context.Context, recipientID string, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewGetRecipientsRecipientIDListsRequest(c.Server, recipientID)
+func (c *Client) GetRecipientsRecipientIDLists(ctx context.Context, recipientID string, params *GetRecipientsRecipientIDListsParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetRecipientsRecipientIDListsRequest(c.Server, recipientID, params)
 	if err != nil {
 		return nil, err
 	}
@@ -9692,7 +9728,7 @@ func NewDeleteRecipientsRecipientIDDevicesDeviceIDRequest(server string, recipie
 }
 
 // NewGetRecipientsRecipientIDListsRequest constructs an http.Request for the GetRecipientsRecipientIDLists method
-func NewGetRecipientsRecipientIDListsRequest(server string, recipientID string) (*http.Request, error) {
+func NewGetRecipientsRecipientIDListsRequest(server string, recipientID string, params *GetRecipientsRecipientIDListsParams) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -9715,6 +9751,57 @@ func NewGetRecipientsRecipientIDListsRequest(server string, recipientID string) 
 	queryURL, err := serverURL.Parse(operationPath)
 	if err != nil {
 		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.SelfService != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "self_service", *params.SelfService, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "boolean", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Limit != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "limit", *params.Limit, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Cursor != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "cursor", *params.Cursor, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
 	}
 
 	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
@@ -11875,7 +11962,7 @@ type ClientWithResponsesInterface interface {
 	// Returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with GET /recipients/{recipient_id}/lists (the `GetRecipientsRecipientIDLists` operationId).
-	GetRecipientsRecipientIDListsWithResponse(ctx context.Context, recipientID string, reqEditors ...RequestEditorFn) (*GetRecipientsRecipientIDListsResponse, error)
+	GetRecipientsRecipientIDListsWithResponse(ctx context.Context, recipientID string, params *GetRecipientsRecipientIDListsParams, reqEditors ...RequestEditorFn) (*GetRecipientsRecipientIDListsResponse, error)
 
 	// DeleteRecipientsRecipientIDListsListKeyWithResponse Unsubscribe a recipient from a list
 	//
@@ -17587,8 +17674,8 @@ func (c *ClientWithResponses) DeleteRecipientsRecipientIDDevicesDeviceIDWithResp
 // Returns a wrapper object for the known response body format(s).
 //
 // Corresponds with GET /recipients/{recipient_id}/lists (the `GetRecipientsRecipientIDLists` operationId).
-func (c *ClientWithResponses) GetRecipientsRecipientIDListsWithResponse(ctx context.Context, recipientID string, reqEditors ...RequestEditorFn) (*GetRecipientsRecipientIDListsResponse, error) {
-	rsp, err := c.GetRecipientsRecipientIDLists(ctx, recipientID, reqEditors...)
+func (c *ClientWithResponses) GetRecipientsRecipientIDListsWithResponse(ctx context.Context, recipientID string, params *GetRecipientsRecipientIDListsParams, reqEditors ...RequestEditorFn) (*GetRecipientsRecipientIDListsResponse, error) {
+	rsp, err := c.GetRecipientsRecipientIDLists(ctx, recipientID, params, reqEditors...)
 	if err != nil {
 		return nil, err
 	}

@@ -119,6 +119,20 @@ class AsyncLists(_Resource):
         """The lists a recipient is subscribed to (a recipient token may read its own)."""
         return await self._run(lops.recipient_lists(recipient_id))
 
+    async def self_service(
+        self, recipient_id: str, *, page_size: int = 100
+    ) -> AsyncIterator[models.RecipientListEntry]:
+        """The project's self-service lists (those the recipient may follow or leave) in key order, each
+        with `subscribed` for this recipient (a recipient token may read its own)."""
+        cursor: str | None = None
+        while True:
+            page = await self._run(lops.self_service_page(recipient_id, page_size, cursor))
+            for item in page.lists:
+                yield item
+            if not page.next_cursor:
+                return
+            cursor = page.next_cursor
+
     async def join(self, recipient_id: str, key: str) -> None:
         """Subscribes a recipient; with a recipient token only self_service lists accept it."""
         await self._run(lops.join(recipient_id, key))

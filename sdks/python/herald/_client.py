@@ -113,6 +113,17 @@ class Lists(_Resource):
         """The lists a recipient is subscribed to (a recipient token may read its own)."""
         return self._run(lops.recipient_lists(recipient_id))
 
+    def self_service(self, recipient_id: str, *, page_size: int = 100) -> Iterator[models.RecipientListEntry]:
+        """The project's self-service lists (those the recipient may follow or leave) in key order, each
+        with `subscribed` for this recipient (a recipient token may read its own)."""
+        cursor: str | None = None
+        while True:
+            page = self._run(lops.self_service_page(recipient_id, page_size, cursor))
+            yield from page.lists
+            if not page.next_cursor:
+                return
+            cursor = page.next_cursor
+
     def join(self, recipient_id: str, key: str) -> None:
         """Subscribes a recipient; with a recipient token only self_service lists accept it."""
         self._run(lops.join(recipient_id, key))

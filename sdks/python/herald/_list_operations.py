@@ -22,6 +22,7 @@ from ._generated.models import (
     GetListsResponse200,
     GetListsResponse200Data,
     GetRecipientsRecipientIdListsResponse200,
+    GetRecipientsRecipientIdListsResponse200Data,
     List,
     ListInput,
     ListSubscribeResult,
@@ -69,8 +70,22 @@ def unsubscribe(key: str, recipient_ids: list[str]) -> Operation[ListUnsubscribe
 def recipient_lists(recipient_id: str) -> Operation[list[List]]:
     return Operation(
         get_recipients_recipient_id_lists,
-        lambda response: parsed(response, GetRecipientsRecipientIdListsResponse200).data.lists,
+        lambda response: [
+            List.from_dict(entry.to_dict())
+            for entry in parsed(response, GetRecipientsRecipientIdListsResponse200).data.lists
+        ],
         (recipient_id,),
+    )
+
+
+def self_service_page(
+    recipient_id: str, limit: int | None, cursor: str | None
+) -> Operation[GetRecipientsRecipientIdListsResponse200Data]:
+    return Operation(
+        get_recipients_recipient_id_lists,
+        _data(GetRecipientsRecipientIdListsResponse200),
+        (recipient_id,),
+        {"self_service": True, "limit": opt(limit), "cursor": opt(cursor)},
     )
 
 

@@ -44,3 +44,22 @@ def test_when_lists_are_walked_then_pages_are_followed_by_their_cursor() -> None
             return [item.key async for item in h.lists.list(page_size=1)]
 
     assert asyncio.run(walk()) == ["team:a", "team:b"]
+
+
+def test_when_self_service_lists_are_walked_then_each_says_subscribed_and_the_cursor_is_followed() -> None:
+    seen: list[str] = []
+
+    def handle(request: httpx.Request) -> httpx.Response:
+        seen.append(str(request.url.query, "ascii"))
+        if "cursor" not in request.url.params:
+            entry = {**LIST, "self_service": True, "subscribed": False}
+            return httpx.Response(200, json={"data": {"lists": [entry], "next_cursor": "bDE6dGVhbTph"}})
+        entry = {**LIST, "key": "team:b", "self_service": True, "subscribed": True}
+        return httpx.Response(200, json={"data": {"lists": [entry], "next_cursor": None}})
+
+    with Herald(base_url="http://herald.test", api_key="k", transport=httpx.MockTransport(handle)) as h:
+        walked = [(item.key, item.subscribed) for item in h.lists.self_service("me", page_size=1)]
+        assert [item.key for item in h.lists.of_recipient("me")] == ["team:a"]
+    assert walked == [("team:a", False), ("team:b", True)]
+    assert seen[:2] == ["self_service=true&limit=1", "self_service=true&limit=1&cursor=bDE6dGVhbTph"]
+    assert seen[2] == ""

@@ -101,6 +101,21 @@ describe('recipient service: lists and subscriptions', () => {
     expect((await listOf(projectId, 'open')).subscriberCount).toBe(0n);
   });
 
+  it('when a recipient pages the self-service lists, then each says whether they are on it and closed lists are left out', async () => {
+    const projectId = svc.project();
+    await svc.client.createList({ projectId, key: 'a-closed', name: 'Closed' });
+    await svc.client.createList({ projectId, key: 'b-open', name: 'Open', selfService: true });
+    await svc.client.createList({ projectId, key: 'c-joined', name: 'Joined', selfService: true });
+    await svc.client.subscribeToList({ projectId, listKey: 'c-joined', recipientIds: ['me'] });
+    const first = await svc.client.listSelfServiceLists({ projectId, recipientId: 'me', limit: 1 });
+    expect(first.lists.map((l) => [l.list?.key, l.subscribed])).toEqual([['b-open', false]]);
+    const second = await svc.client.listSelfServiceLists({ projectId, recipientId: 'me', limit: 1, cursor: first.nextCursor });
+    expect(second.lists.map((l) => [l.list?.key, l.subscribed])).toEqual([['c-joined', true]]);
+    expect(second.nextCursor).toBe('');
+    expect(await errorOf(svc.client.listSelfServiceLists({ projectId, recipientId: 'nobody' }))).toMatchObject({ code: 'recipient_not_found' });
+    expect(await errorOf(svc.client.listSelfServiceLists({ projectId, recipientId: 'me', cursor: 'junk' }))).toMatchObject({ code: 'validation_failed' });
+  });
+
   it('when a recipient is erased, then their subscriptions go and their lists answer recipient_not_found', async () => {
     const projectId = svc.project();
     await svc.client.createList({ projectId, key: 'l', name: 'L' });

@@ -6698,7 +6698,14 @@ export interface paths {
         /** List a recipient's lists */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description true: every self-service list of the project (the ones the recipient may follow or leave), each with `subscribed`, a page at a time; absent or false: the lists the recipient is on */
+                    self_service?: boolean;
+                    /** @description With self_service=true: the page size (default 50) */
+                    limit?: number;
+                    /** @description With self_service=true: next_cursor of the previous page */
+                    cursor?: string;
+                };
                 header?: never;
                 path: {
                     /** @example user-42 */
@@ -6708,7 +6715,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description The lists the recipient is subscribed to, in key order */
+                /** @description The lists the recipient is subscribed to, in key order (with self_service=true: a page of the self-service lists, each with subscribed) */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -6733,7 +6740,8 @@ export interface paths {
                          */
                         "application/json": {
                             data: {
-                                lists: components["schemas"]["List"][];
+                                lists: components["schemas"]["RecipientListEntry"][];
+                                next_cursor?: string | null;
                             };
                         };
                     };
@@ -7727,6 +7735,27 @@ export interface components {
         RecipientInput: {
             id: string;
             name?: string | null;
+        };
+        /** RecipientListEntry */
+        RecipientListEntry: {
+            key: string;
+            name: string;
+            description: string | null;
+            /** @description A recipient token may subscribe and unsubscribe its own recipient */
+            self_service: boolean;
+            subscriber_count: number;
+            /**
+             * @description UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
+             * @example 2025-01-31T12:00:00Z
+             */
+            created_at: string;
+            /**
+             * @description UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
+             * @example 2025-01-31T12:00:00Z
+             */
+            updated_at: string;
+            /** @description With self_service=true: whether this recipient is subscribed */
+            subscribed?: boolean;
         };
         /** RecipientPreference */
         RecipientPreference: {

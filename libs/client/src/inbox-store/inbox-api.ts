@@ -1,19 +1,19 @@
-import type { HeraldClient, Notification } from '../client.js';
+import type { FeedTab, HeraldClient, Notification } from '../client.js';
 import type { SubscribeHandlers, Subscription } from '../sse.js';
-import type { InboxFilter, NotificationPatch } from './inbox-state.js';
+import { tabOf, type InboxFilter, type NotificationPatch } from './inbox-state.js';
 
 export interface InboxPage {
   notifications: Notification[];
   next_cursor: string | null;
 }
 
-/** What an inbox store needs from the API for one recipient (a fake in tests, `inboxApiOf` in apps). */
+/** What an inbox store needs from the API for one recipient (a fake in tests, `inboxApiOf` in apps); `tab`: one tab's counts and changes (absent: the whole feed). */
 export interface InboxApi {
   page(query: { limit: number; cursor?: string; filter: InboxFilter }): Promise<InboxPage>;
-  counts(): Promise<{ unread_count: number; unseen_count: number }>;
+  counts(tab?: FeedTab): Promise<{ unread_count: number; unseen_count: number }>;
   update(id: number, patch: NotificationPatch): Promise<Notification>;
-  markAllRead(): Promise<unknown>;
-  markAllSeen(): Promise<unknown>;
+  markAllRead(tab?: FeedTab): Promise<unknown>;
+  markAllSeen(tab?: FeedTab): Promise<unknown>;
   subscribe(handlers: SubscribeHandlers): Subscription;
 }
 
@@ -24,11 +24,11 @@ export function inboxApiOf(client: HeraldClient, recipientId: string): InboxApi 
   const n = client.notifications;
   return {
     page: async ({ limit, cursor, filter }) =>
-      (await n.page(recipientId, { limit, cursor, archived: flag(filter.archived), read: flag(filter.read) })).data,
-    counts: async () => (await n.counts(recipientId)).data,
+      (await n.page(recipientId, { limit, cursor, archived: flag(filter.archived), read: flag(filter.read), ...tabOf(filter) })).data,
+    counts: async (tab) => (await n.counts(recipientId, tab)).data,
     update: async (id, patch) => (await n.update(recipientId, id, patch)).data,
-    markAllRead: () => n.markAllRead(recipientId),
-    markAllSeen: () => n.markAllSeen(recipientId),
+    markAllRead: (tab) => n.markAllRead(recipientId, tab),
+    markAllSeen: (tab) => n.markAllSeen(recipientId, tab),
     subscribe: (handlers) => client.subscribe(recipientId, handlers),
   };
 }

@@ -1,12 +1,30 @@
+import type { FeedTab } from '../client.js';
 import type { components } from '../gen/api.js';
 
 type Notification = components['schemas']['Notification'];
 
-/** Which notifications a view shows: the feed (default), the archived ones, only (un)read ones. */
+/**
+ * Which notifications a view shows: the feed (default), the archived ones, only (un)read ones, and
+ * one tab (`channel`, `topic`, `event`: any subset, each absent matching any value).
+ */
 export interface InboxFilter {
   archived?: boolean;
   read?: boolean;
+  channel?: string;
+  topic?: string;
+  event?: string;
 }
+
+const TAB_KEYS = ['channel', 'topic', 'event'] as const;
+
+/** The tab part of a filter, as the feed, counts and mark-all calls take it (absent keys left out). */
+export function tabOf(filter: InboxFilter): FeedTab {
+  const tab: FeedTab = {};
+  for (const key of TAB_KEYS) if (filter[key] !== undefined) tab[key] = filter[key];
+  return tab;
+}
+
+const inTab = (n: Notification, filter: InboxFilter) => TAB_KEYS.every((key) => filter[key] === undefined || n.target?.[key] === filter[key]);
 
 /** What can be changed on one notification from an inbox. */
 export interface NotificationPatch {
@@ -22,7 +40,7 @@ export interface InboxCounts {
 
 /** Whether a notification belongs in a view with this filter. */
 export const matchesFilter = (n: Notification, filter: InboxFilter): boolean =>
-  n.archived === (filter.archived ?? false) && (filter.read === undefined || n.read === filter.read);
+  n.archived === (filter.archived ?? false) && (filter.read === undefined || n.read === filter.read) && inTab(n, filter);
 
 /** The notification as the server will make it: archiving marks it seen too. */
 export const applyPatch = (n: Notification, patch: NotificationPatch): Notification => ({

@@ -2,7 +2,7 @@ import type { Notification } from '../client.js';
 import type { HeraldError } from '../errors.js';
 import type { StreamState, Subscription } from '../sse.js';
 import type { InboxApi } from './inbox-api.js';
-import { adjustCounts, applyPatch, matchesFilter, placeItem, type InboxCounts, type InboxFilter, type NotificationPatch } from './inbox-state.js';
+import { adjustCounts, applyPatch, matchesFilter, placeItem, tabOf, type InboxCounts, type InboxFilter, type NotificationPatch } from './inbox-state.js';
 
 /** Everything a UI shows of one inbox view; a new object after every change (immutable). */
 export interface InboxSnapshot {
@@ -11,7 +11,7 @@ export interface InboxSnapshot {
   /** More pages on the server (`loadMore`). */
   hasMore: boolean;
   loadingMore: boolean;
-  /** The recipient's counts (the whole feed, archived apart); null until read. */
+  /** The recipient's counts (the whole feed, or the filter's tab; archived apart); null until read. */
   counts: InboxCounts | null;
   connection: StreamState | 'idle';
   /** The last failure: of a load, or of a change that was rolled back. */
@@ -48,6 +48,9 @@ const asError = (e: unknown): Error => (e instanceof Error ? e : new Error(Strin
 
 export function createInboxStore(api: InboxApi, options: InboxStoreOptions = {}): InboxStore {
   const filter = options.filter ?? {};
+  const tab = tabOf(filter);
+  // The stream's counts are the whole feed's: a tab reads its own back instead.
+  const isTab = Object.keys(tab).length > 0;
   const limit = options.pageSize ?? 20;
   const listeners = new Set<() => void>();
   let snapshot = INITIAL;
@@ -61,7 +64,7 @@ export function createInboxStore(api: InboxApi, options: InboxStoreOptions = {})
     for (const listener of listeners) listener();
   };
   const readCounts = async () => {
-    const c = await api.counts();
+    const c = await api.counts(tab);
     set({ counts: { unread: c.unread_count, unseen: c.unseen_count } });
   };
   const changed = (n: Notification) => set({ items: placeItem(snapshot.items, n, filter, !snapshot.hasMore) });
@@ -105,8 +108,8 @@ export function createInboxStore(api: InboxApi, options: InboxStoreOptions = {})
         updated: changed,
         // Both counts travel on the stream; from a gateway that sends only the unread one, the unseen one is read back.
         unreadCount: (unread, unseen) => {
-          set({ counts: { unseen: unseen ?? snapshot.counts?.unseen ?? 0, unread } });
-          if (unseen === null || unseen === undefined) void readCounts().catch(() => undefined);
+          if (!isTab) set({ counts: { unseen: unseen ?? snapshot.counts?.unseen ?? 0, unread } });
+          if (isTab || unseen === null || unseen === undefined) void readCounts().catch(() => undefined);
         },
         reset: () => void refresh(),
         state: (connection) => set({ connection }),
@@ -143,9 +146,9 @@ export function createInboxStore(api: InboxApi, options: InboxStoreOptions = {})
     markAllRead: () =>
       optimistic(
         { items: snapshot.items.map((i) => ({ ...i, read: true })).filter((i) => matchesFilter(i, filter)), counts: snapshot.counts && { ...snapshot.counts, unread: 0 } },
-        () => api.markAllRead(),
+        () => api.markAllRead(tab),
       ),
     markAllSeen: () =>
-      optimistic({ items: snapshot.items.map((i) => ({ ...i, seen: true })), counts: snapshot.counts && { ...snapshot.counts, unseen: 0 } }, () => api.markAllSeen()),
+      optimistic({ items: snapshot.items.map((i) => ({ ...i, seen: true })), counts: snapshot.counts && { ...snapshot.counts, unseen: 0 } }, () => api.markAllSeen(tab)),
   };
 }

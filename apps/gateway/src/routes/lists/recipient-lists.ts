@@ -1,5 +1,4 @@
-import { notFound } from '@herald/service-kit';
-import { Type } from '@sinclair/typebox';
+import { invalid, notFound, violation } from '@herald/service-kit';
 import type { FastifyRequest } from 'fastify';
 import { errorResponses } from '../../plugins/app/errors/error-schemas';
 import { documented } from '../../plugins/external/swagger/openapi-document';
@@ -7,17 +6,23 @@ import { RecipientIdParams } from '../recipients/schemas';
 import { dataOnly, MessageOnly } from '../shared/schemas';
 import type { RoutePlugin } from '../shared/type-provider';
 import { listExamples } from './examples';
-import { ListSchema, RecipientListParams } from './schemas';
+import { RecipientListParams, RecipientListsQuery, RecipientListsSchema } from './schemas';
 import { listView } from './views';
 
 const tags = ['lists'];
 /** A path id that fails the recipient id rules names no recipient. */
 const recipientNotFound = () => notFound('recipient_not_found', 'Recipient not found');
+/** The lists a recipient is on come in one answer: only the self-service listing is paged. */
+const pagingNeedsSelfService = (query: { limit?: number; cursor?: string }) => {
+  const [param, value] = query.limit !== undefined ? ['limit', query.limit] : ['cursor', query.cursor];
+  return invalid('limit and cursor apply to self_service=true only', [violation(param, `${param} needs self_service=true`, value)]);
+};
 
 /**
  * A recipient's own view of lists (Full or Recipient key, or the recipient's token): the lists
- * they are on, and subscribing or unsubscribing themselves. A token may change only lists marked
- * self_service (others: 403 list_not_self_service), so a browser can offer "follow this".
+ * they are on, the self-service lists they may follow, and subscribing or unsubscribing themselves.
+ * A token may change only lists marked self_service (others: 403 list_not_self_service), so a
+ * browser can offer "follow this".
  */
 const recipientListRoutes: RoutePlugin = async (app) => {
   const rpc = app.services.recipients;
@@ -31,9 +36,17 @@ const recipientListRoutes: RoutePlugin = async (app) => {
 
   app.get(
     '/recipients/:recipient_id/lists',
-    { config: { access }, schema: { ...documented({ summary: "List a recipient's lists", success: 'The lists the recipient is subscribed to, in key order', response: listExamples.recipientLists }), tags, params: RecipientIdParams, response: { 200: dataOnly(Type.Object({ lists: Type.Array(ListSchema) })), ...errorResponses('message') } } },
+    { config: { access }, schema: { ...documented({ summary: "List a recipient's lists", success: 'The lists the recipient is subscribed to, in key order (with self_service=true: a page of the self-service lists, each with subscribed)', response: listExamples.recipientLists }), tags, params: RecipientIdParams, querystring: RecipientListsQuery, response: { 200: dataOnly(RecipientListsSchema), ...errorResponses('message') } } },
     async (request) => {
-      const { lists } = await rpc.listRecipientLists({ projectId: BigInt(request.project.id), recipientId: request.params.recipient_id });
+      const projectId = BigInt(request.project.id);
+      const { recipient_id: recipientId } = request.params;
+      const { self_service: selfService, limit, cursor } = request.query;
+      if (selfService === true) {
+        const page = await rpc.listSelfServiceLists({ projectId, recipientId, limit, cursor: cursor ?? '' });
+        return { data: { lists: page.lists.map((l) => ({ ...listView(l.list), subscribed: l.subscribed })), next_cursor: page.nextCursor || null } };
+      }
+      if (limit !== undefined || cursor !== undefined) throw pagingNeedsSelfService(request.query);
+      const { lists } = await rpc.listRecipientLists({ projectId, recipientId });
       return { data: { lists: lists.map(listView) } };
     },
   );

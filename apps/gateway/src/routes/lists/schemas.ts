@@ -65,6 +65,23 @@ export const UnsubscribeResultSchema = Type.Object(
   { title: 'ListUnsubscribeResult' },
 );
 
+/** A list as a recipient sees it: with self_service=true, whether they are subscribed. */
+export const RecipientListEntrySchema = Type.Composite(
+  [ListSchema, Type.Object({ subscribed: Type.Optional(Type.Boolean({ description: 'With self_service=true: whether this recipient is subscribed' })) })],
+  { title: 'RecipientListEntry' },
+);
+
+export const RecipientListsQuery = Type.Object({
+  self_service: Type.Optional(Type.Boolean({ description: "true: every self-service list of the project (the ones the recipient may follow or leave), each with `subscribed`, a page at a time; absent or false: the lists the recipient is on" })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: LIST_LIMITS.pageMax, description: `With self_service=true: the page size (default ${LIST_LIMITS.pageDefault})` })),
+  cursor: Type.Optional(Type.String({ description: 'With self_service=true: next_cursor of the previous page' })),
+});
+
+export const RecipientListsSchema = Type.Object({
+  lists: Type.Array(RecipientListEntrySchema),
+  next_cursor: Type.Optional(Nullable(Type.String({ description: 'With self_service=true: the cursor of the next page, null on the last' }))),
+});
+
 export const SubscriberPageSchema = Type.Object({
   subscribers: Type.Array(Type.Object({ recipient_id: Type.String() }, { title: 'ListSubscriber' })),
   next_cursor: Nullable(Type.String()),

@@ -63,4 +63,21 @@ describe('<herald-inbox> preference panel, in Chromium', () => {
     expect((await stack.api.lists.ofRecipient(r.id)).data.lists.map((l) => l.key)).toEqual([key]);
     await page.close();
   });
+
+  it('when a self-service list the recipient never joined is followed in the panel, then a send to the list reaches them', async () => {
+    const r = await recipientWith(0);
+    const key = `news-${r.id}`;
+    await stack.api.lists.create({ key, name: 'Product news', self_service: true });
+    const page = await openPage(r.id, r.token);
+    await openPanel(page);
+    await inbox(page).locator('[part="settings"]').click();
+    const button = inbox(page).locator(`[data-list="${key}"]`);
+    await waitFor(async () => (await button.textContent()) === 'Follow');
+    await button.click();
+    await waitFor(async () => (await button.textContent()) === 'Leave');
+    expect((await stack.api.lists.ofRecipient(r.id)).data.lists.map((l) => l.key)).toEqual([key]);
+    await stack.api.notifications.send({ list: key, target: invoices, payload: { title: 'News for followers' } });
+    await waitFor(async () => (await stack.api.notifications.unreadCount(r.id)).data.unread_count === 1);
+    await page.close();
+  });
 });

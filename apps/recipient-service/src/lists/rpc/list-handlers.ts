@@ -3,7 +3,7 @@ import type { RecipientService } from '@herald/contracts';
 import type { ListUseCases } from '../usecases';
 import { toFailureMessage as failure, toListMessage as list } from './list-mappers';
 
-type ListMethods = 'createList' | 'getList' | 'listLists' | 'updateList' | 'deleteList' | 'subscribeToList' | 'unsubscribeFromList' | 'listSubscribers' | 'listRecipientLists';
+type ListMethods = 'createList' | 'getList' | 'listLists' | 'updateList' | 'deleteList' | 'subscribeToList' | 'unsubscribeFromList' | 'listSubscribers' | 'listRecipientLists' | 'listSelfServiceLists';
 
 const num = (v: bigint): number => Number(v);
 
@@ -44,5 +44,9 @@ export const listHandlers = (uc: ListUseCases): Pick<ServiceImpl<typeof Recipien
   },
   async listRecipientLists(req) {
     return { lists: (await uc.listRecipientLists({ projectId: num(req.projectId), recipientId: req.recipientId })).map(list) };
+  },
+  async listSelfServiceLists(req) {
+    const page = await uc.listSelfServiceLists({ projectId: num(req.projectId), recipientId: req.recipientId, limit: req.limit, cursor: req.cursor });
+    return { lists: page.lists.map((l) => ({ list: list(l.list), subscribed: l.subscribed })), nextCursor: page.nextCursor };
   },
 });

@@ -68,6 +68,8 @@ export function createListRepository(db: Db) {
       await col.createIndex({ project_id: 1, key: 1 }, { unique: true, name: 'project_key_unique' });
       // A recipient's lists: the list ids of their subscriptions looked up at once (`$in`).
       await col.createIndex({ project_id: 1, list_id: 1 }, { name: 'project_list_id' });
+      // The self-service lists a recipient may follow (ListSelfServiceLists), in key order after a cursor.
+      await col.createIndex({ project_id: 1, self_service: 1, key: 1 }, { name: 'project_self_service_key' });
     },
 
     /** Null when the key is taken (in any state). */
@@ -105,6 +107,12 @@ export function createListRepository(db: Db) {
     /** Active lists whose key sorts after `afterKey`, in key order. */
     async page(projectId: number, afterKey: string, limit: number): Promise<ListRecord[]> {
       const docs = await col.find({ project_id: projectId, key: { $gt: afterKey }, state: 'active' }).sort({ key: 1 }).limit(limit).toArray();
+      return docs.map(toRecord);
+    },
+
+    /** Active self-service lists whose key sorts after `afterKey`, in key order. */
+    async pageSelfService(projectId: number, afterKey: string, limit: number): Promise<ListRecord[]> {
+      const docs = await col.find({ project_id: projectId, self_service: true, key: { $gt: afterKey }, state: 'active' }).sort({ key: 1 }).limit(limit).toArray();
       return docs.map(toRecord);
     },
 

@@ -43,6 +43,14 @@ export function createSubscriptionRepository(db: Db) {
 
     subscribedAmong,
 
+    /** Which of these lists the recipient is subscribed to (looked up by primary key). */
+    async listIdsAmong(projectId: number, recipientId: string, listIds: number[]): Promise<Set<number>> {
+      if (listIds.length === 0) return new Set();
+      const ids = listIds.map((l) => idOf(projectId, l, recipientId));
+      const docs = await col.find({ _id: { $in: ids } }, { projection: { list_id: 1 } }).toArray();
+      return new Set(docs.map((d) => d.list_id));
+    },
+
     /** Inserts the subscriptions (each recipient with its incarnation) in one unordered write; returns the recipients that were new (duplicates are already there). */
     async insertMany(projectId: number, listId: number, subscribers: { recipientId: string; seq: number }[], now: Date): Promise<string[]> {
       if (subscribers.length === 0) return [];

@@ -4,6 +4,7 @@ import { createGetList } from './get-list';
 import type { ListDeps } from './list-deps';
 import { createListLists } from './list-lists';
 import { createListRecipientLists } from './list-recipient-lists';
+import { createListSelfServiceLists } from './list-self-service-lists';
 import { createListSubscribers } from './list-subscribers';
 import { createSubscribeToList } from './subscribe-to-list';
 import { createUnsubscribeFromList } from './unsubscribe-from-list';
@@ -24,6 +25,7 @@ export function createListUseCases(deps: ListDeps) {
     unsubscribeFromList: createUnsubscribeFromList(deps),
     listSubscribers: createListSubscribers(deps),
     listRecipientLists: createListRecipientLists(deps),
+    listSelfServiceLists: createListSelfServiceLists(deps),
   };
 }
 

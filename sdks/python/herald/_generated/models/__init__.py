@@ -377,6 +377,7 @@ from .put_recipients_recipient_id_lists_list_key_response_200 import (
 )
 from .recipient import Recipient
 from .recipient_input import RecipientInput
+from .recipient_list_entry import RecipientListEntry
 from .recipient_preference import RecipientPreference
 from .recipient_preference_target import RecipientPreferenceTarget
 from .recipient_token import RecipientToken
@@ -642,6 +643,7 @@ __all__ = (
     "PutRecipientsRecipientIdListsListKeyResponse200",
     "Recipient",
     "RecipientInput",
+    "RecipientListEntry",
     "RecipientPreference",
     "RecipientPreferenceTarget",
     "RecipientToken",

@@ -10,18 +10,33 @@ from ...models.get_recipients_recipient_id_lists_response_200 import (
     GetRecipientsRecipientIdListsResponse200,
 )
 from ...models.message_error import MessageError
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     recipient_id: str,
+    *,
+    self_service: bool | Unset = UNSET,
+    limit: int | Unset = UNSET,
+    cursor: str | Unset = UNSET,
 ) -> dict[str, Any]:
+
+    params: dict[str, Any] = {}
+
+    params["self_service"] = self_service
+
+    params["limit"] = limit
+
+    params["cursor"] = cursor
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
     _kwargs: dict[str, Any] = {
         "method": "get",
         "url": "/recipients/{recipient_id}/lists".format(
             recipient_id=quote(str(recipient_id), safe=""),
         ),
+        "params": params,
     }
 
     return _kwargs
@@ -68,11 +83,17 @@ def sync_detailed(
     recipient_id: str,
     *,
     client: AuthenticatedClient,
+    self_service: bool | Unset = UNSET,
+    limit: int | Unset = UNSET,
+    cursor: str | Unset = UNSET,
 ) -> Response[GetRecipientsRecipientIdListsResponse200 | MessageError]:
     """List a recipient's lists
 
     Args:
         recipient_id (str):
+        self_service (bool | Unset):
+        limit (int | Unset):
+        cursor (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -84,6 +105,9 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         recipient_id=recipient_id,
+        self_service=self_service,
+        limit=limit,
+        cursor=cursor,
     )
 
     response = client.get_httpx_client().request(
@@ -97,11 +121,17 @@ def sync(
     recipient_id: str,
     *,
     client: AuthenticatedClient,
+    self_service: bool | Unset = UNSET,
+    limit: int | Unset = UNSET,
+    cursor: str | Unset = UNSET,
 ) -> GetRecipientsRecipientIdListsResponse200 | MessageError | None:
     """List a recipient's lists
 
     Args:
         recipient_id (str):
+        self_service (bool | Unset):
+        limit (int | Unset):
+        cursor (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -114,6 +144,9 @@ def sync(
     return sync_detailed(
         recipient_id=recipient_id,
         client=client,
+        self_service=self_service,
+        limit=limit,
+        cursor=cursor,
     ).parsed
 
 
@@ -121,11 +154,17 @@ async def asyncio_detailed(
     recipient_id: str,
     *,
     client: AuthenticatedClient,
+    self_service: bool | Unset = UNSET,
+    limit: int | Unset = UNSET,
+    cursor: str | Unset = UNSET,
 ) -> Response[GetRecipientsRecipientIdListsResponse200 | MessageError]:
     """List a recipient's lists
 
     Args:
         recipient_id (str):
+        self_service (bool | Unset):
+        limit (int | Unset):
+        cursor (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -137,6 +176,9 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         recipient_id=recipient_id,
+        self_service=self_service,
+        limit=limit,
+        cursor=cursor,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -148,11 +190,17 @@ async def asyncio(
     recipient_id: str,
     *,
     client: AuthenticatedClient,
+    self_service: bool | Unset = UNSET,
+    limit: int | Unset = UNSET,
+    cursor: str | Unset = UNSET,
 ) -> GetRecipientsRecipientIdListsResponse200 | MessageError | None:
     """List a recipient's lists
 
     Args:
         recipient_id (str):
+        self_service (bool | Unset):
+        limit (int | Unset):
+        cursor (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -166,5 +214,8 @@ async def asyncio(
         await asyncio_detailed(
             recipient_id=recipient_id,
             client=client,
+            self_service=self_service,
+            limit=limit,
+            cursor=cursor,
         )
     ).parsed

@@ -14,7 +14,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file herald/recipient/v1/lists.proto.
  */
 export const file_herald_recipient_v1_lists: GenFile = /*@__PURE__*/
-  fileDesc("Ch9oZXJhbGQvcmVjaXBpZW50L3YxL2xpc3RzLnByb3RvEhNoZXJhbGQucmVjaXBpZW50LnYxIuQBCg1SZWNpcGllbnRMaXN0EgsKA2tleRgBIAEoCRIMCgRuYW1lGAIgASgJEhgKC2Rlc2NyaXB0aW9uGAMgASgJSACIAQESFAoMc2VsZl9zZXJ2aWNlGAQgASgIEhgKEHN1YnNjcmliZXJfY291bnQYBSABKAMSLgoKY3JlYXRlZF9hdBgGIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLgoKdXBkYXRlZF9hdBgHIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXBCDgoMX2Rlc2NyaXB0aW9uIoIBChFDcmVhdGVMaXN0UmVxdWVzdBISCgpwcm9qZWN0X2lkGAEgASgDEgsKA2tleRgCIAEoCRIMCgRuYW1lGAMgASgJEhgKC2Rlc2NyaXB0aW9uGAQgASgJSACIAQESFAoMc2VsZl9zZXJ2aWNlGAUgASgIQg4KDF9kZXNjcmlwdGlvbiJGChJDcmVhdGVMaXN0UmVzcG9uc2USMAoEbGlzdBgBIAEoCzIiLmhlcmFsZC5yZWNpcGllbnQudjEuUmVjaXBpZW50TGlzdCIxCg5HZXRMaXN0UmVxdWVzdBISCgpwcm9qZWN0X2lkGAEgASgDEgsKA2tleRgCIAEoCSJDCg9HZXRMaXN0UmVzcG9uc2USMAoEbGlzdBgBIAEoCzIiLmhlcmFsZC5yZWNpcGllbnQudjEuUmVjaXBpZW50TGlzdCJFChBMaXN0TGlzdHNSZXF1ZXN0EhIKCnByb2plY3RfaWQYASABKAMSDQoFbGltaXQYAiABKAUSDgoGY3Vyc29yGAMgASgJIlsKEUxpc3RMaXN0c1Jlc3BvbnNlEjEKBWxpc3RzGAEgAygLMiIuaGVyYWxkLnJlY2lwaWVudC52MS5SZWNpcGllbnRMaXN0EhMKC25leHRfY3Vyc29yGAIgASgJIr8BChFVcGRhdGVMaXN0UmVxdWVzdBISCgpwcm9qZWN0X2lkGAEgASgDEgsKA2tleRgCIAEoCRIRCgRuYW1lGAMgASgJSACIAQESFwoPc2V0X2Rlc2NyaXB0aW9uGAQgASgIEhgKC2Rlc2NyaXB0aW9uGAUgASgJSAGIAQESGQoMc2VsZl9zZXJ2aWNlGAYgASgISAKIAQFCBwoFX25hbWVCDgoMX2Rlc2NyaXB0aW9uQg8KDV9zZWxmX3NlcnZpY2UiRgoSVXBkYXRlTGlzdFJlc3BvbnNlEjAKBGxpc3QYASABKAsyIi5oZXJhbGQucmVjaXBpZW50LnYxLlJlY2lwaWVudExpc3QiNAoRRGVsZXRlTGlzdFJlcXVlc3QSEgoKcHJvamVjdF9pZBgBIAEoAxILCgNrZXkYAiABKAkiFAoSRGVsZXRlTGlzdFJlc3BvbnNlInEKFlN1YnNjcmliZVRvTGlzdFJlcXVlc3QSEgoKcHJvamVjdF9pZBgBIAEoAxIQCghsaXN0X2tleRgCIAEoCRIVCg1yZWNpcGllbnRfaWRzGAMgAygJEhoKEmJ5X3JlY2lwaWVudF90b2tlbhgEIAEoCCJ1ChdTdWJzY3JpYmVUb0xpc3RSZXNwb25zZRISCgpzdWJzY3JpYmVkGAEgASgFEg8KB2FscmVhZHkYAiABKAUSNQoGZmFpbGVkGAMgAygLMiUuaGVyYWxkLnJlY2lwaWVudC52MS5MaXN0QmF0Y2hGYWlsdXJlInUKGlVuc3Vic2NyaWJlRnJvbUxpc3RSZXF1ZXN0EhIKCnByb2plY3RfaWQYASABKAMSEAoIbGlzdF9rZXkYAiABKAkSFQoNcmVjaXBpZW50X2lkcxgDIAMoCRIaChJieV9yZWNpcGllbnRfdG9rZW4YBCABKAgiewobVW5zdWJzY3JpYmVGcm9tTGlzdFJlc3BvbnNlEhQKDHVuc3Vic2NyaWJlZBgBIAEoBRIPCgdhbHJlYWR5GAIgASgFEjUKBmZhaWxlZBgDIAMoCzIlLmhlcmFsZC5yZWNpcGllbnQudjEuTGlzdEJhdGNoRmFpbHVyZSJlChBMaXN0QmF0Y2hGYWlsdXJlEgoKAmlkGAEgASgJEhMKC2JhdGNoX2luZGV4GAIgASgFEjAKBmVycm9ycxgDIAMoCzIgLmhlcmFsZC5jb21tb24udjEuRmllbGRWaW9sYXRpb24iaQoWTGlzdFN1YnNjcmliZXJzUmVxdWVzdBISCgpwcm9qZWN0X2lkGAEgASgDEhAKCGxpc3Rfa2V5GAIgASgJEhoKEmFmdGVyX3JlY2lwaWVudF9pZBgDIAEoCRINCgVsaW1pdBgEIAEoBSJWChdMaXN0U3Vic2NyaWJlcnNSZXNwb25zZRIVCg1yZWNpcGllbnRfaWRzGAEgAygJEgwKBG5leHQYAiABKAkSFgoOcmVjaXBpZW50X3NlcXMYAyADKAMiRQoZTGlzdFJlY2lwaWVudExpc3RzUmVxdWVzdBISCgpwcm9qZWN0X2lkGAEgASgDEhQKDHJlY2lwaWVudF9pZBgCIAEoCSJPChpMaXN0UmVjaXBpZW50TGlzdHNSZXNwb25zZRIxCgVsaXN0cxgBIAMoCzIiLmhlcmFsZC5yZWNpcGllbnQudjEuUmVjaXBpZW50TGlzdGIGcHJvdG8z", [file_google_protobuf_timestamp, file_herald_common_v1_errors]);
+  fileDesc("Ch9oZXJhbGQvcmVjaXBpZW50L3YxL2xpc3RzLnByb3RvEhNoZXJhbGQucmVjaXBpZW50LnYxIuQBCg1SZWNpcGllbnRMaXN0EgsKA2tleRgBIAEoCRIMCgRuYW1lGAIgASgJEhgKC2Rlc2NyaXB0aW9uGAMgASgJSACIAQESFAoMc2VsZl9zZXJ2aWNlGAQgASgIEhgKEHN1YnNjcmliZXJfY291bnQYBSABKAMSLgoKY3JlYXRlZF9hdBgGIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLgoKdXBkYXRlZF9hdBgHIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXBCDgoMX2Rlc2NyaXB0aW9uIoIBChFDcmVhdGVMaXN0UmVxdWVzdBISCgpwcm9qZWN0X2lkGAEgASgDEgsKA2tleRgCIAEoCRIMCgRuYW1lGAMgASgJEhgKC2Rlc2NyaXB0aW9uGAQgASgJSACIAQESFAoMc2VsZl9zZXJ2aWNlGAUgASgIQg4KDF9kZXNjcmlwdGlvbiJGChJDcmVhdGVMaXN0UmVzcG9uc2USMAoEbGlzdBgBIAEoCzIiLmhlcmFsZC5yZWNpcGllbnQudjEuUmVjaXBpZW50TGlzdCIxCg5HZXRMaXN0UmVxdWVzdBISCgpwcm9qZWN0X2lkGAEgASgDEgsKA2tleRgCIAEoCSJDCg9HZXRMaXN0UmVzcG9uc2USMAoEbGlzdBgBIAEoCzIiLmhlcmFsZC5yZWNpcGllbnQudjEuUmVjaXBpZW50TGlzdCJFChBMaXN0TGlzdHNSZXF1ZXN0EhIKCnByb2plY3RfaWQYASABKAMSDQoFbGltaXQYAiABKAUSDgoGY3Vyc29yGAMgASgJIlsKEUxpc3RMaXN0c1Jlc3BvbnNlEjEKBWxpc3RzGAEgAygLMiIuaGVyYWxkLnJlY2lwaWVudC52MS5SZWNpcGllbnRMaXN0EhMKC25leHRfY3Vyc29yGAIgASgJIr8BChFVcGRhdGVMaXN0UmVxdWVzdBISCgpwcm9qZWN0X2lkGAEgASgDEgsKA2tleRgCIAEoCRIRCgRuYW1lGAMgASgJSACIAQESFwoPc2V0X2Rlc2NyaXB0aW9uGAQgASgIEhgKC2Rlc2NyaXB0aW9uGAUgASgJSAGIAQESGQoMc2VsZl9zZXJ2aWNlGAYgASgISAKIAQFCBwoFX25hbWVCDgoMX2Rlc2NyaXB0aW9uQg8KDV9zZWxmX3NlcnZpY2UiRgoSVXBkYXRlTGlzdFJlc3BvbnNlEjAKBGxpc3QYASABKAsyIi5oZXJhbGQucmVjaXBpZW50LnYxLlJlY2lwaWVudExpc3QiNAoRRGVsZXRlTGlzdFJlcXVlc3QSEgoKcHJvamVjdF9pZBgBIAEoAxILCgNrZXkYAiABKAkiFAoSRGVsZXRlTGlzdFJlc3BvbnNlInEKFlN1YnNjcmliZVRvTGlzdFJlcXVlc3QSEgoKcHJvamVjdF9pZBgBIAEoAxIQCghsaXN0X2tleRgCIAEoCRIVCg1yZWNpcGllbnRfaWRzGAMgAygJEhoKEmJ5X3JlY2lwaWVudF90b2tlbhgEIAEoCCJ1ChdTdWJzY3JpYmVUb0xpc3RSZXNwb25zZRISCgpzdWJzY3JpYmVkGAEgASgFEg8KB2FscmVhZHkYAiABKAUSNQoGZmFpbGVkGAMgAygLMiUuaGVyYWxkLnJlY2lwaWVudC52MS5MaXN0QmF0Y2hGYWlsdXJlInUKGlVuc3Vic2NyaWJlRnJvbUxpc3RSZXF1ZXN0EhIKCnByb2plY3RfaWQYASABKAMSEAoIbGlzdF9rZXkYAiABKAkSFQoNcmVjaXBpZW50X2lkcxgDIAMoCRIaChJieV9yZWNpcGllbnRfdG9rZW4YBCABKAgiewobVW5zdWJzY3JpYmVGcm9tTGlzdFJlc3BvbnNlEhQKDHVuc3Vic2NyaWJlZBgBIAEoBRIPCgdhbHJlYWR5GAIgASgFEjUKBmZhaWxlZBgDIAMoCzIlLmhlcmFsZC5yZWNpcGllbnQudjEuTGlzdEJhdGNoRmFpbHVyZSJlChBMaXN0QmF0Y2hGYWlsdXJlEgoKAmlkGAEgASgJEhMKC2JhdGNoX2luZGV4GAIgASgFEjAKBmVycm9ycxgDIAMoCzIgLmhlcmFsZC5jb21tb24udjEuRmllbGRWaW9sYXRpb24iaQoWTGlzdFN1YnNjcmliZXJzUmVxdWVzdBISCgpwcm9qZWN0X2lkGAEgASgDEhAKCGxpc3Rfa2V5GAIgASgJEhoKEmFmdGVyX3JlY2lwaWVudF9pZBgDIAEoCRINCgVsaW1pdBgEIAEoBSJWChdMaXN0U3Vic2NyaWJlcnNSZXNwb25zZRIVCg1yZWNpcGllbnRfaWRzGAEgAygJEgwKBG5leHQYAiABKAkSFgoOcmVjaXBpZW50X3NlcXMYAyADKAMiRQoZTGlzdFJlY2lwaWVudExpc3RzUmVxdWVzdBISCgpwcm9qZWN0X2lkGAEgASgDEhQKDHJlY2lwaWVudF9pZBgCIAEoCSJPChpMaXN0UmVjaXBpZW50TGlzdHNSZXNwb25zZRIxCgVsaXN0cxgBIAMoCzIiLmhlcmFsZC5yZWNpcGllbnQudjEuUmVjaXBpZW50TGlzdCJmChtMaXN0U2VsZlNlcnZpY2VMaXN0c1JlcXVlc3QSEgoKcHJvamVjdF9pZBgBIAEoAxIUCgxyZWNpcGllbnRfaWQYAiABKAkSDQoFbGltaXQYAyABKAUSDgoGY3Vyc29yGAQgASgJIlcKD1NlbGZTZXJ2aWNlTGlzdBIwCgRsaXN0GAEgASgLMiIuaGVyYWxkLnJlY2lwaWVudC52MS5SZWNpcGllbnRMaXN0EhIKCnN1YnNjcmliZWQYAiABKAgiaAocTGlzdFNlbGZTZXJ2aWNlTGlzdHNSZXNwb25zZRIzCgVsaXN0cxgBIAMoCzIkLmhlcmFsZC5yZWNpcGllbnQudjEuU2VsZlNlcnZpY2VMaXN0EhMKC25leHRfY3Vyc29yGAIgASgJYgZwcm90bzM", [file_google_protobuf_timestamp, file_herald_common_v1_errors]);
 
 /**
  * A list: an audience of recipients who subscribed to it (or were subscribed by the project).
@@ -570,4 +570,88 @@ export type ListRecipientListsResponse = Message<"herald.recipient.v1.ListRecipi
  */
 export const ListRecipientListsResponseSchema: GenMessage<ListRecipientListsResponse> = /*@__PURE__*/
   messageDesc(file_herald_recipient_v1_lists, 19);
+
+/**
+ * @generated from message herald.recipient.v1.ListSelfServiceListsRequest
+ */
+export type ListSelfServiceListsRequest = Message<"herald.recipient.v1.ListSelfServiceListsRequest"> & {
+  /**
+   * @generated from field: int64 project_id = 1;
+   */
+  projectId: bigint;
+
+  /**
+   * @generated from field: string recipient_id = 2;
+   */
+  recipientId: string;
+
+  /**
+   * 0: the default page size.
+   *
+   * @generated from field: int32 limit = 3;
+   */
+  limit: number;
+
+  /**
+   * Empty: from the start.
+   *
+   * @generated from field: string cursor = 4;
+   */
+  cursor: string;
+};
+
+/**
+ * Describes the message herald.recipient.v1.ListSelfServiceListsRequest.
+ * Use `create(ListSelfServiceListsRequestSchema)` to create a new message.
+ */
+export const ListSelfServiceListsRequestSchema: GenMessage<ListSelfServiceListsRequest> = /*@__PURE__*/
+  messageDesc(file_herald_recipient_v1_lists, 20);
+
+/**
+ * A self-service list and whether the recipient asking is subscribed to it.
+ *
+ * @generated from message herald.recipient.v1.SelfServiceList
+ */
+export type SelfServiceList = Message<"herald.recipient.v1.SelfServiceList"> & {
+  /**
+   * @generated from field: herald.recipient.v1.RecipientList list = 1;
+   */
+  list?: RecipientList | undefined;
+
+  /**
+   * @generated from field: bool subscribed = 2;
+   */
+  subscribed: boolean;
+};
+
+/**
+ * Describes the message herald.recipient.v1.SelfServiceList.
+ * Use `create(SelfServiceListSchema)` to create a new message.
+ */
+export const SelfServiceListSchema: GenMessage<SelfServiceList> = /*@__PURE__*/
+  messageDesc(file_herald_recipient_v1_lists, 21);
+
+/**
+ * @generated from message herald.recipient.v1.ListSelfServiceListsResponse
+ */
+export type ListSelfServiceListsResponse = Message<"herald.recipient.v1.ListSelfServiceListsResponse"> & {
+  /**
+   * @generated from field: repeated herald.recipient.v1.SelfServiceList lists = 1;
+   */
+  lists: SelfServiceList[];
+
+  /**
+   * Empty on the last page.
+   *
+   * @generated from field: string next_cursor = 2;
+   */
+  nextCursor: string;
+};
+
+/**
+ * Describes the message herald.recipient.v1.ListSelfServiceListsResponse.
+ * Use `create(ListSelfServiceListsResponseSchema)` to create a new message.
+ */
+export const ListSelfServiceListsResponseSchema: GenMessage<ListSelfServiceListsResponse> = /*@__PURE__*/
+  messageDesc(file_herald_recipient_v1_lists, 22);
 
