@@ -16,6 +16,9 @@ export interface ActivityQuery {
 /** Newest first: by creation time, then id (the order every activity index ends in). */
 const NEWEST_FIRST = { created_at: -1, _id: -1 } as const;
 
+/** What the log never shows: the contents kept for sending and the settings snapshot. */
+const ACTIVITY_PROJECTION = { email_content: 0, sms_content: 0, push_content: 0, settings: 0 } as const;
+
 /** The project's notifications for the operator's activity log (the console, `GET /notifications`). */
 export function createActivityRepository(db: Db) {
   const col: Collection<NotificationDoc> = db.collection<NotificationDoc>('notifications');
@@ -44,18 +47,23 @@ export function createActivityRepository(db: Db) {
       for (const { key, ...options } of specs) await col.createIndex(key, options);
     },
 
+    /**
+     * A page newest first. A later page is two queries rather than one `$or` (notifications created
+     * at the cursor's instant with a smaller id, then those created before it): each is a plain
+     * conjunction of top-level conditions, which the local store (FerretDB on SQLite as patched)
+     * answers from the index in order with a LIMIT, where an `$or` made it read every match.
+     */
     async list(q: ActivityQuery): Promise<NotificationDoc[]> {
-      const created: { $gte?: Date; $lt?: Date; $lte?: Date } = {};
-      if (q.since) created.$gte = q.since;
-      if (q.until) created.$lt = q.until;
-      const filter: Filter<NotificationDoc> = { project_id: q.projectId, ...q.filter };
-      if (q.after) {
-        created.$lte = q.after.createdAt;
-        filter.$or = [{ created_at: { $lt: q.after.createdAt } }, { created_at: q.after.createdAt, _id: { $lt: q.after.id } }];
-      }
-      if (Object.keys(created).length > 0) filter.created_at = created;
-      const docs = await col.find(filter, { projection: { email_content: 0, sms_content: 0, push_content: 0, settings: 0 } }).sort(NEWEST_FIRST).limit(q.limit).toArray();
-      return withPayloads(docs);
+      const page = (conditions: Filter<NotificationDoc>, limit: number) =>
+        col.find({ project_id: q.projectId, ...q.filter, ...conditions }, { projection: ACTIVITY_PROJECTION }).sort(NEWEST_FIRST).limit(limit).toArray();
+      const since = q.since ? { $gte: q.since } : {};
+      if (!q.after) return withPayloads(await page(q.since || q.until ? { created_at: { ...since, ...(q.until ? { $lt: q.until } : {}) } } : {}, q.limit));
+      const at = q.after.createdAt;
+      const atInRange = (!q.since || at >= q.since) && (!q.until || at < q.until);
+      const sameInstant = atInRange ? await page({ created_at: at, _id: { $lt: q.after.id } }, q.limit) : [];
+      const end = q.until && q.until < at ? q.until : at;
+      const before = sameInstant.length < q.limit ? await page({ created_at: { ...since, $lt: end } }, q.limit - sameInstant.length) : [];
+      return withPayloads([...sameInstant, ...before]);
     },
   };
 }
