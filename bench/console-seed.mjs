@@ -56,15 +56,19 @@ export function seededNotification(i, id, projectId, weekStart, total) {
     ...(o.status === 'sent' ? { provider: 'smtp' } : {}),
   });
   const rule = { kind: 'catalog_entry', id: 1 + (i % 36), label: `${target.channel} ${target.topic}`, target, medium: 'email', default_enabled: true, mandatory: false };
+  const email = mailed ? outcome(e, `${recipientId}@example.com`) : NOT_REQUESTED;
+  const sms = i % 5 === 0 ? outcome(EMAIL[Math.floor(i / 5) % EMAIL.length], '+15550100') : null;
+  const push = i % 7 === 0 ? outcome(EMAIL[Math.floor(i / 7) % 3], 'https://push.example/ep') : null;
   return {
     _id: id, project_id: projectId, recipient_id: recipientId, recipient_seq: 1 + (i % m.recipients),
     broadcast_id: inBroadcast ? m.firstBroadcast + (i % m.broadcasts) : null, target,
+    // The top-level copies the activity filters use (apps/delivery-service/src/kernel/store/activity-keys.ts).
+    target_channel: target.channel, target_topic: target.topic, target_event: target.event,
+    email_status: email.status, ...(sms ? { sms_status: sms.status } : {}), ...(push ? { push_status: push.status } : {}),
     payload_json: JSON.stringify({ title: `Notification ${i}`, body: 'Something happened that you may want to look at.', url: `https://example.com/n/${i}` }),
     read: i % 3 === 0, opened: i % 9 === 0, status,
-    email: mailed ? outcome(e, `${recipientId}@example.com`) : NOT_REQUESTED, email_content: null,
-    ...(i % 5 === 0 ? { sms: outcome(EMAIL[Math.floor(i / 5) % EMAIL.length], '+15550100') } : {}),
-    ...(i % 7 === 0 ? { push: outcome(EMAIL[Math.floor(i / 7) % 3], 'https://push.example/ep') } : {}),
-    decision: { in_app: { because: 'medium_default' }, ...(mailed ? { email: e.reason === 'preference_disabled' ? { because: 'recipient_rule', rule: { ...rule, kind: 'recipient_rule', enabled: false, set_at: createdAt, set_via: 'api' } } : { because: 'catalog_entry', rule } } : {}) },
+    email, email_content: null, ...(sms ? { sms } : {}), ...(push ? { push } : {}),
+    decision: { in_app: { because: 'medium_default' }, ...(mailed ? { email: e.reason === 'preference_disabled' ? { because: 'recipient_rule', rule: { kind: 'recipient_rule', target, medium: 'email', enabled: false, set_at: createdAt, set_via: 'api' } } : { because: 'catalog_entry', rule } } : {}) },
     expires_at: new Date(createdAt.getTime() + 90 * DAY), created_at: createdAt, updated_at: createdAt,
   };
 }

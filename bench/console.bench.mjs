@@ -63,17 +63,26 @@ const overviewQueries = () => {
 };
 
 /** The store fields of the activity filters (apps/delivery-service/src/feed/activity-filter.ts). */
-const STORE_FIELD = { recipient_id: 'recipient_id', status: 'status', channel: 'target.channel', topic: 'target.topic', event: 'target.event', broadcast_id: 'broadcast_id' };
-const OUTCOME_FIELD = { email: 'email', sms: 'sms', web_push: 'push', chat: 'chat', mobile_push: 'mobile_push' };
+const STORE_FIELD = { recipient_id: 'recipient_id', status: 'status', channel: 'target_channel', topic: 'target_topic', event: 'target_event', broadcast_id: 'broadcast_id' };
+const OUTCOME_STATUS_FIELD = { email: 'email_status', sms: 'sms_status', web_push: 'push_status', chat: 'chat_status', mobile_push: 'mobile_push_status' };
 
 /** The store's plan of an activity query's first page (FerretDB: SQLite's plan; MongoDB: the winning plan). */
 async function activityPlan(db, projectId, path) {
   const params = new URL(path, 'http://x').searchParams;
   const filter = { project_id: projectId };
   for (const [k, v] of params) if (STORE_FIELD[k]) filter[STORE_FIELD[k]] = k === 'broadcast_id' ? Number(v) : v;
-  if (params.has('medium')) filter[`${OUTCOME_FIELD[params.get('medium')]}.status`] = params.get('outcome');
+  if (params.has('medium')) filter[OUTCOME_STATUS_FIELD[params.get('medium')]] = params.get('outcome');
   if (params.has('since')) filter.created_at = { $gte: new Date(params.get('since')), $lt: new Date(params.get('until')) };
-  const e = await db.collection('notifications').find(filter).sort({ created_at: -1, _id: -1 }).limit(26).explain();
+  return planOf(db.collection('notifications').find(filter).sort({ created_at: -1, _id: -1 }).limit(26));
+}
+
+/** The overview's read of a week by hour (stats-repository.ts `read`). */
+const overviewPlan = (db, projectId) =>
+  planOf(db.collection('stats_counts').find({ project_id: projectId, interval: 'hour', start: { $gte: new Date(Date.now() - 7 * 24 * HOUR), $lt: new Date() } }).sort({ start: 1 }));
+
+/** A query's plan in the store: SQLite's (FerretDB) with what was pushed down, or MongoDB's winning plan. */
+async function planOf(cursor) {
+  const e = await cursor.explain();
   const sqlite = e.queryPlanner?.Plan?.map((step) => step.detail ?? step.Detail).filter(Boolean);
   const plan = sqlite?.length ? sqlite.join('; ') : JSON.stringify(e.queryPlanner?.winningPlan ?? e.queryPlanner).slice(0, 300);
   const pushed = ['filterPushdown', 'sortPushdown', 'limitPushdown'].filter((k) => k in e).map((k) => `${k} ${e[k]}`).join(', ');
@@ -106,6 +115,7 @@ const failed = await withDeliveryStack('console', { reuseDir, extraEnv: profiler
   const plans = [];
   try {
     for (const [what, paths] of queries) plans.push([what, await activityPlan(client.db(`${dbPrefix}_delivery`), Number(project.id), paths[0])]);
+    plans.push(['overview, last week by hour', await overviewPlan(client.db(`${dbPrefix}_delivery`), Number(project.id))]);
   } finally {
     await client.close();
   }
@@ -137,7 +147,7 @@ const failed = await withDeliveryStack('console', { reuseDir, extraEnv: profiler
     const met = r.bad === 0 && r.p99 <= r.target;
     console.log(`| ${r.group}: ${r.what} | ${r.p50} | ${r.p99} | ${r.max} | ${Math.round(r.rps)} | ${r.bad} | ${f2(all)} | ${names.map((n) => f2(r.cpuMs[n] ?? 0)).join(' | ')} | ≤ ${r.target} ms: ${met ? 'met' : 'NOT met'} |`);
   }
-  console.log(`\nThe store's plan of each activity query's first page (explain):\n`);
+  console.log(`\nThe store's plan of each activity query's first page and of the overview's week (explain):\n`);
   for (const [what, plan] of plans) console.log(`- ${what}: ${plan}`);
   if (rows.some((r) => r.bad > 0)) throw new Error('failed requests');
 });
