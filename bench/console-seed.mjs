@@ -68,7 +68,7 @@ export function seededNotification(i, id, projectId, weekStart, total) {
     payload_json: JSON.stringify({ title: `Notification ${i}`, body: 'Something happened that you may want to look at.', url: `https://example.com/n/${i}` }),
     read: i % 3 === 0, opened: i % 9 === 0, status,
     email, email_content: null, ...(sms ? { sms } : {}), ...(push ? { push } : {}),
-    decision: { in_app: { because: 'medium_default' }, ...(mailed ? { email: e.reason === 'preference_disabled' ? { because: 'recipient_rule', rule: { kind: 'recipient_rule', target, medium: 'email', enabled: false, set_at: createdAt, set_via: 'api' } } : { because: 'catalog_entry', rule } } : {}) },
+    decision: { in_app: { because: 'medium_default' }, ...(mailed ? { email: e.reason === 'preference_disabled' ? { because: 'recipient_rule', rule: { kind: 'recipient_rule', target, medium: 'email', enabled: false, set_at: createdAt, set_via: 'api_key' } } : { because: 'catalog_entry', rule } } : {}) },
     expires_at: new Date(createdAt.getTime() + 90 * DAY), created_at: createdAt, updated_at: createdAt,
   };
 }
