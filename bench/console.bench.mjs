@@ -4,14 +4,14 @@
 // - the activity page (`GET /notifications?limit=25`) with no filter, with each filter it serves,
 //   with a time range and on a later page (cursor), each offered at BENCH_RATE req/s (default 20)
 //   arriving evenly for BENCH_DURATION s (default 10);
-// - the overview (`GET /stats` for the last hour by minute, the last day and the last week by hour);
+// - the overview (`GET /stats` for the last hour by minute, the last day and the last week by hour) at BENCH_OVERVIEW_RATE req/s;
 // printing p50/p99 and the CPU-ms per request of every process (utime + stime from /proc).
 //
 // `npm run bench:console`. The seed takes minutes: keep it with BENCH_DATA_DIR=<dir> (the store, the
 // broker and `stack.json` with the project and its key stay there; the next run with the same
 // directory starts on that store and carries the seed on from where it stopped, so an interrupted
 // seed resumes). Without it, a temporary directory is used and removed.
-// Env: BENCH_NOTIFICATIONS, BENCH_RATE, BENCH_DURATION, BENCH_CONNECTIONS (default 10),
+// Env: BENCH_NOTIFICATIONS, BENCH_RATE, BENCH_OVERVIEW_RATE (default 2), BENCH_DURATION, BENCH_CONNECTIONS (default 10),
 //      BENCH_DATA_DIR, BENCH_CPU_PROF=<dir> (V8 profiles of the Herald processes over the windows whose
 //      name holds BENCH_PROFILE, default "last week"; FERRETDB_DEBUG_ADDR serves the store's pprof).
 // Needs the npm dependencies installed (npm ci); it does not install them itself.
@@ -23,6 +23,8 @@ import { measureWindow, offerSteady } from './read-stack.mjs';
 
 const total = Number(process.env.BENCH_NOTIFICATIONS ?? 500_000);
 const rate = Number(process.env.BENCH_RATE ?? 20);
+// The overview page makes one call per range shown and refreshes every 30 s: a few a second is already many operators.
+const overviewRate = Number(process.env.BENCH_OVERVIEW_RATE ?? 2);
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const HOUR = 3_600_000;
@@ -72,7 +74,8 @@ async function activityPlan(db, projectId, path) {
   const filter = { project_id: projectId };
   for (const [k, v] of params) if (STORE_FIELD[k]) filter[STORE_FIELD[k]] = k === 'broadcast_id' ? Number(v) : v;
   if (params.has('medium')) filter[OUTCOME_STATUS_FIELD[params.get('medium')]] = params.get('outcome');
-  if (params.has('since')) filter.created_at = { $gte: new Date(params.get('since')), $lt: new Date(params.get('until')) };
+  // Every page carries a date range on created_at, from the epoch without since (activity-repository.ts).
+  filter.created_at = params.has('since') ? { $gte: new Date(params.get('since')), $lt: new Date(params.get('until')) } : { $gte: new Date(0) };
   return planOf(db.collection('notifications').find(filter).sort({ created_at: -1, _id: -1 }).limit(26));
 }
 
@@ -121,17 +124,17 @@ const failed = await withDeliveryStack('console', { reuseDir, extraEnv: profiler
   }
   const pids = stackPids(stack);
   const rows = [];
-  for (const [group, list, target] of [
-    ['activity', queries, ACTIVITY_TARGET_MS],
-    ['overview', overviewQueries(), OVERVIEW_TARGET_MS],
+  for (const [group, list, target, groupRate] of [
+    ['activity', queries, ACTIVITY_TARGET_MS, rate],
+    ['overview', overviewQueries(), OVERVIEW_TARGET_MS, overviewRate],
   ]) {
     for (const [what, paths] of list) {
       for (const p of paths) {
         const res = await fetch(`${stack.baseUrl}${p}`, { headers: auth });
         if (!res.ok) throw new Error(`${what}: ${p} answered ${res.status} ${await res.text()}`);
       }
-      say(`${group}: ${what}, ${rate}/s for ${duration} s`);
-      const r = await measureWindow({ offer: () => offerSteady({ url: stack.baseUrl, headers: auth, paths, seconds: duration, rate, connections }), cpu, profile: what.includes(profiled) ? () => profiler.toggle(Object.values(pids)) : undefined });
+      say(`${group}: ${what}, ${groupRate}/s for ${duration} s`);
+      const r = await measureWindow({ offer: () => offerSteady({ url: stack.baseUrl, headers: auth, paths, seconds: duration, rate: groupRate, connections }), cpu, profile: what.includes(profiled) ? () => profiler.toggle(Object.values(pids)) : undefined });
       rows.push({ group, what, target, ...r });
     }
   }
@@ -139,7 +142,7 @@ const failed = await withDeliveryStack('console', { reuseDir, extraEnv: profiler
 
   const f2 = (x) => x.toFixed(2);
   const names = ['store', 'gateway', 'delivery-service', 'nats-server'];
-  console.log(`\nThe console's reads: ${seed.notifications} notifications of one project over a week, ${rate} req/s arriving evenly for ${duration} s each, ${connections} connections (${machine(infra)}; load after: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')})\n`);
+  console.log(`\nThe console's reads: ${seed.notifications} notifications of one project over a week, activity ${rate} req/s and overview ${overviewRate} req/s arriving evenly for ${duration} s each, ${connections} connections (${machine(infra)}; load after: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')})\n`);
   console.log(`| call | p50 ms | p99 ms | max ms | answered/s | failed | CPU-ms per request: all | ${names.join(' | ')} | target |`);
   console.log(`|---|---:|---:|---:|---:|---:|---:|${names.map(() => '---:|').join('')}---|`);
   for (const r of rows) {

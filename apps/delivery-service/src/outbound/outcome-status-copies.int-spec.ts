@@ -23,6 +23,7 @@ const pendingDoc = (id: number): NotificationDoc => ({
   ...outcomeStatusKeys({ email: emailPending(), sms: emailPending() }),
   email_content: null,
   created_at: new Date(),
+  updated_at: new Date(),
 });
 
 describe('outcome writes: the top-level status copy follows the outcome', () => {
