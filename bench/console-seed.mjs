@@ -4,8 +4,9 @@
 //   shape as the delivery service writes them (acceptedSendFields, the outcome of each medium asked
 //   for, the decision), with a mix of recipients, channels/topics/events, statuses, outcomes and
 //   broadcast ids. Ids are claimed from the service's own sequence (seed-store.mjs's claim chain).
-//   Resumable: the project's notifications already there are counted and the seed carries on from
-//   there, over the same week (its start is kept in `<dataDir>/seed.json`).
+//   Resumable and growable: the project's notifications already there are counted and the seed
+//   carries on from there, over the same week (its start is kept in `<dataDir>/seed.json`); the i-th
+//   notification's time does not depend on the total, so any count of them covers the week evenly.
 // - `stats_counts`: the week's counters of the project, as the stats consumer writes them.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -40,9 +41,10 @@ const EMAIL = [
 const NOT_REQUESTED = { status: 'not_requested', reason: null, address: null, message_id: null, attempts: 0, sent_at: null, error: null };
 
 /** The i-th seeded notification (deterministic in i, so a resumed seed writes what one run would). */
-export function seededNotification(i, id, projectId, weekStart, total) {
+export function seededNotification(i, id, projectId, weekStart) {
   const m = SEED_MIX;
-  const createdAt = new Date(weekStart + Math.floor((i * WEEK) / total));
+  // Spread by the golden ratio's multiples: the first n of them cover the week evenly, for every n.
+  const createdAt = new Date(weekStart + Math.floor(((i * 0.6180339887498949) % 1) * WEEK));
   const recipientId = i % 10 === 0 ? 'u0' : `u${(i * 7919) % m.recipients}`;
   const target = { channel: m.channels[i % 4], topic: m.topics[Math.floor(i / 4) % 3], event: m.events[Math.floor(i / 12) % 3] };
   const status = STATUSES[(i * 31) % STATUSES.length];
@@ -79,7 +81,7 @@ export function seededNotification(i, id, projectId, weekStart, total) {
  */
 export async function seedConsoleStore({ mongoUrl, deliveryDb, projectId, total, dataDir, log }) {
   const stateFile = path.join(dataDir, 'seed.json');
-  const state = fs.existsSync(stateFile) ? JSON.parse(fs.readFileSync(stateFile, 'utf8')) : { weekStart: Date.now() - WEEK, total };
+  const state = fs.existsSync(stateFile) ? JSON.parse(fs.readFileSync(stateFile, 'utf8')) : { weekStart: Date.now() - WEEK };
   fs.writeFileSync(stateFile, JSON.stringify(state));
   const client = await MongoClient.connect(mongoUrl);
   try {
@@ -97,7 +99,7 @@ export async function seedConsoleStore({ mongoUrl, deliveryDb, projectId, total,
             const from = next;
             next = Math.min(total, next + BATCH);
             const docs = [];
-            for (let i = from; i < next; i++) docs.push(seededNotification(i, firstId + i, projectId, state.weekStart, state.total));
+            for (let i = from; i < next; i++) docs.push(seededNotification(i, firstId + i, projectId, state.weekStart));
             await col.insertMany(docs, { ordered: false });
             if (Math.floor(next / 50_000) > Math.floor(from / 50_000)) log(`  ${next} of ${total} (${Math.round((next - have) / ((Date.now() - t0) / 1000))}/s)`);
           }
