@@ -101,10 +101,13 @@ export const machine = (infra) => `${os.cpus().length} CPUs, node ${process.vers
 
 /**
  * Starts everything; `run(ctx)` measures; everything is stopped afterwards whatever happens.
+ * `reuseDir`: the data directory is that one and is kept afterwards; its `stack.json` holds the
+ * databases' prefix, the tokens and the project, so the next run starts the stack on the same store
+ * with the same project (a seeded store is seeded once). ctx.reused says whether it was there.
  * ctx: { infra, stack, dataDir (kept with the process logs when the run fails), project, fullKey, auth ({authorization} with it), dbPrefix (databases `<dbPrefix>_<service>`), api(method, path, body), metrics() (delivery-service /metrics text),
  *        deliveryPid, cpu() (CPU seconds per process so far), startChild(file, env) (a helper process stopped at the end) }.
  */
-export async function withDeliveryStack(name, { extraEnv: benchEnv = {} } = {}, run) {
+export async function withDeliveryStack(name, { extraEnv: benchEnv = {}, reuseDir = null } = {}, run) {
   // BENCH_SET_<NAME>=<value>: the four processes run with <NAME>=<value> (trying a setting, e.g.
   // BENCH_SET_WORKER_BATCH_LINGER_MS=20); the output names the settings it ran with.
   const settings = Object.fromEntries(Object.entries(process.env).filter(([k]) => k.startsWith('BENCH_SET_')).map(([k, v]) => [k.slice('BENCH_SET_'.length), v]));
@@ -114,11 +117,14 @@ export async function withDeliveryStack(name, { extraEnv: benchEnv = {} } = {}, 
   // (summarise one with `node bench/tools/cpuprofile-top.mjs <file>`).
   // (a bench that profiles a window of its own passes BENCH_CPU_PROF in extraEnv: then not here)
   const nodeArgs = process.env.BENCH_CPU_PROF && !extraEnv.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`] : [];
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `herald-${name}-`));
+  if (reuseDir) fs.mkdirSync(reuseDir, { recursive: true });
+  const dataDir = reuseDir ? path.resolve(reuseDir) : fs.mkdtempSync(path.join(os.tmpdir(), `herald-${name}-`));
+  const stateFile = path.join(dataDir, 'stack.json');
+  const kept = reuseDir && fs.existsSync(stateFile) ? JSON.parse(fs.readFileSync(stateFile, 'utf8')) : null;
   const distDir = path.join(root, 'dist', `.bench-${name}`);
   let infra;
   let stack;
-  const dbPrefix = `bench${Date.now()}`;
+  const dbPrefix = kept?.dbPrefix ?? `bench${Date.now()}`;
   const cleanups = [];
   let failed = false;
   try {
@@ -126,17 +132,19 @@ export async function withDeliveryStack(name, { extraEnv: benchEnv = {} } = {}, 
     const built = spawnSync(process.execPath, [path.join(root, 'scripts', 'build.mjs'), `--outdir=${distDir}`], { stdio: 'inherit' });
     if (built.status !== 0) throw new Error('build failed');
     infra = await startInfra({ dataDir, log: say });
-    const adminToken = crypto.randomBytes(24).toString('hex');
-    stack = await startStack({
-      infra, distDir, dbPrefix, adminToken, tokenSecret: crypto.randomBytes(32).toString('hex'),
-      logDir: path.join(dataDir, 'logs'), logLevel: 'warn', extraEnv, nodeArgs,
-    });
+    const adminToken = kept?.adminToken ?? crypto.randomBytes(24).toString('hex');
+    const tokenSecret = kept?.tokenSecret ?? crypto.randomBytes(32).toString('hex');
+    stack = await startStack({ infra, distDir, dbPrefix, adminToken, tokenSecret, logDir: path.join(dataDir, 'logs'), logLevel: 'warn', extraEnv, nodeArgs });
     const admin = { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' };
-    const created = await json(await fetch(`${stack.baseUrl}/admin/projects`, { method: 'POST', headers: admin, body: JSON.stringify({ name }) }));
-    const project = created.data.project;
-    // Measure the delivery path, not the per-key rate limiter.
-    await json(await fetch(`${stack.baseUrl}/admin/projects/${project.id}`, { method: 'PATCH', headers: admin, body: JSON.stringify({ settings: { rate_limit_per_second: null } }) }));
-    const fullKey = created.data.keys.find((k) => k.scope === 'full').key;
+    let { project, fullKey } = kept ?? {};
+    if (!project) {
+      const created = await json(await fetch(`${stack.baseUrl}/admin/projects`, { method: 'POST', headers: admin, body: JSON.stringify({ name }) }));
+      project = created.data.project;
+      // Measure the delivery path, not the per-key rate limiter.
+      await json(await fetch(`${stack.baseUrl}/admin/projects/${project.id}`, { method: 'PATCH', headers: admin, body: JSON.stringify({ settings: { rate_limit_per_second: null } }) }));
+      fullKey = created.data.keys.find((k) => k.scope === 'full').key;
+      if (reuseDir) fs.writeFileSync(stateFile, JSON.stringify({ dbPrefix, adminToken, tokenSecret, project, fullKey }));
+    }
     const auth = { authorization: `Bearer ${fullKey}` };
     const api = async (method, p, body) =>
       json(await fetch(`${stack.baseUrl}${p}`, { method, headers: { ...auth, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) }));
@@ -147,7 +155,7 @@ export async function withDeliveryStack(name, { extraEnv: benchEnv = {} } = {}, 
       return child;
     };
     await run({
-      infra, stack, dataDir, project, fullKey, auth, api, startChild, admin, adminToken, dbPrefix,
+      infra, stack, dataDir, reused: Boolean(kept), project, fullKey, auth, api, startChild, admin, adminToken, dbPrefix,
       metrics: async () => (await fetch(metricsUrl)).text(),
       deliveryPid: stack.processes['delivery-service'].pid,
       cpu: () => cpuSeconds(stack, dataDir),
@@ -161,7 +169,7 @@ export async function withDeliveryStack(name, { extraEnv: benchEnv = {} } = {}, 
     await stack?.stop();
     await infra?.stop();
     fs.rmSync(distDir, { recursive: true, force: true });
-    if (failed) say(`kept ${dataDir} (process logs in ${path.join(dataDir, 'logs')})`);
+    if (failed || reuseDir) say(`kept ${dataDir} (process logs in ${path.join(dataDir, 'logs')})`);
     else fs.rmSync(dataDir, { recursive: true, force: true });
   }
   return failed;

@@ -12,7 +12,7 @@ const BATCH = 1000;
 const OTHER_PROJECTS = 10;
 
 /** Reserves `count` ids of sequence `name` like the service kit does; returns the first. */
-async function claimBlock(db, name, count) {
+export async function claimBlock(db, name, count) {
   const counters = db.collection('counters');
   const claims = db.collection('counters_claims');
   let start = (await counters.findOne({ _id: name }))?.seq ?? 0;

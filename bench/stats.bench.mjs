@@ -9,6 +9,7 @@
 // BENCH_SEED_RECIPIENTS / BENCH_SEED_NOTIFICATIONS (see delivery-stack.mjs).
 import { MongoClient } from 'mongodb';
 import { ensureDependencies } from '../scripts/lib/deps.mjs';
+import { seedCounters } from './console-seed.mjs';
 import { cpuPerUnit, machine, say, seedOtherProjects, withDeliveryStack } from './delivery-stack.mjs';
 import { offerSteady } from './read-stack.mjs';
 
@@ -18,9 +19,7 @@ const { default: autocannon } = await import('autocannon');
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 process.env.BENCH_SEED_NOTIFICATIONS ??= '500000';
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
-const MEDIUMS = ['in_app', 'email', 'sms', 'web_push', 'chat', 'webhook'];
+const HOUR = 3_600_000;
 
 function measure(url, headers, seconds = duration) {
   return new Promise((resolve, reject) => {
@@ -31,33 +30,10 @@ function measure(url, headers, seconds = duration) {
   });
 }
 
-/** A week of counters of one project, as the stats consumer writes them. */
-async function seedCounters({ infra, dbPrefix, projectId }) {
-  const client = await MongoClient.connect(infra.mongoUrl);
-  try {
-    const col = client.db(`${dbPrefix}_delivery`).collection('stats_counts');
-    const counts = () => Object.fromEntries(MEDIUMS.map((m) => [m, { delivered: 50, suppressed: 3, quota: 1, failed: 2, bounced: 1 }]));
-    const now = Date.now();
-    const docs = [];
-    const add = (interval, step, n, keptMs) => {
-      for (let i = 0; i < n; i++) {
-        const start = Math.floor(now / step) * step - i * step;
-        docs.push({ _id: `${projectId}:${interval}:${start}`, project_id: projectId, interval, start: new Date(start), counts: counts(), expires_at: new Date(start + keptMs) });
-      }
-    };
-    add('minute', MINUTE, 2 * 24 * 60, 2 * 24 * HOUR);
-    add('hour', HOUR, 7 * 24, 62 * 24 * HOUR);
-    add('day', 24 * HOUR, 7, 732 * 24 * HOUR);
-    for (let i = 0; i < docs.length; i += 1000) await col.insertMany(docs.slice(i, i + 1000), { ordered: false });
-    return docs.length;
-  } finally {
-    await client.close();
-  }
-}
-
 const failed = await withDeliveryStack('stats', {}, async ({ infra, stack, auth, dbPrefix, project, cpu }) => {
   const seeded = await seedOtherProjects({ stack, infra, dbPrefix });
-  const counters = await seedCounters({ infra, dbPrefix, projectId: Number(project.id) });
+  const client = await MongoClient.connect(infra.mongoUrl);
+  const counters = await seedCounters(client.db(`${dbPrefix}_delivery`), Number(project.id)).finally(() => client.close());
   say(`wrote ${counters} counter documents of the project`);
   const rows = [];
   for (const [what, interval, ms] of [

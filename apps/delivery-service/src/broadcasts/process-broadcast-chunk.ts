@@ -1,5 +1,6 @@
 import { expiresAt } from '../kernel/notification';
 import { outcomeField, type OutboundMedium } from '../kernel/outbound';
+import { targetKeys } from '../kernel/store/activity-keys';
 import type { NotificationDoc } from '../kernel/store/notification-repository';
 import { countByStatus, type DeliveryMetrics } from '../platform';
 import { decide, type DecideDeps, outcomeFields } from '../sends';
@@ -85,6 +86,7 @@ export function createProcessBroadcastChunk(deps: ProcessBroadcastChunkDeps) {
           ...(r.seq !== undefined ? { recipient_seq: Number(r.seq) } : {}),
           broadcast_id: b._id,
           target: b.target,
+          ...targetKeys(b.target),
           payload_json: b.payload_json,
           payload_in_broadcast: true, // stored once, on the broadcast
           read: false,

@@ -7,9 +7,9 @@ describe('the activity filter', () => {
     ['a recipient', { recipientId: 'u1' }, { recipient_id: 'u1' }],
     ['a recipient and a status', { recipientId: 'u1', status: 'delivered' }, { recipient_id: 'u1', status: 'delivered' }],
     ['a status', { status: 'suppressed' }, { status: 'suppressed' }],
-    ['a channel', { channel: 'billing' }, { 'target.channel': 'billing' }],
-    ['a channel, topic and event', { channel: 'billing', topic: 'any', event: 'invoice' }, { 'target.channel': 'billing', 'target.topic': 'any', 'target.event': 'invoice' }],
-    ['a medium and its outcome', { medium: 'web_push', outcome: 'failed' }, { 'push.status': 'failed' }],
+    ['a channel', { channel: 'billing' }, { target_channel: 'billing' }],
+    ['a channel, topic and event', { channel: 'billing', topic: 'any', event: 'invoice' }, { target_channel: 'billing', target_topic: 'any', target_event: 'invoice' }],
+    ['a medium and its outcome', { medium: 'web_push', outcome: 'failed' }, { push_status: 'failed' }],
     ['a broadcast', { broadcastId: 7 }, { broadcast_id: 7 }],
   ])('when it is %s, then it becomes the store filter its index serves', (_label, filter, expected) => {
     expect(activityStoreFilter(filter)).toEqual(expected);

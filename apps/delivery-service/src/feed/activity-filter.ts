@@ -1,5 +1,6 @@
 import { invalid } from '@herald/service-kit';
-import { OUTBOUND_MEDIUMS, outcomeField, type OutboundMedium } from '../kernel/outbound';
+import { OUTBOUND_MEDIUMS, type OutboundMedium } from '../kernel/outbound';
+import { outcomeStatusField } from '../kernel/store/activity-keys';
 
 /** The filters of the activity log that pick notifications by equality (the time range is apart). */
 export interface ActivityFilter {
@@ -24,10 +25,10 @@ export const ACTIVITY_SHAPES: readonly { filters: readonly FilterName[]; index: 
   { filters: ['recipientId'], index: 'activity_recipient' },
   { filters: ['recipientId', 'status'], index: 'activity_recipient_status' },
   { filters: ['status'], index: 'activity_status' },
-  { filters: ['channel'], index: 'activity_target' },
-  { filters: ['channel', 'topic'], index: 'activity_target' },
-  { filters: ['channel', 'topic', 'event'], index: 'activity_target' },
-  { filters: ['medium', 'outcome'], index: 'activity_<outcome field>' },
+  { filters: ['channel'], index: 'activity_channel' },
+  { filters: ['channel', 'topic'], index: 'activity_topic' },
+  { filters: ['channel', 'topic', 'event'], index: 'activity_event' },
+  { filters: ['medium', 'outcome'], index: 'activity_<outcome field>_status' },
   { filters: ['broadcastId'], index: 'activity_broadcast' },
 ];
 
@@ -64,10 +65,11 @@ export function activityStoreFilter(f: ActivityFilter): Record<string, string | 
   const filter: Record<string, string | number> = {};
   if (f.recipientId !== undefined) filter.recipient_id = f.recipientId;
   if (f.status !== undefined) filter.status = f.status;
-  if (f.channel !== undefined) filter['target.channel'] = f.channel;
-  if (f.topic !== undefined) filter['target.topic'] = f.topic;
-  if (f.event !== undefined) filter['target.event'] = f.event;
-  if (f.medium !== undefined && f.outcome !== undefined) filter[`${outcomeField(f.medium as OutboundMedium)}.status`] = f.outcome;
+  // The nested fields through their top-level copies (activity-keys.ts), which the indexes hold.
+  if (f.channel !== undefined) filter.target_channel = f.channel;
+  if (f.topic !== undefined) filter.target_topic = f.topic;
+  if (f.event !== undefined) filter.target_event = f.event;
+  if (f.medium !== undefined && f.outcome !== undefined) filter[outcomeStatusField(f.medium as OutboundMedium)] = f.outcome;
   if (f.broadcastId !== undefined) filter.broadcast_id = f.broadcastId;
   return filter;
 }

@@ -1,6 +1,7 @@
 import type { AnyBulkWriteOperation, Collection, Db } from 'mongodb';
 import type { OutboundOutcome } from '../kernel/notification';
 import { outcomeField, type OutboundMedium } from '../kernel/outbound';
+import { outcomeWithStatus } from '../kernel/store/activity-keys';
 import type { NotificationDoc } from '../kernel/store/notification-repository';
 import { retryBusy } from '../kernel/store/store-retry';
 import { createOutboundClaims } from './outbound-claims';
@@ -27,7 +28,7 @@ export function createOutcomeRepository(db: Db) {
      */
     async setEmailWherePending(ids: number[], email: OutboundOutcome, now: Date): Promise<number> {
       if (ids.length === 0) return 0;
-      const r = await retryBusy(() => col.updateMany({ _id: { $in: ids }, 'email.status': 'pending' }, { $set: { email, updated_at: now } }));
+      const r = await retryBusy(() => col.updateMany({ _id: { $in: ids }, 'email.status': 'pending' }, { $set: { ...outcomeWithStatus('email', email), updated_at: now } }));
       return r.modifiedCount;
     },
     /**
@@ -45,7 +46,7 @@ export function createOutcomeRepository(db: Db) {
         updateOne: {
           filter: { _id: c.id, [`${field}.status`]: c.from.status, [`${field}.attempts`]: c.from.attempts, $or: [{ [lease]: { $exists: false } }, { [lease]: { $lte: now } }] },
           update: {
-            $set: { [field]: c.outcome, updated_at: now, ...(field !== 'email' && c.outcome.status !== 'pending' ? { [`${field}_content`]: null } : {}) },
+            $set: { ...outcomeWithStatus(medium, c.outcome), updated_at: now, ...(field !== 'email' && c.outcome.status !== 'pending' ? { [`${field}_content`]: null } : {}) },
             $unset: { [`${field}_claim`]: '', [lease]: '' },
           },
         },
@@ -58,14 +59,14 @@ export function createOutcomeRepository(db: Db) {
      * when it is `sent` with that provider message id (a repeat or a late callback changes nothing).
      */
     async updateSmsStatus(id: number, messageId: string, outcome: OutboundOutcome, now: Date): Promise<NotificationDoc | null> {
-      const r = await retryBusy(() => col.updateOne({ _id: id, 'sms.status': 'sent', 'sms.message_id': messageId }, { $set: { sms: outcome, updated_at: now } }));
+      const r = await retryBusy(() => col.updateOne({ _id: id, 'sms.status': 'sent', 'sms.message_id': messageId }, { $set: { ...outcomeWithStatus('sms', outcome), updated_at: now } }));
       return r.modifiedCount === 1 ? col.findOne({ _id: id }) : null;
     },
     /** Sets one outbound outcome of these notifications of a broadcast (one chunk's at most: the cap), where still pending. */
     async setOutcomeForBroadcast(medium: OutboundMedium, broadcastId: number, ids: number[], outcome: OutboundOutcome, now: Date): Promise<void> {
       if (ids.length === 0) return;
       const field = outcomeField(medium);
-      await retryBusy(() => col.updateMany({ _id: { $in: ids }, broadcast_id: broadcastId, [`${field}.status`]: 'pending' }, { $set: { [field]: outcome, updated_at: now } }));
+      await retryBusy(() => col.updateMany({ _id: { $in: ids }, broadcast_id: broadcastId, [`${field}.status`]: 'pending' }, { $set: { ...outcomeWithStatus(medium, outcome), updated_at: now } }));
     },
   };
 }

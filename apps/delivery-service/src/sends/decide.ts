@@ -2,6 +2,7 @@ import { MEDIUM_DEFAULT, type StoredDecision } from '../kernel/decision';
 import { emailNotRequested, emailSkipped, type NotificationStatus, type OutboundOutcome, type Target } from '../kernel/notification';
 import { OUTBOUND_MEDIUMS, type OutboundMedium } from '../kernel/outbound';
 import { quotaPeriod } from '../kernel/quota';
+import { outcomeStatusKeys, type ActivityKeys } from '../kernel/store/activity-keys';
 import type { NotificationDoc } from '../kernel/store/notification-repository';
 import { quotaOwner, type QuotaRepository } from '../outbound';
 import { applyThrottle, type ApplyThrottlesDeps } from '../scheduling';
@@ -45,14 +46,19 @@ export interface Decided {
   digest?: DigestRule;
 }
 
-/** The outcome fields of a notification document: `email` always, `sms`, `push`, `chat` and `mobile_push` only when asked for. */
-export function outcomeFields(outbound: Decided['outbound']): Pick<NotificationDoc, 'email' | 'sms' | 'push' | 'chat' | 'mobile_push'> {
+/**
+ * The outcome fields of a notification document: `email` always, `sms`, `push`, `chat` and
+ * `mobile_push` only when asked for, each with its status copy (activity-keys.ts).
+ */
+export function outcomeFields(outbound: Decided['outbound']): Pick<NotificationDoc, 'email' | 'sms' | 'push' | 'chat' | 'mobile_push'> & ActivityKeys {
+  const email = outbound.email ?? emailNotRequested();
   return {
-    email: outbound.email ?? emailNotRequested(),
+    email,
     ...(outbound.sms ? { sms: outbound.sms } : {}),
     ...(outbound.web_push ? { push: outbound.web_push } : {}),
     ...(outbound.chat ? { chat: outbound.chat } : {}),
     ...(outbound.mobile_push ? { mobile_push: outbound.mobile_push } : {}),
+    ...outcomeStatusKeys({ ...outbound, email }),
   };
 }
 

@@ -8,6 +8,7 @@ import { insertManyFates } from './insert-fates';
 import { createExpiryIndex, pruneExpiredBatch, withExpiry } from './expiry';
 import type { DigestRule } from '../digest-rule';
 import { retryBusy } from './store-retry';
+import type { ActivityKeys } from './activity-keys';
 
 /**
  * A notification as stored. Written once, in its final state: the worker decides
@@ -15,7 +16,7 @@ import { retryBusy } from './store-retry';
  * `quota_exceeded`, `failed` or `not_requested`, with the email `pending` only where a mail is
  * still to be sent). Until then the send is held by JetStream (SendJob) and reads answer from it.
  */
-export interface NotificationDoc {
+export interface NotificationDoc extends ActivityKeys {
   _id: number;
   project_id: number;
   recipient_id: string;

@@ -117,8 +117,12 @@ export function createTimerRepository(db: Db) {
     /** A project's pending timers, counted up to `atMost`. */
     pendingOf: (projectId: number, atMost: number) => timers.countDocuments({ project_id: projectId }, { limit: atMost }),
 
-    /** A project's timers due at `nowMs` and not fired yet (the backlog), counted up to `atMost` (project_due_order). */
-    dueOf: (projectId: number, nowMs: number, atMost: number) => timers.countDocuments({ project_id: projectId, due_ms: { $lte: nowMs } }, { limit: atMost }),
+    /**
+     * A project's timers due at `nowMs` and not fired yet (the backlog), counted up to `atMost`
+     * (project_due_order). Counted whole, then capped: given a `limit`, the local store (FerretDB as
+     * patched) decodes every due timer to count them; without one it answers with COUNT(*).
+     */
+    dueOf: async (projectId: number, nowMs: number, atMost: number) => Math.min(atMost, await timers.countDocuments({ project_id: projectId, due_ms: { $lte: nowMs } })),
 
     find: (id: string) => timers.findOne({ _id: id }),
     fateOf: (id: string) => fates.findOne({ _id: id }),

@@ -1,0 +1,32 @@
+import type { Db } from 'mongodb';
+import { createActivityRepository, type ActivityQuery } from './activity-repository';
+
+/** A store that records the filter of each find and finds nothing. */
+function recordingStore() {
+  const filters: Record<string, unknown>[] = [];
+  const cursor = { sort: () => cursor, limit: () => cursor, toArray: async () => [] };
+  const db = { collection: () => ({ find: (filter: Record<string, unknown>) => (filters.push(filter), cursor) }) } as unknown as Db;
+  return { db, filters };
+}
+
+/** A condition on `created_at` the store can tell holds only dates: a date, or a range with date bounds. */
+const isDateCondition = (c: unknown): boolean =>
+  c instanceof Date || (typeof c === 'object' && c !== null && Object.keys(c).length > 0 && Object.values(c).every((v) => v instanceof Date));
+
+const AT = new Date(Date.UTC(2026, 2, 2, 9));
+
+describe('activity repository: what each page asks the store', () => {
+  it.each<[string, Partial<ActivityQuery>]>([
+    ['a first page without a time range', {}],
+    ['a first page with a filter', { filter: { target_channel: 'billing' } }],
+    ['a first page since an instant', { since: new Date(AT.getTime() - 60_000) }],
+    ['a first page until an instant', { until: AT }],
+    ['a later page', { after: { createdAt: AT, id: 42 } }],
+    ['a later page with a filter and a time range', { filter: { status: 'failed' }, since: new Date(0), until: new Date(AT.getTime() + 1), after: { createdAt: AT, id: 42 } }],
+  ])('when it is %s, then every query carries a date condition on created_at (the local store pages from the index only then)', async (_label, q) => {
+    const { db, filters } = recordingStore();
+    await createActivityRepository(db).list({ projectId: 7, filter: {}, since: null, until: null, after: null, limit: 26, ...q });
+    expect(filters.length).toBeGreaterThan(0);
+    for (const f of filters) expect(isDateCondition(f.created_at)).toBe(true);
+  });
+});
