@@ -1,6 +1,6 @@
 import type { Collection, Db, Filter, IndexDescription } from 'mongodb';
 import { createPayloadFiller, type NotificationDoc } from '../kernel/store/notification-repository';
-import { OUTBOUND_MEDIUMS } from '../kernel/outbound';
+import { OUTBOUND_MEDIUMS, outcomeField } from '../kernel/outbound';
 import { outcomeStatusField } from '../kernel/store/activity-keys';
 
 export interface ActivityQuery {
@@ -58,6 +58,8 @@ export function createActivityRepository(db: Db) {
         ...OUTBOUND_MEDIUMS.map((m): IndexDescription => ({ key: { project_id: 1, [outcomeStatusField(m)]: 1, ...NEWEST_FIRST }, name: `activity_${outcomeStatusField(m)}` })),
       ];
       for (const { key, ...options } of specs) await col.createIndex(key, options);
+      // The earlier indexes on the nested paths, which the copies replaced: each costs every insert.
+      for (const name of ['activity_target', ...OUTBOUND_MEDIUMS.map((m) => `activity_${outcomeField(m)}`)]) await col.dropIndex(name).catch(() => undefined);
     },
 
     /**
