@@ -36,9 +36,9 @@ const countsData = (c: LiveCounts) => ({ unread_count: c.unread, unseen_count: c
 /**
  * Why a stream ended: the client left; it read too slowly; the replica shut down; a failure; its
  * credential ended (the recipient token expired, the key was revoked, the recipient erased); it
- * reached its maximum lifetime; or revocations may have been missed (the NATS connection came back).
+ * its console session ended (signed out, or expired); reached its maximum lifetime; or revocations may have been missed (the NATS connection came back).
  */
-export type CloseReason = 'client' | 'slow' | 'shutdown' | 'error' | 'token_expired' | 'key_revoked' | 'recipient_erased' | 'max_lifetime' | 'nats_reconnected';
+export type CloseReason = 'client' | 'slow' | 'shutdown' | 'error' | 'token_expired' | 'session_ended' | 'key_revoked' | 'recipient_erased' | 'max_lifetime' | 'nats_reconnected';
 
 export interface LiveConnectionOptions {
   raw: ServerResponse;

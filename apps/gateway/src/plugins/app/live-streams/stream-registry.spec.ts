@@ -2,7 +2,7 @@ import type { CloseReason } from './live-connection';
 import { projectShareOf, StreamRegistry, type StreamBinding, type StreamLimits, type StreamSlot } from './stream-registry';
 
 const HOUR = 3_600_000;
-const limits: StreamLimits = { maxPerRecipient: 2, maxPerProject: 3, maxOpen: 4, maxBufferedBytes: 1000, maxLifetimeMs: HOUR };
+const limits: StreamLimits = { maxPerRecipient: 2, maxPerProject: 3, maxActivityPerProject: 2, maxOpen: 4, maxBufferedBytes: 1000, maxLifetimeMs: HOUR };
 
 /** A stand-in for an open connection: records how it was closed, and releases its slot as the route does. */
 function fakeConn(slot: StreamSlot) {
