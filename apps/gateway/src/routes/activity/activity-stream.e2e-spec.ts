@@ -1,3 +1,4 @@
+import { eventually } from '@herald/testing';
 import { adminToken, baseUrl, call, createProject, uniqueId, type TestProject } from '../../testing/rest-client';
 import { openStream, type SseEvent, type SseStream } from '../../testing/sse-client';
 
@@ -29,8 +30,11 @@ describe('activity stream: the project\'s outcomes as they happen', () => {
     bob = uniqueId('bob');
     for (const id of [alice, bob]) expect((await call('POST', '/recipients', { key: p.fullKey, body: { id } })).status).toBe(201);
   });
-  afterAll(() => {
-    for (const s of streams) s.close();
+  // Each test closes its streams: a project holds a few at most.
+  afterEach(async () => {
+    for (const s of streams.splice(0)) s.close();
+    await eventually('the streams closed on the gateway', async () => ((await open()).status === 200 ? true : undefined));
+    for (const s of streams.splice(0)) s.close();
   });
 
   it('when a notification is sent, then its outcomes arrive: the notification\'s and its email\'s, each with the notification after it and no payload', async () => {
@@ -74,7 +78,7 @@ describe('activity stream: the project\'s outcomes as they happen', () => {
     ['status', '?status=delivered', 'status'],
     ['since', '?since=2026-01-01T00:00:00Z', 'since'],
     ['a page cursor', '?cursor=1_1', 'cursor'],
-    ['a medium without its outcome', '?medium=email', 'medium'],
+    ['a medium without its outcome', '?medium=email', 'outcome'],
     ['an unknown medium', '?medium=fax&outcome=sent', 'medium'],
     ['a malformed broadcast id', '?broadcast_id=x', 'broadcast_id'],
   ])('when the query has %s, then 400 naming it, and no stream', async (_label, query, field) => {

@@ -58,7 +58,10 @@ export function parseStreamFilter(query: URLSearchParams): ActivityStreamFilter 
   const get = (name: (typeof STREAM_FILTERS)[number]) => query.get(name) ?? undefined;
   const medium = get('medium');
   const outcome = get('outcome');
-  if ((medium === undefined) !== (outcome === undefined)) throw refuse(medium === undefined ? 'medium' : 'outcome', 'medium and outcome go together', medium ?? outcome);
+  if ((medium === undefined) !== (outcome === undefined)) {
+    const [missing, given] = medium === undefined ? ['medium', 'outcome'] : ['outcome', 'medium'];
+    throw refuse(missing, `${missing} must be given with ${given}`, medium ?? outcome);
+  }
   if (medium !== undefined && !(OUTBOUND_MEDIUMS as readonly string[]).includes(medium)) throw refuse('medium', `medium must be one of ${OUTBOUND_MEDIUMS.join(', ')}`, medium);
   const broadcast = get('broadcast_id');
   if (broadcast !== undefined && !/^[1-9][0-9]{0,15}$/.test(broadcast)) throw refuse('broadcast_id', 'broadcast_id must be a broadcast id (a positive integer)', broadcast);
