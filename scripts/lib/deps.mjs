@@ -81,6 +81,11 @@ export function ensureDependencies(log = console.log) {
   }
   const reason = reasonToInstall(lock);
   if (!reason) return;
+  if (fs.lstatSync(path.join(root, 'node_modules'), { throwIfNoEntry: false })?.isSymbolicLink()) {
+    // A worktree sharing another checkout's packages: an install here would rewrite them under
+    // every other user of the link, so it is theirs to run.
+    throw new Error(`node_modules is a link to shared packages and ${reason}: run \`npm ci\` where it points`);
+  }
   log(`installing npm dependencies (${reason})...`);
   npmCi(log);
   const left = staleDependencies();

@@ -3365,6 +3365,81 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/notifications/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Live activity of the project (Server-Sent Events)
+         * @description New outcomes of the project's sends as they happen: one `outcome` event each (its `type`, such as notification.delivered or email.failed, and the notification after it, payload left out). Filters: recipient_id, channel, topic, event, medium+outcome, broadcast_id (any combination); status, since, until, cursor and limit are refused (400). No replay on reconnection: read GET /notifications again. Ends when the key is revoked or the console session ends; 429 too_many_streams past the per-project limit.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Only this recipient's notifications */
+                    recipient_id?: string;
+                    /** @description Only this channel (with topic, event: narrower) */
+                    channel?: string;
+                    /** @description Only this topic (with channel) */
+                    topic?: string;
+                    /** @description Only this event (with channel and topic) */
+                    event?: string;
+                    /** @description With outcome: an outbound medium */
+                    medium?: "email" | "sms" | "web_push" | "chat" | "mobile_push";
+                    /**
+                     * @description With medium: its outcome (sent, skipped, failed…)
+                     * @example skipped
+                     */
+                    outcome?: string;
+                    /** @description Only this broadcast's notifications */
+                    broadcast_id?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The event stream: one SSE event per outcome (`event: outcome`, `id`, `data` as JSON) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/event-stream": components["schemas"]["ActivityStreamEvent"];
+                    };
+                };
+                /** @description Refused: bad input, a missing or wrong credential, not found, a conflict or a rate limit (the body names it) */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description Failed on the server side, or a service it needs is unavailable; safe to retry later */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/broadcasts/{id}": {
         parameters: {
             query?: never;
@@ -6932,6 +7007,90 @@ export interface components {
         ActivityPage: {
             notifications: components["schemas"]["Notification"][];
             next_cursor: string | null;
+        };
+        /**
+         * ActivityStreamEvent
+         * @description An outcome of one of the project's sends, with the notification after it (its payload left out: null)
+         * @example {
+         *       "event": "outcome",
+         *       "id": "48213",
+         *       "data": {
+         *         "type": "email.sent",
+         *         "notification": {
+         *           "id": 1042,
+         *           "recipient_id": "user-42",
+         *           "payload": null,
+         *           "broadcast_id": null,
+         *           "target": {
+         *             "channel": "billing",
+         *             "topic": "invoices",
+         *             "event": "invoice.paid"
+         *           },
+         *           "read": false,
+         *           "opened": false,
+         *           "seen": false,
+         *           "archived": false,
+         *           "action_taken": null,
+         *           "created_at": "2026-03-02T09:32:00Z",
+         *           "updated_at": "2026-03-02T09:32:00Z",
+         *           "status": "delivered",
+         *           "email": {
+         *             "status": "sent",
+         *             "reason": null,
+         *             "address": "ada@example.com",
+         *             "message_id": "<1042.user-42@mail.example.com>",
+         *             "attempts": 1,
+         *             "sent_at": "2026-03-02T09:32:01Z",
+         *             "error": null,
+         *             "provider": "smtp",
+         *             "digest_id": null
+         *           },
+         *           "sms": {
+         *             "status": "not_requested"
+         *           },
+         *           "push": {
+         *             "status": "not_requested"
+         *           },
+         *           "decision": {
+         *             "in_app": {
+         *               "result": "delivered",
+         *               "because": "medium_default",
+         *               "rule": null
+         *             },
+         *             "email": {
+         *               "result": "sent",
+         *               "because": "catalog_entry",
+         *               "rule": {
+         *                 "id": 3,
+         *                 "label": "Paid invoices",
+         *                 "target": {
+         *                   "channel": "billing",
+         *                   "topic": "invoices",
+         *                   "event": "invoice.paid"
+         *                 },
+         *                 "medium": "email",
+         *                 "default_enabled": true,
+         *                 "mandatory": false
+         *               }
+         *             }
+         *           }
+         *         }
+         *       }
+         *     }
+         */
+        ActivityStreamEvent: {
+            /** @enum {string} */
+            event: "outcome";
+            /** @description The outcome's position in the outcome stream (grows) */
+            id: string;
+            data: {
+                /**
+                 * @description The outcome: notification.delivered, notification.suppressed, notification.failed…, or an outbound medium's (email.sent, sms.failed, push.skipped…)
+                 * @example email.sent
+                 */
+                type: string;
+                notification: components["schemas"]["Notification"];
+            };
         };
         /** BatchFailure */
         BatchFailure: {
