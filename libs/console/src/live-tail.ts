@@ -50,8 +50,11 @@ export function useLiveTail({ on, filters, refresh, merge }: LiveTailOptions): T
       opened.onopen = () => {
         if (poller) clearInterval(poller);
         poller = null;
-        setMode('stream');
-        void latest.current.refresh().catch(() => undefined);
+        // What came before the stream opened is read once; then the tail is the stream alone.
+        void latest.current
+          .refresh()
+          .catch(() => undefined)
+          .finally(() => source === opened && setMode('stream'));
       };
       opened.addEventListener('outcome', (e) => latest.current.merge(JSON.parse((e as MessageEvent<string>).data).notification));
       opened.onerror = () => {
@@ -64,6 +67,7 @@ export function useLiveTail({ on, filters, refresh, merge }: LiveTailOptions): T
     connect();
     return () => {
       source?.close();
+      source = null;
       if (poller) clearInterval(poller);
       if (retry) clearTimeout(retry);
     };
