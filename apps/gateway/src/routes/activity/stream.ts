@@ -1,11 +1,11 @@
 import { Code, ConnectError } from '@connectrpc/connect';
 import { DomainError } from '@herald/service-kit';
 import type { FastifyRequest } from 'fastify';
-import { API_VERSION } from '../../plugins/app/errors';
 import { errorResponses } from '../../plugins/app/errors/error-schemas';
 import { ActivityConnection } from '../../plugins/app/live-streams/activity-connection';
 import type { LiveOutcome } from '../../plugins/app/live-streams/outcome-feed';
-import { sseEvent, sseRetry } from '../../plugins/app/live-streams/sse';
+import { sseEvent } from '../../plugins/app/live-streams/sse';
+import { startEventStream } from '../shared/event-stream-response';
 import { ADMIN_SESSION_KEY_ID } from '../../plugins/app/console-session/sessions';
 import { documented } from '../../plugins/external/swagger/openapi-document';
 import { notificationView } from '../notifications/views';
@@ -82,20 +82,7 @@ const activityStreamRoute: RoutePlugin = async (app) => {
         slot.release();
         throw err;
       }
-      reply.hijack();
-      const raw = reply.raw;
-      raw.writeHead(200, {
-        ...(reply.getHeaders() as Record<string, string>),
-        'Content-Type': 'text/event-stream; charset=utf-8',
-        'Cache-Control': 'no-cache, no-transform',
-        Connection: 'keep-alive',
-        'X-Accel-Buffering': 'no',
-        'X-API-Version': API_VERSION,
-        'X-Request-Id': request.id,
-      });
-      request.raw.socket.setNoDelay(true);
-      request.raw.socket.setTimeout(0);
-      raw.write(sseRetry(2000));
+      const raw = startEventStream(request, reply);
       const c = new ActivityConnection({
         raw,
         render: render(filter),

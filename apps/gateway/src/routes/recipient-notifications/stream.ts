@@ -5,9 +5,9 @@ import type { FastifyInstance } from 'fastify';
 import type { RoutePlugin } from '../shared/type-provider';
 import { LiveConnection, type CloseReason, type LiveCounts } from '../../plugins/app/live-streams/live-connection';
 import type { LiveOutcome } from '../../plugins/app/live-streams/outcome-feed';
-import { parseLastEventId, sseRetry } from '../../plugins/app/live-streams/sse';
+import { parseLastEventId } from '../../plugins/app/live-streams/sse';
+import { startEventStream } from '../shared/event-stream-response';
 import { streamRefusal as refusal } from '../shared/stream-refusal';
-import { API_VERSION } from '../../plugins/app/errors';
 import { errorResponses } from '../../plugins/app/errors/error-schemas';
 import { RecipientIdParams } from '../recipients/schemas';
 import type { Principal } from '../../plugins/app/auth/principal';
@@ -113,20 +113,7 @@ const streamRoute: RoutePlugin = async (app) => {
         if (replay) live.replayed(replay.kind === 'reset' ? 'reset' : 'replayed', replay.kind === 'events' ? replay.events.length : 0);
 
         const audience = audienceOf(principal);
-        reply.hijack();
-        const raw = reply.raw;
-        raw.writeHead(200, {
-          ...(reply.getHeaders() as Record<string, string>),
-          'Content-Type': 'text/event-stream; charset=utf-8',
-          'Cache-Control': 'no-cache, no-transform',
-          Connection: 'keep-alive',
-          'X-Accel-Buffering': 'no',
-          'X-API-Version': API_VERSION,
-          'X-Request-Id': request.id,
-        });
-        request.raw.socket.setNoDelay(true);
-        request.raw.socket.setTimeout(0);
-        raw.write(sseRetry(2000));
+        const raw = startEventStream(request, reply);
         started = true;
         const c = new LiveConnection({
           raw,

@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { CloseReason } from './live-connection';
 import type { LiveOutcome } from './outcome-feed';
-import { SSE_HEARTBEAT } from './sse';
+import { drained, SSE_HEARTBEAT } from './sse';
 
 export interface ActivityConnectionOptions {
   raw: ServerResponse;
@@ -82,15 +82,8 @@ export class ActivityConnection {
     this.hold(bytes);
     if (raw.write(text, () => this.hold(-bytes))) return Promise.resolve();
     this.waitingDrain = true;
-    return new Promise<void>((resolve) => {
-      const done = () => {
-        raw.off('drain', done);
-        raw.off('close', done);
-        this.waitingDrain = false;
-        resolve();
-      };
-      raw.on('drain', done);
-      raw.on('close', done);
+    return drained(raw).then(() => {
+      this.waitingDrain = false;
     });
   }
 

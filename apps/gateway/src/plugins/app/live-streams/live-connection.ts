@@ -2,7 +2,7 @@ import type { ServerResponse } from 'node:http';
 import type { OutcomeEvent } from '@herald/contracts';
 import { backoff, sleep } from '@herald/service-kit';
 import type { LiveOutcome } from './outcome-feed';
-import { SSE_HEARTBEAT, sseEvent } from './sse';
+import { drained, SSE_HEARTBEAT, sseEvent } from './sse';
 
 /** SSE event name of an outcome type; null: not shown on the live stream (not in the feed). */
 export function liveEventName(type: string): 'notification' | 'notification.updated' | null {
@@ -205,15 +205,8 @@ export class LiveConnection {
     }
     if (ok) return Promise.resolve();
     this.waitingDrain = true;
-    return new Promise<void>((resolve) => {
-      const done = () => {
-        raw.off('drain', done);
-        raw.off('close', done);
-        this.waitingDrain = false;
-        resolve();
-      };
-      raw.on('drain', done);
-      raw.on('close', done);
+    return drained(raw).then(() => {
+      this.waitingDrain = false;
     });
   }
 
