@@ -1,11 +1,10 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 
 import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
-from ...models.activity_stream_event import ActivityStreamEvent
 from ...models.get_notifications_stream_medium import (
     GetNotificationsStreamMedium,
 )
@@ -57,10 +56,9 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> ActivityStreamEvent | MessageError | None:
+) -> Any | MessageError | None:
     if response.status_code == 200:
-        response_200 = ActivityStreamEvent.from_dict(response.text)
-
+        response_200 = cast(Any, None)
         return response_200
 
     if 400 <= response.status_code <= 499:
@@ -81,7 +79,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[ActivityStreamEvent | MessageError]:
+) -> Response[Any | MessageError]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -100,7 +98,7 @@ def sync_detailed(
     medium: GetNotificationsStreamMedium | Unset = UNSET,
     outcome: str | Unset = UNSET,
     broadcast_id: str | Unset = UNSET,
-) -> Response[ActivityStreamEvent | MessageError]:
+) -> Response[Any | MessageError]:
     """Live activity of the project (Server-Sent Events)
 
      New outcomes of the project's sends as they happen: one `outcome` event each (its `type`, such as
@@ -124,7 +122,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ActivityStreamEvent | MessageError]
+        Response[Any | MessageError]
     """
 
     kwargs = _get_kwargs(
@@ -154,7 +152,7 @@ def sync(
     medium: GetNotificationsStreamMedium | Unset = UNSET,
     outcome: str | Unset = UNSET,
     broadcast_id: str | Unset = UNSET,
-) -> ActivityStreamEvent | MessageError | None:
+) -> Any | MessageError | None:
     """Live activity of the project (Server-Sent Events)
 
      New outcomes of the project's sends as they happen: one `outcome` event each (its `type`, such as
@@ -178,7 +176,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ActivityStreamEvent | MessageError
+        Any | MessageError
     """
 
     return sync_detailed(
@@ -203,7 +201,7 @@ async def asyncio_detailed(
     medium: GetNotificationsStreamMedium | Unset = UNSET,
     outcome: str | Unset = UNSET,
     broadcast_id: str | Unset = UNSET,
-) -> Response[ActivityStreamEvent | MessageError]:
+) -> Response[Any | MessageError]:
     """Live activity of the project (Server-Sent Events)
 
      New outcomes of the project's sends as they happen: one `outcome` event each (its `type`, such as
@@ -227,7 +225,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ActivityStreamEvent | MessageError]
+        Response[Any | MessageError]
     """
 
     kwargs = _get_kwargs(
@@ -255,7 +253,7 @@ async def asyncio(
     medium: GetNotificationsStreamMedium | Unset = UNSET,
     outcome: str | Unset = UNSET,
     broadcast_id: str | Unset = UNSET,
-) -> ActivityStreamEvent | MessageError | None:
+) -> Any | MessageError | None:
     """Live activity of the project (Server-Sent Events)
 
      New outcomes of the project's sends as they happen: one `outcome` event each (its `type`, such as
@@ -279,7 +277,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ActivityStreamEvent | MessageError
+        Any | MessageError
     """
 
     return (
