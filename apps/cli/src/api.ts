@@ -234,6 +234,9 @@ export interface FeedSubscription {
   close(): void;
 }
 
+/** The activity stream's filters: those of the activity an event can be matched on. */
+export type ActivityStreamFilters = Pick<ActivityQuery, 'recipient_id' | 'channel' | 'topic' | 'event' | 'medium' | 'outcome' | 'broadcast_id'>;
+
 /** The activity log's filters and paging (GET /notifications). */
 export interface ActivityQuery {
   recipient_id?: string;
@@ -317,5 +320,10 @@ export interface HeraldApi {
   subscribeFeed?(
     recipientId: string,
     handlers: { notification(n: Notification): void; error(err: Error): void },
+  ): Promise<FeedSubscription | undefined>;
+  /** Follows the project's new outcomes (the activity stream); `connected` on each (re)connection. Undefined: no stream (poll instead). */
+  followActivity?(
+    filters: ActivityStreamFilters,
+    handlers: { notification(n: Notification): void; connected(): void; error(err: Error): void },
   ): Promise<FeedSubscription | undefined>;
 }

@@ -196,6 +196,22 @@ describe('herald against the running stack', () => {
     expect(refused.stderr).toMatch(/filter_not_indexed|No index serves/);
   });
 
+  it('when activity --follow has filters the stream takes, then it follows the activity stream and prints each new matching notification once', async () => {
+    const recipient = `activity-live-${Date.now().toString(36)}`;
+    let ready: () => void = () => undefined;
+    const live = new Promise<void>((resolve) => (ready = resolve));
+    const following = cli.herald(['activity', '--recipient', recipient, '--limit', '1', '--follow', '--max', '2', '--json'], {
+      env: { HERALD_KEY: key },
+      onStderr: (all) => /following the activity live/.test(all) && ready(),
+    });
+    await live;
+    const sent = [];
+    for (const title of ['One', 'Two']) sent.push((await herald(['send', '--to', recipient, '--payload', JSON.stringify({ title }), '--json'])).json<{ notification: Notification }>().notification.id);
+    const followed = await following;
+    expect(followed.code).toBe(0);
+    expect(followed.stdout.trim().split('\n').map((l) => JSON.parse(l).id)).toEqual(sent);
+  });
+
   it('when projects, keys, settings and the catalog are managed, then --json output parses and secrets stay hidden', async () => {
     const got = await cli.herald(['projects', 'get', String(projectId), '--json']);
     expect(got.json<Project>()).toMatchObject({ id: projectId, name: 'cli-e2e' });

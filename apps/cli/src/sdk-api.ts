@@ -1,4 +1,4 @@
-import { HeraldClient, HeraldError, type Subscription } from '@herald/client';
+import { HeraldClient, HeraldError, type SubscribeHandlers, type Subscription } from '@herald/client';
 import type { BatchFailure, Broadcast, CatalogEntry, Contact, Device, FeedSubscription, HeraldApi, List, Notification, Project, Recipient, Stats } from './api';
 import type { Connection } from './config/resolve';
 import { ApiError } from './errors';
@@ -12,6 +12,43 @@ function translate(err: unknown, url: string): Error {
 
 /** Waits this long for the live stream to open before falling back to polling. */
 const STREAM_OPEN_TIMEOUT_MS = 5000;
+
+type StreamHandlers = Required<Pick<SubscribeHandlers, 'state' | 'error'>>;
+
+/**
+ * A stream of the SDK once it opened, or undefined (poll instead) when it does not: no such route,
+ * or no answer in time. A refused credential is reported (then or later); network blips reconnect by themselves.
+ */
+function opened(start: (handlers: StreamHandlers) => Subscription, onRefused: (err: Error) => void, url: string): Promise<FeedSubscription | undefined> {
+  return new Promise<FeedSubscription | undefined>((resolve) => {
+    let settled = false;
+    const settle = (value: FeedSubscription | undefined) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      if (!value) sub.close();
+      resolve(value);
+    };
+    const sub: Subscription = start({
+      state: (s) => {
+        if (s === 'open') settle({ close: () => sub.close() });
+        if (s === 'closed') settle(undefined);
+      },
+      error: (err) => {
+        if (!settled) {
+          if (err.status === 404 || err.status === 405) return settle(undefined);
+          if (err.status === 401 || err.status === 403) {
+            settle(undefined);
+            return onRefused(translate(err, url));
+          }
+          return;
+        }
+        if (err.status === 401 || err.status === 403) onRefused(translate(err, url));
+      },
+    });
+    const timer = setTimeout(() => settle(undefined), STREAM_OPEN_TIMEOUT_MS);
+  });
+}
 
 /**
  * The CLI's API port over the typed client SDK (libs/client): one `HeraldClient` per credential,
@@ -104,35 +141,22 @@ export function createSdkApi(conn: Connection, needs: 'key' | 'admin'): HeraldAp
 
     /** The SDK's subscribe(); undefined (poll instead) when the stream does not open: no such route, or no answer in time. */
     subscribeFeed: (recipientId, handlers) =>
-      new Promise<FeedSubscription | undefined>((resolve) => {
-        let settled = false;
-        const settle = (value: FeedSubscription | undefined) => {
-          if (settled) return;
-          settled = true;
-          clearTimeout(timer);
-          if (!value) sub.close();
-          resolve(value);
-        };
-        const sub: Subscription = client.subscribe(recipientId, {
-          notification: (n) => handlers.notification(n as Notification),
-          state: (s) => {
-            if (s === 'open') settle({ close: () => sub.close() });
-            if (s === 'closed') settle(undefined);
-          },
-          error: (err) => {
-            if (!settled) {
-              if (err.status === 404 || err.status === 405) return settle(undefined);
-              if (err.status === 401 || err.status === 403) {
-                settle(undefined);
-                return handlers.error(translate(err, conn.url));
-              }
-              return;
-            }
-            // Network blips reconnect by themselves; a refused credential does not.
-            if (err.status === 401 || err.status === 403) handlers.error(translate(err, conn.url));
-          },
-        });
-        const timer = setTimeout(() => settle(undefined), STREAM_OPEN_TIMEOUT_MS);
-      }),
+      opened((sdkHandlers) => client.subscribe(recipientId, { ...sdkHandlers, notification: (n) => handlers.notification(n as Notification) }), handlers.error, conn.url),
+
+    /** The SDK's followActivity(); undefined (poll instead) when the stream does not open. */
+    followActivity: (filters, handlers) =>
+      opened(
+        (sdkHandlers) =>
+          client.notifications.followActivity(filters, {
+            ...sdkHandlers,
+            state: (s) => {
+              sdkHandlers.state(s);
+              if (s === 'open') handlers.connected();
+            },
+            outcome: (_type, n) => handlers.notification(n as Notification),
+          }),
+        handlers.error,
+        conn.url,
+      ),
   };
 }

@@ -100,6 +100,7 @@ export async function build(deps: GatewayDeps): Promise<FastifyInstance> {
     settings: {
       maxPerRecipient: deps.config.STREAM_MAX_PER_RECIPIENT ?? 10,
       maxPerProject: deps.config.STREAM_MAX_PER_PROJECT ?? projectShareOf(deps.config.STREAM_MAX_OPEN ?? 10_000),
+      maxActivityPerProject: deps.config.STREAM_MAX_ACTIVITY_PER_PROJECT ?? 5,
       maxOpen: deps.config.STREAM_MAX_OPEN ?? 10_000,
       heartbeatMs: deps.config.STREAM_HEARTBEAT_MS ?? 15_000,
       replayMax: deps.config.STREAM_REPLAY_MAX ?? 1000,

@@ -59,6 +59,8 @@ export const ConfigSchema = Type.Object({
   STREAM_MAX_PER_RECIPIENT: Type.Integer({ minimum: 1, default: 10 }),
   /** Open live streams per project, per replica; 429 beyond. Unset: a fifth (20 %) of `STREAM_MAX_OPEN`, so one project cannot take a replica's streams. */
   STREAM_MAX_PER_PROJECT: Type.Optional(Type.Integer({ minimum: 1 })),
+  /** Open activity streams (GET /notifications/stream: a project's outcomes, for the console) per project, per replica; 429 beyond. They count in the project's streams too. */
+  STREAM_MAX_ACTIVITY_PER_PROJECT: Type.Integer({ minimum: 1, default: 5 }),
   /** Open live streams per replica, all projects together; 503 (Retry-After) beyond. */
   STREAM_MAX_OPEN: Type.Integer({ minimum: 1, default: 10_000 }),
   /** A live stream ends after this long at most (less up to a tenth, spread); the client reconnects with Last-Event-ID. */

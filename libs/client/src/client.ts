@@ -1,6 +1,7 @@
 import type { components, paths } from './gen/api.js';
 import { fillPath, Transport, type FetchLike, type RetryOptions } from './http.js';
 import { subscribe, type Subscription, type SubscribeHandlers, type SubscribeOptions } from './sse.js';
+import { followActivity, type ActivityStreamFilters, type ActivityStreamHandlers } from './activity-stream.js';
 import { disableWebPush, enableWebPush, type EnableWebPushOptions } from './web-push.js';
 
 type Schemas = components['schemas'];
@@ -221,6 +222,13 @@ export class HeraldClient {
     get: (id: number) => this.call('get', '/notifications/{id}', { params: { id } }),
     /** One page of the project's activity, newest first (only the filter combinations the API has an index for). */
     activity: (query: Query<'/notifications', 'get'> = {}) => this.call('get', '/notifications', { query }),
+    /**
+     * Follows the project's new outcomes as they happen (GET /notifications/stream, Full key):
+     * `outcome(type, notification)` for each, under the filters an event can be matched on;
+     * reconnects by itself (no replay: read `activity()` again after a reconnection).
+     */
+    followActivity: (filters: ActivityStreamFilters, handlers: ActivityStreamHandlers, options: SubscribeOptions = {}): Subscription =>
+      followActivity(this.transport, filters, handlers, options),
     /** One page of a recipient's feed, newest first. */
     page: (recipientId: string, query: Query<'/recipients/{recipient_id}/notifications', 'get'> = {}) =>
       this.call('get', '/recipients/{recipient_id}/notifications', { params: { recipient_id: recipientId }, query }),

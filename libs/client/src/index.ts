@@ -8,6 +8,7 @@ export {
   HeraldRateLimitError, HeraldServerError, HeraldNetworkError, errorFromResponse, parseRetryAfter, type ErrorFamily, type Violation,
 } from './errors.js';
 export { Transport, fillPath, type FetchLike, type RetryOptions } from './http.js';
+export type { ActivityStreamFilters, ActivityStreamHandlers } from './activity-stream.js';
 export { createSseParser, type StreamEvent, type StreamState, type SubscribeHandlers, type SubscribeOptions, type Subscription } from './sse.js';
 export type { paths, components } from './gen/api.js';
 export { verifyWebhook, WebhookVerificationError, type WebhookHeaders } from './webhooks.js';

@@ -1,7 +1,7 @@
 import { createParser } from 'eventsource-parser';
 import type { components } from './gen/api.js';
 import { errorFromResponse, HeraldError, HeraldNetworkError } from './errors.js';
-import { fillPath, type Transport } from './http.js';
+import { fillPath, type RequestOptions, type Transport } from './http.js';
 import { backoff, sleep } from './timing.js';
 
 type Notification = components['schemas']['Notification'];
@@ -112,6 +112,18 @@ function dispatch(ev: StreamEvent, handlers: SubscribeHandlers): void {
 
 /** See HeraldClient.subscribe. */
 export function subscribe(transport: Transport, recipientId: string, handlers: SubscribeHandlers, options: SubscribeOptions = {}): Subscription {
+  const path = fillPath('/recipients/{recipient_id}/notifications/stream', { recipient_id: recipientId });
+  return follow(transport, { path }, (ev) => dispatch(ev, handlers), handlers, options);
+}
+
+/** What every stream reports: its connection state and its failures. */
+export type StreamHandlers = Pick<SubscribeHandlers, 'state' | 'error'>;
+
+/**
+ * Follows one event stream of the gateway (`path` and its `query`): connects, hands each event to
+ * `onEvent`, and reconnects with backoff (sending the last event id) until closed or refused.
+ */
+export function follow(transport: Transport, at: { path: string; query?: RequestOptions['query'] }, onEvent: (event: StreamEvent) => void, handlers: StreamHandlers, options: SubscribeOptions = {}): Subscription {
   const minDelay = options.minDelayMs ?? 500;
   const maxDelay = options.maxDelayMs ?? 15_000;
   const idleTimeout = options.idleTimeoutMs ?? 45_000;
@@ -137,7 +149,7 @@ export function subscribe(transport: Transport, recipientId: string, handlers: S
     };
     try {
       touch();
-      const res = await transport.fetch(transport.url(fillPath('/recipients/{recipient_id}/notifications/stream', { recipient_id: recipientId })), {
+      const res = await transport.fetch(transport.url(at.path, at.query), {
         headers: {
           accept: 'text/event-stream',
           authorization: `Bearer ${await transport.credential()}`,
@@ -154,7 +166,7 @@ export function subscribe(transport: Transport, recipientId: string, handlers: S
       setState('open');
       const parser = createSseParser((ev) => {
         if (ev.id !== null) lastEventId = ev.id;
-        dispatch(ev, handlers);
+        onEvent(ev);
       });
       const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
       for (;;) {

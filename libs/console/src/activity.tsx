@@ -1,13 +1,14 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, ApiError, query, type Json } from './api';
 import { Link } from './link';
+import { useLiveTail, type TailMode } from './live-tail';
 import { outcomesText, targetText, timeText } from './outcome';
 import { notificationPath, recipientPath } from './router';
 
 const STATUSES = ['', 'delivered', 'suppressed', 'quota_exceeded', 'failed', 'not_requested', 'scheduled', 'canceled', 'throttled'];
 const OUTCOMES = ['', 'email:sent', 'email:skipped', 'email:failed', 'sms:sent', 'sms:delivered', 'sms:skipped', 'sms:failed', 'web_push:sent', 'web_push:skipped', 'web_push:failed'];
 const FIELDS = ['recipient_id', 'channel', 'topic', 'event', 'since', 'until'] as const;
-const LIVE_EVERY_MS = 2000;
+const TAIL_TEXT: Record<TailMode, string> = { stream: 'streaming', polling: 'polling every 2 s', off: 'paused' };
 
 type Filters = Record<string, string>;
 
@@ -23,7 +24,15 @@ function filtersOf(form: HTMLFormElement): Filters {
   return f;
 }
 
-/** Every notification of the project, newest first: filters, older pages, and a live tail that polls the first page. */
+/** Puts notifications on top of the rows (new ones) or in place of theirs (changed ones). */
+function merged(rows: Json[], fresh: Json[]): Json[] {
+  const byId = new Map(fresh.map((n) => [n.id, n]));
+  const kept = rows.map((n) => byId.get(n.id) ?? n);
+  const known = new Set(kept.map((n) => n.id));
+  return [...fresh.filter((n) => !known.has(n.id)), ...kept];
+}
+
+/** Every notification of the project, newest first: filters, older pages, and a live tail (the activity stream, or polling). */
 export function Activity() {
   const [filters, setFilters] = useState<Filters>({});
   const [rows, setRows] = useState<Json[]>([]);
@@ -49,23 +58,15 @@ export function Activity() {
     void load(filters);
   }, [filters]);
 
-  // The live tail: the newest page again, new notifications put on top, changed ones updated.
-  useEffect(() => {
-    if (!live) return;
-    const timer = setInterval(async () => {
-      try {
-        const res = await api('GET', `/notifications${query({ ...filters, limit: 25 })}`);
-        const fresh: Json[] = res.data.notifications;
-        const byId = new Map(fresh.map((n) => [n.id, n]));
-        const kept = rowsRef.current.map((n) => byId.get(n.id) ?? n);
-        const known = new Set(kept.map((n) => n.id));
-        setRows([...fresh.filter((n) => !known.has(n.id)), ...kept]);
-      } catch {
-        // The next tick tries again; a 401 shows on the next action.
-      }
-    }, LIVE_EVERY_MS);
-    return () => clearInterval(timer);
-  }, [live, filters]);
+  const tail = useLiveTail({
+    on: live,
+    filters,
+    refresh: async () => {
+      const res = await api('GET', `/notifications${query({ ...filters, limit: 25 })}`);
+      setRows(merged(rowsRef.current, res.data.notifications));
+    },
+    merge: (n) => setRows(merged(rowsRef.current, [n])),
+  });
 
   return (
     <main>
@@ -116,6 +117,9 @@ export function Activity() {
         <label class="live">
           <input type="checkbox" checked={live} onChange={(e) => setLive((e.currentTarget as HTMLInputElement).checked)} /> Live tail
         </label>
+        <output class="tail" data-tail={tail} aria-live="polite">
+          Live: {TAIL_TEXT[tail]}
+        </output>
       </form>
       {error && (
         <p role="alert" class="error">

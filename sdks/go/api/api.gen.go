@@ -17,6 +17,21 @@ import (
 	"github.com/oapi-codegen/runtime"
 )
 
+// Defines values for ActivityStreamEventEvent.
+const (
+	ActivityStreamEventEventOutcome ActivityStreamEventEvent = "outcome"
+)
+
+// Valid indicates whether the value is a known member of the ActivityStreamEventEvent enum.
+func (e ActivityStreamEventEvent) Valid() bool {
+	switch e {
+	case ActivityStreamEventEventOutcome:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for CatalogEntryInputMedium.
 const (
 	CatalogEntryInputMediumChat       CatalogEntryInputMedium = "chat"
@@ -623,6 +638,33 @@ func (e GetNotificationsParamsMedium) Valid() bool {
 	}
 }
 
+// Defines values for GetNotificationsStreamParamsMedium.
+const (
+	GetNotificationsStreamParamsMediumChat       GetNotificationsStreamParamsMedium = "chat"
+	GetNotificationsStreamParamsMediumEmail      GetNotificationsStreamParamsMedium = "email"
+	GetNotificationsStreamParamsMediumMobilePush GetNotificationsStreamParamsMedium = "mobile_push"
+	GetNotificationsStreamParamsMediumSms        GetNotificationsStreamParamsMedium = "sms"
+	GetNotificationsStreamParamsMediumWebPush    GetNotificationsStreamParamsMedium = "web_push"
+)
+
+// Valid indicates whether the value is a known member of the GetNotificationsStreamParamsMedium enum.
+func (e GetNotificationsStreamParamsMedium) Valid() bool {
+	switch e {
+	case GetNotificationsStreamParamsMediumChat:
+		return true
+	case GetNotificationsStreamParamsMediumEmail:
+		return true
+	case GetNotificationsStreamParamsMediumMobilePush:
+		return true
+	case GetNotificationsStreamParamsMediumSms:
+		return true
+	case GetNotificationsStreamParamsMediumWebPush:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for PutPreferencesParamsPrune.
 const (
 	PutPreferencesParamsPruneFalse PutPreferencesParamsPrune = "false"
@@ -1150,6 +1192,30 @@ type ActivityPage struct {
 	NextCursor    *string        `json:"next_cursor"`
 	Notifications []Notification `json:"notifications"`
 }
+
+// ActivityStreamEvent An outcome of one of the project's sends, with the notification after it (its payload left out: null)
+//
+// Examples: {"data":{"notification":{"action_taken":null,"archived":false,"broadcast_id":null,"created_at":"2026-03-02T09:32:00Z","decision":{"email":{"because":"catalog_entry","result":"sent","rule":{"default_enabled":true,"id":3,"label":"Paid invoices","mandatory":false,"medium":"email","target":{"channel":"billing","event":"invoice.paid","topic":"invoices"}}},"in_app":{"because":"medium_default","result":"delivered","rule":null}},"email":{"address":"ada@example.com","attempts":1,"digest_id":null,"error":null,"message_id":"\u003c1042.user-42@mail.example.com\u003e","provider":"smtp","reason":null,"sent_at":"2026-03-02T09:32:01Z","status":"sent"},"id":1042,"opened":false,"payload":null,"push":{"status":"not_requested"},"read":false,"recipient_id":"user-42","seen":false,"sms":{"status":"not_requested"},"status":"delivered","target":{"channel":"billing","event":"invoice.paid","topic":"invoices"},"updated_at":"2026-03-02T09:32:00Z"},"type":"email.sent"},"event":"outcome","id":"48213"}
+type ActivityStreamEvent struct {
+	Data  ActivityStreamEvent_Data `json:"data"`
+	Event ActivityStreamEventEvent `json:"event"`
+
+	// ID The outcome's position in the outcome stream (grows)
+	ID string `json:"id"`
+}
+
+// ActivityStreamEvent_Data defines model for ActivityStreamEvent.Data.
+type ActivityStreamEvent_Data struct {
+	Notification Notification `json:"notification"`
+
+	// Type The outcome: notification.delivered, notification.suppressed, notification.failed…, or an outbound medium's (email.sent, sms.failed, push.skipped…)
+	//
+	// Examples: email.sent
+	Type string `json:"type"`
+}
+
+// ActivityStreamEventEvent defines model for ActivityStreamEvent.Event.
+type ActivityStreamEventEvent string
 
 // BatchFailure defines model for BatchFailure.
 type BatchFailure struct {
@@ -2778,6 +2844,33 @@ type PostNotificationsSend201JSONResponseBody struct {
 	Data    PostNotificationsSend201JSONResponseBody_Data `json:"data"`
 	Message string                                        `json:"message"`
 }
+
+// GetNotificationsStreamParams defines parameters for GetNotificationsStream.
+type GetNotificationsStreamParams struct {
+	// RecipientID Only this recipient's notifications
+	RecipientID *string `form:"recipient_id,omitempty" json:"recipient_id,omitempty"`
+
+	// Channel Only this channel (with topic, event: narrower)
+	Channel *string `form:"channel,omitempty" json:"channel,omitempty"`
+
+	// Topic Only this topic (with channel)
+	Topic *string `form:"topic,omitempty" json:"topic,omitempty"`
+
+	// Event Only this event (with channel and topic)
+	Event *string `form:"event,omitempty" json:"event,omitempty"`
+
+	// Medium With outcome: an outbound medium
+	Medium *GetNotificationsStreamParamsMedium `form:"medium,omitempty" json:"medium,omitempty"`
+
+	// Outcome With medium: its outcome (sent, skipped, failed…)
+	Outcome *string `form:"outcome,omitempty" json:"outcome,omitempty"`
+
+	// BroadcastID Only this broadcast's notifications
+	BroadcastID *string `form:"broadcast_id,omitempty" json:"broadcast_id,omitempty"`
+}
+
+// GetNotificationsStreamParamsMedium defines parameters for GetNotificationsStream.
+type GetNotificationsStreamParamsMedium string
 
 // GetNotificationsID200JSONResponseBody defines parameters for GetNotificationsID.
 type GetNotificationsID200JSONResponseBody struct {
@@ -5067,6 +5160,13 @@ type ClientInterface interface {
 	// Corresponds with POST /notifications/send (the `PostNotificationsSend` operationId).
 	PostNotificationsSend(ctx context.Context, params *PostNotificationsSendParams, body PostNotificationsSendJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
+	// GetNotificationsStream Live activity of the project (Server-Sent Events)
+	//
+	// New outcomes of the project's sends as they happen: one `outcome` event each (its `type`, such as notification.delivered or email.failed, and the notification after it, payload left out). Filters: recipient_id, channel, topic, event, medium+outcome, broadcast_id (any combination); status, since, until, cursor and limit are refused (400). No replay on reconnection: read GET /notifications again. Ends when the key is revoked or the console session ends; 429 too_many_streams past the per-project limit.
+	//
+	// Corresponds with GET /notifications/stream (the `GetNotificationsStream` operationId).
+	GetNotificationsStream(ctx context.Context, params *GetNotificationsStreamParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
 	// GetNotificationsID Get a notification
 	//
 	// Corresponds with GET /notifications/{id} (the `GetNotificationsID` operationId).
@@ -6077,6 +6177,23 @@ func (c *Client) PostNotificationsSendWithBody(ctx context.Context, params *Post
 // Corresponds with POST /notifications/send (the `PostNotificationsSend` operationId).
 func (c *Client) PostNotificationsSend(ctx context.Context, params *PostNotificationsSendParams, body PostNotificationsSendJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewPostNotificationsSendRequest(c.Server, params, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// GetNotificationsStream Live activity of the project (Server-Sent Events)
+//
+// New outcomes of the project's sends as they happen: one `outcome` event each (its `type`, such as notification.delivered or email.failed, and the notification after it, payload left out). Filters: recipient_id, channel, topic, event, medium+outcome, broadcast_id (any combination); status, since, until, cursor and limit are refused (400). No replay on reconnection: read GET /notifications again. Ends when the key is revoked or the console session ends; 429 too_many_streams past the per-project limit.
+//
+// Corresponds with GET /notifications/stream (the `GetNotificationsStream` operationId).
+func (c *Client) GetNotificationsStream(ctx context.Context, params *GetNotificationsStreamParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetNotificationsStreamRequest(c.Server, params)
 	if err != nil {
 		return nil, err
 	}
@@ -8530,6 +8647,132 @@ func NewPostNotificationsSendRequestWithBody(server string, params *PostNotifica
 			req.Header.Set("idempotency-key", headerParam0)
 		}
 
+	}
+
+	return req, nil
+}
+
+// NewGetNotificationsStreamRequest constructs an http.Request for the GetNotificationsStream method
+func NewGetNotificationsStreamRequest(server string, params *GetNotificationsStreamParams) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/notifications/stream")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.RecipientID != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "recipient_id", *params.RecipientID, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Channel != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "channel", *params.Channel, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Topic != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "topic", *params.Topic, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Event != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "event", *params.Event, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Medium != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "medium", *params.Medium, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Outcome != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "outcome", *params.Outcome, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.BroadcastID != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "broadcast_id", *params.BroadcastID, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
 	}
 
 	return req, nil
@@ -11662,6 +11905,15 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with POST /notifications/send (the `PostNotificationsSend` operationId).
 	PostNotificationsSendWithResponse(ctx context.Context, params *PostNotificationsSendParams, body PostNotificationsSendJSONRequestBody, reqEditors ...RequestEditorFn) (*PostNotificationsSendResponse, error)
 
+	// GetNotificationsStreamWithResponse Live activity of the project (Server-Sent Events)
+	//
+	// New outcomes of the project's sends as they happen: one `outcome` event each (its `type`, such as notification.delivered or email.failed, and the notification after it, payload left out). Filters: recipient_id, channel, topic, event, medium+outcome, broadcast_id (any combination); status, since, until, cursor and limit are refused (400). No replay on reconnection: read GET /notifications again. Ends when the key is revoked or the console session ends; 429 too_many_streams past the per-project limit.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /notifications/stream (the `GetNotificationsStream` operationId).
+	GetNotificationsStreamWithResponse(ctx context.Context, params *GetNotificationsStreamParams, reqEditors ...RequestEditorFn) (*GetNotificationsStreamResponse, error)
+
 	// GetNotificationsIDWithResponse Get a notification
 	//
 	// Returns a wrapper object for the known response body format(s).
@@ -13510,6 +13762,54 @@ func (r PostNotificationsSendResponse) StatusCode() int {
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
 func (r PostNotificationsSendResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+type GetNotificationsStreamResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON4XX the response for an HTTP 4XX `application/json` response
+	JSON4XX *MessageError
+	// JSON5XX the response for an HTTP 5XX `application/json` response
+	JSON5XX *MessageError
+}
+
+// GetJSON4XX returns the response for an HTTP 4XX `application/json` response
+func (r GetNotificationsStreamResponse) GetJSON4XX() *MessageError {
+	return r.JSON4XX
+}
+
+// GetJSON5XX returns the response for an HTTP 5XX `application/json` response
+func (r GetNotificationsStreamResponse) GetJSON5XX() *MessageError {
+	return r.JSON5XX
+}
+
+// GetBody returns the raw response body bytes
+func (r GetNotificationsStreamResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r GetNotificationsStreamResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r GetNotificationsStreamResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r GetNotificationsStreamResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
@@ -17128,6 +17428,21 @@ func (c *ClientWithResponses) PostNotificationsSendWithResponse(ctx context.Cont
 	return ParsePostNotificationsSendResponse(rsp)
 }
 
+// GetNotificationsStreamWithResponse Live activity of the project (Server-Sent Events)
+//
+// New outcomes of the project's sends as they happen: one `outcome` event each (its `type`, such as notification.delivered or email.failed, and the notification after it, payload left out). Filters: recipient_id, channel, topic, event, medium+outcome, broadcast_id (any combination); status, since, until, cursor and limit are refused (400). No replay on reconnection: read GET /notifications again. Ends when the key is revoked or the console session ends; 429 too_many_streams past the per-project limit.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /notifications/stream (the `GetNotificationsStream` operationId).
+func (c *ClientWithResponses) GetNotificationsStreamWithResponse(ctx context.Context, params *GetNotificationsStreamParams, reqEditors ...RequestEditorFn) (*GetNotificationsStreamResponse, error) {
+	rsp, err := c.GetNotificationsStream(ctx, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseGetNotificationsStreamResponse(rsp)
+}
+
 // GetNotificationsIDWithResponse Get a notification
 //
 // Returns a wrapper object for the known response body format(s).
@@ -19058,6 +19373,39 @@ func ParsePostNotificationsSendResponse(rsp *http.Response) (*PostNotificationsS
 		}
 		response.JSON201 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 4:
+		var dest MessageError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON4XX = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 5:
+		var dest MessageError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON5XX = &dest
+
+	}
+
+	return response, nil
+}
+
+// ParseGetNotificationsStreamResponse parses an HTTP response from a GetNotificationsStreamWithResponse call
+func ParseGetNotificationsStreamResponse(rsp *http.Response) (*GetNotificationsStreamResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &GetNotificationsStreamResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 4:
 		var dest MessageError
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {

@@ -9,7 +9,10 @@ them. This step removes only validation-only keywords, the same way wherever the
 - `if` / `then` / `else` (conditional validation), and an `allOf` left empty by that;
 - on an object schema with `properties`, an `anyOf` / `oneOf` whose every branch only lists
   `required` names or narrows properties the object already declares ("at least one of");
-- an `anyOf` of single-value string enums becomes one string enum (one type, not ten).
+- an `anyOf` of single-value string enums becomes one string enum (one type, not ten);
+- a `text/event-stream` answer whose schema is one event (a `$ref` to an object) loses its schema: the
+  generator would parse the stream's text as one JSON object (a type error), and a
+  request/response client cannot read a stream anyway (its event models are still generated).
 
 Usage: prepare_openapi.py <in.json> <out.json>. Deterministic: same input, same output.
 """
@@ -68,12 +71,31 @@ def simplify(node: Any) -> Any:
     return out
 
 
+def without_single_event_streams(document: Any) -> Any:
+    """Drops the schema of each `text/event-stream` answer that is a single event (a `$ref` to an object; a union of events stays)."""
+    schemas = document.get("components", {}).get("schemas", {})
+
+    def single_event(schema: Any) -> bool:
+        ref = schema.get("$ref", "") if isinstance(schema, dict) and set(schema) == {"$ref"} else ""
+        return schemas.get(ref.rsplit("/", 1)[-1], {}).get("type") == "object"
+
+    for operations in document.get("paths", {}).values():
+        for operation in operations.values():
+            if not isinstance(operation, dict):
+                continue
+            for response in operation.get("responses", {}).values():
+                stream = response.get("content", {}).get("text/event-stream")
+                if isinstance(stream, dict) and single_event(stream.get("schema")):
+                    del stream["schema"]
+    return document
+
+
 def main() -> None:
     source, target = sys.argv[1], sys.argv[2]
     with open(source, encoding="utf-8") as f:
         document = json.load(f)
     with open(target, "w", encoding="utf-8") as f:
-        json.dump(simplify(document), f, indent=2, ensure_ascii=False)
+        json.dump(without_single_event_streams(simplify(document)), f, indent=2, ensure_ascii=False)
         f.write("\n")
 
 

@@ -42,7 +42,14 @@ const filtersOf = (o: ActivityOpts): ActivityQuery => ({
   until: o.until,
 });
 
-/** Prints the newest matching notifications (oldest of them first); with `--follow`, polls for new ones until Ctrl-C or `--max`. */
+/** Whether the stream can follow these filters (status and the time range are matched on pages only). */
+const streamable = (o: ActivityOpts) => o.status === undefined && o.since === undefined && o.until === undefined;
+
+/**
+ * Prints the newest matching notifications (oldest of them first); with `--follow`, new ones as they
+ * come until Ctrl-C or `--max`: from the activity stream (each reconnection reads the newest page
+ * again, for what came meanwhile), or by polling when the stream cannot follow the filters or does not open.
+ */
 async function activity(ctx: Context, api: HeraldApi, opts: ActivityOpts): Promise<void> {
   const print = (n: Notification) => ctx.io.stdout.write(ctx.out.json ? `${JSON.stringify(n)}\n` : activityLine(n));
   const filters = filtersOf(opts);
@@ -55,17 +62,47 @@ async function activity(ctx: Context, api: HeraldApi, opts: ActivityOpts): Promi
   const seen = new Set(first.items.map((n) => n.id));
   const signal = ctx.io.signal;
   let fresh = 0;
+  const take = (n: Notification) => {
+    if (seen.has(n.id) || fresh >= max) return;
+    seen.add(n.id);
+    fresh += 1;
+    print(n);
+  };
+  const readNewest = async () => (await api.listActivity({ ...filters, limit: 100 })).items.slice().reverse().forEach(take);
+
+  if (streamable(opts) && api.followActivity) {
+    let failure: Error | undefined;
+    let wake: () => void = () => {};
+    let connections = 0;
+    const sub = await api.followActivity(filters, {
+      notification: (n) => {
+        take(n);
+        if (fresh >= max) wake();
+      },
+      // After a reconnection: what came while the stream was down (the stream does not replay).
+      connected: () => void (connections++ > 0 && readNewest().then(() => fresh >= max && wake(), () => undefined)),
+      error: (err) => {
+        failure = err;
+        wake();
+      },
+    });
+    if (sub) {
+      ctx.out.note('following the activity live (Ctrl-C stops; after a reconnection, polling the activity once for what came meanwhile)');
+      await new Promise<void>((resolve) => {
+        wake = resolve;
+        if (fresh >= max) resolve();
+        signal?.addEventListener('abort', () => resolve(), { once: true });
+      });
+      sub.close();
+      if (failure && !signal?.aborted && fresh < max) throw failure;
+      return;
+    }
+  }
   ctx.out.note(`polling the activity every ${interval} ms (Ctrl-C stops)`);
   while (!signal?.aborted && fresh < max) {
     await sleep(interval, { signal }).catch(() => undefined); // Ctrl-C: checked below
     if (signal?.aborted) break;
-    const page = await api.listActivity({ ...filters, limit: 100 });
-    for (const n of page.items.filter((item) => !seen.has(item.id)).reverse()) {
-      if (fresh >= max) break;
-      seen.add(n.id);
-      fresh += 1;
-      print(n);
-    }
+    await readNewest();
   }
 }
 
@@ -84,8 +121,8 @@ export const registerActivity: Register = (program, act) => {
     .option('--since <time>', 'created at or after (RFC 3339)')
     .option('--until <time>', 'created before (RFC 3339)')
     .option('--limit <n>', 'how many to print first (at most 100)', '20')
-    .option('--follow', 'then print new ones as they are written')
-    .option('--interval <ms>', 'how often --follow polls', '2000')
+    .option('--follow', 'then print new ones as they happen (the activity stream; polls with --status, --since or --until)')
+    .option('--interval <ms>', 'how often --follow polls, when it polls', '2000')
     .option('--max <n>', 'with --follow: stop after this many new ones')
     .addHelpText('after', examples(['herald activity --status failed', 'herald activity --medium email --outcome skipped --follow', 'herald activity --recipient alice --json | jq .id']))
     .action(act(async (ctx, opts: ActivityOpts) => activity(ctx, ctx.projectApi(), opts)));

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import activityRoutes from './activity';
+import activityStreamRoute from './activity/stream';
 import adminRoutes from './admin';
 import callbackRoutes from './callbacks';
 import broadcastRoutes from './broadcasts';
@@ -30,4 +31,4 @@ import unsubscribeRoutes from './unsubscribe';
  *  - handlers map the request, make one call (RPC or use case), map the result; errors are thrown
  *    (DomainError or the services' ConnectError) and shaped by plugins/app/errors.
  */
-export const resourceRoutes: FastifyPluginAsync[] = [adminRoutes, recipientRoutes, contactRoutes, deviceRoutes, tokenRoutes, catalogRoutes, recipientPreferenceRoutes, notificationRoutes, activityRoutes, broadcastRoutes, recipientNotificationRoutes, notificationStateRoutes, notificationActionRoutes, recipientNotificationStreamRoute, uiRoutes, consoleRoutes, unsubscribeRoutes, contactConfirmationRoutes, webhookRoutes, pushRoutes, providerRoutes, callbackRoutes, listRoutes, recipientListRoutes, statsRoutes];
+export const resourceRoutes: FastifyPluginAsync[] = [adminRoutes, recipientRoutes, contactRoutes, deviceRoutes, tokenRoutes, catalogRoutes, recipientPreferenceRoutes, notificationRoutes, activityRoutes, activityStreamRoute, broadcastRoutes, recipientNotificationRoutes, notificationStateRoutes, notificationActionRoutes, recipientNotificationStreamRoute, uiRoutes, consoleRoutes, unsubscribeRoutes, contactConfirmationRoutes, webhookRoutes, pushRoutes, providerRoutes, callbackRoutes, listRoutes, recipientListRoutes, statsRoutes];

@@ -235,10 +235,6 @@ export interface paths {
                             retention_days?: number | null;
                             /** @description Most recipients a send to a list or to recipient ids may text (more eligible: no SMS is sent); 0 refuses SMS on such sends (400 list_sms_not_allowed). Absent or null: 10,000. */
                             max_list_recipients_for_sms?: number | null;
-                            /** @description Most recipients a broadcast's mobile push may reach (more eligible: no mobile push is sent); 0 refuses mobile push on broadcasts (400 broadcast_mobile_push_not_allowed). Absent or null: 0. */
-                            max_broadcast_recipients_for_mobile_push?: number | null;
-                            /** @description Most recipients a send to a list or to recipient ids may reach by mobile push (more eligible: no mobile push is sent); 0 refuses mobile push on such sends (400 list_mobile_push_not_allowed). Absent or null: 10,000. */
-                            max_list_recipients_for_mobile_push?: number | null;
                             /** @description The country calling codes (e.g. ["49", "44", "1"]) whose numbers the project may text: an sms contact outside them is refused (400 sms_country_not_allowed). Absent or null: all. */
                             sms_country_codes?: string[] | null;
                         };
@@ -449,10 +445,6 @@ export interface paths {
                             retention_days?: number | null;
                             /** @description Most recipients a send to a list or to recipient ids may text (more eligible: no SMS is sent); 0 refuses SMS on such sends (400 list_sms_not_allowed). Absent or null: 10,000. */
                             max_list_recipients_for_sms?: number | null;
-                            /** @description Most recipients a broadcast's mobile push may reach (more eligible: no mobile push is sent); 0 refuses mobile push on broadcasts (400 broadcast_mobile_push_not_allowed). Absent or null: 0. */
-                            max_broadcast_recipients_for_mobile_push?: number | null;
-                            /** @description Most recipients a send to a list or to recipient ids may reach by mobile push (more eligible: no mobile push is sent); 0 refuses mobile push on such sends (400 list_mobile_push_not_allowed). Absent or null: 10,000. */
-                            max_list_recipients_for_mobile_push?: number | null;
                             /** @description The country calling codes (e.g. ["49", "44", "1"]) whose numbers the project may text: an sms contact outside them is refused (400 sms_country_not_allowed). Absent or null: all. */
                             sms_country_codes?: string[] | null;
                         };
@@ -3373,7 +3365,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/broadcasts": {
+    "/notifications/stream": {
         parameters: {
             query?: never;
             header?: never;
@@ -3381,15 +3373,29 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List the project's broadcasts
-         * @description Broadcasts and sends to many (to every recipient, to recipient ids, to a list), newest first; a running one with its progress so far.
+         * Live activity of the project (Server-Sent Events)
+         * @description New outcomes of the project's sends as they happen: one `outcome` event each (its `type`, such as notification.delivered or email.failed, and the notification after it, payload left out). Filters: recipient_id, channel, topic, event, medium+outcome, broadcast_id (any combination); status, since, until, cursor and limit are refused (400). No replay on reconnection: read GET /notifications again. Ends when the key is revoked or the console session ends; 429 too_many_streams past the per-project limit.
          */
         get: {
             parameters: {
                 query?: {
-                    limit?: number;
-                    /** @description next_cursor of the previous page */
-                    cursor?: string;
+                    /** @description Only this recipient's notifications */
+                    recipient_id?: string;
+                    /** @description Only this channel (with topic, event: narrower) */
+                    channel?: string;
+                    /** @description Only this topic (with channel) */
+                    topic?: string;
+                    /** @description Only this event (with channel and topic) */
+                    event?: string;
+                    /** @description With outcome: an outbound medium */
+                    medium?: "email" | "sms" | "web_push" | "chat" | "mobile_push";
+                    /**
+                     * @description With medium: its outcome (sent, skipped, failed…)
+                     * @example skipped
+                     */
+                    outcome?: string;
+                    /** @description Only this broadcast's notifications */
+                    broadcast_id?: string;
                 };
                 header?: never;
                 path?: never;
@@ -3397,68 +3403,13 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description A page of broadcasts */
+                /** @description The event stream: one SSE event per outcome (`event: outcome`, `id`, `data` as JSON) */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        /**
-                         * @example {
-                         *       "data": {
-                         *         "broadcasts": [
-                         *           {
-                         *             "id": 13,
-                         *             "target": {
-                         *               "channel": "product",
-                         *               "topic": "releases",
-                         *               "event": "release.published"
-                         *             },
-                         *             "payload": {
-                         *               "title": "Herald 2.0 is out",
-                         *               "body": "Digests, SMS and web push, all in one place."
-                         *             },
-                         *             "status": "fanning_out",
-                         *             "recipients_total": 1250,
-                         *             "notifications_created": 600,
-                         *             "email": null,
-                         *             "push": null,
-                         *             "created_at": "2026-03-02T09:32:00Z",
-                         *             "updated_at": "2026-03-02T09:32:09Z",
-                         *             "send_at": null,
-                         *             "audience": {
-                         *               "list": "weekly-digest",
-                         *               "excluded": 0
-                         *             }
-                         *           },
-                         *           {
-                         *             "id": 12,
-                         *             "target": {
-                         *               "channel": "product",
-                         *               "topic": "releases",
-                         *               "event": "release.published"
-                         *             },
-                         *             "payload": {
-                         *               "title": "Herald 2.0 is out",
-                         *               "body": "Digests, SMS and web push, all in one place."
-                         *             },
-                         *             "status": "completed",
-                         *             "recipients_total": 1250,
-                         *             "notifications_created": 1250,
-                         *             "email": null,
-                         *             "push": null,
-                         *             "created_at": "2026-03-02T09:32:00Z",
-                         *             "updated_at": "2026-03-02T09:32:09Z",
-                         *             "send_at": null
-                         *           }
-                         *         ],
-                         *         "next_cursor": "12"
-                         *       }
-                         *     }
-                         */
-                        "application/json": {
-                            data: components["schemas"]["BroadcastPage"];
-                        };
+                        "text/event-stream": components["schemas"]["ActivityStreamEvent"];
                     };
                 };
                 /** @description Refused: bad input, a missing or wrong credential, not found, a conflict or a rate limit (the body names it) */
@@ -3534,11 +3485,7 @@ export interface paths {
                          *         "push": null,
                          *         "created_at": "2026-03-02T09:32:00Z",
                          *         "updated_at": "2026-03-02T09:32:09Z",
-                         *         "send_at": null,
-                         *         "sms": {
-                         *           "status": "sent",
-                         *           "eligible": 310
-                         *         }
+                         *         "send_at": null
                          *       }
                          *     }
                          */
@@ -6698,14 +6645,7 @@ export interface paths {
         /** List a recipient's lists */
         get: {
             parameters: {
-                query?: {
-                    /** @description true: every self-service list of the project (the ones the recipient may follow or leave), each with `subscribed`, a page at a time; absent or false: the lists the recipient is on */
-                    self_service?: boolean;
-                    /** @description With self_service=true: the page size (default 50) */
-                    limit?: number;
-                    /** @description With self_service=true: next_cursor of the previous page */
-                    cursor?: string;
-                };
+                query?: never;
                 header?: never;
                 path: {
                     /** @example user-42 */
@@ -6715,7 +6655,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description The lists the recipient is subscribed to, in key order (with self_service=true: a page of the self-service lists, each with subscribed) */
+                /** @description The lists the recipient is subscribed to, in key order */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -6740,8 +6680,7 @@ export interface paths {
                          */
                         "application/json": {
                             data: {
-                                lists: components["schemas"]["RecipientListEntry"][];
-                                next_cursor?: string | null;
+                                lists: components["schemas"]["List"][];
                             };
                         };
                     };
@@ -7069,6 +7008,90 @@ export interface components {
             notifications: components["schemas"]["Notification"][];
             next_cursor: string | null;
         };
+        /**
+         * ActivityStreamEvent
+         * @description An outcome of one of the project's sends, with the notification after it (its payload left out: null)
+         * @example {
+         *       "event": "outcome",
+         *       "id": "48213",
+         *       "data": {
+         *         "type": "email.sent",
+         *         "notification": {
+         *           "id": 1042,
+         *           "recipient_id": "user-42",
+         *           "payload": null,
+         *           "broadcast_id": null,
+         *           "target": {
+         *             "channel": "billing",
+         *             "topic": "invoices",
+         *             "event": "invoice.paid"
+         *           },
+         *           "read": false,
+         *           "opened": false,
+         *           "seen": false,
+         *           "archived": false,
+         *           "action_taken": null,
+         *           "created_at": "2026-03-02T09:32:00Z",
+         *           "updated_at": "2026-03-02T09:32:00Z",
+         *           "status": "delivered",
+         *           "email": {
+         *             "status": "sent",
+         *             "reason": null,
+         *             "address": "ada@example.com",
+         *             "message_id": "<1042.user-42@mail.example.com>",
+         *             "attempts": 1,
+         *             "sent_at": "2026-03-02T09:32:01Z",
+         *             "error": null,
+         *             "provider": "smtp",
+         *             "digest_id": null
+         *           },
+         *           "sms": {
+         *             "status": "not_requested"
+         *           },
+         *           "push": {
+         *             "status": "not_requested"
+         *           },
+         *           "decision": {
+         *             "in_app": {
+         *               "result": "delivered",
+         *               "because": "medium_default",
+         *               "rule": null
+         *             },
+         *             "email": {
+         *               "result": "sent",
+         *               "because": "catalog_entry",
+         *               "rule": {
+         *                 "id": 3,
+         *                 "label": "Paid invoices",
+         *                 "target": {
+         *                   "channel": "billing",
+         *                   "topic": "invoices",
+         *                   "event": "invoice.paid"
+         *                 },
+         *                 "medium": "email",
+         *                 "default_enabled": true,
+         *                 "mandatory": false
+         *               }
+         *             }
+         *           }
+         *         }
+         *       }
+         *     }
+         */
+        ActivityStreamEvent: {
+            /** @enum {string} */
+            event: "outcome";
+            /** @description The outcome's position in the outcome stream (grows) */
+            id: string;
+            data: {
+                /**
+                 * @description The outcome: notification.delivered, notification.suppressed, notification.failed…, or an outbound medium's (email.sent, sms.failed, push.skipped…)
+                 * @example email.sent
+                 */
+                type: string;
+                notification: components["schemas"]["Notification"];
+            };
+        };
         /** BatchFailure */
         BatchFailure: {
             id: string;
@@ -7090,7 +7113,6 @@ export interface components {
             notifications_created: number;
             email: components["schemas"]["BroadcastOutbound"] | null;
             push: components["schemas"]["BroadcastOutbound"] | null;
-            sms?: components["schemas"]["BroadcastOutbound"];
             /**
              * @description UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
              * @example 2025-01-31T12:00:00Z
@@ -7121,11 +7143,6 @@ export interface components {
             /** @description pending | sent | blocked (more recipients eligible than the project allows) */
             status: string;
             eligible?: number;
-        };
-        /** BroadcastPage */
-        BroadcastPage: {
-            broadcasts: components["schemas"]["Broadcast"][];
-            next_cursor: string | null;
         };
         /**
          * CatalogDigest
@@ -7649,10 +7666,6 @@ export interface components {
                 retention_days: number | null;
                 /** @description Most recipients a send to a list or to recipient ids may text (more eligible: no SMS is sent); 0 refuses SMS on such sends (400 list_sms_not_allowed). Absent or null: 10,000. */
                 max_list_recipients_for_sms?: number | null;
-                /** @description Most recipients a broadcast's mobile push may reach (more eligible: no mobile push is sent); 0 refuses mobile push on broadcasts (400 broadcast_mobile_push_not_allowed). Absent or null: 0. */
-                max_broadcast_recipients_for_mobile_push?: number | null;
-                /** @description Most recipients a send to a list or to recipient ids may reach by mobile push (more eligible: no mobile push is sent); 0 refuses mobile push on such sends (400 list_mobile_push_not_allowed). Absent or null: 10,000. */
-                max_list_recipients_for_mobile_push?: number | null;
                 /** @description The country calling codes (e.g. ["49", "44", "1"]) whose numbers the project may text: an sms contact outside them is refused (400 sms_country_not_allowed). Absent or null: all. */
                 sms_country_codes?: string[] | null;
             };
@@ -7735,27 +7748,6 @@ export interface components {
         RecipientInput: {
             id: string;
             name?: string | null;
-        };
-        /** RecipientListEntry */
-        RecipientListEntry: {
-            key: string;
-            name: string;
-            description: string | null;
-            /** @description A recipient token may subscribe and unsubscribe its own recipient */
-            self_service: boolean;
-            subscriber_count: number;
-            /**
-             * @description UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
-             * @example 2025-01-31T12:00:00Z
-             */
-            created_at: string;
-            /**
-             * @description UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
-             * @example 2025-01-31T12:00:00Z
-             */
-            updated_at: string;
-            /** @description With self_service=true: whether this recipient is subscribed */
-            subscribed?: boolean;
         };
         /** RecipientPreference */
         RecipientPreference: {

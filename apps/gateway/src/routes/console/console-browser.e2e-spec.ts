@@ -46,6 +46,10 @@ describe('the console in Chromium', () => {
     expect(page.url()).not.toContain(p.fullKey);
     expect(await page.evaluate('JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }) + document.cookie')).not.toContain(p.fullKey);
 
+    // The live tail follows the activity stream: once it is connected, a send reaches the page with no page read.
+    await page.locator('output[data-tail="stream"]').waitFor();
+    const pageReads: string[] = [];
+    page.on('request', (r) => new URL(r.url()).pathname === '/notifications' && pageReads.push(r.url()));
     const sent = await as('POST', '/notifications/send', {
       recipient_id: alice,
       target: { channel: 'billing', topic: 'invoices', event: 'invoice.paid' },
@@ -55,6 +59,7 @@ describe('the console in Chromium', () => {
     expect(sent.status).toBe(201);
     const id = sent.body.data.notification.id;
     await page.locator(`tr[data-id="${id}"]`).waitFor({ timeout: 10_000 });
+    expect(pageReads).toEqual([]);
     await accessible('activity');
     await screenshot('activity');
   });

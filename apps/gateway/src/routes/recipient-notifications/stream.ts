@@ -2,13 +2,12 @@ import { Code, ConnectError } from '@connectrpc/connect';
 import { DomainError, notFound } from '@herald/service-kit';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { GatewayError, GatewayUnavailableError } from '../../plugins/app/errors/http-error';
 import type { RoutePlugin } from '../shared/type-provider';
 import { LiveConnection, type CloseReason, type LiveCounts } from '../../plugins/app/live-streams/live-connection';
 import type { LiveOutcome } from '../../plugins/app/live-streams/outcome-feed';
-import { parseLastEventId, sseRetry } from '../../plugins/app/live-streams/sse';
-import type { Refusal } from '../../plugins/app/live-streams/stream-registry';
-import { API_VERSION } from '../../plugins/app/errors';
+import { parseLastEventId } from '../../plugins/app/live-streams/sse';
+import { startEventStream } from '../shared/event-stream-response';
+import { streamRefusal as refusal } from '../shared/stream-refusal';
 import { errorResponses } from '../../plugins/app/errors/error-schemas';
 import { RecipientIdParams } from '../recipients/schemas';
 import type { Principal } from '../../plugins/app/auth/principal';
@@ -16,14 +15,6 @@ import { notificationView, type Audience } from '../notifications/views';
 import { STREAM_DESCRIPTION, StreamEventSchemas } from './stream-events';
 
 const audienceOf = (principal: Principal): Audience => (principal.kind === 'key' && principal.scope === 'full' ? 'full' : 'recipient');
-
-function refusal(limit: Refusal, settings: { maxPerRecipient: number; maxPerProject: number }): Error {
-  if (limit === 'recipient' || limit === 'project') {
-    const [what, max] = limit === 'recipient' ? ['recipient', settings.maxPerRecipient] : ['project', settings.maxPerProject];
-    return new GatewayError('exhausted', 'too_many_streams', `Too many open streams for this ${what} (at most ${max} per gateway replica); close one or retry later`, { 'Retry-After': '5' });
-  }
-  return new GatewayUnavailableError('unavailable', 'This gateway replica holds as many live streams as it can; retry shortly', { 'Retry-After': '5' });
-}
 
 const credentialEnded = (reason?: CloseReason | null) =>
   new DomainError('unauthenticated', 'unauthorized', reason === 'token_expired' ? 'Token expired' : 'Credential no longer valid');
@@ -122,20 +113,7 @@ const streamRoute: RoutePlugin = async (app) => {
         if (replay) live.replayed(replay.kind === 'reset' ? 'reset' : 'replayed', replay.kind === 'events' ? replay.events.length : 0);
 
         const audience = audienceOf(principal);
-        reply.hijack();
-        const raw = reply.raw;
-        raw.writeHead(200, {
-          ...(reply.getHeaders() as Record<string, string>),
-          'Content-Type': 'text/event-stream; charset=utf-8',
-          'Cache-Control': 'no-cache, no-transform',
-          Connection: 'keep-alive',
-          'X-Accel-Buffering': 'no',
-          'X-API-Version': API_VERSION,
-          'X-Request-Id': request.id,
-        });
-        request.raw.socket.setNoDelay(true);
-        request.raw.socket.setTimeout(0);
-        raw.write(sseRetry(2000));
+        const raw = startEventStream(request, reply);
         started = true;
         const c = new LiveConnection({
           raw,

@@ -1,6 +1,9 @@
 """Contains all the data models used in inputs/outputs"""
 
 from .activity_page import ActivityPage
+from .activity_stream_event import ActivityStreamEvent
+from .activity_stream_event_data import ActivityStreamEventData
+from .activity_stream_event_event import ActivityStreamEventEvent
 from .batch_failure import BatchFailure
 from .batch_failure_errors_item import BatchFailureErrorsItem
 from .broadcast import Broadcast
@@ -76,6 +79,7 @@ from .get_lists_response_200_data import GetListsResponse200Data
 from .get_notifications_id_response_200 import GetNotificationsIdResponse200
 from .get_notifications_medium import GetNotificationsMedium
 from .get_notifications_response_200 import GetNotificationsResponse200
+from .get_notifications_stream_medium import GetNotificationsStreamMedium
 from .get_preferences_preference_id_response_200 import (
     GetPreferencesPreferenceIdResponse200,
 )
@@ -423,6 +427,9 @@ from .webhook_with_secret import WebhookWithSecret
 
 __all__ = (
     "ActivityPage",
+    "ActivityStreamEvent",
+    "ActivityStreamEventData",
+    "ActivityStreamEventEvent",
     "BatchFailure",
     "BatchFailureErrorsItem",
     "Broadcast",
@@ -480,6 +487,7 @@ __all__ = (
     "GetNotificationsIdResponse200",
     "GetNotificationsMedium",
     "GetNotificationsResponse200",
+    "GetNotificationsStreamMedium",
     "GetPreferencesPreferenceIdResponse200",
     "GetPreferencesResponse200",
     "GetProvidersNameName",

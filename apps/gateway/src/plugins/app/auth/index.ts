@@ -23,6 +23,8 @@ declare module 'fastify' {
     principal: Principal;
     /** The caller's project (with its settings); set with `principal`. */
     project: Project;
+    /** The console session the call came with (its id and expiry), or null (a key or token). */
+    consoleSession: { id: string; expiresAt: Date } | null;
   }
 }
 
@@ -63,6 +65,7 @@ export default fp<{ adminToken: string; tokenSecret: string; failuresPerSecond: 
   async (app, opts) => {
     app.decorateRequest('principal', null as never);
     app.decorateRequest('project', null as never);
+    app.decorateRequest('consoleSession', null);
     const failures = createFailureLimiter(opts.failuresPerSecond, app.clock.now);
     const sweeper = setInterval(() => failures.sweep(), 10_000);
     sweeper.unref();
@@ -81,6 +84,7 @@ export default fp<{ adminToken: string; tokenSecret: string; failuresPerSecond: 
       if (!session) throw unauthorized('The console session has ended; sign in again');
       if (!SAFE_METHODS.has(request.method) && !fromOwnOrigin(request)) throw new DomainError('forbidden', 'forbidden', 'A console call that changes something must come from the console (Origin)');
       if (session.renewedUntil) reply.header('set-cookie', sessionCookie(value, SESSION_IDLE_MS / 1000, overHttps(request)));
+      request.consoleSession = { id: session.id, expiresAt: session.expiresAt };
       return session;
     };
 

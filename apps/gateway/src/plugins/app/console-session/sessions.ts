@@ -14,6 +14,10 @@ export const SESSION_MAX_MS = 12 * 3600_000;
 export const ADMIN_SESSION_KEY_ID = 0;
 
 export interface ResolvedSession {
+  /** The session's id: the hash of its cookie's value (never the value). */
+  id: string;
+  /** When it ends unless used again. */
+  expiresAt: Date;
   principal: Principal;
   project: Project;
   /** The session's new expiry when this use renewed it (the cookie is written again). */
@@ -53,14 +57,17 @@ export function createConsoleSessions(deps: { sessions: SessionRepository; crede
       }
       const principal: Principal = { kind: 'key', projectId: doc.project_id, keyId: doc.key_id ?? ADMIN_SESSION_KEY_ID, scope: 'full' };
       const renewed = Math.min(now.getTime() + SESSION_IDLE_MS, doc.created_at.getTime() + SESSION_MAX_MS);
-      if (renewed - doc.expires_at.getTime() < RENEW_AFTER_MS) return { principal, project, renewedUntil: null };
+      if (renewed - doc.expires_at.getTime() < RENEW_AFTER_MS) return { id: hash, expiresAt: doc.expires_at, principal, project, renewedUntil: null };
       const renewedUntil = new Date(renewed);
       await deps.sessions.extend(hash, renewedUntil);
-      return { principal, project, renewedUntil };
+      return { id: hash, expiresAt: renewedUntil, principal, project, renewedUntil };
     },
 
-    async end(value: string): Promise<void> {
-      await deps.sessions.remove(hashOf(value));
+    /** Ends a session; answers its id (the streams opened with it end too). */
+    async end(value: string): Promise<string> {
+      const id = hashOf(value);
+      await deps.sessions.remove(id);
+      return id;
     },
   };
 }

@@ -25,6 +25,8 @@ declare module 'fastify' {
 export interface LiveStreamSettings {
   maxPerRecipient: number;
   maxPerProject: number;
+  /** Open activity streams (GET /notifications/stream) per project. */
+  maxActivityPerProject: number;
   /** Open streams per replica. */
   maxOpen: number;
   heartbeatMs: number;
@@ -44,6 +46,8 @@ export interface LiveStreams {
   settings: LiveStreamSettings;
   /** Reserves a slot for a new stream, watched for the end of its credential from now; or the limit that refuses it. */
   admit(binding: StreamBinding, reserveBytes?: number): StreamSlot | Refusal;
+  /** Ends the streams opened with this console session (its id): it was signed out. */
+  sessionEnded(sessionId: string): void;
   closed(reason: CloseReason): void;
   sent(event: string, n: number): void;
   replayed(outcome: 'replayed' | 'reset', events: number): void;
@@ -64,7 +68,7 @@ export default fp<{ nats: NatsConnection; settings: LiveStreamSettings; keyScope
     const metrics = app.metricsRegistry;
     const s = opts.settings;
     const registry = new StreamRegistry(
-      { maxPerRecipient: s.maxPerRecipient, maxPerProject: s.maxPerProject, maxOpen: s.maxOpen, maxBufferedBytes: s.maxBufferedBytesTotal, maxLifetimeMs: s.maxLifetimeMs },
+      { maxPerRecipient: s.maxPerRecipient, maxPerProject: s.maxPerProject, maxActivityPerProject: s.maxActivityPerProject, maxOpen: s.maxOpen, maxBufferedBytes: s.maxBufferedBytesTotal, maxLifetimeMs: s.maxLifetimeMs },
       { now: app.clock.now, random: Math.random },
     );
     new Gauge({ name: 'herald_live_streams_open', help: 'Open live streams (SSE) of this replica', registers: [metrics], collect() { this.set(registry.open); } });
@@ -72,8 +76,8 @@ export default fp<{ nats: NatsConnection; settings: LiveStreamSettings; keyScope
     const events = new Counter({ name: 'herald_live_events_sent_total', help: 'Events written to live streams, by SSE event name', labelNames: ['event'] as const, registers: [metrics] });
     const replays = new Counter({ name: 'herald_live_replays_total', help: 'Reconnections with Last-Event-ID: replayed from the store, or told to reset (beyond the window)', labelNames: ['outcome'] as const, registers: [metrics] });
     const replayedEvents = new Counter({ name: 'herald_live_replayed_events_total', help: 'Events replayed to reconnecting streams', registers: [metrics] });
-    const closes = new Counter({ name: 'herald_live_streams_closed_total', help: 'Live streams closed, by reason (client, slow, shutdown, error, token_expired, key_revoked, recipient_erased, max_lifetime, nats_reconnected)', labelNames: ['reason'] as const, registers: [metrics] });
-    const refused = new Counter({ name: 'herald_live_streams_refused_total', help: 'Streams refused by a limit (recipient, project, replica_streams, replica_bytes)', labelNames: ['limit'] as const, registers: [metrics] });
+    const closes = new Counter({ name: 'herald_live_streams_closed_total', help: 'Live streams closed, by reason (client, slow, shutdown, error, token_expired, session_ended, key_revoked, recipient_erased, max_lifetime, nats_reconnected)', labelNames: ['reason'] as const, registers: [metrics] });
+    const refused = new Counter({ name: 'herald_live_streams_refused_total', help: 'Streams refused by a limit (recipient, activity, project, replica_streams, replica_bytes)', labelNames: ['limit'] as const, registers: [metrics] });
 
     const heartbeat = setInterval(() => registry.heartbeat(), s.heartbeatMs);
     heartbeat.unref();
@@ -122,6 +126,7 @@ export default fp<{ nats: NatsConnection; settings: LiveStreamSettings; keyScope
         if (typeof slot === 'string') refused.inc({ limit: slot });
         return slot;
       },
+      sessionEnded: (sessionId) => void registry.sessionEnded(sessionId),
       closed: (reason) => closes.inc({ reason }),
       sent: (event, n) => events.inc({ event }, n),
       replayed(outcome, n) {

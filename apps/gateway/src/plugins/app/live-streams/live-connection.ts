@@ -2,7 +2,7 @@ import type { ServerResponse } from 'node:http';
 import type { OutcomeEvent } from '@herald/contracts';
 import { backoff, sleep } from '@herald/service-kit';
 import type { LiveOutcome } from './outcome-feed';
-import { SSE_HEARTBEAT, sseEvent } from './sse';
+import { drained, SSE_HEARTBEAT, sseEvent } from './sse';
 
 /** SSE event name of an outcome type; null: not shown on the live stream (not in the feed). */
 export function liveEventName(type: string): 'notification' | 'notification.updated' | null {
@@ -36,9 +36,9 @@ const countsData = (c: LiveCounts) => ({ unread_count: c.unread, unseen_count: c
 /**
  * Why a stream ended: the client left; it read too slowly; the replica shut down; a failure; its
  * credential ended (the recipient token expired, the key was revoked, the recipient erased); it
- * reached its maximum lifetime; or revocations may have been missed (the NATS connection came back).
+ * its console session ended (signed out, or expired); reached its maximum lifetime; or revocations may have been missed (the NATS connection came back).
  */
-export type CloseReason = 'client' | 'slow' | 'shutdown' | 'error' | 'token_expired' | 'key_revoked' | 'recipient_erased' | 'max_lifetime' | 'nats_reconnected';
+export type CloseReason = 'client' | 'slow' | 'shutdown' | 'error' | 'token_expired' | 'session_ended' | 'key_revoked' | 'recipient_erased' | 'max_lifetime' | 'nats_reconnected';
 
 export interface LiveConnectionOptions {
   raw: ServerResponse;
@@ -205,15 +205,8 @@ export class LiveConnection {
     }
     if (ok) return Promise.resolve();
     this.waitingDrain = true;
-    return new Promise<void>((resolve) => {
-      const done = () => {
-        raw.off('drain', done);
-        raw.off('close', done);
-        this.waitingDrain = false;
-        resolve();
-      };
-      raw.on('drain', done);
-      raw.on('close', done);
+    return drained(raw).then(() => {
+      this.waitingDrain = false;
     });
   }
 

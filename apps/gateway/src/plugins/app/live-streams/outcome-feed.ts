@@ -23,8 +23,13 @@ export interface ReplayLimits {
 /** Messages per pull of a replay: what is held beyond `maxBytes` before a reset is decided is at most one pull. */
 const REPLAY_PULL = 16;
 
-/** The outcomes the live stream shows: a recipient's notification.* events (suppressed etc. are filtered out later). */
-const LIVE_FILTER = `${OUTCOMES_SUBJECT_PREFIX}.*.*.notification.>`;
+/**
+ * The outcomes the live streams read: every one (a recipient's stream shows its notification.*
+ * events, the project's activity each outbound medium's outcomes too). One subject filter: the
+ * NATS server this runs on (2.9) takes no list of them. Events nobody listens to are dropped by
+ * their subject, before they are decoded.
+ */
+const LIVE_FILTER = `${OUTCOMES_SUBJECT_PREFIX}.>`;
 const recipientFilter = (projectId: number, recipientId: string) => `${OUTCOMES_SUBJECT_PREFIX}.${projectId}.${outcomeRecipientKey(recipientId)}.notification.>`;
 const keyOf = (projectId: number | string, rkey: string) => `${projectId}.${rkey}`;
 
@@ -66,13 +71,16 @@ async function withPayloads(events: OutcomeEvent[], payloads: PayloadSource | un
  * This replica's view of HERALD_OUTCOMES: one ordered consumer (new events only, recreated by the
  * client across NATS restarts from the last sequence it saw) whose messages are handed to the
  * listeners of their recipient (`herald.outcomes.<project>.<rkey>.…`: the subject says whose an
- * event is, so only events of a connected recipient are decoded). Every replica reads every event,
+ * event is, so only events of a connected recipient, or of a project whose activity is streamed,
+ * are decoded). Every replica reads every event,
  * so a connection gets its recipient's events whichever replica holds it. Replay reads the stored
  * stream for one recipient from a given sequence, bounded.
  */
 export function createOutcomeFeed(nc: NatsConnection, logger: FastifyBaseLogger, payloads?: PayloadSource) {
   const js = jetstream(nc);
   const listeners = new Map<string, Set<(o: LiveOutcome) => void>>();
+  /** The activity streams' listeners, by project: every recipient's outcomes, handed on as they come (no payload read). */
+  const projectListeners = new Map<string, Set<(o: LiveOutcome) => void>>();
   // Per recipient, events are handed on in stream order even while payloads are being fetched.
   const chains = new Map<string, Promise<void>>();
   let messages: ConsumerMessages | null = null;
@@ -82,10 +90,11 @@ export function createOutcomeFeed(nc: NatsConnection, logger: FastifyBaseLogger,
   let lastSeen = 0;
   const dispatch = (m: { subject: string; seq: number; data: Uint8Array }) => {
     lastSeen = m.seq;
-    // herald.outcomes.<project>.<rkey>.notification.<kind>
-    const parts = m.subject.split('.', 4);
-    const set = listeners.get(keyOf(parts[2], parts[3]));
-    if (!set || set.size === 0) return;
+    // herald.outcomes.<project>.<rkey>.<notification|email|…>.<kind>
+    const parts = m.subject.split('.', 5);
+    const set = parts[4] === 'notification' ? listeners.get(keyOf(parts[2], parts[3])) : undefined;
+    const projectSet = projectListeners.get(parts[2]);
+    if (!set?.size && !projectSet?.size) return;
     let event: OutcomeEvent;
     try {
       event = fromBinary(OutcomeEventSchema, m.data);
@@ -95,6 +104,9 @@ export function createOutcomeFeed(nc: NatsConnection, logger: FastifyBaseLogger,
     }
     // What a stream holds of this event: the slim message and the payload it will fill in.
     const outcome = { seq: m.seq, event, size: sizeOf(m.data, event) };
+    // The activity shows no payload: its listeners take the event as it came, in stream order.
+    for (const listener of projectSet ?? []) listener({ ...outcome, size: m.data.length });
+    if (!set?.size) return;
     const key = keyOf(parts[2], parts[3]);
     const deliver = async () => {
       try {
@@ -167,6 +179,18 @@ export function createOutcomeFeed(nc: NatsConnection, logger: FastifyBaseLogger,
       return () => {
         set.delete(listener);
         if (set.size === 0 && listeners.get(key) === set) listeners.delete(key);
+      };
+    },
+
+    /** Receives every recipient's outcomes of one project (its activity) until the returned function is called; payloads are not filled in. */
+    listenProject(projectId: number, listener: (o: LiveOutcome) => void): () => void {
+      const key = String(projectId);
+      let set = projectListeners.get(key);
+      if (!set) projectListeners.set(key, (set = new Set()));
+      set.add(listener);
+      return () => {
+        set.delete(listener);
+        if (set.size === 0 && projectListeners.get(key) === set) projectListeners.delete(key);
       };
     },
 

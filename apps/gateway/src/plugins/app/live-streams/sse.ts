@@ -1,3 +1,5 @@
+import type { ServerResponse } from 'node:http';
+
 /** Server-Sent Events framing (https://html.spec.whatwg.org/multipage/server-sent-events.html). */
 
 /** One event: `event:`, `id:` and one `data:` line of JSON (JSON never holds a raw newline). */
@@ -16,4 +18,17 @@ export function parseLastEventId(raw: string | string[] | undefined): number | n
   const v = Array.isArray(raw) ? raw[0] : raw;
   if (v === undefined || !/^\d{1,15}$/.test(v.trim())) return null;
   return Number(v.trim());
+}
+
+/** Resolves when a response's socket can take more (`drain`), or is gone (`close`). */
+export function drained(raw: ServerResponse): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const done = () => {
+      raw.off('drain', done);
+      raw.off('close', done);
+      resolve();
+    };
+    raw.on('drain', done);
+    raw.on('close', done);
+  });
 }

@@ -2,7 +2,7 @@ import type { CloseReason } from './live-connection';
 import { projectShareOf, StreamRegistry, type StreamBinding, type StreamLimits, type StreamSlot } from './stream-registry';
 
 const HOUR = 3_600_000;
-const limits: StreamLimits = { maxPerRecipient: 2, maxPerProject: 3, maxOpen: 4, maxBufferedBytes: 1000, maxLifetimeMs: HOUR };
+const limits: StreamLimits = { maxPerRecipient: 2, maxPerProject: 3, maxActivityPerProject: 2, maxOpen: 4, maxBufferedBytes: 1000, maxLifetimeMs: HOUR };
 
 /** A stand-in for an open connection: records how it was closed, and releases its slot as the route does. */
 function fakeConn(slot: StreamSlot) {
@@ -161,5 +161,28 @@ describe('StreamRegistry', () => {
     expect(r.closeAll('nats_reconnected')).toBe(2);
     expect([a.conn.closed, b.conn.closed]).toEqual([['nats_reconnected'], ['nats_reconnected']]);
     expect(jest.getTimerCount()).toBe(0);
+  });
+  it("when a project holds its activity streams, then the next is refused by the activity limit; they count in the project's streams, and recipients' streams do not count in theirs", () => {
+    const r = registry({ maxPerProject: 3, maxOpen: 10 });
+    const first = open(r, { recipientId: null });
+    open(r, { recipientId: null });
+    expect(r.admit(binding({ recipientId: null }))).toBe('activity');
+    expect(typeof r.admit(binding({ recipientId: null, projectId: 2 }))).toBe('object');
+    open(r, { recipientId: 'ann' });
+    expect(r.admit(binding({ recipientId: 'bob' }))).toBe('project');
+    first.slot.release();
+    expect(typeof r.admit(binding({ recipientId: null }))).toBe('object');
+  });
+
+  it('when a console session is signed out, then the streams opened with it end, and others do not; at its expiry they end as session_ended', () => {
+    const r = registry({ maxPerRecipient: 5, maxActivityPerProject: 5, maxPerProject: 5, maxOpen: 5 });
+    const a = open(r, { recipientId: null, sessionId: 's1', expiresAtMs: now + HOUR });
+    const b = open(r, { recipientId: null, sessionId: 's2', expiresAtMs: now + 60_000 });
+    const other = open(r, { recipientId: null });
+    expect(r.sessionEnded('s1')).toBe(1);
+    expect([a.conn.closed, b.conn.closed, other.conn.closed]).toEqual([['session_ended'], [], []]);
+    jest.advanceTimersByTime(60_000);
+    expect(b.conn.closed).toEqual(['session_ended']);
+    expect(r.open).toBe(1);
   });
 });

@@ -3,16 +3,21 @@ import type { CloseReason } from './live-connection';
 /** What a stream's credential depends on: the stream ends when any of these ends. */
 export interface StreamBinding {
   projectId: number;
-  recipientId: string;
+  /** The recipient whose feed it streams; null: the project's activity (every recipient's outcomes). */
+  recipientId: string | null;
   /** The API key the stream was opened with, or the key that minted its recipient token. */
   keyId: number;
-  /** When the recipient token expires (Unix ms); absent for a key. */
+  /** When the recipient token or the console session expires (Unix ms); absent for a key. */
   expiresAtMs?: number;
+  /** The console session the stream was opened with (its id, the hash of its cookie): signing out ends it. */
+  sessionId?: string;
 }
 
 export interface StreamLimits {
   maxPerRecipient: number;
   maxPerProject: number;
+  /** Open activity streams (a project's outcomes) per project; they count in `maxPerProject` too. */
+  maxActivityPerProject: number;
   /** Open streams of this replica. */
   maxOpen: number;
   /** Bytes all streams of this replica may hold (queued events, unsent writes, replays being read). */
@@ -25,7 +30,7 @@ export interface StreamLimits {
 export const projectShareOf = (maxOpen: number) => Math.max(1, Math.floor(maxOpen / 5));
 
 /** Which limit refused a new stream. */
-export type Refusal = 'recipient' | 'project' | 'replica_streams' | 'replica_bytes';
+export type Refusal = 'recipient' | 'activity' | 'project' | 'replica_streams' | 'replica_bytes';
 
 interface Closable {
   close(reason: CloseReason): void;
@@ -51,6 +56,9 @@ export interface RegistryClock {
 
 /** The longest delay a Node timer takes (2^31 - 1 ms, about 24.8 days); a longer one fires at once. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** Why a stream ends at its credential's expiry: its recipient token's, or its console session's. */
+const expiryReason = (binding: StreamBinding): CloseReason => (binding.sessionId === undefined ? 'token_expired' : 'session_ended');
 
 const recipientKey = (projectId: number, recipientId: string) => `${projectId}|${recipientId}`;
 
@@ -79,6 +87,9 @@ export class StreamRegistry {
   private readonly byRecipient = new Map<string, Set<SlotImpl>>();
   private readonly byProject = new Map<number, number>();
   private readonly byKey = new Map<number, Set<SlotImpl>>();
+  private readonly bySession = new Map<string, Set<SlotImpl>>();
+  /** Activity streams (recipient null) per project (by its id as text). */
+  private readonly activityByProject = new Map<string, Set<SlotImpl>>();
   private bytes = 0;
 
   constructor(
@@ -100,26 +111,33 @@ export class StreamRegistry {
     // The replica's bounds first: a full replica is "retry elsewhere" (503) whoever asks.
     if (this.slots.size >= this.limits.maxOpen) return 'replica_streams';
     if (this.bytes + reserveBytes > this.limits.maxBufferedBytes) return 'replica_bytes';
-    const rk = recipientKey(binding.projectId, binding.recipientId);
-    if ((this.byRecipient.get(rk)?.size ?? 0) >= this.limits.maxPerRecipient) return 'recipient';
+    const [index, key, max, refusal] = this.ownIndex(binding);
+    if ((index.get(key)?.size ?? 0) >= max) return refusal;
     if ((this.byProject.get(binding.projectId) ?? 0) >= this.limits.maxPerProject) return 'project';
 
     const slot = new SlotImpl(binding, this);
     this.slots.add(slot);
-    addTo(this.byRecipient, rk, slot);
+    addTo(index, key, slot);
     addTo(this.byKey, binding.keyId, slot);
+    if (binding.sessionId !== undefined) addTo(this.bySession, binding.sessionId, slot);
     this.byProject.set(binding.projectId, (this.byProject.get(binding.projectId) ?? 0) + 1);
     slot.buffered(reserveBytes);
     // The token's expiry is watched from now; the lifetime from when the stream starts (attach).
-    if (binding.expiresAtMs !== undefined) slot.endAt(binding.expiresAtMs, 'token_expired');
+    if (binding.expiresAtMs !== undefined) slot.endAt(binding.expiresAtMs, expiryReason(binding));
     return slot;
+  }
+
+  /** The streams of one recipient, or (recipient null) of one project's activity, with their own limit. */
+  private ownIndex(binding: StreamBinding): [Map<string, Set<SlotImpl>>, string, number, Refusal] {
+    if (binding.recipientId === null) return [this.activityByProject, String(binding.projectId), this.limits.maxActivityPerProject, 'activity'];
+    return [this.byRecipient, recipientKey(binding.projectId, binding.recipientId), this.limits.maxPerRecipient, 'recipient'];
   }
 
   /** @internal When a started stream reaches its lifetime (or its token's expiry, if sooner). */
   lifetimeEnd(binding: StreamBinding): [number, CloseReason] {
     const lifetimeEnd = this.clock.now() + this.limits.maxLifetimeMs * (1 - 0.1 * this.clock.random());
     const tokenEnd = binding.expiresAtMs ?? Infinity;
-    return tokenEnd <= lifetimeEnd ? [tokenEnd, 'token_expired'] : [lifetimeEnd, 'max_lifetime'];
+    return tokenEnd <= lifetimeEnd ? [tokenEnd, expiryReason(binding)] : [lifetimeEnd, 'max_lifetime'];
   }
 
   /** @internal */
@@ -130,6 +148,11 @@ export class StreamRegistry {
   /** Ends every stream that depends on this key (opened with it, or with a token it minted). */
   keyRevoked(keyId: number): number {
     return this.endAll(this.byKey.get(keyId), 'key_revoked');
+  }
+
+  /** Ends every stream opened with this console session (signed out). */
+  sessionEnded(sessionId: string): number {
+    return this.endAll(this.bySession.get(sessionId), 'session_ended');
   }
 
   /** Ends every stream of this recipient (its id may be reused by a new recipient). */
@@ -160,9 +183,11 @@ export class StreamRegistry {
   /** @internal */
   remove(slot: SlotImpl): void {
     if (!this.slots.delete(slot)) return;
-    const { projectId, recipientId, keyId } = slot.binding;
-    removeFrom(this.byRecipient, recipientKey(projectId, recipientId), slot);
+    const { projectId, recipientId, keyId, sessionId } = slot.binding;
+    if (recipientId === null) removeFrom(this.activityByProject, String(projectId), slot);
+    else removeFrom(this.byRecipient, recipientKey(projectId, recipientId), slot);
     removeFrom(this.byKey, keyId, slot);
+    if (sessionId !== undefined) removeFrom(this.bySession, sessionId, slot);
     const n = (this.byProject.get(projectId) ?? 1) - 1;
     if (n <= 0) this.byProject.delete(projectId);
     else this.byProject.set(projectId, n);
