@@ -235,6 +235,10 @@ export interface paths {
                             retention_days?: number | null;
                             /** @description Most recipients a send to a list or to recipient ids may text (more eligible: no SMS is sent); 0 refuses SMS on such sends (400 list_sms_not_allowed). Absent or null: 10,000. */
                             max_list_recipients_for_sms?: number | null;
+                            /** @description Most recipients a broadcast's mobile push may reach (more eligible: no mobile push is sent); 0 refuses mobile push on broadcasts (400 broadcast_mobile_push_not_allowed). Absent or null: 0. */
+                            max_broadcast_recipients_for_mobile_push?: number | null;
+                            /** @description Most recipients a send to a list or to recipient ids may reach by mobile push (more eligible: no mobile push is sent); 0 refuses mobile push on such sends (400 list_mobile_push_not_allowed). Absent or null: 10,000. */
+                            max_list_recipients_for_mobile_push?: number | null;
                             /** @description The country calling codes (e.g. ["49", "44", "1"]) whose numbers the project may text: an sms contact outside them is refused (400 sms_country_not_allowed). Absent or null: all. */
                             sms_country_codes?: string[] | null;
                         };
@@ -445,6 +449,10 @@ export interface paths {
                             retention_days?: number | null;
                             /** @description Most recipients a send to a list or to recipient ids may text (more eligible: no SMS is sent); 0 refuses SMS on such sends (400 list_sms_not_allowed). Absent or null: 10,000. */
                             max_list_recipients_for_sms?: number | null;
+                            /** @description Most recipients a broadcast's mobile push may reach (more eligible: no mobile push is sent); 0 refuses mobile push on broadcasts (400 broadcast_mobile_push_not_allowed). Absent or null: 0. */
+                            max_broadcast_recipients_for_mobile_push?: number | null;
+                            /** @description Most recipients a send to a list or to recipient ids may reach by mobile push (more eligible: no mobile push is sent); 0 refuses mobile push on such sends (400 list_mobile_push_not_allowed). Absent or null: 10,000. */
+                            max_list_recipients_for_mobile_push?: number | null;
                             /** @description The country calling codes (e.g. ["49", "44", "1"]) whose numbers the project may text: an sms contact outside them is refused (400 sms_country_not_allowed). Absent or null: all. */
                             sms_country_codes?: string[] | null;
                         };
@@ -3440,6 +3448,122 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/broadcasts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the project's broadcasts
+         * @description Broadcasts and sends to many (to every recipient, to recipient ids, to a list), newest first; a running one with its progress so far.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    /** @description next_cursor of the previous page */
+                    cursor?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A page of broadcasts */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "broadcasts": [
+                         *           {
+                         *             "id": 13,
+                         *             "target": {
+                         *               "channel": "product",
+                         *               "topic": "releases",
+                         *               "event": "release.published"
+                         *             },
+                         *             "payload": {
+                         *               "title": "Herald 2.0 is out",
+                         *               "body": "Digests, SMS and web push, all in one place."
+                         *             },
+                         *             "status": "fanning_out",
+                         *             "recipients_total": 1250,
+                         *             "notifications_created": 600,
+                         *             "email": null,
+                         *             "push": null,
+                         *             "created_at": "2026-03-02T09:32:00Z",
+                         *             "updated_at": "2026-03-02T09:32:09Z",
+                         *             "send_at": null,
+                         *             "audience": {
+                         *               "list": "weekly-digest",
+                         *               "excluded": 0
+                         *             }
+                         *           },
+                         *           {
+                         *             "id": 12,
+                         *             "target": {
+                         *               "channel": "product",
+                         *               "topic": "releases",
+                         *               "event": "release.published"
+                         *             },
+                         *             "payload": {
+                         *               "title": "Herald 2.0 is out",
+                         *               "body": "Digests, SMS and web push, all in one place."
+                         *             },
+                         *             "status": "completed",
+                         *             "recipients_total": 1250,
+                         *             "notifications_created": 1250,
+                         *             "email": null,
+                         *             "push": null,
+                         *             "created_at": "2026-03-02T09:32:00Z",
+                         *             "updated_at": "2026-03-02T09:32:09Z",
+                         *             "send_at": null
+                         *           }
+                         *         ],
+                         *         "next_cursor": "12"
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            data: components["schemas"]["BroadcastPage"];
+                        };
+                    };
+                };
+                /** @description Refused: bad input, a missing or wrong credential, not found, a conflict or a rate limit (the body names it) */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description Failed on the server side, or a service it needs is unavailable; safe to retry later */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/broadcasts/{id}": {
         parameters: {
             query?: never;
@@ -3485,7 +3609,11 @@ export interface paths {
                          *         "push": null,
                          *         "created_at": "2026-03-02T09:32:00Z",
                          *         "updated_at": "2026-03-02T09:32:09Z",
-                         *         "send_at": null
+                         *         "send_at": null,
+                         *         "sms": {
+                         *           "status": "sent",
+                         *           "eligible": 310
+                         *         }
                          *       }
                          *     }
                          */
@@ -6645,7 +6773,14 @@ export interface paths {
         /** List a recipient's lists */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description true: every self-service list of the project (the ones the recipient may follow or leave), each with `subscribed`, a page at a time; absent or false: the lists the recipient is on */
+                    self_service?: boolean;
+                    /** @description With self_service=true: the page size (default 50) */
+                    limit?: number;
+                    /** @description With self_service=true: next_cursor of the previous page */
+                    cursor?: string;
+                };
                 header?: never;
                 path: {
                     /** @example user-42 */
@@ -6655,7 +6790,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description The lists the recipient is subscribed to, in key order */
+                /** @description The lists the recipient is subscribed to, in key order (with self_service=true: a page of the self-service lists, each with subscribed) */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -6680,7 +6815,8 @@ export interface paths {
                          */
                         "application/json": {
                             data: {
-                                lists: components["schemas"]["List"][];
+                                lists: components["schemas"]["RecipientListEntry"][];
+                                next_cursor?: string | null;
                             };
                         };
                     };
@@ -7113,6 +7249,7 @@ export interface components {
             notifications_created: number;
             email: components["schemas"]["BroadcastOutbound"] | null;
             push: components["schemas"]["BroadcastOutbound"] | null;
+            sms?: components["schemas"]["BroadcastOutbound"];
             /**
              * @description UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
              * @example 2025-01-31T12:00:00Z
@@ -7143,6 +7280,11 @@ export interface components {
             /** @description pending | sent | blocked (more recipients eligible than the project allows) */
             status: string;
             eligible?: number;
+        };
+        /** BroadcastPage */
+        BroadcastPage: {
+            broadcasts: components["schemas"]["Broadcast"][];
+            next_cursor: string | null;
         };
         /**
          * CatalogDigest
@@ -7666,6 +7808,10 @@ export interface components {
                 retention_days: number | null;
                 /** @description Most recipients a send to a list or to recipient ids may text (more eligible: no SMS is sent); 0 refuses SMS on such sends (400 list_sms_not_allowed). Absent or null: 10,000. */
                 max_list_recipients_for_sms?: number | null;
+                /** @description Most recipients a broadcast's mobile push may reach (more eligible: no mobile push is sent); 0 refuses mobile push on broadcasts (400 broadcast_mobile_push_not_allowed). Absent or null: 0. */
+                max_broadcast_recipients_for_mobile_push?: number | null;
+                /** @description Most recipients a send to a list or to recipient ids may reach by mobile push (more eligible: no mobile push is sent); 0 refuses mobile push on such sends (400 list_mobile_push_not_allowed). Absent or null: 10,000. */
+                max_list_recipients_for_mobile_push?: number | null;
                 /** @description The country calling codes (e.g. ["49", "44", "1"]) whose numbers the project may text: an sms contact outside them is refused (400 sms_country_not_allowed). Absent or null: all. */
                 sms_country_codes?: string[] | null;
             };
@@ -7748,6 +7894,27 @@ export interface components {
         RecipientInput: {
             id: string;
             name?: string | null;
+        };
+        /** RecipientListEntry */
+        RecipientListEntry: {
+            key: string;
+            name: string;
+            description: string | null;
+            /** @description A recipient token may subscribe and unsubscribe its own recipient */
+            self_service: boolean;
+            subscriber_count: number;
+            /**
+             * @description UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
+             * @example 2025-01-31T12:00:00Z
+             */
+            created_at: string;
+            /**
+             * @description UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
+             * @example 2025-01-31T12:00:00Z
+             */
+            updated_at: string;
+            /** @description With self_service=true: whether this recipient is subscribed */
+            subscribed?: boolean;
         };
         /** RecipientPreference */
         RecipientPreference: {
