@@ -48,6 +48,7 @@ export async function build({ config, logger, mongo, nats, metrics, clock }: Ser
   await quota.ensureIndexes();
   const outcomes = createOutcomeRepository(mongo.db);
   await outcomes.ensureClaimIndexes();
+  await outcomes.ensureRecordIndexes();
   const idempotency = createIdempotencyRepository(mongo.db);
   await idempotency.ensureIndexes();
   const smsReports = createSmsReportRepository(mongo.db);
@@ -251,6 +252,7 @@ export async function build({ config, logger, mongo, nats, metrics, clock }: Ser
         { name: 'webhook deliveries', prune: (now, batch) => webhooks.deliveries.prune(new Date(now.getTime() - WEBHOOK_DELIVERY_RETENTION_MS), batch) },
         { name: 'timer fates and leases', prune: (now, batch) => timers.pruneExpired(now, batch) },
         { name: 'outbound claims', prune: (now, batch) => outcomes.pruneClaims(now, batch) },
+        { name: 'outbound outcome records', prune: (now, batch) => outcomes.pruneRecords(now, batch) },
         { name: 'mobile push attempts', prune: (now, batch) => mobilePush.attempts.pruneExpired(now, batch) },
         { name: 'throttle units', prune: (now, batch) => throttles.pruneExpired(now, batch) },
         { name: 'digests', prune: (now, batch) => digests.pruneExpired(now, batch) },

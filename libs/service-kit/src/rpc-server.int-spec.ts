@@ -1,5 +1,5 @@
 import { Code, ConnectError, createClient } from '@connectrpc/connect';
-import { createGrpcTransport, Http2SessionManager } from '@connectrpc/connect-node';
+import { createConnectTransport, createGrpcTransport, Http2SessionManager } from '@connectrpc/connect-node';
 import { Health, HealthCheckResponse_ServingStatus as Status, RecipientService } from '@herald/contracts';
 import type { Logger } from 'pino';
 import { startRpcServer, type RpcServer } from './rpc-server';
@@ -15,7 +15,7 @@ describe('rpc server with service auth', () => {
 
   beforeAll(async () => {
     server = await startRpcServer({
-      routes: (router) => router.service(RecipientService, { getRecipient: async (req) => ({ recipient: { id: req.id, name: 'n' } }) }),
+      routes: (router) => router.service(RecipientService, { getRecipient: async (req) => ({ recipient: { id: req.id, name: req.id === 'large' ? 'n'.repeat(8_000) : 'n' } }) }),
       port: 0,
       host: '127.0.0.1',
       logger,
@@ -39,5 +39,24 @@ describe('rpc server with service auth', () => {
     expect(warnings).toEqual([expect.objectContaining({ caller: '127.0.0.1', reason: 'missing', method: 'herald.recipient.v1.RecipientService/GetRecipient' })]);
     expect((await client(Health).check({})).status).toBe(Status.SERVING);
     expect((await client(RecipientService, TOKEN).getRecipient({ projectId: 1n, id: 'a' })).recipient?.id).toBe('a');
+  });
+
+  it('when a reply is large and the caller accepts gzip (the gateway: Connect protocol), then it is sent uncompressed', async () => {
+    const encodings: (string | null)[] = [];
+    const transport = createConnectTransport({
+      baseUrl: `http://127.0.0.1:${server.port}`,
+      httpVersion: '2',
+      sessionManager,
+      interceptors: [
+        serviceAuthClientInterceptor(TOKEN),
+        (next) => async (req) => {
+          const res = await next(req);
+          encodings.push(res.header.get('content-encoding'));
+          return res;
+        },
+      ],
+    });
+    const r = await createClient(RecipientService, transport).getRecipient({ projectId: 1n, id: 'large' });
+    expect([r.recipient?.name?.length, encodings]).toEqual([8_000, [null]]);
   });
 });

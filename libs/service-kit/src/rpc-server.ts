@@ -122,6 +122,9 @@ export async function startRpcServer(opts: RpcServerOptions): Promise<RpcServer>
       ...(opts.auth ? [serviceAuthServerInterceptor({ tokens: opts.auth.tokens, logger: opts.logger, clock: opts.clock })] : []),
     ],
     contextValues: (req) => createContextValues().set(callerAddressKey, req.socket?.remoteAddress ?? 'unknown'),
+    // Replies are never compressed: between services on one network, gzip costs both ends more CPU
+    // than the bytes it saves (compressed requests are still accepted).
+    compressMinBytes: Number.POSITIVE_INFINITY,
   });
   const server = http2.createServer(handler);
   const sessions = new Set<http2.ServerHttp2Session>();

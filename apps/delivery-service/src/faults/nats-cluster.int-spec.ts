@@ -3,6 +3,7 @@ import { DELIVERY_STREAM, EVENTS_STREAM, OUTCOMES_STREAM } from '@herald/contrac
 import { connectNats, type NatsConnection } from '@herald/service-kit';
 import { eventually } from '@herald/testing';
 import { startNatsCluster, type NatsCluster } from '../testing/nats-cluster';
+import { createOutcomeRecords, type RecordedNotification } from '../kernel/store/outcome-records';
 import { startProcessStack, type ProcessStack } from '../testing/process-stack';
 
 // Recipients of the broadcast: about a minute on a loaded 2-core machine; smaller for a quick run.
@@ -111,7 +112,8 @@ describe('fault: a node of a 3-node NATS cluster dies mid-run', () => {
     );
     expect(b.notificationsCreated).toBe(BigInt(RECIPIENTS));
     const direct = await eventually('every accepted direct send delivered and mailed, the delivery stream drained', async () => {
-        const found = await db.collection('notifications').find({ project_id: project, broadcast_id: null }, { projection: { status: 1, email: 1 } }).toArray();
+        // Outcomes as the service reads them: followed along their appended records.
+        const found = await createOutcomeRecords(db).follow(await db.collection<RecordedNotification & { status: string }>('notifications').find({ project_id: project, broadcast_id: null }, { projection: { status: 1, email: 1 } }).toArray());
         const settled = new Set(found.filter((d) => d.status === 'delivered' && (d.email as { status: string }).status === 'sent').map((d) => d._id as unknown as number));
         const drained = (await streamInfo(DELIVERY_STREAM)).state.messages === 0;
         return drained && accepted.every((id) => settled.has(id)) ? found : undefined;

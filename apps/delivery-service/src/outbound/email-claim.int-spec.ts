@@ -3,7 +3,7 @@ import { create, toBinary } from '@bufbuild/protobuf';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { DELIVERY_EMAIL_SUBJECT, OutboundJobSchema } from '@herald/contracts';
 import { connectMongo, connectNats, type MongoHandle, type NatsConnection } from '@herald/service-kit';
-import type { NotificationDoc } from '../kernel/store/notification-repository';
+import { createNotificationRepository, type NotificationDoc } from '../kernel/store/notification-repository';
 import { startHarness, type Harness } from '../testing/harness';
 import { eventually } from '@herald/testing';
 import { startSmtpSink, type SmtpSink } from '../testing/smtp-sink';
@@ -37,6 +37,8 @@ describe('fault: an email is sent only by the worker holding its claim', () => {
   });
 
   const notifications = () => mongo.db.collection<NotificationDoc>('notifications');
+  /** A notification as the service reads it (its outcome followed along its appended records). */
+  const read = async (id: bigint) => (await createNotificationRepository(mongo.db).findByIds([Number(id)]))[0];
   /** The claim on a notification's email attempt (`email:<id>:<attempts before it>`), an appended document of its own. */
   const claimOf = (id: bigint, attempts: number) => mongo.db.collection<{ _id: string; claim: string; lease_until: Date }>('outbound_claims').findOne({ _id: `email:${id}:${attempts}` });
   /** A send with an email to a fresh address; its id and address. */
@@ -54,7 +56,7 @@ describe('fault: an email is sent only by the worker holding its claim', () => {
   /** The notification once its email is `sent`. */
   const emailSent = (id: bigint) =>
     eventually('email sent', async () => {
-        const d = await notifications().findOne({ _id: Number(id) });
+        const d = await read(id);
         return d?.email.status === 'sent' ? d : undefined;
       }, { timeoutMs: 30_000 }
     );
@@ -117,7 +119,7 @@ describe('fault: an email is sent only by the worker holding its claim', () => {
     // The first attempt is refused (temporary): the email stays pending, its job's retry far away.
     await sink.rejectNext(1, 451);
     const { project, id, address } = await sendOne('crash');
-    await eventually('first attempt recorded', async () => (await notifications().findOne({ _id: Number(id) }))?.email.attempts === 1, { timeoutMs: 30_000 });
+    await eventually('first attempt recorded', async () => (await read(id))?.email.attempts === 1, { timeoutMs: 30_000 });
     // A worker that took the email and died: its claim stays until its lease passes.
     const leaseUntil = new Date(Date.now() + 2 * LEASE_MS);
     await notifications().updateOne({ _id: Number(id), 'email.status': 'pending' }, { $set: { email_claim: 'a-dead-worker', email_lease_until: leaseUntil } });

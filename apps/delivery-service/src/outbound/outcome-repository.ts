@@ -3,6 +3,7 @@ import type { OutboundOutcome } from '../kernel/notification';
 import { outcomeField, type OutboundMedium } from '../kernel/outbound';
 import { outcomeWithStatus } from '../kernel/store/activity-keys';
 import type { NotificationDoc } from '../kernel/store/notification-repository';
+import { createOutcomeRecords, RECORDED_MEDIUMS } from '../kernel/store/outcome-records';
 import { retryBusy } from '../kernel/store/store-retry';
 import { createOutboundClaims } from './outbound-claims';
 
@@ -14,14 +15,66 @@ export interface OutcomeChange {
 }
 
 /**
- * The outbound outcomes of notifications (email, SMS, web push, chat): conditional outcome writes by
- * _id, and the claims of the messages being sent (appended documents of their own: outbound-claims).
+ * The outbound outcomes of notifications (email, SMS, web push, chat, mobile push): outcome records
+ * appended in batches (every medium but SMS: kernel/store/outcome-records.ts), conditional outcome
+ * writes by _id on the notification (SMS, digests, broadcasts' caps), and the claims of the messages
+ * being sent (appended documents of their own: outbound-claims).
  */
 export function createOutcomeRepository(db: Db) {
   const col: Collection<NotificationDoc> = db.collection<NotificationDoc>('notifications');
+  const records = createOutcomeRecords(db);
+
+  /** SMS: conditional updates of the notifications (see `writeOutcomes`). */
+  async function updateOutboundMany(medium: OutboundMedium, changes: OutcomeChange[], now: Date): Promise<number> {
+    if (changes.length === 0) return 0;
+    const field = outcomeField(medium);
+    const lease = `${field}_lease_until`;
+    const ops: AnyBulkWriteOperation<NotificationDoc>[] = changes.map((c) => ({
+      updateOne: {
+        filter: { _id: c.id, [`${field}.status`]: c.from.status, [`${field}.attempts`]: c.from.attempts, $or: [{ [lease]: { $exists: false } }, { [lease]: { $lte: now } }] },
+        update: {
+          $set: { ...outcomeWithStatus(medium, c.outcome), updated_at: now, ...(field !== 'email' && c.outcome.status !== 'pending' ? { [`${field}_content`]: null } : {}) },
+          $unset: { [`${field}_claim`]: '', [lease]: '' },
+        },
+      },
+    }));
+    const r = await retryBusy(() => col.bulkWrite(ops, { ordered: false }));
+    return r.modifiedCount;
+  }
 
   return {
     ...createOutboundClaims(db),
+    ensureRecordIndexes: () => records.ensureRecordIndexes(),
+    pruneRecords: (now: Date, batch: number) => records.prune(now, batch),
+    /**
+     * The outcome changes of one outbound medium for a batch (each from `pending` at its attempt
+     * count), returning how many this batch wrote. Every medium but SMS: appended as records (one
+     * unordered insert; a record's key is the state it leaves, so only one change leaves it). SMS:
+     * conditional updates of the notifications (each only from its expected status and attempt
+     * count; a change that ends it drops the content kept for sending it).
+     *
+     * Either way, not while a claim written on the notification itself by an older version of this
+     * service is live (it is read again here: it may have come while the batch was sending); a
+     * notification that carries such a claim also gets the outcome written on it, the claim removed.
+     */
+    async writeOutcomes(medium: OutboundMedium, changes: OutcomeChange[], docs: Map<number, NotificationDoc>, claim: string, now: Date): Promise<number> {
+      if (!RECORDED_MEDIUMS.includes(medium)) return updateOutboundMany(medium, changes, now);
+      if (changes.length === 0) return 0;
+      const field = outcomeField(medium);
+      const lease = `${field}_lease_until`;
+      const legacy = await col.find({ _id: { $in: changes.map((c) => c.id) }, [`${field}_claim`]: { $exists: true } }, { projection: { [lease]: 1 } }).toArray();
+      const live = new Set(legacy.filter((d) => ((d[lease as keyof NotificationDoc] as Date | undefined)?.getTime() ?? 0) > now.getTime()).map((d) => d._id));
+      const free = changes.filter((c) => !live.has(c.id));
+      const held = await records.record(medium, free.map((c) => ({ doc: docs.get(c.id)!, fromAttempts: c.from.attempts, outcome: c.outcome })), claim, now);
+      const cleared = free.filter((c) => held.has(c.id) && legacy.some((d) => d._id === c.id));
+      if (cleared.length > 0) {
+        const ops: AnyBulkWriteOperation<NotificationDoc>[] = cleared.map((c) => ({
+          updateOne: { filter: { _id: c.id, $or: [{ [lease]: { $exists: false } }, { [lease]: { $lte: now } }] }, update: { $set: { ...outcomeWithStatus(medium, c.outcome), updated_at: now }, $unset: { [`${field}_claim`]: '', [lease]: '' } } },
+        }));
+        await retryBusy(() => col.bulkWrite(ops, { ordered: false }));
+      }
+      return held.size;
+    },
     /**
      * Sets the same email outcome on these notifications where it is still pending (a digest's
      * items): one update for the whole digest. Returns how many changed.
@@ -29,29 +82,6 @@ export function createOutcomeRepository(db: Db) {
     async setEmailWherePending(ids: number[], email: OutboundOutcome, now: Date): Promise<number> {
       if (ids.length === 0) return 0;
       const r = await retryBusy(() => col.updateMany({ _id: { $in: ids }, 'email.status': 'pending' }, { $set: { ...outcomeWithStatus('email', email), updated_at: now } }));
-      return r.modifiedCount;
-    },
-    /**
-     * Conditional outcome changes of one outbound medium for a batch, in one round trip (each only
-     * from its expected status and attempt count, and not while a claim written on the notification
-     * itself by an older version of this service is live). A change that ends the medium drops the
-     * content kept for sending it (direct sends only; email keeps `email_content`, which older
-     * readers expect).
-     */
-    async updateOutboundMany(medium: OutboundMedium, changes: OutcomeChange[], now: Date): Promise<number> {
-      if (changes.length === 0) return 0;
-      const field = outcomeField(medium);
-      const lease = `${field}_lease_until`;
-      const ops: AnyBulkWriteOperation<NotificationDoc>[] = changes.map((c) => ({
-        updateOne: {
-          filter: { _id: c.id, [`${field}.status`]: c.from.status, [`${field}.attempts`]: c.from.attempts, $or: [{ [lease]: { $exists: false } }, { [lease]: { $lte: now } }] },
-          update: {
-            $set: { ...outcomeWithStatus(medium, c.outcome), updated_at: now, ...(field !== 'email' && c.outcome.status !== 'pending' ? { [`${field}_content`]: null } : {}) },
-            $unset: { [`${field}_claim`]: '', [lease]: '' },
-          },
-        },
-      }));
-      const r = await retryBusy(() => col.bulkWrite(ops, { ordered: false }));
       return r.modifiedCount;
     },
     /**

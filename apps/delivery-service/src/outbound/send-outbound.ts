@@ -43,8 +43,8 @@ const BUSY_RETRY_MS = 250;
  * Sends a batch of one outbound medium's messages (email, SMS or web push; one job each): one read
  * of the batch, a broadcast's content read once per broadcast, quota units taken in one reservation
  * per (project, month) for first attempts, the messages handed concurrently to the medium's sender
- * (its providers behind failover), and every outcome written in one bulk write, each conditional on
- * the state it started from.
+ * (its providers behind failover), and every outcome written in one round trip, each only from the
+ * state it started from (appended records; SMS: conditional updates: outcome-repository).
  *
  * Email only: a message governed by an entry with a digest is collected into the
  * recipient's digest window instead (mailed when it closes); an escalation's email whose in-app
@@ -207,7 +207,8 @@ export function createSendOutbound(deps: SendOutboundDeps, medium: OutboundMediu
       }),
     );
     writing();
-    const [applied] = await Promise.all([deps.outcomes.updateOutboundMany(medium, changes, now), deps.outcomes.releaseOutbound(medium, notAttempted.map(attemptOf), claim)]);
+    const byId = new Map(ready.map((d) => [d._id, d]));
+    const [applied] = await Promise.all([deps.outcomes.writeOutcomes(medium, changes, byId, claim, now), deps.outcomes.releaseOutbound(medium, notAttempted.map(attemptOf), claim)]);
     notAttempted.forEach(() => deps.metrics.outbound(medium, 'retried'));
     if (applied === changes.length) {
       for (const c of changes) {
@@ -217,7 +218,6 @@ export function createSendOutbound(deps: SendOutboundDeps, medium: OutboundMediu
     }
     // Outcome events of the messages that ended (a retry is no outcome), from what was written; when
     // a racing delivery wrote some, from the store.
-    const byId = new Map(ready.map((d) => [d._id, d]));
     const written =
       applied === changes.length
         ? changes.map((c): NotificationDoc => ({ ...byId.get(c.id)!, [field]: c.outcome, updated_at: now }))

@@ -4,6 +4,7 @@ import { nanos } from '@nats-io/nats-core';
 import { DELIVERY_STREAM, OUTCOMES_STREAM, OUTCOMES_SUBJECT_PREFIX, OutcomeEventSchema } from '@herald/contracts';
 import { connectNats, type NatsConnection } from '@herald/service-kit';
 import { eventually } from '@herald/testing';
+import { createOutcomeRecords, type RecordedNotification } from '../kernel/store/outcome-records';
 import { startProcessStack, type ProcessStack } from '../testing/process-stack';
 
 const target = { channel: 'orders', topic: 'shipping', event: 'shipped' };
@@ -83,7 +84,8 @@ describe('fault: the delivery process dies at the seams of the write-once pipeli
 
     await stack.restart('delivery-service', { ACK_WAIT_MS: '2000' });
     const docs = await eventually('every accepted send delivered and mailed', async () => {
-        const found = await db.collection('notifications').find({ project_id: Number(projectId) }).toArray();
+        // Outcomes as the service reads them: followed along their appended records.
+        const found = await createOutcomeRecords(db).follow(await db.collection<RecordedNotification & { status: string }>('notifications').find({ project_id: Number(projectId) }).toArray());
         const settled = found.filter((d) => d.status === 'delivered' && (d.email as { status: string }).status === 'sent');
         return accepted.every((id) => settled.some((d) => (d._id as unknown as number) === id)) && (await drained()) ? found : undefined;
       }, { timeoutMs: 150_000 }

@@ -6,6 +6,7 @@ import { createBroadcastPayloads } from './broadcast-payloads';
 import { createBulkWriteLane, type BulkWriteLane } from './bulk-write-lane';
 import { insertManyFates } from './insert-fates';
 import { createExpiryIndex, pruneExpiredBatch, withExpiry } from './expiry';
+import { createOutcomeRecords } from './outcome-records';
 import type { DigestRule } from '../digest-rule';
 import { retryBusy } from './store-retry';
 import type { ActivityKeys } from './activity-keys';
@@ -161,15 +162,22 @@ export function acceptedNotification(d: NotificationDoc): Notification {
 /**
  * Notifications of every project. Ids come from the `notifications` sequence (direct sends) or a
  * broadcast chunk's reserved block. Every notification is inserted once, in its final state
- * (`insertDecided`); the only later writes are the email outcome, read/opened and erasure.
+ * (`insertDecided`); the only later writes are the SMS outcome, read/opened and erasure (the other
+ * outbound outcomes are appended records: outcome-records.ts).
  *
  * `bulkLane` paces broadcast inserts (insertDecided with `paced`) against every other write of the
  * process (kernel/store/bulk-write-lane.ts); without one they are written unpaced, in one call.
  */
-/** Fills in the payloads stored on broadcasts (see `payload_in_broadcast`). */
+/**
+ * Fills in what is stored beside a notification for every read that returns it to a client: the
+ * payloads stored on broadcasts (see `payload_in_broadcast`) and the outbound outcomes appended as
+ * records (outcome-records.ts).
+ */
 export function createPayloadFiller(db: Db) {
   const payloadsOf = createBroadcastPayloads(db);
+  const records = createOutcomeRecords(db);
   return async function withPayloads<D extends NotificationDoc | null>(docs: D[]): Promise<D[]> {
+    await records.follow(docs);
     const refs = docs.filter((d): d is D & NotificationDoc => d !== null && d.payload_in_broadcast === true && d.broadcast_id !== null);
     if (refs.length === 0) return docs;
     const payloads = await payloadsOf(refs.map((d) => d.broadcast_id!));
@@ -187,6 +195,7 @@ export function createNotificationRepository(db: Db, opts: { bulkLane?: BulkWrit
   const bulkLane = opts.bulkLane ?? createBulkWriteLane({ share: 1, sliceSize: Number.MAX_SAFE_INTEGER });
   const withPayloads = createPayloadFiller(db);
   const withPayload = async <D extends NotificationDoc | null>(doc: D): Promise<D> => (await withPayloads([doc]))[0];
+  const records = createOutcomeRecords(db);
   const erasures = erasuresOf(db);
   /** A document as stored: no payload copied from a broadcast, its expiry from its settings. */
   const stored = (d: NotificationDoc): NotificationDoc => {
@@ -228,10 +237,10 @@ export function createNotificationRepository(db: Db, opts: { bulkLane?: BulkWrit
       return inserted;
     },
 
-    /** The notifications with these ids (a worker's batch): one query. */
+    /** The notifications with these ids (a worker's batch), their recorded outcomes followed: one query, and one for the records. */
     async findByIds(ids: number[]): Promise<NotificationDoc[]> {
       if (ids.length === 0) return [];
-      return col.find({ _id: { $in: ids } }).toArray();
+      return records.follow(await col.find({ _id: { $in: ids } }).toArray());
     },
 
     async findById(projectId: number | null, id: number): Promise<NotificationDoc | null> {
