@@ -3,6 +3,7 @@ import { connectMongo, type MongoHandle } from '@herald/service-kit';
 import type { OutboundOutcome } from '../notification';
 import { createActivityRepository } from '../../feed/activity-repository';
 import { createErasureRepository } from '../../retention/erasure-repository';
+import { outcomeStatusKeys } from './activity-keys';
 import { createNotificationRepository, type NotificationDoc } from './notification-repository';
 import { createOutcomeRecords } from './outcome-records';
 
@@ -13,7 +14,7 @@ const sent = (attempts: number, messageId: string): OutboundOutcome => ({ ...pen
 
 const notification = (id: number, recipient: string, email: OutboundOutcome, expiresAt: Date | null = null): NotificationDoc => ({
   _id: id, project_id: 7, recipient_id: recipient, broadcast_id: null, target: null, payload_json: '{}', read: false, opened: false, status: 'delivered',
-  email, email_content: null, created_at: at(id), updated_at: at(id), expires_at: expiresAt,
+  email, ...outcomeStatusKeys({ email }), email_content: null, created_at: at(id), updated_at: at(id), expires_at: expiresAt,
 });
 
 describe('outbound outcome records against the real store', () => {
@@ -53,7 +54,7 @@ describe('outbound outcome records against the real store', () => {
     await records.record('email', [{ doc: recorded, fromAttempts: 0, outcome: sent(1, 'a') }, { doc: recordedToo, fromAttempts: 0, outcome: sent(1, 'b') }], 'c', T0);
     const activity = createActivityRepository(mongo.db);
     const list = (status: string, limit: number, after: { createdAt: Date; id: number } | null = null) =>
-      activity.list({ projectId: 7, filter: { 'email.status': status }, since: at(20), until: null, after, limit }).then((docs) => docs.map((d) => d._id));
+      activity.list({ projectId: 7, filter: { email_status: status }, since: at(20), until: null, after, limit }).then((docs) => docs.map((d) => d._id));
     expect(await list('sent', 10)).toEqual([23, 21, 20]);
     expect(await list('sent', 2)).toEqual([23, 21]);
     expect(await list('sent', 10, { createdAt: at(21), id: 21 })).toEqual([20]);
