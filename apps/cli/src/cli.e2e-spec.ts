@@ -215,7 +215,8 @@ describe('herald against the running stack', () => {
   it('when projects, keys, settings and the catalog are managed, then --json output parses and secrets stay hidden', async () => {
     const got = await cli.herald(['projects', 'get', String(projectId), '--json']);
     expect(got.json<Project>()).toMatchObject({ id: projectId, name: 'cli-e2e' });
-    const listed = await cli.herald(['projects', 'list', '--json']);
+    // The e2e stack is shared: other specs' projects may come first, past the default 100.
+    const listed = await cli.herald(['projects', 'list', '--limit', '100000', '--json']);
     expect(listed.json<Project[]>().map((p) => p.id)).toContain(projectId);
 
     const set = await cli.herald(['settings', 'set', '--project', String(projectId), '--monthly-quota', '100000', '--strict-targets', 'off', '--json']);
