@@ -1,6 +1,8 @@
 import type { Notification } from '@herald/client';
 import type { InboxStrings } from './i18n';
-import { SNOOZE_CHOICES, type SnoozeChoice } from './snooze';
+import type { SnoozeChoice } from './snooze';
+import { make } from './dom';
+import { snoozeMenu } from './snooze-menu';
 import { actionsOf, contentOf, relativeTime, type ItemAction } from './view-model';
 
 /** What a render callback returns for one notification: an element, or HTML text (trusted by the page). */
@@ -18,14 +20,6 @@ export interface ItemViewOptions {
   act(n: Notification, action: ItemAction): void;
   snooze(n: Notification, choice: SnoozeChoice): void;
 }
-
-const make = <K extends keyof HTMLElementTagNameMap>(tag: K, className: string, part = className, textContent?: string): HTMLElementTagNameMap[K] => {
-  const el = document.createElement(tag);
-  el.className = className;
-  el.setAttribute('part', part);
-  if (textContent !== undefined) el.textContent = textContent;
-  return el;
-};
 
 /** The default content of an item: avatar, title, body, relative time; every payload text as text. */
 function defaultContent(n: Notification, locale: string | undefined): HTMLElement[] {
@@ -48,24 +42,6 @@ function defaultContent(n: Notification, locale: string | undefined): HTMLElemen
   return shown;
 }
 
-const SNOOZE_LABELS: Readonly<Record<SnoozeChoice, keyof InboxStrings>> = { hour: 'snoozeHour', tomorrow: 'snoozeTomorrow', nextWeek: 'snoozeNextWeek' };
-
-/** The item's snooze menu (a disclosure): one button per choice. */
-function snoozeMenu(n: Notification, options: ItemViewOptions): HTMLDetailsElement {
-  const menu = make('details', 'snooze');
-  menu.append(make('summary', 'snooze-button', 'snooze-button', options.strings.snooze));
-  const choices = make('div', 'snooze-options');
-  for (const choice of SNOOZE_CHOICES) {
-    const button = make('button', 'snooze-option', 'snooze-option', options.strings[SNOOZE_LABELS[choice]]);
-    button.type = 'button';
-    button.dataset.snooze = choice;
-    button.addEventListener('click', () => options.snooze(n, choice));
-    choices.append(button);
-  }
-  menu.append(choices);
-  return menu;
-}
-
 /** The row below an item: its payload's action buttons (the one taken marked), Snooze (not for archived ones) and Archive. */
 function itemActions(n: Notification, options: ItemViewOptions): HTMLElement {
   const row = make('div', 'item-actions');
@@ -77,7 +53,7 @@ function itemActions(n: Notification, options: ItemViewOptions): HTMLElement {
     button.addEventListener('click', () => options.act(n, action));
     row.append(button);
   }
-  if (!n.archived) row.append(snoozeMenu(n, options));
+  if (!n.archived) row.append(snoozeMenu(n, options.strings, options.snooze));
   const archive = make('button', 'archive', 'archive', n.archived ? options.strings.unarchive : options.strings.archive);
   archive.type = 'button';
   archive.addEventListener('click', () => options.archive(n));
