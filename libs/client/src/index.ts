@@ -27,6 +27,7 @@ export {
   createInboxStore,
   inboxApiOf,
   matchesFilter,
+  placeItem,
   type InboxApi,
   type InboxCounts,
   type InboxFilter,

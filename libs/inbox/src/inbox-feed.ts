@@ -1,4 +1,4 @@
-import type { Notification } from '@herald/client';
+import { placeItem, type Notification } from '@herald/client';
 import { inFilter, type FeedFilter } from './tabs';
 
 /** Which list the panel shows: the feed or the archived notifications. */
@@ -50,18 +50,13 @@ export class InboxFeed {
 
   /**
    * A notification that arrived or changed: listed, replaced in place or dropped as it now belongs
-   * to the view (older ones than the pages loaded come with the next pages).
+   * to the view, by the headless store's rules (`placeItem`); a refused snooze puts the item back
+   * even below the pages loaded so far.
    */
-  place(n: Notification, how: Placement, view: FeedView, filter: FeedFilter): void {
-    const i = this.items.findIndex((x) => x.id === n.id);
-    const oldest = this.items.at(-1)?.id ?? 0;
-    if (Boolean(n.archived) !== (view === 'archived') || n.snoozed_until || !inFilter(n, filter)) this.remove(n.id);
-    else if (i >= 0) this.items[i] = n;
-    else if (how === 'arrived') this.items.unshift(n);
-    else if (how === 'restored' || this.exhausted || n.id > oldest) {
-      const at = this.items.findIndex((x) => x.id < n.id);
-      this.items.splice(at === -1 ? this.items.length : at, 0, n);
-    }
+  place(n: Notification, how: Placement, view: FeedView, tab: FeedFilter): void {
+    const filter = { ...tab, archived: view === 'archived' };
+    this.items = placeItem(this.items, n, filter, how === 'restored' || this.exhausted, how === 'arrived');
+    if (!this.has(n.id)) this.selected.delete(n.id);
   }
 
   /** Marks read what the filter shows. */

@@ -38,9 +38,9 @@ export interface InboxCounts {
   unseen: number;
 }
 
-/** Whether a notification belongs in a view with this filter. */
+/** Whether a notification belongs in a view with this filter (a snoozed one is in none until it comes back). */
 export const matchesFilter = (n: Notification, filter: InboxFilter): boolean =>
-  n.archived === (filter.archived ?? false) && (filter.read === undefined || n.read === filter.read) && inTab(n, filter);
+  !n.snoozed_until && n.archived === (filter.archived ?? false) && (filter.read === undefined || n.read === filter.read) && inTab(n, filter);
 
 /** The notification as the server will make it: archiving marks it seen too. */
 export const applyPatch = (n: Notification, patch: NotificationPatch): Notification => ({

@@ -87,6 +87,14 @@ describe('inbox store', () => {
     if (event === 'updated' && (expected as readonly number[]).includes(n.id)) expect(store.getSnapshot().items.find((i) => i.id === n.id)?.read).toBe(true);
   });
 
+  it('when a notification is snoozed elsewhere, then it leaves every view until it comes back', async () => {
+    const { store, stream } = await started();
+    stream().updated!(note(3, { snoozed_until: '2030-01-01T09:00:00.000Z' }), null);
+    expect(ids(store)).toEqual([2]);
+    stream().notification!(note(3), null);
+    expect(ids(store)).toEqual([3, 2]);
+  });
+
   it('when a woken notification on top of the feed changes, then it keeps its place', async () => {
     const fake = fakeApi({ first: { notifications: [note(1), note(3), note(2)], next_cursor: null } });
     const store = createInboxStore(fake.api, { pageSize: 3 });
