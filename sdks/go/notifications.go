@@ -129,6 +129,16 @@ func (s *NotificationsService) Get(ctx context.Context, id int) (*Notification, 
 	return &out.Data, nil
 }
 
+// Timeline reads a notification's steps in time order: accepted, decided, each medium's send,
+// escalation, digest and each webhook attempt.
+func (s *NotificationsService) Timeline(ctx context.Context, id int) (*Timeline, error) {
+	out, err := decode[api.GetNotificationsIDTimeline200JSONResponseBody](s.c.api.GetNotificationsIDTimeline(ctx, strconv.Itoa(id)))
+	if err != nil {
+		return nil, err
+	}
+	return &out.Data, nil
+}
+
 // GetBroadcast reads a broadcast back: its fan-out progress and email outcome.
 func (s *NotificationsService) GetBroadcast(ctx context.Context, id int) (*Broadcast, error) {
 	out, err := decode[api.GetBroadcastsID200JSONResponseBody](s.c.api.GetBroadcastsID(ctx, strconv.Itoa(id)))

@@ -23,6 +23,8 @@ type (
 	AddDevice = api.DeviceInput // POST /recipients/{id}/devices
 
 	Notification       = api.Notification
+	Timeline           = api.Timeline
+	TimelineStep       = api.TimelineStep
 	NotificationEmail  = api.NotificationEmail
 	NotificationSms    = api.NotificationSms  // a notification's sms outcome (with its provider)
 	NotificationPush   = api.NotificationPush // a notification's web push outcome

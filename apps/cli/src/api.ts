@@ -151,6 +151,23 @@ export interface NotificationDecision {
   mobile_push?: MediumDecision;
 }
 
+/** One step of a notification's timeline (GET /notifications/{id}/timeline). */
+export interface TimelineStep {
+  at: string;
+  kind: string;
+  medium: string | null;
+  status: string;
+  provider: string | null;
+  detail: string | null;
+  attempts: number | null;
+  digest_id: number | null;
+  webhook_id: number | null;
+  webhook_url: string | null;
+  event_type: string | null;
+  response_status: number | null;
+  latency_ms: number | null;
+}
+
 export interface Notification {
   id: number;
   recipient_id: string;
@@ -304,6 +321,8 @@ export interface HeraldApi {
 
   send(body: SendBody, idempotencyKey?: string): Promise<{ notification: Notification | null; broadcast: Broadcast | null; failed?: { id: string; batch_index: number }[] }>;
   getNotification(id: number): Promise<Notification>;
+  /** GET /notifications/{id}/timeline: its steps in time order. */
+  getTimeline(id: number): Promise<{ steps: TimelineStep[] }>;
   getBroadcast(id: number): Promise<Broadcast>;
   /** The project's broadcasts, newest first (at most 100 a page). */
   listBroadcasts(query: { limit?: number; cursor?: string }): Promise<Page<Broadcast>>;

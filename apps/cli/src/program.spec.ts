@@ -177,6 +177,26 @@ describe('the herald program', () => {
     expect((await herald(['explain', 'x'], api)).code).toBe(2);
   });
 
+  it('when a notification\'s timeline is asked for, then one line per step; --json prints the steps', async () => {
+    const none = { medium: null, provider: null, detail: null, attempts: null, digest_id: null, webhook_id: null, webhook_url: null, event_type: null, response_status: null, latency_ms: null };
+    const steps = [
+      { ...none, at: '2026-11-21T08:00:00Z', kind: 'accepted', status: 'delivered' },
+      { ...none, at: '2026-11-21T08:00:01Z', kind: 'outbound', medium: 'email', status: 'sent', provider: 'smtp', attempts: 1 },
+      { ...none, at: '2026-11-21T08:00:02Z', kind: 'webhook', status: 'failed', webhook_id: 3, webhook_url: 'https://h.test/hook', event_type: 'email.sent', response_status: 503, latency_ms: 12 },
+    ];
+    const asked: number[] = [];
+    const api = { getTimeline: async (id: number) => (asked.push(id), { steps }) };
+    const text = await herald(['notifications', 'timeline', '42'], api);
+    expect([text.code, text.stderr, asked]).toEqual([0, '', [42]]);
+    expect(text.stdout).toBe(
+      '2026-11-21T08:00:00Z  accepted    delivered\n' +
+        '2026-11-21T08:00:01Z  outbound    email sent (via smtp, 1 attempt)\n' +
+        '2026-11-21T08:00:02Z  webhook     failed (email.sent to https://h.test/hook, answered 503, 12 ms)\n',
+    );
+    expect(JSON.parse((await herald(['notifications', 'timeline', '42', '--json'], api)).stdout)).toEqual({ steps });
+    expect((await herald(['notifications', 'timeline', 'x'], api)).code).toBe(2);
+  });
+
   it('when a project key is missing, then a usage error says how to give one', async () => {
     const r = await herald(['recipients', 'list'], {}, { HERALD_KEY: '' });
     expect(r.code).toBe(2);

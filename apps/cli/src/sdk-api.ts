@@ -1,5 +1,5 @@
 import { HeraldClient, HeraldError, type SubscribeHandlers, type Subscription } from '@herald/client';
-import type { BatchFailure, Broadcast, CatalogEntry, Contact, Device, FeedSubscription, HeraldApi, List, Notification, Project, Recipient, Stats } from './api';
+import type { BatchFailure, Broadcast, CatalogEntry, Contact, Device, FeedSubscription, HeraldApi, List, Notification, Project, Recipient, Stats, TimelineStep } from './api';
 import type { Connection } from './config/resolve';
 import { ApiError } from './errors';
 
@@ -121,6 +121,7 @@ export function createSdkApi(conn: Connection, needs: 'key' | 'admin'): HeraldAp
 
     send: (body, idempotencyKey) => data<Awaited<ReturnType<HeraldApi['send']>>>(() => client.notifications.send(body as never, { idempotencyKey })),
     getNotification: (id) => data<Notification>(() => client.notifications.get(id)),
+    getTimeline: (id) => data<{ steps: TimelineStep[] }>(() => client.notifications.timeline(id)),
     getBroadcast: (id) => data<Broadcast>(() => client.broadcasts.get(id)),
     listBroadcasts: async (query) => {
       const d = await data<{ broadcasts: Broadcast[]; next_cursor: string | null }>(() => client.broadcasts.page(query));

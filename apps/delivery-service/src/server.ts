@@ -8,7 +8,7 @@ import { createErasureRepository, createRetentionSweep, startRecipientDeletedCon
 import { broadcastsRoutes, startBroadcastConsumers } from './broadcasts';
 import { parseSchedule } from './webhooks';
 import type { Config } from './config';
-import { createActivityRepository, createFeedRepository, createSnoozeRepository, createWakeSnoozed, feedRoutes } from './feed';
+import { createActivityRepository, createFeedRepository, createGetTimeline, timelineRoutes, createSnoozeRepository, createWakeSnoozed, feedRoutes } from './feed';
 import { startOutboxSweeper } from './kernel/sweeper';
 import { createBroadcastRepository } from './kernel/store/broadcast-repository';
 import { createIdAllocator } from './kernel/id-allocator';
@@ -279,6 +279,7 @@ export async function build({ config, logger, mongo, nats, metrics, clock }: Ser
         ...schedulingRoutes(usecases.getDigest),
         ...outboundRoutes(usecases, { vapidPublicKey: config.VAPID_PUBLIC_KEY }),
         ...statsRoutes(createGetStats({ stats, timers, now })),
+        ...timelineRoutes(createGetTimeline({ getNotification: usecases.getNotification, timers, digests, eventAttempts: webhooks.eventAttempts })),
       });
       webhooks.routes(router);
       providerRoutes(providerCredentials, (projectId, name) => {

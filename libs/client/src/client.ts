@@ -220,6 +220,8 @@ export class HeraldClient {
     send: (body: SendInput, opts: { idempotencyKey?: string; signal?: AbortSignal } = {}) =>
       this.call('post', '/notifications/send', { body, headers: { 'idempotency-key': opts.idempotencyKey ?? newIdempotencyKey() }, retryable: true, signal: opts.signal }),
     get: (id: number) => this.call('get', '/notifications/{id}', { params: { id } }),
+    /** The notification's steps in time order: accepted, decided, each medium's outcome, escalation, digest and each webhook attempt. */
+    timeline: (id: number) => this.call('get', '/notifications/{id}/timeline', { params: { id } }),
     /** One page of the project's activity, newest first (only the filter combinations the API has an index for). */
     activity: (query: Query<'/notifications', 'get'> = {}) => this.call('get', '/notifications', { query }),
     /**

@@ -1,22 +1,10 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, ApiError, type Json } from './api';
 import { Link } from './link';
-import { OUTBOUND, targetText, timeText } from './outcome';
+import { targetText } from './outcome';
 import { recipientPath } from './router';
+import { Timeline } from './timeline';
 import { decisionSentences, mediumName } from './wording';
-
-/** What the API tells of a notification's life, in order: accepted, each medium's attempt. */
-function timeline(n: Json): { at: string; what: string }[] {
-  const steps = [{ at: n.created_at, what: `Accepted and decided: ${n.status}` }];
-  if (n.send_at) steps.push({ at: n.send_at, what: 'Due (scheduled send)' });
-  for (const o of OUTBOUND) {
-    const out = n[o.field];
-    if (!out || out.status === 'not_requested') continue;
-    const by = [out.provider && `via ${out.provider}`, out.attempts ? `${out.attempts} attempt${out.attempts === 1 ? '' : 's'}` : null, out.error && `error: ${out.error}`, out.reason && `reason: ${out.reason}`].filter(Boolean).join(', ');
-    steps.push({ at: out.sent_at ?? n.updated_at, what: `${o.name} ${out.status}${out.address ? ` to ${out.address}` : ''}${by ? ` (${by})` : ''}` });
-  }
-  return steps.sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
-}
 
 /** One notification: payload, each medium's outcome, the decision in words, and its timeline. */
 export function NotificationView({ id }: { id: string }) {
@@ -57,13 +45,7 @@ export function NotificationView({ id }: { id: string }) {
         ))}
       </ul>
       <h2>Timeline</h2>
-      <ol class="timeline">
-        {timeline(n).map((s) => (
-          <li>
-            <time dateTime={s.at}>{timeText(s.at)}</time> {s.what}
-          </li>
-        ))}
-      </ol>
+      <Timeline id={id} />
       <h2>Payload</h2>
       <pre class="payload">{JSON.stringify(n.payload, null, 2)}</pre>
     </main>

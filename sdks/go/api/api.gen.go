@@ -452,6 +452,36 @@ func (e StreamUnreadCountEventEvent) Valid() bool {
 	}
 }
 
+// Defines values for TimelineStepKind.
+const (
+	TimelineStepKindAccepted   TimelineStepKind = "accepted"
+	TimelineStepKindDecided    TimelineStepKind = "decided"
+	TimelineStepKindDigest     TimelineStepKind = "digest"
+	TimelineStepKindEscalation TimelineStepKind = "escalation"
+	TimelineStepKindOutbound   TimelineStepKind = "outbound"
+	TimelineStepKindWebhook    TimelineStepKind = "webhook"
+)
+
+// Valid indicates whether the value is a known member of the TimelineStepKind enum.
+func (e TimelineStepKind) Valid() bool {
+	switch e {
+	case TimelineStepKindAccepted:
+		return true
+	case TimelineStepKindDecided:
+		return true
+	case TimelineStepKindDigest:
+		return true
+	case TimelineStepKindEscalation:
+		return true
+	case TimelineStepKindOutbound:
+		return true
+	case TimelineStepKindWebhook:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for UnsubscribeResultStateEnabled.
 const (
 	UnsubscribeResultStateEnabledFalse UnsubscribeResultStateEnabled = false
@@ -2392,6 +2422,38 @@ type TargetInput struct {
 	Topic   string `json:"topic"`
 }
 
+// Timeline defines model for Timeline.
+type Timeline struct {
+	Steps []TimelineStep `json:"steps"`
+}
+
+// TimelineStep defines model for TimelineStep.
+type TimelineStep struct {
+	// At UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
+	//
+	// Examples: 2025-01-31T12:00:00Z
+	At        string  `json:"at"`
+	Attempts  *int    `json:"attempts"`
+	Detail    *string `json:"detail"`
+	DigestID  *int    `json:"digest_id"`
+	EventType *string `json:"event_type"`
+
+	// Kind accepted; decided (per medium); outbound (a medium's send); escalation (a delayed email's timer); digest (the digest its email joined); webhook (one delivery attempt of one of its events)
+	Kind           TimelineStepKind `json:"kind"`
+	LatencyMs      *int             `json:"latency_ms"`
+	Medium         *string          `json:"medium"`
+	Provider       *string          `json:"provider"`
+	ResponseStatus *int             `json:"response_status"`
+
+	// Status accepted: the notification's status now; decided: the cascade step that decided; outbound: the outcome (sent, delivered, skipped, failed, pending…); escalation: scheduled, fired or canceled; digest: open, sent, skipped or failed; webhook: succeeded or failed
+	Status     string  `json:"status"`
+	WebhookID  *int    `json:"webhook_id"`
+	WebhookURL *string `json:"webhook_url"`
+}
+
+// TimelineStepKind accepted; decided (per medium); outbound (a medium's send); escalation (a delayed email's timer); digest (the digest its email joined); webhook (one delivery attempt of one of its events)
+type TimelineStepKind string
+
 // UnsubscribeResult defines model for UnsubscribeResult.
 type UnsubscribeResult struct {
 	RecipientID string                   `json:"recipient_id"`
@@ -2881,6 +2943,11 @@ type GetNotificationsID200JSONResponseBody struct {
 type PostNotificationsIDCancel200JSONResponseBody struct {
 	Data    Notification `json:"data"`
 	Message string       `json:"message"`
+}
+
+// GetNotificationsIDTimeline200JSONResponseBody defines parameters for GetNotificationsIDTimeline.
+type GetNotificationsIDTimeline200JSONResponseBody struct {
+	Data Timeline `json:"data"`
 }
 
 // GetPreferences200JSONResponseBody defines parameters for GetPreferences.
@@ -5177,6 +5244,13 @@ type ClientInterface interface {
 	// Corresponds with POST /notifications/{id}/cancel (the `PostNotificationsIDCancel` operationId).
 	PostNotificationsIDCancel(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error)
 
+	// GetNotificationsIDTimeline A notification's timeline
+	//
+	// Its steps in time order: accepted, the decision of each medium, each outbound medium's outcome (provider, attempts, error), a delayed email's escalation timer (scheduled, fired or canceled), the digest its email joined, and each attempt to deliver its outcome events to the project's webhook endpoints. Read by key: it costs the same on any store.
+	//
+	// Corresponds with GET /notifications/{id}/timeline (the `GetNotificationsIDTimeline` operationId).
+	GetNotificationsIDTimeline(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error)
+
 	// GetPreferences List the catalog
 	//
 	// Corresponds with GET /preferences (the `GetPreferences` operationId).
@@ -6224,6 +6298,23 @@ func (c *Client) GetNotificationsID(ctx context.Context, id string, reqEditors .
 // Corresponds with POST /notifications/{id}/cancel (the `PostNotificationsIDCancel` operationId).
 func (c *Client) PostNotificationsIDCancel(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewPostNotificationsIDCancelRequest(c.Server, id)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// GetNotificationsIDTimeline A notification's timeline
+//
+// Its steps in time order: accepted, the decision of each medium, each outbound medium's outcome (provider, attempts, error), a delayed email's escalation timer (scheduled, fired or canceled), the digest its email joined, and each attempt to deliver its outcome events to the project's webhook endpoints. Read by key: it costs the same on any store.
+//
+// Corresponds with GET /notifications/{id}/timeline (the `GetNotificationsIDTimeline` operationId).
+func (c *Client) GetNotificationsIDTimeline(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetNotificationsIDTimelineRequest(c.Server, id)
 	if err != nil {
 		return nil, err
 	}
@@ -8839,6 +8930,40 @@ func NewPostNotificationsIDCancelRequest(server string, id string) (*http.Reques
 	}
 
 	req, err := http.NewRequest(http.MethodPost, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewGetNotificationsIDTimelineRequest constructs an http.Request for the GetNotificationsIDTimeline method
+func NewGetNotificationsIDTimelineRequest(server string, id string) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/notifications/%s/timeline", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
 	if err != nil {
 		return nil, err
 	}
@@ -11928,6 +12053,15 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with POST /notifications/{id}/cancel (the `PostNotificationsIDCancel` operationId).
 	PostNotificationsIDCancelWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*PostNotificationsIDCancelResponse, error)
 
+	// GetNotificationsIDTimelineWithResponse A notification's timeline
+	//
+	// Its steps in time order: accepted, the decision of each medium, each outbound medium's outcome (provider, attempts, error), a delayed email's escalation timer (scheduled, fired or canceled), the digest its email joined, and each attempt to deliver its outcome events to the project's webhook endpoints. Read by key: it costs the same on any store.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /notifications/{id}/timeline (the `GetNotificationsIDTimeline` operationId).
+	GetNotificationsIDTimelineWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*GetNotificationsIDTimelineResponse, error)
+
 	// GetPreferencesWithResponse List the catalog
 	//
 	// Returns a wrapper object for the known response body format(s).
@@ -13920,6 +14054,61 @@ func (r PostNotificationsIDCancelResponse) StatusCode() int {
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
 func (r PostNotificationsIDCancelResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+type GetNotificationsIDTimelineResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *GetNotificationsIDTimeline200JSONResponseBody
+	// JSON4XX the response for an HTTP 4XX `application/json` response
+	JSON4XX *MessageError
+	// JSON5XX the response for an HTTP 5XX `application/json` response
+	JSON5XX *MessageError
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r GetNotificationsIDTimelineResponse) GetJSON200() *GetNotificationsIDTimeline200JSONResponseBody {
+	return r.JSON200
+}
+
+// GetJSON4XX returns the response for an HTTP 4XX `application/json` response
+func (r GetNotificationsIDTimelineResponse) GetJSON4XX() *MessageError {
+	return r.JSON4XX
+}
+
+// GetJSON5XX returns the response for an HTTP 5XX `application/json` response
+func (r GetNotificationsIDTimelineResponse) GetJSON5XX() *MessageError {
+	return r.JSON5XX
+}
+
+// GetBody returns the raw response body bytes
+func (r GetNotificationsIDTimelineResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r GetNotificationsIDTimelineResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r GetNotificationsIDTimelineResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r GetNotificationsIDTimelineResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
@@ -17469,6 +17658,21 @@ func (c *ClientWithResponses) PostNotificationsIDCancelWithResponse(ctx context.
 	return ParsePostNotificationsIDCancelResponse(rsp)
 }
 
+// GetNotificationsIDTimelineWithResponse A notification's timeline
+//
+// Its steps in time order: accepted, the decision of each medium, each outbound medium's outcome (provider, attempts, error), a delayed email's escalation timer (scheduled, fired or canceled), the digest its email joined, and each attempt to deliver its outcome events to the project's webhook endpoints. Read by key: it costs the same on any store.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /notifications/{id}/timeline (the `GetNotificationsIDTimeline` operationId).
+func (c *ClientWithResponses) GetNotificationsIDTimelineWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*GetNotificationsIDTimelineResponse, error) {
+	rsp, err := c.GetNotificationsIDTimeline(ctx, id, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseGetNotificationsIDTimelineResponse(rsp)
+}
+
 // GetPreferencesWithResponse List the catalog
 //
 // Returns a wrapper object for the known response body format(s).
@@ -19481,6 +19685,46 @@ func ParsePostNotificationsIDCancelResponse(rsp *http.Response) (*PostNotificati
 	switch {
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
 		var dest PostNotificationsIDCancel200JSONResponseBody
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 4:
+		var dest MessageError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON4XX = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode/100 == 5:
+		var dest MessageError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON5XX = &dest
+
+	}
+
+	return response, nil
+}
+
+// ParseGetNotificationsIDTimelineResponse parses an HTTP response from a GetNotificationsIDTimelineWithResponse call
+func ParseGetNotificationsIDTimelineResponse(rsp *http.Response) (*GetNotificationsIDTimelineResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &GetNotificationsIDTimelineResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest GetNotificationsIDTimeline200JSONResponseBody
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}

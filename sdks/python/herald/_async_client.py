@@ -264,6 +264,10 @@ class AsyncNotifications(_Resource):
     async def get(self, notification_id: int) -> models.Notification:
         return await self._run(ops.get_notification(notification_id))
 
+    async def timeline(self, notification_id: int) -> models.Timeline:
+        """The notification's steps in time order: accepted, decided, each medium's send, escalation, digest, each webhook attempt."""
+        return await self._run(ops.notification_timeline(notification_id))
+
     async def cancel(self, notification_id: int) -> models.Notification:
         """Stops a scheduled send (made with a future `send_at`): returns it, status `canceled`.
 

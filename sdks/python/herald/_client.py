@@ -255,6 +255,10 @@ class Notifications(_Resource):
     def get(self, notification_id: int) -> models.Notification:
         return self._run(ops.get_notification(notification_id))
 
+    def timeline(self, notification_id: int) -> models.Timeline:
+        """The notification's steps in time order: accepted, decided, each medium's send, escalation, digest, each webhook attempt."""
+        return self._run(ops.notification_timeline(notification_id))
+
     def cancel(self, notification_id: int) -> models.Notification:
         """Stops a scheduled send (made with a future `send_at`): returns it, status `canceled`.
 

@@ -37,6 +37,7 @@ from ._generated.api.notifications import (
     get_digests_id,
     get_notifications,
     get_notifications_id,
+    get_notifications_id_timeline,
     get_recipients_recipient_id_notifications,
     get_recipients_recipient_id_notifications_unread_count,
     patch_recipients_recipient_id_notifications_notification_id,
@@ -78,6 +79,7 @@ from ._generated.models import (
     GetBroadcastsResponse200,
     GetDigestsIdResponse200,
     GetNotificationsIdResponse200,
+    GetNotificationsIdTimelineResponse200,
     GetNotificationsMedium,
     GetNotificationsResponse200,
     GetRecipientsRecipientIdContactsResponse200,
@@ -121,6 +123,7 @@ from ._generated.models import (
     RecipientToken,
     SmsInput,
     TargetInput,
+    Timeline,
     Webhook,
     WebhookDelivery,
     WebhookWithSecret,
@@ -391,6 +394,12 @@ def send_to_many(
 
 def get_notification(notification_id: int) -> Operation[Notification]:
     return Operation(get_notifications_id, _data(GetNotificationsIdResponse200), (str(notification_id),))
+
+
+def notification_timeline(notification_id: int) -> Operation[Timeline]:
+    return Operation(
+        get_notifications_id_timeline, _data(GetNotificationsIdTimelineResponse200), (str(notification_id),)
+    )
 
 
 def cancel_notification(notification_id: int) -> Operation[Notification]:

@@ -5,6 +5,7 @@ import { fields } from '../output/output';
 import { UsageError } from '../errors';
 import { examples, type Register } from './register';
 import { parseAt } from './send';
+import { timelineLines } from './timeline-lines';
 
 const targetText = (n: Notification) => (n.target ? `${n.target.channel}/${n.target.topic}/${n.target.event}` : '-');
 
@@ -119,6 +120,18 @@ export const registerNotifications: Register = (program, act) => {
             ['updated_at', n.updated_at],
           ]),
         );
+      }),
+    );
+
+  notifications
+    .command('timeline')
+    .description('Show a notification’s steps in time order: accepted, decided, each medium’s send, escalation, digest, each webhook attempt')
+    .argument('<id>', 'notification id')
+    .addHelpText('after', examples(['herald notifications timeline 42', 'herald notifications timeline 42 --json | jq \'.steps[] | select(.kind == "webhook")\'']))
+    .action(
+      act(async (ctx, id: string) => {
+        const t = await ctx.projectApi().getTimeline(positiveInt(id, 'notification id'));
+        ctx.out.result(t, () => timelineLines(t.steps));
       }),
     );
 

@@ -13,3 +13,5 @@ export { createFeedRepository } from './feed-repository';
 export { createSnoozeRepository } from './snooze-repository';
 export { createWakeSnoozed, type WakeSnoozedDeps } from './wake-snoozed';
 export { feedRoutes } from './feed-routes';
+export { createGetTimeline, type GetTimelineDeps } from './get-timeline';
+export { timelineRoutes } from './timeline-routes';

@@ -172,6 +172,11 @@ export function createDeliveryLogRepository(db: Db) {
         .toArray();
       return new Set(found.map((d) => `${d.webhook_id}:${d.event_id}`));
     },
+    /** The deliveries of these events to these endpoints (a notification's timeline), on the (webhook_id, event_id) index. */
+    ofEvents(webhookIds: number[], eventIds: string[]): Promise<WebhookDeliveryDoc[]> {
+      if (webhookIds.length === 0 || eventIds.length === 0) return Promise.resolve([]);
+      return col.find({ webhook_id: { $in: webhookIds }, event_id: { $in: eventIds } }).toArray();
+    },
     /** Settles a claimed delivery without an attempt (its endpoint is gone or disabled). */
     async abandon(doc: WebhookDeliveryDoc, claimedDueAt: Date, error: string, now: Date): Promise<void> {
       await retryBusy(() =>

@@ -10,6 +10,7 @@ import { createDeliveryLogRepository } from './delivery-log-repository';
 import { createDispatcher, type DispatcherSettings } from './dispatcher';
 import { createEndpointPresence, withChangeNotices } from './endpoint-presence';
 import { createWebhookRepository } from './endpoint-repository';
+import { createEventAttempts } from './event-attempts';
 import { createFanOut, type FanOutEvent } from './fan-out';
 import { ensureListEventsConsumer, handleListEvents } from './list-events';
 import { createWebhookSender } from './http-sender';
@@ -20,6 +21,7 @@ import { ensureWebhookConsumer } from './webhook-stream';
 
 export { createDeliveryLogRepository, type WebhookDeliveryDoc } from './delivery-log-repository';
 export { parseSchedule } from './retry-schedule';
+export type { EventAttempt, EventAttempts } from './event-attempts';
 
 export interface WebhookSettings extends DispatcherSettings {
   allowPrivate: boolean;
@@ -115,6 +117,7 @@ export async function startWebhooks(deps: {
   return {
     routes: webhookRoutes(createEndpointUseCases({ webhooks, webhookIds, now }), createDeliveryUseCases({ webhooks, deliveries, deliveryIds, now })),
     deliveries,
+    eventAttempts: createEventAttempts({ webhooks: repository, deliveries }),
     async stop() {
       poller.stop();
       endpointPresence.stop();

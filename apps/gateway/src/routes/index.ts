@@ -17,6 +17,7 @@ import recipientNotificationRoutes, { notificationActionRoutes, notificationStat
 import recipientPreferenceRoutes from './recipient-preferences';
 import recipientRoutes from './recipients';
 import statsRoutes from './stats';
+import timelineRoutes from './timeline';
 import tokenRoutes from './tokens';
 import webhookRoutes from './webhooks';
 import uiRoutes from './ui';
@@ -31,4 +32,4 @@ import unsubscribeRoutes from './unsubscribe';
  *  - handlers map the request, make one call (RPC or use case), map the result; errors are thrown
  *    (DomainError or the services' ConnectError) and shaped by plugins/app/errors.
  */
-export const resourceRoutes: FastifyPluginAsync[] = [adminRoutes, recipientRoutes, contactRoutes, deviceRoutes, tokenRoutes, catalogRoutes, recipientPreferenceRoutes, notificationRoutes, activityRoutes, activityStreamRoute, broadcastRoutes, recipientNotificationRoutes, notificationStateRoutes, notificationActionRoutes, recipientNotificationStreamRoute, uiRoutes, consoleRoutes, unsubscribeRoutes, contactConfirmationRoutes, webhookRoutes, pushRoutes, providerRoutes, callbackRoutes, listRoutes, recipientListRoutes, statsRoutes];
+export const resourceRoutes: FastifyPluginAsync[] = [adminRoutes, recipientRoutes, contactRoutes, deviceRoutes, tokenRoutes, catalogRoutes, recipientPreferenceRoutes, notificationRoutes, timelineRoutes, activityRoutes, activityStreamRoute, broadcastRoutes, recipientNotificationRoutes, notificationStateRoutes, notificationActionRoutes, recipientNotificationStreamRoute, uiRoutes, consoleRoutes, unsubscribeRoutes, contactConfirmationRoutes, webhookRoutes, pushRoutes, providerRoutes, callbackRoutes, listRoutes, recipientListRoutes, statsRoutes];

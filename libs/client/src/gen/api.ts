@@ -3206,6 +3206,180 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/notifications/{id}/timeline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A notification's timeline
+         * @description Its steps in time order: accepted, the decision of each medium, each outbound medium's outcome (provider, attempts, error), a delayed email's escalation timer (scheduled, fired or canceled), the digest its email joined, and each attempt to deliver its outcome events to the project's webhook endpoints. Read by key: it costs the same on any store.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The steps */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "steps": [
+                         *           {
+                         *             "medium": null,
+                         *             "provider": null,
+                         *             "detail": null,
+                         *             "attempts": null,
+                         *             "digest_id": null,
+                         *             "webhook_id": null,
+                         *             "webhook_url": null,
+                         *             "event_type": null,
+                         *             "response_status": null,
+                         *             "latency_ms": null,
+                         *             "at": "2026-03-02T09:00:00Z",
+                         *             "kind": "accepted",
+                         *             "status": "delivered"
+                         *           },
+                         *           {
+                         *             "medium": "in_app",
+                         *             "provider": null,
+                         *             "detail": null,
+                         *             "attempts": null,
+                         *             "digest_id": null,
+                         *             "webhook_id": null,
+                         *             "webhook_url": null,
+                         *             "event_type": null,
+                         *             "response_status": null,
+                         *             "latency_ms": null,
+                         *             "at": "2026-03-02T09:00:00Z",
+                         *             "kind": "decided",
+                         *             "status": "medium_default"
+                         *           },
+                         *           {
+                         *             "medium": "email",
+                         *             "provider": null,
+                         *             "detail": null,
+                         *             "attempts": null,
+                         *             "digest_id": null,
+                         *             "webhook_id": null,
+                         *             "webhook_url": null,
+                         *             "event_type": null,
+                         *             "response_status": null,
+                         *             "latency_ms": null,
+                         *             "at": "2026-03-02T09:00:00Z",
+                         *             "kind": "decided",
+                         *             "status": "recipient_rule"
+                         *           },
+                         *           {
+                         *             "medium": null,
+                         *             "provider": null,
+                         *             "detail": null,
+                         *             "attempts": null,
+                         *             "digest_id": null,
+                         *             "webhook_id": 3,
+                         *             "webhook_url": "https://hooks.example.com/herald",
+                         *             "event_type": "notification.delivered",
+                         *             "response_status": 503,
+                         *             "latency_ms": 120,
+                         *             "at": "2026-03-02T09:00:00Z",
+                         *             "kind": "webhook",
+                         *             "status": "failed"
+                         *           },
+                         *           {
+                         *             "medium": "email",
+                         *             "provider": null,
+                         *             "detail": null,
+                         *             "attempts": null,
+                         *             "digest_id": null,
+                         *             "webhook_id": null,
+                         *             "webhook_url": null,
+                         *             "event_type": null,
+                         *             "response_status": null,
+                         *             "latency_ms": null,
+                         *             "at": "2026-03-02T09:00:01Z",
+                         *             "kind": "escalation",
+                         *             "status": "scheduled"
+                         *           },
+                         *           {
+                         *             "medium": "email",
+                         *             "provider": "smtp",
+                         *             "detail": null,
+                         *             "attempts": 1,
+                         *             "digest_id": null,
+                         *             "webhook_id": null,
+                         *             "webhook_url": null,
+                         *             "event_type": null,
+                         *             "response_status": null,
+                         *             "latency_ms": null,
+                         *             "at": "2026-03-02T09:00:01Z",
+                         *             "kind": "outbound",
+                         *             "status": "sent"
+                         *           },
+                         *           {
+                         *             "medium": null,
+                         *             "provider": null,
+                         *             "detail": null,
+                         *             "attempts": null,
+                         *             "digest_id": null,
+                         *             "webhook_id": 3,
+                         *             "webhook_url": "https://hooks.example.com/herald",
+                         *             "event_type": "notification.delivered",
+                         *             "response_status": 204,
+                         *             "latency_ms": 48,
+                         *             "at": "2026-03-02T09:00:07Z",
+                         *             "kind": "webhook",
+                         *             "status": "succeeded"
+                         *           }
+                         *         ]
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            data: components["schemas"]["Timeline"];
+                        };
+                    };
+                };
+                /** @description Refused: bad input, a missing or wrong credential, not found, a conflict or a rate limit (the body names it) */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description Failed on the server side, or a service it needs is unavailable; safe to retry later */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/notifications": {
         parameters: {
             query?: never;
@@ -8156,6 +8330,32 @@ export interface components {
             channel: string;
             topic: string;
             event: string;
+        };
+        /** Timeline */
+        Timeline: {
+            steps: components["schemas"]["TimelineStep"][];
+        };
+        /** TimelineStep */
+        TimelineStep: {
+            /**
+             * @description UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
+             * @example 2025-01-31T12:00:00Z
+             */
+            at: string;
+            /** @description accepted; decided (per medium); outbound (a medium's send); escalation (a delayed email's timer); digest (the digest its email joined); webhook (one delivery attempt of one of its events) */
+            kind: "accepted" | "decided" | "outbound" | "escalation" | "digest" | "webhook";
+            medium: string | null;
+            /** @description accepted: the notification's status now; decided: the cascade step that decided; outbound: the outcome (sent, delivered, skipped, failed, pending…); escalation: scheduled, fired or canceled; digest: open, sent, skipped or failed; webhook: succeeded or failed */
+            status: string;
+            provider: string | null;
+            detail: string | null;
+            attempts: number | null;
+            digest_id: number | null;
+            webhook_id: number | null;
+            webhook_url: string | null;
+            event_type: string | null;
+            response_status: number | null;
+            latency_ms: number | null;
         };
         /** UnsubscribeResult */
         UnsubscribeResult: {

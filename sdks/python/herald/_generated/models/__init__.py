@@ -77,6 +77,9 @@ from .get_lists_list_key_subscriptions_response_200_data import (
 from .get_lists_response_200 import GetListsResponse200
 from .get_lists_response_200_data import GetListsResponse200Data
 from .get_notifications_id_response_200 import GetNotificationsIdResponse200
+from .get_notifications_id_timeline_response_200 import (
+    GetNotificationsIdTimelineResponse200,
+)
 from .get_notifications_medium import GetNotificationsMedium
 from .get_notifications_response_200 import GetNotificationsResponse200
 from .get_notifications_stream_medium import GetNotificationsStreamMedium
@@ -412,6 +415,9 @@ from .stream_unread_count_event_data import StreamUnreadCountEventData
 from .stream_unread_count_event_event import StreamUnreadCountEventEvent
 from .target import Target
 from .target_input import TargetInput
+from .timeline import Timeline
+from .timeline_step import TimelineStep
+from .timeline_step_kind import TimelineStepKind
 from .unsubscribe_result import UnsubscribeResult
 from .unsubscribe_result_state import UnsubscribeResultState
 from .unsubscribe_result_target import UnsubscribeResultTarget
@@ -485,6 +491,7 @@ __all__ = (
     "GetListsResponse200",
     "GetListsResponse200Data",
     "GetNotificationsIdResponse200",
+    "GetNotificationsIdTimelineResponse200",
     "GetNotificationsMedium",
     "GetNotificationsResponse200",
     "GetNotificationsStreamMedium",
@@ -682,6 +689,9 @@ __all__ = (
     "StreamUnreadCountEventEvent",
     "Target",
     "TargetInput",
+    "Timeline",
+    "TimelineStep",
+    "TimelineStepKind",
     "UnsubscribeResult",
     "UnsubscribeResultState",
     "UnsubscribeResultTarget",
