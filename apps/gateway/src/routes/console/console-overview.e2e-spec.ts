@@ -67,8 +67,12 @@ describe('the console\'s overview in Chromium', () => {
       await page.getByRole('button', { name: 'Last hour' }).click();
       await page.waitForResponse((r) => r.url().includes('/stats?'));
     }
-    await expect(page.getByRole('img', { name: 'Sends per minute by outcome' }).locator('canvas').count()).resolves.toBe(1);
-    await expect(page.getByRole('img', { name: 'Delivered per minute by medium' }).locator('canvas').count()).resolves.toBe(1);
+    // The charts are drawn after the answer that filled the counts: wait for them, then count them.
+    for (const name of ['Sends per minute by outcome', 'Delivered per minute by medium']) {
+      const canvas = page.getByRole('img', { name }).locator('canvas');
+      await canvas.first().waitFor();
+      await expect(canvas.count()).resolves.toBe(1);
+    }
     expect(await page.locator('.rates').textContent()).toContain('Due timers0');
     await accessible('overview');
     await screenshot('overview');
