@@ -28,6 +28,17 @@ const time = (d) => {
 };
 const integer = (buf) => der(0x02, buf[0] & 0x80 ? Buffer.concat([Buffer.from([0]), buf]) : buf);
 
+/**
+ * A random positive serial number in minimal DER form: its first byte is neither zero (DER forbids
+ * a leading zero byte before one under 0x80: OpenSSL refuses the certificate, "illegal padding")
+ * nor 0x80 or above (which would need a zero byte in front).
+ */
+function serialNumber() {
+  const serial = crypto.randomBytes(12);
+  serial[0] = (serial[0] & 0x3f) | 0x40;
+  return serial;
+}
+
 /** Returns { key, cert } (PEM strings): a fresh key pair and a certificate valid for `days` days. */
 function selfSignedCertificate({ commonName = 'Herald local fake push service', days = 3650 } = {}) {
   const { privateKey, publicKey } = crypto.generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
@@ -44,7 +55,7 @@ function selfSignedCertificate({ commonName = 'Herald local fake push service', 
   );
   const tbs = seq(
     der(0xa0, der(0x02, Buffer.from([2]))),
-    integer(crypto.randomBytes(12)),
+    integer(serialNumber()),
     ecdsaSha256,
     name,
     seq(time(now), time(new Date(now.getTime() + days * 86_400_000))),
