@@ -161,6 +161,7 @@ export function broadcastView(b: Broadcast) {
     email: broadcastOutboundView(b.email),
     push: broadcastOutboundView(b.push),
     ...(b.sms ? { sms: broadcastOutcomeView(b.sms) } : {}),
+    ...(b.mobilePush ? { mobile_push: broadcastOutcomeView(b.mobilePush) } : {}),
     created_at: formatProtoTimestamp(b.createdAt)!,
     updated_at: formatProtoTimestamp(b.updatedAt)!,
     send_at: formatProtoTimestamp(b.sendAt),

@@ -1273,6 +1273,7 @@ type Broadcast struct {
 	CreatedAt            string             `json:"created_at"`
 	Email                *BroadcastOutbound `json:"email"`
 	ID                   int                `json:"id"`
+	MobilePush           *BroadcastOutbound `json:"mobile_push,omitempty"`
 	NotificationsCreated int                `json:"notifications_created"`
 	Payload              interface{}        `json:"payload"`
 	Push                 *BroadcastOutbound `json:"push"`

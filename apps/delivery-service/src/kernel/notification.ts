@@ -269,6 +269,8 @@ export interface Broadcast {
   push: BroadcastOutbound | null;
   /** null when the send carries no SMS block. */
   sms: BroadcastOutbound | null;
+  /** null when the send carries no mobile push block. */
+  mobilePush: BroadcastOutbound | null;
   /** When a scheduled broadcast is (or was) due; null: at once. */
   sendAt?: Date | null;
   /** Absent or null: every recipient of the project. */

@@ -112,6 +112,7 @@ export function toPbBroadcast(b: Broadcast): PbBroadcast {
     email: b.email ? { status: b.email.status, eligible: b.email.eligible === null ? undefined : BigInt(b.email.eligible) } : undefined,
     push: b.push ? { status: b.push.status, eligible: b.push.eligible === null ? undefined : BigInt(b.push.eligible) } : undefined,
     sms: b.sms ? { status: b.sms.status, eligible: b.sms.eligible === null ? undefined : BigInt(b.sms.eligible) } : undefined,
+    mobilePush: b.mobilePush ? { status: b.mobilePush.status, eligible: b.mobilePush.eligible === null ? undefined : BigInt(b.mobilePush.eligible) } : undefined,
     createdAt: timestampFromDate(b.createdAt),
     updatedAt: timestampFromDate(b.updatedAt),
     sendAt: b.sendAt ? timestampFromDate(b.sendAt) : undefined,

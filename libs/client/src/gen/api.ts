@@ -7424,6 +7424,7 @@ export interface components {
             email: components["schemas"]["BroadcastOutbound"] | null;
             push: components["schemas"]["BroadcastOutbound"] | null;
             sms?: components["schemas"]["BroadcastOutbound"];
+            mobile_push?: components["schemas"]["BroadcastOutbound"];
             /**
              * @description UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
              * @example 2025-01-31T12:00:00Z

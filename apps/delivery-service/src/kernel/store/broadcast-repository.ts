@@ -38,7 +38,7 @@ export interface BroadcastDoc {
   push?: BroadcastOutbound | null;
   /** The send's SMS, like `push` (absent without an SMS block). */
   sms?: BroadcastOutbound | null;
-  /** The send's mobile push, like `sms` (kept in the store, not shown by the REST view yet). */
+  /** The send's mobile push, like `sms`. */
   mobile_push?: BroadcastOutbound | null;
   created_at: Date;
   updated_at: Date;
@@ -170,6 +170,7 @@ export function toBroadcast(d: BroadcastDoc, progress?: BroadcastProgress): Broa
     email: d.email,
     push: d.push ?? null,
     sms: d.sms ?? null,
+    mobilePush: d.mobile_push ?? null,
     sendAt: d.send_at ?? null,
     audience: audienceView(d.audience),
     createdAt: d.created_at,

@@ -221,6 +221,27 @@ describe('mobile push on sends to many', () => {
     for (const device of members.flatMap((m) => m.tokens)) expect(await pushesTo(device)).toEqual([mobilePush.title]);
   });
 
+  it("when a send to many carries mobile_push, then its answer, GET /broadcasts/{id} and broadcast.completed show the medium's progress", async () => {
+    const p = await projectWith();
+    const hook = await webhookReceiver();
+    try {
+      expect((await call('POST', '/webhooks', { key: p.fullKey, body: { url: hook.url, event_types: ['broadcast.completed'] } })).status).toBe(201);
+      const withDevices = [await newRecipient(p, ['fcm', 'apns']), await newRecipient(p, ['apns'])];
+      const without = await newRecipient(p, []);
+      const ids = [...withDevices, without].map((m) => m.id);
+      const res = await call('POST', '/notifications/send', { key: p.fullKey, body: { recipient_ids: ids, target, payload: { t: 1 }, mobile_push: mobilePush } });
+      expect([res.status, res.body.data.broadcast.mobile_push]).toEqual([201, { status: 'pending' }]);
+      const broadcastId = res.body.data.broadcast.id as number;
+      await settledSend(p, broadcastId, ids);
+      const shown = (await call('GET', `/broadcasts/${broadcastId}`, { key: p.fullKey })).body.data;
+      expect(shown.mobile_push).toEqual({ status: 'sent', eligible: 2 });
+      const completed = await eventually('the broadcast.completed webhook', () => hook.events.find((e) => e.type === 'broadcast.completed' && e.data.id === broadcastId));
+      expect(completed.data.mobile_push).toEqual({ status: 'sent', eligible: 2 });
+    } finally {
+      await hook.close();
+    }
+  });
+
   it('when a broadcast to every recipient carries mobile_push within max_broadcast_recipients_for_mobile_push, then each device gets it once', async () => {
     const p = await projectWith({ max_broadcast_recipients_for_mobile_push: 10 });
     const [a, b] = [await newRecipient(p, ['fcm']), await newRecipient(p, ['apns'])];

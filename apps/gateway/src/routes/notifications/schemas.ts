@@ -262,6 +262,8 @@ export const BroadcastSchema = Type.Object(
     push: Nullable(BroadcastOutbound),
     // Present on a send carrying an sms block, as `email` and `push` are on theirs.
     sms: Type.Optional(BroadcastOutbound),
+    // Present on a send carrying a mobile_push block.
+    mobile_push: Type.Optional(BroadcastOutbound),
     created_at: Timestamp,
     updated_at: Timestamp,
     send_at: Type.Optional(Nullable(Timestamp)),

@@ -32,6 +32,7 @@ class Broadcast:
         created_at (str): UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
         updated_at (str): UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
         sms (BroadcastOutbound | Unset):
+        mobile_push (BroadcastOutbound | Unset):
         send_at (None | str | Unset):
         audience (BroadcastAudience | Unset): Who a send to many goes to; absent: every recipient of the project
     """
@@ -47,6 +48,7 @@ class Broadcast:
     created_at: str
     updated_at: str
     sms: BroadcastOutbound | Unset = UNSET
+    mobile_push: BroadcastOutbound | Unset = UNSET
     send_at: None | str | Unset = UNSET
     audience: BroadcastAudience | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
@@ -86,6 +88,10 @@ class Broadcast:
         if not isinstance(self.sms, Unset):
             sms = self.sms.to_dict()
 
+        mobile_push: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.mobile_push, Unset):
+            mobile_push = self.mobile_push.to_dict()
+
         send_at: None | str | Unset
         if isinstance(self.send_at, Unset):
             send_at = UNSET
@@ -114,6 +120,8 @@ class Broadcast:
         )
         if sms is not UNSET:
             field_dict["sms"] = sms
+        if mobile_push is not UNSET:
+            field_dict["mobile_push"] = mobile_push
         if send_at is not UNSET:
             field_dict["send_at"] = send_at
         if audience is not UNSET:
@@ -181,6 +189,13 @@ class Broadcast:
         else:
             sms = BroadcastOutbound.from_dict(_sms)
 
+        _mobile_push = d.pop("mobile_push", UNSET)
+        mobile_push: BroadcastOutbound | Unset
+        if isinstance(_mobile_push, Unset):
+            mobile_push = UNSET
+        else:
+            mobile_push = BroadcastOutbound.from_dict(_mobile_push)
+
         def _parse_send_at(data: object) -> None | str | Unset:
             if data is None:
                 return data
@@ -209,6 +224,7 @@ class Broadcast:
             created_at=created_at,
             updated_at=updated_at,
             sms=sms,
+            mobile_push=mobile_push,
             send_at=send_at,
             audience=audience,
         )
