@@ -6,6 +6,7 @@ import type { ConfiguredPlatforms, DeviceDirectory } from '../../kernel/ports';
 import { toNotification } from '../../kernel/store/notification-repository';
 import type { ProviderCredentials } from '../credentials';
 import { APNS_ORIGINS, createApnsClient } from './apns-client';
+import { cachedCredentials } from './cached-credentials';
 import { coalescedDeviceReads } from './coalesced-device-reads';
 import { createFcmClient } from './fcm-client';
 import { createMobilePushAttempts, type MobilePushAttempts } from './mobile-push-attempts';
@@ -24,7 +25,8 @@ export interface OpenMobilePushDeps {
 /**
  * Mobile push as the delivery service runs it: the FCM and APNs clients on the configured
  * endpoints (Google's and Apple's unless FCM_API_URL / APNS_URL name the local fakes), the
- * recipients' devices read for the jobs in hand together (coalesced-device-reads), the per-device
+ * recipients' devices read for the jobs in hand together (coalesced-device-reads), the projects'
+ * provider settings read once every few seconds (cached-credentials), the per-device
  * claims (their indexes ensured by the caller; pruned and erased as their notification is), the pool's shares per provider and per (project, provider), and which providers a project configured (for gating).
  */
 export function openMobilePush(config: Config, deps: OpenMobilePushDeps): { send: MobilePushSender; configuredPlatforms: ConfiguredPlatforms; attempts: MobilePushAttempts; close(): void } {
@@ -39,7 +41,7 @@ export function openMobilePush(config: Config, deps: OpenMobilePushDeps): { send
   const attempts = createMobilePushAttempts(deps.db);
   const send = createMobilePushSender({
     devices: coalescedDeviceReads(deps.devices),
-    credentials: (projectId, platform) => deps.credentials.read(projectId, platform),
+    credentials: cachedCredentials((projectId, platform) => deps.credentials.read(projectId, platform)),
     fcm,
     apns,
     unreadCount: deps.unreadCount,
