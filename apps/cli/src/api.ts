@@ -200,6 +200,8 @@ export interface Broadcast {
   email: { status: string; eligible?: number } | null;
   /** A send carrying an sms block: its SMS (absent otherwise). */
   sms?: { status: string; eligible?: number };
+  /** A send carrying a mobile_push block: its mobile push (absent otherwise). */
+  mobile_push?: { status: string; eligible?: number };
   send_at?: string | null;
   /** A send to a list or to recipient ids: who it goes to. */
   audience?: { list?: string; recipient_ids?: number; excluded: number };

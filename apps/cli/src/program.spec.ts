@@ -282,6 +282,11 @@ describe('herald send to many', () => {
     expect(got.stdout).toMatch(/sms:\s+sent \(2 eligible\)/);
   });
 
+  it('when a broadcast carries a mobile push, then broadcast get shows its progress', async () => {
+    const got = await herald(['broadcast', 'get', '9'], { getBroadcast: async () => ({ ...broadcast, status: 'completed', mobile_push: { status: 'sent', eligible: 3 } }) });
+    expect(got.stdout).toMatch(/mobile_push:\s+sent \(3 eligible\)/);
+  });
+
   it('when no audience, two audiences, or --exclude with --to are given, then a usage error and no API call', async () => {
     for (const args of [['send', '--payload', '{}'], ['send', '--to', 'a', '--list', 'l', '--payload', '{}'], ['send', '--to', 'a', '--exclude', 'b', '--payload', '{}'], ['send', '--to-many', ',', '--payload', '{}']]) {
       const r = await herald(args, {});

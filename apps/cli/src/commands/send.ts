@@ -118,7 +118,7 @@ function sendBody(audience: Audience, opts: SendOpts): SendBody {
   return body;
 }
 
-/** A broadcast's email or SMS: its status and how many were eligible. */
+/** A broadcast's email, SMS or mobile push: its status and how many were eligible. */
 const outboundText = (o: { status: string; eligible?: number } | null | undefined) => (o ? `${o.status}${o.eligible !== undefined ? ` (${o.eligible} eligible)` : ''}` : 'none');
 
 const broadcastFields = (b: Broadcast) =>
@@ -130,6 +130,7 @@ const broadcastFields = (b: Broadcast) =>
     ['notifications_created', b.notifications_created],
     ['email', outboundText(b.email)],
     ...(b.sms ? [['sms', outboundText(b.sms)] as [string, unknown]] : []),
+    ...(b.mobile_push ? [['mobile_push', outboundText(b.mobile_push)] as [string, unknown]] : []),
     ['send_at', b.send_at ?? ''],
     ['created_at', b.created_at],
     ['updated_at', b.updated_at],
