@@ -133,6 +133,9 @@ export function createOutcomeRecords(db: Db) {
       return docs;
     },
 
+    /** Every record of one notification, each medium's (its timeline's attempts; by_notification). */
+    ofNotification: (notificationId: number): Promise<OutcomeRecordDoc[]> => col.find({ notification_id: notificationId }).toArray(),
+
     /** The notifications of a project whose recorded `field` outcome has `status`, newest first (activity_outcome). */
     async idsWithOutcome(q: { projectId: number; field: string; status: string; createdAt: { $gte?: Date; $lt?: Date; $lte?: Date }; after: { createdAt: Date; id: number } | null; limit: number }): Promise<number[]> {
       const filter: Filter<OutcomeRecordDoc> = { project_id: q.projectId, field: q.field, status: q.status };
