@@ -16,6 +16,19 @@ export interface ActivityQuery {
   limit: number;
 }
 
+/** A page of the activity log, as the store answered it. */
+export interface ActivityListing {
+  docs: NotificationDoc[];
+  /**
+   * Set when the reading stopped before the page was full (the pending filter's bound): the last
+   * notification read, after which the next page goes on.
+   */
+  resumeAfter: ActivityQuery['after'];
+}
+
+/** The most reads of a page's size one page of a recorded medium's `pending` filter makes. */
+export const PENDING_READS_MAX = 4;
+
 /** Newest first: by creation time, then id (the order every activity index ends in). */
 const NEWEST_FIRST = { created_at: -1, _id: -1 } as const;
 const newestFirst = (a: NotificationDoc, b: NotificationDoc) => b.created_at.getTime() - a.created_at.getTime() || b._id - a._id;
@@ -38,12 +51,15 @@ export function createActivityRepository(db: Db) {
 
   /**
    * Still pending: those stored pending whose records did not move them on. Reads on past the ones
-   * that did, page by page, until the page is full (a project's sent messages are all stored
-   * pending: this filter reads past them).
+   * that did, page by page, until the page is full, but at most PENDING_READS_MAX pages (a
+   * project's sent messages are all stored pending: this filter reads past them). Stopped there, it
+   * answers what it found and where it stopped, for the next page to go on from.
    */
-  async function pendingPage(q: ActivityQuery, has: (d: NotificationDoc) => boolean): Promise<NotificationDoc[]> {
+  async function pendingPage(q: ActivityQuery, has: (d: NotificationDoc) => boolean): Promise<ActivityListing> {
     const out: NotificationDoc[] = [];
-    for (let after = q.after; out.length < q.limit; ) {
+    let after = q.after;
+    for (let reads = 0; out.length < q.limit; reads++) {
+      if (reads === PENDING_READS_MAX) return { docs: out, resumeAfter: after };
       const docs = await page({ ...q, after });
       await withPayloads(docs);
       out.push(...docs.filter(has));
@@ -51,7 +67,7 @@ export function createActivityRepository(db: Db) {
       const last = docs[docs.length - 1];
       after = { createdAt: last.created_at, id: last._id };
     }
-    return out.slice(0, q.limit);
+    return { docs: out.slice(0, q.limit), resumeAfter: null };
   }
 
   return {
@@ -88,9 +104,9 @@ export function createActivityRepository(db: Db) {
      * also reads the records: an outcome ended on the notification itself (when it was written, or
      * before the records), or by a record.
      */
-    async list(q: ActivityQuery): Promise<NotificationDoc[]> {
+    async list(q: ActivityQuery): Promise<ActivityListing> {
       const outcome = Object.entries(q.filter).find(([k]) => RECORDED_STATUS_FIELDS.has(k));
-      if (!outcome) return withPayloads(await page(q));
+      if (!outcome) return { docs: await withPayloads(await page(q)), resumeAfter: null };
       const [key, status] = outcome;
       const field = RECORDED_STATUS_FIELDS.get(key)!;
       const has = (d: NotificationDoc) => d[field]?.status === status;
@@ -98,7 +114,7 @@ export function createActivityRepository(db: Db) {
       const [stored, recorded] = await Promise.all([page(q), records.idsWithOutcome({ ...q, field, status: String(status) })]);
       const byRecord = recorded.length > 0 ? await col.find({ _id: { $in: recorded }, project_id: q.projectId }, { projection: ACTIVITY_PROJECTION }).toArray() : [];
       const docs = await withPayloads([...stored, ...byRecord].sort(newestFirst));
-      return docs.filter(has).slice(0, q.limit);
+      return { docs: docs.filter(has).slice(0, q.limit), resumeAfter: null };
     },
   };
 }
