@@ -166,6 +166,9 @@ export interface TimelineStep {
   event_type: string | null;
   response_status: number | null;
   latency_ms: number | null;
+  /** An attempt step's number (absent from servers older than attempt steps). */
+  attempt?: number | null;
+  message_id?: string | null;
 }
 
 export interface Notification {

@@ -197,6 +197,16 @@ describe('the herald program', () => {
     expect((await herald(['notifications', 'timeline', 'x'], api)).code).toBe(2);
   });
 
+  it("when a timeline has attempt steps, then each line names the attempt's number and the provider's answer", async () => {
+    const none = { medium: null, provider: null, detail: null, attempts: null, digest_id: null, webhook_id: null, webhook_url: null, event_type: null, response_status: null, latency_ms: null, attempt: null, message_id: null };
+    const steps = [
+      { ...none, at: '2026-11-21T08:00:01Z', kind: 'attempt', medium: 'sms', status: 'retried', attempt: 1, detail: 'sms-a answered 503' },
+      { ...none, at: '2026-11-21T08:00:04Z', kind: 'attempt', medium: 'sms', status: 'sent', attempt: 2, provider: 'sms-a', message_id: 'SM1' },
+    ];
+    const text = await herald(['notifications', 'timeline', '42'], { getTimeline: async () => ({ steps }) });
+    expect(text.stdout).toBe('2026-11-21T08:00:01Z  attempt     sms #1 retried (sms-a answered 503)\n' + '2026-11-21T08:00:04Z  attempt     sms #2 sent (via sms-a, message id SM1)\n');
+  });
+
   it('when a project key is missing, then a usage error says how to give one', async () => {
     const r = await herald(['recipients', 'list'], {}, { HERALD_KEY: '' });
     expect(r.code).toBe(2);

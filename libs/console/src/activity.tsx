@@ -155,7 +155,7 @@ export function Activity() {
           ))}
         </tbody>
       </table>
-      {rows.length === 0 && !error && <p>No notifications match.</p>}
+      {rows.length === 0 && !error && <p>{cursor ? 'None among the notifications read so far: Older reads on.' : 'No notifications match.'}</p>}
       {cursor && (
         <button type="button" onClick={() => void load(filters, cursor)}>
           Older

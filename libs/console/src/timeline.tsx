@@ -18,6 +18,8 @@ export function stepText(s: Json): string {
       return `${medium} decided by the ${String(s.status).replaceAll('_', ' ')}`;
     case 'outbound':
       return withDetails(`${medium} ${s.status}`, joined([s.provider && `via ${s.provider}`, s.attempts && plural(s.attempts, 'attempt'), s.digest_id && `digest #${s.digest_id}`, s.detail]));
+    case 'attempt':
+      return withDetails(`${medium} attempt ${s.attempt}: ${s.status}`, joined([s.provider && `via ${s.provider}`, s.message_id && `message id ${s.message_id}`, s.detail]));
     case 'escalation':
       return `${medium} escalation ${s.status === 'scheduled' ? 'due' : s.status}`;
     case 'digest':

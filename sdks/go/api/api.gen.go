@@ -455,6 +455,7 @@ func (e StreamUnreadCountEventEvent) Valid() bool {
 // Defines values for TimelineStepKind.
 const (
 	TimelineStepKindAccepted   TimelineStepKind = "accepted"
+	TimelineStepKindAttempt    TimelineStepKind = "attempt"
 	TimelineStepKindDecided    TimelineStepKind = "decided"
 	TimelineStepKindDigest     TimelineStepKind = "digest"
 	TimelineStepKindEscalation TimelineStepKind = "escalation"
@@ -466,6 +467,8 @@ const (
 func (e TimelineStepKind) Valid() bool {
 	switch e {
 	case TimelineStepKindAccepted:
+		return true
+	case TimelineStepKindAttempt:
 		return true
 	case TimelineStepKindDecided:
 		return true
@@ -2434,25 +2437,27 @@ type TimelineStep struct {
 	//
 	// Examples: 2025-01-31T12:00:00Z
 	At        string  `json:"at"`
+	Attempt   *int    `json:"attempt"`
 	Attempts  *int    `json:"attempts"`
 	Detail    *string `json:"detail"`
 	DigestID  *int    `json:"digest_id"`
 	EventType *string `json:"event_type"`
 
-	// Kind accepted; decided (per medium); outbound (a medium's send); escalation (a delayed email's timer); digest (the digest its email joined); webhook (one delivery attempt of one of its events)
+	// Kind accepted; decided (per medium); outbound (a medium's send); attempt (one attempt of an outbound medium's send, with the provider's answer); escalation (a delayed email's timer); digest (the digest its email joined); webhook (one delivery attempt of one of its events)
 	Kind           TimelineStepKind `json:"kind"`
 	LatencyMs      *int             `json:"latency_ms"`
 	Medium         *string          `json:"medium"`
+	MessageID      *string          `json:"message_id"`
 	Provider       *string          `json:"provider"`
 	ResponseStatus *int             `json:"response_status"`
 
-	// Status accepted: the notification's status now; decided: the cascade step that decided; outbound: the outcome (sent, delivered, skipped, failed, pending…); escalation: scheduled, fired or canceled; digest: open, sent, skipped or failed; webhook: succeeded or failed
+	// Status accepted: the notification's status now; decided: the cascade step that decided; outbound: the outcome (sent, delivered, skipped, failed, pending…); attempt: sent (the provider took it), retried (tried again later) or failed; escalation: scheduled, fired or canceled; digest: open, sent, skipped or failed; webhook: succeeded or failed
 	Status     string  `json:"status"`
 	WebhookID  *int    `json:"webhook_id"`
 	WebhookURL *string `json:"webhook_url"`
 }
 
-// TimelineStepKind accepted; decided (per medium); outbound (a medium's send); escalation (a delayed email's timer); digest (the digest its email joined); webhook (one delivery attempt of one of its events)
+// TimelineStepKind accepted; decided (per medium); outbound (a medium's send); attempt (one attempt of an outbound medium's send, with the provider's answer); escalation (a delayed email's timer); digest (the digest its email joined); webhook (one delivery attempt of one of its events)
 type TimelineStepKind string
 
 // UnsubscribeResult defines model for UnsubscribeResult.

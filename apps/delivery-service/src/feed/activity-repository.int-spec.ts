@@ -53,7 +53,7 @@ describe('activity repository: pages newest first, from the cursor on', () => {
     const pages: number[][] = [];
     let after: ActivityQuery['after'] = null;
     for (;;) {
-      const page = await repo.list({ ...q, after, limit });
+      const { docs: page } = await repo.list({ ...q, after, limit });
       if (page.length === 0) return pages;
       pages.push(page.map((d) => d._id));
       const last = page[page.length - 1];
@@ -84,7 +84,7 @@ describe('activity repository: pages newest first, from the cursor on', () => {
   it('when the cursor lies after the time range, then the page starts at the range', async () => {
     const repo = createActivityRepository(db);
     const until = new Date(T0 + 3 * 60_000);
-    const page = await repo.list({ projectId: PROJECT, filter: {}, since: null, until, after: { createdAt: new Date(T0 + 6 * 60_000), id: 9999 }, limit: 50 });
+    const { docs: page } = await repo.list({ projectId: PROJECT, filter: {}, since: null, until, after: { createdAt: new Date(T0 + 6 * 60_000), id: 9999 }, limit: 50 });
     const expected = docs.filter((d) => d.project_id === PROJECT && d.created_at < until).sort(newestFirst).map((d) => d._id);
     expect(page.map((d) => d._id)).toEqual(expected);
   });

@@ -29,4 +29,15 @@ describe('activity repository: what each page asks the store', () => {
     expect(filters.length).toBeGreaterThan(0);
     for (const f of filters) expect(isDateCondition(f.created_at)).toBe(true);
   });
+
+  it('when a later page is filtered by a recorded outcome, then the outcome records are read with plain queries too: no $or, each with a date condition on created_at', async () => {
+    const { db, filters } = recordingStore();
+    await createActivityRepository(db).list({ projectId: 7, filter: { email_status: 'failed' }, since: null, until: null, after: { createdAt: AT, id: 42 }, limit: 26 });
+    const ofRecords = filters.filter((f) => 'field' in f);
+    expect(ofRecords.length).toBeGreaterThan(0);
+    for (const f of filters) {
+      expect(f).not.toHaveProperty('$or');
+      expect(isDateCondition(f.created_at)).toBe(true);
+    }
+  });
 });

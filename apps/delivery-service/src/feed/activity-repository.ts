@@ -1,8 +1,9 @@
-import type { Collection, Db, Filter, IndexDescription } from 'mongodb';
+import type { Collection, Db, IndexDescription } from 'mongodb';
 import { createPayloadFiller, type NotificationDoc } from '../kernel/store/notification-repository';
 import { OUTBOUND_MEDIUMS, outcomeField, type OutcomeField } from '../kernel/outbound';
 import { outcomeStatusField } from '../kernel/store/activity-keys';
 import { createOutcomeRecords, RECORDED_MEDIUMS } from '../kernel/store/outcome-records';
+import { readNewestFirst } from '../kernel/store/newest-first-page';
 
 export interface ActivityQuery {
   projectId: number;
@@ -15,20 +16,25 @@ export interface ActivityQuery {
   limit: number;
 }
 
+/** A page of the activity log, as the store answered it. */
+export interface ActivityListing {
+  docs: NotificationDoc[];
+  /**
+   * Set when the reading stopped before the page was full (the pending filter's bound): the last
+   * notification read, after which the next page goes on.
+   */
+  resumeAfter: ActivityQuery['after'];
+}
+
+/** The most reads of a page's size one page of a recorded medium's `pending` filter makes. */
+export const PENDING_READS_MAX = 4;
+
 /** Newest first: by creation time, then id (the order every activity index ends in). */
 const NEWEST_FIRST = { created_at: -1, _id: -1 } as const;
 const newestFirst = (a: NotificationDoc, b: NotificationDoc) => b.created_at.getTime() - a.created_at.getTime() || b._id - a._id;
 
 /** The status copies whose later outcomes are appended records (kernel/store/outcome-records.ts), with the outcome field each copies. */
 const RECORDED_STATUS_FIELDS = new Map<string, OutcomeField>(RECORDED_MEDIUMS.map((m) => [outcomeStatusField(m), outcomeField(m)]));
-
-/**
- * The start of every time range: a page always carries a range on `created_at`, open or not. It
- * tells the local store (FerretDB on SQLite as patched) that every key it orders by there is a date,
- * which it must know to read the index in order with a LIMIT; without it, it decodes and sorts
- * every notification the filter matches.
- */
-const EPOCH = new Date(0);
 
 /** What the log never shows: the contents kept for sending and the settings snapshot. */
 const ACTIVITY_PROJECTION = { email_content: 0, sms_content: 0, push_content: 0, settings: 0 } as const;
@@ -39,42 +45,21 @@ export function createActivityRepository(db: Db) {
   const withPayloads = createPayloadFiller(db);
   const records = createOutcomeRecords(db);
 
-  const createdRange = (q: Pick<ActivityQuery, 'since' | 'until' | 'after'>) => {
-    const created: { $gte?: Date; $lt?: Date; $lte?: Date } = {};
-    if (q.since) created.$gte = q.since;
-    if (q.until) created.$lt = q.until;
-    if (q.after) created.$lte = q.after.createdAt;
-    return created;
-  };
-
-  /**
-   * One page of the store's notifications under the query's filter, newest first. A later page is
-   * two queries rather than one `$or` (notifications created at the cursor's instant with a smaller
-   * id, then those created before it): each is a plain conjunction of top-level conditions, which
-   * the local store (FerretDB on SQLite as patched) answers from the index in order with a LIMIT,
-   * where an `$or` made it read every match.
-   */
-  async function page(q: ActivityQuery): Promise<NotificationDoc[]> {
-    const read = (conditions: Filter<NotificationDoc>, limit: number) =>
-      col.find({ project_id: q.projectId, ...q.filter, ...conditions }, { projection: ACTIVITY_PROJECTION }).sort(NEWEST_FIRST).limit(limit).toArray();
-    const since = { $gte: q.since ?? EPOCH };
-    if (!q.after) return read({ created_at: { ...since, ...(q.until ? { $lt: q.until } : {}) } }, q.limit);
-    const at = q.after.createdAt;
-    const atInRange = (!q.since || at >= q.since) && (!q.until || at < q.until);
-    const sameInstant = atInRange ? await read({ created_at: at, _id: { $lt: q.after.id } }, q.limit) : [];
-    const end = q.until && q.until < at ? q.until : at;
-    const before = sameInstant.length < q.limit ? await read({ created_at: { ...since, $lt: end } }, q.limit - sameInstant.length) : [];
-    return [...sameInstant, ...before];
-  }
+  /** One page of the store's notifications under the query's filter, newest first (two plain queries for a later page: readNewestFirst). */
+  const page = (q: ActivityQuery): Promise<NotificationDoc[]> =>
+    readNewestFirst(q, '_id', (conditions, limit) => col.find({ project_id: q.projectId, ...q.filter, ...conditions }, { projection: ACTIVITY_PROJECTION }).sort(NEWEST_FIRST).limit(limit).toArray());
 
   /**
    * Still pending: those stored pending whose records did not move them on. Reads on past the ones
-   * that did, page by page, until the page is full (a project's sent messages are all stored
-   * pending: this filter reads past them).
+   * that did, page by page, until the page is full, but at most PENDING_READS_MAX pages (a
+   * project's sent messages are all stored pending: this filter reads past them). Stopped there, it
+   * answers what it found and where it stopped, for the next page to go on from.
    */
-  async function pendingPage(q: ActivityQuery, has: (d: NotificationDoc) => boolean): Promise<NotificationDoc[]> {
+  async function pendingPage(q: ActivityQuery, has: (d: NotificationDoc) => boolean): Promise<ActivityListing> {
     const out: NotificationDoc[] = [];
-    for (let after = q.after; out.length < q.limit; ) {
+    let after = q.after;
+    for (let reads = 0; out.length < q.limit; reads++) {
+      if (reads === PENDING_READS_MAX) return { docs: out, resumeAfter: after };
       const docs = await page({ ...q, after });
       await withPayloads(docs);
       out.push(...docs.filter(has));
@@ -82,7 +67,7 @@ export function createActivityRepository(db: Db) {
       const last = docs[docs.length - 1];
       after = { createdAt: last.created_at, id: last._id };
     }
-    return out.slice(0, q.limit);
+    return { docs: out.slice(0, q.limit), resumeAfter: null };
   }
 
   return {
@@ -119,17 +104,17 @@ export function createActivityRepository(db: Db) {
      * also reads the records: an outcome ended on the notification itself (when it was written, or
      * before the records), or by a record.
      */
-    async list(q: ActivityQuery): Promise<NotificationDoc[]> {
+    async list(q: ActivityQuery): Promise<ActivityListing> {
       const outcome = Object.entries(q.filter).find(([k]) => RECORDED_STATUS_FIELDS.has(k));
-      if (!outcome) return withPayloads(await page(q));
+      if (!outcome) return { docs: await withPayloads(await page(q)), resumeAfter: null };
       const [key, status] = outcome;
       const field = RECORDED_STATUS_FIELDS.get(key)!;
       const has = (d: NotificationDoc) => d[field]?.status === status;
       if (status === 'pending') return pendingPage(q, has);
-      const [stored, recorded] = await Promise.all([page(q), records.idsWithOutcome({ projectId: q.projectId, field, status: String(status), createdAt: createdRange(q), after: q.after, limit: q.limit })]);
+      const [stored, recorded] = await Promise.all([page(q), records.idsWithOutcome({ ...q, field, status: String(status) })]);
       const byRecord = recorded.length > 0 ? await col.find({ _id: { $in: recorded }, project_id: q.projectId }, { projection: ACTIVITY_PROJECTION }).toArray() : [];
       const docs = await withPayloads([...stored, ...byRecord].sort(newestFirst));
-      return docs.filter(has).slice(0, q.limit);
+      return { docs: docs.filter(has).slice(0, q.limit), resumeAfter: null };
     },
   };
 }

@@ -2,6 +2,8 @@ import type { EventAttempts } from '../webhooks';
 import type { Notification } from '../kernel/notification';
 import { timerId, type TimerRepository } from '../kernel/store/timer-repository';
 import type { DigestRepository } from '../scheduling';
+import type { OutcomeRecordDoc } from '../kernel/store/outcome-records';
+import { attemptSteps } from './attempt-steps';
 import { inTimeOrder, notificationSteps, outcomeEventIds, type TimelineStep } from './timeline-steps';
 
 /** The ports this use case works with. */
@@ -11,18 +13,21 @@ export interface GetTimelineDeps {
   timers: Pick<TimerRepository, 'find' | 'fateOf'>;
   digests: Pick<DigestRepository, 'findById'>;
   eventAttempts: EventAttempts;
+  /** The outcome records of one notification (each outbound attempt's answer). */
+  outcomeRecords: (notificationId: number) => Promise<OutcomeRecordDoc[]>;
 }
 
 /**
  * `GET /notifications/{id}/timeline`: the notification's steps in time order. Reads by key only:
- * the notification, its escalation timer and fate (by `_id` `email:<id>`), its digest (by id), and
- * the project's endpoints' deliveries of its outcome events (the (webhook_id, event_id) index).
+ * the notification, its outcome records (each outbound attempt: by notification id), its escalation
+ * timer and fate (by `_id` `email:<id>`), its digest (by id), and the project's endpoints'
+ * deliveries of its outcome events (the (webhook_id, event_id) index).
  */
 export function createGetTimeline(deps: GetTimelineDeps) {
   return async (projectId: number, id: number): Promise<TimelineStep[]> => {
     const n = await deps.getNotification(projectId, id);
-    const [escalation, digest, webhooks] = await Promise.all([escalationSteps(deps, n), digestSteps(deps, n), webhookSteps(deps, n)]);
-    return inTimeOrder([...notificationSteps(n), ...escalation, ...digest, ...webhooks]);
+    const [records, escalation, digest, webhooks] = await Promise.all([deps.outcomeRecords(n.id), escalationSteps(deps, n), digestSteps(deps, n), webhookSteps(deps, n)]);
+    return inTimeOrder([...notificationSteps(n), ...attemptSteps(n, records), ...escalation, ...digest, ...webhooks]);
   };
 }
 

@@ -38,7 +38,7 @@ export function createListActivity(deps: ListActivityDeps) {
     if ((q.medium === undefined) !== (q.outcome === undefined)) throw violation(q.medium === undefined ? 'medium' : 'outcome', 'medium and outcome go together', q.medium ?? q.outcome);
     if (q.since && q.until && q.since >= q.until) throw violation('until', 'until must be after since', q.until.toISOString());
     const filter = activityStoreFilter(q);
-    const docs = await deps.activity.list({
+    const { docs, resumeAfter } = await deps.activity.list({
       projectId: q.projectId,
       filter,
       since: q.since,
@@ -48,9 +48,11 @@ export function createListActivity(deps: ListActivityDeps) {
     });
     const page = docs.slice(0, limit);
     const last = page[page.length - 1];
+    // A page the store stopped reading before it was full (the pending filter) goes on where it stopped.
+    const next = docs.length > limit ? { createdAt: last.created_at, id: last._id } : resumeAfter;
     return {
       notifications: page.map(toNotification),
-      nextCursor: docs.length > limit ? `${last.created_at.getTime()}_${last._id}` : null,
+      nextCursor: next ? `${next.createdAt.getTime()}_${next.id}` : null,
     };
   };
 }

@@ -4,7 +4,7 @@ import { EVENT_ID_PREFIX, OUTBOUND_MEDIUMS, type OutboundMedium } from '../kerne
 /** One step of a notification's timeline (docs/console.md#one-notification). */
 export interface TimelineStep {
   at: Date;
-  kind: 'accepted' | 'decided' | 'outbound' | 'escalation' | 'digest' | 'webhook';
+  kind: 'accepted' | 'decided' | 'outbound' | 'attempt' | 'escalation' | 'digest' | 'webhook';
   /** in_app or an outbound medium; empty for accepted and webhook steps. */
   medium: string;
   status: string;
@@ -17,6 +17,10 @@ export interface TimelineStep {
   eventType?: string;
   responseStatus?: number;
   latencyMs?: number;
+  /** An attempt step's number (1 for the medium's first). */
+  attempt?: number;
+  /** An attempt step's provider message id. */
+  messageId?: string;
 }
 
 /** The outcome of one outbound medium in the notification's view (absent: not requested). */

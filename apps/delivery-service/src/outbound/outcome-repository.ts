@@ -6,6 +6,7 @@ import type { NotificationDoc } from '../kernel/store/notification-repository';
 import { createOutcomeRecords, RECORDED_MEDIUMS } from '../kernel/store/outcome-records';
 import { retryBusy } from '../kernel/store/store-retry';
 import { createOutboundClaims } from './outbound-claims';
+import { createSmsRetryRecords } from './sms-retry-records';
 
 /** A conditional outcome change of one outbound medium of one notification (see updateOutboundMany). */
 export interface OutcomeChange {
@@ -23,6 +24,7 @@ export interface OutcomeChange {
 export function createOutcomeRepository(db: Db) {
   const col: Collection<NotificationDoc> = db.collection<NotificationDoc>('notifications');
   const records = createOutcomeRecords(db);
+  const recordSmsRetries = createSmsRetryRecords(records);
 
   /** SMS: conditional updates of the notifications (see `writeOutcomes`). */
   async function updateOutboundMany(medium: OutboundMedium, changes: OutcomeChange[], now: Date): Promise<number> {
@@ -58,7 +60,11 @@ export function createOutcomeRepository(db: Db) {
      * notification that carries such a claim also gets the outcome written on it, the claim removed.
      */
     async writeOutcomes(medium: OutboundMedium, changes: OutcomeChange[], docs: Map<number, NotificationDoc>, claim: string, now: Date): Promise<number> {
-      if (!RECORDED_MEDIUMS.includes(medium)) return updateOutboundMany(medium, changes, now);
+      if (!RECORDED_MEDIUMS.includes(medium)) {
+        const written = await updateOutboundMany(medium, changes, now);
+        await recordSmsRetries(changes, docs, claim, now);
+        return written;
+      }
       if (changes.length === 0) return 0;
       const field = outcomeField(medium);
       const lease = `${field}_lease_until`;

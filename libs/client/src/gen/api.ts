@@ -3249,6 +3249,8 @@ export interface paths {
                          *             "event_type": null,
                          *             "response_status": null,
                          *             "latency_ms": null,
+                         *             "attempt": null,
+                         *             "message_id": null,
                          *             "at": "2026-03-02T09:00:00Z",
                          *             "kind": "accepted",
                          *             "status": "delivered"
@@ -3264,6 +3266,8 @@ export interface paths {
                          *             "event_type": null,
                          *             "response_status": null,
                          *             "latency_ms": null,
+                         *             "attempt": null,
+                         *             "message_id": null,
                          *             "at": "2026-03-02T09:00:00Z",
                          *             "kind": "decided",
                          *             "status": "medium_default"
@@ -3279,6 +3283,8 @@ export interface paths {
                          *             "event_type": null,
                          *             "response_status": null,
                          *             "latency_ms": null,
+                         *             "attempt": null,
+                         *             "message_id": null,
                          *             "at": "2026-03-02T09:00:00Z",
                          *             "kind": "decided",
                          *             "status": "recipient_rule"
@@ -3294,6 +3300,8 @@ export interface paths {
                          *             "event_type": "notification.delivered",
                          *             "response_status": 503,
                          *             "latency_ms": 120,
+                         *             "attempt": null,
+                         *             "message_id": null,
                          *             "at": "2026-03-02T09:00:00Z",
                          *             "kind": "webhook",
                          *             "status": "failed"
@@ -3309,22 +3317,60 @@ export interface paths {
                          *             "event_type": null,
                          *             "response_status": null,
                          *             "latency_ms": null,
+                         *             "attempt": null,
+                         *             "message_id": null,
                          *             "at": "2026-03-02T09:00:01Z",
                          *             "kind": "escalation",
                          *             "status": "scheduled"
                          *           },
                          *           {
                          *             "medium": "email",
-                         *             "provider": "smtp",
-                         *             "detail": null,
-                         *             "attempts": 1,
+                         *             "provider": null,
+                         *             "detail": "451 4.7.1 Try again later",
+                         *             "attempts": null,
                          *             "digest_id": null,
                          *             "webhook_id": null,
                          *             "webhook_url": null,
                          *             "event_type": null,
                          *             "response_status": null,
                          *             "latency_ms": null,
+                         *             "attempt": 1,
+                         *             "message_id": null,
                          *             "at": "2026-03-02T09:00:01Z",
+                         *             "kind": "attempt",
+                         *             "status": "retried"
+                         *           },
+                         *           {
+                         *             "medium": "email",
+                         *             "provider": "smtp",
+                         *             "detail": null,
+                         *             "attempts": null,
+                         *             "digest_id": null,
+                         *             "webhook_id": null,
+                         *             "webhook_url": null,
+                         *             "event_type": null,
+                         *             "response_status": null,
+                         *             "latency_ms": null,
+                         *             "attempt": 2,
+                         *             "message_id": "<7f3a@mail.example.com>",
+                         *             "at": "2026-03-02T09:00:03Z",
+                         *             "kind": "attempt",
+                         *             "status": "sent"
+                         *           },
+                         *           {
+                         *             "medium": "email",
+                         *             "provider": "smtp",
+                         *             "detail": null,
+                         *             "attempts": 2,
+                         *             "digest_id": null,
+                         *             "webhook_id": null,
+                         *             "webhook_url": null,
+                         *             "event_type": null,
+                         *             "response_status": null,
+                         *             "latency_ms": null,
+                         *             "attempt": null,
+                         *             "message_id": null,
+                         *             "at": "2026-03-02T09:00:03Z",
                          *             "kind": "outbound",
                          *             "status": "sent"
                          *           },
@@ -3339,6 +3385,8 @@ export interface paths {
                          *             "event_type": "notification.delivered",
                          *             "response_status": 204,
                          *             "latency_ms": 48,
+                         *             "attempt": null,
+                         *             "message_id": null,
                          *             "at": "2026-03-02T09:00:07Z",
                          *             "kind": "webhook",
                          *             "status": "succeeded"
@@ -8343,10 +8391,10 @@ export interface components {
              * @example 2025-01-31T12:00:00Z
              */
             at: string;
-            /** @description accepted; decided (per medium); outbound (a medium's send); escalation (a delayed email's timer); digest (the digest its email joined); webhook (one delivery attempt of one of its events) */
-            kind: "accepted" | "decided" | "outbound" | "escalation" | "digest" | "webhook";
+            /** @description accepted; decided (per medium); outbound (a medium's send); attempt (one attempt of an outbound medium's send, with the provider's answer); escalation (a delayed email's timer); digest (the digest its email joined); webhook (one delivery attempt of one of its events) */
+            kind: "accepted" | "decided" | "outbound" | "attempt" | "escalation" | "digest" | "webhook";
             medium: string | null;
-            /** @description accepted: the notification's status now; decided: the cascade step that decided; outbound: the outcome (sent, delivered, skipped, failed, pending…); escalation: scheduled, fired or canceled; digest: open, sent, skipped or failed; webhook: succeeded or failed */
+            /** @description accepted: the notification's status now; decided: the cascade step that decided; outbound: the outcome (sent, delivered, skipped, failed, pending…); attempt: sent (the provider took it), retried (tried again later) or failed; escalation: scheduled, fired or canceled; digest: open, sent, skipped or failed; webhook: succeeded or failed */
             status: string;
             provider: string | null;
             detail: string | null;
@@ -8357,6 +8405,8 @@ export interface components {
             event_type: string | null;
             response_status: number | null;
             latency_ms: number | null;
+            attempt: number | null;
+            message_id: string | null;
         };
         /** UnsubscribeResult */
         UnsubscribeResult: {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { connectMongo, type MongoHandle } from '@herald/service-kit';
 import type { OutboundOutcome } from '../notification';
-import { createActivityRepository } from '../../feed/activity-repository';
+import { createActivityRepository, PENDING_READS_MAX } from '../../feed/activity-repository';
 import { createErasureRepository } from '../../retention/erasure-repository';
 import { outcomeStatusKeys } from './activity-keys';
 import { createNotificationRepository, type NotificationDoc } from './notification-repository';
@@ -54,7 +54,7 @@ describe('outbound outcome records against the real store', () => {
     await records.record('email', [{ doc: recorded, fromAttempts: 0, outcome: sent(1, 'a') }, { doc: recordedToo, fromAttempts: 0, outcome: sent(1, 'b') }], 'c', T0);
     const activity = createActivityRepository(mongo.db);
     const list = (status: string, limit: number, after: { createdAt: Date; id: number } | null = null) =>
-      activity.list({ projectId: 7, filter: { email_status: status }, since: at(20), until: null, after, limit }).then((docs) => docs.map((d) => d._id));
+      activity.list({ projectId: 7, filter: { email_status: status }, since: at(20), until: null, after, limit }).then(({ docs }) => docs.map((d) => d._id));
     expect(await list('sent', 10)).toEqual([23, 21, 20]);
     expect(await list('sent', 2)).toEqual([23, 21]);
     expect(await list('sent', 10, { createdAt: at(21), id: 21 })).toEqual([20]);
@@ -80,5 +80,20 @@ describe('outbound outcome records against the real store', () => {
     expect(await records.prune(at(2000), 100)).toBe(1);
     const left = await mongo.db.collection('outbound_outcomes').find({ notification_id: { $in: [40, 41] } }).toArray();
     expect(left.map((r) => r._id)).toEqual(['push:41:0']);
+  });
+
+  it('when a long run of sent messages is stored pending, then a page of the pending filter stops after its bounded reads, says where the next goes on, and the next finds the one still pending', async () => {
+    const limit = 2;
+    const inProject8 = (id: number): NotificationDoc => ({ ...notification(id, 'r9', pending()), project_id: 8 });
+    const waiting = inProject8(200);
+    const moved = Array.from({ length: PENDING_READS_MAX * limit }, (_, i) => inProject8(201 + i));
+    await insert(waiting, ...moved);
+    await createOutcomeRecords(mongo.db).record('email', moved.map((doc) => ({ doc, fromAttempts: 0, outcome: sent(1, `m${doc._id}`) })), 'c', T0);
+    const activity = createActivityRepository(mongo.db);
+    const q = { projectId: 8, filter: { email_status: 'pending' }, since: null, until: null, limit };
+    const first = await activity.list({ ...q, after: null });
+    expect(first).toEqual({ docs: [], resumeAfter: { createdAt: at(201), id: 201 } });
+    const next = await activity.list({ ...q, after: first.resumeAfter });
+    expect([next.docs.map((d) => d._id), next.resumeAfter]).toEqual([[200], null]);
   });
 });

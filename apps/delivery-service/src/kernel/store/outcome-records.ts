@@ -1,8 +1,9 @@
-import type { Collection, Db, Filter } from 'mongodb';
+import type { Collection, Db } from 'mongodb';
 import type { OutboundOutcome } from '../notification';
 import { OUTBOUND_MEDIUMS, outcomeField, type OutboundMedium, type OutcomeField } from '../outbound';
 import { createExpiryIndex, pruneExpiredBatch } from './expiry';
 import { insertManyFates } from './insert-fates';
+import { readNewestFirst, type PageWindow } from './newest-first-page';
 import { retryBusy } from './store-retry';
 
 /** What of a stored notification its outcome records concern (a NotificationDoc is one). */
@@ -133,12 +134,14 @@ export function createOutcomeRecords(db: Db) {
       return docs;
     },
 
-    /** The notifications of a project whose recorded `field` outcome has `status`, newest first (activity_outcome). */
-    async idsWithOutcome(q: { projectId: number; field: string; status: string; createdAt: { $gte?: Date; $lt?: Date; $lte?: Date }; after: { createdAt: Date; id: number } | null; limit: number }): Promise<number[]> {
-      const filter: Filter<OutcomeRecordDoc> = { project_id: q.projectId, field: q.field, status: q.status };
-      if (Object.keys(q.createdAt).length > 0) filter.created_at = q.createdAt;
-      if (q.after) filter.$or = [{ created_at: { $lt: q.after.createdAt } }, { created_at: q.after.createdAt, notification_id: { $lt: q.after.id } }];
-      const records = await col.find(filter, { projection: { notification_id: 1 } }).sort({ created_at: -1, notification_id: -1 }).limit(q.limit).toArray();
+    /** Every record of one notification, each medium's (its timeline's attempts; by_notification). */
+    ofNotification: (notificationId: number): Promise<OutcomeRecordDoc[]> => col.find({ notification_id: notificationId }).toArray(),
+
+    /** The notifications of a project whose recorded `field` outcome has `status`, newest first (activity_outcome; two plain queries for a later page: readNewestFirst). */
+    async idsWithOutcome(q: PageWindow & { projectId: number; field: string; status: string }): Promise<number[]> {
+      const records = await readNewestFirst(q, 'notification_id', (conditions, limit) =>
+        col.find({ project_id: q.projectId, field: q.field, status: q.status, ...conditions }, { projection: { notification_id: 1 } }).sort({ created_at: -1, notification_id: -1 }).limit(limit).toArray(),
+      );
       return records.map((r) => r.notification_id);
     },
 

@@ -1,5 +1,6 @@
 import { eventually } from '@herald/testing';
 import { adminToken, baseUrl, call, createProject, uniqueId, type TestProject } from '../../testing/rest-client';
+import { startGatewayReplica } from '../../testing/gateway-replica';
 import { openStream, type SseEvent, type SseStream } from '../../testing/sse-client';
 
 jest.setTimeout(60_000);
@@ -12,8 +13,8 @@ describe('activity stream: the project\'s outcomes as they happen', () => {
   const target = { channel: 'billing', topic: 'invoices', event: 'invoice.paid' };
   const streams: SseStream[] = [];
 
-  const open = async (query = '', headers: Record<string, string> = { authorization: `Bearer ${p.fullKey}` }) => {
-    const s = await openStream(`${baseUrl()}/notifications/stream${query}`, headers);
+  const open = async (query = '', headers: Record<string, string> = { authorization: `Bearer ${p.fullKey}` }, gateway = baseUrl()) => {
+    const s = await openStream(`${gateway}/notifications/stream${query}`, headers);
     streams.push(s);
     return s;
   };
@@ -115,6 +116,21 @@ describe('activity stream: the project\'s outcomes as they happen', () => {
     expect((await call('DELETE', '/console/session', { headers: { cookie, origin: baseUrl() } })).status).toBe(204);
     await s.ended;
     expect((await open('', { cookie })).status).toBe(401);
+  });
+
+  it('when a console session signs out on one gateway replica, then its stream held by another replica ends at once', async () => {
+    const replica = await startGatewayReplica();
+    try {
+      const signIn = await call('POST', '/console/session', { body: { key: p.fullKey }, headers: { origin: baseUrl() } });
+      const cookie = (signIn.headers.get('set-cookie') ?? '').split(';')[0];
+      const s = await open('', { cookie }, replica.baseUrl);
+      expect(s.status).toBe(200);
+      expect((await call('DELETE', '/console/session', { headers: { cookie, origin: baseUrl() } })).status).toBe(204);
+      // The session lives 15 minutes more without the announcement: the stream would outlast the test.
+      await s.ended;
+    } finally {
+      await replica.close();
+    }
   });
 
   it('when a project holds as many activity streams as allowed, then the next is 429 too_many_streams', async () => {

@@ -29,4 +29,15 @@ export const ActivityQuery = Type.Object({
   cursor: Type.Optional(Type.String({ description: 'next_cursor of the previous page', ...serviceRules({ pattern: '^(?:[0-9]{1,15}_[1-9][0-9]{0,15})?$' }) })),
 });
 
-export const ActivityPage = Type.Object({ notifications: Type.Array(NotificationSchema), next_cursor: Nullable(Type.String()) }, { title: 'ActivityPage' });
+export const ActivityPage = Type.Object(
+  {
+    notifications: Type.Array(NotificationSchema),
+    next_cursor: Nullable(
+      Type.String({
+        description:
+          'The cursor of the next page (null: no more). With a `pending` outcome, a page may hold fewer notifications than `limit`, even none, and still have one: each page reads a bounded number of notifications past those whose message already left pending',
+      }),
+    ),
+  },
+  { title: 'ActivityPage' },
+);

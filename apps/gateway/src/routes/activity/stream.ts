@@ -35,7 +35,7 @@ const rawQuery = (request: FastifyRequest) => new URLSearchParams(request.url.sp
  * or an outbound medium's) carrying the notification as stored after it, without its payload; the
  * filters of `GET /notifications` that an event can be matched on narrow it. No replay: a client
  * that reconnects reads the activity page again. The stream ends with its credential: when its key
- * is revoked, when its console session is signed out (on this replica) or expires, and after the
+ * is revoked, when its console session is signed out (on any replica) or expires, and after the
  * streams' maximum lifetime. At most `STREAM_MAX_ACTIVITY_PER_PROJECT` per project and replica.
  */
 const activityStreamRoute: RoutePlugin = async (app) => {

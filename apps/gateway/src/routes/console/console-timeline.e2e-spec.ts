@@ -53,6 +53,7 @@ describe("the console's notification timeline", () => {
       expect.arrayContaining([
         expect.stringMatching(/Email decided by the catalog entry$/),
         expect.stringMatching(/Email sent \(via \S+, 1 attempt\)$/),
+        expect.stringMatching(/Email attempt 1: sent \(via \S+, message id \S+\)$/),
         expect.stringContaining(`Webhook email.sent to ${hookUrl}: succeeded (answered 204, `),
       ]),
     );

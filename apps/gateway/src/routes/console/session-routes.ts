@@ -61,7 +61,7 @@ const consoleSessionRoutes: RoutePlugin = async (app) => {
   app.delete('/console/session', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
     requireOwnOrigin(request);
     const value = sessionCookieOf(request.headers.cookie);
-    if (value) app.liveStreams.sessionEnded(await app.consoleSessions.end(value));
+    if (value) await app.liveStreams.sessionEnded(await app.consoleSessions.end(value));
     return reply.code(204).header('set-cookie', sessionCookie('', 0, overHttps(request))).send();
   });
 };

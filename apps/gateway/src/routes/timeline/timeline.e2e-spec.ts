@@ -14,6 +14,8 @@ interface Step {
   event_type: string | null;
   response_status: number | null;
   latency_ms: number | null;
+  attempt: number | null;
+  message_id: string | null;
 }
 
 /** A local webhook endpoint answering 204 to everything. */
@@ -68,6 +70,24 @@ describe("a notification's timeline", () => {
     expect(steps.find((s) => s.kind === 'webhook' && s.event_type === 'email.sent')).toMatchObject({ webhook_url: endpoint.url, response_status: 204, latency_ms: expect.any(Number), medium: null });
     const times = steps.map((s) => Date.parse(s.at));
     expect(times).toEqual([...times].sort((a, b) => a - b));
+  });
+
+  it("when an email is sent, then its attempt has a step of its own: number, provider, the provider's message id, after the acceptance and no later than the medium's outcome", async () => {
+    const recipient_id = uniqueId('timeline');
+    expect((await as('POST', '/recipients', { id: recipient_id })).status).toBe(201);
+    expect((await as('POST', `/recipients/${recipient_id}/contacts`, { medium: 'email', address: `${recipient_id}@example.com`, is_primary: true })).status).toBe(201);
+    const sent = await as('POST', '/notifications/send', { recipient_id, target, payload: { n: 3 }, email: { subject: 'Paid', html: '<p>Paid</p>' } });
+    const id = sent.body.data.notification.id;
+    const steps: Step[] = await eventually('the email sent', async () => {
+      const r = await as('GET', `/notifications/${id}/timeline`);
+      const s: Step[] = r.status === 200 ? r.body.data.steps : [];
+      return s.some((x) => x.kind === 'outbound' && x.status === 'sent') ? s : undefined;
+    });
+    const attempts = steps.filter((s) => s.kind === 'attempt');
+    expect(attempts).toEqual([expect.objectContaining({ medium: 'email', status: 'sent', attempt: 1, provider: expect.any(String), message_id: expect.any(String), at: expect.stringMatching(TIMESTAMP) })]);
+    const at = (s: Step | undefined) => Date.parse(s!.at);
+    expect(at(attempts[0])).toBeGreaterThanOrEqual(at(steps[0]));
+    expect(at(attempts[0])).toBeLessThanOrEqual(at(steps.find((s) => s.kind === 'outbound')));
   });
 
   it("when another project's key or a bad id asks, then 404 notification_not_found; a Recipient key, 403", async () => {

@@ -20,6 +20,8 @@ function stepView(s: TimelineStep) {
     event_type: orNull(s.eventType),
     response_status: orNull(s.responseStatus),
     latency_ms: orNull(s.latencyMs),
+    attempt: orNull(s.attempt),
+    message_id: orNull(s.messageId),
   };
 }
 

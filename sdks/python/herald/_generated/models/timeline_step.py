@@ -15,12 +15,14 @@ class TimelineStep:
     """
     Attributes:
         at (str): UTC, second precision: YYYY-MM-DDTHH:MM:SSZ
-        kind (TimelineStepKind): accepted; decided (per medium); outbound (a medium's send); escalation (a delayed
-            email's timer); digest (the digest its email joined); webhook (one delivery attempt of one of its events)
+        kind (TimelineStepKind): accepted; decided (per medium); outbound (a medium's send); attempt (one attempt of an
+            outbound medium's send, with the provider's answer); escalation (a delayed email's timer); digest (the digest
+            its email joined); webhook (one delivery attempt of one of its events)
         medium (None | str):
         status (str): accepted: the notification's status now; decided: the cascade step that decided; outbound: the
-            outcome (sent, delivered, skipped, failed, pending…); escalation: scheduled, fired or canceled; digest: open,
-            sent, skipped or failed; webhook: succeeded or failed
+            outcome (sent, delivered, skipped, failed, pending…); attempt: sent (the provider took it), retried (tried again
+            later) or failed; escalation: scheduled, fired or canceled; digest: open, sent, skipped or failed; webhook:
+            succeeded or failed
         provider (None | str):
         detail (None | str):
         attempts (int | None):
@@ -30,6 +32,8 @@ class TimelineStep:
         event_type (None | str):
         response_status (int | None):
         latency_ms (int | None):
+        attempt (int | None):
+        message_id (None | str):
     """
 
     at: str
@@ -45,6 +49,8 @@ class TimelineStep:
     event_type: None | str
     response_status: int | None
     latency_ms: int | None
+    attempt: int | None
+    message_id: None | str
 
     def to_dict(self) -> dict[str, Any]:
         at = self.at
@@ -83,6 +89,12 @@ class TimelineStep:
         latency_ms: int | None
         latency_ms = self.latency_ms
 
+        attempt: int | None
+        attempt = self.attempt
+
+        message_id: None | str
+        message_id = self.message_id
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -100,6 +112,8 @@ class TimelineStep:
                 "event_type": event_type,
                 "response_status": response_status,
                 "latency_ms": latency_ms,
+                "attempt": attempt,
+                "message_id": message_id,
             }
         )
 
@@ -184,6 +198,20 @@ class TimelineStep:
 
         latency_ms = _parse_latency_ms(d.pop("latency_ms"))
 
+        def _parse_attempt(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast(int | None, data)
+
+        attempt = _parse_attempt(d.pop("attempt"))
+
+        def _parse_message_id(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        message_id = _parse_message_id(d.pop("message_id"))
+
         timeline_step = cls(
             at=at,
             kind=kind,
@@ -198,6 +226,8 @@ class TimelineStep:
             event_type=event_type,
             response_status=response_status,
             latency_ms=latency_ms,
+            attempt=attempt,
+            message_id=message_id,
         )
 
         return timeline_step

@@ -1,11 +1,12 @@
 from typing import Literal
 
 TimelineStepKind = Literal[
-    "accepted", "decided", "digest", "escalation", "outbound", "webhook"
+    "accepted", "attempt", "decided", "digest", "escalation", "outbound", "webhook"
 ]
 
 TIMELINE_STEP_KIND_VALUES: set[TimelineStepKind] = {
     "accepted",
+    "attempt",
     "decided",
     "digest",
     "escalation",

@@ -7,6 +7,7 @@ import { revokedKeysOf } from '../credentials/revocation';
 import { deletedKeysOf } from '../recipient-presence';
 import type { CloseReason } from './live-connection';
 import { createOutcomeFeed, type OutcomeFeed, type PayloadSource } from './outcome-feed';
+import { announceSessionEnded, endedSessionsOf, SESSION_ENDED_SUBJECT } from './session-ended';
 import { StreamRegistry, type Refusal, type StreamBinding, type StreamSlot } from './stream-registry';
 
 export { projectShareOf } from './stream-registry';
@@ -46,8 +47,8 @@ export interface LiveStreams {
   settings: LiveStreamSettings;
   /** Reserves a slot for a new stream, watched for the end of its credential from now; or the limit that refuses it. */
   admit(binding: StreamBinding, reserveBytes?: number): StreamSlot | Refusal;
-  /** Ends the streams opened with this console session (its id): it was signed out. */
-  sessionEnded(sessionId: string): void;
+  /** Ends the streams opened with this console session (its id) on every replica: it was signed out. */
+  sessionEnded(sessionId: string): Promise<void>;
   closed(reason: CloseReason): void;
   sent(event: string, n: number): void;
   replayed(outcome: 'replayed' | 'reset', events: number): void;
@@ -56,8 +57,8 @@ export interface LiveStreams {
 /**
  * The live stream's shared state, per replica: the outcome feed (one JetStream reader), the open
  * streams (stream-registry.ts: limits, and each stream's end with its credential), one heartbeat
- * timer for all, and the metrics. Every replica hears key revocations and recipient erasures on
- * core NATS and ends the streams that depend on them; when its NATS connection comes back (such
+ * timer for all, and the metrics. Every replica hears key revocations, recipient erasures and
+ * console sign-outs on core NATS and ends the streams that depend on them; when its NATS connection comes back (such
  * events may have been missed meanwhile) it ends every stream, and clients reconnect and are
  * authenticated again. On close (shutdown) every stream is ended first, so that clients reconnect
  * to another replica and the server's close is not held open by them.
@@ -116,6 +117,13 @@ export default fp<{ nats: NatsConnection; settings: LiveStreamSettings; keyScope
         logger: app.log,
         what: 'live streams: recipient erasures',
       }),
+      invalidateOn(opts.nats, {
+        subject: SESSION_ENDED_SUBJECT,
+        keysOf: endedSessionsOf,
+        caches: [closer((sessionId) => registry.sessionEnded(sessionId))],
+        logger: app.log,
+        what: 'live streams: console sign-outs',
+      }),
     ];
 
     const streams: LiveStreams = {
@@ -126,7 +134,11 @@ export default fp<{ nats: NatsConnection; settings: LiveStreamSettings; keyScope
         if (typeof slot === 'string') refused.inc({ limit: slot });
         return slot;
       },
-      sessionEnded: (sessionId) => void registry.sessionEnded(sessionId),
+      // Here at once (whether NATS answers or not), and on every other replica through NATS.
+      async sessionEnded(sessionId) {
+        registry.sessionEnded(sessionId);
+        await announceSessionEnded(opts.nats, sessionId).catch((err) => app.log.warn({ err }, 'console sign-out not announced to the other replicas (their streams of it end at its expiry)'));
+      },
       closed: (reason) => closes.inc({ reason }),
       sent: (event, n) => events.inc({ event }, n),
       replayed(outcome, n) {
