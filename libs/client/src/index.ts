@@ -26,9 +26,13 @@ export {
 export {
   createInboxStore,
   inboxApiOf,
+  inTab,
   matchesFilter,
   placeItem,
+  withSharedStream,
+  withTokenRefresh,
   type InboxApi,
+  type InboxChange,
   type InboxCounts,
   type InboxFilter,
   type InboxPage,
