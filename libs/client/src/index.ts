@@ -29,6 +29,7 @@ export {
   inTab,
   matchesFilter,
   placeItem,
+  withFreshToken,
   withSharedStream,
   withTokenRefresh,
   type InboxApi,

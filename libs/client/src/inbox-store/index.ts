@@ -2,4 +2,4 @@ export { createInboxStore, type InboxChange, type InboxSnapshot, type InboxStore
 export { inboxApiOf, type InboxApi, type InboxPage } from './inbox-api.js';
 export { inTab, matchesFilter, placeItem, type InboxCounts, type InboxFilter, type NotificationPatch } from './inbox-state.js';
 export { withSharedStream } from './shared-stream.js';
-export { withTokenRefresh } from './token-refresh.js';
+export { withFreshToken, withTokenRefresh } from './token-refresh.js';

@@ -1,6 +1,16 @@
 import { HeraldAuthenticationError } from '../errors.js';
 import type { InboxApi } from './inbox-api.js';
 
+/** Runs `request`; after a 401, once more when `refresh` gave a fresh token (true). */
+export async function withFreshToken<T>(request: () => Promise<T>, refresh: () => Promise<boolean>): Promise<T> {
+  try {
+    return await request();
+  } catch (e) {
+    if (e instanceof HeraldAuthenticationError && (await refresh())) return request();
+    throw e;
+  }
+}
+
 /**
  * The same inbox API asking `refresh` for a fresh token when the gateway answers 401: a request is
  * then made once more (when `refresh` gave one: true), and a stream refused with 401 gets a fresh
@@ -9,14 +19,8 @@ import type { InboxApi } from './inbox-api.js';
 export function withTokenRefresh(api: InboxApi, refresh: () => Promise<boolean>): InboxApi {
   const retried =
     <A extends unknown[], R>(request: (...args: A) => Promise<R>) =>
-    async (...args: A): Promise<R> => {
-      try {
-        return await request(...args);
-      } catch (e) {
-        if (e instanceof HeraldAuthenticationError && (await refresh())) return request(...args);
-        throw e;
-      }
-    };
+    (...args: A): Promise<R> =>
+      withFreshToken(() => request(...args), refresh);
   return {
     page: retried(api.page),
     counts: retried(api.counts),

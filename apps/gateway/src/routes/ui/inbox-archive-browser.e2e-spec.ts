@@ -1,4 +1,4 @@
-import { expectText, useInboxBrowser, waitFor } from './testing/inbox-browser';
+import { expectText, gatewayHas, useInboxBrowser, waitFor } from './testing/inbox-browser';
 
 jest.setTimeout(90_000);
 
@@ -23,7 +23,7 @@ describe('<herald-inbox> archived view and selection, in Chromium', () => {
     await screenshot(page, 'inbox-archived.png');
     await inbox(page).locator('li', { hasText: 'Seed 2' }).locator('[part="archive"]', { hasText: 'Unarchive' }).click();
     await waitFor(async () => (await items(page).count()) === 1);
-    expect(await titles(true, r.id)).toEqual(['Seed 1']);
+    await gatewayHas(async () => expect(await titles(true, r.id)).toEqual(['Seed 1']));
     await other.locator('herald-inbox').locator('.item', { hasText: 'Seed 2' }).waitFor();
     await inbox(page).locator('[part="view-inbox"]').click();
     await waitFor(async () => (await items(page).count()) === 2);
@@ -52,7 +52,7 @@ describe('<herald-inbox> archived view and selection, in Chromium', () => {
     await inbox(page).getByLabel('Select: Seed 1').check();
     await inbox(page).locator('[part="bulk-archive"]').click();
     await waitFor(async () => (await items(page).count()) === 2);
-    expect(await titles(true, r.id)).toEqual(['Seed 4', 'Seed 1']);
+    await gatewayHas(async () => expect(await titles(true, r.id)).toEqual(['Seed 4', 'Seed 1']));
     await expectText(() => badge(page).textContent(), '1');
     await page.close();
   });
