@@ -1,15 +1,14 @@
-import { HeraldClient, inboxApiOf, withFreshToken, withSharedStream, withTokenRefresh, type InboxApi, type InboxChange, type Subscription } from '@herald/client';
+import type { Notification } from '@herald/client';
 import { directionOf, stringsFor, type InboxStrings } from './i18n';
-import { archiveItem, markAllRead, openItem, snoozeItem, takeAction, updateSelected, type InboxHost } from './inbox-actions';
-import { openInboxChannel } from './inbox-channel';
+import { itemActions, markAllRead, markFeedSeen, updateSelected, type InboxHost } from './inbox-actions';
 import { onBellKey, onPanelKey } from './inbox-keyboard';
 import { INBOX_SHELL } from './inbox-shell';
-import { InboxStores, type FeedView } from './inbox-stores';
-import { feedStateOf, labelPanel, renderPanel, showBadge } from './inbox-view';
+import { InboxSession } from './inbox-session';
+import type { FeedView, InboxStores } from './inbox-stores';
+import { drawInbox, labelPanel } from './inbox-view';
 import type { RenderItem } from './item-view';
 import { renderPreferencePanel } from './preference-panel';
 import { enablePush } from './push-button';
-import { renderTabBar } from './tab-bar';
 import { parseTabs, type InboxTab } from './tabs';
 import { showToast, toastSeconds } from './toast';
 import { relativeTime } from './view-model';
@@ -45,12 +44,8 @@ export class HeraldInbox extends HTMLElement {
   renderItem: RenderItem | null = null;
 
   private readonly root: ShadowRoot;
-  private client: HeraldClient | null = null;
-  private api: InboxApi | null = null;
-  /** The pages, counts and live updates of each view (inbox-stores.ts, over @herald/client's inbox store). */
-  private stores: InboxStores | null = null;
-  private arrivals: Subscription | null = null;
-  private channel: BroadcastChannel | null = null;
+  /** The client, the stores (pages, counts and live updates of each view) and the channel to other browser tabs, once started. */
+  private session: InboxSession | null = null;
   private view: FeedView = 'inbox';
   private settingsOpen = false;
   private tabList: InboxTab[] = [];
@@ -59,7 +54,6 @@ export class HeraldInbox extends HTMLElement {
   private t: InboxStrings = stringsFor(undefined);
   private timer: ReturnType<typeof setInterval> | null = null;
   private observer: IntersectionObserver | null = null;
-  private started = false;
   private markingSeen = false;
   private lastError: unknown = null;
 
@@ -100,7 +94,7 @@ export class HeraldInbox extends HTMLElement {
     else if (name === 'locale' || name === 'badge') this.applyStrings();
     // Attributes set after insertion start it; another recipient or gateway starts over (a new
     // token alone is picked up by the next request).
-    else if (!this.started) this.start();
+    else if (!this.session) this.start();
     else if (name !== 'token') {
       this.stop();
       this.start();
@@ -140,28 +134,13 @@ export class HeraldInbox extends HTMLElement {
     return this.getAttribute('badge') === 'unseen';
   }
 
-  private get recipientId(): string {
-    return this.getAttribute('recipient-id') ?? '';
-  }
-
-  private get pageSize(): number {
-    return Math.min(100, Math.max(1, Number(this.getAttribute('page-size')) || 20));
-  }
-
   /** What the item and bulk actions (inbox-actions.ts) use of the element; null before it started. */
   private get host(): InboxHost | null {
-    if (!this.client || !this.stores) return null;
-    return {
-      client: this.client,
-      recipientId: this.recipientId,
-      stores: this.stores,
-      fresh: (request) => withFreshToken(request, () => this.refreshToken()),
-      share: (change) => {
-        this.stores?.applyAll(change);
-        this.channel?.postMessage(change);
-      },
-      dispatchEvent: (event) => this.dispatchEvent(event),
-    };
+    return this.session?.host ?? null;
+  }
+
+  private get stores(): InboxStores | null {
+    return this.session?.stores ?? null;
   }
 
   /** Puts the locale's texts and direction on everything shown. */
@@ -188,16 +167,19 @@ export class HeraldInbox extends HTMLElement {
     const baseUrl = this.getAttribute('base-url') ?? '';
     const recipientId = this.getAttribute('recipient-id');
     if (!recipientId || !this.isConnected) return;
-    this.started = true;
-    this.client = new HeraldClient({ baseUrl: baseUrl || location.origin, apiKey: () => this.getAttribute('token') ?? '' });
-    // One stream for every view, and a fresh token (tokenProvider) when the gateway answers 401.
-    const api = withSharedStream(withTokenRefresh(inboxApiOf(this.client, recipientId), () => this.refreshToken()));
-    this.api = api;
-    // Heard before the views place it: a notification none of them lists yet is new.
-    this.arrivals = api.subscribe({ notification: (n) => this.toast(n) });
-    this.stores = new InboxStores(api, this.pageSize, () => this.changed());
-    this.stores.start(this.tabList, this.view, this.activeTab);
-    this.channel = openInboxChannel(baseUrl, recipientId, (change: InboxChange) => this.stores?.applyAll(change));
+    this.session = new InboxSession({
+      baseUrl,
+      recipientId,
+      token: () => this.getAttribute('token') ?? '',
+      refreshToken: () => this.refreshToken(),
+      pageSize: Math.min(100, Math.max(1, Number(this.getAttribute('page-size')) || 20)),
+      tabs: this.tabList,
+      view: this.view,
+      activeTab: this.activeTab,
+      changed: () => this.changed(),
+      arrived: (n) => this.toast(n),
+      dispatchEvent: (event) => this.dispatchEvent(event),
+    });
     this.timer = setInterval(() => this.renderTimes(), 30_000);
     this.observer = new IntersectionObserver((entries) => {
       if (entries.some((e) => e.isIntersecting) && this.stores?.snapshot.status === 'ready') void this.stores.shown.loadMore();
@@ -206,14 +188,8 @@ export class HeraldInbox extends HTMLElement {
   }
 
   private stop(): void {
-    this.started = false;
-    this.stores?.stop();
-    this.stores = null;
-    this.api = null;
-    this.arrivals?.close();
-    this.arrivals = null;
-    this.channel?.close();
-    this.channel = null;
+    this.session?.stop();
+    this.session = null;
     if (this.timer) clearInterval(this.timer);
     this.observer?.disconnect();
   }
@@ -225,7 +201,7 @@ export class HeraldInbox extends HTMLElement {
   }
 
   /** A notification arriving while the panel is closed, shown as a toast (attribute `toasts`). */
-  private toast(n: Parameters<typeof showToast>[1]): void {
+  private toast(n: Notification): void {
     if (!this.hasAttribute('toasts') || !this.$('.panel').hidden || this.stores?.has(n.id)) return;
     showToast(this.$('.toasts'), n, toastSeconds(this.getAttribute('toasts')), () => this.toggle(true));
   }
@@ -239,22 +215,13 @@ export class HeraldInbox extends HTMLElement {
     void this.markSeen();
   }
 
-  /**
-   * With `badge="unseen"`, an open panel marks the whole feed seen (read flags stay) and clears the
-   * badge once the gateway did, here and in the other browser tabs.
-   */
+  /** With `badge="unseen"`, an open panel marks the whole feed seen (read flags stay) and clears the badge once the gateway did. */
   private async markSeen(): Promise<void> {
-    const { stores, api } = this;
-    if (!stores || !api || !this.countsUnseen || this.markingSeen || this.$('.panel').hidden || stores.snapshot.status !== 'ready' || stores.feedCounts.unseen === 0) return;
+    const host = this.host;
+    if (!host || !this.countsUnseen || this.markingSeen || this.$('.panel').hidden || host.stores.snapshot.status !== 'ready' || host.stores.feedCounts.unseen === 0) return;
     this.markingSeen = true;
-    try {
-      await api.markAllSeen();
-      this.host?.share({ type: 'allSeen' });
-    } catch (err) {
-      this.dispatchEvent(new CustomEvent('herald-error', { detail: err }));
-    } finally {
-      this.markingSeen = false;
-    }
+    await markFeedSeen(host);
+    this.markingSeen = false;
   }
 
   /** Shows the feed (`inbox`) or the archived notifications (`archived`), from their first page. */
@@ -273,9 +240,10 @@ export class HeraldInbox extends HTMLElement {
     this.settingsOpen = open;
     this.$('.settings').setAttribute('aria-pressed', String(open));
     this.render();
-    if (!open || !this.client) return;
-    const run = <T>(request: () => Promise<T>) => withFreshToken(request, () => this.refreshToken()).catch(() => undefined);
-    void renderPreferencePanel(this.$('.preferences'), { client: this.client, recipientId: this.recipientId, strings: this.t, run });
+    const host = this.host;
+    if (!open || !host) return;
+    const run = <T>(request: () => Promise<T>) => host.fresh(request).catch(() => undefined);
+    void renderPreferencePanel(this.$('.preferences'), { client: host.client, recipientId: host.recipientId, strings: this.t, run });
   }
 
   private showTab(index: number): void {
@@ -287,8 +255,8 @@ export class HeraldInbox extends HTMLElement {
   /** Opt-in web push (attribute `push`; its value, when not empty, is the service worker URL). */
   private enablePush(): Promise<void> {
     return enablePush({
-      client: this.client!,
-      recipientId: this.recipientId,
+      client: this.host!.client,
+      recipientId: this.host!.recipientId,
       serviceWorkerUrl: this.getAttribute('push') || '/herald-sw.js',
       parts: { button: this.$<HTMLButtonElement>('.push-button'), status: this.$('.push-status') },
       strings: this.t,
@@ -302,38 +270,19 @@ export class HeraldInbox extends HTMLElement {
   }
 
   private render(): void {
-    const stores = this.stores;
-    const counts = stores?.feedCounts ?? { unread: 0, unseen: 0 };
-    showBadge(this.root, this.t, this.countsUnseen ? counts.unseen : counts.unread, this.countsUnseen);
-    renderTabBar(this.$('.tabs'), { tabs: this.tabList, active: this.activeTab, counts: stores?.tabCounts ?? [], label: this.t.tabs, select: (i) => this.showTab(i) });
-    const snapshot = stores?.snapshot;
-    const host = this.host;
-    const run = (action: (host: InboxHost) => Promise<void>) => void (host && action(host));
-    renderPanel(this.root, {
+    drawInbox(this.root, {
       strings: this.t,
-      state: snapshot ? feedStateOf(snapshot) : 'loading',
-      notifications: snapshot?.items ?? [],
-      selected: stores?.selected ?? new Set(),
+      stores: this.stores,
+      countsUnseen: this.countsUnseen,
+      tabs: this.tabList,
+      activeTab: this.activeTab,
+      selectTab: (i) => this.showTab(i),
       view: this.view,
       settingsOpen: this.settingsOpen,
-      unread: counts.unread,
       push: this.hasAttribute('push'),
-      retry: () => void stores?.shown.refresh(),
-      items: {
-        strings: this.t,
-        locale: this.locale,
-        renderItem: this.renderItem,
-        open: (n) => run((h) => openItem(h, n)),
-        archive: (n) => run((h) => archiveItem(h, n)),
-        selected: stores?.selected ?? new Set(),
-        select: (n, on) => {
-          if (on) stores?.selected.add(n.id);
-          else stores?.selected.delete(n.id);
-          this.render();
-        },
-        act: (n, action) => run((h) => takeAction(h, n, action)),
-        snooze: (n, choice) => run((h) => snoozeItem(h, n, choice)),
-      },
+      retry: () => void this.stores?.shown.refresh(),
+      items: { strings: this.t, locale: this.locale, renderItem: this.renderItem, ...itemActions(this.host) },
+      redraw: () => this.render(),
     });
   }
 }

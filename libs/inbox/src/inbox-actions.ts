@@ -1,5 +1,6 @@
-import type { HeraldClient, InboxChange, Notification } from '@herald/client';
+import type { HeraldClient, InboxApi, InboxChange, Notification } from '@herald/client';
 import type { InboxStores } from './inbox-stores';
+import type { ItemViewOptions } from './item-view';
 import { snoozeUntil, type SnoozeChoice } from './snooze';
 import { contentOf, type ItemAction } from './view-model';
 
@@ -8,6 +9,8 @@ export interface InboxHost {
   readonly client: HeraldClient;
   readonly recipientId: string;
   readonly stores: InboxStores;
+  /** The stores' API (one stream, a fresh token after a 401), for what no store does. */
+  readonly api: InboxApi;
   /** Runs a request, once more with a fresh token after a 401. */
   fresh<T>(request: () => Promise<T>): Promise<T>;
   /** Shows a change in every view of the element and in the recipient's other browser tabs. */
@@ -77,4 +80,25 @@ export async function updateSelected(host: InboxHost, change: { read: true } | {
   const ids = [...host.stores.selected];
   host.stores.selected.clear();
   shareAnswer(host, await host.stores.shown.updateMany(ids, change));
+}
+
+/** Marks the whole feed seen (what opening the panel does with `badge="unseen"`), shown once the gateway did, here and in the other browser tabs. */
+export async function markFeedSeen(host: InboxHost): Promise<void> {
+  try {
+    await host.api.markAllSeen();
+    host.share({ type: 'allSeen' });
+  } catch (err) {
+    host.dispatchEvent(new CustomEvent('herald-error', { detail: err }));
+  }
+}
+
+/** What an item's buttons do (nothing before the element started). */
+export function itemActions(host: InboxHost | null): Pick<ItemViewOptions, 'open' | 'archive' | 'act' | 'snooze'> {
+  const run = (action: (h: InboxHost) => Promise<void>) => void (host && action(host));
+  return {
+    open: (n) => run((h) => openItem(h, n)),
+    archive: (n) => run((h) => archiveItem(h, n)),
+    act: (n, action) => run((h) => takeAction(h, n, action)),
+    snooze: (n, choice) => run((h) => snoozeItem(h, n, choice)),
+  };
 }

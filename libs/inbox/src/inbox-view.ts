@@ -1,7 +1,9 @@
 import { withCount, type InboxStrings } from './i18n';
 import type { InboxSnapshot, Notification } from '@herald/client';
-import type { FeedView } from './inbox-stores';
+import type { FeedView, InboxStores } from './inbox-stores';
 import { renderItemView, type ItemViewOptions } from './item-view';
+import { renderTabBar } from './tab-bar';
+import type { InboxTab } from './tabs';
 import { badgeText } from './view-model';
 
 /** How the feed's loading goes, said in the status line. */
@@ -88,4 +90,49 @@ export function renderPanel(root: ShadowRoot, s: PanelState): void {
   const focused = (root.activeElement as HTMLElement | null)?.dataset?.id;
   list.replaceChildren(...s.notifications.map((n) => renderItemView(n, s.items)));
   if (focused) (list.querySelector(`[data-id="${focused}"]`) as HTMLElement | null)?.focus();
+}
+
+/** What the element draws from: its stores (null before it started) and its settings. */
+export interface InboxDrawing {
+  strings: InboxStrings;
+  stores: InboxStores | null;
+  /** `badge="unseen"`: the badge counts unseen notifications. */
+  countsUnseen: boolean;
+  tabs: InboxTab[];
+  activeTab: number;
+  selectTab(index: number): void;
+  view: FeedView;
+  settingsOpen: boolean;
+  push: boolean;
+  retry(): void;
+  /** How each item is drawn and what its buttons do, but the selection (the stores'). */
+  items: Omit<ItemViewOptions, 'selected' | 'select'>;
+  /** Draws again (after a selection changed). */
+  redraw(): void;
+}
+
+/** Draws the badge, the tab bar and the panel from the shown store. */
+export function drawInbox(root: ShadowRoot, d: InboxDrawing): void {
+  const counts = d.stores?.feedCounts ?? { unread: 0, unseen: 0 };
+  showBadge(root, d.strings, d.countsUnseen ? counts.unseen : counts.unread, d.countsUnseen);
+  renderTabBar(part(root, '.tabs'), { tabs: d.tabs, active: d.activeTab, counts: d.stores?.tabCounts ?? [], label: d.strings.tabs, select: d.selectTab });
+  const snapshot = d.stores?.snapshot;
+  const selected = d.stores?.selected ?? new Set<number>();
+  const select = (n: Notification, on: boolean) => {
+    if (on) selected.add(n.id);
+    else selected.delete(n.id);
+    d.redraw();
+  };
+  renderPanel(root, {
+    strings: d.strings,
+    state: snapshot ? feedStateOf(snapshot) : 'loading',
+    notifications: snapshot?.items ?? [],
+    selected,
+    view: d.view,
+    settingsOpen: d.settingsOpen,
+    unread: counts.unread,
+    push: d.push,
+    retry: d.retry,
+    items: { ...d.items, selected, select },
+  });
 }
