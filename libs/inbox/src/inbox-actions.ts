@@ -1,91 +1,104 @@
-import type { HeraldClient, Notification } from '@herald/client';
-import type { ChannelMessage } from './inbox-channel';
-import type { FeedView, InboxFeed, Placement } from './inbox-feed';
+import type { HeraldClient, InboxApi, InboxChange, Notification } from '@herald/client';
+import type { InboxStores } from './inbox-stores';
+import type { ItemViewOptions } from './item-view';
 import { snoozeUntil, type SnoozeChoice } from './snooze';
-import type { FeedFilter } from './tabs';
 import { contentOf, type ItemAction } from './view-model';
 
 /** What the item and bulk actions need of the element. */
 export interface InboxHost {
   readonly client: HeraldClient;
   readonly recipientId: string;
-  readonly feed: InboxFeed;
-  readonly view: FeedView;
-  /** The shown tab's filter (none without tabs). */
-  readonly filter: FeedFilter;
-  /** Runs a request with a fresh token on 401; a failure goes to `fail` (default: the feed's error state). */
-  run<T>(request: () => Promise<T>, fail?: (err: unknown) => void): Promise<T | undefined>;
-  place(n: Notification, how: Placement): void;
-  broadcast(msg: ChannelMessage): void;
-  setUnread(count: number, broadcast: boolean): void;
-  /** Reads both counts back after a change the live stream may or may not have told already. */
-  readCounts(): Promise<void>;
-  render(): void;
+  readonly stores: InboxStores;
+  /** The stores' API (one stream, a fresh token after a 401), for what no store does. */
+  readonly api: InboxApi;
+  /** Runs a request, once more with a fresh token after a 401. */
+  fresh<T>(request: () => Promise<T>): Promise<T>;
+  /** Shows a change in every view of the element and in the recipient's other browser tabs. */
+  share(change: InboxChange): void;
   dispatchEvent(event: Event): boolean;
 }
 
-/** Shows a notification as the server now has it, here and in the other tabs. */
-export function changed(host: InboxHost, notification: Notification): void {
-  host.place(notification, 'changed');
-  host.broadcast({ type: 'updated', notification });
+/**
+ * Tells the element's views and the other browser tabs what the server answered, and the whole
+ * feed's counts as they are now (the live stream tells them too, a moment later).
+ */
+export function shareAnswer(host: InboxHost, answers: readonly Notification[]): void {
+  for (const notification of answers) host.share({ type: 'changed', notification });
+  shareCounts(host);
 }
 
-/** Marks read and opened, tells the other tabs, then follows the payload's url if any. */
+function shareCounts(host: InboxHost): void {
+  host.share({ type: 'feedCounts', ...host.stores.feedCounts });
+}
+
+/** Marks read and opened (at once; back if refused), then follows the payload's url if any. */
 export async function openItem(host: InboxHost, n: Notification): Promise<void> {
   if (!n.read || !n.opened) {
-    const res = await host.run(() => host.client.notifications.update(host.recipientId, n.id, { read: true, opened: true }));
-    if (res) {
-      changed(host, res.data);
-      // The count is read back, not decremented here: the live stream may have told it already.
-      if (!n.read) {
-        const count = await host.run(() => host.client.notifications.unreadCount(host.recipientId));
-        if (count) host.setUnread(count.data.unread_count, true);
-      }
-    }
+    const answer = await host.stores.shown.update(n.id, { read: true, opened: true });
+    if (answer) shareAnswer(host, [answer]);
   }
   const url = contentOf(n).url;
   if (url && host.dispatchEvent(new CustomEvent('herald-open', { detail: n, cancelable: true }))) location.assign(url);
 }
 
-/** Archives the item (unarchives it in the archived view): out of this view here and in the other tabs. */
+/** Archives the item (unarchives it in the archived view): out of this view at once, back if refused. */
 export async function archiveItem(host: InboxHost, n: Notification): Promise<void> {
-  const res = await host.run(() => host.client.notifications.archive(host.recipientId, n.id, !n.archived));
-  if (!res) return;
-  changed(host, res.data);
-  if (!n.read) await host.readCounts();
+  const answer = await host.stores.shown.update(n.id, { archived: !n.archived });
+  if (answer) shareAnswer(host, [answer]);
 }
 
-/** An action with a url opens it; one without is recorded (`takeAction`) and shown as taken. */
+/** An action with a url opens it; one without is recorded (`takeAction`) and shown as taken at once. */
 export async function takeAction(host: InboxHost, n: Notification, action: ItemAction): Promise<void> {
   if (action.url) {
     location.assign(action.url);
     return;
   }
-  const res = await host.run(() => host.client.notifications.takeAction(host.recipientId, n.id, action.id));
-  if (res) changed(host, res.data);
+  const send = async () => (await host.fresh(() => host.client.notifications.takeAction(host.recipientId, n.id, action.id))).data;
+  const answer = await host.stores.shown.change(n.id, { action_taken: action.id }, send);
+  if (answer) shareAnswer(host, [answer]);
 }
 
-/** Marks read what the shown tab shows (the whole feed without tabs); the counts are read back. */
-export async function markAllRead(host: InboxHost): Promise<void> {
-  const filter = host.filter;
-  const res = await host.run(() => host.client.notifications.markAllRead(host.recipientId, filter));
-  if (!res) return;
-  host.feed.items = host.feed.items.map((n) => ({ ...n, read: true }));
-  host.broadcast({ type: 'all-read', filter });
-  host.render();
-  await host.readCounts();
+/** Marks read what the shown tab shows (the whole feed without tabs), at once; back if refused. */
+export async function markAllRead(host: InboxHost, tab: { channel?: string; topic?: string; event?: string }): Promise<void> {
+  const store = host.stores.shown;
+  await store.markAllRead();
+  if (store.getSnapshot().error) return;
+  host.share({ type: 'allRead', tab });
+  shareCounts(host);
 }
 
 /** Snoozes the item: it leaves the list at once, and comes back when the gateway refuses. */
 export async function snoozeItem(host: InboxHost, n: Notification, choice: SnoozeChoice): Promise<void> {
-  host.feed.remove(n.id);
-  host.render();
-  const refused = (err: unknown) => host.dispatchEvent(new CustomEvent('herald-error', { detail: err }));
-  const res = await host.run(() => host.client.notifications.snooze(host.recipientId, n.id, snoozeUntil(choice, new Date())), refused);
-  if (!res) {
-    host.place(n, 'restored');
-    return;
+  const until = snoozeUntil(choice, new Date());
+  const send = async () => (await host.fresh(() => host.client.notifications.snooze(host.recipientId, n.id, until))).data;
+  const answer = await host.stores.shown.change(n.id, { snoozed_until: until.toISOString() }, send);
+  if (answer) shareAnswer(host, [answer]);
+}
+
+/** Marks the selected items read, or (un)archives them, in one bulk request, at once; each refused one comes back. */
+export async function updateSelected(host: InboxHost, change: { read: true } | { archived: boolean }): Promise<void> {
+  const ids = [...host.stores.selected];
+  host.stores.selected.clear();
+  shareAnswer(host, await host.stores.shown.updateMany(ids, change));
+}
+
+/** Marks the whole feed seen (what opening the panel does with `badge="unseen"`), shown once the gateway did, here and in the other browser tabs. */
+export async function markFeedSeen(host: InboxHost): Promise<void> {
+  try {
+    await host.api.markAllSeen();
+    host.share({ type: 'allSeen' });
+  } catch (err) {
+    host.dispatchEvent(new CustomEvent('herald-error', { detail: err }));
   }
-  host.broadcast({ type: 'updated', notification: res.data });
-  await host.readCounts();
+}
+
+/** What an item's buttons do (nothing before the element started). */
+export function itemActions(host: InboxHost | null): Pick<ItemViewOptions, 'open' | 'archive' | 'act' | 'snooze'> {
+  const run = (action: (h: InboxHost) => Promise<void>) => void (host && action(host));
+  return {
+    open: (n) => run((h) => openItem(h, n)),
+    archive: (n) => run((h) => archiveItem(h, n)),
+    act: (n, action) => run((h) => takeAction(h, n, action)),
+    snooze: (n, choice) => run((h) => snoozeItem(h, n, choice)),
+  };
 }

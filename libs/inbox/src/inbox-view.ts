@@ -1,10 +1,20 @@
 import { withCount, type InboxStrings } from './i18n';
-import type { FeedView, InboxFeed } from './inbox-feed';
+import type { InboxSnapshot, Notification } from '@herald/client';
+import type { FeedView, InboxStores } from './inbox-stores';
 import { renderItemView, type ItemViewOptions } from './item-view';
+import { renderTabBar } from './tab-bar';
+import type { InboxTab } from './tabs';
 import { badgeText } from './view-model';
 
 /** How the feed's loading goes, said in the status line. */
 export type FeedState = 'loading' | 'ready' | 'error' | 'reconnecting';
+
+/** The status line's state for a store's snapshot: reconnecting while the stream is, once loaded. */
+export function feedStateOf(s: Pick<InboxSnapshot, 'status' | 'connection'>): FeedState {
+  if (s.status === 'loading' || s.status === 'idle') return 'loading';
+  if (s.status === 'error') return 'error';
+  return s.connection === 'reconnecting' ? 'reconnecting' : 'ready';
+}
 
 const part = <T extends HTMLElement = HTMLElement>(root: ShadowRoot, sel: string): T => root.querySelector(sel) as T;
 
@@ -52,7 +62,8 @@ function showStatus(root: ShadowRoot, t: InboxStrings, state: FeedState, retry: 
 export interface PanelState {
   strings: InboxStrings;
   state: FeedState;
-  feed: InboxFeed;
+  notifications: readonly Notification[];
+  selected: ReadonlySet<number>;
   view: FeedView;
   settingsOpen: boolean;
   unread: number;
@@ -68,15 +79,60 @@ export function renderPanel(root: ShadowRoot, s: PanelState): void {
   showStatus(root, t, s.state, s.retry);
   part(root, '.preferences').hidden = !s.settingsOpen;
   part(root, '.list').hidden = s.settingsOpen;
-  part(root, '.empty').hidden = s.settingsOpen || !(s.state === 'ready' || s.state === 'reconnecting') || s.feed.items.length > 0;
+  part(root, '.empty').hidden = s.settingsOpen || !(s.state === 'ready' || s.state === 'reconnecting') || s.notifications.length > 0;
   part<HTMLButtonElement>(root, '.mark-all').disabled = s.unread === 0;
   part(root, '.push').hidden = !s.push;
-  part(root, '.bulk').hidden = s.settingsOpen || s.feed.selected.size === 0;
-  part(root, '.bulk-count').textContent = withCount(t.selectedCount, s.feed.selected.size);
+  part(root, '.bulk').hidden = s.settingsOpen || s.selected.size === 0;
+  part(root, '.bulk-count').textContent = withCount(t.selectedCount, s.selected.size);
   part(root, '.bulk-archive').textContent = s.view === 'inbox' ? t.archive : t.unarchive;
   if (part(root, '.panel').hidden) return;
   const list = part(root, '.list');
   const focused = (root.activeElement as HTMLElement | null)?.dataset?.id;
-  list.replaceChildren(...s.feed.items.map((n) => renderItemView(n, s.items)));
+  list.replaceChildren(...s.notifications.map((n) => renderItemView(n, s.items)));
   if (focused) (list.querySelector(`[data-id="${focused}"]`) as HTMLElement | null)?.focus();
+}
+
+/** What the element draws from: its stores (null before it started) and its settings. */
+export interface InboxDrawing {
+  strings: InboxStrings;
+  stores: InboxStores | null;
+  /** `badge="unseen"`: the badge counts unseen notifications. */
+  countsUnseen: boolean;
+  tabs: InboxTab[];
+  activeTab: number;
+  selectTab(index: number): void;
+  view: FeedView;
+  settingsOpen: boolean;
+  push: boolean;
+  retry(): void;
+  /** How each item is drawn and what its buttons do, but the selection (the stores'). */
+  items: Omit<ItemViewOptions, 'selected' | 'select'>;
+  /** Draws again (after a selection changed). */
+  redraw(): void;
+}
+
+/** Draws the badge, the tab bar and the panel from the shown store. */
+export function drawInbox(root: ShadowRoot, d: InboxDrawing): void {
+  const counts = d.stores?.feedCounts ?? { unread: 0, unseen: 0 };
+  showBadge(root, d.strings, d.countsUnseen ? counts.unseen : counts.unread, d.countsUnseen);
+  renderTabBar(part(root, '.tabs'), { tabs: d.tabs, active: d.activeTab, counts: d.stores?.tabCounts ?? [], label: d.strings.tabs, select: d.selectTab });
+  const snapshot = d.stores?.snapshot;
+  const selected = d.stores?.selected ?? new Set<number>();
+  const select = (n: Notification, on: boolean) => {
+    if (on) selected.add(n.id);
+    else selected.delete(n.id);
+    d.redraw();
+  };
+  renderPanel(root, {
+    strings: d.strings,
+    state: snapshot ? feedStateOf(snapshot) : 'loading',
+    notifications: snapshot?.items ?? [],
+    selected,
+    view: d.view,
+    settingsOpen: d.settingsOpen,
+    unread: counts.unread,
+    push: d.push,
+    retry: d.retry,
+    items: { ...d.items, selected, select },
+  });
 }

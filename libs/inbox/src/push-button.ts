@@ -1,4 +1,4 @@
-import { HeraldAuthenticationError, type HeraldClient } from '@herald/client';
+import { withFreshToken, type HeraldClient } from '@herald/client';
 import type { InboxStrings } from './i18n';
 import { pushOutcome, type PushFailure } from './push-outcome';
 
@@ -35,10 +35,7 @@ export async function enablePush(o: EnablePushOptions): Promise<void> {
   const enable = () => o.client.push.enable(o.recipientId, { serviceWorkerUrl: o.serviceWorkerUrl });
   try {
     // A refusal is said next to the button, not as a feed that failed to load.
-    const res = await enable().catch(async (err: unknown) => {
-      if (err instanceof HeraldAuthenticationError && (await o.refreshToken())) return enable();
-      throw err;
-    });
+    const res = await withFreshToken(enable, o.refreshToken);
     showPushOutcome(o.parts, o.strings, 'enabled');
     o.enabled(res.endpoint);
   } catch (err) {

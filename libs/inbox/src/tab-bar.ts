@@ -1,4 +1,3 @@
-import { fillPath, type HeraldClient } from '@herald/client';
 import type { InboxTab } from './tabs';
 import { badgeText } from './view-model';
 
@@ -36,11 +35,4 @@ export function renderTabBar(bar: HTMLElement, { tabs, active, counts, label, se
       return button;
     }),
   );
-}
-
-/** Each tab's unread count, by index: the counts endpoint with the tab's `channel`, `topic`, `event`. */
-export async function readTabCounts(client: HeraldClient, recipientId: string, tabs: InboxTab[]): Promise<number[]> {
-  const path = fillPath('/recipients/{recipient_id}/notifications/counts', { recipient_id: recipientId });
-  const counts = await Promise.all(tabs.map((tab) => client.transport.request<{ data: { unread_count: number } }>('GET', path, { query: { ...tab.filter } })));
-  return counts.map((c) => c.data.unread_count);
 }

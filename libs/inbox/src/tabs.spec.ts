@@ -1,4 +1,5 @@
-import { inFilter, parseTabs } from './tabs';
+import { inTab, type Notification } from '@herald/client';
+import { parseTabs } from './tabs';
 
 describe('inbox tabs', () => {
   it('when the attribute holds tabs, then each keeps its label and its channel, topic and event filter', () => {
@@ -14,7 +15,8 @@ describe('inbox tabs', () => {
   });
 
   it('when a notification is matched against a filter, then every value the filter names must be its target', () => {
-    const n = { target: { channel: 'mentions', topic: 'none', event: 'comment.added' } };
-    expect([inFilter(n, {}), inFilter(n, { channel: 'mentions' }), inFilter(n, { channel: 'mentions', event: 'x' }), inFilter({ target: null }, { channel: 'mentions' })]).toEqual([true, true, false, false]);
+    const n = { target: { channel: 'mentions', topic: 'none', event: 'comment.added' } } as Notification;
+    const none = { target: null } as Notification;
+    expect([inTab(n, {}), inTab(n, { channel: 'mentions' }), inTab(n, { channel: 'mentions', event: 'x' }), inTab(none, { channel: 'mentions' })]).toEqual([true, true, false, false]);
   });
 });

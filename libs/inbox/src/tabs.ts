@@ -35,8 +35,3 @@ export function parseTabs(value: unknown): InboxTab[] {
   }
   return Array.isArray(list) ? list.flatMap(tabOf) : [];
 }
-
-/** Whether a notification's target is in the filter (a notification without a target only in a tab without filter). */
-export function inFilter(n: { target?: { channel: string; topic: string; event: string } | null }, filter: FeedFilter): boolean {
-  return FILTER_KEYS.every((key) => filter[key] === undefined || n.target?.[key] === filter[key]);
-}

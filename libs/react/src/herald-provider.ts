@@ -1,7 +1,6 @@
-import { HeraldClient, type FetchLike } from '@herald/client';
+import { HeraldClient, withSharedStream, type FetchLike } from '@herald/client';
 import { createContext, createElement, useContext, useMemo, type ReactNode } from 'react';
 import { cachedToken, forgettingTokenOn401, heraldApiOf, type HeraldApi } from './herald-api.js';
-import { withSharedStream } from './shared-stream.js';
 import { createStoreCache } from './store-cache.js';
 
 export interface HeraldProviderProps {

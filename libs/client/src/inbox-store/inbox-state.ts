@@ -24,11 +24,14 @@ export function tabOf(filter: InboxFilter): FeedTab {
   return tab;
 }
 
-const inTab = (n: Notification, filter: InboxFilter) => TAB_KEYS.every((key) => filter[key] === undefined || n.target?.[key] === filter[key]);
+/** Whether a notification is in the filter's tab (a notification without a target only where no tab is given). */
+export const inTab = (n: Notification, filter: InboxFilter) => TAB_KEYS.every((key) => filter[key] === undefined || n.target?.[key] === filter[key]);
 
 /** What can be changed on one notification from an inbox. */
 export interface NotificationPatch {
   read?: boolean;
+  /** Opened (its content followed): set with `read` when an inbox item is clicked. */
+  opened?: boolean;
   seen?: boolean;
   archived?: boolean;
 }
@@ -49,10 +52,10 @@ export const applyPatch = (n: Notification, patch: NotificationPatch): Notificat
   seen: patch.archived || (patch.seen ?? n.seen),
 });
 
-/** How one notification counts: archived ones are out of both counts. */
+/** How one notification counts: archived and snoozed ones are out of both counts. */
 const countsOf = (n: Notification): InboxCounts => ({
-  unread: !n.archived && !n.read ? 1 : 0,
-  unseen: !n.archived && !n.seen ? 1 : 0,
+  unread: !n.archived && !n.snoozed_until && !n.read ? 1 : 0,
+  unseen: !n.archived && !n.snoozed_until && !n.seen ? 1 : 0,
 });
 
 /** The counts after a notification changed from `before` to `after` (never below zero). */

@@ -1,4 +1,4 @@
-import { expectText, useInboxBrowser, waitFor } from './testing/inbox-browser';
+import { expectText, gatewayHas, useInboxBrowser, waitFor } from './testing/inbox-browser';
 
 jest.setTimeout(90_000);
 
@@ -23,7 +23,7 @@ describe('<herald-inbox> archived view and selection, in Chromium', () => {
     await screenshot(page, 'inbox-archived.png');
     await inbox(page).locator('li', { hasText: 'Seed 2' }).locator('[part="archive"]', { hasText: 'Unarchive' }).click();
     await waitFor(async () => (await items(page).count()) === 1);
-    expect(await titles(true, r.id)).toEqual(['Seed 1']);
+    await gatewayHas(async () => expect(await titles(true, r.id)).toEqual(['Seed 1']));
     await other.locator('herald-inbox').locator('.item', { hasText: 'Seed 2' }).waitFor();
     await inbox(page).locator('[part="view-inbox"]').click();
     await waitFor(async () => (await items(page).count()) === 2);
@@ -52,8 +52,34 @@ describe('<herald-inbox> archived view and selection, in Chromium', () => {
     await inbox(page).getByLabel('Select: Seed 1').check();
     await inbox(page).locator('[part="bulk-archive"]').click();
     await waitFor(async () => (await items(page).count()) === 2);
-    expect(await titles(true, r.id)).toEqual(['Seed 4', 'Seed 1']);
+    await gatewayHas(async () => expect(await titles(true, r.id)).toEqual(['Seed 4', 'Seed 1']));
     await expectText(() => badge(page).textContent(), '1');
+    await page.close();
+  });
+
+  it('when the gateway refuses an archive, then the item leaves at once and comes back with the badge once the refusal arrives', async () => {
+    const r = await recipientWith(2);
+    let refuse!: () => void;
+    const held = new Promise<void>((resolve) => (refuse = resolve));
+    const page = await openPage(r.id, r.token, '', (p) =>
+      p.route(/\/notifications\/\d+$/, async (route) => {
+        if (route.request().method() !== 'PATCH') return route.continue();
+        await held;
+        return route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ error: { code: 'validation_failed', message: 'archived: refused' } }) });
+      }),
+    );
+    await openPanel(page);
+    await waitFor(async () => (await items(page).count()) === 2);
+    await expectText(() => badge(page).textContent(), '2');
+    await inbox(page).locator('li', { hasText: 'Seed 2' }).locator('[part="archive"]').click();
+    await waitFor(async () => (await items(page).count()) === 1);
+    await expectText(() => badge(page).textContent(), '1');
+    refuse();
+    await items(page).filter({ hasText: 'Seed 2' }).waitFor();
+    await expectText(() => badge(page).textContent(), '2');
+    expect(await items(page).allTextContents()).toEqual([expect.stringContaining('Seed 2'), expect.stringContaining('Seed 1')]);
+    expect(await inbox(page).locator('[part="status"]').isHidden()).toBe(true);
+    expect(await titles(true, r.id)).toEqual([]);
     await page.close();
   });
 });

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { expectText, useInboxBrowser, waitFor, type Styled } from './testing/inbox-browser';
+import { expectText, gatewayHas, useInboxBrowser, waitFor, type Styled } from './testing/inbox-browser';
 
 jest.setTimeout(90_000);
 
@@ -30,11 +30,13 @@ describe('<herald-inbox> in Chromium', () => {
     await expectText(() => badge(page).textContent(), '3');
     await items(page).filter({ hasText: 'Seed 2' }).click();
     await expectText(() => badge(page).textContent(), '2');
-    const feed = (await stack.api.notifications.page(r.id)).data.notifications;
-    expect(feed.find((n) => (n.payload as { title: string }).title === 'Seed 2')).toMatchObject({ read: true, opened: true });
+    await gatewayHas(async () => {
+      const feed = (await stack.api.notifications.page(r.id)).data.notifications;
+      expect(feed.find((n) => (n.payload as { title: string }).title === 'Seed 2')).toMatchObject({ read: true, opened: true });
+    });
     await page.locator('herald-inbox').locator('[part="mark-all"]').click();
     await waitFor(async () => await badge(page).isHidden());
-    expect((await stack.api.notifications.unreadCount(r.id)).data.unread_count).toBe(0);
+    await gatewayHas(async () => expect((await stack.api.notifications.unreadCount(r.id)).data.unread_count).toBe(0));
     expect(await page.locator('herald-inbox').locator('.item.unread').count()).toBe(0);
     await page.close();
   });
@@ -198,12 +200,14 @@ describe('<herald-inbox> in Chromium', () => {
     await waitFor(async () => (await inbox(page).locator('[data-action="approve"][aria-pressed="true"]').count()) === 1);
     const id = sent.data.notification!.id;
     const stored = () => stack.api.notifications.page(r.id).then((p) => p.data.notifications.find((n) => n.id === id));
-    expect((await stored())?.action_taken).toBe('approve');
+    await gatewayHas(async () => expect((await stored())?.action_taken).toBe('approve'));
     await screenshot(page, 'inbox-actions.png');
     await inbox(page).locator('li', { hasText: 'Seed 1' }).locator('[part="archive"]').click();
     await waitFor(async () => (await items(page).count()) === 1);
-    const archived = (await stack.api.notifications.page(r.id, { archived: 'true' })).data.notifications;
-    expect(archived.map((n) => (n.payload as { title: string }).title)).toEqual(['Seed 1']);
+    await gatewayHas(async () => {
+      const archived = (await stack.api.notifications.page(r.id, { archived: 'true' })).data.notifications;
+      expect(archived.map((n) => (n.payload as { title: string }).title)).toEqual(['Seed 1']);
+    });
     await expectText(() => badge(page).textContent(), '1');
     await page.close();
   });

@@ -165,6 +165,14 @@ export async function waitFor(check: () => Promise<boolean>): Promise<void> {
   await eventually('page condition', check);
 }
 
+/** Waits until `expectations` pass: what the gateway holds once a change the element showed at once (optimistic) was answered. */
+export async function gatewayHas(expectations: () => Promise<void>): Promise<void> {
+  await eventually('gateway state', async () => {
+    await expectations();
+    return true;
+  });
+}
+
 export async function expectText(read: () => Promise<string | null>, want: string): Promise<void> {
   await eventually(`text "${want}"`, async () => {
     const got = await read();

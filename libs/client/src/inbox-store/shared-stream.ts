@@ -1,9 +1,10 @@
-import type { InboxApi, SubscribeHandlers, Subscription } from '@herald/client';
+import type { SubscribeHandlers, Subscription } from '../sse.js';
+import type { InboxApi } from './inbox-api.js';
 
 /**
- * The same inbox API with one live stream for all its subscribers: every hook of a provider
- * shares one connection (the gateway limits streams per recipient). Opened with the first
- * subscriber, closed with the last.
+ * The same inbox API with one live stream for all its subscribers: the stores of one UI (the hooks
+ * of a React provider, the tabs of the element) share one connection (the gateway limits streams
+ * per recipient). Opened with the first subscriber, closed with the last.
  */
 export function withSharedStream(api: InboxApi): InboxApi {
   const subscribers = new Set<SubscribeHandlers>();
