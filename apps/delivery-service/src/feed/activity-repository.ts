@@ -1,7 +1,7 @@
 import type { Collection, Db, Filter, IndexDescription } from 'mongodb';
 import { createPayloadFiller, type NotificationDoc } from '../kernel/store/notification-repository';
 import { OUTBOUND_MEDIUMS, outcomeField, type OutcomeField } from '../kernel/outbound';
-import { outcomeStatusField } from '../kernel/store/activity-keys';
+import { ANY_CREATED_AT, ANY_ID, outcomeStatusField } from '../kernel/store/activity-keys';
 import { createOutcomeRecords, RECORDED_MEDIUMS } from '../kernel/store/outcome-records';
 
 export interface ActivityQuery {
@@ -22,13 +22,6 @@ const newestFirst = (a: NotificationDoc, b: NotificationDoc) => b.created_at.get
 /** The status copies whose later outcomes are appended records (kernel/store/outcome-records.ts), with the outcome field each copies. */
 const RECORDED_STATUS_FIELDS = new Map<string, OutcomeField>(RECORDED_MEDIUMS.map((m) => [outcomeStatusField(m), outcomeField(m)]));
 
-/**
- * The start of every time range: a page always carries a range on `created_at`, open or not. It
- * tells the local store (FerretDB on SQLite as patched) that every key it orders by there is a date,
- * which it must know to read the index in order with a LIMIT; without it, it decodes and sorts
- * every notification the filter matches.
- */
-const EPOCH = new Date(0);
 
 /** What the log never shows: the contents kept for sending and the settings snapshot. */
 const ACTIVITY_PROJECTION = { email_content: 0, sms_content: 0, push_content: 0, settings: 0 } as const;
@@ -56,8 +49,9 @@ export function createActivityRepository(db: Db) {
    */
   async function page(q: ActivityQuery): Promise<NotificationDoc[]> {
     const read = (conditions: Filter<NotificationDoc>, limit: number) =>
-      col.find({ project_id: q.projectId, ...q.filter, ...conditions }, { projection: ACTIVITY_PROJECTION }).sort(NEWEST_FIRST).limit(limit).toArray();
-    const since = { $gte: q.since ?? EPOCH };
+      col.find({ project_id: q.projectId, ...q.filter, _id: ANY_ID, ...conditions }, { projection: ACTIVITY_PROJECTION }).sort(NEWEST_FIRST).limit(limit).toArray();
+    // Every page carries ranges on the keys it is ordered by (ANY_CREATED_AT, ANY_ID: activity-keys.ts).
+    const since = q.since ? { $gte: q.since } : ANY_CREATED_AT;
     if (!q.after) return read({ created_at: { ...since, ...(q.until ? { $lt: q.until } : {}) } }, q.limit);
     const at = q.after.createdAt;
     const atInRange = (!q.since || at >= q.since) && (!q.until || at < q.until);

@@ -4,6 +4,7 @@ import { OUTBOUND_MEDIUMS, outcomeField, type OutboundMedium, type OutcomeField 
 import { createExpiryIndex, pruneExpiredBatch } from './expiry';
 import { insertManyFates } from './insert-fates';
 import { retryBusy } from './store-retry';
+import { ANY_CREATED_AT, ANY_ID } from './activity-keys';
 
 /** What of a stored notification its outcome records concern (a NotificationDoc is one). */
 export type RecordedNotification = {
@@ -135,8 +136,9 @@ export function createOutcomeRecords(db: Db) {
 
     /** The notifications of a project whose recorded `field` outcome has `status`, newest first (activity_outcome). */
     async idsWithOutcome(q: { projectId: number; field: string; status: string; createdAt: { $gte?: Date; $lt?: Date; $lte?: Date }; after: { createdAt: Date; id: number } | null; limit: number }): Promise<number[]> {
-      const filter: Filter<OutcomeRecordDoc> = { project_id: q.projectId, field: q.field, status: q.status };
-      if (Object.keys(q.createdAt).length > 0) filter.created_at = q.createdAt;
+      // With ranges on the keys it is ordered by (activity-keys.ts), read in index order up to the limit.
+      const createdAt = Object.keys(q.createdAt).length > 0 ? q.createdAt : ANY_CREATED_AT;
+      const filter: Filter<OutcomeRecordDoc> = { project_id: q.projectId, field: q.field, status: q.status, created_at: createdAt, notification_id: ANY_ID };
       if (q.after) filter.$or = [{ created_at: { $lt: q.after.createdAt } }, { created_at: q.after.createdAt, notification_id: { $lt: q.after.id } }];
       const records = await col.find(filter, { projection: { notification_id: 1 } }).sort({ created_at: -1, notification_id: -1 }).limit(q.limit).toArray();
       return records.map((r) => r.notification_id);
