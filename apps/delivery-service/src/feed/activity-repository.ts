@@ -22,7 +22,6 @@ const newestFirst = (a: NotificationDoc, b: NotificationDoc) => b.created_at.get
 /** The status copies whose later outcomes are appended records (kernel/store/outcome-records.ts), with the outcome field each copies. */
 const RECORDED_STATUS_FIELDS = new Map<string, OutcomeField>(RECORDED_MEDIUMS.map((m) => [outcomeStatusField(m), outcomeField(m)]));
 
-
 /** What the log never shows: the contents kept for sending and the settings snapshot. */
 const ACTIVITY_PROJECTION = { email_content: 0, sms_content: 0, push_content: 0, settings: 0 } as const;
 
