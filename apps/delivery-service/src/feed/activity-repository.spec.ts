@@ -36,7 +36,18 @@ describe('activity repository: what each page asks the store', () => {
     for (const f of filters) expect(isDateCondition(f.created_at)).toBe(true);
   });
 
-  it.each<[string, Partial<ActivityQuery>]>([...PAGES, ['a first page of a recorded outcome ("email failed")', { filter: { email_status: 'failed' } }]])(
+  const RECORDED: [string, Partial<ActivityQuery>][] = [
+    ['a first page of a recorded outcome ("email failed")', { filter: { email_status: 'failed' } }],
+    ['a later page of a recorded outcome in a time range', { filter: { email_status: 'failed' }, since: new Date(0), until: new Date(AT.getTime() + 1), after: { createdAt: AT, id: 42 } }],
+  ];
+
+  it.each(RECORDED)('when it is %s, then no query carries an `$or` (the local store reads every match of one)', async (_label, q) => {
+    const { db, filters } = recordingStore();
+    await createActivityRepository(db).list({ projectId: 7, filter: {}, since: null, until: null, after: null, limit: 26, ...q });
+    expect(filters.filter((f) => '$or' in f)).toEqual([]);
+  });
+
+  it.each<[string, Partial<ActivityQuery>]>([...PAGES, ...RECORDED])(
     'when it is %s, then every query carries a number condition on the id it is ordered by (the local store stops at the limit only then)',
     async (_label, q) => {
       const { db, filters } = recordingStore();

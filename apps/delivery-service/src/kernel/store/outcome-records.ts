@@ -136,12 +136,19 @@ export function createOutcomeRecords(db: Db) {
 
     /** The notifications of a project whose recorded `field` outcome has `status`, newest first (activity_outcome). */
     async idsWithOutcome(q: { projectId: number; field: string; status: string; createdAt: { $gte?: Date; $lt?: Date; $lte?: Date }; after: { createdAt: Date; id: number } | null; limit: number }): Promise<number[]> {
-      // With ranges on the keys it is ordered by (activity-keys.ts), read in index order up to the limit.
-      const createdAt = Object.keys(q.createdAt).length > 0 ? q.createdAt : ANY_CREATED_AT;
-      const filter: Filter<OutcomeRecordDoc> = { project_id: q.projectId, field: q.field, status: q.status, created_at: createdAt, notification_id: ANY_ID };
-      if (q.after) filter.$or = [{ created_at: { $lt: q.after.createdAt } }, { created_at: q.after.createdAt, notification_id: { $lt: q.after.id } }];
-      const records = await col.find(filter, { projection: { notification_id: 1 } }).sort({ created_at: -1, notification_id: -1 }).limit(q.limit).toArray();
-      return records.map((r) => r.notification_id);
+      // Each read has ranges on the keys it is ordered by (activity-keys.ts): read in index order up to the limit.
+      const read = async (createdAt: Filter<OutcomeRecordDoc>['created_at'], id: Filter<OutcomeRecordDoc>['notification_id'], limit: number) =>
+        (await col.find({ project_id: q.projectId, field: q.field, status: q.status, created_at: createdAt, notification_id: id }, { projection: { notification_id: 1 } })
+          .sort({ created_at: -1, notification_id: -1 }).limit(limit).toArray()).map((r) => r.notification_id);
+      if (!q.after) return read(Object.keys(q.createdAt).length > 0 ? q.createdAt : ANY_CREATED_AT, ANY_ID, q.limit);
+      // A later page as two plain queries, as the notifications' (activity-repository.ts): an `$or` made the local store read every match.
+      const { $gte: since, $lt: until } = q.createdAt;
+      const at = q.after.createdAt;
+      const atInRange = (!since || at >= since) && (!until || at < until);
+      const sameInstant = atInRange ? await read(at, { $lt: q.after.id }, q.limit) : [];
+      const end = until && until < at ? until : at;
+      const before = sameInstant.length < q.limit ? await read({ $gte: since ?? ANY_CREATED_AT.$gte, $lt: end }, ANY_ID, q.limit - sameInstant.length) : [];
+      return [...sameInstant, ...before];
     },
 
     /** Erasure: the records of a recipient's notifications, with the same rule as the notifications (erasure-repository). */
