@@ -13,17 +13,23 @@ function recordingStore() {
 const isDateCondition = (c: unknown): boolean =>
   c instanceof Date || (typeof c === 'object' && c !== null && Object.keys(c).length > 0 && Object.values(c).every((v) => v instanceof Date));
 
+/** A condition on the id the store can tell holds only numbers: a number, or a range with number bounds. */
+const isNumberCondition = (c: unknown): boolean =>
+  typeof c === 'number' || (typeof c === 'object' && c !== null && Object.keys(c).length > 0 && Object.values(c).every((v) => typeof v === 'number'));
+
 const AT = new Date(Date.UTC(2026, 2, 2, 9));
 
+const PAGES: [string, Partial<ActivityQuery>][] = [
+  ['a first page without a time range', {}],
+  ['a first page with a filter', { filter: { target_channel: 'billing' } }],
+  ['a first page since an instant', { since: new Date(AT.getTime() - 60_000) }],
+  ['a first page until an instant', { until: AT }],
+  ['a later page', { after: { createdAt: AT, id: 42 } }],
+  ['a later page with a filter and a time range', { filter: { status: 'failed' }, since: new Date(0), until: new Date(AT.getTime() + 1), after: { createdAt: AT, id: 42 } }],
+];
+
 describe('activity repository: what each page asks the store', () => {
-  it.each<[string, Partial<ActivityQuery>]>([
-    ['a first page without a time range', {}],
-    ['a first page with a filter', { filter: { target_channel: 'billing' } }],
-    ['a first page since an instant', { since: new Date(AT.getTime() - 60_000) }],
-    ['a first page until an instant', { until: AT }],
-    ['a later page', { after: { createdAt: AT, id: 42 } }],
-    ['a later page with a filter and a time range', { filter: { status: 'failed' }, since: new Date(0), until: new Date(AT.getTime() + 1), after: { createdAt: AT, id: 42 } }],
-  ])('when it is %s, then every query carries a date condition on created_at (the local store pages from the index only then)', async (_label, q) => {
+  it.each(PAGES)('when it is %s, then every query carries a date condition on created_at (the local store pages from the index only then)', async (_label, q) => {
     const { db, filters } = recordingStore();
     await createActivityRepository(db).list({ projectId: 7, filter: {}, since: null, until: null, after: null, limit: 26, ...q });
     expect(filters.length).toBeGreaterThan(0);
@@ -40,4 +46,25 @@ describe('activity repository: what each page asks the store', () => {
       expect(isDateCondition(f.created_at)).toBe(true);
     }
   });
+
+  const RECORDED: [string, Partial<ActivityQuery>][] = [
+    ['a first page of a recorded outcome ("email failed")', { filter: { email_status: 'failed' } }],
+    ['a later page of a recorded outcome in a time range', { filter: { email_status: 'failed' }, since: new Date(0), until: new Date(AT.getTime() + 1), after: { createdAt: AT, id: 42 } }],
+  ];
+
+  it.each(RECORDED)('when it is %s, then no query carries an `$or` (the local store reads every match of one)', async (_label, q) => {
+    const { db, filters } = recordingStore();
+    await createActivityRepository(db).list({ projectId: 7, filter: {}, since: null, until: null, after: null, limit: 26, ...q });
+    expect(filters.filter((f) => '$or' in f)).toEqual([]);
+  });
+
+  it.each<[string, Partial<ActivityQuery>]>([...PAGES, ...RECORDED])(
+    'when it is %s, then every query carries a number condition on the id it is ordered by (the local store stops at the limit only then)',
+    async (_label, q) => {
+      const { db, filters } = recordingStore();
+      await createActivityRepository(db).list({ projectId: 7, filter: {}, since: null, until: null, after: null, limit: 26, ...q });
+      expect(filters.length).toBeGreaterThan(0);
+      for (const f of filters) expect({ filter: f, id: isNumberCondition(f._id ?? f.notification_id) }).toEqual({ filter: f, id: true });
+    },
+  );
 });

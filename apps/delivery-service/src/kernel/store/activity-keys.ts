@@ -33,3 +33,14 @@ export const outcomeWithStatus = (medium: OutboundMedium, outcome: OutboundOutco
 /** The status copies of the outcomes a document holds. */
 export const outcomeStatusKeys = (outcomes: Partial<Record<OutboundMedium, OutboundOutcome>>): ActivityKeys =>
   Object.fromEntries(OUTBOUND_MEDIUMS.filter((m) => outcomes[m]).map((m) => [outcomeStatusField(m), outcomes[m]!.status]));
+
+/**
+ * The ranges every activity read carries on the keys it is ordered by (`created_at`, then the
+ * notification id), open or not. They tell the local store (FerretDB on SQLite as patched) the type
+ * of every key it orders by, which it must know to read the index in order and stop at the LIMIT:
+ * without the range on `created_at` it decodes and sorts every match; without the one on the id it
+ * first reads every index entry the filter matches to check their type (a page then costs O(the
+ * project's matches): 100 store CPU-ms for an unfiltered page of 500,000 notifications).
+ */
+export const ANY_CREATED_AT = { $gte: new Date(0) } as const;
+export const ANY_ID = { $gte: Number.MIN_SAFE_INTEGER } as const;

@@ -1,3 +1,5 @@
+import { ANY_CREATED_AT, ANY_ID } from './activity-keys';
+
 /** Where a newest-first page reads: a creation time range, the position after which it starts (a cursor), its size. */
 export interface PageWindow {
   since: Date | null;
@@ -11,14 +13,6 @@ export interface PageWindow {
 export type PageConditions = Record<string, unknown>;
 
 /**
- * The start of every time range: a page always carries a range on `created_at`, open or not. It
- * tells the local store (FerretDB on SQLite as patched) that every key it orders by there is a date,
- * which it must know to read the index in order with a LIMIT; without it, it decodes and sorts
- * every document the filter matches.
- */
-const EPOCH = new Date(0);
-
-/**
  * One page newest first (by `created_at`, then `idField`) as plain queries, each run by `read` with
  * these conditions added to its filter, sorted newest first and limited. A later page is two
  * queries rather than one `$or` (documents created at the cursor's instant with a smaller id, then
@@ -26,12 +20,13 @@ const EPOCH = new Date(0);
  * store answers from the index in order with a LIMIT, where an `$or` made it read every match.
  */
 export async function readNewestFirst<T>(w: PageWindow, idField: string, read: (conditions: PageConditions, limit: number) => Promise<T[]>): Promise<T[]> {
-  const since = { $gte: w.since ?? EPOCH };
-  if (!w.after) return read({ created_at: { ...since, ...(w.until ? { $lt: w.until } : {}) } }, w.limit);
+  // Every read carries ranges on both keys it is ordered by, open or not (ANY_CREATED_AT, ANY_ID: activity-keys.ts).
+  const since = w.since ? { $gte: w.since } : ANY_CREATED_AT;
+  if (!w.after) return read({ created_at: { ...since, ...(w.until ? { $lt: w.until } : {}) }, [idField]: ANY_ID }, w.limit);
   const at = w.after.createdAt;
   const atInRange = (!w.since || at >= w.since) && (!w.until || at < w.until);
   const sameInstant = atInRange ? await read({ created_at: at, [idField]: { $lt: w.after.id } }, w.limit) : [];
   const end = w.until && w.until < at ? w.until : at;
-  const before = sameInstant.length < w.limit ? await read({ created_at: { ...since, $lt: end } }, w.limit - sameInstant.length) : [];
+  const before = sameInstant.length < w.limit ? await read({ created_at: { ...since, $lt: end }, [idField]: ANY_ID }, w.limit - sameInstant.length) : [];
   return [...sameInstant, ...before];
 }

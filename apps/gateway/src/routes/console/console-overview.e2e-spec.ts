@@ -84,6 +84,12 @@ describe('the console\'s overview in Chromium', () => {
     await page.getByRole('img', { name: 'Sends per hour by outcome' }).waitFor();
     expect(await page.getByRole('button', { name: 'Last day' }).getAttribute('aria-pressed')).toBe('true');
     expect(await total('In-app', 0).textContent()).toBe('3');
+    // The week goes by day (its day counters).
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Space');
+    await page.getByRole('img', { name: 'Sends per day by outcome' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Last week' }).getAttribute('aria-pressed')).toBe('true');
+    expect(await total('In-app', 0).textContent()).toBe('3');
 
     await page.emulateMedia({ colorScheme: 'dark' });
     await accessible('overview (dark)');
