@@ -152,6 +152,10 @@ export const ConfigSchema = Type.Composite([
     SMTP_TIMEOUT_MS: Type.Integer({ minimum: 100, default: 30_000 }),
     /** Housekeeping pass (past months' quota units, expired idempotency keys). */
     PRUNE_EVERY_MS: Type.Integer({ minimum: 1000, default: 3_600_000 }),
+    /** Outcome events the stats consumer counts together for the overview (GET /stats): one bulk write of counter increments per batch (two batches in hand). */
+    STATS_BATCH_SIZE: Type.Integer({ minimum: 1, maximum: 1000, default: 1000 }),
+    /** How long the stats consumer waits for more outcome events after the first of a batch: the overview's counts lag by this much, for one write per chunk of a send to many instead of one per few dozen events. */
+    STATS_BATCH_LINGER_MS: Type.Integer({ minimum: 0, maximum: 5000, default: 500 }),
     /** How often the webhook attempts counted for the overview (GET /stats) are written; a crash loses at most this long of them. */
     STATS_FLUSH_EVERY_MS: Type.Integer({ minimum: 100, default: 5_000 }),
     /** Sends in hand at once of the send consumer (decided and written in batches of WORKER_BATCH_SIZE: two batches at once by default). */

@@ -18,7 +18,7 @@ import { createTimerRepository } from './kernel/store/timer-repository';
 import { createOutcomeRecords } from './kernel/store/outcome-records';
 import { createUseCases, type UseCaseDeps } from './use-cases';
 import { startWebhooks } from './webhooks';
-import { createGetStats, createStatsBuffer, createStatsRepository, startStatsConsumer, statsRoutes, webhookAttemptKey } from './stats';
+import { createGetStats, createStatsBuffer, createStatsRepository, startStatsConsumer, statsBatching, statsRoutes, webhookAttemptKey } from './stats';
 
 /**
  * Builds the delivery service: indexes, the JetStream stream and durable consumers (idempotent,
@@ -186,7 +186,7 @@ export async function build({ config, logger, mongo, nats, metrics, clock }: Ser
     }),
     startDigestConsumer(consumer, usecases.closeDigest),
     startRecipientDeletedConsumer(consumer, usecases.removeRecipientNotifications, clock),
-    startStatsConsumer(consumer, stats, { batchSize: config.WORKER_BATCH_SIZE, lingerMs: config.WORKER_BATCH_LINGER_MS, ackWaitMs: config.ACK_WAIT_MS, concurrency: config.WORKER_CONCURRENCY }),
+    startStatsConsumer(consumer, stats, statsBatching(config)),
   ]);
   const timerRunner = startTimerRunner({
     logger,

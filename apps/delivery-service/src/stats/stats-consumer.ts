@@ -17,6 +17,20 @@ function counted(e: OutcomeEvent): CountedEvent {
   return { projectId: Number(e.projectId), at: e.timestamp ? timestampDate(e.timestamp) : new Date(), keys: tallyOf(e.type, reason) };
 }
 
+/** How the stats consumer batches (its settings, named as in the configuration). */
+export interface StatsBatchSettings {
+  STATS_BATCH_SIZE: number;
+  STATS_BATCH_LINGER_MS: number;
+  ACK_WAIT_MS: number;
+}
+
+/**
+ * The stats consumer's batching: batches of up to STATS_BATCH_SIZE events gathered for up to
+ * STATS_BATCH_LINGER_MS after the first, two batches in hand. A chunk of a send to many emits its
+ * notifications' events at once, so its events are counted in one bulk write, not one per few dozen.
+ */
+export const statsBatching = (c: StatsBatchSettings) => ({ batchSize: c.STATS_BATCH_SIZE, lingerMs: c.STATS_BATCH_LINGER_MS, ackWaitMs: c.ACK_WAIT_MS, concurrency: 2 * c.STATS_BATCH_SIZE });
+
 /**
  * Counts every send's end from the outcome stream: a batch of events becomes one bulk write of
  * counter increments, then its acks. A crash between the write and the acks counts that batch
