@@ -57,7 +57,7 @@ describe('inbox stores of the element', () => {
   });
 
   it.each([
-    ['the stream', (s: InboxStores, streams: SubscribeHandlers[]) => streams[0].updated!(note(5, { archived: true }), null)],
+    ['the stream', (_stores: InboxStores, streams: SubscribeHandlers[]) => streams[0].updated!(note(5, { archived: true }), null)],
     ['a change made elsewhere', (s: InboxStores) => s.applyAll({ type: 'changed', notification: note(5, { archived: true }) })],
   ])('when an item leaves the view through %s, then it is no longer selected', async (_name, leave) => {
     const { stores, streams } = await loaded();
