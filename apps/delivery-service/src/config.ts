@@ -154,6 +154,15 @@ export const ConfigSchema = Type.Composite([
     PRUNE_EVERY_MS: Type.Integer({ minimum: 1000, default: 3_600_000 }),
     /** How often the webhook attempts counted for the overview (GET /stats) are written; a crash loses at most this long of them. */
     STATS_FLUSH_EVERY_MS: Type.Integer({ minimum: 100, default: 5_000 }),
+    /**
+     * Outcome events counted together for the overview: each batch is one bulk write of three
+     * counter upserts (minute, hour, day) per project, updates being the store's dearest write, so
+     * larger batches than the send worker's cost less per event (the overview lags by at most
+     * STATS_BATCH_LINGER_MS).
+     */
+    STATS_BATCH_SIZE: Type.Integer({ minimum: 1, maximum: 10_000, default: 1000 }),
+    /** How long a batch of counted outcome events waits for more after its first one arrived. */
+    STATS_BATCH_LINGER_MS: Type.Integer({ minimum: 0, maximum: 10_000, default: 500 }),
     /** Sends in hand at once of the send consumer (decided and written in batches of WORKER_BATCH_SIZE: two batches at once by default). */
     WORKER_CONCURRENCY: Type.Integer({ minimum: 1, default: 128 }),
     /** Emails in hand at once (fetched and being sent; a multiple of the batch size). */

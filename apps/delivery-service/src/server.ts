@@ -185,7 +185,7 @@ export async function build({ config, logger, mongo, nats, metrics, clock }: Ser
     }),
     startDigestConsumer(consumer, usecases.closeDigest),
     startRecipientDeletedConsumer(consumer, usecases.removeRecipientNotifications, clock),
-    startStatsConsumer(consumer, stats, { batchSize: config.WORKER_BATCH_SIZE, lingerMs: config.WORKER_BATCH_LINGER_MS, ackWaitMs: config.ACK_WAIT_MS, concurrency: config.WORKER_CONCURRENCY }),
+    startStatsConsumer(consumer, stats, { batchSize: config.STATS_BATCH_SIZE, lingerMs: config.STATS_BATCH_LINGER_MS, ackWaitMs: config.ACK_WAIT_MS, concurrency: config.STATS_BATCH_SIZE }),
   ]);
   const timerRunner = startTimerRunner({
     logger,
