@@ -44,6 +44,17 @@ describe('createSequences against the real store', () => {
     expect(Math.min(...ids)).toBe(1);
   });
 
+  it('when a process claims again, then it starts where its last claim ended without writing the shared hint each time, and a new replica walks from the stale hint to fresh ids', async () => {
+    const replicaA = createSequences(client.db(dbName));
+    expect([await replicaA.next('h'), await replicaA.next('h', 2), await replicaA.next('h')]).toEqual([1, 2, 4]);
+    // The hint (an update) was written at the first claim only.
+    expect((await client.db(dbName).collection<{ _id: string; seq: number }>('counters').findOne({ _id: 'h' }))?.seq).toBe(1);
+    const replicaB = createSequences(client.db(dbName));
+    expect(await replicaB.next('h')).toBe(5);
+    expect(await replicaA.next('h')).toBe(6);
+    expect(await replicaB.peek('h')).toBe(6);
+  });
+
   it('when ids are requested one after another, then each is larger than the one before', async () => {
     const seq = createSequences(client.db(dbName));
     const first = await seq.next('c');
