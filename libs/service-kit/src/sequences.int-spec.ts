@@ -1,4 +1,4 @@
-import { MongoClient } from 'mongodb';
+import { Collection, MongoClient } from 'mongodb';
 import { createSequences } from './sequences';
 
 describe('createSequences against the real store', () => {
@@ -53,6 +53,21 @@ describe('createSequences against the real store', () => {
     expect(await replicaB.next('h')).toBe(5);
     expect(await replicaA.next('h')).toBe(6);
     expect(await replicaB.peek('h')).toBe(6);
+  });
+
+  it('when another replica claimed many blocks since, then a process starts from the shared hint rather than walking each of them', async () => {
+    const replicaA = createSequences(client.db(dbName));
+    const replicaB = createSequences(client.db(dbName));
+    expect(await replicaA.next('k')).toBe(1);
+    for (let i = 0; i < 20; i++) await replicaB.next('k');
+    const reads = jest.spyOn(Collection.prototype, 'findOne');
+    try {
+      expect(await replicaA.next('k')).toBe(22);
+      // The hint, then the few blocks claimed after B last wrote it (not the 20 blocks one by one).
+      expect(reads.mock.calls.length).toBeLessThan(8);
+    } finally {
+      reads.mockRestore();
+    }
   });
 
   it('when ids are requested one after another, then each is larger than the one before', async () => {

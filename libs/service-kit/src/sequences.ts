@@ -24,9 +24,10 @@ export function createSequences(db: Db, collection = 'counters') {
   // ends (a stale or lost hint costs extra steps along the chain, never a duplicate id).
   const claims = db.collection<{ _id: string; end: number }>(`${collection}_claims`);
   // Where the chain ended at this process's last claim of each sequence: the next claim starts
-  // there without reading the hint (another replica's claims since cost a step each), and the hint,
-  // an update (the local store's dearest write), is written every HINT_EVERY claims only, so a
-  // process starting from it walks at most that many steps per replica.
+  // there without reading the hint, which it reads only when another replica claimed since (then
+  // it starts from the hint when that is further along). The hint, an update (the local store's
+  // dearest write), is written every HINT_EVERY claims of a process only, so it lags by at most
+  // that many claims per replica, each one step along the chain.
   const ends = new Map<string, { end: number; claims: number }>();
   // Within a process, claims for one sequence run one at a time, so they never race each other
   // along the chain and the hint stays exact; across replicas the claims keep ids unique. Requests
@@ -60,12 +61,23 @@ export function createSequences(db: Db, collection = 'counters') {
   async function claim(name: string, count: number): Promise<number> {
     {
       const known = ends.get(name);
-      let start = known?.end ?? (await counters.findOne({ _id: name }))?.seq ?? 0;
+      const hint = async () => (await counters.findOne({ _id: name }))?.seq ?? 0;
+      let start = known?.end ?? (await hint());
+      // Another replica claimed since this process's last claim: the hint may be further along the chain.
+      let hintRead = known === undefined;
       for (let attempt = 0; attempt < 10_000; attempt++) {
         try {
           await claims.insertOne({ _id: `${name}:${start}`, end: start + count });
         } catch (err) {
           if (!isDuplicateKey(err)) throw err;
+          if (!hintRead) {
+            hintRead = true;
+            const further = await hint();
+            if (further > start) {
+              start = further;
+              continue;
+            }
+          }
           const taken = await claims.findOne({ _id: `${name}:${start}` });
           start = taken?.end ?? start;
           continue;
