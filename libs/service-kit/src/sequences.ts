@@ -30,7 +30,7 @@ export function createSequences(db: Db, collection = 'counters') {
   // that many claims per replica, each one step along the chain.
   const ends = new Map<string, { end: number; claims: number }>();
   // Within a process, claims for one sequence run one at a time, so they never race each other
-  // along the chain and the hint stays exact; across replicas the claims keep ids unique. Requests
+  // along the chain and the end it keeps stays exact; across replicas the claims keep ids unique. Requests
   // arriving while a claim is in flight wait for the next claim, which reserves one block for all
   // of them and hands it out in arrival order (service-kit's batcher, one group per sequence): ids
   // still increase with creation time, and a busy process pays one claim per batch, not per id.
