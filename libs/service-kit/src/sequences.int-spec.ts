@@ -1,4 +1,4 @@
-import { MongoClient } from 'mongodb';
+import { Collection, MongoClient } from 'mongodb';
 import { createSequences } from './sequences';
 
 describe('createSequences against the real store', () => {
@@ -42,6 +42,32 @@ describe('createSequences against the real store', () => {
     const ids = (await Promise.all(calls)).flat();
     expect(new Set(ids).size).toBe(ids.length);
     expect(Math.min(...ids)).toBe(1);
+  });
+
+  it('when a process claims again, then it starts where its last claim ended without writing the shared hint each time, and a new replica walks from the stale hint to fresh ids', async () => {
+    const replicaA = createSequences(client.db(dbName));
+    expect([await replicaA.next('h'), await replicaA.next('h', 2), await replicaA.next('h')]).toEqual([1, 2, 4]);
+    // The hint (an update) was written at the first claim only.
+    expect((await client.db(dbName).collection<{ _id: string; seq: number }>('counters').findOne({ _id: 'h' }))?.seq).toBe(1);
+    const replicaB = createSequences(client.db(dbName));
+    expect(await replicaB.next('h')).toBe(5);
+    expect(await replicaA.next('h')).toBe(6);
+    expect(await replicaB.peek('h')).toBe(6);
+  });
+
+  it('when another replica claimed many blocks since, then a process starts from the shared hint rather than walking each of them', async () => {
+    const replicaA = createSequences(client.db(dbName));
+    const replicaB = createSequences(client.db(dbName));
+    expect(await replicaA.next('k')).toBe(1);
+    for (let i = 0; i < 20; i++) await replicaB.next('k');
+    const reads = jest.spyOn(Collection.prototype, 'findOne');
+    try {
+      expect(await replicaA.next('k')).toBe(22);
+      // The hint, then the few blocks claimed after B last wrote it (not the 20 blocks one by one).
+      expect(reads.mock.calls.length).toBeLessThan(8);
+    } finally {
+      reads.mockRestore();
+    }
   });
 
   it('when ids are requested one after another, then each is larger than the one before', async () => {

@@ -3,6 +3,7 @@ import { Type } from '@sinclair/typebox';
 import { Nullable, dataOnly, withMessage } from '../../../routes/shared/schemas';
 import { NotificationSchema, SendResult } from '../../../routes/notifications/schemas';
 import { notificationExamples } from '../../../routes/notifications/examples';
+import { DecidingCatalogEntrySchema, DecidingRecipientRuleSchema } from '../../../routes/shared/decision-schemas';
 import { serializerCompiler } from '.';
 import { withNullableTypes } from './nullable-types';
 
@@ -29,6 +30,30 @@ describe('response serializer', () => {
     expect([serialize({ a: 'x', b: { c: 1 } }), serialize({ a: null, b: null })]).toEqual(['{"a":"x","b":{"c":1}}', '{"a":null,"b":null}']);
     expect(calls).not.toHaveBeenCalled();
     calls.mockRestore();
+  });
+
+  it('writes a nullable union of objects (the decision\'s rule) as one object, each kind as over the union, without ajv', () => {
+    const schema = Type.Object({ rule: Nullable(Type.Union([DecidingRecipientRuleSchema, DecidingCatalogEntrySchema], { description: 'The rule' })) });
+    const target = { channel: 'billing', topic: 'invoices', event: 'paid' };
+    const replies = [
+      { rule: { target, medium: 'email', enabled: false, set_at: '2026-03-02T09:40:00.000Z', set_via: 'recipient_token' } },
+      { rule: { target, medium: 'email', enabled: true, set_at: null, set_via: null } },
+      { rule: { id: 3, label: 'Paid invoices', target, medium: 'email', default_enabled: true, mandatory: false } },
+      { rule: null },
+    ];
+    const expected = replies.map(build(schema));
+    const calls = jest.spyOn(Validator.prototype, 'getSchemaValidator');
+    const serialize = compile(schema);
+    expect(replies.map(serialize)).toEqual(expected);
+    expect(calls).not.toHaveBeenCalled();
+    calls.mockRestore();
+    expect(withNullableTypes(schema)).toMatchObject({ properties: { rule: { type: ['object', 'null'], description: 'The rule' } } });
+  });
+
+  it('keeps a union of objects whose shared property differs, or whose orders conflict, an anyOf', () => {
+    const differ = Nullable(Type.Union([Type.Object({ a: Type.String() }), Type.Object({ a: Type.Integer() })]));
+    const conflict = Nullable(Type.Union([Type.Object({ a: Type.String(), b: Type.String() }), Type.Object({ b: Type.String(), a: Type.String() })]));
+    expect(withNullableTypes(Type.Object({ differ, conflict }))).toMatchObject({ properties: { differ: { anyOf: [{ anyOf: [{}, {}] }, { type: 'null' }] }, conflict: { anyOf: [{ anyOf: [{}, {}] }, { type: 'null' }] } } });
   });
 
   it.each([
