@@ -60,6 +60,16 @@ describe('fault: an email is sent only by the worker holding its claim', () => {
         return d?.email.status === 'sent' ? d : undefined;
       }, { timeoutMs: 30_000 }
     );
+  /**
+   * The email sent and a claim written on the notification itself gone: the outcome record is
+   * appended first, then that claim removed, so a read in between sees both.
+   */
+  const emailSentUnclaimed = (id: bigint) =>
+    eventually('email sent and the claim on the notification removed', async () => {
+        const d = await read(id);
+        return d?.email.status === 'sent' && d.email_claim === undefined ? d : undefined;
+      }, { timeoutMs: 30_000 }
+    );
   /** Barrier: every job of the delivery stream acknowledged but `left` (held for a far retry), so no mail of this test can still be on its way. */
   const acknowledged = async (left = 0) => {
     const jsm = await jetstreamManager(nc);
@@ -104,7 +114,7 @@ describe('fault: an email is sent only by the worker holding its claim', () => {
       await sink.answerAfter(0);
       // The first worker cannot write its outcome (the claim is not its own), so it leaves the job
       // for later instead of acknowledging it: after the takeover's lease, the job is done again.
-      const done = await emailSent(id);
+      const done = await emailSentUnclaimed(id);
       await acknowledged();
       expect(done.email.sent_at!.getTime()).toBeGreaterThanOrEqual(takenUntil.getTime());
       expect([done.email.attempts, done.email_claim]).toEqual([1, undefined]);
