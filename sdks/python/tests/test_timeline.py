@@ -19,6 +19,8 @@ NONE = {
     "event_type": None,
     "response_status": None,
     "latency_ms": None,
+    "attempt": None,
+    "message_id": None,
 }
 STEPS = [
     {**NONE, "at": "2026-03-02T09:00:00Z", "kind": "accepted", "status": "delivered"},
