@@ -3,7 +3,8 @@
 // inserted with and without the `feed_woken` index (two collections, the same documents, batches of
 // 500 alternating), and per feed page of a recipient with 10,000 notifications: the page by `_id`
 // alone (the read before woken notifications had a place) against the page as the feed now reads it
-// (the `_id` walk plus the woken walk on `feed_woken`), with none and with 20 woken notifications.
+// (the `_id` walk plus the woken walk on `feed_woken`), with none and with 20 woken notifications,
+// and the `_id` read without and with the open range on `_id` the feed's reads carry.
 // `node bench/feed-woken.bench.mjs`
 // Env: BENCH_DOCS (per collection, default 40000), BENCH_PAGES (pages per measurement, default 300).
 import fs from 'node:fs';
@@ -70,6 +71,8 @@ try {
   const base = { project_id: PROJECT, recipient_id: HOT, status: 'delivered' };
   const projection = { email_content: 0 };
   const byId = () => withIt.find(base, { projection }).sort({ _id: -1 }).limit(21).toArray();
+  // The feed's read now: an open range on the id it is ordered by (without one, the store first reads every match's index entry).
+  const byIdRanged = () => withIt.find({ ...base, _id: { $gte: Number.MIN_SAFE_INTEGER } }, { projection }).sort({ _id: -1 }).limit(21).toArray();
   const woken = () => withIt.find({ ...base, feed_order: { $lt: Number.MAX_SAFE_INTEGER } }, { projection }).sort({ feed_order: -1 }).limit(21).toArray();
   const perPage = async (read) => {
     await read();
@@ -84,6 +87,9 @@ try {
   const hotIds = (await withIt.find(base, { projection: { _id: 1 } }).sort({ _id: 1 }).limit(20).toArray()).map((d) => d._id);
   for (const [i, id] of hotIds.entries()) await withIt.updateOne({ _id: id }, { $set: { feed_order: totalDocs + 1 + i } });
   rows.push(['page by _id + woken walk, 20 woken', await perPage(() => Promise.all([byId(), woken()]))]);
+  rows.push(['page by _id with the open id range + woken walk, 20 woken (the feed now)', await perPage(() => Promise.all([byIdRanged(), woken()]))]);
+  rows.push(['page by _id only, no id range', await perPage(byId)]);
+  rows.push(['page by _id only, with the open id range', await perPage(byIdRanged)]);
   const load = os.loadavg()[0].toFixed(2);
   console.log(`\nfeed order of woken notifications, FerretDB ${bin}, ${totalDocs} documents per collection, load average ${load} on ${os.cpus().length} cores\n`);
   console.log('| what | store CPU-ms |\n|---|---|');

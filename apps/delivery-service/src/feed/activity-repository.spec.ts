@@ -1,4 +1,5 @@
 import type { Db } from 'mongodb';
+import { isNumberCondition } from '../testing/recording-store';
 import { createActivityRepository, type ActivityQuery } from './activity-repository';
 
 /** A store that records the filter of each find and finds nothing. */
@@ -12,10 +13,6 @@ function recordingStore() {
 /** A condition on `created_at` the store can tell holds only dates: a date, or a range with date bounds. */
 const isDateCondition = (c: unknown): boolean =>
   c instanceof Date || (typeof c === 'object' && c !== null && Object.keys(c).length > 0 && Object.values(c).every((v) => v instanceof Date));
-
-/** A condition on the id the store can tell holds only numbers: a number, or a range with number bounds. */
-const isNumberCondition = (c: unknown): boolean =>
-  typeof c === 'number' || (typeof c === 'object' && c !== null && Object.keys(c).length > 0 && Object.values(c).every((v) => typeof v === 'number'));
 
 const AT = new Date(Date.UTC(2026, 2, 2, 9));
 

@@ -1,5 +1,6 @@
 import type { Collection, Db, Filter, IndexDescription } from 'mongodb';
 import type { StateChange } from '../kernel/outcome-events';
+import { idBefore } from '../kernel/store/id-before';
 import { createPayloadFiller, type NotificationDoc } from '../kernel/store/notification-repository';
 import { retryBusy } from '../kernel/store/store-retry';
 import { inTab, targetTerms, type FeedFilter } from './feed-filter';
@@ -95,21 +96,22 @@ export function createFeedRepository(db: Db) {
      * two walks: the never-woken notifications by `_id` (`feed`, or `feed_unread_by_id`), and the
      * woken ones by `feed_order` (`feed_woken`; a recipient has few). Each walk drops, page by page,
      * what is not in the feed: `archived` and `feed_order` are absent on most documents, and a
-     * `$ne` or `$exists` would keep the store from serving the page in index order.
+     * `$ne` or `$exists` would keep the store from serving the page in index order. Every read
+     * carries a range on the key it is ordered by, open on a first page (`idBefore`).
      */
     async listFeed(q: FeedQuery): Promise<NotificationDoc[]> {
       const recipient = { project_id: q.projectId, recipient_id: q.recipientId, status: 'delivered' as const };
       const base: Filter<NotificationDoc> = { ...recipient, ...targetTerms(q.filter) };
       if (q.read !== null) base.read = q.read;
       if (q.archived) {
-        const filter = q.beforeId === null ? { ...base, archived: true } : { ...base, archived: true, _id: { $lt: q.beforeId } };
+        const filter = { ...base, archived: true, _id: idBefore(q.beforeId) };
         return withPayloads(await col.find(filter, { projection: LIST_PROJECTION }).sort({ _id: -1 }).limit(q.limit).toArray());
       }
       const inFeed = (d: NotificationDoc) => d.archived !== true && d.snoozed !== true;
       const inPage = (d: NotificationDoc) => inFeed(d) && (q.read === null || d.read === q.read) && inTab(d.target, q.filter);
       const [neverWoken, woken] = await Promise.all([
         walkKept(q.limit, q.beforeId, (d) => d._id, (d) => inFeed(d) && d.feed_order === undefined, (before) =>
-          col.find(before === null ? base : { ...base, _id: { $lt: before } }, { projection: LIST_PROJECTION }).sort({ _id: -1 }).limit(q.limit).toArray(),
+          col.find({ ...base, _id: idBefore(before) }, { projection: LIST_PROJECTION }).sort({ _id: -1 }).limit(q.limit).toArray(),
         ),
         walkKept(q.limit, q.beforeId, (d) => d.feed_order!, inPage, (before) =>
           col.find({ ...recipient, feed_order: { $lt: before ?? Number.MAX_SAFE_INTEGER } }, { projection: LIST_PROJECTION }).sort({ feed_order: -1 }).limit(q.limit).toArray(),

@@ -1,4 +1,5 @@
 import type { AnyBulkWriteOperation, Collection, Db, Filter } from 'mongodb';
+import { idBefore } from '../kernel/store/id-before';
 import { retryBusy } from '../kernel/store/store-retry';
 import { insertManyFates } from '../kernel/store/insert-fates';
 
@@ -125,10 +126,9 @@ export function createDeliveryLogRepository(db: Db) {
       return docs.filter((_, i) => fates.inserted.has(i));
     },
     get: (projectId: number, webhookId: number, id: number) => col.findOne({ _id: id, project_id: projectId, webhook_id: webhookId }),
+    /** A page of an endpoint's log, newest first, with a range on the id on every page (`idBefore`). */
     async page(webhookId: number, opts: { limit: number; beforeId: number | null; status: WebhookDeliveryStatus | null }): Promise<WebhookDeliveryDoc[]> {
-      const filter: Record<string, unknown> = { webhook_id: webhookId };
-      if (opts.status) filter.status = opts.status;
-      if (opts.beforeId !== null) filter._id = { $lt: opts.beforeId };
+      const filter: Record<string, unknown> = { webhook_id: webhookId, ...(opts.status ? { status: opts.status } : {}), _id: idBefore(opts.beforeId) };
       return col.find(filter).sort({ _id: -1 }).limit(opts.limit).toArray();
     },
     /** Pending deliveries whose time has come, oldest first, but those of these projects and endpoints (no room for them now). */

@@ -2,6 +2,7 @@ import type { Collection, Db } from 'mongodb';
 import { isDuplicateKey } from '@herald/service-kit';
 import type { Broadcast, BroadcastAudience, BroadcastOutbound, BroadcastStatus, EmailContent, MobilePushContent, PushContent, SendSettings, SmsContent, Target } from '../notification';
 import { createBroadcastEmailContents, createBroadcastPushContents } from './broadcast-payloads';
+import { idBefore } from './id-before';
 import { retryBusy } from './store-retry';
 import { createExpiryIndex, withExpiry } from './expiry';
 
@@ -231,10 +232,13 @@ export function createBroadcastRepository(db: Db) {
       return (await retryBusy(() => col.deleteMany({ _id: { $in: ids } }))).deletedCount;
     },
     findById: (projectId: number | null, id: number) => col.findOne(projectId === null ? { _id: id } : { _id: id, project_id: projectId }),
-    /** Up to `limit` of the project's broadcasts, newest first (ids grow), those before `beforeId` if given: the index `project_newest`. */
+    /**
+     * Up to `limit` of the project's broadcasts, newest first (ids grow), those before `beforeId` if
+     * given: the index `project_newest`, with a range on the id on every page (`idBefore`).
+     */
     newestFirst: (projectId: number, beforeId: number | undefined, limit: number) =>
       col
-        .find(beforeId === undefined ? { project_id: projectId } : { project_id: projectId, _id: { $lt: beforeId } })
+        .find({ project_id: projectId, _id: idBefore(beforeId) })
         .sort({ _id: -1 })
         .limit(limit)
         .toArray(),
