@@ -1,5 +1,5 @@
 import type { Collection, Db, IndexDescription } from 'mongodb';
-import { createPayloadFiller, type NotificationDoc } from '../kernel/store/notification-repository';
+import { createBroadcastPayloadFiller, type NotificationDoc } from '../kernel/store/notification-repository';
 import { OUTBOUND_MEDIUMS, outcomeField, type OutcomeField } from '../kernel/outbound';
 import { outcomeStatusField } from '../kernel/store/activity-keys';
 import { createOutcomeRecords, RECORDED_MEDIUMS } from '../kernel/store/outcome-records';
@@ -42,7 +42,8 @@ const ACTIVITY_PROJECTION = { email_content: 0, sms_content: 0, push_content: 0,
 /** The project's notifications for the operator's activity log (the console, `GET /notifications`). */
 export function createActivityRepository(db: Db) {
   const col: Collection<NotificationDoc> = db.collection<NotificationDoc>('notifications');
-  const withPayloads = createPayloadFiller(db);
+  // Outcome records are followed before a filter on them, payloads read only for what it keeps.
+  const withBroadcastPayloads = createBroadcastPayloadFiller(db);
   const records = createOutcomeRecords(db);
 
   /** One page of the store's notifications under the query's filter, newest first (two plain queries for a later page: readNewestFirst). */
@@ -59,15 +60,14 @@ export function createActivityRepository(db: Db) {
     const out: NotificationDoc[] = [];
     let after = q.after;
     for (let reads = 0; out.length < q.limit; reads++) {
-      if (reads === PENDING_READS_MAX) return { docs: out, resumeAfter: after };
-      const docs = await page({ ...q, after });
-      await withPayloads(docs);
+      if (reads === PENDING_READS_MAX) return { docs: await withBroadcastPayloads(out), resumeAfter: after };
+      const docs = await records.follow(await page({ ...q, after }));
       out.push(...docs.filter(has));
       if (docs.length < q.limit) break;
       const last = docs[docs.length - 1];
       after = { createdAt: last.created_at, id: last._id };
     }
-    return { docs: out.slice(0, q.limit), resumeAfter: null };
+    return { docs: await withBroadcastPayloads(out.slice(0, q.limit)), resumeAfter: null };
   }
 
   return {
@@ -106,15 +106,15 @@ export function createActivityRepository(db: Db) {
      */
     async list(q: ActivityQuery): Promise<ActivityListing> {
       const outcome = Object.entries(q.filter).find(([k]) => RECORDED_STATUS_FIELDS.has(k));
-      if (!outcome) return { docs: await withPayloads(await page(q)), resumeAfter: null };
+      if (!outcome) return { docs: await withBroadcastPayloads(await records.follow(await page(q))), resumeAfter: null };
       const [key, status] = outcome;
       const field = RECORDED_STATUS_FIELDS.get(key)!;
       const has = (d: NotificationDoc) => d[field]?.status === status;
       if (status === 'pending') return pendingPage(q, has);
       const [stored, recorded] = await Promise.all([page(q), records.idsWithOutcome({ ...q, field, status: String(status) })]);
       const byRecord = recorded.length > 0 ? await col.find({ _id: { $in: recorded }, project_id: q.projectId }, { projection: ACTIVITY_PROJECTION }).toArray() : [];
-      const docs = await withPayloads([...stored, ...byRecord].sort(newestFirst));
-      return { docs: docs.filter(has).slice(0, q.limit), resumeAfter: null };
+      const docs = await records.follow([...stored, ...byRecord].sort(newestFirst));
+      return { docs: await withBroadcastPayloads(docs.filter(has).slice(0, q.limit)), resumeAfter: null };
     },
   };
 }

@@ -174,10 +174,18 @@ export function acceptedNotification(d: NotificationDoc): Notification {
  * records (outcome-records.ts).
  */
 export function createPayloadFiller(db: Db) {
-  const payloadsOf = createBroadcastPayloads(db);
   const records = createOutcomeRecords(db);
+  const withBroadcastPayloads = createBroadcastPayloadFiller(db);
   return async function withPayloads<D extends NotificationDoc | null>(docs: D[]): Promise<D[]> {
     await records.follow(docs);
+    return withBroadcastPayloads(docs);
+  };
+}
+
+/** The payloads stored on broadcasts (`payload_in_broadcast`) filled in, one read for these notifications; their outcomes as read. */
+export function createBroadcastPayloadFiller(db: Db) {
+  const payloadsOf = createBroadcastPayloads(db);
+  return async function withBroadcastPayloads<D extends NotificationDoc | null>(docs: D[]): Promise<D[]> {
     const refs = docs.filter((d): d is D & NotificationDoc => d !== null && d.payload_in_broadcast === true && d.broadcast_id !== null);
     if (refs.length === 0) return docs;
     const payloads = await payloadsOf(refs.map((d) => d.broadcast_id!));
