@@ -1,6 +1,6 @@
 import { createSequences, ensureEventsStream, hostList, type ServiceDeps, type ServiceParts } from '@herald/service-kit';
 import type { Config } from './config';
-import { createListEvents, createListRepository, createListUseCases, createRemoveRecipientSubscriptions, createSubscriptionRepository } from './lists';
+import { createListEvents, createListRepository, createListUseCases, createProjectTotalsRepository, createRemoveRecipientSubscriptions, createSubscriptionRepository } from './lists';
 import { createRecipientEvents } from './messaging/recipient-events';
 import { recipientRoutes } from './rpc/recipient-routes';
 import { createUseCases } from './usecases';
@@ -16,6 +16,7 @@ export async function build({ config, mongo, nats, clock }: ServiceDeps<Config>)
   const devices = createDeviceRepository(mongo.db);
   const lists = createListRepository(mongo.db);
   const subscriptions = createSubscriptionRepository(mongo.db);
+  const totals = createProjectTotalsRepository(mongo.db);
   await Promise.all([
     recipients.ensureIndexes(),
     contacts.ensureIndexes(),
@@ -38,11 +39,12 @@ export async function build({ config, mongo, nats, clock }: ServiceDeps<Config>)
       pushAllowedHosts: hostList(config.PUSH_ALLOWED_HOSTS),
       chat: { allowedHosts: hostList(config.CHAT_ALLOWED_HOSTS), allowPrivate: config.CHAT_ALLOW_PRIVATE },
     },
-    listMemberships: { removeAllOf: createRemoveRecipientSubscriptions({ lists, subscriptions, events: listEvents, clock }) },
+    listMemberships: { removeAllOf: createRemoveRecipientSubscriptions({ lists, subscriptions, totals, events: listEvents, clock }) },
   });
   const listUseCases = createListUseCases({
     lists,
     subscriptions,
+    totals,
     sequences,
     clock,
     limits: { listsPerProject: config.LIST_MAX_PER_PROJECT, subscriptionsPerProject: config.LIST_SUBSCRIPTIONS_MAX_PER_PROJECT },

@@ -64,7 +64,7 @@ export function createListRepository(db: Db) {
   return {
     async ensureIndexes(): Promise<void> {
       // Get/update/delete by key, one list per key per project (unique), GetLists' pages in key
-      // order and the count of a project's lists (its limit).
+      // order and the count of a project's lists (its total counted afresh).
       await col.createIndex({ project_id: 1, key: 1 }, { unique: true, name: 'project_key_unique' });
       // A recipient's lists: the list ids of their subscriptions looked up at once (`$in`).
       await col.createIndex({ project_id: 1, list_id: 1 }, { name: 'project_list_id' });
@@ -116,15 +116,9 @@ export function createListRepository(db: Db) {
       return docs.map(toRecord);
     },
 
-    /** Lists of a project in any state (one being deleted counts until it is gone). */
+    /** Lists of a project in any state (one being deleted counts until it is gone): its total counted afresh. */
     async count(projectId: number): Promise<number> {
       return col.countDocuments({ project_id: projectId });
-    },
-
-    /** The sum of the subscriber counts of a project's lists. */
-    async subscriptionTotal(projectId: number): Promise<number> {
-      const docs = await col.find({ project_id: projectId }, { projection: { _id: 0, subscriber_count: 1 } }).toArray();
-      return docs.reduce((sum, d) => sum + d.subscriber_count, 0);
     },
 
     async update(projectId: number, key: string, changes: ListChanges, now: Date): Promise<ListRecord | null> {
@@ -148,8 +142,10 @@ export function createListRepository(db: Db) {
       return pending && toRecord(pending);
     },
 
-    async remove(projectId: number, listId: number): Promise<void> {
-      await col.deleteOne({ project_id: projectId, list_id: listId });
+    /** False when it was gone already. */
+    async remove(projectId: number, listId: number): Promise<boolean> {
+      const { deletedCount } = await col.deleteOne({ project_id: projectId, list_id: listId });
+      return deletedCount === 1;
     },
   };
 }

@@ -18,17 +18,30 @@ export interface Subscriber {
   seq: number | null;
 }
 
+/** A removal: the recipients read as subscribed just before it, and how many subscriptions its delete removed (what the project's total loses). */
+export interface Removal {
+  removed: string[];
+  deleted: number;
+}
+
 const idOf = (projectId: number, listId: number, recipientId: string) => `${projectId}:${listId}:${recipientId}`;
 
 export function createSubscriptionRepository(db: Db) {
   const col = db.collection<SubscriptionDoc>('list_subscriptions');
   const ofList = (projectId: number, listId: number) => ({ project_id: projectId, list_id: listId });
 
-  /** Which of these recipients are subscribed to the list. */
+  /**
+   * Which of these (distinct) recipients are subscribed to the list. Counted first: none (a fresh
+   * subscribe) or all (a retried one) is answered by the count, which decodes no document; only a
+   * mix reads the subscriptions.
+   */
   async function subscribedAmong(projectId: number, listId: number, recipientIds: string[]): Promise<Set<string>> {
     if (recipientIds.length === 0) return new Set();
-    const ids = recipientIds.map((r) => idOf(projectId, listId, r));
-    const docs = await col.find({ _id: { $in: ids } }, { projection: { recipient_id: 1 } }).toArray();
+    const filter = { _id: { $in: recipientIds.map((r) => idOf(projectId, listId, r)) } };
+    const present = await col.countDocuments(filter);
+    if (present === 0) return new Set();
+    if (present === recipientIds.length) return new Set(recipientIds);
+    const docs = await col.find(filter, { projection: { recipient_id: 1 } }).toArray();
     return new Set(docs.map((d) => d.recipient_id));
   }
 
@@ -67,16 +80,24 @@ export function createSubscriptionRepository(db: Db) {
       }
     },
 
-    /** Removes the subscriptions; returns the recipients that were subscribed (read just before the delete, so two concurrent removals may both name one). */
-    async removeMany(projectId: number, listId: number, recipientIds: string[]): Promise<string[]> {
-      const present = [...(await subscribedAmong(projectId, listId, recipientIds))];
-      if (present.length === 0) return [];
-      await col.deleteMany({ _id: { $in: present.map((r) => idOf(projectId, listId, r)) } });
-      return present;
+    /**
+     * Removes the subscriptions; `removed`: the recipients that were subscribed (read just before the
+     * delete, so two concurrent removals may both name one), `deleted`: how many this delete removed.
+     */
+    async removeMany(projectId: number, listId: number, recipientIds: string[]): Promise<Removal> {
+      const removed = [...(await subscribedAmong(projectId, listId, recipientIds))];
+      if (removed.length === 0) return { removed, deleted: 0 };
+      const { deletedCount } = await col.deleteMany({ _id: { $in: removed.map((r) => idOf(projectId, listId, r)) } });
+      return { removed, deleted: deletedCount };
     },
 
     async count(projectId: number, listId: number): Promise<number> {
       return col.countDocuments(ofList(projectId, listId));
+    },
+
+    /** Every subscription of the project (lists being deleted included): what its total is counted from. */
+    async countOfProject(projectId: number): Promise<number> {
+      return col.countDocuments({ project_id: projectId });
     },
 
     /** Subscribers of the list after `afterRecipientId`, in recipient id order, with their incarnations. */
@@ -89,12 +110,12 @@ export function createSubscriptionRepository(db: Db) {
       return docs.map((d) => ({ recipientId: d.recipient_id, seq: d.recipient_seq ?? null }));
     },
 
-    /** Removes up to `batch` subscriptions of a list; returns the recipients it removed (none: none left). */
-    async removeBatchOfList(projectId: number, listId: number, batch: number): Promise<string[]> {
+    /** Removes up to `batch` subscriptions of a list (`removed` empty: none left). */
+    async removeBatchOfList(projectId: number, listId: number, batch: number): Promise<Removal> {
       const docs = await col.find(ofList(projectId, listId), { projection: { _id: 1, recipient_id: 1 } }).limit(batch).toArray();
-      if (docs.length === 0) return [];
-      await col.deleteMany({ _id: { $in: docs.map((d) => d._id) } });
-      return docs.map((d) => d.recipient_id);
+      if (docs.length === 0) return { removed: [], deleted: 0 };
+      const { deletedCount } = await col.deleteMany({ _id: { $in: docs.map((d) => d._id) } });
+      return { removed: docs.map((d) => d.recipient_id), deleted: deletedCount };
     },
 
     /** The internal ids of the lists a recipient is subscribed to. */
@@ -103,8 +124,10 @@ export function createSubscriptionRepository(db: Db) {
       return docs.map((d) => d.list_id);
     },
 
-    async removeAllOf(projectId: number, recipientId: string): Promise<void> {
-      await col.deleteMany({ project_id: projectId, recipient_id: recipientId });
+    /** Removes every subscription of the recipient; returns how many this delete removed. */
+    async removeAllOf(projectId: number, recipientId: string): Promise<number> {
+      const { deletedCount } = await col.deleteMany({ project_id: projectId, recipient_id: recipientId });
+      return deletedCount;
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { Clock, Sequences } from '@herald/service-kit';
 import type { ListRepository } from '../store/list-repository';
+import type { ProjectTotalsRepository } from '../store/project-totals-repository';
 import type { SubscriptionRepository } from '../store/subscription-repository';
 
 /** How much a project may hold (LIST_MAX_PER_PROJECT, LIST_SUBSCRIPTIONS_MAX_PER_PROJECT). */
@@ -36,6 +37,8 @@ export interface ListEvents {
 export interface ListDeps {
   lists: ListRepository;
   subscriptions: SubscriptionRepository;
+  /** The project's list and subscription totals its limits are checked against. */
+  totals: ProjectTotalsRepository;
   sequences: Sequences;
   clock: Clock;
   limits: ListLimits;

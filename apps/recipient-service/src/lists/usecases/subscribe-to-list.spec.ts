@@ -1,5 +1,6 @@
 import { createFakeClock } from '@herald/service-kit';
 import type { ListRepository } from '../store/list-repository';
+import type { ProjectTotalsRepository } from '../store/project-totals-repository';
 import type { SubscriptionRepository } from '../store/subscription-repository';
 import type { ListDeps } from './list-deps';
 import { createSubscribeToList } from './subscribe-to-list';
@@ -12,10 +13,12 @@ function setup(existing: string[]) {
   const seqOf = (id: string) => Number(id.slice(2));
   const list = { listId: 7, key: 'watchers', name: 'W', description: null, selfService: false, subscriberCount: 0, state: 'active' as const, createdAt: new Date(0), updatedAt: new Date(0) };
   const deps = {
-    lists: { findActive: async () => list, subscriptionTotal: async () => 0, setSubscriberCount: async () => undefined } as unknown as ListRepository,
+    lists: { findActive: async () => list, setSubscriberCount: async () => undefined } as unknown as ListRepository,
+    totals: { reserve: async () => true, add: async () => undefined } as unknown as ProjectTotalsRepository,
     subscriptions: {
       insertMany: async (_p: number, _l: number, subs: { recipientId: string; seq: number }[]) => (inserted.push(...subs), subs.map((s) => s.recipientId)),
       count: async () => 0,
+      subscribedAmong: async () => new Set<string>(),
     } as unknown as SubscriptionRepository,
     limits: { listsPerProject: 10, subscriptionsPerProject: 10_000 },
     clock: createFakeClock(0),

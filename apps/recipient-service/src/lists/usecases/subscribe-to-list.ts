@@ -4,6 +4,7 @@ import { checkIdCount } from '../domain/list-rules';
 import { partitionIds, type IdFailure } from '../domain/subscription-ids';
 import type { ListRecord } from '../store/list-repository';
 import type { ListDeps } from './list-deps';
+import { reserveRoom } from './project-room';
 import { recountSubscribers } from './recount-subscribers';
 import { requireList } from './require-list';
 
@@ -32,17 +33,15 @@ export async function listToChange(deps: Pick<ListDeps, 'lists'>, input: Subscri
 }
 
 /**
- * The ids to write, once the project's subscription limit allows them: every valid id while the
- * total stays within the limit counting them all as new (no lookup); near the limit, only those not
- * subscribed yet, and none (subscription_limit_reached) when even they do not fit.
+ * The ids not subscribed yet, once the project's total has taken room for them (nothing is written
+ * when they do not fit: subscription_limit_reached). What is already there is found first (one
+ * count of the call's subscriptions: a retried call finds them all and writes nothing).
  */
-async function withinLimit(deps: Pick<ListDeps, 'lists' | 'subscriptions' | 'limits'>, projectId: number, listId: number, ids: string[]): Promise<string[]> {
-  const max = deps.limits.subscriptionsPerProject;
-  const total = await deps.lists.subscriptionTotal(projectId);
-  if (total + ids.length <= max) return ids;
+async function freshWithinLimit(deps: ListDeps, projectId: number, listId: number, ids: string[]): Promise<string[]> {
   const before = await deps.subscriptions.subscribedAmong(projectId, listId, ids);
   const fresh = ids.filter((id) => !before.has(id));
-  if (fresh.length > 0 && total + fresh.length > max) throw subscriptionLimitReached(max);
+  const max = deps.limits.subscriptionsPerProject;
+  if (!(await reserveRoom(deps, projectId, 'subscriptions', fresh.length, max))) throw subscriptionLimitReached(max);
   return fresh;
 }
 
@@ -69,18 +68,25 @@ async function withIncarnations(deps: Pick<ListDeps, 'recipients'>, projectId: n
  * Subscribes up to 1,000 recipients to a list. Ids failing the recipient id rules come back as
  * failures; unknown recipients are created (as a direct send does); ids subscribed before count as
  * `already`, so a retry changes nothing. Past the project's subscription limit nothing is written.
- * One unordered insert (the unique `_id` refuses what is already there), one recount of the list,
- * and a `list.subscribed` event naming the recipients it added (none when it added none).
+ * One unordered insert of the ids not there yet (the unique `_id` refuses those a concurrent call
+ * wrote first), the room they did not use given back to the project's total, one recount of the
+ * list, and a `list.subscribed` event naming the recipients it added (none when it added none).
  */
 export function createSubscribeToList(deps: ListDeps) {
   return async function subscribeToList(input: SubscriptionChangeInput): Promise<SubscribeResult> {
     const list = await listToChange(deps, input);
     const { projectId } = input;
     const { valid, failed } = partitionIds(input.recipientIds);
-    const toWrite = await withinLimit(deps, projectId, list.listId, valid);
-    const subscribers = await withIncarnations(deps, projectId, toWrite);
+    const fresh = await freshWithinLimit(deps, projectId, list.listId, valid);
+    const giveBack = (n: number) => deps.totals.add(projectId, 'subscriptions', -n);
+    const subscribers = await withIncarnations(deps, projectId, fresh).catch(async (err: unknown) => {
+      await giveBack(fresh.length);
+      throw err;
+    });
     const at = deps.clock.date();
+    // An insert that fails keeps its room (some may be written): the total runs high, never low.
     const added = await deps.subscriptions.insertMany(projectId, list.listId, subscribers, at);
+    await giveBack(fresh.length - added.length);
     if (added.length > 0) {
       await recountSubscribers(deps, projectId, list.listId);
       await deps.events.subscriptionsChanged({ projectId, list: list.key, change: 'subscribed', recipientIds: added, at });
