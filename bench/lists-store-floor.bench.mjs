@@ -3,9 +3,9 @@
 // `PUT /lists/{key}/subscriptions` of 1,000 ids makes, of the reads it could make instead, and of
 // the subscriber page a list send reads per 1,000 recipients. On a fresh store holding
 // BENCH_RECIPIENTS recipients (default 100,000, with the recipient service's indexes) and a list of
-// as many subscriptions, and a project of BENCH_LISTS lists (default 1,000: a subscribe reads every
-// list of its project for the project's subscription total); each call shape measured on 20
-// different batches of 1,000, twice.
+// as many subscriptions, and a project of BENCH_LISTS lists (default 1,000: a subscribe used to read
+// every list of its project for the project's subscription total; it now takes room in the project's
+// totals document); each call shape measured on 20 different batches of 1,000, twice.
 // `node bench/lists-store-floor.bench.mjs [<ferretdb binary>]` (default .local/bin/ferretdb).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -55,6 +55,11 @@ try {
   await listDocs.insertOne(list(1, 1));
   for (let l = 0; l < lists; l += BATCH) await listDocs.insertMany(Array.from({ length: Math.min(BATCH, lists - l) }, (_, i) => list(2, l + i + 1)));
   const subscriptionTotal = (projectId) => listDocs.find({ project_id: projectId }, { projection: { _id: 0, subscriber_count: 1 } }).toArray();
+  // Each project's totals (lists/store/project-totals-repository.ts): room taken by a conditional `$inc`.
+  const totals = db.collection('list_project_totals');
+  await totals.insertMany([{ _id: 1, lists: 1, subscriptions: n, counted_at: now }, { _id: 2, lists, subscriptions: lists * 100, counted_at: now }]);
+  const takeRoom = (projectId) => totals.updateOne({ _id: projectId, subscriptions: { $lte: 1e12 - BATCH } }, { $inc: { subscriptions: BATCH } });
+  const subscriptionIds = (listId, ids) => ({ _id: { $in: ids.map((id) => `1:${listId}:${id}`) } });
 
   const rows = [];
   /** Store CPU-ms per call of `fn(ids of a batch, sample)`, over SAMPLES batches spread over the recipients. */
@@ -66,9 +71,16 @@ try {
   const seqRead = { project_id: 1, state: 'active' };
   let scratchList = 100;
   for (let round = 0; round < 2; round++) {
-    await measure("subscribe: the project's subscription total, a project of one list", () => subscriptionTotal(1));
-    await measure(`subscribe: the project's subscription total, a project of ${lists.toLocaleString('en-US')} lists`, () => subscriptionTotal(2));
+    await measure("before: the project's subscription total summed from its lists, a project of one list", () => subscriptionTotal(1));
+    await measure(`before: the same, a project of ${lists.toLocaleString('en-US')} lists`, () => subscriptionTotal(2));
     await measure(`the same total by \`$group\` with \`$sum\`, ${lists.toLocaleString('en-US')} lists`, () => listDocs.aggregate([{ $match: { project_id: 2 } }, { $group: { _id: null, total: { $sum: '$subscriber_count' } } }]).toArray());
+    await measure("subscribe: room taken in the project's totals (conditional `$inc` of one document), a project of one list", () => takeRoom(1));
+    await measure(`subscribe: the same, a project of ${lists.toLocaleString('en-US')} lists`, () => takeRoom(2));
+    await measure(`before: a create's count of the project's lists, ${lists.toLocaleString('en-US')} lists`, () => listDocs.countDocuments({ project_id: 2 }));
+    await measure('subscribe: what is already subscribed, counted (`$in` of the 1,000 subscription `_id`s), none there', (ids) => subscriptions.countDocuments(subscriptionIds(7, ids)));
+    await measure('subscribe: the same count, all there (a retry)', (ids) => subscriptions.countDocuments(subscriptionIds(1, ids)));
+    await measure('the same ids read (`find`, projected to the recipient), none there', (ids) => subscriptions.find(subscriptionIds(7, ids), { projection: { recipient_id: 1 } }).toArray());
+    await measure('the same ids read, all there (what a subscribe of a mix reads)', (ids) => subscriptions.find(subscriptionIds(1, ids), { projection: { recipient_id: 1 } }).toArray());
     await measure("subscribe: the ids' sequences (`find`, `$in` of 1,000, projected to id and seq)", (ids) => recipients.find({ ...seqRead, recipient_id: { $in: ids } }, { projection: { _id: 0, recipient_id: 1, seq: 1 } }).toArray());
     await measure('the same read, whole documents', (ids) => recipients.find({ ...seqRead, recipient_id: { $in: ids } }).toArray());
     await measure('the same read, one batch of 1,000 (no `getMore`)', (ids) => recipients.find({ ...seqRead, recipient_id: { $in: ids } }, { projection: { _id: 0, recipient_id: 1, seq: 1 }, batchSize: BATCH }).toArray());
