@@ -37,7 +37,7 @@ export async function listToChange(deps: Pick<ListDeps, 'lists'>, input: Subscri
  * when they do not fit: subscription_limit_reached). What is already there is found first (one
  * count of the call's subscriptions: a retried call finds them all and writes nothing).
  */
-async function freshWithinLimit(deps: ListDeps, projectId: number, listId: number, ids: string[]): Promise<string[]> {
+async function freshWithinLimit(deps: Pick<ListDeps, 'lists' | 'subscriptions' | 'totals' | 'clock' | 'limits'>, projectId: number, listId: number, ids: string[]): Promise<string[]> {
   const before = await deps.subscriptions.subscribedAmong(projectId, listId, ids);
   const fresh = ids.filter((id) => !before.has(id));
   const max = deps.limits.subscriptionsPerProject;
