@@ -53,7 +53,7 @@ export function openMobilePush(config: Config, deps: OpenMobilePushDeps): { send
       perProvider: config.MOBILE_PUSH_MAX_IN_FLIGHT_PER_PROVIDER,
       perProjectProvider: config.MOBILE_PUSH_MAX_IN_FLIGHT_PER_PROJECT,
       waitingPerProvider: config.MOBILE_PUSH_MAX_WAITING_PER_PROVIDER,
-    }),
+    }, clock),
   });
   const configuredPlatforms: ConfiguredPlatforms = async (projectId) => {
     const views = await deps.credentials.list(projectId);
