@@ -64,7 +64,8 @@ const pushedNotification = (push: OutgoingMobilePush): PushedNotification => {
  * Retry-After given), `expired` when every device was gone, `rejected` when none took it. Before
  * any device it takes a share of each provider its devices are on (provider-shares), waiting its
  * turn while the provider's shares are in flight; `busy` (nothing attempted, no device claimed)
- * when that provider's queue is full too (told to come back when a share is likely free), so a slow provider never holds the other's pushes.
+ * when that provider's queue is full too (told to come back when a share is likely free), so a
+ * slow provider never holds the other's pushes.
  */
 export function createMobilePushSender(deps: MobilePushSenderDeps) {
   async function pushOne(push: OutgoingMobilePush, device: { id: number; platform: string; token: string }, block: MobilePushBlock): Promise<DeviceEnd> {

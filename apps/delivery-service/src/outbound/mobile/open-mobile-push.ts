@@ -28,9 +28,10 @@ export interface OpenMobilePushDeps {
  * Mobile push as the delivery service runs it: the FCM and APNs clients on the configured
  * endpoints (Google's and Apple's unless FCM_API_URL / APNS_URL name the local fakes), the
  * recipients' devices and unread counts read for the jobs in hand together (coalesced-device-reads,
- * coalesced-unread-counts), the projects'
- * provider settings read once every few seconds (cached-credentials), the per-device
- * claims (their indexes ensured by the caller; pruned and erased as their notification is), the pool's shares per provider and per (project, provider), and which providers a project configured (for gating).
+ * coalesced-unread-counts), the projects' provider settings read once every few seconds
+ * (cached-credentials), the per-device claims (their indexes ensured by the caller; pruned and
+ * erased as their notification is), the pool's shares per provider and per (project, provider),
+ * paced by their clock, and which providers a project configured (for gating).
  */
 export function openMobilePush(config: Config, deps: OpenMobilePushDeps): { send: MobilePushSender; configuredPlatforms: ConfiguredPlatforms; attempts: MobilePushAttempts; close(): void } {
   const clock = () => deps.now().getTime();
