@@ -15,7 +15,7 @@
 // 600), BENCH_SEED_RECIPIENTS / BENCH_SEED_NOTIFICATIONS (the seeded store, default 20,000 / 50,000).
 import { generateKeyPairSync } from 'node:crypto';
 import os from 'node:os';
-import { cpuDelta, cpuPerUnit, createRecipients, forEachIndex, machine, sample, say, seedOtherProjects, sendEach, sleep, withDeliveryStack } from './delivery-stack.mjs';
+import { cpuDelta, cpuPerUnit, createRecipients, forEachIndex, machine, sample, say, seedOtherProjects, sendEach, sleep, storeOperationsByKind, storeOpsDelta, withDeliveryStack } from './delivery-stack.mjs';
 
 const n = Number(process.env.BENCH_RECIPIENTS ?? 1000);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -51,7 +51,7 @@ async function arrivalP99({ api, sinkUrl, service, prefix, count, token }) {
   return waits[Math.floor(waits.length * 0.99)] ?? NaN;
 }
 
-const failed = await withDeliveryStack('mobile-push', {}, async ({ infra, api, metrics, cpu, dbPrefix }) => {
+const failed = await withDeliveryStack('mobile-push', {}, async ({ infra, stack, api, metrics, cpu, dbPrefix }) => {
   if (!infra.smsApiUrl || !infra.apns) throw new Error('the sink (with its FCM and APNs fakes) does not run here: unset SMTP_URL');
   const sinkUrl = infra.smsApiUrl;
   const apnsKey = await (await fetch(`${sinkUrl}/apns/key`)).json();
@@ -82,6 +82,7 @@ const failed = await withDeliveryStack('mobile-push', {}, async ({ infra, api, m
   const pushedBefore = await pushed();
   const receivedBefore = await received();
   say(`herald: ${n} direct sends with a payload and a mobile_push block, ${connections} at once`);
+  const opsBefore = await storeOperationsByKind(stack);
   const cpuBefore = cpu();
   const t0 = Date.now();
   const sends = await sendEach(api, n, connections, (i) => ({ recipient_id: `r${i}`, target, payload: { title: 'Deploy finished', i }, mobile_push: { title: 'Deploy finished', body: `api v${i} is live`, badge: 'unread' } }));
@@ -89,6 +90,7 @@ const failed = await withDeliveryStack('mobile-push', {}, async ({ infra, api, m
   const cpuAfter = cpu();
   const pushes = (await received()) - receivedBefore;
   const perPush = cpuPerUnit(cpuBefore, cpuAfter, n * DEVICES, { exclude: ['smtp-sink'] });
+  const ops = storeOpsDelta(opsBefore, await storeOperationsByKind(stack));
 
   say(`reference: ${n} direct sends with a payload only, ${connections} at once`);
   const written = async () => sample(await metrics(), 'herald_notifications_total');
@@ -113,11 +115,15 @@ const failed = await withDeliveryStack('mobile-push', {}, async ({ infra, api, m
     const healthy = await arrivalP99({ api, sinkUrl, service: 'fcm', prefix: 'fa', count: isolationSends, token: fcmToken('fa') });
     const control = (body) => fetch(`${sinkUrl}/apns/control`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
     await control({ slow_ms: 2000 });
+    // Jobs turned away while their provider was busy (counted `retried`) and JetStream redeliveries, beside the slow provider.
+    const retried = async () => sample(await metrics(), 'herald_outbound_messages_total', { medium: 'mobile_push', outcome: 'retried' });
+    const redelivered = async () => sample(await metrics(), 'herald_jetstream_redeliveries_total', { consumer: 'delivery-mobile-push' });
+    const [retriedBefore, redeliveredBefore] = [await retried(), await redelivered()];
     try {
       const slowSends = sendEach(api, isolationSends, 20, (i) => ({ recipient_id: `ap${i}`, target, mobile_push: { title: 'Deploy finished', body: `api v${i} is live` } }));
       const beside = await arrivalP99({ api, sinkUrl, service: 'fcm', prefix: 'fb', count: isolationSends, token: fcmToken('fb') });
       await slowSends;
-      isolation = { healthy, beside };
+      isolation = { healthy, beside, retried: (await retried()) - retriedBefore, redelivered: (await redelivered()) - redeliveredBefore };
     } finally {
       await control({ slow_ms: 0 });
     }
@@ -132,9 +138,10 @@ const failed = await withDeliveryStack('mobile-push', {}, async ({ infra, api, m
   console.log(`\nsends: ${sends.ok} accepted, p99 ${sends.p99} ms, ${sends.bad} failed; the sink received ${pushes} pushes (${n * DEVICES} expected)`);
   console.log(`target ≥ 1,000 pushes/s end to end: ${rate >= 1000 ? 'met' : 'NOT met'} (${Math.round(rate)}/s); ≤ 5 CPU-ms per message: ${perPush.total <= 5 ? 'met' : 'NOT met'}`);
   console.log(`CPU used from the first send to the last push: ${cpuDelta(cpuBefore, cpuAfter)}`);
+  console.log(`store operations per notification (service, command, collection): ${Object.entries(ops).filter(([, v]) => v > 0).sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${(v / n).toFixed(3)}`).join('; ')}`);
   if (isolation) {
     const ratio = isolation.beside / isolation.healthy;
-    console.log(`slow provider (APNs answering in 2 s): FCM pushes' p99 from send to arrival ${isolation.healthy} ms healthy, ${isolation.beside} ms beside the slow APNs sends (${ratio.toFixed(2)}×); target ≤ 2×: ${ratio <= 2 ? 'met' : 'NOT met'}`);
+    console.log(`slow provider (APNs answering in 2 s): FCM pushes' p99 from send to arrival ${isolation.healthy} ms healthy, ${isolation.beside} ms beside the slow APNs sends (${ratio.toFixed(2)}×); target ≤ 2×: ${ratio <= 2 ? 'met' : 'NOT met'}; meanwhile ${isolation.retried} pushes tried again later (turned away while their provider was busy, or retried), ${isolation.redelivered} jobs redelivered`);
   }
 });
 process.exit(failed ? 1 : 0);

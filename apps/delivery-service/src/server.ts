@@ -109,7 +109,7 @@ export async function build({ config, logger, mongo, nats, metrics, clock }: Ser
   registerConsumerGauges(metrics.registry, createConsumerFigures(nats));
   const events = createOutcomePublisher(nats);
   const devices = deviceDirectory(peers.recipients);
-  const mobilePush = openMobilePush(config, { db: mongo.db, devices, credentials: providerCredentials, events, unreadCount: (projectId, recipientId) => feed.countUnread(projectId, recipientId), now });
+  const mobilePush = openMobilePush(config, { db: mongo.db, devices, credentials: providerCredentials, events, unreadCounts: (projectId, recipientIds) => feed.countUnreadMany(projectId, recipientIds), now });
   await mobilePush.attempts.ensureIndexes();
   const deps: UseCaseDeps = {
       notifications,

@@ -128,6 +128,17 @@ export function createFeedRepository(db: Db) {
       const [unread, archived, snoozed] = await Promise.all([col.countDocuments(base), col.countDocuments({ ...base, archived: true }), col.countDocuments({ ...base, snoozed: true })]);
       return unread - archived - snoozed;
     },
+    /**
+     * `countUnread` (whole feed) of many recipients of a project at once: the same three counts,
+     * each one aggregate grouped by recipient. A recipient with none unread is absent (0).
+     */
+    async countUnreadMany(projectId: number, recipientIds: string[]): Promise<Map<string, number>> {
+      const base = { project_id: projectId, recipient_id: { $in: recipientIds }, status: 'delivered' as const, read: false };
+      const byRecipient = async (filter: Filter<NotificationDoc>) =>
+        new Map((await col.aggregate<{ _id: string; n: number }>([{ $match: filter }, { $group: { _id: '$recipient_id', n: { $sum: 1 } } }]).toArray()).map((g) => [g._id, g.n]));
+      const [unread, archived, snoozed] = await Promise.all([byRecipient(base), byRecipient({ ...base, archived: true }), byRecipient({ ...base, snoozed: true })]);
+      return new Map([...unread].map(([id, n]) => [id, n - (archived.get(id) ?? 0) - (snoozed.get(id) ?? 0)]));
+    },
     /** Not seen, not archived, not snoozed: every delivered one less the seen ones (archiving and snoozing mark seen, so the seen ones include those). */
     async countUnseen(projectId: number, recipientId: string, filter?: FeedFilter): Promise<number> {
       const base = { project_id: projectId, recipient_id: recipientId, status: 'delivered' as const, ...targetTerms(filter) };

@@ -21,3 +21,4 @@ export { openProviderCredentials, providerRoutes, PROVIDER_NAMES, type ProviderC
 export { checkMobilePushSize } from './mobile/mobile-push-block';
 export { createMobilePushAttempts, type MobilePushAttempts } from './mobile/mobile-push-attempts';
 export { openMobilePush } from './mobile/open-mobile-push';
+export { coalescedNotificationReads } from './mobile/coalesced-notification-reads';

@@ -64,7 +64,8 @@ const pushedNotification = (push: OutgoingMobilePush): PushedNotification => {
  * Retry-After given), `expired` when every device was gone, `rejected` when none took it. Before
  * any device it takes a share of each provider its devices are on (provider-shares), waiting its
  * turn while the provider's shares are in flight; `busy` (nothing attempted, no device claimed)
- * when that provider's queue is full too, so a slow provider never holds the other's pushes.
+ * when that provider's queue is full too (told to come back when a share is likely free), so a
+ * slow provider never holds the other's pushes.
  */
 export function createMobilePushSender(deps: MobilePushSenderDeps) {
   async function pushOne(push: OutgoingMobilePush, device: { id: number; platform: string; token: string }, block: MobilePushBlock): Promise<DeviceEnd> {
@@ -114,7 +115,7 @@ export function createMobilePushSender(deps: MobilePushSenderDeps) {
     const byId = new Map(devices.map((d) => [d.id, d]));
     const owed = push.deviceIds.filter((id) => !ENDED.has(held.get(id)?.state ?? '') && byId.has(id));
     const share = deps.shares ? await deps.shares.take(push.projectId, owed.map((id) => byId.get(id)!.platform)) : { taken: true as const, release: () => undefined };
-    if (!share.taken) throw new DeliveryFailure('busy', share.reason);
+    if (!share.taken) throw new DeliveryFailure('busy', share.reason, share.retryAfterMs);
     try {
       return await sendToDevices(push, held, byId);
     } finally {

@@ -8,6 +8,7 @@ import type { ProviderCredentials } from '../credentials';
 import { APNS_ORIGINS, createApnsClient } from './apns-client';
 import { cachedCredentials } from './cached-credentials';
 import { coalescedDeviceReads } from './coalesced-device-reads';
+import { coalescedUnreadCounts, type UnreadCounts } from './coalesced-unread-counts';
 import { createFcmClient } from './fcm-client';
 import { createMobilePushAttempts, type MobilePushAttempts } from './mobile-push-attempts';
 import { createMobilePushSender, type MobilePushSender } from './mobile-push-sender';
@@ -18,16 +19,19 @@ export interface OpenMobilePushDeps {
   devices: DeviceDirectory;
   credentials: ProviderCredentials;
   events: OutcomeEvents;
-  unreadCount: (projectId: number, recipientId: string) => Promise<number>;
+  /** The in-app unread counts of recipients of a project (`badge: "unread"`). */
+  unreadCounts: UnreadCounts;
   now: () => Date;
 }
 
 /**
  * Mobile push as the delivery service runs it: the FCM and APNs clients on the configured
  * endpoints (Google's and Apple's unless FCM_API_URL / APNS_URL name the local fakes), the
- * recipients' devices read for the jobs in hand together (coalesced-device-reads), the projects'
- * provider settings read once every few seconds (cached-credentials), the per-device
- * claims (their indexes ensured by the caller; pruned and erased as their notification is), the pool's shares per provider and per (project, provider), and which providers a project configured (for gating).
+ * recipients' devices and unread counts read for the jobs in hand together (coalesced-device-reads,
+ * coalesced-unread-counts), the projects' provider settings read once every few seconds
+ * (cached-credentials), the per-device claims (their indexes ensured by the caller; pruned and
+ * erased as their notification is), the pool's shares per provider and per (project, provider),
+ * paced by their clock, and which providers a project configured (for gating).
  */
 export function openMobilePush(config: Config, deps: OpenMobilePushDeps): { send: MobilePushSender; configuredPlatforms: ConfiguredPlatforms; attempts: MobilePushAttempts; close(): void } {
   const clock = () => deps.now().getTime();
@@ -44,7 +48,7 @@ export function openMobilePush(config: Config, deps: OpenMobilePushDeps): { send
     credentials: cachedCredentials((projectId, platform) => deps.credentials.read(projectId, platform)),
     fcm,
     apns,
-    unreadCount: deps.unreadCount,
+    unreadCount: coalescedUnreadCounts(deps.unreadCounts),
     attempts,
     deviceRemoved: (doc, device) =>
       deps.events.emit([{ id: `mp:${doc._id}:removed:${device.id}`, type: 'device.removed', at: deps.now(), projectId: doc.project_id, recipientId: doc.recipient_id, notification: toNotification(doc), removedDevice: device }]),
@@ -53,7 +57,7 @@ export function openMobilePush(config: Config, deps: OpenMobilePushDeps): { send
       perProvider: config.MOBILE_PUSH_MAX_IN_FLIGHT_PER_PROVIDER,
       perProjectProvider: config.MOBILE_PUSH_MAX_IN_FLIGHT_PER_PROJECT,
       waitingPerProvider: config.MOBILE_PUSH_MAX_WAITING_PER_PROVIDER,
-    }),
+    }, clock),
   });
   const configuredPlatforms: ConfiguredPlatforms = async (projectId) => {
     const views = await deps.credentials.list(projectId);

@@ -9,8 +9,8 @@ export interface ProviderShareLimits {
   waitingPerProvider?: number;
 }
 
-/** A job's shares of its providers, taken; or why not (nothing is held then). */
-export type ProviderShare = { taken: true; release(): void } | { taken: false; reason: string };
+/** A job's shares of its providers, taken; or why not and when to try again (nothing is held then). */
+export type ProviderShare = { taken: true; release(): void } | { taken: false; reason: string; retryAfterMs: number };
 
 /**
  * Shares of the mobile push pool per provider and per (project, provider): a job takes one share
@@ -19,12 +19,13 @@ export type ProviderShare = { taken: true; release(): void } | { taken: false; r
  * bounded queue of that provider; with the queue full it is turned away (nothing held). So a slow
  * provider holds at most its shares and its queue of the pool, and the other provider's pushes go
  * on. Shares are taken in one order (by provider name; the provider's, then the project's), so two
- * waiting jobs never wait for each other.
+ * waiting jobs never wait for each other. A job turned away is told when to come back: at the pace
+ * its provider gives its shares back (share-pace), not at once.
  */
-export function createProviderShares(limits: ProviderShareLimits) {
+export function createProviderShares(limits: ProviderShareLimits, now: () => number = Date.now) {
   const waiting = limits.waitingPerProvider ?? 0;
-  const byProvider = createWaitingShares(limits.perProvider, waiting);
-  const byProjectProvider = createWaitingShares(limits.perProjectProvider, waiting);
+  const byProvider = createWaitingShares(limits.perProvider, waiting, now);
+  const byProjectProvider = createWaitingShares(limits.perProjectProvider, waiting, now);
   const projectKey = (projectId: number, provider: string) => `${projectId}:${provider}`;
   const leave = (projectId: number, provider: string) => {
     byProvider.leave(provider);
@@ -37,12 +38,12 @@ export function createProviderShares(limits: ProviderShareLimits) {
       for (const provider of [...new Set(providers)].sort()) {
         if (!(await byProvider.enter(provider))) {
           giveBack();
-          return { taken: false, reason: `as many mobile pushes in flight to ${provider} as allowed (MOBILE_PUSH_MAX_IN_FLIGHT_PER_PROVIDER), and as many waiting (MOBILE_PUSH_MAX_WAITING_PER_PROVIDER)` };
+          return { taken: false, retryAfterMs: byProvider.returnIn(provider), reason: `as many mobile pushes in flight to ${provider} as allowed (MOBILE_PUSH_MAX_IN_FLIGHT_PER_PROVIDER), and as many waiting (MOBILE_PUSH_MAX_WAITING_PER_PROVIDER)` };
         }
         if (!(await byProjectProvider.enter(projectKey(projectId, provider)))) {
           byProvider.leave(provider);
           giveBack();
-          return { taken: false, reason: `as many mobile pushes of this project in flight to ${provider} as allowed (MOBILE_PUSH_MAX_IN_FLIGHT_PER_PROJECT), and as many waiting` };
+          return { taken: false, retryAfterMs: byProjectProvider.returnIn(projectKey(projectId, provider)), reason: `as many mobile pushes of this project in flight to ${provider} as allowed (MOBILE_PUSH_MAX_IN_FLIGHT_PER_PROJECT), and as many waiting` };
         }
         held.push(provider);
       }
