@@ -15,7 +15,6 @@ import { createIdAllocator } from './kernel/id-allocator';
 import { createNotificationRepository } from './kernel/store/notification-repository';
 import { createBulkWriteLane } from './kernel/store/bulk-write-lane';
 import { createTimerRepository } from './kernel/store/timer-repository';
-import { createOutcomeRecords } from './kernel/store/outcome-records';
 import { createUseCases, type UseCaseDeps } from './use-cases';
 import { startWebhooks } from './webhooks';
 import { createGetStats, createStatsBuffer, createStatsRepository, startStatsConsumer, statsBatching, statsRoutes, webhookAttemptKey } from './stats';
@@ -280,7 +279,7 @@ export async function build({ config, logger, mongo, nats, metrics, clock }: Ser
         ...schedulingRoutes(usecases.getDigest),
         ...outboundRoutes(usecases, { vapidPublicKey: config.VAPID_PUBLIC_KEY }),
         ...statsRoutes(createGetStats({ stats, timers, now })),
-        ...timelineRoutes(createGetTimeline({ getNotification: usecases.getNotification, timers, digests, eventAttempts: webhooks.eventAttempts, outcomeRecords: createOutcomeRecords(mongo.db).ofNotification })),
+        ...timelineRoutes(createGetTimeline({ getNotification: usecases.getNotificationWithRecords, timers, digests, eventAttempts: webhooks.eventAttempts })),
       });
       webhooks.routes(router);
       providerRoutes(providerCredentials, (projectId, name) => {

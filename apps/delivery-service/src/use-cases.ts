@@ -25,7 +25,7 @@ import {
   type WakeSnoozedDeps,
 } from './feed';
 import { createFanOutBroadcast, createGetBroadcast, createListBroadcasts, createProcessBroadcastChunk, createRepublishPending, type FanOutBroadcastDeps, type GetBroadcastDeps, type ListBroadcastsDeps, type ProcessBroadcastChunkDeps, type RepublishPendingDeps } from './broadcasts';
-import { type CancelSendsDeps, createCancelSends, createGetNotification, createGetPayloads, createSendNotification, createWriteSends, type GetNotificationDeps, type GetPayloadsDeps, type SendNotificationDeps, type WriteSendsDeps } from './sends';
+import { type CancelSendsDeps, createCancelSends, createGetNotification, createGetNotificationWithRecords, createGetPayloads, createSendNotification, createWriteSends, type GetNotificationDeps, type GetPayloadsDeps, type SendNotificationDeps, type WriteSendsDeps } from './sends';
 import { createPruneExpired, createRemoveRecipientNotifications, type PruneExpiredDeps, type RemoveRecipientNotificationsDeps } from './retention';
 import { type CloseDigestDeps, type CollectDigestsDeps, createCloseDigest, createCollectDigests, createGetDigest, type GetDigestDeps } from './scheduling';
 
@@ -81,6 +81,7 @@ export function createUseCases(deps: UseCaseDeps, logger: Logger) {
     fanOutBroadcast: createFanOutBroadcast(deps),
     processBroadcastChunk: createProcessBroadcastChunk(deps),
     getNotification: createGetNotification(deps),
+    getNotificationWithRecords: createGetNotificationWithRecords(deps),
     getBroadcast: createGetBroadcast(deps),
     listBroadcasts: createListBroadcasts(deps),
     listFeed: createListFeed(deps),

@@ -1,4 +1,4 @@
-import { inboxApiOf, type Body, type FetchLike, type HeraldClient, type InboxApi, type Ok } from '@herald/client';
+import { inboxApiOf, withFreshToken, withTokenRefresh, type Body, type HeraldClient, type InboxApi, type Ok } from '@herald/client';
 
 type PreferencesPath = '/recipients/{recipient_id}/preferences';
 export type RecipientPreference = Ok<PreferencesPath, 'get'>['data']['preferences'][number];
@@ -40,11 +40,21 @@ export function cachedToken(fetchToken: () => Promise<string>) {
   };
 }
 
-/** A fetch that drops the cached token when the gateway answers 401, so the next request fetches a fresh one. */
-export function forgettingTokenOn401(fetch: FetchLike, token: { forget(): void }): FetchLike {
-  return async (url, init) => {
-    const res = await fetch(url, init);
-    if (res.status === 401) token.forget();
-    return res;
+/**
+ * The same API dropping the cached token when the gateway answers 401, through the client's
+ * `withTokenRefresh` (and `withFreshToken` for the preferences): the request refused fails (no
+ * fresh token to ask again with), and the next one, or the stream's reconnect, fetches a fresh one.
+ */
+export function forgettingTokenOn401(api: HeraldApi, token: { forget(): void }): HeraldApi {
+  const forget = async () => {
+    token.forget();
+    return false;
+  };
+  return {
+    inbox: withTokenRefresh(api.inbox, forget),
+    preferences: {
+      list: () => withFreshToken(api.preferences.list, forget),
+      set: (change) => withFreshToken(() => api.preferences.set(change), forget),
+    },
   };
 }

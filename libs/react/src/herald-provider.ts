@@ -34,9 +34,8 @@ export function HeraldProvider(props: HeraldProviderProps) {
   const { baseUrl, recipientId, token: staticToken, getToken, api: givenApi, fetch: givenFetch } = props;
   const value = useMemo<HeraldContextValue>(() => {
     const tokens = cachedToken(getToken ?? (async () => staticToken ?? ''));
-    const fetch = forgettingTokenOn401((url, init) => (givenFetch ?? globalThis.fetch)(url, init), tokens);
     // Nothing is fetched here: the client only stores its options (server rendering stays side-effect free).
-    const api = givenApi ?? heraldApiOf(new HeraldClient({ baseUrl, apiKey: tokens.get, fetch }), recipientId);
+    const api = givenApi ?? forgettingTokenOn401(heraldApiOf(new HeraldClient({ baseUrl, apiKey: tokens.get, fetch: givenFetch }), recipientId), tokens);
     const shared = { ...api, inbox: withSharedStream(api.inbox) };
     return { baseUrl, recipientId, api: shared, stores: createStoreCache(shared.inbox),
       token: tokens.get,

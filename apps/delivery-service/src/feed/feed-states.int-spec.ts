@@ -1,6 +1,7 @@
 import { connectMongo } from '@herald/service-kit';
-import { errorOf, eventually } from '@herald/testing';
+import { errorOf } from '@herald/testing';
 import { startHarness, type Harness } from '../testing/harness';
+import { sendSettled } from '../testing/send-settled';
 
 const settings = { strictTargets: false, maxBroadcastRecipientsForEmail: 0n };
 const target = { channel: 'c', topic: 't', event: 'e' };
@@ -15,15 +16,7 @@ describe('delivery service: seen and archived notifications', () => {
   afterAll(async () => h.close());
 
   /** Sends n in-app notifications and waits until every one is settled; returns their ids in send order. */
-  async function sendAll(project: bigint, recipientId: string, n: number): Promise<bigint[]> {
-    const ids: bigint[] = [];
-    for (let i = 0; i < n; i++) ids.push((await h.client.send({ projectId: project, settings, recipientId, target, payloadJson: JSON.stringify({ i }) })).notification!.id);
-    await eventually('every send decided', async () => {
-      const all = await Promise.all(ids.map((id) => h.client.getNotification({ projectId: project, id })));
-      return all.every((r) => r.notification!.status !== 'enqueued');
-    });
-    return ids;
-  }
+  const sendAll = (project: bigint, recipientId: string, n: number) => sendSettled(h, { projectId: project, settings, recipientId, target }, n);
   const counts = async (project: bigint, recipientId: string) => {
     const r = await h.client.unreadCount({ projectId: project, recipientId });
     return { unread: Number(r.unreadCount), unseen: Number(r.unseenCount) };

@@ -5,6 +5,7 @@ import { RECIPIENT_DELETED_SUBJECT, RecipientDeletedSchema } from '@herald/contr
 import { connectMongo, connectNats } from '@herald/service-kit';
 import { errorOf } from '@herald/testing';
 import { startHarness, type Harness } from '../testing/harness';
+import { sendSettled } from '../testing/send-settled';
 import { eventually } from '@herald/testing';
 
 const settings = { strictTargets: false, maxBroadcastRecipientsForEmail: 0n };
@@ -20,15 +21,7 @@ describe('delivery service: the recipient feed', () => {
   afterAll(async () => h.close());
 
   /** Sends n in-app notifications and waits until every one is settled; returns their ids in send order. */
-  async function sendAll(project: bigint, recipientId: string, n: number): Promise<bigint[]> {
-    const ids: bigint[] = [];
-    for (let i = 0; i < n; i++) ids.push((await h.client.send({ projectId: project, settings, recipientId, target, payloadJson: JSON.stringify({ i }) })).notification!.id);
-    await eventually('every send decided', async () => {
-      const all = await Promise.all(ids.map((id) => h.client.getNotification({ projectId: project, id })));
-      return all.every((r) => r.notification!.status !== 'enqueued');
-    });
-    return ids;
-  }
+  const sendAll = (project: bigint, recipientId: string, n: number) => sendSettled(h, { projectId: project, settings, recipientId, target }, n);
 
   it('when a recipient has delivered, suppressed and email-only notifications, then the feed lists only delivered ones, newest first, in pages', async () => {
     const project = h.project();

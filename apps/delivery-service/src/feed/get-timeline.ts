@@ -8,25 +8,27 @@ import { inTimeOrder, notificationSteps, outcomeEventIds, type TimelineStep } fr
 
 /** The ports this use case works with. */
 export interface GetTimelineDeps {
-  /** The notification as GET /notifications/{id} shows it (its 404 rules included). */
-  getNotification: (projectId: number, id: number) => Promise<Notification>;
+  /**
+   * The notification as GET /notifications/{id} shows it (its 404 rules included), with its outcome
+   * records (each outbound attempt's answer), read once for both.
+   */
+  getNotification: (projectId: number, id: number) => Promise<{ notification: Notification; records: OutcomeRecordDoc[] }>;
   timers: Pick<TimerRepository, 'find' | 'fateOf'>;
   digests: Pick<DigestRepository, 'findById'>;
   eventAttempts: EventAttempts;
-  /** The outcome records of one notification (each outbound attempt's answer). */
-  outcomeRecords: (notificationId: number) => Promise<OutcomeRecordDoc[]>;
 }
 
 /**
  * `GET /notifications/{id}/timeline`: the notification's steps in time order. Reads by key only:
- * the notification, its outcome records (each outbound attempt: by notification id), its escalation
- * timer and fate (by `_id` `email:<id>`), its digest (by id), and the project's endpoints'
- * deliveries of its outcome events (the (webhook_id, event_id) index).
+ * the notification, its outcome records (each outbound attempt: by notification id, read once for
+ * its outcomes and its attempt steps), its escalation timer and fate (by `_id` `email:<id>`), its
+ * digest (by id), and the project's endpoints' deliveries of its outcome events (the (webhook_id,
+ * event_id) index).
  */
 export function createGetTimeline(deps: GetTimelineDeps) {
   return async (projectId: number, id: number): Promise<TimelineStep[]> => {
-    const n = await deps.getNotification(projectId, id);
-    const [records, escalation, digest, webhooks] = await Promise.all([deps.outcomeRecords(n.id), escalationSteps(deps, n), digestSteps(deps, n), webhookSteps(deps, n)]);
+    const { notification: n, records } = await deps.getNotification(projectId, id);
+    const [escalation, digest, webhooks] = await Promise.all([escalationSteps(deps, n), digestSteps(deps, n), webhookSteps(deps, n)]);
     return inTimeOrder([...notificationSteps(n), ...attemptSteps(n, records), ...escalation, ...digest, ...webhooks]);
   };
 }

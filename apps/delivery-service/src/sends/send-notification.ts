@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { conflict, createBatcher, DomainError, isDuplicateKey, sleep, type Clock, type Logger } from '@herald/service-kit';
-import { acceptedView, type AcceptedSend, type Broadcast, type Notification, type Target } from '../kernel/notification';
+import { acceptedView, type Broadcast, type Notification, type Target } from '../kernel/notification';
 import { checkSend, targetNotCataloged, type Medium, type SendInput } from './send-rules';
+import { acceptedSendOf } from './send-request';
 import { CLAIM_LEASE_MS, claimLeasePassed } from './claim-lease';
 import { checkAudience, type RecipientFailure } from './audience-rules';
 import { scheduledFor } from '../kernel/timing-rules';
@@ -162,22 +163,7 @@ export function createSendNotification(deps: SendNotificationDeps, logger: Logge
       return { notification: null, broadcast: toBroadcast(doc) };
     }
     const [recipientSeq, id] = await Promise.all([deps.presence.ensure(projectId, input.recipientId), givenId ?? deps.notificationIds.next()]);
-    const send: AcceptedSend = {
-      id,
-      projectId: input.projectId,
-      recipientId: input.recipientId,
-      recipientSeq,
-      target: input.target,
-      payloadJson: input.payloadJson,
-      email: input.email,
-      sms: input.sms,
-      push: input.push,
-      ...(input.chat ? { chat: input.chat } : {}),
-      ...(input.mobilePush ? { mobilePush: input.mobilePush } : {}),
-      settings: input.settings,
-      createdAt: now,
-      sendAt: dueAt,
-    };
+    const send = acceptedSendOf(input, { id, recipientId: input.recipientId, recipientSeq, createdAt: now, sendAt: dueAt });
     if (dueAt) {
       // Scheduled: its timer holds the send until it fires, then it is published as any other.
       await schedule.add({ _id: timerId('send', id), kind: 'send', project_id: input.projectId, ref: id, due_ms: dueAt.getTime(), send, created_at: now }, 0);

@@ -1,5 +1,5 @@
 import { fromPbMobilePush, type SendRequest } from '@herald/contracts';
-import type { EmailUnless } from '../kernel/notification';
+import type { AcceptedSend, EmailUnless } from '../kernel/notification';
 import type { SendInput } from './send-rules';
 
 /** A SendRequest (RPC or send job) as the send use case's input. */
@@ -52,5 +52,25 @@ export function toSendInput(req: SendRequest): SendInput {
     ...(req.recipientIds.length > 0 || req.list !== undefined || req.excludeRecipientIds.length > 0
       ? { audience: { recipientIds: req.recipientIds, list: req.list ?? null, excludeRecipientIds: req.excludeRecipientIds } }
       : {}),
+  };
+}
+
+/** The accepted send of a request to one recipient: its content as asked, with the id, incarnation and times it was accepted with. */
+export function acceptedSendOf(input: SendInput, accepted: Pick<AcceptedSend, 'id' | 'recipientId' | 'recipientSeq' | 'createdAt' | 'sendAt'>): AcceptedSend {
+  return {
+    id: accepted.id,
+    projectId: input.projectId,
+    recipientId: accepted.recipientId,
+    recipientSeq: accepted.recipientSeq,
+    target: input.target,
+    payloadJson: input.payloadJson,
+    email: input.email,
+    sms: input.sms,
+    push: input.push,
+    ...(input.chat ? { chat: input.chat } : {}),
+    ...(input.mobilePush ? { mobilePush: input.mobilePush } : {}),
+    settings: input.settings,
+    createdAt: accepted.createdAt,
+    sendAt: accepted.sendAt,
   };
 }

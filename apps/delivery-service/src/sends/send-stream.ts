@@ -4,7 +4,7 @@ import { jetstreamManager, type JetStreamManager } from '@nats-io/jetstream';
 import { DELIVERY_STREAM, deliverySendSubject, SendJobSchema, SendRequestSchema, type SendJob } from '@herald/contracts';
 import type { NatsConnection } from '@herald/service-kit';
 import type { AcceptedSend } from '../kernel/notification';
-import { toSendInput } from './send-request';
+import { acceptedSendOf, toSendInput } from './send-request';
 import type { AcceptedSends } from '../kernel/ports';
 
 /** The accepted send a SendJob carries (throws on a message that is not one). */
@@ -15,22 +15,13 @@ export function decodeSend(data: Uint8Array): AcceptedSend {
     create(SendRequestSchema, { projectId: j.projectId, recipientId: j.recipientId, target: j.target, payloadJson: j.payloadJson, email: j.email, sms: j.sms, push: j.push, chat: j.chat, mobilePush: j.mobilePush, settings: j.settings }),
   );
   if (!j.createdAt || j.notificationId <= 0n) throw new Error('not a SendJob');
-  return {
+  return acceptedSendOf(input, {
     id: Number(j.notificationId),
-    projectId: input.projectId,
     recipientId: j.recipientId,
     recipientSeq: Number(j.recipientSeq),
-    target: input.target,
-    payloadJson: input.payloadJson,
-    email: input.email,
-    sms: input.sms,
-    push: input.push,
-    ...(input.chat ? { chat: input.chat } : {}),
-    ...(input.mobilePush ? { mobilePush: input.mobilePush } : {}),
-    settings: input.settings,
     createdAt: timestampDate(j.createdAt),
     sendAt: j.sendAt ? timestampDate(j.sendAt) : null,
-  };
+  });
 }
 
 /**

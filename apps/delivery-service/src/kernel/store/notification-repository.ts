@@ -6,7 +6,7 @@ import { createBroadcastPayloads } from './broadcast-payloads';
 import { createBulkWriteLane, type BulkWriteLane } from './bulk-write-lane';
 import { insertManyFates } from './insert-fates';
 import { createExpiryIndex, pruneExpiredBatch, withExpiry } from './expiry';
-import { createOutcomeRecords } from './outcome-records';
+import { createOutcomeRecords, followRecords, type OutcomeRecordDoc } from './outcome-records';
 import type { DigestRule } from '../digest-rule';
 import { retryBusy } from './store-retry';
 import type { ActivityKeys } from './activity-keys';
@@ -203,6 +203,7 @@ export function createNotificationRepository(db: Db, opts: { bulkLane?: BulkWrit
   const bulkLane = opts.bulkLane ?? createBulkWriteLane({ share: 1, sliceSize: Number.MAX_SAFE_INTEGER });
   const withPayloads = createPayloadFiller(db);
   const withPayload = async <D extends NotificationDoc | null>(doc: D): Promise<D> => (await withPayloads([doc]))[0];
+  const withBroadcastPayloads = createBroadcastPayloadFiller(db);
   const records = createOutcomeRecords(db);
   const erasures = erasuresOf(db);
   /** A document as stored: no payload copied from a broadcast, its expiry from its settings. */
@@ -254,6 +255,20 @@ export function createNotificationRepository(db: Db, opts: { bulkLane?: BulkWrit
     async findById(projectId: number | null, id: number): Promise<NotificationDoc | null> {
       const filter: Filter<NotificationDoc> = projectId === null ? { _id: id } : { _id: id, project_id: projectId };
       return withPayload(await col.findOne(filter));
+    },
+
+    /**
+     * One notification of the project with every outcome record of it (each outbound attempt's
+     * answer, for its timeline): the records read once, after the notification, and its recorded
+     * outcomes followed along them.
+     */
+    async findWithRecords(projectId: number, id: number): Promise<{ doc: NotificationDoc; records: OutcomeRecordDoc[] } | null> {
+      const doc = await col.findOne({ _id: id, project_id: projectId });
+      if (!doc) return null;
+      const recorded = await records.ofNotification(id);
+      followRecords([doc], recorded);
+      await withBroadcastPayloads([doc]);
+      return { doc, records: recorded };
     },
 
     /** The payloads of these notifications of one project (broadcast ones filled in from their broadcast). */
