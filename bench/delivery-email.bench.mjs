@@ -82,7 +82,7 @@ const failed = await withDeliveryStack('delivery-email', { extraEnv: profiler.ex
 
   const sentNow = async () => sample(await metrics(), 'herald_emails_total', { outcome: 'sent' });
   // While the mails flow they are counted at the sink (whose CPU is left out), not by scraping
-  // Herald's /metrics every 100 ms (prom-client: ~0.15 CPU-ms per email, a cost of the bench).
+  // Herald's /metrics every 100 ms (prom-client: ~0.1 CPU-ms per email, a cost of the bench).
   const receivedNow = async () => (await (await fetch(`${infra.mailApiUrl}/count`)).json()).received;
   const before = await sentNow();
   const receivedBefore = await receivedNow();

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { connectMongo, type MongoHandle } from '@herald/service-kit';
-import { legacyClaimFilter } from './outcome-repository';
+import { legacyClaimFilter } from './legacy-claim-filter';
 
 /** The re-read of claims written on notifications by an older version of the service, against the real store. */
 describe('legacy claim filter against the real store', () => {

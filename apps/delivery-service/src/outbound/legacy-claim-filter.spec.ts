@@ -1,4 +1,4 @@
-import { legacyClaimFilter } from './outcome-repository';
+import { legacyClaimFilter } from './legacy-claim-filter';
 
 describe('legacyClaimFilter', () => {
   it('when the batch is asked for older claims, then the claim is a string range the store filters in its query, not $exists (which it checks only after decoding every notification)', () => {
