@@ -158,8 +158,14 @@ export const ConfigSchema = Type.Composite([
     STATS_BATCH_LINGER_MS: Type.Integer({ minimum: 0, maximum: 5000, default: 500 }),
     /** How often the webhook attempts counted for the overview (GET /stats) are written; a crash loses at most this long of them. */
     STATS_FLUSH_EVERY_MS: Type.Integer({ minimum: 100, default: 5_000 }),
-    /** Sends in hand at once of the send consumer (decided and written in batches of WORKER_BATCH_SIZE: two batches at once by default). */
-    WORKER_CONCURRENCY: Type.Integer({ minimum: 1, default: 128 }),
+    /**
+     * Sends in hand at once of the send consumer, decided and written in batches of WORKER_BATCH_SIZE.
+     * The default, one batch's worth, keeps one pull at a time: the sends that arrive while a batch
+     * is written wait for the next, fuller one. Two pulls at once (128) split a busy stream into small
+     * batches, each paying a batch's fixed cost (bench: 17 instead of 59 sends per batch, 1.5 CPU-ms
+     * more per emailed send).
+     */
+    WORKER_CONCURRENCY: Type.Integer({ minimum: 1, default: 64 }),
     /** Emails in hand at once (fetched and being sent; a multiple of the batch size). */
     EMAIL_CONCURRENCY: Type.Integer({ minimum: 1, default: 128 }),
     /** Jobs per batch of the send and email workers (one insert, or one outcome write, per batch). */

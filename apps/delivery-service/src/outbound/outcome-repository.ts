@@ -5,6 +5,7 @@ import { outcomeWithStatus } from '../kernel/store/activity-keys';
 import type { NotificationDoc } from '../kernel/store/notification-repository';
 import { createOutcomeRecords, RECORDED_MEDIUMS } from '../kernel/store/outcome-records';
 import { retryBusy } from '../kernel/store/store-retry';
+import { legacyClaimFilter } from './legacy-claim-filter';
 import { createOutboundClaims } from './outbound-claims';
 import { createSmsRetryRecords } from './sms-retry-records';
 
@@ -68,7 +69,7 @@ export function createOutcomeRepository(db: Db) {
       if (changes.length === 0) return 0;
       const field = outcomeField(medium);
       const lease = `${field}_lease_until`;
-      const legacy = await col.find({ _id: { $in: changes.map((c) => c.id) }, [`${field}_claim`]: { $exists: true } }, { projection: { [lease]: 1 } }).toArray();
+      const legacy = await col.find(legacyClaimFilter(medium, changes.map((c) => c.id)), { projection: { [lease]: 1 } }).toArray();
       const live = new Set(legacy.filter((d) => ((d[lease as keyof NotificationDoc] as Date | undefined)?.getTime() ?? 0) > now.getTime()).map((d) => d._id));
       const free = changes.filter((c) => !live.has(c.id));
       const held = await records.record(medium, free.map((c) => ({ doc: docs.get(c.id)!, fromAttempts: c.from.attempts, outcome: c.outcome })), claim, now);
