@@ -46,6 +46,17 @@ describe('quota units against the real store', () => {
     expect(all.map((g) => g.size)).toEqual([10, 10, 10]);
   });
 
+  it('when many one-message jobs of one process reserve at once, then each is granted its unit while units are left', async () => {
+    const project = ++nextProject;
+    const quota = createQuotaRepository(mongo.db);
+    await quota.reserve(project, '2030-04', owners(1, 10), 1_000_000);
+    // More jobs at once than a reservation's rounds: they must not race each other for the same next slot.
+    const jobs = owners(100, 250);
+    const grants = await Promise.all(jobs.map((owner) => quota.reserve(project, '2030-04', [owner], 1_000_000)));
+    expect(grants.filter((g) => g.size !== 1)).toEqual([]);
+    expect(await units(project)).toBe(260);
+  });
+
   it('when a process starts on a month with units spent, then it finds the next free slot without counting, and an unlimited project spends none', async () => {
     const project = ++nextProject;
     await createQuotaRepository(mongo.db).reserve(project, '2030-03', owners(1, 37), 100);

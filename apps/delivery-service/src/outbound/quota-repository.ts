@@ -1,9 +1,13 @@
+import { createBatcher } from '@herald/service-kit';
 import type { Collection, Db } from 'mongodb';
 import { insertManyFates } from '../kernel/store/insert-fates';
 import { retryBusy } from '../kernel/store/store-retry';
 
 /** A medium a unit of quota is spent on. */
 export type QuotaMedium = 'in_app' | 'email' | 'sms' | 'web_push' | 'chat' | 'mobile_push';
+
+/** Reservation calls of one project and period that go to the store together at most. */
+const MAX_RESERVATIONS_TOGETHER = 64;
 
 /** The unit of quota one notification spends on one medium. */
 export const quotaOwner = (notificationId: number, medium: QuotaMedium): string => `${notificationId}:${medium}`;
@@ -31,6 +35,10 @@ interface QuotaUnitDoc {
  *   point reads), never by counting.
  * - Lost races never grant fewer than asked while slots remain: owners whose slot was taken by
  *   someone else try the next free slots.
+ * - The reservations of one process for one (project, period) at the same time go together (one
+ *   in flight, the calls made meanwhile gathered for the next): its jobs never race each other for
+ *   the same next slot (which, with many one-message jobs at once, could use up the rounds and
+ *   refuse units that were left).
  * An unlimited project (null) spends no slots. Past months are pruned by `prune` (bounded batches).
  */
 export function createQuotaRepository(db: Db) {
@@ -64,6 +72,46 @@ export function createQuotaRepository(db: Db) {
     return hi;
   };
 
+  /** Spends one unit for each owner within `limit` (one caller at a time per project and period); the owners granted a unit. */
+  const reserveInOrder = async (projectId: number, period: string, owners: string[], limit: number, maybeSpent: boolean): Promise<Set<string>> => {
+    const granted = new Set<string>();
+    let pending = [...new Set(owners)];
+    if (maybeSpent) {
+      const had = await col.find({ owner: { $in: pending } }, { projection: { owner: 1 } }).toArray();
+      for (const d of had) granted.add(d.owner);
+      pending = pending.filter((o) => !granted.has(o));
+    }
+    const key = `${projectId}:${period}`;
+    let next = hints.get(key) ?? (await firstFreeFrom(projectId, period, 1, limit));
+    for (let round = 0; round < 50 && pending.length > 0 && next <= limit; round++) {
+      const take = pending.slice(0, limit - next + 1);
+      const docs = take.map((owner, i) => ({ _id: slotId(projectId, period, next + i), project_id: projectId, period, owner }));
+      const fates = await insertManyFates(col, docs);
+      next += take.length;
+      const refused = take.filter((_, i) => !fates.inserted.has(i));
+      take.forEach((o, i) => fates.inserted.has(i) && granted.add(o));
+      if (refused.length > 0) {
+        // Either the owner had a unit already (a redelivery), or another replica took the slot.
+        const had = await col.find({ owner: { $in: refused } }, { projection: { owner: 1 } }).toArray();
+        for (const d of had) granted.add(d.owner);
+        next = await firstFreeFrom(projectId, period, next, limit);
+      }
+      pending = pending.filter((o) => !granted.has(o));
+    }
+    hints.set(key, next);
+    return granted;
+  };
+
+  const reservations = createBatcher<{ owners: string[]; maybeSpent: boolean }, Set<string>, string>({
+    lingerMs: 0,
+    maxBatch: MAX_RESERVATIONS_TOGETHER,
+    async run(calls, group) {
+      const [projectId, limit, period] = group.split('|');
+      const granted = await reserveInOrder(Number(projectId), period, calls.flatMap((c) => c.owners), Number(limit), calls.some((c) => c.maybeSpent));
+      return calls.map(() => granted);
+    },
+  });
+
   return {
     async ensureIndexes(): Promise<void> {
       // A redelivered job's unit: reserve() looks its owners up after a refused insert.
@@ -78,34 +126,10 @@ export function createQuotaRepository(db: Db) {
      * may be a redelivery, so owners are looked up first (avoids leaving a slot unused).
      */
     async reserve(projectId: number, period: string, owners: string[], limit: number | null, maybeSpent = false): Promise<Set<string>> {
-      const granted = new Set<string>();
-      if (owners.length === 0) return granted;
+      if (owners.length === 0) return new Set();
       if (limit === null) return new Set(owners);
-      let pending = [...new Set(owners)];
-      if (maybeSpent) {
-        const had = await col.find({ owner: { $in: pending } }, { projection: { owner: 1 } }).toArray();
-        for (const d of had) granted.add(d.owner);
-        pending = pending.filter((o) => !granted.has(o));
-      }
-      const key = `${projectId}:${period}`;
-      let next = hints.get(key) ?? (await firstFreeFrom(projectId, period, 1, limit));
-      for (let round = 0; round < 50 && pending.length > 0 && next <= limit; round++) {
-        const take = pending.slice(0, limit - next + 1);
-        const docs = take.map((owner, i) => ({ _id: slotId(projectId, period, next + i), project_id: projectId, period, owner }));
-        const fates = await insertManyFates(col, docs);
-        next += take.length;
-        const refused = take.filter((_, i) => !fates.inserted.has(i));
-        take.forEach((o, i) => fates.inserted.has(i) && granted.add(o));
-        if (refused.length > 0) {
-          // Either the owner had a unit already (a redelivery), or another replica took the slot.
-          const had = await col.find({ owner: { $in: refused } }, { projection: { owner: 1 } }).toArray();
-          for (const d of had) granted.add(d.owner);
-          next = await firstFreeFrom(projectId, period, next, limit);
-        }
-        pending = pending.filter((o) => !granted.has(o));
-      }
-      hints.set(key, next);
-      return granted;
+      const granted = await reservations.add({ owners, maybeSpent }, `${projectId}|${limit}|${period}`);
+      return new Set(owners.filter((o) => granted.has(o)));
     },
 
     /** Units spent in a period (diagnostics and tests; counts documents). */

@@ -5,14 +5,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { createClient, type Client } from '@connectrpc/connect';
 import { createGrpcTransport, Http2SessionManager } from '@connectrpc/connect-node';
-import { DeliveryService, PreferenceService, RecipientService, WebhookService } from '@herald/contracts';
+import { DeliveryService, PreferenceService, ProviderService, RecipientService, WebhookService } from '@herald/contracts';
 import { connectMongo, serviceAuthClientInterceptor, type MongoHandle } from '@herald/service-kit';
 
 // Test infrastructure (tools/infra) is plain CommonJS outside the Nx projects, shared with npm start.
 // eslint-disable-next-line @typescript-eslint/no-require-imports, @nx/enforce-module-boundaries
 const infra = require('../../../../tools/infra/index.cjs') as {
   root: string;
-  startInfra(opts: { dataDir: string; log?: (m: string) => void }): Promise<{ mongoUrl: string; natsUrl: string; smtpUrl: string; mailApiUrl: string; stop(): Promise<void> }>;
+  startInfra(opts: { dataDir: string; log?: (m: string) => void }): Promise<{ mongoUrl: string; natsUrl: string; smtpUrl: string; mailApiUrl: string; apns: { origin: string; caFile: string }; stop(): Promise<void> }>;
   freePort(): Promise<number>;
   spawnLogged(name: string, cmd: string, args: string[], opts: { logDir: string; env?: Record<string, string> }): ChildProcess;
   waitForPort(port: number, timeoutMs?: number, host?: string, child?: ChildProcess | null): Promise<void>;
@@ -31,9 +31,11 @@ type ServiceName = (typeof SERVICES)[number];
 export interface ProcessStack {
   recipients: Client<typeof RecipientService>;
   preferences: Client<typeof PreferenceService>;
-  /** The stack's own SMTP sink's HTTP API (GET /messages). */
+  /** The stack's own SMTP sink's HTTP API (GET /messages; the FCM and APNs fakes' GET /fcm, /apns and their controls). */
   mailApiUrl: string;
   delivery(): Client<typeof DeliveryService>;
+  /** The delivery service's ProviderService (follows restarts): the delivery service sends mobile pushes to the sink's fakes. */
+  providers(): Client<typeof ProviderService>;
   /** The delivery service's WebhookService (follows restarts). */
   webhooks(): Client<typeof WebhookService>;
   /** The stack's NATS server (or the caller's cluster). */
@@ -82,6 +84,8 @@ export async function startProcessStack(extraEnv: Partial<Record<ServiceName, Re
     const dbPrefix = `fault${randomBytes(3).toString('hex')}`;
     const serviceToken = process.env.SERVICE_TOKEN ?? randomBytes(32).toString('hex');
     const extra = { ...extraEnv };
+    // Mobile pushes go to the sink's fakes; provider settings are sealed with a key of this stack.
+    const mobileFakesEnv = { FCM_API_URL: `${own.mailApiUrl}/fcm`, APNS_URL: own.apns.origin, APNS_EXTRA_CA_FILE: own.apns.caFile, PROVIDER_SECRET_KEY: randomBytes(32).toString('hex') };
     const envOf = (s: ServiceName): Record<string, string> => ({
       MONGO_URL: own.mongoUrl,
       NATS_URL: own.natsUrl,
@@ -95,6 +99,7 @@ export async function startProcessStack(extraEnv: Partial<Record<ServiceName, Re
       PREFERENCE_SERVICE_URL: url('preference-service'),
       SERVICE_AUTH: 'token',
       SERVICE_TOKEN: serviceToken,
+      ...(s === 'delivery-service' ? mobileFakesEnv : {}),
       ...extra[s],
     });
     const children: Partial<Record<ServiceName, ChildProcess>> = {};
@@ -112,13 +117,14 @@ export async function startProcessStack(extraEnv: Partial<Record<ServiceName, Re
 
     const sessions: Http2SessionManager[] = [];
     cleanups.push(() => sessions.forEach((m) => m.abort()));
-    const clientOf = <S extends typeof RecipientService | typeof DeliveryService | typeof WebhookService | typeof PreferenceService>(service: S, s: ServiceName) => {
+    const clientOf = <S extends typeof RecipientService | typeof DeliveryService | typeof WebhookService | typeof PreferenceService | typeof ProviderService>(service: S, s: ServiceName) => {
       const sessionManager = new Http2SessionManager(url(s));
       sessions.push(sessionManager);
       return createClient(service, createGrpcTransport({ baseUrl: url(s), sessionManager, interceptors: [serviceAuthClientInterceptor(serviceToken)] }));
     };
     let delivery = clientOf(DeliveryService, 'delivery-service');
     let webhooks = clientOf(WebhookService, 'delivery-service');
+    let providers = clientOf(ProviderService, 'delivery-service');
     const deliveryDb = await connectMongo(own.mongoUrl, envOf('delivery-service').MONGO_DB, 'fault-test');
     cleanups.push(() => deliveryDb.close());
 
@@ -128,6 +134,7 @@ export async function startProcessStack(extraEnv: Partial<Record<ServiceName, Re
       mailApiUrl: own.mailApiUrl,
       delivery: () => delivery,
       webhooks: () => webhooks,
+      providers: () => providers,
       natsUrl: own.natsUrl,
       deliveryDb,
       async kill(s) {
@@ -155,6 +162,7 @@ export async function startProcessStack(extraEnv: Partial<Record<ServiceName, Re
         if (s === 'delivery-service') {
           delivery = clientOf(DeliveryService, s);
           webhooks = clientOf(WebhookService, s);
+          providers = clientOf(ProviderService, s);
         }
       },
       stop,
