@@ -4,6 +4,7 @@ import { emailNotRequested, emailPending, type ChatContent, type MobilePushConte
 import { outcomeField, type OutboundMedium } from '../outbound';
 import { createBroadcastPayloads } from './broadcast-payloads';
 import { createBulkWriteLane, type BulkWriteLane } from './bulk-write-lane';
+import { createWriteDemand, type WriteDemand } from './write-demand';
 import { insertManyFates } from './insert-fates';
 import { createExpiryIndex, pruneExpiredBatch, withExpiry } from './expiry';
 import { createOutcomeRecords } from './outcome-records';
@@ -165,8 +166,9 @@ export function acceptedNotification(d: NotificationDoc): Notification {
  * (`insertDecided`); the only later writes are the SMS outcome, read/opened and erasure (the other
  * outbound outcomes are appended records: outcome-records.ts).
  *
- * `bulkLane` paces broadcast inserts (insertDecided with `paced`) against every other write of the
- * process (kernel/store/bulk-write-lane.ts); without one they are written unpaced, in one call.
+ * `bulkLane` paces broadcast inserts (insertDecided with `paced`) against the other writes of the
+ * process (kernel/store/bulk-write-lane.ts); without one they are written unpaced, in one call. The
+ * other inserts are counted as `demand`, the lane's signal that something else wants the store.
  */
 /**
  * Fills in what is stored beside a notification for every read that returns it to a client: the
@@ -198,9 +200,10 @@ export function createBroadcastPayloadFiller(db: Db) {
 export const erasuresOf = (db: Db) => db.collection<{ _id: string; seq: number }>('recipient_erasures');
 export const erasureKey = (projectId: number, recipientId: string) => `${projectId}:${recipientId}`;
 
-export function createNotificationRepository(db: Db, opts: { bulkLane?: BulkWriteLane } = {}) {
+export function createNotificationRepository(db: Db, opts: { bulkLane?: BulkWriteLane; demand?: WriteDemand } = {}) {
   const col: Collection<NotificationDoc> = db.collection<NotificationDoc>('notifications');
   const bulkLane = opts.bulkLane ?? createBulkWriteLane({ share: 1, sliceSize: Number.MAX_SAFE_INTEGER });
+  const demand = opts.demand ?? createWriteDemand();
   const withPayloads = createPayloadFiller(db);
   const withPayload = async <D extends NotificationDoc | null>(doc: D): Promise<D> => (await withPayloads([doc]))[0];
   const records = createOutcomeRecords(db);
@@ -241,7 +244,7 @@ export function createNotificationRepository(db: Db, opts: { bulkLane?: BulkWrit
         return fates.inserted.size;
       };
       if (opts.paced) await bulkLane.write(docs, write);
-      else await write(docs);
+      else await demand.during(() => write(docs));
       return inserted;
     },
 
