@@ -133,6 +133,10 @@ const failed = await withDeliveryStack('delivery-broadcast', { extraEnv: profile
   // Some recipients mute the target, so gating has work to do (they end `suppressed`).
   const muted = Math.min(50, n);
   for (let i = 0; i < muted; i++) await api('PATCH', `/recipients/r${i * Math.floor(n / muted)}/preferences`, { target, medium: 'in_app', state: { enabled: false } });
+  // The same direct sends for 15 s before the fan-out: their latency at this load without it (the same-run baseline).
+  const alone = directSendsBeside(api, directEveryMs);
+  await sleep(directEveryMs > 0 ? 15_000 : 0);
+  const aloneTimes = await alone.stop();
   await sleep(2000);
   const load = os.loadavg().map((l) => l.toFixed(2)).join(' ');
   const rssBefore = rssMb(deliveryPid);
@@ -197,6 +201,10 @@ const failed = await withDeliveryStack('delivery-broadcast', { extraEnv: profile
     console.log(
       `direct sends beside the fan-out (one every ${directEveryMs} ms, ${directTimes.written.length} in all): answered p50 ${percentile(directTimes.answered, 50)} / p99 ${percentile(directTimes.answered, 99)} ms; ` +
         `written p50 ${percentile(directTimes.written, 50)} / p99 ${directP99} / max ${Math.max(...directTimes.written)} ms; target p99 ≤ ${DIRECT_TARGET_P99_MS} ms (written): ${directP99 <= DIRECT_TARGET_P99_MS ? 'met' : 'NOT met'}`,
+    );
+    console.log(
+      `the same direct sends for 15 s before the fan-out (${aloneTimes.written.length}): answered p50 ${percentile(aloneTimes.answered, 50)} / p99 ${percentile(aloneTimes.answered, 99)} ms; ` +
+        `written p50 ${percentile(aloneTimes.written, 50)} / p99 ${percentile(aloneTimes.written, 99)} / max ${Math.max(...aloneTimes.written)} ms`,
     );
   }
   console.log(`fairness pacing (BROADCAST_WRITE_SHARE): the write lane paused ${f1(paused)} s in all (summed over the chunks written at once) of the ${f1(totalS)} s`);

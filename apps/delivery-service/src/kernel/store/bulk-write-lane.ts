@@ -49,7 +49,7 @@ export function createBulkWriteLane(opts: { share: number; sliceSize: number; de
         total += await exclusive(async () => {
           const started = clock.now();
           const before = opts.demand?.seen();
-          const n = await write(slice);
+          const n = opts.demand ? await opts.demand.bulk(() => write(slice)) : await write(slice);
           if (share < 1 && contended(before)) {
             const pause = ((clock.now() - started) * (1 - share)) / share;
             opts.onPause?.(pause);
