@@ -166,9 +166,9 @@ export function acceptedNotification(d: NotificationDoc): Notification {
  * (`insertDecided`); the only later writes are the SMS outcome, read/opened and erasure (the other
  * outbound outcomes are appended records: outcome-records.ts).
  *
- * `bulkLane` paces broadcast inserts (insertDecided with `paced`) against the other writes of the
- * process (kernel/store/bulk-write-lane.ts); without one they are written unpaced, in one call. The
- * other inserts are counted as `demand`, the lane's signal that something else wants the store.
+ * `bulkLane` paces broadcast inserts (`insertPaced`) against the other writes of the process
+ * (kernel/store/bulk-write-lane.ts); without one they are written unpaced, in one call. The other
+ * inserts are counted as `demand`, the lane's signal that something else wants the store.
  */
 /**
  * Fills in what is stored beside a notification for every read that returns it to a client: the
@@ -230,22 +230,33 @@ export function createNotificationRepository(db: Db, opts: { bulkLane?: BulkWrit
     pruneExpired: (now: Date, batch: number) => pruneExpiredBatch(col, now, batch),
 
     /**
-     * Inserts decided notifications (one unordered insertMany; `paced`: broadcast chunks, through
-     * the write lane). Returns the ids this call inserted; a document whose _id exists already was
-     * written by an earlier delivery of the same job (ids are fixed before the job is published),
-     * so it is not an error: the caller reads the stored one back for its outcome.
+     * Inserts decided notifications (one unordered insertMany). Returns the ids this call
+     * inserted; a document whose _id exists already was written by an earlier delivery of the same
+     * job (ids are fixed before the job is published), so it is not an error: the caller reads the
+     * stored one back for its outcome. Counted as demand for the write lane.
      */
-    async insertDecided(docs: NotificationDoc[], opts: { paced?: boolean } = {}): Promise<Set<number>> {
+    async insertDecided(docs: NotificationDoc[]): Promise<Set<number>> {
       if (docs.length === 0) return new Set();
-      const inserted = new Set<number>();
-      const write = async (slice: NotificationDoc[]) => {
-        const fates = await insertManyFates(col, slice.map(stored));
-        for (const i of fates.inserted) inserted.add(slice[i]._id);
+      const fates = await demand.during(() => insertManyFates(col, docs.map(stored)));
+      return new Set([...fates.inserted].map((i) => docs[i]._id));
+    },
+
+    /**
+     * A broadcast chunk's notifications, inserted through the write lane slice by slice: each
+     * slice's documents are built from `items` only once the lane admits it, so what waits for the
+     * lane is `items`, not documents. Returns the documents this call inserted, and the ids of those
+     * refused as written already (by an earlier delivery of the same chunk: read them back).
+     */
+    async insertPaced<T>(items: T[], build: (item: T) => NotificationDoc): Promise<{ inserted: NotificationDoc[]; writtenBefore: number[] }> {
+      const inserted: NotificationDoc[] = [];
+      const writtenBefore: number[] = [];
+      await bulkLane.write(items, async (slice) => {
+        const docs = slice.map(build);
+        const fates = await insertManyFates(col, docs.map(stored));
+        docs.forEach((d, i) => (fates.inserted.has(i) ? inserted.push(d) : writtenBefore.push(d._id)));
         return fates.inserted.size;
-      };
-      if (opts.paced) await bulkLane.write(docs, write);
-      else await demand.during(() => write(docs));
-      return inserted;
+      });
+      return { inserted, writtenBefore };
     },
 
     /** The notifications with these ids (a worker's batch), their recorded outcomes followed: one query, and one for the records. */
