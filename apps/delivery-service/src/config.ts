@@ -193,6 +193,12 @@ export const ConfigSchema = Type.Composite([
     BROADCAST_WRITE_SHARE: Type.Number({ minimum: 0.05, maximum: 1, default: 0.5 }),
     /** Documents per broadcast insert slice (the longest a direct send's write waits for the lane is one slice). */
     BROADCAST_WRITE_SLICE: Type.Integer({ minimum: 1, maximum: 1000, default: 200 }),
+    /**
+     * How far the process's old generation may grow past its live heap before V8's next major
+     * collection, in percent (platform/heap-growth.ts): bounds the memory a broadcast fan-out's
+     * short-lived garbage takes. 0: V8's own factor (up to four times the live heap).
+     */
+    HEAP_GROWING_PERCENT: Type.Integer({ minimum: 0, maximum: 300, default: 50 }),
     /** Recipients per broadcast chunk message. */
     BROADCAST_CHUNK_SIZE: Type.Integer({ minimum: 1, maximum: 1000, default: 1000 }),
     /** Attempts of one email before it ends `failed`. */
