@@ -38,8 +38,8 @@ export interface ProcessBroadcastChunkDeps extends DecideDeps, DispatchOutboundD
  * Creates and gates one chunk of a broadcast: decided like direct sends (`decide`: one batched
  * preference resolution, one quota reservation for the chunk's enabled recipients, email and push
  * gating in batch) and written through the paced write lane, already in their outcome (muted ones
- * `suppressed`), each with its decision; each slice's documents are built when the lane admits it. Recipients that already have this broadcast's
- * notification (a redelivered chunk) are left alone; the chunk is counted on the broadcast once.
+ * `suppressed`), each with its decision; each slice's documents are built when the lane admits
+ * it. Recipients that already have this broadcast's notification (a redelivered chunk) are left alone; the chunk is counted on the broadcast once.
  * After the insert, the erasure tombstones of the chunk's recipients are checked: a recipient
  * erased while the chunk was in flight loses the notification just inserted (the erasure handler
  * may have run before the insert). The chunk's record keeps its pending email and push ids; when a
