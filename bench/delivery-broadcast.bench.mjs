@@ -9,6 +9,8 @@
 //      default 100000), BENCH_SEED_NOTIFICATIONS (default 200000), BENCH_TIMEOUT (s, default 600),
 //      BENCH_CPU_PROF=<dir> (the delivery and recipient services are CPU-profiled from the send to
 //      completion, see cpu-prof-hook.cjs: <dir>/<pid>.cpuprofile);
+//      BENCH_DIRECT_EVERY_MS (a direct send to another recipient every this many ms beside the
+//      fan-out, each timed to its answer and to its notification written; default 200, 0: none),
 //      MONGO_URL / NATS_URL as for npm start (else local FerretDB + nats-server in a temp dir).
 import os from 'node:os';
 import { MongoClient } from 'mongodb';
@@ -23,6 +25,45 @@ const toList = process.env.BENCH_AUDIENCE === 'list';
 const target = { channel: 'news', topic: 'weekly', event: 'digest' };
 const TARGET_S = 25;
 const TARGET_MB = 100;
+const DIRECT_TARGET_P99_MS = 500;
+const directEveryMs = Number(process.env.BENCH_DIRECT_EVERY_MS ?? 200);
+
+const percentile = (xs, p) => {
+  if (xs.length === 0) return NaN;
+  const sorted = [...xs].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+};
+
+/**
+ * Direct sends beside the fan-out, one at a time, every `everyMs`, to 20 recipients of the
+ * audience on another target (nothing is created meanwhile, so the audience stays N): each timed to its answer and to its notification written (read
+ * back until it is no longer `enqueued`: the worker's insert is the write that meets the fan-out's
+ * in the store). `stop()` ends the loop and returns the timings.
+ */
+function directSendsBeside(api, everyMs) {
+  const target = { channel: 'alerts', topic: 'account', event: 'signed_in' };
+  const answered = [];
+  const written = [];
+  let running = everyMs > 0;
+  const loop = (async () => {
+    for (let k = 0; running; k++) {
+      const t0 = Date.now();
+      const sent = await api('POST', '/notifications/send', { recipient_id: `r${1 + (k % 20)}`, target, payload: { title: 'Direct' } });
+      answered.push(Date.now() - t0);
+      const id = sent.data.notification.id;
+      while ((await api('GET', `/notifications/${id}`)).data.status === 'enqueued') await sleep(10);
+      written.push(Date.now() - t0);
+      await sleep(everyMs);
+    }
+  })();
+  return {
+    async stop() {
+      running = false;
+      await loop;
+      return { answered, written };
+    },
+  };
+}
 
 /**
  * The store floor of a broadcast, in this process: read the project's recipient ids (one query,
@@ -92,6 +133,10 @@ const failed = await withDeliveryStack('delivery-broadcast', { extraEnv: profile
   // Some recipients mute the target, so gating has work to do (they end `suppressed`).
   const muted = Math.min(50, n);
   for (let i = 0; i < muted; i++) await api('PATCH', `/recipients/r${i * Math.floor(n / muted)}/preferences`, { target, medium: 'in_app', state: { enabled: false } });
+  // The same direct sends for 15 s before the fan-out: their latency at this load without it (the same-run baseline).
+  const alone = directSendsBeside(api, directEveryMs);
+  await sleep(directEveryMs > 0 ? 15_000 : 0);
+  const aloneTimes = await alone.stop();
   await sleep(2000);
   const load = os.loadavg().map((l) => l.toFixed(2)).join(' ');
   const rssBefore = rssMb(deliveryPid);
@@ -112,6 +157,7 @@ const failed = await withDeliveryStack('delivery-broadcast', { extraEnv: profile
   const sent = await api('POST', '/notifications/send', { ...audience, target, payload: { title: 'Weekly digest' } });
   const id = sent.data.broadcast.id;
   const accepted = Date.now() - t0;
+  const direct = directSendsBeside(api, directEveryMs);
   const progress = [];
   let b;
   let longestGapS = 0;
@@ -127,6 +173,7 @@ const failed = await withDeliveryStack('delivery-broadcast', { extraEnv: profile
     await sleep(250);
   }
   const totalS = (Date.now() - t0) / 1000;
+  const directTimes = await direct.stop();
   profiler.toggle(Object.values(profiled));
   clearInterval(sampler);
   const rssAfter = rssMb(deliveryPid);
@@ -149,6 +196,17 @@ const failed = await withDeliveryStack('delivery-broadcast', { extraEnv: profile
   console.log(`\nHerald/baseline time: ${(totalS / base.s).toFixed(2)}×; send answered in ${accepted} ms; ${muted} recipients muted the target in-app (they end suppressed)`);
   console.log(`progress (s → notifications created): ${progress.map((p) => `${f1(p.s)}→${p.created}`).join(', ')}`);
   console.log(`CPU per recipient, every process (load generator excluded), from the send to completion: ${perRecipient.text}; target ≤ 0.35 CPU-ms: ${perRecipient.total <= 0.35 ? 'met' : 'NOT met'}`);
+  const directP99 = percentile(directTimes.written, 99);
+  if (directEveryMs > 0) {
+    console.log(
+      `direct sends beside the fan-out (one every ${directEveryMs} ms, ${directTimes.written.length} in all): answered p50 ${percentile(directTimes.answered, 50)} / p99 ${percentile(directTimes.answered, 99)} ms; ` +
+        `written p50 ${percentile(directTimes.written, 50)} / p99 ${directP99} / max ${Math.max(...directTimes.written)} ms; target p99 ≤ ${DIRECT_TARGET_P99_MS} ms (written): ${directP99 <= DIRECT_TARGET_P99_MS ? 'met' : 'NOT met'}`,
+    );
+    console.log(
+      `the same direct sends for 15 s before the fan-out (${aloneTimes.written.length}): answered p50 ${percentile(aloneTimes.answered, 50)} / p99 ${percentile(aloneTimes.answered, 99)} ms; ` +
+        `written p50 ${percentile(aloneTimes.written, 50)} / p99 ${percentile(aloneTimes.written, 99)} / max ${Math.max(...aloneTimes.written)} ms`,
+    );
+  }
   console.log(`fairness pacing (BROADCAST_WRITE_SHARE): the write lane paused ${f1(paused)} s in all (summed over the chunks written at once) of the ${f1(totalS)} s`);
   console.log(`CPU used from the send to completion: ${cpuRun}`);
   console.log(`store operations from the send to completion (service, command, collection): ${Object.entries(ops).filter(([, v]) => v > 0).sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${v}`).join('; ')}`);

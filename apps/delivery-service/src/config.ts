@@ -190,13 +190,21 @@ export const ConfigSchema = Type.Composite([
     /** Broadcast chunks written at once by one replica (each is one insertMany of up to BROADCAST_CHUNK_SIZE). */
     BROADCAST_CHUNK_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 64, default: 4 }),
     /**
-     * Share of the store's write time broadcast inserts may take (kernel/store/bulk-write-lane.ts): after
-     * each slice the lane pauses (1 - share) / share times as long as the slice took, so direct
-     * sends of every project keep the rest. 1: unpaced.
+     * Share of the store's write time broadcast inserts may take while other writes want it
+     * (kernel/store/bulk-write-lane.ts): after a slice during which a direct send's insert or an
+     * outcome write of this process was made, the lane pauses (1 - share) / share times as long as
+     * the slice took, so direct sends of every project keep the rest; with nothing else writing, no
+     * pause. 1: unpaced.
      */
     BROADCAST_WRITE_SHARE: Type.Number({ minimum: 0.05, maximum: 1, default: 0.5 }),
     /** Documents per broadcast insert slice (the longest a direct send's write waits for the lane is one slice). */
     BROADCAST_WRITE_SLICE: Type.Integer({ minimum: 1, maximum: 1000, default: 200 }),
+    /**
+     * How far the process's old generation may grow past its live heap before V8's next major
+     * collection, in percent (platform/heap-growth.ts): bounds the memory a broadcast fan-out's
+     * short-lived garbage takes. 0: V8's own factor (up to four times the live heap).
+     */
+    HEAP_GROWING_PERCENT: Type.Integer({ minimum: 0, maximum: 300, default: 50 }),
     /** Recipients per broadcast chunk message. */
     BROADCAST_CHUNK_SIZE: Type.Integer({ minimum: 1, maximum: 1000, default: 1000 }),
     /** Attempts of one email before it ends `failed`. */

@@ -14,6 +14,7 @@ import { createBroadcastRepository } from './kernel/store/broadcast-repository';
 import { createIdAllocator } from './kernel/id-allocator';
 import { createNotificationRepository } from './kernel/store/notification-repository';
 import { createBulkWriteLane } from './kernel/store/bulk-write-lane';
+import { createWriteDemand } from './kernel/store/write-demand';
 import { createTimerRepository } from './kernel/store/timer-repository';
 import { createUseCases, type UseCaseDeps } from './use-cases';
 import { startWebhooks } from './webhooks';
@@ -32,8 +33,11 @@ export async function build({ config, logger, mongo, nats, metrics, clock }: Ser
   const problems = providerConfigProblems(config);
   if (problems.length > 0) throw new Error(`invalid provider configuration: ${problems.join('; ')}`);
   const deliveryMetrics = createDeliveryMetrics(metrics.registry);
+  // The writes the broadcast write lane makes room for (direct sends' inserts, outbound outcomes).
+  const demand = createWriteDemand();
   const notifications = createNotificationRepository(mongo.db, {
-    bulkLane: createBulkWriteLane({ share: config.BROADCAST_WRITE_SHARE, sliceSize: config.BROADCAST_WRITE_SLICE, onPause: deliveryMetrics.broadcastWritePause, clock }),
+    bulkLane: createBulkWriteLane({ share: config.BROADCAST_WRITE_SHARE, sliceSize: config.BROADCAST_WRITE_SLICE, demand, onPause: deliveryMetrics.broadcastWritePause, clock }),
+    demand,
   });
   const broadcasts = createBroadcastRepository(mongo.db);
   await notifications.ensureIndexes();
@@ -46,7 +50,7 @@ export async function build({ config, logger, mongo, nats, metrics, clock }: Ser
   await broadcasts.ensureIndexes();
   const quota = createQuotaRepository(mongo.db);
   await quota.ensureIndexes();
-  const outcomes = createOutcomeRepository(mongo.db);
+  const outcomes = createOutcomeRepository(mongo.db, { demand });
   await outcomes.ensureClaimIndexes();
   await outcomes.ensureRecordIndexes();
   const idempotency = createIdempotencyRepository(mongo.db);

@@ -3,13 +3,13 @@ import { outcomeField, type OutboundMedium } from '../kernel/outbound';
 import { targetKeys } from '../kernel/store/activity-keys';
 import type { NotificationDoc } from '../kernel/store/notification-repository';
 import { countByStatus, type DeliveryMetrics } from '../platform';
-import { decide, type DecideDeps, outcomeFields } from '../sends';
+import { decide, type Decided, type DecideDeps, outcomeFields } from '../sends';
 import { dispatchOutbound, type DispatchOutboundDeps } from '../outbound';
 import { broadcastOutbound } from './broadcast-outbound';
 import { createFinishBroadcast, type FinishBroadcastDeps } from './finish-broadcast';
 import { gatedEvents } from '../kernel/outcome-events';
 import type { OutcomeEvents } from '../kernel/outcome-events';
-import type { BroadcastRepository } from '../kernel/store/broadcast-repository';
+import type { BroadcastDoc, BroadcastRepository } from '../kernel/store/broadcast-repository';
 import type { NotificationRepository } from '../kernel/store/notification-repository';
 
 export interface ChunkJob {
@@ -37,9 +37,9 @@ export interface ProcessBroadcastChunkDeps extends DecideDeps, DispatchOutboundD
 /**
  * Creates and gates one chunk of a broadcast: decided like direct sends (`decide`: one batched
  * preference resolution, one quota reservation for the chunk's enabled recipients, email and push
- * gating in batch) and written with one paced insert of notifications already in their outcome (muted ones
- * `suppressed`), each with its decision. Recipients that already have this broadcast's
- * notification (a redelivered chunk) are left alone; the chunk is counted on the broadcast once.
+ * gating in batch) and written through the paced write lane, already in their outcome (muted ones
+ * `suppressed`), each with its decision; each slice's documents are built when the lane admits
+ * it. Recipients that already have this broadcast's notification (a redelivered chunk) are left alone; the chunk is counted on the broadcast once.
  * After the insert, the erasure tombstones of the chunk's recipients are checked: a recipient
  * erased while the chunk was in flight loses the notification just inserted (the erasure handler
  * may have run before the insert). The chunk's record keeps its pending email and push ids; when a
@@ -59,59 +59,30 @@ export function createProcessBroadcastChunk(deps: ProcessBroadcastChunkDeps) {
     const have = new Set(existing.map((n) => n._id));
     const todo = job.recipientIds.map((recipientId, i) => ({ recipientId, id: idOf(i), seq: job.recipientSeqs?.[i] })).filter((r) => !have.has(r.id));
     const now = deps.now();
-    const docs: NotificationDoc[] = [];
     const outbound = broadcastOutbound(b);
-    if (todo.length > 0) {
-      const decided = await decide(
-        deps,
-        todo.map((r) => ({
-          id: r.id,
-          projectId: b.project_id,
-          recipientId: r.recipientId,
-          target: b.target,
-          inApp: true,
-          outbound: outbound.map((o) => o.medium),
-          monthlyQuota: b.settings.monthlyQuota,
-          // One unit per notification, in the broadcast's month: a redelivered chunk spends nothing twice.
-          createdAt: b.send_at ?? b.created_at,
-        })),
-        { maybeSpent: existing.length > 0 },
-      );
-      for (const r of todo) {
-        const d = decided.get(r.id)!;
-        docs.push({
-          _id: r.id,
-          project_id: b.project_id,
-          recipient_id: r.recipientId,
-          ...(r.seq !== undefined ? { recipient_seq: Number(r.seq) } : {}),
-          broadcast_id: b._id,
-          target: b.target,
-          ...targetKeys(b.target),
-          payload_json: b.payload_json,
-          payload_in_broadcast: true, // stored once, on the broadcast
-          read: false,
-          opened: false,
-          status: d.status,
-          ...outcomeFields(d.outbound),
-          email_content: null,
-          // SMS texts are short: each pending one carries its own, as a direct send's does.
-          ...(d.outbound.sms?.status === 'pending' ? { sms_content: b.sms_content } : {}),
-          ...(d.outbound.mobile_push?.status === 'pending' ? { mobile_push_content: b.mobile_push_content } : {}),
-          ...(Object.values(d.outbound).some((o) => o?.status === 'pending') ? { settings: b.settings } : {}),
-          decision: d.decision,
-          ...(d.digest ? { digest_rule: d.digest } : {}),
-          ...(b.send_at ? { send_at: b.send_at } : {}),
-          expires_at: expiresAt(b.settings, now),
-          created_at: now,
-          updated_at: now,
-        });
-      }
-    }
-    const inserted = await deps.notifications.insertDecided(docs, { paced: true });
-    countByStatus(deps.metrics, docs.filter((d) => inserted.has(d._id)));
+    const decided =
+      todo.length === 0
+        ? new Map<number, Decided>()
+        : await decide(
+            deps,
+            todo.map((r) => ({
+              id: r.id,
+              projectId: b.project_id,
+              recipientId: r.recipientId,
+              target: b.target,
+              inApp: true,
+              outbound: outbound.map((o) => o.medium),
+              monthlyQuota: b.settings.monthlyQuota,
+              // One unit per notification, in the broadcast's month: a redelivered chunk spends nothing twice.
+              createdAt: b.send_at ?? b.created_at,
+            })),
+            { maybeSpent: existing.length > 0 },
+          );
+    // Each slice's documents are built once the write lane admits it (a chunk waiting for the lane holds no documents).
+    const { inserted, writtenBefore } = await deps.notifications.insertPaced(todo, (r) => chunkDoc(b, r, decided.get(r.id)!, now));
+    countByStatus(deps.metrics, inserted);
     // A racing delivery of this chunk wrote some: their stored outcomes are the ones.
-    const raced = docs.filter((d) => !inserted.has(d._id)).map((d) => d._id);
-    const all = [...existing, ...docs.filter((d) => inserted.has(d._id)), ...(await deps.notifications.findByIds(raced))];
+    const all = [...existing, ...inserted, ...(await deps.notifications.findByIds(writtenBefore))];
     // Erasures that raced this chunk: their notifications go (checked after the insert, so either
     // this check sees the tombstone or the erasure handler, writing it first, sees the insert).
     const erased = await deps.notifications.deleteErased(all);
@@ -169,4 +140,34 @@ async function capCannotBeExceeded(deps: ProcessBroadcastChunkDeps, broadcastId:
   if (!b || !b.upper_bound || b.recipients_left_at_most == null) return false;
   const left = b.fanout_done ? 0 : b.recipients_left_at_most;
   return b.recipients_total + left <= cap;
+}
+
+/** The notification of one recipient of a broadcast chunk, in its decided state (written once). */
+function chunkDoc(b: BroadcastDoc, r: { recipientId: string; id: number; seq?: number | bigint }, d: Decided, now: Date): NotificationDoc {
+  return {
+    _id: r.id,
+    project_id: b.project_id,
+    recipient_id: r.recipientId,
+    ...(r.seq !== undefined ? { recipient_seq: Number(r.seq) } : {}),
+    broadcast_id: b._id,
+    target: b.target,
+    ...targetKeys(b.target),
+    payload_json: b.payload_json,
+    payload_in_broadcast: true, // stored once, on the broadcast
+    read: false,
+    opened: false,
+    status: d.status,
+    ...outcomeFields(d.outbound),
+    email_content: null,
+    // SMS texts are short: each pending one carries its own, as a direct send's does.
+    ...(d.outbound.sms?.status === 'pending' ? { sms_content: b.sms_content } : {}),
+    ...(d.outbound.mobile_push?.status === 'pending' ? { mobile_push_content: b.mobile_push_content } : {}),
+    ...(Object.values(d.outbound).some((o) => o?.status === 'pending') ? { settings: b.settings } : {}),
+    decision: d.decision,
+    ...(d.digest ? { digest_rule: d.digest } : {}),
+    ...(b.send_at ? { send_at: b.send_at } : {}),
+    expires_at: expiresAt(b.settings, now),
+    created_at: now,
+    updated_at: now,
+  };
 }

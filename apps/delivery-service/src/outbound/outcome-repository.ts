@@ -5,6 +5,7 @@ import { outcomeWithStatus } from '../kernel/store/activity-keys';
 import type { NotificationDoc } from '../kernel/store/notification-repository';
 import { createOutcomeRecords, RECORDED_MEDIUMS } from '../kernel/store/outcome-records';
 import { retryBusy } from '../kernel/store/store-retry';
+import { createWriteDemand, type WriteDemand } from '../kernel/store/write-demand';
 import { legacyClaimFilter } from './legacy-claim-filter';
 import { createOutboundClaims } from './outbound-claims';
 import { createSmsRetryRecords } from './sms-retry-records';
@@ -20,9 +21,11 @@ export interface OutcomeChange {
  * The outbound outcomes of notifications (email, SMS, web push, chat, mobile push): outcome records
  * appended in batches (every medium but SMS: kernel/store/outcome-records.ts), conditional outcome
  * writes by _id on the notification (SMS, digests, broadcasts' caps), and the claims of the messages
- * being sent (appended documents of their own: outbound-claims).
+ * being sent (appended documents of their own: outbound-claims). Outcome writes are counted as
+ * `demand` (kernel/store/write-demand.ts), so a broadcast's write lane makes room for them.
  */
-export function createOutcomeRepository(db: Db) {
+export function createOutcomeRepository(db: Db, opts: { demand?: WriteDemand } = {}) {
+  const demand = opts.demand ?? createWriteDemand();
   const col: Collection<NotificationDoc> = db.collection<NotificationDoc>('notifications');
   const records = createOutcomeRecords(db);
   const recordSmsRetries = createSmsRetryRecords(records);
@@ -45,6 +48,30 @@ export function createOutcomeRepository(db: Db) {
     return r.modifiedCount;
   }
 
+  /** Every medium but SMS: records appended; SMS: conditional updates (see `writeOutcomes` below). */
+  async function writeOutcomes(medium: OutboundMedium, changes: OutcomeChange[], docs: Map<number, NotificationDoc>, claim: string, now: Date): Promise<number> {
+    if (!RECORDED_MEDIUMS.includes(medium)) {
+      const written = await updateOutboundMany(medium, changes, now);
+      await recordSmsRetries(changes, docs, claim, now);
+      return written;
+    }
+    if (changes.length === 0) return 0;
+    const field = outcomeField(medium);
+    const lease = `${field}_lease_until`;
+    const legacy = await col.find(legacyClaimFilter(medium, changes.map((c) => c.id)), { projection: { [lease]: 1 } }).toArray();
+    const live = new Set(legacy.filter((d) => ((d[lease as keyof NotificationDoc] as Date | undefined)?.getTime() ?? 0) > now.getTime()).map((d) => d._id));
+    const free = changes.filter((c) => !live.has(c.id));
+    const held = await records.record(medium, free.map((c) => ({ doc: docs.get(c.id)!, fromAttempts: c.from.attempts, outcome: c.outcome })), claim, now);
+    const cleared = free.filter((c) => held.has(c.id) && legacy.some((d) => d._id === c.id));
+    if (cleared.length > 0) {
+      const ops: AnyBulkWriteOperation<NotificationDoc>[] = cleared.map((c) => ({
+        updateOne: { filter: { _id: c.id, $or: [{ [lease]: { $exists: false } }, { [lease]: { $lte: now } }] }, update: { $set: { ...outcomeWithStatus(medium, c.outcome), updated_at: now }, $unset: { [`${field}_claim`]: '', [lease]: '' } } },
+      }));
+      await retryBusy(() => col.bulkWrite(ops, { ordered: false }));
+    }
+    return held.size;
+  }
+
   return {
     ...createOutboundClaims(db),
     ensureRecordIndexes: () => records.ensureRecordIndexes(),
@@ -60,28 +87,8 @@ export function createOutcomeRepository(db: Db) {
      * service is live (it is read again here: it may have come while the batch was sending); a
      * notification that carries such a claim also gets the outcome written on it, the claim removed.
      */
-    async writeOutcomes(medium: OutboundMedium, changes: OutcomeChange[], docs: Map<number, NotificationDoc>, claim: string, now: Date): Promise<number> {
-      if (!RECORDED_MEDIUMS.includes(medium)) {
-        const written = await updateOutboundMany(medium, changes, now);
-        await recordSmsRetries(changes, docs, claim, now);
-        return written;
-      }
-      if (changes.length === 0) return 0;
-      const field = outcomeField(medium);
-      const lease = `${field}_lease_until`;
-      const legacy = await col.find(legacyClaimFilter(medium, changes.map((c) => c.id)), { projection: { [lease]: 1 } }).toArray();
-      const live = new Set(legacy.filter((d) => ((d[lease as keyof NotificationDoc] as Date | undefined)?.getTime() ?? 0) > now.getTime()).map((d) => d._id));
-      const free = changes.filter((c) => !live.has(c.id));
-      const held = await records.record(medium, free.map((c) => ({ doc: docs.get(c.id)!, fromAttempts: c.from.attempts, outcome: c.outcome })), claim, now);
-      const cleared = free.filter((c) => held.has(c.id) && legacy.some((d) => d._id === c.id));
-      if (cleared.length > 0) {
-        const ops: AnyBulkWriteOperation<NotificationDoc>[] = cleared.map((c) => ({
-          updateOne: { filter: { _id: c.id, $or: [{ [lease]: { $exists: false } }, { [lease]: { $lte: now } }] }, update: { $set: { ...outcomeWithStatus(medium, c.outcome), updated_at: now }, $unset: { [`${field}_claim`]: '', [lease]: '' } } },
-        }));
-        await retryBusy(() => col.bulkWrite(ops, { ordered: false }));
-      }
-      return held.size;
-    },
+    writeOutcomes: (medium: OutboundMedium, changes: OutcomeChange[], docs: Map<number, NotificationDoc>, claim: string, now: Date): Promise<number> =>
+      demand.during(() => writeOutcomes(medium, changes, docs, claim, now)),
     /**
      * Sets the same email outcome on these notifications where it is still pending (a digest's
      * items): one update for the whole digest. Returns how many changed.

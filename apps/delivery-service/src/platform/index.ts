@@ -9,3 +9,4 @@ export { createOutcomePublisher } from './outcome-publisher';
 export { encodeSend } from './send-job-encoding';
 export { type ConsumerBase, decode, decodeAll, isOutcome } from './job-decoding';
 export type { DeliveryHandlers } from './delivery-handlers';
+export { limitHeapGrowth } from './heap-growth';

@@ -1,5 +1,5 @@
 export { type CancelSendsDeps, createCancelSends, createFinishCanceled } from './cancel-sends';
-export { decide, type DecideDeps, outcomeFields } from './decide';
+export { decide, type Decided, type DecideDeps, outcomeFields } from './decide';
 export { createGetNotification, createGetNotificationWithRecords, type GetNotificationDeps, notificationNotFound } from './get-notification';
 export { createGetPayloads, type GetPayloadsDeps } from './get-payloads';
 export { createIdempotencyRepository, type IdempotencyRepository } from './idempotency-repository';

@@ -4,6 +4,7 @@ import { emailNotRequested, emailPending, type ChatContent, type MobilePushConte
 import { outcomeField, type OutboundMedium } from '../outbound';
 import { createBroadcastPayloads } from './broadcast-payloads';
 import { createBulkWriteLane, type BulkWriteLane } from './bulk-write-lane';
+import { createWriteDemand, type WriteDemand } from './write-demand';
 import { insertManyFates } from './insert-fates';
 import { createExpiryIndex, pruneExpiredBatch, withExpiry } from './expiry';
 import { createOutcomeRecords, followRecords, type OutcomeRecordDoc } from './outcome-records';
@@ -165,8 +166,9 @@ export function acceptedNotification(d: NotificationDoc): Notification {
  * (`insertDecided`); the only later writes are the SMS outcome, read/opened and erasure (the other
  * outbound outcomes are appended records: outcome-records.ts).
  *
- * `bulkLane` paces broadcast inserts (insertDecided with `paced`) against every other write of the
- * process (kernel/store/bulk-write-lane.ts); without one they are written unpaced, in one call.
+ * `bulkLane` paces broadcast inserts (`insertPaced`) against the other writes of the process
+ * (kernel/store/bulk-write-lane.ts); without one they are written unpaced, in one call. The other
+ * inserts are counted as `demand`, the lane's signal that something else wants the store.
  */
 /**
  * Fills in what is stored beside a notification for every read that returns it to a client: the
@@ -198,9 +200,10 @@ export function createBroadcastPayloadFiller(db: Db) {
 export const erasuresOf = (db: Db) => db.collection<{ _id: string; seq: number }>('recipient_erasures');
 export const erasureKey = (projectId: number, recipientId: string) => `${projectId}:${recipientId}`;
 
-export function createNotificationRepository(db: Db, opts: { bulkLane?: BulkWriteLane } = {}) {
+export function createNotificationRepository(db: Db, opts: { bulkLane?: BulkWriteLane; demand?: WriteDemand } = {}) {
   const col: Collection<NotificationDoc> = db.collection<NotificationDoc>('notifications');
   const bulkLane = opts.bulkLane ?? createBulkWriteLane({ share: 1, sliceSize: Number.MAX_SAFE_INTEGER });
+  const demand = opts.demand ?? createWriteDemand();
   const withPayloads = createPayloadFiller(db);
   const withPayload = async <D extends NotificationDoc | null>(doc: D): Promise<D> => (await withPayloads([doc]))[0];
   const withBroadcastPayloads = createBroadcastPayloadFiller(db);
@@ -228,22 +231,33 @@ export function createNotificationRepository(db: Db, opts: { bulkLane?: BulkWrit
     pruneExpired: (now: Date, batch: number) => pruneExpiredBatch(col, now, batch),
 
     /**
-     * Inserts decided notifications (one unordered insertMany; `paced`: broadcast chunks, through
-     * the write lane). Returns the ids this call inserted; a document whose _id exists already was
-     * written by an earlier delivery of the same job (ids are fixed before the job is published),
-     * so it is not an error: the caller reads the stored one back for its outcome.
+     * Inserts decided notifications (one unordered insertMany). Returns the ids this call
+     * inserted; a document whose _id exists already was written by an earlier delivery of the same
+     * job (ids are fixed before the job is published), so it is not an error: the caller reads the
+     * stored one back for its outcome. Counted as demand for the write lane.
      */
-    async insertDecided(docs: NotificationDoc[], opts: { paced?: boolean } = {}): Promise<Set<number>> {
+    async insertDecided(docs: NotificationDoc[]): Promise<Set<number>> {
       if (docs.length === 0) return new Set();
-      const inserted = new Set<number>();
-      const write = async (slice: NotificationDoc[]) => {
-        const fates = await insertManyFates(col, slice.map(stored));
-        for (const i of fates.inserted) inserted.add(slice[i]._id);
+      const fates = await demand.during(() => insertManyFates(col, docs.map(stored)));
+      return new Set([...fates.inserted].map((i) => docs[i]._id));
+    },
+
+    /**
+     * A broadcast chunk's notifications, inserted through the write lane slice by slice: each
+     * slice's documents are built from `items` only once the lane admits it, so what waits for the
+     * lane is `items`, not documents. Returns the documents this call inserted, and the ids of those
+     * refused as written already (by an earlier delivery of the same chunk: read them back).
+     */
+    async insertPaced<T>(items: T[], build: (item: T) => NotificationDoc): Promise<{ inserted: NotificationDoc[]; writtenBefore: number[] }> {
+      const inserted: NotificationDoc[] = [];
+      const writtenBefore: number[] = [];
+      await bulkLane.write(items, async (slice) => {
+        const docs = slice.map(build);
+        const fates = await insertManyFates(col, docs.map(stored));
+        docs.forEach((d, i) => (fates.inserted.has(i) ? inserted.push(d) : writtenBefore.push(d._id)));
         return fates.inserted.size;
-      };
-      if (opts.paced) await bulkLane.write(docs, write);
-      else await write(docs);
-      return inserted;
+      });
+      return { inserted, writtenBefore };
     },
 
     /** The notifications with these ids (a worker's batch), their recorded outcomes followed: one query, and one for the records. */
