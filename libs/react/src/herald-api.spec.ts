@@ -12,11 +12,16 @@ describe('recipient token from a fetcher', () => {
     expect(fetchToken).toHaveBeenCalledTimes(2);
   });
 
-  it('when the gateway answers 401, then that request fails and the next one carries a fresh token', async () => {
-    const { api, sent } = withExpiringToken(() => new Response(JSON.stringify({ data: { preferences: [] } }), { status: 200, headers: { 'content-type': 'application/json' } }));
-    await expect(api.preferences.list()).rejects.toBeInstanceOf(HeraldAuthenticationError);
+  it('when the gateway answers 401 to a token from a fetcher, then that request is sent once more with a fresh token', async () => {
+    const { api, sent } = withExpiringToken(preferencesAnswer);
     expect(await api.preferences.list()).toEqual([]);
     expect(sent).toEqual(['Bearer nk_tok_old', 'Bearer nk_tok_new']);
+  });
+
+  it('when the gateway answers 401 to a fixed token, then that request fails without being sent again', async () => {
+    const { api, sent } = withExpiringToken(preferencesAnswer, false);
+    await expect(api.preferences.list()).rejects.toBeInstanceOf(HeraldAuthenticationError);
+    expect(sent).toEqual(['Bearer nk_tok_old']);
   });
 
   it('when the gateway refuses the live stream with 401, then the stream reconnects by itself with a fresh token', async () => {
@@ -46,10 +51,10 @@ describe('recipient token from a fetcher', () => {
 
 /**
  * The provider's API over a gateway that refuses every token but the fresh one with 401 (`accept`
- * answers that one's requests), its token fetched first as `nk_tok_old`, then as `nk_tok_new`;
- * `sent`: each request's Authorization header.
+ * answers that one's requests), its token fetched first as `nk_tok_old`, then as `nk_tok_new`
+ * (`refetches`: from a fetcher; else taken as a fixed token); `sent`: each request's Authorization header.
  */
-function withExpiringToken(accept: (init?: RequestInit) => Response) {
+function withExpiringToken(accept: (init?: RequestInit) => Response, refetches = true) {
   const tokens = ['nk_tok_old', 'nk_tok_new'];
   const token = cachedToken(async () => tokens.shift()!);
   const sent: string[] = [];
@@ -58,5 +63,10 @@ function withExpiringToken(accept: (init?: RequestInit) => Response) {
     sent.push(auth);
     return auth === 'Bearer nk_tok_new' ? accept(init) : new Response(JSON.stringify({ message: 'Token expired', code: 'unauthorized' }), { status: 401, headers: { 'content-type': 'application/json' } });
   };
-  return { api: forgettingTokenOn401(heraldApiOf(new HeraldClient({ baseUrl: 'http://herald.test', apiKey: token.get, fetch: gateway }), 'alice'), token), sent };
+  return { api: forgettingTokenOn401(heraldApiOf(new HeraldClient({ baseUrl: 'http://herald.test', apiKey: token.get, fetch: gateway }), 'alice'), token, refetches), sent };
+}
+
+/** The gateway's answer to a preferences read: none set. */
+function preferencesAnswer(): Response {
+  return new Response(JSON.stringify({ data: { preferences: [] } }), { status: 200, headers: { 'content-type': 'application/json' } });
 }

@@ -42,13 +42,15 @@ export function cachedToken(fetchToken: () => Promise<string>) {
 
 /**
  * The same API dropping the cached token when the gateway answers 401, through the client's
- * `withTokenRefresh` (and `withFreshToken` for the preferences): the request refused fails (no
- * fresh token to ask again with), and the next one, or the stream's reconnect, fetches a fresh one.
+ * `withTokenRefresh` (and `withFreshToken` for the preferences), as `<herald-inbox>` does: when the
+ * token comes from a fetcher (`refetches`), the refused request is sent once more with a fresh one;
+ * a fixed token cannot be refreshed, so the refused request fails. Either way the stream reconnects
+ * with whatever the token is next.
  */
-export function forgettingTokenOn401(api: HeraldApi, token: { forget(): void }): HeraldApi {
+export function forgettingTokenOn401(api: HeraldApi, token: { forget(): void }, refetches: boolean): HeraldApi {
   const forget = async () => {
     token.forget();
-    return false;
+    return refetches;
   };
   return {
     inbox: withTokenRefresh(api.inbox, forget),

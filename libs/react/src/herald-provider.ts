@@ -35,7 +35,7 @@ export function HeraldProvider(props: HeraldProviderProps) {
   const value = useMemo<HeraldContextValue>(() => {
     const tokens = cachedToken(getToken ?? (async () => staticToken ?? ''));
     // Nothing is fetched here: the client only stores its options (server rendering stays side-effect free).
-    const api = givenApi ?? forgettingTokenOn401(heraldApiOf(new HeraldClient({ baseUrl, apiKey: tokens.get, fetch: givenFetch }), recipientId), tokens);
+    const api = givenApi ?? forgettingTokenOn401(heraldApiOf(new HeraldClient({ baseUrl, apiKey: tokens.get, fetch: givenFetch }), recipientId), tokens, getToken !== undefined);
     const shared = { ...api, inbox: withSharedStream(api.inbox) };
     return { baseUrl, recipientId, api: shared, stores: createStoreCache(shared.inbox),
       token: tokens.get,
