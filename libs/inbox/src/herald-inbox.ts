@@ -55,13 +55,15 @@ export class HeraldInbox extends HTMLElement {
   private timer: ReturnType<typeof setInterval> | null = null;
   private observer: IntersectionObserver | null = null;
   private markingSeen = false;
+  /** ArrowDown on the bell came before the first page: the first item drawn takes the focus. */
+  private focusFirstPending = false;
   private lastError: unknown = null;
 
   constructor() {
     super();
     this.root = this.attachShadow({ mode: 'open' });
     this.root.innerHTML = INBOX_SHELL;
-    const keys = { root: this.root, panel: this.$('.panel'), toggle: (open: boolean) => this.toggle(open) };
+    const keys = { root: this.root, panel: this.$('.panel'), toggle: (open: boolean) => this.toggle(open), focusFirstItem: () => this.focusFirstItem() };
     const act = (action: (host: InboxHost) => Promise<void>) => () => void (this.host && action(this.host));
     this.$('.bell').addEventListener('click', () => this.toggle());
     this.$('.mark-all').addEventListener('click', act((host) => markAllRead(host, this.tabList[this.activeTab]?.filter ?? {})));
@@ -160,7 +162,16 @@ export class HeraldInbox extends HTMLElement {
     if (open) {
       this.render();
       void this.markSeen();
-    } else if (reflect) this.$('.bell').focus();
+    } else {
+      this.focusFirstPending = false;
+      if (reflect) this.$('.bell').focus();
+    }
+  }
+
+  private focusFirstItem(): void {
+    const first = this.root.querySelector<HTMLElement>('.item');
+    this.focusFirstPending = !first;
+    first?.focus();
   }
 
   private start(): void {
@@ -284,6 +295,7 @@ export class HeraldInbox extends HTMLElement {
       items: { strings: this.t, locale: this.locale, renderItem: this.renderItem, ...itemActions(this.host) },
       redraw: () => this.render(),
     });
+    if (this.focusFirstPending) this.focusFirstItem();
   }
 }
 

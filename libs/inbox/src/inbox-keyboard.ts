@@ -2,15 +2,17 @@ export interface KeyboardTargets {
   root: ShadowRoot;
   panel: HTMLElement;
   toggle(open: boolean): void;
+  /** Focuses the first item, or the first one drawn while the page is still loading. */
+  focusFirstItem(): void;
 }
 
 /** On the bell: Escape closes; ArrowDown opens the panel if need be and moves focus to the first item. */
-export function onBellKey(e: KeyboardEvent, { root, panel, toggle }: KeyboardTargets): void {
+export function onBellKey(e: KeyboardEvent, { panel, toggle, focusFirstItem }: KeyboardTargets): void {
   if (e.key === 'Escape') toggle(false);
   else if (e.key === 'ArrowDown') {
     e.preventDefault();
     if (panel.hidden) toggle(true);
-    root.querySelector<HTMLElement>('.item')?.focus();
+    focusFirstItem();
   }
 }
 

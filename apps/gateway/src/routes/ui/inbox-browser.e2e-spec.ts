@@ -146,6 +146,26 @@ describe('<herald-inbox> in Chromium', () => {
     await page.close();
   });
 
+  it('when ArrowDown is pressed on the bell before the first page has arrived, then the first item takes the focus once it is drawn', async () => {
+    const r = await recipientWith(2);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const page = await openPage(r.id, r.token, '', (p) =>
+      p.route(/\/notifications\?/, async (route) => {
+        await held;
+        return route.continue();
+      }),
+    );
+    await inbox(page).locator('[part="bell"]').focus();
+    await page.keyboard.press('ArrowDown');
+    await inbox(page).locator('[part="panel"]').waitFor({ state: 'visible' });
+    expect(await items(page).count()).toBe(0);
+    release();
+    await waitFor(async () => (await inbox(page).locator('.item:focus').count()) === 1);
+    expect(await inbox(page).locator('.item:focus').textContent()).toContain('Seed 2');
+    await page.close();
+  });
+
   it('when enabling push is refused or unsupported, then the panel says so instead of greying the button', async () => {
     const r = await recipientWith(0);
     const denied = await openPage(r.id, r.token, 'push="/push/herald-sw.js"', (p) =>
