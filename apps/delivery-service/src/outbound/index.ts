@@ -9,6 +9,7 @@ export type { OutboundSenders } from './outbound-senders';
 export { createQuotaRepository, quotaOwner, type QuotaRepository } from './quota-repository';
 export { createRecordSmsStatus, type RecordSmsStatusDeps } from './record-sms-status';
 export { createSendOutbound, type SendOutboundDeps } from './send-outbound';
+export { createFreshNotifications, type FreshNotifications } from './fresh-notifications';
 export { createOutboundSenders, providerConfigProblems } from './senders';
 export { projectSlackTokens } from './chat/project-slack-tokens';
 export { createSmsReportRepository, type SmsReportRepository } from './sms-report-repository';

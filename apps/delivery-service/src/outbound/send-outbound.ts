@@ -16,6 +16,7 @@ import type { DeliverySettings } from '../kernel/settings';
 import type { NotificationRepository } from '../kernel/store/notification-repository';
 import type { QuotaRepository } from './quota-repository';
 import type { DeliveryMetrics } from '../platform';
+import type { FreshNotifications } from './fresh-notifications';
 import type { OutcomeRepository } from './outcome-repository';
 
 export type OutboundStep = { kind: 'done' } | { kind: 'retry'; inMs: number };
@@ -25,6 +26,8 @@ export interface SendOutboundDeps extends OutboundChannelsDeps {
   /** Emails that join a digest are handed here instead of sent (the scheduling module's digest collection). */
   collectDigests?: (docs: NotificationDoc[]) => Promise<void>;
   events: OutcomeEvents;
+  /** The notifications this process has just inserted, for a job's first delivery (absent: every batch reads the store). */
+  fresh?: FreshNotifications;
   metrics: DeliveryMetrics;
   notifications: NotificationRepository;
   now: () => Date;
@@ -72,10 +75,20 @@ export function createSendOutbound(deps: SendOutboundDeps, medium: OutboundMediu
     medium === 'email' ? { maxAttempts: deps.settings.emailMaxAttempts, baseMs: deps.settings.emailRetryBaseMs } : (deps.settings.outboundRetry?.[medium] ?? { maxAttempts: deps.settings.emailMaxAttempts, baseMs: deps.settings.emailRetryBaseMs });
 
   const collectDigests = medium === 'email' ? deps.collectDigests : undefined;
+  /**
+   * The batch's notifications: on a first delivery those held as just inserted by this process
+   * (fresh-notifications), the rest from the store, their outcome records followed. A redelivery
+   * reads them all from the store (what it holds is dropped).
+   */
+  const readBatch = async (ids: number[], redelivered: boolean): Promise<NotificationDoc[]> => {
+    const fresh = deps.fresh?.take(medium, ids);
+    if (redelivered || !fresh?.size) return deps.notifications.findByIds(ids);
+    return [...fresh.values(), ...(await deps.notifications.findByIds(ids.filter((id) => !fresh.has(id))))];
+  };
 
   return async function sendOutbound(ids: number[], opts: { redelivered?: boolean } = {}): Promise<Map<number, OutboundStep>> {
     const steps = new Map<number, OutboundStep>(ids.map((id) => [id, { kind: 'done' }]));
-    const docs = await deps.notifications.findByIds(ids);
+    const docs = await readBatch(ids, opts.redelivered ?? false);
     // Messages that ended in an earlier delivery of their job: re-emitted from the store (dropped as repeats).
     const endedBefore: NotificationDoc[] = [];
     const pending: NotificationDoc[] = [];

@@ -2,7 +2,7 @@ import { emailNotRequested, type AcceptedSend, type OutboundOutcome } from '../k
 import type { OutboundMedium } from '../kernel/outbound';
 import type { NotificationDoc } from '../kernel/store/notification-repository';
 import { countByStatus, type DeliveryMetrics } from '../platform';
-import { dispatchOutbound, type DispatchOutboundDeps } from '../outbound';
+import { dispatchOutbound, type DispatchOutboundDeps, type FreshNotifications } from '../outbound';
 import { acceptedSendFields } from './accepted-send-fields';
 import { decide, outcomeFields, type Decided, type DecideDeps } from './decide';
 import { gatedEvents, pendingOutbound } from '../kernel/outcome-events';
@@ -14,6 +14,8 @@ import type { NotificationRepository } from '../kernel/store/notification-reposi
 export interface WriteSendsDeps extends DecideDeps, DispatchOutboundDeps {
   events: OutcomeEvents;
   failpoint?: (at: Failpoint) => void;
+  /** Where the notifications just inserted wait for their outbound jobs' first delivery (absent: the senders read the store). */
+  fresh?: FreshNotifications;
   metrics: DeliveryMetrics;
   notifications: NotificationRepository;
   now: () => Date;
@@ -78,6 +80,7 @@ export function createWriteSends(deps: WriteSendsDeps) {
     const all = [...before, ...docs.filter((d) => inserted.has(d._id)), ...(await deps.notifications.findByIds(raced))];
     const erased = await deps.notifications.deleteErased(all);
     const live = all.filter((d) => !erased.has(d._id));
+    deps.fresh?.keep(docs.filter((d) => inserted.has(d._id) && !erased.has(d._id)));
     // Written first, published after (events and outbound jobs together); the sends are acknowledged
     // after this, so a crash in between redelivers them and the publishes are made again.
     // An escalation's email waits for its timer; the other messages go at once, as before.

@@ -1,0 +1,78 @@
+import { randomBytes } from 'node:crypto';
+import { create, toBinary } from '@bufbuild/protobuf';
+import { jetstream, jetstreamManager } from '@nats-io/jetstream';
+import { DELIVERY_EMAIL_SUBJECT, OutboundJobSchema } from '@herald/contracts';
+import { connectMongo, connectNats, type MongoHandle, type NatsConnection } from '@herald/service-kit';
+import { eventually } from '@herald/testing';
+import { createNotificationRepository } from '../kernel/store/notification-repository';
+import { startHarness, type Harness } from '../testing/harness';
+import { startSmtpSink, type SmtpSink } from '../testing/smtp-sink';
+
+const target = { channel: 'orders', topic: 'shipping', event: 'shipped' };
+const settings = { strictTargets: false, maxBroadcastRecipientsForEmail: 0n, monthlyQuota: 10_000n };
+
+jest.setTimeout(90_000);
+
+// The first delivery of an email job takes its notification as the send worker of the same process
+// inserted it (no read back); every later delivery reads the store, and the claims keep it to one mail.
+describe('an email job whose notification was just inserted by this process', () => {
+  let h: Harness;
+  let sink: SmtpSink;
+  let mongo: MongoHandle;
+  let nc: NatsConnection;
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+    // A refused mail is retried soon (a redelivery of its job).
+    h = await startHarness({ SMTP_URL: sink.smtpUrl, EMAIL_RETRY_BASE_MS: '200' });
+    mongo = await connectMongo(process.env.MONGO_URL!, h.dbName, 'test');
+    nc = await connectNats(h.natsUrl, 'test-fresh-notifications');
+  });
+  afterAll(async () => {
+    await nc?.close();
+    await mongo?.close();
+    await h?.close();
+    await sink?.stop();
+  });
+
+  const read = async (id: bigint) => (await createNotificationRepository(mongo.db).findByIds([Number(id)]))[0];
+  const sendOne = async (rid: string) => {
+    const project = h.project();
+    const address = `${rid}-${randomBytes(4).toString('hex')}@test.local`;
+    h.peers.catalog.add(`${project}|orders|shipping|shipped|email`);
+    h.peers.emails.set(`${project}|${rid}`, address);
+    const r = await h.client.send({ projectId: project, settings, recipientId: rid, target, payloadJson: '{}', email: { subject: `hello ${rid}`, html: '<p>x</p>' } });
+    return { project, id: r.notification!.id, address };
+  };
+  /** The email job of a notification once more (another msgID: a first delivery that finds nothing held). */
+  const deliverAgain = (project: bigint, id: bigint) =>
+    jetstream(nc).publish(DELIVERY_EMAIL_SUBJECT, toBinary(OutboundJobSchema, create(OutboundJobSchema, { projectId: project, notificationId: id })), { msgID: `again-${id}-${randomBytes(4).toString('hex')}` });
+  const emailSent = (id: bigint) =>
+    eventually('email sent', async () => {
+        const d = await read(id);
+        return d?.email.status === 'sent' ? d : undefined;
+      }, { timeoutMs: 30_000 }
+    );
+  const acknowledged = async () => {
+    const jsm = await jetstreamManager(nc);
+    await eventually('every job acknowledged', async () => (await jsm.streams.info('HERALD_DELIVERY')).state.messages === 0, { timeoutMs: 30_000 });
+  };
+
+  it('when the job is sent from the notification as inserted and then published twice more, then the later deliveries find its claim and record: one mail', async () => {
+    const { project, id, address } = await sendOne('fresh');
+    const done = await emailSent(id);
+    await deliverAgain(project, id);
+    await deliverAgain(project, id);
+    await acknowledged();
+    expect(await sink.messagesTo(address)).toHaveLength(1);
+    expect(await read(id)).toMatchObject({ email: { status: 'sent', attempts: 1, message_id: done.email.message_id } });
+  });
+
+  it('when the first attempt of a just-inserted notification is refused, then its redelivery reads the attempt from the store and sends once', async () => {
+    await sink.rejectNext(1, 451);
+    const { id, address } = await sendOne('refused-first');
+    const done = await emailSent(id);
+    await acknowledged();
+    expect(done.email.attempts).toBe(2);
+    expect(await sink.messagesTo(address)).toHaveLength(1);
+  });
+});
