@@ -2,7 +2,9 @@
 // service, or for one scope only (FCM: a Firebase project id; APNs: an apns-topic, the app's bundle
 // id), so a test or bench can make one project's provider slow or failing while another project's
 // requests to the same fake are answered as before. A request obeys its scope's rules and the whole
-// service's: the longer delay, the scope's injected failures first, a device gone in either.
+// service's: the longer delay, the scope's injected failures first, a device gone in either. The
+// control's answer counts the requests being delayed now (`held`) and those whose caller gave up
+// before the answer (`abandoned`: the sender's deadline passed), of the scope or of the whole service.
 
 const emptyRules = () => ({ failNext: 0, status: 500, retryAfter: null, slowMs: 0, gone: new Set() });
 const view = (r) => ({ fail_next: r.failNext, status: r.status, retry_after: r.retryAfter, slow_ms: r.slowMs, gone: [...r.gone] });
@@ -12,6 +14,13 @@ function createBehaviour(scopeField) {
   const service = emptyRules();
   const scoped = new Map();
   const state = { received: [] };
+  const counts = new Map();
+  const countsOf = (scope) => {
+    const key = String(scope ?? '');
+    if (!counts.has(key)) counts.set(key, { held: 0, abandoned: 0 });
+    return counts.get(key);
+  };
+  const total = () => [...counts.values()].reduce((a, c) => ({ held: a.held + c.held, abandoned: a.abandoned + c.abandoned }), { held: 0, abandoned: 0 });
   const rulesFor = (scope) => (scope != null && scoped.has(String(scope)) ? [scoped.get(String(scope)), service] : [service]);
   return {
     state,
@@ -23,7 +32,7 @@ function createBehaviour(scopeField) {
       if ('fail_next' in c) Object.assign(r, { failNext: Number(c.fail_next) || 0, status: Number(c.status ?? 500), retryAfter: c.retry_after ?? null });
       if ('slow_ms' in c) r.slowMs = Math.max(0, Number(c.slow_ms) || 0);
       if (c.gone) r.gone.add(String(c.gone));
-      return scope == null ? view(r) : { [scopeField]: String(scope), ...view(r) };
+      return scope == null ? { ...view(r), ...total() } : { [scopeField]: String(scope), ...view(r), ...countsOf(scope) };
     },
     /** The injected failure a request of `scope` answers with, if any (one fewer left). */
     takeFailure(scope) {
@@ -33,10 +42,18 @@ function createBehaviour(scopeField) {
       return { status: r.status, headers: r.retryAfter === null ? {} : { 'retry-after': String(r.retryAfter) } };
     },
     isGone: (scope, token) => rulesFor(scope).some((r) => r.gone.has(token)),
-    /** Runs `fn` once the delay for a request of `scope` has passed (at once without one). */
-    later(scope, fn) {
+    /** Runs `fn`, answering `res`, once the delay for a request of `scope` has passed (at once without one); not if the caller gave up meanwhile. */
+    later(scope, res, fn) {
       const ms = Math.max(...rulesFor(scope).map((r) => r.slowMs));
-      return ms > 0 ? setTimeout(fn, ms) : fn();
+      if (ms <= 0) return fn();
+      const c = countsOf(scope);
+      c.held += 1;
+      const timer = setTimeout(() => ((c.held -= 1), fn()), ms);
+      res.once('close', () => {
+        if (res.writableEnded) return;
+        clearTimeout(timer);
+        Object.assign(c, { held: c.held - 1, abandoned: c.abandoned + 1 });
+      });
     },
   };
 }

@@ -18,7 +18,9 @@
 //                                            gone from now on; {"slow_ms": ms}: every answer waits that long.
 //                                            With "project": "<Firebase project id>" (FCM) or "topic":
 //                                            "<bundle id>" (APNs), for that project's or app's requests only
-//                                            (mobile-fake-behaviour.cjs); without, for the whole service
+//                                            (mobile-fake-behaviour.cjs); without, for the whole service.
+//                                            The answer counts the requests held now (`held`) and given up
+//                                            by their caller while held (`abandoned`)
 //   GET    /apns/key                         {key_p8, key_id, team_id}: the signing key Apple would give you
 //   GET    /apns/ca.pem                      the certificate to trust (PEM)
 const crypto = require('node:crypto');
@@ -78,9 +80,9 @@ function startFcm() {
 
   return function handle(req, res, body) {
     const path = req.url.split('?')[0];
-    if (path === '/fcm/token' && req.method === 'POST') return behaviour.later(null, () => issueToken(req, res, body)), true;
+    if (path === '/fcm/token' && req.method === 'POST') return behaviour.later(null, res, () => issueToken(req, res, body)), true;
     const m = /^\/fcm\/v1\/projects\/([^/]+)\/messages:send$/.exec(path);
-    if (m && req.method === 'POST') return behaviour.later(m[1], () => send(req, res, body, m[1])), true;
+    if (m && req.method === 'POST') return behaviour.later(m[1], res, () => send(req, res, body, m[1])), true;
     if (path === '/fcm' && req.method === 'GET') return json(res, 200, behaviour.state.received), true;
     if (path === '/fcm' && req.method === 'DELETE') return (behaviour.state.received = []), json(res, 200, { ok: true }), true;
     if (path === '/fcm/control' && req.method === 'POST') return json(res, 200, behaviour.control(parse(body || '{}') ?? {})), true;
@@ -132,7 +134,7 @@ async function startApns({ port, host }) {
     req.on('end', () => {
       const m = /^\/3\/device\/([^/?]+)$/.exec(req.url);
       if (!m || req.method !== 'POST') return json(res, 404, { reason: 'BadPath' });
-      behaviour.later(req.headers['apns-topic'], () => answer(req, res, Buffer.concat(chunks), m[1]));
+      behaviour.later(req.headers['apns-topic'], res, () => answer(req, res, Buffer.concat(chunks), m[1]));
     });
   });
   await new Promise((resolve, reject) => server.once('error', reject).listen(port, host, resolve));

@@ -1,10 +1,11 @@
 import crypto from 'node:crypto';
+import { EventEmitter } from 'node:events';
 import http from 'node:http';
 import http2 from 'node:http2';
 import type { AddressInfo } from 'node:net';
 
 type Handle = (req: http.IncomingMessage, res: http.ServerResponse, body: string) => boolean;
-type Behaviour = { control(c: object): object; later(scope: string | null, fn: () => void): void };
+type Behaviour = { control(c: object): Record<string, unknown>; later(scope: string | null, res: EventEmitter, fn: () => void): void };
 /* eslint-disable @typescript-eslint/no-require-imports */
 const { startMobileFake } = require('./mobile-fake.cjs') as { startMobileFake: () => Promise<{ handle: Handle; apnsOrigin: string; cert: string; close(): Promise<void> }> };
 const { createBehaviour } = require('./mobile-fake-behaviour.cjs') as { createBehaviour: (scopeField: string) => Behaviour };
@@ -77,6 +78,9 @@ describe("the mobile push fakes' controls scoped to one project", () => {
   });
 });
 
+/** An answer not written yet (the delay only listens for its `close`). */
+const res = () => Object.assign(new EventEmitter(), { writableEnded: false });
+
 describe("the fakes' delay scoped to one project", () => {
   beforeEach(() => jest.useFakeTimers());
   afterEach(() => jest.useRealTimers());
@@ -85,19 +89,35 @@ describe("the fakes' delay scoped to one project", () => {
     const behaviour = createBehaviour('project');
     const answered: string[] = [];
     behaviour.control({ project: 'b', slow_ms: 2000 });
-    behaviour.later('b', () => answered.push('b'));
-    behaviour.later('a', () => answered.push('a'));
-    behaviour.later(null, () => answered.push('token'));
+    behaviour.later('b', res(), () => answered.push('b'));
+    behaviour.later('a', res(), () => answered.push('a'));
+    behaviour.later(null, res(), () => answered.push('token'));
     expect(answered).toEqual(['a', 'token']);
     jest.advanceTimersByTime(2000);
     expect(answered).toEqual(['a', 'token', 'b']);
 
     behaviour.control({ project: 'b', slow_ms: 0 });
     behaviour.control({ slow_ms: 500 });
-    behaviour.later('a', () => answered.push('a later'));
-    behaviour.later('b', () => answered.push('b later'));
+    behaviour.later('a', res(), () => answered.push('a later'));
+    behaviour.later('b', res(), () => answered.push('b later'));
     expect(answered).toHaveLength(3);
     jest.advanceTimersByTime(500);
     expect(answered.slice(3)).toEqual(['a later', 'b later']);
+  });
+
+  it("when a caller gives up on a held request, then it is counted abandoned for its project and never answered", () => {
+    const behaviour = createBehaviour('project');
+    behaviour.control({ project: 'b', slow_ms: 2000 });
+    const [first, second] = [res(), res()];
+    const answered: number[] = [];
+    behaviour.later('b', first, () => answered.push(1));
+    behaviour.later('b', second, () => answered.push(2));
+    expect(behaviour.control({ project: 'b' })).toMatchObject({ held: 2, abandoned: 0 });
+    first.emit('close');
+    jest.advanceTimersByTime(2000);
+    expect(answered).toEqual([2]);
+    expect(behaviour.control({ project: 'b' })).toMatchObject({ held: 0, abandoned: 1 });
+    expect(behaviour.control({ project: 'a' })).toMatchObject({ held: 0, abandoned: 0 });
+    expect(behaviour.control({})).toMatchObject({ held: 0, abandoned: 1 });
   });
 });
