@@ -4,7 +4,9 @@
 // requests to the same fake are answered as before. A request obeys its scope's rules and the whole
 // service's: the longer delay, the scope's injected failures first, a device gone in either. The
 // control's answer counts the requests being delayed now (`held`) and those whose caller gave up
-// before the answer (`abandoned`: the sender's deadline passed), of the scope or of the whole service.
+// before the answer (`abandoned`: the sender's deadline passed), of the scope or of the whole
+// service. An abandoned request is still taken once its delay has passed, as a provider that
+// received the whole request delivers it whether or not its answer is read.
 
 const emptyRules = () => ({ failNext: 0, status: 500, retryAfter: null, slowMs: 0, gone: new Set() });
 const view = (r) => ({ fail_next: r.failNext, status: r.status, retry_after: r.retryAfter, slow_ms: r.slowMs, gone: [...r.gone] });
@@ -42,18 +44,27 @@ function createBehaviour(scopeField) {
       return { status: r.status, headers: r.retryAfter === null ? {} : { 'retry-after': String(r.retryAfter) } };
     },
     isGone: (scope, token) => rulesFor(scope).some((r) => r.gone.has(token)),
-    /** Runs `fn`, answering `res`, once the delay for a request of `scope` has passed (at once without one); not if the caller gave up meanwhile. */
+    /** Runs `fn`, answering `res`, once the delay for a request of `scope` has passed (at once without one). */
     later(scope, res, fn) {
       const ms = Math.max(...rulesFor(scope).map((r) => r.slowMs));
       if (ms <= 0) return fn();
       const c = countsOf(scope);
       c.held += 1;
-      const timer = setTimeout(() => ((c.held -= 1), fn()), ms);
+      let holding = true;
+      /** Ends the hold once; true the first time. */
+      const release = () => {
+        if (!holding) return false;
+        holding = false;
+        c.held -= 1;
+        return true;
+      };
       res.once('close', () => {
-        if (res.writableEnded) return;
-        clearTimeout(timer);
-        Object.assign(c, { held: c.held - 1, abandoned: c.abandoned + 1 });
+        if (!res.writableEnded && release()) c.abandoned += 1;
       });
+      setTimeout(() => {
+        release();
+        fn();
+      }, ms);
     },
   };
 }
