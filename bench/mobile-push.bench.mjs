@@ -9,13 +9,19 @@
 // sends with a payload only (CPU-ms per send, rate to the last notification written).
 // Then the slow-provider run (BENCH_ISOLATION_SENDS, default 200; 0 skips it): the p99 from send
 // to arrival of pushes to FCM-only recipients, first with both fakes healthy, then while as many
-// sends go to APNs-only recipients with the APNs fake answering in 2 s (the fakes' `slow_ms` slows
-// a whole fake service, so this measures one provider slow, not one project's provider).
+// sends go to APNs-only recipients with the APNs fake answering in 2 s (the whole APNs fake slow:
+// one provider slow). Then the slow-project run: a second project with its own FCM service account
+// (another Firebase project id, at the same fake), the p99 of the first project's FCM pushes healthy
+// again, then beside as many sends of the second project to its FCM-only recipients with the fake
+// answering that Firebase project only in 2 s (`slow_ms` scoped by `project`): one project's
+// provider slow, the same provider of another project measured. Between the two, as many sends of
+// the second project answered at once beside the first project's: what the other project's sends
+// alone cost, the slow answers left out.
 // `npm run bench:mobile-push`. Env: BENCH_RECIPIENTS, BENCH_CONNECTIONS, BENCH_TIMEOUT (s, default
 // 600), BENCH_SEED_RECIPIENTS / BENCH_SEED_NOTIFICATIONS (the seeded store, default 20,000 / 50,000).
 import { generateKeyPairSync } from 'node:crypto';
 import os from 'node:os';
-import { cpuDelta, cpuPerUnit, createRecipients, forEachIndex, machine, sample, say, seedOtherProjects, sendEach, sleep, storeOperationsByKind, storeOpsDelta, withDeliveryStack } from './delivery-stack.mjs';
+import { cpuDelta, cpuPerUnit, createRecipients, forEachIndex, json, machine, sample, say, seedOtherProjects, sendEach, sleep, storeOperationsByKind, storeOpsDelta, withDeliveryStack } from './delivery-stack.mjs';
 
 const n = Number(process.env.BENCH_RECIPIENTS ?? 1000);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -51,18 +57,37 @@ async function arrivalP99({ api, sinkUrl, service, prefix, count, token }) {
   return waits[Math.floor(waits.length * 0.99)] ?? NaN;
 }
 
-const failed = await withDeliveryStack('mobile-push', {}, async ({ infra, stack, api, metrics, cpu, dbPrefix }) => {
-  if (!infra.smsApiUrl || !infra.apns) throw new Error('the sink (with its FCM and APNs fakes) does not run here: unset SMTP_URL');
-  const sinkUrl = infra.smsApiUrl;
+/** Points a Herald project's fcm and apns providers at the sink's fakes, as Firebase project `firebaseId` and app `bundleId`, and catalogs the target. */
+async function configureProviders(api, sinkUrl, { firebaseId, bundleId }) {
   const apnsKey = await (await fetch(`${sinkUrl}/apns/key`)).json();
   const put = async (name, body) => {
     const res = await api('PUT', `/providers/${name}`, body);
     if (!res.data?.configured) throw new Error(`PUT /providers/${name}: ${JSON.stringify(res)}`);
   };
-  await put('apns', { key_p8: apnsKey.key_p8, key_id: apnsKey.key_id, team_id: apnsKey.team_id, bundle_id: 'com.example.bench', environment: 'sandbox' });
+  await put('apns', { key_p8: apnsKey.key_p8, key_id: apnsKey.key_id, team_id: apnsKey.team_id, bundle_id: bundleId, environment: 'sandbox' });
   const privateKey = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
-  await put('fcm', { service_account: { type: 'service_account', project_id: 'herald-bench', client_email: 'push@herald-bench.iam.gserviceaccount.com', private_key: privateKey, token_uri: `${sinkUrl}/fcm/token` } });
+  await put('fcm', { service_account: { type: 'service_account', project_id: firebaseId, client_email: `push@${firebaseId}.iam.gserviceaccount.com`, private_key: privateKey, token_uri: `${sinkUrl}/fcm/token` } });
   await api('POST', '/preferences', { ...target, medium: 'mobile_push', name: 'Deploys on the phone', default_enabled: true });
+}
+
+/** A second Herald project (no rate limit) and a REST caller with its Full key. */
+async function secondProject(stack, admin) {
+  const created = await json(await fetch(`${stack.baseUrl}/admin/projects`, { method: 'POST', headers: admin, body: JSON.stringify({ name: 'mobile-push-other' }) }));
+  await json(await fetch(`${stack.baseUrl}/admin/projects/${created.data.project.id}`, { method: 'PATCH', headers: admin, body: JSON.stringify({ settings: { rate_limit_per_second: null } }) }));
+  const headers = { authorization: `Bearer ${created.data.keys.find((k) => k.scope === 'full').key}`, 'content-type': 'application/json' };
+  return async (method, p, body) => json(await fetch(`${stack.baseUrl}${p}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }));
+}
+
+/** `count` recipients `${prefix}<i>` of the project behind `api`, each with one device of `platform`. */
+const recipientsWithOne = (api, prefix, platform, token, count) => forEachIndex(count, async (i) => {
+  await api('POST', '/recipients', { id: `${prefix}${i}` });
+  await api('POST', `/recipients/${prefix}${i}/devices`, { platform, token: token(i) });
+});
+
+const failed = await withDeliveryStack('mobile-push', {}, async ({ infra, stack, api, admin, metrics, cpu, dbPrefix }) => {
+  if (!infra.smsApiUrl || !infra.apns) throw new Error('the sink (with its FCM and APNs fakes) does not run here: unset SMTP_URL');
+  const sinkUrl = infra.smsApiUrl;
+  await configureProviders(api, sinkUrl, { firebaseId: 'herald-bench', bundleId: 'com.example.bench' });
 
   const seeded = await seedOtherProjects({ infra, dbPrefix });
   say(`creating ${n} recipients, each with an fcm and an apns device...`);
@@ -102,16 +127,15 @@ const failed = await withDeliveryStack('mobile-push', {}, async ({ infra, stack,
   const perSend = cpuPerUnit(refCpuBefore, cpu(), n, { exclude: ['smtp-sink'] });
 
   let isolation = null;
+  let projectIsolation = null;
   if (isolationSends > 0) {
     say(`slow provider: ${isolationSends} FCM-only sends healthy, then as many beside ${isolationSends} APNs-only sends with APNs answering in 2 s`);
-    const only = (prefix, platform, token) => forEachIndex(isolationSends, async (i) => {
-      await api('POST', '/recipients', { id: `${prefix}${i}` });
-      await api('POST', `/recipients/${prefix}${i}/devices`, { platform, token: token(i) });
-    });
+    const only = (prefix, platform, token) => recipientsWithOne(api, prefix, platform, token, isolationSends);
     const fcmToken = (tag) => (i) => `${tag}${hex(i, 8)}:APA91b${'y'.repeat(140)}`;
     await only('fa', 'fcm', fcmToken('fa'));
     await only('fb', 'fcm', fcmToken('fb'));
-    await only('ap', 'apns', (i) => `${hex(i, 8)}${'cd'.repeat(28)}`);
+    const apnsToken = (i) => `${hex(i, 8)}${'cd'.repeat(28)}`;
+    await only('ap', 'apns', apnsToken);
     const healthy = await arrivalP99({ api, sinkUrl, service: 'fcm', prefix: 'fa', count: isolationSends, token: fcmToken('fa') });
     const control = (body) => fetch(`${sinkUrl}/apns/control`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
     await control({ slow_ms: 2000 });
@@ -126,6 +150,37 @@ const failed = await withDeliveryStack('mobile-push', {}, async ({ infra, stack,
       isolation = { healthy, beside, retried: (await retried()) - retriedBefore, redelivered: (await redelivered()) - redeliveredBefore };
     } finally {
       await control({ slow_ms: 0 });
+    }
+
+    say(`slow project: ${isolationSends} FCM-only sends healthy, then as many beside ${isolationSends} FCM-only sends of another project with its Firebase project answering in 2 s`);
+    const apiB = await secondProject(stack, admin);
+    await configureProviders(apiB, sinkUrl, { firebaseId: 'herald-bench-other', bundleId: 'com.example.bench-other' });
+    await recipientsWithOne(apiB, 'b', 'fcm', fcmToken('fg'), isolationSends);
+    await recipientsWithOne(apiB, 'bh', 'fcm', fcmToken('fh'), isolationSends);
+    await only('fe', 'fcm', fcmToken('fe'));
+    await only('fi', 'fcm', fcmToken('fi'));
+    await only('ff', 'fcm', fcmToken('ff'));
+    const otherSends = (prefix) => sendEach(apiB, isolationSends, 20, (i) => ({ recipient_id: `${prefix}${i}`, target, mobile_push: { title: 'Deploy finished', body: `api v${i} is live` } }));
+    // The slow APNs pushes above arrive first, so that the healthy run starts on an idle sender.
+    const slowApns = new Set(Array.from({ length: isolationSends }, (_, i) => apnsToken(i)));
+    await until(async () => (await (await fetch(`${sinkUrl}/apns`)).json()).filter((m) => slowApns.has(m.to)).length >= isolationSends, Date.now());
+    const projectHealthy = await arrivalP99({ api, sinkUrl, service: 'fcm', prefix: 'fe', count: isolationSends, token: fcmToken('fe') });
+    // The same beside the other project's sends answered at once: what its sends alone cost the first project's.
+    const healthySends = otherSends('bh');
+    const besideHealthy = await arrivalP99({ api, sinkUrl, service: 'fcm', prefix: 'fi', count: isolationSends, token: fcmToken('fi') });
+    await healthySends;
+    const otherHealthy = new Set(Array.from({ length: isolationSends }, (_, i) => fcmToken('fh')(i)));
+    await until(async () => (await (await fetch(`${sinkUrl}/fcm`)).json()).filter((m) => otherHealthy.has(m.to)).length >= isolationSends, Date.now());
+    const controlFcm = (body) => fetch(`${sinkUrl}/fcm/control`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    await controlFcm({ project: 'herald-bench-other', slow_ms: 2000 });
+    const [retriedBefore2, redeliveredBefore2] = [await retried(), await redelivered()];
+    try {
+      const slowSends = otherSends('b');
+      const beside = await arrivalP99({ api, sinkUrl, service: 'fcm', prefix: 'ff', count: isolationSends, token: fcmToken('ff') });
+      await slowSends;
+      projectIsolation = { healthy: projectHealthy, besideHealthy, beside, retried: (await retried()) - retriedBefore2, redelivered: (await redelivered()) - redeliveredBefore2 };
+    } finally {
+      await controlFcm({ project: 'herald-bench-other', slow_ms: 0 });
     }
   }
 
@@ -142,6 +197,10 @@ const failed = await withDeliveryStack('mobile-push', {}, async ({ infra, stack,
   if (isolation) {
     const ratio = isolation.beside / isolation.healthy;
     console.log(`slow provider (APNs answering in 2 s): FCM pushes' p99 from send to arrival ${isolation.healthy} ms healthy, ${isolation.beside} ms beside the slow APNs sends (${ratio.toFixed(2)}×); target ≤ 2×: ${ratio <= 2 ? 'met' : 'NOT met'}; meanwhile ${isolation.retried} pushes tried again later (turned away while their provider was busy, or retried), ${isolation.redelivered} jobs redelivered`);
+  }
+  if (projectIsolation) {
+    const ratio = projectIsolation.beside / projectIsolation.healthy;
+    console.log(`slow project (another project's Firebase project answering in 2 s): this project's FCM pushes' p99 from send to arrival ${projectIsolation.healthy} ms healthy, ${projectIsolation.beside} ms beside the other project's slow FCM sends (${ratio.toFixed(2)}×); target ≤ 2×: ${ratio <= 2 ? 'met' : 'NOT met'}; beside as many of the other project's sends answered at once ${projectIsolation.besideHealthy} ms (${(projectIsolation.besideHealthy / projectIsolation.healthy).toFixed(2)}×); meanwhile ${projectIsolation.retried} pushes tried again later, ${projectIsolation.redelivered} jobs redelivered`);
   }
 });
 process.exit(failed ? 1 : 0);

@@ -10,15 +10,22 @@
 // The sink's HTTP API serves what they received and how they should answer next:
 //   POST   /fcm/token                        OAuth2 token endpoint (form: grant_type, assertion)
 //   POST   /fcm/v1/projects/{p}/messages:send  one message
-//   GET    /fcm, /apns                       [{to, title, body, raw, received_at}], newest last
+//   GET    /fcm, /apns                       [{to, title, body, raw, received_at}, FCM's with its project,
+//                                            APNs' with its topic], newest last
 //   DELETE /fcm, /apns                       forget them
 //   POST   /fcm/control, /apns/control       {"fail_next": n, "status": 500|429|503, "retry_after": s}: the
 //                                            next n sends answer that; {"gone": "<token>"}: that device is
-//                                            gone from now on; {"slow_ms": ms}: every answer waits that long
+//                                            gone from now on; {"slow_ms": ms}: every answer waits that long.
+//                                            With "project": "<Firebase project id>" (FCM) or "topic":
+//                                            "<bundle id>" (APNs), for that project's or app's requests only
+//                                            (mobile-fake-behaviour.cjs); without, for the whole service.
+//                                            The answer counts the requests held now (`held`) and given up
+//                                            by their caller while held (`abandoned`)
 //   GET    /apns/key                         {key_p8, key_id, team_id}: the signing key Apple would give you
 //   GET    /apns/ca.pem                      the certificate to trust (PEM)
 const crypto = require('node:crypto');
 const http2 = require('node:http2');
+const { createBehaviour } = require('./mobile-fake-behaviour.cjs');
 const { selfSignedCertificate } = require('./self-signed.cjs');
 
 const APNS_PAYLOAD_MAX = 4096;
@@ -37,29 +44,8 @@ const jwtParts = (jwt) => {
   return { head: parse(Buffer.from(h ?? '', 'base64url').toString('utf8')), claims: parse(Buffer.from(p ?? '', 'base64url').toString('utf8')), signed: `${h}.${p}`, signature: Buffer.from(s ?? '', 'base64url') };
 };
 
-/** What a provider answers next: failures to inject, gone devices, a delay. */
-function createBehaviour() {
-  const state = { failNext: 0, status: 500, retryAfter: null, slowMs: 0, gone: new Set(), received: [] };
-  return {
-    state,
-    control(c) {
-      if ('fail_next' in c) Object.assign(state, { failNext: Number(c.fail_next) || 0, status: Number(c.status ?? 500), retryAfter: c.retry_after ?? null });
-      if ('slow_ms' in c) state.slowMs = Math.max(0, Number(c.slow_ms) || 0);
-      if (c.gone) state.gone.add(String(c.gone));
-      return { fail_next: state.failNext, status: state.status, retry_after: state.retryAfter, slow_ms: state.slowMs, gone: [...state.gone] };
-    },
-    /** The injected failure to answer with, if any (one fewer left). */
-    takeFailure() {
-      if (state.failNext <= 0) return null;
-      state.failNext -= 1;
-      return { status: state.status, headers: state.retryAfter === null ? {} : { 'retry-after': String(state.retryAfter) } };
-    },
-    later: (fn) => (state.slowMs > 0 ? setTimeout(fn, state.slowMs) : fn()),
-  };
-}
-
 function startFcm() {
-  const behaviour = createBehaviour();
+  const behaviour = createBehaviour('project');
   const tokens = new Set();
 
   function issueToken(req, res, body) {
@@ -82,21 +68,21 @@ function startFcm() {
     if (!bearer || !tokens.has(bearer)) return json(res, 401, { error: { code: 401, status: 'UNAUTHENTICATED', message: 'Request had invalid authentication credentials.' } });
     const message = parse(body)?.message;
     if (!message?.token) return json(res, 400, { error: { code: 400, status: 'INVALID_ARGUMENT', message: 'message.token is required' } });
-    const failure = behaviour.takeFailure();
+    const failure = behaviour.takeFailure(project);
     if (failure) return json(res, failure.status, { error: { code: failure.status, status: failure.status === 429 ? 'RESOURCE_EXHAUSTED' : 'UNAVAILABLE', message: 'injected failure' } }, failure.headers);
-    if (behaviour.state.gone.has(message.token)) {
+    if (behaviour.isGone(project, message.token)) {
       const details = [{ '@type': 'type.googleapis.com/google.firebase.fcm.v1.FcmError', errorCode: 'UNREGISTERED' }];
       return json(res, 404, { error: { code: 404, status: 'NOT_FOUND', message: 'Requested entity was not found.', details } });
     }
-    const n = behaviour.state.received.push({ to: message.token, title: message.notification?.title ?? null, body: message.notification?.body ?? null, raw: message, received_at: new Date().toISOString() });
+    const n = behaviour.state.received.push({ to: message.token, project, title: message.notification?.title ?? null, body: message.notification?.body ?? null, raw: message, received_at: new Date().toISOString() });
     return json(res, 200, { name: `projects/${project}/messages/${n}` });
   }
 
   return function handle(req, res, body) {
     const path = req.url.split('?')[0];
-    if (path === '/fcm/token' && req.method === 'POST') return behaviour.later(() => issueToken(req, res, body)), true;
+    if (path === '/fcm/token' && req.method === 'POST') return behaviour.later(null, res, () => issueToken(req, res, body)), true;
     const m = /^\/fcm\/v1\/projects\/([^/]+)\/messages:send$/.exec(path);
-    if (m && req.method === 'POST') return behaviour.later(() => send(req, res, body, m[1])), true;
+    if (m && req.method === 'POST') return behaviour.later(m[1], res, () => send(req, res, body, m[1])), true;
     if (path === '/fcm' && req.method === 'GET') return json(res, 200, behaviour.state.received), true;
     if (path === '/fcm' && req.method === 'DELETE') return (behaviour.state.received = []), json(res, 200, { ok: true }), true;
     if (path === '/fcm/control' && req.method === 'POST') return json(res, 200, behaviour.control(parse(body || '{}') ?? {})), true;
@@ -105,7 +91,7 @@ function startFcm() {
 }
 
 async function startApns({ port, host }) {
-  const behaviour = createBehaviour();
+  const behaviour = createBehaviour('topic');
   const { key, cert } = selfSignedCertificate({ commonName: 'Herald local fake APNs' });
   const signing = crypto.generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
   const keyId = crypto.randomBytes(5).toString('hex').toUpperCase();
@@ -130,12 +116,13 @@ async function startApns({ port, host }) {
     if (body.length > APNS_PAYLOAD_MAX) return reject(413, 'PayloadTooLarge');
     const payload = parse(body.toString('utf8'));
     if (!payload?.aps) return reject(400, 'PayloadEmpty');
-    const failure = behaviour.takeFailure();
+    const topic = req.headers['apns-topic'];
+    const failure = behaviour.takeFailure(topic);
     if (failure) return reject(failure.status, failure.status === 429 ? 'TooManyRequests' : 'ServiceUnavailable', failure.headers);
-    if (behaviour.state.gone.has(token)) return reject(410, 'Unregistered');
+    if (behaviour.isGone(topic, token)) return reject(410, 'Unregistered');
     const alert = payload.aps.alert ?? {};
     behaviour.state.received.push({
-      to: token, title: alert.title ?? null, body: alert.body ?? null, topic: req.headers['apns-topic'], collapse_id: req.headers['apns-collapse-id'] ?? null,
+      to: token, title: alert.title ?? null, body: alert.body ?? null, topic, collapse_id: req.headers['apns-collapse-id'] ?? null,
       expiration: req.headers['apns-expiration'] ?? null, raw: payload, received_at: new Date().toISOString(),
     });
     res.writeHead(200, { 'apns-id': crypto.randomUUID() }).end();
@@ -147,7 +134,7 @@ async function startApns({ port, host }) {
     req.on('end', () => {
       const m = /^\/3\/device\/([^/?]+)$/.exec(req.url);
       if (!m || req.method !== 'POST') return json(res, 404, { reason: 'BadPath' });
-      behaviour.later(() => answer(req, res, Buffer.concat(chunks), m[1]));
+      behaviour.later(req.headers['apns-topic'], res, () => answer(req, res, Buffer.concat(chunks), m[1]));
     });
   });
   await new Promise((resolve, reject) => server.once('error', reject).listen(port, host, resolve));

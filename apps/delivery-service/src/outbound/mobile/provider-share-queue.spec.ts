@@ -13,6 +13,7 @@ const table: Array<[string, typeof limits, Step[], { held: number[]; away: numbe
   ['past the queue a job is turned away at once', limits, [{ take: [1, ['apns']] }, { take: [2, ['apns']] }, { take: [3, ['apns']] }, { take: [4, ['apns']] }], { held: [0], away: [3] }],
   ["jobs waiting for a slow provider hold the other provider's jobs back not at all", limits, [{ take: [1, ['apns']] }, { take: [2, ['apns']] }, { take: [3, ['apns']] }, { take: [4, ['fcm']] }], { held: [0, 3], away: [] }],
   ["one project's provider full: its next job waits, another project's goes", { perProvider: 0, perProjectProvider: 1, waitingPerProvider: 1 }, [{ take: [1, ['fcm']] }, { take: [1, ['fcm']] }, { take: [2, ['fcm']] }], { held: [0, 2], away: [] }],
+  ["one project's provider slow: its jobs waiting for the project's share hold none of the provider's, another project's job goes", { perProvider: 2, perProjectProvider: 1, waitingPerProvider: 2 }, [{ take: [1, ['fcm']] }, { take: [1, ['fcm']] }, { take: [2, ['fcm']] }], { held: [0, 2], away: [] }],
   ['a job on both providers holds both once both are free, and not before', limits, [{ take: [1, ['fcm']] }, { take: [2, ['fcm', 'apns']] }, { take: [3, ['apns']] }, { release: 0 }], { held: [1], away: [] }],
   ['no queue (0) turns a job away at once, as without waiting', { ...limits, waitingPerProvider: 0 }, [{ take: [1, ['apns']] }, { take: [2, ['apns']] }], { held: [0], away: [1] }],
 ];

@@ -18,9 +18,11 @@ export type ProviderShare = { taken: true; release(): void } | { taken: false; r
  * whose provider (or its project's provider) has all its shares in flight waits for one, in a
  * bounded queue of that provider; with the queue full it is turned away (nothing held). So a slow
  * provider holds at most its shares and its queue of the pool, and the other provider's pushes go
- * on. Shares are taken in one order (by provider name; the provider's, then the project's), so two
- * waiting jobs never wait for each other. A job turned away is told when to come back: at the pace
- * its provider gives its shares back (share-pace), not at once.
+ * on. Shares are taken in one order (by provider name; the project's, then the provider's), so two
+ * waiting jobs never wait for each other; and a job waiting for its project's share holds none of
+ * the provider's, so one project's slow provider holds at most that project's shares of it and the
+ * other projects' pushes to the same provider go on. A job turned away is told when to come back:
+ * at the pace its provider (or its project's provider) gives its shares back (share-pace), not at once.
  */
 export function createProviderShares(limits: ProviderShareLimits, now: () => number = Date.now) {
   const waiting = limits.waitingPerProvider ?? 0;
@@ -36,14 +38,15 @@ export function createProviderShares(limits: ProviderShareLimits, now: () => num
       const held: string[] = [];
       const giveBack = () => held.forEach((p) => leave(projectId, p));
       for (const provider of [...new Set(providers)].sort()) {
+        const key = projectKey(projectId, provider);
+        if (!(await byProjectProvider.enter(key))) {
+          giveBack();
+          return { taken: false, retryAfterMs: byProjectProvider.returnIn(key), reason: `as many mobile pushes of this project in flight to ${provider} as allowed (MOBILE_PUSH_MAX_IN_FLIGHT_PER_PROJECT), and as many waiting` };
+        }
         if (!(await byProvider.enter(provider))) {
+          byProjectProvider.leave(key);
           giveBack();
           return { taken: false, retryAfterMs: byProvider.returnIn(provider), reason: `as many mobile pushes in flight to ${provider} as allowed (MOBILE_PUSH_MAX_IN_FLIGHT_PER_PROVIDER), and as many waiting (MOBILE_PUSH_MAX_WAITING_PER_PROVIDER)` };
-        }
-        if (!(await byProjectProvider.enter(projectKey(projectId, provider)))) {
-          byProvider.leave(provider);
-          giveBack();
-          return { taken: false, retryAfterMs: byProjectProvider.returnIn(projectKey(projectId, provider)), reason: `as many mobile pushes of this project in flight to ${provider} as allowed (MOBILE_PUSH_MAX_IN_FLIGHT_PER_PROJECT), and as many waiting` };
         }
         held.push(provider);
       }

@@ -163,6 +163,31 @@ describe('mobile push through REST', () => {
       await sink('POST', '/apns/control', { slow_ms: 0 });
     }
   });
+
+  it("when another project's FCM answers slowly, then this project's FCM push arrives and is recorded sent while none of the other's first attempts has ended", async () => {
+    const other = await createProject('mobile-slow');
+    const firebaseProjectId = 'herald-e2e-slow';
+    await configureMobileProviders(other, { firebaseProjectId });
+    await catalog(other);
+    // More jobs than the other project's shares of FCM (MOBILE_PUSH_MAX_IN_FLIGHT_PER_PROJECT, 32) and
+    // its queue (8): jobs waiting for their project's share must not hold FCM's shares meanwhile.
+    const slow: string[] = [];
+    for (let i = 0; i < 48; i += 1) slow.push((await newRecipient(['fcm'], other)).id);
+    const quick = await newRecipient(['fcm']);
+    const slowFcm = (body = {}) => sink('POST', '/fcm/control', { project: firebaseProjectId, ...body });
+    // Slower than the sender's deadline: the other project's first attempts end only when it passes (`abandoned`).
+    await slowFcm({ slow_ms: 120_000 });
+    try {
+      for (const id of slow) await send({ recipient_id: id, target, mobile_push: mobilePush }, other);
+      await eventually("the other project's shares of FCM all in flight", async () => (await slowFcm()).held >= 32);
+      const quickId = await send({ recipient_id: quick.id, target, mobile_push: mobilePush });
+      expect((await settled(quickId)).mobile_push).toMatchObject({ status: 'sent', provider: 'fcm' });
+      expect(await received('fcm', quick.devices[0].token)).toHaveLength(1);
+      expect(await slowFcm()).toMatchObject({ abandoned: 0 });
+    } finally {
+      await slowFcm({ slow_ms: 0 });
+    }
+  });
 });
 
 /** Mobile push on sends to many (a list, recipient ids, every recipient): in this file, as the fakes' switches are shared. */
