@@ -34,4 +34,11 @@ describe('paced notification inserts against the real store', () => {
     expect(inserted[0].payload_json).toBe('{}');
     expect(await mongo.db.collection('notifications').countDocuments({ broadcast_id: 3, payload_json: null })).toBe(5);
   });
+
+  it('when a notification is inserted, then the store holds _id and the fields its indexes key on first', async () => {
+    const notifications = createNotificationRepository(mongo.db);
+    await notifications.insertDecided([notification(11)]);
+    const raw = await mongo.db.collection('notifications').findOne({ _id: 11 as never });
+    expect(Object.keys(raw!).slice(0, 7)).toEqual(['_id', 'project_id', 'recipient_id', 'status', 'created_at', 'read', 'broadcast_id']);
+  });
 });

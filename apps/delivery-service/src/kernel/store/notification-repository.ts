@@ -3,6 +3,7 @@ import type { StoredDecision } from '../decision';
 import { emailNotRequested, emailPending, type ChatContent, type MobilePushContent, type EmailContent, type EmailOutcome, type Notification, type NotificationStatus, type OutboundOutcome, type PushContent, type SendSettings, type SmsContent, type Target } from '../notification';
 import { outcomeField, type OutboundMedium } from '../outbound';
 import { createBroadcastPayloads } from './broadcast-payloads';
+import { keyFieldsFirst } from './key-fields-first';
 import { createBulkWriteLane, type BulkWriteLane } from './bulk-write-lane';
 import { createWriteDemand, type WriteDemand } from './write-demand';
 import { insertManyFates } from './insert-fates';
@@ -209,10 +210,10 @@ export function createNotificationRepository(db: Db, opts: { bulkLane?: BulkWrit
   const withBroadcastPayloads = createBroadcastPayloadFiller(db);
   const records = createOutcomeRecords(db);
   const erasures = erasuresOf(db);
-  /** A document as stored: no payload copied from a broadcast, its expiry from its settings. */
+  /** A document as stored: no payload copied from a broadcast, its expiry from its settings, the fields its indexes key on first. */
   const stored = (d: NotificationDoc): NotificationDoc => {
     const doc = d.payload_in_broadcast ? { ...d, payload_json: null } : d;
-    return doc.expires_at !== undefined || !doc.settings ? doc : withExpiry(doc as NotificationDoc & { settings: SendSettings });
+    return keyFieldsFirst(doc.expires_at !== undefined || !doc.settings ? doc : withExpiry(doc as NotificationDoc & { settings: SendSettings }));
   };
 
   return {
