@@ -169,7 +169,7 @@ describe('mobile push through REST', () => {
     const firebaseProjectId = 'herald-e2e-slow';
     await configureMobileProviders(other, { firebaseProjectId });
     await catalog(other);
-    // More jobs than the other project's shares of FCM (MOBILE_PUSH_MAX_IN_FLIGHT_PER_PROJECT, 32) and
+    // More jobs than the other project's shares of FCM (MOBILE_PUSH_MAX_IN_FLIGHT_PER_PROJECT, 20) and
     // its queue (8): jobs waiting for their project's share must not hold FCM's shares meanwhile.
     const slow: string[] = [];
     for (let i = 0; i < 48; i += 1) slow.push((await newRecipient(['fcm'], other)).id);
@@ -179,7 +179,7 @@ describe('mobile push through REST', () => {
     await slowFcm({ slow_ms: 120_000 });
     try {
       for (const id of slow) await send({ recipient_id: id, target, mobile_push: mobilePush }, other);
-      await eventually("the other project's shares of FCM all in flight", async () => (await slowFcm()).held >= 32);
+      await eventually("the other project's shares of FCM all in flight", async () => (await slowFcm()).held >= 20);
       const quickId = await send({ recipient_id: quick.id, target, mobile_push: mobilePush });
       expect((await settled(quickId)).mobile_push).toMatchObject({ status: 'sent', provider: 'fcm' });
       expect(await received('fcm', quick.devices[0].token)).toHaveLength(1);
