@@ -81,6 +81,12 @@ describe('the mobile push sender', () => {
     expect(s.held.get(2)?.state).toBe('sent');
   });
 
+  it('when every device ended, then no end is written (the outcome says how each ended) and each claim stays taken', async () => {
+    const s = senderWith({ 'fcm-token-1': { kind: 'failed', status: 400, reason: 'INVALID_ARGUMENT' } });
+    expect((await s.send(push)).note).toBe('device 1 failed (400 INVALID_ARGUMENT)');
+    expect([...s.held.values()].map((h) => h.state)).toEqual(['sending', 'sending']);
+  });
+
   it('when a provider its devices are on has its share in flight, then nothing is attempted or claimed (busy); pushes on the other provider go', async () => {
     const shares = createProviderShares({ perProvider: 1, perProjectProvider: 0 });
     const slowApns = await shares.take(2, ['apns']);
@@ -89,7 +95,8 @@ describe('the mobile push sender', () => {
     expect([s.sentTo, [...s.held.keys()]]).toEqual([[], []]);
     expect(await s.send({ ...push, deviceIds: [1] })).toMatchObject({ provider: 'fcm' });
     if (slowApns.taken) slowApns.release();
-    expect(await s.send(push)).toMatchObject({ provider: 'fcm,apns' });
+    // Another notification (this one's FCM device is claimed): both providers go now.
+    expect(await senderWith({}, {}, shares).send(push)).toMatchObject({ provider: 'fcm,apns' });
   });
 
   it('when a job ends (or fails), then its shares are given back', async () => {

@@ -44,6 +44,8 @@ interface DeviceEnd {
   detail: string | null;
   platform?: string;
   retryAfterMs?: number | null;
+  /** Reached in this attempt on a claim this worker holds: recorded when the notification is to be tried again. */
+  reachedNow?: true;
 }
 
 const ENDED = new Set(['sent', 'gone', 'failed']);
@@ -96,18 +98,29 @@ export function createMobilePushSender(deps: MobilePushSenderDeps) {
     }
   }
 
-  /** One device, claimed before its request and recorded after it; a claim left `sending` by a dead worker is never sent again. */
+  /** One device, claimed before its request; a claim left `sending` by a dead worker is never sent again. */
   async function deviceEnd(push: OutgoingMobilePush, deviceId: number, held: { state: string; detail: string | null } | undefined, devices: Map<number, { id: number; platform: string; token: string }>, block: () => Promise<MobilePushBlock>): Promise<DeviceEnd> {
     if (held && ENDED.has(held.state)) return { deviceId, state: held.state as DeviceEnd['state'], detail: held.detail, platform: devices.get(deviceId)?.platform };
-    const owner = pushedNotification(push);
-    const end = async (e: DeviceEnd) => (await deps.attempts.end(owner, deviceId, e.state, e.detail, deps.now()), e);
-    if (held?.state === 'sending') return end({ deviceId, state: 'failed', detail: 'interrupted while sending: not sent again' });
+    const reached = (e: DeviceEnd): DeviceEnd => ({ ...e, reachedNow: true });
+    if (held?.state === 'sending') return reached({ deviceId, state: 'failed', detail: 'interrupted while sending: not sent again' });
     const device = devices.get(deviceId);
-    if (!device) return end({ deviceId, state: 'failed', detail: 'the device was removed before sending' });
-    if (!(await deps.attempts.begin(owner, deviceId, held?.state === 'retry', deps.now()))) {
+    if (!device) return reached({ deviceId, state: 'failed', detail: 'the device was removed before sending' });
+    if (!(await deps.attempts.begin(pushedNotification(push), deviceId, held?.state === 'retry', deps.now()))) {
       return { deviceId, state: 'retry', detail: 'another worker is sending it', retryAfterMs: null };
     }
-    return end(await pushOne(push, device, await block()).catch((err): DeviceEnd => ({ deviceId, state: 'retry', detail: String((err as Error)?.message ?? err).slice(0, 200), retryAfterMs: null })));
+    return reached(await pushOne(push, device, await block()).catch((err): DeviceEnd => ({ deviceId, state: 'retry', detail: String((err as Error)?.message ?? err).slice(0, 200), retryAfterMs: null })));
+  }
+
+  /**
+   * The devices' ends of an attempt after which the notification is tried again, so that the next
+   * attempt sends only to the devices left `retry`. When every device ended, nothing is written
+   * here: the notification's outcome, written next, says how each device ended, and no later
+   * attempt reads these claims (a worker killed before that outcome leaves them `sending`: not
+   * sent again).
+   */
+  async function recordForNextAttempt(push: OutgoingMobilePush, ends: DeviceEnd[]): Promise<void> {
+    const owner = pushedNotification(push);
+    await Promise.all(ends.filter((e) => e.reachedNow).map((e) => deps.attempts.end(owner, e.deviceId, e.state, e.detail, deps.now())));
   }
 
   return async function sendMobilePush(push: OutgoingMobilePush): Promise<Accepted> {
@@ -130,6 +143,7 @@ export function createMobilePushSender(deps: MobilePushSenderDeps) {
     const summary = ends.map((e) => `device ${e.deviceId} ${e.state}${e.detail && e.state !== 'sent' ? ` (${e.detail})` : ''}`).join('; ');
     const retrying = ends.filter((e) => e.state === 'retry');
     if (retrying.length > 0) {
+      await recordForNextAttempt(push, ends);
       const waits = retrying.map((e) => e.retryAfterMs).filter((ms): ms is number => typeof ms === 'number');
       throw new DeliveryFailure('transient', summary, waits.length > 0 ? Math.max(...waits) : undefined);
     }
