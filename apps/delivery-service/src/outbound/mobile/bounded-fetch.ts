@@ -10,8 +10,13 @@ export interface FetchedAnswer {
   body: string;
 }
 
-/** Connections kept open between requests (one origin's requests reuse them): no handshake per push. */
-const AGENTS = { 'http:': new http.Agent({ keepAlive: true }), 'https:': new https.Agent({ keepAlive: true }) };
+/**
+ * Connections kept open between requests (one origin's requests reuse them): no handshake per push.
+ * An idle one is closed after 4 s, before a server with Node's default keep-alive (5 s) closes it
+ * under a request just written to it.
+ */
+const KEEP_ALIVE = { keepAlive: true, timeout: 4_000 };
+const AGENTS = { 'http:': new http.Agent(KEEP_ALIVE), 'https:': new https.Agent(KEEP_ALIVE) };
 
 /**
  * One POST with a deadline over the whole exchange and a capped answer; rejects when either is
