@@ -1,4 +1,4 @@
-import { boundedPost } from './bounded-fetch';
+import { boundedPost } from './bounded-post';
 import { fcmMessage, type MobilePushBlock } from './mobile-payload';
 import { signJwt } from './provider-jwt';
 import { failureOf, retryAfterMs, type MobilePushResult } from './push-result';
