@@ -23,3 +23,4 @@ export { checkMobilePushSize } from './mobile/mobile-push-block';
 export { createMobilePushAttempts, type MobilePushAttempts } from './mobile/mobile-push-attempts';
 export { openMobilePush } from './mobile/open-mobile-push';
 export { coalescedNotificationReads } from './mobile/coalesced-notification-reads';
+export { coalescedOutcomeWrites } from './mobile/coalesced-outcome-writes';

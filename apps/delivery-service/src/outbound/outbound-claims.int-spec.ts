@@ -39,6 +39,17 @@ describe('outbound claims against the real store', () => {
     expect(await claims.renewOutboundLeases('email', message, 'dead-worker', at(5 * LEASE_MS))).toBe(0);
   });
 
+  it('when several senders claim at once, then one insert serves them, each holding its own, a second claim of the same attempt learning until when', async () => {
+    const claims = createOutboundClaims(mongo.db);
+    const [a, b, c] = await claims.claimOutboundEach('mobile_push', [
+      { requests: [{ id: 30, attempts: 0 }], claim: 'job-a', leaseUntil: at(LEASE_MS) },
+      { requests: [{ id: 31, attempts: 0 }], claim: 'job-b', leaseUntil: at(LEASE_MS + 1) },
+      { requests: [{ id: 30, attempts: 0 }], claim: 'job-c', leaseUntil: at(LEASE_MS + 2) },
+    ], at(0));
+    expect([[...a.held], [...b.held], [...c.held], [...c.heldElsewhere]]).toEqual([[30], [31], [], [[30, at(LEASE_MS)]]]);
+    expect(await claims.renewOutboundLeases('mobile_push', [{ id: 31, attempts: 0 }], 'job-b', at(2 * LEASE_MS))).toBe(1);
+  });
+
   it('when a claim is given up (the sender was busy), then the next delivery takes it at once', async () => {
     const claims = createOutboundClaims(mongo.db);
     const message = [{ id: 20, attempts: 0 }];

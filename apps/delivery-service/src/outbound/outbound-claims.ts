@@ -31,6 +31,13 @@ export interface ClaimResult {
   heldElsewhere: Map<number, Date>;
 }
 
+/** One sender's claim call: its messages, its claim (unique per batch) and its lease end. */
+export interface ClaimCall {
+  requests: ClaimRequest[];
+  claim: string;
+  leaseUntil: Date;
+}
+
 /** Claims are kept a day (long past any lease), then pruned. */
 const CLAIM_RETENTION_MS = 24 * 60 * 60 * 1000;
 
@@ -48,6 +55,37 @@ export function createOutboundClaims(db: Db) {
     return new Set(mine.map((d) => d._id));
   }
 
+  /** The claims' inserts of several calls in one `insertMany`; each call's refused ones settled on their own. */
+  async function claimEach(medium: OutboundMedium, calls: ClaimCall[], now: Date): Promise<ClaimResult[]> {
+    const results = calls.map((): ClaimResult => ({ held: new Set(), retaken: new Set(), heldElsewhere: new Map() }));
+    const expiresAt = new Date(now.getTime() + CLAIM_RETENTION_MS);
+    const wanted = calls.flatMap((c, call) => c.requests.map((r) => ({ call, r, doc: { _id: claimKey(medium, r), claim: c.claim, lease_until: c.leaseUntil, expires_at: expiresAt } })));
+    if (wanted.length === 0) return results;
+    const fates = await insertManyFates(col, wanted.map((w) => w.doc));
+    const refused = calls.map((): ClaimRequest[] => []);
+    wanted.forEach((w, i) => (fates.inserted.has(i) ? results[w.call].held.add(w.r.id) : refused[w.call].push(w.r)));
+    await Promise.all(calls.map((c, i) => settleRefused(medium, refused[i], c, now, results[i])));
+    return results;
+  }
+
+  /** Refused inserts: another claim has the attempt, retaken only when its lease has passed (its worker died). */
+  async function settleRefused(medium: OutboundMedium, refused: ClaimRequest[], call: ClaimCall, now: Date, result: ClaimResult): Promise<void> {
+    if (refused.length === 0) return;
+    const { claim, leaseUntil } = call;
+    const existing = new Map((await col.find({ _id: { $in: refused.map((r) => claimKey(medium, r)) } }).toArray()).map((d) => [d._id, d]));
+    // A retried insert may have written this claim's own document before the refusal.
+    const own = refused.filter((r) => existing.get(claimKey(medium, r))?.claim === claim);
+    own.forEach((r) => result.held.add(r.id));
+    const expired = refused.filter((r) => !own.includes(r) && (existing.get(claimKey(medium, r))?.lease_until.getTime() ?? 0) <= now.getTime());
+    const retaken = await retakeExpired(expired.map((r) => claimKey(medium, r)), claim, leaseUntil, now);
+    for (const r of refused.filter((x) => !own.includes(x))) {
+      if (retaken.has(claimKey(medium, r))) {
+        result.held.add(r.id);
+        result.retaken.add(r.id);
+      } else result.heldElsewhere.set(r.id, existing.get(claimKey(medium, r))?.lease_until ?? now);
+    }
+  }
+
   return {
     /** Expiry of old claims (TTL, and `pruneClaims`). */
     ensureClaimIndexes: () => createExpiryIndex(col),
@@ -58,27 +96,10 @@ export function createOutboundClaims(db: Db) {
      * it is retaken only when its lease has passed (its worker died), by one conditional update.
      */
     async claimOutbound(medium: OutboundMedium, requests: ClaimRequest[], claim: string, leaseUntil: Date, now: Date): Promise<ClaimResult> {
-      const result: ClaimResult = { held: new Set(), retaken: new Set(), heldElsewhere: new Map() };
-      if (requests.length === 0) return result;
-      const expiresAt = new Date(now.getTime() + CLAIM_RETENTION_MS);
-      const fates = await insertManyFates(col, requests.map((r) => ({ _id: claimKey(medium, r), claim, lease_until: leaseUntil, expires_at: expiresAt })));
-      fates.inserted.forEach((i) => result.held.add(requests[i].id));
-      const refused = [...fates.duplicate].map((i) => requests[i]);
-      if (refused.length === 0) return result;
-      const existing = new Map((await col.find({ _id: { $in: refused.map((r) => claimKey(medium, r)) } }).toArray()).map((d) => [d._id, d]));
-      // A retried insert may have written this claim's own document before the refusal.
-      const own = refused.filter((r) => existing.get(claimKey(medium, r))?.claim === claim);
-      own.forEach((r) => result.held.add(r.id));
-      const expired = refused.filter((r) => !own.includes(r) && (existing.get(claimKey(medium, r))?.lease_until.getTime() ?? 0) <= now.getTime());
-      const retaken = await retakeExpired(expired.map((r) => claimKey(medium, r)), claim, leaseUntil, now);
-      for (const r of refused.filter((x) => !own.includes(x))) {
-        if (retaken.has(claimKey(medium, r))) {
-          result.held.add(r.id);
-          result.retaken.add(r.id);
-        } else result.heldElsewhere.set(r.id, existing.get(claimKey(medium, r))?.lease_until ?? now);
-      }
-      return result;
+      return (await claimEach(medium, [{ requests, claim, leaseUntil }], now))[0];
     },
+    /** `claimOutbound` for several senders at once (one insert for all), each with its own claim and lease. */
+    claimOutboundEach: claimEach,
     /** Extends the lease of these claimed messages while `claim` is still theirs; how many it still held. */
     async renewOutboundLeases(medium: OutboundMedium, requests: ClaimRequest[], claim: string, leaseUntil: Date): Promise<number> {
       if (requests.length === 0) return 0;

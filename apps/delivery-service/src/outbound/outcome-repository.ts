@@ -17,6 +17,14 @@ export interface OutcomeChange {
   outcome: OutboundOutcome;
 }
 
+/** One batch's outcome changes, with its claim and time (see writeOutcomes). */
+export interface OutcomeWrite {
+  changes: OutcomeChange[];
+  docs: Map<number, NotificationDoc>;
+  claim: string;
+  now: Date;
+}
+
 /**
  * The outbound outcomes of notifications (email, SMS, web push, chat, mobile push): outcome records
  * appended in batches (every medium but SMS: kernel/store/outcome-records.ts), conditional outcome
@@ -55,21 +63,27 @@ export function createOutcomeRepository(db: Db, opts: { demand?: WriteDemand } =
       await recordSmsRetries(changes, docs, claim, now);
       return written;
     }
-    if (changes.length === 0) return 0;
+    return (await recordOutcomes(medium, [{ changes, docs, claim, now }]))[0];
+  }
+
+  /** The recorded mediums' outcome writes of several batches: one read of older versions' claims, one insert of the records; how many each batch wrote. */
+  async function recordOutcomes(medium: OutboundMedium, writes: OutcomeWrite[]): Promise<number[]> {
+    const ids = [...new Set(writes.flatMap((w) => w.changes.map((c) => c.id)))];
+    if (ids.length === 0) return writes.map(() => 0);
     const field = outcomeField(medium);
     const lease = `${field}_lease_until`;
-    const legacy = await col.find(legacyClaimFilter(medium, changes.map((c) => c.id)), { projection: { [lease]: 1 } }).toArray();
-    const live = new Set(legacy.filter((d) => ((d[lease as keyof NotificationDoc] as Date | undefined)?.getTime() ?? 0) > now.getTime()).map((d) => d._id));
-    const free = changes.filter((c) => !live.has(c.id));
-    const held = await records.record(medium, free.map((c) => ({ doc: docs.get(c.id)!, fromAttempts: c.from.attempts, outcome: c.outcome })), claim, now);
-    const cleared = free.filter((c) => held.has(c.id) && legacy.some((d) => d._id === c.id));
+    const legacy = await col.find(legacyClaimFilter(medium, ids), { projection: { [lease]: 1 } }).toArray();
+    const leaseEnds = new Map(legacy.map((d) => [d._id, (d[lease as keyof NotificationDoc] as Date | undefined)?.getTime() ?? 0]));
+    const free = writes.flatMap((w) => w.changes.filter((c) => (leaseEnds.get(c.id) ?? 0) <= w.now.getTime()).map((c) => ({ w, c })));
+    const held = await records.recordEach(medium, free.map(({ w, c }) => ({ doc: w.docs.get(c.id)!, fromAttempts: c.from.attempts, outcome: c.outcome, claim: w.claim, at: w.now })));
+    const cleared = free.filter(({ c }, i) => held[i] && leaseEnds.has(c.id));
     if (cleared.length > 0) {
-      const ops: AnyBulkWriteOperation<NotificationDoc>[] = cleared.map((c) => ({
-        updateOne: { filter: { _id: c.id, $or: [{ [lease]: { $exists: false } }, { [lease]: { $lte: now } }] }, update: { $set: { ...outcomeWithStatus(medium, c.outcome), updated_at: now }, $unset: { [`${field}_claim`]: '', [lease]: '' } } },
+      const ops: AnyBulkWriteOperation<NotificationDoc>[] = cleared.map(({ w, c }) => ({
+        updateOne: { filter: { _id: c.id, $or: [{ [lease]: { $exists: false } }, { [lease]: { $lte: w.now } }] }, update: { $set: { ...outcomeWithStatus(medium, c.outcome), updated_at: w.now }, $unset: { [`${field}_claim`]: '', [lease]: '' } } },
       }));
       await retryBusy(() => col.bulkWrite(ops, { ordered: false }));
     }
-    return held.size;
+    return writes.map((w) => free.filter((f, i) => f.w === w && held[i]).length);
   }
 
   return {
@@ -89,6 +103,9 @@ export function createOutcomeRepository(db: Db, opts: { demand?: WriteDemand } =
      */
     writeOutcomes: (medium: OutboundMedium, changes: OutcomeChange[], docs: Map<number, NotificationDoc>, claim: string, now: Date): Promise<number> =>
       demand.during(() => writeOutcomes(medium, changes, docs, claim, now)),
+    /** `writeOutcomes` of several batches at once (a recorded medium: one read and one insert for all); how many each wrote. */
+    writeOutcomesEach: (medium: OutboundMedium, writes: OutcomeWrite[]): Promise<number[]> =>
+      demand.during(() => (RECORDED_MEDIUMS.includes(medium) ? recordOutcomes(medium, writes) : Promise.all(writes.map((w) => writeOutcomes(medium, w.changes, w.docs, w.claim, w.now))))),
     /**
      * Sets the same email outcome on these notifications where it is still pending (a digest's
      * items): one update for the whole digest. Returns how many changed.

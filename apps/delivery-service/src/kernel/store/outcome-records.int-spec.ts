@@ -30,6 +30,20 @@ describe('outbound outcome records against the real store', () => {
   });
   const insert = (...docs: NotificationDoc[]) => mongo.db.collection<NotificationDoc>('notifications').insertMany(docs);
 
+  it('when the changes of several batches are recorded together, then each is held by its own batch only, the first to change a state holding it', async () => {
+    const records = createOutcomeRecords(mongo.db);
+    // Another project's: the activity log below lists project 7's.
+    const [a, b] = [51, 52].map((id) => ({ ...notification(id, `r${id}`, pending()), project_id: 8 }));
+    await insert(a, b);
+    const held = await records.recordEach('email', [
+      { doc: a, fromAttempts: 0, outcome: sent(1, 'a'), claim: 'batch-1', at: T0 },
+      { doc: b, fromAttempts: 0, outcome: sent(1, 'b'), claim: 'batch-2', at: at(1) },
+      { doc: a, fromAttempts: 0, outcome: sent(1, 'a-again'), claim: 'batch-3', at: at(2) },
+    ]);
+    expect(held).toEqual([true, true, false]);
+    expect((await records.ofNotification(52))[0]).toMatchObject({ claim: 'batch-2', at: at(1) });
+  });
+
   it('when two deliveries record a change from the same state, then only the first holds it, its own retried insert still counts, and reads follow it', async () => {
     const records = createOutcomeRecords(mongo.db);
     const doc = notification(1, 'r1', pending());

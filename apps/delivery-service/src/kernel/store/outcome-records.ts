@@ -86,6 +86,31 @@ export function followRecords(docs: RecordedNotification[], records: OutcomeReco
 export function createOutcomeRecords(db: Db) {
   const col: Collection<OutcomeRecordDoc> = db.collection<OutcomeRecordDoc>('outbound_outcomes');
 
+  async function recordEach(medium: OutboundMedium, entries: (OutcomeEntry & { claim: string; at: Date })[]): Promise<boolean[]> {
+    const field = outcomeField(medium);
+    const docs = entries.map(({ doc, fromAttempts, outcome, claim, at }): OutcomeRecordDoc => ({
+      _id: recordKey(field, doc._id, fromAttempts),
+      notification_id: doc._id,
+      project_id: doc.project_id,
+      recipient_id: doc.recipient_id,
+      ...(doc.recipient_seq !== undefined ? { recipient_seq: doc.recipient_seq } : {}),
+      field,
+      status: outcome.status,
+      outcome,
+      claim,
+      created_at: doc.created_at,
+      at,
+      expires_at: doc.expires_at ?? null,
+    }));
+    const fates = await insertManyFates(col, docs);
+    const held = docs.map((_, i) => fates.inserted.has(i));
+    if (fates.duplicate.size === 0) return held;
+    const refused = [...fates.duplicate];
+    const claims = new Map((await col.find({ _id: { $in: refused.map((i) => docs[i]._id) } }, { projection: { claim: 1 } }).toArray()).map((r) => [r._id, r.claim]));
+    for (const i of refused) held[i] = claims.get(docs[i]._id) === docs[i].claim;
+    return held;
+  }
+
   return {
     async ensureRecordIndexes(): Promise<void> {
       // Every read of notifications with a recorded medium pending: `{notification_id: {$in}}`.
@@ -103,28 +128,12 @@ export function createOutcomeRecords(db: Db) {
      * Returns the notifications whose change this batch holds.
      */
     async record(medium: OutboundMedium, entries: OutcomeEntry[], claim: string, now: Date): Promise<Set<number>> {
-      const field = outcomeField(medium);
-      const docs = entries.map(({ doc, fromAttempts, outcome }): OutcomeRecordDoc => ({
-        _id: recordKey(field, doc._id, fromAttempts),
-        notification_id: doc._id,
-        project_id: doc.project_id,
-        recipient_id: doc.recipient_id,
-        ...(doc.recipient_seq !== undefined ? { recipient_seq: doc.recipient_seq } : {}),
-        field,
-        status: outcome.status,
-        outcome,
-        claim,
-        created_at: doc.created_at,
-        at: now,
-        expires_at: doc.expires_at ?? null,
-      }));
-      const fates = await insertManyFates(col, docs);
-      const held = new Set([...fates.inserted].map((i) => docs[i].notification_id));
-      if (fates.duplicate.size === 0) return held;
-      const refused = [...fates.duplicate].map((i) => docs[i]._id);
-      for (const r of await col.find({ _id: { $in: refused } }, { projection: { notification_id: 1, claim: 1 } }).toArray()) if (r.claim === claim) held.add(r.notification_id);
-      return held;
+      const held = await recordEach(medium, entries.map((e) => ({ ...e, claim, at: now })));
+      return new Set(entries.filter((_, i) => held[i]).map((e) => e.doc._id));
     },
+
+    /** `record` for changes of several batches at once (one insert), each with its own claim and time; whether each is held by its batch. */
+    recordEach,
 
     /** Follows the recorded outcomes of these notifications (one read for those with a recorded medium pending); mutates and returns them. */
     async follow<D extends RecordedNotification | null>(docs: D[]): Promise<D[]> {

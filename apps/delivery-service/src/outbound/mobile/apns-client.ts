@@ -1,5 +1,5 @@
 import http2 from 'node:http2';
-import { MAX_ANSWER_BYTES } from './bounded-fetch';
+import { MAX_ANSWER_BYTES } from './bounded-post';
 import { apnsPayload, type MobilePushBlock } from './mobile-payload';
 import { createAgedCache, signJwt } from './provider-jwt';
 import { failureOf, retryAfterMs, type MobilePushResult } from './push-result';

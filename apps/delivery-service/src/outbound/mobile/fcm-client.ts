@@ -1,4 +1,4 @@
-import { boundedFetch } from './bounded-fetch';
+import { boundedPost } from './bounded-post';
 import { fcmMessage, type MobilePushBlock } from './mobile-payload';
 import { signJwt } from './provider-jwt';
 import { failureOf, retryAfterMs, type MobilePushResult } from './push-result';
@@ -45,7 +45,7 @@ export function createFcmClient(opts: FcmClientOptions) {
     const iat = Math.floor(opts.now() / 1000);
     const assertion = signJwt('RS256', {}, { iss: s.client_email, scope: SCOPE, aud: s.token_uri, iat, exp: iat + 3600 }, s.private_key);
     const form = new URLSearchParams({ grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer', assertion });
-    const res = await boundedFetch(s.token_uri, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form.toString() }, opts.timeoutMs);
+    const res = await boundedPost(s.token_uri, { 'content-type': 'application/x-www-form-urlencoded' }, form.toString(), opts.timeoutMs);
     const answer = JSON.parse(res.body || '{}') as { access_token?: string; expires_in?: number; error?: string };
     if (res.status !== 200 || !answer.access_token) throw new Error(`the token endpoint answered ${res.status} ${answer.error ?? ''}`.trim());
     tokens.set(key, { token: answer.access_token, until: opts.now() + (answer.expires_in ?? 3600) * 1000 - TOKEN_MARGIN_MS });
@@ -58,7 +58,7 @@ export function createFcmClient(opts: FcmClientOptions) {
       let res;
       try {
         const token = await accessToken(s);
-        res = await boundedFetch(`${opts.baseUrl}/v1/projects/${encodeURIComponent(s.project_id)}/messages:send`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body }, opts.timeoutMs);
+        res = await boundedPost(`${opts.baseUrl}/v1/projects/${encodeURIComponent(s.project_id)}/messages:send`, { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body, opts.timeoutMs);
       } catch (err) {
         return { kind: 'retry', status: 0, reason: (err as Error).message, retryAfterMs: null };
       }
@@ -68,7 +68,7 @@ export function createFcmClient(opts: FcmClientOptions) {
       // A refused access token is forgotten: the next attempt asks for a new one.
       if (res.status === 401) tokens.delete(`${s.client_email} ${s.token_uri}`);
       const reason = `${res.status} ${code ?? ''}`.trim();
-      return res.status === 401 ? { kind: 'retry', status: 401, reason, retryAfterMs: null } : failureOf(res.status, reason, retryAfterMs(res.headers.get('retry-after') ?? undefined, opts.now()));
+      return res.status === 401 ? { kind: 'retry', status: 401, reason, retryAfterMs: null } : failureOf(res.status, reason, retryAfterMs(res.headers['retry-after'], opts.now()));
     },
   };
 }

@@ -40,7 +40,9 @@ const COMMANDS_IN_FLIGHT = 2;
  * The per-device claims of mobile push: a device's push is marked `sending` (an insert, or a
  * conditional update from `retry`) before its request goes out, so a worker killed mid-batch
  * leaves `sending` behind and no later attempt sends to that device again (at most once per
- * device and notification). The reads, claims and ends of the jobs in hand at the same time go to
+ * device and notification). The ends are recorded only when the notification is to be tried
+ * again (the sender's choice: otherwise its outcome says how each device ended), so a push that
+ * ends at its first attempt costs its devices one batched insert and no update. The reads, claims and ends of the jobs in hand at the same time go to
  * the store together (one command of each kind for them), each job still waiting only for its own.
  * A record lives as long as its notification: pruned at its expiry,
  * erased with its recipient.

@@ -41,7 +41,7 @@ function senderWith(answers: Record<string, MobilePushResult>, start?: Record<nu
     now: () => new Date(),
     shares,
   };
-  return { send: createMobilePushSender(deps), sentTo, removed, held };
+  return { send: createMobilePushSender(deps), sentTo, removed, held, attempts };
 }
 
 const push: OutgoingMobilePush = { notification: { _id: 9 } as NotificationDoc, notificationId: 9, projectId: 1, recipientId: 'r', deviceIds: [1, 2], content: { title: 't', body: 'b' } };
@@ -81,6 +81,23 @@ describe('the mobile push sender', () => {
     expect(s.held.get(2)?.state).toBe('sent');
   });
 
+  it('when every device ended, then no end is written (the outcome says how each ended) and each claim stays taken', async () => {
+    const s = senderWith({ 'fcm-token-1': { kind: 'failed', status: 400, reason: 'INVALID_ARGUMENT' } });
+    expect((await s.send(push)).note).toBe('device 1 failed (400 INVALID_ARGUMENT)');
+    expect([...s.held.values()].map((h) => h.state)).toEqual(['sending', 'sending']);
+  });
+
+  it('when a first attempt finds no record, then none is read: the claims tell; a later attempt reads them first', async () => {
+    const first = senderWith({});
+    const load = jest.spyOn(first.attempts, 'load');
+    await first.send(push);
+    expect(load).not.toHaveBeenCalled();
+    const later = senderWith({}, { 1: 'sent', 2: 'retry' });
+    const loadLater = jest.spyOn(later.attempts, 'load');
+    await later.send({ ...push, notification: { _id: 9, mobile_push: { status: 'pending', attempts: 1 } } as NotificationDoc });
+    expect([loadLater.mock.calls, later.sentTo]).toEqual([[[9, [1, 2]]], ['a'.repeat(64)]]);
+  });
+
   it('when a provider its devices are on has its share in flight, then nothing is attempted or claimed (busy); pushes on the other provider go', async () => {
     const shares = createProviderShares({ perProvider: 1, perProjectProvider: 0 });
     const slowApns = await shares.take(2, ['apns']);
@@ -89,7 +106,8 @@ describe('the mobile push sender', () => {
     expect([s.sentTo, [...s.held.keys()]]).toEqual([[], []]);
     expect(await s.send({ ...push, deviceIds: [1] })).toMatchObject({ provider: 'fcm' });
     if (slowApns.taken) slowApns.release();
-    expect(await s.send(push)).toMatchObject({ provider: 'fcm,apns' });
+    // Another notification (this one's FCM device is claimed): both providers go now.
+    expect(await senderWith({}, {}, shares).send(push)).toMatchObject({ provider: 'fcm,apns' });
   });
 
   it('when a job ends (or fails), then its shares are given back', async () => {

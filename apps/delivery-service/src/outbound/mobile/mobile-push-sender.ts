@@ -2,7 +2,7 @@ import { DomainError } from '@herald/service-kit';
 import { expiresAt, type MobilePushContent } from '../../kernel/notification';
 import { DeliveryFailure, type Accepted } from '../../kernel/outbound';
 import type { DeviceDirectory } from '../../kernel/ports';
-import type { NotificationDoc } from '../../kernel/store/notification-repository';
+import { outcomeOf, type NotificationDoc } from '../../kernel/store/notification-repository';
 import type { ApnsClient, ApnsSettings } from './apns-client';
 import type { FcmClient, FcmSettings } from './fcm-client';
 import type { MobilePushAttempts, PushedNotification } from './mobile-push-attempts';
@@ -44,7 +44,12 @@ interface DeviceEnd {
   detail: string | null;
   platform?: string;
   retryAfterMs?: number | null;
+  /** Reached in this attempt on a claim this worker holds: recorded when the notification is to be tried again. */
+  reachedNow?: true;
 }
+
+/** What is recorded for a device's push of this notification. */
+type Held = { state: string; detail: string | null };
 
 const ENDED = new Set(['sent', 'gone', 'failed']);
 
@@ -96,40 +101,68 @@ export function createMobilePushSender(deps: MobilePushSenderDeps) {
     }
   }
 
-  /** One device, claimed before its request and recorded after it; a claim left `sending` by a dead worker is never sent again. */
-  async function deviceEnd(push: OutgoingMobilePush, deviceId: number, held: { state: string; detail: string | null } | undefined, devices: Map<number, { id: number; platform: string; token: string }>, block: () => Promise<MobilePushBlock>): Promise<DeviceEnd> {
+  /**
+   * One device, claimed before its request; a claim left `sending` by a dead worker is never sent
+   * again. `held` is what is recorded for it, or 'not read' on a first attempt: then the claim's
+   * insert finds out, and the record is read only when there is one (a worker died before writing
+   * the notification's outcome).
+   */
+  async function deviceEnd(push: OutgoingMobilePush, deviceId: number, held: Held | undefined | 'not read', devices: Map<number, { id: number; platform: string; token: string }>, block: () => Promise<MobilePushBlock>): Promise<DeviceEnd> {
+    if (held === 'not read') {
+      if (await deps.attempts.begin(pushedNotification(push), deviceId, false, deps.now())) return sendClaimed(push, devices.get(deviceId)!, block);
+      return deviceEnd(push, deviceId, (await deps.attempts.load(push.notificationId, [deviceId])).get(deviceId), devices, block);
+    }
     if (held && ENDED.has(held.state)) return { deviceId, state: held.state as DeviceEnd['state'], detail: held.detail, platform: devices.get(deviceId)?.platform };
-    const owner = pushedNotification(push);
-    const end = async (e: DeviceEnd) => (await deps.attempts.end(owner, deviceId, e.state, e.detail, deps.now()), e);
-    if (held?.state === 'sending') return end({ deviceId, state: 'failed', detail: 'interrupted while sending: not sent again' });
+    const reached = (e: DeviceEnd): DeviceEnd => ({ ...e, reachedNow: true });
+    if (held?.state === 'sending') return reached({ deviceId, state: 'failed', detail: 'interrupted while sending: not sent again' });
     const device = devices.get(deviceId);
-    if (!device) return end({ deviceId, state: 'failed', detail: 'the device was removed before sending' });
-    if (!(await deps.attempts.begin(owner, deviceId, held?.state === 'retry', deps.now()))) {
+    if (!device) return reached({ deviceId, state: 'failed', detail: 'the device was removed before sending' });
+    if (!(await deps.attempts.begin(pushedNotification(push), deviceId, held?.state === 'retry', deps.now()))) {
       return { deviceId, state: 'retry', detail: 'another worker is sending it', retryAfterMs: null };
     }
-    return end(await pushOne(push, device, await block()).catch((err): DeviceEnd => ({ deviceId, state: 'retry', detail: String((err as Error)?.message ?? err).slice(0, 200), retryAfterMs: null })));
+    return sendClaimed(push, device, block);
+  }
+
+  async function sendClaimed(push: OutgoingMobilePush, device: { id: number; platform: string; token: string }, block: () => Promise<MobilePushBlock>): Promise<DeviceEnd> {
+    const end = await pushOne(push, device, await block()).catch((err): DeviceEnd => ({ deviceId: device.id, state: 'retry', detail: String((err as Error)?.message ?? err).slice(0, 200), retryAfterMs: null }));
+    return { ...end, reachedNow: true };
+  }
+
+  /**
+   * The devices' ends of an attempt after which the notification is tried again, so that the next
+   * attempt sends only to the devices left `retry`. When every device ended, nothing is written
+   * here: the notification's outcome, written next, says how each device ended, and no later
+   * attempt reads these claims (a worker killed before that outcome leaves them `sending`: not
+   * sent again).
+   */
+  async function recordForNextAttempt(push: OutgoingMobilePush, ends: DeviceEnd[]): Promise<void> {
+    const owner = pushedNotification(push);
+    await Promise.all(ends.filter((e) => e.reachedNow).map((e) => deps.attempts.end(owner, e.deviceId, e.state, e.detail, deps.now())));
   }
 
   return async function sendMobilePush(push: OutgoingMobilePush): Promise<Accepted> {
-    const [devices, held] = await Promise.all([deps.devices.list(push.projectId, push.recipientId), deps.attempts.load(push.notificationId, push.deviceIds)]);
-    const byId = new Map(devices.map((d) => [d.id, d]));
+    const byId = new Map((await deps.devices.list(push.projectId, push.recipientId)).map((d) => [d.id, d]));
+    // A first attempt to devices all still there reads no records: each claim's insert tells whether one exists.
+    const firstAttempt = outcomeOf(push.notification, 'mobile_push').attempts === 0 && push.deviceIds.every((id) => byId.has(id));
+    const held = firstAttempt ? new Map<number, Held>() : await deps.attempts.load(push.notificationId, push.deviceIds);
     const owed = push.deviceIds.filter((id) => !ENDED.has(held.get(id)?.state ?? '') && byId.has(id));
     const share = deps.shares ? await deps.shares.take(push.projectId, owed.map((id) => byId.get(id)!.platform)) : { taken: true as const, release: () => undefined };
     if (!share.taken) throw new DeliveryFailure('busy', share.reason, share.retryAfterMs);
     try {
-      return await sendToDevices(push, held, byId);
+      return await sendToDevices(push, firstAttempt ? 'not read' : held, byId);
     } finally {
       share.release();
     }
   };
 
-  async function sendToDevices(push: OutgoingMobilePush, held: Map<number, { state: string; detail: string | null }>, byId: Map<number, { id: number; platform: string; token: string }>): Promise<Accepted> {
+  async function sendToDevices(push: OutgoingMobilePush, held: Map<number, Held> | 'not read', byId: Map<number, { id: number; platform: string; token: string }>): Promise<Accepted> {
     let built: Promise<MobilePushBlock> | undefined;
     const block = () => (built ??= (push.content.badge === 'unread' ? deps.unreadCount(push.projectId, push.recipientId) : Promise.resolve(0)).then((unread) => mobilePushBlock(push.content, unread)));
-    const ends = await Promise.all(push.deviceIds.map((id) => deviceEnd(push, id, held.get(id), byId, block)));
+    const ends = await Promise.all(push.deviceIds.map((id) => deviceEnd(push, id, held === 'not read' ? held : held.get(id), byId, block)));
     const summary = ends.map((e) => `device ${e.deviceId} ${e.state}${e.detail && e.state !== 'sent' ? ` (${e.detail})` : ''}`).join('; ');
     const retrying = ends.filter((e) => e.state === 'retry');
     if (retrying.length > 0) {
+      await recordForNextAttempt(push, ends);
       const waits = retrying.map((e) => e.retryAfterMs).filter((ms): ms is number => typeof ms === 'number');
       throw new DeliveryFailure('transient', summary, waits.length > 0 ? Math.max(...waits) : undefined);
     }
