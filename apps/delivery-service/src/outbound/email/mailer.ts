@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import nodemailer from 'nodemailer';
 import { convert } from 'html-to-text';
 import { createBoundedMap, inSpan, SpanKind, systemClock, type Clock } from '@herald/service-kit';
-import { wholeMessage } from './whole-message';
+import { composeMessage } from './composed-message';
 
 export interface OutgoingEmail {
   to: string;
@@ -133,11 +133,6 @@ export function createMailer(opts: { url: string; from: string; poolSize: number
     auth: u.username ? { user: decodeURIComponent(u.username), pass: decodeURIComponent(u.password) } : undefined,
     dkim: opts.dkim ? { ...opts.dkim, headerFieldNames: SIGNED_HEADERS } : undefined,
   });
-  // Each message leaves in one socket write rather than one per piece nodemailer composes.
-  transport.use('stream', (mail, done) => {
-    mail.message.transform(wholeMessage());
-    done();
-  });
   const defaultFrom = /<([^>]+)>/.exec(opts.from)?.[1] ?? opts.from;
   const defaultName = /^\s*"?([^"<]*?)"?\s*</.exec(opts.from)?.[1] || null;
   const plainText = memoTextOf();
@@ -151,20 +146,22 @@ export function createMailer(opts: { url: string; from: string; poolSize: number
         headers['List-Unsubscribe'] = `<${mail.unsubscribeUrl}>`;
         headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click';
       }
+      // On the sender's domain (the project's when it has one), unique per mail.
+      const messageId = `<${mail.digestId !== undefined ? `herald-digest-${mail.digestId}` : randomUUID()}@${domainOf(fromAddress)}>`;
+      // Composed here as one buffer, it leaves in one socket write (and DKIM signs it as it is).
+      const raw = composeMessage({
+        from: mail.from || mail.fromName ? { address: fromAddress, name: mail.fromName ?? (mail.from ? mail.from.name : defaultName) ?? '' } : opts.from,
+        replyTo: mail.replyTo,
+        to: mail.to,
+        subject: mail.subject,
+        date: clock.date(),
+        messageId,
+        headers,
+        text: mail.text ?? plainText(mail.html),
+        html: mail.html,
+      });
       const info = await inSpan('smtp send', { kind: SpanKind.CLIENT, attributes: { 'server.address': u.hostname } }, () =>
-        transport.sendMail({
-          from: mail.from || mail.fromName ? { address: fromAddress, name: mail.fromName ?? (mail.from ? mail.from.name : defaultName) ?? '' } : opts.from,
-          ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
-          to: mail.to,
-          envelope: { from: fromAddress, to: [mail.to] },
-          subject: mail.subject,
-          html: mail.html,
-          text: mail.text ?? plainText(mail.html),
-          date: clock.date(),
-          // On the sender's domain (the project's when it has one), unique per mail.
-          messageId: `<${mail.digestId !== undefined ? `herald-digest-${mail.digestId}` : randomUUID()}@${domainOf(fromAddress)}>`,
-          headers,
-        }),
+        transport.sendMail({ envelope: { from: fromAddress, to: [mail.to] }, raw, messageId }),
       );
       return info.messageId;
     },
