@@ -1,15 +1,10 @@
-import { randomBytes } from 'node:crypto';
-import { create, toBinary } from '@bufbuild/protobuf';
-import { jetstream, jetstreamManager } from '@nats-io/jetstream';
-import { DELIVERY_EMAIL_SUBJECT, OutboundJobSchema } from '@herald/contracts';
 import { connectMongo, connectNats, type MongoHandle, type NatsConnection } from '@herald/service-kit';
-import { createNotificationRepository, type NotificationDoc } from '../kernel/store/notification-repository';
+import type { NotificationDoc } from '../kernel/store/notification-repository';
+import { emailJobs } from '../testing/email-jobs';
 import { startHarness, type Harness } from '../testing/harness';
 import { eventually } from '@herald/testing';
 import { startSmtpSink, type SmtpSink } from '../testing/smtp-sink';
 
-const target = { channel: 'orders', topic: 'shipping', event: 'shipped' };
-const settings = { strictTargets: false, maxBroadcastRecipientsForEmail: 0n, monthlyQuota: 10_000n };
 const LEASE_MS = 1_000;
 
 jest.setTimeout(90_000);
@@ -37,29 +32,9 @@ describe('fault: an email is sent only by the worker holding its claim', () => {
   });
 
   const notifications = () => mongo.db.collection<NotificationDoc>('notifications');
-  /** A notification as the service reads it (its outcome followed along its appended records). */
-  const read = async (id: bigint) => (await createNotificationRepository(mongo.db).findByIds([Number(id)]))[0];
+  const { read, sendOne, deliverAgain, emailSent, acknowledged } = emailJobs(() => ({ h, mongo, nc }));
   /** The claim on a notification's email attempt (`email:<id>:<attempts before it>`), an appended document of its own. */
   const claimOf = (id: bigint, attempts: number) => mongo.db.collection<{ _id: string; claim: string; lease_until: Date }>('outbound_claims').findOne({ _id: `email:${id}:${attempts}` });
-  /** A send with an email to a fresh address; its id and address. */
-  const sendOne = async (rid: string) => {
-    const project = h.project();
-    const address = `${rid}-${randomBytes(4).toString('hex')}@test.local`;
-    h.peers.catalog.add(`${project}|orders|shipping|shipped|email`);
-    h.peers.emails.set(`${project}|${rid}`, address);
-    const r = await h.client.send({ projectId: project, settings, recipientId: rid, target, payloadJson: '{}', email: { subject: `hello ${rid}`, html: '<p>x</p>' } });
-    return { project, id: r.notification!.id, address };
-  };
-  /** The email job of a notification once more (another msgID, so the stream takes it): a redelivery. */
-  const deliverAgain = (project: bigint, id: bigint) =>
-    jetstream(nc).publish(DELIVERY_EMAIL_SUBJECT, toBinary(OutboundJobSchema, create(OutboundJobSchema, { projectId: project, notificationId: id })), { msgID: `again-${id}-${randomBytes(4).toString('hex')}` });
-  /** The notification once its email is `sent`. */
-  const emailSent = (id: bigint) =>
-    eventually('email sent', async () => {
-        const d = await read(id);
-        return d?.email.status === 'sent' ? d : undefined;
-      }, { timeoutMs: 30_000 }
-    );
   /**
    * The email sent and a claim written on the notification itself gone: the outcome record is
    * appended first, then that claim removed, so a read in between sees both.
@@ -70,11 +45,6 @@ describe('fault: an email is sent only by the worker holding its claim', () => {
         return d?.email.status === 'sent' && d.email_claim === undefined ? d : undefined;
       }, { timeoutMs: 30_000 }
     );
-  /** Barrier: every job of the delivery stream acknowledged but `left` (held for a far retry), so no mail of this test can still be on its way. */
-  const acknowledged = async (left = 0) => {
-    const jsm = await jetstreamManager(nc);
-    await eventually('every job acknowledged', async () => (await jsm.streams.info('HERALD_DELIVERY')).state.messages === left, { timeoutMs: 30_000 });
-  };
 
   it('when an email job is delivered again while its mail is being sent (an exchange longer than the lease), then the claim is renewed, the second delivery sends nothing, and one mail goes out', async () => {
     await sink.answerAfter(4 * LEASE_MS);

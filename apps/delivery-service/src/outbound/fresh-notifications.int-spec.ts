@@ -1,15 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import { create, toBinary } from '@bufbuild/protobuf';
-import { jetstream, jetstreamManager } from '@nats-io/jetstream';
-import { DELIVERY_EMAIL_SUBJECT, OutboundJobSchema } from '@herald/contracts';
 import { connectMongo, connectNats, type MongoHandle, type NatsConnection } from '@herald/service-kit';
-import { eventually } from '@herald/testing';
-import { createNotificationRepository } from '../kernel/store/notification-repository';
+import { emailJobs } from '../testing/email-jobs';
 import { startHarness, type Harness } from '../testing/harness';
 import { startSmtpSink, type SmtpSink } from '../testing/smtp-sink';
-
-const target = { channel: 'orders', topic: 'shipping', event: 'shipped' };
-const settings = { strictTargets: false, maxBroadcastRecipientsForEmail: 0n, monthlyQuota: 10_000n };
 
 jest.setTimeout(90_000);
 
@@ -34,28 +26,7 @@ describe('an email job whose notification was just inserted by this process', ()
     await sink?.stop();
   });
 
-  const read = async (id: bigint) => (await createNotificationRepository(mongo.db).findByIds([Number(id)]))[0];
-  const sendOne = async (rid: string) => {
-    const project = h.project();
-    const address = `${rid}-${randomBytes(4).toString('hex')}@test.local`;
-    h.peers.catalog.add(`${project}|orders|shipping|shipped|email`);
-    h.peers.emails.set(`${project}|${rid}`, address);
-    const r = await h.client.send({ projectId: project, settings, recipientId: rid, target, payloadJson: '{}', email: { subject: `hello ${rid}`, html: '<p>x</p>' } });
-    return { project, id: r.notification!.id, address };
-  };
-  /** The email job of a notification once more (another msgID: a first delivery that finds nothing held). */
-  const deliverAgain = (project: bigint, id: bigint) =>
-    jetstream(nc).publish(DELIVERY_EMAIL_SUBJECT, toBinary(OutboundJobSchema, create(OutboundJobSchema, { projectId: project, notificationId: id })), { msgID: `again-${id}-${randomBytes(4).toString('hex')}` });
-  const emailSent = (id: bigint) =>
-    eventually('email sent', async () => {
-        const d = await read(id);
-        return d?.email.status === 'sent' ? d : undefined;
-      }, { timeoutMs: 30_000 }
-    );
-  const acknowledged = async () => {
-    const jsm = await jetstreamManager(nc);
-    await eventually('every job acknowledged', async () => (await jsm.streams.info('HERALD_DELIVERY')).state.messages === 0, { timeoutMs: 30_000 });
-  };
+  const { read, sendOne, deliverAgain, emailSent, acknowledged } = emailJobs(() => ({ h, mongo, nc }));
 
   it('when the job is sent from the notification as inserted and then published twice more, then the later deliveries find its claim and record: one mail', async () => {
     const { project, id, address } = await sendOne('fresh');
