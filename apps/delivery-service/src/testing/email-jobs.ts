@@ -2,13 +2,45 @@ import { randomBytes } from 'node:crypto';
 import { create, toBinary } from '@bufbuild/protobuf';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { DELIVERY_EMAIL_SUBJECT, OutboundJobSchema } from '@herald/contracts';
-import type { MongoHandle, NatsConnection } from '@herald/service-kit';
+import { connectMongo, connectNats, type MongoHandle, type NatsConnection } from '@herald/service-kit';
 import { eventually } from '@herald/testing';
 import { createNotificationRepository } from '../kernel/store/notification-repository';
-import type { Harness } from './harness';
+import { startHarness, type Harness } from './harness';
+import { startSmtpSink, type SmtpSink } from './smtp-sink';
 
 const target = { channel: 'orders', topic: 'shipping', event: 'shipped' };
 const settings = { strictTargets: false, maxBroadcastRecipientsForEmail: 0n, monthlyQuota: 10_000n };
+
+/** A harness mailing to its own SMTP sink, with the spec's store and NATS connections. */
+export interface EmailStack {
+  h: Harness;
+  sink: SmtpSink;
+  mongo: MongoHandle;
+  nc: NatsConnection;
+}
+
+/**
+ * Starts an email stack for the enclosing `describe` (in its `beforeAll`, with these settings of the
+ * delivery service) and closes it in its `afterAll`; the stack is read once started.
+ */
+export function useEmailStack(env: Record<string, string>, name: string): () => EmailStack {
+  let stack: EmailStack | undefined;
+  const parts: Partial<EmailStack> = {};
+  beforeAll(async () => {
+    parts.sink = await startSmtpSink();
+    parts.h = await startHarness({ SMTP_URL: parts.sink.smtpUrl, ...env });
+    parts.mongo = await connectMongo(process.env.MONGO_URL!, parts.h.dbName, 'test');
+    parts.nc = await connectNats(parts.h.natsUrl, name);
+    stack = parts as EmailStack;
+  });
+  afterAll(async () => {
+    await parts.nc?.close();
+    await parts.mongo?.close();
+    await parts.h?.close();
+    await parts.sink?.stop();
+  });
+  return () => stack!;
+}
 
 /**
  * Sends with an email through a harness and the email jobs' traces in the store and the stream: the
