@@ -1,5 +1,5 @@
 import http2 from 'node:http2';
-import { MAX_ANSWER_BYTES } from './bounded-post';
+import { MAX_RESPONSE_BYTES } from '../push/bounded-request';
 import { apnsPayload, type MobilePushBlock } from './mobile-payload';
 import { createAgedCache, signJwt } from './provider-jwt';
 import { failureOf, retryAfterMs, type MobilePushResult } from './push-result';
@@ -65,9 +65,9 @@ export function createApnsClient(opts: ApnsClientOptions) {
       stream.on('response', (h) => (answer = h));
       stream.on('data', (c: Buffer) => {
         size += c.length;
-        if (size > MAX_ANSWER_BYTES) {
+        if (size > MAX_RESPONSE_BYTES) {
           stream.close(http2.constants.NGHTTP2_CANCEL);
-          fail(new Error(`the answer is larger than ${MAX_ANSWER_BYTES} bytes`));
+          fail(new Error(`the answer is larger than ${MAX_RESPONSE_BYTES} bytes`));
         } else chunks.push(c);
       });
       stream.on('end', () => {
