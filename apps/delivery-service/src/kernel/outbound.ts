@@ -27,6 +27,17 @@ export const UNDELIVERABLE_REASON: Record<OutboundMedium, EmailReason> = {
 /** The reason of a message whose address the provider reported gone (a `DeliveryFailure` `expired`). */
 export const expiredReason = (medium: OutboundMedium): EmailReason => (medium === 'mobile_push' ? 'device_gone' : 'subscription_expired');
 
+/**
+ * Mediums whose message is never sent twice, even when its worker died while sending it: the claim
+ * of a dead worker, retaken after its lease, ends the message `failed` with `INTERRUPTED_ERROR`
+ * instead of sending it again (a chat post is read by a whole channel and cannot be taken back).
+ * The others are sent again then: at least once, never lost.
+ */
+export const SENT_AT_MOST_ONCE: ReadonlySet<OutboundMedium> = new Set<OutboundMedium>(['chat']);
+
+/** The outcome's error of a message whose worker died while it may have been sending it (`SENT_AT_MOST_ONCE`). */
+export const INTERRUPTED_ERROR = 'interrupted while sending: not sent again';
+
 /** The medium of a notification's outcome field. */
 export const mediumOfField = (field: OutcomeField): OutboundMedium => (field === 'push' ? 'web_push' : field);
 

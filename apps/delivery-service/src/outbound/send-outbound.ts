@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from '@herald/service-kit';
 import type { EmailContent, OutboundOutcome } from '../kernel/notification';
-import { expiredReason, failureKind, outcomeField, type OutboundMedium } from '../kernel/outbound';
+import { expiredReason, failureKind, INTERRUPTED_ERROR, outcomeField, SENT_AT_MOST_ONCE, type OutboundMedium } from '../kernel/outbound';
 import { quotaPeriod } from '../kernel/quota';
 import { heldBackByInApp } from '../kernel/timing-rules';
 import { outcomeOf, type NotificationDoc } from '../kernel/store/notification-repository';
@@ -61,7 +61,9 @@ const BUSY_RETRY_MS = 250;
  * the medium's max attempts it ends `failed` (`provider_error`; its unit stays spent). A refused
  * address (`address_rejected`) or an expired push subscription (`subscription_expired`) marks the
  * contact undeliverable first (so a crash in between only repeats an idempotent mark) and is never
- * retried. The outcome records the provider that took the message.
+ * retried. The outcome records the provider that took the message. A worker that dies while holding
+ * a claim: its message is sent again once the claim is retaken (at least once), except for a medium
+ * sent at most once (chat), which ends `failed` ("interrupted while sending") instead.
  */
 export function createSendOutbound(deps: SendOutboundDeps, medium: OutboundMedium, logger: Logger) {
   const leaseMs = deps.settings.emailLeaseMs;
@@ -131,7 +133,9 @@ export function createSendOutbound(deps: SendOutboundDeps, medium: OutboundMediu
             );
           }, Math.max(50, Math.floor(leaseMs / 3)));
     try {
-      return await sendClaimed(ready, endedBefore, claim, steps, opts, () => (finished = true));
+      // A medium sent at most once: a dead worker's message (its claim retaken) may have gone out, so it is not sent again.
+      const interrupted = SENT_AT_MOST_ONCE.has(medium) ? claimed.retaken : new Set<number>();
+      return await sendClaimed(ready, endedBefore, interrupted, claim, steps, opts, () => (finished = true));
     } finally {
       finished = true;
       clearInterval(renewal);
@@ -141,6 +145,7 @@ export function createSendOutbound(deps: SendOutboundDeps, medium: OutboundMediu
   async function sendClaimed(
     claimed: NotificationDoc[],
     endedBefore: NotificationDoc[],
+    interrupted: ReadonlySet<number>,
     claim: string,
     steps: Map<number, OutboundStep>,
     opts: { redelivered?: boolean },
@@ -158,7 +163,7 @@ export function createSendOutbound(deps: SendOutboundDeps, medium: OutboundMediu
     // First attempts take their unit, per project and month, in one reservation each.
     const refused = new Set<number>();
     const byQuota = new Map<string, NotificationDoc[]>();
-    for (const d of ready.filter((x) => outcomeOf(x, medium).attempts === 0 && contents.has(x._id) && !heldBack.has(x._id))) {
+    for (const d of ready.filter((x) => outcomeOf(x, medium).attempts === 0 && contents.has(x._id) && !heldBack.has(x._id) && !interrupted.has(x._id))) {
       const k = `${d.project_id}|${quotaPeriod(d.send_at ?? d.created_at)}|${d.settings?.monthlyQuota ?? null}`;
       byQuota.set(k, [...(byQuota.get(k) ?? []), d]);
     }
@@ -181,6 +186,10 @@ export function createSendOutbound(deps: SendOutboundDeps, medium: OutboundMediu
         const from = { status: 'pending', attempts: current.attempts };
         const claimed = { id: d._id, from };
         if (!content) return;
+        if (interrupted.has(d._id)) {
+          changes.push({ ...claimed, outcome: { ...current, status: 'failed', reason: 'provider_error', attempts: current.attempts + 1, error: INTERRUPTED_ERROR } });
+          return;
+        }
         if (heldBack.has(d._id)) {
           deps.metrics.outbound(medium, 'skipped');
           changes.push({ ...claimed, outcome: { ...current, status: 'skipped', reason: 'read_in_app' } });

@@ -31,7 +31,7 @@ type ServiceName = (typeof SERVICES)[number];
 export interface ProcessStack {
   recipients: Client<typeof RecipientService>;
   preferences: Client<typeof PreferenceService>;
-  /** The stack's own SMTP sink's HTTP API (GET /messages; the FCM and APNs fakes' GET /fcm, /apns and their controls). */
+  /** The stack's own SMTP sink's HTTP API (GET /messages; the FCM, APNs and chat fakes' GET /fcm, /apns, /chat and their controls). */
   mailApiUrl: string;
   delivery(): Client<typeof DeliveryService>;
   /** The delivery service's ProviderService (follows restarts): the delivery service sends mobile pushes to the sink's fakes. */
@@ -86,6 +86,9 @@ export async function startProcessStack(extraEnv: Partial<Record<ServiceName, Re
     const extra = { ...extraEnv };
     // Mobile pushes go to the sink's fakes; provider settings are sealed with a key of this stack.
     const mobileFakesEnv = { FCM_API_URL: `${own.mailApiUrl}/fcm`, APNS_URL: own.apns.origin, APNS_EXTRA_CA_FILE: own.apns.caFile, PROVIDER_SECRET_KEY: randomBytes(32).toString('hex') };
+    // Chat messages go to the sink's chat fakes (Slack's Web API with any xoxb- token, the webhooks on the sink's host).
+    const chatHostsEnv = { CHAT_ALLOW_PRIVATE: '1', CHAT_ALLOWED_HOSTS: new URL(own.mailApiUrl).hostname };
+    const chatFakesEnv = { ...chatHostsEnv, SLACK_API_URL: `${own.mailApiUrl}/api`, SLACK_BOT_TOKEN: 'xoxb-herald-fault-fake' };
     const envOf = (s: ServiceName): Record<string, string> => ({
       MONGO_URL: own.mongoUrl,
       NATS_URL: own.natsUrl,
@@ -99,7 +102,8 @@ export async function startProcessStack(extraEnv: Partial<Record<ServiceName, Re
       PREFERENCE_SERVICE_URL: url('preference-service'),
       SERVICE_AUTH: 'token',
       SERVICE_TOKEN: serviceToken,
-      ...(s === 'delivery-service' ? mobileFakesEnv : {}),
+      ...(s === 'delivery-service' ? { ...mobileFakesEnv, ...chatFakesEnv } : {}),
+      ...(s === 'recipient-service' ? chatHostsEnv : {}),
       ...extra[s],
     });
     const children: Partial<Record<ServiceName, ChildProcess>> = {};
