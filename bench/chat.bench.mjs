@@ -8,14 +8,18 @@
 // message was tried twice). The same-run reference: afterwards, N direct sends with a payload
 // only, the CPU-ms per send and the rate to the last notification written. CPU-ms per message of
 // every process from /proc (the sink, which plays the chat services, and the load generator left
-// out). `npm run bench:chat`. Env: BENCH_MESSAGES (default 1000), BENCH_CONNECTIONS (50),
-// BENCH_TIMEOUT (s per run, default 600); BENCH_CPU_PROF=<dir>: CPU profiles of the chat window.
-import { cpuDelta, cpuPerUnit, createRecipients, forEachIndex, machine, sample, say, sendEach, sleep, stackPids, windowProfiler, withDeliveryStack } from './delivery-stack.mjs';
+// out), in a store seeded with other projects' recipients and notifications. `npm run bench:chat`.
+// Env: BENCH_MESSAGES (default 1000), BENCH_CONNECTIONS (50), BENCH_TIMEOUT (s per run, default
+// 600), BENCH_SEED_RECIPIENTS / BENCH_SEED_NOTIFICATIONS (the seeded store, default 20,000 /
+// 50,000, as the mobile push bench); BENCH_CPU_PROF=<dir>: CPU profiles of the chat window.
+import { cpuDelta, cpuPerUnit, createRecipients, forEachIndex, machine, sample, say, seedOtherProjects, sendEach, sleep, stackPids, windowProfiler, withDeliveryStack } from './delivery-stack.mjs';
 
 const n = Number(process.env.BENCH_MESSAGES ?? 1000);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const timeoutS = Number(process.env.BENCH_TIMEOUT ?? 600);
 const target = { channel: 'ops', topic: 'deploys', event: 'finished' };
+process.env.BENCH_SEED_RECIPIENTS ??= '20000';
+process.env.BENCH_SEED_NOTIFICATIONS ??= '50000';
 const chat = (i) => ({ text: `Deploy ${i} finished`, url: `https://ci.example/deploys/${i}` });
 
 /** The i-th recipient's chat contact: the four kinds in turn, each address its own channel. */
@@ -34,7 +38,7 @@ const contactOf = (sinkUrl, i) => {
 
 const profiler = windowProfiler();
 
-const failed = await withDeliveryStack('chat', { extraEnv: profiler.extraEnv }, async ({ infra, stack, api, metrics, cpu }) => {
+const failed = await withDeliveryStack('chat', { extraEnv: profiler.extraEnv }, async ({ infra, stack, api, metrics, cpu, dbPrefix }) => {
   if (!infra.smsApiUrl) throw new Error('the sink (with its chat fakes) does not run here: unset SMTP_URL');
   const sink = async (method, path) => {
     const res = await fetch(`${infra.smsApiUrl}${path}`, { method });
@@ -42,6 +46,7 @@ const failed = await withDeliveryStack('chat', { extraEnv: profiler.extraEnv }, 
     return res.json();
   };
 
+  const seeded = await seedOtherProjects({ infra, dbPrefix });
   say(`creating ${n} recipients, each with a chat contact (Slack channel, Slack, Teams and Discord webhooks in turn)...`);
   await createRecipients(api, n);
   await forEachIndex(n, (i) => api('PUT', `/recipients/r${i}/contacts`, { medium: 'chat', ...contactOf(infra.smsApiUrl, i) }));
@@ -88,7 +93,7 @@ const failed = await withDeliveryStack('chat', { extraEnv: profiler.extraEnv }, 
   const refS = (Date.now() - r0) / 1000;
   const perSend = cpuPerUnit(refCpuBefore, cpu(), done, { exclude: ['smtp-sink'] });
 
-  console.log(`\nChat end to end, ${n} messages (${machine(infra)}; load at start ${load})\n`);
+  console.log(`\nChat end to end, ${n} messages (${machine(infra)}; load at start ${load}; seeded: ${seeded.recipients} recipients, ${seeded.notifications} notifications of other projects)\n`);
   console.log('| run | sends | messages | s | messages/s | CPU-ms per message (per send for payload only), all processes | per process |');
   console.log('|---|---:|---:|---:|---:|---:|---|');
   console.log(`| payload + chat, first send to last message sent | ${n} | ${sent} | ${s.toFixed(1)} | ${Math.round(sent / s)} | ${perMessage.total.toFixed(2)} | ${perMessage.per.map(([k, v]) => `${k} ${v.toFixed(2)}`).join(', ')} |`);

@@ -73,8 +73,14 @@ describe('fault: the delivery process is SIGKILLed in the middle of chat sends',
     };
     await Promise.all(Array.from({ length: 10 }, (_, first) => lane(first)));
 
-    // In the middle: some messages posted, not all of them.
-    await eventually('some chat messages posted', async () => (await ours()).length >= SENDS / 10, { timeoutMs: 120_000 });
+    // In the middle: some messages posted, and some held by the fakes (sent, their answer not yet given).
+    const addresses = new Set(ids.map((_, i) => contactOf(projectId, i).address));
+    const requested = async () => Object.entries((await sink<{ by_to: Record<string, number> }>('GET', '/chat/requests')).by_to).reduce((sum, [to, n]) => sum + (addresses.has(to) ? n : 0), 0);
+    await eventually('some chat messages posted, others in flight', async () => {
+        const posted = (await ours()).length;
+        return posted >= SENDS / 10 && (await requested()) - posted >= 5;
+      }, { timeoutMs: 120_000 }
+    );
     await stack.kill('delivery-service');
     const db = stack.deliveryDb.db;
     const outcomes = createOutcomeRecords(db);
