@@ -12,7 +12,7 @@
 // Env: BENCH_MESSAGES (default 1000), BENCH_CONNECTIONS (50), BENCH_TIMEOUT (s per run, default
 // 600), BENCH_SEED_RECIPIENTS / BENCH_SEED_NOTIFICATIONS (the seeded store, default 20,000 /
 // 50,000, as the mobile push bench); BENCH_CPU_PROF=<dir>: CPU profiles of the chat window.
-import { cpuDelta, cpuPerUnit, createRecipients, forEachIndex, machine, sample, say, seedOtherProjects, sendEach, sleep, stackPids, windowProfiler, withDeliveryStack } from './delivery-stack.mjs';
+import { cpuDelta, cpuPerUnit, createRecipients, forEachIndex, machine, payloadOnlySends, sample, say, seedOtherProjects, sendEach, sleep, stackPids, windowProfiler, withDeliveryStack } from './delivery-stack.mjs';
 
 const n = Number(process.env.BENCH_MESSAGES ?? 1000);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -79,19 +79,7 @@ const failed = await withDeliveryStack('chat', { extraEnv: profiler.extraEnv }, 
   for (const m of (await sink('GET', '/chat')).slice(receivedBefore)) kinds[m.provider] = (kinds[m.provider] ?? 0) + 1;
   const perMessage = cpuPerUnit(cpuBefore, cpuAfter, n, { exclude: ['smtp-sink'] });
 
-  say(`reference: ${n} direct sends with a payload only, ${connections} at once`);
-  const written = async () => sample(await metrics(), 'herald_notifications_total');
-  const writtenBefore = await written();
-  const refCpuBefore = cpu();
-  const r0 = Date.now();
-  await sendEach(api, n, connections, (i) => ({ recipient_id: `r${i}`, target, payload: { title: 'Deploy finished', i } }));
-  let done = 0;
-  while (done < n && (Date.now() - r0) / 1000 < timeoutS) {
-    done = (await written()) - writtenBefore;
-    if (done < n) await sleep(100);
-  }
-  const refS = (Date.now() - r0) / 1000;
-  const perSend = cpuPerUnit(refCpuBefore, cpu(), done, { exclude: ['smtp-sink'] });
+  const { done, s: refS, perSend } = await payloadOnlySends({ api, metrics, cpu, count: n, connections, target, timeoutS });
 
   console.log(`\nChat end to end, ${n} messages (${machine(infra)}; load at start ${load}; seeded: ${seeded.recipients} recipients, ${seeded.notifications} notifications of other projects)\n`);
   console.log('| run | sends | messages | s | messages/s | CPU-ms per message (per send for payload only), all processes | per process |');

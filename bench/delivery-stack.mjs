@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawn, spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 
 const require = createRequire(import.meta.url);
@@ -15,7 +16,7 @@ const { startStack } = require('../tools/infra/stack.cjs');
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 export const say = (m) => process.stderr.write(`[bench] ${m}\n`);
-export { setTimeout as sleep } from 'node:timers/promises';
+export { sleep };
 
 export async function json(res) {
   const body = await res.text();
@@ -302,6 +303,29 @@ export async function insertNotifications({ infra, dbPrefix, projectId, recipien
   } finally {
     await client.close();
   }
+}
+
+/**
+ * The same-run reference of the outbound benches: `count` direct sends with a payload only to
+ * `r0…`, `connections` at once, from the first send until every notification is written
+ * (`herald_notifications_total`) or `timeoutS` passed. Returns { done, s, perSend } (CPU-ms per
+ * send of every process, the SMTP sink left out).
+ */
+export async function payloadOnlySends({ api, metrics, cpu, count, connections, target, timeoutS }) {
+  say(`reference: ${count} direct sends with a payload only, ${connections} at once`);
+  const written = async () => sample(await metrics(), 'herald_notifications_total');
+  const writtenBefore = await written();
+  const cpuBefore = cpu();
+  const t0 = Date.now();
+  await sendEach(api, count, connections, (i) => ({ recipient_id: `r${i}`, target, payload: { title: 'Deploy finished', i } }));
+  let done = 0;
+  while (done < count && (Date.now() - t0) / 1000 < timeoutS) {
+    done = (await written()) - writtenBefore;
+    if (done < count) await sleep(100);
+  }
+  const s = (Date.now() - t0) / 1000;
+  if (done < count) throw new Error(`reference: only ${done} of ${count} payload-only sends written within ${timeoutS} s`);
+  return { done, s, perSend: cpuPerUnit(cpuBefore, cpu(), done, { exclude: ['smtp-sink'] }) };
 }
 
 /** `each(i)` for i in 0..n-1, `inFlight` at once (e.g. the contacts of recipients `r<i>`). */

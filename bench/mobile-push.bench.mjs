@@ -16,12 +16,14 @@
 // answering that Firebase project only in 2 s (`slow_ms` scoped by `project`): one project's
 // provider slow, the same provider of another project measured. Between the two, as many sends of
 // the second project answered at once beside the first project's: what the other project's sends
-// alone cost, the slow answers left out.
+// alone cost, the slow answers left out. Last the same for APNs: the first project's APNs pushes
+// healthy, then beside as many of the second project's APNs sends with the fake answering its app
+// (`apns-topic`, the bundle id) only in 2 s.
 // `npm run bench:mobile-push`. Env: BENCH_RECIPIENTS, BENCH_CONNECTIONS, BENCH_TIMEOUT (s, default
 // 600), BENCH_SEED_RECIPIENTS / BENCH_SEED_NOTIFICATIONS (the seeded store, default 20,000 / 50,000).
 import { generateKeyPairSync } from 'node:crypto';
 import os from 'node:os';
-import { cpuDelta, cpuPerUnit, createRecipients, forEachIndex, json, machine, sample, say, seedOtherProjects, sendEach, sleep, storeOperationsByKind, storeOpsDelta, withDeliveryStack } from './delivery-stack.mjs';
+import { cpuDelta, cpuPerUnit, createRecipients, forEachIndex, json, machine, payloadOnlySends, sample, say, seedOtherProjects, sendEach, sleep, storeOperationsByKind, storeOpsDelta, withDeliveryStack } from './delivery-stack.mjs';
 
 const n = Number(process.env.BENCH_RECIPIENTS ?? 1000);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -117,17 +119,11 @@ const failed = await withDeliveryStack('mobile-push', {}, async ({ infra, stack,
   const perPush = cpuPerUnit(cpuBefore, cpuAfter, n * DEVICES, { exclude: ['smtp-sink'] });
   const ops = storeOpsDelta(opsBefore, await storeOperationsByKind(stack));
 
-  say(`reference: ${n} direct sends with a payload only, ${connections} at once`);
-  const written = async () => sample(await metrics(), 'herald_notifications_total');
-  const writtenBefore = await written();
-  const refCpuBefore = cpu();
-  const r0 = Date.now();
-  await sendEach(api, n, connections, (i) => ({ recipient_id: `r${i}`, target, payload: { title: 'Deploy finished', i } }));
-  const refS = await until(async () => (await written()) - writtenBefore >= n, r0);
-  const perSend = cpuPerUnit(refCpuBefore, cpu(), n, { exclude: ['smtp-sink'] });
+  const { s: refS, perSend } = await payloadOnlySends({ api, metrics, cpu, count: n, connections, target, timeoutS });
 
   let isolation = null;
   let projectIsolation = null;
+  let apnsProjectIsolation = null;
   if (isolationSends > 0) {
     say(`slow provider: ${isolationSends} FCM-only sends healthy, then as many beside ${isolationSends} APNs-only sends with APNs answering in 2 s`);
     const only = (prefix, platform, token) => recipientsWithOne(api, prefix, platform, token, isolationSends);
@@ -182,6 +178,28 @@ const failed = await withDeliveryStack('mobile-push', {}, async ({ infra, stack,
     } finally {
       await controlFcm({ project: 'herald-bench-other', slow_ms: 0 });
     }
+
+    say(`slow project, APNs: ${isolationSends} APNs-only sends healthy, then as many beside ${isolationSends} APNs-only sends of the other project with its app answering in 2 s`);
+    // 64 hex digits, as APNs tokens are: a two-digit tag, the index, a filler.
+    const apnsTokenOf = (tag) => (i) => `${tag}${hex(i, 6)}${'ef'.repeat(28)}`;
+    await recipientsWithOne(apiB, 'ba', 'apns', apnsTokenOf('b1'), isolationSends);
+    await only('ag', 'apns', apnsTokenOf('a1'));
+    await only('ah', 'apns', apnsTokenOf('a2'));
+    // The other project's slow FCM pushes above arrive first, so that the healthy run starts on an idle sender.
+    const slowFcm = new Set(Array.from({ length: isolationSends }, (_, i) => fcmToken('fg')(i)));
+    await until(async () => (await (await fetch(`${sinkUrl}/fcm`)).json()).filter((m) => slowFcm.has(m.to)).length >= isolationSends, Date.now());
+    const apnsHealthy = await arrivalP99({ api, sinkUrl, service: 'apns', prefix: 'ag', count: isolationSends, token: apnsTokenOf('a1') });
+    const controlApns = (body) => fetch(`${sinkUrl}/apns/control`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ topic: 'com.example.bench-other', ...body }) });
+    await controlApns({ slow_ms: 2000 });
+    const [retriedBefore3, redeliveredBefore3] = [await retried(), await redelivered()];
+    try {
+      const slowSends = otherSends('ba');
+      const beside = await arrivalP99({ api, sinkUrl, service: 'apns', prefix: 'ah', count: isolationSends, token: apnsTokenOf('a2') });
+      await slowSends;
+      apnsProjectIsolation = { healthy: apnsHealthy, beside, retried: (await retried()) - retriedBefore3, redelivered: (await redelivered()) - redeliveredBefore3 };
+    } finally {
+      await controlApns({ slow_ms: 0 });
+    }
   }
 
   const rate = (n * DEVICES) / s;
@@ -201,6 +219,10 @@ const failed = await withDeliveryStack('mobile-push', {}, async ({ infra, stack,
   if (projectIsolation) {
     const ratio = projectIsolation.beside / projectIsolation.healthy;
     console.log(`slow project (another project's Firebase project answering in 2 s): this project's FCM pushes' p99 from send to arrival ${projectIsolation.healthy} ms healthy, ${projectIsolation.beside} ms beside the other project's slow FCM sends (${ratio.toFixed(2)}×); target ≤ 2×: ${ratio <= 2 ? 'met' : 'NOT met'}; beside as many of the other project's sends answered at once ${projectIsolation.besideHealthy} ms (${(projectIsolation.besideHealthy / projectIsolation.healthy).toFixed(2)}×); meanwhile ${projectIsolation.retried} pushes tried again later, ${projectIsolation.redelivered} jobs redelivered`);
+  }
+  if (apnsProjectIsolation) {
+    const ratio = apnsProjectIsolation.beside / apnsProjectIsolation.healthy;
+    console.log(`slow project, APNs (another project's app answering in 2 s): this project's APNs pushes' p99 from send to arrival ${apnsProjectIsolation.healthy} ms healthy, ${apnsProjectIsolation.beside} ms beside the other project's slow APNs sends (${ratio.toFixed(2)}×); target ≤ 2×: ${ratio <= 2 ? 'met' : 'NOT met'}; meanwhile ${apnsProjectIsolation.retried} pushes tried again later, ${apnsProjectIsolation.redelivered} jobs redelivered`);
   }
 });
 process.exit(failed ? 1 : 0);

@@ -33,11 +33,7 @@ describe('fault: the delivery process is SIGKILLed in the middle of chat sends',
     await stack?.stop();
   });
 
-  const sink = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-    const res = await fetch(`${stack.mailApiUrl}${path}`, { method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
-    if (!res.ok) throw new Error(`sink ${method} ${path} answered ${res.status}`);
-    return (await res.json()) as T;
-  };
+  const sink = <T>(method: string, path: string, body?: unknown) => stack.sink<T>(method, path, body);
   /** The i-th recipient's chat contact: its own Slack channel or webhook URL (the fakes' `to`). */
   const contactOf = (projectId: bigint, i: number): { provider: Provider; address: string } => {
     const tag = `${projectId}${String(i).padStart(4, '0')}`;

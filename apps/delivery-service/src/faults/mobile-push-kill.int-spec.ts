@@ -38,11 +38,7 @@ describe('fault: the delivery process is SIGKILLed in the middle of a mobile pus
     await stack?.stop();
   });
 
-  const sink = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-    const res = await fetch(`${stack.mailApiUrl}${path}`, { method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
-    if (!res.ok) throw new Error(`sink ${method} ${path} answered ${res.status}`);
-    return (await res.json()) as T;
-  };
+  const sink = <T>(method: string, path: string, body?: unknown) => stack.sink<T>(method, path, body);
   const receivedPushes = async () => [...(await sink<Received[]>('GET', '/fcm')), ...(await sink<Received[]>('GET', '/apns'))];
   const slow = async (ms: number) => {
     for (const platform of ['fcm', 'apns']) await sink('POST', `/${platform}/control`, { slow_ms: ms });

@@ -33,6 +33,8 @@ export interface ProcessStack {
   preferences: Client<typeof PreferenceService>;
   /** The stack's own SMTP sink's HTTP API (GET /messages; the FCM, APNs and chat fakes' GET /fcm, /apns, /chat and their controls). */
   mailApiUrl: string;
+  /** A request to the sink's HTTP API (what a fake received, its controls); its JSON answer, or an error naming a non-2xx status. */
+  sink<T>(method: string, path: string, body?: unknown): Promise<T>;
   delivery(): Client<typeof DeliveryService>;
   /** The delivery service's ProviderService (follows restarts): the delivery service sends mobile pushes to the sink's fakes. */
   providers(): Client<typeof ProviderService>;
@@ -136,6 +138,11 @@ export async function startProcessStack(extraEnv: Partial<Record<ServiceName, Re
       recipients: clientOf(RecipientService, 'recipient-service'),
       preferences: clientOf(PreferenceService, 'preference-service'),
       mailApiUrl: own.mailApiUrl,
+      async sink<T>(method: string, p: string, body?: unknown): Promise<T> {
+        const res = await fetch(`${own.mailApiUrl}${p}`, { method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+        if (!res.ok) throw new Error(`sink ${method} ${p} answered ${res.status}`);
+        return (await res.json()) as T;
+      },
       delivery: () => delivery,
       webhooks: () => webhooks,
       providers: () => providers,

@@ -23,11 +23,14 @@ export const received = async (service: 'fcm' | 'apns', token: string): Promise<
 export const tokenOf = { fcm: () => `${randomBytes(8).toString('hex')}:APA91b${randomBytes(48).toString('base64url')}`, apns: () => randomBytes(32).toString('hex') };
 export type Platform = keyof typeof tokenOf;
 
-/** Sets the project's fcm and apns providers to the sink's fakes (FCM as the Firebase project `firebaseProjectId`: the fake's controls can be scoped to it). */
-export async function configureMobileProviders(project: TestProject, { firebaseProjectId = 'herald-e2e' } = {}): Promise<void> {
+/**
+ * Sets the project's fcm and apns providers to the sink's fakes (FCM as the Firebase project
+ * `firebaseProjectId`, APNs for the app `bundleId`, its `apns-topic`: the fakes' controls can be scoped to either).
+ */
+export async function configureMobileProviders(project: TestProject, { firebaseProjectId = 'herald-e2e', bundleId = 'com.example.app' } = {}): Promise<void> {
   const apns = await sink('GET', '/apns/key');
   const put = (name: string, body: unknown) => call('PUT', `/providers/${name}`, { key: project.fullKey, body });
-  expect((await put('apns', { key_p8: apns.key_p8, key_id: apns.key_id, team_id: apns.team_id, bundle_id: 'com.example.app', environment: 'sandbox' })).status).toBe(200);
+  expect((await put('apns', { key_p8: apns.key_p8, key_id: apns.key_id, team_id: apns.team_id, bundle_id: bundleId, environment: 'sandbox' })).status).toBe(200);
   const privateKey = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
   const serviceAccount = { type: 'service_account', project_id: firebaseProjectId, client_email: `push@${firebaseProjectId}.iam.gserviceaccount.com`, private_key: privateKey, token_uri: `${sinkApi()}/fcm/token` };
   expect((await put('fcm', { service_account: serviceAccount })).status).toBe(200);

@@ -164,28 +164,31 @@ describe('mobile push through REST', () => {
     }
   });
 
-  it("when another project's FCM answers slowly, then this project's FCM push arrives and is recorded sent while none of the other's first attempts has ended", async () => {
-    const other = await createProject('mobile-slow');
-    const firebaseProjectId = 'herald-e2e-slow';
-    await configureMobileProviders(other, { firebaseProjectId });
+  // The fakes' controls scoped to the other project's app: its Firebase project (FCM), its bundle id, the apns-topic (APNs).
+  it.each([
+    ['FCM', 'fcm', { firebaseProjectId: 'herald-e2e-slow' }, { project: 'herald-e2e-slow' }],
+    ['APNs', 'apns', { bundleId: 'com.example.slow' }, { topic: 'com.example.slow' }],
+  ] as const)("when another project's %s answers slowly, then this project's push through it arrives and is recorded sent while none of the other's first attempts has ended", async (_, platform, providers, scope) => {
+    const other = await createProject(`mobile-slow-${platform}`);
+    await configureMobileProviders(other, providers);
     await catalog(other);
-    // More jobs than the other project's shares of FCM (MOBILE_PUSH_MAX_IN_FLIGHT_PER_PROJECT, 20) and
-    // its queue (8): jobs waiting for their project's share must not hold FCM's shares meanwhile.
+    // More jobs than the other project's shares of the provider (MOBILE_PUSH_MAX_IN_FLIGHT_PER_PROJECT, 20) and
+    // its queue (8): jobs waiting for their project's share must not hold the provider's shares meanwhile.
     const slow: string[] = [];
-    for (let i = 0; i < 48; i += 1) slow.push((await newRecipient(['fcm'], other)).id);
-    const quick = await newRecipient(['fcm']);
-    const slowFcm = (body = {}) => sink('POST', '/fcm/control', { project: firebaseProjectId, ...body });
+    for (let i = 0; i < 48; i += 1) slow.push((await newRecipient([platform], other)).id);
+    const quick = await newRecipient([platform]);
+    const slowProvider = (body = {}) => sink('POST', `/${platform}/control`, { ...scope, ...body });
     // Slower than the sender's deadline: the other project's first attempts end only when it passes (`abandoned`).
-    await slowFcm({ slow_ms: 120_000 });
+    await slowProvider({ slow_ms: 120_000 });
     try {
       for (const id of slow) await send({ recipient_id: id, target, mobile_push: mobilePush }, other);
-      await eventually("the other project's shares of FCM all in flight", async () => (await slowFcm()).held >= 20);
+      await eventually("the other project's shares of the provider all in flight", async () => (await slowProvider()).held >= 20);
       const quickId = await send({ recipient_id: quick.id, target, mobile_push: mobilePush });
-      expect((await settled(quickId)).mobile_push).toMatchObject({ status: 'sent', provider: 'fcm' });
-      expect(await received('fcm', quick.devices[0].token)).toHaveLength(1);
-      expect(await slowFcm()).toMatchObject({ abandoned: 0 });
+      expect((await settled(quickId)).mobile_push).toMatchObject({ status: 'sent', provider: platform });
+      expect(await received(platform, quick.devices[0].token)).toHaveLength(1);
+      expect(await slowProvider()).toMatchObject({ abandoned: 0 });
     } finally {
-      await slowFcm({ slow_ms: 0 });
+      await slowProvider({ slow_ms: 0 });
     }
   });
 });
