@@ -1,7 +1,7 @@
 import { DeliveryService } from '@herald/contracts';
 import { createSequences, type ServiceDeps, type ServiceParts } from '@herald/service-kit';
 import { type ConsumerBase, createConsumerFigures, createDeliveryMetrics, createJobPublisher, createOutcomePublisher, createPeerClients, createRecipientPresence, deviceDirectory, ensureDeliveryStreams, listenForDeletions, natsReadBarrier, preferenceResolver, recipientDirectory, registerConsumerGauges, recipientListAudience } from './platform';
-import { createCallbackTokens, createConfirmationMailBudget, createContactCodeRepository, createFreshNotifications, createContactConfirmationTokens, createSlotBudget, createOutboundSenders, createOutcomeRepository, createQuotaRepository, createSmsReportRepository, createUnsubscribeTokens, dkimSettings, openMobilePush, openProviderCredentials, outboundRoutes, projectSlackTokens, providerConfigProblems, providerRoutes, startOutboundConsumers } from './outbound';
+import { createCallbackTokens, createConfirmationMailBudget, createContactCodeRepository, createFreshNotifications, createContactConfirmationTokens, createSlotBudget, createOutboundSenders, createOutcomeRepository, createQuotaRepository, createUnsubscribeTokens, dkimSettings, openMobilePush, openProviderCredentials, outboundRoutes, projectSlackTokens, providerConfigProblems, providerRoutes, startOutboundConsumers } from './outbound';
 import { createAcceptedSends, createFinishCanceled, createIdempotencyRepository, sendsRoutes, startSendConsumer } from './sends';
 import { createDigestRepository, createFireTimers, createThrottleRepository, schedulingRoutes, startDigestConsumer, startTimerRunner } from './scheduling';
 import { createErasureRepository, createRetentionSweep, startRecipientDeletedConsumer, WEBHOOK_DELIVERY_RETENTION_MS } from './retention';
@@ -55,8 +55,6 @@ export async function build({ config, logger, mongo, nats, metrics, clock }: Ser
   await outcomes.ensureRecordIndexes();
   const idempotency = createIdempotencyRepository(mongo.db);
   await idempotency.ensureIndexes();
-  const smsReports = createSmsReportRepository(mongo.db);
-  await smsReports.ensureIndexes();
   // Timers, throttle counts, digests.
   const timers = createTimerRepository(mongo.db);
   const throttles = createThrottleRepository(mongo.db);
@@ -126,7 +124,6 @@ export async function build({ config, logger, mongo, nats, metrics, clock }: Ser
       broadcasts,
       idempotency,
       quota,
-      smsReports,
       timers,
       throttles,
       digests,

@@ -2,7 +2,7 @@ import type { Collection, Db, IndexDescription } from 'mongodb';
 import { createBroadcastPayloadFiller, type NotificationDoc } from '../kernel/store/notification-repository';
 import { OUTBOUND_MEDIUMS, outcomeField, type OutcomeField } from '../kernel/outbound';
 import { outcomeStatusField } from '../kernel/store/activity-keys';
-import { createOutcomeRecords, RECORDED_MEDIUMS } from '../kernel/store/outcome-records';
+import { createOutcomeRecords } from '../kernel/store/outcome-records';
 import { readNewestFirst } from '../kernel/store/newest-first-page';
 
 export interface ActivityQuery {
@@ -26,15 +26,15 @@ export interface ActivityListing {
   resumeAfter: ActivityQuery['after'];
 }
 
-/** The most reads of a page's size one page of a recorded medium's `pending` filter makes. */
+/** The most reads of a page's size one page of a medium's `pending` filter makes. */
 export const PENDING_READS_MAX = 4;
 
 /** Newest first: by creation time, then id (the order every activity index ends in). */
 const NEWEST_FIRST = { created_at: -1, _id: -1 } as const;
 const newestFirst = (a: NotificationDoc, b: NotificationDoc) => b.created_at.getTime() - a.created_at.getTime() || b._id - a._id;
 
-/** The status copies whose later outcomes are appended records (kernel/store/outcome-records.ts), with the outcome field each copies. */
-const RECORDED_STATUS_FIELDS = new Map<string, OutcomeField>(RECORDED_MEDIUMS.map((m) => [outcomeStatusField(m), outcomeField(m)]));
+/** The outcome status copies (their later outcomes are appended records: kernel/store/outcome-records.ts), with the outcome field each copies. */
+const RECORDED_STATUS_FIELDS = new Map<string, OutcomeField>(OUTBOUND_MEDIUMS.map((m) => [outcomeStatusField(m), outcomeField(m)]));
 
 /** What the log never shows: the contents kept for sending and the settings snapshot. */
 const ACTIVITY_PROJECTION = { email_content: 0, sms_content: 0, push_content: 0, settings: 0 } as const;
@@ -100,9 +100,9 @@ export function createActivityRepository(db: Db) {
     },
 
     /**
-     * A page newest first. A medium's outcome filter on a medium whose later outcomes are records
-     * also reads the records: an outcome ended on the notification itself (when it was written, or
-     * before the records), or by a record.
+     * A page newest first. A medium's outcome filter also reads the outcome records: an outcome
+     * ended on the notification itself (when it was written, or before the records), or by a
+     * record (an SMS's delivered or undelivered: by its provider's report).
      */
     async list(q: ActivityQuery): Promise<ActivityListing> {
       const outcome = Object.entries(q.filter).find(([k]) => RECORDED_STATUS_FIELDS.has(k));

@@ -34,12 +34,15 @@ function attemptStep(medium: OutboundMedium, o: OutboundOutcome, at: Date): Time
 /** Whether the outcome ended with an attempt (not pending, not skipped before one). */
 const endedByAttempt = (o: OutboundOutcome) => o.attempts > 0 && o.status !== 'pending' && o.status !== 'skipped';
 
+/** Whether the provider's report of the sent message moved the outcome on (its attempt's step shows what it reported). */
+const movedOnByReport = (o: OutboundOutcome) => o.status === 'delivered' || o.status === 'undelivered';
+
 /**
  * One step per attempt of each outbound medium, in attempt order. An outcome record whose change
- * made an attempt (its attempt count grew) is one: a retry, or the attempt that ended the message.
- * The last attempt comes from the notification's outcome when no record holds it (SMS, whose
- * retries alone are records; an outcome written on the notification). A digest's item has none:
- * its digest step stands for the mail.
+ * made an attempt (its attempt count grew) is one: a retry, or the attempt that ended the message
+ * (a provider's report is none). The last attempt comes from the notification's outcome when no
+ * record holds it (an outcome written on the notification) or when a report moved it on (an SMS
+ * delivered or undelivered). A digest's item has none: its digest step stands for the mail.
  */
 export function attemptSteps(n: Notification, records: OutcomeRecordDoc[]): TimelineStep[] {
   const steps: TimelineStep[] = [];
@@ -49,9 +52,9 @@ export function attemptSteps(n: Notification, records: OutcomeRecordDoc[]): Time
     const field = outcomeField(medium);
     const byAttempt = new Map<number, TimelineStep>();
     for (const r of records) {
-      if (r.field === field && r.outcome.attempts > attemptsBefore(r)) byAttempt.set(r.outcome.attempts, attemptStep(medium, r.outcome, r.outcome.sent_at ?? r.at));
+      if (r.field === field && !r.report_of && r.outcome.attempts > attemptsBefore(r)) byAttempt.set(r.outcome.attempts, attemptStep(medium, r.outcome, r.outcome.sent_at ?? r.at));
     }
-    if (endedByAttempt(outcome) && !byAttempt.has(outcome.attempts)) byAttempt.set(outcome.attempts, attemptStep(medium, outcome, outcome.sent_at ?? n.updatedAt));
+    if (endedByAttempt(outcome) && (!byAttempt.has(outcome.attempts) || movedOnByReport(outcome))) byAttempt.set(outcome.attempts, attemptStep(medium, outcome, outcome.sent_at ?? n.updatedAt));
     steps.push(...[...byAttempt.entries()].sort(([a], [b]) => a - b).map(([, step]) => step));
   }
   return steps;

@@ -1,5 +1,6 @@
-import type { NotificationDoc } from '../kernel/store/notification-repository';
+import type { OutboundOutcome } from '../kernel/notification';
 import { outboundEvents, type OutcomeEvent } from '../kernel/outcome-events';
+import type { NotificationDoc } from '../kernel/store/notification-repository';
 import type { OutcomeRepository } from './outcome-repository';
 
 /** The ports this use case works with. */
@@ -8,19 +9,31 @@ export interface ApplySmsStatusDeps {
   now: () => Date;
 }
 
-/**
- * Moves one notification's SMS from `sent` to a final status the provider reported, only when it
- * is `sent` with that provider message id; returns the events of the change (none when nothing
- * changed: already moved, another message, not sent yet).
- */
-export async function applySmsStatus(
-  deps: ApplySmsStatusDeps,
-  doc: NotificationDoc,
-  report: { messageSid: string; status: 'delivered' | 'undelivered'; providerStatus: string; errorCode?: string | null },
-): Promise<OutcomeEvent[]> {
-  if (!doc.sms || doc.sms.status !== 'sent' || doc.sms.message_id !== report.messageSid) return [];
-  const now = deps.now();
+/** A final status an SMS provider reported for one of its messages. */
+export interface SmsReport {
+  messageSid: string;
+  status: 'delivered' | 'undelivered';
+  /** The provider's own word for it (`failed`, `undelivered`, `read`, ...). */
+  providerStatus: string;
+  errorCode?: string | null;
+}
+
+/** The SMS outcome a report moves `sms` on to: its status, and for `undelivered` the provider's word and error code. */
+export function reportedOutcome(sms: OutboundOutcome, report: SmsReport): OutboundOutcome {
   const error = report.status === 'undelivered' ? `The provider reported ${report.providerStatus}${report.errorCode ? ` (error ${report.errorCode})` : ''}` : null;
-  const after = await deps.outcomes.updateSmsStatus(doc._id, report.messageSid, { ...doc.sms, status: report.status, error }, now);
-  return after ? outboundEvents(after, 'sms', now) : [];
+  return { ...sms, status: report.status, error };
+}
+
+/**
+ * The events of the reports recorded for these notifications' SMS, just written `sent` (a provider
+ * that called back before `sent` was written: record-sms-status kept its report). One read.
+ */
+export async function reportedEvents(deps: ApplySmsStatusDeps, sent: NotificationDoc[]): Promise<OutcomeEvent[]> {
+  const byId = new Map(sent.filter((d) => d.sms?.status === 'sent' && d.sms.message_id).map((d) => [d._id, d]));
+  if (byId.size === 0) return [];
+  const reports = await deps.outcomes.smsReportsOf([...byId.values()].map((d) => ({ notificationId: d._id, messageId: d.sms!.message_id! })));
+  return reports.flatMap((r) => {
+    const d = byId.get(r.notification_id)!;
+    return outboundEvents({ ...d, sms: { ...d.sms!, status: r.outcome.status, error: r.outcome.error }, updated_at: r.at }, 'sms', r.at);
+  });
 }

@@ -12,7 +12,6 @@ export { createSendOutbound, type SendOutboundDeps } from './send-outbound';
 export { createFreshNotifications, type FreshNotifications } from './fresh-notifications';
 export { createOutboundSenders, providerConfigProblems } from './senders';
 export { projectSlackTokens } from './chat/project-slack-tokens';
-export { createSmsReportRepository, type SmsReportRepository } from './sms-report-repository';
 export { createUnsubscribeTokens, type UnsubscribeLinks } from './unsubscribe-token';
 export { createOutcomeRepository, type OutcomeRepository } from './outcome-repository';
 export { outboundRoutes } from './outbound-routes';

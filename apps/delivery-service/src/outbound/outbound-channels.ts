@@ -4,12 +4,11 @@ import { chatProviderOf } from './chat/chat-provider-of';
 import { DeliveryFailure, type Accepted, type OutboundMedium } from '../kernel/outbound';
 import type { OutgoingEmail } from './email/mailer';
 import { outcomeOf, type NotificationDoc } from '../kernel/store/notification-repository';
-import { applySmsStatus, type ApplySmsStatusDeps } from './apply-sms-status';
+import { reportedEvents, type ApplySmsStatusDeps } from './apply-sms-status';
 import type { OutcomeEvent } from '../kernel/outcome-events';
 import type { BroadcastRepository } from '../kernel/store/broadcast-repository';
 import type { SmsCallbackLinks } from './callback-token';
 import type { OutboundSenders } from './outbound-senders';
-import type { SmsReportRepository } from './sms-report-repository';
 import type { UnsubscribeLinks } from './unsubscribe-token';
 
 /**
@@ -34,7 +33,6 @@ export interface OutboundChannelsDeps extends ApplySmsStatusDeps {
   /** Absent: a mobile push fails `provider_error` at once. */
   mobilePush?: MobilePushSender;
   smsCallbacks?: SmsCallbackLinks;
-  smsReports: SmsReportRepository;
   unsubscribe?: UnsubscribeLinks;
 }
 
@@ -52,14 +50,8 @@ export function channelOf(deps: OutboundChannelsDeps, medium: OutboundMedium): C
       return {
         contents: async (docs) => present(docs, (d) => d.sms_content ?? undefined),
         send: (d, content) => deps.senders.sms({ to: d.sms!.address!, text: (content as SmsContent).text, statusCallbackUrl: statusCallbackOf(deps, d) }),
-        // Status callbacks that came back before `sent` was written (record-sms-status keeps them).
-        async afterSent(sent) {
-          if (!deps.smsCallbacks || sent.length === 0) return [];
-          const byId = new Map(sent.filter((d) => d.sms?.message_id).map((d) => [d._id, d]));
-          const reports = await deps.smsReports.find([...byId.values()].map((d) => ({ notificationId: d._id, messageSid: d.sms!.message_id! })));
-          const events = await Promise.all(reports.map((r) => applySmsStatus(deps, byId.get(r.notification_id)!, { messageSid: r.message_sid, status: r.status, providerStatus: r.provider_status, errorCode: r.error_code })));
-          return events.flat();
-        },
+        // Status callbacks that came back before `sent` was written (record-sms-status records them).
+        afterSent: async (sent) => (deps.smsCallbacks ? reportedEvents(deps, sent) : []),
       };
     case 'web_push':
       return {

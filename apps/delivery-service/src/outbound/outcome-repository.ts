@@ -3,14 +3,13 @@ import type { OutboundOutcome } from '../kernel/notification';
 import { outcomeField, type OutboundMedium } from '../kernel/outbound';
 import { outcomeWithStatus } from '../kernel/store/activity-keys';
 import type { NotificationDoc } from '../kernel/store/notification-repository';
-import { createOutcomeRecords, RECORDED_MEDIUMS } from '../kernel/store/outcome-records';
+import { createOutcomeRecords, type RecordedNotification } from '../kernel/store/outcome-records';
 import { retryBusy } from '../kernel/store/store-retry';
 import { createWriteDemand, type WriteDemand } from '../kernel/store/write-demand';
 import { legacyClaimFilter } from './legacy-claim-filter';
 import { createOutboundClaims } from './outbound-claims';
-import { createSmsRetryRecords } from './sms-retry-records';
 
-/** A conditional outcome change of one outbound medium of one notification (see updateOutboundMany). */
+/** An outcome change of one outbound medium of one notification, from `pending` at an attempt count (see writeOutcomes). */
 export interface OutcomeChange {
   id: number;
   from: { status: string; attempts: number };
@@ -27,46 +26,17 @@ export interface OutcomeWrite {
 
 /**
  * The outbound outcomes of notifications (email, SMS, web push, chat, mobile push): outcome records
- * appended in batches (every medium but SMS: kernel/store/outcome-records.ts), conditional outcome
- * writes by _id on the notification (SMS, digests, broadcasts' caps), and the claims of the messages
- * being sent (appended documents of their own: outbound-claims). Outcome writes are counted as
+ * appended in batches, SMS providers' status reports among them (kernel/store/outcome-records.ts),
+ * conditional outcome writes by _id on the notification (digests, broadcasts' caps), and the claims
+ * of the messages being sent (appended documents of their own: outbound-claims). Outcome writes are counted as
  * `demand` (kernel/store/write-demand.ts), so a broadcast's write lane makes room for them.
  */
 export function createOutcomeRepository(db: Db, opts: { demand?: WriteDemand } = {}) {
   const demand = opts.demand ?? createWriteDemand();
   const col: Collection<NotificationDoc> = db.collection<NotificationDoc>('notifications');
   const records = createOutcomeRecords(db);
-  const recordSmsRetries = createSmsRetryRecords(records);
 
-  /** SMS: conditional updates of the notifications (see `writeOutcomes`). */
-  async function updateOutboundMany(medium: OutboundMedium, changes: OutcomeChange[], now: Date): Promise<number> {
-    if (changes.length === 0) return 0;
-    const field = outcomeField(medium);
-    const lease = `${field}_lease_until`;
-    const ops: AnyBulkWriteOperation<NotificationDoc>[] = changes.map((c) => ({
-      updateOne: {
-        filter: { _id: c.id, [`${field}.status`]: c.from.status, [`${field}.attempts`]: c.from.attempts, $or: [{ [lease]: { $exists: false } }, { [lease]: { $lte: now } }] },
-        update: {
-          $set: { ...outcomeWithStatus(medium, c.outcome), updated_at: now, ...(field !== 'email' && c.outcome.status !== 'pending' ? { [`${field}_content`]: null } : {}) },
-          $unset: { [`${field}_claim`]: '', [lease]: '' },
-        },
-      },
-    }));
-    const r = await retryBusy(() => col.bulkWrite(ops, { ordered: false }));
-    return r.modifiedCount;
-  }
-
-  /** Every medium but SMS: records appended; SMS: conditional updates (see `writeOutcomes` below). */
-  async function writeOutcomes(medium: OutboundMedium, changes: OutcomeChange[], docs: Map<number, NotificationDoc>, claim: string, now: Date): Promise<number> {
-    if (!RECORDED_MEDIUMS.includes(medium)) {
-      const written = await updateOutboundMany(medium, changes, now);
-      await recordSmsRetries(changes, docs, claim, now);
-      return written;
-    }
-    return (await recordOutcomes(medium, [{ changes, docs, claim, now }]))[0];
-  }
-
-  /** The recorded mediums' outcome writes of several batches: one read of older versions' claims, one insert of the records; how many each batch wrote. */
+  /** The outcome writes of several batches: one read of older versions' claims, one insert of the records; how many each batch wrote. */
   async function recordOutcomes(medium: OutboundMedium, writes: OutcomeWrite[]): Promise<number[]> {
     const ids = [...new Set(writes.flatMap((w) => w.changes.map((c) => c.id)))];
     if (ids.length === 0) return writes.map(() => 0);
@@ -92,20 +62,17 @@ export function createOutcomeRepository(db: Db, opts: { demand?: WriteDemand } =
     pruneRecords: (now: Date, batch: number) => records.prune(now, batch),
     /**
      * The outcome changes of one outbound medium for a batch (each from `pending` at its attempt
-     * count), returning how many this batch wrote. Every medium but SMS: appended as records (one
-     * unordered insert; a record's key is the state it leaves, so only one change leaves it). SMS:
-     * conditional updates of the notifications (each only from its expected status and attempt
-     * count; a change that ends it drops the content kept for sending it).
+     * count), returning how many this batch wrote: appended as records (one unordered insert; a
+     * record's key is the state it leaves, so only one change leaves it).
      *
-     * Either way, not while a claim written on the notification itself by an older version of this
+     * Not while a claim written on the notification itself by an older version of this
      * service is live (it is read again here: it may have come while the batch was sending); a
      * notification that carries such a claim also gets the outcome written on it, the claim removed.
      */
-    writeOutcomes: (medium: OutboundMedium, changes: OutcomeChange[], docs: Map<number, NotificationDoc>, claim: string, now: Date): Promise<number> =>
-      demand.during(() => writeOutcomes(medium, changes, docs, claim, now)),
-    /** `writeOutcomes` of several batches at once (a recorded medium: one read and one insert for all); how many each wrote. */
-    writeOutcomesEach: (medium: OutboundMedium, writes: OutcomeWrite[]): Promise<number[]> =>
-      demand.during(() => (RECORDED_MEDIUMS.includes(medium) ? recordOutcomes(medium, writes) : Promise.all(writes.map((w) => writeOutcomes(medium, w.changes, w.docs, w.claim, w.now))))),
+    writeOutcomes: async (medium: OutboundMedium, changes: OutcomeChange[], docs: Map<number, NotificationDoc>, claim: string, now: Date): Promise<number> =>
+      (await demand.during(() => recordOutcomes(medium, [{ changes, docs, claim, now }])))[0],
+    /** `writeOutcomes` of several batches at once (one read and one insert for all); how many each wrote. */
+    writeOutcomesEach: (medium: OutboundMedium, writes: OutcomeWrite[]): Promise<number[]> => demand.during(() => recordOutcomes(medium, writes)),
     /**
      * Sets the same email outcome on these notifications where it is still pending (a digest's
      * items): one update for the whole digest. Returns how many changed.
@@ -116,13 +83,13 @@ export function createOutcomeRepository(db: Db, opts: { demand?: WriteDemand } =
       return r.modifiedCount;
     },
     /**
-     * An SMS provider's status callback: the SMS outcome of notification `id` becomes `outcome`, only
-     * when it is `sent` with that provider message id (a repeat or a late callback changes nothing).
+     * An SMS provider's status callback: the final `status` (and `error`) of message `messageId` of
+     * notification `doc`, appended as a report (it moves the SMS outcome on when that is `sent` with
+     * this message id). False when a report of that message is recorded already (the first wins).
      */
-    async updateSmsStatus(id: number, messageId: string, outcome: OutboundOutcome, now: Date): Promise<NotificationDoc | null> {
-      const r = await retryBusy(() => col.updateOne({ _id: id, 'sms.status': 'sent', 'sms.message_id': messageId }, { $set: { ...outcomeWithStatus('sms', outcome), updated_at: now } }));
-      return r.modifiedCount === 1 ? col.findOne({ _id: id }) : null;
-    },
+    recordSmsReport: (doc: RecordedNotification, messageId: string, outcome: OutboundOutcome, now: Date): Promise<boolean> => records.recordReport('sms', doc, messageId, outcome, now),
+    /** The SMS status reports recorded for these sent messages (one read). */
+    smsReportsOf: (messages: { notificationId: number; messageId: string }[]) => records.reportsOf('sms', messages),
     /** Sets one outbound outcome of these notifications of a broadcast (one chunk's at most: the cap), where still pending. */
     async setOutcomeForBroadcast(medium: OutboundMedium, broadcastId: number, ids: number[], outcome: OutboundOutcome, now: Date): Promise<void> {
       if (ids.length === 0) return;

@@ -49,8 +49,7 @@ describe('outcome writes: the top-level status copy follows the outcome', () => 
     const repo = createOutcomeRepository(db);
     const now = new Date();
     await repo.setEmailWherePending([1], sent('<m1>'), now);
-    await repo.writeOutcomes('sms', [{ id: 2, from: { status: 'pending', attempts: 0 }, outcome: sent('sm2') }], new Map(), 'claim-1', now);
-    await repo.updateSmsStatus(2, 'sm2', failed(), now);
+    await repo.setOutcomeForBroadcast('sms', 9, [2], failed(), now);
     await repo.setOutcomeForBroadcast('email', 9, [3], failed(), now);
     expect(await copies(1)).toEqual({ email: ['sent', 'sent'], sms: ['pending', 'pending'] });
     expect(await copies(2)).toEqual({ email: ['pending', 'pending'], sms: ['failed', 'failed'] });

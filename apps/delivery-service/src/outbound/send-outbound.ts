@@ -47,7 +47,7 @@ const BUSY_RETRY_MS = 250;
  * of the batch, a broadcast's content read once per broadcast, quota units taken in one reservation
  * per (project, month) for first attempts, the messages handed concurrently to the medium's sender
  * (its providers behind failover), and every outcome written in one round trip, each only from the
- * state it started from (appended records; SMS: conditional updates: outcome-repository).
+ * state it started from (appended records: outcome-repository).
  *
  * Email only: a message governed by an entry with a digest is collected into the
  * recipient's digest window instead (mailed when it closes); an escalation's email whose in-app

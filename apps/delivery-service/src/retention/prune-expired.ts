@@ -1,5 +1,5 @@
 import { quotaPeriod } from '../kernel/quota';
-import { type QuotaRepository, type SmsReportRepository } from '../outbound';
+import { type QuotaRepository } from '../outbound';
 import type { IdempotencyRepository } from '../sends';
 
 /** The ports this use case works with. */
@@ -7,13 +7,12 @@ export interface PruneExpiredDeps {
   idempotency: IdempotencyRepository;
   now: () => Date;
   quota: QuotaRepository;
-  smsReports: SmsReportRepository;
 }
 
 /**
  * Housekeeping: quota units of months before the previous one (a notification created last month
- * may still spend its email unit in this one), idempotency keys past 24 h and early SMS status
- * reports past a week, deleted in bounded batches.
+ * may still spend its email unit in this one) and idempotency keys past 24 h, deleted in bounded
+ * batches.
  */
 export function createPruneExpired(deps: PruneExpiredDeps) {
   return async (maxBatches = 10): Promise<number> => {
@@ -23,8 +22,7 @@ export function createPruneExpired(deps: PruneExpiredDeps) {
     for (let i = 0; i < maxBatches; i++) {
       const n =
         (await deps.quota.prune(period)) +
-        (await deps.idempotency.prune(new Date(now.getTime() - 24 * 3600_000))) +
-        (await deps.smsReports.prune(new Date(now.getTime() - 7 * 24 * 3600_000)));
+        (await deps.idempotency.prune(new Date(now.getTime() - 24 * 3600_000)));
       removed += n;
       if (n === 0) break;
     }

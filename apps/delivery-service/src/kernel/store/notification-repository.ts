@@ -164,8 +164,8 @@ export function acceptedNotification(d: NotificationDoc): Notification {
 /**
  * Notifications of every project. Ids come from the `notifications` sequence (direct sends) or a
  * broadcast chunk's reserved block. Every notification is inserted once, in its final state
- * (`insertDecided`); the only later writes are the SMS outcome, read/opened and erasure (the other
- * outbound outcomes are appended records: outcome-records.ts).
+ * (`insertDecided`); the only later writes are read/opened and erasure (the outbound outcomes are
+ * appended records: outcome-records.ts).
  *
  * `bulkLane` paces broadcast inserts (`insertPaced`) against the other writes of the process
  * (kernel/store/bulk-write-lane.ts); without one they are written unpaced, in one call. The other

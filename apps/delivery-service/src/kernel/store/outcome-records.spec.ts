@@ -33,7 +33,50 @@ describe('followRecords', () => {
   it('when a notification has several mediums, then each follows the records of its own field only', () => {
     const d = doc(4, pending(0), { push: pending(0), sms: pending(0) });
     const pushSent: OutboundOutcome = { ...pending(1), status: 'sent' };
-    followRecords([d], [record('push:4:0', pushSent, 5), record('sms:4:0', { ...pending(1), status: 'sent' }, 5)]);
-    expect([d.email, d.push, d.sms]).toEqual([pending(0), pushSent, pending(0)]);
+    const smsSent: OutboundOutcome = { ...pending(1), status: 'sent' };
+    followRecords([d], [record('push:4:0', pushSent, 5), record('sms:4:0', smsSent, 5)]);
+    expect([d.email, d.push, d.sms]).toEqual([pending(0), pushSent, smsSent]);
+  });
+});
+
+describe('followRecords: an SMS provider\'s reports', () => {
+  const smsSent = (messageId: string): OutboundOutcome => ({ ...pending(1), status: 'sent', message_id: messageId, sent_at: at(2) });
+  const report = (id: number, messageId: string, status: 'delivered' | 'undelivered', s: number, error: string | null = null): OutcomeRecordDoc => ({
+    ...record(`sms_report:${id}:${messageId}`, { ...pending(0), status, error }, s),
+    field: 'sms',
+    claim: '',
+    report_of: messageId,
+  });
+
+  it('when the message sent has a report, then the outcome moves on to its status and error, the rest of the sent outcome kept', () => {
+    const d = doc(10, pending(0), { sms: pending(0) });
+    followRecords([d], [record('sms:10:0', smsSent('SM1'), 3), report(10, 'SM1', 'undelivered', 7, 'The provider reported failed (error 30003)')]);
+    expect([d.sms, d.updated_at]).toEqual([{ ...smsSent('SM1'), status: 'undelivered', error: 'The provider reported failed (error 30003)' }, at(7)]);
+  });
+
+  it('when the report is of another message (an attempt whose sent was never written), then the sent outcome stands', () => {
+    const d = doc(11, pending(0), { sms: pending(0) });
+    followRecords([d], [record('sms:11:0', smsSent('SM2'), 3), report(11, 'SM-other', 'delivered', 7)]);
+    expect(d.sms).toEqual(smsSent('SM2'));
+  });
+
+  it('when the report was recorded before the sent outcome (a fast provider), then reading after both finds it delivered', () => {
+    const d = doc(12, pending(0), { sms: pending(0) });
+    followRecords([d], [report(12, 'SM3', 'delivered', 2), record('sms:12:0', smsSent('SM3'), 3)]);
+    expect([d.sms?.status, d.updated_at]).toEqual(['delivered', at(3)]);
+  });
+
+  it('when the SMS outcome was written on the notification (stored before records), then a sent one still takes its report, and a final one stands', () => {
+    const sentBefore = doc(13, pending(0), { sms: smsSent('SM4') });
+    const deliveredBefore = doc(14, pending(0), { sms: { ...smsSent('SM5'), status: 'delivered' } });
+    const retriedBefore = doc(15, pending(0), { sms: { ...pending(1), error: 'busy' } });
+    followRecords([sentBefore, deliveredBefore, retriedBefore], [report(13, 'SM4', 'delivered', 7), report(14, 'SM5', 'undelivered', 7), record('sms:15:0', { ...pending(1), error: 'busy' }, 1)]);
+    expect([sentBefore.sms?.status, deliveredBefore.sms?.status, retriedBefore.sms]).toEqual(['delivered', 'delivered', { ...pending(1), error: 'busy' }]);
+  });
+
+  it('when an email is sent, then no report applies to it (only SMS providers report)', () => {
+    const d = doc(16, { ...smsSent('M6') });
+    followRecords([d], [{ ...report(16, 'M6', 'delivered', 7), _id: 'email_report:16:M6', field: 'email' }]);
+    expect(d.email?.status).toBe('sent');
   });
 });

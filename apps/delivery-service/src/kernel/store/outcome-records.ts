@@ -17,18 +17,19 @@ export type RecordedNotification = {
   expires_at?: Date | null;
 } & Partial<Record<OutcomeField, OutboundOutcome>>;
 
-/**
- * The mediums whose outcomes are appended as records instead of written on the notification: each
- * changes only from `pending`, in its outbound worker. SMS stays on the notification (its provider's
- * status callbacks move it on after `sent`).
- */
-export const RECORDED_MEDIUMS: readonly OutboundMedium[] = OUTBOUND_MEDIUMS.filter((m) => m !== 'sms');
+/** The mediums whose provider reports a message's later status (delivered, undelivered) after `sent`: SMS. */
+const REPORTED_MEDIUMS: readonly OutboundMedium[] = ['sms'];
 
 /**
  * One outcome change of one outbound message, appended: `_id` is `<field>:<notification>:<attempts
  * before>`, the state it changes from (always `pending`), so the unique `_id` lets one change leave
  * each state, as the conditional update on the notification did. The notification's outcome is its
  * stored one followed along these records (see `followRecords`).
+ *
+ * A provider's report of a sent message's later status (an SMS status callback) is a record too:
+ * `_id` is `<field>_report:<notification>:<provider message id>` (`report_of`), so the first final
+ * status of a message wins; it moves the outcome on only when that is `sent` with this message id,
+ * whenever the report was written (before `sent` was, or long after).
  */
 export interface OutcomeRecordDoc {
   _id: string;
@@ -41,8 +42,10 @@ export interface OutcomeRecordDoc {
   /** The recorded outcome's status (the activity log's medium + outcome filter). */
   status: string;
   outcome: OutboundOutcome;
-  /** The sending batch that wrote it: a retried insert recognises its own record. */
+  /** The sending batch that wrote it: a retried insert recognises its own record (a report: none). */
   claim: string;
+  /** A provider's report: the message id it is about; only its `status` and `error` apply (see above). */
+  report_of?: string;
   /** The notification's creation time (the activity log's order). */
   created_at: Date;
   at: Date;
@@ -58,24 +61,40 @@ export interface OutcomeEntry {
 }
 
 const recordKey = (field: string, id: number, attempts: number) => `${field}:${id}:${attempts}`;
+const reportKey = (field: string, id: number, messageId: string) => `${field}_report:${id}:${messageId}`;
 
-/** Whether a document has a recorded medium still pending on it (only those can have records). */
-const mayHaveRecords = (d: RecordedNotification) => RECORDED_MEDIUMS.some((m) => d[outcomeField(m)]?.status === 'pending');
+/** Whether an outcome can still be moved on by records: pending, or sent by a medium whose provider reports on it. */
+const movable = (m: OutboundMedium, o: OutboundOutcome | undefined) => o?.status === 'pending' || (o?.status === 'sent' && REPORTED_MEDIUMS.includes(m));
+
+/** Whether a document has an outcome records can still move on (only those are read with their records). */
+const mayHaveRecords = (d: RecordedNotification) => OUTBOUND_MEDIUMS.some((m) => movable(m, d[outcomeField(m)]));
+
+/** A sent outcome moved on by its provider's report of that message, if one is recorded (a medium whose provider reports). */
+function reported(m: OutboundMedium, id: number, outcome: OutboundOutcome, byKey: Map<string, OutcomeRecordDoc>): OutcomeRecordDoc | undefined {
+  if (outcome.status !== 'sent' || !outcome.message_id || !REPORTED_MEDIUMS.includes(m)) return undefined;
+  return byKey.get(reportKey(outcomeField(m), id, outcome.message_id));
+}
 
 /**
- * The stored outcomes of each recorded medium followed along its records: from `pending` at N
- * attempts to the record keyed by N, and on while the result is still pending. Mutates the documents.
+ * The stored outcomes of each medium followed along its records: from `pending` at N attempts to
+ * the record keyed by N, and on while the result is still pending; then, from `sent`, to the
+ * provider's report of that message when there is one. Mutates the documents.
  */
 export function followRecords(docs: RecordedNotification[], records: OutcomeRecordDoc[]): void {
   const byKey = new Map(records.map((r) => [r._id, r]));
   for (const d of docs) {
-    for (const m of RECORDED_MEDIUMS) {
+    for (const m of OUTBOUND_MEDIUMS) {
       const field = outcomeField(m);
       let outcome = d[field];
       let at = d.updated_at;
       for (let r = outcome && byKey.get(recordKey(field, d._id, outcome.attempts)); outcome?.status === 'pending' && r; r = byKey.get(recordKey(field, d._id, outcome.attempts))) {
         outcome = r.outcome;
         if (r.at > at) at = r.at;
+      }
+      const report = outcome && reported(m, d._id, outcome, byKey);
+      if (outcome && report) {
+        outcome = { ...outcome, status: report.outcome.status, error: report.outcome.error };
+        if (report.at > at) at = report.at;
       }
       if (outcome !== d[field]) Object.assign(d, { [field]: outcome, updated_at: at });
     }
@@ -86,22 +105,25 @@ export function followRecords(docs: RecordedNotification[], records: OutcomeReco
 export function createOutcomeRecords(db: Db) {
   const col: Collection<OutcomeRecordDoc> = db.collection<OutcomeRecordDoc>('outbound_outcomes');
 
+  /** The record of one change of `doc`'s `field` outcome, under `_id`. */
+  const recordOf = (_id: string, field: string, doc: RecordedNotification, outcome: OutboundOutcome, claim: string, at: Date): OutcomeRecordDoc => ({
+    _id,
+    notification_id: doc._id,
+    project_id: doc.project_id,
+    recipient_id: doc.recipient_id,
+    ...(doc.recipient_seq !== undefined ? { recipient_seq: doc.recipient_seq } : {}),
+    field,
+    status: outcome.status,
+    outcome,
+    claim,
+    created_at: doc.created_at,
+    at,
+    expires_at: doc.expires_at ?? null,
+  });
+
   async function recordEach(medium: OutboundMedium, entries: (OutcomeEntry & { claim: string; at: Date })[]): Promise<boolean[]> {
     const field = outcomeField(medium);
-    const docs = entries.map(({ doc, fromAttempts, outcome, claim, at }): OutcomeRecordDoc => ({
-      _id: recordKey(field, doc._id, fromAttempts),
-      notification_id: doc._id,
-      project_id: doc.project_id,
-      recipient_id: doc.recipient_id,
-      ...(doc.recipient_seq !== undefined ? { recipient_seq: doc.recipient_seq } : {}),
-      field,
-      status: outcome.status,
-      outcome,
-      claim,
-      created_at: doc.created_at,
-      at,
-      expires_at: doc.expires_at ?? null,
-    }));
+    const docs = entries.map(({ doc, fromAttempts, outcome, claim, at }) => recordOf(recordKey(field, doc._id, fromAttempts), field, doc, outcome, claim, at));
     const fates = await insertManyFates(col, docs);
     const held = docs.map((_, i) => fates.inserted.has(i));
     if (fates.duplicate.size === 0) return held;
@@ -113,13 +135,15 @@ export function createOutcomeRecords(db: Db) {
 
   return {
     async ensureRecordIndexes(): Promise<void> {
-      // Every read of notifications with a recorded medium pending: `{notification_id: {$in}}`.
+      // Every read of notifications with an outcome records can move on: `{notification_id: {$in}}`.
       await col.createIndex({ notification_id: 1 }, { name: 'by_notification' });
       // The activity log's medium + outcome filter: `{project_id, field, status, created_at range}`, newest first.
       await col.createIndex({ project_id: 1, field: 1, status: 1, created_at: -1, notification_id: -1 }, { name: 'activity_outcome' });
       // Erasure: `{project_id, recipient_id}`.
       await col.createIndex({ project_id: 1, recipient_id: 1 }, { name: 'recipient' });
       await createExpiryIndex(col);
+      // SMS status reports that came before `sent` were kept apart; they are records now.
+      await db.collection('sms_early_reports').drop().catch(() => undefined);
     },
 
     /**
@@ -135,7 +159,23 @@ export function createOutcomeRecords(db: Db) {
     /** `record` for changes of several batches at once (one insert), each with its own claim and time; whether each is held by its batch. */
     recordEach,
 
-    /** Follows the recorded outcomes of these notifications (one read for those with a recorded medium pending); mutates and returns them. */
+    /**
+     * A provider's report of `doc`'s message `messageId` (its `field` outcome's `status` and `error`
+     * after `sent`), appended: false when a report of that message is recorded already (the first wins).
+     */
+    async recordReport(medium: OutboundMedium, doc: RecordedNotification, messageId: string, outcome: OutboundOutcome, at: Date): Promise<boolean> {
+      const field = outcomeField(medium);
+      const fates = await insertManyFates(col, [{ ...recordOf(reportKey(field, doc._id, messageId), field, doc, outcome, '', at), report_of: messageId }]);
+      return fates.inserted.size === 1;
+    },
+
+    /** The recorded reports of these messages (notification, provider message id) of one medium: one read by _id. */
+    async reportsOf(medium: OutboundMedium, messages: { notificationId: number; messageId: string }[]): Promise<OutcomeRecordDoc[]> {
+      const field = outcomeField(medium);
+      return messages.length ? col.find({ _id: { $in: messages.map((m) => reportKey(field, m.notificationId, m.messageId)) } }).toArray() : [];
+    },
+
+    /** Follows the recorded outcomes of these notifications (one read for those with an outcome records can move on); mutates and returns them. */
     async follow<D extends RecordedNotification | null>(docs: D[]): Promise<D[]> {
       const open = docs.filter((d): d is D & RecordedNotification => d !== null && mayHaveRecords(d));
       if (open.length === 0) return docs;
