@@ -48,6 +48,14 @@ interface DeviceEnd {
   reachedNow?: true;
 }
 
+/**
+ * A push admitted (its providers' shares held: `send` it, or `release` them if it is not sent), or
+ * turned away (nothing held) and when to come back.
+ */
+export type MobilePushAdmission =
+  | { taken: true; send(latest?: Pick<OutgoingMobilePush, 'notification' | 'content'>): Promise<Accepted>; release(): void }
+  | { taken: false; reason: string; retryAfterMs: number };
+
 /** What is recorded for a device's push of this notification. */
 type Held = { state: string; detail: string | null };
 
@@ -70,7 +78,8 @@ const pushedNotification = (push: OutgoingMobilePush): PushedNotification => {
  * any device it takes a share of each provider its devices are on (provider-shares), waiting its
  * turn while the provider's shares are in flight; `busy` (nothing attempted, no device claimed)
  * when that provider's queue is full too (told to come back when a share is likely free), so a
- * slow provider never holds the other's pushes.
+ * slow provider never holds the other's pushes. `admit` is that first step alone: the outbound
+ * path admits a job before it claims it, so a job turned away costs no claim.
  */
 export function createMobilePushSender(deps: MobilePushSenderDeps) {
   async function pushOne(push: OutgoingMobilePush, device: { id: number; platform: string; token: string }, block: MobilePushBlock): Promise<DeviceEnd> {
@@ -140,20 +149,43 @@ export function createMobilePushSender(deps: MobilePushSenderDeps) {
     await Promise.all(ends.filter((e) => e.reachedNow).map((e) => deps.attempts.end(owner, e.deviceId, e.state, e.detail, deps.now())));
   }
 
-  return async function sendMobilePush(push: OutgoingMobilePush): Promise<Accepted> {
+  /**
+   * Reads the push's devices (and, on a later attempt, their records) and takes a share of each
+   * provider its owed devices are on: nothing is claimed or sent yet. Admitted, it holds the shares
+   * until `release` (its `send` gives them back as it ends); turned away, it holds nothing.
+   */
+  async function admit(push: OutgoingMobilePush): Promise<MobilePushAdmission> {
     const byId = new Map((await deps.devices.list(push.projectId, push.recipientId)).map((d) => [d.id, d]));
     // A first attempt to devices all still there reads no records: each claim's insert tells whether one exists.
     const firstAttempt = outcomeOf(push.notification, 'mobile_push').attempts === 0 && push.deviceIds.every((id) => byId.has(id));
     const held = firstAttempt ? new Map<number, Held>() : await deps.attempts.load(push.notificationId, push.deviceIds);
     const owed = push.deviceIds.filter((id) => !ENDED.has(held.get(id)?.state ?? '') && byId.has(id));
     const share = deps.shares ? await deps.shares.take(push.projectId, owed.map((id) => byId.get(id)!.platform)) : { taken: true as const, release: () => undefined };
-    if (!share.taken) throw new DeliveryFailure('busy', share.reason, share.retryAfterMs);
-    try {
-      return await sendToDevices(push, firstAttempt ? 'not read' : held, byId);
-    } finally {
-      share.release();
-    }
-  };
+    if (!share.taken) return share;
+    let given = false;
+    const release = () => {
+      if (!given) share.release();
+      given = true;
+    };
+    return {
+      taken: true,
+      release,
+      send: async (latest) => {
+        try {
+          return await sendToDevices({ ...push, ...latest }, firstAttempt ? 'not read' : held, byId);
+        } finally {
+          release();
+        }
+      },
+    };
+  }
+
+  /** Admits the push and sends it: `busy` (nothing attempted, no device claimed) when it is turned away. */
+  async function sendMobilePush(push: OutgoingMobilePush): Promise<Accepted> {
+    const admitted = await admit(push);
+    if (!admitted.taken) throw new DeliveryFailure('busy', admitted.reason, admitted.retryAfterMs);
+    return admitted.send();
+  }
 
   async function sendToDevices(push: OutgoingMobilePush, held: Map<number, Held> | 'not read', byId: Map<number, { id: number; platform: string; token: string }>): Promise<Accepted> {
     let built: Promise<MobilePushBlock> | undefined;
@@ -175,6 +207,8 @@ export function createMobilePushSender(deps: MobilePushSenderDeps) {
       note: others.length > 0 ? others.map((e) => `device ${e.deviceId} ${e.state} (${e.detail})`).join('; ') : null,
     };
   }
+
+  return Object.assign(sendMobilePush, { admit });
 }
 
 export type MobilePushSender = ReturnType<typeof createMobilePushSender>;
