@@ -25,7 +25,7 @@ export interface MobilePushSenderDeps {
   deviceRemoved: (notification: NotificationDoc, device: { id: number; platform: string }) => Promise<void>;
   now: () => Date;
   /** Shares of the pool per provider and per (project, provider); absent: no limit. */
-  shares?: Pick<ProviderShares, 'take'>;
+  shares?: Pick<ProviderShares, 'place'>;
 }
 
 /** One notification's pushes: to these devices (the ids its gating chose). */
@@ -49,8 +49,8 @@ interface DeviceEnd {
 }
 
 /**
- * A push admitted (its providers' shares held: `send` it, or `release` them if it is not sent), or
- * turned away (nothing held) and when to come back.
+ * A push admitted (its places in line at its providers kept: `send` it, or `release` them if it is
+ * not sent), or turned away (nothing held) and when to come back.
  */
 export type MobilePushAdmission =
   | { taken: true; send(latest?: Pick<OutgoingMobilePush, 'notification' | 'content'>): Promise<Accepted>; release(): void }
@@ -150,9 +150,10 @@ export function createMobilePushSender(deps: MobilePushSenderDeps) {
   }
 
   /**
-   * Reads the push's devices (and, on a later attempt, their records) and takes a share of each
-   * provider its owed devices are on: nothing is claimed or sent yet. Admitted, it holds the shares
-   * until `release` (its `send` gives them back as it ends); turned away, it holds nothing.
+   * Reads the push's devices (and, on a later attempt, their records) and keeps a place in line at
+   * each provider its owed devices are on (provider-shares): nothing is claimed or sent yet.
+   * Admitted, `send` takes the shares (waiting its turn) and gives them back as it ends, or
+   * `release` gives the places up; turned away, it holds nothing.
    */
   async function admit(push: OutgoingMobilePush): Promise<MobilePushAdmission> {
     const byId = new Map((await deps.devices.list(push.projectId, push.recipientId)).map((d) => [d.id, d]));
@@ -160,21 +161,25 @@ export function createMobilePushSender(deps: MobilePushSenderDeps) {
     const firstAttempt = outcomeOf(push.notification, 'mobile_push').attempts === 0 && push.deviceIds.every((id) => byId.has(id));
     const held = firstAttempt ? new Map<number, Held>() : await deps.attempts.load(push.notificationId, push.deviceIds);
     const owed = push.deviceIds.filter((id) => !ENDED.has(held.get(id)?.state ?? '') && byId.has(id));
-    const share = deps.shares ? await deps.shares.take(push.projectId, owed.map((id) => byId.get(id)!.platform)) : { taken: true as const, release: () => undefined };
-    if (!share.taken) return share;
-    let given = false;
+    const places = deps.shares?.place(push.projectId, owed.map((id) => byId.get(id)!.platform)) ?? { placed: true as const, take: async () => () => undefined, giveUp: () => undefined };
+    if (!places.placed) return { taken: false, reason: places.reason, retryAfterMs: places.retryAfterMs };
+    let state: 'placed' | 'sending' | 'ended' = 'placed';
     const release = () => {
-      if (!given) share.release();
-      given = true;
+      if (state === 'placed') places.giveUp();
+      state = 'ended';
     };
     return {
       taken: true,
       release,
       send: async (latest) => {
+        if (state !== 'placed') throw new Error('a mobile push admission sends once');
+        state = 'sending';
+        const giveBack = await places.take();
         try {
           return await sendToDevices({ ...push, ...latest }, firstAttempt ? 'not read' : held, byId);
         } finally {
-          release();
+          state = 'ended';
+          giveBack();
         }
       },
     };
