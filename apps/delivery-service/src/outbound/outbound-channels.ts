@@ -110,8 +110,10 @@ export function channelOf(deps: OutboundChannelsDeps, medium: OutboundMedium): C
 }
 
 /**
- * Mobile push: each job admitted before its claim (its devices read and its providers' shares
- * taken, mobile-push-sender), so a job whose provider is busy is turned away without a claim.
+ * Mobile push: each job admitted before its claim (its devices read and its places in line at its
+ * providers kept, mobile-push-sender), so a job whose provider is busy is turned away without a
+ * claim. A job whose admission failed (its devices unreadable) is let through and fails as it is
+ * sent, as any send that throws.
  */
 function mobilePushChannel(deps: OutboundChannelsDeps): Channel {
   const pushOf = (d: NotificationDoc, content: MobilePushContent): OutgoingMobilePush => {
@@ -128,17 +130,22 @@ function mobilePushChannel(deps: OutboundChannelsDeps): Channel {
     async admit(docs) {
       const sender = deps.mobilePush;
       const asked = sender ? docs.filter((d) => d.mobile_push_content) : [];
-      const answers = await Promise.all(asked.map((d) => sender!.admit(pushOf(d, d.mobile_push_content!))));
+      const answers = await Promise.allSettled(asked.map((d) => sender!.admit(pushOf(d, d.mobile_push_content!))));
       const turnedAway = new Map<number, number>();
       const held = new Map<number, Extract<MobilePushAdmission, { taken: true }>>();
+      const failed = new Map<number, unknown>();
       asked.forEach((d, i) => {
         const a = answers[i];
-        if (a.taken) held.set(d._id, a);
-        else turnedAway.set(d._id, a.retryAfterMs);
+        if (a.status === 'rejected') failed.set(d._id, a.reason);
+        else if (a.value.taken) held.set(d._id, a.value);
+        else turnedAway.set(d._id, a.value.retryAfterMs);
       });
       return {
         turnedAway,
-        send: (d, content) => held.get(d._id)?.send({ notification: d, content: content as MobilePushContent }) ?? send(d, content),
+        async send(d, content) {
+          if (failed.has(d._id)) throw failed.get(d._id);
+          return held.get(d._id)?.send({ notification: d, content: content as MobilePushContent }) ?? send(d, content);
+        },
         release: (ids = [...held.keys()]) => ids.forEach((id) => held.get(id)?.release()),
       };
     },

@@ -19,13 +19,19 @@ const pushDoc = (id: number): NotificationDoc =>
   }) as unknown as NotificationDoc;
 
 /** The mobile push path with one share of FCM, its store in memory; `fail` makes a step throw. */
-function pushPath(fail: { claim?: boolean; device?: boolean } = {}) {
+function pushPath(fail: { claim?: boolean; device?: boolean; devices?: boolean } = {}) {
   const shares = createProviderShares({ perProvider: 1, perProjectProvider: 0 });
   const claimed: number[] = [];
   const released: number[] = [];
   const sentTo: string[] = [];
+  const written: unknown[] = [];
   const mobilePush = createMobilePushSender({
-    devices: { list: async () => [fcmDevice], listForRecipients: async () => new Map(), remove: async () => undefined },
+    devices: {
+      list: async () => {
+        if (fail.devices) throw new Error('recipient service unavailable');
+        return [fcmDevice];
+      },
+      listForRecipients: async () => new Map(), remove: async () => undefined },
     credentials: async () => ({ configured: 'yes' }),
     fcm: { send: async (_c: unknown, token: string) => (sentTo.push(token), { kind: 'sent' as const, id: 'm-1' }) },
     apns: { send: async () => ({ kind: 'sent' as const, id: 'a-1' }) },
@@ -53,7 +59,7 @@ function pushPath(fail: { claim?: boolean; device?: boolean } = {}) {
       },
       renewOutboundLeases: async () => 0,
       releaseOutbound: async (_m: string, requests: ClaimRequest[]) => void released.push(...requests.map((r) => r.id)),
-      writeOutcomes: async (_m: string, changes: unknown[]) => changes.length,
+      writeOutcomes: async (_m: string, changes: unknown[]) => (written.push(...changes), changes.length),
     },
     quota: { reserve: async (_p: number, _q: string, owners: string[]) => new Set(owners) },
     metrics: { outbound: () => undefined, quotaRefused: () => undefined },
@@ -63,7 +69,7 @@ function pushPath(fail: { claim?: boolean; device?: boolean } = {}) {
     mobilePush,
   } as unknown as SendOutboundDeps;
   const send = createSendOutbound(deps, 'mobile_push', { warn: () => undefined } as unknown as Logger);
-  return { send, shares, claimed, released, sentTo };
+  return { send, shares, claimed, released, sentTo, written };
 }
 
 describe('sending mobile pushes: admission before the claim', () => {
@@ -87,5 +93,11 @@ describe('sending mobile pushes: admission before the claim', () => {
     const p = pushPath({ device: true });
     expect((await p.send([7])).get(7)?.kind).toBe('retry');
     expect((await p.shares.take(2, ['fcm'])).taken).toBe(true);
+  });
+
+  it('when a job cannot be admitted (its devices cannot be read), then it is claimed and fails as its send would: tried again, the attempt counted', async () => {
+    const p = pushPath({ devices: true });
+    expect((await p.send([7])).get(7)?.kind).toBe('retry');
+    expect([p.claimed, p.written]).toEqual([[7], [expect.objectContaining({ id: 7, outcome: expect.objectContaining({ attempts: 1, error: expect.stringContaining('recipient service unavailable') }) })]]);
   });
 });
