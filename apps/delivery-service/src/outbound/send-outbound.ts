@@ -63,8 +63,8 @@ const BUSY_RETRY_MS = 250;
  * contact undeliverable first (so a crash in between only repeats an idempotent mark) and is never
  * retried. The outcome records the provider that took the message.
  *
- * A medium whose sender admits its messages first (mobile push: a share of each provider) has those
- * it is too busy for turned away before the claim, so they cost no claim and no release; a message
+ * A medium whose sender admits its messages first (mobile push: a place in line at each provider) has
+ * those it is too busy for turned away before the claim, so they cost no claim and no release; a message
  * its sender turns away at send time (web push, chat) only gives its claim up.
  */
 export function createSendOutbound(deps: SendOutboundDeps, medium: OutboundMedium, logger: Logger) {
@@ -103,8 +103,9 @@ export function createSendOutbound(deps: SendOutboundDeps, medium: OutboundMediu
       else if ((legacyLeaseOf(d)?.getTime() ?? 0) > deps.now().getTime()) steps.set(d._id, retryAfter(legacyLeaseOf(d)));
       else pending.push(d);
     }
-    // A message its sender is too busy for (mobile push: its provider's shares in flight) is turned
-    // away before it is claimed; what the sender takes for the others is held until the batch ends.
+    // A message its sender is too busy for (mobile push: its provider's shares in flight and queue
+    // full) is turned away before it is claimed; what the sender keeps for the others is given back
+    // as each is sent, and whatever is left when the batch ends, however it ends.
     const admission = await admitted(channel, pending);
     for (const [id, inMs] of admission.turnedAway) {
       deps.metrics.outbound(medium, 'retried');

@@ -9,7 +9,7 @@ import { createSharePace } from './share-pace';
 export function createWaitingShares(limit: number, maxWaiting: number, now: () => number = Date.now) {
   const inUse = new Map<string, number>();
   const waiting = new Map<string, Array<() => void>>();
-  /** Places in line kept for callers who will enter soon (placed: see `place`). */
+  /** Places in line kept (`place`) for callers who enter a little later. */
   const placed = new Map<string, number>();
   const pace = createSharePace(limit, now);
   const unplace = (key: string) => {
