@@ -129,15 +129,21 @@ export function createFeedRepository(db: Db) {
       return unread - archived - snoozed;
     },
     /**
-     * `countUnread` (whole feed) of many recipients of a project at once: the same three counts,
-     * each one aggregate grouped by recipient. A recipient with none unread is absent (0).
+     * `countUnread` (whole feed) of many recipients of a project at once, in one aggregate: the
+     * unread ones grouped by recipient and by whether they are archived or snoozed, those neither
+     * counted. A recipient with none unread is absent (0).
      */
     async countUnreadMany(projectId: number, recipientIds: string[]): Promise<Map<string, number>> {
-      const base = { project_id: projectId, recipient_id: { $in: recipientIds }, status: 'delivered' as const, read: false };
-      const byRecipient = async (filter: Filter<NotificationDoc>) =>
-        new Map((await col.aggregate<{ _id: string; n: number }>([{ $match: filter }, { $group: { _id: '$recipient_id', n: { $sum: 1 } } }]).toArray()).map((g) => [g._id, g.n]));
-      const [unread, archived, snoozed] = await Promise.all([byRecipient(base), byRecipient({ ...base, archived: true }), byRecipient({ ...base, snoozed: true })]);
-      return new Map([...unread].map(([id, n]) => [id, n - (archived.get(id) ?? 0) - (snoozed.get(id) ?? 0)]));
+      const match = { project_id: projectId, recipient_id: { $in: recipientIds }, status: 'delivered' as const, read: false };
+      const groups = await col
+        .aggregate<{ _id: { recipient: string; archived?: boolean | null; snoozed?: boolean | null }; n: number }>([
+          { $match: match },
+          { $group: { _id: { recipient: '$recipient_id', archived: '$archived', snoozed: '$snoozed' }, n: { $sum: 1 } } },
+        ])
+        .toArray();
+      const counts = new Map<string, number>();
+      for (const g of groups.filter((x) => x._id.archived !== true && x._id.snoozed !== true)) counts.set(g._id.recipient, (counts.get(g._id.recipient) ?? 0) + g.n);
+      return counts;
     },
     /** Not seen, not archived, not snoozed: every delivered one less the seen ones (archiving and snoozing mark seen, so the seen ones include those). */
     async countUnseen(projectId: number, recipientId: string, filter?: FeedFilter): Promise<number> {

@@ -1,5 +1,5 @@
 import type { ChatContent, EmailContent, MobilePushContent, PushContent, SmsContent } from '../kernel/notification';
-import type { MobilePushSender } from './mobile/mobile-push-sender';
+import type { MobilePushAdmission, MobilePushSender, OutgoingMobilePush } from './mobile/mobile-push-sender';
 import { chatProviderOf } from './chat/chat-provider-of';
 import { DeliveryFailure, type Accepted, type OutboundMedium } from '../kernel/outbound';
 import type { OutgoingEmail } from './email/mailer';
@@ -23,6 +23,28 @@ export interface Channel {
   send(doc: NotificationDoc, content: unknown): Promise<Accepted>;
   /** After the outcomes are written: what else follows from the messages now `sent` (events of further changes). */
   afterSent?(sent: NotificationDoc[]): Promise<OutcomeEvent[]>;
+  /**
+   * Before the batch claims its messages: which of them the sender turns away (too busy: nothing
+   * held for them, nothing to claim), and the rest sent through what it took for them. Absent: every
+   * message is let through and `send` sends it.
+   */
+  admit?(docs: NotificationDoc[]): Promise<Admission>;
+}
+
+/** A batch's messages let through by their sender, and what it holds for them until they are sent. */
+export interface Admission {
+  /** The messages turned away (nothing held for them): in how many milliseconds each comes back. */
+  turnedAway: Map<number, number>;
+  /** Sends one message let through, giving back what was held for it as it ends. */
+  send(doc: NotificationDoc, content: unknown): Promise<Accepted>;
+  /** Gives back what is still held for these messages (every one when absent): they are not sent. */
+  release(ids?: number[]): void;
+}
+
+/** The channel's messages admitted: through its `admit`, or all of them let through. */
+export async function admitted(channel: Channel, docs: NotificationDoc[]): Promise<Admission> {
+  if (channel.admit) return channel.admit(docs);
+  return { turnedAway: new Map(), send: (d, content) => channel.send(d, content), release: () => undefined };
 }
 
 /** The ports this use case works with. */
@@ -75,15 +97,51 @@ export function channelOf(deps: OutboundChannelsDeps, medium: OutboundMedium): C
         },
       };
     case 'mobile_push':
-      return {
-        contents: async (docs) => present(docs, (d) => d.mobile_push_content ?? undefined),
-        send: async (d, content) => {
-          if (!deps.mobilePush) throw new DeliveryFailure('rejected', 'mobile push is not set up in this delivery service');
-          const deviceIds = (outcomeOf(d, 'mobile_push').address ?? '').split(',').filter(Boolean).map(Number);
-          return deps.mobilePush({ notification: d, notificationId: d._id, projectId: d.project_id, recipientId: d.recipient_id, deviceIds, content: content as MobilePushContent });
-        },
-      };
+      return mobilePushChannel(deps);
   }
+}
+
+/**
+ * Mobile push: each job admitted before its claim (its devices read and its places in line at its
+ * providers kept, mobile-push-sender), so a job whose provider is busy is turned away without a
+ * claim. A job whose admission failed (its devices unreadable) is let through and fails as it is
+ * sent, as any send that throws.
+ */
+function mobilePushChannel(deps: OutboundChannelsDeps): Channel {
+  const pushOf = (d: NotificationDoc, content: MobilePushContent): OutgoingMobilePush => {
+    const deviceIds = (outcomeOf(d, 'mobile_push').address ?? '').split(',').filter(Boolean).map(Number);
+    return { notification: d, notificationId: d._id, projectId: d.project_id, recipientId: d.recipient_id, deviceIds, content };
+  };
+  const send = async (d: NotificationDoc, content: unknown): Promise<Accepted> => {
+    if (!deps.mobilePush) throw new DeliveryFailure('rejected', 'mobile push is not set up in this delivery service');
+    return deps.mobilePush(pushOf(d, content as MobilePushContent));
+  };
+  return {
+    contents: async (docs) => present(docs, (d) => d.mobile_push_content ?? undefined),
+    send,
+    async admit(docs) {
+      const sender = deps.mobilePush;
+      const asked = sender ? docs.filter((d) => d.mobile_push_content) : [];
+      const answers = await Promise.allSettled(asked.map((d) => sender!.admit(pushOf(d, d.mobile_push_content!))));
+      const turnedAway = new Map<number, number>();
+      const held = new Map<number, Extract<MobilePushAdmission, { taken: true }>>();
+      const failed = new Map<number, unknown>();
+      asked.forEach((d, i) => {
+        const a = answers[i];
+        if (a.status === 'rejected') failed.set(d._id, a.reason);
+        else if (a.value.taken) held.set(d._id, a.value);
+        else turnedAway.set(d._id, a.value.retryAfterMs);
+      });
+      return {
+        turnedAway,
+        async send(d, content) {
+          if (failed.has(d._id)) throw failed.get(d._id);
+          return held.get(d._id)?.send({ notification: d, content: content as MobilePushContent }) ?? send(d, content);
+        },
+        release: (ids = [...held.keys()]) => ids.forEach((id) => held.get(id)?.release()),
+      };
+    },
+  };
 }
 
 function present<C>(docs: NotificationDoc[], contentOf: (d: NotificationDoc) => C | null | undefined): Map<number, C> {

@@ -7,7 +7,7 @@ import { heldBackByInApp } from '../kernel/timing-rules';
 import { outcomeOf, type NotificationDoc } from '../kernel/store/notification-repository';
 import type { OutcomeChange } from './outcome-repository';
 import { quotaOwner } from './quota-repository';
-import { channelOf, type OutboundChannelsDeps } from './outbound-channels';
+import { admitted, channelOf, type Admission, type OutboundChannelsDeps } from './outbound-channels';
 import { retryDelayMs } from './retry-delay';
 import { outboundEvents } from '../kernel/outcome-events';
 import type { OutcomeEvents } from '../kernel/outcome-events';
@@ -64,6 +64,10 @@ const BUSY_RETRY_MS = 250;
  * retried. The outcome records the provider that took the message. A worker that dies while holding
  * a claim: its message is sent again once the claim is retaken (at least once), except for a medium
  * sent at most once (chat), which ends `failed` ("interrupted while sending") instead.
+ *
+ * A medium whose sender admits its messages first (mobile push: a place in line at each provider) has
+ * those it is too busy for turned away before the claim, so they cost no claim and no release; a message
+ * its sender turns away at send time (web push, chat) only gives its claim up.
  */
 export function createSendOutbound(deps: SendOutboundDeps, medium: OutboundMedium, logger: Logger) {
   const leaseMs = deps.settings.emailLeaseMs;
@@ -101,6 +105,23 @@ export function createSendOutbound(deps: SendOutboundDeps, medium: OutboundMediu
       else if ((legacyLeaseOf(d)?.getTime() ?? 0) > deps.now().getTime()) steps.set(d._id, retryAfter(legacyLeaseOf(d)));
       else pending.push(d);
     }
+    // A message its sender is too busy for (mobile push: its provider's shares in flight and queue
+    // full) is turned away before it is claimed; what the sender keeps for the others is given back
+    // as each is sent, and whatever is left when the batch ends, however it ends.
+    const admission = await admitted(channel, pending);
+    for (const [id, inMs] of admission.turnedAway) {
+      deps.metrics.outbound(medium, 'retried');
+      steps.set(id, { kind: 'retry', inMs });
+    }
+    try {
+      return await sendAdmitted(pending.filter((d) => !admission.turnedAway.has(d._id)), endedBefore, steps, admission, opts);
+    } finally {
+      admission.release();
+    }
+  };
+
+  /** Claims the admitted messages (those another worker holds come back later), and sends those it holds. */
+  async function sendAdmitted(pending: NotificationDoc[], endedBefore: NotificationDoc[], steps: Map<number, OutboundStep>, admission: Admission, opts: { redelivered?: boolean }): Promise<Map<number, OutboundStep>> {
     // At most one message per notification under redelivery: the batch claims the attempt each
     // pending message is at (appended claims, one insert for the batch), and sends only those it holds.
     const claim = randomUUID();
@@ -132,15 +153,18 @@ export function createSendOutbound(deps: SendOutboundDeps, medium: OutboundMediu
               (err) => !finished && logger.warn({ err, medium, notificationIds: held.map((h) => h.id) }, 'outbound lease not renewed (retried at the next renewal)'),
             );
           }, Math.max(50, Math.floor(leaseMs / 3)));
+    // Those not sent in this batch give back what their sender holds for them at once.
+    const sending = new Set(ready.map((d) => d._id));
+    admission.release(pending.filter((d) => !sending.has(d._id)).map((d) => d._id));
     try {
       // A medium sent at most once: a dead worker's message (its claim retaken) may have gone out, so it is not sent again.
       const interrupted = SENT_AT_MOST_ONCE.has(medium) ? claimed.retaken : new Set<number>();
-      return await sendClaimed(ready, endedBefore, interrupted, claim, steps, opts, () => (finished = true));
+      return await sendClaimed(ready, endedBefore, interrupted, claim, steps, admission, opts, () => (finished = true));
     } finally {
       finished = true;
       clearInterval(renewal);
     }
-  };
+  }
 
   async function sendClaimed(
     claimed: NotificationDoc[],
@@ -148,6 +172,7 @@ export function createSendOutbound(deps: SendOutboundDeps, medium: OutboundMediu
     interrupted: ReadonlySet<number>,
     claim: string,
     steps: Map<number, OutboundStep>,
+    admission: Admission,
     opts: { redelivered?: boolean },
     writing: () => void,
   ): Promise<Map<number, OutboundStep>> {
@@ -203,7 +228,7 @@ export function createSendOutbound(deps: SendOutboundDeps, medium: OutboundMediu
         const attempts = current.attempts + 1;
         let next: OutboundOutcome;
         try {
-          const sent = await channel.send(d, content);
+          const sent = await admission.send(d, content);
           next = { ...current, status: 'sent', reason: null, message_id: sent.messageId, attempts, sent_at: deps.now(), error: sent.note ?? null, provider: sent.provider };
         } catch (err) {
           const error = String((err as Error)?.message ?? err).slice(0, 500);

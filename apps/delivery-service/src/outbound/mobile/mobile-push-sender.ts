@@ -25,7 +25,7 @@ export interface MobilePushSenderDeps {
   deviceRemoved: (notification: NotificationDoc, device: { id: number; platform: string }) => Promise<void>;
   now: () => Date;
   /** Shares of the pool per provider and per (project, provider); absent: no limit. */
-  shares?: Pick<ProviderShares, 'take'>;
+  shares?: Pick<ProviderShares, 'place'>;
 }
 
 /** One notification's pushes: to these devices (the ids its gating chose). */
@@ -47,6 +47,14 @@ interface DeviceEnd {
   /** Reached in this attempt on a claim this worker holds: recorded when the notification is to be tried again. */
   reachedNow?: true;
 }
+
+/**
+ * A push admitted (its places in line at its providers kept: `send` it, or `release` them if it is
+ * not sent), or turned away (nothing held) and when to come back.
+ */
+export type MobilePushAdmission =
+  | { taken: true; send(latest?: Pick<OutgoingMobilePush, 'notification' | 'content'>): Promise<Accepted>; release(): void }
+  | { taken: false; reason: string; retryAfterMs: number };
 
 /** What is recorded for a device's push of this notification. */
 type Held = { state: string; detail: string | null };
@@ -70,7 +78,8 @@ const pushedNotification = (push: OutgoingMobilePush): PushedNotification => {
  * any device it takes a share of each provider its devices are on (provider-shares), waiting its
  * turn while the provider's shares are in flight; `busy` (nothing attempted, no device claimed)
  * when that provider's queue is full too (told to come back when a share is likely free), so a
- * slow provider never holds the other's pushes.
+ * slow provider never holds the other's pushes. `admit` is that first step alone: the outbound
+ * path admits a job before it claims it, so a job turned away costs no claim.
  */
 export function createMobilePushSender(deps: MobilePushSenderDeps) {
   async function pushOne(push: OutgoingMobilePush, device: { id: number; platform: string; token: string }, block: MobilePushBlock): Promise<DeviceEnd> {
@@ -140,20 +149,48 @@ export function createMobilePushSender(deps: MobilePushSenderDeps) {
     await Promise.all(ends.filter((e) => e.reachedNow).map((e) => deps.attempts.end(owner, e.deviceId, e.state, e.detail, deps.now())));
   }
 
-  return async function sendMobilePush(push: OutgoingMobilePush): Promise<Accepted> {
+  /**
+   * Reads the push's devices (and, on a later attempt, their records) and keeps a place in line at
+   * each provider its owed devices are on (provider-shares): nothing is claimed or sent yet.
+   * Admitted, `send` takes the shares (waiting its turn) and gives them back as it ends, or
+   * `release` gives the places up; turned away, it holds nothing.
+   */
+  async function admit(push: OutgoingMobilePush): Promise<MobilePushAdmission> {
     const byId = new Map((await deps.devices.list(push.projectId, push.recipientId)).map((d) => [d.id, d]));
     // A first attempt to devices all still there reads no records: each claim's insert tells whether one exists.
     const firstAttempt = outcomeOf(push.notification, 'mobile_push').attempts === 0 && push.deviceIds.every((id) => byId.has(id));
     const held = firstAttempt ? new Map<number, Held>() : await deps.attempts.load(push.notificationId, push.deviceIds);
     const owed = push.deviceIds.filter((id) => !ENDED.has(held.get(id)?.state ?? '') && byId.has(id));
-    const share = deps.shares ? await deps.shares.take(push.projectId, owed.map((id) => byId.get(id)!.platform)) : { taken: true as const, release: () => undefined };
-    if (!share.taken) throw new DeliveryFailure('busy', share.reason, share.retryAfterMs);
-    try {
-      return await sendToDevices(push, firstAttempt ? 'not read' : held, byId);
-    } finally {
-      share.release();
-    }
-  };
+    const places = deps.shares?.place(push.projectId, owed.map((id) => byId.get(id)!.platform)) ?? { placed: true as const, take: async () => () => undefined, giveUp: () => undefined };
+    if (!places.placed) return { taken: false, reason: places.reason, retryAfterMs: places.retryAfterMs };
+    let state: 'placed' | 'sending' | 'ended' = 'placed';
+    const release = () => {
+      if (state === 'placed') places.giveUp();
+      state = 'ended';
+    };
+    return {
+      taken: true,
+      release,
+      send: async (latest) => {
+        if (state !== 'placed') throw new Error('a mobile push admission sends once');
+        state = 'sending';
+        const giveBack = await places.take();
+        try {
+          return await sendToDevices({ ...push, ...latest }, firstAttempt ? 'not read' : held, byId);
+        } finally {
+          state = 'ended';
+          giveBack();
+        }
+      },
+    };
+  }
+
+  /** Admits the push and sends it: `busy` (nothing attempted, no device claimed) when it is turned away. */
+  async function sendMobilePush(push: OutgoingMobilePush): Promise<Accepted> {
+    const admitted = await admit(push);
+    if (!admitted.taken) throw new DeliveryFailure('busy', admitted.reason, admitted.retryAfterMs);
+    return admitted.send();
+  }
 
   async function sendToDevices(push: OutgoingMobilePush, held: Map<number, Held> | 'not read', byId: Map<number, { id: number; platform: string; token: string }>): Promise<Accepted> {
     let built: Promise<MobilePushBlock> | undefined;
@@ -175,6 +212,8 @@ export function createMobilePushSender(deps: MobilePushSenderDeps) {
       note: others.length > 0 ? others.map((e) => `device ${e.deviceId} ${e.state} (${e.detail})`).join('; ') : null,
     };
   }
+
+  return Object.assign(sendMobilePush, { admit });
 }
 
 export type MobilePushSender = ReturnType<typeof createMobilePushSender>;

@@ -61,3 +61,31 @@ describe('provider shares of the mobile push pool', () => {
     }
   });
 });
+
+describe('places in line at the providers, kept before the shares are taken', () => {
+  it('when a job keeps its places, then they count with the shares in flight and the waiting jobs: a job past them is turned away at once, and the placed job still gets its turn', async () => {
+    const shares = createProviderShares({ perProvider: 1, perProjectProvider: 0, waitingPerProvider: 1 });
+    const first = shares.place(1, ['apns']);
+    const second = shares.place(2, ['apns']);
+    const third = shares.place(3, ['apns']);
+    expect([first.placed, second.placed, third.placed]).toEqual([true, true, false]);
+    expect(await shares.take(4, ['apns'])).toMatchObject({ taken: false, reason: expect.stringContaining('MOBILE_PUSH_MAX_IN_FLIGHT_PER_PROVIDER') });
+    if (!first.placed || !second.placed) return;
+    const releaseFirst = await first.take();
+    let secondHeld = false;
+    const secondTaking = second.take().then((release) => ((secondHeld = true), release));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(secondHeld).toBe(false);
+    releaseFirst();
+    (await secondTaking)();
+    expect((await shares.take(5, ['apns'])).taken).toBe(true);
+  });
+
+  it('when a job gives its places up (it will not be sent), then they are free again at once', async () => {
+    const shares = createProviderShares({ perProvider: 1, perProjectProvider: 1 });
+    const kept = shares.place(1, ['fcm', 'apns']);
+    expect((await shares.take(1, ['fcm'])).taken).toBe(false);
+    if (kept.placed) kept.giveUp();
+    expect((await shares.take(1, ['fcm', 'apns'])).taken).toBe(true);
+  });
+});

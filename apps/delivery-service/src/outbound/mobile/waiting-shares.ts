@@ -9,10 +9,35 @@ import { createSharePace } from './share-pace';
 export function createWaitingShares(limit: number, maxWaiting: number, now: () => number = Date.now) {
   const inUse = new Map<string, number>();
   const waiting = new Map<string, Array<() => void>>();
+  /** Places in line kept (`place`) for callers who enter a little later. */
+  const placed = new Map<string, number>();
   const pace = createSharePace(limit, now);
+  const unplace = (key: string) => {
+    const n = (placed.get(key) ?? 0) - 1;
+    if (n > 0) placed.set(key, n);
+    else placed.delete(key);
+  };
   return {
-    /** Resolves true once a share of `key` is held; false at once (nothing held) when `maxWaiting` callers wait already. */
-    async enter(key: string): Promise<boolean> {
+    /**
+     * Keeps a place in line for `key` (a share, or a place in its queue), for a caller who enters
+     * a little later (`enter(key, true)`, or `unplace` when it will not): false (nothing kept) when
+     * the shares in use, the callers waiting and the places kept fill the shares and the queue.
+     */
+    place(key: string): boolean {
+      if (limit <= 0) return true;
+      const kept = placed.get(key) ?? 0;
+      if ((inUse.get(key) ?? 0) + (waiting.get(key)?.length ?? 0) + kept >= limit + maxWaiting) return false;
+      placed.set(key, kept + 1);
+      return true;
+    },
+    /** Gives back a place kept and not entered. */
+    unplace: (key: string) => limit > 0 && unplace(key),
+    /**
+     * Resolves true once a share of `key` is held; false at once (nothing held) when `maxWaiting`
+     * callers wait already, unless the caller kept its place (`place`): then it waits its turn.
+     */
+    async enter(key: string, hasPlace = false): Promise<boolean> {
+      if (hasPlace && limit > 0) unplace(key);
       const n = inUse.get(key) ?? 0;
       const queue = waiting.get(key) ?? [];
       if (limit <= 0 || (n < limit && queue.length === 0)) {
@@ -20,7 +45,8 @@ export function createWaitingShares(limit: number, maxWaiting: number, now: () =
         if (limit > 0) pace.started(key);
         return true;
       }
-      if (queue.length >= maxWaiting) return false;
+      // Without a place, the places kept count as waiting.
+      if (!hasPlace && n + queue.length + (placed.get(key) ?? 0) >= limit + maxWaiting) return false;
       waiting.set(key, queue);
       await new Promise<void>((handOver) => queue.push(handOver));
       return true;
@@ -40,6 +66,6 @@ export function createWaitingShares(limit: number, maxWaiting: number, now: () =
       else inUse.delete(key);
     },
     /** Milliseconds until a caller turned away from `key` now should try again. */
-    returnIn: (key: string): number => pace.returnIn(key, waiting.get(key)?.length ?? 0),
+    returnIn: (key: string): number => pace.returnIn(key, (waiting.get(key)?.length ?? 0) + (placed.get(key) ?? 0)),
   };
 }
