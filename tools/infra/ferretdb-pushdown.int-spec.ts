@@ -249,4 +249,26 @@ describe('FerretDB pushdown (Herald patch): results equal MongoDB semantics', ()
     await check({ _id: 1000 });
     await check({ _id: { $in: [1000, 1007, -5, 3_000_000_000, 42_000] } });
   });
+
+  it('typed keys of escaped strings, extreme numbers and every scalar type: each value finds exactly its equals', async () => {
+    const keyed = client.db(dbName).collection<Doc>('keys');
+    await keyed.createIndex({ k: 1 }, { name: 'k' });
+    await keyed.createIndex({ g: 1, k: -1 }, { name: 'g_k' });
+    const values: unknown[] = ['a<b>&c', 'line\nbreak\ttab', 'quote"and\\slash', '😀 ✓', '\u0001', 'null', 'true', '1', oid.toHexString(), oid,
+      Long.fromString('9223372036854775807'), Long.fromString('-9223372036854775808'), Long.fromString('9007199254740993'), new Double(1e21), new Double(-0),
+      new Double(1e-7), new Double(1), 1, Long.fromNumber(1), null, undefined, true, false, new Date(-62_135_596_800_000), new Date(0),
+      new Date(dateMs), dateMs, new Binary(Buffer.from('bin'))];
+    const keyedDocs: Doc[] = values.map((k, i) => (k === undefined ? { _id: i, g: i % 2 } : { _id: i, g: i % 2, k }));
+    await keyed.insertMany(keyedDocs.map((d) => ({ ...d })));
+    const same = (a: Doc, v: unknown) =>
+      v === null ? a.k === undefined || a.k === null : a.k !== undefined && rank(a.k) === rank(v) && (rank(v) === 5 ? String(a.k) === String(v) : compare(a.k, v) === 0);
+    for (const v of values.filter((x) => x !== undefined)) {
+      const want = keyedDocs.filter((d) => same(d, v)).map((d) => d._id);
+      const got = (await keyed.find({ k: v as never }).sort({ _id: 1 }).toArray()).map((d) => d._id);
+      expect({ value: v, ids: got }).toEqual({ value: v, ids: want });
+      expect(await keyed.countDocuments({ k: v as never })).toBe(want.length);
+      const inGroup = (await keyed.find({ g: 1, k: { $in: [v as never] } }).toArray()).map((d) => d._id).sort((a, b) => a - b);
+      expect({ value: v, ids: inGroup }).toEqual({ value: v, ids: want.filter((id) => keyedDocs[id].g === 1) });
+    }
+  });
 });
