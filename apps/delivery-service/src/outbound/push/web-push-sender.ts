@@ -2,21 +2,14 @@ import { createHash } from 'node:crypto';
 import https from 'node:https';
 import { isIP } from 'node:net';
 import tls from 'node:tls';
-import { ForbiddenAddressError, guardedLookup, hostAllowed, isForbiddenAddress } from '@herald/service-kit';
+import { ForbiddenAddressError, guardedLookup, hostAllowed, isForbiddenAddress, type Clock } from '@herald/service-kit';
 import webpush, { type PushSubscription } from 'web-push';
 import { DeliveryFailure } from '../../kernel/outbound';
 import { boundedRequest, BoundedRequestError, type BoundedResponse } from './bounded-request';
 import { createHostBreakers, type HostBreakerOptions } from './host-breakers';
 import { createInFlight } from './in-flight';
 import type { PushSender } from './push-sender';
-
-export interface VapidKeys {
-  /** base64url, uncompressed P-256 point (what browsers take as `applicationServerKey`). */
-  publicKey: string;
-  privateKey: string;
-  /** A `mailto:` or `https:` contact for the push services (RFC 8292 `sub`). */
-  subject: string;
-}
+import { createVapidHeaders, type VapidKeys } from './vapid-headers';
 
 export interface WebPushSenderOptions {
   vapid: VapidKeys;
@@ -36,6 +29,8 @@ export interface WebPushSenderOptions {
   hostBreaker?: HostBreakerOptions;
   /** Extra certificate authorities (PEM) push endpoints may present, beside the system's (the local fake push service). */
   extraCa?: string;
+  /** The time the VAPID JWTs' `exp` is counted from (default: the system's). */
+  clock?: Clock;
 }
 
 /** A push service's `Topic` (at most 32 base64url characters) for a push block's tag: messages of one tag replace each other. */
@@ -64,22 +59,23 @@ export function createWebPushSender(opts: WebPushSenderOptions): PushSender {
   const byHost = createInFlight(opts.maxInFlightPerHost ?? 0);
   const byProject = createInFlight(opts.maxInFlightPerProject ?? 0);
   const hostBreakers = opts.hostBreaker ? createHostBreakers(opts.hostBreaker) : null;
-  const vapidDetails = { subject: opts.vapid.subject, publicKey: opts.vapid.publicKey, privateKey: opts.vapid.privateKey };
+  const vapidHeaders = createVapidHeaders(opts.clock);
   return {
     name: 'web-push',
     async send(push) {
       let subscription: PushSubscription;
+      let endpoint: URL;
       try {
         subscription = JSON.parse(push.subscription) as PushSubscription;
-        new URL(subscription.endpoint);
+        endpoint = new URL(subscription.endpoint);
       } catch {
         throw new DeliveryFailure('rejected', 'the stored push subscription is not valid JSON with an endpoint');
       }
-      const host = new URL(subscription.endpoint).hostname.replace(/^\[|\]$/g, '');
+      const host = endpoint.hostname.replace(/^\[|\]$/g, '');
       if (!hostAllowed(host, opts.allowedHosts)) throw new DeliveryFailure('rejected', `push endpoint host ${host} is not a known push service (PUSH_ALLOWED_HOSTS)`);
       if (!opts.allowPrivate && isIP(host) && isForbiddenAddress(host)) throw new DeliveryFailure('rejected', new ForbiddenAddressError(host, 'PUSH_ALLOW_PRIVATE=1').message);
       // Shares: per endpoint origin (host and port) and per project.
-      const origin = new URL(subscription.endpoint).host;
+      const origin = endpoint.host;
       const project = String(push.projectId ?? '');
       if (!byHost.tryEnter(origin)) throw new DeliveryFailure('busy', `as many pushes in flight to ${origin} as allowed (PUSH_MAX_IN_FLIGHT_PER_HOST)`);
       if (!byProject.tryEnter(project)) {
@@ -87,8 +83,10 @@ export function createWebPushSender(opts: WebPushSenderOptions): PushSender {
         throw new DeliveryFailure('busy', `as many pushes of this project in flight as allowed (PUSH_MAX_IN_FLIGHT_PER_PROJECT)`);
       }
       try {
+        // The VAPID header is signed once per push service and reused (vapid-headers), so no vapidDetails here:
+        // the library only encrypts, the one part that must be fresh per message.
         const details = webpush.generateRequestDetails(subscription, push.payload, {
-          vapidDetails,
+          headers: { Authorization: vapidHeaders(endpoint.origin, opts.vapid) },
           TTL: opts.ttlSeconds,
           urgency: opts.urgency,
           ...(push.tag ? { topic: topicOf(push.tag) } : {}),
