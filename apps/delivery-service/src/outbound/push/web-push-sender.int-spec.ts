@@ -4,6 +4,9 @@ import { DeliveryFailure } from '../../kernel/outbound';
 import { startSmtpSink, type SmtpSink } from '../../testing/smtp-sink';
 import { createWebPushSender, topicOf } from './web-push-sender';
 
+// eslint-disable-next-line @typescript-eslint/no-require-imports, @nx/enforce-module-boundaries
+const { selfSignedCertificate } = require('../../../../../tools/smtp-sink/self-signed.cjs') as { selfSignedCertificate(o: { commonName: string }): { key: string; cert: string } };
+
 // Web push against the sink's fake push service: the fake verifies the VAPID JWT and
 // decrypts the aes128gcm body with the private key of the subscription it made (a browser's role),
 // so a payload only arrives when Herald encrypted it for exactly that subscription.
@@ -87,6 +90,14 @@ describe('web push sender against the fake push service', () => {
   it('when the fake push service certificate is not trusted, then the push fails transiently (TLS) and nothing arrives', async () => {
     const sub = await sink.push.subscribe();
     const err = await failureOf(sender(vapid, { extraCa: undefined }).send({ subscription: JSON.stringify(sub), payload: '{}' }));
+    expect(err!.kind).toBe('transient');
+    expect(await mine(sub.endpoint)).toHaveLength(0);
+  });
+
+  it('when the extra certificate authority is another one than the push service’s, then the push still fails transiently (TLS) and nothing arrives', async () => {
+    const sub = await sink.push.subscribe();
+    const other = selfSignedCertificate({ commonName: 'localhost' }).cert;
+    const err = await failureOf(sender(vapid, { extraCa: other }).send({ subscription: JSON.stringify(sub), payload: '{}' }));
     expect(err!.kind).toBe('transient');
     expect(await mine(sub.endpoint)).toHaveLength(0);
   });

@@ -54,7 +54,9 @@ export function createWebPushSender(opts: WebPushSenderOptions): PushSender {
     keepAlive: true,
     maxSockets: 64,
     ...(opts.allowPrivate ? {} : { lookup: guardedLookup }),
-    ...(opts.extraCa ? { ca: [...tls.rootCertificates, opts.extraCa] } : {}),
+    // One TLS context for every connection: passed as `ca`, the whole bundle would be loaded per
+    // connection and pasted into the pool's key (https.Agent#getName) per request.
+    ...(opts.extraCa ? { secureContext: tls.createSecureContext({ ca: [...tls.rootCertificates, opts.extraCa] }) } : {}),
   });
   const byHost = createInFlight(opts.maxInFlightPerHost ?? 0);
   const byProject = createInFlight(opts.maxInFlightPerProject ?? 0);
