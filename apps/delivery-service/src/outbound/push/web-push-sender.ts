@@ -29,7 +29,7 @@ export interface WebPushSenderOptions {
   hostBreaker?: HostBreakerOptions;
   /** Extra certificate authorities (PEM) push endpoints may present, beside the system's (the local fake push service). */
   extraCa?: string;
-  /** The time the VAPID JWTs' `exp` is counted from (default: the system's). */
+  /** The time the VAPID JWTs' `exp` is counted from: the system's (the push services check it against theirs); tests pass a fake one. */
   clock?: Clock;
 }
 
