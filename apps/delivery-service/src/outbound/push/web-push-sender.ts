@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import https from 'node:https';
 import { isIP } from 'node:net';
 import tls from 'node:tls';
-import { ForbiddenAddressError, guardedLookup, hostAllowed, isForbiddenAddress, type Clock } from '@herald/service-kit';
+import { ForbiddenAddressError, guardedLookup, hostAllowed, isForbiddenAddress } from '@herald/service-kit';
 import webpush, { type PushSubscription } from 'web-push';
 import { DeliveryFailure } from '../../kernel/outbound';
 import { boundedRequest, BoundedRequestError, type BoundedResponse } from './bounded-request';
@@ -29,8 +29,6 @@ export interface WebPushSenderOptions {
   hostBreaker?: HostBreakerOptions;
   /** Extra certificate authorities (PEM) push endpoints may present, beside the system's (the local fake push service). */
   extraCa?: string;
-  /** The time the VAPID JWTs' `exp` is counted from: the system's (the push services check it against theirs); tests pass a fake one. */
-  clock?: Clock;
 }
 
 /** A push service's `Topic` (at most 32 base64url characters) for a push block's tag: messages of one tag replace each other. */
@@ -61,7 +59,8 @@ export function createWebPushSender(opts: WebPushSenderOptions): PushSender {
   const byHost = createInFlight(opts.maxInFlightPerHost ?? 0);
   const byProject = createInFlight(opts.maxInFlightPerProject ?? 0);
   const hostBreakers = opts.hostBreaker ? createHostBreakers(opts.hostBreaker) : null;
-  const vapidHeaders = createVapidHeaders(opts.clock);
+  // Expiry on the system's time, not a process clock tests may move: the push services check `exp` against theirs.
+  const vapidHeaders = createVapidHeaders();
   return {
     name: 'web-push',
     async send(push) {
