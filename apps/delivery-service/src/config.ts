@@ -105,7 +105,7 @@ export const ConfigSchema = Type.Composite([
     MOBILE_PUSH_BATCH_SIZE: Type.Integer({ minimum: 1, maximum: 1000, default: 1 }),
     /** Mobile push notifications in flight to one provider (FCM, APNs) at most (0: no limit); past it a notification waits its turn (no attempt counted), so one slow provider never holds the other's pushes. */
     MOBILE_PUSH_MAX_IN_FLIGHT_PER_PROVIDER: Type.Integer({ minimum: 0, default: 40 }),
-    /** Mobile push notifications waiting in this process for a share of one provider (or one project's provider) at most; past it a notification is turned away and tried again shortly (no attempt counted). With the defaults a slow provider holds at most 48 of the 64 MOBILE_PUSH_CONCURRENCY slots, in flight and waiting. */
+    /** Mobile push notifications waiting in this process for a share of one provider (or one project's provider) at most; past it a notification is turned away and tried again shortly (no attempt counted), unless its project's provider gives its shares back fast enough (measured) for it to wait less than a return would take, within the provider's own bound. With the defaults a slow provider holds at most 48 of the 64 MOBILE_PUSH_CONCURRENCY slots, in flight and waiting. */
     MOBILE_PUSH_MAX_WAITING_PER_PROVIDER: Type.Integer({ minimum: 0, default: 8 }),
     /** Mobile push notifications of one project in flight to one provider at most (0: no limit); past it a notification waits its turn (no attempt counted). Half of MOBILE_PUSH_MAX_IN_FLIGHT_PER_PROVIDER by default: a project whose provider answers slowly holds at most half of that provider's shares, and the other projects share the rest. */
     MOBILE_PUSH_MAX_IN_FLIGHT_PER_PROJECT: Type.Integer({ minimum: 0, default: 20 }),

@@ -30,6 +30,9 @@ export type ProviderShare = { taken: true; release(): void } | { taken: false; r
  * the provider's shares, so one project's slow provider holds at most that project's shares of it and the
  * other projects' pushes to the same provider go on. A job turned away is told when to come back:
  * at the pace its provider (or its project's provider) gives its shares back (share-pace), not at once.
+ * Past its project's queue a job still keeps a place when that project's shares are given back fast
+ * enough (measured) for its turn to come before a turned-away job would come back: one busy project
+ * on a healthy provider waits instead of returning, still within the provider's shares and queue.
  *
  * A job may first keep its places in line (`place`: decided at once, counted with those in flight
  * and waiting) and take its shares a little later (its claim in between): so a job turned away is
@@ -38,7 +41,7 @@ export type ProviderShare = { taken: true; release(): void } | { taken: false; r
 export function createProviderShares(limits: ProviderShareLimits, now: () => number = Date.now) {
   const waiting = limits.waitingPerProvider ?? 0;
   const byProvider = createWaitingShares(limits.perProvider, waiting, now);
-  const byProjectProvider = createWaitingShares(limits.perProjectProvider, waiting, now);
+  const byProjectProvider = createWaitingShares(limits.perProjectProvider, waiting, now, { waitWhileShort: true });
   const projectKey = (projectId: number, provider: string) => `${projectId}:${provider}`;
   const leave = (projectId: number, provider: string) => {
     byProvider.leave(provider);

@@ -46,3 +46,47 @@ describe('when a job is turned away from a busy provider', () => {
     expect((await shares.take(2, ['apns'])).taken).toBe(true);
   });
 });
+
+describe("when a project's provider is full and its queue too", () => {
+  /** Two shares of project 1's apns taken, one given back after `holdMs` (the hold time measured) and taken again: the key full; the shares held, oldest first. */
+  async function fullAfterOneHold(shares: ReturnType<typeof createProviderShares>, clock: ReturnType<typeof fakeClock>, holdMs: number) {
+    const first = await shares.take(1, ['apns']);
+    const second = await shares.take(1, ['apns']);
+    clock.advance(holdMs);
+    if (first.taken) first.release();
+    return [second, await shares.take(1, ['apns'])];
+  }
+
+  it('when its shares are given back quickly (measured), then the next job keeps a place and gets its share when one is given back', async () => {
+    const clock = fakeClock();
+    const shares = createProviderShares({ perProvider: 0, perProjectProvider: 2 }, clock.now);
+    const [oldest] = await fullAfterOneHold(shares, clock, 20);
+    const next = shares.place(1, ['apns']);
+    expect(next.placed).toBe(true);
+    let taken = false;
+    const share = next.placed ? next.take().then((release) => ((taken = true), release)) : null;
+    await Promise.resolve();
+    expect(taken).toBe(false);
+    if (oldest.taken) oldest.release();
+    (await share)?.();
+    expect(taken).toBe(true);
+  });
+
+  it('when its shares are held long (measured), or were never given back yet, then the next job is turned away as before', async () => {
+    const clock = fakeClock();
+    const slow = createProviderShares({ perProvider: 0, perProjectProvider: 2 }, clock.now);
+    await fullAfterOneHold(slow, clock, 2_000);
+    expect(await turnedAway(slow, 1, 'apns')).toBe(1_000);
+    const unmeasured = createProviderShares({ perProvider: 0, perProjectProvider: 1 }, clock.now);
+    await unmeasured.take(1, ['apns']);
+    expect(await turnedAway(unmeasured, 1, 'apns')).toBe(250);
+  });
+
+  it('when the provider itself is full, then a quick project key does not let the job wait past the provider queue', async () => {
+    const clock = fakeClock();
+    const shares = createProviderShares({ perProvider: 3, perProjectProvider: 2 }, clock.now);
+    await fullAfterOneHold(shares, clock, 20);
+    expect(shares.place(1, ['apns']).placed).toBe(true);
+    expect(await turnedAway(shares, 1, 'apns')).toBe(250);
+  });
+});

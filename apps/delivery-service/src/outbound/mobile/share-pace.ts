@@ -39,6 +39,17 @@ export function createSharePace(limit: number, now: () => number) {
       if (start !== undefined) p.holdMs = p.holdMs === null ? t - start : p.holdMs + LATEST_WEIGHT * (t - start - p.holdMs);
       if (p.starts.length === 0 && p.bookedUntil <= t) keys.delete(key);
     },
+    /**
+     * Whether a job with `ahead` jobs queued before it would get a share sooner than a job turned
+     * away now comes back (measured hold times only: never before a share was given back, so a
+     * provider slow from the start is not waited on).
+     */
+    waitIsShort(key: string, ahead: number): boolean {
+      const p = keys.get(key);
+      if (!p || p.holdMs === null) return false;
+      const held = Math.max(p.holdMs, p.starts.length > 0 ? now() - p.starts[0] : 0);
+      return (held / Math.max(1, limit)) * (ahead + 1) < SOONEST_RETURN_MS;
+    },
     /** Milliseconds until a job turned away now should come back, `waiting` jobs being queued ahead of it. */
     returnIn(key: string, waiting: number): number {
       const p = paceOf(key);

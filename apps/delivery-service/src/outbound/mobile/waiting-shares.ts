@@ -4,9 +4,11 @@ import { createSharePace } from './share-pace';
  * Shares per key (a provider, a project's provider): at most `limit` in use at once (0: no limit),
  * and at most `maxWaiting` callers waiting for one, served first come first served. A share given
  * back goes straight to the longest waiting caller. A caller turned away is told when to come back
- * (share-pace).
+ * (share-pace). With `waitWhileShort`, a caller past `maxWaiting` keeps a place in line all the same
+ * when, at the measured pace, its turn would come before a caller turned away now would come back:
+ * a healthy key's jobs wait a few milliseconds instead of leaving and coming back.
  */
-export function createWaitingShares(limit: number, maxWaiting: number, now: () => number = Date.now) {
+export function createWaitingShares(limit: number, maxWaiting: number, now: () => number = Date.now, opts: { waitWhileShort?: boolean } = {}) {
   const inUse = new Map<string, number>();
   const waiting = new Map<string, Array<() => void>>();
   /** Places in line kept (`place`) for callers who enter a little later. */
@@ -21,12 +23,14 @@ export function createWaitingShares(limit: number, maxWaiting: number, now: () =
     /**
      * Keeps a place in line for `key` (a share, or a place in its queue), for a caller who enters
      * a little later (`enter(key, true)`, or `unplace` when it will not): false (nothing kept) when
-     * the shares in use, the callers waiting and the places kept fill the shares and the queue.
+     * the shares in use, the callers waiting and the places kept fill the shares and the queue (and,
+     * with `waitWhileShort`, the wait would not be short).
      */
     place(key: string): boolean {
       if (limit <= 0) return true;
       const kept = placed.get(key) ?? 0;
-      if ((inUse.get(key) ?? 0) + (waiting.get(key)?.length ?? 0) + kept >= limit + maxWaiting) return false;
+      const taken = (inUse.get(key) ?? 0) + (waiting.get(key)?.length ?? 0) + kept;
+      if (taken >= limit + maxWaiting && !(opts.waitWhileShort && pace.waitIsShort(key, taken - limit))) return false;
       placed.set(key, kept + 1);
       return true;
     },
