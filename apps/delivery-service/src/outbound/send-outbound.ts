@@ -36,6 +36,21 @@ export interface SendOutboundDeps extends OutboundChannelsDeps {
   settings: DeliverySettings;
 }
 
+/** A batch's messages this worker holds the claims of, and what sending them goes on with. */
+interface ClaimedBatch {
+  claimed: NotificationDoc[];
+  /** Messages that ended in an earlier delivery of their job (their events emitted again). */
+  endedBefore: NotificationDoc[];
+  /** Claims retaken from a dead worker, of a medium sent at most once: ended, not sent again. */
+  interrupted: ReadonlySet<number>;
+  claim: string;
+  steps: Map<number, OutboundStep>;
+  admission: Admission;
+  opts: { redelivered?: boolean };
+  /** Called once the outcomes are about to be written (lease renewals stop warning). */
+  writing: () => void;
+}
+
 /** @deprecated the email sender's name for OutboundStep */
 export type EmailStep = OutboundStep;
 
@@ -159,23 +174,15 @@ export function createSendOutbound(deps: SendOutboundDeps, medium: OutboundMediu
     try {
       // A medium sent at most once: a dead worker's message (its claim retaken) may have gone out, so it is not sent again.
       const interrupted = SENT_AT_MOST_ONCE.has(medium) ? claimed.retaken : new Set<number>();
-      return await sendClaimed(ready, endedBefore, interrupted, claim, steps, admission, opts, () => (finished = true));
+      return await sendClaimed({ claimed: ready, endedBefore, interrupted, claim, steps, admission, opts, writing: () => (finished = true) });
     } finally {
       finished = true;
       clearInterval(renewal);
     }
   }
 
-  async function sendClaimed(
-    claimed: NotificationDoc[],
-    endedBefore: NotificationDoc[],
-    interrupted: ReadonlySet<number>,
-    claim: string,
-    steps: Map<number, OutboundStep>,
-    admission: Admission,
-    opts: { redelivered?: boolean },
-    writing: () => void,
-  ): Promise<Map<number, OutboundStep>> {
+  async function sendClaimed(batch: ClaimedBatch): Promise<Map<number, OutboundStep>> {
+    const { claimed, endedBefore, interrupted, claim, steps, admission, opts, writing } = batch;
     // Governed by an entry with a digest (email only): collected into the recipient's window, mailed when it closes.
     if (collectDigests) await collectDigests(claimed.filter((d) => d.digest_rule));
     const ready = collectDigests ? claimed.filter((d) => !d.digest_rule) : claimed;
