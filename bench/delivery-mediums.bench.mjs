@@ -7,9 +7,11 @@
 // on the sink's fake push service (VAPID verified, aes128gcm decrypted there). Prints the CPU-ms
 // per delivery of every process (the sink, which plays the providers, and the load generator left
 // out) for each run, and the failover overhead per SMS against the healthy run (target ≤ 10 %).
+// Also the store operations per delivery of each run, and a payload-only send of the same N (the
+// in-app part every one of these sends pays too).
 // `npm run bench:delivery-mediums`. Env: BENCH_MESSAGES (default 1000), BENCH_CONNECTIONS (50),
-// BENCH_TIMEOUT (s per run, default 600).
-import { cpuDelta, cpuPerUnit, createRecipients, forEachIndex, machine, sample, say, sendEach, sleep, withDeliveryStack } from './delivery-stack.mjs';
+// BENCH_TIMEOUT (s per run, default 600); BENCH_CPU_PROF=<dir>: CPU profiles of the healthy SMS run.
+import { cpuDelta, cpuPerUnit, createRecipients, forEachIndex, machine, payloadOnlySends, sample, say, sendEach, sleep, stackPids, storeOperationsByKind, storeOpsDelta, windowProfiler, withDeliveryStack } from './delivery-stack.mjs';
 
 const n = Number(process.env.BENCH_MESSAGES ?? 1000);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -20,7 +22,9 @@ const phone = (i) => `+4915${String(10_000_000 + i)}`;
 /** `count` sends built by `body(i)`, `connections` at once; how many failed. */
 const offer = async (api, count, body) => (await sendEach(api, count, connections, body)).bad;
 
-const failed = await withDeliveryStack('delivery-mediums', {}, async ({ infra, stack, api, metrics, cpu }) => {
+const profiler = windowProfiler();
+
+const failed = await withDeliveryStack('delivery-mediums', { extraEnv: profiler.extraEnv }, async ({ infra, stack, api, metrics, cpu }) => {
   if (!infra.smsApiUrl) throw new Error('the sink (with its SMS and push fakes) does not run here: unset SMTP_URL');
   const sink = async (method, path, body) => {
     const res = await fetch(`${infra.smsApiUrl}${path}`, { method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
@@ -41,9 +45,11 @@ const failed = await withDeliveryStack('delivery-mediums', {}, async ({ infra, s
 
   const sentOf = async (medium) => sample(await metrics(), 'herald_outbound_messages_total', { medium, outcome: 'sent' });
   /** One run: sends, then waits for `done()`; CPU per delivery per process from the first send. */
-  async function run(label, medium, body, done) {
+  async function run(label, medium, body, done, { profile = false } = {}) {
     const before = await sentOf(medium);
+    const opsBefore = await storeOperationsByKind(stack);
     const cpuBefore = cpu();
+    if (profile) profiler.toggle(Object.values(stackPids(stack)));
     const t0 = Date.now();
     say(`${label}: ${n} sends, ${connections} at once`);
     const bad = await offer(api, n, body);
@@ -54,9 +60,11 @@ const failed = await withDeliveryStack('delivery-mediums', {}, async ({ infra, s
       await sleep(250);
     }
     const cpuAfter = cpu();
+    if (profile) profiler.toggle(Object.values(stackPids(stack)));
     const s = (Date.now() - t0) / 1000;
     if (count < n) throw new Error(`${label}: only ${count} of ${n} sent within ${timeoutS} s`);
-    return { label, count, bad, s, per: cpuPerUnit(cpuBefore, cpuAfter, count, { exclude: ['smtp-sink'] }), cpu: cpuDelta(cpuBefore, cpuAfter) };
+    const ops = storeOpsDelta(opsBefore, await storeOperationsByKind(stack));
+    return { label, count, bad, s, ops, per: cpuPerUnit(cpuBefore, cpuAfter, count, { exclude: ['smtp-sink'] }), cpu: cpuDelta(cpuBefore, cpuAfter) };
   }
 
   // Every SMS of this run sent and its two callbacks answered by the gateway.
@@ -67,7 +75,7 @@ const failed = await withDeliveryStack('delivery-mediums', {}, async ({ infra, s
   const load = (await import('node:os')).loadavg()[0].toFixed(2);
   const smsText = (i) => ({ recipient_id: `r${i}`, target, sms: { text: `Deploy ${i} finished` } });
 
-  const healthy = await run('sms, primary healthy', 'sms', smsText, callbacksDone(0));
+  const healthy = await run('sms, primary healthy', 'sms', smsText, callbacksDone(0), { profile: true });
   const callsText = async () => {
     const text = await metrics();
     return Object.fromEntries(['ok', 'error', 'circuit_open'].flatMap((r) => ['sms-primary', 'sms-secondary'].map((p) => [`${p} ${r}`, sample(text, 'herald_provider_calls_total', { medium: 'sms', provider: p, result: r })])));
@@ -82,6 +90,8 @@ const failed = await withDeliveryStack('delivery-mediums', {}, async ({ infra, s
   const pushesBefore = (await sink('GET', '/push')).length;
   const push = await run('web push', 'web_push', (i) => ({ recipient_id: `r${i}`, target, push: { title: 'Deploy finished', body: `Deploy ${i} is live`, url: `https://app.example/d/${i}` } }), async () => (await sink('GET', '/push')).length - pushesBefore >= n);
 
+  const reference = await payloadOnlySends({ api, metrics, cpu, count: n, connections, target, timeoutS });
+
   const overhead = failover.per.total / healthy.per.total - 1;
   console.log(`\nSMS and web push end to end, ${n} each (${machine(infra)}; load at start ${load})\n`);
   console.log('| run | delivered | s | deliveries/s | CPU-ms per delivery, all processes | per process |');
@@ -89,9 +99,17 @@ const failed = await withDeliveryStack('delivery-mediums', {}, async ({ infra, s
   for (const r of [healthy, failover, push]) {
     console.log(`| ${r.label} | ${r.count} | ${r.s.toFixed(1)} | ${Math.round(r.count / r.s)} | ${r.per.total.toFixed(2)} | ${r.per.per.map(([k, v]) => `${k} ${v.toFixed(2)}`).join(', ')} |`);
   }
+  const ref = reference.perSend;
+  console.log(`| payload only (same run), first send to last written | ${reference.done} | ${reference.s.toFixed(1)} | ${Math.round(reference.done / reference.s)} sends/s | ${ref.total.toFixed(2)} | ${ref.per.map(([k, v]) => `${k} ${v.toFixed(2)}`).join(', ')} |`);
   console.log(`\nSMS runs end when every SMS is sent and both status callbacks (sent, delivered) were answered by the gateway; the push run when the fake push service decrypted every message.`);
   console.log(`failover: provider calls during the failing run: ${calls.map(([k, v]) => `${k} ${v}`).join(', ')}`);
   console.log(`failover overhead per SMS: ${(overhead * 100).toFixed(1)} % (${healthy.per.total.toFixed(2)} → ${failover.per.total.toFixed(2)} CPU-ms); target ≤ 10 %: ${overhead <= 0.1 ? 'met' : 'NOT met'}`);
+  console.log(`target ≤ 5 CPU-ms per message: SMS ${healthy.per.total <= 5 ? 'met' : 'NOT met'} (healthy), ${failover.per.total <= 5 ? 'met' : 'NOT met'} (failover); web push ${push.per.total <= 5 ? 'met' : 'NOT met'}`);
   for (const r of [healthy, failover, push]) console.log(`CPU used (${r.label}): ${r.cpu}`);
+  for (const r of [healthy, failover, push]) {
+    const ops = Object.entries(r.ops).filter(([, v]) => v > 0).sort((a, b) => b[1] - a[1]);
+    console.log(`store operations per delivery (${r.label}; service, command, collection): ${ops.map(([k, v]) => `${k} ${(v / r.count).toFixed(3)}`).join('; ')}`);
+  }
+  if (profiler.dir) console.log(`CPU profiles of the healthy SMS run: ${profiler.files(stackPids(stack))}`);
 });
 process.exit(failed ? 1 : 0);
