@@ -5,6 +5,7 @@ import { startSmtpSink, type SmtpSink } from '../../testing/smtp-sink';
 import { DeliveryFailure } from '../../kernel/outbound';
 import { smsFinalStatus } from './sms-provider';
 import { createTwilioCompatibleProvider } from './twilio-compatible';
+import { boundedRequest } from '../push/bounded-request';
 
 // The SMS adapter against the sink's fake Twilio-compatible provider (a real HTTP exchange: form
 // body, basic auth, the provider's JSON answers and errors).
@@ -83,7 +84,7 @@ describe('Twilio-compatible SMS adapter against the fake provider', () => {
   });
 
   it('when the credentials are refused (401), then it is transient (another provider may take it) and the error carries neither the token nor the account id', async () => {
-    const wrong = createTwilioCompatibleProvider({ name: 'sms-a', baseUrl: `${sink.apiUrl}`, accountSid: 'ACsecretaccount', authToken: TOKEN, from: '+15005550006', timeoutMs: 5_000, fetch: (url, init) => fetch(String(url).replace('ACsecretaccount', 'ACother'), init) });
+    const wrong = createTwilioCompatibleProvider({ name: 'sms-a', baseUrl: `${sink.apiUrl}`, accountSid: 'ACsecretaccount', authToken: TOKEN, from: '+15005550006', timeoutMs: 5_000, request: (url, init) => boundedRequest(url.replace('ACsecretaccount', 'ACother'), init) });
     const before = await sink.sms.requests();
     const err = await failureOf(wrong.send({ to: phone(), text: 'x' }));
     expect(err!.kind).toBe('transient');
