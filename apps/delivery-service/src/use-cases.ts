@@ -1,6 +1,6 @@
 import type { Logger } from '@herald/service-kit';
 import { coalescedNotificationReads, coalescedOutcomeWrites } from './outbound';
-import { type CheckUnsubscribeTokenDeps, type ContactCodeDeps, type ContactConfirmationDeps, createCheckContactCode, createCheckContactConfirmationToken, createCheckUnsubscribeToken, createRecordSmsStatus, createSendContactCode, createSendContactConfirmation, createSendOutbound, type RecordSmsStatusDeps, type SendOutboundDeps } from './outbound';
+import { type CheckUnsubscribeTokenDeps, type ContactCodeDeps, type ContactConfirmationDeps, createCheckContactCode, createCheckContactConfirmationToken, createCheckUnsubscribeToken, createRecordSmsStatus, createRecordSmsStatuses, createSendContactCode, createSendContactConfirmation, createSendOutbound, type RecordSmsStatusDeps, type SendOutboundDeps } from './outbound';
 import {
   type CountUnreadDeps,
   type CountUnseenDeps,
@@ -78,6 +78,7 @@ export function createUseCases(deps: UseCaseDeps, logger: Logger) {
     /** One sender per outbound medium (email, sms, web_push): the same steps, its own channel. */
     sendOutbound: { email: createSendOutbound({ ...deps, collectDigests: createCollectDigests(deps) }, 'email', logger), sms: createSendOutbound(deps, 'sms', logger), web_push: createSendOutbound(deps, 'web_push', logger), chat: createSendOutbound(deps, 'chat', logger), mobile_push: createSendOutbound({ ...deps, notifications: coalescedNotificationReads(deps.notifications), outcomes: coalescedOutcomeWrites(deps.outcomes) }, 'mobile_push', logger) },
     recordSmsStatus: createRecordSmsStatus(deps),
+    recordSmsStatuses: createRecordSmsStatuses(deps),
     fanOutBroadcast: createFanOutBroadcast(deps),
     processBroadcastChunk: createProcessBroadcastChunk(deps),
     getNotification: createGetNotification(deps),

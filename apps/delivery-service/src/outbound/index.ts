@@ -7,7 +7,7 @@ export { dispatchOutbound, type DispatchOutboundDeps } from './dispatch-outbound
 export { dkimSettings } from './email/dkim-settings';
 export type { OutboundSenders } from './outbound-senders';
 export { createQuotaRepository, quotaOwner, type QuotaRepository } from './quota-repository';
-export { createRecordSmsStatus, type RecordSmsStatusDeps } from './record-sms-status';
+export { createRecordSmsStatus, createRecordSmsStatuses, type RecordSmsStatusDeps } from './record-sms-status';
 export { createSendOutbound, type SendOutboundDeps } from './send-outbound';
 export { createFreshNotifications, type FreshNotifications } from './fresh-notifications';
 export { createOutboundSenders, providerConfigProblems } from './senders';

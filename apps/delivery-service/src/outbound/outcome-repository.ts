@@ -3,7 +3,7 @@ import type { OutboundOutcome } from '../kernel/notification';
 import { outcomeField, type OutboundMedium } from '../kernel/outbound';
 import { outcomeWithStatus } from '../kernel/store/activity-keys';
 import type { NotificationDoc } from '../kernel/store/notification-repository';
-import { createOutcomeRecords, type RecordedNotification } from '../kernel/store/outcome-records';
+import { createOutcomeRecords, type ProviderReport } from '../kernel/store/outcome-records';
 import { retryBusy } from '../kernel/store/store-retry';
 import { createWriteDemand, type WriteDemand } from '../kernel/store/write-demand';
 import { legacyClaimFilter } from './legacy-claim-filter';
@@ -83,11 +83,11 @@ export function createOutcomeRepository(db: Db, opts: { demand?: WriteDemand } =
       return r.modifiedCount;
     },
     /**
-     * An SMS provider's status callback: the final `status` (and `error`) of message `messageId` of
-     * notification `doc`, appended as a report (it moves the SMS outcome on when that is `sent` with
-     * this message id). False when a report of that message is recorded already (the first wins).
+     * SMS providers' status callbacks: the final `status` (and `error`) of each message, appended as
+     * reports in one insert (a report moves the SMS outcome on when that is `sent` with its message
+     * id). False for a report of a message whose report is recorded already (the first wins).
      */
-    recordSmsReport: (doc: RecordedNotification, messageId: string, outcome: OutboundOutcome, now: Date): Promise<boolean> => records.recordReport('sms', doc, messageId, outcome, now),
+    recordSmsReports: (reports: ProviderReport[]): Promise<boolean[]> => records.recordReports('sms', reports),
     /** The SMS status reports recorded for these sent messages (one read). */
     smsReportsOf: (messages: { notificationId: number; messageId: string }[]) => records.reportsOf('sms', messages),
     /** Sets one outbound outcome of these notifications of a broadcast (one chunk's at most: the cap), where still pending. */

@@ -2,8 +2,8 @@ import { DomainError } from '@herald/service-kit';
 import { smsFinalStatus } from './sms/sms-provider';
 import { reportedOutcome, type ApplySmsStatusDeps } from './apply-sms-status';
 import { outboundEvents, type OutcomeEvents } from '../kernel/outcome-events';
-import type { NotificationRepository } from '../kernel/store/notification-repository';
-import type { SmsCallbackLinks } from './callback-token';
+import type { NotificationDoc, NotificationRepository } from '../kernel/store/notification-repository';
+import type { CallbackClaim, SmsCallbackLinks } from './callback-token';
 
 export interface SmsStatusReport {
   /** The token of the callback URL. */
@@ -22,36 +22,75 @@ export interface RecordSmsStatusDeps extends ApplySmsStatusDeps {
   smsCallbacks?: SmsCallbackLinks;
 }
 
+/** A report with a genuine token and a final status, and where it stands in the batch. */
+interface FinalReport {
+  index: number;
+  claim: CallbackClaim;
+  report: SmsStatusReport;
+  status: 'delivered' | 'undelivered';
+}
+
+const invalidToken = () => new DomainError('not_found', 'callback_token_invalid', 'This status callback URL is not valid');
+
 /**
- * An SMS provider's status callback: the token names the notification (a forged or
- * foreign one is refused: not found, 404 at the gateway); a final status of the message its SMS
- * was `sent` as is appended as a report (outcome-records.ts), which moves the SMS outcome on to
- * `delivered` or `undelivered` (with the provider's error code), and the `sms.delivered` /
- * `sms.undelivered` event follows. A final status that arrives before `sent` is written is
- * recorded all the same and applied by whichever of the sender and this callback comes second
- * (each writes before it reads, so at least one sees the other; the event's id is the same). An
- * intermediate status (queued, sent), a repeat, another message's or a late callback changes
- * nothing. Returns whether the outcome changed.
+ * SMS providers' status callbacks, several at once (the gateway gathers those that arrive
+ * together). Each token names a notification (a forged or foreign one is refused alone: not
+ * found, 404 at the gateway); a final status of the message its SMS was `sent` as is appended as
+ * a report (outcome-records.ts), which moves the SMS outcome on to `delivered` or `undelivered`
+ * (with the provider's error code), and the `sms.delivered` / `sms.undelivered` event follows. A
+ * final status that arrives before `sent` is written is recorded all the same and applied by
+ * whichever of the sender and this callback comes second (each writes before it reads, so at
+ * least one sees the other; the event's id is the same). An intermediate status (queued, sent), a
+ * repeat, another message's or a late callback changes nothing, and an intermediate status costs
+ * no store operation at all.
+ *
+ * For the batch: one read of the notifications (with their outcome records), one insert of the
+ * reports, one read again of those that came early, one emit of the events. Answers per report
+ * whether its outcome changed, or its error; a failure of the store fails the whole batch (each
+ * provider retries its own callback).
  */
-export function createRecordSmsStatus(deps: RecordSmsStatusDeps) {
-  return async function recordSmsStatus(report: SmsStatusReport): Promise<boolean> {
-    const claim = deps.smsCallbacks?.tokens.verify(report.token) ?? null;
-    if (!claim) throw new DomainError('not_found', 'callback_token_invalid', 'This status callback URL is not valid');
-    const status = smsFinalStatus(report.status);
-    if (!status || !report.messageSid) return false;
-    const read = () => deps.notifications.findById(claim.projectId, claim.notificationId);
-    const doc = await read();
-    const sms = doc?.sms;
-    if (!doc || !sms) return false;
-    // Pending: the provider was faster than the sender's write of `sent`.
-    const early = sms.status === 'pending';
-    if (!early && (sms.status !== 'sent' || sms.message_id !== report.messageSid)) return false;
+export function createRecordSmsStatuses(deps: RecordSmsStatusDeps) {
+  return async function recordSmsStatuses(reports: SmsStatusReport[]): Promise<(boolean | DomainError)[]> {
+    const results: (boolean | DomainError)[] = reports.map(() => false);
+    const finals: FinalReport[] = [];
+    reports.forEach((report, index) => {
+      const claim = deps.smsCallbacks?.tokens.verify(report.token) ?? null;
+      if (!claim) results[index] = invalidToken();
+      const status = smsFinalStatus(report.status);
+      if (claim && status && report.messageSid) finals.push({ index, claim, report, status });
+    });
+    if (finals.length === 0) return results;
+
+    const byId = new Map((await deps.notifications.findByIds([...new Set(finals.map((f) => f.claim.notificationId))])).map((d) => [d._id, d]));
     const now = deps.now();
-    const outcome = reportedOutcome(sms, { messageSid: report.messageSid, status, providerStatus: report.status, errorCode: report.errorCode });
-    if (!(await deps.outcomes.recordSmsReport(doc, report.messageSid, outcome, now))) return false;
-    const after = early ? await read() : { ...doc, sms: outcome, updated_at: now };
-    if (after?.sms?.status !== status || after.sms.message_id !== report.messageSid) return false;
-    await deps.events.emit(outboundEvents(after, 'sms', now));
-    return true;
+    const applicable = finals.flatMap((f) => {
+      const doc = byId.get(f.claim.notificationId);
+      const sms = doc?.project_id === f.claim.projectId ? doc.sms : undefined;
+      // Pending: the provider was faster than the sender's write of `sent`.
+      if (!doc || !sms || (sms.status !== 'pending' && (sms.status !== 'sent' || sms.message_id !== f.report.messageSid))) return [];
+      return [{ ...f, doc, early: sms.status === 'pending', outcome: reportedOutcome(sms, { messageSid: f.report.messageSid, status: f.status, providerStatus: f.report.status, errorCode: f.report.errorCode }) }];
+    });
+    const held = await deps.outcomes.recordSmsReports(applicable.map((a) => ({ doc: a.doc, messageId: a.report.messageSid, outcome: a.outcome, at: now })));
+    const recorded = applicable.filter((_, i) => held[i]);
+    const early = recorded.filter((a) => a.early);
+    const reread = new Map((early.length > 0 ? await deps.notifications.findByIds(early.map((a) => a.doc._id)) : []).map((d) => [d._id, d]));
+    const changed = recorded.flatMap((a) => {
+      const after: NotificationDoc | undefined = a.early ? reread.get(a.doc._id) : { ...a.doc, sms: a.outcome, updated_at: now };
+      if (after?.sms?.status !== a.status || after.sms.message_id !== a.report.messageSid) return [];
+      results[a.index] = true;
+      return [after];
+    });
+    await deps.events.emit(changed.flatMap((d) => outboundEvents(d, 'sms', now)));
+    return results;
+  };
+}
+
+/** One SMS status callback (recordSmsStatuses of one): whether the outcome changed; a forged or foreign token throws not found. */
+export function createRecordSmsStatus(deps: RecordSmsStatusDeps) {
+  const recordSmsStatuses = createRecordSmsStatuses(deps);
+  return async function recordSmsStatus(report: SmsStatusReport): Promise<boolean> {
+    const [result] = await recordSmsStatuses([report]);
+    if (result instanceof DomainError) throw result;
+    return result;
   };
 }

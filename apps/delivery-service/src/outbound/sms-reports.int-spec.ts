@@ -6,7 +6,8 @@ import { createNotificationRepository, type NotificationDoc } from '../kernel/st
 import { createCallbackTokens } from './callback-token';
 import { reportedEvents } from './apply-sms-status';
 import { createOutcomeRepository } from './outcome-repository';
-import { createRecordSmsStatus } from './record-sms-status';
+import { DomainError } from '@herald/service-kit';
+import { createRecordSmsStatus, createRecordSmsStatuses } from './record-sms-status';
 
 const sentAs = (messageId: string): OutboundOutcome => ({ ...emailPending(), address: '+4915100000000', status: 'sent', message_id: messageId, attempts: 1, sent_at: new Date(Date.UTC(2030, 0, 1)), provider: 'sms-primary' });
 
@@ -34,6 +35,7 @@ describe('SMS status callbacks as appended reports', () => {
   const emitted: OutcomeEvent[] = [];
   let db: Db;
   let recordSmsStatus: ReturnType<typeof createRecordSmsStatus>;
+  let recordSmsStatuses: ReturnType<typeof createRecordSmsStatuses>;
   let outcomes: ReturnType<typeof createOutcomeRepository>;
   let notifications: ReturnType<typeof createNotificationRepository>;
   const callback = (id: number, messageSid: string, status: string) => recordSmsStatus({ token: tokens.sign({ projectId: 1, notificationId: id }), messageSid, status, errorCode: '30003' });
@@ -45,13 +47,15 @@ describe('SMS status callbacks as appended reports', () => {
     outcomes = createOutcomeRepository(db);
     await outcomes.ensureRecordIndexes();
     notifications = createNotificationRepository(db);
-    recordSmsStatus = createRecordSmsStatus({
+    const deps = {
       outcomes,
       notifications,
       now: () => new Date(),
-      events: { emit: async (events) => void emitted.push(...events) },
+      events: { emit: async (events: OutcomeEvent[]) => void emitted.push(...events) },
       smsCallbacks: { tokens, baseUrl: 'http://herald.test' },
-    });
+    };
+    recordSmsStatus = createRecordSmsStatus(deps);
+    recordSmsStatuses = createRecordSmsStatuses(deps);
   });
   afterAll(async () => {
     await db.dropDatabase();
@@ -91,5 +95,44 @@ describe('SMS status callbacks as appended reports', () => {
     expect(await smsOf(4)).toEqual({ ...sentAs('SM4'), status: 'delivered', error: null });
     const events = await reportedEvents({ outcomes, now: () => new Date() }, [{ ...doc, sms: sentAs('SM4') }]);
     expect(events.map((e) => [e.id, e.type, e.notification?.sms?.status])).toEqual([['s:4:delivered', 'sms.delivered', 'delivered']]);
+  });
+
+  /** Notification `id` with its SMS sent as `messageId` (an appended record, as the sender writes it). */
+  const sentNotification = async (id: number, messageId: string) => {
+    const doc = stored(id, emailPending());
+    await db.collection<NotificationDoc>('notifications').insertOne(doc);
+    await outcomes.writeOutcomes('sms', [{ id, from: { status: 'pending', attempts: 0 }, outcome: sentAs(messageId) }], new Map([[id, doc]]), `claim-${id}`, new Date());
+  };
+  const report = (id: number, messageSid: string, status: string, projectId = 1) => ({ token: tokens.sign({ projectId, notificationId: id }), messageSid, status, errorCode: '30003' });
+
+  it('when several callbacks come in one batch, one of them forged and one intermediate, then each gets its own answer: the forged one alone not found', async () => {
+    await sentNotification(11, 'SM11');
+    await sentNotification(12, 'SM12');
+    const forged = { ...report(11, 'SM11', 'delivered'), token: tokens.sign({ projectId: 1, notificationId: 11 }).slice(0, -2) + 'AA' };
+    const results = await recordSmsStatuses([report(11, 'SM11', 'delivered'), forged, report(12, 'SM12', 'sent'), report(12, 'SM12', 'failed'), report(12, 'SM12', 'delivered'), report(11, 'SM11', 'delivered', 2)]);
+    expect(results.map((r) => (r instanceof DomainError ? r.code : r))).toEqual([true, 'callback_token_invalid', false, true, false, false]);
+    expect((await smsOf(11))?.status).toBe('delivered');
+    expect(await smsOf(12)).toEqual({ ...sentAs('SM12'), status: 'undelivered', error: 'The provider reported failed (error 30003)' });
+    expect(emitted.filter((e) => e.id === 's:11:delivered' || e.id === 's:12:undelivered').map((e) => e.type)).toEqual(['sms.delivered', 'sms.undelivered']);
+  });
+
+  it('when the reports of a batch cannot be recorded, then the whole batch fails (each caller gets the error, its provider retries) and a retry records them', async () => {
+    await sentNotification(13, 'SM13');
+    await sentNotification(14, 'SM14');
+    // Larger than the store takes in one document: the insert of the batch's reports fails.
+    const tooLarge = { ...report(14, 'SM14', 'failed'), errorCode: 'x'.repeat(17 * 1024 * 1024) };
+    await expect(recordSmsStatuses([report(13, 'SM13', 'delivered'), tooLarge])).rejects.toThrow();
+    expect((await smsOf(13))?.status).toBe('sent');
+    expect(await recordSmsStatuses([report(13, 'SM13', 'delivered'), report(14, 'SM14', 'failed')])).toEqual([true, true]);
+    expect((await smsOf(14))?.status).toBe('undelivered');
+  });
+
+  it('when a batch holds a report that came before `sent` was written, then it is recorded and applies once `sent` is, beside the others', async () => {
+    await sentNotification(15, 'SM15');
+    const doc = stored(16, emailPending());
+    await db.collection<NotificationDoc>('notifications').insertOne(doc);
+    expect(await recordSmsStatuses([report(15, 'SM15', 'delivered'), report(16, 'SM16', 'delivered')])).toEqual([true, false]);
+    await outcomes.writeOutcomes('sms', [{ id: 16, from: { status: 'pending', attempts: 0 }, outcome: sentAs('SM16') }], new Map([[16, doc]]), 'claim-16', new Date());
+    expect((await smsOf(16))?.status).toBe('delivered');
   });
 });

@@ -8,5 +8,5 @@ export { createJobPublisher } from './job-publisher';
 export { createOutcomePublisher } from './outcome-publisher';
 export { encodeSend } from './send-job-encoding';
 export { type ConsumerBase, decode, decodeAll, isOutcome } from './job-decoding';
-export type { DeliveryHandlers } from './delivery-handlers';
+export { type DeliveryHandlers, toItemError } from './delivery-handlers';
 export { limitHeapGrowth } from './heap-growth';

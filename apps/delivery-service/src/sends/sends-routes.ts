@@ -1,8 +1,7 @@
 import { Code } from '@connectrpc/connect';
-import { ErrorInfoSchema } from '@herald/contracts';
 import { toConnectError, toFieldViolation, type Logger } from '@herald/service-kit';
 import { toPbBroadcast, toPbNotification } from '../kernel/wire-views';
-import type { DeliveryHandlers } from '../platform';
+import { toItemError, type DeliveryHandlers } from '../platform';
 import type { createCancelSends } from './cancel-sends';
 import type { createGetNotification } from './get-notification';
 import type { createGetPayloads } from './get-payloads';
@@ -36,7 +35,7 @@ export function sendsRoutes(
           if (r.status === 'fulfilled') return { result: { case: 'accepted' as const, value: sendResponse(r.value) } };
           const err = toConnectError(r.reason);
           if (err.code === Code.Internal || err.code === Code.Unknown) logger.error({ err: r.reason }, 'send failed');
-          return { result: { case: 'error' as const, value: { code: err.code, message: err.rawMessage, info: err.findDetails(ErrorInfoSchema)[0] } } };
+          return { result: { case: 'error' as const, value: toItemError(err) } };
         }),
       };
     },

@@ -60,6 +60,14 @@ export interface OutcomeEntry {
   outcome: OutboundOutcome;
 }
 
+/** A provider's report of one sent message: the outcome it moves the notification's outcome on to. */
+export interface ProviderReport {
+  doc: RecordedNotification;
+  messageId: string;
+  outcome: OutboundOutcome;
+  at: Date;
+}
+
 const recordKey = (field: string, id: number, attempts: number) => `${field}:${id}:${attempts}`;
 const reportKey = (field: string, id: number, messageId: string) => `${field}_report:${id}:${messageId}`;
 
@@ -160,13 +168,17 @@ export function createOutcomeRecords(db: Db) {
     recordEach,
 
     /**
-     * A provider's report of `doc`'s message `messageId` (its `field` outcome's `status` and `error`
-     * after `sent`), appended: false when a report of that message is recorded already (the first wins).
+     * Providers' reports of messages (each its notification's `field` outcome's `status` and `error`
+     * after `sent`), appended in one unordered insert: whether each was recorded (false: a report of
+     * that message is recorded already, or comes earlier in `reports`; the first wins).
      */
-    async recordReport(medium: OutboundMedium, doc: RecordedNotification, messageId: string, outcome: OutboundOutcome, at: Date): Promise<boolean> {
+    async recordReports(medium: OutboundMedium, reports: ProviderReport[]): Promise<boolean[]> {
       const field = outcomeField(medium);
-      const fates = await insertManyFates(col, [{ ...recordOf(reportKey(field, doc._id, messageId), field, doc, outcome, '', at), report_of: messageId }]);
-      return fates.inserted.size === 1;
+      const fates = await insertManyFates(
+        col,
+        reports.map(({ doc, messageId, outcome, at }) => ({ ...recordOf(reportKey(field, doc._id, messageId), field, doc, outcome, '', at), report_of: messageId })),
+      );
+      return reports.map((_, i) => fates.inserted.has(i));
     },
 
     /** The recorded reports of these messages (notification, provider message id) of one medium: one read by _id. */

@@ -3,6 +3,7 @@ import type { RoutePlugin } from '../shared/type-provider';
 import { withMessage } from '../shared/schemas';
 import { errorResponses } from '../../plugins/app/errors/error-schemas';
 import { documented } from '../../plugins/external/swagger/openapi-document';
+import { createSmsStatusCoalescer } from './sms-status-coalescer';
 
 const tags = ['callbacks'];
 const config = { access: 'public' as const };
@@ -25,9 +26,11 @@ const StatusResult = Type.Object({ changed: Type.Boolean({ description: 'Whether
  * names). No key: the token is the capability, signed by the delivery service for one notification
  * and checked by it (404 `callback_token_invalid` otherwise: the URL names no notification). A final status moves the SMS outcome
  * from `sent` to `delivered` or `undelivered` and emits `sms.delivered` / `sms.undelivered`.
+ * The callbacks that arrive within a few ms go to the delivery service together (sms-status-coalescer);
+ * each is answered once its own report is recorded.
  */
 const callbackRoutes: RoutePlugin = async (app) => {
-  const deliveries = app.services.deliveries;
+  const recordSmsStatus = createSmsStatusCoalescer(app.services.deliveries);
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_request, body, done) =>
     done(null, Object.fromEntries(new URLSearchParams(body as string))),
   );
@@ -37,7 +40,7 @@ const callbackRoutes: RoutePlugin = async (app) => {
     { config, schema: { ...documented({ summary: 'Report an SMS delivery status (providers)', description: 'The token is the capability (no key), signed for one notification: a forged or foreign one names no callback, 404 `callback_token_invalid`.', success: 'Recorded', request: { MessageSid: 'SM2c5e8f1a9b7d4e3c6a0f2b8d1e4c7a9f', MessageStatus: 'delivered' }, response: { message: 'Status recorded', data: { changed: true } } }), tags, params: TokenParams, body: StatusBody, response: { 200: withMessage(StatusResult), ...errorResponses('message') } } },
     async (request) => {
       const { MessageSid, MessageStatus, ErrorCode } = request.body;
-      const res = await deliveries.recordSmsStatus({ token: request.params.token, messageSid: MessageSid ?? '', status: MessageStatus ?? '', errorCode: ErrorCode });
+      const res = await recordSmsStatus({ token: request.params.token, messageSid: MessageSid ?? '', status: MessageStatus ?? '', errorCode: ErrorCode });
       return { message: res.changed ? 'Status recorded' : 'Nothing to change', data: { changed: res.changed } };
     },
   );

@@ -107,6 +107,20 @@ describe('sms and web push through REST', () => {
     expect([res.status, res.body.code]).toEqual([404, 'callback_token_invalid']);
   });
 
+  it('when callbacks arrive together (gathered into one call to the delivery service), one of them forged, then only the forged one is 404', async () => {
+    const phones = [newPhone(), newPhone()];
+    const ids = await Promise.all(phones.map(async (phone) => send({ recipient_id: await newRecipient({ sms: phone.written }), target, sms: { text: 'Deploy 43 finished' } })));
+    const sms = await Promise.all(ids.map(async (id, i) => ({ n: (await settled(id, true)).sms, got: ((await sink('GET', '/sms')) as JsonBody[]).find((m) => m.to === phones[i].stored)! })));
+    const post = (url: string, status: string, sid: string) => call('POST', new URL(url).pathname, { raw: `MessageSid=${sid}&MessageStatus=${status}`, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const forged = `${sms[0].got.status_callback.slice(0, -4)}AAAA`;
+    const answers = await Promise.all([post(sms[0].got.status_callback, 'delivered', sms[0].n.message_id), post(forged, 'delivered', sms[0].n.message_id), post(sms[1].got.status_callback, 'sent', sms[1].n.message_id)]);
+    expect(answers.map((r) => [r.status, r.body.code ?? r.body.data.changed])).toEqual([
+      [200, false],
+      [404, 'callback_token_invalid'],
+      [200, false],
+    ]);
+  });
+
   it('when a cataloged push is sent, then the push service decrypts it (VAPID verified) and the outcome is sent', async () => {
     const sub = await subscribe();
     const rid = await newRecipient({ web_push: sub });

@@ -1,7 +1,7 @@
-import { Code, ConnectError, type Client } from '@connectrpc/connect';
-import { BatchItemFailure, createBatcher } from '@herald/service-kit';
+import type { Client } from '@connectrpc/connect';
 import type { MessageInitShape } from '@bufbuild/protobuf';
-import { ErrorInfoSchema, type DeliveryService, type SendRequestSchema, type SendResponse } from '@herald/contracts';
+import type { DeliveryService, SendRequestSchema, SendResponse } from '@herald/contracts';
+import { createRpcCoalescer } from '../shared/rpc-coalescer';
 
 type SendInit = MessageInitShape<typeof SendRequestSchema>;
 
@@ -13,29 +13,11 @@ type SendInit = MessageInitShape<typeof SendRequestSchema>;
  * not know `SendMany` yet (a rolling upgrade) is sent each item on its own.
  */
 export function createSendCoalescer(deliveries: Pick<Client<typeof DeliveryService>, 'send' | 'sendMany'>, opts: { lingerMs?: number; maxBatch?: number; concurrency?: number } = {}) {
-  let sendManyKnown = true;
-  const batcher = createBatcher<SendInit, SendResponse>({
-    lingerMs: opts.lingerMs ?? 2,
-    maxBatch: opts.maxBatch ?? 100,
-    concurrency: opts.concurrency ?? 4,
-    async run(sends) {
-      if (sendManyKnown) {
-        try {
-          const { results } = await deliveries.sendMany({ sends });
-          return results.map((r) => {
-            if (r.result.case === 'accepted') return r.result.value;
-            const e = r.result.value;
-            if (!e) return new BatchItemFailure(new ConnectError('send failed', Code.Internal));
-            return new BatchItemFailure(new ConnectError(e.message, e.code as Code, undefined, e.info ? [{ desc: ErrorInfoSchema, value: e.info }] : undefined));
-          });
-        } catch (err) {
-          if (!(err instanceof ConnectError && err.code === Code.Unimplemented)) throw err;
-          sendManyKnown = false;
-        }
-      }
-      const settled = await Promise.allSettled(sends.map((s) => deliveries.send(s)));
-      return settled.map((r) => (r.status === 'fulfilled' ? r.value : new BatchItemFailure(r.reason)));
+  return createRpcCoalescer<SendInit, SendResponse>(
+    {
+      many: async (sends) => (await deliveries.sendMany({ sends })).results.map((r) => (r.result.case === 'accepted' ? { value: r.result.value } : { error: r.result.value })),
+      one: (send) => deliveries.send(send),
     },
-  });
-  return (send: SendInit): Promise<SendResponse> => batcher.add(send);
+    { lingerMs: opts.lingerMs ?? 2, maxBatch: opts.maxBatch ?? 100, concurrency: opts.concurrency ?? 4 },
+  );
 }
