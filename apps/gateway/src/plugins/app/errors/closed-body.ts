@@ -25,8 +25,18 @@ export function closeBody(schema: unknown): unknown {
   return out;
 }
 
+type KnownNames = { names: Set<string>; open: boolean; branches: Json[] };
+/** Each schema's names, worked out at its first request (schemas are built once, at start). */
+const namesBySchema = new WeakMap<Json, KnownNames>();
+
 /** The names an object value may carry under this schema (the union of its object branches'). */
-function knownNames(schema: Json): { names: Set<string>; open: boolean; branches: Json[] } {
+function knownNames(schema: Json): KnownNames {
+  let known = namesBySchema.get(schema);
+  if (!known) namesBySchema.set(schema, (known = namesOf(schema)));
+  return known;
+}
+
+function namesOf(schema: Json): KnownNames {
   const branches = [schema, ...(['anyOf', 'oneOf', 'allOf'] as const).flatMap((k) => (Array.isArray(schema[k]) ? (schema[k] as unknown[]).filter(isObject) : []))];
   const withProperties = branches.filter((b) => isObject(b.properties));
   const open = withProperties.length === 0 || withProperties.some((b) => b.additionalProperties !== false);
