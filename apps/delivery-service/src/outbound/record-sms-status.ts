@@ -1,3 +1,4 @@
+import { OUTCOMES_DUPLICATE_WINDOW_MS } from '@herald/contracts';
 import { DomainError } from '@herald/service-kit';
 import { smsFinalStatus } from './sms/sms-provider';
 import { reportedOutcome, type ApplySmsStatusDeps } from './apply-sms-status';
@@ -42,7 +43,10 @@ const invalidToken = () => new DomainError('not_found', 'callback_token_invalid'
  * whichever of the sender and this callback comes second (each writes before it reads, so at
  * least one sees the other; the event's id is the same). An intermediate status (queued, sent), a
  * repeat, another message's or a late callback changes nothing, and an intermediate status costs
- * no store operation at all.
+ * no store operation at all. A repeat of the report recorded within the stream's duplicate window
+ * emits its event again under the same id (the stream drops it): a process stopped between the
+ * report's insert and its emit answered the provider with an error, and the provider's retry is
+ * what sends the event out.
  *
  * For the batch: one read of the notifications (with their outcome records), one insert of the
  * reports, one read again of those that came early, one emit of the events. Answers per report
@@ -63,6 +67,12 @@ export function createRecordSmsStatuses(deps: RecordSmsStatusDeps) {
 
     const byId = new Map((await deps.notifications.findByIds([...new Set(finals.map((f) => f.claim.notificationId))])).map((d) => [d._id, d]));
     const now = deps.now();
+    const repeated = finals.flatMap((f) => {
+      const doc = byId.get(f.claim.notificationId);
+      const sms = doc?.project_id === f.claim.projectId ? doc.sms : undefined;
+      const recent = doc !== undefined && now.getTime() - doc.updated_at.getTime() < OUTCOMES_DUPLICATE_WINDOW_MS;
+      return sms?.status === f.status && sms.message_id === f.report.messageSid && recent ? [doc] : [];
+    });
     const applicable = finals.flatMap((f) => {
       const doc = byId.get(f.claim.notificationId);
       const sms = doc?.project_id === f.claim.projectId ? doc.sms : undefined;
@@ -80,7 +90,7 @@ export function createRecordSmsStatuses(deps: RecordSmsStatusDeps) {
       results[a.index] = true;
       return [after];
     });
-    await deps.events.emit(changed.flatMap((d) => outboundEvents(d, 'sms', now)));
+    await deps.events.emit([...changed.flatMap((d) => outboundEvents(d, 'sms', now)), ...repeated.flatMap((d) => outboundEvents(d, 'sms'))]);
     return results;
   };
 }

@@ -1,4 +1,5 @@
 import { MongoClient, type Db } from 'mongodb';
+import { OUTCOMES_DUPLICATE_WINDOW_MS } from '@herald/contracts';
 import { systemClock } from '@herald/service-kit';
 import { emailPending, type OutboundOutcome } from '../kernel/notification';
 import type { OutcomeEvent } from '../kernel/outcome-events';
@@ -68,7 +69,28 @@ describe('SMS status callbacks as appended reports', () => {
     expect(await callback(1, 'SM1', 'failed')).toBe(false);
     expect(await callback(1, 'SM1', 'delivered')).toBe(false);
     expect(await smsOf(1)).toEqual({ ...sentAs('SM1'), status: 'undelivered', error: 'The provider reported failed (error 30003)' });
-    expect(emitted.filter((e) => e.id === 's:1:undelivered').map((e) => e.type)).toEqual(['sms.undelivered']);
+    // The repeat emitted the event again under its id (the stream drops it); the later status did not.
+    expect(emitted.filter((e) => e.id.startsWith('s:1:')).map((e) => [e.id, e.type])).toEqual([
+      ['s:1:undelivered', 'sms.undelivered'],
+      ['s:1:undelivered', 'sms.undelivered'],
+    ]);
+  });
+
+  it('when the process stopped between a report\'s insert and its event, then the provider\'s retry sends the event out (same id); past the duplicate window a repeat emits nothing', async () => {
+    await sentNotification(17, 'SM17');
+    const doc = (await notifications.findById(1, 17))!;
+    // What the stopped call left: the report appended, its event never emitted.
+    await outcomes.recordSmsReports([{ doc, messageId: 'SM17', outcome: { ...doc.sms!, status: 'delivered', error: null }, at: new Date() }]);
+    expect(await recordSmsStatuses([report(17, 'SM17', 'delivered')])).toEqual([false]);
+    expect(emitted.filter((e) => e.id.startsWith('s:17:')).map((e) => [e.id, e.type])).toEqual([['s:17:delivered', 'sms.delivered']]);
+
+    const longAgo = new Date(Date.now() - OUTCOMES_DUPLICATE_WINDOW_MS - 1_000);
+    const old = { ...stored(18, emailPending()), created_at: longAgo, updated_at: longAgo };
+    await db.collection<NotificationDoc>('notifications').insertOne(old);
+    await outcomes.writeOutcomes('sms', [{ id: 18, from: { status: 'pending', attempts: 0 }, outcome: sentAs('SM18') }], new Map([[18, old]]), 'claim-18', longAgo);
+    await outcomes.recordSmsReports([{ doc: old, messageId: 'SM18', outcome: { ...sentAs('SM18'), status: 'delivered', error: null }, at: longAgo }]);
+    expect(await recordSmsStatuses([report(18, 'SM18', 'delivered')])).toEqual([false]);
+    expect(emitted.filter((e) => e.id.startsWith('s:18:'))).toEqual([]);
   });
 
   it('when a notification holds a final SMS written the old way, then it reads as stored and a callback changes nothing', async () => {
