@@ -26,10 +26,22 @@ const settings = { strictTargets: false, maxBroadcastRecipientsForEmail: 0n, mon
 const LANES = 10;
 
 /** A send's fate as the at-most-once rule allows it: `sent` and posted once, or failed as interrupted (posted at most once); else why not. */
-export function fateName(f: ChatFate): 'sent' | 'interrupted' | string {
+function fateName(f: ChatFate): 'sent' | 'interrupted' | string {
   if (f.outcome.status === 'sent' && f.posts.length === 1) return 'sent';
   if (f.outcome.status === 'failed' && f.outcome.error === INTERRUPTED_ERROR && f.posts.length <= 1) return 'interrupted';
   return `unaccounted: ${f.outcome.status} (${f.outcome.error}), posted ${f.posts.length} times`;
+}
+
+/**
+ * What the fates show against the rule: the messages not accounted for (not sent and posted once,
+ * nor failed as interrupted and posted at most once), the interrupted ones, and the interrupted ones
+ * no kill can explain (not in flight, claimed by the killed process, at any kill of `inFlightAtKills`).
+ */
+export function tallyFates(fates: ChatFate[], inFlightAtKills: Set<number>[]) {
+  const unaccounted = fates.map(fateName).filter((f) => f !== 'sent' && f !== 'interrupted');
+  const interrupted = fates.filter((f) => fateName(f) === 'interrupted');
+  const interruptedNotInFlight = interrupted.filter((f) => !inFlightAtKills.some((s) => s.has(f.notificationId))).map((f) => f.notificationId);
+  return { unaccounted, interrupted, interruptedNotInFlight };
 }
 
 /**
