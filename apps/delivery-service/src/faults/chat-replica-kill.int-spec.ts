@@ -1,4 +1,4 @@
-import { prepareChatSends, tallyFates } from '../testing/chat-sends';
+import { prepareChatSends, tallyFates, type ChatFate } from '../testing/chat-sends';
 import { startProcessStack, type ProcessStack } from '../testing/process-stack';
 
 /** Chat sends, each to a Slack channel of its own: a post's token tells which replica made it. */
@@ -39,13 +39,17 @@ describe('fault: one of two delivery replicas is SIGKILLed in the middle of chat
     expect((await sends.posted()).length).toBeLessThan(SENDS);
 
     await sends.slow(0);
-    const { unaccounted, interrupted, interruptedNotInFlight } = tallyFates(await sends.fates(), [inFlight]);
+    const fates = await sends.fates();
+    const { unaccounted, interrupted, interruptedNotInFlight } = tallyFates(fates, [inFlight]);
+    const bySurvivor = (f: ChatFate) => f.posts.some((p) => p.authorization === `Bearer ${SURVIVOR_TOKEN}`);
 
     // None left pending (the survivor, the only process left, ended the dead one's too), each posted at most once.
     expect(unaccounted).toEqual([]);
     // The dead replica had messages in flight, which the survivor ended; only those (in flight at the kill, not posted by the survivor).
     expect(interrupted.length).toBeGreaterThan(0);
     expect(interruptedNotInFlight).toEqual([]);
-    expect(interrupted.filter((f) => f.posts.some((p) => p.authorization === `Bearer ${SURVIVOR_TOKEN}`))).toEqual([]);
+    expect(interrupted.filter(bySurvivor)).toEqual([]);
+    // The survivor too had messages in flight at the kill: they ended sent.
+    expect(fates.filter((f) => inFlight.has(f.notificationId) && bySurvivor(f) && f.outcome.status === 'sent').length).toBeGreaterThan(0);
   });
 });

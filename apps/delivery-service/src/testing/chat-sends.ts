@@ -26,7 +26,7 @@ const settings = { strictTargets: false, maxBroadcastRecipientsForEmail: 0n, mon
 const LANES = 10;
 
 /** A send's fate as the at-most-once rule allows it: `sent` and posted once, or failed as interrupted (posted at most once); else why not. */
-function fateName(f: ChatFate): 'sent' | 'interrupted' | string {
+function fateName(f: ChatFate): string {
   if (f.outcome.status === 'sent' && f.posts.length === 1) return 'sent';
   if (f.outcome.status === 'failed' && f.outcome.error === INTERRUPTED_ERROR && f.posts.length <= 1) return 'interrupted';
   return `unaccounted: ${f.outcome.status} (${f.outcome.error}), posted ${f.posts.length} times`;
