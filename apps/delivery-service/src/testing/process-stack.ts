@@ -50,7 +50,20 @@ export interface ProcessStack {
   restart(name: ServiceName, env?: Record<string, string>): Promise<void>;
   /** Resolves when a service's process has exited by itself (a failpoint). */
   exited(name: ServiceName): Promise<void>;
+  /**
+   * Another delivery process beside the first, sharing its store, broker and peers (`env` added to its
+   * environment, e.g. its own Slack token, to tell whose posts are whose), for a test that kills one replica.
+   */
+  startDeliveryReplica(env?: Record<string, string>): Promise<{ kill(): Promise<void> }>;
   stop(): Promise<void>;
+}
+
+/** SIGKILLs a child process and waits until it is gone. */
+async function killChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const gone = new Promise((r) => child.once('exit', r));
+  child.kill('SIGKILL');
+  await gone;
 }
 
 /** `natsUrl`: a broker (or cluster) the caller started, used instead of a nats-server of the stack's own. */
@@ -109,15 +122,21 @@ export async function startProcessStack(extraEnv: Partial<Record<ServiceName, Re
       ...extra[s],
     });
     const children: Partial<Record<ServiceName, ChildProcess>> = {};
-    const start = async (s: ServiceName) => {
-      const child = infra.spawnLogged(s, process.execPath, ['--enable-source-maps', path.join(distDir, 'apps', s, 'main.js')], { logDir, env: envOf(s) });
-      children[s] = child;
-      await infra.waitForPort(ports[s], 60_000, '127.0.0.1', child).catch((err: Error) => {
-        throw new Error(`${err.message}\n${infra.tailLog(path.join(logDir, `${s}.log`))}`);
+    const replicas: ChildProcess[] = [];
+    /** Spawns a service's bundle, logging as `name`, with `env` (its PORT among it). */
+    const spawn = (s: ServiceName, name: string, env: Record<string, string>) => infra.spawnLogged(name, process.execPath, ['--enable-source-maps', path.join(distDir, 'apps', s, 'main.js')], { logDir, env });
+    /** Resolves once the child's port answers; else fails with the tail of its log. */
+    const listening = (name: string, env: Record<string, string>, child: ChildProcess) =>
+      infra.waitForPort(Number(env.PORT), 60_000, '127.0.0.1', child).catch((err: Error) => {
+        throw new Error(`${err.message}\n${infra.tailLog(path.join(logDir, `${name}.log`))}`);
       });
+    const start = async (s: ServiceName) => {
+      const env = envOf(s);
+      children[s] = spawn(s, s, env);
+      await listening(s, env, children[s]!);
     };
     cleanups.push(async () => {
-      for (const s of SERVICES) if (children[s]) await infra.stopChild(children[s]!);
+      for (const child of [...replicas, ...SERVICES.map((s) => children[s])]) if (child) await infra.stopChild(child);
     });
     await Promise.all(SERVICES.map(start));
 
@@ -148,12 +167,14 @@ export async function startProcessStack(extraEnv: Partial<Record<ServiceName, Re
       providers: () => providers,
       natsUrl: own.natsUrl,
       deliveryDb,
-      async kill(s) {
-        const child = children[s]!;
-        if (child.exitCode !== null || child.signalCode !== null) return;
-        const gone = new Promise((r) => child.once('exit', r));
-        child.kill('SIGKILL');
-        await gone;
+      kill: (s) => killChild(children[s]!),
+      async startDeliveryReplica(env = {}) {
+        const name = `delivery-service-${replicas.length + 2}`;
+        const replicaEnv = { ...envOf('delivery-service'), PORT: String(await infra.freePort()), ...env };
+        const child = spawn('delivery-service', name, replicaEnv);
+        replicas.push(child);
+        await listening(name, replicaEnv, child);
+        return { kill: () => killChild(child) };
       },
       async exited(s) {
         const child = children[s]!;
