@@ -41,6 +41,7 @@ export {
   type ServiceAuthServerOptions,
 } from './service-auth';
 export { startRpcServer, LIVENESS, type RpcServer, type RpcServerOptions } from './rpc-server';
+export { PeerSessionManager } from './peer-sessions';
 export { onShutdown, type ShutdownStep } from './shutdown';
 export {
   ServiceConfigSchema,

@@ -1,8 +1,8 @@
 import { Code, ConnectError, createClient, type Client } from '@connectrpc/connect';
-import { createGrpcTransport, Http2SessionManager } from '@connectrpc/connect-node';
+import { createGrpcTransport } from '@connectrpc/connect-node';
 import { timestampDate } from '@bufbuild/protobuf/wkt';
 import { PreferenceService, RecipientService, type Decision, type MediumResolution as MediumResolutionMessage } from '@herald/contracts';
-import { invalid, serviceClientInterceptors } from '@herald/service-kit';
+import { invalid, PeerSessionManager, serviceClientInterceptors } from '@herald/service-kit';
 import type { CascadeDecision, CascadeStep } from '../kernel/decision';
 import type { Device, DeviceDirectory, MediumResolution, PreferenceResolver, RecipientDirectory } from '../kernel/ports';
 
@@ -128,10 +128,10 @@ export function preferenceResolver(client: PreferenceClient): PreferenceResolver
  * active trace and carry the service token when one is given.
  */
 export function createPeerClients(urls: { recipients: string; preferences: string; serviceToken?: string }): PeerClients {
-  const sessions: Http2SessionManager[] = [];
+  const sessions: PeerSessionManager[] = [];
   const interceptors = serviceClientInterceptors({ SERVICE_TOKEN: urls.serviceToken });
   const transport = (baseUrl: string) => {
-    const sessionManager = new Http2SessionManager(baseUrl);
+    const sessionManager = new PeerSessionManager(baseUrl);
     sessions.push(sessionManager);
     return createGrpcTransport({ baseUrl, sessionManager, defaultTimeoutMs: 15_000, interceptors });
   };

@@ -3,9 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs';
 import { createClient, type Client } from '@connectrpc/connect';
-import { createGrpcTransport, Http2SessionManager } from '@connectrpc/connect-node';
+import { createGrpcTransport } from '@connectrpc/connect-node';
 import { DeliveryService, WebhookService } from '@herald/contracts';
-import { connectMongo, serviceAuthClientInterceptor, startService, type Clock, type RunningService } from '@herald/service-kit';
+import { connectMongo, PeerSessionManager, serviceAuthClientInterceptor, startService, type Clock, type RunningService } from '@herald/service-kit';
 import { readConfig, type Config } from '../config';
 import { build } from '../server';
 import { FakePeers } from './fake-peers';
@@ -75,7 +75,7 @@ export async function startHarness(env: Record<string, string> = {}, options: { 
   };
   const first = await startReplica();
   const baseUrl = `http://127.0.0.1:${first.port}`;
-  const sessionManager = new Http2SessionManager(baseUrl);
+  const sessionManager = new PeerSessionManager(baseUrl);
   const transport = createGrpcTransport({ baseUrl, sessionManager, interceptors: [serviceAuthClientInterceptor(config.SERVICE_TOKEN!)] });
   const client = createClient(DeliveryService, transport);
   return {

@@ -4,9 +4,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createClient, type Client } from '@connectrpc/connect';
-import { createGrpcTransport, Http2SessionManager } from '@connectrpc/connect-node';
+import { createGrpcTransport } from '@connectrpc/connect-node';
 import { DeliveryService, PreferenceService, ProviderService, RecipientService, WebhookService } from '@herald/contracts';
-import { connectMongo, serviceAuthClientInterceptor, type MongoHandle } from '@herald/service-kit';
+import { connectMongo, PeerSessionManager, serviceAuthClientInterceptor, type MongoHandle } from '@herald/service-kit';
 
 // Test infrastructure (tools/infra) is plain CommonJS outside the Nx projects, shared with npm start.
 // eslint-disable-next-line @typescript-eslint/no-require-imports, @nx/enforce-module-boundaries
@@ -140,10 +140,10 @@ export async function startProcessStack(extraEnv: Partial<Record<ServiceName, Re
     });
     await Promise.all(SERVICES.map(start));
 
-    const sessions: Http2SessionManager[] = [];
+    const sessions: PeerSessionManager[] = [];
     cleanups.push(() => sessions.forEach((m) => m.abort()));
     const clientOf = <S extends typeof RecipientService | typeof DeliveryService | typeof WebhookService | typeof PreferenceService | typeof ProviderService>(service: S, s: ServiceName) => {
-      const sessionManager = new Http2SessionManager(url(s));
+      const sessionManager = new PeerSessionManager(url(s));
       sessions.push(sessionManager);
       return createClient(service, createGrpcTransport({ baseUrl: url(s), sessionManager, interceptors: [serviceAuthClientInterceptor(serviceToken)] }));
     };

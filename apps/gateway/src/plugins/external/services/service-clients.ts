@@ -1,6 +1,6 @@
 import { createClient, type Client } from '@connectrpc/connect';
-import { createConnectTransport, createGrpcTransport, Http2SessionManager } from '@connectrpc/connect-node';
-import { serviceClientInterceptors } from '@herald/service-kit';
+import { createConnectTransport, createGrpcTransport } from '@connectrpc/connect-node';
+import { PeerSessionManager, serviceClientInterceptors } from '@herald/service-kit';
 import { DeliveryService, Health, PreferenceService, ProviderService, RecipientService, WebhookService } from '@herald/contracts';
 import type { Config } from '../../../config';
 
@@ -22,11 +22,11 @@ export interface ServiceClients {
 export function createServiceClients(
   config: Pick<Config, 'RECIPIENT_SERVICE_URL' | 'PREFERENCE_SERVICE_URL' | 'DELIVERY_SERVICE_URL'> & Partial<Pick<Config, 'SERVICE_PROTOCOL' | 'SERVICE_TOKEN'>>,
 ): ServiceClients {
-  const sessions: Http2SessionManager[] = [];
+  const sessions: PeerSessionManager[] = [];
   // Every call (grpc.health included) carries the service token when one is configured.
   const interceptors = serviceClientInterceptors(config);
   const transportTo = (baseUrl: string) => {
-    const sessionManager = new Http2SessionManager(baseUrl, { idleConnectionTimeoutMs: 60_000 });
+    const sessionManager = new PeerSessionManager(baseUrl, { idleConnectionTimeoutMs: 60_000 });
     sessions.push(sessionManager);
     const options = { baseUrl, sessionManager, defaultTimeoutMs: 10_000, interceptors };
     return config.SERVICE_PROTOCOL === 'grpc'
