@@ -3,6 +3,7 @@ import { createBroadcastPayloadFiller, type NotificationDoc } from '../kernel/st
 import { OUTBOUND_MEDIUMS, outcomeField, type OutcomeField } from '../kernel/outbound';
 import { outcomeStatusField } from '../kernel/store/activity-keys';
 import { createOutcomeRecords } from '../kernel/store/outcome-records';
+import { createIndexesOneByOne, holdingOnly } from '../kernel/store/partial-indexes';
 import { readNewestFirst } from '../kernel/store/newest-first-page';
 
 export interface ActivityQuery {
@@ -73,7 +74,7 @@ export function createActivityRepository(db: Db) {
   return {
     async ensureIndexes(): Promise<void> {
       // Each serves one filter combination of activity-filter.ts (ACTIVITY_SHAPES), newest first,
-      // with or without a time range. One createIndex call per index (FerretDB 1.24, see feed-repository.ts).
+      // with or without a time range.
       // Nested fields are indexed through their top-level copies (activity-keys.ts): the local store
       // answers a dotted path by reading every notification of the project.
       const specs: IndexDescription[] = [
@@ -91,10 +92,12 @@ export function createActivityRepository(db: Db) {
         { key: { project_id: 1, target_channel: 1, target_topic: 1, target_event: 1, ...NEWEST_FIRST }, name: 'activity_event' },
         // broadcast_id.
         { key: { project_id: 1, broadcast_id: 1, ...NEWEST_FIRST }, name: 'activity_broadcast' },
-        // medium + outcome, one per outbound medium ("email failed", "sms skipped").
-        ...OUTBOUND_MEDIUMS.map((m): IndexDescription => ({ key: { project_id: 1, [outcomeStatusField(m)]: 1, ...NEWEST_FIRST }, name: `activity_${outcomeStatusField(m)}` })),
+        // medium + outcome, one per outbound medium ("email failed", "sms skipped"): partial, a
+        // notification holds the copies of the mediums it was sent on only (the filter's outcome is
+        // always a status, never null).
+        ...OUTBOUND_MEDIUMS.map((m): IndexDescription => ({ key: { project_id: 1, [outcomeStatusField(m)]: 1, ...NEWEST_FIRST }, name: `activity_${outcomeStatusField(m)}`, ...holdingOnly(outcomeStatusField(m)) })),
       ];
-      for (const { key, ...options } of specs) await col.createIndex(key, options);
+      await createIndexesOneByOne(col, specs);
       // The earlier indexes on the nested paths, which the copies replaced: each costs every insert.
       for (const name of ['activity_target', ...OUTBOUND_MEDIUMS.map((m) => `activity_${outcomeField(m)}`)]) await col.dropIndex(name).catch(() => undefined);
     },

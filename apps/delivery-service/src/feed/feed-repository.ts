@@ -1,6 +1,7 @@
 import type { Collection, Db, Filter, IndexDescription } from 'mongodb';
 import type { StateChange } from '../kernel/outcome-events';
 import { idBefore } from '../kernel/store/id-before';
+import { createIndexesOneByOne, holdingOnly } from '../kernel/store/partial-indexes';
 import { createPayloadFiller, type NotificationDoc } from '../kernel/store/notification-repository';
 import { retryBusy } from '../kernel/store/store-retry';
 import { inTab, targetTerms, type FeedFilter } from './feed-filter';
@@ -57,8 +58,8 @@ export function createFeedRepository(db: Db) {
 
   return {
     async ensureIndexes(): Promise<void> {
-      // One createIndex call per index: FerretDB 1.24 drops the connection when a single
-      // createIndexes call lists several indexes that already exist (a restart on kept data).
+      // The indexes on a field most notifications never hold (archived, seen, feed_order) are partial:
+      // only the notifications holding it have an entry (a send to many writes none there).
       const specs: IndexDescription[] = [
         // Feed list (delivered, newest first, cursor on _id), and the erasure of a recipient's
         // notifications ({project, recipient} prefix).
@@ -70,10 +71,11 @@ export function createFeedRepository(db: Db) {
         // the page of a recipient with 10 for one with 5,000 unread).
         { key: { project_id: 1, recipient_id: 1, status: 1, read: 1, _id: -1 }, name: 'feed_unread_by_id' },
         // The archived page ({…, archived: true}, newest first), and the archived terms of the
-        // counts (`archived: true`, with `read: false` for the unread count).
-        { key: { project_id: 1, recipient_id: 1, status: 1, archived: 1, _id: -1 }, name: 'feed_archived_by_id' },
+        // counts (`archived: true`, with `read: false` for the unread count). Unarchived pages and
+        // counts (`archived: {$ne: true}`) go through `feed` / `feed_unread_by_id`.
+        { key: { project_id: 1, recipient_id: 1, status: 1, archived: 1, _id: -1 }, name: 'feed_archived_by_id', ...holdingOnly('archived') },
         // The seen term of the unseen count ({…, seen: true}).
-        { key: { project_id: 1, recipient_id: 1, status: 1, seen: 1 }, name: 'feed_seen' },
+        { key: { project_id: 1, recipient_id: 1, status: 1, seen: 1 }, name: 'feed_seen', ...holdingOnly('seen') },
         // A tab of the feed (`?channel=`, `?topic=`, `?event=`, any subset): its page newest first,
         // its counts and its mark-all updates. Each filter has its own index (a combination is
         // answered through one of them), so the unfiltered feed's indexes stay as they were.
@@ -82,9 +84,9 @@ export function createFeedRepository(db: Db) {
         { key: { project_id: 1, recipient_id: 1, status: 1, 'target.event': 1, _id: -1 }, name: 'feed_event' },
         // The woken walk of a feed page ({…, feed_order: {$lt: cursor}}, newest first): the
         // notifications whose snooze ended by its timer (few per recipient; the others have none).
-        { key: { project_id: 1, recipient_id: 1, status: 1, feed_order: -1 }, name: 'feed_woken' },
+        { key: { project_id: 1, recipient_id: 1, status: 1, feed_order: -1 }, name: 'feed_woken', ...holdingOnly('feed_order') },
       ];
-      for (const { key, ...options } of specs) await col.createIndex(key, options);
+      await createIndexesOneByOne(col, specs);
       // `feed_unread` is replaced by `feed_unread_by_id` (above, created first, so a running older
       // replica always has one of them).
       await col.dropIndex('feed_unread').catch(() => undefined);

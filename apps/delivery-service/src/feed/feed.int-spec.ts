@@ -121,4 +121,26 @@ describe('delivery service: the recipient feed', () => {
       await mongo.close();
     }
   });
+
+  it('when the store holds feed_archived_by_id without its partial filter, then a starting replica makes it partial and the archived page stays right', async () => {
+    const mongo = await connectMongo(process.env.MONGO_URL!, h.dbName, 'test');
+    try {
+      const col = mongo.db.collection('notifications');
+      await col.dropIndex('feed_archived_by_id');
+      await col.createIndex({ project_id: 1, recipient_id: 1, status: 1, archived: 1, _id: -1 }, { name: 'feed_archived_by_id' });
+      await h.startReplica(); // closed with the harness
+      const archivedIndex = (await col.indexes()).find((i) => i.name === 'feed_archived_by_id');
+      expect(archivedIndex?.partialFilterExpression).toEqual({ archived: { $exists: true } });
+      const project = h.project();
+      const ids = await sendAll(project, 'ada2', 4);
+      for (const id of [ids[0], ids[2]]) await h.client.updateNotification({ projectId: project, recipientId: 'ada2', id, archived: true });
+      await h.client.updateNotification({ projectId: project, recipientId: 'ada2', id: ids[2], archived: false });
+      const archived = await h.client.listFeed({ projectId: project, recipientId: 'ada2', limit: 5, archived: true });
+      expect(archived.notifications.map((n) => n.id)).toEqual([ids[0]]);
+      const feed = await h.client.listFeed({ projectId: project, recipientId: 'ada2', limit: 5 });
+      expect(feed.notifications.map((n) => n.id)).toEqual([ids[3], ids[2], ids[1]]);
+    } finally {
+      await mongo.close();
+    }
+  });
 });

@@ -1,5 +1,6 @@
 import type { Collection, Db } from 'mongodb';
 import { createPayloadFiller, type NotificationDoc } from '../kernel/store/notification-repository';
+import { createIndexesOneByOne, holdingOnly } from '../kernel/store/partial-indexes';
 import { retryBusy } from '../kernel/store/store-retry';
 
 const LIST_PROJECTION = { email_content: 0, sms_content: 0, push_content: 0, settings: 0 } as const;
@@ -17,8 +18,8 @@ export function createSnoozeRepository(db: Db) {
   return {
     async ensureIndexes(): Promise<void> {
       // The snoozed term of the unread count ({project, recipient, status, snoozed: true}, with
-      // `read: false`): the recipient's snoozed notifications only.
-      await col.createIndex({ project_id: 1, recipient_id: 1, status: 1, snoozed: 1 }, { name: 'feed_snoozed' });
+      // `read: false`): the recipient's snoozed notifications only, the only ones with an entry.
+      await createIndexesOneByOne(col, [{ key: { project_id: 1, recipient_id: 1, status: 1, snoozed: 1 }, name: 'feed_snoozed', ...holdingOnly('snoozed') }]);
     },
 
     /** The recipient's delivered notifications among `ids`, with their current snooze (by _id). */
