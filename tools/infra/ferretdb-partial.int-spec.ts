@@ -91,7 +91,10 @@ describe('FerretDB partial indexes on {field: {$exists: true}} (Herald patch)', 
     for (const d of flip) d.flag = false;
     const lose = docs.filter((d) => d.flag === false).slice(0, 10);
     await col.updateMany({ _id: { $in: lose.map((d) => d._id) } }, { $unset: { flag: '', order: '' } });
-    for (const d of lose) delete d.flag, delete d.order;
+    for (const d of lose) {
+      delete d.flag;
+      delete d.order;
+    }
     await checkAll();
   });
 });

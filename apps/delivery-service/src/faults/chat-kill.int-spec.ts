@@ -4,8 +4,13 @@ import { startProcessStack, type ProcessStack } from '../testing/process-stack';
 
 /** Chat sends, a quarter each to a Slack channel, a Slack, a Teams and a Discord webhook (each its own). */
 const SENDS = 160;
-/** How long the chat fakes take to answer each message: enough for the kill to find messages in flight. */
-const SLOW_MS = 1_500;
+/**
+ * How long the chat fakes take to answer each message: enough for the kill to find messages in
+ * flight on a loaded machine (the kill comes a poll after the fakes were seen holding some), and
+ * shorter than the ack wait and the claim lease below, so a live worker's message is never retaken.
+ */
+const SLOW_MS = 4_000;
+const ACK_WAIT_MS = '7000';
 
 jest.setTimeout(240_000);
 
@@ -18,7 +23,7 @@ describe('fault: the delivery process is SIGKILLed in the middle of chat sends',
   let stack: ProcessStack;
   beforeAll(async () => {
     // A killed worker's jobs and claims come back after the ack wait and the lease: short here.
-    stack = await startProcessStack({ 'delivery-service': { ACK_WAIT_MS: '2000', EMAIL_LEASE_MS: '2000', CHAT_RETRY_BASE_MS: '200' } });
+    stack = await startProcessStack({ 'delivery-service': { ACK_WAIT_MS, EMAIL_LEASE_MS: ACK_WAIT_MS, CHAT_RETRY_BASE_MS: '200' } });
   });
   afterAll(async () => {
     await stack?.stop();
