@@ -67,18 +67,21 @@ export function createRecordSmsStatuses(deps: RecordSmsStatusDeps) {
 
     const byId = new Map((await deps.notifications.findByIds([...new Set(finals.map((f) => f.claim.notificationId))])).map((d) => [d._id, d]));
     const now = deps.now();
-    const repeated = finals.flatMap((f) => {
+    /** The notification a report's token names, with its SMS outcome (none for another project's). */
+    const named = (f: FinalReport) => {
       const doc = byId.get(f.claim.notificationId);
-      const sms = doc?.project_id === f.claim.projectId ? doc.sms : undefined;
-      const recent = doc !== undefined && now.getTime() - doc.updated_at.getTime() < OUTCOMES_DUPLICATE_WINDOW_MS;
-      return sms?.status === f.status && sms.message_id === f.report.messageSid && recent ? [doc] : [];
+      return doc?.project_id === f.claim.projectId && doc.sms ? { doc, sms: doc.sms } : undefined;
+    };
+    const repeated = finals.flatMap((f) => {
+      const n = named(f);
+      const recent = n !== undefined && now.getTime() - n.doc.updated_at.getTime() < OUTCOMES_DUPLICATE_WINDOW_MS;
+      return n?.sms.status === f.status && n.sms.message_id === f.report.messageSid && recent ? [n.doc] : [];
     });
     const applicable = finals.flatMap((f) => {
-      const doc = byId.get(f.claim.notificationId);
-      const sms = doc?.project_id === f.claim.projectId ? doc.sms : undefined;
+      const n = named(f);
       // Pending: the provider was faster than the sender's write of `sent`.
-      if (!doc || !sms || (sms.status !== 'pending' && (sms.status !== 'sent' || sms.message_id !== f.report.messageSid))) return [];
-      return [{ ...f, doc, early: sms.status === 'pending', outcome: reportedOutcome(sms, { messageSid: f.report.messageSid, status: f.status, providerStatus: f.report.status, errorCode: f.report.errorCode }) }];
+      if (!n || (n.sms.status !== 'pending' && (n.sms.status !== 'sent' || n.sms.message_id !== f.report.messageSid))) return [];
+      return [{ ...f, doc: n.doc, early: n.sms.status === 'pending', outcome: reportedOutcome(n.sms, { messageSid: f.report.messageSid, status: f.status, providerStatus: f.report.status, errorCode: f.report.errorCode }) }];
     });
     const held = await deps.outcomes.recordSmsReports(applicable.map((a) => ({ doc: a.doc, messageId: a.report.messageSid, outcome: a.outcome, at: now })));
     const recorded = applicable.filter((_, i) => held[i]);
